@@ -1,0 +1,6 @@
+package dev.strata.hcl;
+
+public enum Severity {
+    ERROR,
+    WARNING
+}
