@@ -8,7 +8,6 @@ import dev.strata.hcl.Attribute;
 import dev.strata.hcl.Block;
 import dev.strata.hcl.Literal;
 import dev.strata.hcl.SourceRange;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.Map;
@@ -43,6 +42,8 @@ final class Hcl2JsonShape {
             JsonNode inner = target.get(key);
             if (inner instanceof ObjectNode o) {
                 target = o;
+            } else if (inner != null) {
+                return; // hcl2json drops a labelled block whose name an attribute already took
             } else {
                 ObjectNode o = F.objectNode();
                 target.set(key, o);
@@ -65,7 +66,9 @@ final class Hcl2JsonShape {
         return switch (e) {
             case Expr.LiteralValue l -> literal(l.value());
             case Expr.Unary u when u.operand() instanceof Expr.LiteralValue l -> unaryLiteral(u.op(), l.value(), u);
-            case Expr.Template t -> F.textNode(template(t));
+            case Expr.Template t -> F.textNode(t.isStringLiteral() && !hasEscapedSequence(t)
+                    ? (t.parts().isEmpty() ? "" : ((Literal.StringLit) ((Expr.LiteralValue) t.parts().get(0)).value()).value())
+                    : template(t));
             case Expr.TemplateWrap w -> expr(w.wrapped());
             case Expr.TupleCons t -> {
                 ArrayNode a = F.arrayNode();
@@ -100,6 +103,15 @@ final class Hcl2JsonShape {
         return stringPart(k.wrapped());
     }
 
+    /**
+     * HashiCorp's scanner splits a literal at "$${" and "%%{", so such a string is not a single
+     * literal part there and hcl2json takes its multi-part path.
+     */
+    private boolean hasEscapedSequence(Expr.Template t) {
+        String text = source(t.range());
+        return text.contains("$${") || text.contains("%%{");
+    }
+
     private String template(Expr.Template t) {
         StringBuilder sb = new StringBuilder();
         for (Expr p : t.parts()) {
@@ -111,7 +123,9 @@ final class Hcl2JsonShape {
     private String stringPart(Expr e) {
         return switch (e) {
             case Expr.LiteralValue l -> switch (l.value()) {
-                case Literal.StringLit s -> s.value();
+                // hcl2json writes literal parts of a multi-part template re-escaped, so they stay literal
+                // when its output is read back as a JSON-syntax template.
+                case Literal.StringLit s -> s.value().replace("${", "$${").replace("%{", "%%{");
                 case Literal.NumberLit n -> n.value().stripTrailingZeros().toPlainString();
                 case Literal.BoolLit b -> Boolean.toString(b.value());
                 case Literal.NullLit n -> wrap(e.range());
@@ -179,9 +193,5 @@ final class Hcl2JsonShape {
             return true;
         }
         return a.equals(b);
-    }
-
-    static BigDecimal unused() {
-        return BigDecimal.ZERO;
     }
 }
