@@ -1,10 +1,10 @@
-package dev.strata.cli;
+package dev.strata.cli.command;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-class MainTest {
+class VersionTest {
     @Test
     void versionIsFilteredFromThePom() {
         assertThat(Version.current()).matches("\\d+\\.\\d+\\.\\d+(-dev)?");
