@@ -17,6 +17,9 @@ import java.util.Map;
  * Runs the real {@code strata} frame in-process, as a user would from a shell in {@link #dir()}, with
  * captured streams, an injected environment and no colour unless asked. For end-to-end tests of any
  * command: {@code CliRunner.in(tempDir).env("STRATA_LOG", "debug").run("fmt", "-check")}.
+ *
+ * <p>Logging is process-wide (one Logback context), so runs that set {@code STRATA_LOG} must not
+ * overlap; JUnit's default sequential execution guarantees that.
  */
 public final class CliRunner {
     private final Path dir;

@@ -94,12 +94,15 @@ public final class FlagSet {
                 .expandAtFiles(false)
                 .unmatchedOptionsArePositionalParams(false)
                 .abbreviatedOptionsAllowed(false)
+                .allowOptionsAsOptionParameters(true)
                 .separator("=");
         Map<Flag<?>, OptionSpec> options = new IdentityHashMap<>();
         for (Flag<?> f : defs) {
             OptionSpec.Builder b = OptionSpec.builder("-" + f.name());
             switch (f.kind()) {
-                case BOOL -> b.type(boolean.class).arity("0..1");
+                // Arity 0: picocli would otherwise take a following "false" as the value; Go does not.
+                // Values written with = are taken out beforehand by booleanValues.
+                case BOOL -> b.type(boolean.class).arity("0");
                 case STRING -> b.type(String.class).arity("1");
                 case INT -> b.type(int.class).arity("1");
                 case STRING_LIST -> b.type(List.class).auxiliaryTypes(String.class).arity("1");
@@ -111,9 +114,15 @@ public final class FlagSet {
         spec.addPositional(PositionalParamSpec.builder()
                 .type(List.class).auxiliaryTypes(String.class).arity("0..*").paramLabel("ARG").build());
 
+        List<String> normalized = normalize(args);
+        Map<Flag<?>, Boolean> explicitBooleans = new IdentityHashMap<>();
+        CliDiagnostic badBoolean = booleanValues(normalized, defs, explicitBooleans);
+        if (badBoolean != null) {
+            return new Outcome.Invalid(badBoolean);
+        }
         ParseResult result;
         try {
-            result = new CommandLine(spec).parseArgs(normalize(args).toArray(String[]::new));
+            result = new CommandLine(spec).parseArgs(normalized.toArray(String[]::new));
         } catch (CommandLine.UnmatchedArgumentException e) {
             return new Outcome.Invalid(unknownFlag(e, defs));
         } catch (CommandLine.MissingParameterException e) {
@@ -142,6 +151,9 @@ public final class FlagSet {
             if (result.hasMatchedOption(o)) {
                 given.add(f);
                 Object v = result.matchedOptionValue(o.longestName(), f.defaultValue());
+                if (f.kind() == Flag.Kind.BOOL) {
+                    v = explicitBooleans.getOrDefault(f, true);
+                }
                 values.put(f, f.kind() == Flag.Kind.STRING_LIST ? List.copyOf((List<?>) v) : v);
             } else {
                 values.put(f, f.defaultValue());
@@ -166,6 +178,49 @@ public final class FlagSet {
             out.add(a);
         }
         return out;
+    }
+
+    /**
+     * Rewrites each {@code -flag=value} of a boolean flag to a bare {@code -flag} (in place) and records its
+     * last value, reading the flag region only (up to the first positional or {@code --}), as Go does.
+     * Returns a diagnostic for a value that is not a boolean, else null.
+     */
+    private static CliDiagnostic booleanValues(List<String> args, List<Flag<?>> defs, Map<Flag<?>, Boolean> values) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--") || !a.startsWith("-") || a.equals("-")) {
+                return null;
+            }
+            int eq = a.indexOf('=');
+            String name = eq < 0 ? a.substring(1) : a.substring(1, eq);
+            Flag<?> flag = defs.stream().filter(f -> f.name().equals(name)).findFirst().orElse(null);
+            if (flag == null) {
+                return null;
+            }
+            if (flag.kind() != Flag.Kind.BOOL) {
+                if (eq < 0) {
+                    i++;
+                }
+                continue;
+            }
+            if (eq < 0) {
+                values.put(flag, true);
+                continue;
+            }
+            String value = a.substring(eq + 1);
+            Boolean b = switch (value) {
+                case "1", "t", "T", "true", "TRUE", "True" -> true;
+                case "0", "f", "F", "false", "FALSE", "False" -> false;
+                default -> null;
+            };
+            if (b == null) {
+                return CliDiagnostic.error("Invalid value for -" + name,
+                        "The value \"" + value + "\" is not valid for -" + name + ". It must be true or false.");
+            }
+            values.put(flag, b);
+            args.set(i, "-" + name);
+        }
+        return null;
     }
 
     private static String optionName(CommandLine.Model.ArgSpec spec) {

@@ -47,6 +47,11 @@ class FlagSetTest {
         ParsedArgs a = ok("-write=false", "-check=false");
         assertThat(a.get(check)).isFalse();
         assertThat(a.isGiven(check)).isTrue();
+        assertThat(ok("-check=1").get(check)).isTrue();
+        assertThat(ok("-write=F").get(write)).isFalse();
+        assertThat(ok("-check=false", "-check").get(check)).isTrue();
+        assertThat(ok("-check", "-check=false").get(check)).isFalse();
+        assertThat(ok("-state", "-check=false", "-check").get(state)).isEqualTo("-check=false");
     }
 
     @Test
@@ -56,6 +61,13 @@ class FlagSetTest {
         assertThat(ok("-state=").get(state)).isEmpty();
         assertThat(ok("-state=x=y").get(state)).isEqualTo("x=y");
         assertThat(ok("-parallelism=3").get(parallelism)).isEqualTo(3);
+    }
+
+    @Test
+    void aBooleanNeverTakesTheNextArgumentAsItsValueAsInGo() {
+        ParsedArgs a = ok("-check", "false");
+        assertThat(a.get(check)).isTrue();
+        assertThat(a.positionals()).containsExactly("false");
     }
 
     @Test
