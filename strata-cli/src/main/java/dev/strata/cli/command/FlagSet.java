@@ -101,7 +101,7 @@ public final class FlagSet {
             OptionSpec.Builder b = OptionSpec.builder("-" + f.name());
             switch (f.kind()) {
                 // Arity 0: picocli would otherwise take a following "false" as the value; Go does not.
-                // Values written with = are taken out beforehand by booleanValues.
+                // Values written with = are taken out beforehand by prepare.
                 case BOOL -> b.type(boolean.class).arity("0");
                 case STRING -> b.type(String.class).arity("1");
                 case INT -> b.type(int.class).arity("1");
@@ -114,9 +114,9 @@ public final class FlagSet {
         spec.addPositional(PositionalParamSpec.builder()
                 .type(List.class).auxiliaryTypes(String.class).arity("0..*").paramLabel("ARG").build());
 
-        List<String> normalized = normalize(args);
+        List<String> normalized = new ArrayList<>(args);
         Map<Flag<?>, Boolean> explicitBooleans = new IdentityHashMap<>();
-        CliDiagnostic badBoolean = booleanValues(normalized, defs, explicitBooleans);
+        CliDiagnostic badBoolean = prepare(normalized, defs, explicitBooleans);
         if (badBoolean != null) {
             return new Outcome.Invalid(badBoolean);
         }
@@ -165,31 +165,21 @@ public final class FlagSet {
         return new Outcome.Parsed(new ParsedArgs(values, given, positionals));
     }
 
-    // Go's flag package accepts --name as a synonym of -name; picocli would see a different option.
-    private static List<String> normalize(List<String> args) {
-        List<String> out = new ArrayList<>(args.size());
-        boolean flagsDone = false;
-        for (String a : args) {
-            if (!flagsDone && a.equals("--")) {
-                flagsDone = true;
-            } else if (!flagsDone && a.startsWith("--") && a.length() > 2 && a.charAt(2) != '-') {
-                a = a.substring(1);
-            }
-            out.add(a);
-        }
-        return out;
-    }
-
     /**
-     * Rewrites each {@code -flag=value} of a boolean flag to a bare {@code -flag} (in place) and records its
-     * last value, reading the flag region only (up to the first positional or {@code --}), as Go does.
-     * Returns a diagnostic for a value that is not a boolean, else null.
+     * Reads the flag region (up to the first positional or {@code --}, as Go does) and rewrites it in place
+     * for picocli: {@code --name} becomes {@code -name} (Go's synonym), and each {@code -flag=value} of a
+     * boolean flag becomes a bare {@code -flag}, its value recorded in {@code values} (last one wins).
+     * Returns a diagnostic for a boolean value that is not one, else null.
      */
-    private static CliDiagnostic booleanValues(List<String> args, List<Flag<?>> defs, Map<Flag<?>, Boolean> values) {
+    private static CliDiagnostic prepare(List<String> args, List<Flag<?>> defs, Map<Flag<?>, Boolean> values) {
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             if (a.equals("--") || !a.startsWith("-") || a.equals("-")) {
                 return null;
+            }
+            if (a.startsWith("--") && a.charAt(2) != '-') {
+                a = a.substring(1);
+                args.set(i, a);
             }
             int eq = a.indexOf('=');
             String name = eq < 0 ? a.substring(1) : a.substring(1, eq);

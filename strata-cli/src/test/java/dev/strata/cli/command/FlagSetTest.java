@@ -73,6 +73,8 @@ class FlagSetTest {
     @Test
     void doubleDashSpellingIsTheSameFlag() {
         assertThat(ok("--write=false").get(write)).isFalse();
+        assertThat(ok("--state", "s").get(state)).isEqualTo("s");
+        assertThat(ok("dir", "--check").positionals()).containsExactly("dir", "--check");
     }
 
     @Test
