@@ -5,6 +5,7 @@ import dev.strata.cli.command.CommandContext;
 import dev.strata.cli.command.Commands;
 import dev.strata.cli.command.FlagSet;
 import dev.strata.cli.command.ParsedArgs;
+import dev.strata.cli.command.Version;
 import dev.strata.cli.logging.LogSettings;
 import dev.strata.cli.logging.Logging;
 import dev.strata.cli.logging.RunId;
@@ -57,7 +58,7 @@ public final class Main {
                 .forEach(view::diagnosticOnStderr);
         Logger log = LoggerFactory.getLogger(Main.class);
         try {
-            log.debug("strata {} started in {}", dev.strata.cli.command.Version.current(), context.workingDir());
+            log.debug("strata {} started in {}", Version.current(), context.workingDir());
             return dispatch(args, context, commands, frame, log);
         } finally {
             Logging.shutdown();
