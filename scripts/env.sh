@@ -3,6 +3,16 @@
 
 strata_java_major() {
   # Prints the major version of the java binary given, or nothing.
+  # The JDK's release file answers without starting a JVM (each start costs ~0.2 s of every ./strata run).
+  local release v
+  release="$(dirname "$(dirname "$1")")/release"
+  if [ -f "$release" ]; then
+    v=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$release" | head -n1)
+    if [ -n "$v" ] && [ "$v" != 1 ]; then
+      echo "$v"
+      return 0
+    fi
+  fi
   "$1" -XshowSettings:properties -version 2>&1 | awk -F'= ' '/java.specification.version/ {print $2; exit}' | cut -d. -f1
 }
 

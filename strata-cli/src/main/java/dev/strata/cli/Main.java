@@ -1,19 +1,192 @@
 package dev.strata.cli;
 
-/** Entry point of the {@code strata} command. */
+import dev.strata.cli.command.Command;
+import dev.strata.cli.command.CommandContext;
+import dev.strata.cli.command.Commands;
+import dev.strata.cli.command.FlagSet;
+import dev.strata.cli.command.ParsedArgs;
+import dev.strata.cli.command.Version;
+import dev.strata.cli.logging.LogSettings;
+import dev.strata.cli.logging.Logging;
+import dev.strata.cli.logging.RunId;
+import dev.strata.cli.view.FrameView;
+import dev.strata.cli.view.HelpView;
+import dev.strata.cli.view.View;
+import java.io.Console;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Entry point of the {@code strata} command: {@code strata [global options] <subcommand> [args]}.
+ * {@link #main} only gathers the process's surroundings and exits; everything else is {@link #run},
+ * which tests call in-process.
+ */
 public final class Main {
+    /** Exit code when no subcommand is given; Terraform's, kept for wrappers that check it. */
+    static final int EXIT_NO_SUBCOMMAND = 127;
+
     private Main() {}
 
     public static void main(String[] args) {
-        System.exit(run(args));
+        System.exit(run(args, systemContext()));
     }
 
-    static int run(String[] args) {
-        if (args.length == 1 && (args[0].equals("version") || args[0].equals("-version") || args[0].equals("--version"))) {
-            System.out.println("Strata v" + Version.current());
+    /**
+     * Runs one invocation. {@code context} describes the process: its current directory (before
+     * {@code -chdir}), streams, whether colour is possible, environment and run id.
+     */
+    public static int run(String[] args, CommandContext context) {
+        return run(Arrays.asList(args), context, Commands.all());
+    }
+
+    static int run(List<String> rawArgs, CommandContext initial, List<Command> commands) {
+        List<String> args = new ArrayList<>();
+        boolean noColor = stripNoColor(rawArgs, args);
+        CommandContext context = initial.withColorAllowed(initial.colorAllowed() && !noColor);
+        View view = new View(context);
+        FrameView frame = new FrameView(context);
+
+        Logging.configure(LogSettings.fromEnv(context.env(), context.workingDir()), context.stderr(), context.runId())
+                .forEach(view::diagnosticOnStderr);
+        Logger log = LoggerFactory.getLogger(Main.class);
+        try {
+            log.debug("strata {} started in {}", Version.current(), context.workingDir());
+            return dispatch(args, context, commands, frame, log);
+        } finally {
+            Logging.shutdown();
+        }
+    }
+
+    private static int dispatch(List<String> args, CommandContext context, List<Command> commands, FrameView frame, Logger log) {
+        GlobalArgs global;
+        switch (GlobalArgs.parse(args)) {
+            case GlobalArgs.Outcome.Invalid invalid -> {
+                frame.diagnostic(invalid.diagnostic());
+                return 1;
+            }
+            case GlobalArgs.Outcome.Parsed parsed -> global = parsed.args();
+        }
+
+        if (global.chdir() != null) {
+            Path dir = context.workingDir().resolve(global.chdir()).normalize();
+            if (!Files.exists(dir)) {
+                frame.chdirFailed(global.chdir(), "no such file or directory");
+                return 1;
+            }
+            if (!Files.isDirectory(dir)) {
+                frame.chdirFailed(global.chdir(), "not a directory");
+                return 1;
+            }
+            context = context.withWorkingDir(dir);
+            log.debug("working directory is now {}", context.workingDir());
+        }
+
+        if (global.subcommand() == null) {
+            new HelpView(context).global(commands);
+            return global.help() ? 0 : EXIT_NO_SUBCOMMAND;
+        }
+        Optional<Command> found = Commands.find(commands, global.subcommand());
+        if (found.isEmpty()) {
+            frame.unknownCommand(global.subcommand(), Commands.suggest(commands, global.subcommand()));
+            return 1;
+        }
+        Command command = found.get();
+        if (global.help() || FlagSet.wantsHelp(global.rest())) {
+            new HelpView(context).command(command);
             return 0;
         }
-        System.err.println("Usage: strata [global options] <subcommand> [args]");
-        return args.length == 0 ? 0 : 1;
+        ParsedArgs parsed;
+        switch (command.flags().parse(global.rest())) {
+            case FlagSet.Outcome.Invalid invalid -> {
+                frame.invalidArguments(command.name(), invalid.diagnostic());
+                return 1;
+            }
+            case FlagSet.Outcome.Parsed p -> parsed = p.args();
+        }
+        // Argument values are not logged: -var and friends carry secrets.
+        log.debug("running command {}", command.name());
+        try {
+            int code = command.run(context, parsed);
+            log.debug("command {} finished with exit code {}", command.name(), code);
+            return code;
+        } catch (RuntimeException | Error e) {
+            if (e instanceof VirtualMachineError) {
+                throw e;
+            }
+            log.error("command {} crashed", command.name(), e);
+            frame.crashed(command.name(), e);
+            return 1;
+        }
+    }
+
+    /** Terraform accepts -no-color anywhere (before {@code --}), whatever the command; so do we. */
+    private static boolean stripNoColor(List<String> in, List<String> out) {
+        boolean found = false;
+        boolean afterDashes = false;
+        for (String a : in) {
+            if (!afterDashes && a.equals("--")) {
+                afterDashes = true;
+            }
+            if (!afterDashes && (a.equals("-no-color") || a.equals("--no-color"))) {
+                found = true;
+            } else {
+                out.add(a);
+            }
+        }
+        return found;
+    }
+
+    private static CommandContext systemContext() {
+        Map<String, String> env = System.getenv();
+        boolean tty = stdoutIsTerminal();
+        boolean color = tty && env.getOrDefault("NO_COLOR", "").isEmpty() && !"dumb".equals(env.get("TERM"));
+        return new CommandContext(Path.of("").toAbsolutePath(), System.in, System.out, System.err,
+                color, terminalWidth(env), env, RunId.generate());
+    }
+
+    /**
+     * The launcher knows (it can run {@code [ -t 1 ]}) and passes {@code -Dstrata.stdout.tty}. Without it,
+     * ask the JDK: {@code Console.isTerminal()} exists from JDK 22 (we compile for 21, hence reflection);
+     * before that a non-null console meant a terminal.
+     */
+    private static boolean stdoutIsTerminal() {
+        String prop = System.getProperty("strata.stdout.tty");
+        if (prop != null) {
+            return Boolean.parseBoolean(prop);
+        }
+        Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        try {
+            Method m = Console.class.getMethod("isTerminal");
+            return (Boolean) m.invoke(console);
+        } catch (ReflectiveOperationException e) {
+            return true;
+        }
+    }
+
+    private static int terminalWidth(Map<String, String> env) {
+        for (String candidate : new String[] {System.getProperty("strata.terminal.width"), env.get("COLUMNS")}) {
+            if (candidate != null) {
+                try {
+                    int w = Integer.parseInt(candidate.trim());
+                    if (w > 0) {
+                        return w;
+                    }
+                } catch (NumberFormatException ignored) {
+                    // not a width; try the next source
+                }
+            }
+        }
+        return CommandContext.DEFAULT_TERMINAL_WIDTH;
     }
 }

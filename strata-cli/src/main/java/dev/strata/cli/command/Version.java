@@ -1,4 +1,4 @@
-package dev.strata.cli;
+package dev.strata.cli.command;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -6,10 +6,10 @@ import java.io.UncheckedIOException;
 import java.util.Properties;
 
 /** Strata's own version, filtered into a resource at build time. */
-final class Version {
+public final class Version {
     private Version() {}
 
-    static String current() {
+    public static String current() {
         try (InputStream in = Version.class.getResourceAsStream("/dev/strata/cli/version.properties")) {
             Properties p = new Properties();
             if (in != null) {

@@ -1,0 +1,58 @@
+package dev.strata.cli.command;
+
+/**
+ * One {@code strata} subcommand. Implementations are registered in {@link Commands#all()}, the only
+ * list of subcommands; the help screen, suggestions for mistyped names and dispatch all read it.
+ *
+ * <p>The frame parses the command's arguments against {@link #flags()} before calling
+ * {@link #run}: {@code -help} and malformed flags are handled by the frame, so {@code run} sees only
+ * well-formed flags. A command does its work and reports through views built on
+ * {@link dev.strata.cli.view.View}; it never prints to {@code System.out}/{@code System.err} and never
+ * exits the JVM: it returns the exit code (0 success, 1 error).
+ */
+public interface Command {
+
+    /** The word typed after {@code strata}, e.g. {@code "fmt"}. */
+    String name();
+
+    /** One line for the {@code strata -help} listing; starts with a capital letter, no full stop. */
+    String synopsis();
+
+    /** Where the command appears in {@code strata -help}. */
+    Section section();
+
+    /**
+     * What follows the command name in its usage line, e.g. {@code "[options] [target...]"}.
+     */
+    default String usage() {
+        return flags().isEmpty() ? "" : "[options]";
+    }
+
+    /** The body of {@code strata <name> -help}: paragraphs separated by blank lines, unwrapped. */
+    String description();
+
+    /**
+     * The flags this command accepts. Return the same (immutable, typically static) instance each time:
+     * {@link ParsedArgs#get(Flag)} looks values up by the {@link Flag} handles it created.
+     */
+    FlagSet flags();
+
+    /** Runs the command. Positional-argument checks are the command's own. */
+    int run(CommandContext context, ParsedArgs args);
+
+    /** Groups of the help screen: the everyday workflow first, the rest after. */
+    enum Section {
+        MAIN("Main commands"),
+        OTHER("All other commands");
+
+        private final String title;
+
+        Section(String title) {
+            this.title = title;
+        }
+
+        public String title() {
+            return title;
+        }
+    }
+}

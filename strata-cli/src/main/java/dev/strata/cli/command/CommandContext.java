@@ -1,0 +1,68 @@
+package dev.strata.cli.command;
+
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Everything a command may take from its surroundings. Commands read files, the environment and the
+ * terminal only through this record, so that tests can run them in-process with fake surroundings.
+ *
+ * @param workingDir    absolute directory that every relative path of the command resolves against
+ *                      (the {@code -chdir} target when given; the JVM itself cannot change directory)
+ * @param stdin         the command's standard input
+ * @param stdout        the command's standard output; commands hand it to their views, never print to it
+ * @param stderr        the command's standard error; same rule
+ * @param colorAllowed  whether the output may carry ANSI colour: false when stdout is not a terminal,
+ *                      when {@code NO_COLOR} is set, or when {@code -no-color} was given
+ * @param terminalWidth columns available for wrapping human output
+ * @param env           the process environment (injected so tests need not mutate the real one)
+ * @param runId         the id of this invocation, also carried by every log line
+ */
+public record CommandContext(
+        Path workingDir,
+        InputStream stdin,
+        PrintStream stdout,
+        PrintStream stderr,
+        boolean colorAllowed,
+        int terminalWidth,
+        Map<String, String> env,
+        String runId) {
+
+    public CommandContext {
+        Objects.requireNonNull(workingDir, "workingDir");
+        Objects.requireNonNull(stdin, "stdin");
+        Objects.requireNonNull(stdout, "stdout");
+        Objects.requireNonNull(stderr, "stderr");
+        Objects.requireNonNull(runId, "runId");
+        workingDir = workingDir.toAbsolutePath().normalize();
+        env = Map.copyOf(env);
+        if (terminalWidth <= 0) {
+            terminalWidth = DEFAULT_TERMINAL_WIDTH;
+        }
+    }
+
+    /** Width used when the terminal cannot tell us; matches what most terminals open with. */
+    public static final int DEFAULT_TERMINAL_WIDTH = 80;
+
+    /** Resolves a user-given path the way a process whose current directory is {@link #workingDir()} would. */
+    public Path resolve(String path) {
+        return workingDir.resolve(path).normalize();
+    }
+
+    /** An environment variable, or null when unset. Empty values count as unset, as in Terraform. */
+    public String getenv(String name) {
+        String v = env.get(name);
+        return v == null || v.isEmpty() ? null : v;
+    }
+
+    public CommandContext withWorkingDir(Path dir) {
+        return new CommandContext(dir, stdin, stdout, stderr, colorAllowed, terminalWidth, env, runId);
+    }
+
+    public CommandContext withColorAllowed(boolean allowed) {
+        return new CommandContext(workingDir, stdin, stdout, stderr, allowed, terminalWidth, env, runId);
+    }
+}

@@ -1,0 +1,47 @@
+package dev.strata.cli.command;
+
+import dev.strata.cli.view.VersionView;
+import java.util.List;
+
+/** {@code strata version}: Strata's version and platform, as text or as JSON for scripts. */
+final class VersionCommand implements Command {
+    private static final FlagSet FLAGS = new FlagSet();
+    private static final Flag<Boolean> JSON = FLAGS.bool("json", false, "Print the version information as a JSON object.");
+
+    /** What the view shows. Provider selections join when providers are installed per working dir. */
+    record Args(boolean json) {}
+
+    @Override
+    public String name() {
+        return "version";
+    }
+
+    @Override
+    public String synopsis() {
+        return "Show the Strata version and platform";
+    }
+
+    @Override
+    public Section section() {
+        return Section.OTHER;
+    }
+
+    @Override
+    public String description() {
+        return "Prints the version of Strata and the platform it runs on.";
+    }
+
+    @Override
+    public FlagSet flags() {
+        return FLAGS;
+    }
+
+    @Override
+    public int run(CommandContext context, ParsedArgs parsed) {
+        // Terraform ignores extra positional arguments here; so do we, for drop-in compatibility.
+        Args args = new Args(parsed.get(JSON));
+        VersionView view = args.json() ? new VersionView.Json(context) : new VersionView.Human(context);
+        view.show(Version.current(), Platform.current().toString(), List.of());
+        return 0;
+    }
+}

@@ -1,0 +1,89 @@
+package dev.strata.cli.view;
+
+import dev.strata.cli.command.CommandContext;
+import java.io.PrintStream;
+import java.util.List;
+
+/**
+ * The base of every command's view: it owns the output streams, the colour decision and the terminal
+ * width, and renders diagnostics. Commands call views; views decide how things look. Per-command
+ * views (one interface per command with Human and JSON implementations) wrap one of these.
+ */
+public class View {
+    private final PrintStream out;
+    private final PrintStream err;
+    private final boolean color;
+    private final int width;
+    private final DiagnosticsView diagnostics;
+
+    public View(CommandContext context) {
+        this(context, DiagnosticPrinter.standard());
+    }
+
+    public View(CommandContext context, DiagnosticPrinter printer) {
+        this.out = context.stdout();
+        this.err = context.stderr();
+        this.color = context.colorAllowed();
+        this.width = context.terminalWidth();
+        this.diagnostics = new DiagnosticsView(printer, out, err, color, width);
+    }
+
+    public PrintStream out() {
+        return out;
+    }
+
+    public PrintStream err() {
+        return err;
+    }
+
+    public boolean color() {
+        return color;
+    }
+
+    public int width() {
+        return width;
+    }
+
+    /** {@code text} in the given style when colour is on, unchanged otherwise. */
+    public String style(Style style, String text) {
+        return color ? style.ansi() + text + Style.RESET.ansi() : text;
+    }
+
+    /** Renders diagnostics: errors to stderr, warnings to stdout, as Terraform does. */
+    public void diagnostics(List<CliDiagnostic> list) {
+        list.forEach(diagnostics::print);
+    }
+
+    public void diagnostic(CliDiagnostic d) {
+        diagnostics.print(d);
+    }
+
+    /**
+     * Renders a diagnostic on stderr whatever its severity: for warnings about the environment, which
+     * must not mix into stdout, where they could corrupt machine-readable output such as {@code -json}.
+     */
+    public void diagnosticOnStderr(CliDiagnostic d) {
+        diagnostics.printTo(d, err);
+    }
+
+    /** ANSI styles. A closed set, so that no view invents escape sequences of its own. */
+    public enum Style {
+        RESET("\u001b[0m"),
+        BOLD("\u001b[1m"),
+        RED("\u001b[31m"),
+        GREEN("\u001b[32m"),
+        YELLOW("\u001b[33m"),
+        BOLD_RED("\u001b[1;31m"),
+        BOLD_YELLOW("\u001b[1;33m");
+
+        private final String ansi;
+
+        Style(String ansi) {
+            this.ansi = ansi;
+        }
+
+        String ansi() {
+            return ansi;
+        }
+    }
+}

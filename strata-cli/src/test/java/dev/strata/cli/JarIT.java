@@ -1,0 +1,112 @@
+package dev.strata.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Launches the packaged {@code strata.jar} as its own process, as users do, so that the manifest,
+ * the copied libraries, the Logback service file and the real exit code are all tested. Runs in
+ * {@code mvn verify} (failsafe, after {@code package}); skipped when the jar has not been built.
+ */
+class JarIT {
+    static Path jar;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void findJar() {
+        jar = Path.of(System.getProperty("strata.jar", "target/strata.jar")).toAbsolutePath();
+        assumeTrue(Files.isRegularFile(jar), "strata.jar not built: " + jar);
+    }
+
+    record Run(int exitCode, String stdout, String stderr) {}
+
+    private Run strata(Map<String, String> env, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-jar");
+        cmd.add(jar.toString());
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
+        pb.environment().keySet().removeIf(k -> k.startsWith("STRATA_") || k.equals("NO_COLOR"));
+        pb.environment().putAll(env);
+        Path out = dir.resolve(".out");
+        Path err = dir.resolve(".err");
+        pb.redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.PIPE);
+        Process p = pb.start();
+        p.getOutputStream().close();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("strata finished").isTrue();
+        return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void versionRunsFromThePackagedJar() throws Exception {
+        Run r = strata(Map.of(), "version");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.stdout()).matches("Strata v\\S+\non [a-z0-9]+_[a-z0-9]+\n");
+        assertThat(r.stderr()).isEmpty();
+    }
+
+    @Test
+    void exitCodesReachTheShell() throws Exception {
+        assertThat(strata(Map.of(), "no-such-command").exitCode()).isEqualTo(1);
+        assertThat(strata(Map.of(), "-help").exitCode()).isZero();
+        assertThat(strata(Map.of()).exitCode()).isEqualTo(127);
+        Run missing = strata(Map.of(), "-chdir=missing", "version");
+        assertThat(missing.exitCode()).isEqualTo(1);
+        assertThat(missing.stderr()).isEqualTo("Error handling -chdir option: chdir missing: no such file or directory\n");
+    }
+
+    @Test
+    void pipedOutputHasNoColour() throws Exception {
+        Run r = strata(Map.of(), "version", "-bogus");
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stderr()).contains("Error: Unknown option -bogus").doesNotContain("\u001b[");
+    }
+
+    @Test
+    void jsonLogLinesShareOneRunIdAndNoLogbackConfigNoise() throws Exception {
+        Files.createDirectories(dir.resolve("work"));
+        Run r = strata(Map.of("STRATA_LOG", "debug", "STRATA_LOG_PATH", "run.log", "STRATA_LOG_FORMAT", "json"),
+                "-chdir=work", "version", "-json");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.stderr()).isEmpty();
+        ObjectMapper mapper = new ObjectMapper();
+        assertThat(mapper.readTree(r.stdout()).get("strata_version").asText()).isNotEmpty();
+        List<String> lines = Files.readAllLines(dir.resolve("run.log"));
+        assertThat(lines).isNotEmpty();
+        String runId = mapper.readTree(lines.get(0)).get("run_id").asText();
+        assertThat(runId).matches("[0-9a-f]{12}");
+        for (String line : lines) {
+            JsonNode n = mapper.readTree(line);
+            assertThat(n.get("run_id").asText()).isEqualTo(runId);
+            assertThat(n.has("timestamp") && n.has("level") && n.has("logger") && n.has("message") && n.has("thread")).isTrue();
+        }
+        Run second = strata(Map.of("STRATA_LOG", "debug", "STRATA_LOG_PATH", "run.log", "STRATA_LOG_FORMAT", "json"), "version");
+        assertThat(second.exitCode()).isZero();
+        List<String> all = Files.readAllLines(dir.resolve("run.log"));
+        assertThat(all).hasSizeGreaterThan(lines.size());
+        assertThat(mapper.readTree(all.get(all.size() - 1)).get("run_id").asText()).isNotEqualTo(runId);
+    }
+
+    @Test
+    void silentWithoutStrataLog() throws Exception {
+        Run r = strata(Map.of(), "version");
+        assertThat(r.stderr()).isEmpty();
+    }
+}
