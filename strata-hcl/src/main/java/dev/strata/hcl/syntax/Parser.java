@@ -318,7 +318,9 @@ final class Parser {
             body = parseSingleLineBody(open);
             close = peek();
             if (close.type() != TokenType.CBRACE) {
-                recoverAfterBodyItem(close);
+                // The block's own closing brace may follow on a later line: skip to it, so it is not
+                // mistaken for the end of the enclosing body.
+                recoverTo(TokenType.CBRACE);
                 return new Block(typeTok.text(), labels, body, typeTok.range(), labelRanges, defRange,
                         SourceRange.between(typeTok.range(), prevRange()));
             }

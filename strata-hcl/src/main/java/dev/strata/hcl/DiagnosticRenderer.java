@@ -1,0 +1,204 @@
+package dev.strata.hcl;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Renders diagnostics as text the way Terraform does: the severity and summary, where it happened
+ * ({@code on main.tf line 12, in resource "x" "y":}), the source lines with the subject marked, and
+ * the detail wrapped to the terminal width. With colour the whole diagnostic sits in a box and the
+ * subject is underlined; without colour a caret line marks the subject's columns, so the position
+ * survives copying into an issue or a log.
+ */
+public final class DiagnosticRenderer {
+
+    /** Where the renderer finds source text and parsed bodies (for the "in resource ..." context). */
+    public interface Sources {
+        /** The file's bytes, or null if unknown. */
+        byte[] bytes(String filename);
+
+        /** The file's parsed body, or null if unknown. */
+        default Body body(String filename) {
+            return null;
+        }
+    }
+
+    public static final Sources NO_SOURCES = filename -> null;
+
+    private static final String RESET = "\u001b[0m";
+    private static final String BOLD = "\u001b[1m";
+    private static final String BOLD_RED = "\u001b[1;31m";
+    private static final String BOLD_YELLOW = "\u001b[1;33m";
+    private static final String UNDERLINE = "\u001b[4m";
+
+    private final Sources sources;
+    private final boolean color;
+    private final int width;
+
+    public DiagnosticRenderer(Sources sources, boolean color, int width) {
+        this.sources = sources;
+        this.color = color;
+        this.width = width;
+    }
+
+    public String render(Diagnostic d) {
+        List<String> lines = new ArrayList<>();
+        String label = d.isError() ? "Error: " : "Warning: ";
+        if (color) {
+            lines.add((d.isError() ? BOLD_RED : BOLD_YELLOW) + label + RESET + BOLD + d.summary() + RESET);
+        } else {
+            lines.add(label + d.summary());
+        }
+        if (d.subject() != null) {
+            snippet(d, lines);
+        }
+        if (!d.detail().isEmpty()) {
+            lines.add("");
+            int room = color ? width - 2 : width;
+            for (String l : wrap(d.detail(), Math.max(room, 20)).split("\n", -1)) {
+                lines.add(l);
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        if (color) {
+            sb.append("╷\n");
+            for (String l : lines) {
+                sb.append("│ ").append(l).append('\n');
+            }
+            sb.append("╵\n");
+        } else {
+            sb.append('\n');
+            for (String l : lines) {
+                sb.append(l).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    private void snippet(Diagnostic d, List<String> out) {
+        SourceRange subject = d.subject();
+        out.add("");
+        String context = contextString(subject);
+        out.add("  on " + subject.filename() + " line " + subject.start().line()
+                + (context == null ? "" : ", in " + context) + ":");
+        byte[] src = sources.bytes(subject.filename());
+        if (src == null) {
+            return;
+        }
+        SourceRange shown = d.context() != null && d.context().filename().equals(subject.filename())
+                ? SourceRange.over(d.context(), subject) : subject;
+        int firstLine = shown.start().line();
+        int lastLine = shown.end().line();
+        // A range that ends at the very start of a line does not really include that line.
+        if (lastLine > firstLine && shown.end().column() == 1) {
+            lastLine--;
+        }
+        List<int[]> lineSpans = lineSpans(src, firstLine, lastLine);
+        for (int k = 0; k < lineSpans.size(); k++) {
+            int lineNo = firstLine + k;
+            int[] span = lineSpans.get(k);
+            String text = new String(src, span[0], span[1] - span[0], StandardCharsets.UTF_8);
+            // Highlight the part of this line that the subject covers.
+            int hs = Math.max(span[0], subject.start().byteOffset());
+            int he = Math.min(span[1], subject.end().byteOffset());
+            String prefix = String.format("%4d: ", lineNo);
+            if (color && hs < he) {
+                String before = new String(src, span[0], hs - span[0], StandardCharsets.UTF_8);
+                String mid = new String(src, hs, he - hs, StandardCharsets.UTF_8);
+                String after = new String(src, he, span[1] - he, StandardCharsets.UTF_8);
+                out.add(prefix + before + UNDERLINE + mid + RESET + after);
+            } else {
+                out.add(prefix + text);
+            }
+            if (!color && lineNo == subject.start().line()) {
+                int from = Math.min(subject.start().byteOffset(), span[1]);
+                int to = Math.min(Math.max(subject.end().byteOffset(), from), span[1]);
+                int startCol = codePoints(src, span[0], from);
+                int len = Math.max(1, codePoints(src, from, to));
+                out.add(" ".repeat(prefix.length() + startCol) + "^" + "~".repeat(len - 1));
+            }
+        }
+    }
+
+    private static int codePoints(byte[] src, int from, int to) {
+        String t = new String(src, from, to - from, StandardCharsets.UTF_8);
+        return t.codePointCount(0, t.length());
+    }
+
+    /** Byte spans [start, end) of lines first..last (1-based), without their newlines. */
+    private static List<int[]> lineSpans(byte[] src, int first, int last) {
+        List<int[]> spans = new ArrayList<>();
+        int line = 1;
+        int start = 0;
+        for (int i = 0; i <= src.length && line <= last; i++) {
+            if (i == src.length || src[i] == '\n') {
+                if (line >= first) {
+                    int end = i > start && src[i - 1] == '\r' ? i - 1 : i;
+                    spans.add(new int[] {start, end});
+                }
+                line++;
+                start = i + 1;
+            }
+        }
+        return spans;
+    }
+
+    /** {@code resource "aws_instance" "web"}: the top-level block that contains the subject. */
+    private String contextString(SourceRange subject) {
+        Body body = sources.body(subject.filename());
+        if (!(body instanceof dev.strata.hcl.syntax.SyntaxBody sb)) {
+            return null;
+        }
+        for (Block b : sb.blocks()) {
+            if (b.range().contains(subject.start()) || b.range().end().equals(subject.start())) {
+                StringBuilder s = new StringBuilder(b.type());
+                for (String label : b.labels()) {
+                    s.append(" \"").append(label).append('"');
+                }
+                return s.toString();
+            }
+        }
+        return null;
+    }
+
+    /** Word-wraps each line of {@code text} to {@code width} columns; words longer than a line stay whole. */
+    static String wrap(String text, int width) {
+        StringBuilder out = new StringBuilder();
+        String[] paragraphs = text.split("\n", -1);
+        for (int p = 0; p < paragraphs.length; p++) {
+            if (p > 0) {
+                out.append('\n');
+            }
+            String para = paragraphs[p];
+            if (para.isBlank()) {
+                continue;
+            }
+            // Keep a paragraph's own indentation (as in lists inside details).
+            int indent = 0;
+            while (indent < para.length() && para.charAt(indent) == ' ') {
+                indent++;
+            }
+            String pad = para.substring(0, indent);
+            int col = 0;
+            out.append(pad);
+            col += indent;
+            boolean first = true;
+            for (String word : para.substring(indent).split(" +")) {
+                if (!first && col + 1 + word.length() > width) {
+                    out.append('\n').append(pad);
+                    col = indent;
+                    first = true;
+                }
+                if (!first) {
+                    out.append(' ');
+                    col++;
+                }
+                out.append(word);
+                col += word.codePointCount(0, word.length());
+                first = false;
+            }
+        }
+        return out.toString();
+    }
+}
