@@ -5,7 +5,7 @@ import java.util.Objects;
 /**
  * A problem found by the CLI itself (bad flags, missing directory, environment) rather than in
  * configuration: it has no source range. Configuration diagnostics from strata-hcl will reach
- * {@link DiagnosticPrinter} through their own type; this one stays for the sourceless kind.
+ * the renderer through their own type; this one stays for the sourceless kind.
  *
  * @param summary a short phrase, no full stop
  * @param detail  full sentences, ideally with a fix; may be empty

@@ -1,33 +1,40 @@
 package dev.strata.cli.view;
 
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.DiagnosticRenderer;
 import java.io.PrintStream;
 
-/** Routes each diagnostic to its stream and hands it to the configured {@link DiagnosticPrinter}. */
+/**
+ * Routes each diagnostic to its stream and renders it with strata-hcl's {@link DiagnosticRenderer},
+ * the one renderer for configuration problems and the CLI's own.
+ */
 final class DiagnosticsView {
-    private final DiagnosticPrinter printer;
     private final PrintStream out;
     private final PrintStream err;
     private final boolean color;
     private final int width;
 
-    DiagnosticsView(DiagnosticPrinter printer, PrintStream out, PrintStream err, boolean color, int width) {
-        this.printer = printer;
+    DiagnosticsView(PrintStream out, PrintStream err, boolean color, int width) {
         this.out = out;
         this.err = err;
         this.color = color;
         this.width = width;
     }
 
-    void print(CliDiagnostic d) {
+    void print(Diagnostic d, DiagnosticRenderer.Sources sources) {
         // Warnings accompany normal output, errors replace it: that is why they go to different streams.
-        PrintStream to = switch (d.severity()) {
-            case ERROR -> err;
-            case WARNING -> out;
-        };
-        printTo(d, to);
+        printTo(d, sources, d.isError() ? err : out);
     }
 
-    void printTo(CliDiagnostic d, PrintStream to) {
-        printer.print(d, to, color, width);
+    void printTo(Diagnostic d, DiagnosticRenderer.Sources sources, PrintStream to) {
+        to.print(new DiagnosticRenderer(sources, color, width).render(d));
+        to.flush();
+    }
+
+    static Diagnostic toDiagnostic(CliDiagnostic d) {
+        return switch (d.severity()) {
+            case ERROR -> Diagnostic.error(d.summary(), d.detail(), null);
+            case WARNING -> Diagnostic.warning(d.summary(), d.detail(), null);
+        };
     }
 }

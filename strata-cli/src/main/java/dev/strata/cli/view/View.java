@@ -1,6 +1,9 @@
 package dev.strata.cli.view;
 
 import dev.strata.cli.command.CommandContext;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.DiagnosticRenderer;
+import dev.strata.hcl.Diagnostics;
 import java.io.PrintStream;
 import java.util.List;
 
@@ -17,15 +20,11 @@ public class View {
     private final DiagnosticsView diagnostics;
 
     public View(CommandContext context) {
-        this(context, DiagnosticPrinter.standard());
-    }
-
-    public View(CommandContext context, DiagnosticPrinter printer) {
         this.out = context.stdout();
         this.err = context.stderr();
         this.color = context.colorAllowed();
         this.width = context.terminalWidth();
-        this.diagnostics = new DiagnosticsView(printer, out, err, color, width);
+        this.diagnostics = new DiagnosticsView(out, err, color, width);
     }
 
     public PrintStream out() {
@@ -51,11 +50,21 @@ public class View {
 
     /** Renders diagnostics: errors to stderr, warnings to stdout, as Terraform does. */
     public void diagnostics(List<CliDiagnostic> list) {
-        list.forEach(diagnostics::print);
+        list.forEach(this::diagnostic);
     }
 
     public void diagnostic(CliDiagnostic d) {
-        diagnostics.print(d);
+        diagnostics.print(DiagnosticsView.toDiagnostic(d), DiagnosticRenderer.NO_SOURCES);
+    }
+
+    /**
+     * Renders configuration diagnostics with their source snippets, in their deterministic order:
+     * errors to stderr, warnings to stdout.
+     */
+    public void diagnostics(Diagnostics ds, DiagnosticRenderer.Sources sources) {
+        for (Diagnostic d : ds.sorted()) {
+            diagnostics.print(d, sources);
+        }
     }
 
     /**
@@ -63,7 +72,7 @@ public class View {
      * must not mix into stdout, where they could corrupt machine-readable output such as {@code -json}.
      */
     public void diagnosticOnStderr(CliDiagnostic d) {
-        diagnostics.printTo(d, err);
+        diagnostics.printTo(DiagnosticsView.toDiagnostic(d), DiagnosticRenderer.NO_SOURCES, err);
     }
 
     /** ANSI styles. A closed set, so that no view invents escape sequences of its own. */

@@ -44,7 +44,9 @@ class ViewTest {
         View colored = view(true, 80);
         assertThat(colored.style(View.Style.RED, "x")).isEqualTo("\u001b[31mx\u001b[0m");
         colored.diagnostic(CliDiagnostic.error("S", ""));
-        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("\n\u001b[1;31mError: \u001b[0m\u001b[1mS\u001b[0m\n");
+        // With colour, a diagnostic is drawn in a box, as Terraform does on a terminal.
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .isEqualTo("╷\n│ \u001b[1;31mError: \u001b[0m\u001b[1mS\u001b[0m\n╵\n");
     }
 
     @Test
