@@ -22,6 +22,7 @@ public final class NativeSyntax {
     public static Result<HclFile> parseConfig(byte[] src, String filename) {
         Diagnostics.Builder diags = Diagnostics.builder();
         SourcePos start = SourcePos.START;
+        int startIndex = 0;
         if (src.length >= 3 && (src[0] & 0xff) == 0xef && (src[1] & 0xff) == 0xbb && (src[2] & 0xff) == 0xbf) {
             // Terraform accepts a leading byte order mark; we do too, but say so, since other tools may not.
             diags.add(Diagnostic.warning("Byte order mark at start of file",
@@ -29,15 +30,19 @@ public final class NativeSyntax {
                             + "a byte order mark to silence this warning.",
                     new SourceRange(filename, start, new SourcePos(1, 1, 3))));
             start = new SourcePos(1, 1, 3);
+            startIndex = 3;
         }
-        List<Token> tokens = Scanner.scan(src, filename, start, Scanner.Mode.NORMAL);
+        List<Token> tokens = Scanner.scan(src, filename, start, startIndex, Scanner.Mode.NORMAL);
         Parser p = new Parser(tokens, filename);
         SyntaxBody body = p.parseFile();
         diags.addAll(p.diagnostics());
         return Result.of(new HclFile(filename, src, body), diags.build());
     }
 
-    /** Parses a standalone expression, such as a {@code -var} value or a console line. */
+    /**
+     * Parses a standalone expression, such as a {@code -var} value or a console line. {@code start} is
+     * the position of {@code src}'s first byte in the file named {@code filename}.
+     */
     public static Result<Expr> parseExpression(byte[] src, String filename, SourcePos start) {
         List<Token> tokens = Scanner.scan(src, filename, start, Scanner.Mode.NORMAL);
         Parser p = new Parser(tokens, filename);
@@ -52,7 +57,7 @@ public final class NativeSyntax {
         return Result.of(e, diags);
     }
 
-    /** Parses a bare template, as {@code templatefile} reads a file. */
+    /** Parses a bare template, as {@code templatefile} reads a file; {@code start} as for expressions. */
     public static Result<Expr> parseTemplate(byte[] src, String filename, SourcePos start) {
         List<Token> tokens = Scanner.scan(src, filename, start, Scanner.Mode.TEMPLATE);
         Parser p = new Parser(tokens, filename);

@@ -46,23 +46,31 @@ public final class Scanner {
     private final String filename;
     private final List<Token> tokens = new ArrayList<>();
     private final Deque<Frame> stack = new ArrayDeque<>();
+    /** Index into {@code src} of the next byte to scan. */
     private int pos;
+    /** Reported byte offset minus index: {@code src} may be a piece of a larger file. */
+    private final int base;
     private int line;
     private int col;
     /** True when the current position is the start of a heredoc line (where its end marker may be). */
     private boolean heredocLineStart;
 
-    private Scanner(byte[] src, String filename, SourcePos start) {
+    private Scanner(byte[] src, String filename, SourcePos start, int startIndex) {
         this.src = src;
         this.filename = filename;
-        this.pos = start.byteOffset();
+        this.pos = startIndex;
+        this.base = start.byteOffset() - startIndex;
         this.line = start.line();
         this.col = start.column();
     }
 
-    /** Scans a whole configuration file or expression. The last token is always {@link TokenType#EOF}. */
-    public static List<Token> scan(byte[] src, String filename, SourcePos start, Mode mode) {
-        Scanner s = new Scanner(src, filename, start);
+    /**
+     * Scans {@code src} from index {@code startIndex}, whose byte is at position {@code start} of the
+     * file named {@code filename} (so a piece of a larger file reports positions in that file). The
+     * last token is always {@link TokenType#EOF}.
+     */
+    public static List<Token> scan(byte[] src, String filename, SourcePos start, int startIndex, Mode mode) {
+        Scanner s = new Scanner(src, filename, start, startIndex);
         if (mode == Mode.TEMPLATE) {
             s.stack.push(new BareTemplateFrame());
         }
@@ -70,8 +78,13 @@ public final class Scanner {
         return s.tokens;
     }
 
+    /** Scans {@code src} from its first byte, which is at position {@code start}. */
+    public static List<Token> scan(byte[] src, String filename, SourcePos start, Mode mode) {
+        return scan(src, filename, start, 0, mode);
+    }
+
     public static List<Token> scan(byte[] src, String filename) {
-        return scan(src, filename, SourcePos.START, Mode.NORMAL);
+        return scan(src, filename, SourcePos.START, 0, Mode.NORMAL);
     }
 
     private void run() {
@@ -94,7 +107,7 @@ public final class Scanner {
     // ---- position bookkeeping -------------------------------------------------------------------
 
     private SourcePos here() {
-        return new SourcePos(line, col, pos);
+        return new SourcePos(line, col, base + pos);
     }
 
     /** Advances over one code point (or one invalid byte), updating line and column. */
@@ -119,7 +132,8 @@ public final class Scanner {
     }
 
     private void emit(TokenType type, SourcePos start) {
-        String text = new String(src, start.byteOffset(), pos - start.byteOffset(), StandardCharsets.UTF_8);
+        int from = start.byteOffset() - base;
+        String text = new String(src, from, pos - from, StandardCharsets.UTF_8);
         tokens.add(new Token(type, text, new SourceRange(filename, start, here())));
     }
 
@@ -391,7 +405,7 @@ public final class Scanner {
             emit(TokenType.COMMENT, start);
         } else {
             // Unterminated: like HashiCorp's scanner, read the "/" as an operator and go on after it.
-            pos = start.byteOffset();
+            pos = start.byteOffset() - base;
             line = start.line();
             col = start.column();
             single(TokenType.SLASH, start);
@@ -526,7 +540,7 @@ public final class Scanner {
                 continue;
             }
             if (utf8Length(pos) < 0) {
-                if (pos > start.byteOffset()) {
+                if (pos > start.byteOffset() - base) {
                     break;
                 }
                 while (pos < src.length && utf8Length(pos) < 0) {
@@ -607,7 +621,7 @@ public final class Scanner {
                 continue;
             }
             if (utf8Length(pos) < 0) {
-                if (pos > start.byteOffset()) {
+                if (pos > start.byteOffset() - base) {
                     break;
                 }
                 while (pos < src.length && utf8Length(pos) < 0) {
