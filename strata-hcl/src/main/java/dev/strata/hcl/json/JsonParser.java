@@ -34,7 +34,9 @@ final class JsonParser {
     private final byte[] src;
     private final String filename;
     private final Diagnostics.Builder diags = Diagnostics.builder();
+    /** Index into {@code src}; positions report {@code base + pos}, as {@code src} may be a slice of a file. */
     private int pos;
+    private final int base;
     private int line;
     private int col;
     private int depth;
@@ -43,7 +45,7 @@ final class JsonParser {
     private JsonParser(byte[] src, String filename, SourcePos start) {
         this.src = src;
         this.filename = filename;
-        this.pos = start.byteOffset();
+        this.base = start.byteOffset();
         this.line = start.line();
         this.col = start.column();
     }
@@ -58,8 +60,8 @@ final class JsonParser {
     record Parsed(JsonValue value, Diagnostics diagnostics) {}
 
     private JsonValue parseDocument() {
-        if (src.length >= pos + 3 && (src[pos] & 0xff) == 0xef && (src[pos + 1] & 0xff) == 0xbb
-                && (src[pos + 2] & 0xff) == 0xbf) {
+        if (src.length >= 3 && (src[0] & 0xff) == 0xef && (src[1] & 0xff) == 0xbb
+                && (src[2] & 0xff) == 0xbf) {
             // HashiCorp's JSON parser rejects a byte order mark; so do we, but with a useful message.
             fail("Byte order mark at start of file",
                     "The file starts with a UTF-8 byte order mark, which JSON does not allow. Save the file as "
@@ -151,6 +153,10 @@ final class JsonParser {
             }
             if (src[pos] != '"') {
                 SourceRange r = rangeOfNextChar();
+                if (utf8Length(pos) < 0) {
+                    invalidChar(r, "");
+                    return partialObject(props, open);
+                }
                 fail("Invalid object property name",
                         "A JSON object property name must be a string in double quotes.", r);
                 return partialObject(props, open);
@@ -288,12 +294,12 @@ final class JsonParser {
             }
             int b = src[pos] & 0xff;
             if (b == '"') {
-                out.mark(line, col, pos);
+                out.mark(line, col, base + pos);
                 advanceAscii(1);
                 return finishString(out, start);
             }
             if (b < 0x20) {
-                SourceRange r = new SourceRange(filename, here(), new SourcePos(line, col + 1, pos + 1));
+                SourceRange r = new SourceRange(filename, here(), new SourcePos(line, col + 1, base + pos + 1));
                 fail(b == '\n' || b == '\r' ? "Unterminated string" : "Invalid JSON string",
                         b == '\n' || b == '\r'
                                 ? "A JSON string cannot span lines; write a line break inside a string as \\n."
@@ -315,13 +321,13 @@ final class JsonParser {
                 error("Invalid character encoding",
                         "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your "
                                 + "editor.", r, null);
-                out.appendCodePoint(0xfffd, line, col, pos);
-                pos = r.end().byteOffset();
+                out.appendCodePoint(0xfffd, line, col, base + pos);
+                pos = r.end().byteOffset() - base;
                 col++;
                 continue;
             }
             for (int k = 0; k < n; k++) {
-                out.add(src[pos + k], line, col, pos);
+                out.add(src[pos + k], line, col, base + pos);
             }
             pos += n;
             col++;
@@ -364,7 +370,7 @@ final class JsonParser {
                     "JSON strings allow the escapes \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\uXXXX. To write a "
                             + "backslash itself, use \\\\.",
                     new SourceRange(filename, at, here()), null);
-            for (int i = before.byteOffset(); i < pos; i++) {
+            for (int i = before.byteOffset() - base; i < pos; i++) {
                 out.add(src[i], at.line(), at.column(), at.byteOffset());
             }
             return;
@@ -372,7 +378,7 @@ final class JsonParser {
         int unit = hex4(pos + 2);
         if (unit < 0) {
             advanceAscii(2);
-            while (pos < src.length && isHexDigit(src[pos] & 0xff) && pos < at.byteOffset() + 6) {
+            while (pos < src.length && isHexDigit(src[pos] & 0xff) && pos < at.byteOffset() - base + 6) {
                 advanceAscii(1);
             }
             error("Invalid escape sequence", "A \\u escape needs exactly four hexadecimal digits, as in \\u00e9.",
@@ -418,7 +424,7 @@ final class JsonParser {
 
     private JString finishString(ByteBuf out, SourcePos start) {
         if (!out.closed()) {
-            out.mark(line, col, pos);
+            out.mark(line, col, base + pos);
         }
         SourceRange range = new SourceRange(filename, start, here());
         String value = new String(out.bytes(), 0, out.size(), StandardCharsets.UTF_8);
@@ -569,7 +575,7 @@ final class JsonParser {
     // ---- positions --------------------------------------------------------------------------------
 
     private SourcePos here() {
-        return new SourcePos(line, col, pos);
+        return new SourcePos(line, col, base + pos);
     }
 
     private SourceRange emptyHere() {
@@ -579,13 +585,13 @@ final class JsonParser {
     /** The next {@code n} bytes, which the caller knows to be ASCII on one line. */
     private SourceRange rangeOfBytes(int n) {
         int m = Math.min(n, src.length - pos);
-        return new SourceRange(filename, here(), new SourcePos(line, col + m, pos + m));
+        return new SourceRange(filename, here(), new SourcePos(line, col + m, base + pos + m));
     }
 
     /** The next character (a whole UTF-8 sequence, or one bad byte). */
     private SourceRange rangeOfNextChar() {
         int n = utf8Length(pos);
-        return new SourceRange(filename, here(), new SourcePos(line, col + 1, pos + (n < 0 ? 1 : n)));
+        return new SourceRange(filename, here(), new SourcePos(line, col + 1, base + pos + (n < 0 ? 1 : n)));
     }
 
     /** A run of bytes that are not UTF-8, reported as one problem. */
@@ -594,7 +600,7 @@ final class JsonParser {
         while (i < src.length && i < pos + 4 && utf8Length(i) < 0 && (i == pos || (src[i] & 0xc0) == 0x80)) {
             i++;
         }
-        return new SourceRange(filename, here(), new SourcePos(line, col + 1, i));
+        return new SourceRange(filename, here(), new SourcePos(line, col + 1, base + i));
     }
 
     private void skipWhitespace() {
