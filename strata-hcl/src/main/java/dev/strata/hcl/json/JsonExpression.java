@@ -66,6 +66,23 @@ public final class JsonExpression implements Expression {
         return Lowering.lower(value, false);
     }
 
+    /**
+     * A string's content parsed as one native-syntax expression (not a template), with ranges in this
+     * file: how Terraform reads arguments whose JSON form is "a string containing an expression",
+     * such as a variable's {@code type} ({@code "list(string)"}). Any other JSON value is an error.
+     */
+    public Result<Expr> asNativeExpression() {
+        if (value instanceof JString s) {
+            Relocator at = new Relocator(s.offsets());
+            Result<Expr> r = NativeSyntax.parseExpression(s.value().getBytes(StandardCharsets.UTF_8),
+                    s.range().filename(), Relocator.VIRTUAL_START);
+            return Result.of(at.expr(r.value()), at.diagnostics(r.diagnostics()));
+        }
+        return Result.of(syntax().value(), Diagnostics.of(Diagnostic.error("Invalid expression",
+                "A string containing an expression is required here; a " + value.kind() + " is not allowed.",
+                value.startRange())));
+    }
+
     @Override
     public Result<Optional<Traversal>> asTraversal() {
         if (value instanceof JString s) {

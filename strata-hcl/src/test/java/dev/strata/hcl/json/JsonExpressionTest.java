@@ -154,6 +154,19 @@ class JsonExpressionTest {
     }
 
     @Test
+    void stringAsNativeExpression() {
+        String json = "{\"v\": \"map(object({a = string}))\"}";
+        Result<Expr> r = attr(json).asNativeExpression();
+        assertThat(r.diagnostics().isEmpty()).isTrue();
+        Expr.FunctionCall call = (Expr.FunctionCall) r.value();
+        assertThat(call.name()).isEqualTo("map");
+        assertThat(slice(json, call.range())).isEqualTo("map(object({a = string}))");
+        assertThat(slice(json, call.args().get(0).range())).isEqualTo("object({a = string})");
+        assertThat(attr("{\"v\": 1}").asNativeExpression().hasErrors()).isTrue();
+        assertThat(attr("{\"v\": \"list(\"}").asNativeExpression().hasErrors()).isTrue();
+    }
+
+    @Test
     void literalModeTakesStringsAsTheyAre() {
         Expr e = attr("{\"v\": {\"${k}\": \"${x}\"}}").literalSyntax().value();
         Expr.ObjectCons o = (Expr.ObjectCons) e;
