@@ -171,4 +171,44 @@ class JsonBodyTest {
         assertThat(a).containsOnlyKeys("x", "z");
         assertThat(a.get("x").nameRange().start().byteOffset()).isEqualTo(1);
     }
+
+    @Test
+    void terraformStyleFileDecodesEndToEnd() {
+        String json = """
+                {
+                  "//": "generated",
+                  "variable": {"region": {"type": "string", "default": "eu-west-1"}},
+                  "resource": {
+                    "aws_instance": {
+                      "web": {
+                        "count": 2,
+                        "ami": "ami-${var.region}",
+                        "depends_on": ["aws_vpc.main"],
+                        "lifecycle": {"ignore_changes": ["tags"]},
+                        "provisioner": {"local-exec": [{"command": "echo 1"}, {"command": "echo 2"}]}
+                      }
+                    }
+                  }
+                }""";
+        BodyContent root = body(json).content(ROOT).value();
+        Block web = root.blocksOfType("resource").get(0);
+        BodySchema resource = new BodySchema(
+                List.of(AttributeSchema.optional("count"), AttributeSchema.optional("depends_on")),
+                List.of(BlockHeaderSchema.of("lifecycle"), BlockHeaderSchema.of("provisioner", "type")));
+        Result<Body.PartialContent> meta = web.body().partialContent(resource);
+        assertThat(meta.diagnostics().isEmpty()).isTrue();
+        BodyContent m = meta.value().content();
+        assertThat(m.attributes().get("depends_on").expr().asList().orElseThrow().get(0).asTraversal().value()
+                .orElseThrow().toString()).isEqualTo("aws_vpc.main");
+        assertThat(m.blocksOfType("provisioner")).hasSize(2)
+                .allSatisfy(b -> assertThat(b.labels()).containsExactly("local-exec"));
+        // What the provider schema decodes: the rest, without the meta-arguments.
+        Result<BodyContent> config = meta.value().remain().content(new BodySchema(
+                List.of(AttributeSchema.required("ami")), List.of()));
+        assertThat(config.diagnostics().isEmpty()).as("%s", config.diagnostics()).isTrue();
+        Attribute ami = config.value().attributes().get("ami");
+        assertThat(ami.expr().variables()).singleElement()
+                .satisfies(t -> assertThat(t.range().sliceOf(json.getBytes(StandardCharsets.UTF_8)))
+                        .isEqualTo("var.region"));
+    }
 }
