@@ -1,0 +1,42 @@
+package dev.strata.cli.view;
+
+import dev.strata.cli.command.CommandContext;
+import dev.strata.hcl.DiagnosticRenderer;
+import dev.strata.hcl.Diagnostics;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/** Output of {@code strata fmt}: file names, diffs and formatted text on stdout, problems on stderr. */
+public final class FmtView {
+    private final View view;
+
+    public FmtView(CommandContext context) {
+        this.view = new View(context);
+    }
+
+    public void listFile(String path) {
+        view.out().println(path);
+    }
+
+    public void diff(String unifiedDiff) {
+        view.out().print(unifiedDiff);
+        view.out().flush();
+    }
+
+    public void raw(byte[] bytes) {
+        try {
+            view.out().write(bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        view.out().flush();
+    }
+
+    public void diagnostics(Diagnostics ds, DiagnosticRenderer.Sources sources) {
+        view.diagnostics(ds, sources);
+    }
+
+    public void error(String summary, String detail) {
+        view.diagnostic(CliDiagnostic.error(summary, detail));
+    }
+}
