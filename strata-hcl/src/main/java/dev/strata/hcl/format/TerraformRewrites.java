@@ -73,23 +73,55 @@ final class TerraformRewrites {
         }
         for (Block b : body.blocks()) {
             if (!b.labels().isEmpty()) {
-                int[] span = span(SourceRange.between(b.labelRanges().get(0), b.labelRanges().get(b.labelRanges().size() - 1)));
-                if (span != null) {
-                    List<FmtToken> labels = new ArrayList<>();
-                    for (String label : b.labels()) {
-                        labels.add(FmtToken.of(TokenType.OQUOTE, "\""));
-                        if (!label.isEmpty()) {
-                            labels.add(FmtToken.of(TokenType.QUOTED_LIT, escapeQuoted(label)));
-                        }
-                        labels.add(FmtToken.of(TokenType.CQUOTE, "\""));
-                    }
-                    replacements.add(new Replacement(span[0], span[1], labels));
-                }
+                relabel(b);
             }
             if (b.body() instanceof SyntaxBody nested) {
                 body(nested, depth + 1, depth == 0 && b.type().equals("variable"));
             }
         }
+    }
+
+    /**
+     * Re-writes a block's labels as quoted strings. Everything from the type name to the last label
+     * is replaced, so comments among the labels go; a comment after the last label stays.
+     */
+    private void relabel(Block b) {
+        Integer typeTok = byEnd.get(b.typeRange().end().byteOffset());
+        List<SourceRange> ranges = b.labelRanges();
+        int[] last = span(ranges.get(ranges.size() - 1));
+        if (typeTok == null || last == null) {
+            return;
+        }
+        List<FmtToken> labels = new ArrayList<>();
+        for (int i = 0; i < ranges.size(); i++) {
+            int[] own = span(ranges.get(i));
+            if (own == null || !survivesRelabel(tokens.subList(own[0], own[1]))) {
+                continue;
+            }
+            labels.add(FmtToken.of(TokenType.OQUOTE, "\""));
+            String label = b.labels().get(i);
+            if (!label.isEmpty()) {
+                labels.add(FmtToken.of(TokenType.QUOTED_LIT, escapeQuoted(label)));
+            }
+            labels.add(FmtToken.of(TokenType.CQUOTE, "\""));
+        }
+        replacements.add(new Replacement(typeTok + 1, last[1], labels));
+    }
+
+    /**
+     * Whether Terraform keeps a label when it re-writes it. It reads a quoted label back only when
+     * HashiCorp's scanner makes a single literal token of it, and that scanner cuts literal text
+     * at every {@code $} and {@code %}; so a quoted label containing either character silently
+     * disappears ({@code resource "a$b" "x" {}} becomes {@code resource "x" {}}). We copy that
+     * rather than write something {@code terraform fmt} would not.
+     */
+    private static boolean survivesRelabel(List<FmtToken> label) {
+        for (FmtToken t : label) {
+            if (t.type() == TokenType.QUOTED_LIT && (t.text().indexOf('$') >= 0 || t.text().indexOf('%') >= 0)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The token index range [from, to) that exactly covers a source range, or null if none does. */
