@@ -43,6 +43,19 @@ public final class Formatter {
     }
 
     /**
+     * What {@code terraform fmt -} prints for formatted standard input: the text with a final
+     * newline when it lacks one. (Files are written without adding one.)
+     */
+    public static byte[] forStandardOutput(byte[] formatted) {
+        if (formatted.length > 0 && formatted[formatted.length - 1] == '\n') {
+            return formatted;
+        }
+        byte[] out = java.util.Arrays.copyOf(formatted, formatted.length + 1);
+        out[formatted.length] = '\n';
+        return out;
+    }
+
+    /**
      * HCL's own canonical layout without Terraform's rewrites (what {@code hclwrite.Format} does), for
      * input known to be syntactically valid.
      */

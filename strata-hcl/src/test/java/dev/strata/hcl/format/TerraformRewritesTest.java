@@ -196,4 +196,20 @@ class TerraformRewritesTest {
         assertThat(r.hasErrors()).isTrue();
         assertThat(r.value()).isEqualTo(src);
     }
+
+    @Test
+    void standardOutputGetsAFinalNewlineAsTerraformPrintsIt() {
+        // terraform fmt - : "a = 1" -> "a = 1\n", "a = 1   " -> "a = 1   \n", "" -> "\n"; a file
+        // on disk keeps "a = 1" as it is.
+        assertThat(fmt("a = 1")).isEqualTo("a = 1");
+        assertThat(out(fmt("a = 1"))).isEqualTo("a = 1\n");
+        assertThat(out(fmt("a=1   "))).isEqualTo("a = 1   \n");
+        assertThat(out(fmt(""))).isEqualTo("\n");
+        assertThat(out(fmt("a = 1\n\n\n"))).isEqualTo("a = 1\n\n\n");
+    }
+
+    private static String out(String formatted) {
+        return new String(Formatter.forStandardOutput(formatted.getBytes(StandardCharsets.UTF_8)),
+                StandardCharsets.UTF_8);
+    }
 }
