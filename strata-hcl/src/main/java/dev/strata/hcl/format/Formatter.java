@@ -9,6 +9,7 @@ import dev.strata.hcl.syntax.SyntaxBody;
 import dev.strata.hcl.syntax.Token;
 import dev.strata.hcl.syntax.TokenType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -50,7 +51,7 @@ public final class Formatter {
         if (formatted.length > 0 && formatted[formatted.length - 1] == '\n') {
             return formatted;
         }
-        byte[] out = java.util.Arrays.copyOf(formatted, formatted.length + 1);
+        byte[] out = Arrays.copyOf(formatted, formatted.length + 1);
         out[formatted.length] = '\n';
         return out;
     }
@@ -83,7 +84,7 @@ public final class Formatter {
             int e = t.range().end().byteOffset();
             starts[tokens.size()] = s;
             ends[tokens.size()] = e;
-            tokens.add(new FmtToken(t.type(), java.util.Arrays.copyOfRange(src, s, e)));
+            tokens.add(new FmtToken(t.type(), Arrays.copyOfRange(src, s, e)));
             lastEnd = e;
         }
         return new Lexed(tokens, starts, ends, src.length - lastEnd);

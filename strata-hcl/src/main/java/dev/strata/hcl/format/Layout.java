@@ -2,6 +2,7 @@ package dev.strata.hcl.format;
 
 import dev.strata.hcl.syntax.TokenType;
 import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -209,10 +210,10 @@ final class Layout {
     private byte[] write(int trailingSpaces) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int i = 0; i < tokens.size(); i++) {
-            out.writeBytes(" ".repeat(spaces[i]).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            out.writeBytes(" ".repeat(spaces[i]).getBytes(StandardCharsets.US_ASCII));
             out.writeBytes(tokens.get(i).bytes());
         }
-        out.writeBytes(" ".repeat(trailingSpaces).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        out.writeBytes(" ".repeat(trailingSpaces).getBytes(StandardCharsets.US_ASCII));
         return out.toByteArray();
     }
 }

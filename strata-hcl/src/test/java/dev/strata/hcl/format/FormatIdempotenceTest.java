@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
@@ -52,7 +53,7 @@ class FormatIdempotenceTest {
             byte[] twice = fmt(once);
             if (twice == null) {
                 failures.add(f + ": formatted text does not parse");
-            } else if (!java.util.Arrays.equals(once, twice)) {
+            } else if (!Arrays.equals(once, twice)) {
                 failures.add(f + ":\n" + FormatTestSupport.firstDifference(once, twice));
             }
         }

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -50,15 +51,15 @@ class TerraformDifferentialTest {
             Result<byte[]> r = Formatter.format(inputs.get(i), "f.tf");
             if (r.hasErrors()) {
                 // terraform must have refused it too, leaving it as it was
-                if (!java.util.Arrays.equals(expected, inputs.get(i))) {
+                if (!Arrays.equals(expected, inputs.get(i))) {
                     failures.add("input " + i + ": we refuse it but terraform formatted it: " + r.diagnostics());
                 }
                 continue;
             }
-            if (!java.util.Arrays.equals(Formatter.layout(inputs.get(i)), r.value())) {
+            if (!Arrays.equals(Formatter.layout(inputs.get(i)), r.value())) {
                 rewritten++;
             }
-            if (!java.util.Arrays.equals(expected, r.value()) && failures.size() < 5) {
+            if (!Arrays.equals(expected, r.value()) && failures.size() < 5) {
                 failures.add("input " + i + " (from " + sources.get(3 * i) + "):\n"
                         + FormatTestSupport.firstDifference(expected, r.value()));
             }
