@@ -1,0 +1,171 @@
+package dev.strata.cli.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.strata.cli.CliRunner;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code strata fmt} end to end, on real files in a temporary directory. */
+class FmtCommandTest {
+    @TempDir
+    Path dir;
+
+    private void write(String name, String text) throws IOException {
+        Path p = dir.resolve(name);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, text);
+    }
+
+    private String read(String name) throws IOException {
+        return Files.readString(dir.resolve(name));
+    }
+
+    @Test
+    void rewritesFilesAndListsThem() throws IOException {
+        write("main.tf", "a=1\nbb = 2\n");
+        write("ok.tf", "a = 1\n");
+        write("vars.tfvars", "x  = 1\n");
+        write("skip.tf.json", "{\"a\":1}");
+        CliRunner.Result r = CliRunner.in(dir).run("fmt");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.stdout()).isEqualTo("main.tf\nvars.tfvars\n");
+        assertThat(read("main.tf")).isEqualTo("a  = 1\nbb = 2\n");
+        assertThat(read("vars.tfvars")).isEqualTo("x = 1\n");
+        assertThat(read("skip.tf.json")).isEqualTo("{\"a\":1}");
+        assertThat(CliRunner.in(dir).run("fmt").stdout()).isEmpty();
+    }
+
+    @Test
+    void checkExitsThreeAndWritesNothing() throws IOException {
+        write("main.tf", "a=1\n");
+        CliRunner.Result r = CliRunner.in(dir).run("fmt", "-check");
+        assertThat(r.exitCode()).isEqualTo(3);
+        assertThat(r.stdout()).isEqualTo("main.tf\n");
+        assertThat(read("main.tf")).isEqualTo("a=1\n");
+        write("main.tf", "a = 1\n");
+        assertThat(CliRunner.in(dir).run("fmt", "-check").exitCode()).isZero();
+    }
+
+    @Test
+    void diffShowsAUnifiedDiff() throws IOException {
+        write("main.tf", "a=1\nbb = 2\n");
+        CliRunner.Result r = CliRunner.in(dir).run("fmt", "-list=false", "-write=false", "-diff");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.stdout()).isEqualTo("--- old/main.tf\n+++ new/main.tf\n@@ -1,2 +1,2 @@\n-a=1\n+a  = 1\n bb = 2\n");
+        assertThat(read("main.tf")).isEqualTo("a=1\nbb = 2\n");
+    }
+
+    @Test
+    void standardInputToStandardOutput() {
+        CliRunner.Result r = CliRunner.in(dir).stdin("q=1\n").run("fmt", "-");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.stdout()).isEqualTo("q = 1\n");
+        assertThat(CliRunner.in(dir).stdin("q=1\n").run("fmt", "-check", "-").exitCode()).isEqualTo(3);
+    }
+
+    @Test
+    void syntaxErrorsAreDiagnosticsWithTheLocationAndTheFileIsLeftAlone() throws IOException {
+        write("bad.tf", "resource \"a\" \"b\" {\n  x = \n}\n");
+        write("good.tf", "a=1\n");
+        CliRunner.Result r = CliRunner.in(dir).run("fmt", "-no-color");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.stderr()).contains("Error: Invalid expression")
+                .contains("on bad.tf line 2, in resource \"a\" \"b\":")
+                .contains("   2:   x = ");
+        assertThat(read("bad.tf")).isEqualTo("resource \"a\" \"b\" {\n  x = \n}\n");
+        assertThat(read("good.tf")).isEqualTo("a = 1\n");
+    }
+
+    @Test
+    void recursiveSkipsHiddenDirectoriesAndBadTargetsAreErrors() throws IOException {
+        write("sub/s.tf", "y=1\n");
+        write(".hidden/h.tf", "y=1\n");
+        CliRunner.Result r = CliRunner.in(dir).run("fmt", "-recursive");
+        assertThat(r.stdout()).isEqualTo("sub/s.tf\n");
+        assertThat(read(".hidden/h.tf")).isEqualTo("y=1\n");
+        CliRunner.Result missing = CliRunner.in(dir).run("fmt", "nope.tf");
+        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.stderr()).contains("No file or directory at nope.tf");
+        write("x.txt", "a=1\n");
+        assertThat(CliRunner.in(dir).run("fmt", "x.txt").stderr())
+                .contains("Only .tf, .tfvars, and .tftest.hcl files can be processed");
+    }
+
+    @Test
+    void chdirAppliesToTargets() throws IOException {
+        write("infra/main.tf", "a=1\n");
+        CliRunner.Result r = CliRunner.in(dir).run("-chdir=infra", "fmt");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.stdout()).isEqualTo("main.tf\n");
+        assertThat(read("infra/main.tf")).isEqualTo("a = 1\n");
+    }
+
+    /** The perturbed corpus, formatted by us and by the real terraform binary: same files, same listing. */
+    @Test
+    void sameResultAsTerraformFmtOnThePerturbedCorpus() throws Exception {
+        Path corpus = Path.of(System.getProperty("strata.shared.dir", "../../shared"), "corpus", "hcl-fmt-perturbed");
+        assumeTrue(Files.isDirectory(corpus), "shared corpus not present");
+        assumeTrue(terraformAvailable(), "terraform not on PATH");
+        Path ours = dir.resolve("ours");
+        Path theirs = dir.resolve("theirs");
+        copyTree(corpus, ours);
+        copyTree(corpus, theirs);
+        CliRunner.Result r = CliRunner.in(ours).run("fmt", "-recursive");
+        ProcessBuilder pb = new ProcessBuilder("terraform", "fmt", "-recursive").directory(theirs.toFile())
+                .redirectErrorStream(true);
+        pb.environment().put("TF_CLI_CONFIG_FILE", "/dev/null"); // no warning about a missing CLI config
+        Process p = pb.start();
+        p.getOutputStream().close();
+        String tfOut = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(r.exitCode()).isEqualTo(p.exitValue());
+        assertThat(r.stdout()).isEqualTo(tfOut);
+        List<String> differing = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(theirs)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                Path mine = ours.resolve(theirs.relativize(f));
+                if (!java.util.Arrays.equals(Files.readAllBytes(f), Files.readAllBytes(mine))) {
+                    differing.add(theirs.relativize(f).toString());
+                }
+            }
+        }
+        assertThat(differing).isEmpty();
+    }
+
+    private static boolean terraformAvailable() {
+        try {
+            Process p = new ProcessBuilder("terraform", "version").redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> s = Files.walk(from)) {
+            for (Path p : s.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                    target.toFile().setWritable(true);
+                }
+            }
+        }
+    }
+}
