@@ -2,7 +2,6 @@ package dev.strata.hcl.format;
 
 import dev.strata.hcl.syntax.TokenType;
 import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -210,10 +209,16 @@ final class Layout {
     private byte[] write(int trailingSpaces) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (int i = 0; i < tokens.size(); i++) {
-            out.writeBytes(" ".repeat(spaces[i]).getBytes(StandardCharsets.US_ASCII));
+            writeSpaces(out, spaces[i]);
             out.writeBytes(tokens.get(i).bytes());
         }
-        out.writeBytes(" ".repeat(trailingSpaces).getBytes(StandardCharsets.US_ASCII));
+        writeSpaces(out, trailingSpaces);
         return out.toByteArray();
+    }
+
+    private static void writeSpaces(ByteArrayOutputStream out, int n) {
+        for (int i = 0; i < n; i++) {
+            out.write(' ');
+        }
     }
 }

@@ -6,10 +6,9 @@ import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.syntax.SyntaxBody;
 import dev.strata.hcl.syntax.TokenType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The clean-ups {@code terraform fmt} makes on top of plain HCL formatting, all leftovers of the
@@ -29,17 +28,15 @@ final class TerraformRewrites {
     private record Replacement(int from, int to, List<FmtToken> with) {}
 
     private final List<FmtToken> tokens;
-    /** Token index by start byte offset, and by end byte offset. */
-    private final Map<Integer, Integer> byStart = new HashMap<>();
-    private final Map<Integer, Integer> byEnd = new HashMap<>();
+    /** Source byte offsets where each token starts and ends; both strictly increasing. */
+    private final int[] starts;
+    private final int[] ends;
     private final List<Replacement> replacements = new ArrayList<>();
 
     private TerraformRewrites(List<FmtToken> tokens, int[] starts, int[] ends) {
         this.tokens = tokens;
-        for (int i = 0; i < tokens.size(); i++) {
-            byStart.putIfAbsent(starts[i], i);
-            byEnd.put(ends[i], i);
-        }
+        this.starts = Arrays.copyOf(starts, tokens.size());
+        this.ends = Arrays.copyOf(ends, tokens.size());
     }
 
     /**
@@ -49,12 +46,16 @@ final class TerraformRewrites {
     static List<FmtToken> apply(List<FmtToken> tokens, int[] starts, int[] ends, SyntaxBody body) {
         TerraformRewrites r = new TerraformRewrites(tokens, starts, ends);
         r.body(body, 0, false);
-        List<FmtToken> out = new ArrayList<>(tokens);
-        r.replacements.sort(Comparator.comparingInt(Replacement::from).reversed());
+        // One forward pass: replacements never overlap (labels precede their block's body).
+        r.replacements.sort(Comparator.comparingInt(Replacement::from));
+        List<FmtToken> out = new ArrayList<>(tokens.size());
+        int next = 0;
         for (Replacement rep : r.replacements) {
-            out.subList(rep.from, rep.to).clear();
-            out.addAll(rep.from, rep.with);
+            out.addAll(tokens.subList(next, rep.from));
+            out.addAll(rep.with);
+            next = rep.to;
         }
+        out.addAll(tokens.subList(next, tokens.size()));
         return out;
     }
 
@@ -86,10 +87,10 @@ final class TerraformRewrites {
      * is replaced, so comments among the labels go; a comment after the last label stays.
      */
     private void relabel(Block b) {
-        Integer typeTok = byEnd.get(b.typeRange().end().byteOffset());
+        int typeTok = Arrays.binarySearch(ends, b.typeRange().end().byteOffset());
         List<SourceRange> ranges = b.labelRanges();
         int[] last = span(ranges.get(ranges.size() - 1));
-        if (typeTok == null || last == null) {
+        if (typeTok < 0 || last == null) {
             return;
         }
         List<FmtToken> labels = new ArrayList<>();
@@ -126,9 +127,9 @@ final class TerraformRewrites {
 
     /** The token index range [from, to) that exactly covers a source range, or null if none does. */
     private int[] span(SourceRange r) {
-        Integer from = byStart.get(r.start().byteOffset());
-        Integer last = byEnd.get(r.end().byteOffset());
-        if (from == null || last == null || last < from) {
+        int from = Arrays.binarySearch(starts, r.start().byteOffset());
+        int last = Arrays.binarySearch(ends, r.end().byteOffset());
+        if (from < 0 || last < from) {
             return null;
         }
         return new int[] {from, last + 1};
