@@ -70,8 +70,9 @@ public final class Formatter {
 
     private static Lexed lex(byte[] src, String filename) {
         // A byte order mark is dropped: it is not part of the text, and the formatted file has none.
-        SourcePos start = hasBom(src) ? new SourcePos(1, 1, 3) : SourcePos.START;
-        List<Token> scanned = Scanner.scan(src, filename, start, Scanner.Mode.NORMAL);
+        boolean bom = hasBom(src);
+        SourcePos start = bom ? new SourcePos(1, 1, 3) : SourcePos.START;
+        List<Token> scanned = Scanner.scan(src, filename, start, bom ? 3 : 0, Scanner.Mode.NORMAL);
         List<FmtToken> tokens = new ArrayList<>(scanned.size());
         int[] starts = new int[scanned.size()];
         int[] ends = new int[scanned.size()];

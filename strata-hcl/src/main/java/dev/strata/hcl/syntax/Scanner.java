@@ -412,30 +412,35 @@ public final class Scanner {
         }
     }
 
+    /**
+     * A number token is a digit followed by any run of digits, dots and exponents ({@code e}, an
+     * optional sign, a digit), not ending in a dot: HashiCorp's scanner takes {@code 2.1.0} as one
+     * token, which the parser then rejects as a number. {@code 1.} is the number 1 and a dot.
+     */
     private void number(SourcePos start) {
-        while (pos < src.length && isDigit(src[pos])) {
-            advance();
-        }
-        if (peekByte(0) == '.' && isDigit(peekByte(1))) {
-            advance();
-            while (pos < src.length && isDigit(src[pos])) {
-                advance();
-            }
-        }
-        int e = peekByte(0);
-        if (e == 'e' || e == 'E') {
-            int k = 1;
-            int sign = peekByte(1);
-            if (sign == '+' || sign == '-') {
-                k = 2;
-            }
-            if (isDigit(peekByte(k))) {
-                advanceBytes(k);
-                while (pos < src.length && isDigit(src[pos])) {
-                    advance();
+        int end = pos + 1;
+        while (end < src.length) {
+            int c = src[end] & 0xff;
+            if (isDigit(c) || c == '.') {
+                end++;
+            } else if (c == 'e' || c == 'E') {
+                int k = end + 1;
+                if (k < src.length && (src[k] == '+' || src[k] == '-')) {
+                    k++;
                 }
+                if (k < src.length && isDigit(src[k])) {
+                    end = k + 1;
+                } else {
+                    break;
+                }
+            } else {
+                break;
             }
         }
+        while (src[end - 1] == '.') {
+            end--;
+        }
+        advanceBytes(end - pos);
         emit(TokenType.NUMBER_LIT, start);
     }
 
@@ -513,15 +518,16 @@ public final class Scanner {
         if (templateOpener(start)) {
             return;
         }
-        if (b == '\n' || (b == '\r' && peekByte(1) == '\n')) {
-            advanceBytes(b == '\n' ? 1 : 2);
+        if (b == '\n' || b == '\r') {
+            // A lone carriage return ends a quoted string just as a newline does (as in HashiCorp's scanner).
+            advanceBytes(b == '\r' && peekByte(1) == '\n' ? 2 : 1);
             emit(TokenType.QUOTED_NEWLINE, start);
             stack.pop(); // as in HashiCorp's scanner, the string ends here; the parser reports it
             return;
         }
         while (pos < src.length) {
             b = src[pos] & 0xff;
-            if (b == '"' || b == '\n' || (b == '\r' && peekByte(1) == '\n')) {
+            if (b == '"' || b == '\n' || b == '\r') {
                 break;
             }
             if (b == '\\') {
@@ -588,9 +594,14 @@ public final class Scanner {
                 match = src[i + k] == m[k];
             }
             if (match) {
+                // The marker may be followed by blanks, then must end its line: at the end of the
+                // input it does not close the heredoc (as in HashiCorp's scanner).
                 int after = i + m.length;
-                if (after == src.length || src[after] == '\n' || (src[after] == '\r' && after + 1 < src.length
-                        && src[after + 1] == '\n')) {
+                while (after < src.length && (src[after] == ' ' || src[after] == '\t')) {
+                    after++;
+                }
+                if (after < src.length && (src[after] == '\n' || (src[after] == '\r' && after + 1 < src.length
+                        && src[after + 1] == '\n'))) {
                     advanceBytes(after - pos);
                     emit(TokenType.CHEREDOC, start);
                     stack.pop();
@@ -613,6 +624,18 @@ public final class Scanner {
     private void literalRun(SourcePos start, HeredocFrame heredoc) {
         while (pos < src.length) {
             int b = src[pos] & 0xff;
+            if (b == '\r' && peekByte(1) != '\n') {
+                // HashiCorp's scanner gives up on a lone carriage return in template text: the rest of
+                // the input becomes one token, literal text in a bare template and an error in a heredoc.
+                if (pos > start.byteOffset() - base) {
+                    break;
+                }
+                while (pos < src.length) {
+                    advance();
+                }
+                emit(heredoc == null ? TokenType.STRING_LIT : TokenType.INVALID, start);
+                return;
+            }
             if ((b == '$' || b == '%') && peekByte(1) == '{') {
                 break;
             }

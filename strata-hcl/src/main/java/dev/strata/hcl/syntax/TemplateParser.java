@@ -116,7 +116,7 @@ final class TemplateParser {
                     Expr e = build(items, SourceRange.between(open.range(), t.range()), false);
                     return e;
                 }
-                case BAD_UTF8 -> {
+                case BAD_UTF8, INVALID -> {
                     p.advanceRaw();
                     p.reportInvalid(t);
                 }

@@ -66,9 +66,7 @@ final class FormatInputs {
             return false;
         }
         return switch (prev.type()) {
-            // (After a heredoc's end marker, HashiCorp's scanner allows trailing blanks but ours
-            // does not yet: see the report of the fmt branch.)
-            case OQUOTE, OHEREDOC, TEMPLATE_SEQ_END, CHEREDOC -> false;
+            case OQUOTE, OHEREDOC, TEMPLATE_SEQ_END -> false;
             default -> switch (next.type()) {
                 case CQUOTE, CHEREDOC, TEMPLATE_INTERP, TEMPLATE_CONTROL -> false;
                 default -> true;
