@@ -1,0 +1,294 @@
+package dev.strata.lang.funcs;
+
+import dev.strata.lang.types.MapType;
+import dev.strata.lang.types.ObjectType;
+import dev.strata.lang.types.Type;
+import dev.strata.lang.value.Value;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.api.lowlevel.Compose;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.Node;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+import org.snakeyaml.engine.v2.nodes.ScalarNode;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
+
+/**
+ * YAML for yamldecode/yamlencode. snakeyaml-engine parses and composes the node graph (anchors
+ * and aliases resolved); plain scalars are then resolved the way Terraform resolves them, which
+ * follows YAML 1.1 ({@code yes}/{@code no}/{@code on}/{@code off} are booleans, {@code 0x10} is
+ * 16, dates become RFC 3339 timestamps). The encoder is our own, to produce Terraform's layout:
+ * block style, every string double-quoted unless it spans lines.
+ */
+final class Yaml {
+  private Yaml() {}
+
+  // Matchers for our own constant patterns, never for user input.
+  private static final Pattern BOOL_TRUE = Pattern.compile("y|Y|yes|Yes|YES|true|True|TRUE|on|On|ON");
+  private static final Pattern BOOL_FALSE = Pattern.compile("n|N|no|No|NO|false|False|FALSE|off|Off|OFF");
+  private static final Pattern NULL = Pattern.compile("~|null|Null|NULL|");
+  private static final Pattern DEC = Pattern.compile("[-+]?(0|[1-9][0-9_]*)");
+  private static final Pattern HEX = Pattern.compile("[-+]?0x[0-9a-fA-F_]+");
+  private static final Pattern OCT = Pattern.compile("[-+]?0o?[0-7_]+");
+  private static final Pattern BIN = Pattern.compile("[-+]?0b[01_]+");
+  private static final Pattern FLOAT = Pattern.compile("[-+]?(\\.[0-9]+|[0-9][0-9_]*(\\.[0-9_]*)?)([eE][-+]?[0-9]+)?");
+  private static final Pattern INF_NAN = Pattern.compile("[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN)");
+  private static final Pattern DATE = Pattern.compile("[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}");
+
+  static Value decode(String src) {
+    Optional<Node> root;
+    try {
+      root = new Compose(LoadSettings.builder().setAllowDuplicateKeys(true).build()).composeString(src);
+    } catch (MarkedYamlEngineException e) {
+      String where = e.getProblemMark().map(m -> "on line " + (m.getLine() + 1) + ", column " + (m.getColumn() + 1) + ": ").orElse("");
+      throw FunctionError.callRevealing(where + e.getProblem());
+    } catch (YamlEngineException e) {
+      throw FunctionError.callRevealing(e.getMessage());
+    }
+    if (root.isEmpty()) {
+      throw FunctionError.call("on line 1, column 1: missing start of document");
+    }
+    return node(root.get(), new IdentityHashMap<>());
+  }
+
+  private static Value node(Node n, IdentityHashMap<Node, Boolean> active) {
+    if (active.containsKey(n)) {
+      throw FunctionError.call("cannot decode a recursive YAML structure");
+    }
+    active.put(n, true);
+    try {
+      return switch (n) {
+        case ScalarNode s -> scalar(s);
+        case SequenceNode q -> {
+          List<Value> out = new ArrayList<>();
+          for (Node e : q.getValue()) {
+            out.add(node(e, active));
+          }
+          yield Value.tuple(out);
+        }
+        case MappingNode m -> {
+          Map<String, Value> out = new LinkedHashMap<>();
+          for (NodeTuple t : m.getValue()) {
+            Value k = node(t.getKeyNode(), active);
+            String key = k.isNull() ? "null" : k.type().equals(Type.STRING) ? k.asString()
+                : k.type().isPrimitive() ? (k.type().equals(Type.NUMBER) ? k.asNumber().toPlainString() : Boolean.toString(k.asBool()))
+                : null;
+            if (key == null) {
+              throw FunctionError.call("only strings, numbers and booleans are allowed as mapping keys");
+            }
+            out.put(key, node(t.getValueNode(), active));
+          }
+          yield Value.object(out);
+        }
+        default -> throw FunctionError.call("unsupported YAML node");
+      };
+    } finally {
+      active.remove(n);
+    }
+  }
+
+  private static Value scalar(ScalarNode s) {
+    String v = s.getValue();
+    if (!s.isResolved()) {
+      String tag = s.getTag().getValue();
+      if (tag.endsWith(":str")) {
+        return Value.string(v);
+      }
+    }
+    if (!s.isPlain()) {
+      return Value.string(v);
+    }
+    if (NULL.matcher(v).matches()) {
+      return Value.NULL;
+    }
+    if (BOOL_TRUE.matcher(v).matches()) {
+      return Value.TRUE;
+    }
+    if (BOOL_FALSE.matcher(v).matches()) {
+      return Value.FALSE;
+    }
+    String u = v.replace("_", "");
+    if (DEC.matcher(v).matches()) {
+      return Value.number(new BigInteger(u.startsWith("+") ? u.substring(1) : u));
+    }
+    if (HEX.matcher(v).matches()) {
+      return Value.number(signed(u, 16, u.indexOf('x') + 1));
+    }
+    if (BIN.matcher(v).matches()) {
+      return Value.number(signed(u, 2, u.indexOf('b') + 1));
+    }
+    if (OCT.matcher(v).matches()) {
+      return Value.number(signed(u, 8, u.indexOf('0') + (u.contains("o") ? 2 : 1)));
+    }
+    if (FLOAT.matcher(v).matches()) {
+      return Value.number(new BigDecimal(u.startsWith("+") ? u.substring(1) : u));
+    }
+    if (INF_NAN.matcher(v).matches()) {
+      throw FunctionError.call("cannot represent " + v + " as a number: infinities and NaN are not supported");
+    }
+    if (DATE.matcher(v).matches()) {
+      String[] p = v.split("-");
+      return Value.string(String.format("%s-%02d-%02dT00:00:00Z", p[0], Integer.parseInt(p[1]), Integer.parseInt(p[2])));
+    }
+    return Value.string(v);
+  }
+
+  private static BigInteger signed(String u, int radix, int digitsAt) {
+    boolean neg = u.startsWith("-");
+    String digits = u.substring(digitsAt);
+    BigInteger b = digits.isEmpty() ? BigInteger.ZERO : new BigInteger(digits, radix);
+    return neg ? b.negate() : b;
+  }
+
+  // ---- encoding ----------------------------------------------------------------------------
+
+  static String encode(Value v) {
+    StringBuilder b = new StringBuilder();
+    if (isMapping(v) && !v.isNull() && v.length() > 0) {
+      mapping(v, 0, false, b);
+    } else if (isSequence(v) && !v.isNull() && v.length() > 0) {
+      sequence(v, 0, false, b);
+    } else if (isMultiline(v)) {
+      literal(v.asString(), 0, b);
+    } else {
+      b.append(inline(v)).append('\n');
+      if (v.isNull() || !v.type().equals(Type.STRING)) {
+        b.append("...\n");
+      }
+    }
+    return b.toString();
+  }
+
+  private static boolean isMapping(Value v) {
+    return v.type() instanceof MapType || v.type() instanceof ObjectType;
+  }
+
+  private static boolean isSequence(Value v) {
+    return CollectionFuncs.isSeq(v.type());
+  }
+
+  private static boolean isMultiline(Value v) {
+    return !v.isNull() && v.type().equals(Type.STRING) && v.asString().contains("\n");
+  }
+
+  private static boolean isBlock(Value v) {
+    return !v.isNull() && (isMapping(v) || isSequence(v)) && v.length() > 0;
+  }
+
+  private static void mapping(Value m, int indent, boolean firstInline, StringBuilder b) {
+    boolean first = true;
+    for (Map.Entry<String, Value> e : m.attributes().entrySet()) {
+      if (!(first && firstInline)) {
+        b.append(" ".repeat(indent));
+      }
+      first = false;
+      b.append(quote(e.getKey())).append(':');
+      Value v = e.getValue();
+      if (isBlock(v) && isMapping(v)) {
+        b.append('\n');
+        mapping(v, indent + 2, false, b);
+      } else if (isBlock(v)) {
+        b.append('\n');
+        sequence(v, indent, false, b);
+      } else if (isMultiline(v)) {
+        b.append(' ');
+        literal(v.asString(), indent + 2, b);
+      } else {
+        b.append(' ').append(inline(v)).append('\n');
+      }
+    }
+  }
+
+  private static void sequence(Value s, int indent, boolean firstInline, StringBuilder b) {
+    boolean first = true;
+    for (Value v : s.elements()) {
+      if (!(first && firstInline)) {
+        b.append(" ".repeat(indent));
+      }
+      first = false;
+      b.append("- ");
+      if (isBlock(v) && isMapping(v)) {
+        mapping(v, indent + 2, true, b);
+      } else if (isBlock(v)) {
+        sequence(v, indent + 2, true, b);
+      } else if (isMultiline(v)) {
+        literal(v.asString(), indent + 2, b);
+      } else {
+        b.append(inline(v)).append('\n');
+      }
+    }
+  }
+
+  private static void literal(String s, int indent, StringBuilder b) {
+    String body = s;
+    String chomp;
+    if (!s.endsWith("\n")) {
+      chomp = "-";
+    } else if (s.endsWith("\n\n")) {
+      chomp = "+";
+      body = s.substring(0, s.length() - 1);
+    } else {
+      chomp = "";
+      body = s.substring(0, s.length() - 1);
+    }
+    b.append('|').append(s.startsWith(" ") ? "2" : "").append(chomp).append('\n');
+    for (String line : body.split("\n", -1)) {
+      if (!line.isEmpty()) {
+        b.append(" ".repeat(Math.max(indent, 2)));
+      }
+      b.append(line).append('\n');
+    }
+  }
+
+  private static String inline(Value v) {
+    if (v.isNull()) {
+      return "null";
+    }
+    if (isMapping(v)) {
+      return "{}";
+    }
+    if (isSequence(v)) {
+      return "[]";
+    }
+    if (v.type().equals(Type.STRING)) {
+      return quote(v.asString());
+    }
+    if (v.type().equals(Type.NUMBER)) {
+      return v.asNumber().toPlainString();
+    }
+    return Boolean.toString(v.asBool());
+  }
+
+  private static String quote(String s) {
+    StringBuilder b = new StringBuilder("\"");
+    s.codePoints().forEach(c -> {
+      switch (c) {
+        case '"' -> b.append("\\\"");
+        case '\\' -> b.append("\\\\");
+        case '\n' -> b.append("\\n");
+        case '\t' -> b.append("\\t");
+        case '\r' -> b.append("\\r");
+        default -> {
+          if (c < 0x20 || c == 0x7f) {
+            b.append(String.format("\\x%02X", c));
+          } else if (c == 0xFEFF || (c >= 0x80 && c <= 0x9f)) {
+            b.append(String.format("\\u%04X", c));
+          } else {
+            b.appendCodePoint(c);
+          }
+        }
+      }
+    });
+    return b.append('"').toString();
+  }
+}
