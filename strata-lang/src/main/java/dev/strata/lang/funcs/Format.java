@@ -236,7 +236,7 @@ final class Format {
           body = " " + body;
         }
       }
-      out.append(pad(body, width, minus, zero && numeric && !minus));
+      out.append(verb == 't' ? body : pad(body, width, minus, zero && numeric && !minus));
     }
     return out.toString();
   }

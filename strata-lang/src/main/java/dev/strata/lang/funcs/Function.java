@@ -66,7 +66,8 @@ public final class Function {
     if (args.size() < params.size()) {
       Param missing = params.get(args.size());
       return new CallResult.Failure(-1, "Not enough function arguments",
-          "Function " + q(name) + " expects " + params.size() + " argument(s). Missing value for "
+          "Function " + q(name) + " expects " + (varParam == null ? "" : "at least ") + params.size()
+              + " argument(s). Missing value for "
               + q(missing.name()) + ".", "not enough arguments");
     }
     if (varParam == null && args.size() > params.size()) {

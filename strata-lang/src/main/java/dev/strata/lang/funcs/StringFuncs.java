@@ -193,8 +193,8 @@ final class StringFuncs {
     if (offset > n) {
       return Value.string("");
     }
-    int end = length < 0 ? n + length + 1 : offset + length;
-    if (length == -1 || end > n) {
+    int end = offset + length;
+    if (length < 0 || end > n) {
       end = n;
     }
     if (end <= offset) {

@@ -162,7 +162,7 @@ final class Yaml {
       literal(v.asString(), 0, b);
     } else {
       b.append(inline(v)).append('\n');
-      if (v.isNull() || !v.type().equals(Type.STRING)) {
+      if (v.isNull() || v.type().isPrimitive() && !v.type().equals(Type.STRING)) {
         b.append("...\n");
       }
     }

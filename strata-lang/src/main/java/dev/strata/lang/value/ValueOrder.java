@@ -11,7 +11,7 @@ import java.util.SortedMap;
 /**
  * The total order used for set elements: strings by Unicode code point (which is UTF-8 byte
  * order), numbers by value, {@code false} before {@code true}; values of different types by
- * their type expression; nulls first and unknowns last; collections element by element. The
+ * their type expression; then nulls, then unknowns; collections element by element. The
  * order of non-primitive elements is not Terraform's (cty orders those by hash), but it is
  * deterministic.
  */
@@ -44,7 +44,7 @@ public final class ValueOrder implements Comparator<Value> {
       return ta.typeExpr().compareTo(tb.typeExpr());
     }
     int byState = Integer.compare(state(a), state(b));
-    if (byState != 0 || state(a) != 1) {
+    if (byState != 0 || state(a) != 0) {
       return byState != 0 ? byState : Integer.compare(a.marks().hashCode(), b.marks().hashCode());
     }
     int c = comparePayload(a, b);
@@ -56,7 +56,7 @@ public final class ValueOrder implements Comparator<Value> {
   }
 
   private static int state(Value v) {
-    return v.isNull() ? 0 : v.isKnown() ? 1 : 2;
+    return !v.isKnown() ? 2 : v.isNull() ? 1 : 0;
   }
 
   private int comparePayload(Value a, Value b) {
