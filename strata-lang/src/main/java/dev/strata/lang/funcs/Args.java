@@ -57,6 +57,20 @@ final class Args {
     return out;
   }
 
+  /** Union of the marks on the arguments themselves (not inside them). */
+  static java.util.Set<dev.strata.lang.value.Mark> topMarks(List<Value> args) {
+    java.util.EnumSet<dev.strata.lang.value.Mark> m = java.util.EnumSet.noneOf(dev.strata.lang.value.Mark.class);
+    args.forEach(a -> m.addAll(a.marks()));
+    return m;
+  }
+
+  /** The arguments without their own marks; marks inside them stay where they are. */
+  static List<Value> unmarkTop(List<Value> args) {
+    List<Value> out = new ArrayList<>(args.size());
+    args.forEach(a -> out.add(a.unmark()));
+    return out;
+  }
+
   static String q(String s) {
     return dev.strata.lang.value.Quote.quote(s);
   }

@@ -56,8 +56,10 @@ final class CollectionFuncs {
           }
           return Value.list(Type.STRING, out);
         }).build());
-    r.add(Function.builder("concat").varParam(p("seqs", Type.DYNAMIC)).returns(CollectionFuncs::concatType)
-        .impl(CollectionFuncs::concat).build());
+    // concat and merge keep marks where they are: a sensitive element stays one element.
+    r.add(Function.builder("concat").varParam(new Param("seqs", Type.DYNAMIC, false, false, true))
+        .returns(a -> concatType(Args.unmarkTop(a)))
+        .impl((a, t) -> concat(Args.unmarkTop(a), t).withMarks(Args.topMarks(a))).build());
     r.add(Function.builder("contains").param("list", Type.DYNAMIC).param(new Param("value", Type.DYNAMIC, false, true, false))
         .returns(Type.BOOL).impl(CollectionFuncs::contains).build());
     r.add(Function.builder("distinct").param("list", LIST_ANY).returns(a -> a.get(0).type()).impl((a, t) -> {
@@ -92,22 +94,23 @@ final class CollectionFuncs {
           }
           throw FunctionError.call("item not found");
         }).build());
-    r.add(Function.builder("keys").param(new Param("inputMap", Type.DYNAMIC, false, true, false))
+    // keys and length depend only on the shape, so only marks on the collection itself carry over.
+    r.add(Function.builder("keys").param(new Param("inputMap", Type.DYNAMIC, false, true, true))
         .returns(CollectionFuncs::keysType).impl((a, t) -> {
           Value m = a.get(0);
           if (!m.isKnown()) {
-            return Value.unknown(t);
+            return Value.unknown(t).withMarks(m.marks());
           }
           List<Value> ks = new ArrayList<>();
           m.attributes().keySet().forEach(k -> ks.add(Value.string(k)));
-          return t instanceof ListType ? Value.list(Type.STRING, ks) : Value.tuple(ks);
+          return (t instanceof ListType ? Value.list(Type.STRING, ks) : Value.tuple(ks)).withMarks(m.marks());
         }).build());
     r.add(Function.builder("values").param("mapping", Type.DYNAMIC).returns(CollectionFuncs::valuesType)
         .impl((a, t) -> {
           List<Value> vs = new ArrayList<>(a.get(0).attributes().values());
           return t instanceof ListType l ? Value.list(l.elem(), vs) : Value.tuple(vs);
         }).build());
-    r.add(Function.builder("length").param(new Param("value", Type.DYNAMIC, false, true, false))
+    r.add(Function.builder("length").param(new Param("value", Type.DYNAMIC, false, true, true))
         .returns(a -> {
           Type t = a.get(0).type();
           if (!(t.equals(Type.STRING) || t.isCollection() || t.isStructural() || t instanceof DynamicType)) {
@@ -116,24 +119,16 @@ final class CollectionFuncs {
           return Type.NUMBER;
         }).impl((a, t) -> {
           Value v = a.get(0);
-          if (!v.isKnown()) {
-            return Value.unknown(Type.NUMBER);
-          }
-          if (v.type().equals(Type.STRING)) {
-            return Value.number(Args.graphemes(v.asString()).size());
-          }
-          if (v.type() instanceof SetType && !v.isWhollyKnown()) {
-            return Value.unknown(Type.NUMBER);
-          }
-          return Value.number(v.length());
+          return length(v.unmark()).withMarks(v.marks());
         }).build());
     r.add(Function.builder("lookup").param("inputMap", Type.DYNAMIC).param("key", Type.STRING)
         .varParam(new Param("default", Type.DYNAMIC, true, true, false)).returns(CollectionFuncs::lookupType)
         .impl(CollectionFuncs::lookup).build());
     r.add(Function.builder("matchkeys").param("values", LIST_ANY).param("keys", LIST_ANY)
         .param("searchset", LIST_ANY).returns(a -> a.get(0).type()).impl(CollectionFuncs::matchkeys).build());
-    r.add(Function.builder("merge").varParam(new Param("maps", Type.DYNAMIC, true, false, false))
-        .returns(CollectionFuncs::mergeType).impl(CollectionFuncs::merge).build());
+    r.add(Function.builder("merge").varParam(new Param("maps", Type.DYNAMIC, true, false, true))
+        .returns(a -> mergeType(Args.unmarkTop(a)))
+        .impl((a, t) -> merge(Args.unmarkTop(a), t).withMarks(Args.topMarks(a))).build());
     r.add(Function.builder("one").param("list", Type.DYNAMIC).returns(a -> {
       Type t = a.get(0).type();
       return switch (t) {
@@ -228,6 +223,20 @@ final class CollectionFuncs {
         }).build());
     r.add(Function.builder("zipmap").param("keys", Type.list(Type.STRING)).param("values", Type.DYNAMIC)
         .returns(CollectionFuncs::zipmapType).impl(CollectionFuncs::zipmap).build());
+  }
+
+  private static Value length(Value v) {
+    if (!v.isKnown()) {
+      return Value.unknown(Type.NUMBER);
+    }
+    if (v.type().equals(Type.STRING)) {
+      return Value.number(Args.graphemes(v.asString()).size());
+    }
+    if (v.type() instanceof SetType && !v.isWhollyKnown()) {
+      // Unknown elements of a set may turn out equal to others, so the count is not known yet.
+      return Value.unknown(Type.NUMBER);
+    }
+    return Value.number(v.length());
   }
 
   private static Function boolFold(String name, boolean all) {

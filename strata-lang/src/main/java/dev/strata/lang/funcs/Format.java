@@ -133,7 +133,10 @@ final class Format {
         try {
           nextArg = Integer.parseInt(f.substring(i + 1, close)) - 1;
         } catch (NumberFormatException e) {
-          throw FunctionError.call("invalid argument index at offset " + start);
+          nextArg = -1;
+        }
+        if (nextArg < 0) {
+          throw FunctionError.call("unrecognized format character '" + f.charAt(i + 1) + "' at offset " + (i + 1));
         }
         i = close + 1;
       }
@@ -155,7 +158,7 @@ final class Format {
         prec = i > ps ? Integer.parseInt(f.substring(ps, i)) : 0;
       }
       if (i >= f.length()) {
-        throw FunctionError.call("unterminated format verb at offset " + start);
+        throw FunctionError.call("invalid format string starting at offset " + (start + 1));
       }
       int verb = f.codePointAt(i);
       i += Character.charCount(verb);
@@ -244,7 +247,7 @@ final class Format {
   private static Value convert(Value v, Type t, String msg, String where) {
     ConversionResult r = Convert.convert(v, t);
     if (!r.isOk()) {
-      throw FunctionError.call("unsupported value" + where + ": " + (t.equals(Type.STRING) ? "string required" : msg));
+      throw FunctionError.call("unsupported value" + where + ": " + ((ConversionResult.Failed) r).message());
     }
     return r.value();
   }

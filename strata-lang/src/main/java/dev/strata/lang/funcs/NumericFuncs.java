@@ -18,7 +18,13 @@ final class NumericFuncs {
     r.add(unary("abs", n -> n.abs()));
     r.add(unary("ceil", n -> n.setScale(0, RoundingMode.CEILING)));
     r.add(unary("floor", n -> n.setScale(0, RoundingMode.FLOOR)));
-    r.add(unary("signum", n -> BigDecimal.valueOf(n.signum())));
+    r.add(Function.builder("signum").param("num", Type.NUMBER).returns(Type.NUMBER).impl((a, t) -> {
+      BigDecimal n = num(a, 0);
+      if (!Args.isWhole(n) || n.compareTo(Args.LONG_MIN) < 0 || n.compareTo(Args.LONG_MAX) > 0) {
+        throw FunctionError.call("value must be a whole number, between -9223372036854775808 and 9223372036854775807");
+      }
+      return Value.number(n.signum());
+    }).build());
     r.add(Function.builder("log").param("num", Type.NUMBER).param("base", Type.NUMBER).returns(Type.NUMBER)
         .impl((a, t) -> finite(Math.log(num(a, 0).doubleValue()) / Math.log(num(a, 1).doubleValue())))
         .build());

@@ -67,11 +67,8 @@ final class StringFuncs {
     r.add(Function.builder("regexall").param("pattern", Type.STRING).param("string", Type.STRING)
         .returns(a -> Type.list(regexType(a.get(0)))).impl((a, t) -> {
           Pattern pat = compile(a, 0);
-          Matcher m = pat.matcher(str(a, 1));
           List<Value> out = new ArrayList<>();
-          while (m.find()) {
-            out.add(captures(pat, m));
-          }
+          forEachMatch(pat, str(a, 1), m -> out.add(captures(pat, m)));
           return Value.list(((ListType) t).elem(), out);
         }).build());
     Format.register(r);
@@ -212,7 +209,7 @@ final class StringFuncs {
       try {
         pat = Pattern.compile(sub.substring(1, sub.length() - 1));
       } catch (PatternSyntaxException e) {
-        throw FunctionError.arg(1, "invalid regexp pattern: " + e.getDescription() + " in " + e.getPattern());
+        throw FunctionError.argRevealing(1, "invalid regexp pattern: " + e.getDescription() + " in " + e.getPattern());
       }
       return Value.string(replaceAll(pat, s, rep));
     }
@@ -225,30 +222,36 @@ final class StringFuncs {
   }
 
   /** Regexp replacement with Go's template syntax: $1, $name, ${name}, $$. */
-  private static String replaceAll(Pattern pat, String s, String template) {
+  /** Visits successive matches with Go's rule: an empty match next to the previous match is skipped. */
+  private static void forEachMatch(Pattern pat, String s, java.util.function.Consumer<Matcher> each) {
     Matcher m = pat.matcher(s);
-    StringBuilder out = new StringBuilder();
-    int last = 0;
     int pos = 0;
     int prevEnd = -1;
     while (pos <= s.length() && m.find(pos)) {
       int st = m.start();
       int en = m.end();
       if (st == en && st == prevEnd) {
-        // Go ignores an empty match that abuts the previous match.
         if (st >= s.length()) {
           break;
         }
         pos = st + Character.charCount(s.codePointAt(st));
         continue;
       }
-      out.append(s, last, st);
-      expand(out, template, pat, m);
-      last = en;
+      each.accept(m);
       prevEnd = en;
       pos = st == en ? (en < s.length() ? en + Character.charCount(s.codePointAt(en)) : en + 1) : en;
     }
-    out.append(s, last, s.length());
+  }
+
+  private static String replaceAll(Pattern pat, String s, String template) {
+    StringBuilder out = new StringBuilder();
+    int[] last = {0};
+    forEachMatch(pat, s, m -> {
+      out.append(s, last[0], m.start());
+      expand(out, template, pat, m);
+      last[0] = m.end();
+    });
+    out.append(s, last[0], s.length());
     return out.toString();
   }
 
@@ -302,11 +305,21 @@ final class StringFuncs {
   }
 
   private static Pattern compile(List<Value> a, int i) {
+    return compilePattern(str(a, i), i);
+  }
+
+  private static Pattern compilePattern(String p, int i) {
+    Pattern pat;
     try {
-      return Pattern.compile(str(a, i));
+      pat = Pattern.compile(p);
     } catch (PatternSyntaxException e) {
       throw FunctionError.argRevealing(i, "invalid regexp pattern: " + e.getDescription() + " in " + e.getPattern());
     }
+    int named = pat.namedGroups().size();
+    if (named > 0 && named != pat.groupCount()) {
+      throw FunctionError.arg(i, "invalid regexp pattern: cannot mix both named and unnamed capture groups");
+    }
+    return pat;
   }
 
   /** The result type of regex for a pattern: string, tuple of strings, or object of strings. */
@@ -314,12 +327,7 @@ final class StringFuncs {
     if (!pattern.isKnown()) {
       return Type.DYNAMIC;
     }
-    Pattern pat;
-    try {
-      pat = Pattern.compile(pattern.asString());
-    } catch (PatternSyntaxException e) {
-      throw FunctionError.argRevealing(0, "invalid regexp pattern: " + e.getDescription() + " in " + e.getPattern());
-    }
+    Pattern pat = compilePattern(pattern.asString(), 0);
     Map<String, Integer> named = pat.namedGroups();
     int groups = pat.matcher("").groupCount();
     if (groups == 0) {

@@ -58,6 +58,9 @@ class ConsoleCasesTest {
 
   static String run(String expr, FunctionTable table) {
     try {
+      if (expr.startsWith("type(") && expr.endsWith(")")) {
+        return ExprParser.eval(expr.substring(5, expr.length() - 1), table).type().consoleTypeString();
+      }
       Value v = ExprParser.eval(expr, table);
       return ConsoleRender.render(v);
     } catch (ExprParser.CallFailed e) {
