@@ -73,7 +73,7 @@ final class CollectionFuncs {
         }).build());
     r.add(Function.builder("flatten").param("list", Type.DYNAMIC).returns(Type.DYNAMIC).impl((a, t) -> {
       if (!isSeq(a.get(0).type())) {
-        throw FunctionError.arg(0, "can only flatten lists, sets and tuples");
+        throw FunctionError.call("can only flatten lists, sets and tuples");
       }
       List<Value> out = new ArrayList<>();
       if (!flatten(a.get(0), out)) {
@@ -84,7 +84,7 @@ final class CollectionFuncs {
     r.add(Function.builder("index").param("list", Type.DYNAMIC).param("value", Type.DYNAMIC).returns(Type.NUMBER)
         .impl((a, t) -> {
           if (!(a.get(0).type() instanceof ListType || a.get(0).type() instanceof TupleType)) {
-            throw FunctionError.arg(0, "argument must be a list or tuple");
+            throw FunctionError.call("argument must be a list or tuple");
           }
           List<Value> elems = a.get(0).elements();
           for (int i = 0; i < elems.size(); i++) {
@@ -188,7 +188,7 @@ final class CollectionFuncs {
     r.add(Function.builder("sum").param("list", Type.DYNAMIC).returns(Type.NUMBER).impl((a, t) -> {
       Value l = a.get(0);
       if (!isSeq(l.type())) {
-        throw FunctionError.arg(0, "cannot sum a " + l.type().friendlyName());
+        throw FunctionError.arg(0, "cannot sum noniterable");
       }
       if (l.elements().isEmpty()) {
         throw FunctionError.arg(0, "cannot sum an empty list");
@@ -312,9 +312,9 @@ final class CollectionFuncs {
     Type first = a.get(0).type();
     for (int i = 0; i < a.size(); i++) {
       Type t = a.get(i).type();
-      if (!(t instanceof ListType || t instanceof TupleType || t instanceof DynamicType)) {
-        throw FunctionError.arg(i, "first argument must be a list or tuple"
-            .replace("first", i == 0 ? "first" : "each"));
+      boolean nullArg = a.get(i).isNull();
+      if (nullArg || !(t instanceof ListType || t instanceof TupleType || t instanceof DynamicType)) {
+        throw FunctionError.call("coalescelist arguments must be lists or tuples");
       }
       if (!t.equals(first)) {
         return Type.DYNAMIC;
@@ -394,10 +394,10 @@ final class CollectionFuncs {
 
   private static Value contains(List<Value> a, Type t) {
     Value l = a.get(0);
-    if (!isSeq(l.type()) && !(l.type() instanceof MapType)) {
-      throw FunctionError.arg(0, "argument must be list, tuple, or set");
+    if (!isSeq(l.type())) {
+      throw FunctionError.call("argument must be list, tuple, or set");
     }
-    java.util.Collection<Value> es = l.type() instanceof MapType ? l.attributes().values() : l.elements();
+    List<Value> es = l.elements();
     boolean unknown = !a.get(1).isWhollyKnown();
     for (Value e : es) {
       if (!e.isWhollyKnown()) {
@@ -424,7 +424,7 @@ final class CollectionFuncs {
         yield u.elems().get(elementIndex(a, u.elems().size()));
       }
       case DynamicType d -> Type.DYNAMIC;
-      default -> throw FunctionError.arg(0, "cannot read elements from " + t.friendlyName());
+      default -> throw FunctionError.call("cannot read elements from " + t.friendlyName());
     };
   }
 
@@ -506,7 +506,7 @@ final class CollectionFuncs {
       case DynamicType d -> {
         return Type.DYNAMIC;
       }
-      default -> throw FunctionError.arg(0, "the first argument must be a map or object, not " + mt.friendlyName());
+      default -> throw FunctionError.arg(0, "lookup() requires a map as the first argument");
     }
   }
 
@@ -689,7 +689,7 @@ final class CollectionFuncs {
         yield new ObjectType(attrs);
       }
       case DynamicType d -> Type.DYNAMIC;
-      default -> throw FunctionError.arg(1, "values argument must be a list or tuple, not " + vt.friendlyName());
+      default -> throw FunctionError.call("values argument must be a list or tuple value");
     };
   }
 

@@ -75,7 +75,7 @@ final class EncodingFuncs {
             return Value.string(cs.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString());
           } catch (CharacterCodingException e) {
-            throw FunctionError.arg(0, "the given value is not valid " + cs.name() + " text");
+            throw FunctionError.arg(0, "the given string contains symbols that are not defined for " + cs.name());
           }
         }).build());
   }
@@ -86,7 +86,9 @@ final class EncodingFuncs {
   }
 
   /** Strict standard Base64 with padding; {@code argIndex} -1 reports the error on the call. */
-  static byte[] decodeBase64(String s, int argIndex) {
+  static byte[] decodeBase64(String given, int argIndex) {
+    // Like Go's decoder, line breaks are ignored.
+    String s = given.replace("\r", "").replace("\n", "");
     int bad = -1;
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
@@ -111,7 +113,7 @@ final class EncodingFuncs {
       if (argIndex >= 0) {
         throw FunctionError.arg(argIndex, "the given value is has an invalid base64 symbol at offset " + bad);
       }
-      throw FunctionError.callRevealing("failed to decode base64 data " + Args.q(s));
+      throw FunctionError.callRevealing("failed to decode base64 data " + Args.q(given));
     }
     return out;
   }

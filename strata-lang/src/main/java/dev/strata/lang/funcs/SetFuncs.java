@@ -72,17 +72,23 @@ final class SetFuncs {
       throw FunctionError.call("at least two arguments are required");
     }
     List<Type> elems = new ArrayList<>();
-    boolean allSets = true;
+    // Observed in Terraform: a list argument makes a list, tuples make a list only when all
+    // arguments are tuples, otherwise the product is a set.
+    boolean anyList = false;
+    boolean allTuples = true;
     for (int i = 0; i < a.size(); i++) {
       Type t = a.get(i).type();
       switch (t) {
-        case SetType s -> elems.add(s.elem());
+        case SetType s -> {
+          allTuples = false;
+          elems.add(s.elem());
+        }
         case ListType l -> {
-          allSets = false;
+          anyList = true;
+          allTuples = false;
           elems.add(l.elem());
         }
         case TupleType u -> {
-          allSets = false;
           Type e = Unify.unify(u.elems()).orElseThrow(
               () -> FunctionError.arg(0, "all elements must be of the same type"));
           elems.add(e);
@@ -94,7 +100,7 @@ final class SetFuncs {
       }
     }
     Type tuple = Type.tuple(elems);
-    return allSets ? Type.set(tuple) : Type.list(tuple);
+    return anyList || allTuples ? Type.list(tuple) : Type.set(tuple);
   }
 
   private static Value product(List<Value> a, Type t) {

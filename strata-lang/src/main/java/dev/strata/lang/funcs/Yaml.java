@@ -37,13 +37,15 @@ final class Yaml {
   private static final Pattern BOOL_TRUE = Pattern.compile("y|Y|yes|Yes|YES|true|True|TRUE|on|On|ON");
   private static final Pattern BOOL_FALSE = Pattern.compile("n|N|no|No|NO|false|False|FALSE|off|Off|OFF");
   private static final Pattern NULL = Pattern.compile("~|null|Null|NULL|");
-  private static final Pattern DEC = Pattern.compile("[-+]?(0|[1-9][0-9_]*)");
-  private static final Pattern HEX = Pattern.compile("[-+]?0x[0-9a-fA-F_]+");
-  private static final Pattern OCT = Pattern.compile("[-+]?0o?[0-7_]+");
-  private static final Pattern BIN = Pattern.compile("[-+]?0b[01_]+");
-  private static final Pattern FLOAT = Pattern.compile("[-+]?(\\.[0-9]+|[0-9][0-9_]*(\\.[0-9_]*)?)([eE][-+]?[0-9]+)?");
+  private static final Pattern DEC = Pattern.compile("[-+]?[0-9]+");
+  private static final Pattern HEX = Pattern.compile("0x[0-9a-fA-F]+");
+  private static final Pattern OCT = Pattern.compile("0o[0-7]+");
+  private static final Pattern FLOAT = Pattern.compile("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
   private static final Pattern INF_NAN = Pattern.compile("[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN)");
   private static final Pattern DATE = Pattern.compile("[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}");
+  private static final Pattern TIMESTAMP = Pattern.compile(
+      "([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:[Tt]|[ \\t]+)([0-9]{1,2}):([0-9]{2}):([0-9]{2})(?:\\.[0-9]*)?"
+          + "[ \\t]*(Z|[-+][0-9]{1,2}(?::?[0-9]{2})?)?");
 
   static Value decode(String src) {
     Optional<Node> root;
@@ -117,24 +119,27 @@ final class Yaml {
     if (BOOL_FALSE.matcher(v).matches()) {
       return Value.FALSE;
     }
-    String u = v.replace("_", "");
     if (DEC.matcher(v).matches()) {
-      return Value.number(new BigInteger(u.startsWith("+") ? u.substring(1) : u));
+      return Value.number(new BigInteger(v.startsWith("+") ? v.substring(1) : v));
     }
     if (HEX.matcher(v).matches()) {
-      return Value.number(signed(u, 16, u.indexOf('x') + 1));
-    }
-    if (BIN.matcher(v).matches()) {
-      return Value.number(signed(u, 2, u.indexOf('b') + 1));
+      return Value.number(new BigInteger(v.substring(2), 16));
     }
     if (OCT.matcher(v).matches()) {
-      return Value.number(signed(u, 8, u.indexOf('0') + (u.contains("o") ? 2 : 1)));
+      return Value.number(new BigInteger(v.substring(2), 8));
     }
     if (FLOAT.matcher(v).matches()) {
-      return Value.number(new BigDecimal(u.startsWith("+") ? u.substring(1) : u));
+      String f = v.startsWith("+") ? v.substring(1) : v;
+      return Value.number(new BigDecimal(f.endsWith(".") ? f + "0" : f.replace(".e", ".0e").replace(".E", ".0E")));
     }
     if (INF_NAN.matcher(v).matches()) {
       throw FunctionError.call("cannot represent " + v + " as a number: infinities and NaN are not supported");
+    }
+    java.util.regex.Matcher ts = TIMESTAMP.matcher(v);
+    if (ts.matches()) {
+      String zone = ts.group(7) == null || ts.group(7).equals("Z") ? "Z" : offset(ts.group(7));
+      return Value.string(String.format("%s-%02d-%02dT%02d:%s:%s%s", ts.group(1), Integer.parseInt(ts.group(2)),
+          Integer.parseInt(ts.group(3)), Integer.parseInt(ts.group(4)), ts.group(5), ts.group(6), zone));
     }
     if (DATE.matcher(v).matches()) {
       String[] p = v.split("-");
@@ -143,11 +148,12 @@ final class Yaml {
     return Value.string(v);
   }
 
-  private static BigInteger signed(String u, int radix, int digitsAt) {
-    boolean neg = u.startsWith("-");
-    String digits = u.substring(digitsAt);
-    BigInteger b = digits.isEmpty() ? BigInteger.ZERO : new BigInteger(digits, radix);
-    return neg ? b.negate() : b;
+  private static String offset(String z) {
+    String sign = z.substring(0, 1);
+    String digits = z.substring(1).replace(":", "");
+    int h = Integer.parseInt(digits.length() > 2 ? digits.substring(0, digits.length() - 2) : digits);
+    int m = digits.length() > 2 ? Integer.parseInt(digits.substring(digits.length() - 2)) : 0;
+    return h == 0 && m == 0 ? "Z" : String.format("%s%02d:%02d", sign, h, m);
   }
 
   // ---- encoding ----------------------------------------------------------------------------
