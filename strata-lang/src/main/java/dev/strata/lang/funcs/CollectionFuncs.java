@@ -40,8 +40,8 @@ final class CollectionFuncs {
   static void register(Functions.Registry r) {
     r.add(boolFold("alltrue", true));
     r.add(boolFold("anytrue", false));
-    r.add(Function.builder("chunklist").param("list", LIST_ANY).param("size", Type.NUMBER)
-        .returns(a -> Type.list(a.get(0).type())).impl(CollectionFuncs::chunklist).build());
+    r.add(Function.builder("chunklist").param(Dsl.partial("list", LIST_ANY)).param("size", Type.NUMBER)
+        .returns(a -> Type.list(a.get(0).type())).impl(Dsl.shallow(CollectionFuncs::chunklist)).build());
     r.add(Function.builder("coalesce").varParam(new Param("vals", Type.DYNAMIC, true, true, false))
         .returns(CollectionFuncs::coalesceType).impl(CollectionFuncs::coalesce).build());
     r.add(Function.builder("coalescelist").varParam(new Param("vals", Type.DYNAMIC, true, true, false))
@@ -57,21 +57,21 @@ final class CollectionFuncs {
           return Value.list(Type.STRING, out);
         }).build());
     // concat and merge keep marks where they are: a sensitive element stays one element.
-    r.add(Function.builder("concat").varParam(new Param("seqs", Type.DYNAMIC, false, false, true))
+    r.add(Function.builder("concat").varParam(new Param("seqs", Type.DYNAMIC, false, true, true))
         .returns(a -> concatType(Args.unmarkTop(a)))
-        .impl((a, t) -> concat(Args.unmarkTop(a), t).withMarks(Args.topMarks(a))).build());
+        .impl(Dsl.shallow((a, t) -> concat(Args.unmarkTop(a), t).withMarks(Args.topMarks(a)))).build());
     r.add(Function.builder("contains").param("list", Type.DYNAMIC).param(new Param("value", Type.DYNAMIC, false, true, false))
         .returns(Type.BOOL).impl(CollectionFuncs::contains).build());
     r.add(Function.builder("distinct").param("list", LIST_ANY).returns(a -> a.get(0).type()).impl((a, t) -> {
       LinkedHashSet<Value> seen = new LinkedHashSet<>(a.get(0).elements());
       return Value.list(((ListType) t).elem(), List.copyOf(seen));
     }).build());
-    r.add(Function.builder("element").param("list", Type.DYNAMIC).param("index", Type.NUMBER)
-        .returns(CollectionFuncs::elementType).impl((a, t) -> {
+    r.add(Function.builder("element").param(Dsl.partial("list", Type.DYNAMIC)).param("index", Type.NUMBER)
+        .returns(CollectionFuncs::elementType).impl(Dsl.shallow((a, t) -> {
           List<Value> elems = a.get(0).elements();
           return elems.get(elementIndex(a, elems.size()));
-        }).build());
-    r.add(Function.builder("flatten").param("list", Type.DYNAMIC).returns(Type.DYNAMIC).impl((a, t) -> {
+        })).build());
+    r.add(Function.builder("flatten").param(Dsl.partial("list", Type.DYNAMIC)).returns(Type.DYNAMIC).impl(Dsl.shallow((a, t) -> {
       if (!isSeq(a.get(0).type())) {
         throw FunctionError.call("can only flatten lists, sets and tuples");
       }
@@ -80,7 +80,7 @@ final class CollectionFuncs {
         return Value.DYNAMIC_UNKNOWN;
       }
       return Value.tuple(out);
-    }).build());
+    })).build());
     r.add(Function.builder("index").param("list", Type.DYNAMIC).param("value", Type.DYNAMIC).returns(Type.NUMBER)
         .impl((a, t) -> {
           if (!(a.get(0).type() instanceof ListType || a.get(0).type() instanceof TupleType)) {
@@ -105,11 +105,11 @@ final class CollectionFuncs {
           m.attributes().keySet().forEach(k -> ks.add(Value.string(k)));
           return (t instanceof ListType ? Value.list(Type.STRING, ks) : Value.tuple(ks)).withMarks(m.marks());
         }).build());
-    r.add(Function.builder("values").param("mapping", Type.DYNAMIC).returns(CollectionFuncs::valuesType)
-        .impl((a, t) -> {
+    r.add(Function.builder("values").param(Dsl.partial("mapping", Type.DYNAMIC)).returns(CollectionFuncs::valuesType)
+        .impl(Dsl.shallow((a, t) -> {
           List<Value> vs = new ArrayList<>(a.get(0).attributes().values());
           return t instanceof ListType l ? Value.list(l.elem(), vs) : Value.tuple(vs);
-        }).build());
+        })).build());
     r.add(Function.builder("length").param(new Param("value", Type.DYNAMIC, false, true, true))
         .returns(a -> {
           Type t = a.get(0).type();
@@ -121,15 +121,15 @@ final class CollectionFuncs {
           Value v = a.get(0);
           return length(v.unmark()).withMarks(v.marks());
         }).build());
-    r.add(Function.builder("lookup").param("inputMap", Type.DYNAMIC).param("key", Type.STRING)
+    r.add(Function.builder("lookup").param(Dsl.partial("inputMap", Type.DYNAMIC)).param("key", Type.STRING)
         .varParam(new Param("default", Type.DYNAMIC, true, true, false)).returns(CollectionFuncs::lookupType)
-        .impl(CollectionFuncs::lookup).build());
+        .impl(Dsl.shallow(CollectionFuncs::lookup)).build());
     r.add(Function.builder("matchkeys").param("values", LIST_ANY).param("keys", LIST_ANY)
         .param("searchset", LIST_ANY).returns(a -> a.get(0).type()).impl(CollectionFuncs::matchkeys).build());
-    r.add(Function.builder("merge").varParam(new Param("maps", Type.DYNAMIC, true, false, true))
+    r.add(Function.builder("merge").varParam(new Param("maps", Type.DYNAMIC, true, true, true))
         .returns(a -> mergeType(Args.unmarkTop(a)))
-        .impl((a, t) -> merge(Args.unmarkTop(a), t).withMarks(Args.topMarks(a))).build());
-    r.add(Function.builder("one").param("list", Type.DYNAMIC).returns(a -> {
+        .impl(Dsl.shallow((a, t) -> merge(Args.unmarkTop(a), t).withMarks(Args.topMarks(a)))).build());
+    r.add(Function.builder("one").param(Dsl.partial("list", Type.DYNAMIC)).returns(a -> {
       Type t = a.get(0).type();
       return switch (t) {
         case ListType l -> l.elem();
@@ -138,16 +138,16 @@ final class CollectionFuncs {
         case DynamicType d -> Type.DYNAMIC;
         default -> throw FunctionError.arg(0, "must be a list, set, or tuple value with either zero or one elements");
       };
-    }).impl((a, t) -> {
+    }).impl(Dsl.shallow((a, t) -> {
       List<Value> es = a.get(0).elements();
       if (es.size() > 1) {
         throw FunctionError.arg(0, "must be a list, set, or tuple value with either zero or one elements");
       }
       return es.isEmpty() ? Value.nullValue(t) : es.get(0);
-    }).build());
+    })).build());
     r.add(Function.builder("range").varParam(p("params", Type.NUMBER)).returns(Type.list(Type.NUMBER))
         .impl(CollectionFuncs::range).build());
-    r.add(Function.builder("reverse").param("list", Type.DYNAMIC).returns(a -> {
+    r.add(Function.builder("reverse").param(Dsl.partial("list", Type.DYNAMIC)).returns(a -> {
       Type t = a.get(0).type();
       return switch (t) {
         case ListType l -> l;
@@ -160,18 +160,18 @@ final class CollectionFuncs {
         case DynamicType d -> Type.DYNAMIC;
         default -> throw FunctionError.arg(0, "can only reverse list or tuple values, not " + t.friendlyName());
       };
-    }).impl((a, t) -> {
+    }).impl(Dsl.shallow((a, t) -> {
       List<Value> es = new ArrayList<>(a.get(0).elements());
       Collections.reverse(es);
       return t instanceof ListType l ? Value.list(l.elem(), es) : Value.tuple(es);
-    }).build());
-    r.add(Function.builder("slice").param("list", Type.DYNAMIC).param("start_index", Type.NUMBER)
-        .param("end_index", Type.NUMBER).returns(CollectionFuncs::sliceType).impl((a, t) -> {
+    })).build());
+    r.add(Function.builder("slice").param(Dsl.partial("list", Type.DYNAMIC)).param("start_index", Type.NUMBER)
+        .param("end_index", Type.NUMBER).returns(CollectionFuncs::sliceType).impl(Dsl.shallow((a, t) -> {
           List<Value> es = a.get(0).elements();
           int[] b = sliceBounds(a, es.size());
           List<Value> sub = es.subList(b[0], b[1]);
           return t instanceof ListType l ? Value.list(l.elem(), sub) : Value.tuple(sub);
-        }).build());
+        })).build());
     r.add(Function.builder("sort").param("list", Type.list(Type.STRING)).returns(Type.list(Type.STRING))
         .impl((a, t) -> {
           List<Value> es = a.get(0).elements();
@@ -221,8 +221,8 @@ final class CollectionFuncs {
           out.forEach((k, v) -> m.put(k, Args.strList(v)));
           return Value.map(Type.list(Type.STRING), m);
         }).build());
-    r.add(Function.builder("zipmap").param("keys", Type.list(Type.STRING)).param("values", Type.DYNAMIC)
-        .returns(CollectionFuncs::zipmapType).impl(CollectionFuncs::zipmap).build());
+    r.add(Function.builder("zipmap").param("keys", Type.list(Type.STRING)).param(Dsl.partial("values", Type.DYNAMIC))
+        .returns(CollectionFuncs::zipmapType).impl(Dsl.shallow(CollectionFuncs::zipmap)).build());
   }
 
   private static Value length(Value v) {
@@ -444,6 +444,10 @@ final class CollectionFuncs {
 
   private static boolean flatten(Value v, List<Value> out) {
     for (Value e : v.elements()) {
+      if (!e.isKnown() && e.type() instanceof DynamicType) {
+        // Might be a list, so the shape of the result is not known yet.
+        return false;
+      }
       if (isSeq(e.type()) && !e.isNull()) {
         if (!e.isKnown()) {
           return false;

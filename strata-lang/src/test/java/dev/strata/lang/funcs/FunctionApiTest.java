@@ -101,4 +101,25 @@ class FunctionApiTest {
     assertThat(call("timestamp").value()).isEqualTo(Value.string("2024-01-02T03:04:05Z"));
     assertThat(call("uuid").value()).isEqualTo(Value.string("00000000-0000-4000-8000-000000000000"));
   }
+
+  @Test
+  void structuralFunctionsKeepUnknownElementsInKnownResults() {
+    Value id = Value.unknown(Type.STRING);
+    Value merged = call("merge", Value.objectOf("env", Value.string("prod")), Value.objectOf("Name", id)).value();
+    assertThat(merged.isKnown()).isTrue();
+    assertThat(merged.attributes().get("Name")).isEqualTo(id);
+    assertThat(merged.attributes().get("env")).isEqualTo(Value.string("prod"));
+    Value cat = call("concat", Value.tuple(List.of(id)), Value.tuple(List.of(Value.number(1)))).value();
+    assertThat(cat.isKnown()).isTrue();
+    assertThat(cat.length()).isEqualTo(2);
+    Value el = call("element", Value.tuple(List.of(id, Value.string("b"))), Value.number(1)).value();
+    assertThat(el).isEqualTo(Value.string("b"));
+    Value look = call("lookup", Value.objectOf("a", id, "b", Value.number(1)), Value.string("b")).value();
+    assertThat(look).isEqualTo(Value.number(1));
+    assertThat(call("flatten", Value.tuple(List.of(Value.DYNAMIC_UNKNOWN))).value().isKnown()).isFalse();
+    assertThat(call("flatten", Value.tuple(List.of(Value.tuple(List.of(id))))).value())
+        .isEqualTo(Value.tuple(List.of(id)));
+    // join must see every element, so one unknown element makes the whole result unknown.
+    assertThat(call("join", Value.string(","), Value.tuple(List.of(id))).value()).isEqualTo(Value.unknown(Type.STRING));
+  }
 }
