@@ -6,6 +6,7 @@ import dev.strata.lang.types.DynamicType;
 import dev.strata.lang.types.ListType;
 import dev.strata.lang.types.MapType;
 import dev.strata.lang.types.ObjectType;
+import dev.strata.lang.types.PrimitiveType;
 import dev.strata.lang.types.SetType;
 import dev.strata.lang.types.TupleType;
 import dev.strata.lang.types.Type;
@@ -136,7 +137,9 @@ final class CollectionFuncs {
         case SetType s -> s.elem();
         case TupleType u -> u.elems().size() == 1 ? u.elems().get(0) : Type.DYNAMIC;
         case DynamicType d -> Type.DYNAMIC;
-        default -> throw FunctionError.arg(0, "must be a list, set, or tuple value with either zero or one elements");
+        case PrimitiveType prim0 -> throw FunctionError.arg(0, "must be a list, set, or tuple value with either zero or one elements");
+        case MapType mapt0 -> throw FunctionError.arg(0, "must be a list, set, or tuple value with either zero or one elements");
+        case ObjectType obje0 -> throw FunctionError.arg(0, "must be a list, set, or tuple value with either zero or one elements");
       };
     }).impl(Dsl.shallow((a, t) -> {
       List<Value> es = a.get(0).elements();
@@ -158,7 +161,9 @@ final class CollectionFuncs {
           yield Type.tuple(ts);
         }
         case DynamicType d -> Type.DYNAMIC;
-        default -> throw FunctionError.arg(0, "can only reverse list or tuple values, not " + t.friendlyName());
+        case PrimitiveType prim0 -> throw FunctionError.arg(0, "can only reverse list or tuple values, not " + t.friendlyName());
+        case MapType mapt0 -> throw FunctionError.arg(0, "can only reverse list or tuple values, not " + t.friendlyName());
+        case ObjectType obje0 -> throw FunctionError.arg(0, "can only reverse list or tuple values, not " + t.friendlyName());
       };
     }).impl(Dsl.shallow((a, t) -> {
       List<Value> es = new ArrayList<>(a.get(0).elements());
@@ -356,7 +361,10 @@ final class CollectionFuncs {
         case DynamicType d -> {
           return Type.DYNAMIC;
         }
-        default -> throw FunctionError.arg(i, "all arguments must be lists or tuples; got " + t.friendlyName());
+        case PrimitiveType prim0 -> throw FunctionError.arg(i, "all arguments must be lists or tuples; got " + t.friendlyName());
+        case SetType sett0 -> throw FunctionError.arg(i, "all arguments must be lists or tuples; got " + t.friendlyName());
+        case MapType mapt0 -> throw FunctionError.arg(i, "all arguments must be lists or tuples; got " + t.friendlyName());
+        case ObjectType obje0 -> throw FunctionError.arg(i, "all arguments must be lists or tuples; got " + t.friendlyName());
       }
     }
     if (allLists) {
@@ -370,7 +378,11 @@ final class CollectionFuncs {
       switch (v.type()) {
         case TupleType u -> ts.addAll(u.elems());
         case ListType l -> Collections.nCopies(v.length(), l.elem()).forEach(ts::add);
-        default -> { }
+        case PrimitiveType prim0 -> { }
+        case SetType sett0 -> { }
+        case MapType mapt0 -> { }
+        case ObjectType obje0 -> { }
+        case DynamicType dyna0 -> { }
       }
     }
     return Type.tuple(ts);
@@ -424,7 +436,10 @@ final class CollectionFuncs {
         yield u.elems().get(elementIndex(a, u.elems().size()));
       }
       case DynamicType d -> Type.DYNAMIC;
-      default -> throw FunctionError.call("cannot read elements from " + t.friendlyName());
+      case PrimitiveType prim0 -> throw FunctionError.call("cannot read elements from " + t.friendlyName());
+      case SetType sett0 -> throw FunctionError.call("cannot read elements from " + t.friendlyName());
+      case MapType mapt0 -> throw FunctionError.call("cannot read elements from " + t.friendlyName());
+      case ObjectType obje0 -> throw FunctionError.call("cannot read elements from " + t.friendlyName());
     };
   }
 
@@ -468,7 +483,10 @@ final class CollectionFuncs {
       case MapType mt -> Type.list(Type.STRING);
       case ObjectType o -> Type.tuple(Collections.nCopies(o.attrs().size(), Type.STRING));
       case DynamicType d -> Type.DYNAMIC;
-      default -> throw FunctionError.arg(0, "must have map or object type");
+      case PrimitiveType prim0 -> throw FunctionError.arg(0, "must have map or object type");
+      case ListType list0 -> throw FunctionError.arg(0, "must have map or object type");
+      case SetType sett0 -> throw FunctionError.arg(0, "must have map or object type");
+      case TupleType tupl0 -> throw FunctionError.arg(0, "must have map or object type");
     };
   }
 
@@ -477,7 +495,10 @@ final class CollectionFuncs {
       case MapType m -> Type.list(m.elem());
       case ObjectType o -> Type.tuple(List.copyOf(o.attrs().values()));
       case DynamicType d -> Type.DYNAMIC;
-      default -> throw FunctionError.call("values() requires a map as the first argument");
+      case PrimitiveType prim0 -> throw FunctionError.call("values() requires a map as the first argument");
+      case ListType list0 -> throw FunctionError.call("values() requires a map as the first argument");
+      case SetType sett0 -> throw FunctionError.call("values() requires a map as the first argument");
+      case TupleType tupl0 -> throw FunctionError.call("values() requires a map as the first argument");
     };
   }
 
@@ -510,7 +531,10 @@ final class CollectionFuncs {
       case DynamicType d -> {
         return Type.DYNAMIC;
       }
-      default -> throw FunctionError.arg(0, "lookup() requires a map as the first argument");
+      case PrimitiveType prim0 -> throw FunctionError.arg(0, "lookup() requires a map as the first argument");
+      case ListType list0 -> throw FunctionError.arg(0, "lookup() requires a map as the first argument");
+      case SetType sett0 -> throw FunctionError.arg(0, "lookup() requires a map as the first argument");
+      case TupleType tupl0 -> throw FunctionError.arg(0, "lookup() requires a map as the first argument");
     }
   }
 
@@ -584,7 +608,10 @@ final class CollectionFuncs {
         case DynamicType d -> {
           return Type.DYNAMIC;
         }
-        default -> throw FunctionError.call("arguments must be maps or objects, got " + Args.q(t.friendlyName()));
+        case PrimitiveType prim0 -> throw FunctionError.call("arguments must be maps or objects, got " + Args.q(t.friendlyName()));
+        case ListType list0 -> throw FunctionError.call("arguments must be maps or objects, got " + Args.q(t.friendlyName()));
+        case SetType sett0 -> throw FunctionError.call("arguments must be maps or objects, got " + Args.q(t.friendlyName()));
+        case TupleType tupl0 -> throw FunctionError.call("arguments must be maps or objects, got " + Args.q(t.friendlyName()));
       }
     }
     if (allMaps) {
@@ -650,7 +677,9 @@ final class CollectionFuncs {
         yield Type.tuple(u.elems().subList(b[0], b[1]));
       }
       case DynamicType d -> Type.DYNAMIC;
-      default -> throw FunctionError.arg(0, "must be a list or tuple value");
+      case PrimitiveType prim0 -> throw FunctionError.arg(0, "must be a list or tuple value");
+      case MapType mapt0 -> throw FunctionError.arg(0, "must be a list or tuple value");
+      case ObjectType obje0 -> throw FunctionError.arg(0, "must be a list or tuple value");
     };
   }
 
@@ -693,7 +722,10 @@ final class CollectionFuncs {
         yield new ObjectType(attrs);
       }
       case DynamicType d -> Type.DYNAMIC;
-      default -> throw FunctionError.call("values argument must be a list or tuple value");
+      case PrimitiveType prim0 -> throw FunctionError.call("values argument must be a list or tuple value");
+      case SetType sett0 -> throw FunctionError.call("values argument must be a list or tuple value");
+      case MapType mapt0 -> throw FunctionError.call("values argument must be a list or tuple value");
+      case ObjectType obje0 -> throw FunctionError.call("values argument must be a list or tuple value");
     };
   }
 

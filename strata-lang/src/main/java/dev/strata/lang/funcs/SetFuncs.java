@@ -4,6 +4,9 @@ import static dev.strata.lang.funcs.Dsl.p;
 
 import dev.strata.lang.types.DynamicType;
 import dev.strata.lang.types.ListType;
+import dev.strata.lang.types.MapType;
+import dev.strata.lang.types.ObjectType;
+import dev.strata.lang.types.PrimitiveType;
 import dev.strata.lang.types.SetType;
 import dev.strata.lang.types.TupleType;
 import dev.strata.lang.types.Type;
@@ -96,7 +99,9 @@ final class SetFuncs {
         case DynamicType d -> {
           return Type.DYNAMIC;
         }
-        default -> throw FunctionError.arg(i, "a set or a list is required");
+        case PrimitiveType prim0 -> throw FunctionError.arg(i, "a set or a list is required");
+        case MapType mapt0 -> throw FunctionError.arg(i, "a set or a list is required");
+        case ObjectType obje0 -> throw FunctionError.arg(i, "a set or a list is required");
       }
     }
     Type tuple = Type.tuple(elems);

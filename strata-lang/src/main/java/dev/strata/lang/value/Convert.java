@@ -144,7 +144,10 @@ public final class Convert {
       case ListType l -> v.elements();
       case SetType s -> v.elements();
       case TupleType t -> v.elements();
-      default -> throw new Mismatch(path, Type.list(elem).friendlyName().replaceFirst("^list", kind) + " required");
+      case PrimitiveType prim0 -> throw new Mismatch(path, Type.list(elem).friendlyName().replaceFirst("^list", kind) + " required");
+      case MapType mapt0 -> throw new Mismatch(path, Type.list(elem).friendlyName().replaceFirst("^list", kind) + " required");
+      case ObjectType obje0 -> throw new Mismatch(path, Type.list(elem).friendlyName().replaceFirst("^list", kind) + " required");
+      case DynamicType dyna0 -> throw new Mismatch(path, Type.list(elem).friendlyName().replaceFirst("^list", kind) + " required");
     };
   }
 
@@ -242,7 +245,11 @@ public final class Convert {
         case MapType fm -> typeError(fm.elem(), m.elem());
         case ObjectType fo -> fo.attrs().values().stream().map(t -> typeError(t, m.elem()))
             .filter(e -> e != null).findFirst().orElse(null);
-        default -> to.friendlyName() + " required";
+        case PrimitiveType prim0 -> to.friendlyName() + " required";
+        case ListType list0 -> to.friendlyName() + " required";
+        case SetType sett0 -> to.friendlyName() + " required";
+        case TupleType tupl0 -> to.friendlyName() + " required";
+        case DynamicType dyna0 -> to.friendlyName() + " required";
       };
       case TupleType t -> from instanceof TupleType ft && ft.elems().size() == t.elems().size()
           || from instanceof ListType ? null : "tuple required";
@@ -257,7 +264,10 @@ public final class Convert {
       case SetType fs -> typeError(fs.elem(), elem);
       case TupleType ft -> ft.elems().stream().map(t -> typeError(t, elem))
           .filter(e -> e != null).findFirst().orElse(null);
-      default -> to.friendlyName() + " required";
+      case PrimitiveType prim0 -> to.friendlyName() + " required";
+      case MapType mapt0 -> to.friendlyName() + " required";
+      case ObjectType obje0 -> to.friendlyName() + " required";
+      case DynamicType dyna0 -> to.friendlyName() + " required";
     };
   }
 

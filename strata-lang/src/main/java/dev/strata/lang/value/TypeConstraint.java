@@ -1,8 +1,10 @@
 package dev.strata.lang.value;
 
+import dev.strata.lang.types.DynamicType;
 import dev.strata.lang.types.ListType;
 import dev.strata.lang.types.MapType;
 import dev.strata.lang.types.ObjectType;
+import dev.strata.lang.types.PrimitiveType;
 import dev.strata.lang.types.SetType;
 import dev.strata.lang.types.TupleType;
 import dev.strata.lang.types.Type;
@@ -127,7 +129,8 @@ public record TypeConstraint(Type type, Defaults defaults) {
         }
         yield Value.tuple(out2);
       }
-      default -> raw;
+      case PrimitiveType prim0 -> raw;
+      case DynamicType dyna0 -> raw;
     };
     return out.withMarks(v.marks());
   }
