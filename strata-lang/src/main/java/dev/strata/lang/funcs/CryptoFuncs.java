@@ -79,7 +79,7 @@ final class CryptoFuncs {
       cost = Args.integer(a, 1, true, "cost");
     }
     if (cost > 31) {
-      throw FunctionError.call("error occurred generating password crypto/bcrypt: cost " + cost + " is outside allowed range (4,31)");
+      throw FunctionError.callRevealing("error occurred generating password crypto/bcrypt: cost " + cost + " is outside allowed range (4,31)");
     }
     if (cost < 4) {
       // Go's bcrypt quietly uses its default cost below the minimum; Terraform inherits that.

@@ -182,7 +182,7 @@ final class FilesystemFuncs {
         case '[' -> {
           int close = g.indexOf(']', i + 1);
           if (close < 0) {
-            throw FunctionError.arg(1, "failed to glob pattern " + Args.q(g) + ": syntax error in pattern");
+            throw FunctionError.argRevealing(1, "failed to glob pattern " + Args.q(g) + ": syntax error in pattern");
           }
           String body = g.substring(i + 1, close);
           if (body.startsWith("!") || body.startsWith("^")) {
@@ -213,7 +213,7 @@ final class FilesystemFuncs {
       }
     }
     if (braces != 0) {
-      throw FunctionError.arg(1, "failed to glob pattern " + Args.q(g) + ": syntax error in pattern");
+      throw FunctionError.argRevealing(1, "failed to glob pattern " + Args.q(g) + ": syntax error in pattern");
     }
     return Pattern.compile(re.toString());
   }

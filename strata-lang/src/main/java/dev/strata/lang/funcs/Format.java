@@ -82,7 +82,7 @@ final class Format {
       try {
         out.add(Value.string(format(a.get(0).asString(), iter)));
       } catch (FunctionError e) {
-        throw FunctionError.call("error on format iteration " + k + ": " + e.getMessage());
+        throw FunctionError.callRevealing("error on format iteration " + k + ": " + e.getMessage());
       }
     }
     return Value.list(Type.STRING, out);
@@ -136,7 +136,7 @@ final class Format {
           nextArg = -1;
         }
         if (nextArg < 0) {
-          throw FunctionError.call("unrecognized format character '" + f.charAt(i + 1) + "' at offset " + (i + 1));
+          throw FunctionError.callRevealing("unrecognized format character '" + f.charAt(i + 1) + "' at offset " + (i + 1));
         }
         i = close + 1;
       }
@@ -164,11 +164,11 @@ final class Format {
       i += Character.charCount(verb);
       String spec = f.substring(start, i);
       if ("vtbdoxXeEfgGsq".indexOf(verb) < 0) {
-        throw FunctionError.call("unsupported format verb '" + new String(Character.toChars(verb)) + "' in "
+        throw FunctionError.callRevealing("unsupported format verb '" + new String(Character.toChars(verb)) + "' in "
             + Quote.quote(spec) + " at offset " + start);
       }
       if (nextArg >= args.size() || nextArg < 0) {
-        throw FunctionError.call("not enough arguments for " + Quote.quote(spec) + " at " + start
+        throw FunctionError.callRevealing("not enough arguments for " + Quote.quote(spec) + " at " + start
             + ": need index " + (nextArg + 1) + " but have " + args.size() + " total");
       }
       Value arg = args.get(nextArg++);

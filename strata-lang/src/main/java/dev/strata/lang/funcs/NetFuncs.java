@@ -32,7 +32,7 @@ final class NetFuncs {
           BigInteger size = p.size();
           BigInteger idx = host.signum() < 0 ? size.add(host) : host;
           if (idx.signum() < 0 || idx.compareTo(size) >= 0) {
-            throw FunctionError.call("prefix of " + p.len() + " does not accommodate a host numbered " + host);
+            throw FunctionError.callRevealing("prefix of " + p.len() + " does not accommodate a host numbered " + host);
           }
           return Value.string(render(p.addr().add(idx), p.bits()));
         }).build());
@@ -65,7 +65,7 @@ final class NetFuncs {
               throw FunctionError.arg(i, "must extend prefix by at least one bit");
             }
             if (len > p.bits()) {
-              throw FunctionError.arg(i, "would extend prefix to " + len + " bits, which is too long for an "
+              throw FunctionError.argRevealing(i, "would extend prefix to " + len + " bits, which is too long for an "
                   + (p.bits() == 32 ? "IPv4" : "IPv6") + " address");
             }
             BigInteger step = BigInteger.ONE.shiftLeft(p.bits() - len);
@@ -97,10 +97,10 @@ final class NetFuncs {
       throw FunctionError.call("must extend prefix by at least one bit");
     }
     if (len > p.bits()) {
-      throw FunctionError.call("insufficient address space to extend prefix of " + p.len() + " by " + newbits);
+      throw FunctionError.callRevealing("insufficient address space to extend prefix of " + p.len() + " by " + newbits);
     }
     if (netnum.signum() < 0 || netnum.compareTo(BigInteger.ONE.shiftLeft(newbits)) >= 0) {
-      throw FunctionError.call("prefix extension of " + newbits + " does not accommodate a subnet numbered " + netnum);
+      throw FunctionError.callRevealing("prefix extension of " + newbits + " does not accommodate a subnet numbered " + netnum);
     }
     BigInteger addr = p.addr().add(netnum.shiftLeft(p.bits() - len));
     return new Prefix(addr, len, p.bits());

@@ -133,7 +133,7 @@ final class Yaml {
       return Value.number(new BigDecimal(f.endsWith(".") ? f + "0" : f.replace(".e", ".0e").replace(".E", ".0E")));
     }
     if (INF_NAN.matcher(v).matches()) {
-      throw FunctionError.call("cannot represent " + v + " as a number: infinities and NaN are not supported");
+      throw FunctionError.callRevealing("cannot represent " + v + " as a number: infinities and NaN are not supported");
     }
     java.util.regex.Matcher ts = TIMESTAMP.matcher(v);
     if (ts.matches()) {

@@ -294,4 +294,13 @@ class PropagationTest {
     assertThat(((CallResult.Failure) t).detail())
         .isEqualTo("Invalid value for \"v\" parameter: cannot convert this sensitive string to number.");
   }
+
+  @Test
+  void sensitiveNumbersAreNotQuotedInErrors() {
+    CallResult r = call("cidrhost", List.of(Value.string("10.0.0.0/30"), Value.number(987654).mark(Mark.SENSITIVE)));
+    CallResult.Failure f = (CallResult.Failure) r;
+    assertThat(f.detail()).doesNotContain("987654");
+    CallResult g = call("format", List.of(Value.string("%z").mark(Mark.SENSITIVE)));
+    assertThat(((CallResult.Failure) g).detail()).doesNotContain("%z");
+  }
 }
