@@ -274,28 +274,8 @@ final class Format {
     return fill + s;
   }
 
-  /** The exact value of the 512-bit binary float nearest to {@code x}. */
   static BigDecimal binary512(BigDecimal x) {
-    if (x.signum() == 0) {
-      return BigDecimal.ZERO;
-    }
-    BigDecimal abs = x.abs();
-    int k = 512 - abs.toBigInteger().bitLength();
-    if (abs.compareTo(BigDecimal.ONE) < 0) {
-      // Each decimal digit below the point is worth about 3.33 bits.
-      k = 512 + (int) Math.ceil((abs.scale() - abs.precision() + 1) * 3.33) + 4;
-    }
-    BigDecimal scaled = k >= 0 ? abs.multiply(new BigDecimal(BigInteger.TWO.pow(k)))
-        : abs.divide(new BigDecimal(BigInteger.TWO.pow(-k)));
-    BigInteger m = scaled.setScale(0, RoundingMode.HALF_EVEN).toBigInteger();
-    while (m.bitLength() > 512) {
-      k--;
-      scaled = k >= 0 ? abs.multiply(new BigDecimal(BigInteger.TWO.pow(k))) : abs.divide(new BigDecimal(BigInteger.TWO.pow(-k)));
-      m = scaled.setScale(0, RoundingMode.HALF_EVEN).toBigInteger();
-    }
-    BigDecimal r = k >= 0 ? new BigDecimal(m).multiply(new BigDecimal(BigInteger.valueOf(5).pow(k), k))
-        : new BigDecimal(m.shiftLeft(-k));
-    return x.signum() < 0 ? r.negate() : r;
+    return dev.strata.lang.value.Numbers.binary512(x);
   }
 
   private static String sci(BigDecimal n, int prec, boolean upper) {
