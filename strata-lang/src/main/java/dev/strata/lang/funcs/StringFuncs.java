@@ -221,7 +221,6 @@ final class StringFuncs {
     return Value.string(s.replace(sub, rep));
   }
 
-  /** Regexp replacement with Go's template syntax: $1, $name, ${name}, $$. */
   /** Visits successive matches with Go's rule: an empty match next to the previous match is skipped. */
   private static void forEachMatch(Pattern pat, String s, java.util.function.Consumer<Matcher> each) {
     Matcher m = pat.matcher(s);
@@ -243,6 +242,7 @@ final class StringFuncs {
     }
   }
 
+  /** Regexp replacement with Go's template syntax: $1, $name, ${name}, $$. */
   private static String replaceAll(Pattern pat, String s, String template) {
     StringBuilder out = new StringBuilder();
     int[] last = {0};
