@@ -182,7 +182,7 @@ final class Format {
           } else if (arg.type().equals(Type.STRING)) {
             body = arg.asString();
           } else if (arg.type().equals(Type.NUMBER)) {
-            body = arg.asNumber().toPlainString();
+            body = arg.numberText();
             numeric = true;
           } else if (arg.type().equals(Type.BOOL)) {
             body = Boolean.toString(arg.asBool());

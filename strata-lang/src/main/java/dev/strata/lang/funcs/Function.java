@@ -107,6 +107,10 @@ public final class Function {
       }
       Value result = impl.call(frozen, rt);
       return new CallResult.Success(result.withMarks(resultMarks));
+    } catch (ArithmeticException e) {
+      // Infinite numbers reach functions that need finite ones.
+      return new CallResult.Failure(-1, "Error in function call",
+          "Call to function " + q(name) + " failed: " + e.getMessage() + ".", e.getMessage());
     } catch (FunctionError e) {
       String msg = e.revealsValue() && sensitiveInput
           ? "the given value is sensitive, so the details of this error are hidden"

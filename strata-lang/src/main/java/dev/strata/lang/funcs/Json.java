@@ -41,7 +41,10 @@ final class Json {
     if (t.equals(Type.STRING)) {
       string(v.asString(), b);
     } else if (t.equals(Type.NUMBER)) {
-      b.append(v.asNumber().toPlainString());
+      if (v.isInfinite()) {
+        throw FunctionError.call("JSON cannot represent an infinite number");
+      }
+      b.append(v.numberText());
     } else if (t.equals(Type.BOOL)) {
       b.append(v.asBool());
     } else if (t instanceof dev.strata.lang.types.MapType || t instanceof dev.strata.lang.types.ObjectType) {
@@ -144,7 +147,10 @@ final class Json {
         yield Value.tuple(l);
       }
       case VALUE_STRING -> Value.string(p.getText());
-      case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> Value.number(new java.math.BigDecimal(p.getText()));
+      case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> {
+        java.math.BigDecimal n = new java.math.BigDecimal(p.getText());
+        yield n.signum() == 0 && p.getText().startsWith("-") ? Value.NEGATIVE_ZERO : Value.number(n);
+      }
       case VALUE_TRUE -> Value.TRUE;
       case VALUE_FALSE -> Value.FALSE;
       case VALUE_NULL -> Value.NULL;

@@ -15,9 +15,9 @@ final class NumericFuncs {
   private NumericFuncs() {}
 
   static void register(Functions.Registry r) {
-    r.add(unary("abs", n -> n.abs()));
-    r.add(unary("ceil", n -> n.setScale(0, RoundingMode.CEILING)));
-    r.add(unary("floor", n -> n.setScale(0, RoundingMode.FLOOR)));
+    r.add(unary("abs", n -> n.abs(), Value.POSITIVE_INFINITY));
+    r.add(unary("ceil", n -> n.setScale(0, RoundingMode.CEILING), null));
+    r.add(unary("floor", n -> n.setScale(0, RoundingMode.FLOOR), null));
     r.add(Function.builder("signum").param("num", Type.NUMBER).returns(Type.NUMBER).impl((a, t) -> {
       BigDecimal n = num(a, 0);
       if (!Args.isWhole(n) || n.compareTo(Args.LONG_MIN) < 0 || n.compareTo(Args.LONG_MAX) > 0) {
@@ -26,19 +26,26 @@ final class NumericFuncs {
       return Value.number(n.signum());
     }).build());
     r.add(Function.builder("log").param("num", Type.NUMBER).param("base", Type.NUMBER).returns(Type.NUMBER)
-        .impl((a, t) -> finite(Math.log(num(a, 0).doubleValue()) / Math.log(num(a, 1).doubleValue())))
+        .impl((a, t) -> finite(Math.log(a.get(0).asDouble()) / Math.log(a.get(1).asDouble())))
         .build());
     r.add(Function.builder("pow").param("num", Type.NUMBER).param("power", Type.NUMBER).returns(Type.NUMBER)
-        .impl((a, t) -> pow(num(a, 0), num(a, 1))).build());
+        .impl((a, t) -> pow(a.get(0), a.get(1))).build());
     r.add(extreme("max", true));
     r.add(extreme("min", false));
     r.add(Function.builder("parseint").param("number", Type.DYNAMIC).param("base", Type.NUMBER)
         .returns(Type.NUMBER).impl(NumericFuncs::parseint).build());
   }
 
-  private static Function unary(String name, java.util.function.UnaryOperator<BigDecimal> op) {
+  /** {@code ofInfinity} is the result for an infinite argument; null means the argument itself. */
+  private static Function unary(String name, java.util.function.UnaryOperator<BigDecimal> op, Value ofInfinity) {
     return Function.builder(name).param("num", Type.NUMBER).returns(Type.NUMBER)
-        .impl((a, t) -> Value.number(op.apply(num(a, 0)))).build();
+        .impl((a, t) -> {
+          Value v = a.get(0);
+          if (v.isInfinite()) {
+            return ofInfinity == null ? v : ofInfinity;
+          }
+          return Value.number(op.apply(num(a, 0)));
+        }).build();
   }
 
   /** Integer powers are exact; other powers go through binary floats, as in Terraform. */
@@ -57,12 +64,16 @@ final class NumericFuncs {
     return finite(Math.pow(base.doubleValue(), exp.doubleValue()));
   }
 
+  private static Value pow(Value base, Value exp) {
+    if (base.isInfinite() || exp.isInfinite()) {
+      return finite(Math.pow(base.asDouble(), exp.asDouble()));
+    }
+    return pow(base.asNumber(), exp.asNumber());
+  }
+
   private static Value finite(double d) {
     if (Double.isNaN(d)) {
       throw FunctionError.call("the result is not a number");
-    }
-    if (Double.isInfinite(d)) {
-      throw FunctionError.call("the result is infinite, which Strata does not support");
     }
     return Value.number(d);
   }

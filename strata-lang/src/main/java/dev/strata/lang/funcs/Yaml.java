@@ -133,7 +133,10 @@ final class Yaml {
       return Value.number(new BigDecimal(f.endsWith(".") ? f + "0" : f.replace(".e", ".0e").replace(".E", ".0E")));
     }
     if (INF_NAN.matcher(v).matches()) {
-      throw FunctionError.callRevealing("cannot represent " + v + " as a number: infinities and NaN are not supported");
+      if (v.toLowerCase(java.util.Locale.ROOT).endsWith("nan")) {
+        throw FunctionError.call("NaN is not a number Terraform can represent");
+      }
+      return v.startsWith("-") ? Value.NEGATIVE_INFINITY : Value.POSITIVE_INFINITY;
     }
     java.util.regex.Matcher ts = TIMESTAMP.matcher(v);
     if (ts.matches()) {
@@ -270,7 +273,7 @@ final class Yaml {
       return quote(v.asString());
     }
     if (v.type().equals(Type.NUMBER)) {
-      return v.asNumber().toPlainString();
+      return v.isInfinite() ? (v.asDouble() > 0 ? "+.inf" : "-.inf") : v.numberText();
     }
     return Boolean.toString(v.asBool());
   }

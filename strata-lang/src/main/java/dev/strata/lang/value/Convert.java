@@ -114,7 +114,7 @@ public final class Convert {
     switch (p) {
       case STRING -> {
         if (from == Type.NUMBER) {
-          return Value.string(v.asNumber().toPlainString());
+          return Value.string(v.numberText());
         }
         if (from == Type.BOOL) {
           return Value.string(Boolean.toString(v.asBool()));
@@ -122,7 +122,8 @@ public final class Convert {
       }
       case NUMBER -> {
         if (from == Type.STRING) {
-          return parseNumber(v.asString()).map(Value::number)
+          String text = v.asString();
+          return parseNumber(text).map(n -> n.signum() == 0 && text.startsWith("-") ? Value.NEGATIVE_ZERO : Value.number(n))
               .orElseThrow(() -> new Mismatch(path, "a number is required"));
         }
       }

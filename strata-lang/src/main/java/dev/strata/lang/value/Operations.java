@@ -17,18 +17,18 @@ public final class Operations {
   private Operations() {}
 
   public static OpResult add(Value a, Value b) {
-    return arithmetic(a, b, BigDecimal::add);
+    return arithmetic(a, b, BigDecimal::add, (x, y) -> x + y);
   }
 
   public static OpResult subtract(Value a, Value b) {
-    return arithmetic(a, b, BigDecimal::subtract);
+    return arithmetic(a, b, BigDecimal::subtract, (x, y) -> x - y);
   }
 
   public static OpResult multiply(Value a, Value b) {
-    return arithmetic(a, b, BigDecimal::multiply);
+    return arithmetic(a, b, BigDecimal::multiply, (x, y) -> x * y);
   }
 
-  /** Division; dividing by zero fails, where Terraform would produce an infinity. */
+  /** Division; a non-zero number divided by zero is an infinity, as in Terraform. */
   public static OpResult divide(Value a, Value b) {
     Operands o = numbers(a, b);
     if (o.failure != null) {
@@ -37,9 +37,15 @@ public final class Operations {
     if (o.unknown) {
       return ok(Value.unknown(Type.NUMBER), o.marks);
     }
+    if (o.dx != null) {
+      return arithmetic(a, b, BigDecimal::divide, (x, y) -> x / y);
+    }
     Optional<BigDecimal> q = Numbers.divide(o.x, o.y);
     if (q.isEmpty()) {
-      return new OpResult.Failed(1, "Can't divide by zero");
+      if (o.x.signum() == 0) {
+        return new OpResult.Failed(1, "the result is not a number");
+      }
+      return ok(o.x.signum() > 0 ? Value.POSITIVE_INFINITY : Value.NEGATIVE_INFINITY, o.marks);
     }
     return ok(Value.number(q.get()), o.marks);
   }
@@ -48,8 +54,13 @@ public final class Operations {
     return arithmetic(a, b, Numbers::modulo);
   }
 
+  /** Unary minus; as in Terraform, {@code -0} is negative zero. */
   public static OpResult negate(Value a) {
-    OpResult r = arithmetic(Value.number(0), a, BigDecimal::subtract);
+    Value u = a.unmark();
+    if (u.type().equals(Type.NUMBER) && u.isKnown() && !u.isNull() && !u.isInfinite() && u.asNumber().signum() == 0) {
+      return ok(u.numberText().equals("-0") ? Value.number(0) : Value.NEGATIVE_ZERO, a.marks());
+    }
+    OpResult r = arithmetic(Value.number(0), a, BigDecimal::subtract, (x, y) -> x - y);
     return r instanceof OpResult.Failed f ? new OpResult.Failed(0, f.message()) : r;
   }
 
@@ -82,6 +93,11 @@ public final class Operations {
     }
     if (!ua.isWhollyKnown() || !ub.isWhollyKnown()) {
       return Value.unknown(Type.BOOL).withMarks(marks);
+    }
+    if (ua.type().equals(Type.NUMBER) && ub.type().equals(Type.NUMBER)) {
+      boolean same = ua.isInfinite() || ub.isInfinite() ? ua.asDouble() == ub.asDouble()
+          : ua.asNumber().compareTo(ub.asNumber()) == 0;
+      return Value.bool(same).withMarks(marks);
     }
     return Value.bool(ua.equals(ub)).withMarks(marks);
   }
@@ -118,38 +134,62 @@ public final class Operations {
 
   // ---- helpers -----------------------------------------------------------------------------
 
-  private record Operands(BigDecimal x, BigDecimal y, boolean unknown, Set<Mark> marks, OpResult failure) {}
+  /** Operands as exact numbers, or as doubles ({@code dx}, {@code dy}) when one is infinite. */
+  private record Operands(BigDecimal x, BigDecimal y, Double dx, Double dy, boolean unknown, Set<Mark> marks,
+      OpResult failure) {}
 
   private static Operands numbers(Value a, Value b) {
     Set<Mark> marks = union(a.marks(), b.marks());
     Value[] vs = {a.unmark(), b.unmark()};
     boolean unknown = false;
+    boolean infinite = false;
     BigDecimal[] ns = new BigDecimal[2];
+    double[] ds = new double[2];
     for (int i = 0; i < 2; i++) {
       ConversionResult c = Convert.convert(vs[i], Type.NUMBER);
       if (!c.isOk()) {
-        return new Operands(null, null, false, marks, new OpResult.Failed(i, "a number is required"));
+        return new Operands(null, null, null, null, false, marks, new OpResult.Failed(i, "a number is required"));
       }
       Value v = c.value();
       if (v.isNull()) {
-        return new Operands(null, null, false, marks, new OpResult.Failed(i, "a number is required"));
+        return new Operands(null, null, null, null, false, marks, new OpResult.Failed(i, "a number is required"));
       }
       if (!v.isKnown()) {
         unknown = true;
+      } else if (v.isInfinite()) {
+        infinite = true;
+        ds[i] = v.asDouble();
       } else {
         ns[i] = v.asNumber();
+        ds[i] = v.asDouble();
       }
     }
-    return new Operands(ns[0], ns[1], unknown, marks, null);
+    if (infinite && !unknown) {
+      return new Operands(null, null, ds[0], ds[1], false, marks, null);
+    }
+    return new Operands(ns[0], ns[1], null, null, unknown, marks, null);
   }
 
   private static OpResult arithmetic(Value a, Value b, BinaryOperator<BigDecimal> op) {
+    return arithmetic(a, b, op, null);
+  }
+
+  /** {@code onDoubles} computes the result when an operand is infinite; null means the BigDecimal op. */
+  private static OpResult arithmetic(Value a, Value b, BinaryOperator<BigDecimal> op,
+      java.util.function.DoubleBinaryOperator onDoubles) {
     Operands o = numbers(a, b);
     if (o.failure != null) {
       return o.failure;
     }
     if (o.unknown) {
       return ok(Value.unknown(Type.NUMBER), o.marks);
+    }
+    if (o.dx != null) {
+      double r = onDoubles != null ? onDoubles.applyAsDouble(o.dx, o.dy) : Double.NaN;
+      if (Double.isNaN(r)) {
+        return new OpResult.Failed(0, "the result is not a number");
+      }
+      return ok(Value.number(r), o.marks);
     }
     return ok(Value.number(Numbers.round512(op.apply(o.x, o.y))), o.marks);
   }
@@ -162,7 +202,8 @@ public final class Operations {
     if (o.unknown) {
       return ok(Value.unknown(Type.BOOL), o.marks);
     }
-    return ok(Value.bool(test.test(o.x.compareTo(o.y))), o.marks);
+    int c = o.dx != null ? Double.compare(o.dx, o.dy) : o.x.compareTo(o.y);
+    return ok(Value.bool(test.test(c)), o.marks);
   }
 
   private static OpResult logic(Value a, Value b, BinaryOperator<Boolean> op) {

@@ -84,13 +84,24 @@ public final class Value {
   /**
    * A number from a binary float, rendered the way Terraform renders results of float64
    * functions such as {@code log}: the shortest decimal that reads back as the same double.
+   * Negative zero and the infinities are kept; NaN is not a number Terraform can hold.
    */
   public static Value number(double d) {
-    if (Double.isNaN(d) || Double.isInfinite(d)) {
-      throw new ArithmeticException("not a finite number");
+    if (Double.isNaN(d)) {
+      throw new ArithmeticException("the result is not a number");
+    }
+    if (Double.isInfinite(d)) {
+      return d > 0 ? POSITIVE_INFINITY : NEGATIVE_INFINITY;
+    }
+    if (d == 0 && 1 / d < 0) {
+      return NEGATIVE_ZERO;
     }
     return number(new BigDecimal(Double.toString(d)));
   }
+
+  public static final Value POSITIVE_INFINITY = new Value(Type.NUMBER, SpecialNumber.POSITIVE_INFINITY, Set.of());
+  public static final Value NEGATIVE_INFINITY = new Value(Type.NUMBER, SpecialNumber.NEGATIVE_INFINITY, Set.of());
+  public static final Value NEGATIVE_ZERO = new Value(Type.NUMBER, SpecialNumber.NEGATIVE_ZERO, Set.of());
 
   public static Value bool(boolean b) {
     return b ? TRUE : FALSE;
@@ -368,8 +379,47 @@ public final class Value {
     return (String) known(PrimitiveType.STRING);
   }
 
+  /**
+   * The number's exact value. Negative zero reads as zero; an infinity has no
+   * {@code BigDecimal} value, so this throws {@link ArithmeticException} (check
+   * {@link #isInfinite()} first where infinities can occur).
+   */
   public BigDecimal asNumber() {
-    return (BigDecimal) known(PrimitiveType.NUMBER);
+    Object p = known(PrimitiveType.NUMBER);
+    if (p instanceof SpecialNumber s) {
+      if (s == SpecialNumber.NEGATIVE_ZERO) {
+        return BigDecimal.ZERO;
+      }
+      throw new ArithmeticException("cannot use an infinite number here");
+    }
+    return (BigDecimal) p;
+  }
+
+  /** Whether this is a known infinite number. */
+  public boolean isInfinite() {
+    return payload == SpecialNumber.POSITIVE_INFINITY || payload == SpecialNumber.NEGATIVE_INFINITY;
+  }
+
+  /** The number as a double, infinities included. */
+  public double asDouble() {
+    Object p = known(PrimitiveType.NUMBER);
+    return switch (p) {
+      case SpecialNumber s -> switch (s) {
+        case NEGATIVE_ZERO -> -0.0;
+        case POSITIVE_INFINITY -> Double.POSITIVE_INFINITY;
+        case NEGATIVE_INFINITY -> Double.NEGATIVE_INFINITY;
+      };
+      default -> ((BigDecimal) p).doubleValue();
+    };
+  }
+
+  /**
+   * The number as Terraform prints it: exact decimal without exponent or trailing zeros, and
+   * {@code -0}, {@code +Inf}, {@code -Inf}.
+   */
+  public String numberText() {
+    Object p = known(PrimitiveType.NUMBER);
+    return p instanceof SpecialNumber s ? s.text() : ((BigDecimal) p).toPlainString();
   }
 
   public boolean asBool() {
@@ -478,6 +528,7 @@ public final class Value {
     switch (payload) {
       case String s -> b.append(Quote.quote(s));
       case BigDecimal n -> b.append(n.toPlainString());
+      case SpecialNumber n -> b.append(n.text());
       case Boolean x -> b.append(x);
       case List<?> l -> {
         String prefix = type instanceof ListType ? "tolist(" : type instanceof SetType ? "toset(" : "";

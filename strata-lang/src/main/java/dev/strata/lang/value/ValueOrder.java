@@ -1,7 +1,6 @@
 package dev.strata.lang.value;
 
 import dev.strata.lang.types.Type;
-import java.math.BigDecimal;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
@@ -63,7 +62,7 @@ public final class ValueOrder implements Comparator<Value> {
     return switch (a.type()) {
       case dev.strata.lang.types.PrimitiveType p -> switch (p) {
         case STRING -> compareStrings(a.asString(), b.asString());
-        case NUMBER -> a.asNumber().compareTo(b.asNumber());
+        case NUMBER -> compareNumbers(a, b);
         case BOOL -> Boolean.compare(a.asBool(), b.asBool());
       };
       case dev.strata.lang.types.ListType l -> compareLists(a.elements(), b.elements());
@@ -102,7 +101,22 @@ public final class ValueOrder implements Comparator<Value> {
     return Boolean.compare(ia.hasNext(), ib.hasNext());
   }
 
-  static int compareNumbers(BigDecimal a, BigDecimal b) {
-    return a.compareTo(b);
+  /** By value, with -Inf below and +Inf above every finite number, and -0 equal to 0. */
+  static int compareNumbers(Value a, Value b) {
+    int ra = rank(a);
+    int rb = rank(b);
+    if (ra != 0 || rb != 0) {
+      return Integer.compare(ra, rb);
+    }
+    int c = a.asNumber().compareTo(b.asNumber());
+    // Keep -0 and 0 apart so that the order stays consistent with equals.
+    return c != 0 ? c : Boolean.compare(!a.numberText().equals("-0"), !b.numberText().equals("-0"));
+  }
+
+  private static int rank(Value v) {
+    if (!v.isInfinite()) {
+      return 0;
+    }
+    return v.asDouble() > 0 ? 1 : -1;
   }
 }

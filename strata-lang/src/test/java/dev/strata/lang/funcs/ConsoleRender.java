@@ -58,7 +58,7 @@ final class ConsoleRender {
       case PrimitiveType p -> {
         switch (p) {
           case STRING -> string(v.asString(), indent, b);
-          case NUMBER -> b.append(v.asNumber().toPlainString());
+          case NUMBER -> b.append(v.numberText());
           case BOOL -> b.append(v.asBool());
         }
       }

@@ -30,7 +30,13 @@ class OperationsTest {
     assertThat(text(Operations.multiply(third, n("3")))).isEqualTo("1");
     Value twoThirds = Operations.divide(n("2"), n("3")).value();
     assertThat(text(Operations.add(twoThirds, third))).isEqualTo("1");
-    assertThat(Operations.divide(n("1"), n("0"))).isInstanceOf(OpResult.Failed.class);
+    assertThat(Operations.divide(n("1"), n("0")).value()).isEqualTo(Value.POSITIVE_INFINITY);
+    assertThat(Operations.divide(n("-1"), n("0")).value().numberText()).isEqualTo("-Inf");
+    assertThat(Operations.divide(n("0"), n("0"))).isInstanceOf(OpResult.Failed.class);
+    assertThat(Operations.negate(n("0")).value().numberText()).isEqualTo("-0");
+    assertThat(Operations.equal(Value.NEGATIVE_ZERO, n("0"))).isEqualTo(Value.TRUE);
+    assertThat(Operations.lessThan(Value.NEGATIVE_INFINITY, n("-1e300")).value()).isEqualTo(Value.TRUE);
+    assertThat(Operations.add(Value.POSITIVE_INFINITY, n("1")).value()).isEqualTo(Value.POSITIVE_INFINITY);
   }
 
   @Test
