@@ -186,8 +186,20 @@ final class Yaml {
     return CollectionFuncs.isSeq(v.type());
   }
 
+  /**
+   * Whether a string is written as a literal block: it spans lines, and has nothing a block
+   * cannot hold (tabs and other control characters, a space before a line break, a trailing
+   * space), in which case Terraform writes it double-quoted.
+   */
   private static boolean isMultiline(Value v) {
-    return !v.isNull() && v.type().equals(Type.STRING) && v.asString().contains("\n");
+    if (v.isNull() || !v.type().equals(Type.STRING)) {
+      return false;
+    }
+    String s = v.asString();
+    if (!s.contains("\n") || s.contains(" \n") || s.endsWith(" ")) {
+      return false;
+    }
+    return s.chars().noneMatch(c -> c != '\n' && (c < 0x20 || c == 0x7f));
   }
 
   private static boolean isBlock(Value v) {
@@ -243,14 +255,14 @@ final class Yaml {
     String chomp;
     if (!s.endsWith("\n")) {
       chomp = "-";
-    } else if (s.endsWith("\n\n")) {
+    } else if (s.equals("\n") || s.endsWith("\n\n")) {
       chomp = "+";
       body = s.substring(0, s.length() - 1);
     } else {
       chomp = "";
       body = s.substring(0, s.length() - 1);
     }
-    b.append('|').append(s.startsWith(" ") ? "2" : "").append(chomp).append('\n');
+    b.append('|').append(s.startsWith(" ") || s.startsWith("\n") ? "2" : "").append(chomp).append('\n');
     for (String line : body.split("\n", -1)) {
       if (!line.isEmpty()) {
         b.append(" ".repeat(Math.max(indent, 2)));
