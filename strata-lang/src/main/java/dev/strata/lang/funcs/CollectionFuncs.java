@@ -204,9 +204,11 @@ final class CollectionFuncs {
         if (!c.isOk() || c.value().isNull()) {
           throw FunctionError.arg(0, "argument must be list, set, or tuple of number values");
         }
-        total = total.add(c.value().asNumber());
+        // Sequential 512-bit float additions, as Terraform sums.
+        total = dev.strata.lang.value.Numbers.binary512(
+            total.add(dev.strata.lang.value.Numbers.binary512(c.value().asNumber())));
       }
-      return Value.number(total);
+      return Value.number(dev.strata.lang.value.Numbers.round512(total));
     }).build());
     r.add(Function.builder("transpose").param("values", Type.map(Type.list(Type.STRING)))
         .returns(Type.map(Type.list(Type.STRING))).impl((a, t) -> {
@@ -655,11 +657,16 @@ final class CollectionFuncs {
       throw FunctionError.arg(0, "end must be greater than start when step is positive");
     }
     List<Value> out = new ArrayList<>();
-    for (BigDecimal v = start; step.signum() >= 0 ? v.compareTo(end) < 0 : v.compareTo(end) > 0; v = v.add(step)) {
+    // Repeated 512-bit float additions, so range(0, 1, 0.1) accumulates the error Terraform shows.
+    BigDecimal stepBits = dev.strata.lang.value.Numbers.binary512(step);
+    BigDecimal endBits = dev.strata.lang.value.Numbers.binary512(end);
+    for (BigDecimal v = dev.strata.lang.value.Numbers.binary512(start);
+        step.signum() >= 0 ? v.compareTo(endBits) < 0 : v.compareTo(endBits) > 0;
+        v = dev.strata.lang.value.Numbers.binary512(v.add(stepBits))) {
       if (out.size() >= 1024) {
         throw FunctionError.call("more than 1024 values were generated; either decrease the difference between start and end or use a smaller step");
       }
-      out.add(Value.number(v));
+      out.add(Value.number(dev.strata.lang.value.Numbers.round512(v)));
     }
     return Value.list(Type.NUMBER, out);
   }

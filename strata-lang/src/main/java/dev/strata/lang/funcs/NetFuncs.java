@@ -32,7 +32,7 @@ final class NetFuncs {
           BigInteger size = p.size();
           BigInteger idx = host.signum() < 0 ? size.add(host) : host;
           if (idx.signum() < 0 || idx.compareTo(size) >= 0) {
-            throw FunctionError.callRevealing("prefix of " + p.len() + " does not accommodate a host numbered " + host);
+            throw FunctionError.callRevealing("prefix of " + p.len() + " does not accommodate a host numbered " + idx);
           }
           return Value.string(render(p.addr().add(idx), p.bits()));
         }).build());

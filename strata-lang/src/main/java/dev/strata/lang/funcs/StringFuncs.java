@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BinaryOperator;
@@ -26,8 +25,9 @@ final class StringFuncs {
 
   static void register(Functions.Registry r) {
     r.add(unary("chomp", s -> s.replaceFirst("(?:\\r\\n|\\r|\\n)+$", "")));
-    r.add(unary("lower", s -> s.toLowerCase(Locale.ROOT)));
-    r.add(unary("upper", s -> s.toUpperCase(Locale.ROOT)));
+    // Go maps case one code point at a time (so "ß" stays "ß"), unlike String.toUpperCase.
+    r.add(unary("lower", s -> mapCodePoints(s, Character::toLowerCase)));
+    r.add(unary("upper", s -> mapCodePoints(s, Character::toUpperCase)));
     r.add(unary("strrev", s -> {
       List<String> g = new ArrayList<>(Args.graphemes(s));
       Collections.reverse(g);
@@ -87,6 +87,12 @@ final class StringFuncs {
   private static Function predicate(String name, String second, java.util.function.BiPredicate<String, String> op) {
     return Function.builder(name).param("str", Type.STRING).param(second, Type.STRING).returns(Type.BOOL)
         .impl((a, t) -> Value.bool(op.test(str(a, 0), str(a, 1)))).build();
+  }
+
+  private static String mapCodePoints(String s, java.util.function.IntUnaryOperator f) {
+    StringBuilder b = new StringBuilder(s.length());
+    s.codePoints().forEach(cp -> b.appendCodePoint(f.applyAsInt(cp)));
+    return b.toString();
   }
 
   /** Upper-cases the first letter of each word; words are separated like Go's strings.Title. */

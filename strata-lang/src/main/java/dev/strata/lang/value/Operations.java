@@ -40,7 +40,7 @@ public final class Operations {
     if (o.dx != null) {
       return arithmetic(a, b, BigDecimal::divide, (x, y) -> x / y);
     }
-    Optional<BigDecimal> q = Numbers.divide(o.x, o.y);
+    Optional<BigDecimal> q = Numbers.divide(Numbers.binary512(o.x), Numbers.binary512(o.y));
     if (q.isEmpty()) {
       if (o.x.signum() == 0) {
         return new OpResult.Failed(1, "the result is not a number");
@@ -191,7 +191,9 @@ public final class Operations {
       }
       return ok(Value.number(r), o.marks);
     }
-    return ok(Value.number(Numbers.round512(op.apply(o.x, o.y))), o.marks);
+    // Terraform computes on the 512-bit binary values of the operands, not on their decimals.
+    BigDecimal exact = op.apply(Numbers.binary512(o.x), Numbers.binary512(o.y));
+    return ok(Value.number(Numbers.round512(exact)), o.marks);
   }
 
   private static OpResult compare(Value a, Value b, java.util.function.IntPredicate test) {
