@@ -1,0 +1,37 @@
+package dev.strata.lang.funcs;
+
+import dev.strata.lang.types.Type;
+
+/** Short names for building parameters in the function tables. */
+final class Dsl {
+  private Dsl() {}
+
+  static Param p(String name, Type type) {
+    return Param.of(name, type);
+  }
+
+  /**
+   * A parameter that may be a known collection with unknowns inside: the function rearranges
+   * elements without looking at them, so the unknowns travel into the result. Pair with
+   * {@link #shallow(Impl)}, which handles an argument that is unknown as a whole.
+   */
+  static Param partial(String name, Type type) {
+    return new Param(name, type, false, true, false);
+  }
+
+  static Impl shallow(Impl impl) {
+    return (args, rt) -> {
+      for (dev.strata.lang.value.Value a : args) {
+        if (!a.isKnown()) {
+          return dev.strata.lang.value.Value.unknown(rt);
+        }
+      }
+      return impl.call(args, rt);
+    };
+  }
+
+  /** A parameter that sees nulls, unknowns and marks itself, as the type functions do. */
+  static Param raw(String name, Type type) {
+    return new Param(name, type, true, true, true);
+  }
+}
