@@ -170,9 +170,20 @@ public sealed interface Expr extends Expression {
             return wrapped.range();
         }
 
-        /** The literal key name when the key is a bare identifier that is not forced to be an expression. */
+        /**
+         * The literal key name when the key is a bare identifier that is not forced to be an expression.
+         * The keywords {@code true}, {@code false} and {@code null} are names here too ({@code {null = 1}}
+         * has the key "null"), as in HashiCorp's implementation.
+         */
         public Optional<String> literalName() {
-            return forceNonLiteral ? Optional.empty() : wrapped.asKeyword();
+            if (forceNonLiteral) {
+                return Optional.empty();
+            }
+            if (wrapped instanceof LiteralValue l && (l.value() instanceof Literal.BoolLit
+                    || l.value() instanceof Literal.NullLit)) {
+                return Optional.of(l.value().toString());
+            }
+            return wrapped.asKeyword();
         }
     }
 

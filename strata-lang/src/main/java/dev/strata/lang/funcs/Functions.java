@@ -31,6 +31,16 @@ public final class Functions {
     return new FunctionTable(m);
   }
 
+  /**
+   * Reads a file of the configuration as {@code file} does (relative to the base directory, with
+   * Terraform's error wording), for functions defined outside this package such as
+   * {@code templatefile}. Throws {@link FunctionError} naming argument {@code argIndex}.
+   */
+  public static byte[] readConfigFile(FunctionContext ctx, java.util.List<dev.strata.lang.value.Value> args,
+      int argIndex) {
+    return FilesystemFuncs.read(ctx, args, argIndex);
+  }
+
   /** Where the per-area classes put their functions. */
   @FunctionalInterface
   interface Registry {

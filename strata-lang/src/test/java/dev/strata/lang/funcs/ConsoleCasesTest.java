@@ -2,6 +2,15 @@ package dev.strata.lang.funcs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Result;
+import dev.strata.hcl.SourcePos;
+import dev.strata.hcl.syntax.Expr;
+import dev.strata.hcl.syntax.NativeSyntax;
+import dev.strata.lang.eval.Evaluator;
+import dev.strata.lang.eval.Scope;
+import dev.strata.lang.value.ConsoleFormat;
 import dev.strata.lang.value.Value;
 import java.io.IOException;
 import java.io.InputStream;
@@ -56,16 +65,25 @@ class ConsoleCasesTest {
     return expected.substring(0, nl) + "\n" + expected.substring(nl + 1).replaceAll("\\s*\n\\s*", " ").trim();
   }
 
+  /** Parses and evaluates like the console: the real parser, the real evaluator, an empty scope. */
   static String run(String expr, FunctionTable table) {
-    try {
-      if (expr.startsWith("type(") && expr.endsWith(")")) {
-        return ExprParser.eval(expr.substring(5, expr.length() - 1), table).type().consoleTypeString();
-      }
-      Value v = ExprParser.eval(expr, table);
-      return ConsoleRender.render(v);
-    } catch (ExprParser.CallFailed e) {
-      return "Error: " + e.failure.summary() + "\n" + e.failure.detail();
+    boolean typeOf = expr.startsWith("type(") && expr.endsWith(")");
+    String inner = typeOf ? expr.substring(5, expr.length() - 1) : expr;
+    Result<Expr> parsed = NativeSyntax.parseExpression(inner.getBytes(StandardCharsets.UTF_8),
+        "<console-input>", SourcePos.START);
+    if (parsed.hasErrors()) {
+      return error(parsed.diagnostics());
     }
+    Result<Value> r = new Evaluator(Scope.empty(table)).evaluate(parsed.value());
+    if (r.hasErrors()) {
+      return error(r.diagnostics());
+    }
+    return typeOf ? r.value().type().consoleTypeString() : ConsoleFormat.render(r.value());
+  }
+
+  private static String error(Diagnostics ds) {
+    Diagnostic d = ds.asList().stream().filter(Diagnostic::isError).findFirst().orElseThrow();
+    return "Error: " + d.summary() + "\n" + d.detail();
   }
 
   @TestFactory

@@ -179,7 +179,14 @@ class PropagationTest {
   static List<Value> args(String name) {
     List<Value> out = new ArrayList<>();
     for (String a : SAMPLES.get(name)) {
-      out.add(ExprParser.eval(a, table));
+      dev.strata.hcl.Result<dev.strata.hcl.syntax.Expr> e = dev.strata.hcl.syntax.NativeSyntax.parseExpression(
+          a.getBytes(java.nio.charset.StandardCharsets.UTF_8), "sample", dev.strata.hcl.SourcePos.START);
+      dev.strata.hcl.Result<Value> v = new dev.strata.lang.eval.Evaluator(dev.strata.lang.eval.Scope.empty(table))
+          .evaluate(e.value());
+      if (e.hasErrors() || v.hasErrors()) {
+        throw new IllegalArgumentException("sample " + a + ": " + e.diagnostics() + v.diagnostics());
+      }
+      out.add(v.value());
     }
     return out;
   }

@@ -1,4 +1,4 @@
-package dev.strata.lang.funcs;
+package dev.strata.lang.value;
 
 import dev.strata.lang.types.DynamicType;
 import dev.strata.lang.types.ListType;
@@ -8,21 +8,18 @@ import dev.strata.lang.types.PrimitiveType;
 import dev.strata.lang.types.SetType;
 import dev.strata.lang.types.TupleType;
 import dev.strata.lang.types.Type;
-import dev.strata.lang.value.Mark;
-import dev.strata.lang.value.Quote;
-import dev.strata.lang.value.Value;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Test-only rendering of values in the layout of {@code terraform console} (see
- * shared/notes/terraform-console-format.md), so that expected outputs can be taken verbatim from
- * the real console.
+ * Renders values exactly as {@code terraform console} prints them: quoted strings, heredocs for
+ * multi-line strings, {@code tolist([...])}/{@code toset([...])}/{@code tomap({...})} wrappers,
+ * typed nulls, {@code (sensitive value)} and {@code (known after apply)}.
  */
-final class ConsoleRender {
-  private ConsoleRender() {}
+public final class ConsoleFormat {
+  private ConsoleFormat() {}
 
-  static String render(Value v) {
+  public static String render(Value v) {
     StringBuilder b = new StringBuilder();
     value(v, 0, b);
     return b.toString();
