@@ -14,6 +14,7 @@ public final class Commands {
     /** Every subcommand. Add new commands here; nothing else needs to change. */
     public static List<Command> all() {
         return List.of(
+                new ConsoleCommand(),
                 new FmtCommand(),
                 new VersionCommand());
     }

@@ -822,6 +822,9 @@ final class Parser {
                     read();
                     continue;
                 }
+                if (sep.type() == TokenType.EOF) {
+                    continue; // reported as an unterminated call at the top of the loop
+                }
                 if (sep.type() != TokenType.CPAREN) {
                     if (!reportInvalidToken(sep)) {
                         error("Missing argument separator",
@@ -859,6 +862,9 @@ final class Parser {
                 if (sep.type() == TokenType.COMMA) {
                     read();
                     continue;
+                }
+                if (sep.type() == TokenType.EOF) {
+                    continue; // reported as an unterminated constructor at the top of the loop
                 }
                 if (sep.type() != TokenType.CBRACK) {
                     if (!reportInvalidToken(sep)) {
@@ -919,6 +925,9 @@ final class Parser {
                 if (sep.type() == TokenType.COMMA || sep.type() == TokenType.NEWLINE) {
                     read();
                     continue;
+                }
+                if (sep.type() == TokenType.EOF) {
+                    continue; // reported as an unterminated constructor at the top of the loop
                 }
                 if (sep.type() != TokenType.CBRACE) {
                     if (!reportInvalidToken(sep)) {
