@@ -145,10 +145,10 @@ public final class Convert {
       case ListType l -> v.elements();
       case SetType s -> v.elements();
       case TupleType t -> v.elements();
-      case PrimitiveType prim0 -> throw new Mismatch(path, Type.list(elem).friendlyName().replaceFirst("^list", kind) + " required");
-      case MapType mapt0 -> throw new Mismatch(path, Type.list(elem).friendlyName().replaceFirst("^list", kind) + " required");
-      case ObjectType obje0 -> throw new Mismatch(path, Type.list(elem).friendlyName().replaceFirst("^list", kind) + " required");
-      case DynamicType dyna0 -> throw new Mismatch(path, Type.list(elem).friendlyName().replaceFirst("^list", kind) + " required");
+      case PrimitiveType prim0 -> throw new Mismatch(path, required(Type.list(elem)).replaceFirst("^list", kind));
+      case MapType mapt0 -> throw new Mismatch(path, required(Type.list(elem)).replaceFirst("^list", kind));
+      case ObjectType obje0 -> throw new Mismatch(path, required(Type.list(elem)).replaceFirst("^list", kind));
+      case DynamicType dyna0 -> throw new Mismatch(path, required(Type.list(elem)).replaceFirst("^list", kind));
     };
   }
 
@@ -178,7 +178,7 @@ public final class Convert {
 
   private static Map<String, Value> mapping(Value v, MapType m, String path) {
     if (!(v.type() instanceof MapType || v.type() instanceof ObjectType)) {
-      throw new Mismatch(path, m.friendlyName() + " required");
+      throw new Mismatch(path, required(m));
     }
     Map<String, Value> out = new LinkedHashMap<>();
     v.attributes().forEach((k, e) -> out.put(k, conv(e, m.elem(), elemPath(path, k))));
@@ -246,11 +246,11 @@ public final class Convert {
         case MapType fm -> typeError(fm.elem(), m.elem());
         case ObjectType fo -> fo.attrs().values().stream().map(t -> typeError(t, m.elem()))
             .filter(e -> e != null).findFirst().orElse(null);
-        case PrimitiveType prim0 -> to.friendlyName() + " required";
-        case ListType list0 -> to.friendlyName() + " required";
-        case SetType sett0 -> to.friendlyName() + " required";
-        case TupleType tupl0 -> to.friendlyName() + " required";
-        case DynamicType dyna0 -> to.friendlyName() + " required";
+        case PrimitiveType prim0 -> required(to);
+        case ListType list0 -> required(to);
+        case SetType sett0 -> required(to);
+        case TupleType tupl0 -> required(to);
+        case DynamicType dyna0 -> required(to);
       };
       case TupleType t -> from instanceof TupleType ft && ft.elems().size() == t.elems().size()
           || from instanceof ListType ? null : "tuple required";
@@ -265,11 +265,25 @@ public final class Convert {
       case SetType fs -> typeError(fs.elem(), elem);
       case TupleType ft -> ft.elems().stream().map(t -> typeError(t, elem))
           .filter(e -> e != null).findFirst().orElse(null);
-      case PrimitiveType prim0 -> to.friendlyName() + " required";
-      case MapType mapt0 -> to.friendlyName() + " required";
-      case ObjectType obje0 -> to.friendlyName() + " required";
-      case DynamicType dyna0 -> to.friendlyName() + " required";
+      case PrimitiveType prim0 -> required(to);
+      case MapType mapt0 -> required(to);
+      case ObjectType obje0 -> required(to);
+      case DynamicType dyna0 -> required(to);
     };
+  }
+
+  /** cty's mismatch wording: "list of string required", "set of any single type required". */
+  private static String required(Type t) {
+    return friendly(t) + " required";
+  }
+
+  private static String friendly(Type t) {
+    Type e = t.elementType();
+    if (e == null) {
+      return t.friendlyName();
+    }
+    String kind = t.friendlyName().substring(0, t.friendlyName().indexOf(" of "));
+    return kind + " of " + (e instanceof DynamicType ? "any single type" : friendly(e));
   }
 
   private static boolean convertiblePrimitive(PrimitiveType from, PrimitiveType to) {
