@@ -81,11 +81,13 @@ public final class Convert {
     return switch (target) {
       case PrimitiveType p -> primitive(v, p, path);
       case ListType l -> {
+        checkTupleNulls(v, l.elem(), path, "list");
         List<Value> elems = convertAll(sequence(v, l.elem(), path, "list"), l.elem(), path);
         Type et = collectionElemType(l.elem(), elems, path, "list");
         yield Value.list(et, convertAll(elems, et, path));
       }
       case SetType s -> {
+        checkTupleNulls(v, s.elem(), path, "set");
         List<Value> elems = convertAll(sequence(v, s.elem(), path, "set"), s.elem(), path);
         Type et = collectionElemType(s.elem(), elems, path, "set");
         yield Value.set(et, convertAll(elems, et, path));
@@ -102,6 +104,22 @@ public final class Convert {
       case ObjectType o -> object(v, o, path);
       case DynamicType d -> v;
     };
+  }
+
+  /**
+   * Terraform cannot turn a tuple into a list or set of any type when an untyped null or
+   * unknown sits beside a collection or structural element ({@code tolist([null, [1]])} fails
+   * while {@code tolist([null, 1])} works); match that.
+   */
+  private static void checkTupleNulls(Value v, Type elem, String path, String kind) {
+    if (!(v.type() instanceof TupleType t) || !(elem instanceof DynamicType)) {
+      return;
+    }
+    boolean untyped = t.elems().stream().anyMatch(e -> e instanceof DynamicType);
+    boolean complex = t.elems().stream().anyMatch(e -> !(e instanceof DynamicType) && !(e instanceof PrimitiveType));
+    if (untyped && complex) {
+      throw new Mismatch(path, "all " + kind + " elements must have the same type");
+    }
   }
 
   /** Replaces dynamic parts of a constraint type for a null or unknown result. */
