@@ -42,9 +42,7 @@ final class Format {
     int lenArg = -1;
     for (int i = 1; i < a.size(); i++) {
       Value v = a.get(i);
-      boolean seq = v.type() instanceof dev.strata.lang.types.ListType || v.type() instanceof dev.strata.lang.types.SetType
-          || v.type() instanceof dev.strata.lang.types.TupleType;
-      if (!seq) {
+      if (!CollectionFuncs.isSeq(v.type())) {
         continue;
       }
       if (!v.isKnown()) {
@@ -70,8 +68,7 @@ final class Format {
       boolean unknown = false;
       for (int i = 1; i < a.size(); i++) {
         Value v = a.get(i);
-        Value e = v.isKnown() && !v.isNull() && v.isIterable() && !(v.type().isStructural() && v.type() instanceof dev.strata.lang.types.ObjectType)
-            && !(v.type() instanceof dev.strata.lang.types.MapType) ? v.elements().get(k) : v;
+        Value e = v.isKnown() && !v.isNull() && CollectionFuncs.isSeq(v.type()) ? v.elements().get(k) : v;
         unknown |= e.isNull() || !e.isWhollyKnown();
         iter.add(e);
       }
