@@ -307,5 +307,4 @@ public final class Convert {
   private static boolean convertiblePrimitive(PrimitiveType from, PrimitiveType to) {
     return from == to || to == PrimitiveType.STRING || from == PrimitiveType.STRING;
   }
-
 }

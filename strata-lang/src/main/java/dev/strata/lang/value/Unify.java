@@ -51,7 +51,7 @@ public final class Unify {
       return unifyMappings(ts);
     }
     if (ts.stream().allMatch(t -> t instanceof TupleType || t instanceof ListType)) {
-      return unifySequences(ts, false);
+      return unifySequences(ts);
     }
     if (ts.stream().allMatch(t -> t instanceof SetType || t instanceof TupleType || t instanceof ListType)) {
       // A set among sequences makes them all sets: tolist([toset([1]), [2]]) is a list of sets.
@@ -83,7 +83,7 @@ public final class Unify {
     return unifyElements(ts).map(Type::map);
   }
 
-  private static Optional<Type> unifySequences(List<Type> ts, boolean unused) {
+  private static Optional<Type> unifySequences(List<Type> ts) {
     if (ts.stream().allMatch(t -> t instanceof TupleType)) {
       int n = ((TupleType) ts.get(0)).elems().size();
       if (ts.stream().allMatch(t -> ((TupleType) t).elems().size() == n)) {
