@@ -51,7 +51,7 @@ final class CryptoFuncs {
     r.add(dev.strata.lang.funcs.Function.builder(name).param("str", Type.STRING).returns(Type.STRING)
         .impl((a, t) -> Value.string(enc.apply(digest(alg, str(a, 0).getBytes(StandardCharsets.UTF_8))))).build());
     r.add(dev.strata.lang.funcs.Function.builder("file" + name).param("path", Type.STRING).returns(Type.STRING)
-        .impl((a, t) -> Value.string(enc.apply(digest(alg, FilesystemFuncs.read(ctx, a, 0))))).build());
+        .impl((a, t) -> Value.string(enc.apply(digest(alg, FilesystemFuncs.readForHash(ctx, a, 0))))).build());
   }
 
   static byte[] digest(String alg, byte[] data) {

@@ -26,7 +26,7 @@ final class DateTimeFuncs {
             .orElse(Value.unknown(Type.STRING))).build());
     r.add(Function.builder("timeadd").param("timestamp", Type.STRING).param("duration", Type.STRING)
         .returns(Type.STRING).impl((a, t) -> {
-          OffsetDateTime ts = parse(str(a, 0), 0);
+          OffsetDateTime ts = parse(str(a, 0), -1);
           Duration d = parseDuration(str(a, 1));
           return Value.string(rfc3339(ts.plus(d)));
         }).build());
@@ -60,7 +60,7 @@ final class DateTimeFuncs {
     expect(s, pos, '-', arg);
     int day = field(s, pos, 2, "day", arg);
     if (pos[0] >= s.length() || (s.charAt(pos[0]) != 'T' && s.charAt(pos[0]) != 't')) {
-      throw FunctionError.arg(arg, "not a valid RFC3339 timestamp: missing required time introducer 'T'");
+      throw err(arg, "not a valid RFC3339 timestamp: missing required time introducer 'T'");
     }
     pos[0]++;
     int hour = field(s, pos, 2, "hour", arg);
@@ -81,27 +81,44 @@ final class DateTimeFuncs {
       nanos = Integer.parseInt((frac + "000000000").substring(0, 9));
     }
     ZoneOffset off;
-    if (pos[0] < s.length() && (s.charAt(pos[0]) == 'Z' || s.charAt(pos[0]) == 'z')) {
+    if (pos[0] >= s.length()) {
+      throw err(arg, "not a valid RFC3339 timestamp: end of string before UTC offset");
+    }
+    String rest = s.substring(pos[0]);
+    if (rest.equals("Z") || rest.equals("z")) {
       off = ZoneOffset.UTC;
-      pos[0]++;
-    } else if (pos[0] < s.length() && (s.charAt(pos[0]) == '+' || s.charAt(pos[0]) == '-')) {
-      int sign = s.charAt(pos[0]) == '-' ? -1 : 1;
-      pos[0]++;
-      int oh = field(s, pos, 2, "time zone offset hour", arg);
-      expect(s, pos, ':', arg);
-      int om = field(s, pos, 2, "time zone offset minute", arg);
-      off = ZoneOffset.ofHoursMinutes(sign * oh, sign * om);
+    } else if (rest.length() == 6 && (rest.charAt(0) == '+' || rest.charAt(0) == '-') && rest.charAt(3) == ':'
+        && rest.substring(1, 3).chars().allMatch(Character::isDigit) && rest.substring(4).chars().allMatch(Character::isDigit)) {
+      int sign = rest.charAt(0) == '-' ? -1 : 1;
+      off = ZoneOffset.ofHoursMinutes(sign * Integer.parseInt(rest.substring(1, 3)), sign * Integer.parseInt(rest.substring(4)));
     } else {
-      throw bad(s, pos, "time zone offset", arg);
+      throw errRevealing(arg, "not a valid RFC3339 timestamp: cannot use " + Args.q(rest) + " as UTC offset");
     }
-    if (pos[0] != s.length()) {
-      throw FunctionError.argRevealing(arg, "not a valid RFC3339 timestamp: extra text: " + Args.q(s.substring(pos[0])));
+    if (month < 1 || month > 12) {
+      throw err(arg, "not a valid RFC3339 timestamp: month out of range");
     }
-    try {
-      return OffsetDateTime.of(year, month, day, hour, min, sec, nanos, off);
-    } catch (java.time.DateTimeException e) {
-      throw FunctionError.argRevealing(arg, "not a valid RFC3339 timestamp: " + Args.q(s) + " is out of range");
+    if (hour > 23) {
+      throw err(arg, "not a valid RFC3339 timestamp: hour must be between 0 and 23 inclusive");
     }
+    if (min > 59) {
+      throw err(arg, "not a valid RFC3339 timestamp: minute must be between 0 and 59 inclusive");
+    }
+    if (sec > 59) {
+      throw err(arg, "not a valid RFC3339 timestamp: second must be between 0 and 59 inclusive");
+    }
+    if (day < 1 || day > java.time.YearMonth.of(year, month).lengthOfMonth()) {
+      throw err(arg, "not a valid RFC3339 timestamp: day out of range");
+    }
+    return OffsetDateTime.of(year, month, day, hour, min, sec, nanos, off);
+  }
+
+  /** An error about argument {@code arg}, or about the call when {@code arg} is -1 (timeadd). */
+  private static FunctionError err(int arg, String msg) {
+    return arg < 0 ? FunctionError.call(msg) : FunctionError.arg(arg, msg);
+  }
+
+  private static FunctionError errRevealing(int arg, String msg) {
+    return arg < 0 ? FunctionError.callRevealing(msg) : FunctionError.argRevealing(arg, msg);
   }
 
   private static int field(String s, int[] pos, int width, String name, int arg) {
@@ -118,14 +135,14 @@ final class DateTimeFuncs {
 
   private static void expect(String s, int[] pos, char c, int arg) {
     if (pos[0] >= s.length() || s.charAt(pos[0]) != c) {
-      throw FunctionError.argRevealing(arg, "not a valid RFC3339 timestamp: cannot use " + Args.q(s.substring(Math.min(pos[0], s.length())))
+      throw errRevealing(arg, "not a valid RFC3339 timestamp: cannot use " + Args.q(s.substring(Math.min(pos[0], s.length())))
           + " as " + Args.q(String.valueOf(c)));
     }
     pos[0]++;
   }
 
   private static FunctionError bad(String s, int[] pos, String name, int arg) {
-    return FunctionError.argRevealing(arg, "not a valid RFC3339 timestamp: cannot use "
+    return errRevealing(arg, "not a valid RFC3339 timestamp: cannot use "
         + Args.q(s.substring(Math.min(pos[0], s.length()))) + " as " + name);
   }
 

@@ -16,17 +16,23 @@ final class Dsl {
    * {@link #shallow(Impl)}, which handles an argument that is unknown as a whole.
    */
   static Param partial(String name, Type type) {
-    return new Param(name, type, false, true, false);
+    return new Param(name, type, false, true, true);
   }
 
+  /**
+   * Completes {@link #partial}: an argument unknown as a whole gives an unknown result, and marks
+   * on the arguments themselves go to the result while marks inside them stay in place (so
+   * {@code element([sensitive(1), 2], 1)} is not sensitive, as in Terraform).
+   */
   static Impl shallow(Impl impl) {
     return (args, rt) -> {
+      java.util.Set<dev.strata.lang.value.Mark> marks = Args.topMarks(args);
       for (dev.strata.lang.value.Value a : args) {
         if (!a.isKnown()) {
-          return dev.strata.lang.value.Value.unknown(rt);
+          return dev.strata.lang.value.Value.unknown(rt).withMarks(marks);
         }
       }
-      return impl.call(args, rt);
+      return impl.call(Args.unmarkTop(args), rt).withMarks(marks);
     };
   }
 

@@ -5,7 +5,6 @@ import static dev.strata.lang.funcs.Args.str;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
@@ -19,7 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.zip.GZIPOutputStream;
+import java.util.zip.CRC32;
+import java.util.zip.Deflater;
 
 /** base64*, csvdecode, json*, text*base64, urlencode, yaml*. */
 final class EncodingFuncs {
@@ -29,15 +29,7 @@ final class EncodingFuncs {
     r.add(strFn("base64encode", "str", s -> Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8))));
     r.add(strFn("base64decode", "str", s -> utf8(decodeBase64(s, -1), -1,
         "the result of decoding the provided string is not valid UTF-8")));
-    r.add(strFn("base64gzip", "str", s -> {
-      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-      try (GZIPOutputStream gz = new GZIPOutputStream(bytes)) {
-        gz.write(s.getBytes(StandardCharsets.UTF_8));
-      } catch (IOException e) {
-        throw new IllegalStateException(e);
-      }
-      return Base64.getEncoder().encodeToString(bytes.toByteArray());
-    }));
+    r.add(strFn("base64gzip", "str", s -> Base64.getEncoder().encodeToString(gzip(s.getBytes(StandardCharsets.UTF_8)))));
     r.add(strFn("urlencode", "str", EncodingFuncs::urlencode));
     r.add(Function.builder("jsonencode").param(new Param("val", Type.DYNAMIC, true, false, false))
         .returns(Type.STRING).impl((a, t) -> Value.string(Json.encode(a.get(0)))).build());
@@ -78,6 +70,39 @@ final class EncodingFuncs {
             throw FunctionError.arg(0, "the given string contains symbols that are not defined for " + cs.name());
           }
         }).build());
+  }
+
+  /**
+   * Gzip framed the way Go's gzip writer frames it (OS byte 255, a sync-flushed block, then an
+   * empty final stored block), so short inputs give Terraform's exact bytes; inputs with repeats
+   * can still differ because zlib and Go choose different matches.
+   */
+  static byte[] gzip(byte[] in) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    out.writeBytes(new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0, 0, (byte) 0xff});
+    Deflater d = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
+    try {
+      d.setInput(in);
+      byte[] buf = new byte[8192];
+      int n;
+      do {
+        n = d.deflate(buf, 0, buf.length, Deflater.SYNC_FLUSH);
+        out.write(buf, 0, n);
+      } while (n == buf.length);
+    } finally {
+      d.end();
+    }
+    out.writeBytes(new byte[] {1, 0, 0, (byte) 0xff, (byte) 0xff});
+    CRC32 crc = new CRC32();
+    crc.update(in);
+    long c = crc.getValue();
+    for (int i = 0; i < 4; i++) {
+      out.write((int) (c >>> (8 * i)) & 0xff);
+    }
+    for (int i = 0; i < 4; i++) {
+      out.write((in.length >>> (8 * i)) & 0xff);
+    }
+    return out.toByteArray();
   }
 
   private static Function strFn(String name, String param, java.util.function.UnaryOperator<String> f) {

@@ -42,7 +42,8 @@ final class FilesystemFuncs {
       if (Files.isRegularFile(p)) {
         return Value.TRUE;
       }
-      throw FunctionError.argRevealing(0, Args.q(str(a, 0)) + " is not a regular file");
+      String shown = Args.q(clean(expandHome(ctx, str(a, 0))));
+      throw FunctionError.callRevealing(shown + (Files.isDirectory(p) ? " is a directory, not a file" : " is not a regular file"));
     }).build());
     r.add(Function.builder("fileset").param("path", Type.STRING).param("pattern", Type.STRING)
         .returns(Type.set(Type.STRING)).impl((a, t) -> fileset(ctx, str(a, 0), str(a, 1))).build());
@@ -73,7 +74,7 @@ final class FilesystemFuncs {
     Path p = resolve(ctx, name);
     try {
       if (Files.isDirectory(p)) {
-        throw FunctionError.argRevealing(i, "failed to read " + Args.q(name) + ": it is a directory");
+        throw FunctionError.argRevealing(i, "failed to read file: read " + clean(expandHome(ctx, name)) + ": is a directory");
       }
       return Files.readAllBytes(p);
     } catch (NoSuchFileException e) {
@@ -81,6 +82,22 @@ final class FilesystemFuncs {
           + "; this function works only with files that are distributed as part of the configuration source code, so if this file will be created by a resource in this configuration you must instead obtain this result from an attribute of that resource");
     } catch (IOException e) {
       throw FunctionError.argRevealing(i, "failed to read " + Args.q(name));
+    }
+  }
+
+  /** Reads a file for the hash functions, which report problems on the call, in Go's words. */
+  static byte[] readForHash(FunctionContext ctx, List<Value> a, int i) {
+    String shown = clean(expandHome(ctx, str(a, i)));
+    Path p = resolve(ctx, str(a, i));
+    try {
+      if (Files.isDirectory(p)) {
+        throw FunctionError.callRevealing("read " + shown + ": is a directory");
+      }
+      return Files.readAllBytes(p);
+    } catch (NoSuchFileException e) {
+      throw FunctionError.callRevealing("open " + shown + ": no such file or directory");
+    } catch (IOException e) {
+      throw FunctionError.callRevealing("open " + shown + ": cannot read the file");
     }
   }
 
@@ -182,7 +199,7 @@ final class FilesystemFuncs {
         case '[' -> {
           int close = g.indexOf(']', i + 1);
           if (close < 0) {
-            throw FunctionError.argRevealing(1, "failed to glob pattern " + Args.q(g) + ": syntax error in pattern");
+            throw FunctionError.callRevealing("failed to glob pattern " + Args.q(g) + ": syntax error in pattern");
           }
           String body = g.substring(i + 1, close);
           if (body.startsWith("!") || body.startsWith("^")) {
@@ -213,7 +230,7 @@ final class FilesystemFuncs {
       }
     }
     if (braces != 0) {
-      throw FunctionError.argRevealing(1, "failed to glob pattern " + Args.q(g) + ": syntax error in pattern");
+      throw FunctionError.callRevealing("failed to glob pattern " + Args.q(g) + ": syntax error in pattern");
     }
     return Pattern.compile(re.toString());
   }

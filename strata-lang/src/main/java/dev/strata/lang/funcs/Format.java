@@ -42,9 +42,7 @@ final class Format {
     int lenArg = -1;
     for (int i = 1; i < a.size(); i++) {
       Value v = a.get(i);
-      boolean seq = v.type() instanceof dev.strata.lang.types.ListType || v.type() instanceof dev.strata.lang.types.SetType
-          || v.type() instanceof dev.strata.lang.types.TupleType;
-      if (!seq) {
+      if (!CollectionFuncs.isSeq(v.type())) {
         continue;
       }
       if (!v.isKnown()) {
@@ -70,8 +68,7 @@ final class Format {
       boolean unknown = false;
       for (int i = 1; i < a.size(); i++) {
         Value v = a.get(i);
-        Value e = v.isKnown() && !v.isNull() && v.isIterable() && !(v.type().isStructural() && v.type() instanceof dev.strata.lang.types.ObjectType)
-            && !(v.type() instanceof dev.strata.lang.types.MapType) ? v.elements().get(k) : v;
+        Value e = v.isKnown() && !v.isNull() && CollectionFuncs.isSeq(v.type()) ? v.elements().get(k) : v;
         unknown |= e.isNull() || !e.isWhollyKnown();
         iter.add(e);
       }
@@ -182,7 +179,8 @@ final class Format {
           } else if (arg.type().equals(Type.STRING)) {
             body = arg.asString();
           } else if (arg.type().equals(Type.NUMBER)) {
-            body = arg.numberText();
+            // %v prints numbers like %g with the shortest digits: 1e+06, 0.0001, 1e-05.
+            body = arg.isInfinite() ? arg.numberText() : general(arg.asNumber(), -1, false);
             numeric = true;
           } else if (arg.type().equals(Type.BOOL)) {
             body = Boolean.toString(arg.asBool());
@@ -192,7 +190,12 @@ final class Format {
         }
         case 't' -> body = Boolean.toString(convert(arg, Type.BOOL, "a bool is required", where).asBool());
         case 's' -> body = truncate(convert(arg, Type.STRING, "string required", where).asString(), prec);
-        case 'q' -> body = Quote.quote(truncate(convert(arg, Type.STRING, "string required", where).asString(), prec));
+        case 'q' -> {
+          // cty quotes with JSON string syntax, not Go's %q.
+          StringBuilder q = new StringBuilder();
+          Json.string(truncate(convert(arg, Type.STRING, "string required", where).asString(), prec), q);
+          body = q.toString();
+        }
         case 'd', 'b', 'o', 'x', 'X' -> {
           BigDecimal n = convert(arg, Type.NUMBER, "a number is required", where).asNumber();
           if (!Args.isWhole(n)) {

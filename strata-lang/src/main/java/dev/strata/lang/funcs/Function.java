@@ -123,6 +123,20 @@ public final class Function {
     }
   }
 
+  /**
+   * Checks a call without running it: every argument is replaced by an unknown of its type
+   * (marks kept), so the result is an unknown of the function's result type, or the failure
+   * that arity, argument types or the return-type rule would report. For validation, where
+   * values are not known yet.
+   */
+  public CallResult typeCheck(List<Value> args) {
+    List<Value> unknowns = new ArrayList<>(args.size());
+    for (Value a : args) {
+      unknowns.add(Value.unknown(a.type()).withMarks(a.marks()));
+    }
+    return call(unknowns);
+  }
+
   /** Calls with the given arguments; convenient for tests and for callers with literal args. */
   public CallResult call(Value... args) {
     return call(List.of(args));

@@ -10,7 +10,8 @@ import java.util.function.Supplier;
 
 /**
  * What impure functions need from their surroundings: the directory that relative paths are
- * resolved against ({@code path.module} for {@code file} and friends), the user's home for
+ * resolved against (Terraform uses the working directory, not the module's, which is why
+ * configurations write {@code "${path.module}/x"}), the user's home for
  * {@code pathexpand}, the clock for {@code timestamp}, the plan's timestamp for
  * {@code plantimestamp} (empty where there is no plan, as in the console), and the source of
  * random UUIDs. Injected so that tests are deterministic.

@@ -1,7 +1,6 @@
 package dev.strata.lang.funcs;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
@@ -109,14 +108,10 @@ final class Json {
         throw FunctionError.call("extraneous data after JSON object");
       }
       return v;
-    } catch (JsonEOFException e) {
-      throw FunctionError.call("EOF");
-    } catch (JsonParseException e) {
-      String m = e.getOriginalMessage();
-      int nl = m.indexOf('\n');
-      throw FunctionError.callRevealing(nl >= 0 ? m.substring(0, nl) : m);
     } catch (IOException e) {
-      throw FunctionError.call("EOF");
+      // Jackson found the problem; describe it as Go's decoder would.
+      String m = JsonSyntax.firstError(text);
+      throw FunctionError.callRevealing(m != null ? m : "invalid JSON");
     }
   }
 

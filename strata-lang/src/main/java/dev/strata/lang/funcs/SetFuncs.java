@@ -49,8 +49,9 @@ final class SetFuncs {
           sets.get(1).elements().forEach(out::remove);
           return Value.set(((SetType) t).elem(), out);
         }).build());
-    r.add(Function.builder("setproduct").varParam(p("sets", Type.DYNAMIC))
-        .returns(SetFuncs::productType).impl(SetFuncs::product).build());
+    r.add(Function.builder("setproduct").varParam(new Param("sets", Type.DYNAMIC, false, false, true))
+        .returns(a -> productType(Args.unmarkTop(a)))
+        .impl((a, t) -> product(Args.unmarkTop(a), t).withMarks(Args.topMarks(a))).build());
   }
 
   private static Type unifiedSet(List<Value> a) {

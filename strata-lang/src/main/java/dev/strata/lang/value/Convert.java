@@ -81,11 +81,13 @@ public final class Convert {
     return switch (target) {
       case PrimitiveType p -> primitive(v, p, path);
       case ListType l -> {
+        checkTupleNulls(v, l.elem(), path, "list");
         List<Value> elems = convertAll(sequence(v, l.elem(), path, "list"), l.elem(), path);
         Type et = collectionElemType(l.elem(), elems, path, "list");
         yield Value.list(et, convertAll(elems, et, path));
       }
       case SetType s -> {
+        checkTupleNulls(v, s.elem(), path, "set");
         List<Value> elems = convertAll(sequence(v, s.elem(), path, "set"), s.elem(), path);
         Type et = collectionElemType(s.elem(), elems, path, "set");
         yield Value.set(et, convertAll(elems, et, path));
@@ -102,6 +104,22 @@ public final class Convert {
       case ObjectType o -> object(v, o, path);
       case DynamicType d -> v;
     };
+  }
+
+  /**
+   * Terraform cannot turn a tuple into a list or set of any type when an untyped null or
+   * unknown sits beside a collection or structural element ({@code tolist([null, [1]])} fails
+   * while {@code tolist([null, 1])} works); match that.
+   */
+  private static void checkTupleNulls(Value v, Type elem, String path, String kind) {
+    if (!(v.type() instanceof TupleType t) || !(elem instanceof DynamicType)) {
+      return;
+    }
+    boolean untyped = t.elems().stream().anyMatch(e -> e instanceof DynamicType);
+    boolean complex = t.elems().stream().anyMatch(e -> !(e instanceof DynamicType) && !(e instanceof PrimitiveType));
+    if (untyped && complex) {
+      throw new Mismatch(path, "all " + kind + " elements must have the same type");
+    }
   }
 
   /** Replaces dynamic parts of a constraint type for a null or unknown result. */
@@ -145,10 +163,10 @@ public final class Convert {
       case ListType l -> v.elements();
       case SetType s -> v.elements();
       case TupleType t -> v.elements();
-      case PrimitiveType prim0 -> throw new Mismatch(path, Type.list(elem).friendlyName().replaceFirst("^list", kind) + " required");
-      case MapType mapt0 -> throw new Mismatch(path, Type.list(elem).friendlyName().replaceFirst("^list", kind) + " required");
-      case ObjectType obje0 -> throw new Mismatch(path, Type.list(elem).friendlyName().replaceFirst("^list", kind) + " required");
-      case DynamicType dyna0 -> throw new Mismatch(path, Type.list(elem).friendlyName().replaceFirst("^list", kind) + " required");
+      case PrimitiveType prim0 -> throw new Mismatch(path, required(Type.list(elem)).replaceFirst("^list", kind));
+      case MapType mapt0 -> throw new Mismatch(path, required(Type.list(elem)).replaceFirst("^list", kind));
+      case ObjectType obje0 -> throw new Mismatch(path, required(Type.list(elem)).replaceFirst("^list", kind));
+      case DynamicType dyna0 -> throw new Mismatch(path, required(Type.list(elem)).replaceFirst("^list", kind));
     };
   }
 
@@ -178,7 +196,7 @@ public final class Convert {
 
   private static Map<String, Value> mapping(Value v, MapType m, String path) {
     if (!(v.type() instanceof MapType || v.type() instanceof ObjectType)) {
-      throw new Mismatch(path, m.friendlyName() + " required");
+      throw new Mismatch(path, required(m));
     }
     Map<String, Value> out = new LinkedHashMap<>();
     v.attributes().forEach((k, e) -> out.put(k, conv(e, m.elem(), elemPath(path, k))));
@@ -246,11 +264,11 @@ public final class Convert {
         case MapType fm -> typeError(fm.elem(), m.elem());
         case ObjectType fo -> fo.attrs().values().stream().map(t -> typeError(t, m.elem()))
             .filter(e -> e != null).findFirst().orElse(null);
-        case PrimitiveType prim0 -> to.friendlyName() + " required";
-        case ListType list0 -> to.friendlyName() + " required";
-        case SetType sett0 -> to.friendlyName() + " required";
-        case TupleType tupl0 -> to.friendlyName() + " required";
-        case DynamicType dyna0 -> to.friendlyName() + " required";
+        case PrimitiveType prim0 -> required(to);
+        case ListType list0 -> required(to);
+        case SetType sett0 -> required(to);
+        case TupleType tupl0 -> required(to);
+        case DynamicType dyna0 -> required(to);
       };
       case TupleType t -> from instanceof TupleType ft && ft.elems().size() == t.elems().size()
           || from instanceof ListType ? null : "tuple required";
@@ -265,15 +283,28 @@ public final class Convert {
       case SetType fs -> typeError(fs.elem(), elem);
       case TupleType ft -> ft.elems().stream().map(t -> typeError(t, elem))
           .filter(e -> e != null).findFirst().orElse(null);
-      case PrimitiveType prim0 -> to.friendlyName() + " required";
-      case MapType mapt0 -> to.friendlyName() + " required";
-      case ObjectType obje0 -> to.friendlyName() + " required";
-      case DynamicType dyna0 -> to.friendlyName() + " required";
+      case PrimitiveType prim0 -> required(to);
+      case MapType mapt0 -> required(to);
+      case ObjectType obje0 -> required(to);
+      case DynamicType dyna0 -> required(to);
     };
+  }
+
+  /** cty's mismatch wording: "list of string required", "set of any single type required". */
+  private static String required(Type t) {
+    return friendly(t) + " required";
+  }
+
+  private static String friendly(Type t) {
+    Type e = t.elementType();
+    if (e == null) {
+      return t.friendlyName();
+    }
+    String kind = t.friendlyName().substring(0, t.friendlyName().indexOf(" of "));
+    return kind + " of " + (e instanceof DynamicType ? "any single type" : friendly(e));
   }
 
   private static boolean convertiblePrimitive(PrimitiveType from, PrimitiveType to) {
     return from == to || to == PrimitiveType.STRING || from == PrimitiveType.STRING;
   }
-
 }

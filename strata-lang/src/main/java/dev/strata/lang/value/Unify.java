@@ -24,7 +24,8 @@ import java.util.TreeMap;
  * Primitives unify to one of the given types that the others convert to safely, so number and
  * string give string while number and bool do not unify. Objects with the same attribute names
  * unify attribute by attribute; otherwise objects and maps unify to a map. Tuples of one length
- * unify element by element; otherwise tuples and lists unify to a list.
+ * unify element by element; otherwise tuples and lists unify to a list, and to a set when a set
+ * is among them.
  */
 public final class Unify {
   private Unify() {}
@@ -50,9 +51,10 @@ public final class Unify {
       return unifyMappings(ts);
     }
     if (ts.stream().allMatch(t -> t instanceof TupleType || t instanceof ListType)) {
-      return unifySequences(ts, false);
+      return unifySequences(ts);
     }
-    if (ts.stream().allMatch(t -> t instanceof SetType)) {
+    if (ts.stream().allMatch(t -> t instanceof SetType || t instanceof TupleType || t instanceof ListType)) {
+      // A set among sequences makes them all sets: tolist([toset([1]), [2]]) is a list of sets.
       return unifyElements(ts).map(Type::set);
     }
     return Optional.empty();
@@ -81,7 +83,7 @@ public final class Unify {
     return unifyElements(ts).map(Type::map);
   }
 
-  private static Optional<Type> unifySequences(List<Type> ts, boolean unused) {
+  private static Optional<Type> unifySequences(List<Type> ts) {
     if (ts.stream().allMatch(t -> t instanceof TupleType)) {
       int n = ((TupleType) ts.get(0)).elems().size();
       if (ts.stream().allMatch(t -> ((TupleType) t).elems().size() == n)) {

@@ -79,4 +79,13 @@ class CodecProperties {
   Arbitrary<List<String>> words() {
     return Arbitraries.strings().ofMaxLength(6).list().ofMaxSize(6);
   }
+
+  @Property
+  void base64gzipIsValidGzip(@ForAll String s) throws Exception {
+    byte[] gz = java.util.Base64.getDecoder().decode(call("base64gzip", Value.string(s)).asString());
+    try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(gz))) {
+      assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8))
+          .isEqualTo(Value.string(s).asString());
+    }
+  }
 }

@@ -47,6 +47,7 @@ class FilesystemFuncsTest {
     assertThat(call("fileexists", s("hello.txt")).value()).isEqualTo(Value.TRUE);
     assertThat(call("fileexists", s("nope.txt")).value()).isEqualTo(Value.FALSE);
     assertThat(call("fileexists", s("files")).isSuccess()).isFalse();
+    assertThat(call("pathexpand", s("")).value()).isEqualTo(s(""));
   }
 
   @Test
@@ -56,6 +57,17 @@ class FilesystemFuncsTest {
     assertThat(f.message()).startsWith("no file exists at \"nope.txt\"; this function works only with files");
     CallResult.Failure b = (CallResult.Failure) call("file", s("bin.dat"));
     assertThat(b.message()).startsWith("contents of \"bin.dat\" are not valid UTF-8; use the filebase64 function");
+    // The messages below were checked with terraform console.
+    CallResult.Failure d = (CallResult.Failure) call("file", s("files"));
+    assertThat(d.detail()).isEqualTo("Invalid value for \"path\" parameter: failed to read file: read files: is a directory.");
+    CallResult.Failure e = (CallResult.Failure) call("fileexists", s("./files/"));
+    assertThat(e.detail()).isEqualTo("Call to function \"fileexists\" failed: \"files\" is a directory, not a file.");
+    CallResult.Failure h = (CallResult.Failure) call("filemd5", s("nope"));
+    assertThat(h.detail()).isEqualTo("Call to function \"filemd5\" failed: open nope: no such file or directory.");
+    CallResult.Failure hd = (CallResult.Failure) call("filesha256", s("."));
+    assertThat(hd.detail()).isEqualTo("Call to function \"filesha256\" failed: read .: is a directory.");
+    CallResult.Failure g = (CallResult.Failure) call("fileset", s("."), s("["));
+    assertThat(g.detail()).isEqualTo("Call to function \"fileset\" failed: failed to glob pattern \"[\": syntax error in pattern.");
   }
 
   @Test

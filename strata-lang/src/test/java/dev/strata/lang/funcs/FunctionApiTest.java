@@ -122,4 +122,17 @@ class FunctionApiTest {
     // join must see every element, so one unknown element makes the whole result unknown.
     assertThat(call("join", Value.string(","), Value.tuple(List.of(id))).value()).isEqualTo(Value.unknown(Type.STRING));
   }
+
+  @Test
+  void typeCheckGivesTheResultTypeWithoutValues() {
+    Function split = T.lookup("split").orElseThrow();
+    assertThat(split.typeCheck(List.of(Value.string(","), Value.string("a,b"))).value())
+        .isEqualTo(Value.unknown(Type.list(Type.STRING)));
+    Function abs = T.lookup("abs").orElseThrow();
+    CallResult.Failure f = (CallResult.Failure) abs.typeCheck(List.of(Value.tuple(List.of())));
+    assertThat(f.argIndex()).isZero();
+    assertThat(f.message()).isEqualTo("number required");
+    Function tolist = T.lookup("tolist").orElseThrow();
+    assertThat(tolist.typeCheck(List.of(Value.string("x"))).isSuccess()).isFalse();
+  }
 }

@@ -310,4 +310,34 @@ class PropagationTest {
     CallResult g = call("format", List.of(Value.string("%z").mark(Mark.SENSITIVE)));
     assertThat(((CallResult.Failure) g).detail()).doesNotContain("%z");
   }
+
+  /** An argument whose type is not known yet either (after an upstream error) must not break a call. */
+  @TestFactory
+  Stream<DynamicTest> dynamicUnknownArgumentGivesUnknownResult() {
+    return SAMPLES.keySet().stream().filter(n -> !MARK_FUNCTIONS.contains(n))
+        .flatMap(n -> java.util.stream.IntStream.range(0, SAMPLES.get(n).size()).mapToObj(i ->
+            DynamicTest.dynamicTest(n + " arg " + i, () -> {
+              List<Value> a = args(n);
+              a.set(i, Value.DYNAMIC_UNKNOWN);
+              CallResult r = call(n, a);
+              assertThat(r.isSuccess()).as(r.toString()).isTrue();
+              if (!UNKNOWN_IGNORED.contains(n + " arg " + i)) {
+                assertThat(r.value().isWhollyKnown()).as(n + " gave " + r.value()).isFalse();
+              }
+            })));
+  }
+
+  /** typeCheck works for every sample: the result type of a call with only unknown arguments. */
+  @TestFactory
+  Stream<DynamicTest> typeCheckAgreesWithCall() {
+    return SAMPLES.keySet().stream().map(n -> DynamicTest.dynamicTest(n, () -> {
+      List<Value> a = args(n);
+      CallResult checked = table.lookup(n).orElseThrow().typeCheck(a);
+      assertThat(checked.isSuccess()).as(checked.toString()).isTrue();
+      Value known = call(n, a).value();
+      Type t = checked.value().type();
+      assertThat(t instanceof dev.strata.lang.types.DynamicType || Convert(known.type(), t))
+          .as(n + ": " + known.type() + " vs " + t).isTrue();
+    }));
+  }
 }
