@@ -22,10 +22,11 @@ import dev.strata.lang.types.Type;
 import dev.strata.lang.value.ConversionResult;
 import dev.strata.lang.value.Convert;
 import dev.strata.lang.value.Mark;
+import dev.strata.lang.value.OpResult;
+import dev.strata.lang.value.Operations;
 import dev.strata.lang.value.Unify;
 import dev.strata.lang.value.Value;
 import java.math.BigDecimal;
-import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -42,9 +43,6 @@ import java.util.TreeMap;
  * evaluation goes on and reports every independent problem once.
  */
 public final class Evaluator {
-    /** About the 512-bit precision of Terraform's numbers, in decimal digits. */
-    static final MathContext PRECISION = new MathContext(154);
-
     private final Scope scope;
 
     public Evaluator(Scope scope) {
@@ -471,13 +469,8 @@ public final class Evaluator {
             Value lu = l.unmark();
             Value ru = r.unmark();
             return switch (b.op()) {
-                case EQUAL, NOT_EQUAL -> {
-                    Value eq = equality(lu, ru);
-                    if (eq.isKnown() && b.op() == Expr.BinaryOp.NOT_EQUAL) {
-                        eq = Value.bool(!eq.asBool());
-                    }
-                    yield eq.withMarks(marks);
-                }
+                case EQUAL -> Operations.equal(l, r);
+                case NOT_EQUAL -> Operations.notEqual(l, r);
                 case OR, AND -> {
                     Value lb = operand(lu, Type.BOOL, "left", b.lhs(), b);
                     Value rb = operand(ru, Type.BOOL, "right", b.rhs(), b);
@@ -508,12 +501,23 @@ public final class Evaluator {
                     if (!ln.isKnown() || !rn.isKnown()) {
                         yield Value.unknown(rt).withMarks(marks);
                     }
-                    Value out = Arithmetic.apply(b.op(), ln, rn);
-                    if (out == null) {
-                        yield fail("Operation failed", "Error during operation: " + Arithmetic.failure(b.op(), rn)
+                    OpResult out = switch (b.op()) {
+                        case ADD -> Operations.add(ln, rn);
+                        case SUBTRACT -> Operations.subtract(ln, rn);
+                        case MULTIPLY -> Operations.multiply(ln, rn);
+                        case DIVIDE -> Operations.divide(ln, rn);
+                        case MODULO -> Operations.modulo(ln, rn);
+                        case LESS_THAN -> Operations.lessThan(ln, rn);
+                        case LESS_THAN_OR_EQUAL -> Operations.lessThanOrEqual(ln, rn);
+                        case GREATER_THAN -> Operations.greaterThan(ln, rn);
+                        case GREATER_THAN_OR_EQUAL -> Operations.greaterThanOrEqual(ln, rn);
+                        case OR, AND, EQUAL, NOT_EQUAL -> throw new IllegalStateException("handled above: " + b.op());
+                    };
+                    yield switch (out) {
+                        case OpResult.Ok ok -> ok.value().withMarks(marks);
+                        case OpResult.Failed f -> fail("Operation failed", "Error during operation: " + f.message()
                                 + ".", b.range(), null);
-                    }
-                    yield out.withMarks(marks);
+                    };
                 }
             };
         }
@@ -533,20 +537,6 @@ public final class Evaluator {
             return r.value();
         }
 
-        private Value equality(Value l, Value r) {
-            if (l.isNull() || r.isNull()) {
-                if (l.isNull() && r.isNull()) {
-                    return Value.TRUE;
-                }
-                Value other = l.isNull() ? r : l;
-                return other.isKnown() ? Value.FALSE : Value.unknown(Type.BOOL);
-            }
-            if (!l.isWhollyKnown() || !r.isWhollyKnown()) {
-                return Value.unknown(Type.BOOL);
-            }
-            return Value.bool(l.unmarkDeep().equals(r.unmarkDeep()));
-        }
-
         private Value unary(Expr.Unary u, Map<Object, Value> locals) {
             Value v = eval(u.operand(), locals);
             Set<Mark> marks = v.marks();
@@ -562,8 +552,14 @@ public final class Evaluator {
             if (!r.value().isKnown()) {
                 return Value.unknown(type).withMarks(marks);
             }
-            Value out = u.op() == Expr.UnaryOp.NEGATE ? Arithmetic.negate(r.value()) : Value.bool(!r.value().asBool());
-            return out.withMarks(marks);
+            if (u.op() == Expr.UnaryOp.NOT) {
+                return Value.bool(!r.value().asBool()).withMarks(marks);
+            }
+            return switch (Operations.negate(r.value())) {
+                case OpResult.Ok ok -> ok.value().withMarks(marks);
+                case OpResult.Failed f -> fail("Operation failed", "Error during operation: " + f.message() + ".",
+                        u.range(), null);
+            };
         }
 
         // ---- templates -------------------------------------------------------------------------

@@ -13,9 +13,12 @@ import java.util.TreeSet;
  * {@code core::} prefix, as in Terraform.
  */
 public final class FunctionTable {
-  /** Built-ins whose implementation needs the expression evaluator; registered by it later. */
-  public static final SortedSet<String> PENDING_EVALUATOR =
-      Collections.unmodifiableSortedSet(new TreeSet<>(java.util.List.of("can", "templatefile", "templatestring", "try")));
+  /**
+   * Built-ins that are not functions of values: they take their arguments unevaluated, so the
+   * evaluator implements them itself (dev.strata.lang.eval.Evaluator).
+   */
+  public static final SortedSet<String> SPECIAL_FORMS =
+      Collections.unmodifiableSortedSet(new TreeSet<>(java.util.List.of("can", "try")));
 
   private final SortedMap<String, Function> functions;
 

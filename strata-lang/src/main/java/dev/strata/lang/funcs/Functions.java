@@ -8,8 +8,10 @@ public final class Functions {
   private Functions() {}
 
   /**
-   * All built-in functions except those listed in {@link FunctionTable#PENDING_EVALUATOR}, bound
-   * to {@code ctx} for the file system, the clock and random UUIDs.
+   * All built-in functions that are plain functions of values, bound to {@code ctx} for the file
+   * system, the clock and random UUIDs. The evaluator adds the rest: {@code try} and {@code can}
+   * ({@link FunctionTable#SPECIAL_FORMS}) and the template functions
+   * ({@code dev.strata.lang.eval.TemplateFunctions.builtins}, the complete table).
    */
   public static FunctionTable builtins(FunctionContext ctx) {
     Map<String, Function> m = new TreeMap<>();
