@@ -56,7 +56,7 @@ public final class DiagnosticRenderer {
         if (!d.detail().isEmpty()) {
             lines.add("");
             int room = color ? width - 2 : width;
-            for (String l : wrap(d.detail(), Math.max(room, 20)).split("\n", -1)) {
+            for (String l : TextWrap.wrap(d.detail(), room, "").split("\n", -1)) {
                 lines.add(l);
             }
         }
@@ -160,45 +160,5 @@ public final class DiagnosticRenderer {
             }
         }
         return null;
-    }
-
-    /** Word-wraps each line of {@code text} to {@code width} columns; words longer than a line stay whole. */
-    static String wrap(String text, int width) {
-        StringBuilder out = new StringBuilder();
-        String[] paragraphs = text.split("\n", -1);
-        for (int p = 0; p < paragraphs.length; p++) {
-            if (p > 0) {
-                out.append('\n');
-            }
-            String para = paragraphs[p];
-            if (para.isBlank()) {
-                continue;
-            }
-            // Keep a paragraph's own indentation (as in lists inside details).
-            int indent = 0;
-            while (indent < para.length() && para.charAt(indent) == ' ') {
-                indent++;
-            }
-            String pad = para.substring(0, indent);
-            int col = 0;
-            out.append(pad);
-            col += indent;
-            boolean first = true;
-            for (String word : para.substring(indent).split(" +")) {
-                if (!first && col + 1 + word.length() > width) {
-                    out.append('\n').append(pad);
-                    col = indent;
-                    first = true;
-                }
-                if (!first) {
-                    out.append(' ');
-                    col++;
-                }
-                out.append(word);
-                col += word.codePointCount(0, word.length());
-                first = false;
-            }
-        }
-        return out.toString();
     }
 }

@@ -89,6 +89,11 @@ public final class HclOracle implements AutoCloseable {
         return call("fmt", "input.tf", text);
     }
 
+    /** HCL's JSON parser on one JSON value, with its value taken (which rejects repeated keys). */
+    public Reply jsonExpression(String text) {
+        return call("jsonexpr", "x.tf.json", text);
+    }
+
     @Override
     public void close() {
         try {

@@ -1,5 +1,6 @@
 package dev.strata.cli.view;
 
+import dev.strata.hcl.TextWrap;
 import dev.strata.cli.command.Command;
 import dev.strata.cli.command.CommandContext;
 import dev.strata.cli.command.Flag;
@@ -16,7 +17,7 @@ public final class HelpView {
     public void global(List<Command> commands) {
         StringBuilder sb = new StringBuilder();
         sb.append("Usage: strata [global options] <subcommand> [args]\n\n");
-        sb.append(Text.wrap("Strata plans and applies infrastructure described in the Terraform "
+        sb.append(TextWrap.wrap("Strata plans and applies infrastructure described in the Terraform "
                 + "configuration language. The commands are listed below, the everyday workflow first.",
                 view.width(), "")).append('\n');
         int nameWidth = commands.stream().mapToInt(c -> c.name().length()).max().orElse(0);
@@ -44,7 +45,7 @@ public final class HelpView {
         StringBuilder sb = new StringBuilder();
         String usage = command.usage().isEmpty() ? "" : " " + command.usage();
         sb.append("Usage: strata [global options] ").append(command.name()).append(usage).append("\n\n");
-        sb.append(Text.wrap(command.description(), view.width(), "  ")).append('\n');
+        sb.append(TextWrap.wrap(command.description(), view.width(), "  ")).append('\n');
         List<Flag<?>> flags = command.flags().all();
         if (!flags.isEmpty()) {
             sb.append("\nOptions:\n\n");
@@ -71,7 +72,7 @@ public final class HelpView {
     /** {@code head} then {@code text} wrapped in a column; text starts on the next line if head is too wide. */
     private String entry(String head, int column, String text) {
         String pad = " ".repeat(column);
-        String body = Text.wrap(text, view.width(), pad);
+        String body = TextWrap.wrap(text, view.width(), pad);
         if (head.length() + 2 <= column) {
             return head + body.substring(head.length()) + "\n";
         }

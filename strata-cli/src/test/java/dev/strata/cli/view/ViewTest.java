@@ -1,5 +1,6 @@
 package dev.strata.cli.view;
 
+import dev.strata.hcl.TextWrap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.cli.command.CommandContext;
@@ -60,8 +61,8 @@ class ViewTest {
 
     @Test
     void wrapKeepsParagraphsAndIndent() {
-        assertThat(Text.wrap("aaa bbb ccc\n\nddd", 28, "  ")).isEqualTo("  aaa bbb ccc\n\n  ddd");
-        assertThat(Text.wrap("aaaaa bbbbb ccccc ddddd", 20, "")).isEqualTo("aaaaa bbbbb ccccc\nddddd");
+        assertThat(TextWrap.wrap("aaa bbb ccc\n\nddd", 28, "  ")).isEqualTo("  aaa bbb ccc\n\n  ddd");
+        assertThat(TextWrap.wrap("aaaaa bbbbb ccccc ddddd", 20, "")).isEqualTo("aaaaa bbbbb ccccc\nddddd");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.strata.hcl.syntax;
 
+import dev.strata.hcl.Utf8;
 import dev.strata.hcl.SourcePos;
 import dev.strata.hcl.SourceRange;
 import java.nio.charset.StandardCharsets;
@@ -142,57 +143,12 @@ public final class Scanner {
         return i < src.length ? src[i] & 0xff : -1;
     }
 
-    /** Length of a well-formed UTF-8 sequence at {@code i}, or -1 if the bytes there are not one. */
     private int utf8Length(int i) {
-        int b = src[i] & 0xff;
-        if (b < 0x80) {
-            return 1;
-        }
-        int n;
-        int min;
-        if (b >= 0xc2 && b <= 0xdf) {
-            n = 2;
-            min = 0x80;
-        } else if (b >= 0xe0 && b <= 0xef) {
-            n = 3;
-            min = 0x800;
-        } else if (b >= 0xf0 && b <= 0xf4) {
-            n = 4;
-            min = 0x10000;
-        } else {
-            return -1;
-        }
-        if (i + n > src.length) {
-            return -1;
-        }
-        int cp = b & (0xff >> (n + 1));
-        for (int k = 1; k < n; k++) {
-            int c = src[i + k] & 0xff;
-            if ((c & 0xc0) != 0x80) {
-                return -1;
-            }
-            cp = (cp << 6) | (c & 0x3f);
-        }
-        if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
-            return -1;
-        }
-        return n;
+        return Utf8.sequenceLength(src, i);
     }
 
     private int codePointAt(int i) {
-        int n = utf8Length(i);
-        if (n <= 0) {
-            return -1;
-        }
-        int b = src[i] & 0xff;
-        if (n == 1) {
-            return b;
-        }
-        int cp = b & (0xff >> (n + 1));
-        for (int k = 1; k < n; k++) {
-            cp = (cp << 6) | (src[i + k] & 0x3f);
-        }
-        return cp;
+        return Utf8.codePointAt(src, i);
     }
 
     // ---- normal (expression/config) mode --------------------------------------------------------

@@ -1,5 +1,6 @@
 package dev.strata.hcl.format;
 
+import dev.strata.hcl.HclOracle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -21,16 +22,16 @@ import org.junit.jupiter.api.Test;
  * packages are missing ({@code cd tools/oracle && npm ci}).
  */
 class FormatDifferentialTest {
-    private static HclwriteOracle oracle;
+    private static HclOracle oracle;
 
     @BeforeAll
     static void startOracle() throws IOException {
-        assumeTrue(HclwriteOracle.available(), "node or tools/oracle/node_modules missing");
-        oracle = HclwriteOracle.start();
+        assumeTrue(HclOracle.available(), "node or tools/oracle/node_modules missing");
+        oracle = HclOracle.start();
     }
 
     @AfterAll
-    static void stopOracle() throws IOException {
+    static void stopOracle() {
         if (oracle != null) {
             oracle.close();
         }
@@ -70,7 +71,11 @@ class FormatDifferentialTest {
                 continue;
             }
             checked++;
-            String expected = oracle.format(text);
+            HclOracle.Reply reply = oracle.format(text);
+            if (!reply.ok()) {
+                throw new IOException("hclwrite failed: " + reply.error());
+            }
+            String expected = reply.out().asText();
             String laidOut = new String(Formatter.layout(src), StandardCharsets.UTF_8);
             Result<byte[]> full = Formatter.format(src, "gen.tf");
             String formatted = new String(full.value(), StandardCharsets.UTF_8);

@@ -1,26 +1,18 @@
 package dev.strata.hcl.json;
 
+import dev.strata.hcl.HclOracle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.SourcePos;
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import net.jqwik.api.Arbitrary;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -36,57 +28,24 @@ import org.junit.jupiter.api.Test;
  */
 class JsonOracleDiffTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static Process node;
-    private static BufferedWriter toNode;
-    private static BufferedReader fromNode;
+    private static HclOracle oracle;
 
     @BeforeAll
-    static void startOracle() {
-        Path dir = Path.of(System.getProperty("strata.repo.dir", "..")).resolve("tools").resolve("oracle");
-        if (!Files.isDirectory(dir.resolve("node_modules").resolve("@cdktf").resolve("hcl2json"))) {
-            return;
-        }
-        try {
-            node = new ProcessBuilder("node", "oracle.js").directory(dir.toFile())
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            toNode = new BufferedWriter(new OutputStreamWriter(node.getOutputStream(), StandardCharsets.UTF_8));
-            fromNode = new BufferedReader(new InputStreamReader(node.getInputStream(), StandardCharsets.UTF_8));
-            if (oracleAccepts("{}") != Boolean.TRUE) {
-                stopOracle();
-            }
-        } catch (IOException e) {
-            node = null;
+    static void startOracle() throws IOException {
+        if (HclOracle.available()) {
+            oracle = HclOracle.start();
         }
     }
 
     @AfterAll
     static void stopOracle() {
-        if (node == null) {
-            return;
+        if (oracle != null) {
+            oracle.close();
         }
-        try {
-            toNode.close();
-            if (!node.waitFor(10, TimeUnit.SECONDS)) {
-                node.destroy();
-            }
-        } catch (IOException | InterruptedException e) {
-            node.destroy();
-        }
-        node = null;
     }
 
-    /** The oracle's verdict, or null if it did not answer. */
-    private static Boolean oracleAccepts(String text) throws IOException {
-        ObjectNode req = JSON.createObjectNode().put("op", "jsonexpr").put("name", "x.tf.json").put("text", text);
-        toNode.write(JSON.writeValueAsString(req));
-        toNode.write('\n');
-        toNode.flush();
-        String line = fromNode.readLine();
-        if (line == null) {
-            return null;
-        }
-        JsonNode reply = JSON.readTree(line);
-        return reply.get("ok").asBoolean();
+    private static boolean oracleAccepts(String text) {
+        return oracle.jsonExpression(text).ok();
     }
 
     private static Diagnostics ours(String text) {
@@ -122,19 +81,19 @@ class JsonOracleDiffTest {
 
     @Test
     void jsonGrammarMatchesHashiCorp() throws IOException {
-        assumeTrue(node != null, "node or tools/oracle/node_modules missing (run npm ci in tools/oracle)");
+        assumeTrue(oracle != null, "node or tools/oracle/node_modules missing (run npm ci in tools/oracle)");
         compare(sample(JsonDocs.validOrBroken(false), 2000));
     }
 
     @Test
     void templatesInStringsMatchHashiCorp() throws IOException {
-        assumeTrue(node != null, "node or tools/oracle/node_modules missing (run npm ci in tools/oracle)");
+        assumeTrue(oracle != null, "node or tools/oracle/node_modules missing (run npm ci in tools/oracle)");
         compare(sample(JsonDocs.validOrBroken(true), 1000));
     }
 
     @Test
     void edgeCasesMatchHashiCorp() throws IOException {
-        assumeTrue(node != null, "node or tools/oracle/node_modules missing (run npm ci in tools/oracle)");
+        assumeTrue(oracle != null, "node or tools/oracle/node_modules missing (run npm ci in tools/oracle)");
         List<String> docs = List.of("{}", "[]", "1", "-0", "-", "0.5e-3", "1E400", "00", "0x1", ".5", "1.e3",
                 "\"\\u00\"", "\"\\ud800\"", "\"\\udc00\\ud800\"", "\"a\\u0000b\"", "\"\u007f\"", "\"\u2028\"",
                 "true", "True", "nul", "null1", "undefined", "NaN", "[1,,2]", "[,]", "{,}", "{\"a\":}",
