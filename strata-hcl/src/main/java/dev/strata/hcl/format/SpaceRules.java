@@ -23,8 +23,8 @@ final class SpaceRules {
         if (s == TokenType.IDENT && a == TokenType.OPAREN) {
             return false; // a call: the name hugs its parenthesis
         }
-        if (s == TokenType.DOT || a == TokenType.DOT) {
-            return false;
+        if (s == TokenType.DOT || a == TokenType.DOT || s == TokenType.DOUBLE_COLON || a == TokenType.DOUBLE_COLON) {
+            return false; // a.b and provider::ns::fn are one name each
         }
         if (a == TokenType.COMMA || a == TokenType.ELLIPSIS) {
             return false;

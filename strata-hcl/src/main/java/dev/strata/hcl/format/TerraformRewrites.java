@@ -96,7 +96,7 @@ final class TerraformRewrites {
         List<FmtToken> labels = new ArrayList<>();
         for (int i = 0; i < ranges.size(); i++) {
             int[] own = span(ranges.get(i));
-            if (own == null || !survivesRelabel(tokens.subList(own[0], own[1]))) {
+            if (own == null) {
                 continue;
             }
             labels.add(FmtToken.of(TokenType.OQUOTE, "\""));
@@ -107,22 +107,6 @@ final class TerraformRewrites {
             labels.add(FmtToken.of(TokenType.CQUOTE, "\""));
         }
         replacements.add(new Replacement(typeTok + 1, last[1], labels));
-    }
-
-    /**
-     * Whether Terraform keeps a label when it re-writes it. It reads a quoted label back only when
-     * HashiCorp's scanner makes a single literal token of it, and that scanner cuts literal text
-     * at every {@code $} and {@code %}; so a quoted label containing either character silently
-     * disappears ({@code resource "a$b" "x" {}} becomes {@code resource "x" {}}). We copy that
-     * rather than write something {@code terraform fmt} would not.
-     */
-    private static boolean survivesRelabel(List<FmtToken> label) {
-        for (FmtToken t : label) {
-            if (t.type() == TokenType.QUOTED_LIT && (t.text().indexOf('$') >= 0 || t.text().indexOf('%') >= 0)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The token index range [from, to) that exactly covers a source range, or null if none does. */

@@ -748,22 +748,17 @@ final class Parser {
         // Namespaced function names: ns::fn(...) and provider::ns::fn(...).
         StringBuilder fullName = new StringBuilder(name.text());
         SourceRange nameRange = name.range();
-        while (peek().type() == TokenType.COLON) {
-            Token c1 = peek();
-            int save = pos;
+        while (peek().type() == TokenType.DOUBLE_COLON) {
             read();
-            Token c2 = tokens.get(pos);
-            Token id = pos + 1 < tokens.size() ? tokens.get(pos + 1) : null;
-            if (c2.type() == TokenType.COLON && c2.range().start().byteOffset() == c1.range().end().byteOffset()
-                    && id != null && id.type() == TokenType.IDENT
-                    && id.range().start().byteOffset() == c2.range().end().byteOffset()) {
-                pos += 2;
-                fullName.append("::").append(id.text());
-                nameRange = SourceRange.between(nameRange, id.range());
-            } else {
-                pos = save;
-                break;
+            Token id = peek();
+            if (id.type() != TokenType.IDENT) {
+                error("Missing function name", "A namespaced function name such as provider::aws::arn_parse needs a "
+                        + "name after each \"::\".", id.range());
+                return placeholder(SourceRange.between(nameRange, prevRange()));
             }
+            read();
+            fullName.append("::").append(id.text());
+            nameRange = SourceRange.between(nameRange, id.range());
         }
         if (peek().type() == TokenType.OPAREN) {
             return parseFunctionCall(fullName.toString(), nameRange);

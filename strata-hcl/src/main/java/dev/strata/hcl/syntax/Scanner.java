@@ -287,7 +287,15 @@ public final class Scanner {
             }
             case ',' -> single(TokenType.COMMA, start);
             case '?' -> single(TokenType.QUESTION, start);
-            case ':' -> single(TokenType.COLON, start);
+            case ':' -> {
+                if (peekByte(1) == ':') {
+                    // One token, as in HashiCorp's scanner: "a ? b ::c" is not a conditional.
+                    advanceBytes(2);
+                    emit(TokenType.DOUBLE_COLON, start);
+                } else {
+                    single(TokenType.COLON, start);
+                }
+            }
             case '^' -> single(TokenType.BITWISE_XOR, start);
             case '\'' -> single(TokenType.APOSTROPHE, start);
             case '`' -> single(TokenType.BACKTICK, start);

@@ -9,7 +9,7 @@ public enum TokenType {
     EQUAL("="), EQUAL_OP("=="), NOT_EQUAL("!="),
     LESS_THAN("<"), LESS_THAN_EQ("<="), GREATER_THAN(">"), GREATER_THAN_EQ(">="),
     AND("&&"), OR("||"), BANG("!"), DOT("."), COMMA(","), ELLIPSIS("..."), FAT_ARROW("=>"),
-    QUESTION("?"), COLON(":"),
+    QUESTION("?"), COLON(":"), DOUBLE_COLON("::"),
     TEMPLATE_INTERP("${"), TEMPLATE_CONTROL("%{"), TEMPLATE_SEQ_END("}"),
     /** Literal text inside a quoted template, escapes not yet decoded. */
     QUOTED_LIT("literal"),
