@@ -1,0 +1,180 @@
+package dev.strata.state;
+
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Result;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Objects;
+
+/** {@link StateManager} of the local backend. */
+final class LocalStateManager implements StateManager {
+    private final String workspace;
+    private final Path statePath;
+    private final Path backupPath;
+    private final String displayPath;
+    private final String version;
+    private final LocalLock lock;
+    private StateSnapshot state;
+    private boolean exists;
+    /** What the state file on disk was when we last read or wrote it, to notice writers that ignored the lock. */
+    private FileIdentity identity;
+    private boolean backedUp;
+    private boolean closed;
+
+    /** The file as found on disk: its snapshot (null when absent or empty) and identity. */
+    record Disk(StateSnapshot snapshot, FileIdentity identity) {}
+
+    /** Inode (where the platform has one), size and modification time: any replacement or rewrite changes it. */
+    record FileIdentity(Object key, long size, long modifiedNanos) {
+        static FileIdentity of(Path p) throws IOException {
+            try {
+                BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
+                return new FileIdentity(a.fileKey(), a.size(), a.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS));
+            } catch (NoSuchFileException e) {
+                return null;
+            }
+        }
+    }
+
+    LocalStateManager(String workspace, Path statePath, Path backupPath, String displayPath, String version, LocalLock lock, Disk disk) {
+        this.workspace = workspace;
+        this.statePath = statePath;
+        this.backupPath = backupPath;
+        this.displayPath = displayPath;
+        this.version = version;
+        this.lock = lock;
+        this.exists = disk.snapshot() != null;
+        this.state = exists ? disk.snapshot() : StateSnapshot.empty(version);
+        this.identity = disk.identity();
+    }
+
+    static Result<Disk> readDisk(Path statePath, Path backupPath, String display, String backupDisplay) {
+        try {
+            FileIdentity id = FileIdentity.of(statePath);
+            if (id == null) {
+                return Result.of(new Disk(null, null));
+            }
+            byte[] bytes = Files.readAllBytes(statePath);
+            if (bytes.length == 0) {
+                // Terraform treats an empty state file as no state; so do we.
+                return Result.of(new Disk(null, id));
+            }
+            String recovery = Files.exists(backupPath)
+                    ? "The state before the last change is in " + backupDisplay + "; check it and, if it is intact, "
+                    + "restore it with \"strata state push " + backupDisplay + "\" or by copying it over " + display + "."
+                    : "No backup (" + backupDisplay + ") exists; restore the file from your own backups or version control.";
+            Result<StateSnapshot> r = StateCodec.read(bytes, display, recovery);
+            return r.hasErrors() ? Result.of(null, r.diagnostics()) : Result.of(new Disk(r.value(), id), r.diagnostics());
+        } catch (IOException e) {
+            return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to read the state file",
+                    "Could not read " + display + ": " + e.getMessage(), null)));
+        }
+    }
+
+    @Override
+    public String workspace() {
+        return workspace;
+    }
+
+    @Override
+    public synchronized StateSnapshot state() {
+        return state;
+    }
+
+    @Override
+    public synchronized boolean exists() {
+        return exists;
+    }
+
+    @Override
+    public LockInfo lock() {
+        return lock == null ? null : lock.info();
+    }
+
+    @Override
+    public synchronized Result<StateSnapshot> persist(StateSnapshot next) {
+        if (exists && !next.lineage().equals(state.lineage())) {
+            return error("Refusing to write a state of another lineage", "The state to write has lineage \""
+                    + next.lineage() + "\", but " + displayPath + " has lineage \"" + state.lineage()
+                    + "\": it belongs to a different history, and writing it would lose the stored one.");
+        }
+        return write(next, false);
+    }
+
+    @Override
+    public synchronized Result<StateSnapshot> replace(StateSnapshot incoming, boolean force) {
+        if (exists && !force) {
+            if (!incoming.lineage().equals(state.lineage())) {
+                return error("Failed to write state", "cannot import state with lineage \"" + incoming.lineage()
+                        + "\" over unrelated state with lineage \"" + state.lineage() + "\". Use -force to overwrite it anyway.");
+            }
+            if (Long.compareUnsigned(incoming.serial(), state.serial()) < 0) {
+                return error("Failed to write state", "cannot import state with serial " + incoming.serial()
+                        + " over newer state with serial " + state.serial() + ". Use -force to overwrite it anyway.");
+            }
+        }
+        return write(incoming, true);
+    }
+
+    private Result<StateSnapshot> write(StateSnapshot next, boolean lineageMayChange) {
+        if (closed) {
+            throw new IllegalStateException("state manager of " + displayPath + " is closed");
+        }
+        if (lock != null && lock.lostReason() != null) {
+            return error("State lock lost", "Strata no longer holds the lock of " + displayPath + ": "
+                    + lock.lostReason() + ". The state was not written, so that another writer's changes are not "
+                    + "overwritten.");
+        }
+        try {
+            FileIdentity now = FileIdentity.of(statePath);
+            if (!Objects.equals(now, identity)) {
+                return error("The state changed since it was read", displayPath + " was changed by another process "
+                        + "after Strata read it" + (lock == null ? " (locking is off: -lock=false)" : " without taking the lock")
+                        + ". The state was not written, so that the other change is not lost; run the command again.");
+            }
+            boolean sameHistory = next.lineage().equals(state.lineage());
+            if (exists && sameHistory && next.sameContentAs(state)) {
+                return Result.of(state);
+            }
+            long serial = exists || !lineageMayChange ? Math.max(next.serial(), state.serial() + 1) : Math.max(next.serial(), 1);
+            StateSnapshot toWrite = next.withSerial(serial).withTerraformVersion(version);
+            if (!lineageMayChange) {
+                toWrite = toWrite.withLineage(state.lineage());
+            }
+            if (!backedUp) {
+                // The backup is the state as this session found it, as Terraform keeps it: after an apply
+                // it holds the state from before the apply, not from halfway through it. No state, no backup.
+                if (now != null) {
+                    AtomicFiles.write(backupPath, Files.readAllBytes(statePath));
+                }
+                backedUp = true;
+            }
+            AtomicFiles.write(statePath, StateCodec.write(toWrite));
+            identity = FileIdentity.of(statePath);
+            state = toWrite;
+            exists = true;
+            return Result.of(toWrite);
+        } catch (IOException e) {
+            return error("Failed to write the state", "Could not write " + displayPath + ": " + e.getMessage()
+                    + ". The previous state file is unchanged.");
+        }
+    }
+
+    private static Result<StateSnapshot> error(String summary, String detail) {
+        return Result.of(null, Diagnostics.of(Diagnostic.error(summary, detail, null)));
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            if (lock != null) {
+                lock.close();
+            }
+        }
+    }
+}
