@@ -14,7 +14,10 @@ public final class Commands {
     /** Every subcommand. Add new commands here; nothing else needs to change. */
     public static List<Command> all() {
         return List.of(
-                new VersionCommand());
+                new ForceUnlockCommand(),
+                new StateCommand(),
+                new VersionCommand(),
+                new WorkspaceCommand());
     }
 
     /** The command with exactly this name, from the given list. */
