@@ -1,5 +1,7 @@
 package dev.strata.state;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -12,131 +14,208 @@ import java.util.Map;
  * empty containers as {@code {}} and {@code []}, HTML-significant characters {@code < > &} and the line
  * separators U+2028/U+2029 escaped as {@code \\u003c}-style lowercase escapes, {@code \b \f \n \r \t}
  * short escapes, other control characters as {@code \\u00XX}, DEL and non-ASCII written raw.
+ *
+ * <p>Output goes straight to UTF-8 bytes: states reach hundreds of megabytes, and building a String
+ * first would double the copying.
  */
 final class GoJsonWriter {
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
+    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] TRUE = "true".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] FALSE = "false".getBytes(StandardCharsets.US_ASCII);
 
-    private GoJsonWriter() {}
+    private byte[] buf;
+    private int len;
 
-    static void indented(JsonValue v, StringBuilder out, int depth) {
+    GoJsonWriter(int capacity) {
+        buf = new byte[Math.max(16, capacity)];
+    }
+
+    byte[] toByteArray() {
+        return Arrays.copyOf(buf, len);
+    }
+
+    @Override
+    public String toString() {
+        return new String(buf, 0, len, StandardCharsets.UTF_8);
+    }
+
+    private void ensure(int more) {
+        if (len + more > buf.length) {
+            long want = Math.max((long) buf.length * 2, (long) len + more);
+            if (want > Integer.MAX_VALUE - 16) {
+                throw new OutOfMemoryError("JSON output larger than 2 GB");
+            }
+            buf = Arrays.copyOf(buf, (int) want);
+        }
+    }
+
+    void raw(byte b) {
+        ensure(1);
+        buf[len++] = b;
+    }
+
+    private void raw(byte[] bs) {
+        ensure(bs.length);
+        System.arraycopy(bs, 0, buf, len, bs.length);
+        len += bs.length;
+    }
+
+    private void ascii(String s) {
+        ensure(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            buf[len++] = (byte) s.charAt(i);
+        }
+    }
+
+    private void newlineIndent(int depth) {
+        ensure(1 + 2 * depth);
+        buf[len++] = '\n';
+        for (int i = 0; i < depth; i++) {
+            buf[len++] = ' ';
+            buf[len++] = ' ';
+        }
+    }
+
+    void indented(JsonValue v, int depth) {
         switch (v) {
             case JsonValue.ObjectValue o -> {
                 if (o.members().isEmpty()) {
-                    out.append("{}");
+                    ascii("{}");
                     return;
                 }
-                out.append('{');
+                raw((byte) '{');
                 boolean first = true;
                 for (Map.Entry<String, JsonValue> e : o.members().entrySet()) {
-                    out.append(first ? "\n" : ",\n");
+                    if (!first) {
+                        raw((byte) ',');
+                    }
                     first = false;
-                    indent(out, depth + 1);
-                    string(e.getKey(), out);
-                    out.append(": ");
-                    indented(e.getValue(), out, depth + 1);
+                    newlineIndent(depth + 1);
+                    string(e.getKey());
+                    ascii(": ");
+                    indented(e.getValue(), depth + 1);
                 }
-                out.append('\n');
-                indent(out, depth);
-                out.append('}');
+                newlineIndent(depth);
+                raw((byte) '}');
             }
             case JsonValue.ArrayValue a -> {
                 List<JsonValue> items = a.items();
                 if (items.isEmpty()) {
-                    out.append("[]");
+                    ascii("[]");
                     return;
                 }
-                out.append('[');
+                raw((byte) '[');
                 for (int i = 0; i < items.size(); i++) {
-                    out.append(i == 0 ? "\n" : ",\n");
-                    indent(out, depth + 1);
-                    indented(items.get(i), out, depth + 1);
+                    if (i > 0) {
+                        raw((byte) ',');
+                    }
+                    newlineIndent(depth + 1);
+                    indented(items.get(i), depth + 1);
                 }
-                out.append('\n');
-                indent(out, depth);
-                out.append(']');
+                newlineIndent(depth);
+                raw((byte) ']');
             }
-            case JsonValue.StringValue s -> string(s.value(), out);
-            case JsonValue.NumberValue n -> out.append(n.text());
-            case JsonValue.BoolValue b -> out.append(b.value());
-            case JsonValue.NullValue ignored -> out.append("null");
+            case JsonValue.StringValue s -> string(s.value());
+            case JsonValue.NumberValue n -> ascii(n.text());
+            case JsonValue.BoolValue b -> raw(b.value() ? TRUE : FALSE);
+            case JsonValue.NullValue ignored -> raw(NULL);
         }
     }
 
-    static void compact(JsonValue v, StringBuilder out) {
+    void compact(JsonValue v) {
         switch (v) {
             case JsonValue.ObjectValue o -> {
-                out.append('{');
+                raw((byte) '{');
                 boolean first = true;
                 for (Map.Entry<String, JsonValue> e : o.members().entrySet()) {
                     if (!first) {
-                        out.append(',');
+                        raw((byte) ',');
                     }
                     first = false;
-                    string(e.getKey(), out);
-                    out.append(':');
-                    compact(e.getValue(), out);
+                    string(e.getKey());
+                    raw((byte) ':');
+                    compact(e.getValue());
                 }
-                out.append('}');
+                raw((byte) '}');
             }
             case JsonValue.ArrayValue a -> {
-                out.append('[');
+                raw((byte) '[');
                 for (int i = 0; i < a.items().size(); i++) {
                     if (i > 0) {
-                        out.append(',');
+                        raw((byte) ',');
                     }
-                    compact(a.items().get(i), out);
+                    compact(a.items().get(i));
                 }
-                out.append(']');
+                raw((byte) ']');
             }
-            case JsonValue.StringValue s -> string(s.value(), out);
-            case JsonValue.NumberValue n -> out.append(n.text());
-            case JsonValue.BoolValue b -> out.append(b.value());
-            case JsonValue.NullValue ignored -> out.append("null");
+            case JsonValue.StringValue s -> string(s.value());
+            case JsonValue.NumberValue n -> ascii(n.text());
+            case JsonValue.BoolValue b -> raw(b.value() ? TRUE : FALSE);
+            case JsonValue.NullValue ignored -> raw(NULL);
         }
     }
 
-    static void indent(StringBuilder out, int depth) {
-        for (int i = 0; i < depth; i++) {
-            out.append("  ");
-        }
-    }
-
-    static void string(String s, StringBuilder out) {
-        out.append('"');
+    void string(String s) {
         int n = s.length();
-        int start = 0;
+        // Worst case per char: a 6-byte escape; reserve once instead of checking per char.
+        ensure(2 + 6 * n);
+        byte[] b = buf;
+        int p = len;
+        b[p++] = '"';
         for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
-            String esc = null;
-            if (c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c == '\u2028' || c == '\u2029') {
-                esc = switch (c) {
-                    case '"' -> "\\\"";
-                    case '\\' -> "\\\\";
-                    case '\n' -> "\\n";
-                    case '\r' -> "\\r";
-                    case '\t' -> "\\t";
-                    case '\b' -> "\\b";
-                    case '\f' -> "\\f";
-                    default -> unicodeEscape(c);
-                };
-            } else if (Character.isSurrogate(c)) {
-                boolean paired = Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1));
-                if (paired) {
-                    i++;
+            if (c < 0x80) {
+                if (c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&') {
+                    b[p++] = (byte) c;
                     continue;
                 }
-                // Go replaces invalid UTF-8 (a lone surrogate has no UTF-8 form) with U+FFFD.
-                esc = "\\ufffd";
-            }
-            if (esc != null) {
-                out.append(s, start, i).append(esc);
-                start = i + 1;
+                b[p++] = '\\';
+                switch (c) {
+                    case '"' -> b[p++] = '"';
+                    case '\\' -> b[p++] = '\\';
+                    case '\n' -> b[p++] = 'n';
+                    case '\r' -> b[p++] = 'r';
+                    case '\t' -> b[p++] = 't';
+                    case '\b' -> b[p++] = 'b';
+                    case '\f' -> b[p++] = 'f';
+                    default -> p = unicodeEscape(b, p, c);
+                }
+            } else if (c < 0x800) {
+                b[p++] = (byte) (0xC0 | (c >> 6));
+                b[p++] = (byte) (0x80 | (c & 0x3F));
+            } else if (c == '\u2028' || c == '\u2029') {
+                b[p++] = '\\';
+                p = unicodeEscape(b, p, c);
+            } else if (Character.isSurrogate(c)) {
+                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    int cp = Character.toCodePoint(c, s.charAt(++i));
+                    b[p++] = (byte) (0xF0 | (cp >> 18));
+                    b[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+                    b[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+                    b[p++] = (byte) (0x80 | (cp & 0x3F));
+                } else {
+                    // Go replaces invalid UTF-8 (a lone surrogate has no UTF-8 form) with an escaped U+FFFD.
+                    b[p++] = '\\';
+                    p = unicodeEscape(b, p, '\ufffd');
+                }
+            } else {
+                b[p++] = (byte) (0xE0 | (c >> 12));
+                b[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                b[p++] = (byte) (0x80 | (c & 0x3F));
             }
         }
-        out.append(s, start, n).append('"');
+        b[p++] = '"';
+        len = p;
     }
 
-    private static String unicodeEscape(char c) {
-        return "\\u" + HEX[(c >> 12) & 0xf] + HEX[(c >> 8) & 0xf] + HEX[(c >> 4) & 0xf] + HEX[c & 0xf];
+    /** Writes {@code uXXXX} (the backslash is already written). */
+    private static int unicodeEscape(byte[] b, int p, char c) {
+        b[p++] = 'u';
+        b[p++] = HEX[(c >> 12) & 0xf];
+        b[p++] = HEX[(c >> 8) & 0xf];
+        b[p++] = HEX[(c >> 4) & 0xf];
+        b[p++] = HEX[c & 0xf];
+        return p;
     }
 }

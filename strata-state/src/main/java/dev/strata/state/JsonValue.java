@@ -140,15 +140,15 @@ public sealed interface JsonValue {
 
     /** Compact JSON text, escaped as Go's encoding/json does (so it is byte-identical to Terraform's). */
     default String toCompactJson() {
-        StringBuilder sb = new StringBuilder();
-        GoJsonWriter.compact(this, sb);
-        return sb.toString();
+        GoJsonWriter w = new GoJsonWriter(64);
+        w.compact(this);
+        return w.toString();
     }
 
     /** Indented JSON text (two spaces), as {@code json.MarshalIndent} writes it. */
     default String toIndentedJson() {
-        StringBuilder sb = new StringBuilder();
-        GoJsonWriter.indented(this, sb, 0);
-        return sb.toString();
+        GoJsonWriter w = new GoJsonWriter(64);
+        w.indented(this, 0);
+        return w.toString();
     }
 }

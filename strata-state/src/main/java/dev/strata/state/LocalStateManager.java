@@ -149,7 +149,7 @@ final class LocalStateManager implements StateManager {
                 // The backup is the state as this session found it, as Terraform keeps it: after an apply
                 // it holds the state from before the apply, not from halfway through it. No state, no backup.
                 if (now != null) {
-                    AtomicFiles.write(backupPath, Files.readAllBytes(statePath));
+                    AtomicFiles.copy(statePath, backupPath);
                 }
                 backedUp = true;
             }

@@ -5,7 +5,6 @@ import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.SourcePos;
 import dev.strata.hcl.SourceRange;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -54,10 +53,10 @@ public final class StateCodec {
 
     /** The state file bytes, exactly as Terraform lays them out. */
     public static byte[] write(StateSnapshot s) {
-        StringBuilder sb = new StringBuilder(4096);
-        GoJsonWriter.indented(toJson(s), sb, 0);
-        sb.append('\n');
-        return sb.toString().getBytes(StandardCharsets.UTF_8);
+        GoJsonWriter w = new GoJsonWriter(1 << 16);
+        w.indented(toJson(s), 0);
+        w.raw((byte) '\n');
+        return w.toByteArray();
     }
 
     /** The state as a JSON tree, members in Terraform's order. */
