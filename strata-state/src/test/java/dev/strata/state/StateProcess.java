@@ -15,8 +15,17 @@ import java.util.concurrent.TimeUnit;
  */
 public final class StateProcess {
     public static void main(String[] args) throws Exception {
-        Path dir = Path.of(args[1]);
-        LocalBackend backend = LocalBackend.in(dir, "0.1.0-test");
+        Backend backend = args[0].startsWith("pg-")
+                ? PgBackend.connect(args[1], args[2], Map.of(), "0.1.0-test").value()
+                : LocalBackend.in(Path.of(args[1]), "0.1.0-test");
+        if (args[0].startsWith("pg-")) {
+            // pg-MODE URL SCHEMA ARGS... becomes MODE - ARGS...: the backend is already chosen.
+            List<String> l = new ArrayList<>(List.of(args));
+            l.set(0, args[0].substring(3));
+            l.remove(2);
+            l.set(1, "-");
+            args = l.toArray(String[]::new);
+        }
         switch (args[0]) {
             case "hold" -> {
                 Result<StateManager> r = backend.open("default", LockRequest.of("OperationTypeApply", Duration.ZERO));
