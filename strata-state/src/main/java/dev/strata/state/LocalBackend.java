@@ -29,20 +29,27 @@ public final class LocalBackend implements Backend {
     private final Path dir;
     private final String version;
     private final LockTiming timing;
+    private final Encryption encryption;
 
-    private LocalBackend(Path dir, String version, LockTiming timing) {
+    private LocalBackend(Path dir, String version, LockTiming timing, Encryption encryption) {
         this.dir = dir.toAbsolutePath().normalize();
         this.version = version;
         this.timing = timing;
+        this.encryption = encryption;
     }
 
     /** The local backend of a working directory; {@code version} is Strata's, written into states and locks. */
     public static LocalBackend in(Path workingDir, String version) {
-        return new LocalBackend(workingDir, version, LockTiming.DEFAULT);
+        return new LocalBackend(workingDir, version, LockTiming.DEFAULT, Encryption.NONE);
     }
 
     public LocalBackend withTiming(LockTiming t) {
-        return new LocalBackend(dir, version, t);
+        return new LocalBackend(dir, version, t, encryption);
+    }
+
+    /** The same backend, storing states encrypted (or reading them) as {@code e} says. */
+    public LocalBackend withEncryption(Encryption e) {
+        return new LocalBackend(dir, version, timing, e);
     }
 
     /** The state file of a workspace. */
@@ -142,7 +149,7 @@ public final class LocalBackend implements Backend {
             lock = l.value();
             AtomicFiles.removeLeftovers(state);
         }
-        Result<LocalStateManager.Disk> disk = LocalStateManager.readDisk(state, backupPath(workspace), relative(state), relative(backupPath(workspace)));
+        Result<LocalStateManager.Disk> disk = LocalStateManager.readDisk(state, backupPath(workspace), relative(state), relative(backupPath(workspace)), encryption);
         diags.addAll(disk.diagnostics());
         if (disk.hasErrors()) {
             if (lock != null) {
@@ -151,7 +158,7 @@ public final class LocalBackend implements Backend {
             return Result.of(null, diags.build());
         }
         return Result.of(new LocalStateManager(workspace, state, backupPath(workspace), relative(state), version, lock,
-                disk.value()), diags.build());
+                disk.value(), encryption), diags.build());
     }
 
     private Result<LocalLock> lock(Path state, LockRequest request) {

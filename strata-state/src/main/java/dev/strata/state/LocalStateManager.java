@@ -18,6 +18,7 @@ final class LocalStateManager implements StateManager {
     private final String displayPath;
     private final String version;
     private final LocalLock lock;
+    private final Encryption encryption;
     private StateSnapshot state;
     private boolean exists;
     /** What the state file on disk was when we last read or wrote it, to notice writers that ignored the lock. */
@@ -40,7 +41,9 @@ final class LocalStateManager implements StateManager {
         }
     }
 
-    LocalStateManager(String workspace, Path statePath, Path backupPath, String displayPath, String version, LocalLock lock, Disk disk) {
+    LocalStateManager(String workspace, Path statePath, Path backupPath, String displayPath, String version, LocalLock lock, Disk disk,
+                      Encryption encryption) {
+        this.encryption = encryption;
         this.workspace = workspace;
         this.statePath = statePath;
         this.backupPath = backupPath;
@@ -52,7 +55,7 @@ final class LocalStateManager implements StateManager {
         this.identity = disk.identity();
     }
 
-    static Result<Disk> readDisk(Path statePath, Path backupPath, String display, String backupDisplay) {
+    static Result<Disk> readDisk(Path statePath, Path backupPath, String display, String backupDisplay, Encryption encryption) {
         try {
             FileIdentity id = FileIdentity.of(statePath);
             if (id == null) {
@@ -67,7 +70,7 @@ final class LocalStateManager implements StateManager {
                     ? "The state before the last change is in " + backupDisplay + "; check it and, if it is intact, "
                     + "restore it with \"strata state push " + backupDisplay + "\" or by copying it over " + display + "."
                     : "No backup (" + backupDisplay + ") exists; restore the file from your own backups or version control.";
-            Result<StateSnapshot> r = StateCodec.read(bytes, display, recovery);
+            Result<StateSnapshot> r = encryption.decode(bytes, display, recovery);
             return r.hasErrors() ? Result.of(null, r.diagnostics()) : Result.of(new Disk(r.value(), id), r.diagnostics());
         } catch (IOException e) {
             return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to read the state file",
@@ -153,7 +156,7 @@ final class LocalStateManager implements StateManager {
                 }
                 backedUp = true;
             }
-            AtomicFiles.write(statePath, StateCodec.write(toWrite));
+            AtomicFiles.write(statePath, encryption.encode(toWrite));
             identity = FileIdentity.of(statePath);
             state = toWrite;
             exists = true;

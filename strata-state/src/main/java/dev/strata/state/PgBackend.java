@@ -37,8 +37,10 @@ public final class PgBackend implements Backend {
     private final String schema;
     private final String version;
     private final LockTiming timing;
+    private final Encryption encryption;
 
-    private PgBackend(String jdbcUrl, Properties props, String schema, String version, LockTiming timing) {
+    private PgBackend(String jdbcUrl, Properties props, String schema, String version, LockTiming timing, Encryption encryption) {
+        this.encryption = encryption;
         this.jdbcUrl = jdbcUrl;
         this.props = props;
         this.schema = schema;
@@ -69,7 +71,7 @@ public final class PgBackend implements Backend {
             return fail("Invalid PostgreSQL connection string", "The connection string is not a postgres:// or "
                     + "jdbc:postgresql:// URL: " + e.getMessage() + ".");
         }
-        PgBackend b = new PgBackend(url, props, schema, version, LockTiming.DEFAULT);
+        PgBackend b = new PgBackend(url, props, schema, version, LockTiming.DEFAULT, Encryption.NONE);
         try (Connection c = b.connection()) {
             try (Statement st = c.createStatement()) {
                 st.execute("CREATE SCHEMA IF NOT EXISTS " + schema);
@@ -87,7 +89,16 @@ public final class PgBackend implements Backend {
     }
 
     public PgBackend withTiming(LockTiming t) {
-        return new PgBackend(jdbcUrl, props, schema, version, t);
+        return new PgBackend(jdbcUrl, props, schema, version, t, encryption);
+    }
+
+    /** The same backend, storing states encrypted (or reading them) as {@code e} says. */
+    public PgBackend withEncryption(Encryption e) {
+        return new PgBackend(jdbcUrl, props, schema, version, timing, e);
+    }
+
+    Encryption encryption() {
+        return encryption;
     }
 
     static String jdbcUrl(String cs, Properties props) throws URISyntaxException {
@@ -239,7 +250,7 @@ public final class PgBackend implements Backend {
                 lock = l.value();
                 warnings = l.diagnostics();
             }
-            Result<PgStateManager.Loaded> loaded = PgStateManager.load(c, schema, workspace);
+            Result<PgStateManager.Loaded> loaded = PgStateManager.load(c, schema, workspace, encryption);
             if (loaded.hasErrors()) {
                 PgStateManager.unlock(c, schema, workspace, id, lock);
                 c.close();
@@ -418,7 +429,7 @@ public final class PgBackend implements Backend {
                     return fail("No such state in the history", "Workspace \"" + workspace + "\" has no stored serial "
                             + serial + " of lineage " + lineage + ".");
                 }
-                return StateCodec.read(rs.getString(1).getBytes(StandardCharsets.UTF_8), "history serial " + serial, "");
+                return encryption.decode(rs.getString(1).getBytes(StandardCharsets.UTF_8), "history serial " + serial, "");
             }
         } catch (SQLException e) {
             return Result.of(null, Diagnostics.of(sqlError("Failed to read the state history", e)));

@@ -43,7 +43,7 @@ final class PgStateManager implements StateManager {
         this.dataMd5 = loaded.md5();
     }
 
-    static Result<Loaded> load(Connection c, String schema, String workspace) throws SQLException {
+    static Result<Loaded> load(Connection c, String schema, String workspace, Encryption encryption) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT data FROM " + schema + ".states WHERE name = ?")) {
             ps.setString(1, workspace);
             try (ResultSet rs = ps.executeQuery()) {
@@ -51,7 +51,7 @@ final class PgStateManager implements StateManager {
                 if (data == null || data.isEmpty()) {
                     return Result.of(new Loaded(null, md5(data == null ? "" : data)));
                 }
-                Result<StateSnapshot> r = StateCodec.read(data.getBytes(StandardCharsets.UTF_8), schema + ".states[" + workspace + "]",
+                Result<StateSnapshot> r = encryption.decode(data.getBytes(StandardCharsets.UTF_8), schema + ".states[" + workspace + "]",
                         "Earlier serials are kept in " + schema + ".state_history.");
                 return r.hasErrors() ? Result.of(null, r.diagnostics()) : Result.of(new Loaded(r.value(), md5(data)));
             }
@@ -131,7 +131,7 @@ final class PgStateManager implements StateManager {
                         + "\" has ended, and with it the lock. The state was not written, so that another writer's "
                         + "changes are not overwritten.");
             }
-            String data = new String(StateCodec.write(toWrite), StandardCharsets.UTF_8);
+            String data = new String(backend.encryption().encode(toWrite), StandardCharsets.UTF_8);
             connection.setAutoCommit(false);
             try {
                 String current;

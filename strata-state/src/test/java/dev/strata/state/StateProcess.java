@@ -86,7 +86,9 @@ public final class StateProcess {
     }
 
     static StateSnapshot withCounter(StateSnapshot s, long n) {
-        return s.withOutputs(Map.of("counter", new OutputValue(JsonValue.NumberValue.of(n), JsonValue.of("number"), false)));
+        Map<String, OutputValue> outputs = new java.util.HashMap<>(s.outputs());
+        outputs.put("counter", new OutputValue(JsonValue.NumberValue.of(n), JsonValue.of("number"), false));
+        return s.withOutputs(outputs);
     }
 
     /**

@@ -84,7 +84,12 @@ final class ForceUnlockCommand implements Command {
                 return 1;
             }
         }
-        Result<LockInfo> r = StateCli.backend(context).forceUnlock(workspace, id);
+        var backend = StateCli.backend(context, problems);
+        if (backend == null) {
+            view.diagnostics(problems);
+            return 1;
+        }
+        Result<LockInfo> r = backend.forceUnlock(workspace, id);
         if (r.hasErrors()) {
             r.diagnostics().forEach(d -> view.errorText("Failed to unlock state: " + d.detail()));
             return 1;

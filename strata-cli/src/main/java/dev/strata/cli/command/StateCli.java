@@ -4,6 +4,7 @@ import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.state.Backend;
+import dev.strata.state.Encryption;
 import dev.strata.state.LocalBackend;
 import dev.strata.state.Workspaces;
 import java.util.ArrayList;
@@ -16,9 +17,18 @@ import java.util.List;
 final class StateCli {
     private StateCli() {}
 
-    /** The local backend until backend configuration (terraform { backend ... }) is read at init. */
-    static Backend backend(CommandContext context) {
-        return LocalBackend.in(context.workingDir(), Version.current());
+    /**
+     * The local backend until backend configuration (terraform { backend ... }) is read at init, with
+     * state encryption from the environment (STRATA_STATE_PASSPHRASE, STRATA_STATE_KEY, fallbacks).
+     * Null after adding a problem.
+     */
+    static Backend backend(CommandContext context, List<CliDiagnostic> problems) {
+        var enc = Encryption.fromEnv(context.env());
+        problems.addAll(toCli(enc.diagnostics()));
+        if (enc.hasErrors()) {
+            return null;
+        }
+        return LocalBackend.in(context.workingDir(), Version.current()).withEncryption(enc.value());
     }
 
     /** CLI diagnostics for state diagnostics; the place in a file, when known, ends the detail. */

@@ -137,7 +137,11 @@ final class StateCommand implements Command {
             view.diagnostics(problems);
             return 1;
         }
-        Backend backend = StateCli.backend(context);
+        Backend backend = StateCli.backend(context, problems);
+        if (backend == null) {
+            view.diagnostics(problems);
+            return 1;
+        }
         return switch (sub) {
             case "list" -> list(view, backend, workspace, args);
             case "show" -> show(view, backend, workspace, args);

@@ -107,7 +107,11 @@ final class WorkspaceCommand implements Command {
             view.diagnostics(problems);
             return 1;
         }
-        Backend backend = StateCli.backend(context);
+        Backend backend = StateCli.backend(context, problems);
+        if (backend == null) {
+            view.diagnostics(problems);
+            return 1;
+        }
         return switch (sub) {
             case "list" -> list(view, backend, current);
             case "show" -> {

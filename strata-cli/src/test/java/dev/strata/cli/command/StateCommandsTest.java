@@ -247,6 +247,26 @@ class StateCommandsTest {
     }
 
     @Test
+    void encryptionComesFromTheEnvironment() throws IOException {
+        withSample();
+        String pass = "a passphrase long enough";
+        // Encrypt the existing state: key plus plaintext fallback, then any write encrypts it.
+        CliRunner.Result moved = cli.env("STRATA_STATE_PASSPHRASE", pass).env("STRATA_STATE_FALLBACK", "plaintext")
+                .run("state", "mv", "terraform_data.a", "terraform_data.a2");
+        assertThat(moved.exitCode()).as(moved.toString()).isZero();
+        assertThat(Files.readString(dir.resolve("terraform.tfstate"))).contains("strata_encrypted_state").doesNotContain("secret-k1");
+        CliRunner plain = CliRunner.in(dir);
+        CliRunner.Result locked = plain.run("state", "list");
+        assertThat(locked.exitCode()).isEqualTo(1);
+        assertThat(locked.stderr()).contains("State is encrypted").contains("STRATA_STATE_PASSPHRASE");
+        CliRunner keyed = CliRunner.in(dir).env("STRATA_STATE_PASSPHRASE", pass);
+        assertThat(keyed.run("state", "list").stdout()).startsWith("terraform_data.a2\n");
+        assertThat(keyed.run("state", "pull").stdout()).contains("\"serial\": 8").contains("secret-k1");
+        assertThat(CliRunner.in(dir).env("STRATA_STATE_PASSPHRASE", "short").run("state", "list").stderr())
+                .contains("at least 16 characters");
+    }
+
+    @Test
     void unknownSubcommandsSuggest() {
         assertThat(cli.run("state", "lst").stderr()).contains("Did you mean \"list\"?");
         assertThat(cli.run("workspace", "slect").stderr()).contains("Did you mean \"select\"?");
