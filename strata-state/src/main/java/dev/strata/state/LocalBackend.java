@@ -157,8 +157,15 @@ public final class LocalBackend implements Backend {
             }
             return Result.of(null, diags.build());
         }
-        return Result.of(new LocalStateManager(workspace, state, backupPath(workspace), relative(state), version, lock,
-                disk.value(), encryption), diags.build());
+        LocalStateManager m = new LocalStateManager(workspace, state, backupPath(workspace), relative(state), version, lock,
+                disk.value(), encryption);
+        Diagnostics journal = m.loadJournal();
+        diags.addAll(journal);
+        if (journal.hasErrors()) {
+            m.close();
+            return Result.of(null, diags.build());
+        }
+        return Result.of(m, diags.build());
     }
 
     private Result<LocalLock> lock(Path state, LockRequest request) {

@@ -81,6 +81,8 @@ public final class PgBackend implements Backend {
                 st.execute("CREATE TABLE IF NOT EXISTS " + schema + ".state_history (name text not null, lineage text not null, "
                         + "serial bigint not null, written_at timestamptz not null default now(), data text not null, "
                         + "primary key (name, lineage, serial))");
+                st.execute("CREATE TABLE IF NOT EXISTS " + schema + ".state_journal (name text not null, seq bigserial, "
+                        + "entry text not null, primary key (name, seq))");
             }
         } catch (SQLException e) {
             return Result.of(null, Diagnostics.of(b.sqlError("Failed to prepare the PostgreSQL backend", e)));
@@ -256,7 +258,13 @@ public final class PgBackend implements Backend {
                 c.close();
                 return Result.of(null, warnings.with(loaded.diagnostics()));
             }
-            return Result.of(new PgStateManager(this, c, workspace, id, lock, loaded.value()), warnings);
+            PgStateManager m = new PgStateManager(this, c, workspace, id, lock, loaded.value());
+            Diagnostics journal = m.loadJournal();
+            if (journal.hasErrors()) {
+                m.close();
+                return Result.of(null, warnings.with(journal));
+            }
+            return Result.of(m, warnings.with(journal));
         } catch (SQLException e) {
             closeQuietly(c);
             return Result.of(null, Diagnostics.of(sqlError("Failed to open the state", e)));

@@ -29,6 +29,8 @@ final class PgStateManager implements StateManager {
     /** md5 of the row's data as last read or written: a writer that ignored the lock changes it. */
     private String dataMd5;
     private boolean closed;
+    private int journalSize;
+    private final java.util.Map<String, JournalEntry.Intent> openIntents = new java.util.LinkedHashMap<>();
 
     record Loaded(StateSnapshot snapshot, String md5) {}
 
@@ -116,7 +118,7 @@ final class PgStateManager implements StateManager {
             throw new IllegalStateException("state manager of workspace " + workspace + " is closed");
         }
         boolean sameHistory = next.lineage().equals(state.lineage());
-        if (exists && sameHistory && next.sameContentAs(state)) {
+        if (exists && sameHistory && next.sameContentAs(state) && journalSize == 0) {
             return Result.of(state);
         }
         long serial = exists || !lineageMayChange ? Math.max(next.serial(), state.serial() + 1) : Math.max(next.serial(), 1);
@@ -165,6 +167,11 @@ final class PgStateManager implements StateManager {
                     ps.setString(4, data);
                     ps.executeUpdate();
                 }
+                // The snapshot now holds every journaled change: empty the journal in the same transaction.
+                try (PreparedStatement ps = connection.prepareStatement("DELETE FROM " + schema + ".state_journal WHERE name = ?")) {
+                    ps.setString(1, workspace);
+                    ps.executeUpdate();
+                }
                 connection.commit();
             } catch (SQLException e) {
                 connection.rollback();
@@ -175,10 +182,109 @@ final class PgStateManager implements StateManager {
             dataMd5 = md5(data);
             state = toWrite;
             exists = true;
-            return Result.of(toWrite);
+            journalSize = 0;
+            java.util.List<JournalEntry.Intent> still = java.util.List.copyOf(openIntents.values());
+            openIntents.clear();
+            for (JournalEntry.Intent i : still) {
+                Result<StateSnapshot> r = append(i);
+                if (r.hasErrors()) {
+                    return r;
+                }
+            }
+            return Result.of(state);
         } catch (SQLException e) {
             return Result.of(null, Diagnostics.of(backend.sqlError("Failed to write the state", e)));
         }
+    }
+
+    /** Replays the journal rows over the snapshot; rows already folded in (a crashed compaction) are removed. */
+    synchronized Diagnostics loadJournal() {
+        String schema = backend.schema();
+        StringBuilder lines = new StringBuilder();
+        try (PreparedStatement ps = connection.prepareStatement("SELECT entry FROM " + schema + ".state_journal WHERE name = ? ORDER BY seq")) {
+            ps.setString(1, workspace);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    lines.append(rs.getString(1)).append('\n');
+                }
+            }
+        } catch (SQLException e) {
+            return Diagnostics.of(backend.sqlError("Failed to read the state journal", e));
+        }
+        if (lines.isEmpty()) {
+            return Diagnostics.NONE;
+        }
+        if (!exists) {
+            return Diagnostics.of(Diagnostic.error("State journal without a state", "Workspace \"" + workspace
+                    + "\" has journal entries but no snapshot to replay them on.", null));
+        }
+        Result<Journal.Replay> r = Journal.replay(state, lines.toString().getBytes(StandardCharsets.UTF_8), "state_journal[" + workspace + "]");
+        if (r.hasErrors()) {
+            return r.diagnostics();
+        }
+        state = r.value().state();
+        journalSize = r.value().applied();
+        r.value().openIntents().forEach(i -> openIntents.put(i.operationId(), i));
+        if (r.value().stale() && journalSize == 0 && lock != null) {
+            try (PreparedStatement ps = connection.prepareStatement("DELETE FROM " + schema + ".state_journal WHERE name = ?")) {
+                ps.setString(1, workspace);
+                ps.executeUpdate();
+            } catch (SQLException e) {
+                return Diagnostics.of(backend.sqlError("Failed to clean the state journal", e));
+            }
+        }
+        return Diagnostics.NONE;
+    }
+
+    @Override
+    public synchronized Result<StateSnapshot> append(JournalEntry entry) {
+        if (lock == null) {
+            return error("The journal needs the state lock", "Appending to the journal of workspace \"" + workspace
+                    + "\" without holding its lock could interleave with another writer; open the state with locking on.");
+        }
+        if (!exists) {
+            Result<StateSnapshot> first = write(state, false);
+            if (first.hasErrors()) {
+                return first;
+            }
+        }
+        try {
+            if (!connection.isValid(10)) {
+                return error("State lock lost", "The database session holding the lock of workspace \"" + workspace + "\" has ended.");
+            }
+            byte[] line = Journal.line(entry, state.lineage(), state.serial(), journalSize + 1L);
+            try (PreparedStatement ps = connection.prepareStatement("INSERT INTO " + backend.schema()
+                    + ".state_journal (name, entry) VALUES (?, ?)")) {
+                ps.setString(1, workspace);
+                ps.setString(2, new String(line, 0, line.length - 1, StandardCharsets.UTF_8));
+                ps.executeUpdate();
+            }
+        } catch (SQLException e) {
+            return Result.of(null, Diagnostics.of(backend.sqlError("Failed to append to the state journal", e)));
+        }
+        journalSize++;
+        state = Journal.apply(state, entry);
+        switch (entry) {
+            case JournalEntry.Intent i -> openIntents.put(i.operationId(), i);
+            case JournalEntry.Completed c -> openIntents.remove(c.operationId());
+            default -> { }
+        }
+        return Result.of(state);
+    }
+
+    @Override
+    public synchronized Result<StateSnapshot> compact() {
+        return journalSize == 0 ? Result.of(state) : write(state, false);
+    }
+
+    @Override
+    public synchronized int journalSize() {
+        return journalSize;
+    }
+
+    @Override
+    public synchronized java.util.List<JournalEntry.Intent> openIntents() {
+        return java.util.List.copyOf(openIntents.values());
     }
 
     private static Result<StateSnapshot> error(String summary, String detail) {

@@ -85,6 +85,30 @@ public final class StateCodec {
         return new JsonValue.ObjectValue(root);
     }
 
+    /** One output as the state file writes it; for the journal. */
+    static JsonValue outputToJson(OutputValue o) {
+        return output(o);
+    }
+
+    /** One instance object as the state file writes it; for the journal. */
+    static JsonValue instanceToJson(ResourceInstanceObject o) {
+        return instance(o);
+    }
+
+    /** Decodes one output written by {@link #outputToJson}; diagnostics name {@code where}. */
+    static Result<OutputValue> outputFromJson(JsonValue v, String where) {
+        Decoder d = new Decoder(new byte[0], where, "");
+        OutputValue o = d.output(v, List.of("outputs", where));
+        return Result.of(o, d.diags.build());
+    }
+
+    /** Decodes one instance object written by {@link #instanceToJson}. */
+    static Result<ResourceInstanceObject> instanceFromJson(JsonValue v, String where, String label) {
+        Decoder d = new Decoder(new byte[0], where, "");
+        ResourceInstanceObject o = d.instance(v, List.of(), label);
+        return Result.of(o, d.diags.build());
+    }
+
     private static JsonValue output(OutputValue o) {
         Map<String, JsonValue> m = new LinkedHashMap<>();
         m.put("value", o.value());

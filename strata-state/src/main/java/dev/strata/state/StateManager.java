@@ -23,7 +23,10 @@ public interface StateManager extends AutoCloseable {
     /** The lock held, or null when opened with {@code -lock=false}. */
     LockInfo lock();
 
-    /** Writes {@code next} (same lineage as {@link #state()}) with the next serial; returns what was written. */
+    /**
+     * Writes {@code next} (same lineage as {@link #state()}) with the next serial, which also empties the
+     * journal (its entries are expected to be part of {@code next}); returns what was written.
+     */
     Result<StateSnapshot> persist(StateSnapshot next);
 
     /**
@@ -31,6 +34,26 @@ public interface StateManager extends AutoCloseable {
      * different lineage or an older serial. The serial written is never below the current one.
      */
     Result<StateSnapshot> replace(StateSnapshot incoming, boolean force);
+
+    /**
+     * Durably appends one change to the journal beside the snapshot and returns the state with it
+     * applied; durable when this returns, at a cost proportional to the entry (ARCHITECTURE §3.8).
+     * Needs the lock. The first append to a workspace without a stored state writes the (empty)
+     * snapshot first, to fix its lineage.
+     */
+    Result<StateSnapshot> append(JournalEntry entry);
+
+    /** Folds the journal into the snapshot (a normal write with the next serial) and empties it. */
+    Result<StateSnapshot> compact();
+
+    /** Journal entries not yet folded into the snapshot. */
+    int journalSize();
+
+    /**
+     * Intents in the journal without their {@link JournalEntry.Completed}: operations that may have run
+     * without their result being recorded (after a crash, the engine checks these objects first).
+     */
+    java.util.List<JournalEntry.Intent> openIntents();
 
     /** Releases the lock. */
     @Override

@@ -152,6 +152,27 @@ class PgBackendTest {
     }
 
     @Test
+    void journalRowsReplayAndCompactInOneTransaction() {
+        try (StateManager m = open("default")) {
+            m.append(JournalTest.set(0));
+            m.append(new JournalEntry.Intent("op-1", JournalTest.THING.instance(InstanceKey.of(1)), "create"));
+            m.append(JournalTest.set(1));
+        }
+        try (StateManager m = open("default")) {
+            assertThat(m.journalSize()).isEqualTo(3);
+            assertThat(m.state().instanceAddresses()).hasSize(2);
+            assertThat(m.openIntents()).extracting(JournalEntry.Intent::operationId).containsExactly("op-1");
+            assertThat(m.compact().value().serial()).isEqualTo(2);
+            assertThat(m.journalSize()).isEqualTo(1);
+        }
+        try (StateManager m = open("default")) {
+            assertThat(m.state().serial()).isEqualTo(2);
+            assertThat(m.state().instanceAddresses()).hasSize(2);
+            assertThat(m.openIntents()).hasSize(1);
+        }
+    }
+
+    @Test
     void unreachableServerAndMissingDatabaseAreExplained() {
         Result<PgBackend> down = PgBackend.connect("postgres://u:p@127.0.0.1:1/db?sslmode=disable", null, Map.of(), "0.1.0");
         assertThat(down.value()).isNull();

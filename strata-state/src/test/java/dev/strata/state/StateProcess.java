@@ -76,6 +76,26 @@ public final class StateProcess {
                 m.close();
                 System.out.println("DONE");
             }
+            case "journal" -> {
+                int count = Integer.parseInt(args[2]);
+                Result<StateManager> r = backend.open("default", LockRequest.of("apply", Duration.ofSeconds(30)));
+                if (r.hasErrors()) {
+                    System.out.println("FAILED " + r.diagnostics());
+                    System.exit(2);
+                }
+                StateManager m = r.value();
+                for (int i = 0; i < count; i++) {
+                    Result<StateSnapshot> w = m.append(JournalTest.set(i));
+                    if (w.hasErrors()) {
+                        System.out.println("FAILED " + w.diagnostics());
+                        System.exit(3);
+                    }
+                    System.out.println("APPENDED " + (i + 1));
+                    System.out.flush();
+                }
+                System.out.println("DONE");
+                Thread.sleep(60_000);
+            }
             default -> throw new IllegalArgumentException(args[0]);
         }
     }
