@@ -25,7 +25,7 @@ public record ResourceState(String module, ResourceMode mode, String type, Strin
             each = null;
         }
         // Terraform's order (statefile normalize): by key, then deposed key with the current object first.
-        instances = instances.stream().sorted(INSTANCE_ORDER).toList();
+        instances = StateSnapshot.sortedCopy(instances, INSTANCE_ORDER);
         extra = extra == null ? JsonValue.EMPTY_OBJECT : extra;
     }
 

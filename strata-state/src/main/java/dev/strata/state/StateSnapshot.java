@@ -29,6 +29,18 @@ public record StateSnapshot(String terraformVersion, long serial, String lineage
                             List<ResourceState> resources, List<CheckResult> checkResults,
                             JsonValue.ObjectValue extra) {
 
+    private static final Comparator<ResourceState> RESOURCE_ORDER = Comparator.comparing(ResourceState::addr);
+
+    /** A sorted immutable copy; the common already-sorted case (every with* call, journal replay) costs one pass. */
+    static <T> List<T> sortedCopy(List<T> items, Comparator<? super T> order) {
+        for (int i = 1; i < items.size(); i++) {
+            if (order.compare(items.get(i - 1), items.get(i)) > 0) {
+                return items.stream().sorted(order).toList();
+            }
+        }
+        return List.copyOf(items);
+    }
+
     /** The only state format version Strata reads and writes. */
     public static final int FORMAT_VERSION = 4;
 
@@ -39,7 +51,7 @@ public record StateSnapshot(String terraformVersion, long serial, String lineage
             throw new IllegalArgumentException("serial must not be negative: " + serial);
         }
         outputs = Collections.unmodifiableMap(new TreeMap<>(outputs));
-        resources = resources.stream().sorted(Comparator.comparing(ResourceState::addr)).toList();
+        resources = sortedCopy(resources, RESOURCE_ORDER);
         checkResults = checkResults == null ? null : List.copyOf(checkResults);
         extra = extra == null ? JsonValue.EMPTY_OBJECT : extra;
     }

@@ -37,8 +37,20 @@ public final class LargeStateMeasure {
                 if (w.hasErrors() || again.length != bytes.length) {
                     throw new IllegalStateException(w.diagnostics().toString());
                 }
-                System.out.printf("round %d: codec read %d ms, codec write %d ms, backend open+read %d ms, backend persist (backup+fsync) %d ms%n",
-                        round, (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t4 - t3) / 1_000_000, (t5 - t4) / 1_000_000);
+                long t6 = System.nanoTime();
+                int appends = 200;
+                for (int i = 0; i < appends; i++) {
+                    Result<StateSnapshot> a = m.append(new JournalEntry.SetOutput("o" + i,
+                            new OutputValue(JsonValue.of("v" + round), JsonValue.of("string"), false)));
+                    if (a.hasErrors()) {
+                        throw new IllegalStateException(a.diagnostics().toString());
+                    }
+                }
+                long t7 = System.nanoTime();
+                System.out.printf("round %d: codec read %d ms, codec write %d ms, backend open+read %d ms, backend persist (backup+fsync) %d ms,"
+                                + " journal append %.2f ms each%n",
+                        round, (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t4 - t3) / 1_000_000, (t5 - t4) / 1_000_000,
+                        (t7 - t6) / 1e6 / appends);
             }
         }
     }
