@@ -196,24 +196,37 @@ final class LocalLock implements AutoCloseable {
         heartbeat = HEARTBEATS.scheduleWithFixedDelay(this::beat, ms, ms, TimeUnit.MILLISECONDS);
     }
 
-    /** Renews the heartbeat, or notices that the lock was taken from us (force-unlock, takeover). */
+    /**
+     * Renews the heartbeat, or notices that the lock was taken from us (force-unlock, takeover, info
+     * removed). The new info is made durable in a temp file first and the ownership check comes right
+     * before the rename, so a removal is not undone by a beat that was already under way.
+     */
     void beat() {
         if (lostReason != null) {
             return;
         }
-        LockInfo current = readInfo(infoFile);
-        if (current == null || !current.id().equals(info.id())) {
-            lostReason = current == null
-                    ? "its lock info " + infoFile + " was removed (force-unlock?)"
-                    : "lock " + current.id() + " of " + current.who() + " replaced it";
-            return;
-        }
         LockInfo next = info.withHeartbeat(timing.clock().instant());
+        Path tmp = infoFile.resolveSibling(infoFile.getFileName() + AtomicFiles.TEMP_MARKER + "beat");
         try {
-            AtomicFiles.write(infoFile, next.toJson());
+            Files.write(tmp, next.toJson(), StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                    StandardOpenOption.WRITE, StandardOpenOption.SYNC);
+            LockInfo current = readInfo(infoFile);
+            if (current == null || !current.id().equals(info.id())) {
+                lostReason = current == null
+                        ? "its lock info " + infoFile + " was removed (force-unlock?)"
+                        : "lock " + current.id() + " of " + current.who() + " replaced it";
+                Files.deleteIfExists(tmp);
+                return;
+            }
+            Files.move(tmp, infoFile, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             info = next;
         } catch (IOException e) {
             // A missed beat is not fatal: the stale timeout is many intervals long.
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // a leftover temp file is removed with the next writer's leftovers
+            }
         }
     }
 
