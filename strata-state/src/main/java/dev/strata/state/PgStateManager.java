@@ -267,7 +267,10 @@ final class PgStateManager implements StateManager {
         switch (entry) {
             case JournalEntry.Intent i -> openIntents.put(i.operationId(), i);
             case JournalEntry.Completed c -> openIntents.remove(c.operationId());
-            default -> { }
+            case JournalEntry.SetObject o -> { }
+            case JournalEntry.RemoveObject o -> { }
+            case JournalEntry.SetOutput o -> { }
+            case JournalEntry.RemoveOutput o -> { }
         }
         return Result.of(state);
     }

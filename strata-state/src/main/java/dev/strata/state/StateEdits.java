@@ -139,6 +139,56 @@ public final class StateEdits {
         return Result.of(s.withResources(out));
     }
 
+    /** The resources whose provider is {@code from} and the snapshot with it replaced by {@code to}. */
+    public record ProviderReplacement(StateSnapshot state, List<ResourceAddr> changed, String from, String to) {}
+
+    /**
+     * {@code state replace-provider}: points every resource using provider {@code from} at {@code to},
+     * keeping module paths and aliases. Providers are given as Terraform writes them on the command line:
+     * {@code hashicorp/aws} (on registry.terraform.io) or {@code host/namespace/type}.
+     */
+    public static Result<ProviderReplacement> replaceProvider(StateSnapshot s, String from, String to) {
+        String f = providerFqn(from);
+        String t = providerFqn(to);
+        if (f == null || t == null) {
+            String bad = f == null ? from : to;
+            return Result.of(null, Diagnostics.of(Diagnostic.error("Invalid provider address", "\"" + bad
+                    + "\" is not a provider address. Write it as NAMESPACE/TYPE (for registry.terraform.io) or "
+                    + "HOSTNAME/NAMESPACE/TYPE, for example hashicorp/aws.", null)));
+        }
+        String needle = "provider[\"" + f + "\"]";
+        List<ResourceState> out = new ArrayList<>();
+        List<ResourceAddr> changed = new ArrayList<>();
+        for (ResourceState r : s.resources()) {
+            int at = r.provider().indexOf(needle);
+            if (at >= 0 && (at == 0 || r.provider().startsWith(".", at - 1))) {
+                out.add(r.withProvider(r.provider().substring(0, at) + "provider[\"" + t + "\"]"
+                        + r.provider().substring(at + needle.length())));
+                changed.add(r.addr());
+            } else {
+                out.add(r);
+            }
+        }
+        return Result.of(new ProviderReplacement(s.withResources(out), changed, f, t));
+    }
+
+    /** A fully qualified provider source, or null if {@code text} is not one. */
+    static String providerFqn(String text) {
+        String[] parts = text.split("/", -1);
+        if (parts.length < 2 || parts.length > 3) {
+            return null;
+        }
+        for (String p : parts) {
+            if (p.isEmpty() || !p.matches("[A-Za-z0-9._-]+")) {
+                return null;
+            }
+        }
+        return parts.length == 2
+                ? "registry.terraform.io/" + parts[0].toLowerCase(java.util.Locale.ROOT) + "/" + parts[1].toLowerCase(java.util.Locale.ROOT)
+                : parts[0].toLowerCase(java.util.Locale.ROOT) + "/" + parts[1].toLowerCase(java.util.Locale.ROOT) + "/"
+                + parts[2].toLowerCase(java.util.Locale.ROOT);
+    }
+
     private static Result<StateSnapshot> checkType(ResourceAddr from, ResourceAddr to) {
         if (from.mode() != to.mode() || !from.type().equals(to.type())) {
             return fail("Invalid state move request", "Cannot move " + from + " to " + to

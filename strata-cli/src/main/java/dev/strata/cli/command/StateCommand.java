@@ -52,7 +52,11 @@ final class StateCommand implements Command {
     private static final Flag<Boolean> MV_DRY = MV.bool("dry-run", false, "Only print what would be moved.");
     private static final LockFlags MV_LOCK = new LockFlags(MV);
 
-    private static final List<String> SUBCOMMANDS = List.of("list", "mv", "pull", "push", "rm", "show");
+    private static final FlagSet REPLACE = new FlagSet();
+    private static final Flag<Boolean> REPLACE_YES = REPLACE.bool("auto-approve", false, "Skip interactive approval.");
+    private static final LockFlags REPLACE_LOCK = new LockFlags(REPLACE);
+
+    private static final List<String> SUBCOMMANDS = List.of("list", "mv", "pull", "push", "replace-provider", "rm", "show");
 
     @Override
     public String name() {
@@ -87,7 +91,9 @@ final class StateCommand implements Command {
                 + "rm [-dry-run] [-lock=false] [-lock-timeout=DURATION] ADDRESS...: forget instances without "
                 + "destroying them.\n\n"
                 + "mv [-dry-run] [-lock=false] [-lock-timeout=DURATION] SOURCE DESTINATION: move a module, resource "
-                + "or instance to another address.";
+                + "or instance to another address.\n\n"
+                + "replace-provider [-auto-approve] [-lock=false] [-lock-timeout=DURATION] FROM TO: point resources "
+                + "at another provider, e.g. hashicorp/aws to registry.acme.corp/acme/aws.";
     }
 
     @Override
@@ -113,6 +119,7 @@ final class StateCommand implements Command {
             case "push" -> PUSH;
             case "rm" -> RM;
             case "mv" -> MV;
+            case "replace-provider" -> REPLACE;
             default -> null;
         };
         if (flags == null) {
@@ -149,6 +156,7 @@ final class StateCommand implements Command {
             case "push" -> push(context, view, backend, workspace, args);
             case "rm" -> rm(view, backend, workspace, args);
             case "mv" -> mv(view, backend, workspace, args);
+            case "replace-provider" -> replaceProvider(context, view, backend, workspace, args);
             default -> throw new IllegalStateException(sub);
         };
     }
@@ -368,6 +376,68 @@ final class StateCommand implements Command {
             }
             view.lines(lines);
             view.line("Successfully removed " + gone.size() + " resource instance(s).");
+            return 0;
+        }
+    }
+
+    private int replaceProvider(CommandContext context, StateView view, Backend backend, String workspace, ParsedArgs args) {
+        if (args.positionals().size() != 2) {
+            view.errorText("Exactly two arguments expected.\n\nUsage: strata [global options] state replace-provider [options] "
+                    + "FROM_PROVIDER_FQN TO_PROVIDER_FQN");
+            return 1;
+        }
+        List<CliDiagnostic> problems = new ArrayList<>();
+        LockRequest lock = REPLACE_LOCK.request(args, "OperationTypeInvalid", problems);
+        if (lock == null) {
+            view.diagnostics(problems);
+            return 1;
+        }
+        try (StateManager m = open(view, backend, workspace, lock)) {
+            if (m == null) {
+                return 1;
+            }
+            if (!m.exists()) {
+                view.errorText(NO_STATE);
+                return 1;
+            }
+            Result<StateEdits.ProviderReplacement> r = StateEdits.replaceProvider(m.state(),
+                    args.positionals().get(0), args.positionals().get(1));
+            if (r.hasErrors()) {
+                view.diagnostics(StateCli.toCli(r.diagnostics()));
+                return 1;
+            }
+            StateEdits.ProviderReplacement rep = r.value();
+            if (rep.changed().isEmpty()) {
+                view.line("No matching resources found.");
+                return 0;
+            }
+            List<String> plan = new ArrayList<>(List.of("Strata will perform the following actions:", "",
+                    "  ~ Updating provider:", "    - " + rep.from(), "    + " + rep.to(), "",
+                    "Changing " + rep.changed().size() + " resources:", ""));
+            rep.changed().forEach(a -> plan.add("  " + a));
+            plan.add("");
+            view.lines(plan);
+            if (!args.get(REPLACE_YES)) {
+                view.prompt("Do you want to make these changes?\nOnly 'yes' will be accepted to continue.\n\nEnter a value: ");
+                String answer;
+                try {
+                    answer = new java.io.BufferedReader(new java.io.InputStreamReader(context.stdin(),
+                            java.nio.charset.StandardCharsets.UTF_8)).readLine();
+                } catch (IOException e) {
+                    answer = null;
+                }
+                view.line("");
+                if (answer == null || !answer.strip().equals("yes")) {
+                    view.errorText("Cancelled replacing providers.");
+                    return 1;
+                }
+            }
+            Result<StateSnapshot> w = m.persist(rep.state());
+            if (w.hasErrors()) {
+                view.diagnostics(StateCli.toCli(w.diagnostics()));
+                return 1;
+            }
+            view.line("Successfully replaced provider for " + rep.changed().size() + " resources.");
             return 0;
         }
     }

@@ -267,6 +267,24 @@ class StateCommandsTest {
     }
 
     @Test
+    void replaceProviderRewritesMatchingResources() throws IOException {
+        withSample();
+        CliRunner.Result none = cli.run("state", "replace-provider", "-auto-approve", "hashicorp/aws", "acme/aws");
+        assertThat(none.stdout()).isEqualTo("No matching resources found.\n");
+        CliRunner.Result cancelled = cli.stdin("no\n").run("state", "replace-provider", "terraform.io/builtin/terraform", "acme/terraform");
+        assertThat(cancelled.exitCode()).isEqualTo(1);
+        assertThat(cancelled.stdout()).contains("  ~ Updating provider:\n    - terraform.io/builtin/terraform\n"
+                + "    + registry.terraform.io/acme/terraform\n\nChanging 4 resources:\n\n  terraform_data.a\n");
+        CliRunner.Result done = cli.stdin("yes\n").run("state", "replace-provider", "terraform.io/builtin/terraform", "acme/terraform");
+        assertThat(done.exitCode()).as(done.toString()).isZero();
+        assertThat(done.stdout()).endsWith("Successfully replaced provider for 4 resources.\n");
+        assertThat(onDisk().resources()).allSatisfy(r ->
+                assertThat(r.provider()).isEqualTo("provider[\"registry.terraform.io/acme/terraform\"]"));
+        assertThat(cli.run("state", "replace-provider", "-auto-approve", "not a provider", "acme/x").stderr())
+                .contains("Invalid provider address");
+    }
+
+    @Test
     void unknownSubcommandsSuggest() {
         assertThat(cli.run("state", "lst").stderr()).contains("Did you mean \"list\"?");
         assertThat(cli.run("workspace", "slect").stderr()).contains("Did you mean \"select\"?");
