@@ -101,6 +101,10 @@ final class LocalLock implements AutoCloseable {
                 closeQuietly(ch);
                 return new Attempt.Busy(readInfo(infoFile), null);
             }
+            if (heldByTerraform(stateFile)) {
+                release(ch, os);
+                return new Attempt.Busy(readInfo(infoFile), "held by Terraform");
+            }
             LockInfo previous = readInfo(infoFile);
             boolean infoExists = Files.exists(infoFile);
             Instant now = timing.clock().instant();
@@ -134,6 +138,30 @@ final class LocalLock implements AutoCloseable {
         } catch (IOException e) {
             release(ch, os);
             return new Attempt.Failed("Could not lock " + lockFile + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Terraform locks the state file itself (fcntl on {@code terraform.tfstate}), not our lock file, and
+     * writes the same lock-info file: so check its lock too, or a long Terraform apply would look like a
+     * stale lock to us.
+     */
+    static boolean heldByTerraform(Path stateFile) {
+        if (!Files.isRegularFile(stateFile)) {
+            return false;
+        }
+        try (FileChannel ch = FileChannel.open(stateFile, StandardOpenOption.WRITE)) {
+            FileLock l = ch.tryLock();
+            if (l == null) {
+                return true;
+            }
+            l.release();
+            return false;
+        } catch (OverlappingFileLockException e) {
+            return false;
+        } catch (IOException e) {
+            // Unlockable or unwritable: nothing to learn here; our own lock decides.
+            return false;
         }
     }
 

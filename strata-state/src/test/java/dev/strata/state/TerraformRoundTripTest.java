@@ -75,4 +75,39 @@ class TerraformRoundTripTest {
         Terraform.Run plan = Terraform.run(dir, "plan", "-detailed-exitcode", "-input=false");
         assertThat(plan.output()).contains("1 to add, 0 to change, 1 to destroy");
     }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 120, unit = java.util.concurrent.TimeUnit.SECONDS)
+    void terraformHoldingTheStateLockIsRespected() throws Exception {
+        Terraform.assumeAvailable();
+        Files.writeString(dir.resolve("main.tf"), "resource \"terraform_data\" \"a\" {}\n");
+        assertThat(Terraform.run(dir, "init", "-input=false").exitCode()).isZero();
+        assertThat(Terraform.run(dir, "apply", "-auto-approve", "-input=false").exitCode()).isZero();
+        // terraform console holds the state lock while it waits for input.
+        ProcessBuilder pb = new ProcessBuilder(Terraform.binary().toString(), "console").directory(dir.toFile())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("CHECKPOINT_DISABLE", "1");
+        pb.environment().put("TF_CLI_CONFIG_FILE", "/dev/null");
+        Process console = pb.start();
+        try {
+            Path info = dir.resolve(".terraform.tfstate.lock.info");
+            for (int i = 0; i < 600 && !Files.exists(info); i++) { // bounded wait for terraform to lock
+                Thread.sleep(50);
+            }
+            assertThat(info).exists();
+            // Even when Terraform's lock looks old, it is held, so it is not taken over.
+            LockTiming later = LockTiming.DEFAULT.withClock(java.time.Clock.offset(java.time.Clock.systemUTC(), java.time.Duration.ofHours(1)));
+            Result<StateManager> r = LocalBackend.in(dir, "0.1.0").withTiming(later)
+                    .open("default", LockRequest.of("OperationTypeApply", java.time.Duration.ZERO));
+            assertThat(r.value()).isNull();
+            assertThat(r.diagnostics().asList().get(0).detail()).contains("Version:   1.11").contains("Who:       ");
+        } finally {
+            console.getOutputStream().close();
+            console.destroy();
+            console.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        Result<StateManager> after = LocalBackend.in(dir, "0.1.0").open("default", LockRequest.of("apply", java.time.Duration.ofSeconds(10)));
+        assertThat(after.value()).as(after.diagnostics().toString()).isNotNull();
+        after.value().close();
+    }
 }
