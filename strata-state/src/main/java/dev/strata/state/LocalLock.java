@@ -74,8 +74,22 @@ final class LocalLock implements AutoCloseable {
         record Failed(String message) implements Attempt {}
     }
 
+    /**
+     * Serialises opening and closing lock-file channels within this JVM. The JDK's file locks are POSIX
+     * record locks (checked on Linux): closing any descriptor of a file drops every lock this process
+     * holds on it, so a second thread's failed attempt must never close a channel while another thread
+     * is between taking the lock and registering it in {@link #HELD_HERE}.
+     */
+    private static final Object CHANNELS = new Object();
+
     /** One non-blocking attempt to take the lock of {@code stateFile}. */
     static Attempt tryAcquire(Path stateFile, LockInfo proposed, LockTiming timing) {
+        synchronized (CHANNELS) {
+            return tryAcquireLocked(stateFile, proposed, timing);
+        }
+    }
+
+    private static Attempt tryAcquireLocked(Path stateFile, LockInfo proposed, LockTiming timing) {
         Path lockFile = lockFileOf(stateFile).toAbsolutePath().normalize();
         Path infoFile = infoFileOf(stateFile);
         LocalLock mine = HELD_HERE.get(lockFile);
@@ -280,8 +294,10 @@ final class LocalLock implements AutoCloseable {
         } catch (IOException e) {
             // A leftover info file is recognised as stale by the next holder.
         } finally {
-            HELD_HERE.remove(lockFile, this);
-            release(channel, osLock);
+            synchronized (CHANNELS) {
+                HELD_HERE.remove(lockFile, this);
+                release(channel, osLock);
+            }
         }
     }
 
@@ -290,6 +306,12 @@ final class LocalLock implements AutoCloseable {
      * the OS lock: removing its info file would not free the lock, only hide who holds it.
      */
     static Result<LockInfo> forceUnlock(Path stateFile, String id) {
+        synchronized (CHANNELS) {
+            return forceUnlockLocked(stateFile, id);
+        }
+    }
+
+    private static Result<LockInfo> forceUnlockLocked(Path stateFile, String id) {
         Path infoFile = infoFileOf(stateFile);
         LockInfo holder = readInfo(infoFile);
         if (holder == null && !Files.exists(infoFile)) {

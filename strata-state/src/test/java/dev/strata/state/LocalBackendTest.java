@@ -134,6 +134,41 @@ class LocalBackendTest {
     }
 
     @Test
+    void threadsOfOneProcessTakeTurns() throws Exception {
+        LocalBackend b = backend().withTiming(new LockTiming(Duration.ofMillis(50), Duration.ofMinutes(2),
+                Duration.ofMillis(1), Duration.ofMillis(20), Clock.systemUTC()));
+        int threads = 6;
+        int cycles = 20;
+        java.util.List<Thread> ts = new java.util.ArrayList<>();
+        java.util.Queue<String> failures = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        for (int t = 0; t < threads; t++) {
+            ts.add(Thread.ofPlatform().start(() -> {
+                for (int i = 0; i < cycles; i++) {
+                    Result<StateManager> r = b.open("default", LockRequest.of("rmw", Duration.ofSeconds(60)));
+                    if (r.hasErrors()) {
+                        failures.add(r.diagnostics().toString());
+                        return;
+                    }
+                    try (StateManager m = r.value()) {
+                        Result<StateSnapshot> w = m.persist(counter(m.state(), StateProcess.counter(m.state()) + 1));
+                        if (w.hasErrors()) {
+                            failures.add(w.diagnostics().toString());
+                        }
+                    }
+                }
+            }));
+        }
+        for (Thread t : ts) {
+            t.join(120_000);
+        }
+        assertThat(failures).isEmpty();
+        try (StateManager m = open(b, "default")) {
+            assertThat(StateProcess.counter(m.state())).isEqualTo(threads * cycles);
+            assertThat(m.state().serial()).isEqualTo(threads * cycles);
+        }
+    }
+
+    @Test
     void staleLockFromAnotherHostIsTakenOverOnlyAfterTheHeartbeatGoesQuiet() throws Exception {
         Instant now = Instant.parse("2026-11-25T12:00:00Z");
         LockInfo foreign = new LockInfo("abc", "OperationTypeApply", "", "ann@build-7", "0.1.0",
