@@ -16,7 +16,10 @@ public final class Commands {
         return List.of(
                 new ConsoleCommand(),
                 new FmtCommand(),
-                new VersionCommand());
+                new ForceUnlockCommand(),
+                new StateCommand(),
+                new VersionCommand(),
+                new WorkspaceCommand());
     }
 
     /** The command with exactly this name, from the given list. */

@@ -1,0 +1,30 @@
+package dev.strata.cli.command;
+
+import dev.strata.cli.view.CliDiagnostic;
+import dev.strata.state.LockRequest;
+import java.time.Duration;
+import java.util.List;
+
+/** The {@code -lock} and {@code -lock-timeout} flags, declared the same way by every command that writes state. */
+final class LockFlags {
+    private final Flag<Boolean> lock;
+    private final Flag<String> timeout;
+
+    LockFlags(FlagSet flags) {
+        lock = flags.bool("lock", true, "Don't hold a state lock during the operation. This is dangerous if "
+                + "others might concurrently run commands against the same workspace.");
+        timeout = flags.string("lock-timeout", "0s", "DURATION", "Duration to retry a state lock, e.g. 10s or 1m30s.");
+    }
+
+    /** The request for this invocation; null after adding a problem for a malformed duration. */
+    LockRequest request(ParsedArgs args, String operation, List<CliDiagnostic> problems) {
+        String t = args.get(timeout);
+        Duration d = GoDuration.parse(t);
+        if (d == null) {
+            problems.add(CliDiagnostic.error("Invalid value for -lock-timeout", "The value \"" + t
+                    + "\" is not a duration. Write it as a number with a unit, for example 10s, 500ms or 1m30s."));
+            return null;
+        }
+        return args.get(lock) ? LockRequest.of(operation, d) : LockRequest.none();
+    }
+}

@@ -1,0 +1,280 @@
+package dev.strata.cli.command;
+
+import dev.strata.cli.view.CliDiagnostic;
+import dev.strata.cli.view.StateView;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Result;
+import dev.strata.state.Backend;
+import dev.strata.state.LockRequest;
+import dev.strata.state.ResourceInstanceAddr;
+import dev.strata.state.StateManager;
+import dev.strata.state.Workspaces;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code strata workspace list|show|new|select|delete}, with Terraform's messages and safety checks. */
+final class WorkspaceCommand implements Command {
+    private static final FlagSet FLAGS = new FlagSet();
+    private static final FlagSet LIST = new FlagSet();
+    private static final FlagSet SHOW = new FlagSet();
+    private static final FlagSet NEW = new FlagSet();
+    private static final LockFlags NEW_LOCK = new LockFlags(NEW);
+    private static final FlagSet SELECT = new FlagSet();
+    private static final Flag<Boolean> OR_CREATE = SELECT.bool("or-create", false, "Create the workspace if it does not exist.");
+    private static final FlagSet DELETE = new FlagSet();
+    private static final Flag<Boolean> DELETE_FORCE = DELETE.bool("force", false,
+            "Remove a workspace even if it is managing resources. Strata can no longer track or manage the workspace's infrastructure.");
+    private static final LockFlags DELETE_LOCK = new LockFlags(DELETE);
+    private static final List<String> SUBCOMMANDS = List.of("delete", "list", "new", "select", "show");
+
+    private static final String NEW_EMPTY = "You're now on a new, empty workspace. Workspaces isolate their state,\n"
+            + "so if you run \"strata plan\" Strata will not see any existing state\nfor this configuration.";
+
+    @Override
+    public String name() {
+        return "workspace";
+    }
+
+    @Override
+    public String synopsis() {
+        return "Workspace management";
+    }
+
+    @Override
+    public Section section() {
+        return Section.OTHER;
+    }
+
+    @Override
+    public String usage() {
+        return "<subcommand> [options] [NAME]";
+    }
+
+    @Override
+    public String description() {
+        return "new, list, show, select and delete Strata workspaces.\n\n"
+                + "list: list workspaces; the selected one is marked with *.\n\n"
+                + "show: print the name of the selected workspace.\n\n"
+                + "new [-lock=false] [-lock-timeout=DURATION] NAME: create a workspace and select it.\n\n"
+                + "select [-or-create] NAME: select a workspace.\n\n"
+                + "delete [-force] [-lock=false] [-lock-timeout=DURATION] NAME: delete a workspace; one that still "
+                + "tracks resources is only deleted with -force.\n\n"
+                + "TF_WORKSPACE, when set, overrides the selected workspace.";
+    }
+
+    @Override
+    public FlagSet flags() {
+        return FLAGS;
+    }
+
+    @Override
+    public int run(CommandContext context, ParsedArgs parsed) {
+        StateView view = new StateView(context);
+        List<String> pos = parsed.positionals();
+        if (pos.isEmpty()) {
+            view.diagnostics(List.of(CliDiagnostic.error("Missing subcommand",
+                    "Use one of: " + String.join(", ", SUBCOMMANDS) + ". Run \"strata workspace -help\" for details.")));
+            return 1;
+        }
+        String sub = pos.get(0);
+        FlagSet flags = switch (sub) {
+            case "list" -> LIST;
+            case "show" -> SHOW;
+            case "new" -> NEW;
+            case "select" -> SELECT;
+            case "delete" -> DELETE;
+            default -> null;
+        };
+        if (flags == null) {
+            List<String> close = Suggestions.closest(sub, SUBCOMMANDS);
+            view.diagnostics(List.of(CliDiagnostic.error("Unknown subcommand \"workspace " + sub + "\"",
+                    "There is no subcommand \"" + sub + "\"." + (close.isEmpty() ? "" : " Did you mean \"" + close.get(0) + "\"?")
+                            + " Run \"strata workspace -help\" to list them.")));
+            return 1;
+        }
+        ParsedArgs args;
+        switch (flags.parse(pos.subList(1, pos.size()))) {
+            case FlagSet.Outcome.Invalid invalid -> {
+                view.diagnostics(List.of(CliDiagnostic.error(invalid.diagnostic().summary(),
+                        invalid.diagnostic().detail() + " Run \"strata workspace -help\" for the options.")));
+                return 1;
+            }
+            case FlagSet.Outcome.Parsed p -> args = p.args();
+        }
+        List<CliDiagnostic> problems = new ArrayList<>();
+        String current = StateCli.workspace(context, problems);
+        if (!problems.isEmpty()) {
+            view.diagnostics(problems);
+            return 1;
+        }
+        Backend backend = StateCli.backend(context, problems);
+        if (backend == null) {
+            view.diagnostics(problems);
+            return 1;
+        }
+        return switch (sub) {
+            case "list" -> list(view, backend, current);
+            case "show" -> {
+                view.line(current);
+                yield 0;
+            }
+            case "new" -> create(context, view, backend, args);
+            case "select" -> select(context, view, backend, current, args);
+            case "delete" -> delete(view, backend, current, args);
+            default -> throw new IllegalStateException(sub);
+        };
+    }
+
+    private static String oneName(StateView view, ParsedArgs args, String usage) {
+        if (args.positionals().size() != 1) {
+            view.errorText("Expected a single argument: NAME.\n\nUsage: strata [global options] workspace " + usage);
+            return null;
+        }
+        String name = args.positionals().get(0);
+        Diagnostic bad = Workspaces.checkName(name);
+        if (bad != null) {
+            view.errorText(bad.detail());
+            return null;
+        }
+        return name;
+    }
+
+    private int list(StateView view, Backend backend, String current) {
+        Result<List<String>> r = backend.workspaces();
+        view.diagnostics(StateCli.toCli(r.diagnostics()));
+        List<String> lines = new ArrayList<>();
+        for (String w : r.value()) {
+            lines.add((w.equals(current) ? "* " : "  ") + w);
+        }
+        lines.add("");
+        view.lines(lines);
+        return r.hasErrors() ? 1 : 0;
+    }
+
+    private int create(CommandContext context, StateView view, Backend backend, ParsedArgs args) {
+        String name = oneName(view, args, "new [OPTIONS] NAME");
+        if (name == null) {
+            return 1;
+        }
+        List<CliDiagnostic> problems = new ArrayList<>();
+        LockRequest lock = NEW_LOCK.request(args, "OperationTypeInvalid", problems);
+        if (lock == null) {
+            view.diagnostics(problems);
+            return 1;
+        }
+        if (backend.workspaces().value().contains(name)) {
+            view.errorText("Workspace \"" + name + "\" already exists");
+            return 1;
+        }
+        Result<String> r = backend.createWorkspace(name);
+        if (r.hasErrors()) {
+            view.diagnostics(StateCli.toCli(r.diagnostics()));
+            return 1;
+        }
+        if (!selectAndReport(context, view, name)) {
+            return 1;
+        }
+        view.success("Created and switched to workspace \"" + name + "\"!\n\n" + NEW_EMPTY);
+        return 0;
+    }
+
+    private static boolean selectAndReport(CommandContext context, StateView view, String name) {
+        Result<String> r = Workspaces.select(context.workingDir(), context.env(), name);
+        view.diagnostics(StateCli.toCli(r.diagnostics()));
+        return !r.hasErrors();
+    }
+
+    private int select(CommandContext context, StateView view, Backend backend, String current, ParsedArgs args) {
+        String name = oneName(view, args, "select [OPTIONS] NAME");
+        if (name == null) {
+            return 1;
+        }
+        if (context.getenv("TF_WORKSPACE") != null) {
+            view.errorText("\nThe selected workspace is currently overridden using the TF_WORKSPACE\nenvironment variable.\n\n"
+                    + "To select a new workspace, either update this environment variable or unset\nit and then run this command again.\n");
+            return 1;
+        }
+        if (!backend.workspaces().value().contains(name)) {
+            if (!args.get(OR_CREATE)) {
+                view.errorText("Workspace \"" + name + "\" doesn't exist.\n\nYou can create this workspace with the \"new\" "
+                        + "subcommand \nor include the \"-or-create\" flag with the \"select\" subcommand.");
+                return 1;
+            }
+            Result<String> r = backend.createWorkspace(name);
+            if (r.hasErrors()) {
+                view.diagnostics(StateCli.toCli(r.diagnostics()));
+                return 1;
+            }
+            if (!selectAndReport(context, view, name)) {
+                return 1;
+            }
+            view.success("Created and switched to workspace \"" + name + "\"!\n\n" + NEW_EMPTY);
+            return 0;
+        }
+        if (!selectAndReport(context, view, name)) {
+            return 1;
+        }
+        view.success("Switched to workspace \"" + name + "\".");
+        return 0;
+    }
+
+    private int delete(StateView view, Backend backend, String current, ParsedArgs args) {
+        String name = oneName(view, args, "delete [OPTIONS] NAME");
+        if (name == null) {
+            return 1;
+        }
+        if (!backend.workspaces().value().contains(name)) {
+            view.errorText("Workspace \"" + name + "\" doesn't exist.");
+            return 1;
+        }
+        if (name.equals(current)) {
+            view.errorText("Workspace \"" + name + "\" is your active workspace.\n\nYou cannot delete the currently "
+                    + "active workspace. Please switch\nto another workspace and try again.");
+            return 1;
+        }
+        if (name.equals(Workspaces.DEFAULT)) {
+            view.errorText("Can't delete default state");
+            return 1;
+        }
+        List<CliDiagnostic> problems = new ArrayList<>();
+        LockRequest lock = DELETE_LOCK.request(args, "OperationTypeInvalid", problems);
+        if (lock == null) {
+            view.diagnostics(problems);
+            return 1;
+        }
+        Result<StateManager> opened = backend.open(name, lock);
+        boolean force = args.get(DELETE_FORCE);
+        // A state that cannot be read is not known to be empty: only -force deletes it.
+        if (opened.hasErrors() && !force) {
+            view.diagnostics(StateCli.toCli(opened.diagnostics()));
+            return 1;
+        }
+        List<ResourceInstanceAddr> tracked;
+        try (StateManager m = opened.value()) {
+            view.diagnostics(StateCli.toCli(opened.diagnostics()));
+            tracked = m == null ? List.of() : m.state().instanceAddresses();
+            if (!tracked.isEmpty() && !force) {
+                StringBuilder d = new StringBuilder("Workspace \"" + name + "\" is currently tracking the following resource instances:\n");
+                tracked.forEach(a -> d.append("  - ").append(a).append('\n'));
+                d.append("\nDeleting this workspace would cause Strata to lose track of any associated remote objects, "
+                        + "which would then require you to delete them manually outside of Strata. You should destroy "
+                        + "these objects with Strata before deleting the workspace.\n\nIf you want to delete this "
+                        + "workspace anyway, and have Strata forget about these managed objects, use the -force option "
+                        + "to disable this safety check.");
+                view.diagnostics(List.of(CliDiagnostic.error("Workspace is not empty", d.toString())));
+                return 1;
+            }
+            Result<String> r = backend.deleteWorkspace(name);
+            if (r.hasErrors()) {
+                view.diagnostics(StateCli.toCli(r.diagnostics()));
+                return 1;
+            }
+        }
+        view.success("Deleted workspace \"" + name + "\"!");
+        if (!tracked.isEmpty()) {
+            view.warningText("WARNING: \"" + name + "\" was non-empty.\nThe resources managed by the deleted workspace may "
+                    + "still exist,\nbut are no longer manageable by Strata since the state has\nbeen deleted.");
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,222 @@
+package dev.strata.cli.view;
+
+import dev.strata.cli.command.CommandContext;
+import dev.strata.state.AttributePath;
+import dev.strata.state.JsonValue;
+import dev.strata.state.ResourceInstanceAddr;
+import dev.strata.state.ResourceInstanceObject;
+import dev.strata.state.ResourceMode;
+import java.util.ArrayList;
+import java.util.List;
+
+import java.util.regex.Pattern;
+
+/**
+ * Output of the {@code state}, {@code workspace} and {@code force-unlock} commands, worded as
+ * Terraform words it so that scripts written for Terraform keep working.
+ */
+public final class StateView {
+    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_-]*");
+    private final View view;
+
+    public StateView(CommandContext context) {
+        this.view = new View(context);
+    }
+
+    /** Plain lines on stdout. */
+    public void lines(List<String> lines) {
+        for (String l : lines) {
+            view.out().println(l);
+        }
+        view.out().flush();
+    }
+
+    public void line(String text) {
+        view.out().println(text);
+        view.out().flush();
+    }
+
+    /** A success message, green when colour is on, as Terraform's workspace messages are. */
+    public void success(String text) {
+        view.out().println(view.style(View.Style.GREEN, text));
+        view.out().flush();
+    }
+
+    public void warningText(String text) {
+        view.out().println(view.style(View.Style.YELLOW, text));
+        view.out().flush();
+    }
+
+    /** A plain error message on stderr, for the messages Terraform prints without the diagnostic frame. */
+    public void errorText(String text) {
+        view.err().println(view.style(View.Style.RED, text));
+        view.err().flush();
+    }
+
+    /** Bytes exactly as given (state pull). */
+    public void raw(byte[] bytes) {
+        view.out().write(bytes, 0, bytes.length);
+        view.out().println();
+        view.out().flush();
+    }
+
+    public void diagnostics(List<CliDiagnostic> ds) {
+        view.diagnostics(ds);
+    }
+
+    public void prompt(String text) {
+        view.out().print(text);
+        view.out().flush();
+    }
+
+    /**
+     * {@code state show}: the object's attributes as a resource block. Without provider schemas (they
+     * arrive with the engine) every attribute is shown as an attribute, never as a nested block, and a
+     * dynamically typed attribute ({@code {"value": ..., "type": ...}}) shows its value.
+     */
+    public void showInstance(ResourceInstanceAddr addr, ResourceInstanceObject obj) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# ").append(addr).append(':');
+        if (obj.isDeposed()) {
+            sb.append(" (deposed object ").append(obj.deposed()).append(')');
+        } else if (obj.status() == dev.strata.state.ObjectStatus.TAINTED) {
+            sb.append(" (tainted)");
+        }
+        sb.append('\n');
+        sb.append(addr.resource().mode() == ResourceMode.DATA ? "data" : "resource").append(" \"")
+                .append(addr.resource().type()).append("\" \"").append(addr.resource().name()).append("\" {\n");
+        List<List<String>> sensitive = new ArrayList<>();
+        if (obj.sensitiveAttributes() != null) {
+            for (AttributePath p : obj.sensitiveAttributes()) {
+                sensitive.add(pathKey(p));
+            }
+        }
+        JsonValue attrs = obj.attributes();
+        if (attrs instanceof JsonValue.ObjectValue o) {
+            body(o, new ArrayList<>(), sensitive, 1, sb);
+        } else if (obj.attributesFlat() != null) {
+            obj.attributesFlat().forEach((k, v) -> sb.append("    ").append(k).append(" = ").append(quote(v)).append('\n'));
+        }
+        sb.append("}");
+        line(sb.toString());
+    }
+
+    private static List<String> pathKey(AttributePath p) {
+        List<String> key = new ArrayList<>();
+        for (AttributePath.Step s : p.steps()) {
+            switch (s) {
+                case AttributePath.GetAttr g -> key.add(g.name());
+                case AttributePath.Index i -> key.add(i.key() instanceof JsonValue.ObjectValue o && o.get("value") != null
+                        ? stepText(o.get("value")) : stepText(i.key()));
+            }
+        }
+        return key;
+    }
+
+    private static String stepText(JsonValue v) {
+        return v instanceof JsonValue.StringValue s ? s.value() : v.toCompactJson();
+    }
+
+    private static void body(JsonValue.ObjectValue o, List<String> path, List<List<String>> sensitive, int depth, StringBuilder sb) {
+        List<String> keys = o.members().keySet().stream()
+                .filter(k -> !(o.get(k) instanceof JsonValue.NullValue))
+                .sorted().toList();
+        int width = 0;
+        for (String k : keys) {
+            width = Math.max(width, name(k).length());
+        }
+        for (String k : keys) {
+            path.add(k);
+            indent(sb, depth);
+            String n = name(k);
+            sb.append(n).append(" ".repeat(width - n.length())).append(" = ");
+            value(o.get(k), path, sensitive, depth, sb);
+            sb.append('\n');
+            path.remove(path.size() - 1);
+        }
+    }
+
+    private static void value(JsonValue v, List<String> path, List<List<String>> sensitive, int depth, StringBuilder sb) {
+        if (sensitive.contains(path)) {
+            sb.append("(sensitive value)");
+            return;
+        }
+        switch (v) {
+            case JsonValue.NullValue n -> sb.append("null");
+            case JsonValue.BoolValue b -> sb.append(b.value());
+            case JsonValue.NumberValue n -> sb.append(n.text());
+            case JsonValue.StringValue s -> sb.append(quote(s.value()));
+            case JsonValue.ArrayValue a -> {
+                if (a.items().isEmpty()) {
+                    sb.append("[]");
+                    return;
+                }
+                sb.append("[\n");
+                for (int i = 0; i < a.items().size(); i++) {
+                    path.add(Integer.toString(i));
+                    indent(sb, depth + 1);
+                    value(a.items().get(i), path, sensitive, depth + 1, sb);
+                    sb.append(",\n");
+                    path.remove(path.size() - 1);
+                }
+                indent(sb, depth);
+                sb.append(']');
+            }
+            case JsonValue.ObjectValue o -> {
+                if (isDynamic(o)) {
+                    value(o.get("value"), path, sensitive, depth, sb);
+                    return;
+                }
+                if (o.isEmpty()) {
+                    sb.append("{}");
+                    return;
+                }
+                sb.append("{\n");
+                body(o, path, sensitive, depth + 1, sb);
+                indent(sb, depth);
+                sb.append('}');
+            }
+        }
+    }
+
+    /** cty's JSON for a value of dynamic type: exactly a value and a type (a primitive name or a [kind, ...] array). */
+    private static boolean isDynamic(JsonValue.ObjectValue o) {
+        if (o.members().size() != 2 || o.get("value") == null) {
+            return false;
+        }
+        JsonValue t = o.get("type");
+        return t instanceof JsonValue.StringValue s && List.of("string", "number", "bool", "dynamic").contains(s.value())
+                || t instanceof JsonValue.ArrayValue a && !a.items().isEmpty() && a.items().get(0) instanceof JsonValue.StringValue k
+                && List.of("list", "set", "map", "object", "tuple").contains(k.value());
+    }
+
+    private static String name(String k) {
+        return IDENTIFIER.matcher(k).matches() ? k : quote(k);
+    }
+
+    private static void indent(StringBuilder sb, int depth) {
+        sb.append("    ".repeat(depth));
+    }
+
+    static String quote(String s) {
+        StringBuilder sb = new StringBuilder("\"");
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\t' -> sb.append("\\t");
+                default -> {
+                    if ((c == '$' || c == '%') && i + 1 < s.length() && s.charAt(i + 1) == '{') {
+                        sb.append(c);
+                    }
+                    sb.append(c);
+                }
+            }
+        }
+        return sb.append('"').toString();
+    }
+
+}

@@ -1,0 +1,259 @@
+package dev.strata.state;
+
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Result;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The journal's line format (one compact JSON object per entry, newline-terminated) and its replay.
+ * Every line names the lineage and serial of the snapshot it applies to, so a journal left behind by
+ * a compaction that crashed between writing the snapshot and removing the journal is recognised as
+ * already folded in.
+ */
+final class Journal {
+    private Journal() {}
+
+    /** The entries that apply to a snapshot, the intents still open, and whether a torn last line was dropped. */
+    record Replay(StateSnapshot state, int applied, List<JournalEntry.Intent> openIntents, boolean tornTail, boolean stale) {}
+
+    static byte[] line(JournalEntry e, String lineage, long baseSerial, long seq) {
+        Map<String, JsonValue> m = new LinkedHashMap<>();
+        m.put("seq", JsonValue.NumberValue.of(seq));
+        m.put("lineage", JsonValue.of(lineage));
+        m.put("base_serial", JsonValue.NumberValue.of(baseSerial));
+        switch (e) {
+            case JournalEntry.SetObject s -> {
+                m.put("entry", JsonValue.of("set_object"));
+                resource(m, s.resource());
+                m.put("provider", JsonValue.of(s.provider()));
+                m.put("object", StateCodec.instanceToJson(s.object()));
+            }
+            case JournalEntry.RemoveObject r -> {
+                m.put("entry", JsonValue.of("remove_object"));
+                resource(m, r.instance().resource());
+                switch (r.instance().key()) {
+                    case InstanceKey.NoKey n -> { }
+                    case InstanceKey.IntKey i -> m.put("index_key", JsonValue.NumberValue.of(i.value()));
+                    case InstanceKey.StringKey s -> m.put("index_key", JsonValue.of(s.value()));
+                }
+                if (r.deposed() != null) {
+                    m.put("deposed", JsonValue.of(r.deposed()));
+                }
+            }
+            case JournalEntry.SetOutput o -> {
+                m.put("entry", JsonValue.of("set_output"));
+                m.put("name", JsonValue.of(o.name()));
+                m.put("output", StateCodec.outputToJson(o.value()));
+            }
+            case JournalEntry.RemoveOutput o -> {
+                m.put("entry", JsonValue.of("remove_output"));
+                m.put("name", JsonValue.of(o.name()));
+            }
+            case JournalEntry.Intent i -> {
+                m.put("entry", JsonValue.of("intent"));
+                m.put("operation", JsonValue.of(i.operationId()));
+                m.put("address", JsonValue.of(i.instance().toString()));
+                m.put("action", JsonValue.of(i.action()));
+            }
+            case JournalEntry.Completed c -> {
+                m.put("entry", JsonValue.of("completed"));
+                m.put("operation", JsonValue.of(c.operationId()));
+            }
+        }
+        return (new JsonValue.ObjectValue(m).toCompactJson() + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static void resource(Map<String, JsonValue> m, ResourceAddr r) {
+        m.put("module", JsonValue.of(r.module()));
+        m.put("mode", JsonValue.of(r.mode().json()));
+        m.put("type", JsonValue.of(r.type()));
+        m.put("name", JsonValue.of(r.name()));
+    }
+
+    /** Applies one entry to a snapshot (pure). */
+    static StateSnapshot apply(StateSnapshot s, JournalEntry e) {
+        return switch (e) {
+            case JournalEntry.SetObject set -> {
+                List<ResourceState> out = new ArrayList<>();
+                boolean found = false;
+                for (ResourceState r : s.resources()) {
+                    if (r.addr().equals(set.resource())) {
+                        found = true;
+                        List<ResourceInstanceObject> objs = new ArrayList<>();
+                        for (ResourceInstanceObject o : r.instances()) {
+                            if (!(o.key().equals(set.object().key()) && java.util.Objects.equals(o.deposed(), set.object().deposed()))) {
+                                objs.add(o);
+                            }
+                        }
+                        objs.add(set.object());
+                        out.add(r.withInstances(objs).withProvider(set.provider()));
+                    } else {
+                        out.add(r);
+                    }
+                }
+                if (!found) {
+                    ResourceAddr a = set.resource();
+                    out.add(new ResourceState(a.module(), a.mode(), a.type(), a.name(), null, set.provider(), List.of(set.object()), null));
+                }
+                yield s.withResources(out);
+            }
+            case JournalEntry.RemoveObject rm -> {
+                List<ResourceState> out = new ArrayList<>();
+                for (ResourceState r : s.resources()) {
+                    if (!r.addr().equals(rm.instance().resource())) {
+                        out.add(r);
+                        continue;
+                    }
+                    List<ResourceInstanceObject> kept = r.instances().stream()
+                            .filter(o -> !(o.key().equals(rm.instance().key()) && java.util.Objects.equals(o.deposed(), rm.deposed())))
+                            .toList();
+                    if (!kept.isEmpty()) {
+                        out.add(r.withInstances(kept));
+                    }
+                }
+                yield s.withResources(out);
+            }
+            case JournalEntry.SetOutput o -> {
+                Map<String, OutputValue> outs = new LinkedHashMap<>(s.outputs());
+                outs.put(o.name(), o.value());
+                yield s.withOutputs(outs);
+            }
+            case JournalEntry.RemoveOutput o -> {
+                Map<String, OutputValue> outs = new LinkedHashMap<>(s.outputs());
+                outs.remove(o.name());
+                yield s.withOutputs(outs);
+            }
+            case JournalEntry.Intent i -> s;
+            case JournalEntry.Completed c -> s;
+        };
+    }
+
+    /** Replays journal bytes over {@code base}; a final line without its newline was never acknowledged and is dropped. */
+    static Result<Replay> replay(StateSnapshot base, byte[] bytes, String name) {
+        StateSnapshot s = base;
+        int applied = 0;
+        Map<String, JournalEntry.Intent> open = new LinkedHashMap<>();
+        int start = 0;
+        int lineNo = 0;
+        boolean torn = false;
+        boolean stale = false;
+        while (start < bytes.length) {
+            int nl = start;
+            while (nl < bytes.length && bytes[nl] != '\n') {
+                nl++;
+            }
+            lineNo++;
+            if (nl == bytes.length) {
+                torn = true;
+                break;
+            }
+            byte[] lineBytes = java.util.Arrays.copyOfRange(bytes, start, nl);
+            start = nl + 1;
+            Result<JournalEntry> r = decode(lineBytes, name, lineNo, base);
+            if (r.hasErrors()) {
+                return Result.of(null, r.diagnostics());
+            }
+            if (r.value() == null) {
+                stale = true;
+                continue;
+            }
+            JournalEntry e = r.value();
+            s = apply(s, e);
+            applied++;
+            if (e instanceof JournalEntry.Intent i) {
+                open.put(i.operationId(), i);
+            } else if (e instanceof JournalEntry.Completed c) {
+                open.remove(c.operationId());
+            }
+        }
+        return Result.of(new Replay(s, applied, List.copyOf(open.values()), torn, stale));
+    }
+
+    /** The entry, or null when it belongs to a snapshot already compacted (older serial of the same lineage). */
+    private static Result<JournalEntry> decode(byte[] line, String name, int lineNo, StateSnapshot base) {
+        String where = name + " line " + lineNo;
+        Result<JsonValue> parsed = JsonReader.parseDocument(line, where);
+        if (parsed.hasErrors() || !(parsed.value() instanceof JsonValue.ObjectValue o)) {
+            return bad(where, "it is not a JSON object");
+        }
+        String lineage = text(o, "lineage");
+        long baseSerial = o.get("base_serial") instanceof JsonValue.NumberValue n && n.isLong() ? n.decimal().longValueExact() : -1;
+        if (!lineage.equals(base.lineage())) {
+            return bad(where, "it belongs to lineage \"" + lineage + "\", but the state has lineage \"" + base.lineage() + "\"");
+        }
+        if (baseSerial < base.serial()) {
+            return Result.of(null);
+        }
+        if (baseSerial > base.serial()) {
+            return bad(where, "it applies to serial " + baseSerial + ", newer than the state's serial " + base.serial()
+                    + " (the state file was replaced by an older one?)");
+        }
+        ResourceAddr r = null;
+        ResourceMode mode = ResourceMode.fromJson(text(o, "mode"));
+        if (mode != null) {
+            r = new ResourceAddr(text(o, "module"), mode, text(o, "type"), text(o, "name"));
+        }
+        switch (text(o, "entry")) {
+            case "set_object" -> {
+                Result<ResourceInstanceObject> obj = StateCodec.instanceFromJson(o.get("object") == null ? JsonValue.NULL : o.get("object"),
+                        where, String.valueOf(r));
+                if (r == null || obj.hasErrors() || obj.value() == null) {
+                    return bad(where, "its object is invalid");
+                }
+                return Result.of(new JournalEntry.SetObject(r, text(o, "provider"), obj.value()));
+            }
+            case "remove_object" -> {
+                if (r == null) {
+                    return bad(where, "it names no resource");
+                }
+                InstanceKey key = switch (o.get("index_key")) {
+                    case JsonValue.NumberValue n when n.isLong() -> InstanceKey.of(n.decimal().longValueExact());
+                    case JsonValue.StringValue sv -> InstanceKey.of(sv.value());
+                    case null, default -> InstanceKey.NONE;
+                };
+                String deposed = o.get("deposed") instanceof JsonValue.StringValue d ? d.value() : null;
+                return Result.of(new JournalEntry.RemoveObject(r.instance(key), deposed));
+            }
+            case "set_output" -> {
+                Result<OutputValue> out = StateCodec.outputFromJson(o.get("output") == null ? JsonValue.NULL : o.get("output"), where);
+                if (out.hasErrors() || out.value() == null) {
+                    return bad(where, "its output is invalid");
+                }
+                return Result.of(new JournalEntry.SetOutput(text(o, "name"), out.value()));
+            }
+            case "remove_output" -> {
+                return Result.of(new JournalEntry.RemoveOutput(text(o, "name")));
+            }
+            case "intent" -> {
+                Result<StateAddress> a = StateAddress.parse(text(o, "address"));
+                if (a.hasErrors() || !(a.value() instanceof StateAddress.Instance || a.value() instanceof StateAddress.Resource)) {
+                    return bad(where, "its address is invalid");
+                }
+                ResourceInstanceAddr ia = a.value() instanceof StateAddress.Instance in ? in.addr()
+                        : ((StateAddress.Resource) a.value()).addr().instance(InstanceKey.NONE);
+                return Result.of(new JournalEntry.Intent(text(o, "operation"), ia, text(o, "action")));
+            }
+            case "completed" -> {
+                return Result.of(new JournalEntry.Completed(text(o, "operation")));
+            }
+            default -> {
+                return bad(where, "its kind \"" + text(o, "entry") + "\" is unknown (written by a newer Strata?)");
+            }
+        }
+    }
+
+    private static String text(JsonValue.ObjectValue o, String k) {
+        return o.get(k) instanceof JsonValue.StringValue s ? s.value() : "";
+    }
+
+    private static Result<JournalEntry> bad(String where, String why) {
+        return Result.of(null, Diagnostics.of(Diagnostic.error("Invalid state journal", "The journal entry at " + where
+                + " cannot be replayed: " + why + ". The snapshot itself is intact; entries after it are what the last "
+                + "run recorded since its last compaction.", null)));
+    }
+}

@@ -1,0 +1,347 @@
+package dev.strata.state;
+
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Result;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
+import java.util.Objects;
+
+/** {@link StateManager} of the local backend. */
+final class LocalStateManager implements StateManager {
+    private final String workspace;
+    private final Path statePath;
+    private final Path backupPath;
+    private final String displayPath;
+    private final String version;
+    private final LocalLock lock;
+    private final Encryption encryption;
+    private StateSnapshot state;
+    private boolean exists;
+    /** What the state file on disk was when we last read or wrote it, to notice writers that ignored the lock. */
+    private FileIdentity identity;
+    private boolean backedUp;
+    private boolean closed;
+    private final Path journalPath;
+    private java.nio.channels.FileChannel journal;
+    private long seq;
+    private int journalSize;
+    private final java.util.Map<String, JournalEntry.Intent> openIntents = new java.util.LinkedHashMap<>();
+
+    /** The file as found on disk: its snapshot (null when absent or empty) and identity. */
+    record Disk(StateSnapshot snapshot, FileIdentity identity) {}
+
+    /** Inode (where the platform has one), size and modification time: any replacement or rewrite changes it. */
+    record FileIdentity(Object key, long size, long modifiedNanos) {
+        static FileIdentity of(Path p) throws IOException {
+            try {
+                BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
+                return new FileIdentity(a.fileKey(), a.size(), a.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS));
+            } catch (NoSuchFileException e) {
+                return null;
+            }
+        }
+    }
+
+    LocalStateManager(String workspace, Path statePath, Path backupPath, String displayPath, String version, LocalLock lock, Disk disk,
+                      Encryption encryption) {
+        this.encryption = encryption;
+        this.journalPath = statePath.resolveSibling(statePath.getFileName() + ".journal");
+        this.workspace = workspace;
+        this.statePath = statePath;
+        this.backupPath = backupPath;
+        this.displayPath = displayPath;
+        this.version = version;
+        this.lock = lock;
+        this.exists = disk.snapshot() != null;
+        this.state = exists ? disk.snapshot() : StateSnapshot.empty(version);
+        this.identity = disk.identity();
+    }
+
+    static Result<Disk> readDisk(Path statePath, Path backupPath, String display, String backupDisplay, Encryption encryption) {
+        try {
+            FileIdentity id = FileIdentity.of(statePath);
+            if (id == null) {
+                return Result.of(new Disk(null, null));
+            }
+            byte[] bytes = Files.readAllBytes(statePath);
+            if (bytes.length == 0) {
+                // Terraform treats an empty state file as no state; so do we.
+                return Result.of(new Disk(null, id));
+            }
+            String recovery = Files.exists(backupPath)
+                    ? "The state before the last change is in " + backupDisplay + "; check it and, if it is intact, "
+                    + "restore it with \"strata state push " + backupDisplay + "\" or by copying it over " + display + "."
+                    : "No backup (" + backupDisplay + ") exists; restore the file from your own backups or version control.";
+            Result<StateSnapshot> r = encryption.decode(bytes, display, recovery);
+            return r.hasErrors() ? Result.of(null, r.diagnostics()) : Result.of(new Disk(r.value(), id), r.diagnostics());
+        } catch (IOException e) {
+            return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to read the state file",
+                    "Could not read " + display + ": " + e.getMessage(), null)));
+        }
+    }
+
+    @Override
+    public String workspace() {
+        return workspace;
+    }
+
+    @Override
+    public synchronized StateSnapshot state() {
+        return state;
+    }
+
+    @Override
+    public synchronized boolean exists() {
+        return exists;
+    }
+
+    @Override
+    public LockInfo lock() {
+        return lock == null ? null : lock.info();
+    }
+
+    @Override
+    public synchronized Result<StateSnapshot> persist(StateSnapshot next) {
+        if (exists && !next.lineage().equals(state.lineage())) {
+            return error("Refusing to write a state of another lineage", "The state to write has lineage \""
+                    + next.lineage() + "\", but " + displayPath + " has lineage \"" + state.lineage()
+                    + "\": it belongs to a different history, and writing it would lose the stored one.");
+        }
+        return write(next, false);
+    }
+
+    @Override
+    public synchronized Result<StateSnapshot> replace(StateSnapshot incoming, boolean force) {
+        if (exists && !force) {
+            if (!incoming.lineage().equals(state.lineage())) {
+                return error("Failed to write state", "cannot import state with lineage \"" + incoming.lineage()
+                        + "\" over unrelated state with lineage \"" + state.lineage() + "\". Use -force to overwrite it anyway.");
+            }
+            if (Long.compareUnsigned(incoming.serial(), state.serial()) < 0) {
+                return error("Failed to write state", "cannot import state with serial " + incoming.serial()
+                        + " over newer state with serial " + state.serial() + ". Use -force to overwrite it anyway.");
+            }
+        }
+        return write(incoming, true);
+    }
+
+    private Result<StateSnapshot> write(StateSnapshot next, boolean lineageMayChange) {
+        if (closed) {
+            throw new IllegalStateException("state manager of " + displayPath + " is closed");
+        }
+        if (lock != null && lock.lostReason() != null) {
+            return error("State lock lost", "Strata no longer holds the lock of " + displayPath + ": "
+                    + lock.lostReason() + ". The state was not written, so that another writer's changes are not "
+                    + "overwritten.");
+        }
+        try {
+            FileIdentity now = FileIdentity.of(statePath);
+            if (!Objects.equals(now, identity)) {
+                return error("The state changed since it was read", displayPath + " was changed by another process "
+                        + "after Strata read it" + (lock == null ? " (locking is off: -lock=false)" : " without taking the lock")
+                        + ". The state was not written, so that the other change is not lost; run the command again.");
+            }
+            boolean sameHistory = next.lineage().equals(state.lineage());
+            if (exists && sameHistory && next.sameContentAs(state) && journalSize == 0) {
+                return Result.of(state);
+            }
+            long serial = exists || !lineageMayChange ? Math.max(next.serial(), state.serial() + 1) : Math.max(next.serial(), 1);
+            StateSnapshot toWrite = next.withSerial(serial).withTerraformVersion(version);
+            if (!lineageMayChange) {
+                toWrite = toWrite.withLineage(state.lineage());
+            }
+            if (!backedUp) {
+                // The backup is the state as this session found it, as Terraform keeps it: after an apply
+                // it holds the state from before the apply, not from halfway through it. No state, no backup.
+                if (now != null) {
+                    AtomicFiles.copy(statePath, backupPath);
+                }
+                backedUp = true;
+            }
+            AtomicFiles.write(statePath, encryption.encode(toWrite));
+            identity = FileIdentity.of(statePath);
+            state = toWrite;
+            exists = true;
+            if (journalSize > 0 || Files.exists(journalPath)) {
+                clearJournal();
+            }
+            return Result.of(state);
+        } catch (IOException e) {
+            return error("Failed to write the state", "Could not write " + displayPath + ": " + e.getMessage()
+                    + ". The previous state file is unchanged.");
+        }
+    }
+
+    /**
+     * Replays the journal left by the previous holder. A journal already folded into the snapshot (the
+     * compaction crashed before removing it) is removed, and a torn last line (the writer died while
+     * appending it, so it was never acknowledged) is cut off; both only while holding the lock.
+     */
+    synchronized Diagnostics loadJournal() {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(journalPath);
+        } catch (NoSuchFileException e) {
+            return Diagnostics.NONE;
+        } catch (IOException e) {
+            return Diagnostics.of(Diagnostic.error("Failed to read the state journal", journalPath + ": " + e.getMessage(), null));
+        }
+        if (bytes.length == 0) {
+            return Diagnostics.NONE;
+        }
+        if (!exists) {
+            return Diagnostics.of(Diagnostic.error("State journal without a state", "The journal " + journalPath.getFileName()
+                    + " exists but " + displayPath + " does not; the journal cannot be replayed without the snapshot it "
+                    + "extends. Restore " + displayPath + " (or its backup) first.", null));
+        }
+        Result<Journal.Replay> r = Journal.replay(state, bytes, journalPath.getFileName().toString());
+        if (r.hasErrors()) {
+            return r.diagnostics();
+        }
+        Journal.Replay replay = r.value();
+        state = replay.state();
+        journalSize = replay.applied();
+        seq = replay.applied();
+        replay.openIntents().forEach(i -> openIntents.put(i.operationId(), i));
+        Diagnostics out = Diagnostics.NONE;
+        try {
+            if (replay.stale() && replay.applied() == 0) {
+                if (lock != null) {
+                    Files.deleteIfExists(journalPath);
+                    AtomicFiles.forceDirectory(journalPath.toAbsolutePath().getParent());
+                }
+            } else if (replay.tornTail()) {
+                out = Diagnostics.of(Diagnostic.warning("Incomplete journal entry ignored", "The last entry of "
+                        + journalPath.getFileName() + " was cut off (the writer stopped while writing it), so it was never "
+                        + "acknowledged; it is ignored.", null));
+                if (lock != null) {
+                    int end = bytes.length;
+                    while (end > 0 && bytes[end - 1] != '\n') {
+                        end--;
+                    }
+                    try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(journalPath,
+                            java.nio.file.StandardOpenOption.WRITE)) {
+                        ch.truncate(end);
+                        ch.force(true);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            return Diagnostics.of(Diagnostic.error("Failed to repair the state journal", journalPath + ": " + e.getMessage(), null));
+        }
+        return out;
+    }
+
+    @Override
+    public synchronized Result<StateSnapshot> append(JournalEntry entry) {
+        if (lock == null) {
+            return error("The journal needs the state lock", "Appending to the journal of " + displayPath
+                    + " without holding its lock could interleave with another writer; open the state with locking on.");
+        }
+        if (lock.lostReason() != null) {
+            return error("State lock lost", "Strata no longer holds the lock of " + displayPath + ": " + lock.lostReason() + ".");
+        }
+        if (!exists) {
+            Result<StateSnapshot> first = write(state, false);
+            if (first.hasErrors()) {
+                return first;
+            }
+        }
+        try {
+            if (journal == null) {
+                boolean created = !Files.exists(journalPath);
+                journal = java.nio.channels.FileChannel.open(journalPath, java.nio.file.StandardOpenOption.CREATE,
+                        java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.APPEND);
+                if (created) {
+                    AtomicFiles.forceDirectory(journalPath.toAbsolutePath().getParent());
+                }
+            }
+            java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(Journal.line(entry, state.lineage(), state.serial(), seq + 1));
+            while (buf.hasRemaining()) {
+                journal.write(buf);
+            }
+            // Data only (fdatasync): the cost of one small write, not of the state.
+            journal.force(false);
+        } catch (IOException e) {
+            return error("Failed to append to the state journal", journalPath + ": " + e.getMessage()
+                    + ". The entry is not recorded.");
+        }
+        seq++;
+        journalSize++;
+        state = Journal.apply(state, entry);
+        switch (entry) {
+            case JournalEntry.Intent i -> openIntents.put(i.operationId(), i);
+            case JournalEntry.Completed c -> openIntents.remove(c.operationId());
+            case JournalEntry.SetObject o -> { }
+            case JournalEntry.RemoveObject o -> { }
+            case JournalEntry.SetOutput o -> { }
+            case JournalEntry.RemoveOutput o -> { }
+        }
+        return Result.of(state);
+    }
+
+    @Override
+    public synchronized Result<StateSnapshot> compact() {
+        if (journalSize == 0) {
+            return Result.of(state);
+        }
+        return write(state, false);
+    }
+
+    @Override
+    public synchronized int journalSize() {
+        return journalSize;
+    }
+
+    @Override
+    public synchronized List<JournalEntry.Intent> openIntents() {
+        return List.copyOf(openIntents.values());
+    }
+
+    /** After the snapshot holds everything: remove the journal, then re-append intents still open. */
+    private void clearJournal() throws IOException {
+        if (journal != null) {
+            journal.close();
+            journal = null;
+        }
+        if (Files.deleteIfExists(journalPath)) {
+            AtomicFiles.forceDirectory(journalPath.toAbsolutePath().getParent());
+        }
+        journalSize = 0;
+        seq = 0;
+        List<JournalEntry.Intent> still = List.copyOf(openIntents.values());
+        openIntents.clear();
+        for (JournalEntry.Intent i : still) {
+            Result<StateSnapshot> r = append(i);
+            if (r.hasErrors()) {
+                throw new IOException(r.diagnostics().asList().get(0).detail());
+            }
+        }
+    }
+
+    private static Result<StateSnapshot> error(String summary, String detail) {
+        return Result.of(null, Diagnostics.of(Diagnostic.error(summary, detail, null)));
+    }
+
+    @Override
+    public synchronized void close() {
+        if (!closed) {
+            closed = true;
+            if (journal != null) {
+                try {
+                    journal.close();
+                } catch (IOException e) {
+                    // every appended entry was forced to disk already
+                }
+            }
+            if (lock != null) {
+                lock.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.strata.state;
+
+import dev.strata.hcl.Result;
+
+/**
+ * An open workspace state: the snapshot read when it was opened, and the way to write the next one.
+ * Holds the workspace's lock (if one was requested) until {@link #close()}.
+ *
+ * <p>Every write is atomic and durable before it returns, stamps the next serial (serials never go
+ * backwards), refuses a snapshot of another lineage, and keeps the state as it was when opened in the
+ * backup. Writing content equal to the current state is a no-op and keeps the serial.
+ */
+public interface StateManager extends AutoCloseable {
+
+    String workspace();
+
+    /** The current snapshot: as read, or as last written. Without a stored state, an empty one (serial 0, fresh lineage). */
+    StateSnapshot state();
+
+    /** Whether a state was stored when opened or has been written since. */
+    boolean exists();
+
+    /** The lock held, or null when opened with {@code -lock=false}. */
+    LockInfo lock();
+
+    /**
+     * Writes {@code next} (same lineage as {@link #state()}) with the next serial, which also empties the
+     * journal (its entries are expected to be part of {@code next}); returns what was written.
+     */
+    Result<StateSnapshot> persist(StateSnapshot next);
+
+    /**
+     * Replaces the state with one from elsewhere ({@code state push}). Without {@code force}, refuses a
+     * different lineage or an older serial. The serial written is never below the current one.
+     */
+    Result<StateSnapshot> replace(StateSnapshot incoming, boolean force);
+
+    /**
+     * Durably appends one change to the journal beside the snapshot and returns the state with it
+     * applied; durable when this returns, at a cost proportional to the entry (ARCHITECTURE §3.8).
+     * Needs the lock. The first append to a workspace without a stored state writes the (empty)
+     * snapshot first, to fix its lineage.
+     */
+    Result<StateSnapshot> append(JournalEntry entry);
+
+    /** Folds the journal into the snapshot (a normal write with the next serial) and empties it. */
+    Result<StateSnapshot> compact();
+
+    /** Journal entries not yet folded into the snapshot. */
+    int journalSize();
+
+    /**
+     * Intents in the journal without their {@link JournalEntry.Completed}: operations that may have run
+     * without their result being recorded (after a crash, the engine checks these objects first).
+     */
+    java.util.List<JournalEntry.Intent> openIntents();
+
+    /** Releases the lock. */
+    @Override
+    void close();
+}

@@ -1,0 +1,180 @@
+package dev.strata.state;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.strata.hcl.Result;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The apply journal: durable appends, replay on open, compaction, and what crashes leave behind. */
+class JournalTest {
+    static final ResourceAddr THING = new ResourceAddr("", ResourceMode.MANAGED, "test_thing", "t");
+    static final String PROVIDER = "provider[\"registry.terraform.io/hashicorp/test\"]";
+
+    @TempDir
+    Path dir;
+
+    static JournalEntry set(int i) {
+        return new JournalEntry.SetObject(THING, PROVIDER, ResourceInstanceObject.current(InstanceKey.of(i), 0,
+                new JsonValue.ObjectValue(Map.of("id", JsonValue.of("obj-" + i))), List.of(), List.of()));
+    }
+
+    LocalBackend backend() {
+        return LocalBackend.in(dir, "0.1.0");
+    }
+
+    StateManager open() {
+        Result<StateManager> r = backend().open("default", LockRequest.of("apply", Duration.ZERO));
+        assertThat(r.hasErrors()).as(r.diagnostics().toString()).isFalse();
+        return r.value();
+    }
+
+    @Test
+    void appendsAreReplayedOnOpenAndCompactionFoldsThemIn() throws Exception {
+        try (StateManager m = open()) {
+            m.append(set(0));
+            m.append(set(1));
+            m.append(new JournalEntry.SetOutput("ip", new OutputValue(JsonValue.of("10.0.0.1"), JsonValue.of("string"), false)));
+            m.append(new JournalEntry.RemoveObject(THING.instance(InstanceKey.of(0)), null));
+            assertThat(m.journalSize()).isEqualTo(4);
+            assertThat(m.state().instanceAddresses()).extracting(Object::toString).containsExactly("test_thing.t[1]");
+        }
+        // The snapshot on disk is the empty one written before the first append; the journal has the rest.
+        assertThat(StateCodec.read(Files.readAllBytes(dir.resolve("terraform.tfstate")), "f", "").value().serial()).isEqualTo(1);
+        assertThat(Files.readAllLines(dir.resolve("terraform.tfstate.journal"))).hasSize(4);
+        try (StateManager m = open()) {
+            assertThat(m.journalSize()).isEqualTo(4);
+            assertThat(m.state().instanceAddresses()).extracting(Object::toString).containsExactly("test_thing.t[1]");
+            assertThat(m.state().outputs()).containsKey("ip");
+            StateSnapshot compacted = m.compact().value();
+            assertThat(compacted.serial()).isEqualTo(2);
+            assertThat(m.journalSize()).isZero();
+        }
+        assertThat(dir.resolve("terraform.tfstate.journal")).doesNotExist();
+        StateSnapshot onDisk = StateCodec.read(Files.readAllBytes(dir.resolve("terraform.tfstate")), "f", "").value();
+        assertThat(onDisk.instanceAddresses()).extracting(Object::toString).containsExactly("test_thing.t[1]");
+    }
+
+    @Test
+    void openIntentsSurviveReopenAndCompaction() {
+        ResourceInstanceAddr a = THING.instance(InstanceKey.of(7));
+        try (StateManager m = open()) {
+            m.append(new JournalEntry.Intent("op-1", a, "create"));
+            m.append(new JournalEntry.Intent("op-2", THING.instance(InstanceKey.of(8)), "create"));
+            m.append(set(8));
+            m.append(new JournalEntry.Completed("op-2"));
+        }
+        try (StateManager m = open()) {
+            assertThat(m.openIntents()).containsExactly(new JournalEntry.Intent("op-1", a, "create"));
+            m.compact();
+            assertThat(m.journalSize()).as("the open intent is carried over").isEqualTo(1);
+        }
+        try (StateManager m = open()) {
+            assertThat(m.openIntents()).extracting(JournalEntry.Intent::operationId).containsExactly("op-1");
+            assertThat(m.state().instanceAddresses()).extracting(Object::toString).containsExactly("test_thing.t[8]");
+        }
+    }
+
+    @Test
+    void tornLastLineIsIgnoredWithAWarningAndCutOff() throws Exception {
+        try (StateManager m = open()) {
+            m.append(set(0));
+            m.append(set(1));
+        }
+        Path j = dir.resolve("terraform.tfstate.journal");
+        Files.writeString(j, "{\"seq\":3,\"lineage\":\"x\",\"base_ser", StandardOpenOption.APPEND);
+        Result<StateManager> r = backend().open("default", LockRequest.of("apply", Duration.ZERO));
+        assertThat(r.diagnostics().asList().get(0).summary()).isEqualTo("Incomplete journal entry ignored");
+        try (StateManager m = r.value()) {
+            assertThat(m.journalSize()).isEqualTo(2);
+            m.append(set(2));
+        }
+        assertThat(Files.readAllLines(j)).hasSize(3);
+        try (StateManager m = open()) {
+            assertThat(m.state().instanceAddresses()).hasSize(3);
+        }
+    }
+
+    @Test
+    void journalLeftByACrashedCompactionIsRecognisedAsFoldedIn() throws Exception {
+        try (StateManager m = open()) {
+            m.append(set(0));
+        }
+        Path j = dir.resolve("terraform.tfstate.journal");
+        byte[] before = Files.readAllBytes(j);
+        try (StateManager m = open()) {
+            m.compact();
+        }
+        Files.write(j, before); // as if the process died after writing the snapshot, before removing the journal
+        try (StateManager m = open()) {
+            assertThat(m.journalSize()).isZero();
+            assertThat(m.state().serial()).isEqualTo(2);
+            assertThat(m.state().instanceAddresses()).hasSize(1);
+        }
+        assertThat(j).doesNotExist();
+    }
+
+    @Test
+    void corruptMiddleEntryIsAnError() throws Exception {
+        try (StateManager m = open()) {
+            m.append(set(0));
+        }
+        Path j = dir.resolve("terraform.tfstate.journal");
+        Files.writeString(j, "garbage\n" + Files.readString(j));
+        Result<StateManager> r = backend().open("default", LockRequest.of("apply", Duration.ZERO));
+        assertThat(r.value()).isNull();
+        assertThat(r.diagnostics().asList().get(0).detail()).contains("terraform.tfstate.journal line 1");
+        assertThat(dir.resolve(".terraform.tfstate.lock.info")).doesNotExist();
+    }
+
+    @Test
+    void appendNeedsTheLock() {
+        try (StateManager m = backend().open("default", LockRequest.none()).value()) {
+            assertThat(m.append(set(0)).diagnostics().asList().get(0).summary()).isEqualTo("The journal needs the state lock");
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void everyAcknowledgedAppendSurvivesKillNine() throws Exception {
+        for (int round = 0; round < 3; round++) {
+            Path d = dir.resolve("r" + round);
+            Files.createDirectories(d);
+            Process p = StateProcess.start("journal", d.toString(), "100000");
+            int acknowledged = 0;
+            try {
+                BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+                String line;
+                int stopAfter = 20 + round * 37;
+                while ((line = out.readLine()) != null) {
+                    if (line.startsWith("APPENDED ")) {
+                        acknowledged = Integer.parseInt(line.substring(9));
+                        if (acknowledged >= stopAfter) {
+                            break;
+                        }
+                    }
+                }
+                StateProcess.killHard(p);
+            } finally {
+                p.destroyForcibly();
+            }
+            Result<StateManager> r = LocalBackend.in(d, "0.1.0").open("default", LockRequest.of("apply", Duration.ZERO));
+            assertThat(r.value()).as(r.diagnostics().toString()).isNotNull();
+            try (StateManager m = r.value()) {
+                assertThat(m.journalSize()).isBetween(acknowledged, acknowledged + 1);
+                assertThat(m.state().instanceAddresses()).hasSize(m.journalSize());
+            }
+        }
+    }
+}

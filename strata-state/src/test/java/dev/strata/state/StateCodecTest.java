@@ -1,0 +1,219 @@
+package dev.strata.state;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Result;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class StateCodecTest {
+
+    static byte[] fixture(String name) throws IOException {
+        try (InputStream in = StateCodecTest.class.getResourceAsStream(name)) {
+            assertThat(in).as(name).isNotNull();
+            return in.readAllBytes();
+        }
+    }
+
+    static StateSnapshot read(String text) {
+        Result<StateSnapshot> r = StateCodec.read(text.getBytes(StandardCharsets.UTF_8), "terraform.tfstate", "");
+        assertThat(r.diagnostics().asList()).isEmpty();
+        return r.value();
+    }
+
+    static Diagnostic readError(String text) {
+        Result<StateSnapshot> r = StateCodec.read(text.getBytes(StandardCharsets.UTF_8), "terraform.tfstate",
+                "The previous state is in terraform.tfstate.backup.");
+        assertThat(r.value()).isNull();
+        assertThat(r.hasErrors()).isTrue();
+        return r.diagnostics().asList().get(0);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "tf-1.11-count-foreach-module-check.tfstate",
+            "tf-1.11-tainted-cbd-escapes.tfstate",
+            "handwritten-deposed-identity-unknown.tfstate"})
+    void fixturesRoundTripByteForByte(String name) throws IOException {
+        byte[] src = fixture(name);
+        Result<StateSnapshot> r = StateCodec.read(src, name, "");
+        assertThat(r.diagnostics().asList()).isEmpty();
+        assertThat(new String(StateCodec.write(r.value()), StandardCharsets.UTF_8))
+                .isEqualTo(new String(src, StandardCharsets.UTF_8));
+        // And the written form reads back to an equal snapshot.
+        assertThat(StateCodec.read(StateCodec.write(r.value()), name, "").value()).isEqualTo(r.value());
+    }
+
+    @Test
+    void terraformWrittenStateIsModelled() throws IOException {
+        StateSnapshot s = StateCodec.read(fixture("tf-1.11-count-foreach-module-check.tfstate"), "f", "").value();
+        assertThat(s.serial()).isEqualTo(7);
+        assertThat(s.lineage()).isEqualTo("bf43aa70-bfd1-fb61-2f84-fe907f1f9be4");
+        assertThat(s.terraformVersion()).isEqualTo("1.11.4");
+        assertThat(s.outputs().get("s").sensitive()).isTrue();
+        assertThat(s.outputs().get("s").value()).isEqualTo(JsonValue.of("shh"));
+        assertThat(s.instanceAddresses()).extracting(Object::toString).containsExactly(
+                "terraform_data.a", "terraform_data.b[0]", "terraform_data.b[1]",
+                "terraform_data.c[\"k1\"]", "terraform_data.c[\"k2\"]", "module.m.terraform_data.z");
+        ResourceInstanceObject c1 = s.objects(
+                ((StateAddress.Instance) StateAddress.parse("terraform_data.c[\"k1\"]").value()).addr()).get(0);
+        assertThat(c1.sensitiveAttributes()).containsExactly(new AttributePath(List.of(new AttributePath.GetAttr("input"))));
+        assertThat(c1.attributes()).isInstanceOf(JsonValue.ObjectValue.class);
+        ResourceInstanceObject b0 = s.resources().get(1).instances().get(0);
+        assertThat(b0.key()).isEqualTo(InstanceKey.of(0));
+        assertThat(b0.dependencies()).containsExactly("terraform_data.a");
+        assertThat(s.checkResults()).hasSize(1);
+        assertThat(s.checkResults().get(0).objects().get(0).status()).isEqualTo("pass");
+    }
+
+    @Test
+    void handwrittenFixtureCoversDeposedIdentityPrivateFlatAndUnknownFields() throws IOException {
+        StateSnapshot s = StateCodec.read(fixture("handwritten-deposed-identity-unknown.tfstate"), "f", "").value();
+        ResourceState db = s.resources().get(1);
+        assertThat(db.addr().toString()).isEqualTo("aws_db_instance.main");
+        assertThat(db.extra().get("x_future_resource_field")).isEqualTo(JsonValue.of("kept"));
+        assertThat(db.instances()).extracting(ResourceInstanceObject::deposed).containsExactly(null, "00000001");
+        ResourceInstanceObject current = db.instances().get(0);
+        assertThat(current.identitySchemaVersion()).isEqualTo(1);
+        assertThat(current.identity()).isNotNull();
+        assertThat(current.privateData()).isEqualTo("eyJzY2hlbWFfdmVyc2lvbiI6IjIifQ==");
+        assertThat(current.createBeforeDestroy()).isTrue();
+        assertThat(current.sensitiveAttributes().get(1).toString()).isEqualTo(".tags[\"Name\"]");
+        ResourceInstanceObject old = db.instances().get(1);
+        assertThat(old.extra().get("x_future_instance_field").toCompactJson()).isEqualTo("{\"kept\":[1,2.50]}");
+        ResourceState subnet = s.resources().get(2);
+        assertThat(subnet.module()).isEqualTo("module.net[\"eu\"]");
+        assertThat(subnet.each()).isEqualTo("list");
+        assertThat(subnet.instances().get(0).status()).isEqualTo(ObjectStatus.TAINTED);
+        assertThat(subnet.instances().get(1).attributesFlat()).containsEntry("id", "subnet-10");
+        assertThat(s.checkResults().get(1).objects()).isNull();
+        assertThat(s.checkResults().get(0).objects().get(0).failureMessages())
+                .containsExactly("The database must be encrypted <1> & tagged.");
+        assertThat(s.extra().get("x_future_top_level")).isNotNull();
+    }
+
+    @Test
+    void writerSortsResourcesAndInstancesAsTerraformDoes() {
+        JsonValue attrs = JsonValue.EMPTY_OBJECT;
+        ResourceInstanceObject s = ResourceInstanceObject.current(InstanceKey.of("b"), 0, attrs, List.of(), List.of());
+        ResourceInstanceObject i = ResourceInstanceObject.current(InstanceKey.of(2), 0, attrs, List.of(), List.of());
+        ResourceInstanceObject j = ResourceInstanceObject.current(InstanceKey.of(10), 0, attrs, List.of(), List.of());
+        ResourceState r1 = new ResourceState("", ResourceMode.MANAGED, "x", "b", null, "p", List.of(s, j, i), null);
+        ResourceState r2 = new ResourceState("", ResourceMode.DATA, "x", "a", null, "p", List.of(), null);
+        ResourceState r3 = new ResourceState("module.a", ResourceMode.MANAGED, "a", "a", null, "p", List.of(), null);
+        ResourceState r4 = new ResourceState("", ResourceMode.MANAGED, "x", "a", null, "p", List.of(), null);
+        StateSnapshot snap = StateSnapshot.empty("0.1.0").withResources(List.of(r3, r1, r4, r2));
+        assertThat(snap.resources()).extracting(r -> r.addr().toString())
+                .containsExactly("data.x.a", "x.a", "x.b", "module.a.a.a");
+        assertThat(snap.resources().get(2).instances()).extracting(o -> o.key().toString())
+                .containsExactly("[2]", "[10]", "[\"b\"]");
+        String text = new String(StateCodec.write(snap), StandardCharsets.UTF_8);
+        assertThat(text).startsWith("{\n  \"version\": 4,\n  \"terraform_version\": \"0.1.0\",\n  \"serial\": 0,\n")
+                .contains("\"outputs\": {},").contains("\"instances\": []").endsWith("  \"check_results\": null\n}\n");
+    }
+
+    @Test
+    void stringsAreEscapedAsGoDoes() {
+        assertThat(new JsonValue.StringValue("<a&b> \u2028\u2029 \u00e9 \t\b\f\n\r \u0001 \u007f \"\\ \ud83d\ude00 \ud800").toCompactJson())
+                .isEqualTo("\"\\u003ca\\u0026b\\u003e \\u2028\\u2029 \u00e9 \\t\\b\\f\\n\\r \\u0001 \u007f \\\"\\\\ \ud83d\ude00 \\ufffd\"");
+    }
+
+    @Test
+    void numbersKeepTheirText() {
+        StateSnapshot s = read(minimal("\"outputs\": {\"n\": {\"value\": 12345678901234567890.125, \"type\": \"number\"},"
+                + " \"m\": {\"value\": 1.5e20, \"type\": \"number\"}}"));
+        assertThat(s.outputs().get("n").value()).isEqualTo(new JsonValue.NumberValue("12345678901234567890.125"));
+        assertThat(new String(StateCodec.write(s), StandardCharsets.UTF_8)).contains("\"value\": 1.5e20,");
+    }
+
+    static String minimal(String more) {
+        return "{\"version\": 4, \"terraform_version\": \"1.11.4\", \"serial\": 3, \"lineage\": \"l\""
+                + (more.isEmpty() ? "" : ", " + more) + "}";
+    }
+
+    @Test
+    void truncatedFileNamesLineColumnAndBackup() {
+        String full = minimal("\"resources\": [\n  {\"mode\": \"managed\"");
+        Diagnostic d = readError(full);
+        assertThat(d.summary()).isEqualTo("Failed to read the state file");
+        assertThat(d.detail()).contains("terraform.tfstate is not valid JSON at line 2, column")
+                .contains("truncated").contains("terraform.tfstate.backup");
+        assertThat(d.subject().start().line()).isEqualTo(2);
+    }
+
+    @Test
+    void corruptByteIsLocated() {
+        Diagnostic d = readError("{\n  \"version\": 4,\n  \"serial\": 1x\n}");
+        assertThat(d.subject().start().line()).isEqualTo(3);
+        assertThat(d.detail()).contains("at line 3, column");
+    }
+
+    @Test
+    void emptyFileIsReported() {
+        assertThat(readError("").detail()).contains("the file is empty");
+    }
+
+    @Test
+    void version3IsRefusedWithAWayForward() {
+        Diagnostic d = readError("{\"version\": 3, \"serial\": 1, \"modules\": []}");
+        assertThat(d.summary()).isEqualTo("Unsupported state file format");
+        assertThat(d.detail()).contains("format version 3").contains("terraform state pull");
+    }
+
+    @Test
+    void newerVersionIsRefused() {
+        Diagnostic d = readError("{\"version\": 5}");
+        assertThat(d.detail()).contains("format version 5, which is newer");
+    }
+
+    @Test
+    void notAStateFile() {
+        assertThat(readError("[1,2]").detail()).contains("must contain a JSON object");
+        assertThat(readError("{\"hello\": 1}").detail()).contains("no valid \"version\" field");
+    }
+
+    @Test
+    void fieldTypeErrorsPointAtTheField() {
+        String text = "{\n  \"version\": 4,\n  \"serial\": 1,\n  \"lineage\": \"l\",\n  \"resources\": [\n    {\"mode\": \"managed\", \"type\": \"t\", \"name\": \"n\", \"provider\": \"p\",\n"
+                + "     \"instances\": [{\"index_key\": true}]}\n  ]\n}";
+        Diagnostic d = readError(text);
+        assertThat(d.summary()).isEqualTo("Invalid resource instance metadata in state");
+        assertThat(d.detail()).contains("t.n").contains("invalid instance key true");
+        assertThat(d.subject().start().line()).isEqualTo(7);
+        assertThat(d.subject().start().column()).isEqualTo(21);
+    }
+
+    @Test
+    void badModeAndDuplicateInstance() {
+        assertThat(readError(minimal("\"resources\": [{\"mode\": \"weird\", \"type\": \"t\", \"name\": \"n\", \"provider\": \"p\", \"instances\": []}]"))
+                .summary()).isEqualTo("Invalid resource mode in state");
+        assertThat(readError(minimal("\"resources\": [{\"mode\": \"managed\", \"type\": \"t\", \"name\": \"n\", \"provider\": \"p\", "
+                + "\"instances\": [{\"schema_version\": 0}, {\"schema_version\": 0}]}]")).summary())
+                .isEqualTo("Duplicate resource instance in state");
+        assertThat(readError(minimal("\"resources\": [{\"mode\": \"managed\", \"type\": \"t\", \"name\": \"n\", \"provider\": \"p\", "
+                + "\"instances\": [{\"deposed\": \"short\"}]}]")).detail()).contains("not 8 characters long");
+        assertThat(readError(minimal("\"serial\": -1")).detail()).contains("serial must be a whole number not below zero");
+    }
+
+    @Test
+    void unknownFieldsSurviveARewrite() {
+        StateSnapshot s = read(minimal("\"future\": {\"a\": [1, \"x\"]}"));
+        StateSnapshot changed = s.withSerial(4);
+        String text = new String(StateCodec.write(changed), StandardCharsets.UTF_8);
+        assertThat(text).contains("\"future\": {\n    \"a\": [\n      1,\n      \"x\"\n    ]\n  }");
+    }
+
+    @Test
+    void sameContentIgnoresSerialAndVersion() {
+        StateSnapshot a = StateSnapshot.empty("0.1.0");
+        assertThat(a.sameContentAs(a.withSerial(9).withTerraformVersion("1.0.0"))).isTrue();
+        assertThat(a.sameContentAs(a.withOutputs(java.util.Map.of("o", new OutputValue(JsonValue.TRUE, JsonValue.of("bool"), false)))))
+                .isFalse();
+    }
+}
