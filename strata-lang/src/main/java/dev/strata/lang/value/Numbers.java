@@ -22,6 +22,9 @@ public final class Numbers {
     if (x.signum() == 0) {
       return BigDecimal.ZERO;
     }
+    if (isExactInteger(x)) {
+      return x;
+    }
     BigDecimal abs = x.abs();
     int k;
     if (abs.compareTo(BigDecimal.ONE) >= 0) {
@@ -40,6 +43,18 @@ public final class Numbers {
     return x.signum() < 0 ? r.negate() : r;
   }
 
+  /**
+   * Whether {@code x} is a whole number that a 512-bit float holds exactly, with room to spare: the
+   * common case (counts, indexes, ports), which then needs none of the binary conversion.
+   */
+  private static boolean isExactInteger(BigDecimal x) {
+    if (x.scale() > 0 && x.stripTrailingZeros().scale() > 0) {
+      return false;
+    }
+    // An integer's decimal digits bound its bits (log2 10 < 3.33); 150 digits stay below 2^500.
+    return x.precision() - x.scale() <= 150;
+  }
+
   private static BigInteger scaled(BigDecimal abs, int k) {
     BigDecimal s = k >= 0 ? abs.multiply(new BigDecimal(BigInteger.TWO.pow(k)))
         : abs.divide(new BigDecimal(BigInteger.TWO.pow(-k)));
@@ -50,6 +65,11 @@ public final class Numbers {
   public static BigDecimal round512(BigDecimal x) {
     if (x.signum() == 0) {
       return BigDecimal.ZERO;
+    }
+    if (isExactInteger(x)) {
+      // Below 2^511 the floats are at most 1 apart, so no shorter decimal names the same one.
+      BigDecimal r = x.stripTrailingZeros();
+      return r.scale() < 0 ? r.setScale(0) : r;
     }
     BigDecimal target = binary512(x);
     int lo = 1;
