@@ -49,9 +49,29 @@ final class Parser {
 
     private int nextIndex;
 
+    // peek() is called several times per token; remember its last answer for the same position
+    // and newline mode.
+    private int cachedPos = -1;
+    private boolean cachedNewlines;
+    private Token cachedToken;
+    private int cachedNext;
+
     /** The next significant token: comments skipped, newlines skipped where they do not matter. */
     private Token peek() {
         boolean includeNewlines = newlines.peek();
+        if (cachedPos == pos && cachedNewlines == includeNewlines) {
+            nextIndex = cachedNext;
+            return cachedToken;
+        }
+        Token t = scanPeek(includeNewlines);
+        cachedPos = pos;
+        cachedNewlines = includeNewlines;
+        cachedToken = t;
+        cachedNext = nextIndex;
+        return t;
+    }
+
+    private Token scanPeek(boolean includeNewlines) {
         int i = pos;
         while (true) {
             Token t = tokens.get(i);
@@ -614,27 +634,50 @@ final class Parser {
         return new Expr.Conditional(cond, trueExpr, falseExpr, SourceRange.between(cond.range(), falseExpr.range()));
     }
 
-    private static final List<Map<TokenType, Expr.BinaryOp>> LEVELS = List.of(
-            Map.of(TokenType.OR, Expr.BinaryOp.OR),
-            Map.of(TokenType.AND, Expr.BinaryOp.AND),
-            Map.of(TokenType.EQUAL_OP, Expr.BinaryOp.EQUAL, TokenType.NOT_EQUAL, Expr.BinaryOp.NOT_EQUAL),
-            Map.of(TokenType.LESS_THAN, Expr.BinaryOp.LESS_THAN, TokenType.LESS_THAN_EQ,
-                    Expr.BinaryOp.LESS_THAN_OR_EQUAL, TokenType.GREATER_THAN, Expr.BinaryOp.GREATER_THAN,
-                    TokenType.GREATER_THAN_EQ, Expr.BinaryOp.GREATER_THAN_OR_EQUAL),
-            Map.of(TokenType.PLUS, Expr.BinaryOp.ADD, TokenType.MINUS, Expr.BinaryOp.SUBTRACT),
-            Map.of(TokenType.STAR, Expr.BinaryOp.MULTIPLY, TokenType.SLASH, Expr.BinaryOp.DIVIDE,
-                    TokenType.PERCENT, Expr.BinaryOp.MODULO));
+    /** Number of binary precedence levels: || && (== !=) (< > <= >=) (+ -) (* / %). */
+    private static final int LEVELS = 6;
+
+    /** The operator a token stands for, or null. */
+    private static Expr.BinaryOp binaryOp(TokenType t) {
+        return switch (t) {
+            case OR -> Expr.BinaryOp.OR;
+            case AND -> Expr.BinaryOp.AND;
+            case EQUAL_OP -> Expr.BinaryOp.EQUAL;
+            case NOT_EQUAL -> Expr.BinaryOp.NOT_EQUAL;
+            case LESS_THAN -> Expr.BinaryOp.LESS_THAN;
+            case LESS_THAN_EQ -> Expr.BinaryOp.LESS_THAN_OR_EQUAL;
+            case GREATER_THAN -> Expr.BinaryOp.GREATER_THAN;
+            case GREATER_THAN_EQ -> Expr.BinaryOp.GREATER_THAN_OR_EQUAL;
+            case PLUS -> Expr.BinaryOp.ADD;
+            case MINUS -> Expr.BinaryOp.SUBTRACT;
+            case STAR -> Expr.BinaryOp.MULTIPLY;
+            case SLASH -> Expr.BinaryOp.DIVIDE;
+            case PERCENT -> Expr.BinaryOp.MODULO;
+            default -> null;
+        };
+    }
+
+    /** Precedence level of an operator, 0 (||) binding loosest. */
+    private static int level(Expr.BinaryOp op) {
+        return switch (op) {
+            case OR -> 0;
+            case AND -> 1;
+            case EQUAL, NOT_EQUAL -> 2;
+            case LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL -> 3;
+            case ADD, SUBTRACT -> 4;
+            case MULTIPLY, DIVIDE, MODULO -> 5;
+        };
+    }
 
     /** Left-associative binary operators, one precedence level per recursion depth. */
     private Expr parseBinary(int level) {
-        if (level == LEVELS.size()) {
+        if (level == LEVELS) {
             return parseUnary();
         }
-        Map<TokenType, Expr.BinaryOp> ops = LEVELS.get(level);
         Expr lhs = parseBinary(level + 1);
         while (true) {
-            Expr.BinaryOp op = ops.get(peek().type());
-            if (op == null) {
+            Expr.BinaryOp op = binaryOp(peek().type());
+            if (op == null || level(op) != level) {
                 return lhs;
             }
             read();
