@@ -4,6 +4,7 @@ import dev.strata.cli.command.Command;
 import dev.strata.cli.command.CommandContext;
 import dev.strata.cli.command.Commands;
 import dev.strata.cli.command.FlagSet;
+import dev.strata.cli.command.SubcommandHelp;
 import dev.strata.cli.command.ParsedArgs;
 import dev.strata.cli.command.Version;
 import dev.strata.cli.logging.LogSettings;
@@ -100,7 +101,13 @@ public final class Main {
         }
         Command command = found.get();
         if (global.help() || FlagSet.wantsHelp(global.rest())) {
-            new HelpView(context).command(command);
+            Optional<SubcommandHelp> sub = global.rest().stream().filter(a -> !a.startsWith("-")).findFirst()
+                    .flatMap(name -> SubcommandHelp.find(command.subcommands(), name));
+            if (sub.isPresent()) {
+                new HelpView(context).subcommand(command, sub.get());
+            } else {
+                new HelpView(context).command(command);
+            }
             return 0;
         }
         ParsedArgs parsed;

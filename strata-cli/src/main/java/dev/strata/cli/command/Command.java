@@ -37,6 +37,14 @@ public interface Command {
      */
     FlagSet flags();
 
+    /**
+     * For a command with subcommands ({@code state}, {@code workspace}): their help, so that
+     * {@code strata state list -help} shows that subcommand's usage and flags.
+     */
+    default java.util.List<SubcommandHelp> subcommands() {
+        return java.util.List.of();
+    }
+
     /** Runs the command. Positional-argument checks are the command's own. */
     int run(CommandContext context, ParsedArgs args);
 

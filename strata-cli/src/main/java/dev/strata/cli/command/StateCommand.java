@@ -78,22 +78,33 @@ final class StateCommand implements Command {
         return "<subcommand> [options] [args]";
     }
 
+    /** Each subcommand's usage and text; the command's help is made from them. */
+    private static final List<SubcommandHelp> HELP = List.of(
+            new SubcommandHelp("list", "[-id=ID] [ADDRESS...]", "list resource instances, optionally only those in "
+                    + "the given modules or resources.", LIST),
+            new SubcommandHelp("show", "ADDRESS", "show the attributes of one resource instance; sensitive values "
+                    + "are hidden.", SHOW),
+            new SubcommandHelp("pull", "", "print the state as stored, as JSON.", PULL),
+            new SubcommandHelp("push", "[-force] [-lock=false] [-lock-timeout=DURATION] FILE", "replace the state "
+                    + "with FILE (\"-\" reads standard input). Refuses a different lineage or an older serial unless "
+                    + "-force.", PUSH),
+            new SubcommandHelp("rm", "[-dry-run] [-lock=false] [-lock-timeout=DURATION] ADDRESS...", "forget "
+                    + "instances without destroying them.", RM),
+            new SubcommandHelp("mv", "[-dry-run] [-lock=false] [-lock-timeout=DURATION] SOURCE DESTINATION", "move a "
+                    + "module, resource or instance to another address.", MV),
+            new SubcommandHelp("replace-provider", "[-auto-approve] [-lock=false] [-lock-timeout=DURATION] FROM TO",
+                    "point resources at another provider, e.g. hashicorp/aws to registry.acme.corp/acme/aws.",
+                    REPLACE));
+
     @Override
     public String description() {
-        return "This command has subcommands for advanced state management. They work on the state of the "
-                + "selected workspace.\n\n"
-                + "list [-id=ID] [ADDRESS...]: list resource instances, optionally only those in the given modules or "
-                + "resources.\n\n"
-                + "show ADDRESS: show the attributes of one resource instance; sensitive values are hidden.\n\n"
-                + "pull: print the state as stored, as JSON.\n\n"
-                + "push [-force] [-lock=false] [-lock-timeout=DURATION] FILE: replace the state with FILE (\"-\" reads "
-                + "standard input). Refuses a different lineage or an older serial unless -force.\n\n"
-                + "rm [-dry-run] [-lock=false] [-lock-timeout=DURATION] ADDRESS...: forget instances without "
-                + "destroying them.\n\n"
-                + "mv [-dry-run] [-lock=false] [-lock-timeout=DURATION] SOURCE DESTINATION: move a module, resource "
-                + "or instance to another address.\n\n"
-                + "replace-provider [-auto-approve] [-lock=false] [-lock-timeout=DURATION] FROM TO: point resources "
-                + "at another provider, e.g. hashicorp/aws to registry.acme.corp/acme/aws.";
+        return SubcommandHelp.describe("This command has subcommands for advanced state management. They work on "
+                + "the state of the selected workspace.", HELP, "");
+    }
+
+    @Override
+    public List<SubcommandHelp> subcommands() {
+        return HELP;
     }
 
     @Override

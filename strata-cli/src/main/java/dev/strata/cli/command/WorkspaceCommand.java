@@ -50,16 +50,25 @@ final class WorkspaceCommand implements Command {
         return "<subcommand> [options] [NAME]";
     }
 
+    /** Each subcommand's usage and text; the command's help is made from them. */
+    private static final List<SubcommandHelp> HELP = List.of(
+            new SubcommandHelp("list", "", "list workspaces; the selected one is marked with *.", LIST),
+            new SubcommandHelp("show", "", "print the name of the selected workspace.", SHOW),
+            new SubcommandHelp("new", "[-lock=false] [-lock-timeout=DURATION] NAME", "create a workspace and select "
+                    + "it.", NEW),
+            new SubcommandHelp("select", "[-or-create] NAME", "select a workspace.", SELECT),
+            new SubcommandHelp("delete", "[-force] [-lock=false] [-lock-timeout=DURATION] NAME", "delete a "
+                    + "workspace; one that still tracks resources is only deleted with -force.", DELETE));
+
     @Override
     public String description() {
-        return "new, list, show, select and delete Strata workspaces.\n\n"
-                + "list: list workspaces; the selected one is marked with *.\n\n"
-                + "show: print the name of the selected workspace.\n\n"
-                + "new [-lock=false] [-lock-timeout=DURATION] NAME: create a workspace and select it.\n\n"
-                + "select [-or-create] NAME: select a workspace.\n\n"
-                + "delete [-force] [-lock=false] [-lock-timeout=DURATION] NAME: delete a workspace; one that still "
-                + "tracks resources is only deleted with -force.\n\n"
-                + "TF_WORKSPACE, when set, overrides the selected workspace.";
+        return SubcommandHelp.describe("new, list, show, select and delete Strata workspaces.", HELP,
+                "TF_WORKSPACE, when set, overrides the selected workspace.");
+    }
+
+    @Override
+    public List<SubcommandHelp> subcommands() {
+        return HELP;
     }
 
     @Override

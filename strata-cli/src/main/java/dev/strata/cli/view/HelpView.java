@@ -42,11 +42,21 @@ public final class HelpView {
     }
 
     public void command(Command command) {
+        show(command.name(), command.usage(), command.description(), command.flags());
+    }
+
+    /** {@code strata state list -help}: one subcommand's usage, text and flags. */
+    public void subcommand(Command parent, dev.strata.cli.command.SubcommandHelp sub) {
+        String text = Character.toUpperCase(sub.text().charAt(0)) + sub.text().substring(1);
+        show(parent.name() + " " + sub.name(), sub.usage(), text, sub.flags());
+    }
+
+    private void show(String name, String usageText, String description, dev.strata.cli.command.FlagSet flagSet) {
         StringBuilder sb = new StringBuilder();
-        String usage = command.usage().isEmpty() ? "" : " " + command.usage();
-        sb.append("Usage: strata [global options] ").append(command.name()).append(usage).append("\n\n");
-        sb.append(TextWrap.wrap(command.description(), view.width(), "  ")).append('\n');
-        List<Flag<?>> flags = command.flags().all();
+        String usage = usageText.isEmpty() ? "" : " " + usageText;
+        sb.append("Usage: strata [global options] ").append(name).append(usage).append("\n\n");
+        sb.append(TextWrap.wrap(description, view.width(), "  ")).append('\n');
+        List<Flag<?>> flags = flagSet.all();
         if (!flags.isEmpty()) {
             sb.append("\nOptions:\n\n");
             int widest = flags.stream().mapToInt(f -> display(f).length()).max().orElse(0);
