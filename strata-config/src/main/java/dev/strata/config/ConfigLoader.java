@@ -29,11 +29,19 @@ public final class ConfigLoader {
      * @param languageVersion the Terraform language version this engine implements, which
      *                        {@code required_version} constraints are checked against
      */
-    public record Options(Version languageVersion) {}
+    public record Options(Version languageVersion) {
+        /**
+         * The Terraform release whose language Strata implements and whose behaviour the differential
+         * tests compare with; configurations constrain {@code required_version} against it.
+         */
+        public static final Options DEFAULT = new Options(Version.parse("1.11.4").orElseThrow());
+    }
 
     private final Options options;
     private final Path rootDir;
     private final Map<String, byte[]> sources = new HashMap<>();
+    /** Modules by directory: a module called from several places is read, and diagnosed, once. */
+    private final Map<Path, ModuleConfig> modules = new HashMap<>();
     private final Diagnostics.Builder diags = Diagnostics.builder();
 
     private ConfigLoader(Path rootDir, Options options) {
@@ -119,6 +127,16 @@ public final class ConfigLoader {
     }
 
     private ModuleConfig module(Path dir) {
+        ModuleConfig cached = modules.get(dir);
+        if (cached != null) {
+            return cached;
+        }
+        ModuleConfig m = read(dir);
+        modules.put(dir, m);
+        return m;
+    }
+
+    private ModuleConfig read(Path dir) {
         List<ModuleDecoder.SourceFile> primary = new ArrayList<>();
         List<ModuleDecoder.SourceFile> overrides = new ArrayList<>();
         for (Path f : configFiles(dir)) {

@@ -38,6 +38,7 @@ import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
 import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,8 +67,13 @@ public final class Validator {
 
     public static Diagnostics validate(ConfigTree tree) {
         Validator v = new Validator(tree);
+        // A module called from several places has the same declarations and children everywhere,
+        // so it is checked once; its callers' arguments are checked by each caller.
+        Set<Path> seen = new java.util.HashSet<>();
         for (ConfigNode n : tree.nodes()) {
-            v.new ModuleCheck(n).run();
+            if (seen.add(n.module().dir())) {
+                v.new ModuleCheck(n).run();
+            }
         }
         return v.diags.build().sorted();
     }
@@ -302,6 +308,10 @@ public final class Validator {
 
         private Set<String> forEachValue(Value v, Expression e) {
             Type t = v.type();
+            if (!v.isKnown()) {
+                // As Terraform: an unknown for_each is checked when its value is known, at plan time.
+                return null;
+            }
             if (v.isNull()) {
                 diags.add(Diagnostic.error("Invalid for_each argument", "The given \"for_each\" argument value is "
                         + "null. A map, or set of strings is allowed.", e.range()));

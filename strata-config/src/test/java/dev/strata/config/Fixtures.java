@@ -13,7 +13,7 @@ import java.util.List;
 final class Fixtures {
     private Fixtures() {}
 
-    static final ConfigLoader.Options OPTIONS = new ConfigLoader.Options(Version.parse("1.11.0").orElseThrow());
+    static final ConfigLoader.Options OPTIONS = ConfigLoader.Options.DEFAULT;
 
     /** Pairs of relative path and content. */
     static Path write(Path dir, String... pathsAndContents) {

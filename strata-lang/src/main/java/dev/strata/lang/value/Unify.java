@@ -31,12 +31,20 @@ public final class Unify {
 
   public static Optional<Type> unify(List<Type> types) {
     Set<Type> distinct = new LinkedHashSet<>();
+    boolean anyDynamic = false;
     for (Type t : types) {
-      if (!(t instanceof DynamicType)) {
+      if (t instanceof DynamicType) {
+        anyDynamic = true;
+      } else {
         distinct.add(t);
       }
     }
     if (distinct.isEmpty()) {
+      return Optional.of(Type.DYNAMIC);
+    }
+    // As cty does: a value of unknown type next to collections or structural types leaves the
+    // shape undecided, so the result is dynamic rather than the shape of the others.
+    if (anyDynamic && distinct.stream().anyMatch(t -> !(t instanceof PrimitiveType))) {
       return Optional.of(Type.DYNAMIC);
     }
     if (distinct.size() == 1) {
@@ -54,6 +62,13 @@ public final class Unify {
     }
     if (ts.stream().allMatch(t -> t instanceof SetType)) {
       return unifyElements(ts).map(Type::set);
+    }
+    // Mixed kinds (a tuple and a set, say): cty falls back to the first given type that every
+    // other type converts to.
+    for (Type target : ts) {
+      if (ts.stream().allMatch(t -> Convert.canConvert(t, target))) {
+        return Optional.of(target);
+      }
     }
     return Optional.empty();
   }
