@@ -40,6 +40,7 @@ public final class ConfigLoader {
     private final Options options;
     private final Path rootDir;
     private final Map<String, byte[]> sources = new HashMap<>();
+    private final Map<String, dev.strata.hcl.Body> bodies = new HashMap<>();
     /** Modules by directory: a module called from several places is read, and diagnosed, once. */
     private final Map<Path, ModuleConfig> modules = new HashMap<>();
     private final Diagnostics.Builder diags = Diagnostics.builder();
@@ -53,7 +54,7 @@ public final class ConfigLoader {
     public static Result<ConfigTree> loadTree(Path dir, Options options) {
         ConfigLoader l = new ConfigLoader(dir, options);
         ConfigNode root = l.node(l.rootDir, Module.ROOT, null, new ArrayList<>());
-        return Result.of(new ConfigTree(root, l.sources), l.diags.build().sorted());
+        return Result.of(new ConfigTree(root, l.sources, l.bodies), l.diags.build().sorted());
     }
 
     /** Loads one module directory, without its children. */
@@ -156,6 +157,7 @@ public final class ConfigLoader {
             if (parsed.value() == null) {
                 continue;
             }
+            bodies.put(name, parsed.value().body());
             boolean ov = ModuleDecoder.isOverrideFile(f.getFileName().toString());
             (ov ? overrides : primary).add(new ModuleDecoder.SourceFile(parsed.value(), ov));
         }

@@ -16,10 +16,12 @@ import java.util.TreeMap;
 public final class ConfigTree {
     private final ConfigNode root;
     private final Map<String, byte[]> sources;
+    private final Map<String, dev.strata.hcl.Body> bodies;
 
-    ConfigTree(ConfigNode root, Map<String, byte[]> sources) {
+    ConfigTree(ConfigNode root, Map<String, byte[]> sources, Map<String, dev.strata.hcl.Body> bodies) {
         this.root = root;
         this.sources = Collections.unmodifiableMap(new TreeMap<>(sources));
+        this.bodies = Collections.unmodifiableMap(new TreeMap<>(bodies));
     }
 
     public ConfigNode root() {
@@ -55,7 +57,18 @@ public final class ConfigTree {
         return sources;
     }
 
+    /** File bytes and parsed bodies, so rendered diagnostics show snippets and the enclosing block. */
     public DiagnosticRenderer.Sources diagnosticSources() {
-        return sources::get;
+        return new DiagnosticRenderer.Sources() {
+            @Override
+            public byte[] bytes(String filename) {
+                return sources.get(filename);
+            }
+
+            @Override
+            public dev.strata.hcl.Body body(String filename) {
+                return bodies.get(filename);
+            }
+        };
     }
 }

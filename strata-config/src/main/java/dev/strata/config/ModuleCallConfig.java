@@ -10,11 +10,13 @@ import java.util.Map;
 
 /**
  * A {@code module} block. {@code inputs} are the remaining arguments, the child's variables.
- * {@code version} is null when not given.
+ * {@code version} is null when not given. {@code missingItemRange} is where a missing argument is
+ * reported (the block's opening brace).
  */
 public record ModuleCallConfig(String name, String source, SourceRange sourceRange, VersionConstraint version,
                                Expression count, Expression forEach, List<Traversal> dependsOn,
-                               List<PassedProvider> providers, Map<String, Attribute> inputs, SourceRange declRange) {
+                               List<PassedProvider> providers, Map<String, Attribute> inputs, SourceRange declRange,
+                               SourceRange missingItemRange) {
     public ModuleCallConfig {
         dependsOn = List.copyOf(dependsOn);
         providers = List.copyOf(providers);

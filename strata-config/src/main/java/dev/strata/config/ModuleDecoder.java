@@ -781,7 +781,8 @@ final class ModuleDecoder {
         inputs.putAll(rest.value());
         ModuleCallConfig mc = new ModuleCallConfig(name, source, src == null ? blk.defRange() : src.expr().range(),
                 version, count == null ? null : count.expr(), forEach == null ? null : forEach.expr(),
-                dependsOn(c.attributes().get("depends_on")), passed, inputs, blk.defRange());
+                dependsOn(c.attributes().get("depends_on")), passed, inputs, blk.defRange(),
+                blk.body().missingItemRange());
         ModuleCallConfig prev = b.modules.putIfAbsent(name, mc);
         if (prev != null) {
             diags.error("Duplicate module call", "A module call named \"" + name + "\" was already defined at "

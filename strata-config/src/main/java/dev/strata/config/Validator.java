@@ -209,7 +209,7 @@ public final class Validator {
             }
             for (VariableConfig v : vars.values()) {
                 if (v.required() && !c.inputs().containsKey(v.name())) {
-                    diags.add(SchemaMessages.missingArgument(v.name(), c.declRange()));
+                    diags.add(SchemaMessages.missingArgument(v.name(), c.missingItemRange()));
                 }
             }
         }
@@ -295,7 +295,8 @@ public final class Validator {
             BigDecimal d = n.asNumber();
             if (d.stripTrailingZeros().scale() > 0) {
                 diags.add(Diagnostic.error("Invalid count argument", "The given \"count\" argument value is "
-                        + "unsuitable: must be a whole number.", e.range()));
+                        + "unsuitable: value must be a whole number, between -9223372036854775808 and "
+                        + "9223372036854775807.", e.range()));
                 return null;
             }
             if (d.signum() < 0) {
@@ -403,11 +404,9 @@ public final class Validator {
                 }
                 case ForEachAttr f -> {
                     if (ctx.mode() != Mode.FOR_EACH) {
-                        diags.add(Diagnostic.error("each.value cannot be used in this context".replace("each.value",
-                                "each." + f.name()), "A reference to \"each." + f.name() + "\" has been used in a "
-                                + "context in which it is unavailable, such as when the configuration no longer "
-                                + "contains the value in its \"for_each\" expression. Remove this reference to each."
-                                + f.name() + " in your configuration to work around this error.", range));
+                        diags.add(Diagnostic.error("Reference to \"each\" in context without for_each", "The \"each\" "
+                                + "object can be used only in \"module\" or \"resource\" blocks, and only when the "
+                                + "\"for_each\" argument is set.", range));
                     }
                 }
                 case Self s -> {
@@ -454,14 +453,14 @@ public final class Validator {
                     diags.add(Diagnostic.error("Missing resource instance key", "Because " + r + " has \"" + which
                             + "\" set, its attributes must be accessed on specific instances.\n\nFor example, to "
                             + "correlate with indices of a referring resource, use:\n    " + r
-                            + (rc.count() != null ? "[count.index]" : "[each.key]"), t.range()));
+                            + (rc.count() != null ? "[count.index]" : "[each.key]"), ref.range()));
                 }
                 return;
             }
             if (!rc.isInstanced()) {
                 diags.add(Diagnostic.error("Unexpected resource instance key", "Because " + r + " does not have "
                         + "\"count\" or \"for_each\" set, references to it must not include an index key. Remove the "
-                        + "bracketed index to refer to the single instance of this resource.", t.range()));
+                        + "bracketed index to refer to the single instance of this resource.", ref.range()));
                 return;
             }
             instanceKey(r.toString(), rc.count() != null, key, known.get(r), ref.range());

@@ -83,9 +83,9 @@ class ValidatorTest {
                 }
                 """);
         assertThat(brief(ds)).containsExactly(
-                "main.tf:6,5-30: Missing resource instance key",
-                "main.tf:7,5-28: Missing resource instance key",
-                "main.tf:8,5-32: Unexpected resource instance key",
+                "main.tf:6,5-27: Missing resource instance key",
+                "main.tf:7,5-25: Missing resource instance key",
+                "main.tf:8,5-29: Unexpected resource instance key",
                 "main.tf:9,5-30: Invalid resource instance key",
                 "main.tf:10,5-32: Invalid resource instance key",
                 "main.tf:11,5-30: Invalid resource instance key");
@@ -124,8 +124,8 @@ class ValidatorTest {
         assertThat(brief(ds)).containsExactly(
                 "main.tf:2,11-22: Reference to \"count\" in non-counted context",
                 "main.tf:5,23-27: Invalid \"self\" reference",
-                "main.tf:6,23-31: each.key cannot be used in this context",
-                "main.tf:12,25-35: each.value cannot be used in this context",
+                "main.tf:6,23-31: Reference to \"each\" in context without for_each",
+                "main.tf:12,25-35: Reference to \"each\" in context without for_each",
                 "main.tf:20,22-33: Reference to \"count\" in non-counted context");
     }
 
@@ -190,7 +190,7 @@ class ValidatorTest {
                 """);
         Diagnostics ds = validate(dir);
         assertThat(brief(ds)).containsExactly(
-                "main.tf:1,1-11: Missing required argument",
+                "main.tf:1,12-12: Missing required argument",
                 "main.tf:3,3-9: Unsupported argument");
         assertThat(detail(ds, 1)).endsWith("Did you mean \"region\"?");
     }
