@@ -61,8 +61,8 @@ class ValidateCommandTest {
                    5:   value = terraform_data.counted.id
                                 ^~~~~~~~~~~~~~~~~~~~~~
 
-                Because terraform_data.counted has "count" set, its attributes must be
-                accessed on specific instances.
+                Because terraform_data.counted has "count" set, its attributes must be accessed
+                on specific instances.
 
                 For example, to correlate with indices of a referring resource, use:
                     terraform_data.counted[count.index]
