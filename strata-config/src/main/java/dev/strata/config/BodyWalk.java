@@ -47,7 +47,13 @@ final class BodyWalk {
                 expressions(mb.override(), bound, out);
             }
             case JsonBody jb -> {
-                Result<Map<String, Attribute>> attrs = jb.justAttributes();
+                // Without a schema, only "dynamic" is known to be a block; its content is walked like
+                // the native form, everything else is an argument whose strings may hold templates.
+                Result<Body.PartialContent> pc = jb.partialContent(DYNAMIC);
+                for (Block d : pc.value().content().blocks()) {
+                    jsonDynamic(d, bound, out);
+                }
+                Result<Map<String, Attribute>> attrs = pc.value().remain().justAttributes();
                 for (Attribute a : attrs.value().values()) {
                     out.accept(new Site(a.expr(), bound));
                 }
@@ -58,6 +64,35 @@ final class BodyWalk {
                     out.accept(new Site(a.expr(), bound));
                 }
             }
+        }
+    }
+
+    private static final dev.strata.hcl.BodySchema DYNAMIC = new dev.strata.hcl.BodySchema(List.of(),
+            List.of(dev.strata.hcl.BlockHeaderSchema.of("dynamic", "type")));
+
+    private static final dev.strata.hcl.BodySchema DYNAMIC_BODY = new dev.strata.hcl.BodySchema(List.of(
+            dev.strata.hcl.AttributeSchema.optional("for_each"), dev.strata.hcl.AttributeSchema.optional("iterator"),
+            dev.strata.hcl.AttributeSchema.optional("labels")),
+            List.of(dev.strata.hcl.BlockHeaderSchema.of("content")));
+
+    private static void jsonDynamic(Block b, Set<String> bound, java.util.function.Consumer<Site> out) {
+        Result<Body.PartialContent> pc = b.body().partialContent(DYNAMIC_BODY);
+        Map<String, Attribute> attrs = pc.value().content().attributes();
+        String iterator = b.labels().isEmpty() ? "dynamic" : b.labels().getFirst();
+        Attribute it = attrs.get("iterator");
+        if (it != null) {
+            iterator = it.expr().asKeyword().orElse(iterator);
+        }
+        Set<String> inner = new HashSet<>(bound);
+        inner.add(iterator);
+        if (attrs.containsKey("for_each")) {
+            out.accept(new Site(attrs.get("for_each").expr(), bound));
+        }
+        if (attrs.containsKey("labels")) {
+            out.accept(new Site(attrs.get("labels").expr(), Set.copyOf(inner)));
+        }
+        for (Block c : pc.value().content().blocks()) {
+            expressions(c.body(), Set.copyOf(inner), out);
         }
     }
 

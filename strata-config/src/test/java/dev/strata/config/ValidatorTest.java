@@ -265,4 +265,26 @@ class ValidatorTest {
         assertThat(ds.asList()).extracting(Diagnostic::summary).containsExactly(
                 "Reference to undeclared input variable");
     }
+
+    @Test
+    void jsonConfigurationsAreValidatedWithJsonRanges() {
+        write(dir, "main.tf.json", """
+                {
+                  "variable": {"rules": {"type": "list(number)"}},
+                  "resource": {"aws_security_group": {"sg": {
+                    "count": "${length(var.rules)}",
+                    "name": "${var.nme}",
+                    "dynamic": {"ingress": {
+                      "for_each": "${var.rules}",
+                      "content": {"from_port": "${ingress.value}"}
+                    }}
+                  }}},
+                  "output": {"o": {"value": "${aws_security_group.sg.id}"}}
+                }
+                """);
+        Diagnostics ds = validate(dir);
+        assertThat(brief(ds)).containsExactly(
+                "main.tf.json:5,16-23: Reference to undeclared input variable",
+                "main.tf.json:11,32-53: Missing resource instance key");
+    }
 }
