@@ -39,6 +39,7 @@ import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
 import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -130,6 +131,7 @@ public final class Validator {
             for (LocalConfig l : m.locals().values()) {
                 check(l.expr(), new Ctx(Mode.NONE, Set.of(), false, l.addr()));
             }
+            localCycles();
             for (OutputConfig o : m.outputs().values()) {
                 if (o.value() != null) {
                     check(o.value(), Ctx.PLAIN);
@@ -170,6 +172,53 @@ public final class Validator {
                 c.asserts().forEach(a -> rule(a, Ctx.PLAIN));
                 scoped = null;
             }
+        }
+
+        /** Locals that refer to each other in a circle: one diagnostic per cycle, naming every step. */
+        private void localCycles() {
+            Map<String, List<Reference>> edges = new HashMap<>();
+            for (LocalConfig l : m.locals().values()) {
+                edges.put(l.name(), References.of(l).stream()
+                        .filter(r -> r.subject() instanceof LocalValue lv && m.locals().containsKey(lv.name()))
+                        .toList());
+            }
+            Set<Set<String>> reported = new java.util.HashSet<>();
+            Set<String> done = new java.util.HashSet<>();
+            for (String start : m.locals().keySet()) {
+                findCycle(start, new ArrayList<>(), new ArrayList<>(), edges, done, reported);
+            }
+        }
+
+        private void findCycle(String name, List<String> path, List<Reference> via, Map<String, List<Reference>> edges,
+                               Set<String> done, Set<Set<String>> reported) {
+            int at = path.indexOf(name);
+            if (at >= 0) {
+                List<String> members = path.subList(at, path.size());
+                if (reported.add(new java.util.TreeSet<>(members))) {
+                    StringBuilder sb = new StringBuilder("These local values refer to each other, so none can be "
+                            + "evaluated: local." + members.getFirst());
+                    for (int i = at; i < path.size(); i++) {
+                        Reference r = via.get(i);
+                        sb.append(i == at ? " " : ", which ").append("refers to ").append(r.subject()).append(" at ")
+                                .append(r.range());
+                    }
+                    sb.append(". Break the cycle by computing one of them without the others.");
+                    diags.add(Diagnostic.error("Cycle in local values", sb.toString(),
+                            m.locals().get(members.getFirst()).declRange()));
+                }
+                return;
+            }
+            if (done.contains(name)) {
+                return;
+            }
+            path.add(name);
+            for (Reference r : edges.getOrDefault(name, List.of())) {
+                via.add(r);
+                findCycle(((LocalValue) r.subject()).name(), path, via, edges, done, reported);
+                via.removeLast();
+            }
+            path.removeLast();
+            done.add(name);
         }
 
         private void resource(ResourceConfig r) {

@@ -287,4 +287,24 @@ class ValidatorTest {
                 "main.tf.json:5,16-23: Reference to undeclared input variable",
                 "main.tf.json:11,32-53: Missing resource instance key");
     }
+
+    @Test
+    void localCyclesAreReportedOnceNamingEveryReference() {
+        Diagnostics ds = run("""
+                locals {
+                  a = local.b
+                  b = [local.c, local.ok]
+                  c = "${local.a}"
+                  ok = 1
+                  self = local.self
+                }
+                """);
+        assertThat(brief(ds)).containsExactly(
+                "main.tf:2,3-14: Cycle in local values",
+                "main.tf:6,3-20: Cycle in local values");
+        assertThat(detail(ds, 0)).isEqualTo("These local values refer to each other, so none can be evaluated: "
+                + "local.a refers to local.b at main.tf:2,7-14, which refers to local.c at main.tf:3,8-15, which "
+                + "refers to local.a at main.tf:4,10-17. Break the cycle by computing one of them without the "
+                + "others.");
+    }
 }
