@@ -81,6 +81,7 @@ public final class Validator {
 
     enum Mode { NONE, COUNT, FOR_EACH }
 
+
     /** Where an expression sits: what {@code count}/{@code each}/{@code self} mean there. */
     record Ctx(Mode mode, Set<String> bound, boolean selfAllowed, Referenceable owner) {
         static final Ctx PLAIN = new Ctx(Mode.NONE, Set.of(), false, null);
@@ -226,6 +227,7 @@ public final class Validator {
             Ctx ctx = new Ctx(mode, Set.of(), false, r.addr());
             BodyWalk.expressions(r.config(), Set.of(), s -> check(s.expr(), ctx.bind(s.bound())));
             providerKey(r.provider(), ctx);
+            providerConfig(r.provider());
             dependsOn(r.dependsOn(), ctx);
             Lifecycle lc = r.lifecycle();
             lc.preconditions().forEach(x -> rule(x, ctx));
@@ -243,6 +245,7 @@ public final class Validator {
             }
             for (PassedProvider p : c.providers()) {
                 providerKey(p.inParent(), ctx);
+                providerConfig(p.inParent());
             }
             dependsOn(c.dependsOn(), ctx);
             ConfigNode child = node.children().get(c.name());
@@ -260,6 +263,39 @@ public final class Validator {
                 if (v.required() && !c.inputs().containsKey(v.name())) {
                     diags.add(SchemaMessages.missingArgument(v.name(), c.missingItemRange()));
                 }
+            }
+        }
+
+        /**
+         * An aliased provider configuration must be declared here, or be one a caller passes in
+         * ({@code configuration_aliases}); an instanced one ({@code for_each}) must be selected by key,
+         * and only an instanced one can be.
+         */
+        private void providerConfig(ProviderRef p) {
+            if (p == null || p.config().alias() == null) {
+                return;
+            }
+            ProviderConfig pc = m.providerConfigs().get(p.config());
+            RequiredProvider rp = m.requiredProviders().get(p.config().localName());
+            boolean passedIn = rp != null && rp.configurationAliases().contains(p.config());
+            if (pc == null && !passedIn) {
+                diags.add(Diagnostic.error("Provider configuration not present", "There is no provider configuration "
+                        + p.config() + " in " + where() + ". Declare it with a provider \"" + p.config().localName()
+                        + "\" block whose alias is \"" + p.config().alias() + "\", or, in a module, list it in "
+                        + "configuration_aliases in required_providers so that callers pass it in."
+                        + DidYouMean.sentence(p.config().alias(), m.providerConfigs().keySet().stream()
+                                .filter(k -> k.localName().equals(p.config().localName()) && k.alias() != null)
+                                .map(dev.strata.addr.LocalProviderConfig::alias).toList()), p.range()));
+                return;
+            }
+            if (pc != null && pc.isInstanced() && p.key() == null) {
+                diags.add(Diagnostic.error("Missing provider instance key", "The provider configuration " + p.config()
+                        + " has for_each set, so a reference to it must select one instance, as in " + p.config()
+                        + "[each.key].", p.range()));
+            } else if (pc != null && !pc.isInstanced() && p.key() != null) {
+                diags.add(Diagnostic.error("Unexpected provider instance key", "The provider configuration "
+                        + p.config() + " does not have for_each set, so a reference to it must not include an "
+                        + "instance key.", p.range()));
             }
         }
 

@@ -307,4 +307,28 @@ class ValidatorTest {
                 + "refers to local.a at main.tf:4,10-17. Break the cycle by computing one of them without the "
                 + "others.");
     }
+
+    @Test
+    void providerConfigurationReferences() {
+        Diagnostics ds = run("""
+                provider "aws" { alias = "west" }
+                provider "aws" {
+                  alias    = "by_region"
+                  for_each = toset(["a", "b"])
+                }
+                resource "aws_instance" "a" { provider = aws.wets }
+                resource "aws_instance" "b" { provider = aws.by_region }
+                resource "aws_instance" "c" { provider = aws.west["x"] }
+                resource "aws_instance" "d" {
+                  for_each = toset(["a"])
+                  provider = aws.by_region[each.key]
+                }
+                resource "aws_instance" "e" { provider = aws.west }
+                """);
+        assertThat(brief(ds)).containsExactly(
+                "main.tf:6,42-50: Provider configuration not present",
+                "main.tf:7,42-55: Missing provider instance key",
+                "main.tf:8,42-55: Unexpected provider instance key");
+        assertThat(detail(ds, 0)).endsWith("Did you mean \"west\"?");
+    }
 }
