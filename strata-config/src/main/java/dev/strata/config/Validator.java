@@ -163,6 +163,7 @@ public final class Validator {
                 Ctx ctx = new Ctx(mode, Set.of(), false, null);
                 check(i.id(), ctx);
                 importTo(i.to(), ctx);
+                importTarget(i);
                 providerKey(i.provider(), ctx);
             }
             for (CheckConfig c : m.checks().values()) {
@@ -316,6 +317,30 @@ public final class Validator {
                     check(ix.key(), ctx);
                 }
             });
+        }
+
+        /** An import into this module's resources needs that resource's configuration. */
+        private void importTarget(ImportConfig i) {
+            for (Traversal t : i.to().variables()) {
+                Result<Reference> r = Reference.parse(t);
+                Resource target = r.value() == null ? null : switch (r.value().subject()) {
+                    case Resource res -> res;
+                    case ResourceInstance ri -> ri.resource();
+                    default -> null;
+                };
+                if (target == null) {
+                    continue;
+                }
+                if (target.mode() == ResourceMode.DATA) {
+                    diags.add(Diagnostic.error("Invalid import address", "Only managed resources can be imported; "
+                            + target + " is a data source.", r.value().range()));
+                } else if (!m.resources().containsKey(target)) {
+                    diags.add(Diagnostic.error("Configuration for import target does not exist", "The configuration "
+                            + "for the given import " + target + " does not exist. All target instances must have an "
+                            + "associated configuration to be imported.", r.value().range()));
+                }
+                return;
+            }
         }
 
         private void rule(CheckRule r, Ctx ctx) {
@@ -476,10 +501,10 @@ public final class Validator {
                 }
                 case Resource r -> resourceRef(r, null, ref, t, ctx);
                 case ResourceInstance ri -> resourceRef(ri.resource(), ri.key(), ref, t, ctx);
-                case ModuleCall c -> moduleRef(c, null, null, ref);
-                case ModuleCallInstance ci -> moduleRef(ci.call(), ci.key(), null, ref);
+                case ModuleCall c -> moduleRef(c, null, null, ref, t);
+                case ModuleCallInstance ci -> moduleRef(ci.call(), ci.key(), null, ref, t);
                 case ModuleCallInstanceOutput o -> moduleRef(o.call().call(),
-                        o.call().key() instanceof InstanceKey.NoKey ? null : o.call().key(), o.name(), ref);
+                        o.call().key() instanceof InstanceKey.NoKey ? null : o.call().key(), o.name(), ref, t);
                 case CountAttr c -> {
                     if (ctx.mode() != Mode.COUNT) {
                         diags.add(Diagnostic.error("Reference to \"count\" in non-counted context", "The \"count\" "
@@ -551,7 +576,7 @@ public final class Validator {
             instanceKey(r.toString(), rc.count() != null, key, known.get(r), ref.range());
         }
 
-        private void moduleRef(ModuleCall c, InstanceKey key, String output, Reference ref) {
+        private void moduleRef(ModuleCall c, InstanceKey key, String output, Reference ref, Traversal t) {
             ModuleCallConfig mc = m.moduleCalls().get(c.name());
             if (mc == null) {
                 diags.add(Diagnostic.error("Reference to undeclared module", "No module call named \"" + c.name()
@@ -578,9 +603,10 @@ public final class Validator {
             }
             ConfigNode child = node.children().get(c.name());
             if (output != null && child != null && !child.module().outputs().containsKey(output)) {
+                // As Terraform, the attribute step itself: module.m[.nope].
+                SourceRange at = t.steps().get(key == null ? 2 : 3).range();
                 diags.add(Diagnostic.error("Unsupported attribute", "This object does not have an attribute named \""
-                        + output + "\"." + DidYouMean.sentence(output, child.module().outputs().keySet()),
-                        ref.range()));
+                        + output + "\"." + DidYouMean.sentence(output, child.module().outputs().keySet()), at));
             }
         }
 

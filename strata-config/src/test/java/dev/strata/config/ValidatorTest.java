@@ -47,7 +47,7 @@ class ValidatorTest {
                 "main.tf:7,22-39: Reference to undeclared resource",
                 "main.tf:8,22-36: Reference to undeclared resource",
                 "main.tf:9,22-35: Reference to undeclared module",
-                "main.tf:10,22-34: Unsupported attribute",
+                "main.tf:10,32-34: Unsupported attribute",
                 "main.tf:11,22-31: Reference to undeclared input variable");
         assertThat(detail(ds, 0)).isEqualTo("An input variable with the name \"regoin\" has not been declared. Did you "
                 + "mean \"region\"?");
@@ -251,7 +251,7 @@ class ValidatorTest {
                 "main.tf:1,41-57: Self-referential block",
                 "main.tf:7,22-34: Missing module instance key",
                 "main.tf:9,22-39: Unexpected module instance key",
-                "main.tf:10,22-40: Unsupported attribute");
+                "main.tf:10,35-40: Unsupported attribute");
     }
 
     @Test
@@ -330,5 +330,22 @@ class ValidatorTest {
                 "main.tf:7,42-55: Missing provider instance key",
                 "main.tf:8,42-55: Unexpected provider instance key");
         assertThat(detail(ds, 0)).endsWith("Did you mean \"west\"?");
+    }
+
+    @Test
+    void importTargetsNeedConfiguration() {
+        Diagnostics ds = run("""
+                resource "terraform_data" "t" { for_each = toset(["a"]) }
+                import {
+                  for_each = toset(["a"])
+                  to       = terraform_data.t[each.key]
+                  id       = each.value
+                }
+                import {
+                  to = terraform_data.missing
+                  id = "x"
+                }
+                """);
+        assertThat(brief(ds)).containsExactly("main.tf:8,8-30: Configuration for import target does not exist");
     }
 }

@@ -96,7 +96,17 @@ class ValidateDifferentialTest {
                         output "b" { value = terraform_data.c["x"].id }
                         """, List.of(
                         "error|Invalid resource instance key|main.tf:2,22-2,41",
-                        "error|Invalid resource instance key|main.tf:3,22-3,43")));
+                        "error|Invalid resource instance key|main.tf:3,22-3,43")),
+                Arguments.of("imports", """
+                        import {
+                          to = terraform_data.missing
+                          id = "x"
+                        }
+                        """, List.of("error|Configuration for import target does not exist|main.tf:2,8-2,30")),
+                Arguments.of("module outputs", """
+                        module "m" { source = "./m" }
+                        output "o" { value = module.m.nope }
+                        """, List.of()));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -106,6 +116,8 @@ class ValidateDifferentialTest {
         Optional<Path> terraform = terraform();
         assumeTrue(terraform.isPresent(), "terraform is not on the PATH");
         Files.writeString(dir.resolve("main.tf"), main);
+        Files.createDirectories(dir.resolve("m"));
+        Files.writeString(dir.resolve("m/main.tf"), "output \"out\" { value = 1 }\n");
         TreeSet<String> theirs = brief(terraform(terraform.get(), "validate", "-json"));
         CliRunner.Result r = CliRunner.in(dir).run("validate", "-json");
         TreeSet<String> ours = brief(r.stdout());
