@@ -141,8 +141,9 @@ public final class InputVariables {
         for (VariableConfig vc : vars.values()) {
             out.put(vc.name(), finalValue(vc, raw.get(vc.name()), diags));
         }
+        FunctionTable functions = TemplateFunctions.builtins(FunctionContext.system(dir));
         for (VariableConfig vc : vars.values()) {
-            validate(vc, out, raw.get(vc.name()), diags);
+            validate(vc, out, raw.get(vc.name()), functions, diags);
         }
         return Result.of(Collections.unmodifiableSortedMap(out), diags.build().sorted());
     }
@@ -249,12 +250,12 @@ public final class InputVariables {
         return vc.sensitive() ? v.mark(Mark.SENSITIVE) : v;
     }
 
-    private static void validate(VariableConfig vc, Map<String, Value> values, Raw r, Diagnostics.Builder diags) {
+    private static void validate(VariableConfig vc, Map<String, Value> values, Raw r, FunctionTable functions,
+                                 Diagnostics.Builder diags) {
         Value self = values.get(vc.name());
         if (!self.isWhollyKnown() || vc.validations().isEmpty()) {
             return;
         }
-        FunctionTable functions = TemplateFunctions.builtins(FunctionContext.system(Path.of(".")));
         Scope scope = new Scope() {
             @Override
             public Result<Resolved> resolve(dev.strata.hcl.Traversal t) {

@@ -109,7 +109,9 @@ public final class Validator {
         ModuleCheck(ConfigNode node) {
             this.node = node;
             this.m = node.module();
-            this.functions = TemplateFunctions.builtins(FunctionContext.system(m.dir()));
+            // As in Terraform, file functions resolve relative paths against the working directory (the
+            // root module's), not the module's own directory; modules use path.module for theirs.
+            this.functions = TemplateFunctions.builtins(FunctionContext.system(tree.root().module().dir()));
         }
 
         String where() {
