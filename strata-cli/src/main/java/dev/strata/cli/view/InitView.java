@@ -29,6 +29,7 @@ public final class InitView {
     }
 
     public void success(boolean providersMissing) {
+        view.out().println();
         view.out().println(view.style(View.Style.BOLD_GREEN, "Strata has been successfully initialized!"));
         view.out().println();
         if (providersMissing) {

@@ -181,4 +181,18 @@ class ValidateCommandTest {
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.stderr()).contains("Error: Module not installed").contains("only local");
     }
+
+    @Test
+    void providersWithoutSchemasAreNamedInOneWarning() throws IOException {
+        write("main.tf", """
+                resource "aws_instance" "web" {}
+                data "google_project" "p" {}
+                """);
+        CliRunner.Result r = CliRunner.in(dir).width(200).run("validate");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.stdout()).contains("Warning: Resource arguments not checked")
+                .contains("hashicorp/aws, hashicorp/google were not checked")
+                .endsWith("Success! The configuration is valid, but there were some validation warnings as shown "
+                        + "above.\n");
+    }
 }
