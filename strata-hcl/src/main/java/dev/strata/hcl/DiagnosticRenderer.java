@@ -144,8 +144,11 @@ public final class DiagnosticRenderer {
         return spans;
     }
 
-    /** {@code resource "aws_instance" "web"}: the top-level block that contains the subject. */
-    private String contextString(SourceRange subject) {
+    /**
+     * {@code resource "aws_instance" "web"}: the top-level block that contains the subject, or null;
+     * the "in ..." of human output and the snippet context of JSON diagnostics.
+     */
+    public String contextString(SourceRange subject) {
         Body body = sources.body(subject.filename());
         if (!(body instanceof dev.strata.hcl.syntax.SyntaxBody sb)) {
             return null;

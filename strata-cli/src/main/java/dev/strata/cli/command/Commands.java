@@ -14,6 +14,8 @@ public final class Commands {
     /** Every subcommand. Add new commands here; nothing else needs to change. */
     public static List<Command> all() {
         return List.of(
+                new InitCommand(),
+                new ValidateCommand(),
                 new ConsoleCommand(),
                 new FmtCommand(),
                 new ForceUnlockCommand(),

@@ -1,17 +1,28 @@
 package dev.strata.cli.command;
 
 import dev.strata.cli.view.ConsoleView;
+import dev.strata.config.ConfigLoader;
+import dev.strata.config.ConfigTree;
+import dev.strata.config.InputVariables;
+import dev.strata.config.ModuleScope;
+import dev.strata.hcl.DiagnosticRenderer;
+import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.lang.eval.ConsoleSession;
 import dev.strata.lang.eval.Scope;
 import dev.strata.lang.eval.TemplateFunctions;
 import dev.strata.lang.funcs.FunctionContext;
+import dev.strata.lang.funcs.FunctionTable;
+import dev.strata.lang.value.Value;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SortedMap;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
@@ -26,7 +37,14 @@ import org.jline.terminal.TerminalBuilder;
  * result is printed and an error does not end the session.
  */
 final class ConsoleCommand implements Command {
+
     private static final FlagSet FLAGS = new FlagSet();
+    private static final Flag<List<String>> VAR = FLAGS.repeated("var", "NAME=VALUE",
+            "Set a value for one of the input variables in the root module of the configuration. Use this option "
+                    + "more than once to set more than one variable.");
+    private static final Flag<List<String>> VAR_FILE = FLAGS.repeated("var-file", "FILENAME",
+            "Load variable values from the given file, in addition to the default files terraform.tfvars and "
+                    + "*.auto.tfvars. Use this option more than once to include more than one variables file.");
 
     @Override
     public String name() {
@@ -56,8 +74,11 @@ final class ConsoleCommand implements Command {
                 + "With input from a pipe or a file, each expression is evaluated in turn and its value printed; "
                 + "errors are reported on stderr and the next expression is still evaluated. The exit status is 1 "
                 + "if any expression failed.\n\n"
-                + "Configuration is not loaded yet: references such as var.x are reported as undeclared, and "
-                + "file functions read relative to the working directory.";
+                + "When the working directory holds a configuration, its root module is loaded: var.NAME gives the "
+                + "input variable's value (from defaults, TF_VAR_NAME, terraform.tfvars, *.auto.tfvars, -var and "
+                + "-var-file, as for plan) and local.NAME the local value. Resources, data sources and module "
+                + "outputs are unknown until state is available. File functions read relative to the working "
+                + "directory.";
     }
 
     @Override
@@ -73,8 +94,29 @@ final class ConsoleCommand implements Command {
             return 1;
         }
         FunctionContext functions = FunctionContext.system(context.workingDir());
-        ConsoleSession session = new ConsoleSession(Scope.empty(TemplateFunctions.builtins(functions)));
+        FunctionTable table = TemplateFunctions.builtins(functions);
         ConsoleView view = new ConsoleView(context);
+        Scope scope = Scope.empty(table);
+        DiagnosticRenderer.Sources sources = DiagnosticRenderer.NO_SOURCES;
+        if (ConfigLoader.hasConfigFiles(context.workingDir())) {
+            Result<ConfigTree> tree = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
+            sources = tree.value().diagnosticSources();
+            List<InputVariables.Arg> vars = new ArrayList<>();
+            for (ParsedArgs.Occurrence o : args.occurrences()) {
+                vars.add(o.flag().equals(VAR) ? new InputVariables.Arg.Var(o.value())
+                        : new InputVariables.Arg.VarFile(o.value()));
+            }
+            Result<SortedMap<String, Value>> values = InputVariables.resolve(tree.value().root().module(),
+                    context.workingDir(), context.env(), vars);
+            Diagnostics problems = tree.diagnostics().with(values.diagnostics());
+            view.diagnostics(problems, sources);
+            if (problems.hasErrors()) {
+                return 1;
+            }
+            scope = new ModuleScope(tree.value().root(), values.value(), table, context.workingDir(), workspace(context));
+        }
+        ConsoleSession session = new ConsoleSession(scope);
+        view = new ConsoleView(context, sources);
         boolean interactive = context.stdin() == System.in
                 && (Boolean.getBoolean("strata.stdin.tty") || System.console() != null
                         && System.getProperty("strata.stdin.tty") == null);
@@ -148,6 +190,12 @@ final class ConsoleCommand implements Command {
     private static Path historyFile(CommandContext context) {
         String home = context.getenv("HOME");
         return Path.of(home == null ? "." : home, ".strata_console_history");
+    }
+
+    /** The selected workspace, as TF_WORKSPACE chooses it until workspaces exist. */
+    private static String workspace(CommandContext context) {
+        String w = context.getenv("TF_WORKSPACE");
+        return w == null ? "default" : w;
     }
 
     /** Evaluates one input and shows its value or its diagnostics; true if it had no errors. */

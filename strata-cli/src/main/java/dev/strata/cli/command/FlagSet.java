@@ -162,7 +162,33 @@ public final class FlagSet {
         List<String> positionals = result.matchedPositionals().isEmpty()
                 ? List.of()
                 : List.copyOf(result.matchedPositionals().get(0).<List<String>>getValue());
-        return new Outcome.Parsed(new ParsedArgs(values, given, positionals));
+        return new Outcome.Parsed(new ParsedArgs(values, given, positionals, occurrences(normalized, defs)));
+    }
+
+    /**
+     * The values of repeatable flags in command-line order across flags, for options whose relative
+     * order matters (Terraform applies {@code -var} and {@code -var-file} in the order given).
+     */
+    private static List<ParsedArgs.Occurrence> occurrences(List<String> args, List<Flag<?>> defs) {
+        List<ParsedArgs.Occurrence> out = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--") || !a.startsWith("-")) {
+                break;
+            }
+            for (Flag<?> f : defs) {
+                if (f.kind() != Flag.Kind.STRING_LIST) {
+                    continue;
+                }
+                String n = "-" + f.name();
+                if (a.equals(n) && i + 1 < args.size()) {
+                    out.add(new ParsedArgs.Occurrence(f, args.get(++i)));
+                } else if (a.startsWith(n + "=")) {
+                    out.add(new ParsedArgs.Occurrence(f, a.substring(n.length() + 1)));
+                }
+            }
+        }
+        return out;
     }
 
     /**

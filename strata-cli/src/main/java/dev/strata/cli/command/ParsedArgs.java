@@ -10,11 +10,22 @@ public final class ParsedArgs {
     private final Map<Flag<?>, Object> values;
     private final Set<Flag<?>> given;
     private final List<String> positionals;
+    private final List<Occurrence> occurrences;
 
-    ParsedArgs(Map<Flag<?>, Object> values, Set<Flag<?>> given, List<String> positionals) {
+    ParsedArgs(Map<Flag<?>, Object> values, Set<Flag<?>> given, List<String> positionals,
+               List<Occurrence> occurrences) {
         this.values = new IdentityHashMap<>(values);
         this.given = given;
         this.positionals = List.copyOf(positionals);
+        this.occurrences = List.copyOf(occurrences);
+    }
+
+    /** One value of a repeatable flag, in the order it appeared among all repeatable flags. */
+    public record Occurrence(Flag<?> flag, String value) {}
+
+    /** Every value of repeatable flags, in command-line order (e.g. interleaved -var and -var-file). */
+    public List<Occurrence> occurrences() {
+        return occurrences;
     }
 
     /** The flag's value, or its default when it was not given. */

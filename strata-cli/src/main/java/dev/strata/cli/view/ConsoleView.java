@@ -9,19 +9,41 @@ import java.nio.charset.StandardCharsets;
 /** Output of {@code strata console}: values on stdout, diagnostics (with the input as source) on stderr. */
 public final class ConsoleView {
     private final View view;
+    private final DiagnosticRenderer.Sources config;
 
     public ConsoleView(CommandContext context) {
+        this(context, DiagnosticRenderer.NO_SOURCES);
+    }
+
+    /** A view whose diagnostics may point into the configuration's files as well as the input. */
+    public ConsoleView(CommandContext context, DiagnosticRenderer.Sources config) {
         this.view = new View(context);
+        this.config = config;
     }
 
     public void result(Result<String> r, String input) {
         byte[] src = input.getBytes(StandardCharsets.UTF_8);
-        DiagnosticRenderer.Sources sources = name -> ConsoleSession.INPUT_NAME.equals(name) ? src : null;
+        DiagnosticRenderer.Sources sources = new DiagnosticRenderer.Sources() {
+            @Override
+            public byte[] bytes(String name) {
+                return ConsoleSession.INPUT_NAME.equals(name) ? src : config.bytes(name);
+            }
+
+            @Override
+            public dev.strata.hcl.Body body(String name) {
+                return ConsoleSession.INPUT_NAME.equals(name) ? null : config.body(name);
+            }
+        };
         view.diagnostics(r.diagnostics(), sources);
         if (!r.hasErrors()) {
             view.out().println(r.value());
             view.out().flush();
         }
+    }
+
+    /** Problems loading the configuration or its variables, before the session starts. */
+    public void diagnostics(dev.strata.hcl.Diagnostics ds, DiagnosticRenderer.Sources sources) {
+        view.diagnostics(ds, sources);
     }
 
     public void error(String summary, String detail) {

@@ -83,7 +83,8 @@ public class View {
         GREEN("\u001b[32m"),
         YELLOW("\u001b[33m"),
         BOLD_RED("\u001b[1;31m"),
-        BOLD_YELLOW("\u001b[1;33m");
+        BOLD_YELLOW("\u001b[1;33m"),
+        BOLD_GREEN("\u001b[1;32m");
 
         private final String ansi;
 

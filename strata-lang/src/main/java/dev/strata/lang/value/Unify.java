@@ -57,6 +57,12 @@ public final class Unify {
       // A set among sequences makes them all sets: tolist([toset([1]), [2]]) is a list of sets.
       return unifyElements(ts).map(Type::set);
     }
+    // Other mixed kinds: the first given type that every other type converts to, as cty does.
+    for (Type target : ts) {
+      if (ts.stream().allMatch(t -> Convert.canConvert(t, target))) {
+        return Optional.of(target);
+      }
+    }
     return Optional.empty();
   }
 

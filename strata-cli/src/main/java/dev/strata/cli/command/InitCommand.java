@@ -1,0 +1,160 @@
+package dev.strata.cli.command;
+
+import dev.strata.addr.Provider;
+import dev.strata.cli.view.InitView;
+import dev.strata.cli.view.Json;
+import dev.strata.config.ConfigLoader;
+import dev.strata.config.ConfigNode;
+import dev.strata.config.ConfigTree;
+import dev.strata.config.ProviderRequirements;
+import dev.strata.config.VersionConstraint;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Result;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * {@code strata init}: loads the module tree, records it in {@code .terraform/modules/modules.json}
+ * (Terraform's manifest, so tools that read it keep working), and reports the providers the
+ * configuration needs. Local modules need no installation: the manifest points at their directories.
+ * Installing remote modules and providers is not implemented yet.
+ */
+final class InitCommand implements Command {
+    private static final FlagSet FLAGS = new FlagSet();
+    private static final Flag<Boolean> BACKEND = FLAGS.bool("backend", true,
+            "Accepted for compatibility with terraform init; Strata's backends are set up when state is first "
+                    + "used.");
+    private static final Flag<Boolean> INPUT = FLAGS.bool("input", true,
+            "Accepted for compatibility; init never asks for input.");
+
+    @Override
+    public String name() {
+        return "init";
+    }
+
+    @Override
+    public String synopsis() {
+        return "Prepare your working directory for other commands";
+    }
+
+    @Override
+    public Section section() {
+        return Section.MAIN;
+    }
+
+    @Override
+    public String description() {
+        return "Initialize a working directory containing Strata configuration files: load the root module and "
+                + "every local module it calls, record the module tree in .terraform/modules/modules.json, and list "
+                + "the providers the configuration requires.\n\n"
+                + "Only local modules (sources starting with ./ or ../) are supported; a registry, Git, HTTP or "
+                + "other remote source is an error. Providers are reported but not installed: the built-in "
+                + "terraform provider is always available, and installing others comes with a later version of "
+                + "Strata.";
+    }
+
+    @Override
+    public FlagSet flags() {
+        return FLAGS;
+    }
+
+    @Override
+    public int run(CommandContext context, ParsedArgs args) {
+        InitView view = new InitView(context);
+        args.get(BACKEND);
+        args.get(INPUT);
+        if (!args.positionals().isEmpty()) {
+            view.diagnostics(Diagnostics.of(Diagnostic.error("Unexpected argument", "The init command takes no "
+                    + "arguments; use the global -chdir option to initialize another directory.", null)),
+                    dev.strata.hcl.DiagnosticRenderer.NO_SOURCES);
+            return 1;
+        }
+        Path dir = context.workingDir();
+        Result<ConfigTree> loaded = ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT);
+        ConfigTree tree = loaded.value();
+        view.heading("Initializing modules...");
+        for (ConfigNode n : tree.nodes()) {
+            if (!n.isRoot()) {
+                view.item(key(n) + " in " + display(dir, n.module().dir()));
+            }
+        }
+        if (loaded.hasErrors()) {
+            view.diagnostics(loaded.diagnostics(), tree.diagnosticSources());
+            view.failed();
+            return 1;
+        }
+        Diagnostics.Builder extra = Diagnostics.builder().addAll(loaded.diagnostics());
+        try {
+            writeManifest(dir, tree);
+        } catch (IOException e) {
+            extra.add(Diagnostic.error("Failed to write the module manifest", "Could not write "
+                    + ".terraform/modules/modules.json: " + e.getMessage() + ". Check that the directory is "
+                    + "writable.", null));
+        }
+        view.blank();
+        view.heading("Initializing provider plugins...");
+        boolean missing = false;
+        for (Map.Entry<Provider, List<VersionConstraint>> e : ProviderRequirements.of(tree).entrySet()) {
+            Provider p = e.getKey();
+            String constraints = e.getValue().isEmpty() ? "any version"
+                    : e.getValue().stream().map(VersionConstraint::toString).collect(Collectors.joining(", "));
+            if (p.isBuiltIn()) {
+                view.item(p + " is built in to Strata");
+            } else {
+                missing = true;
+                view.item(p.forDisplay() + " (" + constraints + "): required, not installed");
+            }
+        }
+        if (missing) {
+            extra.add(Diagnostic.warning("Providers not installed", "This version of Strata cannot install "
+                    + "providers: the provider registry and the installer for Terraform providers come in a later "
+                    + "version. \"strata validate\" works without them; planning and applying resources of these "
+                    + "providers will not.", null));
+        }
+        Diagnostics ds = extra.build();
+        view.blank();
+        view.diagnostics(ds, tree.diagnosticSources());
+        if (ds.hasErrors()) {
+            view.failed();
+            return 1;
+        }
+        view.success(missing);
+        return 0;
+    }
+
+    /** Terraform's module manifest: one record per module with its key, source and directory. */
+    static void writeManifest(Path dir, ConfigTree tree) throws IOException {
+        StringBuilder sb = new StringBuilder("{\"Modules\":[");
+        String sep = "";
+        for (ConfigNode n : tree.nodes()) {
+            String source = n.call() == null ? "" : n.call().source();
+            sb.append(sep).append("{\"Key\":").append(Json.quote(key(n))).append(",\"Source\":")
+                    .append(Json.quote(source)).append(",\"Dir\":").append(Json.quote(display(dir, n.module().dir())))
+                    .append('}');
+            sep = ",";
+        }
+        sb.append("]}\n");
+        Path out = dir.resolve(".terraform/modules/modules.json");
+        Files.createDirectories(out.getParent());
+        Path tmp = Files.createTempFile(out.getParent(), "modules", ".json.tmp");
+        Files.writeString(tmp, sb, StandardCharsets.UTF_8);
+        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** {@code net.subnets}: the module's path as the manifest keys it. */
+    static String key(ConfigNode n) {
+        return String.join(".", n.path().names());
+    }
+
+    static String display(Path root, Path dir) {
+        String s = root.relativize(dir).toString().replace('\\', '/');
+        return s.isEmpty() ? "." : s;
+    }
+}

@@ -1,0 +1,50 @@
+package dev.strata.cli.view;
+
+import dev.strata.cli.command.CommandContext;
+import dev.strata.hcl.DiagnosticRenderer;
+import dev.strata.hcl.Diagnostics;
+
+/** Output of {@code strata init}: progress lines as {@code terraform init} prints them, then the outcome. */
+public final class InitView {
+    private final View view;
+
+    public InitView(CommandContext context) {
+        this.view = new View(context);
+    }
+
+    public void heading(String text) {
+        view.out().println(view.style(View.Style.BOLD, text));
+    }
+
+    public void item(String text) {
+        view.out().println("- " + text);
+    }
+
+    public void blank() {
+        view.out().println();
+    }
+
+    public void diagnostics(Diagnostics ds, DiagnosticRenderer.Sources sources) {
+        view.diagnostics(ds, sources);
+    }
+
+    public void success(boolean providersMissing) {
+        view.out().println();
+        view.out().println(view.style(View.Style.BOLD_GREEN, "Strata has been successfully initialized!"));
+        view.out().println();
+        if (providersMissing) {
+            view.out().println("You may now run \"strata validate\" to check the configuration. Planning and "
+                    + "applying need the providers listed above, which this version of Strata cannot install yet.");
+        } else {
+            view.out().println("You may now begin working with Strata. Try running \"strata validate\" to check "
+                    + "the configuration.");
+        }
+        view.out().flush();
+    }
+
+    public void failed() {
+        view.err().println();
+        view.err().println("Strata could not be initialized: fix the errors above and run \"strata init\" again.");
+        view.err().flush();
+    }
+}

@@ -1,0 +1,198 @@
+package dev.strata.cli.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.strata.cli.CliRunner;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code strata validate} end to end on configurations in a temporary directory. */
+class ValidateCommandTest {
+    @TempDir
+    Path dir;
+
+    private void write(String name, String text) throws IOException {
+        Path p = dir.resolve(name);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, text);
+    }
+
+    @Test
+    void validConfigurationSaysSuccess() throws IOException {
+        write("main.tf", """
+                module "net" {
+                  source = "./modules/net"
+                  cidr   = "10.0.0.0/16"
+                }
+                output "id" { value = module.net.id }
+                """);
+        write("modules/net/main.tf", """
+                variable "cidr" { type = string }
+                resource "terraform_data" "n" { input = var.cidr }
+                output "id" { value = terraform_data.n.id }
+                """);
+        CliRunner.Result r = CliRunner.in(dir).run("validate");
+        assertThat(r.stderr()).isEmpty();
+        assertThat(r.stdout()).isEqualTo("Success! The configuration is valid.\n");
+        assertThat(r.exitCode()).isZero();
+    }
+
+    @Test
+    void errorsAreRenderedWithSnippetsOnStderr() throws IOException {
+        write("main.tf", """
+                resource "terraform_data" "counted" {
+                  count = 2
+                }
+                output "x" {
+                  value = terraform_data.counted.id
+                }
+                """);
+        CliRunner.Result r = CliRunner.in(dir).run("validate");
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stdout()).isEmpty();
+        assertThat(r.stderr()).isEqualTo("""
+
+                Error: Missing resource instance key
+
+                  on main.tf line 5, in output "x":
+                   5:   value = terraform_data.counted.id
+                                ^~~~~~~~~~~~~~~~~~~~~~
+
+                Because terraform_data.counted has "count" set, its attributes must be accessed
+                on specific instances.
+
+                For example, to correlate with indices of a referring resource, use:
+                    terraform_data.counted[count.index]
+                """);
+    }
+
+    /** The expected document is what terraform 1.11.4 prints for the same files. */
+    @Test
+    void jsonMatchesTerraformByteForByte() throws IOException {
+        write("main.tf", """
+                resource "terraform_data" "counted" {
+                  count = 2
+                }
+                output "x" {
+                  value = terraform_data.counted.id
+                }
+                output "y" {
+                  value = var.nope
+                }
+                """);
+        CliRunner.Result r = CliRunner.in(dir).run("validate", "-json");
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stdout()).isEqualTo("""
+                {
+                  "format_version": "1.0",
+                  "valid": false,
+                  "error_count": 2,
+                  "warning_count": 0,
+                  "diagnostics": [
+                    {
+                      "severity": "error",
+                      "summary": "Missing resource instance key",
+                      "detail": "Because terraform_data.counted has \\"count\\" set, its attributes must be accessed on specific instances.\\n\\nFor example, to correlate with indices of a referring resource, use:\\n    terraform_data.counted[count.index]",
+                      "range": {
+                        "filename": "main.tf",
+                        "start": {
+                          "line": 5,
+                          "column": 11,
+                          "byte": 75
+                        },
+                        "end": {
+                          "line": 5,
+                          "column": 33,
+                          "byte": 97
+                        }
+                      },
+                      "snippet": {
+                        "context": "output \\"x\\"",
+                        "code": "  value = terraform_data.counted.id",
+                        "start_line": 5,
+                        "highlight_start_offset": 10,
+                        "highlight_end_offset": 32,
+                        "values": []
+                      }
+                    },
+                    {
+                      "severity": "error",
+                      "summary": "Reference to undeclared input variable",
+                      "detail": "An input variable with the name \\"nope\\" has not been declared. This variable can be declared with a variable \\"nope\\" {} block.",
+                      "range": {
+                        "filename": "main.tf",
+                        "start": {
+                          "line": 8,
+                          "column": 11,
+                          "byte": 126
+                        },
+                        "end": {
+                          "line": 8,
+                          "column": 19,
+                          "byte": 134
+                        }
+                      },
+                      "snippet": {
+                        "context": "output \\"y\\"",
+                        "code": "  value = var.nope",
+                        "start_line": 8,
+                        "highlight_start_offset": 10,
+                        "highlight_end_offset": 18,
+                        "values": []
+                      }
+                    }
+                  ]
+                }
+                """);
+    }
+
+    @Test
+    void emptyDirectoryIsValidAsInTerraform() {
+        CliRunner.Result r = CliRunner.in(dir).run("validate", "-json");
+        assertThat(r.stdout()).isEqualTo("""
+                {
+                  "format_version": "1.0",
+                  "valid": true,
+                  "error_count": 0,
+                  "warning_count": 0,
+                  "diagnostics": []
+                }
+                """);
+        assertThat(r.exitCode()).isZero();
+    }
+
+    @Test
+    void warningsStillSucceed() throws IOException {
+        write("main.tf", "provider \"aws\" { version = \"1.0\" }\n");
+        CliRunner.Result r = CliRunner.in(dir).run("validate");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.stdout()).contains("Warning: Version constraints inside provider configuration blocks are "
+                + "deprecated").endsWith("Success! The configuration is valid, but there were some validation "
+                + "warnings as shown above.\n");
+    }
+
+    @Test
+    void remoteModulesAreNotInstalled() throws IOException {
+        write("main.tf", "module \"vpc\" { source = \"terraform-aws-modules/vpc/aws\" }\n");
+        CliRunner.Result r = CliRunner.in(dir).run("validate");
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stderr()).contains("Error: Module not installed").contains("only local");
+    }
+
+    @Test
+    void providersWithoutSchemasAreNamedInOneWarning() throws IOException {
+        write("main.tf", """
+                resource "aws_instance" "web" {}
+                data "google_project" "p" {}
+                """);
+        CliRunner.Result r = CliRunner.in(dir).width(200).run("validate");
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.stdout()).contains("Warning: Resource arguments not checked")
+                .contains("hashicorp/aws, hashicorp/google were not checked")
+                .endsWith("Success! The configuration is valid, but there were some validation warnings as shown "
+                        + "above.\n");
+    }
+}

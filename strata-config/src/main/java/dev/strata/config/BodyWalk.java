@@ -1,0 +1,119 @@
+package dev.strata.config;
+
+import dev.strata.hcl.Attribute;
+import dev.strata.hcl.Block;
+import dev.strata.hcl.Body;
+import dev.strata.hcl.Expression;
+import dev.strata.hcl.Result;
+import dev.strata.hcl.json.JsonBody;
+import dev.strata.hcl.syntax.SyntaxBody;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Finds every expression in a body that has not been decoded against a schema yet (a resource's
+ * provider-specific arguments), so static checks can see its references before the provider schema
+ * is known. {@code dynamic} blocks bind their iterator name inside {@code content}.
+ */
+final class BodyWalk {
+    private BodyWalk() {}
+
+    /** An expression with the names a surrounding {@code dynamic} block binds. */
+    record Site(Expression expr, Set<String> bound) {}
+
+    static void expressions(Body body, Set<String> bound, java.util.function.Consumer<Site> out) {
+        switch (body) {
+            case SyntaxBody sb -> {
+                for (Attribute a : sb.attributes()) {
+                    if (!sb.hidden().contains(a.name())) {
+                        out.accept(new Site(a.expr(), bound));
+                    }
+                }
+                for (Block b : sb.blocks()) {
+                    if (sb.hidden().contains(b.type())) {
+                        continue;
+                    }
+                    if (b.type().equals("dynamic") && b.body() instanceof SyntaxBody db) {
+                        dynamic(b, db, bound, out);
+                    } else {
+                        expressions(b.body(), bound, out);
+                    }
+                }
+            }
+            case MergedBody mb -> {
+                expressions(mb.base(), bound, out);
+                expressions(mb.override(), bound, out);
+            }
+            case JsonBody jb -> {
+                // Without a schema, only "dynamic" is known to be a block; its content is walked like
+                // the native form, everything else is an argument whose strings may hold templates.
+                Result<Body.PartialContent> pc = jb.partialContent(DYNAMIC);
+                for (Block d : pc.value().content().blocks()) {
+                    jsonDynamic(d, bound, out);
+                }
+                Result<Map<String, Attribute>> attrs = pc.value().remain().justAttributes();
+                for (Attribute a : attrs.value().values()) {
+                    out.accept(new Site(a.expr(), bound));
+                }
+            }
+            default -> {
+                Result<Map<String, Attribute>> attrs = body.justAttributes();
+                for (Attribute a : attrs.value().values()) {
+                    out.accept(new Site(a.expr(), bound));
+                }
+            }
+        }
+    }
+
+    private static final dev.strata.hcl.BodySchema DYNAMIC = new dev.strata.hcl.BodySchema(List.of(),
+            List.of(dev.strata.hcl.BlockHeaderSchema.of("dynamic", "type")));
+
+    private static final dev.strata.hcl.BodySchema DYNAMIC_BODY = new dev.strata.hcl.BodySchema(List.of(
+            dev.strata.hcl.AttributeSchema.optional("for_each"), dev.strata.hcl.AttributeSchema.optional("iterator"),
+            dev.strata.hcl.AttributeSchema.optional("labels")),
+            List.of(dev.strata.hcl.BlockHeaderSchema.of("content")));
+
+    private static void jsonDynamic(Block b, Set<String> bound, java.util.function.Consumer<Site> out) {
+        Result<Body.PartialContent> pc = b.body().partialContent(DYNAMIC_BODY);
+        Map<String, Attribute> attrs = pc.value().content().attributes();
+        String iterator = b.labels().isEmpty() ? "dynamic" : b.labels().getFirst();
+        Attribute it = attrs.get("iterator");
+        if (it != null) {
+            iterator = it.expr().asKeyword().orElse(iterator);
+        }
+        Set<String> inner = new HashSet<>(bound);
+        inner.add(iterator);
+        if (attrs.containsKey("for_each")) {
+            out.accept(new Site(attrs.get("for_each").expr(), bound));
+        }
+        if (attrs.containsKey("labels")) {
+            out.accept(new Site(attrs.get("labels").expr(), Set.copyOf(inner)));
+        }
+        for (Block c : pc.value().content().blocks()) {
+            expressions(c.body(), Set.copyOf(inner), out);
+        }
+    }
+
+    private static void dynamic(Block b, SyntaxBody db, Set<String> bound, java.util.function.Consumer<Site> out) {
+        String iterator = b.labels().isEmpty() ? "dynamic" : b.labels().getFirst();
+        for (Attribute a : db.attributes()) {
+            if (a.name().equals("iterator")) {
+                iterator = a.expr().asKeyword().orElse(iterator);
+            }
+        }
+        Set<String> inner = new HashSet<>(bound);
+        inner.add(iterator);
+        for (Attribute a : db.attributes()) {
+            switch (a.name()) {
+                case "iterator" -> { }
+                case "for_each" -> out.accept(new Site(a.expr(), bound));
+                default -> out.accept(new Site(a.expr(), inner));
+            }
+        }
+        for (Block c : db.blocks()) {
+            expressions(c.body(), Set.copyOf(inner), out);
+        }
+    }
+}

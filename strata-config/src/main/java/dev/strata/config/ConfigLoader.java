@@ -1,0 +1,206 @@
+package dev.strata.config;
+
+import dev.strata.addr.Module;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.HclFile;
+import dev.strata.hcl.Result;
+import dev.strata.hcl.json.JsonSyntax;
+import dev.strata.hcl.syntax.NativeSyntax;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * Loads configurations from directories: one module ({@link #loadModule}) or the whole tree of local
+ * module calls ({@link #loadTree}). File names in diagnostics are relative to the root module's
+ * directory, as Terraform shows them ({@code main.tf}, {@code modules/net/main.tf}).
+ */
+public final class ConfigLoader {
+    private static final int MAX_DEPTH = 64;
+
+    /**
+     * @param languageVersion the Terraform language version this engine implements, which
+     *                        {@code required_version} constraints are checked against
+     */
+    public record Options(Version languageVersion) {
+        /**
+         * The Terraform release whose language Strata implements and whose behaviour the differential
+         * tests compare with; configurations constrain {@code required_version} against it.
+         */
+        public static final Options DEFAULT = new Options(Version.parse("1.11.4").orElseThrow());
+    }
+
+    private final Options options;
+    private final Path rootDir;
+    private final Map<String, byte[]> sources = new HashMap<>();
+    private final Map<String, dev.strata.hcl.Body> bodies = new HashMap<>();
+    /** Modules by directory: a module called from several places is read, and diagnosed, once. */
+    private final Map<Path, ModuleConfig> modules = new HashMap<>();
+    private final Diagnostics.Builder diags = Diagnostics.builder();
+
+    private ConfigLoader(Path rootDir, Options options) {
+        this.rootDir = rootDir.toAbsolutePath().normalize();
+        this.options = options;
+    }
+
+    /** Loads the root module in {@code dir} and every local module it calls. */
+    public static Result<ConfigTree> loadTree(Path dir, Options options) {
+        ConfigLoader l = new ConfigLoader(dir, options);
+        ConfigNode root = l.node(l.rootDir, Module.ROOT, null, new ArrayList<>());
+        return Result.of(new ConfigTree(root, l.sources, l.bodies), l.diags.build().sorted());
+    }
+
+    /** Loads one module directory, without its children. */
+    public static Result<ModuleConfig> loadModule(Path dir, Options options) {
+        ConfigLoader l = new ConfigLoader(dir, options);
+        ModuleConfig m = l.module(l.rootDir);
+        return Result.of(m, l.diags.build().sorted());
+    }
+
+    /** Whether a directory holds any configuration file, as {@code init}/{@code validate} first ask. */
+    public static boolean hasConfigFiles(Path dir) {
+        return !configFiles(dir).isEmpty();
+    }
+
+    private ConfigNode node(Path dir, Module path, ModuleCallConfig call, List<Path> stack) {
+        ModuleConfig m = module(dir);
+        stack.add(dir);
+        TreeMap<String, ConfigNode> children = new TreeMap<>();
+        for (ModuleCallConfig mc : m.moduleCalls().values()) {
+            if (mc.source().isEmpty()) {
+                continue;
+            }
+            if (!mc.isLocalSource()) {
+                diags.add(Diagnostic.error("Module not installed", "The module \"" + mc.name() + "\" comes from \""
+                        + mc.source() + "\", which is not a local path. This version of Strata supports only local "
+                        + "modules (sources starting with \"./\" or \"../\"): installing modules from registries, "
+                        + "Git, HTTP, S3 and other remote sources is not implemented yet. Copy the module into this "
+                        + "configuration and refer to it with a local path.", mc.sourceRange()));
+                continue;
+            }
+            if (mc.version() != null) {
+                diags.add(Diagnostic.error("Invalid version constraint", "Cannot apply a version constraint to "
+                        + "module \"" + mc.name() + "\" because it has a relative local path.",
+                        mc.version().range()));
+            }
+            Path childDir = dir.resolve(mc.source().replace('\\', '/')).normalize();
+            if (!Files.isDirectory(childDir)) {
+                diags.add(Diagnostic.error("Unreadable module directory", "The directory " + display(childDir)
+                        + " does not exist or cannot be read.", mc.sourceRange()));
+                continue;
+            }
+            if (stack.contains(childDir)) {
+                diags.add(Diagnostic.error("Module call cycle", "The module \"" + mc.name() + "\" calls "
+                        + display(childDir) + ", which is already being loaded by a module that calls this one: "
+                        + cycle(stack, childDir) + ". A module cannot call itself, directly or indirectly.",
+                        mc.sourceRange()));
+                continue;
+            }
+            if (stack.size() >= MAX_DEPTH) {
+                diags.add(Diagnostic.error("Module tree too deep", "Modules are nested more than " + MAX_DEPTH
+                        + " levels deep here, which suggests a mistake in the module sources.", mc.sourceRange()));
+                continue;
+            }
+            children.put(mc.name(), node(childDir, path.child(mc.name()), mc, stack));
+        }
+        stack.removeLast();
+        return new ConfigNode(path, m, call, children);
+    }
+
+    private String cycle(List<Path> stack, Path again) {
+        StringBuilder sb = new StringBuilder();
+        for (Path p : stack.subList(stack.indexOf(again), stack.size())) {
+            sb.append(display(p)).append(" → ");
+        }
+        return sb.append(display(again)).toString();
+    }
+
+    private String display(Path p) {
+        String s = rootDir.relativize(p).toString().replace('\\', '/');
+        return s.isEmpty() ? "." : s;
+    }
+
+    private ModuleConfig module(Path dir) {
+        ModuleConfig cached = modules.get(dir);
+        if (cached != null) {
+            return cached;
+        }
+        ModuleConfig m = read(dir);
+        modules.put(dir, m);
+        return m;
+    }
+
+    private ModuleConfig read(Path dir) {
+        List<ModuleDecoder.SourceFile> primary = new ArrayList<>();
+        List<ModuleDecoder.SourceFile> overrides = new ArrayList<>();
+        for (Path f : configFiles(dir)) {
+            String name = display(f);
+            byte[] bytes;
+            try {
+                bytes = Files.readAllBytes(f);
+            } catch (IOException e) {
+                diags.add(Diagnostic.error("Failed to read file", "The file " + name + " could not be read: "
+                        + e.getMessage(), null));
+                continue;
+            }
+            sources.put(name, bytes);
+            Result<HclFile> parsed = f.getFileName().toString().endsWith(".json")
+                    ? JsonSyntax.parse(bytes, name) : NativeSyntax.parseConfig(bytes, name);
+            diags.addAll(parsed.diagnostics());
+            if (parsed.value() == null) {
+                continue;
+            }
+            bodies.put(name, parsed.value().body());
+            boolean ov = ModuleDecoder.isOverrideFile(f.getFileName().toString());
+            (ov ? overrides : primary).add(new ModuleDecoder.SourceFile(parsed.value(), ov));
+        }
+        List<ModuleDecoder.SourceFile> all = new ArrayList<>(primary);
+        all.addAll(overrides);
+        Result<ModuleConfig> m = new ModuleDecoder().decode(dir, all);
+        diags.addAll(m.diagnostics());
+        checkVersions(m.value());
+        return m.value();
+    }
+
+    private void checkVersions(ModuleConfig m) {
+        if (options.languageVersion() == null) {
+            return;
+        }
+        for (VersionConstraint c : m.requiredVersions()) {
+            if (!c.allows(options.languageVersion())) {
+                diags.add(Diagnostic.error("Unsupported Terraform Core version", "This configuration does not "
+                        + "support Terraform version " + options.languageVersion() + ", the version of the Terraform "
+                        + "language Strata implements. To proceed, either choose another supported Terraform version "
+                        + "or update this version constraint. Version constraints are normally set for good reason, "
+                        + "so updating the constraint may lead to other errors or unexpected behavior.", c.range()));
+            }
+        }
+    }
+
+    /**
+     * The {@code .tf} and {@code .tf.json} files of a directory in lexical order, skipping what
+     * Terraform ignores: hidden files, editor backups ({@code ~} suffix) and Emacs lock files
+     * ({@code #...#}).
+     */
+    static List<Path> configFiles(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(Files::isRegularFile).filter(p -> {
+                String n = p.getFileName().toString();
+                return (n.endsWith(".tf") || n.endsWith(".tf.json")) && !n.startsWith(".") && !n.endsWith("~")
+                        && !(n.startsWith("#") && n.endsWith("#"));
+            }).sorted().toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+}

@@ -1,0 +1,313 @@
+package dev.strata.config;
+
+import dev.strata.hcl.Attribute;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Expression;
+import dev.strata.hcl.HclFile;
+import dev.strata.hcl.Result;
+import dev.strata.hcl.SourcePos;
+import dev.strata.hcl.SourceRange;
+import dev.strata.hcl.json.JsonSyntax;
+import dev.strata.hcl.syntax.Expr;
+import dev.strata.hcl.syntax.NativeSyntax;
+import dev.strata.lang.eval.Evaluator;
+import dev.strata.lang.eval.Scope;
+import dev.strata.lang.eval.TemplateFunctions;
+import dev.strata.lang.funcs.FunctionContext;
+import dev.strata.lang.funcs.FunctionTable;
+import dev.strata.lang.types.PrimitiveType;
+import dev.strata.lang.types.Type;
+import dev.strata.lang.value.ConversionResult;
+import dev.strata.lang.value.Convert;
+import dev.strata.lang.value.Mark;
+import dev.strata.lang.value.Value;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * The values of the root module's input variables, from every source Terraform reads, with its
+ * precedence (later wins): defaults, {@code TF_VAR_name} environment variables,
+ * {@code terraform.tfvars}, {@code terraform.tfvars.json}, {@code *.auto.tfvars(.json)} in lexical
+ * order, then {@code -var} and {@code -var-file} in command-line order. Each value is converted to the
+ * declared type (optional attributes filled), marked sensitive when declared so, and checked against
+ * the variable's {@code validation} blocks.
+ *
+ * <p>Validation conditions may refer to the variable itself and to other input variables (as
+ * Terraform 1.9+ allows); a reference to anything else there is reported by static validation and
+ * is unknown here, so such a condition is not decided.
+ *
+ * <p>Values from the environment and {@code -var} are taken as literal strings when the variable's
+ * type is primitive or not declared, and parsed as expressions otherwise, as Terraform does.
+ * Undeclared variables: in files a warning, on the command line an error, in the environment
+ * ignored. A required variable without a value is an error (there is no interactive prompt yet).
+ */
+public final class InputVariables {
+    private InputVariables() {}
+
+    /** One {@code -var} or {@code -var-file} argument, kept in command-line order. */
+    public sealed interface Arg {
+        /** {@code -var 'name=value'}. */
+        record Var(String raw) implements Arg {}
+
+        /** {@code -var-file=path}. */
+        record VarFile(String path) implements Arg {}
+    }
+
+    /** A value before conversion: either a literal string or an expression, and where it came from. */
+    private record Raw(Value literal, Expression expr, SourceRange range, String origin) {}
+
+    /**
+     * @param root the root module
+     * @param dir  the working directory, where {@code terraform.tfvars} and the {@code -var-file} paths are
+     * @return values by name for every declared variable (unknown placeholders where there were errors)
+     */
+    public static Result<SortedMap<String, Value>> resolve(ModuleConfig root, Path dir, Map<String, String> env,
+                                                           List<Arg> args) {
+        Diagnostics.Builder diags = Diagnostics.builder();
+        Map<String, Raw> raw = new HashMap<>();
+        Map<String, VariableConfig> vars = root.variables();
+
+        for (Map.Entry<String, String> e : new TreeMap<>(env).entrySet()) {
+            if (e.getKey().startsWith("TF_VAR_")) {
+                String name = e.getKey().substring(7);
+                if (vars.containsKey(name)) {
+                    raw.put(name, cliValue(vars.get(name), e.getValue(), "environment variable " + e.getKey(), diags));
+                }
+            }
+        }
+        List<Path> files = new ArrayList<>();
+        for (String n : List.of("terraform.tfvars", "terraform.tfvars.json")) {
+            if (Files.isRegularFile(dir.resolve(n))) {
+                files.add(dir.resolve(n));
+            }
+        }
+        try (Stream<Path> s = Files.isDirectory(dir) ? Files.list(dir) : Stream.empty()) {
+            s.filter(p -> {
+                String n = p.getFileName().toString();
+                return n.endsWith(".auto.tfvars") || n.endsWith(".auto.tfvars.json");
+            }).sorted().forEach(files::add);
+        } catch (IOException e) {
+            diags.add(Diagnostic.error("Failed to read directory", "Could not list " + dir + ": " + e.getMessage(),
+                    null));
+        }
+        for (Path f : files) {
+            file(dir, f, vars, raw, diags);
+        }
+        for (Arg a : args) {
+            switch (a) {
+                case Arg.Var v -> {
+                    int eq = v.raw().indexOf('=');
+                    if (eq <= 0) {
+                        diags.add(Diagnostic.error("Invalid -var option", "The given -var option \"" + v.raw()
+                                + "\" is not correctly specified. Must be a variable name and value separated by an "
+                                + "equals sign, like -var=\"key=value\".", null));
+                        continue;
+                    }
+                    String name = v.raw().substring(0, eq).strip();
+                    VariableConfig vc = vars.get(name);
+                    if (vc == null) {
+                        diags.add(Diagnostic.error("Value for undeclared variable", "A variable named \"" + name
+                                + "\" was assigned on the command line, but the root module does not declare a "
+                                + "variable of that name. To use this value, add a \"variable\" block to the "
+                                + "configuration." + dev.strata.hcl.DidYouMean.sentence(name, vars.keySet()), null));
+                        continue;
+                    }
+                    raw.put(name, cliValue(vc, v.raw().substring(eq + 1), "a -var option", diags));
+                }
+                case Arg.VarFile f -> {
+                    Path p = dir.resolve(f.path());
+                    if (!Files.isRegularFile(p)) {
+                        diags.add(Diagnostic.error("Failed to read variables file", "Given variables file "
+                                + f.path() + " does not exist.", null));
+                        continue;
+                    }
+                    file(dir, p, vars, raw, diags);
+                }
+            }
+        }
+
+        SortedMap<String, Value> out = new TreeMap<>();
+        for (VariableConfig vc : vars.values()) {
+            out.put(vc.name(), finalValue(vc, raw.get(vc.name()), diags));
+        }
+        FunctionTable functions = TemplateFunctions.builtins(FunctionContext.system(dir));
+        for (VariableConfig vc : vars.values()) {
+            validate(vc, out, raw.get(vc.name()), functions, diags);
+        }
+        return Result.of(Collections.unmodifiableSortedMap(out), diags.build().sorted());
+    }
+
+    private static Raw cliValue(VariableConfig vc, String text, String origin, Diagnostics.Builder diags) {
+        Type t = vc.type().type();
+        if (!vc.typeDeclared() || t instanceof PrimitiveType) {
+            return new Raw(Value.string(text), null, null, origin);
+        }
+        String pseudo = "<value for var." + vc.name() + ">";
+        Result<Expr> e = NativeSyntax.parseExpression(text.getBytes(StandardCharsets.UTF_8), pseudo, SourcePos.START);
+        if (e.hasErrors()) {
+            diags.addAll(e.diagnostics());
+            return new Raw(Value.unknown(t), null, null, origin);
+        }
+        return new Raw(null, e.value(), null, origin);
+    }
+
+    private static void file(Path dir, Path f, Map<String, VariableConfig> vars, Map<String, Raw> raw,
+                             Diagnostics.Builder diags) {
+        String name = dir.relativize(f).toString().replace('\\', '/');
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(f);
+        } catch (IOException e) {
+            diags.add(Diagnostic.error("Failed to read variables file", "Could not read " + name + ": "
+                    + e.getMessage(), null));
+            return;
+        }
+        Result<HclFile> parsed = name.endsWith(".json") ? JsonSyntax.parse(bytes, name)
+                : NativeSyntax.parseConfig(bytes, name);
+        diags.addAll(parsed.diagnostics());
+        if (parsed.value() == null) {
+            return;
+        }
+        Result<Map<String, Attribute>> attrs = parsed.value().body().justAttributes();
+        diags.addAll(attrs.diagnostics());
+        List<String> undeclared = new ArrayList<>();
+        SourceRange firstUndeclared = null;
+        for (Attribute a : new TreeMap<>(attrs.value()).values()) {
+            if (!vars.containsKey(a.name())) {
+                undeclared.add(a.name());
+                if (firstUndeclared == null) {
+                    firstUndeclared = a.nameRange();
+                }
+                continue;
+            }
+            raw.put(a.name(), new Raw(null, a.expr(), a.expr().range(), "file " + name));
+        }
+        if (undeclared.size() == 1) {
+            diags.add(Diagnostic.warning("Value for undeclared variable", "The root module does not declare a "
+                    + "variable named \"" + undeclared.getFirst() + "\" but a value was found in file \"" + name
+                    + "\". If you meant to use this value, add a \"variable\" block to the configuration."
+                    + dev.strata.hcl.DidYouMean.sentence(undeclared.getFirst(), vars.keySet()), firstUndeclared));
+        } else if (!undeclared.isEmpty()) {
+            diags.add(Diagnostic.warning("Values for undeclared variables", "In addition to the other similar "
+                    + "warnings shown, " + undeclared.size() + " variables (" + String.join(", ", undeclared)
+                    + ") have values in file \"" + name + "\" but are not declared in the root module. If you meant "
+                    + "to use these values, add \"variable\" blocks to the configuration.", firstUndeclared));
+        }
+    }
+
+    private static Value finalValue(VariableConfig vc, Raw r, Diagnostics.Builder diags) {
+        Value v;
+        SourceRange range = r == null ? null : r.range();
+        if (r == null) {
+            if (vc.defaultValue() == null) {
+                diags.add(Diagnostic.error("No value for required variable", "The root module input variable \""
+                        + vc.name() + "\" is not set, and has no default value. Use a -var or -var-file command line "
+                        + "argument to provide a value for this variable.", vc.declRange()));
+                return Value.unknown(vc.type().type());
+            }
+            v = vc.defaultValue();
+        } else if (r.literal() != null) {
+            v = r.literal();
+        } else {
+            Result<Value> ev = Constants.evaluate(r.expr());
+            diags.addAll(ev.diagnostics());
+            if (ev.hasErrors()) {
+                return Value.unknown(vc.type().type());
+            }
+            v = ev.value();
+        }
+        if (r != null) {
+            if (v.isNull() && vc.defaultValue() != null && vc.nullable() == false) {
+                v = vc.defaultValue();
+            }
+            ConversionResult c = vc.type().convert(v);
+            switch (c) {
+                case ConversionResult.Ok ok -> v = ok.value();
+                case ConversionResult.Failed f -> {
+                    diags.add(Diagnostic.error("Invalid value for input variable", "The given value is not suitable "
+                            + "for var." + vc.name() + " declared at " + vc.declRange() + ": " + f.message() + ".",
+                            range));
+                    return Value.unknown(vc.type().type());
+                }
+            }
+            if (v.isNull() && !vc.nullable()) {
+                diags.add(Diagnostic.error("Required variable not set", "Unsuitable value for var." + vc.name()
+                        + " set from " + r.origin() + ": required variable may not be set to null.", range));
+                return Value.unknown(vc.type().type());
+            }
+        }
+        return vc.sensitive() ? v.mark(Mark.SENSITIVE) : v;
+    }
+
+    private static void validate(VariableConfig vc, Map<String, Value> values, Raw r, FunctionTable functions,
+                                 Diagnostics.Builder diags) {
+        Value self = values.get(vc.name());
+        if (!self.isWhollyKnown() || vc.validations().isEmpty()) {
+            return;
+        }
+        Scope scope = new Scope() {
+            @Override
+            public Result<Resolved> resolve(dev.strata.hcl.Traversal t) {
+                Result<dev.strata.addr.Reference> ref = dev.strata.addr.Reference.parse(t);
+                if (ref.value() != null && ref.value().subject() instanceof dev.strata.addr.InputVariable iv
+                        && values.containsKey(iv.name())) {
+                    return Result.of(new Resolved(values.get(iv.name()), 2));
+                }
+                return Result.of(new Resolved(Value.DYNAMIC_UNKNOWN, t.steps().size()));
+            }
+
+            @Override
+            public FunctionTable functions() {
+                return functions;
+            }
+        };
+        for (CheckRule rule : vc.validations()) {
+            if (rule.condition() == null) {
+                continue;
+            }
+            Result<Value> c = new Evaluator(scope).evaluate(rule.condition());
+            if (c.hasErrors()) {
+                diags.addAll(c.diagnostics());
+                continue;
+            }
+            Value cv = c.value().unmark();
+            if (!cv.isKnown() || cv.isNull()) {
+                continue;
+            }
+            ConversionResult b = Convert.convert(cv, Type.BOOL);
+            if (!b.isOk()) {
+                diags.add(Diagnostic.error("Invalid validation result", "The condition must produce true or false.",
+                        rule.condition().range()));
+                continue;
+            }
+            if (b.value().asBool()) {
+                continue;
+            }
+            String message = "";
+            if (rule.errorMessage() != null) {
+                Result<Value> m = new Evaluator(scope).evaluate(rule.errorMessage());
+                Value mv = m.value();
+                if (!m.hasErrors() && mv.isKnown() && !mv.isNull() && !mv.isMarked()
+                        && Convert.convert(mv, Type.STRING).isOk()) {
+                    message = Convert.convert(mv, Type.STRING).value().asString();
+                } else if (mv.isMarked()) {
+                    message = "The error message refers to sensitive values, so it is not shown.";
+                }
+            }
+            diags.add(Diagnostic.error("Invalid value for variable", message + "\n\nThis was checked by the "
+                    + "validation rule at " + rule.declRange() + ".",
+                    r != null && r.range() != null ? r.range() : rule.condition().range()));
+        }
+    }
+}

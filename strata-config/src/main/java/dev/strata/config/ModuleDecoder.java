@@ -1,0 +1,1009 @@
+package dev.strata.config;
+
+import dev.strata.addr.Addrs;
+import dev.strata.addr.LocalProviderConfig;
+import dev.strata.addr.Provider;
+import dev.strata.addr.Resource;
+import dev.strata.addr.ResourceMode;
+import dev.strata.addr.Targetable;
+import dev.strata.hcl.Attribute;
+import dev.strata.hcl.AttributeSchema;
+import dev.strata.hcl.Block;
+import dev.strata.hcl.BlockHeaderSchema;
+import dev.strata.hcl.Body;
+import dev.strata.hcl.BodyContent;
+import dev.strata.hcl.BodySchema;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Expression;
+import dev.strata.hcl.HclFile;
+import dev.strata.hcl.Result;
+import dev.strata.hcl.SourceRange;
+import dev.strata.hcl.Traversal;
+import dev.strata.hcl.Traverser;
+import dev.strata.lang.types.Type;
+import dev.strata.lang.value.ConversionResult;
+import dev.strata.lang.value.Convert;
+import dev.strata.lang.value.TypeConstraint;
+import dev.strata.lang.value.Value;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * Decodes one module's parsed files into a {@link ModuleConfig}: top-level blocks against their
+ * schemas, override files merged into the primary files' blocks, duplicate declarations reported at
+ * the second declaration with the first one's location.
+ */
+final class ModuleDecoder {
+    private static final Pattern IDENT = Pattern.compile("[A-Za-z_][A-Za-z0-9_-]*");
+
+    static final BodySchema TOP = new BodySchema(List.of(), List.of(
+            BlockHeaderSchema.of("terraform"),
+            BlockHeaderSchema.of("provider", "name"),
+            BlockHeaderSchema.of("variable", "name"),
+            BlockHeaderSchema.of("locals"),
+            BlockHeaderSchema.of("output", "name"),
+            BlockHeaderSchema.of("module", "name"),
+            BlockHeaderSchema.of("resource", "type", "name"),
+            BlockHeaderSchema.of("data", "type", "name"),
+            BlockHeaderSchema.of("ephemeral", "type", "name"),
+            BlockHeaderSchema.of("moved"),
+            BlockHeaderSchema.of("import"),
+            BlockHeaderSchema.of("removed"),
+            BlockHeaderSchema.of("check", "name")));
+
+    private static final BodySchema TERRAFORM = new BodySchema(List.of(
+            AttributeSchema.optional("required_version"), AttributeSchema.optional("experiments"),
+            AttributeSchema.optional("language")), List.of(
+            BlockHeaderSchema.of("required_providers"), BlockHeaderSchema.of("backend", "type"),
+            BlockHeaderSchema.of("cloud"), BlockHeaderSchema.of("provider_meta", "provider")));
+
+    private static final BodySchema VARIABLE = new BodySchema(List.of(
+            AttributeSchema.optional("description"), AttributeSchema.optional("default"),
+            AttributeSchema.optional("type"), AttributeSchema.optional("sensitive"),
+            AttributeSchema.optional("nullable"), AttributeSchema.optional("ephemeral")),
+            List.of(BlockHeaderSchema.of("validation")));
+
+    private static final BodySchema RULE = new BodySchema(List.of(
+            AttributeSchema.required("condition"), AttributeSchema.required("error_message")), List.of());
+
+    private static final BodySchema OUTPUT = new BodySchema(List.of(
+            AttributeSchema.required("value"), AttributeSchema.optional("description"),
+            AttributeSchema.optional("sensitive"), AttributeSchema.optional("ephemeral"),
+            AttributeSchema.optional("depends_on")), List.of(BlockHeaderSchema.of("precondition")));
+
+    private static final BodySchema RESOURCE = new BodySchema(List.of(
+            AttributeSchema.optional("count"), AttributeSchema.optional("for_each"),
+            AttributeSchema.optional("provider"), AttributeSchema.optional("depends_on")), List.of(
+            BlockHeaderSchema.of("lifecycle"), BlockHeaderSchema.of("connection"),
+            BlockHeaderSchema.of("provisioner", "type"), BlockHeaderSchema.of("_")));
+
+    private static final BodySchema LIFECYCLE = new BodySchema(List.of(
+            AttributeSchema.optional("create_before_destroy"), AttributeSchema.optional("prevent_destroy"),
+            AttributeSchema.optional("ignore_changes"), AttributeSchema.optional("replace_triggered_by")), List.of(
+            BlockHeaderSchema.of("precondition"), BlockHeaderSchema.of("postcondition")));
+
+    private static final BodySchema DATA_LIFECYCLE = new BodySchema(List.of(), List.of(
+            BlockHeaderSchema.of("precondition"), BlockHeaderSchema.of("postcondition")));
+
+    private static final BodySchema MODULE = new BodySchema(List.of(
+            AttributeSchema.required("source"), AttributeSchema.optional("version"),
+            AttributeSchema.optional("count"), AttributeSchema.optional("for_each"),
+            AttributeSchema.optional("providers"), AttributeSchema.optional("depends_on")), List.of(
+            BlockHeaderSchema.of("lifecycle"), BlockHeaderSchema.of("locals"), BlockHeaderSchema.of("provider")));
+
+    private static final BodySchema PROVIDER = new BodySchema(List.of(
+            AttributeSchema.optional("alias"), AttributeSchema.optional("version"),
+            AttributeSchema.optional("for_each")), List.of());
+
+    private static final BodySchema MOVED = new BodySchema(List.of(
+            AttributeSchema.required("from"), AttributeSchema.required("to")), List.of());
+
+    private static final BodySchema IMPORT = new BodySchema(List.of(
+            AttributeSchema.required("to"), AttributeSchema.required("id"), AttributeSchema.optional("for_each"),
+            AttributeSchema.optional("provider")), List.of());
+
+    private static final BodySchema REMOVED = new BodySchema(List.of(AttributeSchema.required("from")), List.of(
+            BlockHeaderSchema.of("lifecycle"), BlockHeaderSchema.of("provisioner", "type"),
+            BlockHeaderSchema.of("connection")));
+
+    private static final BodySchema REMOVED_LIFECYCLE = new BodySchema(List.of(
+            AttributeSchema.required("destroy")), List.of());
+
+    private static final BodySchema CHECK = new BodySchema(List.of(), List.of(
+            BlockHeaderSchema.of("data", "type", "name"), BlockHeaderSchema.of("assert")));
+
+    private final Diagnostics.Builder diags = Diagnostics.builder();
+
+    /** A parsed file and whether it is an override file. */
+    record SourceFile(HclFile file, boolean override) {}
+
+    static boolean isOverrideFile(String name) {
+        String stem = name.endsWith(".tf.json") ? name.substring(0, name.length() - 8)
+                : name.substring(0, name.length() - 3);
+        return stem.equals("override") || stem.endsWith("_override");
+    }
+
+    Result<ModuleConfig> decode(Path dir, List<SourceFile> files) {
+        List<Block> primary = new ArrayList<>();
+        List<Block> overrides = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (SourceFile f : files) {
+            names.add(f.file().filename());
+            Result<BodyContent> c = f.file().body().content(TOP);
+            diags.addAll(c.diagnostics());
+            (f.override() ? overrides : primary).addAll(c.value().blocks());
+        }
+        List<Block> merged = applyOverrides(primary, overrides);
+
+        Builder b = new Builder();
+        for (Block blk : merged) {
+            switch (blk.type()) {
+                case "terraform" -> terraform(blk, b, false);
+                case "provider" -> provider(blk, b);
+                case "variable" -> variable(blk, b);
+                case "locals" -> locals(blk, b);
+                case "output" -> output(blk, b);
+                case "module" -> module(blk, b);
+                case "resource" -> resource(blk, ResourceMode.MANAGED, b.resources, true);
+                case "data" -> resource(blk, ResourceMode.DATA, b.resources, true);
+                case "ephemeral" -> diags.add(Diagnostic.error("Ephemeral resources are not supported",
+                        "Strata does not support ephemeral resources yet. Use a data source instead, or remove "
+                                + "this block.", blk.defRange()));
+                case "moved" -> moved(blk, b);
+                case "import" -> importBlock(blk, b);
+                case "removed" -> removed(blk, b);
+                case "check" -> check(blk, b);
+                default -> throw new IllegalStateException("block type outside the schema: " + blk.type());
+            }
+        }
+        // Override files' terraform and locals blocks merge item by item, after the primary ones.
+        for (Block blk : overrides) {
+            if (blk.type().equals("terraform")) {
+                terraform(blk, b, true);
+            } else if (blk.type().equals("locals")) {
+                overrideLocals(blk, b);
+            }
+        }
+        ModuleConfig m = new ModuleConfig(dir, names, b.requiredVersions, b.requiredProviders, b.backend,
+                b.providers, b.variables, b.locals, b.outputs, b.resources, b.modules, b.moved, b.imports, b.removed,
+                b.checks);
+        return Result.of(m, diags.build());
+    }
+
+    private static final class Builder {
+        List<VersionConstraint> requiredVersions = new ArrayList<>();
+        TreeMap<String, RequiredProvider> requiredProviders = new TreeMap<>();
+        Backend backend;
+        TreeMap<LocalProviderConfig, ProviderConfig> providers = new TreeMap<>();
+        TreeMap<String, VariableConfig> variables = new TreeMap<>();
+        TreeMap<String, LocalConfig> locals = new TreeMap<>();
+        TreeMap<String, OutputConfig> outputs = new TreeMap<>();
+        TreeMap<Resource, ResourceConfig> resources = new TreeMap<>();
+        TreeMap<String, ModuleCallConfig> modules = new TreeMap<>();
+        List<MovedConfig> moved = new ArrayList<>();
+        List<ImportConfig> imports = new ArrayList<>();
+        List<RemovedConfig> removed = new ArrayList<>();
+        TreeMap<String, CheckConfig> checks = new TreeMap<>();
+    }
+
+    // ---- overrides -----------------------------------------------------------------------------
+
+    private List<Block> applyOverrides(List<Block> primary, List<Block> overrides) {
+        List<Block> out = new ArrayList<>(primary);
+        for (Block ov : overrides) {
+            if (ov.type().equals("terraform") || ov.type().equals("locals")) {
+                continue;
+            }
+            int idx = -1;
+            for (int i = 0; i < out.size(); i++) {
+                Block base = out.get(i);
+                if (base.type().equals(ov.type()) && base.labels().equals(ov.labels())
+                        && !ov.type().equals("moved") && !ov.type().equals("import")
+                        && !ov.type().equals("removed")) {
+                    idx = i;
+                    break;
+                }
+            }
+            if (ov.type().equals("provider")) {
+                idx = findProvider(out, ov);
+            }
+            if (idx < 0) {
+                diags.add(missingBase(ov));
+                continue;
+            }
+            Block base = out.get(idx);
+            out.set(idx, new Block(base.type(), base.labels(), new MergedBody(base.body(), ov.body()),
+                    base.typeRange(), base.labelRanges(), base.defRange(), base.range()));
+        }
+        return out;
+    }
+
+    /** Provider blocks match by name and alias, so the alias must be read before decoding. */
+    private int findProvider(List<Block> blocks, Block ov) {
+        String alias = aliasOf(ov);
+        for (int i = 0; i < blocks.size(); i++) {
+            Block b = blocks.get(i);
+            if (b.type().equals("provider") && b.labels().equals(ov.labels())
+                    && java.util.Objects.equals(aliasOf(b), alias)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static String aliasOf(Block b) {
+        Result<Body.PartialContent> c = b.body().partialContent(PROVIDER);
+        Attribute a = c.value().content().attributes().get("alias");
+        if (a == null) {
+            return null;
+        }
+        return a.expr().asKeyword().orElseGet(() -> {
+            Result<Value> v = Constants.evaluate(a.expr());
+            return !v.hasErrors() && v.value().isKnownAndNotNull() && v.value().type() == Type.STRING
+                    ? v.value().asString() : null;
+        });
+    }
+
+    private static Diagnostic missingBase(Block ov) {
+        String name = String.join(".", ov.labels());
+        String[] what = switch (ov.type()) {
+            case "variable" -> new String[] {"Missing base variable declaration to override",
+                    "There is no variable named \"" + name + "\". An override file can only override a variable "
+                            + "that was already declared in a primary configuration file."};
+            case "output" -> new String[] {"Missing base output definition to override",
+                    "There is no output named \"" + name + "\". An override file can only override an output that "
+                            + "was already defined in a primary configuration file."};
+            case "module" -> new String[] {"Missing module call to override",
+                    "There is no module call named \"" + name + "\". An override file can only override a module "
+                            + "call that was defined in a primary configuration file."};
+            case "resource" -> new String[] {"Missing resource to override",
+                    "There is no " + ov.labels().getFirst() + " resource named \"" + ov.labels().getLast() + "\". An "
+                            + "override file can only override a resource block defined in a primary configuration "
+                            + "file."};
+            case "data" -> new String[] {"Missing data resource to override",
+                    "There is no " + ov.labels().getFirst() + " data resource named \"" + ov.labels().getLast()
+                            + "\". An override file can only override a data block defined in a primary "
+                            + "configuration file."};
+            case "provider" -> new String[] {"Missing base provider configuration for override",
+                    "There is no " + name + " provider configuration with the alias \"" + aliasOf(ov) + "\". An "
+                            + "override file can only override an aliased provider configuration that was already "
+                            + "defined in a primary configuration file."};
+            default -> new String[] {"Unsupported override",
+                    "Blocks of type \"" + ov.type() + "\" cannot be overridden; move it to a primary configuration "
+                            + "file instead."};
+        };
+        return Diagnostic.error(what[0], what[1], ov.defRange());
+    }
+
+    // ---- terraform -----------------------------------------------------------------------------
+
+    private void terraform(Block blk, Builder b, boolean override) {
+        Result<BodyContent> r = blk.body().content(TERRAFORM);
+        diags.addAll(r.diagnostics());
+        BodyContent c = r.value();
+        Attribute rv = c.attributes().get("required_version");
+        if (rv != null) {
+            String s = constString(rv);
+            if (s != null) {
+                Result<VersionConstraint> vc = VersionConstraint.parse(s, rv.expr().range());
+                diags.addAll(vc.diagnostics());
+                if (vc.value() != null) {
+                    if (override) {
+                        b.requiredVersions.clear();
+                    }
+                    b.requiredVersions.add(vc.value());
+                }
+            }
+        }
+        Attribute exp = c.attributes().get("experiments");
+        if (exp != null) {
+            diags.add(Diagnostic.error("Experiments are not supported",
+                    "Strata does not implement Terraform's language experiments. Remove the \"experiments\" "
+                            + "argument; the features it enables are not available.", exp.nameRange()));
+        }
+        Attribute lang = c.attributes().get("language");
+        if (lang != null) {
+            diags.add(Diagnostic.error("Unsupported argument", "An argument named \"language\" is not expected "
+                    + "here: Terraform reserves it for a future language edition.", lang.nameRange()));
+        }
+        for (Block inner : c.blocks()) {
+            switch (inner.type()) {
+                case "required_providers" -> requiredProviders(inner, b);
+                case "backend" -> {
+                    if (b.backend != null && !override) {
+                        diags.add(Diagnostic.error("Duplicate backend configuration", "A module may have only one "
+                                + "backend configuration. The backend was previously configured at "
+                                + b.backend.declRange() + ".", inner.defRange()));
+                    } else {
+                        b.backend = new Backend(inner.labels().getFirst(), inner.body(), inner.defRange());
+                    }
+                }
+                case "cloud" -> diags.add(Diagnostic.error("HCP Terraform is not supported",
+                        "Strata cannot use HCP Terraform or Terraform Enterprise (the \"cloud\" block). Use a "
+                                + "\"backend\" block instead, or remove this block.", inner.defRange()));
+                case "provider_meta" -> { }
+                default -> throw new IllegalStateException(inner.type());
+            }
+        }
+    }
+
+    private void requiredProviders(Block blk, Builder b) {
+        Result<Map<String, Attribute>> r = blk.body().justAttributes();
+        diags.addAll(r.diagnostics());
+        for (Attribute a : r.value().values()) {
+            Provider source = null;
+            VersionConstraint version = null;
+            List<LocalProviderConfig> aliases = new ArrayList<>();
+            Optional<List<Expression.KeyValue>> obj = a.expr().asMap();
+            if (obj.isEmpty()) {
+                // Terraform 0.12 form: name = "version constraint".
+                String s = constString(a);
+                if (s != null) {
+                    version = VersionConstraint.parse(s, a.expr().range()).value();
+                }
+            } else {
+                for (Expression.KeyValue kv : obj.get()) {
+                    String key = objectKey(kv.key());
+                    if (key == null) {
+                        continue;
+                    }
+                    switch (key) {
+                        case "source" -> {
+                            String s = constStringOf(kv.value());
+                            if (s != null) {
+                                Result<Provider> p = Provider.parse(s, kv.value().range());
+                                diags.addAll(p.diagnostics());
+                                source = p.value();
+                            }
+                        }
+                        case "version" -> {
+                            String s = constStringOf(kv.value());
+                            if (s != null) {
+                                Result<VersionConstraint> vc = VersionConstraint.parse(s, kv.value().range());
+                                diags.addAll(vc.diagnostics());
+                                version = vc.value();
+                            }
+                        }
+                        case "configuration_aliases" -> {
+                            for (Expression e : kv.value().asList().orElse(List.of())) {
+                                Result<Optional<Traversal>> t = e.asTraversal();
+                                diags.addAll(t.diagnostics());
+                                t.value().ifPresent(tr -> {
+                                    if (tr.steps().size() == 2 && tr.steps().get(1) instanceof Traverser.Attr al) {
+                                        aliases.add(new LocalProviderConfig(tr.rootName(), al.name()));
+                                    } else {
+                                        diags.error("Invalid configuration_aliases value", "Each entry must be a "
+                                                + "provider name and alias, such as aws.west.", tr.range());
+                                    }
+                                });
+                            }
+                        }
+                        default -> diags.error("Invalid required_providers object", "required_providers objects "
+                                + "can only contain \"version\", \"source\" and \"configuration_aliases\" "
+                                + "attributes. To configure a provider, use a \"provider\" block.", kv.key().range());
+                    }
+                }
+            }
+            if (!IDENT.matcher(a.name()).matches()) {
+                diags.error("Invalid provider local name", "\"" + a.name() + "\" is not a valid provider local name.",
+                        a.nameRange());
+            }
+            if (source == null) {
+                source = Provider.implied(a.name());
+            }
+            b.requiredProviders.put(a.name(), new RequiredProvider(a.name(), source, version, aliases, a.range()));
+        }
+    }
+
+    // ---- provider ------------------------------------------------------------------------------
+
+    private void provider(Block blk, Builder b) {
+        Result<Body.PartialContent> r = blk.body().partialContent(PROVIDER);
+        diags.addAll(r.diagnostics());
+        BodyContent c = r.value().content();
+        String name = blk.labels().getFirst();
+        if (!IDENT.matcher(name).matches()) {
+            diags.error("Invalid provider local name", "\"" + name + "\" is not a valid provider local name.",
+                    blk.labelRanges().getFirst());
+        }
+        String alias = null;
+        Attribute a = c.attributes().get("alias");
+        if (a != null) {
+            alias = a.expr().asKeyword().orElseGet(() -> constString(a));
+            if (alias != null && !IDENT.matcher(alias).matches()) {
+                diags.error("Invalid provider configuration alias", "An alias must be a valid name. A name must "
+                        + "start with a letter or underscore and may contain only letters, digits, underscores, and "
+                        + "dashes.", a.expr().range());
+            }
+        }
+        Attribute v = c.attributes().get("version");
+        if (v != null) {
+            diags.add(Diagnostic.warning("Version constraints inside provider configuration blocks are deprecated",
+                    "Terraform 0.13 and earlier allowed provider version constraints inside the provider "
+                            + "configuration block, but that is now deprecated and will be removed in a future "
+                            + "version of Terraform. To silence this warning, move the provider version constraint "
+                            + "into the required_providers block.", v.expr().range()));
+        }
+        Attribute fe = c.attributes().get("for_each");
+        if (fe != null && alias == null) {
+            diags.error("Invalid for_each on provider", "A provider configuration with for_each must also have an "
+                    + "alias, so that resources select one of its instances as " + name + ".ALIAS[KEY].",
+                    fe.nameRange());
+        }
+        ProviderConfig p = new ProviderConfig(name, alias, fe == null ? null : fe.expr(), r.value().remain(),
+                blk.defRange(), blk.labelRanges().getFirst());
+        ProviderConfig prev = b.providers.get(p.addr());
+        if (prev != null) {
+            diags.error("Duplicate provider configuration", alias == null
+                    ? "A default (non-aliased) provider configuration for \"" + name + "\" was already given at "
+                            + prev.declRange() + ". If multiple configurations are required, set the \"alias\" "
+                            + "argument for alternative configurations."
+                    : "A provider configuration for \"" + name + "\" with alias \"" + alias + "\" was already given "
+                            + "at " + prev.declRange() + ". Each configuration for the same provider must have a "
+                            + "distinct alias.", blk.defRange());
+            return;
+        }
+        b.providers.put(p.addr(), p);
+    }
+
+    // ---- variable ------------------------------------------------------------------------------
+
+    private void variable(Block blk, Builder b) {
+        String name = blk.labels().getFirst();
+        SourceRange nameRange = blk.labelRanges().getFirst();
+        if (!IDENT.matcher(name).matches()) {
+            diags.error("Invalid variable name", "A name must start with a letter or underscore and may contain only "
+                    + "letters, digits, underscores, and dashes.", nameRange);
+        }
+        if (RESERVED_VARIABLES.contains(name)) {
+            diags.error("Invalid variable name", "The variable name \"" + name + "\" is reserved due to its special "
+                    + "meaning inside module blocks.", nameRange);
+        }
+        Result<BodyContent> r = blk.body().content(VARIABLE);
+        diags.addAll(r.diagnostics());
+        BodyContent c = r.value();
+        TypeConstraint type = TypeConstraint.of(Type.DYNAMIC);
+        boolean typeDeclared = false;
+        Attribute t = c.attributes().get("type");
+        if (t != null) {
+            Result<TypeConstraint> tc = TypeExprs.parse(t.expr());
+            diags.addAll(tc.diagnostics());
+            type = tc.value();
+            typeDeclared = !tc.hasErrors();
+        }
+        boolean nullable = constBool(c.attributes().get("nullable"), true);
+        Value dflt = null;
+        Expression dfltExpr = null;
+        Attribute d = c.attributes().get("default");
+        if (d != null) {
+            dfltExpr = d.expr();
+            Result<Value> v = Constants.evaluate(d.expr());
+            diags.addAll(v.diagnostics());
+            dflt = v.value();
+            if (!v.hasErrors()) {
+                ConversionResult cr = type.convert(v.value());
+                switch (cr) {
+                    case ConversionResult.Ok ok -> dflt = ok.value();
+                    case ConversionResult.Failed f -> {
+                        diags.error("Invalid default value for variable", "This default value is not compatible "
+                                + "with the variable's type constraint: " + f.message() + ".", d.expr().range());
+                        dflt = Value.unknown(type.type());
+                    }
+                }
+                if (dflt.isNull() && !nullable) {
+                    diags.error("Invalid default value for variable", "A null default value is not valid when "
+                            + "nullable=false.", d.expr().range());
+                }
+            }
+        }
+        List<CheckRule> validations = new ArrayList<>();
+        for (Block vb : c.blocksOfType("validation")) {
+            validations.add(rule(vb));
+        }
+        VariableConfig vc = new VariableConfig(name, constString(c.attributes().get("description")), type,
+                typeDeclared, dflt, dfltExpr, constBool(c.attributes().get("sensitive"), false), nullable,
+                constBool(c.attributes().get("ephemeral"), false), validations, blk.defRange());
+        VariableConfig prev = b.variables.putIfAbsent(name, vc);
+        if (prev != null) {
+            diags.error("Duplicate variable declaration", "A variable named \"" + name + "\" was already declared at "
+                    + prev.declRange() + ". Variable names must be unique within a module.", blk.defRange());
+        }
+    }
+
+    private static final java.util.Set<String> RESERVED_VARIABLES = java.util.Set.of(
+            "source", "version", "providers", "count", "for_each", "lifecycle", "depends_on", "locals");
+
+    private CheckRule rule(Block blk) {
+        Result<BodyContent> r = blk.body().content(RULE);
+        diags.addAll(r.diagnostics());
+        Attribute cond = r.value().attributes().get("condition");
+        Attribute msg = r.value().attributes().get("error_message");
+        return new CheckRule(cond == null ? null : cond.expr(), msg == null ? null : msg.expr(), blk.defRange());
+    }
+
+    // ---- locals / output -----------------------------------------------------------------------
+
+    private void locals(Block blk, Builder b) {
+        Result<Map<String, Attribute>> r = blk.body().justAttributes();
+        diags.addAll(r.diagnostics());
+        List<Attribute> attrs = new ArrayList<>(r.value().values());
+        attrs.sort(java.util.Comparator.comparing(Attribute::range));
+        for (Attribute a : attrs) {
+            if (!IDENT.matcher(a.name()).matches()) {
+                diags.error("Invalid local value name", "A name must start with a letter or underscore and may "
+                        + "contain only letters, digits, underscores, and dashes.", a.nameRange());
+            }
+            LocalConfig prev = b.locals.putIfAbsent(a.name(), new LocalConfig(a.name(), a.expr(), a.range()));
+            if (prev != null) {
+                diags.error("Duplicate local value definition", "A local value named \"" + a.name() + "\" was already "
+                        + "defined at " + prev.declRange() + ". Local value names must be unique within a module.",
+                        a.range());
+            }
+        }
+    }
+
+    private void overrideLocals(Block blk, Builder b) {
+        Result<Map<String, Attribute>> r = blk.body().justAttributes();
+        diags.addAll(r.diagnostics());
+        for (Attribute a : r.value().values()) {
+            if (!b.locals.containsKey(a.name())) {
+                diags.error("Missing base local value definition to override", "There is no local value named \""
+                        + a.name() + "\". An override file can only override a local value that was already defined "
+                        + "in a primary configuration file.", a.range());
+                continue;
+            }
+            b.locals.put(a.name(), new LocalConfig(a.name(), a.expr(), a.range()));
+        }
+    }
+
+    private void output(Block blk, Builder b) {
+        String name = blk.labels().getFirst();
+        if (!IDENT.matcher(name).matches()) {
+            diags.error("Invalid output name", "A name must start with a letter or underscore and may contain only "
+                    + "letters, digits, underscores, and dashes.", blk.labelRanges().getFirst());
+        }
+        Result<BodyContent> r = blk.body().content(OUTPUT);
+        diags.addAll(r.diagnostics());
+        BodyContent c = r.value();
+        Attribute v = c.attributes().get("value");
+        List<CheckRule> pre = new ArrayList<>();
+        for (Block p : c.blocksOfType("precondition")) {
+            pre.add(rule(p));
+        }
+        OutputConfig o = new OutputConfig(name, v == null ? null : v.expr(),
+                constString(c.attributes().get("description")), constBool(c.attributes().get("sensitive"), false),
+                constBool(c.attributes().get("ephemeral"), false), dependsOn(c.attributes().get("depends_on")), pre,
+                blk.defRange());
+        OutputConfig prev = b.outputs.putIfAbsent(name, o);
+        if (prev != null) {
+            diags.error("Duplicate output definition", "An output named \"" + name + "\" was already defined at "
+                    + prev.declRange() + ". Output names must be unique within a module.", blk.defRange());
+        }
+    }
+
+    // ---- resource / data -----------------------------------------------------------------------
+
+    private ResourceConfig resource(Block blk, ResourceMode mode, Map<Resource, ResourceConfig> into,
+                                    boolean report) {
+        String type = blk.labels().getFirst();
+        String name = blk.labels().get(1);
+        if (!IDENT.matcher(type).matches()) {
+            diags.error("Invalid resource type name", "A name must start with a letter or underscore and may "
+                    + "contain only letters, digits, underscores, and dashes.", blk.labelRanges().getFirst());
+        }
+        if (!IDENT.matcher(name).matches()) {
+            diags.error("Invalid resource name", "A name must start with a letter or underscore and may contain only "
+                    + "letters, digits, underscores, and dashes.", blk.labelRanges().get(1));
+        }
+        Result<Body.PartialContent> r = blk.body().partialContent(RESOURCE);
+        diags.addAll(r.diagnostics());
+        BodyContent c = r.value().content();
+        Attribute count = c.attributes().get("count");
+        Attribute forEach = c.attributes().get("for_each");
+        if (count != null && forEach != null) {
+            diags.error("Invalid combination of \"count\" and \"for_each\"", "The \"count\" and \"for_each\" "
+                    + "meta-arguments are mutually-exclusive, only one should be used to be explicit about the "
+                    + "number of resources to be created.", forEach.nameRange());
+        }
+        ProviderRef provider = null;
+        Attribute p = c.attributes().get("provider");
+        if (p != null) {
+            provider = providerRef(p.expr());
+        }
+        Lifecycle lifecycle = Lifecycle.NONE;
+        for (Block inner : c.blocks()) {
+            switch (inner.type()) {
+                case "lifecycle" -> lifecycle = mode == ResourceMode.MANAGED ? lifecycle(inner) : dataLifecycle(inner);
+                case "provisioner", "connection" -> diags.add(Diagnostic.error(
+                        "Provisioners are not supported", "Strata does not run provisioners or their connections. "
+                                + "Use a provider resource for the same effect (for example a cloud-init user data "
+                                + "argument), or run the command outside Strata.", inner.defRange()));
+                case "_" -> diags.error("Unsupported block type", "Blocks of type \"_\" are reserved for use in a "
+                        + "future version of Terraform.", inner.typeRange());
+                default -> throw new IllegalStateException(inner.type());
+            }
+        }
+        if (mode == ResourceMode.DATA) {
+            for (Block inner : c.blocksOfType("provisioner")) {
+                diags.error("Unsupported block type", "Data resources do not have provisioners.", inner.typeRange());
+            }
+        }
+        Resource addr = new Resource(mode, type, name);
+        ResourceConfig rc = new ResourceConfig(addr, count == null ? null : count.expr(),
+                forEach == null ? null : forEach.expr(), dependsOn(c.attributes().get("depends_on")), provider,
+                lifecycle, r.value().remain(), blk.defRange(), blk.labelRanges().getFirst());
+        if (report) {
+            ResourceConfig prev = into.putIfAbsent(addr, rc);
+            if (prev != null) {
+                diags.error(mode == ResourceMode.MANAGED ? "Duplicate resource \"" + type + "\" configuration"
+                        : "Duplicate data \"" + type + "\" configuration",
+                        "A " + type + (mode == ResourceMode.MANAGED ? " resource" : " data resource") + " named \""
+                                + name + "\" was already declared at " + prev.declRange() + ". Resource names must "
+                                + "be unique per type in each module.", blk.defRange());
+            }
+        }
+        return rc;
+    }
+
+    private Lifecycle lifecycle(Block blk) {
+        Result<BodyContent> r = blk.body().content(LIFECYCLE);
+        diags.addAll(r.diagnostics());
+        BodyContent c = r.value();
+        boolean all = false;
+        List<Traversal> ignore = new ArrayList<>();
+        Attribute ic = c.attributes().get("ignore_changes");
+        if (ic != null) {
+            if (ic.expr().asKeyword().filter("all"::equals).isPresent()) {
+                all = true;
+            } else {
+                Optional<List<Expression>> list = ic.expr().asList();
+                if (list.isEmpty()) {
+                    diags.error("Invalid ignore_changes", "The ignore_changes argument must be a list of attribute "
+                            + "paths, or the keyword \"all\".", ic.expr().range());
+                } else {
+                    for (Expression e : list.get()) {
+                        Result<Optional<Traversal>> t = e.asTraversal();
+                        if (t.hasErrors() || t.value().isEmpty()) {
+                            diags.error("Invalid ignore_changes entry", "Each entry of ignore_changes must be an "
+                                    + "attribute path relative to the resource, such as tags or tags[\"Name\"]; "
+                                    + "expressions are not allowed.", e.range());
+                        } else {
+                            ignore.add(t.value().get());
+                        }
+                    }
+                }
+            }
+        }
+        List<Expression> triggers = new ArrayList<>();
+        Attribute rt = c.attributes().get("replace_triggered_by");
+        if (rt != null) {
+            Optional<List<Expression>> list = rt.expr().asList();
+            if (list.isEmpty()) {
+                diags.error("Invalid replace_triggered_by expression", "The replace_triggered_by argument must be a "
+                        + "list of references to managed resources or their attributes.", rt.expr().range());
+            } else {
+                triggers.addAll(list.get());
+            }
+        }
+        List<CheckRule> pre = new ArrayList<>();
+        List<CheckRule> post = new ArrayList<>();
+        for (Block x : c.blocks()) {
+            (x.type().equals("precondition") ? pre : post).add(rule(x));
+        }
+        return new Lifecycle(constBool(c.attributes().get("create_before_destroy"), false),
+                constBool(c.attributes().get("prevent_destroy"), false), all, ignore, triggers, pre, post);
+    }
+
+    private Lifecycle dataLifecycle(Block blk) {
+        Result<BodyContent> r = blk.body().content(DATA_LIFECYCLE);
+        diags.addAll(r.diagnostics());
+        List<CheckRule> pre = new ArrayList<>();
+        List<CheckRule> post = new ArrayList<>();
+        for (Block x : r.value().blocks()) {
+            (x.type().equals("precondition") ? pre : post).add(rule(x));
+        }
+        return new Lifecycle(false, false, false, List.of(), List.of(), pre, post);
+    }
+
+    // ---- module --------------------------------------------------------------------------------
+
+    private void module(Block blk, Builder b) {
+        String name = blk.labels().getFirst();
+        if (!IDENT.matcher(name).matches()) {
+            diags.error("Invalid module instance name", "A name must start with a letter or underscore and may "
+                    + "contain only letters, digits, underscores, and dashes.", blk.labelRanges().getFirst());
+        }
+        Result<Body.PartialContent> r = blk.body().partialContent(MODULE);
+        diags.addAll(r.diagnostics());
+        BodyContent c = r.value().content();
+        for (Block x : c.blocks()) {
+            diags.error("Reserved block type name in module block", "The block type name \"" + x.type() + "\" is "
+                    + "reserved for use by Terraform in a future version.", x.typeRange());
+        }
+        Attribute src = c.attributes().get("source");
+        String source = src == null ? "" : constString(src);
+        if (source == null) {
+            source = "";
+        }
+        VersionConstraint version = null;
+        Attribute v = c.attributes().get("version");
+        if (v != null) {
+            String s = constString(v);
+            if (s != null) {
+                Result<VersionConstraint> vc = VersionConstraint.parse(s, v.expr().range());
+                diags.addAll(vc.diagnostics());
+                version = vc.value();
+            }
+        }
+        Attribute count = c.attributes().get("count");
+        Attribute forEach = c.attributes().get("for_each");
+        if (count != null && forEach != null) {
+            diags.error("Invalid combination of \"count\" and \"for_each\"", "The \"count\" and \"for_each\" "
+                    + "meta-arguments are mutually-exclusive, only one should be used to be explicit about the "
+                    + "number of module instances to be created.", forEach.nameRange());
+        }
+        List<PassedProvider> passed = new ArrayList<>();
+        Attribute providers = c.attributes().get("providers");
+        if (providers != null) {
+            Optional<List<Expression.KeyValue>> m = providers.expr().asMap();
+            if (m.isEmpty()) {
+                diags.error("Invalid providers argument", "The providers argument must be a map from provider "
+                        + "names in the child module to provider configurations in this module, such as "
+                        + "{ aws = aws.west }.", providers.expr().range());
+            } else {
+                for (Expression.KeyValue kv : m.get()) {
+                    Result<Optional<Traversal>> k = kv.key().asTraversal();
+                    ProviderRef inParent = providerRef(kv.value());
+                    if (k.hasErrors() || k.value().isEmpty()) {
+                        diags.error("Invalid provider configuration reference", "The key must be a provider "
+                                + "name, optionally with an alias, such as aws or aws.west.", kv.key().range());
+                        continue;
+                    }
+                    Traversal kt = k.value().get();
+                    String alias = kt.steps().size() > 1 && kt.steps().get(1) instanceof Traverser.Attr a
+                            ? a.name() : null;
+                    if (inParent != null) {
+                        passed.add(new PassedProvider(new LocalProviderConfig(kt.rootName(), alias), inParent));
+                    }
+                }
+            }
+        }
+        Map<String, Attribute> inputs = new LinkedHashMap<>();
+        Result<Map<String, Attribute>> rest = r.value().remain().justAttributes();
+        diags.addAll(rest.diagnostics());
+        inputs.putAll(rest.value());
+        ModuleCallConfig mc = new ModuleCallConfig(name, source, src == null ? blk.defRange() : src.expr().range(),
+                version, count == null ? null : count.expr(), forEach == null ? null : forEach.expr(),
+                dependsOn(c.attributes().get("depends_on")), passed, inputs, blk.defRange(),
+                blk.body().missingItemRange());
+        ModuleCallConfig prev = b.modules.putIfAbsent(name, mc);
+        if (prev != null) {
+            diags.error("Duplicate module call", "A module call named \"" + name + "\" was already defined at "
+                    + prev.declRange() + ". Module calls must have unique names within a module.", blk.defRange());
+        }
+    }
+
+    // ---- moved / import / removed / check ------------------------------------------------------
+
+    private void moved(Block blk, Builder b) {
+        Result<BodyContent> r = blk.body().content(MOVED);
+        diags.addAll(r.diagnostics());
+        Attribute from = r.value().attributes().get("from");
+        Attribute to = r.value().attributes().get("to");
+        Targetable f = from == null ? null : target(from.expr());
+        Targetable t = to == null ? null : target(to.expr());
+        if (f != null && t != null) {
+            if (f.getClass() != t.getClass() && !(f instanceof dev.strata.addr.AbsResource
+                    && t instanceof dev.strata.addr.AbsResourceInstance)
+                    && !(t instanceof dev.strata.addr.AbsResource && f instanceof dev.strata.addr.AbsResourceInstance)) {
+                diags.error("Invalid \"moved\" addresses", "The \"from\" and \"to\" addresses must both refer to "
+                        + "resources or both refer to modules.", blk.defRange());
+            }
+            b.moved.add(new MovedConfig(f, t, from.expr().range(), to.expr().range(), blk.defRange()));
+        }
+    }
+
+    private Targetable target(Expression e) {
+        Result<Optional<Traversal>> t = e.asTraversal();
+        diags.addAll(t.diagnostics());
+        if (t.hasErrors() || t.value().isEmpty()) {
+            if (!t.hasErrors()) {
+                diags.error("Invalid address", "An address such as aws_instance.web or module.net is required here.",
+                        e.range());
+            }
+            return null;
+        }
+        Result<Targetable> a = Addrs.parseTarget(t.value().get());
+        diags.addAll(a.diagnostics());
+        return a.value();
+    }
+
+    private void importBlock(Block blk, Builder b) {
+        Result<BodyContent> r = blk.body().content(IMPORT);
+        diags.addAll(r.diagnostics());
+        Map<String, Attribute> a = r.value().attributes();
+        if (!a.containsKey("to") || !a.containsKey("id")) {
+            return;
+        }
+        Attribute p = a.get("provider");
+        Attribute fe = a.get("for_each");
+        b.imports.add(new ImportConfig(a.get("to").expr(), a.get("id").expr(), fe == null ? null : fe.expr(),
+                p == null ? null : providerRef(p.expr()), blk.defRange()));
+    }
+
+    private void removed(Block blk, Builder b) {
+        Result<BodyContent> r = blk.body().content(REMOVED);
+        diags.addAll(r.diagnostics());
+        Attribute from = r.value().attributes().get("from");
+        boolean destroy = true;
+        for (Block inner : r.value().blocks()) {
+            switch (inner.type()) {
+                case "lifecycle" -> {
+                    Result<BodyContent> lc = inner.body().content(REMOVED_LIFECYCLE);
+                    diags.addAll(lc.diagnostics());
+                    destroy = constBool(lc.value().attributes().get("destroy"), true);
+                }
+                case "provisioner", "connection" -> diags.add(Diagnostic.error("Provisioners are not supported",
+                        "Strata does not run provisioners or their connections, including destroy-time "
+                                + "provisioners in removed blocks.", inner.defRange()));
+                default -> throw new IllegalStateException(inner.type());
+            }
+        }
+        if (from == null) {
+            return;
+        }
+        Targetable t = target(from.expr());
+        if (t instanceof dev.strata.addr.AbsResourceInstance || (t instanceof dev.strata.addr.ModuleInstance mi
+                && mi.steps().stream().anyMatch(s -> !(s.key() instanceof dev.strata.addr.InstanceKey.NoKey)))) {
+            diags.error("Invalid \"removed\" address", "A removed block must refer to a whole resource or module, "
+                    + "without instance keys, because it removes every instance of it.", from.expr().range());
+            return;
+        }
+        if (t != null) {
+            b.removed.add(new RemovedConfig(t, destroy, from.expr().range(), blk.defRange()));
+        }
+    }
+
+    private void check(Block blk, Builder b) {
+        String name = blk.labels().getFirst();
+        Result<BodyContent> r = blk.body().content(CHECK);
+        diags.addAll(r.diagnostics());
+        List<CheckRule> asserts = new ArrayList<>();
+        ResourceConfig data = null;
+        for (Block inner : r.value().blocks()) {
+            if (inner.type().equals("assert")) {
+                asserts.add(rule(inner));
+            } else if (data != null) {
+                diags.error("Multiple data resource blocks", "This check block already has a data resource defined "
+                        + "at " + data.declRange() + ". A check block can have at most one nested data block.",
+                        inner.defRange());
+            } else {
+                data = resource(inner, ResourceMode.DATA, b.resources, false);
+            }
+        }
+        if (asserts.isEmpty()) {
+            diags.error("Missing assert block", "A check block must have at least one assert block.", blk.defRange());
+        }
+        CheckConfig prev = b.checks.putIfAbsent(name, new CheckConfig(name, asserts, data, blk.defRange()));
+        if (prev != null) {
+            diags.error("Duplicate check \"" + name + "\" configuration", "A check block named \"" + name
+                    + "\" was already defined at " + prev.declRange() + ". Check blocks must be unique within each "
+                    + "module.", blk.defRange());
+        }
+    }
+
+    // ---- argument helpers ----------------------------------------------------------------------
+
+    /** A provider reference {@code aws} / {@code aws.west} / {@code aws.by_region[each.key]}. */
+    private ProviderRef providerRef(Expression e) {
+        Result<dev.strata.hcl.syntax.Expr> syn = e instanceof dev.strata.hcl.json.JsonExpression j
+                ? j.asNativeExpression() : e.syntax();
+        if (!syn.hasErrors() && syn.value() instanceof dev.strata.hcl.syntax.Expr.Index ix
+                && ix.collection() instanceof dev.strata.hcl.syntax.Expr.ScopeTraversal st
+                && st.traversal().steps().size() == 2
+                && st.traversal().steps().get(1) instanceof Traverser.Attr alias) {
+            return new ProviderRef(new LocalProviderConfig(st.traversal().rootName(), alias.name()), ix.key(),
+                    e.range());
+        }
+        Result<Optional<Traversal>> t = e.asTraversal();
+        if (t.hasErrors() || t.value().isEmpty()) {
+            diags.error("Invalid provider configuration reference", "The provider argument requires a provider type "
+                    + "name, optionally followed by a period and then a configuration alias.", e.range());
+            return null;
+        }
+        Traversal tr = t.value().get();
+        List<Traverser> steps = tr.steps();
+        if (steps.size() == 3 && steps.get(1) instanceof Traverser.Attr alias
+                && steps.get(2) instanceof Traverser.Index ix) {
+            dev.strata.hcl.syntax.Expr key = new dev.strata.hcl.syntax.Expr.LiteralValue(ix.key(), ix.range());
+            return new ProviderRef(new LocalProviderConfig(tr.rootName(), alias.name()), key, e.range());
+        }
+        if (steps.size() > 2 || (steps.size() == 2 && !(steps.get(1) instanceof Traverser.Attr))) {
+            diags.error("Invalid provider configuration reference", "The provider argument requires a provider type "
+                    + "name, optionally followed by a period and then a configuration alias.", tr.range());
+            return null;
+        }
+        String alias = steps.size() == 2 ? ((Traverser.Attr) steps.get(1)).name() : null;
+        return new ProviderRef(new LocalProviderConfig(tr.rootName(), alias), null, e.range());
+    }
+
+    private List<Traversal> dependsOn(Attribute a) {
+        if (a == null) {
+            return List.of();
+        }
+        Optional<List<Expression>> list = a.expr().asList();
+        if (list.isEmpty()) {
+            diags.error("Invalid expression", "A static list expression is required.", a.expr().range());
+            return List.of();
+        }
+        List<Traversal> out = new ArrayList<>();
+        for (Expression e : list.get()) {
+            Result<Optional<Traversal>> t = e.asTraversal();
+            if (t.hasErrors() || t.value().isEmpty()) {
+                diags.error("Invalid expression", "A single static variable reference is required: only attribute "
+                        + "access and indexing with constant keys. No calculations, function calls, template "
+                        + "expressions, etc are allowed here.", e.range());
+            } else {
+                out.add(t.value().get());
+            }
+        }
+        return out;
+    }
+
+    /** An object constructor key as a name: a bare word or a literal string. */
+    private String objectKey(Expression key) {
+        Result<dev.strata.hcl.syntax.Expr> syn = key.syntax();
+        String name = null;
+        if (!syn.hasErrors() && syn.value() != null) {
+            dev.strata.hcl.syntax.Expr e = syn.value();
+            name = TypeExprs.keyName(e instanceof dev.strata.hcl.syntax.Expr.ObjectKey k ? k
+                    : new dev.strata.hcl.syntax.Expr.ObjectKey(e, false));
+        }
+        if (name == null) {
+            diags.error("Invalid object key", "A name or a literal string is required as the key here.", key.range());
+        }
+        return name;
+    }
+
+    private String constString(Attribute a) {
+        return a == null ? null : constStringOf(a.expr());
+    }
+
+    private String constStringOf(Expression e) {
+        Result<Value> v = Constants.evaluate(e);
+        if (v.hasErrors()) {
+            diags.addAll(v.diagnostics());
+            return null;
+        }
+        ConversionResult c = Convert.convert(v.value(), Type.STRING);
+        if (!c.isOk() || c.value().isNull() || !c.value().isKnown()) {
+            diags.error("Incorrect value type", "A string value is required here.", e.range());
+            return null;
+        }
+        return c.value().asString();
+    }
+
+    private boolean constBool(Attribute a, boolean dflt) {
+        if (a == null) {
+            return dflt;
+        }
+        Result<Value> v = Constants.evaluate(a.expr());
+        if (v.hasErrors()) {
+            diags.addAll(v.diagnostics());
+            return dflt;
+        }
+        ConversionResult c = Convert.convert(v.value(), Type.BOOL);
+        if (!c.isOk() || c.value().isNull() || !c.value().isKnown()) {
+            diags.error("Incorrect value type", "A bool value (true or false) is required here.", a.expr().range());
+            return dflt;
+        }
+        return c.value().asBool();
+    }
+}

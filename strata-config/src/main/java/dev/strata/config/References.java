@@ -1,0 +1,111 @@
+package dev.strata.config;
+
+import dev.strata.addr.Reference;
+import dev.strata.hcl.Attribute;
+import dev.strata.hcl.Expression;
+import dev.strata.hcl.Result;
+import dev.strata.hcl.Traversal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What each configuration object refers to, from its expressions' {@code variables()} and its
+ * {@code depends_on}, as typed references with source ranges: the input the graph builder needs.
+ * Names bound inside an object ({@code dynamic} block iterators, {@code for} variables) are not
+ * references; malformed references are skipped here because static validation reports them.
+ */
+public final class References {
+    private References() {}
+
+    public static List<Reference> of(ResourceConfig r) {
+        Collector c = new Collector();
+        c.expr(r.count());
+        c.expr(r.forEach());
+        BodyWalk.expressions(r.config(), Set.of(), s -> c.expr(s.expr(), s.bound()));
+        if (r.provider() != null) {
+            c.expr(r.provider().key());
+        }
+        Lifecycle lc = r.lifecycle();
+        lc.replaceTriggeredBy().forEach(c::expr);
+        lc.preconditions().forEach(c::rule);
+        lc.postconditions().forEach(c::rule);
+        c.traversals(r.dependsOn());
+        return c.out;
+    }
+
+    public static List<Reference> of(ModuleCallConfig m) {
+        Collector c = new Collector();
+        c.expr(m.count());
+        c.expr(m.forEach());
+        for (Attribute a : m.inputs().values()) {
+            c.expr(a.expr());
+        }
+        m.providers().forEach(p -> c.expr(p.inParent().key()));
+        c.traversals(m.dependsOn());
+        return c.out;
+    }
+
+    public static List<Reference> of(OutputConfig o) {
+        Collector c = new Collector();
+        c.expr(o.value());
+        o.preconditions().forEach(c::rule);
+        c.traversals(o.dependsOn());
+        return c.out;
+    }
+
+    public static List<Reference> of(LocalConfig l) {
+        Collector c = new Collector();
+        c.expr(l.expr());
+        return c.out;
+    }
+
+    public static List<Reference> of(ProviderConfig p) {
+        Collector c = new Collector();
+        c.expr(p.forEach());
+        BodyWalk.expressions(p.config(), Set.of(), s -> c.expr(s.expr(), s.bound()));
+        return c.out;
+    }
+
+    /** A variable's validation rules may refer to other variables (Terraform 1.9+). */
+    public static List<Reference> of(VariableConfig v) {
+        Collector c = new Collector();
+        v.validations().forEach(c::rule);
+        return c.out;
+    }
+
+    private static final class Collector {
+        final List<Reference> out = new ArrayList<>();
+
+        void expr(Expression e) {
+            expr(e, Set.of());
+        }
+
+        void expr(Expression e, Set<String> bound) {
+            if (e == null) {
+                return;
+            }
+            for (Traversal t : e.variables()) {
+                if (!bound.contains(t.rootName())) {
+                    traversal(t);
+                }
+            }
+        }
+
+        void rule(CheckRule r) {
+            expr(r.condition());
+            expr(r.errorMessage());
+        }
+
+        void traversals(List<Traversal> ts) {
+            ts.forEach(this::traversal);
+        }
+
+        void traversal(Traversal t) {
+            Result<Reference> r = Reference.parse(t);
+            if (r.value() != null) {
+                out.add(r.value());
+            }
+        }
+    }
+}

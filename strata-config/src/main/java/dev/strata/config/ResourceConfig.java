@@ -1,0 +1,31 @@
+package dev.strata.config;
+
+import dev.strata.addr.LocalProviderConfig;
+import dev.strata.addr.Resource;
+import dev.strata.hcl.Body;
+import dev.strata.hcl.Expression;
+import dev.strata.hcl.SourceRange;
+import dev.strata.hcl.Traversal;
+import java.util.List;
+
+/**
+ * A {@code resource} or {@code data} block: its address, meta-arguments, and the rest of the body
+ * ({@code config}, including {@code dynamic} blocks) kept for decoding against the provider's schema.
+ */
+public record ResourceConfig(Resource addr, Expression count, Expression forEach, List<Traversal> dependsOn,
+                             ProviderRef provider, Lifecycle lifecycle, Body config, SourceRange declRange,
+                             SourceRange typeRange) {
+    public ResourceConfig {
+        dependsOn = List.copyOf(dependsOn);
+    }
+
+    /** Whether {@code count} or {@code for_each} is set, so references need an instance key (§3.6). */
+    public boolean isInstanced() {
+        return count != null || forEach != null;
+    }
+
+    /** The provider configuration this resource uses: the explicit one, or the one its type implies. */
+    public LocalProviderConfig providerConfig() {
+        return provider != null ? provider.config() : LocalProviderConfig.of(addr.impliedProviderName());
+    }
+}

@@ -1,0 +1,17 @@
+/**
+ * The Terraform language's static model: {@link dev.strata.config.ConfigLoader} reads a directory's
+ * {@code .tf} and {@code .tf.json} files (override files merged by Terraform's rules) into a
+ * {@link dev.strata.config.ModuleConfig}, and the root module with every local module it calls
+ * into a {@link dev.strata.config.ConfigTree}. {@link dev.strata.config.Validator} checks a tree
+ * statically (the validate phase: every value unknown), reporting each problem once per
+ * configuration object. {@link dev.strata.config.InputVariables} computes the root module's variable
+ * values from all of Terraform's sources; {@link dev.strata.config.References} lists what each object
+ * refers to, for the graph builder; {@link dev.strata.config.ModuleScope} evaluates a module's
+ * variables and locals from the configuration alone (the console).
+ *
+ * <pre>{@code
+ * Result<ConfigTree> tree = ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT);
+ * Diagnostics problems = tree.diagnostics().with(Validator.validate(tree.value()));
+ * }</pre>
+ */
+package dev.strata.config;

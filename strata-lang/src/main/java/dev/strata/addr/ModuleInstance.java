@@ -1,0 +1,88 @@
+package dev.strata.addr;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The path of one module instance from the root, e.g. {@code module.net["eu"].module.subnets};
+ * the root module is the empty path and renders as the empty string.
+ */
+public record ModuleInstance(List<Step> steps) implements Comparable<ModuleInstance>, Targetable {
+    public static final ModuleInstance ROOT = new ModuleInstance(List.of());
+
+    public ModuleInstance {
+        steps = List.copyOf(steps);
+    }
+
+    /** {@code module.<name><key>}. */
+    public record Step(String name, InstanceKey key) {
+        public Step {
+            java.util.Objects.requireNonNull(name);
+            java.util.Objects.requireNonNull(key);
+        }
+
+        @Override
+        public String toString() {
+            return "module." + name + key;
+        }
+    }
+
+    public boolean isRoot() {
+        return steps.isEmpty();
+    }
+
+    public ModuleInstance child(String name, InstanceKey key) {
+        List<Step> l = new ArrayList<>(steps);
+        l.add(new Step(name, key));
+        return new ModuleInstance(l);
+    }
+
+    public ModuleInstance parent() {
+        if (isRoot()) {
+            throw new IllegalStateException("the root module has no parent");
+        }
+        return new ModuleInstance(steps.subList(0, steps.size() - 1));
+    }
+
+    /** The static module path this instance belongs to (keys dropped). */
+    public Module module() {
+        return new Module(steps.stream().map(Step::name).toList());
+    }
+
+    public AbsResource resource(Resource r) {
+        return new AbsResource(this, r);
+    }
+
+    public AbsResourceInstance resourceInstance(ResourceInstance r) {
+        return new AbsResourceInstance(this, r);
+    }
+
+    @Override
+    public int compareTo(ModuleInstance o) {
+        int n = Math.min(steps.size(), o.steps.size());
+        for (int i = 0; i < n; i++) {
+            Step a = steps.get(i);
+            Step b = o.steps.get(i);
+            int c = a.name().compareTo(b.name());
+            if (c == 0) {
+                c = a.key().compareTo(b.key());
+            }
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(steps.size(), o.steps.size());
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder();
+        for (Step s : steps) {
+            if (!sb.isEmpty()) {
+                sb.append('.');
+            }
+            sb.append(s);
+        }
+        return sb.toString();
+    }
+}

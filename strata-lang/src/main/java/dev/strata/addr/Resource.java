@@ -1,0 +1,36 @@
+package dev.strata.addr;
+
+/** {@code aws_instance.web} or {@code data.aws_ami.ubuntu}: a resource block within a module. */
+public record Resource(ResourceMode mode, String type, String name) implements Referenceable {
+    public Resource {
+        java.util.Objects.requireNonNull(mode);
+        java.util.Objects.requireNonNull(type);
+        java.util.Objects.requireNonNull(name);
+    }
+
+    public static Resource managed(String type, String name) {
+        return new Resource(ResourceMode.MANAGED, type, name);
+    }
+
+    public static Resource data(String type, String name) {
+        return new Resource(ResourceMode.DATA, type, name);
+    }
+
+    public ResourceInstance instance(InstanceKey key) {
+        return new ResourceInstance(this, key);
+    }
+
+    /**
+     * The provider local name implied by the type, the prefix before the first underscore
+     * ({@code aws} for {@code aws_instance}), used when no {@code provider} argument is given.
+     */
+    public String impliedProviderName() {
+        int u = type.indexOf('_');
+        return u < 0 ? type : type.substring(0, u);
+    }
+
+    @Override
+    public String toString() {
+        return (mode == ResourceMode.DATA ? "data." : "") + type + "." + name;
+    }
+}
