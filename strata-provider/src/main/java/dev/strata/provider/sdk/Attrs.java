@@ -42,10 +42,13 @@ public final class Attrs {
         return !v.isKnown() || !v.isNull();
     }
 
-    /** A known string attribute, or null when it is null. */
+    /**
+     * A string attribute, or null when it is null or unknown: during apply an unknown is a value
+     * the provider decides, so provider code treats both as "not given".
+     */
     public static String string(Value object, String name) {
         Value v = get(object, name).unmarkDeep();
-        return v.isNull() ? null : v.asString();
+        return v.isKnownAndNotNull() ? v.asString() : null;
     }
 
     public static String string(Value object, String name, String ifNull) {
@@ -53,14 +56,16 @@ public final class Attrs {
         return s == null ? ifNull : s;
     }
 
+    /** A bool attribute, or null when it is null or unknown. */
     public static Boolean bool(Value object, String name) {
         Value v = get(object, name).unmarkDeep();
-        return v.isNull() ? null : v.asBool();
+        return v.isKnownAndNotNull() ? v.asBool() : null;
     }
 
+    /** A number attribute, or null when it is null or unknown. */
     public static BigDecimal number(Value object, String name) {
         Value v = get(object, name).unmarkDeep();
-        return v.isNull() ? null : v.asNumber();
+        return v.isKnownAndNotNull() ? v.asNumber() : null;
     }
 
     /** A known map of strings, or an empty map when null. */
