@@ -95,6 +95,10 @@ final class CertificateData implements DataSource {
             diags.error("Invalid Attribute Combination", "Exactly one of these attributes must be configured: [content,url]",
                     null);
         }
+        if (!content.isNull() && !Attrs.get(config, "verify_chain").isNull()) {
+            diags.error("Invalid Attribute Combination", "Attribute \"verify_chain\" cannot be specified when \"content\""
+                    + " is specified", AttributePath.of("verify_chain"));
+        }
         Value u = url.unmarkDeep();
         if (u.isKnownAndNotNull()) {
             String scheme = scheme(u.asString());
