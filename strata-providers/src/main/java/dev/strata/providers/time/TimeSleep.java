@@ -39,6 +39,7 @@ final class TimeSleep implements ManagedResource {
 
     private final Clock clock;
     private final Sleeper sleeper;
+    private final java.util.Set<Thread> sleeping = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     TimeSleep(Clock clock, Sleeper sleeper) {
         this.clock = clock;
@@ -101,16 +102,23 @@ final class TimeSleep implements ManagedResource {
             return true;
         }
         Duration d = Times.parseDuration(duration).orElse(Duration.ZERO);
+        sleeping.add(Thread.currentThread());
         try {
             if (!d.isNegative() && !d.isZero()) {
                 sleeper.sleep(d);
             }
             return true;
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
             diags.error("Interrupted", "The sleep was interrupted before its duration passed.", null);
             return false;
+        } finally {
+            sleeping.remove(Thread.currentThread());
         }
+    }
+
+    /** Ends every sleep in progress early, for the provider's {@code stop}. */
+    void interruptSleeps() {
+        sleeping.forEach(Thread::interrupt);
     }
 
     /** The id is {@code CREATE_DURATION,DESTROY_DURATION}; either may be empty. */

@@ -162,6 +162,33 @@ class TimeProviderTest {
     }
 
     @Test
+    void stopEndsARunningSleep() throws Exception {
+        java.util.concurrent.CountDownLatch asleep = new java.util.concurrent.CountDownLatch(1);
+        TimeProvider p = new TimeProvider(clock, d -> {
+            asleep.countDown();
+            Thread.sleep(d.toMillis());
+        });
+        ProviderTester t = ProviderTester.configure(p);
+        var result = new java.util.concurrent.atomic.AtomicReference<dev.strata.provider.ProviderDiagnostics>();
+        Thread worker = new Thread(() -> {
+            var planned = t.provider().planResourceChange(new dev.strata.provider.Provider.PlanRequest("time_sleep",
+                    p.schema().resourceType("time_sleep").block().nullValue(),
+                    dev.strata.provider.SchemaValues.coerce(p.schema().resourceType("time_sleep").block(),
+                            Value.objectOf("create_duration", Value.string("1h"))).value(),
+                    dev.strata.provider.SchemaValues.coerce(p.schema().resourceType("time_sleep").block(),
+                            Value.objectOf("create_duration", Value.string("1h"))).value(), null)).plannedState();
+            result.set(t.provider().applyResourceChange(new dev.strata.provider.Provider.ApplyRequest("time_sleep",
+                    p.schema().resourceType("time_sleep").block().nullValue(), planned, planned, null, "token")).diagnostics());
+        });
+        worker.start();
+        assertThat(asleep.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        p.stop();
+        worker.join(30_000);
+        assertThat(worker.isAlive()).isFalse();
+        assertThat(result.get().asList()).extracting(dev.strata.provider.ProviderDiagnostic::summary).containsExactly("Interrupted");
+    }
+
+    @Test
     void goDurations() {
         assertThat(Times.parseDuration("1.5h")).contains(Duration.ofMinutes(90));
         assertThat(Times.parseDuration("300ms")).contains(Duration.ofMillis(300));
