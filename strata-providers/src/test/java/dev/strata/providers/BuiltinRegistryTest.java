@@ -17,6 +17,7 @@ class BuiltinRegistryTest {
     void everyBuiltinIsFoundByItsAddress() {
         ProviderRegistry r = ProviderRegistry.load();
         assertThat(r.available()).extracting(f -> f.address().toString()).containsExactly(
+                "registry.terraform.io/cyrilgdn/postgresql",
                 "registry.terraform.io/hashicorp/http",
                 "registry.terraform.io/hashicorp/local",
                 "registry.terraform.io/hashicorp/null",
@@ -27,6 +28,13 @@ class BuiltinRegistryTest {
         for (ProviderFactory f : r.available()) {
             assertThat(f.version().toString()).matches("\\d+\\.\\d+\\.\\d+");
             var schema = f.create().schema();
+            if (!f.address().namespace().equals("hashicorp") && !f.address().isBuiltin()) {
+                // As in Terraform, only hashicorp/ providers are implied by a type prefix; the others
+                // need a required_providers entry.
+                assertThat(schema.resourceTypes().keySet()).allSatisfy(t ->
+                        assertThat(ProviderAddress.impliedFor(t)).isNotEqualTo(f.address()));
+                continue;
+            }
             for (String type : schema.resourceTypes().keySet()) {
                 assertThat(ProviderAddress.impliedFor(type)).as(type).isEqualTo(f.address());
             }
