@@ -250,9 +250,21 @@ final class RoleResource implements ManagedResource {
                 v = Attrs.with(v, f.getKey(), Value.bool(r.flags().get(f.getValue()[2])));
             }
             String stateValid = Attrs.string(state, "valid_until");
-            // PostgreSQL prints the timestamp its own way; keep the configured spelling while one is set.
-            v = Attrs.with(v, "valid_until", Value.string(r.validUntil() == null ? "infinity"
-                    : stateValid != null && !stateValid.equals("infinity") ? stateValid : r.validUntil()));
+            String valid = r.validUntil() == null ? "infinity" : r.validUntil();
+            // PostgreSQL prints the timestamp its own way; keep the configured spelling while it
+            // names the same instant, so only a real change shows as drift.
+            if (r.validUntil() != null && stateValid != null && !stateValid.equals(valid)) {
+                try {
+                    List<String> same = PgClient.column(c, "SELECT (rolvaliduntil = CAST(? AS timestamptz))::text"
+                            + " FROM pg_roles WHERE rolname = ?", stateValid, name);
+                    if (same.equals(List.of("true"))) {
+                        valid = stateValid;
+                    }
+                } catch (SQLException e) {
+                    // not a timestamp PostgreSQL reads: the server's spelling stands
+                }
+            }
+            v = Attrs.with(v, "valid_until", Value.string(valid));
             Map<String, String> settings = new LinkedHashMap<>();
             for (String s : r.config()) {
                 int eq = s.indexOf('=');

@@ -80,7 +80,14 @@ class PostgresProviderTest {
         assertThat(drifted.attributes().get("connection_limit")).isEqualTo(Value.number(1));
         assertThat(r.apply(cfg).action()).isEqualTo(Action.UPDATE);
 
-        Value imported = r.importAndVerify(name, Set.of("password"));
+        cfg.put("valid_until", Value.string("2099-01-01T00:00:00Z"));
+        r.apply(cfg);
+        sql("postgres", "ALTER ROLE \"" + name + "\" VALID UNTIL '2098-01-01'");
+        assertThat(r.refresh().attributes().get("valid_until").asString()).startsWith("2098-01-01");
+        assertThat(r.apply(cfg).action()).isEqualTo(Action.UPDATE);
+        assertThat(r.state().attributes().get("valid_until")).isEqualTo(Value.string("2099-01-01T00:00:00Z"));
+
+        Value imported = r.importAndVerify(name, Set.of("password", "valid_until"));
         assertThat(imported.attributes().get("password").isNull()).isTrue();
 
         String other = unique("group");
