@@ -63,6 +63,14 @@ public final class CloudSim implements AutoCloseable {
         return new CloudSim(port, stateFile, knobs, System::nanoTime, System.nanoTime());
     }
 
+    /**
+     * A simulator whose time is {@code nanoClock} (nanoseconds, like {@link System#nanoTime}), so
+     * tests and benchmarks can move time for provisioning, consistency and throttling by hand.
+     */
+    public static CloudSim start(int port, Path stateFile, Knobs knobs, LongSupplier nanoClock, long seed) throws IOException {
+        return new CloudSim(port, stateFile, knobs, nanoClock, seed);
+    }
+
     /** For tests: a simulator on a free port whose time is {@code clock} (nanoseconds) and whose faults follow {@code seed}. */
     static CloudSim startForTest(Knobs knobs, LongSupplier clock, long seed, Path stateFile) throws IOException {
         return new CloudSim(0, stateFile, knobs, clock, seed);

@@ -24,6 +24,7 @@ class BuiltinRegistryTest {
                 "registry.terraform.io/hashicorp/random",
                 "registry.terraform.io/hashicorp/time",
                 "registry.terraform.io/hashicorp/tls",
+                "registry.terraform.io/strata/cloudsim",
                 "terraform.io/builtin/terraform");
         for (ProviderFactory f : r.available()) {
             assertThat(f.version().toString()).matches("\\d+\\.\\d+\\.\\d+");
