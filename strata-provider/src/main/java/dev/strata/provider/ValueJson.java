@@ -21,7 +21,6 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -254,9 +253,7 @@ public final class ValueJson {
             }
             case "object" -> {
                 Map<String, Type> attrs = new TreeMap<>();
-                Iterator<Map.Entry<String, JsonNode>> it = arg.fields();
-                while (it.hasNext()) {
-                    Map.Entry<String, JsonNode> e = it.next();
+                for (Map.Entry<String, JsonNode> e : arg.properties()) {
                     attrs.put(e.getKey(), parseType(e.getValue()));
                 }
                 yield Type.object(attrs);
