@@ -224,6 +224,7 @@ public final class ResourceTester {
         Provider.ApplyResponse resp = provider.applyResourceChange(new Provider.ApplyRequest(
                 typeName, prior, p.planned, cfg, p.planPrivate, token));
         ProviderTester.checkNoLeaks(block, resp.newState(), resp.diagnostics());
+        ProviderTester.checkNoLeaks(block, p.planned, resp.diagnostics());
         ProviderTester.expectNoErrors("applyResourceChange", resp.diagnostics());
         Value newState = resp.newState();
         if (newState.isNull()) {
