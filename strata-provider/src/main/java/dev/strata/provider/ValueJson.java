@@ -35,7 +35,9 @@ import java.util.TreeMap;
  */
 public final class ValueJson {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    // Plain decimals (0.000001, not 1E-6), as Terraform writes numbers in state.
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private ValueJson() {}

@@ -32,6 +32,12 @@ class ValueJsonTest {
     }
 
     @Test
+    void numbersAreWrittenAsPlainDecimals() {
+        assertThat(ValueJson.encode(Value.number(new java.math.BigDecimal("0.000001")), Type.NUMBER)).isEqualTo("0.000001");
+        assertThat(ValueJson.encode(Value.number(new java.math.BigDecimal("1E+21")), Type.NUMBER)).isEqualTo("1000000000000000000000");
+    }
+
+    @Test
     void typesUseCtyNotation() {
         assertThat(ValueJson.typeJson(Type.map(Type.list(Type.STRING)))).isEqualTo("[\"map\",[\"list\",\"string\"]]");
         assertThat(ValueJson.parseType(ValueJson.typeNode(Type.object(Map.of("a", Type.set(Type.NUMBER))))))
