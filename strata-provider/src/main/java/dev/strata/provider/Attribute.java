@@ -1,0 +1,69 @@
+package dev.strata.provider;
+
+import dev.strata.lang.types.Type;
+import java.util.Objects;
+
+/**
+ * One attribute of a block schema. Exactly one of the protocol's legal flag combinations holds:
+ * required; optional; computed; or optional and computed (the provider fills it in when the
+ * configuration leaves it null). Build with {@link #required}, {@link #optional},
+ * {@link #computed} or {@link #optionalComputed}, then refine with the {@code with...} methods.
+ */
+public record Attribute(
+        Type type,
+        boolean required,
+        boolean optional,
+        boolean computed,
+        boolean sensitive,
+        String description,
+        boolean deprecated) {
+
+    public Attribute {
+        Objects.requireNonNull(type, "type");
+        description = description == null ? "" : description;
+        if (required && (optional || computed)) {
+            throw new IllegalArgumentException("a required attribute cannot be optional or computed");
+        }
+        if (!required && !optional && !computed) {
+            throw new IllegalArgumentException("an attribute must be required, optional or computed");
+        }
+    }
+
+    public static Attribute required(Type type) {
+        return new Attribute(type, true, false, false, false, "", false);
+    }
+
+    public static Attribute optional(Type type) {
+        return new Attribute(type, false, true, false, false, "", false);
+    }
+
+    public static Attribute computed(Type type) {
+        return new Attribute(type, false, false, true, false, "", false);
+    }
+
+    public static Attribute optionalComputed(Type type) {
+        return new Attribute(type, false, true, true, false, "", false);
+    }
+
+    public Attribute withSensitive() {
+        return new Attribute(type, required, optional, computed, true, description, deprecated);
+    }
+
+    public Attribute withDescription(String text) {
+        return new Attribute(type, required, optional, computed, sensitive, text, deprecated);
+    }
+
+    public Attribute withDeprecated() {
+        return new Attribute(type, required, optional, computed, sensitive, description, true);
+    }
+
+    /** Whether the configuration may set this attribute. */
+    public boolean configurable() {
+        return required || optional;
+    }
+
+    /** Computed and not settable: the provider alone decides the value. */
+    public boolean computedOnly() {
+        return computed && !optional;
+    }
+}

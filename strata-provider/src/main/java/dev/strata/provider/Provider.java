@@ -1,0 +1,198 @@
+package dev.strata.provider;
+
+import dev.strata.lang.value.Value;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A provider, with the operations and semantics of Terraform's provider protocol version 6.
+ * Values are objects of the implied type of the relevant schema block ({@link Block#impliedType()});
+ * a null object stands for "no object" (no prior state on create, no planned or new state on
+ * destroy). Problems are returned as {@link ProviderDiagnostics}, never thrown.
+ *
+ * <p>The engine calls {@link #schema()} and the validate operations before {@link #configure};
+ * every other operation after it. Implementations must be safe to call from several threads at
+ * once after {@code configure}, as the engine applies independent resources concurrently.
+ */
+public interface Provider extends AutoCloseable {
+
+    ProviderSchema schema();
+
+    ProviderDiagnostics validateProviderConfig(Value config);
+
+    ProviderDiagnostics configure(ConfigureRequest request);
+
+    ProviderDiagnostics validateResourceConfig(String typeName, Value config);
+
+    ProviderDiagnostics validateDataResourceConfig(String typeName, Value config);
+
+    PlanResponse planResourceChange(PlanRequest request);
+
+    ApplyResponse applyResourceChange(ApplyRequest request);
+
+    ReadResponse readResource(ReadRequest request);
+
+    ImportResponse importResourceState(ImportRequest request);
+
+    UpgradeResponse upgradeResourceState(UpgradeRequest request);
+
+    ReadDataResponse readDataSource(ReadDataRequest request);
+
+    /** Asks running operations to finish early (the first Ctrl-C); they should return soon after. */
+    ProviderDiagnostics stop();
+
+    /** Releases what the provider holds (connections, threads). The default holds nothing. */
+    @Override
+    default void close() {}
+
+    /** The provider's configuration, and the version of the engine that configures it. */
+    record ConfigureRequest(Value config, String engineVersion) {
+        public ConfigureRequest {
+            Objects.requireNonNull(config, "config");
+            engineVersion = engineVersion == null ? "" : engineVersion;
+        }
+    }
+
+    /**
+     * Plan one resource instance. {@code priorState} is null on create; {@code proposedNewState}
+     * (built by {@link ProposedNewState#of}) and {@code config} are null on destroy.
+     */
+    record PlanRequest(
+            String typeName, Value priorState, Value proposedNewState, Value config, PrivateState priorPrivate) {
+        public PlanRequest {
+            Objects.requireNonNull(typeName, "typeName");
+            Objects.requireNonNull(priorState, "priorState");
+            Objects.requireNonNull(proposedNewState, "proposedNewState");
+            Objects.requireNonNull(config, "config");
+            priorPrivate = priorPrivate == null ? PrivateState.EMPTY : priorPrivate;
+        }
+    }
+
+    /**
+     * The planned state (unknown where a value is only known after apply; null on destroy), the
+     * paths whose change forces the object to be replaced, and private data for apply.
+     */
+    record PlanResponse(
+            Value plannedState,
+            List<AttributePath> requiresReplace,
+            PrivateState plannedPrivate,
+            ProviderDiagnostics diagnostics) {
+        public PlanResponse {
+            requiresReplace = List.copyOf(requiresReplace);
+            plannedPrivate = plannedPrivate == null ? PrivateState.EMPTY : plannedPrivate;
+            Objects.requireNonNull(diagnostics, "diagnostics");
+        }
+
+        public static PlanResponse failed(Value placeholder, ProviderDiagnostics diagnostics) {
+            return new PlanResponse(placeholder, List.of(), PrivateState.EMPTY, diagnostics);
+        }
+    }
+
+    /**
+     * Apply one planned change. On create ({@code priorState} null) {@code idempotencyToken}
+     * identifies this create across retries and engine restarts: a provider whose remote API
+     * supports it passes it on, so that a repeated create adopts the object the first attempt
+     * made. It is null for updates and destroys.
+     */
+    record ApplyRequest(
+            String typeName,
+            Value priorState,
+            Value plannedState,
+            Value config,
+            PrivateState plannedPrivate,
+            String idempotencyToken) {
+        public ApplyRequest {
+            Objects.requireNonNull(typeName, "typeName");
+            Objects.requireNonNull(priorState, "priorState");
+            Objects.requireNonNull(plannedState, "plannedState");
+            Objects.requireNonNull(config, "config");
+            plannedPrivate = plannedPrivate == null ? PrivateState.EMPTY : plannedPrivate;
+        }
+    }
+
+    /**
+     * The new state: wholly known, null after a destroy. On error it is the best knowledge of
+     * what exists (the prior state if nothing happened, a partial object if a create half
+     * succeeded), so the engine never loses track of an object.
+     */
+    record ApplyResponse(Value newState, PrivateState newPrivate, ProviderDiagnostics diagnostics) {
+        public ApplyResponse {
+            Objects.requireNonNull(newState, "newState");
+            newPrivate = newPrivate == null ? PrivateState.EMPTY : newPrivate;
+            Objects.requireNonNull(diagnostics, "diagnostics");
+        }
+    }
+
+    record ReadRequest(String typeName, Value currentState, PrivateState currentPrivate) {
+        public ReadRequest {
+            Objects.requireNonNull(typeName, "typeName");
+            Objects.requireNonNull(currentState, "currentState");
+            currentPrivate = currentPrivate == null ? PrivateState.EMPTY : currentPrivate;
+        }
+    }
+
+    /** The refreshed state; a null object when the remote object no longer exists. */
+    record ReadResponse(Value newState, PrivateState newPrivate, ProviderDiagnostics diagnostics) {
+        public ReadResponse {
+            Objects.requireNonNull(newState, "newState");
+            newPrivate = newPrivate == null ? PrivateState.EMPTY : newPrivate;
+            Objects.requireNonNull(diagnostics, "diagnostics");
+        }
+    }
+
+    record ImportRequest(String typeName, String id) {
+        public ImportRequest {
+            Objects.requireNonNull(typeName, "typeName");
+            Objects.requireNonNull(id, "id");
+        }
+    }
+
+    /** One object found by an import; the engine reads it next to fill in the rest. */
+    record ImportedResource(String typeName, Value state, PrivateState privateState) {
+        public ImportedResource {
+            Objects.requireNonNull(typeName, "typeName");
+            Objects.requireNonNull(state, "state");
+            privateState = privateState == null ? PrivateState.EMPTY : privateState;
+        }
+    }
+
+    record ImportResponse(List<ImportedResource> imported, ProviderDiagnostics diagnostics) {
+        public ImportResponse {
+            imported = List.copyOf(imported);
+            Objects.requireNonNull(diagnostics, "diagnostics");
+        }
+    }
+
+    /**
+     * Upgrade a stored object: {@code rawStateJson} is the state's {@code attributes} JSON as
+     * written with schema version {@code version}, which may be older than the current one.
+     */
+    record UpgradeRequest(String typeName, long version, String rawStateJson) {
+        public UpgradeRequest {
+            Objects.requireNonNull(typeName, "typeName");
+            Objects.requireNonNull(rawStateJson, "rawStateJson");
+        }
+    }
+
+    /** The object in the current schema's type. */
+    record UpgradeResponse(Value upgradedState, ProviderDiagnostics diagnostics) {
+        public UpgradeResponse {
+            Objects.requireNonNull(upgradedState, "upgradedState");
+            Objects.requireNonNull(diagnostics, "diagnostics");
+        }
+    }
+
+    record ReadDataRequest(String typeName, Value config) {
+        public ReadDataRequest {
+            Objects.requireNonNull(typeName, "typeName");
+            Objects.requireNonNull(config, "config");
+        }
+    }
+
+    record ReadDataResponse(Value state, ProviderDiagnostics diagnostics) {
+        public ReadDataResponse {
+            Objects.requireNonNull(state, "state");
+            Objects.requireNonNull(diagnostics, "diagnostics");
+        }
+    }
+}

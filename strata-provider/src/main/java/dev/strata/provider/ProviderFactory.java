@@ -1,0 +1,18 @@
+package dev.strata.provider;
+
+/**
+ * The service a provider implementation registers with {@link java.util.ServiceLoader} (in
+ * {@code META-INF/services/dev.strata.provider.ProviderFactory}), so the
+ * {@link ProviderRegistry} can find it by source address.
+ */
+public interface ProviderFactory {
+
+    /** The source address configurations use for this provider. */
+    ProviderAddress address();
+
+    /** The version this implementation reports, checked against {@code required_providers}. */
+    Version version();
+
+    /** A new, unconfigured provider instance; each module's provider configuration gets its own. */
+    Provider create();
+}

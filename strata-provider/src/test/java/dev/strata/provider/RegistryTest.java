@@ -1,0 +1,84 @@
+package dev.strata.provider;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.strata.hcl.Result;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RegistryTest {
+
+    @Test
+    void sourceAddressesParseInAllForms() {
+        assertThat(ProviderAddress.parse("registry.terraform.io/hashicorp/random").value())
+                .isEqualTo(ProviderAddress.hashicorp("random"));
+        assertThat(ProviderAddress.parse("HashiCorp/Random").value()).isEqualTo(ProviderAddress.hashicorp("random"));
+        assertThat(ProviderAddress.parse("random").value()).isEqualTo(ProviderAddress.hashicorp("random"));
+        assertThat(ProviderAddress.parse("example.com:8443/acme/widgets").value().toString())
+                .isEqualTo("example.com:8443/acme/widgets");
+        assertThat(ProviderAddress.parse("cyrilgdn/postgresql").value().forDisplay()).isEqualTo("cyrilgdn/postgresql");
+        assertThat(ProviderAddress.parse("a/b/c/d").hasErrors()).isTrue();
+        assertThat(ProviderAddress.parse("hashicorp/-x").hasErrors()).isTrue();
+        assertThat(ProviderAddress.parse("hashicorp/terraform-provider-aws").diagnostics().asList().get(0).detail())
+                .contains("did you mean \"hashicorp/aws\"");
+    }
+
+    @Test
+    void impliedProviderIsTheTypePrefix() {
+        assertThat(ProviderAddress.impliedFor("random_pet")).isEqualTo(ProviderAddress.hashicorp("random"));
+        assertThat(ProviderAddress.impliedFor("null_resource").toString()).isEqualTo("registry.terraform.io/hashicorp/null");
+        assertThat(ProviderAddress.impliedFor("terraform_data")).isEqualTo(ProviderAddress.TERRAFORM);
+        assertThat(ProviderAddress.TERRAFORM.toString()).isEqualTo("terraform.io/builtin/terraform");
+    }
+
+    @Test
+    void versionConstraintsFollowTerraform() {
+        Version v = Version.of("3.7.2");
+        assertThat(VersionConstraints.parse("~> 3.0").value().allows(v)).isTrue();
+        assertThat(VersionConstraints.parse("~> 3.7.0").value().allows(v)).isTrue();
+        assertThat(VersionConstraints.parse("~> 3.8").value().allows(v)).isFalse();
+        assertThat(VersionConstraints.parse("~> 2.0").value().allows(v)).isFalse();
+        assertThat(VersionConstraints.parse("~> 3").value().allows(Version.of("4.0.0"))).isTrue();
+        assertThat(VersionConstraints.parse(">= 3.1, < 4.0.0").value().allows(v)).isTrue();
+        assertThat(VersionConstraints.parse("!= 3.7.2").value().allows(v)).isFalse();
+        assertThat(VersionConstraints.parse("3.7.2").value().allows(v)).isTrue();
+        assertThat(VersionConstraints.parse(">= 1.0").value().allows(Version.of("2.0.0-beta1"))).isFalse();
+        assertThat(VersionConstraints.parse("= 2.0.0-beta1").value().allows(Version.of("2.0.0-beta1"))).isTrue();
+        assertThat(VersionConstraints.parse("~> banana").hasErrors()).isTrue();
+    }
+
+    private record Fake(ProviderAddress address, Version version) implements ProviderFactory {
+        @Override
+        public Provider create() {
+            throw new UnsupportedOperationException("not needed");
+        }
+    }
+
+    @Test
+    void registryResolvesAndExplainsMisses() {
+        ProviderRegistry r = ProviderRegistry.of(List.of(
+                new Fake(ProviderAddress.hashicorp("random"), Version.of("3.7.2")),
+                new Fake(ProviderAddress.hashicorp("null"), Version.of("3.2.4"))));
+        assertThat(r.resolve(ProviderAddress.hashicorp("random"), VersionConstraints.ANY).value().version())
+                .isEqualTo(Version.of("3.7.2"));
+        Result<ProviderFactory> miss = r.resolve(ProviderAddress.hashicorp("aws"), VersionConstraints.ANY);
+        assertThat(miss.value()).isNull();
+        assertThat(miss.diagnostics().asList().get(0).detail())
+                .contains("registry.terraform.io/hashicorp/aws").contains("hashicorp/null 3.2.4, hashicorp/random 3.7.2");
+        Result<ProviderFactory> old = r.resolve(ProviderAddress.hashicorp("random"), VersionConstraints.parse("~> 2.0").value());
+        assertThat(old.diagnostics().asList().get(0).summary()).isEqualTo("Unsatisfiable provider version constraint");
+    }
+
+    @Test
+    void failuresClassifyAsTransientOnlyWhenAllAre() {
+        ProviderDiagnostics t = ProviderDiagnostics.of(
+                ProviderDiagnostic.transientError("Throttled", "", (Failure.Transient) Failure.retryAfter(java.time.Duration.ofSeconds(2))),
+                ProviderDiagnostic.transientError("Timeout", "", (Failure.Transient) Failure.transientFailure()),
+                ProviderDiagnostic.warning("Deprecated", "", null));
+        assertThat(t.failure()).contains(Failure.retryAfter(java.time.Duration.ofSeconds(2)));
+        assertThat(t.with(ProviderDiagnostic.error("Bad", "")).failure()).contains(Failure.PERMANENT);
+        assertThat(ProviderDiagnostics.of(ProviderDiagnostic.warning("w", "", null)).failure()).isEmpty();
+        assertThat(ProviderDiagnostics.of(ProviderDiagnostic.error("Bad", "no", AttributePath.of("a").index(0)))
+                .toDiagnostics().asList().get(0).detail()).isEqualTo("no\n\nAttribute: a[0]");
+    }
+}

@@ -1,0 +1,18 @@
+package dev.strata.providers.cloudsim;
+
+import dev.strata.provider.Provider;
+import dev.strata.provider.ProviderAddress;
+import dev.strata.providers.BuiltinFactory;
+
+/** Registers {@code strata/cloudsim}, the provider for Strata's cloud simulator. */
+public final class CloudsimProviderFactory extends BuiltinFactory {
+
+    public CloudsimProviderFactory() {
+        super(new ProviderAddress(ProviderAddress.DEFAULT_HOSTNAME, "strata", "cloudsim"), "cloudsim");
+    }
+
+    @Override
+    public Provider create() {
+        return new CloudsimProvider(d -> Thread.sleep(d));
+    }
+}

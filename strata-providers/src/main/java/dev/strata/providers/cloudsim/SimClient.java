@@ -1,0 +1,118 @@
+package dev.strata.providers.cloudsim;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.strata.provider.Failure;
+import dev.strata.provider.ProviderDiagnostic;
+import dev.strata.provider.ProviderDiagnostics;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The simulator's API with the retry rules a cloud client needs: 429 waits the server's
+ * {@code Retry-After}; 5xx, 504 and connection errors back off exponentially; each up to
+ * {@code maxRetries} times. What still fails becomes a diagnostic classified transient (the
+ * engine may retry the whole operation later) or permanent (4xx: retrying cannot help).
+ */
+final class SimClient {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Waits between attempts; a seam so that tests can advance a simulated clock instead. */
+    @FunctionalInterface
+    interface Sleeper {
+        void sleep(Duration d) throws InterruptedException;
+    }
+
+    record Response(int status, JsonNode body) {
+        String message() {
+            return body.path("error").path("message").asText("HTTP " + status);
+        }
+
+        String code() {
+            return body.path("error").path("code").asText("");
+        }
+    }
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final String endpoint;
+    private final String clientId;
+    final int maxRetries;
+    final Duration consistencyTimeout;
+    final Sleeper sleeper;
+
+    SimClient(String endpoint, String clientId, int maxRetries, Duration consistencyTimeout, Sleeper sleeper) {
+        this.endpoint = endpoint.replaceAll("/+$", "");
+        this.clientId = clientId;
+        this.maxRetries = maxRetries;
+        this.consistencyTimeout = consistencyTimeout;
+        this.sleeper = sleeper;
+    }
+
+    /**
+     * Sends a request, retrying throttling and server errors; returns the final response (which
+     * may be a 4xx), or empty with a diagnostic when the request never succeeded.
+     */
+    Optional<Response> send(String method, String path, JsonNode body, String idempotencyKey, ProviderDiagnostics.Builder diags) {
+        Duration backoff = Duration.ofMillis(200);
+        String last = "no response";
+        Optional<Duration> retryAfter = Optional.empty();
+        for (int attempt = 0; attempt <= maxRetries; attempt++) {
+            try {
+                HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(endpoint + path)).timeout(Duration.ofSeconds(60))
+                        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
+                        .header("Content-Type", "application/json");
+                if (clientId != null) {
+                    b.header("X-Client-Id", clientId);
+                }
+                if (idempotencyKey != null) {
+                    b.header("Idempotency-Key", idempotencyKey);
+                }
+                HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+                Response resp = new Response(r.statusCode(), r.body().isEmpty() ? JSON.nullNode() : JSON.readTree(r.body()));
+                if (r.statusCode() == 429) {
+                    Duration wait = Duration.ofSeconds(r.headers().firstValue("Retry-After").map(Long::parseLong).orElse(1L));
+                    retryAfter = Optional.of(wait);
+                    last = "throttled";
+                    sleeper.sleep(wait);
+                    continue;
+                }
+                if (r.statusCode() >= 500) {
+                    last = "server error " + r.statusCode();
+                    retryAfter = Optional.empty();
+                    sleeper.sleep(backoff);
+                    backoff = backoff.multipliedBy(2);
+                    continue;
+                }
+                return Optional.of(resp);
+            } catch (IOException e) {
+                last = e.getClass().getSimpleName();
+                retryAfter = Optional.empty();
+                try {
+                    sleeper.sleep(backoff);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+                backoff = backoff.multipliedBy(2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                last = "interrupted";
+                break;
+            }
+        }
+        diags.add(ProviderDiagnostic.transientError("Cloud API request failed", method + " " + path + " did not succeed after "
+                + (maxRetries + 1) + " attempts (last: " + last + ").", new Failure.Transient(retryAfter)));
+        return Optional.empty();
+    }
+
+    static ProviderDiagnostic permanent(String summary, Response r) {
+        return ProviderDiagnostic.error(summary, r.message() + (r.code().isEmpty() ? "" : " (" + r.code() + ")"));
+    }
+}

@@ -1,0 +1,224 @@
+package dev.strata.providers.cloudsim;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.strata.lang.value.Value;
+import dev.strata.provider.Block;
+import dev.strata.provider.ProviderDiagnostic;
+import dev.strata.provider.ProviderDiagnostics;
+import dev.strata.provider.Schema;
+import dev.strata.provider.ValueJson;
+import dev.strata.provider.sdk.Attrs;
+import dev.strata.provider.sdk.ManagedResource;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * One simulator object kind as a resource. The arguments are sent as the JSON fields of the same
+ * name ({@code wire} renames the few that differ); the computed ones come back from the API. A
+ * create passes the engine's idempotency token as {@code Idempotency-Key}, then waits, with
+ * backoff, until the new object is visible (eventual consistency) and, for kinds that provision
+ * asynchronously, ready.
+ */
+final class SimResource implements ManagedResource {
+
+    private final String typeName;
+    private final String kind;
+    private final Schema schema;
+    private final Set<String> forceNew;
+    private final Set<String> mutable;
+    private final Map<String, String> wire;
+    private final String readyStatus;
+    private final CloudsimProvider.Holder sim;
+
+    SimResource(String typeName, String kind, Block block, Set<String> forceNew, Set<String> mutable, Map<String, String> wire,
+            String readyStatus, CloudsimProvider.Holder sim) {
+        this.typeName = typeName;
+        this.kind = kind;
+        this.schema = Schema.of(block);
+        this.forceNew = forceNew;
+        this.mutable = mutable;
+        this.wire = wire;
+        this.readyStatus = readyStatus;
+        this.sim = sim;
+    }
+
+    @Override
+    public String typeName() {
+        return typeName;
+    }
+
+    @Override
+    public Schema schema() {
+        return schema;
+    }
+
+    @Override
+    public Set<String> forceNew() {
+        return forceNew;
+    }
+
+    @Override
+    public Set<String> stableComputed() {
+        Set<String> s = new java.util.HashSet<>(Set.of("id", "arn", "private_ip", "dns_name"));
+        if (readyStatus != null) {
+            s.add("status");
+        }
+        return s;
+    }
+
+    private String field(String attr) {
+        return wire.getOrDefault(attr, attr);
+    }
+
+    private ObjectNode body(Value v, Set<String> only) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        Map<String, dev.strata.lang.types.Type> types = schema.block().impliedType().attrs();
+        schema.block().attributes().forEach((name, a) -> {
+            if (a.configurable() && only.contains(name)) {
+                Value x = Attrs.get(v, name).unmarkDeep();
+                if (x.isKnownAndNotNull()) {
+                    o.set(field(name), ValueJson.toNode(x, types.get(name)));
+                }
+            }
+        });
+        schema.block().blockTypes().forEach((name, nb) -> {
+            if (only.contains(name)) {
+                Value x = Attrs.get(v, name).unmarkDeep();
+                if (x.isKnownAndNotNull()) {
+                    o.set(field(name), ValueJson.toNode(x, types.get(name)));
+                }
+            }
+        });
+        return o;
+    }
+
+    /** The state from an API object: every attribute from its field, absent fields null. */
+    private Value state(JsonNode obj) {
+        Map<String, Value> m = new TreeMap<>();
+        schema.block().impliedType().attrs().forEach((name, t) -> {
+            JsonNode n = obj.get(field(name));
+            Value v = n == null || n.isNull() ? Value.nullValue(t) : ValueJson.fromNode(n, t);
+            if (schema.block().blockType(name) != null && v.isNull()) {
+                v = dev.strata.provider.SchemaValues.coerce(schema.block(), Value.EMPTY_OBJECT).value().attributes().get(name);
+            }
+            m.put(name, v);
+        });
+        return Value.object(m);
+    }
+
+    private Set<String> all() {
+        Set<String> s = new java.util.HashSet<>(schema.block().attributes().keySet());
+        s.addAll(schema.block().blockTypes().keySet());
+        return s;
+    }
+
+    @Override
+    public Value create(Value planned, Value config, String idempotencyToken, ProviderDiagnostics.Builder diags) {
+        SimClient c = sim.client();
+        Optional<SimClient.Response> r = c.send("POST", "/v1/" + kind, body(planned, all()), idempotencyToken, diags);
+        if (r.isEmpty()) {
+            return null;
+        }
+        if (r.get().status() != 200 && r.get().status() != 201) {
+            diags.add(SimClient.permanent("Could not create " + typeName, r.get()));
+            return null;
+        }
+        String id = r.get().body().get("id").asText();
+        Value created = state(r.get().body());
+        // Eventual consistency: the API may not show a new object for a while; wait, bounded.
+        Duration waited = Duration.ZERO;
+        Duration step = Duration.ofMillis(100);
+        while (true) {
+            Optional<SimClient.Response> g = c.send("GET", "/v1/" + kind + "/" + id, null, null, diags);
+            if (g.isEmpty()) {
+                return created;
+            }
+            boolean visible = g.get().status() == 200;
+            if (visible && (readyStatus == null || readyStatus.equals(g.get().body().path("status").asText()))) {
+                return state(g.get().body());
+            }
+            if (!visible && g.get().status() != 404) {
+                diags.add(SimClient.permanent("Could not read the new " + typeName, g.get()));
+                return created;
+            }
+            if (waited.compareTo(c.consistencyTimeout) >= 0) {
+                diags.add(ProviderDiagnostic.transientError("Timed out waiting for " + typeName + " " + id,
+                        visible ? "The object was created but is still " + g.get().body().path("status").asText() + "."
+                                : "The object was created but the API does not show it yet.",
+                        new dev.strata.provider.Failure.Transient(Optional.empty())));
+                return created;
+            }
+            try {
+                c.sleeper.sleep(step);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return created;
+            }
+            waited = waited.plus(step);
+            step = step.multipliedBy(2).compareTo(Duration.ofSeconds(5)) > 0 ? Duration.ofSeconds(5) : step.multipliedBy(2);
+        }
+    }
+
+    @Override
+    public Value update(Value prior, Value planned, Value config, ProviderDiagnostics.Builder diags) {
+        Set<String> changed = new java.util.HashSet<>();
+        for (String m : mutable) {
+            if (!Attrs.get(prior, m).equalsIgnoringMarks(Attrs.get(planned, m))) {
+                changed.add(m);
+            }
+        }
+        ObjectNode patch = body(planned, changed);
+        for (String m : changed) {
+            if (!patch.has(field(m))) {
+                patch.putNull(field(m));
+            }
+        }
+        String id = Attrs.string(prior, "id");
+        Optional<SimClient.Response> r = sim.client().send("PATCH", "/v1/" + kind + "/" + id, patch, null, diags);
+        if (r.isEmpty()) {
+            return null;
+        }
+        if (r.get().status() != 200) {
+            diags.add(SimClient.permanent("Could not update " + typeName + " " + id, r.get()));
+            return null;
+        }
+        return state(r.get().body());
+    }
+
+    @Override
+    public void delete(Value prior, ProviderDiagnostics.Builder diags) {
+        String id = Attrs.string(prior, "id");
+        Optional<SimClient.Response> r = sim.client().send("DELETE", "/v1/" + kind + "/" + id, null, null, diags);
+        if (r.isPresent() && r.get().status() != 204 && r.get().status() != 404) {
+            diags.add(SimClient.permanent("Could not delete " + typeName + " " + id, r.get()));
+        }
+    }
+
+    @Override
+    public Value read(Value state, ProviderDiagnostics.Builder diags) {
+        String id = Attrs.string(state, "id");
+        Optional<SimClient.Response> r = sim.client().send("GET", "/v1/" + kind + "/" + id, null, null, diags);
+        if (r.isEmpty()) {
+            return state;
+        }
+        if (r.get().status() == 404) {
+            return null;
+        }
+        if (r.get().status() != 200) {
+            diags.add(SimClient.permanent("Could not read " + typeName + " " + id, r.get()));
+            return state;
+        }
+        return state(r.get().body());
+    }
+
+    @Override
+    public Value importState(String id, ProviderDiagnostics.Builder diags) {
+        return Attrs.with(schema.block().emptyValue(), "id", Value.string(id));
+    }
+
+}

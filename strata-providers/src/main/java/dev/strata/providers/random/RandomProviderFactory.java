@@ -1,0 +1,18 @@
+package dev.strata.providers.random;
+
+import dev.strata.provider.Provider;
+import dev.strata.provider.ProviderAddress;
+import dev.strata.providers.BuiltinFactory;
+
+/** Registers {@code hashicorp/random}. */
+public final class RandomProviderFactory extends BuiltinFactory {
+
+    public RandomProviderFactory() {
+        super(ProviderAddress.hashicorp("random"), "random");
+    }
+
+    @Override
+    public Provider create() {
+        return new RandomProvider(new java.security.SecureRandom());
+    }
+}

@@ -1,0 +1,17 @@
+package dev.strata.providers.terraform;
+
+import dev.strata.provider.Block;
+import dev.strata.provider.Schema;
+import dev.strata.provider.sdk.SdkProvider;
+import java.util.List;
+
+/**
+ * The provider built into Terraform: {@code terraform_data} and {@code terraform_remote_state}. It
+ * takes no configuration.
+ */
+final class TerraformProvider extends SdkProvider {
+
+    TerraformProvider() {
+        super(Schema.of(Block.builder().build()), List.of(new TerraformData()), List.of(new RemoteStateData()));
+    }
+}

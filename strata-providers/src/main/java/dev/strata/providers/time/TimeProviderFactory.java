@@ -1,0 +1,19 @@
+package dev.strata.providers.time;
+
+import dev.strata.provider.Provider;
+import dev.strata.provider.ProviderAddress;
+import dev.strata.providers.BuiltinFactory;
+import java.time.Clock;
+
+/** Registers {@code hashicorp/time}. */
+public final class TimeProviderFactory extends BuiltinFactory {
+
+    public TimeProviderFactory() {
+        super(ProviderAddress.hashicorp("time"), "time");
+    }
+
+    @Override
+    public Provider create() {
+        return new TimeProvider(Clock.systemUTC(), d -> Thread.sleep(d));
+    }
+}

@@ -1,0 +1,84 @@
+package dev.strata.providers.time;
+
+import dev.strata.lang.types.Type;
+import dev.strata.lang.value.Value;
+import dev.strata.provider.Attribute;
+import dev.strata.provider.AttributePath;
+import dev.strata.provider.Block;
+import dev.strata.provider.ProviderDiagnostics;
+import dev.strata.provider.Schema;
+import dev.strata.provider.sdk.Attrs;
+import dev.strata.provider.sdk.ManagedResource;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Optional;
+import java.util.Set;
+
+/** {@code time_static}: a timestamp taken at create (or given) and kept in state. */
+final class TimeStatic implements ManagedResource {
+
+    private static final Schema SCHEMA;
+
+    static {
+        Block.Builder b = Block.builder()
+                .attribute("rfc3339", Attribute.optionalComputed(Type.STRING).withDescription(
+                        "Base timestamp in RFC3339 format (see RFC3339 time string e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults"
+                                + " to the current time."))
+                .attribute("triggers", Attribute.optional(Type.map(Type.STRING)).withDescription(
+                        "Arbitrary map of values that, when changed, will trigger a new base timestamp value to be saved."))
+                .attribute("id", Attribute.computed(Type.STRING).withDescription("RFC3339 format of the timestamp, e.g. `2020-02-12T06:36:13Z`."));
+        Times.partAttributes(b);
+        SCHEMA = Schema.of(b.build());
+    }
+
+    private final Clock clock;
+
+    TimeStatic(Clock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public String typeName() {
+        return "time_static";
+    }
+
+    @Override
+    public Schema schema() {
+        return SCHEMA;
+    }
+
+    @Override
+    public Set<String> forceNew() {
+        return Set.of("rfc3339", "triggers");
+    }
+
+    @Override
+    public void validate(Value config, ProviderDiagnostics.Builder diags) {
+        Value v = Attrs.get(config, "rfc3339").unmarkDeep();
+        if (v.isKnownAndNotNull() && Times.parse(v.asString()).isEmpty()) {
+            diags.error("Invalid Attribute Value", "Attribute rfc3339 value must be a string in RFC3339 format",
+                    AttributePath.of("rfc3339"));
+        }
+    }
+
+    @Override
+    public Value create(Value planned, Value config, String idempotencyToken, ProviderDiagnostics.Builder diags) {
+        String given = Attrs.string(planned, "rfc3339");
+        OffsetDateTime t = given == null ? OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).withNano(0)
+                : Times.parse(given).orElseThrow();
+        String text = given == null ? Times.format(t) : given;
+        return Attrs.with(Attrs.with(planned, "rfc3339", Value.string(text), "id", Value.string(text)), Times.parts(t));
+    }
+
+    @Override
+    public Value importState(String id, ProviderDiagnostics.Builder diags) {
+        Optional<OffsetDateTime> t = Times.parse(id);
+        if (t.isEmpty()) {
+            diags.error("Import time static error", "The import ID must be a timestamp in RFC3339 format.", null);
+            return null;
+        }
+        return Attrs.with(Attrs.with(SCHEMA.block().emptyValue(), "rfc3339", Value.string(id), "id", Value.string(id)),
+                Times.parts(t.get()));
+    }
+}

@@ -1,0 +1,192 @@
+package dev.strata.providers.cloudsim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.strata.cloudsim.CloudSim;
+import dev.strata.cloudsim.Knobs;
+import dev.strata.lang.types.Type;
+import dev.strata.lang.value.Value;
+import dev.strata.provider.AttributePath;
+import dev.strata.provider.Failure;
+import dev.strata.provider.ProposedNewState;
+import dev.strata.provider.Provider;
+import dev.strata.provider.ProviderAddress;
+import dev.strata.provider.ProviderRegistry;
+import dev.strata.provider.SchemaValues;
+import dev.strata.provider.VersionConstraints;
+import dev.strata.provider.testkit.Action;
+import dev.strata.provider.testkit.ProviderTester;
+import dev.strata.provider.testkit.ResourceTester;
+import dev.strata.provider.testkit.Step;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class CloudsimProviderTest {
+
+    private final AtomicLong now = new AtomicLong(1_000_000_000L);
+    private CloudSim sim;
+
+    @AfterEach
+    void stop() {
+        if (sim != null) {
+            sim.close();
+        }
+    }
+
+    /** A provider whose waits move the simulator's clock instead of sleeping. */
+    private ProviderTester tester(Knobs knobs, int maxRetries) throws IOException {
+        sim = CloudSim.start(0, null, knobs, now::get, 3);
+        CloudsimProvider p = new CloudsimProvider(d -> now.addAndGet(d.toNanos()));
+        return ProviderTester.configure(p, Map.of("endpoint", Value.string(sim.url()), "client_id", Value.string("strata"),
+                "max_retries", Value.number(maxRetries), "consistency_timeout_seconds", Value.number(30)));
+    }
+
+    private String raw(String method, String path) throws Exception {
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(sim.url() + path))
+                .method(method, HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        return r.statusCode() + " " + r.body();
+    }
+
+    private static String str(Value v, String a) {
+        return v.attributes().get(a).asString();
+    }
+
+    @Test
+    void registered() {
+        assertThat(ProviderRegistry.load().resolve(ProviderAddress.parse("strata/cloudsim").value(), VersionConstraints.ANY)
+                .hasErrors()).isFalse();
+    }
+
+    @Test
+    void networkSubnetInstanceLifecycle() throws Exception {
+        ProviderTester t = tester(new Knobs(1500, 4000, 0, 10, 0, 0, 0, 0, 0), 5);
+        ResourceTester net = t.resource("cloudsim_network");
+        Value n = net.apply(Map.of("cidr", Value.string("10.0.0.0/16"), "name", Value.string("main"))).state();
+        assertThat(str(n, "id")).startsWith("net-");
+        assertThat(str(n, "arn")).isEqualTo("arn:sim:networks/" + str(n, "id"));
+        assertThat(net.apply(Map.of("cidr", Value.string("10.0.0.0/16"), "name", Value.string("core"))).action())
+                .isEqualTo(Action.UPDATE);
+
+        ResourceTester sub = t.resource("cloudsim_subnet");
+        Map<String, Value> subCfg = Map.of("network_id", n.attributes().get("id"), "cidr", Value.string("10.0.1.0/24"));
+        Value s = sub.apply(subCfg).state();
+
+        ResourceTester sg = t.resource("cloudsim_security_group");
+        Value g = sg.apply(Map.of("network_id", n.attributes().get("id"), "rule", Value.tuple(List.of(Value.objectOf(
+                "protocol", Value.string("tcp"), "from_port", Value.number(443), "to_port", Value.number(443),
+                "cidr", Value.string("0.0.0.0/0")))))).state();
+        assertThat(g.attributes().get("rule").elements()).hasSize(1);
+
+        ResourceTester inst = t.resource("cloudsim_instance");
+        Map<String, Value> instCfg = new java.util.HashMap<>(Map.of("subnet_id", s.attributes().get("id"),
+                "image", Value.string("debian-12"), "size", Value.string("small"),
+                "security_group_ids", Value.set(Type.STRING, List.of(g.attributes().get("id")))));
+        Step created = inst.apply(instCfg);
+        assertThat(str(created.state(), "status")).isEqualTo("running");
+        assertThat(str(created.state(), "private_ip")).isEqualTo("10.0.1.4");
+        instCfg.put("size", Value.string("large"));
+        Step resized = inst.apply(instCfg);
+        assertThat(resized.action()).isEqualTo(Action.UPDATE);
+        assertThat(str(resized.state(), "id")).isEqualTo(str(created.state(), "id"));
+        inst.importAndVerify(str(created.state(), "id"), Set.of());
+
+        // The network still has a subnet: the API refuses, and the error is permanent.
+        var refused = t.provider().applyResourceChange(new Provider.ApplyRequest("cloudsim_network", net.state(),
+                t.provider().schema().resourceType("cloudsim_network").block().nullValue(),
+                t.provider().schema().resourceType("cloudsim_network").block().nullValue(), null, null));
+        assertThat(refused.diagnostics().failure()).contains(Failure.PERMANENT);
+        assertThat(refused.diagnostics().asList().get(0).detail()).contains("DependencyViolation");
+
+        Step moved = sub.plan(Map.of("network_id", n.attributes().get("id"), "cidr", Value.string("10.0.2.0/24")));
+        assertThat(moved.action()).isEqualTo(Action.REPLACE);
+        assertThat(moved.requiresReplace()).containsExactly(AttributePath.of("cidr"));
+
+        assertThat(raw("DELETE", "/v1/instances/" + str(created.state(), "id"))).startsWith("204");
+        assertThat(inst.refresh().isNull()).isTrue();
+        assertThat(inst.apply(instCfg).action()).isEqualTo(Action.CREATE);
+        inst.destroy();
+        sg.destroy();
+        sub.destroy();
+        net.destroy();
+        assertThat(raw("GET", "/admin/counters")).contains("\"networks\":0");
+    }
+
+    @Test
+    void createsCarryTheIdempotencyToken() throws Exception {
+        ProviderTester t = tester(Knobs.DEFAULT, 2);
+        Provider p = t.provider();
+        var block = p.schema().resourceType("cloudsim_bucket").block();
+        Value cfg = SchemaValues.coerce(block, Value.objectOf("name", Value.string("logs-1"))).value();
+        Value planned = p.planResourceChange(new Provider.PlanRequest("cloudsim_bucket", block.nullValue(),
+                ProposedNewState.of(block, block.nullValue(), cfg), cfg, null)).plannedState();
+        var first = p.applyResourceChange(new Provider.ApplyRequest("cloudsim_bucket", block.nullValue(), planned, cfg, null, "tok-1"));
+        // A retry of the same create (say, after a crash) adopts the object instead of failing on the taken name.
+        var again = p.applyResourceChange(new Provider.ApplyRequest("cloudsim_bucket", block.nullValue(), planned, cfg, null, "tok-1"));
+        assertThat(first.diagnostics().hasErrors()).isFalse();
+        assertThat(again.diagnostics().hasErrors()).isFalse();
+        assertThat(again.newState()).isEqualTo(first.newState());
+        var other = p.applyResourceChange(new Provider.ApplyRequest("cloudsim_bucket", block.nullValue(), planned, cfg, null, "tok-2"));
+        assertThat(other.diagnostics().failure()).contains(Failure.PERMANENT);
+        assertThat(other.diagnostics().asList().get(0).detail()).contains("BucketAlreadyExists");
+    }
+
+    @Test
+    void throttlingIsHonouredWithRetryAfter() throws Exception {
+        ProviderTester t = tester(new Knobs(0, 0, 1, 1, 0, 0, 0, 0, 0), 5);
+        for (int i = 0; i < 4; i++) {
+            t.resource("cloudsim_disk").apply(Map.of("size_gb", Value.number(10 + i)));
+        }
+        assertThat(raw("GET", "/admin/counters")).doesNotContain("\"throttled\":0");
+    }
+
+    @Test
+    void serverFaultsAreRetriedThenReportedAsTransient() throws Exception {
+        ProviderTester t = tester(new Knobs(0, 0, 0, 10, 0.3, 0, 0, 0.1, 0), 8);
+        ResourceTester r = t.resource("cloudsim_dns_record");
+        Value rec = r.apply(Map.of("zone", Value.string("example.com"), "name", Value.string("www"), "type", Value.string("A"),
+                "records", Value.list(Type.STRING, List.of(Value.string("10.0.0.1"))))).state();
+        assertThat(rec.attributes().get("ttl")).isEqualTo(Value.number(300));
+        r.destroy();
+
+        sim.setKnobs(new Knobs(0, 0, 0, 10, 1.0, 0, 0, 0, 0));
+        Provider p = t.provider();
+        var block = p.schema().resourceType("cloudsim_disk").block();
+        Value cfg = SchemaValues.coerce(block, Value.objectOf("size_gb", Value.number(5))).value();
+        Value planned = p.planResourceChange(new Provider.PlanRequest("cloudsim_disk", block.nullValue(),
+                ProposedNewState.of(block, block.nullValue(), cfg), cfg, null)).plannedState();
+        var failed = p.applyResourceChange(new Provider.ApplyRequest("cloudsim_disk", block.nullValue(), planned, cfg, null, "t"));
+        assertThat(failed.diagnostics().failure()).containsInstanceOf(Failure.Transient.class);
+        assertThat(failed.newState().isNull()).isTrue();
+    }
+
+    @Test
+    void loadBalancerAndDiskAttachment() throws Exception {
+        ProviderTester t = tester(Knobs.DEFAULT, 2);
+        Value n = t.resource("cloudsim_network").apply(Map.of("cidr", Value.string("10.1.0.0/16"))).state();
+        Value s = t.resource("cloudsim_subnet").apply(Map.of("network_id", n.attributes().get("id"),
+                "cidr", Value.string("10.1.0.0/24"))).state();
+        Value i = t.resource("cloudsim_instance").apply(Map.of("subnet_id", s.attributes().get("id"),
+                "image", Value.string("img"), "size", Value.string("small"))).state();
+        ResourceTester lb = t.resource("cloudsim_load_balancer");
+        Value l = lb.apply(Map.of("network_id", n.attributes().get("id"),
+                "target_instance_ids", Value.set(Type.STRING, List.of(i.attributes().get("id"))))).state();
+        assertThat(str(l, "dns_name")).endsWith(".lb.sim.internal");
+        assertThat(lb.apply(Map.of("network_id", n.attributes().get("id"),
+                "target_instance_ids", Value.set(Type.STRING, List.of()))).action()).isEqualTo(Action.UPDATE);
+        Value d = t.resource("cloudsim_disk").apply(Map.of("size_gb", Value.number(20))).state();
+        ResourceTester att = t.resource("cloudsim_disk_attachment");
+        att.apply(Map.of("disk_id", d.attributes().get("id"), "instance_id", i.attributes().get("id")));
+        att.importAndVerify(str(att.state(), "id"), Set.of());
+        att.destroy();
+        lb.destroy();
+    }
+}
