@@ -11,14 +11,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The shape Terraform 0.14 took 70 s to validate: one module with 60 variables called with for_each
  * over 500 keys. Static validation works per configuration object, not per instance, so its cost does
- * not grow with the number of instances. The measured time goes to docs/benchmarks.md.
+ * not grow with the number of instances. This test checks that the shape validates cleanly; its
+ * time is measured by strata-bench's ValidateBenchmark (docs/benchmarks.md), never asserted here.
  */
 class ScaleTest {
     @TempDir
     Path dir;
 
     @Test
-    void fiveHundredInstancesOfSixtyVariablesValidateQuickly() {
+    void fiveHundredInstancesOfSixtyVariablesValidateCleanly() {
         StringBuilder child = new StringBuilder();
         StringBuilder inputs = new StringBuilder();
         for (int i = 0; i < 60; i++) {
@@ -33,15 +34,9 @@ class ScaleTest {
         Fixtures.write(dir, "main.tf", "module \"m\" {\n  source = \"./m\"\n  for_each = toset([" + keys + "])\n"
                 + inputs + "}\noutput \"all\" { value = { for k, m in module.m : k => m.o59 } }\n",
                 "m/main.tf", child.toString());
-        long best = Long.MAX_VALUE;
-        for (int run = 0; run < 3; run++) {
-            long t0 = System.nanoTime();
-            Result<ConfigTree> t = ConfigLoader.loadTree(dir, Fixtures.OPTIONS);
-            Diagnostics d = t.diagnostics().with(Validator.validate(t.value()));
-            best = Math.min(best, System.nanoTime() - t0);
-            assertThat(d.isEmpty()).as(d.toString()).isTrue();
-        }
-        System.out.printf("load+validate 500 x 60: best of 3 = %d ms%n", best / 1_000_000);
-        assertThat(best / 1_000_000).isLessThan(2000);
+        Result<ConfigTree> t = ConfigLoader.loadTree(dir, Fixtures.OPTIONS);
+        Diagnostics d = t.diagnostics().with(Validator.validate(t.value()));
+        assertThat(d.isEmpty()).as(d.toString()).isTrue();
+        assertThat(t.value().nodes()).hasSize(2);
     }
 }
