@@ -19,6 +19,8 @@ import io.grpc.netty.shaded.io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.grpc.netty.shaded.io.netty.channel.epoll.EpollEventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.unix.DomainSocketAddress;
 import io.grpc.netty.shaded.io.netty.handler.ssl.SslContext;
+import io.grpc.netty.shaded.io.netty.handler.ssl.SslContextBuilder;
+import io.grpc.netty.shaded.io.netty.handler.ssl.SslProvider;
 import io.grpc.stub.StreamObserver;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -163,7 +165,10 @@ public final class PluginProcess implements AutoCloseable {
             }
             b.maxInboundMessageSize(MAX_MESSAGE_BYTES);
             if (hs.serverCertificate().isPresent()) {
-                SslContext ssl = GrpcSslContexts.forClient()
+                // The JDK's TLS, not the bundled BoringSSL: go-plugin's server certificate is ECDSA
+                // P-521, whose signature scheme BoringSSL does not offer by default, so the
+                // server would find no common signature algorithm.
+                SslContext ssl = GrpcSslContexts.configure(SslContextBuilder.forClient(), SslProvider.JDK)
                     .keyManager(identity.privateKey(), identity.certificate())
                     .trustManager(hs.serverCertificate().get())
                     .build();

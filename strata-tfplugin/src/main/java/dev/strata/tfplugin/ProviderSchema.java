@@ -1,6 +1,8 @@
 package dev.strata.tfplugin;
 
+import dev.strata.lang.types.DynamicType;
 import dev.strata.lang.types.Type;
+import dev.strata.lang.value.Value;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +45,18 @@ public record ProviderSchema(Schema provider, Optional<Schema> providerMeta, Sor
             blockTypes.forEach((n, b) -> attrs.put(n, b.impliedType()));
             return Type.object(attrs);
         }
+
+        /**
+         * The value of an empty body of this block as Terraform decodes it: every attribute null,
+         * absent list/set/map blocks as empty collections, an absent single block null and a
+         * group block as its own empty body (group blocks are never null).
+         */
+        public Value emptyConfig() {
+            Map<String, Value> attrs = new TreeMap<>();
+            attributes.forEach((n, a) -> attrs.put(n, Value.nullValue(a.impliedType())));
+            blockTypes.forEach((n, b) -> attrs.put(n, b.absentValue()));
+            return Value.object(attrs);
+        }
     }
 
     /**
@@ -72,6 +86,19 @@ public record ProviderSchema(Schema provider, Optional<Schema> providerMeta, Sor
     }
 
     public record NestedBlock(String typeName, NestingMode nesting, Block block, long minItems, long maxItems) {
+        /** The value of this nested block when the body contains none of it. */
+        public Value absentValue() {
+            Type t = impliedType();
+            return switch (nesting) {
+                case SINGLE -> Value.nullValue(t);
+                case GROUP -> block.emptyConfig();
+                // A dynamic-typed list or map of blocks is sent as a tuple or object; empty is the empty one.
+                case LIST -> t instanceof DynamicType ? Value.EMPTY_TUPLE : Value.list(block.impliedType(), List.of());
+                case SET -> Value.set(block.impliedType(), List.of());
+                case MAP -> t instanceof DynamicType ? Value.EMPTY_OBJECT : Value.map(block.impliedType(), Map.of());
+            };
+        }
+
         public Type impliedType() {
             Type obj = block.impliedType();
             return switch (nesting) {
