@@ -48,6 +48,24 @@ public sealed interface ProviderClient extends AutoCloseable permits ProviderCli
 
     PluginResult<Value> readDataSource(String typeName, Value config);
 
+    /**
+     * Brings a stored object to the current schema version.
+     *
+     * @param rawStateJson the object's attributes as stored in state (JSON), written with schema {@code version}
+     */
+    PluginResult<Value> upgradeResourceState(String typeName, long version, byte[] rawStateJson);
+
+    PluginResult<ResourceResults.Read> readResource(String typeName, Value currentState, byte[] privateData);
+
+    /** {@code priorState} is a null value of the resource type for a create; {@code proposedNewState} likewise for a destroy. */
+    PluginResult<ResourceResults.Plan> planResourceChange(String typeName, Value priorState, Value proposedNewState,
+                                                          Value config, byte[] priorPrivate);
+
+    PluginResult<ResourceResults.Apply> applyResourceChange(String typeName, Value priorState, Value plannedState,
+                                                            Value config, byte[] plannedPrivate);
+
+    PluginResult<List<ResourceResults.Imported>> importResourceState(String typeName, String id);
+
     PluginResult<Map<String, FunctionSignature>> getFunctions();
 
     PluginResult<Value> callFunction(String name, List<Value> arguments);

@@ -167,6 +167,119 @@ public final class ProviderClientV5 implements ProviderClient {
     }
 
     @Override
+    public PluginResult<Value> upgradeResourceState(String typeName, long version, byte[] rawStateJson) {
+        return withSchema(s -> resourceSchema(s, typeName).map(rs -> call("UpgradeResourceState", () -> {
+            Tfplugin5.UpgradeResourceState.Response r = stub().upgradeResourceState(
+                Tfplugin5.UpgradeResourceState.Request.newBuilder()
+                    .setTypeName(typeName)
+                    .setVersion(version)
+                    .setRawState(Tfplugin5.RawState.newBuilder().setJson(ByteString.copyFrom(rawStateJson)))
+                    .build());
+            List<PluginDiagnostic> diags = diagnostics(r.getDiagnosticsList());
+            Value v = hasErrors(diags) || isEmpty(r.getUpgradedState()) ? null
+                : decode(r.getUpgradedState(), rs.block().impliedType());
+            return PluginResult.of(v, diags);
+        })).orElseGet(() -> unknownType("resource type", typeName)));
+    }
+
+    @Override
+    public PluginResult<ResourceResults.Read> readResource(String typeName, Value currentState, byte[] privateData) {
+        return withSchema(s -> resourceSchema(s, typeName).map(rs -> call("ReadResource", () -> {
+            Type t = rs.block().impliedType();
+            Tfplugin5.ReadResource.Response r = stub().readResource(Tfplugin5.ReadResource.Request.newBuilder()
+                .setTypeName(typeName)
+                .setCurrentState(encode(currentState, t))
+                .setPrivate(ByteString.copyFrom(privateData))
+                .setClientCapabilities(clientCapabilities())
+                .build());
+            List<PluginDiagnostic> diags = diagnostics(r.getDiagnosticsList());
+            if (hasErrors(diags)) {
+                return PluginResult.<ResourceResults.Read>of(null, diags);
+            }
+            Value state = isEmpty(r.getNewState()) ? Value.nullValue(t) : decode(r.getNewState(), t);
+            return PluginResult.of(new ResourceResults.Read(state, r.getPrivate().toByteArray(),
+                r.hasDeferred() ? Optional.of(deferral(r.getDeferred())) : Optional.empty()), diags);
+        })).orElseGet(() -> unknownType("resource type", typeName)));
+    }
+
+    @Override
+    public PluginResult<ResourceResults.Plan> planResourceChange(String typeName, Value priorState, Value proposedNewState,
+                                                                 Value config, byte[] priorPrivate) {
+        return withSchema(s -> resourceSchema(s, typeName).map(rs -> call("PlanResourceChange", () -> {
+            Type t = rs.block().impliedType();
+            Tfplugin5.PlanResourceChange.Response r = stub().planResourceChange(Tfplugin5.PlanResourceChange.Request.newBuilder()
+                .setTypeName(typeName)
+                .setPriorState(encode(priorState, t))
+                .setProposedNewState(encode(proposedNewState, t))
+                .setConfig(encode(config, t))
+                .setPriorPrivate(ByteString.copyFrom(priorPrivate))
+                .setClientCapabilities(clientCapabilities())
+                .build());
+            List<PluginDiagnostic> diags = diagnostics(r.getDiagnosticsList());
+            if (hasErrors(diags)) {
+                return PluginResult.<ResourceResults.Plan>of(null, diags);
+            }
+            List<List<PluginDiagnostic.PathStep>> replace = r.getRequiresReplaceList().stream().map(ProviderClientV5::path).toList();
+            return PluginResult.of(new ResourceResults.Plan(decode(r.getPlannedState(), t), replace,
+                r.getPlannedPrivate().toByteArray(), r.getLegacyTypeSystem(),
+                r.hasDeferred() ? Optional.of(deferral(r.getDeferred())) : Optional.empty()), diags);
+        })).orElseGet(() -> unknownType("resource type", typeName)));
+    }
+
+    @Override
+    public PluginResult<ResourceResults.Apply> applyResourceChange(String typeName, Value priorState, Value plannedState,
+                                                                   Value config, byte[] plannedPrivate) {
+        return withSchema(s -> resourceSchema(s, typeName).map(rs -> call("ApplyResourceChange", () -> {
+            Type t = rs.block().impliedType();
+            Tfplugin5.ApplyResourceChange.Response r = stub().applyResourceChange(Tfplugin5.ApplyResourceChange.Request.newBuilder()
+                .setTypeName(typeName)
+                .setPriorState(encode(priorState, t))
+                .setPlannedState(encode(plannedState, t))
+                .setConfig(encode(config, t))
+                .setPlannedPrivate(ByteString.copyFrom(plannedPrivate))
+                .build());
+            List<PluginDiagnostic> diags = diagnostics(r.getDiagnosticsList());
+            // A failed apply still reports the object's state as far as it got, so it is kept.
+            Value state = isEmpty(r.getNewState()) ? Value.nullValue(t) : decode(r.getNewState(), t);
+            return PluginResult.of(new ResourceResults.Apply(state, r.getPrivate().toByteArray(), r.getLegacyTypeSystem()), diags);
+        })).orElseGet(() -> unknownType("resource type", typeName)));
+    }
+
+    @Override
+    public PluginResult<List<ResourceResults.Imported>> importResourceState(String typeName, String id) {
+        return withSchema(s -> resourceSchema(s, typeName).map(rs -> call("ImportResourceState", () -> {
+            Tfplugin5.ImportResourceState.Response r = stub().importResourceState(Tfplugin5.ImportResourceState.Request.newBuilder()
+                .setTypeName(typeName)
+                .setId(id)
+                .setClientCapabilities(clientCapabilities())
+                .build());
+            List<PluginDiagnostic> diags = diagnostics(r.getDiagnosticsList());
+            if (hasErrors(diags)) {
+                return PluginResult.<List<ResourceResults.Imported>>of(null, diags);
+            }
+            List<ResourceResults.Imported> out = new ArrayList<>();
+            for (Tfplugin5.ImportResourceState.ImportedResource ir : r.getImportedResourcesList()) {
+                Schema is = s.resourceSchemas().get(ir.getTypeName());
+                if (is == null) {
+                    throw new WireFormatException("imported object of unknown resource type \"" + ir.getTypeName() + "\"");
+                }
+                out.add(new ResourceResults.Imported(ir.getTypeName(), decode(ir.getState(), is.block().impliedType()),
+                    ir.getPrivate().toByteArray()));
+            }
+            return PluginResult.of(out, diags);
+        })).orElseGet(() -> unknownType("resource type", typeName)));
+    }
+
+    private static ResourceResults.DeferralReason deferral(Tfplugin5.Deferred d) {
+        return switch (d.getReason()) {
+            case RESOURCE_CONFIG_UNKNOWN -> ResourceResults.DeferralReason.RESOURCE_CONFIG_UNKNOWN;
+            case PROVIDER_CONFIG_UNKNOWN -> ResourceResults.DeferralReason.PROVIDER_CONFIG_UNKNOWN;
+            case ABSENT_PREREQ -> ResourceResults.DeferralReason.ABSENT_PREREQ;
+            case UNKNOWN, UNRECOGNIZED -> ResourceResults.DeferralReason.UNKNOWN;
+        };
+    }
+
+    @Override
     public PluginResult<Map<String, FunctionSignature>> getFunctions() {
         return call("GetFunctions", () -> {
             Tfplugin5.GetFunctions.Response r = stub().getFunctions(Tfplugin5.GetFunctions.Request.getDefaultInstance());
@@ -278,18 +391,22 @@ public final class ProviderClientV5 implements ProviderClient {
         List<PluginDiagnostic> out = new ArrayList<>(in.size());
         for (Tfplugin5.Diagnostic d : in) {
             Severity sev = d.getSeverity() == Tfplugin5.Diagnostic.Severity.WARNING ? Severity.WARNING : Severity.ERROR;
-            List<PluginDiagnostic.PathStep> path = new ArrayList<>();
-            for (Tfplugin5.AttributePath.Step s : d.getAttribute().getStepsList()) {
-                path.add(switch (s.getSelectorCase()) {
-                    case ATTRIBUTE_NAME -> new PluginDiagnostic.PathStep.AttributeName(s.getAttributeName());
-                    case ELEMENT_KEY_STRING -> new PluginDiagnostic.PathStep.ElementKeyString(s.getElementKeyString());
-                    case ELEMENT_KEY_INT -> new PluginDiagnostic.PathStep.ElementKeyInt(s.getElementKeyInt());
-                    case SELECTOR_NOT_SET -> throw new WireFormatException("attribute path step without a selector");
-                });
-            }
-            out.add(new PluginDiagnostic(new Diagnostic(sev, d.getSummary(), d.getDetail(), null, null), path));
+            out.add(new PluginDiagnostic(new Diagnostic(sev, d.getSummary(), d.getDetail(), null, null), path(d.getAttribute())));
         }
         return out;
+    }
+
+    static List<PluginDiagnostic.PathStep> path(Tfplugin5.AttributePath p) {
+        List<PluginDiagnostic.PathStep> path = new ArrayList<>();
+        for (Tfplugin5.AttributePath.Step s : p.getStepsList()) {
+            path.add(switch (s.getSelectorCase()) {
+                case ATTRIBUTE_NAME -> new PluginDiagnostic.PathStep.AttributeName(s.getAttributeName());
+                case ELEMENT_KEY_STRING -> new PluginDiagnostic.PathStep.ElementKeyString(s.getElementKeyString());
+                case ELEMENT_KEY_INT -> new PluginDiagnostic.PathStep.ElementKeyInt(s.getElementKeyInt());
+                case SELECTOR_NOT_SET -> throw new WireFormatException("attribute path step without a selector");
+            });
+        }
+        return path;
     }
 
     static Schema schema(Tfplugin5.Schema s) {

@@ -268,6 +268,69 @@ class AwsProviderTest {
         assertThat(s.functions().keySet()).containsExactlyInAnyOrderElementsOf(iterable(tf.get("functions").fieldNames()));
     }
 
+    private Value ssmConfig() {
+        Block ssm = schema().resourceSchemas().get("aws_ssm_parameter").block();
+        return with(ssm.emptyConfig(), Map.of(
+            "name", Value.string("strata-test"),
+            "type", Value.string("String"),
+            "value", Value.string("hello")));
+    }
+
+    @Test
+    @Order(8)
+    void plansACreateOffline() {
+        configure(providerConfig());
+        Type t = schema().resourceSchemas().get("aws_ssm_parameter").block().impliedType();
+        Value config = ssmConfig();
+        assertThat(aws.validateResourceConfig("aws_ssm_parameter", config).hasErrors()).isFalse();
+        long t0 = System.nanoTime();
+        PluginResult<ResourceResults.Plan> plan = aws.planResourceChange("aws_ssm_parameter", Value.nullValue(t), config,
+            config, new byte[0]);
+        report("PlanResourceChange", t0);
+        assertThat(plan.hasErrors()).as(plan.toDiagnostics().toString()).isFalse();
+        Value planned = plan.orElseThrow().plannedState();
+        assertThat(planned.attributes().get("name")).isEqualTo(Value.string("strata-test"));
+        assertThat(planned.attributes().get("arn").isKnown()).isFalse();
+        assertThat(planned.attributes().get("id").isKnown()).isFalse();
+        assertThat(plan.orElseThrow().deferred()).isEmpty();
+    }
+
+    @Test
+    @Order(9)
+    void upgradesStoredStateAndImportsById() {
+        configure(providerConfig());
+        long version = schema().resourceSchemas().get("aws_ssm_parameter").version();
+        String raw = "{\"id\":\"strata-test\",\"name\":\"strata-test\",\"type\":\"String\",\"value\":\"hello\","
+            + "\"arn\":\"arn:aws:ssm:us-east-1:123456789012:parameter/strata-test\",\"tier\":\"Standard\",\"version\":1}";
+        long t0 = System.nanoTime();
+        PluginResult<Value> up = aws.upgradeResourceState("aws_ssm_parameter", version, raw.getBytes(StandardCharsets.UTF_8));
+        report("UpgradeResourceState", t0);
+        assertThat(up.hasErrors()).as(up.toDiagnostics().toString()).isFalse();
+        Value v = up.orElseThrow();
+        assertThat(v.attributes().get("arn")).isEqualTo(Value.string("arn:aws:ssm:us-east-1:123456789012:parameter/strata-test"));
+        assertThat(v.attributes().get("version")).isEqualTo(Value.number(1));
+        assertThat(v.attributes().get("description").isNull()).isTrue();
+
+        PluginResult<List<ResourceResults.Imported>> imported = aws.importResourceState("aws_ssm_parameter", "strata-test");
+        assertThat(imported.hasErrors()).as(imported.toDiagnostics().toString()).isFalse();
+        assertThat(imported.orElseThrow()).hasSize(1);
+        assertThat(imported.orElseThrow().get(0).state().attributes().get("id")).isEqualTo(Value.string("strata-test"));
+    }
+
+    /** Last: a provider killed under Strata becomes a diagnostic with its exit status, and close() still returns. */
+    @Test
+    @Order(100)
+    void killedProviderBecomesADiagnostic() throws Exception {
+        ProcessHandle h = ProcessHandle.of(aws.plugin().pid()).orElseThrow();
+        h.destroyForcibly();
+        h.onExit().get(10, TimeUnit.SECONDS);
+        PluginResult<Value> r = aws.callFunction("arn_parse", List.of(Value.string("arn:aws:iam::123456789012:role/x")));
+        assertThat(r.hasErrors()).isTrue();
+        var d = r.toDiagnostics().asList().get(0);
+        assertThat(d.summary()).isEqualTo("Plugin did not respond");
+        assertThat(d.detail()).contains(NAME).contains("exited with status 137").contains("CallFunction");
+    }
+
     private static List<String> iterable(java.util.Iterator<String> it) {
         List<String> out = new java.util.ArrayList<>();
         it.forEachRemaining(out::add);
