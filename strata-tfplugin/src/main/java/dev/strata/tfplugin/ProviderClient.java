@@ -12,7 +12,7 @@ import java.util.Map;
  * plugin negotiated. Method names follow protocol 6 (and ARCHITECTURE §3.7's SPI), so an SPI
  * adapter maps them one to one. Closing the client shuts the plugin process down.
  */
-public sealed interface ProviderClient extends AutoCloseable permits ProviderClientV5 {
+public sealed interface ProviderClient extends AutoCloseable permits ProviderClientV5, ProviderClientV6 {
 
     /** Starts the plugin and returns a client for the protocol it chose. */
     static Result<ProviderClient> start(PluginLaunch launch, Duration callTimeout) {
@@ -23,12 +23,13 @@ public sealed interface ProviderClient extends AutoCloseable permits ProviderCli
         PluginProcess plugin = p.value();
         return switch (plugin.protocolVersion()) {
             case 5 -> Result.of(new ProviderClientV5(plugin, callTimeout), p.diagnostics());
+            case 6 -> Result.of(new ProviderClientV6(plugin, callTimeout), p.diagnostics());
             default -> {
                 plugin.close();
                 yield Result.of(null, p.diagnostics().with(dev.strata.hcl.Diagnostic.error(
                     "Unsupported plugin protocol",
                     "Provider " + launch.providerName() + " chose plugin protocol " + plugin.protocolVersion()
-                        + ", for which Strata has no client yet. Start it offering protocol 5 only.", null)));
+                        + ", which Strata does not speak.", null)));
             }
         };
     }
