@@ -292,8 +292,8 @@ public final class PluginProcess implements AutoCloseable {
         }
         channel.shutdownNow();
         if (!waitForExit(budget)) {
-            LOG.warn("Provider {} (pid {}) did not exit within {} s of shutdown; killing it",
-                launch.providerName(), process.pid(), budget.toSeconds());
+            LOG.warn("Provider {} (pid {}) did not exit within {} ms of shutdown; killing it",
+                launch.providerName(), process.pid(), budget.toMillis());
             kill(process);
         }
         try {
