@@ -338,16 +338,25 @@ public final class PluginProcess implements AutoCloseable {
         return p.isAlive() ? "(still running)" : String.valueOf(p.exitValue());
     }
 
+    /**
+     * Terminates the plugin and anything it started. Signals go through the process handle, not
+     * Process.destroy(), because the latter also closes our ends of the pipes and would lose what
+     * the plugin wrote last (a panic) before the pumps read it.
+     */
     private static void kill(Process p) {
-        p.destroy();
+        List<ProcessHandle> children = p.descendants().toList();
+        ProcessHandle h = p.toHandle();
+        h.destroy();
         try {
             if (!p.waitFor(2, TimeUnit.SECONDS)) {
-                p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                h.destroyForcibly();
+                p.waitFor(5, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
-            p.destroyForcibly();
+            h.destroyForcibly();
             Thread.currentThread().interrupt();
         }
+        children.forEach(ProcessHandle::destroyForcibly);
     }
 
     private static void closeQuietly(java.io.Closeable c) {
