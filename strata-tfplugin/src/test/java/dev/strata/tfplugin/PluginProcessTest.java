@@ -1,0 +1,93 @@
+package dev.strata.tfplugin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Result;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Start-up failures, with stand-in plugins written as shell scripts. */
+@Timeout(60)
+class PluginProcessTest {
+    @TempDir
+    Path dir;
+
+    private Path script(String body) throws IOException {
+        Path p = dir.resolve("terraform-provider-fake");
+        Files.writeString(p, "#!/bin/sh\n" + body + "\n");
+        Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
+        return p;
+    }
+
+    private static Diagnostic onlyError(Result<PluginProcess> r) {
+        assertThat(r.value()).isNull();
+        assertThat(r.diagnostics().asList()).hasSize(1);
+        Diagnostic d = r.diagnostics().asList().get(0);
+        assertThat(d.isError()).isTrue();
+        return d;
+    }
+
+    @Test
+    void crashBeforeHandshakeNamesProviderAndShowsStderr() throws IOException {
+        Path p = script("echo 'panic: something broke' >&2\necho 'goroutine 1 [running]:' >&2\nexit 2");
+        Diagnostic d = onlyError(PluginProcess.start(PluginLaunch.of("example.com/test/fake", p)));
+        assertThat(d.summary()).isEqualTo("Provider example.com/test/fake crashed while starting");
+        assertThat(d.detail()).contains("exited with status 2").contains("panic: something broke")
+            .contains("goroutine 1 [running]:");
+    }
+
+    @Test
+    void pluginSeesTheMagicCookieProtocolsAndClientCertificate() throws IOException {
+        Path p = script("echo \"$TF_PLUGIN_MAGIC_COOKIE $PLUGIN_PROTOCOL_VERSIONS\" >&2\n"
+            + "echo \"$PLUGIN_CLIENT_CERT\" | head -1 >&2\nexit 1");
+        Diagnostic d = onlyError(PluginProcess.start(PluginLaunch.of("example.com/test/fake", p)));
+        assertThat(d.detail()).contains(PluginProcess.MAGIC_COOKIE_VALUE + " 5,6")
+            .contains("-----BEGIN CERTIFICATE-----");
+    }
+
+    @Test
+    void badHandshakeLineIsExplained() throws IOException {
+        Path p = script("echo '1|4|unix|/tmp/x.sock|grpc|'\nsleep 30");
+        Diagnostic d = onlyError(PluginProcess.start(PluginLaunch.of("example.com/test/fake", p)));
+        assertThat(d.summary()).isEqualTo("Provider example.com/test/fake sent an invalid handshake");
+        assertThat(d.detail()).contains("\"1|4|unix|/tmp/x.sock|grpc|\"").contains("protocol version 4");
+    }
+
+    @Test
+    void silentPluginTimesOutAndIsKilled() throws IOException {
+        Path p = script("echo started >&2\nexec sleep 60");
+        Diagnostic d = onlyError(PluginProcess.start(
+            PluginLaunch.of("example.com/test/fake", p).withStartTimeout(Duration.ofMillis(700))));
+        assertThat(d.summary()).isEqualTo("Provider example.com/test/fake did not start in time");
+        assertThat(d.detail()).contains("started");
+        assertThat(ProcessHandle.allProcesses()
+            .filter(h -> h.info().commandLine().orElse("").contains(dir.toString()))
+            .toList()).isEmpty();
+    }
+
+    @Test
+    void missingExecutableIsADiagnostic() {
+        Diagnostic d = onlyError(PluginProcess.start(PluginLaunch.of("example.com/test/fake", dir.resolve("nope"))));
+        assertThat(d.summary()).isEqualTo("Failed to start provider example.com/test/fake");
+    }
+
+    @Test
+    void handshakeFieldsAreValidated() throws Exception {
+        List<Integer> offered = List.of(5, 6);
+        assertThat(Handshake.parse("1|5|unix|/tmp/p.sock|grpc|\n", offered))
+            .isEqualTo(new Handshake(1, 5, "unix", "/tmp/p.sock", "grpc", java.util.Optional.empty()));
+        for (String bad : List.of("", "2|5|unix|/s|grpc|", "1|x|unix|/s|grpc|", "1|5|pipe|/s|grpc|",
+                "1|5|unix||grpc|", "1|5|unix|/s|netrpc|", "1|5|unix|/s", "1|5|unix|/s|grpc|!!notbase64")) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> Handshake.parse(bad, offered))
+                .as(bad).isInstanceOf(Handshake.HandshakeException.class);
+        }
+    }
+}
