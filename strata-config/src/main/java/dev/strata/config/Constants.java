@@ -6,6 +6,7 @@ import dev.strata.hcl.Expression;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.Traversal;
 import dev.strata.hcl.syntax.Expr;
+import dev.strata.hcl.syntax.ExprWalk;
 import dev.strata.lang.eval.Evaluator;
 import dev.strata.lang.eval.Scope;
 import dev.strata.lang.eval.TemplateFunctions;

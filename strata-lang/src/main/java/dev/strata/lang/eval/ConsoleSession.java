@@ -5,6 +5,7 @@ import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.SourcePos;
 import dev.strata.hcl.syntax.Expr;
+import dev.strata.hcl.syntax.ExprWalk;
 import dev.strata.hcl.syntax.NativeSyntax;
 import dev.strata.hcl.syntax.Scanner;
 import dev.strata.hcl.syntax.Token;
@@ -93,6 +94,6 @@ public final class ConsoleSession {
             out.add(Diagnostic.error("Invalid use of type function", "The console-only \"type\" function cannot "
                     + "be used as part of a larger expression: use it alone, as type(expression).", f.range()));
         }
-        ExprChildren.of(e).forEach(c -> findTypeCalls(c, out));
+        ExprWalk.children(e).forEach(c -> findTypeCalls(c, out));
     }
 }

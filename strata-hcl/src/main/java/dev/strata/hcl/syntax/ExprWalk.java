@@ -1,16 +1,16 @@
-package dev.strata.config;
+package dev.strata.hcl.syntax;
 
-import dev.strata.hcl.syntax.Expr;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.function.Consumer;
 
 /** Visits every node of an expression tree, for checks that look for something anywhere in it. */
-final class ExprWalk {
+public final class ExprWalk {
     private ExprWalk() {}
 
-    static void forEach(Expr root, Consumer<Expr> visit) {
+    /** Visits {@code root} and every node below it, depth first, in source order. */
+    public static void forEach(Expr root, Consumer<Expr> visit) {
         Deque<Expr> todo = new ArrayDeque<>();
         todo.push(root);
         while (!todo.isEmpty()) {
@@ -23,7 +23,8 @@ final class ExprWalk {
         }
     }
 
-    static List<Expr> children(Expr e) {
+    /** The direct sub-expressions of a node, in source order. */
+    public static List<Expr> children(Expr e) {
         List<Expr> out = new java.util.ArrayList<>();
         switch (e) {
             case Expr.LiteralValue l -> { }
