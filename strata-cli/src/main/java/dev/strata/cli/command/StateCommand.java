@@ -56,7 +56,6 @@ final class StateCommand implements Command {
     private static final Flag<Boolean> REPLACE_YES = REPLACE.bool("auto-approve", false, "Skip interactive approval.");
     private static final LockFlags REPLACE_LOCK = new LockFlags(REPLACE);
 
-    private static final List<String> SUBCOMMANDS = List.of("list", "mv", "pull", "push", "replace-provider", "rm", "show");
 
     @Override
     public String name() {
@@ -115,40 +114,14 @@ final class StateCommand implements Command {
     @Override
     public int run(CommandContext context, ParsedArgs parsed) {
         StateView view = new StateView(context);
-        List<String> pos = parsed.positionals();
-        if (pos.isEmpty()) {
-            view.diagnostics(List.of(CliDiagnostic.error("Missing subcommand",
-                    "Use one of: " + String.join(", ", SUBCOMMANDS) + ". Run \"strata state -help\" for details.")));
+        List<CliDiagnostic> selectProblems = new ArrayList<>();
+        SubcommandHelp.Selected selected = SubcommandHelp.select("state", HELP, parsed.positionals(), selectProblems);
+        if (selected == null) {
+            view.diagnostics(selectProblems);
             return 1;
         }
-        String sub = pos.get(0);
-        List<String> rest = pos.subList(1, pos.size());
-        FlagSet flags = switch (sub) {
-            case "list" -> LIST;
-            case "show" -> SHOW;
-            case "pull" -> PULL;
-            case "push" -> PUSH;
-            case "rm" -> RM;
-            case "mv" -> MV;
-            case "replace-provider" -> REPLACE;
-            default -> null;
-        };
-        if (flags == null) {
-            List<String> close = Suggestions.closest(sub, SUBCOMMANDS);
-            view.diagnostics(List.of(CliDiagnostic.error("Unknown subcommand \"state " + sub + "\"",
-                    "There is no subcommand \"" + sub + "\"." + (close.isEmpty() ? "" : " Did you mean \"" + close.get(0) + "\"?")
-                            + " Run \"strata state -help\" to list them.")));
-            return 1;
-        }
-        ParsedArgs args;
-        switch (flags.parse(rest)) {
-            case FlagSet.Outcome.Invalid invalid -> {
-                view.diagnostics(List.of(CliDiagnostic.error(invalid.diagnostic().summary(),
-                        invalid.diagnostic().detail() + " Run \"strata state -help\" for the options.")));
-                return 1;
-            }
-            case FlagSet.Outcome.Parsed p -> args = p.args();
-        }
+        String sub = selected.name();
+        ParsedArgs args = selected.args();
         List<CliDiagnostic> problems = new ArrayList<>();
         String workspace = StateCli.workspace(context, problems);
         if (!problems.isEmpty()) {

@@ -23,6 +23,43 @@ public record SubcommandHelp(String name, String usage, String text, FlagSet fla
         return sb.toString();
     }
 
+    /** The subcommand named by the first positional argument, with the rest parsed by its flags. */
+    record Selected(String name, ParsedArgs args) {}
+
+    /**
+     * Picks the subcommand of {@code command} named by {@code positionals}' first element and parses
+     * the rest with that subcommand's flags; null after adding a problem (none named, an unknown
+     * name with the closest one suggested, or bad flags).
+     */
+    static Selected select(String command, List<SubcommandHelp> subs, List<String> positionals,
+                           List<dev.strata.cli.view.CliDiagnostic> problems) {
+        List<String> names = subs.stream().map(SubcommandHelp::name).sorted().toList();
+        if (positionals.isEmpty()) {
+            problems.add(dev.strata.cli.view.CliDiagnostic.error("Missing subcommand", "Use one of: "
+                    + String.join(", ", names) + ". Run \"strata " + command + " -help\" for details."));
+            return null;
+        }
+        String name = positionals.get(0);
+        Optional<SubcommandHelp> sub = find(subs, name);
+        if (sub.isEmpty()) {
+            List<String> close = Suggestions.closest(name, names);
+            problems.add(dev.strata.cli.view.CliDiagnostic.error("Unknown subcommand \"" + command + " " + name + "\"",
+                    "There is no subcommand \"" + name + "\"." + (close.isEmpty() ? "" : " Did you mean \""
+                            + close.get(0) + "\"?") + " Run \"strata " + command + " -help\" to list them."));
+            return null;
+        }
+        switch (sub.get().flags().parse(positionals.subList(1, positionals.size()))) {
+            case FlagSet.Outcome.Invalid invalid -> {
+                problems.add(dev.strata.cli.view.CliDiagnostic.error(invalid.diagnostic().summary(),
+                        invalid.diagnostic().detail() + " Run \"strata " + command + " -help\" for the options."));
+                return null;
+            }
+            case FlagSet.Outcome.Parsed p -> {
+                return new Selected(name, p.args());
+            }
+        }
+    }
+
     public static Optional<SubcommandHelp> find(List<SubcommandHelp> subs, String name) {
         return subs.stream().filter(s -> s.name().equals(name)).findFirst();
     }

@@ -25,7 +25,6 @@ final class WorkspaceCommand implements Command {
     private static final Flag<Boolean> DELETE_FORCE = DELETE.bool("force", false,
             "Remove a workspace even if it is managing resources. Strata can no longer track or manage the workspace's infrastructure.");
     private static final LockFlags DELETE_LOCK = new LockFlags(DELETE);
-    private static final List<String> SUBCOMMANDS = List.of("delete", "list", "new", "select", "show");
 
     private static final String NEW_EMPTY = "You're now on a new, empty workspace. Workspaces isolate their state,\n"
             + "so if you run \"strata plan\" Strata will not see any existing state\nfor this configuration.";
@@ -79,37 +78,14 @@ final class WorkspaceCommand implements Command {
     @Override
     public int run(CommandContext context, ParsedArgs parsed) {
         StateView view = new StateView(context);
-        List<String> pos = parsed.positionals();
-        if (pos.isEmpty()) {
-            view.diagnostics(List.of(CliDiagnostic.error("Missing subcommand",
-                    "Use one of: " + String.join(", ", SUBCOMMANDS) + ". Run \"strata workspace -help\" for details.")));
+        List<CliDiagnostic> selectProblems = new ArrayList<>();
+        SubcommandHelp.Selected selected = SubcommandHelp.select("workspace", HELP, parsed.positionals(), selectProblems);
+        if (selected == null) {
+            view.diagnostics(selectProblems);
             return 1;
         }
-        String sub = pos.get(0);
-        FlagSet flags = switch (sub) {
-            case "list" -> LIST;
-            case "show" -> SHOW;
-            case "new" -> NEW;
-            case "select" -> SELECT;
-            case "delete" -> DELETE;
-            default -> null;
-        };
-        if (flags == null) {
-            List<String> close = Suggestions.closest(sub, SUBCOMMANDS);
-            view.diagnostics(List.of(CliDiagnostic.error("Unknown subcommand \"workspace " + sub + "\"",
-                    "There is no subcommand \"" + sub + "\"." + (close.isEmpty() ? "" : " Did you mean \"" + close.get(0) + "\"?")
-                            + " Run \"strata workspace -help\" to list them.")));
-            return 1;
-        }
-        ParsedArgs args;
-        switch (flags.parse(pos.subList(1, pos.size()))) {
-            case FlagSet.Outcome.Invalid invalid -> {
-                view.diagnostics(List.of(CliDiagnostic.error(invalid.diagnostic().summary(),
-                        invalid.diagnostic().detail() + " Run \"strata workspace -help\" for the options.")));
-                return 1;
-            }
-            case FlagSet.Outcome.Parsed p -> args = p.args();
-        }
+        String sub = selected.name();
+        ParsedArgs args = selected.args();
         List<CliDiagnostic> problems = new ArrayList<>();
         String current = StateCli.workspace(context, problems);
         if (!problems.isEmpty()) {

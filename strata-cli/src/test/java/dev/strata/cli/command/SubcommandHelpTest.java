@@ -36,4 +36,18 @@ class SubcommandHelpTest {
         assertThat(CliRunner.in(dir).run("fmt", "somedir", "-help").stdout())
                 .startsWith("Usage: strata [global options] fmt [options] [target...]");
     }
+
+    @Test
+    void missingUnknownAndMisusedSubcommandsAreErrorsWithAWayOut() {
+        CliRunner.Result missing = CliRunner.in(dir).run("workspace", "-no-color");
+        assertThat(missing.exitCode()).isEqualTo(1);
+        assertThat(missing.stderr()).contains("Missing subcommand")
+                .contains("Use one of: delete, list, new, select, show.");
+        CliRunner.Result typo = CliRunner.in(dir).run("state", "lst", "-no-color");
+        assertThat(typo.exitCode()).isEqualTo(1);
+        assertThat(typo.stderr()).contains("Unknown subcommand \"state lst\"").contains("Did you mean \"list\"?");
+        CliRunner.Result badFlag = CliRunner.in(dir).run("state", "list", "-bogus", "-no-color");
+        assertThat(badFlag.exitCode()).isEqualTo(1);
+        assertThat(badFlag.stderr()).contains("bogus").contains("Run \"strata state -help\" for the options.");
+    }
 }
