@@ -68,12 +68,12 @@ final class TemplateParser {
                 case CQUOTE -> {
                     p.advanceRaw();
                     end = t.range();
-                    return build(items, SourceRange.between(open.range(), end), true);
+                    return build(items, SourceRange.between(open.range(), end));
                 }
                 case QUOTED_NEWLINE -> {
                     p.advanceRaw();
                     p.reportInvalid(t);
-                    return build(items, SourceRange.between(open.range(), t.range()), true);
+                    return build(items, SourceRange.between(open.range(), t.range()));
                 }
                 case BAD_UTF8 -> {
                     p.advanceRaw();
@@ -82,7 +82,7 @@ final class TemplateParser {
                 default -> {
                     p.reportError("Unterminated template string", "No closing marker was found for the string.",
                             SourceRange.between(open.range(), t.range()));
-                    return build(items, SourceRange.between(open.range(), t.range()), true);
+                    return build(items, SourceRange.between(open.range(), t.range()));
                 }
             }
         }
@@ -113,7 +113,7 @@ final class TemplateParser {
                     if (flush) {
                         flush(items);
                     }
-                    Expr e = build(items, SourceRange.between(open.range(), t.range()), false);
+                    Expr e = build(items, SourceRange.between(open.range(), t.range()));
                     return e;
                 }
                 case BAD_UTF8, INVALID -> {
@@ -126,7 +126,7 @@ final class TemplateParser {
                             "No closing marker was found for this heredoc: a line containing only \"" + marker
                                     + "\" is expected before the end of the file.",
                             open.range());
-                    return build(items, SourceRange.between(open.range(), t.range()), false);
+                    return build(items, SourceRange.between(open.range(), t.range()));
                 }
             }
         }
@@ -150,7 +150,7 @@ final class TemplateParser {
                     }
                 }
                 case EOF -> {
-                    return build(items, new SourceRange(p.filename(), start, t.range().end()), false);
+                    return build(items, new SourceRange(p.filename(), start, t.range().end()));
                 }
                 default -> {
                     p.advanceRaw();
@@ -374,27 +374,27 @@ final class TemplateParser {
 
     private int cursor;
 
-    private Expr build(List<Item> items, SourceRange range, boolean quoted) {
+    private Expr build(List<Item> items, SourceRange range) {
         applyStrip(items);
         if (items.size() == 1 && items.get(0) instanceof Interp in) {
             // "${expr}" alone yields the expression's own value and type, not a string.
             return new Expr.TemplateWrap(in.expr(), range);
         }
         cursor = 0;
-        List<Expr> parts = parts(items, null);
+        List<Expr> parts = parts(items);
         while (cursor < items.size()) {
             // A stray else/endif/endfor at the top level.
             Directive d = (Directive) items.get(cursor++);
             p.reportError("Unexpected " + d.kind().name().toLowerCase() + " directive",
                     "There is no matching " + (d.kind() == Kind.ENDFOR ? "\"for\"" : "\"if\"")
                             + " directive that this one could close.", d.range());
-            parts.addAll(parts(items, null));
+            parts.addAll(parts(items));
         }
         return new Expr.Template(mergeLiterals(parts), range);
     }
 
-    /** Parts until a directive of one of the stop kinds (not consumed), or the end. */
-    private List<Expr> parts(List<Item> items, Directive opener) {
+    /** Parts until an else/endif/endfor directive (not consumed), or the end. */
+    private List<Expr> parts(List<Item> items) {
         List<Expr> out = new ArrayList<>();
         while (cursor < items.size()) {
             Item it = items.get(cursor);
@@ -420,21 +420,8 @@ final class TemplateParser {
                             out.add(forDirective(items, d));
                         }
                         case ELSE, ENDIF, ENDFOR -> {
-                            if (opener == null) {
-                                return out;
-                            }
-                            if (opener.kind() == Kind.IF && (d.kind() == Kind.ELSE || d.kind() == Kind.ENDIF)) {
-                                return out;
-                            }
-                            if (opener.kind() == Kind.FOR && d.kind() == Kind.ENDFOR) {
-                                return out;
-                            }
-                            if (opener.kind() == Kind.IF && d.kind() == Kind.ENDFOR) {
-                                return out; // ifDirective reports the mismatch
-                            }
-                            if (opener.kind() == Kind.FOR) {
-                                return out; // forDirective reports the mismatch
-                            }
+                            // Ends these parts; the directive that opened them (or build, at the top
+                            // level) decides whether it is the right closer and reports it if not.
                             return out;
                         }
                     }
@@ -445,13 +432,13 @@ final class TemplateParser {
     }
 
     private Expr ifDirective(List<Item> items, Directive open) {
-        List<Expr> trueParts = parts(items, open);
+        List<Expr> trueParts = parts(items);
         List<Expr> falseParts = List.of();
         SourceRange end = open.range();
         Directive next = cursor < items.size() ? (Directive) items.get(cursor) : null;
         if (next != null && next.kind() == Kind.ELSE) {
             cursor++;
-            falseParts = parts(items, open);
+            falseParts = parts(items);
             next = cursor < items.size() ? (Directive) items.get(cursor) : null;
         }
         if (next != null && next.kind() == Kind.ENDIF) {
@@ -472,7 +459,7 @@ final class TemplateParser {
     }
 
     private Expr forDirective(List<Item> items, Directive open) {
-        List<Expr> body = parts(items, open);
+        List<Expr> body = parts(items);
         SourceRange end = open.range();
         Directive next = cursor < items.size() ? (Directive) items.get(cursor) : null;
         if (next != null && next.kind() == Kind.ENDFOR) {
