@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  * {@link ProviderFactory} services on the class path; two implementations of one address are a
  * packaging mistake and rejected.
  */
-public final class ProviderRegistry {
+public final class ProviderRegistry implements ProviderSource {
 
     private final SortedMap<ProviderAddress, ProviderFactory> factories;
 
@@ -56,6 +56,12 @@ public final class ProviderRegistry {
      * The provider for {@code address} whose version satisfies {@code constraints}. When there is
      * none, the result is null with an error that names the provider and lists what is available.
      */
+    /** Whether some version of the provider at {@code address} is built in. */
+    public boolean has(ProviderAddress address) {
+        return factories.containsKey(address);
+    }
+
+    @Override
     public Result<ProviderFactory> resolve(ProviderAddress address, VersionConstraints constraints) {
         ProviderFactory f = factories.get(address);
         if (f == null) {
