@@ -126,6 +126,11 @@ public record StateSnapshot(String terraformVersion, long serial, String lineage
                 .orElse(List.of());
     }
 
+    /** This snapshot with one journal entry applied, as replaying the journal would (pure). */
+    public StateSnapshot with(JournalEntry entry) {
+        return Journal.apply(this, entry);
+    }
+
     public boolean isEmpty() {
         return resources.isEmpty() && outputs.isEmpty();
     }

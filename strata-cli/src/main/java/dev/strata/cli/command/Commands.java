@@ -16,9 +16,16 @@ public final class Commands {
         return List.of(
                 new InitCommand(),
                 new ValidateCommand(),
+                new PlanCommand(),
+                ApplyCommand.apply(),
+                ApplyCommand.destroy(),
                 new ConsoleCommand(),
                 new FmtCommand(),
                 new ForceUnlockCommand(),
+                new GraphCommand(),
+                new OutputCommand(),
+                ApplyCommand.refresh(),
+                new ShowCommand(),
                 new StateCommand(),
                 new VersionCommand(),
                 new WorkspaceCommand());

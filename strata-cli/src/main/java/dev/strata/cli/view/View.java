@@ -82,6 +82,7 @@ public class View {
         RED("\u001b[31m"),
         GREEN("\u001b[32m"),
         YELLOW("\u001b[33m"),
+        CYAN("\u001b[36m"),
         BOLD_RED("\u001b[1;31m"),
         BOLD_YELLOW("\u001b[1;33m"),
         BOLD_GREEN("\u001b[1;32m");

@@ -1,0 +1,262 @@
+package dev.strata.cli.command;
+
+import dev.strata.cli.view.ApplyView;
+import dev.strata.cli.view.CliDiagnostic;
+import dev.strata.cli.view.PlanView;
+import dev.strata.engine.Applier;
+import dev.strata.engine.ApplyResult;
+import dev.strata.engine.Plan;
+import dev.strata.engine.PlanMode;
+import dev.strata.engine.PlanOptions;
+import dev.strata.engine.Planner;
+import dev.strata.hcl.Result;
+import dev.strata.lang.value.Value;
+import dev.strata.state.StateManager;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * {@code strata apply [PLANFILE]} and {@code strata destroy}: plan under the state lock (or load a
+ * saved plan), ask for approval unless {@code -auto-approve}, then apply with live progress. The
+ * first Ctrl-C stops starting operations and lets running ones finish; the second exits at once,
+ * after releasing the lock (every completed operation is already durable in the journal).
+ */
+final class ApplyCommand implements Command {
+    private final boolean destroy;
+    private final boolean refreshOnly;
+    private final FlagSet flags = new FlagSet();
+    private final Operation op = new Operation(flags);
+    private final Flag<Boolean> autoApprove = flags.bool("auto-approve", false, "Skip interactive approval of plan "
+            + "before applying.");
+    private final Flag<Boolean> destroyFlag;
+
+    private ApplyCommand(boolean destroy, boolean refreshOnly) {
+        this.destroy = destroy;
+        this.refreshOnly = refreshOnly;
+        this.destroyFlag = destroy || refreshOnly ? null : flags.bool("destroy", false, "Destroy Strata-managed "
+                + "infrastructure. The command \"strata destroy\" is a convenience alias for this option.");
+    }
+
+    static ApplyCommand apply() {
+        return new ApplyCommand(false, false);
+    }
+
+    static ApplyCommand destroy() {
+        return new ApplyCommand(true, false);
+    }
+
+    static ApplyCommand refresh() {
+        return new ApplyCommand(false, true);
+    }
+
+    @Override
+    public String name() {
+        return destroy ? "destroy" : refreshOnly ? "refresh" : "apply";
+    }
+
+    @Override
+    public String synopsis() {
+        return destroy ? "Destroy previously-created infrastructure" : refreshOnly
+                ? "Update the state to match remote systems" : "Create or update infrastructure";
+    }
+
+    @Override
+    public Section section() {
+        return refreshOnly ? Section.OTHER : Section.MAIN;
+    }
+
+    @Override
+    public String usage() {
+        return destroy || refreshOnly ? "[options]" : "[options] [PLAN]";
+    }
+
+    @Override
+    public String description() {
+        if (destroy) {
+            return "Destroy Strata-managed infrastructure, in reverse dependency order. This is an alias for "
+                    + "\"strata apply -destroy\".";
+        }
+        if (refreshOnly) {
+            return "Update the state file of your infrastructure with metadata that matches the physical resources "
+                    + "they are tracking. This is an alias for \"strata apply -refresh-only -auto-approve\".";
+        }
+        return "Creates or updates infrastructure according to Strata configuration files in the current "
+                + "directory.\n\nBy default, Strata will generate a new plan and present it for your approval "
+                + "before taking any action. You can optionally provide a plan file created by a previous call to "
+                + "\"strata plan\", in which case Strata will take the actions described in that plan without any "
+                + "confirmation prompt.\n\nEvery completed operation is saved durably before anything that depends "
+                + "on it starts; resources whose count or for_each was unknown at plan time are expanded and "
+                + "created during the same apply.";
+    }
+
+    @Override
+    public FlagSet flags() {
+        return flags;
+    }
+
+    @Override
+    public int run(CommandContext context, ParsedArgs args) {
+        PlanView planView = new PlanView(context);
+        if (args.positionals().size() > (destroy || refreshOnly ? 0 : 1)) {
+            planView.diagnostics(List.of(CliDiagnostic.error("Too many command line arguments", "Expected at most "
+                    + "one positional argument, the path of a saved plan file.")));
+            return 1;
+        }
+        Operation.Loaded loaded = op.load(context, args, planView);
+        if (loaded == null) {
+            return 1;
+        }
+        String[] ws = new String[1];
+        try (StateManager state = op.openState(context, args, "OperationTypeApply", planView, ws)) {
+            if (state == null) {
+                return 1;
+            }
+            Plan plan;
+            PlanOptions options;
+            boolean fromFile = !args.positionals().isEmpty();
+            if (fromFile) {
+                Result<PlanFiles.Loaded> pf = PlanFiles.read(context.resolve(args.positionals().getFirst()),
+                        loaded.tree(), context.workingDir());
+                planView.diagnostics(pf.diagnostics(), loaded.sources());
+                if (pf.value() == null) {
+                    return 1;
+                }
+                plan = pf.value().plan();
+                options = pf.value().options();
+                if (!options.workspace().equals(ws[0])) {
+                    planView.diagnostics(List.of(CliDiagnostic.error("Saved plan is for a different workspace",
+                            "The plan was created in workspace \"" + options.workspace() + "\", but the selected "
+                                    + "workspace is \"" + ws[0] + "\".")));
+                    return 1;
+                }
+            } else {
+                PlanMode mode = destroy || (destroyFlag != null && args.get(destroyFlag)) ? PlanMode.DESTROY
+                        : refreshOnly ? PlanMode.REFRESH_ONLY : PlanMode.NORMAL;
+                options = op.options(context, args, mode, ws[0], planView);
+                if (options == null) {
+                    return 1;
+                }
+                Result<Plan> planned;
+                try (ApplyView progress = new ApplyView(context)) {
+                    planned = new Planner(Operation.providers(context), Version.current()).plan(loaded.tree(),
+                            loaded.variables(), state.state(), options, progress);
+                }
+                planView.diagnostics(planned.diagnostics(), loaded.sources());
+                if (planned.value() == null) {
+                    return 1;
+                }
+                plan = planned.value();
+                if (!refreshOnly) {
+                    planView.plan(plan);
+                }
+                if (!plan.hasChanges() && !refreshOnly) {
+                    return 0;
+                }
+                if (!refreshOnly && !args.get(autoApprove) && !approve(context, planView, options.mode())) {
+                    return 1;
+                }
+            }
+            Applier applier = new Applier(Operation.providers(context), Version.current());
+            Result<ApplyResult> r;
+            try (ApplyView view = new ApplyView(context); Interrupts interrupts = Interrupts.install(context, view,
+                    applier, state)) {
+                if (!fromFile || true) {
+                    view.out().println();
+                }
+                r = applier.apply(loaded.tree(), plan, state, options, view);
+                view.diagnostics(r.diagnostics().sorted(), loaded.sources());
+                if (r.value() == null) {
+                    return 1;
+                }
+                view.summary(r.value(), options.mode() == PlanMode.DESTROY);
+                if (options.mode() != PlanMode.DESTROY) {
+                    view.outputs(outputs(r.value()));
+                }
+            }
+            return r.value().failed().isEmpty() && !r.diagnostics().hasErrors() ? 0 : 1;
+        }
+    }
+
+    private static Map<String, Value> outputs(ApplyResult r) {
+        Map<String, Value> out = new TreeMap<>();
+        r.state().outputs().forEach((k, o) -> out.put(k, StateOutputs.value(o)));
+        return out;
+    }
+
+    private boolean approve(CommandContext context, PlanView view, PlanMode mode) {
+        String what = mode == PlanMode.DESTROY ? "Do you really want to destroy all resources?"
+                : "Do you want to perform these actions?";
+        view.out().println();
+        view.out().println(view.style(PlanView.Style.BOLD, what));
+        view.out().println(mode == PlanMode.DESTROY
+                ? "  Strata will destroy all your managed infrastructure, as shown above.\n  There is no undo. Only "
+                + "'yes' will be accepted to confirm."
+                : "  Strata will perform the actions described above.\n  Only 'yes' will be accepted to approve.");
+        view.out().println();
+        view.out().print(view.style(PlanView.Style.BOLD, "  Enter a value: "));
+        view.out().flush();
+        String answer;
+        try {
+            answer = new BufferedReader(new InputStreamReader(context.stdin(), StandardCharsets.UTF_8)).readLine();
+        } catch (IOException e) {
+            answer = null;
+        }
+        view.out().println();
+        if (answer == null || !answer.strip().equals("yes")) {
+            view.diagnostics(List.of(CliDiagnostic.error(mode == PlanMode.DESTROY ? "Destroy cancelled"
+                    : "Apply cancelled", "Only 'yes' approves the plan" + (answer == null
+                    ? "; no answer could be read (use -auto-approve when there is no terminal)." : "."))));
+            return false;
+        }
+        return true;
+    }
+
+    /** The Ctrl-C handling of one apply: first stops gracefully, second exits at once with the lock released. */
+    static final class Interrupts implements AutoCloseable {
+        private final Object previous;
+        private final boolean installed;
+
+        private Interrupts(Object previous, boolean installed) {
+            this.previous = previous;
+            this.installed = installed;
+        }
+
+        static Interrupts install(CommandContext context, ApplyView view, Applier applier, StateManager state) {
+            if (context.stdin() != System.in && !Boolean.getBoolean("strata.signals")) {
+                return new Interrupts(null, false);
+            }
+            AtomicInteger count = new AtomicInteger();
+            try {
+                sun.misc.SignalHandler old = sun.misc.Signal.handle(new sun.misc.Signal("INT"), sig -> {
+                    if (count.incrementAndGet() == 1) {
+                        view.err().println("\nInterrupt received.\nPlease wait for Strata to exit or data loss may "
+                                + "occur.\nGracefully shutting down...\n");
+                        applier.stop();
+                    } else {
+                        view.err().println("\nTwo interrupts received. Exiting immediately. Every operation that "
+                                + "completed is saved in the state journal; operations still running were abandoned "
+                                + "and are checked on the next run.");
+                        state.close();
+                        Runtime.getRuntime().halt(1);
+                    }
+                });
+                return new Interrupts(old, true);
+            } catch (IllegalArgumentException | UnsupportedOperationException e) {
+                return new Interrupts(null, false);
+            }
+        }
+
+        @Override
+        public void close() {
+            if (installed && previous instanceof sun.misc.SignalHandler h) {
+                sun.misc.Signal.handle(new sun.misc.Signal("INT"), h);
+            }
+        }
+    }
+}

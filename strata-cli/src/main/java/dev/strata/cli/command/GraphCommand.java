@@ -1,0 +1,69 @@
+package dev.strata.cli.command;
+
+import dev.strata.cli.view.CliDiagnostic;
+import dev.strata.cli.view.View;
+import dev.strata.config.ConfigLoader;
+import dev.strata.config.ConfigTree;
+import dev.strata.engine.Planner;
+import dev.strata.hcl.Result;
+import java.util.List;
+
+/** {@code strata graph}: the dependency graph of the configuration in DOT, for Graphviz. */
+final class GraphCommand implements Command {
+    private static final FlagSet FLAGS = new FlagSet();
+    private static final Flag<String> TYPE = FLAGS.string("type", "plan", "plan|apply", "Type of operation graph to "
+            + "output. Both show the dependencies between the configuration's objects; they differ only in name, as "
+            + "Strata plans and applies along the same graph.");
+    private static final Flag<Boolean> DRAW_CYCLES = FLAGS.bool("draw-cycles", false, "Draw the graph even when it "
+            + "has cycles (the cycles are also reported as errors).");
+
+    @Override
+    public String name() {
+        return "graph";
+    }
+
+    @Override
+    public String synopsis() {
+        return "Generate a Graphviz graph of the steps in an operation";
+    }
+
+    @Override
+    public Section section() {
+        return Section.OTHER;
+    }
+
+    @Override
+    public String description() {
+        return "Produces a representation of the dependency graph between different objects in the current "
+                + "configuration, in the DOT language. The typical program that can read this format is GraphViz: "
+                + "strata graph | dot -Tsvg > graph.svg";
+    }
+
+    @Override
+    public FlagSet flags() {
+        return FLAGS;
+    }
+
+    @Override
+    public int run(CommandContext context, ParsedArgs args) {
+        View view = new View(context);
+        String type = args.get(TYPE);
+        if (!type.equals("plan") && !type.equals("apply") && !type.equals("plan-destroy")) {
+            view.diagnostics(List.of(CliDiagnostic.error("Invalid graph type", "The -type value \"" + type + "\" is "
+                    + "not supported; use plan or apply.")));
+            return 1;
+        }
+        Result<ConfigTree> tree = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
+        view.diagnostics(tree.diagnostics(), tree.value().diagnosticSources());
+        if (tree.hasErrors()) {
+            return 1;
+        }
+        Result<String> dot = Planner.dot(tree.value(), args.get(DRAW_CYCLES));
+        view.diagnostics(dot.diagnostics(), tree.value().diagnosticSources());
+        if (dot.value() == null) {
+            return 1;
+        }
+        view.out().print(dot.value());
+        return dot.diagnostics().hasErrors() ? 1 : 0;
+    }
+}

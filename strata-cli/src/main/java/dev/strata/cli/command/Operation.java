@@ -1,0 +1,167 @@
+package dev.strata.cli.command;
+
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.Addrs;
+import dev.strata.addr.Targetable;
+import dev.strata.cli.view.CliDiagnostic;
+import dev.strata.cli.view.View;
+import dev.strata.config.ConfigLoader;
+import dev.strata.config.ConfigTree;
+import dev.strata.config.InputVariables;
+import dev.strata.config.Validator;
+import dev.strata.engine.PlanMode;
+import dev.strata.engine.PlanOptions;
+import dev.strata.hcl.DiagnosticRenderer;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Result;
+import dev.strata.lang.value.Value;
+import dev.strata.provider.ProviderRegistry;
+import dev.strata.provider.ProviderSource;
+import dev.strata.state.Backend;
+import dev.strata.state.LockRequest;
+import dev.strata.state.StateManager;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SortedMap;
+
+/**
+ * What plan, apply, destroy and refresh share: their flags, loading and validating the
+ * configuration, the input variables, the backend with the selected workspace locked, and the
+ * providers. Every step reports its problems through the view and returns null on errors.
+ */
+final class Operation {
+    final FlagSet flags;
+    final Flag<List<String>> var;
+    final Flag<List<String>> varFile;
+    final Flag<List<String>> target;
+    final Flag<List<String>> replace;
+    final Flag<Boolean> refresh;
+    final Flag<Integer> parallelism;
+    final Flag<Boolean> input;
+    final LockFlags lock;
+
+    Operation(FlagSet flags) {
+        this.flags = flags;
+        var = flags.repeated("var", "'foo=bar'", "Set a value for one of the input variables in the root module of "
+                + "the configuration. Use this option more than once to set more than one variable.");
+        varFile = flags.repeated("var-file", "FILENAME", "Load variable values from the given file, in addition to "
+                + "the default files terraform.tfvars and *.auto.tfvars. Use this option more than once to include "
+                + "more than one variables file.");
+        target = flags.repeated("target", "ADDRESS", "Limit the planning operation to only the given module, "
+                + "resource, or resource instance and all of its dependencies. You can use this option multiple times "
+                + "to include more than one object. This is for exceptional use only.");
+        replace = flags.repeated("replace", "ADDRESS", "Force replacement of a particular resource instance using its "
+                + "resource address. If the plan would've normally produced an update or no-op action for this "
+                + "instance, Strata will plan to replace it instead. You can use this option multiple times to "
+                + "replace more than one object.");
+        refresh = flags.bool("refresh", true, "Skip checking for external changes to remote objects while creating "
+                + "the plan. This can potentially make planning faster, but at the expense of possibly planning "
+                + "against a stale record of the remote system state.");
+        parallelism = flags.integer("parallelism", 10, "N", "Limit the number of concurrent operations. Defaults "
+                + "to 10.");
+        input = flags.bool("input", true, "Ask for input for variables if not directly set.");
+        lock = new LockFlags(flags);
+    }
+
+    record Loaded(ConfigTree tree, SortedMap<String, Value> variables, DiagnosticRenderer.Sources sources) {}
+
+    /** Loads, validates and resolves the variables of the configuration in the working directory. */
+    Loaded load(CommandContext context, ParsedArgs args, View view) {
+        Result<ConfigTree> tree = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
+        DiagnosticRenderer.Sources sources = tree.value().diagnosticSources();
+        Diagnostics diags = tree.diagnostics();
+        if (!diags.hasErrors()) {
+            diags = diags.with(Validator.validate(tree.value()));
+        }
+        if (diags.hasErrors()) {
+            view.diagnostics(diags, sources);
+            return null;
+        }
+        List<InputVariables.Arg> vars = new ArrayList<>();
+        for (ParsedArgs.Occurrence o : args.occurrences()) {
+            if (o.flag().equals(var)) {
+                vars.add(new InputVariables.Arg.Var(o.value()));
+            } else if (o.flag().equals(varFile)) {
+                vars.add(new InputVariables.Arg.VarFile(o.value()));
+            }
+        }
+        Result<SortedMap<String, Value>> values = InputVariables.resolve(tree.value().root().module(),
+                context.workingDir(), context.env(), vars);
+        diags = diags.with(values.diagnostics());
+        view.diagnostics(diags, sources);
+        if (diags.hasErrors()) {
+            return null;
+        }
+        return new Loaded(tree.value(), values.value(), sources);
+    }
+
+    /** The options from the flags; null after reporting a malformed address. */
+    PlanOptions options(CommandContext context, ParsedArgs args, PlanMode mode, String workspace, View view) {
+        List<CliDiagnostic> problems = new ArrayList<>();
+        List<Targetable> targets = new ArrayList<>();
+        for (String t : args.get(target)) {
+            Result<Targetable> r = Addrs.parseTarget(t);
+            if (r.value() == null) {
+                problems.add(CliDiagnostic.error("Invalid target \"" + t + "\"", firstDetail(r.diagnostics(),
+                        "The address must name a module, resource or resource instance, such as aws_instance.web or "
+                                + "module.net.aws_subnet.a[0].")));
+            } else {
+                targets.add(r.value());
+            }
+        }
+        List<AbsResourceInstance> replaces = new ArrayList<>();
+        for (String t : args.get(replace)) {
+            Result<AbsResourceInstance> r = Addrs.parseAbsResourceInstance(t);
+            if (r.value() == null) {
+                problems.add(CliDiagnostic.error("Invalid replace address \"" + t + "\"", firstDetail(r.diagnostics(),
+                        "The address must name a resource instance, such as aws_instance.web[0].")));
+            } else {
+                replaces.add(r.value());
+            }
+        }
+        int par = args.get(parallelism);
+        if (par < 1) {
+            problems.add(CliDiagnostic.error("Invalid -parallelism value", "The value must be a whole number of at "
+                    + "least 1; got " + par + "."));
+        }
+        view.diagnostics(problems);
+        if (!problems.isEmpty()) {
+            return null;
+        }
+        if (!targets.isEmpty()) {
+            view.diagnostics(List.of(CliDiagnostic.warning("Resource targeting is in effect", "You are creating a "
+                    + "plan with the -target option, which means that the result of this plan may not represent all "
+                    + "of the changes requested by the current configuration.\n\nThe -target option is not for routine "
+                    + "use, and is provided only for exceptional situations such as recovering from errors or mistakes, "
+                    + "or when Strata specifically suggests to use it as part of an error message.")));
+        }
+        boolean doRefresh = args.get(refresh);
+        return new PlanOptions(context.workingDir(), workspace, mode, doRefresh, targets, replaces, par);
+    }
+
+    private static String firstDetail(Diagnostics d, String fallback) {
+        return d.asList().isEmpty() ? fallback : d.asList().getFirst().summary() + ": "
+                + d.asList().getFirst().detail();
+    }
+
+    /** Opens the workspace's state with the lock the flags ask for. */
+    StateManager openState(CommandContext context, ParsedArgs args, String operation, View view, String[] workspaceOut) {
+        List<CliDiagnostic> problems = new ArrayList<>();
+        Backend backend = StateCli.backend(context, problems);
+        String ws = backend == null ? null : StateCli.workspace(context, problems);
+        LockRequest req = lock.request(args, operation, problems);
+        view.diagnostics(problems.stream().filter(p -> p.severity() == CliDiagnostic.Severity.ERROR).toList());
+        if (backend == null || ws == null || req == null || problems.stream().anyMatch(p -> p.severity() == CliDiagnostic.Severity.ERROR)) {
+            return null;
+        }
+        Result<StateManager> r = backend.open(ws, req);
+        view.diagnostics(StateCli.toCli(r.diagnostics()));
+        workspaceOut[0] = ws;
+        return r.value();
+    }
+
+    /** The providers this build can run: the built-ins, found on the class path. */
+    static ProviderSource providers(CommandContext context) {
+        return ProviderRegistry.load(Operation.class.getClassLoader());
+    }
+}

@@ -1,0 +1,170 @@
+package dev.strata.cli.view;
+
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.cli.command.CommandContext;
+import dev.strata.engine.Action;
+import dev.strata.engine.ApplyResult;
+import dev.strata.engine.EngineEvents;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.lang.value.Value;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Progress and results of an apply, as Terraform prints them: one line when an operation starts
+ * and one when it ends, "Still creating..." every ten seconds while it runs, then the summary.
+ */
+public final class ApplyView extends View implements EngineEvents, AutoCloseable {
+    private final Map<AbsResourceInstance, Running> running = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService ticker;
+
+    private record Running(Action action, long startNanos) {}
+
+    public ApplyView(CommandContext context) {
+        super(context);
+        ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "apply-progress");
+            t.setDaemon(true);
+            return t;
+        });
+        ticker.scheduleAtFixedRate(this::tick, 10, 10, TimeUnit.SECONDS);
+    }
+
+    private void tick() {
+        long now = System.nanoTime();
+        running.forEach((addr, r) -> {
+            long s = TimeUnit.NANOSECONDS.toSeconds(now - r.startNanos());
+            if (s >= 10) {
+                println(style(Style.BOLD, addr + ":") + " Still " + gerund(r.action()).toLowerCase() + "... ["
+                        + elapsed(s) + " elapsed]");
+            }
+        });
+    }
+
+    private static String elapsed(long s) {
+        return s < 60 ? s + "s" : (s / 60) + "m" + (s % 60) + "s";
+    }
+
+    private synchronized void println(String s) {
+        out().println(s);
+        out().flush();
+    }
+
+    private static String gerund(Action a) {
+        return switch (a) {
+            case CREATE -> "Creating";
+            case UPDATE -> "Modifying";
+            case DELETE -> "Destroying";
+            case READ -> "Reading";
+            default -> "Applying";
+        };
+    }
+
+    @Override
+    public void refreshStart(AbsResourceInstance addr) {
+        // The id is printed on completion; Terraform prints it at the start, from state.
+    }
+
+    @Override
+    public void refreshComplete(AbsResourceInstance addr, String id) {
+        println(style(Style.BOLD, addr + ":") + " Refreshing state..." + (id == null ? "" : " [id=" + id + "]"));
+    }
+
+    @Override
+    public void applyStart(AbsResourceInstance addr, Action action, String deposed) {
+        running.put(addr, new Running(action, System.nanoTime()));
+        println(style(Style.BOLD, addr + (deposed == null ? "" : " (deposed object " + deposed + ")") + ":") + " "
+                + gerund(action) + "...");
+    }
+
+    @Override
+    public void instanceAdded(AbsResourceInstance addr, Action action) {
+        println(style(Style.BOLD, addr + ":") + " Expanded during apply; will be "
+                + (action == Action.CREATE ? "created" : "read"));
+    }
+
+    @Override
+    public void applyComplete(AbsResourceInstance addr, Action action, String id, Duration elapsed) {
+        running.remove(addr);
+        String done = switch (action) {
+            case CREATE -> "Creation complete";
+            case UPDATE -> "Modifications complete";
+            case DELETE -> "Destruction complete";
+            case READ -> "Read complete";
+            default -> "Complete";
+        };
+        println(style(Style.BOLD, addr + ":") + " " + done + " after " + elapsed(elapsed.toSeconds())
+                + (id == null || action == Action.DELETE ? "" : " [id=" + id + "]"));
+    }
+
+    @Override
+    public void applyErrored(AbsResourceInstance addr, Action action, Duration elapsed, Diagnostics diagnostics) {
+        running.remove(addr);
+    }
+
+    @Override
+    public void retrying(AbsResourceInstance addr, int attempt, Duration delay, String why) {
+        println(style(Style.BOLD, addr + ":") + " Retrying after " + delay.toMillis() + "ms (attempt " + (attempt + 1)
+                + "): " + why);
+    }
+
+    /** The closing summary; {@code destroy} chooses Terraform's destroy wording. */
+    public void summary(ApplyResult r, boolean destroy) {
+        if (!r.failed().isEmpty() || r.diagnostics().hasErrors()) {
+            out().println();
+            out().println(style(Style.BOLD, style(Style.RED, destroy ? "Destroy failed." : "Apply failed."))
+                    + " Resources: " + r.added() + " added, " + r.changed() + " changed, " + r.destroyed()
+                    + " destroyed; " + r.failed().size() + " failed" + (r.skipped().isEmpty() ? ""
+                    : ", " + r.skipped().size() + " not started because something they depend on failed") + ".");
+            if (!r.failed().isEmpty()) {
+                out().println("Failed: " + String.join(", ", r.failed().stream().map(Object::toString).toList()));
+            }
+            if (!r.skipped().isEmpty()) {
+                out().println("Not started: " + String.join(", ", r.skipped().stream().map(Object::toString).toList()));
+            }
+            return;
+        }
+        out().println();
+        if (r.interrupted()) {
+            out().println(style(Style.BOLD, "Apply interrupted.") + " Resources: " + r.added() + " added, "
+                    + r.changed() + " changed, " + r.destroyed() + " destroyed. State saved; run apply again to "
+                    + "finish.");
+            return;
+        }
+        if (destroy) {
+            out().println(style(Style.BOLD, style(Style.GREEN, "Destroy complete!")) + " Resources: " + r.destroyed()
+                    + " destroyed.");
+        } else {
+            out().println(style(Style.BOLD, style(Style.GREEN, "Apply complete!")) + " Resources: " + r.added()
+                    + " added, " + r.changed() + " changed, " + r.destroyed() + " destroyed.");
+        }
+        if (!r.needsNewPlan().isEmpty()) {
+            out().println();
+            out().println(style(Style.BOLD, "Note:") + " a deferred expansion would change existing objects, which "
+                    + "Strata does not do without a plan you have reviewed: "
+                    + String.join(", ", r.needsNewPlan().stream().map(Object::toString).toList())
+                    + ". Run strata plan to review those changes.");
+        }
+    }
+
+    /** Root outputs after an apply, as {@code name = value} lines; sensitive ones as {@code <sensitive>}. */
+    public void outputs(Map<String, Value> outputs) {
+        if (outputs.isEmpty()) {
+            return;
+        }
+        out().println();
+        out().println(style(Style.BOLD, style(Style.GREEN, "Outputs:")));
+        out().println();
+        outputs.forEach((k, v) -> out().println(k + " = " + (v.hasMarkDeep(dev.strata.lang.value.Mark.SENSITIVE)
+                ? "<sensitive>" : dev.strata.lang.value.ConsoleFormat.render(v))));
+    }
+
+    @Override
+    public void close() {
+        ticker.shutdownNow();
+    }
+}

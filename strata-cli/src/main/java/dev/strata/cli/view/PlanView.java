@@ -1,0 +1,228 @@
+package dev.strata.cli.view;
+
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.ResourceMode;
+import dev.strata.cli.command.CommandContext;
+import dev.strata.engine.Action;
+import dev.strata.engine.DeferredResource;
+import dev.strata.engine.OutputChange;
+import dev.strata.engine.Plan;
+import dev.strata.engine.PlanMode;
+import dev.strata.engine.ResourceChange;
+import dev.strata.lang.value.Value;
+import dev.strata.provider.AttributePath;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** The human rendering of a plan, in the shape Terraform users know. */
+public final class PlanView extends View {
+
+    public PlanView(CommandContext context) {
+        super(context);
+    }
+
+    /** The whole plan: drift, the symbol legend, each change, the summary and output changes. */
+    public void plan(Plan plan) {
+        out().print(render(plan));
+    }
+
+    public String render(Plan plan) {
+        StringBuilder b = new StringBuilder();
+        if (!plan.drift().isEmpty() && plan.mode() != PlanMode.DESTROY) {
+            b.append('\n').append(style(Style.BOLD, "Note: Objects have changed outside of Strata")).append("\n\n");
+            b.append(wrap("Strata detected the following changes made outside of Strata since the last "
+                    + "\"strata apply\" which may have affected this plan:")).append("\n\n");
+            for (ResourceChange c : plan.drift()) {
+                b.append(change(c, true)).append('\n');
+            }
+            if (plan.mode() == PlanMode.REFRESH_ONLY) {
+                b.append(wrap("This is a refresh-only plan, so Strata will not take any actions to undo these. If "
+                        + "you were expecting these changes then you can apply this plan to record the updated "
+                        + "values in the Strata state without changing any remote objects.")).append('\n');
+            } else {
+                b.append(wrap("Unless you have made equivalent changes to your configuration, or ignored the "
+                        + "relevant attributes using ignore_changes, the following plan may include actions to undo "
+                        + "or respond to these changes.")).append('\n');
+            }
+            b.append("\n").append("─".repeat(Math.min(77, width() - 1))).append('\n');
+        }
+        List<ResourceChange> shown = plan.changes().stream()
+                .filter(c -> c.action() != Action.NO_OP && !(c.action() == Action.READ && false)).toList();
+        boolean outputsChange = plan.outputs().values().stream().anyMatch(o -> o.action() != Action.NO_OP);
+        if (shown.isEmpty() && plan.deferred().isEmpty() && plan.mode() != PlanMode.REFRESH_ONLY) {
+            if (outputsChange) {
+                b.append('\n').append(wrap("Changes to Outputs:")).append('\n');
+                outputs(plan, b);
+                b.append('\n').append(wrap("You can apply this plan to save these new output values to the Strata "
+                        + "state, without changing any real infrastructure.")).append('\n');
+            } else {
+                b.append('\n').append(style(Style.BOLD, style(Style.GREEN, "No changes.")))
+                        .append(style(Style.BOLD, " Your infrastructure matches the configuration.")).append("\n\n");
+                b.append(wrap("Strata has compared your real infrastructure against your configuration and found no "
+                        + "differences, so no changes are needed.")).append('\n');
+            }
+            return b.toString();
+        }
+        if (plan.mode() == PlanMode.REFRESH_ONLY) {
+            if (plan.drift().isEmpty()) {
+                b.append('\n').append(style(Style.BOLD, style(Style.GREEN, "No changes.")))
+                        .append(style(Style.BOLD, " Your infrastructure still matches the configuration."))
+                        .append("\n\n").append(wrap("Strata has checked that the real remote objects still match the "
+                                + "result of your most recent changes, and found no differences.")).append('\n');
+            }
+            return b.toString();
+        }
+        b.append('\n').append(wrap("Strata used the selected providers to generate the following execution plan. "
+                + "Resource actions are indicated with the following symbols:")).append('\n');
+        Set<Action> used = EnumSet.noneOf(Action.class);
+        shown.forEach(c -> used.add(c.action()));
+        if (used.contains(Action.CREATE) || !plan.deferred().isEmpty()) {
+            b.append("  ").append(style(Style.GREEN, "+")).append(" create\n");
+        }
+        if (used.contains(Action.UPDATE)) {
+            b.append("  ").append(style(Style.YELLOW, "~")).append(" update in-place\n");
+        }
+        if (used.contains(Action.DELETE)) {
+            b.append("  ").append(style(Style.RED, "-")).append(" destroy\n");
+        }
+        if (used.contains(Action.DELETE_THEN_CREATE)) {
+            b.append(style(Style.RED, "-")).append('/').append(style(Style.GREEN, "+"))
+                    .append(" destroy and then create replacement\n");
+        }
+        if (used.contains(Action.CREATE_THEN_DELETE)) {
+            b.append(style(Style.GREEN, "+")).append('/').append(style(Style.RED, "-"))
+                    .append(" create replacement and then destroy\n");
+        }
+        if (used.contains(Action.READ)) {
+            b.append(" ").append(style(Style.CYAN, "<=")).append(" read (data resources)\n");
+        }
+        b.append("\nStrata will perform the following actions:\n\n");
+        for (ResourceChange c : shown) {
+            b.append(change(c, false)).append('\n');
+        }
+        for (DeferredResource d : plan.deferred()) {
+            b.append(style(Style.BOLD, "  # " + d.addr() + " will be created during apply")).append('\n');
+            b.append("  # (").append(d.argument()).append(" depends on values known after apply: ")
+                    .append(String.join(", ", d.dependsOn())).append("; instances will be created during apply)\n");
+            b.append("  ").append(style(Style.GREEN, "+")).append(" resource \"").append(d.addr().resource().type())
+                    .append("\" \"").append(d.addr().resource().name()).append("\" {\n")
+                    .append("      # (instances known after apply)\n    }\n\n");
+        }
+        Plan.Summary s = plan.summary();
+        b.append(style(Style.BOLD, "Plan:")).append(' ');
+        if (s.importing() > 0) {
+            b.append(s.importing()).append(" to import, ");
+        }
+        b.append(s.add()).append(" to add, ").append(s.change()).append(" to change, ").append(s.destroy())
+                .append(" to destroy");
+        if (s.deferred() > 0) {
+            b.append(", ").append(s.deferred()).append(" deferred to apply");
+        }
+        b.append(".\n");
+        if (outputsChange) {
+            b.append("\nChanges to Outputs:\n");
+            outputs(plan, b);
+        }
+        return b.toString();
+    }
+
+    private void outputs(Plan plan, StringBuilder b) {
+        int width = plan.outputs().values().stream().filter(o -> o.action() != Action.NO_OP)
+                .mapToInt(o -> o.name().length()).max().orElse(0);
+        for (OutputChange o : plan.outputs().values()) {
+            if (o.action() == Action.NO_OP) {
+                continue;
+            }
+            ValueDiff d = new ValueDiff(Set.of());
+            String name = o.name() + " ".repeat(width - o.name().length());
+            Value after = o.sensitive() ? o.after().mark(dev.strata.lang.value.Mark.SENSITIVE) : o.after();
+            Value before = o.sensitive() ? o.before().mark(dev.strata.lang.value.Mark.SENSITIVE) : o.before();
+            switch (o.action()) {
+                case CREATE -> b.append("  ").append(style(Style.GREEN, "+")).append(' ').append(name).append(" = ")
+                        .append(d.created(after, 4)).append('\n');
+                case DELETE -> b.append("  ").append(style(Style.RED, "-")).append(' ').append(name).append(" = ")
+                        .append(d.deleted(before, 4)).append(" -> null\n");
+                default -> b.append("  ").append(style(Style.YELLOW, "~")).append(' ').append(name).append(" = ")
+                        .append(o.sensitive() ? "(sensitive value)" : d.deleted(before, 4) + " -> "
+                                + d.created(after, 4)).append('\n');
+            }
+        }
+    }
+
+    private String change(ResourceChange c, boolean drift) {
+        StringBuilder b = new StringBuilder();
+        AbsResourceInstance a = c.addr();
+        String addr = c.deposed() == null ? a.toString() : a + " (deposed object " + c.deposed() + ")";
+        String what = switch (c.action()) {
+            case CREATE -> "will be created";
+            case UPDATE -> drift ? "has changed" : "will be updated in-place";
+            case DELETE -> drift ? "has been deleted" : "will be destroyed";
+            case DELETE_THEN_CREATE, CREATE_THEN_DELETE -> c.reason() != null && c.reason().equals("replace_by_request")
+                    ? "will be replaced, as requested" : c.reason() != null && c.reason().equals("replace_because_tainted")
+                    ? "is tainted, so must be replaced" : "must be replaced";
+            case READ -> "will be read during apply";
+            case NO_OP -> "";
+        };
+        b.append(style(Style.BOLD, "  # " + addr + " " + what)).append('\n');
+        String because = because(c);
+        if (because != null && !drift) {
+            b.append("  # (").append(because).append(")\n");
+        }
+        String sym = switch (c.action()) {
+            case CREATE -> "  " + style(Style.GREEN, "+");
+            case UPDATE -> "  " + style(Style.YELLOW, "~");
+            case DELETE -> "  " + style(Style.RED, "-");
+            case DELETE_THEN_CREATE -> style(Style.RED, "-") + "/" + style(Style.GREEN, "+");
+            case CREATE_THEN_DELETE -> style(Style.GREEN, "+") + "/" + style(Style.RED, "-");
+            case READ -> " " + style(Style.CYAN, "<=");
+            case NO_OP -> "   ";
+        };
+        boolean data = a.resource().resource().mode() == ResourceMode.DATA;
+        b.append(sym).append(data ? " data \"" : " resource \"").append(a.resource().resource().type()).append("\" \"")
+                .append(a.resource().resource().name()).append("\" {\n");
+        Set<String> forcing = new TreeSet<>();
+        for (AttributePath p : c.replacePaths()) {
+            forcing.add("." + p.toString());
+        }
+        ValueDiff d = new ValueDiff(forcing);
+        Value before = c.action() == Action.CREATE || c.action() == Action.READ ? null : c.before();
+        Value after = c.action() == Action.DELETE ? null : c.after();
+        if (c.action() == Action.DELETE) {
+            deleteBody(d, before);
+        } else {
+            d.objectBody(before, after, 6, "", c.action() != Action.CREATE);
+        }
+        b.append(d.text());
+        b.append("    }\n");
+        return b.toString();
+    }
+
+    private static void deleteBody(ValueDiff d, Value before) {
+        d.objectBody(before, null, 6, "", false);
+    }
+
+    private static String because(ResourceChange c) {
+        if (c.reason() == null) {
+            return null;
+        }
+        AbsResourceInstance a = c.addr();
+        return switch (c.reason()) {
+            case "delete_because_no_resource_config" -> "because " + a.containingResource() + " is not in configuration";
+            case "delete_because_no_module" -> "because " + a.module() + " is not in configuration";
+            case "delete_because_count_index" -> "because index " + a.resource().key() + " is out of range for count";
+            case "delete_because_each_key" -> "because key " + a.resource().key() + " is not in for_each map";
+            case "delete_because_wrong_repetition" -> "because resource does not use "
+                    + (a.resource().key() instanceof dev.strata.addr.InstanceKey.IntKey ? "count" : "for_each");
+            case "replace_by_triggers" -> "replace_triggered_by";
+            case "read_because_config_unknown" -> "config refers to values not yet known";
+            case "read_because_dependency_pending" -> "depends on a resource or a module with changes pending";
+            default -> null;
+        };
+    }
+
+    String wrap(String text) {
+        return dev.strata.hcl.TextWrap.wrap(text, Math.min(78, width() - 2), "");
+    }
+}

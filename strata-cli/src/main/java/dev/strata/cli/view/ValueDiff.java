@@ -1,0 +1,374 @@
+package dev.strata.cli.view;
+
+import dev.strata.lang.types.ListType;
+import dev.strata.lang.types.MapType;
+import dev.strata.lang.types.ObjectType;
+import dev.strata.lang.types.SetType;
+import dev.strata.lang.types.TupleType;
+import dev.strata.lang.value.Value;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Renders the difference between two values the way Terraform's plan output does: one line per
+ * changed attribute or element with its symbol ({@code +}, {@code -}, {@code ~}), nested values
+ * indented four columns deeper, unchanged parts elided with a count, unknown values as
+ * {@code (known after apply)} and sensitive ones as {@code (sensitive value)}.
+ */
+final class ValueDiff {
+    private final StringBuilder out = new StringBuilder();
+    private final Set<String> forcing;
+
+    ValueDiff(Set<String> forcingPaths) {
+        this.forcing = forcingPaths;
+    }
+
+    String text() {
+        return out.toString();
+    }
+
+    private static boolean absent(Value v) {
+        return v == null || (v.isKnown() && v.isNull() && !v.isSensitive());
+    }
+
+    static boolean same(Value a, Value b) {
+        if (a == null || b == null) {
+            return a == b;
+        }
+        if (!a.isKnown() || !b.isKnown()) {
+            return false;
+        }
+        return a.equalsIgnoringMarks(b) && a.isSensitive() == b.isSensitive();
+    }
+
+    /** The attributes of an object-typed value at {@code indent}: the body between a block's braces. */
+    void objectBody(Value before, Value after, int indent, String path, boolean showIds) {
+        Set<String> names = new TreeSet<>();
+        if (before != null && before.isKnownAndNotNull()) {
+            names.addAll(before.attributes().keySet());
+        }
+        if (after != null && after.isKnownAndNotNull()) {
+            names.addAll(after.attributes().keySet());
+        }
+        int width = 0;
+        List<String> attrs = new ArrayList<>();
+        List<String> blocks = new ArrayList<>();
+        for (String n : names) {
+            Value b = get(before, n);
+            Value a = get(after, n);
+            if (absent(b) && absent(a)) {
+                continue;
+            }
+            if (isBlockLike(b, a)) {
+                blocks.add(n);
+            } else {
+                attrs.add(n);
+                width = Math.max(width, n.length());
+            }
+        }
+        int hidden = 0;
+        for (String n : attrs) {
+            Value b = get(before, n);
+            Value a = get(after, n);
+            if (same(b, a) && !(showIds && (n.equals("id") || n.equals("name") || n.equals("tags")))) {
+                hidden++;
+                continue;
+            }
+            attribute(n, width, b, a, indent, path + "." + n);
+        }
+        if (hidden > 0) {
+            line(indent + 2, "# (" + hidden + " unchanged attribute" + (hidden == 1 ? "" : "s") + " hidden)");
+        }
+        int hiddenBlocks = 0;
+        for (String n : blocks) {
+            Value b = get(before, n);
+            Value a = get(after, n);
+            if (same(b, a)) {
+                hiddenBlocks += count(a);
+                continue;
+            }
+            out.append('\n');
+            block(n, b, a, indent, path + "." + n);
+        }
+        if (hiddenBlocks > 0) {
+            out.append('\n');
+            line(indent + 2, "# (" + hiddenBlocks + " unchanged block" + (hiddenBlocks == 1 ? "" : "s") + " hidden)");
+        }
+    }
+
+    private static int count(Value v) {
+        if (v == null || !v.isKnownAndNotNull()) {
+            return 0;
+        }
+        return v.type() instanceof ObjectType ? 1 : v.length();
+    }
+
+    /** Nested blocks are values of object type, or collections of objects, in a resource's schema. */
+    private static boolean isBlockLike(Value b, Value a) {
+        return false;
+    }
+
+    private void block(String name, Value b, Value a, int indent, String path) {
+        String sym = symbol(b, a);
+        line(indent, sym + " " + name + " {");
+        objectBody(b, a, indent + 4, path, false);
+        line(indent + 2, "}");
+    }
+
+    private static Value get(Value obj, String name) {
+        if (obj == null || !obj.isKnownAndNotNull() || obj.isSensitive()) {
+            return obj != null && obj.isSensitive() ? obj : null;
+        }
+        return obj.attributes().get(name);
+    }
+
+    private static String symbol(Value b, Value a) {
+        if (absent(b)) {
+            return "+";
+        }
+        if (absent(a)) {
+            return "-";
+        }
+        return "~";
+    }
+
+    private String forces(String path) {
+        return forcing.contains(path) ? " # forces replacement" : "";
+    }
+
+    private void attribute(String name, int width, Value b, Value a, int indent, String path) {
+        String label = pad(name, width) + " = ";
+        if (absent(b)) {
+            line(indent, "+ " + label + created(a, indent + 2) + forces(path));
+        } else if (absent(a)) {
+            line(indent, "- " + label + deleted(b, indent + 2) + " -> null" + forces(path));
+        } else if (same(b, a)) {
+            line(indent, "  " + label + plain(a, indent + 2));
+        } else {
+            line(indent, "~ " + label + changed(b, a, indent + 2, path) + forces(path));
+        }
+    }
+
+    private static String pad(String s, int w) {
+        return s + " ".repeat(Math.max(0, w - s.length()));
+    }
+
+    private void line(int indent, String text) {
+        out.append(" ".repeat(indent)).append(text).append('\n');
+    }
+
+    /** A value being created, every part marked {@code +}. */
+    String created(Value v, int indent) {
+        return nested(v, indent, "+");
+    }
+
+    String deleted(Value v, int indent) {
+        return nested(v, indent, "-");
+    }
+
+    String plain(Value v, int indent) {
+        return nested(v, indent, " ");
+    }
+
+    private String nested(Value v, int indent, String sym) {
+        if (v.isSensitive()) {
+            return "(sensitive value)";
+        }
+        if (!v.isKnown()) {
+            return "(known after apply)";
+        }
+        if (v.isNull()) {
+            return "null";
+        }
+        return switch (v.type()) {
+            case ObjectType o -> mapLike(v, indent, sym, true);
+            case MapType m -> mapLike(v, indent, sym, false);
+            case ListType l -> listLike(v, indent, sym);
+            case SetType s -> listLike(v, indent, sym);
+            case TupleType t -> listLike(v, indent, sym);
+            default -> primitive(v, indent);
+        };
+    }
+
+    private String mapLike(Value v, int indent, String sym, boolean object) {
+        if (v.attributes().isEmpty()) {
+            return "{}";
+        }
+        int width = v.attributes().keySet().stream().mapToInt(k -> key(k, object).length()).max().orElse(0);
+        StringBuilder b = new StringBuilder("{\n");
+        v.attributes().forEach((k, e) -> {
+            if (sym.equals(" ") || !absent(e) || !object) {
+                b.append(" ".repeat(indent + 2)).append(sym).append(' ').append(pad(key(k, object), width))
+                        .append(" = ").append(nested(e, indent + 4, sym)).append('\n');
+            }
+        });
+        return b.append(" ".repeat(indent)).append('}').toString();
+    }
+
+    private static String key(String k, boolean object) {
+        return object && k.matches("[A-Za-z_][A-Za-z0-9_-]*") ? k : quote(k);
+    }
+
+    private String listLike(Value v, int indent, String sym) {
+        if (v.elements().isEmpty()) {
+            return "[]";
+        }
+        StringBuilder b = new StringBuilder("[\n");
+        for (Value e : v.elements()) {
+            b.append(" ".repeat(indent + 2)).append(sym).append(' ').append(nested(e, indent + 4, sym)).append(",\n");
+        }
+        return b.append(" ".repeat(indent)).append(']').toString();
+    }
+
+    private String primitive(Value v, int indent) {
+        if (v.type() == dev.strata.lang.types.Type.STRING) {
+            String s = v.asString();
+            if (s.contains("\n")) {
+                StringBuilder b = new StringBuilder("<<-EOT\n");
+                String body = s.endsWith("\n") ? s.substring(0, s.length() - 1) : s;
+                for (String l : body.split("\n", -1)) {
+                    b.append(l.isEmpty() ? "" : " ".repeat(indent + 2) + l).append('\n');
+                }
+                return b.append(" ".repeat(indent)).append("EOT").toString();
+            }
+            return quote(s);
+        }
+        if (v.type() == dev.strata.lang.types.Type.NUMBER) {
+            return v.numberText();
+        }
+        return String.valueOf(v.asBool());
+    }
+
+    static String quote(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        b.append(String.format("\\u%04x", (int) c));
+                    } else if (c == '$' && i + 1 < s.length() && s.charAt(i + 1) == '{') {
+                        b.append("$$");
+                    } else if (c == '%' && i + 1 < s.length() && s.charAt(i + 1) == '{') {
+                        b.append("%%");
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.append('"').toString();
+    }
+
+    /** A changed value: nested diff for collections known on both sides, else {@code old -> new}. */
+    private String changed(Value b, Value a, int indent, String path) {
+        if (b.isSensitive() || a.isSensitive()) {
+            return "(sensitive value)";
+        }
+        if (!a.isKnown()) {
+            return deletedInline(b, indent) + " -> (known after apply)";
+        }
+        if (b.isKnownAndNotNull() && a.isKnownAndNotNull()) {
+            if ((b.type() instanceof ObjectType || b.type() instanceof MapType)
+                    && (a.type() instanceof ObjectType || a.type() instanceof MapType)) {
+                return mapDiff(b, a, indent, path, a.type() instanceof ObjectType);
+            }
+            if (isSeq(b) && isSeq(a)) {
+                return listDiff(b, a, indent);
+            }
+        }
+        return deletedInline(b, indent) + " -> " + created(a, indent);
+    }
+
+    private String deletedInline(Value b, int indent) {
+        return b.isKnown() && (b.type() instanceof ObjectType || b.type() instanceof MapType || isSeq(b))
+                && !b.isNull() ? deleted(b, indent) : nested(b, indent, "-");
+    }
+
+    private static boolean isSeq(Value v) {
+        return v.type() instanceof ListType || v.type() instanceof SetType || v.type() instanceof TupleType;
+    }
+
+    private String mapDiff(Value b, Value a, int indent, String path, boolean object) {
+        Set<String> keys = new TreeSet<>(b.attributes().keySet());
+        keys.addAll(a.attributes().keySet());
+        int width = 0;
+        for (String k : keys) {
+            if (!(absent(b.attributes().get(k)) && absent(a.attributes().get(k)))) {
+                width = Math.max(width, key(k, object).length());
+            }
+        }
+        StringBuilder sb = new StringBuilder("{\n");
+        int hidden = 0;
+        for (String k : keys) {
+            Value x = b.attributes().get(k);
+            Value y = a.attributes().get(k);
+            if (absent(x) && absent(y)) {
+                continue;
+            }
+            String label = pad(key(k, object), width) + " = ";
+            String pre = " ".repeat(indent + 2);
+            if (same(x, y)) {
+                hidden++;
+            } else if (absent(x)) {
+                sb.append(pre).append("+ ").append(label).append(created(y, indent + 4)).append('\n');
+            } else if (absent(y)) {
+                sb.append(pre).append("- ").append(label).append(deleted(x, indent + 4))
+                        .append(object ? "" : " -> null").append('\n');
+            } else {
+                sb.append(pre).append("~ ").append(label).append(changed(x, y, indent + 4, path + "." + k))
+                        .append('\n');
+            }
+        }
+        if (hidden > 0) {
+            sb.append(" ".repeat(indent + 4)).append("# (").append(hidden).append(" unchanged ")
+                    .append(object ? "attribute" : "element").append(hidden == 1 ? "" : "s").append(" hidden)\n");
+        }
+        return sb.append(" ".repeat(indent)).append('}').toString();
+    }
+
+    /** Element changes by longest common subsequence, as a reader expects for inserted and removed items. */
+    private String listDiff(Value b, Value a, int indent) {
+        List<Value> x = b.elements();
+        List<Value> y = a.elements();
+        int[][] lcs = new int[x.size() + 1][y.size() + 1];
+        for (int i = x.size() - 1; i >= 0; i--) {
+            for (int j = y.size() - 1; j >= 0; j--) {
+                lcs[i][j] = same(x.get(i), y.get(j)) ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+            }
+        }
+        StringBuilder sb = new StringBuilder("[\n");
+        String pre = " ".repeat(indent + 2);
+        int i = 0, j = 0;
+        while (i < x.size() || j < y.size()) {
+            if (i < x.size() && j < y.size() && same(x.get(i), y.get(j))) {
+                sb.append(pre).append("  ").append(plain(y.get(j), indent + 4)).append(",\n");
+                i++;
+                j++;
+            } else if (i < x.size() && j < y.size() && lcs[i + 1][j + 1] == lcs[i][j] && !isCollection(x.get(i))) {
+                sb.append(pre).append("~ ").append(nested(x.get(i), indent + 4, "-")).append(" -> ")
+                        .append(created(y.get(j), indent + 4)).append(",\n");
+                i++;
+                j++;
+            } else if (j < y.size() && (i >= x.size() || lcs[i][j + 1] >= lcs[i + 1][j])) {
+                sb.append(pre).append("+ ").append(created(y.get(j), indent + 4)).append(",\n");
+                j++;
+            } else {
+                sb.append(pre).append("- ").append(deleted(x.get(i), indent + 4)).append(",\n");
+                i++;
+            }
+        }
+        return sb.append(" ".repeat(indent)).append(']').toString();
+    }
+
+    private static boolean isCollection(Value v) {
+        return v.isKnownAndNotNull() && !v.type().isPrimitive();
+    }
+}

@@ -1,0 +1,199 @@
+package dev.strata.engine;
+
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.config.ConfigNode;
+import dev.strata.config.ConfigTree;
+import dev.strata.config.ResourceConfig;
+import dev.strata.engine.graph.DagWalker;
+import dev.strata.engine.graph.DependencyGraph;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Result;
+import dev.strata.provider.ProviderSource;
+import dev.strata.state.JournalEntry;
+import dev.strata.state.ResourceInstanceObject;
+import dev.strata.state.StateManager;
+import dev.strata.state.StateSnapshot;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Applies a reviewed {@link Plan} (P7): a concurrent walk that evaluates each instance just in time,
+ * expands deferred objects, journals every operation before it starts and its result when it ends,
+ * then destroys what the plan deletes in reverse dependency order, and compacts the journal into
+ * the state at the end.
+ */
+public final class Applier {
+    private final ProviderSource providers;
+    private final String engineVersion;
+    private final AtomicBoolean stopRequested = new AtomicBoolean();
+
+    public Applier(ProviderSource providers, String engineVersion) {
+        this.providers = providers;
+        this.engineVersion = engineVersion;
+    }
+
+    /** The first Ctrl-C: start nothing new, let running operations finish. */
+    public void stop() {
+        stopRequested.set(true);
+    }
+
+    public Result<ApplyResult> apply(ConfigTree tree, Plan plan, StateManager state, PlanOptions options,
+                                     EngineEvents events) {
+        StateSnapshot current = state.state();
+        StateSnapshot prior = plan.priorState();
+        if (!current.lineage().equals(prior.lineage()) && state.exists() && !prior.isEmpty()) {
+            return Result.of(null, Diagnostics.of(Diagnostic.error("Saved plan does not match the given state",
+                    "The given plan file was created against a state of a different lineage (" + prior.lineage()
+                            + ") than the current state (" + current.lineage() + "). Create a new plan.", null)));
+        }
+        if (current.serial() != prior.serial() && state.exists()) {
+            return Result.of(null, Diagnostics.of(Diagnostic.error("Saved plan is stale", "The given plan file can "
+                    + "no longer be applied because the state was changed by another operation after the plan was "
+                    + "created (plan made at serial " + prior.serial() + ", state now at serial " + current.serial()
+                    + "). Create a new plan.", null)));
+        }
+        Diagnostics.Builder all = Diagnostics.builder();
+        if (!current.sameContentAs(prior.withSerial(current.serial()).withLineage(current.lineage()))) {
+            Result<StateSnapshot> w = state.persist(prior.withLineage(current.lineage()));
+            all.addAll(w.diagnostics());
+            if (w.hasErrors()) {
+                return Result.of(null, all.build());
+            }
+        }
+        Map<AbsResourceInstance, String> openCreates = new HashMap<>();
+        for (JournalEntry.Intent i : state.openIntents()) {
+            if (i.action().equals("create")) {
+                openCreates.put(StateAddrs.of(i.instance()), i.operationId());
+            }
+        }
+        DependencyGraph<Node> graph = GraphBuilder.build(tree);
+        boolean interrupted;
+        Run run;
+        try (ProviderPool pool = new ProviderPool(providers, engineVersion)) {
+            run = new Run(tree, options, Run.Phase.APPLY, pool, plan.variables(), state.state(), r -> e -> {
+                Result<StateSnapshot> w = state.append(e);
+                if (w.value() == null) {
+                    throw new IllegalStateException("could not record the state change durably: "
+                            + w.diagnostics().asList().stream().map(Diagnostic::summary).toList());
+                }
+                return w.value();
+            });
+            ProviderCalls calls = new ProviderCalls(options.parallelism(), ProviderCalls.Settings.DEFAULT, events,
+                    stopRequested::get);
+            InstanceOps ops = new InstanceOps(run, events, plan, calls, openCreates);
+            Walk walk = new Walk(run, graph, events, ops);
+            ops.walk = walk;
+            SortedMap<Node, DagWalker.Outcome<Node>> outcomes;
+            try {
+                outcomes = walk.walk(stopRequested::get);
+                destroyPass(run, ops, plan, tree, events);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                outcomes = new java.util.TreeMap<>();
+            }
+            interrupted = stopRequested.get();
+            removeStaleOutputs(run, tree);
+        }
+        Result<StateSnapshot> compacted = state.compact();
+        all.addAll(run.diagnostics());
+        all.addAll(compacted.diagnostics());
+        int added = 0, changed = 0, destroyed = 0;
+        for (Run.Done d : run.succeeded) {
+            switch (d.action()) {
+                case CREATE -> added++;
+                case UPDATE -> changed++;
+                case DELETE -> destroyed++;
+                default -> { }
+            }
+        }
+        List<AbsResourceInstance> skipped = new ArrayList<>();
+        for (ResourceChange c : plan.changes()) {
+            if (c.action() != Action.NO_OP && c.action() != Action.READ && !run.failedInstances.contains(c.addr())
+                    && run.succeeded.stream().noneMatch(d -> d.addr().equals(c.addr()))) {
+                skipped.add(c.addr());
+            }
+        }
+        StateSnapshot finalState = compacted.value() != null ? compacted.value() : state.state();
+        return Result.of(new ApplyResult(finalState, added, changed, destroyed,
+                new ArrayList<>(new TreeSet<>(run.failedInstances)), skipped, run.deferredNeedsPlan, interrupted,
+                all.build()), all.build());
+    }
+
+    /** Deletions in reverse dependency order: an object goes before the objects it depended on. */
+    private void destroyPass(Run run, InstanceOps ops, Plan plan, ConfigTree tree, EngineEvents events)
+            throws InterruptedException {
+        List<ResourceChange> deletes = plan.changes().stream().filter(c -> c.action() == Action.DELETE).toList();
+        if (deletes.isEmpty()) {
+            return;
+        }
+        record Key(String addr, String deposed) implements Comparable<Key> {
+            public int compareTo(Key o) {
+                int c = addr.compareTo(o.addr);
+                return c != 0 ? c : String.valueOf(deposed).compareTo(String.valueOf(o.deposed));
+            }
+        }
+        Map<Key, ResourceChange> byKey = new HashMap<>();
+        DependencyGraph.Builder<Key> g = DependencyGraph.builder();
+        for (ResourceChange c : deletes) {
+            Key k = new Key(c.addr().toString(), c.deposed());
+            byKey.put(k, c);
+            g.node(k);
+        }
+        for (ResourceChange x : deletes) {
+            ResourceInstanceObject o = ops.stateObject(x.addr(), x.deposed());
+            if (o == null) {
+                continue;
+            }
+            for (ResourceChange y : deletes) {
+                if (y != x && o.dependencies().contains(y.addr().containingResource().toString())) {
+                    // x depended on y: y is destroyed after x.
+                    g.dependency(new Key(y.addr().toString(), y.deposed()), new Key(x.addr().toString(), x.deposed()),
+                            null);
+                }
+            }
+        }
+        DependencyGraph<Key> dg = g.build();
+        if (dg.checkCycles(Key::addr).hasErrors()) {
+            dg = DependencyGraph.<Key>builder().build();
+            for (Key k : byKey.keySet()) {
+                dg = null;
+                break;
+            }
+            DependencyGraph.Builder<Key> flat = DependencyGraph.builder();
+            byKey.keySet().forEach(flat::node);
+            dg = flat.build();
+        }
+        new DagWalker<>(dg, run.options.parallelism()).walk(k -> {
+            ResourceChange c = byKey.get(k);
+            ResourceConfig rc = configOf(tree, c.addr());
+            if (!ops.ensureProvider(c.provider())) {
+                return new DagWalker.Outcome.Failed<>("provider unavailable");
+            }
+            if (rc != null && rc.lifecycle().preventDestroy() && c.deposed() == null) {
+                return new DagWalker.Outcome.Failed<>("prevent_destroy");
+            }
+            return ops.destroy(c, rc) ? new DagWalker.Outcome.Succeeded<>()
+                    : new DagWalker.Outcome.Failed<>(c.addr() + " failed");
+        }, stopRequested::get);
+    }
+
+    private static ResourceConfig configOf(ConfigTree tree, AbsResourceInstance ai) {
+        Optional<ConfigNode> n = tree.node(ai.module().module());
+        return n.map(x -> x.module().resources().get(ai.resource().resource())).orElse(null);
+    }
+
+    private static void removeStaleOutputs(Run run, ConfigTree tree) {
+        for (String name : List.copyOf(run.state().outputs().keySet())) {
+            if (!tree.root().module().outputs().containsKey(name)) {
+                run.record(new JournalEntry.RemoveOutput(name));
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package dev.strata.engine;
+
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.hcl.Diagnostics;
+import java.time.Duration;
+
+/**
+ * What the engine reports while it works, for progress views. Called from several threads at once;
+ * implementations must be thread-safe. Messages never carry values, only addresses and ids.
+ */
+public interface EngineEvents {
+    EngineEvents NONE = new EngineEvents() {};
+
+    default void refreshStart(AbsResourceInstance addr) {}
+
+    default void refreshComplete(AbsResourceInstance addr, String id) {}
+
+    /** An operation started; {@code deposed} is the deposed key for a deposed object, else null. */
+    default void applyStart(AbsResourceInstance addr, Action action, String deposed) {}
+
+    /** A deferred resource was expanded during the apply into this instance. */
+    default void instanceAdded(AbsResourceInstance addr, Action action) {}
+
+    default void applyComplete(AbsResourceInstance addr, Action action, String id, Duration elapsed) {}
+
+    default void applyErrored(AbsResourceInstance addr, Action action, Duration elapsed, Diagnostics diagnostics) {}
+
+    /** A transient failure is being retried after {@code delay}. */
+    default void retrying(AbsResourceInstance addr, int attempt, Duration delay, String why) {}
+}

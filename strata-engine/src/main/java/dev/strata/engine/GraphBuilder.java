@@ -1,0 +1,202 @@
+package dev.strata.engine;
+
+import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.InputVariable;
+import dev.strata.addr.LocalProviderConfig;
+import dev.strata.addr.LocalValue;
+import dev.strata.addr.Module;
+import dev.strata.addr.ModuleCall;
+import dev.strata.addr.ModuleCallInstance;
+import dev.strata.addr.ModuleCallInstanceOutput;
+import dev.strata.addr.Reference;
+import dev.strata.addr.Resource;
+import dev.strata.addr.ResourceInstance;
+import dev.strata.config.CheckConfig;
+import dev.strata.config.CheckRule;
+import dev.strata.config.ConfigNode;
+import dev.strata.config.ConfigTree;
+import dev.strata.config.ModuleConfig;
+import dev.strata.config.PassedProvider;
+import dev.strata.config.ProviderConfig;
+import dev.strata.config.References;
+import dev.strata.config.ResourceConfig;
+import dev.strata.engine.graph.DependencyGraph;
+import dev.strata.hcl.Result;
+import dev.strata.hcl.Traversal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Builds the dependency graph of a configuration from its references (P3's {@link References},
+ * never from strings): one vertex per variable, local, output, module call, resource, provider
+ * configuration and check of each module; every object of a child module depends on its module
+ * call, and every resource on its provider configuration.
+ */
+final class GraphBuilder {
+    private GraphBuilder() {}
+
+    static DependencyGraph<Node> build(ConfigTree tree) {
+        DependencyGraph.Builder<Node> g = DependencyGraph.builder();
+        for (ConfigNode n : tree.nodes()) {
+            Module m = n.path();
+            ModuleConfig mc = n.module();
+            Node call = m.isRoot() ? null : new Node.ModuleCallNode(m.parent(), m.names().getLast());
+            List<Node> own = new ArrayList<>();
+            mc.variables().keySet().forEach(v -> own.add(new Node.VariableNode(m, v)));
+            mc.locals().forEach((name, l) -> {
+                Node node = new Node.LocalNode(m, name);
+                own.add(node);
+                refs(g, node, n, References.of(l));
+            });
+            mc.outputs().forEach((name, o) -> {
+                Node node = new Node.OutputNode(m, name);
+                own.add(node);
+                refs(g, node, n, References.of(o));
+            });
+            mc.moduleCalls().forEach((name, c) -> {
+                Node node = new Node.ModuleCallNode(m, name);
+                own.add(node);
+                refs(g, node, n, References.of(c));
+            });
+            mc.resources().forEach((addr, rc) -> {
+                Node node = new Node.ResourceNode(m, addr);
+                own.add(node);
+                refs(g, node, n, References.of(rc));
+                g.dependency(node, new Node.ProviderNode(providerOf(tree, n, rc)), rc.declRange());
+            });
+            mc.providerConfigs().forEach((lpc, pc) -> {
+                Node node = new Node.ProviderNode(new AbsProviderConfig(m, mc.providerFor(lpc.localName()), lpc.alias()));
+                own.add(node);
+                refs(g, node, n, References.of(pc));
+            });
+            mc.checks().forEach((name, c) -> {
+                Node node = new Node.CheckNode(m, name);
+                own.add(node);
+                refs(g, node, n, checkRefs(c));
+            });
+            for (Node o : own) {
+                g.node(o);
+                if (call != null) {
+                    g.dependency(o, call, null);
+                }
+            }
+        }
+        return g.build();
+    }
+
+    private static List<Reference> checkRefs(CheckConfig c) {
+        List<Reference> out = new ArrayList<>();
+        for (CheckRule r : c.asserts()) {
+            for (var e : List.of(r.condition(), r.errorMessage())) {
+                if (e == null) {
+                    continue;
+                }
+                for (Traversal t : e.variables()) {
+                    Result<Reference> ref = Reference.parse(t);
+                    if (ref.value() != null) {
+                        out.add(ref.value());
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void refs(DependencyGraph.Builder<Node> g, Node from, ConfigNode n, List<Reference> refs) {
+        Module m = n.path();
+        ModuleConfig mc = n.module();
+        for (Reference r : refs) {
+            switch (r.subject()) {
+                case InputVariable v -> {
+                    if (mc.variables().containsKey(v.name())) {
+                        g.dependency(from, new Node.VariableNode(m, v.name()), r.range());
+                    }
+                }
+                case LocalValue l -> {
+                    if (mc.locals().containsKey(l.name())) {
+                        g.dependency(from, new Node.LocalNode(m, l.name()), r.range());
+                    }
+                }
+                case Resource res -> resource(g, from, mc, m, res, r);
+                case ResourceInstance ri -> resource(g, from, mc, m, ri.resource(), r);
+                case ModuleCall c -> moduleOutputs(g, from, n, c.name(), null, r);
+                case ModuleCallInstance c -> moduleOutputs(g, from, n, c.call().name(), null, r);
+                case ModuleCallInstanceOutput o -> moduleOutputs(g, from, n, o.call().call().name(), o.name(), r);
+                default -> { }
+            }
+        }
+    }
+
+    private static void resource(DependencyGraph.Builder<Node> g, Node from, ModuleConfig mc, Module m, Resource res,
+                                 Reference r) {
+        if (mc.resources().containsKey(res) && !(from instanceof Node.ResourceNode rn && rn.resource().equals(res)
+                && rn.module().equals(m))) {
+            g.dependency(from, new Node.ResourceNode(m, res), r.range());
+        }
+    }
+
+    private static void moduleOutputs(DependencyGraph.Builder<Node> g, Node from, ConfigNode n, String call,
+                                      String output, Reference r) {
+        if (!n.module().moduleCalls().containsKey(call)) {
+            return;
+        }
+        g.dependency(from, new Node.ModuleCallNode(n.path(), call), r.range());
+        ConfigNode child = n.children().get(call);
+        if (child == null) {
+            return;
+        }
+        for (String o : child.module().outputs().keySet()) {
+            if (output == null || output.equals(o)) {
+                g.dependency(from, new Node.OutputNode(child.path(), o), r.range());
+            }
+        }
+    }
+
+    /**
+     * The provider configuration a resource uses: declared in its module, passed in by the module
+     * call's {@code providers} map, or inherited (default configurations only) from the parent;
+     * at the root, an implied empty configuration when none is declared.
+     */
+    static AbsProviderConfig providerOf(ConfigTree tree, ConfigNode n, ResourceConfig rc) {
+        LocalProviderConfig lpc = rc.providerConfig();
+        return resolveProvider(tree, n, lpc, n.module().providerFor(lpc.localName()));
+    }
+
+    private static AbsProviderConfig resolveProvider(ConfigTree tree, ConfigNode n, LocalProviderConfig lpc,
+                                                     dev.strata.addr.Provider provider) {
+        ModuleConfig mc = n.module();
+        if (mc.providerConfigs().containsKey(lpc)) {
+            return new AbsProviderConfig(n.path(), mc.providerFor(lpc.localName()), lpc.alias());
+        }
+        if (!n.isRoot()) {
+            Optional<ConfigNode> parent = tree.node(n.path().parent());
+            if (parent.isPresent()) {
+                for (PassedProvider pp : n.call().providers()) {
+                    if (pp.inChild().equals(lpc)) {
+                        return resolveProvider(tree, parent.get(), pp.inParent().config(), provider);
+                    }
+                }
+                if (lpc.alias() == null) {
+                    return resolveProvider(tree, parent.get(), lpc, provider);
+                }
+            }
+        }
+        return new AbsProviderConfig(Module.ROOT, provider, lpc.alias());
+    }
+
+    /** The provider configuration block behind an address, or null for an implied empty one. */
+    static ProviderConfig providerConfig(ConfigTree tree, AbsProviderConfig cfg) {
+        Optional<ConfigNode> n = tree.node(cfg.module());
+        if (n.isEmpty()) {
+            return null;
+        }
+        for (var e : n.get().module().providerConfigs().entrySet()) {
+            if (java.util.Objects.equals(e.getKey().alias(), cfg.alias())
+                    && n.get().module().providerFor(e.getKey().localName()).equals(cfg.provider())) {
+                return e.getValue();
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,951 @@
+package dev.strata.engine;
+
+import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.AbsResource;
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.InstanceKey;
+import dev.strata.addr.Reference;
+import dev.strata.addr.Resource;
+import dev.strata.addr.ResourceInstance;
+import dev.strata.config.CheckRule;
+import dev.strata.config.ConfigNode;
+import dev.strata.config.OutputConfig;
+import dev.strata.config.ResourceConfig;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Expression;
+import dev.strata.hcl.Result;
+import dev.strata.hcl.SourceRange;
+import dev.strata.hcl.Traversal;
+import dev.strata.hcl.Traverser;
+import dev.strata.lang.value.Mark;
+import dev.strata.lang.value.Value;
+import dev.strata.provider.AttributePath;
+import dev.strata.provider.Block;
+import dev.strata.provider.ObjectChecks;
+import dev.strata.provider.PrivateState;
+import dev.strata.provider.ProposedNewState;
+import dev.strata.provider.Provider;
+import dev.strata.provider.ProviderDiagnostics;
+import dev.strata.provider.Schema;
+import dev.strata.provider.SchemaValues;
+import dev.strata.state.JournalEntry;
+import dev.strata.state.ObjectStatus;
+import dev.strata.state.OutputValue;
+import dev.strata.state.ResourceInstanceObject;
+import dev.strata.state.ResourceState;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.UUID;
+
+/**
+ * Planning and applying one resource instance: the provider calls, the decision of the action,
+ * the checks of what providers return, and the state records — journaled before and after every
+ * operation while applying (ARCHITECTURE §3.8).
+ */
+final class InstanceOps {
+    private final Run run;
+    private final EngineEvents events;
+    private final Plan reviewed;
+    private final ProviderCalls calls;
+    /** Create tokens of operations a crashed run started without recording their result. */
+    private final Map<AbsResourceInstance, String> openCreates;
+    Walk walk;
+
+    InstanceOps(Run run, EngineEvents events, Plan reviewed, ProviderCalls calls,
+                Map<AbsResourceInstance, String> openCreates) {
+        this.run = run;
+        this.events = events;
+        this.reviewed = reviewed;
+        this.calls = calls;
+        this.openCreates = openCreates;
+    }
+
+    private record Ctx(ResourceConfig rc, AbsResourceInstance addr, AbsProviderConfig providerAddr, Provider provider,
+                       Schema schema) {
+        Block block() {
+            return schema.block();
+        }
+
+        Value nullObject() {
+            return Value.nullValue(schema.block().impliedType());
+        }
+    }
+
+    private Ctx ctx(ResourceConfig rc, AbsResourceInstance ai) {
+        ConfigNode n = run.tree.node(ai.module().module()).orElseThrow();
+        AbsProviderConfig pa = GraphBuilder.providerOf(run.tree, n, rc);
+        return ctx(rc, ai, pa);
+    }
+
+    private Ctx ctx(ResourceConfig rc, AbsResourceInstance ai, AbsProviderConfig pa) {
+        Provider p = run.providers.configured(pa);
+        if (p == null || !run.providers.isConfigured(pa)) {
+            return null;
+        }
+        Schema s = Walk.schemaOf(run.providers.schema(pa), ai.resource().resource());
+        if (s == null) {
+            Resource r = ai.resource().resource();
+            run.diagnose(Diagnostic.error("Invalid " + (r.mode() == dev.strata.addr.ResourceMode.DATA ? "data source"
+                    : "resource type"), "The provider " + pa.provider().forDisplay() + " does not support "
+                    + (r.mode() == dev.strata.addr.ResourceMode.DATA ? "data source" : "resource type") + " \""
+                    + r.type() + "\".", rc == null ? null : rc.typeRange()));
+            return null;
+        }
+        return new Ctx(rc, ai, pa, p, s);
+    }
+
+    // ---- state access ----
+
+    ResourceInstanceObject stateObject(AbsResourceInstance ai, String deposed) {
+        for (ResourceInstanceObject o : run.state().objects(StateAddrs.of(ai))) {
+            if (java.util.Objects.equals(o.deposed(), deposed)) {
+                return o;
+            }
+        }
+        return null;
+    }
+
+    /** The recorded value of an instance (marked), for instances this run does not touch. */
+    Value stateValue(AbsResourceInstance ai, ResourceConfig rc) {
+        ResourceInstanceObject o = stateObject(ai, null);
+        if (o == null) {
+            return null;
+        }
+        Ctx c = ctx(rc, ai);
+        return c == null ? Value.DYNAMIC_UNKNOWN : decode(c, o);
+    }
+
+    private Value decode(Ctx c, ResourceInstanceObject o) {
+        Value v;
+        if (o.schemaVersion() < c.schema().version()) {
+            Provider.UpgradeResponse up = c.provider().upgradeResourceState(new Provider.UpgradeRequest(
+                    c.addr().resource().resource().type(), o.schemaVersion(),
+                    StateValues.toNode(o.attributes()).toString()));
+            report(c, up.diagnostics(), "upgrading");
+            v = up.upgradedState();
+            v = StateValues.fromJson(StateValues.toJson(v, c.block().impliedType()), c.block().impliedType(),
+                    o.sensitiveAttributes());
+        } else {
+            v = StateValues.fromJson(o.attributes(), c.block().impliedType(), o.sensitiveAttributes());
+        }
+        return SchemaValues.markSensitive(c.block(), v);
+    }
+
+    private ResourceInstanceObject object(Ctx c, InstanceKey key, String deposed, Value v, PrivateState priv,
+                                          ObjectStatus status) {
+        Value plain = v;
+        return new ResourceInstanceObject(StateAddrs.of(key), status, deposed, c.schema().version(),
+                StateValues.toJson(plain, c.block().impliedType()), null, StateValues.sensitivePaths(v), 0, null,
+                priv == null || priv.isEmpty() ? null : priv.toBase64(), dependencies(c), c.rc() != null
+                && c.rc().lifecycle().createBeforeDestroy(), null);
+    }
+
+    /** The resources this instance's configuration depends on, through locals and variables, as state records them. */
+    private List<String> dependencies(Ctx c) {
+        if (c.rc() == null) {
+            ResourceInstanceObject o = stateObject(c.addr(), null);
+            return o == null ? List.of() : o.dependencies();
+        }
+        Node self = new Node.ResourceNode(c.addr().module().module(), c.addr().resource().resource());
+        Set<String> out = new TreeSet<>();
+        Set<Node> seen = new java.util.HashSet<>();
+        List<Node> todo = new ArrayList<>(walk.graph.dependenciesOf(self));
+        while (!todo.isEmpty()) {
+            Node n = todo.removeLast();
+            if (!seen.add(n)) {
+                continue;
+            }
+            if (n instanceof Node.ResourceNode rn) {
+                out.add(rn.display());
+            } else if (!(n instanceof Node.ProviderNode)) {
+                todo.addAll(walk.graph.dependenciesOf(n));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private void setObject(Ctx c, ResourceInstanceObject o) {
+        run.record(new JournalEntry.SetObject(StateAddrs.of(c.addr().containingResource()), c.providerAddr().toString(),
+                o));
+    }
+
+    private void removeObject(AbsResourceInstance ai, String deposed) {
+        run.record(new JournalEntry.RemoveObject(StateAddrs.of(ai), deposed));
+    }
+
+    // ---- the per-instance entry point ----
+
+    void instance(ResourceConfig rc, AbsResourceInstance ai, EvalScope scope) {
+        Ctx c = ctx(rc, ai);
+        if (c == null) {
+            run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
+            return;
+        }
+        boolean data = Walk.isData(ai.containingResource());
+        if (run.phase == Run.Phase.PLAN) {
+            if (data) {
+                planData(c, scope);
+            } else {
+                planManaged(c, scope);
+            }
+        } else {
+            apply(c, scope);
+        }
+    }
+
+    // ---- planning ----
+
+    private Value config(Ctx c, EvalScope scope) {
+        Result<Value> decoded = BodyDecoder.decode(c.rc().config(), c.block(), scope);
+        run.diagnose(decoded.diagnostics());
+        if (decoded.hasErrors()) {
+            return null;
+        }
+        SchemaValues.Coerced co = SchemaValues.coerce(c.block(), decoded.value());
+        if (report(c, co.diagnostics(), null)) {
+            return null;
+        }
+        ProviderDiagnostics vd = Walk.isData(c.addr().containingResource())
+                ? c.provider().validateDataResourceConfig(c.addr().resource().resource().type(), co.value())
+                : c.provider().validateResourceConfig(c.addr().resource().resource().type(), co.value());
+        if (report(c, vd, null)) {
+            return null;
+        }
+        return co.value();
+    }
+
+    private void planData(Ctx c, EvalScope scope) {
+        AbsResourceInstance ai = c.addr();
+        if (run.options.mode() == PlanMode.DESTROY) {
+            if (stateObject(ai, null) != null) {
+                removeObject(ai, null);
+            }
+            run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
+            return;
+        }
+        for (CheckRule pre : c.rc().lifecycle().preconditions()) {
+            walk.condition(scope, pre, "Resource precondition failed", true);
+        }
+        Value config = config(c, scope);
+        if (config == null) {
+            run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
+            return;
+        }
+        if (!config.isWhollyKnown() || dependsOnPendingChanges(c)) {
+            Value after = SchemaValues.markSensitive(c.block(), unknownsForComputed(c.block(), config));
+            ResourceInstanceObject prior = stateObject(ai, null);
+            Value before = prior == null ? c.nullObject() : decode(c, prior);
+            run.changes.put(ai, new ResourceChange(ai, null, Action.READ, before, after, List.of(),
+                    config.isWhollyKnown() ? "read_because_dependency_pending" : "read_because_config_unknown",
+                    c.providerAddr(), c.schema().version(), null, null, null));
+            run.setInstanceValue(ai, after);
+            return;
+        }
+        Value v = read(c, config);
+        if (v == null) {
+            run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
+            return;
+        }
+        setObject(c, object(c, ai.resource().key(), null, v, null, ObjectStatus.READY));
+        run.setInstanceValue(ai, v);
+        for (CheckRule post : c.rc().lifecycle().postconditions()) {
+            walk.condition(scope.withSelf(v), post, "Resource postcondition failed", true);
+        }
+    }
+
+    /** Whether a managed resource this data source depends on has a planned change (Terraform then reads at apply). */
+    private boolean dependsOnPendingChanges(Ctx c) {
+        for (String dep : dependencies(c)) {
+            for (ResourceChange ch : run.changes.values()) {
+                if (ch.action() != Action.NO_OP && ch.action() != Action.READ
+                        && ch.addr().containingResource().toString().equals(dep)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private Value read(Ctx c, Value config) {
+        Provider.ReadDataResponse r = calls.call(c.addr(), () -> c.provider().readDataSource(
+                new Provider.ReadDataRequest(c.addr().resource().resource().type(), config)),
+                Provider.ReadDataResponse::diagnostics);
+        if (report(c, r.diagnostics(), "reading")) {
+            return null;
+        }
+        return SchemaValues.markSensitive(c.block(), r.state());
+    }
+
+    /** The config with every null computed attribute unknown: what a deferred read will produce. */
+    private static Value unknownsForComputed(Block b, Value config) {
+        if (!config.isKnownAndNotNull()) {
+            return config;
+        }
+        Map<String, Value> out = new TreeMap<>(config.attributes());
+        b.attributes().forEach((name, a) -> {
+            Value v = out.get(name);
+            if (a.computed() && (v == null || v.isNull())) {
+                out.put(name, Value.unknown(a.type()));
+            }
+        });
+        return Value.object(out);
+    }
+
+    private void planManaged(Ctx c, EvalScope scope) {
+        AbsResourceInstance ai = c.addr();
+        ResourceInstanceObject obj = stateObject(ai, null);
+        Value prior = obj == null ? null : decode(c, obj);
+        PrivateState priorPrivate = obj == null || obj.privateData() == null ? PrivateState.EMPTY
+                : PrivateState.fromBase64(obj.privateData());
+        if (prior != null && run.options.refresh()) {
+            prior = refresh(c, obj, prior, priorPrivate);
+        }
+        if (run.options.mode() == PlanMode.DESTROY) {
+            if (prior != null) {
+                run.changes.put(ai, new ResourceChange(ai, null, Action.DELETE, prior, c.nullObject(), List.of(), null,
+                        c.providerAddr(), c.schema().version(), null, null, null));
+            }
+            run.setInstanceValue(ai, prior == null ? Value.DYNAMIC_UNKNOWN : prior);
+            return;
+        }
+        if (run.options.mode() == PlanMode.REFRESH_ONLY) {
+            run.setInstanceValue(ai, prior == null ? Value.DYNAMIC_UNKNOWN : prior);
+            return;
+        }
+        for (CheckRule pre : c.rc().lifecycle().preconditions()) {
+            walk.condition(scope, pre, "Resource precondition failed", true);
+        }
+        Value config = config(c, scope);
+        if (config == null) {
+            run.setInstanceValue(ai, Value.unknown(c.block().impliedType()));
+            return;
+        }
+        Planned p = plan(c, prior, config, priorPrivate);
+        if (p == null) {
+            run.setInstanceValue(ai, Value.unknown(c.block().impliedType()));
+            return;
+        }
+        Action action;
+        String reason = null;
+        List<AttributePath> replacePaths = List.of();
+        if (prior == null) {
+            action = Action.CREATE;
+        } else {
+            Value priorNow = prior;
+            replacePaths = p.requiresReplace.stream()
+                    .filter(path -> !path.valueIn(priorNow).equals(path.valueIn(p.value))).toList();
+            if (obj.status() == ObjectStatus.TAINTED) {
+                reason = "replace_because_tainted";
+            } else if (run.options.replace().contains(ai)) {
+                reason = "replace_by_request";
+            } else if (triggered(c, scope)) {
+                reason = "replace_by_triggers";
+            } else if (!replacePaths.isEmpty()) {
+                reason = "replace_because_cannot_update";
+            }
+            if (reason != null) {
+                action = c.rc().lifecycle().createBeforeDestroy() ? Action.CREATE_THEN_DELETE : Action.DELETE_THEN_CREATE;
+            } else if (p.value.equalsIgnoringMarks(prior) && p.value.deepMarks().equals(prior.deepMarks())) {
+                action = Action.NO_OP;
+            } else {
+                action = Action.UPDATE;
+            }
+        }
+        Planned after = p;
+        if (action.isReplace()) {
+            after = plan(c, null, config, PrivateState.EMPTY);
+            if (after == null) {
+                run.setInstanceValue(ai, Value.unknown(c.block().impliedType()));
+                return;
+            }
+            if (c.rc().lifecycle().preventDestroy()) {
+                preventDestroy(c);
+            }
+        }
+        run.changes.put(ai, new ResourceChange(ai, null, action, prior == null ? c.nullObject() : prior, after.value,
+                replacePaths, reason, c.providerAddr(), c.schema().version(), after.priv, null, null));
+        run.setInstanceValue(ai, after.value);
+    }
+
+    void preventDestroy(Ctx c) {
+        run.diagnose(Diagnostic.error("Instance cannot be destroyed", "Resource " + c.addr() + " has "
+                + "lifecycle.prevent_destroy set, but the plan calls for this resource to be destroyed. To avoid "
+                + "this error and continue with the plan, either disable lifecycle.prevent_destroy or reduce the "
+                + "scope of the plan using the -target option.", c.rc() != null ? c.rc().declRange() : null));
+    }
+
+    private Value refresh(Ctx c, ResourceInstanceObject obj, Value prior, PrivateState priorPrivate) {
+        AbsResourceInstance ai = c.addr();
+        events.refreshStart(ai);
+        Provider.ReadResponse rr = calls.call(ai, () -> c.provider().readResource(new Provider.ReadRequest(
+                ai.resource().resource().type(), prior, priorPrivate)), Provider.ReadResponse::diagnostics);
+        if (report(c, rr.diagnostics(), "refreshing")) {
+            return prior;
+        }
+        if (rr.newState().isNull()) {
+            run.drift.add(new ResourceChange(ai, null, Action.DELETE, prior, c.nullObject(), List.of(), null,
+                    c.providerAddr(), c.schema().version(), null, null, null));
+            removeObject(ai, null);
+            events.refreshComplete(ai, null);
+            return null;
+        }
+        Value refreshed = SchemaValues.markSensitive(c.block(), rr.newState());
+        if (!refreshed.equalsIgnoringMarks(prior)) {
+            run.drift.add(new ResourceChange(ai, null, Action.UPDATE, prior, refreshed, List.of(), null,
+                    c.providerAddr(), c.schema().version(), null, null, null));
+            setObject(c, object(c, ai.resource().key(), null, refreshed, rr.newPrivate(), obj.status()));
+        }
+        events.refreshComplete(ai, idOf(refreshed));
+        return refreshed;
+    }
+
+    private record Planned(Value value, List<AttributePath> requiresReplace, PrivateState priv) {}
+
+    private Planned plan(Ctx c, Value prior, Value config, PrivateState priorPrivate) {
+        Value priorV = prior == null ? c.nullObject() : prior;
+        Value cfg = prior == null ? config : ignoreChanges(c, config, prior);
+        Value proposed = ProposedNewState.of(c.block(), priorV, cfg);
+        Provider.PlanResponse pr = calls.call(c.addr(), () -> c.provider().planResourceChange(new Provider.PlanRequest(
+                c.addr().resource().resource().type(), priorV, proposed, cfg, priorPrivate)),
+                Provider.PlanResponse::diagnostics);
+        if (report(c, pr.diagnostics(), "planning")) {
+            return null;
+        }
+        List<String> problems = ObjectChecks.checkPlanValid(c.block(), cfg, pr.plannedState());
+        if (!problems.isEmpty()) {
+            run.diagnose(Diagnostic.error("Provider produced invalid plan", "Provider "
+                    + c.providerAddr().provider().forDisplay() + " planned an invalid value for " + c.addr() + ":\n  - "
+                    + String.join("\n  - ", problems) + "\n\nThis is a bug in the provider, which should be reported "
+                    + "in the provider's own issue tracker.", c.rc().declRange()));
+            return null;
+        }
+        return new Planned(SchemaValues.markSensitive(c.block(), pr.plannedState()), pr.requiresReplace(),
+                pr.plannedPrivate());
+    }
+
+    /** {@code ignore_changes}: the prior value stands in for the configuration at each ignored path. */
+    private Value ignoreChanges(Ctx c, Value config, Value prior) {
+        var lc = c.rc().lifecycle();
+        if (lc.ignoreAllChanges()) {
+            Map<String, Value> out = new TreeMap<>(config.attributes());
+            c.block().attributes().forEach((name, a) -> {
+                if (a.configurable()) {
+                    out.put(name, prior.attributes().get(name));
+                }
+            });
+            c.block().blockTypes().keySet().forEach(name -> out.put(name, prior.attributes().get(name)));
+            return Value.object(out);
+        }
+        Value out = config;
+        for (Traversal t : lc.ignoreChanges()) {
+            List<Object> path = new ArrayList<>();
+            for (Traverser s : t.steps()) {
+                switch (s) {
+                    case Traverser.Root r -> path.add(r.name());
+                    case Traverser.Attr a -> path.add(a.name());
+                    case Traverser.Index ix -> path.add(ix.key() instanceof dev.strata.hcl.Literal.StringLit sl
+                            ? sl.value() : ix.key().toString());
+                    default -> { }
+                }
+            }
+            out = replaceAt(out, prior, path, 0);
+        }
+        return out;
+    }
+
+    private static Value replaceAt(Value target, Value source, List<Object> path, int i) {
+        if (i == path.size()) {
+            return source;
+        }
+        if (!target.isKnownAndNotNull() || !source.isKnownAndNotNull()) {
+            return i == path.size() - 1 || source.isNull() ? target : target;
+        }
+        String key = path.get(i).toString();
+        if (target.type() instanceof dev.strata.lang.types.ObjectType
+                || target.type() instanceof dev.strata.lang.types.MapType) {
+            Value t = target.attributes().get(key);
+            Value s = source.attributes().get(key);
+            if (t == null) {
+                return target;
+            }
+            Map<String, Value> attrs = new TreeMap<>(target.attributes());
+            if (s == null) {
+                attrs.remove(key);
+            } else {
+                attrs.put(key, replaceAt(t, s, path, i + 1));
+            }
+            return target.type() instanceof dev.strata.lang.types.MapType mt ? Value.map(mt.elem(), attrs)
+                    : Value.object(attrs);
+        }
+        return target;
+    }
+
+    /** Whether a {@code replace_triggered_by} reference has a planned replacement or update in this plan. */
+    private boolean triggered(Ctx c, EvalScope scope) {
+        for (Expression e : c.rc().lifecycle().replaceTriggeredBy()) {
+            for (Traversal t : e.variables()) {
+                Result<Reference> r = Reference.parse(t);
+                if (r.value() == null) {
+                    continue;
+                }
+                AbsResource target = null;
+                InstanceKey key = null;
+                switch (r.value().subject()) {
+                    case Resource res -> target = scope.module().resource(res);
+                    case ResourceInstance ri -> {
+                        target = scope.module().resource(ri.resource());
+                        key = ri.key();
+                    }
+                    default -> { }
+                }
+                if (target == null) {
+                    continue;
+                }
+                for (ResourceChange ch : run.changes.values()) {
+                    if (ch.addr().containingResource().equals(target)
+                            && (key == null || ch.addr().resource().key().equals(key))
+                            && (ch.action() == Action.UPDATE || ch.action().isReplace())) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Instances in state that the expansion no longer has, and deposed objects: planned for deletion. */
+    void orphans(ResourceConfig rc, AbsResource ar, Expansion e) {
+        Optional<ResourceState> rs = run.state().resource(StateAddrs.of(ar));
+        if (rs.isEmpty() || e instanceof Expansion.Deferred) {
+            return;
+        }
+        Set<InstanceKey> keys = new TreeSet<>(e.keys());
+        for (ResourceInstanceObject o : rs.get().instances()) {
+            InstanceKey k = StateAddrs.of(o.key());
+            AbsResourceInstance ai = ar.instance(k);
+            if (!Targets.matchesInstance(run.options.targets(), ai)) {
+                continue;
+            }
+            boolean gone = !keys.contains(k);
+            if (!gone && o.deposed() == null) {
+                continue;
+            }
+            if (Walk.isData(ar)) {
+                removeObject(ai, o.deposed());
+                continue;
+            }
+            AbsProviderConfig pa = StateAddrs.provider(rs.get().provider());
+            Ctx c = pa == null ? null : ctx(rc, ai, pa);
+            if (c == null) {
+                c = ctx(rc, ai);
+            }
+            if (c == null) {
+                continue;
+            }
+            Value before = decode(c, o);
+            String reason = o.deposed() != null ? null : k instanceof InstanceKey.IntKey
+                    ? (e instanceof Expansion.Count ? "delete_because_count_index" : "delete_because_wrong_repetition")
+                    : k instanceof InstanceKey.StringKey ? (e instanceof Expansion.ForEach
+                    ? "delete_because_each_key" : "delete_because_wrong_repetition") : "delete_because_wrong_repetition";
+            if (rc.lifecycle().preventDestroy() && o.deposed() == null) {
+                preventDestroy(c);
+            }
+            AbsResourceInstance key = o.deposed() == null ? ai : ai;
+            ResourceChange ch = new ResourceChange(ai, o.deposed(), Action.DELETE, before, c.nullObject(), List.of(),
+                    reason, c.providerAddr(), c.schema().version(), null, null, null);
+            if (o.deposed() == null) {
+                run.changes.put(key, ch);
+            } else {
+                run.deposedChanges.add(ch);
+            }
+        }
+    }
+
+    /** An object whose resource (or module) is no longer configured: planned for deletion. */
+    void orphanWithoutConfig(ResourceState rs, ResourceInstanceObject o, AbsResourceInstance ai, String reason) {
+        if (Walk.isData(ai.containingResource())) {
+            removeObject(ai, o.deposed());
+            return;
+        }
+        AbsProviderConfig pa = StateAddrs.provider(rs.provider());
+        if (pa == null || !ensureProvider(pa)) {
+            return;
+        }
+        Ctx c = ctx(null, ai, pa);
+        if (c == null) {
+            return;
+        }
+        Value before = decode(c, o);
+        if (run.options.refresh() && o.deposed() == null) {
+            PrivateState priv = o.privateData() == null ? PrivateState.EMPTY : PrivateState.fromBase64(o.privateData());
+            before = refresh(c, o, before, priv);
+            if (before == null) {
+                return;
+            }
+        }
+        ResourceChange ch = new ResourceChange(ai, o.deposed(), Action.DELETE, before, c.nullObject(), List.of(),
+                o.deposed() == null ? reason : null, pa, c.schema().version(), null, null, null);
+        if (o.deposed() == null) {
+            run.changes.put(ai, ch);
+        } else {
+            run.deposedChanges.add(ch);
+        }
+    }
+
+    /** Starts and configures a provider outside the graph walk (for objects without configuration). */
+    boolean ensureProvider(AbsProviderConfig pa) {
+        if (run.providers.isConfigured(pa)) {
+            return true;
+        }
+        Result<Provider> p = run.providers.get(pa, dev.strata.provider.VersionConstraints.ANY);
+        run.diagnose(p.diagnostics());
+        if (p.value() == null) {
+            return false;
+        }
+        var pc = GraphBuilder.providerConfig(run.tree, pa);
+        Value config;
+        Block b = run.providers.schema(pa).provider().block();
+        if (pc == null) {
+            config = SchemaValues.coerce(b, Value.EMPTY_OBJECT).value();
+        } else {
+            Result<Value> r = BodyDecoder.decode(pc.config(), b, new EvalScope(run, pa.module().unkeyedInstance()));
+            run.diagnose(r.diagnostics());
+            if (r.hasErrors()) {
+                return false;
+            }
+            config = r.value();
+        }
+        synchronized (this) {
+            if (run.providers.isConfigured(pa)) {
+                return true;
+            }
+            Diagnostics d = run.providers.configure(pa, config);
+            run.diagnose(d);
+            return !d.hasErrors();
+        }
+    }
+
+    /** A resource whose expansion is deferred: planned as a placeholder, expanded and created during the apply. */
+    void deferred(ResourceConfig rc, AbsResource ar, Expansion.Deferred d, EvalScope scope, List<Runnable> work) {
+        if (run.phase == Run.Phase.PLAN) {
+            run.deferred.add(new DeferredResource(ar, d.argument(), d.unknownRefs()));
+            return;
+        }
+        run.diagnose(Diagnostic.error("Invalid " + d.argument() + " argument", "The \"" + d.argument() + "\" value of "
+                + ar + " depends on values that are still unknown after the objects it depends on were applied: "
+                + String.join(", ", d.unknownRefs()) + ". Check that those objects were applied without errors.",
+                (d.argument().equals("count") ? rc.count() : rc.forEach()).range()));
+    }
+
+    // ---- outputs ----
+
+    void rootOutput(String name, OutputConfig oc, Value v) {
+        OutputValue prior = run.state().outputs().get(name);
+        if (run.phase == Run.Phase.PLAN) {
+            Value before = prior == null ? Value.NULL : priorOutput(prior);
+            Action a;
+            if (run.options.mode() == PlanMode.DESTROY) {
+                a = prior == null ? Action.NO_OP : Action.DELETE;
+            } else if (prior == null) {
+                a = v.isNull() ? Action.NO_OP : Action.CREATE;
+            } else if (v.isNull()) {
+                a = Action.DELETE;
+            } else if (v.isWhollyKnown() && v.equalsIgnoringMarks(before)) {
+                a = Action.NO_OP;
+            } else {
+                a = Action.UPDATE;
+            }
+            run.outputChanges.put(name, new OutputChange(name, a, before, v, oc.sensitive() || v.hasMarkDeep(Mark.SENSITIVE)));
+            return;
+        }
+        if (v.isNull() || run.options.mode() == PlanMode.DESTROY) {
+            if (prior != null) {
+                run.record(new JournalEntry.RemoveOutput(name));
+            }
+        } else if (v.isWhollyKnown()) {
+            run.record(new JournalEntry.SetOutput(name, Walk.outputValue(v)));
+        }
+    }
+
+    static Value priorOutput(OutputValue o) {
+        Value v = StateValues.outputValue(o);
+        return o.sensitive() ? v.mark(Mark.SENSITIVE) : v;
+    }
+
+    // ---- applying ----
+
+    private void apply(Ctx c, EvalScope scope) {
+        AbsResourceInstance ai = c.addr();
+        ResourceChange ch = reviewed.changes().stream().filter(x -> x.addr().equals(ai) && x.deposed() == null)
+                .findFirst().orElse(null);
+        boolean wasDeferred = reviewed.deferred().stream().anyMatch(d -> d.addr().equals(ai.containingResource())
+                || (d.addr().module().module().equals(ai.module().module())
+                && d.addr().resource().equals(ai.resource().resource())));
+        ResourceInstanceObject obj = stateObject(ai, null);
+        Value prior = obj == null ? null : decode(c, obj);
+        boolean data = Walk.isData(ai.containingResource());
+        if (ch == null && wasDeferred) {
+            // Expanded now (§3.6): only creates (and reads) may happen without a new plan.
+            if (data) {
+                Value config = config(c, scope);
+                Value v = config == null || !requireKnown(c, config) ? null : read(c, config);
+                if (v != null) {
+                    setObject(c, object(c, ai.resource().key(), null, v, null, ObjectStatus.READY));
+                }
+                run.setInstanceValue(ai, v == null ? Value.DYNAMIC_UNKNOWN : v);
+                return;
+            }
+            if (prior != null) {
+                run.deferredNeedsPlan.add(ai);
+                run.setInstanceValue(ai, prior);
+                return;
+            }
+            events.instanceAdded(ai, Action.CREATE);
+            ch = new ResourceChange(ai, null, Action.CREATE, c.nullObject(), Value.DYNAMIC_UNKNOWN, List.of(), null,
+                    c.providerAddr(), c.schema().version(), null, null, null);
+        }
+        if (ch == null || ch.action() == Action.NO_OP || ch.action() == Action.DELETE) {
+            if (prior != null) {
+                run.setInstanceValue(ai, prior);
+            } else if (data && obj == null) {
+                run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
+            }
+            return;
+        }
+        Value config = config(c, scope);
+        if (config == null || !requireKnown(c, config)) {
+            run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
+            failed(c, ch.action());
+            return;
+        }
+        if (ch.action() == Action.READ) {
+            events.applyStart(ai, Action.READ, null);
+            long t0 = System.nanoTime();
+            Value v = read(c, config);
+            if (v == null) {
+                failed(c, Action.READ);
+                return;
+            }
+            setObject(c, object(c, ai.resource().key(), null, v, null, ObjectStatus.READY));
+            run.setInstanceValue(ai, v);
+            events.applyComplete(ai, Action.READ, idOf(v), Duration.ofNanos(System.nanoTime() - t0));
+            return;
+        }
+        for (CheckRule pre : c.rc().lifecycle().preconditions()) {
+            if (!walk.condition(scope, pre, "Resource precondition failed", true)) {
+                return;
+            }
+        }
+        PrivateState priorPrivate = obj == null || obj.privateData() == null ? PrivateState.EMPTY
+                : PrivateState.fromBase64(obj.privateData());
+        Value created;
+        switch (ch.action()) {
+            case UPDATE -> created = applyOne(c, ch, Action.UPDATE, prior, config, priorPrivate, null);
+            case CREATE -> created = applyOne(c, ch, Action.CREATE, null, config, PrivateState.EMPTY, null);
+            case DELETE_THEN_CREATE -> {
+                if (prior != null && !destroy(c, prior, priorPrivate, null)) {
+                    return;
+                }
+                created = applyOne(c, ch, Action.CREATE, null, config, PrivateState.EMPTY, null);
+            }
+            case CREATE_THEN_DELETE -> {
+                String deposedKey = null;
+                if (prior != null) {
+                    deposedKey = newDeposedKey();
+                    setObject(c, withDeposed(obj, deposedKey));
+                    removeObject(ai, null);
+                }
+                created = applyOne(c, ch, Action.CREATE, null, config, PrivateState.EMPTY, null);
+                if (created != null && prior != null) {
+                    destroy(c, prior, priorPrivate, deposedKey);
+                }
+            }
+            default -> throw new IllegalStateException("unexpected action " + ch.action());
+        }
+        if (created == null) {
+            return;
+        }
+        run.setInstanceValue(ai, created);
+        for (CheckRule post : c.rc().lifecycle().postconditions()) {
+            walk.condition(scope.withSelf(created), post, "Resource postcondition failed", true);
+        }
+    }
+
+    private static ResourceInstanceObject withDeposed(ResourceInstanceObject o, String key) {
+        return new ResourceInstanceObject(o.key(), o.status(), key, o.schemaVersion(), o.attributes(),
+                o.attributesFlat(), o.sensitiveAttributes(), o.identitySchemaVersion(), o.identity(), o.privateData(),
+                o.dependencies(), o.createBeforeDestroy(), o.extra());
+    }
+
+    private static String newDeposedKey() {
+        return UUID.randomUUID().toString().replace("-", "").substring(0, 8);
+    }
+
+    private void failed(Ctx c, Action a) {
+        run.failedInstances.add(c.addr());
+    }
+
+    /** Just-in-time resolution (§3.8): every value must be known when the operation starts. */
+    private boolean requireKnown(Ctx c, Value config) {
+        if (config.isWhollyKnown()) {
+            return true;
+        }
+        List<String> paths = ObjectChecks.unknownPaths(config).stream().map(AttributePath::toString).toList();
+        run.diagnose(Diagnostic.error("Unresolved reference during apply", "The configuration of " + c.addr()
+                + " still has values that are unknown after everything it depends on was applied: "
+                + String.join(", ", paths) + ". Strata does not apply partially resolved configurations; check the "
+                + "errors reported for the objects it refers to.", c.rc().declRange()));
+        return false;
+    }
+
+    /** Plans the operation again with the freshest values, checks it against the reviewed plan, and applies it. */
+    private Value applyOne(Ctx c, ResourceChange ch, Action action, Value prior, Value config, PrivateState priorPrivate,
+                           String deposed) {
+        AbsResourceInstance ai = c.addr();
+        Planned p = plan(c, prior, config, priorPrivate);
+        if (p == null) {
+            failed(c, action);
+            return null;
+        }
+        if (ch.after() != null && ch.after() != Value.DYNAMIC_UNKNOWN && !ch.after().isNull()) {
+            List<String> problems = ObjectChecks.checkCompatible(ch.after().unmarkDeep(), p.value.unmarkDeep());
+            if (!problems.isEmpty()) {
+                run.diagnose(Diagnostic.error("Provider produced inconsistent final plan", "When expanding the plan "
+                        + "for " + ai + " to include new values learned so far during apply, provider "
+                        + c.providerAddr().provider().forDisplay() + " produced an invalid new value:\n  - "
+                        + String.join("\n  - ", problems) + "\n\nThis is a bug in the provider, which should be "
+                        + "reported in the provider's own issue tracker.", c.rc().declRange()));
+                failed(c, action);
+                return null;
+            }
+        }
+        String token = action == Action.CREATE ? openCreates.getOrDefault(ai, UUID.randomUUID().toString())
+                : UUID.randomUUID().toString();
+        run.record(new JournalEntry.Intent(token, StateAddrs.of(ai), action.jsonActions().getFirst()));
+        events.applyStart(ai, action, deposed);
+        long t0 = System.nanoTime();
+        Value priorV = prior == null ? c.nullObject() : prior;
+        Provider.ApplyResponse ar = calls.call(ai, () -> c.provider().applyResourceChange(new Provider.ApplyRequest(
+                ai.resource().resource().type(), priorV, p.value.unmarkDeep(), config, p.priv,
+                action == Action.CREATE ? token : null)), Provider.ApplyResponse::diagnostics);
+        Duration took = Duration.ofNanos(System.nanoTime() - t0);
+        Value ns = ar.newState();
+        boolean errors = ar.diagnostics().hasErrors();
+        if (!ns.isNull()) {
+            if (!errors) {
+                List<String> problems = ObjectChecks.checkCompatible(p.value.unmarkDeep(), ns.unmarkDeep());
+                if (!problems.isEmpty()) {
+                    run.diagnose(Diagnostic.error("Provider produced inconsistent result after apply", "When "
+                            + "applying changes to " + ai + ", provider " + c.providerAddr().provider().forDisplay()
+                            + " produced an unexpected new value:\n  - " + String.join("\n  - ", problems)
+                            + "\n\nThis is a bug in the provider, which should be reported in the provider's own issue "
+                            + "tracker.", c.rc().declRange()));
+                    errors = true;
+                }
+            }
+            Value marked = SchemaValues.markSensitive(c.block(), ns);
+            ObjectStatus status = errors && action == Action.CREATE ? ObjectStatus.TAINTED : ObjectStatus.READY;
+            if (ns.isWhollyKnown()) {
+                setObject(c, object(c, ai.resource().key(), deposed, marked, ar.newPrivate(), status));
+            }
+            ns = marked;
+        } else if (prior != null) {
+            removeObject(ai, deposed);
+        }
+        run.record(new JournalEntry.Completed(token));
+        if (report(c, ar.diagnostics(), verb(action)) || errors) {
+            events.applyErrored(ai, action, took, ar.diagnostics().toDiagnostics());
+            failed(c, action);
+            return null;
+        }
+        events.applyComplete(ai, action, idOf(ns), took);
+        run.succeeded.add(new Run.Done(ai, action));
+        return ns;
+    }
+
+    /** Destroys one object (current, or deposed when {@code deposed} is set). */
+    boolean destroy(Ctx c, Value prior, PrivateState priorPrivate, String deposed) {
+        AbsResourceInstance ai = c.addr();
+        String token = UUID.randomUUID().toString();
+        run.record(new JournalEntry.Intent(token, StateAddrs.of(ai), "delete"));
+        events.applyStart(ai, Action.DELETE, deposed);
+        long t0 = System.nanoTime();
+        Provider.ApplyResponse ar = calls.call(ai, () -> c.provider().applyResourceChange(new Provider.ApplyRequest(
+                ai.resource().resource().type(), prior.unmarkDeep(), c.nullObject(), c.nullObject(), priorPrivate,
+                null)), Provider.ApplyResponse::diagnostics);
+        Duration took = Duration.ofNanos(System.nanoTime() - t0);
+        if (ar.newState().isNull()) {
+            removeObject(ai, deposed);
+        }
+        run.record(new JournalEntry.Completed(token));
+        if (report(c, ar.diagnostics(), "destroying") || !ar.newState().isNull()) {
+            events.applyErrored(ai, Action.DELETE, took, ar.diagnostics().toDiagnostics());
+            failed(c, Action.DELETE);
+            return false;
+        }
+        events.applyComplete(ai, Action.DELETE, null, took);
+        run.succeeded.add(new Run.Done(ai, Action.DELETE));
+        return true;
+    }
+
+    /** Applies a planned deletion of an object that has no configuration to evaluate. */
+    boolean destroy(ResourceChange ch, ResourceConfig rc) {
+        Ctx c = ctx(rc, ch.addr(), ch.provider());
+        if (c == null) {
+            run.diagnose(Diagnostic.error("Provider configuration not present", "To destroy " + ch.addr()
+                    + ", its provider configuration " + ch.provider() + " is required, but it could not be "
+                    + "configured.", null));
+            return false;
+        }
+        ResourceInstanceObject obj = stateObject(ch.addr(), ch.deposed());
+        if (obj == null) {
+            return true;
+        }
+        PrivateState priv = obj.privateData() == null ? PrivateState.EMPTY : PrivateState.fromBase64(obj.privateData());
+        return destroy(c, decode(c, obj), priv, ch.deposed());
+    }
+
+    private static String verb(Action a) {
+        return switch (a) {
+            case CREATE -> "creating";
+            case UPDATE -> "updating";
+            case DELETE -> "destroying";
+            case READ -> "reading";
+            default -> "applying";
+        };
+    }
+
+    static String idOf(Value v) {
+        if (v == null || !v.isKnownAndNotNull() || !(v.type() instanceof dev.strata.lang.types.ObjectType)) {
+            return null;
+        }
+        Value id = v.attributes().get("id");
+        if (id == null || !id.isKnownAndNotNull() || id.isSensitive() || id.type() != dev.strata.lang.types.Type.STRING) {
+            return null;
+        }
+        return id.asString();
+    }
+
+    /** Reports provider diagnostics at the resource's block; true when there were errors. */
+    private boolean report(Ctx c, ProviderDiagnostics pd, String doing) {
+        if (pd.isEmpty()) {
+            return false;
+        }
+        SourceRange at = c.rc() != null ? c.rc().declRange() : null;
+        for (Diagnostic d : pd.toDiagnostics()) {
+            String detail = d.detail() == null ? "" : d.detail();
+            String where = doing == null ? "" : (detail.isEmpty() ? "" : "\n\n") + "(while " + doing + " " + c.addr()
+                    + ")";
+            run.diagnose(new Diagnostic(d.severity(), d.summary(), detail + where,
+                    d.subject() != null ? d.subject() : at, d.context()));
+        }
+        return pd.hasErrors();
+    }
+}

@@ -1,0 +1,111 @@
+package dev.strata.engine;
+
+import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.Module;
+import dev.strata.addr.Resource;
+
+/**
+ * A vertex of the plan/apply graph: one configuration object of one module (all of that module's
+ * instances are handled by the one vertex). Ordered by module, then kind, then name, so that walks
+ * and renderings are deterministic.
+ */
+sealed interface Node extends Comparable<Node> {
+
+    Module module();
+
+    /** The address as users write it, for cycle messages and {@code strata graph}. */
+    String display();
+
+    int kindOrder();
+
+    @Override
+    default int compareTo(Node o) {
+        int c = module().compareTo(o.module());
+        if (c == 0) {
+            c = Integer.compare(kindOrder(), o.kindOrder());
+        }
+        return c != 0 ? c : display().compareTo(o.display());
+    }
+
+    private static String in(Module m, String s) {
+        return m.isRoot() ? s : m + "." + s;
+    }
+
+    record ProviderNode(AbsProviderConfig config) implements Node {
+        public Module module() {
+            return config.module();
+        }
+
+        public String display() {
+            return config.toString();
+        }
+
+        public int kindOrder() {
+            return 0;
+        }
+    }
+
+    record VariableNode(Module module, String name) implements Node {
+        public String display() {
+            return in(module, "var." + name);
+        }
+
+        public int kindOrder() {
+            return 1;
+        }
+    }
+
+    record LocalNode(Module module, String name) implements Node {
+        public String display() {
+            return in(module, "local." + name);
+        }
+
+        public int kindOrder() {
+            return 2;
+        }
+    }
+
+    record ModuleCallNode(Module module, String name) implements Node {
+        public String display() {
+            return in(module, "module." + name);
+        }
+
+        public int kindOrder() {
+            return 3;
+        }
+
+        Module child() {
+            return module.child(name);
+        }
+    }
+
+    record ResourceNode(Module module, Resource resource) implements Node {
+        public String display() {
+            return in(module, resource.toString());
+        }
+
+        public int kindOrder() {
+            return 4;
+        }
+    }
+
+    record OutputNode(Module module, String name) implements Node {
+        public String display() {
+            return in(module, "output." + name);
+        }
+
+        public int kindOrder() {
+            return 5;
+        }
+    }
+
+    record CheckNode(Module module, String name) implements Node {
+        public String display() {
+            return in(module, "check." + name);
+        }
+
+        public int kindOrder() {
+            return 6;
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package dev.strata.engine;
+
+import dev.strata.hcl.Diagnostics;
+import dev.strata.lang.value.Value;
+import dev.strata.state.StateSnapshot;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The result of planning: what the apply will do, and what it was computed from.
+ *
+ * @param priorState  the state the plan was made against, refreshed (its serial and lineage are those
+ *                    of the stored state, so a stale plan can be recognised)
+ * @param variables   the root module's input values
+ * @param changes     one per resource instance object, sorted by address
+ * @param drift       objects that changed outside Strata, found by the refresh
+ * @param deferred    resources whose expansion waits for the apply
+ * @param outputs     root output changes by name
+ * @param diagnostics warnings found while planning (errors mean there is no plan)
+ */
+public record Plan(PlanMode mode, StateSnapshot priorState, SortedMap<String, Value> variables,
+                   List<ResourceChange> changes, List<ResourceChange> drift, List<DeferredResource> deferred,
+                   SortedMap<String, OutputChange> outputs, List<String> targets, Diagnostics diagnostics) {
+    public Plan {
+        variables = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(variables));
+        changes = List.copyOf(changes);
+        drift = List.copyOf(drift);
+        deferred = List.copyOf(deferred);
+        outputs = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(outputs));
+        targets = List.copyOf(targets);
+    }
+
+    /** Whether applying would change anything: resources, deferred expansions or outputs. */
+    public boolean hasChanges() {
+        return changes.stream().anyMatch(c -> c.action() != Action.NO_OP) || !deferred.isEmpty()
+                || outputs.values().stream().anyMatch(o -> o.action() != Action.NO_OP)
+                || (mode == PlanMode.REFRESH_ONLY && !drift.isEmpty());
+    }
+
+    /** Counts for the summary line. */
+    public record Summary(int add, int change, int destroy, int importing, int deferred) {}
+
+    public Summary summary() {
+        int add = 0, change = 0, destroy = 0, imp = 0;
+        for (ResourceChange c : changes) {
+            switch (c.action()) {
+                case CREATE -> add++;
+                case UPDATE -> change++;
+                case DELETE -> destroy++;
+                case DELETE_THEN_CREATE, CREATE_THEN_DELETE -> {
+                    add++;
+                    destroy++;
+                }
+                case NO_OP, READ -> { }
+            }
+            if (c.importId() != null) {
+                imp++;
+            }
+        }
+        return new Summary(add, change, destroy, imp, deferred.size());
+    }
+
+    public Map<String, Value> rootVariables() {
+        return variables;
+    }
+}

@@ -1,0 +1,349 @@
+package dev.strata.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.AbsResource;
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.Addrs;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.lang.types.ListType;
+import dev.strata.lang.types.MapType;
+import dev.strata.lang.types.ObjectType;
+import dev.strata.lang.types.SetType;
+import dev.strata.lang.types.TupleType;
+import dev.strata.lang.types.Type;
+import dev.strata.lang.value.Mark;
+import dev.strata.lang.value.Value;
+import dev.strata.provider.AttributePath;
+import dev.strata.provider.PrivateState;
+import dev.strata.provider.ValueJson;
+import dev.strata.state.StateCodec;
+import dev.strata.state.StateSnapshot;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The plan file's content: a {@link Plan} as JSON, with values that keep what plain JSON cannot
+ * (unknowns, sensitive marks, their types), plus the prior state in Terraform's state format.
+ * Reading checks everything and fails with a message rather than returning a partial plan.
+ */
+public final class PlanCodec {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+    static final int FORMAT = 1;
+
+    private PlanCodec() {}
+
+    /** Thrown for a damaged plan file; the message says what is wrong. */
+    public static final class Damaged extends Exception {
+        public Damaged(String message) {
+            super(message);
+        }
+    }
+
+    public static ObjectNode encode(Plan p) {
+        ObjectNode n = F.objectNode();
+        n.put("format", FORMAT);
+        n.put("mode", p.mode().name());
+        ObjectNode vars = n.putObject("variables");
+        p.variables().forEach((k, v) -> vars.set(k, typed(v)));
+        n.put("prior_state", new String(StateCodec.write(p.priorState()), StandardCharsets.UTF_8));
+        ArrayNode changes = n.putArray("changes");
+        p.changes().forEach(c -> changes.add(change(c)));
+        ArrayNode drift = n.putArray("drift");
+        p.drift().forEach(c -> drift.add(change(c)));
+        ArrayNode deferred = n.putArray("deferred");
+        for (DeferredResource d : p.deferred()) {
+            ObjectNode o = deferred.addObject();
+            o.put("addr", d.addr().toString());
+            o.put("argument", d.argument());
+            ArrayNode deps = o.putArray("depends_on");
+            d.dependsOn().forEach(deps::add);
+        }
+        ObjectNode outs = n.putObject("outputs");
+        p.outputs().forEach((k, o) -> {
+            ObjectNode x = outs.putObject(k);
+            x.put("action", o.action().name());
+            x.set("before", typed(o.before()));
+            x.set("after", typed(o.after()));
+            x.put("sensitive", o.sensitive());
+        });
+        ArrayNode targets = n.putArray("targets");
+        p.targets().forEach(targets::add);
+        return n;
+    }
+
+    private static ObjectNode change(ResourceChange c) {
+        ObjectNode o = F.objectNode();
+        o.put("addr", c.addr().toString());
+        if (c.deposed() != null) {
+            o.put("deposed", c.deposed());
+        }
+        o.put("action", c.action().name());
+        o.set("before", typed(c.before()));
+        o.set("after", typed(c.after()));
+        ArrayNode rp = o.putArray("replace_paths");
+        c.replacePaths().forEach(p -> rp.add(path(p)));
+        if (c.reason() != null) {
+            o.put("reason", c.reason());
+        }
+        o.put("provider", c.provider().toString());
+        o.put("schema_version", c.schemaVersion());
+        if (!c.plannedPrivate().isEmpty()) {
+            o.put("private", c.plannedPrivate().toBase64());
+        }
+        if (c.previousAddr() != null) {
+            o.put("previous_addr", c.previousAddr().toString());
+        }
+        if (c.importId() != null) {
+            o.put("import_id", c.importId());
+        }
+        return o;
+    }
+
+    private static ArrayNode path(AttributePath p) {
+        ArrayNode a = F.arrayNode();
+        for (AttributePath.Step s : p.steps()) {
+            switch (s) {
+                case AttributePath.GetAttr g -> a.add(g.name());
+                case AttributePath.Index i -> a.add(typed(i.key()));
+            }
+        }
+        return a;
+    }
+
+    /** A value with its type: {@code {"type": ..., "value": ...}}. */
+    static ObjectNode typed(Value v) {
+        ObjectNode o = F.objectNode();
+        o.set("type", ValueJson.typeNode(v.type()));
+        o.set("value", value(v));
+        return o;
+    }
+
+    private static JsonNode value(Value v) {
+        JsonNode inner = bare(v);
+        if (v.hasMark(Mark.SENSITIVE)) {
+            ObjectNode s = F.objectNode();
+            s.set("~s", inner);
+            return s;
+        }
+        return inner;
+    }
+
+    private static JsonNode bare(Value v) {
+        if (!v.isKnown()) {
+            ObjectNode u = F.objectNode();
+            u.put("~u", true);
+            return u;
+        }
+        if (v.isNull()) {
+            return F.nullNode();
+        }
+        return switch (v.type()) {
+            case ObjectType o -> obj(v);
+            case MapType m -> obj(v);
+            case ListType l -> arr(v);
+            case SetType s -> arr(v);
+            case TupleType t -> arr(v);
+            default -> {
+                if (v.type() == Type.STRING) {
+                    yield F.textNode(v.asString());
+                }
+                if (v.type() == Type.NUMBER) {
+                    yield F.textNode(v.numberText());
+                }
+                if (v.type() == Type.BOOL) {
+                    yield F.booleanNode(v.asBool());
+                }
+                // A known value of the dynamic type does not exist; keep the placeholder readable.
+                yield F.nullNode();
+            }
+        };
+    }
+
+    private static JsonNode obj(Value v) {
+        ObjectNode o = F.objectNode();
+        v.attributes().forEach((k, e) -> o.set(k, value(e)));
+        return o;
+    }
+
+    private static JsonNode arr(Value v) {
+        ArrayNode a = F.arrayNode();
+        v.elements().forEach(e -> a.add(value(e)));
+        return a;
+    }
+
+    // ---- decoding ----
+
+    public static Plan decode(JsonNode n) throws Damaged {
+        try {
+            if (n.path("format").asInt(-1) != FORMAT) {
+                throw new Damaged("unsupported plan format " + n.path("format"));
+            }
+            PlanMode mode = PlanMode.valueOf(text(n, "mode"));
+            SortedMap<String, Value> vars = new TreeMap<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = n.path("variables").fields(); it.hasNext(); ) {
+                var e = it.next();
+                vars.put(e.getKey(), untyped(e.getValue()));
+            }
+            var st = StateCodec.read(text(n, "prior_state").getBytes(StandardCharsets.UTF_8), "plan file", "");
+            if (st.value() == null) {
+                throw new Damaged("the prior state in the plan file is unreadable");
+            }
+            List<ResourceChange> changes = new ArrayList<>();
+            for (JsonNode c : n.path("changes")) {
+                changes.add(change(c));
+            }
+            List<ResourceChange> drift = new ArrayList<>();
+            for (JsonNode c : n.path("drift")) {
+                drift.add(change(c));
+            }
+            List<DeferredResource> deferred = new ArrayList<>();
+            for (JsonNode d : n.path("deferred")) {
+                var addr = Addrs.parseAbsResource(text(d, "addr"));
+                if (addr.value() == null) {
+                    throw new Damaged("bad address " + d.path("addr"));
+                }
+                List<String> deps = new ArrayList<>();
+                d.path("depends_on").forEach(x -> deps.add(x.asText()));
+                deferred.add(new DeferredResource(addr.value(), text(d, "argument"), deps));
+            }
+            SortedMap<String, OutputChange> outs = new TreeMap<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = n.path("outputs").fields(); it.hasNext(); ) {
+                var e = it.next();
+                JsonNode o = e.getValue();
+                outs.put(e.getKey(), new OutputChange(e.getKey(), Action.valueOf(text(o, "action")),
+                        untyped(o.get("before")), untyped(o.get("after")), o.path("sensitive").asBoolean()));
+            }
+            List<String> targets = new ArrayList<>();
+            n.path("targets").forEach(t -> targets.add(t.asText()));
+            return new Plan(mode, st.value(), vars, changes, drift, deferred, outs, targets, Diagnostics.NONE);
+        } catch (RuntimeException e) {
+            throw new Damaged("the plan file's content is malformed (" + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+        }
+    }
+
+    private static String text(JsonNode n, String field) throws Damaged {
+        JsonNode x = n.get(field);
+        if (x == null || !x.isTextual()) {
+            throw new Damaged("missing field \"" + field + "\"");
+        }
+        return x.asText();
+    }
+
+    private static ResourceChange change(JsonNode c) throws Damaged {
+        var addr = Addrs.parseAbsResourceInstance(text(c, "addr"));
+        if (addr.value() == null) {
+            throw new Damaged("bad address " + c.path("addr"));
+        }
+        AbsProviderConfig provider = StateAddrs.provider(text(c, "provider"));
+        if (provider == null) {
+            throw new Damaged("bad provider " + c.path("provider"));
+        }
+        List<AttributePath> paths = new ArrayList<>();
+        for (JsonNode p : c.path("replace_paths")) {
+            AttributePath ap = AttributePath.ROOT;
+            for (JsonNode s : p) {
+                ap = s.isTextual() ? ap.attr(s.asText()) : ap.element(untyped(s));
+            }
+            paths.add(ap);
+        }
+        AbsResourceInstance prev = null;
+        if (c.hasNonNull("previous_addr")) {
+            prev = Addrs.parseAbsResourceInstance(c.get("previous_addr").asText()).value();
+        }
+        return new ResourceChange(addr.value(), c.hasNonNull("deposed") ? c.get("deposed").asText() : null,
+                Action.valueOf(text(c, "action")), untyped(c.get("before")), untyped(c.get("after")), paths,
+                c.hasNonNull("reason") ? c.get("reason").asText() : null, provider,
+                c.path("schema_version").asLong(), c.hasNonNull("private")
+                ? PrivateState.fromBase64(c.get("private").asText()) : PrivateState.EMPTY, prev,
+                c.hasNonNull("import_id") ? c.get("import_id").asText() : null);
+    }
+
+    static Value untyped(JsonNode typed) {
+        Type t = ValueJson.parseType(typed.get("type"));
+        return value(typed.get("value"), t);
+    }
+
+    private static Value value(JsonNode n, Type t) {
+        if (n != null && n.isObject() && n.has("~s") && n.size() == 1) {
+            return value(n.get("~s"), t).mark(Mark.SENSITIVE);
+        }
+        if (n != null && n.isObject() && n.has("~u") && n.size() == 1) {
+            return Value.unknown(t);
+        }
+        if (n == null || n.isNull()) {
+            return Value.nullValue(t);
+        }
+        return switch (t) {
+            case ObjectType o -> {
+                Map<String, Value> attrs = new TreeMap<>();
+                o.attrs().forEach((k, at) -> attrs.put(k, value(n.get(k), at)));
+                yield Value.object(attrs);
+            }
+            case MapType m -> {
+                Map<String, Value> attrs = new TreeMap<>();
+                n.fields().forEachRemaining(e -> attrs.put(e.getKey(), value(e.getValue(), m.elem())));
+                yield Value.map(m.elem(), attrs);
+            }
+            case ListType l -> {
+                List<Value> els = new ArrayList<>();
+                n.forEach(e -> els.add(value(e, l.elem())));
+                yield Value.list(l.elem(), els);
+            }
+            case SetType s -> {
+                List<Value> els = new ArrayList<>();
+                n.forEach(e -> els.add(value(e, s.elem())));
+                yield Value.set(s.elem(), els);
+            }
+            case TupleType tt -> {
+                List<Value> els = new ArrayList<>();
+                for (int i = 0; i < tt.elems().size(); i++) {
+                    els.add(value(n.get(i), tt.elems().get(i)));
+                }
+                yield Value.tuple(els);
+            }
+            default -> {
+                if (t == Type.STRING) {
+                    yield Value.string(n.asText());
+                }
+                if (t == Type.NUMBER) {
+                    yield Value.number(new BigDecimal(n.asText()));
+                }
+                if (t == Type.BOOL) {
+                    yield Value.bool(n.asBoolean());
+                }
+                yield Value.nullValue(t);
+            }
+        };
+    }
+
+    public static byte[] toBytes(ObjectNode n) {
+        try {
+            return JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(n);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static JsonNode parse(byte[] bytes) throws Damaged {
+        try {
+            return JSON.readTree(bytes);
+        } catch (IOException e) {
+            throw new Damaged("the plan file is not valid JSON: " + e.getMessage());
+        }
+    }
+
+}

@@ -1,0 +1,475 @@
+package dev.strata.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.InstanceKey;
+import dev.strata.addr.ModuleInstance;
+import dev.strata.addr.ResourceMode;
+import dev.strata.config.ConfigNode;
+import dev.strata.config.ConfigTree;
+import dev.strata.config.References;
+import dev.strata.lang.types.ListType;
+import dev.strata.lang.types.MapType;
+import dev.strata.lang.types.ObjectType;
+import dev.strata.lang.types.SetType;
+import dev.strata.lang.types.TupleType;
+import dev.strata.lang.types.Type;
+import dev.strata.lang.value.Mark;
+import dev.strata.lang.value.Value;
+import dev.strata.provider.AttributePath;
+import dev.strata.provider.ValueJson;
+import dev.strata.state.ResourceInstanceObject;
+import dev.strata.state.ResourceState;
+import dev.strata.state.StateSnapshot;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Terraform's JSON plan representation ({@code format_version} 1.2), as {@code show -json} prints it,
+ * so tools that read Terraform plans read Strata's. One deliberate difference: sensitive values are
+ * written as {@code null} (their {@code *_sensitive} flags still say where they are), because no
+ * sensitive value may appear in Strata's output.
+ */
+public final class PlanJson {
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    private PlanJson() {}
+
+    public static ObjectNode of(Plan plan, ConfigTree tree, String version) {
+        ObjectNode n = F.objectNode();
+        n.put("format_version", "1.2");
+        n.put("terraform_version", version);
+        ObjectNode vars = n.putObject("variables");
+        plan.variables().forEach((k, v) -> vars.putObject(k).set("value", json(v)));
+        n.set("planned_values", plannedValues(plan));
+        if (!plan.drift().isEmpty()) {
+            ArrayNode drift = n.putArray("resource_drift");
+            plan.drift().forEach(c -> drift.add(change(c)));
+        }
+        ArrayNode rc = n.putArray("resource_changes");
+        plan.changes().forEach(c -> rc.add(change(c)));
+        if (!plan.deferred().isEmpty()) {
+            ArrayNode dc = n.putArray("deferred_changes");
+            for (DeferredResource d : plan.deferred()) {
+                ObjectNode o = dc.addObject();
+                o.put("reason", "instance_count_unknown");
+                ObjectNode r = o.putObject("resource_change");
+                r.put("address", d.addr().toString());
+                r.put("mode", d.addr().resource().mode() == ResourceMode.DATA ? "data" : "managed");
+                r.put("type", d.addr().resource().type());
+                r.put("name", d.addr().resource().name());
+                r.put("index_unknown", true);
+                ObjectNode ch = r.putObject("change");
+                ch.putArray("actions").add("create");
+                ch.putNull("before");
+                ch.putObject("after");
+                ch.put("after_unknown", true);
+                ch.put("before_sensitive", false);
+                ch.put("after_sensitive", false);
+            }
+        }
+        ObjectNode oc = n.putObject("output_changes");
+        plan.outputs().forEach((k, o) -> {
+            ObjectNode x = oc.putObject(k);
+            ArrayNode actions = x.putArray("actions");
+            o.action().jsonActions().forEach(actions::add);
+            Value before = o.sensitive() ? o.before().mark(Mark.SENSITIVE) : o.before();
+            Value after = o.sensitive() ? o.after().mark(Mark.SENSITIVE) : o.after();
+            x.set("before", json(before));
+            x.set("after", json(after));
+            x.set("after_unknown", unknown(after));
+            x.set("before_sensitive", sensitive(before));
+            x.set("after_sensitive", sensitive(after));
+        });
+        n.set("prior_state", stateJson(plan.priorState(), version));
+        n.set("configuration", configuration(tree));
+        n.put("timestamp", Instant.now().toString());
+        n.put("applyable", plan.hasChanges());
+        n.put("complete", plan.deferred().isEmpty());
+        n.put("errored", false);
+        return n;
+    }
+
+    static ObjectNode change(ResourceChange c) {
+        ObjectNode o = F.objectNode();
+        address(o, c.addr());
+        if (c.previousAddr() != null) {
+            o.put("previous_address", c.previousAddr().toString());
+        }
+        o.put("provider_name", c.provider().provider().toString());
+        if (c.deposed() != null) {
+            o.put("deposed", c.deposed());
+        }
+        ObjectNode ch = o.putObject("change");
+        ArrayNode actions = ch.putArray("actions");
+        c.action().jsonActions().forEach(actions::add);
+        ch.set("before", json(c.before()));
+        ch.set("after", json(c.after()));
+        ch.set("after_unknown", unknown(c.after()));
+        ch.set("before_sensitive", sensitive(c.before()));
+        ch.set("after_sensitive", sensitive(c.after()));
+        if (!c.replacePaths().isEmpty()) {
+            ArrayNode rp = ch.putArray("replace_paths");
+            for (AttributePath p : c.replacePaths()) {
+                ArrayNode a = rp.addArray();
+                for (AttributePath.Step s : p.steps()) {
+                    switch (s) {
+                        case AttributePath.GetAttr g -> a.add(g.name());
+                        case AttributePath.Index i -> a.add(json(i.key()));
+                    }
+                }
+            }
+        }
+        if (c.importId() != null) {
+            ch.putObject("importing").put("id", c.importId());
+        }
+        if (c.reason() != null) {
+            o.put("action_reason", c.reason());
+        }
+        return o;
+    }
+
+    private static void address(ObjectNode o, AbsResourceInstance a) {
+        o.put("address", a.toString());
+        if (!a.module().isRoot()) {
+            o.put("module_address", a.module().toString());
+        }
+        o.put("mode", a.resource().resource().mode() == ResourceMode.DATA ? "data" : "managed");
+        o.put("type", a.resource().resource().type());
+        o.put("name", a.resource().resource().name());
+        switch (a.resource().key()) {
+            case InstanceKey.IntKey i -> o.put("index", i.index());
+            case InstanceKey.StringKey s -> o.put("index", s.key());
+            case InstanceKey.NoKey n -> { }
+        }
+    }
+
+    private static ObjectNode plannedValues(Plan plan) {
+        ObjectNode pv = F.objectNode();
+        ObjectNode outs = pv.putObject("outputs");
+        plan.outputs().forEach((k, o) -> {
+            if (o.action() == Action.DELETE) {
+                return;
+            }
+            ObjectNode x = outs.putObject(k);
+            x.put("sensitive", o.sensitive());
+            if (o.after().isWhollyKnown()) {
+                x.set("type", ValueJson.typeNode(o.after().type()));
+                x.set("value", json(o.sensitive() ? o.after().mark(Mark.SENSITIVE) : o.after()));
+            }
+        });
+        Map<ModuleInstance, List<ObjectNode>> byModule = new TreeMap<>();
+        for (ResourceChange c : plan.changes()) {
+            if (c.action() == Action.DELETE || c.deposed() != null) {
+                continue;
+            }
+            ObjectNode r = F.objectNode();
+            address(r, c.addr());
+            r.remove("module_address");
+            r.put("provider_name", c.provider().provider().toString());
+            r.put("schema_version", c.schemaVersion());
+            r.set("values", knownOnly(c.after()));
+            r.set("sensitive_values", sensitive(c.after()));
+            byModule.computeIfAbsent(c.addr().module(), m -> new ArrayList<>()).add(r);
+        }
+        pv.set("root_module", module(ModuleInstance.ROOT, byModule));
+        return pv;
+    }
+
+    private static ObjectNode module(ModuleInstance mi, Map<ModuleInstance, List<ObjectNode>> byModule) {
+        ObjectNode m = F.objectNode();
+        List<ObjectNode> rs = byModule.get(mi);
+        if (rs != null) {
+            ArrayNode a = m.putArray("resources");
+            rs.forEach(a::add);
+        }
+        if (!mi.isRoot()) {
+            m.put("address", mi.toString());
+        }
+        List<ModuleInstance> children = byModule.keySet().stream()
+                .filter(c -> c.steps().size() == mi.steps().size() + 1 && c.parent().equals(mi)).toList();
+        List<ModuleInstance> all = new ArrayList<>(children);
+        for (ModuleInstance k : byModule.keySet()) {
+            ModuleInstance x = k;
+            while (x.steps().size() > mi.steps().size() + 1) {
+                x = x.parent();
+            }
+            if (x.steps().size() == mi.steps().size() + 1 && x.parent().equals(mi) && !all.contains(x)) {
+                all.add(x);
+            }
+        }
+        if (!all.isEmpty()) {
+            ArrayNode cm = m.putArray("child_modules");
+            all.stream().sorted().forEach(c -> cm.add(module(c, byModule)));
+        }
+        return m;
+    }
+
+    /** The state representation of {@code show -json} (format 1.0). */
+    public static ObjectNode stateJson(StateSnapshot s, String version) {
+        ObjectNode n = F.objectNode();
+        n.put("format_version", "1.0");
+        n.put("terraform_version", version);
+        if (s.isEmpty() && s.outputs().isEmpty()) {
+            return n;
+        }
+        ObjectNode values = n.putObject("values");
+        ObjectNode outs = values.putObject("outputs");
+        s.outputs().forEach((k, o) -> {
+            ObjectNode x = outs.putObject(k);
+            x.put("sensitive", o.sensitive());
+            x.set("value", o.sensitive() ? F.nullNode() : StateValues.toNode(o.value()));
+            x.set("type", StateValues.toNode(o.type()));
+        });
+        Map<ModuleInstance, List<ObjectNode>> byModule = new TreeMap<>();
+        for (ResourceState rs : s.resources()) {
+            var ar = StateAddrs.of(rs.addr());
+            for (ResourceInstanceObject o : rs.instances()) {
+                if (o.deposed() != null) {
+                    continue;
+                }
+                ObjectNode r = F.objectNode();
+                address(r, ar.instance(StateAddrs.of(o.key())));
+                r.remove("module_address");
+                var pc = StateAddrs.provider(rs.provider());
+                r.put("provider_name", pc == null ? rs.provider() : pc.provider().toString());
+                r.put("schema_version", o.schemaVersion());
+                JsonNode attrs = StateValues.toNode(o.attributes());
+                ObjectNode sens = F.objectNode();
+                if (o.sensitiveAttributes() != null) {
+                    for (var p : o.sensitiveAttributes()) {
+                        redact(attrs, sens, p.steps(), 0);
+                    }
+                }
+                r.set("values", attrs);
+                r.set("sensitive_values", sens);
+                byModule.computeIfAbsent(ar.module(), m -> new ArrayList<>()).add(r);
+            }
+        }
+        values.set("root_module", module(ModuleInstance.ROOT, byModule));
+        return n;
+    }
+
+    private static void redact(JsonNode attrs, ObjectNode sens, List<dev.strata.state.AttributePath.Step> steps, int i) {
+        if (steps.isEmpty() || !(steps.getFirst() instanceof dev.strata.state.AttributePath.GetAttr g)) {
+            return;
+        }
+        if (attrs instanceof ObjectNode on && on.has(g.name())) {
+            if (steps.size() == 1) {
+                on.putNull(g.name());
+                sens.put(g.name(), true);
+            } else {
+                // Deeper paths: hide the whole attribute rather than risk showing part of it.
+                on.putNull(g.name());
+                sens.put(g.name(), true);
+            }
+        }
+    }
+
+    private static ObjectNode configuration(ConfigTree tree) {
+        ObjectNode n = F.objectNode();
+        ObjectNode pc = n.putObject("provider_config");
+        n.set("root_module", moduleConfig(tree.root(), pc, ""));
+        return n;
+    }
+
+    private static ObjectNode moduleConfig(ConfigNode node, ObjectNode providerConfig, String prefix) {
+        ObjectNode m = F.objectNode();
+        var mc = node.module();
+        if (!mc.outputs().isEmpty()) {
+            ObjectNode outs = m.putObject("outputs");
+            mc.outputs().forEach((k, o) -> {
+                ObjectNode x = outs.putObject(k);
+                if (o.sensitive()) {
+                    x.put("sensitive", true);
+                }
+                x.putObject("expression").set("references", refs(References.of(o)));
+                if (o.description() != null && !o.description().isEmpty()) {
+                    x.put("description", o.description());
+                }
+            });
+        }
+        if (!mc.resources().isEmpty()) {
+            ArrayNode rs = m.putArray("resources");
+            mc.resources().forEach((addr, rc) -> {
+                ObjectNode r = rs.addObject();
+                r.put("address", addr.toString());
+                r.put("mode", addr.mode() == ResourceMode.DATA ? "data" : "managed");
+                r.put("type", addr.type());
+                r.put("name", addr.name());
+                String key = (prefix.isEmpty() ? "" : prefix + ":") + rc.providerConfig().localName()
+                        + (rc.providerConfig().alias() == null ? "" : "." + rc.providerConfig().alias());
+                r.put("provider_config_key", key);
+                if (!providerConfig.has(key)) {
+                    ObjectNode p = providerConfig.putObject(key);
+                    p.put("name", rc.providerConfig().localName());
+                    p.put("full_name", mc.providerFor(rc.providerConfig().localName()).toString());
+                    if (!prefix.isEmpty()) {
+                        p.put("module_address", prefix);
+                    }
+                }
+                r.putObject("expressions");
+                r.put("schema_version", 0);
+                if (rc.count() != null) {
+                    r.putObject("count_expression").set("references", refs(exprRefs(rc.count())));
+                }
+                if (rc.forEach() != null) {
+                    r.putObject("for_each_expression").set("references", refs(exprRefs(rc.forEach())));
+                }
+            });
+        }
+        if (!node.children().isEmpty()) {
+            ObjectNode calls = m.putObject("module_calls");
+            node.children().forEach((name, child) -> {
+                ObjectNode c = calls.putObject(name);
+                c.put("source", child.call().source());
+                c.set("module", moduleConfig(child, providerConfig, (prefix.isEmpty() ? "" : prefix + ".")
+                        + "module." + name));
+            });
+        }
+        if (!mc.variables().isEmpty()) {
+            ObjectNode vs = m.putObject("variables");
+            mc.variables().forEach((k, v) -> {
+                ObjectNode x = vs.putObject(k);
+                if (v.defaultValue() != null && !v.sensitive()) {
+                    x.set("default", json(v.defaultValue()));
+                }
+                if (v.description() != null && !v.description().isEmpty()) {
+                    x.put("description", v.description());
+                }
+                if (v.sensitive()) {
+                    x.put("sensitive", true);
+                }
+            });
+        }
+        return m;
+    }
+
+    private static List<dev.strata.addr.Reference> exprRefs(dev.strata.hcl.Expression e) {
+        List<dev.strata.addr.Reference> out = new ArrayList<>();
+        for (var t : e.variables()) {
+            var r = dev.strata.addr.Reference.parse(t);
+            if (r.value() != null) {
+                out.add(r.value());
+            }
+        }
+        return out;
+    }
+
+    private static ArrayNode refs(List<dev.strata.addr.Reference> refs) {
+        ArrayNode a = F.arrayNode();
+        java.util.LinkedHashSet<String> seen = new java.util.LinkedHashSet<>();
+        for (var r : refs) {
+            seen.add(r.subject().toString());
+        }
+        seen.forEach(a::add);
+        return a;
+    }
+
+    /** A value as plain JSON: unknowns and sensitive values as null. */
+    static JsonNode json(Value v) {
+        if (v == null || !v.isKnown() || v.isNull() || v.isSensitive()) {
+            return F.nullNode();
+        }
+        return switch (v.type()) {
+            case ObjectType o -> {
+                ObjectNode n = F.objectNode();
+                v.attributes().forEach((k, e) -> {
+                    if (e.isKnown()) {
+                        n.set(k, json(e));
+                    }
+                });
+                yield n;
+            }
+            case MapType m -> {
+                ObjectNode n = F.objectNode();
+                v.attributes().forEach((k, e) -> n.set(k, json(e)));
+                yield n;
+            }
+            case ListType l -> arr(v);
+            case SetType s -> arr(v);
+            case TupleType t -> arr(v);
+            default -> {
+                if (v.type() == Type.STRING) {
+                    yield F.textNode(v.asString());
+                }
+                if (v.type() == Type.NUMBER) {
+                    yield F.numberNode(v.asNumber());
+                }
+                yield F.booleanNode(v.asBool());
+            }
+        };
+    }
+
+    private static JsonNode knownOnly(Value v) {
+        return json(v);
+    }
+
+    private static ArrayNode arr(Value v) {
+        ArrayNode a = F.arrayNode();
+        v.elements().forEach(e -> a.add(json(e)));
+        return a;
+    }
+
+    /** {@code after_unknown}: true where unknown; containers mirror the value's shape; known leaves false (omitted in objects). */
+    static JsonNode unknown(Value v) {
+        if (v == null) {
+            return F.booleanNode(false);
+        }
+        if (!v.isKnown()) {
+            return F.booleanNode(true);
+        }
+        return shape(v, true);
+    }
+
+    /** {@code *_sensitive}: true where sensitive; same shape rules. */
+    static JsonNode sensitive(Value v) {
+        if (v == null) {
+            return F.booleanNode(false);
+        }
+        if (v.isSensitive()) {
+            return F.booleanNode(true);
+        }
+        if (!v.isKnown()) {
+            return F.booleanNode(false);
+        }
+        return shape(v, false);
+    }
+
+    private static JsonNode shape(Value v, boolean unknowns) {
+        if (v.isNull()) {
+            return F.booleanNode(false);
+        }
+        return switch (v.type()) {
+            case ObjectType o -> obj(v, unknowns);
+            case MapType m -> obj(v, unknowns);
+            case ListType l -> seq(v, unknowns);
+            case SetType s -> seq(v, unknowns);
+            case TupleType t -> seq(v, unknowns);
+            default -> F.booleanNode(false);
+        };
+    }
+
+    private static ObjectNode obj(Value v, boolean unknowns) {
+        ObjectNode n = F.objectNode();
+        v.attributes().forEach((k, e) -> {
+            JsonNode x = unknowns ? unknown(e) : sensitive(e);
+            if (!(x.isBoolean() && !x.booleanValue())) {
+                n.set(k, x);
+            }
+        });
+        return n;
+    }
+
+    private static ArrayNode seq(Value v, boolean unknowns) {
+        ArrayNode a = F.arrayNode();
+        v.elements().forEach(e -> a.add(unknowns ? unknown(e) : sensitive(e)));
+        return a;
+    }
+}

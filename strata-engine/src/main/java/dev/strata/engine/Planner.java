@@ -1,0 +1,128 @@
+package dev.strata.engine;
+
+import dev.strata.addr.AbsResource;
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.config.ConfigNode;
+import dev.strata.config.ConfigTree;
+import dev.strata.engine.graph.DependencyGraph;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Result;
+import dev.strata.lang.value.Value;
+import dev.strata.provider.ProviderSource;
+import dev.strata.state.OutputValue;
+import dev.strata.state.ResourceInstanceObject;
+import dev.strata.state.ResourceState;
+import dev.strata.state.StateSnapshot;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * Turns a configuration and a state into a {@link Plan} (P6): refresh, evaluate, expand (deferring
+ * what is unknown), ask each provider to plan, and decide every instance's action.
+ */
+public final class Planner {
+    private final ProviderSource providers;
+    private final String engineVersion;
+
+    public Planner(ProviderSource providers, String engineVersion) {
+        this.providers = providers;
+        this.engineVersion = engineVersion;
+    }
+
+    /** The dependency graph of a configuration, with cycle errors; for {@code strata graph}. */
+    public static Result<String> dot(ConfigTree tree, boolean drawCycles) {
+        DependencyGraph<Node> g = GraphBuilder.build(tree);
+        Diagnostics cycles = g.checkCycles(Node::display);
+        if (cycles.hasErrors() && !drawCycles) {
+            return Result.of(null, cycles);
+        }
+        return Result.of(g.transitiveReduction().toDot(Node::display), Diagnostics.NONE);
+    }
+
+    public Result<Plan> plan(ConfigTree tree, SortedMap<String, Value> variables, StateSnapshot state,
+                             PlanOptions options, EngineEvents events) {
+        DependencyGraph<Node> graph = GraphBuilder.build(tree);
+        Diagnostics cycles = graph.checkCycles(Node::display);
+        if (cycles.hasErrors()) {
+            return Result.of(null, cycles);
+        }
+        try (ProviderPool pool = new ProviderPool(providers, engineVersion)) {
+            Run run = new Run(tree, options, Run.Phase.PLAN, pool, variables, state, null);
+            ProviderCalls calls = new ProviderCalls(options.parallelism(), ProviderCalls.Settings.DEFAULT, events,
+                    () -> false);
+            InstanceOps ops = new InstanceOps(run, events, null, calls, Map.of());
+            Walk walk = new Walk(run, graph, events, ops);
+            ops.walk = walk;
+            try {
+                walk.walk(() -> false);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Result.of(null, Diagnostics.of(Diagnostic.error("Planning interrupted", "The plan was "
+                        + "interrupted before it was complete; nothing was changed.", null)));
+            }
+            orphanResources(run, ops, walk);
+            orphanOutputs(run, tree);
+            Diagnostics diags = run.diagnostics();
+            if (diags.hasErrors()) {
+                return Result.of(null, diags);
+            }
+            List<ResourceChange> changes = new ArrayList<>(run.changes.values());
+            changes.addAll(run.deposedChanges);
+            changes.sort(Comparator.comparing(ResourceChange::addr)
+                    .thenComparing(c -> c.deposed() == null ? "" : c.deposed()));
+            List<ResourceChange> drift = new ArrayList<>(run.drift);
+            drift.sort(Comparator.comparing(ResourceChange::addr));
+            List<DeferredResource> deferred = new ArrayList<>(run.deferred);
+            deferred.sort(Comparator.comparing(DeferredResource::addr));
+            // The refreshed state keeps the stored serial and lineage: a stale plan is recognised by them.
+            StateSnapshot refreshed = run.state().withSerial(state.serial());
+            return Result.of(new Plan(options.mode(), refreshed, variables, changes, drift, deferred,
+                    new TreeMap<>(run.outputChanges), options.targets().stream().map(Object::toString).toList(),
+                    diags), diags);
+        }
+    }
+
+    /** Resources in state whose configuration (or whole module) is gone: every object is planned for deletion. */
+    private static void orphanResources(Run run, InstanceOps ops, Walk walk) {
+        for (ResourceState rs : run.state().resources()) {
+            AbsResource ar = StateAddrs.of(rs.addr());
+            Optional<ConfigNode> node = run.tree.node(ar.module().module());
+            boolean configured = node.isPresent() && node.get().module().resources().containsKey(ar.resource());
+            if (configured && !run.deferredModules.containsKey(ar.module().module())
+                    && run.instancesOf(ar.module().module()).contains(ar.module())) {
+                continue;
+            }
+            if (configured && (run.deferredModules.containsKey(ar.module().module()))) {
+                continue;
+            }
+            for (ResourceInstanceObject o : rs.instances()) {
+                AbsResourceInstance ai = ar.instance(StateAddrs.of(o.key()));
+                if (!Targets.matchesInstance(run.options.targets(), ai)) {
+                    continue;
+                }
+                ops.orphanWithoutConfig(rs, o, ai, node.isEmpty() || !configured && node.isEmpty()
+                        ? "delete_because_no_module" : configured ? "delete_because_no_module"
+                        : "delete_because_no_resource_config");
+            }
+        }
+    }
+
+    private static void orphanOutputs(Run run, ConfigTree tree) {
+        if (!run.options.targets().isEmpty()) {
+            return;
+        }
+        for (Map.Entry<String, OutputValue> e : run.state().outputs().entrySet()) {
+            if (!tree.root().module().outputs().containsKey(e.getKey())) {
+                Value before = InstanceOps.priorOutput(e.getValue());
+                run.outputChanges.put(e.getKey(), new OutputChange(e.getKey(), Action.DELETE, before, Value.NULL,
+                        e.getValue().sensitive()));
+            }
+        }
+    }
+}

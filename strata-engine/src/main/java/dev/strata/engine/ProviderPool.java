@@ -1,0 +1,101 @@
+package dev.strata.engine;
+
+import dev.strata.addr.AbsProviderConfig;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Result;
+import dev.strata.lang.value.Value;
+import dev.strata.provider.Provider;
+import dev.strata.provider.ProviderAddress;
+import dev.strata.provider.ProviderFactory;
+import dev.strata.provider.ProviderSchema;
+import dev.strata.provider.ProviderSource;
+import dev.strata.provider.VersionConstraints;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The provider instances of one run, one per provider configuration, created on first use and
+ * closed with the run. Schemas are fetched once per provider configuration.
+ */
+final class ProviderPool implements AutoCloseable {
+    private final ProviderSource source;
+    private final String engineVersion;
+    private final Map<AbsProviderConfig, Result<Provider>> instances = new ConcurrentHashMap<>();
+    private final Map<AbsProviderConfig, ProviderSchema> schemas = new ConcurrentHashMap<>();
+    private final Map<AbsProviderConfig, Boolean> configured = new ConcurrentHashMap<>();
+
+    ProviderPool(ProviderSource source, String engineVersion) {
+        this.source = source;
+        this.engineVersion = engineVersion;
+    }
+
+    static ProviderAddress address(dev.strata.addr.Provider p) {
+        return new ProviderAddress(p.hostname(), p.namespace(), p.type());
+    }
+
+    /** The (unconfigured until {@link #configure}) provider for a configuration; null with errors if unavailable. */
+    Result<Provider> get(AbsProviderConfig cfg, VersionConstraints constraints) {
+        return instances.computeIfAbsent(cfg, c -> {
+            Result<ProviderFactory> f = source.resolve(address(c.provider()), constraints);
+            if (f.value() == null) {
+                return Result.of(null, f.diagnostics());
+            }
+            Provider p = f.value().create();
+            schemas.put(c, p.schema());
+            return Result.of(p, f.diagnostics());
+        });
+    }
+
+    Provider configured(AbsProviderConfig cfg) {
+        Result<Provider> r = instances.get(cfg);
+        return r == null ? null : r.value();
+    }
+
+    ProviderSchema schema(AbsProviderConfig cfg) {
+        return schemas.get(cfg);
+    }
+
+    Diagnostics configure(AbsProviderConfig cfg, Value config) {
+        Provider p = configured(cfg);
+        if (p == null) {
+            return Diagnostics.of(Diagnostic.error("Provider not available", "The provider configuration " + cfg
+                    + " could not be started.", null));
+        }
+        Diagnostics d = p.validateProviderConfig(config).toDiagnostics();
+        if (d.hasErrors()) {
+            return d;
+        }
+        d = d.with(p.configure(new Provider.ConfigureRequest(config, engineVersion)).toDiagnostics());
+        if (!d.hasErrors()) {
+            configured.put(cfg, true);
+        }
+        return d;
+    }
+
+    boolean isConfigured(AbsProviderConfig cfg) {
+        return configured.containsKey(cfg);
+    }
+
+    /** Asks every running provider to stop its operations (first Ctrl-C). */
+    void stopAll() {
+        instances.values().forEach(r -> {
+            if (r.value() != null) {
+                r.value().stop();
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        instances.values().forEach(r -> {
+            if (r.value() != null) {
+                try {
+                    r.value().close();
+                } catch (RuntimeException ignored) {
+                    // Closing is best effort; the run's result is already decided.
+                }
+            }
+        });
+    }
+}

@@ -1,0 +1,298 @@
+package dev.strata.engine;
+
+import dev.strata.addr.AbsResource;
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.InstanceKey;
+import dev.strata.addr.Module;
+import dev.strata.addr.ModuleInstance;
+import dev.strata.config.ConfigNode;
+import dev.strata.config.ConfigTree;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.lang.eval.TemplateFunctions;
+import dev.strata.lang.funcs.FunctionTable;
+import dev.strata.lang.value.Value;
+import dev.strata.state.JournalEntry;
+import dev.strata.state.StateSnapshot;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.function.Function;
+
+/**
+ * Everything one plan or apply walk shares: the configuration, the options, the values produced so
+ * far (by module instance and resource), how each object expanded, the working state and the
+ * diagnostics. Node visits run concurrently, so every map here is concurrent and each entry has one
+ * writer: the node that owns it (ARCHITECTURE §3.5).
+ */
+final class Run {
+    enum Phase { PLAN, APPLY }
+
+    /** Where state changes go: memory while planning, the durable journal while applying. */
+    interface StateSink {
+        StateSnapshot append(JournalEntry e);
+    }
+
+    final ConfigTree tree;
+    final PlanOptions options;
+    final Phase phase;
+    final ProviderPool providers;
+    private final FunctionTable functions;
+    private final SortedMap<String, Value> rootVariables;
+
+    private final ConcurrentMap<ModuleInstance, ConcurrentMap<String, Value>> variables = new ConcurrentHashMap<>();
+    private final ConcurrentMap<ModuleInstance, ConcurrentMap<String, Value>> locals = new ConcurrentHashMap<>();
+    private final ConcurrentMap<ModuleInstance, ConcurrentMap<String, Value>> outputs = new ConcurrentHashMap<>();
+    /** Instance values by resource, and how it expanded. */
+    private final ConcurrentMap<AbsResource, SortedMap<InstanceKey, Value>> resources = new ConcurrentHashMap<>();
+    final ConcurrentMap<AbsResource, Expansion> resourceExpansions = new ConcurrentHashMap<>();
+    /** Module instances by module, once their calls were expanded; absent means not known yet. */
+    final ConcurrentMap<Module, List<ModuleInstance>> moduleInstances = new ConcurrentHashMap<>();
+    /** Modules whose instances are not known until apply, with why. */
+    final ConcurrentMap<Module, Expansion.Deferred> deferredModules = new ConcurrentHashMap<>();
+    final ConcurrentMap<ModuleInstance, Map<String, Expansion>> callExpansions = new ConcurrentHashMap<>();
+
+    private final Object stateLock = new Object();
+    private volatile StateSnapshot state;
+    private final StateSink sink;
+
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+    final ConcurrentMap<AbsResourceInstance, ResourceChange> changes = new ConcurrentHashMap<>();
+    final List<DeferredResource> deferred = java.util.Collections.synchronizedList(new ArrayList<>());
+    final List<ResourceChange> drift = java.util.Collections.synchronizedList(new ArrayList<>());
+    final List<ResourceChange> deposedChanges = java.util.Collections.synchronizedList(new ArrayList<>());
+    final ConcurrentMap<String, OutputChange> outputChanges = new ConcurrentHashMap<>();
+    /** Instances a deferred expansion found already existing: they need a new plan (§3.6). */
+    final List<AbsResourceInstance> deferredNeedsPlan = java.util.Collections.synchronizedList(new ArrayList<>());
+    final java.util.Set<AbsResourceInstance> failedInstances = ConcurrentHashMap.newKeySet();
+    final List<Done> succeeded = java.util.Collections.synchronizedList(new ArrayList<>());
+
+    record Done(AbsResourceInstance addr, Action action) {}
+
+    Run(ConfigTree tree, PlanOptions options, Phase phase, ProviderPool providers,
+        SortedMap<String, Value> rootVariables, StateSnapshot state, Function<Run, StateSink> sink) {
+        this.tree = tree;
+        this.options = options;
+        this.phase = phase;
+        this.providers = providers;
+        this.functions = TemplateFunctions.builtins(dev.strata.lang.funcs.FunctionContext.system(options.workingDir()));
+        this.rootVariables = rootVariables;
+        this.state = state;
+        this.sink = sink == null ? e -> {
+            synchronized (stateLock) {
+                this.state = this.state.with(e);
+                return this.state;
+            }
+        } : sink.apply(this);
+        moduleInstances.put(Module.ROOT, List.of(ModuleInstance.ROOT));
+        rootVariables.forEach((k, v) -> variables.computeIfAbsent(ModuleInstance.ROOT, x -> new ConcurrentHashMap<>())
+                .put(k, v));
+    }
+
+    FunctionTable functions() {
+        return functions;
+    }
+
+    Path workingDir() {
+        return options.workingDir();
+    }
+
+    String workspace() {
+        return options.workspace();
+    }
+
+    boolean applying() {
+        return phase == Phase.APPLY;
+    }
+
+    SortedMap<String, Value> rootVariables() {
+        return rootVariables;
+    }
+
+    String relativeDir(Module m) {
+        ConfigNode n = tree.node(m).orElse(tree.root());
+        Path dir = n.module().dir();
+        String s = workingDir().toAbsolutePath().normalize().relativize(dir.toAbsolutePath().normalize()).toString()
+                .replace('\\', '/');
+        return s.isEmpty() ? "." : s;
+    }
+
+    StateSnapshot state() {
+        return state;
+    }
+
+    /** Records a state change; returns the state with it. */
+    StateSnapshot record(JournalEntry e) {
+        StateSnapshot s = sink.append(e);
+        synchronized (stateLock) {
+            state = s;
+        }
+        return s;
+    }
+
+    void setStateDirectly(StateSnapshot s) {
+        synchronized (stateLock) {
+            state = s;
+        }
+    }
+
+    void diagnose(Diagnostics ds) {
+        synchronized (diagnostics) {
+            ds.forEach(diagnostics::add);
+        }
+    }
+
+    void diagnose(Diagnostic d) {
+        synchronized (diagnostics) {
+            diagnostics.add(d);
+        }
+    }
+
+    Diagnostics diagnostics() {
+        synchronized (diagnostics) {
+            return Diagnostics.of(List.copyOf(diagnostics));
+        }
+    }
+
+    boolean hasErrors() {
+        synchronized (diagnostics) {
+            return diagnostics.stream().anyMatch(Diagnostic::isError);
+        }
+    }
+
+    // ---- values ----
+
+    void setVariable(ModuleInstance mi, String name, Value v) {
+        variables.computeIfAbsent(mi, x -> new ConcurrentHashMap<>()).put(name, v);
+    }
+
+    void setLocal(ModuleInstance mi, String name, Value v) {
+        locals.computeIfAbsent(mi, x -> new ConcurrentHashMap<>()).put(name, v);
+    }
+
+    void setOutput(ModuleInstance mi, String name, Value v) {
+        outputs.computeIfAbsent(mi, x -> new ConcurrentHashMap<>()).put(name, v);
+    }
+
+    Value output(ModuleInstance mi, String name) {
+        Map<String, Value> m = outputs.get(mi);
+        return m == null ? null : m.get(name);
+    }
+
+    Value variable(ModuleInstance mi, String name) {
+        Map<String, Value> m = variables.get(mi);
+        Value v = m == null ? null : m.get(name);
+        return v == null ? Value.DYNAMIC_UNKNOWN : v;
+    }
+
+    Value local(ModuleInstance mi, String name) {
+        Map<String, Value> m = locals.get(mi);
+        Value v = m == null ? null : m.get(name);
+        return v == null ? Value.DYNAMIC_UNKNOWN : v;
+    }
+
+    void setInstanceValue(AbsResourceInstance ri, Value v) {
+        resources.compute(ri.containingResource(), (k, old) -> {
+            SortedMap<InstanceKey, Value> m = old == null ? new TreeMap<>() : new TreeMap<>(old);
+            m.put(ri.resource().key(), v);
+            return java.util.Collections.unmodifiableSortedMap(m);
+        });
+    }
+
+    Value instanceValue(AbsResourceInstance ri) {
+        SortedMap<InstanceKey, Value> m = resources.get(ri.containingResource());
+        return m == null ? null : m.get(ri.resource().key());
+    }
+
+    /** A resource as expressions see it: the object, a tuple by index (count), or an object by key (for_each). */
+    Value resourceValue(AbsResource r, InstanceKey key) {
+        Expansion e = resourceExpansions.get(r);
+        if (e == null || e instanceof Expansion.Deferred) {
+            return Value.DYNAMIC_UNKNOWN;
+        }
+        SortedMap<InstanceKey, Value> m = resources.getOrDefault(r, new TreeMap<>());
+        if (key != null) {
+            Value v = m.get(key);
+            return v == null ? Value.DYNAMIC_UNKNOWN : v;
+        }
+        return switch (e) {
+            case Expansion.Single s -> m.getOrDefault(InstanceKey.NONE, Value.DYNAMIC_UNKNOWN);
+            case Expansion.Count c -> {
+                List<Value> els = new ArrayList<>();
+                for (InstanceKey k : e.keys()) {
+                    els.add(m.getOrDefault(k, Value.DYNAMIC_UNKNOWN));
+                }
+                yield Value.tuple(els);
+            }
+            case Expansion.ForEach f -> {
+                Map<String, Value> attrs = new TreeMap<>();
+                for (InstanceKey k : e.keys()) {
+                    attrs.put(((InstanceKey.StringKey) k).key(), m.getOrDefault(k, Value.DYNAMIC_UNKNOWN));
+                }
+                yield Value.object(attrs);
+            }
+            case Expansion.Deferred d -> Value.DYNAMIC_UNKNOWN;
+        };
+    }
+
+    /** A module call (or one instance of it, or one output of that) as expressions see it. */
+    Value moduleCallValue(ModuleInstance caller, String call, InstanceKey key, String output) {
+        Module child = caller.module().child(call);
+        Map<String, Expansion> calls = callExpansions.get(caller);
+        Expansion e = calls == null ? null : calls.get(call);
+        if (e == null || e instanceof Expansion.Deferred) {
+            return Value.DYNAMIC_UNKNOWN;
+        }
+        if (key == null) {
+            key = InstanceKey.NONE;
+            if (!(e instanceof Expansion.Single)) {
+                return whole(caller, call, child, e);
+            }
+        }
+        ModuleInstance mi = caller.child(call, key);
+        if (output != null) {
+            Value v = output(mi, output);
+            return v == null ? Value.DYNAMIC_UNKNOWN : v;
+        }
+        return moduleObject(mi, child);
+    }
+
+    private Value whole(ModuleInstance caller, String call, Module child, Expansion e) {
+        if (e instanceof Expansion.Count) {
+            List<Value> els = new ArrayList<>();
+            for (InstanceKey k : e.keys()) {
+                els.add(moduleObject(caller.child(call, k), child));
+            }
+            return Value.tuple(els);
+        }
+        Map<String, Value> m = new TreeMap<>();
+        for (InstanceKey k : e.keys()) {
+            m.put(((InstanceKey.StringKey) k).key(), moduleObject(caller.child(call, k), child));
+        }
+        return Value.object(m);
+    }
+
+    private Value moduleObject(ModuleInstance mi, Module child) {
+        ConfigNode n = tree.node(child).orElse(null);
+        if (n == null) {
+            return Value.DYNAMIC_UNKNOWN;
+        }
+        Map<String, Value> attrs = new HashMap<>();
+        for (String name : n.module().outputs().keySet()) {
+            Value v = output(mi, name);
+            attrs.put(name, v == null ? Value.DYNAMIC_UNKNOWN : v);
+        }
+        return Value.object(attrs);
+    }
+
+    /** The instances of a module known so far; empty when its expansion is deferred. */
+    List<ModuleInstance> instancesOf(Module m) {
+        return moduleInstances.getOrDefault(m, List.of());
+    }
+}

@@ -1,0 +1,73 @@
+package dev.strata.engine;
+
+import dev.strata.addr.AbsResource;
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.Module;
+import dev.strata.addr.ModuleInstance;
+import dev.strata.addr.Targetable;
+import java.util.List;
+
+/** Matching of {@code -target} addresses against graph vertices and instances. */
+final class Targets {
+    private Targets() {}
+
+    static boolean matchesResource(List<Targetable> targets, Node.ResourceNode rn) {
+        for (Targetable t : targets) {
+            AbsResource r = switch (t) {
+                case AbsResource ar -> ar;
+                case AbsResourceInstance ai -> ai.containingResource();
+                case ModuleInstance mi -> null;
+            };
+            if (r != null && r.module().module().equals(rn.module()) && r.resource().equals(rn.resource())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static boolean matchesModule(List<Targetable> targets, Module m) {
+        for (Targetable t : targets) {
+            if (t instanceof ModuleInstance mi && !mi.isRoot() && mi.module().equals(m)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether an instance is inside the targets; everything is without targets. */
+    static boolean matchesInstance(List<Targetable> targets, AbsResourceInstance ai) {
+        if (targets.isEmpty()) {
+            return true;
+        }
+        for (Targetable t : targets) {
+            boolean hit = switch (t) {
+                case AbsResource ar -> ar.equals(ai.containingResource());
+                case AbsResourceInstance x -> x.equals(ai);
+                case ModuleInstance mi -> within(ai.module(), mi);
+            };
+            if (hit) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean within(ModuleInstance inner, ModuleInstance outer) {
+        List<ModuleInstance.Step> a = inner.steps();
+        List<ModuleInstance.Step> b = outer.steps();
+        if (b.size() > a.size()) {
+            return false;
+        }
+        for (int i = 0; i < b.size(); i++) {
+            ModuleInstance.Step x = a.get(i);
+            ModuleInstance.Step y = b.get(i);
+            if (!x.name().equals(y.name())) {
+                return false;
+            }
+            if (!(y.key() instanceof dev.strata.addr.InstanceKey.NoKey) && !y.key().equals(x.key())) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

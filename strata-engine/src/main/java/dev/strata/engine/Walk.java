@@ -1,0 +1,585 @@
+package dev.strata.engine;
+
+import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.AbsResource;
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.InstanceKey;
+import dev.strata.addr.Module;
+import dev.strata.addr.ModuleInstance;
+import dev.strata.addr.ResourceMode;
+import dev.strata.config.CheckConfig;
+import dev.strata.config.CheckRule;
+import dev.strata.config.ConfigNode;
+import dev.strata.config.LocalConfig;
+import dev.strata.config.ModuleCallConfig;
+import dev.strata.config.OutputConfig;
+import dev.strata.config.ProviderConfig;
+import dev.strata.config.RequiredProvider;
+import dev.strata.config.ResourceConfig;
+import dev.strata.config.VariableConfig;
+import dev.strata.engine.graph.DagWalker;
+import dev.strata.engine.graph.DependencyGraph;
+import dev.strata.hcl.Attribute;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Expression;
+import dev.strata.hcl.Result;
+import dev.strata.hcl.SourceRange;
+import dev.strata.hcl.Traversal;
+import dev.strata.lang.eval.Evaluator;
+import dev.strata.lang.eval.Scope;
+import dev.strata.lang.types.ListType;
+import dev.strata.lang.types.MapType;
+import dev.strata.lang.types.ObjectType;
+import dev.strata.lang.types.SetType;
+import dev.strata.lang.types.TupleType;
+import dev.strata.lang.types.Type;
+import dev.strata.lang.value.ConversionResult;
+import dev.strata.lang.value.Mark;
+import dev.strata.lang.value.Value;
+import dev.strata.provider.Provider;
+import dev.strata.provider.ProviderSchema;
+import dev.strata.provider.Schema;
+import dev.strata.provider.VersionConstraints;
+import dev.strata.state.JournalEntry;
+import dev.strata.state.OutputValue;
+import dev.strata.state.ResourceInstanceObject;
+import dev.strata.state.ResourceState;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The walk of the configuration graph, for planning and for applying. Each vertex handles every
+ * instance of its object: while planning it evaluates, expands and asks providers to plan; while
+ * applying it evaluates again with the values produced so far (just in time, ARCHITECTURE §3.8),
+ * expands what was deferred, and applies.
+ */
+final class Walk {
+    final Run run;
+    final DependencyGraph<Node> graph;
+    final EngineEvents events;
+    final InstanceOps ops;
+    private final Set<Node> included;
+
+    Walk(Run run, DependencyGraph<Node> graph, EngineEvents events, InstanceOps ops) {
+        this.run = run;
+        this.graph = graph;
+        this.events = events;
+        this.ops = ops;
+        this.included = targetClosure();
+    }
+
+    /** Walks the graph; returns the outcome of every vertex. */
+    SortedMap<Node, DagWalker.Outcome<Node>> walk(BooleanSupplier stop) throws InterruptedException {
+        // Vertices mostly wait on providers; the provider-call bound is the run's permits, not this.
+        return new DagWalker<>(graph, 64).walk(this::visit, stop);
+    }
+
+    private DagWalker.Outcome<Node> visit(Node n) {
+        if (included != null && !included.contains(n)) {
+            return new DagWalker.Outcome.Succeeded<>();
+        }
+        int before = errorCount();
+        switch (n) {
+            case Node.VariableNode v -> variable(v);
+            case Node.LocalNode l -> local(l);
+            case Node.OutputNode o -> output(o);
+            case Node.ModuleCallNode c -> moduleCall(c);
+            case Node.ProviderNode p -> provider(p);
+            case Node.ResourceNode r -> resource(r);
+            case Node.CheckNode c -> check(c);
+        }
+        return errorCount() > before ? new DagWalker.Outcome.Failed<>(n.display() + " failed")
+                : new DagWalker.Outcome.Succeeded<>();
+    }
+
+    private int errorCount() {
+        return (int) run.diagnostics().asList().stream().filter(Diagnostic::isError).count();
+    }
+
+    /** With {@code -target}: the targeted resources and everything they depend on; null without targets. */
+    private Set<Node> targetClosure() {
+        if (run.options.targets().isEmpty()) {
+            return null;
+        }
+        Set<Node> out = new HashSet<>();
+        List<Node> todo = new ArrayList<>();
+        for (Node n : graph.nodes()) {
+            if (n instanceof Node.ResourceNode rn && Targets.matchesResource(run.options.targets(), rn)) {
+                todo.add(n);
+            }
+            if (n instanceof Node.ModuleCallNode mc && Targets.matchesModule(run.options.targets(), mc.child())) {
+                todo.add(n);
+                for (Node m : graph.nodes()) {
+                    if (m.module().names().size() >= mc.child().names().size()
+                            && m.module().names().subList(0, mc.child().names().size()).equals(mc.child().names())) {
+                        todo.add(m);
+                    }
+                }
+            }
+        }
+        while (!todo.isEmpty()) {
+            Node n = todo.removeLast();
+            if (out.add(n)) {
+                todo.addAll(graph.dependenciesOf(n));
+            }
+        }
+        return out;
+    }
+
+    boolean included(Node n) {
+        return included == null || included.contains(n);
+    }
+
+    // ---- variables, locals, outputs, checks ----
+
+    private ConfigNode config(Module m) {
+        return run.tree.node(m).orElseThrow();
+    }
+
+    private void variable(Node.VariableNode v) {
+        if (v.module().isRoot()) {
+            return;
+        }
+        ConfigNode n = config(v.module());
+        VariableConfig vc = n.module().variables().get(v.name());
+        ModuleCallConfig call = n.call();
+        for (ModuleInstance mi : run.instancesOf(v.module())) {
+            ModuleInstance parent = mi.parent();
+            InstanceKey key = mi.steps().getLast().key();
+            Attribute a = call.inputs().get(v.name());
+            Value value;
+            if (a == null) {
+                value = vc.defaultValue() == null ? Value.nullValue(vc.type().type()) : vc.defaultValue();
+            } else {
+                EvalScope scope = callScope(parent, call, key);
+                Result<Value> r = new Evaluator(scope).evaluate(a.expr());
+                run.diagnose(r.diagnostics());
+                value = r.value();
+                if (value.isNull() && !vc.nullable() && vc.defaultValue() != null) {
+                    value = vc.defaultValue();
+                }
+                ConversionResult c = vc.type().convert(value);
+                if (c instanceof ConversionResult.Failed f) {
+                    run.diagnose(Diagnostic.error("Invalid value for input variable", "The given value is not "
+                            + "suitable for " + mi + " var." + v.name() + ": " + f.message() + ".", a.expr().range()));
+                    value = Value.unknown(vc.type().type());
+                } else {
+                    value = c.value();
+                }
+            }
+            if (vc.sensitive()) {
+                value = value.mark(Mark.SENSITIVE);
+            }
+            run.setVariable(mi, v.name(), value);
+        }
+    }
+
+    private EvalScope callScope(ModuleInstance parent, ModuleCallConfig call, InstanceKey key) {
+        EvalScope scope = new EvalScope(run, parent);
+        Map<String, Expansion> calls = run.callExpansions.get(parent);
+        Expansion e = calls == null ? null : calls.get(call.name());
+        Value each = e instanceof Expansion.ForEach fe && key instanceof InstanceKey.StringKey sk
+                ? fe.each().get(sk.key()) : null;
+        return scope.forInstance(key, each);
+    }
+
+    private void local(Node.LocalNode l) {
+        LocalConfig lc = config(l.module()).module().locals().get(l.name());
+        for (ModuleInstance mi : run.instancesOf(l.module())) {
+            Result<Value> r = new Evaluator(new EvalScope(run, mi)).evaluate(lc.expr());
+            run.diagnose(r.diagnostics());
+            run.setLocal(mi, l.name(), r.value());
+        }
+    }
+
+    private void output(Node.OutputNode o) {
+        OutputConfig oc = config(o.module()).module().outputs().get(o.name());
+        for (ModuleInstance mi : run.instancesOf(o.module())) {
+            EvalScope scope = new EvalScope(run, mi);
+            for (CheckRule pre : oc.preconditions()) {
+                condition(scope, pre, "Module output value precondition failed", true);
+            }
+            Value v;
+            if (run.options.mode() == PlanMode.DESTROY) {
+                v = Value.NULL;
+            } else {
+                Result<Value> r = new Evaluator(scope).evaluate(oc.value());
+                run.diagnose(r.diagnostics());
+                v = r.value();
+            }
+            if (oc.sensitive()) {
+                v = v.mark(Mark.SENSITIVE);
+            } else if (mi.isRoot() && v.hasMarkDeep(Mark.SENSITIVE)) {
+                run.diagnose(Diagnostic.error("Output refers to sensitive values", "To reduce the risk of "
+                        + "accidentally exporting sensitive data that was intended to be only internal, Strata requires "
+                        + "that any root module output containing sensitive data be explicitly marked as sensitive, to "
+                        + "confirm your intent.\n\nIf you do intend to export this data, annotate the output value as "
+                        + "sensitive by adding the following argument:\n    sensitive = true", oc.declRange()));
+            }
+            run.setOutput(mi, o.name(), v);
+            if (mi.isRoot()) {
+                ops.rootOutput(o.name(), oc, v);
+            }
+        }
+    }
+
+    private void check(Node.CheckNode c) {
+        CheckConfig cc = config(c.module()).module().checks().get(c.name());
+        for (ModuleInstance mi : run.instancesOf(c.module())) {
+            for (CheckRule rule : cc.asserts()) {
+                condition(new EvalScope(run, mi), rule, "Check block assertion failed", false);
+            }
+        }
+    }
+
+    /**
+     * Evaluates a condition; a false one is an error (or, for check blocks, a warning) with its
+     * message. An unknown condition is checked later (during apply).
+     */
+    boolean condition(Scope scope, CheckRule rule, String summary, boolean error) {
+        Result<Value> r = new Evaluator(scope).evaluate(rule.condition());
+        run.diagnose(r.diagnostics());
+        Value v = r.value();
+        if (r.hasErrors() || !v.isKnown()) {
+            return true;
+        }
+        if (v.isNull()) {
+            run.diagnose(Diagnostic.error("Invalid condition result", "Condition expression must return either "
+                    + "true or false, not null.", rule.condition().range()));
+            return false;
+        }
+        ConversionResult b = dev.strata.lang.value.Convert.convert(v.unmarkDeep(), Type.BOOL);
+        if (b instanceof ConversionResult.Failed || b.value().asBool()) {
+            return true;
+        }
+        String message = "";
+        if (rule.errorMessage() != null) {
+            Result<Value> m = new Evaluator(scope).evaluate(rule.errorMessage());
+            if (!m.hasErrors() && m.value().isKnownAndNotNull() && !m.value().hasMarkDeep(Mark.SENSITIVE)
+                    && m.value().type() == Type.STRING) {
+                message = m.value().asString();
+            } else if (m.value().hasMarkDeep(Mark.SENSITIVE)) {
+                message = "(The error message refers to sensitive values and is not shown.)";
+            }
+        }
+        Diagnostic d = error ? Diagnostic.error(summary, message, rule.condition().range())
+                : Diagnostic.warning(summary, message, rule.condition().range());
+        run.diagnose(d);
+        return false;
+    }
+
+    // ---- module calls and providers ----
+
+    private void moduleCall(Node.ModuleCallNode c) {
+        ModuleCallConfig call = config(c.module()).module().moduleCalls().get(c.name());
+        Module child = c.child();
+        Expansion.Deferred parentDeferred = run.deferredModules.get(c.module());
+        if (parentDeferred != null) {
+            run.deferredModules.put(child, parentDeferred);
+        }
+        List<ModuleInstance> instances = new ArrayList<>();
+        for (ModuleInstance mi : run.instancesOf(c.module())) {
+            Expansion e = expand(new EvalScope(run, mi), call.count(), call.forEach());
+            run.callExpansions.computeIfAbsent(mi, x -> new java.util.concurrent.ConcurrentHashMap<>()).put(c.name(), e);
+            if (e instanceof Expansion.Deferred d) {
+                run.deferredModules.put(child, d);
+                continue;
+            }
+            for (InstanceKey k : e.keys()) {
+                instances.add(mi.child(c.name(), k));
+            }
+        }
+        run.moduleInstances.put(child, List.copyOf(new TreeSet<>(instances)));
+    }
+
+    private void provider(Node.ProviderNode p) {
+        AbsProviderConfig cfg = p.config();
+        ConfigNode n = run.tree.node(cfg.module()).orElse(run.tree.root());
+        RequiredProvider rp = n.module().requiredProviders().values().stream()
+                .filter(r -> r.source().equals(cfg.provider())).findFirst().orElse(null);
+        VersionConstraints vc = VersionConstraints.ANY;
+        if (rp != null && rp.version() != null) {
+            Result<VersionConstraints> parsed = VersionConstraints.parse(rp.version().source());
+            if (parsed.value() != null) {
+                vc = parsed.value();
+            }
+        }
+        Result<Provider> r = run.providers.get(cfg, vc);
+        if (r.value() == null) {
+            for (Diagnostic d : r.diagnostics()) {
+                run.diagnose(new Diagnostic(d.severity(), d.summary(), d.detail(), rp != null ? rp.declRange() : null,
+                        null));
+            }
+            return;
+        }
+        ProviderSchema schema = run.providers.schema(cfg);
+        ProviderConfig pc = GraphBuilder.providerConfig(run.tree, cfg);
+        Value config;
+        if (pc == null) {
+            config = dev.strata.provider.SchemaValues.coerce(schema.provider().block(), Value.EMPTY_OBJECT).value();
+        } else {
+            ModuleInstance mi = run.instancesOf(cfg.module()).isEmpty() ? cfg.module().unkeyedInstance()
+                    : run.instancesOf(cfg.module()).getFirst();
+            Result<Value> decoded = BodyDecoder.decode(pc.config(), schema.provider().block(), new EvalScope(run, mi));
+            run.diagnose(decoded.diagnostics());
+            if (decoded.hasErrors()) {
+                return;
+            }
+            config = decoded.value();
+        }
+        Diagnostics d = run.providers.configure(cfg, config);
+        SourceRange at = pc != null ? pc.declRange() : null;
+        for (Diagnostic x : d) {
+            run.diagnose(new Diagnostic(x.severity(), x.summary(), x.detail(), x.subject() != null ? x.subject() : at,
+                    x.context()));
+        }
+    }
+
+    // ---- resources ----
+
+    private void resource(Node.ResourceNode rn) {
+        ResourceConfig rc = config(rn.module()).module().resources().get(rn.resource());
+        Expansion.Deferred moduleDeferred = run.deferredModules.get(rn.module());
+        if (moduleDeferred != null) {
+            AbsResource ar = rn.module().unkeyedInstance().resource(rn.resource());
+            run.resourceExpansions.put(ar, moduleDeferred);
+            if (run.phase == Run.Phase.PLAN && run.options.mode() != PlanMode.DESTROY) {
+                run.deferred.add(new DeferredResource(ar, moduleDeferred.argument(), moduleDeferred.unknownRefs()));
+            }
+            return;
+        }
+        List<Runnable> work = new ArrayList<>();
+        for (ModuleInstance mi : run.instancesOf(rn.module())) {
+            AbsResource ar = mi.resource(rn.resource());
+            EvalScope scope = new EvalScope(run, mi);
+            Expansion e;
+            if (run.options.mode() == PlanMode.DESTROY) {
+                e = stateExpansion(ar);
+            } else {
+                e = expand(scope, rc.count(), rc.forEach());
+                if (e == null) {
+                    continue;
+                }
+            }
+            run.resourceExpansions.put(ar, e);
+            if (e instanceof Expansion.Deferred d) {
+                ops.deferred(rc, ar, d, scope, work);
+                continue;
+            }
+            for (InstanceKey k : e.keys()) {
+                AbsResourceInstance ai = ar.instance(k);
+                if (!Targets.matchesInstance(run.options.targets(), ai)) {
+                    Value prior = ops.stateValue(ai, rc);
+                    if (prior != null) {
+                        run.setInstanceValue(ai, prior);
+                    }
+                    continue;
+                }
+                Value each = e instanceof Expansion.ForEach fe ? fe.each().get(((InstanceKey.StringKey) k).key()) : null;
+                EvalScope is = scope.forInstance(k, each);
+                work.add(() -> ops.instance(rc, ai, is));
+            }
+            if (run.phase == Run.Phase.PLAN) {
+                ops.orphans(rc, ar, e);
+            }
+        }
+        runAll(work);
+    }
+
+    /** In destroy mode every instance in state is planned for deletion, whatever the configuration says. */
+    private Expansion stateExpansion(AbsResource ar) {
+        return run.state().resource(StateAddrs.of(ar)).map(rs -> {
+            boolean keyed = rs.instances().stream().anyMatch(o -> !(o.key() instanceof dev.strata.state.InstanceKey.NoKey));
+            if (!keyed) {
+                return (Expansion) new Expansion.Single();
+            }
+            SortedMap<String, Value> each = new TreeMap<>();
+            int count = 0;
+            for (ResourceInstanceObject o : rs.instances()) {
+                switch (o.key()) {
+                    case dev.strata.state.InstanceKey.IntKey i -> count = Math.max(count, (int) i.value() + 1);
+                    case dev.strata.state.InstanceKey.StringKey s -> each.put(s.value(), Value.NULL);
+                    case dev.strata.state.InstanceKey.NoKey nk -> { }
+                }
+            }
+            return each.isEmpty() ? new Expansion.Count(count) : new Expansion.ForEach(each);
+        }).orElse(new Expansion.Count(0));
+    }
+
+    /** Runs instance work concurrently; provider calls inside are bounded by the run's permits. */
+    void runAll(List<Runnable> work) {
+        List<Runnable> guarded = work.stream().map(r -> (Runnable) () -> {
+            try {
+                r.run();
+            } catch (ProviderCalls.ProviderUnavailable e) {
+                run.diagnose(Diagnostic.error("Provider unavailable", e.getMessage(), null));
+            }
+        }).toList();
+        if (guarded.size() == 1) {
+            guarded.getFirst().run();
+            return;
+        }
+        try (ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<?>> fs = new ArrayList<>();
+            for (Runnable r : guarded) {
+                fs.add(ex.submit(r));
+            }
+            for (Future<?> f : fs) {
+                try {
+                    f.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw new IllegalStateException(e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
+     * Evaluates {@code count} / {@code for_each}: static when known, deferred when not (§3.6); null
+     * after an error (reported).
+     */
+    Expansion expand(EvalScope scope, Expression count, Expression forEach) {
+        if (count == null && forEach == null) {
+            return new Expansion.Single();
+        }
+        Expression e = count != null ? count : forEach;
+        Result<Value> r = new Evaluator(scope).evaluate(e);
+        run.diagnose(r.diagnostics());
+        if (r.hasErrors()) {
+            return null;
+        }
+        Value v = r.value();
+        if (count != null) {
+            if (!v.isKnown()) {
+                return new Expansion.Deferred("count", unknownRefs(scope, e));
+            }
+            if (v.isNull()) {
+                run.diagnose(Diagnostic.error("Invalid count argument", "The given \"count\" argument value is null. "
+                        + "An integer is required.", e.range()));
+                return null;
+            }
+            ConversionResult c = dev.strata.lang.value.Convert.convert(v.unmarkDeep(), Type.NUMBER);
+            if (c instanceof ConversionResult.Failed f) {
+                run.diagnose(Diagnostic.error("Invalid count argument", "The given \"count\" argument value is "
+                        + "unsuitable: " + f.message() + ".", e.range()));
+                return null;
+            }
+            BigDecimal n = c.value().asNumber();
+            if (n.signum() < 0 || n.stripTrailingZeros().scale() > 0) {
+                run.diagnose(Diagnostic.error("Invalid count argument", n.signum() < 0 ? "The given \"count\" "
+                        + "argument value is unsuitable: must be greater than or equal to zero."
+                        : "The given \"count\" argument value is unsuitable: a whole number is required.", e.range()));
+                return null;
+            }
+            if (v.hasMarkDeep(Mark.SENSITIVE)) {
+                run.diagnose(Diagnostic.error("Invalid count argument", "Sensitive values, or values derived from "
+                        + "sensitive values, cannot be used as count arguments.", e.range()));
+                return null;
+            }
+            return new Expansion.Count(n.intValueExact());
+        }
+        if (!v.isWhollyKnown()) {
+            // A map with known keys but unknown values is still expandable, as in Terraform.
+            if (v.isKnownAndNotNull() && (v.type() instanceof MapType || v.type() instanceof ObjectType)) {
+                SortedMap<String, Value> each = new TreeMap<>(v.unmark().attributes());
+                return new Expansion.ForEach(each);
+            }
+            return new Expansion.Deferred("for_each", unknownRefs(scope, e));
+        }
+        if (v.hasMarkDeep(Mark.SENSITIVE)) {
+            run.diagnose(Diagnostic.error("Invalid for_each argument", "Sensitive values, or values derived from "
+                    + "sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be "
+                    + "exposed as a resource instance key.", e.range()));
+            return null;
+        }
+        if (v.isNull()) {
+            run.diagnose(Diagnostic.error("Invalid for_each argument", "The given \"for_each\" argument value is "
+                    + "unsuitable: the given \"for_each\" argument value is null. A map, or set of strings is allowed.",
+                    e.range()));
+            return null;
+        }
+        SortedMap<String, Value> each = new TreeMap<>();
+        switch (v.type()) {
+            case MapType m -> each.putAll(v.attributes());
+            case ObjectType o -> each.putAll(v.attributes());
+            case SetType s when s.elem() == Type.STRING || s.elem() == Type.DYNAMIC -> {
+                for (Value el : v.elements()) {
+                    if (el.isNull()) {
+                        run.diagnose(Diagnostic.error("Invalid for_each set argument", "Null values are not "
+                                + "allowed for the \"for_each\" set.", e.range()));
+                        return null;
+                    }
+                    each.put(el.asString(), el);
+                }
+            }
+            default -> {
+                String hint = v.type() instanceof TupleType || v.type() instanceof ListType
+                        ? " You have provided a value of type " + typeName(v.type()) + "; convert it with toset() "
+                        + "if it is a list of strings." : "";
+                run.diagnose(Diagnostic.error("Invalid for_each argument", "The given \"for_each\" argument value "
+                        + "is unsuitable: the \"for_each\" argument must be a map, or set of strings, and you have "
+                        + "provided a value of type " + typeName(v.type()) + "." + hint, e.range()));
+                return null;
+            }
+        }
+        return new Expansion.ForEach(each);
+    }
+
+    private static String typeName(Type t) {
+        return t.friendlyName();
+    }
+
+    /** The references in {@code e} whose values are not yet known, as written. */
+    private static List<String> unknownRefs(Scope scope, Expression e) {
+        Set<String> out = new TreeSet<>();
+        for (Traversal t : e.variables()) {
+            Result<Scope.Resolved> r = scope.resolve(t);
+            if (r.value() != null && !r.value().value().isWhollyKnown()) {
+                out.add(render(t));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    static String render(Traversal t) {
+        StringBuilder b = new StringBuilder();
+        for (var step : t.steps()) {
+            switch (step) {
+                case dev.strata.hcl.Traverser.Root r -> b.append(r.name());
+                case dev.strata.hcl.Traverser.Attr a -> b.append('.').append(a.name());
+                case dev.strata.hcl.Traverser.Index ix -> b.append('[').append(ix.key()).append(']');
+                default -> b.append("[*]");
+            }
+        }
+        return b.toString();
+    }
+
+    static boolean isData(AbsResource r) {
+        return r.resource().mode() == ResourceMode.DATA;
+    }
+
+    static Schema schemaOf(ProviderSchema ps, dev.strata.addr.Resource r) {
+        return r.mode() == ResourceMode.DATA ? ps.dataSource(r.type()) : ps.resourceType(r.type());
+    }
+
+    static OutputValue outputValue(Value v) {
+        Value plain = v.unmarkDeep();
+        return new OutputValue(StateValues.toJson(plain, plain.type()),
+                StateValues.fromNode(dev.strata.provider.ValueJson.typeNode(plain.type())), v.hasMarkDeep(Mark.SENSITIVE));
+    }
+}
