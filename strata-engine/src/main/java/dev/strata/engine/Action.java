@@ -10,7 +10,9 @@ public enum Action {
     UPDATE("update"),
     DELETE_THEN_CREATE("delete", "create"),
     CREATE_THEN_DELETE("create", "delete"),
-    DELETE("delete");
+    DELETE("delete"),
+    /** Removed from state without destroying the remote object ({@code removed} with {@code destroy = false}). */
+    FORGET("forget");
 
     private final List<String> jsonActions;
 

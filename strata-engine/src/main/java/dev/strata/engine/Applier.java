@@ -60,17 +60,30 @@ public final class Applier {
                     + "). Create a new plan.", null)));
         }
         Diagnostics.Builder all = Diagnostics.builder();
+        // Creates a crashed run started without recording their result: their tokens are reused, so that the
+        // provider adopts what the first attempt made instead of making a second object (§3.8).
+        Map<AbsResourceInstance, String> openCreates = new HashMap<>();
+        List<JournalEntry.Intent> open = state.openIntents();
+        for (JournalEntry.Intent i : open) {
+            if (i.action().equals("create")) {
+                openCreates.put(StateAddrs.of(i.instance()), i.operationId());
+            }
+        }
         if (!current.sameContentAs(prior.withSerial(current.serial()).withLineage(current.lineage()))) {
             Result<StateSnapshot> w = state.persist(prior.withLineage(current.lineage()));
             all.addAll(w.diagnostics());
             if (w.hasErrors()) {
                 return Result.of(null, all.build());
             }
-        }
-        Map<AbsResourceInstance, String> openCreates = new HashMap<>();
-        for (JournalEntry.Intent i : state.openIntents()) {
-            if (i.action().equals("create")) {
-                openCreates.put(StateAddrs.of(i.instance()), i.operationId());
+            // Writing the snapshot empties the journal; the open intents must survive until their creates finish.
+            for (JournalEntry.Intent i : open) {
+                if (i.action().equals("create")) {
+                    Result<StateSnapshot> a = state.append(i);
+                    all.addAll(a.diagnostics());
+                    if (a.hasErrors()) {
+                        return Result.of(null, all.build());
+                    }
+                }
             }
         }
         DependencyGraph<Node> graph = GraphBuilder.build(tree);
@@ -115,7 +128,8 @@ public final class Applier {
         }
         List<AbsResourceInstance> skipped = new ArrayList<>();
         for (ResourceChange c : plan.changes()) {
-            if (c.action() != Action.NO_OP && c.action() != Action.READ && !run.failedInstances.contains(c.addr())
+            if (c.action() != Action.NO_OP && c.action() != Action.READ && c.action() != Action.FORGET
+                    && !run.failedInstances.contains(c.addr())
                     && run.succeeded.stream().noneMatch(d -> d.addr().equals(c.addr()))) {
                 skipped.add(c.addr());
             }
@@ -129,6 +143,12 @@ public final class Applier {
     /** Deletions in reverse dependency order: an object goes before the objects it depended on. */
     private void destroyPass(Run run, InstanceOps ops, Plan plan, ConfigTree tree, EngineEvents events)
             throws InterruptedException {
+        for (ResourceChange c : plan.changes()) {
+            if (c.action() == Action.FORGET && ops.stateObject(c.addr(), c.deposed()) != null) {
+                run.record(new JournalEntry.RemoveObject(StateAddrs.of(c.addr()), c.deposed()));
+                run.succeeded.add(new Run.Done(c.addr(), Action.FORGET));
+            }
+        }
         List<ResourceChange> deletes = plan.changes().stream().filter(c -> c.action() == Action.DELETE).toList();
         if (deletes.isEmpty()) {
             return;

@@ -57,6 +57,12 @@ final class InstanceOps {
     /** Create tokens of operations a crashed run started without recording their result. */
     private final Map<AbsResourceInstance, String> openCreates;
     Walk walk;
+    /** Old addresses of objects that {@code moved} blocks moved. */
+    Map<AbsResourceInstance, AbsResourceInstance> previous = Map.of();
+    /** {@code import} blocks by the instance they import into. */
+    Map<AbsResourceInstance, dev.strata.config.ImportConfig> imports = Map.of();
+    /** {@code removed} blocks: what they name, and whether the objects are destroyed. */
+    List<dev.strata.config.RemovedConfig> removed = List.of();
 
     InstanceOps(Run run, EngineEvents events, Plan reviewed, ProviderCalls calls,
                 Map<AbsResourceInstance, String> openCreates) {
@@ -280,7 +286,7 @@ final class InstanceOps {
         if (report(c, r.diagnostics(), "reading")) {
             return null;
         }
-        return SchemaValues.markSensitive(c.block(), r.state());
+        return StateValues.copyMarks(config, SchemaValues.markSensitive(c.block(), r.state()));
     }
 
     /** The config with every null computed attribute unknown: what a deferred read will produce. */
@@ -304,10 +310,27 @@ final class InstanceOps {
         Value prior = obj == null ? null : decode(c, obj);
         PrivateState priorPrivate = obj == null || obj.privateData() == null ? PrivateState.EMPTY
                 : PrivateState.fromBase64(obj.privateData());
-        if (prior != null && run.options.refresh()) {
+        String importId = null;
+        if (obj == null && imports.containsKey(ai) && run.options.mode() == PlanMode.NORMAL) {
+            importId = importId(imports.get(ai));
+            if (importId == null) {
+                return;
+            }
+            Imported imp = importObject(c, importId);
+            if (imp == null) {
+                run.setInstanceValue(ai, Value.unknown(c.block().impliedType()));
+                return;
+            }
+            prior = imp.value;
+            priorPrivate = imp.priv;
+            obj = object(c, ai.resource().key(), null, prior, priorPrivate, ObjectStatus.READY);
+        } else if (prior != null && run.options.refresh()) {
             prior = refresh(c, obj, prior, priorPrivate);
         }
         if (run.options.mode() == PlanMode.DESTROY) {
+            if (prior != null && c.rc().lifecycle().preventDestroy()) {
+                preventDestroy(c);
+            }
             if (prior != null) {
                 run.changes.put(ai, new ResourceChange(ai, null, Action.DELETE, prior, c.nullObject(), List.of(), null,
                         c.providerAddr(), c.schema().version(), null, null, null));
@@ -370,8 +393,95 @@ final class InstanceOps {
             }
         }
         run.changes.put(ai, new ResourceChange(ai, null, action, prior == null ? c.nullObject() : prior, after.value,
-                replacePaths, reason, c.providerAddr(), c.schema().version(), after.priv, null, null));
+                replacePaths, reason, c.providerAddr(), c.schema().version(), after.priv, previous.get(ai), importId));
         run.setInstanceValue(ai, after.value);
+    }
+
+    private record Imported(Value value, PrivateState priv) {}
+
+    private String importId(dev.strata.config.ImportConfig ic) {
+        Result<Value> id = new dev.strata.lang.eval.Evaluator(new EvalScope(run, dev.strata.addr.ModuleInstance.ROOT))
+                .evaluate(ic.id());
+        run.diagnose(id.diagnostics());
+        if (id.hasErrors()) {
+            return null;
+        }
+        if (!id.value().isKnownAndNotNull() || id.value().type() != dev.strata.lang.types.Type.STRING) {
+            run.diagnose(Diagnostic.error("Invalid import id argument", "The import ID must be a known string; "
+                    + "it cannot depend on values known only after apply.", ic.id().range()));
+            return null;
+        }
+        return id.value().unmarkDeep().asString();
+    }
+
+    /** Imports an object through the provider and reads it, as {@code import} blocks and {@code strata import} do. */
+    private Imported importObject(Ctx c, String id) {
+        AbsResourceInstance ai = c.addr();
+        String type = ai.resource().resource().type();
+        Provider.ImportResponse ir = calls.call(ai, () -> c.provider().importResourceState(
+                new Provider.ImportRequest(type, id)), Provider.ImportResponse::diagnostics);
+        if (report(c, ir.diagnostics(), "importing")) {
+            return null;
+        }
+        Provider.ImportedResource found = ir.imported().stream().filter(x -> x.typeName().equals(type)).findFirst()
+                .orElse(null);
+        if (found == null) {
+            run.diagnose(Diagnostic.error("Cannot import non-existent remote object", "While attempting to import "
+                    + "an existing object to \"" + ai + "\", the provider detected that no object exists with the "
+                    + "given id. Only pre-existing objects can be imported; check that the id is correct.",
+                    c.rc() != null ? c.rc().declRange() : null));
+            return null;
+        }
+        Provider.ReadResponse rr = calls.call(ai, () -> c.provider().readResource(new Provider.ReadRequest(type,
+                found.state(), found.privateState())), Provider.ReadResponse::diagnostics);
+        if (report(c, rr.diagnostics(), "importing")) {
+            return null;
+        }
+        if (rr.newState().isNull()) {
+            run.diagnose(Diagnostic.error("Cannot import non-existent remote object", "While attempting to import "
+                    + "an existing object to \"" + ai + "\", the provider detected that no object exists with the "
+                    + "given id (" + id + ").", c.rc() != null ? c.rc().declRange() : null));
+            return null;
+        }
+        return new Imported(SchemaValues.markSensitive(c.block(), rr.newState()), rr.newPrivate());
+    }
+
+    /** {@code strata import}: imports one object into state now (with the lock held by the caller). */
+    Diagnostics importNow(ResourceConfig rc, AbsResourceInstance ai, String id) {
+        Ctx c = ctx(rc, ai);
+        if (c == null) {
+            return run.diagnostics();
+        }
+        if (stateObject(ai, null) != null) {
+            return Diagnostics.of(Diagnostic.error("Resource already managed by Strata", "Strata is already managing "
+                    + "a remote object for " + ai + ". To import to this address you must first remove the existing "
+                    + "object from the state.", null));
+        }
+        Imported imp = importObject(c, id);
+        if (imp != null) {
+            setObject(c, object(c, ai.resource().key(), null, imp.value, imp.priv, ObjectStatus.READY));
+            events.applyComplete(ai, Action.CREATE, idOf(imp.value), java.time.Duration.ZERO);
+        }
+        return run.diagnostics();
+    }
+
+    /** Whether a {@code removed} block with {@code destroy = false} covers this instance. */
+    boolean forgotten(AbsResourceInstance ai) {
+        for (var r : removed) {
+            if (r.destroy()) {
+                continue;
+            }
+            boolean hit = switch (r.from()) {
+                case AbsResource ar -> ar.equals(ai.containingResource());
+                case AbsResourceInstance x -> x.equals(ai);
+                case dev.strata.addr.ModuleInstance mi -> ai.module().module().names().size() >= mi.module().names().size()
+                        && ai.module().module().names().subList(0, mi.module().names().size()).equals(mi.module().names());
+            };
+            if (hit) {
+                return true;
+            }
+        }
+        return false;
     }
 
     void preventDestroy(Ctx c) {
@@ -396,7 +506,7 @@ final class InstanceOps {
             events.refreshComplete(ai, null);
             return null;
         }
-        Value refreshed = SchemaValues.markSensitive(c.block(), rr.newState());
+        Value refreshed = StateValues.copyMarks(prior, SchemaValues.markSensitive(c.block(), rr.newState()));
         if (!refreshed.equalsIgnoringMarks(prior)) {
             run.drift.add(new ResourceChange(ai, null, Action.UPDATE, prior, refreshed, List.of(), null,
                     c.providerAddr(), c.schema().version(), null, null, null));
@@ -426,8 +536,8 @@ final class InstanceOps {
                     + "in the provider's own issue tracker.", c.rc().declRange()));
             return null;
         }
-        return new Planned(SchemaValues.markSensitive(c.block(), pr.plannedState()), pr.requiresReplace(),
-                pr.plannedPrivate());
+        return new Planned(StateValues.copyMarks(cfg, SchemaValues.markSensitive(c.block(), pr.plannedState())),
+                pr.requiresReplace(), pr.plannedPrivate());
     }
 
     /** {@code ignore_changes}: the prior value stands in for the configuration at each ignored path. */
@@ -590,8 +700,10 @@ final class InstanceOps {
                 return;
             }
         }
-        ResourceChange ch = new ResourceChange(ai, o.deposed(), Action.DELETE, before, c.nullObject(), List.of(),
-                o.deposed() == null ? reason : null, pa, c.schema().version(), null, null, null);
+        boolean forget = forgotten(ai);
+        ResourceChange ch = new ResourceChange(ai, o.deposed(), forget ? Action.FORGET : Action.DELETE, before,
+                c.nullObject(), List.of(), o.deposed() == null && !forget ? reason : null, pa, c.schema().version(), null,
+                null, null);
         if (o.deposed() == null) {
             run.changes.put(ai, ch);
         } else {
@@ -711,7 +823,20 @@ final class InstanceOps {
             ch = new ResourceChange(ai, null, Action.CREATE, c.nullObject(), Value.DYNAMIC_UNKNOWN, List.of(), null,
                     c.providerAddr(), c.schema().version(), null, null, null);
         }
-        if (ch == null || ch.action() == Action.NO_OP || ch.action() == Action.DELETE) {
+        if (ch != null && ch.importId() != null && obj == null) {
+            Imported imp = importObject(c, ch.importId());
+            if (imp == null) {
+                failed(c, Action.CREATE);
+                return;
+            }
+            events.applyStart(ai, Action.READ, null);
+            setObject(c, object(c, ai.resource().key(), null, imp.value, imp.priv, ObjectStatus.READY));
+            events.applyComplete(ai, Action.READ, idOf(imp.value), Duration.ZERO);
+            run.succeeded.add(new Run.Done(ai, Action.READ));
+            obj = stateObject(ai, null);
+            prior = imp.value;
+        }
+        if (ch == null || ch.action() == Action.NO_OP || ch.action() == Action.DELETE || ch.action() == Action.FORGET) {
             if (prior != null) {
                 run.setInstanceValue(ai, prior);
             } else if (data && obj == null) {
@@ -850,7 +975,7 @@ final class InstanceOps {
                     errors = true;
                 }
             }
-            Value marked = SchemaValues.markSensitive(c.block(), ns);
+            Value marked = StateValues.copyMarks(p.value, SchemaValues.markSensitive(c.block(), ns));
             ObjectStatus status = errors && action == Action.CREATE ? ObjectStatus.TAINTED : ObjectStatus.READY;
             if (ns.isWhollyKnown()) {
                 setObject(c, object(c, ai.resource().key(), deposed, marked, ar.newPrivate(), status));

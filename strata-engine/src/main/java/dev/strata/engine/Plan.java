@@ -34,7 +34,8 @@ public record Plan(PlanMode mode, StateSnapshot priorState, SortedMap<String, Va
 
     /** Whether applying would change anything: resources, deferred expansions or outputs. */
     public boolean hasChanges() {
-        return changes.stream().anyMatch(c -> c.action() != Action.NO_OP) || !deferred.isEmpty()
+        return changes.stream().anyMatch(c -> c.action() != Action.NO_OP || c.previousAddr() != null
+                || c.importId() != null) || !deferred.isEmpty()
                 || outputs.values().stream().anyMatch(o -> o.action() != Action.NO_OP)
                 || (mode == PlanMode.REFRESH_ONLY && !drift.isEmpty());
     }
@@ -53,7 +54,7 @@ public record Plan(PlanMode mode, StateSnapshot priorState, SortedMap<String, Va
                     add++;
                     destroy++;
                 }
-                case NO_OP, READ -> { }
+                case NO_OP, READ, FORGET -> { }
             }
             if (c.importId() != null) {
                 imp++;

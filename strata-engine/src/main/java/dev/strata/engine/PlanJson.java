@@ -82,7 +82,9 @@ public final class PlanJson {
             Value before = o.sensitive() ? o.before().mark(Mark.SENSITIVE) : o.before();
             Value after = o.sensitive() ? o.after().mark(Mark.SENSITIVE) : o.after();
             x.set("before", json(before));
-            x.set("after", json(after));
+            if (after.isKnown()) {
+                x.set("after", json(after));
+            }
             x.set("after_unknown", unknown(after));
             x.set("before_sensitive", sensitive(before));
             x.set("after_sensitive", sensitive(after));
@@ -111,7 +113,8 @@ public final class PlanJson {
         c.action().jsonActions().forEach(actions::add);
         ch.set("before", json(c.before()));
         ch.set("after", json(c.after()));
-        ch.set("after_unknown", unknown(c.after()));
+        // A resource's absent new object still has an (empty) unknown-map, as Terraform writes it.
+        ch.set("after_unknown", c.after().isKnown() && c.after().isNull() ? F.objectNode() : unknown(c.after()));
         ch.set("before_sensitive", sensitive(c.before()));
         ch.set("after_sensitive", sensitive(c.after()));
         if (!c.replacePaths().isEmpty()) {
@@ -213,6 +216,11 @@ public final class PlanJson {
 
     /** The state representation of {@code show -json} (format 1.0). */
     public static ObjectNode stateJson(StateSnapshot s, String version) {
+        return stateJson(s, version, null);
+    }
+
+    /** With schemas, objects are decoded by type: dynamic attributes unwrapped, sensitive values null. */
+    public static ObjectNode stateJson(StateSnapshot s, String version, Schemas schemas) {
         ObjectNode n = F.objectNode();
         n.put("format_version", "1.0");
         n.put("terraform_version", version);
@@ -240,15 +248,21 @@ public final class PlanJson {
                 var pc = StateAddrs.provider(rs.provider());
                 r.put("provider_name", pc == null ? rs.provider() : pc.provider().toString());
                 r.put("schema_version", o.schemaVersion());
-                JsonNode attrs = StateValues.toNode(o.attributes());
-                ObjectNode sens = F.objectNode();
-                if (o.sensitiveAttributes() != null) {
-                    for (var p : o.sensitiveAttributes()) {
-                        redact(attrs, sens, p.steps(), 0);
+                java.util.Optional<Value> typed = schemas == null ? java.util.Optional.empty() : schemas.decode(rs, o);
+                if (typed.isPresent()) {
+                    r.set("values", json(typed.get()));
+                    r.set("sensitive_values", sensitive(typed.get()));
+                } else {
+                    JsonNode attrs = StateValues.toNode(o.attributes());
+                    ObjectNode sens = F.objectNode();
+                    if (o.sensitiveAttributes() != null) {
+                        for (var p : o.sensitiveAttributes()) {
+                            redact(attrs, sens, p.steps(), 0);
+                        }
                     }
+                    r.set("values", attrs);
+                    r.set("sensitive_values", sens);
                 }
-                r.set("values", attrs);
-                r.set("sensitive_values", sens);
                 byModule.computeIfAbsent(ar.module(), m -> new ArrayList<>()).add(r);
             }
         }
@@ -437,7 +451,15 @@ public final class PlanJson {
             return F.booleanNode(true);
         }
         if (!v.isKnown()) {
-            return F.booleanNode(false);
+            // Nothing is known of an unknown collection's content: an empty shape, as Terraform writes it.
+            return switch (v.type()) {
+                case ObjectType o -> F.objectNode();
+                case MapType m -> F.objectNode();
+                case ListType l -> F.arrayNode();
+                case SetType st -> F.arrayNode();
+                case TupleType t -> F.arrayNode();
+                default -> F.booleanNode(false);
+            };
         }
         return shape(v, false);
     }

@@ -52,11 +52,18 @@ public final class Planner {
         if (cycles.hasErrors()) {
             return Result.of(null, cycles);
         }
+        Moves.Applied moved = Moves.apply(tree, state);
+        if (moved.diagnostics().hasErrors()) {
+            return Result.of(null, moved.diagnostics());
+        }
         try (ProviderPool pool = new ProviderPool(providers, engineVersion)) {
-            Run run = new Run(tree, options, Run.Phase.PLAN, pool, variables, state, null);
+            Run run = new Run(tree, options, Run.Phase.PLAN, pool, variables, moved.state(), null);
             ProviderCalls calls = new ProviderCalls(options.parallelism(), ProviderCalls.Settings.DEFAULT, events,
                     () -> false);
             InstanceOps ops = new InstanceOps(run, events, null, calls, Map.of());
+            ops.previous = moved.previous();
+            ops.imports = imports(tree, run);
+            ops.removed = tree.root().module().removed();
             Walk walk = new Walk(run, graph, events, ops);
             ops.walk = walk;
             try {
@@ -86,6 +93,31 @@ public final class Planner {
                     new TreeMap<>(run.outputChanges), options.targets().stream().map(Object::toString).toList(),
                     diags), diags);
         }
+    }
+
+    /** {@code import} blocks of the root module by target instance (blocks with for_each are expanded per key). */
+    private static Map<AbsResourceInstance, dev.strata.config.ImportConfig> imports(ConfigTree tree, Run run) {
+        Map<AbsResourceInstance, dev.strata.config.ImportConfig> out = new java.util.HashMap<>();
+        for (dev.strata.config.ImportConfig ic : tree.root().module().imports()) {
+            if (ic.forEach() != null) {
+                run.diagnose(Diagnostic.warning("import blocks with for_each are not supported yet", "Strata skipped "
+                        + "this import block; import each object with its own block or with strata import.",
+                        ic.declRange()));
+                continue;
+            }
+            var t = ic.to().asTraversal();
+            if (t.value() == null || t.value().isEmpty()) {
+                run.diagnose(Diagnostic.error("Invalid import address", "The \"to\" argument must be a resource "
+                        + "instance address, such as aws_instance.web.", ic.to().range()));
+                continue;
+            }
+            var addr = dev.strata.addr.Addrs.parseAbsResourceInstance(t.value().get());
+            run.diagnose(addr.diagnostics());
+            if (addr.value() != null) {
+                out.put(addr.value(), ic);
+            }
+        }
+        return out;
     }
 
     /** Resources in state whose configuration (or whole module) is gone: every object is planned for deletion. */

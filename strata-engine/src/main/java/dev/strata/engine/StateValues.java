@@ -232,4 +232,36 @@ public final class StateValues {
     public static JsonNode jsonNode(JsonValue v) {
         return toNode(v);
     }
+
+    /**
+     * {@code to} with a sensitive mark wherever {@code from} has one (at the same path): providers
+     * return unmarked values, so the marks that came from the configuration are carried over to what
+     * they plan and apply, as Terraform does.
+     */
+    public static Value copyMarks(Value from, Value to) {
+        if (from == null || to == null) {
+            return to;
+        }
+        Value out = to;
+        for (AttributePath p : sensitivePaths(from)) {
+            out = markAt(out, p.steps(), 0);
+        }
+        return out;
+    }
+
+    /** Untyped JSON as a value: objects, tuples, strings, numbers and booleans (for display without a schema). */
+    public static Value infer(JsonValue json) {
+        return switch (json) {
+            case JsonValue.NullValue n -> Value.NULL;
+            case JsonValue.BoolValue b -> Value.bool(b.value());
+            case JsonValue.NumberValue n -> Value.number(new BigDecimal(n.text()));
+            case JsonValue.StringValue sv -> Value.string(sv.value());
+            case JsonValue.ArrayValue a -> Value.tuple(a.items().stream().map(StateValues::infer).toList());
+            case JsonValue.ObjectValue o -> {
+                Map<String, Value> m = new java.util.TreeMap<>();
+                o.members().forEach((k, v) -> m.put(k, infer(v)));
+                yield Value.object(m);
+            }
+        };
+    }
 }

@@ -73,11 +73,28 @@ final class Walk {
     private final Set<Node> included;
 
     Walk(Run run, DependencyGraph<Node> graph, EngineEvents events, InstanceOps ops) {
+        this(run, graph, events, ops, null);
+    }
+
+    /** A walk of only {@code roots} and what they depend on (null: the targets, or everything). */
+    Walk(Run run, DependencyGraph<Node> graph, EngineEvents events, InstanceOps ops, Set<Node> roots) {
         this.run = run;
         this.graph = graph;
         this.events = events;
         this.ops = ops;
-        this.included = targetClosure();
+        this.included = roots == null ? targetClosure() : closure(roots);
+    }
+
+    private Set<Node> closure(Set<Node> roots) {
+        Set<Node> out = new HashSet<>();
+        List<Node> todo = new ArrayList<>(roots);
+        while (!todo.isEmpty()) {
+            Node n = todo.removeLast();
+            if (out.add(n)) {
+                todo.addAll(graph.dependenciesOf(n));
+            }
+        }
+        return out;
     }
 
     /** Walks the graph; returns the outcome of every vertex. */
@@ -361,6 +378,9 @@ final class Walk {
             return;
         }
         List<Runnable> work = new ArrayList<>();
+        // Instance-level targets filter the targeted resource only; what it depends on is planned whole.
+        List<dev.strata.addr.Targetable> filter = Targets.matchesResource(run.options.targets(), rn)
+                || Targets.matchesModule(run.options.targets(), rn.module()) ? run.options.targets() : List.of();
         for (ModuleInstance mi : run.instancesOf(rn.module())) {
             AbsResource ar = mi.resource(rn.resource());
             EvalScope scope = new EvalScope(run, mi);
@@ -380,7 +400,7 @@ final class Walk {
             }
             for (InstanceKey k : e.keys()) {
                 AbsResourceInstance ai = ar.instance(k);
-                if (!Targets.matchesInstance(run.options.targets(), ai)) {
+                if (!Targets.matchesInstance(filter, ai)) {
                     Value prior = ops.stateValue(ai, rc);
                     if (prior != null) {
                         run.setInstanceValue(ai, prior);

@@ -23,6 +23,7 @@ public final class Commands {
                 new FmtCommand(),
                 new ForceUnlockCommand(),
                 new GraphCommand(),
+                new ImportCommand(),
                 new OutputCommand(),
                 ApplyCommand.refresh(),
                 new ShowCommand(),

@@ -91,14 +91,15 @@ final class ShowCommand implements Command {
             s = m.state();
         }
         if (json) {
-            view.out().println(PlanJson.stateJson(s, Version.current()).toString());
+            view.out().println(PlanJson.stateJson(s, Version.current(),
+                    new dev.strata.engine.Schemas(Operation.providers(context))).toString());
             return 0;
         }
         if (s.isEmpty() && s.outputs().isEmpty()) {
             view.out().println("No state.");
             return 0;
         }
-        view.out().print(StateText.render(s, view));
+        view.out().print(StateText.render(s, view, new dev.strata.engine.Schemas(Operation.providers(context))));
         return 0;
     }
 }

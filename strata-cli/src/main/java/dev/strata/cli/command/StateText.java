@@ -1,19 +1,22 @@
 package dev.strata.cli.command;
 
 import dev.strata.cli.view.View;
+import dev.strata.engine.Schemas;
 import dev.strata.engine.StateValues;
+import dev.strata.lang.types.ObjectType;
 import dev.strata.lang.value.ConsoleFormat;
+import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.ValueJson;
 import dev.strata.state.ResourceInstanceObject;
 import dev.strata.state.ResourceState;
 import dev.strata.state.StateSnapshot;
+import java.util.Map;
 
 /** The human rendering of a state for {@code strata show}: each object's attributes, secrets hidden. */
 final class StateText {
     private StateText() {}
 
-    static String render(StateSnapshot s, View view) {
+    static String render(StateSnapshot s, View view, Schemas schemas) {
         StringBuilder b = new StringBuilder();
         for (ResourceState rs : s.resources()) {
             for (ResourceInstanceObject o : rs.instances()) {
@@ -22,36 +25,20 @@ final class StateText {
                         + o.deposed() + ")" : "") + ":")).append('\n');
                 String kind = rs.mode() == dev.strata.state.ResourceMode.DATA ? "data" : "resource";
                 b.append(kind).append(" \"").append(rs.type()).append("\" \"").append(rs.name()).append("\" {\n");
-                var node = StateValues.jsonNode(o.attributes());
-                java.util.Set<String> secret = new java.util.TreeSet<>();
-                if (o.sensitiveAttributes() != null) {
-                    for (var p : o.sensitiveAttributes()) {
-                        if (!p.steps().isEmpty() && p.steps().getFirst() instanceof dev.strata.state.AttributePath.GetAttr g) {
-                            secret.add(g.name());
+                Value v = schemas.decode(rs, o).orElseGet(() -> hideAll(StateValues.infer(o.attributes()), o));
+                if (v.isKnownAndNotNull() && v.type() instanceof ObjectType) {
+                    Map<String, Value> attrs = v.attributes();
+                    int width = attrs.entrySet().stream().filter(e -> !e.getValue().isNull())
+                            .mapToInt(e -> e.getKey().length()).max().orElse(0);
+                    attrs.forEach((k, x) -> {
+                        if (x.isNull()) {
+                            return;
                         }
-                    }
-                }
-                int width = 0;
-                for (var it = node.fieldNames(); it.hasNext(); ) {
-                    String k = it.next();
-                    if (!node.get(k).isNull()) {
-                        width = Math.max(width, k.length());
-                    }
-                }
-                for (var it = node.fields(); it.hasNext(); ) {
-                    var e = it.next();
-                    if (e.getValue().isNull()) {
-                        continue;
-                    }
-                    String shown;
-                    if (secret.contains(e.getKey())) {
-                        shown = "(sensitive value)";
-                    } else {
-                        Value v = ValueJson.fromNode(e.getValue(), dev.strata.lang.types.Type.DYNAMIC);
-                        shown = ConsoleFormat.render(v).replace("\n", "\n    ");
-                    }
-                    b.append("    ").append(e.getKey()).append(" ".repeat(width - e.getKey().length())).append(" = ")
-                            .append(shown).append('\n');
+                        String shown = x.hasMarkDeep(Mark.SENSITIVE) ? "(sensitive value)"
+                                : ConsoleFormat.render(x).replace("\n", "\n    ");
+                        b.append("    ").append(k).append(" ".repeat(width - k.length())).append(" = ").append(shown)
+                                .append('\n');
+                    });
                 }
                 b.append("}\n\n");
             }
@@ -62,5 +49,20 @@ final class StateText {
                     : ConsoleFormat.render(StateOutputs.value(o))).append('\n'));
         }
         return b.toString();
+    }
+
+    /** Without a schema, every attribute named in sensitive_attributes is hidden whole. */
+    private static Value hideAll(Value v, ResourceInstanceObject o) {
+        if (o.sensitiveAttributes() == null || !v.isKnownAndNotNull() || !(v.type() instanceof ObjectType)) {
+            return v;
+        }
+        Map<String, Value> m = new java.util.TreeMap<>(v.attributes());
+        for (var p : o.sensitiveAttributes()) {
+            if (!p.steps().isEmpty() && p.steps().getFirst() instanceof dev.strata.state.AttributePath.GetAttr g
+                    && m.containsKey(g.name())) {
+                m.put(g.name(), m.get(g.name()).mark(Mark.SENSITIVE));
+            }
+        }
+        return Value.object(m);
     }
 }

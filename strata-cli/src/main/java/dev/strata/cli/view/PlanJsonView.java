@@ -40,7 +40,7 @@ public final class PlanJsonView extends View {
         v.put("ui", "1.2");
         emit(v);
         for (ResourceChange c : plan.changes()) {
-            if (c.action() == Action.NO_OP) {
+            if (c.action() == Action.NO_OP && c.importId() == null && c.previousAddr() == null) {
                 continue;
             }
             String action = switch (c.action()) {
@@ -49,7 +49,8 @@ public final class PlanJsonView extends View {
                 case DELETE -> "delete";
                 case READ -> "read";
                 case DELETE_THEN_CREATE, CREATE_THEN_DELETE -> "replace";
-                case NO_OP -> "noop";
+                case NO_OP -> c.importId() != null ? "import" : c.previousAddr() != null ? "move" : "noop";
+                case FORGET -> "remove";
             };
             ObjectNode m = message("info", c.addr() + ": Plan to " + action, "planned_change");
             ObjectNode ch = m.putObject("change");

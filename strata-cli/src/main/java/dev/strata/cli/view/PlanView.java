@@ -49,7 +49,7 @@ public final class PlanView extends View {
             b.append("\n").append("─".repeat(Math.min(77, width() - 1))).append('\n');
         }
         List<ResourceChange> shown = plan.changes().stream()
-                .filter(c -> c.action() != Action.NO_OP && !(c.action() == Action.READ && false)).toList();
+                .filter(c -> c.action() != Action.NO_OP || c.previousAddr() != null || c.importId() != null).toList();
         boolean outputsChange = plan.outputs().values().stream().anyMatch(o -> o.action() != Action.NO_OP);
         if (shown.isEmpty() && plan.deferred().isEmpty() && plan.mode() != PlanMode.REFRESH_ONLY) {
             if (outputsChange) {
@@ -117,6 +117,10 @@ public final class PlanView extends View {
         }
         b.append(s.add()).append(" to add, ").append(s.change()).append(" to change, ").append(s.destroy())
                 .append(" to destroy");
+        long forget = shown.stream().filter(c -> c.action() == Action.FORGET).count();
+        if (forget > 0) {
+            b.append(", ").append(forget).append(" to forget");
+        }
         if (s.deferred() > 0) {
             b.append(", ").append(s.deferred()).append(" deferred to apply");
         }
@@ -156,6 +160,8 @@ public final class PlanView extends View {
         AbsResourceInstance a = c.addr();
         String addr = c.deposed() == null ? a.toString() : a + " (deposed object " + c.deposed() + ")";
         String what = switch (c.action()) {
+            case NO_OP -> c.importId() != null ? "will be imported" : "";
+            case FORGET -> "will no longer be managed by Strata";
             case CREATE -> "will be created";
             case UPDATE -> drift ? "has changed" : "will be updated in-place";
             case DELETE -> drift ? "has been deleted" : "will be destroyed";
@@ -163,9 +169,18 @@ public final class PlanView extends View {
                     ? "will be replaced, as requested" : c.reason() != null && c.reason().equals("replace_because_tainted")
                     ? "is tainted, so must be replaced" : "must be replaced";
             case READ -> "will be read during apply";
-            case NO_OP -> "";
         };
-        b.append(style(Style.BOLD, "  # " + addr + " " + what)).append('\n');
+        if (c.previousAddr() != null) {
+            b.append(style(Style.BOLD, "  # " + c.previousAddr() + " has moved to " + addr)).append('\n');
+            if (c.action() != Action.NO_OP) {
+                b.append(style(Style.BOLD, "  # " + addr + " " + what)).append('\n');
+            }
+        } else {
+            b.append(style(Style.BOLD, "  # " + addr + " " + what)).append('\n');
+        }
+        if (c.importId() != null && c.action() != Action.NO_OP) {
+            b.append("  # (imported from \"").append(c.importId()).append("\")\n");
+        }
         String because = because(c);
         if (because != null && !drift) {
             b.append("  # (").append(because).append(")\n");
@@ -178,6 +193,7 @@ public final class PlanView extends View {
             case CREATE_THEN_DELETE -> style(Style.GREEN, "+") + "/" + style(Style.RED, "-");
             case READ -> " " + style(Style.CYAN, "<=");
             case NO_OP -> "   ";
+            case FORGET -> " " + style(Style.RED, ".");
         };
         boolean data = a.resource().resource().mode() == ResourceMode.DATA;
         b.append(sym).append(data ? " data \"" : " resource \"").append(a.resource().resource().type()).append("\" \"")
@@ -188,8 +204,10 @@ public final class PlanView extends View {
         }
         ValueDiff d = new ValueDiff(forcing);
         Value before = c.action() == Action.CREATE || c.action() == Action.READ ? null : c.before();
-        Value after = c.action() == Action.DELETE ? null : c.after();
-        if (c.action() == Action.DELETE) {
+        Value after = c.action() == Action.DELETE || c.action() == Action.FORGET ? null : c.after();
+        if (c.action() == Action.FORGET) {
+            d.objectBody(before, before, 6, "", true);
+        } else if (c.action() == Action.DELETE) {
             deleteBody(d, before);
         } else {
             d.objectBody(before, after, 6, "", c.action() != Action.CREATE);

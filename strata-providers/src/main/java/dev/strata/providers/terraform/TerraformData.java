@@ -60,12 +60,18 @@ final class TerraformData implements ManagedResource {
 
     @Override
     public Value create(Value planned, Value config, String idempotencyToken, ProviderDiagnostics.Builder diags) {
-        return Attrs.with(planned, "id", Value.string(UUID.randomUUID().toString()), "output", Attrs.get(planned, "input"));
+        return Attrs.with(planned, "id", Value.string(UUID.randomUUID().toString()), "output", echo(planned, config));
+    }
+
+    /** The output echoes the input, sensitivity included (the configured value keeps its marks). */
+    private static Value echo(Value planned, Value config) {
+        Value in = config == null || config.isNull() ? null : Attrs.get(config, "input");
+        return in != null && in.equalsIgnoringMarks(Attrs.get(planned, "input")) ? in : Attrs.get(planned, "input");
     }
 
     @Override
     public Value update(Value prior, Value planned, Value config, ProviderDiagnostics.Builder diags) {
-        return Attrs.with(planned, "output", Attrs.get(planned, "input"));
+        return Attrs.with(planned, "output", echo(planned, config));
     }
 
     @Override

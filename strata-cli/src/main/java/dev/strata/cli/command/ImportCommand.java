@@ -1,0 +1,99 @@
+package dev.strata.cli.command;
+
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.Addrs;
+import dev.strata.cli.view.ApplyView;
+import dev.strata.cli.view.CliDiagnostic;
+import dev.strata.engine.Importer;
+import dev.strata.engine.PlanMode;
+import dev.strata.engine.PlanOptions;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Result;
+import dev.strata.state.StateManager;
+import java.util.List;
+
+/** {@code strata import ADDR ID}: brings an existing remote object under Strata's management. */
+final class ImportCommand implements Command {
+    private static final FlagSet FLAGS = new FlagSet();
+    private static final Operation OP = new Operation(FLAGS);
+
+    @Override
+    public String name() {
+        return "import";
+    }
+
+    @Override
+    public String synopsis() {
+        return "Associate existing infrastructure with a Strata resource";
+    }
+
+    @Override
+    public Section section() {
+        return Section.OTHER;
+    }
+
+    @Override
+    public String usage() {
+        return "[options] ADDR ID";
+    }
+
+    @Override
+    public String description() {
+        return "Import existing infrastructure into your Strata state. This will find and import the specified "
+                + "resource into your Strata state, allowing existing infrastructure to come under Strata "
+                + "management without having to be initially created by Strata.\n\nThe ADDR specified is the address "
+                + "to import the resource to; the configuration must declare it. The ID is a resource-specific ID to "
+                + "identify that resource being imported. The state is locked while the object is imported.";
+    }
+
+    @Override
+    public FlagSet flags() {
+        return FLAGS;
+    }
+
+    @Override
+    public int run(CommandContext context, ParsedArgs args) {
+        ApplyView view = new ApplyView(context);
+        try (view) {
+            if (args.positionals().size() != 2) {
+                view.diagnostics(List.of(CliDiagnostic.error("Wrong number of arguments", "The import command expects "
+                        + "two arguments: the resource address and the resource ID.")));
+                return 1;
+            }
+            Result<AbsResourceInstance> addr = Addrs.parseAbsResourceInstance(args.positionals().get(0));
+            if (addr.value() == null) {
+                view.diagnostics(List.of(CliDiagnostic.error("Invalid address \"" + args.positionals().get(0) + "\"",
+                        "The address must be a resource instance address, such as aws_instance.web or "
+                                + "aws_instance.web[0].")));
+                return 1;
+            }
+            Operation.Loaded loaded = OP.load(context, args, view);
+            if (loaded == null) {
+                return 1;
+            }
+            String[] ws = new String[1];
+            try (StateManager state = OP.openState(context, args, "OperationTypeImport", view, ws)) {
+                if (state == null) {
+                    return 1;
+                }
+                PlanOptions options = OP.options(context, args, PlanMode.NORMAL, ws[0], view);
+                if (options == null) {
+                    return 1;
+                }
+                Diagnostics d = new Importer(Operation.providers(context), Version.current()).importResource(
+                        loaded.tree(), loaded.variables(), state, options, addr.value(), args.positionals().get(1), view);
+                view.diagnostics(d, loaded.sources());
+                if (d.hasErrors()) {
+                    return 1;
+                }
+                view.out().println();
+                view.out().println(view.style(ApplyView.Style.BOLD, view.style(ApplyView.Style.GREEN,
+                        "Import successful!")));
+                view.out().println();
+                view.out().println("The resources that were imported are shown above. These resources are now in");
+                view.out().println("your Strata state and will henceforth be managed by Strata.");
+                return 0;
+            }
+        }
+    }
+}

@@ -1,0 +1,420 @@
+package dev.strata.cli.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.strata.cli.CliRunner;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** End to end through the real CLI with the built-in providers: the planning and applying behaviours of P6/P7. */
+class PlanApplyTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    private void write(String name, String text) throws IOException {
+        Files.writeString(dir.resolve(name), text);
+    }
+
+    private CliRunner.Result run(String... args) {
+        return CliRunner.in(dir).run(args);
+    }
+
+    private CliRunner.Result ok(String... args) {
+        CliRunner.Result r = run(args);
+        assertEquals(0, r.exitCode(), r::toString);
+        return r;
+    }
+
+    private JsonNode state() throws IOException {
+        return JSON.readTree(dir.resolve("terraform.tfstate").toFile());
+    }
+
+    private static String id(JsonNode state, String type, String name, int index) {
+        for (JsonNode r : state.get("resources")) {
+            if (r.get("type").asText().equals(type) && r.get("name").asText().equals(name)) {
+                return r.get("instances").get(index).get("attributes").get("id").asText();
+            }
+        }
+        throw new AssertionError("no " + type + "." + name + " in state");
+    }
+
+    @Test
+    void createNoOpUpdateReplaceBothOrdersAndDestroy() throws IOException {
+        write("main.tf", """
+                resource "terraform_data" "a" {
+                  input = "one"
+                }
+                resource "terraform_data" "b" {
+                  input = terraform_data.a.output
+                }
+                output "a" { value = terraform_data.a.output }
+                """);
+        CliRunner.Result plan = run("plan", "-detailed-exitcode");
+        assertEquals(2, plan.exitCode(), plan::toString);
+        assertTrue(plan.stdout().contains("  # terraform_data.a will be created\n  + resource \"terraform_data\" \"a\" {\n"
+                + "      + id     = (known after apply)\n      + input  = \"one\"\n      + output = (known after apply)\n"
+                + "    }\n"), plan.stdout());
+        assertTrue(plan.stdout().contains("Plan: 2 to add, 0 to change, 0 to destroy."), plan.stdout());
+        CliRunner.Result apply = ok("apply", "-auto-approve");
+        assertTrue(apply.stdout().contains("terraform_data.a: Creation complete after 0s [id="), apply.stdout());
+        assertTrue(apply.stdout().contains("Apply complete! Resources: 2 added, 0 changed, 0 destroyed."));
+        assertTrue(apply.stdout().contains("a = \"one\""), apply.stdout());
+        String a1 = id(state(), "terraform_data", "a", 0);
+
+        CliRunner.Result again = run("plan", "-detailed-exitcode");
+        assertEquals(0, again.exitCode(), again::toString);
+        assertTrue(again.stdout().contains("No changes. Your infrastructure matches the configuration."));
+
+        // Update in place: the input changes, the output follows, b is updated with the new value in the same apply.
+        write("main.tf", Files.readString(dir.resolve("main.tf")).replace("\"one\"", "\"two\""));
+        CliRunner.Result upd = ok("apply", "-auto-approve");
+        assertTrue(upd.stdout().contains("  # terraform_data.a will be updated in-place\n  ~ resource \"terraform_data\" \"a\" {\n"
+                + "        id     = \"" + a1 + "\"\n      ~ input  = \"one\" -> \"two\"\n"
+                + "      ~ output = \"one\" -> (known after apply)\n    }\n"), upd.stdout());
+        assertTrue(upd.stdout().contains("Apply complete! Resources: 0 added, 2 changed, 0 destroyed."), upd.stdout());
+        assertEquals(a1, id(state(), "terraform_data", "a", 0));
+        assertEquals("two", state().at("/outputs/a/value").asText());
+
+        // Replace (delete then create) through triggers_replace; the new id reaches b in the same apply.
+        write("main.tf", Files.readString(dir.resolve("main.tf")).replace("input = \"two\"",
+                "input = \"two\"\n  triggers_replace = \"r1\""));
+        CliRunner.Result rep = ok("apply", "-auto-approve");
+        assertTrue(rep.stdout().contains("  # terraform_data.a must be replaced\n-/+ resource \"terraform_data\" \"a\" {"),
+                rep.stdout());
+        assertTrue(rep.stdout().contains("      + triggers_replace = \"r1\" # forces replacement"), rep.stdout());
+        String a2 = id(state(), "terraform_data", "a", 0);
+        assertFalse(a1.equals(a2));
+        int destroyAt = rep.stdout().indexOf("terraform_data.a: Destroying...");
+        int createAt = rep.stdout().indexOf("terraform_data.a: Creating...");
+        assertTrue(destroyAt >= 0 && createAt > destroyAt, rep.stdout());
+
+        // create_before_destroy swaps the order.
+        write("main.tf", Files.readString(dir.resolve("main.tf")).replace("\"r1\"", "\"r2\"\n  lifecycle {\n"
+                + "    create_before_destroy = true\n  }"));
+        CliRunner.Result cbd = ok("apply", "-auto-approve");
+        assertTrue(cbd.stdout().contains("+/- resource \"terraform_data\" \"a\" {"), cbd.stdout());
+        int created = cbd.stdout().indexOf("terraform_data.a: Creating...");
+        int deposedDestroyed = cbd.stdout().indexOf("terraform_data.a (deposed object ");
+        assertTrue(created >= 0 && deposedDestroyed > created, cbd.stdout());
+        assertEquals(1, state().at("/resources/0/instances").size(), "the deposed object is gone");
+
+        CliRunner.Result destroy = ok("destroy", "-auto-approve");
+        assertTrue(destroy.stdout().contains("Destroy complete! Resources: 2 destroyed."), destroy.stdout());
+        // b depended on a: destroyed first.
+        assertTrue(destroy.stdout().indexOf("terraform_data.b: Destroying...")
+                < destroy.stdout().indexOf("terraform_data.a: Destroying..."), destroy.stdout());
+        assertEquals(0, state().get("resources").size());
+        assertFalse(state().get("outputs").has("a"));
+    }
+
+    @Test
+    void deferredCountIsCreatedInOneApplyAndTheNextPlanIsEmpty() throws IOException {
+        write("main.tf", """
+                resource "terraform_data" "src" {
+                  input = ["x", "y", "z"]
+                }
+                resource "terraform_data" "each" {
+                  count = length(terraform_data.src.output)
+                  input = terraform_data.src.output[count.index]
+                }
+                output "n" { value = length(terraform_data.each) }
+                """);
+        CliRunner.Result plan = ok("plan");
+        assertTrue(plan.stdout().contains("  # terraform_data.each will be created during apply\n"
+                + "  # (count depends on values known after apply: terraform_data.src.output; instances will be "
+                + "created during apply)"), plan.stdout());
+        assertTrue(plan.stdout().contains("Plan: 1 to add, 0 to change, 0 to destroy, 1 deferred to apply."),
+                plan.stdout());
+        CliRunner.Result apply = ok("apply", "-auto-approve");
+        assertTrue(apply.stdout().contains("terraform_data.each[2]: Creation complete"), apply.stdout());
+        assertTrue(apply.stdout().contains("n = 3"), apply.stdout());
+        CliRunner.Result after = run("plan", "-detailed-exitcode");
+        assertEquals(0, after.exitCode(), after::toString);
+    }
+
+    @Test
+    void savedPlanAppliesExactlyAndIsRefusedWhenStaleOrDamaged() throws IOException {
+        write("main.tf", "resource \"terraform_data\" \"a\" {\n  input = 1\n}\n");
+        CliRunner.Result plan = ok("plan", "-out=p.plan");
+        assertTrue(plan.stdout().contains("Saved the plan to: p.plan"), plan.stdout());
+        CliRunner.Result show = ok("show", "-json", "p.plan");
+        JsonNode j = JSON.readTree(show.stdout());
+        assertEquals("1.2", j.get("format_version").asText());
+        assertEquals("create", j.at("/resource_changes/0/change/actions/0").asText());
+        assertTrue(j.at("/resource_changes/0/change/after_unknown/id").asBoolean());
+        ok("apply", "p.plan");
+        assertEquals(1, state().get("resources").size());
+
+        write("main.tf", "resource \"terraform_data\" \"a\" {\n  input = 2\n}\n");
+        ok("plan", "-out=stale.plan");
+        ok("apply", "-auto-approve");
+        CliRunner.Result stale = run("apply", "stale.plan");
+        assertEquals(1, stale.exitCode());
+        assertTrue(stale.stderr().contains("Saved plan is stale"), stale.toString());
+
+        Files.writeString(dir.resolve("bad.plan"), "{\"magic\": \"strata-plan\", \"plan\": ");
+        CliRunner.Result bad = run("apply", "bad.plan");
+        assertEquals(1, bad.exitCode());
+        assertTrue(bad.stderr().contains("Failed to load \"bad.plan\" as a plan file"), bad.toString());
+
+        write("main.tf", "resource \"terraform_data\" \"a\" {\n  input = 3\n}\n");
+        ok("plan", "-out=p2.plan");
+        write("main.tf", "resource \"terraform_data\" \"a\" {\n  input = 4\n}\n");
+        CliRunner.Result changed = run("apply", "p2.plan");
+        assertTrue(changed.stderr().contains("Saved plan does not match the configuration"), changed.toString());
+    }
+
+    @Test
+    void sensitiveValuesNeverAppearInAnyOutput() throws IOException {
+        write("main.tf", """
+                variable "pw" {
+                  type      = string
+                  sensitive = true
+                  default   = "hunter2-secret"
+                }
+                resource "terraform_data" "a" {
+                  input = var.pw
+                }
+                output "pw" {
+                  value     = terraform_data.a.output
+                  sensitive = true
+                }
+                """);
+        CliRunner.Result plan = ok("plan", "-out=p.plan");
+        CliRunner.Result apply = ok("apply", "-auto-approve");
+        CliRunner.Result show = ok("show");
+        CliRunner.Result showJson = ok("show", "-json");
+        CliRunner.Result planJson = ok("show", "-json", "p.plan");
+        CliRunner.Result outputs = ok("output");
+        CliRunner.Result outputsJson = ok("output", "-json");
+        for (CliRunner.Result r : new CliRunner.Result[] {plan, apply, show, showJson, planJson, outputs, outputsJson}) {
+            assertFalse(r.stdout().contains("hunter2") || r.stderr().contains("hunter2"), r::toString);
+        }
+        assertTrue(plan.stdout().contains("+ input  = (sensitive value)"), plan.stdout());
+        assertTrue(outputs.stdout().contains("pw = <sensitive>"));
+        // Asked for by name, the value is given, as Terraform does.
+        assertEquals("hunter2-secret", ok("output", "-raw", "pw").stdout());
+        assertTrue(Files.readString(dir.resolve("terraform.tfstate")).contains("\"sensitive_attributes\""));
+    }
+
+    @Test
+    void preventDestroyIsAnError() throws IOException {
+        write("main.tf", "resource \"terraform_data\" \"a\" {\n  input = 1\n  lifecycle {\n    prevent_destroy = true\n"
+                + "  }\n}\n");
+        ok("apply", "-auto-approve");
+        CliRunner.Result r = run("destroy", "-auto-approve");
+        assertEquals(1, r.exitCode());
+        assertTrue(r.stderr().contains("Instance cannot be destroyed"), r.toString());
+        assertEquals(1, state().get("resources").size());
+    }
+
+    @Test
+    void targetPlansOnlyTheTargetAndWhatItNeeds() throws IOException {
+        write("main.tf", """
+                resource "terraform_data" "a" { input = 1 }
+                resource "terraform_data" "b" { input = terraform_data.a.output }
+                resource "terraform_data" "c" { input = 3 }
+                """);
+        CliRunner.Result r = ok("plan", "-target=terraform_data.b");
+        assertTrue(r.stdout().contains("Plan: 2 to add, 0 to change, 0 to destroy."), r.stdout());
+        assertFalse(r.stdout().contains("terraform_data.c"), r.stdout());
+        assertTrue(r.stdout().contains("Resource targeting is in effect"), r.toString());
+    }
+
+    @Test
+    void replaceFlagAndReplaceTriggeredByAndIgnoreChanges() throws IOException {
+        write("main.tf", """
+                resource "terraform_data" "a" { input = "v1" }
+                resource "terraform_data" "b" {
+                  input = "fixed"
+                  lifecycle {
+                    replace_triggered_by = [terraform_data.a]
+                  }
+                }
+                resource "terraform_data" "c" {
+                  input = "first"
+                  lifecycle {
+                    ignore_changes = [input]
+                  }
+                }
+                """);
+        ok("apply", "-auto-approve");
+        CliRunner.Result forced = ok("plan", "-replace=terraform_data.c");
+        assertTrue(forced.stdout().contains("# terraform_data.c will be replaced, as requested"), forced.stdout());
+        write("main.tf", Files.readString(dir.resolve("main.tf")).replace("\"v1\"", "\"v2\"")
+                .replace("\"first\"", "\"second\""));
+        CliRunner.Result p = ok("plan");
+        assertTrue(p.stdout().contains("# terraform_data.a will be updated in-place"), p.stdout());
+        assertTrue(p.stdout().contains("# terraform_data.b must be replaced"), p.stdout());
+        assertFalse(p.stdout().contains("# terraform_data.c"), p.stdout());
+    }
+
+    @Test
+    void dataSourcesAreReadAtPlanTimeOrDeferredWhenTheirConfigIsUnknown() throws IOException {
+        Files.writeString(dir.resolve("hello.txt"), "hello\n", StandardCharsets.UTF_8);
+        write("main.tf", """
+                data "local_file" "known" {
+                  filename = "${path.cwd}/hello.txt"
+                }
+                resource "terraform_data" "name" {
+                  input = "hello.txt"
+                }
+                data "local_file" "later" {
+                  filename = "${path.cwd}/${terraform_data.name.output}"
+                }
+                output "known" { value = data.local_file.known.content }
+                output "later" { value = data.local_file.later.content }
+                """);
+        CliRunner.Result p = ok("plan");
+        assertTrue(p.stdout().contains(" <= data \"local_file\" \"later\" {"), p.stdout());
+        assertFalse(p.stdout().contains("data.local_file.known will be read"), p.stdout());
+        assertTrue(p.stdout().contains("+ known = <<-EOT") || p.stdout().contains("+ known = \"hello\\n\""), p.stdout());
+        CliRunner.Result a = ok("apply", "-auto-approve");
+        assertTrue(a.stdout().contains("later = <<EOT\nhello\n\nEOT") || a.stdout().contains("later = <<EOT\nhello\nEOT"),
+                a.stdout());
+    }
+
+    @Test
+    void aFailedInstanceStopsItsDependentsOnlyAndTheSummaryIsExact() throws IOException {
+        write("main.tf", """
+                resource "local_file" "bad" {
+                  filename = "/proc/strata-cannot-write-here/x.txt"
+                  content  = "x"
+                }
+                resource "terraform_data" "after_bad" {
+                  input = local_file.bad.id
+                }
+                resource "terraform_data" "independent" {
+                  input = "fine"
+                }
+                """);
+        CliRunner.Result r = run("apply", "-auto-approve");
+        assertEquals(1, r.exitCode(), r::toString);
+        assertTrue(r.stdout().contains("terraform_data.independent: Creation complete"), r.stdout());
+        assertTrue(r.stdout().contains("Apply failed. Resources: 1 added, 0 changed, 0 destroyed; 1 failed, 1 not started "
+                + "because something they depend on failed."), r.stdout());
+        assertTrue(r.stdout().contains("Failed: local_file.bad"), r.stdout());
+        assertTrue(r.stdout().contains("Not started: terraform_data.after_bad"), r.stdout());
+        assertEquals(1, state().get("resources").size());
+    }
+
+    @Test
+    void refreshOnlyShowsDriftMadeOutsideStrata() throws IOException {
+        write("main.tf", """
+                resource "local_file" "f" {
+                  filename = "${path.cwd}/out.txt"
+                  content  = "strata"
+                }
+                """);
+        ok("apply", "-auto-approve");
+        Files.delete(dir.resolve("out.txt"));
+        CliRunner.Result p = ok("plan", "-refresh-only");
+        assertTrue(p.stdout().contains("Note: Objects have changed outside of Strata"), p.stdout());
+        assertTrue(p.stdout().contains("# local_file.f has been deleted"), p.stdout());
+        CliRunner.Result normal = ok("plan");
+        assertTrue(normal.stdout().contains("# local_file.f will be created"), normal.stdout());
+    }
+
+    @Test
+    void detailedExitCodeAndNoChangesWithoutConfigurationState() throws IOException {
+        write("main.tf", "output \"x\" { value = 1 }\n");
+        CliRunner.Result p = run("plan", "-detailed-exitcode");
+        assertEquals(2, p.exitCode(), p::toString);
+        assertTrue(p.stdout().contains("Changes to Outputs:\n  + x = 1"), p.stdout());
+        ok("apply", "-auto-approve");
+        assertEquals(0, run("plan", "-detailed-exitcode").exitCode());
+        assertEquals("1", ok("output", "-raw", "x").stdout());
+    }
+
+    @Test
+    void movedImportAndRemovedBlocks() throws IOException {
+        write("main.tf", "resource \"terraform_data\" \"old\" {\n  input = \"keep\"\n}\n"
+                + "resource \"terraform_data\" \"gone\" {\n  input = \"g\"\n}\n");
+        ok("apply", "-auto-approve");
+        String oldId = id(state(), "terraform_data", "old", 0);
+        write("main.tf", """
+                resource "terraform_data" "new" {
+                  input = "keep"
+                }
+                moved {
+                  from = terraform_data.old
+                  to   = terraform_data.new
+                }
+                removed {
+                  from = terraform_data.gone
+                  lifecycle {
+                    destroy = false
+                  }
+                }
+                """);
+        CliRunner.Result p = ok("plan");
+        assertTrue(p.stdout().contains("# terraform_data.old has moved to terraform_data.new"), p.stdout());
+        assertTrue(p.stdout().contains("# terraform_data.gone will no longer be managed by Strata"), p.stdout());
+        CliRunner.Result a = ok("apply", "-auto-approve");
+        assertEquals(oldId, id(state(), "terraform_data", "new", 0), a.stdout());
+        assertEquals(1, state().get("resources").size(), "gone was forgotten, not destroyed");
+
+        // terraform_data imports by id: import block, then strata import refusing a managed address.
+        write("main.tf", Files.readString(dir.resolve("main.tf")) + """
+                resource "terraform_data" "imp" {
+                }
+                import {
+                  to = terraform_data.imp
+                  id = "abc-123"
+                }
+                """);
+        CliRunner.Result ip = ok("plan");
+        assertTrue(ip.stdout().contains("# terraform_data.imp will be imported"), ip.stdout());
+        assertTrue(ip.stdout().contains("Plan: 1 to import, 0 to add, 0 to change, 0 to destroy."), ip.stdout());
+        ok("apply", "-auto-approve");
+        assertEquals("abc-123", id(state(), "terraform_data", "imp", 0));
+        CliRunner.Result again = run("import", "terraform_data.imp", "other");
+        assertEquals(1, again.exitCode());
+        assertTrue(again.stderr().contains("Resource already managed by Strata"), again.toString());
+    }
+
+    @Test
+    void modulesWithForEachAndADeferredModule() throws IOException {
+        Files.createDirectories(dir.resolve("mod"));
+        Files.writeString(dir.resolve("mod/main.tf"), """
+                variable "name" { type = string }
+                resource "terraform_data" "r" {
+                  input = "hello ${var.name}"
+                }
+                output "greeting" { value = terraform_data.r.output }
+                """);
+        write("main.tf", """
+                module "m" {
+                  source   = "./mod"
+                  for_each = toset(["a", "b"])
+                  name     = each.key
+                }
+                resource "terraform_data" "keys" {
+                  input = ["p", "q"]
+                }
+                module "later" {
+                  source   = "./mod"
+                  for_each = toset(terraform_data.keys.output)
+                  name     = each.value
+                }
+                output "greetings" { value = { for k, m in module.m : k => m.greeting } }
+                """);
+        CliRunner.Result p = ok("plan");
+        assertTrue(p.stdout().contains("# module.m[\"a\"].terraform_data.r will be created"), p.stdout());
+        assertTrue(p.stdout().contains("module.later.terraform_data.r will be created during apply"), p.stdout());
+        CliRunner.Result a = ok("apply", "-auto-approve");
+        assertTrue(a.stdout().contains("module.later[\"q\"].terraform_data.r: Creation complete"), a.stdout());
+        assertTrue(a.stdout().contains("\"a\" = \"hello a\""), a.stdout());
+        assertEquals(0, run("plan", "-detailed-exitcode").exitCode());
+    }
+}

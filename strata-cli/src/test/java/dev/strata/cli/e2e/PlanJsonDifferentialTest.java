@@ -1,0 +1,237 @@
+package dev.strata.cli.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.strata.cli.CliRunner;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code show -json PLANFILE} against the real {@code terraform} on configurations that use only
+ * {@code terraform_data}: the same resource changes (addresses, actions, after, after_unknown,
+ * sensitivity shapes) and output changes, first on an empty state and then after an apply and an
+ * edit of the configuration. Skipped when {@code terraform} is not on the PATH.
+ */
+class PlanJsonDifferentialTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tf;
+    @TempDir
+    Path st;
+
+    /**
+     * @param strataMarksMore JSON pointers into each change where Strata marks more values sensitive than
+     *                        Terraform (terraform_data's output echoes a sensitive input: Terraform shows it in
+     *                        clear, Strata keeps it hidden), compared without those members
+     */
+    record Case(String name, String first, String second, List<String> strataMarksMore) {
+        Case(String name, String first, String second) {
+            this(name, first, second, List.of());
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static List<Case> cases() {
+        return List.of(
+                new Case("create-update-delete", """
+                        resource "terraform_data" "a" { input = { name = "x", tags = ["a", "b"], n = 1 } }
+                        resource "terraform_data" "b" {
+                          count = 2
+                          input = terraform_data.a.output
+                          triggers_replace = [count.index]
+                        }
+                        output "o" { value = terraform_data.a.output }
+                        """, """
+                        resource "terraform_data" "a" { input = { name = "y", tags = ["a", "c"], n = 2 } }
+                        resource "terraform_data" "b" {
+                          count = 1
+                          input = "x"
+                          triggers_replace = [count.index]
+                        }
+                        output "o" { value = terraform_data.a.id }
+                        """),
+                new Case("replace-and-for-each", """
+                        resource "terraform_data" "r" {
+                          for_each = { one = 1, two = 2 }
+                          input = each.value
+                          triggers_replace = each.key
+                        }
+                        """, """
+                        resource "terraform_data" "r" {
+                          for_each = { one = 1, three = 3 }
+                          input = each.value * 10
+                          triggers_replace = "${each.key}-v2"
+                        }
+                        """),
+                new Case("sensitive", """
+                        variable "secret" {
+                          default = "s3cr3t"
+                          sensitive = true
+                        }
+                        resource "terraform_data" "s" { input = { public = "p", secret = var.secret } }
+                        output "plain" { value = terraform_data.s.id }
+                        """, """
+                        variable "secret" {
+                          default = "other"
+                          sensitive = true
+                        }
+                        resource "terraform_data" "s" { input = { public = "p", secret = var.secret } }
+                        output "plain" { value = terraform_data.s.id }
+                        """, List.of("/before/output", "/before_sensitive/output")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void sameChangesAsTerraform(Case c) throws Exception {
+        Optional<Path> terraform = terraform();
+        assumeTrue(terraform.isPresent(), "terraform is not on the PATH");
+        Files.writeString(tf.resolve("main.tf"), c.first());
+        Files.writeString(st.resolve("main.tf"), c.first());
+        ignore = List.of();
+        run(terraform.get(), "init", "-input=false", "-no-color");
+        compare(terraform.get());
+        run(terraform.get(), "apply", "-auto-approve", "-input=false", "-no-color");
+        ok(CliRunner.in(st).run("apply", "-auto-approve"));
+        Files.writeString(tf.resolve("main.tf"), c.second());
+        Files.writeString(st.resolve("main.tf"), c.second());
+        ignore = c.strataMarksMore();
+        compare(terraform.get());
+    }
+
+    private List<String> ignore = List.of();
+
+    private void compare(Path terraform) throws Exception {
+        run(terraform, "plan", "-out=tf.plan", "-input=false", "-no-color");
+        JsonNode theirs = JSON.readTree(run(terraform, "show", "-json", "tf.plan"));
+        ok(CliRunner.in(st).run("plan", "-out=st.plan"));
+        JsonNode ours = JSON.readTree(ok(CliRunner.in(st).run("show", "-json", "st.plan")).stdout());
+        assertThat(changes(ours, ignore)).as("resource_changes").isEqualTo(changes(theirs, ignore));
+        assertThat(outputs(ours)).as("output_changes").isEqualTo(outputs(theirs));
+    }
+
+    private static CliRunner.Result ok(CliRunner.Result r) {
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        return r;
+    }
+
+    /** The comparable part of each resource change; ids (random per tool) and sensitive values masked. */
+    private static List<String> changes(JsonNode plan, List<String> ignore) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode rc : plan.path("resource_changes")) {
+            JsonNode ch = rc.path("change");
+            ObjectNode n = JSON.createObjectNode();
+            n.put("address", rc.path("address").asText());
+            n.set("actions", ch.path("actions"));
+            n.set("before", mask(redact(ch.path("before"), ch.path("before_sensitive"))));
+            n.set("after", mask(redact(ch.path("after"), ch.path("after_sensitive"))));
+            n.set("after_unknown", ch.path("after_unknown"));
+            n.set("before_sensitive", ch.path("before_sensitive"));
+            n.set("after_sensitive", ch.path("after_sensitive"));
+            n.set("replace_paths", ch.path("replace_paths"));
+            n.set("action_reason", rc.path("action_reason"));
+            for (String pointer : ignore) {
+                int cut = pointer.lastIndexOf('/');
+                JsonNode parent = n.at(pointer.substring(0, cut));
+                if (parent instanceof ObjectNode on) {
+                    on.remove(pointer.substring(cut + 1));
+                }
+            }
+            out.add(n.toString());
+        }
+        return out;
+    }
+
+    private static List<String> outputs(JsonNode plan) {
+        List<String> out = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = plan.path("output_changes").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode o = e.getValue();
+            out.add(e.getKey() + " " + o.path("actions") + " " + mask(o.path("after")) + " " + o.path("after_unknown"));
+        }
+        return out;
+    }
+
+    /** Strata writes sensitive values as null; Terraform writes them in clear. Compare without them. */
+    private static JsonNode redact(JsonNode v, JsonNode sensitive) {
+        if (sensitive.isBoolean() && sensitive.booleanValue()) {
+            return JSON.nullNode();
+        }
+        if (v.isObject() && sensitive.isObject()) {
+            ObjectNode copy = ((ObjectNode) v).deepCopy();
+            sensitive.fields().forEachRemaining(e -> {
+                if (copy.has(e.getKey())) {
+                    copy.set(e.getKey(), redact(copy.get(e.getKey()), e.getValue()));
+                }
+            });
+            return copy;
+        }
+        if (v.isArray() && sensitive.isArray()) {
+            ArrayNode copy = ((ArrayNode) v).deepCopy();
+            for (int i = 0; i < copy.size() && i < sensitive.size(); i++) {
+                copy.set(i, redact(copy.get(i), sensitive.get(i)));
+            }
+            return copy;
+        }
+        return v;
+    }
+
+    private static JsonNode mask(JsonNode v) {
+        String s = v.toString().replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>");
+        try {
+            return JSON.readTree(s);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private String run(Path exe, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(exe.toString());
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(tf.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("CHECKPOINT_DISABLE", "1");
+        pb.environment().put("TF_IN_AUTOMATION", "1");
+        pb.environment().put("TF_CLI_CONFIG_FILE", "/dev/null");
+        Process p = pb.start();
+        byte[] out = p.getInputStream().readAllBytes();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as("terraform " + String.join(" ", args)).isZero();
+        return new String(out, StandardCharsets.UTF_8);
+    }
+
+    static Optional<Path> terraform() {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return Optional.empty();
+        }
+        for (String p : path.split(File.pathSeparator)) {
+            Path exe = Path.of(p, "terraform");
+            if (Files.isExecutable(exe)) {
+                return Optional.of(exe);
+            }
+        }
+        return Optional.empty();
+    }
+}

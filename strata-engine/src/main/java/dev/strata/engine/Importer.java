@@ -1,0 +1,79 @@
+package dev.strata.engine;
+
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.ModuleInstance;
+import dev.strata.config.ConfigNode;
+import dev.strata.config.ConfigTree;
+import dev.strata.config.ResourceConfig;
+import dev.strata.engine.graph.DependencyGraph;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.lang.value.Value;
+import dev.strata.provider.ProviderSource;
+import dev.strata.state.StateManager;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+
+/**
+ * {@code strata import ADDR ID}: reads an existing remote object through its provider and records it
+ * in state at an address the configuration declares, refusing an address that is already managed.
+ */
+public final class Importer {
+    private final ProviderSource providers;
+    private final String engineVersion;
+
+    public Importer(ProviderSource providers, String engineVersion) {
+        this.providers = providers;
+        this.engineVersion = engineVersion;
+    }
+
+    public Diagnostics importResource(ConfigTree tree, SortedMap<String, Value> variables, StateManager state,
+                                      PlanOptions options, AbsResourceInstance addr, String id, EngineEvents events) {
+        Optional<ConfigNode> node = tree.node(addr.module().module());
+        ResourceConfig rc = node.map(n -> n.module().resources().get(addr.resource().resource())).orElse(null);
+        if (rc == null) {
+            return Diagnostics.of(Diagnostic.error("Configuration for import target does not exist", "The "
+                    + "configuration for the given import " + addr + " does not exist. All target instances must have "
+                    + "an associated configuration to be imported.", null));
+        }
+        if (!addr.module().equals(addr.module().module().unkeyedInstance()) || (rc.isInstanced()
+                && addr.resource().key() instanceof dev.strata.addr.InstanceKey.NoKey)) {
+            if (rc.isInstanced() && addr.resource().key() instanceof dev.strata.addr.InstanceKey.NoKey) {
+                return Diagnostics.of(Diagnostic.error("Missing resource instance key", "The resource " + addr
+                        + " has count or for_each set, so the import address must include an instance key, such as "
+                        + addr + "[0].", rc.declRange()));
+            }
+        }
+        DependencyGraph<Node> graph = GraphBuilder.build(tree);
+        try (ProviderPool pool = new ProviderPool(providers, engineVersion)) {
+            Run run = new Run(tree, options, Run.Phase.APPLY, pool, variables, state.state(), r -> e -> {
+                var w = state.append(e);
+                if (w.value() == null) {
+                    throw new IllegalStateException("could not record the import durably");
+                }
+                return w.value();
+            });
+            ProviderCalls calls = new ProviderCalls(options.parallelism(), ProviderCalls.Settings.DEFAULT, events,
+                    () -> false);
+            InstanceOps ops = new InstanceOps(run, events, null, calls, Map.of());
+            Node provider = new Node.ProviderNode(GraphBuilder.providerOf(tree, node.get(), rc));
+            Walk walk = new Walk(run, graph, events, ops, Set.of(provider));
+            ops.walk = walk;
+            try {
+                walk.walk(() -> false);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (run.hasErrors()) {
+                return run.diagnostics();
+            }
+            run.moduleInstances.putIfAbsent(addr.module().module(), java.util.List.of(addr.module()));
+            Diagnostics d = ops.importNow(rc, addr, id);
+            var compacted = state.compact();
+            return d.with(compacted.diagnostics());
+        }
+    }
+
+}

@@ -1,0 +1,67 @@
+package dev.strata.engine;
+
+import dev.strata.addr.AbsProviderConfig;
+import dev.strata.lang.value.Value;
+import dev.strata.provider.Block;
+import dev.strata.provider.Provider;
+import dev.strata.provider.ProviderFactory;
+import dev.strata.provider.ProviderSchema;
+import dev.strata.provider.ProviderSource;
+import dev.strata.provider.Schema;
+import dev.strata.provider.SchemaValues;
+import dev.strata.provider.VersionConstraints;
+import dev.strata.state.ResourceInstanceObject;
+import dev.strata.state.ResourceState;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Provider schemas for reading a state without configuring anything, so {@code show} can decode
+ * each object by its schema (typed values, dynamic attributes unwrapped, sensitive attributes
+ * marked). Providers are created only to ask for their schema, and closed at once.
+ */
+public final class Schemas {
+    private final ProviderSource source;
+    private final Map<String, Optional<ProviderSchema>> cache = new HashMap<>();
+
+    public Schemas(ProviderSource source) {
+        this.source = source;
+    }
+
+    private Optional<ProviderSchema> of(String stateProvider) {
+        return cache.computeIfAbsent(stateProvider, p -> {
+            AbsProviderConfig cfg = StateAddrs.provider(p);
+            if (cfg == null) {
+                return Optional.empty();
+            }
+            ProviderFactory f = source.resolve(ProviderPool.address(cfg.provider()), VersionConstraints.ANY).value();
+            if (f == null) {
+                return Optional.empty();
+            }
+            try (Provider prov = f.create()) {
+                return Optional.of(prov.schema());
+            }
+        });
+    }
+
+    /** An object of a resource as a value of its schema's type, with sensitive marks; empty without a schema. */
+    public Optional<Value> decode(ResourceState rs, ResourceInstanceObject o) {
+        Optional<ProviderSchema> ps = of(rs.provider());
+        if (ps.isEmpty()) {
+            return Optional.empty();
+        }
+        Schema s = rs.mode() == dev.strata.state.ResourceMode.DATA ? ps.get().dataSource(rs.type())
+                : ps.get().resourceType(rs.type());
+        if (s == null || o.schemaVersion() != s.version()) {
+            return Optional.empty();
+        }
+        Block b = s.block();
+        try {
+            Value v = StateValues.fromJson(o.attributes(), b.impliedType(), o.sensitiveAttributes());
+            return Optional.of(SchemaValues.markSensitive(b, v));
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+}
