@@ -185,6 +185,28 @@ class PostgresProviderTest {
     }
 
     @Test
+    void connectionSettingsComeFromTheEnvironmentTheEngineGives() throws Exception {
+        int port = PostgresServer.port();
+        Map<String, String> env = Map.of("PGHOST", "127.0.0.1", "PGPORT", Integer.toString(port),
+                "PGUSER", PostgresServer.SUPERUSER, "PGPASSWORD", PostgresServer.PASSWORD, "PGSSLMODE", "disable");
+        PostgresProvider p = new PostgresProvider();
+        ProviderTester t = ProviderTester.configure(p, Map.of(), null, env);
+        assertThat(p.client().describe()).isEqualTo("postgres@127.0.0.1:" + port + "/postgres?sslmode=disable");
+        String name = unique("envrole");
+        ResourceTester r = t.resource("postgresql_role");
+        r.apply(Map.of("name", Value.string(name)));
+        assertThat(r.refresh().attributes().get("name")).isEqualTo(Value.string(name));
+        r.destroy();
+        // The configuration wins over the environment; unset everywhere means the Go provider's defaults.
+        PostgresProvider q = new PostgresProvider();
+        ProviderTester.configure(q, Map.of("host", Value.string("db.example"), "sslmode", Value.string("verify-full")), null, env);
+        assertThat(q.client().describe()).isEqualTo("postgres@db.example:" + port + "/postgres?sslmode=verify-full");
+        PostgresProvider d = new PostgresProvider();
+        ProviderTester.configure(d, Map.of(), null, Map.of());
+        assertThat(d.client().describe()).isEqualTo("postgres@localhost:5432/postgres?sslmode=require");
+    }
+
+    @Test
     void unreachableServerIsATransientError() {
         var factory = ProviderRegistry.load().resolve(ProviderAddress.parse("cyrilgdn/postgresql").value(),
                 VersionConstraints.ANY).value();
