@@ -134,9 +134,25 @@ final class SimResource implements ManagedResource {
         Duration waited = Duration.ZERO;
         Duration step = Duration.ofMillis(100);
         while (true) {
-            Optional<SimClient.Response> g = c.send("GET", "/v1/" + kind + "/" + id, null, null, diags);
-            if (g.isEmpty()) {
+            // A probe that fails (throttled, 5xx) does not fail the create, which did happen: it
+            // counts as "not visible yet" until the wait is over.
+            ProviderDiagnostics.Builder probe = ProviderDiagnostics.builder();
+            Optional<SimClient.Response> g = c.send("GET", "/v1/" + kind + "/" + id, null, null, probe);
+            if (g.isEmpty() && waited.compareTo(c.consistencyTimeout) >= 0) {
+                diags.addAll(probe.build());
                 return created;
+            }
+            if (g.isEmpty()) {
+                Duration pause = probe.build().failure().flatMap(f -> f instanceof dev.strata.provider.Failure.Transient t
+                        ? t.retryAfter() : Optional.empty()).filter(d -> !d.isZero()).orElse(step);
+                try {
+                    c.sleeper.sleep(pause);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return created;
+                }
+                waited = waited.plus(pause);
+                continue;
             }
             boolean visible = g.get().status() == 200;
             if (visible && (readyStatus == null || readyStatus.equals(g.get().body().path("status").asText()))) {

@@ -149,6 +149,38 @@ class CloudsimProviderTest {
     }
 
     @Test
+    void withoutRetriesA429IsATransientFailureCarryingTheServersRetryAfter() throws Exception {
+        ProviderTester t = tester(Knobs.DEFAULT, 0);
+        Value disk = t.resource("cloudsim_disk").apply(Map.of("size_gb", Value.number(10))).state();
+        // 50 requests per second, no burst, and a clock that stands still: the second request is throttled.
+        sim.setKnobs(Knobs.DEFAULT.with(new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                "{\"rate_per_second\": 50, \"burst\": 1}")));
+        Provider p = t.provider();
+        var first = p.readResource(new Provider.ReadRequest("cloudsim_disk", disk, null));
+        assertThat(first.diagnostics().hasErrors()).isFalse();
+        long before = now.get();
+        var throttled = p.readResource(new Provider.ReadRequest("cloudsim_disk", disk, null));
+        assertThat(throttled.diagnostics().failure()).contains(Failure.retryAfter(java.time.Duration.ofMillis(20)));
+        assertThat(throttled.newState()).as("a throttled read keeps the object").isEqualTo(disk);
+        assertThat(now.get()).as("no wait inside the provider when it may not retry").isEqualTo(before);
+        assertThat(raw("GET", "/admin/counters")).contains("\"throttled\":1");
+    }
+
+    @Test
+    void aCreateWhoseConfirmingReadIsThrottledStillSucceeds() throws Exception {
+        ProviderTester t = tester(new Knobs(0, 0, 50, 1, 0, 0, 0, 0, 0), 0);
+        Provider p = t.provider();
+        var block = p.schema().resourceType("cloudsim_disk").block();
+        Value cfg = SchemaValues.coerce(block, Value.objectOf("size_gb", Value.number(10))).value();
+        Value planned = p.planResourceChange(new Provider.PlanRequest("cloudsim_disk", block.nullValue(),
+                ProposedNewState.of(block, block.nullValue(), cfg), cfg, null)).plannedState();
+        var created = p.applyResourceChange(new Provider.ApplyRequest("cloudsim_disk", block.nullValue(), planned, cfg, null, "t1"));
+        assertThat(created.diagnostics().hasErrors()).isFalse();
+        assertThat(str(created.newState(), "id")).startsWith("vol-");
+        assertThat(raw("GET", "/admin/counters")).contains("\"throttled\":1");
+    }
+
+    @Test
     void serverFaultsAreRetriedThenReportedAsTransient() throws Exception {
         ProviderTester t = tester(new Knobs(0, 0, 0, 10, 0.3, 0, 0, 0.1, 0), 8);
         ResourceTester r = t.resource("cloudsim_dns_record");
