@@ -185,6 +185,82 @@ class PostgresProviderTest {
     }
 
     @Test
+    void grantsOnRoutinesColumnsAndForeignObjectsWithDrift() throws Exception {
+        ProviderTester t = tester();
+        String dbName = unique("gdb");
+        ResourceTester db = t.resource("postgresql_database");
+        db.apply(Map.of("name", Value.string(dbName)));
+        String role = unique("grantee");
+        ResourceTester roleR = t.resource("postgresql_role");
+        roleR.apply(Map.of("name", Value.string(role)));
+        sql(dbName, "CREATE SCHEMA s");
+        sql(dbName, "CREATE FUNCTION s.add1(i integer) RETURNS integer LANGUAGE sql AS 'SELECT i + 1'");
+        sql(dbName, "CREATE PROCEDURE s.noop() LANGUAGE sql AS 'SELECT 1'");
+        sql(dbName, "CREATE TABLE s.people (id int, name text, secret text)");
+        sql(dbName, "GRANT USAGE ON SCHEMA s TO \"" + role + "\"");
+        sql(dbName, "CREATE FOREIGN DATA WRAPPER w1");
+        sql(dbName, "CREATE SERVER srv1 FOREIGN DATA WRAPPER w1");
+
+        ResourceTester fn = t.resource("postgresql_grant");
+        Map<String, Value> fnCfg = Map.of("role", Value.string(role), "database", Value.string(dbName), "schema", Value.string("s"),
+                "object_type", Value.string("function"), "objects", strings("add1(integer)"), "privileges", strings("EXECUTE"));
+        fn.apply(fnCfg);
+        sql(dbName, "REVOKE EXECUTE ON FUNCTION s.add1(integer) FROM \"" + role + "\"");
+        assertThat(fn.refresh().attributes().get("privileges")).isEqualTo(strings());
+        assertThat(fn.apply(fnCfg).action()).as("drift is repaired").isEqualTo(Action.REPLACE);
+        assertThat(fn.refresh().attributes().get("privileges")).isEqualTo(strings("EXECUTE"));
+
+        ResourceTester procs = t.resource("postgresql_grant");
+        procs.apply(Map.of("role", Value.string(role), "database", Value.string(dbName), "schema", Value.string("s"),
+                "object_type", Value.string("procedure"), "privileges", strings("EXECUTE")));
+        assertThat(procs.refresh().attributes().get("privileges")).isEqualTo(strings("EXECUTE"));
+
+        ResourceTester cols = t.resource("postgresql_grant");
+        Map<String, Value> colCfg = Map.of("role", Value.string(role), "database", Value.string(dbName), "schema", Value.string("s"),
+                "object_type", Value.string("column"), "objects", strings("people"), "columns", strings("id", "name"),
+                "privileges", strings("SELECT", "UPDATE"));
+        cols.apply(colCfg);
+        sql(dbName, "REVOKE UPDATE (name) ON s.people FROM \"" + role + "\"");
+        assertThat(cols.refresh().attributes().get("privileges")).isEqualTo(strings("SELECT"));
+        cols.apply(colCfg);
+        // The role can read the granted columns and not the others.
+        sql(dbName, "SET ROLE \"" + role + "\"; SELECT id, name FROM s.people; RESET ROLE");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> sql(dbName, "SET ROLE \"" + role + "\"; SELECT secret FROM s.people"))
+                .isInstanceOf(SQLException.class);
+
+        ResourceTester fdw = t.resource("postgresql_grant");
+        fdw.apply(Map.of("role", Value.string(role), "database", Value.string(dbName), "object_type", Value.string("foreign_data_wrapper"),
+                "objects", strings("w1"), "privileges", strings("USAGE")));
+        ResourceTester srv = t.resource("postgresql_grant");
+        Map<String, Value> srvCfg = Map.of("role", Value.string(role), "database", Value.string(dbName),
+                "object_type", Value.string("foreign_server"), "objects", strings("srv1"), "privileges", strings("USAGE"));
+        srv.apply(srvCfg);
+        sql(dbName, "REVOKE USAGE ON FOREIGN SERVER srv1 FROM \"" + role + "\"");
+        assertThat(srv.refresh().attributes().get("privileges")).isEqualTo(strings());
+
+        assertThat(t.validateResource("postgresql_grant", Map.of("role", Value.string(role), "database", Value.string(dbName),
+                "schema", Value.string("s"), "object_type", Value.string("column"), "objects", strings("people"),
+                "privileges", strings("SELECT"))).hasErrors()).as("column grants need columns").isTrue();
+        assertThat(t.validateResource("postgresql_grant", Map.of("role", Value.string(role), "database", Value.string(dbName),
+                "object_type", Value.string("foreign_server"), "privileges", strings("USAGE"))).hasErrors())
+                .as("a foreign server grant names its server").isTrue();
+        assertThat(t.validateResource("postgresql_grant", Map.of("role", Value.string(role), "database", Value.string(dbName),
+                "schema", Value.string("s"), "object_type", Value.string("function"), "privileges", strings("SELECT"))).hasErrors())
+                .isTrue();
+
+        for (ResourceTester r : List.of(fn, procs, cols, fdw, srv)) {
+            r.destroy();
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + PostgresServer.port() + "/" + dbName,
+                PostgresServer.SUPERUSER, PostgresServer.PASSWORD)) {
+            assertThat(PgClient.column(c, "SELECT 1 FROM pg_attribute t, aclexplode(t.attacl) a JOIN pg_roles r ON r.oid = a.grantee"
+                    + " WHERE r.rolname = ?", role)).as("column privileges revoked on destroy").isEmpty();
+        }
+        sql("postgres", "DROP DATABASE \"" + dbName + "\" WITH (FORCE)");
+        roleR.destroy();
+    }
+
+    @Test
     void connectionSettingsComeFromTheEnvironmentTheEngineGives() throws Exception {
         int port = PostgresServer.port();
         Map<String, String> env = Map.of("PGHOST", "127.0.0.1", "PGPORT", Integer.toString(port),
