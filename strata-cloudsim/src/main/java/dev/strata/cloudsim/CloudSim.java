@@ -251,10 +251,20 @@ public final class CloudSim implements AutoCloseable {
         sleep(k.latencyMs() + jitter);
     }
 
-    private static void sleep(long ms) {
-        if (ms <= 0) {
-            return;
+    /** How the simulator waits (latency, timeouts); tests replace it to see the waits without taking them. */
+    private volatile java.util.function.LongConsumer waiter = CloudSim::sleepMillis;
+
+    void setWaiterForTest(java.util.function.LongConsumer w) {
+        this.waiter = w;
+    }
+
+    private void sleep(long ms) {
+        if (ms > 0) {
+            waiter.accept(ms);
         }
+    }
+
+    private static void sleepMillis(long ms) {
         try {
             Thread.sleep(ms);
         } catch (InterruptedException e) {

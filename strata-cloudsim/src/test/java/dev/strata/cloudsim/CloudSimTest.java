@@ -188,6 +188,19 @@ class CloudSimTest {
     }
 
     @Test
+    void everyApiRequestWaitsTheLatencyPlusJitterAndAdminRequestsDoNot() throws IOException {
+        start(new Knobs(0, 0, 0, 10, 0, 40, 20, 0, 0));
+        List<Long> waits = java.util.Collections.synchronizedList(new ArrayList<>());
+        sim.setWaiterForTest(waits::add);
+        for (int i = 0; i < 30; i++) {
+            assertThat(get("/v1/networks").status()).isEqualTo(200);
+        }
+        get("/admin/counters");
+        assertThat(waits).hasSize(30).allSatisfy(w -> assertThat(w).isBetween(40L, 59L));
+        assertThat(new HashSet<>(waits)).as("the jitter varies").hasSizeGreaterThan(1);
+    }
+
+    @Test
     void commandLineFlagsAreTheAdminSettings() {
         Main.Options o = Main.parse(new String[] {"-port=0", "-rate=50", "-burst=5", "--fault-rate=0.1", "-latency-ms=3",
                 "-url-file=/tmp/x.url", "-state-file=s.json"});
