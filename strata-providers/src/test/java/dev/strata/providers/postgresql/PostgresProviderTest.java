@@ -144,6 +144,9 @@ class PostgresProviderTest {
                 "owner", Value.string(owner))).state();
         assertThat(s.attributes().get("id")).isEqualTo(Value.string(dbName + ".app"));
         schema.importAndVerify(dbName + ".app", Set.of());
+        sql(dbName, "DROP SCHEMA app");
+        assertThat(schema.refresh().isNull()).as("dropped outside").isTrue();
+        schema.apply(Map.of("name", Value.string("app"), "database", Value.string(dbName), "owner", Value.string(owner)));
         sql(dbName, "ALTER SCHEMA app OWNER TO postgres");
         assertThat(schema.refresh().attributes().get("owner")).isEqualTo(Value.string("postgres"));
         assertThat(schema.apply(Map.of("name", Value.string("app"), "database", Value.string(dbName),
@@ -154,6 +157,14 @@ class PostgresProviderTest {
                 "schema", Value.string("app"))).state();
         assertThat(e.attributes().get("version").asString()).matches("[0-9.]+");
         ext.importAndVerify(dbName + ".pgcrypto", Set.of());
+        sql(dbName, "ALTER EXTENSION pgcrypto SET SCHEMA public");
+        assertThat(ext.refresh().attributes().get("schema")).as("moved outside").isEqualTo(Value.string("public"));
+        assertThat(ext.apply(Map.of("name", Value.string("pgcrypto"), "database", Value.string(dbName),
+                "schema", Value.string("app"))).action()).isEqualTo(Action.UPDATE);
+        sql(dbName, "DROP EXTENSION pgcrypto");
+        assertThat(ext.refresh().isNull()).as("dropped outside").isTrue();
+        assertThat(ext.apply(Map.of("name", Value.string("pgcrypto"), "database", Value.string(dbName),
+                "schema", Value.string("app"))).action()).isEqualTo(Action.CREATE);
 
         String reader = unique("reader");
         t.resource("postgresql_role").apply(Map.of("name", Value.string(reader)));
