@@ -25,8 +25,11 @@ import java.util.function.LongSupplier;
  * The running simulator. API: {@code POST /v1/{kind}} (with an optional {@code Idempotency-Key}
  * header), {@code GET /v1/{kind}}, {@code GET|PATCH|DELETE /v1/{kind}/{id}}, for the kinds
  * networks, subnets, security_groups, instances, disks, attachments, buckets, dns_records and
- * load_balancers. Admin: {@code GET /admin/counters}, {@code GET|PUT /admin/config}. Clients are
- * told apart by the {@code X-Client-Id} header (else their address) for throttling.
+ * load_balancers. Admin (never throttled, faulted or delayed): {@code GET /admin/counters},
+ * {@code POST /admin/counters/reset}, {@code GET /admin/objects} (every object of every kind, as
+ * stored, whether or not reads would see it yet), {@code GET|PUT /admin/config}. Clients are told
+ * apart by the {@code X-Client-Id} header (else their address) for throttling; a 429 carries
+ * {@code Retry-After} in whole seconds (RFC 9110) and {@code X-Retry-After-Ms} with the exact wait.
  */
 public final class CloudSim implements AutoCloseable {
 
@@ -40,6 +43,9 @@ public final class CloudSim implements AutoCloseable {
     private final Random random;
     private final Map<String, Bucket> buckets = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> requests = new ConcurrentHashMap<>();
+    private final AtomicLong total = new AtomicLong();
+    private final AtomicLong creates = new AtomicLong();
+    private final AtomicLong replays = new AtomicLong();
     private final AtomicLong throttled = new AtomicLong();
     private final AtomicLong faults = new AtomicLong();
     private final AtomicLong timeouts = new AtomicLong();
@@ -123,13 +129,16 @@ public final class CloudSim implements AutoCloseable {
                 return;
             }
             String kind = parts[1];
+            total.incrementAndGet();
             requests.computeIfAbsent(kind, k -> new AtomicLong()).incrementAndGet();
             Knobs k = knobs.get();
             Optional<Long> wait = throttle(client(ex), k);
             if (wait.isPresent()) {
                 throttled.incrementAndGet();
-                ex.getResponseHeaders().add("Retry-After", Long.toString(wait.get()));
-                send(ex, 429, error("Throttled", "rate limit exceeded; retry after " + wait.get() + " s"));
+                long ms = wait.get();
+                ex.getResponseHeaders().add("Retry-After", Long.toString(Math.max(1, (ms + 999) / 1000)));
+                ex.getResponseHeaders().add("X-Retry-After-Ms", Long.toString(ms));
+                send(ex, 429, error("Throttled", "rate limit exceeded; retry after " + ms + " ms"));
                 return;
             }
             delay(k);
@@ -165,6 +174,7 @@ public final class CloudSim implements AutoCloseable {
         String method = ex.getRequestMethod();
         if (id == null && method.equals("POST")) {
             Store.Created c = store.create(kind, body(ex), ex.getRequestHeaders().getFirst("Idempotency-Key"));
+            (c.replayed() ? replays : creates).incrementAndGet();
             long t = clock.getAsLong();
             long created = store.get(kind, c.object().get("id").asText()).map(Store.Entry::createdNanos).orElse(t);
             send(ex, c.replayed() ? 200 : 201, view(kind, c.object(), t, created, k));
@@ -224,7 +234,7 @@ public final class CloudSim implements AutoCloseable {
                 b.tokens -= 1;
                 return Optional.empty();
             }
-            return Optional.of((long) Math.ceil((1 - b.tokens) / k.ratePerSecond()));
+            return Optional.of((long) Math.ceil((1 - b.tokens) / k.ratePerSecond() * 1000));
         }
     }
 
@@ -241,10 +251,20 @@ public final class CloudSim implements AutoCloseable {
         sleep(k.latencyMs() + jitter);
     }
 
-    private static void sleep(long ms) {
-        if (ms <= 0) {
-            return;
+    /** How the simulator waits (latency, timeouts); tests replace it to see the waits without taking them. */
+    private volatile java.util.function.LongConsumer waiter = CloudSim::sleepMillis;
+
+    void setWaiterForTest(java.util.function.LongConsumer w) {
+        this.waiter = w;
+    }
+
+    private void sleep(long ms) {
+        if (ms > 0) {
+            waiter.accept(ms);
         }
+    }
+
+    private static void sleepMillis(long ms) {
         try {
             Thread.sleep(ms);
         } catch (InterruptedException e) {
@@ -254,20 +274,30 @@ public final class CloudSim implements AutoCloseable {
 
     private void admin(HttpExchange ex, String[] parts) throws IOException {
         String what = parts.length > 1 ? parts[1] : "";
-        if (what.equals("counters") && ex.getRequestMethod().equals("GET")) {
+        String method = ex.getRequestMethod();
+        if (what.equals("counters") && parts.length == 2 && method.equals("GET")) {
+            send(ex, 200, counters());
+        } else if (what.equals("counters") && parts.length == 3 && parts[2].equals("reset") && method.equals("POST")) {
+            requests.clear();
+            for (AtomicLong c : new AtomicLong[] {total, creates, replays, throttled, faults, timeouts}) {
+                c.set(0);
+            }
+            peak.set(inFlight.get());
+            send(ex, 200, counters());
+        } else if (what.equals("objects") && method.equals("GET")) {
             ObjectNode o = JSON.createObjectNode();
-            ObjectNode req = o.putObject("requests");
-            requests.forEach((k, v) -> req.put(k, v.get()));
-            o.put("throttled", throttled.get());
-            o.put("faults", faults.get());
-            o.put("timeouts", timeouts.get());
-            o.put("peak_concurrency", peak.get());
-            ObjectNode objs = o.putObject("objects");
-            store.counts().forEach(objs::put);
+            long t = clock.getAsLong();
+            Knobs k = knobs.get();
+            store.all().forEach((kind, list) -> {
+                if (parts.length == 2 || parts[2].equals(kind)) {
+                    ArrayNode a = o.putArray(kind);
+                    list.forEach(e -> a.add(view(kind, e.object(), t, e.createdNanos(), k)));
+                }
+            });
             send(ex, 200, o);
-        } else if (what.equals("config") && ex.getRequestMethod().equals("GET")) {
+        } else if (what.equals("config") && method.equals("GET")) {
             send(ex, 200, knobs.get().toJson());
-        } else if (what.equals("config") && ex.getRequestMethod().equals("PUT")) {
+        } else if (what.equals("config") && method.equals("PUT")) {
             try {
                 knobs.set(knobs.get().with(JSON.readTree(ex.getRequestBody())));
                 send(ex, 200, knobs.get().toJson());
@@ -277,6 +307,27 @@ public final class CloudSim implements AutoCloseable {
         } else {
             send(ex, 404, error("NotFound", "no such admin endpoint"));
         }
+    }
+
+    /**
+     * What tests and benchmarks count: API requests in all and by kind, creates that made an object
+     * and creates answered from an earlier one with the same {@code Idempotency-Key}, throttled
+     * (429), injected faults and timeouts, the peak of concurrent requests, and objects by kind.
+     */
+    private ObjectNode counters() {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("requests_total", total.get());
+        ObjectNode req = o.putObject("requests");
+        new java.util.TreeMap<>(requests).forEach((k, v) -> req.put(k, v.get()));
+        o.put("creates", creates.get());
+        o.put("idempotent_replays", replays.get());
+        o.put("throttled", throttled.get());
+        o.put("faults", faults.get());
+        o.put("timeouts", timeouts.get());
+        o.put("peak_concurrency", peak.get());
+        ObjectNode objs = o.putObject("objects");
+        store.counts().forEach(objs::put);
+        return o;
     }
 
     private static ObjectNode body(HttpExchange ex) throws ApiError {

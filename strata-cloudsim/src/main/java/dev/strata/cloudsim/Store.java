@@ -181,6 +181,13 @@ final class Store {
                 + e.object().path("id").asText());
     }
 
+    /** Every object by kind, as stored (visible or not yet), in creation order. */
+    synchronized Map<String, List<Entry>> all() {
+        Map<String, List<Entry>> m = new LinkedHashMap<>();
+        objects.forEach((k, v) -> m.put(k, v.values().stream().map(e -> new Entry(e.object().deepCopy(), e.createdNanos())).toList()));
+        return m;
+    }
+
     synchronized Map<String, Integer> counts() {
         Map<String, Integer> m = new LinkedHashMap<>();
         objects.forEach((k, v) -> m.put(k, v.size()));

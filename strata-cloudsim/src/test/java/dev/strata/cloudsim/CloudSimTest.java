@@ -164,6 +164,60 @@ class CloudSimTest {
     }
 
     @Test
+    void adminListsEveryObjectAndCountsCreatesReplaysAndRequests() throws IOException {
+        start(new Knobs(5000, 1000, 0, 10, 0, 0, 0, 0, 0));
+        String net = call("POST", "/v1/networks", Map.of("cidr", "10.0.0.0/16"), Map.of("Idempotency-Key", "k")).id();
+        assertThat(call("POST", "/v1/networks", Map.of("cidr", "10.0.0.0/16"), Map.of("Idempotency-Key", "k")).id()).isEqualTo(net);
+        assertThat(get("/v1/networks/" + net).status()).as("not consistent yet").isEqualTo(404);
+        // The admin view shows what exists, whatever reads would see: the way to check for duplicates.
+        JsonNode all = get("/admin/objects").body();
+        assertThat(all.get("networks")).hasSize(1);
+        assertThat(all.get("networks").get(0).get("id").asText()).isEqualTo(net);
+        assertThat(all.get("subnets")).isEmpty();
+        assertThat(get("/admin/objects/networks").body().has("subnets")).isFalse();
+        JsonNode c = get("/admin/counters").body();
+        assertThat(c.get("requests_total").asLong()).isEqualTo(3);
+        assertThat(c.get("requests").get("networks").asLong()).isEqualTo(3);
+        assertThat(c.get("creates").asLong()).isEqualTo(1);
+        assertThat(c.get("idempotent_replays").asLong()).isEqualTo(1);
+        assertThat(c.get("objects").get("networks").asInt()).isEqualTo(1);
+        JsonNode reset = call("POST", "/admin/counters/reset", null, Map.of()).body();
+        assertThat(reset.get("requests_total").asLong()).isZero();
+        assertThat(reset.get("creates").asLong()).isZero();
+        assertThat(reset.get("objects").get("networks").asInt()).as("objects are not counters").isEqualTo(1);
+    }
+
+    @Test
+    void everyApiRequestWaitsTheLatencyPlusJitterAndAdminRequestsDoNot() throws IOException {
+        start(new Knobs(0, 0, 0, 10, 0, 40, 20, 0, 0));
+        List<Long> waits = java.util.Collections.synchronizedList(new ArrayList<>());
+        sim.setWaiterForTest(waits::add);
+        for (int i = 0; i < 30; i++) {
+            assertThat(get("/v1/networks").status()).isEqualTo(200);
+        }
+        get("/admin/counters");
+        assertThat(waits).hasSize(30).allSatisfy(w -> assertThat(w).isBetween(40L, 59L));
+        assertThat(new HashSet<>(waits)).as("the jitter varies").hasSizeGreaterThan(1);
+    }
+
+    @Test
+    void commandLineFlagsAreTheAdminSettings() {
+        Main.Options o = Main.parse(new String[] {"-port=0", "-rate=50", "-burst=5", "--fault-rate=0.1", "-latency-ms=3",
+                "-url-file=/tmp/x.url", "-state-file=s.json"});
+        assertThat(o.port()).isZero();
+        assertThat(o.knobs().ratePerSecond()).isEqualTo(50);
+        assertThat(o.knobs().burst()).isEqualTo(5);
+        assertThat(o.knobs().faultRate()).isEqualTo(0.1);
+        assertThat(o.knobs().latencyMs()).isEqualTo(3);
+        assertThat(o.urlFile()).isEqualTo(Path.of("/tmp/x.url"));
+        assertThat(o.stateFile()).isEqualTo(Path.of("s.json"));
+        for (String bad : List.of("-fault-rate=2", "-nope=1", "-rate=x", "port=1", "-port=70000", "-burst=0")) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> Main.parse(new String[] {bad}))
+                    .as(bad).isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    @Test
     void newObjectsAreInvisibleUntilConsistent() throws IOException {
         start(new Knobs(2000, 0, 0, 10, 0, 0, 0, 0, 0));
         String net = post("networks", Map.of("cidr", "10.0.0.0/16")).id();
@@ -183,6 +237,7 @@ class CloudSimTest {
         Resp limited = call("GET", "/v1/networks", null, a);
         assertThat(limited.status()).isEqualTo(429);
         assertThat(limited.raw().headers().firstValue("Retry-After")).contains("2");
+        assertThat(limited.raw().headers().firstValue("X-Retry-After-Ms")).contains("2000");
         assertThat(call("GET", "/v1/networks", null, Map.of("X-Client-Id", "b")).status()).isEqualTo(200);
         now.addAndGet(2_000_000_000L);
         assertThat(call("GET", "/v1/networks", null, a).status()).isEqualTo(200);

@@ -1,7 +1,9 @@
 package dev.strata.provider;
 
 import dev.strata.lang.value.Value;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -45,11 +47,41 @@ public interface Provider extends AutoCloseable {
     @Override
     default void close() {}
 
-    /** The provider's configuration, and the version of the engine that configures it. */
-    record ConfigureRequest(Value config, String engineVersion) {
+    /**
+     * The provider's configuration and what else it needs from the engine: the engine's version,
+     * the working directory (where {@code -chdir} points; relative paths in arguments such as a
+     * file name resolve against it, never against the JVM's directory) and the environment
+     * variables the provider may read (libpq's {@code PGHOST}, {@code PG_CONN_STR}, ...), given
+     * explicitly so that an engine can run several configurations in one process and tests can
+     * set them.
+     */
+    record ConfigureRequest(Value config, String engineVersion, Path workingDirectory, Map<String, String> environment) {
         public ConfigureRequest {
             Objects.requireNonNull(config, "config");
             engineVersion = engineVersion == null ? "" : engineVersion;
+            workingDirectory = (workingDirectory == null ? Path.of("") : workingDirectory).toAbsolutePath().normalize();
+            environment = environment == null ? System.getenv() : Map.copyOf(environment);
+        }
+
+        /** With the JVM's working directory and environment. */
+        public ConfigureRequest(Value config, String engineVersion) {
+            this(config, engineVersion, null, null);
+        }
+
+        /** With the JVM's environment. */
+        public ConfigureRequest(Value config, String engineVersion, Path workingDirectory) {
+            this(config, engineVersion, workingDirectory, null);
+        }
+
+        /** {@code path} as the provider should open it: relative paths against the working directory. */
+        public Path resolve(String path) {
+            return workingDirectory.resolve(path);
+        }
+
+        // The environment may hold secrets, and the configuration sensitive values: neither is shown.
+        @Override
+        public String toString() {
+            return "ConfigureRequest[engineVersion=" + engineVersion + ", workingDirectory=" + workingDirectory + "]";
         }
     }
 

@@ -35,9 +35,20 @@ public class SdkProvider implements Provider {
     private final ProviderSchema schema;
     private final Map<String, ManagedResource> resources = new LinkedHashMap<>();
     private final Map<String, DataSource> dataSources = new LinkedHashMap<>();
+    private final EngineContext context;
     private volatile boolean stopRequested;
 
     public SdkProvider(Schema providerSchema, List<? extends ManagedResource> resources, List<? extends DataSource> dataSources) {
+        this(providerSchema, resources, dataSources, new EngineContext());
+    }
+
+    /**
+     * A provider whose resources and data sources share {@code context}, through which they see the
+     * working directory and environment that {@code configure} was given.
+     */
+    public SdkProvider(Schema providerSchema, List<? extends ManagedResource> resources, List<? extends DataSource> dataSources,
+            EngineContext context) {
+        this.context = java.util.Objects.requireNonNull(context, "context");
         Map<String, Schema> rs = new TreeMap<>();
         for (ManagedResource r : resources) {
             this.resources.put(r.typeName(), r);
@@ -62,6 +73,11 @@ public class SdkProvider implements Provider {
     /** Takes the provider configuration; the default needs none. */
     protected void configure(Value config, ProviderDiagnostics.Builder diags) {}
 
+    /** The working directory and environment given to {@code configure}. */
+    protected EngineContext context() {
+        return context;
+    }
+
     /** Whether {@link #stop()} was called, for long operations that should end early. */
     protected boolean stopRequested() {
         return stopRequested;
@@ -80,6 +96,7 @@ public class SdkProvider implements Provider {
     @Override
     public ProviderDiagnostics configure(ConfigureRequest request) {
         ProviderDiagnostics.Builder diags = ProviderDiagnostics.builder();
+        context.configured(request);
         configure(request.config(), diags);
         return diags.build();
     }

@@ -9,6 +9,7 @@ import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.Schema;
 import dev.strata.provider.SchemaValues;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -28,10 +29,19 @@ public final class ProviderTester {
 
     /** Validates and configures the provider with {@code config}; fails if either reports an error. */
     public static ProviderTester configure(Provider provider, Map<String, Value> config) {
+        return configure(provider, config, null, null);
+    }
+
+    /**
+     * Configures the provider as an engine running in {@code workingDirectory} with
+     * {@code environment} would (null for the JVM's own).
+     */
+    public static ProviderTester configure(Provider provider, Map<String, Value> config, Path workingDirectory,
+            Map<String, String> environment) {
         Block block = provider.schema().provider().block();
         Value cfg = conform(block, config, "provider configuration");
         expectNoErrors("validateProviderConfig", provider.validateProviderConfig(cfg));
-        expectNoErrors("configure", provider.configure(new Provider.ConfigureRequest(cfg, "test")));
+        expectNoErrors("configure", provider.configure(new Provider.ConfigureRequest(cfg, "test", workingDirectory, environment)));
         return new ProviderTester(provider);
     }
 

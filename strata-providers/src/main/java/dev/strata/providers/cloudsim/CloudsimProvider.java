@@ -101,7 +101,7 @@ final class CloudsimProvider extends SdkProvider {
                 new SimResource("cloudsim_disk", "disks", Block.builder()
                         .attribute("size_gb", req(Type.NUMBER)).attribute("name", opt(Type.STRING))
                         .attribute("id", comp(Type.STRING)).attribute("arn", comp(Type.STRING)).build(),
-                        Set.of(), Set.of("size_gb", "name"), Map.of(), null, h),
+                        Set.of(), Set.of("size_gb", "name"), Map.of(), null, h).growOnly("size_gb"),
                 new SimResource("cloudsim_disk_attachment", "attachments", Block.builder()
                         .attribute("disk_id", req(Type.STRING)).attribute("instance_id", req(Type.STRING))
                         .attribute("id", comp(Type.STRING)).attribute("arn", comp(Type.STRING)).build(),

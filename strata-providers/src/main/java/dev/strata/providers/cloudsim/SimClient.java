@@ -16,7 +16,9 @@ import java.util.Optional;
 /**
  * The simulator's API with the retry rules a cloud client needs: 429 waits the server's
  * {@code Retry-After}; 5xx, 504 and connection errors back off exponentially; each up to
- * {@code maxRetries} times. What still fails becomes a diagnostic classified transient (the
+ * {@code maxRetries} times (none after the last attempt, so with {@code max_retries = 0} a 429 goes
+ * straight back to the engine as a transient failure with the server's retry-after, for the
+ * engine's own limiter to act on). What still fails becomes a diagnostic classified transient (the
  * engine may retry the whole operation later) or permanent (4xx: retrying cannot help).
  */
 final class SimClient {
@@ -77,16 +79,20 @@ final class SimClient {
                 HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
                 Response resp = new Response(r.statusCode(), r.body().isEmpty() ? JSON.nullNode() : JSON.readTree(r.body()));
                 if (r.statusCode() == 429) {
-                    Duration wait = Duration.ofSeconds(r.headers().firstValue("Retry-After").map(Long::parseLong).orElse(1L));
+                    Duration wait = retryAfter(r);
                     retryAfter = Optional.of(wait);
                     last = "throttled";
-                    sleeper.sleep(wait);
+                    if (attempt < maxRetries) {
+                        sleeper.sleep(wait);
+                    }
                     continue;
                 }
                 if (r.statusCode() >= 500) {
                     last = "server error " + r.statusCode();
                     retryAfter = Optional.empty();
-                    sleeper.sleep(backoff);
+                    if (attempt < maxRetries) {
+                        sleeper.sleep(backoff);
+                    }
                     backoff = backoff.multipliedBy(2);
                     continue;
                 }
@@ -94,6 +100,9 @@ final class SimClient {
             } catch (IOException e) {
                 last = e.getClass().getSimpleName();
                 retryAfter = Optional.empty();
+                if (attempt == maxRetries) {
+                    break;
+                }
                 try {
                     sleeper.sleep(backoff);
                 } catch (InterruptedException ie) {
@@ -110,6 +119,23 @@ final class SimClient {
         diags.add(ProviderDiagnostic.transientError("Cloud API request failed", method + " " + path + " did not succeed after "
                 + (maxRetries + 1) + " attempts (last: " + last + ").", new Failure.Transient(retryAfter)));
         return Optional.empty();
+    }
+
+    /**
+     * How long the server asked to wait: the simulator's exact {@code X-Retry-After-Ms}, else
+     * {@code Retry-After} in seconds, else one second.
+     */
+    static Duration retryAfter(HttpResponse<?> r) {
+        try {
+            Optional<String> ms = r.headers().firstValue("X-Retry-After-Ms");
+            if (ms.isPresent()) {
+                return Duration.ofMillis(Math.max(0, Long.parseLong(ms.get().trim())));
+            }
+            return Duration.ofSeconds(Math.max(0, r.headers().firstValue("Retry-After").map(v -> Long.parseLong(v.trim())).orElse(1L)));
+        } catch (NumberFormatException e) {
+            // An HTTP-date or garbage: wait the usual second.
+            return Duration.ofSeconds(1);
+        }
     }
 
     static ProviderDiagnostic permanent(String summary, Response r) {

@@ -34,6 +34,7 @@ final class SimResource implements ManagedResource {
     private final Map<String, String> wire;
     private final String readyStatus;
     private final CloudsimProvider.Holder sim;
+    private Set<String> growOnly = Set.of();
 
     SimResource(String typeName, String kind, Block block, Set<String> forceNew, Set<String> mutable, Map<String, String> wire,
             String readyStatus, CloudsimProvider.Holder sim) {
@@ -45,6 +46,39 @@ final class SimResource implements ManagedResource {
         this.wire = wire;
         this.readyStatus = readyStatus;
         this.sim = sim;
+    }
+
+    /**
+     * Numeric attributes the API lets grow but not shrink (a disk's size): a smaller value plans a
+     * replacement, as cloud providers do for such sizes, instead of an update the API would refuse.
+     */
+    SimResource growOnly(String... attributes) {
+        this.growOnly = Set.of(attributes);
+        return this;
+    }
+
+    @Override
+    public Value modifyPlan(PlanContext plan, ProviderDiagnostics.Builder diags) {
+        Value planned = plan.planned();
+        if (plan.isCreate() || !plan.requiresReplace().isEmpty()) {
+            return planned;
+        }
+        for (String a : growOnly) {
+            Value before = Attrs.get(plan.prior(), a).unmarkDeep();
+            Value after = Attrs.get(planned, a).unmarkDeep();
+            if (before.isKnownAndNotNull() && after.isKnownAndNotNull() && after.asNumber().compareTo(before.asNumber()) < 0) {
+                plan.requiresReplace().add(dev.strata.provider.AttributePath.of(a));
+            }
+        }
+        if (!plan.requiresReplace().isEmpty()) {
+            // A new object: everything the API assigns is unknown again.
+            for (var e : schema.block().attributes().entrySet()) {
+                if (e.getValue().computed() && Attrs.get(plan.config(), e.getKey()).isNull()) {
+                    planned = Attrs.with(planned, e.getKey(), Value.unknown(e.getValue().type()));
+                }
+            }
+        }
+        return planned;
     }
 
     @Override
@@ -134,9 +168,25 @@ final class SimResource implements ManagedResource {
         Duration waited = Duration.ZERO;
         Duration step = Duration.ofMillis(100);
         while (true) {
-            Optional<SimClient.Response> g = c.send("GET", "/v1/" + kind + "/" + id, null, null, diags);
-            if (g.isEmpty()) {
+            // A probe that fails (throttled, 5xx) does not fail the create, which did happen: it
+            // counts as "not visible yet" until the wait is over.
+            ProviderDiagnostics.Builder probe = ProviderDiagnostics.builder();
+            Optional<SimClient.Response> g = c.send("GET", "/v1/" + kind + "/" + id, null, null, probe);
+            if (g.isEmpty() && waited.compareTo(c.consistencyTimeout) >= 0) {
+                diags.addAll(probe.build());
                 return created;
+            }
+            if (g.isEmpty()) {
+                Duration pause = probe.build().failure().flatMap(f -> f instanceof dev.strata.provider.Failure.Transient t
+                        ? t.retryAfter() : Optional.empty()).filter(d -> !d.isZero()).orElse(step);
+                try {
+                    c.sleeper.sleep(pause);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return created;
+                }
+                waited = waited.plus(pause);
+                continue;
             }
             boolean visible = g.get().status() == 200;
             if (visible && (readyStatus == null || readyStatus.equals(g.get().body().path("status").asText()))) {

@@ -8,6 +8,7 @@ import dev.strata.provider.Block;
 import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.Schema;
 import dev.strata.provider.sdk.Attrs;
+import dev.strata.provider.sdk.EngineContext;
 import dev.strata.provider.sdk.ManagedResource;
 import java.io.IOException;
 import java.nio.channels.SeekableByteChannel;
@@ -42,9 +43,11 @@ final class LocalFile implements ManagedResource {
 
     private final boolean sensitive;
     private final Schema schema;
+    private final EngineContext ctx;
 
-    LocalFile(boolean sensitive) {
+    LocalFile(boolean sensitive, EngineContext ctx) {
         this.sensitive = sensitive;
+        this.ctx = ctx;
         Block.Builder b = Block.builder();
         if (sensitive) {
             b.attribute("content", Attribute.optional(Type.STRING).withSensitive().withDescription(
@@ -141,7 +144,7 @@ final class LocalFile implements ManagedResource {
         if (content == null) {
             return null;
         }
-        Path file = Path.of(Attrs.string(planned, "filename"));
+        Path file = ctx.resolve(Attrs.string(planned, "filename"));
         try {
             Path dir = file.toAbsolutePath().getParent();
             if (dir != null && !Files.isDirectory(dir)) {
@@ -169,7 +172,7 @@ final class LocalFile implements ManagedResource {
         String source = Attrs.string(planned, "source");
         if (source != null) {
             try {
-                return Files.readAllBytes(Path.of(source));
+                return Files.readAllBytes(ctx.resolve(source));
             } catch (IOException e) {
                 diags.error("Create local file error", "The source file " + source + " cannot be read ("
                         + e.getClass().getSimpleName() + ").", AttributePath.of("source"));
@@ -204,7 +207,7 @@ final class LocalFile implements ManagedResource {
 
     @Override
     public Value read(Value state, ProviderDiagnostics.Builder diags) {
-        Path file = Path.of(Attrs.string(state, "filename"));
+        Path file = ctx.resolve(Attrs.string(state, "filename"));
         try {
             byte[] content = Files.readAllBytes(file);
             return Checksums.sha1Hex(content).equals(Attrs.string(state, "id")) ? state : null;
@@ -219,7 +222,7 @@ final class LocalFile implements ManagedResource {
 
     @Override
     public void delete(Value prior, ProviderDiagnostics.Builder diags) {
-        Path file = Path.of(Attrs.string(prior, "filename"));
+        Path file = ctx.resolve(Attrs.string(prior, "filename"));
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {

@@ -9,10 +9,10 @@ import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.Schema;
 import dev.strata.provider.sdk.Attrs;
 import dev.strata.provider.sdk.DataSource;
+import dev.strata.provider.sdk.EngineContext;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Base64;
 
 /** Data sources {@code local_file} and {@code local_sensitive_file}: a file's content and checksums. */
@@ -20,9 +20,11 @@ final class LocalFileData implements DataSource {
 
     private final boolean sensitive;
     private final Schema schema;
+    private final EngineContext ctx;
 
-    LocalFileData(boolean sensitive) {
+    LocalFileData(boolean sensitive, EngineContext ctx) {
         this.sensitive = sensitive;
+        this.ctx = ctx;
         Attribute content = Attribute.computed(Type.STRING).withDescription("Raw content of the file that was read, as UTF-8 encoded string.");
         Attribute b64 = Attribute.computed(Type.STRING).withDescription("Base64 encoded version of the file content (use this when dealing with binary data).");
         Block.Builder b = Block.builder()
@@ -48,7 +50,7 @@ final class LocalFileData implements DataSource {
         String name = Attrs.string(config, "filename");
         byte[] content;
         try {
-            content = Files.readAllBytes(Path.of(name));
+            content = Files.readAllBytes(ctx.resolve(name));
         } catch (IOException e) {
             diags.error("Read local file data source error", "The file at given path cannot be read.\n\n+Original Error: "
                     + e.getClass().getSimpleName() + " " + name, AttributePath.of("filename"));

@@ -26,8 +26,12 @@ final class PgClient {
     private final Properties props;
     final String username;
 
-    PgClient(String host, int port, String database, String username, String password, String sslmode, int connectTimeout) {
+    final String sslmode;
+
+    PgClient(String host, int port, String database, String username, String password, String sslmode, int connectTimeout,
+            java.util.Map<String, String> tls) {
         this.host = host;
+        this.sslmode = sslmode;
         this.port = port;
         this.defaultDatabase = database;
         this.username = username;
@@ -39,6 +43,12 @@ final class PgClient {
         props.setProperty("sslmode", sslmode);
         props.setProperty("connectTimeout", Integer.toString(connectTimeout));
         props.setProperty("ApplicationName", "strata");
+        tls.forEach(props::setProperty);
+    }
+
+    /** Where it connects, for diagnostics and tests: host:port/database as user (never the password). */
+    String describe() {
+        return username + "@" + host + ":" + port + "/" + defaultDatabase + "?sslmode=" + sslmode;
     }
 
     String defaultDatabase() {

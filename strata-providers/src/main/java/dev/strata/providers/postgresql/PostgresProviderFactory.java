@@ -13,6 +13,6 @@ public final class PostgresProviderFactory extends BuiltinFactory {
 
     @Override
     public Provider create() {
-        return new PostgresProvider(System.getenv());
+        return new PostgresProvider();
     }
 }

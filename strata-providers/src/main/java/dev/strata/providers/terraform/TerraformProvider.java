@@ -2,6 +2,7 @@ package dev.strata.providers.terraform;
 
 import dev.strata.provider.Block;
 import dev.strata.provider.Schema;
+import dev.strata.provider.sdk.EngineContext;
 import dev.strata.provider.sdk.SdkProvider;
 import java.util.List;
 
@@ -12,6 +13,10 @@ import java.util.List;
 final class TerraformProvider extends SdkProvider {
 
     TerraformProvider() {
-        super(Schema.of(Block.builder().build()), List.of(new TerraformData()), List.of(new RemoteStateData()));
+        this(new EngineContext());
+    }
+
+    private TerraformProvider(EngineContext ctx) {
+        super(Schema.of(Block.builder().build()), List.of(new TerraformData()), List.of(new RemoteStateData(ctx)), ctx);
     }
 }

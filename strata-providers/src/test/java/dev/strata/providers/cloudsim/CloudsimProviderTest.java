@@ -149,6 +149,38 @@ class CloudsimProviderTest {
     }
 
     @Test
+    void withoutRetriesA429IsATransientFailureCarryingTheServersRetryAfter() throws Exception {
+        ProviderTester t = tester(Knobs.DEFAULT, 0);
+        Value disk = t.resource("cloudsim_disk").apply(Map.of("size_gb", Value.number(10))).state();
+        // 50 requests per second, no burst, and a clock that stands still: the second request is throttled.
+        sim.setKnobs(Knobs.DEFAULT.with(new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                "{\"rate_per_second\": 50, \"burst\": 1}")));
+        Provider p = t.provider();
+        var first = p.readResource(new Provider.ReadRequest("cloudsim_disk", disk, null));
+        assertThat(first.diagnostics().hasErrors()).isFalse();
+        long before = now.get();
+        var throttled = p.readResource(new Provider.ReadRequest("cloudsim_disk", disk, null));
+        assertThat(throttled.diagnostics().failure()).contains(Failure.retryAfter(java.time.Duration.ofMillis(20)));
+        assertThat(throttled.newState()).as("a throttled read keeps the object").isEqualTo(disk);
+        assertThat(now.get()).as("no wait inside the provider when it may not retry").isEqualTo(before);
+        assertThat(raw("GET", "/admin/counters")).contains("\"throttled\":1");
+    }
+
+    @Test
+    void aCreateWhoseConfirmingReadIsThrottledStillSucceeds() throws Exception {
+        ProviderTester t = tester(new Knobs(0, 0, 50, 1, 0, 0, 0, 0, 0), 0);
+        Provider p = t.provider();
+        var block = p.schema().resourceType("cloudsim_disk").block();
+        Value cfg = SchemaValues.coerce(block, Value.objectOf("size_gb", Value.number(10))).value();
+        Value planned = p.planResourceChange(new Provider.PlanRequest("cloudsim_disk", block.nullValue(),
+                ProposedNewState.of(block, block.nullValue(), cfg), cfg, null)).plannedState();
+        var created = p.applyResourceChange(new Provider.ApplyRequest("cloudsim_disk", block.nullValue(), planned, cfg, null, "t1"));
+        assertThat(created.diagnostics().hasErrors()).isFalse();
+        assertThat(str(created.newState(), "id")).startsWith("vol-");
+        assertThat(raw("GET", "/admin/counters")).contains("\"throttled\":1");
+    }
+
+    @Test
     void serverFaultsAreRetriedThenReportedAsTransient() throws Exception {
         ProviderTester t = tester(new Knobs(0, 0, 0, 10, 0.3, 0, 0, 0.1, 0), 8);
         ResourceTester r = t.resource("cloudsim_dns_record");
@@ -188,5 +220,54 @@ class CloudsimProviderTest {
         att.importAndVerify(str(att.state(), "id"), Set.of());
         att.destroy();
         lb.destroy();
+    }
+
+    private String send(String method, String path, String json) throws Exception {
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(sim.url() + path))
+                .method(method, HttpRequest.BodyPublishers.ofString(json)).header("Content-Type", "application/json").build(),
+                HttpResponse.BodyHandlers.ofString());
+        return r.statusCode() + " " + r.body();
+    }
+
+    /** One kind: a configuration, a change made outside Strata (a PATCH body) and the attribute it shows in. */
+    private record Kind(String type, String api, Map<String, Value> config, String patch, String attribute, Value drifted) {}
+
+    @Test
+    void everyKindImportsAndShowsChangesAndDeletionsMadeOutside() throws Exception {
+        ProviderTester t = tester(Knobs.DEFAULT, 2);
+        Value n = t.resource("cloudsim_network").apply(Map.of("cidr", Value.string("10.7.0.0/16"))).state();
+        Value netId = n.attributes().get("id");
+        List<Kind> kinds = List.of(
+                new Kind("cloudsim_network", "networks", Map.of("cidr", Value.string("10.8.0.0/16"), "name", Value.string("a")),
+                        "{\"name\": \"b\"}", "name", Value.string("b")),
+                new Kind("cloudsim_subnet", "subnets", Map.of("network_id", netId, "cidr", Value.string("10.7.1.0/24"),
+                        "name", Value.string("a")), "{\"name\": \"b\"}", "name", Value.string("b")),
+                new Kind("cloudsim_security_group", "security_groups", Map.of("network_id", netId, "name", Value.string("a")),
+                        "{\"name\": \"b\"}", "name", Value.string("b")),
+                new Kind("cloudsim_disk", "disks", Map.of("size_gb", Value.number(10)), "{\"size_gb\": 40}", "size_gb",
+                        Value.number(40)),
+                new Kind("cloudsim_bucket", "buckets", Map.of("name", Value.string("drift-bucket")), null, null, null),
+                new Kind("cloudsim_dns_record", "dns_records", Map.of("zone", Value.string("example.com"), "name", Value.string("api"),
+                        "type", Value.string("A"), "records", Value.list(Type.STRING, List.of(Value.string("10.0.0.9"))),
+                        "ttl", Value.number(60)), "{\"ttl\": 5}", "ttl", Value.number(5)),
+                new Kind("cloudsim_load_balancer", "load_balancers", Map.of("network_id", netId, "name", Value.string("a")),
+                        "{\"name\": \"b\"}", "name", Value.string("b")));
+        for (Kind k : kinds) {
+            ResourceTester r = t.resource(k.type());
+            String id = str(r.apply(k.config()).state(), "id");
+            r.importAndVerify(id, Set.of());
+            if (k.patch() != null) {
+                assertThat(send("PATCH", "/v1/" + k.api() + "/" + id, k.patch())).as(k.type()).startsWith("200");
+                assertThat(r.refresh().attributes().get(k.attribute())).as(k.type()).isEqualTo(k.drifted());
+                // A disk grown outside cannot shrink back: that is a new disk.
+                assertThat(r.apply(k.config()).action()).as(k.type() + " repaired")
+                        .isEqualTo(k.type().equals("cloudsim_disk") ? Action.REPLACE : Action.UPDATE);
+                id = str(r.state(), "id");
+            }
+            assertThat(raw("DELETE", "/v1/" + k.api() + "/" + id)).as(k.type()).startsWith("204");
+            assertThat(r.refresh().isNull()).as(k.type() + " deleted outside").isTrue();
+            assertThat(r.apply(k.config()).action()).as(k.type()).isEqualTo(Action.CREATE);
+            r.destroy();
+        }
     }
 }

@@ -76,6 +76,27 @@ class LocalProviderTest {
     }
 
     @Test
+    void relativeFileNamesResolveAgainstTheWorkingDirectoryTheEngineGives() throws Exception {
+        Path work = dir.resolve("chdir-target");
+        Files.createDirectories(work);
+        Files.writeString(work.resolve("template.txt"), "from source");
+        ProviderTester t = ProviderTester.configure(new LocalProvider(), Map.of(), work, Map.of());
+        ResourceTester r = t.resource("local_file");
+        Step s = r.apply(Map.of("filename", Value.string("out/copy.txt"), "source", Value.string("template.txt")));
+        assertThat(Files.readString(work.resolve("out/copy.txt"))).isEqualTo("from source");
+        assertThat(Path.of("out/copy.txt").toAbsolutePath()).as("nothing lands in the JVM's directory").doesNotExist();
+        assertThat(s.state().attributes().get("filename")).as("the state keeps the name as written")
+                .isEqualTo(Value.string("out/copy.txt"));
+        Value data = t.readData("local_file", Map.of("filename", Value.string("out/copy.txt")));
+        assertThat(data.attributes().get("content")).isEqualTo(Value.string("from source"));
+        Files.delete(work.resolve("out/copy.txt"));
+        assertThat(r.refresh().isNull()).as("drift is looked for where the file was written").isTrue();
+        r.apply(Map.of("filename", Value.string("out/copy.txt"), "source", Value.string("template.txt")));
+        r.destroy();
+        assertThat(work.resolve("out/copy.txt")).doesNotExist();
+    }
+
+    @Test
     void contentFromBase64AndSource() throws Exception {
         Path src = dir.resolve("src.bin");
         Files.write(src, new byte[] {0, 1, 2, (byte) 255});

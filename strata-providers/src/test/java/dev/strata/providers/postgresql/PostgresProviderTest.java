@@ -144,6 +144,9 @@ class PostgresProviderTest {
                 "owner", Value.string(owner))).state();
         assertThat(s.attributes().get("id")).isEqualTo(Value.string(dbName + ".app"));
         schema.importAndVerify(dbName + ".app", Set.of());
+        sql(dbName, "DROP SCHEMA app");
+        assertThat(schema.refresh().isNull()).as("dropped outside").isTrue();
+        schema.apply(Map.of("name", Value.string("app"), "database", Value.string(dbName), "owner", Value.string(owner)));
         sql(dbName, "ALTER SCHEMA app OWNER TO postgres");
         assertThat(schema.refresh().attributes().get("owner")).isEqualTo(Value.string("postgres"));
         assertThat(schema.apply(Map.of("name", Value.string("app"), "database", Value.string(dbName),
@@ -154,6 +157,14 @@ class PostgresProviderTest {
                 "schema", Value.string("app"))).state();
         assertThat(e.attributes().get("version").asString()).matches("[0-9.]+");
         ext.importAndVerify(dbName + ".pgcrypto", Set.of());
+        sql(dbName, "ALTER EXTENSION pgcrypto SET SCHEMA public");
+        assertThat(ext.refresh().attributes().get("schema")).as("moved outside").isEqualTo(Value.string("public"));
+        assertThat(ext.apply(Map.of("name", Value.string("pgcrypto"), "database", Value.string(dbName),
+                "schema", Value.string("app"))).action()).isEqualTo(Action.UPDATE);
+        sql(dbName, "DROP EXTENSION pgcrypto");
+        assertThat(ext.refresh().isNull()).as("dropped outside").isTrue();
+        assertThat(ext.apply(Map.of("name", Value.string("pgcrypto"), "database", Value.string(dbName),
+                "schema", Value.string("app"))).action()).isEqualTo(Action.CREATE);
 
         String reader = unique("reader");
         t.resource("postgresql_role").apply(Map.of("name", Value.string(reader)));
@@ -182,6 +193,104 @@ class PostgresProviderTest {
         sql(dbName, "DROP TABLE app.t1");
         schema.destroy();
         db.destroy();
+    }
+
+    @Test
+    void grantsOnRoutinesColumnsAndForeignObjectsWithDrift() throws Exception {
+        ProviderTester t = tester();
+        String dbName = unique("gdb");
+        ResourceTester db = t.resource("postgresql_database");
+        db.apply(Map.of("name", Value.string(dbName)));
+        String role = unique("grantee");
+        ResourceTester roleR = t.resource("postgresql_role");
+        roleR.apply(Map.of("name", Value.string(role)));
+        sql(dbName, "CREATE SCHEMA s");
+        sql(dbName, "CREATE FUNCTION s.add1(i integer) RETURNS integer LANGUAGE sql AS 'SELECT i + 1'");
+        sql(dbName, "CREATE PROCEDURE s.noop() LANGUAGE sql AS 'SELECT 1'");
+        sql(dbName, "CREATE TABLE s.people (id int, name text, secret text)");
+        sql(dbName, "GRANT USAGE ON SCHEMA s TO \"" + role + "\"");
+        sql(dbName, "CREATE FOREIGN DATA WRAPPER w1");
+        sql(dbName, "CREATE SERVER srv1 FOREIGN DATA WRAPPER w1");
+
+        ResourceTester fn = t.resource("postgresql_grant");
+        Map<String, Value> fnCfg = Map.of("role", Value.string(role), "database", Value.string(dbName), "schema", Value.string("s"),
+                "object_type", Value.string("function"), "objects", strings("add1(integer)"), "privileges", strings("EXECUTE"));
+        fn.apply(fnCfg);
+        sql(dbName, "REVOKE EXECUTE ON FUNCTION s.add1(integer) FROM \"" + role + "\"");
+        assertThat(fn.refresh().attributes().get("privileges")).isEqualTo(strings());
+        assertThat(fn.apply(fnCfg).action()).as("drift is repaired").isEqualTo(Action.REPLACE);
+        assertThat(fn.refresh().attributes().get("privileges")).isEqualTo(strings("EXECUTE"));
+
+        ResourceTester procs = t.resource("postgresql_grant");
+        procs.apply(Map.of("role", Value.string(role), "database", Value.string(dbName), "schema", Value.string("s"),
+                "object_type", Value.string("procedure"), "privileges", strings("EXECUTE")));
+        assertThat(procs.refresh().attributes().get("privileges")).isEqualTo(strings("EXECUTE"));
+
+        ResourceTester cols = t.resource("postgresql_grant");
+        Map<String, Value> colCfg = Map.of("role", Value.string(role), "database", Value.string(dbName), "schema", Value.string("s"),
+                "object_type", Value.string("column"), "objects", strings("people"), "columns", strings("id", "name"),
+                "privileges", strings("SELECT", "UPDATE"));
+        cols.apply(colCfg);
+        sql(dbName, "REVOKE UPDATE (name) ON s.people FROM \"" + role + "\"");
+        assertThat(cols.refresh().attributes().get("privileges")).isEqualTo(strings("SELECT"));
+        cols.apply(colCfg);
+        // The role can read the granted columns and not the others.
+        sql(dbName, "SET ROLE \"" + role + "\"; SELECT id, name FROM s.people; RESET ROLE");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> sql(dbName, "SET ROLE \"" + role + "\"; SELECT secret FROM s.people"))
+                .isInstanceOf(SQLException.class);
+
+        ResourceTester fdw = t.resource("postgresql_grant");
+        fdw.apply(Map.of("role", Value.string(role), "database", Value.string(dbName), "object_type", Value.string("foreign_data_wrapper"),
+                "objects", strings("w1"), "privileges", strings("USAGE")));
+        ResourceTester srv = t.resource("postgresql_grant");
+        Map<String, Value> srvCfg = Map.of("role", Value.string(role), "database", Value.string(dbName),
+                "object_type", Value.string("foreign_server"), "objects", strings("srv1"), "privileges", strings("USAGE"));
+        srv.apply(srvCfg);
+        sql(dbName, "REVOKE USAGE ON FOREIGN SERVER srv1 FROM \"" + role + "\"");
+        assertThat(srv.refresh().attributes().get("privileges")).isEqualTo(strings());
+
+        assertThat(t.validateResource("postgresql_grant", Map.of("role", Value.string(role), "database", Value.string(dbName),
+                "schema", Value.string("s"), "object_type", Value.string("column"), "objects", strings("people"),
+                "privileges", strings("SELECT"))).hasErrors()).as("column grants need columns").isTrue();
+        assertThat(t.validateResource("postgresql_grant", Map.of("role", Value.string(role), "database", Value.string(dbName),
+                "object_type", Value.string("foreign_server"), "privileges", strings("USAGE"))).hasErrors())
+                .as("a foreign server grant names its server").isTrue();
+        assertThat(t.validateResource("postgresql_grant", Map.of("role", Value.string(role), "database", Value.string(dbName),
+                "schema", Value.string("s"), "object_type", Value.string("function"), "privileges", strings("SELECT"))).hasErrors())
+                .isTrue();
+
+        for (ResourceTester r : List.of(fn, procs, cols, fdw, srv)) {
+            r.destroy();
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + PostgresServer.port() + "/" + dbName,
+                PostgresServer.SUPERUSER, PostgresServer.PASSWORD)) {
+            assertThat(PgClient.column(c, "SELECT 1 FROM pg_attribute t, aclexplode(t.attacl) a JOIN pg_roles r ON r.oid = a.grantee"
+                    + " WHERE r.rolname = ?", role)).as("column privileges revoked on destroy").isEmpty();
+        }
+        sql("postgres", "DROP DATABASE \"" + dbName + "\" WITH (FORCE)");
+        roleR.destroy();
+    }
+
+    @Test
+    void connectionSettingsComeFromTheEnvironmentTheEngineGives() throws Exception {
+        int port = PostgresServer.port();
+        Map<String, String> env = Map.of("PGHOST", "127.0.0.1", "PGPORT", Integer.toString(port),
+                "PGUSER", PostgresServer.SUPERUSER, "PGPASSWORD", PostgresServer.PASSWORD, "PGSSLMODE", "disable");
+        PostgresProvider p = new PostgresProvider();
+        ProviderTester t = ProviderTester.configure(p, Map.of(), null, env);
+        assertThat(p.client().describe()).isEqualTo("postgres@127.0.0.1:" + port + "/postgres?sslmode=disable");
+        String name = unique("envrole");
+        ResourceTester r = t.resource("postgresql_role");
+        r.apply(Map.of("name", Value.string(name)));
+        assertThat(r.refresh().attributes().get("name")).isEqualTo(Value.string(name));
+        r.destroy();
+        // The configuration wins over the environment; unset everywhere means the Go provider's defaults.
+        PostgresProvider q = new PostgresProvider();
+        ProviderTester.configure(q, Map.of("host", Value.string("db.example"), "sslmode", Value.string("verify-full")), null, env);
+        assertThat(q.client().describe()).isEqualTo("postgres@db.example:" + port + "/postgres?sslmode=verify-full");
+        PostgresProvider d = new PostgresProvider();
+        ProviderTester.configure(d, Map.of(), null, Map.of());
+        assertThat(d.client().describe()).isEqualTo("postgres@localhost:5432/postgres?sslmode=require");
     }
 
     @Test

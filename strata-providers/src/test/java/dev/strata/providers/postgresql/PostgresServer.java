@@ -19,10 +19,10 @@ import java.util.stream.Stream;
  * password (SCRAM) authentication, listening on 127.0.0.1 only, on a free port, stopped when the
  * JVM exits. Tests are skipped, not failed, where PostgreSQL is not installed or cannot start.
  */
-final class PostgresServer {
+public final class PostgresServer {
 
-    static final String SUPERUSER = "postgres";
-    static final String PASSWORD = "strata-test-only";
+    public static final String SUPERUSER = "postgres";
+    public static final String PASSWORD = "strata-test-only";
 
     private static Integer port;
     private static String failure;
@@ -30,7 +30,7 @@ final class PostgresServer {
     private PostgresServer() {}
 
     /** The port of the running server, or skips the calling test. */
-    static synchronized int port() {
+    public static synchronized int port() {
         if (port == null && failure == null) {
             try {
                 port = start();
