@@ -56,7 +56,7 @@ resource "terraform_data" "service" {
 }
 
 resource "local_file" "inventory" {
-  filename = "${path.cwd}/inventory.json"
+  filename = "${path.module}/inventory.json"
   content = jsonencode({
     created  = time_static.created.rfc3339
     services = { for k, s in terraform_data.service : k => s.output }

@@ -75,6 +75,10 @@ class CrashAndThrottleIT {
     }
 
     private void config(String url, int buckets, int subnets) throws IOException {
+        config(url, buckets, subnets, "");
+    }
+
+    private void config(String url, int buckets, int subnets, String providerExtra) throws IOException {
         Files.writeString(dir.resolve("main.tf"), """
                 terraform {
                   required_providers {
@@ -84,6 +88,7 @@ class CrashAndThrottleIT {
                 provider "cloudsim" {
                   endpoint  = "%s"
                   client_id = "strata"
+                  %s
                 }
                 resource "cloudsim_network" "main" {
                   cidr = "10.0.0.0/16"
@@ -98,7 +103,7 @@ class CrashAndThrottleIT {
                   count = %d
                   name  = "bucket-${count.index}"
                 }
-                """.formatted(url, subnets, buckets));
+                """.formatted(url, providerExtra, subnets, buckets));
     }
 
     /** Objects of a kind in the simulator, by id. */
@@ -158,7 +163,8 @@ class CrashAndThrottleIT {
     void throttledTo50PerSecondFiveHundredObjectsCompleteWithoutARetryStorm() throws Exception {
         try (CloudSim sim = CloudSim.start(0, dir.resolve("sim-state.json"),
                 new Knobs(0, 0, 50, 50, 0, 0, 0, 0, 1000))) {
-            config(sim.url(), 499, 0);
+            // The provider's own retries are off: every 429 reaches the engine's adaptive limiter.
+            config(sim.url(), 499, 0, "max_retries = 0");
             long t0 = System.nanoTime();
             String out = finish(start("apply", "-auto-approve", "-no-color", "-parallelism=20"), 0);
             double seconds = (System.nanoTime() - t0) / 1e9;
@@ -179,5 +185,61 @@ class CrashAndThrottleIT {
             assertThat(throttled).as(report.toString()).isLessThan(requests / 2);
             assertThat(ids(sim, "buckets")).hasSize(499);
         }
+    }
+
+    private void sleeps(int count, String duration) throws IOException {
+        Files.writeString(dir.resolve("main.tf"), """
+                resource "time_sleep" "s" {
+                  count           = %d
+                  create_duration = "%s"
+                }
+                """.formatted(count, duration));
+    }
+
+    private static void interrupt(Process p) throws Exception {
+        new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+    }
+
+    private void waitForOutput(String text, long timeoutMs) throws Exception {
+        long end = System.currentTimeMillis() + timeoutMs;
+        while (System.currentTimeMillis() < end) {
+            if (Files.exists(dir.resolve(".out")) && Files.readString(dir.resolve(".out")).contains(text)) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no \"" + text + "\" in time:\n" + Files.readString(dir.resolve(".out")));
+    }
+
+    @Test
+    void firstCtrlCFinishesRunningOperationsSavesStateAndReleasesTheLock() throws Exception {
+        sleeps(6, "2s");
+        Process p = start("apply", "-auto-approve", "-no-color", "-parallelism=2");
+        waitForOutput(": Creating...", 60_000);
+        Thread.sleep(500);
+        interrupt(p);
+        String out = finish(p, 1);
+        assertThat(out).contains("Interrupt received.").contains("Apply interrupted.");
+        JsonNode state = JSON.readTree(dir.resolve("terraform.tfstate").toFile());
+        int saved = state.path("resources").isEmpty() ? 0 : state.path("resources").get(0).path("instances").size();
+        assertThat(saved).as(out).isBetween(1, 5);
+        // The lock is free: a plan that waits for no lock at all succeeds, and finishes the rest.
+        String plan = finish(start("plan", "-detailed-exitcode", "-no-color", "-lock-timeout=0s"), 2);
+        assertThat(plan).contains((6 - saved) + " to add");
+    }
+
+    @Test
+    void secondCtrlCExitsAtOnceKeepingWhatCompleted() throws Exception {
+        sleeps(4, "30s");
+        Process p = start("apply", "-auto-approve", "-no-color", "-parallelism=2");
+        waitForOutput(": Creating...", 60_000);
+        interrupt(p);
+        Thread.sleep(300);
+        interrupt(p);
+        assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("exited without waiting for the 30 s operations").isTrue();
+        String err = Files.readString(dir.resolve(".err"));
+        assertThat(err).contains("Two interrupts received.");
+        // The lock died with the process; the next run takes it over and plans the sleeps again.
+        finish(start("plan", "-no-color", "-lock-timeout=5s"), 0);
     }
 }

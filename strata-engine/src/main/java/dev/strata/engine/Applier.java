@@ -32,11 +32,18 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class Applier {
     private final ProviderSource providers;
     private final String engineVersion;
+    private Map<String, String> environment = System.getenv();
     private final AtomicBoolean stopRequested = new AtomicBoolean();
 
     public Applier(ProviderSource providers, String engineVersion) {
         this.providers = providers;
         this.engineVersion = engineVersion;
+    }
+
+    /** The environment providers see (PGHOST, AWS_*, ...); the process's own by default. */
+    public Applier environment(Map<String, String> env) {
+        this.environment = Map.copyOf(env);
+        return this;
     }
 
     /** The first Ctrl-C: start nothing new, let running operations finish. */
@@ -89,7 +96,7 @@ public final class Applier {
         DependencyGraph<Node> graph = GraphBuilder.build(tree);
         boolean interrupted;
         Run run;
-        try (ProviderPool pool = new ProviderPool(providers, engineVersion)) {
+        try (ProviderPool pool = new ProviderPool(providers, engineVersion, options.workingDir(), environment)) {
             run = new Run(tree, options, Run.Phase.APPLY, pool, plan.variables(), state.state(), r -> e -> {
                 Result<StateSnapshot> w = state.append(e);
                 if (w.value() == null) {

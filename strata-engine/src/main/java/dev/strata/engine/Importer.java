@@ -23,10 +23,18 @@ import java.util.SortedMap;
 public final class Importer {
     private final ProviderSource providers;
     private final String engineVersion;
+    private Map<String, String> environment = System.getenv();
 
     public Importer(ProviderSource providers, String engineVersion) {
         this.providers = providers;
         this.engineVersion = engineVersion;
+    }
+
+
+    /** The environment providers see (PGHOST, AWS_*, ...); the process's own by default. */
+    public Importer environment(Map<String, String> env) {
+        this.environment = Map.copyOf(env);
+        return this;
     }
 
     public Diagnostics importResource(ConfigTree tree, SortedMap<String, Value> variables, StateManager state,
@@ -47,7 +55,7 @@ public final class Importer {
             }
         }
         DependencyGraph<Node> graph = GraphBuilder.build(tree);
-        try (ProviderPool pool = new ProviderPool(providers, engineVersion)) {
+        try (ProviderPool pool = new ProviderPool(providers, engineVersion, options.workingDir(), environment)) {
             Run run = new Run(tree, options, Run.Phase.APPLY, pool, variables, state.state(), r -> e -> {
                 var w = state.append(e);
                 if (w.value() == null) {

@@ -29,10 +29,17 @@ import java.util.TreeMap;
 public final class Planner {
     private final ProviderSource providers;
     private final String engineVersion;
+    private Map<String, String> environment = System.getenv();
 
     public Planner(ProviderSource providers, String engineVersion) {
         this.providers = providers;
         this.engineVersion = engineVersion;
+    }
+
+    /** The environment providers see (PGHOST, AWS_*, ...); the process's own by default. */
+    public Planner environment(Map<String, String> env) {
+        this.environment = Map.copyOf(env);
+        return this;
     }
 
     /** The dependency graph of a configuration, with cycle errors; for {@code strata graph}. */
@@ -56,7 +63,7 @@ public final class Planner {
         if (moved.diagnostics().hasErrors()) {
             return Result.of(null, moved.diagnostics());
         }
-        try (ProviderPool pool = new ProviderPool(providers, engineVersion)) {
+        try (ProviderPool pool = new ProviderPool(providers, engineVersion, options.workingDir(), environment)) {
             Run run = new Run(tree, options, Run.Phase.PLAN, pool, variables, moved.state(), null);
             ProviderCalls calls = new ProviderCalls(options.parallelism(), ProviderCalls.Settings.DEFAULT, events,
                     () -> false);

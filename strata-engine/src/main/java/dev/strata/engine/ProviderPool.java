@@ -25,9 +25,15 @@ final class ProviderPool implements AutoCloseable {
     private final Map<AbsProviderConfig, ProviderSchema> schemas = new ConcurrentHashMap<>();
     private final Map<AbsProviderConfig, Boolean> configured = new ConcurrentHashMap<>();
 
-    ProviderPool(ProviderSource source, String engineVersion) {
+    private final java.nio.file.Path workingDir;
+    private final Map<String, String> environment;
+
+    ProviderPool(ProviderSource source, String engineVersion, java.nio.file.Path workingDir,
+                 Map<String, String> environment) {
         this.source = source;
         this.engineVersion = engineVersion;
+        this.workingDir = workingDir;
+        this.environment = environment;
     }
 
     static ProviderAddress address(dev.strata.addr.Provider p) {
@@ -66,7 +72,8 @@ final class ProviderPool implements AutoCloseable {
         if (d.hasErrors()) {
             return d;
         }
-        d = d.with(p.configure(new Provider.ConfigureRequest(config, engineVersion)).toDiagnostics());
+        d = d.with(p.configure(new Provider.ConfigureRequest(config, engineVersion, workingDir,
+                environment)).toDiagnostics());
         if (!d.hasErrors()) {
             configured.put(cfg, true);
         }

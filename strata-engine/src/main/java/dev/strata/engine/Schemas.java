@@ -45,6 +45,11 @@ public final class Schemas {
         });
     }
 
+    /** The schema block of a resource type or data source of the provider a state or plan names. */
+    public Optional<Block> block(String stateProvider, boolean data, String type) {
+        return of(stateProvider).map(ps -> data ? ps.dataSource(type) : ps.resourceType(type)).map(Schema::block);
+    }
+
     /** An object of a resource as a value of its schema's type, with sensitive marks; empty without a schema. */
     public Optional<Value> decode(ResourceState rs, ResourceInstanceObject o) {
         Optional<ProviderSchema> ps = of(rs.provider());

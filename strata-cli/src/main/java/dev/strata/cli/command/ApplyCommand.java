@@ -102,7 +102,7 @@ final class ApplyCommand implements Command {
 
     @Override
     public int run(CommandContext context, ParsedArgs args) {
-        PlanView planView = new PlanView(context);
+        PlanView planView = new PlanView(context).withSchemas(new dev.strata.engine.Schemas(Operation.providers(context)));
         if (args.positionals().size() > (destroy || refreshOnly ? 0 : 1)) {
             planView.diagnostics(List.of(CliDiagnostic.error("Too many command line arguments", "Expected at most "
                     + "one positional argument, the path of a saved plan file.")));
@@ -144,8 +144,8 @@ final class ApplyCommand implements Command {
                 }
                 Result<Plan> planned;
                 try (ApplyView progress = new ApplyView(context)) {
-                    planned = new Planner(Operation.providers(context), Version.current()).plan(loaded.tree(),
-                            loaded.variables(), state.state(), options, progress);
+                    planned = new Planner(Operation.providers(context), Version.current()).environment(context.env())
+                            .plan(loaded.tree(), loaded.variables(), state.state(), options, progress);
                 }
                 planView.diagnostics(planned.diagnostics(), loaded.sources());
                 if (planned.value() == null) {
@@ -162,13 +162,11 @@ final class ApplyCommand implements Command {
                     return 1;
                 }
             }
-            Applier applier = new Applier(Operation.providers(context), Version.current());
+            Applier applier = new Applier(Operation.providers(context), Version.current()).environment(context.env());
             Result<ApplyResult> r;
             try (ApplyView view = new ApplyView(context); Interrupts interrupts = Interrupts.install(context, view,
                     applier, state)) {
-                if (!fromFile || true) {
-                    view.out().println();
-                }
+                view.out().println();
                 r = applier.apply(loaded.tree(), plan, state, options, view);
                 view.diagnostics(r.diagnostics().sorted(), loaded.sources());
                 if (r.value() == null) {
@@ -179,7 +177,7 @@ final class ApplyCommand implements Command {
                     view.outputs(outputs(r.value()));
                 }
             }
-            return r.value().failed().isEmpty() && !r.diagnostics().hasErrors() ? 0 : 1;
+            return r.value().failed().isEmpty() && !r.diagnostics().hasErrors() && !r.value().interrupted() ? 0 : 1;
         }
     }
 

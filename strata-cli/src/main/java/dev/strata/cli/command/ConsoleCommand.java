@@ -76,9 +76,9 @@ final class ConsoleCommand implements Command {
                 + "if any expression failed.\n\n"
                 + "When the working directory holds a configuration, its root module is loaded: var.NAME gives the "
                 + "input variable's value (from defaults, TF_VAR_NAME, terraform.tfvars, *.auto.tfvars, -var and "
-                + "-var-file, as for plan) and local.NAME the local value. Resources, data sources and module "
-                + "outputs are unknown until state is available. File functions read relative to the working "
-                + "directory.";
+                + "-var-file, as for plan) and local.NAME the local value. Resources and data sources of the root "
+                + "module evaluate to their values in the current state (sensitive attributes stay hidden); module "
+                + "outputs are unknown. File functions read relative to the working directory.";
     }
 
     @Override
@@ -114,6 +114,7 @@ final class ConsoleCommand implements Command {
                 return 1;
             }
             scope = new ModuleScope(tree.value().root(), values.value(), table, context.workingDir(), workspace(context));
+            scope = withState(context, scope);
         }
         ConsoleSession session = new ConsoleSession(scope);
         view = new ConsoleView(context, sources);
@@ -203,5 +204,26 @@ final class ConsoleCommand implements Command {
         Result<String> r = session.evaluate(text);
         view.result(r, text);
         return !r.hasErrors();
+    }
+
+    /** The configuration scope with the root module's recorded resources, when a state can be read. */
+    private static Scope withState(CommandContext context, Scope scope) {
+        java.util.List<dev.strata.cli.view.CliDiagnostic> problems = new java.util.ArrayList<>();
+        dev.strata.state.Backend backend = StateCli.backend(context, problems);
+        String ws = backend == null ? null : StateCli.workspace(context, problems);
+        if (backend == null || ws == null) {
+            return scope;
+        }
+        var opened = backend.open(ws, dev.strata.state.LockRequest.none());
+        if (opened.value() == null) {
+            return scope;
+        }
+        try (dev.strata.state.StateManager m = opened.value()) {
+            if (!m.exists()) {
+                return scope;
+            }
+            return new dev.strata.engine.InspectScope(scope, m.state(),
+                    new dev.strata.engine.Schemas(Operation.providers(context)));
+        }
     }
 }

@@ -80,8 +80,9 @@ final class ImportCommand implements Command {
                 if (options == null) {
                     return 1;
                 }
-                Diagnostics d = new Importer(Operation.providers(context), Version.current()).importResource(
-                        loaded.tree(), loaded.variables(), state, options, addr.value(), args.positionals().get(1), view);
+                Diagnostics d = new Importer(Operation.providers(context), Version.current()).environment(context.env())
+                        .importResource(loaded.tree(), loaded.variables(), state, options, addr.value(),
+                                args.positionals().get(1), view);
                 view.diagnostics(d, loaded.sources());
                 if (d.hasErrors()) {
                     return 1;

@@ -67,7 +67,7 @@ final class PlanCommand implements Command {
     public int run(CommandContext context, ParsedArgs args) {
         boolean json = args.get(JSON);
         CommandContext ctx = json ? context.withColorAllowed(false) : context;
-        PlanView view = new PlanView(ctx);
+        PlanView view = new PlanView(ctx).withSchemas(new dev.strata.engine.Schemas(Operation.providers(ctx)));
         if (!args.positionals().isEmpty()) {
             view.diagnostics(List.of(CliDiagnostic.error("Too many command line arguments", "The plan command takes "
                     + "no positional arguments; to plan another directory, use the global -chdir option.")));
@@ -93,7 +93,7 @@ final class PlanCommand implements Command {
             if (options == null) {
                 return 1;
             }
-            Planner planner = new Planner(Operation.providers(ctx), Version.current());
+            Planner planner = new Planner(Operation.providers(ctx), Version.current()).environment(ctx.env());
             Result<Plan> plan;
             try (var progress = new dev.strata.cli.view.ApplyView(ctx)) {
                 plan = planner.plan(loaded.tree(), loaded.variables(), state.state(), options,

@@ -53,7 +53,8 @@ final class ShowCommand implements Command {
     @Override
     public int run(CommandContext context, ParsedArgs args) {
         boolean json = args.get(JSON);
-        PlanView view = new PlanView(json ? context.withColorAllowed(false) : context);
+        PlanView view = new PlanView(json ? context.withColorAllowed(false) : context)
+                .withSchemas(new dev.strata.engine.Schemas(Operation.providers(context)));
         if (args.positionals().size() > 1) {
             view.diagnostics(List.of(CliDiagnostic.error("Too many command line arguments", "Expected at most one "
                     + "positional argument, the path of a plan file.")));

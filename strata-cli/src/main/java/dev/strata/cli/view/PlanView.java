@@ -19,8 +19,16 @@ import java.util.TreeSet;
 /** The human rendering of a plan, in the shape Terraform users know. */
 public final class PlanView extends View {
 
+    private dev.strata.engine.Schemas schemas;
+
     public PlanView(CommandContext context) {
         super(context);
+    }
+
+    /** Provider schemas, so that nested blocks render as blocks; without them they render as attributes. */
+    public PlanView withSchemas(dev.strata.engine.Schemas s) {
+        this.schemas = s;
+        return this;
     }
 
     /** The whole plan: drift, the symbol legend, each change, the summary and output changes. */
@@ -205,20 +213,18 @@ public final class PlanView extends View {
         ValueDiff d = new ValueDiff(forcing);
         Value before = c.action() == Action.CREATE || c.action() == Action.READ ? null : c.before();
         Value after = c.action() == Action.DELETE || c.action() == Action.FORGET ? null : c.after();
+        dev.strata.provider.Block schema = schemas == null ? null
+                : schemas.block(c.provider().toString(), data, a.resource().resource().type()).orElse(null);
         if (c.action() == Action.FORGET) {
-            d.objectBody(before, before, 6, "", true);
+            d.objectBody(before, before, 6, "", true, schema);
         } else if (c.action() == Action.DELETE) {
-            deleteBody(d, before);
+            d.objectBody(before, null, 6, "", false, schema);
         } else {
-            d.objectBody(before, after, 6, "", c.action() != Action.CREATE);
+            d.objectBody(before, after, 6, "", c.action() != Action.CREATE, schema);
         }
         b.append(d.text());
         b.append("    }\n");
         return b.toString();
-    }
-
-    private static void deleteBody(ValueDiff d, Value before) {
-        d.objectBody(before, null, 6, "", false);
     }
 
     private static String because(ResourceChange c) {

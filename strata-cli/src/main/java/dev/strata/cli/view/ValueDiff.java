@@ -45,6 +45,15 @@ final class ValueDiff {
 
     /** The attributes of an object-typed value at {@code indent}: the body between a block's braces. */
     void objectBody(Value before, Value after, int indent, String path, boolean showIds) {
+        objectBody(before, after, indent, path, showIds, null);
+    }
+
+    /**
+     * With the schema of the object, nested block types render as blocks ({@code rule {...}}), after
+     * the attributes, as Terraform shows them; without it, as attributes.
+     */
+    void objectBody(Value before, Value after, int indent, String path, boolean showIds,
+                    dev.strata.provider.Block schema) {
         Set<String> names = new TreeSet<>();
         if (before != null && before.isKnownAndNotNull()) {
             names.addAll(before.attributes().keySet());
@@ -61,7 +70,7 @@ final class ValueDiff {
             if (absent(b) && absent(a)) {
                 continue;
             }
-            if (isBlockLike(b, a)) {
+            if (schema != null && schema.blockTypes().containsKey(n)) {
                 blocks.add(n);
             } else {
                 attrs.add(n);
@@ -89,8 +98,7 @@ final class ValueDiff {
                 hiddenBlocks += count(a);
                 continue;
             }
-            out.append('\n');
-            block(n, b, a, indent, path + "." + n);
+            hiddenBlocks += blocks(n, schema.blockTypes().get(n), b, a, indent, path + "." + n);
         }
         if (hiddenBlocks > 0) {
             out.append('\n');
@@ -105,15 +113,79 @@ final class ValueDiff {
         return v.type() instanceof ObjectType ? 1 : v.length();
     }
 
-    /** Nested blocks are values of object type, or collections of objects, in a resource's schema. */
-    private static boolean isBlockLike(Value b, Value a) {
-        return false;
+    /** Renders the blocks of one block type; returns how many unchanged ones were left out. */
+    private int blocks(String name, dev.strata.provider.NestedBlock nb, Value b, Value a, int indent, String path) {
+        if ((a != null && !a.isKnown()) || (b != null && !b.isKnown())) {
+            out.append('\n');
+            line(indent, symbol(b, a) + " " + name + " = (known after apply)");
+            return 0;
+        }
+        List<Value> xs = items(b);
+        List<Value> ys = items(a);
+        List<String> keys = new ArrayList<>();
+        if (nb.nesting() == dev.strata.provider.NestingMode.MAP) {
+            Set<String> ks = new TreeSet<>();
+            if (b != null && b.isKnownAndNotNull()) {
+                ks.addAll(b.attributes().keySet());
+            }
+            if (a != null && a.isKnownAndNotNull()) {
+                ks.addAll(a.attributes().keySet());
+            }
+            xs = new ArrayList<>();
+            ys = new ArrayList<>();
+            for (String k : ks) {
+                keys.add(k);
+                xs.add(b == null || !b.isKnownAndNotNull() ? null : b.attributes().get(k));
+                ys.add(a == null || !a.isKnownAndNotNull() ? null : a.attributes().get(k));
+            }
+        } else if (nb.nesting() == dev.strata.provider.NestingMode.SET) {
+            // Set elements have no identity but their value: unchanged ones are hidden, the rest removed or added.
+            List<Value> gone = new ArrayList<>();
+            List<Value> added = new ArrayList<>(ys);
+            int hidden = 0;
+            for (Value x : xs) {
+                Value match = added.stream().filter(y -> same(x, y)).findFirst().orElse(null);
+                if (match != null) {
+                    added.remove(match);
+                    hidden++;
+                } else {
+                    gone.add(x);
+                }
+            }
+            for (Value x : gone) {
+                one(name, null, nb.block(), x, null, indent, path);
+            }
+            for (Value y : added) {
+                one(name, null, nb.block(), null, y, indent, path);
+            }
+            return hidden;
+        }
+        int hidden = 0;
+        int n = Math.max(xs.size(), ys.size());
+        for (int i = 0; i < n; i++) {
+            Value x = i < xs.size() ? xs.get(i) : null;
+            Value y = i < ys.size() ? ys.get(i) : null;
+            if (same(x, y)) {
+                hidden++;
+                continue;
+            }
+            one(name, keys.isEmpty() ? null : keys.get(i), nb.block(), x, y, indent, path);
+        }
+        return hidden;
     }
 
-    private void block(String name, Value b, Value a, int indent, String path) {
-        String sym = symbol(b, a);
-        line(indent, sym + " " + name + " {");
-        objectBody(b, a, indent + 4, path, false);
+    private static List<Value> items(Value v) {
+        if (v == null || !v.isKnownAndNotNull()) {
+            return List.of();
+        }
+        return v.type() instanceof ObjectType ? List.of(v) : v.elements();
+    }
+
+    private void one(String name, String key, dev.strata.provider.Block schema, Value b, Value a, int indent,
+                     String path) {
+        out.append('\n');
+        line(indent, symbol(b, a) + " " + name + (key == null ? "" : " " + quote(key)) + " {");
+        objectBody(b, a, indent + 4, path, false, schema);
         line(indent + 2, "}");
     }
 

@@ -417,4 +417,21 @@ class PlanApplyTest {
         assertTrue(a.stdout().contains("\"a\" = \"hello a\""), a.stdout());
         assertEquals(0, run("plan", "-detailed-exitcode").exitCode());
     }
+
+    @Test
+    void consoleEvaluatesAgainstTheRecordedState() throws IOException {
+        write("main.tf", """
+                variable "secret" {
+                  default   = "x"
+                  sensitive = true
+                }
+                resource "terraform_data" "a" { input = { name = "web", port = 80 } }
+                resource "terraform_data" "s" { input = var.secret }
+                """);
+        ok("apply", "-auto-approve");
+        CliRunner.Result r = CliRunner.in(dir).stdin("terraform_data.a.output.name\nterraform_data.a.output.port + 1\n"
+                + "terraform_data.s.output\n").run("console");
+        assertEquals(0, r.exitCode(), r::toString);
+        assertEquals("\"web\"\n81\n(sensitive value)\n", r.stdout());
+    }
 }

@@ -1,0 +1,148 @@
+package dev.strata.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.strata.config.ConfigLoader;
+import dev.strata.config.ConfigTree;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Result;
+import dev.strata.lang.value.Value;
+import dev.strata.provider.ProviderRegistry;
+import dev.strata.state.LocalBackend;
+import dev.strata.state.LockRequest;
+import dev.strata.state.StateManager;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The planner and applier against a fake provider: retries, permanent failures, the final-plan check, the journal. */
+class EngineTest {
+    @TempDir
+    Path dir;
+
+    private final FakeProvider fake = new FakeProvider();
+
+    private ConfigTree config(String tf) throws IOException {
+        Files.writeString(dir.resolve("main.tf"), """
+                terraform {
+                  required_providers {
+                    fake = { source = "example.com/test/fake" }
+                  }
+                }
+                """ + tf);
+        Result<ConfigTree> t = ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT);
+        assertThat(t.diagnostics().hasErrors()).as(t.diagnostics().toString()).isFalse();
+        return t.value();
+    }
+
+    private Result<ApplyResult> planAndApply(ConfigTree tree) {
+        ProviderRegistry reg = ProviderRegistry.of(List.of(FakeProvider.factory(fake)));
+        PlanOptions opts = PlanOptions.defaults(dir);
+        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.of("apply", Duration.ZERO))
+                .value()) {
+            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(), opts,
+                    EngineEvents.NONE);
+            assertThat(plan.value()).as(plan.diagnostics().toString()).isNotNull();
+            return new Applier(reg, "test").apply(tree, plan.value(), sm, opts, EngineEvents.NONE);
+        }
+    }
+
+    @Test
+    void transientFailuresAreRetriedUntilTheySucceed() throws IOException {
+        fake.transientFailuresLeft = 2;
+        Result<ApplyResult> r = planAndApply(config("resource \"fake_thing\" \"a\" { value = \"x\" }\n"));
+        assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
+        assertThat(fake.applies.get()).isEqualTo(3);
+        assertThat(r.value().added()).isEqualTo(1);
+        assertThat(r.value().state().resources()).hasSize(1);
+    }
+
+    @Test
+    void aPermanentFailureIsReportedOnceAndNotRetried() throws IOException {
+        fake.permanentFailure = true;
+        Result<ApplyResult> r = planAndApply(config("resource \"fake_thing\" \"a\" { value = \"x\" }\n"));
+        assertThat(fake.applies.get()).isEqualTo(1);
+        List<Diagnostic> errors = r.diagnostics().asList().stream().filter(Diagnostic::isError).toList();
+        assertThat(errors).hasSize(1);
+        assertThat(errors.getFirst().summary()).isEqualTo("Invalid thing");
+        assertThat(errors.getFirst().detail()).contains("fake_thing.a");
+        assertThat(r.value().failed()).hasSize(1);
+    }
+
+    @Test
+    void aFinalPlanThatDiffersFromTheReviewedOneIsRefused() throws IOException {
+        fake.driftingPlans = true;
+        Result<ApplyResult> r = planAndApply(config("resource \"fake_thing\" \"a\" { value = \"x\" }\n"));
+        assertThat(r.diagnostics().asList()).anyMatch(d -> d.summary().equals("Provider produced inconsistent final plan"));
+        assertThat(fake.applies.get()).isZero();
+        assertThat(r.value().state().resources()).isEmpty();
+    }
+
+    @Test
+    void everyOperationIsJournaledAndTheJournalIsCompactedAtTheEnd() throws IOException {
+        planAndApply(config("resource \"fake_thing\" \"a\" {\n  count = 3\n  value = \"v${count.index}\"\n}\n"));
+        assertThat(Files.exists(dir.resolve("terraform.tfstate"))).isTrue();
+        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.none()).value()) {
+            assertThat(sm.journalSize()).isZero();
+            assertThat(sm.openIntents()).isEmpty();
+            assertThat(sm.state().resources().getFirst().instances()).hasSize(3);
+        }
+    }
+
+    @Test
+    void dependentsSeeTheAppliedValuesJustInTime() throws IOException {
+        Result<ApplyResult> r = planAndApply(config("""
+                resource "fake_thing" "a" { value = "x" }
+                resource "fake_thing" "b" { value = "after-${fake_thing.a.id}" }
+                """));
+        assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
+        String json = new String(dev.strata.state.StateCodec.write(r.value().state()));
+        assertThat(json).contains("\"value\": \"after-thing-1\"");
+    }
+
+    @Test
+    void adaptiveLimitHalvesOnThrottlingAndGrowsBack() {
+        ProviderCalls.AdaptiveLimit l = new ProviderCalls.AdaptiveLimit(8);
+        l.throttled();
+        assertThat(l.limit()).isEqualTo(4.0);
+        l.throttled();
+        l.throttled();
+        l.throttled();
+        assertThat(l.limit()).isEqualTo(1.0);
+        for (int i = 0; i < 100; i++) {
+            l.success();
+        }
+        assertThat(l.limit()).isEqualTo(8.0);
+    }
+
+    @Test
+    void breakerOpensAfterRepeatedFailuresAndLetsOneCallThroughAfterCoolDown() throws InterruptedException {
+        ProviderCalls.Breaker b = new ProviderCalls.Breaker(new ProviderCalls.Settings(1, Duration.ofMillis(1),
+                Duration.ofMillis(1), Duration.ofSeconds(1), 2, Duration.ofMillis(50)));
+        assertThat(b.refuse()).isEmpty();
+        b.failure();
+        b.failure();
+        assertThat(b.refuse()).isPresent();
+        Thread.sleep(60);
+        assertThat(b.refuse()).isEmpty();
+        b.success();
+        assertThat(b.refuse()).isEmpty();
+    }
+
+    @Test
+    void backoffHonoursRetryAfterAndStaysUnderTheCap() {
+        ProviderCalls calls = new ProviderCalls(4, new ProviderCalls.Settings(5, Duration.ofMillis(100),
+                Duration.ofSeconds(2), Duration.ofMinutes(1), 5, Duration.ofSeconds(1)), EngineEvents.NONE, () -> false);
+        for (int attempt = 1; attempt < 12; attempt++) {
+            assertThat(calls.backoff(attempt, java.util.Optional.empty())).isLessThanOrEqualTo(Duration.ofSeconds(2));
+        }
+        assertThat(calls.backoff(1, java.util.Optional.of(Duration.ofSeconds(3)))).isGreaterThanOrEqualTo(
+                Duration.ofSeconds(3));
+    }
+
+}

@@ -1,0 +1,157 @@
+package dev.strata.engine;
+
+import dev.strata.lang.types.Type;
+import dev.strata.lang.value.Value;
+import dev.strata.provider.Attribute;
+import dev.strata.provider.Block;
+import dev.strata.provider.Failure;
+import dev.strata.provider.Provider;
+import dev.strata.provider.ProviderAddress;
+import dev.strata.provider.ProviderDiagnostic;
+import dev.strata.provider.ProviderDiagnostics;
+import dev.strata.provider.ProviderFactory;
+import dev.strata.provider.ProviderSchema;
+import dev.strata.provider.Schema;
+import dev.strata.provider.Version;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A provider for engine tests: {@code fake_thing} with a configurable {@code value}, a computed
+ * {@code id} and a computed {@code serial}. Knobs make it fail transiently, fail permanently, or
+ * plan a different value at apply time than at plan time.
+ */
+final class FakeProvider implements Provider {
+    static final ProviderAddress ADDRESS = new ProviderAddress("example.com", "test", "fake");
+
+    final AtomicInteger applies = new AtomicInteger();
+    final AtomicInteger plans = new AtomicInteger();
+    volatile int transientFailuresLeft;
+    volatile boolean permanentFailure;
+    volatile boolean driftingPlans;
+
+    static final Block THING = Block.builder()
+            .attribute("value", Attribute.optional(Type.STRING))
+            .attribute("id", Attribute.computed(Type.STRING))
+            .attribute("serial", Attribute.computed(Type.NUMBER))
+            .build();
+
+    static ProviderFactory factory(FakeProvider p) {
+        return new ProviderFactory() {
+            @Override
+            public ProviderAddress address() {
+                return ADDRESS;
+            }
+
+            @Override
+            public Version version() {
+                return Version.of("1.0.0");
+            }
+
+            @Override
+            public Provider create() {
+                return p;
+            }
+        };
+    }
+
+    @Override
+    public ProviderSchema schema() {
+        return new ProviderSchema(Schema.of(Block.builder().build()), new TreeMap<>(Map.of("fake_thing",
+                Schema.of(THING))), new TreeMap<>());
+    }
+
+    @Override
+    public ProviderDiagnostics validateProviderConfig(Value config) {
+        return ProviderDiagnostics.NONE;
+    }
+
+    @Override
+    public ProviderDiagnostics configure(ConfigureRequest request) {
+        return ProviderDiagnostics.NONE;
+    }
+
+    @Override
+    public ProviderDiagnostics validateResourceConfig(String typeName, Value config) {
+        return ProviderDiagnostics.NONE;
+    }
+
+    @Override
+    public ProviderDiagnostics validateDataResourceConfig(String typeName, Value config) {
+        return ProviderDiagnostics.NONE;
+    }
+
+    private static Value with(Value obj, String k, Value v) {
+        Map<String, Value> m = new TreeMap<>(obj.attributes());
+        m.put(k, v);
+        return Value.object(m);
+    }
+
+    @Override
+    public PlanResponse planResourceChange(PlanRequest r) {
+        int n = plans.incrementAndGet();
+        Value p = r.proposedNewState();
+        if (p.isNull()) {
+            return new PlanResponse(p, java.util.List.of(), null, ProviderDiagnostics.NONE);
+        }
+        if (r.priorState().isNull()) {
+            p = with(with(p, "id", Value.unknown(Type.STRING)), "serial", driftingPlans ? Value.number(n)
+                    : Value.unknown(Type.NUMBER));
+        }
+        return new PlanResponse(p, java.util.List.of(), null, ProviderDiagnostics.NONE);
+    }
+
+    @Override
+    public ApplyResponse applyResourceChange(ApplyRequest r) {
+        applies.incrementAndGet();
+        if (transientFailuresLeft > 0) {
+            transientFailuresLeft--;
+            return new ApplyResponse(r.priorState(), null, ProviderDiagnostics.of(ProviderDiagnostic.transientError(
+                    "Throttled", "slow down", new Failure.Transient(Optional.of(Duration.ofMillis(5))))));
+        }
+        if (permanentFailure) {
+            return new ApplyResponse(r.priorState(), null, ProviderDiagnostics.error("Invalid thing",
+                    "The API rejected the thing."));
+        }
+        if (r.plannedState().isNull()) {
+            return new ApplyResponse(r.plannedState(), null, ProviderDiagnostics.NONE);
+        }
+        Value v = r.plannedState();
+        if (!v.attributes().get("id").isKnown()) {
+            v = with(v, "id", Value.string("thing-" + applies.get()));
+        }
+        if (!v.attributes().get("serial").isKnown()) {
+            v = with(v, "serial", Value.number(7));
+        }
+        return new ApplyResponse(v, null, ProviderDiagnostics.NONE);
+    }
+
+    @Override
+    public ReadResponse readResource(ReadRequest r) {
+        return new ReadResponse(r.currentState(), r.currentPrivate(), ProviderDiagnostics.NONE);
+    }
+
+    @Override
+    public ImportResponse importResourceState(ImportRequest r) {
+        return new ImportResponse(java.util.List.of(), ProviderDiagnostics.error("Import not supported", ""));
+    }
+
+    @Override
+    public UpgradeResponse upgradeResourceState(UpgradeRequest r) {
+        return new UpgradeResponse(dev.strata.provider.ValueJson.decode(r.rawStateJson(), THING.impliedType()),
+                ProviderDiagnostics.NONE);
+    }
+
+    @Override
+    public ReadDataResponse readDataSource(ReadDataRequest r) {
+        return new ReadDataResponse(r.config(), ProviderDiagnostics.NONE);
+    }
+
+    @Override
+    public ProviderDiagnostics stop() {
+        return ProviderDiagnostics.NONE;
+    }
+}
