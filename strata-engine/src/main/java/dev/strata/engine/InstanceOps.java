@@ -57,6 +57,10 @@ final class InstanceOps {
     /** Create tokens of operations a crashed run started without recording their result. */
     private final Map<AbsResourceInstance, String> openCreates;
     Walk walk;
+    ProviderCalls calls() {
+        return calls;
+    }
+
     /** Old addresses of objects that {@code moved} blocks moved. */
     Map<AbsResourceInstance, AbsResourceInstance> previous = Map.of();
     /** {@code import} blocks by the instance they import into. */

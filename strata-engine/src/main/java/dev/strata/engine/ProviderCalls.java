@@ -33,6 +33,7 @@ final class ProviderCalls {
     private final EngineEvents events;
     private final BooleanSupplier stopping;
     private final Map<String, AdaptiveLimit> limits = new ConcurrentHashMap<>();
+    private final Map<String, RatePacer> pacers = new ConcurrentHashMap<>();
     private final Map<String, Breaker> breakers = new ConcurrentHashMap<>();
 
     ProviderCalls(int parallelism, Settings settings, EngineEvents events, BooleanSupplier stopping) {
@@ -41,6 +42,30 @@ final class ProviderCalls {
         this.settings = settings;
         this.events = events;
         this.stopping = stopping;
+    }
+
+    /** Whether this thread holds an operation slot (then its provider calls take no further permit). */
+    private final ThreadLocal<Boolean> inSlot = ThreadLocal.withInitial(() -> false);
+    /** Per provider: no request before this time (nanoTime), after the provider asked to retry later. */
+    private final Map<String, java.util.concurrent.atomic.AtomicLong> notBefore = new ConcurrentHashMap<>();
+
+    /**
+     * Takes one of the {@code -parallelism} slots for a whole instance operation (plan, journal,
+     * apply), waiting for one; false when a stop was requested meanwhile: the operation must not start.
+     */
+    boolean enterSlot() {
+        permits.acquireUninterruptibly();
+        if (stopping.getAsBoolean()) {
+            permits.release();
+            return false;
+        }
+        inSlot.set(true);
+        return true;
+    }
+
+    void exitSlot() {
+        inSlot.set(false);
+        permits.release();
     }
 
     /** The adaptive limit of a provider now (for tests and progress). */
@@ -52,6 +77,7 @@ final class ProviderCalls {
     <T> T call(AbsResourceInstance ai, Supplier<T> op, Function<T, ProviderDiagnostics> diagnostics) {
         String provider = ai.resource().resource().impliedProviderName();
         AdaptiveLimit limit = limits.computeIfAbsent(provider, p -> new AdaptiveLimit(parallelism));
+        RatePacer pacer = pacers.computeIfAbsent(provider, p -> new RatePacer());
         Breaker breaker = breakers.computeIfAbsent(provider, p -> new Breaker(settings));
         long deadline = System.nanoTime() + settings.maxTotal().toNanos();
         for (int attempt = 1; ; attempt++) {
@@ -61,23 +87,36 @@ final class ProviderCalls {
                 // Fail fast without touching the provider; the caller reports it like any provider error.
                 throw new ProviderUnavailable(open.get());
             }
+            waitUntilAllowed(provider);
+            pacer.acquire();
             limit.acquire();
-            permits.acquireUninterruptibly();
+            boolean own = !inSlot.get();
+            if (own) {
+                permits.acquireUninterruptibly();
+            }
             try {
                 result = op.get();
             } finally {
-                permits.release();
+                if (own) {
+                    permits.release();
+                }
                 limit.release();
             }
             ProviderDiagnostics d = diagnostics.apply(result);
             Optional<Failure> f = d.failure();
             if (!(f.orElse(null) instanceof Failure.Transient t)) {
+                pacer.success();
                 limit.success();
                 breaker.success();
                 return result;
             }
             limit.throttled();
+            pacer.throttled();
             Duration delay = backoff(attempt, t.retryAfter());
+            // A retry-after holds back every call to this provider, not just this one: sending others
+            // before then would only be refused too.
+            t.retryAfter().ifPresent(ra -> notBefore.computeIfAbsent(provider, k -> new java.util.concurrent.atomic.AtomicLong())
+                    .accumulateAndGet(System.nanoTime() + ra.toNanos(), Math::max));
             if (attempt >= settings.maxAttempts() || stopping.getAsBoolean()
                     || System.nanoTime() + delay.toNanos() > deadline) {
                 breaker.failure();
@@ -89,6 +128,21 @@ final class ProviderCalls {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return result;
+            }
+        }
+    }
+
+    private void waitUntilAllowed(String provider) {
+        java.util.concurrent.atomic.AtomicLong nb = notBefore.get(provider);
+        if (nb == null) {
+            return;
+        }
+        long wait = nb.get() - System.nanoTime();
+        if (wait > 0) {
+            try {
+                Thread.sleep(Duration.ofNanos(wait));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
     }
@@ -105,6 +159,72 @@ final class ProviderCalls {
     static final class ProviderUnavailable extends RuntimeException {
         ProviderUnavailable(String message) {
             super(message);
+        }
+    }
+
+    /** The request rate a provider is paced at now; 0 while it has never throttled (for tests and progress). */
+    double rateOf(String provider) {
+        RatePacer p = pacers.get(provider);
+        return p == null ? 0 : p.rate();
+    }
+
+    /**
+     * Paces calls to one provider once it has throttled: the rate becomes what the provider actually
+     * accepted over the last second (a little under it), and grows by about one request per second per
+     * second while calls succeed, so the engine settles just under an API's rate limit instead of
+     * bursting into it and retrying.
+     */
+    static final class RatePacer {
+        private static final long SECOND = 1_000_000_000L;
+        private final java.util.ArrayDeque<Long> accepted = new java.util.ArrayDeque<>();
+        private double rate;
+        private long next;
+
+        synchronized double rate() {
+            return rate;
+        }
+
+        void acquire() {
+            long wait;
+            synchronized (this) {
+                if (rate <= 0) {
+                    return;
+                }
+                long now = System.nanoTime();
+                long slot = Math.max(now, next);
+                next = slot + (long) (SECOND / rate);
+                wait = slot - now;
+            }
+            if (wait > 0) {
+                try {
+                    Thread.sleep(Duration.ofNanos(wait));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+
+        synchronized void success() {
+            long now = System.nanoTime();
+            accepted.addLast(now);
+            trim(now);
+            if (rate > 0) {
+                rate += 1.0 / rate;
+            }
+        }
+
+        synchronized void throttled() {
+            long now = System.nanoTime();
+            trim(now);
+            int seen = accepted.size();
+            double measured = seen > 0 ? seen * 0.95 : (rate > 0 ? rate / 2 : 1);
+            rate = rate > 0 ? Math.max(1, Math.min(rate * 0.9, measured)) : Math.max(1, measured);
+        }
+
+        private void trim(long now) {
+            while (!accepted.isEmpty() && now - accepted.peekFirst() > SECOND) {
+                accepted.removeFirst();
+            }
         }
     }
 

@@ -441,10 +441,17 @@ final class Walk {
     /** Runs instance work concurrently; provider calls inside are bounded by the run's permits. */
     void runAll(List<Runnable> work) {
         List<Runnable> guarded = work.stream().map(r -> (Runnable) () -> {
+            // Each instance operation holds a -parallelism slot from before it starts until it ends, so a
+            // stop request leaves the instances still waiting for a slot unstarted.
+            if (!ops.calls().enterSlot()) {
+                return;
+            }
             try {
                 r.run();
             } catch (ProviderCalls.ProviderUnavailable e) {
                 run.diagnose(Diagnostic.error("Provider unavailable", e.getMessage(), null));
+            } finally {
+                ops.calls().exitSlot();
             }
         }).toList();
         if (guarded.size() == 1) {
