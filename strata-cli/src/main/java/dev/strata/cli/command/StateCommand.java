@@ -128,9 +128,10 @@ final class StateCommand implements Command {
             view.diagnostics(problems);
             return 1;
         }
-        Backend backend = StateCli.backend(context, problems);
+        dev.strata.hcl.Diagnostics.Builder backendDiags = dev.strata.hcl.Diagnostics.builder();
+        Backend backend = StateCli.backend(context, backendDiags);
+        view.diagnostics(backendDiags.build());
         if (backend == null) {
-            view.diagnostics(problems);
             return 1;
         }
         return switch (sub) {
@@ -148,7 +149,7 @@ final class StateCommand implements Command {
     /** Opens the state for reading or writing, reporting problems; null on failure. */
     private static StateManager open(StateView view, Backend backend, String workspace, LockRequest lock) {
         Result<StateManager> r = backend.open(workspace, lock);
-        view.diagnostics(StateCli.toCli(r.diagnostics()));
+        view.diagnostics(r.diagnostics());
         return r.hasErrors() ? null : r.value();
     }
 
@@ -285,7 +286,7 @@ final class StateCommand implements Command {
         }
         Result<StateSnapshot> incoming = StateCodec.read(bytes, file, "");
         if (incoming.hasErrors()) {
-            view.diagnostics(StateCli.toCli(incoming.diagnostics()));
+            view.diagnostics(incoming.diagnostics());
             return 1;
         }
         List<CliDiagnostic> problems = new ArrayList<>();
@@ -355,7 +356,7 @@ final class StateCommand implements Command {
             }
             Result<StateSnapshot> w = m.persist(StateEdits.remove(m.state(), List.copyOf(gone)));
             if (w.hasErrors()) {
-                view.diagnostics(StateCli.toCli(w.diagnostics()));
+                view.diagnostics(w.diagnostics());
                 return 1;
             }
             view.lines(lines);
@@ -387,7 +388,7 @@ final class StateCommand implements Command {
             Result<StateEdits.ProviderReplacement> r = StateEdits.replaceProvider(m.state(),
                     args.positionals().get(0), args.positionals().get(1));
             if (r.hasErrors()) {
-                view.diagnostics(StateCli.toCli(r.diagnostics()));
+                view.diagnostics(r.diagnostics());
                 return 1;
             }
             StateEdits.ProviderReplacement rep = r.value();
@@ -418,7 +419,7 @@ final class StateCommand implements Command {
             }
             Result<StateSnapshot> w = m.persist(rep.state());
             if (w.hasErrors()) {
-                view.diagnostics(StateCli.toCli(w.diagnostics()));
+                view.diagnostics(w.diagnostics());
                 return 1;
             }
             view.line("Successfully replaced provider for " + rep.changed().size() + " resources.");
@@ -452,7 +453,7 @@ final class StateCommand implements Command {
             }
             Result<StateSnapshot> moved = StateEdits.move(m.state(), addrs.get(0), addrs.get(1));
             if (moved.hasErrors()) {
-                view.diagnostics(StateCli.toCli(moved.diagnostics()));
+                view.diagnostics(moved.diagnostics());
                 return 1;
             }
             String what = "\"" + addrs.get(0) + "\" to \"" + addrs.get(1) + "\"";
@@ -462,7 +463,7 @@ final class StateCommand implements Command {
             }
             Result<StateSnapshot> w = m.persist(moved.value());
             if (w.hasErrors()) {
-                view.diagnostics(StateCli.toCli(w.diagnostics()));
+                view.diagnostics(w.diagnostics());
                 return 1;
             }
             view.line("Move " + what);
