@@ -12,11 +12,11 @@ import java.util.Map;
  * a {@code -backend-config} file), read when a diagnostic needs it. Filenames are as the diagnostic
  * gives them: relative to the working directory, or absolute.
  */
-final class FileSources implements DiagnosticRenderer.Sources {
+public final class FileSources implements DiagnosticRenderer.Sources {
     private final Path dir;
     private final Map<String, byte[]> read = new HashMap<>();
 
-    FileSources(Path dir) {
+    public FileSources(Path dir) {
         this.dir = dir;
     }
 
