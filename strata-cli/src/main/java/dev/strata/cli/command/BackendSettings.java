@@ -141,7 +141,7 @@ final class BackendSettings {
         diags.addAll(attrs.diagnostics());
         Map<String, Value> out = new TreeMap<>();
         Evaluator constants = new Evaluator(Scope.empty(TemplateFunctions.builtins(FunctionContext.system(Path.of(".")))));
-        for (Attribute a : attrs.value().values()) {
+        for (Attribute a : new TreeMap<>(attrs.value()).values()) {
             if (!allowed.contains(a.name())) {
                 diags.add(Diagnostic.error("Unsupported backend setting",
                         "The \"" + backend.type() + "\" backend " + (allowed.isEmpty() ? "takes no settings in Strata"

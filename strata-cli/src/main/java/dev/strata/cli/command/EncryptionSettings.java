@@ -77,9 +77,16 @@ final class EncryptionSettings {
         Evaluator constants = new Evaluator(Scope.empty(TemplateFunctions.builtins(FunctionContext.system(Path.of(".")))));
         Map<String, Encryption.Key> keys = new TreeMap<>();
         Map<String, Encryption.Key> methods = new TreeMap<>();
+        // Declared names, including those whose block had errors: a reference to one of those is not reported again.
+        java.util.Set<String> declared = new java.util.HashSet<>();
         for (Block b : content.value().blocksOfType("key_provider")) {
             String type = b.labels().get(0);
             String ref = "key_provider." + type + "." + b.labels().get(1);
+            if (!declared.add(ref)) {
+                diags.add(Diagnostic.error("Duplicate key provider", "There is already a " + ref + " in this "
+                        + "encryption block.", b.defRange()));
+                continue;
+            }
             switch (type) {
                 case "pbkdf2" -> {
                     Result<BodyContent> c = b.body().content(PBKDF2);
@@ -142,6 +149,11 @@ final class EncryptionSettings {
         for (Block b : content.value().blocksOfType("method")) {
             String type = b.labels().get(0);
             String ref = "method." + type + "." + b.labels().get(1);
+            if (!declared.add(ref)) {
+                diags.add(Diagnostic.error("Duplicate method", "There is already a " + ref + " in this encryption "
+                        + "block.", b.defRange()));
+                continue;
+            }
             switch (type) {
                 case "aes_gcm" -> {
                     Result<BodyContent> c = b.body().content(AES_GCM);
@@ -156,7 +168,7 @@ final class EncryptionSettings {
                     }
                     Encryption.Key key = keys.get(target.get());
                     if (key == null) {
-                        if (!diags.hasErrors()) {
+                        if (!declared.contains(target.get())) {
                             diags.add(Diagnostic.error("Reference to undeclared key provider", "There is no "
                                     + target.get() + " in this encryption block.", k.expr().range()));
                         }
@@ -198,7 +210,7 @@ final class EncryptionSettings {
         if (sc.hasErrors()) {
             return Result.of(null, diags.build());
         }
-        Encryption.Key primary = method(sc.value().attributes().get("method"), methods, diags);
+        Encryption.Key primary = method(sc.value().attributes().get("method"), methods, declared, diags);
         Attribute enforcedAttr = sc.value().attributes().get("enforced");
         boolean enforced = enforcedAttr != null && Boolean.TRUE.equals(bool(constants, enforcedAttr, diags));
         Encryption.Key fallback = null;
@@ -210,7 +222,7 @@ final class EncryptionSettings {
             Result<BodyContent> fc = fallbacks.get(0).body().content(FALLBACK);
             diags.addAll(fc.diagnostics());
             if (!fc.hasErrors()) {
-                fallback = method(fc.value().attributes().get("method"), methods, diags);
+                fallback = method(fc.value().attributes().get("method"), methods, declared, diags);
             }
         }
         if (diags.hasErrors()) {
@@ -225,13 +237,14 @@ final class EncryptionSettings {
         return Result.of(Encryption.of(primary, fallback), diags.build());
     }
 
-    private static Encryption.Key method(Attribute a, Map<String, Encryption.Key> methods, Diagnostics.Builder diags) {
+    private static Encryption.Key method(Attribute a, Map<String, Encryption.Key> methods, java.util.Set<String> declared,
+                                         Diagnostics.Builder diags) {
         Optional<String> target = reference(a.expr(), "method", diags);
         if (target.isEmpty()) {
             return null;
         }
         Encryption.Key k = methods.get(target.get());
-        if (k == null) {
+        if (k == null && !declared.contains(target.get())) {
             diags.add(Diagnostic.error("Reference to undeclared method", "There is no " + target.get()
                     + " in this encryption block.", a.expr().range()));
         }

@@ -98,6 +98,11 @@ class EncryptionBlockTest {
         CliRunner.Result shortPass = cli.run("state", "list", "-no-color");
         assertThat(shortPass.stderr()).contains("Error: Passphrase too short").contains("on main.tf line 4");
 
+        config(PASS, "    state {\n      method = method.aes_gcm.missing\n    }");
+        CliRunner.Result undeclared = cli.run("state", "list", "-no-color");
+        assertThat(undeclared.stderr()).contains("Error: Reference to undeclared method")
+                .contains("There is no method.aes_gcm.missing");
+
         config(PASS, "    state {\n      method = method.aes_gcm.missing\n    }\n    plan {\n"
                 + "      method = method.aes_gcm.main\n    }");
         CliRunner.Result two = cli.run("state", "list", "-no-color");
