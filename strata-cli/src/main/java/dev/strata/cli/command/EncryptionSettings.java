@@ -1,6 +1,8 @@
 package dev.strata.cli.command;
 
 import dev.strata.config.EncryptionConfig;
+import dev.strata.config.InputVariables;
+import dev.strata.config.ModuleConfig;
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.AttributeSchema;
 import dev.strata.hcl.Block;
@@ -17,6 +19,7 @@ import dev.strata.lang.eval.Evaluator;
 import dev.strata.lang.eval.Scope;
 import dev.strata.lang.eval.TemplateFunctions;
 import dev.strata.lang.funcs.FunctionContext;
+import dev.strata.lang.funcs.FunctionTable;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.ConversionResult;
 import dev.strata.lang.value.Convert;
@@ -27,6 +30,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
@@ -47,8 +51,10 @@ import java.util.TreeMap;
  * }
  * </pre>
  *
- * Like the backend block, it is read before variables exist: values are constants or function calls
- * such as {@code file("~/.strata-passphrase")}. Secrets never appear in diagnostics.
+ * It is read before resources and locals have values: values are constants, function calls such as
+ * {@code file("~/.strata-passphrase")}, and input variables ({@code var.passphrase}, from
+ * {@code TF_VAR_*}, {@code terraform.tfvars} or defaults), as OpenTofu allows. Secrets never appear in
+ * diagnostics.
  */
 final class EncryptionSettings {
     private EncryptionSettings() {}
@@ -67,14 +73,15 @@ final class EncryptionSettings {
     private static final BodySchema FALLBACK = new BodySchema(List.of(AttributeSchema.required("method")), List.of());
 
     /** The encryption the block describes; {@link Encryption#NONE} when it has no {@code state} block. */
-    static Result<Encryption> read(EncryptionConfig block) {
+    static Result<Encryption> read(EncryptionConfig block, ModuleConfig root, Path dir, Map<String, String> env) {
         Diagnostics.Builder diags = Diagnostics.builder();
         Result<BodyContent> content = block.config().content(ROOT);
         diags.addAll(content.diagnostics());
         if (content.hasErrors()) {
             return Result.of(null, diags.build());
         }
-        Evaluator constants = new Evaluator(Scope.empty(TemplateFunctions.builtins(FunctionContext.system(Path.of(".")))));
+        Evaluator constants = new Evaluator(new VariablesScope(root, dir, env,
+                TemplateFunctions.builtins(FunctionContext.system(dir))));
         Map<String, Encryption.Key> keys = new TreeMap<>();
         Map<String, Encryption.Key> methods = new TreeMap<>();
         // Declared names, including those whose block had errors: a reference to one of those is not reported again.
@@ -264,13 +271,59 @@ final class EncryptionSettings {
         return Optional.of(kind + "." + type.name() + "." + name.name());
     }
 
-    private static Value constant(Evaluator constants, Attribute a, Type type, String what, Diagnostics.Builder diags) {
-        if (!a.expr().variables().isEmpty()) {
-            diags.add(Diagnostic.error("Variables not allowed", "Variables may not be used here: state encryption is "
-                    + "set up before any variable has a value. Use a literal or a function such as file().",
-                    a.expr().range()));
-            return null;
+    /**
+     * Input variables of the root module, resolved (once, when first referenced) from their defaults,
+     * {@code TF_VAR_*} and the tfvars files; anything else is not available this early.
+     */
+    private static final class VariablesScope implements Scope {
+        private final ModuleConfig root;
+        private final Path dir;
+        private final Map<String, String> env;
+        private final FunctionTable functions;
+        private SortedMap<String, Value> values;
+
+        VariablesScope(ModuleConfig root, Path dir, Map<String, String> env, FunctionTable functions) {
+            this.root = root;
+            this.dir = dir;
+            this.env = env;
+            this.functions = functions;
         }
+
+        @Override
+        public Result<Resolved> resolve(Traversal t) {
+            if (!"var".equals(t.rootName()) || t.steps().size() < 2 || !(t.steps().get(1) instanceof Traverser.Attr a)) {
+                return failed(t, Diagnostic.error("Invalid reference in the encryption block", "Only literal values, "
+                        + "function calls and input variables (var.NAME) may be used here: state encryption is set up "
+                        + "before locals, resources and data sources have values.", t.range()));
+            }
+            if (root == null || !root.variables().containsKey(a.name())) {
+                return failed(t, Diagnostic.error("Reference to undeclared input variable", "An input variable with "
+                        + "the name \"" + a.name() + "\" has not been declared in the root module.", t.range()));
+            }
+            if (values == null) {
+                // Problems with other variables are not this block's to report: only the value matters here.
+                values = InputVariables.resolve(root, dir, env, List.of()).value();
+            }
+            Value v = values.get(a.name());
+            if (v == null || !v.isWhollyKnown()) {
+                return failed(t, Diagnostic.error("No value for required variable", "var." + a.name() + " has no "
+                        + "value here. Set it with the TF_VAR_" + a.name() + " environment variable, in terraform.tfvars "
+                        + "or with a default: the state is opened before -var options are read.", t.range()));
+            }
+            return Result.of(new Resolved(v, 2));
+        }
+
+        private static Result<Resolved> failed(Traversal t, Diagnostic d) {
+            return Result.of(new Resolved(Value.DYNAMIC_UNKNOWN, t.steps().size()), Diagnostics.of(d));
+        }
+
+        @Override
+        public FunctionTable functions() {
+            return functions;
+        }
+    }
+
+    private static Value constant(Evaluator constants, Attribute a, Type type, String what, Diagnostics.Builder diags) {
         Result<Value> v = constants.evaluate(a.expr());
         if (v.hasErrors()) {
             // The evaluator's messages name functions and paths, never the evaluated secret.

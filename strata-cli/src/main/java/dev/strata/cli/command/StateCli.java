@@ -62,7 +62,7 @@ final class StateCli {
      */
     static Result<Encryption> encryption(CommandContext context, ModuleConfig root) {
         if (root != null && root.encryption() != null) {
-            Result<Encryption> r = EncryptionSettings.read(root.encryption());
+            Result<Encryption> r = EncryptionSettings.read(root.encryption(), root, context.workingDir(), context.env());
             boolean envToo = context.env().keySet().stream().anyMatch(k -> k.startsWith("STRATA_STATE_")
                     && !context.env().get(k).isEmpty());
             if (envToo) {

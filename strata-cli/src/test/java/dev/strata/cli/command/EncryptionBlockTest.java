@@ -109,18 +109,61 @@ class EncryptionBlockTest {
         assertThat(two.stderr()).contains("Error: Unsupported encryption target").contains("saved plan files");
 
         Files.writeString(dir.resolve("main.tf"), """
-                variable "p" {}
+                variable "p" {
+                  sensitive = true
+                }
+                locals {
+                  l = "x"
+                }
                 terraform {
                   encryption {
                     key_provider "pbkdf2" "main" {
                       passphrase = var.p
                     }
+                    key_provider "pbkdf2" "other" {
+                      passphrase = local.l
+                    }
                   }
                 }
                 """);
         CliRunner.Result vars = cli.run("state", "list", "-no-color");
-        assertThat(vars.stderr()).contains("Error: Variables not allowed").contains("file()");
+        assertThat(vars.stderr()).contains("Error: No value for required variable").contains("TF_VAR_p")
+                .contains("Error: Invalid reference in the encryption block").contains("on main.tf line 13");
         assertThat(cli.run("validate").exitCode()).as("the block is part of the language").isZero();
+    }
+
+    @Test
+    void thePassphraseMayComeFromAnInputVariable() throws IOException {
+        Files.writeString(dir.resolve("main.tf"), """
+                variable "passphrase" {
+                  type      = string
+                  sensitive = true
+                }
+                terraform {
+                  encryption {
+                    key_provider "pbkdf2" "main" {
+                      passphrase = var.passphrase
+                    }
+                    method "aes_gcm" "main" {
+                      keys = key_provider.pbkdf2.main
+                    }
+                    method "unencrypted" "plain" {}
+                    state {
+                      method = method.aes_gcm.main
+                      fallback {
+                        method = method.unencrypted.plain
+                      }
+                    }
+                  }
+                }
+                """);
+        CliRunner.Result rm = cli.env("TF_VAR_passphrase", PASS).run("state", "rm", "terraform_data.a");
+        assertThat(rm.exitCode()).as(rm.toString()).isZero();
+        assertThat(stateFile()).contains("\"strata_encrypted_state\"").doesNotContain(PASS);
+        Files.writeString(dir.resolve("terraform.tfvars"), "passphrase = \"a-different-passphrase!\"\n");
+        CliRunner.Result wrong = CliRunner.in(dir).run("state", "list", "-no-color");
+        assertThat(wrong.exitCode()).isEqualTo(1);
+        assertThat(wrong.stderr()).contains("Error: Wrong state encryption key").doesNotContain("a-different-passphrase!");
     }
 
     @Test
