@@ -16,6 +16,8 @@ import java.util.TreeMap;
  *
  * @param dir       the module's directory
  * @param files     the display names of the files read, in load order (primary files, then overrides)
+ * @param backend    the {@code terraform { backend }} block, or null
+ * @param encryption the {@code terraform { encryption }} block, or null
  */
 public record ModuleConfig(Path dir, List<String> files, List<VersionConstraint> requiredVersions,
                            SortedMap<String, RequiredProvider> requiredProviders, Backend backend,
@@ -24,7 +26,7 @@ public record ModuleConfig(Path dir, List<String> files, List<VersionConstraint>
                            SortedMap<String, OutputConfig> outputs, SortedMap<Resource, ResourceConfig> resources,
                            SortedMap<String, ModuleCallConfig> moduleCalls, List<MovedConfig> moved,
                            List<ImportConfig> imports, List<RemovedConfig> removed,
-                           SortedMap<String, CheckConfig> checks) {
+                           SortedMap<String, CheckConfig> checks, EncryptionConfig encryption) {
     public ModuleConfig {
         files = List.copyOf(files);
         requiredVersions = List.copyOf(requiredVersions);

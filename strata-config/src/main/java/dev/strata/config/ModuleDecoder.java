@@ -62,7 +62,7 @@ final class ModuleDecoder {
             AttributeSchema.optional("required_version"), AttributeSchema.optional("experiments"),
             AttributeSchema.optional("language")), List.of(
             BlockHeaderSchema.of("required_providers"), BlockHeaderSchema.of("backend", "type"),
-            BlockHeaderSchema.of("cloud"), BlockHeaderSchema.of("provider_meta", "provider")));
+            BlockHeaderSchema.of("cloud"), BlockHeaderSchema.of("encryption"), BlockHeaderSchema.of("provider_meta", "provider")));
 
     private static final BodySchema VARIABLE = new BodySchema(List.of(
             AttributeSchema.optional("description"), AttributeSchema.optional("default"),
@@ -173,7 +173,7 @@ final class ModuleDecoder {
         }
         ModuleConfig m = new ModuleConfig(dir, names, b.requiredVersions, b.requiredProviders, b.backend,
                 b.providers, b.variables, b.locals, b.outputs, b.resources, b.modules, b.moved, b.imports, b.removed,
-                b.checks);
+                b.checks, b.encryption);
         return Result.of(m, diags.build());
     }
 
@@ -181,6 +181,7 @@ final class ModuleDecoder {
         List<VersionConstraint> requiredVersions = new ArrayList<>();
         TreeMap<String, RequiredProvider> requiredProviders = new TreeMap<>();
         Backend backend;
+        EncryptionConfig encryption;
         TreeMap<LocalProviderConfig, ProviderConfig> providers = new TreeMap<>();
         TreeMap<String, VariableConfig> variables = new TreeMap<>();
         TreeMap<String, LocalConfig> locals = new TreeMap<>();
@@ -328,6 +329,15 @@ final class ModuleDecoder {
                 case "cloud" -> diags.add(Diagnostic.error("HCP Terraform is not supported",
                         "Strata cannot use HCP Terraform or Terraform Enterprise (the \"cloud\" block). Use a "
                                 + "\"backend\" block instead, or remove this block.", inner.defRange()));
+                case "encryption" -> {
+                    if (b.encryption != null && !override) {
+                        diags.add(Diagnostic.error("Duplicate encryption configuration", "A module may have only one "
+                                + "encryption block. It was previously configured at " + b.encryption.declRange() + ".",
+                                inner.defRange()));
+                    } else {
+                        b.encryption = new EncryptionConfig(inner.body(), inner.defRange());
+                    }
+                }
                 case "provider_meta" -> { }
                 default -> throw new IllegalStateException(inner.type());
             }

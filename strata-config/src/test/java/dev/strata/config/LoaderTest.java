@@ -21,6 +21,23 @@ class LoaderTest {
     Path dir;
 
     @Test
+    void theEncryptionBlockIsKeptForWhoeverOpensTheState() {
+        write(dir, "main.tf", """
+                terraform {
+                  encryption {
+                    method "unencrypted" "plain" {}
+                  }
+                }
+                """);
+        write(dir, "other.tf", "terraform {\n  encryption {}\n}\n");
+        Result<ConfigTree> r = load(dir);
+        assertThat(brief(r.diagnostics())).containsExactly("other.tf:2,3-13: Duplicate encryption configuration");
+        EncryptionConfig e = r.value().root().module().encryption();
+        assertThat(e.declRange().filename()).isEqualTo("main.tf");
+        assertThat(e.declRange().start().line()).isEqualTo(2);
+    }
+
+    @Test
     void everyTopLevelBlock() {
         write(dir, "main.tf", """
                 terraform {

@@ -50,13 +50,26 @@ public final class Encryption {
 
         record Plaintext() implements Key {}
 
-        /** A passphrase, stretched with PBKDF2 and a per-state salt. {@code id} names it in the header. */
-        record Passphrase(String id, String passphrase) implements Key {
+        /**
+         * A passphrase, stretched with PBKDF2-HMAC-SHA256 ({@code iterations} rounds, at least
+         * {@link #MIN_ITERATIONS}) and a per-state salt. {@code id} names it in the header.
+         */
+        record Passphrase(String id, String passphrase, int iterations) implements Key {
+            /** OWASP's floor for PBKDF2-HMAC-SHA256; OpenTofu refuses fewer too. */
+            public static final int MIN_ITERATIONS = 200_000;
+
             public Passphrase {
                 Objects.requireNonNull(id, "id");
                 if (passphrase == null || passphrase.length() < 16) {
                     throw new IllegalArgumentException("passphrase must have at least 16 characters");
                 }
+                if (iterations < MIN_ITERATIONS) {
+                    throw new IllegalArgumentException("iterations must be at least " + MIN_ITERATIONS);
+                }
+            }
+
+            public Passphrase(String id, String passphrase) {
+                this(id, passphrase, PBKDF2_ITERATIONS);
             }
 
             @Override
@@ -151,8 +164,8 @@ public final class Encryption {
         byte[] plain = StateCodec.write(s);
         return switch (primary) {
             case Key.Plaintext p -> plain;
-            case Key.Passphrase pp -> seal(plain, pp.id(), "pbkdf2-hmac-sha256", saltForWriting(), pp);
-            case Key.Raw r -> seal(plain, r.id(), "none", null, r);
+            case Key.Passphrase pp -> seal(plain, pp.id(), "pbkdf2-hmac-sha256", saltForWriting(), pp.iterations(), pp);
+            case Key.Raw r -> seal(plain, r.id(), "none", null, 0, r);
         };
     }
 
@@ -167,13 +180,13 @@ public final class Encryption {
         return s;
     }
 
-    private byte[] seal(byte[] plain, String keyId, String kdf, String salt, Key key) {
+    private byte[] seal(byte[] plain, String keyId, String kdf, String salt, int iterations, Key key) {
         Map<String, JsonValue> header = new LinkedHashMap<>();
         header.put("format", JsonValue.of(FORMAT));
         header.put("key_id", JsonValue.of(keyId));
         header.put("kdf", JsonValue.of(kdf));
         if (salt != null) {
-            header.put("iterations", JsonValue.NumberValue.of(PBKDF2_ITERATIONS));
+            header.put("iterations", JsonValue.NumberValue.of(iterations));
             header.put("salt", JsonValue.of(salt));
         }
         JsonValue.ObjectValue h = new JsonValue.ObjectValue(header);
@@ -181,7 +194,7 @@ public final class Encryption {
         RANDOM.nextBytes(iv);
         try {
             Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
-            c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(keyBytes(key, salt, PBKDF2_ITERATIONS), "AES"), new GCMParameterSpec(128, iv));
+            c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(keyBytes(key, salt, iterations), "AES"), new GCMParameterSpec(128, iv));
             c.updateAAD(h.toCompactJson().getBytes(StandardCharsets.UTF_8));
             byte[] ct = c.doFinal(plain);
             Map<String, JsonValue> env = new LinkedHashMap<>();
@@ -225,8 +238,9 @@ public final class Encryption {
                 return StateCodec.read(stored, name, recovery);
             }
             return fail("State is not encrypted", "The state " + name + " is stored unencrypted, but state encryption is "
-                    + "configured. To encrypt an existing state, allow reading it unencrypted once with "
-                    + "STRATA_STATE_FALLBACK=plaintext; the next write encrypts it.");
+                    + "configured. To encrypt an existing state, allow reading it unencrypted once (STRATA_STATE_FALLBACK="
+                    + "plaintext, or a fallback { method = method.unencrypted.NAME } in the encryption block); the next "
+                    + "write encrypts it.");
         }
         JsonValue.ObjectValue env = (JsonValue.ObjectValue) parsed;
         JsonValue.ObjectValue h = (JsonValue.ObjectValue) env.get(HEADER);
@@ -247,7 +261,8 @@ public final class Encryption {
         if (candidates.isEmpty()) {
             if (!encrypts() && fallback == null) {
                 return fail("State is encrypted", "The state " + name + " is encrypted (key \"" + keyId + "\"), but no "
-                        + "state encryption key is configured. Set STRATA_STATE_PASSPHRASE or STRATA_STATE_KEY.");
+                        + "state encryption key is configured. Configure it in terraform { encryption { ... } } or set "
+                        + "STRATA_STATE_PASSPHRASE or STRATA_STATE_KEY.");
             }
             return fail("Wrong state encryption key", "The state " + name + " is encrypted with key \"" + keyId
                     + "\", which is neither the configured key nor the fallback. Configure that key (as the fallback "

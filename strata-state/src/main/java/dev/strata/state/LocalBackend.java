@@ -20,6 +20,8 @@ import java.util.stream.Stream;
 /**
  * The default backend: {@code terraform.tfstate} in the working directory for the default workspace
  * and {@code terraform.tfstate.d/NAME/terraform.tfstate} for the others, the layout Terraform uses.
+ * Terraform's {@code path} and {@code workspace_dir} settings move them ({@link #withPaths}); as in
+ * Terraform, {@code path} applies to the default workspace only.
  */
 public final class LocalBackend implements Backend {
     public static final String STATE_FILE = "terraform.tfstate";
@@ -27,12 +29,18 @@ public final class LocalBackend implements Backend {
     public static final String BACKUP_SUFFIX = ".backup";
 
     private final Path dir;
+    /** The default workspace's state file. */
+    private final Path defaultState;
+    /** Where the other workspaces' directories are. */
+    private final Path workspaceDir;
     private final String version;
     private final LockTiming timing;
     private final Encryption encryption;
 
-    private LocalBackend(Path dir, String version, LockTiming timing, Encryption encryption) {
+    private LocalBackend(Path dir, Path defaultState, Path workspaceDir, String version, LockTiming timing, Encryption encryption) {
         this.dir = dir.toAbsolutePath().normalize();
+        this.defaultState = this.dir.resolve(defaultState).normalize();
+        this.workspaceDir = this.dir.resolve(workspaceDir).normalize();
         this.version = version;
         this.timing = timing;
         this.encryption = encryption;
@@ -40,21 +48,32 @@ public final class LocalBackend implements Backend {
 
     /** The local backend of a working directory; {@code version} is Strata's, written into states and locks. */
     public static LocalBackend in(Path workingDir, String version) {
-        return new LocalBackend(workingDir, version, LockTiming.DEFAULT, Encryption.NONE);
+        return new LocalBackend(workingDir, Path.of(STATE_FILE), Path.of(WORKSPACE_DIR), version, LockTiming.DEFAULT,
+                Encryption.NONE);
+    }
+
+    /**
+     * The same backend with the state of the default workspace at {@code path} and the other
+     * workspaces under {@code workspaceDir} (Terraform's {@code path} and {@code workspace_dir}
+     * settings); relative paths are relative to the working directory, null keeps the default.
+     */
+    public LocalBackend withPaths(String path, String workspaceDir) {
+        return new LocalBackend(dir, Path.of(path == null ? STATE_FILE : path),
+                Path.of(workspaceDir == null ? WORKSPACE_DIR : workspaceDir), version, timing, encryption);
     }
 
     public LocalBackend withTiming(LockTiming t) {
-        return new LocalBackend(dir, version, t, encryption);
+        return new LocalBackend(dir, defaultState, workspaceDir, version, t, encryption);
     }
 
     /** The same backend, storing states encrypted (or reading them) as {@code e} says. */
     public LocalBackend withEncryption(Encryption e) {
-        return new LocalBackend(dir, version, timing, e);
+        return new LocalBackend(dir, defaultState, workspaceDir, version, timing, e);
     }
 
     /** The state file of a workspace. */
     public Path statePath(String workspace) {
-        return workspace.equals(Workspaces.DEFAULT) ? dir.resolve(STATE_FILE) : dir.resolve(WORKSPACE_DIR).resolve(workspace).resolve(STATE_FILE);
+        return workspace.equals(Workspaces.DEFAULT) ? defaultState : workspaceDir.resolve(workspace).resolve(STATE_FILE);
     }
 
     public Path backupPath(String workspace) {
@@ -66,7 +85,7 @@ public final class LocalBackend implements Backend {
     public Result<List<String>> workspaces() {
         List<String> names = new ArrayList<>();
         names.add(Workspaces.DEFAULT);
-        Path wsDir = dir.resolve(WORKSPACE_DIR);
+        Path wsDir = workspaceDir;
         if (Files.isDirectory(wsDir)) {
             try (DirectoryStream<Path> ds = Files.newDirectoryStream(wsDir, Files::isDirectory)) {
                 for (Path p : ds) {
@@ -84,7 +103,7 @@ public final class LocalBackend implements Backend {
     }
 
     private boolean workspaceExists(String name) {
-        return name.equals(Workspaces.DEFAULT) || Files.isDirectory(dir.resolve(WORKSPACE_DIR).resolve(name));
+        return name.equals(Workspaces.DEFAULT) || Files.isDirectory(workspaceDir.resolve(name));
     }
 
     @Override
@@ -98,10 +117,10 @@ public final class LocalBackend implements Backend {
                     "Workspace \"" + name + "\" already exists.", null)));
         }
         try {
-            Files.createDirectories(dir.resolve(WORKSPACE_DIR).resolve(name));
+            Files.createDirectories(workspaceDir.resolve(name));
             return Result.of(name);
         } catch (IOException e) {
-            return Result.of(name, ioError("Failed to create workspace", dir.resolve(WORKSPACE_DIR).resolve(name), e));
+            return Result.of(name, ioError("Failed to create workspace", workspaceDir.resolve(name), e));
         }
     }
 
@@ -115,7 +134,7 @@ public final class LocalBackend implements Backend {
             return Result.of(name, Diagnostics.of(Diagnostic.error("Workspace does not exist",
                     "Workspace \"" + name + "\" doesn't exist.", null)));
         }
-        Path wsDir = dir.resolve(WORKSPACE_DIR).resolve(name);
+        Path wsDir = workspaceDir.resolve(name);
         try (Stream<Path> walk = Files.walk(wsDir)) {
             for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);

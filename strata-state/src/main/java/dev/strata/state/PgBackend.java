@@ -168,6 +168,11 @@ public final class PgBackend implements Backend {
         return schema;
     }
 
+    /** Where the states are: server, database and schema (no credentials). */
+    String location() {
+        return jdbcUrl + "#" + schema;
+    }
+
     String version() {
         return version;
     }

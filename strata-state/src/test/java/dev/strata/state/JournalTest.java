@@ -172,7 +172,9 @@ class JournalTest {
             Result<StateManager> r = LocalBackend.in(d, "0.1.0").open("default", LockRequest.of("apply", Duration.ZERO));
             assertThat(r.value()).as(r.diagnostics().toString()).isNotNull();
             try (StateManager m = r.value()) {
-                assertThat(m.journalSize()).isBetween(acknowledged, acknowledged + 1);
+                // The writer may have appended entries it had not reported before the kill landed: none of
+                // the acknowledged ones is lost, and every entry on disk is whole (it replays).
+                assertThat(m.journalSize()).isGreaterThanOrEqualTo(acknowledged);
                 assertThat(m.state().instanceAddresses()).hasSize(m.journalSize());
             }
         }

@@ -35,6 +35,32 @@ class LocalBackendTest {
     }
 
     @Test
+    void pathAndWorkspaceDirMoveTheStatesAsTerraformDoes() throws Exception {
+        LocalBackend b = backend().withPaths("states/main.tfstate", "envs");
+        assertThat(b.statePath("default")).isEqualTo(dir.resolve("states/main.tfstate"));
+        assertThat(b.statePath("prod")).isEqualTo(dir.resolve("envs/prod/terraform.tfstate"));
+        assertThat(b.backupPath("default")).isEqualTo(dir.resolve("states/main.tfstate.backup"));
+        try (StateManager m = open(b, "default")) {
+            m.persist(counter(m.state(), 1));
+        }
+        assertThat(b.createWorkspace("prod").diagnostics().asList()).isEmpty();
+        try (StateManager m = open(b, "prod")) {
+            m.persist(counter(m.state(), 7));
+        }
+        assertThat(Files.exists(dir.resolve("states/main.tfstate"))).isTrue();
+        assertThat(Files.exists(dir.resolve("states/.main.tfstate.lock"))).as("the lock sits beside the state").isTrue();
+        assertThat(Files.exists(dir.resolve("envs/prod/terraform.tfstate"))).isTrue();
+        assertThat(Files.exists(dir.resolve("terraform.tfstate"))).isFalse();
+        assertThat(b.workspaces().value()).containsExactly("default", "prod");
+        assertThat(backend().workspaces().value()).as("the default layout sees none of it").containsExactly("default");
+        try (StateManager m = open(backend().withPaths(dir.resolve("states/main.tfstate").toString(), null), "default")) {
+            assertThat(StateProcess.counter(m.state())).as("absolute paths work too").isEqualTo(1);
+        }
+        assertThat(b.deleteWorkspace("prod").diagnostics().asList()).isEmpty();
+        assertThat(Files.exists(dir.resolve("envs/prod"))).isFalse();
+    }
+
+    @Test
     void firstWriteStartsAtSerialOneAndEveryChangeIncrements() throws Exception {
         try (StateManager m = open(backend(), "default")) {
             assertThat(m.exists()).isFalse();

@@ -183,6 +183,25 @@ class PgBackendTest {
     }
 
     @Test
+    void unknownUserAndMissingGrantsAreExplained() throws Exception {
+        Result<PgBackend> nobody = PgBackend.connect(url.replace("user=postgres", "user=strata_nobody"), schema, Map.of(), "0.1.0");
+        assertThat(nobody.value()).isNull();
+        assertThat(nobody.diagnostics().asList().get(0).detail()).contains("refused the login")
+                .contains("Check the user and password in conn_str");
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url);
+             java.sql.Statement st = c.createStatement()) {
+            st.execute("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'strata_reader') THEN "
+                    + "CREATE ROLE strata_reader LOGIN; END IF; END $$");
+        }
+        // PostgreSQL 15 grants PUBLIC no CREATE on the database: the schema cannot be created.
+        Result<PgBackend> reader = PgBackend.connect(url.replace("user=postgres", "user=strata_reader"), schema + "_ro",
+                Map.of(), "0.1.0");
+        assertThat(reader.value()).isNull();
+        assertThat(reader.diagnostics().asList().get(0).detail()).contains("Permission denied")
+                .contains("The user needs CREATE on the database");
+    }
+
+    @Test
     void connectionStringForms() throws Exception {
         Properties p = new Properties();
         assertThat(PgBackend.jdbcUrl("postgres://ann:s%40cret@db.example:5433/tf?sslmode=disable", p))

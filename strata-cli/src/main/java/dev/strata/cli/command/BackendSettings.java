@@ -14,6 +14,7 @@ import dev.strata.lang.value.ConversionResult;
 import dev.strata.lang.value.Convert;
 import dev.strata.lang.value.Value;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -27,8 +28,104 @@ final class BackendSettings {
     private BackendSettings() {}
 
     private static final Map<String, Set<String>> SUPPORTED = Map.of(
-            "local", Set.of(),
+            "local", Set.of("path", "workspace_dir"),
             "pg", Set.of("conn_str", "schema_name"));
+
+    /** The settings a backend type takes, or null for a type Strata does not implement. */
+    static Set<String> allowed(String type) {
+        return SUPPORTED.get(type);
+    }
+
+    /** The backend the block describes, as a spec (its settings as strings). Null value after errors. */
+    static Result<BackendSpec> spec(Backend backend) {
+        Result<Map<String, Value>> r = read(backend, Map.of());
+        if (r.hasErrors()) {
+            return Result.of(null, r.diagnostics());
+        }
+        Map<String, String> settings = new TreeMap<>();
+        r.value().forEach((k, v) -> settings.put(k, v.asString()));
+        return Result.of(new BackendSpec(backend.type(), settings), r.diagnostics());
+    }
+
+    /**
+     * {@code -backend-config} arguments, as {@code terraform init} takes them: {@code KEY=VALUE}, or the
+     * path of a file of {@code KEY = VALUE} attributes (a {@code .tfbackend} file). Later ones win.
+     */
+    static Result<Map<String, String>> overrides(String type, List<String> args, CommandContext context) {
+        Diagnostics.Builder diags = Diagnostics.builder();
+        Map<String, String> out = new TreeMap<>();
+        Set<String> allowed = SUPPORTED.getOrDefault(type, Set.of());
+        Evaluator constants = new Evaluator(Scope.empty(TemplateFunctions.builtins(FunctionContext.system(context.workingDir()))));
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            if (eq >= 0) {
+                String key = arg.substring(0, eq).strip();
+                if (!allowed.contains(key)) {
+                    diags.add(unexpected(type, key, allowed, null));
+                    continue;
+                }
+                out.put(key, arg.substring(eq + 1));
+                continue;
+            }
+            Path file = context.resolve(arg);
+            byte[] bytes;
+            try {
+                bytes = java.nio.file.Files.readAllBytes(file);
+            } catch (java.io.IOException e) {
+                diags.add(Diagnostic.error("Invalid backend configuration file", "The backend configuration file \""
+                        + arg + "\" given on the command line could not be read: " + e.getMessage() + ".", null));
+                continue;
+            }
+            Result<dev.strata.hcl.HclFile> parsed = arg.endsWith(".json")
+                    ? dev.strata.hcl.json.JsonSyntax.parse(bytes, arg)
+                    : dev.strata.hcl.syntax.NativeSyntax.parseConfig(bytes, arg);
+            diags.addAll(parsed.diagnostics());
+            if (parsed.hasErrors()) {
+                continue;
+            }
+            Result<Map<String, Attribute>> attrs = parsed.value().body().justAttributes();
+            diags.addAll(attrs.diagnostics());
+            for (Attribute a : new TreeMap<>(attrs.value()).values()) {
+                if (!allowed.contains(a.name())) {
+                    diags.add(unexpected(type, a.name(), allowed, a.nameRange()));
+                    continue;
+                }
+                Value v = stringValue(constants, a, diags);
+                if (v != null) {
+                    out.put(a.name(), v.asString());
+                }
+            }
+        }
+        return Result.of(out, diags.build());
+    }
+
+    private static Diagnostic unexpected(String type, String key, Set<String> allowed, dev.strata.hcl.SourceRange at) {
+        return Diagnostic.error("Invalid backend configuration argument", "The backend configuration argument \"" + key
+                + "\" given on the command line is not expected for the selected backend type \"" + type + "\""
+                + (allowed.isEmpty() ? "." : ", which takes " + String.join(", ", new java.util.TreeSet<>(allowed)) + "."),
+                at);
+    }
+
+    private static Value stringValue(Evaluator constants, Attribute a, Diagnostics.Builder diags) {
+        if (!a.expr().variables().isEmpty()) {
+            diags.add(Diagnostic.error("Variables not allowed",
+                    "Variables may not be used here: the backend is chosen before any variable has a value.",
+                    a.expr().range()));
+            return null;
+        }
+        Result<Value> v = constants.evaluate(a.expr());
+        diags.addAll(v.diagnostics());
+        if (v.hasErrors()) {
+            return null;
+        }
+        ConversionResult s = Convert.convert(v.value(), Type.STRING);
+        if (!s.isOk() || s.value().isNull()) {
+            diags.add(Diagnostic.error("Invalid backend setting", "\"" + a.name() + "\" must be a string.",
+                    a.expr().range()));
+            return null;
+        }
+        return s.value();
+    }
 
     static Result<Map<String, Value>> read(Backend backend, Map<String, String> env) {
         Diagnostics.Builder diags = Diagnostics.builder();
@@ -44,7 +141,7 @@ final class BackendSettings {
         diags.addAll(attrs.diagnostics());
         Map<String, Value> out = new TreeMap<>();
         Evaluator constants = new Evaluator(Scope.empty(TemplateFunctions.builtins(FunctionContext.system(Path.of(".")))));
-        for (Attribute a : attrs.value().values()) {
+        for (Attribute a : new TreeMap<>(attrs.value()).values()) {
             if (!allowed.contains(a.name())) {
                 diags.add(Diagnostic.error("Unsupported backend setting",
                         "The \"" + backend.type() + "\" backend " + (allowed.isEmpty() ? "takes no settings in Strata"
@@ -52,24 +149,11 @@ final class BackendSettings {
                                 + "; \"" + a.name() + "\" is not supported.", a.nameRange()));
                 continue;
             }
-            if (!a.expr().variables().isEmpty()) {
-                diags.add(Diagnostic.error("Variables not allowed",
-                        "Variables may not be used here: the backend is chosen before any variable has a value.",
-                        a.expr().range()));
+            Value s = stringValue(constants, a, diags);
+            if (s == null) {
                 continue;
             }
-            Result<Value> v = constants.evaluate(a.expr());
-            diags.addAll(v.diagnostics());
-            if (v.hasErrors()) {
-                continue;
-            }
-            ConversionResult s = Convert.convert(v.value(), Type.STRING);
-            if (!s.isOk() || s.value().isNull()) {
-                diags.add(Diagnostic.error("Invalid backend setting", "\"" + a.name() + "\" must be a string.",
-                        a.expr().range()));
-                continue;
-            }
-            out.put(a.name(), s.value());
+            out.put(a.name(), s);
         }
         return Result.of(out, diags.build());
     }

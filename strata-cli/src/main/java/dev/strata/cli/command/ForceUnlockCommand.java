@@ -84,9 +84,10 @@ final class ForceUnlockCommand implements Command {
                 return 1;
             }
         }
-        var backend = StateCli.backend(context, problems);
+        dev.strata.hcl.Diagnostics.Builder backendDiags = dev.strata.hcl.Diagnostics.builder();
+        var backend = StateCli.backend(context, backendDiags);
+        view.diagnostics(backendDiags.build());
         if (backend == null) {
-            view.diagnostics(problems);
             return 1;
         }
         Result<LockInfo> r = backend.forceUnlock(workspace, id);

@@ -24,15 +24,25 @@ import java.util.stream.Collectors;
  * {@code strata init}: loads the module tree, records it in {@code .terraform/modules/modules.json}
  * (Terraform's manifest, so tools that read it keep working), and reports the providers the
  * configuration needs. Local modules need no installation: the manifest points at their directories.
+ * The backend is set up, recorded and migrated by {@link BackendInit}.
  * Installing remote modules and providers is not implemented yet.
  */
 final class InitCommand implements Command {
     private static final FlagSet FLAGS = new FlagSet();
     private static final Flag<Boolean> BACKEND = FLAGS.bool("backend", true,
-            "Accepted for compatibility with terraform init; Strata's backends are set up when state is first "
-                    + "used.");
+            "Disable backend initialization for this configuration and use what was previously initialized instead.");
+    private static final Flag<List<String>> BACKEND_CONFIG = FLAGS.repeated("backend-config", "KEY=VALUE|FILE",
+            "Setting of the backend block, given as KEY=VALUE or as a file of KEY = VALUE lines; may be repeated, "
+                    + "later ones win. Recorded in the data directory for later commands.");
+    private static final Flag<Boolean> RECONFIGURE = FLAGS.bool("reconfigure", false,
+            "Use the backend configuration as it is now, without migrating any existing state.");
+    private static final Flag<Boolean> MIGRATE_STATE = FLAGS.bool("migrate-state", false,
+            "Copy every workspace's state from the previously initialized backend to the configured one.");
+    private static final Flag<Boolean> FORCE_COPY = FLAGS.bool("force-copy", false,
+            "Copy state to the new backend without asking for confirmation (implies -migrate-state).");
     private static final Flag<Boolean> INPUT = FLAGS.bool("input", true,
-            "Accepted for compatibility; init never asks for input.");
+            "Ask for confirmation when state would be copied; with -input=false, copying needs -force-copy.");
+    private static final LockFlags LOCK = new LockFlags(FLAGS);
 
     @Override
     public String name() {
@@ -52,8 +62,12 @@ final class InitCommand implements Command {
     @Override
     public String description() {
         return "Initialize a working directory containing Strata configuration files: load the root module and "
-                + "every local module it calls, record the module tree in .terraform/modules/modules.json, and list "
-                + "the providers the configuration requires.\n\n"
+                + "every local module it calls, record the module tree in .terraform/modules/modules.json, set up "
+                + "the backend, and list the providers the configuration requires.\n\n"
+                + "The backend block's settings, merged with -backend-config, are recorded in the data directory "
+                + "(.terraform/terraform.tfstate) and used by later commands. When the backend block changes, run "
+                + "init again: with -migrate-state to copy every workspace's state to the new backend (after "
+                + "confirmation, or at once with -force-copy), or with -reconfigure to switch without copying.\n\n"
                 + "Only local modules (sources starting with ./ or ../) are supported; a registry, Git, HTTP or "
                 + "other remote source is an error. Providers are reported but not installed: the built-in "
                 + "terraform provider is always available, and installing others comes with a later version of "
@@ -68,8 +82,6 @@ final class InitCommand implements Command {
     @Override
     public int run(CommandContext context, ParsedArgs args) {
         InitView view = new InitView(context);
-        args.get(BACKEND);
-        args.get(INPUT);
         if (!args.positionals().isEmpty()) {
             view.diagnostics(Diagnostics.of(Diagnostic.error("Unexpected argument", "The init command takes no "
                     + "arguments; use the global -chdir option to initialize another directory.", null)),
@@ -98,6 +110,21 @@ final class InitCommand implements Command {
                     + ".terraform/modules/modules.json: " + e.getMessage() + ". Check that the directory is "
                     + "writable.", null));
         }
+        if (args.get(BACKEND)) {
+            List<dev.strata.cli.view.CliDiagnostic> lockProblems = new java.util.ArrayList<>();
+            dev.strata.state.LockRequest lock = LOCK.request(args, "migration", lockProblems);
+            Diagnostics.Builder backendDiags = Diagnostics.builder();
+            lockProblems.forEach(p -> backendDiags.add(Diagnostic.error(p.summary(), p.detail(), null)));
+            boolean ok = lock != null && BackendInit.run(context, view, tree.root().module(), new BackendInit.Options(
+                    args.get(BACKEND_CONFIG), args.get(RECONFIGURE), args.get(MIGRATE_STATE), args.get(FORCE_COPY),
+                    args.get(INPUT), lock), backendDiags);
+            if (!ok) {
+                view.diagnostics(backendDiags.build(), sources(context, tree));
+                view.failed();
+                return 1;
+            }
+            extra.addAll(backendDiags.build());
+        }
         view.blank();
         view.heading("Initializing provider plugins...");
         boolean missing = false;
@@ -120,13 +147,31 @@ final class InitCommand implements Command {
         }
         Diagnostics ds = extra.build();
         view.blank();
-        view.diagnostics(ds, tree.diagnosticSources());
+        view.diagnostics(ds, sources(context, tree));
         if (ds.hasErrors()) {
             view.failed();
             return 1;
         }
         view.success(missing);
         return 0;
+    }
+
+    /** The configuration's sources, then files on disk (a -backend-config file). */
+    private static dev.strata.hcl.DiagnosticRenderer.Sources sources(CommandContext context, ConfigTree tree) {
+        dev.strata.hcl.DiagnosticRenderer.Sources config = tree.diagnosticSources();
+        dev.strata.hcl.DiagnosticRenderer.Sources files = new dev.strata.cli.view.FileSources(context.workingDir());
+        return new dev.strata.hcl.DiagnosticRenderer.Sources() {
+            @Override
+            public byte[] bytes(String filename) {
+                byte[] b = config.bytes(filename);
+                return b != null ? b : files.bytes(filename);
+            }
+
+            @Override
+            public dev.strata.hcl.Body body(String filename) {
+                return config.body(filename);
+            }
+        };
     }
 
     /** Terraform's module manifest: one record per module with its key, source and directory. */

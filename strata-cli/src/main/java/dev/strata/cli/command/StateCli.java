@@ -1,69 +1,119 @@
 package dev.strata.cli.command;
 
 import dev.strata.cli.view.CliDiagnostic;
-import dev.strata.hcl.Diagnostic;
-import dev.strata.hcl.Diagnostics;
 import dev.strata.config.ConfigLoader;
 import dev.strata.config.ModuleConfig;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
-import dev.strata.lang.value.Value;
 import dev.strata.state.Backend;
-import dev.strata.state.PgBackend;
 import dev.strata.state.Encryption;
-import dev.strata.state.LocalBackend;
 import dev.strata.state.Workspaces;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
- * What the state and workspace commands share: the backend of the working directory, the selected
- * workspace, and turning state diagnostics into CLI ones.
+ * What the state and workspace commands share (and plan/apply will): the backend of the working
+ * directory with its encryption, the selected workspace, and turning state diagnostics into CLI ones.
  */
 final class StateCli {
     private StateCli() {}
 
+    /** The root module's configuration, or null where there is none. Other problems are validate's to report. */
+    static ModuleConfig rootModule(CommandContext context) {
+        if (!ConfigLoader.hasConfigFiles(context.workingDir())) {
+            return null;
+        }
+        return ConfigLoader.loadModule(context.workingDir(), ConfigLoader.Options.DEFAULT).value();
+    }
+
     /**
-     * The backend the root module's {@code terraform { backend ... }} block names: {@code local} (the
-     * default, also when there is no block or no configuration) or {@code pg}, with state encryption
-     * from the environment (STRATA_STATE_PASSPHRASE, STRATA_STATE_KEY, fallbacks). Null after adding a
-     * problem.
+     * The backend of the working directory: the one {@code strata init} recorded (with its
+     * {@code -backend-config} settings), or, in a directory never initialized, the one the root module's
+     * {@code terraform { backend ... }} block names ({@code local} without one). A block changed since
+     * init is an error that says how to migrate. States are encrypted as the {@code encryption} block
+     * (or the environment) says. Null after adding an error.
      */
+    static Backend backend(CommandContext context, Diagnostics.Builder diags) {
+        ModuleConfig root = rootModule(context);
+        Result<Encryption> enc = encryption(context, root);
+        diags.addAll(enc.diagnostics());
+        Result<BackendSpec> spec = currentSpec(context, root);
+        diags.addAll(spec.diagnostics());
+        if (enc.hasErrors() || spec.hasErrors()) {
+            return null;
+        }
+        Result<Backend> b = spec.value().open(context, enc.value());
+        diags.addAll(b.diagnostics());
+        return b.hasErrors() ? null : b.value();
+    }
+
+    /** As {@link #backend(CommandContext, Diagnostics.Builder)}, with the problems as CLI diagnostics (no snippets). */
     static Backend backend(CommandContext context, List<CliDiagnostic> problems) {
-        var enc = Encryption.fromEnv(context.env());
-        problems.addAll(toCli(enc.diagnostics()));
-        if (enc.hasErrors()) {
-            return null;
-        }
-        Path dir = context.workingDir();
-        dev.strata.config.Backend declared = null;
-        if (ConfigLoader.hasConfigFiles(dir)) {
-            // Only the backend block matters here; other configuration problems are validate's to report.
-            Result<ModuleConfig> module = ConfigLoader.loadModule(dir, ConfigLoader.Options.DEFAULT);
-            declared = module.value() == null ? null : module.value().backend();
-        }
-        if (declared == null) {
-            return LocalBackend.in(dir, Version.current()).withEncryption(enc.value());
-        }
-        Result<Map<String, Value>> settings = BackendSettings.read(declared, context.env());
-        problems.addAll(toCli(settings.diagnostics()));
-        if (settings.hasErrors()) {
-            return null;
-        }
-        Map<String, Value> cfg = settings.value();
-        return switch (declared.type()) {
-            case "local" -> LocalBackend.in(dir, Version.current()).withEncryption(enc.value());
-            case "pg" -> {
-                Value conn = cfg.get("conn_str");
-                Value schema = cfg.get("schema_name");
-                Result<PgBackend> pg = PgBackend.connect(conn == null ? null : conn.asString(),
-                        schema == null ? PgBackend.DEFAULT_SCHEMA : schema.asString(), context.env(), Version.current());
-                problems.addAll(toCli(pg.diagnostics()));
-                yield pg.hasErrors() ? null : pg.value().withEncryption(enc.value());
+        Diagnostics.Builder diags = Diagnostics.builder();
+        Backend b = backend(context, diags);
+        problems.addAll(toCli(diags.build()));
+        return b;
+    }
+
+    /**
+     * State encryption: the root module's {@code encryption} block, else the STRATA_STATE_* environment
+     * variables (a block and variables together: the block wins, with a warning).
+     */
+    static Result<Encryption> encryption(CommandContext context, ModuleConfig root) {
+        if (root != null && root.encryption() != null) {
+            Result<Encryption> r = EncryptionSettings.read(root.encryption(), root, context.workingDir(), context.env());
+            boolean envToo = context.env().keySet().stream().anyMatch(k -> k.startsWith("STRATA_STATE_")
+                    && !context.env().get(k).isEmpty());
+            if (envToo) {
+                return Result.of(r.value(), r.diagnostics().with(Diagnostic.warning("State encryption configured twice",
+                        "The encryption block of the configuration is used; the STRATA_STATE_* environment variables "
+                                + "are ignored.", root.encryption().declRange())));
             }
-            default -> throw new IllegalStateException("BackendSettings accepted backend " + declared.type());
-        };
+            return r;
+        }
+        return Encryption.fromEnv(context.env());
+    }
+
+    /** The backend block of the files, as a spec; null value without a block. */
+    static Result<BackendSpec> declaredSpec(ModuleConfig root) {
+        if (root == null || root.backend() == null) {
+            return Result.of(null);
+        }
+        return BackendSettings.spec(root.backend());
+    }
+
+    private static Result<BackendSpec> currentSpec(CommandContext context, ModuleConfig root) {
+        Result<BackendSpec> declared = declaredSpec(root);
+        if (declared.hasErrors()) {
+            return declared;
+        }
+        Result<BackendRecord> recorded = BackendRecord.read(context);
+        if (recorded.hasErrors()) {
+            return Result.of(null, declared.diagnostics().with(recorded.diagnostics()));
+        }
+        BackendRecord rec = recorded.value();
+        BackendSpec file = declared.value();
+        if (rec == null) {
+            return Result.of(file == null ? BackendSpec.DEFAULT_LOCAL : file, declared.diagnostics());
+        }
+        if (file == null || !file.type().equals(rec.spec().type()) || file.hash() != rec.hash()) {
+            return Result.of(null, declared.diagnostics().with(changed(rec, file, root)));
+        }
+        return Result.of(rec.spec(), declared.diagnostics());
+    }
+
+    /** The error of a backend block that no longer matches what init recorded. */
+    static Diagnostic changed(BackendRecord rec, BackendSpec file, ModuleConfig root) {
+        String what = file == null
+                ? "The configuration no longer has a backend block, but \"strata init\" set up the " + rec.spec()
+                        + " backend for this working directory."
+                : "The backend block has changed since \"strata init\" set up the " + rec.spec()
+                        + " backend for this working directory.";
+        return Diagnostic.error("Backend configuration changed", what + " Existing state may need to be migrated. "
+                + "To copy every workspace's state to the new backend, run \"strata init -migrate-state\"; to use the "
+                + "new backend without copying anything, run \"strata init -reconfigure\".",
+                root != null && root.backend() != null ? root.backend().declRange() : null);
     }
 
     /** CLI diagnostics for state diagnostics; the place in a file, when known, ends the detail. */

@@ -6,6 +6,7 @@ import dev.strata.hcl.Result;
 import dev.strata.state.Backend;
 import dev.strata.state.JsonValue;
 import dev.strata.state.LockRequest;
+import dev.strata.state.PgBackend;
 import dev.strata.state.ResourceInstanceAddr;
 import dev.strata.state.ResourceInstanceObject;
 import dev.strata.state.StateAddress;
@@ -36,8 +37,18 @@ final class StateCommand implements Command {
             "Filters the results to include only instances whose resource types have an attribute named \"id\" "
                     + "whose value equals the given id string.");
 
+    private static final Flag<Boolean> LIST_HISTORY = LIST.bool("history", false,
+            "List the stored serials of the workspace's state instead of its resources (pg backend, which keeps "
+                    + "every serial).");
+
     private static final FlagSet SHOW = new FlagSet();
     private static final FlagSet PULL = new FlagSet();
+    private static final Flag<String> PULL_SERIAL = PULL.string("serial", "", "N",
+            "Print serial N from the state's history (pg backend) instead of the current state. To restore it, "
+                    + "save it to a file and \"state push -force\" that file.");
+    private static final Flag<String> PULL_LINEAGE = PULL.string("lineage", "", "LINEAGE",
+            "With -serial: the lineage of the serial, when the history holds more than one (default: the "
+                    + "current lineage).");
 
     private static final FlagSet PUSH = new FlagSet();
     private static final Flag<Boolean> PUSH_FORCE = PUSH.bool("force", false,
@@ -79,11 +90,12 @@ final class StateCommand implements Command {
 
     /** Each subcommand's usage and text; the command's help is made from them. */
     private static final List<SubcommandHelp> HELP = List.of(
-            new SubcommandHelp("list", "[-id=ID] [ADDRESS...]", "list resource instances, optionally only those in "
-                    + "the given modules or resources.", LIST),
+            new SubcommandHelp("list", "[-id=ID] [-history] [ADDRESS...]", "list resource instances, optionally only "
+                    + "those in the given modules or resources; with -history, the stored serials of the state.", LIST),
             new SubcommandHelp("show", "ADDRESS", "show the attributes of one resource instance; sensitive values "
                     + "are hidden.", SHOW),
-            new SubcommandHelp("pull", "", "print the state as stored, as JSON.", PULL),
+            new SubcommandHelp("pull", "[-serial=N [-lineage=L]]", "print the state as stored, as JSON; with -serial, "
+                    + "an earlier serial from the history.", PULL),
             new SubcommandHelp("push", "[-force] [-lock=false] [-lock-timeout=DURATION] FILE", "replace the state "
                     + "with FILE (\"-\" reads standard input). Refuses a different lineage or an older serial unless "
                     + "-force.", PUSH),
@@ -128,9 +140,10 @@ final class StateCommand implements Command {
             view.diagnostics(problems);
             return 1;
         }
-        Backend backend = StateCli.backend(context, problems);
+        dev.strata.hcl.Diagnostics.Builder backendDiags = dev.strata.hcl.Diagnostics.builder();
+        Backend backend = StateCli.backend(context, backendDiags);
+        view.diagnostics(backendDiags.build());
         if (backend == null) {
-            view.diagnostics(problems);
             return 1;
         }
         return switch (sub) {
@@ -148,7 +161,7 @@ final class StateCommand implements Command {
     /** Opens the state for reading or writing, reporting problems; null on failure. */
     private static StateManager open(StateView view, Backend backend, String workspace, LockRequest lock) {
         Result<StateManager> r = backend.open(workspace, lock);
-        view.diagnostics(StateCli.toCli(r.diagnostics()));
+        view.diagnostics(r.diagnostics());
         return r.hasErrors() ? null : r.value();
     }
 
@@ -172,6 +185,9 @@ final class StateCommand implements Command {
     }
 
     private int list(StateView view, Backend backend, String workspace, ParsedArgs args) {
+        if (args.get(LIST_HISTORY)) {
+            return history(view, backend, workspace, args);
+        }
         List<StateAddress> filters = addresses(view, args.positionals());
         if (filters == null) {
             return 1;
@@ -255,7 +271,93 @@ final class StateCommand implements Command {
         }
     }
 
+    /** The history of a workspace: every serial written, newest first. Only the pg backend keeps one. */
+    private static PgBackend historyOf(StateView view, Backend backend) {
+        if (backend instanceof PgBackend pg) {
+            return pg;
+        }
+        view.diagnostics(List.of(CliDiagnostic.error("No state history", "The local backend keeps only the "
+                + "previous state (terraform.tfstate.backup), not a history of serials. The pg backend keeps every "
+                + "serial of every workspace.")));
+        return null;
+    }
+
+    private int history(StateView view, Backend backend, String workspace, ParsedArgs args) {
+        if (!args.positionals().isEmpty()) {
+            view.errorText("-history takes no addresses.\n\nUsage: strata [global options] state list -history");
+            return 1;
+        }
+        PgBackend pg = historyOf(view, backend);
+        if (pg == null) {
+            return 1;
+        }
+        Result<List<PgBackend.HistoryEntry>> h = pg.history(workspace);
+        view.diagnostics(h.diagnostics());
+        if (h.hasErrors()) {
+            return 1;
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format("%-8s %-36s  %-24s %s", "SERIAL", "LINEAGE", "WRITTEN", "BYTES"));
+        for (PgBackend.HistoryEntry e : h.value()) {
+            lines.add(String.format("%-8d %-36s  %-24s %d", e.serial(), e.lineage(),
+                    e.writtenAt().truncatedTo(java.time.temporal.ChronoUnit.SECONDS), e.bytes()));
+        }
+        view.lines(lines);
+        return 0;
+    }
+
+    private int pullSerial(StateView view, Backend backend, String workspace, ParsedArgs args) {
+        long serial;
+        try {
+            serial = Long.parseLong(args.get(PULL_SERIAL));
+        } catch (NumberFormatException e) {
+            view.diagnostics(List.of(CliDiagnostic.error("Invalid value for -serial", "The value \""
+                    + args.get(PULL_SERIAL) + "\" is not a serial number: write a whole number, as listed by "
+                    + "\"strata state list -history\".")));
+            return 1;
+        }
+        PgBackend pg = historyOf(view, backend);
+        if (pg == null) {
+            return 1;
+        }
+        String lineage = args.get(PULL_LINEAGE);
+        if (lineage.isEmpty()) {
+            Result<List<PgBackend.HistoryEntry>> h = pg.history(workspace);
+            view.diagnostics(h.diagnostics());
+            if (h.hasErrors()) {
+                return 1;
+            }
+            List<String> lineages = h.value().stream().filter(e -> e.serial() == serial)
+                    .map(PgBackend.HistoryEntry::lineage).distinct().toList();
+            String current = h.value().isEmpty() ? null : h.value().get(0).lineage();
+            if (lineages.contains(current)) {
+                lineage = current;
+            } else if (lineages.size() == 1) {
+                lineage = lineages.get(0);
+            } else if (lineages.isEmpty()) {
+                view.diagnostics(List.of(CliDiagnostic.error("No such state in the history", "Workspace \""
+                        + workspace + "\" has no stored serial " + serial + ". \"strata state list -history\" lists "
+                        + "the stored serials.")));
+                return 1;
+            } else {
+                view.diagnostics(List.of(CliDiagnostic.error("Ambiguous serial", "Serial " + serial + " exists in "
+                        + "lineages " + String.join(", ", lineages) + ". Choose one with -lineage.")));
+                return 1;
+            }
+        }
+        Result<StateSnapshot> s = pg.historic(workspace, lineage, serial);
+        view.diagnostics(s.diagnostics());
+        if (s.hasErrors()) {
+            return 1;
+        }
+        view.raw(StateCodec.write(s.value()));
+        return 0;
+    }
+
     private int pull(StateView view, Backend backend, String workspace, ParsedArgs args) {
+        if (!args.get(PULL_SERIAL).isEmpty()) {
+            return pullSerial(view, backend, workspace, args);
+        }
         try (StateManager m = open(view, backend, workspace, LockRequest.none())) {
             if (m == null) {
                 return 1;
@@ -285,7 +387,7 @@ final class StateCommand implements Command {
         }
         Result<StateSnapshot> incoming = StateCodec.read(bytes, file, "");
         if (incoming.hasErrors()) {
-            view.diagnostics(StateCli.toCli(incoming.diagnostics()));
+            view.diagnostics(incoming.diagnostics());
             return 1;
         }
         List<CliDiagnostic> problems = new ArrayList<>();
@@ -355,7 +457,7 @@ final class StateCommand implements Command {
             }
             Result<StateSnapshot> w = m.persist(StateEdits.remove(m.state(), List.copyOf(gone)));
             if (w.hasErrors()) {
-                view.diagnostics(StateCli.toCli(w.diagnostics()));
+                view.diagnostics(w.diagnostics());
                 return 1;
             }
             view.lines(lines);
@@ -387,7 +489,7 @@ final class StateCommand implements Command {
             Result<StateEdits.ProviderReplacement> r = StateEdits.replaceProvider(m.state(),
                     args.positionals().get(0), args.positionals().get(1));
             if (r.hasErrors()) {
-                view.diagnostics(StateCli.toCli(r.diagnostics()));
+                view.diagnostics(r.diagnostics());
                 return 1;
             }
             StateEdits.ProviderReplacement rep = r.value();
@@ -418,7 +520,7 @@ final class StateCommand implements Command {
             }
             Result<StateSnapshot> w = m.persist(rep.state());
             if (w.hasErrors()) {
-                view.diagnostics(StateCli.toCli(w.diagnostics()));
+                view.diagnostics(w.diagnostics());
                 return 1;
             }
             view.line("Successfully replaced provider for " + rep.changed().size() + " resources.");
@@ -452,7 +554,7 @@ final class StateCommand implements Command {
             }
             Result<StateSnapshot> moved = StateEdits.move(m.state(), addrs.get(0), addrs.get(1));
             if (moved.hasErrors()) {
-                view.diagnostics(StateCli.toCli(moved.diagnostics()));
+                view.diagnostics(moved.diagnostics());
                 return 1;
             }
             String what = "\"" + addrs.get(0) + "\" to \"" + addrs.get(1) + "\"";
@@ -462,7 +564,7 @@ final class StateCommand implements Command {
             }
             Result<StateSnapshot> w = m.persist(moved.value());
             if (w.hasErrors()) {
-                view.diagnostics(StateCli.toCli(w.diagnostics()));
+                view.diagnostics(w.diagnostics());
                 return 1;
             }
             view.line("Move " + what);

@@ -92,9 +92,10 @@ final class WorkspaceCommand implements Command {
             view.diagnostics(problems);
             return 1;
         }
-        Backend backend = StateCli.backend(context, problems);
+        dev.strata.hcl.Diagnostics.Builder backendDiags = dev.strata.hcl.Diagnostics.builder();
+        Backend backend = StateCli.backend(context, backendDiags);
+        view.diagnostics(backendDiags.build());
         if (backend == null) {
-            view.diagnostics(problems);
             return 1;
         }
         return switch (sub) {
@@ -126,7 +127,7 @@ final class WorkspaceCommand implements Command {
 
     private int list(StateView view, Backend backend, String current) {
         Result<List<String>> r = backend.workspaces();
-        view.diagnostics(StateCli.toCli(r.diagnostics()));
+        view.diagnostics(r.diagnostics());
         List<String> lines = new ArrayList<>();
         for (String w : r.value()) {
             lines.add((w.equals(current) ? "* " : "  ") + w);
@@ -153,7 +154,7 @@ final class WorkspaceCommand implements Command {
         }
         Result<String> r = backend.createWorkspace(name);
         if (r.hasErrors()) {
-            view.diagnostics(StateCli.toCli(r.diagnostics()));
+            view.diagnostics(r.diagnostics());
             return 1;
         }
         if (!selectAndReport(context, view, name)) {
@@ -165,7 +166,7 @@ final class WorkspaceCommand implements Command {
 
     private static boolean selectAndReport(CommandContext context, StateView view, String name) {
         Result<String> r = Workspaces.select(context.workingDir(), context.env(), name);
-        view.diagnostics(StateCli.toCli(r.diagnostics()));
+        view.diagnostics(r.diagnostics());
         return !r.hasErrors();
     }
 
@@ -187,7 +188,7 @@ final class WorkspaceCommand implements Command {
             }
             Result<String> r = backend.createWorkspace(name);
             if (r.hasErrors()) {
-                view.diagnostics(StateCli.toCli(r.diagnostics()));
+                view.diagnostics(r.diagnostics());
                 return 1;
             }
             if (!selectAndReport(context, view, name)) {
@@ -231,12 +232,12 @@ final class WorkspaceCommand implements Command {
         boolean force = args.get(DELETE_FORCE);
         // A state that cannot be read is not known to be empty: only -force deletes it.
         if (opened.hasErrors() && !force) {
-            view.diagnostics(StateCli.toCli(opened.diagnostics()));
+            view.diagnostics(opened.diagnostics());
             return 1;
         }
         List<ResourceInstanceAddr> tracked;
         try (StateManager m = opened.value()) {
-            view.diagnostics(StateCli.toCli(opened.diagnostics()));
+            view.diagnostics(opened.diagnostics());
             tracked = m == null ? List.of() : m.state().instanceAddresses();
             if (!tracked.isEmpty() && !force) {
                 StringBuilder d = new StringBuilder("Workspace \"" + name + "\" is currently tracking the following resource instances:\n");
@@ -251,7 +252,7 @@ final class WorkspaceCommand implements Command {
             }
             Result<String> r = backend.deleteWorkspace(name);
             if (r.hasErrors()) {
-                view.diagnostics(StateCli.toCli(r.diagnostics()));
+                view.diagnostics(r.diagnostics());
                 return 1;
             }
         }

@@ -20,6 +20,24 @@ public final class InitView {
         view.out().println("- " + text);
     }
 
+    /** A line of plain text. */
+    public void text(String text) {
+        view.out().println(text);
+        view.out().flush();
+    }
+
+    /** A question; the answer is read by the command. */
+    public void prompt(String text) {
+        view.out().print(text);
+        view.out().flush();
+    }
+
+    /** A success line, green when colour is on. */
+    public void done(String text) {
+        view.out().println(view.style(View.Style.GREEN, text));
+        view.out().flush();
+    }
+
     public void blank() {
         view.out().println();
     }

@@ -1,6 +1,7 @@
 package dev.strata.cli.view;
 
 import dev.strata.cli.command.CommandContext;
+import dev.strata.hcl.Diagnostics;
 import dev.strata.state.AttributePath;
 import dev.strata.state.JsonValue;
 import dev.strata.state.ResourceInstanceAddr;
@@ -18,9 +19,11 @@ import java.util.regex.Pattern;
 public final class StateView {
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_-]*");
     private final View view;
+    private final FileSources sources;
 
     public StateView(CommandContext context) {
         this.view = new View(context);
+        this.sources = new FileSources(context.workingDir());
     }
 
     /** Plain lines on stdout. */
@@ -62,6 +65,14 @@ public final class StateView {
 
     public void diagnostics(List<CliDiagnostic> ds) {
         view.diagnostics(ds);
+    }
+
+    /**
+     * State and configuration diagnostics; those with a place in a file (a state file that does not
+     * parse, a backend setting) show the source lines, like every other diagnostic.
+     */
+    public void diagnostics(Diagnostics ds) {
+        view.diagnostics(ds, sources);
     }
 
     public void prompt(String text) {

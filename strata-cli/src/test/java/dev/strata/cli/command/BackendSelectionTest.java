@@ -33,10 +33,30 @@ class BackendSelectionTest {
         CliRunner.Result r = run("terraform {\n  backend \"local\" {}\n}\n", "state", "pull");
         assertThat(r.exitCode()).isZero();
         assertThat(r.stderr()).isEmpty();
-        CliRunner.Result custom = run("terraform {\n  backend \"local\" {\n    path = \"x.tfstate\"\n  }\n}\n",
+        CliRunner.Result custom = run("terraform {\n  backend \"local\" {\n    pth = \"x.tfstate\"\n  }\n}\n",
                 "state", "list", "-no-color");
         assertThat(custom.exitCode()).isEqualTo(1);
-        assertThat(custom.stderr()).contains("Unsupported backend setting").contains("\"path\" is not supported");
+        assertThat(custom.stderr()).contains("Unsupported backend setting").contains("takes path, workspace_dir")
+                .contains("on main.tf line 3").contains("   3:     pth = \"x.tfstate\"");
+    }
+
+    @Test
+    void theLocalBackendsPathAndWorkspaceDirAreHonoured() throws IOException {
+        String config = "terraform {\n  backend \"local\" {\n    path          = \"states/main.tfstate\"\n"
+                + "    workspace_dir = \"envs\"\n  }\n}\n";
+        Files.createDirectories(dir.resolve("states"));
+        Files.copy(StateCommandsTest.class.getResourceAsStream("sample.tfstate"), dir.resolve("states/main.tfstate"));
+        CliRunner.Result list = run(config, "state", "list");
+        assertThat(list.exitCode()).as(list.toString()).isZero();
+        assertThat(list.stdout()).contains("terraform_data.a\n");
+        CliRunner.Result rm = run(config, "state", "rm", "terraform_data.a");
+        assertThat(rm.exitCode()).as(rm.toString()).isZero();
+        assertThat(dir.resolve("states/main.tfstate.backup")).exists();
+        assertThat(dir.resolve("terraform.tfstate")).doesNotExist();
+        assertThat(run(config, "workspace", "new", "prod").exitCode()).isZero();
+        assertThat(dir.resolve("envs/prod")).isDirectory();
+        assertThat(run(config, "workspace", "list").stdout()).isEqualTo("  default\n* prod\n\n");
+        assertThat(dir.resolve("terraform.tfstate.d")).doesNotExist();
     }
 
     @Test

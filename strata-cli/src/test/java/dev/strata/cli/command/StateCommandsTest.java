@@ -117,6 +117,28 @@ class StateCommandsTest {
     }
 
     @Test
+    void aCorruptStateIsShownWithItsSourceLineAndTheBackup() throws IOException {
+        withSample();
+        String text = new String(sample, StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("terraform.tfstate.backup"), text);
+        // An edit gone wrong on line 3: a value that is not JSON.
+        String[] lines = text.split("\n", -1);
+        lines[2] = "  \"serial\": oops,";
+        Files.writeString(dir.resolve("terraform.tfstate"), String.join("\n", lines));
+        CliRunner.Result r = cli.run("state", "list", "-no-color");
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stderr()).contains("Error: Failed to read the state file")
+                .contains("  on terraform.tfstate line 3:\n")
+                .contains("   3:   \"serial\": oops,\n")
+                .contains("               ^")
+                .contains("terraform.tfstate.backup");
+        // A file given to state push is shown the same way.
+        Files.writeString(dir.resolve("broken.tfstate"), "{\n  \"version\": 4,\n  \"serial\": \"x\"\n}\n");
+        CliRunner.Result push = cli.run("state", "push", "-no-color", "broken.tfstate");
+        assertThat(push.stderr()).contains("on broken.tfstate line 3:").contains("   3:   \"serial\": \"x\"");
+    }
+
+    @Test
     void pushChecksLineageAndSerial() throws IOException {
         withSample();
         StateSnapshot s = onDisk();

@@ -16,7 +16,7 @@ class SubcommandHelpTest {
     void stateListHelpIsAboutList() {
         CliRunner.Result r = CliRunner.in(dir).run("state", "list", "-help");
         assertThat(r.exitCode()).isZero();
-        assertThat(r.stdout()).startsWith("Usage: strata [global options] state list [-id=ID] [ADDRESS...]")
+        assertThat(r.stdout()).startsWith("Usage: strata [global options] state list [-id=ID] [-history] [ADDRESS...]")
                 .contains("List resource instances").contains("-id=");
         assertThat(r.stdout()).doesNotContain("replace-provider");
     }
@@ -25,7 +25,7 @@ class SubcommandHelpTest {
     void theParentsHelpStillListsEverySubcommand() {
         CliRunner.Result r = CliRunner.in(dir).run("state", "-help");
         assertThat(r.stdout()).startsWith("Usage: strata [global options] state <subcommand>")
-                .contains("list [-id=ID] [ADDRESS...]: list resource instances")
+                .contains("list [-id=ID] [-history] [ADDRESS...]: list resource instances")
                 .contains("replace-provider [-auto-approve]");
         assertThat(CliRunner.in(dir).run("workspace", "delete", "-h").stdout())
                 .startsWith("Usage: strata [global options] workspace delete [-force]").contains("-force");

@@ -1,0 +1,123 @@
+package dev.strata.cli.command;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Result;
+import dev.strata.state.Workspaces;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+
+/**
+ * The backend {@code strata init} set up, recorded where Terraform records it: {@code backend} of
+ * {@code .terraform/terraform.tfstate} (version 3), with the settings after {@code -backend-config} and
+ * the {@linkplain BackendSpec#hash() fingerprint} of the block as written in the files. Later commands
+ * use the recorded settings, and notice when the block has changed since.
+ *
+ * @param spec the backend with its full settings
+ * @param hash the fingerprint of the block without {@code -backend-config}
+ */
+record BackendRecord(BackendSpec spec, long hash) {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    static Path file(CommandContext context) {
+        return Workspaces.dataDir(context.workingDir(), context.env()).resolve("terraform.tfstate");
+    }
+
+    /** The recorded backend; null value when there is none (never initialized, or no backend block). */
+    static Result<BackendRecord> read(CommandContext context) {
+        Path f = file(context);
+        JsonNode root;
+        try {
+            root = JSON.readTree(Files.readAllBytes(f));
+        } catch (NoSuchFileException e) {
+            return Result.of(null);
+        } catch (IOException e) {
+            return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to read the backend settings",
+                    "Could not read " + context.workingDir().relativize(f) + ": " + e.getMessage()
+                            + ". Run \"strata init -reconfigure\" to record them again.", null)));
+        }
+        JsonNode b = root == null ? null : root.get("backend");
+        if (b == null || !b.isObject() || !b.path("type").isTextual()) {
+            return Result.of(null);
+        }
+        Map<String, String> settings = new TreeMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = b.path("config").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            // Terraform lists every setting of the backend's schema, unset ones as null.
+            if (!e.getValue().isNull()) {
+                settings.put(e.getKey(), e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString());
+            }
+        }
+        return Result.of(new BackendRecord(new BackendSpec(b.get("type").asText(), settings), b.path("hash").asLong()));
+    }
+
+    /** Records this backend, atomically and readable by the owner only (settings may hold a password). */
+    Diagnostics write(CommandContext context) {
+        Path f = file(context);
+        try {
+            ObjectNode root = JSON.createObjectNode();
+            JsonNode old = Files.exists(f) ? JSON.readTree(Files.readAllBytes(f)) : null;
+            root.put("version", 3);
+            root.put("terraform_version", Version.current());
+            root.put("serial", old == null ? 1 : old.path("serial").asLong() + 1);
+            root.put("lineage", old != null && old.path("lineage").isTextual() ? old.get("lineage").asText()
+                    : UUID.randomUUID().toString());
+            ObjectNode b = root.putObject("backend");
+            b.put("type", spec.type());
+            ObjectNode config = b.putObject("config");
+            for (String k : new java.util.TreeSet<>(BackendSettings.allowed(spec.type()) == null ? spec.settings().keySet()
+                    : BackendSettings.allowed(spec.type()))) {
+                String v = spec.settings().get(k);
+                if (v == null) {
+                    config.putNull(k);
+                } else {
+                    config.put(k, v);
+                }
+            }
+            b.put("hash", hash);
+            Files.createDirectories(f.getParent());
+            Path tmp = Files.createTempFile(f.getParent(), "terraform", ".tfstate.tmp");
+            try {
+                restrict(tmp);
+                Files.write(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
+                Files.move(tmp, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+            return Diagnostics.NONE;
+        } catch (IOException e) {
+            return Diagnostics.of(Diagnostic.error("Failed to record the backend settings", "Could not write "
+                    + context.workingDir().relativize(f) + ": " + e.getMessage() + ".", null));
+        }
+    }
+
+    /** Forgets the recorded backend (the configuration went back to the default local state). */
+    static Diagnostics remove(CommandContext context) {
+        try {
+            Files.deleteIfExists(file(context));
+            return Diagnostics.NONE;
+        } catch (IOException e) {
+            return Diagnostics.of(Diagnostic.error("Failed to remove the backend settings", "Could not delete "
+                    + file(context) + ": " + e.getMessage() + ".", null));
+        }
+    }
+
+    private static void restrict(Path p) {
+        try {
+            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rw-------"));
+        } catch (UnsupportedOperationException | IOException e) {
+            // not a POSIX file system: its default permissions apply
+        }
+    }
+}
