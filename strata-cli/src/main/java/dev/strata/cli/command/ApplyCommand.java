@@ -113,7 +113,7 @@ final class ApplyCommand implements Command {
             return 1;
         }
         String[] ws = new String[1];
-        try (StateManager state = op.openState(context, args, "OperationTypeApply", planView, ws)) {
+        try (StateManager state = op.openState(context, args, "OperationTypeApply", planView, ws, loaded.sources())) {
             if (state == null) {
                 return 1;
             }

@@ -72,7 +72,7 @@ final class ImportCommand implements Command {
                 return 1;
             }
             String[] ws = new String[1];
-            try (StateManager state = OP.openState(context, args, "OperationTypeImport", view, ws)) {
+            try (StateManager state = OP.openState(context, args, "OperationTypeImport", view, ws, loaded.sources())) {
                 if (state == null) {
                     return 1;
                 }

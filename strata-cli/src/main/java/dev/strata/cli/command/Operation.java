@@ -144,18 +144,22 @@ final class Operation {
                 + d.asList().getFirst().detail();
     }
 
-    /** Opens the workspace's state with the lock the flags ask for. */
-    StateManager openState(CommandContext context, ParsedArgs args, String operation, View view, String[] workspaceOut) {
+    /** Opens the workspace's state with the lock the flags ask for; problems (and warnings) with their snippets. */
+    StateManager openState(CommandContext context, ParsedArgs args, String operation, View view, String[] workspaceOut,
+                           DiagnosticRenderer.Sources sources) {
+        Diagnostics.Builder diags = Diagnostics.builder();
+        Backend backend = StateCli.backend(context, diags);
+        view.diagnostics(diags.build(), sources);
         List<CliDiagnostic> problems = new ArrayList<>();
-        Backend backend = StateCli.backend(context, problems);
         String ws = backend == null ? null : StateCli.workspace(context, problems);
         LockRequest req = lock.request(args, operation, problems);
-        view.diagnostics(problems.stream().filter(p -> p.severity() == CliDiagnostic.Severity.ERROR).toList());
-        if (backend == null || ws == null || req == null || problems.stream().anyMatch(p -> p.severity() == CliDiagnostic.Severity.ERROR)) {
+        view.diagnostics(problems);
+        if (backend == null || ws == null || req == null
+                || problems.stream().anyMatch(p -> p.severity() == CliDiagnostic.Severity.ERROR)) {
             return null;
         }
         Result<StateManager> r = backend.open(ws, req);
-        view.diagnostics(StateCli.toCli(r.diagnostics()));
+        view.diagnostics(r.diagnostics(), sources);
         workspaceOut[0] = ws;
         return r.value();
     }

@@ -85,7 +85,7 @@ final class PlanCommand implements Command {
             return 1;
         }
         String[] ws = new String[1];
-        try (StateManager state = OP.openState(ctx, args, "OperationTypePlan", view, ws)) {
+        try (StateManager state = OP.openState(ctx, args, "OperationTypePlan", view, ws, loaded.sources())) {
             if (state == null) {
                 return 1;
             }
