@@ -61,6 +61,28 @@ final class InstanceOps {
         return calls;
     }
 
+    private volatile Map<AbsResourceInstance, ResourceChange> reviewedByAddr;
+
+    /** The reviewed plan's change of an instance's current object (an index, built once: plans can be large). */
+    private ResourceChange reviewedChange(AbsResourceInstance ai) {
+        Map<AbsResourceInstance, ResourceChange> m = reviewedByAddr;
+        if (m == null) {
+            synchronized (this) {
+                if (reviewedByAddr == null) {
+                    Map<AbsResourceInstance, ResourceChange> built = new java.util.HashMap<>();
+                    for (ResourceChange c : reviewed.changes()) {
+                        if (c.deposed() == null) {
+                            built.put(c.addr(), c);
+                        }
+                    }
+                    reviewedByAddr = built;
+                }
+                m = reviewedByAddr;
+            }
+        }
+        return m.get(ai);
+    }
+
     /** Old addresses of objects that {@code moved} blocks moved. */
     Map<AbsResourceInstance, AbsResourceInstance> previous = Map.of();
     /** {@code import} blocks by the instance they import into. */
@@ -748,6 +770,28 @@ final class InstanceOps {
         }
     }
 
+    /**
+     * At apply time, for a resource that was deferred in the plan: instances in state that its expansion
+     * no longer has would be destroyed by a normal plan; without a reviewed plan that is not done, only
+     * reported (§3.6).
+     */
+    void deferredLeftovers(AbsResource ar, Expansion e) {
+        boolean wasDeferred = reviewed != null && reviewed.deferred().stream().anyMatch(d ->
+                d.addr().module().module().equals(ar.module().module()) && d.addr().resource().equals(ar.resource()));
+        if (!wasDeferred) {
+            return;
+        }
+        Set<InstanceKey> keys = new TreeSet<>(e.keys());
+        run.state().resource(StateAddrs.of(ar)).ifPresent(rs -> {
+            for (ResourceInstanceObject o : rs.instances()) {
+                InstanceKey k = StateAddrs.of(o.key());
+                if (o.deposed() == null && !keys.contains(k)) {
+                    run.deferredNeedsPlan.add(ar.instance(k));
+                }
+            }
+        });
+    }
+
     /** A resource whose expansion is deferred: planned as a placeholder, expanded and created during the apply. */
     void deferred(ResourceConfig rc, AbsResource ar, Expansion.Deferred d, EvalScope scope, List<Runnable> work) {
         if (run.phase == Run.Phase.PLAN) {
@@ -799,8 +843,7 @@ final class InstanceOps {
 
     private void apply(Ctx c, EvalScope scope) {
         AbsResourceInstance ai = c.addr();
-        ResourceChange ch = reviewed.changes().stream().filter(x -> x.addr().equals(ai) && x.deposed() == null)
-                .findFirst().orElse(null);
+        ResourceChange ch = reviewedChange(ai);
         boolean wasDeferred = reviewed.deferred().stream().anyMatch(d -> d.addr().equals(ai.containingResource())
                 || (d.addr().module().module().equals(ai.module().module())
                 && d.addr().resource().equals(ai.resource().resource())));

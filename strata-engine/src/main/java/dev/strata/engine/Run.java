@@ -198,11 +198,8 @@ final class Run {
     }
 
     void setInstanceValue(AbsResourceInstance ri, Value v) {
-        resources.compute(ri.containingResource(), (k, old) -> {
-            SortedMap<InstanceKey, Value> m = old == null ? new TreeMap<>() : new TreeMap<>(old);
-            m.put(ri.resource().key(), v);
-            return java.util.Collections.unmodifiableSortedMap(m);
-        });
+        resources.computeIfAbsent(ri.containingResource(), k -> new java.util.concurrent.ConcurrentSkipListMap<>())
+                .put(ri.resource().key(), v);
     }
 
     Value instanceValue(AbsResourceInstance ri) {

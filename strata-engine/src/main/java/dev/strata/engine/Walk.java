@@ -413,6 +413,8 @@ final class Walk {
             }
             if (run.phase == Run.Phase.PLAN) {
                 ops.orphans(rc, ar, e);
+            } else {
+                ops.deferredLeftovers(ar, e);
             }
         }
         runAll(work);

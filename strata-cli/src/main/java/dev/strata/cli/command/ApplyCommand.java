@@ -35,6 +35,8 @@ final class ApplyCommand implements Command {
     private final Flag<Boolean> autoApprove = flags.bool("auto-approve", false, "Skip interactive approval of plan "
             + "before applying.");
     private final Flag<Boolean> destroyFlag;
+    private final Flag<Boolean> json = flags.bool("json", false, "Produce output in a machine-readable JSON format "
+            + "(Terraform's UI messages); requires -auto-approve or a saved plan. Always disables color.");
 
     private ApplyCommand(boolean destroy, boolean refreshOnly) {
         this.destroy = destroy;
@@ -102,7 +104,22 @@ final class ApplyCommand implements Command {
 
     @Override
     public int run(CommandContext context, ParsedArgs args) {
-        PlanView planView = new PlanView(context).withSchemas(new dev.strata.engine.Schemas(Operation.providers(context)));
+        boolean machine = args.get(json);
+        if (machine) {
+            context = context.withColorAllowed(false);
+        }
+        dev.strata.cli.view.PlanJsonView jsonView = machine ? new dev.strata.cli.view.PlanJsonView(context) : null;
+        if (machine) {
+            jsonView.version();
+        }
+        PlanView humanPlan = new PlanView(context).withSchemas(new dev.strata.engine.Schemas(Operation.providers(context)));
+        dev.strata.cli.view.View planView = machine ? jsonView : humanPlan;
+        if (machine && args.positionals().isEmpty() && !args.get(autoApprove) && !refreshOnly) {
+            planView.diagnostics(List.of(CliDiagnostic.error("Plan file or auto-approve required", "Strata cannot ask "
+                    + "for interactive approval when -json is set. You can either apply a saved plan file, or enable "
+                    + "the -auto-approve option.")));
+            return 1;
+        }
         if (args.positionals().size() > (destroy || refreshOnly ? 0 : 1)) {
             planView.diagnostics(List.of(CliDiagnostic.error("Too many command line arguments", "Expected at most "
                     + "one positional argument, the path of a saved plan file.")));
@@ -145,20 +162,23 @@ final class ApplyCommand implements Command {
                 Result<Plan> planned;
                 try (ApplyView progress = new ApplyView(context)) {
                     planned = new Planner(Operation.providers(context), Version.current()).environment(context.env())
-                            .plan(loaded.tree(), loaded.variables(), state.state(), options, progress);
+                            .plan(loaded.tree(), loaded.variables(), state.state(), options,
+                                    machine ? jsonView : progress);
                 }
                 planView.diagnostics(planned.diagnostics(), loaded.sources());
                 if (planned.value() == null) {
                     return 1;
                 }
                 plan = planned.value();
-                if (!refreshOnly) {
-                    planView.plan(plan);
+                if (machine) {
+                    jsonView.changes(plan);
+                } else if (!refreshOnly) {
+                    humanPlan.plan(plan);
                 }
                 if (!plan.hasChanges() && !refreshOnly) {
                     return 0;
                 }
-                if (!refreshOnly && !args.get(autoApprove) && !approve(context, planView, options.mode())) {
+                if (!refreshOnly && !args.get(autoApprove) && !approve(context, humanPlan, options.mode())) {
                     return 1;
                 }
             }
@@ -166,15 +186,25 @@ final class ApplyCommand implements Command {
             Result<ApplyResult> r;
             try (ApplyView view = new ApplyView(context); Interrupts interrupts = Interrupts.install(context, view,
                     applier, state)) {
-                view.out().println();
-                r = applier.apply(loaded.tree(), plan, state, options, view);
-                view.diagnostics(r.diagnostics().sorted(), loaded.sources());
+                if (!machine) {
+                    view.out().println();
+                }
+                r = applier.apply(loaded.tree(), plan, state, options, machine ? jsonView : view);
+                if (machine) {
+                    jsonView.diagnostics(r.diagnostics());
+                } else {
+                    view.diagnostics(r.diagnostics().sorted(), loaded.sources());
+                }
                 if (r.value() == null) {
                     return 1;
                 }
-                view.summary(r.value(), options.mode() == PlanMode.DESTROY);
-                if (options.mode() != PlanMode.DESTROY) {
-                    view.outputs(outputs(r.value()));
+                if (machine) {
+                    jsonView.applySummary(r.value(), options.mode() == PlanMode.DESTROY);
+                } else {
+                    view.summary(r.value(), options.mode() == PlanMode.DESTROY);
+                    if (options.mode() != PlanMode.DESTROY) {
+                        view.outputs(outputs(r.value()));
+                    }
                 }
             }
             return r.value().failed().isEmpty() && !r.diagnostics().hasErrors() && !r.value().interrupted() ? 0 : 1;

@@ -67,7 +67,12 @@ final class PlanCommand implements Command {
     public int run(CommandContext context, ParsedArgs args) {
         boolean json = args.get(JSON);
         CommandContext ctx = json ? context.withColorAllowed(false) : context;
-        PlanView view = new PlanView(ctx).withSchemas(new dev.strata.engine.Schemas(Operation.providers(ctx)));
+        PlanView human = new PlanView(ctx).withSchemas(new dev.strata.engine.Schemas(Operation.providers(ctx)));
+        dev.strata.cli.view.PlanJsonView machine = json ? new dev.strata.cli.view.PlanJsonView(ctx) : null;
+        if (machine != null) {
+            machine.version();
+        }
+        dev.strata.cli.view.View view = json ? machine : human;
         if (!args.positionals().isEmpty()) {
             view.diagnostics(List.of(CliDiagnostic.error("Too many command line arguments", "The plan command takes "
                     + "no positional arguments; to plan another directory, use the global -chdir option.")));
@@ -97,16 +102,16 @@ final class PlanCommand implements Command {
             Result<Plan> plan;
             try (var progress = new dev.strata.cli.view.ApplyView(ctx)) {
                 plan = planner.plan(loaded.tree(), loaded.variables(), state.state(), options,
-                        json ? EngineEvents.NONE : progress);
+                        json ? machine : progress);
             }
             view.diagnostics(plan.diagnostics(), loaded.sources());
             if (plan.value() == null) {
                 return 1;
             }
             if (json) {
-                new dev.strata.cli.view.PlanJsonView(ctx).stream(plan.value());
+                machine.changes(plan.value());
             } else {
-                view.plan(plan.value());
+                human.plan(plan.value());
             }
             String out = args.get(OUT);
             if (!out.isEmpty()) {

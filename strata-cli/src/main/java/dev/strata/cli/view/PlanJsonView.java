@@ -10,10 +10,11 @@ import dev.strata.engine.Action;
 import dev.strata.engine.Plan;
 import dev.strata.engine.ResourceChange;
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.time.format.DateTimeFormatter;
 
 /** {@code plan -json}: Terraform's machine-readable UI stream, one JSON object per line. */
-public final class PlanJsonView extends View {
+public final class PlanJsonView extends View implements dev.strata.engine.EngineEvents {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public PlanJsonView(CommandContext context) {
@@ -30,15 +31,161 @@ public final class PlanJsonView extends View {
         return n;
     }
 
-    private void emit(ObjectNode n) {
+    private synchronized void emit(ObjectNode n) {
         out().println(n.toString());
+        out().flush();
     }
 
-    public void stream(Plan plan) {
+    /** The first message of every stream. */
+    public void version() {
         ObjectNode v = message("info", "Strata " + dev.strata.cli.command.Version.current(), "version");
         v.put("terraform", dev.strata.cli.command.Version.current());
         v.put("ui", "1.2");
         emit(v);
+    }
+
+    private static String action(Action a) {
+        return switch (a) {
+            case CREATE -> "create";
+            case UPDATE -> "update";
+            case DELETE -> "delete";
+            case READ -> "read";
+            case DELETE_THEN_CREATE, CREATE_THEN_DELETE -> "replace";
+            case NO_OP -> "noop";
+            case FORGET -> "remove";
+        };
+    }
+
+    private static String gerund(Action a) {
+        return switch (a) {
+            case CREATE -> "Creating...";
+            case UPDATE -> "Modifying...";
+            case DELETE -> "Destroying...";
+            case READ -> "Reading...";
+            default -> "Applying...";
+        };
+    }
+
+    @Override
+    public void applyStart(AbsResourceInstance addr, Action a, String deposed) {
+        ObjectNode m = message("info", addr + ": " + gerund(a), "apply_start");
+        ObjectNode h = m.putObject("hook");
+        h.set("resource", resource(addr));
+        h.put("action", action(a));
+        emit(m);
+    }
+
+    @Override
+    public void applyComplete(AbsResourceInstance addr, Action a, String id, java.time.Duration elapsed) {
+        ObjectNode m = message("info", addr + ": " + switch (a) {
+            case CREATE -> "Creation complete";
+            case UPDATE -> "Modifications complete";
+            case DELETE -> "Destruction complete";
+            default -> "Complete";
+        } + " after " + elapsed.toSeconds() + "s" + (id == null ? "" : " [id=" + id + "]"), "apply_complete");
+        ObjectNode h = m.putObject("hook");
+        h.set("resource", resource(addr));
+        h.put("action", action(a));
+        if (id != null) {
+            h.put("id_key", "id");
+            h.put("id_value", id);
+        }
+        h.put("elapsed_seconds", elapsed.toSeconds());
+        emit(m);
+    }
+
+    @Override
+    public void applyErrored(AbsResourceInstance addr, Action a, java.time.Duration elapsed,
+                             dev.strata.hcl.Diagnostics diagnostics) {
+        ObjectNode m = message("error", addr + ": " + action(a) + " errored after " + elapsed.toSeconds() + "s",
+                "apply_errored");
+        ObjectNode h = m.putObject("hook");
+        h.set("resource", resource(addr));
+        h.put("action", action(a));
+        h.put("elapsed_seconds", elapsed.toSeconds());
+        emit(m);
+    }
+
+    @Override
+    public void refreshComplete(AbsResourceInstance addr, String id) {
+        ObjectNode m = message("info", addr + ": Refresh complete" + (id == null ? "" : " [id=" + id + "]"),
+                "refresh_complete");
+        ObjectNode h = m.putObject("hook");
+        h.set("resource", resource(addr));
+        if (id != null) {
+            h.put("id_key", "id");
+            h.put("id_value", id);
+        }
+        emit(m);
+    }
+
+    @Override
+    public void diagnostics(dev.strata.hcl.Diagnostics ds, dev.strata.hcl.DiagnosticRenderer.Sources sources) {
+        diagnostics(ds);
+    }
+
+    @Override
+    public void diagnostics(List<CliDiagnostic> list) {
+        List<dev.strata.hcl.Diagnostic> ds = new java.util.ArrayList<>();
+        for (CliDiagnostic c : list) {
+            ds.add(c.severity() == CliDiagnostic.Severity.ERROR ? dev.strata.hcl.Diagnostic.error(c.summary(),
+                    c.detail(), null) : dev.strata.hcl.Diagnostic.warning(c.summary(), c.detail(), null));
+        }
+        diagnostics(dev.strata.hcl.Diagnostics.of(ds));
+    }
+
+    /** Diagnostics as {@code diagnostic} messages (no snippets; the range is given). */
+    public void diagnostics(dev.strata.hcl.Diagnostics ds) {
+        for (dev.strata.hcl.Diagnostic d : ds.sorted()) {
+            ObjectNode m = message(d.isError() ? "error" : "warn", (d.isError() ? "Error: " : "Warning: ")
+                    + d.summary(), "diagnostic");
+            ObjectNode x = m.putObject("diagnostic");
+            x.put("severity", d.isError() ? "error" : "warning");
+            x.put("summary", d.summary());
+            x.put("detail", d.detail() == null ? "" : d.detail());
+            if (d.subject() != null) {
+                ObjectNode r = x.putObject("range");
+                r.put("filename", d.subject().filename());
+                r.putObject("start").put("line", d.subject().start().line()).put("column", d.subject().start().column())
+                        .put("byte", d.subject().start().byteOffset());
+                r.putObject("end").put("line", d.subject().end().line()).put("column", d.subject().end().column())
+                        .put("byte", d.subject().end().byteOffset());
+            }
+            emit(m);
+        }
+    }
+
+    /** The closing summary of an apply or destroy. */
+    public void applySummary(dev.strata.engine.ApplyResult r, boolean destroy) {
+        ObjectNode sum = message("info", (destroy ? "Destroy" : "Apply") + " complete! Resources: " + r.added()
+                + " added, " + r.changed() + " changed, " + r.destroyed() + " destroyed.", "change_summary");
+        ObjectNode changes = sum.putObject("changes");
+        changes.put("add", r.added());
+        changes.put("change", r.changed());
+        changes.put("import", 0);
+        changes.put("remove", r.destroyed());
+        changes.put("operation", destroy ? "destroy" : "apply");
+        emit(sum);
+        ObjectNode outs = message("info", "Outputs: " + r.state().outputs().size(), "outputs");
+        ObjectNode o = outs.putObject("outputs");
+        r.state().outputs().forEach((k, ov) -> {
+            ObjectNode x = o.putObject(k);
+            x.put("sensitive", ov.sensitive());
+            x.set("type", dev.strata.engine.StateValues.jsonNode(ov.type()));
+            if (!ov.sensitive()) {
+                x.set("value", dev.strata.engine.StateValues.jsonNode(ov.value()));
+            }
+        });
+        emit(outs);
+    }
+
+    public void stream(Plan plan) {
+        version();
+        changes(plan);
+    }
+
+    /** {@code planned_change} messages and the plan's {@code change_summary} and {@code outputs}. */
+    public void changes(Plan plan) {
         for (ResourceChange c : plan.changes()) {
             if (c.action() == Action.NO_OP && c.importId() == null && c.previousAddr() == null) {
                 continue;

@@ -301,7 +301,7 @@ final class ValueDiff {
                 StringBuilder b = new StringBuilder("<<-EOT\n");
                 String body = s.endsWith("\n") ? s.substring(0, s.length() - 1) : s;
                 for (String l : body.split("\n", -1)) {
-                    b.append(l.isEmpty() ? "" : " ".repeat(indent + 2) + l).append('\n');
+                    b.append(l.isEmpty() ? "" : " ".repeat(indent + 4) + l).append('\n');
                 }
                 return b.append(" ".repeat(indent)).append("EOT").toString();
             }

@@ -27,6 +27,9 @@ final class PostgresProvider extends SdkProvider {
 
     private static final Schema CONFIG = Schema.of(Block.builder()
             .attribute("scheme", Attribute.optional(Type.STRING).withDescription("Connection scheme; only `postgres` is supported."))
+            .attribute("connection_string", Attribute.optional(Type.STRING).withSensitive().withDescription("A libpq "
+                    + "connection URI, postgres://user:password@host:port/database?sslmode=...&connect_timeout=...; "
+                    + "the separate arguments, when set, take precedence over its parts. (A Strata extension.)"))
             .attribute("host", Attribute.optional(Type.STRING).withDescription("Name of PostgreSQL server address to connect to"))
             .attribute("port", Attribute.optional(Type.NUMBER).withDescription("The PostgreSQL port number to connect to at the server host, or socket file name extension for Unix-domain connections"))
             .attribute("database", Attribute.optional(Type.STRING).withDescription("The name of the database to connect to in order to connect to (defaults to `postgres`)."))
@@ -84,6 +87,12 @@ final class PostgresProvider extends SdkProvider {
                         AttributePath.of(a));
             }
         }
+        String cs = Attrs.string(config, "connection_string");
+        if (cs != null && ConnectionUri.parse(cs) == null) {
+            diags.error("Invalid connection_string", "connection_string must be a URI such as "
+                    + "postgres://user@host:5432/database?sslmode=disable (the value is not shown: it may hold a password).",
+                    AttributePath.of("connection_string"));
+        }
         Value scheme = Attrs.get(config, "scheme").unmarkDeep();
         if (scheme.isKnownAndNotNull() && !scheme.asString().equals("postgres")) {
             diags.error("Unsupported scheme", "Only the \"postgres\" scheme is supported; cloud IAM schemes (awspostgres,"
@@ -101,6 +110,11 @@ final class PostgresProvider extends SdkProvider {
     @Override
     protected void configure(Value config, ProviderDiagnostics.Builder diags) {
         EngineContext ctx = context();
+        String cs = Attrs.string(config, "connection_string");
+        ConnectionUri uri = cs == null ? null : ConnectionUri.parse(cs);
+        if (uri != null) {
+            config = uri.under(config);
+        }
         String host = or(Attrs.string(config, "hostaddr"), or(Attrs.string(config, "host"), ctx.env("PGHOST"), "localhost"), null);
         BigDecimal p = Attrs.number(config, "port");
         BigDecimal t = Attrs.number(config, "connect_timeout");

@@ -315,4 +315,18 @@ class PostgresProviderTest {
         assertThat(applied.diagnostics().failure()).containsInstanceOf(Failure.Transient.class);
         assertThat(applied.newState().isNull()).isTrue();
     }
+
+    @Test
+    void aConnectionStringConfiguresTheProvider() {
+        int port = PostgresServer.port();
+        var factory = ProviderRegistry.load().resolve(ProviderAddress.parse("cyrilgdn/postgresql").value(),
+                VersionConstraints.ANY).value();
+        String uri = "postgres://" + PostgresServer.SUPERUSER + ":" + java.net.URLEncoder.encode(PostgresServer.PASSWORD,
+                java.nio.charset.StandardCharsets.UTF_8) + "@127.0.0.1:" + port + "/postgres?sslmode=disable&connect_timeout=15";
+        ProviderTester t = ProviderTester.configure(factory.create(), Map.of("connection_string", Value.string(uri)));
+        String name = unique("uri_role");
+        var role = t.resource("postgresql_role");
+        role.apply(Map.of("name", Value.string(name)));
+        role.destroy();
+    }
 }
