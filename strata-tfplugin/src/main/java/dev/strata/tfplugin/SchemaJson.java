@@ -56,6 +56,11 @@ public final class SchemaJson {
         }
     }
 
+    /** A built-in provider's SPI schema in the same form. */
+    public static ObjectNode write(dev.strata.provider.ProviderSchema s) {
+        return write(SpiSchemas.fromSpi(s));
+    }
+
     static ObjectNode schema(Schema s) {
         ObjectNode o = NODES.objectNode();
         o.put("version", s.version());

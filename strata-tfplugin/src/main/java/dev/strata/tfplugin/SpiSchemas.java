@@ -74,6 +74,39 @@ final class SpiSchemas {
         return (int) Math.max(0, Math.min(Integer.MAX_VALUE, n));
     }
 
+    /** An SPI schema (a built-in provider's) in the plugin client's types, for {@link SchemaJson}. */
+    static dev.strata.tfplugin.ProviderSchema fromSpi(ProviderSchema s) {
+        return new dev.strata.tfplugin.ProviderSchema(fromSpi(s.provider()), java.util.Optional.empty(),
+            fromSpi(s.resourceTypes()), fromSpi(s.dataSources()), new TreeMap<>(),
+            new dev.strata.tfplugin.ProviderSchema.ServerCapabilities(false, false, false));
+    }
+
+    private static SortedMap<String, dev.strata.tfplugin.ProviderSchema.Schema> fromSpi(SortedMap<String, Schema> in) {
+        TreeMap<String, dev.strata.tfplugin.ProviderSchema.Schema> out = new TreeMap<>();
+        in.forEach((n, s) -> out.put(n, fromSpi(s)));
+        return out;
+    }
+
+    private static dev.strata.tfplugin.ProviderSchema.Schema fromSpi(Schema s) {
+        return new dev.strata.tfplugin.ProviderSchema.Schema(s.version(), fromSpi(s.block()));
+    }
+
+    private static dev.strata.tfplugin.ProviderSchema.Block fromSpi(Block b) {
+        TreeMap<String, dev.strata.tfplugin.ProviderSchema.Attribute> attrs = new TreeMap<>();
+        b.attributes().forEach((n, a) -> attrs.put(n, new dev.strata.tfplugin.ProviderSchema.Attribute(n, a.type(),
+            java.util.Optional.empty(), a.description(), a.required(), a.optional(), a.computed(), a.sensitive(),
+            a.deprecated(), false)));
+        TreeMap<String, dev.strata.tfplugin.ProviderSchema.NestedBlock> blocks = new TreeMap<>();
+        b.blockTypes().forEach((n, nb) -> blocks.put(n, new dev.strata.tfplugin.ProviderSchema.NestedBlock(n,
+            switch (nb.nesting()) {
+                case SINGLE -> dev.strata.tfplugin.ProviderSchema.NestingMode.SINGLE;
+                case LIST -> dev.strata.tfplugin.ProviderSchema.NestingMode.LIST;
+                case SET -> dev.strata.tfplugin.ProviderSchema.NestingMode.SET;
+                case MAP -> dev.strata.tfplugin.ProviderSchema.NestingMode.MAP;
+            }, fromSpi(nb.block()), nb.minItems(), nb.maxItems())));
+        return new dev.strata.tfplugin.ProviderSchema.Block(attrs, blocks, b.description(), b.deprecated());
+    }
+
     /** The provider's diagnostics with their attribute paths; transport problems carry none. */
     static ProviderDiagnostics diagnostics(List<PluginDiagnostic> in) {
         ProviderDiagnostics.Builder b = ProviderDiagnostics.builder();

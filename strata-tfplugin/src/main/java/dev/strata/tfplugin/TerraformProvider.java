@@ -47,7 +47,7 @@ public final class TerraformProvider implements Provider {
     private final Supplier<Result<ProviderClient>> starter;
     private final SchemaCache cache;
     private final String packageHash;
-    private ProviderClient client;
+    private volatile ProviderClient client;
     private Diagnostics startFailure;
     private ProviderSchema wireSchema;
     private dev.strata.provider.ProviderSchema spiSchema;
@@ -80,9 +80,15 @@ public final class TerraformProvider implements Provider {
         return name;
     }
 
-    /** Whether the plugin process has been started (for tests and logs). */
-    public synchronized boolean started() {
+    /** Whether the plugin process is running (for tests and logs). */
+    public boolean started() {
         return client != null;
+    }
+
+    /** The plugin's process id while it runs (for tests that kill it). */
+    java.util.OptionalLong pid() {
+        ProviderClient c = client;
+        return c == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(c.plugin().pid());
     }
 
     /** The running client, starting the plugin on first use; null when it could not start. */
@@ -95,11 +101,12 @@ public final class TerraformProvider implements Provider {
             startFailure = r.diagnostics();
             return null;
         }
-        client = r.value();
+        ProviderClient c = r.value();
         if (wireSchema != null && wireSchema.capabilities().getProviderSchemaOptional()) {
-            client.useSchema(wireSchema);
+            c.useSchema(wireSchema);
         }
-        return client;
+        client = c;
+        return c;
     }
 
     /**

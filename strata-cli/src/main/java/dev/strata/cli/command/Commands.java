@@ -19,6 +19,7 @@ public final class Commands {
                 new ConsoleCommand(),
                 new FmtCommand(),
                 new ForceUnlockCommand(),
+                new ProvidersCommand(),
                 new StateCommand(),
                 new VersionCommand(),
                 new WorkspaceCommand());

@@ -108,6 +108,197 @@ public final class ProviderInstaller {
         return Result.of(new Outcome(installed, lock, !lock.equals(previous)), diags.build());
     }
 
+    /**
+     * {@code providers lock}: the lock file with every required provider's selected version and its
+     * package hashes for each of {@code platforms}, without installing anything. Packages come from
+     * {@code fsMirror} when given, else from the configured installation methods.
+     */
+    public static Result<LockFile> lock(Options o, List<Requirement> requirements, LockFile previous,
+                                        List<Platform> platforms, Optional<Path> fsMirror, Consumer<String> progress) {
+        Diagnostics.Builder diags = Diagnostics.builder();
+        Result<CliConfig> cli = CliConfig.load(o.env(), o.home());
+        diags.addAll(cli.diagnostics());
+        CliConfig config = fsMirror.isPresent() ? new CliConfig(List.of(new InstallationMethod.FilesystemMirror(
+            o.workingDir().resolve(fsMirror.get()), List.of(), List.of())), true, Optional.empty()) : cli.value();
+        List<InstallationMethod> methods = methods(config, o);
+        LockFile lock = LockFile.empty();
+        for (Requirement req : requirements) {
+            ProviderAddress addr = req.address();
+            Optional<String> constraints = Constraints.normalize(req.constraints());
+            if (constraints.isEmpty()) {
+                diags.add(Diagnostic.error("Invalid version constraint", "The version constraints on "
+                    + display(addr) + " are not valid.", null));
+                continue;
+            }
+            List<InstallationMethod> applicable = methods.stream().filter(m -> m.appliesTo(addr)).toList();
+            Optional<LockFile.Entry> locked = o.upgrade() ? Optional.empty() : previous.entry(addr);
+            String version = null;
+            List<String> hashes = new ArrayList<>();
+            for (Platform platform : platforms) {
+                Result<Map<String, Candidate>> offered = offers(o, config, applicable, addr, platform);
+                diags.addAll(offered.diagnostics());
+                if (offered.value() == null) {
+                    break;
+                }
+                if (version == null) {
+                    Result<String> sel = select(addr, constraints.get(), locked, offered.value(), platform);
+                    diags.addAll(sel.diagnostics());
+                    if (sel.value() == null) {
+                        break;
+                    }
+                    version = sel.value();
+                }
+                Candidate c = offered.value().get(version);
+                if (c == null) {
+                    diags.add(Diagnostic.error("Could not retrieve providers for locking", "The mirrors have no package"
+                        + " of " + display(addr) + " " + version + " for " + platform + ".", null));
+                    break;
+                }
+                progress.accept("Fetching " + display(addr) + " " + version + " for " + platform + "...");
+                try {
+                    hashes.add(c.pkg().h1());
+                } catch (IOException e) {
+                    diags.add(Diagnostic.error("Could not retrieve providers for locking", "Could not read the package"
+                        + " of " + display(addr) + " " + version + " for " + platform + ": " + e.getMessage(), null));
+                    break;
+                }
+                progress.accept("Retrieved " + display(addr) + " " + version + " for " + platform + " (unauthenticated)");
+            }
+            if (version != null && hashes.size() == platforms.size()) {
+                String v = version;
+                Optional<LockFile.Entry> same = previous.entry(addr).filter(e -> e.version().equals(v));
+                boolean known = same.isPresent() && same.get().hashes().containsAll(hashes);
+                same.ifPresent(e -> hashes.addAll(e.hashes()));
+                lock = lock.with(new LockFile.Entry(addr, version, constraints.get(), hashes));
+                progress.accept("Obtained " + display(addr) + " checksums for " + platforms.stream()
+                    .map(Platform::toString).collect(Collectors.joining(", ")) + (known
+                    ? "; All checksums for this platform were already tracked in the lock file"
+                    : "; Additional checksums for this platform are now tracked in the lock file"));
+            } else {
+                Optional<LockFile.Entry> old = previous.entry(addr);
+                if (old.isPresent()) {
+                    lock = lock.with(old.get());
+                }
+            }
+        }
+        return Result.of(lock, diags.build());
+    }
+
+    /**
+     * {@code providers mirror DIR}: copies the selected version of every required provider for each
+     * platform into {@code target} as packed packages
+     * ({@code HOSTNAME/NAMESPACE/TYPE/terraform-provider-TYPE_VERSION_OS_ARCH.zip}), with the JSON
+     * index files of Terraform's mirror protocol ({@code index.json}, {@code VERSION.json}), so the
+     * directory serves as a {@code filesystem_mirror}.
+     */
+    public static Result<List<Path>> mirror(Options o, List<Requirement> requirements, LockFile previous,
+                                            List<Platform> platforms, Path target, Consumer<String> progress) {
+        Diagnostics.Builder diags = Diagnostics.builder();
+        Result<CliConfig> cli = CliConfig.load(o.env(), o.home());
+        diags.addAll(cli.diagnostics());
+        List<InstallationMethod> methods = methods(cli.value(), o);
+        List<Path> written = new ArrayList<>();
+        for (Requirement req : requirements) {
+            ProviderAddress addr = req.address();
+            String constraints = Constraints.normalize(req.constraints()).orElse("");
+            List<InstallationMethod> applicable = methods.stream().filter(m -> m.appliesTo(addr)).toList();
+            progress.accept("Mirroring " + display(addr) + "...");
+            String version = null;
+            Map<String, String> archives = new TreeMap<>();
+            for (Platform platform : platforms) {
+                Result<Map<String, Candidate>> offered = offers(o, cli.value(), applicable, addr, platform);
+                diags.addAll(offered.diagnostics());
+                if (offered.value() == null) {
+                    break;
+                }
+                if (version == null) {
+                    Result<String> sel = select(addr, constraints, previous.entry(addr), offered.value(), platform);
+                    diags.addAll(sel.diagnostics());
+                    if (sel.value() == null) {
+                        break;
+                    }
+                    version = sel.value();
+                    progress.accept("  - Selected v" + version + " to match dependency lock file");
+                }
+                Candidate c = offered.value().get(version);
+                if (c == null) {
+                    diags.add(Diagnostic.error("Cannot download provider", "The mirrors have no package of "
+                        + display(addr) + " " + version + " for " + platform + ".", null));
+                    break;
+                }
+                progress.accept("  - Downloading package for " + platform + "...");
+                String zipName = "terraform-provider-" + addr.type() + "_" + version + "_" + platform + ".zip";
+                Path dir = target.resolve(addr.hostname()).resolve(addr.namespace()).resolve(addr.type());
+                try {
+                    Files.createDirectories(dir);
+                    Path zip = dir.resolve(zipName);
+                    if (c.pkg().packed()) {
+                        Files.copy(c.pkg().location(), zip, StandardCopyOption.REPLACE_EXISTING);
+                    } else {
+                        zipDirectory(c.pkg().location(), zip);
+                    }
+                    archives.put(platform.toString(), PackageHashes.h1OfZip(zip));
+                    written.add(zip);
+                    progress.accept("  - Package authenticated: unauthenticated");
+                } catch (IOException e) {
+                    diags.add(Diagnostic.error("Cannot download provider", "Could not write " + zipName + " in " + dir
+                        + ": " + e.getMessage(), null));
+                    break;
+                }
+            }
+            if (version != null && !archives.isEmpty()) {
+                try {
+                    writeIndexes(target, addr, version, archives);
+                } catch (IOException e) {
+                    diags.add(Diagnostic.error("Cannot update provider mirror", "Could not write the index files of "
+                        + display(addr) + ": " + e.getMessage(), null));
+                }
+            }
+        }
+        return Result.of(written, diags.build());
+    }
+
+    private static void zipDirectory(Path dir, Path zip) throws IOException {
+        Path root = dir.toRealPath();
+        Path tmp = zip.resolveSibling(zip.getFileName() + ".tmp");
+        List<Path> files;
+        try (Stream<Path> s = Files.walk(root)) {
+            files = s.filter(Files::isRegularFile).sorted().toList();
+        }
+        try (java.util.zip.ZipOutputStream out = new java.util.zip.ZipOutputStream(Files.newOutputStream(tmp))) {
+            // Provider binaries are large; speed matters more here than a smaller archive.
+            out.setLevel(java.util.zip.Deflater.BEST_SPEED);
+            for (Path f : files) {
+                out.putNextEntry(new ZipEntry(root.relativize(f).toString().replace(java.io.File.separatorChar, '/')));
+                Files.copy(f, out);
+                out.closeEntry();
+            }
+        }
+        Files.move(tmp, zip, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Terraform's mirror index files: the versions of a provider, and per version its archives and hashes. */
+    private static void writeIndexes(Path target, ProviderAddress addr, String version, Map<String, String> archives)
+        throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        Path dir = target.resolve(addr.hostname()).resolve(addr.namespace()).resolve(addr.type());
+        Path index = dir.resolve("index.json");
+        com.fasterxml.jackson.databind.node.ObjectNode idx = Files.isRegularFile(index)
+            ? (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(index.toFile()) : json.createObjectNode();
+        com.fasterxml.jackson.databind.node.ObjectNode versions = idx.has("versions")
+            ? (com.fasterxml.jackson.databind.node.ObjectNode) idx.get("versions") : idx.putObject("versions");
+        versions.putObject(version);
+        json.writerWithDefaultPrettyPrinter().writeValue(index.toFile(), idx);
+        com.fasterxml.jackson.databind.node.ObjectNode v = json.createObjectNode();
+        com.fasterxml.jackson.databind.node.ObjectNode arch = v.putObject("archives");
+        archives.forEach((platform, h1) -> {
+            com.fasterxml.jackson.databind.node.ObjectNode a = arch.putObject(platform);
+            a.put("url", "terraform-provider-" + addr.type() + "_" + version + "_" + platform + ".zip");
+            a.putArray("hashes").add(h1);
+        });
+        json.writerWithDefaultPrettyPrinter().writeValue(dir.resolve(version + ".json").toFile(), v);
+    }
+
     /** The explicit methods, or Terraform's implied ones: the local plugin directories that exist, then direct. */
     static List<InstallationMethod> methods(CliConfig cli, Options o) {
         if (cli.explicit()) {
@@ -152,59 +343,16 @@ public final class ProviderInstaller {
             progress.accept("Finding " + display(addr) + " versions matching \"" + constraints + "\"...");
         }
         List<InstallationMethod> applicable = methods.stream().filter(m -> m.appliesTo(addr)).toList();
-        Map<String, Candidate> versions = new TreeMap<>();
-        List<String> searched = new ArrayList<>();
-        try {
-            for (InstallationMethod m : applicable) {
-                if (m instanceof InstallationMethod.FilesystemMirror f) {
-                    searched.add(f.path().toString());
-                    for (FilesystemMirror.Package p : new FilesystemMirror(f.path()).packages(addr, o.platform())) {
-                        versions.putIfAbsent(p.version(), new Candidate(p, f.path().toString()));
-                    }
-                }
-            }
-            if (cli.pluginCacheDir().isPresent()) {
-                Path cache = o.workingDir().resolve(cli.pluginCacheDir().get());
-                for (FilesystemMirror.Package p : new FilesystemMirror(cache).packages(addr, o.platform())) {
-                    if (!p.packed()) {
-                        versions.putIfAbsent(p.version(), new Candidate(p, cache.toString()));
-                    }
-                }
-            }
-        } catch (IOException e) {
-            return failed("Failed to query available provider packages", "Could not read the mirrors for "
-                + display(addr) + ": " + e.getMessage());
+        Result<Map<String, Candidate>> offered = offers(o, cli, applicable, addr, o.platform());
+        if (offered.value() == null) {
+            return Result.of(null, offered.diagnostics());
         }
-        if (versions.isEmpty()) {
-            return Result.of(null, Diagnostics.of(unavailable(addr, applicable, searched, o)));
+        Map<String, Candidate> versions = offered.value();
+        Result<String> selected = select(addr, constraints, locked, versions, o.platform());
+        if (selected.value() == null) {
+            return Result.of(null, selected.diagnostics());
         }
-        String version;
-        if (locked.isPresent()) {
-            version = locked.get().version();
-            if (!Constraints.allows(constraints, version)) {
-                return failed("Failed to query available provider packages", "Could not retrieve the list of available"
-                    + " versions for provider " + display(addr) + ": locked provider " + addr + " " + version
-                    + " does not match configured version constraint " + constraints + "; must use strata init"
-                    + " -upgrade to allow selection of new versions");
-            }
-            if (!versions.containsKey(version)) {
-                return failed("Failed to install provider", "The dependency lock file selects " + display(addr) + " "
-                    + version + ", but the installation methods offer only " + String.join(", ", versions.keySet())
-                    + " for " + o.platform() + ". Add that version to a mirror, or run strata init -upgrade to"
-                    + " select another one.");
-            }
-        } else {
-            Optional<String> best = versions.keySet().stream()
-                .filter(v -> Constraints.allows(constraints, v))
-                .max(FilesystemMirror::compareVersions);
-            if (best.isEmpty()) {
-                return failed("Failed to query available provider packages", "Could not retrieve the list of available"
-                    + " versions for provider " + display(addr) + ": no available releases match the given constraints "
-                    + constraints + ". The mirrors offer: " + versions.keySet().stream()
-                    .sorted(FilesystemMirror::compareVersions).collect(Collectors.joining(", ")) + ".");
-            }
-            version = best.get();
-        }
+        String version = selected.value();
         Candidate c = versions.get(version);
         Path target = o.dataDir().resolve("providers").resolve(addr.hostname()).resolve(addr.namespace())
             .resolve(addr.type()).resolve(version).resolve(o.platform().toString());
@@ -231,11 +379,74 @@ public final class ProviderInstaller {
         }
     }
 
+    /** The versions of {@code addr} that the applicable methods offer for {@code platform}, first source first. */
+    private static Result<Map<String, Candidate>> offers(Options o, CliConfig cli, List<InstallationMethod> applicable,
+                                                         ProviderAddress addr, Platform platform) {
+        Map<String, Candidate> versions = new TreeMap<>();
+        List<String> searched = new ArrayList<>();
+        try {
+            for (InstallationMethod m : applicable) {
+                if (m instanceof InstallationMethod.FilesystemMirror f) {
+                    searched.add(f.path().toString());
+                    for (FilesystemMirror.Package p : new FilesystemMirror(f.path()).packages(addr, platform)) {
+                        versions.putIfAbsent(p.version(), new Candidate(p, f.path().toString()));
+                    }
+                }
+            }
+            if (cli.pluginCacheDir().isPresent()) {
+                Path cache = o.workingDir().resolve(cli.pluginCacheDir().get());
+                for (FilesystemMirror.Package p : new FilesystemMirror(cache).packages(addr, platform)) {
+                    if (!p.packed()) {
+                        versions.putIfAbsent(p.version(), new Candidate(p, cache.toString()));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            return failed("Failed to query available provider packages", "Could not read the mirrors for "
+                + display(addr) + ": " + e.getMessage());
+        }
+        if (versions.isEmpty()) {
+            return Result.of(null, Diagnostics.of(unavailable(addr, applicable, searched, platform)));
+        }
+        return Result.of(versions);
+    }
+
+    /** The locked version when there is one (it must still be allowed), else the newest one allowed. */
+    private static Result<String> select(ProviderAddress addr, String constraints, Optional<LockFile.Entry> locked,
+                                         Map<String, Candidate> versions, Platform platform) {
+        if (locked.isPresent()) {
+            String version = locked.get().version();
+            if (!Constraints.allows(constraints, version)) {
+                return failed("Failed to query available provider packages", "Could not retrieve the list of available"
+                    + " versions for provider " + display(addr) + ": locked provider " + addr + " " + version
+                    + " does not match configured version constraint " + constraints + "; must use strata init"
+                    + " -upgrade to allow selection of new versions");
+            }
+            if (!versions.containsKey(version)) {
+                return failed("Failed to install provider", "The dependency lock file selects " + display(addr) + " "
+                    + version + ", but the installation methods offer only " + String.join(", ", versions.keySet())
+                    + " for " + platform + ". Add that version to a mirror, or run strata init -upgrade to"
+                    + " select another one.");
+            }
+            return Result.of(version);
+        }
+        Optional<String> best = versions.keySet().stream()
+            .filter(v -> Constraints.allows(constraints, v))
+            .max(FilesystemMirror::compareVersions);
+        if (best.isEmpty()) {
+            return failed("Failed to query available provider packages", "Could not retrieve the list of available"
+                + " versions for provider " + display(addr) + ": no available releases match the given constraints "
+                + constraints + ". The mirrors offer: " + versions.keySet().stream()
+                .sorted(FilesystemMirror::compareVersions).collect(Collectors.joining(", ")) + ".");
+        }
+        return Result.of(best.get());
+    }
+
     private static Diagnostic unavailable(ProviderAddress addr, List<InstallationMethod> applicable,
-                                          List<String> searched, Options o) {
+                                          List<String> searched, Platform platform) {
         boolean network = applicable.stream().anyMatch(m -> !(m instanceof InstallationMethod.FilesystemMirror));
         String where = searched.isEmpty() ? "" : " The filesystem mirrors searched (" + String.join(", ", searched)
-            + ") have no package of it for " + o.platform() + ".";
+            + ") have no package of it for " + platform + ".";
         if (network) {
             return Diagnostic.error("Provider not available offline", "Strata cannot install " + display(addr)
                 + ": it is not in any local mirror, and Strata has no network access to download it from "
