@@ -78,6 +78,7 @@ public final class ProviderInstaller {
         Result<CliConfig> cli = CliConfig.load(o.env(), o.home());
         diags.addAll(cli.diagnostics());
         List<InstallationMethod> methods = methods(cli.value(), o);
+        HashCache hashCache = hashCache(o);
         List<Installed> installed = new ArrayList<>();
         LockFile lock = LockFile.empty();
         for (Requirement req : requirements) {
@@ -89,7 +90,7 @@ public final class ProviderInstaller {
                 continue;
             }
             Optional<LockFile.Entry> locked = o.upgrade() ? Optional.empty() : previous.entry(addr);
-            Result<Installed> r = installOne(o, cli.value(), methods, addr, constraints.get(), locked, progress);
+            Result<Installed> r = installOne(o, cli.value(), methods, hashCache, addr, constraints.get(), locked, progress);
             diags.addAll(r.diagnostics());
             if (r.value() != null) {
                 Installed i = r.value();
@@ -105,6 +106,7 @@ public final class ProviderInstaller {
                 }
             }
         }
+        hashCache.save();
         return Result.of(new Outcome(installed, lock, !lock.equals(previous)), diags.build());
     }
 
@@ -121,6 +123,7 @@ public final class ProviderInstaller {
         CliConfig config = fsMirror.isPresent() ? new CliConfig(List.of(new InstallationMethod.FilesystemMirror(
             o.workingDir().resolve(fsMirror.get()), List.of(), List.of())), true, Optional.empty()) : cli.value();
         List<InstallationMethod> methods = methods(config, o);
+        HashCache hashCache = hashCache(o);
         LockFile lock = LockFile.empty();
         for (Requirement req : requirements) {
             ProviderAddress addr = req.address();
@@ -156,7 +159,7 @@ public final class ProviderInstaller {
                 }
                 progress.accept("Fetching " + display(addr) + " " + version + " for " + platform + "...");
                 try {
-                    hashes.add(c.pkg().h1());
+                    hashes.add(hashCache.h1(c.pkg()));
                 } catch (IOException e) {
                     diags.add(Diagnostic.error("Could not retrieve providers for locking", "Could not read the package"
                         + " of " + display(addr) + " " + version + " for " + platform + ": " + e.getMessage(), null));
@@ -181,6 +184,7 @@ public final class ProviderInstaller {
                 }
             }
         }
+        hashCache.save();
         return Result.of(lock, diags.build());
     }
 
@@ -332,8 +336,12 @@ public final class ProviderInstaller {
         return dirs;
     }
 
+    private static HashCache hashCache(Options o) {
+        return new HashCache(o.dataDir().resolve("strata").resolve("package-hashes.json"));
+    }
+
     private static Result<Installed> installOne(Options o, CliConfig cli, List<InstallationMethod> methods,
-                                                ProviderAddress addr, String constraints,
+                                                HashCache hashes, ProviderAddress addr, String constraints,
                                                 Optional<LockFile.Entry> locked, Consumer<String> progress) {
         if (locked.isPresent()) {
             progress.accept("Reusing previous version of " + display(addr) + " from the dependency lock file");
@@ -357,7 +365,7 @@ public final class ProviderInstaller {
         Path target = o.dataDir().resolve("providers").resolve(addr.hostname()).resolve(addr.namespace())
             .resolve(addr.type()).resolve(version).resolve(o.platform().toString());
         try {
-            String hash = c.pkg().h1();
+            String hash = hashes.h1(c.pkg());
             if (locked.isPresent() && !locked.get().matches(hash)) {
                 return failed("Failed to install provider", "Error while installing " + display(addr) + " v" + version
                     + ": the local package for " + addr + " " + version + " doesn't match any of the checksums"

@@ -83,6 +83,27 @@ class ProviderInstallerTest {
     }
 
     @Test
+    void packageHashesAreRememberedUntilTheFilesChange() throws IOException {
+        Map<String, String> env = cliConfig("provider_installation {\n  filesystem_mirror {\n    path = \"" + mirror()
+            + "\"\n  }\n}\n");
+        install(env, LockFile.empty(), false, new ArrayList<>(), "1.0.0");
+        Path cache = dir.resolve("work/.terraform/strata/package-hashes.json");
+        Path pkg = dir.resolve("mirror/registry.terraform.io/acme/thing/1.0.0/linux_amd64").toRealPath();
+        String real = PackageHashes.h1OfDirectory(pkg);
+        assertThat(Files.readString(cache)).contains(real);
+        // A remembered hash is used as long as sizes and times match...
+        Files.writeString(cache, Files.readString(cache).replace(real, "h1:remembered"));
+        var cached = install(env, LockFile.empty(), false, new ArrayList<>(), "1.0.0");
+        assertThat(cached.value().lock().entry(THING).orElseThrow().hashes()).containsExactly("h1:remembered");
+        // ...and a changed file is hashed again.
+        Path exe = pkg.resolve("terraform-provider-thing_v1.0.0");
+        Files.setLastModifiedTime(exe, java.nio.file.attribute.FileTime.fromMillis(
+            Files.getLastModifiedTime(exe).toMillis() - 60_000));
+        var fresh = install(env, LockFile.empty(), false, new ArrayList<>(), "1.0.0");
+        assertThat(fresh.value().lock().entry(THING).orElseThrow().hashes()).containsExactly(real);
+    }
+
+    @Test
     void installsAPackedPackageThroughThePluginCache() throws IOException {
         Map<String, String> env = new java.util.HashMap<>(cliConfig("provider_installation {\n  filesystem_mirror {\n"
             + "    path = \"" + mirror() + "\"\n    include = [\"acme/*\"]\n  }\n}\n"));
