@@ -251,6 +251,24 @@ class TerraformProviderAwsTest {
 
     @Test
     @Order(7)
+    void upgradesStoredStateAndStops() {
+        String raw = "{\"id\":\"/strata/x\",\"name\":\"/strata/x\",\"type\":\"String\",\"value\":\"v\","
+            + "\"arn\":\"arn:aws:ssm:us-east-1:123456789012:parameter/strata/x\",\"tier\":\"Standard\",\"version\":3}";
+        Provider.UpgradeResponse up = aws.upgradeResourceState(new Provider.UpgradeRequest("aws_ssm_parameter",
+            schema().resourceType("aws_ssm_parameter").version(), raw));
+        noErrors(up.diagnostics());
+        assertThat(up.upgradedState().type()).isEqualTo(schema().resourceType("aws_ssm_parameter").block().impliedType());
+        assertThat(up.upgradedState().attributes().get("version")).isEqualTo(Value.number(3));
+        assertThat(up.upgradedState().attributes().get("description").isNull()).isTrue();
+        noErrors(aws.stop());
+        // A provider whose plugin never started has nothing to stop.
+        TerraformProvider idle = (TerraformProvider) create();
+        assertThat(idle.stop().isEmpty()).isTrue();
+        assertThat(idle.started()).isFalse();
+    }
+
+    @Test
+    @Order(7)
     void unknownTypeIsADiagnostic() {
         ProviderDiagnostics ds = aws.validateResourceConfig("aws_no_such_thing", Value.EMPTY_OBJECT);
         assertThat(ds.hasErrors()).isTrue();

@@ -111,6 +111,9 @@ class ProvidersCommandTest {
         CliRunner.Result init = cli.run("init");
         assertThat(init.exitCode()).as(init.stderr()).isZero();
         assertThat(Files.readString(dir.resolve(".terraform.lock.hcl"))).isEqualTo(lock);
+        // version reports the lock file's selections, as terraform version does.
+        assertThat(cli.run("version", "-json").stdout()).contains("\"registry.terraform.io/acme/thing\": \"1.0.0\"");
+        assertThat(cli.run("version").stdout()).contains("+ provider registry.terraform.io/acme/thing v1.0.0");
     }
 
     @Test
