@@ -3,6 +3,8 @@ package dev.strata.tfplugin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.strata.cloudsim.CloudSim;
 import dev.strata.cloudsim.Knobs;
 import dev.strata.lang.types.Type;
@@ -79,22 +81,91 @@ class SsmLifecycleTest {
         return applied;
     }
 
+    private Value configFor(Provider aws, String url) {
+        Block pschema = aws.schema().provider().block();
+        Block endpoints = pschema.blockType("endpoints").block();
+        return with(pschema.emptyValue(), Map.of(
+            "region", Value.string("us-east-1"),
+            "access_key", Value.string("mock"),
+            "secret_key", Value.string("mock"),
+            "skip_credentials_validation", Value.TRUE,
+            "skip_requesting_account_id", Value.TRUE,
+            "skip_metadata_api_check", Value.string("true"),
+            "endpoints", Value.set(endpoints.impliedType(), List.of(
+                with(endpoints.emptyValue(), Map.of("ssm", Value.string(url)))))));
+    }
+
+    /**
+     * The same parameter created through the SPI and by {@code terraform apply}, each against its own
+     * simulator: the resulting state attributes are identical.
+     */
+    @Test
+    void createdStateEqualsTerraforms() throws Exception {
+        assumeTrue(Files.isDirectory(MIRROR.resolve("registry.terraform.io/hashicorp/aws/5.100.0/linux_amd64"))
+            && Platform.current().toString().equals("linux_amd64"), "AWS provider not in " + MIRROR);
+        assumeTrue(TerraformProviderAwsTest.onPath("terraform"), "terraform not on PATH");
+        JsonNode ours;
+        try (CloudSim sim = CloudSim.start(0, null, Knobs.DEFAULT); Provider aws = provider()) {
+            Value config = configFor(aws, sim.url());
+            noErrors(aws.configure(new Provider.ConfigureRequest(config, "")));
+            Block ssm = aws.schema().resourceType(TYPE).block();
+            Value want = with(ssm.emptyValue(), Map.of("name", Value.string("/strata/cmp"),
+                "type", Value.string("SecureString"), "value", Value.string("s3cret"),
+                "description", Value.string("compared with terraform"),
+                "tags", Value.map(Type.STRING, Map.of("team", Value.string("platform")))));
+            Value state = planAndApply(aws, ssm, ssm.nullValue(), want, PrivateState.EMPTY).newState();
+            ours = new ObjectMapper().readTree(dev.strata.provider.ValueJson.encode(state, ssm.impliedType()));
+        }
+        JsonNode theirs;
+        try (CloudSim sim = CloudSim.start(0, null, Knobs.DEFAULT)) {
+            Path tf = Files.createDirectories(dir.resolve("tf"));
+            Files.writeString(tf.resolve("main.tf"), """
+                provider "aws" {
+                  region                      = "us-east-1"
+                  access_key                  = "mock"
+                  secret_key                  = "mock"
+                  skip_credentials_validation = true
+                  skip_requesting_account_id  = true
+                  skip_metadata_api_check     = true
+                  endpoints {
+                    ssm = "%s"
+                  }
+                }
+                resource "aws_ssm_parameter" "p" {
+                  name        = "/strata/cmp"
+                  type        = "SecureString"
+                  value       = "s3cret"
+                  description = "compared with terraform"
+                  tags        = { team = "platform" }
+                }
+                """.formatted(sim.url()));
+            terraform(tf, "init", "-input=false", "-no-color");
+            terraform(tf, "apply", "-auto-approve", "-input=false", "-no-color");
+            JsonNode tfstate = new ObjectMapper().readTree(tf.resolve("terraform.tfstate").toFile());
+            theirs = tfstate.get("resources").get(0).get("instances").get(0).get("attributes");
+        }
+        assertThat(ours).isEqualTo(theirs);
+    }
+
+    private String terraform(Path wd, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new java.util.ArrayList<>(List.of("terraform"));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(wd.toFile()).redirectErrorStream(true);
+        pb.environment().put("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
+        pb.environment().put("CHECKPOINT_DISABLE", "1");
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(String.join(" ", cmd) + "\n" + out).isZero();
+        return out;
+    }
+
     @Test
     void fullLifecycleAgainstTheSimulator() throws Exception {
         assumeTrue(Files.isDirectory(MIRROR.resolve("registry.terraform.io/hashicorp/aws/5.100.0/linux_amd64"))
             && Platform.current().toString().equals("linux_amd64"), "AWS provider not in " + MIRROR);
         try (CloudSim sim = CloudSim.start(0, null, Knobs.DEFAULT); Provider aws = provider()) {
-            Block pschema = aws.schema().provider().block();
-            Block endpoints = pschema.blockType("endpoints").block();
-            Value config = with(pschema.emptyValue(), Map.of(
-                "region", Value.string("us-east-1"),
-                "access_key", Value.string("mock"),
-                "secret_key", Value.string("mock"),
-                "skip_credentials_validation", Value.TRUE,
-                "skip_requesting_account_id", Value.TRUE,
-                "skip_metadata_api_check", Value.string("true"),
-                "endpoints", Value.set(endpoints.impliedType(), List.of(
-                    with(endpoints.emptyValue(), Map.of("ssm", Value.string(sim.url())))))));
+            Value config = configFor(aws, sim.url());
             noErrors(aws.validateProviderConfig(config));
             noErrors(aws.configure(new Provider.ConfigureRequest(config, "")));
 
