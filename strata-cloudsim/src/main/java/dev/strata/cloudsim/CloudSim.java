@@ -30,6 +30,10 @@ import java.util.function.LongSupplier;
  * stored, whether or not reads would see it yet), {@code GET|PUT /admin/config}. Clients are told
  * apart by the {@code X-Client-Id} header (else their address) for throttling; a 429 carries
  * {@code Retry-After} in whole seconds (RFC 9110) and {@code X-Retry-After-Ms} with the exact wait.
+ *
+ * <p>It also answers AWS Systems Manager Parameter Store's JSON protocol ({@code POST /} with
+ * {@code X-Amz-Target: AmazonSSM.*}, see {@link SsmApi}), so the real AWS provider's
+ * {@code aws_ssm_parameter}, pointed here with {@code endpoints { ssm = URL }}, can run against it.
  */
 public final class CloudSim implements AutoCloseable {
 
@@ -51,6 +55,7 @@ public final class CloudSim implements AutoCloseable {
     private final AtomicLong timeouts = new AtomicLong();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger peak = new AtomicInteger();
+    private final SsmApi ssm = new SsmApi();
 
     private CloudSim(int port, Path stateFile, Knobs initial, LongSupplier clock, long seed) throws IOException {
         this.clock = clock;
@@ -119,6 +124,12 @@ public final class CloudSim implements AutoCloseable {
         int now = inFlight.incrementAndGet();
         peak.accumulateAndGet(now, Math::max);
         try {
+            String target = ex.getRequestHeaders().getFirst("X-Amz-Target");
+            if (target != null && target.startsWith(SsmApi.TARGET_PREFIX)) {
+                requests.computeIfAbsent("ssm", k -> new AtomicLong()).incrementAndGet();
+                ssm.handle(ex, target);
+                return;
+            }
             String[] parts = ex.getRequestURI().getPath().replaceAll("^/+|/+$", "").split("/");
             if (parts.length >= 1 && parts[0].equals("admin")) {
                 admin(ex, parts);

@@ -38,6 +38,12 @@ public sealed interface ProviderClient extends AutoCloseable permits ProviderCli
 
     PluginResult<ProviderSchema> getProviderSchema();
 
+    /**
+     * Uses {@code schema} (from {@link SchemaCache}) instead of asking the plugin, so calls that
+     * need it do not fetch it again. Only for a schema this same provider package reported.
+     */
+    void useSchema(ProviderSchema schema);
+
     /** Validates the provider configuration; returns it as the provider prepared it (protocol 5 may fill defaults). */
     PluginResult<Value> validateProviderConfig(Value config);
 

@@ -75,6 +75,11 @@ public final class ProviderClientV5 implements ProviderClient {
     }
 
     @Override
+    public void useSchema(ProviderSchema schema) {
+        this.schema = schema;
+    }
+
+    @Override
     public PluginResult<ProviderSchema> getProviderSchema() {
         ProviderSchema cached = schema;
         if (cached != null) {
@@ -94,7 +99,8 @@ public final class ProviderClientV5 implements ProviderClient {
                 mapValues(r.getFunctionsMap(), ProviderClientV5::function),
                 new ProviderSchema.ServerCapabilities(r.getServerCapabilities().getPlanDestroy(),
                     r.getServerCapabilities().getGetProviderSchemaOptional(),
-                    r.getServerCapabilities().getMoveResourceState()));
+                    r.getServerCapabilities().getMoveResourceState()),
+                mapValues(r.getEphemeralResourceSchemasMap(), ProviderClientV5::schema));
             schema = s;
             return PluginResult.of(s, diags);
         });
@@ -418,14 +424,16 @@ public final class ProviderClientV5 implements ProviderClient {
         for (Tfplugin5.Schema.Attribute a : b.getAttributesList()) {
             attrs.put(a.getName(), new Attribute(a.getName(), TypeJson.parse(a.getType().toByteArray()), Optional.empty(),
                 a.getDescription(), a.getRequired(), a.getOptional(), a.getComputed(), a.getSensitive(),
-                a.getDeprecated(), a.getWriteOnly()));
+                a.getDeprecated(), a.getWriteOnly(),
+                a.getDescriptionKind() == Tfplugin5.StringKind.MARKDOWN));
         }
         TreeMap<String, NestedBlock> blocks = new TreeMap<>();
         for (Tfplugin5.Schema.NestedBlock nb : b.getBlockTypesList()) {
             blocks.put(nb.getTypeName(), new NestedBlock(nb.getTypeName(), nesting(nb.getNesting()), block(nb.getBlock()),
                 nb.getMinItems(), nb.getMaxItems()));
         }
-        return new Block(attrs, blocks, b.getDescription(), b.getDeprecated());
+        return new Block(attrs, blocks, b.getDescription(), b.getDeprecated(),
+            b.getDescriptionKind() == Tfplugin5.StringKind.MARKDOWN);
     }
 
     private static NestingMode nesting(Tfplugin5.Schema.NestedBlock.NestingMode m) {
@@ -444,12 +452,14 @@ public final class ProviderClientV5 implements ProviderClient {
             f.getParametersList().stream().map(ProviderClientV5::parameter).toList(),
             f.hasVariadicParameter() ? Optional.of(parameter(f.getVariadicParameter())) : Optional.empty(),
             TypeJson.parse(f.getReturn().getType().toByteArray()),
-            f.getSummary(), f.getDescription(), f.getDeprecationMessage());
+            f.getSummary(), f.getDescription(), f.getDeprecationMessage(),
+            f.getDescriptionKind() == Tfplugin5.StringKind.MARKDOWN);
     }
 
     private static FunctionParameter parameter(Tfplugin5.Function.Parameter p) {
         return new FunctionParameter(p.getName(), TypeJson.parse(p.getType().toByteArray()), p.getAllowNullValue(),
-            p.getAllowUnknownValues(), p.getDescription());
+            p.getAllowUnknownValues(), p.getDescription(),
+            p.getDescriptionKind() == Tfplugin5.StringKind.MARKDOWN);
     }
 
     private static <A, B> TreeMap<String, B> mapValues(Map<String, A> in, Function<A, B> f) {

@@ -75,6 +75,11 @@ public final class ProviderClientV6 implements ProviderClient {
     }
 
     @Override
+    public void useSchema(ProviderSchema schema) {
+        this.schema = schema;
+    }
+
+    @Override
     public PluginResult<ProviderSchema> getProviderSchema() {
         ProviderSchema cached = schema;
         if (cached != null) {
@@ -94,7 +99,8 @@ public final class ProviderClientV6 implements ProviderClient {
                 mapValues(r.getFunctionsMap(), ProviderClientV6::function),
                 new ProviderSchema.ServerCapabilities(r.getServerCapabilities().getPlanDestroy(),
                     r.getServerCapabilities().getGetProviderSchemaOptional(),
-                    r.getServerCapabilities().getMoveResourceState()));
+                    r.getServerCapabilities().getMoveResourceState()),
+                mapValues(r.getEphemeralResourceSchemasMap(), ProviderClientV6::schema));
             schema = s;
             return PluginResult.of(s, diags);
         });
@@ -417,7 +423,8 @@ public final class ProviderClientV6 implements ProviderClient {
             blocks.put(nb.getTypeName(), new NestedBlock(nb.getTypeName(), nesting(nb.getNesting()), block(nb.getBlock()),
                 nb.getMinItems(), nb.getMaxItems()));
         }
-        return new Block(attributes(b.getAttributesList()), blocks, b.getDescription(), b.getDeprecated());
+        return new Block(attributes(b.getAttributesList()), blocks, b.getDescription(), b.getDeprecated(),
+            b.getDescriptionKind() == Tfplugin6.StringKind.MARKDOWN);
     }
 
     private static TreeMap<String, Attribute> attributes(List<Tfplugin6.Schema.Attribute> in) {
@@ -431,7 +438,8 @@ public final class ProviderClientV6 implements ProviderClient {
             Type type = nested.map(ProviderSchema.NestedAttributes::impliedType)
                 .orElseGet(() -> TypeJson.parse(a.getType().toByteArray()));
             attrs.put(a.getName(), new Attribute(a.getName(), type, nested, a.getDescription(), a.getRequired(),
-                a.getOptional(), a.getComputed(), a.getSensitive(), a.getDeprecated(), a.getWriteOnly()));
+                a.getOptional(), a.getComputed(), a.getSensitive(), a.getDeprecated(), a.getWriteOnly(),
+                a.getDescriptionKind() == Tfplugin6.StringKind.MARKDOWN));
         }
         return attrs;
     }
@@ -462,12 +470,14 @@ public final class ProviderClientV6 implements ProviderClient {
             f.getParametersList().stream().map(ProviderClientV6::parameter).toList(),
             f.hasVariadicParameter() ? Optional.of(parameter(f.getVariadicParameter())) : Optional.empty(),
             TypeJson.parse(f.getReturn().getType().toByteArray()),
-            f.getSummary(), f.getDescription(), f.getDeprecationMessage());
+            f.getSummary(), f.getDescription(), f.getDeprecationMessage(),
+            f.getDescriptionKind() == Tfplugin6.StringKind.MARKDOWN);
     }
 
     private static FunctionParameter parameter(Tfplugin6.Function.Parameter p) {
         return new FunctionParameter(p.getName(), TypeJson.parse(p.getType().toByteArray()), p.getAllowNullValue(),
-            p.getAllowUnknownValues(), p.getDescription());
+            p.getAllowUnknownValues(), p.getDescription(),
+            p.getDescriptionKind() == Tfplugin6.StringKind.MARKDOWN);
     }
 
     private static <A, B> TreeMap<String, B> mapValues(Map<String, A> in, Function<A, B> f) {

@@ -16,22 +16,36 @@ import java.util.TreeMap;
  */
 public record ProviderSchema(Schema provider, Optional<Schema> providerMeta, SortedMap<String, Schema> resourceSchemas,
                              SortedMap<String, Schema> dataSourceSchemas, SortedMap<String, FunctionSignature> functions,
-                             ServerCapabilities capabilities) {
+                             ServerCapabilities capabilities, SortedMap<String, Schema> ephemeralResourceSchemas) {
 
     public ProviderSchema {
+        ephemeralResourceSchemas = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(ephemeralResourceSchemas));
         resourceSchemas = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(resourceSchemas));
         dataSourceSchemas = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(dataSourceSchemas));
         functions = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(functions));
+    }
+
+    /** A provider without ephemeral resources. */
+    public ProviderSchema(Schema provider, Optional<Schema> providerMeta, SortedMap<String, Schema> resourceSchemas,
+                          SortedMap<String, Schema> dataSourceSchemas, SortedMap<String, FunctionSignature> functions,
+                          ServerCapabilities capabilities) {
+        this(provider, providerMeta, resourceSchemas, dataSourceSchemas, functions, capabilities, new TreeMap<>());
     }
 
     /** A versioned block schema: of the provider's configuration, a resource type or a data source. */
     public record Schema(long version, Block block) {}
 
     public record Block(SortedMap<String, Attribute> attributes, SortedMap<String, NestedBlock> blockTypes,
-                        String description, boolean deprecated) {
+                        String description, boolean deprecated, boolean markdown) {
         public Block {
             attributes = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(attributes));
             blockTypes = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(blockTypes));
+        }
+
+        /** A block whose description is plain text. */
+        public Block(SortedMap<String, Attribute> attributes, SortedMap<String, NestedBlock> blockTypes,
+                     String description, boolean deprecated) {
+            this(attributes, blockTypes, description, deprecated, false);
         }
 
         /**
@@ -65,7 +79,15 @@ public record ProviderSchema(Schema provider, Optional<Schema> providerMeta, Sor
      */
     public record Attribute(String name, Type type, Optional<NestedAttributes> nested, String description,
                             boolean required, boolean optional, boolean computed, boolean sensitive,
-                            boolean deprecated, boolean writeOnly) {
+                            boolean deprecated, boolean writeOnly, boolean markdown) {
+
+        /** An attribute whose description is plain text. */
+        public Attribute(String name, Type type, Optional<NestedAttributes> nested, String description,
+                         boolean required, boolean optional, boolean computed, boolean sensitive,
+                         boolean deprecated, boolean writeOnly) {
+            this(name, type, nested, description, required, optional, computed, sensitive, deprecated, writeOnly, false);
+        }
+
         public Type impliedType() {
             return nested.map(NestedAttributes::impliedType).orElse(type);
         }
@@ -116,9 +138,16 @@ public record ProviderSchema(Schema provider, Optional<Schema> providerMeta, Sor
 
     /** A provider-defined function, callable as {@code provider::NAME::FUNC(...)}. */
     public record FunctionSignature(List<FunctionParameter> parameters, Optional<FunctionParameter> variadicParameter,
-                                    Type returnType, String summary, String description, String deprecationMessage) {
+                                    Type returnType, String summary, String description, String deprecationMessage,
+                                    boolean markdown) {
         public FunctionSignature {
             parameters = List.copyOf(parameters);
+        }
+
+        /** A function whose description is plain text. */
+        public FunctionSignature(List<FunctionParameter> parameters, Optional<FunctionParameter> variadicParameter,
+                                 Type returnType, String summary, String description, String deprecationMessage) {
+            this(parameters, variadicParameter, returnType, summary, description, deprecationMessage, false);
         }
 
         /** The types arguments are encoded with: each parameter's, the variadic one repeating. */
@@ -133,7 +162,13 @@ public record ProviderSchema(Schema provider, Optional<Schema> providerMeta, Sor
     }
 
     public record FunctionParameter(String name, Type type, boolean allowNullValue, boolean allowUnknownValues,
-                                    String description) {}
+                                    String description, boolean markdown) {
+        /** A parameter whose description is plain text. */
+        public FunctionParameter(String name, Type type, boolean allowNullValue, boolean allowUnknownValues,
+                                 String description) {
+            this(name, type, allowNullValue, allowUnknownValues, description, false);
+        }
+    }
 
     /** Number of resource types, data sources and functions, for logs and benchmarks. */
     public int size() {

@@ -1,14 +1,23 @@
 /**
  * External Terraform providers: start a provider plugin ({@link dev.strata.tfplugin.PluginProcess},
- * go-plugin handshake with AutoMTLS) and talk to it ({@link dev.strata.tfplugin.ProviderClient}).
+ * go-plugin handshake with AutoMTLS), talk to it ({@link dev.strata.tfplugin.ProviderClient}), and
+ * put it behind the provider SPI ({@link dev.strata.tfplugin.TerraformProvider}, one plugin process
+ * per provider configuration, started lazily; provider-defined functions included).
+ *
+ * <p>Entry point for the engine: {@link dev.strata.tfplugin.InstalledProviders}, the
+ * {@code ProviderSource} of the providers {@code strata init} installed for a working directory:
  *
  * <pre>{@code
- * Result<ProviderClient> r = ProviderClient.start(PluginLaunch.of("registry.terraform.io/hashicorp/aws", exe),
- *     Duration.ofMinutes(5));
- * try (ProviderClient aws = r.value()) {
- *     PluginResult<ProviderSchema> schema = aws.getProviderSchema();
+ * ProviderSource source = ProviderSource.chain(ProviderRegistry.load(),
+ *     InstalledProviders.forWorkingDirectory(dir));
+ * try (Provider aws = source.resolve(ProviderAddress.hashicorp("aws"), constraints).value().create()) {
+ *     ProviderSchema schema = aws.schema();   // from the schema cache when warm: no process yet
  *     ...
  * }
  * }</pre>
+ *
+ * <p>{@link dev.strata.tfplugin.SchemaJson} writes schemas as {@code terraform providers schema -json}
+ * does; {@link dev.strata.tfplugin.SchemaCache} keeps them on disk by package hash. Installation
+ * (mirrors, CLI configuration, lock file) is in {@link dev.strata.tfplugin.install}.
  */
 package dev.strata.tfplugin;

@@ -25,6 +25,7 @@ public final class Commands {
                 new GraphCommand(),
                 new ImportCommand(),
                 new OutputCommand(),
+                new ProvidersCommand(),
                 ApplyCommand.refresh(),
                 new ShowCommand(),
                 new StateCommand(),

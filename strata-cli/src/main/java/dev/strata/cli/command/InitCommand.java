@@ -1,13 +1,10 @@
 package dev.strata.cli.command;
 
-import dev.strata.addr.Provider;
 import dev.strata.cli.view.InitView;
 import dev.strata.cli.view.Json;
 import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigNode;
 import dev.strata.config.ConfigTree;
-import dev.strata.config.ProviderRequirements;
-import dev.strata.config.VersionConstraint;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
@@ -17,15 +14,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * {@code strata init}: loads the module tree, records it in {@code .terraform/modules/modules.json}
  * (Terraform's manifest, so tools that read it keep working), and reports the providers the
- * configuration needs. Local modules need no installation: the manifest points at their directories.
- * The backend is set up, recorded and migrated by {@link BackendInit}.
- * Installing remote modules and providers is not implemented yet.
+ * configuration needs ({@link ProviderSetup}). Local modules need no installation: the manifest points
+ * at their directories. The backend is set up, recorded and migrated by {@link BackendInit}.
+ * Installing remote modules is not implemented yet.
  */
 final class InitCommand implements Command {
     private static final FlagSet FLAGS = new FlagSet();
@@ -43,6 +38,9 @@ final class InitCommand implements Command {
     private static final Flag<Boolean> INPUT = FLAGS.bool("input", true,
             "Ask for confirmation when state would be copied; with -input=false, copying needs -force-copy.");
     private static final LockFlags LOCK = new LockFlags(FLAGS);
+    private static final Flag<Boolean> UPGRADE = FLAGS.bool("upgrade", false,
+            "Select the newest provider versions the version constraints allow, ignoring the versions recorded in "
+                    + "the dependency lock file.");
 
     @Override
     public String name() {
@@ -69,9 +67,16 @@ final class InitCommand implements Command {
                 + "init again: with -migrate-state to copy every workspace's state to the new backend (after "
                 + "confirmation, or at once with -force-copy), or with -reconfigure to switch without copying.\n\n"
                 + "Only local modules (sources starting with ./ or ../) are supported; a registry, Git, HTTP or "
-                + "other remote source is an error. Providers are reported but not installed: the built-in "
-                + "terraform provider is always available, and installing others comes with a later version of "
-                + "Strata.";
+                + "other remote source is an error.\n\n"
+                + "Providers built in to Strata (terraform, random, null, local, time, tls, http, ...) are used for "
+                + "their own addresses. Every other provider is installed offline, as terraform init does: from the "
+                + "filesystem_mirror directories of the CLI configuration's provider_installation block "
+                + "(TF_CLI_CONFIG_FILE, else ~/.terraformrc), the implied local mirror directories "
+                + "(terraform.d/plugins, ~/.terraform.d/plugins, $XDG_DATA_HOME/terraform/plugins, ...) or "
+                + "TF_PLUGIN_CACHE_DIR, in unpacked or zip layout, into .terraform/providers. The selected versions "
+                + "and package hashes are recorded in .terraform.lock.hcl, and a package whose hash does not match "
+                + "that file is refused. The direct and network_mirror methods need network access, which Strata "
+                + "does not use.";
     }
 
     @Override
@@ -127,23 +132,11 @@ final class InitCommand implements Command {
         }
         view.blank();
         view.heading("Initializing provider plugins...");
-        boolean missing = false;
-        for (Map.Entry<Provider, List<VersionConstraint>> e : ProviderRequirements.of(tree).entrySet()) {
-            Provider p = e.getKey();
-            String constraints = e.getValue().isEmpty() ? "any version"
-                    : e.getValue().stream().map(VersionConstraint::toString).collect(Collectors.joining(", "));
-            if (p.isBuiltIn()) {
-                view.item(p + " is built in to Strata");
-            } else {
-                missing = true;
-                view.item(p.forDisplay() + " (" + constraints + "): required, not installed");
-            }
-        }
-        if (missing) {
-            extra.add(Diagnostic.warning("Providers not installed", "This version of Strata cannot install "
-                    + "providers: the provider registry and the installer for Terraform providers come in a later "
-                    + "version. \"strata validate\" works without them; planning and applying resources of these "
-                    + "providers will not.", null));
+        ProviderSetup.Outcome providers = ProviderSetup.install(context, tree, args.get(UPGRADE), view::item);
+        extra.addAll(providers.diagnostics());
+        if (providers.lockCreated()) {
+            view.blank();
+            view.lockCreated();
         }
         Diagnostics ds = extra.build();
         view.blank();
@@ -152,7 +145,7 @@ final class InitCommand implements Command {
             view.failed();
             return 1;
         }
-        view.success(missing);
+        view.success(false);
         return 0;
     }
 

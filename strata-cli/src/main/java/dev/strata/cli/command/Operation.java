@@ -164,8 +164,12 @@ final class Operation {
         return r.value();
     }
 
-    /** The providers this build can run: the built-ins, found on the class path. */
+    /**
+     * The providers this build can run: the built-ins (found on the class path) for their own addresses,
+     * then the Terraform providers {@code strata init} installed for the working directory.
+     */
     static ProviderSource providers(CommandContext context) {
-        return ProviderRegistry.load(Operation.class.getClassLoader());
+        return ProviderSource.chain(ProviderRegistry.load(Operation.class.getClassLoader()),
+                dev.strata.tfplugin.InstalledProviders.forWorkingDirectory(context.workingDir(), context.env()));
     }
 }

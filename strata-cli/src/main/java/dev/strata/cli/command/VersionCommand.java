@@ -41,7 +41,11 @@ final class VersionCommand implements Command {
         // Terraform ignores extra positional arguments here; so do we, for drop-in compatibility.
         Args args = new Args(parsed.get(JSON));
         VersionView view = args.json() ? new VersionView.Json(context) : new VersionView.Human(context);
-        view.show(Version.current(), Platform.current().toString(), List.of());
+        // As Terraform, the provider selections are the dependency lock file's; an unreadable one shows none.
+        var lock = ProviderSetup.readLock(context.workingDir()).value();
+        List<VersionView.ProviderSelection> selections = lock == null ? List.of() : lock.providers().values().stream()
+                .map(e -> new VersionView.ProviderSelection(e.address().toString(), e.version())).toList();
+        view.show(Version.current(), Platform.current().toString(), selections);
         return 0;
     }
 }

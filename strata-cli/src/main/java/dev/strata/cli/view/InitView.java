@@ -42,6 +42,14 @@ public final class InitView {
         view.out().println();
     }
 
+    /** Terraform's note after it first records provider selections. */
+    public void lockCreated() {
+        view.out().println("Strata has created a lock file .terraform.lock.hcl to record the provider");
+        view.out().println("selections it made above. Include this file in your version control repository");
+        view.out().println("so that Strata can guarantee to make the same selections by default when");
+        view.out().println("you run \"strata init\" in the future.");
+    }
+
     public void diagnostics(Diagnostics ds, DiagnosticRenderer.Sources sources) {
         view.diagnostics(ds, sources);
     }

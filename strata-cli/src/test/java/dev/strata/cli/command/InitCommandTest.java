@@ -20,8 +20,19 @@ class InitCommandTest {
         Files.writeString(p, text);
     }
 
+    /** A filesystem mirror holding a fake hashicorp/aws 5.1.0 package, named by a CLI configuration. */
+    private CliRunner withMirror() throws IOException {
+        Path pkg = dir.resolve("mirror/registry.terraform.io/hashicorp/aws/5.1.0/" + dev.strata.tfplugin.install.Platform.current());
+        Files.createDirectories(pkg);
+        Files.writeString(pkg.resolve("terraform-provider-aws_v5.1.0_x5"), "#!/bin/sh\nexit 1\n");
+        pkg.resolve("terraform-provider-aws_v5.1.0_x5").toFile().setExecutable(true);
+        write("cli.tfrc", "provider_installation {\n  filesystem_mirror {\n    path = \"" + dir.resolve("mirror")
+                + "\"\n  }\n  direct {}\n}\n");
+        return CliRunner.in(dir).env("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
+    }
+
     @Test
-    void recordsTheModuleTreeAndListsProviders() throws IOException {
+    void recordsTheModuleTreeAndInstallsProviders() throws IOException {
         write("main.tf", """
                 terraform {
                   required_providers {
@@ -36,7 +47,7 @@ class InitCommandTest {
                 resource "aws_vpc" "v" {}
                 """);
         write("modules/sub/main.tf", "resource \"random_id\" \"r\" {}\n");
-        CliRunner.Result r = CliRunner.in(dir).run("init");
+        CliRunner.Result r = withMirror().run("init");
         assertThat(r.exitCode()).as(r.stderr()).isZero();
         assertThat(r.stdout()).contains("""
                 Initializing modules...
@@ -44,15 +55,61 @@ class InitCommandTest {
                 - net.sub in modules/sub
 
                 Initializing provider plugins...
-                - hashicorp/aws (~> 5.0): required, not installed
-                - hashicorp/random (any version): required, not installed
-                - terraform.io/builtin/terraform is built in to Strata
-                """).contains("Warning: Providers not installed")
+                """).contains("""
+                - Finding hashicorp/aws versions matching "~> 5.0"...
+                - Installing hashicorp/aws v5.1.0...
+                - Installed hashicorp/aws v5.1.0 (unauthenticated)
+                """).contains("- terraform.io/builtin/terraform is built in to Strata\n")
+                .containsPattern("- Using hashicorp/random v[0-9.]+, built in to Strata\n")
+                .contains("Strata has created a lock file .terraform.lock.hcl")
                 .contains("Strata has been successfully initialized!");
         assertThat(Files.readString(dir.resolve(".terraform/modules/modules.json"))).isEqualTo(
                 "{\"Modules\":[{\"Key\":\"\",\"Source\":\"\",\"Dir\":\".\"},"
                         + "{\"Key\":\"net\",\"Source\":\"./modules/net\",\"Dir\":\"modules/net\"},"
                         + "{\"Key\":\"net.sub\",\"Source\":\"../sub\",\"Dir\":\"modules/sub\"}]}\n");
+        Path installed = dir.resolve(".terraform/providers/registry.terraform.io/hashicorp/aws/5.1.0/"
+                + dev.strata.tfplugin.install.Platform.current());
+        assertThat(Files.isSymbolicLink(installed)).isTrue();
+        String lock = Files.readString(dir.resolve(".terraform.lock.hcl"));
+        assertThat(lock).isEqualTo("""
+                # This file is maintained automatically by "terraform init".
+                # Manual edits may be lost in future updates.
+
+                provider "registry.terraform.io/hashicorp/aws" {
+                  version     = "5.1.0"
+                  constraints = "~> 5.0"
+                  hashes = [
+                    "%s",
+                  ]
+                }
+                """.formatted(dev.strata.tfplugin.install.PackageHashes.h1OfDirectory(installed)));
+
+        // Again: the lock file's selection is reused and nothing is rewritten.
+        CliRunner.Result again = withMirror().run("init");
+        assertThat(again.exitCode()).as(again.stderr()).isZero();
+        assertThat(again.stdout()).contains("- Reusing previous version of hashicorp/aws from the dependency lock file\n"
+                + "- Using previously-installed hashicorp/aws v5.1.0\n").doesNotContain("created a lock file");
+        assertThat(Files.readString(dir.resolve(".terraform.lock.hcl"))).isEqualTo(lock);
+
+        // A package that does not match the locked hash is refused.
+        Files.writeString(dir.resolve(".terraform.lock.hcl"), lock.replaceAll("h1:[^\"]+", "h1:bm90IHRoZSBoYXNo"));
+        CliRunner.Result tampered = withMirror().run("init");
+        assertThat(tampered.exitCode()).isEqualTo(1);
+        assertThat(tampered.stderr()).contains("Error: Failed to install provider")
+                .contains("doesn't match any of the checksums");
+    }
+
+    @Test
+    void aProviderNoMirrorHasIsANoNetworkError() throws IOException {
+        write("main.tf", "resource \"aws_vpc\" \"v\" {}\n");
+        write("cli.tfrc", "");
+        CliRunner.Result r = CliRunner.in(dir).env("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString())
+                .env("HOME", dir.resolve("home").toString()).env("XDG_DATA_DIRS", dir.resolve("none").toString())
+                .run("init");
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stderr()).contains("Error: Provider not available offline").contains("hashicorp/aws")
+                .contains("no network access");
+        assertThat(dir.resolve(".terraform.lock.hcl")).doesNotExist();
     }
 
     @Test

@@ -1,0 +1,145 @@
+package dev.strata.cli.command;
+
+import dev.strata.addr.Provider;
+import dev.strata.config.ConfigTree;
+import dev.strata.config.ProviderRequirements;
+import dev.strata.config.VersionConstraint;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Result;
+import dev.strata.provider.ProviderAddress;
+import dev.strata.provider.ProviderFactory;
+import dev.strata.provider.ProviderRegistry;
+import dev.strata.provider.VersionConstraints;
+import dev.strata.tfplugin.InstalledProviders;
+import dev.strata.tfplugin.install.LockFile;
+import dev.strata.tfplugin.install.Platform;
+import dev.strata.tfplugin.install.ProviderInstaller;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The provider part of {@code strata init} and {@code strata providers lock}: built-in providers
+ * serve their own addresses; every other required provider is installed by
+ * {@link ProviderInstaller} and recorded in {@code .terraform.lock.hcl}.
+ */
+final class ProviderSetup {
+    private ProviderSetup() {}
+
+    /** The problems found, and whether a lock file was written where there was none. */
+    record Outcome(Diagnostics diagnostics, boolean lockCreated) {}
+
+    static ProviderRegistry builtins() {
+        return ProviderRegistry.load(ProviderSetup.class.getClassLoader());
+    }
+
+    static Path home(CommandContext context) {
+        String h = context.getenv("HOME");
+        return Path.of(h != null ? h : System.getProperty("user.home"));
+    }
+
+    static ProviderAddress spiAddress(Provider p) {
+        return new ProviderAddress(p.hostname(), p.namespace(), p.type());
+    }
+
+    static dev.strata.tfplugin.install.ProviderAddress installAddress(Provider p) {
+        return new dev.strata.tfplugin.install.ProviderAddress(p.hostname(), p.namespace(), p.type());
+    }
+
+    /** Reads the lock file; absent is empty, unparseable is an error. */
+    static Result<LockFile> readLock(Path dir) {
+        Path f = dir.resolve(LockFile.FILENAME);
+        if (!Files.isRegularFile(f)) {
+            return Result.of(LockFile.empty());
+        }
+        try {
+            return LockFile.parse(Files.readAllBytes(f), LockFile.FILENAME);
+        } catch (IOException e) {
+            return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to read the dependency lock file",
+                    "Could not read " + f + ": " + e.getMessage(), null)));
+        }
+    }
+
+    static void writeLock(Path dir, LockFile lock) throws IOException {
+        Path out = dir.resolve(LockFile.FILENAME);
+        Path tmp = Files.createTempFile(dir, ".terraform.lock", ".tmp");
+        try {
+            Files.writeString(tmp, lock.render(), StandardCharsets.UTF_8);
+            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /**
+     * Installs what {@code tree} requires. {@code progress} gets Terraform-style lines without the
+     * leading dash. The lock file is written only when nothing failed and it changed.
+     */
+    static Outcome install(CommandContext context, ConfigTree tree, boolean upgrade, Consumer<String> progress) {
+        Path dir = context.workingDir();
+        Diagnostics.Builder diags = Diagnostics.builder();
+        Result<LockFile> previous = readLock(dir);
+        diags.addAll(previous.diagnostics());
+        if (previous.value() == null || previous.hasErrors()) {
+            return new Outcome(diags.build(), false);
+        }
+        ProviderRegistry builtins = builtins();
+        List<ProviderInstaller.Requirement> external = new ArrayList<>();
+        List<LockFile.Entry> keep = new ArrayList<>();
+        for (Map.Entry<Provider, List<VersionConstraint>> e : ProviderRequirements.of(tree).entrySet()) {
+            Provider p = e.getKey();
+            List<String> constraints = e.getValue().stream().map(VersionConstraint::source).toList();
+            if (p.isBuiltIn()) {
+                progress.accept(p + " is built in to Strata");
+                continue;
+            }
+            ProviderAddress a = spiAddress(p);
+            if (builtins.has(a)) {
+                Result<ProviderFactory> f = builtins.resolve(a, constraints(constraints));
+                diags.addAll(f.diagnostics());
+                if (f.value() != null) {
+                    progress.accept("Using " + p.forDisplay() + " v" + f.value().version() + ", built in to Strata");
+                }
+                // A lock entry Terraform wrote for this provider stays, so Terraform can still use the directory.
+                previous.value().entry(installAddress(p)).ifPresent(keep::add);
+                continue;
+            }
+            external.add(new ProviderInstaller.Requirement(installAddress(p), constraints));
+        }
+        ProviderInstaller.Options options = new ProviderInstaller.Options(dir,
+                InstalledProviders.dataDir(dir, context.env()), context.env(), home(context), Platform.current(), upgrade);
+        Result<ProviderInstaller.Outcome> r = ProviderInstaller.install(options, external, previous.value(), progress);
+        diags.addAll(r.diagnostics());
+        LockFile lock = r.value().lock();
+        for (LockFile.Entry e : keep) {
+            lock = lock.with(e);
+        }
+        boolean existed = Files.isRegularFile(dir.resolve(LockFile.FILENAME));
+        boolean created = false;
+        if (!diags.hasErrors() && !lock.equals(previous.value()) && !(lock.providers().isEmpty() && !existed)) {
+            try {
+                writeLock(dir, lock);
+                created = !existed;
+            } catch (IOException ex) {
+                diags.add(Diagnostic.error("Failed to write the dependency lock file", "Could not write "
+                        + LockFile.FILENAME + ": " + ex.getMessage(), null));
+            }
+        }
+        return new Outcome(diags.build(), created);
+    }
+
+    /** All of a provider's constraint strings as one; unparseable ones were reported by validation. */
+    static VersionConstraints constraints(List<String> constraints) {
+        Optional<String> merged = Optional.of(String.join(", ", constraints.stream().filter(c -> !c.isBlank()).toList()));
+        Result<VersionConstraints> r = VersionConstraints.parse(merged.get());
+        return r.hasErrors() ? VersionConstraints.ANY : r.value();
+    }
+}

@@ -1,0 +1,214 @@
+package dev.strata.cli.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.strata.cli.CliRunner;
+import dev.strata.tfplugin.install.PackageHashes;
+import dev.strata.tfplugin.install.Platform;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code strata providers}, {@code providers schema -json}, {@code providers lock} and {@code providers mirror}. */
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
+class ProvidersCommandTest {
+    static final Path AWS_MIRROR = Path.of(System.getProperty("strata.test.pluginMirror", "/opt/tf-plugins"));
+
+    @TempDir
+    Path dir;
+
+    private void write(String name, String text) throws IOException {
+        Path p = dir.resolve(name);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, text);
+    }
+
+    /** A mirror with a fake acme/thing 1.0.0 for this platform and for darwin_arm64. */
+    private CliRunner withMirror() throws IOException {
+        for (String platform : List.of(Platform.current().toString(), "darwin_arm64")) {
+            Path pkg = dir.resolve("mirror/registry.terraform.io/acme/thing/1.0.0/" + platform);
+            Files.createDirectories(pkg);
+            Files.writeString(pkg.resolve("terraform-provider-thing_v1.0.0"), "#!/bin/sh\n# " + platform + "\n");
+            pkg.resolve("terraform-provider-thing_v1.0.0").toFile().setExecutable(true);
+        }
+        write("cli.tfrc", "provider_installation {\n  filesystem_mirror {\n    path = \"" + dir.resolve("mirror")
+                + "\"\n  }\n}\n");
+        write("main.tf", """
+                terraform {
+                  required_providers {
+                    thing = { source = "acme/thing", version = ">= 1.0" }
+                  }
+                }
+                resource "thing_widget" "w" {}
+                """);
+        return CliRunner.in(dir).env("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
+    }
+
+    @Test
+    void printsTheRequirementsTreeAsTerraformDoes() throws IOException {
+        write("main.tf", """
+                terraform {
+                  required_providers {
+                    aws = { source = "hashicorp/aws", version = ">= 5.0" }
+                  }
+                }
+                module "m" { source = "./m" }
+                resource "terraform_data" "x" {}
+                """);
+        write("m/main.tf", """
+                terraform {
+                  required_providers {
+                    aws = { source = "hashicorp/aws", version = "< 6.0" }
+                  }
+                }
+                module "n" { source = "./n" }
+                resource "aws_vpc" "v" {}
+                """);
+        write("m/n/main.tf", "resource \"aws_vpc\" \"v\" {}\n");
+        CliRunner.Result r = CliRunner.in(dir).run("providers");
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        assertThat(r.stdout()).isEqualTo("""
+
+                Providers required by configuration:
+                .
+                ├── provider[registry.terraform.io/hashicorp/aws] >= 5.0.0
+                ├── provider[terraform.io/builtin/terraform]
+                └── module.m
+                    ├── provider[registry.terraform.io/hashicorp/aws] < 6.0.0
+                    └── module.n
+                        └── provider[registry.terraform.io/hashicorp/aws]
+
+                """);
+    }
+
+    @Test
+    void lockRecordsHashesForEveryPlatform() throws IOException {
+        CliRunner cli = withMirror();
+        CliRunner.Result r = cli.run("providers", "lock", "-platform=" + Platform.current(), "-platform=darwin_arm64");
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        assertThat(r.stdout()).contains("- Fetching acme/thing 1.0.0 for darwin_arm64...")
+                .contains("Success! Strata has updated the lock file.");
+        String lock = Files.readString(dir.resolve(".terraform.lock.hcl"));
+        for (String platform : List.of(Platform.current().toString(), "darwin_arm64")) {
+            assertThat(lock).contains(PackageHashes.h1OfDirectory(
+                    dir.resolve("mirror/registry.terraform.io/acme/thing/1.0.0/" + platform)));
+        }
+        assertThat(lock).contains("constraints = \">= 1.0.0\"");
+        assertThat(dir.resolve(".terraform/providers")).doesNotExist();
+
+        CliRunner.Result again = cli.run("providers", "lock", "-platform=" + Platform.current(), "-platform=darwin_arm64");
+        assertThat(again.stdout()).contains("found no need for changes");
+        // init accepts a package matching any of the recorded hashes.
+        CliRunner.Result init = cli.run("init");
+        assertThat(init.exitCode()).as(init.stderr()).isZero();
+        assertThat(Files.readString(dir.resolve(".terraform.lock.hcl"))).isEqualTo(lock);
+        // version reports the lock file's selections, as terraform version does.
+        assertThat(cli.run("version", "-json").stdout()).contains("\"registry.terraform.io/acme/thing\": \"1.0.0\"");
+        assertThat(cli.run("version").stdout()).contains("+ provider registry.terraform.io/acme/thing v1.0.0");
+    }
+
+    @Test
+    void mirrorWritesAPackedMirrorThatInitCanUse() throws IOException {
+        CliRunner cli = withMirror();
+        CliRunner.Result r = cli.run("providers", "mirror", "out");
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        Path base = dir.resolve("out/registry.terraform.io/acme/thing");
+        Path zip = base.resolve("terraform-provider-thing_1.0.0_" + Platform.current() + ".zip");
+        assertThat(zip).exists();
+        assertThat(PackageHashes.h1OfZip(zip)).isEqualTo(PackageHashes.h1OfDirectory(
+                dir.resolve("mirror/registry.terraform.io/acme/thing/1.0.0/" + Platform.current())));
+        JsonNode index = new ObjectMapper().readTree(base.resolve("index.json").toFile());
+        assertThat(index.get("versions").has("1.0.0")).isTrue();
+        JsonNode version = new ObjectMapper().readTree(base.resolve("1.0.0.json").toFile());
+        assertThat(version.get("archives").get(Platform.current().toString()).get("url").asText())
+                .isEqualTo(zip.getFileName().toString());
+
+        // The new mirror serves init in place of the original one.
+        write("cli.tfrc", "provider_installation {\n  filesystem_mirror {\n    path = \"" + dir.resolve("out")
+                + "\"\n  }\n}\n");
+        CliRunner.Result init = cli.run("init");
+        assertThat(init.exitCode()).as(init.stderr()).isZero();
+        assertThat(dir.resolve(".terraform/providers/registry.terraform.io/acme/thing/1.0.0/" + Platform.current()
+                + "/terraform-provider-thing_v1.0.0")).isExecutable();
+    }
+
+    @Test
+    void schemaNeedsTheJsonFlagAndAnInstalledProvider() throws IOException {
+        CliRunner cli = withMirror();
+        CliRunner.Result noFlag = cli.run("providers", "schema");
+        assertThat(noFlag.exitCode()).isEqualTo(1);
+        assertThat(noFlag.stderr()).contains("requires the `-json` flag");
+        CliRunner.Result notInit = cli.run("providers", "schema", "-json");
+        assertThat(notInit.exitCode()).isEqualTo(1);
+        assertThat(notInit.stderr()).contains("strata init");
+    }
+
+    /** The AWS provider's schema as {@code terraform providers schema -json} prints it, cold and then from the cache. */
+    @Test
+    void awsSchemaJsonEqualsTerraforms() throws Exception {
+        assumeTrue(Files.isDirectory(AWS_MIRROR.resolve("registry.terraform.io/hashicorp/aws/5.100.0/linux_amd64"))
+                && Platform.current().toString().equals("linux_amd64"), "AWS provider not in " + AWS_MIRROR);
+        write("cli.tfrc", "provider_installation {\n  filesystem_mirror {\n    path = \"" + AWS_MIRROR + "\"\n  }\n}\n");
+        write("main.tf", """
+                terraform {
+                  required_providers {
+                    aws = { source = "hashicorp/aws", version = "~> 5.0" }
+                  }
+                }
+                resource "terraform_data" "t" {}
+                """);
+        CliRunner cli = CliRunner.in(dir).env("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
+        CliRunner.Result init = cli.run("init");
+        assertThat(init.exitCode()).as(init.stderr()).isZero();
+        long t0 = System.nanoTime();
+        CliRunner.Result cold = cli.run("providers", "schema", "-json");
+        long t1 = System.nanoTime();
+        CliRunner.Result warm = cli.run("providers", "schema", "-json");
+        long t2 = System.nanoTime();
+        System.out.printf("strata providers schema -json (AWS): cold %d ms, warm %d ms%n",
+                (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000);
+        assertThat(cold.exitCode()).as(cold.stderr()).isZero();
+        assertThat(warm.stdout()).isEqualTo(cold.stdout());
+        JsonNode ours = new ObjectMapper().readTree(cold.stdout());
+        assertThat(ours.get("provider_schemas").get("registry.terraform.io/hashicorp/aws").get("resource_schemas").size())
+                .isGreaterThan(1000);
+
+        assumeTrue(onPath("terraform"), "terraform not on PATH");
+        Path tf = Files.createDirectories(dir.resolve("tf"));
+        Files.copy(dir.resolve("main.tf"), tf.resolve("main.tf"));
+        terraform(tf, "init", "-input=false", "-no-color");
+        JsonNode theirs = new ObjectMapper().readTree(terraform(tf, "providers", "schema", "-json"));
+        assertThat(ours.get("format_version")).isEqualTo(theirs.get("format_version"));
+        assertThat(ours.get("provider_schemas").get("registry.terraform.io/hashicorp/aws"))
+                .as("AWS schema JSON differs from terraform's")
+                .isEqualTo(theirs.get("provider_schemas").get("registry.terraform.io/hashicorp/aws"));
+    }
+
+    private String terraform(Path wd, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new java.util.ArrayList<>(List.of("terraform"));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(wd.toFile());
+        pb.environment().put("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
+        pb.environment().put("CHECKPOINT_DISABLE", "1");
+        pb.redirectError(ProcessBuilder.Redirect.DISCARD);
+        Process p = pb.start();
+        byte[] out = p.getInputStream().readAllBytes();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(String.join(" ", cmd)).isZero();
+        return new String(out, StandardCharsets.UTF_8);
+    }
+
+    private static boolean onPath(String exe) {
+        String path = System.getenv("PATH");
+        return path != null && List.of(path.split(":")).stream().anyMatch(d -> Files.isExecutable(Path.of(d, exe)));
+    }
+}

@@ -1,0 +1,415 @@
+package dev.strata.tfplugin;
+
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Result;
+import dev.strata.lang.funcs.Function;
+import dev.strata.lang.funcs.FunctionError;
+import dev.strata.lang.funcs.Param;
+import dev.strata.lang.types.Type;
+import dev.strata.lang.value.Value;
+import dev.strata.provider.PrivateState;
+import dev.strata.provider.Provider;
+import dev.strata.provider.ProviderDiagnostic;
+import dev.strata.provider.ProviderDiagnostics;
+import dev.strata.provider.Schema;
+import dev.strata.tfplugin.ProviderSchema.FunctionParameter;
+import dev.strata.tfplugin.ProviderSchema.FunctionSignature;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.function.Supplier;
+
+/**
+ * An external Terraform provider behind the provider SPI: one plugin process, started on the first
+ * call that needs it (not for {@link #schema()} when the schema is cached) and shut down by
+ * {@link #close()}. Each instance is one provider configuration: SDK-based providers such as AWS
+ * accept a single {@code ConfigureProvider} per process, so every instance has its own process.
+ *
+ * <p>Provider-defined functions are offered by {@link #functions()} and {@link #callFunction}, or
+ * ready for a function table as {@link #languageFunctions(String)} ({@code provider::NAME::FUNC}).
+ *
+ * <p>A provider that cannot start or that dies during a call yields an error diagnostic naming it,
+ * with its last lines on stderr; every later call reports the same failure instead of starting it
+ * again. Values given to the provider have the type of the SPI schema's blocks.
+ */
+public final class TerraformProvider implements Provider {
+    /**
+     * The Terraform version providers are told they run under: they may gate behaviour on it, and
+     * Strata speaks the protocol as Terraform 1.11 does.
+     */
+    public static final String TERRAFORM_VERSION = "1.11.0";
+
+    private final String name;
+    private final Supplier<Result<ProviderClient>> starter;
+    private final SchemaCache cache;
+    private final String packageHash;
+    private volatile ProviderClient client;
+    private Diagnostics startFailure;
+    private ProviderSchema wireSchema;
+    private dev.strata.provider.ProviderSchema spiSchema;
+
+    /**
+     * @param name how messages name the provider, e.g. {@code registry.terraform.io/hashicorp/aws}
+     * @param starter starts the plugin; called at most once
+     * @param cache where schemas are cached, or null for none
+     * @param packageHash the package's hash, the cache key (ignored without a cache)
+     */
+    TerraformProvider(String name, Supplier<Result<ProviderClient>> starter, SchemaCache cache, String packageHash) {
+        this.name = name;
+        this.starter = starter;
+        this.cache = cache;
+        this.packageHash = packageHash;
+    }
+
+    /** A provider that runs {@code launch}, with calls bounded by {@code callTimeout}, and no schema cache. */
+    public static TerraformProvider of(PluginLaunch launch, Duration callTimeout) {
+        return new TerraformProvider(launch.providerName(), () -> ProviderClient.start(launch, callTimeout), null, null);
+    }
+
+    /** As {@link #of(PluginLaunch, Duration)}, keeping the schema in {@code cache} under {@code packageHash}. */
+    public static TerraformProvider of(PluginLaunch launch, Duration callTimeout, SchemaCache cache, String packageHash) {
+        return new TerraformProvider(launch.providerName(), () -> ProviderClient.start(launch, callTimeout), cache,
+            packageHash);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Whether the plugin process is running (for tests and logs). */
+    public boolean started() {
+        return client != null;
+    }
+
+    /** The plugin's process id while it runs (for tests that kill it). */
+    java.util.OptionalLong pid() {
+        ProviderClient c = client;
+        return c == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(c.plugin().pid());
+    }
+
+    /** The running client, starting the plugin on first use; null when it could not start. */
+    private synchronized ProviderClient client() {
+        if (client != null || startFailure != null) {
+            return client;
+        }
+        Result<ProviderClient> r = starter.get();
+        if (r.value() == null) {
+            startFailure = r.diagnostics();
+            return null;
+        }
+        ProviderClient c = r.value();
+        if (wireSchema != null && wireSchema.capabilities().getProviderSchemaOptional()) {
+            c.useSchema(wireSchema);
+        }
+        client = c;
+        return c;
+    }
+
+    /**
+     * The provider's schema with the diagnostics of getting it: from the cache when there, else from
+     * the plugin (then stored in the cache). On failure the value is null.
+     */
+    public synchronized Result<ProviderSchema> checkPluginSchema() {
+        if (wireSchema != null) {
+            return Result.of(wireSchema);
+        }
+        if (cache != null && packageHash != null) {
+            Optional<ProviderSchema> cached = cache.load(packageHash);
+            if (cached.isPresent()) {
+                wireSchema = cached.get();
+                return Result.of(wireSchema);
+            }
+        }
+        ProviderClient c = client();
+        if (c == null) {
+            return Result.of(null, startFailure);
+        }
+        PluginResult<ProviderSchema> r = c.getProviderSchema();
+        if (r.value().isEmpty()) {
+            return Result.of(null, r.toDiagnostics());
+        }
+        wireSchema = r.value().get();
+        if (cache != null && packageHash != null) {
+            cache.store(packageHash, wireSchema);
+        }
+        return Result.of(wireSchema, r.toDiagnostics());
+    }
+
+    /** The SPI schema with the diagnostics of getting it; null on failure. */
+    public synchronized Result<dev.strata.provider.ProviderSchema> checkSchema() {
+        if (spiSchema != null) {
+            return Result.of(spiSchema);
+        }
+        Result<ProviderSchema> r = checkPluginSchema();
+        if (r.value() == null) {
+            return Result.of(null, r.diagnostics());
+        }
+        spiSchema = SpiSchemas.toSpi(r.value());
+        return Result.of(spiSchema, r.diagnostics());
+    }
+
+    /**
+     * The SPI schema. When the provider cannot report one it is an empty schema, and every later
+     * call returns the reason as an error ({@link #checkSchema()} gives it at once).
+     */
+    @Override
+    public dev.strata.provider.ProviderSchema schema() {
+        dev.strata.provider.ProviderSchema s = checkSchema().value();
+        return s != null ? s : new dev.strata.provider.ProviderSchema(Schema.of(dev.strata.provider.Block.builder().build()),
+            new java.util.TreeMap<>(), new java.util.TreeMap<>());
+    }
+
+    /** The failure that stops every call (the plugin did not start or has no schema), or null. */
+    private ProviderDiagnostics unavailable() {
+        Result<ProviderSchema> s = checkPluginSchema();
+        if (s.value() == null) {
+            return toProvider(s.diagnostics());
+        }
+        if (client() == null) {
+            return toProvider(startFailure);
+        }
+        return null;
+    }
+
+    private static ProviderDiagnostics toProvider(Diagnostics ds) {
+        ProviderDiagnostics.Builder b = ProviderDiagnostics.builder();
+        for (Diagnostic d : ds.asList()) {
+            b.add(new ProviderDiagnostic(d.severity(), d.summary(), d.detail(), null, null));
+        }
+        return b.build();
+    }
+
+    private Type resourceType(String typeName) {
+        Schema s = schema().resourceType(typeName);
+        return s == null ? Type.DYNAMIC : s.block().impliedType();
+    }
+
+    private Type dataType(String typeName) {
+        Schema s = schema().dataSource(typeName);
+        return s == null ? Type.DYNAMIC : s.block().impliedType();
+    }
+
+    @Override
+    public ProviderDiagnostics validateProviderConfig(Value config) {
+        ProviderDiagnostics down = unavailable();
+        if (down != null) {
+            return down;
+        }
+        // Protocol 5's prepared configuration is not used: Terraform 1.x configures with the original.
+        return SpiSchemas.diagnostics(client().validateProviderConfig(config).diagnostics());
+    }
+
+    @Override
+    public ProviderDiagnostics configure(ConfigureRequest request) {
+        ProviderDiagnostics down = unavailable();
+        if (down != null) {
+            return down;
+        }
+        return SpiSchemas.diagnostics(client().configureProvider(TERRAFORM_VERSION, request.config()).diagnostics());
+    }
+
+    @Override
+    public ProviderDiagnostics validateResourceConfig(String typeName, Value config) {
+        ProviderDiagnostics down = unavailable();
+        if (down != null) {
+            return down;
+        }
+        return SpiSchemas.diagnostics(client().validateResourceConfig(typeName, config).diagnostics());
+    }
+
+    @Override
+    public ProviderDiagnostics validateDataResourceConfig(String typeName, Value config) {
+        ProviderDiagnostics down = unavailable();
+        if (down != null) {
+            return down;
+        }
+        return SpiSchemas.diagnostics(client().validateDataResourceConfig(typeName, config).diagnostics());
+    }
+
+    @Override
+    public PlanResponse planResourceChange(PlanRequest request) {
+        ProviderDiagnostics down = unavailable();
+        Type t = resourceType(request.typeName());
+        if (down != null) {
+            return PlanResponse.failed(Value.unknown(t), down);
+        }
+        PluginResult<ResourceResults.Plan> r = client().planResourceChange(request.typeName(), request.priorState(),
+            request.proposedNewState(), request.config(), request.priorPrivate().bytes());
+        ProviderDiagnostics ds = SpiSchemas.diagnostics(r.diagnostics());
+        if (r.value().isEmpty() || ds.hasErrors()) {
+            return PlanResponse.failed(Value.unknown(t), ds);
+        }
+        ResourceResults.Plan p = r.value().get();
+        ds = ds.with(deferral(p.deferred()));
+        return new PlanResponse(p.plannedState(), p.requiresReplace().stream().map(SpiSchemas::path).toList(),
+            PrivateState.of(p.plannedPrivate()), ds);
+    }
+
+    /** Strata tells providers it cannot handle deferrals, so one that defers anyway made a mistake. */
+    private ProviderDiagnostics deferral(Optional<ResourceResults.DeferralReason> d) {
+        return d.map(reason -> ProviderDiagnostics.error("Provider deferred a change",
+            "The provider " + name + " postponed this change (" + reason + "), which Strata did not allow it to do."
+                + " This is a bug in the provider.")).orElse(ProviderDiagnostics.NONE);
+    }
+
+    @Override
+    public ApplyResponse applyResourceChange(ApplyRequest request) {
+        ProviderDiagnostics down = unavailable();
+        if (down != null) {
+            return new ApplyResponse(request.priorState(), PrivateState.EMPTY, down);
+        }
+        PluginResult<ResourceResults.Apply> r = client().applyResourceChange(request.typeName(), request.priorState(),
+            request.plannedState(), request.config(), request.plannedPrivate().bytes());
+        ProviderDiagnostics ds = SpiSchemas.diagnostics(r.diagnostics());
+        if (r.value().isEmpty()) {
+            // The call itself failed (the plugin died): nothing says what exists, so keep the prior object.
+            return new ApplyResponse(request.priorState(), request.plannedPrivate(), ds);
+        }
+        ResourceResults.Apply a = r.value().get();
+        return new ApplyResponse(a.newState(), PrivateState.of(a.privateData()), ds);
+    }
+
+    @Override
+    public ReadResponse readResource(ReadRequest request) {
+        ProviderDiagnostics down = unavailable();
+        if (down != null) {
+            return new ReadResponse(request.currentState(), request.currentPrivate(), down);
+        }
+        PluginResult<ResourceResults.Read> r = client().readResource(request.typeName(), request.currentState(),
+            request.currentPrivate().bytes());
+        ProviderDiagnostics ds = SpiSchemas.diagnostics(r.diagnostics());
+        if (r.value().isEmpty()) {
+            return new ReadResponse(request.currentState(), request.currentPrivate(), ds);
+        }
+        ResourceResults.Read read = r.value().get();
+        return new ReadResponse(read.newState(), PrivateState.of(read.privateData()), ds.with(deferral(read.deferred())));
+    }
+
+    @Override
+    public ImportResponse importResourceState(ImportRequest request) {
+        ProviderDiagnostics down = unavailable();
+        if (down != null) {
+            return new ImportResponse(List.of(), down);
+        }
+        PluginResult<List<ResourceResults.Imported>> r = client().importResourceState(request.typeName(), request.id());
+        List<ImportedResource> out = new ArrayList<>();
+        r.value().ifPresent(l -> l.forEach(i -> out.add(new ImportedResource(i.typeName(), i.state(),
+            PrivateState.of(i.privateData())))));
+        return new ImportResponse(out, SpiSchemas.diagnostics(r.diagnostics()));
+    }
+
+    @Override
+    public UpgradeResponse upgradeResourceState(UpgradeRequest request) {
+        ProviderDiagnostics down = unavailable();
+        Type t = resourceType(request.typeName());
+        if (down != null) {
+            return new UpgradeResponse(Value.unknown(t), down);
+        }
+        PluginResult<Value> r = client().upgradeResourceState(request.typeName(), request.version(),
+            request.rawStateJson().getBytes(StandardCharsets.UTF_8));
+        ProviderDiagnostics ds = SpiSchemas.diagnostics(r.diagnostics());
+        return new UpgradeResponse(r.value().orElse(Value.unknown(t)), ds);
+    }
+
+    @Override
+    public ReadDataResponse readDataSource(ReadDataRequest request) {
+        ProviderDiagnostics down = unavailable();
+        Type t = dataType(request.typeName());
+        if (down != null) {
+            return new ReadDataResponse(Value.unknown(t), down);
+        }
+        PluginResult<Value> r = client().readDataSource(request.typeName(), request.config());
+        ProviderDiagnostics ds = SpiSchemas.diagnostics(r.diagnostics());
+        return new ReadDataResponse(r.value().orElse(Value.unknown(t)), ds);
+    }
+
+    @Override
+    public ProviderDiagnostics stop() {
+        ProviderClient c;
+        synchronized (this) {
+            c = client;
+        }
+        // Nothing runs in a plugin that was never started.
+        return c == null ? ProviderDiagnostics.NONE : SpiSchemas.diagnostics(c.stopProvider().diagnostics());
+    }
+
+    @Override
+    public void close() {
+        ProviderClient c;
+        synchronized (this) {
+            c = client;
+            client = null;
+            if (startFailure == null) {
+                startFailure = Diagnostics.of(Diagnostic.error("Provider closed",
+                    "The provider " + name + " was already shut down.", null));
+            }
+        }
+        if (c != null) {
+            c.close();
+        }
+    }
+
+    // ---- provider-defined functions ---------------------------------------------------------------
+
+    /** The provider's functions by name (without the {@code provider::NAME::} prefix); empty on failure. */
+    public SortedMap<String, FunctionSignature> functions() {
+        ProviderSchema s = checkPluginSchema().value();
+        return s == null ? new java.util.TreeMap<>() : s.functions();
+    }
+
+    /**
+     * Calls the provider function {@code function} (its bare name, such as {@code arn_parse}). The
+     * arguments must already have the parameter types; a failure is an error diagnostic whose detail
+     * names {@code provider::TYPE::FUNC}.
+     */
+    public Result<Value> callFunction(String function, List<Value> arguments) {
+        ProviderDiagnostics down = unavailable();
+        if (down != null) {
+            return Result.of(null, down.toDiagnostics());
+        }
+        PluginResult<Value> r = client().callFunction(function, arguments);
+        return Result.of(r.value().orElse(null), r.toDiagnostics());
+    }
+
+    /**
+     * The provider's functions as entries for the expression evaluator's function table, named
+     * {@code provider::LOCALNAME::FUNC} where {@code localName} is the provider's local name in the
+     * module. Argument conversion, null and unknown handling follow each parameter's declaration;
+     * the call itself runs in the plugin.
+     */
+    public List<Function> languageFunctions(String localName) {
+        List<Function> out = new ArrayList<>();
+        functions().forEach((fname, sig) -> {
+            Function.Builder b = Function.builder("provider::" + localName + "::" + fname);
+            sig.parameters().forEach(p -> b.param(param(p)));
+            sig.variadicParameter().ifPresent(p -> b.varParam(param(p)));
+            b.returns(sig.returnType());
+            b.impl((args, rt) -> {
+                Result<Value> r = callFunction(fname, args);
+                if (r.value() == null) {
+                    String msg = r.diagnostics().asList().isEmpty() ? "the provider returned no result"
+                        : r.diagnostics().asList().get(0).detail();
+                    throw FunctionError.call(msg);
+                }
+                return r.value();
+            });
+            out.add(b.build());
+        });
+        return out;
+    }
+
+    private static Param param(FunctionParameter p) {
+        Param out = Param.of(p.name().isEmpty() ? "arg" : p.name(), p.type());
+        if (p.allowNullValue()) {
+            out = out.allowingNull();
+        }
+        if (p.allowUnknownValues()) {
+            out = out.allowingUnknown();
+        }
+        return out;
+    }
+}

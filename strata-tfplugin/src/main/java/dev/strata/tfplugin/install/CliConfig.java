@@ -1,0 +1,209 @@
+package dev.strata.tfplugin.install;
+
+import dev.strata.hcl.Attribute;
+import dev.strata.hcl.AttributeSchema;
+import dev.strata.hcl.Block;
+import dev.strata.hcl.BlockHeaderSchema;
+import dev.strata.hcl.Body;
+import dev.strata.hcl.BodyContent;
+import dev.strata.hcl.BodySchema;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.HclFile;
+import dev.strata.hcl.Result;
+import dev.strata.hcl.json.JsonSyntax;
+import dev.strata.hcl.syntax.NativeSyntax;
+import dev.strata.lang.eval.Evaluator;
+import dev.strata.lang.eval.Scope;
+import dev.strata.lang.funcs.FunctionContext;
+import dev.strata.lang.funcs.Functions;
+import dev.strata.lang.types.PrimitiveType;
+import dev.strata.lang.value.Value;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The parts of Terraform's CLI configuration that decide where providers come from: the
+ * {@code provider_installation} block and {@code plugin_cache_dir}. The file is the one
+ * {@code TF_CLI_CONFIG_FILE} names, else {@code ~/.terraformrc}; a file that does not exist is an
+ * empty configuration, as in Terraform. {@code TF_PLUGIN_CACHE_DIR} overrides
+ * {@code plugin_cache_dir}.
+ *
+ * @param methods the explicit installation methods in order; empty means Terraform's implied ones
+ * @param explicit whether the file had a {@code provider_installation} block
+ * @param pluginCacheDir the shared plugin cache, if configured
+ */
+public record CliConfig(List<InstallationMethod> methods, boolean explicit, Optional<Path> pluginCacheDir) {
+
+    public CliConfig {
+        methods = List.copyOf(methods);
+    }
+
+    private static final BodySchema FILE = new BodySchema(List.of(AttributeSchema.optional("plugin_cache_dir")),
+        List.of(BlockHeaderSchema.of("provider_installation")));
+    private static final BodySchema INSTALLATION = new BodySchema(List.of(), List.of(
+        BlockHeaderSchema.of("filesystem_mirror"), BlockHeaderSchema.of("network_mirror"),
+        BlockHeaderSchema.of("direct"), BlockHeaderSchema.of("dev_overrides")));
+    private static final BodySchema FS_MIRROR = new BodySchema(List.of(AttributeSchema.required("path"),
+        AttributeSchema.optional("include"), AttributeSchema.optional("exclude")), List.of());
+    private static final BodySchema NET_MIRROR = new BodySchema(List.of(AttributeSchema.required("url"),
+        AttributeSchema.optional("include"), AttributeSchema.optional("exclude")), List.of());
+    private static final BodySchema DIRECT = new BodySchema(List.of(AttributeSchema.optional("include"),
+        AttributeSchema.optional("exclude")), List.of());
+
+    /** The configuration file Terraform would read with this environment and home directory. */
+    public static Path location(Map<String, String> env, Path home) {
+        String f = nonEmpty(env.get("TF_CLI_CONFIG_FILE"));
+        if (f == null) {
+            f = nonEmpty(env.get("TERRAFORM_CONFIG"));
+        }
+        return f != null ? Path.of(f) : home.resolve(".terraformrc");
+    }
+
+    /** Loads the configuration for this environment; problems in the file are diagnostics. */
+    public static Result<CliConfig> load(Map<String, String> env, Path home) {
+        Path file = location(env, home);
+        Result<CliConfig> r;
+        if (!Files.isRegularFile(file)) {
+            r = Result.of(new CliConfig(List.of(), false, Optional.empty()));
+        } else {
+            try {
+                r = parse(Files.readAllBytes(file), file.toString());
+            } catch (IOException e) {
+                r = Result.of(new CliConfig(List.of(), false, Optional.empty()), Diagnostics.of(Diagnostic.error(
+                    "Failed to read the CLI configuration", "Could not read " + file + ": " + e.getMessage(), null)));
+            }
+        }
+        String cache = nonEmpty(env.get("TF_PLUGIN_CACHE_DIR"));
+        if (cache != null) {
+            CliConfig c = r.value();
+            r = Result.of(new CliConfig(c.methods(), c.explicit(), Optional.of(Path.of(cache))), r.diagnostics());
+        }
+        return r;
+    }
+
+    private static String nonEmpty(String s) {
+        return s == null || s.isEmpty() ? null : s;
+    }
+
+    /** Parses a CLI configuration file; JSON syntax when the name ends in {@code .json}. */
+    public static Result<CliConfig> parse(byte[] src, String filename) {
+        Result<HclFile> file = filename.endsWith(".json") ? JsonSyntax.parse(src, filename)
+            : NativeSyntax.parseConfig(src, filename);
+        Diagnostics.Builder diags = Diagnostics.builder().addAll(file.diagnostics());
+        if (file.value() == null) {
+            return Result.of(new CliConfig(List.of(), false, Optional.empty()), diags.build());
+        }
+        // Other settings (credentials, host blocks, disable_checkpoint, ...) are not Strata's concern.
+        Result<Body.PartialContent> content = file.value().body().partialContent(FILE);
+        diags.addAll(content.diagnostics());
+        BodyContent c = content.value().content();
+        Optional<Path> cacheDir = Optional.empty();
+        if (c.attributes().containsKey("plugin_cache_dir")) {
+            String s = string(c.attributes().get("plugin_cache_dir"), diags);
+            if (s != null && !s.isEmpty()) {
+                cacheDir = Optional.of(Path.of(s));
+            }
+        }
+        List<Block> installs = c.blocksOfType("provider_installation");
+        if (installs.size() > 1) {
+            diags.add(Diagnostic.error("Multiple provider_installation blocks",
+                "The CLI configuration may have only one provider_installation block.", installs.get(1).typeRange()));
+        }
+        List<InstallationMethod> methods = new ArrayList<>();
+        if (!installs.isEmpty()) {
+            Result<BodyContent> ic = installs.get(0).body().content(INSTALLATION);
+            diags.addAll(ic.diagnostics());
+            for (Block b : ic.value().blocks()) {
+                switch (b.type()) {
+                    case "filesystem_mirror" -> {
+                        Result<BodyContent> bc = b.body().content(FS_MIRROR);
+                        diags.addAll(bc.diagnostics());
+                        Attribute path = bc.value().attributes().get("path");
+                        String p = path == null ? null : string(path, diags);
+                        if (p != null) {
+                            methods.add(new InstallationMethod.FilesystemMirror(Path.of(p),
+                                patterns(bc.value(), "include", diags), patterns(bc.value(), "exclude", diags)));
+                        }
+                    }
+                    case "network_mirror" -> {
+                        Result<BodyContent> bc = b.body().content(NET_MIRROR);
+                        diags.addAll(bc.diagnostics());
+                        Attribute url = bc.value().attributes().get("url");
+                        String u = url == null ? null : string(url, diags);
+                        if (u != null) {
+                            methods.add(new InstallationMethod.NetworkMirror(u,
+                                patterns(bc.value(), "include", diags), patterns(bc.value(), "exclude", diags)));
+                        }
+                    }
+                    case "direct" -> {
+                        Result<BodyContent> bc = b.body().content(DIRECT);
+                        diags.addAll(bc.diagnostics());
+                        methods.add(new InstallationMethod.Direct(patterns(bc.value(), "include", diags),
+                            patterns(bc.value(), "exclude", diags)));
+                    }
+                    default -> diags.add(Diagnostic.warning("Provider development overrides are ignored",
+                        "Strata does not support dev_overrides in the CLI configuration; providers are installed"
+                            + " from the other installation methods.", b.typeRange()));
+                }
+            }
+        }
+        return Result.of(new CliConfig(methods, !installs.isEmpty(), cacheDir), diags.build());
+    }
+
+    private static List<ProviderPattern> patterns(BodyContent c, String name, Diagnostics.Builder diags) {
+        Attribute a = c.attributes().get(name);
+        if (a == null) {
+            return List.of();
+        }
+        Result<Value> v = evaluator().evaluate(a.expr());
+        diags.addAll(v.diagnostics());
+        List<ProviderPattern> out = new ArrayList<>();
+        if (v.value() == null || !v.value().isKnownAndNotNull() || !v.value().isIterable()) {
+            if (!v.diagnostics().hasErrors()) {
+                diags.add(Diagnostic.error("Invalid " + name + " patterns", "The \"" + name
+                    + "\" argument must be a list of provider address patterns.", a.expr().range()));
+            }
+            return out;
+        }
+        for (Value e : v.value().elements()) {
+            if (e.type() != PrimitiveType.STRING || !e.isKnownAndNotNull()) {
+                diags.add(Diagnostic.error("Invalid " + name + " pattern", "Each pattern must be a string.",
+                    a.expr().range()));
+                continue;
+            }
+            Optional<ProviderPattern> p = ProviderPattern.parse(e.asString());
+            if (p.isEmpty()) {
+                diags.add(Diagnostic.error("Invalid provider address pattern", "\"" + e.asString()
+                    + "\" is not a provider address pattern such as \"hashicorp/*\" or"
+                    + " \"registry.terraform.io/hashicorp/aws\".", a.expr().range()));
+            } else {
+                out.add(p.get());
+            }
+        }
+        return out;
+    }
+
+    private static String string(Attribute a, Diagnostics.Builder diags) {
+        Result<Value> r = evaluator().evaluate(a.expr());
+        diags.addAll(r.diagnostics());
+        Value v = r.value();
+        if (v != null && v.type() == PrimitiveType.STRING && v.isKnownAndNotNull()) {
+            return v.asString();
+        }
+        if (!r.diagnostics().hasErrors()) {
+            diags.add(Diagnostic.error("Invalid " + a.name(), "The \"" + a.name() + "\" argument must be a string.",
+                a.expr().range()));
+        }
+        return null;
+    }
+
+    private static Evaluator evaluator() {
+        return new Evaluator(Scope.empty(Functions.builtins(FunctionContext.system(Path.of(".")))));
+    }
+}

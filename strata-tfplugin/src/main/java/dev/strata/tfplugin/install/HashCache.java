@@ -1,0 +1,91 @@
+package dev.strata.tfplugin.install;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * Package {@code h1:} hashes remembered by the files' paths, sizes and modification times, so that
+ * a second {@code init} does not read a provider package again: the AWS provider's executable is
+ * 700 MB, and hashing it takes seconds (many more when the JVM runs without its optimising
+ * compiler). A package whose files changed in size or time is hashed again.
+ */
+final class HashCache {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path file;
+    private final Map<String, JsonNode> entries = new TreeMap<>();
+    private boolean dirty;
+
+    HashCache(Path file) {
+        this.file = file;
+        try {
+            if (Files.isRegularFile(file)) {
+                JSON.readTree(file.toFile()).fields().forEachRemaining(e -> entries.put(e.getKey(), e.getValue()));
+            }
+        } catch (IOException | RuntimeException e) {
+            // An unreadable cache only means hashing again.
+            entries.clear();
+        }
+    }
+
+    String h1(FilesystemMirror.Package pkg) throws IOException {
+        Path real = pkg.location().toRealPath();
+        String stamp = stamp(real);
+        JsonNode e = entries.get(real.toString());
+        if (e != null && stamp.equals(e.path("stamp").asText()) && e.path("h1").asText().startsWith("h1:")) {
+            return e.path("h1").asText();
+        }
+        String h1 = pkg.h1();
+        ObjectNode o = JSON.createObjectNode();
+        o.put("stamp", stamp);
+        o.put("h1", h1);
+        entries.put(real.toString(), o);
+        dirty = true;
+        return h1;
+    }
+
+    /** Every file's relative name, size and modification time. */
+    private static String stamp(Path real) throws IOException {
+        List<String> parts = new ArrayList<>();
+        if (Files.isDirectory(real)) {
+            try (Stream<Path> s = Files.walk(real)) {
+                for (Path f : s.filter(Files::isRegularFile).sorted().toList()) {
+                    BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class);
+                    parts.add(real.relativize(f) + ":" + a.size() + ":" + a.lastModifiedTime().toMillis());
+                }
+            }
+        } else {
+            BasicFileAttributes a = Files.readAttributes(real, BasicFileAttributes.class);
+            parts.add(a.size() + ":" + a.lastModifiedTime().toMillis());
+        }
+        return String.join("|", parts);
+    }
+
+    /** Writes the cache if it learned something; failures cost only a slower next run. */
+    void save() {
+        if (!dirty) {
+            return;
+        }
+        try {
+            Files.createDirectories(file.getParent());
+            ObjectNode root = JSON.createObjectNode();
+            entries.forEach(root::set);
+            Path tmp = Files.createTempFile(file.getParent(), "hashes", ".tmp");
+            JSON.writeValue(tmp.toFile(), root);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            // Not worth failing an install over.
+        }
+    }
+}
