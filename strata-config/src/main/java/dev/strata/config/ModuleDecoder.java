@@ -32,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 
@@ -199,15 +200,36 @@ final class ModuleDecoder {
     private List<Block> applyOverrides(List<Block> primary, List<Block> overrides) {
         List<Block> out = new ArrayList<>(primary);
         for (Block ov : overrides) {
-            if (ov.type().equals("terraform") || ov.type().equals("locals")) {
-                continue;
+            switch (ov.type()) {
+                case "terraform", "locals" -> {
+                    continue;
+                }
+                case "moved" -> {
+                    diags.error("Cannot override 'moved' blocks", "Records of moved objects can appear only in "
+                            + "normal files, not in override files.", ov.defRange());
+                    continue;
+                }
+                case "import" -> {
+                    diags.error("Cannot override 'import' blocks", "Import blocks can appear only in normal files, "
+                            + "not in override files.", ov.defRange());
+                    continue;
+                }
+                case "check" -> {
+                    diags.error("Can't override check blocks", "Override files cannot override check blocks.",
+                            ov.defRange());
+                    continue;
+                }
+                case "removed" -> {
+                    // Terraform accepts removed blocks in override files; they are records like any other.
+                    out.add(ov);
+                    continue;
+                }
+                default -> checkOverride(ov);
             }
             int idx = -1;
             for (int i = 0; i < out.size(); i++) {
                 Block base = out.get(i);
-                if (base.type().equals(ov.type()) && base.labels().equals(ov.labels())
-                        && !ov.type().equals("moved") && !ov.type().equals("import")
-                        && !ov.type().equals("removed")) {
+                if (base.type().equals(ov.type()) && base.labels().equals(ov.labels())) {
                     idx = i;
                     break;
                 }
@@ -220,10 +242,52 @@ final class ModuleDecoder {
                 continue;
             }
             Block base = out.get(idx);
-            out.set(idx, new Block(base.type(), base.labels(), new MergedBody(base.body(), ov.body()),
-                    base.typeRange(), base.labelRanges(), base.defRange(), base.range()));
+            boolean resource = ov.type().equals("resource") || ov.type().equals("data");
+            out.set(idx, new Block(base.type(), base.labels(), new MergedBody(base.body(), ov.body(),
+                    resource ? Set.of("lifecycle") : Set.of(), true), base.typeRange(), base.labelRanges(),
+                    base.defRange(), base.range()));
         }
         return out;
+    }
+
+    private static final BodySchema OVERRIDE_PROBE = new BodySchema(List.of(AttributeSchema.optional("depends_on")),
+            List.of(BlockHeaderSchema.of("lifecycle"), BlockHeaderSchema.of("precondition"),
+                    BlockHeaderSchema.of("validation")));
+
+    private static final BodySchema CONDITIONS = new BodySchema(List.of(), List.of(
+            BlockHeaderSchema.of("precondition"), BlockHeaderSchema.of("postcondition")));
+
+    /**
+     * What an override block may not change, as Terraform reports it: {@code depends_on} (resources,
+     * data sources, outputs, module calls), conditions ({@code precondition}/{@code postcondition},
+     * also inside {@code lifecycle}) and variable {@code validation} blocks.
+     */
+    private void checkOverride(Block ov) {
+        Result<Body.PartialContent> r = ov.body().partialContent(OVERRIDE_PROBE);
+        BodyContent c = r.value().content();
+        Attribute deps = c.attributes().get("depends_on");
+        if (deps != null && List.of("resource", "data", "output", "module").contains(ov.type())) {
+            List<Expression> items = deps.expr().asList().orElse(List.of());
+            if (!items.isEmpty()) {
+                diags.error("Unsupported override", "The depends_on argument may not be overridden.",
+                        items.getFirst().range());
+            }
+        }
+        List<Block> conditions = new ArrayList<>();
+        switch (ov.type()) {
+            case "resource", "data" -> {
+                for (Block lc : c.blocksOfType("lifecycle")) {
+                    conditions.addAll(lc.body().partialContent(CONDITIONS).value().content().blocks());
+                }
+            }
+            case "output" -> conditions.addAll(c.blocksOfType("precondition"));
+            case "variable" -> conditions.addAll(c.blocksOfType("validation"));
+            default -> { }
+        }
+        for (Block b : conditions) {
+            diags.error("Can't override " + b.type() + " blocks", "Override files cannot override \"" + b.type()
+                    + "\" blocks.", b.defRange());
+        }
     }
 
     /** Provider blocks match by name and alias, so the alias must be read before decoding. */

@@ -206,7 +206,7 @@ class LoaderTest {
         assertThat(m.variables().get("v").type().type()).isEqualTo(Type.STRING);
         ResourceConfig web = m.resources().get(Resource.managed("aws_instance", "web"));
         assertThat(web.lifecycle().createBeforeDestroy()).isTrue();
-        assertThat(web.lifecycle().preventDestroy()).isFalse();
+        assertThat(web.lifecycle().preventDestroy()).as("lifecycle merges per argument").isTrue();
         var attrs = web.config().justAttributes().value();
         assertThat(attrs.keySet()).containsExactlyInAnyOrder("ami", "tags");
         assertThat(attrs.get("ami").expr().range().filename()).isEqualTo("z_override.tf.json");
