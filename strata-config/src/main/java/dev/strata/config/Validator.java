@@ -106,6 +106,9 @@ public final class Validator {
         private final Map<Referenceable, Known> known = new HashMap<>();
         /** The data source of the check block being validated: visible only inside that block. */
         private ResourceConfig scoped;
+        /** Local values as the validate phase knows them: constant where their expressions are. */
+        private final Map<String, Value> localValues = new HashMap<>();
+        private final Set<String> evaluatingLocals = new java.util.HashSet<>();
 
         ModuleCheck(ConfigNode node) {
             this.node = node;
@@ -177,6 +180,33 @@ public final class Validator {
                 c.asserts().forEach(a -> rule(a, Ctx.PLAIN));
                 scoped = null;
             }
+        }
+
+        /**
+         * A local value evaluated with the validate phase's scope (variables, resources and module
+         * outputs unknown), so that constant locals are known and literal checks ({@code count},
+         * {@code for_each}, instance keys, type errors) see through them. Its own problems belong to
+         * the local's check and are not reported again here; a cycle or an error gives an unknown.
+         */
+        private Value localValue(String name) {
+            Value cached = localValues.get(name);
+            if (cached != null) {
+                return cached;
+            }
+            LocalConfig lc = m.locals().get(name);
+            if (lc == null || !evaluatingLocals.add(name)) {
+                return Value.DYNAMIC_UNKNOWN;
+            }
+            Result<Value> v;
+            try {
+                v = new Evaluator(new ValidateScope(new Ctx(Mode.NONE, Set.of(), false, lc.addr())))
+                        .evaluate(lc.expr());
+            } finally {
+                evaluatingLocals.remove(name);
+            }
+            Value out = v.hasErrors() ? Value.DYNAMIC_UNKNOWN : v.value();
+            localValues.put(name, out);
+            return out;
         }
 
         /** Locals that refer to each other in a circle: one diagnostic per cycle, naming every step. */
@@ -663,6 +693,7 @@ public final class Validator {
                         Value u = Value.unknown(vc.type().type());
                         yield vc.sensitive() ? u.mark(Mark.SENSITIVE) : u;
                     }
+                    case LocalValue lv -> localValue(lv.name());
                     case CountAttr c -> Value.unknown(Type.NUMBER);
                     case ForEachAttr f -> f.name().equals("key") ? Value.unknown(Type.STRING) : Value.DYNAMIC_UNKNOWN;
                     case PathAttr p -> Value.unknown(Type.STRING);
