@@ -31,7 +31,6 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -150,7 +149,7 @@ public final class InputVariables {
                 }
             }
         }
-        warnUndeclared(undeclared, vars.keySet(), diags);
+        warnUndeclared(undeclared, diags);
 
         if (prompter != null) {
             for (VariableConfig vc : vars.values()) {
@@ -221,13 +220,12 @@ public final class InputVariables {
      * warning counts the rest, so a shared {@code .tfvars} file does not flood every run. Terraform
      * picks the two in map order (varying from run to run); Strata takes them in load order.
      */
-    private static void warnUndeclared(List<Undeclared> undeclared, Set<String> declared,
-                                       Diagnostics.Builder diags) {
+    private static void warnUndeclared(List<Undeclared> undeclared, Diagnostics.Builder diags) {
         for (Undeclared u : undeclared.subList(0, Math.min(2, undeclared.size()))) {
             diags.add(Diagnostic.warning("Value for undeclared variable", "The root module does not declare a "
                     + "variable named \"" + u.name() + "\" but a value was found in file \"" + u.file()
                     + "\". If you meant to use this value, add a \"variable\" block to the configuration."
-                    + dev.strata.hcl.DidYouMean.sentence(u.name(), declared) + "\n\nTo silence these warnings, "
+                    + "\n\nTo silence these warnings, "
                     + "use TF_VAR_... environment variables to provide certain \"global\" settings to all "
                     + "configurations in your organization.", u.range()));
         }

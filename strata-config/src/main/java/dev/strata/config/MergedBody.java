@@ -29,22 +29,31 @@ final class MergedBody implements Body {
     private final Body override;
     private final Set<String> perArgument;
     private final boolean overrideBlocks;
+    private final dev.strata.hcl.SourceRange overrideDefRange;
 
     MergedBody(Body base, Body override) {
-        this(base, override, Set.of(), true);
+        this(base, override, Set.of(), true, null);
     }
 
     /**
      * @param perArgument    nested block types merged argument by argument instead of replaced
+     * @param overrideDefRange the override block's header, or null
      * @param overrideBlocks whether the override's nested blocks replace the base's; false inside a
      *                       per-argument merged block, where nested blocks (conditions) cannot be
      *                       overridden and the loader reports them
      */
-    MergedBody(Body base, Body override, Set<String> perArgument, boolean overrideBlocks) {
+    MergedBody(Body base, Body override, Set<String> perArgument, boolean overrideBlocks,
+               dev.strata.hcl.SourceRange overrideDefRange) {
         this.base = base;
         this.override = override;
         this.perArgument = Set.copyOf(perArgument);
+        this.overrideDefRange = overrideDefRange;
         this.overrideBlocks = overrideBlocks;
+    }
+
+    /** The header of the override block, where Terraform reports problems the merge itself causes. */
+    dev.strata.hcl.SourceRange overrideDefRange() {
+        return overrideDefRange;
     }
 
     Body base() {
@@ -71,7 +80,7 @@ final class MergedBody implements Body {
         Result<PartialContent> b = override.partialContent(relaxed);
         BodyContent merged = merge(a.value().content(), b.value().content());
         return Result.of(new PartialContent(merged, new MergedBody(a.value().remain(), b.value().remain(), perArgument,
-                overrideBlocks)),
+                overrideBlocks, overrideDefRange)),
                 a.diagnostics().with(b.diagnostics()).with(missing(schema, merged)));
     }
 
@@ -115,7 +124,7 @@ final class MergedBody implements Body {
                 if (mergedTypes.add(blk.type())) {
                     Block ov = firstOverride.get(blk.type());
                     blocks.add(new Block(blk.type(), blk.labels(), new MergedBody(blk.body(), ov.body(), Set.of(),
-                            false), blk.typeRange(), blk.labelRanges(), blk.defRange(), blk.range()));
+                            false, ov.defRange()), blk.typeRange(), blk.labelRanges(), blk.defRange(), blk.range()));
                 }
             } else if (!replaced.contains(blk.type())) {
                 blocks.add(blk);

@@ -244,7 +244,7 @@ final class ModuleDecoder {
             Block base = out.get(idx);
             boolean resource = ov.type().equals("resource") || ov.type().equals("data");
             out.set(idx, new Block(base.type(), base.labels(), new MergedBody(base.body(), ov.body(),
-                    resource ? Set.of("lifecycle") : Set.of(), true), base.typeRange(), base.labelRanges(),
+                    resource ? Set.of("lifecycle") : Set.of(), true, ov.defRange()), base.typeRange(), base.labelRanges(),
                     base.defRange(), base.range()));
         }
         return out;
@@ -566,8 +566,22 @@ final class ModuleDecoder {
                 switch (cr) {
                     case ConversionResult.Ok ok -> dflt = ok.value();
                     case ConversionResult.Failed f -> {
-                        diags.error("Invalid default value for variable", "This default value is not compatible "
-                                + "with the variable's type constraint: " + f.message() + ".", d.expr().range());
+                        // After an override, Terraform reports at the override block and says which side changed.
+                        String baseFile = blk.defRange().filename();
+                        if (blk.body() instanceof MergedBody mb && mb.overrideDefRange() != null
+                                && !d.expr().range().filename().equals(baseFile)) {
+                            diags.error("Invalid default value for variable", "The overridden default value for this "
+                                    + "variable is not compatible with the variable's type constraint: " + f.message()
+                                    + ".", mb.overrideDefRange());
+                        } else if (blk.body() instanceof MergedBody mb && mb.overrideDefRange() != null
+                                && t != null && !t.expr().range().filename().equals(baseFile)) {
+                            diags.error("Invalid default value for variable", "Overriding this variable's type "
+                                    + "constraint has made its default value invalid: " + f.message() + ".",
+                                    mb.overrideDefRange());
+                        } else {
+                            diags.error("Invalid default value for variable", "This default value is not compatible "
+                                    + "with the variable's type constraint: " + f.message() + ".", d.expr().range());
+                        }
                         dflt = Value.unknown(type.type());
                     }
                 }

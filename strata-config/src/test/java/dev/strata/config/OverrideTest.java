@@ -217,8 +217,12 @@ class OverrideTest {
                 """);
         Result<ConfigTree> r = load(dir);
         assertThat(brief(r.diagnostics())).containsExactly(
-                "main.tf:2,26-29: Invalid default value for variable",
-                "override.tf:3,26-33: Invalid default value for variable");
+                "override.tf:2,1-13: Invalid default value for variable",
+                "override.tf:3,1-13: Invalid default value for variable");
+        assertThat(r.diagnostics().asList().getFirst().detail()).isEqualTo("Overriding this variable's type "
+                + "constraint has made its default value invalid: a number is required.");
+        assertThat(r.diagnostics().asList().get(1).detail()).isEqualTo("The overridden default value for this "
+                + "variable is not compatible with the variable's type constraint: a number is required.");
         assertThat(r.value().root().module().variables().get("a").defaultValue()).isEqualTo(Value.number(1));
         assertThat(r.value().root().module().variables().get("a").type().type()).isEqualTo(Type.NUMBER);
     }
