@@ -53,7 +53,9 @@ import java.util.TreeSet;
  * instances the object will have: references to undeclared objects (with "did you mean"), the
  * instancing rules of ARCHITECTURE §3.6, {@code count}/{@code each}/{@code self} outside their
  * blocks, literal {@code count}/{@code for_each} values, unknown functions and type errors in
- * expressions, module call arguments against the child's variables.
+ * expressions, module call arguments against the child's variables. Local values are evaluated
+ * with the other values unknown, so locals built from constants are known and these checks see
+ * through them, as {@code terraform validate} does.
  *
  * <p>Reference problems have one owner, the static reference check; the evaluation that follows
  * sees every reference as an unknown placeholder and reports only what evaluation finds (type
