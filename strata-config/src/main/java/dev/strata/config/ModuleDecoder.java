@@ -21,11 +21,14 @@ import dev.strata.hcl.Result;
 import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.Traversal;
 import dev.strata.hcl.Traverser;
+import dev.strata.hcl.syntax.Expr;
+import dev.strata.hcl.syntax.NativeSyntax;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.ConversionResult;
 import dev.strata.lang.value.Convert;
 import dev.strata.lang.value.TypeConstraint;
 import dev.strata.lang.value.Value;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -753,17 +756,13 @@ final class ModuleDecoder {
             } else {
                 Optional<List<Expression>> list = ic.expr().asList();
                 if (list.isEmpty()) {
-                    diags.error("Invalid ignore_changes", "The ignore_changes argument must be a list of attribute "
-                            + "paths, or the keyword \"all\".", ic.expr().range());
+                    diags.error("Invalid expression", "A static list expression is required.",
+                            listRange(ic.expr()));
                 } else {
                     for (Expression e : list.get()) {
-                        Result<Optional<Traversal>> t = e.asTraversal();
-                        if (t.hasErrors() || t.value().isEmpty()) {
-                            diags.error("Invalid ignore_changes entry", "Each entry of ignore_changes must be an "
-                                    + "attribute path relative to the resource, such as tags or tags[\"Name\"]; "
-                                    + "expressions are not allowed.", e.range());
-                        } else {
-                            ignore.add(t.value().get());
+                        Traversal t = staticReference(e);
+                        if (t != null) {
+                            ignore.add(t);
                         }
                     }
                 }
@@ -774,8 +773,7 @@ final class ModuleDecoder {
         if (rt != null) {
             Optional<List<Expression>> list = rt.expr().asList();
             if (list.isEmpty()) {
-                diags.error("Invalid replace_triggered_by expression", "The replace_triggered_by argument must be a "
-                        + "list of references to managed resources or their attributes.", rt.expr().range());
+                diags.error("Invalid expression", "A static list expression is required.", listRange(rt.expr()));
             } else {
                 triggers.addAll(list.get());
             }
@@ -1022,27 +1020,72 @@ final class ModuleDecoder {
         return new ProviderRef(new LocalProviderConfig(tr.rootName(), alias), null, e.range());
     }
 
+    private static final String STATIC_REFERENCE = "A single static variable reference is required: only attribute "
+            + "access and indexing with constant keys. No calculations, function calls, template expressions, etc "
+            + "are allowed here.";
+
     private List<Traversal> dependsOn(Attribute a) {
         if (a == null) {
             return List.of();
         }
         Optional<List<Expression>> list = a.expr().asList();
         if (list.isEmpty()) {
-            diags.error("Invalid expression", "A static list expression is required.", a.expr().range());
+            diags.error("Invalid expression", "A static list expression is required.", listRange(a.expr()));
             return List.of();
         }
         List<Traversal> out = new ArrayList<>();
         for (Expression e : list.get()) {
-            Result<Optional<Traversal>> t = e.asTraversal();
-            if (t.hasErrors() || t.value().isEmpty()) {
-                diags.error("Invalid expression", "A single static variable reference is required: only attribute "
-                        + "access and indexing with constant keys. No calculations, function calls, template "
-                        + "expressions, etc are allowed here.", e.range());
-            } else {
-                out.add(t.value().get());
+            Traversal t = staticReference(e);
+            if (t != null) {
+                out.add(t);
             }
         }
         return out;
+    }
+
+    /**
+     * A reference written as such ({@code aws_instance.web}), or in quotes as Terraform 0.11 required
+     * (accepted with Terraform's deprecation warning); anything else is reported and gives null.
+     */
+    private Traversal staticReference(Expression e) {
+        Result<Optional<Traversal>> t = e.asTraversal();
+        if (!t.hasErrors() && t.value().isPresent()) {
+            return t.value().get();
+        }
+        Expr.LiteralValue quoted = quotedLiteral(e);
+        if (quoted != null && quoted.value() instanceof dev.strata.hcl.Literal.StringLit str) {
+            Result<Traversal> parsed = NativeSyntax.parseTraversal(str.value().getBytes(StandardCharsets.UTF_8),
+                    quoted.range().filename(), quoted.range().start());
+            if (!parsed.hasErrors()) {
+                diags.add(Diagnostic.warning("Quoted references are deprecated", "In this context, references are "
+                        + "expected literally rather than in quotes. Terraform 0.11 and earlier required quotes, but "
+                        + "quoted references are now deprecated and will be removed in a future version of "
+                        + "Terraform. Remove the quotes surrounding this reference to silence this warning.",
+                        e.range()));
+                return parsed.value();
+            }
+        }
+        diags.error("Invalid expression", STATIC_REFERENCE, e.range());
+        return null;
+    }
+
+    /** {@code "text"} without interpolation: its one literal part (whose range is inside the quotes). */
+    private static Expr.LiteralValue quotedLiteral(Expression e) {
+        if (e instanceof dev.strata.hcl.json.JsonExpression) {
+            return null;
+        }
+        Result<Expr> syn = e.syntax();
+        if (!syn.hasErrors() && syn.value() instanceof Expr.Template t && t.parts().size() == 1
+                && t.parts().getFirst() instanceof Expr.LiteralValue lv) {
+            return lv;
+        }
+        return null;
+    }
+
+    /** Where Terraform points when a list is required: a quoted string's text, else the expression. */
+    private static SourceRange listRange(Expression e) {
+        Expr.LiteralValue lv = quotedLiteral(e);
+        return lv != null ? lv.range() : e.range();
     }
 
     /** An object constructor key as a name: a bare word or a literal string. */

@@ -104,6 +104,32 @@ class ValidateDifferentialTest {
                           id = "x"
                         }
                         """, List.of("error|Configuration for import target does not exist|main.tf:2,8-2,30")),
+                Arguments.of("meta-argument shapes", """
+                        variable "x" { default = 1 }
+                        resource "terraform_data" "a" {
+                          depends_on = [var.x + 1, "terraform_data.b"]
+                          lifecycle {
+                            ignore_changes       = [upper("input"), input]
+                            replace_triggered_by = [terraform_data.b.output]
+                          }
+                        }
+                        resource "terraform_data" "b" {
+                          depends_on = terraform_data.a
+                          lifecycle {
+                            ignore_changes = "input"
+                          }
+                        }
+                        resource "terraform_data" "c" {
+                          lifecycle {
+                            ignore_changes       = [var.x]
+                            replace_triggered_by = "x"
+                          }
+                        }
+                        output "o" {
+                          value      = 1
+                          depends_on = [upper("x")]
+                        }
+                        """, List.of()),
                 Arguments.of("module outputs", """
                         module "m" { source = "./m" }
                         output "o" { value = module.m.nope }
