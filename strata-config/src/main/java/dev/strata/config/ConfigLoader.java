@@ -90,7 +90,8 @@ public final class ConfigLoader {
                 manifest = ModuleManifest.read(root);
             }
             String key = String.join(".", childPath.names());
-            Optional<ModuleManifest.Entry> e = manifest.entry(key).filter(x -> ModuleSource.same(x.source(), call.source()));
+            Optional<ModuleManifest.Entry> e = manifest.entry(key)
+                    .filter(x -> ModuleSource.same(x.source(), call.source()));
             if (e.isPresent() && Files.isDirectory(root.resolve(e.get().dir()))) {
                 return root.resolve(e.get().dir()).normalize();
             }

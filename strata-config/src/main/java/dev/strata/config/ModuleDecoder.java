@@ -246,8 +246,9 @@ final class ModuleDecoder {
             }
             Block base = out.get(idx);
             boolean resource = ov.type().equals("resource") || ov.type().equals("data");
-            out.set(idx, new Block(base.type(), base.labels(), new MergedBody(base.body(), ov.body(),
-                    resource ? Set.of("lifecycle") : Set.of(), true, ov.defRange()), base.typeRange(), base.labelRanges(),
+            MergedBody merged = new MergedBody(base.body(), ov.body(), resource ? Set.of("lifecycle") : Set.of(),
+                    true, ov.defRange());
+            out.set(idx, new Block(base.type(), base.labels(), merged, base.typeRange(), base.labelRanges(),
                     base.defRange(), base.range()));
         }
         return out;

@@ -608,7 +608,7 @@ public final class Validator {
                         + "bracketed index to refer to the single instance of this resource.", ref.range()));
                 return;
             }
-            instanceKey(r.toString(), rc.count() != null, key, known.get(r), ref.range());
+            instanceKey(r.toString(), "resource", rc.count() != null, key, known.get(r), ref.range());
         }
 
         private void moduleRef(ModuleCall c, InstanceKey key, String output, Reference ref, Traversal t) {
@@ -634,7 +634,7 @@ public final class Validator {
                 return;
             }
             if (key != null) {
-                instanceKey(c.toString(), mc.count() != null, key, known.get(c), ref.range());
+                instanceKey(c.toString(), "module", mc.count() != null, key, known.get(c), ref.range());
             }
             ConfigNode child = node.children().get(c.name());
             if (output != null && child != null && !child.module().outputs().containsKey(output)) {
@@ -645,21 +645,23 @@ public final class Validator {
             }
         }
 
-        private void instanceKey(String what, boolean counted, InstanceKey key, Known k, SourceRange range) {
+        private void instanceKey(String what, String kind, boolean counted, InstanceKey key, Known k,
+                                 SourceRange range) {
+            String summary = "Invalid " + kind + " instance key";
             switch (key) {
-                case InstanceKey.IntKey i when !counted -> diags.add(Diagnostic.error("Invalid resource instance key",
+                case InstanceKey.IntKey i when !counted -> diags.add(Diagnostic.error(summary,
                         "Because " + what + " has \"for_each\" set, its instances are identified by string keys, not "
                                 + "by the number " + i.index() + ".", range));
-                case InstanceKey.StringKey s when counted -> diags.add(Diagnostic.error("Invalid resource instance "
-                        + "key", "Because " + what + " has \"count\" set, its instances are identified by whole "
-                        + "numbers, not by the string \"" + s.key() + "\".", range));
+                case InstanceKey.StringKey s when counted -> diags.add(Diagnostic.error(summary, "Because " + what
+                        + " has \"count\" set, its instances are identified by whole numbers, not by the string \""
+                        + s.key() + "\".", range));
                 case InstanceKey.IntKey i when k != null && k.count() != null && i.index() >= k.count() ->
-                        diags.add(Diagnostic.error("Invalid resource instance key", "The index " + i.index()
+                        diags.add(Diagnostic.error(summary, "The index " + i.index()
                                 + " is out of range: " + what + " has count = " + k.count() + ", so its instances "
                                 + (k.count() == 0 ? "are none." : "are numbered from 0 to " + (k.count() - 1) + "."),
                                 range));
                 case InstanceKey.StringKey s when k != null && k.keys() != null && !k.keys().contains(s.key()) ->
-                        diags.add(Diagnostic.error("Invalid resource instance key", "There is no instance of " + what
+                        diags.add(Diagnostic.error(summary, "There is no instance of " + what
                                 + " with the key \"" + s.key() + "\"; its for_each has the keys "
                                 + k.keys().stream().map(x -> "\"" + x + "\"").toList() + "."
                                 + DidYouMean.sentence(s.key(), k.keys()), range));

@@ -98,7 +98,8 @@ class ModuleInstallerTest {
         assertThat(Files.readString(dir.resolve(".strata/modules/modules.json"))).isEqualTo(
                 "{\"Modules\":[{\"Key\":\"\",\"Source\":\"\",\"Dir\":\".\"},"
                         + "{\"Key\":\"net\",\"Source\":\"" + source + "\",\"Dir\":\".strata/modules/net/modules/net\"},"
-                        + "{\"Key\":\"net.sub\",\"Source\":\"../sub\",\"Dir\":\".strata/modules/net/modules/sub\"}]}\n");
+                        + "{\"Key\":\"net.sub\",\"Source\":\"../sub\","
+                        + "\"Dir\":\".strata/modules/net/modules/sub\"}]}\n");
 
         Result<ConfigTree> after = ConfigLoader.loadTree(dir, Fixtures.OPTIONS);
         assertThat(brief(after.diagnostics())).isEmpty();
