@@ -86,6 +86,21 @@ public final class InputVariables {
      */
     public static Result<SortedMap<String, Value>> resolve(ModuleConfig root, Path dir, Map<String, String> env,
                                                            List<Arg> args, Prompter prompter) {
+        return resolve(root, dir, env, args, prompter, false);
+    }
+
+    /**
+     * As {@link #resolve(ModuleConfig, Path, Map, List)}, but a required variable that no source set is
+     * an unknown value instead of an error, as {@code terraform console} treats it ("(known after
+     * apply)").
+     */
+    public static Result<SortedMap<String, Value>> resolveAllowingUnset(ModuleConfig root, Path dir,
+                                                                        Map<String, String> env, List<Arg> args) {
+        return resolve(root, dir, env, args, null, true);
+    }
+
+    private static Result<SortedMap<String, Value>> resolve(ModuleConfig root, Path dir, Map<String, String> env,
+                                                            List<Arg> args, Prompter prompter, boolean allowUnset) {
         Diagnostics.Builder diags = Diagnostics.builder();
         Map<String, Raw> raw = new HashMap<>();
         Map<String, VariableConfig> vars = root.variables();
@@ -161,7 +176,7 @@ public final class InputVariables {
         }
         SortedMap<String, Value> out = new TreeMap<>();
         for (VariableConfig vc : vars.values()) {
-            out.put(vc.name(), finalValue(vc, raw.get(vc.name()), diags));
+            out.put(vc.name(), finalValue(vc, raw.get(vc.name()), allowUnset, diags));
         }
         FunctionTable functions = TemplateFunctions.builtins(FunctionContext.system(dir));
         for (VariableConfig vc : vars.values()) {
@@ -236,10 +251,14 @@ public final class InputVariables {
         }
     }
 
-    private static Value finalValue(VariableConfig vc, Raw r, Diagnostics.Builder diags) {
+    private static Value finalValue(VariableConfig vc, Raw r, boolean allowUnset, Diagnostics.Builder diags) {
         Value v;
         SourceRange range = r == null ? null : r.range();
         if (r == null) {
+            if (vc.defaultValue() == null && allowUnset) {
+                Value u = Value.unknown(vc.type().type());
+                return vc.sensitive() ? u.mark(Mark.SENSITIVE) : u;
+            }
             if (vc.defaultValue() == null) {
                 diags.add(Diagnostic.error("No value for required variable", "The root module input variable \""
                         + vc.name() + "\" is not set, and has no default value. Use a -var or -var-file command line "

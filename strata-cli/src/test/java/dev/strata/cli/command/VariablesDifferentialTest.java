@@ -115,4 +115,13 @@ class VariablesDifferentialTest {
         files("main.tf", "variable \"a\" { default = \"x\" }\n");
         same(Map.of("TF_VAR_b", "1", "TF_VAR_a", "env"));
     }
+
+    @Test
+    void anUnsetRequiredVariableIsUnknownInTheConsole() throws IOException, InterruptedException {
+        files("main.tf", "variable \"a\" {}\n");
+        Run theirs = terraform(Map.of());
+        Run ours = strata(Map.of());
+        assertThat(ours.exit()).isEqualTo(theirs.exit());
+        assertThat(ours.text().strip()).isEqualTo(theirs.text().strip()).isEqualTo("(known after apply)");
+    }
 }
