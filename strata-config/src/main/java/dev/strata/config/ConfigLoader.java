@@ -14,12 +14,14 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * Loads configurations from directories: one module ({@link #loadModule}) or the whole tree of local
- * module calls ({@link #loadTree}). File names in diagnostics are relative to the root module's
+ * Loads configurations from directories: one module ({@link #loadModule}) or the whole tree of
+ * module calls ({@link #loadTree}), local modules read in place and installed ones found through
+ * the module manifest. File names in diagnostics are relative to the root module's
  * directory, as Terraform shows them ({@code main.tf}, {@code modules/net/main.tf}).
  */
 public final class ConfigLoader {
@@ -45,16 +47,68 @@ public final class ConfigLoader {
     private final Map<Path, ModuleConfig> modules = new HashMap<>();
     private final Diagnostics.Builder diags = Diagnostics.builder();
 
+    private final RemoteModules remote;
+
+    /**
+     * Where the module of a call with a non-local source is: in the manifest of installed modules
+     * (loading), or freshly installed ({@link ModuleInstaller}). Returns null after reporting why not.
+     */
+    interface RemoteModules {
+        Path locate(ModuleCallConfig call, Module childPath, ModuleSource source, Diagnostics.Builder diags);
+    }
+
     private ConfigLoader(Path rootDir, Options options) {
         this.rootDir = rootDir.toAbsolutePath().normalize();
         this.options = options;
+        this.remote = new InstalledModules(this.rootDir);
     }
 
-    /** Loads the root module in {@code dir} and every local module it calls. */
+    ConfigLoader(Path rootDir, Options options, RemoteModules remote) {
+        this.rootDir = rootDir.toAbsolutePath().normalize();
+        this.options = options;
+        this.remote = remote;
+    }
+
+    /** Loads the tree from the root directory with this loader's way of locating remote modules. */
+    Result<ConfigTree> loadTree() {
+        ConfigNode root = node(rootDir, Module.ROOT, null, new ArrayList<>());
+        return Result.of(new ConfigTree(root, sources, bodies), diags.build().sorted());
+    }
+
+    /** Modules {@code strata init} (or {@code terraform init}) installed, found through the manifest. */
+    private static final class InstalledModules implements RemoteModules {
+        private final Path root;
+        private ModuleManifest manifest;
+
+        InstalledModules(Path root) {
+            this.root = root;
+        }
+
+        @Override
+        public Path locate(ModuleCallConfig call, Module childPath, ModuleSource source, Diagnostics.Builder diags) {
+            if (manifest == null) {
+                manifest = ModuleManifest.read(root);
+            }
+            String key = String.join(".", childPath.names());
+            Optional<ModuleManifest.Entry> e = manifest.entry(key)
+                    .filter(x -> ModuleSource.same(x.source(), call.source()));
+            if (e.isPresent() && Files.isDirectory(root.resolve(e.get().dir()))) {
+                return root.resolve(e.get().dir()).normalize();
+            }
+            diags.add(Diagnostic.error("Module not installed", source instanceof ModuleSource.Remote r
+                    ? ModuleInstaller.networkDetail(call, r) : "The module \"" + call.name() + "\" (source \""
+                            + call.source() + "\") is not yet installed. Run \"strata init\" to install all modules "
+                            + "required by this configuration.", call.sourceRange()));
+            return null;
+        }
+    }
+
+    /**
+     * Loads the root module in {@code dir} and every module it calls: local ones in place, others from
+     * where {@code strata init} installed them ({@link ModuleManifest}).
+     */
     public static Result<ConfigTree> loadTree(Path dir, Options options) {
-        ConfigLoader l = new ConfigLoader(dir, options);
-        ConfigNode root = l.node(l.rootDir, Module.ROOT, null, new ArrayList<>());
-        return Result.of(new ConfigTree(root, l.sources, l.bodies), l.diags.build().sorted());
+        return new ConfigLoader(dir, options).loadTree();
     }
 
     /** Loads one module directory, without its children. */
@@ -77,24 +131,30 @@ public final class ConfigLoader {
             if (mc.source().isEmpty()) {
                 continue;
             }
-            if (!mc.isLocalSource()) {
-                diags.add(Diagnostic.error("Module not installed", "The module \"" + mc.name() + "\" comes from \""
-                        + mc.source() + "\", which is not a local path. This version of Strata supports only local "
-                        + "modules (sources starting with \"./\" or \"../\"): installing modules from registries, "
-                        + "Git, HTTP, S3 and other remote sources is not implemented yet. Copy the module into this "
-                        + "configuration and refer to it with a local path.", mc.sourceRange()));
-                continue;
-            }
-            if (mc.version() != null) {
-                diags.add(Diagnostic.error("Invalid version constraint", "Cannot apply a version constraint to "
-                        + "module \"" + mc.name() + "\" because it has a relative local path.",
-                        mc.version().range()));
-            }
-            Path childDir = dir.resolve(mc.source().replace('\\', '/')).normalize();
-            if (!Files.isDirectory(childDir)) {
-                diags.add(Diagnostic.error("Unreadable module directory", "The directory " + display(childDir)
-                        + " does not exist or cannot be read.", mc.sourceRange()));
-                continue;
+            ModuleSource source = ModuleSource.parse(mc.source());
+            Path childDir;
+            if (source instanceof ModuleSource.Local) {
+                if (mc.version() != null) {
+                    diags.add(Diagnostic.error("Invalid version constraint", "Cannot apply a version constraint to "
+                            + "module \"" + mc.name() + "\" because it has a relative local path.",
+                            mc.version().range()));
+                }
+                childDir = dir.resolve(mc.source().replace('\\', '/')).normalize();
+                if (!Files.isDirectory(childDir)) {
+                    diags.add(Diagnostic.error("Unreadable module directory", "The directory " + display(childDir)
+                            + " does not exist or cannot be read.", mc.sourceRange()));
+                    continue;
+                }
+            } else {
+                if (mc.version() != null && !(source instanceof ModuleSource.Remote)) {
+                    diags.add(Diagnostic.error("Invalid version constraint", "Cannot apply a version constraint to "
+                            + "module \"" + mc.name() + "\" because it has a non Registry URL.",
+                            mc.version().range()));
+                }
+                childDir = remote.locate(mc, path.child(mc.name()), source, diags);
+                if (childDir == null) {
+                    continue;
+                }
             }
             if (stack.contains(childDir)) {
                 diags.add(Diagnostic.error("Module call cycle", "The module \"" + mc.name() + "\" calls "

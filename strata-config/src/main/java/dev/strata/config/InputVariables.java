@@ -50,7 +50,8 @@ import java.util.stream.Stream;
  * <p>Values from the environment and {@code -var} are taken as literal strings when the variable's
  * type is primitive or not declared, and parsed as expressions otherwise, as Terraform does.
  * Undeclared variables: in files a warning, on the command line an error, in the environment
- * ignored. A required variable without a value is an error (there is no interactive prompt yet).
+ * ignored. A required variable without a value is asked for when the caller passes a {@link Prompter}
+ * (the CLI does when its input is a terminal and {@code -input} is true), and is an error otherwise.
  */
 public final class InputVariables {
     private InputVariables() {}
@@ -74,6 +75,32 @@ public final class InputVariables {
      */
     public static Result<SortedMap<String, Value>> resolve(ModuleConfig root, Path dir, Map<String, String> env,
                                                            List<Arg> args) {
+        return resolve(root, dir, env, args, null);
+    }
+
+    /**
+     * As {@link #resolve(ModuleConfig, Path, Map, List)}, and asks {@code prompter} (when not null) for
+     * every required variable that no source set, in name order as Terraform asks; an answer is read
+     * like a {@code -var} value. Without a prompter, or without an answer, such a variable is the error
+     * "No value for required variable" at its declaration.
+     */
+    public static Result<SortedMap<String, Value>> resolve(ModuleConfig root, Path dir, Map<String, String> env,
+                                                           List<Arg> args, Prompter prompter) {
+        return resolve(root, dir, env, args, prompter, false);
+    }
+
+    /**
+     * As {@link #resolve(ModuleConfig, Path, Map, List)}, but a required variable that no source set is
+     * an unknown value instead of an error, as {@code terraform console} treats it ("(known after
+     * apply)").
+     */
+    public static Result<SortedMap<String, Value>> resolveAllowingUnset(ModuleConfig root, Path dir,
+                                                                        Map<String, String> env, List<Arg> args) {
+        return resolve(root, dir, env, args, null, true);
+    }
+
+    private static Result<SortedMap<String, Value>> resolve(ModuleConfig root, Path dir, Map<String, String> env,
+                                                            List<Arg> args, Prompter prompter, boolean allowUnset) {
         Diagnostics.Builder diags = Diagnostics.builder();
         Map<String, Raw> raw = new HashMap<>();
         Map<String, VariableConfig> vars = root.variables();
@@ -101,8 +128,9 @@ public final class InputVariables {
             diags.add(Diagnostic.error("Failed to read directory", "Could not list " + dir + ": " + e.getMessage(),
                     null));
         }
+        List<Undeclared> undeclared = new ArrayList<>();
         for (Path f : files) {
-            file(dir, f, vars, raw, diags);
+            file(dir, f, vars, raw, undeclared, diags);
         }
         for (Arg a : args) {
             switch (a) {
@@ -132,14 +160,23 @@ public final class InputVariables {
                                 + f.path() + " does not exist.", null));
                         continue;
                     }
-                    file(dir, p, vars, raw, diags);
+                    file(dir, p, vars, raw, undeclared, diags);
                 }
             }
         }
+        warnUndeclared(undeclared, diags);
 
+        if (prompter != null) {
+            for (VariableConfig vc : vars.values()) {
+                if (vc.required() && !raw.containsKey(vc.name())) {
+                    prompter.ask(vc).ifPresent(text -> raw.put(vc.name(), cliValue(vc, text, "interactive input",
+                            diags)));
+                }
+            }
+        }
         SortedMap<String, Value> out = new TreeMap<>();
         for (VariableConfig vc : vars.values()) {
-            out.put(vc.name(), finalValue(vc, raw.get(vc.name()), diags));
+            out.put(vc.name(), finalValue(vc, raw.get(vc.name()), allowUnset, diags));
         }
         FunctionTable functions = TemplateFunctions.builtins(FunctionContext.system(dir));
         for (VariableConfig vc : vars.values()) {
@@ -163,7 +200,7 @@ public final class InputVariables {
     }
 
     private static void file(Path dir, Path f, Map<String, VariableConfig> vars, Map<String, Raw> raw,
-                             Diagnostics.Builder diags) {
+                             List<Undeclared> undeclared, Diagnostics.Builder diags) {
         String name = dir.relativize(f).toString().replace('\\', '/');
         byte[] bytes;
         try {
@@ -181,35 +218,47 @@ public final class InputVariables {
         }
         Result<Map<String, Attribute>> attrs = parsed.value().body().justAttributes();
         diags.addAll(attrs.diagnostics());
-        List<String> undeclared = new ArrayList<>();
-        SourceRange firstUndeclared = null;
         for (Attribute a : new TreeMap<>(attrs.value()).values()) {
             if (!vars.containsKey(a.name())) {
-                undeclared.add(a.name());
-                if (firstUndeclared == null) {
-                    firstUndeclared = a.nameRange();
-                }
+                undeclared.add(new Undeclared(a.name(), name, a.nameRange()));
                 continue;
             }
             raw.put(a.name(), new Raw(null, a.expr(), a.expr().range(), "file " + name));
         }
-        if (undeclared.size() == 1) {
+    }
+
+    /** A value in a variables file for a variable the root module does not declare. */
+    private record Undeclared(String name, String file, SourceRange range) {}
+
+    /**
+     * As Terraform: the first two undeclared values found in files get a warning each, and one more
+     * warning counts the rest, so a shared {@code .tfvars} file does not flood every run. Terraform
+     * picks the two in map order (varying from run to run); Strata takes them in load order.
+     */
+    private static void warnUndeclared(List<Undeclared> undeclared, Diagnostics.Builder diags) {
+        for (Undeclared u : undeclared.subList(0, Math.min(2, undeclared.size()))) {
             diags.add(Diagnostic.warning("Value for undeclared variable", "The root module does not declare a "
-                    + "variable named \"" + undeclared.getFirst() + "\" but a value was found in file \"" + name
+                    + "variable named \"" + u.name() + "\" but a value was found in file \"" + u.file()
                     + "\". If you meant to use this value, add a \"variable\" block to the configuration."
-                    + dev.strata.hcl.DidYouMean.sentence(undeclared.getFirst(), vars.keySet()), firstUndeclared));
-        } else if (!undeclared.isEmpty()) {
+                    + "\n\nTo silence these warnings, "
+                    + "use TF_VAR_... environment variables to provide certain \"global\" settings to all "
+                    + "configurations in your organization.", u.range()));
+        }
+        if (undeclared.size() > 2) {
             diags.add(Diagnostic.warning("Values for undeclared variables", "In addition to the other similar "
-                    + "warnings shown, " + undeclared.size() + " variables (" + String.join(", ", undeclared)
-                    + ") have values in file \"" + name + "\" but are not declared in the root module. If you meant "
-                    + "to use these values, add \"variable\" blocks to the configuration.", firstUndeclared));
+                    + "warnings shown, " + (undeclared.size() - 2) + " other variable(s) defined without being "
+                    + "declared.", null));
         }
     }
 
-    private static Value finalValue(VariableConfig vc, Raw r, Diagnostics.Builder diags) {
+    private static Value finalValue(VariableConfig vc, Raw r, boolean allowUnset, Diagnostics.Builder diags) {
         Value v;
         SourceRange range = r == null ? null : r.range();
         if (r == null) {
+            if (vc.defaultValue() == null && allowUnset) {
+                Value u = Value.unknown(vc.type().type());
+                return vc.sensitive() ? u.mark(Mark.SENSITIVE) : u;
+            }
             if (vc.defaultValue() == null) {
                 diags.add(Diagnostic.error("No value for required variable", "The root module input variable \""
                         + vc.name() + "\" is not set, and has no default value. Use a -var or -var-file command line "

@@ -19,16 +19,41 @@ import java.util.Set;
 /**
  * A block body from a primary file with the same block from an override file laid over it, by
  * Terraform's override rules: an argument in the override replaces the base's argument, and if the
- * override has any nested blocks of a type, they replace all the base's blocks of that type. Decoding
- * happens after merging, so the rest of the loader never knows an override took place.
+ * override has any nested blocks of a type, they replace all the base's blocks of that type, except
+ * for the nested block types named in {@code perArgument} (a resource's {@code lifecycle}), whose
+ * contents are merged argument by argument in turn. Decoding happens after merging, so the rest of
+ * the loader never knows an override took place.
  */
 final class MergedBody implements Body {
     private final Body base;
     private final Body override;
+    private final Set<String> perArgument;
+    private final boolean overrideBlocks;
+    private final dev.strata.hcl.SourceRange overrideDefRange;
 
     MergedBody(Body base, Body override) {
+        this(base, override, Set.of(), true, null);
+    }
+
+    /**
+     * @param perArgument    nested block types merged argument by argument instead of replaced
+     * @param overrideDefRange the override block's header, or null
+     * @param overrideBlocks whether the override's nested blocks replace the base's; false inside a
+     *                       per-argument merged block, where nested blocks (conditions) cannot be
+     *                       overridden and the loader reports them
+     */
+    MergedBody(Body base, Body override, Set<String> perArgument, boolean overrideBlocks,
+               dev.strata.hcl.SourceRange overrideDefRange) {
         this.base = base;
         this.override = override;
+        this.perArgument = Set.copyOf(perArgument);
+        this.overrideDefRange = overrideDefRange;
+        this.overrideBlocks = overrideBlocks;
+    }
+
+    /** The header of the override block, where Terraform reports problems the merge itself causes. */
+    dev.strata.hcl.SourceRange overrideDefRange() {
+        return overrideDefRange;
     }
 
     Body base() {
@@ -54,7 +79,8 @@ final class MergedBody implements Body {
         Result<PartialContent> a = base.partialContent(relaxed);
         Result<PartialContent> b = override.partialContent(relaxed);
         BodyContent merged = merge(a.value().content(), b.value().content());
-        return Result.of(new PartialContent(merged, new MergedBody(a.value().remain(), b.value().remain())),
+        return Result.of(new PartialContent(merged, new MergedBody(a.value().remain(), b.value().remain(), perArgument,
+                overrideBlocks, overrideDefRange)),
                 a.diagnostics().with(b.diagnostics()).with(missing(schema, merged)));
     }
 
@@ -77,20 +103,38 @@ final class MergedBody implements Body {
                 schema.blocks());
     }
 
-    private static BodyContent merge(BodyContent a, BodyContent b) {
+    private BodyContent merge(BodyContent a, BodyContent b) {
         Map<String, Attribute> attrs = new LinkedHashMap<>(a.attributes());
         attrs.putAll(b.attributes());
+        if (!overrideBlocks) {
+            return new BodyContent(attrs, a.blocks(), a.missingItemRange());
+        }
         Set<String> replaced = new HashSet<>();
+        Map<String, Block> firstOverride = new LinkedHashMap<>();
         for (Block blk : b.blocks()) {
             replaced.add(blk.type());
+            firstOverride.putIfAbsent(blk.type(), blk);
         }
         List<Block> blocks = new ArrayList<>();
+        Set<String> mergedTypes = new HashSet<>();
         for (Block blk : a.blocks()) {
-            if (!replaced.contains(blk.type())) {
+            if (perArgument.contains(blk.type()) && replaced.contains(blk.type())) {
+                // The first base block of the type absorbs the override's arguments; a second block
+                // of a type that may appear once is reported by the decoder as it would be anyway.
+                if (mergedTypes.add(blk.type())) {
+                    Block ov = firstOverride.get(blk.type());
+                    blocks.add(new Block(blk.type(), blk.labels(), new MergedBody(blk.body(), ov.body(), Set.of(),
+                            false, ov.defRange()), blk.typeRange(), blk.labelRanges(), blk.defRange(), blk.range()));
+                }
+            } else if (!replaced.contains(blk.type())) {
                 blocks.add(blk);
             }
         }
-        blocks.addAll(b.blocks());
+        for (Block blk : b.blocks()) {
+            if (!mergedTypes.contains(blk.type())) {
+                blocks.add(blk);
+            }
+        }
         return new BodyContent(attrs, blocks, a.missingItemRange());
     }
 

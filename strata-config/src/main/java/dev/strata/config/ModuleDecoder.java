@@ -21,17 +21,21 @@ import dev.strata.hcl.Result;
 import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.Traversal;
 import dev.strata.hcl.Traverser;
+import dev.strata.hcl.syntax.Expr;
+import dev.strata.hcl.syntax.NativeSyntax;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.ConversionResult;
 import dev.strata.lang.value.Convert;
 import dev.strata.lang.value.TypeConstraint;
 import dev.strata.lang.value.Value;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 
@@ -199,15 +203,36 @@ final class ModuleDecoder {
     private List<Block> applyOverrides(List<Block> primary, List<Block> overrides) {
         List<Block> out = new ArrayList<>(primary);
         for (Block ov : overrides) {
-            if (ov.type().equals("terraform") || ov.type().equals("locals")) {
-                continue;
+            switch (ov.type()) {
+                case "terraform", "locals" -> {
+                    continue;
+                }
+                case "moved" -> {
+                    diags.error("Cannot override 'moved' blocks", "Records of moved objects can appear only in "
+                            + "normal files, not in override files.", ov.defRange());
+                    continue;
+                }
+                case "import" -> {
+                    diags.error("Cannot override 'import' blocks", "Import blocks can appear only in normal files, "
+                            + "not in override files.", ov.defRange());
+                    continue;
+                }
+                case "check" -> {
+                    diags.error("Can't override check blocks", "Override files cannot override check blocks.",
+                            ov.defRange());
+                    continue;
+                }
+                case "removed" -> {
+                    // Terraform accepts removed blocks in override files; they are records like any other.
+                    out.add(ov);
+                    continue;
+                }
+                default -> checkOverride(ov);
             }
             int idx = -1;
             for (int i = 0; i < out.size(); i++) {
                 Block base = out.get(i);
-                if (base.type().equals(ov.type()) && base.labels().equals(ov.labels())
-                        && !ov.type().equals("moved") && !ov.type().equals("import")
-                        && !ov.type().equals("removed")) {
+                if (base.type().equals(ov.type()) && base.labels().equals(ov.labels())) {
                     idx = i;
                     break;
                 }
@@ -220,10 +245,53 @@ final class ModuleDecoder {
                 continue;
             }
             Block base = out.get(idx);
-            out.set(idx, new Block(base.type(), base.labels(), new MergedBody(base.body(), ov.body()),
-                    base.typeRange(), base.labelRanges(), base.defRange(), base.range()));
+            boolean resource = ov.type().equals("resource") || ov.type().equals("data");
+            MergedBody merged = new MergedBody(base.body(), ov.body(), resource ? Set.of("lifecycle") : Set.of(),
+                    true, ov.defRange());
+            out.set(idx, new Block(base.type(), base.labels(), merged, base.typeRange(), base.labelRanges(),
+                    base.defRange(), base.range()));
         }
         return out;
+    }
+
+    private static final BodySchema OVERRIDE_PROBE = new BodySchema(List.of(AttributeSchema.optional("depends_on")),
+            List.of(BlockHeaderSchema.of("lifecycle"), BlockHeaderSchema.of("precondition"),
+                    BlockHeaderSchema.of("validation")));
+
+    private static final BodySchema CONDITIONS = new BodySchema(List.of(), List.of(
+            BlockHeaderSchema.of("precondition"), BlockHeaderSchema.of("postcondition")));
+
+    /**
+     * What an override block may not change, as Terraform reports it: {@code depends_on} (resources,
+     * data sources, outputs, module calls), conditions ({@code precondition}/{@code postcondition},
+     * also inside {@code lifecycle}) and variable {@code validation} blocks.
+     */
+    private void checkOverride(Block ov) {
+        Result<Body.PartialContent> r = ov.body().partialContent(OVERRIDE_PROBE);
+        BodyContent c = r.value().content();
+        Attribute deps = c.attributes().get("depends_on");
+        if (deps != null && List.of("resource", "data", "output", "module").contains(ov.type())) {
+            List<Expression> items = deps.expr().asList().orElse(List.of());
+            if (!items.isEmpty()) {
+                diags.error("Unsupported override", "The depends_on argument may not be overridden.",
+                        items.getFirst().range());
+            }
+        }
+        List<Block> conditions = new ArrayList<>();
+        switch (ov.type()) {
+            case "resource", "data" -> {
+                for (Block lc : c.blocksOfType("lifecycle")) {
+                    conditions.addAll(lc.body().partialContent(CONDITIONS).value().content().blocks());
+                }
+            }
+            case "output" -> conditions.addAll(c.blocksOfType("precondition"));
+            case "variable" -> conditions.addAll(c.blocksOfType("validation"));
+            default -> { }
+        }
+        for (Block b : conditions) {
+            diags.error("Can't override " + b.type() + " blocks", "Override files cannot override \"" + b.type()
+                    + "\" blocks.", b.defRange());
+        }
     }
 
     /** Provider blocks match by name and alias, so the alias must be read before decoding. */
@@ -502,8 +570,22 @@ final class ModuleDecoder {
                 switch (cr) {
                     case ConversionResult.Ok ok -> dflt = ok.value();
                     case ConversionResult.Failed f -> {
-                        diags.error("Invalid default value for variable", "This default value is not compatible "
-                                + "with the variable's type constraint: " + f.message() + ".", d.expr().range());
+                        // After an override, Terraform reports at the override block and says which side changed.
+                        String baseFile = blk.defRange().filename();
+                        if (blk.body() instanceof MergedBody mb && mb.overrideDefRange() != null
+                                && !d.expr().range().filename().equals(baseFile)) {
+                            diags.error("Invalid default value for variable", "The overridden default value for this "
+                                    + "variable is not compatible with the variable's type constraint: " + f.message()
+                                    + ".", mb.overrideDefRange());
+                        } else if (blk.body() instanceof MergedBody mb && mb.overrideDefRange() != null
+                                && t != null && !t.expr().range().filename().equals(baseFile)) {
+                            diags.error("Invalid default value for variable", "Overriding this variable's type "
+                                    + "constraint has made its default value invalid: " + f.message() + ".",
+                                    mb.overrideDefRange());
+                        } else {
+                            diags.error("Invalid default value for variable", "This default value is not compatible "
+                                    + "with the variable's type constraint: " + f.message() + ".", d.expr().range());
+                        }
                         dflt = Value.unknown(type.type());
                     }
                 }
@@ -675,17 +757,13 @@ final class ModuleDecoder {
             } else {
                 Optional<List<Expression>> list = ic.expr().asList();
                 if (list.isEmpty()) {
-                    diags.error("Invalid ignore_changes", "The ignore_changes argument must be a list of attribute "
-                            + "paths, or the keyword \"all\".", ic.expr().range());
+                    diags.error("Invalid expression", "A static list expression is required.",
+                            listRange(ic.expr()));
                 } else {
                     for (Expression e : list.get()) {
-                        Result<Optional<Traversal>> t = e.asTraversal();
-                        if (t.hasErrors() || t.value().isEmpty()) {
-                            diags.error("Invalid ignore_changes entry", "Each entry of ignore_changes must be an "
-                                    + "attribute path relative to the resource, such as tags or tags[\"Name\"]; "
-                                    + "expressions are not allowed.", e.range());
-                        } else {
-                            ignore.add(t.value().get());
+                        Traversal t = staticReference(e);
+                        if (t != null) {
+                            ignore.add(t);
                         }
                     }
                 }
@@ -696,8 +774,7 @@ final class ModuleDecoder {
         if (rt != null) {
             Optional<List<Expression>> list = rt.expr().asList();
             if (list.isEmpty()) {
-                diags.error("Invalid replace_triggered_by expression", "The replace_triggered_by argument must be a "
-                        + "list of references to managed resources or their attributes.", rt.expr().range());
+                diags.error("Invalid expression", "A static list expression is required.", listRange(rt.expr()));
             } else {
                 triggers.addAll(list.get());
             }
@@ -944,27 +1021,72 @@ final class ModuleDecoder {
         return new ProviderRef(new LocalProviderConfig(tr.rootName(), alias), null, e.range());
     }
 
+    private static final String STATIC_REFERENCE = "A single static variable reference is required: only attribute "
+            + "access and indexing with constant keys. No calculations, function calls, template expressions, etc "
+            + "are allowed here.";
+
     private List<Traversal> dependsOn(Attribute a) {
         if (a == null) {
             return List.of();
         }
         Optional<List<Expression>> list = a.expr().asList();
         if (list.isEmpty()) {
-            diags.error("Invalid expression", "A static list expression is required.", a.expr().range());
+            diags.error("Invalid expression", "A static list expression is required.", listRange(a.expr()));
             return List.of();
         }
         List<Traversal> out = new ArrayList<>();
         for (Expression e : list.get()) {
-            Result<Optional<Traversal>> t = e.asTraversal();
-            if (t.hasErrors() || t.value().isEmpty()) {
-                diags.error("Invalid expression", "A single static variable reference is required: only attribute "
-                        + "access and indexing with constant keys. No calculations, function calls, template "
-                        + "expressions, etc are allowed here.", e.range());
-            } else {
-                out.add(t.value().get());
+            Traversal t = staticReference(e);
+            if (t != null) {
+                out.add(t);
             }
         }
         return out;
+    }
+
+    /**
+     * A reference written as such ({@code aws_instance.web}), or in quotes as Terraform 0.11 required
+     * (accepted with Terraform's deprecation warning); anything else is reported and gives null.
+     */
+    private Traversal staticReference(Expression e) {
+        Result<Optional<Traversal>> t = e.asTraversal();
+        if (!t.hasErrors() && t.value().isPresent()) {
+            return t.value().get();
+        }
+        Expr.LiteralValue quoted = quotedLiteral(e);
+        if (quoted != null && quoted.value() instanceof dev.strata.hcl.Literal.StringLit str) {
+            Result<Traversal> parsed = NativeSyntax.parseTraversal(str.value().getBytes(StandardCharsets.UTF_8),
+                    quoted.range().filename(), quoted.range().start());
+            if (!parsed.hasErrors()) {
+                diags.add(Diagnostic.warning("Quoted references are deprecated", "In this context, references are "
+                        + "expected literally rather than in quotes. Terraform 0.11 and earlier required quotes, but "
+                        + "quoted references are now deprecated and will be removed in a future version of "
+                        + "Terraform. Remove the quotes surrounding this reference to silence this warning.",
+                        e.range()));
+                return parsed.value();
+            }
+        }
+        diags.error("Invalid expression", STATIC_REFERENCE, e.range());
+        return null;
+    }
+
+    /** {@code "text"} without interpolation: its one literal part (whose range is inside the quotes). */
+    private static Expr.LiteralValue quotedLiteral(Expression e) {
+        if (e instanceof dev.strata.hcl.json.JsonExpression) {
+            return null;
+        }
+        Result<Expr> syn = e.syntax();
+        if (!syn.hasErrors() && syn.value() instanceof Expr.Template t && t.parts().size() == 1
+                && t.parts().getFirst() instanceof Expr.LiteralValue lv) {
+            return lv;
+        }
+        return null;
+    }
+
+    /** Where Terraform points when a list is required: a quoted string's text, else the expression. */
+    private static SourceRange listRange(Expression e) {
+        Expr.LiteralValue lv = quotedLiteral(e);
+        return lv != null ? lv.range() : e.range();
     }
 
     /** An object constructor key as a name: a bare word or a literal string. */

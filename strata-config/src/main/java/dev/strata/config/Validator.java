@@ -53,7 +53,9 @@ import java.util.TreeSet;
  * instances the object will have: references to undeclared objects (with "did you mean"), the
  * instancing rules of ARCHITECTURE §3.6, {@code count}/{@code each}/{@code self} outside their
  * blocks, literal {@code count}/{@code for_each} values, unknown functions and type errors in
- * expressions, module call arguments against the child's variables.
+ * expressions, module call arguments against the child's variables. Local values are evaluated
+ * with the other values unknown, so locals built from constants are known and these checks see
+ * through them, as {@code terraform validate} does.
  *
  * <p>Reference problems have one owner, the static reference check; the evaluation that follows
  * sees every reference as an unknown placeholder and reports only what evaluation finds (type
@@ -106,6 +108,9 @@ public final class Validator {
         private final Map<Referenceable, Known> known = new HashMap<>();
         /** The data source of the check block being validated: visible only inside that block. */
         private ResourceConfig scoped;
+        /** Local values as the validate phase knows them: constant where their expressions are. */
+        private final Map<String, Value> localValues = new HashMap<>();
+        private final Set<String> evaluatingLocals = new java.util.HashSet<>();
 
         ModuleCheck(ConfigNode node) {
             this.node = node;
@@ -177,6 +182,33 @@ public final class Validator {
                 c.asserts().forEach(a -> rule(a, Ctx.PLAIN));
                 scoped = null;
             }
+        }
+
+        /**
+         * A local value evaluated with the validate phase's scope (variables, resources and module
+         * outputs unknown), so that constant locals are known and literal checks ({@code count},
+         * {@code for_each}, instance keys, type errors) see through them. Its own problems belong to
+         * the local's check and are not reported again here; a cycle or an error gives an unknown.
+         */
+        private Value localValue(String name) {
+            Value cached = localValues.get(name);
+            if (cached != null) {
+                return cached;
+            }
+            LocalConfig lc = m.locals().get(name);
+            if (lc == null || !evaluatingLocals.add(name)) {
+                return Value.DYNAMIC_UNKNOWN;
+            }
+            Result<Value> v;
+            try {
+                v = new Evaluator(new ValidateScope(new Ctx(Mode.NONE, Set.of(), false, lc.addr())))
+                        .evaluate(lc.expr());
+            } finally {
+                evaluatingLocals.remove(name);
+            }
+            Value out = v.hasErrors() ? Value.DYNAMIC_UNKNOWN : v.value();
+            localValues.put(name, out);
+            return out;
         }
 
         /** Locals that refer to each other in a circle: one diagnostic per cycle, naming every step. */
@@ -576,7 +608,7 @@ public final class Validator {
                         + "bracketed index to refer to the single instance of this resource.", ref.range()));
                 return;
             }
-            instanceKey(r.toString(), rc.count() != null, key, known.get(r), ref.range());
+            instanceKey(r.toString(), "resource", rc.count() != null, key, known.get(r), ref.range());
         }
 
         private void moduleRef(ModuleCall c, InstanceKey key, String output, Reference ref, Traversal t) {
@@ -602,7 +634,7 @@ public final class Validator {
                 return;
             }
             if (key != null) {
-                instanceKey(c.toString(), mc.count() != null, key, known.get(c), ref.range());
+                instanceKey(c.toString(), "module", mc.count() != null, key, known.get(c), ref.range());
             }
             ConfigNode child = node.children().get(c.name());
             if (output != null && child != null && !child.module().outputs().containsKey(output)) {
@@ -613,21 +645,23 @@ public final class Validator {
             }
         }
 
-        private void instanceKey(String what, boolean counted, InstanceKey key, Known k, SourceRange range) {
+        private void instanceKey(String what, String kind, boolean counted, InstanceKey key, Known k,
+                                 SourceRange range) {
+            String summary = "Invalid " + kind + " instance key";
             switch (key) {
-                case InstanceKey.IntKey i when !counted -> diags.add(Diagnostic.error("Invalid resource instance key",
+                case InstanceKey.IntKey i when !counted -> diags.add(Diagnostic.error(summary,
                         "Because " + what + " has \"for_each\" set, its instances are identified by string keys, not "
                                 + "by the number " + i.index() + ".", range));
-                case InstanceKey.StringKey s when counted -> diags.add(Diagnostic.error("Invalid resource instance "
-                        + "key", "Because " + what + " has \"count\" set, its instances are identified by whole "
-                        + "numbers, not by the string \"" + s.key() + "\".", range));
+                case InstanceKey.StringKey s when counted -> diags.add(Diagnostic.error(summary, "Because " + what
+                        + " has \"count\" set, its instances are identified by whole numbers, not by the string \""
+                        + s.key() + "\".", range));
                 case InstanceKey.IntKey i when k != null && k.count() != null && i.index() >= k.count() ->
-                        diags.add(Diagnostic.error("Invalid resource instance key", "The index " + i.index()
+                        diags.add(Diagnostic.error(summary, "The index " + i.index()
                                 + " is out of range: " + what + " has count = " + k.count() + ", so its instances "
                                 + (k.count() == 0 ? "are none." : "are numbered from 0 to " + (k.count() - 1) + "."),
                                 range));
                 case InstanceKey.StringKey s when k != null && k.keys() != null && !k.keys().contains(s.key()) ->
-                        diags.add(Diagnostic.error("Invalid resource instance key", "There is no instance of " + what
+                        diags.add(Diagnostic.error(summary, "There is no instance of " + what
                                 + " with the key \"" + s.key() + "\"; its for_each has the keys "
                                 + k.keys().stream().map(x -> "\"" + x + "\"").toList() + "."
                                 + DidYouMean.sentence(s.key(), k.keys()), range));
@@ -663,6 +697,7 @@ public final class Validator {
                         Value u = Value.unknown(vc.type().type());
                         yield vc.sensitive() ? u.mark(Mark.SENSITIVE) : u;
                     }
+                    case LocalValue lv -> localValue(lv.name());
                     case CountAttr c -> Value.unknown(Type.NUMBER);
                     case ForEachAttr f -> f.name().equals("key") ? Value.unknown(Type.STRING) : Value.DYNAMIC_UNKNOWN;
                     case PathAttr p -> Value.unknown(Type.STRING);

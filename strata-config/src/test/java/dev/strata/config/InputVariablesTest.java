@@ -105,4 +105,92 @@ class InputVariablesTest {
                 + "This was checked by the validation rule at main.tf:3,3-13.");
         assertThat(brief(resolve(Map.of(), new Arg.Var("port=8080")).diagnostics())).isEmpty();
     }
+
+    @Test
+    void undeclaredValuesWarnTwiceThenCountTheRestAsTerraformDoes() {
+        write(dir, "main.tf", "variable \"a\" { default = \"x\" }\n",
+                "terraform.tfvars", "a = \"1\"\nzz = 1\nyy = 2\nxx = 3\n",
+                "b.auto.tfvars", "ww = 1\n",
+                "c.auto.tfvars.json", "{\"vv\": 1, \"uu\": 2}");
+        Result<SortedMap<String, Value>> r = resolve(Map.of("TF_VAR_nope", "1"));
+        assertThat(brief(r.diagnostics())).containsExactly(
+                "warning: Values for undeclared variables",
+                "warning: terraform.tfvars:3,1-3: Value for undeclared variable",
+                "warning: terraform.tfvars:4,1-3: Value for undeclared variable");
+        assertThat(r.diagnostics().asList().getFirst().detail()).isEqualTo("In addition to the other similar "
+                + "warnings shown, 4 other variable(s) defined without being declared.");
+        assertThat(r.diagnostics().asList().get(1).detail()).startsWith("The root module does not declare a "
+                + "variable named \"yy\" but a value was found in file \"terraform.tfvars\".");
+        assertThat(r.value()).containsEntry("a", Value.string("1"));
+    }
+
+    @Test
+    void undeclaredOnTheCommandLineIsAnErrorAndInTheEnvironmentIgnored() {
+        write(dir, "main.tf", "variable \"a\" { default = \"x\" }\n");
+        Result<SortedMap<String, Value>> r = resolve(Map.of("TF_VAR_b", "1"), new Arg.Var("nope=1"));
+        assertThat(brief(r.diagnostics())).containsExactly("Value for undeclared variable");
+        assertThat(r.diagnostics().hasErrors()).isTrue();
+        assertThat(r.diagnostics().asList().getFirst().detail()).isEqualTo("A variable named \"nope\" was assigned "
+                + "on the command line, but the root module does not declare a variable of that name. To use this "
+                + "value, add a \"variable\" block to the configuration.");
+        assertThat(brief(resolve(Map.of("TF_VAR_b", "1")).diagnostics())).isEmpty();
+    }
+
+    /** A scripted prompter that records what it was asked. */
+    private static final class Answers implements Prompter {
+        final java.util.List<String> asked = new java.util.ArrayList<>();
+        final Map<String, String> answers;
+
+        Answers(Map<String, String> answers) {
+            this.answers = answers;
+        }
+
+        @Override
+        public java.util.Optional<String> ask(VariableConfig v) {
+            asked.add(v.name() + (v.sensitive() ? " (sensitive)" : ""));
+            return java.util.Optional.ofNullable(answers.get(v.name()));
+        }
+    }
+
+    @Test
+    void missingRequiredVariablesAreAskedForInNameOrder() {
+        write(dir, "main.tf", """
+                variable "b_region" { description = "The region." }
+                variable "a_secret" {
+                  type      = string
+                  sensitive = true
+                }
+                variable "c_list" { type = list(string) }
+                variable "d_default" { default = "x" }
+                variable "e_given" {}
+                variable "f_unanswered" {}
+                variable "g_number" { type = number }
+                """);
+        Answers p = new Answers(Map.of("a_secret", "hunter2", "b_region", "eu", "c_list", "[\"a\", \"b\"]",
+                "g_number", "many"));
+        Result<ConfigTree> t = Fixtures.load(dir);
+        Result<SortedMap<String, Value>> r = InputVariables.resolve(t.value().root().module(), dir,
+                Map.of("TF_VAR_e_given", "env"), List.of(), p);
+        assertThat(p.asked).containsExactly("a_secret (sensitive)", "b_region", "c_list", "f_unanswered",
+                "g_number");
+        assertThat(r.value().get("a_secret").isSensitive()).isTrue();
+        assertThat(r.value().get("a_secret").unmark()).isEqualTo(Value.string("hunter2"));
+        assertThat(r.value().get("b_region")).isEqualTo(Value.string("eu"));
+        assertThat(r.value().get("c_list").elements()).containsExactly(Value.string("a"), Value.string("b"));
+        assertThat(brief(r.diagnostics())).containsExactly(
+                "Invalid value for input variable",
+                "main.tf:9,1-24: No value for required variable");
+        assertThat(r.diagnostics().asList().getFirst().detail()).contains("var.g_number").contains("a number is "
+                + "required");
+    }
+
+    @Test
+    void withoutAPrompterAMissingRequiredVariableIsAnErrorAtItsDeclaration() {
+        write(dir, "main.tf", "variable \"region\" {\n  type = string\n}\n");
+        Result<SortedMap<String, Value>> r = resolve(Map.of());
+        assertThat(brief(r.diagnostics())).containsExactly("main.tf:1,1-18: No value for required variable");
+        assertThat(r.diagnostics().asList().getFirst().detail()).isEqualTo("The root module input variable "
+                + "\"region\" is not set, and has no default value. Use a -var or -var-file command line argument "
+                + "to provide a value for this variable.");
+    }
 }

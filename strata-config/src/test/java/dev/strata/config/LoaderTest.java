@@ -206,7 +206,7 @@ class LoaderTest {
         assertThat(m.variables().get("v").type().type()).isEqualTo(Type.STRING);
         ResourceConfig web = m.resources().get(Resource.managed("aws_instance", "web"));
         assertThat(web.lifecycle().createBeforeDestroy()).isTrue();
-        assertThat(web.lifecycle().preventDestroy()).isFalse();
+        assertThat(web.lifecycle().preventDestroy()).as("lifecycle merges per argument").isTrue();
         var attrs = web.config().justAttributes().value();
         assertThat(attrs.keySet()).containsExactlyInAnyOrder("ami", "tags");
         assertThat(attrs.get("ami").expr().range().filename()).isEqualTo("z_override.tf.json");
@@ -272,7 +272,7 @@ class LoaderTest {
         assertThat(r.value().node(Module.ROOT.child("net").child("sub")).orElseThrow().module().outputs())
                 .containsKey("x");
         assertThat(r.diagnostics().asList().getFirst().detail()).contains("terraform-aws-modules/vpc/aws")
-                .contains("only local modules");
+                .contains("without network access");
         assertThat(r.value().files()).containsKeys("main.tf", "modules/net/main.tf", "modules/sub/main.tf");
     }
 
@@ -347,5 +347,48 @@ class LoaderTest {
         assertThat(brief(load(dir).diagnostics())).containsExactly(
                 "main.tf:3,20-29: Invalid provider source address");
         assertThat(Provider.parse("x", null).value()).isEqualTo(Provider.implied("x"));
+    }
+
+    @Test
+    void dependsOnIgnoreChangesAndTriggersMustBeStaticReferences() {
+        write(dir, "main.tf", """
+                variable "x" { default = 1 }
+                resource "terraform_data" "a" {
+                  depends_on = [var.x + 1, "terraform_data.b"]
+                  lifecycle {
+                    ignore_changes       = [upper("input"), input]
+                    replace_triggered_by = [terraform_data.b.output]
+                  }
+                }
+                resource "terraform_data" "b" {
+                  depends_on = terraform_data.a
+                  lifecycle {
+                    ignore_changes = "input"
+                  }
+                }
+                resource "terraform_data" "c" {
+                  lifecycle {
+                    ignore_changes       = [var.x]
+                    replace_triggered_by = "x"
+                  }
+                }
+                output "o" {
+                  value      = 1
+                  depends_on = [upper("x")]
+                }
+                """);
+        Result<ConfigTree> r = load(dir);
+        // Terraform's summaries and ranges (ValidateDifferentialTest compares them with terraform's own).
+        assertThat(brief(r.diagnostics())).containsExactly(
+                "main.tf:3,17-26: Invalid expression",
+                "warning: main.tf:3,28-46: Quoted references are deprecated",
+                "main.tf:5,29-43: Invalid expression",
+                "main.tf:10,16-32: Invalid expression",
+                "main.tf:12,23-28: Invalid expression",
+                "main.tf:18,29-30: Invalid expression",
+                "main.tf:23,17-27: Invalid expression");
+        ResourceConfig a = r.value().root().module().resources().get(Resource.managed("terraform_data", "a"));
+        assertThat(a.dependsOn()).extracting(Object::toString).containsExactly("terraform_data.b");
+        assertThat(a.lifecycle().ignoreChanges()).extracting(Object::toString).containsExactly("input");
     }
 }

@@ -348,4 +348,48 @@ class ValidatorTest {
                 """);
         assertThat(brief(ds)).containsExactly("main.tf:8,8-30: Configuration for import target does not exist");
     }
+
+    @Test
+    void constantLocalsAreKnownAtValidateTime() {
+        Diagnostics ds = run("""
+                variable "v" { type = string }
+                locals {
+                  n     = -1
+                  half  = 1.5
+                  list  = ["a"]
+                  s     = "abc"
+                  keys  = toset(["a", "b"])
+                  bad   = local.s + 1
+                  fromv = var.v
+                  two   = local.one + 1
+                  one   = 1
+                  loop1 = local.loop2
+                  loop2 = local.loop1
+                }
+                resource "terraform_data" "a" { count = local.n }
+                resource "terraform_data" "b" { count = local.half }
+                resource "terraform_data" "c" { for_each = local.list }
+                resource "terraform_data" "d" { for_each = local.keys }
+                resource "terraform_data" "e" { count = local.two }
+                resource "terraform_data" "f" { count = length(local.fromv) }
+                output "o1" { value = local.s * 2 }
+                output "o2" { value = terraform_data.d["z"].id }
+                output "o3" { value = terraform_data.e[2].id }
+                output "o4" { value = local.fromv }
+                output "o5" { value = local.bad * 2 }
+                output "o6" { value = terraform_data.d["b"].id }
+                output "o7" { value = local.loop1 * 2 }
+                """);
+        assertThat(brief(ds)).containsExactly(
+                "main.tf:8,11-18: Invalid operand",
+                "main.tf:12,3-22: Cycle in local values",
+                "main.tf:15,41-48: Invalid count argument",
+                "main.tf:16,41-51: Invalid count argument",
+                "main.tf:17,44-54: Invalid for_each argument",
+                "main.tf:21,23-30: Invalid operand",
+                "main.tf:22,23-44: Invalid resource instance key",
+                "main.tf:23,23-42: Invalid resource instance key");
+        assertThat(detail(ds, 2)).endsWith("must be greater than or equal to zero.");
+        assertThat(detail(ds, 7)).contains("count = 2");
+    }
 }

@@ -76,7 +76,8 @@ final class ConsoleCommand implements Command {
                 + "if any expression failed.\n\n"
                 + "When the working directory holds a configuration, its root module is loaded: var.NAME gives the "
                 + "input variable's value (from defaults, TF_VAR_NAME, terraform.tfvars, *.auto.tfvars, -var and "
-                + "-var-file, as for plan) and local.NAME the local value. Resources and data sources of the root "
+                + "-var-file, as for plan; a required variable without a value is unknown, as in terraform "
+                + "console) and local.NAME the local value. Resources and data sources of the root "
                 + "module evaluate to their values in the current state (sensitive attributes stay hidden); module "
                 + "outputs are unknown. File functions read relative to the working directory.";
     }
@@ -106,8 +107,9 @@ final class ConsoleCommand implements Command {
                 vars.add(o.flag().equals(VAR) ? new InputVariables.Arg.Var(o.value())
                         : new InputVariables.Arg.VarFile(o.value()));
             }
-            Result<SortedMap<String, Value>> values = InputVariables.resolve(tree.value().root().module(),
-                    context.workingDir(), context.env(), vars);
+            // As terraform console: a required variable without a value is unknown, not an error.
+            Result<SortedMap<String, Value>> values = InputVariables.resolveAllowingUnset(
+                    tree.value().root().module(), context.workingDir(), context.env(), vars);
             Diagnostics problems = tree.diagnostics().with(values.diagnostics());
             view.diagnostics(problems, sources);
             if (problems.hasErrors()) {

@@ -1,26 +1,21 @@
 package dev.strata.cli.command;
 
 import dev.strata.cli.view.InitView;
-import dev.strata.cli.view.Json;
 import dev.strata.config.ConfigLoader;
-import dev.strata.config.ConfigNode;
+import dev.strata.config.ModuleInstaller;
 import dev.strata.config.ConfigTree;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
- * {@code strata init}: loads the module tree, records it in {@code .terraform/modules/modules.json}
- * (Terraform's manifest, so tools that read it keep working), and reports the providers the
- * configuration needs ({@link ProviderSetup}). Local modules need no installation: the manifest points
- * at their directories. The backend is set up, recorded and migrated by {@link BackendInit}.
- * Installing remote modules is not implemented yet.
+ * {@code strata init}: installs the modules the configuration calls into {@code .strata/modules/}
+ * (local paths are read in place; Git repositories, directories and archives on this machine are
+ * copied; sources that need the network are an error naming them), records the tree in
+ * {@code .strata/modules/modules.json}, and installs the providers the configuration needs
+ * ({@link ProviderSetup}). The backend is set up, recorded and migrated by {@link BackendInit}.
  */
 final class InitCommand implements Command {
     private static final FlagSet FLAGS = new FlagSet();
@@ -39,8 +34,8 @@ final class InitCommand implements Command {
             "Ask for confirmation when state would be copied; with -input=false, copying needs -force-copy.");
     private static final LockFlags LOCK = new LockFlags(FLAGS);
     private static final Flag<Boolean> UPGRADE = FLAGS.bool("upgrade", false,
-            "Select the newest provider versions the version constraints allow, ignoring the versions recorded in "
-                    + "the dependency lock file.");
+            "Install every module again from its source, and select the newest provider versions the version "
+                    + "constraints allow, ignoring the versions recorded in the dependency lock file.");
 
     @Override
     public String name() {
@@ -59,15 +54,18 @@ final class InitCommand implements Command {
 
     @Override
     public String description() {
-        return "Initialize a working directory containing Strata configuration files: load the root module and "
-                + "every local module it calls, record the module tree in .terraform/modules/modules.json, set up "
-                + "the backend, and list the providers the configuration requires.\n\n"
+        return "Initialize a working directory containing Strata configuration files: install the modules the "
+                + "configuration calls into .strata/modules, record the module tree in .strata/modules/modules.json, "
+                + "set up the backend, and list the providers the configuration requires.\n\n"
                 + "The backend block's settings, merged with -backend-config, are recorded in the data directory "
                 + "(.terraform/terraform.tfstate) and used by later commands. When the backend block changes, run "
                 + "init again: with -migrate-state to copy every workspace's state to the new backend (after "
                 + "confirmation, or at once with -force-copy), or with -reconfigure to switch without copying.\n\n"
-                + "Only local modules (sources starting with ./ or ../) are supported; a registry, Git, HTTP or "
-                + "other remote source is an error.\n\n"
+                + "Local module paths (./ or ../) are read in place. Git repositories on this machine "
+                + "(git::file:///repo, git::/repo, with //subdir and ?ref=), directories and .zip/.tar.gz archives "
+                + "at absolute paths or file:// URLs are installed; a module installed earlier from the same source "
+                + "is kept unless -upgrade is given. Registry, HTTP, S3 and other sources that need the network are "
+                + "an error.\n\n"
                 + "Providers built in to Strata (terraform, random, null, local, time, tls, http, ...) are used for "
                 + "their own addresses. Every other provider is installed offline, as terraform init does: from the "
                 + "filesystem_mirror directories of the CLI configuration's provider_installation block "
@@ -94,27 +92,23 @@ final class InitCommand implements Command {
             return 1;
         }
         Path dir = context.workingDir();
-        Result<ConfigTree> loaded = ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT);
-        ConfigTree tree = loaded.value();
+        Result<ModuleInstaller.Installation> installed = ModuleInstaller.install(dir, ConfigLoader.Options.DEFAULT,
+                args.get(UPGRADE));
+        ConfigTree tree = installed.value().tree();
         view.heading("Initializing modules...");
-        for (ConfigNode n : tree.nodes()) {
-            if (!n.isRoot()) {
-                view.item(key(n) + " in " + display(dir, n.module().dir()));
+        for (ModuleInstaller.Step step : installed.value().steps()) {
+            switch (step.action()) {
+                case INSTALLED -> view.text("Downloading " + step.source() + " for " + step.key() + "...");
+                case LOCAL, REUSED -> { }
             }
+            view.item(step.key() + " in " + step.dir());
         }
-        if (loaded.hasErrors()) {
-            view.diagnostics(loaded.diagnostics(), tree.diagnosticSources());
+        if (installed.hasErrors()) {
+            view.diagnostics(installed.diagnostics(), tree.diagnosticSources());
             view.failed();
             return 1;
         }
-        Diagnostics.Builder extra = Diagnostics.builder().addAll(loaded.diagnostics());
-        try {
-            writeManifest(dir, tree);
-        } catch (IOException e) {
-            extra.add(Diagnostic.error("Failed to write the module manifest", "Could not write "
-                    + ".terraform/modules/modules.json: " + e.getMessage() + ". Check that the directory is "
-                    + "writable.", null));
-        }
+        Diagnostics.Builder extra = Diagnostics.builder().addAll(installed.diagnostics());
         if (args.get(BACKEND)) {
             List<dev.strata.cli.view.CliDiagnostic> lockProblems = new java.util.ArrayList<>();
             dev.strata.state.LockRequest lock = LOCK.request(args, "migration", lockProblems);
@@ -165,34 +159,5 @@ final class InitCommand implements Command {
                 return config.body(filename);
             }
         };
-    }
-
-    /** Terraform's module manifest: one record per module with its key, source and directory. */
-    static void writeManifest(Path dir, ConfigTree tree) throws IOException {
-        StringBuilder sb = new StringBuilder("{\"Modules\":[");
-        String sep = "";
-        for (ConfigNode n : tree.nodes()) {
-            String source = n.call() == null ? "" : n.call().source();
-            sb.append(sep).append("{\"Key\":").append(Json.quote(key(n))).append(",\"Source\":")
-                    .append(Json.quote(source)).append(",\"Dir\":").append(Json.quote(display(dir, n.module().dir())))
-                    .append('}');
-            sep = ",";
-        }
-        sb.append("]}\n");
-        Path out = dir.resolve(".terraform/modules/modules.json");
-        Files.createDirectories(out.getParent());
-        Path tmp = Files.createTempFile(out.getParent(), "modules", ".json.tmp");
-        Files.writeString(tmp, sb, StandardCharsets.UTF_8);
-        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    }
-
-    /** {@code net.subnets}: the module's path as the manifest keys it. */
-    static String key(ConfigNode n) {
-        return String.join(".", n.path().names());
-    }
-
-    static String display(Path root, Path dir) {
-        String s = root.relativize(dir).toString().replace('\\', '/');
-        return s.isEmpty() ? "." : s;
     }
 }

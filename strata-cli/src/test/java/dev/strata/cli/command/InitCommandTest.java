@@ -63,7 +63,7 @@ class InitCommandTest {
                 .containsPattern("- Using hashicorp/random v[0-9.]+, built in to Strata\n")
                 .contains("Strata has created a lock file .terraform.lock.hcl")
                 .contains("Strata has been successfully initialized!");
-        assertThat(Files.readString(dir.resolve(".terraform/modules/modules.json"))).isEqualTo(
+        assertThat(Files.readString(dir.resolve(".strata/modules/modules.json"))).isEqualTo(
                 "{\"Modules\":[{\"Key\":\"\",\"Source\":\"\",\"Dir\":\".\"},"
                         + "{\"Key\":\"net\",\"Source\":\"./modules/net\",\"Dir\":\"modules/net\"},"
                         + "{\"Key\":\"net.sub\",\"Source\":\"../sub\",\"Dir\":\"modules/sub\"}]}\n");
@@ -125,8 +125,58 @@ class InitCommandTest {
         write("main.tf", "module \"vpc\" { source = \"git::https://example.com/vpc.git\" }\n");
         CliRunner.Result r = CliRunner.in(dir).run("init");
         assertThat(r.exitCode()).isEqualTo(1);
-        assertThat(r.stderr()).contains("Error: Module not installed").contains("git::https://example.com/vpc.git")
-                .contains("Strata could not be initialized");
-        assertThat(dir.resolve(".terraform")).doesNotExist();
+        assertThat(r.stderr()).contains("Error: Module cannot be installed without network")
+                .contains("git::https://example.com/vpc.git").contains("Strata could not be initialized");
+        assertThat(dir.resolve(".strata/modules/vpc")).doesNotExist();
+    }
+
+    private static void git(Path in, String... args) throws IOException, InterruptedException {
+        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of("git", "-c", "user.name=t", "-c",
+                "user.email=t@example.com", "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"));
+        cmd.addAll(java.util.List.of(args));
+        Process p = new ProcessBuilder(cmd).directory(in.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+    }
+
+    @Test
+    void installsAModuleFromALocalGitRepositoryThenValidateUsesIt(@TempDir Path elsewhere) throws Exception {
+        boolean gitWorks;
+        try {
+            gitWorks = new ProcessBuilder("git", "--version").start().waitFor() == 0;
+        } catch (IOException e) {
+            gitWorks = false;
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(gitWorks, "git is not installed");
+        Path repo = elsewhere.resolve("repo");
+        Files.createDirectories(repo.resolve("net"));
+        Files.writeString(repo.resolve("net/main.tf"), "variable \"cidr\" { type = string }\n"
+                + "output \"cidr\" { value = var.cidr }\n");
+        git(repo, "init", "--quiet");
+        git(repo, "add", ".");
+        git(repo, "commit", "--quiet", "-m", "net");
+        git(repo, "tag", "v1");
+        String source = "git::file://" + repo + "//net?ref=v1";
+        write("main.tf", "module \"net\" {\n  source = \"" + source + "\"\n  cidr   = \"10.0.0.0/16\"\n}\n"
+                + "output \"x\" { value = module.net.cidrr }\n");
+
+        CliRunner.Result before = CliRunner.in(dir).run("validate");
+        assertThat(before.exitCode()).isEqualTo(1);
+        assertThat(before.stderr()).contains("Error: Module not installed").contains("Run \"strata init\"");
+
+        CliRunner.Result init = CliRunner.in(dir).run("init");
+        assertThat(init.exitCode()).as(init.toString()).isZero();
+        assertThat(init.stdout()).contains("Initializing modules...\nDownloading " + source + " for net...\n"
+                + "- net in .strata/modules/net/net\n");
+        assertThat(Files.readString(dir.resolve(".strata/modules/net/net/main.tf"))).contains("var.cidr");
+
+        CliRunner.Result after = CliRunner.in(dir).run("validate");
+        assertThat(after.exitCode()).isEqualTo(1);
+        assertThat(after.stderr()).contains("Error: Unsupported attribute").contains("Did you mean \"cidr\"?");
+
+        CliRunner.Result again = CliRunner.in(dir).run("init");
+        assertThat(again.stdout()).doesNotContain("Downloading").contains("- net in .strata/modules/net/net");
+        assertThat(CliRunner.in(dir).run("init", "-upgrade").stdout()).contains("Downloading " + source);
     }
 }

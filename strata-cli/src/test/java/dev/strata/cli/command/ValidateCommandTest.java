@@ -179,7 +179,7 @@ class ValidateCommandTest {
         write("main.tf", "module \"vpc\" { source = \"terraform-aws-modules/vpc/aws\" }\n");
         CliRunner.Result r = CliRunner.in(dir).run("validate");
         assertThat(r.exitCode()).isEqualTo(1);
-        assertThat(r.stderr()).contains("Error: Module not installed").contains("only local");
+        assertThat(r.stderr()).contains("Error: Module not installed").contains("without network access");
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -103,19 +104,162 @@ class ValidateDifferentialTest {
                           id = "x"
                         }
                         """, List.of("error|Configuration for import target does not exist|main.tf:2,8-2,30")),
+                Arguments.of("meta-argument shapes", """
+                        variable "x" { default = 1 }
+                        resource "terraform_data" "a" {
+                          depends_on = [var.x + 1, "terraform_data.b"]
+                          lifecycle {
+                            ignore_changes       = [upper("input"), input]
+                            replace_triggered_by = [terraform_data.b.output]
+                          }
+                        }
+                        resource "terraform_data" "b" {
+                          depends_on = terraform_data.a
+                          lifecycle {
+                            ignore_changes = "input"
+                          }
+                        }
+                        resource "terraform_data" "c" {
+                          lifecycle {
+                            ignore_changes       = [var.x]
+                            replace_triggered_by = "x"
+                          }
+                        }
+                        output "o" {
+                          value      = 1
+                          depends_on = [upper("x")]
+                        }
+                        """, List.of()),
                 Arguments.of("module outputs", """
                         module "m" { source = "./m" }
                         output "o" { value = module.m.nope }
                         """, List.of()));
     }
 
+    /** Configurations of several files (override files), and constant locals seen through by literal checks. */
+    static Stream<Arguments> multiFileCases() {
+        return Stream.of(
+                Arguments.of("overrides", Map.of("main.tf", """
+                        variable "v" {
+                          default = "a"
+                          validation {
+                            condition     = var.v != ""
+                            error_message = "x"
+                          }
+                        }
+                        resource "terraform_data" "r" {
+                          input = var.v
+                          lifecycle {
+                            create_before_destroy = true
+                            precondition {
+                              condition     = var.v != ""
+                              error_message = "base"
+                            }
+                          }
+                        }
+                        resource "terraform_data" "s" {}
+                        module "m" { source = "./m" }
+                        output "o" { value = 1 }
+                        check "c" {
+                          assert {
+                            condition     = var.v != ""
+                            error_message = "x"
+                          }
+                        }
+                        """, "override.tf", """
+                        variable "v" {
+                          type = number
+                          validation {
+                            condition     = var.v > 1
+                            error_message = "y"
+                          }
+                        }
+                        resource "terraform_data" "r" {
+                          depends_on = [terraform_data.s]
+                          lifecycle {
+                            prevent_destroy = true
+                            postcondition {
+                              condition     = self.output != ""
+                              error_message = "post"
+                            }
+                          }
+                        }
+                        module "m" {
+                          depends_on = [terraform_data.s]
+                        }
+                        output "o" {
+                          depends_on = [terraform_data.s]
+                          precondition {
+                            condition     = var.v != ""
+                            error_message = "p"
+                          }
+                        }
+                        check "c" {
+                          assert {
+                            condition     = var.v != ""
+                            error_message = "y"
+                          }
+                        }
+                        moved {
+                          from = terraform_data.a
+                          to   = terraform_data.r
+                        }
+                        import {
+                          to = terraform_data.r
+                          id = "x"
+                        }
+                        """), List.of()),
+                Arguments.of("locals", Map.of("main.tf", """
+                        variable "v" { type = string }
+                        locals {
+                          n     = -1
+                          half  = 1.5
+                          list  = ["a"]
+                          s     = "abc"
+                          keys  = toset(["a", "b"])
+                          bad   = local.s + 1
+                          fromv = var.v
+                          two   = 2
+                          isnull = var.v == null ? 1 : 0
+                        }
+                        resource "terraform_data" "a" { count = local.n }
+                        resource "terraform_data" "b" { count = local.half }
+                        resource "terraform_data" "c" { for_each = local.list }
+                        resource "terraform_data" "d" { for_each = local.keys }
+                        resource "terraform_data" "e" { count = local.two }
+                        resource "terraform_data" "f" { count = local.isnull }
+                        output "o1" { value = local.s * 2 }
+                        output "o2" { value = terraform_data.d["z"].id }
+                        output "o3" { value = terraform_data.e[2].id }
+                        output "o4" { value = local.fromv }
+                        output "o5" { value = terraform_data.f[0].id }
+                        """), List.of(
+                        "error|Invalid resource instance key|main.tf:20,23-20,44",
+                        "error|Invalid resource instance key|main.tf:21,23-21,42")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("multiFileCases")
+    void terraformsDiagnosticsAreStratasTooAcrossFiles(String name, Map<String, String> files,
+                                                       List<String> stratasExtras)
+            throws IOException, InterruptedException {
+        for (Map.Entry<String, String> f : files.entrySet()) {
+            Files.writeString(dir.resolve(f.getKey()), f.getValue());
+        }
+        compare(stratasExtras);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void terraformsDiagnosticsAreStratasToo(String name, String main, List<String> stratasExtras)
             throws IOException, InterruptedException {
+        Files.writeString(dir.resolve("main.tf"), main);
+        compare(stratasExtras);
+    }
+
+    private void compare(List<String> stratasExtras) throws IOException, InterruptedException {
         Optional<Path> terraform = terraform();
         assumeTrue(terraform.isPresent(), "terraform is not on the PATH");
-        Files.writeString(dir.resolve("main.tf"), main);
         Files.createDirectories(dir.resolve("m"));
         Files.writeString(dir.resolve("m/main.tf"), "output \"out\" { value = 1 }\n");
         TreeSet<String> theirs = brief(terraform(terraform.get(), "validate", "-json"));

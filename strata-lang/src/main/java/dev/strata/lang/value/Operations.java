@@ -89,6 +89,11 @@ public final class Operations {
     Value ua = a.unmarkDeep();
     Value ub = b.unmarkDeep();
     if (ua.isNull() || ub.isNull()) {
+      // An unknown may turn out to be null, so comparing it with null is unknown too (as cty does
+      // for unknowns without a "not null" refinement): `var.x == null` at validate time.
+      if (!ua.isKnown() || !ub.isKnown()) {
+        return Value.unknown(Type.BOOL).withMarks(marks);
+      }
       return Value.bool(ua.isNull() && ub.isNull()).withMarks(marks);
     }
     if (!ua.isWhollyKnown() || !ub.isWhollyKnown()) {

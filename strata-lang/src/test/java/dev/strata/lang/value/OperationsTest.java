@@ -71,6 +71,10 @@ class OperationsTest {
     assertThat(Operations.equal(Value.list(Type.NUMBER, List.of(n("1"))), tuple)).isEqualTo(Value.FALSE);
     assertThat(Operations.equal(Value.NULL, Value.NULL)).isEqualTo(Value.TRUE);
     assertThat(Operations.equal(Value.unknown(Type.NUMBER), n("1")).isKnown()).isFalse();
+    assertThat(Operations.equal(Value.unknown(Type.STRING), Value.NULL).isKnown()).isFalse();
+    assertThat(Operations.notEqual(Value.NULL, Value.DYNAMIC_UNKNOWN).isKnown()).isFalse();
+    assertThat(Operations.equal(Value.tuple(java.util.List.of(Value.unknown(Type.STRING))), Value.NULL))
+        .isEqualTo(Value.FALSE);
     assertThat(Operations.equal(n("1").mark(Mark.SENSITIVE), n("1")).isSensitive()).isTrue();
     assertThat(Operations.notEqual(n("1"), n("2"))).isEqualTo(Value.TRUE);
   }
