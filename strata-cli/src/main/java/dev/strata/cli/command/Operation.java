@@ -85,8 +85,10 @@ final class Operation {
                 vars.add(new InputVariables.Arg.VarFile(o.value()));
             }
         }
+        // Missing required variables are asked for on a terminal unless -input=false (or TF_INPUT=0).
         Result<SortedMap<String, Value>> values = InputVariables.resolve(tree.value().root().module(),
-                context.workingDir(), context.env(), vars);
+                context.workingDir(), context.env(), vars,
+                dev.strata.cli.view.TerminalPrompter.forCommand(context, args.get(input)).orElse(null));
         diags = diags.with(values.diagnostics());
         view.diagnostics(diags, sources);
         if (diags.hasErrors()) {
