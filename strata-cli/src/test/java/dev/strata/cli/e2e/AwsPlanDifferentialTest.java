@@ -1,0 +1,127 @@
+package dev.strata.cli.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.strata.cli.CliRunner;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real AWS provider (5.100.0, from the filesystem mirror) through Strata's init, plan and show
+ * -json, against the same configuration under the real terraform: same resource changes (actions,
+ * after, after_unknown) and output values. Works offline (skip_* settings, dummy keys, data sources
+ * that need no API). Skipped when the provider or terraform is absent.
+ */
+class AwsPlanDifferentialTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path MIRROR = Path.of("/opt/tf-plugins");
+
+    @TempDir
+    Path tf;
+    @TempDir
+    Path st;
+
+    private static final String CONFIG = """
+            terraform {
+              required_providers {
+                aws = { source = "hashicorp/aws", version = "~> 5.0" }
+              }
+            }
+            provider "aws" {
+              region                      = "eu-west-1"
+              access_key                  = "AKIAEXAMPLE"
+              secret_key                  = "not-a-secret"
+              skip_credentials_validation = true
+              skip_requesting_account_id  = true
+              skip_metadata_api_check     = true
+            }
+            data "aws_partition" "current" {}
+            data "aws_region" "current" {}
+            data "aws_iam_policy_document" "read" {
+              statement {
+                effect    = "Allow"
+                actions   = ["ssm:GetParameter"]
+                resources = ["arn:${data.aws_partition.current.partition}:ssm:${data.aws_region.current.name}:123456789012:parameter/app/*"]
+              }
+            }
+            resource "aws_ssm_parameter" "setting" {
+              count = 2
+              name  = "/app/setting-${count.index}"
+              type  = "String"
+              value = "v${count.index}"
+              tags  = { Team = "platform" }
+            }
+            output "policy" { value = data.aws_iam_policy_document.read.json }
+            output "region" { value = data.aws_region.current.name }
+            """;
+
+    @Test
+    void planOfAwsResourcesAndDataSourcesMatchesTerraform() throws Exception {
+        assumeTrue(Files.isDirectory(MIRROR.resolve("registry.terraform.io/hashicorp/aws")), "no AWS provider mirror");
+        Path terraform = PlanJsonDifferentialTest.terraform().orElse(null);
+        assumeTrue(terraform != null, "terraform is not on the PATH");
+        Path cliConfig = st.resolve("cli.tfrc");
+        Files.writeString(cliConfig, "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
+                + "\"\n    include = [\"registry.terraform.io/hashicorp/aws\"]\n  }\n}\n");
+        Files.writeString(tf.resolve("main.tf"), CONFIG);
+        Files.writeString(st.resolve("main.tf"), CONFIG);
+
+        run(terraform, cliConfig, "init", "-input=false", "-no-color");
+        run(terraform, cliConfig, "plan", "-out=tf.plan", "-input=false", "-no-color");
+        JsonNode theirs = JSON.readTree(run(terraform, cliConfig, "show", "-json", "tf.plan"));
+
+        CliRunner strata = CliRunner.in(st).env("TF_CLI_CONFIG_FILE", cliConfig.toString());
+        ok(strata.run("init"));
+        ok(strata.run("plan", "-out=st.plan"));
+        JsonNode ours = JSON.readTree(ok(strata.run("show", "-json", "st.plan")).stdout());
+
+        assertThat(changes(ours)).isEqualTo(changes(theirs));
+        assertThat(ours.at("/planned_values/outputs/policy/value")).isEqualTo(theirs.at("/planned_values/outputs/policy/value"));
+        assertThat(ours.at("/planned_values/outputs/region/value").asText()).isEqualTo("eu-west-1");
+    }
+
+    private static Map<String, String> changes(JsonNode plan) {
+        Map<String, String> out = new TreeMap<>();
+        for (JsonNode rc : plan.path("resource_changes")) {
+            ObjectNode n = JSON.createObjectNode();
+            n.set("actions", rc.at("/change/actions"));
+            n.set("after", rc.at("/change/after"));
+            n.set("after_unknown", rc.at("/change/after_unknown"));
+            out.put(rc.path("address").asText(), n.toString());
+        }
+        return out;
+    }
+
+    private static CliRunner.Result ok(CliRunner.Result r) {
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        return r;
+    }
+
+    private String run(Path exe, Path cliConfig, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(exe.toString());
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(tf.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("CHECKPOINT_DISABLE", "1");
+        pb.environment().put("TF_IN_AUTOMATION", "1");
+        pb.environment().put("TF_CLI_CONFIG_FILE", cliConfig.toString());
+        Process p = pb.start();
+        byte[] out = p.getInputStream().readAllBytes();
+        assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as("terraform " + String.join(" ", args)).isZero();
+        return new String(out, StandardCharsets.UTF_8);
+    }
+}
