@@ -950,6 +950,67 @@ final class InstanceOps {
         }
     }
 
+    /**
+     * The {@code timeouts} block's value for an operation ({@code create}, {@code update}, {@code delete}),
+     * where the resource type's schema has that block; null for none.
+     */
+    private Duration timeout(Ctx c, Value config, String operation) {
+        if (!c.block().blockTypes().containsKey("timeouts") || config == null || !config.isKnownAndNotNull()) {
+            return null;
+        }
+        Value t = config.attributes().get("timeouts");
+        if (t == null || !t.isKnownAndNotNull() || !(t.type() instanceof dev.strata.lang.types.ObjectType)) {
+            return null;
+        }
+        Value v = t.attributes().get(operation);
+        if (v == null || !v.isKnownAndNotNull() || v.type() != dev.strata.lang.types.Type.STRING) {
+            return null;
+        }
+        Duration d = GoDuration.parse(v.unmarkDeep().asString());
+        if (d == null) {
+            run.diagnose(Diagnostic.error("Invalid timeout", "The " + operation + " timeout of " + c.addr()
+                    + " must be a duration such as \"30s\" or \"10m\".", c.rc() == null ? null : c.rc().declRange()));
+        }
+        return d;
+    }
+
+    /**
+     * Runs a provider operation with the resource's timeout: when it does not finish in time, the provider
+     * is asked to stop, the error is reported, and null is returned (the operation's late result is ignored).
+     */
+    private Provider.ApplyResponse withTimeout(Ctx c, Duration limit, Action action, Value prior,
+                                               java.util.function.Supplier<Provider.ApplyResponse> op) {
+        if (limit == null) {
+            return op.get();
+        }
+        java.util.concurrent.CompletableFuture<Provider.ApplyResponse> f = new java.util.concurrent.CompletableFuture<>();
+        Thread.ofVirtual().start(() -> {
+            try {
+                f.complete(op.get());
+            } catch (RuntimeException e) {
+                f.completeExceptionally(e);
+            }
+        });
+        try {
+            return f.get(limit.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            c.provider().stop();
+            run.diagnose(Diagnostic.error("Operation timed out", "The " + (action == Action.DELETE ? "delete"
+                    : action == Action.CREATE ? "create" : "update") + " of " + c.addr() + " did not finish within its "
+                    + "timeout of " + limit.toSeconds() + "s (timeouts block). Strata asked the provider to stop; the "
+                    + "object is checked on the next run.", c.rc() == null ? null : c.rc().declRange()));
+            return null;
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
     private static ResourceInstanceObject withDeposed(ResourceInstanceObject o, String key) {
         return new ResourceInstanceObject(o.key(), o.status(), key, o.schemaVersion(), o.attributes(),
                 o.attributesFlat(), o.sensitiveAttributes(), o.identitySchemaVersion(), o.identity(), o.privateData(),
@@ -1004,10 +1065,18 @@ final class InstanceOps {
         events.applyStart(ai, action, deposed);
         long t0 = System.nanoTime();
         Value priorV = prior == null ? c.nullObject() : prior;
-        Provider.ApplyResponse ar = calls.call(ai, () -> c.provider().applyResourceChange(new Provider.ApplyRequest(
-                ai.resource().resource().type(), priorV, p.value.unmarkDeep(), config, p.priv,
-                action == Action.CREATE ? token : null)), Provider.ApplyResponse::diagnostics);
+        Duration limit = timeout(c, config, action == Action.CREATE ? "create" : "update");
+        Provider.ApplyResponse ar = withTimeout(c, limit, action, priorV, () -> calls.call(ai,
+                () -> c.provider().applyResourceChange(new Provider.ApplyRequest(ai.resource().resource().type(), priorV,
+                        p.value.unmarkDeep(), config, p.priv, action == Action.CREATE ? token : null)),
+                Provider.ApplyResponse::diagnostics));
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
+        if (ar == null) {
+            // Timed out: the intent stays open, so the next run checks (and, for a create, adopts) the object.
+            events.applyErrored(ai, action, took, Diagnostics.NONE);
+            failed(c, action);
+            return null;
+        }
         Value ns = ar.newState();
         boolean errors = ar.diagnostics().hasErrors();
         if (!ns.isNull()) {
@@ -1049,10 +1118,17 @@ final class InstanceOps {
         run.record(new JournalEntry.Intent(token, StateAddrs.of(ai), "delete"));
         events.applyStart(ai, Action.DELETE, deposed);
         long t0 = System.nanoTime();
-        Provider.ApplyResponse ar = calls.call(ai, () -> c.provider().applyResourceChange(new Provider.ApplyRequest(
-                ai.resource().resource().type(), prior.unmarkDeep(), c.nullObject(), c.nullObject(), priorPrivate,
-                null)), Provider.ApplyResponse::diagnostics);
+        Duration limit = c.rc() == null ? null : timeout(c, prior, "delete");
+        Provider.ApplyResponse ar = withTimeout(c, limit, Action.DELETE, prior, () -> calls.call(ai,
+                () -> c.provider().applyResourceChange(new Provider.ApplyRequest(ai.resource().resource().type(),
+                        prior.unmarkDeep(), c.nullObject(), c.nullObject(), priorPrivate, null)),
+                Provider.ApplyResponse::diagnostics));
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
+        if (ar == null) {
+            events.applyErrored(ai, Action.DELETE, took, Diagnostics.NONE);
+            failed(c, Action.DELETE);
+            return false;
+        }
         if (ar.newState().isNull()) {
             removeObject(ai, deposed);
         }

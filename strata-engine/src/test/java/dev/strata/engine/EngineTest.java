@@ -145,4 +145,21 @@ class EngineTest {
                 Duration.ofSeconds(3));
     }
 
+
+    @Test
+    void anOperationThatOutlivesItsTimeoutIsStoppedAndReported() throws IOException {
+        Result<ApplyResult> r = planAndApply(config("""
+                resource "fake_thing" "a" {
+                  value = "slow"
+                  timeouts {
+                    create = "200ms"
+                  }
+                }
+                resource "fake_thing" "b" { value = "quick" }
+                """));
+        assertThat(r.diagnostics().asList()).anyMatch(d -> d.summary().equals("Operation timed out")
+                && d.detail().contains("fake_thing.a"));
+        assertThat(r.value().failed()).extracting(Object::toString).containsExactly("fake_thing.a");
+        assertThat(r.value().added()).isEqualTo(1);
+    }
 }

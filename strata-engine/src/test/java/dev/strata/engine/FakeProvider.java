@@ -37,6 +37,8 @@ final class FakeProvider implements Provider {
             .attribute("value", Attribute.optional(Type.STRING))
             .attribute("id", Attribute.computed(Type.STRING))
             .attribute("serial", Attribute.computed(Type.NUMBER))
+            .block("timeouts", dev.strata.provider.NestedBlock.of(dev.strata.provider.NestingMode.SINGLE,
+                    Block.builder().attribute("create", Attribute.optional(Type.STRING)).build()))
             .build();
 
     static ProviderFactory factory(FakeProvider p) {
@@ -107,6 +109,14 @@ final class FakeProvider implements Provider {
     @Override
     public ApplyResponse applyResourceChange(ApplyRequest r) {
         applies.incrementAndGet();
+        Value val = r.plannedState().isNull() ? null : r.plannedState().attributes().get("value");
+        if (val != null && val.isKnownAndNotNull() && val.asString().equals("slow")) {
+            try {
+                Thread.sleep(3000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         if (transientFailuresLeft > 0) {
             transientFailuresLeft--;
             return new ApplyResponse(r.priorState(), null, ProviderDiagnostics.of(ProviderDiagnostic.transientError(

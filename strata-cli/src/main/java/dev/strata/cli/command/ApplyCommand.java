@@ -189,6 +189,8 @@ final class ApplyCommand implements Command {
                 if (!machine) {
                     view.out().println();
                 }
+                view.expect((int) plan.changes().stream().filter(c -> c.action() != dev.strata.engine.Action.NO_OP
+                        && c.action() != dev.strata.engine.Action.FORGET).count() + plan.deferred().size());
                 r = applier.apply(loaded.tree(), plan, state, options, machine ? jsonView : view);
                 if (machine) {
                     jsonView.diagnostics(r.diagnostics());

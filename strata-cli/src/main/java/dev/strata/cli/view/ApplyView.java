@@ -21,6 +21,11 @@ import java.util.concurrent.TimeUnit;
 public final class ApplyView extends View implements EngineEvents, AutoCloseable {
     private final Map<AbsResourceInstance, Running> running = new ConcurrentHashMap<>();
     private final ScheduledExecutorService ticker;
+    /** On a terminal: a status line under the progress lines, redrawn every second. */
+    private final boolean live;
+    private volatile int total;
+    private final java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+    private volatile boolean statusShown;
 
     private record Running(Action action, long startNanos) {}
 
@@ -32,6 +37,42 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
             return t;
         });
         ticker.scheduleAtFixedRate(this::tick, 10, 10, TimeUnit.SECONDS);
+        live = context.colorAllowed();
+        if (live) {
+            ticker.scheduleAtFixedRate(this::redraw, 1, 1, TimeUnit.SECONDS);
+        }
+    }
+
+    /** How many operations the apply will run, for the live status's done/total. */
+    public void expect(int operations) {
+        total = operations;
+    }
+
+    private synchronized void redraw() {
+        if (!live || (running.isEmpty() && done.get() == 0)) {
+            return;
+        }
+        long now = System.nanoTime();
+        StringBuilder b = new StringBuilder("  [").append(done.get()).append('/').append(Math.max(total, done.get()))
+                .append(" done]");
+        if (!running.isEmpty()) {
+            b.append(" running: ");
+            String list = running.entrySet().stream().sorted(Map.Entry.comparingByKey()).limit(4)
+                    .map(e -> e.getKey() + " (" + elapsed(TimeUnit.NANOSECONDS.toSeconds(now - e.getValue()
+                            .startNanos())) + ")").collect(java.util.stream.Collectors.joining(", "));
+            b.append(list);
+            if (running.size() > 4) {
+                b.append(", +").append(running.size() - 4).append(" more");
+            }
+        }
+        String line = b.toString();
+        int max = Math.max(20, width() - 1);
+        if (line.length() > max) {
+            line = line.substring(0, max - 1) + "…";
+        }
+        out().print("\r\u001b[K" + style(Style.BOLD, line));
+        out().flush();
+        statusShown = true;
     }
 
     private void tick() {
@@ -50,6 +91,10 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
     }
 
     private synchronized void println(String s) {
+        if (statusShown) {
+            out().print("\r\u001b[K");
+            statusShown = false;
+        }
         out().println(s);
         out().flush();
     }
@@ -90,6 +135,7 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
     @Override
     public void applyComplete(AbsResourceInstance addr, Action action, String id, Duration elapsed) {
         running.remove(addr);
+        done.incrementAndGet();
         String done = switch (action) {
             case CREATE -> "Creation complete";
             case UPDATE -> "Modifications complete";
@@ -104,6 +150,7 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
     @Override
     public void applyErrored(AbsResourceInstance addr, Action action, Duration elapsed, Diagnostics diagnostics) {
         running.remove(addr);
+        done.incrementAndGet();
     }
 
     @Override
@@ -114,6 +161,12 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
 
     /** The closing summary; {@code destroy} chooses Terraform's destroy wording. */
     public void summary(ApplyResult r, boolean destroy) {
+        synchronized (this) {
+            if (statusShown) {
+                out().print("\r\u001b[K");
+                statusShown = false;
+            }
+        }
         if (!r.failed().isEmpty() || r.diagnostics().hasErrors()) {
             out().println();
             out().println(style(Style.BOLD, style(Style.RED, destroy ? "Destroy failed." : "Apply failed."))
@@ -166,5 +219,12 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
     @Override
     public void close() {
         ticker.shutdownNow();
+        synchronized (this) {
+            if (statusShown) {
+                out().print("\r\u001b[K");
+                out().flush();
+                statusShown = false;
+            }
+        }
     }
 }

@@ -434,4 +434,80 @@ class PlanApplyTest {
         assertEquals(0, r.exitCode(), r::toString);
         assertEquals("\"web\"\n81\n(sensitive value)\n", r.stdout());
     }
+
+    @Test
+    void preconditionsAndPostconditionsAndChecks() throws IOException {
+        write("main.tf", """
+                variable "size" { default = 3 }
+                resource "terraform_data" "a" {
+                  input = var.size
+                  lifecycle {
+                    precondition {
+                      condition     = var.size < 10
+                      error_message = "Size must be below 10."
+                    }
+                    postcondition {
+                      condition     = self.output == var.size
+                      error_message = "The output must echo the size."
+                    }
+                  }
+                }
+                check "small" {
+                  assert {
+                    condition     = var.size < 2
+                    error_message = "Size is not small."
+                  }
+                }
+                """);
+        CliRunner.Result p = ok("plan");
+        assertTrue(p.stdout().contains("Warning: Check block assertion failed") || p.stderr().contains(
+                "Check block assertion failed"), p.toString());
+        assertTrue((p.stdout() + p.stderr()).contains("Size is not small."), p.toString());
+        CliRunner.Result bad = run("plan", "-var", "size=12");
+        assertEquals(1, bad.exitCode(), bad::toString);
+        assertTrue(bad.stderr().contains("Resource precondition failed"), bad.toString());
+        assertTrue(bad.stderr().contains("Size must be below 10."), bad.toString());
+        ok("apply", "-auto-approve");
+    }
+
+    @Test
+    void deferredForEachAndItsDependentsAreCreatedInOneApply() throws IOException {
+        write("main.tf", """
+                resource "terraform_data" "names" {
+                  input = ["red", "green"]
+                }
+                resource "terraform_data" "color" {
+                  for_each = toset(terraform_data.names.output)
+                  input    = "paint-${each.key}"
+                }
+                resource "terraform_data" "label" {
+                  for_each = terraform_data.color
+                  input    = "label for ${each.value.output}"
+                }
+                output "labels" { value = [for l in terraform_data.label : l.output] }
+                """);
+        CliRunner.Result p = ok("plan");
+        assertTrue(p.stdout().contains("# terraform_data.color will be created during apply"), p.stdout());
+        assertTrue(p.stdout().contains("# terraform_data.label will be created during apply"), p.stdout());
+        CliRunner.Result a = ok("apply", "-auto-approve");
+        assertTrue(a.stdout().contains("terraform_data.label[\"green\"]: Creation complete"), a.stdout());
+        assertTrue(a.stdout().contains("\"label for paint-red\""), a.stdout());
+        assertEquals(0, run("plan", "-detailed-exitcode").exitCode());
+    }
+
+    @Test
+    void onATerminalALiveStatusShowsDoneTotalAndRunningOperations() throws IOException {
+        write("main.tf", """
+                resource "time_sleep" "s" {
+                  count           = 2
+                  create_duration = "1500ms"
+                }
+                """);
+        CliRunner.Result r = CliRunner.in(dir).terminal(true).run("apply", "-auto-approve", "-parallelism=1");
+        assertEquals(0, r.exitCode(), r::toString);
+        String plain = r.stdout().replaceAll("\u001b\\[[0-9;]*[A-Za-z]", "");
+        assertTrue(plain.contains("[0/2 done] running: time_sleep.s[") || plain.contains("[1/2 done] running: time_sleep.s["),
+                plain);
+        assertTrue(plain.contains("Apply complete! Resources: 2 added"), plain);
+    }
 }

@@ -92,8 +92,8 @@ class PlanViewTest {
                               + 2,
                             ]
                           + text   = <<-EOT
-                                  line one
-                                  line two
+                                line one
+                                line two
                             EOT
                         }
                       + output = (known after apply)
