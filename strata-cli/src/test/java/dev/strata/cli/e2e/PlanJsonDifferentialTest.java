@@ -174,7 +174,7 @@ class PlanJsonDifferentialTest {
     }
 
     /** Strata writes sensitive values as null; Terraform writes them in clear. Compare without them. */
-    private static JsonNode redact(JsonNode v, JsonNode sensitive) {
+    static JsonNode redact(JsonNode v, JsonNode sensitive) {
         if (sensitive.isBoolean() && sensitive.booleanValue()) {
             return JSON.nullNode();
         }
