@@ -510,4 +510,53 @@ class PlanApplyTest {
                 plain);
         assertTrue(plain.contains("Apply complete! Resources: 2 added"), plain);
     }
+
+    @Test
+    void graphIsDotAndACycleIsAChainWithLocations() throws IOException {
+        write("main.tf", """
+                resource "terraform_data" "a" { input = terraform_data.b.output }
+                resource "terraform_data" "b" { input = "x" }
+                """);
+        CliRunner.Result g = ok("graph");
+        assertTrue(g.stdout().startsWith("digraph"), g.stdout());
+        assertTrue(g.stdout().contains("\"terraform_data.a\" -> \"terraform_data.b\""), g.stdout());
+        write("main.tf", """
+                resource "terraform_data" "a" { input = terraform_data.b.output }
+                resource "terraform_data" "b" { input = terraform_data.a.output }
+                """);
+        CliRunner.Result p = run("plan");
+        assertEquals(1, p.exitCode(), p::toString);
+        assertTrue(p.stderr().contains("Cycle"), p.toString());
+        assertTrue(p.stderr().contains("terraform_data.a") && p.stderr().contains("terraform_data.b"), p.toString());
+        assertTrue(p.stderr().contains("main.tf"), p.toString());
+    }
+
+    @Test
+    void planJsonStreamsTerraformsUiMessages() throws IOException {
+        write("main.tf", "resource \"terraform_data\" \"a\" { input = 1 }\noutput \"o\" { value = 2 }\n");
+        CliRunner.Result r = ok("plan", "-json");
+        String[] lines = r.stdout().strip().split("\n");
+        JsonNode first = JSON.readTree(lines[0]);
+        assertEquals("version", first.get("type").asText());
+        boolean planned = false;
+        boolean summary = false;
+        for (String l : lines) {
+            JsonNode n = JSON.readTree(l);
+            assertTrue(n.has("@level") && n.has("@message") && n.has("@timestamp"), l);
+            if (n.get("type").asText().equals("planned_change")) {
+                planned = true;
+                assertEquals("create", n.at("/change/action").asText());
+                assertEquals("terraform_data.a", n.at("/change/resource/addr").asText());
+            }
+            if (n.get("type").asText().equals("change_summary")) {
+                summary = true;
+                assertEquals(1, n.at("/changes/add").asInt());
+                assertEquals("plan", n.at("/changes/operation").asText());
+            }
+        }
+        assertTrue(planned && summary, r.stdout());
+        CliRunner.Result a = ok("apply", "-auto-approve", "-json");
+        assertTrue(a.stdout().contains("\"type\":\"apply_complete\""), a.stdout());
+        assertEquals(1, run("apply", "-json").exitCode(), "-json without -auto-approve or a plan file is refused");
+    }
 }
