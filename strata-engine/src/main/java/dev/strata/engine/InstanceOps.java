@@ -53,6 +53,8 @@ final class InstanceOps {
     private final Run run;
     private final EngineEvents events;
     private final Plan reviewed;
+    /** The reviewed plan's current-object changes by address: one lookup per instance instead of a scan. */
+    private final Map<AbsResourceInstance, ResourceChange> reviewedChanges;
     private final ProviderCalls calls;
     /** Create tokens of operations a crashed run started without recording their result. */
     private final Map<AbsResourceInstance, String> openCreates;
@@ -69,6 +71,14 @@ final class InstanceOps {
         this.run = run;
         this.events = events;
         this.reviewed = reviewed;
+        this.reviewedChanges = new java.util.HashMap<>();
+        if (reviewed != null) {
+            for (ResourceChange x : reviewed.changes()) {
+                if (x.deposed() == null) {
+                    reviewedChanges.putIfAbsent(x.addr(), x);
+                }
+            }
+        }
         this.calls = calls;
         this.openCreates = openCreates;
     }
@@ -795,8 +805,7 @@ final class InstanceOps {
 
     private void apply(Ctx c, EvalScope scope) {
         AbsResourceInstance ai = c.addr();
-        ResourceChange ch = reviewed.changes().stream().filter(x -> x.addr().equals(ai) && x.deposed() == null)
-                .findFirst().orElse(null);
+        ResourceChange ch = reviewedChanges.get(ai);
         boolean wasDeferred = reviewed.deferred().stream().anyMatch(d -> d.addr().equals(ai.containingResource())
                 || (d.addr().module().module().equals(ai.module().module())
                 && d.addr().resource().equals(ai.resource().resource())));
