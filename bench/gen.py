@@ -17,6 +17,8 @@ Shapes (the instance count is exactly N where N divides evenly, else rounded dow
             and resources with for_each over those maps
 Providers: data = terraform_data (built in, zero latency; works with Terraform too), sim = Strata's
 cloud simulator (cloudsim_bucket; endpoint from the variable "endpoint").
+With --state (shape wide, provider data only) it also writes the terraform.tfstate an apply of the
+configuration would leave, so that a "no changes" plan can be measured without the apply first.
 The generator is deterministic: the same arguments write the same files.
 """
 import argparse
@@ -59,12 +61,30 @@ def wide(n, args):
     return "".join(out)
 
 
+def wide_state(n, args):
+    b = max(1, min(args.block, n))
+    resources = []
+    for i in sorted(range(n // b), key=lambda i: f"w{i}"):
+        instances = []
+        for k in range(b):
+            v = {"value": f"w{i}-{k}", "type": "string"}
+            instances.append({"index_key": k, "schema_version": 0, "attributes": {
+                "id": "%08x-0000-4000-8000-%012x" % (i, k), "input": v, "output": v, "triggers_replace": None},
+                "sensitive_attributes": []})
+        resources.append({"mode": "managed", "type": "terraform_data", "name": f"w{i}",
+                          "provider": 'provider["terraform.io/builtin/terraform"]', "instances": instances})
+    return {"version": 4, "terraform_version": "1.11.4", "serial": 1,
+            "lineage": "00000000-0000-4000-8000-000000000000", "outputs": {}, "resources": resources,
+            "check_results": None}
+
+
 def chain(n, args):
     t = res_type(args.provider)
     _, read = attr(args.provider)
-    out = [block(args.provider, "c0", '"c0"')]
+    out = [block(args.provider, "c0", '"c00"')]
     for i in range(1, n):
-        out.append(block(args.provider, f"c{i}", f'"c{i}-${{{t}.c{i - 1}.{read}}}"'))
+        # the length, not the value: a value that embedded its predecessor's would grow with the chain
+        out.append(block(args.provider, f"c{i}", f'"c{i}-${{length({t}.c{i - 1}.{read})}}"'))
     return "".join(out)
 
 
@@ -138,6 +158,7 @@ def main():
     p.add_argument("--width", type=int, default=100)
     p.add_argument("--per-module", type=int, default=20)
     p.add_argument("--vars", type=int, default=10)
+    p.add_argument("--state", action="store_true")
     args = p.parse_args()
     if args.n < 1:
         sys.exit("gen: N must be at least 1")
@@ -151,6 +172,13 @@ def main():
     }[args.shape]()
     with open(os.path.join(args.dir, "main.tf"), "w") as f:
         f.write(header(args.provider) + body)
+    if args.state:
+        if args.shape != "wide" or args.provider != "data":
+            sys.exit("gen: --state is implemented for the shape wide with the provider data")
+        import json
+        with open(os.path.join(args.dir, "terraform.tfstate"), "w") as f:
+            json.dump(wide_state(args.n, args), f, indent=2)
+            f.write("\n")
 
 
 if __name__ == "__main__":
