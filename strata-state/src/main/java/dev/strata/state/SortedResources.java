@@ -48,4 +48,23 @@ final class SortedResources extends AbstractList<ResourceState> implements Rando
     public int size() {
         return items.length;
     }
+
+    // Copies (new ArrayList<>(this), of(...)) are one array copy, not an iteration through get().
+    @Override
+    public Object[] toArray() {
+        return items.clone();
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T[] toArray(T[] a) {
+        if (a.length < items.length) {
+            return (T[]) java.util.Arrays.copyOf(items, items.length, a.getClass());
+        }
+        System.arraycopy(items, 0, a, 0, items.length);
+        if (a.length > items.length) {
+            a[items.length] = null;
+        }
+        return a;
+    }
 }
