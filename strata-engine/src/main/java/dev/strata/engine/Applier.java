@@ -134,10 +134,13 @@ public final class Applier {
             }
         }
         List<AbsResourceInstance> skipped = new ArrayList<>();
+        java.util.Set<AbsResourceInstance> done = new java.util.HashSet<>();
+        synchronized (run.succeeded) {
+            run.succeeded.forEach(d -> done.add(d.addr()));
+        }
         for (ResourceChange c : plan.changes()) {
             if (c.action() != Action.NO_OP && c.action() != Action.READ && c.action() != Action.FORGET
-                    && !run.failedInstances.contains(c.addr())
-                    && run.succeeded.stream().noneMatch(d -> d.addr().equals(c.addr()))) {
+                    && !run.failedInstances.contains(c.addr()) && !done.contains(c.addr())) {
                 skipped.add(c.addr());
             }
         }

@@ -53,6 +53,8 @@ final class InstanceOps {
     private final Run run;
     private final EngineEvents events;
     private final Plan reviewed;
+    /** The reviewed plan's current-object changes by address: one lookup per instance instead of a scan. */
+    private final Map<AbsResourceInstance, ResourceChange> reviewedChanges;
     private final ProviderCalls calls;
     /** Create tokens of operations a crashed run started without recording their result. */
     private final Map<AbsResourceInstance, String> openCreates;
@@ -61,27 +63,6 @@ final class InstanceOps {
         return calls;
     }
 
-    private volatile Map<AbsResourceInstance, ResourceChange> reviewedByAddr;
-
-    /** The reviewed plan's change of an instance's current object (an index, built once: plans can be large). */
-    private ResourceChange reviewedChange(AbsResourceInstance ai) {
-        Map<AbsResourceInstance, ResourceChange> m = reviewedByAddr;
-        if (m == null) {
-            synchronized (this) {
-                if (reviewedByAddr == null) {
-                    Map<AbsResourceInstance, ResourceChange> built = new java.util.HashMap<>();
-                    for (ResourceChange c : reviewed.changes()) {
-                        if (c.deposed() == null) {
-                            built.put(c.addr(), c);
-                        }
-                    }
-                    reviewedByAddr = built;
-                }
-                m = reviewedByAddr;
-            }
-        }
-        return m.get(ai);
-    }
 
     /** Old addresses of objects that {@code moved} blocks moved. */
     Map<AbsResourceInstance, AbsResourceInstance> previous = Map.of();
@@ -95,6 +76,14 @@ final class InstanceOps {
         this.run = run;
         this.events = events;
         this.reviewed = reviewed;
+        this.reviewedChanges = new java.util.HashMap<>();
+        if (reviewed != null) {
+            for (ResourceChange x : reviewed.changes()) {
+                if (x.deposed() == null) {
+                    reviewedChanges.putIfAbsent(x.addr(), x);
+                }
+            }
+        }
         this.calls = calls;
         this.openCreates = openCreates;
     }
@@ -843,7 +832,7 @@ final class InstanceOps {
 
     private void apply(Ctx c, EvalScope scope) {
         AbsResourceInstance ai = c.addr();
-        ResourceChange ch = reviewedChange(ai);
+        ResourceChange ch = reviewedChanges.get(ai);
         boolean wasDeferred = reviewed.deferred().stream().anyMatch(d -> d.addr().equals(ai.containingResource())
                 || (d.addr().module().module().equals(ai.module().module())
                 && d.addr().resource().equals(ai.resource().resource())));

@@ -1,0 +1,67 @@
+package dev.strata.state;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Journal entries keep a snapshot's resources in Terraform's order, and lookups find them by binary search. */
+class SortedResourcesTest {
+    static final String PROVIDER = JournalTest.PROVIDER;
+
+    static ResourceAddr addr(String module, String name) {
+        return new ResourceAddr(module, ResourceMode.MANAGED, "test_thing", name);
+    }
+
+    static JournalEntry.SetObject set(ResourceAddr a, int key, String id) {
+        return new JournalEntry.SetObject(a, PROVIDER, ResourceInstanceObject.current(InstanceKey.of(key), 0,
+                new JsonValue.ObjectValue(Map.of("id", JsonValue.of(id))), List.of(), List.of()));
+    }
+
+    @Test
+    void entriesInAnyOrderLeaveTheResourcesSortedAsAFreshSnapshotWould() {
+        List<ResourceAddr> order = List.of(addr("", "m"), addr("", "a"), addr("module.x", "b"), addr("", "z"),
+                addr("", "a10"), addr("", "a2"), addr("module.a", "q"));
+        StateSnapshot s = StateSnapshot.empty("0.1.0");
+        for (ResourceAddr a : order) {
+            s = s.with(set(a, 0, "id-" + a.name()));
+        }
+        List<ResourceAddr> got = s.resources().stream().map(ResourceState::addr).toList();
+        List<ResourceAddr> expected = new ArrayList<>(order);
+        expected.sort(null);
+        assertThat(got).isEqualTo(expected);
+        // The same resources given unsorted to the constructor sort the same way.
+        StateSnapshot fresh = StateSnapshot.empty("0.1.0").withResources(new ArrayList<>(s.resources()).reversed());
+        assertThat(fresh.resources()).isEqualTo(s.resources());
+        assertThat(fresh).isEqualTo(s.withLineage(fresh.lineage()));
+    }
+
+    @Test
+    void aSecondEntryForAResourceReplacesOrAddsItsInstance() {
+        ResourceAddr a = addr("", "a");
+        StateSnapshot s = StateSnapshot.empty("0.1.0").with(set(addr("", "b"), 0, "b0")).with(set(a, 1, "a1"))
+                .with(set(a, 0, "a0")).with(set(a, 1, "a1-new"));
+        assertThat(s.resources()).hasSize(2);
+        assertThat(s.objects(a.instance(InstanceKey.of(1)))).singleElement()
+                .extracting(o -> o.attributes().toString()).asString().contains("a1-new");
+        assertThat(s.resource(a).orElseThrow().instances()).extracting(ResourceInstanceObject::key)
+                .containsExactly(InstanceKey.of(0), InstanceKey.of(1));
+    }
+
+    @Test
+    void lookupFindsEveryResourceAndNothingElse() {
+        StateSnapshot s = StateSnapshot.empty("0.1.0");
+        for (int i = 0; i < 50; i++) {
+            s = s.with(set(addr(i % 3 == 0 ? "" : "module.m[" + i % 3 + "]", "r" + i), 0, "x" + i));
+        }
+        for (int i = 0; i < 50; i++) {
+            ResourceAddr a = addr(i % 3 == 0 ? "" : "module.m[" + i % 3 + "]", "r" + i);
+            assertThat(s.resource(a)).as(a.toString()).map(ResourceState::addr).contains(a);
+        }
+        assertThat(s.resource(addr("", "r1"))).isEmpty();
+        assertThat(s.resource(addr("module.z", "r0"))).isEmpty();
+        assertThat(StateSnapshot.empty("0.1.0").resource(addr("", "r0"))).isEmpty();
+    }
+}
