@@ -103,7 +103,7 @@ public final class Applier {
                     throw new IllegalStateException("could not record the state change durably: "
                             + w.diagnostics().asList().stream().map(Diagnostic::summary).toList());
                 }
-                return w.value();
+                return compactIfLarge(state, w.value());
             });
             ProviderCalls calls = new ProviderCalls(options.parallelism(), ProviderCalls.Settings.DEFAULT, events,
                     stopRequested::get);
@@ -148,6 +148,37 @@ public final class Applier {
         return Result.of(new ApplyResult(finalState, added, changed, destroyed,
                 new ArrayList<>(new TreeSet<>(run.failedInstances)), skipped, run.deferredNeedsPlan, interrupted,
                 all.build()), all.build());
+    }
+
+    /** Journal entries after which the apply folds the journal into the snapshot (and goes on). */
+    static volatile int compactEvery = 30_000;
+
+    /**
+     * Periodic compaction keeps the journal (and the time to replay it after a crash) bounded during a
+     * long apply. Operations still running keep their intents: those are appended again afterwards.
+     */
+    private static StateSnapshot compactIfLarge(StateManager state, StateSnapshot current) {
+        if (state.journalSize() < compactEvery) {
+            return current;
+        }
+        synchronized (state) {
+            if (state.journalSize() < compactEvery) {
+                return state.state();
+            }
+            List<JournalEntry.Intent> open = state.openIntents();
+            Result<StateSnapshot> c = state.compact();
+            if (c.value() == null) {
+                return current;
+            }
+            StateSnapshot s = c.value();
+            for (JournalEntry.Intent i : open) {
+                Result<StateSnapshot> a = state.append(i);
+                if (a.value() != null) {
+                    s = a.value();
+                }
+            }
+            return s;
+        }
     }
 
     /** Deletions in reverse dependency order: an object goes before the objects it depended on. */

@@ -162,4 +162,23 @@ class EngineTest {
         assertThat(r.value().failed()).extracting(Object::toString).containsExactly("fake_thing.a");
         assertThat(r.value().added()).isEqualTo(1);
     }
+
+    @Test
+    void aLongApplyCompactsTheJournalOnTheWayWithoutLosingAnything() throws IOException {
+        int before = Applier.compactEvery;
+        Applier.compactEvery = 7;
+        try {
+            Result<ApplyResult> r = planAndApply(config("resource \"fake_thing\" \"a\" {\n  count = 12\n"
+                    + "  value = \"v${count.index}\"\n}\n"));
+            assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
+            assertThat(r.value().added()).isEqualTo(12);
+            try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.none()).value()) {
+                assertThat(sm.state().resources().getFirst().instances()).hasSize(12);
+                assertThat(sm.state().serial()).isGreaterThan(2);
+                assertThat(sm.openIntents()).isEmpty();
+            }
+        } finally {
+            Applier.compactEvery = before;
+        }
+    }
 }

@@ -27,7 +27,7 @@ final class LocalStateManager implements StateManager {
     private boolean backedUp;
     private boolean closed;
     private final Path journalPath;
-    private java.nio.channels.FileChannel journal;
+    private volatile java.nio.channels.FileChannel journal;
     private long seq;
     private int journalSize;
     private final java.util.Map<String, JournalEntry.Intent> openIntents = new java.util.LinkedHashMap<>();
@@ -266,10 +266,8 @@ final class LocalStateManager implements StateManager {
                 return true;
             }
             long target = written;
-            java.nio.channels.FileChannel ch;
-            synchronized (this) {
-                ch = journal;
-            }
+            // Read without the manager's monitor: a writer holding it may be waiting for this sync.
+            java.nio.channels.FileChannel ch = journal;
             try {
                 if (ch != null) {
                     // Data only (fdatasync): the cost of the new bytes, not of the state.
