@@ -145,8 +145,9 @@ public final class Planner {
                 if (!Targets.matchesInstance(run.options.targets(), ai)) {
                     continue;
                 }
-                ops.orphanWithoutConfig(rs, o, ai, node.isEmpty() || !configured && node.isEmpty()
-                        ? "delete_because_no_module" : configured ? "delete_because_no_module"
+                // The resource is configured but its module instance is gone, or the module itself is.
+                boolean moduleGone = node.isEmpty() || configured;
+                ops.orphanWithoutConfig(rs, o, ai, moduleGone ? "delete_because_no_module"
                         : "delete_because_no_resource_config");
             }
         }

@@ -14,15 +14,18 @@ public interface ProviderSource {
      */
     Result<ProviderFactory> resolve(ProviderAddress address, VersionConstraints constraints);
 
-    /** Tries {@code first}, then {@code second} when {@code first} has no provider of that address. */
+    /**
+     * Tries {@code first}, then {@code second} when {@code first} has no provider of that address. A
+     * built-in registry that has the address answers alone (a version mismatch stays its error); when
+     * neither has the provider, {@code second}'s error is the one shown (it says how to install it).
+     */
     static ProviderSource chain(ProviderSource first, ProviderSource second) {
         return (address, constraints) -> {
             Result<ProviderFactory> r = first.resolve(address, constraints);
-            if (r.value() != null || !(first instanceof ProviderRegistry reg) || reg.has(address)) {
+            if (r.value() != null || (first instanceof ProviderRegistry reg && reg.has(address))) {
                 return r;
             }
-            Result<ProviderFactory> s = second.resolve(address, constraints);
-            return s.value() != null ? s : r;
+            return second.resolve(address, constraints);
         };
     }
 }

@@ -559,4 +559,12 @@ class PlanApplyTest {
         assertTrue(a.stdout().contains("\"type\":\"apply_complete\""), a.stdout());
         assertEquals(1, run("apply", "-json").exitCode(), "-json without -auto-approve or a plan file is refused");
     }
+
+    @Test
+    void aProviderThatIsNeitherBuiltInNorInstalledSaysToRunInit() throws IOException {
+        write("main.tf", "resource \"aws_s3_bucket\" \"b\" {\n  bucket = \"x\"\n}\n");
+        CliRunner.Result r = run("plan");
+        assertEquals(1, r.exitCode(), r::toString);
+        assertTrue(r.stderr().contains("strata init"), r.toString());
+    }
 }
