@@ -590,7 +590,8 @@ final class InstanceOps {
             return source;
         }
         if (!target.isKnownAndNotNull() || !source.isKnownAndNotNull()) {
-            return i == path.size() - 1 || source.isNull() ? target : target;
+            // Nothing to descend into on one side: the configuration's value stands.
+            return target;
         }
         String key = path.get(i).toString();
         if (target.type() instanceof dev.strata.lang.types.ObjectType
@@ -682,11 +683,10 @@ final class InstanceOps {
             if (rc.lifecycle().preventDestroy() && o.deposed() == null) {
                 preventDestroy(c);
             }
-            AbsResourceInstance key = o.deposed() == null ? ai : ai;
             ResourceChange ch = new ResourceChange(ai, o.deposed(), Action.DELETE, before, c.nullObject(), List.of(),
                     reason, c.providerAddr(), c.schema().version(), null, null, null);
             if (o.deposed() == null) {
-                run.changes.put(key, ch);
+                run.changes.put(ai, ch);
             } else {
                 run.deposedChanges.add(ch);
             }
