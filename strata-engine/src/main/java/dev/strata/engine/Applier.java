@@ -222,11 +222,7 @@ public final class Applier {
         }
         DependencyGraph<Key> dg = g.build();
         if (dg.checkCycles(Key::addr).hasErrors()) {
-            dg = DependencyGraph.<Key>builder().build();
-            for (Key k : byKey.keySet()) {
-                dg = null;
-                break;
-            }
+            // Recorded dependencies that form a cycle give no order to honour: destroy without one.
             DependencyGraph.Builder<Key> flat = DependencyGraph.builder();
             byKey.keySet().forEach(flat::node);
             dg = flat.build();

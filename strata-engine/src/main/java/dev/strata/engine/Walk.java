@@ -579,24 +579,12 @@ final class Walk {
         for (Traversal t : e.variables()) {
             Result<Scope.Resolved> r = scope.resolve(t);
             if (r.value() != null && !r.value().value().isWhollyKnown()) {
-                out.add(render(t));
+                out.add(t.toString());
             }
         }
         return List.copyOf(out);
     }
 
-    static String render(Traversal t) {
-        StringBuilder b = new StringBuilder();
-        for (var step : t.steps()) {
-            switch (step) {
-                case dev.strata.hcl.Traverser.Root r -> b.append(r.name());
-                case dev.strata.hcl.Traverser.Attr a -> b.append('.').append(a.name());
-                case dev.strata.hcl.Traverser.Index ix -> b.append('[').append(ix.key()).append(']');
-                default -> b.append("[*]");
-            }
-        }
-        return b.toString();
-    }
 
     static boolean isData(AbsResource r) {
         return r.resource().mode() == ResourceMode.DATA;

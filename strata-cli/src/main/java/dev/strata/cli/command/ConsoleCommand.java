@@ -210,22 +210,12 @@ final class ConsoleCommand implements Command {
 
     /** The configuration scope with the root module's recorded resources, when a state can be read. */
     private static Scope withState(CommandContext context, Scope scope) {
-        java.util.List<dev.strata.cli.view.CliDiagnostic> problems = new java.util.ArrayList<>();
-        dev.strata.state.Backend backend = StateCli.backend(context, problems);
-        String ws = backend == null ? null : StateCli.workspace(context, problems);
-        if (backend == null || ws == null) {
+        // Without a readable state the console still evaluates the configuration: problems are not errors here.
+        StateCli.Stored stored = StateCli.readUnlocked(context, new java.util.ArrayList<>());
+        if (stored == null || !stored.exists()) {
             return scope;
         }
-        var opened = backend.open(ws, dev.strata.state.LockRequest.none());
-        if (opened.value() == null) {
-            return scope;
-        }
-        try (dev.strata.state.StateManager m = opened.value()) {
-            if (!m.exists()) {
-                return scope;
-            }
-            return new dev.strata.engine.InspectScope(scope, m.state(),
-                    new dev.strata.engine.Schemas(Operation.providers(context)));
-        }
+        return new dev.strata.engine.InspectScope(scope, stored.state(),
+                new dev.strata.engine.Schemas(Operation.providers(context)));
     }
 }

@@ -6,10 +6,7 @@ import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.View;
 import dev.strata.lang.value.ConsoleFormat;
 import dev.strata.lang.value.Value;
-import dev.strata.state.Backend;
-import dev.strata.state.LockRequest;
 import dev.strata.state.OutputValue;
-import dev.strata.state.StateManager;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -64,21 +61,12 @@ final class OutputCommand implements Command {
             return 1;
         }
         List<CliDiagnostic> problems = new ArrayList<>();
-        Backend backend = StateCli.backend(context, problems);
-        String ws = backend == null ? null : StateCli.workspace(context, problems);
+        StateCli.Stored stored = StateCli.readUnlocked(context, problems);
         view.diagnostics(problems);
-        if (backend == null || ws == null) {
+        if (stored == null) {
             return 1;
         }
-        var opened = backend.open(ws, LockRequest.none());
-        view.diagnostics(StateCli.toCli(opened.diagnostics()));
-        if (opened.value() == null) {
-            return 1;
-        }
-        Map<String, OutputValue> outputs;
-        try (StateManager m = opened.value()) {
-            outputs = m.state().outputs();
-        }
+        Map<String, OutputValue> outputs = stored.state().outputs();
         boolean json = args.get(JSON);
         boolean raw = args.get(RAW);
         if (args.positionals().isEmpty()) {

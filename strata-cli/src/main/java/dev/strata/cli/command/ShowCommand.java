@@ -6,9 +6,6 @@ import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
 import dev.strata.engine.PlanJson;
 import dev.strata.hcl.Result;
-import dev.strata.state.Backend;
-import dev.strata.state.LockRequest;
-import dev.strata.state.StateManager;
 import dev.strata.state.StateSnapshot;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,21 +73,12 @@ final class ShowCommand implements Command {
             return 0;
         }
         List<CliDiagnostic> problems = new ArrayList<>();
-        Backend backend = StateCli.backend(context, problems);
-        String ws = backend == null ? null : StateCli.workspace(context, problems);
+        StateCli.Stored stored = StateCli.readUnlocked(context, problems);
         view.diagnostics(problems);
-        if (backend == null || ws == null) {
+        if (stored == null) {
             return 1;
         }
-        var opened = backend.open(ws, LockRequest.none());
-        view.diagnostics(StateCli.toCli(opened.diagnostics()));
-        if (opened.value() == null) {
-            return 1;
-        }
-        StateSnapshot s;
-        try (StateManager m = opened.value()) {
-            s = m.state();
-        }
+        StateSnapshot s = stored.state();
         if (json) {
             view.out().println(PlanJson.stateJson(s, Version.current(),
                     new dev.strata.engine.Schemas(Operation.providers(context))).toString());

@@ -135,4 +135,27 @@ final class StateCli {
         problems.addAll(toCli(r.diagnostics()));
         return r.value();
     }
+
+    /** The selected workspace's state as stored, and whether one is stored. */
+    record Stored(dev.strata.state.StateSnapshot state, boolean exists) {}
+
+    /**
+     * Reads the selected workspace's state without locking it (for output, show and console); null
+     * after adding the problems.
+     */
+    static Stored readUnlocked(CommandContext context, List<CliDiagnostic> problems) {
+        Backend backend = backend(context, problems);
+        String ws = backend == null ? null : workspace(context, problems);
+        if (backend == null || ws == null) {
+            return null;
+        }
+        var opened = backend.open(ws, dev.strata.state.LockRequest.none());
+        problems.addAll(toCli(opened.diagnostics()));
+        if (opened.value() == null) {
+            return null;
+        }
+        try (dev.strata.state.StateManager m = opened.value()) {
+            return new Stored(m.state(), m.exists());
+        }
+    }
 }
