@@ -98,7 +98,7 @@ public final class ConfigLoader {
             diags.add(Diagnostic.error("Module not installed", source instanceof ModuleSource.Remote r
                     ? ModuleInstaller.networkDetail(call, r) : "The module \"" + call.name() + "\" (source \""
                             + call.source() + "\") is not yet installed. Run \"strata init\" to install all modules "
-                            + "required by this configuration.", call.sourceRange()));
+                            + "required by this configuration.", call.declRange()));
             return null;
         }
     }

@@ -710,13 +710,11 @@ final class ModuleDecoder {
             provider = providerRef(p.expr());
         }
         Lifecycle lifecycle = Lifecycle.NONE;
+        List<SourceRange> provisioners = new ArrayList<>();
         for (Block inner : c.blocks()) {
             switch (inner.type()) {
                 case "lifecycle" -> lifecycle = mode == ResourceMode.MANAGED ? lifecycle(inner) : dataLifecycle(inner);
-                case "provisioner", "connection" -> diags.add(Diagnostic.error(
-                        "Provisioners are not supported", "Strata does not run provisioners or their connections. "
-                                + "Use a provider resource for the same effect (for example a cloud-init user data "
-                                + "argument), or run the command outside Strata.", inner.defRange()));
+                case "provisioner", "connection" -> provisioners.add(inner.defRange());
                 case "_" -> diags.error("Unsupported block type", "Blocks of type \"_\" are reserved for use in a "
                         + "future version of Terraform.", inner.typeRange());
                 default -> throw new IllegalStateException(inner.type());
@@ -730,7 +728,7 @@ final class ModuleDecoder {
         Resource addr = new Resource(mode, type, name);
         ResourceConfig rc = new ResourceConfig(addr, count == null ? null : count.expr(),
                 forEach == null ? null : forEach.expr(), dependsOn(c.attributes().get("depends_on")), provider,
-                lifecycle, r.value().remain(), blk.defRange(), blk.labelRanges().getFirst());
+                lifecycle, r.value().remain(), blk.defRange(), blk.labelRanges().getFirst(), provisioners);
         if (report) {
             ResourceConfig prev = into.putIfAbsent(addr, rc);
             if (prev != null) {

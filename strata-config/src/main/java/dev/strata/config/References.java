@@ -46,6 +46,27 @@ public final class References {
         return c.out;
     }
 
+    /**
+     * What decides a module call's instances and ordering ({@code count}, {@code for_each},
+     * {@code depends_on}, provider keys), without its input arguments: validation gives each input
+     * variable its own vertex, so a failed argument skips only what uses that variable.
+     */
+    public static List<Reference> ofExpansion(ModuleCallConfig m) {
+        Collector c = new Collector();
+        c.expr(m.count());
+        c.expr(m.forEach());
+        m.providers().forEach(p -> c.expr(p.inParent().key()));
+        c.traversals(m.dependsOn());
+        return c.out;
+    }
+
+    /** The references of one expression (a module call's input argument, for instance). */
+    public static List<Reference> of(Expression e) {
+        Collector c = new Collector();
+        c.expr(e);
+        return c.out;
+    }
+
     public static List<Reference> of(OutputConfig o) {
         Collector c = new Collector();
         c.expr(o.value());

@@ -11,12 +11,15 @@ import java.util.List;
 /**
  * A {@code resource} or {@code data} block: its address, meta-arguments, and the rest of the body
  * ({@code config}, including {@code dynamic} blocks) kept for decoding against the provider's schema.
+ * {@code provisioners} are where its {@code provisioner} and {@code connection} blocks are: valid
+ * Terraform, which Strata does not run, so planning refuses them rather than silently skipping them.
  */
 public record ResourceConfig(Resource addr, Expression count, Expression forEach, List<Traversal> dependsOn,
                              ProviderRef provider, Lifecycle lifecycle, Body config, SourceRange declRange,
-                             SourceRange typeRange) {
+                             SourceRange typeRange, List<SourceRange> provisioners) {
     public ResourceConfig {
         dependsOn = List.copyOf(dependsOn);
+        provisioners = List.copyOf(provisioners);
     }
 
     /** Whether {@code count} or {@code for_each} is set, so references need an instance key (§3.6). */

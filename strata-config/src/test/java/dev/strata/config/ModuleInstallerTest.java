@@ -83,8 +83,8 @@ class ModuleInstallerTest {
                 + "output \"v\" { value = module.net.cidr }\n");
 
         Result<ConfigTree> before = ConfigLoader.loadTree(dir, Fixtures.OPTIONS);
-        assertThat(brief(before.diagnostics())).containsExactly("main.tf:2,12-" + (14 + source.length())
-                + ": Module not installed");
+        // As Terraform, at the module block's header.
+        assertThat(brief(before.diagnostics())).containsExactly("main.tf:1,1-13: Module not installed");
         assertThat(before.diagnostics().asList().getFirst().detail()).contains("Run \"strata init\"");
 
         Result<ModuleInstaller.Installation> r = ModuleInstaller.install(dir, Fixtures.OPTIONS, false);

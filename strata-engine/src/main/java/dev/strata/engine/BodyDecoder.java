@@ -42,7 +42,7 @@ final class BodyDecoder {
         return Result.of(v, diags.build());
     }
 
-    private static BodySchema bodySchema(dev.strata.provider.Block schema) {
+    static BodySchema bodySchema(dev.strata.provider.Block schema) {
         List<AttributeSchema> attrs = new ArrayList<>();
         schema.attributes().forEach((name, a) -> {
             if (!a.computedOnly()) {

@@ -37,13 +37,33 @@ final class GraphBuilder {
     private GraphBuilder() {}
 
     static DependencyGraph<Node> build(ConfigTree tree) {
+        return build(tree, false);
+    }
+
+    /**
+     * With {@code perInput}, as Terraform's validate graph: a child module's input variable depends
+     * on its own argument's references, and the module call vertex only on what expands it, so a
+     * failed argument skips only the objects that use that variable. Planning evaluates a call's
+     * arguments at the call vertex and uses the coarser shape.
+     */
+    static DependencyGraph<Node> build(ConfigTree tree, boolean perInput) {
         DependencyGraph.Builder<Node> g = DependencyGraph.builder();
         for (ConfigNode n : tree.nodes()) {
             Module m = n.path();
             ModuleConfig mc = n.module();
             Node call = m.isRoot() ? null : new Node.ModuleCallNode(m.parent(), m.names().getLast());
             List<Node> own = new ArrayList<>();
-            mc.variables().keySet().forEach(v -> own.add(new Node.VariableNode(m, v)));
+            Optional<ConfigNode> parent = m.isRoot() ? Optional.empty() : tree.node(m.parent());
+            mc.variables().keySet().forEach(v -> {
+                Node node = new Node.VariableNode(m, v);
+                own.add(node);
+                if (perInput && parent.isPresent() && n.call() != null) {
+                    var arg = n.call().inputs().get(v);
+                    if (arg != null) {
+                        refs(g, node, parent.get(), References.of(arg.expr()));
+                    }
+                }
+            });
             mc.locals().forEach((name, l) -> {
                 Node node = new Node.LocalNode(m, name);
                 own.add(node);
@@ -57,7 +77,7 @@ final class GraphBuilder {
             mc.moduleCalls().forEach((name, c) -> {
                 Node node = new Node.ModuleCallNode(m, name);
                 own.add(node);
-                refs(g, node, n, References.of(c));
+                refs(g, node, n, perInput ? References.ofExpansion(c) : References.of(c));
             });
             mc.resources().forEach((addr, rc) -> {
                 Node node = new Node.ResourceNode(m, addr);

@@ -40,6 +40,22 @@ final class ProviderPool implements AutoCloseable {
         return new ProviderAddress(p.hostname(), p.namespace(), p.type());
     }
 
+    /** The {@code required_providers} entry of the module a provider configuration belongs to, or null. */
+    static dev.strata.config.RequiredProvider requirement(dev.strata.config.ConfigTree tree, AbsProviderConfig cfg) {
+        dev.strata.config.ConfigNode n = tree.node(cfg.module()).orElse(tree.root());
+        return n.module().requiredProviders().values().stream()
+                .filter(r -> r.source().equals(cfg.provider())).findFirst().orElse(null);
+    }
+
+    /** The version constraints a requirement states (any version when it states none or they do not parse). */
+    static VersionConstraints constraints(dev.strata.config.RequiredProvider rp) {
+        if (rp == null || rp.version() == null) {
+            return VersionConstraints.ANY;
+        }
+        Result<VersionConstraints> parsed = VersionConstraints.parse(rp.version().source());
+        return parsed.value() != null ? parsed.value() : VersionConstraints.ANY;
+    }
+
     /** The (unconfigured until {@link #configure}) provider for a configuration; null with errors if unavailable. */
     Result<Provider> get(AbsProviderConfig cfg, VersionConstraints constraints) {
         return instances.computeIfAbsent(cfg, c -> {

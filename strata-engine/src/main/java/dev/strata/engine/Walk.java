@@ -323,17 +323,8 @@ final class Walk {
 
     private void provider(Node.ProviderNode p) {
         AbsProviderConfig cfg = p.config();
-        ConfigNode n = run.tree.node(cfg.module()).orElse(run.tree.root());
-        RequiredProvider rp = n.module().requiredProviders().values().stream()
-                .filter(r -> r.source().equals(cfg.provider())).findFirst().orElse(null);
-        VersionConstraints vc = VersionConstraints.ANY;
-        if (rp != null && rp.version() != null) {
-            Result<VersionConstraints> parsed = VersionConstraints.parse(rp.version().source());
-            if (parsed.value() != null) {
-                vc = parsed.value();
-            }
-        }
-        Result<Provider> r = run.providers.get(cfg, vc);
+        RequiredProvider rp = ProviderPool.requirement(run.tree, cfg);
+        Result<Provider> r = run.providers.get(cfg, ProviderPool.constraints(rp));
         if (r.value() == null) {
             for (Diagnostic d : r.diagnostics()) {
                 run.diagnose(new Diagnostic(d.severity(), d.summary(), d.detail(), rp != null ? rp.declRange() : null,

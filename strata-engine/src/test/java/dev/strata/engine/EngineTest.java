@@ -52,6 +52,78 @@ class EngineTest {
         }
     }
 
+    private dev.strata.hcl.Diagnostics validate(ConfigTree tree) {
+        return new SchemaValidation(ProviderRegistry.of(List.of(FakeProvider.factory(fake))), "test")
+                .validate(tree, dir);
+    }
+
+    @Test
+    void validationPointsAProvidersAttributeErrorAtTheArgument() throws IOException {
+        ConfigTree tree = config("""
+                resource "fake_thing" "a" {
+                  value = "x"
+                  timeouts {
+                    create = "5m"
+                  }
+                }
+                """);
+        fake.validateError = dev.strata.provider.AttributePath.of("value");
+        List<Diagnostic> d = validate(tree).asList();
+        assertThat(d).singleElement().satisfies(x -> {
+            assertThat(x.summary()).isEqualTo("Conflicting configuration");
+            assertThat(x.subject().start().line()).isEqualTo(7);
+            assertThat(x.subject().start().column()).isEqualTo(11);
+        });
+        fake.validateError = dev.strata.provider.AttributePath.of("timeouts", "create");
+        assertThat(validate(tree).asList()).singleElement().satisfies(x -> assertThat(x.subject().start().line())
+                .isEqualTo(9));
+        // A path to nothing written falls back to the resource's block header.
+        fake.validateError = dev.strata.provider.AttributePath.of("id");
+        assertThat(validate(tree).asList()).singleElement().satisfies(x -> assertThat(x.subject().start().line())
+                .isEqualTo(6));
+    }
+
+    @Test
+    void validationSkipsWhatDependsOnAFailedObjectAndUsesUnknownsOfTheSchemaType() throws IOException {
+        ConfigTree tree = config("""
+                variable "n" { type = number }
+                resource "fake_thing" "a" {
+                  valeu = "x"
+                }
+                resource "fake_thing" "b" {
+                  value = fake_thing.a.id
+                  nope  = 1
+                }
+                resource "fake_thing" "c" {
+                  value = fake_thing.d.serial
+                }
+                resource "fake_thing" "d" {
+                  value = var.n
+                  timeouts {
+                    create = ["not", "a", "string"]
+                  }
+                }
+                """);
+        assertThat(validate(tree).asList()).extracting(Diagnostic::summary)
+                .containsExactly("Unsupported argument", "Incorrect attribute value type");
+    }
+
+    @Test
+    void planningRefusesProvisionersThatValidationAccepts() throws IOException {
+        ConfigTree tree = config("""
+                resource "fake_thing" "a" {
+                  provisioner "local-exec" { command = "echo hi" }
+                }
+                """);
+        assertThat(validate(tree).asList()).isEmpty();
+        Result<Plan> plan = new Planner(ProviderRegistry.of(List.of(FakeProvider.factory(fake))), "test")
+                .plan(tree, new TreeMap<>(), dev.strata.state.StateSnapshot.empty("test"), PlanOptions.defaults(dir),
+                        EngineEvents.NONE);
+        assertThat(plan.value()).isNull();
+        assertThat(plan.diagnostics().asList()).extracting(Diagnostic::summary)
+                .containsExactly("Provisioners are not supported");
+    }
+
     @Test
     void transientFailuresAreRetriedUntilTheySucceed() throws IOException {
         fake.transientFailuresLeft = 2;

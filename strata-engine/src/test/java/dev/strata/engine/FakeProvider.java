@@ -32,6 +32,8 @@ final class FakeProvider implements Provider {
     volatile int transientFailuresLeft;
     volatile boolean permanentFailure;
     volatile boolean driftingPlans;
+    /** When set, resource validation fails at this attribute path, as a provider's ConflictsWith would. */
+    volatile dev.strata.provider.AttributePath validateError;
 
     static final Block THING = Block.builder()
             .attribute("value", Attribute.optional(Type.STRING))
@@ -78,7 +80,9 @@ final class FakeProvider implements Provider {
 
     @Override
     public ProviderDiagnostics validateResourceConfig(String typeName, Value config) {
-        return ProviderDiagnostics.NONE;
+        dev.strata.provider.AttributePath at = validateError;
+        return at == null ? ProviderDiagnostics.NONE : ProviderDiagnostics.of(
+                dev.strata.provider.ProviderDiagnostic.error("Conflicting configuration", "Not with that.", at));
     }
 
     @Override

@@ -6,10 +6,12 @@ import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.ProviderRequirements;
 import dev.strata.config.Validator;
+import dev.strata.engine.SchemaValidation;
+import dev.strata.provider.ProviderRegistry;
+import dev.strata.tfplugin.install.LockFile;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
-import java.util.List;
 
 /**
  * {@code strata validate}: loads the configuration in the working directory with its local modules
@@ -43,10 +45,50 @@ final class ValidateCommand implements Command {
                 + "accessing any remote services such as remote state or provider APIs.\n\n"
                 + "Validate runs checks that verify whether a configuration is syntactically valid and internally "
                 + "consistent: references to declared objects, count and for_each rules, types of constant "
-                + "expressions, and module arguments against the modules' variables. Checks that need a "
-                + "provider's schema (the arguments of each resource type) are not run yet.\n\n"
+                + "expressions, module arguments against the modules' variables, and every provider block, resource "
+                + "and data source against its provider's schema and the provider's own validation. Providers must "
+                + "be installed (strata init) for that; validate starts them but never configures them.\n\n"
                 + "Only local modules (sources starting with ./ or ../) can be validated; remote module sources "
                 + "are reported as not installed.";
+    }
+
+    /**
+     * Terraform's "Missing required provider" for each provider the configuration requires that
+     * neither Strata builds in nor the dependency lock file selects; other problems of installed
+     * providers (a package gone, a version out of range) are reported when the walk starts them.
+     */
+    private static Diagnostics missingProviders(CommandContext context, ConfigTree tree) {
+        ProviderRegistry builtins = ProviderSetup.builtins();
+        Result<LockFile> lock = ProviderSetup.readLock(context.workingDir());
+        if (lock.value() == null) {
+            return lock.diagnostics();
+        }
+        Diagnostics.Builder out = Diagnostics.builder();
+        for (Provider p : ProviderRequirements.of(tree).keySet()) {
+            if (p.isBuiltIn() || builtins.has(ProviderSetup.spiAddress(p))
+                    || lock.value().entry(ProviderSetup.installAddress(p)).isPresent()) {
+                continue;
+            }
+            out.add(Diagnostic.error("Missing required provider", "This configuration requires provider " + p
+                    + ", but that provider isn't available. You may be able to install it automatically by "
+                    + "running:\n  strata init", null));
+        }
+        return out.build();
+    }
+
+    /** The walk's findings that static validation already made (same summary, same place) are left out. */
+    private static Diagnostics withoutRepeats(Diagnostics walked, Diagnostics statics) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (Diagnostic d : statics) {
+            seen.add(d.summary() + "@" + d.subject());
+        }
+        Diagnostics.Builder out = Diagnostics.builder();
+        for (Diagnostic d : walked) {
+            if (!seen.contains(d.summary() + "@" + d.subject())) {
+                out.add(d);
+            }
+        }
+        return out.build();
     }
 
     @Override
@@ -67,15 +109,18 @@ final class ValidateCommand implements Command {
         }
         Result<ConfigTree> tree = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
         // As Terraform, a directory without configuration files is a valid, empty configuration.
-        Diagnostics diags = tree.diagnostics().with(Validator.validate(tree.value()));
-        List<String> unchecked = ProviderRequirements.of(tree.value()).keySet().stream()
-                .filter(p -> !p.isBuiltIn()).map(Provider::forDisplay).toList();
-        if (!unchecked.isEmpty()) {
-            // The checks Terraform makes against provider schemas cannot run yet: say so, once.
-            diags = diags.with(Diagnostic.warning("Resource arguments not checked", "The arguments of resources, "
-                    + "data sources and provider blocks of " + String.join(", ", unchecked) + " were not checked, "
-                    + "because their provider schemas are not available in this version of Strata. References, "
-                    + "expressions and module structure were checked.", null));
+        Diagnostics diags = tree.diagnostics();
+        if (!diags.hasErrors()) {
+            Diagnostics missing = missingProviders(context, tree.value());
+            if (missing.hasErrors()) {
+                // As Terraform: without every provider there is no walk, so nothing else is reported.
+                diags = diags.with(missing);
+            } else {
+                Diagnostics statics = Validator.validate(tree.value());
+                Diagnostics walked = new SchemaValidation(Operation.providers(context), Version.current())
+                        .environment(context.env()).validate(tree.value(), context.workingDir());
+                diags = diags.with(statics).with(withoutRepeats(walked, statics));
+            }
         }
         view.result(diags, tree.value().diagnosticSources());
         return diags.hasErrors() ? 1 : 0;

@@ -166,7 +166,7 @@ class ValidateCommandTest {
 
     @Test
     void warningsStillSucceed() throws IOException {
-        write("main.tf", "provider \"aws\" { version = \"1.0\" }\n");
+        write("main.tf", "provider \"random\" { version = \"1.0\" }\n");
         CliRunner.Result r = CliRunner.in(dir).run("validate");
         assertThat(r.exitCode()).isZero();
         assertThat(r.stdout()).contains("Warning: Version constraints inside provider configuration blocks are "
@@ -183,16 +183,81 @@ class ValidateCommandTest {
     }
 
     @Test
-    void providersWithoutSchemasAreNamedInOneWarning() throws IOException {
+    void providersThatAreNotInstalledAreErrorsAsInTerraform() throws IOException {
         write("main.tf", """
                 resource "aws_instance" "web" {}
                 data "google_project" "p" {}
+                resource "terraform_data" "x" { nope = 1 }
+                """);
+        CliRunner.Result r = CliRunner.in(dir).width(200).run("validate", "-json");
+        assertThat(r.exitCode()).isEqualTo(1);
+        // Without every provider Terraform does not walk the configuration, so nothing else is reported.
+        assertThat(r.stdout()).contains("\"error_count\": 2")
+                .contains("requires provider registry.terraform.io/hashicorp/aws, but that provider isn't available")
+                .contains("requires provider registry.terraform.io/hashicorp/google, but that provider isn't")
+                .doesNotContain("nope");
+    }
+
+    @Test
+    void resourcesAreCheckedAgainstTheirProvidersSchema() throws IOException {
+        write("main.tf", """
+                resource "terraform_data" "ok" {
+                  input = "x"
+                }
+                resource "terraform_data" "bad" {
+                  inptu = "x"
+                }
+                resource "terraform_data" "typed" {
+                  triggers_replace = "fine, any type"
+                }
+                resource "terraform_data" "needs_bad" {
+                  input = terraform_data.bad.output
+                  also_bad = 1
+                }
+                resource "random_nope" "r" {}
+                resource "random_integer" "missing" {
+                  min = 1
+                }
                 """);
         CliRunner.Result r = CliRunner.in(dir).width(200).run("validate");
-        assertThat(r.exitCode()).isZero();
-        assertThat(r.stdout()).contains("Warning: Resource arguments not checked")
-                .contains("hashicorp/aws, hashicorp/google were not checked")
-                .endsWith("Success! The configuration is valid, but there were some validation warnings as shown "
-                        + "above.\n");
+        assertThat(r.exitCode()).isEqualTo(1);
+        // needs_bad depends on a failed resource, so it is skipped, as Terraform's walk does.
+        assertThat(r.stderr().split("Error: ", -1)).hasSize(4);
+        assertThat(r.stderr()).contains("An argument named \"inptu\" is not expected here. Did you mean \"input\"?")
+                .doesNotContain("also_bad")
+                .contains("The provider hashicorp/random does not support resource type \"random_nope\".")
+                .contains("The argument \"max\" is required, but no definition was found.");
+    }
+
+    @Test
+    void eachModuleIsCheckedOncePerCallAndOnlyFailedInputsSkipTheirUsers() throws IOException {
+        write("m/main.tf", """
+                variable "x" { default = null }
+                resource "terraform_data" "a" {
+                  bogus = 1
+                }
+                resource "terraform_data" "b" {
+                  input = var.x
+                  bogus2 = 2
+                }
+                """);
+        write("main.tf", """
+                resource "terraform_data" "r" {
+                  nope = 1
+                }
+                module "one" {
+                  source = "./m"
+                  x = terraform_data.r.id
+                }
+                module "two" {
+                  source = "./m"
+                }
+                """);
+        CliRunner.Result r = CliRunner.in(dir).width(200).run("validate");
+        assertThat(r.exitCode()).isEqualTo(1);
+        // As terraform 1.11: a twice (once per call), b only under module.two (module.one's x failed), r.
+        assertThat(r.stderr().split("Error: Unsupported argument", -1)).hasSize(5);
+        assertThat(r.stderr().split("bogus = 1", -1)).hasSize(3);
+        assertThat(r.stderr().split("bogus2 = 2", -1)).hasSize(2);
     }
 }

@@ -1,0 +1,174 @@
+package dev.strata.engine;
+
+import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.ResourceMode;
+import dev.strata.config.ConfigNode;
+import dev.strata.config.ConfigTree;
+import dev.strata.config.ProviderConfig;
+import dev.strata.config.RequiredProvider;
+import dev.strata.config.ResourceConfig;
+import dev.strata.engine.graph.DagWalker;
+import dev.strata.engine.graph.DependencyGraph;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Result;
+import dev.strata.hcl.SourceRange;
+import dev.strata.lang.eval.TemplateFunctions;
+import dev.strata.lang.funcs.FunctionContext;
+import dev.strata.lang.funcs.FunctionTable;
+import dev.strata.lang.value.Value;
+import dev.strata.provider.Block;
+import dev.strata.provider.Provider;
+import dev.strata.provider.ProviderDiagnostic;
+import dev.strata.provider.ProviderDiagnostics;
+import dev.strata.provider.ProviderSchema;
+import dev.strata.provider.ProviderSource;
+import dev.strata.provider.Schema;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/**
+ * The checks of {@code validate} that need providers: every provider block, resource and data
+ * source is decoded against its provider's schema (unsupported and missing arguments, blocks,
+ * constant values of the wrong type) and then given to the provider's own validation. As in
+ * Terraform, this walks the validate graph: an object whose check fails skips everything that
+ * depends on it, and each module is checked once per call that brings it in.
+ */
+public final class SchemaValidation {
+    private final ProviderSource providers;
+    private final String engineVersion;
+    private Map<String, String> environment = System.getenv();
+    private Function<FunctionTable, FunctionTable> functions = Function.identity();
+
+    public SchemaValidation(ProviderSource providers, String engineVersion) {
+        this.providers = providers;
+        this.engineVersion = engineVersion;
+    }
+
+    /** The environment provider processes see. */
+    public SchemaValidation environment(Map<String, String> env) {
+        this.environment = Map.copyOf(env);
+        return this;
+    }
+
+    /** Adds functions (provider-defined ones) to the built-in table expressions are evaluated with. */
+    public SchemaValidation functions(Function<FunctionTable, FunctionTable> extend) {
+        this.functions = extend;
+        return this;
+    }
+
+    /** Validates a configuration whose static checks already ran; returns only this walk's diagnostics. */
+    public Diagnostics validate(ConfigTree tree, Path workingDir) {
+        DependencyGraph<Node> graph = GraphBuilder.build(tree, true);
+        Diagnostics cycles = graph.checkCycles(Node::display);
+        if (cycles.hasErrors()) {
+            return cycles;
+        }
+        Map<Node, List<Diagnostic>> found = new ConcurrentHashMap<>();
+        SortedMap<Node, DagWalker.Outcome<Node>> outcomes;
+        try (ProviderPool pool = new ProviderPool(providers, engineVersion, workingDir, environment)) {
+            FunctionTable table = functions.apply(TemplateFunctions.builtins(FunctionContext.system(workingDir)));
+            ValidateScope.Shared shared = new ValidateScope.Shared(tree, pool, table, workingDir);
+            outcomes = new DagWalker<>(graph, 4).walk(n -> {
+                List<Diagnostic> ds = visit(n, tree, pool, shared);
+                if (!ds.isEmpty()) {
+                    found.put(n, ds);
+                }
+                return ds.stream().anyMatch(Diagnostic::isError) ? new DagWalker.Outcome.Failed<>(n.display())
+                        : new DagWalker.Outcome.Succeeded<>();
+            }, () -> false);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Diagnostics.of(Diagnostic.error("Validation interrupted", "Validation was interrupted before it "
+                    + "finished.", null));
+        }
+        Diagnostics.Builder out = Diagnostics.builder();
+        for (Node n : outcomes.keySet()) {
+            found.getOrDefault(n, List.of()).forEach(out::add);
+        }
+        return out.build();
+    }
+
+    private List<Diagnostic> visit(Node n, ConfigTree tree, ProviderPool pool, ValidateScope.Shared shared) {
+        return switch (n) {
+            case Node.ProviderNode p -> provider(p.config(), tree, pool, shared);
+            case Node.ResourceNode r -> resource(r, tree, pool, shared);
+            case Node.VariableNode v -> List.of();
+            case Node.LocalNode l -> List.of();
+            case Node.OutputNode o -> List.of();
+            case Node.ModuleCallNode c -> List.of();
+            case Node.CheckNode c -> List.of();
+        };
+    }
+
+    private List<Diagnostic> provider(AbsProviderConfig cfg, ConfigTree tree, ProviderPool pool,
+                                      ValidateScope.Shared shared) {
+        RequiredProvider rp = ProviderPool.requirement(tree, cfg);
+        Result<Provider> r = pool.get(cfg, ProviderPool.constraints(rp));
+        List<Diagnostic> out = new ArrayList<>();
+        if (r.value() == null) {
+            for (Diagnostic d : r.diagnostics()) {
+                out.add(new Diagnostic(d.severity(), d.summary(), d.detail(), rp != null ? rp.declRange() : null,
+                        null));
+            }
+            return out;
+        }
+        ProviderConfig pc = GraphBuilder.providerConfig(tree, cfg);
+        if (pc == null) {
+            // An implied configuration has nothing written to check, as in Terraform.
+            return out;
+        }
+        ConfigNode node = tree.node(cfg.module()).orElse(tree.root());
+        Block schema = pool.schema(cfg).provider().block();
+        Result<Value> decoded = BodyDecoder.decode(pc.config(), schema, new ValidateScope(shared, node, false, false));
+        out.addAll(decoded.diagnostics().asList());
+        if (!decoded.hasErrors()) {
+            report(r.value().validateProviderConfig(decoded.value()), pc.config(), schema, pc.declRange(), out);
+        }
+        return out;
+    }
+
+    private List<Diagnostic> resource(Node.ResourceNode rn, ConfigTree tree, ProviderPool pool,
+                                      ValidateScope.Shared shared) {
+        ConfigNode node = tree.node(rn.module()).orElseThrow();
+        ResourceConfig rc = node.module().resources().get(rn.resource());
+        AbsProviderConfig cfg = GraphBuilder.providerOf(tree, node, rc);
+        Provider provider = pool.configured(cfg);
+        ProviderSchema ps = pool.schema(cfg);
+        List<Diagnostic> out = new ArrayList<>();
+        if (provider == null || ps == null) {
+            return out;
+        }
+        boolean data = rn.resource().mode() == ResourceMode.DATA;
+        Schema s = data ? ps.dataSource(rn.resource().type()) : ps.resourceType(rn.resource().type());
+        if (s == null) {
+            out.add(Diagnostic.error(data ? "Invalid data source" : "Invalid resource type", "The provider "
+                    + cfg.provider().forDisplay() + " does not support " + (data ? "data source" : "resource type")
+                    + " \"" + rn.resource().type() + "\".", rc.typeRange()));
+            return out;
+        }
+        ValidateScope scope = new ValidateScope(shared, node, rc.count() != null, rc.forEach() != null);
+        Result<Value> decoded = BodyDecoder.decode(rc.config(), s.block(), scope);
+        out.addAll(decoded.diagnostics().asList());
+        if (!decoded.hasErrors()) {
+            ProviderDiagnostics pd = data ? provider.validateDataResourceConfig(rn.resource().type(), decoded.value())
+                    : provider.validateResourceConfig(rn.resource().type(), decoded.value());
+            report(pd, rc.config(), s.block(), rc.declRange(), out);
+        }
+        return out;
+    }
+
+    /** A provider's findings, each at the argument it names when the configuration has it there. */
+    private static void report(ProviderDiagnostics pd, dev.strata.hcl.Body body, Block schema, SourceRange at,
+                               List<Diagnostic> out) {
+        for (ProviderDiagnostic d : pd) {
+            SourceRange where = d.attribute() == null ? null : PathRanges.find(body, schema, d.attribute());
+            out.add(d.toDiagnostic(where != null ? where : at));
+        }
+    }
+}
