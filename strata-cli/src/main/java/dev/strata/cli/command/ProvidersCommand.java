@@ -110,6 +110,13 @@ final class ProvidersCommand implements Command {
                 return 1;
             }
             view.tree(render(tree(loaded.value().root())));
+            List<CliDiagnostic> stateProblems = new ArrayList<>();
+            StateCli.Stored stored = StateCli.readUnlocked(context, stateProblems);
+            view.cliDiagnostics(stateProblems);
+            if (stored == null) {
+                return 1;
+            }
+            view.stateProviders(stateProviders(stored.state()));
             return 0;
         }
         List<CliDiagnostic> problems = new ArrayList<>();
@@ -132,6 +139,21 @@ final class ProvidersCommand implements Command {
     }
 
     // ---- the requirements tree ------------------------------------------------------------------
+
+    private static final java.util.regex.Pattern STATE_PROVIDER =
+            java.util.regex.Pattern.compile("provider\\[\"([^\"]+)\"\\]");
+
+    /** Every provider the state's resources were made by, without module path or alias, sorted. */
+    static java.util.SortedSet<String> stateProviders(dev.strata.state.StateSnapshot state) {
+        java.util.SortedSet<String> out = new java.util.TreeSet<>();
+        for (dev.strata.state.ResourceState rs : state.resources()) {
+            java.util.regex.Matcher m = STATE_PROVIDER.matcher(rs.provider());
+            if (m.find()) {
+                out.add(m.group(1));
+            }
+        }
+        return out;
+    }
 
     /** One module's own provider requirements and its child modules. */
     record Node(String name, SortedMap<Provider, List<String>> providers, List<Node> children) {}

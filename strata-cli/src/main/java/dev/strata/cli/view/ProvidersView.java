@@ -25,6 +25,20 @@ public final class ProvidersView {
         view.out().flush();
     }
 
+    /** The providers the state's resources name, as {@code terraform providers} lists them after the tree. */
+    public void stateProviders(java.util.Collection<String> addresses) {
+        if (addresses.isEmpty()) {
+            return;
+        }
+        view.out().println("Providers required by state:");
+        view.out().println();
+        for (String a : addresses) {
+            view.out().println("    provider[" + a + "]");
+            view.out().println();
+        }
+        view.out().flush();
+    }
+
     /** A progress line of lock or mirror, with Terraform's leading dash. */
     public void item(String text) {
         view.out().println(text.startsWith("  ") ? text : "- " + text);

@@ -91,6 +91,35 @@ class ProvidersCommandTest {
     }
 
     @Test
+    void providersTheStateNamesAreListedAfterTheTree() throws IOException {
+        write("main.tf", "resource \"terraform_data\" \"a\" { input = 1 }\n");
+        assertThat(CliRunner.in(dir).run("apply", "-auto-approve").exitCode()).isZero();
+        // A state written elsewhere can name providers the configuration no longer does (with aliases
+        // and module paths, which the listing leaves out, as Terraform's does).
+        String state = Files.readString(dir.resolve("terraform.tfstate"));
+        String extra = state.replace("\"resources\": [", "\"resources\": [\n"
+                + "{\"mode\":\"managed\",\"type\":\"random_id\",\"name\":\"x\",\"module\":\"module.m\","
+                + "\"provider\":\"module.m.provider[\\\"registry.terraform.io/hashicorp/random\\\"].alt\","
+                + "\"instances\":[]},");
+        Files.writeString(dir.resolve("terraform.tfstate"), extra);
+        CliRunner.Result r = CliRunner.in(dir).run("providers");
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        assertThat(r.stdout()).isEqualTo("""
+
+                Providers required by configuration:
+                .
+                └── provider[terraform.io/builtin/terraform]
+
+                Providers required by state:
+
+                    provider[registry.terraform.io/hashicorp/random]
+
+                    provider[terraform.io/builtin/terraform]
+
+                """);
+    }
+
+    @Test
     void lockRecordsHashesForEveryPlatform() throws IOException {
         CliRunner cli = withMirror();
         CliRunner.Result r = cli.run("providers", "lock", "-platform=" + Platform.current(), "-platform=darwin_arm64");
