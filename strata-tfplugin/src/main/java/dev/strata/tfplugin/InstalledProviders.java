@@ -51,12 +51,15 @@ public final class InstalledProviders implements ProviderSource {
     private final Map<String, String> pluginEnv;
     private final SchemaCache cache;
     private final Map<dev.strata.tfplugin.install.ProviderAddress, Installed> resolved = new ConcurrentHashMap<>();
+    private final java.util.SortedMap<dev.strata.tfplugin.install.ProviderAddress, Path> devOverrides;
 
-    private InstalledProviders(Path dataDir, Path lockFile, Platform platform, Map<String, String> pluginEnv) {
+    private InstalledProviders(Path dataDir, Path lockFile, Platform platform, Map<String, String> pluginEnv,
+                               java.util.SortedMap<dev.strata.tfplugin.install.ProviderAddress, Path> devOverrides) {
         this.dataDir = dataDir;
         this.lockFile = lockFile;
         this.platform = platform;
         this.pluginEnv = Map.copyOf(pluginEnv);
+        this.devOverrides = devOverrides;
         this.cache = new SchemaCache(dataDir.resolve("strata").resolve("schemas"));
     }
 
@@ -67,8 +70,20 @@ public final class InstalledProviders implements ProviderSource {
 
     /** As {@link #forWorkingDirectory(Path)} with the given environment. */
     public static InstalledProviders forWorkingDirectory(Path workingDir, Map<String, String> env) {
+        String home = env.get("HOME");
+        // A broken CLI configuration is init's to report; here it only means no development overrides.
+        dev.strata.tfplugin.install.CliConfig cli = dev.strata.tfplugin.install.CliConfig.load(env,
+            Path.of(home != null ? home : System.getProperty("user.home"))).value();
         return new InstalledProviders(dataDir(workingDir, env), workingDir.resolve(LockFile.FILENAME),
-            Platform.current(), Map.of());
+            Platform.current(), Map.of(), cli == null ? new java.util.TreeMap<>() : cli.devOverrides());
+    }
+
+    /**
+     * The CLI configuration's {@code dev_overrides}, which every command warns about as Terraform
+     * does: those providers run from the named directories, whatever the lock file selects.
+     */
+    public java.util.SortedMap<dev.strata.tfplugin.install.ProviderAddress, Path> devOverrides() {
+        return devOverrides;
     }
 
     /** The data directory Terraform uses: {@code TF_DATA_DIR}, else {@code .terraform}. */
@@ -79,7 +94,7 @@ public final class InstalledProviders implements ProviderSource {
 
     /** The same providers, started with {@code env} added to the plugin's environment (tests use it for fault injection). */
     public InstalledProviders withPluginEnvironment(Map<String, String> env) {
-        return new InstalledProviders(dataDir, lockFile, platform, env);
+        return new InstalledProviders(dataDir, lockFile, platform, env, devOverrides);
     }
 
     public SchemaCache schemaCache() {
@@ -90,6 +105,10 @@ public final class InstalledProviders implements ProviderSource {
     public Result<ProviderFactory> resolve(ProviderAddress address, VersionConstraints constraints) {
         dev.strata.tfplugin.install.ProviderAddress a = new dev.strata.tfplugin.install.ProviderAddress(
             address.hostname(), address.namespace(), address.type());
+        Path override = devOverrides.get(a);
+        if (override != null) {
+            return overridden(a, override);
+        }
         Result<Installed> r = installed(a);
         if (r.value() == null) {
             return Result.of(null, r.diagnostics());
@@ -145,6 +164,29 @@ public final class InstalledProviders implements ProviderSource {
         Installed p = new Installed(new ProviderAddress(a.hostname(), a.namespace(), a.type()), v, dir, exe.get(), hash);
         resolved.put(a, p);
         return Result.of(p);
+    }
+
+    /**
+     * A development build: the {@code terraform-provider-TYPE*} executable in the override
+     * directory. As in Terraform, it has no version (0.0.0) and version constraints are not checked;
+     * it has no package hash either, so its schema is never cached.
+     */
+    private Result<ProviderFactory> overridden(dev.strata.tfplugin.install.ProviderAddress a, Path dir) {
+        String prefix = "terraform-provider-" + a.type();
+        Optional<Path> exe;
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            exe = files.filter(f -> f.getFileName().toString().startsWith(prefix) && Files.isExecutable(f)
+                && Files.isRegularFile(f)).sorted().findFirst();
+        } catch (IOException e) {
+            exe = Optional.empty();
+        }
+        if (exe.isEmpty()) {
+            return error("Provider development override has no executable", "The CLI configuration's dev_overrides"
+                + " runs " + a + " from " + dir + ", but that directory has no executable named " + prefix
+                + "*. Build the provider into it, or remove the override.");
+        }
+        return Result.of(new Installed(new ProviderAddress(a.hostname(), a.namespace(), a.type()), Version.of("0.0.0"),
+            dir, exe.get(), null));
     }
 
     /** Every provider the lock file selects, with the problems of those that are not installed. */

@@ -69,7 +69,7 @@ final class Operation {
     Loaded load(CommandContext context, ParsedArgs args, View view) {
         Result<ConfigTree> tree = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
         DiagnosticRenderer.Sources sources = tree.value().diagnosticSources();
-        Diagnostics diags = tree.diagnostics();
+        Diagnostics diags = devOverrides(context).with(tree.diagnostics());
         if (!diags.hasErrors()) {
             diags = diags.with(Validator.validate(tree.value()));
         }
@@ -164,6 +164,23 @@ final class Operation {
         view.diagnostics(r.diagnostics(), sources);
         workspaceOut[0] = ws;
         return r.value();
+    }
+
+    /** Terraform's warning when the CLI configuration's {@code dev_overrides} replace installed providers. */
+    static Diagnostics devOverrides(CommandContext context) {
+        var overrides = dev.strata.tfplugin.InstalledProviders.forWorkingDirectory(context.workingDir(), context.env())
+                .devOverrides();
+        if (overrides.isEmpty()) {
+            return Diagnostics.NONE;
+        }
+        StringBuilder list = new StringBuilder();
+        overrides.forEach((a, dir) -> list.append("\n - ").append(a.hostname()
+                .equals(dev.strata.tfplugin.install.ProviderAddress.DEFAULT_HOSTNAME) ? a.namespace() + "/" + a.type()
+                : a.toString()).append(" in ").append(dir));
+        return Diagnostics.of(dev.strata.hcl.Diagnostic.warning("Provider development overrides are in effect",
+                "The following provider development overrides are set in the CLI configuration:" + list
+                        + "\n\nThe behavior may therefore not match any released version of the provider and applying "
+                        + "changes may cause the state to become incompatible with published releases.", null));
     }
 
     /**

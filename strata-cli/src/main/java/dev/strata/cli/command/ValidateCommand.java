@@ -63,10 +63,13 @@ final class ValidateCommand implements Command {
         if (lock.value() == null) {
             return lock.diagnostics();
         }
+        var overrides = dev.strata.tfplugin.InstalledProviders.forWorkingDirectory(context.workingDir(), context.env())
+                .devOverrides();
         Diagnostics.Builder out = Diagnostics.builder();
         for (Provider p : ProviderRequirements.of(tree).keySet()) {
             if (p.isBuiltIn() || builtins.has(ProviderSetup.spiAddress(p))
-                    || lock.value().entry(ProviderSetup.installAddress(p)).isPresent()) {
+                    || lock.value().entry(ProviderSetup.installAddress(p)).isPresent()
+                    || overrides.containsKey(ProviderSetup.installAddress(p))) {
                 continue;
             }
             out.add(Diagnostic.error("Missing required provider", "This configuration requires provider " + p
@@ -109,7 +112,7 @@ final class ValidateCommand implements Command {
         }
         Result<ConfigTree> tree = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
         // As Terraform, a directory without configuration files is a valid, empty configuration.
-        Diagnostics diags = tree.diagnostics();
+        Diagnostics diags = Operation.devOverrides(context).with(tree.diagnostics());
         if (!diags.hasErrors()) {
             Diagnostics missing = missingProviders(context, tree.value());
             if (missing.hasErrors()) {

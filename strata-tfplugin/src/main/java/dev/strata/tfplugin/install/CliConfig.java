@@ -11,6 +11,7 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.HclFile;
 import dev.strata.hcl.Result;
+import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.json.JsonSyntax;
 import dev.strata.hcl.syntax.NativeSyntax;
 import dev.strata.lang.eval.Evaluator;
@@ -20,12 +21,18 @@ import dev.strata.lang.funcs.Functions;
 import dev.strata.lang.types.PrimitiveType;
 import dev.strata.lang.value.Value;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The parts of Terraform's CLI configuration that decide where providers come from: the
@@ -37,11 +44,19 @@ import java.util.Optional;
  * @param methods the explicit installation methods in order; empty means Terraform's implied ones
  * @param explicit whether the file had a {@code provider_installation} block
  * @param pluginCacheDir the shared plugin cache, if configured
+ * @param devOverrides {@code dev_overrides}: providers to run from a local build directory instead of
+ *     an installed package, for provider developers (no version selection, no lock file check)
  */
-public record CliConfig(List<InstallationMethod> methods, boolean explicit, Optional<Path> pluginCacheDir) {
+public record CliConfig(List<InstallationMethod> methods, boolean explicit, Optional<Path> pluginCacheDir,
+                        SortedMap<ProviderAddress, Path> devOverrides) {
 
     public CliConfig {
         methods = List.copyOf(methods);
+        devOverrides = Collections.unmodifiableSortedMap(new TreeMap<>(devOverrides));
+    }
+
+    public CliConfig(List<InstallationMethod> methods, boolean explicit, Optional<Path> pluginCacheDir) {
+        this(methods, explicit, pluginCacheDir, new TreeMap<>());
     }
 
     private static final BodySchema FILE = new BodySchema(List.of(AttributeSchema.optional("plugin_cache_dir")),
@@ -82,7 +97,8 @@ public record CliConfig(List<InstallationMethod> methods, boolean explicit, Opti
         String cache = nonEmpty(env.get("TF_PLUGIN_CACHE_DIR"));
         if (cache != null) {
             CliConfig c = r.value();
-            r = Result.of(new CliConfig(c.methods(), c.explicit(), Optional.of(Path.of(cache))), r.diagnostics());
+            r = Result.of(new CliConfig(c.methods(), c.explicit(), Optional.of(Path.of(cache)), c.devOverrides()),
+                r.diagnostics());
         }
         return r;
     }
@@ -93,9 +109,15 @@ public record CliConfig(List<InstallationMethod> methods, boolean explicit, Opti
 
     /** Parses a CLI configuration file; JSON syntax when the name ends in {@code .json}. */
     public static Result<CliConfig> parse(byte[] src, String filename) {
+        SortedMap<ProviderAddress, Path> overrides = new TreeMap<>();
+        Diagnostics.Builder diags = Diagnostics.builder();
+        if (!filename.endsWith(".json")) {
+            src = takeDevOverrides(new String(src, StandardCharsets.UTF_8), filename, overrides, diags)
+                .getBytes(StandardCharsets.UTF_8);
+        }
         Result<HclFile> file = filename.endsWith(".json") ? JsonSyntax.parse(src, filename)
             : NativeSyntax.parseConfig(src, filename);
-        Diagnostics.Builder diags = Diagnostics.builder().addAll(file.diagnostics());
+        diags.addAll(file.diagnostics());
         if (file.value() == null) {
             return Result.of(new CliConfig(List.of(), false, Optional.empty()), diags.build());
         }
@@ -147,13 +169,95 @@ public record CliConfig(List<InstallationMethod> methods, boolean explicit, Opti
                         methods.add(new InstallationMethod.Direct(patterns(bc.value(), "include", diags),
                             patterns(bc.value(), "exclude", diags)));
                     }
-                    default -> diags.add(Diagnostic.warning("Provider development overrides are ignored",
-                        "Strata does not support dev_overrides in the CLI configuration; providers are installed"
-                            + " from the other installation methods.", b.typeRange()));
+                    default -> devOverrides(b, overrides, diags);
                 }
             }
         }
-        return Result.of(new CliConfig(methods, !installs.isEmpty(), cacheDir), diags.build());
+        return Result.of(new CliConfig(methods, !installs.isEmpty(), cacheDir, overrides), diags.build());
+    }
+
+    private static final Pattern DEV_OVERRIDES = Pattern.compile("\\bdev_overrides\\s*\\{([^}]*)}");
+    private static final Pattern OVERRIDE_LINE = Pattern.compile(
+        "^\\s*(?:\"([^\"]*)\"|([A-Za-z0-9_.\\-/]+))\\s*=\\s*\"([^\"]*)\"\\s*,?\\s*$");
+
+    /**
+     * Terraform reads the CLI configuration with HCL 1, where {@code dev_overrides} keys are quoted
+     * provider addresses ({@code "hashicorp/aws" = "/dir"}), which HCL 2's native syntax does not
+     * allow as attribute names. The block is read here line by line and blanked out (newlines kept,
+     * so every other position stays where it was) before the rest is parsed.
+     */
+    private static String takeDevOverrides(String text, String filename, SortedMap<ProviderAddress, Path> out,
+                                           Diagnostics.Builder diags) {
+        Matcher m = DEV_OVERRIDES.matcher(text);
+        StringBuilder blanked = new StringBuilder(text);
+        while (m.find()) {
+            int offset = m.start(1);
+            for (String line : m.group(1).split("\n", -1)) {
+                String t = line.strip();
+                if (!t.isEmpty() && !t.startsWith("#") && !t.startsWith("//")) {
+                    Matcher l = OVERRIDE_LINE.matcher(line);
+                    SourceRange at = rangeOf(text, filename, offset, offset + line.length());
+                    Optional<ProviderAddress> a = l.matches()
+                        ? ProviderAddress.parse(l.group(1) != null ? l.group(1) : l.group(2)) : Optional.empty();
+                    if (!l.matches()) {
+                        diags.add(Diagnostic.error("Invalid dev_overrides entry", "Each line of dev_overrides maps "
+                            + "a provider source address to a directory, as in \"hashicorp/aws\" = \"/path/to/dir\".",
+                            at));
+                    } else if (a.isEmpty()) {
+                        diags.add(Diagnostic.error("Invalid provider address", "\"" + (l.group(1) != null ? l.group(1)
+                            : l.group(2)) + "\" is not a provider source address such as \"hashicorp/aws\".", at));
+                    } else {
+                        out.put(a.get(), Path.of(l.group(3)));
+                    }
+                }
+                offset += line.length() + 1;
+            }
+            for (int i = m.start(); i < m.end(); i++) {
+                if (blanked.charAt(i) != '\n') {
+                    blanked.setCharAt(i, ' ');
+                }
+            }
+        }
+        return blanked.toString();
+    }
+
+    private static SourceRange rangeOf(String text, String filename, int from, int to) {
+        return new SourceRange(filename, pos(text, from), pos(text, to));
+    }
+
+    private static dev.strata.hcl.SourcePos pos(String text, int offset) {
+        int line = 1;
+        int col = 1;
+        for (int i = 0; i < offset; i++) {
+            if (text.charAt(i) == '\n') {
+                line++;
+                col = 1;
+            } else {
+                col++;
+            }
+        }
+        return new dev.strata.hcl.SourcePos(line, col, text.substring(0, offset).getBytes(StandardCharsets.UTF_8).length);
+    }
+
+    /** {@code dev_overrides { "hashicorp/aws" = "/path/to/build/dir" }} in JSON syntax: addresses to directories. */
+    private static void devOverrides(Block b, SortedMap<ProviderAddress, Path> out, Diagnostics.Builder diags) {
+        Result<Map<String, Attribute>> attrs = b.body().justAttributes();
+        diags.addAll(attrs.diagnostics());
+        if (attrs.value() == null) {
+            return;
+        }
+        for (Attribute a : attrs.value().values()) {
+            Optional<ProviderAddress> addr = ProviderAddress.parse(a.name());
+            if (addr.isEmpty()) {
+                diags.add(Diagnostic.error("Invalid provider address", "\"" + a.name() + "\" is not a provider "
+                    + "source address such as \"hashicorp/aws\".", a.nameRange()));
+                continue;
+            }
+            String dir = string(a, diags);
+            if (dir != null) {
+                out.put(addr.get(), Path.of(dir));
+            }
+        }
     }
 
     private static List<ProviderPattern> patterns(BodyContent c, String name, Diagnostics.Builder diags) {

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -44,6 +45,28 @@ class InstallTest {
         }
         Files.createDirectories(base.resolve("2.0.0/darwin_arm64"));
         return dir.resolve("mirror");
+    }
+
+    @Test
+    void devOverridesAreReadAndBadAddressesAreDiagnosed() {
+        Result<CliConfig> r = CliConfig.parse("""
+            provider_installation {
+              dev_overrides {
+                "hashicorp/aws"          = "/home/dev/go/bin"
+                "example.com/acme/thing" = "/builds/thing"
+                "not a provider!"        = "/x"
+              }
+              direct {}
+            }
+            """.getBytes(StandardCharsets.UTF_8), "dev.tfrc");
+        assertThat(r.value().devOverrides()).containsExactly(
+            Map.entry(ProviderAddress.parse("example.com/acme/thing").orElseThrow(), Path.of("/builds/thing")),
+            Map.entry(AWS, Path.of("/home/dev/go/bin")));
+        assertThat(r.value().methods()).hasSize(1);
+        assertThat(r.diagnostics().asList()).singleElement().satisfies(d -> {
+            assertThat(d.summary()).isEqualTo("Invalid provider address");
+            assertThat(d.subject().start().line()).isEqualTo(5);
+        });
     }
 
     @Test
