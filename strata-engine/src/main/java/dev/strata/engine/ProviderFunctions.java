@@ -32,7 +32,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Plan, apply and import get their tables through the run's provider pool; commands that
  * evaluate outside a run ({@code console}, {@code validate}) create one of these, use
- * {@link #tables(ConfigTree, Path)} (or {@link #table}) and close it when done.
+ * {@link #tables(ConfigTree)} (or {@link #table}) and close it when done.
  */
 public final class ProviderFunctions implements AutoCloseable {
     private final ProviderSource source;
@@ -49,12 +49,13 @@ public final class ProviderFunctions implements AutoCloseable {
     }
 
     /**
-     * For each module of {@code tree}, the built-in functions (file functions relative to
-     * {@code workingDir}, as Terraform's) with that module's provider functions; for
-     * {@code dev.strata.config.Validator}, which checks each module once.
+     * For each module of {@code tree}, the built-in functions with that module's provider functions;
+     * for {@code dev.strata.config.Validator#validate(ConfigTree, java.util.function.Function)}, which
+     * checks each module once. File functions read relative to the root module's directory, as in
+     * Terraform (where the working directory is the root module's).
      */
-    public java.util.function.Function<ModuleConfig, FunctionTable> tables(ConfigTree tree, Path workingDir) {
-        FunctionTable builtins = TemplateFunctions.builtins(FunctionContext.system(workingDir));
+    public java.util.function.Function<ModuleConfig, FunctionTable> tables(ConfigTree tree) {
+        FunctionTable builtins = TemplateFunctions.builtins(FunctionContext.system(tree.root().module().dir()));
         Map<Path, FunctionTable> byDir = new ConcurrentHashMap<>();
         for (ConfigNode n : tree.nodes()) {
             byDir.computeIfAbsent(n.module().dir(), d -> table(n.module(), builtins));

@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A provider with no resources and three functions, for engine tests: {@code shout(s)} upper-cases,
- * failing on an empty string with the argument named; {@code echo(v)} returns any value with its own
+ * failing on a blank string with the argument named; {@code echo(v)} returns any value with its own
  * type (a dynamic parameter and result); {@code check(s)} fails for the call as a whole.
  */
 final class FunctionProvider implements Provider {
@@ -65,7 +65,7 @@ final class FunctionProvider implements Provider {
         calls.incrementAndGet();
         Value a = request.arguments().get(0);
         return switch (request.name()) {
-            case "shout" -> a.asString().isEmpty() ? CallFunctionResponse.failed("text must not be empty", 0)
+            case "shout" -> a.asString().isBlank() ? CallFunctionResponse.failed("text must not be blank", 0)
                     : CallFunctionResponse.of(Value.string(a.asString().toUpperCase()));
             case "echo" -> CallFunctionResponse.of(a);
             case "check" -> CallFunctionResponse.failed("nothing passes");

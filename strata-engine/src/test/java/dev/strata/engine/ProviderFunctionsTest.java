@@ -107,18 +107,19 @@ class ProviderFunctionsTest {
     @Test
     void providerErrorsBecomeDiagnosticsAtTheCallOrTheArgument() throws IOException {
         Result<Plan> plan = plan(config("""
-                output "arg"  { value = provider::loud::shout("") }
+                output "arg"  { value = provider::loud::shout(" ") }
                 output "call" { value = provider::loud::check("a") }
                 """));
         List<Diagnostic> errs = errors(plan.diagnostics());
         assertThat(errs).hasSize(2);
         Diagnostic arg = errs.stream().filter(d -> d.summary().equals("Invalid function argument")).findFirst()
                 .orElseThrow();
-        assertThat(arg.detail()).isEqualTo("Invalid value for \"text\" parameter: text must not be empty.");
-        String line = "output \"arg\"  { value = provider::loud::shout(\"\") }";
-        int argColumn = line.indexOf("\"\")") + 1;
+        assertThat(arg.detail()).isEqualTo("Invalid value for \"text\" parameter: text must not be blank.");
+        // As HCL: the start of the argument, here the string inside the quotes.
+        String line = "output \"arg\"  { value = provider::loud::shout(\" \") }";
+        int argColumn = line.indexOf("\" \"") + 2;
         assertThat(arg.subject().start().column()).isEqualTo(argColumn);
-        assertThat(arg.subject().end().column()).isEqualTo(argColumn + 2);
+        assertThat(arg.subject().end().column()).isEqualTo(argColumn + 1);
         Diagnostic call = errs.stream().filter(d -> d.summary().equals("Error in function call")).findFirst()
                 .orElseThrow();
         assertThat(call.detail()).isEqualTo("Call to function \"provider::loud::check\" failed: nothing passes.");
@@ -178,7 +179,7 @@ class ProviderFunctionsTest {
         assertThat(errors(Validator.validate(tree))).extracting(Diagnostic::summary)
                 .containsOnly("Unknown provider function").hasSize(2);
         try (ProviderFunctions functions = new ProviderFunctions(registry)) {
-            List<Diagnostic> errs = errors(Validator.validate(tree, functions.tables(tree, dir)));
+            List<Diagnostic> errs = errors(Validator.validate(tree, functions.tables(tree)));
             assertThat(errs).extracting(Diagnostic::detail)
                     .containsExactly("The function \"nope\" is not available from the provider \"loud\".");
         }

@@ -11,6 +11,7 @@ import dev.strata.config.InputVariables;
 import dev.strata.config.Validator;
 import dev.strata.engine.PlanMode;
 import dev.strata.engine.PlanOptions;
+import dev.strata.engine.ProviderFunctions;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
@@ -71,7 +72,7 @@ final class Operation {
         DiagnosticRenderer.Sources sources = tree.value().diagnosticSources();
         Diagnostics diags = tree.diagnostics();
         if (!diags.hasErrors()) {
-            diags = diags.with(Validator.validate(tree.value()));
+            diags = diags.with(validate(context, tree.value()));
         }
         if (diags.hasErrors()) {
             view.diagnostics(diags, sources);
@@ -164,6 +165,18 @@ final class Operation {
         view.diagnostics(r.diagnostics(), sources);
         workspaceOut[0] = ws;
         return r.value();
+    }
+
+    /**
+     * Static validation of {@code tree} with each module's function table: the built-in functions
+     * and the provider-defined ones ({@code provider::NAME::FUNC}) of its {@code required_providers}.
+     * Only providers whose functions the configuration calls are started, and they are shut down
+     * before this returns. For every command that validates before it works (and {@code validate}).
+     */
+    static Diagnostics validate(CommandContext context, ConfigTree tree) {
+        try (ProviderFunctions functions = new ProviderFunctions(providers(context))) {
+            return Validator.validate(tree, functions.tables(tree));
+        }
     }
 
     /**

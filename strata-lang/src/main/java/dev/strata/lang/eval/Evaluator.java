@@ -351,7 +351,7 @@ public final class Evaluator {
             }
             if (args.size() > required && func.varParam().isEmpty()) {
                 SourceRange extra = args.size() - 1 < argExprs.size() && !f.expandFinal()
-                        ? argExprs.get(required).range() : f.range();
+                        ? argExprs.get(required).startRange() : f.range();
                 return fail("Too many function arguments", "Function \"" + f.name() + "\" expects only " + required
                         + " argument(s).", extra, f.range());
             }
@@ -366,9 +366,9 @@ public final class Evaluator {
             return switch (r) {
                 case CallResult.Success s -> s.value();
                 case CallResult.Failure fl -> {
-                    // As HCL: an argument's problem points at that argument, the call's at "name(".
+                    // As HCL: an argument's problem points at the start of that argument, the call's at "name(".
                     SourceRange subject = fl.argIndex() >= 0 && fl.argIndex() < argExprs.size() && !f.expandFinal()
-                            ? argExprs.get(fl.argIndex()).range() : f.startRange();
+                            ? argExprs.get(fl.argIndex()).startRange() : f.startRange();
                     yield fail(fl.summary(), fl.detail(), subject, f.range());
                 }
             };
