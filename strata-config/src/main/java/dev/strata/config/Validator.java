@@ -83,7 +83,8 @@ public final class Validator {
      * Validates with {@code functionTables} giving each module's function table (the built-ins plus
      * the provider-defined functions its {@code required_providers} offer).
      */
-    public static Diagnostics validate(ConfigTree tree, java.util.function.Function<ModuleConfig, FunctionTable> functionTables) {
+    public static Diagnostics validate(ConfigTree tree,
+                                       java.util.function.Function<ModuleConfig, FunctionTable> functionTables) {
         Validator v = new Validator(tree, functionTables);
         // A module called from several places has the same declarations and children everywhere,
         // so it is checked once; its callers' arguments are checked by each caller.
