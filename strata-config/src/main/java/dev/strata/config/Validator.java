@@ -63,14 +63,29 @@ import java.util.TreeSet;
  */
 public final class Validator {
     private final ConfigTree tree;
+    private final java.util.function.Function<ModuleConfig, FunctionTable> functionTables;
     private final Diagnostics.Builder diags = Diagnostics.builder();
 
-    private Validator(ConfigTree tree) {
+    private Validator(ConfigTree tree, java.util.function.Function<ModuleConfig, FunctionTable> functionTables) {
         this.tree = tree;
+        this.functionTables = functionTables;
     }
 
+    /** Validates with the built-in functions only: a provider-defined function is an unknown function. */
     public static Diagnostics validate(ConfigTree tree) {
-        Validator v = new Validator(tree);
+        // As in Terraform, file functions resolve relative paths against the working directory (the
+        // root module's), not the module's own directory; modules use path.module for theirs.
+        FunctionTable builtins = TemplateFunctions.builtins(FunctionContext.system(tree.root().module().dir()));
+        return validate(tree, m -> builtins);
+    }
+
+    /**
+     * Validates with {@code functionTables} giving each module's function table (the built-ins plus
+     * the provider-defined functions its {@code required_providers} offer).
+     */
+    public static Diagnostics validate(ConfigTree tree,
+                                       java.util.function.Function<ModuleConfig, FunctionTable> functionTables) {
+        Validator v = new Validator(tree, functionTables);
         // A module called from several places has the same declarations and children everywhere,
         // so it is checked once; its callers' arguments are checked by each caller.
         Set<Path> seen = new java.util.HashSet<>();
@@ -115,9 +130,7 @@ public final class Validator {
         ModuleCheck(ConfigNode node) {
             this.node = node;
             this.m = node.module();
-            // As in Terraform, file functions resolve relative paths against the working directory (the
-            // root module's), not the module's own directory; modules use path.module for theirs.
-            this.functions = TemplateFunctions.builtins(FunctionContext.system(tree.root().module().dir()));
+            this.functions = functionTables.apply(m);
         }
 
         String where() {

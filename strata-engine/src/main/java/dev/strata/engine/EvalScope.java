@@ -61,7 +61,7 @@ final class EvalScope implements Scope {
 
     @Override
     public FunctionTable functions() {
-        return run.functions();
+        return run.functions(module.module());
     }
 
     @Override

@@ -85,9 +85,11 @@ public final class PlanJson {
             if (after.isKnown()) {
                 x.set("after", json(after));
             }
-            x.set("after_unknown", unknown(after));
-            x.set("before_sensitive", sensitive(before));
-            x.set("after_sensitive", sensitive(after));
+            // As Terraform: a wholly known output is not unknown anywhere (false, not an empty shape), and an
+            // output is sensitive as a whole, so both sensitivities are the output's one flag.
+            x.set("after_unknown", after.isWhollyKnown() ? F.booleanNode(false) : unknown(after));
+            x.put("before_sensitive", o.sensitive());
+            x.put("after_sensitive", o.sensitive());
         });
         n.set("prior_state", stateJson(plan.priorState(), version));
         n.set("configuration", configuration(tree));

@@ -27,6 +27,8 @@ final class ProviderPool implements AutoCloseable {
 
     private final java.nio.file.Path workingDir;
     private final Map<String, String> environment;
+    /** The provider-defined functions of this run: their own unconfigured instances, closed with the pool. */
+    final ProviderFunctions functions;
 
     ProviderPool(ProviderSource source, String engineVersion, java.nio.file.Path workingDir,
                  Map<String, String> environment) {
@@ -34,6 +36,7 @@ final class ProviderPool implements AutoCloseable {
         this.engineVersion = engineVersion;
         this.workingDir = workingDir;
         this.environment = environment;
+        this.functions = new ProviderFunctions(source);
     }
 
     static ProviderAddress address(dev.strata.addr.Provider p) {
@@ -111,6 +114,7 @@ final class ProviderPool implements AutoCloseable {
 
     @Override
     public void close() {
+        functions.close();
         instances.values().forEach(r -> {
             if (r.value() != null) {
                 try {

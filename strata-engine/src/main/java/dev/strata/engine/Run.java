@@ -43,7 +43,9 @@ final class Run {
     final PlanOptions options;
     final Phase phase;
     final ProviderPool providers;
-    private final FunctionTable functions;
+    /** The built-in functions; each module's table adds the provider functions of its required_providers. */
+    private final FunctionTable builtins;
+    private final ConcurrentMap<Module, FunctionTable> functions = new ConcurrentHashMap<>();
     private final SortedMap<String, Value> rootVariables;
 
     private final ConcurrentMap<ModuleInstance, ConcurrentMap<String, Value>> variables = new ConcurrentHashMap<>();
@@ -81,7 +83,7 @@ final class Run {
         this.options = options;
         this.phase = phase;
         this.providers = providers;
-        this.functions = TemplateFunctions.builtins(dev.strata.lang.funcs.FunctionContext.system(options.workingDir()));
+        this.builtins = TemplateFunctions.builtins(dev.strata.lang.funcs.FunctionContext.system(options.workingDir()));
         this.rootVariables = rootVariables;
         this.state = state;
         this.sink = sink == null ? e -> {
@@ -95,8 +97,12 @@ final class Run {
                 .put(k, v));
     }
 
-    FunctionTable functions() {
-        return functions;
+    /** The functions expressions of module {@code m} can call. */
+    FunctionTable functions(Module m) {
+        return functions.computeIfAbsent(m, x -> {
+            ConfigNode n = tree.node(x).orElse(null);
+            return n == null || providers == null ? builtins : providers.functions.table(n.module(), builtins);
+        });
     }
 
     Path workingDir() {

@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
+import java.util.SortedMap;
 
 /**
  * A provider, with the operations and semantics of Terraform's provider protocol version 6.
@@ -39,6 +41,24 @@ public interface Provider extends AutoCloseable {
     UpgradeResponse upgradeResourceState(UpgradeRequest request);
 
     ReadDataResponse readDataSource(ReadDataRequest request);
+
+    /**
+     * The functions this provider offers to configurations, by bare name. They may be called on an
+     * instance that was never configured (as Terraform does), so their results must not depend on
+     * the provider's configuration. The default is none.
+     */
+    default SortedMap<String, ProviderFunction> functions() {
+        return java.util.Collections.emptySortedMap();
+    }
+
+    /**
+     * Calls one of {@link #functions()}. The arguments have the declared parameter types, and are
+     * known and non-null unless the parameter allows otherwise (the engine checks that, and handles
+     * unknown arguments and sensitive marks, before calling).
+     */
+    default CallFunctionResponse callFunction(CallFunctionRequest request) {
+        return CallFunctionResponse.failed("this provider offers no function named \"" + request.name() + "\"");
+    }
 
     /** Asks running operations to finish early (the first Ctrl-C); they should return soon after. */
     ProviderDiagnostics stop();
@@ -225,6 +245,38 @@ public interface Provider extends AutoCloseable {
         public ReadDataResponse {
             Objects.requireNonNull(state, "state");
             Objects.requireNonNull(diagnostics, "diagnostics");
+        }
+    }
+
+    record CallFunctionRequest(String name, List<Value> arguments) {
+        public CallFunctionRequest {
+            Objects.requireNonNull(name, "name");
+            arguments = List.copyOf(arguments);
+        }
+    }
+
+    /**
+     * The function's result, or why it failed: {@code error} is the provider's message (without a
+     * trailing period) and {@code errorArgument} the index of the argument at fault, when one is.
+     */
+    record CallFunctionResponse(Value result, String error, OptionalInt errorArgument) {
+        public CallFunctionResponse {
+            if ((result == null) == (error == null)) {
+                throw new IllegalArgumentException("exactly one of result and error");
+            }
+            Objects.requireNonNull(errorArgument, "errorArgument");
+        }
+
+        public static CallFunctionResponse of(Value result) {
+            return new CallFunctionResponse(result, null, OptionalInt.empty());
+        }
+
+        public static CallFunctionResponse failed(String error) {
+            return new CallFunctionResponse(null, error, OptionalInt.empty());
+        }
+
+        public static CallFunctionResponse failed(String error, int argument) {
+            return new CallFunctionResponse(null, error, OptionalInt.of(argument));
         }
     }
 }

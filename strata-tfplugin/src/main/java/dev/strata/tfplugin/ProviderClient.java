@@ -75,7 +75,11 @@ public sealed interface ProviderClient extends AutoCloseable permits ProviderCli
 
     PluginResult<Map<String, FunctionSignature>> getFunctions();
 
-    PluginResult<Value> callFunction(String name, List<Value> arguments);
+    /**
+     * Calls a provider function. A failure the function reports (with the argument at fault, if it
+     * names one) is a value of the result; the diagnostics are for calls that could not be made.
+     */
+    PluginResult<dev.strata.provider.Provider.CallFunctionResponse> callFunction(String name, List<Value> arguments);
 
     /** Asks the provider to cancel calls in progress; the process keeps running. */
     PluginResult<Void> stopProvider();

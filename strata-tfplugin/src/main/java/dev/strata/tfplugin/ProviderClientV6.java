@@ -294,7 +294,7 @@ public final class ProviderClientV6 implements ProviderClient {
     }
 
     @Override
-    public PluginResult<Value> callFunction(String name, List<Value> arguments) {
+    public PluginResult<dev.strata.provider.Provider.CallFunctionResponse> callFunction(String name, List<Value> arguments) {
         return withSchema(s -> {
             FunctionSignature f = s.functions().get(name);
             if (f == null) {
@@ -308,13 +308,14 @@ public final class ProviderClientV6 implements ProviderClient {
                 }
                 Tfplugin6.CallFunction.Response r = stub().callFunction(req.build());
                 if (r.hasError() && !r.getError().getText().isEmpty()) {
-                    String where = r.getError().hasFunctionArgument()
-                        ? " (argument " + (r.getError().getFunctionArgument() + 1) + ")" : "";
-                    return PluginResult.failed(Diagnostic.error("Error in function call",
-                        "Call to function \"provider::" + shortName() + "::" + name + "\" failed" + where + ": "
-                            + r.getError().getText() + ".", null));
+                    // A function's failure is its answer, not a failed call: the caller words the diagnostic.
+                    return PluginResult.of(r.getError().hasFunctionArgument()
+                        ? dev.strata.provider.Provider.CallFunctionResponse.failed(r.getError().getText(),
+                            (int) r.getError().getFunctionArgument())
+                        : dev.strata.provider.Provider.CallFunctionResponse.failed(r.getError().getText()), List.of());
                 }
-                return PluginResult.of(decode(r.getResult(), f.returnType()), List.of());
+                return PluginResult.of(dev.strata.provider.Provider.CallFunctionResponse.of(
+                    decode(r.getResult(), f.returnType())), List.of());
             });
         });
     }
@@ -337,11 +338,6 @@ public final class ProviderClientV6 implements ProviderClient {
     }
 
     // ---- conversions -----------------------------------------------------------------------------
-
-    private String shortName() {
-        String n = plugin.providerName();
-        return n.substring(n.lastIndexOf('/') + 1);
-    }
 
     private <T> PluginResult<T> withSchema(Function<ProviderSchema, PluginResult<T>> body) {
         PluginResult<ProviderSchema> s = getProviderSchema();

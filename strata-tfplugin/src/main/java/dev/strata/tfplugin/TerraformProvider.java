@@ -4,23 +4,23 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.lang.funcs.Function;
-import dev.strata.lang.funcs.FunctionError;
-import dev.strata.lang.funcs.Param;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
+import dev.strata.provider.LanguageFunctions;
 import dev.strata.provider.PrivateState;
 import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;
+import dev.strata.provider.ProviderFunction;
 import dev.strata.provider.Schema;
 import dev.strata.tfplugin.ProviderSchema.FunctionParameter;
-import dev.strata.tfplugin.ProviderSchema.FunctionSignature;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
@@ -29,8 +29,8 @@ import java.util.function.Supplier;
  * {@link #close()}. Each instance is one provider configuration: SDK-based providers such as AWS
  * accept a single {@code ConfigureProvider} per process, so every instance has its own process.
  *
- * <p>Provider-defined functions are offered by {@link #functions()} and {@link #callFunction}, or
- * ready for a function table as {@link #languageFunctions(String)} ({@code provider::NAME::FUNC}).
+ * <p>Provider-defined functions are offered by {@link #functions()} and {@link #callFunction} (the
+ * SPI's), or ready for a function table as {@link #languageFunctions(String)}.
  *
  * <p>A provider that cannot start or that dies during a call yields an error diagnostic naming it,
  * with its last lines on stderr; every later call reports the same failure instead of starting it
@@ -355,61 +355,60 @@ public final class TerraformProvider implements Provider {
 
     // ---- provider-defined functions ---------------------------------------------------------------
 
-    /** The provider's functions by name (without the {@code provider::NAME::} prefix); empty on failure. */
-    public SortedMap<String, FunctionSignature> functions() {
+    /**
+     * The provider's functions by bare name, from its schema (so from the schema cache when there,
+     * without starting the plugin); empty when it has no schema.
+     */
+    @Override
+    public SortedMap<String, ProviderFunction> functions() {
         ProviderSchema s = checkPluginSchema().value();
-        return s == null ? new java.util.TreeMap<>() : s.functions();
+        SortedMap<String, ProviderFunction> out = new TreeMap<>();
+        if (s != null) {
+            s.functions().forEach((fname, sig) -> out.put(fname, new ProviderFunction(fname,
+                sig.parameters().stream().map(TerraformProvider::parameter).toList(),
+                sig.variadicParameter().map(TerraformProvider::parameter), sig.returnType(), sig.summary(),
+                sig.description())));
+        }
+        return out;
+    }
+
+    private static ProviderFunction.Parameter parameter(FunctionParameter p) {
+        return new ProviderFunction.Parameter(p.name(), p.type(), p.allowNullValue(), p.allowUnknownValues(),
+            p.description());
     }
 
     /**
-     * Calls the provider function {@code function} (its bare name, such as {@code arn_parse}). The
-     * arguments must already have the parameter types; a failure is an error diagnostic whose detail
-     * names {@code provider::TYPE::FUNC}.
+     * Calls a provider function ({@code arn_parse}); the plugin is started if it is not running. When
+     * the call cannot be made (the plugin did not start or died), that is the function's error, as
+     * in Terraform.
      */
-    public Result<Value> callFunction(String function, List<Value> arguments) {
+    @Override
+    public CallFunctionResponse callFunction(CallFunctionRequest request) {
         ProviderDiagnostics down = unavailable();
         if (down != null) {
-            return Result.of(null, down.toDiagnostics());
+            return CallFunctionResponse.failed(message(down.toDiagnostics()));
         }
-        PluginResult<Value> r = client().callFunction(function, arguments);
-        return Result.of(r.value().orElse(null), r.toDiagnostics());
+        PluginResult<CallFunctionResponse> r = client().callFunction(request.name(), request.arguments());
+        if (r.value().isEmpty()) {
+            return CallFunctionResponse.failed(message(r.toDiagnostics()));
+        }
+        return r.value().get();
+    }
+
+    private String message(Diagnostics ds) {
+        return ds.asList().stream().filter(Diagnostic::isError).findFirst()
+            .map(d -> d.summary() + ": " + d.detail())
+            .orElse("the provider " + name + " returned no result");
     }
 
     /**
      * The provider's functions as entries for the expression evaluator's function table, named
      * {@code provider::LOCALNAME::FUNC} where {@code localName} is the provider's local name in the
-     * module. Argument conversion, null and unknown handling follow each parameter's declaration;
-     * the call itself runs in the plugin.
+     * module (see {@link LanguageFunctions}).
      */
     public List<Function> languageFunctions(String localName) {
         List<Function> out = new ArrayList<>();
-        functions().forEach((fname, sig) -> {
-            Function.Builder b = Function.builder("provider::" + localName + "::" + fname);
-            sig.parameters().forEach(p -> b.param(param(p)));
-            sig.variadicParameter().ifPresent(p -> b.varParam(param(p)));
-            b.returns(sig.returnType());
-            b.impl((args, rt) -> {
-                Result<Value> r = callFunction(fname, args);
-                if (r.value() == null) {
-                    String msg = r.diagnostics().asList().isEmpty() ? "the provider returned no result"
-                        : r.diagnostics().asList().get(0).detail();
-                    throw FunctionError.call(msg);
-                }
-                return r.value();
-            });
-            out.add(b.build());
-        });
-        return out;
-    }
-
-    private static Param param(FunctionParameter p) {
-        Param out = Param.of(p.name().isEmpty() ? "arg" : p.name(), p.type());
-        if (p.allowNullValue()) {
-            out = out.allowingNull();
-        }
-        if (p.allowUnknownValues()) {
-            out = out.allowingUnknown();
-        }
+        functions().forEach((fname, f) -> out.add(LanguageFunctions.of("provider::" + localName + "::" + fname, f, this)));
         return out;
     }
 }

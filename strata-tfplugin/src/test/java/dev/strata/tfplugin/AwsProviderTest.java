@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.strata.hcl.Result;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
+import dev.strata.provider.Provider;
 import dev.strata.tfplugin.ProviderSchema.Block;
 import dev.strata.tfplugin.ProviderSchema.NestingMode;
 import java.io.IOException;
@@ -210,10 +211,11 @@ class AwsProviderTest {
     @Order(4)
     void callsArnParse() throws Exception {
         long t0 = System.nanoTime();
-        PluginResult<Value> r = aws.callFunction("arn_parse", List.of(Value.string("arn:aws:iam::123456789012:role/example")));
+        PluginResult<Provider.CallFunctionResponse> r = aws.callFunction("arn_parse",
+            List.of(Value.string("arn:aws:iam::123456789012:role/example")));
         report("CallFunction arn_parse", t0);
         assertThat(r.hasErrors()).as(r.toDiagnostics().toString()).isFalse();
-        Value v = r.orElseThrow();
+        Value v = r.orElseThrow().result();
         assertThat(v.attributes().get("account_id")).isEqualTo(Value.string("123456789012"));
         assertThat(v.attributes().get("resource")).isEqualTo(Value.string("role/example"));
         assertThat(v.attributes().get("region")).isEqualTo(Value.string(""));
@@ -224,9 +226,12 @@ class AwsProviderTest {
                 .isEqualTo(terraform.get("arn").get("value"));
         }
 
-        PluginResult<Value> bad = aws.callFunction("arn_parse", List.of(Value.string("not-an-arn")));
-        assertThat(bad.hasErrors()).isTrue();
-        assertThat(bad.toDiagnostics().asList().get(0).detail()).contains("provider::aws::arn_parse");
+        // The function's own failure is an answer (as Terraform words it), not a failed call.
+        PluginResult<Provider.CallFunctionResponse> bad = aws.callFunction("arn_parse",
+            List.of(Value.string("not-an-arn")));
+        assertThat(bad.hasErrors()).isFalse();
+        assertThat(bad.orElseThrow().error()).isEqualTo("arn: invalid prefix");
+        assertThat(bad.orElseThrow().errorArgument()).isEmpty();
 
         PluginResult<Map<String, ProviderSchema.FunctionSignature>> fns = aws.getFunctions();
         assertThat(fns.orElseThrow()).containsKeys("arn_parse", "arn_build");
@@ -324,7 +329,8 @@ class AwsProviderTest {
         ProcessHandle h = ProcessHandle.of(aws.plugin().pid()).orElseThrow();
         h.destroyForcibly();
         h.onExit().get(10, TimeUnit.SECONDS);
-        PluginResult<Value> r = aws.callFunction("arn_parse", List.of(Value.string("arn:aws:iam::123456789012:role/x")));
+        PluginResult<Provider.CallFunctionResponse> r = aws.callFunction("arn_parse",
+            List.of(Value.string("arn:aws:iam::123456789012:role/x")));
         assertThat(r.hasErrors()).isTrue();
         var d = r.toDiagnostics().asList().get(0);
         assertThat(d.summary()).isEqualTo("Plugin did not respond");

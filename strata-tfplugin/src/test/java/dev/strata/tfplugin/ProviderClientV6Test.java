@@ -198,11 +198,12 @@ class ProviderClientV6Test {
     @Test
     void functionsAndStop() throws IOException {
         try (ProviderClient c = start()) {
-            assertThat(c.callFunction("double", List.of(Value.number(21))).orElseThrow()).isEqualTo(Value.number(42));
-            PluginResult<Value> neg = c.callFunction("double", List.of(Value.number(-1)));
-            assertThat(neg.hasErrors()).isTrue();
-            assertThat(neg.toDiagnostics().asList().get(0).detail())
-                .isEqualTo("Call to function \"provider::fake::double\" failed (argument 1): n must not be negative.");
+            assertThat(c.callFunction("double", List.of(Value.number(21))).orElseThrow().result())
+                .isEqualTo(Value.number(42));
+            var neg = c.callFunction("double", List.of(Value.number(-1)));
+            assertThat(neg.hasErrors()).isFalse();
+            assertThat(neg.orElseThrow().error()).isEqualTo("n must not be negative");
+            assertThat(neg.orElseThrow().errorArgument()).hasValue(0);
             assertThat(c.callFunction("triple", List.of(Value.number(1))).hasErrors()).isTrue();
             assertThat(c.stopProvider().hasErrors()).isFalse();
         }

@@ -14,6 +14,7 @@ import dev.strata.provider.AttributePath;
 import dev.strata.provider.Block;
 import dev.strata.provider.NestingMode;
 import dev.strata.provider.Provider;
+import dev.strata.provider.ProviderFunction;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;
@@ -215,9 +216,12 @@ class TerraformProviderAwsTest {
     @Order(5)
     void callsProviderFunctions() {
         TerraformProvider p = (TerraformProvider) aws;
-        Result<Value> r = p.callFunction("arn_parse", List.of(Value.string("arn:aws:iam::123456789012:role/example")));
-        assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
-        assertThat(r.value().attributes().get("resource")).isEqualTo(Value.string("role/example"));
+        Provider.CallFunctionResponse r = p.callFunction(new Provider.CallFunctionRequest("arn_parse",
+            List.of(Value.string("arn:aws:iam::123456789012:role/example"))));
+        assertThat(r.error()).isNull();
+        assertThat(r.result().attributes().get("resource")).isEqualTo(Value.string("role/example"));
+        assertThat(p.functions().get("arn_build").parameters()).extracting(ProviderFunction.Parameter::name)
+            .containsExactly("partition", "service", "region", "account_id", "resource");
 
         Function f = p.languageFunctions("aws").stream().filter(fn -> fn.name().equals("provider::aws::arn_parse"))
             .findFirst().orElseThrow();
@@ -227,7 +231,13 @@ class TerraformProviderAwsTest {
         assertThat(unknown.value().isKnown()).isFalse();
         CallResult bad = f.call(Value.string("not-an-arn"));
         assertThat(bad).isInstanceOf(CallResult.Failure.class);
-        assertThat(((CallResult.Failure) bad).detail()).contains("provider::aws::arn_parse");
+        assertThat(((CallResult.Failure) bad).summary()).isEqualTo("Error in function call");
+        assertThat(((CallResult.Failure) bad).detail())
+            .isEqualTo("Call to function \"provider::aws::arn_parse\" failed: arn: invalid prefix.");
+        // Sensitive arguments make a sensitive result.
+        CallResult secret = f.call(Value.string("arn:aws:s3:::bucket").withMarks(
+            java.util.EnumSet.of(dev.strata.lang.value.Mark.SENSITIVE)));
+        assertThat(secret.value().hasMarkDeep(dev.strata.lang.value.Mark.SENSITIVE)).isTrue();
     }
 
     @Test

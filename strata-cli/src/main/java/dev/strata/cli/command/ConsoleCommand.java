@@ -5,6 +5,7 @@ import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.InputVariables;
 import dev.strata.config.ModuleScope;
+import dev.strata.engine.ProviderFunctions;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
@@ -94,6 +95,13 @@ final class ConsoleCommand implements Command {
                     "The console command takes no arguments; got \"" + args.positionals().get(0) + "\".");
             return 1;
         }
+        // Providers whose functions an input calls run until the console ends.
+        try (ProviderFunctions providerFunctions = new ProviderFunctions(Operation.providers(context))) {
+            return console(context, args, providerFunctions);
+        }
+    }
+
+    private int console(CommandContext context, ParsedArgs args, ProviderFunctions providerFunctions) {
         FunctionContext functions = FunctionContext.system(context.workingDir());
         FunctionTable table = TemplateFunctions.builtins(functions);
         ConsoleView view = new ConsoleView(context);
@@ -115,6 +123,7 @@ final class ConsoleCommand implements Command {
             if (problems.hasErrors()) {
                 return 1;
             }
+            table = providerFunctions.table(tree.value().root().module(), table);
             scope = new ModuleScope(tree.value().root(), values.value(), table, context.workingDir(), workspace(context));
             scope = withState(context, scope);
         }

@@ -11,6 +11,7 @@ import dev.strata.config.InputVariables;
 import dev.strata.config.Validator;
 import dev.strata.engine.PlanMode;
 import dev.strata.engine.PlanOptions;
+import dev.strata.engine.ProviderFunctions;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
@@ -71,7 +72,7 @@ final class Operation {
         DiagnosticRenderer.Sources sources = tree.value().diagnosticSources();
         Diagnostics diags = devOverrides(context).with(tree.diagnostics());
         if (!diags.hasErrors()) {
-            diags = diags.with(Validator.validate(tree.value()));
+            diags = diags.with(validate(context, tree.value()));
         }
         if (diags.hasErrors()) {
             view.diagnostics(diags, sources);
@@ -181,6 +182,18 @@ final class Operation {
                 "The following provider development overrides are set in the CLI configuration:" + list
                         + "\n\nThe behavior may therefore not match any released version of the provider and applying "
                         + "changes may cause the state to become incompatible with published releases.", null));
+    }
+
+    /**
+     * Static validation of {@code tree} with each module's function table: the built-in functions
+     * and the provider-defined ones ({@code provider::NAME::FUNC}) of its {@code required_providers}.
+     * Only providers whose functions the configuration calls are started, and they are shut down
+     * before this returns. For every command that validates before it works (and {@code validate}).
+     */
+    static Diagnostics validate(CommandContext context, ConfigTree tree) {
+        try (ProviderFunctions functions = new ProviderFunctions(providers(context))) {
+            return Validator.validate(tree, functions.tables(tree));
+        }
     }
 
     /**

@@ -18,6 +18,34 @@ public sealed interface Expr extends Expression {
     @Override
     SourceRange range();
 
+    /**
+     * Where a diagnostic about this expression as a function argument points: its first token or
+     * construct rather than all of it (HCL's StartRange), e.g. the string inside {@code "b"}, the
+     * {@code [} of a tuple, {@code name(} of a call.
+     */
+    default SourceRange startRange() {
+        return switch (this) {
+            case LiteralValue l -> l.range();
+            case ScopeTraversal t -> t.range();
+            case RelativeTraversal t -> t.range();
+            case FunctionCall f -> SourceRange.between(f.nameRange(), f.openParenRange());
+            case Conditional c -> c.condition().startRange();
+            case Binary b -> b.lhs().startRange();
+            case Unary u -> u.symbolRange();
+            case Template t -> t.parts().isEmpty() ? t.range() : t.parts().get(0).startRange();
+            case TemplateWrap w -> w.range();
+            case TemplateJoin j -> j.tuple().startRange();
+            case TupleCons t -> t.openRange();
+            case ObjectCons o -> o.openRange();
+            case ObjectKey k -> k.wrapped().startRange();
+            case ForExpr f -> f.openRange();
+            case Index i -> i.openRange();
+            case Splat s -> s.markerRange();
+            case AnonSymbol a -> a.range();
+            case Parentheses p -> p.expr().startRange();
+        };
+    }
+
     @Override
     default List<Traversal> variables() {
         return Variables.of(this);

@@ -12,6 +12,7 @@ import dev.strata.hcl.Traverser;
 import dev.strata.hcl.syntax.Expr;
 import dev.strata.lang.funcs.CallResult;
 import dev.strata.lang.funcs.Function;
+import dev.strata.lang.funcs.FunctionTable;
 import dev.strata.lang.types.DynamicType;
 import dev.strata.lang.types.ListType;
 import dev.strata.lang.types.MapType;
@@ -299,13 +300,12 @@ public final class Evaluator {
                 argErrors |= diags.size() > before;
             }
             if (fn.isEmpty()) {
-                String detail = "There is no function named \"" + f.name() + "\".";
-                if (f.name().startsWith("provider::")) {
-                    detail = "There is no function named \"" + f.name() + "\": the provider that would define it is "
-                            + "not available here.";
-                } else {
-                    detail += DidYouMean.sentence(f.name(), scope.functions().names());
+                if (f.name().startsWith(FunctionTable.PROVIDER_PREFIX)
+                        && scope.functions().find(f.name()) instanceof FunctionTable.Lookup.Missing m) {
+                    return fail(m.summary(), m.detail(), f.nameRange(), f.range());
                 }
+                String detail = "There is no function named \"" + f.name() + "\"."
+                        + DidYouMean.sentence(f.name(), scope.functions().names());
                 return fail("Call to unknown function", detail, f.nameRange(), f.range());
             }
             if (argErrors) {
@@ -351,7 +351,7 @@ public final class Evaluator {
             }
             if (args.size() > required && func.varParam().isEmpty()) {
                 SourceRange extra = args.size() - 1 < argExprs.size() && !f.expandFinal()
-                        ? argExprs.get(required).range() : f.range();
+                        ? argExprs.get(required).startRange() : f.range();
                 return fail("Too many function arguments", "Function \"" + f.name() + "\" expects only " + required
                         + " argument(s).", extra, f.range());
             }
@@ -366,8 +366,9 @@ public final class Evaluator {
             return switch (r) {
                 case CallResult.Success s -> s.value();
                 case CallResult.Failure fl -> {
+                    // As HCL: an argument's problem points at the start of that argument, the call's at "name(".
                     SourceRange subject = fl.argIndex() >= 0 && fl.argIndex() < argExprs.size() && !f.expandFinal()
-                            ? argExprs.get(fl.argIndex()).range() : f.range();
+                            ? argExprs.get(fl.argIndex()).startRange() : f.startRange();
                     yield fail(fl.summary(), fl.detail(), subject, f.range());
                 }
             };
