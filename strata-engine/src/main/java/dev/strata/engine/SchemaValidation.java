@@ -30,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
 
 /**
  * The checks of {@code validate} that need providers: every provider block, resource and data
@@ -43,7 +42,6 @@ public final class SchemaValidation {
     private final ProviderSource providers;
     private final String engineVersion;
     private Map<String, String> environment = System.getenv();
-    private Function<FunctionTable, FunctionTable> functions = Function.identity();
 
     public SchemaValidation(ProviderSource providers, String engineVersion) {
         this.providers = providers;
@@ -53,12 +51,6 @@ public final class SchemaValidation {
     /** The environment provider processes see. */
     public SchemaValidation environment(Map<String, String> env) {
         this.environment = Map.copyOf(env);
-        return this;
-    }
-
-    /** Adds functions (provider-defined ones) to the built-in table expressions are evaluated with. */
-    public SchemaValidation functions(Function<FunctionTable, FunctionTable> extend) {
-        this.functions = extend;
         return this;
     }
 
@@ -72,8 +64,11 @@ public final class SchemaValidation {
         Map<Node, List<Diagnostic>> found = new ConcurrentHashMap<>();
         SortedMap<Node, DagWalker.Outcome<Node>> outcomes;
         try (ProviderPool pool = new ProviderPool(providers, engineVersion, workingDir, environment)) {
-            FunctionTable table = functions.apply(TemplateFunctions.builtins(FunctionContext.system(workingDir)));
-            ValidateScope.Shared shared = new ValidateScope.Shared(tree, pool, table, workingDir);
+            FunctionTable builtins = TemplateFunctions.builtins(FunctionContext.system(workingDir));
+            // Each module calls the provider functions of its own required_providers names.
+            Map<dev.strata.addr.Module, FunctionTable> tables = new ConcurrentHashMap<>();
+            ValidateScope.Shared shared = new ValidateScope.Shared(tree, pool, m -> tables.computeIfAbsent(m,
+                    x -> pool.functions.table(tree.node(x).orElse(tree.root()).module(), builtins)), workingDir);
             outcomes = new DagWalker<>(graph, 4).walk(n -> {
                 List<Diagnostic> ds = visit(n, tree, pool, shared);
                 if (!ds.isEmpty()) {

@@ -50,9 +50,10 @@ final class ValidateScope implements Scope {
     private final boolean forEach;
 
     /** What the scopes of one validation share: the tree, schemas and the local values computed so far. */
-    record Shared(ConfigTree tree, ProviderPool providers, FunctionTable functions, Path workingDir,
-                  Map<Module, Map<String, Value>> locals) {
-        Shared(ConfigTree tree, ProviderPool providers, FunctionTable functions, Path workingDir) {
+    record Shared(ConfigTree tree, ProviderPool providers, java.util.function.Function<Module, FunctionTable> functions,
+                  Path workingDir, Map<Module, Map<String, Value>> locals) {
+        Shared(ConfigTree tree, ProviderPool providers, java.util.function.Function<Module, FunctionTable> functions,
+               Path workingDir) {
             this(tree, providers, functions, workingDir, new ConcurrentHashMap<>());
         }
     }
@@ -66,7 +67,7 @@ final class ValidateScope implements Scope {
 
     @Override
     public FunctionTable functions() {
-        return shared.functions();
+        return shared.functions().apply(node.path());
     }
 
     @Override

@@ -5,7 +5,6 @@ import dev.strata.cli.view.ValidateView;
 import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.ProviderRequirements;
-import dev.strata.config.Validator;
 import dev.strata.engine.SchemaValidation;
 import dev.strata.provider.ProviderRegistry;
 import dev.strata.tfplugin.install.LockFile;
@@ -119,7 +118,7 @@ final class ValidateCommand implements Command {
                 // As Terraform: without every provider there is no walk, so nothing else is reported.
                 diags = diags.with(missing);
             } else {
-                Diagnostics statics = Validator.validate(tree.value());
+                Diagnostics statics = Operation.validate(context, tree.value());
                 Diagnostics walked = new SchemaValidation(Operation.providers(context), Version.current())
                         .environment(context.env()).validate(tree.value(), context.workingDir());
                 diags = diags.with(statics).with(withoutRepeats(walked, statics));

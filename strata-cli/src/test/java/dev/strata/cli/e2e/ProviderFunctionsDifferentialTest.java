@@ -156,6 +156,27 @@ class ProviderFunctionsDifferentialTest {
 
         assertThat(theirs).hasSize(5);
         assertThat(ours).containsExactlyElementsOf(theirs);
+
+        // validate evaluates the same calls (constant arguments) and reports the same problems.
+        TreeSet<String> theirValidate = validateDiagnostics(run(1, "validate", "-json"));
+        CliRunner.Result v = strata().run("validate", "-json");
+        assertThat(v.exitCode()).as(v.toString()).isEqualTo(1);
+        assertThat(theirValidate).isNotEmpty();
+        assertThat(validateDiagnostics(v.stdout())).containsExactlyElementsOf(theirValidate);
+    }
+
+    /** The diagnostics of a {@code validate -json} document, as in {@link #diagnostics}. */
+    private static TreeSet<String> validateDiagnostics(String json) throws IOException {
+        TreeSet<String> out = new TreeSet<>();
+        for (JsonNode d : JSON.readTree(json).path("diagnostics")) {
+            ObjectNode shape = JSON.createObjectNode();
+            shape.set("severity", d.path("severity"));
+            shape.set("summary", d.path("summary"));
+            shape.set("detail", d.path("detail"));
+            shape.set("range", d.path("range"));
+            out.add(shape.toString());
+        }
+        return out;
     }
 
     /** Each diagnostic of a {@code -json} stream as its severity, summary, detail and range. */
