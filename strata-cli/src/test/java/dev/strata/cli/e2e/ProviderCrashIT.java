@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.BeforeAll;
@@ -55,44 +54,13 @@ class ProviderCrashIT {
         assumeTrue(Files.isRegularFile(jar), "strata.jar not built: " + jar);
     }
 
+    /**
+     * One working directory and simulator for both kills (each run of the AWS provider costs tens of
+     * seconds): first mid-apply, after some creates completed; then mid-plan, while refreshing the
+     * parameters that apply created; then the plan and apply that must still work.
+     */
     @Test
-    void providerKilledWhileRefreshingDuringPlan() throws Exception {
-        try (CloudSim sim = CloudSim.start(0, null, Knobs.DEFAULT)) {
-            config(sim.url(), """
-                    resource "aws_ssm_parameter" "p" {
-                      count = 4
-                      name  = "/crash/p-${count.index}"
-                      type  = "String"
-                      value = "v${count.index}"
-                      tags  = { run = "crash" }
-                    }
-                    """);
-            init();
-            finish(start("apply", "-auto-approve", "-no-color", "-input=false"), 0);
-            byte[] before = Files.readAllBytes(dir.resolve("terraform.tfstate"));
-            assertThat(stateParameters()).isEqualTo(sim.ssmParameters().keySet());
-
-            // Every read now waits, so the plan's refresh is caught with calls in flight.
-            sim.setKnobs(withLatency(sim.knobs(), 1500));
-            long reads = total(sim.ssmRequests());
-            Process plan = start("plan", "-no-color", "-input=false");
-            ProcessHandle plugin = awaitPlugin(plan, () -> total(sim.ssmRequests()) > reads);
-            plugin.destroyForcibly();
-            sim.setKnobs(withLatency(sim.knobs(), 0));
-            String out = finish(plan, 1);
-            assertNamesTheCrash(out);
-
-            // A plan does not write the state: it is byte for byte what the apply left.
-            assertThat(Files.readAllBytes(dir.resolve("terraform.tfstate"))).isEqualTo(before);
-            assertThat(stateParameters()).isEqualTo(sim.ssmParameters().keySet());
-            // The lock was released: a plain plan runs and finds nothing to do.
-            String again = finish(start("plan", "-detailed-exitcode", "-no-color", "-input=false"), 0);
-            assertThat(again).contains("No changes.");
-        }
-    }
-
-    @Test
-    void providerKilledAfterSomeCreatesDuringApply() throws Exception {
+    void providerKilledMidApplyAndMidPlan() throws Exception {
         try (CloudSim sim = CloudSim.start(0, null, Knobs.DEFAULT)) {
             // The gate is read (one GetParameter) only after every "first" parameter is created and
             // recorded, and every "second" one waits for it: killing the provider during that read
@@ -104,6 +72,7 @@ class ProviderCrashIT {
                       name  = "/crash/first-${count.index}"
                       type  = "String"
                       value = "v${count.index}"
+                      tags  = { run = "crash" }
                     }
                     data "aws_ssm_parameter" "gate" {
                       name       = "/crash/gate"
@@ -116,7 +85,9 @@ class ProviderCrashIT {
                       value = "after-${data.aws_ssm_parameter.gate.version}"
                     }
                     """);
-            init();
+            finish(start("init", "-no-color", "-input=false"), 0);
+
+            // Mid-apply. Every SSM request now waits, so the provider is caught inside the gate's read.
             sim.setKnobs(withLatency(sim.knobs(), 1500));
             Process apply = start("apply", "-auto-approve", "-no-color", "-input=false");
             // Each create reads its parameter back once, so the fourth GetParameter is the gate's.
@@ -124,27 +95,38 @@ class ProviderCrashIT {
             assertThat(sim.ssmParameters().keySet()).as("creates before the kill")
                     .containsExactly("/crash/first-0", "/crash/first-1", "/crash/first-2", "/crash/gate");
             plugin.destroyForcibly();
-            sim.setKnobs(withLatency(sim.knobs(), 0));
-            String out = finish(apply, 1);
-            assertNamesTheCrash(out);
-
+            assertNamesTheCrash(finish(apply, 1));
             // The state is valid and records exactly the parameters that exist (the gate is not managed).
-            SortedMap<String, Long> created = new TreeMap<>(sim.ssmParameters());
-            created.remove("/crash/gate");
-            assertThat(created.keySet()).containsExactly("/crash/first-0", "/crash/first-1", "/crash/first-2");
-            assertThat(stateParameters()).isEqualTo(created.keySet());
+            assertThat(stateParameters()).containsExactly("/crash/first-0", "/crash/first-1", "/crash/first-2");
+            assertThat(managed(sim)).isEqualTo(stateParameters());
 
-            // The lock was released: a plain plan runs and proposes the rest.
-            String plan = finish(start("plan", "-detailed-exitcode", "-no-color", "-input=false"), 2);
-            assertThat(plan).contains("Plan: 3 to add, 0 to change, 0 to destroy.");
-            String apply2 = finish(start("apply", "-auto-approve", "-no-color", "-input=false"), 0);
-            assertThat(apply2).contains("Apply complete! Resources: 3 added, 0 changed, 0 destroyed.");
-            SortedMap<String, Long> all = new TreeMap<>(sim.ssmParameters());
-            all.remove("/crash/gate");
-            assertThat(stateParameters()).isEqualTo(all.keySet()).hasSize(6);
+            // Mid-plan: killed while refreshing the three parameters (each read waits for the latency).
+            byte[] before = Files.readAllBytes(dir.resolve("terraform.tfstate"));
+            long requests = total(sim.ssmRequests());
+            Process plan = start("plan", "-no-color", "-input=false");
+            plugin = awaitPlugin(plan, () -> total(sim.ssmRequests()) > requests);
+            plugin.destroyForcibly();
+            assertNamesTheCrash(finish(plan, 1));
+            // A plan does not write the state: it is byte for byte what the apply left.
+            assertThat(Files.readAllBytes(dir.resolve("terraform.tfstate"))).isEqualTo(before);
+
+            // The lock was released each time: a plain plan runs and proposes the rest, and apply converges.
+            sim.setKnobs(withLatency(sim.knobs(), 0));
+            String again = finish(start("plan", "-detailed-exitcode", "-no-color", "-input=false"), 2);
+            assertThat(again).contains("Plan: 3 to add, 0 to change, 0 to destroy.");
+            String converged = finish(start("apply", "-auto-approve", "-no-color", "-input=false"), 0);
+            assertThat(converged).contains("Apply complete! Resources: 3 added, 0 changed, 0 destroyed.");
+            assertThat(stateParameters()).isEqualTo(managed(sim)).hasSize(6);
             // Nothing was written twice: every parameter is at its first version.
-            assertThat(all.values()).containsOnly(1L);
+            assertThat(sim.ssmParameters().values()).containsOnly(1L);
         }
+    }
+
+    /** The parameters in the simulator that the configuration manages (all but the gate). */
+    private static java.util.Set<String> managed(CloudSim sim) {
+        java.util.Set<String> out = new java.util.TreeSet<>(sim.ssmParameters().keySet());
+        out.remove("/crash/gate");
+        return out;
     }
 
     // ---- helpers ------------------------------------------------------------------------------------
@@ -189,10 +171,6 @@ class ProviderCrashIT {
                   }
                 }
                 """.formatted(url) + resources);
-    }
-
-    private void init() throws Exception {
-        finish(start("init", "-no-color", "-input=false"), 0);
     }
 
     private Process start(String... args) throws IOException {
