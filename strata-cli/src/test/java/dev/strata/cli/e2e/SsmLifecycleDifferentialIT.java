@@ -156,7 +156,7 @@ class SsmLifecycleDifferentialIT {
             t.run("init", "-input=false");
             ok(strata.run("apply", "-auto-approve"));
             t.run("apply", "-auto-approve", "-input=false");
-            compare("create", strata, t);
+            compare("create", 2, strata, t);
             assertThat(ours.ssmParameters()).isEqualTo(theirs.ssmParameters()).containsOnlyKeys("/life/a", "/life/b");
 
             // Update in place: value, description and tags.
@@ -164,7 +164,7 @@ class SsmLifecycleDifferentialIT {
             Files.writeString(tf.resolve("main.tf"), provider(theirs.url()) + UPDATED);
             ok(strata.run("apply", "-auto-approve"));
             t.run("apply", "-auto-approve", "-input=false");
-            compare("update", strata, t);
+            compare("update", 2, strata, t);
             assertThat(ours.ssmParameters()).isEqualTo(theirs.ssmParameters()).containsEntry("/life/a", 2L);
 
             // Import with the command, of a parameter made directly in each simulator.
@@ -176,7 +176,7 @@ class SsmLifecycleDifferentialIT {
             Files.writeString(tf.resolve("main.tf"), provider(theirs.url()) + UPDATED + IMPORTED_BY_COMMAND);
             ok(strata.run("import", "aws_ssm_parameter.c", "/life/c"));
             t.run("import", "-input=false", "aws_ssm_parameter.c", "/life/c");
-            compare("import command", strata, t);
+            compare("import command", 3, strata, t);
 
             // Import with an import block, applied.
             Files.writeString(st.resolve("main.tf"), provider(ours.url()) + UPDATED + IMPORTED_BY_COMMAND
@@ -185,21 +185,22 @@ class SsmLifecycleDifferentialIT {
                     + IMPORTED_BY_BLOCK);
             ok(strata.run("apply", "-auto-approve"));
             t.run("apply", "-auto-approve", "-input=false");
-            compare("import block", strata, t);
+            compare("import block", 4, strata, t);
             assertThat(ours.ssmParameters()).isEqualTo(theirs.ssmParameters()).hasSize(4);
 
             // Destroy.
             ok(strata.run("destroy", "-auto-approve"));
             t.run("destroy", "-auto-approve", "-input=false");
-            compare("destroy", strata, t);
+            compare("destroy", 0, strata, t);
             assertThat(ours.ssmParameters()).isEmpty();
             assertThat(theirs.ssmParameters()).isEmpty();
         }
     }
 
-    private void compare(String step, CliRunner strata, Tf t) throws Exception {
+    private void compare(String step, int resources, CliRunner strata, Tf t) throws Exception {
         JsonNode mine = JSON.readTree(ok(strata.run("show", "-json")).stdout());
         JsonNode theirs = JSON.readTree(t.run("show", "-json"));
+        assertThat(resources(theirs)).as(step).hasSize(resources);
         assertThat(resources(mine)).as(step).isEqualTo(resources(theirs));
     }
 
