@@ -341,7 +341,8 @@ public final class PluginProcess implements AutoCloseable {
         joinQuietly(pump, Duration.ofSeconds(2));
         List<String> lines = tail.lines();
         if (lines.isEmpty()) {
-            return " It wrote nothing to stderr.";
+            return " It wrote no panic, warning or error to stderr (its full log is in Strata's debug log:"
+                + " STRATA_LOG=debug).";
         }
         return " Its last lines on stderr were:\n  " + String.join("\n  ", lines);
     }
