@@ -56,6 +56,7 @@ public final class CloudSim implements AutoCloseable {
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger peak = new AtomicInteger();
     private final SsmApi ssm = new SsmApi();
+    private final Map<String, AtomicLong> ssmActions = new ConcurrentHashMap<>();
 
     private CloudSim(int port, Path stateFile, Knobs initial, LongSupplier clock, long seed) throws IOException {
         this.clock = clock;
@@ -95,6 +96,18 @@ public final class CloudSim implements AutoCloseable {
         return "http://127.0.0.1:" + port();
     }
 
+    /** The SSM parameters stored, by name, with their versions. */
+    public java.util.SortedMap<String, Long> ssmParameters() {
+        return ssm.versions();
+    }
+
+    /** The SSM requests received (counted on arrival), by action such as {@code PutParameter}. */
+    public java.util.SortedMap<String, Long> ssmRequests() {
+        java.util.SortedMap<String, Long> out = new java.util.TreeMap<>();
+        ssmActions.forEach((k, v) -> out.put(k, v.get()));
+        return out;
+    }
+
     public Knobs knobs() {
         return knobs.get();
     }
@@ -127,6 +140,11 @@ public final class CloudSim implements AutoCloseable {
             String target = ex.getRequestHeaders().getFirst("X-Amz-Target");
             if (target != null && target.startsWith(SsmApi.TARGET_PREFIX)) {
                 requests.computeIfAbsent("ssm", k -> new AtomicLong()).incrementAndGet();
+                ssmActions.computeIfAbsent(target.substring(SsmApi.TARGET_PREFIX.length()), k -> new AtomicLong())
+                        .incrementAndGet();
+                // Latency applies to SSM as to the REST API (tests use it to catch a provider mid-call);
+                // the request is counted on arrival, before the wait, and acted on after it.
+                delay(knobs.get());
                 ssm.handle(ex, target);
                 return;
             }
@@ -290,6 +308,7 @@ public final class CloudSim implements AutoCloseable {
             send(ex, 200, counters());
         } else if (what.equals("counters") && parts.length == 3 && parts[2].equals("reset") && method.equals("POST")) {
             requests.clear();
+            ssmActions.clear();
             for (AtomicLong c : new AtomicLong[] {total, creates, replays, throttled, faults, timeouts}) {
                 c.set(0);
             }
@@ -330,6 +349,8 @@ public final class CloudSim implements AutoCloseable {
         o.put("requests_total", total.get());
         ObjectNode req = o.putObject("requests");
         new java.util.TreeMap<>(requests).forEach((k, v) -> req.put(k, v.get()));
+        ObjectNode ssmReq = o.putObject("ssm_requests");
+        ssmRequests().forEach(ssmReq::put);
         o.put("creates", creates.get());
         o.put("idempotent_replays", replays.get());
         o.put("throttled", throttled.get());

@@ -45,6 +45,13 @@ final class SsmApi {
 
     private final Map<String, Param> params = new ConcurrentHashMap<>();
 
+    /** The parameters stored, by name, with their versions. */
+    synchronized java.util.SortedMap<String, Long> versions() {
+        java.util.SortedMap<String, Long> out = new TreeMap<>();
+        params.forEach((n, p) -> out.put(n, p.version));
+        return out;
+    }
+
     /** The number of parameters stored, for tests. */
     int size() {
         return params.size();

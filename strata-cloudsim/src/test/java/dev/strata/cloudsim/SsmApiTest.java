@@ -28,6 +28,22 @@ class SsmApiTest {
         return new Reply(r.statusCode(), JSON.readTree(r.body()), r.headers().firstValue("X-Amzn-ErrorType").orElse(""));
     }
 
+    /** Tests catch a provider mid-call with the latency knob, and see what it asked for by action. */
+    @Test
+    void ssmRequestsWaitTheLatencyAndAreCountedByAction() throws Exception {
+        try (CloudSim sim = CloudSim.start(0, null, new Knobs(0, 0, 0, 10, 0, 25, 0, 0, 0))) {
+            java.util.List<Long> waits = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+            sim.setWaiterForTest(waits::add);
+            call(sim, "PutParameter", "{\"Name\":\"/a\",\"Value\":\"v\",\"Type\":\"String\"}");
+            call(sim, "GetParameter", "{\"Name\":\"/a\"}");
+            call(sim, "GetParameter", "{\"Name\":\"/nope\"}");
+            assertThat(waits).containsExactly(25L, 25L, 25L);
+            assertThat(sim.ssmRequests()).containsExactly(java.util.Map.entry("GetParameter", 2L),
+                java.util.Map.entry("PutParameter", 1L));
+            assertThat(sim.ssmParameters()).containsExactly(java.util.Map.entry("/a", 1L));
+        }
+    }
+
     @Test
     void parameterLifecycleWithTags() throws Exception {
         try (CloudSim sim = CloudSim.start(0, null, Knobs.DEFAULT)) {

@@ -22,10 +22,12 @@ import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.AttributePath;
 import dev.strata.provider.Block;
+import dev.strata.provider.Failure;
 import dev.strata.provider.ObjectChecks;
 import dev.strata.provider.PrivateState;
 import dev.strata.provider.ProposedNewState;
 import dev.strata.provider.Provider;
+import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.Schema;
 import dev.strata.provider.SchemaValues;
@@ -58,6 +60,8 @@ final class InstanceOps {
     private final ProviderCalls calls;
     /** Create tokens of operations a crashed run started without recording their result. */
     private final Map<AbsResourceInstance, String> openCreates;
+    /** Provider configurations whose {@link Failure.Unavailable} error was already reported. */
+    private final Set<AbsProviderConfig> unavailableReported = java.util.concurrent.ConcurrentHashMap.newKeySet();
     Walk walk;
     ProviderCalls calls() {
         return calls;
@@ -531,7 +535,8 @@ final class InstanceOps {
         return refreshed;
     }
 
-    private record Planned(Value value, List<AttributePath> requiresReplace, PrivateState priv) {}
+    /** {@code legacy}: the provider uses the legacy SDK's type system (see {@link Provider.PlanResponse}). */
+    private record Planned(Value value, List<AttributePath> requiresReplace, PrivateState priv, boolean legacy) {}
 
     private Planned plan(Ctx c, Value prior, Value config, PrivateState priorPrivate) {
         Value priorV = prior == null ? c.nullObject() : prior;
@@ -543,7 +548,10 @@ final class InstanceOps {
         if (report(c, pr.diagnostics(), "planning")) {
             return null;
         }
-        List<String> problems = ObjectChecks.checkPlanValid(c.block(), cfg, pr.plannedState());
+        // Terraform tolerates (and only logs) such deviations from a legacy-SDK provider: its resources
+        // cannot tell null from empty, so e.g. AWS plans "" where the configuration leaves a value unset.
+        List<String> problems = pr.legacyTypeSystem() ? List.of()
+                : ObjectChecks.checkPlanValid(c.block(), cfg, pr.plannedState());
         if (!problems.isEmpty()) {
             run.diagnose(Diagnostic.error("Provider produced invalid plan", "Provider "
                     + c.providerAddr().provider().forDisplay() + " planned an invalid value for " + c.addr() + ":\n  - "
@@ -552,7 +560,7 @@ final class InstanceOps {
             return null;
         }
         return new Planned(StateValues.copyMarks(cfg, SchemaValues.markSensitive(c.block(), pr.plannedState())),
-                pr.requiresReplace(), pr.plannedPrivate());
+                pr.requiresReplace(), pr.plannedPrivate(), pr.legacyTypeSystem());
     }
 
     /** {@code ignore_changes}: the prior value stands in for the configuration at each ignored path. */
@@ -1036,7 +1044,7 @@ final class InstanceOps {
             failed(c, action);
             return null;
         }
-        if (ch.after() != null && ch.after() != Value.DYNAMIC_UNKNOWN && !ch.after().isNull()) {
+        if (ch.after() != null && ch.after() != Value.DYNAMIC_UNKNOWN && !ch.after().isNull() && !p.legacy()) {
             List<String> problems = ObjectChecks.checkCompatible(ch.after().unmarkDeep(), p.value.unmarkDeep());
             if (!problems.isEmpty()) {
                 run.diagnose(Diagnostic.error("Provider produced inconsistent final plan", "When expanding the plan "
@@ -1069,7 +1077,7 @@ final class InstanceOps {
         Value ns = ar.newState();
         boolean errors = ar.diagnostics().hasErrors();
         if (!ns.isNull()) {
-            if (!errors) {
+            if (!errors && !ar.legacyTypeSystem()) {
                 List<String> problems = ObjectChecks.checkCompatible(p.value.unmarkDeep(), ns.unmarkDeep());
                 if (!problems.isEmpty()) {
                     run.diagnose(Diagnostic.error("Provider produced inconsistent result after apply", "When "
@@ -1176,7 +1184,12 @@ final class InstanceOps {
             return false;
         }
         SourceRange at = c.rc() != null ? c.rc().declRange() : null;
-        for (Diagnostic d : pd.toDiagnostics()) {
+        for (ProviderDiagnostic pdi : pd) {
+            // A provider that is gone fails every object that needs it for the same reason: say it once.
+            if (pdi.failure() instanceof Failure.Unavailable && !unavailableReported.add(c.providerAddr())) {
+                continue;
+            }
+            Diagnostic d = pdi.toDiagnostic(null);
             String detail = d.detail() == null ? "" : d.detail();
             String where = doing == null ? "" : (detail.isEmpty() ? "" : "\n\n") + "(while " + doing + " " + c.addr()
                     + ")";

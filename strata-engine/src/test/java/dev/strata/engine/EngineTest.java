@@ -156,6 +156,38 @@ class EngineTest {
     }
 
     @Test
+    void aProviderThatIsGoneIsReportedOnceNotOncePerObject() throws IOException {
+        fake.gone = true;
+        Result<ApplyResult> r = planAndApply(config("resource \"fake_thing\" \"a\" {\n  count = 3\n  value = \"x\"\n}\n"));
+        List<Diagnostic> errors = r.diagnostics().asList().stream().filter(Diagnostic::isError).toList();
+        assertThat(errors).hasSize(1);
+        assertThat(errors.getFirst().summary()).isEqualTo("Plugin did not respond");
+        assertThat(r.value().failed()).hasSize(3);
+        assertThat(fake.applies.get()).as("not retried").isEqualTo(3);
+    }
+
+    @Test
+    void aResultThatDiffersFromThePlanIsAProviderBug() throws IOException {
+        fake.emptyForNull = true;
+        Result<ApplyResult> r = planAndApply(config("resource \"fake_thing\" \"a\" {}\n"));
+        assertThat(r.diagnostics().asList()).anyMatch(d -> d.summary().equals(
+                "Provider produced inconsistent result after apply") && d.detail().contains(".value"));
+    }
+
+    /** As under Terraform, a legacy-SDK provider's imprecise plans and results are tolerated, not errors. */
+    @Test
+    void legacyTypeSystemProvidersAreToleratedAsTerraformDoes() throws IOException {
+        fake.emptyForNull = true;
+        fake.driftingPlans = true;
+        fake.legacyTypeSystem = true;
+        Result<ApplyResult> r = planAndApply(config("resource \"fake_thing\" \"a\" {}\n"));
+        assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
+        assertThat(r.value().added()).isEqualTo(1);
+        String json = new String(dev.strata.state.StateCodec.write(r.value().state()));
+        assertThat(json).contains("\"value\": \"\"");
+    }
+
+    @Test
     void everyOperationIsJournaledAndTheJournalIsCompactedAtTheEnd() throws IOException {
         planAndApply(config("resource \"fake_thing\" \"a\" {\n  count = 3\n  value = \"v${count.index}\"\n}\n"));
         assertThat(Files.exists(dir.resolve("terraform.tfstate"))).isTrue();

@@ -34,6 +34,12 @@ final class FakeProvider implements Provider {
     volatile boolean driftingPlans;
     /** When set, resource validation fails at this attribute path, as a provider's ConflictsWith would. */
     volatile dev.strata.provider.AttributePath validateError;
+    /** Answers as a legacy-SDK provider does (Terraform's {@code legacy_type_system}). */
+    volatile boolean legacyTypeSystem;
+    /** Returns {@code ""} after apply where the plan had a null {@code value}, as legacy-SDK resources do. */
+    volatile boolean emptyForNull;
+    /** Fails every apply as a provider whose process died does. */
+    volatile boolean gone;
 
     static final Block THING = Block.builder()
             .attribute("value", Attribute.optional(Type.STRING))
@@ -107,7 +113,7 @@ final class FakeProvider implements Provider {
             p = with(with(p, "id", Value.unknown(Type.STRING)), "serial", driftingPlans ? Value.number(n)
                     : Value.unknown(Type.NUMBER));
         }
-        return new PlanResponse(p, java.util.List.of(), null, ProviderDiagnostics.NONE);
+        return new PlanResponse(p, java.util.List.of(), null, ProviderDiagnostics.NONE, legacyTypeSystem);
     }
 
     @Override
@@ -126,6 +132,11 @@ final class FakeProvider implements Provider {
             return new ApplyResponse(r.priorState(), null, ProviderDiagnostics.of(ProviderDiagnostic.transientError(
                     "Throttled", "slow down", new Failure.Transient(Optional.of(Duration.ofMillis(5))))));
         }
+        if (gone) {
+            return new ApplyResponse(r.priorState(), null, ProviderDiagnostics.of(new ProviderDiagnostic(
+                    dev.strata.hcl.Severity.ERROR, "Plugin did not respond", "The provider crashed.", null,
+                    Failure.UNAVAILABLE)));
+        }
         if (permanentFailure) {
             return new ApplyResponse(r.priorState(), null, ProviderDiagnostics.error("Invalid thing",
                     "The API rejected the thing."));
@@ -140,7 +151,10 @@ final class FakeProvider implements Provider {
         if (!v.attributes().get("serial").isKnown()) {
             v = with(v, "serial", Value.number(7));
         }
-        return new ApplyResponse(v, null, ProviderDiagnostics.NONE);
+        if (emptyForNull && v.attributes().get("value").isNull()) {
+            v = with(v, "value", Value.string(""));
+        }
+        return new ApplyResponse(v, null, ProviderDiagnostics.NONE, legacyTypeSystem);
     }
 
     @Override

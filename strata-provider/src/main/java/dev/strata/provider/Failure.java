@@ -22,6 +22,16 @@ public sealed interface Failure {
 
     record Permanent() implements Failure {}
 
+    /**
+     * The provider itself is gone (its plugin process crashed or was killed): no call to it can
+     * succeed for the rest of the run. Not retried; the engine reports it once per provider
+     * configuration rather than once for every object that needed the provider. Built-in
+     * (in-process) providers never return it.
+     */
+    record Unavailable() implements Failure {}
+
+    Failure UNAVAILABLE = new Unavailable();
+
     static Failure transientFailure() {
         return new Transient(Optional.empty());
     }

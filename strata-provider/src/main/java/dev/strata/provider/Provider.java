@@ -123,16 +123,29 @@ public interface Provider extends AutoCloseable {
     /**
      * The planned state (unknown where a value is only known after apply; null on destroy), the
      * paths whose change forces the object to be replaced, and private data for apply.
+     *
+     * <p>{@code legacyTypeSystem} is set by providers built on Terraform's legacy plugin SDK (v2,
+     * e.g. most of the AWS provider's resources), which cannot express every value precisely: as
+     * Terraform does, the engine then tolerates a plan that does not match the configuration
+     * exactly, or a result that does not match the plan, instead of reporting a provider bug.
+     * Terraform's protocol calls this flag {@code legacy_type_system}; built-in providers never set it.
      */
     record PlanResponse(
             Value plannedState,
             List<AttributePath> requiresReplace,
             PrivateState plannedPrivate,
-            ProviderDiagnostics diagnostics) {
+            ProviderDiagnostics diagnostics,
+            boolean legacyTypeSystem) {
         public PlanResponse {
             requiresReplace = List.copyOf(requiresReplace);
             plannedPrivate = plannedPrivate == null ? PrivateState.EMPTY : plannedPrivate;
             Objects.requireNonNull(diagnostics, "diagnostics");
+        }
+
+        /** From a provider with a precise type system. */
+        public PlanResponse(Value plannedState, List<AttributePath> requiresReplace, PrivateState plannedPrivate,
+                            ProviderDiagnostics diagnostics) {
+            this(plannedState, requiresReplace, plannedPrivate, diagnostics, false);
         }
 
         public static PlanResponse failed(Value placeholder, ProviderDiagnostics diagnostics) {
@@ -165,13 +178,20 @@ public interface Provider extends AutoCloseable {
     /**
      * The new state: wholly known, null after a destroy. On error it is the best knowledge of
      * what exists (the prior state if nothing happened, a partial object if a create half
-     * succeeded), so the engine never loses track of an object.
+     * succeeded), so the engine never loses track of an object. {@code legacyTypeSystem} as in
+     * {@link PlanResponse}.
      */
-    record ApplyResponse(Value newState, PrivateState newPrivate, ProviderDiagnostics diagnostics) {
+    record ApplyResponse(Value newState, PrivateState newPrivate, ProviderDiagnostics diagnostics,
+                         boolean legacyTypeSystem) {
         public ApplyResponse {
             Objects.requireNonNull(newState, "newState");
             newPrivate = newPrivate == null ? PrivateState.EMPTY : newPrivate;
             Objects.requireNonNull(diagnostics, "diagnostics");
+        }
+
+        /** From a provider with a precise type system. */
+        public ApplyResponse(Value newState, PrivateState newPrivate, ProviderDiagnostics diagnostics) {
+            this(newState, newPrivate, diagnostics, false);
         }
     }
 

@@ -64,8 +64,8 @@ public final class ProviderDiagnostics implements Iterable<ProviderDiagnostic> {
 
     /**
      * How the errors should be treated: empty when there is no error; transient only when every
-     * error is transient (then the longest retry-after any of them asked for); otherwise
-     * permanent, since retrying cannot fix the permanent ones.
+     * error is transient (then the longest retry-after any of them asked for); otherwise the
+     * first permanent or unavailable one, since retrying cannot fix those.
      */
     public Optional<Failure> failure() {
         boolean anyError = false;
@@ -78,6 +78,9 @@ public final class ProviderDiagnostics implements Iterable<ProviderDiagnostic> {
             switch (d.failure()) {
                 case Failure.Permanent p -> {
                     return Optional.of(p);
+                }
+                case Failure.Unavailable u -> {
+                    return Optional.of(u);
                 }
                 case Failure.Transient t -> {
                     if (t.retryAfter().isPresent()

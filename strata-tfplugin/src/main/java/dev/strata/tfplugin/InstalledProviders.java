@@ -48,13 +48,18 @@ public final class InstalledProviders implements ProviderSource {
     private final Path dataDir;
     private final Path lockFile;
     private final Platform platform;
+    private final Path workingDir;
+    private final Map<String, String> environment;
     private final Map<String, String> pluginEnv;
     private final SchemaCache cache;
     private final Map<dev.strata.tfplugin.install.ProviderAddress, Installed> resolved = new ConcurrentHashMap<>();
     private final java.util.SortedMap<dev.strata.tfplugin.install.ProviderAddress, Path> devOverrides;
 
-    private InstalledProviders(Path dataDir, Path lockFile, Platform platform, Map<String, String> pluginEnv,
+    private InstalledProviders(Path workingDir, Map<String, String> environment, Path dataDir, Path lockFile,
+                               Platform platform, Map<String, String> pluginEnv,
                                java.util.SortedMap<dev.strata.tfplugin.install.ProviderAddress, Path> devOverrides) {
+        this.workingDir = workingDir;
+        this.environment = Map.copyOf(environment);
         this.dataDir = dataDir;
         this.lockFile = lockFile;
         this.platform = platform;
@@ -68,13 +73,19 @@ public final class InstalledProviders implements ProviderSource {
         return forWorkingDirectory(workingDir, System.getenv());
     }
 
-    /** As {@link #forWorkingDirectory(Path)} with the given environment. */
+    /**
+     * As {@link #forWorkingDirectory(Path)} with the given environment, which is also the whole
+     * environment the plugin processes get (as Terraform passes its own to providers); they run in
+     * {@code workingDir}. The CLI passes the same directory and environment as the engine's
+     * {@code ConfigureRequest}: a plugin starts before it is configured (to validate the
+     * configuration), so they are fixed when it starts.
+     */
     public static InstalledProviders forWorkingDirectory(Path workingDir, Map<String, String> env) {
         String home = env.get("HOME");
         // A broken CLI configuration is init's to report; here it only means no development overrides.
         dev.strata.tfplugin.install.CliConfig cli = dev.strata.tfplugin.install.CliConfig.load(env,
             Path.of(home != null ? home : System.getProperty("user.home"))).value();
-        return new InstalledProviders(dataDir(workingDir, env), workingDir.resolve(LockFile.FILENAME),
+        return new InstalledProviders(workingDir, env, dataDir(workingDir, env), workingDir.resolve(LockFile.FILENAME),
             Platform.current(), Map.of(), cli == null ? new java.util.TreeMap<>() : cli.devOverrides());
     }
 
@@ -94,7 +105,7 @@ public final class InstalledProviders implements ProviderSource {
 
     /** The same providers, started with {@code env} added to the plugin's environment (tests use it for fault injection). */
     public InstalledProviders withPluginEnvironment(Map<String, String> env) {
-        return new InstalledProviders(dataDir, lockFile, platform, env, devOverrides);
+        return new InstalledProviders(workingDir, environment, dataDir, lockFile, platform, env, devOverrides);
     }
 
     public SchemaCache schemaCache() {
@@ -268,7 +279,8 @@ public final class InstalledProviders implements ProviderSource {
         }
 
         public PluginLaunch launch() {
-            return PluginLaunch.of(address.toString(), executable).withEnvironment(pluginEnv);
+            return PluginLaunch.of(address.toString(), executable).withEnvironment(pluginEnv)
+                .in(workingDir, environment);
         }
 
         @Override

@@ -64,6 +64,7 @@ public final class PluginProcess implements AutoCloseable {
     private final Thread stderrPump;
     private final long runId;
     private final AtomicBoolean closed = new AtomicBoolean();
+    private Diagnostic crash;
 
     private PluginProcess(PluginLaunch launch, Process process, Handshake handshake, ManagedChannel channel,
                           EventLoopGroup eventLoop, StderrTail stderr, Thread stderrPump, long runId) {
@@ -87,6 +88,13 @@ public final class PluginProcess implements AutoCloseable {
         ClientIdentity identity = ClientIdentity.generate();
         ProcessBuilder pb = new ProcessBuilder(launch.executable().toString());
         Map<String, String> env = pb.environment();
+        if (launch.environment() != null) {
+            env.clear();
+            env.putAll(launch.environment());
+        }
+        if (launch.workingDirectory() != null) {
+            pb.directory(launch.workingDirectory().toFile());
+        }
         env.putAll(launch.extraEnvironment());
         env.put(MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE);
         env.put("PLUGIN_PROTOCOL_VERSIONS", String.join(",", launch.protocolVersions().stream().map(String::valueOf).toList()));
@@ -251,14 +259,30 @@ public final class PluginProcess implements AutoCloseable {
     Diagnostic callFailure(String rpc, StatusRuntimeException e) {
         boolean exited = !process.isAlive() || waitForExit(Duration.ofMillis(500));
         if (exited) {
-            return Diagnostic.error("Plugin did not respond",
-                "The provider " + launch.providerName() + " exited with status " + exitValue(process)
-                    + " during the " + rpc + " call; this is a bug in the provider and should be reported in its issue tracker."
-                    + stderrSuffix(stderrPump, stderr), null);
+            // One crash, one explanation: calls in flight when it died all report the first call's.
+            synchronized (this) {
+                if (crash == null) {
+                    crash = crashDiagnostic(rpc);
+                }
+                return crash;
+            }
         }
         Status.Code code = e.getStatus().getCode();
         String why = code == Status.Code.DEADLINE_EXCEEDED ? "did not answer in time" : "failed: " + e.getStatus();
         return Diagnostic.error("Plugin error", "The " + rpc + " call to provider " + launch.providerName() + " " + why, null);
+    }
+
+    /** Whether the plugin has died, i.e. exited without being closed. */
+    public boolean crashed() {
+        return !closed.get() && !process.isAlive();
+    }
+
+    private Diagnostic crashDiagnostic(String rpc) {
+        return Diagnostic.error("Plugin did not respond",
+            "The provider " + launch.providerName() + " crashed: it exited with status " + exitValue(process)
+                + signalNote(process) + " during the " + rpc + " call. Unless something outside Strata"
+                + " stopped it, this is a bug in the provider and should be reported in its issue tracker."
+                + stderrSuffix(stderrPump, stderr), null);
     }
 
     private boolean waitForExit(Duration d) {
@@ -317,7 +341,8 @@ public final class PluginProcess implements AutoCloseable {
         joinQuietly(pump, Duration.ofSeconds(2));
         List<String> lines = tail.lines();
         if (lines.isEmpty()) {
-            return " It wrote nothing to stderr.";
+            return " It wrote no panic, warning or error to stderr (its full log is in Strata's debug log:"
+                + " STRATA_LOG=debug).";
         }
         return " Its last lines on stderr were:\n  " + String.join("\n  ", lines);
     }
@@ -332,6 +357,25 @@ public final class PluginProcess implements AutoCloseable {
 
     private static String abbreviate(String s) {
         return s.length() <= 200 ? s : s.substring(0, 200) + "…";
+    }
+
+    /**
+     * Java reports a child killed by signal N as status 128+N; say which signal, since a
+     * {@code kill -9} or the OOM killer is a different story from a provider's own exit.
+     */
+    static String signalNote(Process p) {
+        if (p.isAlive() || p.exitValue() <= 128 || p.exitValue() > 128 + 64) {
+            return "";
+        }
+        int sig = p.exitValue() - 128;
+        String name = switch (sig) {
+            case 6 -> " (SIGABRT)";
+            case 9 -> " (SIGKILL)";
+            case 11 -> " (SIGSEGV)";
+            case 15 -> " (SIGTERM)";
+            default -> "";
+        };
+        return ", that is, it was killed by signal " + sig + name;
     }
 
     private static String exitValue(Process p) {

@@ -3,10 +3,12 @@ package dev.strata.tfplugin;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
+import dev.strata.hcl.Severity;
 import dev.strata.lang.funcs.Function;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.LanguageFunctions;
+import dev.strata.provider.Failure;
 import dev.strata.provider.PrivateState;
 import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderDiagnostic;
@@ -49,6 +51,7 @@ public final class TerraformProvider implements Provider {
     private final String packageHash;
     private volatile ProviderClient client;
     private Diagnostics startFailure;
+    private ProviderDiagnostics crashed;
     private ProviderSchema wireSchema;
     private dev.strata.provider.ProviderSchema spiSchema;
 
@@ -163,8 +166,37 @@ public final class TerraformProvider implements Provider {
             new java.util.TreeMap<>(), new java.util.TreeMap<>());
     }
 
-    /** The failure that stops every call (the plugin did not start or has no schema), or null. */
+    /**
+     * The plugin's diagnostics for a call as the SPI's. When the call failed because the plugin
+     * died, its errors are {@link Failure#UNAVAILABLE} and are kept: every later call returns them
+     * instead of reaching for the dead process.
+     */
+    private ProviderDiagnostics checked(List<PluginDiagnostic> in) {
+        ProviderDiagnostics ds = SpiSchemas.diagnostics(in);
+        ProviderClient c = client;
+        if (!ds.hasErrors() || c == null || !c.plugin().crashed()) {
+            return ds;
+        }
+        synchronized (this) {
+            if (crashed == null) {
+                ProviderDiagnostics.Builder b = ProviderDiagnostics.builder();
+                for (ProviderDiagnostic d : ds) {
+                    b.add(d.severity() == Severity.ERROR
+                        ? new ProviderDiagnostic(d.severity(), d.summary(), d.detail(), null, Failure.UNAVAILABLE) : d);
+                }
+                crashed = b.build();
+            }
+            return crashed;
+        }
+    }
+
+    /** The failure that stops every call (the plugin did not start, has no schema or crashed), or null. */
     private ProviderDiagnostics unavailable() {
+        synchronized (this) {
+            if (crashed != null) {
+                return crashed;
+            }
+        }
         Result<ProviderSchema> s = checkPluginSchema();
         if (s.value() == null) {
             return toProvider(s.diagnostics());
@@ -200,7 +232,7 @@ public final class TerraformProvider implements Provider {
             return down;
         }
         // Protocol 5's prepared configuration is not used: Terraform 1.x configures with the original.
-        return SpiSchemas.diagnostics(client().validateProviderConfig(config).diagnostics());
+        return checked(client().validateProviderConfig(config).diagnostics());
     }
 
     @Override
@@ -209,7 +241,7 @@ public final class TerraformProvider implements Provider {
         if (down != null) {
             return down;
         }
-        return SpiSchemas.diagnostics(client().configureProvider(TERRAFORM_VERSION, request.config()).diagnostics());
+        return checked(client().configureProvider(TERRAFORM_VERSION, request.config()).diagnostics());
     }
 
     @Override
@@ -218,7 +250,7 @@ public final class TerraformProvider implements Provider {
         if (down != null) {
             return down;
         }
-        return SpiSchemas.diagnostics(client().validateResourceConfig(typeName, config).diagnostics());
+        return checked(client().validateResourceConfig(typeName, config).diagnostics());
     }
 
     @Override
@@ -227,7 +259,7 @@ public final class TerraformProvider implements Provider {
         if (down != null) {
             return down;
         }
-        return SpiSchemas.diagnostics(client().validateDataResourceConfig(typeName, config).diagnostics());
+        return checked(client().validateDataResourceConfig(typeName, config).diagnostics());
     }
 
     @Override
@@ -239,14 +271,14 @@ public final class TerraformProvider implements Provider {
         }
         PluginResult<ResourceResults.Plan> r = client().planResourceChange(request.typeName(), request.priorState(),
             request.proposedNewState(), request.config(), request.priorPrivate().bytes());
-        ProviderDiagnostics ds = SpiSchemas.diagnostics(r.diagnostics());
+        ProviderDiagnostics ds = checked(r.diagnostics());
         if (r.value().isEmpty() || ds.hasErrors()) {
             return PlanResponse.failed(Value.unknown(t), ds);
         }
         ResourceResults.Plan p = r.value().get();
         ds = ds.with(deferral(p.deferred()));
         return new PlanResponse(p.plannedState(), p.requiresReplace().stream().map(SpiSchemas::path).toList(),
-            PrivateState.of(p.plannedPrivate()), ds);
+            PrivateState.of(p.plannedPrivate()), ds, p.legacyTypeSystem());
     }
 
     /** Strata tells providers it cannot handle deferrals, so one that defers anyway made a mistake. */
@@ -264,13 +296,13 @@ public final class TerraformProvider implements Provider {
         }
         PluginResult<ResourceResults.Apply> r = client().applyResourceChange(request.typeName(), request.priorState(),
             request.plannedState(), request.config(), request.plannedPrivate().bytes());
-        ProviderDiagnostics ds = SpiSchemas.diagnostics(r.diagnostics());
+        ProviderDiagnostics ds = checked(r.diagnostics());
         if (r.value().isEmpty()) {
             // The call itself failed (the plugin died): nothing says what exists, so keep the prior object.
             return new ApplyResponse(request.priorState(), request.plannedPrivate(), ds);
         }
         ResourceResults.Apply a = r.value().get();
-        return new ApplyResponse(a.newState(), PrivateState.of(a.privateData()), ds);
+        return new ApplyResponse(a.newState(), PrivateState.of(a.privateData()), ds, a.legacyTypeSystem());
     }
 
     @Override
@@ -281,7 +313,7 @@ public final class TerraformProvider implements Provider {
         }
         PluginResult<ResourceResults.Read> r = client().readResource(request.typeName(), request.currentState(),
             request.currentPrivate().bytes());
-        ProviderDiagnostics ds = SpiSchemas.diagnostics(r.diagnostics());
+        ProviderDiagnostics ds = checked(r.diagnostics());
         if (r.value().isEmpty()) {
             return new ReadResponse(request.currentState(), request.currentPrivate(), ds);
         }
@@ -299,7 +331,7 @@ public final class TerraformProvider implements Provider {
         List<ImportedResource> out = new ArrayList<>();
         r.value().ifPresent(l -> l.forEach(i -> out.add(new ImportedResource(i.typeName(), i.state(),
             PrivateState.of(i.privateData())))));
-        return new ImportResponse(out, SpiSchemas.diagnostics(r.diagnostics()));
+        return new ImportResponse(out, checked(r.diagnostics()));
     }
 
     @Override
@@ -311,7 +343,7 @@ public final class TerraformProvider implements Provider {
         }
         PluginResult<Value> r = client().upgradeResourceState(request.typeName(), request.version(),
             request.rawStateJson().getBytes(StandardCharsets.UTF_8));
-        ProviderDiagnostics ds = SpiSchemas.diagnostics(r.diagnostics());
+        ProviderDiagnostics ds = checked(r.diagnostics());
         return new UpgradeResponse(r.value().orElse(Value.unknown(t)), ds);
     }
 
@@ -323,7 +355,7 @@ public final class TerraformProvider implements Provider {
             return new ReadDataResponse(Value.unknown(t), down);
         }
         PluginResult<Value> r = client().readDataSource(request.typeName(), request.config());
-        ProviderDiagnostics ds = SpiSchemas.diagnostics(r.diagnostics());
+        ProviderDiagnostics ds = checked(r.diagnostics());
         return new ReadDataResponse(r.value().orElse(Value.unknown(t)), ds);
     }
 

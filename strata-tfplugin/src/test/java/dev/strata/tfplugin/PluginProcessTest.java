@@ -53,6 +53,41 @@ class PluginProcessTest {
             .contains("-----BEGIN CERTIFICATE-----");
     }
 
+    /**
+     * As under Terraform, the plugin runs in the run's working directory with the environment
+     * Strata was given, not the JVM's: relative paths in provider settings resolve there.
+     */
+    @Test
+    void pluginRunsInTheGivenDirectoryWithExactlyTheGivenEnvironment() throws IOException {
+        Path work = Files.createDirectories(dir.resolve("work"));
+        Files.writeString(work.resolve("creds"), "from-the-working-directory\n");
+        Path p = script("echo \"cwd=$(pwd) creds=$(cat creds) key=$AWS_ACCESS_KEY_ID home=${HOME:-unset}\" >&2\nexit 1");
+        Diagnostic d = onlyError(PluginProcess.start(PluginLaunch.of("example.com/test/fake", p)
+            .in(work, java.util.Map.of("AWS_ACCESS_KEY_ID", "injected", "PATH", "/usr/bin:/bin"))));
+        assertThat(d.detail()).contains("cwd=" + work.toRealPath()).contains("creds=from-the-working-directory")
+            .contains("key=injected").contains("home=unset");
+    }
+
+    @Test
+    void withoutAGivenEnvironmentThePluginInheritsTheJvms() throws IOException {
+        Path p = script("echo \"path=${PATH:-unset}\" >&2\nexit 1");
+        Diagnostic d = onlyError(PluginProcess.start(PluginLaunch.of("example.com/test/fake", p)));
+        assertThat(d.detail()).contains("path=" + System.getenv("PATH"));
+    }
+
+    /** The crash report keeps panics, warnings and errors, not the trace logging providers write to stderr. */
+    @Test
+    void stderrTailKeepsWhatTerraformWouldShow() {
+        StderrTail t = new StderrTail(10);
+        t.add("{\"@level\":\"trace\",\"@message\":\"calling downstream\",\"@module\":\"sdk.mux\"}");
+        t.add("[DEBUG] Waiting for state to become: [success]");
+        t.add("{\"@level\":\"error\",\"@message\":\"request failed\",\"@module\":\"aws\"}");
+        t.add("panic: runtime error: invalid memory address");
+        t.add("[WARN] something odd");
+        assertThat(t.lines()).containsExactly("[ERROR] request failed", "panic: runtime error: invalid memory address",
+            "[WARN] something odd");
+    }
+
     @Test
     void badHandshakeLineIsExplained() throws IOException {
         Path p = script("echo '1|4|unix|/tmp/x.sock|grpc|'\nsleep 30");

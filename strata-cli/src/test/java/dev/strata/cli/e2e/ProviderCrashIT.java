@@ -1,0 +1,246 @@
+package dev.strata.cli.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.strata.cloudsim.CloudSim;
+import dev.strata.cloudsim.Knobs;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 9's crash test, through the packaged CLI: the real AWS provider (from the filesystem mirror)
+ * manages {@code aws_ssm_parameter}s in the cloud simulator, and its process is killed with
+ * {@code kill -9} in the middle of a plan (while it refreshes, slowed by the simulator's latency)
+ * and in the middle of an apply (after some creates completed). Strata must exit with status 1
+ * within a bounded time, name the provider and say it crashed, leave a valid state that records
+ * exactly what the simulator holds, and release the lock, so that the next plan runs without
+ * {@code -lock=false} and the next apply converges without duplicates.
+ *
+ * <p>Skipped without the provider mirror or the packaged CLI ({@code strata.jar}).
+ */
+class ProviderCrashIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path MIRROR = Path.of(System.getProperty("strata.test.pluginMirror", "/opt/tf-plugins"));
+    private static final String AWS = "registry.terraform.io/hashicorp/aws";
+    /** How long a crashed run may take to end: generous for a loaded machine, but never a hang. */
+    private static final long EXIT_BOUND_SECONDS = 120;
+    private static Path jar;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void prerequisites() {
+        assumeTrue(Files.isDirectory(MIRROR.resolve(AWS).resolve("5.100.0/linux_amd64")), "no AWS provider in " + MIRROR);
+        jar = Path.of(System.getProperty("strata.jar", "target/strata.jar")).toAbsolutePath();
+        assumeTrue(Files.isRegularFile(jar), "strata.jar not built: " + jar);
+    }
+
+    /**
+     * One working directory and simulator for both kills (each run of the AWS provider costs tens of
+     * seconds): first mid-apply, after some creates completed; then mid-plan, while refreshing the
+     * parameters that apply created; then the plan and apply that must still work.
+     */
+    @Test
+    void providerKilledMidApplyAndMidPlan() throws Exception {
+        try (CloudSim sim = CloudSim.start(0, null, Knobs.DEFAULT)) {
+            // The gate is read (one GetParameter) only after every "first" parameter is created and
+            // recorded, and every "second" one waits for it: killing the provider during that read
+            // leaves no create half done, so what the state should hold is exact.
+            putParameter(sim, "/crash/gate", "open");
+            config(sim.url(), """
+                    resource "aws_ssm_parameter" "first" {
+                      count = 3
+                      name  = "/crash/first-${count.index}"
+                      type  = "String"
+                      value = "v${count.index}"
+                      tags  = { run = "crash" }
+                    }
+                    data "aws_ssm_parameter" "gate" {
+                      name       = "/crash/gate"
+                      depends_on = [aws_ssm_parameter.first]
+                    }
+                    resource "aws_ssm_parameter" "second" {
+                      count = 3
+                      name  = "/crash/second-${count.index}"
+                      type  = "String"
+                      value = "after-${data.aws_ssm_parameter.gate.version}"
+                    }
+                    """);
+            finish(start("init", "-no-color", "-input=false"), 0);
+
+            // Mid-apply. Every SSM request now waits, so the provider is caught inside the gate's read.
+            sim.setKnobs(withLatency(sim.knobs(), 1500));
+            Process apply = start("apply", "-auto-approve", "-no-color", "-input=false");
+            // Each create reads its parameter back once, so the fourth GetParameter is the gate's.
+            ProcessHandle plugin = awaitPlugin(apply, () -> sim.ssmRequests().getOrDefault("GetParameter", 0L) >= 4);
+            assertThat(sim.ssmParameters().keySet()).as("creates before the kill")
+                    .containsExactly("/crash/first-0", "/crash/first-1", "/crash/first-2", "/crash/gate");
+            plugin.destroyForcibly();
+            assertNamesTheCrash(finish(apply, 1));
+            // The state is valid and records exactly the parameters that exist (the gate is not managed).
+            assertThat(stateParameters()).containsExactly("/crash/first-0", "/crash/first-1", "/crash/first-2");
+            assertThat(managed(sim)).isEqualTo(stateParameters());
+
+            // Mid-plan: killed while refreshing the three parameters (each read waits for the latency).
+            byte[] before = Files.readAllBytes(dir.resolve("terraform.tfstate"));
+            long requests = total(sim.ssmRequests());
+            Process plan = start("plan", "-no-color", "-input=false");
+            plugin = awaitPlugin(plan, () -> total(sim.ssmRequests()) > requests);
+            plugin.destroyForcibly();
+            assertNamesTheCrash(finish(plan, 1));
+            // A plan does not write the state: it is byte for byte what the apply left.
+            assertThat(Files.readAllBytes(dir.resolve("terraform.tfstate"))).isEqualTo(before);
+
+            // The lock was released each time: a plain plan runs and proposes the rest, and apply converges.
+            sim.setKnobs(withLatency(sim.knobs(), 0));
+            String again = finish(start("plan", "-detailed-exitcode", "-no-color", "-input=false"), 2);
+            assertThat(again).contains("Plan: 3 to add, 0 to change, 0 to destroy.");
+            String converged = finish(start("apply", "-auto-approve", "-no-color", "-input=false"), 0);
+            assertThat(converged).contains("Apply complete! Resources: 3 added, 0 changed, 0 destroyed.");
+            assertThat(stateParameters()).isEqualTo(managed(sim)).hasSize(6);
+            // Nothing was written twice: every parameter is at its first version.
+            assertThat(sim.ssmParameters().values()).containsOnly(1L);
+        }
+    }
+
+    /** The parameters in the simulator that the configuration manages (all but the gate). */
+    private static java.util.Set<String> managed(CloudSim sim) {
+        java.util.Set<String> out = new java.util.TreeSet<>(sim.ssmParameters().keySet());
+        out.remove("/crash/gate");
+        return out;
+    }
+
+    // ---- helpers ------------------------------------------------------------------------------------
+
+    /** One error (not one per parameter) names the provider, says it crashed and how; no trace logging. */
+    private static void assertNamesTheCrash(String out) {
+        String text = out.replaceAll("\\s+", " ");
+        assertThat(text).contains("Error: Plugin did not respond").contains("The provider " + AWS + " crashed")
+                .contains("exited with status 137, that is, it was killed by signal 9 (SIGKILL)");
+        assertThat(text.split("Error: Plugin did not respond", -1)).as(out).hasSize(2);
+        assertThat(out).doesNotContain("\"@level\":\"trace\"");
+    }
+
+    private static Knobs withLatency(Knobs k, long ms) {
+        return new Knobs(k.consistencyDelayMs(), k.provisionDelayMs(), k.ratePerSecond(), k.burst(), k.faultRate(), ms,
+                k.latencyJitterMs(), k.timeoutRate(), k.timeoutMs());
+    }
+
+    private static long total(SortedMap<String, Long> counts) {
+        return counts.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    private void config(String url, String resources) throws IOException {
+        Files.writeString(dir.resolve("cli.tfrc"), "provider_installation {\n  filesystem_mirror {\n    path    = \""
+                + MIRROR + "\"\n    include = [\"" + AWS + "\"]\n  }\n}\n");
+        Files.writeString(dir.resolve("main.tf"), """
+                terraform {
+                  required_providers {
+                    aws = { source = "hashicorp/aws", version = "~> 5.0" }
+                  }
+                }
+                provider "aws" {
+                  region                      = "us-east-1"
+                  access_key                  = "mock"
+                  secret_key                  = "mock"
+                  skip_credentials_validation = true
+                  skip_requesting_account_id  = true
+                  skip_metadata_api_check     = true
+                  max_retries                 = 1
+                  endpoints {
+                    ssm = "%s"
+                  }
+                }
+                """.formatted(url) + resources);
+    }
+
+    private Process start(String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-jar");
+        cmd.add(jar.toString());
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
+        pb.environment().keySet().removeIf(k -> k.startsWith("STRATA_") || k.startsWith("TF_") || k.equals("NO_COLOR"));
+        pb.environment().put("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
+        pb.redirectOutput(dir.resolve(".out").toFile()).redirectError(dir.resolve(".err").toFile());
+        Process p = pb.start();
+        p.getOutputStream().close();
+        return p;
+    }
+
+    /** Waits (boundedly) for the run to end with {@code expectedExit}; returns its stdout and stderr. */
+    private String finish(Process p, int expectedExit) throws Exception {
+        boolean ended = p.waitFor(EXIT_BOUND_SECONDS, TimeUnit.SECONDS);
+        if (!ended) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+        String out = Files.readString(dir.resolve(".out"), StandardCharsets.UTF_8) + "\n--- stderr\n"
+                + Files.readString(dir.resolve(".err"), StandardCharsets.UTF_8);
+        assertThat(ended).as("strata ended within " + EXIT_BOUND_SECONDS + " s\n" + out).isTrue();
+        assertThat(p.exitValue()).as(out).isEqualTo(expectedExit);
+        return out;
+    }
+
+    /** The AWS plugin started by {@code strata}, once {@code ready} holds; fails if the run ends first. */
+    private static ProcessHandle awaitPlugin(Process strata, BooleanSupplier ready) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(EXIT_BOUND_SECONDS);
+        while (System.nanoTime() < deadline && strata.isAlive()) {
+            Optional<ProcessHandle> plugin = strata.descendants()
+                    .filter(h -> h.info().command().orElse("").contains("terraform-provider-aws"))
+                    .findFirst();
+            if (plugin.isPresent() && ready.getAsBoolean()) {
+                return plugin.get();
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("the provider was not caught mid-call (strata "
+                + (strata.isAlive() ? "still running" : "exited with " + strata.exitValue()) + ")");
+    }
+
+    /** The names of the SSM parameters the state file records. */
+    private java.util.Set<String> stateParameters() throws IOException {
+        JsonNode s = JSON.readTree(dir.resolve("terraform.tfstate").toFile());
+        assertThat(s.path("version").asInt()).isEqualTo(4);
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (JsonNode r : s.path("resources")) {
+            if (r.path("mode").asText().equals("managed") && r.path("type").asText().equals("aws_ssm_parameter")) {
+                for (JsonNode i : r.path("instances")) {
+                    assertThat(out.add(i.path("attributes").path("name").asText())).as("recorded once").isTrue();
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Creates a parameter directly in the simulator, as another tool would. */
+    static void putParameter(CloudSim sim, String name, String value) throws IOException, InterruptedException {
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(sim.url() + "/"))
+                .header("X-Amz-Target", "AmazonSSM.PutParameter")
+                .header("Content-Type", "application/x-amz-json-1.1")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.createObjectNode().put("Name", name).put("Value", value)
+                        .put("Type", "String").toString()))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    }
+}
