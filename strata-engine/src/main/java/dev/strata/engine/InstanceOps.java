@@ -531,7 +531,7 @@ final class InstanceOps {
         return refreshed;
     }
 
-    private record Planned(Value value, List<AttributePath> requiresReplace, PrivateState priv) {}
+    private record Planned(Value value, List<AttributePath> requiresReplace, PrivateState priv, boolean legacyTypeSystem) {}
 
     private Planned plan(Ctx c, Value prior, Value config, PrivateState priorPrivate) {
         Value priorV = prior == null ? c.nullObject() : prior;
@@ -544,7 +544,12 @@ final class InstanceOps {
             return null;
         }
         List<String> problems = ObjectChecks.checkPlanValid(c.block(), cfg, pr.plannedState());
-        if (!problems.isEmpty()) {
+        if (!problems.isEmpty() && pr.legacyTypeSystem()) {
+            // As Terraform does: the legacy SDK's type system is too loose to pass this check (an
+            // Optional attribute with a Default is planned as the default while the config is null),
+            // so such a plan is only logged, not refused.
+            tolerated(c, "planned", problems);
+        } else if (!problems.isEmpty()) {
             run.diagnose(Diagnostic.error("Provider produced invalid plan", "Provider "
                     + c.providerAddr().provider().forDisplay() + " planned an invalid value for " + c.addr() + ":\n  - "
                     + String.join("\n  - ", problems) + "\n\nThis is a bug in the provider, which should be reported "
@@ -552,7 +557,15 @@ final class InstanceOps {
             return null;
         }
         return new Planned(StateValues.copyMarks(cfg, SchemaValues.markSensitive(c.block(), pr.plannedState())),
-                pr.requiresReplace(), pr.plannedPrivate());
+                pr.requiresReplace(), pr.plannedPrivate(), pr.legacyTypeSystem());
+    }
+
+    private static final System.Logger LOG = System.getLogger(InstanceOps.class.getName());
+
+    /** A legacy-SDK provider's deviation that Terraform tolerates too: logged for whoever debugs a later failure. */
+    private static void tolerated(Ctx c, String what, List<String> problems) {
+        LOG.log(System.Logger.Level.DEBUG, () -> "provider " + c.providerAddr().provider().forDisplay() + " " + what
+                + " a value for " + c.addr() + " that the legacy type system tolerates: " + String.join("; ", problems));
     }
 
     /** {@code ignore_changes}: the prior value stands in for the configuration at each ignored path. */
@@ -1038,7 +1051,9 @@ final class InstanceOps {
         }
         if (ch.after() != null && ch.after() != Value.DYNAMIC_UNKNOWN && !ch.after().isNull()) {
             List<String> problems = ObjectChecks.checkCompatible(ch.after().unmarkDeep(), p.value.unmarkDeep());
-            if (!problems.isEmpty()) {
+            if (!problems.isEmpty() && p.legacyTypeSystem) {
+                tolerated(c, "re-planned", problems);
+            } else if (!problems.isEmpty()) {
                 run.diagnose(Diagnostic.error("Provider produced inconsistent final plan", "When expanding the plan "
                         + "for " + ai + " to include new values learned so far during apply, provider "
                         + c.providerAddr().provider().forDisplay() + " produced an invalid new value:\n  - "
@@ -1071,7 +1086,9 @@ final class InstanceOps {
         if (!ns.isNull()) {
             if (!errors) {
                 List<String> problems = ObjectChecks.checkCompatible(p.value.unmarkDeep(), ns.unmarkDeep());
-                if (!problems.isEmpty()) {
+                if (!problems.isEmpty() && ar.legacyTypeSystem()) {
+                    tolerated(c, "returned after apply", problems);
+                } else if (!problems.isEmpty()) {
                     run.diagnose(Diagnostic.error("Provider produced inconsistent result after apply", "When "
                             + "applying changes to " + ai + ", provider " + c.providerAddr().provider().forDisplay()
                             + " produced an unexpected new value:\n  - " + String.join("\n  - ", problems)

@@ -85,9 +85,11 @@ public final class PlanJson {
             if (after.isKnown()) {
                 x.set("after", json(after));
             }
-            x.set("after_unknown", unknown(after));
-            x.set("before_sensitive", sensitive(before));
-            x.set("after_sensitive", sensitive(after));
+            // As Terraform writes outputs: a wholly known value's after_unknown is plain false (not a
+            // shape of falses), and sensitivity is one flag for the whole output.
+            x.set("after_unknown", after.isWhollyKnown() ? F.booleanNode(false) : unknown(after));
+            x.put("before_sensitive", o.sensitive());
+            x.put("after_sensitive", o.sensitive());
         });
         n.set("prior_state", stateJson(plan.priorState(), version));
         n.set("configuration", configuration(tree));

@@ -32,6 +32,10 @@ final class FakeProvider implements Provider {
     volatile int transientFailuresLeft;
     volatile boolean permanentFailure;
     volatile boolean driftingPlans;
+    /** Plans {@code value = "default"} where the config leaves it null, as a legacy-SDK Default does. */
+    volatile boolean plansDefaults;
+    /** The protocol's legacy_type_system flag on plan and apply responses. */
+    volatile boolean legacyTypeSystem;
 
     static final Block THING = Block.builder()
             .attribute("value", Attribute.optional(Type.STRING))
@@ -103,7 +107,10 @@ final class FakeProvider implements Provider {
             p = with(with(p, "id", Value.unknown(Type.STRING)), "serial", driftingPlans ? Value.number(n)
                     : Value.unknown(Type.NUMBER));
         }
-        return new PlanResponse(p, java.util.List.of(), null, ProviderDiagnostics.NONE);
+        if (plansDefaults && p.attributes().get("value").isNull()) {
+            p = with(p, "value", Value.string("default"));
+        }
+        return new PlanResponse(p, java.util.List.of(), null, ProviderDiagnostics.NONE, legacyTypeSystem);
     }
 
     @Override
@@ -136,7 +143,7 @@ final class FakeProvider implements Provider {
         if (!v.attributes().get("serial").isKnown()) {
             v = with(v, "serial", Value.number(7));
         }
-        return new ApplyResponse(v, null, ProviderDiagnostics.NONE);
+        return new ApplyResponse(v, null, ProviderDiagnostics.NONE, legacyTypeSystem);
     }
 
     @Override

@@ -103,16 +103,27 @@ public interface Provider extends AutoCloseable {
     /**
      * The planned state (unknown where a value is only known after apply; null on destroy), the
      * paths whose change forces the object to be replaced, and private data for apply.
+     * {@code legacyTypeSystem} is the protocol's flag of the same name: a provider built on the legacy
+     * SDK sets it because its plans may deviate from the configuration in ways Terraform tolerates
+     * (an Optional attribute with a Default is planned as that default while the configuration is
+     * null), so the engine does not hold such a plan to the strict checks.
      */
     record PlanResponse(
             Value plannedState,
             List<AttributePath> requiresReplace,
             PrivateState plannedPrivate,
-            ProviderDiagnostics diagnostics) {
+            ProviderDiagnostics diagnostics,
+            boolean legacyTypeSystem) {
         public PlanResponse {
             requiresReplace = List.copyOf(requiresReplace);
             plannedPrivate = plannedPrivate == null ? PrivateState.EMPTY : plannedPrivate;
             Objects.requireNonNull(diagnostics, "diagnostics");
+        }
+
+        /** A plan of a provider that keeps to the strict type system (every built-in provider). */
+        public PlanResponse(Value plannedState, List<AttributePath> requiresReplace, PrivateState plannedPrivate,
+                            ProviderDiagnostics diagnostics) {
+            this(plannedState, requiresReplace, plannedPrivate, diagnostics, false);
         }
 
         public static PlanResponse failed(Value placeholder, ProviderDiagnostics diagnostics) {
@@ -145,13 +156,20 @@ public interface Provider extends AutoCloseable {
     /**
      * The new state: wholly known, null after a destroy. On error it is the best knowledge of
      * what exists (the prior state if nothing happened, a partial object if a create half
-     * succeeded), so the engine never loses track of an object.
+     * succeeded), so the engine never loses track of an object. {@code legacyTypeSystem} as in
+     * {@link PlanResponse}.
      */
-    record ApplyResponse(Value newState, PrivateState newPrivate, ProviderDiagnostics diagnostics) {
+    record ApplyResponse(Value newState, PrivateState newPrivate, ProviderDiagnostics diagnostics,
+                         boolean legacyTypeSystem) {
         public ApplyResponse {
             Objects.requireNonNull(newState, "newState");
             newPrivate = newPrivate == null ? PrivateState.EMPTY : newPrivate;
             Objects.requireNonNull(diagnostics, "diagnostics");
+        }
+
+        /** A result of a provider that keeps to the strict type system (every built-in provider). */
+        public ApplyResponse(Value newState, PrivateState newPrivate, ProviderDiagnostics diagnostics) {
+            this(newState, newPrivate, diagnostics, false);
         }
     }
 

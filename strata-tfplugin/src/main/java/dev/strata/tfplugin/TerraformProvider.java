@@ -246,7 +246,7 @@ public final class TerraformProvider implements Provider {
         ResourceResults.Plan p = r.value().get();
         ds = ds.with(deferral(p.deferred()));
         return new PlanResponse(p.plannedState(), p.requiresReplace().stream().map(SpiSchemas::path).toList(),
-            PrivateState.of(p.plannedPrivate()), ds);
+            PrivateState.of(p.plannedPrivate()), ds, p.legacyTypeSystem());
     }
 
     /** Strata tells providers it cannot handle deferrals, so one that defers anyway made a mistake. */
@@ -270,7 +270,7 @@ public final class TerraformProvider implements Provider {
             return new ApplyResponse(request.priorState(), request.plannedPrivate(), ds);
         }
         ResourceResults.Apply a = r.value().get();
-        return new ApplyResponse(a.newState(), PrivateState.of(a.privateData()), ds);
+        return new ApplyResponse(a.newState(), PrivateState.of(a.privateData()), ds, a.legacyTypeSystem());
     }
 
     @Override
