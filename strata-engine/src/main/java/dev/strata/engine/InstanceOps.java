@@ -4,12 +4,15 @@ import dev.strata.addr.AbsProviderConfig;
 import dev.strata.addr.AbsResource;
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.InstanceKey;
+import dev.strata.addr.Module;
 import dev.strata.addr.Reference;
 import dev.strata.addr.Resource;
 import dev.strata.addr.ResourceInstance;
+import dev.strata.addr.ResourceMode;
 import dev.strata.config.CheckRule;
 import dev.strata.config.ConfigNode;
 import dev.strata.config.OutputConfig;
+import dev.strata.config.References;
 import dev.strata.config.ResourceConfig;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
@@ -281,17 +284,72 @@ final class InstanceOps {
         }
     }
 
-    /** Whether a managed resource this data source depends on has a planned change (Terraform then reads at apply). */
+    /**
+     * Whether a managed resource this data source waits for has a planned change, so that it is read
+     * at apply instead. As in Terraform, it waits for what its {@code depends_on} names (a module call
+     * there: every resource in that module), for managed resources its configuration refers to
+     * directly, and for what the {@code depends_on} of the module calls containing it names; not for
+     * what it reaches through locals, variables or module outputs, whose unknown values already
+     * defer the read through its configuration.
+     */
     private boolean dependsOnPendingChanges(Ctx c) {
-        for (String dep : dependencies(c)) {
-            for (ResourceChange ch : run.changes.values()) {
-                if (ch.action() != Action.NO_OP && ch.action() != Action.READ
-                        && ch.addr().containingResource().toString().equals(dep)) {
+        if (c.rc() == null) {
+            return false;
+        }
+        List<WaitsFor> waits = new ArrayList<>();
+        Module here = c.addr().module().module();
+        for (Reference r : References.of(c.rc())) {
+            if (r.subject() instanceof dev.strata.addr.Resource res && res.mode() == ResourceMode.MANAGED) {
+                waits.add(new WaitsFor(here, res));
+            } else if (r.subject() instanceof ResourceInstance ri && ri.resource().mode() == ResourceMode.MANAGED) {
+                waits.add(new WaitsFor(here, ri.resource()));
+            }
+        }
+        dependsOnTargets(here, c.rc().dependsOn(), waits);
+        for (Module m = here; !m.isRoot(); m = m.parent()) {
+            ConfigNode n = run.tree.node(m).orElse(null);
+            if (n != null && n.call() != null) {
+                dependsOnTargets(m.parent(), n.call().dependsOn(), waits);
+            }
+        }
+        for (ResourceChange ch : run.changes.values()) {
+            if (ch.action() == Action.NO_OP || ch.action() == Action.READ
+                    || ch.addr().resource().resource().mode() != ResourceMode.MANAGED) {
+                continue;
+            }
+            Module m = ch.addr().module().module();
+            dev.strata.addr.Resource res = ch.addr().resource().resource();
+            for (WaitsFor w : waits) {
+                if (w.resource() == null ? startsWith(m, w.module()) : m.equals(w.module()) && res.equals(w.resource())) {
                     return true;
                 }
             }
         }
         return false;
+    }
+
+    /** A managed resource of a module, or (resource null) every resource in a module and below. */
+    private record WaitsFor(Module module, dev.strata.addr.Resource resource) {}
+
+    private static void dependsOnTargets(Module in, List<Traversal> dependsOn, List<WaitsFor> out) {
+        for (Traversal t : dependsOn) {
+            Reference r = Reference.parse(t).value();
+            if (r == null) {
+                continue;
+            }
+            switch (r.subject()) {
+                case dev.strata.addr.Resource res -> out.add(new WaitsFor(in, res));
+                case ResourceInstance ri -> out.add(new WaitsFor(in, ri.resource()));
+                case dev.strata.addr.ModuleCall mc -> out.add(new WaitsFor(in.child(mc.name()), null));
+                case dev.strata.addr.ModuleCallInstance mc -> out.add(new WaitsFor(in.child(mc.call().name()), null));
+                default -> { }
+            }
+        }
+    }
+
+    private static boolean startsWith(Module m, Module prefix) {
+        return m.names().size() >= prefix.names().size()
+                && m.names().subList(0, prefix.names().size()).equals(prefix.names());
     }
 
     private Value read(Ctx c, Value config) {

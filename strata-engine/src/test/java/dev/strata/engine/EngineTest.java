@@ -129,6 +129,33 @@ class EngineTest {
     }
 
     @Test
+    void aDataSourceWaitsOnlyForWhatItsDependsOnAndDirectReferencesName() throws IOException {
+        // Terraform's rule: a pending managed resource reached through a local does not defer the read
+        // (its known values are known); one named in depends_on, or referred to directly, does.
+        ConfigTree tree = config("""
+                resource "fake_thing" "a" { value = "x" }
+                locals {
+                  v = fake_thing.a.value
+                }
+                data "fake_info" "via_local" { value = local.v }
+                data "fake_info" "named" {
+                  value      = "y"
+                  depends_on = [fake_thing.a]
+                }
+                data "fake_info" "direct" { value = fake_thing.a.value }
+                """);
+        ProviderRegistry reg = ProviderRegistry.of(List.of(FakeProvider.factory(fake)));
+        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.none()).value()) {
+            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(),
+                    PlanOptions.defaults(dir), EngineEvents.NONE);
+            assertThat(plan.diagnostics().hasErrors()).as(plan.diagnostics().toString()).isFalse();
+            List<String> deferredReads = plan.value().changes().stream().filter(c -> c.action() == Action.READ)
+                    .map(c -> c.addr().toString()).sorted().toList();
+            assertThat(deferredReads).containsExactly("data.fake_info.direct", "data.fake_info.named");
+        }
+    }
+
+    @Test
     void everyOperationIsJournaledAndTheJournalIsCompactedAtTheEnd() throws IOException {
         planAndApply(config("resource \"fake_thing\" \"a\" {\n  count = 3\n  value = \"v${count.index}\"\n}\n"));
         assertThat(Files.exists(dir.resolve("terraform.tfstate"))).isTrue();

@@ -45,6 +45,12 @@ final class FakeProvider implements Provider {
                     Block.builder().attribute("create", Attribute.optional(Type.STRING)).build()))
             .build();
 
+    /** A data source: {@code result} is {@code "read:" + value}. */
+    static final Block INFO = Block.builder()
+            .attribute("value", Attribute.optional(Type.STRING))
+            .attribute("result", Attribute.computed(Type.STRING))
+            .build();
+
     static ProviderFactory factory(FakeProvider p) {
         return new ProviderFactory() {
             @Override
@@ -67,7 +73,7 @@ final class FakeProvider implements Provider {
     @Override
     public ProviderSchema schema() {
         return new ProviderSchema(Schema.of(Block.builder().build()), new TreeMap<>(Map.of("fake_thing",
-                Schema.of(THING))), new TreeMap<>());
+                Schema.of(THING))), new TreeMap<>(Map.of("fake_info", Schema.of(INFO))));
     }
 
     @Override
@@ -164,7 +170,9 @@ final class FakeProvider implements Provider {
 
     @Override
     public ReadDataResponse readDataSource(ReadDataRequest r) {
-        return new ReadDataResponse(r.config(), ProviderDiagnostics.NONE);
+        Value v = r.config().attributes().get("value");
+        return new ReadDataResponse(with(r.config(), "result", Value.string("read:" + (v.isNull() ? "" : v.asString()))),
+                ProviderDiagnostics.NONE);
     }
 
     @Override
