@@ -33,7 +33,10 @@ import java.util.function.LongSupplier;
  *
  * <p>It also answers AWS Systems Manager Parameter Store's JSON protocol ({@code POST /} with
  * {@code X-Amz-Target: AmazonSSM.*}, see {@link SsmApi}), so the real AWS provider's
- * {@code aws_ssm_parameter}, pointed here with {@code endpoints { ssm = URL }}, can run against it.
+ * {@code aws_ssm_parameter}, pointed here with {@code endpoints { ssm = URL }}, can run against it,
+ * and the read-only EC2 and STS Query-protocol actions that the provider's data sources call at plan
+ * time (form-encoded {@code POST /}, see {@link QueryApi}); those count under
+ * {@code requests["query:ACTION"]}.
  */
 public final class CloudSim implements AutoCloseable {
 
@@ -57,6 +60,7 @@ public final class CloudSim implements AutoCloseable {
     private final AtomicInteger peak = new AtomicInteger();
     private final SsmApi ssm = new SsmApi();
     private final Map<String, AtomicLong> ssmActions = new ConcurrentHashMap<>();
+    private final QueryApi query = new QueryApi();
 
     private CloudSim(int port, Path stateFile, Knobs initial, LongSupplier clock, long seed) throws IOException {
         this.clock = clock;
@@ -146,6 +150,12 @@ public final class CloudSim implements AutoCloseable {
                 // the request is counted on arrival, before the wait, and acted on after it.
                 delay(knobs.get());
                 ssm.handle(ex, target);
+                return;
+            }
+            if (QueryApi.accepts(ex)) {
+                Map<String, java.util.List<String>> form = QueryApi.form(ex);
+                requests.computeIfAbsent("query:" + QueryApi.action(form), k -> new AtomicLong()).incrementAndGet();
+                query.handle(ex, form);
                 return;
             }
             String[] parts = ex.getRequestURI().getPath().replaceAll("^/+|/+$", "").split("/");

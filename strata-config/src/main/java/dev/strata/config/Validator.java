@@ -26,6 +26,7 @@ import dev.strata.hcl.SchemaMessages;
 import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.Traversal;
 import dev.strata.hcl.Traverser;
+import dev.strata.hcl.syntax.Expr;
 import dev.strata.hcl.syntax.ExprWalk;
 import dev.strata.lang.eval.Evaluator;
 import dev.strata.lang.eval.Scope;
@@ -511,6 +512,7 @@ public final class Validator {
 
         /** Checks references statically, then evaluates with every reference unknown; returns the value. */
         private Value check(Expression e, Ctx ctx) {
+            Set<SourceRange> guarded = guardedTraversals(e);
             for (Traversal t : e.variables()) {
                 if (ctx.bound().contains(t.rootName())) {
                     continue;
@@ -518,7 +520,9 @@ public final class Validator {
                 Result<Reference> r = Reference.parse(t);
                 diags.addAll(r.diagnostics());
                 if (r.value() != null) {
+                    keyMayBeAbsent = guarded.contains(t.range());
                     reference(r.value(), t, ctx);
+                    keyMayBeAbsent = false;
                 }
             }
             Result<Value> v = new Evaluator(new ValidateScope(ctx)).evaluate(e);
@@ -658,8 +662,39 @@ public final class Validator {
             }
         }
 
-        private void instanceKey(String what, String kind, boolean counted, InstanceKey key, Known k,
+        /**
+         * Whether the reference being checked sits where a failure is expected and handled: an argument
+         * of try() or can(), or a result of a conditional (`length(x) > 0 ? x[0].id : null`). There an
+         * instance key outside the static count or for_each keys is not an error, as in Terraform.
+         */
+        private boolean keyMayBeAbsent;
+
+        private static Set<SourceRange> guardedTraversals(Expression e) {
+            Result<Expr> tree = e.syntax();
+            if (tree.value() == null) {
+                return Set.of();
+            }
+            Set<SourceRange> out = new java.util.HashSet<>();
+            ExprWalk.forEach(tree.value(), x -> {
+                List<Expr> guardedKids = switch (x) {
+                    case Expr.FunctionCall f when f.name().equals("try") || f.name().equals("can") -> f.args();
+                    case Expr.Conditional c -> List.of(c.trueResult(), c.falseResult());
+                    default -> List.of();
+                };
+                for (Expr kid : guardedKids) {
+                    ExprWalk.forEach(kid, y -> {
+                        if (y instanceof Expr.ScopeTraversal st) {
+                            out.add(st.traversal().range());
+                        }
+                    });
+                }
+            });
+            return out;
+        }
+
+        private void instanceKey(String what, String kind, boolean counted, InstanceKey key, Known known,
                                  SourceRange range) {
+            Known k = keyMayBeAbsent ? null : known;
             String summary = "Invalid " + kind + " instance key";
             switch (key) {
                 case InstanceKey.IntKey i when !counted -> diags.add(Diagnostic.error(summary,

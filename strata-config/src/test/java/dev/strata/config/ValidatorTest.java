@@ -98,6 +98,21 @@ class ValidatorTest {
     }
 
     @Test
+    void anAbsentInstanceKeyIsNoErrorWhereFailureIsHandled() {
+        // As in Terraform: try()/can() and conditional results may name an instance that a literal
+        // count or for_each does not create (the VPC module's `try(aws_x.this[0].id, null)`).
+        Diagnostics ds = run("""
+                resource "terraform_data" "none" { count = 0 }
+                resource "terraform_data" "keyed" { for_each = toset(["a"]) }
+                output "a" { value = try(terraform_data.none[0].id, null) }
+                output "b" { value = can(terraform_data.keyed["z"]) }
+                output "c" { value = length(terraform_data.none) > 0 ? terraform_data.none[0].id : null }
+                output "d" { value = terraform_data.none[0].id }
+                """);
+        assertThat(brief(ds)).containsExactly("main.tf:6,22-44: Invalid resource instance key");
+    }
+
+    @Test
     void countEachAndSelfOutsideTheirBlocks() {
         Diagnostics ds = run("""
                 resource "terraform_data" "a" {

@@ -57,6 +57,10 @@ final class BodyDecoder {
     }
 
     private static Value decode(Body body, dev.strata.provider.Block schema, Scope scope, Diagnostics.Builder diags) {
+        List<String> asBlocks = attributesWrittenAsBlocks(body, schema);
+        if (!asBlocks.isEmpty()) {
+            return decodeAttributesAsBlocks(body, schema, scope, diags, asBlocks);
+        }
         Result<BodyContent> content = body.content(bodySchema(schema));
         diags.addAll(content.diagnostics());
         BodyContent c = content.value();
@@ -86,6 +90,78 @@ final class BodyDecoder {
         }
         schema.blockTypes().forEach((name, nb) -> out.put(name, collect(nb, items.getOrDefault(name, List.of()),
                 keys.getOrDefault(name, List.of()), c == null ? null : c.missingItemRange(), name, diags)));
+        return Value.object(out);
+    }
+
+    /**
+     * Terraform's "attributes as blocks" (its blocktoattr): an argument whose type is a list or set of
+     * objects, such as the legacy SDK's {@code ingress} of {@code aws_security_group}, may be written as
+     * nested blocks ({@code ingress { ... }}, also {@code dynamic "ingress"}) instead of as an
+     * attribute. These are the names of such arguments that this body writes as blocks, or that it
+     * does not write at all but might through blocks (an absent one stays null). JSON bodies write
+     * them as properties, which the first lookup finds as attributes.
+     */
+    private static List<String> attributesWrittenAsBlocks(Body body, dev.strata.provider.Block schema) {
+        List<AttributeSchema> candidates = new ArrayList<>();
+        schema.attributes().forEach((name, a) -> {
+            if (!a.computedOnly() && objectElements(a.type()) != null) {
+                candidates.add(AttributeSchema.optional(name));
+            }
+        });
+        if (candidates.isEmpty()) {
+            return List.of();
+        }
+        Result<Body.PartialContent> p = body.partialContent(new BodySchema(candidates, List.of()));
+        List<String> out = new ArrayList<>();
+        for (AttributeSchema c : candidates) {
+            if (p.value() == null || !p.value().content().attributes().containsKey(c.name())) {
+                out.add(c.name());
+            }
+        }
+        return out;
+    }
+
+    /** The object type of a list or set of objects, else null. */
+    private static dev.strata.lang.types.ObjectType objectElements(Type t) {
+        Type elem = switch (t) {
+            case dev.strata.lang.types.ListType l -> l.elem();
+            case dev.strata.lang.types.SetType st -> st.elem();
+            default -> null;
+        };
+        return elem instanceof dev.strata.lang.types.ObjectType o ? o : null;
+    }
+
+    /** An object type as a block of optional arguments (its own list/set-of-object arguments may again be blocks). */
+    private static dev.strata.provider.Block blockOf(dev.strata.lang.types.ObjectType o) {
+        dev.strata.provider.Block.Builder b = dev.strata.provider.Block.builder();
+        o.attrs().forEach((name, t) -> b.attribute(name, dev.strata.provider.Attribute.optional(t)));
+        return b.build();
+    }
+
+    private static Value decodeAttributesAsBlocks(Body body, dev.strata.provider.Block schema, Scope scope,
+                                                  Diagnostics.Builder diags, List<String> asBlocks) {
+        dev.strata.provider.Block.Builder b = dev.strata.provider.Block.builder();
+        schema.attributes().forEach((name, a) -> {
+            if (!asBlocks.contains(name)) {
+                b.attribute(name, a);
+            }
+        });
+        schema.blockTypes().forEach(b::block);
+        for (String name : asBlocks) {
+            Type t = schema.attributes().get(name).type();
+            b.block(name, NestedBlock.of(t instanceof dev.strata.lang.types.SetType ? dev.strata.provider.NestingMode.SET
+                    : dev.strata.provider.NestingMode.LIST, blockOf(objectElements(t))));
+        }
+        Value decoded = decode(body, b.build(), scope, diags);
+        Map<String, Value> out = new TreeMap<>(decoded.attributes());
+        for (String name : asBlocks) {
+            Type t = schema.attributes().get(name).type();
+            Value items = out.get(name);
+            // No blocks: the argument is not set at all (null), as in Terraform, not an empty list.
+            Value v = items.isKnown() && !items.isNull() && items.length() == 0 ? Value.nullValue(t)
+                    : convert(items, t, body.missingItemRange(), "attribute \"" + name + "\"", diags);
+            out.put(name, v);
+        }
         return Value.object(out);
     }
 

@@ -72,6 +72,21 @@ final class EvalScope implements Scope {
         }
         Reference ref = parsed.value();
         int consumed = t.steps().size() - ref.remaining().size();
+        // An instance key that the known expansion lacks: resolve the whole resource or module call
+        // and leave the index step to the evaluator, which reports it (or try() handles it).
+        switch (ref.subject()) {
+            case ResourceInstance ri when run.resourceKeyAbsent(module.resource(ri.resource()), ri.key()) -> {
+                return Result.of(new Resolved(run.resourceValue(module.resource(ri.resource()), null), consumed - 1));
+            }
+            case ModuleCallInstance c when run.moduleKeyAbsent(module, c.call().name(), c.key()) -> {
+                return Result.of(new Resolved(run.moduleCallValue(module, c.call().name(), null, null), consumed - 1));
+            }
+            case ModuleCallInstanceOutput o when run.moduleKeyAbsent(module, o.call().call().name(), o.call().key()) -> {
+                return Result.of(new Resolved(run.moduleCallValue(module, o.call().call().name(), null, null),
+                        consumed - 2));
+            }
+            default -> { }
+        }
         Value v = switch (ref.subject()) {
             case InputVariable var -> run.variable(module, var.name());
             case LocalValue l -> run.local(module, l.name());

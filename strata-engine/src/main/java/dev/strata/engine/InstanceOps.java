@@ -4,12 +4,15 @@ import dev.strata.addr.AbsProviderConfig;
 import dev.strata.addr.AbsResource;
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.InstanceKey;
+import dev.strata.addr.Module;
 import dev.strata.addr.Reference;
 import dev.strata.addr.Resource;
 import dev.strata.addr.ResourceInstance;
+import dev.strata.addr.ResourceMode;
 import dev.strata.config.CheckRule;
 import dev.strata.config.ConfigNode;
 import dev.strata.config.OutputConfig;
+import dev.strata.config.References;
 import dev.strata.config.ResourceConfig;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
@@ -285,17 +288,72 @@ final class InstanceOps {
         }
     }
 
-    /** Whether a managed resource this data source depends on has a planned change (Terraform then reads at apply). */
+    /**
+     * Whether a managed resource this data source waits for has a planned change, so that it is read
+     * at apply instead. As in Terraform, it waits for what its {@code depends_on} names (a module call
+     * there: every resource in that module), for managed resources its configuration refers to
+     * directly, and for what the {@code depends_on} of the module calls containing it names; not for
+     * what it reaches through locals, variables or module outputs, whose unknown values already
+     * defer the read through its configuration.
+     */
     private boolean dependsOnPendingChanges(Ctx c) {
-        for (String dep : dependencies(c)) {
-            for (ResourceChange ch : run.changes.values()) {
-                if (ch.action() != Action.NO_OP && ch.action() != Action.READ
-                        && ch.addr().containingResource().toString().equals(dep)) {
+        if (c.rc() == null) {
+            return false;
+        }
+        List<WaitsFor> waits = new ArrayList<>();
+        Module here = c.addr().module().module();
+        for (Reference r : References.of(c.rc())) {
+            if (r.subject() instanceof dev.strata.addr.Resource res && res.mode() == ResourceMode.MANAGED) {
+                waits.add(new WaitsFor(here, res));
+            } else if (r.subject() instanceof ResourceInstance ri && ri.resource().mode() == ResourceMode.MANAGED) {
+                waits.add(new WaitsFor(here, ri.resource()));
+            }
+        }
+        dependsOnTargets(here, c.rc().dependsOn(), waits);
+        for (Module m = here; !m.isRoot(); m = m.parent()) {
+            ConfigNode n = run.tree.node(m).orElse(null);
+            if (n != null && n.call() != null) {
+                dependsOnTargets(m.parent(), n.call().dependsOn(), waits);
+            }
+        }
+        for (ResourceChange ch : run.changes.values()) {
+            if (ch.action() == Action.NO_OP || ch.action() == Action.READ
+                    || ch.addr().resource().resource().mode() != ResourceMode.MANAGED) {
+                continue;
+            }
+            Module m = ch.addr().module().module();
+            dev.strata.addr.Resource res = ch.addr().resource().resource();
+            for (WaitsFor w : waits) {
+                if (w.resource() == null ? startsWith(m, w.module()) : m.equals(w.module()) && res.equals(w.resource())) {
                     return true;
                 }
             }
         }
         return false;
+    }
+
+    /** A managed resource of a module, or (resource null) every resource in a module and below. */
+    private record WaitsFor(Module module, dev.strata.addr.Resource resource) {}
+
+    private static void dependsOnTargets(Module in, List<Traversal> dependsOn, List<WaitsFor> out) {
+        for (Traversal t : dependsOn) {
+            Reference r = Reference.parse(t).value();
+            if (r == null) {
+                continue;
+            }
+            switch (r.subject()) {
+                case dev.strata.addr.Resource res -> out.add(new WaitsFor(in, res));
+                case ResourceInstance ri -> out.add(new WaitsFor(in, ri.resource()));
+                case dev.strata.addr.ModuleCall mc -> out.add(new WaitsFor(in.child(mc.name()), null));
+                case dev.strata.addr.ModuleCallInstance mc -> out.add(new WaitsFor(in.child(mc.call().name()), null));
+                default -> { }
+            }
+        }
+    }
+
+    private static boolean startsWith(Module m, Module prefix) {
+        return m.names().size() >= prefix.names().size()
+                && m.names().subList(0, prefix.names().size()).equals(prefix.names());
     }
 
     private Value read(Ctx c, Value config) {
@@ -535,8 +593,7 @@ final class InstanceOps {
         return refreshed;
     }
 
-    /** {@code legacy}: the provider uses the legacy SDK's type system (see {@link Provider.PlanResponse}). */
-    private record Planned(Value value, List<AttributePath> requiresReplace, PrivateState priv, boolean legacy) {}
+    private record Planned(Value value, List<AttributePath> requiresReplace, PrivateState priv, boolean legacyTypeSystem) {}
 
     private Planned plan(Ctx c, Value prior, Value config, PrivateState priorPrivate) {
         Value priorV = prior == null ? c.nullObject() : prior;
@@ -548,11 +605,13 @@ final class InstanceOps {
         if (report(c, pr.diagnostics(), "planning")) {
             return null;
         }
-        // Terraform tolerates (and only logs) such deviations from a legacy-SDK provider: its resources
-        // cannot tell null from empty, so e.g. AWS plans "" where the configuration leaves a value unset.
-        List<String> problems = pr.legacyTypeSystem() ? List.of()
-                : ObjectChecks.checkPlanValid(c.block(), cfg, pr.plannedState());
-        if (!problems.isEmpty()) {
+        List<String> problems = ObjectChecks.checkPlanValid(c.block(), cfg, pr.plannedState());
+        if (!problems.isEmpty() && pr.legacyTypeSystem()) {
+            // As Terraform does: the legacy SDK's type system is too loose to pass this check (an
+            // Optional attribute with a Default is planned as the default while the config is null),
+            // so such a plan is only logged, not refused.
+            tolerated(c, "planned", problems);
+        } else if (!problems.isEmpty()) {
             run.diagnose(Diagnostic.error("Provider produced invalid plan", "Provider "
                     + c.providerAddr().provider().forDisplay() + " planned an invalid value for " + c.addr() + ":\n  - "
                     + String.join("\n  - ", problems) + "\n\nThis is a bug in the provider, which should be reported "
@@ -561,6 +620,14 @@ final class InstanceOps {
         }
         return new Planned(StateValues.copyMarks(cfg, SchemaValues.markSensitive(c.block(), pr.plannedState())),
                 pr.requiresReplace(), pr.plannedPrivate(), pr.legacyTypeSystem());
+    }
+
+    private static final System.Logger LOG = System.getLogger(InstanceOps.class.getName());
+
+    /** A legacy-SDK provider's deviation that Terraform tolerates too: logged for whoever debugs a later failure. */
+    private static void tolerated(Ctx c, String what, List<String> problems) {
+        LOG.log(System.Logger.Level.DEBUG, () -> "provider " + c.providerAddr().provider().forDisplay() + " " + what
+                + " a value for " + c.addr() + " that the legacy type system tolerates: " + String.join("; ", problems));
     }
 
     /** {@code ignore_changes}: the prior value stands in for the configuration at each ignored path. */
@@ -1044,9 +1111,11 @@ final class InstanceOps {
             failed(c, action);
             return null;
         }
-        if (ch.after() != null && ch.after() != Value.DYNAMIC_UNKNOWN && !ch.after().isNull() && !p.legacy()) {
+        if (ch.after() != null && ch.after() != Value.DYNAMIC_UNKNOWN && !ch.after().isNull()) {
             List<String> problems = ObjectChecks.checkCompatible(ch.after().unmarkDeep(), p.value.unmarkDeep());
-            if (!problems.isEmpty()) {
+            if (!problems.isEmpty() && p.legacyTypeSystem) {
+                tolerated(c, "re-planned", problems);
+            } else if (!problems.isEmpty()) {
                 run.diagnose(Diagnostic.error("Provider produced inconsistent final plan", "When expanding the plan "
                         + "for " + ai + " to include new values learned so far during apply, provider "
                         + c.providerAddr().provider().forDisplay() + " produced an invalid new value:\n  - "
@@ -1077,9 +1146,11 @@ final class InstanceOps {
         Value ns = ar.newState();
         boolean errors = ar.diagnostics().hasErrors();
         if (!ns.isNull()) {
-            if (!errors && !ar.legacyTypeSystem()) {
+            if (!errors) {
                 List<String> problems = ObjectChecks.checkCompatible(p.value.unmarkDeep(), ns.unmarkDeep());
-                if (!problems.isEmpty()) {
+                if (!problems.isEmpty() && ar.legacyTypeSystem()) {
+                    tolerated(c, "returned after apply", problems);
+                } else if (!problems.isEmpty()) {
                     run.diagnose(Diagnostic.error("Provider produced inconsistent result after apply", "When "
                             + "applying changes to " + ai + ", provider " + c.providerAddr().provider().forDisplay()
                             + " produced an unexpected new value:\n  - " + String.join("\n  - ", problems)

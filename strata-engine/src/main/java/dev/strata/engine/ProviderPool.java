@@ -67,6 +67,8 @@ final class ProviderPool implements AutoCloseable {
                 return Result.of(null, f.diagnostics());
             }
             Provider p = f.value().create();
+            // Only operations that will configure the provider come here: let it start meanwhile.
+            p.prepare();
             schemas.put(c, p.schema());
             return Result.of(p, f.diagnostics());
         });

@@ -244,6 +244,25 @@ final class Run {
         };
     }
 
+    /**
+     * Whether {@code key} is known not to be an instance of the resource: its expansion is known and
+     * does not contain it. Expressions then index the whole resource value, so that they fail with
+     * Terraform's "Invalid index" (which try() and can() handle) instead of seeing an unknown.
+     */
+    boolean resourceKeyAbsent(AbsResource r, InstanceKey key) {
+        Expansion e = resourceExpansions.get(r);
+        return e != null && !(e instanceof Expansion.Deferred) && !(e instanceof Expansion.Single)
+                && !e.keys().contains(key);
+    }
+
+    /** As {@link #resourceKeyAbsent}, for an instance of a module call. */
+    boolean moduleKeyAbsent(ModuleInstance caller, String call, InstanceKey key) {
+        Map<String, Expansion> calls = callExpansions.get(caller);
+        Expansion e = calls == null ? null : calls.get(call);
+        return e != null && !(e instanceof Expansion.Deferred) && !(e instanceof Expansion.Single)
+                && !e.keys().contains(key);
+    }
+
     /** A module call (or one instance of it, or one output of that) as expressions see it. */
     Value moduleCallValue(ModuleInstance caller, String call, InstanceKey key, String output) {
         Module child = caller.module().child(call);

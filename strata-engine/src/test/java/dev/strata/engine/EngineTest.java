@@ -188,6 +188,78 @@ class EngineTest {
     }
 
     @Test
+    void aPlanThatDeviatesFromTheConfigIsRefusedFromAStrictProvider() throws IOException {
+        fake.plansDefaults = true;
+        ConfigTree tree = config("resource \"fake_thing\" \"a\" {}\n");
+        ProviderRegistry reg = ProviderRegistry.of(List.of(FakeProvider.factory(fake)));
+        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.none()).value()) {
+            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(),
+                    PlanOptions.defaults(dir), EngineEvents.NONE);
+            assertThat(plan.diagnostics().asList()).anyMatch(d -> d.summary().equals("Provider produced invalid plan")
+                    && d.detail().contains(".value: planned value does not match the configuration's value"));
+        }
+    }
+
+    @Test
+    void aLegacySdkProviderMayPlanItsDefaultsWhereTheConfigIsNull() throws IOException {
+        // Terraform tolerates this for providers that set legacy_type_system (every SDKv2 provider,
+        // e.g. the AWS provider's Optional+Default attributes such as revoke_rules_on_delete).
+        fake.plansDefaults = true;
+        fake.legacyTypeSystem = true;
+        Result<ApplyResult> r = planAndApply(config("resource \"fake_thing\" \"a\" {}\n"));
+        assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
+        assertThat(r.value().added()).isEqualTo(1);
+    }
+
+    @Test
+    void anInstanceKeyOutsideAKnownExpansionFailsLikeAnIndexSoTryCanHandleIt() throws IOException {
+        // The VPC module's outputs: try(aws_x.this[0].id, null) where count is 0 must be a known null.
+        ConfigTree tree = config("""
+                resource "fake_thing" "a" {
+                  count = 0
+                }
+                output "o" { value = try(fake_thing.a[0].id, null) }
+                output "c" { value = can(fake_thing.a[0]) }
+                """);
+        ProviderRegistry reg = ProviderRegistry.of(List.of(FakeProvider.factory(fake)));
+        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.none()).value()) {
+            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(),
+                    PlanOptions.defaults(dir), EngineEvents.NONE);
+            assertThat(plan.diagnostics().hasErrors()).as(plan.diagnostics().toString()).isFalse();
+            Value o = plan.value().outputs().get("o").after();
+            assertThat(o.isKnown() && o.isNull()).as(o.toString()).isTrue();
+            assertThat(plan.value().outputs().get("c").after()).isEqualTo(Value.FALSE);
+        }
+    }
+
+    @Test
+    void aDataSourceWaitsOnlyForWhatItsDependsOnAndDirectReferencesName() throws IOException {
+        // Terraform's rule: a pending managed resource reached through a local does not defer the read
+        // (its known values are known); one named in depends_on, or referred to directly, does.
+        ConfigTree tree = config("""
+                resource "fake_thing" "a" { value = "x" }
+                locals {
+                  v = fake_thing.a.value
+                }
+                data "fake_info" "via_local" { value = local.v }
+                data "fake_info" "named" {
+                  value      = "y"
+                  depends_on = [fake_thing.a]
+                }
+                data "fake_info" "direct" { value = fake_thing.a.value }
+                """);
+        ProviderRegistry reg = ProviderRegistry.of(List.of(FakeProvider.factory(fake)));
+        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.none()).value()) {
+            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(),
+                    PlanOptions.defaults(dir), EngineEvents.NONE);
+            assertThat(plan.diagnostics().hasErrors()).as(plan.diagnostics().toString()).isFalse();
+            List<String> deferredReads = plan.value().changes().stream().filter(c -> c.action() == Action.READ)
+                    .map(c -> c.addr().toString()).sorted().toList();
+            assertThat(deferredReads).containsExactly("data.fake_info.direct", "data.fake_info.named");
+        }
+    }
+
+    @Test
     void everyOperationIsJournaledAndTheJournalIsCompactedAtTheEnd() throws IOException {
         planAndApply(config("resource \"fake_thing\" \"a\" {\n  count = 3\n  value = \"v${count.index}\"\n}\n"));
         assertThat(Files.exists(dir.resolve("terraform.tfstate"))).isTrue();

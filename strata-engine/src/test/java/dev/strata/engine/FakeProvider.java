@@ -34,12 +34,14 @@ final class FakeProvider implements Provider {
     volatile boolean driftingPlans;
     /** When set, resource validation fails at this attribute path, as a provider's ConflictsWith would. */
     volatile dev.strata.provider.AttributePath validateError;
-    /** Answers as a legacy-SDK provider does (Terraform's {@code legacy_type_system}). */
-    volatile boolean legacyTypeSystem;
     /** Returns {@code ""} after apply where the plan had a null {@code value}, as legacy-SDK resources do. */
     volatile boolean emptyForNull;
     /** Fails every apply as a provider whose process died does. */
     volatile boolean gone;
+    /** Plans {@code value = "default"} where the config leaves it null, as a legacy-SDK Default does. */
+    volatile boolean plansDefaults;
+    /** The protocol's legacy_type_system flag on plan and apply responses. */
+    volatile boolean legacyTypeSystem;
 
     static final Block THING = Block.builder()
             .attribute("value", Attribute.optional(Type.STRING))
@@ -47,6 +49,12 @@ final class FakeProvider implements Provider {
             .attribute("serial", Attribute.computed(Type.NUMBER))
             .block("timeouts", dev.strata.provider.NestedBlock.of(dev.strata.provider.NestingMode.SINGLE,
                     Block.builder().attribute("create", Attribute.optional(Type.STRING)).build()))
+            .build();
+
+    /** A data source: {@code result} is {@code "read:" + value}. */
+    static final Block INFO = Block.builder()
+            .attribute("value", Attribute.optional(Type.STRING))
+            .attribute("result", Attribute.computed(Type.STRING))
             .build();
 
     static ProviderFactory factory(FakeProvider p) {
@@ -71,7 +79,7 @@ final class FakeProvider implements Provider {
     @Override
     public ProviderSchema schema() {
         return new ProviderSchema(Schema.of(Block.builder().build()), new TreeMap<>(Map.of("fake_thing",
-                Schema.of(THING))), new TreeMap<>());
+                Schema.of(THING))), new TreeMap<>(Map.of("fake_info", Schema.of(INFO))));
     }
 
     @Override
@@ -112,6 +120,9 @@ final class FakeProvider implements Provider {
         if (r.priorState().isNull()) {
             p = with(with(p, "id", Value.unknown(Type.STRING)), "serial", driftingPlans ? Value.number(n)
                     : Value.unknown(Type.NUMBER));
+        }
+        if (plansDefaults && p.attributes().get("value").isNull()) {
+            p = with(p, "value", Value.string("default"));
         }
         return new PlanResponse(p, java.util.List.of(), null, ProviderDiagnostics.NONE, legacyTypeSystem);
     }
@@ -175,7 +186,9 @@ final class FakeProvider implements Provider {
 
     @Override
     public ReadDataResponse readDataSource(ReadDataRequest r) {
-        return new ReadDataResponse(r.config(), ProviderDiagnostics.NONE);
+        Value v = r.config().attributes().get("value");
+        return new ReadDataResponse(with(r.config(), "result", Value.string("read:" + (v.isNull() ? "" : v.asString()))),
+                ProviderDiagnostics.NONE);
     }
 
     @Override

@@ -20,6 +20,13 @@ import java.util.SortedMap;
  */
 public interface Provider extends AutoCloseable {
 
+    /**
+     * A hint that the engine is about to ask for the schema and then configure and call this
+     * provider (plan, apply): one with a slow start, an external plugin process, may begin it in the
+     * background now, so that it overlaps with reading the schema. The default does nothing.
+     */
+    default void prepare() {}
+
     ProviderSchema schema();
 
     ProviderDiagnostics validateProviderConfig(Value config);

@@ -50,9 +50,9 @@ public final class TerraformProvider implements Provider {
     private final SchemaCache cache;
     private final String packageHash;
     private volatile ProviderClient client;
-    private Diagnostics startFailure;
-    private ProviderDiagnostics crashed;
-    private ProviderSchema wireSchema;
+    private volatile Diagnostics startFailure;
+    private volatile ProviderDiagnostics crashed;
+    private volatile ProviderSchema wireSchema;
     private dev.strata.provider.ProviderSchema spiSchema;
 
     /**
@@ -94,23 +94,44 @@ public final class TerraformProvider implements Provider {
         return c == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(c.plugin().pid());
     }
 
-    /** The running client, starting the plugin on first use; null when it could not start. */
-    private synchronized ProviderClient client() {
-        if (client != null || startFailure != null) {
-            return client;
+    /**
+     * Starts the plugin process on a background thread, so that its start (seconds for a large
+     * provider) overlaps with reading the schema from the cache; later calls wait for it.
+     */
+    @Override
+    public void prepare() {
+        if (client == null && startFailure == null) {
+            Thread.ofVirtual().name("plugin-start-" + name).start(this::client);
         }
-        Result<ProviderClient> r = starter.get();
-        if (r.value() == null) {
-            startFailure = r.diagnostics();
-            return null;
-        }
-        ProviderClient c = r.value();
-        if (wireSchema != null && wireSchema.capabilities().getProviderSchemaOptional()) {
-            c.useSchema(wireSchema);
-        }
-        client = c;
-        return c;
     }
+
+    /**
+     * The running client, starting the plugin on first use; null when it could not start. Guarded by
+     * its own lock, not this object's, so that a start begun by {@link #prepare} does not hold up the
+     * schema's loading from the cache.
+     */
+    private ProviderClient client() {
+        synchronized (startLock) {
+            if (client != null || startFailure != null) {
+                return client;
+            }
+            Result<ProviderClient> r = starter.get();
+            if (r.value() == null) {
+                startFailure = r.diagnostics();
+                return null;
+            }
+            ProviderClient c = r.value();
+            client = c;
+            // Read after publishing the client: either this sees the schema or its loader sees the client.
+            ProviderSchema known = wireSchema;
+            if (known != null && known.capabilities().getProviderSchemaOptional()) {
+                c.useSchema(known);
+            }
+            return c;
+        }
+    }
+
+    private final Object startLock = new Object();
 
     /**
      * The provider's schema with the diagnostics of getting it: from the cache when there, else from
@@ -124,6 +145,11 @@ public final class TerraformProvider implements Provider {
             Optional<ProviderSchema> cached = cache.load(packageHash);
             if (cached.isPresent()) {
                 wireSchema = cached.get();
+                // A client started meanwhile (prepare) did not know the schema yet.
+                ProviderClient c = client;
+                if (c != null && wireSchema.capabilities().getProviderSchemaOptional()) {
+                    c.useSchema(wireSchema);
+                }
                 return Result.of(wireSchema);
             }
         }

@@ -265,7 +265,8 @@ public final class Evaluator {
                 List<Value> elems = coll.elements();
                 if (n.compareTo(BigDecimal.valueOf(elems.size())) >= 0) {
                     return fail("Invalid index", "The given key does not identify an element in this collection "
-                            + "value: the given index is greater than or equal to the length of the collection.",
+                            + "value: " + (elems.isEmpty() ? "the collection has no elements."
+                                    : "the given index is greater than or equal to the length of the collection."),
                             subject, context);
                 }
                 return elems.get(n.intValueExact()).withMarks(marks);
@@ -424,9 +425,13 @@ public final class Evaluator {
         // ---- operators -------------------------------------------------------------------------
 
         private Value conditional(Expr.Conditional c, Map<Object, Value> locals) {
-            Value cond = eval(c.condition(), locals);
-            Value t = eval(c.trueResult(), locals);
-            Value f = eval(c.falseResult(), locals);
+            // Like HCL, both results are evaluated (their types decide the result type), but only the
+            // chosen one's diagnostics count: `length(l) > 0 ? l[0] : null` must not fail on an empty
+            // list, and with an unknown condition neither branch's errors are reported yet.
+            Run trueRun = new Run(Diagnostics.builder());
+            Value t = trueRun.eval(c.trueResult(), locals);
+            Run falseRun = new Run(Diagnostics.builder());
+            Value f = falseRun.eval(c.falseResult(), locals);
             Optional<Type> unified = Unify.unify(List.of(t.type(), f.type()));
             if (unified.isEmpty()) {
                 return fail("Inconsistent conditional result types", "The true and false result expressions must "
@@ -435,6 +440,7 @@ public final class Evaluator {
                         SourceRange.between(c.trueResult().range(), c.falseResult().range()), c.range());
             }
             Type rt = unified.get();
+            Value cond = eval(c.condition(), locals);
             if (cond.isNull()) {
                 return fail("Null condition", "The condition value is null. Conditions must either be true or false.",
                         c.condition().range(), c.range());
@@ -445,8 +451,11 @@ public final class Evaluator {
                         c.condition().range(), c.range());
             }
             if (!cond.isKnown()) {
-                return Value.unknown(rt).withMarks(cond.marks());
+                // Either outcome is null when both are, so the result is known to be null.
+                Value either = t.isKnown() && t.isNull() && f.isKnown() && f.isNull() ? Value.nullValue(rt) : Value.unknown(rt);
+                return either.withMarks(cond.marks()).withMarks(t.marks()).withMarks(f.marks());
             }
+            diags.addAll((cb.value().asBool() ? trueRun : falseRun).diags.build());
             Value chosen = cb.value().asBool() ? t : f;
             Value converted = convertOr(chosen, rt, cb.value().asBool() ? c.trueResult() : c.falseResult(), c);
             return converted.withMarks(cond.marks());
