@@ -276,11 +276,18 @@ final class InstanceOps {
             run.setInstanceValue(ai, after);
             return;
         }
+        // As Terraform, a read while planning is reported as it happens ("Reading...", "Read complete"),
+        // which is also the first output a user sees of a plan that reads data sources.
+        events.applyStart(ai, Action.READ, null);
+        long t0 = System.nanoTime();
         Value v = read(c, config);
+        Duration took = Duration.ofNanos(System.nanoTime() - t0);
         if (v == null) {
+            events.applyErrored(ai, Action.READ, took, Diagnostics.NONE);
             run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
             return;
         }
+        events.applyComplete(ai, Action.READ, idOf(v), took);
         setObject(c, object(c, ai.resource().key(), null, v, null, ObjectStatus.READY));
         run.setInstanceValue(ai, v);
         for (CheckRule post : c.rc().lifecycle().postconditions()) {

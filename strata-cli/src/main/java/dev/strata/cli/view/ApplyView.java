@@ -49,7 +49,7 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
     }
 
     private synchronized void redraw() {
-        if (!live || (running.isEmpty() && done.get() == 0)) {
+        if (!live || total == 0 || (running.isEmpty() && done.get() == 0)) {
             return;
         }
         long now = System.nanoTime();

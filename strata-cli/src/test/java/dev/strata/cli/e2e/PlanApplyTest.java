@@ -118,6 +118,26 @@ class PlanApplyTest {
     }
 
     @Test
+    void dataSourcesReadWhilePlanningAreReportedAsTheyAreRead() throws IOException {
+        write("greeting.txt", "hello");
+        write("main.tf", """
+                data "local_file" "greeting" {
+                  filename = "${path.module}/greeting.txt"
+                }
+                resource "terraform_data" "a" {
+                  input = data.local_file.greeting.content
+                }
+                """);
+        CliRunner.Result plan = ok("plan");
+        String out = plan.stdout();
+        // As Terraform: the read's progress comes first, then the plan.
+        assertTrue(out.contains("data.local_file.greeting: Reading...\n"), out);
+        int complete = out.indexOf("data.local_file.greeting: Read complete after 0s [id=");
+        assertTrue(complete >= 0, out);
+        assertTrue(complete < out.indexOf("Strata will perform the following actions"), out);
+    }
+
+    @Test
     void deferredCountIsCreatedInOneApplyAndTheNextPlanIsEmpty() throws IOException {
         write("main.tf", """
                 resource "terraform_data" "src" {
