@@ -176,6 +176,16 @@ final class ApplyCommand implements Command {
                     humanPlan.plan(plan);
                 }
                 if (!plan.hasChanges() && !refreshOnly) {
+                    // A journal left by an interrupted run is folded into the snapshot even when nothing
+                    // changes, so that the state file alone (what terraform and other readers see) is
+                    // complete again.
+                    if (state.journalSize() > 0) {
+                        var compacted = state.compact();
+                        planView.diagnostics(compacted.diagnostics(), loaded.sources());
+                        if (compacted.hasErrors()) {
+                            return 1;
+                        }
+                    }
                     return 0;
                 }
                 if (!refreshOnly && !args.get(autoApprove) && !approve(context, humanPlan, options.mode())) {

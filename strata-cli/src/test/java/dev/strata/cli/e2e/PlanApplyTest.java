@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -135,6 +136,25 @@ class PlanApplyTest {
         int complete = out.indexOf("data.local_file.greeting: Read complete after 0s [id=");
         assertTrue(complete >= 0, out);
         assertTrue(complete < out.indexOf("Strata will perform the following actions"), out);
+    }
+
+    @Test
+    void anApplyWithNothingToDoStillFoldsALeftoverJournalIntoTheStateFile() throws IOException {
+        write("main.tf", "resource \"terraform_data\" \"a\" {\n  input = 1\n}\n");
+        ok("apply", "-auto-approve");
+        // As a run killed between its last create and its final write leaves it: the object is only
+        // in the journal, not in terraform.tfstate.
+        try (dev.strata.state.StateManager m = dev.strata.state.LocalBackend.in(dir, "test")
+                .open("default", dev.strata.state.LockRequest.of("test", java.time.Duration.ZERO)).value()) {
+            dev.strata.state.ResourceState a = m.state().resources().getFirst();
+            assertTrue(m.persist(m.state().withResources(List.of())).diagnostics().asList().isEmpty());
+            m.append(new dev.strata.state.JournalEntry.SetObject(a.addr(), a.provider(), a.instances().getFirst()));
+        }
+        assertFalse(Files.readString(dir.resolve("terraform.tfstate")).contains("terraform_data"));
+        CliRunner.Result r = ok("apply", "-auto-approve");
+        assertTrue(r.stdout().contains("No changes."), r.stdout());
+        assertTrue(Files.readString(dir.resolve("terraform.tfstate")).contains("\"terraform_data\""),
+                "the state file is complete again");
     }
 
     @Test
