@@ -59,6 +59,24 @@ final class ProviderPool implements AutoCloseable {
         return parsed.value() != null ? parsed.value() : VersionConstraints.ANY;
     }
 
+    /**
+     * The provider for a configuration of {@code tree}, with the version constraints its module's
+     * {@code required_providers} states; when it cannot be had, the problems are placed at that
+     * requirement (null value).
+     */
+    Result<Provider> get(dev.strata.config.ConfigTree tree, AbsProviderConfig cfg) {
+        dev.strata.config.RequiredProvider rp = requirement(tree, cfg);
+        Result<Provider> r = get(cfg, constraints(rp));
+        if (r.value() != null) {
+            return r;
+        }
+        Diagnostics.Builder placed = Diagnostics.builder();
+        for (Diagnostic d : r.diagnostics()) {
+            placed.add(new Diagnostic(d.severity(), d.summary(), d.detail(), rp != null ? rp.declRange() : null, null));
+        }
+        return Result.of(null, placed.build());
+    }
+
     /** The (unconfigured until {@link #configure}) provider for a configuration; null with errors if unavailable. */
     Result<Provider> get(AbsProviderConfig cfg, VersionConstraints constraints) {
         return instances.computeIfAbsent(cfg, c -> {

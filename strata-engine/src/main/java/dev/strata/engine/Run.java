@@ -122,10 +122,13 @@ final class Run {
     }
 
     String relativeDir(Module m) {
-        ConfigNode n = tree.node(m).orElse(tree.root());
-        Path dir = n.module().dir();
-        String s = workingDir().toAbsolutePath().normalize().relativize(dir.toAbsolutePath().normalize()).toString()
-                .replace('\\', '/');
+        return relativeDir(workingDir(), tree.node(m).orElse(tree.root()));
+    }
+
+    /** {@code path.module}/{@code path.root}: a module's directory relative to the working directory, "." for itself. */
+    static String relativeDir(Path workingDir, ConfigNode n) {
+        String s = workingDir.toAbsolutePath().normalize().relativize(n.module().dir().toAbsolutePath().normalize())
+                .toString().replace('\\', '/');
         return s.isEmpty() ? "." : s;
     }
 

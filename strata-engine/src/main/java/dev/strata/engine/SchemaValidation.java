@@ -5,7 +5,6 @@ import dev.strata.addr.ResourceMode;
 import dev.strata.config.ConfigNode;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.ProviderConfig;
-import dev.strata.config.RequiredProvider;
 import dev.strata.config.ResourceConfig;
 import dev.strata.engine.graph.DagWalker;
 import dev.strata.engine.graph.DependencyGraph;
@@ -103,14 +102,10 @@ public final class SchemaValidation {
 
     private List<Diagnostic> provider(AbsProviderConfig cfg, ConfigTree tree, ProviderPool pool,
                                       ValidateScope.Shared shared) {
-        RequiredProvider rp = ProviderPool.requirement(tree, cfg);
-        Result<Provider> r = pool.get(cfg, ProviderPool.constraints(rp));
+        Result<Provider> r = pool.get(tree, cfg);
         List<Diagnostic> out = new ArrayList<>();
         if (r.value() == null) {
-            for (Diagnostic d : r.diagnostics()) {
-                out.add(new Diagnostic(d.severity(), d.summary(), d.detail(), rp != null ? rp.declRange() : null,
-                        null));
-            }
+            out.addAll(r.diagnostics().asList());
             return out;
         }
         ProviderConfig pc = GraphBuilder.providerConfig(tree, cfg);

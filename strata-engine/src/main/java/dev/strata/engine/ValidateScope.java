@@ -88,8 +88,8 @@ final class ValidateScope implements Scope {
             case ModuleCallInstanceOutput o -> Value.DYNAMIC_UNKNOWN;
             case PathAttr p -> Value.string(switch (p.name()) {
                 case "cwd" -> shared.workingDir().toString();
-                case "root" -> relativeDir(shared.tree().root());
-                default -> relativeDir(node);
+                case "root" -> Run.relativeDir(shared.workingDir(), shared.tree().root());
+                default -> Run.relativeDir(shared.workingDir(), node);
             });
             case TerraformAttr ta -> ta.name().equals("workspace") ? Value.unknown(Type.STRING) : Value.FALSE;
             case CountAttr c -> counted ? Value.unknown(Type.NUMBER) : Value.DYNAMIC_UNKNOWN;
@@ -131,11 +131,5 @@ final class ValidateScope implements Scope {
         ProviderSchema ps = shared.providers().schema(cfg);
         Schema s = ps == null ? null : r.mode() == ResourceMode.DATA ? ps.dataSource(r.type()) : ps.resourceType(r.type());
         return s == null ? Value.DYNAMIC_UNKNOWN : Value.unknown(s.block().impliedType());
-    }
-
-    private String relativeDir(ConfigNode n) {
-        String s = shared.workingDir().toAbsolutePath().normalize()
-                .relativize(n.module().dir().toAbsolutePath().normalize()).toString().replace('\\', '/');
-        return s.isEmpty() ? "." : s;
     }
 }

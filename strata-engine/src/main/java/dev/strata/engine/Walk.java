@@ -14,7 +14,6 @@ import dev.strata.config.LocalConfig;
 import dev.strata.config.ModuleCallConfig;
 import dev.strata.config.OutputConfig;
 import dev.strata.config.ProviderConfig;
-import dev.strata.config.RequiredProvider;
 import dev.strata.config.ResourceConfig;
 import dev.strata.config.VariableConfig;
 import dev.strata.engine.graph.DagWalker;
@@ -323,13 +322,9 @@ final class Walk {
 
     private void provider(Node.ProviderNode p) {
         AbsProviderConfig cfg = p.config();
-        RequiredProvider rp = ProviderPool.requirement(run.tree, cfg);
-        Result<Provider> r = run.providers.get(cfg, ProviderPool.constraints(rp));
+        Result<Provider> r = run.providers.get(run.tree, cfg);
         if (r.value() == null) {
-            for (Diagnostic d : r.diagnostics()) {
-                run.diagnose(new Diagnostic(d.severity(), d.summary(), d.detail(), rp != null ? rp.declRange() : null,
-                        null));
-            }
+            run.diagnose(r.diagnostics());
             return;
         }
         ProviderSchema schema = run.providers.schema(cfg);
