@@ -33,13 +33,9 @@ import dev.strata.lang.eval.Scope;
 import dev.strata.lang.eval.TemplateFunctions;
 import dev.strata.lang.funcs.FunctionContext;
 import dev.strata.lang.funcs.FunctionTable;
-import dev.strata.lang.types.MapType;
-import dev.strata.lang.types.ObjectType;
-import dev.strata.lang.types.SetType;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
-import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -428,86 +424,27 @@ public final class Validator {
         }
 
         private Integer countValue(Value v, Expression e) {
-            if (!v.isKnown()) {
-                return null;
-            }
-            if (v.isNull()) {
-                diags.add(Diagnostic.error("Invalid count argument", "The given \"count\" argument value is null. An "
-                        + "integer is required.", e.range()));
-                return null;
-            }
-            Value n = v.unmark();
-            if (n.type() != Type.NUMBER) {
-                dev.strata.lang.value.ConversionResult c = dev.strata.lang.value.Convert.convert(n, Type.NUMBER);
-                if (!c.isOk()) {
-                    diags.add(Diagnostic.error("Invalid count argument", "The given \"count\" argument value is "
-                            + "unsuitable: number required.", e.range()));
-                    return null;
+            return switch (Repetition.checkCount(v, e.range())) {
+                case Repetition.Count c -> c.count();
+                case Repetition.Invalid i -> {
+                    diags.add(i.error());
+                    yield null;
                 }
-                n = c.value();
-            }
-            if (n.isInfinite()) {
-                diags.add(Diagnostic.error("Invalid count argument", "The given \"count\" argument value is "
-                        + "unsuitable: must be a whole number.", e.range()));
-                return null;
-            }
-            BigDecimal d = n.asNumber();
-            if (d.stripTrailingZeros().scale() > 0) {
-                diags.add(Diagnostic.error("Invalid count argument", "The given \"count\" argument value is "
-                        + "unsuitable: value must be a whole number, between -9223372036854775808 and "
-                        + "9223372036854775807.", e.range()));
-                return null;
-            }
-            if (d.signum() < 0) {
-                diags.add(Diagnostic.error("Invalid count argument", "The given \"count\" argument value is "
-                        + "unsuitable: must be greater than or equal to zero.", e.range()));
-                return null;
-            }
-            return d.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) > 0 ? null : d.intValue();
+                case Repetition.Unknown u -> null;
+                case Repetition.ForEach f -> throw new IllegalStateException("count decided as for_each");
+            };
         }
 
         private Set<String> forEachValue(Value v, Expression e) {
-            Type t = v.type();
-            if (!v.isKnown()) {
-                // As Terraform: an unknown for_each is checked when its value is known, at plan time.
-                return null;
-            }
-            if (v.isNull()) {
-                diags.add(Diagnostic.error("Invalid for_each argument", "The given \"for_each\" argument value is "
-                        + "null. A map, or set of strings is allowed.", e.range()));
-                return null;
-            }
-            boolean mapLike = t instanceof MapType || t instanceof ObjectType;
-            if (t instanceof SetType st && st.elem() != Type.STRING && st.elem() != Type.DYNAMIC) {
-                diags.add(Diagnostic.error("Invalid for_each set argument", "The given \"for_each\" argument value "
-                        + "is unsuitable: \"for_each\" supports maps and sets of strings, but you have provided a set "
-                        + "containing type " + st.elem().friendlyName() + ".", e.range()));
-                return null;
-            }
-            if (t != Type.DYNAMIC && !mapLike && !(t instanceof SetType)) {
-                diags.add(Diagnostic.error("Invalid for_each argument", "The given \"for_each\" argument value is "
-                        + "unsuitable: the \"for_each\" argument must be a map, or set of strings, and you have "
-                        + "provided a value of type " + t.friendlyName() + ".", e.range()));
-                return null;
-            }
-            if (!v.isWhollyKnown() || t == Type.DYNAMIC) {
-                return null;
-            }
-            Value raw = v.unmark();
-            Set<String> keys = new TreeSet<>();
-            if (mapLike) {
-                keys.addAll(raw.attributes().keySet());
-            } else {
-                for (Value x : raw.elements()) {
-                    if (x.isNull()) {
-                        diags.add(Diagnostic.error("Invalid for_each set argument", "The given \"for_each\" argument "
-                                + "value is unsuitable: \"for_each\" sets must not contain null values.", e.range()));
-                        return null;
-                    }
-                    keys.add(x.unmark().asString());
+            return switch (Repetition.checkForEach(v, e.range())) {
+                case Repetition.ForEach f -> new TreeSet<>(f.each().keySet());
+                case Repetition.Invalid i -> {
+                    diags.add(i.error());
+                    yield null;
                 }
-            }
-            return keys;
+                case Repetition.Unknown u -> null;
+                case Repetition.Count c -> throw new IllegalStateException("for_each decided as count");
+            };
         }
 
         /** Checks references statically, then evaluates with every reference unknown; returns the value. */

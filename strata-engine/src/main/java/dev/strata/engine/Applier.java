@@ -110,13 +110,12 @@ public final class Applier {
             InstanceOps ops = new InstanceOps(run, events, plan, calls, openCreates);
             Walk walk = new Walk(run, graph, events, ops);
             ops.walk = walk;
-            SortedMap<Node, DagWalker.Outcome<Node>> outcomes;
             try {
-                outcomes = walk.walk(stopRequested::get);
+                // The walk turns every failed vertex into a diagnostic; the summary below counts instances.
+                walk.walk(stopRequested::get);
                 destroyPass(run, ops, plan, tree, events);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                outcomes = new java.util.TreeMap<>();
             }
             interrupted = stopRequested.get();
             removeStaleOutputs(run, tree);
@@ -227,18 +226,38 @@ public final class Applier {
             byKey.keySet().forEach(flat::node);
             dg = flat.build();
         }
-        new DagWalker<>(dg, run.options.parallelism()).walk(k -> {
+        SortedMap<Key, DagWalker.Outcome<Key>> outcomes = new DagWalker<>(dg, run.options.parallelism()).walk(k -> {
             ResourceChange c = byKey.get(k);
-            ResourceConfig rc = configOf(tree, c.addr());
-            if (!ops.ensureProvider(c.provider())) {
-                return new DagWalker.Outcome.Failed<>("provider unavailable");
+            try {
+                ResourceConfig rc = configOf(tree, c.addr());
+                if (!ops.ensureProvider(c.provider())) {
+                    return new DagWalker.Outcome.Failed<>("provider unavailable");
+                }
+                if (rc != null && rc.lifecycle().preventDestroy() && c.deposed() == null) {
+                    run.diagnose(Diagnostic.error("Instance cannot be destroyed", "Resource " + c.addr() + " has "
+                            + "lifecycle.prevent_destroy set, but the plan calls for this resource to be destroyed. "
+                            + "To avoid this error and continue with the plan, either disable lifecycle.prevent_destroy "
+                            + "or reduce the scope of the plan using the -target option.", rc.declRange()));
+                    run.failedInstances.add(c.addr());
+                    return new DagWalker.Outcome.Failed<>("prevent_destroy");
+                }
+                return ops.destroy(c, rc) ? new DagWalker.Outcome.Succeeded<>()
+                        : new DagWalker.Outcome.Failed<>(c.addr() + " failed");
+            } catch (Throwable t) {
+                // Whatever one destroy throws is that object's failure; the other destroys go on.
+                run.diagnose(InternalErrors.of("destroying", c.addr().toString(), t));
+                run.failedInstances.add(c.addr());
+                return new DagWalker.Outcome.Failed<>(DagWalker.describe(t));
             }
-            if (rc != null && rc.lifecycle().preventDestroy() && c.deposed() == null) {
-                return new DagWalker.Outcome.Failed<>("prevent_destroy");
-            }
-            return ops.destroy(c, rc) ? new DagWalker.Outcome.Succeeded<>()
-                    : new DagWalker.Outcome.Failed<>(c.addr() + " failed");
         }, stopRequested::get);
+        // A destroy that failed without saying why (none should) still fails the apply visibly.
+        outcomes.forEach((k, o) -> {
+            if (o instanceof DagWalker.Outcome.Failed<Key> f && !run.failedInstances.contains(byKey.get(k).addr())
+                    && !f.reason().equals("provider unavailable")) {
+                run.failedInstances.add(byKey.get(k).addr());
+                run.diagnose(InternalErrors.of("destroying", byKey.get(k).addr().toString(), f.reason()));
+            }
+        });
     }
 
     private static ResourceConfig configOf(ConfigTree tree, AbsResourceInstance ai) {

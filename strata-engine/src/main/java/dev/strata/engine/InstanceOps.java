@@ -864,7 +864,7 @@ final class InstanceOps {
     }
 
     /** A resource whose expansion is deferred: planned as a placeholder, expanded and created during the apply. */
-    void deferred(ResourceConfig rc, AbsResource ar, Expansion.Deferred d, EvalScope scope, List<Runnable> work) {
+    void deferred(ResourceConfig rc, AbsResource ar, Expansion.Deferred d, EvalScope scope, List<Walk.InstanceWork> work) {
         if (run.phase == Run.Phase.PLAN) {
             run.deferred.add(new DeferredResource(ar, d.argument(), d.unknownRefs()));
             return;

@@ -65,6 +65,8 @@ final class Run {
     private final StateSink sink;
 
     private final List<Diagnostic> diagnostics = new ArrayList<>();
+    /** The visit this thread works for, if any: its diagnostics decide that visit's outcome. */
+    private final ThreadLocal<VisitDiagnostics> visit = new ThreadLocal<>();
     final ConcurrentMap<AbsResourceInstance, ResourceChange> changes = new ConcurrentHashMap<>();
     final List<DeferredResource> deferred = java.util.Collections.synchronizedList(new ArrayList<>());
     final List<ResourceChange> drift = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -152,14 +154,39 @@ final class Run {
     }
 
     void diagnose(Diagnostics ds) {
-        synchronized (diagnostics) {
-            ds.forEach(diagnostics::add);
-        }
+        ds.forEach(this::diagnose);
     }
 
     void diagnose(Diagnostic d) {
         synchronized (diagnostics) {
             diagnostics.add(d);
+        }
+        VisitDiagnostics v = visit.get();
+        if (v != null) {
+            v.add(d);
+        }
+    }
+
+    /** The visit this thread reports for (null outside the walk). */
+    VisitDiagnostics currentVisit() {
+        return visit.get();
+    }
+
+    /**
+     * Runs {@code body} on this thread reporting for {@code own} as well as for the run. Work a visit
+     * hands to other threads must be bound again there (see {@link Walk#runAll}).
+     */
+    void reportingFor(VisitDiagnostics own, Runnable body) {
+        VisitDiagnostics outer = visit.get();
+        visit.set(own);
+        try {
+            body.run();
+        } finally {
+            if (outer == null) {
+                visit.remove();
+            } else {
+                visit.set(outer);
+            }
         }
     }
 

@@ -14,6 +14,7 @@ import dev.strata.config.LocalConfig;
 import dev.strata.config.ModuleCallConfig;
 import dev.strata.config.OutputConfig;
 import dev.strata.config.ProviderConfig;
+import dev.strata.config.Repetition;
 import dev.strata.config.ResourceConfig;
 import dev.strata.config.VariableConfig;
 import dev.strata.engine.graph.DagWalker;
@@ -27,11 +28,6 @@ import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.Traversal;
 import dev.strata.lang.eval.Evaluator;
 import dev.strata.lang.eval.Scope;
-import dev.strata.lang.types.ListType;
-import dev.strata.lang.types.MapType;
-import dev.strata.lang.types.ObjectType;
-import dev.strata.lang.types.SetType;
-import dev.strata.lang.types.TupleType;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.ConversionResult;
 import dev.strata.lang.value.Mark;
@@ -44,7 +40,6 @@ import dev.strata.state.JournalEntry;
 import dev.strata.state.OutputValue;
 import dev.strata.state.ResourceInstanceObject;
 import dev.strata.state.ResourceState;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -56,7 +51,11 @@ import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The walk of the configuration graph, for planning and for applying. Each vertex handles every
@@ -96,17 +95,93 @@ final class Walk {
         return out;
     }
 
-    /** Walks the graph; returns the outcome of every vertex. */
+    private static final Logger LOG = LoggerFactory.getLogger(Walk.class);
+
+    /** Vertices whose failure was reported as a diagnostic by the vertex itself. */
+    private final Set<Node> reported = ConcurrentHashMap.newKeySet();
+    /** Set when a visit ran out of memory (or the VM failed otherwise): the walk starts nothing more. */
+    private final AtomicBoolean exhausted = new AtomicBoolean();
+
+    /** A unit of a resource vertex's work: one instance (or placeholder) and what to do for it. */
+    record InstanceWork(AbsResourceInstance addr, Runnable op) {}
+
+    /**
+     * Walks the graph; returns the outcome of every vertex. Every outcome is read: a failure the
+     * vertex did not report itself becomes a diagnostic naming it, so nothing fails silently.
+     */
     SortedMap<Node, DagWalker.Outcome<Node>> walk(BooleanSupplier stop) throws InterruptedException {
+        long started = System.nanoTime();
+        AtomicBoolean stopLogged = new AtomicBoolean();
+        BooleanSupplier stopping = () -> {
+            boolean s = exhausted.get() || stop.getAsBoolean();
+            if (s && stopLogged.compareAndSet(false, true)) {
+                LOG.debug("walk: stop requested ({}); no new vertex starts", exhausted.get() ? "out of memory"
+                        : "interrupt");
+            }
+            return s;
+        };
         // Vertices mostly wait on providers; the provider-call bound is the run's permits, not this.
-        return new DagWalker<>(graph, 64).walk(this::visit, stop);
+        SortedMap<Node, DagWalker.Outcome<Node>> outcomes = new DagWalker<>(graph, 64).walk(this::visit, stopping);
+        int failed = 0;
+        int skipped = 0;
+        for (Map.Entry<Node, DagWalker.Outcome<Node>> e : outcomes.entrySet()) {
+            Node n = e.getKey();
+            switch (e.getValue()) {
+                case DagWalker.Outcome.Succeeded<Node> s -> { }
+                case DagWalker.Outcome.Failed<Node> f -> {
+                    failed++;
+                    if (!reported.contains(n)) {
+                        run.diagnose(InternalErrors.of(operation(), n.display(), f.reason()));
+                    }
+                }
+                case DagWalker.Outcome.Skipped<Node> s -> {
+                    skipped++;
+                    if (LOG.isDebugEnabled()) {
+                        LOG.debug("walk: skipped {}: {}", n.display(), s.cause() == null ? "stop requested"
+                                : "depends on " + s.cause().display() + ", which did not complete");
+                    }
+                }
+            }
+        }
+        LOG.debug("walk: {} of {} vertices in {} ms ({} failed, {} skipped)", operation(), outcomes.size(),
+                (System.nanoTime() - started) / 1_000_000, failed, skipped);
+        return outcomes;
     }
 
+    private String operation() {
+        return run.phase == Run.Phase.PLAN ? "planning" : "applying";
+    }
+
+    /**
+     * One vertex. Its outcome comes from its own diagnostics only (other vertices report into the run
+     * at the same time), and whatever it throws becomes a diagnostic naming it.
+     */
     private DagWalker.Outcome<Node> visit(Node n) {
         if (included != null && !included.contains(n)) {
+            LOG.trace("walk: {} not included by -target", n.display());
             return new DagWalker.Outcome.Succeeded<>();
         }
-        int before = errorCount();
+        long started = System.nanoTime();
+        LOG.trace("walk: start {}", n.display());
+        VisitDiagnostics own = new VisitDiagnostics();
+        run.reportingFor(own, () -> {
+            try {
+                dispatch(n);
+            } catch (Throwable t) {
+                thrown(n.display(), t);
+            }
+        });
+        long ms = (System.nanoTime() - started) / 1_000_000;
+        if (own.hasErrors()) {
+            reported.add(n);
+            LOG.debug("walk: {} failed after {} ms ({} errors)", n.display(), ms, own.errorCount());
+            return new DagWalker.Outcome.Failed<>(n.display() + " failed");
+        }
+        LOG.trace("walk: end {} after {} ms", n.display(), ms);
+        return new DagWalker.Outcome.Succeeded<>();
+    }
+
+    private void dispatch(Node n) {
         switch (n) {
             case Node.VariableNode v -> variable(v);
             case Node.LocalNode l -> local(l);
@@ -116,12 +191,15 @@ final class Walk {
             case Node.ResourceNode r -> resource(r);
             case Node.CheckNode c -> check(c);
         }
-        return errorCount() > before ? new DagWalker.Outcome.Failed<>(n.display() + " failed")
-                : new DagWalker.Outcome.Succeeded<>();
     }
 
-    private int errorCount() {
-        return (int) run.diagnostics().asList().stream().filter(Diagnostic::isError).count();
+    /** Reports what a visit or an instance operation threw; on the reporting thread of its visit. */
+    private void thrown(String name, Throwable t) {
+        if (t instanceof VirtualMachineError) {
+            exhausted.set(true);
+        }
+        LOG.debug("walk: {} threw while {}", name, operation(), t);
+        run.diagnose(InternalErrors.of(operation(), name, t));
     }
 
     /** With {@code -target}: the targeted resources and everything they depend on; null without targets. */
@@ -363,7 +441,7 @@ final class Walk {
             }
             return;
         }
-        List<Runnable> work = new ArrayList<>();
+        List<InstanceWork> work = new ArrayList<>();
         // Instance-level targets filter the targeted resource only; what it depends on is planned whole.
         List<dev.strata.addr.Targetable> filter = Targets.matchesResource(run.options.targets(), rn)
                 || Targets.matchesModule(run.options.targets(), rn.module()) ? run.options.targets() : List.of();
@@ -395,7 +473,7 @@ final class Walk {
                 }
                 Value each = e instanceof Expansion.ForEach fe ? fe.each().get(((InstanceKey.StringKey) k).key()) : null;
                 EvalScope is = scope.forInstance(k, each);
-                work.add(() -> ops.instance(rc, ai, is));
+                work.add(new InstanceWork(ai, () -> ops.instance(rc, ai, is)));
             }
             if (run.phase == Run.Phase.PLAN) {
                 ops.orphans(rc, ar, e);
@@ -426,22 +504,36 @@ final class Walk {
         }).orElse(new Expansion.Count(0));
     }
 
-    /** Runs instance work concurrently; provider calls inside are bounded by the run's permits. */
-    void runAll(List<Runnable> work) {
-        List<Runnable> guarded = work.stream().map(r -> (Runnable) () -> {
+    /**
+     * Runs instance work concurrently; provider calls inside are bounded by the run's permits. Each
+     * operation reports for the visit that started it, and whatever it throws becomes a diagnostic
+     * naming the instance (and, while applying, marks it failed) without stopping its siblings.
+     */
+    void runAll(List<InstanceWork> work) {
+        VisitDiagnostics owner = run.currentVisit();
+        List<Runnable> guarded = work.stream().map(w -> (Runnable) () -> run.reportingFor(owner, () -> {
+            // After an out-of-memory error the vertex's remaining work is dropped: it would fail the same way.
+            if (exhausted.get()) {
+                return;
+            }
             // Each instance operation holds a -parallelism slot from before it starts until it ends, so a
             // stop request leaves the instances still waiting for a slot unstarted.
             if (!ops.calls().enterSlot()) {
                 return;
             }
             try {
-                r.run();
+                w.op().run();
             } catch (ProviderCalls.ProviderUnavailable e) {
                 run.diagnose(Diagnostic.error("Provider unavailable", e.getMessage(), null));
+            } catch (Throwable t) {
+                if (run.applying()) {
+                    run.failedInstances.add(w.addr());
+                }
+                thrown(w.addr().toString(), t);
             } finally {
                 ops.calls().exitSlot();
             }
-        }).toList();
+        })).toList();
         if (guarded.size() == 1) {
             guarded.getFirst().run();
             return;
@@ -451,11 +543,12 @@ final class Walk {
             for (Runnable r : guarded) {
                 fs.add(ex.submit(r));
             }
-            for (Future<?> f : fs) {
+            for (int i = 0; i < fs.size(); i++) {
                 try {
-                    f.get();
+                    fs.get(i).get();
                 } catch (java.util.concurrent.ExecutionException e) {
-                    throw new IllegalStateException(e.getCause());
+                    // The guard catches everything, so this is only a failure of the guard itself.
+                    thrown(work.get(i).addr().toString(), e.getCause());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return;
@@ -466,7 +559,8 @@ final class Walk {
 
     /**
      * Evaluates {@code count} / {@code for_each}: static when known, deferred when not (§3.6); null
-     * after an error (reported).
+     * after an error (reported). What a value means is decided by {@link Repetition}, as for
+     * validation, so only a value not known yet is deferred.
      */
     Expansion expand(EvalScope scope, Expression count, Expression forEach) {
         if (count == null && forEach == null) {
@@ -478,85 +572,22 @@ final class Walk {
         if (r.hasErrors()) {
             return null;
         }
-        Value v = r.value();
-        if (count != null) {
-            if (!v.isKnown()) {
-                return new Expansion.Deferred("count", unknownRefs(scope, e));
+        Repetition decided = count != null ? Repetition.checkCount(r.value(), e.range())
+                : Repetition.checkForEach(r.value(), e.range());
+        return switch (decided) {
+            case Repetition.Count c -> new Expansion.Count(c.count());
+            case Repetition.ForEach f -> new Expansion.ForEach(f.each());
+            case Repetition.Unknown u -> {
+                List<String> refs = unknownRefs(scope, e);
+                LOG.debug("walk: {} at {} in {} deferred until apply, waiting for {}", count != null ? "count"
+                        : "for_each", e.range(), scope.module(), refs);
+                yield new Expansion.Deferred(count != null ? "count" : "for_each", refs);
             }
-            if (v.isNull()) {
-                run.diagnose(Diagnostic.error("Invalid count argument", "The given \"count\" argument value is null. "
-                        + "An integer is required.", e.range()));
-                return null;
+            case Repetition.Invalid i -> {
+                run.diagnose(i.error());
+                yield null;
             }
-            ConversionResult c = dev.strata.lang.value.Convert.convert(v.unmarkDeep(), Type.NUMBER);
-            if (c instanceof ConversionResult.Failed f) {
-                run.diagnose(Diagnostic.error("Invalid count argument", "The given \"count\" argument value is "
-                        + "unsuitable: " + f.message() + ".", e.range()));
-                return null;
-            }
-            BigDecimal n = c.value().asNumber();
-            if (n.signum() < 0 || n.stripTrailingZeros().scale() > 0) {
-                run.diagnose(Diagnostic.error("Invalid count argument", n.signum() < 0 ? "The given \"count\" "
-                        + "argument value is unsuitable: must be greater than or equal to zero."
-                        : "The given \"count\" argument value is unsuitable: a whole number is required.", e.range()));
-                return null;
-            }
-            if (v.hasMarkDeep(Mark.SENSITIVE)) {
-                run.diagnose(Diagnostic.error("Invalid count argument", "Sensitive values, or values derived from "
-                        + "sensitive values, cannot be used as count arguments.", e.range()));
-                return null;
-            }
-            return new Expansion.Count(n.intValueExact());
-        }
-        if (!v.isWhollyKnown()) {
-            // A map with known keys but unknown values is still expandable, as in Terraform.
-            if (v.isKnownAndNotNull() && (v.type() instanceof MapType || v.type() instanceof ObjectType)) {
-                SortedMap<String, Value> each = new TreeMap<>(v.unmark().attributes());
-                return new Expansion.ForEach(each);
-            }
-            return new Expansion.Deferred("for_each", unknownRefs(scope, e));
-        }
-        if (v.hasMarkDeep(Mark.SENSITIVE)) {
-            run.diagnose(Diagnostic.error("Invalid for_each argument", "Sensitive values, or values derived from "
-                    + "sensitive values, cannot be used as for_each arguments. If used, the sensitive value could be "
-                    + "exposed as a resource instance key.", e.range()));
-            return null;
-        }
-        if (v.isNull()) {
-            run.diagnose(Diagnostic.error("Invalid for_each argument", "The given \"for_each\" argument value is "
-                    + "unsuitable: the given \"for_each\" argument value is null. A map, or set of strings is allowed.",
-                    e.range()));
-            return null;
-        }
-        SortedMap<String, Value> each = new TreeMap<>();
-        switch (v.type()) {
-            case MapType m -> each.putAll(v.attributes());
-            case ObjectType o -> each.putAll(v.attributes());
-            case SetType s when s.elem() == Type.STRING || s.elem() == Type.DYNAMIC -> {
-                for (Value el : v.elements()) {
-                    if (el.isNull()) {
-                        run.diagnose(Diagnostic.error("Invalid for_each set argument", "Null values are not "
-                                + "allowed for the \"for_each\" set.", e.range()));
-                        return null;
-                    }
-                    each.put(el.asString(), el);
-                }
-            }
-            default -> {
-                String hint = v.type() instanceof TupleType || v.type() instanceof ListType
-                        ? " You have provided a value of type " + typeName(v.type()) + "; convert it with toset() "
-                        + "if it is a list of strings." : "";
-                run.diagnose(Diagnostic.error("Invalid for_each argument", "The given \"for_each\" argument value "
-                        + "is unsuitable: the \"for_each\" argument must be a map, or set of strings, and you have "
-                        + "provided a value of type " + typeName(v.type()) + "." + hint, e.range()));
-                return null;
-            }
-        }
-        return new Expansion.ForEach(each);
-    }
-
-    private static String typeName(Type t) {
-        return t.friendlyName();
+        };
     }
 
     /** The references in {@code e} whose values are not yet known, as written. */

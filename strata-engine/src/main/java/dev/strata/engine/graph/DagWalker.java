@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -35,7 +36,11 @@ public final class DagWalker<N extends Comparable<? super N>> {
         record Skipped<N>(N cause) implements Outcome<N> {}
     }
 
-    /** The work for one node. Throwing counts as a failure with the exception's message. */
+    /**
+     * The work for one node. Throwing anything (an exception or an error such as a stack overflow)
+     * counts as a failure whose reason says what was thrown; a visitor that reports its own problems
+     * should catch what it can name itself.
+     */
     @FunctionalInterface
     public interface Visitor<N> {
         Outcome<N> visit(N node) throws Exception;
@@ -68,13 +73,16 @@ public final class DagWalker<N extends Comparable<? super N>> {
         SortedMap<N, Outcome<N>> outcomes = new TreeMap<>();
         LinkedBlockingQueue<Completion<N>> done = new LinkedBlockingQueue<>();
         int running = 0;
+        AtomicBoolean exhausted = new AtomicBoolean();
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             while (true) {
-                boolean stopping = stopRequested.getAsBoolean();
+                // Out of memory (or another VM failure) in a visit stops the walk as a stop request does:
+                // starting more work would only fail the same way.
+                boolean stopping = exhausted.get() || stopRequested.getAsBoolean();
                 while (!stopping && running < parallelism && !ready.isEmpty()) {
                     N n = ready.poll();
                     running++;
-                    pool.submit(() -> done.add(new Completion<>(n, visitSafely(visitor, n))));
+                    pool.submit(() -> done.add(new Completion<>(n, visitSafely(visitor, n, exhausted))));
                 }
                 if (running == 0) {
                     break;
@@ -104,17 +112,47 @@ public final class DagWalker<N extends Comparable<? super N>> {
         return Collections.unmodifiableSortedMap(outcomes);
     }
 
-    private Outcome<N> visitSafely(Visitor<N> visitor, N n) {
+    /**
+     * Every visit ends with a completion, whatever it throws: the walk waits for one completion per
+     * started visit, so a visit that ended without one would hang the walk.
+     */
+    private Outcome<N> visitSafely(Visitor<N> visitor, N n, AtomicBoolean exhausted) {
         try {
             Outcome<N> o = visitor.visit(n);
             return o == null ? new Outcome.Failed<>("no outcome") : o;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Outcome.Failed<>("interrupted");
-        } catch (Exception e) {
-            return new Outcome.Failed<>(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+        } catch (Throwable t) {
+            if (t instanceof VirtualMachineError) {
+                exhausted.set(true);
+            }
+            return new Outcome.Failed<>(describe(t));
         }
     }
+
+    /**
+     * What went wrong, in words for a diagnostic: never a class name or a stack trace. The messages
+     * of the JDK's programming-error exceptions name classes and methods, so those are not quoted;
+     * the engine's own exceptions carry messages written for users.
+     */
+    public static String describe(Throwable t) {
+        return switch (t) {
+            case StackOverflowError e -> "stack overflow";
+            case OutOfMemoryError e -> "out of memory";
+            case VirtualMachineError e -> "the Java virtual machine failed";
+            case NullPointerException e -> INTERNAL;
+            case ClassCastException e -> INTERNAL;
+            case IndexOutOfBoundsException e -> INTERNAL;
+            case ArithmeticException e -> INTERNAL;
+            case UnsupportedOperationException e -> INTERNAL;
+            case java.util.ConcurrentModificationException e -> INTERNAL;
+            case java.util.NoSuchElementException e -> INTERNAL;
+            default -> t.getMessage() == null || t.getMessage().isBlank() ? INTERNAL : t.getMessage();
+        };
+    }
+
+    private static final String INTERNAL = "an unexpected internal error";
 
     /** Marks everything downstream of a failed or skipped node as skipped because of it. */
     private void skipDependents(N cause, Map<N, Outcome<N>> outcomes) {
