@@ -512,16 +512,17 @@ final class Walk {
     void runAll(List<InstanceWork> work) {
         VisitDiagnostics owner = run.currentVisit();
         List<Runnable> guarded = work.stream().map(w -> (Runnable) () -> run.reportingFor(owner, () -> {
-            // After an out-of-memory error the vertex's remaining work is dropped: it would fail the same way.
-            if (exhausted.get()) {
-                return;
-            }
             // Each instance operation holds a -parallelism slot from before it starts until it ends, so a
             // stop request leaves the instances still waiting for a slot unstarted.
             if (!ops.calls().enterSlot()) {
                 return;
             }
             try {
+                // After running out of memory, work not yet started is dropped: it would fail the same way.
+                if (exhausted.get()) {
+                    LOG.debug("walk: {} not started: the run is out of memory", w.addr());
+                    return;
+                }
                 w.op().run();
             } catch (ProviderCalls.ProviderUnavailable e) {
                 run.diagnose(Diagnostic.error("Provider unavailable", e.getMessage(), null));

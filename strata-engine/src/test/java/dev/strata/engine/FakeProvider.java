@@ -22,7 +22,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A provider for engine tests: {@code fake_thing} with a configurable {@code value}, a computed
  * {@code id} and a computed {@code serial}. Knobs make it fail transiently, fail permanently, or
- * plan a different value at apply time than at plan time.
+ * plan a different value at apply time than at plan time. Some values act on their object alone:
+ * {@code "slow"} applies in 3 s, {@code "fail"} fails its apply, {@code "plan-overflow"} and
+ * {@code "apply-overflow"} overflow the stack while planning or applying it, {@code "apply-oom"}
+ * runs out of memory while applying it.
  */
 final class FakeProvider implements Provider {
     static final ProviderAddress ADDRESS = new ProviderAddress("example.com", "test", "fake");
@@ -110,10 +113,23 @@ final class FakeProvider implements Provider {
         return Value.object(m);
     }
 
+    private static boolean valueIs(Value obj, String s) {
+        Value v = obj.isKnownAndNotNull() ? obj.attributes().get("value") : null;
+        return v != null && v.isKnownAndNotNull() && v.asString().equals(s);
+    }
+
+    /** Recursion without end, as a parser or decoder given a value nested too deeply would. */
+    private static int recurse(int depth) {
+        return recurse(depth + 1) + 1;
+    }
+
     @Override
     public PlanResponse planResourceChange(PlanRequest r) {
         int n = plans.incrementAndGet();
         Value p = r.proposedNewState();
+        if (valueIs(p, "plan-overflow")) {
+            recurse(0);
+        }
         if (p.isNull()) {
             return new PlanResponse(p, java.util.List.of(), null, ProviderDiagnostics.NONE);
         }
@@ -137,6 +153,16 @@ final class FakeProvider implements Provider {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+        if (valueIs(r.plannedState(), "apply-overflow")) {
+            recurse(0);
+        }
+        if (valueIs(r.plannedState(), "apply-oom")) {
+            throw new OutOfMemoryError("Java heap space");
+        }
+        if (valueIs(r.plannedState(), "fail")) {
+            return new ApplyResponse(r.priorState(), null, ProviderDiagnostics.error("Invalid thing",
+                    "The API rejected this one."));
         }
         if (transientFailuresLeft > 0) {
             transientFailuresLeft--;

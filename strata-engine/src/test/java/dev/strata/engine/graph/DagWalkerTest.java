@@ -58,6 +58,61 @@ class DagWalkerTest {
         assertThat(out.get("y")).isInstanceOf(Outcome.Succeeded.class);
     }
 
+    private static int recurse(int depth) {
+        return recurse(depth + 1) + 1;
+    }
+
+    /** An Error is not an Exception: before, it ended the visit without a completion and the walk waited forever. */
+    @Test
+    @Timeout(20)
+    void aStackOverflowInAVisitFailsThatNodeOnlyAndTheWalkReturns() throws InterruptedException {
+        Map<String, Outcome<String>> out = new DagWalker<>(chainAndSideBranch(), 2)
+                .walk(n -> {
+                    if (n.equals("b")) {
+                        recurse(0);
+                    }
+                    return new Outcome.Succeeded<>();
+                }, () -> false);
+        assertThat(out.get("b")).isEqualTo(new Outcome.Failed<String>("stack overflow"));
+        assertThat(out.get("c")).isEqualTo(new Outcome.Skipped<>("b"));
+        assertThat(out.get("d")).isEqualTo(new Outcome.Skipped<>("b"));
+        assertThat(out.get("x")).isInstanceOf(Outcome.Succeeded.class);
+        assertThat(out.get("y")).isInstanceOf(Outcome.Succeeded.class);
+    }
+
+    /** Out of memory stops the walk as a stop request does: what has not started is skipped, with no cause. */
+    @Test
+    @Timeout(20)
+    void outOfMemoryInAVisitStartsNothingMore() throws InterruptedException {
+        List<String> visited = new CopyOnWriteArrayList<>();
+        Map<String, Outcome<String>> out = new DagWalker<>(chainAndSideBranch(), 1)
+                .walk(n -> {
+                    visited.add(n);
+                    if (n.equals("a")) {
+                        throw new OutOfMemoryError("Java heap space");
+                    }
+                    return new Outcome.Succeeded<>();
+                }, () -> false);
+        assertThat(visited).containsExactly("a");
+        assertThat(out.get("a")).isEqualTo(new Outcome.Failed<String>("out of memory"));
+        assertThat(out.get("b")).isEqualTo(new Outcome.Skipped<>("a"));
+        assertThat(out.get("x")).isEqualTo(new Outcome.Skipped<String>(null));
+        assertThat(out.get("y")).isEqualTo(new Outcome.Skipped<String>(null));
+    }
+
+    @Test
+    void failureReasonsNeverQuoteJavaInternals() {
+        assertThat(DagWalker.describe(new StackOverflowError())).isEqualTo("stack overflow");
+        assertThat(DagWalker.describe(new OutOfMemoryError("Java heap space"))).isEqualTo("out of memory");
+        assertThat(DagWalker.describe(new NullPointerException("Cannot invoke \"dev.strata.X.y()\" because \"z\" is null")))
+                .isEqualTo("an unexpected internal error");
+        assertThat(DagWalker.describe(new ClassCastException("class java.lang.String cannot be cast")))
+                .isEqualTo("an unexpected internal error");
+        assertThat(DagWalker.describe(new IllegalStateException("could not record the state change durably")))
+                .isEqualTo("could not record the state change durably");
+        assertThat(DagWalker.describe(new IllegalStateException())).isEqualTo("an unexpected internal error");
+    }
+
     /**
      * Twelve independent nodes with parallelism 3: a barrier of three proves three run at once (it
      * would time out otherwise), and a counter proves never more than three.
