@@ -34,25 +34,38 @@ final class EvalScope implements Scope {
     private final InstanceKey key;
     private final Value eachValue;
     private final Value self;
+    /** Some instance not known yet: count.index and each.* are unknown (see {@link #forAnyInstance}). */
+    private final boolean anyInstance;
 
     EvalScope(Run run, ModuleInstance module) {
         this(run, module, null, null, null);
     }
 
     EvalScope(Run run, ModuleInstance module, InstanceKey key, Value eachValue, Value self) {
+        this(run, module, key, eachValue, self, false);
+    }
+
+    private EvalScope(Run run, ModuleInstance module, InstanceKey key, Value eachValue, Value self,
+                      boolean anyInstance) {
         this.run = run;
         this.module = module;
         this.key = key;
         this.eachValue = eachValue;
         this.self = self;
+        this.anyInstance = anyInstance;
     }
 
     EvalScope forInstance(InstanceKey k, Value each) {
         return new EvalScope(run, module, k, each, self);
     }
 
+    /** For an instance whose key is not known yet: count.index, each.key and each.value are unknown. */
+    EvalScope forAnyInstance() {
+        return new EvalScope(run, module, null, null, self, true);
+    }
+
     EvalScope withSelf(Value s) {
-        return new EvalScope(run, module, key, eachValue, s);
+        return new EvalScope(run, module, key, eachValue, s, anyInstance);
     }
 
     ModuleInstance module() {
@@ -103,6 +116,9 @@ final class EvalScope implements Scope {
             });
             case TerraformAttr ta -> ta.name().equals("workspace") ? Value.string(run.workspace())
                     : Value.bool(run.applying());
+            case CountAttr c when anyInstance -> Value.unknown(dev.strata.lang.types.Type.NUMBER);
+            case ForEachAttr f when anyInstance -> f.name().equals("key")
+                    ? Value.unknown(dev.strata.lang.types.Type.STRING) : Value.DYNAMIC_UNKNOWN;
             case CountAttr c -> key instanceof InstanceKey.IntKey ik ? Value.number(ik.index()) : null;
             case ForEachAttr f -> key instanceof InstanceKey.StringKey sk
                     ? (f.name().equals("key") ? Value.string(sk.key()) : eachValue) : null;

@@ -246,6 +246,10 @@ final class Walk {
         if (v.module().isRoot()) {
             return;
         }
+        ModuleInstance stand = placeholder(v.module());
+        if (stand != null) {
+            placeholderVariable(v, stand);
+        }
         ConfigNode n = config(v.module());
         VariableConfig vc = n.module().variables().get(v.name());
         ModuleCallConfig call = n.call();
@@ -291,7 +295,12 @@ final class Walk {
 
     private void local(Node.LocalNode l) {
         LocalConfig lc = config(l.module()).module().locals().get(l.name());
-        for (ModuleInstance mi : run.instancesOf(l.module())) {
+        List<ModuleInstance> instances = new ArrayList<>(run.instancesOf(l.module()));
+        ModuleInstance stand = placeholder(l.module());
+        if (stand != null) {
+            instances.add(stand);
+        }
+        for (ModuleInstance mi : instances) {
             Result<Value> r = new Evaluator(new EvalScope(run, mi)).evaluate(lc.expr());
             run.diagnose(r.diagnostics());
             run.setLocal(mi, l.name(), r.value());
@@ -374,6 +383,68 @@ final class Walk {
         return false;
     }
 
+    // ---- placeholders for modules whose instances are not known yet ----
+
+    /**
+     * While planning, the stand-in instance of a module whose instances are not known yet (its call's
+     * count or for_each waits for the apply, or an enclosing call's does). Values that do not depend
+     * on which instance it will be are known in it, so that a known count or for_each inside is
+     * decided (and an invalid one rejected) at plan time: only what is unknown may wait (§3.6).
+     * Null when the module's instances are known, and while applying.
+     */
+    private ModuleInstance placeholder(Module m) {
+        if (run.phase != Run.Phase.PLAN || m.isRoot() || !run.deferredModules.containsKey(m)) {
+            return null;
+        }
+        return m.unkeyedInstance();
+    }
+
+    /**
+     * The instance a placeholder's module call is evaluated in: the parent's own placeholder, or the
+     * parent's only instance; null when the parent has several, whose values may differ.
+     */
+    private ModuleInstance placeholderParent(Module parent) {
+        ModuleInstance stand = placeholder(parent);
+        if (stand != null) {
+            return stand;
+        }
+        List<ModuleInstance> all = run.instancesOf(parent);
+        return all.size() == 1 ? all.getFirst() : null;
+    }
+
+    /** A module variable in the placeholder: the call's argument with count.index and each.* unknown. */
+    private void placeholderVariable(Node.VariableNode v, ModuleInstance stand) {
+        ConfigNode n = config(v.module());
+        VariableConfig vc = n.module().variables().get(v.name());
+        Attribute a = n.call().inputs().get(v.name());
+        ModuleInstance parent = placeholderParent(v.module().parent());
+        Value value;
+        if (a == null) {
+            value = vc.defaultValue() == null ? Value.nullValue(vc.type().type()) : vc.defaultValue();
+        } else if (parent == null) {
+            value = Value.unknown(vc.type().type());
+        } else {
+            Result<Value> r = new Evaluator(new EvalScope(run, parent).forAnyInstance()).evaluate(a.expr());
+            run.diagnose(r.diagnostics());
+            value = r.value();
+            if (value.isNull() && !vc.nullable() && vc.defaultValue() != null) {
+                value = vc.defaultValue();
+            }
+            ConversionResult c = vc.type().convert(value);
+            if (c instanceof ConversionResult.Failed f) {
+                run.diagnose(Diagnostic.error("Invalid value for input variable", "The given value is not "
+                        + "suitable for " + v.module() + " var." + v.name() + ": " + f.message() + ".", a.expr().range()));
+                value = Value.unknown(vc.type().type());
+            } else {
+                value = c.value();
+            }
+        }
+        if (vc.sensitive()) {
+            value = value.mark(Mark.SENSITIVE);
+        }
+        run.setVariable(stand, v.name(), value);
+    }
+
     // ---- module calls and providers ----
 
     private void moduleCall(Node.ModuleCallNode c) {
@@ -437,6 +508,11 @@ final class Walk {
             AbsResource ar = rn.module().unkeyedInstance().resource(rn.resource());
             run.resourceExpansions.put(ar, moduleDeferred);
             if (run.phase == Run.Phase.PLAN && run.options.mode() != PlanMode.DESTROY) {
+                // The instances wait for the module's; a count or for_each known already is decided now.
+                ModuleInstance stand = placeholder(rn.module());
+                if (stand != null) {
+                    expand(new EvalScope(run, stand), rc.count(), rc.forEach());
+                }
                 run.deferred.add(new DeferredResource(ar, moduleDeferred.argument(), moduleDeferred.unknownRefs()));
             }
             return;
