@@ -11,28 +11,40 @@ import dev.strata.hcl.Diagnostic;
 final class InternalErrors {
     private InternalErrors() {}
 
+    private enum Kind { STACK, MEMORY, OTHER }
+
     /** {@code operation} is a present participle: "planning", "applying", "destroying". */
     static Diagnostic of(String operation, String object, Throwable t) {
-        return of(operation, object, DagWalker.describe(t), t);
+        Kind kind = switch (t) {
+            case StackOverflowError e -> Kind.STACK;
+            case OutOfMemoryError e -> Kind.MEMORY;
+            default -> Kind.OTHER;
+        };
+        return of(operation, object, DagWalker.describe(t), kind);
     }
 
-    /** For a failure known only by its reason (a failed outcome that reported nothing). */
+    /** For a failure known only by its reason (a failed outcome that reported nothing); see {@link DagWalker#describe}. */
     static Diagnostic of(String operation, String object, String reason) {
-        return of(operation, object, reason, null);
+        Kind kind = switch (reason) {
+            case "stack overflow" -> Kind.STACK;
+            case "out of memory" -> Kind.MEMORY;
+            default -> Kind.OTHER;
+        };
+        return of(operation, object, reason, kind);
     }
 
-    private static Diagnostic of(String operation, String object, String reason, Throwable t) {
+    private static Diagnostic of(String operation, String object, String reason, Kind kind) {
         String what = "Internal error while " + operation + " " + object + ": " + reason + ".";
         String after = " Objects that depend on " + object + " were not started; other objects were not affected.";
-        return switch (t) {
-            case StackOverflowError e -> Diagnostic.error("Stack overflow", what + " A value or expression used by "
-                    + object + " is probably nested too deeply; simplify it." + after, null);
-            case OutOfMemoryError e -> Diagnostic.error("Out of memory", what + " Strata stopped starting new "
-                    + "operations; operations already running were finished and the state was saved. Give Strata "
-                    + "more memory (for example STRATA_JAVA_OPTS=-Xmx4g) or make the values used by " + object
-                    + " smaller.", null);
-            case null, default -> Diagnostic.error("Internal error", what + " This is a bug in Strata; please report "
-                    + "it with the configuration that causes it." + after, null);
+        return switch (kind) {
+            case STACK -> Diagnostic.error("Stack overflow", what + " A value or expression used by " + object
+                    + " is probably nested too deeply; simplify it." + after, null);
+            case MEMORY -> Diagnostic.error("Out of memory", what + " Strata stopped starting new operations"
+                    + (operation.equals("applying") || operation.equals("destroying") ? "; operations already "
+                    + "running were finished and the state was saved." : ".") + " Give Strata more memory (for "
+                    + "example STRATA_JAVA_OPTS=-Xmx4g) or make the values used by " + object + " smaller.", null);
+            case OTHER -> Diagnostic.error("Internal error", what + " This is a bug in Strata; please report it with "
+                    + "the configuration that causes it." + after, null);
         };
     }
 }

@@ -82,8 +82,13 @@ public final class SchemaValidation {
                     + "finished.", null));
         }
         Diagnostics.Builder out = Diagnostics.builder();
-        for (Node n : outcomes.keySet()) {
-            found.getOrDefault(n, List.of()).forEach(out::add);
+        for (Map.Entry<Node, DagWalker.Outcome<Node>> e : outcomes.entrySet()) {
+            List<Diagnostic> ds = found.getOrDefault(e.getKey(), List.of());
+            ds.forEach(out::add);
+            // A visit that threw reported nothing itself: its failure must still be seen.
+            if (e.getValue() instanceof DagWalker.Outcome.Failed<Node> f && ds.stream().noneMatch(Diagnostic::isError)) {
+                out.add(InternalErrors.of("validating", e.getKey().display(), f.reason()));
+            }
         }
         return out.build();
     }

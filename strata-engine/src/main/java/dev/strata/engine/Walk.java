@@ -143,7 +143,7 @@ final class Walk {
                 }
             }
         }
-        LOG.debug("walk: {} of {} vertices in {} ms ({} failed, {} skipped)", operation(), outcomes.size(),
+        LOG.debug("walk: {} done: {} vertices in {} ms ({} failed, {} skipped)", operation(), outcomes.size(),
                 (System.nanoTime() - started) / 1_000_000, failed, skipped);
         return outcomes;
     }
@@ -174,10 +174,10 @@ final class Walk {
         long ms = (System.nanoTime() - started) / 1_000_000;
         if (own.hasErrors()) {
             reported.add(n);
-            LOG.debug("walk: {} failed after {} ms ({} errors)", n.display(), ms, own.errorCount());
+            LOG.debug("walk: {} failed after {} ms with {} error(s)", n.display(), ms, own.errorCount());
             return new DagWalker.Outcome.Failed<>(n.display() + " failed");
         }
-        LOG.trace("walk: end {} after {} ms", n.display(), ms);
+        LOG.debug("walk: {} done after {} ms", n.display(), ms);
         return new DagWalker.Outcome.Succeeded<>();
     }
 
