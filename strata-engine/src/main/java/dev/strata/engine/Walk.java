@@ -457,6 +457,9 @@ final class Walk {
         List<ModuleInstance> instances = new ArrayList<>();
         for (ModuleInstance mi : run.instancesOf(c.module())) {
             Expansion e = expand(new EvalScope(run, mi), call.count(), call.forEach());
+            if (e == null) {
+                continue;
+            }
             run.callExpansions.computeIfAbsent(mi, x -> new java.util.concurrent.ConcurrentHashMap<>()).put(c.name(), e);
             if (e instanceof Expansion.Deferred d) {
                 run.deferredModules.put(child, d);
@@ -656,8 +659,8 @@ final class Walk {
             case Repetition.ForEach f -> new Expansion.ForEach(f.each());
             case Repetition.Unknown u -> {
                 List<String> refs = unknownRefs(scope, e);
-                LOG.debug("walk: {} at {} in {} deferred until apply, waiting for {}", count != null ? "count"
-                        : "for_each", e.range(), scope.module(), refs);
+                LOG.debug("walk: {} at {} deferred until apply, waiting for {}", count != null ? "count" : "for_each",
+                        e.range(), refs);
                 yield new Expansion.Deferred(count != null ? "count" : "for_each", refs);
             }
             case Repetition.Invalid i -> {

@@ -183,6 +183,55 @@ class WalkOutcomeTest {
         assertThat(addresses(savedState())).containsExactly("fake_thing.slow");
     }
 
+    /** The walk's decisions at debug level, with timings, and never a value (here a sensitive one). */
+    @Test
+    void walkDecisionsAreLoggedWithoutValues() throws IOException {
+        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(Walk.class);
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> lines =
+                new ch.qos.logback.core.read.ListAppender<>();
+        lines.start();
+        log.addAppender(lines);
+        log.setLevel(ch.qos.logback.classic.Level.DEBUG);
+        Result<ApplyResult> r;
+        try {
+            r = planAndApply(config("""
+                    locals {
+                      secret = sensitive("hunter2-do-not-log")
+                    }
+                    resource "fake_thing" "bad" {
+                      value = "fail"
+                    }
+                    resource "fake_thing" "after_bad" {
+                      value = fake_thing.bad.id
+                    }
+                    resource "fake_thing" "holder" {
+                      value = local.secret
+                    }
+                    resource "fake_thing" "later" {
+                      count = length(fake_thing.holder.id) > 0 ? 1 : 0
+                      value = local.secret
+                    }
+                    """));
+        } finally {
+            log.detachAppender(lines);
+            log.setLevel(null);
+        }
+        assertThat(r.diagnostics().asList()).as(r.diagnostics().toString()).filteredOn(Diagnostic::isError)
+                .extracting(Diagnostic::summary).containsExactly("Invalid thing");
+        List<String> messages = lines.list.stream().map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage)
+                .toList();
+        assertThat(messages).anySatisfy(m -> assertThat(m).matches("walk: fake_thing\\.bad failed after \\d+ ms with 1 "
+                + "error\\(s\\)"));
+        assertThat(messages).contains("walk: skipped fake_thing.after_bad: depends on fake_thing.bad, which did not "
+                + "complete");
+        assertThat(messages).anySatisfy(m -> assertThat(m).matches("walk: fake_thing\\.holder done after \\d+ ms"));
+        assertThat(messages).anySatisfy(m -> assertThat(m).startsWith("walk: count at main.tf:")
+                .endsWith("deferred until apply, waiting for [fake_thing.holder.id]"));
+        assertThat(messages).anySatisfy(m -> assertThat(m).matches("walk: applying done: \\d+ vertices in \\d+ ms "
+                + "\\(1 failed, 1 skipped\\)"));
+        assertThat(messages).noneSatisfy(m -> assertThat(m).contains("hunter2"));
+    }
+
     /** Before, a count above the largest int dropped the resource from the plan without a word. */
     @Test
     void aCountTooLargeToExpandIsAnErrorAtPlan() throws IOException {

@@ -145,6 +145,26 @@ class WalkSafetyTest {
         assertThat(stateAddresses()).isEmpty();
     }
 
+    /** An invalid module count known only at plan (from a variable) is one error, not also an internal one. */
+    @Test
+    void anInvalidModuleCountIsOneErrorAtPlan() throws IOException {
+        write("m/main.tf", "resource \"terraform_data\" \"x\" {}\n");
+        write("main.tf", """
+                variable "n" { default = -3 }
+                module "m" {
+                  source = "./m"
+                  count  = var.n
+                }
+                """);
+        assertThat(run("init", "-no-color").exitCode()).isZero();
+        CliRunner.Result plan = run("plan", "-no-color");
+        assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(1);
+        String out = flat(plan.stdout() + plan.stderr());
+        assertThat(out).contains("Error: Invalid count argument").contains("on main.tf line 4, in module \"m\":")
+                .doesNotContain("Internal error");
+        assertThat(out.split("Error: ", -1)).hasSize(2);
+    }
+
     /** The same value at the root, where Terraform decides it too: the same error, summary and detail. */
     @Test
     void aKnownNegativeCountIsRejectedAtPlanWithTerraformsText() throws Exception {
