@@ -148,9 +148,13 @@ public final class PgBackend implements Backend {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         String where = jdbcUrl.replaceFirst("^jdbc:postgresql://", "");
         String detail;
-        if (state.startsWith("08")) {
-            detail = "Could not connect to PostgreSQL at " + where + ": " + e.getMessage()
+        String unreachable = connectReason(e);
+        if (unreachable != null) {
+            detail = "Could not connect to PostgreSQL at " + where + ": " + unreachable
                     + ". Check that the server runs and accepts connections there, and the conn_str (or PG_CONN_STR).";
+        } else if (state.startsWith("08")) {
+            detail = "Could not connect to PostgreSQL at " + where + ": " + e.getMessage()
+                    + " Check that the server runs and accepts connections there, and the conn_str (or PG_CONN_STR).";
         } else if (state.equals("28P01") || state.equals("28000")) {
             detail = "PostgreSQL at " + where + " refused the login: " + e.getMessage() + ". Check the user and password in conn_str.";
         } else if (state.equals("42501")) {
@@ -162,6 +166,37 @@ public final class PgBackend implements Backend {
             detail = "PostgreSQL at " + where + " reported: " + e.getMessage() + (state.isEmpty() ? "" : " (SQLSTATE " + state + ")") + ".";
         }
         return Diagnostic.error(summary, detail, null);
+    }
+
+    /**
+     * Why no connection could be made, in words, from the driver's cause chain; null when the failure
+     * is not a connect failure. The driver's own texts name Java exceptions or say only "The connection
+     * attempt failed.", which tells a user nothing.
+     */
+    static String connectReason(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            switch (t) {
+                case java.net.UnknownHostException u -> {
+                    return "host name not found (DNS lookup failed)";
+                }
+                case java.net.NoRouteToHostException n -> {
+                    return "no route to host";
+                }
+                case java.net.ConnectException c -> {
+                    String m = c.getMessage() == null ? "" : c.getMessage().toLowerCase(java.util.Locale.ROOT);
+                    return m.contains("timed out") ? "connection timed out" : "connection refused";
+                }
+                case java.net.SocketTimeoutException s when "08001".equals(e.getSQLState()) -> {
+                    return "connection timed out";
+                }
+                case javax.net.ssl.SSLHandshakeException h -> {
+                    return "TLS handshake failed";
+                }
+                default -> {
+                }
+            }
+        }
+        return null;
     }
 
     String schema() {
