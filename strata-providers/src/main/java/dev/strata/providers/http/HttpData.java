@@ -200,6 +200,7 @@ final class HttpData implements DataSource {
         HttpResponse<byte[]> response = null;
         Exception lastError = null;
         Optional<ConnectionFailure> unreachable = Optional.empty();
+        int made = 0;
         for (int attempt = 0; attempt <= attempts; attempt++) {
             if (attempt > 0) {
                 long delay = Math.min(maxDelay, minDelay * (1L << Math.min(attempt - 1, 30)));
@@ -213,6 +214,7 @@ final class HttpData implements DataSource {
                 }
             }
             long started = System.nanoTime();
+            made++;
             try {
                 response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
                 lastError = null;
@@ -241,7 +243,7 @@ final class HttpData implements DataSource {
             }
         }
         if (response == null) {
-            String tries = attempts > 0 ? " after " + (attempts + 1) + " attempts" : "";
+            String tries = made > 1 ? " after " + made + " attempts" : "";
             if (unreachable.isPresent()) {
                 // Not transient for the engine: the retry block already had its say, and a dead endpoint
                 // must fail the run in seconds, not after the engine's throttling budget.

@@ -167,6 +167,26 @@ class CloudsimProviderTest {
     }
 
     @Test
+    void aSimulatorThatIsDownFailsPermanentlyAfterOneQuickRetryNamingTheEndpoint() throws Exception {
+        ProviderTester t = tester(Knobs.DEFAULT, 5);
+        Value disk = t.resource("cloudsim_disk").apply(Map.of("size_gb", Value.number(10))).state();
+        String url = sim.url().replaceAll("/+$", "");
+        sim.close();
+        sim = null;
+        long before = now.get();
+        var r = t.provider().readResource(new Provider.ReadRequest("cloudsim_disk", disk, null));
+        // Permanent: the engine must not spend minutes of throttling retries on a refused connection.
+        assertThat(r.diagnostics().failure()).containsInstanceOf(Failure.Permanent.class);
+        assertThat(r.diagnostics().asList()).singleElement().satisfies(d -> {
+            assertThat(d.summary()).isEqualTo("Cloud API unreachable");
+            assertThat(d.detail()).contains("could not connect to " + url + ": connection refused")
+                    .doesNotContain("Exception");
+        });
+        assertThat(now.get() - before).as("one pause before the single retry, not max_retries backoffs")
+                .isEqualTo(SimClient.CONNECT_RETRY_PAUSE.toNanos());
+    }
+
+    @Test
     void aCreateWhoseConfirmingReadIsThrottledStillSucceeds() throws Exception {
         ProviderTester t = tester(new Knobs(0, 0, 50, 1, 0, 0, 0, 0, 0), 0);
         Provider p = t.provider();

@@ -168,9 +168,10 @@ class HttpDataTest {
 
     @Test
     void aTimeoutOfAnEstablishedConnectionStaysTransient() {
+        java.util.concurrent.CountDownLatch answer = new java.util.concurrent.CountDownLatch(1);
         server.createContext("/slow", ex -> {
             try {
-                Thread.sleep(2_000);
+                answer.await(10, java.util.concurrent.TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -179,6 +180,7 @@ class HttpDataTest {
         });
         var r = tester().tryReadData("http", Map.of("url", Value.string(base + "/slow"),
                 "request_timeout_ms", Value.number(200)));
+        answer.countDown();
         assertThat(r.diagnostics().failure()).containsInstanceOf(Failure.Transient.class);
         assertThat(r.diagnostics().asList().getFirst().detail())
                 .isEqualTo("The GET request to " + base + " failed: request timed out.");
