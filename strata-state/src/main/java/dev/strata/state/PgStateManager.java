@@ -19,6 +19,7 @@ import java.util.Objects;
  * write checks the connection first.
  */
 final class PgStateManager implements StateManager {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PgStateManager.class);
     private final PgBackend backend;
     private final Connection connection;
     private final String workspace;
@@ -55,6 +56,8 @@ final class PgStateManager implements StateManager {
                 }
                 Result<StateSnapshot> r = encryption.decode(data.getBytes(StandardCharsets.UTF_8), schema + ".states[" + workspace + "]",
                         "Earlier serials are kept in " + schema + ".state_history.");
+                LOG.debug("state read from PostgreSQL {}.states[{}]: {} bytes, serial {}", schema, workspace, data.length(),
+                        r.value() == null ? "-" : r.value().serial());
                 return r.hasErrors() ? Result.of(null, r.diagnostics()) : Result.of(new Loaded(r.value(), md5(data)));
             }
         }
@@ -133,6 +136,7 @@ final class PgStateManager implements StateManager {
                         + "\" has ended, and with it the lock. The state was not written, so that another writer's "
                         + "changes are not overwritten.");
             }
+            long started = System.nanoTime();
             String data = new String(backend.encryption().encode(toWrite), StandardCharsets.UTF_8);
             connection.setAutoCommit(false);
             try {
@@ -179,6 +183,8 @@ final class PgStateManager implements StateManager {
             } finally {
                 connection.setAutoCommit(true);
             }
+            LOG.debug("state written to PostgreSQL {}.states[{}]: serial {}, {} bytes, in {} ms", schema, workspace, serial,
+                    data.length(), (System.nanoTime() - started) / 1_000_000);
             dataMd5 = md5(data);
             state = toWrite;
             exists = true;
@@ -315,6 +321,10 @@ final class PgStateManager implements StateManager {
         if (!closed) {
             closed = true;
             unlock(connection, backend.schema(), workspace, rowId, lock);
+            if (lock != null) {
+                LOG.debug("lock {} on PostgreSQL {}.states[{}] released after {}", lock.id(), backend.schema(), workspace,
+                        Durations.human(lock.age(java.time.Instant.now())));
+            }
             PgBackend.closeQuietly(connection);
         }
     }
