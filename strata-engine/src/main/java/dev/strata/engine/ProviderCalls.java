@@ -189,8 +189,9 @@ final class ProviderCalls {
         return d.asList().isEmpty() ? "" : d.asList().getFirst().summary();
     }
 
-    private static long millis(long nanos) {
-        return nanos / 1_000_000;
+    /** Milliseconds with one decimal: built-in providers answer in well under one. */
+    private static String millis(long nanos) {
+        return String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e6);
     }
 
     private static String fmt(double d) {

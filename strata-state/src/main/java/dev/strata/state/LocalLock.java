@@ -298,7 +298,7 @@ final class LocalLock implements AutoCloseable {
 
     @Override
     public void close() {
-        LOG.debug("lock {} on {} released after {}", info.id(), lockFile, Durations.human(info.age(timing.clock().instant())));
+        LOG.debug("lock {} on {} released after {} ms", info.id(), lockFile, info.age(timing.clock().instant()).toMillis());
         if (heartbeat != null) {
             heartbeat.cancel(false);
         }

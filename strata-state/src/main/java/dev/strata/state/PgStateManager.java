@@ -322,8 +322,8 @@ final class PgStateManager implements StateManager {
             closed = true;
             unlock(connection, backend.schema(), workspace, rowId, lock);
             if (lock != null) {
-                LOG.debug("lock {} on PostgreSQL {}.states[{}] released after {}", lock.id(), backend.schema(), workspace,
-                        Durations.human(lock.age(java.time.Instant.now())));
+                LOG.debug("lock {} on PostgreSQL {}.states[{}] released after {} ms", lock.id(), backend.schema(), workspace,
+                        lock.age(java.time.Instant.now()).toMillis());
             }
             PgBackend.closeQuietly(connection);
         }
