@@ -254,6 +254,7 @@ final class PgStateManager implements StateManager {
                 return first;
             }
         }
+        long started = System.nanoTime();
         try {
             if (!connection.isValid(10)) {
                 return error("State lock lost", "The database session holding the lock of workspace \"" + workspace + "\" has ended.");
@@ -265,6 +266,8 @@ final class PgStateManager implements StateManager {
                 ps.setString(2, new String(line, 0, line.length - 1, StandardCharsets.UTF_8));
                 ps.executeUpdate();
             }
+            LOG.trace("journal append ({}) to PostgreSQL {}.state_journal[{}], {} bytes, in {} ms", Journal.describe(entry),
+                    backend.schema(), workspace, line.length, (System.nanoTime() - started) / 1_000_000);
         } catch (SQLException e) {
             return Result.of(null, Diagnostics.of(backend.sqlError("Failed to append to the state journal", e)));
         }
@@ -283,7 +286,12 @@ final class PgStateManager implements StateManager {
 
     @Override
     public synchronized Result<StateSnapshot> compact() {
-        return journalSize == 0 ? Result.of(state) : write(state, false);
+        if (journalSize == 0) {
+            return Result.of(state);
+        }
+        LOG.debug("compacting the journal of PostgreSQL {}.states[{}]: {} entries into the snapshot", backend.schema(),
+                workspace, journalSize);
+        return write(state, false);
     }
 
     @Override
