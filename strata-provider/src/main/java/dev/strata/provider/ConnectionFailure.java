@@ -71,6 +71,11 @@ public record ConnectionFailure(String endpoint, String reason) {
                 case SSLHandshakeException e -> {
                     return Optional.of(tlsReason(e));
                 }
+                // TLS errors before any response are handshake failures too ("Unrecognized SSL message,
+                // plaintext connection?"); a reset or close of the encrypted stream is not.
+                case SSLException e when !lower(e.getMessage()).contains("reset") && !lower(e.getMessage()).contains("closed") -> {
+                    return Optional.of(tlsReason(e));
+                }
                 case ConnectException e -> {
                     String m = lower(e.getMessage());
                     if (m.contains("timed out")) {
@@ -115,7 +120,8 @@ public record ConnectionFailure(String endpoint, String reason) {
                     return "timed out waiting for the response";
                 }
                 case SSLException e -> {
-                    return tlsReason(e);
+                    return lower(e.getMessage()).contains("reset") ? "connection reset by the server"
+                            : "the encrypted connection was closed before the response was complete";
                 }
                 case EOFException e -> {
                     return "the connection was closed before the response was complete";

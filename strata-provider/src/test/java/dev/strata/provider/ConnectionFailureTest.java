@@ -63,6 +63,12 @@ class ConnectionFailureTest {
                 .contains("TLS handshake failed: the server's certificate is not trusted (no valid certification path to a trusted CA)");
         assertThat(ConnectionFailure.reason(new SSLHandshakeException("Remote host terminated the handshake")))
                 .contains("TLS handshake failed: Remote host terminated the handshake");
+        // What java.net.http says when an https:// endpoint speaks plain HTTP.
+        assertThat(ConnectionFailure.reason(new javax.net.ssl.SSLException("Unrecognized SSL message, plaintext connection?")))
+                .contains("TLS handshake failed: Unrecognized SSL message, plaintext connection?");
+        assertThat(ConnectionFailure.reason(new javax.net.ssl.SSLException("Connection reset"))).isEmpty();
+        assertThat(ConnectionFailure.describe(new javax.net.ssl.SSLException("Connection reset")))
+                .isEqualTo("connection reset by the server");
     }
 
     @Test
