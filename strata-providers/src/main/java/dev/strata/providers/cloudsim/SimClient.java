@@ -67,7 +67,7 @@ final class SimClient {
      * may be a 4xx), or empty with a diagnostic when the request never succeeded. A connection that
      * cannot be made at all (refused, unknown host, no route, TLS handshake) is not retried like a
      * throttle: a refused connection gets one more try after {@link #CONNECT_RETRY_PAUSE} (a listener
-     * being restarted refuses for a moment), then the request fails with a permanent error naming the
+     * being restarted refuses for a moment; none with {@code max_retries = 0}), then the request fails with a permanent error naming the
      * endpoint and the reason, so a run against a simulator that is down ends in seconds.
      */
     Optional<Response> send(String method, String path, JsonNode body, String idempotencyKey, ProviderDiagnostics.Builder diags) {
@@ -114,10 +114,11 @@ final class SimClient {
                 }
                 return Optional.of(resp);
             } catch (IOException e) {
-                Optional<ConnectionFailure> refused = ConnectionFailure.of(endpoint, e);
-                if (refused.isPresent()) {
-                    ConnectionFailure f = refused.get();
-                    boolean again = !connectRetried && f.reason().equals("connection refused");
+                Optional<ConnectionFailure> unreachable = ConnectionFailure.of(endpoint, e);
+                if (unreachable.isPresent()) {
+                    ConnectionFailure f = unreachable.get();
+                    // With max_retries = 0 the provider never waits, here neither.
+                    boolean again = maxRetries > 0 && !connectRetried && f.reason().equals("connection refused");
                     LOG.debug("cloudsim {} {}: {} after {} ms{}", method, path, f.message(), millisSince(started),
                             again ? "; one more try in " + CONNECT_RETRY_PAUSE.toMillis() + " ms" : "; not retried");
                     if (again) {

@@ -184,6 +184,13 @@ class CloudsimProviderTest {
         });
         assertThat(now.get() - before).as("one pause before the single retry, not max_retries backoffs")
                 .isEqualTo(SimClient.CONNECT_RETRY_PAUSE.toNanos());
+
+        ProviderTester noRetries = ProviderTester.configure(new CloudsimProvider(d -> now.addAndGet(d.toNanos())),
+                Map.of("endpoint", Value.string(url), "max_retries", Value.number(0)));
+        before = now.get();
+        var once = noRetries.provider().readResource(new Provider.ReadRequest("cloudsim_disk", disk, null));
+        assertThat(once.diagnostics().failure()).containsInstanceOf(Failure.Permanent.class);
+        assertThat(now.get()).as("max_retries = 0 never waits").isEqualTo(before);
     }
 
     @Test
