@@ -194,6 +194,33 @@ class CloudsimProviderTest {
     }
 
     @Test
+    void aSimulatorThatStopsWhileACreateWaitsToBeVisibleEndsTheWaitAtOnce() throws Exception {
+        sim = CloudSim.start(0, null, new Knobs(1500, 0, 0, 10, 0, 0, 0, 0, 0), now::get, 3);
+        java.util.List<java.time.Duration> sleeps = new java.util.ArrayList<>();
+        CloudsimProvider provider = new CloudsimProvider(d -> {
+            sleeps.add(d);
+            now.addAndGet(d.toNanos());
+            if (sim != null) {
+                // The simulator goes away while the new disk is not visible yet.
+                sim.close();
+                sim = null;
+            }
+        });
+        var p = ProviderTester.configure(provider, Map.of("endpoint", Value.string(sim.url()), "max_retries", Value.number(5),
+                "consistency_timeout_seconds", Value.number(30))).provider();
+        var block = p.schema().resourceType("cloudsim_disk").block();
+        Value cfg = SchemaValues.coerce(block, Value.objectOf("size_gb", Value.number(10))).value();
+        var plan = p.planResourceChange(new Provider.PlanRequest("cloudsim_disk", block.nullValue(),
+                ProposedNewState.of(block, block.nullValue(), cfg), cfg, null));
+        var applied = p.applyResourceChange(new Provider.ApplyRequest("cloudsim_disk", block.nullValue(),
+                plan.plannedState(), cfg, null, "token-1"));
+        assertThat(applied.diagnostics().asList()).extracting(d -> d.summary()).containsExactly("Cloud API unreachable");
+        assertThat(str(applied.newState(), "id")).as("the create happened and is recorded").startsWith("vol-");
+        // One wait for visibility, one before the single retry of the refused connection; not 30 s of polling.
+        assertThat(sleeps).hasSize(2);
+    }
+
+    @Test
     void aCreateWhoseConfirmingReadIsThrottledStillSucceeds() throws Exception {
         ProviderTester t = tester(new Knobs(0, 0, 50, 1, 0, 0, 0, 0, 0), 0);
         Provider p = t.provider();
