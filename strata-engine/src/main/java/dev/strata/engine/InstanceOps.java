@@ -629,12 +629,12 @@ final class InstanceOps {
                 pr.requiresReplace(), pr.plannedPrivate(), pr.legacyTypeSystem());
     }
 
-    private static final System.Logger LOG = System.getLogger(InstanceOps.class.getName());
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(InstanceOps.class);
 
     /** A legacy-SDK provider's deviation that Terraform tolerates too: logged for whoever debugs a later failure. */
     private static void tolerated(Ctx c, String what, List<String> problems) {
-        LOG.log(System.Logger.Level.DEBUG, () -> "provider " + c.providerAddr().provider().forDisplay() + " " + what
-                + " a value for " + c.addr() + " that the legacy type system tolerates: " + String.join("; ", problems));
+        LOG.debug("provider {} {} a value for {} that the legacy type system tolerates: {}",
+                c.providerAddr().provider().forDisplay(), what, c.addr(), String.join("; ", problems));
     }
 
     /** {@code ignore_changes}: the prior value stands in for the configuration at each ignored path. */

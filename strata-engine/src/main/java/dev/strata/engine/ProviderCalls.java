@@ -2,6 +2,7 @@ package dev.strata.engine;
 
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.provider.Failure;
+import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderDiagnostics;
 import java.time.Duration;
 import java.util.Map;
@@ -12,6 +13,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * How the engine calls providers (P7): at most {@code -parallelism} calls at once overall, a
@@ -21,6 +24,8 @@ import java.util.function.Supplier;
  * circuit breaker that stops sending requests to a provider whose calls keep failing.
  */
 final class ProviderCalls {
+    private static final Logger LOG = LoggerFactory.getLogger(ProviderCalls.class);
+
     record Settings(int maxAttempts, Duration baseDelay, Duration maxDelay, Duration maxTotal,
                     int breakerThreshold, Duration breakerCooldown) {
         static final Settings DEFAULT = new Settings(10, Duration.ofMillis(200), Duration.ofSeconds(20),
@@ -84,15 +89,22 @@ final class ProviderCalls {
             Optional<String> open = breaker.refuse();
             T result;
             if (open.isPresent()) {
+                LOG.debug("provider {}: circuit open, not calling it for {}", provider, ai);
                 // Fail fast without touching the provider; the caller reports it like any provider error.
                 throw new ProviderUnavailable(open.get());
             }
+            long queued = System.nanoTime();
             waitUntilAllowed(provider);
             pacer.acquire();
             limit.acquire();
             boolean own = !inSlot.get();
             if (own) {
                 permits.acquireUninterruptibly();
+            }
+            long started = System.nanoTime();
+            if (started - queued > SLOW_WAIT_NANOS) {
+                LOG.debug("provider {}: {} waited {} ms for a call slot (limit {}, paced at {} req/s)", provider, ai,
+                        millis(started - queued), fmt(limit.limit()), fmt(pacer.rate()));
             }
             try {
                 result = op.get();
@@ -102,16 +114,24 @@ final class ProviderCalls {
                 }
                 limit.release();
             }
+            long took = System.nanoTime() - started;
             ProviderDiagnostics d = diagnostics.apply(result);
             Optional<Failure> f = d.failure();
+            String operation = operation(result);
             if (!(f.orElse(null) instanceof Failure.Transient t)) {
+                LOG.debug("provider {}: {} {} {} in {} ms (attempt {})", provider, operation, ai,
+                        f.isEmpty() ? "succeeded" : "failed (" + kind(f.get()) + ", not retried: " + firstSummary(d) + ")",
+                        millis(took), attempt);
                 pacer.success();
                 limit.success();
                 breaker.success();
                 return result;
             }
+            double before = limit.limit();
             limit.throttled();
             pacer.throttled();
+            LOG.debug("provider {}: transient failure; concurrency limit {} -> {}, paced at {} req/s", provider,
+                    fmt(before), fmt(limit.limit()), fmt(pacer.rate()));
             Duration delay = backoff(attempt, t.retryAfter());
             // A retry-after holds back every call to this provider, not just this one: sending others
             // before then would only be refused too.
@@ -119,10 +139,19 @@ final class ProviderCalls {
                     .accumulateAndGet(System.nanoTime() + ra.toNanos(), Math::max));
             if (attempt >= settings.maxAttempts() || stopping.getAsBoolean()
                     || System.nanoTime() + delay.toNanos() > deadline) {
-                breaker.failure();
+                LOG.debug("provider {}: {} {} failed after {} ms (attempt {}; {}): {}", provider, operation, ai, millis(took),
+                        attempt, attempt >= settings.maxAttempts() ? "no attempts left" : stopping.getAsBoolean()
+                                ? "stopping" : "retry budget of " + settings.maxTotal().toSeconds() + " s spent", firstSummary(d));
+                if (breaker.failure()) {
+                    LOG.debug("provider {}: circuit opened after {} operations failed in a row; no requests for {} s",
+                            provider, settings.breakerThreshold(), settings.breakerCooldown().toSeconds());
+                }
                 return result;
             }
-            events.retrying(ai, attempt, delay, d.asList().isEmpty() ? "" : d.asList().getFirst().summary());
+            LOG.debug("provider {}: {} {} transient failure after {} ms (attempt {} of {}): {}; retrying in {} ms{}", provider,
+                    operation, ai, millis(took), attempt, settings.maxAttempts(), firstSummary(d), delay.toMillis(),
+                    t.retryAfter().map(ra -> " (provider asked to wait " + ra.toMillis() + " ms)").orElse(""));
+            events.retrying(ai, attempt, delay, firstSummary(d));
             try {
                 Thread.sleep(delay);
             } catch (InterruptedException e) {
@@ -130,6 +159,43 @@ final class ProviderCalls {
                 return result;
             }
         }
+    }
+
+    /** Waits for a call slot longer than this are worth a log line: they explain a slow run. */
+    private static final long SLOW_WAIT_NANOS = 50_000_000L;
+
+    /** The provider protocol's name of the operation that produced {@code result}. */
+    private static String operation(Object result) {
+        return switch (result) {
+            case Provider.PlanResponse r -> "PlanResourceChange";
+            case Provider.ApplyResponse r -> "ApplyResourceChange";
+            case Provider.ReadResponse r -> "ReadResource";
+            case Provider.ReadDataResponse r -> "ReadDataSource";
+            case Provider.ImportResponse r -> "ImportResourceState";
+            case null, default -> "call";
+        };
+    }
+
+    private static String kind(Failure f) {
+        return switch (f) {
+            case Failure.Transient t -> "transient";
+            case Failure.Permanent p -> "permanent";
+            case Failure.Unavailable u -> "provider unavailable";
+        };
+    }
+
+    /** The summary of the first diagnostic: a provider's error title, never a value. */
+    private static String firstSummary(ProviderDiagnostics d) {
+        return d.asList().isEmpty() ? "" : d.asList().getFirst().summary();
+    }
+
+    /** Milliseconds with one decimal: built-in providers answer in well under one. */
+    private static String millis(long nanos) {
+        return String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e6);
+    }
+
+    private static String fmt(double d) {
+        return String.format(java.util.Locale.ROOT, "%.1f", d);
     }
 
     private void waitUntilAllowed(String provider) {
@@ -298,11 +364,14 @@ final class ProviderCalls {
             consecutiveFailures = 0;
         }
 
-        synchronized void failure() {
+        /** Counts a failed operation; true when that opened the circuit. */
+        synchronized boolean failure() {
             consecutiveFailures++;
             if (consecutiveFailures == settings.breakerThreshold()) {
                 openUntil = System.nanoTime() + settings.breakerCooldown().toNanos();
+                return true;
             }
+            return false;
         }
     }
 }

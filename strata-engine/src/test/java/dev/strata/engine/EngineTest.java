@@ -311,6 +311,32 @@ class EngineTest {
     }
 
     @Test
+    void onlyTransientFailuresAreRetriedAPermanentOneReturnsAtOnce() {
+        ProviderCalls calls = new ProviderCalls(4, new ProviderCalls.Settings(5, Duration.ofMillis(1),
+                Duration.ofMillis(2), Duration.ofMinutes(1), 50, Duration.ofSeconds(1)), EngineEvents.NONE, () -> false);
+        var addr = dev.strata.addr.Addrs.parseAbsResourceInstance("cloudsim_network.main").value();
+        java.util.concurrent.atomic.AtomicInteger sent = new java.util.concurrent.atomic.AtomicInteger();
+        // A connection that cannot be made is reported permanent by the provider: one attempt only.
+        dev.strata.provider.ProviderDiagnostics unreachable = dev.strata.provider.ProviderDiagnostics.builder()
+                .add(dev.strata.provider.ProviderDiagnostic.error("Cloud API unreachable", "connection refused")).build();
+        calls.call(addr, () -> {
+            sent.incrementAndGet();
+            return unreachable;
+        }, d -> d);
+        assertThat(sent).hasValue(1);
+        // A throttle is retried up to the attempt budget.
+        dev.strata.provider.ProviderDiagnostics throttled = dev.strata.provider.ProviderDiagnostics.builder()
+                .add(dev.strata.provider.ProviderDiagnostic.transientError("Throttled", "429",
+                        new dev.strata.provider.Failure.Transient(java.util.Optional.empty()))).build();
+        sent.set(0);
+        calls.call(addr, () -> {
+            sent.incrementAndGet();
+            return throttled;
+        }, d -> d);
+        assertThat(sent).hasValue(5);
+    }
+
+    @Test
     void backoffHonoursRetryAfterAndStaysUnderTheCap() {
         ProviderCalls calls = new ProviderCalls(4, new ProviderCalls.Settings(5, Duration.ofMillis(100),
                 Duration.ofSeconds(2), Duration.ofMinutes(1), 5, Duration.ofSeconds(1)), EngineEvents.NONE, () -> false);

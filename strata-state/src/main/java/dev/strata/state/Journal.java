@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The journal's line format (one compact JSON object per entry, newline-terminated) and its replay.
@@ -16,6 +18,8 @@ import java.util.Map;
  * already folded in.
  */
 final class Journal {
+    private static final Logger LOG = LoggerFactory.getLogger(Journal.class);
+
     private Journal() {}
 
     /** The entries that apply to a snapshot, the intents still open, and whether a torn last line was dropped. */
@@ -168,7 +172,22 @@ final class Journal {
                 open.remove(c.operationId());
             }
         }
+        LOG.debug("journal {} replayed: {} entries ({} bytes) over serial {}, {} operations without a result{}{}", name,
+                applied, bytes.length, base.serial(), open.size(), torn ? ", torn last line dropped" : "",
+                stale ? ", entries of an older serial skipped" : "");
         return Result.of(new Replay(s, applied, List.copyOf(open.values()), torn, stale));
+    }
+
+    /** What an entry changes, for a log line: kinds, addresses and names, never a value. */
+    static String describe(JournalEntry e) {
+        return switch (e) {
+            case JournalEntry.SetObject o -> "set " + o.resource() + (o.object().deposed() == null ? "" : " (deposed)");
+            case JournalEntry.RemoveObject o -> "remove " + o.instance() + (o.deposed() == null ? "" : " (deposed)");
+            case JournalEntry.SetOutput o -> "set output " + o.name();
+            case JournalEntry.RemoveOutput o -> "remove output " + o.name();
+            case JournalEntry.Intent i -> "intent " + i.action() + " " + i.instance();
+            case JournalEntry.Completed c -> "completed " + c.operationId();
+        };
     }
 
     /** The entry, or null when it belongs to a snapshot already compacted (older serial of the same lineage). */

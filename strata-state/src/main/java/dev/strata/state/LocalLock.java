@@ -30,6 +30,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class LocalLock implements AutoCloseable {
     /** Locks held by this JVM, by lock file: a second in-process tryLock would throw, and closing its channel could drop ours. */
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LocalLock.class);
     private static final Map<Path, LocalLock> HELD_HERE = new ConcurrentHashMap<>();
     private static final ScheduledExecutorService HEARTBEATS = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "strata-lock-heartbeat");
@@ -84,9 +85,23 @@ final class LocalLock implements AutoCloseable {
 
     /** One non-blocking attempt to take the lock of {@code stateFile}. */
     static Attempt tryAcquire(Path stateFile, LockInfo proposed, LockTiming timing) {
+        long started = System.nanoTime();
+        Attempt a;
         synchronized (CHANNELS) {
-            return tryAcquireLocked(stateFile, proposed, timing);
+            a = tryAcquireLocked(stateFile, proposed, timing);
         }
+        long ms = (System.nanoTime() - started) / 1_000_000;
+        switch (a) {
+            case Attempt.Acquired ok -> LOG.debug("lock {} on {} acquired for {} in {} ms{}", ok.lock().info.id(), stateFile,
+                    proposed.operation(), ms, ok.tookOver() == null ? "" : ", taking over the stale lock of "
+                            + ok.tookOver().who() + " (" + ok.staleReason() + ")");
+            case Attempt.Busy busy -> LOG.debug("lock on {} is busy: held by {}{}", stateFile,
+                    busy.holder() == null ? "an unknown holder" : busy.holder().who() + " (pid " + busy.holder().pid() + ", "
+                            + busy.holder().operation() + ", lock " + busy.holder().id() + ")",
+                    busy.note() == null ? "" : ", " + busy.note());
+            case Attempt.Failed f -> LOG.debug("lock on {} failed: {}", stateFile, f.message());
+        }
+        return a;
     }
 
     private static Attempt tryAcquireLocked(Path stateFile, LockInfo proposed, LockTiming timing) {
@@ -283,6 +298,7 @@ final class LocalLock implements AutoCloseable {
 
     @Override
     public void close() {
+        LOG.debug("lock {} on {} released after {} ms", info.id(), lockFile, info.age(timing.clock().instant()).toMillis());
         if (heartbeat != null) {
             heartbeat.cancel(false);
         }

@@ -13,6 +13,7 @@ import java.util.Objects;
 
 /** {@link StateManager} of the local backend. */
 final class LocalStateManager implements StateManager {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LocalStateManager.class);
     private final String workspace;
     private final Path statePath;
     private final Path backupPath;
@@ -78,6 +79,7 @@ final class LocalStateManager implements StateManager {
                     + "restore it with \"strata state push " + backupDisplay + "\" or by copying it over " + display + "."
                     : "No backup (" + backupDisplay + ") exists; restore the file from your own backups or version control.";
             Result<StateSnapshot> r = encryption.decode(bytes, display, recovery);
+            LOG.debug("state read from {}: {} bytes, serial {}", display, bytes.length, r.value() == null ? "-" : r.value().serial());
             return r.hasErrors() ? Result.of(null, r.diagnostics()) : Result.of(new Disk(r.value(), id), r.diagnostics());
         } catch (IOException e) {
             return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to read the state file",
@@ -163,7 +165,11 @@ final class LocalStateManager implements StateManager {
                 }
                 backedUp = true;
             }
-            AtomicFiles.write(statePath, encryption.encode(toWrite));
+            long started = System.nanoTime();
+            byte[] encoded = encryption.encode(toWrite);
+            AtomicFiles.write(statePath, encoded);
+            LOG.debug("state written to {}: serial {}, {} bytes, in {} ms", displayPath, serial, encoded.length,
+                    (System.nanoTime() - started) / 1_000_000);
             identity = FileIdentity.of(statePath);
             state = toWrite;
             exists = true;
@@ -244,12 +250,15 @@ final class LocalStateManager implements StateManager {
      */
     @Override
     public Result<StateSnapshot> append(JournalEntry entry) {
+        long started = System.nanoTime();
         long[] ticket = new long[1];
         Result<StateSnapshot> r = write(entry, ticket);
         if (r.hasErrors() || ticket[0] == 0) {
             return r;
         }
-        return syncUpTo(ticket[0]) ? r : error("Failed to append to the state journal", journalPath
+        boolean durable = syncUpTo(ticket[0]);
+        LOG.trace("journal append ({}) durable={} in {} ms", Journal.describe(entry), durable, (System.nanoTime() - started) / 1_000_000);
+        return durable ? r : error("Failed to append to the state journal", journalPath
                 + ": the entry was written but could not be made durable. The entry is not recorded.");
     }
 
@@ -335,6 +344,7 @@ final class LocalStateManager implements StateManager {
         if (journalSize == 0) {
             return Result.of(state);
         }
+        LOG.debug("compacting the journal of {}: {} entries into the snapshot", displayPath, journalSize);
         return write(state, false);
     }
 

@@ -29,6 +29,7 @@ import java.util.regex.Pattern;
  * keeps that only in the holder's memory) and {@code state_history} (every serial ever written).
  */
 public final class PgBackend implements Backend {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PgBackend.class);
     public static final String DEFAULT_SCHEMA = "terraform_remote_state";
     private static final Pattern SCHEMA_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}");
 
@@ -140,17 +141,36 @@ public final class PgBackend implements Backend {
         p.putAll(props);
         p.putIfAbsent("connectTimeout", "10");
         p.putIfAbsent("ApplicationName", "strata");
-        return DriverManager.getConnection(jdbcUrl, p);
+        long started = System.nanoTime();
+        try {
+            Connection c = DriverManager.getConnection(jdbcUrl, p);
+            LOG.debug("connected to PostgreSQL at {} in {} ms", where(), (System.nanoTime() - started) / 1_000_000);
+            return c;
+        } catch (SQLException e) {
+            String reason = connectReason(e);
+            LOG.debug("connecting to PostgreSQL at {} failed after {} ms: {}", where(), (System.nanoTime() - started) / 1_000_000,
+                    reason != null ? reason : "SQLSTATE " + e.getSQLState());
+            throw e;
+        }
+    }
+
+    /** Server and database, without credentials (they are in the properties, never in the URL we build). */
+    private String where() {
+        return jdbcUrl.replaceFirst("^jdbc:postgresql://", "").replaceFirst("\\?.*$", "");
     }
 
     /** A diagnostic that says what to do, for the failures people meet: unreachable server, bad password, missing grants. */
     Diagnostic sqlError(String summary, SQLException e) {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
-        String where = jdbcUrl.replaceFirst("^jdbc:postgresql://", "");
+        String where = where();
         String detail;
-        if (state.startsWith("08")) {
-            detail = "Could not connect to PostgreSQL at " + where + ": " + e.getMessage()
+        String unreachable = connectReason(e);
+        if (unreachable != null) {
+            detail = "Could not connect to PostgreSQL at " + where + ": " + unreachable
                     + ". Check that the server runs and accepts connections there, and the conn_str (or PG_CONN_STR).";
+        } else if (state.startsWith("08")) {
+            detail = "Could not connect to PostgreSQL at " + where + ": " + e.getMessage()
+                    + " Check that the server runs and accepts connections there, and the conn_str (or PG_CONN_STR).";
         } else if (state.equals("28P01") || state.equals("28000")) {
             detail = "PostgreSQL at " + where + " refused the login: " + e.getMessage() + ". Check the user and password in conn_str.";
         } else if (state.equals("42501")) {
@@ -162,6 +182,37 @@ public final class PgBackend implements Backend {
             detail = "PostgreSQL at " + where + " reported: " + e.getMessage() + (state.isEmpty() ? "" : " (SQLSTATE " + state + ")") + ".";
         }
         return Diagnostic.error(summary, detail, null);
+    }
+
+    /**
+     * Why no connection could be made, in words, from the driver's cause chain; null when the failure
+     * is not a connect failure. The driver's own texts name Java exceptions or say only "The connection
+     * attempt failed.", which tells a user nothing.
+     */
+    static String connectReason(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            switch (t) {
+                case java.net.UnknownHostException u -> {
+                    return "host name not found (DNS lookup failed)";
+                }
+                case java.net.NoRouteToHostException n -> {
+                    return "no route to host";
+                }
+                case java.net.ConnectException c -> {
+                    String m = c.getMessage() == null ? "" : c.getMessage().toLowerCase(java.util.Locale.ROOT);
+                    return m.contains("timed out") ? "connection timed out" : "connection refused";
+                }
+                case java.net.SocketTimeoutException s when "08001".equals(e.getSQLState()) -> {
+                    return "connection timed out";
+                }
+                case javax.net.ssl.SSLHandshakeException h -> {
+                    return "TLS handshake failed";
+                }
+                default -> {
+                }
+            }
+        }
+        return null;
     }
 
     String schema() {
@@ -317,6 +368,8 @@ public final class PgBackend implements Backend {
                     ps.setString(2, new String(mine.toJson(), StandardCharsets.UTF_8));
                     ps.executeUpdate();
                 }
+                LOG.debug("lock {} on PostgreSQL {}.states[{}] acquired for {} in {} ms", mine.id(), schema, workspace,
+                        request.operation(), (System.nanoTime() - start) / 1_000_000);
                 Diagnostics warnings = previous == null ? Diagnostics.NONE : Diagnostics.of(Diagnostic.warning(
                         "Previous lock holder ended without unlocking",
                         "Lock " + previous.id() + " of " + previous.who() + " for " + previous.operation()
@@ -345,6 +398,12 @@ public final class PgBackend implements Backend {
                         + "when that session ends, even if the holder crashed. For most commands, you can disable locking "
                         + "with the \"-lock=false\" flag, but this is not recommended.");
                 return Result.of(null, Diagnostics.of(Diagnostic.error("Error acquiring the state lock", d.toString(), null)));
+            }
+            if (LOG.isDebugEnabled()) {
+                LockInfo holder = readLockInfo(c, workspace);
+                LOG.debug("lock on PostgreSQL {}.states[{}] is busy: held by {}; waited {} ms, next try in {} ms", schema, workspace,
+                        holder == null ? "an unknown session" : holder.who() + " (pid " + holder.pid() + ", " + holder.operation()
+                                + ", lock " + holder.id() + ")", (now - start) / 1_000_000, backoff.toMillis());
             }
             try {
                 Thread.sleep(Math.max(1, Math.min(backoff.toMillis(), (deadline - now) / 1_000_000)));

@@ -19,6 +19,7 @@ import java.util.Objects;
  * write checks the connection first.
  */
 final class PgStateManager implements StateManager {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(PgStateManager.class);
     private final PgBackend backend;
     private final Connection connection;
     private final String workspace;
@@ -55,6 +56,8 @@ final class PgStateManager implements StateManager {
                 }
                 Result<StateSnapshot> r = encryption.decode(data.getBytes(StandardCharsets.UTF_8), schema + ".states[" + workspace + "]",
                         "Earlier serials are kept in " + schema + ".state_history.");
+                LOG.debug("state read from PostgreSQL {}.states[{}]: {} bytes, serial {}", schema, workspace, data.length(),
+                        r.value() == null ? "-" : r.value().serial());
                 return r.hasErrors() ? Result.of(null, r.diagnostics()) : Result.of(new Loaded(r.value(), md5(data)));
             }
         }
@@ -133,6 +136,7 @@ final class PgStateManager implements StateManager {
                         + "\" has ended, and with it the lock. The state was not written, so that another writer's "
                         + "changes are not overwritten.");
             }
+            long started = System.nanoTime();
             String data = new String(backend.encryption().encode(toWrite), StandardCharsets.UTF_8);
             connection.setAutoCommit(false);
             try {
@@ -179,6 +183,8 @@ final class PgStateManager implements StateManager {
             } finally {
                 connection.setAutoCommit(true);
             }
+            LOG.debug("state written to PostgreSQL {}.states[{}]: serial {}, {} bytes, in {} ms", schema, workspace, serial,
+                    data.length(), (System.nanoTime() - started) / 1_000_000);
             dataMd5 = md5(data);
             state = toWrite;
             exists = true;
@@ -248,6 +254,7 @@ final class PgStateManager implements StateManager {
                 return first;
             }
         }
+        long started = System.nanoTime();
         try {
             if (!connection.isValid(10)) {
                 return error("State lock lost", "The database session holding the lock of workspace \"" + workspace + "\" has ended.");
@@ -259,6 +266,8 @@ final class PgStateManager implements StateManager {
                 ps.setString(2, new String(line, 0, line.length - 1, StandardCharsets.UTF_8));
                 ps.executeUpdate();
             }
+            LOG.trace("journal append ({}) to PostgreSQL {}.state_journal[{}], {} bytes, in {} ms", Journal.describe(entry),
+                    backend.schema(), workspace, line.length, (System.nanoTime() - started) / 1_000_000);
         } catch (SQLException e) {
             return Result.of(null, Diagnostics.of(backend.sqlError("Failed to append to the state journal", e)));
         }
@@ -277,7 +286,12 @@ final class PgStateManager implements StateManager {
 
     @Override
     public synchronized Result<StateSnapshot> compact() {
-        return journalSize == 0 ? Result.of(state) : write(state, false);
+        if (journalSize == 0) {
+            return Result.of(state);
+        }
+        LOG.debug("compacting the journal of PostgreSQL {}.states[{}]: {} entries into the snapshot", backend.schema(),
+                workspace, journalSize);
+        return write(state, false);
     }
 
     @Override
@@ -315,6 +329,10 @@ final class PgStateManager implements StateManager {
         if (!closed) {
             closed = true;
             unlock(connection, backend.schema(), workspace, rowId, lock);
+            if (lock != null) {
+                LOG.debug("lock {} on PostgreSQL {}.states[{}] released after {} ms", lock.id(), backend.schema(), workspace,
+                        lock.age(java.time.Instant.now()).toMillis());
+            }
             PgBackend.closeQuietly(connection);
         }
     }

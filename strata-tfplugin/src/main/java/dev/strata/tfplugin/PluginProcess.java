@@ -102,6 +102,7 @@ public final class PluginProcess implements AutoCloseable {
         pb.redirectInput(ProcessBuilder.Redirect.PIPE);
 
         Process process;
+        long started = System.nanoTime();
         try {
             process = pb.start();
         } catch (IOException e) {
@@ -111,6 +112,7 @@ public final class PluginProcess implements AutoCloseable {
         // The plugin reads nothing from stdin; closing it lets a plugin that waits on it see EOF.
         closeQuietly(process.getOutputStream());
         String logName = launch.providerName() + " (pid " + process.pid() + ", run " + runId + ")";
+        LOG.debug("started provider {} from {}, offering protocols {}", logName, launch.executable(), launch.protocolVersions());
         StderrTail tail = new StderrTail(STDERR_LINES_KEPT);
         Thread stderrPump = pump("plugin-stderr-" + process.pid(), process.getErrorStream(), line -> {
             tail.add(line);
@@ -194,7 +196,9 @@ public final class PluginProcess implements AutoCloseable {
             return failure(launch, "Cannot connect to provider " + launch.providerName(),
                 "The handshake named " + hs.network() + " address " + hs.address() + ": " + e.getMessage());
         }
-        LOG.debug("{} serves protocol {} on {} {}", logName, hs.protocolVersion(), hs.network(), hs.address());
+        LOG.debug("{} serves protocol {} on {} {} ({}); handshake complete {} ms after start", logName, hs.protocolVersion(),
+            hs.network(), hs.address(), hs.serverCertificate().isPresent() ? "mutual TLS" : "plaintext",
+            (System.nanoTime() - started) / 1_000_000);
         PluginProcess p = new PluginProcess(launch, process, hs, channel, group, tail, stderrPump, runId);
         p.forwardStdio(logName);
         return Result.of(p);
@@ -304,6 +308,8 @@ public final class PluginProcess implements AutoCloseable {
             return;
         }
         Duration budget = launch.shutdownTimeout();
+        long stopping = System.nanoTime();
+        LOG.debug("stopping provider {} (pid {}, run {})", launch.providerName(), process.pid(), runId);
         if (process.isAlive()) {
             try {
                 GRPCControllerGrpc.newBlockingStub(channel)
@@ -329,10 +335,12 @@ public final class PluginProcess implements AutoCloseable {
             eventLoop.shutdownGracefully(0, budget.toMillis(), TimeUnit.MILLISECONDS);
         }
         joinQuietly(stderrPump, Duration.ofSeconds(1));
-        LOG.debug("{} (run {}) exited with status {}", launch.providerName(), runId, exitValue(process));
+        LOG.debug("{} (run {}) exited with status {}, {} ms after the stop request", launch.providerName(), runId,
+            exitValue(process), (System.nanoTime() - stopping) / 1_000_000);
     }
 
     private static Result<PluginProcess> failure(PluginLaunch launch, String summary, String detail) {
+        LOG.debug("provider {} did not start: {}", launch.providerName(), summary);
         return Result.of(null, Diagnostics.of(Diagnostic.error(summary, detail, null)));
     }
 

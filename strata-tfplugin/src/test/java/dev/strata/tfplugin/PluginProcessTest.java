@@ -45,6 +45,27 @@ class PluginProcessTest {
     }
 
     @Test
+    void startAndFailureAreLoggedForWhoeverDebugsASlowOrStuckRun() throws IOException {
+        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(PluginProcess.class);
+        ch.qos.logback.classic.Level before = log.getLevel();
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> seen = new ch.qos.logback.core.read.ListAppender<>();
+        seen.start();
+        log.addAppender(seen);
+        log.setLevel(ch.qos.logback.classic.Level.DEBUG);
+        try {
+            Path p = script("exit 3");
+            onlyError(PluginProcess.start(PluginLaunch.of("example.com/test/fake", p)));
+        } finally {
+            log.detachAppender(seen);
+            log.setLevel(before);
+        }
+        List<String> lines = seen.list.stream().map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage).toList();
+        assertThat(lines).anyMatch(l -> l.matches("started provider example\\.com/test/fake \\(pid \\d+, run \\d+\\) from .*"
+                + "terraform-provider-fake, offering protocols \\[5, 6\\]"));
+        assertThat(lines).contains("provider example.com/test/fake did not start: Provider example.com/test/fake crashed while starting");
+    }
+
+    @Test
     void pluginSeesTheMagicCookieProtocolsAndClientCertificate() throws IOException {
         Path p = script("echo \"$TF_PLUGIN_MAGIC_COOKIE $PLUGIN_PROTOCOL_VERSIONS\" >&2\n"
             + "echo \"$PLUGIN_CLIENT_CERT\" | head -1 >&2\nexit 1");

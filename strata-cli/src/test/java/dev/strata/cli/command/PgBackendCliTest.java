@@ -69,6 +69,27 @@ class PgBackendCliTest {
     }
 
     @Test
+    void aDebugApplyLogsTheConnectionTheLockAndTheStateWrite() throws IOException {
+        String url = TestPostgres.url();
+        String schema = "strata_cli_" + ProcessHandle.current().pid() + "_" + SCHEMAS.incrementAndGet();
+        Files.writeString(dir.resolve("main.tf"), "terraform {\n  backend \"pg\" {\n    schema_name = \"" + schema
+                + "\"\n  }\n}\nvariable \"token\" {\n  sensitive = true\n}\nresource \"terraform_data\" \"a\" {\n"
+                + "  input = var.token\n}\n");
+        CliRunner.Result init = CliRunner.in(dir).run("init", "-backend-config=conn_str=" + url);
+        assertThat(init.exitCode()).as(init.toString()).isZero();
+        Path log = dir.resolve("pg.log");
+        CliRunner.Result apply = CliRunner.in(dir).env("STRATA_LOG", "debug").env("STRATA_LOG_PATH", log.toString())
+                .run("apply", "-auto-approve", "-var", "token=pg-secret-9d1e");
+        assertThat(apply.exitCode()).as(apply.toString()).isZero();
+        String text = Files.readString(log);
+        assertThat(text).doesNotContain("pg-secret-9d1e")
+                .containsPattern("connected to PostgreSQL at 127\\.0\\.0\\.1:\\d+/\\S* in \\d+ ms")
+                .containsPattern("lock \\S+ on PostgreSQL " + schema + "\\.states\\[default] acquired for OperationTypeApply in \\d+ ms")
+                .containsPattern("state written to PostgreSQL " + schema + "\\.states\\[default]: serial \\d+, \\d+ bytes, in \\d+ ms")
+                .containsPattern("lock \\S+ on PostgreSQL " + schema + "\\.states\\[default] released after \\d+ ms");
+    }
+
+    @Test
     void theLocalBackendHasNoHistory() {
         CliRunner.Result r = CliRunner.in(dir).run("state", "list", "-history", "-no-color");
         assertThat(r.exitCode()).isEqualTo(1);

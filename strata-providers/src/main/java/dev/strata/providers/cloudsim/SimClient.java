@@ -2,6 +2,7 @@ package dev.strata.providers.cloudsim;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.strata.provider.ConnectionFailure;
 import dev.strata.provider.Failure;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;
@@ -12,10 +13,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The simulator's API with the retry rules a cloud client needs: 429 waits the server's
- * {@code Retry-After}; 5xx, 504 and connection errors back off exponentially; each up to
+ * {@code Retry-After}; 5xx, 504 and errors of established connections back off exponentially; each up to
  * {@code maxRetries} times (none after the last attempt, so with {@code max_retries = 0} a 429 goes
  * straight back to the engine as a transient failure with the server's retry-after, for the
  * engine's own limiter to act on). What still fails becomes a diagnostic classified transient (the
@@ -24,6 +27,9 @@ import java.util.Optional;
 final class SimClient {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Logger LOG = LoggerFactory.getLogger(SimClient.class);
+    /** The pause before the one retry of a refused connection. */
+    static final Duration CONNECT_RETRY_PAUSE = Duration.ofMillis(250);
 
     /** Waits between attempts; a seam so that tests can advance a simulated clock instead. */
     @FunctionalInterface
@@ -58,13 +64,19 @@ final class SimClient {
 
     /**
      * Sends a request, retrying throttling and server errors; returns the final response (which
-     * may be a 4xx), or empty with a diagnostic when the request never succeeded.
+     * may be a 4xx), or empty with a diagnostic when the request never succeeded. A connection that
+     * cannot be made at all (refused, unknown host, no route, TLS handshake) is not retried like a
+     * throttle: a refused connection gets one more try after {@link #CONNECT_RETRY_PAUSE} (a listener
+     * being restarted refuses for a moment; none with {@code max_retries = 0}), then the request fails with a permanent error naming the
+     * endpoint and the reason, so a run against a simulator that is down ends in seconds.
      */
     Optional<Response> send(String method, String path, JsonNode body, String idempotencyKey, ProviderDiagnostics.Builder diags) {
         Duration backoff = Duration.ofMillis(200);
         String last = "no response";
         Optional<Duration> retryAfter = Optional.empty();
+        boolean connectRetried = false;
         for (int attempt = 0; attempt <= maxRetries; attempt++) {
+            long started = System.nanoTime();
             try {
                 HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(endpoint + path)).timeout(Duration.ofSeconds(60))
                         .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
@@ -77,12 +89,15 @@ final class SimClient {
                     b.header("Idempotency-Key", idempotencyKey);
                 }
                 HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+                LOG.debug("cloudsim {} {} -> {} in {} ms ({} bytes, attempt {})", method, path, r.statusCode(),
+                        millisSince(started), r.body().length(), attempt + 1);
                 Response resp = new Response(r.statusCode(), r.body().isEmpty() ? JSON.nullNode() : JSON.readTree(r.body()));
                 if (r.statusCode() == 429) {
                     Duration wait = retryAfter(r);
                     retryAfter = Optional.of(wait);
                     last = "throttled";
                     if (attempt < maxRetries) {
+                        LOG.debug("cloudsim {} {} throttled; retrying in {} ms as the server asked", method, path, wait.toMillis());
                         sleeper.sleep(wait);
                     }
                     continue;
@@ -91,6 +106,7 @@ final class SimClient {
                     last = "server error " + r.statusCode();
                     retryAfter = Optional.empty();
                     if (attempt < maxRetries) {
+                        LOG.debug("cloudsim {} {} got {}; retrying in {} ms", method, path, r.statusCode(), backoff.toMillis());
                         sleeper.sleep(backoff);
                     }
                     backoff = backoff.multipliedBy(2);
@@ -98,8 +114,31 @@ final class SimClient {
                 }
                 return Optional.of(resp);
             } catch (IOException e) {
-                last = e.getClass().getSimpleName();
+                Optional<ConnectionFailure> unreachable = ConnectionFailure.of(endpoint, e);
+                if (unreachable.isPresent()) {
+                    ConnectionFailure f = unreachable.get();
+                    // With max_retries = 0 the provider never waits, here neither.
+                    boolean again = maxRetries > 0 && !connectRetried && f.reason().equals("connection refused");
+                    LOG.debug("cloudsim {} {}: {} after {} ms{}", method, path, f.message(), millisSince(started),
+                            again ? "; one more try in " + CONNECT_RETRY_PAUSE.toMillis() + " ms" : "; not retried");
+                    if (again) {
+                        connectRetried = true;
+                        attempt--;
+                        try {
+                            sleeper.sleep(CONNECT_RETRY_PAUSE);
+                            continue;
+                        } catch (InterruptedException ie) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                    diags.add(ProviderDiagnostic.error("Cloud API unreachable", method + " " + path + " failed: "
+                            + f.message() + ". Check that the cloud API (the simulator) is running and listening there, "
+                            + "or correct the provider's endpoint."));
+                    return Optional.empty();
+                }
+                last = ConnectionFailure.describe(e);
                 retryAfter = Optional.empty();
+                LOG.debug("cloudsim {} {} failed after {} ms: {}", method, path, millisSince(started), last);
                 if (attempt == maxRetries) {
                     break;
                 }
@@ -116,9 +155,13 @@ final class SimClient {
                 break;
             }
         }
-        diags.add(ProviderDiagnostic.transientError("Cloud API request failed", method + " " + path + " did not succeed after "
-                + (maxRetries + 1) + " attempts (last: " + last + ").", new Failure.Transient(retryAfter)));
+        diags.add(ProviderDiagnostic.transientError("Cloud API request failed", method + " " + path + " to " + endpoint
+                + " did not succeed after " + (maxRetries + 1) + " attempts (last: " + last + ").", new Failure.Transient(retryAfter)));
         return Optional.empty();
+    }
+
+    private static long millisSince(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1_000_000;
     }
 
     /**

@@ -172,7 +172,9 @@ final class SimResource implements ManagedResource {
             // counts as "not visible yet" until the wait is over.
             ProviderDiagnostics.Builder probe = ProviderDiagnostics.builder();
             Optional<SimClient.Response> g = c.send("GET", "/v1/" + kind + "/" + id, null, null, probe);
-            if (g.isEmpty() && waited.compareTo(c.consistencyTimeout) >= 0) {
+            // An endpoint that stopped answering will not show the object by waiting: report it now.
+            if (g.isEmpty() && (waited.compareTo(c.consistencyTimeout) >= 0
+                    || !probe.build().failure().map(dev.strata.provider.Failure::isTransient).orElse(true))) {
                 diags.addAll(probe.build());
                 return created;
             }

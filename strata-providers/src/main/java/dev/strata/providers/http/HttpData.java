@@ -5,6 +5,7 @@ import dev.strata.lang.value.Value;
 import dev.strata.provider.Attribute;
 import dev.strata.provider.AttributePath;
 import dev.strata.provider.Block;
+import dev.strata.provider.ConnectionFailure;
 import dev.strata.provider.NestedBlock;
 import dev.strata.provider.NestingMode;
 import dev.strata.provider.ProviderDiagnostic;
@@ -33,6 +34,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.security.KeyFactory;
@@ -44,6 +46,8 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@code http} data source: one HTTP request, its status, headers and body. As in HashiCorp's
@@ -52,6 +56,8 @@ import javax.net.ssl.X509TrustManager;
  * with exponential backoff between {@code min_delay_ms} and {@code max_delay_ms}.
  */
 final class HttpData implements DataSource {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HttpData.class);
 
     // Headers java.net.http computes itself and refuses to take from callers.
     private static final Set<String> RESTRICTED = Set.of("connection", "content-length", "expect", "host", "upgrade");
@@ -167,7 +173,7 @@ final class HttpData implements DataSource {
             client = client(config);
         } catch (GeneralSecurityException | IOException e) {
             diags.error("Error configuring TLS client", "The CA certificate or client certificate could not be used ("
-                    + e.getClass().getSimpleName() + ").", AttributePath.of("ca_cert_pem"));
+                    + ConnectionFailure.describe(e) + ").", AttributePath.of("ca_cert_pem"));
             return null;
         }
         String method = Attrs.string(config, "method", "GET");
@@ -189,11 +195,17 @@ final class HttpData implements DataSource {
         long maxDelay = retry.isKnownAndNotNull() && Attrs.number(retry, "max_delay_ms") != null
                 ? Attrs.number(retry, "max_delay_ms").longValue() : Math.max(minDelay, 0);
 
+        // Only scheme, host and port: the path and query may carry a token.
+        String endpoint = uri.getScheme() + "://" + uri.getHost() + (uri.getPort() > 0 ? ":" + uri.getPort() : "");
         HttpResponse<byte[]> response = null;
         Exception lastError = null;
+        Optional<ConnectionFailure> unreachable = Optional.empty();
+        int made = 0;
         for (int attempt = 0; attempt <= attempts; attempt++) {
             if (attempt > 0) {
                 long delay = Math.min(maxDelay, minDelay * (1L << Math.min(attempt - 1, 30)));
+                LOG.debug("http data source: retrying {} {} in {} ms (attempt {} of {})", method, endpoint, delay,
+                        attempt + 1, attempts + 1);
                 try {
                     sleeper.sleep(Duration.ofMillis(Math.max(delay, 0)));
                 } catch (InterruptedException e) {
@@ -201,16 +213,29 @@ final class HttpData implements DataSource {
                     break;
                 }
             }
+            long started = System.nanoTime();
+            made++;
             try {
                 response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
                 lastError = null;
+                unreachable = Optional.empty();
                 int sc = response.statusCode();
+                LOG.debug("http data source: {} {} -> {} in {} ms ({} bytes)", method, endpoint, sc,
+                        (System.nanoTime() - started) / 1_000_000, response.body().length);
                 if (sc != 429 && (sc < 500 || sc == 501)) {
                     break;
                 }
             } catch (IOException e) {
                 lastError = e;
                 response = null;
+                unreachable = ConnectionFailure.of(endpoint, e);
+                LOG.debug("http data source: {} {} failed after {} ms: {}", method, endpoint,
+                        (System.nanoTime() - started) / 1_000_000, ConnectionFailure.describe(e));
+                // The retry block covers refused connections, as HashiCorp's provider does; a name that does
+                // not resolve or a certificate that is not trusted fails the same way every time.
+                if (unreachable.isPresent() && !unreachable.get().reason().equals("connection refused")) {
+                    break;
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 lastError = e;
@@ -218,11 +243,18 @@ final class HttpData implements DataSource {
             }
         }
         if (response == null) {
-            diags.add(ProviderDiagnostic.transientError("Error making request",
-                    "The request to " + uri.getHost() + " failed" + (attempts > 0 ? " after " + (attempts + 1) + " attempts" : "")
-                            + ": " + (lastError == null ? "no response" : lastError.getClass().getSimpleName()
-                            + (lastError.getMessage() == null ? "" : " (" + lastError.getMessage() + ")")) + ".",
-                    new dev.strata.provider.Failure.Transient(java.util.Optional.empty())));
+            String tries = made > 1 ? " after " + made + " attempts" : "";
+            if (unreachable.isPresent()) {
+                // Not transient for the engine: the retry block already had its say, and a dead endpoint
+                // must fail the run in seconds, not after the engine's throttling budget.
+                diags.add(ProviderDiagnostic.error("Error making request", "The " + method + " request failed" + tries + ": "
+                        + unreachable.get().message() + "."));
+            } else {
+                diags.add(ProviderDiagnostic.transientError("Error making request",
+                        "The " + method + " request to " + endpoint + " failed" + tries + ": "
+                                + (lastError == null ? "no response" : ConnectionFailure.describe(lastError)) + ".",
+                        new dev.strata.provider.Failure.Transient(Optional.empty())));
+            }
             return null;
         }
         byte[] bytes = response.body();

@@ -1,5 +1,6 @@
 package dev.strata.providers.postgresql;
 
+import dev.strata.provider.ConnectionFailure;
 import dev.strata.provider.Failure;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;
@@ -13,12 +14,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Connections to the configured server, one per operation and database, and SQL helpers. SQL text
  * is never put in a diagnostic, since it may carry a password.
  */
 final class PgClient {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PgClient.class);
 
     private final String host;
     private final int port;
@@ -59,7 +64,31 @@ final class PgClient {
         String db = database == null ? defaultDatabase : database;
         String url = "jdbc:postgresql://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + "/"
                 + java.net.URLEncoder.encode(db, java.nio.charset.StandardCharsets.UTF_8);
-        return DriverManager.getConnection(url, props);
+        long started = System.nanoTime();
+        try {
+            Connection c = DriverManager.getConnection(url, props);
+            LOG.debug("postgresql provider: connected to {}:{} database {} in {} ms", host, port, db,
+                    (System.nanoTime() - started) / 1_000_000);
+            return c;
+        } catch (SQLException e) {
+            Optional<ConnectionFailure> f = ConnectionFailure.of(host + ":" + port, e);
+            LOG.debug("postgresql provider: connecting to {}:{} failed after {} ms: {}", host, port,
+                    (System.nanoTime() - started) / 1_000_000, f.map(ConnectionFailure::reason).orElse("SQLSTATE " + e.getSQLState()));
+            if (f.isPresent()) {
+                throw new Unreachable(f.get(), e);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * The server could not be reached at all (refused, unknown host, no route, timed out, TLS): not a
+     * transient database condition, so the engine does not retry it for minutes.
+     */
+    static final class Unreachable extends SQLException {
+        Unreachable(ConnectionFailure f, SQLException cause) {
+            super(f.message(), "08001", cause);
+        }
     }
 
     static String ident(String name) {
@@ -112,11 +141,16 @@ final class PgClient {
     }
 
     /**
-     * A database error as a diagnostic: connection problems, lack of resources, serialization
+     * A database error as a diagnostic: a server that cannot be reached is permanent; a lost
+     * connection, lack of resources, serialization
      * failures and deadlocks are transient; the rest permanent. {@code quoteServer} is false where the
      * statement carried a secret, so only the SQLSTATE is shown.
      */
     static ProviderDiagnostic error(String summary, SQLException e, boolean quoteServer) {
+        if (e instanceof Unreachable) {
+            return ProviderDiagnostic.error(summary, "PostgreSQL " + e.getMessage() + ". Check that the server is running "
+                    + "and accepts connections there, and the provider's host and port.");
+        }
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         String detail = (quoteServer && e.getMessage() != null ? e.getMessage() : "The server rejected the statement.")
                 + (state.isEmpty() ? "" : " (SQLSTATE " + state + ")");

@@ -6,6 +6,7 @@ import dev.strata.lang.value.Value;
 import dev.strata.provider.Attribute;
 import dev.strata.provider.AttributePath;
 import dev.strata.provider.Block;
+import dev.strata.provider.ConnectionFailure;
 import dev.strata.provider.Failure;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;
@@ -188,7 +189,10 @@ final class CertificateData implements DataSource {
         try {
             SSLContext ctx = SSLContext.getInstance("TLS");
             ctx.init(null, new TrustManager[] {new Capture()}, null);
-            try (SSLSocket s = (SSLSocket) ctx.getSocketFactory().createSocket(uri.getHost(), port)) {
+            try (java.net.Socket raw = new java.net.Socket()) {
+                // A bounded connect: the OS default for an address that never answers is minutes.
+                raw.connect(new java.net.InetSocketAddress(uri.getHost(), port), 10_000);
+                SSLSocket s = (SSLSocket) ctx.getSocketFactory().createSocket(raw, uri.getHost(), port, true);
                 s.setSoTimeout(30_000);
                 s.startHandshake();
                 Certificate[] peer = s.getSession().getPeerCertificates();
@@ -213,10 +217,17 @@ final class CertificateData implements DataSource {
             diags.error("Unable to verify certificate chain", "The certificate chain presented by " + uri.getHost()
                     + " is not trusted. Set verify_chain = false to read it anyway.", AttributePath.of("url"));
         } catch (GeneralSecurityException e) {
-            diags.error("Unable to read certificates", "TLS is not available (" + e.getClass().getSimpleName() + ").", null);
+            diags.error("Unable to read certificates", "TLS is not available (" + ConnectionFailure.describe(e) + ").", null);
         } catch (IOException e) {
-            diags.add(ProviderDiagnostic.transientError("Unable to read certificates", "The connection to " + uri.getHost()
-                    + " failed (" + e.getClass().getSimpleName() + ").", (Failure.Transient) Failure.transientFailure()));
+            Optional<ConnectionFailure> unreachable = ConnectionFailure.of(uri.getHost() + ":" + port, e);
+            if (unreachable.isPresent()) {
+                diags.error("Unable to read certificates", "The TLS connection failed: " + unreachable.get().message() + ".",
+                        AttributePath.of("url"));
+            } else {
+                diags.add(ProviderDiagnostic.transientError("Unable to read certificates", "The connection to "
+                        + uri.getHost() + ":" + port + " failed: " + ConnectionFailure.describe(e) + ".",
+                        (Failure.Transient) Failure.transientFailure()));
+            }
         }
         return Optional.empty();
     }

@@ -167,6 +167,60 @@ class CloudsimProviderTest {
     }
 
     @Test
+    void aSimulatorThatIsDownFailsPermanentlyAfterOneQuickRetryNamingTheEndpoint() throws Exception {
+        ProviderTester t = tester(Knobs.DEFAULT, 5);
+        Value disk = t.resource("cloudsim_disk").apply(Map.of("size_gb", Value.number(10))).state();
+        String url = sim.url().replaceAll("/+$", "");
+        sim.close();
+        sim = null;
+        long before = now.get();
+        var r = t.provider().readResource(new Provider.ReadRequest("cloudsim_disk", disk, null));
+        // Permanent: the engine must not spend minutes of throttling retries on a refused connection.
+        assertThat(r.diagnostics().failure()).containsInstanceOf(Failure.Permanent.class);
+        assertThat(r.diagnostics().asList()).singleElement().satisfies(d -> {
+            assertThat(d.summary()).isEqualTo("Cloud API unreachable");
+            assertThat(d.detail()).contains("could not connect to " + url + ": connection refused")
+                    .doesNotContain("Exception");
+        });
+        assertThat(now.get() - before).as("one pause before the single retry, not max_retries backoffs")
+                .isEqualTo(SimClient.CONNECT_RETRY_PAUSE.toNanos());
+
+        ProviderTester noRetries = ProviderTester.configure(new CloudsimProvider(d -> now.addAndGet(d.toNanos())),
+                Map.of("endpoint", Value.string(url), "max_retries", Value.number(0)));
+        before = now.get();
+        var once = noRetries.provider().readResource(new Provider.ReadRequest("cloudsim_disk", disk, null));
+        assertThat(once.diagnostics().failure()).containsInstanceOf(Failure.Permanent.class);
+        assertThat(now.get()).as("max_retries = 0 never waits").isEqualTo(before);
+    }
+
+    @Test
+    void aSimulatorThatStopsWhileACreateWaitsToBeVisibleEndsTheWaitAtOnce() throws Exception {
+        sim = CloudSim.start(0, null, new Knobs(1500, 0, 0, 10, 0, 0, 0, 0, 0), now::get, 3);
+        java.util.List<java.time.Duration> sleeps = new java.util.ArrayList<>();
+        CloudsimProvider provider = new CloudsimProvider(d -> {
+            sleeps.add(d);
+            now.addAndGet(d.toNanos());
+            if (sim != null) {
+                // The simulator goes away while the new disk is not visible yet.
+                sim.close();
+                sim = null;
+            }
+        });
+        var p = ProviderTester.configure(provider, Map.of("endpoint", Value.string(sim.url()), "max_retries", Value.number(5),
+                "consistency_timeout_seconds", Value.number(30))).provider();
+        var block = p.schema().resourceType("cloudsim_disk").block();
+        Value cfg = SchemaValues.coerce(block, Value.objectOf("size_gb", Value.number(10))).value();
+        var plan = p.planResourceChange(new Provider.PlanRequest("cloudsim_disk", block.nullValue(),
+                ProposedNewState.of(block, block.nullValue(), cfg), cfg, null));
+        var applied = p.applyResourceChange(new Provider.ApplyRequest("cloudsim_disk", block.nullValue(),
+                plan.plannedState(), cfg, null, "token-1"));
+        assertThat(applied.diagnostics().asList()).extracting(d -> d.summary()).containsExactly("Cloud API unreachable");
+        assertThat(str(applied.newState(), "id")).as("the create happened and is recorded").startsWith("vol-");
+        // One wait for visibility, one before the single retry of the refused connection; not 30 s of polling.
+        assertThat(sleeps).hasSize(2);
+    }
+
+    @Test
     void aCreateWhoseConfirmingReadIsThrottledStillSucceeds() throws Exception {
         ProviderTester t = tester(new Knobs(0, 0, 50, 1, 0, 0, 0, 0, 0), 0);
         Provider p = t.provider();

@@ -141,14 +141,49 @@ class HttpDataTest {
     }
 
     @Test
-    void connectionFailureIsATransientError() {
+    void aRefusedConnectionIsRetriedAsTheRetryBlockSaysThenFailsPermanentlyNamingTheEndpoint() {
         server.stop(0);
-        var r = tester().tryReadData("http", Map.of("url", Value.string(base + "/text"),
+        var r = tester().tryReadData("http", Map.of("url", Value.string(base + "/text?token=abc"),
                 "retry", Value.objectOf("attempts", Value.number(1), "min_delay_ms", Value.number(10),
                         "max_delay_ms", Value.number(10))));
         assertThat(r.diagnostics().asList()).extracting(ProviderDiagnostic::summary).containsExactly("Error making request");
-        assertThat(r.diagnostics().failure()).containsInstanceOf(Failure.Transient.class);
+        // Not transient: the engine must not spend its throttling budget on an endpoint that is down.
+        assertThat(r.diagnostics().failure()).containsInstanceOf(Failure.Permanent.class);
+        assertThat(r.diagnostics().asList().getFirst().detail())
+                .isEqualTo("The GET request failed after 2 attempts: could not connect to " + base + ": connection refused.")
+                .doesNotContain("token");
         assertThat(slept).containsExactly(Duration.ofMillis(10));
+    }
+
+    @Test
+    void aHostNameThatDoesNotResolveIsNotRetried() {
+        var r = tester().tryReadData("http", Map.of("url", Value.string("http://strata-test.invalid/x"),
+                "retry", Value.objectOf("attempts", Value.number(3), "min_delay_ms", Value.number(10),
+                        "max_delay_ms", Value.number(10))));
+        assertThat(r.diagnostics().failure()).containsInstanceOf(Failure.Permanent.class);
+        assertThat(r.diagnostics().asList().getFirst().detail())
+                .isEqualTo("The GET request failed: could not connect to http://strata-test.invalid: host name not found (DNS lookup failed).");
+        assertThat(slept).isEmpty();
+    }
+
+    @Test
+    void aTimeoutOfAnEstablishedConnectionStaysTransient() {
+        java.util.concurrent.CountDownLatch answer = new java.util.concurrent.CountDownLatch(1);
+        server.createContext("/slow", ex -> {
+            try {
+                answer.await(10, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            ex.sendResponseHeaders(200, -1);
+            ex.close();
+        });
+        var r = tester().tryReadData("http", Map.of("url", Value.string(base + "/slow"),
+                "request_timeout_ms", Value.number(200)));
+        answer.countDown();
+        assertThat(r.diagnostics().failure()).containsInstanceOf(Failure.Transient.class);
+        assertThat(r.diagnostics().asList().getFirst().detail())
+                .isEqualTo("The GET request to " + base + " failed: request timed out.");
     }
 
     @Test

@@ -294,7 +294,7 @@ class PostgresProviderTest {
     }
 
     @Test
-    void unreachableServerIsATransientError() {
+    void unreachableServerIsAPermanentErrorNamingTheServer() {
         var factory = ProviderRegistry.load().resolve(ProviderAddress.parse("cyrilgdn/postgresql").value(),
                 VersionConstraints.ANY).value();
         int closedPort;
@@ -312,7 +312,10 @@ class PostgresProviderTest {
                 dev.strata.provider.ProposedNewState.of(block, block.nullValue(), cfg), cfg, null));
         var applied = p.applyResourceChange(new dev.strata.provider.Provider.ApplyRequest("postgresql_role", block.nullValue(),
                 plan.plannedState(), cfg, null, "token"));
-        assertThat(applied.diagnostics().failure()).containsInstanceOf(Failure.Transient.class);
+        // A refused connection is not a transient database condition: the engine must not retry it for minutes.
+        assertThat(applied.diagnostics().failure()).containsInstanceOf(Failure.Permanent.class);
+        assertThat(applied.diagnostics().asList().getFirst().detail())
+                .contains("could not connect to 127.0.0.1:" + closedPort + ": connection refused");
         assertThat(applied.newState().isNull()).isTrue();
     }
 

@@ -324,4 +324,16 @@ class TlsProviderTest {
         }
         assertThat(tester().validateDataSource("tls_certificate", Map.of("url", Value.string("http://x"))).hasErrors()).isTrue();
     }
+
+    @Test
+    void certificatesFromAClosedPortAreAPermanentErrorNamingTheServer() throws Exception {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        var r = tester().tryReadData("tls_certificate", Map.of("url", Value.string("https://127.0.0.1:" + port)));
+        assertThat(r.diagnostics().failure()).containsInstanceOf(dev.strata.provider.Failure.Permanent.class);
+        assertThat(r.diagnostics().asList().getFirst().detail())
+                .isEqualTo("The TLS connection failed: could not connect to 127.0.0.1:" + port + ": connection refused.");
+    }
 }
