@@ -78,7 +78,9 @@ class UnknownsConsoleDifferentialTest {
                 "type(true ? local.d : 1)",
                 "type(false ? local.d : 1)",
                 "type([for v in local.d : v])",
-                "format(\"%v\", null)");
+                "format(\"%v\", null)",
+                "lookup({a=\"b\"}, \"a\", local.d)",
+                "lookup({a=\"b\"}, \"c\", local.d)");
     }
 
     @ParameterizedTest(name = "{0}")

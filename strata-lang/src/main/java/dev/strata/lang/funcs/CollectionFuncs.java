@@ -126,7 +126,14 @@ final class CollectionFuncs {
         }).build());
     r.add(Function.builder("lookup").param(Dsl.partial("inputMap", Type.DYNAMIC)).param("key", Type.STRING)
         .varParam(new Param("default", Type.DYNAMIC, true, true, false)).returns(CollectionFuncs::lookupType)
-        .impl(Dsl.shallow(CollectionFuncs::lookup)).build());
+        .impl((a, t) -> {
+          // Only the map must be known: a key that is found makes an unknown default irrelevant.
+          java.util.Set<dev.strata.lang.value.Mark> marks = Args.topMarks(a);
+          if (!a.get(0).isKnown()) {
+            return Value.unknown(t).withMarks(marks);
+          }
+          return lookup(Args.unmarkTop(a), t).withMarks(marks);
+        }).build());
     r.add(Function.builder("matchkeys").param("values", LIST_ANY).param("keys", LIST_ANY)
         .param("searchset", LIST_ANY).returns(a -> a.get(0).type()).impl(CollectionFuncs::matchkeys).build());
     r.add(Function.builder("merge").varParam(new Param("maps", Type.DYNAMIC, true, true, true))

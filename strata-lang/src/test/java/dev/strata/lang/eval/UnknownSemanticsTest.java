@@ -74,6 +74,8 @@ class UnknownSemanticsTest {
                 new Case("jsonencode(d)", unknown, "string"),
                 new Case("format(\"%s-x\", u)", unknown, "string"),
                 new Case("format(\"%v\", \"a\")", "\"a\"", "string"),
+                new Case("lookup({a = \"b\"}, \"a\", d)", "\"b\"", "string"),
+                new Case("lookup({a = \"b\"}, \"c\", d)", unknown, "dynamic"),
                 // for expressions
                 new Case("[for v in d : v]", unknown, "dynamic"),
                 new Case("[for v in [\"a\"] : v if d]", unknown, "dynamic"),
