@@ -85,7 +85,9 @@ final class Run {
         this.options = options;
         this.phase = phase;
         this.providers = providers;
-        this.builtins = TemplateFunctions.builtins(dev.strata.lang.funcs.FunctionContext.system(options.workingDir()));
+        // While planning, timestamp(), uuid() and bcrypt() are unknown, as in Terraform; apply evaluates them again.
+        dev.strata.lang.funcs.FunctionContext ctx = dev.strata.lang.funcs.FunctionContext.system(options.workingDir());
+        this.builtins = phase == Phase.PLAN ? TemplateFunctions.planning(ctx) : TemplateFunctions.builtins(ctx);
         this.rootVariables = rootVariables;
         this.state = state;
         this.sink = sink == null ? e -> {

@@ -99,7 +99,67 @@ class PlanJsonDifferentialTest {
                         }
                         resource "terraform_data" "s" { input = { public = "p", secret = var.secret } }
                         output "plain" { value = terraform_data.s.id }
-                        """, List.of("/before/output", "/before_sensitive/output")));
+                        """, List.of("/before/output", "/before_sensitive/output")),
+                // Sets list their elements in cty's order: objects and lists by their set-hash serialization.
+                new Case("set-order", """
+                        resource "terraform_data" "s" {
+                          input = {
+                            objects = toset([{ name = "b", port = 10 }, { name = "a", port = 9 }, { name = "c", port = 443 }])
+                            strings = toset(["b", "a", "c"])
+                            numbers = toset([10, 9, 1.5])
+                            lists   = toset([["x", "y"], ["x"], ["w"]])
+                          }
+                        }
+                        """, """
+                        resource "terraform_data" "s" {
+                          input = {
+                            objects = toset([{ name = "b", port = 10 }, { name = "a", port = 9 }, { name = "d", port = 8080 }])
+                            strings = toset(["b", "a", "d"])
+                            numbers = toset([10, 9, 1.5, 100])
+                            lists   = toset([["x", "y"], ["x"], ["w", "v"]])
+                          }
+                        }
+                        """),
+                // Unknown set elements never equal one another: two unknowns stay two.
+                new Case("unknown-set-elements", """
+                        resource "terraform_data" "a" { input = "x" }
+                        resource "terraform_data" "b" {
+                          input = toset([terraform_data.a.output, "${terraform_data.a.output}/*", "known"])
+                        }
+                        """, """
+                        resource "terraform_data" "a" { input = "y" }
+                        resource "terraform_data" "b" {
+                          input = toset([terraform_data.a.output, "${terraform_data.a.output}/*", "known"])
+                        }
+                        """),
+                // format() given an unknown of unknown type is wholly unknown, and so is the flatten of those.
+                new Case("dynamic-unknown", """
+                        resource "terraform_data" "a" { input = "x" }
+                        locals { arn = try(terraform_data.a.output, "") }
+                        resource "terraform_data" "b" {
+                          input = flatten([for v in ["%s-x", "%s-y"] : format(v, local.arn)])
+                        }
+                        output "o" { value = [for v in ["%s-x"] : format(v, local.arn)] }
+                        """, """
+                        resource "terraform_data" "a" { input = "y" }
+                        locals { arn = try(terraform_data.a.output, "") }
+                        resource "terraform_data" "b" {
+                          input = flatten([for v in ["%s-x", "%s-y"] : format(v, local.arn)])
+                        }
+                        output "o" { value = [for v in ["%s-x"] : format(v, local.arn)] }
+                        """),
+                // timestamp() and uuid() are unknown while planning, known at apply.
+                new Case("impure-functions", """
+                        resource "terraform_data" "t" {
+                          input = { until = timeadd(timestamp(), "24h"), id = uuid(), fixed = "f" }
+                        }
+                        output "t" { value = timestamp() }
+                        """, """
+                        resource "terraform_data" "t" {
+                          input = { until = timeadd(timestamp(), "24h"), id = uuid(), fixed = "f" }
+                        }
+                        output "t" { value = timestamp() }
+                        """));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -136,7 +196,7 @@ class PlanJsonDifferentialTest {
         return r;
     }
 
-    /** The comparable part of each resource change; ids (random per tool) and sensitive values masked. */
+    /** The comparable part of each resource change; ids and timestamps (differ per run) and sensitive values masked. */
     private static List<String> changes(JsonNode plan, List<String> ignore) {
         List<String> out = new ArrayList<>();
         for (JsonNode rc : plan.path("resource_changes")) {
@@ -198,7 +258,8 @@ class PlanJsonDifferentialTest {
     }
 
     private static JsonNode mask(JsonNode v) {
-        String s = v.toString().replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>");
+        String s = v.toString().replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>")
+                .replaceAll("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ", "<time>");
         try {
             return JSON.readTree(s);
         } catch (IOException e) {

@@ -432,7 +432,7 @@ public final class Evaluator {
             Value t = trueRun.eval(c.trueResult(), locals);
             Run falseRun = new Run(Diagnostics.builder());
             Value f = falseRun.eval(c.falseResult(), locals);
-            Optional<Type> unified = Unify.unify(List.of(t.type(), f.type()));
+            Optional<Type> unified = conditionalType(t, f);
             if (unified.isEmpty()) {
                 return fail("Inconsistent conditional result types", "The true and false result expressions must "
                         + "have consistent types. The 'true' value is " + t.type().friendlyName() + ", but the "
@@ -459,6 +459,24 @@ public final class Evaluator {
             Value chosen = cb.value().asBool() ? t : f;
             Value converted = convertOr(chosen, rt, cb.value().asBool() ? c.trueResult() : c.falseResult(), c);
             return converted.withMarks(cond.marks());
+        }
+
+        /**
+         * The result type of a conditional, as HCL decides it: an untyped {@code null} takes the
+         * other result's type; a result whose type is not known yet makes the result type unknown
+         * (the chosen result is then returned as it is); otherwise the types are unified.
+         */
+        private static Optional<Type> conditionalType(Value t, Value f) {
+            if (t.equals(Value.NULL)) {
+                return Optional.of(f.type());
+            }
+            if (f.equals(Value.NULL)) {
+                return Optional.of(t.type());
+            }
+            if (t.type() instanceof DynamicType || f.type() instanceof DynamicType) {
+                return Optional.of(Type.DYNAMIC);
+            }
+            return Unify.unify(List.of(t.type(), f.type()));
         }
 
         private Value convertOr(Value v, Type target, Expr at, Expr context) {

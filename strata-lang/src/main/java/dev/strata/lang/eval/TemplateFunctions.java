@@ -11,6 +11,7 @@ import dev.strata.lang.funcs.Function;
 import dev.strata.lang.funcs.FunctionContext;
 import dev.strata.lang.funcs.FunctionError;
 import dev.strata.lang.funcs.FunctionTable;
+import dev.strata.lang.funcs.Param;
 import dev.strata.lang.funcs.Functions;
 import dev.strata.lang.types.MapType;
 import dev.strata.lang.types.ObjectType;
@@ -32,18 +33,27 @@ public final class TemplateFunctions {
         return with(Functions.builtins(ctx), ctx);
     }
 
+    /**
+     * The complete function table for planning: as {@link #builtins}, but {@code bcrypt},
+     * {@code timestamp} and {@code uuid} give unknown values (also inside templates), as in
+     * Terraform, where they are known only once applying.
+     */
+    public static FunctionTable planning(FunctionContext ctx) {
+        return with(Functions.builtins(ctx).pureOnly(), ctx);
+    }
+
     /** {@code base} with {@code templatefile} and {@code templatestring} added. */
     public static FunctionTable with(FunctionTable base, FunctionContext ctx) {
         // Inside a template the template functions are not available: recursion is not allowed.
         FunctionTable inner = base.without("templatefile").without("templatestring");
         Function templatefile = Function.builder("templatefile").param("path", Type.STRING)
-                .param("vars", Type.DYNAMIC).returns(Type.DYNAMIC).impl((args, rt) -> {
+                .param(Param.of("vars", Type.DYNAMIC).rejectingDynamicType()).returns(Type.DYNAMIC).impl((args, rt) -> {
                     String path = args.get(0).asString();
                     byte[] src = Functions.readConfigFile(ctx, args, 0);
                     return render(src, path, args.get(1), inner);
                 }).build();
         Function templatestring = Function.builder("templatestring").param("template", Type.STRING)
-                .param("vars", Type.DYNAMIC).returns(Type.DYNAMIC).impl((args, rt) ->
+                .param(Param.of("vars", Type.DYNAMIC).rejectingDynamicType()).returns(Type.DYNAMIC).impl((args, rt) ->
                         render(args.get(0).asString().getBytes(StandardCharsets.UTF_8), "<templatestring>",
                                 args.get(1), inner)).build();
         return base.with(templatefile).with(templatestring);

@@ -61,7 +61,8 @@ final class CollectionFuncs {
     r.add(Function.builder("concat").varParam(new Param("seqs", Type.DYNAMIC, false, true, true))
         .returns(a -> concatType(Args.unmarkTop(a)))
         .impl(Dsl.shallow((a, t) -> concat(Args.unmarkTop(a), t).withMarks(Args.topMarks(a)))).build());
-    r.add(Function.builder("contains").param("list", Type.DYNAMIC).param(new Param("value", Type.DYNAMIC, false, true, false))
+    r.add(Function.builder("contains").param(Param.of("list", Type.DYNAMIC).rejectingDynamicType())
+        .param(new Param("value", Type.DYNAMIC, false, true, false).rejectingDynamicType())
         .returns(Type.BOOL).impl(CollectionFuncs::contains).build());
     r.add(Function.builder("distinct").param("list", LIST_ANY).returns(a -> a.get(0).type()).impl((a, t) -> {
       LinkedHashSet<Value> seen = new LinkedHashSet<>(a.get(0).elements());
@@ -82,7 +83,8 @@ final class CollectionFuncs {
       }
       return Value.tuple(out);
     })).build());
-    r.add(Function.builder("index").param("list", Type.DYNAMIC).param("value", Type.DYNAMIC).returns(Type.NUMBER)
+    r.add(Function.builder("index").param(Param.of("list", Type.DYNAMIC).rejectingDynamicType())
+        .param(Param.of("value", Type.DYNAMIC).rejectingDynamicType()).returns(Type.NUMBER)
         .impl((a, t) -> {
           if (!(a.get(0).type() instanceof ListType || a.get(0).type() instanceof TupleType)) {
             throw FunctionError.call("argument must be a list or tuple");
@@ -124,7 +126,14 @@ final class CollectionFuncs {
         }).build());
     r.add(Function.builder("lookup").param(Dsl.partial("inputMap", Type.DYNAMIC)).param("key", Type.STRING)
         .varParam(new Param("default", Type.DYNAMIC, true, true, false)).returns(CollectionFuncs::lookupType)
-        .impl(Dsl.shallow(CollectionFuncs::lookup)).build());
+        .impl((a, t) -> {
+          // Only the map must be known: a key that is found makes an unknown default irrelevant.
+          java.util.Set<dev.strata.lang.value.Mark> marks = Args.topMarks(a);
+          if (!a.get(0).isKnown()) {
+            return Value.unknown(t).withMarks(marks);
+          }
+          return lookup(Args.unmarkTop(a), t).withMarks(marks);
+        }).build());
     r.add(Function.builder("matchkeys").param("values", LIST_ANY).param("keys", LIST_ANY)
         .param("searchset", LIST_ANY).returns(a -> a.get(0).type()).impl(CollectionFuncs::matchkeys).build());
     r.add(Function.builder("merge").varParam(new Param("maps", Type.DYNAMIC, true, true, true))
@@ -190,7 +199,7 @@ final class CollectionFuncs {
           ss.sort(dev.strata.lang.value.ValueOrder::compareStrings);
           return Args.strList(ss);
         }).build());
-    r.add(Function.builder("sum").param("list", Type.DYNAMIC).returns(Type.NUMBER).impl((a, t) -> {
+    r.add(Function.builder("sum").param(Param.of("list", Type.DYNAMIC).rejectingDynamicType()).returns(Type.NUMBER).impl((a, t) -> {
       Value l = a.get(0);
       if (!isSeq(l.type())) {
         throw FunctionError.arg(0, "cannot sum noniterable");
@@ -239,8 +248,9 @@ final class CollectionFuncs {
     if (v.type().equals(Type.STRING)) {
       return Value.number(Args.graphemes(v.asString()).size());
     }
-    if (v.type() instanceof SetType && !v.isWhollyKnown()) {
-      // Unknown elements of a set may turn out equal to others, so the count is not known yet.
+    if (v.type() instanceof SetType && !v.isWhollyKnown() && v.length() != 1) {
+      // Unknown elements of a set may turn out equal to others, so the count is not known yet;
+      // a single element has nothing to coalesce with.
       return Value.unknown(Type.NUMBER);
     }
     return Value.number(v.length());

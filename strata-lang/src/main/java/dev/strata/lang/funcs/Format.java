@@ -23,7 +23,7 @@ final class Format {
 
   static void register(Functions.Registry r) {
     r.add(Function.builder("format").param("format", Type.STRING)
-        .varParam(new Param("args", Type.DYNAMIC, true, true, false)).returns(Type.STRING)
+        .varParam(new Param("args", Type.DYNAMIC, true, true, false).rejectingDynamicType()).returns(Type.STRING)
         .impl((a, t) -> {
           for (Value v : a.subList(1, a.size())) {
             if (v.isNull() || !v.isWhollyKnown()) {
@@ -33,7 +33,7 @@ final class Format {
           return Value.string(format(a.get(0).asString(), a.subList(1, a.size())));
         }).build());
     r.add(Function.builder("formatlist").param("format", Type.STRING)
-        .varParam(new Param("args", Type.DYNAMIC, true, true, false)).returns(Type.list(Type.STRING))
+        .varParam(new Param("args", Type.DYNAMIC, true, true, false).rejectingDynamicType()).returns(Type.list(Type.STRING))
         .impl(Format::formatlist).build());
   }
 

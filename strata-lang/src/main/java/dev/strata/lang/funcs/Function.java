@@ -1,5 +1,6 @@
 package dev.strata.lang.funcs;
 
+import dev.strata.lang.types.DynamicType;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.ConversionResult;
 import dev.strata.lang.value.Convert;
@@ -56,8 +57,9 @@ public final class Function {
   }
 
   /**
-   * Calls the function. Arguments are converted to the parameter types; unknown arguments give
-   * an unknown result of the computed type unless the parameter accepts unknowns; marks of
+   * Calls the function. Arguments are converted to the parameter types; an argument of unknown
+   * type (see {@link Param#allowDynamicType()}) gives an unknown result of unknown type; unknown
+   * arguments give an unknown result of the computed type unless the parameter accepts unknowns; marks of
    * arguments whose parameter does not accept marks move onto the result. User errors come back
    * as a {@link CallResult.Failure}, never as an exception.
    */
@@ -77,6 +79,7 @@ public final class Function {
     EnumSet<Mark> resultMarks = EnumSet.noneOf(Mark.class);
     boolean sensitiveInput = false;
     boolean unknownInput = false;
+    boolean dynamicInput = false;
     List<Value> converted = new ArrayList<>(args.size());
     for (int i = 0; i < args.size(); i++) {
       Param p = paramFor(i).orElseThrow();
@@ -94,10 +97,22 @@ public final class Function {
       if (a.isNull() && !p.allowNull()) {
         return argFailure(i, p, "argument must not be null");
       }
+      if (a.type() instanceof DynamicType && !p.allowDynamicType()) {
+        // As cty: the result type can't be known, so the function is not called and later
+        // arguments are not checked; the marks of every argument still reach the result.
+        dynamicInput = true;
+        for (Value x : args) {
+          resultMarks.addAll(x.deepMarks());
+        }
+        break;
+      }
       if (!p.allowUnknown() && !a.isWhollyKnown()) {
         unknownInput = true;
       }
       converted.add(a);
+    }
+    if (dynamicInput) {
+      return new CallResult.Success(Value.DYNAMIC_UNKNOWN.withMarks(resultMarks));
     }
     List<Value> frozen = List.copyOf(converted);
     try {
@@ -135,6 +150,15 @@ public final class Function {
       unknowns.add(Value.unknown(a.type()).withMarks(a.marks()));
     }
     return call(unknowns);
+  }
+
+  /**
+   * This function with the same parameters and result type, but whose result is always unknown:
+   * for the impure functions while planning, whose values Terraform leaves to apply time.
+   * Arguments are still checked.
+   */
+  public Function unpredictable() {
+    return new Function(name, params, varParam, returnType, (args, rt) -> Value.unknown(rt));
   }
 
   /** Calls with the given arguments; convenient for tests and for callers with literal args. */

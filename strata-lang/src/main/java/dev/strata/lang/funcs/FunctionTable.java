@@ -110,6 +110,22 @@ public final class FunctionTable {
     return new FunctionTable(m, resolver);
   }
 
+  /**
+   * The functions whose results differ from call to call ({@code bcrypt}, {@code timestamp},
+   * {@code uuid}): Terraform makes them unknown while planning and calls them at apply time.
+   */
+  public static final SortedSet<String> IMPURE =
+      Collections.unmodifiableSortedSet(new TreeSet<>(java.util.List.of("bcrypt", "timestamp", "uuid")));
+
+  /** This table with every {@link #IMPURE} function returning an unknown value, for planning. */
+  public FunctionTable pureOnly() {
+    TreeMap<String, Function> m = new TreeMap<>(functions);
+    for (String name : IMPURE) {
+      m.computeIfPresent(name, (n, f) -> f.unpredictable());
+    }
+    return new FunctionTable(m, resolver);
+  }
+
   /** A table without the named function, e.g. {@code plantimestamp} in the console. */
   public FunctionTable without(String name) {
     TreeMap<String, Function> m = new TreeMap<>(functions);

@@ -32,7 +32,7 @@ final class NumericFuncs {
         .impl((a, t) -> pow(a.get(0), a.get(1))).build());
     r.add(extreme("max", true));
     r.add(extreme("min", false));
-    r.add(Function.builder("parseint").param("number", Type.DYNAMIC).param("base", Type.NUMBER)
+    r.add(Function.builder("parseint").param(Param.of("number", Type.DYNAMIC).rejectingDynamicType()).param("base", Type.NUMBER)
         .returns(Type.NUMBER).impl(NumericFuncs::parseint).build());
   }
 

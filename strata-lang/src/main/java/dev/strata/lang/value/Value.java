@@ -22,7 +22,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * An immutable Terraform value: a type plus a payload, or null of a type, or unknown of a type,
@@ -30,7 +29,8 @@ import java.util.TreeSet;
  *
  * <p>Payloads: {@code String} (NFC-normalised), {@code BigDecimal} (normalised so that equal
  * numbers are {@code equals}), {@code Boolean}, an unmodifiable {@code List<Value>} for lists,
- * tuples and sets (sets sorted by {@link ValueOrder} and free of duplicates), an unmodifiable
+ * tuples and sets (sets in cty's order, {@link ValueOrder}, and free of duplicates among wholly
+ * known elements: as in Terraform, an element holding unknowns never equals another), an unmodifiable
  * {@code SortedMap<String, Value>} for maps and objects. Set elements never carry marks: as in
  * Terraform, marks of set elements move onto the set.
  */
@@ -132,13 +132,13 @@ public final class Value {
 
   public static Value set(Type elemType, Collection<Value> elems) {
     EnumSet<Mark> lifted = EnumSet.noneOf(Mark.class);
-    TreeSet<Value> sorted = new TreeSet<>(ValueOrder.INSTANCE);
+    List<Value> unmarked = new ArrayList<>(elems.size());
     for (Value e : elems) {
       checkConforms(e, elemType);
       lifted.addAll(e.deepMarks());
-      sorted.add(e.unmarkDeep());
+      unmarked.add(e.unmarkDeep());
     }
-    return new Value(Type.set(elemType), List.copyOf(sorted), freeze(lifted));
+    return new Value(Type.set(elemType), List.copyOf(ValueOrder.setElements(unmarked)), freeze(lifted));
   }
 
   public static Value setOf(List<Value> elems) {

@@ -1,18 +1,22 @@
 package dev.strata.lang.value;
 
-import dev.strata.lang.types.Type;
+import dev.strata.lang.types.PrimitiveType;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
-import java.util.Iterator;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.SortedMap;
+import java.util.Set;
 
 /**
- * The total order used for set elements: strings by Unicode code point (which is UTF-8 byte
- * order), numbers by value, {@code false} before {@code true}; values of different types by
- * their type expression; then nulls, then unknowns; collections element by element. The
- * order of non-primitive elements is not Terraform's (cty orders those by hash), but it is
- * deterministic.
+ * The order of set elements, as Terraform's value library (cty) lists them (and so as plans, plan
+ * JSON and state show them): non-null known values first, then unknowns, then nulls; among known
+ * values strings by Unicode code point (the byte order of their UTF-8 encodings), numbers by
+ * value, {@code false} before {@code true}, and every other type (objects, lists, maps, tuples,
+ * sets) by the bytes of cty's set-hash serialization ({@link SetHashBytes}). Elements that compare
+ * equal (two unknowns, or two objects holding unknowns in the same places) keep the order they
+ * were given in. Elements of different types, which only a set of the dynamic type can hold,
+ * are ordered by their type expression first.
  */
 public final class ValueOrder implements Comparator<Value> {
   public static final ValueOrder INSTANCE = new ValueOrder();
@@ -35,73 +39,71 @@ public final class ValueOrder implements Comparator<Value> {
     return Boolean.compare(i < a.length(), j < b.length());
   }
 
+  /**
+   * The distinct elements of a set in cty's order. As in cty, a value that is not wholly known
+   * never equals another, so {@code [unknown, unknown]} stays two elements; wholly known equal
+   * values collapse into the first. Elements must already be unmarked.
+   */
+  static List<Value> setElements(Iterable<Value> elems) {
+    List<Keyed> keyed = new ArrayList<>();
+    Set<Value> seen = new HashSet<>();
+    for (Value e : elems) {
+      if (e.isWhollyKnown() && !seen.add(e)) {
+        continue;
+      }
+      keyed.add(new Keyed(e));
+    }
+    // List.sort is stable: ties keep the given order, as cty's stable sort does.
+    keyed.sort(Keyed::compareTo);
+    List<Value> out = new ArrayList<>(keyed.size());
+    for (Keyed k : keyed) {
+      out.add(k.value);
+    }
+    return out;
+  }
+
   @Override
   public int compare(Value a, Value b) {
-    Type ta = a.type();
-    Type tb = b.type();
-    if (!ta.equals(tb)) {
-      return ta.typeExpr().compareTo(tb.typeExpr());
+    return new Keyed(a).compareTo(new Keyed(b));
+  }
+
+  /** A value with its serialization computed once, for sorting. */
+  private static final class Keyed {
+    final Value value;
+    final int state;
+    byte[] bytes;
+
+    Keyed(Value v) {
+      value = v;
+      state = !v.isKnown() ? 1 : v.isNull() ? 2 : 0;
     }
-    int byState = Integer.compare(state(a), state(b));
-    if (byState != 0 || state(a) != 0) {
-      return byState != 0 ? byState : Integer.compare(a.marks().hashCode(), b.marks().hashCode());
-    }
-    int c = comparePayload(a, b);
-    return c != 0 ? c : compareMarks(a, b);
-  }
 
-  private static int compareMarks(Value a, Value b) {
-    return a.marks().toString().compareTo(b.marks().toString());
-  }
-
-  private static int state(Value v) {
-    return !v.isKnown() ? 2 : v.isNull() ? 1 : 0;
-  }
-
-  private int comparePayload(Value a, Value b) {
-    return switch (a.type()) {
-      case dev.strata.lang.types.PrimitiveType p -> switch (p) {
-        case STRING -> compareStrings(a.asString(), b.asString());
-        case NUMBER -> compareNumbers(a, b);
-        case BOOL -> Boolean.compare(a.asBool(), b.asBool());
-      };
-      case dev.strata.lang.types.ListType l -> compareLists(a.elements(), b.elements());
-      case dev.strata.lang.types.SetType s -> compareLists(a.elements(), b.elements());
-      case dev.strata.lang.types.TupleType t -> compareLists(a.elements(), b.elements());
-      case dev.strata.lang.types.MapType m -> compareMaps(a.attributes(), b.attributes());
-      case dev.strata.lang.types.ObjectType o -> compareMaps(a.attributes(), b.attributes());
-      case dev.strata.lang.types.DynamicType d -> 0;
-    };
-  }
-
-  private int compareLists(List<Value> a, List<Value> b) {
-    for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-      int c = compare(a.get(i), b.get(i));
-      if (c != 0) {
-        return c;
+    int compareTo(Keyed o) {
+      if (!value.type().equals(o.value.type())) {
+        return value.type().typeExpr().compareTo(o.value.type().typeExpr());
       }
+      if (state != 0 || o.state != 0) {
+        return Integer.compare(state, o.state);
+      }
+      if (value.type() instanceof PrimitiveType p) {
+        return switch (p) {
+          case STRING -> compareStrings(value.asString(), o.value.asString());
+          case NUMBER -> compareNumbers(value, o.value);
+          case BOOL -> Boolean.compare(value.asBool(), o.value.asBool());
+        };
+      }
+      return Arrays.compareUnsigned(bytes(), o.bytes());
     }
-    return Integer.compare(a.size(), b.size());
+
+    byte[] bytes() {
+      if (bytes == null) {
+        bytes = SetHashBytes.of(value);
+      }
+      return bytes;
+    }
   }
 
-  private int compareMaps(SortedMap<String, Value> a, SortedMap<String, Value> b) {
-    Iterator<Map.Entry<String, Value>> ia = a.entrySet().iterator();
-    Iterator<Map.Entry<String, Value>> ib = b.entrySet().iterator();
-    while (ia.hasNext() && ib.hasNext()) {
-      Map.Entry<String, Value> ea = ia.next();
-      Map.Entry<String, Value> eb = ib.next();
-      int c = compareStrings(ea.getKey(), eb.getKey());
-      if (c == 0) {
-        c = compare(ea.getValue(), eb.getValue());
-      }
-      if (c != 0) {
-        return c;
-      }
-    }
-    return Boolean.compare(ia.hasNext(), ib.hasNext());
-  }
-
-  /** By value, with -Inf below and +Inf above every finite number, and -0 equal to 0. */
+  /** By value, with -Inf below and +Inf above every finite number, and -0 just below 0. */
   static int compareNumbers(Value a, Value b) {
     int ra = rank(a);
     int rb = rank(b);
@@ -109,7 +111,7 @@ public final class ValueOrder implements Comparator<Value> {
       return Integer.compare(ra, rb);
     }
     int c = a.asNumber().compareTo(b.asNumber());
-    // Keep -0 and 0 apart so that the order stays consistent with equals.
+    // -0 and 0 are distinct elements; Terraform lists -0 first.
     return c != 0 ? c : Boolean.compare(!a.numberText().equals("-0"), !b.numberText().equals("-0"));
   }
 
