@@ -168,7 +168,7 @@ public final class LocalBackend implements Backend {
             lock = l.value();
             AtomicFiles.removeLeftovers(state);
         }
-        Result<LocalStateManager.Disk> disk = LocalStateManager.readDisk(state, backupPath(workspace), relative(state), relative(backupPath(workspace)), encryption);
+        Result<LocalStateManager.Disk> disk = LocalStateManager.readDisk(state, backupPath(workspace), relative(state), relative(backupPath(workspace)), encryption, lock);
         diags.addAll(disk.diagnostics());
         if (disk.hasErrors()) {
             if (lock != null) {

@@ -62,13 +62,15 @@ final class LocalStateManager implements StateManager {
         this.identity = disk.identity();
     }
 
-    static Result<Disk> readDisk(Path statePath, Path backupPath, String display, String backupDisplay, Encryption encryption) {
+    /** Reads the state file: through {@code lock}'s channel when it is locked (opening the path again would drop the lock). */
+    static Result<Disk> readDisk(Path statePath, Path backupPath, String display, String backupDisplay, Encryption encryption,
+                                 LocalLock lock) {
         try {
             FileIdentity id = FileIdentity.of(statePath);
             if (id == null) {
                 return Result.of(new Disk(null, null));
             }
-            byte[] bytes = Files.readAllBytes(statePath);
+            byte[] bytes = lock != null ? lock.readState() : LocalLock.readUnlocked(statePath);
             if (bytes.length == 0) {
                 // Terraform treats an empty state file as no state; so do we.
                 return Result.of(new Disk(null, id));
@@ -81,7 +83,7 @@ final class LocalStateManager implements StateManager {
             return r.hasErrors() ? Result.of(null, r.diagnostics()) : Result.of(new Disk(r.value(), id), r.diagnostics());
         } catch (IOException e) {
             return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to read the state file",
-                    "Could not read " + display + ": " + e.getMessage(), null)));
+                    "Could not read " + display + ": " + IoReasons.of(e) + ".", null)));
         }
     }
 
@@ -157,13 +159,20 @@ final class LocalStateManager implements StateManager {
             }
             if (!backedUp) {
                 // The backup is the state as this session found it, as Terraform keeps it: after an apply
-                // it holds the state from before the apply, not from halfway through it. No state, no backup.
-                if (now != null) {
-                    AtomicFiles.copy(statePath, backupPath);
+                // it holds the state from before the apply, not from halfway through it. No state (or the
+                // empty file created to lock it), no backup.
+                if (now != null && now.size() > 0) {
+                    // From the bytes, not by copying the path: opening the locked file would drop its lock.
+                    AtomicFiles.write(backupPath, lock != null ? lock.readState() : LocalLock.readUnlocked(statePath));
                 }
                 backedUp = true;
             }
-            AtomicFiles.write(statePath, encryption.encode(toWrite));
+            byte[] encoded = encryption.encode(toWrite);
+            if (lock != null) {
+                lock.replaceState(encoded);
+            } else {
+                AtomicFiles.write(statePath, encoded);
+            }
             identity = FileIdentity.of(statePath);
             state = toWrite;
             exists = true;
@@ -172,7 +181,7 @@ final class LocalStateManager implements StateManager {
             }
             return Result.of(state);
         } catch (IOException e) {
-            return error("Failed to write the state", "Could not write " + displayPath + ": " + e.getMessage()
+            return error("Failed to write the state", "Could not write " + displayPath + ": " + IoReasons.of(e)
                     + ". The previous state file is unchanged.");
         }
     }

@@ -48,7 +48,6 @@ class LocalBackendTest {
             m.persist(counter(m.state(), 7));
         }
         assertThat(Files.exists(dir.resolve("states/main.tfstate"))).isTrue();
-        assertThat(Files.exists(dir.resolve("states/.main.tfstate.lock"))).as("the lock sits beside the state").isTrue();
         assertThat(Files.exists(dir.resolve("envs/prod/terraform.tfstate"))).isTrue();
         assertThat(Files.exists(dir.resolve("terraform.tfstate"))).isFalse();
         assertThat(b.workspaces().value()).containsExactly("default", "prod");
@@ -81,7 +80,7 @@ class LocalBackendTest {
         try (Stream<Path> files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString()))
                     .as("no temp files, lock info removed, no backup since there was no state to back up")
-                    .containsExactlyInAnyOrder("terraform.tfstate", ".terraform.tfstate.lock");
+                    .containsExactlyInAnyOrder("terraform.tfstate");
         }
     }
 
