@@ -191,7 +191,9 @@ public final class PlanCodec {
             if (n.path("format").asInt(-1) != FORMAT) {
                 throw new Damaged("unsupported plan format " + n.path("format"));
             }
-            PlanMode mode = PlanMode.valueOf(text(n, "mode"));
+            String modeText = text(n, "mode");
+            PlanMode mode = java.util.Arrays.stream(PlanMode.values()).filter(m -> m.name().equals(modeText)).findFirst()
+                    .orElseThrow(() -> new Damaged("unknown plan mode \"" + modeText + "\""));
             SortedMap<String, Value> vars = new TreeMap<>();
             for (Iterator<Map.Entry<String, JsonNode>> it = n.path("variables").fields(); it.hasNext(); ) {
                 var e = it.next();
@@ -230,8 +232,8 @@ public final class PlanCodec {
             n.path("targets").forEach(t -> targets.add(t.asText()));
             return new Plan(mode, st.value(), vars, changes, drift, deferred, outs, targets, Diagnostics.NONE);
         } catch (RuntimeException e) {
-            throw new Damaged("the plan file's content is malformed (" + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+            // The message of a runtime failure is written for programmers (class names, internals).
+            throw new Damaged("the plan file's content is malformed");
         }
     }
 

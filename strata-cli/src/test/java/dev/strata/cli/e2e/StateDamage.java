@@ -59,7 +59,7 @@ final class StateDamage {
         };
     }
 
-    private Mutant truncate() {
+    Mutant truncate() {
         // Keeping at most length-2 bytes always drops the closing brace of the document.
         int len = 1 + random.nextInt(baseline.length - 2);
         return new Mutant("truncated to " + len + " of " + baseline.length + " bytes", Arrays.copyOf(baseline, len), Layer.CODEC);
@@ -86,7 +86,7 @@ final class StateDamage {
         return out;
     }
 
-    private Mutant deleteStructural() {
+    Mutant deleteStructural() {
         List<Integer> at = structural();
         for (int attempt = 0; ; attempt++) {
             int i = at.get(random.nextInt(at.size()));
@@ -99,7 +99,7 @@ final class StateDamage {
         }
     }
 
-    private Mutant flipStructural() {
+    Mutant flipStructural() {
         List<Integer> at = structural();
         for (int attempt = 0; ; attempt++) {
             int i = at.get(random.nextInt(at.size()));

@@ -109,49 +109,52 @@ class StateDamageTest {
         Files.copy(template.resolve("main.tf"), dir.resolve("main.tf"));
         Files.copy(template.resolve("terraform.tfstate.backup"), dir.resolve("terraform.tfstate.backup"));
         Files.write(dir.resolve("terraform.tfstate"), m.bytes());
-        Map<String, byte[]> before = files(dir);
-        CliRunner.Result r = CliRunner.in(dir).run(command.toArray(String[]::new));
-        String out = r.stdout() + r.stderr();
         try {
-            if (r.exitCode() != 1) {
-                return "exit " + r.exitCode() + "\n" + out;
-            }
-            if (!r.stderr().contains("Error: ")) {
-                return "no error message\n" + out;
-            }
-            if (JAVA_LEAK.matcher(out).find()) {
-                return "Java leaks into the output\n" + out;
-            }
-            Map<String, byte[]> after = files(dir);
-            if (!after.keySet().equals(before.keySet())) {
-                return "files changed: " + before.keySet() + " -> " + after.keySet();
-            }
-            for (var e : before.entrySet()) {
-                if (!java.util.Arrays.equals(e.getValue(), after.get(e.getKey()))) {
-                    return e.getKey() + " was rewritten";
-                }
-            }
-            try (Stream<Path> s = Files.list(dir)) {
-                if (s.anyMatch(p -> p.getFileName().toString().contains(".lock.info"))) {
-                    return "lock info left behind";
-                }
-            }
-            Result<StateManager> probe = LocalBackend.in(dir, "probe").open("default", LockRequest.of("probe", Duration.ZERO));
-            if (probe.value() != null) {
-                probe.value().close();
-            }
-            for (Diagnostic d : probe.diagnostics().asList()) {
-                if (d.summary().contains("lock")) {
-                    return "the next command cannot lock: " + d.summary() + ": " + d.detail();
-                }
-            }
-            return null;
+            return refusedAndUntouched(dir, command);
         } finally {
             deleteTree(dir);
         }
     }
 
-    private static Map<String, byte[]> files(Path dir) throws IOException {
+    /**
+     * Runs {@code command} in {@code dir}; what is wrong with the outcome, or null when it was refused
+     * with exit 1 and a clear error, without Java in the output, nothing written, and the lock free.
+     */
+    static String refusedAndUntouched(Path dir, List<String> command) throws IOException {
+        Map<String, byte[]> before = files(dir);
+        CliRunner.Result r = CliRunner.in(dir).run(command.toArray(String[]::new));
+        String out = r.stdout() + r.stderr();
+        if (r.exitCode() != 1) {
+            return "exit " + r.exitCode() + "\n" + out;
+        }
+        if (!r.stderr().contains("Error: ")) {
+            return "no error message\n" + out;
+        }
+        if (JAVA_LEAK.matcher(out).find()) {
+            return "Java leaks into the output\n" + out;
+        }
+        Map<String, byte[]> after = files(dir);
+        if (!after.keySet().equals(before.keySet())) {
+            return "files changed: " + before.keySet() + " -> " + after.keySet();
+        }
+        for (var e : before.entrySet()) {
+            if (!java.util.Arrays.equals(e.getValue(), after.get(e.getKey()))) {
+                return e.getKey() + " was rewritten";
+            }
+        }
+        Result<StateManager> probe = LocalBackend.in(dir, "probe").open("default", LockRequest.of("probe", Duration.ZERO));
+        if (probe.value() != null) {
+            probe.value().close();
+        }
+        for (Diagnostic d : probe.diagnostics().asList()) {
+            if (d.summary().contains("lock")) {
+                return "the next command cannot lock: " + d.summary() + ": " + d.detail();
+            }
+        }
+        return null;
+    }
+
+    static Map<String, byte[]> files(Path dir) throws IOException {
         Map<String, byte[]> out = new TreeMap<>();
         try (Stream<Path> s = Files.walk(dir)) {
             for (Path p : s.filter(Files::isRegularFile).toList()) {
@@ -161,7 +164,7 @@ class StateDamageTest {
         return out;
     }
 
-    private static void deleteTree(Path dir) throws IOException {
+    static void deleteTree(Path dir) throws IOException {
         try (Stream<Path> s = Files.walk(dir)) {
             for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
