@@ -73,17 +73,18 @@ class PlanDamageTest {
         Random r = new Random(seed);
         List<String> failures = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            int kind = r.nextInt(4);
+            int kind = r.nextInt(5);
             StateDamage.Mutant m = switch (kind) {
                 case 0 -> text.truncate();
                 case 1 -> text.deleteStructural();
                 case 2 -> text.flipStructural();
-                default -> altered(good, r);
+                case 3 -> altered(good, r);
+                default -> valueChanged(good, r);
             };
             Path dir = copy("p" + i);
             Files.write(dir.resolve("tf.plan"), m.bytes());
             // A plan of another workspace or configuration is still readable: only applying it is wrong.
-            List<String> cmd = kind == 3 ? List.of("apply", "-no-color", "tf.plan") : command(r);
+            List<String> cmd = kind >= 3 ? List.of("apply", "-no-color", "tf.plan") : command(r);
             try {
                 String problem = StateDamageTest.refusedAndUntouched(dir, cmd);
                 if (problem != null) {
@@ -113,6 +114,19 @@ class PlanDamageTest {
         ObjectNode n = (ObjectNode) JSON.readTree(good);
         edits.get(k).accept(n);
         return new StateDamage.Mutant("altered: " + names.get(k), JSON.writeValueAsBytes(n), StateDamage.Layer.CODEC);
+    }
+
+    /** One planned value changed in place: still valid JSON, still the same size, no longer what was reviewed. */
+    private static StateDamage.Mutant valueChanged(byte[] good, Random r) {
+        String text = new String(good, java.nio.charset.StandardCharsets.UTF_8);
+        List<Integer> at = new ArrayList<>();
+        for (int i = text.indexOf("three-"); i >= 0; i = text.indexOf("three-", i + 1)) {
+            at.add(i);
+        }
+        int i = at.get(r.nextInt(at.size()));
+        String changed = text.substring(0, i) + "thre3-" + text.substring(i + "three-".length());
+        return new StateDamage.Mutant("planned value at char " + i + " changed in place",
+                changed.getBytes(java.nio.charset.StandardCharsets.UTF_8), StateDamage.Layer.CODEC);
     }
 
     @Test
