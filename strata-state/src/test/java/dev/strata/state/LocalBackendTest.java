@@ -214,6 +214,31 @@ class LocalBackendTest {
     }
 
     @Test
+    void terraformLockInfoWithoutTheOsLockIsALeftoverAndTakenOver() throws Exception {
+        // What a killed terraform leaves: its lock info (no host, no pid, no heartbeat), and no OS lock.
+        Files.writeString(dir.resolve(".terraform.tfstate.lock.info"), "{\"ID\":\"tf-1\",\"Operation\":\"OperationTypeApply\","
+                + "\"Info\":\"\",\"Who\":\"ann@ci\",\"Version\":\"1.11.4\",\"Created\":\"" + Instant.now() + "\",\"Path\":\"terraform.tfstate\"}");
+        Result<StateManager> r = backend().open("default", LockRequest.of("apply", Duration.ZERO));
+        assertThat(r.value()).as(r.diagnostics().toString()).isNotNull();
+        Diagnostic w = r.diagnostics().asList().get(0);
+        assertThat(w.summary()).isEqualTo("Took over a stale state lock");
+        assertThat(w.detail()).contains("tf-1 of ann@ci").contains("no process holds the lock on the state file");
+        r.value().close();
+        assertThat(dir.resolve(".terraform.tfstate.lock.info")).doesNotExist();
+    }
+
+    @Test
+    void theEmptyStateFileCreatedToLockIsRemovedWhenNothingWasWritten() throws Exception {
+        try (StateManager m = open(backend(), "default")) {
+            assertThat(dir.resolve("terraform.tfstate")).as("created to be locked").exists();
+            assertThat(m.exists()).isFalse();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files).as("a session that wrote nothing leaves nothing").isEmpty();
+        }
+    }
+
+    @Test
     void leftoverLockOfADeadProcessOnThisHostIsStale() throws Exception {
         Process p = new ProcessBuilder("true").start();
         p.waitFor();
