@@ -74,6 +74,9 @@ class MultiProcessLockTest {
             Object after = java.nio.file.Files.readAttributes(state, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
             assertThat(after).as("the write replaced the file").isNotEqualTo(before);
             assertThat(probe()).as("the file now at the path is locked too").isEqualTo("LOCKED");
+            // A reader in this process (terraform_remote_state) must not drop the lock by closing its own descriptor.
+            assertThat(StateCodec.read(LocalBackend.readStateFile(state), "f", "").value().serial()).isEqualTo(2);
+            assertThat(probe()).as("still locked after an in-process read").isEqualTo("LOCKED");
         }
         assertThat(probe()).as("released").isEqualTo("FREE");
         try (StateManager m = b.open("default", LockRequest.of("OperationTypePlan", Duration.ZERO)).value()) {
