@@ -152,6 +152,10 @@ final class InstanceOps {
 
     private Value decode(Ctx c, ResourceInstanceObject o) {
         Value v;
+        if (o.schemaVersion() > c.schema().version()) {
+            reportInvalid(o, () -> PriorStateCheck.newerSchema(run.state(), c.addr(), o, c.providerAddr().provider().forDisplay()));
+            return Value.DYNAMIC_UNKNOWN;
+        }
         if (o.schemaVersion() < c.schema().version()) {
             Provider.UpgradeResponse up = c.provider().upgradeResourceState(new Provider.UpgradeRequest(
                     c.addr().resource().resource().type(), o.schemaVersion(),
@@ -161,9 +165,27 @@ final class InstanceOps {
             v = StateValues.fromJson(StateValues.toJson(v, c.block().impliedType()), c.block().impliedType(),
                     o.sensitiveAttributes());
         } else {
+            PriorStateCheck.Mismatch bad = PriorStateCheck.mismatch(StateValues.toNode(o.attributes()), c.block().impliedType());
+            if (bad != null) {
+                reportInvalid(o, () -> PriorStateCheck.invalid(run.state(), c.addr(), o, c.addr().resource().resource().type(),
+                        c.schema().version(), bad));
+                return Value.DYNAMIC_UNKNOWN;
+            }
             v = StateValues.fromJson(o.attributes(), c.block().impliedType(), o.sensitiveAttributes());
         }
         return SchemaValues.markSensitive(c.block(), v);
+    }
+
+    /** Objects already reported as unreadable: several steps decode the same object, the user hears of it once. */
+    private final Set<ResourceInstanceObject> invalidReported = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+    private void reportInvalid(ResourceInstanceObject o, java.util.function.Supplier<Diagnostic> d) {
+        synchronized (invalidReported) {
+            if (!invalidReported.add(o)) {
+                return;
+            }
+        }
+        run.diagnose(d.get());
     }
 
     private ResourceInstanceObject object(Ctx c, InstanceKey key, String deposed, Value v, PrivateState priv,

@@ -27,6 +27,7 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -191,7 +192,9 @@ public final class PlanCodec {
             if (n.path("format").asInt(-1) != FORMAT) {
                 throw new Damaged("unsupported plan format " + n.path("format"));
             }
-            PlanMode mode = PlanMode.valueOf(text(n, "mode"));
+            String modeText = text(n, "mode");
+            PlanMode mode = java.util.Arrays.stream(PlanMode.values()).filter(m -> m.name().equals(modeText)).findFirst()
+                    .orElseThrow(() -> new Damaged("unknown plan mode \"" + modeText + "\""));
             SortedMap<String, Value> vars = new TreeMap<>();
             for (Iterator<Map.Entry<String, JsonNode>> it = n.path("variables").fields(); it.hasNext(); ) {
                 var e = it.next();
@@ -230,8 +233,8 @@ public final class PlanCodec {
             n.path("targets").forEach(t -> targets.add(t.asText()));
             return new Plan(mode, st.value(), vars, changes, drift, deferred, outs, targets, Diagnostics.NONE);
         } catch (RuntimeException e) {
-            throw new Damaged("the plan file's content is malformed (" + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+            // The message of a runtime failure is written for programmers (class names, internals).
+            throw new Damaged("the plan file's content is malformed");
         }
     }
 
@@ -330,20 +333,70 @@ public final class PlanCodec {
         };
     }
 
+    /**
+     * The plan file's bytes: {@code n} as JSON with a last member {@code "checksum"}, the SHA-256 of the
+     * file's bytes with the checksum's digits as zeros. A plan is applied as reviewed, so a file altered
+     * after it was written (a flipped bit in a planned value is still valid JSON) must be refused, as
+     * the checksums of Terraform's zip-based plan files refuse it.
+     */
     public static byte[] toBytes(ObjectNode n) {
+        ObjectNode copy = n.deepCopy();
+        copy.remove(CHECKSUM);
+        copy.put(CHECKSUM, ZEROS);
         try {
-            return JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(n);
+            byte[] bytes = JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(copy);
+            int at = checksumAt(bytes);
+            byte[] sum = HexFormat.of().formatHex(sha256(bytes)).getBytes(StandardCharsets.US_ASCII);
+            System.arraycopy(sum, 0, bytes, at, sum.length);
+            return bytes;
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
     }
 
     public static JsonNode parse(byte[] bytes) throws Damaged {
+        JsonNode n;
         try {
-            return JSON.readTree(bytes);
+            n = JSON.readTree(bytes);
         } catch (IOException e) {
             throw new Damaged("the plan file is not valid JSON: " + e.getMessage());
         }
+        int at = checksumAt(bytes);
+        if (at < 0 || n == null || !n.path(CHECKSUM).isTextual()) {
+            throw new Damaged("it has no checksum (it was not written by this version of Strata, or it was cut short)");
+        }
+        byte[] zeroed = bytes.clone();
+        System.arraycopy(ZEROS.getBytes(StandardCharsets.US_ASCII), 0, zeroed, at, ZEROS.length());
+        String recorded = new String(bytes, at, ZEROS.length(), StandardCharsets.US_ASCII);
+        if (!HexFormat.of().formatHex(sha256(zeroed)).equals(recorded)) {
+            throw new Damaged("its checksum does not match its content, so it was changed after it was written");
+        }
+        return n;
     }
 
+    private static final String CHECKSUM = "checksum";
+    private static final String ZEROS = "0".repeat(64);
+    private static final byte[] CHECKSUM_MEMBER = ("\"" + CHECKSUM + "\" : \"").getBytes(StandardCharsets.US_ASCII);
+
+    /** Where the checksum's 64 digits start: after the last {@code "checksum" : "}; -1 when absent. */
+    private static int checksumAt(byte[] bytes) {
+        outer:
+        for (int i = bytes.length - CHECKSUM_MEMBER.length - ZEROS.length(); i >= 0; i--) {
+            for (int j = 0; j < CHECKSUM_MEMBER.length; j++) {
+                if (bytes[i + j] != CHECKSUM_MEMBER[j]) {
+                    continue outer;
+                }
+            }
+            return i + CHECKSUM_MEMBER.length;
+        }
+        return -1;
+    }
+
+    private static byte[] sha256(byte[] bytes) {
+        try {
+            return java.security.MessageDigest.getInstance("SHA-256").digest(bytes);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 }

@@ -48,22 +48,6 @@ final class AtomicFiles {
         }
     }
 
-    /** Atomically makes {@code target} a durable copy of {@code source}. */
-    static void copy(Path source, Path target) throws IOException {
-        Path dir = target.toAbsolutePath().getParent();
-        Path tmp = dir.resolve("." + target.getFileName() + TEMP_MARKER + Long.toHexString(ThreadLocalRandom.current().nextLong()));
-        try {
-            Files.copy(source, tmp, StandardCopyOption.COPY_ATTRIBUTES);
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-                ch.force(true);
-            }
-            Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            forceDirectory(dir);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
-    }
-
     static void forceDirectory(Path dir) {
         try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
             ch.force(true);

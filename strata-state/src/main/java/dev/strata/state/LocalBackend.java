@@ -71,6 +71,15 @@ public final class LocalBackend implements Backend {
         return new LocalBackend(dir, defaultState, workspaceDir, version, timing, e);
     }
 
+    /**
+     * The bytes of a local state file read from outside a backend session (e.g. {@code terraform_remote_state}).
+     * Use this rather than opening the file: if this process holds the file's lock, closing another
+     * descriptor of it would release that lock (POSIX record locks belong to the process).
+     */
+    public static byte[] readStateFile(Path file) throws IOException {
+        return LocalLock.readUnlocked(file);
+    }
+
     /** The state file of a workspace. */
     public Path statePath(String workspace) {
         return workspace.equals(Workspaces.DEFAULT) ? defaultState : workspaceDir.resolve(workspace).resolve(STATE_FILE);
@@ -168,7 +177,7 @@ public final class LocalBackend implements Backend {
             lock = l.value();
             AtomicFiles.removeLeftovers(state);
         }
-        Result<LocalStateManager.Disk> disk = LocalStateManager.readDisk(state, backupPath(workspace), relative(state), relative(backupPath(workspace)), encryption);
+        Result<LocalStateManager.Disk> disk = LocalStateManager.readDisk(state, backupPath(workspace), relative(state), relative(backupPath(workspace)), encryption, lock);
         diags.addAll(disk.diagnostics());
         if (disk.hasErrors()) {
             if (lock != null) {

@@ -2,62 +2,95 @@ package dev.strata.state;
 
 import dev.strata.hcl.Result;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The lock of one local state file: an exclusive OS lock on {@code .NAME.lock} (released by the
- * kernel when the holder dies, however it dies) plus the lock-info file {@code .NAME.lock.info}
- * saying who holds it, refreshed by a heartbeat.
+ * The lock of one local state file: an exclusive OS lock on the state file itself, the lock Terraform's
+ * local backend takes (a whole-file {@code fcntl} write lock, released by the kernel when the holder
+ * dies, however it dies), so that Strata and Terraform exclude each other; plus the lock-info file
+ * {@code .NAME.lock.info} saying who holds it, refreshed by a heartbeat. The info file is information,
+ * not the lock: one left behind by a process that no longer holds the OS lock is taken over.
  *
- * <p>The OS lock file is never deleted: deleting it would let a newcomer lock a fresh inode while an
- * old holder still holds the deleted one. When the file system cannot lock (some network file
- * systems), the lock-info file alone is the lock, created exclusively, and the heartbeat decides when
- * an abandoned one may be taken over.
+ * <p>The JDK's file locks are POSIX record locks on Linux, which belong to the process and the inode:
+ * closing <em>any</em> descriptor of the file in this process drops them, and Strata replaces the state
+ * file by rename, which puts a new inode at the path. So while held:
+ * <ul>
+ *   <li>the state file is read through the locked channel ({@link #readState}), never by opening the
+ *       path again, and nothing else in this process may open it (in-process openers go through
+ *       {@link #HELD_HERE});</li>
+ *   <li>a new state is written to a temporary file that is locked before it is renamed into place
+ *       ({@link #replaceState}), so the path's current inode is always locked; the replaced inodes stay
+ *       locked until release, so a process that opened one of them before the rename cannot lock it
+ *       while we run;</li>
+ *   <li>a state file that does not exist is created empty to be locked, as Terraform does, and removed
+ *       again at release if nothing was written to it.</li>
+ * </ul>
+ * Remaining edge cases, documented in docs/state.md: a Terraform that waits with {@code -lock-timeout}
+ * keeps the descriptor it opened before Strata replaced the file, so after Strata releases it can lock
+ * the replaced (unlinked) inode and work on the state as it was before Strata's run; and deleting the
+ * state file from outside while it is locked lets the next process lock a new file.
+ *
+ * <p>When the file system cannot lock (some network file systems), the lock-info file alone is the
+ * lock, created exclusively, and the heartbeat decides when an abandoned one may be taken over.
  */
 final class LocalLock implements AutoCloseable {
-    /** Locks held by this JVM, by lock file: a second in-process tryLock would throw, and closing its channel could drop ours. */
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LocalLock.class);
+    /** Locks held by this JVM, by state file: a second in-process tryLock would throw, and closing its channel would drop ours. */
     private static final Map<Path, LocalLock> HELD_HERE = new ConcurrentHashMap<>();
     private static final ScheduledExecutorService HEARTBEATS = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "strata-lock-heartbeat");
         t.setDaemon(true);
         return t;
     });
+    /** Attempts to lock a state file that another Strata keeps replacing before one counts as busy. */
+    private static final int REPLACED_RETRIES = 20;
 
-    private final Path lockFile;
+    private final Path stateFile;
     private final Path infoFile;
-    private final FileChannel channel;
-    private final FileLock osLock;
+    /** The channel of the inode at the path now, and its OS lock (null when the file system cannot lock). */
+    private FileChannel channel;
+    private FileLock osLock;
+    /** Channels of inodes this lock replaced by rename: kept locked until release (see the class comment). */
+    private final List<FileChannel> superseded = new ArrayList<>();
+    /** We created the state file to lock it and have not written it yet: remove it again at release. */
+    private boolean createdEmpty;
     private final LockTiming timing;
     private volatile LockInfo info;
     private volatile String lostReason;
     private ScheduledFuture<?> heartbeat;
 
-    private LocalLock(Path lockFile, Path infoFile, FileChannel channel, FileLock osLock, LockInfo info, LockTiming timing) {
-        this.lockFile = lockFile;
+    private LocalLock(Path stateFile, Path infoFile, FileChannel channel, FileLock osLock, boolean createdEmpty, LockInfo info,
+                      LockTiming timing) {
+        this.stateFile = stateFile;
         this.infoFile = infoFile;
         this.channel = channel;
         this.osLock = osLock;
+        this.createdEmpty = createdEmpty;
         this.info = info;
         this.timing = timing;
-    }
-
-    static Path lockFileOf(Path stateFile) {
-        return stateFile.resolveSibling("." + stateFile.getFileName() + ".lock");
     }
 
     static Path infoFileOf(Path stateFile) {
@@ -76,10 +109,10 @@ final class LocalLock implements AutoCloseable {
     }
 
     /**
-     * Serialises opening and closing lock-file channels within this JVM. The JDK's file locks are POSIX
-     * record locks (checked on Linux): closing any descriptor of a file drops every lock this process
-     * holds on it, so a second thread's failed attempt must never close a channel while another thread
-     * is between taking the lock and registering it in {@link #HELD_HERE}.
+     * Serialises opening and closing state-file channels within this JVM: closing any descriptor of a
+     * file drops every lock this process holds on it, so a second thread's failed attempt must never
+     * close a channel while another thread is between taking the lock and registering it in
+     * {@link #HELD_HERE}.
      */
     private static final Object CHANNELS = new Object();
 
@@ -88,7 +121,13 @@ final class LocalLock implements AutoCloseable {
         long started = System.nanoTime();
         Attempt a;
         synchronized (CHANNELS) {
-            a = tryAcquireLocked(stateFile, proposed, timing);
+            a = null;
+            for (int i = 0; i < REPLACED_RETRIES; i++) {
+                a = tryAcquireLocked(stateFile.toAbsolutePath().normalize(), proposed, timing);
+                if (!(a instanceof Attempt.Busy b && REPLACED.equals(b.note()))) {
+                    break;
+                }
+            }
         }
         long ms = (System.nanoTime() - started) / 1_000_000;
         switch (a) {
@@ -104,19 +143,27 @@ final class LocalLock implements AutoCloseable {
         return a;
     }
 
+    private static final String REPLACED = "the state file was replaced while it was being locked";
+
     private static Attempt tryAcquireLocked(Path stateFile, LockInfo proposed, LockTiming timing) {
-        Path lockFile = lockFileOf(stateFile).toAbsolutePath().normalize();
         Path infoFile = infoFileOf(stateFile);
-        LocalLock mine = HELD_HERE.get(lockFile);
+        LocalLock mine = HELD_HERE.get(stateFile);
         if (mine != null) {
             return new Attempt.Busy(mine.info, "held by this process");
         }
         FileChannel ch = null;
         FileLock os = null;
         boolean osLocksWork = true;
+        boolean created = false;
         try {
-            Files.createDirectories(lockFile.getParent());
-            ch = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            Files.createDirectories(stateFile.getParent());
+            Object before = fileKey(stateFile);
+            try {
+                ch = FileChannel.open(stateFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
+                created = true;
+            } catch (FileAlreadyExistsException e) {
+                ch = FileChannel.open(stateFile, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            }
             try {
                 os = ch.tryLock();
             } catch (OverlappingFileLockException e) {
@@ -130,9 +177,12 @@ final class LocalLock implements AutoCloseable {
                 closeQuietly(ch);
                 return new Attempt.Busy(readInfo(infoFile), null);
             }
-            if (heldByTerraform(stateFile)) {
+            // The path must still name the inode we locked: another Strata may have renamed a new state
+            // over it between our open and our lock, or removed the empty file it had created.
+            Object after = fileKey(stateFile);
+            if (after == null || !(created || after.equals(before))) {
                 release(ch, os);
-                return new Attempt.Busy(readInfo(infoFile), "held by Terraform");
+                return new Attempt.Busy(readInfo(infoFile), REPLACED);
             }
             LockInfo previous = readInfo(infoFile);
             boolean infoExists = Files.exists(infoFile);
@@ -141,6 +191,7 @@ final class LocalLock implements AutoCloseable {
             if (infoExists) {
                 staleReason = staleReason(previous, osLocksWork, now, timing.staleAfter(), infoFile);
                 if (staleReason == null) {
+                    removeCreated(stateFile, created, ch);
                     release(ch, os);
                     return new Attempt.Busy(previous, null);
                 }
@@ -155,42 +206,118 @@ final class LocalLock implements AutoCloseable {
                 try {
                     Files.write(infoFile, info.toJson(), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
                             StandardOpenOption.SYNC);
-                } catch (java.nio.file.FileAlreadyExistsException e) {
+                } catch (FileAlreadyExistsException e) {
+                    removeCreated(stateFile, created, ch);
                     release(ch, null);
                     return new Attempt.Busy(readInfo(infoFile), null);
                 }
             }
-            LocalLock lock = new LocalLock(lockFile, infoFile, ch, os, info, timing);
-            HELD_HERE.put(lockFile, lock);
+            LocalLock lock = new LocalLock(stateFile, infoFile, ch, os, created, info, timing);
+            HELD_HERE.put(stateFile, lock);
             lock.startHeartbeat();
             return new Attempt.Acquired(lock, infoExists ? previous : null, staleReason);
         } catch (IOException e) {
+            removeCreated(stateFile, created, ch);
             release(ch, os);
-            return new Attempt.Failed("Could not lock " + lockFile + ": " + e.getMessage());
+            return new Attempt.Failed("Could not lock " + stateFile + ": " + IoReasons.of(e));
         }
     }
 
-    /**
-     * Terraform locks the state file itself (fcntl on {@code terraform.tfstate}), not our lock file, and
-     * writes the same lock-info file: so check its lock too, or a long Terraform apply would look like a
-     * stale lock to us.
-     */
-    static boolean heldByTerraform(Path stateFile) {
-        if (!Files.isRegularFile(stateFile)) {
-            return false;
+    /** The file's identity (its inode where the platform has one), or null when it does not exist. */
+    private static Object fileKey(Path p) throws IOException {
+        try {
+            BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
+            Object k = a.fileKey();
+            return k != null ? k : a.creationTime();
+        } catch (NoSuchFileException e) {
+            return null;
         }
-        try (FileChannel ch = FileChannel.open(stateFile, StandardOpenOption.WRITE)) {
-            FileLock l = ch.tryLock();
-            if (l == null) {
-                return true;
+    }
+
+    /** Removes the empty state file we created to lock it, while still holding its lock. */
+    private static void removeCreated(Path stateFile, boolean created, FileChannel ch) {
+        if (!created || ch == null) {
+            return;
+        }
+        try {
+            if (ch.size() == 0) {
+                Files.deleteIfExists(stateFile);
             }
-            l.release();
-            return false;
-        } catch (OverlappingFileLockException e) {
-            return false;
         } catch (IOException e) {
-            // Unlockable or unwritable: nothing to learn here; our own lock decides.
-            return false;
+            // An empty state file means no state, to Strata and Terraform alike.
+        }
+    }
+
+    /** The bytes of the locked state file, read through the locked channel (opening the path again would drop the lock). */
+    synchronized byte[] readState() throws IOException {
+        long size = channel.size();
+        if (size > Integer.MAX_VALUE - 16) {
+            throw new IOException("the file is too large (" + size + " bytes)");
+        }
+        ByteBuffer buf = ByteBuffer.allocate((int) size);
+        while (buf.hasRemaining()) {
+            if (channel.read(buf, buf.position()) < 0) {
+                break;
+            }
+        }
+        return buf.position() == buf.capacity() ? buf.array() : Arrays.copyOf(buf.array(), buf.position());
+    }
+
+    /**
+     * The bytes of a state file this lock does not cover. Another lock of this process on it is read
+     * through its channel: opening and closing the path here would drop that lock.
+     */
+    static byte[] readUnlocked(Path stateFile) throws IOException {
+        LocalLock held;
+        synchronized (CHANNELS) {
+            held = HELD_HERE.get(stateFile.toAbsolutePath().normalize());
+            if (held == null) {
+                return Files.readAllBytes(stateFile);
+            }
+        }
+        return held.readState();
+    }
+
+    /**
+     * Atomically replaces the state file with {@code content}, keeping it locked throughout: the
+     * temporary file is locked before it is renamed over the state file, and the replaced inode stays
+     * locked until release.
+     */
+    synchronized void replaceState(byte[] content) throws IOException {
+        Path dir = stateFile.getParent();
+        Path tmp = dir.resolve("." + stateFile.getFileName() + AtomicFiles.TEMP_MARKER
+                + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        boolean adopted = false;
+        try {
+            FileLock l = null;
+            if (osLock != null) {
+                l = ch.tryLock();
+                if (l == null) {
+                    throw new IOException("could not lock the new state file " + tmp.getFileName());
+                }
+            }
+            ByteBuffer buf = ByteBuffer.wrap(content);
+            while (buf.hasRemaining()) {
+                ch.write(buf);
+            }
+            ch.force(true);
+            try {
+                Files.move(tmp, stateFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                throw new IOException("the file system of " + dir + " cannot rename files atomically", e);
+            }
+            superseded.add(channel);
+            channel = ch;
+            osLock = l;
+            createdEmpty = false;
+            adopted = true;
+            AtomicFiles.forceDirectory(dir);
+        } finally {
+            if (!adopted) {
+                closeQuietly(ch);
+                Files.deleteIfExists(tmp);
+            }
         }
     }
 
@@ -222,13 +349,18 @@ final class LocalLock implements AutoCloseable {
             // The kernel released the holder's OS lock, so the holder (or at least its lock) is gone.
             return "the process that held it exited without releasing it";
         }
+        if (osLocksWork && holder.host().isEmpty()) {
+            // Written by Terraform (it records no host): its lock is the OS lock on the state file, which
+            // we now hold, so the info is a leftover; Terraform itself overwrites such info.
+            return "no process holds the lock on the state file any more (" + holder.who()
+                    + " stopped without removing its lock info)";
+        }
         if (heartbeatOld) {
             return "its holder has not renewed its heartbeat for " + Durations.human(silent);
         }
-        if (osLocksWork && holder.pid() <= 0 && holder.heartbeat() == null) {
-            // Written by Terraform (no pid, no heartbeat): Terraform holds an OS lock on the state file
-            // itself, not on ours, so we cannot tell; a Terraform lock info without a live lock is stale
-            // only if old.
+        if (holder.pid() <= 0 && holder.heartbeat() == null) {
+            // Written by Terraform (no pid, no heartbeat) on a file system without OS locks: nothing
+            // renews it, so it is stale only once old.
             return holder.created() != null && Duration.between(holder.created(), now).compareTo(staleAfter) > 0
                     ? "it was created " + Durations.human(Duration.between(holder.created(), now)) + " ago by " + holder.who()
                     + " and nothing renews it" : null;
@@ -298,7 +430,7 @@ final class LocalLock implements AutoCloseable {
 
     @Override
     public void close() {
-        LOG.debug("lock {} on {} released after {} ms", info.id(), lockFile, info.age(timing.clock().instant()).toMillis());
+        LOG.debug("lock {} on {} released after {} ms", info.id(), stateFile, info.age(timing.clock().instant()).toMillis());
         if (heartbeat != null) {
             heartbeat.cancel(false);
         }
@@ -311,8 +443,14 @@ final class LocalLock implements AutoCloseable {
             // A leftover info file is recognised as stale by the next holder.
         } finally {
             synchronized (CHANNELS) {
-                HELD_HERE.remove(lockFile, this);
-                release(channel, osLock);
+                synchronized (this) {
+                    if (HELD_HERE.remove(stateFile, this)) {
+                        removeCreated(stateFile, createdEmpty, channel);
+                    }
+                    release(channel, osLock);
+                    superseded.forEach(LocalLock::closeQuietly);
+                    superseded.clear();
+                }
             }
         }
     }
@@ -339,35 +477,38 @@ final class LocalLock implements AutoCloseable {
                     "Failed to unlock state", "Lock ID \"" + id + "\" does not match the existing lock ID \"" + holder.id()
                             + "\" (held by " + holder.who() + " for " + holder.operation() + ").", null)));
         }
-        Path lockFile = lockFileOf(stateFile).toAbsolutePath().normalize();
-        LocalLock here = HELD_HERE.get(lockFile);
+        Path key = stateFile.toAbsolutePath().normalize();
+        LocalLock here = HELD_HERE.get(key);
         if (here != null) {
             // Held by this very process: force-unlock means the holder's work is abandoned.
             here.lostReason = "it was force-unlocked";
             here.close();
             return Result.of(holder);
         }
-        try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
-            FileLock os = null;
+        FileChannel ch = null;
+        FileLock os = null;
+        try {
             try {
+                ch = FileChannel.open(key, StandardOpenOption.READ, StandardOpenOption.WRITE);
                 os = ch.tryLock();
                 if (os == null) {
                     return Result.of(null, dev.strata.hcl.Diagnostics.of(dev.strata.hcl.Diagnostic.error(
                             "Failed to unlock state", "The lock is held by a running process"
-                                    + (holder == null ? "" : " (" + holder.who() + ", pid " + holder.pid() + ")")
+                                    + (holder == null ? "" : " (" + holder.who() + (holder.pid() > 0 ? ", pid " + holder.pid() : "") + ")")
                                     + ". Stop that process first; its lock goes away when it exits.", null)));
                 }
+            } catch (NoSuchFileException e) {
+                // No state file, so no OS lock: only the info is left.
             } catch (IOException | OverlappingFileLockException e) {
                 // No OS locks here: the info file is the lock, remove it.
             }
             Files.deleteIfExists(infoFile);
-            if (os != null) {
-                os.release();
-            }
             return Result.of(holder);
         } catch (IOException e) {
             return Result.of(null, dev.strata.hcl.Diagnostics.of(dev.strata.hcl.Diagnostic.error(
-                    "Failed to unlock state", "Could not remove " + infoFile + ": " + e.getMessage(), null)));
+                    "Failed to unlock state", "Could not remove " + infoFile + ": " + IoReasons.of(e), null)));
+        } finally {
+            release(ch, os);
         }
     }
 

@@ -63,13 +63,15 @@ final class LocalStateManager implements StateManager {
         this.identity = disk.identity();
     }
 
-    static Result<Disk> readDisk(Path statePath, Path backupPath, String display, String backupDisplay, Encryption encryption) {
+    /** Reads the state file: through {@code lock}'s channel when it is locked (opening the path again would drop the lock). */
+    static Result<Disk> readDisk(Path statePath, Path backupPath, String display, String backupDisplay, Encryption encryption,
+                                 LocalLock lock) {
         try {
             FileIdentity id = FileIdentity.of(statePath);
             if (id == null) {
                 return Result.of(new Disk(null, null));
             }
-            byte[] bytes = Files.readAllBytes(statePath);
+            byte[] bytes = lock != null ? lock.readState() : LocalLock.readUnlocked(statePath);
             if (bytes.length == 0) {
                 // Terraform treats an empty state file as no state; so do we.
                 return Result.of(new Disk(null, id));
@@ -83,7 +85,7 @@ final class LocalStateManager implements StateManager {
             return r.hasErrors() ? Result.of(null, r.diagnostics()) : Result.of(new Disk(r.value(), id), r.diagnostics());
         } catch (IOException e) {
             return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to read the state file",
-                    "Could not read " + display + ": " + e.getMessage(), null)));
+                    "Could not read " + display + ": " + IoReasons.of(e) + ".", null)));
         }
     }
 
@@ -159,15 +161,21 @@ final class LocalStateManager implements StateManager {
             }
             if (!backedUp) {
                 // The backup is the state as this session found it, as Terraform keeps it: after an apply
-                // it holds the state from before the apply, not from halfway through it. No state, no backup.
-                if (now != null) {
-                    AtomicFiles.copy(statePath, backupPath);
+                // it holds the state from before the apply, not from halfway through it. No state (or the
+                // empty file created to lock it), no backup.
+                if (now != null && now.size() > 0) {
+                    // From the bytes, not by copying the path: opening the locked file would drop its lock.
+                    AtomicFiles.write(backupPath, lock != null ? lock.readState() : LocalLock.readUnlocked(statePath));
                 }
                 backedUp = true;
             }
             long started = System.nanoTime();
             byte[] encoded = encryption.encode(toWrite);
-            AtomicFiles.write(statePath, encoded);
+            if (lock != null) {
+                lock.replaceState(encoded);
+            } else {
+                AtomicFiles.write(statePath, encoded);
+            }
             LOG.debug("state written to {}: serial {}, {} bytes, in {} ms", displayPath, serial, encoded.length,
                     (System.nanoTime() - started) / 1_000_000);
             identity = FileIdentity.of(statePath);
@@ -178,7 +186,7 @@ final class LocalStateManager implements StateManager {
             }
             return Result.of(state);
         } catch (IOException e) {
-            return error("Failed to write the state", "Could not write " + displayPath + ": " + e.getMessage()
+            return error("Failed to write the state", "Could not write " + displayPath + ": " + IoReasons.of(e)
                     + ". The previous state file is unchanged.");
         }
     }

@@ -409,9 +409,16 @@ public final class StateCodec {
             JsonValue attributes = o.get("attributes");
             if (attributes instanceof JsonValue.NullValue) {
                 attributes = null;
+            } else if (attributes != null && !(attributes instanceof JsonValue.ObjectValue)) {
+                // A resource's attributes are always an object (Terraform fails decoding anything else).
+                typeError(append(path, "attributes"), "an object", attributes);
             }
             Map<String, String> flat = null;
-            if (o.get("attributes_flat") instanceof JsonValue.ObjectValue fm) {
+            JsonValue flatValue = o.get("attributes_flat");
+            if (flatValue != null && !(flatValue instanceof JsonValue.NullValue) && !(flatValue instanceof JsonValue.ObjectValue)) {
+                typeError(append(path, "attributes_flat"), "an object", flatValue);
+            }
+            if (flatValue instanceof JsonValue.ObjectValue fm) {
                 flat = new LinkedHashMap<>();
                 for (Map.Entry<String, JsonValue> e : fm.members().entrySet()) {
                     if (e.getValue() instanceof JsonValue.StringValue s) {
@@ -613,6 +620,10 @@ public final class StateCodec {
 
         private void error(List<Object> path, String summary, String detail) {
             SourcePos pos = JsonLocator.locate(src, path);
+            // Where to recover from is said once, with the first error.
+            if (!diags.hasErrors() && !recovery.isEmpty() && !detail.contains(recovery)) {
+                detail = detail + suffix();
+            }
             diags.add(Diagnostic.error(summary, detail, SourceRange.at(filename, pos)));
         }
 

@@ -48,7 +48,6 @@ class LocalBackendTest {
             m.persist(counter(m.state(), 7));
         }
         assertThat(Files.exists(dir.resolve("states/main.tfstate"))).isTrue();
-        assertThat(Files.exists(dir.resolve("states/.main.tfstate.lock"))).as("the lock sits beside the state").isTrue();
         assertThat(Files.exists(dir.resolve("envs/prod/terraform.tfstate"))).isTrue();
         assertThat(Files.exists(dir.resolve("terraform.tfstate"))).isFalse();
         assertThat(b.workspaces().value()).containsExactly("default", "prod");
@@ -81,7 +80,7 @@ class LocalBackendTest {
         try (Stream<Path> files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString()))
                     .as("no temp files, lock info removed, no backup since there was no state to back up")
-                    .containsExactlyInAnyOrder("terraform.tfstate", ".terraform.tfstate.lock");
+                    .containsExactlyInAnyOrder("terraform.tfstate");
         }
     }
 
@@ -212,6 +211,31 @@ class LocalBackendTest {
         assertThat(w.summary()).isEqualTo("Took over a stale state lock");
         assertThat(w.detail()).contains("abc of ann@build-7 (pid 4242)").contains("has not renewed its heartbeat for 5m30s");
         stale.value().close();
+    }
+
+    @Test
+    void terraformLockInfoWithoutTheOsLockIsALeftoverAndTakenOver() throws Exception {
+        // What a killed terraform leaves: its lock info (no host, no pid, no heartbeat), and no OS lock.
+        Files.writeString(dir.resolve(".terraform.tfstate.lock.info"), "{\"ID\":\"tf-1\",\"Operation\":\"OperationTypeApply\","
+                + "\"Info\":\"\",\"Who\":\"ann@ci\",\"Version\":\"1.11.4\",\"Created\":\"" + Instant.now() + "\",\"Path\":\"terraform.tfstate\"}");
+        Result<StateManager> r = backend().open("default", LockRequest.of("apply", Duration.ZERO));
+        assertThat(r.value()).as(r.diagnostics().toString()).isNotNull();
+        Diagnostic w = r.diagnostics().asList().get(0);
+        assertThat(w.summary()).isEqualTo("Took over a stale state lock");
+        assertThat(w.detail()).contains("tf-1 of ann@ci").contains("no process holds the lock on the state file");
+        r.value().close();
+        assertThat(dir.resolve(".terraform.tfstate.lock.info")).doesNotExist();
+    }
+
+    @Test
+    void theEmptyStateFileCreatedToLockIsRemovedWhenNothingWasWritten() throws Exception {
+        try (StateManager m = open(backend(), "default")) {
+            assertThat(dir.resolve("terraform.tfstate")).as("created to be locked").exists();
+            assertThat(m.exists()).isFalse();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files).as("a session that wrote nothing leaves nothing").isEmpty();
+        }
     }
 
     @Test

@@ -54,6 +54,36 @@ class MultiProcessLockTest {
         }
     }
 
+    private String probe() throws Exception {
+        Process p = StateProcess.start("probe", dir.toString());
+        String line = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        p.waitFor(60, TimeUnit.SECONDS);
+        return line;
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void theStateFileItselfIsLockedWhileHeldEvenAcrossAtomicReplacements() throws Exception {
+        LocalBackend b = LocalBackend.in(dir, "0.1.0");
+        Path state = dir.resolve("terraform.tfstate");
+        try (StateManager m = b.open("default", LockRequest.of("OperationTypeApply", Duration.ZERO)).value()) {
+            assertThat(probe()).as("a missing state file is created to be locked, as Terraform does").isEqualTo("LOCKED");
+            Object before = java.nio.file.Files.readAttributes(state, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+            m.persist(StateProcess.withCounter(m.state(), 1));
+            m.persist(StateProcess.withCounter(m.state(), 2));
+            Object after = java.nio.file.Files.readAttributes(state, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+            assertThat(after).as("the write replaced the file").isNotEqualTo(before);
+            assertThat(probe()).as("the file now at the path is locked too").isEqualTo("LOCKED");
+            // A reader in this process (terraform_remote_state) must not drop the lock by closing its own descriptor.
+            assertThat(StateCodec.read(LocalBackend.readStateFile(state), "f", "").value().serial()).isEqualTo(2);
+            assertThat(probe()).as("still locked after an in-process read").isEqualTo("LOCKED");
+        }
+        assertThat(probe()).as("released").isEqualTo("FREE");
+        try (StateManager m = b.open("default", LockRequest.of("OperationTypePlan", Duration.ZERO)).value()) {
+            assertThat(StateProcess.counter(m.state())).isEqualTo(2);
+        }
+    }
+
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
     void concurrentReadModifyWriteLosesNoUpdate() throws Exception {

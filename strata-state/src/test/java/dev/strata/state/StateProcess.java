@@ -56,6 +56,15 @@ public final class StateProcess {
                 }
                 System.out.println("DONE");
             }
+            case "probe" -> {
+                // What Terraform's local backend does to lock: a non-blocking whole-file write lock on the state file.
+                try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(Path.of(args[1], "terraform.tfstate"),
+                        java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE)) {
+                    System.out.println(ch.tryLock() == null ? "LOCKED" : "FREE");
+                } catch (java.nio.file.NoSuchFileException e) {
+                    System.out.println("ABSENT");
+                }
+            }
             case "write" -> {
                 int count = Integer.parseInt(args[2]);
                 Result<StateManager> r = backend.open("default", LockRequest.of("write", Duration.ofSeconds(30)));

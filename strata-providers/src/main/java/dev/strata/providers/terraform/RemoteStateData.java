@@ -27,7 +27,6 @@ import dev.strata.state.StateManager;
 import dev.strata.state.StateSnapshot;
 import dev.strata.state.Workspaces;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
@@ -159,7 +158,7 @@ final class RemoteStateData implements DataSource {
                 ? ctx.resolve(string(cfg, "path", "terraform.tfstate"))
                 : ctx.resolve(string(cfg, "workspace_dir", "terraform.tfstate.d")).resolve(workspace).resolve("terraform.tfstate");
         try {
-            byte[] bytes = Files.readAllBytes(file);
+            byte[] bytes = dev.strata.state.LocalBackend.readStateFile(file);
             if (bytes.length == 0) {
                 return Optional.empty();
             }
