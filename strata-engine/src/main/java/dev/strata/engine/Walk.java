@@ -112,6 +112,7 @@ final class Walk {
             case Node.LocalNode l -> local(l);
             case Node.OutputNode o -> output(o);
             case Node.ModuleCallNode c -> moduleCall(c);
+            case Node.ModuleCloseNode c -> { }
             case Node.ProviderNode p -> provider(p);
             case Node.ResourceNode r -> resource(r);
             case Node.CheckNode c -> check(c);
