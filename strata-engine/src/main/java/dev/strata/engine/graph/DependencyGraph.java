@@ -144,9 +144,14 @@ public final class DependencyGraph<N extends Comparable<? super N>> {
             StringBuilder detail = new StringBuilder("These objects depend on each other in a circle, so none of "
                     + "them can be evaluated first:");
             SourceRange subject = null;
-            // As Terraform, the summary names every object of the strongly connected set (the chain
-            // first, then the others that are caught in it); the detail walks one circle through it.
-            List<N> members = new ArrayList<>(chain);
+            // As Terraform, the summary names every object of the strongly connected set: the circle in
+            // evaluation order (each after what it depends on), then the others caught in it. The
+            // detail walks the circle the other way, reference by reference.
+            List<N> members = new ArrayList<>();
+            members.add(chain.getFirst());
+            for (int i = chain.size() - 1; i > 0; i--) {
+                members.add(chain.get(i));
+            }
             component.stream().filter(n -> !chain.contains(n)).forEach(members::add);
             summary.append(String.join(", ", members.stream().map(name).toList()));
             for (int i = 0; i < chain.size(); i++) {
