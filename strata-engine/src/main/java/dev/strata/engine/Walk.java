@@ -96,10 +96,20 @@ final class Walk {
         return out;
     }
 
+    /**
+     * Root outputs that hold sensitive values without {@code sensitive = true}, by declaration: reported
+     * together after the walk, in source order, so every one is reported on every run whatever the
+     * order the outputs were visited in.
+     */
+    private final SortedMap<SourceRange, Diagnostic> unmarkedSensitiveOutputs =
+            new java.util.concurrent.ConcurrentSkipListMap<>();
+
     /** Walks the graph; returns the outcome of every vertex. */
     SortedMap<Node, DagWalker.Outcome<Node>> walk(BooleanSupplier stop) throws InterruptedException {
         // Vertices mostly wait on providers; the provider-call bound is the run's permits, not this.
-        return new DagWalker<>(graph, 64).walk(this::visit, stop);
+        SortedMap<Node, DagWalker.Outcome<Node>> outcomes = new DagWalker<>(graph, 64).walk(this::visit, stop);
+        unmarkedSensitiveOutputs.values().forEach(run::diagnose);
+        return outcomes;
     }
 
     private DagWalker.Outcome<Node> visit(Node n) {
@@ -236,13 +246,16 @@ final class Walk {
                 run.diagnose(r.diagnostics());
                 v = r.value();
             }
-            if (oc.sensitive()) {
+            // As in Terraform 1.11, "sensitive = true" on a child module's output marks nothing in the
+            // parent: only the marks the value itself carries (a sensitive variable, a sensitive resource
+            // attribute) travel on. A root output's flag hides it in plans, state and the output command.
+            if (oc.sensitive() && mi.isRoot()) {
                 v = v.mark(Mark.SENSITIVE);
             } else if (mi.isRoot() && v.hasMarkDeep(Mark.SENSITIVE)) {
-                run.diagnose(Diagnostic.error("Output refers to sensitive values", "To reduce the risk of "
-                        + "accidentally exporting sensitive data that was intended to be only internal, Strata requires "
-                        + "that any root module output containing sensitive data be explicitly marked as sensitive, to "
-                        + "confirm your intent.\n\nIf you do intend to export this data, annotate the output value as "
+                unmarkedSensitiveOutputs.put(oc.declRange(), Diagnostic.error("Output refers to sensitive values",
+                        "To reduce the risk of accidentally exporting sensitive data that was intended to be only "
+                        + "internal, Strata requires that any root module output containing sensitive data be "
+                        + "explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as "
                         + "sensitive by adding the following argument:\n    sensitive = true", oc.declRange()));
             }
             run.setOutput(mi, o.name(), v);

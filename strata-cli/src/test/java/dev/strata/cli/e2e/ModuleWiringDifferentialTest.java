@@ -269,6 +269,27 @@ class ModuleWiringDifferentialTest {
         comparePlans(terraform, env, strata);
     }
 
+    /** {@code strata graph} draws the per-variable and per-output vertices (no terraform needed). */
+    @Test
+    void graphOfModulesFeedingEachOther() throws Exception {
+        write(Map.of("queue/main.tf", QUEUE, "main.tf", """
+                module "main" {
+                  source          = "./queue"
+                  name            = "orders"
+                  dead_letter_arn = module.dlq.arn
+                }
+                module "dlq" {
+                  source          = "./queue"
+                  name            = "orders-dlq"
+                  dead_letter_arn = module.main.arn
+                }
+                """));
+        String dot = ok(CliRunner.in(st).run("graph")).stdout();
+        assertThat(dot).startsWith("digraph")
+                .contains("\"module.main.var.dead_letter_arn\" -> \"module.dlq.output.arn\"")
+                .contains("\"module.dlq.var.dead_letter_arn\" -> \"module.main.output.arn\"");
+    }
+
     /** A cycle Terraform reports too: both modules feed back the output that uses their input. */
     @Test
     void realCycleNamesTerraformsObjects() throws Exception {
