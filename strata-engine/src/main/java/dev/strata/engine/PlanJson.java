@@ -41,15 +41,6 @@ public final class PlanJson {
 
     private PlanJson() {}
 
-    /**
-     * Terraform lists changes of shallower modules first (its module instance order compares depth
-     * before names: module.b before module.a.module.z); the sort is stable, so an address keeps its
-     * current object before its deposed ones.
-     */
-    private static final java.util.Comparator<ResourceChange> TERRAFORM_ORDER = java.util.Comparator
-            .<ResourceChange>comparingInt(c -> c.addr().module().steps().size())
-            .thenComparing(ResourceChange::addr);
-
     public static ObjectNode of(Plan plan, ConfigTree tree, String version) {
         ObjectNode n = F.objectNode();
         n.put("format_version", "1.2");
@@ -59,10 +50,10 @@ public final class PlanJson {
         n.set("planned_values", plannedValues(plan));
         if (!plan.drift().isEmpty()) {
             ArrayNode drift = n.putArray("resource_drift");
-            plan.drift().stream().sorted(TERRAFORM_ORDER).forEach(c -> drift.add(change(c)));
+            plan.drift().stream().sorted(ResourceChange.TERRAFORM_ORDER).forEach(c -> drift.add(change(c)));
         }
         ArrayNode rc = n.putArray("resource_changes");
-        plan.changes().stream().sorted(TERRAFORM_ORDER).forEach(c -> rc.add(change(c)));
+        plan.changes().stream().sorted(ResourceChange.TERRAFORM_ORDER).forEach(c -> rc.add(change(c)));
         if (!plan.deferred().isEmpty()) {
             ArrayNode dc = n.putArray("deferred_changes");
             for (DeferredResource d : plan.deferred()) {

@@ -107,10 +107,9 @@ public final class Planner {
             }
             List<ResourceChange> changes = new ArrayList<>(run.changes.values());
             changes.addAll(run.deposedChanges);
-            changes.sort(Comparator.comparing(ResourceChange::addr)
-                    .thenComparing(c -> c.deposed() == null ? "" : c.deposed()));
+            changes.sort(ResourceChange.TERRAFORM_ORDER.thenComparing(c -> c.deposed() == null ? "" : c.deposed()));
             List<ResourceChange> drift = new ArrayList<>(run.drift);
-            drift.sort(Comparator.comparing(ResourceChange::addr));
+            drift.sort(ResourceChange.TERRAFORM_ORDER);
             List<DeferredResource> deferred = new ArrayList<>(run.deferred);
             deferred.sort(Comparator.comparing(DeferredResource::addr));
             // The refreshed state keeps the stored serial and lineage: a stale plan is recognised by them.
