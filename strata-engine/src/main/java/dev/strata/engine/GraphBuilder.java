@@ -29,35 +29,32 @@ import java.util.Optional;
 
 /**
  * Builds the dependency graph of a configuration from its references (P3's {@link References},
- * never from strings): one vertex per variable, local, output, module call, resource, provider
- * configuration and check of each module; every object of a child module depends on its module
- * call, and every resource on its provider configuration.
+ * never from strings), at Terraform's granularity: one vertex per variable, local, output, resource,
+ * provider configuration and check of each module, and per module call one vertex for its
+ * expansion and one that closes it. A child module's input variable depends on its own argument's
+ * references (evaluated in the parent), the call's expansion vertex only on {@code count},
+ * {@code for_each}, provider keys and {@code depends_on}, and a reference to one output only on that
+ * output, so module A may feed one output into B while B feeds another back into A. Every object of
+ * a child module depends on its call's expansion; the close vertex depends on every object of the
+ * module, and is what a reference to the whole module ({@code module.a}, {@code depends_on}) waits for.
+ * Every resource depends on its provider configuration.
  */
 final class GraphBuilder {
     private GraphBuilder() {}
 
     static DependencyGraph<Node> build(ConfigTree tree) {
-        return build(tree, false);
-    }
-
-    /**
-     * With {@code perInput}, as Terraform's validate graph: a child module's input variable depends
-     * on its own argument's references, and the module call vertex only on what expands it, so a
-     * failed argument skips only the objects that use that variable. Planning evaluates a call's
-     * arguments at the call vertex and uses the coarser shape.
-     */
-    static DependencyGraph<Node> build(ConfigTree tree, boolean perInput) {
         DependencyGraph.Builder<Node> g = DependencyGraph.builder();
         for (ConfigNode n : tree.nodes()) {
             Module m = n.path();
             ModuleConfig mc = n.module();
             Node call = m.isRoot() ? null : new Node.ModuleCallNode(m.parent(), m.names().getLast());
+            Node close = m.isRoot() ? null : new Node.ModuleCloseNode(m.parent(), m.names().getLast());
             List<Node> own = new ArrayList<>();
             Optional<ConfigNode> parent = m.isRoot() ? Optional.empty() : tree.node(m.parent());
             mc.variables().keySet().forEach(v -> {
                 Node node = new Node.VariableNode(m, v);
                 own.add(node);
-                if (perInput && parent.isPresent() && n.call() != null) {
+                if (parent.isPresent() && n.call() != null) {
                     var arg = n.call().inputs().get(v);
                     if (arg != null) {
                         refs(g, node, parent.get(), References.of(arg.expr()));
@@ -77,7 +74,11 @@ final class GraphBuilder {
             mc.moduleCalls().forEach((name, c) -> {
                 Node node = new Node.ModuleCallNode(m, name);
                 own.add(node);
-                refs(g, node, n, perInput ? References.ofExpansion(c) : References.of(c));
+                refs(g, node, n, References.ofExpansion(c));
+                if (n.children().get(name) != null) {
+                    // A nested module is closed only when its own objects are done.
+                    own.add(new Node.ModuleCloseNode(m, name));
+                }
             });
             mc.resources().forEach((addr, rc) -> {
                 Node node = new Node.ResourceNode(m, addr);
@@ -95,10 +96,16 @@ final class GraphBuilder {
                 own.add(node);
                 refs(g, node, n, checkRefs(c));
             });
+            if (close != null) {
+                g.dependency(close, call, null);
+            }
             for (Node o : own) {
                 g.node(o);
-                if (call != null) {
+                if (call != null && !(o instanceof Node.ModuleCloseNode)) {
                     g.dependency(o, call, null);
+                }
+                if (close != null) {
+                    g.dependency(close, o, null);
                 }
             }
         }
@@ -140,9 +147,9 @@ final class GraphBuilder {
                 }
                 case Resource res -> resource(g, from, mc, m, res, r);
                 case ResourceInstance ri -> resource(g, from, mc, m, ri.resource(), r);
-                case ModuleCall c -> moduleOutputs(g, from, n, c.name(), null, r);
-                case ModuleCallInstance c -> moduleOutputs(g, from, n, c.call().name(), null, r);
-                case ModuleCallInstanceOutput o -> moduleOutputs(g, from, n, o.call().call().name(), o.name(), r);
+                case ModuleCall c -> wholeModule(g, from, n, c.name(), r);
+                case ModuleCallInstance c -> wholeModule(g, from, n, c.call().name(), r);
+                case ModuleCallInstanceOutput o -> moduleOutput(g, from, n, o.call().call().name(), o.name(), r);
                 default -> { }
             }
         }
@@ -156,20 +163,28 @@ final class GraphBuilder {
         }
     }
 
-    private static void moduleOutputs(DependencyGraph.Builder<Node> g, Node from, ConfigNode n, String call,
-                                      String output, Reference r) {
+    /** {@code module.a.x}: that output only (or the expansion, when the child module declares no such output). */
+    private static void moduleOutput(DependencyGraph.Builder<Node> g, Node from, ConfigNode n, String call,
+                                     String output, Reference r) {
         if (!n.module().moduleCalls().containsKey(call)) {
             return;
         }
         g.dependency(from, new Node.ModuleCallNode(n.path(), call), r.range());
         ConfigNode child = n.children().get(call);
-        if (child == null) {
+        if (child != null && child.module().outputs().containsKey(output)) {
+            g.dependency(from, new Node.OutputNode(child.path(), output), r.range());
+        }
+    }
+
+    /** {@code module.a} as a whole (a value or a {@code depends_on} entry): everything in the module. */
+    private static void wholeModule(DependencyGraph.Builder<Node> g, Node from, ConfigNode n, String call,
+                                    Reference r) {
+        if (!n.module().moduleCalls().containsKey(call)) {
             return;
         }
-        for (String o : child.module().outputs().keySet()) {
-            if (output == null || output.equals(o)) {
-                g.dependency(from, new Node.OutputNode(child.path(), o), r.range());
-            }
+        g.dependency(from, new Node.ModuleCallNode(n.path(), call), r.range());
+        if (n.children().get(call) != null) {
+            g.dependency(from, new Node.ModuleCloseNode(n.path(), call), r.range());
         }
     }
 

@@ -18,6 +18,15 @@ sealed interface Node extends Comparable<Node> {
 
     int kindOrder();
 
+    /**
+     * The name Terraform gives this vertex in its cycle errors: a local, an output, a child module's
+     * variable and a module call's expansion are "(expand)" vertices there, the end of a module is
+     * "(close)", and resources, providers and root variables go by their addresses.
+     */
+    default String cycleName() {
+        return display();
+    }
+
     @Override
     default int compareTo(Node o) {
         int c = module().compareTo(o.module());
@@ -50,6 +59,11 @@ sealed interface Node extends Comparable<Node> {
             return in(module, "var." + name);
         }
 
+        @Override
+        public String cycleName() {
+            return module.isRoot() ? display() : display() + " (expand)";
+        }
+
         public int kindOrder() {
             return 1;
         }
@@ -60,6 +74,11 @@ sealed interface Node extends Comparable<Node> {
             return in(module, "local." + name);
         }
 
+        @Override
+        public String cycleName() {
+            return display() + " (expand)";
+        }
+
         public int kindOrder() {
             return 2;
         }
@@ -68,6 +87,11 @@ sealed interface Node extends Comparable<Node> {
     record ModuleCallNode(Module module, String name) implements Node {
         public String display() {
             return in(module, "module." + name);
+        }
+
+        @Override
+        public String cycleName() {
+            return display() + " (expand)";
         }
 
         public int kindOrder() {
@@ -94,6 +118,11 @@ sealed interface Node extends Comparable<Node> {
             return in(module, "output." + name);
         }
 
+        @Override
+        public String cycleName() {
+            return display() + " (expand)";
+        }
+
         public int kindOrder() {
             return 5;
         }
@@ -106,6 +135,17 @@ sealed interface Node extends Comparable<Node> {
 
         public int kindOrder() {
             return 6;
+        }
+    }
+
+    /** The end of a module call: after every object of the module; what {@code module.a} as a whole waits for. */
+    record ModuleCloseNode(Module module, String name) implements Node {
+        public String display() {
+            return in(module, "module." + name) + " (close)";
+        }
+
+        public int kindOrder() {
+            return 7;
         }
     }
 }

@@ -50,10 +50,10 @@ public final class PlanJson {
         n.set("planned_values", plannedValues(plan));
         if (!plan.drift().isEmpty()) {
             ArrayNode drift = n.putArray("resource_drift");
-            plan.drift().forEach(c -> drift.add(change(c)));
+            plan.drift().stream().sorted(ResourceChange.TERRAFORM_ORDER).forEach(c -> drift.add(change(c)));
         }
         ArrayNode rc = n.putArray("resource_changes");
-        plan.changes().forEach(c -> rc.add(change(c)));
+        plan.changes().stream().sorted(ResourceChange.TERRAFORM_ORDER).forEach(c -> rc.add(change(c)));
         if (!plan.deferred().isEmpty()) {
             ArrayNode dc = n.putArray("deferred_changes");
             for (DeferredResource d : plan.deferred()) {

@@ -45,7 +45,7 @@ public final class Planner {
     /** The dependency graph of a configuration, with cycle errors; for {@code strata graph}. */
     public static Result<String> dot(ConfigTree tree, boolean drawCycles) {
         DependencyGraph<Node> g = GraphBuilder.build(tree);
-        Diagnostics cycles = g.checkCycles(Node::display);
+        Diagnostics cycles = g.checkCycles(Node::cycleName);
         if (cycles.hasErrors() && !drawCycles) {
             return Result.of(null, cycles);
         }
@@ -70,7 +70,7 @@ public final class Planner {
     public Result<Plan> plan(ConfigTree tree, SortedMap<String, Value> variables, StateSnapshot state,
                              PlanOptions options, EngineEvents events) {
         DependencyGraph<Node> graph = GraphBuilder.build(tree);
-        Diagnostics cycles = graph.checkCycles(Node::display);
+        Diagnostics cycles = graph.checkCycles(Node::cycleName);
         if (cycles.hasErrors()) {
             return Result.of(null, cycles);
         }
@@ -107,10 +107,9 @@ public final class Planner {
             }
             List<ResourceChange> changes = new ArrayList<>(run.changes.values());
             changes.addAll(run.deposedChanges);
-            changes.sort(Comparator.comparing(ResourceChange::addr)
-                    .thenComparing(c -> c.deposed() == null ? "" : c.deposed()));
+            changes.sort(ResourceChange.TERRAFORM_ORDER.thenComparing(c -> c.deposed() == null ? "" : c.deposed()));
             List<ResourceChange> drift = new ArrayList<>(run.drift);
-            drift.sort(Comparator.comparing(ResourceChange::addr));
+            drift.sort(ResourceChange.TERRAFORM_ORDER);
             List<DeferredResource> deferred = new ArrayList<>(run.deferred);
             deferred.sort(Comparator.comparing(DeferredResource::addr));
             // The refreshed state keeps the stored serial and lineage: a stale plan is recognised by them.

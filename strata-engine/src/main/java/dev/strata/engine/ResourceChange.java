@@ -33,6 +33,14 @@ public record ResourceChange(AbsResourceInstance addr, String deposed, Action ac
         plannedPrivate = plannedPrivate == null ? PrivateState.EMPTY : plannedPrivate;
     }
 
+    /**
+     * Terraform's order of changes in plans (human and JSON): shallower modules first, as its module
+     * instance order compares depth before names (module.b before module.a.module.z), then by address.
+     */
+    static final java.util.Comparator<ResourceChange> TERRAFORM_ORDER = java.util.Comparator
+            .<ResourceChange>comparingInt(c -> c.addr().module().steps().size())
+            .thenComparing(ResourceChange::addr);
+
     ResourceChange withAction(Action a, String why) {
         return new ResourceChange(addr, deposed, a, before, after, replacePaths, why, provider, schemaVersion,
                 plannedPrivate, previousAddr, importId);

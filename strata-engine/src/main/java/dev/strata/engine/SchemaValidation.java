@@ -55,8 +55,8 @@ public final class SchemaValidation {
 
     /** Validates a configuration whose static checks already ran; returns only this walk's diagnostics. */
     public Diagnostics validate(ConfigTree tree, Path workingDir) {
-        DependencyGraph<Node> graph = GraphBuilder.build(tree, true);
-        Diagnostics cycles = graph.checkCycles(Node::display);
+        DependencyGraph<Node> graph = GraphBuilder.build(tree);
+        Diagnostics cycles = graph.checkCycles(Node::cycleName);
         if (cycles.hasErrors()) {
             return cycles;
         }
@@ -101,6 +101,7 @@ public final class SchemaValidation {
             case Node.LocalNode l -> List.of();
             case Node.OutputNode o -> List.of();
             case Node.ModuleCallNode c -> List.of();
+            case Node.ModuleCloseNode c -> List.of();
             case Node.CheckNode c -> List.of();
         };
     }

@@ -106,6 +106,14 @@ final class Walk {
     record InstanceWork(AbsResourceInstance addr, Runnable op) {}
 
     /**
+     * Root outputs that hold sensitive values without {@code sensitive = true}, by declaration: reported
+     * together after the walk, in source order, so every one is reported on every run whatever the
+     * order the outputs were visited in.
+     */
+    private final SortedMap<SourceRange, Diagnostic> unmarkedSensitiveOutputs =
+            new java.util.concurrent.ConcurrentSkipListMap<>();
+
+    /**
      * Walks the graph; returns the outcome of every vertex. Every outcome is read: a failure the
      * vertex did not report itself becomes a diagnostic naming it, so nothing fails silently.
      */
@@ -145,6 +153,7 @@ final class Walk {
         }
         LOG.debug("walk: {} done: {} vertices in {} ms ({} failed, {} skipped)", operation(), outcomes.size(),
                 (System.nanoTime() - started) / 1_000_000, failed, skipped);
+        unmarkedSensitiveOutputs.values().forEach(run::diagnose);
         return outcomes;
     }
 
@@ -187,6 +196,7 @@ final class Walk {
             case Node.LocalNode l -> local(l);
             case Node.OutputNode o -> output(o);
             case Node.ModuleCallNode c -> moduleCall(c);
+            case Node.ModuleCloseNode c -> { }
             case Node.ProviderNode p -> provider(p);
             case Node.ResourceNode r -> resource(r);
             case Node.CheckNode c -> check(c);
@@ -322,13 +332,16 @@ final class Walk {
                 run.diagnose(r.diagnostics());
                 v = r.value();
             }
-            if (oc.sensitive()) {
+            // As in Terraform 1.11, "sensitive = true" on a child module's output marks nothing in the
+            // parent: only the marks the value itself carries (a sensitive variable, a sensitive resource
+            // attribute) travel on. A root output's flag hides it in plans, state and the output command.
+            if (oc.sensitive() && mi.isRoot()) {
                 v = v.mark(Mark.SENSITIVE);
             } else if (mi.isRoot() && v.hasMarkDeep(Mark.SENSITIVE)) {
-                run.diagnose(Diagnostic.error("Output refers to sensitive values", "To reduce the risk of "
-                        + "accidentally exporting sensitive data that was intended to be only internal, Strata requires "
-                        + "that any root module output containing sensitive data be explicitly marked as sensitive, to "
-                        + "confirm your intent.\n\nIf you do intend to export this data, annotate the output value as "
+                unmarkedSensitiveOutputs.put(oc.declRange(), Diagnostic.error("Output refers to sensitive values",
+                        "To reduce the risk of accidentally exporting sensitive data that was intended to be only "
+                        + "internal, Strata requires that any root module output containing sensitive data be "
+                        + "explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as "
                         + "sensitive by adding the following argument:\n    sensitive = true", oc.declRange()));
             }
             run.setOutput(mi, o.name(), v);

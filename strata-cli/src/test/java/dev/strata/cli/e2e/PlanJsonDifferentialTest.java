@@ -197,7 +197,7 @@ class PlanJsonDifferentialTest {
     }
 
     /** The comparable part of each resource change; ids and timestamps (differ per run) and sensitive values masked. */
-    private static List<String> changes(JsonNode plan, List<String> ignore) {
+    static List<String> changes(JsonNode plan, List<String> ignore) {
         List<String> out = new ArrayList<>();
         for (JsonNode rc : plan.path("resource_changes")) {
             JsonNode ch = rc.path("change");
@@ -223,7 +223,7 @@ class PlanJsonDifferentialTest {
         return out;
     }
 
-    private static List<String> outputs(JsonNode plan) {
+    static List<String> outputs(JsonNode plan) {
         List<String> out = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = plan.path("output_changes").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
@@ -268,18 +268,39 @@ class PlanJsonDifferentialTest {
     }
 
     private String run(Path exe, String... args) throws IOException, InterruptedException {
+        return terraformIn(exe, tf, Map.of(), args);
+    }
+
+    /** Runs {@code terraform} in {@code dir} (extra environment in {@code env}); fails the test unless it exits 0. */
+    static String terraformIn(Path exe, Path dir, Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
+        TerraformResult r = terraformRun(exe, dir, env, args);
+        assertThat(r.exitCode()).as("terraform " + String.join(" ", args) + "\n" + r.stderr()).isZero();
+        return r.stdout();
+    }
+
+    record TerraformResult(int exitCode, String stdout, String stderr) {}
+
+    /** Runs {@code terraform} in {@code dir}, whatever its exit code. */
+    static TerraformResult terraformRun(Path exe, Path dir, Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(exe.toString());
         cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(tf.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().put("CHECKPOINT_DISABLE", "1");
-        pb.environment().put("TF_IN_AUTOMATION", "1");
-        pb.environment().put("TF_CLI_CONFIG_FILE", "/dev/null");
-        Process p = pb.start();
-        byte[] out = p.getInputStream().readAllBytes();
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as("terraform " + String.join(" ", args)).isZero();
-        return new String(out, StandardCharsets.UTF_8);
+        Path err = Files.createTempFile("terraform", ".err");
+        try {
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(err.toFile());
+            pb.environment().put("CHECKPOINT_DISABLE", "1");
+            pb.environment().put("TF_IN_AUTOMATION", "1");
+            pb.environment().put("TF_CLI_CONFIG_FILE", "/dev/null");
+            pb.environment().putAll(env);
+            Process p = pb.start();
+            byte[] out = p.getInputStream().readAllBytes();
+            assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue();
+            return new TerraformResult(p.exitValue(), new String(out, StandardCharsets.UTF_8), Files.readString(err));
+        } finally {
+            Files.deleteIfExists(err);
+        }
     }
 
     static Optional<Path> terraform() {

@@ -144,10 +144,19 @@ public final class DependencyGraph<N extends Comparable<? super N>> {
             StringBuilder detail = new StringBuilder("These objects depend on each other in a circle, so none of "
                     + "them can be evaluated first:");
             SourceRange subject = null;
+            // As Terraform, the summary names every object of the strongly connected set: the circle in
+            // evaluation order (each after what it depends on), then the others caught in it. The
+            // detail walks the circle the other way, reference by reference.
+            List<N> members = new ArrayList<>();
+            members.add(chain.getFirst());
+            for (int i = chain.size() - 1; i > 0; i--) {
+                members.add(chain.get(i));
+            }
+            component.stream().filter(n -> !chain.contains(n)).forEach(members::add);
+            summary.append(String.join(", ", members.stream().map(name).toList()));
             for (int i = 0; i < chain.size(); i++) {
                 N from = chain.get(i);
                 N to = chain.get((i + 1) % chain.size());
-                summary.append(i == 0 ? "" : ", ").append(name.apply(from));
                 SourceRange at = dependencies.get(from).get(to);
                 detail.append("\n  - ").append(name.apply(from)).append(" depends on ").append(name.apply(to))
                         .append(at == null ? "" : " (" + at + ")");

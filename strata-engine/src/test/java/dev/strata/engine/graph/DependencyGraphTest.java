@@ -42,7 +42,7 @@ class DependencyGraphTest {
                 .build();
         Diagnostics d = g.checkCycles(Function.identity());
         assertThat(d.asList()).extracting(Diagnostic::summary)
-                .containsExactly("Cycle: local.a, local.b, local.c", "Cycle: local.x");
+                .containsExactly("Cycle: local.a, local.c, local.b", "Cycle: local.x");
         Diagnostic first = d.asList().get(0);
         assertThat(first.subject()).isEqualTo(at(1));
         assertThat(first.detail()).contains("local.a depends on local.b (main.tf:1,3-9)")
