@@ -40,8 +40,9 @@ import org.junit.jupiter.api.io.TempDir;
  *     or a provider not available here; {@code plan}: an API the simulator lacks, or an error of the
  *     example itself), so there is nothing to compare.
  * </ul>
- * The test requires exactly the identical set below, so that a regression fails, and so does an
- * example that becomes identical (move it into the set and update {@code docs/parity.md}). The table
+ * The test requires exactly the identical set below, and exactly the set whose resource and output
+ * changes agree, so that a regression fails, and so does an example that becomes identical (move it
+ * into the set and update {@code docs/parity.md}). The table
  * is written to {@code target/parity-report.md} and printed.
  *
  * <p>Slow (terraform and Strata each start the AWS provider for every plannable example: several
@@ -49,9 +50,15 @@ import org.junit.jupiter.api.io.TempDir;
  * can run in a parallel fork. Skipped without terraform, the AWS provider mirror or the corpus.
  */
 class ExamplesPlanDifferentialIT {
-    /** The examples that plan identically (resource changes, outputs, plan text). */
-    private static final Set<String> IDENTICAL = Set.of(
-            "terraform-aws-modules__terraform-aws-vpc/examples/simple");
+    private static final String VPC = "terraform-aws-modules__terraform-aws-vpc/examples/";
+
+    /** The examples that plan identically (resource changes, outputs and plan text). */
+    private static final Set<String> IDENTICAL = Set.of();
+
+    /** The examples whose resource changes and output changes are identical, whatever the plan text. */
+    private static final Set<String> SAME_CHANGES = Set.of(VPC + "block-public-access", VPC + "complete",
+            VPC + "ipv6-dualstack", VPC + "ipv6-only", VPC + "manage-default-vpc", VPC + "network-acls",
+            VPC + "secondary-cidr-blocks", VPC + "separate-route-tables", VPC + "simple");
 
     private static final Pattern REGISTRY_SOURCE = Pattern.compile(
             "source\\s*=\\s*\"([a-z0-9-]+)/([a-z0-9-]+)/([a-z0-9-]+)(//[^\"]*)?\"([ \\t]*\\n[ \\t]*version[ \\t]*=[ \\t]*\"[^\"]*\")?");
@@ -78,7 +85,8 @@ class ExamplesPlanDifferentialIT {
     sealed interface Outcome {
         record Identical(int resources) implements Outcome {}
 
-        record Differs(int resources, String what) implements Outcome {}
+        /** {@code sameChanges}: only the plan text differs. */
+        record Differs(int resources, boolean sameChanges, String what) implements Outcome {}
 
         record TerraformCannotPlan(String why) implements Outcome {}
     }
@@ -118,6 +126,13 @@ class ExamplesPlanDifferentialIT {
                 identical.add(n);
             }
         });
+        Set<String> sameChanges = new TreeSet<>(identical);
+        results.forEach((n, o) -> {
+            if (o instanceof Outcome.Differs d && d.sameChanges()) {
+                sameChanges.add(n);
+            }
+        });
+        assertThat(sameChanges).as(table).isEqualTo(new TreeSet<>(SAME_CHANGES));
         assertThat(identical).as(table).isEqualTo(new TreeSet<>(IDENTICAL));
     }
 
@@ -163,11 +178,11 @@ class ExamplesPlanDifferentialIT {
         CliRunner strata = CliRunner.in(stDir).env("TF_CLI_CONFIG_FILE", cliConfig.toString());
         CliRunner.Result stInit = strata.run("init", "-input=false", "-no-color");
         if (stInit.exitCode() != 0) {
-            return new Outcome.Differs(resources, "Strata's `init` fails: " + firstError(stInit.stderr()));
+            return new Outcome.Differs(resources, false, "Strata's `init` fails: " + firstError(stInit.stderr()));
         }
         CliRunner.Result stPlan = strata.run("plan", "-out=tf.plan", "-input=false", "-no-color");
         if (stPlan.exitCode() != 0) {
-            return new Outcome.Differs(resources, "Strata's `plan` fails: " + firstError(stPlan.stderr()));
+            return new Outcome.Differs(resources, false, "Strata's `plan` fails: " + firstError(stPlan.stderr()));
         }
         CliRunner.Result stShow = strata.run("show", "-json", "tf.plan");
         assertThat(stShow.exitCode()).as(stShow.toString()).isZero();
@@ -175,11 +190,17 @@ class ExamplesPlanDifferentialIT {
         List<String> what = new ArrayList<>();
         difference("resource changes", AwsExamples.changes(theirs), AwsExamples.changes(ours), what);
         difference("output changes", AwsExamples.outputs(theirs), AwsExamples.outputs(ours), what);
+        boolean sameChanges = what.isEmpty();
         String text = textDifference(plan.stdout(), stPlan.stdout());
         if (text != null) {
             what.add("plan text: " + text);
         }
-        return what.isEmpty() ? new Outcome.Identical(resources) : new Outcome.Differs(resources, String.join("; ", what));
+        // Both texts are kept for a closer look at what differs.
+        Path texts = Files.createDirectories(Path.of("target/parity-plans"));
+        Files.writeString(texts.resolve(name.replace('/', '_') + ".terraform.txt"), plan.stdout());
+        Files.writeString(texts.resolve(name.replace('/', '_') + ".strata.txt"), stPlan.stdout());
+        return what.isEmpty() ? new Outcome.Identical(resources)
+                : new Outcome.Differs(resources, sameChanges, String.join("; ", what));
     }
 
     /**
@@ -276,29 +297,81 @@ class ExamplesPlanDifferentialIT {
         return s.length() <= 80 ? s : s.substring(0, 77) + "...";
     }
 
-    /** The first line where the two plan texts differ, after {@link #comparable}; null when they agree. */
+    /**
+     * The differences between the two plan texts, after {@link #comparable}: how many lines each side
+     * has that the other lacks (a longest-common-subsequence diff), and the first few; null when
+     * they agree.
+     */
     static String textDifference(String theirs, String ours) {
         List<String> a = comparable(theirs);
         List<String> b = comparable(ours);
-        for (int i = 0; i < Math.max(a.size(), b.size()); i++) {
-            String x = i < a.size() ? a.get(i) : "<end>";
-            String y = i < b.size() ? b.get(i) : "<end>";
-            if (!x.equals(y)) {
-                return "line " + (i + 1) + ": terraform `" + abbreviate(x.strip()) + "` vs Strata `"
-                        + abbreviate(y.strip()) + "`";
+        int[][] lcs = new int[a.size() + 1][b.size() + 1];
+        for (int i = a.size() - 1; i >= 0; i--) {
+            for (int j = b.size() - 1; j >= 0; j--) {
+                lcs[i][j] = a.get(i).equals(b.get(j)) ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
             }
         }
-        return null;
+        List<String> hunks = new ArrayList<>();
+        int onlyTheirs = 0;
+        int onlyOurs = 0;
+        int i = 0;
+        int j = 0;
+        while (i < a.size() || j < b.size()) {
+            if (i < a.size() && j < b.size() && a.get(i).equals(b.get(j))) {
+                i++;
+                j++;
+                continue;
+            }
+            int line = i + 1;
+            List<String> minus = new ArrayList<>();
+            List<String> plus = new ArrayList<>();
+            while (i < a.size() || j < b.size()) {
+                if (i < a.size() && j < b.size() && a.get(i).equals(b.get(j))) {
+                    break;
+                }
+                if (j >= b.size() || (i < a.size() && lcs[i + 1][j] >= lcs[i][j + 1])) {
+                    minus.add(a.get(i++));
+                } else {
+                    plus.add(b.get(j++));
+                }
+            }
+            onlyTheirs += minus.size();
+            onlyOurs += plus.size();
+            hunks.add("at terraform line " + line + ": " + (minus.isEmpty() ? "" : "terraform `"
+                    + abbreviate(String.join(" ⏎ ", minus.stream().map(String::strip).toList())) + "`")
+                    + (minus.isEmpty() || plus.isEmpty() ? "" : " vs ") + (plus.isEmpty() ? "" : "Strata `"
+                    + abbreviate(String.join(" ⏎ ", plus.stream().map(String::strip).toList())) + "`"));
+        }
+        if (hunks.isEmpty()) {
+            return null;
+        }
+        int shown = Math.min(hunks.size(), 3);
+        return hunks.size() + " places, " + onlyTheirs + " lines only terraform's, " + onlyOurs
+                + " only Strata's; " + String.join("; ", hunks.subList(0, shown)) + (hunks.size() > shown ? "; ..." : "");
     }
 
-    /** Plan text without the data-source progress lines (their order is a race) and with the tool's name neutral. */
+    /**
+     * Plan text without the data-source progress lines (their order and timing are a race), with the
+     * tool's own name ("Terraform will perform...", "terraform apply") neutral, and with each prose
+     * paragraph (lines starting in the first column) on one line, since the names' lengths move
+     * where the prose wraps.
+     */
     static List<String> comparable(String text) {
         List<String> out = new ArrayList<>();
+        boolean prose = false;
         for (String l : text.lines().toList()) {
             if (READ_PROGRESS.matcher(l).matches()) {
                 continue;
             }
-            out.add(l.replaceAll("\\b(terraform|strata) apply\\b", "<tool> apply"));
+            String n = l.replaceAll("\\b(Terraform|Strata)\\b", "<tool>").replaceAll("\\b(terraform|strata) apply\\b",
+                    "<tool> apply");
+            boolean startsProse = !n.isEmpty() && !Character.isWhitespace(n.charAt(0)) && n.charAt(0) != '─';
+            if (prose && startsProse) {
+                out.set(out.size() - 1, out.getLast() + " " + n);
+            } else {
+                out.add(n);
+            }
+            prose = startsProse;
         }
         return out;
     }
@@ -308,7 +381,8 @@ class ExamplesPlanDifferentialIT {
         results.forEach((name, o) -> {
             String row = switch (o) {
                 case Outcome.Identical i -> i.resources() + " | identical | ";
-                case Outcome.Differs d -> d.resources() + " | differs | " + d.what().replace("|", "\\|");
+                case Outcome.Differs d -> d.resources() + " | " + (d.sameChanges() ? "same changes, plan text differs"
+                        : "differs") + " | " + d.what().replace("|", "\\|");
                 case Outcome.TerraformCannotPlan t -> "– | terraform cannot plan offline | " + t.why().replace("|", "\\|");
             };
             sb.append("| ").append(name).append(" | ").append(row).append(" | ").append(timings.get(name)).append(" |\n");
