@@ -170,7 +170,9 @@ final class AwsExamples {
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
         pb.environment().put("CHECKPOINT_DISABLE", "1");
-        pb.environment().put("TF_IN_AUTOMATION", "1");
+        // Not TF_IN_AUTOMATION: it drops the hints after a plan ("Saved the plan to: ..."), which the
+        // plan text comparison covers.
+        pb.environment().remove("TF_IN_AUTOMATION");
         pb.environment().put("TF_CLI_CONFIG_FILE", cliConfig.toString());
         Process p = pb.start();
         CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> {
