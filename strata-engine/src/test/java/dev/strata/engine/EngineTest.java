@@ -376,10 +376,9 @@ class EngineTest {
         Result<ApplyResult> r = planAndApply(config("""
                 terraform {
                   provider_meta "fake" {
-                    user_agent = ["strata-test/${local.v}"]
+                    user_agent = ["strata-test/1"]
                   }
                 }
-                locals { v = "1" }
                 resource "fake_thing" "a" { value = "x" }
                 data "fake_info" "i" { value = "y" }
                 module "child" { source = "./child" }
