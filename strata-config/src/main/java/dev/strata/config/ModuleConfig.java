@@ -18,6 +18,7 @@ import java.util.TreeMap;
  * @param files     the display names of the files read, in load order (primary files, then overrides)
  * @param backend    the {@code terraform { backend }} block, or null
  * @param encryption the {@code terraform { encryption }} block, or null
+ * @param providerMetas the {@code terraform { provider_meta }} blocks by provider local name
  */
 public record ModuleConfig(Path dir, List<String> files, List<VersionConstraint> requiredVersions,
                            SortedMap<String, RequiredProvider> requiredProviders, Backend backend,
@@ -26,7 +27,8 @@ public record ModuleConfig(Path dir, List<String> files, List<VersionConstraint>
                            SortedMap<String, OutputConfig> outputs, SortedMap<Resource, ResourceConfig> resources,
                            SortedMap<String, ModuleCallConfig> moduleCalls, List<MovedConfig> moved,
                            List<ImportConfig> imports, List<RemovedConfig> removed,
-                           SortedMap<String, CheckConfig> checks, EncryptionConfig encryption) {
+                           SortedMap<String, CheckConfig> checks, EncryptionConfig encryption,
+                           SortedMap<String, ProviderMetaConfig> providerMetas) {
     public ModuleConfig {
         files = List.copyOf(files);
         requiredVersions = List.copyOf(requiredVersions);
@@ -41,6 +43,7 @@ public record ModuleConfig(Path dir, List<String> files, List<VersionConstraint>
         imports = List.copyOf(imports);
         removed = List.copyOf(removed);
         checks = sorted(checks);
+        providerMetas = sorted(providerMetas);
     }
 
     private static <K, V> SortedMap<K, V> sorted(Map<K, V> m) {

@@ -177,7 +177,7 @@ final class ModuleDecoder {
         }
         ModuleConfig m = new ModuleConfig(dir, names, b.requiredVersions, b.requiredProviders, b.backend,
                 b.providers, b.variables, b.locals, b.outputs, b.resources, b.modules, b.moved, b.imports, b.removed,
-                b.checks, b.encryption);
+                b.checks, b.encryption, b.providerMetas);
         return Result.of(m, diags.build());
     }
 
@@ -186,6 +186,7 @@ final class ModuleDecoder {
         TreeMap<String, RequiredProvider> requiredProviders = new TreeMap<>();
         Backend backend;
         EncryptionConfig encryption;
+        TreeMap<String, ProviderMetaConfig> providerMetas = new TreeMap<>();
         TreeMap<LocalProviderConfig, ProviderConfig> providers = new TreeMap<>();
         TreeMap<String, VariableConfig> variables = new TreeMap<>();
         TreeMap<String, LocalConfig> locals = new TreeMap<>();
@@ -406,7 +407,18 @@ final class ModuleDecoder {
                         b.encryption = new EncryptionConfig(inner.body(), inner.defRange());
                     }
                 }
-                case "provider_meta" -> { }
+                case "provider_meta" -> {
+                    String name = inner.labels().getFirst();
+                    ProviderMetaConfig prev = b.providerMetas.get(name);
+                    if (prev != null && !override) {
+                        diags.add(Diagnostic.error("Duplicate provider_meta block", "A provider_meta block for provider \""
+                                + name + "\" was already declared at " + prev.declRange() + ". Providers may only have "
+                                + "one provider_meta block per module.", inner.defRange()));
+                    } else {
+                        b.providerMetas.put(name, new ProviderMetaConfig(name, inner.body(),
+                                inner.labelRanges().getFirst(), inner.defRange()));
+                    }
+                }
                 default -> throw new IllegalStateException(inner.type());
             }
         }

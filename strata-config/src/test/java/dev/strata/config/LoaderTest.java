@@ -38,6 +38,31 @@ class LoaderTest {
     }
 
     @Test
+    void providerMetaBlocksAreKeptByLocalNameAndASecondOneIsADuplicateAsInTerraform() {
+        write(dir, "main.tf", """
+                terraform {
+                  provider_meta "aws" {
+                    user_agent = ["example"]
+                  }
+                  provider_meta "terraform" {
+                  }
+                }
+                """);
+        write(dir, "other.tf", "terraform {\n  provider_meta \"aws\" {}\n}\n");
+        Result<ConfigTree> r = load(dir);
+        assertThat(r.diagnostics().asList()).singleElement().satisfies(d -> {
+            assertThat(brief(d)).isEqualTo("other.tf:2,3-22: Duplicate provider_meta block");
+            assertThat(d.detail()).isEqualTo("A provider_meta block for provider \"aws\" was already declared at "
+                    + "main.tf:2,3-22. Providers may only have one provider_meta block per module.");
+        });
+        var metas = r.value().root().module().providerMetas();
+        assertThat(metas.keySet()).containsExactly("aws", "terraform");
+        ProviderMetaConfig aws = metas.get("aws");
+        assertThat(aws.nameRange().toString()).isEqualTo("main.tf:2,17-22");
+        assertThat(aws.config().justAttributes().value()).containsKey("user_agent");
+    }
+
+    @Test
     void everyTopLevelBlock() {
         write(dir, "main.tf", """
                 terraform {

@@ -95,8 +95,17 @@ final class InstanceOps {
         this.openCreates = openCreates;
     }
 
+    /**
+     * One instance's configuration, provider and schema. {@code providerMeta} is its module's
+     * {@code provider_meta} block for that provider, decoded ({@link Value#NULL} when there is none or
+     * it has not been evaluated), which every request about the instance carries.
+     */
     private record Ctx(ResourceConfig rc, AbsResourceInstance addr, AbsProviderConfig providerAddr, Provider provider,
-                       Schema schema) {
+                       Schema schema, Value providerMeta) {
+        Ctx withProviderMeta(Value meta) {
+            return new Ctx(rc, addr, providerAddr, provider, schema, meta);
+        }
+
         Block block() {
             return schema.block();
         }
@@ -126,7 +135,7 @@ final class InstanceOps {
                     + r.type() + "\".", rc == null ? null : rc.typeRange()));
             return null;
         }
-        return new Ctx(rc, ai, pa, p, s);
+        return new Ctx(rc, ai, pa, p, s, Value.NULL);
     }
 
     // ---- state access ----
@@ -238,6 +247,14 @@ final class InstanceOps {
             run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
             return;
         }
+        if (rc != null && !(run.phase == Run.Phase.PLAN && run.options.mode() == PlanMode.DESTROY)) {
+            Value meta = providerMeta(c, scope);
+            if (meta == null) {
+                run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
+                return;
+            }
+            c = c.withProviderMeta(meta);
+        }
         boolean data = Walk.isData(ai.containingResource());
         if (run.phase == Run.Phase.PLAN) {
             if (data) {
@@ -248,6 +265,36 @@ final class InstanceOps {
         } else {
             apply(c, scope);
         }
+    }
+
+    /**
+     * The {@code provider_meta} block of the instance's module for the instance's provider, decoded
+     * against the provider's {@code provider_meta} schema; {@link Value#NULL} when the module has none,
+     * null once the errors are reported. As in Terraform, each instance reports them (a module's block
+     * applies to its own resources only, not to those of its children).
+     */
+    private Value providerMeta(Ctx c, EvalScope scope) {
+        dev.strata.config.ModuleConfig m = run.tree.node(c.addr().module().module()).orElseThrow().module();
+        dev.strata.config.ProviderMetaConfig meta = null;
+        for (dev.strata.config.ProviderMetaConfig pm : m.providerMetas().values()) {
+            if (m.providerFor(pm.name()).equals(c.providerAddr().provider())) {
+                meta = pm;
+                break;
+            }
+        }
+        if (meta == null) {
+            return Value.NULL;
+        }
+        Optional<Schema> schema = run.providers.schema(c.providerAddr()).providerMeta();
+        if (schema.isEmpty()) {
+            run.diagnose(Diagnostic.error("Provider " + c.providerAddr().provider() + " doesn't support provider_meta",
+                    "The resource " + c.addr().resource() + " belongs to a provider that doesn't support "
+                            + "provider_meta blocks", meta.nameRange()));
+            return null;
+        }
+        Result<Value> decoded = BodyDecoder.decode(meta.config(), schema.get().block(), scope);
+        run.diagnose(decoded.diagnostics());
+        return decoded.hasErrors() ? null : decoded.value();
     }
 
     // ---- planning ----
@@ -387,7 +434,7 @@ final class InstanceOps {
 
     private Value read(Ctx c, Value config) {
         Provider.ReadDataResponse r = calls.call(c.addr(), () -> c.provider().readDataSource(
-                new Provider.ReadDataRequest(c.addr().resource().resource().type(), config)),
+                new Provider.ReadDataRequest(c.addr().resource().resource().type(), config, c.providerMeta())),
                 Provider.ReadDataResponse::diagnostics);
         if (report(c, r.diagnostics(), "reading")) {
             return null;
@@ -539,7 +586,7 @@ final class InstanceOps {
             return null;
         }
         Provider.ReadResponse rr = calls.call(ai, () -> c.provider().readResource(new Provider.ReadRequest(type,
-                found.state(), found.privateState())), Provider.ReadResponse::diagnostics);
+                found.state(), found.privateState(), c.providerMeta())), Provider.ReadResponse::diagnostics);
         if (report(c, rr.diagnostics(), "importing")) {
             return null;
         }
@@ -601,7 +648,8 @@ final class InstanceOps {
         AbsResourceInstance ai = c.addr();
         events.refreshStart(ai);
         Provider.ReadResponse rr = calls.call(ai, () -> c.provider().readResource(new Provider.ReadRequest(
-                ai.resource().resource().type(), prior, priorPrivate)), Provider.ReadResponse::diagnostics);
+                ai.resource().resource().type(), prior, priorPrivate, c.providerMeta())),
+                Provider.ReadResponse::diagnostics);
         if (report(c, rr.diagnostics(), "refreshing")) {
             return prior;
         }
@@ -629,7 +677,7 @@ final class InstanceOps {
         Value cfg = prior == null ? config : ignoreChanges(c, config, prior);
         Value proposed = ProposedNewState.of(c.block(), priorV, cfg);
         Provider.PlanResponse pr = calls.call(c.addr(), () -> c.provider().planResourceChange(new Provider.PlanRequest(
-                c.addr().resource().resource().type(), priorV, proposed, cfg, priorPrivate)),
+                c.addr().resource().resource().type(), priorV, proposed, cfg, priorPrivate, c.providerMeta())),
                 Provider.PlanResponse::diagnostics);
         if (report(c, pr.diagnostics(), "planning")) {
             return null;
@@ -1163,7 +1211,7 @@ final class InstanceOps {
         Duration limit = timeout(c, config, action == Action.CREATE ? "create" : "update");
         Provider.ApplyResponse ar = withTimeout(c, limit, action, priorV, () -> calls.call(ai,
                 () -> c.provider().applyResourceChange(new Provider.ApplyRequest(ai.resource().resource().type(), priorV,
-                        p.value.unmarkDeep(), config, p.priv, action == Action.CREATE ? token : null)),
+                        p.value.unmarkDeep(), config, p.priv, action == Action.CREATE ? token : null, c.providerMeta())),
                 Provider.ApplyResponse::diagnostics));
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         if (ar == null) {
@@ -1218,7 +1266,7 @@ final class InstanceOps {
         Duration limit = c.rc() == null ? null : timeout(c, prior, "delete");
         Provider.ApplyResponse ar = withTimeout(c, limit, Action.DELETE, prior, () -> calls.call(ai,
                 () -> c.provider().applyResourceChange(new Provider.ApplyRequest(ai.resource().resource().type(),
-                        prior.unmarkDeep(), c.nullObject(), c.nullObject(), priorPrivate, null)),
+                        prior.unmarkDeep(), c.nullObject(), c.nullObject(), priorPrivate, null, c.providerMeta())),
                 Provider.ApplyResponse::diagnostics));
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         if (ar == null) {

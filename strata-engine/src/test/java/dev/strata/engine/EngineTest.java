@@ -383,4 +383,83 @@ class EngineTest {
             Applier.compactEvery = before;
         }
     }
+
+    @Test
+    void theModulesProviderMetaTravelsWithEveryRequestAboutItsOwnResources() throws IOException {
+        fake.providerMeta = dev.strata.provider.Block.builder()
+                .attribute("user_agent", dev.strata.provider.Attribute.optional(
+                        dev.strata.lang.types.Type.list(dev.strata.lang.types.Type.STRING)))
+                .build();
+        Files.createDirectories(dir.resolve("child"));
+        Files.writeString(dir.resolve("child/main.tf"), """
+                terraform {
+                  required_providers {
+                    fake = { source = "example.com/test/fake" }
+                  }
+                }
+                resource "fake_thing" "inner" { value = "c" }
+                """);
+        Result<ApplyResult> r = planAndApply(config("""
+                terraform {
+                  provider_meta "fake" {
+                    user_agent = ["strata-test/1"]
+                  }
+                }
+                resource "fake_thing" "a" { value = "x" }
+                data "fake_info" "i" { value = "y" }
+                module "child" { source = "./child" }
+                """));
+        assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
+        Value meta = Value.object(java.util.Map.of("user_agent", Value.list(dev.strata.lang.types.Type.STRING,
+                List.of(Value.string("strata-test/1")))));
+        // The root's block for its own resource and data source; the child module has none, so its
+        // resource gets a null meta.
+        assertThat(new java.util.TreeSet<>(fake.metas)).containsExactlyInAnyOrder("plan fake_thing: " + meta,
+                "apply fake_thing: " + meta, "data fake_info: " + meta, "plan fake_thing: " + Value.NULL,
+                "apply fake_thing: " + Value.NULL);
+    }
+
+    @Test
+    void aProviderMetaOutsideTheProvidersSchemaIsAnErrorForEachInstanceAsInTerraform() throws IOException {
+        fake.providerMeta = dev.strata.provider.Block.builder().build();
+        ConfigTree tree = config("""
+                terraform {
+                  provider_meta "fake" {
+                    user_agent = ["x"]
+                  }
+                }
+                resource "fake_thing" "a" {
+                  count = 2
+                  value = "x"
+                }
+                """);
+        assertThat(validate(tree).hasErrors()).as("terraform validate does not look at provider_meta").isFalse();
+        ProviderRegistry reg = ProviderRegistry.of(List.of(FakeProvider.factory(fake)));
+        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.of("plan", Duration.ZERO))
+                .value()) {
+            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(),
+                    PlanOptions.defaults(dir), EngineEvents.NONE);
+            List<Diagnostic> errors = plan.diagnostics().asList().stream().filter(Diagnostic::isError).toList();
+            assertThat(errors).hasSize(2).allSatisfy(d -> {
+                assertThat(d.summary()).isEqualTo("Unsupported argument");
+                assertThat(d.detail()).isEqualTo("An argument named \"user_agent\" is not expected here.");
+                assertThat(d.subject().start().line()).isEqualTo(8);
+            });
+            assertThat(fake.plans.get()).isZero();
+        }
+        fake.providerMeta = null;
+        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.of("plan", Duration.ZERO))
+                .value()) {
+            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(),
+                    PlanOptions.defaults(dir), EngineEvents.NONE);
+            List<String> errors = plan.diagnostics().asList().stream().filter(Diagnostic::isError)
+                    .map(d -> d.summary() + " / " + d.detail() + " @" + d.subject().start().line() + ":"
+                            + d.subject().start().column()).toList();
+            assertThat(errors).containsExactlyInAnyOrder(
+                    "Provider example.com/test/fake doesn't support provider_meta / The resource fake_thing.a[0] belongs "
+                            + "to a provider that doesn't support provider_meta blocks @7:17",
+                    "Provider example.com/test/fake doesn't support provider_meta / The resource fake_thing.a[1] belongs "
+                            + "to a provider that doesn't support provider_meta blocks @7:17");
+        }
+    }
 }

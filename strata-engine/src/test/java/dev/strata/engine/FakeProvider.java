@@ -45,6 +45,10 @@ final class FakeProvider implements Provider {
     volatile boolean plansDefaults;
     /** The protocol's legacy_type_system flag on plan and apply responses. */
     volatile boolean legacyTypeSystem;
+    /** The provider_meta schema the provider declares; none when null. */
+    volatile Block providerMeta;
+    /** The provider_meta of every request, as {@code "<call> <type>: <value>"}. */
+    final java.util.List<String> metas = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
 
     static final Block THING = Block.builder()
             .attribute("value", Attribute.optional(Type.STRING))
@@ -82,7 +86,8 @@ final class FakeProvider implements Provider {
     @Override
     public ProviderSchema schema() {
         return new ProviderSchema(Schema.of(Block.builder().build()), new TreeMap<>(Map.of("fake_thing",
-                Schema.of(THING))), new TreeMap<>(Map.of("fake_info", Schema.of(INFO))));
+                Schema.of(THING))), new TreeMap<>(Map.of("fake_info", Schema.of(INFO))),
+                Optional.ofNullable(providerMeta).map(Schema::of));
     }
 
     @Override
@@ -125,6 +130,7 @@ final class FakeProvider implements Provider {
 
     @Override
     public PlanResponse planResourceChange(PlanRequest r) {
+        metas.add("plan " + r.typeName() + ": " + r.providerMeta());
         int n = plans.incrementAndGet();
         Value p = r.proposedNewState();
         if (valueIs(p, "plan-overflow")) {
@@ -145,6 +151,7 @@ final class FakeProvider implements Provider {
 
     @Override
     public ApplyResponse applyResourceChange(ApplyRequest r) {
+        metas.add("apply " + r.typeName() + ": " + r.providerMeta());
         applies.incrementAndGet();
         Value val = r.plannedState().isNull() ? null : r.plannedState().attributes().get("value");
         if (val != null && val.isKnownAndNotNull() && val.asString().equals("slow")) {
@@ -196,6 +203,7 @@ final class FakeProvider implements Provider {
 
     @Override
     public ReadResponse readResource(ReadRequest r) {
+        metas.add("read " + r.typeName() + ": " + r.providerMeta());
         return new ReadResponse(r.currentState(), r.currentPrivate(), ProviderDiagnostics.NONE);
     }
 
@@ -212,6 +220,7 @@ final class FakeProvider implements Provider {
 
     @Override
     public ReadDataResponse readDataSource(ReadDataRequest r) {
+        metas.add("data " + r.typeName() + ": " + r.providerMeta());
         Value v = r.config().attributes().get("value");
         return new ReadDataResponse(with(r.config(), "result", Value.string("read:" + (v.isNull() ? "" : v.asString()))),
                 ProviderDiagnostics.NONE);

@@ -115,15 +115,26 @@ public interface Provider extends AutoCloseable {
     /**
      * Plan one resource instance. {@code priorState} is null on create; {@code proposedNewState}
      * (built by {@link ProposedNewState#of}) and {@code config} are null on destroy.
+     *
+     * <p>{@code providerMeta} is the calling module's {@code provider_meta} block for this provider,
+     * decoded against the provider's {@code provider_meta} schema, or {@link Value#NULL} when the
+     * module has none; the constructor without it means none.
      */
     record PlanRequest(
-            String typeName, Value priorState, Value proposedNewState, Value config, PrivateState priorPrivate) {
+            String typeName, Value priorState, Value proposedNewState, Value config, PrivateState priorPrivate,
+            Value providerMeta) {
         public PlanRequest {
             Objects.requireNonNull(typeName, "typeName");
             Objects.requireNonNull(priorState, "priorState");
             Objects.requireNonNull(proposedNewState, "proposedNewState");
             Objects.requireNonNull(config, "config");
             priorPrivate = priorPrivate == null ? PrivateState.EMPTY : priorPrivate;
+            providerMeta = providerMeta == null ? Value.NULL : providerMeta;
+        }
+
+        public PlanRequest(String typeName, Value priorState, Value proposedNewState, Value config,
+                           PrivateState priorPrivate) {
+            this(typeName, priorState, proposedNewState, config, priorPrivate, Value.NULL);
         }
     }
 
@@ -164,7 +175,7 @@ public interface Provider extends AutoCloseable {
      * Apply one planned change. On create ({@code priorState} null) {@code idempotencyToken}
      * identifies this create across retries and engine restarts: a provider whose remote API
      * supports it passes it on, so that a repeated create adopts the object the first attempt
-     * made. It is null for updates and destroys.
+     * made. It is null for updates and destroys. {@code providerMeta} as in {@link PlanRequest}.
      */
     record ApplyRequest(
             String typeName,
@@ -172,13 +183,20 @@ public interface Provider extends AutoCloseable {
             Value plannedState,
             Value config,
             PrivateState plannedPrivate,
-            String idempotencyToken) {
+            String idempotencyToken,
+            Value providerMeta) {
         public ApplyRequest {
             Objects.requireNonNull(typeName, "typeName");
             Objects.requireNonNull(priorState, "priorState");
             Objects.requireNonNull(plannedState, "plannedState");
             Objects.requireNonNull(config, "config");
             plannedPrivate = plannedPrivate == null ? PrivateState.EMPTY : plannedPrivate;
+            providerMeta = providerMeta == null ? Value.NULL : providerMeta;
+        }
+
+        public ApplyRequest(String typeName, Value priorState, Value plannedState, Value config,
+                            PrivateState plannedPrivate, String idempotencyToken) {
+            this(typeName, priorState, plannedState, config, plannedPrivate, idempotencyToken, Value.NULL);
         }
     }
 
@@ -202,11 +220,17 @@ public interface Provider extends AutoCloseable {
         }
     }
 
-    record ReadRequest(String typeName, Value currentState, PrivateState currentPrivate) {
+    /** Refresh one object; {@code providerMeta} as in {@link PlanRequest}. */
+    record ReadRequest(String typeName, Value currentState, PrivateState currentPrivate, Value providerMeta) {
         public ReadRequest {
             Objects.requireNonNull(typeName, "typeName");
             Objects.requireNonNull(currentState, "currentState");
             currentPrivate = currentPrivate == null ? PrivateState.EMPTY : currentPrivate;
+            providerMeta = providerMeta == null ? Value.NULL : providerMeta;
+        }
+
+        public ReadRequest(String typeName, Value currentState, PrivateState currentPrivate) {
+            this(typeName, currentState, currentPrivate, Value.NULL);
         }
     }
 
@@ -261,10 +285,16 @@ public interface Provider extends AutoCloseable {
         }
     }
 
-    record ReadDataRequest(String typeName, Value config) {
+    /** Read a data source; {@code providerMeta} as in {@link PlanRequest}. */
+    record ReadDataRequest(String typeName, Value config, Value providerMeta) {
         public ReadDataRequest {
             Objects.requireNonNull(typeName, "typeName");
             Objects.requireNonNull(config, "config");
+            providerMeta = providerMeta == null ? Value.NULL : providerMeta;
+        }
+
+        public ReadDataRequest(String typeName, Value config) {
+            this(typeName, config, Value.NULL);
         }
     }
 

@@ -2,19 +2,31 @@ package dev.strata.provider;
 
 import java.util.Collections;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
-/** Everything a provider declares: its own configuration block, its resource types and data sources. */
+/**
+ * Everything a provider declares: its own configuration block, its resource types and data sources,
+ * and the schema of the {@code provider_meta} block modules may write for it (empty when the provider
+ * does not support one: a module's {@code provider_meta} block for it is then an error).
+ */
 public record ProviderSchema(
         Schema provider,
         SortedMap<String, Schema> resourceTypes,
-        SortedMap<String, Schema> dataSources) {
+        SortedMap<String, Schema> dataSources,
+        Optional<Schema> providerMeta) {
 
     public ProviderSchema {
         Objects.requireNonNull(provider, "provider");
         resourceTypes = Collections.unmodifiableSortedMap(new TreeMap<>(resourceTypes));
         dataSources = Collections.unmodifiableSortedMap(new TreeMap<>(dataSources));
+        Objects.requireNonNull(providerMeta, "providerMeta");
+    }
+
+    /** A provider without a {@code provider_meta} schema. */
+    public ProviderSchema(Schema provider, SortedMap<String, Schema> resourceTypes, SortedMap<String, Schema> dataSources) {
+        this(provider, resourceTypes, dataSources, Optional.empty());
     }
 
     public Schema resourceType(String name) {

@@ -53,7 +53,15 @@ public sealed interface ProviderClient extends AutoCloseable permits ProviderCli
 
     PluginResult<Void> validateDataResourceConfig(String typeName, Value config);
 
-    PluginResult<Value> readDataSource(String typeName, Value config);
+    /**
+     * {@code providerMeta} (here and in the resource calls) is the calling module's
+     * {@code provider_meta} block, a null value when it has none.
+     */
+    PluginResult<Value> readDataSource(String typeName, Value config, Value providerMeta);
+
+    default PluginResult<Value> readDataSource(String typeName, Value config) {
+        return readDataSource(typeName, config, Value.NULL);
+    }
 
     /**
      * Brings a stored object to the current schema version.
@@ -62,14 +70,31 @@ public sealed interface ProviderClient extends AutoCloseable permits ProviderCli
      */
     PluginResult<Value> upgradeResourceState(String typeName, long version, byte[] rawStateJson);
 
-    PluginResult<ResourceResults.Read> readResource(String typeName, Value currentState, byte[] privateData);
+    PluginResult<ResourceResults.Read> readResource(String typeName, Value currentState, byte[] privateData,
+                                                    Value providerMeta);
+
+    default PluginResult<ResourceResults.Read> readResource(String typeName, Value currentState, byte[] privateData) {
+        return readResource(typeName, currentState, privateData, Value.NULL);
+    }
 
     /** {@code priorState} is a null value of the resource type for a create; {@code proposedNewState} likewise for a destroy. */
     PluginResult<ResourceResults.Plan> planResourceChange(String typeName, Value priorState, Value proposedNewState,
-                                                          Value config, byte[] priorPrivate);
+                                                          Value config, byte[] priorPrivate, Value providerMeta);
+
+    default PluginResult<ResourceResults.Plan> planResourceChange(String typeName, Value priorState,
+                                                                  Value proposedNewState, Value config,
+                                                                  byte[] priorPrivate) {
+        return planResourceChange(typeName, priorState, proposedNewState, config, priorPrivate, Value.NULL);
+    }
 
     PluginResult<ResourceResults.Apply> applyResourceChange(String typeName, Value priorState, Value plannedState,
-                                                            Value config, byte[] plannedPrivate);
+                                                            Value config, byte[] plannedPrivate, Value providerMeta);
+
+    default PluginResult<ResourceResults.Apply> applyResourceChange(String typeName, Value priorState,
+                                                                    Value plannedState, Value config,
+                                                                    byte[] plannedPrivate) {
+        return applyResourceChange(typeName, priorState, plannedState, config, plannedPrivate, Value.NULL);
+    }
 
     PluginResult<List<ResourceResults.Imported>> importResourceState(String typeName, String id);
 

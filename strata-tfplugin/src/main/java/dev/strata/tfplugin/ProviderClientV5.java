@@ -158,11 +158,12 @@ public final class ProviderClientV5 implements ProviderClient {
     }
 
     @Override
-    public PluginResult<Value> readDataSource(String typeName, Value config) {
+    public PluginResult<Value> readDataSource(String typeName, Value config, Value providerMeta) {
         return withSchema(s -> dataSchema(s, typeName).map(ds -> call("ReadDataSource", () -> {
             Type t = ds.block().impliedType();
             Tfplugin5.ReadDataSource.Response r = stub().readDataSource(Tfplugin5.ReadDataSource.Request.newBuilder()
                 .setTypeName(typeName)
+                .setProviderMeta(encode(providerMeta, metaType(s)))
                 .setConfig(encode(config, t))
                 .setClientCapabilities(clientCapabilities())
                 .build());
@@ -189,11 +190,13 @@ public final class ProviderClientV5 implements ProviderClient {
     }
 
     @Override
-    public PluginResult<ResourceResults.Read> readResource(String typeName, Value currentState, byte[] privateData) {
+    public PluginResult<ResourceResults.Read> readResource(String typeName, Value currentState, byte[] privateData,
+                                                         Value providerMeta) {
         return withSchema(s -> resourceSchema(s, typeName).map(rs -> call("ReadResource", () -> {
             Type t = rs.block().impliedType();
             Tfplugin5.ReadResource.Response r = stub().readResource(Tfplugin5.ReadResource.Request.newBuilder()
                 .setTypeName(typeName)
+                .setProviderMeta(encode(providerMeta, metaType(s)))
                 .setCurrentState(encode(currentState, t))
                 .setPrivate(ByteString.copyFrom(privateData))
                 .setClientCapabilities(clientCapabilities())
@@ -210,11 +213,12 @@ public final class ProviderClientV5 implements ProviderClient {
 
     @Override
     public PluginResult<ResourceResults.Plan> planResourceChange(String typeName, Value priorState, Value proposedNewState,
-                                                                 Value config, byte[] priorPrivate) {
+                                                                 Value config, byte[] priorPrivate, Value providerMeta) {
         return withSchema(s -> resourceSchema(s, typeName).map(rs -> call("PlanResourceChange", () -> {
             Type t = rs.block().impliedType();
             Tfplugin5.PlanResourceChange.Response r = stub().planResourceChange(Tfplugin5.PlanResourceChange.Request.newBuilder()
                 .setTypeName(typeName)
+                .setProviderMeta(encode(providerMeta, metaType(s)))
                 .setPriorState(encode(priorState, t))
                 .setProposedNewState(encode(proposedNewState, t))
                 .setConfig(encode(config, t))
@@ -234,11 +238,12 @@ public final class ProviderClientV5 implements ProviderClient {
 
     @Override
     public PluginResult<ResourceResults.Apply> applyResourceChange(String typeName, Value priorState, Value plannedState,
-                                                                   Value config, byte[] plannedPrivate) {
+                                                                   Value config, byte[] plannedPrivate, Value providerMeta) {
         return withSchema(s -> resourceSchema(s, typeName).map(rs -> call("ApplyResourceChange", () -> {
             Type t = rs.block().impliedType();
             Tfplugin5.ApplyResourceChange.Response r = stub().applyResourceChange(Tfplugin5.ApplyResourceChange.Request.newBuilder()
                 .setTypeName(typeName)
+                .setProviderMeta(encode(providerMeta, metaType(s)))
                 .setPriorState(encode(priorState, t))
                 .setPlannedState(encode(plannedState, t))
                 .setConfig(encode(config, t))
@@ -365,6 +370,11 @@ public final class ProviderClientV5 implements ProviderClient {
     private static Tfplugin5.ClientCapabilities clientCapabilities() {
         // Strata does not handle deferred responses or write-only attributes yet, so it claims neither.
         return Tfplugin5.ClientCapabilities.newBuilder().setDeferralAllowed(false).setWriteOnlyAttributesAllowed(false).build();
+    }
+
+    /** The type {@code provider_meta} values are encoded with: none declared is an empty block. */
+    private static Type metaType(ProviderSchema s) {
+        return s.providerMeta().map(m -> m.block().impliedType()).orElse(Type.emptyObject());
     }
 
     static Tfplugin5.DynamicValue encode(Value v, Type t) {

@@ -156,11 +156,12 @@ public final class ProviderClientV6 implements ProviderClient {
     }
 
     @Override
-    public PluginResult<Value> readDataSource(String typeName, Value config) {
+    public PluginResult<Value> readDataSource(String typeName, Value config, Value providerMeta) {
         return withSchema(s -> dataSchema(s, typeName).map(ds -> call("ReadDataSource", () -> {
             Type t = ds.block().impliedType();
             Tfplugin6.ReadDataSource.Response r = stub().readDataSource(Tfplugin6.ReadDataSource.Request.newBuilder()
                 .setTypeName(typeName)
+                .setProviderMeta(encode(providerMeta, metaType(s)))
                 .setConfig(encode(config, t))
                 .setClientCapabilities(clientCapabilities())
                 .build());
@@ -187,11 +188,13 @@ public final class ProviderClientV6 implements ProviderClient {
     }
 
     @Override
-    public PluginResult<ResourceResults.Read> readResource(String typeName, Value currentState, byte[] privateData) {
+    public PluginResult<ResourceResults.Read> readResource(String typeName, Value currentState, byte[] privateData,
+                                                         Value providerMeta) {
         return withSchema(s -> resourceSchema(s, typeName).map(rs -> call("ReadResource", () -> {
             Type t = rs.block().impliedType();
             Tfplugin6.ReadResource.Response r = stub().readResource(Tfplugin6.ReadResource.Request.newBuilder()
                 .setTypeName(typeName)
+                .setProviderMeta(encode(providerMeta, metaType(s)))
                 .setCurrentState(encode(currentState, t))
                 .setPrivate(ByteString.copyFrom(privateData))
                 .setClientCapabilities(clientCapabilities())
@@ -208,11 +211,12 @@ public final class ProviderClientV6 implements ProviderClient {
 
     @Override
     public PluginResult<ResourceResults.Plan> planResourceChange(String typeName, Value priorState, Value proposedNewState,
-                                                                 Value config, byte[] priorPrivate) {
+                                                                 Value config, byte[] priorPrivate, Value providerMeta) {
         return withSchema(s -> resourceSchema(s, typeName).map(rs -> call("PlanResourceChange", () -> {
             Type t = rs.block().impliedType();
             Tfplugin6.PlanResourceChange.Response r = stub().planResourceChange(Tfplugin6.PlanResourceChange.Request.newBuilder()
                 .setTypeName(typeName)
+                .setProviderMeta(encode(providerMeta, metaType(s)))
                 .setPriorState(encode(priorState, t))
                 .setProposedNewState(encode(proposedNewState, t))
                 .setConfig(encode(config, t))
@@ -232,11 +236,12 @@ public final class ProviderClientV6 implements ProviderClient {
 
     @Override
     public PluginResult<ResourceResults.Apply> applyResourceChange(String typeName, Value priorState, Value plannedState,
-                                                                   Value config, byte[] plannedPrivate) {
+                                                                   Value config, byte[] plannedPrivate, Value providerMeta) {
         return withSchema(s -> resourceSchema(s, typeName).map(rs -> call("ApplyResourceChange", () -> {
             Type t = rs.block().impliedType();
             Tfplugin6.ApplyResourceChange.Response r = stub().applyResourceChange(Tfplugin6.ApplyResourceChange.Request.newBuilder()
                 .setTypeName(typeName)
+                .setProviderMeta(encode(providerMeta, metaType(s)))
                 .setPriorState(encode(priorState, t))
                 .setPlannedState(encode(plannedState, t))
                 .setConfig(encode(config, t))
@@ -363,6 +368,11 @@ public final class ProviderClientV6 implements ProviderClient {
     private static Tfplugin6.ClientCapabilities clientCapabilities() {
         // Strata does not handle deferred responses or write-only attributes yet, so it claims neither.
         return Tfplugin6.ClientCapabilities.newBuilder().setDeferralAllowed(false).setWriteOnlyAttributesAllowed(false).build();
+    }
+
+    /** The type {@code provider_meta} values are encoded with: none declared is an empty block. */
+    private static Type metaType(ProviderSchema s) {
+        return s.providerMeta().map(m -> m.block().impliedType()).orElse(Type.emptyObject());
     }
 
     static Tfplugin6.DynamicValue encode(Value v, Type t) {

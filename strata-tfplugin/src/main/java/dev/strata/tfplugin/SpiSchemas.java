@@ -19,7 +19,8 @@ final class SpiSchemas {
     private SpiSchemas() {}
 
     static ProviderSchema toSpi(dev.strata.tfplugin.ProviderSchema s) {
-        return new ProviderSchema(schema(s.provider()), schemas(s.resourceSchemas()), schemas(s.dataSourceSchemas()));
+        return new ProviderSchema(schema(s.provider()), schemas(s.resourceSchemas()), schemas(s.dataSourceSchemas()),
+                s.providerMeta().map(SpiSchemas::schema));
     }
 
     private static SortedMap<String, Schema> schemas(SortedMap<String, dev.strata.tfplugin.ProviderSchema.Schema> in) {

@@ -296,7 +296,7 @@ public final class TerraformProvider implements Provider {
             return PlanResponse.failed(Value.unknown(t), down);
         }
         PluginResult<ResourceResults.Plan> r = client().planResourceChange(request.typeName(), request.priorState(),
-            request.proposedNewState(), request.config(), request.priorPrivate().bytes());
+            request.proposedNewState(), request.config(), request.priorPrivate().bytes(), request.providerMeta());
         ProviderDiagnostics ds = checked(r.diagnostics());
         if (r.value().isEmpty() || ds.hasErrors()) {
             return PlanResponse.failed(Value.unknown(t), ds);
@@ -321,7 +321,7 @@ public final class TerraformProvider implements Provider {
             return new ApplyResponse(request.priorState(), PrivateState.EMPTY, down);
         }
         PluginResult<ResourceResults.Apply> r = client().applyResourceChange(request.typeName(), request.priorState(),
-            request.plannedState(), request.config(), request.plannedPrivate().bytes());
+            request.plannedState(), request.config(), request.plannedPrivate().bytes(), request.providerMeta());
         ProviderDiagnostics ds = checked(r.diagnostics());
         if (r.value().isEmpty()) {
             // The call itself failed (the plugin died): nothing says what exists, so keep the prior object.
@@ -338,7 +338,7 @@ public final class TerraformProvider implements Provider {
             return new ReadResponse(request.currentState(), request.currentPrivate(), down);
         }
         PluginResult<ResourceResults.Read> r = client().readResource(request.typeName(), request.currentState(),
-            request.currentPrivate().bytes());
+            request.currentPrivate().bytes(), request.providerMeta());
         ProviderDiagnostics ds = checked(r.diagnostics());
         if (r.value().isEmpty()) {
             return new ReadResponse(request.currentState(), request.currentPrivate(), ds);
@@ -380,7 +380,7 @@ public final class TerraformProvider implements Provider {
         if (down != null) {
             return new ReadDataResponse(Value.unknown(t), down);
         }
-        PluginResult<Value> r = client().readDataSource(request.typeName(), request.config());
+        PluginResult<Value> r = client().readDataSource(request.typeName(), request.config(), request.providerMeta());
         ProviderDiagnostics ds = checked(r.diagnostics());
         return new ReadDataResponse(r.value().orElse(Value.unknown(t)), ds);
     }

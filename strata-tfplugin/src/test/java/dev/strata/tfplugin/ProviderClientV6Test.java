@@ -80,6 +80,8 @@ class ProviderClientV6Test {
                     .setProvider(Tfplugin6.Schema.newBuilder().setBlock(Tfplugin6.Schema.Block.newBuilder()
                         .addAttributes(attr("endpoint").setType(type("\"string\"")).setOptional(true))))
                     .putDataSourceSchemas("fake_thing", thing)
+                    .setProviderMeta(Tfplugin6.Schema.newBuilder().setBlock(Tfplugin6.Schema.Block.newBuilder()
+                        .addAttributes(attr("user_agent").setType(type("[\"list\",\"string\"]")).setOptional(true))))
                     .putFunctions("double", Tfplugin6.Function.newBuilder()
                         .addParameters(Tfplugin6.Function.Parameter.newBuilder().setName("n").setType(type("\"number\"")))
                         .setReturn(Tfplugin6.Function.Return.newBuilder().setType(type("\"number\""))).build())
@@ -191,8 +193,28 @@ class ProviderClientV6Test {
             assertThat(state.attributes().get("items")).isEqualTo(config.attributes().get("items"));
             assertThat(state.attributes().get("filter")).isEqualTo(config.attributes().get("filter"));
             assertThat(lastRead.get().getTypeName()).isEqualTo("fake_thing");
+            // Without a provider_meta block the request carries a null of the meta schema's type.
+            Type metaType = Type.object(Map.of("user_agent", Type.list(Type.STRING)));
+            assertThat(ProviderClientV6.decode(lastRead.get().getProviderMeta(), metaType)).isEqualTo(Value.nullValue(metaType));
         }
         assertThat(shutdownCalled).isTrue();
+    }
+
+    @Test
+    void theModulesProviderMetaIsEncodedWithTheProvidersMetaSchema() throws IOException {
+        try (ProviderClient c = start()) {
+            ProviderSchema s = c.getProviderSchema().orElseThrow();
+            Type metaType = Type.object(Map.of("user_agent", Type.list(Type.STRING)));
+            assertThat(s.providerMeta()).hasValueSatisfying(m -> assertThat(m.block().impliedType()).isEqualTo(metaType));
+            Value meta = Value.object(Map.of("user_agent", Value.list(Type.STRING, List.of(Value.string("example/1.0")))));
+            Type itemType = Type.object(Map.of("name", Type.STRING));
+            Value config = Value.object(Map.of(
+                "id", Value.nullValue(Type.STRING),
+                "items", Value.list(itemType, List.of()),
+                "filter", Value.set(Type.object(Map.of("value", Type.NUMBER)), List.of())));
+            assertThat(c.readDataSource("fake_thing", config, meta).hasErrors()).isFalse();
+            assertThat(ProviderClientV6.decode(lastRead.get().getProviderMeta(), metaType)).isEqualTo(meta);
+        }
     }
 
     @Test

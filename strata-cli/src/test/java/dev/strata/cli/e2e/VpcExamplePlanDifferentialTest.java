@@ -5,21 +5,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.cli.CliRunner;
 import dev.strata.cloudsim.CloudSim;
 import dev.strata.cloudsim.Knobs;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,10 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Skipped when terraform, the AWS provider mirror or the corpus is absent.
  */
 class VpcExamplePlanDifferentialTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path MIRROR = Path.of("/opt/tf-plugins");
-    private static final Path VPC = Path.of(System.getProperty("strata.shared.dir", "../../shared"))
-            .resolve("corpus/hcl/terraform-aws-modules__terraform-aws-vpc");
+    private static final ObjectMapper JSON = AwsExamples.JSON;
+    private static final Path VPC = AwsExamples.corpus().resolve("terraform-aws-modules__terraform-aws-vpc");
 
     private static CloudSim sim;
 
@@ -69,7 +60,7 @@ class VpcExamplePlanDifferentialTest {
     @Test
     void vpcCompleteExampleMatchesTerraform() throws Exception {
         assumeTrue(Files.isDirectory(VPC.resolve("examples/complete")), "no VPC module in the corpus");
-        Path terraform = prerequisites();
+        Path terraform = AwsExamples.prerequisites();
         Path tfRoot = adaptTo5(VPC, work.resolve("tf"));
         Path stRoot = adaptTo5(VPC, work.resolve("st"));
         Differential d = run(terraform, tfRoot.resolve("examples/complete"), stRoot.resolve("examples/complete"));
@@ -88,7 +79,7 @@ class VpcExamplePlanDifferentialTest {
 
     @Test
     void subnetsPerZoneWithSecurityGroupRulesAsBlocksMatchTerraform() throws Exception {
-        Path terraform = prerequisites();
+        Path terraform = AwsExamples.prerequisites();
         String config = """
                 terraform {
                   required_providers {
@@ -158,39 +149,18 @@ class VpcExamplePlanDifferentialTest {
         d.assertSame();
     }
 
-    private static Path prerequisites() {
-        assumeTrue(Files.isDirectory(MIRROR.resolve("registry.terraform.io/hashicorp/aws")), "no AWS provider mirror");
-        Path terraform = PlanJsonDifferentialTest.terraform().orElse(null);
-        assumeTrue(terraform != null, "terraform is not on the PATH");
-        return terraform;
-    }
-
     /** The two plans as {@code show -json} wrote them. */
     private record Differential(JsonNode theirs, JsonNode ours) {
         void assertSame() {
-            assertThat(changes(ours)).isEqualTo(changes(theirs));
-            assertThat(outputs(ours)).isEqualTo(outputs(theirs));
+            assertThat(AwsExamples.changes(ours)).isEqualTo(AwsExamples.changes(theirs));
+            assertThat(AwsExamples.outputs(ours)).isEqualTo(AwsExamples.outputs(theirs));
         }
     }
 
     private Differential run(Path terraform, Path tfDir, Path stDir) throws Exception {
-        Path cliConfig = work.resolve("cli.tfrc");
-        Files.writeString(cliConfig, "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
-                + "\"\n    include = [\"registry.terraform.io/hashicorp/aws\"]\n  }\n}\n");
+        Path cliConfig = AwsExamples.cliConfig(work);
         for (Path d : List.of(tfDir, stDir)) {
-            Files.writeString(d.resolve("zz_sim_override.tf"), """
-                    provider "aws" {
-                      access_key                  = "AKIAEXAMPLE"
-                      secret_key                  = "not-a-secret"
-                      skip_credentials_validation = true
-                      skip_requesting_account_id  = true
-                      skip_metadata_api_check     = true
-                      endpoints {
-                        ec2 = "%1$s"
-                        sts = "%1$s"
-                      }
-                    }
-                    """.formatted(sim.url()));
+            AwsExamples.simulatorOverride(d, sim.url());
         }
         tool(terraform, tfDir, cliConfig, "init", "-input=false", "-no-color");
         tool(terraform, tfDir, cliConfig, "plan", "-out=tf.plan", "-input=false", "-no-color");
@@ -204,82 +174,16 @@ class VpcExamplePlanDifferentialTest {
     }
 
     /**
-     * Copies the VPC module to {@code to} and adapts the copy to the AWS provider 5.x (see the class
-     * comment); fails if an adaptation finds nothing to change, so that a new corpus version that
-     * needs others is noticed.
+     * Copies the VPC module to {@code to} adapted to the AWS provider 5.x ({@link AwsExamples#adaptTo5});
+     * fails if an adaptation finds nothing to change, so that a new corpus version that needs others
+     * is noticed.
      */
     static Path adaptTo5(Path from, Path to) throws IOException {
-        int[] changed = new int[4];
-        Pattern version = Pattern.compile("version\\s*=\\s*\">= 6\\.[0-9.]+\"");
-        Pattern regionArg = Pattern.compile("(?m)^[ \\t]*region[ \\t]*=[ \\t]*var\\.region[ \\t]*\\n");
-        Pattern regionAttr = Pattern.compile("(data\\.aws_region\\.[a-z_]+(\\[0\\])?)\\.region\\b");
-        Pattern meta = Pattern.compile("(?s)\\n  provider_meta \"aws\" \\{\\n.*?\\n  \\}\\n");
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path p : files.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                    continue;
-                }
-                if (!p.toString().endsWith(".tf")) {
-                    Files.copy(p, target);
-                    continue;
-                }
-                String src = Files.readString(p);
-                String out = replace(version, src, "version = \">= 5.0\"", changed, 0);
-                out = replace(regionArg, out, "", changed, 1);
-                out = replace(regionAttr, out, "$1.name", changed, 2);
-                out = replace(meta, out, "\n", changed, 3);
-                Files.writeString(target, out);
-            }
-        }
-        assertThat(java.util.Arrays.stream(changed).boxed().toList())
+        AwsExamples.Adaptation a = AwsExamples.adaptTo5(from, to);
+        assertThat(List.of(a.versions(), a.regionArguments(), a.regionAttributes(), a.providerMetas()))
                 .as("adaptations applied (versions, region arguments, region attributes, provider_meta)")
                 .allMatch(n -> n > 0);
         return to;
-    }
-
-    private static String replace(Pattern p, String src, String with, int[] counts, int which) {
-        var m = p.matcher(src);
-        StringBuilder sb = new StringBuilder();
-        while (m.find()) {
-            counts[which]++;
-            m.appendReplacement(sb, with);
-        }
-        m.appendTail(sb);
-        return sb.toString();
-    }
-
-    /** Resource changes by address, with what the comparison covers. */
-    private static Map<String, String> changes(JsonNode plan) {
-        Map<String, String> out = new TreeMap<>();
-        for (JsonNode rc : plan.path("resource_changes")) {
-            ObjectNode n = JSON.createObjectNode();
-            for (String f : List.of("mode", "type", "name", "index", "provider_name", "module_address")) {
-                n.set(f, rc.path(f));
-            }
-            n.set("actions", rc.at("/change/actions"));
-            // Strata writes sensitive values as null; compare without them (none here, but keep it honest).
-            n.set("after", PlanJsonDifferentialTest.redact(rc.at("/change/after"), rc.at("/change/after_sensitive")));
-            n.set("after_unknown", rc.at("/change/after_unknown"));
-            n.set("after_sensitive", rc.at("/change/after_sensitive"));
-            out.put(rc.path("address").asText(), n.toString());
-        }
-        return out;
-    }
-
-    /** Output changes (actions, after, after_unknown) and planned output values by name. */
-    private static Map<String, String> outputs(JsonNode plan) {
-        Map<String, String> out = new TreeMap<>();
-        plan.path("output_changes").fields().forEachRemaining(e -> {
-            ObjectNode n = JSON.createObjectNode();
-            n.set("actions", e.getValue().path("actions"));
-            n.set("after", e.getValue().path("after"));
-            n.set("after_unknown", e.getValue().path("after_unknown"));
-            n.set("planned", plan.at("/planned_values/outputs").path(e.getKey()));
-            out.put(e.getKey(), n.toString());
-        });
-        return out;
     }
 
     private static CliRunner.Result ok(CliRunner.Result r) {
@@ -289,17 +193,8 @@ class VpcExamplePlanDifferentialTest {
 
     private static String tool(Path exe, Path dir, Path cliConfig, String... args) throws IOException,
             InterruptedException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(exe.toString());
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().put("CHECKPOINT_DISABLE", "1");
-        pb.environment().put("TF_IN_AUTOMATION", "1");
-        pb.environment().put("TF_CLI_CONFIG_FILE", cliConfig.toString());
-        Process p = pb.start();
-        byte[] out = p.getInputStream().readAllBytes();
-        assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as("terraform " + String.join(" ", args) + " in " + dir).isZero();
-        return new String(out, StandardCharsets.UTF_8);
+        AwsExamples.Run r = AwsExamples.terraform(exe, dir, cliConfig, args);
+        assertThat(r.exitCode()).as("terraform " + String.join(" ", args) + " in " + dir + "\n" + r.stderr()).isZero();
+        return r.stdout();
     }
 }
