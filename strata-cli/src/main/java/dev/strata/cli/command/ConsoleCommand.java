@@ -124,7 +124,7 @@ final class ConsoleCommand implements Command {
                 return 1;
             }
             table = providerFunctions.table(tree.value().root().module(), table);
-            scope = new ModuleScope(tree.value().root(), values.value(), table, context.workingDir(), workspace(context));
+            scope = new ModuleScope(tree.value().root(), values.value(), table, context.startDir(), workspace(context));
             scope = withState(context, scope);
         }
         ConsoleSession session = new ConsoleSession(scope);
