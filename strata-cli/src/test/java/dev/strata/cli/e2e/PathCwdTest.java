@@ -64,6 +64,14 @@ class PathCwdTest {
     }
 
     @Test
+    void consoleWithoutConfigurationKnowsPathCwdToo() throws Exception {
+        Files.createDirectories(dir.resolve("empty"));
+        CliRunner.Result r = CliRunner.in(dir).stdin("path.cwd\npath.root\n").run("-chdir=empty", "console");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.stdout()).isEqualTo("\"" + dir + "\"\n\".\"\n");
+    }
+
+    @Test
     void consoleUnderChdirMatchesTerraform() throws Exception {
         CliRunner.Result ours = CliRunner.in(dir).stdin("path.cwd\n").run("-chdir=sub", "console");
         assertThat(ours.exitCode()).as(ours.toString()).isZero();
