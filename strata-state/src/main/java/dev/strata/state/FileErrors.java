@@ -14,10 +14,11 @@ import java.util.Locale;
  * strings, hence Terraform) word it: "permission denied", "no such file or directory". Java keeps the
  * reason out of some exceptions' messages (an {@link AccessDeniedException}'s message is just the path).
  */
-final class FileErrors {
+public final class FileErrors {
     private FileErrors() {}
 
-    static String reason(IOException e) {
+    /** The reason alone, without the path: callers name the path themselves. */
+    public static String reason(IOException e) {
         return switch (e) {
             case AccessDeniedException a -> "permission denied";
             case NoSuchFileException n -> "no such file or directory";

@@ -263,4 +263,18 @@ class PreflightTest {
         }
         assertThat(stateIds()).hasSize(2);
     }
+
+    @Test
+    void planFileErrorsNameThePathAndTheReason() throws IOException {
+        write("main.tf", "resource \"terraform_data\" \"x\" {}\n");
+        CliRunner.Result missing = expect(1, "apply", "nope.bin");
+        assertThat(missing.stderr()).contains("Failed to load \"nope.bin\" as a plan file")
+                .contains("Could not read " + dir.resolve("nope.bin") + ": no such file or directory.");
+        Files.createDirectories(dir.resolve("plans"));
+        assertThat(expect(1, "apply", "plans").stderr()).contains("The specified path is a directory, not a plan file.");
+        Files.writeString(dir.resolve("blocker"), "a file, not a directory");
+        CliRunner.Result out = expect(1, "plan", "-out=blocker/p.bin");
+        assertThat(out.stderr()).contains("Failed to write plan file").contains(dir.resolve("blocker/p.bin").toString())
+                .contains("not a directory").doesNotContain("Exception");
+    }
 }
