@@ -23,8 +23,11 @@ import java.util.TreeMap;
 /**
  * {@code strata apply [PLANFILE]} and {@code strata destroy}: plan under the state lock (or load a
  * saved plan), ask for approval unless {@code -auto-approve}, then apply with live progress. The
- * first Ctrl-C stops starting operations and lets running ones finish; the second exits at once,
- * after releasing the lock (every completed operation is already durable in the journal).
+ * first Ctrl-C, SIGTERM or SIGHUP stops starting operations and lets running ones finish; the second
+ * exits at once, after releasing the lock (every completed operation is already durable in the
+ * journal); see {@link Interrupts}. Nothing changes before the configuration, the saved plan and the
+ * state location have passed their checks ({@link Operation#checkConfigPresent}, {@link SavedPlanChecks},
+ * {@link Operation#checkStateWritable}).
  */
 final class ApplyCommand implements Command {
     private final boolean destroy;
