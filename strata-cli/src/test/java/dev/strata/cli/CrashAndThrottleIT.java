@@ -1,28 +1,18 @@
 package dev.strata.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.strata.cloudsim.CloudSim;
 import dev.strata.cloudsim.Knobs;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,102 +23,26 @@ import org.junit.jupiter.api.io.TempDir;
  * to 50 requests per second must finish without failures and without a retry storm.
  */
 class CrashAndThrottleIT {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
-    static Path jar;
-
     @TempDir
     Path dir;
 
-    @BeforeAll
-    static void findJar() {
-        jar = Path.of(System.getProperty("strata.jar", "target/strata.jar")).toAbsolutePath();
-        assumeTrue(Files.isRegularFile(jar), "strata.jar not built: " + jar);
+    private JarRuns cli;
+
+    @BeforeEach
+    void jar() {
+        cli = JarRuns.in(dir);
     }
 
     private Process start(String... args) throws IOException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-jar");
-        cmd.add(jar.toString());
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
-        pb.environment().keySet().removeIf(k -> k.startsWith("STRATA_") || k.equals("NO_COLOR"));
-        pb.redirectOutput(dir.resolve(".out").toFile()).redirectError(dir.resolve(".err").toFile());
-        Process p = pb.start();
-        p.getOutputStream().close();
-        return p;
+        return cli.start(args);
     }
 
     private String finish(Process p, int expectedExit) throws Exception {
-        assertThat(p.waitFor(300, TimeUnit.SECONDS)).as("strata finished").isTrue();
-        String out = Files.readString(dir.resolve(".out"), StandardCharsets.UTF_8) + "\n--- stderr\n"
-                + Files.readString(dir.resolve(".err"), StandardCharsets.UTF_8);
-        assertThat(p.exitValue()).as(out).isEqualTo(expectedExit);
-        return out;
-    }
-
-    private static JsonNode get(String url) throws Exception {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).header("X-Client-Id", "test").GET()
-                .build(), HttpResponse.BodyHandlers.ofString());
-        return JSON.readTree(r.body());
+        return cli.finish(p, expectedExit);
     }
 
     private void config(String url, int buckets, int subnets) throws IOException {
-        config(url, buckets, subnets, "");
-    }
-
-    private void config(String url, int buckets, int subnets, String providerExtra) throws IOException {
-        Files.writeString(dir.resolve("main.tf"), """
-                terraform {
-                  required_providers {
-                    cloudsim = { source = "strata/cloudsim" }
-                  }
-                }
-                provider "cloudsim" {
-                  endpoint  = "%s"
-                  client_id = "strata"
-                  %s
-                }
-                resource "cloudsim_network" "main" {
-                  cidr = "10.0.0.0/16"
-                  name = "main"
-                }
-                resource "cloudsim_subnet" "s" {
-                  count      = %d
-                  network_id = cloudsim_network.main.id
-                  cidr       = cidrsubnet("10.0.0.0/16", 8, count.index)
-                }
-                resource "cloudsim_bucket" "b" {
-                  count = %d
-                  name  = "bucket-${count.index}"
-                }
-                """.formatted(url, providerExtra, subnets, buckets));
-    }
-
-    /** Objects of a kind in the simulator, by id. */
-    private static TreeSet<String> ids(CloudSim sim, String kind) throws Exception {
-        TreeSet<String> out = new TreeSet<>();
-        JsonNode list = get(sim.url() + "/v1/" + kind);
-        JsonNode items = list.isArray() ? list : list.path("items");
-        for (JsonNode o : items) {
-            out.add(o.path("id").asText());
-        }
-        return out;
-    }
-
-    /** Ids of a resource type in the state file. */
-    private TreeSet<String> stateIds(String type) throws IOException {
-        TreeSet<String> out = new TreeSet<>();
-        JsonNode s = JSON.readTree(dir.resolve("terraform.tfstate").toFile());
-        for (JsonNode r : s.path("resources")) {
-            if (r.path("type").asText().equals(type)) {
-                for (JsonNode i : r.path("instances")) {
-                    out.add(i.path("attributes").path("id").asText());
-                }
-            }
-        }
-        return out;
+        cli.config(url, buckets, subnets, "");
     }
 
     @Test
@@ -148,12 +62,7 @@ class CrashAndThrottleIT {
                 p.destroyForcibly();
                 p.waitFor(30, TimeUnit.SECONDS);
                 String out = finish(start("apply", "-auto-approve", "-no-color"), 0);
-                String where = "run " + i + " (seed " + seed + ")\n" + out;
-                assertThat(stateIds("cloudsim_bucket")).as(where).isEqualTo(ids(sim, "buckets"));
-                assertThat(stateIds("cloudsim_subnet")).as(where).isEqualTo(ids(sim, "subnets"));
-                assertThat(stateIds("cloudsim_network")).as(where).isEqualTo(ids(sim, "networks"));
-                assertThat(ids(sim, "buckets")).as(where).hasSize(buckets);
-                assertThat(ids(sim, "subnets")).as(where).hasSize(subnets);
+                cli.assertStateMatchesSimulator(sim, buckets, subnets, "run " + i + " (seed " + seed + ")\n" + out);
             }
             finish(start("plan", "-detailed-exitcode", "-no-color"), 0);
         }
@@ -164,12 +73,12 @@ class CrashAndThrottleIT {
         try (CloudSim sim = CloudSim.start(0, dir.resolve("sim-state.json"),
                 new Knobs(0, 0, 50, 50, 0, 0, 0, 0, 1000))) {
             // The provider's own retries are off: every 429 reaches the engine's adaptive limiter.
-            config(sim.url(), 499, 0, "max_retries = 0");
+            cli.config(sim.url(), 499, 0, "max_retries = 0");
             long t0 = System.nanoTime();
             String out = finish(start("apply", "-auto-approve", "-no-color", "-parallelism=20"), 0);
             double seconds = (System.nanoTime() - t0) / 1e9;
             assertThat(out).contains("Apply complete! Resources: 500 added, 0 changed, 0 destroyed.");
-            JsonNode counters = get(sim.url() + "/admin/counters");
+            JsonNode counters = JarRuns.get(sim.url() + "/admin/counters");
             long throttled = counters.path("throttled").asLong();
             long requests = 0;
             for (JsonNode n : counters.path("requests")) {
@@ -183,7 +92,7 @@ class CrashAndThrottleIT {
             // A retry storm shows as many more 429s than successful requests; staying near the limit keeps
             // the rejected share small.
             assertThat(throttled).as(report.toString()).isLessThan(requests / 2);
-            assertThat(ids(sim, "buckets")).hasSize(499);
+            assertThat(JarRuns.ids(sim, "buckets")).hasSize(499);
         }
     }
 
@@ -197,18 +106,11 @@ class CrashAndThrottleIT {
     }
 
     private static void interrupt(Process p) throws Exception {
-        new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+        JarRuns.signal(p, "INT");
     }
 
     private void waitForOutput(String text, long timeoutMs) throws Exception {
-        long end = System.currentTimeMillis() + timeoutMs;
-        while (System.currentTimeMillis() < end) {
-            if (Files.exists(dir.resolve(".out")) && Files.readString(dir.resolve(".out")).contains(text)) {
-                return;
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("no \"" + text + "\" in time:\n" + Files.readString(dir.resolve(".out")));
+        cli.waitForOutput(timeoutMs, text);
     }
 
     @Test
@@ -220,7 +122,7 @@ class CrashAndThrottleIT {
         interrupt(p);
         String out = finish(p, 1);
         assertThat(out).contains("Interrupt received.").contains("Apply interrupted.");
-        JsonNode state = JSON.readTree(dir.resolve("terraform.tfstate").toFile());
+        JsonNode state = new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("terraform.tfstate").toFile());
         int saved = state.path("resources").isEmpty() ? 0 : state.path("resources").get(0).path("instances").size();
         assertThat(saved).as(out).isBetween(1, 5);
         // The lock is free: a plan that waits for no lock at all succeeds, and finishes the rest.

@@ -110,7 +110,7 @@ final class EvalScope implements Scope {
             case ModuleCallInstanceOutput o -> run.moduleCallValue(module, o.call().call().name(), o.call().key(),
                     o.name());
             case PathAttr p -> Value.string(switch (p.name()) {
-                case "cwd" -> run.workingDir().toString();
+                case "cwd" -> run.startDir().toString();
                 case "root" -> run.relativeDir(dev.strata.addr.Module.ROOT);
                 default -> run.relativeDir(module.module());
             });

@@ -819,6 +819,9 @@ final class InstanceOps {
                 removeObject(ai, o.deposed());
                 continue;
             }
+            if (run.options.mode() == PlanMode.REFRESH_ONLY) {
+                continue; // a refresh-only plan changes no remote object
+            }
             AbsProviderConfig pa = StateAddrs.provider(rs.get().provider());
             Ctx c = pa == null ? null : ctx(rc, ai, pa);
             if (c == null) {
@@ -866,6 +869,10 @@ final class InstanceOps {
             if (before == null) {
                 return;
             }
+        }
+        if (run.options.mode() == PlanMode.REFRESH_ONLY) {
+            // A refresh-only plan changes no remote object: one without configuration stays, refreshed.
+            return;
         }
         boolean forget = forgotten(ai);
         ResourceChange ch = new ResourceChange(ai, o.deposed(), forget ? Action.FORGET : Action.DELETE, before,

@@ -9,17 +9,20 @@ import java.util.Objects;
 /**
  * How to plan.
  *
- * @param workingDir  the directory paths in the configuration are relative to ({@code path.cwd})
+ * @param workingDir  the directory paths in the configuration are relative to (after {@code -chdir})
+ * @param startDir    the directory the command was started in, before {@code -chdir}: {@code path.cwd},
+ *                    as in Terraform
  * @param workspace   the selected workspace ({@code terraform.workspace})
  * @param refresh     whether to read every managed object through its provider first
  * @param targets     {@code -target} addresses; empty means everything
  * @param replace     {@code -replace} addresses
  * @param parallelism how many provider operations may run at once
  */
-public record PlanOptions(Path workingDir, String workspace, PlanMode mode, boolean refresh,
+public record PlanOptions(Path workingDir, Path startDir, String workspace, PlanMode mode, boolean refresh,
                           List<Targetable> targets, List<AbsResourceInstance> replace, int parallelism) {
     public PlanOptions {
         Objects.requireNonNull(workingDir, "workingDir");
+        Objects.requireNonNull(startDir, "startDir");
         workspace = workspace == null ? "default" : workspace;
         Objects.requireNonNull(mode, "mode");
         targets = List.copyOf(targets);
@@ -27,6 +30,12 @@ public record PlanOptions(Path workingDir, String workspace, PlanMode mode, bool
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1");
         }
+    }
+
+    /** Options of a command started in the directory it works in (no {@code -chdir}). */
+    public PlanOptions(Path workingDir, String workspace, PlanMode mode, boolean refresh, List<Targetable> targets,
+                       List<AbsResourceInstance> replace, int parallelism) {
+        this(workingDir, workingDir, workspace, mode, refresh, targets, replace, parallelism);
     }
 
     public static PlanOptions defaults(Path workingDir) {

@@ -36,6 +36,15 @@ public final class Planner {
         this.engineVersion = engineVersion;
     }
 
+    /** Set by {@link #stop()}: an interrupt; the plan starts nothing new and fails as interrupted. */
+    private final java.util.concurrent.atomic.AtomicBoolean stopRequested =
+            new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** The first interrupt: start no further provider calls; the plan in progress returns an error. */
+    public void stop() {
+        stopRequested.set(true);
+    }
+
     /** The environment providers see (PGHOST, AWS_*, ...); the process's own by default. */
     public Planner environment(Map<String, String> env) {
         this.environment = Map.copyOf(env);
@@ -85,7 +94,7 @@ public final class Planner {
         try (ProviderPool pool = new ProviderPool(providers, engineVersion, options.workingDir(), environment)) {
             Run run = new Run(tree, options, Run.Phase.PLAN, pool, variables, moved.state(), null);
             ProviderCalls calls = new ProviderCalls(options.parallelism(), ProviderCalls.Settings.DEFAULT, events,
-                    () -> false);
+                    stopRequested::get);
             InstanceOps ops = new InstanceOps(run, events, null, calls, Map.of());
             ops.previous = moved.previous();
             ops.imports = imports(tree, run);
@@ -93,9 +102,12 @@ public final class Planner {
             Walk walk = new Walk(run, graph, events, ops);
             ops.walk = walk;
             try {
-                walk.walk(() -> false);
+                walk.walk(stopRequested::get);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+                stopRequested.set(true);
+            }
+            if (stopRequested.get()) {
                 return Result.of(null, Diagnostics.of(Diagnostic.error("Planning interrupted", "The plan was "
                         + "interrupted before it was complete; nothing was changed.", null)));
             }

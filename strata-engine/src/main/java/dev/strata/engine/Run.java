@@ -113,6 +113,11 @@ final class Run {
         return options.workingDir();
     }
 
+    /** {@code path.cwd}: where the command was started, before {@code -chdir}. */
+    Path startDir() {
+        return options.startDir();
+    }
+
     String workspace() {
         return options.workspace();
     }

@@ -387,6 +387,49 @@ final class LocalStateManager implements StateManager {
         }
     }
 
+    @Override
+    public Diagnostics checkWritable() {
+        Diagnostics.Builder out = Diagnostics.builder();
+        // Existing files are opened for writing (without changing them): that is what the OS refuses for
+        // a read-only or immutable file, whoever we run as. The directory must take new files, since every
+        // write goes through a temporary file renamed into place.
+        for (Path p : List.of(statePath, backupPath, journalPath)) {
+            if (Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) || Files.exists(p)) {
+                try (var ch = java.nio.channels.FileChannel.open(p, java.nio.file.StandardOpenOption.WRITE)) {
+                    // opened: writable
+                } catch (IOException e) {
+                    out.add(Diagnostic.error("State file is not writable", "Cannot write " + p + ": "
+                            + FileErrors.reason(e) + ". Strata checks this before changing anything, because a change "
+                            + "the state cannot record would be lost. Fix the permissions (or the path) and run the "
+                            + "command again.", null));
+                }
+            }
+        }
+        Path dir = statePath.toAbsolutePath().getParent();
+        Path existing = dir;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        String problem = null;
+        if (existing != null && !Files.isDirectory(existing)) {
+            problem = existing + ": not a directory";
+        } else if (existing != null) {
+            try {
+                Path probe = Files.createTempFile(existing, "." + statePath.getFileName() + ".strata-check-", ".tmp");
+                Files.delete(probe);
+            } catch (IOException e) {
+                problem = existing + ": " + FileErrors.reason(e);
+            }
+        }
+        if (problem != null) {
+            out.add(Diagnostic.error("State directory is not writable", "Cannot create files in the directory of "
+                    + statePath + " (" + problem + "). Every state write goes through a new file in that directory. "
+                    + "Strata checks this before changing anything, because a change the state cannot record would be "
+                    + "lost. Fix the permissions (or the path) and run the command again.", null));
+        }
+        return out.build();
+    }
+
     private static Result<StateSnapshot> error(String summary, String detail) {
         return Result.of(null, Diagnostics.of(Diagnostic.error(summary, detail, null)));
     }

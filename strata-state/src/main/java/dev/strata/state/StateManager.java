@@ -55,6 +55,15 @@ public interface StateManager extends AutoCloseable {
      */
     java.util.List<JournalEntry.Intent> openIntents();
 
+    /**
+     * Checks, without changing anything, that the next writes can succeed: the files this state is
+     * written to exist writable or can be created. Errors name the path and the operating system's
+     * reason. Commands call it before their first change to infrastructure.
+     */
+    default dev.strata.hcl.Diagnostics checkWritable() {
+        return dev.strata.hcl.Diagnostics.NONE;
+    }
+
     /** Releases the lock. */
     @Override
     void close();

@@ -19,13 +19,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@code strata apply [PLANFILE]} and {@code strata destroy}: plan under the state lock (or load a
  * saved plan), ask for approval unless {@code -auto-approve}, then apply with live progress. The
- * first Ctrl-C stops starting operations and lets running ones finish; the second exits at once,
- * after releasing the lock (every completed operation is already durable in the journal).
+ * first Ctrl-C, SIGTERM or SIGHUP stops starting operations and lets running ones finish; the second
+ * exits at once, after releasing the lock (every completed operation is already durable in the
+ * journal); see {@link Interrupts}. Nothing changes before the configuration, the saved plan and the
+ * state location have passed their checks ({@link Operation#checkConfigPresent}, {@link SavedPlanChecks},
+ * {@link Operation#checkStateWritable}).
  */
 final class ApplyCommand implements Command {
     private final boolean destroy;
@@ -104,6 +106,12 @@ final class ApplyCommand implements Command {
 
     @Override
     public int run(CommandContext context, ParsedArgs args) {
+        try (Interrupts signals = Interrupts.install(context)) {
+            return run(context, args, signals);
+        }
+    }
+
+    private int run(CommandContext context, ParsedArgs args, Interrupts signals) {
         boolean machine = args.get(json);
         if (machine) {
             context = context.withColorAllowed(false);
@@ -125,18 +133,26 @@ final class ApplyCommand implements Command {
                     + "one positional argument, the path of a saved plan file.")));
             return 1;
         }
-        Operation.Loaded loaded = op.load(context, args, planView);
+        boolean fromFile = !args.positionals().isEmpty();
+        PlanMode requestedMode = destroy || (destroyFlag != null && args.get(destroyFlag)) ? PlanMode.DESTROY
+                : refreshOnly ? PlanMode.REFRESH_ONLY : PlanMode.NORMAL;
+        Operation.Loaded loaded = op.load(context, args, planView, fromFile);
         if (loaded == null) {
             return 1;
         }
+        // As Terraform: "strata refresh" and destroy mode work without configuration; apply does not.
+        if (!fromFile && requestedMode == PlanMode.NORMAL
+                && !Operation.checkConfigPresent(context, loaded, Operation.Needs.APPLY, planView)) {
+            return 1;
+        }
         String[] ws = new String[1];
-        try (StateManager state = op.openState(context, args, "OperationTypeApply", planView, ws, loaded.sources())) {
+        try (StateManager state = op.openState(context, args, "OperationTypeApply", planView, ws, loaded.sources(),
+                signals)) {
             if (state == null) {
                 return 1;
             }
             Plan plan;
             PlanOptions options;
-            boolean fromFile = !args.positionals().isEmpty();
             if (fromFile) {
                 Result<PlanFiles.Loaded> pf = PlanFiles.read(context.resolve(args.positionals().getFirst()),
                         loaded.tree(), context.workingDir());
@@ -152,18 +168,34 @@ final class ApplyCommand implements Command {
                                     + "workspace is \"" + ws[0] + "\".")));
                     return 1;
                 }
+                var conflicts = SavedPlanChecks.check(context, args, op, loaded, args.positionals().getFirst(), plan,
+                        options, destroyFlag);
+                // Their snippets may be in .tfvars files, which the configuration's sources do not hold.
+                planView.diagnostics(conflicts, new dev.strata.cli.view.FileSources(context.workingDir()));
+                if (conflicts.hasErrors()) {
+                    return 1;
+                }
+                // Parallelism is how the apply runs, not what it does: the apply's own flag wins.
+                options = new PlanOptions(context.workingDir(), context.startDir(), options.workspace(),
+                        options.mode(), options.refresh(), options.targets(), options.replace(),
+                        args.isGiven(op.parallelism) ? args.get(op.parallelism) : options.parallelism());
+                if (!Operation.checkStateWritable(state, planView, loaded.sources())) {
+                    return 1;
+                }
             } else {
-                PlanMode mode = destroy || (destroyFlag != null && args.get(destroyFlag)) ? PlanMode.DESTROY
-                        : refreshOnly ? PlanMode.REFRESH_ONLY : PlanMode.NORMAL;
-                options = op.options(context, args, mode, ws[0], planView);
+                options = op.options(context, args, requestedMode, ws[0], planView);
                 if (options == null) {
                     return 1;
                 }
+                if (requestedMode != PlanMode.REFRESH_ONLY
+                        && !Operation.checkStateWritable(state, planView, loaded.sources())) {
+                    return 1;
+                }
+                Planner planner = new Planner(Operation.providers(context), Version.current()).environment(context.env());
                 Result<Plan> planned;
-                try (ApplyView progress = new ApplyView(context)) {
-                    planned = new Planner(Operation.providers(context), Version.current()).environment(context.env())
-                            .plan(loaded.tree(), loaded.variables(), state.state(), options,
-                                    machine ? jsonView : progress);
+                try (ApplyView progress = new ApplyView(context); var stop = signals.onStop(planner::stop)) {
+                    planned = planner.plan(loaded.tree(), loaded.variables(), state.state(), options,
+                            machine ? jsonView : progress);
                 }
                 planView.diagnostics(planned.diagnostics(), loaded.sources());
                 if (planned.value() == null) {
@@ -188,14 +220,27 @@ final class ApplyCommand implements Command {
                     }
                     return 0;
                 }
-                if (!refreshOnly && !args.get(autoApprove) && !approve(context, humanPlan, options.mode())) {
+                if (refreshOnly && !Operation.checkStateWritable(state, planView, loaded.sources())) {
                     return 1;
+                }
+                if (!refreshOnly && !args.get(autoApprove)) {
+                    // A signal at the prompt cancels, as no operation has started: nothing to wait for.
+                    boolean approved;
+                    String cancelled = options.mode() == PlanMode.DESTROY ? "Destroy cancelled." : "Apply cancelled.";
+                    try (var cancel = signals.onStop(() -> {
+                        humanPlan.err().println(cancelled);
+                        signals.releaseAndExit();
+                    })) {
+                        approved = approve(context, humanPlan, options.mode());
+                    }
+                    if (!approved) {
+                        return 1;
+                    }
                 }
             }
             Applier applier = new Applier(Operation.providers(context), Version.current()).environment(context.env());
             Result<ApplyResult> r;
-            try (ApplyView view = new ApplyView(context); Interrupts interrupts = Interrupts.install(context, view,
-                    applier, state)) {
+            try (ApplyView view = new ApplyView(context); var stop = signals.onStop(applier::stop)) {
                 if (!machine) {
                     view.out().println();
                 }
@@ -255,48 +300,5 @@ final class ApplyCommand implements Command {
             return false;
         }
         return true;
-    }
-
-    /** The Ctrl-C handling of one apply: first stops gracefully, second exits at once with the lock released. */
-    static final class Interrupts implements AutoCloseable {
-        private final Object previous;
-        private final boolean installed;
-
-        private Interrupts(Object previous, boolean installed) {
-            this.previous = previous;
-            this.installed = installed;
-        }
-
-        static Interrupts install(CommandContext context, ApplyView view, Applier applier, StateManager state) {
-            if (context.stdin() != System.in && !Boolean.getBoolean("strata.signals")) {
-                return new Interrupts(null, false);
-            }
-            AtomicInteger count = new AtomicInteger();
-            try {
-                sun.misc.SignalHandler old = sun.misc.Signal.handle(new sun.misc.Signal("INT"), sig -> {
-                    if (count.incrementAndGet() == 1) {
-                        view.err().println("\nInterrupt received.\nPlease wait for Strata to exit or data loss may "
-                                + "occur.\nGracefully shutting down...\n");
-                        applier.stop();
-                    } else {
-                        view.err().println("\nTwo interrupts received. Exiting immediately. Every operation that "
-                                + "completed is saved in the state journal; operations still running were abandoned "
-                                + "and are checked on the next run.");
-                        state.close();
-                        Runtime.getRuntime().halt(1);
-                    }
-                });
-                return new Interrupts(old, true);
-            } catch (IllegalArgumentException | UnsupportedOperationException e) {
-                return new Interrupts(null, false);
-            }
-        }
-
-        @Override
-        public void close() {
-            if (installed && previous instanceof sun.misc.SignalHandler h) {
-                sun.misc.Signal.handle(new sun.misc.Signal("INT"), h);
-            }
-        }
     }
 }

@@ -20,6 +20,8 @@ import java.util.Objects;
  * @param terminalWidth columns available for wrapping human output
  * @param env           the process environment (injected so tests need not mutate the real one)
  * @param runId         the id of this invocation, also carried by every log line
+ * @param startDir      the directory the process was started in, before {@code -chdir}; Terraform's
+ *                      {@code path.cwd}
  */
 public record CommandContext(
         Path workingDir,
@@ -29,7 +31,8 @@ public record CommandContext(
         boolean colorAllowed,
         int terminalWidth,
         Map<String, String> env,
-        String runId) {
+        String runId,
+        Path startDir) {
 
     public CommandContext {
         Objects.requireNonNull(workingDir, "workingDir");
@@ -38,10 +41,17 @@ public record CommandContext(
         Objects.requireNonNull(stderr, "stderr");
         Objects.requireNonNull(runId, "runId");
         workingDir = workingDir.toAbsolutePath().normalize();
+        startDir = startDir == null ? workingDir : startDir.toAbsolutePath().normalize();
         env = Map.copyOf(env);
         if (terminalWidth <= 0) {
             terminalWidth = DEFAULT_TERMINAL_WIDTH;
         }
+    }
+
+    /** A context for a process started in {@code workingDir} (no {@code -chdir} yet). */
+    public CommandContext(Path workingDir, InputStream stdin, PrintStream stdout, PrintStream stderr,
+                          boolean colorAllowed, int terminalWidth, Map<String, String> env, String runId) {
+        this(workingDir, stdin, stdout, stderr, colorAllowed, terminalWidth, env, runId, null);
     }
 
     /** Width used when the terminal cannot tell us; matches what most terminals open with. */
@@ -58,11 +68,12 @@ public record CommandContext(
         return v == null || v.isEmpty() ? null : v;
     }
 
+    /** The context after {@code -chdir=dir}: paths resolve against {@code dir}; {@link #startDir()} stays. */
     public CommandContext withWorkingDir(Path dir) {
-        return new CommandContext(dir, stdin, stdout, stderr, colorAllowed, terminalWidth, env, runId);
+        return new CommandContext(dir, stdin, stdout, stderr, colorAllowed, terminalWidth, env, runId, startDir);
     }
 
     public CommandContext withColorAllowed(boolean allowed) {
-        return new CommandContext(workingDir, stdin, stdout, stderr, allowed, terminalWidth, env, runId);
+        return new CommandContext(workingDir, stdin, stdout, stderr, allowed, terminalWidth, env, runId, startDir);
     }
 }

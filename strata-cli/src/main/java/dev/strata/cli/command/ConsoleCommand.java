@@ -105,28 +105,27 @@ final class ConsoleCommand implements Command {
         FunctionContext functions = FunctionContext.system(context.workingDir());
         FunctionTable table = TemplateFunctions.builtins(functions);
         ConsoleView view = new ConsoleView(context);
-        Scope scope = Scope.empty(table);
-        DiagnosticRenderer.Sources sources = DiagnosticRenderer.NO_SOURCES;
-        if (ConfigLoader.hasConfigFiles(context.workingDir())) {
-            Result<ConfigTree> tree = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
-            sources = tree.value().diagnosticSources();
-            List<InputVariables.Arg> vars = new ArrayList<>();
-            for (ParsedArgs.Occurrence o : args.occurrences()) {
-                vars.add(o.flag().equals(VAR) ? new InputVariables.Arg.Var(o.value())
-                        : new InputVariables.Arg.VarFile(o.value()));
-            }
-            // As terraform console: a required variable without a value is unknown, not an error.
-            Result<SortedMap<String, Value>> values = InputVariables.resolveAllowingUnset(
-                    tree.value().root().module(), context.workingDir(), context.env(), vars);
-            Diagnostics problems = tree.diagnostics().with(values.diagnostics());
-            view.diagnostics(problems, sources);
-            if (problems.hasErrors()) {
-                return 1;
-            }
-            table = providerFunctions.table(tree.value().root().module(), table);
-            scope = new ModuleScope(tree.value().root(), values.value(), table, context.workingDir(), workspace(context));
-            scope = withState(context, scope);
+        // Without configuration files the tree is empty but still gives path.*, terraform.workspace and
+        // Terraform's "undeclared" errors for var.*, local.* and the rest, as terraform console does.
+        Result<ConfigTree> tree = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
+        DiagnosticRenderer.Sources sources = tree.value().diagnosticSources();
+        List<InputVariables.Arg> vars = new ArrayList<>();
+        for (ParsedArgs.Occurrence o : args.occurrences()) {
+            vars.add(o.flag().equals(VAR) ? new InputVariables.Arg.Var(o.value())
+                    : new InputVariables.Arg.VarFile(o.value()));
         }
+        // As terraform console: a required variable without a value is unknown, not an error.
+        Result<SortedMap<String, Value>> values = InputVariables.resolveAllowingUnset(
+                tree.value().root().module(), context.workingDir(), context.env(), vars);
+        Diagnostics problems = tree.diagnostics().with(values.diagnostics());
+        view.diagnostics(problems, sources);
+        if (problems.hasErrors()) {
+            return 1;
+        }
+        table = providerFunctions.table(tree.value().root().module(), table);
+        Scope scope = new ModuleScope(tree.value().root(), values.value(), table, context.startDir(),
+                workspace(context));
+        scope = withState(context, scope);
         ConsoleSession session = new ConsoleSession(scope);
         view = new ConsoleView(context, sources);
         boolean interactive = context.stdin() == System.in

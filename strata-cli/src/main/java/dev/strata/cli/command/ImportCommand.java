@@ -54,7 +54,8 @@ final class ImportCommand implements Command {
     @Override
     public int run(CommandContext context, ParsedArgs args) {
         ApplyView view = new ApplyView(context);
-        try (view) {
+        // The import is one operation: a first signal lets it finish; a second releases the lock and exits.
+        try (view; Interrupts signals = Interrupts.install(context)) {
             if (args.positionals().size() != 2) {
                 view.diagnostics(List.of(CliDiagnostic.error("Wrong number of arguments", "The import command expects "
                         + "two arguments: the resource address and the resource ID.")));
@@ -68,16 +69,20 @@ final class ImportCommand implements Command {
                 return 1;
             }
             Operation.Loaded loaded = OP.load(context, args, view);
-            if (loaded == null) {
+            if (loaded == null || !Operation.checkConfigPresent(context, loaded, Operation.Needs.IMPORT, view)) {
                 return 1;
             }
             String[] ws = new String[1];
-            try (StateManager state = OP.openState(context, args, "OperationTypeImport", view, ws, loaded.sources())) {
+            try (StateManager state = OP.openState(context, args, "OperationTypeImport", view, ws, loaded.sources(),
+                    signals)) {
                 if (state == null) {
                     return 1;
                 }
                 PlanOptions options = OP.options(context, args, PlanMode.NORMAL, ws[0], view);
                 if (options == null) {
+                    return 1;
+                }
+                if (!Operation.checkStateWritable(state, view, loaded.sources())) {
                     return 1;
                 }
                 Diagnostics d = new Importer(Operation.providers(context), Version.current()).environment(context.env())

@@ -68,6 +68,14 @@ final class Operation {
 
     /** Loads, validates and resolves the variables of the configuration in the working directory. */
     Loaded load(CommandContext context, ParsedArgs args, View view) {
+        return load(context, args, view, false);
+    }
+
+    /**
+     * As {@link #load(CommandContext, ParsedArgs, View)}; for a saved plan ({@code savedPlan}) a required
+     * variable no source sets is not asked for nor an error, because the plan holds its value.
+     */
+    Loaded load(CommandContext context, ParsedArgs args, View view, boolean savedPlan) {
         Result<ConfigTree> tree = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
         DiagnosticRenderer.Sources sources = tree.value().diagnosticSources();
         Diagnostics diags = devOverrides(context).with(tree.diagnostics());
@@ -87,15 +95,46 @@ final class Operation {
             }
         }
         // Missing required variables are asked for on a terminal unless -input=false (or TF_INPUT=0).
-        Result<SortedMap<String, Value>> values = InputVariables.resolve(tree.value().root().module(),
-                context.workingDir(), context.env(), vars,
-                dev.strata.cli.view.TerminalPrompter.forCommand(context, args.get(input)).orElse(null));
+        Result<SortedMap<String, Value>> values = savedPlan
+                ? InputVariables.resolveAllowingUnset(tree.value().root().module(), context.workingDir(),
+                        context.env(), vars)
+                : InputVariables.resolve(tree.value().root().module(), context.workingDir(), context.env(), vars,
+                        dev.strata.cli.view.TerminalPrompter.forCommand(context, args.get(input)).orElse(null));
         diags = diags.with(values.diagnostics());
         view.diagnostics(diags, sources);
         if (diags.hasErrors()) {
             return null;
         }
         return new Loaded(tree.value(), values.value(), sources);
+    }
+
+    /** What a command that needs configuration is about to do, for the message when there is none. */
+    enum Needs { PLAN, APPLY, IMPORT }
+
+    /**
+     * Terraform's guard against an empty working directory: without a single {@code .tf} or
+     * {@code .tf.json} file every object in the state would be planned for destruction, so plan and
+     * apply (other than destroy mode) and import refuse. Reports and returns false when the root
+     * module has no configuration files.
+     */
+    static boolean checkConfigPresent(CommandContext context, Loaded loaded, Needs needs, View view) {
+        if (!loaded.tree().root().module().files().isEmpty()) {
+            return true;
+        }
+        view.diagnostics(List.of(switch (needs) {
+            case PLAN -> CliDiagnostic.error("No configuration files", "Plan requires configuration to be present. "
+                    + "Planning without a configuration would mark everything for destruction, which is normally not "
+                    + "what is desired. If you would like to destroy everything, run plan with the -destroy option. "
+                    + "Otherwise, create a Strata configuration file (.tf file) and try again.");
+            case APPLY -> CliDiagnostic.error("No configuration files", "Apply requires configuration to be present. "
+                    + "Applying without a configuration would mark everything for destruction, which is normally not "
+                    + "what is desired. If you would like to destroy everything, run 'strata destroy' instead.");
+            case IMPORT -> CliDiagnostic.error("No configuration files", "The directory " + context.workingDir()
+                    + " does not contain any configuration files (.tf or .tf.json). Import needs the resource block "
+                    + "of the address it imports to; to use the configuration in another directory, run strata "
+                    + "with the global -chdir option.");
+        }));
+        return false;
     }
 
     /** The options from the flags; null after reporting a malformed address. */
@@ -139,7 +178,8 @@ final class Operation {
                     + "or when Strata specifically suggests to use it as part of an error message.")));
         }
         boolean doRefresh = args.get(refresh);
-        return new PlanOptions(context.workingDir(), workspace, mode, doRefresh, targets, replaces, par);
+        return new PlanOptions(context.workingDir(), context.startDir(), workspace, mode, doRefresh, targets, replaces,
+                par);
     }
 
     private static String firstDetail(Diagnostics d, String fallback) {
@@ -149,7 +189,7 @@ final class Operation {
 
     /** Opens the workspace's state with the lock the flags ask for; problems (and warnings) with their snippets. */
     StateManager openState(CommandContext context, ParsedArgs args, String operation, View view, String[] workspaceOut,
-                           DiagnosticRenderer.Sources sources) {
+                           DiagnosticRenderer.Sources sources, Interrupts signals) {
         Diagnostics.Builder diags = Diagnostics.builder();
         Backend backend = StateCli.backend(context, diags);
         view.diagnostics(diags.build(), sources);
@@ -164,7 +204,18 @@ final class Operation {
         Result<StateManager> r = backend.open(ws, req);
         view.diagnostics(r.diagnostics(), sources);
         workspaceOut[0] = ws;
-        return r.value();
+        return signals.holding(r.value());
+    }
+
+    /**
+     * The pre-flight check of a command about to change infrastructure: every file the state will be
+     * written to (the state, its backup, the journal, their directory) must be writable now, so that
+     * no object is created that the state then cannot record. Reports and returns false otherwise.
+     */
+    static boolean checkStateWritable(StateManager state, View view, DiagnosticRenderer.Sources sources) {
+        Diagnostics problems = state.checkWritable();
+        view.diagnostics(problems, sources);
+        return !problems.hasErrors();
     }
 
     /** Terraform's warning when the CLI configuration's {@code dev_overrides} replace installed providers. */

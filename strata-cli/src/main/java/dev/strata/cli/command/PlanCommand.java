@@ -65,6 +65,12 @@ final class PlanCommand implements Command {
 
     @Override
     public int run(CommandContext context, ParsedArgs args) {
+        try (Interrupts signals = Interrupts.install(context)) {
+            return run(context, args, signals);
+        }
+    }
+
+    private static int run(CommandContext context, ParsedArgs args, Interrupts signals) {
         boolean json = args.get(JSON);
         CommandContext ctx = json ? context.withColorAllowed(false) : context;
         PlanView human = new PlanView(ctx).withSchemas(new dev.strata.engine.Schemas(Operation.providers(ctx)));
@@ -86,11 +92,13 @@ final class PlanCommand implements Command {
         PlanMode mode = args.get(DESTROY) ? PlanMode.DESTROY : args.get(REFRESH_ONLY) ? PlanMode.REFRESH_ONLY
                 : PlanMode.NORMAL;
         Operation.Loaded loaded = OP.load(ctx, args, view);
-        if (loaded == null) {
+        if (loaded == null
+                || mode != PlanMode.DESTROY && !Operation.checkConfigPresent(ctx, loaded, Operation.Needs.PLAN, view)) {
             return 1;
         }
         String[] ws = new String[1];
-        try (StateManager state = OP.openState(ctx, args, "OperationTypePlan", view, ws, loaded.sources())) {
+        try (StateManager state = OP.openState(ctx, args, "OperationTypePlan", view, ws, loaded.sources(),
+                signals)) {
             if (state == null) {
                 return 1;
             }
@@ -100,7 +108,7 @@ final class PlanCommand implements Command {
             }
             Planner planner = new Planner(Operation.providers(ctx), Version.current()).environment(ctx.env());
             Result<Plan> plan;
-            try (var progress = new dev.strata.cli.view.ApplyView(ctx)) {
+            try (var progress = new dev.strata.cli.view.ApplyView(ctx); var stop = signals.onStop(planner::stop)) {
                 plan = planner.plan(loaded.tree(), loaded.variables(), state.state(), options,
                         json ? machine : progress);
             }

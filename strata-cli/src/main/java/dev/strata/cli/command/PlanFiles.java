@@ -58,7 +58,12 @@ final class PlanFiles {
         byte[] bytes = PlanCodec.toBytes(n);
         try {
             Path dir = file.toAbsolutePath().getParent();
-            Files.createDirectories(dir);
+            try {
+                Files.createDirectories(dir);
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                // Java's word for "a file is in the way"; the OS (and Terraform) say what it means.
+                throw new java.nio.file.FileSystemException(e.getFile(), null, "not a directory");
+            }
             Path tmp = Files.createTempFile(dir, ".strata-plan", ".tmp");
             try {
                 Files.write(tmp, bytes);
@@ -72,18 +77,25 @@ final class PlanFiles {
             }
             return Result.of(null);
         } catch (IOException e) {
-            return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to write plan file", "Could not write "
-                    + file + ": " + e.getMessage() + ".", null)));
+            return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to write plan file", "The plan file "
+                    + file + " could not be written: " + (e instanceof java.nio.file.FileSystemException f
+                    && f.getFile() != null && !f.getFile().equals(file.toString()) ? f.getFile() + ": " : "")
+                    + dev.strata.state.FileErrors.reason(e) + ".", null)));
         }
     }
 
     static Result<Loaded> read(Path file, ConfigTree tree, Path workingDir) {
         byte[] bytes;
+        if (Files.isDirectory(file)) {
+            return fail("Failed to load \"" + file.getFileName() + "\" as a plan file", "The specified path is a "
+                    + "directory, not a plan file. You can use the global -chdir flag to use this directory as the "
+                    + "configuration root.");
+        }
         try {
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            return fail("Failed to load \"" + file.getFileName() + "\" as a plan file", "Could not read it: "
-                    + e.getMessage() + ".");
+            return fail("Failed to load \"" + file.getFileName() + "\" as a plan file", "Could not read " + file
+                    + ": " + dev.strata.state.FileErrors.reason(e) + ".");
         }
         try {
             JsonNode n = PlanCodec.parse(bytes);

@@ -125,6 +125,12 @@ final class StateCommand implements Command {
 
     @Override
     public int run(CommandContext context, ParsedArgs parsed) {
+        try (Interrupts signals = Interrupts.install(context)) {
+            return run(context, parsed, signals);
+        }
+    }
+
+    private int run(CommandContext context, ParsedArgs parsed, Interrupts signals) {
         StateView view = new StateView(context);
         List<CliDiagnostic> selectProblems = new ArrayList<>();
         SubcommandHelp.Selected selected = SubcommandHelp.select("state", HELP, parsed.positionals(), selectProblems);
@@ -141,7 +147,7 @@ final class StateCommand implements Command {
             return 1;
         }
         dev.strata.hcl.Diagnostics.Builder backendDiags = dev.strata.hcl.Diagnostics.builder();
-        Backend backend = StateCli.backend(context, backendDiags);
+        Backend backend = signals.tracking(StateCli.backend(context, backendDiags));
         view.diagnostics(backendDiags.build());
         if (backend == null) {
             return 1;

@@ -77,6 +77,12 @@ final class WorkspaceCommand implements Command {
 
     @Override
     public int run(CommandContext context, ParsedArgs parsed) {
+        try (Interrupts signals = Interrupts.install(context)) {
+            return run(context, parsed, signals);
+        }
+    }
+
+    private int run(CommandContext context, ParsedArgs parsed, Interrupts signals) {
         StateView view = new StateView(context);
         List<CliDiagnostic> selectProblems = new ArrayList<>();
         SubcommandHelp.Selected selected = SubcommandHelp.select("workspace", HELP, parsed.positionals(), selectProblems);
@@ -93,7 +99,7 @@ final class WorkspaceCommand implements Command {
             return 1;
         }
         dev.strata.hcl.Diagnostics.Builder backendDiags = dev.strata.hcl.Diagnostics.builder();
-        Backend backend = StateCli.backend(context, backendDiags);
+        Backend backend = signals.tracking(StateCli.backend(context, backendDiags));
         view.diagnostics(backendDiags.build());
         if (backend == null) {
             return 1;

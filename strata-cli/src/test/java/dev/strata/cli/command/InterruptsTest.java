@@ -1,0 +1,72 @@
+package dev.strata.cli.command;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.strata.state.Backend;
+import dev.strata.state.LockRequest;
+import dev.strata.state.StateManager;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The signal handling every long-running command shares, driven without OS signals. */
+class InterruptsTest {
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final AtomicInteger exits = new AtomicInteger();
+    private final Interrupts signals = Interrupts.forTest(new PrintStream(err, true, StandardCharsets.UTF_8),
+            exits::incrementAndGet);
+
+    @TempDir
+    Path dir;
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void everySignalIsTheFirstCtrlCThenTheSecond() {
+        assertThat(Interrupts.SIGNALS).containsExactly("INT", "TERM", "HUP");
+        AtomicInteger stops = new AtomicInteger();
+        try (var r = signals.onStop(stops::incrementAndGet)) {
+            assertThat(signals.interrupted()).isFalse();
+            signals.deliver("TERM");
+            assertThat(signals.interrupted()).isTrue();
+            assertThat(stops).hasValue(1);
+            assertThat(exits).hasValue(0);
+            assertThat(err()).contains("Interrupt received.").contains("Gracefully shutting down...");
+            signals.deliver("HUP");
+            assertThat(exits).hasValue(1);
+            assertThat(err()).contains("Two interrupts received. Exiting immediately.");
+            assertThat(stops).hasValue(1);
+        }
+    }
+
+    @Test
+    void aStopRegisteredAfterTheSignalRunsAtOnceAndAClosedOneNever() {
+        AtomicInteger before = new AtomicInteger();
+        signals.onStop(before::incrementAndGet).close();
+        signals.deliver("INT");
+        assertThat(before).hasValue(0);
+        AtomicInteger after = new AtomicInteger();
+        signals.onStop(after::incrementAndGet);
+        assertThat(after).hasValue(1);
+    }
+
+    @Test
+    void theSecondSignalReleasesTheLocksHeld() throws Exception {
+        Backend backend = signals.tracking(dev.strata.state.LocalBackend.in(dir, "test"));
+        StateManager m = backend.open("default", LockRequest.of("OperationTypeApply", java.time.Duration.ZERO)).value();
+        assertThat(m).isNotNull();
+        assertThat(Files.exists(dir.resolve(".terraform.tfstate.lock.info"))).isTrue();
+        signals.deliver("INT");
+        assertThat(Files.exists(dir.resolve(".terraform.tfstate.lock.info"))).isTrue();
+        signals.deliver("TERM");
+        assertThat(exits).hasValue(1);
+        assertThat(Files.exists(dir.resolve(".terraform.tfstate.lock.info"))).isFalse();
+    }
+}
