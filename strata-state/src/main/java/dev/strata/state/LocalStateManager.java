@@ -393,7 +393,10 @@ final class LocalStateManager implements StateManager {
         // Existing files are opened for writing (without changing them): that is what the OS refuses for
         // a read-only or immutable file, whoever we run as. The directory must take new files, since every
         // write goes through a temporary file renamed into place.
-        for (Path p : List.of(statePath, backupPath, journalPath)) {
+        // The locked state file is open for writing already (an fcntl write lock needs that), and opening it
+        // again here would drop the lock when closed: POSIX locks belong to the process, not the descriptor.
+        List<Path> files = lock != null ? List.of(backupPath, journalPath) : List.of(statePath, backupPath, journalPath);
+        for (Path p : files) {
             if (Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) || Files.exists(p)) {
                 try (var ch = java.nio.channels.FileChannel.open(p, java.nio.file.StandardOpenOption.WRITE)) {
                     // opened: writable

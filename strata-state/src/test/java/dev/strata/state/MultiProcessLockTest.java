@@ -77,6 +77,8 @@ class MultiProcessLockTest {
             // A reader in this process (terraform_remote_state) must not drop the lock by closing its own descriptor.
             assertThat(StateCodec.read(LocalBackend.readStateFile(state), "f", "").value().serial()).isEqualTo(2);
             assertThat(probe()).as("still locked after an in-process read").isEqualTo("LOCKED");
+            assertThat(m.checkWritable().hasErrors()).isFalse();
+            assertThat(probe()).as("still locked after the pre-flight write check").isEqualTo("LOCKED");
         }
         assertThat(probe()).as("released").isEqualTo("FREE");
         try (StateManager m = b.open("default", LockRequest.of("OperationTypePlan", Duration.ZERO)).value()) {
