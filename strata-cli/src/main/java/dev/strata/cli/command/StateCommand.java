@@ -383,12 +383,15 @@ final class StateCommand implements Command {
         String file = args.positionals().get(0);
         byte[] bytes;
         try {
-            bytes = file.equals("-") ? context.stdin().readAllBytes() : Files.readAllBytes(context.resolve(file));
+            // Through the backend's reader: if this is a state file this process holds locked, opening it anew
+            // and closing it would drop the lock.
+            bytes = file.equals("-") ? context.stdin().readAllBytes()
+                    : dev.strata.state.LocalBackend.readStateFile(context.resolve(file));
         } catch (NoSuchFileException e) {
             view.errorText("open " + file + ": no such file or directory");
             return 1;
         } catch (IOException e) {
-            view.errorText("Error reading source state \"" + file + "\": " + e.getMessage());
+            view.errorText("Error reading source state \"" + file + "\": " + dev.strata.state.FileErrors.reason(e));
             return 1;
         }
         Result<StateSnapshot> incoming = StateCodec.read(bytes, file, "");
