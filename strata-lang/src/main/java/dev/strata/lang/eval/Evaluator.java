@@ -5,6 +5,7 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Expression;
 import dev.strata.hcl.Literal;
+import dev.strata.hcl.Nesting;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.Traversal;
@@ -74,7 +75,30 @@ public final class Evaluator {
             return Value.DYNAMIC_UNKNOWN;
         }
 
+        /** Nesting of the evaluation in progress (see {@link Nesting}). */
+        private int depth;
+
         Value eval(Expr e, Map<Object, Value> locals) {
+            if (depth >= Nesting.MAX_DEPTH) {
+                // The parser bounds nesting, but a long chain of binary operators nests only here.
+                if (!tooDeepReported) {
+                    tooDeepReported = true;
+                    diags.add(Nesting.tooDeep("Expression", e.range()));
+                }
+                return Value.DYNAMIC_UNKNOWN;
+            }
+            depth++;
+            try {
+                return depth == Nesting.HANDOFF_DEPTH ? Nesting.onDeepStack(() -> evalNode(e, locals))
+                        : evalNode(e, locals);
+            } finally {
+                depth--;
+            }
+        }
+
+        private boolean tooDeepReported;
+
+        private Value evalNode(Expr e, Map<Object, Value> locals) {
             return switch (e) {
                 case Expr.LiteralValue l -> literal(l.value());
                 case Expr.ScopeTraversal s -> traversal(s, locals);
