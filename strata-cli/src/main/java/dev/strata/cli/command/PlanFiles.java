@@ -14,6 +14,7 @@ import dev.strata.engine.PlanMode;
 import dev.strata.engine.PlanOptions;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.IoProblems;
 import dev.strata.hcl.Result;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -73,7 +74,7 @@ final class PlanFiles {
             return Result.of(null);
         } catch (IOException e) {
             return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to write plan file", "Could not write "
-                    + file + ": " + e.getMessage() + ".", null)));
+                    + IoProblems.describe(file, e) + ".", null)));
         }
     }
 
@@ -82,8 +83,8 @@ final class PlanFiles {
         try {
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            return fail("Failed to load \"" + file.getFileName() + "\" as a plan file", "Could not read it: "
-                    + e.getMessage() + ".");
+            return fail("Failed to load \"" + file.getFileName() + "\" as a plan file", "Could not read "
+                    + IoProblems.describe(file, e) + ".");
         }
         try {
             JsonNode n = PlanCodec.parse(bytes);
