@@ -98,6 +98,13 @@ public final class Evaluator {
 
         private boolean tooDeepReported;
 
+        /** A run for a sub-expression whose diagnostics are kept apart, at this run's depth. */
+        private Run child() {
+            Run r = new Run(Diagnostics.builder());
+            r.depth = depth;
+            return r;
+        }
+
         private Value evalNode(Expr e, Map<Object, Value> locals) {
             return switch (e) {
                 case Expr.LiteralValue l -> literal(l.value());
@@ -410,7 +417,7 @@ public final class Evaluator {
             }
             StringBuilder why = new StringBuilder();
             for (Expr arg : f.args()) {
-                Run sub = new Run(Diagnostics.builder());
+                Run sub = child();
                 Value v = sub.eval(arg, locals);
                 Diagnostics d = sub.diags.build();
                 if (!d.hasErrors()) {
@@ -438,7 +445,7 @@ public final class Evaluator {
                 return fail("Too many function arguments", "Function \"can\" expects only 1 argument(s).",
                         f.args().get(1).range(), f.range());
             }
-            Run sub = new Run(Diagnostics.builder());
+            Run sub = child();
             Value v = sub.eval(f.args().get(0), locals);
             if (sub.diags.hasErrors()) {
                 return Value.FALSE;
@@ -452,9 +459,9 @@ public final class Evaluator {
             // Like HCL, both results are evaluated (their types decide the result type), but only the
             // chosen one's diagnostics count: `length(l) > 0 ? l[0] : null` must not fail on an empty
             // list, and with an unknown condition neither branch's errors are reported yet.
-            Run trueRun = new Run(Diagnostics.builder());
+            Run trueRun = child();
             Value t = trueRun.eval(c.trueResult(), locals);
-            Run falseRun = new Run(Diagnostics.builder());
+            Run falseRun = child();
             Value f = falseRun.eval(c.falseResult(), locals);
             Optional<Type> unified = Unify.unify(List.of(t.type(), f.type()));
             if (unified.isEmpty()) {

@@ -72,6 +72,11 @@ class DepthTest {
         assertThat(r.diagnostics().asList()).extracting(Diagnostic::summary)
                 .containsExactly("Expression nested too deeply");
         assertThat(r.value().isKnown()).isFalse();
+        // A conditional evaluates its results separately; they still count from the enclosing depth.
+        Result<Value> inConditional = onVirtualThread(() -> eval("(" + "(".repeat(100) + "true ? 1" + " + 1".repeat(
+                Nesting.MAX_DEPTH - 50) + " : 0" + ")".repeat(100) + ")"));
+        assertThat(inConditional.diagnostics().asList()).extracting(Diagnostic::summary)
+                .containsExactly("Expression nested too deeply");
     }
 
     @Test
