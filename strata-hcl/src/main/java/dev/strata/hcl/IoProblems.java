@@ -29,6 +29,11 @@ public final class IoProblems {
         return path + ": " + reason(e);
     }
 
+    /** {@code PATH: reason} with the path the exception names, or just the reason when it names none. */
+    public static String describe(IOException e) {
+        return e instanceof FileSystemException f && f.getFile() != null ? describe(f.getFile(), e) : reason(e);
+    }
+
     /** The operating system's reason for {@code e}, in lower case, without the path. */
     public static String reason(IOException e) {
         return switch (e) {

@@ -22,6 +22,7 @@ class IoProblemsTest {
         Path missing = dir.resolve("nope.tfvars");
         IOException e = catchThrowableOfType(IOException.class, () -> Files.readAllBytes(missing));
         assertThat(IoProblems.describe("nope.tfvars", e)).isEqualTo("nope.tfvars: no such file or directory");
+        assertThat(IoProblems.describe(e)).isEqualTo(missing + ": no such file or directory");
 
         Path sub = Files.createDirectory(dir.resolve("sub"));
         IOException isDir = catchThrowableOfType(IOException.class, () -> Files.readAllBytes(sub));
