@@ -13,6 +13,7 @@ import dev.strata.cli.logging.RunId;
 import dev.strata.cli.view.FrameView;
 import dev.strata.cli.view.HelpView;
 import dev.strata.cli.view.View;
+import dev.strata.hcl.Nesting;
 import java.io.Console;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
@@ -37,6 +38,10 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        // A thread that dies of something uncaught must not print a Java stack trace on the
+        // terminal; the log (STRATA_LOG) gets it instead.
+        Thread.setDefaultUncaughtExceptionHandler((t, e) ->
+                LoggerFactory.getLogger(Main.class).error("thread {} stopped", t.getName(), e));
         System.exit(run(args, systemContext()));
     }
 
@@ -49,6 +54,18 @@ public final class Main {
     }
 
     static int run(List<String> rawArgs, CommandContext initial, List<Command> commands) {
+        // Configurations and values may nest as deep as Nesting.MAX_DEPTH, and the loaders, the
+        // validator and the renderers recurse once per level: run the command on a stack that holds it.
+        try {
+            return Nesting.onDeepStack(() -> runHere(rawArgs, initial, commands));
+        } catch (Throwable t) {
+            // Only a failure of the frame itself gets here (commands' own are handled in dispatch).
+            crashed(new FrameView(initial), null, t);
+            return 1;
+        }
+    }
+
+    private static int runHere(List<String> rawArgs, CommandContext initial, List<Command> commands) {
         List<String> args = new ArrayList<>();
         boolean noColor = stripNoColor(rawArgs, args);
         CommandContext context = initial.withColorAllowed(initial.colorAllowed() && !noColor);
@@ -124,14 +141,23 @@ public final class Main {
             int code = command.run(context, parsed);
             log.debug("command {} finished with exit code {}", command.name(), code);
             return code;
-        } catch (RuntimeException | Error e) {
-            if (e instanceof VirtualMachineError) {
-                throw e;
-            }
-            log.error("command {} crashed", command.name(), e);
-            frame.crashed(command.name(), e);
+        } catch (Throwable t) {
+            crashed(frame, command.name(), t);
             return 1;
         }
+    }
+
+    /**
+     * Reports a throwable that ended a command (out of memory and stack overflow included) as an
+     * error without a stack trace; the stack trace goes to the log.
+     */
+    private static void crashed(FrameView frame, String command, Throwable t) {
+        try {
+            LoggerFactory.getLogger(Main.class).error("{} stopped", command == null ? "strata" : command, t);
+        } catch (Throwable ignored) {
+            // Logging itself failed (out of memory, say); the message below is what matters.
+        }
+        frame.crashed(command, t);
     }
 
     /** Terraform accepts -no-color anywhere (before {@code --}), whatever the command; so do we. */

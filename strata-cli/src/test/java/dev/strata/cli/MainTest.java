@@ -71,10 +71,21 @@ class MainTest {
         @Override public int run(CommandContext context, ParsedArgs args) { throw new IllegalStateException("bug"); }
     }
 
+    /** Throws an Error the JVM raises at its limits, named by the command: oom or deep. */
+    record ErrorCommand(String name, Error error) implements Command {
+        @Override public String synopsis() { return "Fail"; }
+        @Override public Section section() { return Section.OTHER; }
+        @Override public String description() { return "Fails."; }
+        @Override public FlagSet flags() { return new FlagSet(); }
+        @Override public int run(CommandContext context, ParsedArgs args) { throw error; }
+    }
+
     private CliRunner withProbes() {
         List<Command> all = new ArrayList<>(Commands.all());
         all.add(new CatCommand());
         all.add(new BoomCommand());
+        all.add(new ErrorCommand("oom", new OutOfMemoryError("Java heap space")));
+        all.add(new ErrorCommand("deep", new StackOverflowError()));
         return cli().commands(all);
     }
 
@@ -237,8 +248,42 @@ class MainTest {
     void aCrashingCommandIsReportedAsABugWithExitCodeOne() {
         CliRunner.Result r = withProbes().run("boom");
         assertThat(r.exitCode()).isEqualTo(1);
-        assertThat(r.stderr()).contains("Internal error in \"boom\"").contains("IllegalStateException")
-                .doesNotContain("\tat ");
+        assertThat(r.stderr()).contains("Internal error in \"boom\"").contains("This is a bug in Strata");
+        assertNoJava(r);
+    }
+
+    @Test
+    void outOfMemoryIsAnErrorWithAWayOutNotAStackTrace() {
+        CliRunner.Result r = withProbes().run("oom");
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stderr()).contains("Error: Out of memory").contains("STRATA_JAVA_OPTS=-Xmx4g");
+        assertNoJava(r);
+    }
+
+    @Test
+    void stackOverflowIsAnErrorAboutNestingNotAStackTrace() {
+        CliRunner.Result r = withProbes().run("deep");
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stderr()).contains("Error: Nesting too deep");
+        assertNoJava(r);
+    }
+
+    @Test
+    void theStackTraceOfACrashGoesToTheLogFile() throws IOException {
+        Path log = dir.resolve("strata.log");
+        CliRunner.Result r = withProbes().env("STRATA_LOG", "error").env("STRATA_LOG_PATH", log.toString()).run("boom");
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertNoJava(r);
+        assertThat(Files.readString(log)).contains("boom stopped").contains("IllegalStateException")
+                .contains("at dev.strata.cli.MainTest$BoomCommand.run");
+    }
+
+    /** No Java wording reaches the user: exception names, packages or stack frames. */
+    static void assertNoJava(CliRunner.Result r) {
+        for (String stream : List.of(r.stdout(), r.stderr())) {
+            assertThat(stream).doesNotContain("Exception").doesNotContain("java.").doesNotContain("MemoryError")
+                    .doesNotContain("OverflowError").doesNotContain("at dev.strata").doesNotContain("\tat ");
+        }
     }
 
     @Test

@@ -4,6 +4,7 @@ import dev.strata.addr.Module;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.HclFile;
+import dev.strata.hcl.IoProblems;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.json.JsonSyntax;
 import dev.strata.hcl.syntax.NativeSyntax;
@@ -206,8 +207,8 @@ public final class ConfigLoader {
             try {
                 bytes = Files.readAllBytes(f);
             } catch (IOException e) {
-                diags.add(Diagnostic.error("Failed to read file", "The file " + name + " could not be read: "
-                        + e.getMessage(), null));
+                diags.add(Diagnostic.error("Failed to read file", "The file could not be read: "
+                        + IoProblems.describe(name, e) + ".", null));
                 continue;
             }
             sources.put(name, bytes);

@@ -5,6 +5,7 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Expression;
 import dev.strata.hcl.HclFile;
+import dev.strata.hcl.IoProblems;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.SourcePos;
 import dev.strata.hcl.SourceRange;
@@ -125,7 +126,7 @@ public final class InputVariables {
                 return n.endsWith(".auto.tfvars") || n.endsWith(".auto.tfvars.json");
             }).sorted().forEach(files::add);
         } catch (IOException e) {
-            diags.add(Diagnostic.error("Failed to read directory", "Could not list " + dir + ": " + e.getMessage(),
+            diags.add(Diagnostic.error("Failed to read directory", "Could not list " + IoProblems.describe(dir, e) + ".",
                     null));
         }
         List<Undeclared> undeclared = new ArrayList<>();
@@ -155,7 +156,7 @@ public final class InputVariables {
                 }
                 case Arg.VarFile f -> {
                     Path p = dir.resolve(f.path());
-                    if (!Files.isRegularFile(p)) {
+                    if (!Files.exists(p)) {
                         diags.add(Diagnostic.error("Failed to read variables file", "Given variables file "
                                 + f.path() + " does not exist.", null));
                         continue;
@@ -206,8 +207,11 @@ public final class InputVariables {
         try {
             bytes = Files.readAllBytes(f);
         } catch (IOException e) {
-            diags.add(Diagnostic.error("Failed to read variables file", "Could not read " + name + ": "
-                    + e.getMessage(), null));
+            // Terraform's wording, with Go's operation prefix: the open failed, or the read did.
+            String op = e instanceof java.nio.file.AccessDeniedException
+                    || e instanceof java.nio.file.NoSuchFileException ? "open " : "read ";
+            diags.add(Diagnostic.error("Failed to read variables file", "Error while reading " + name + ": " + op
+                    + IoProblems.describe(name, e) + ".", null));
             return;
         }
         Result<HclFile> parsed = name.endsWith(".json") ? JsonSyntax.parse(bytes, name)

@@ -3,6 +3,7 @@ package dev.strata.config;
 import dev.strata.addr.Module;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.IoProblems;
 import dev.strata.hcl.Result;
 import java.io.IOException;
 import java.io.InputStream;
@@ -88,7 +89,7 @@ public final class ModuleInstaller {
             new ModuleManifest(entries).write(abs);
         } catch (IOException e) {
             diags.add(Diagnostic.error("Failed to write the module manifest", "Could not write "
-                    + ModuleManifest.FILE + ": " + e.getMessage() + ". Check that the directory is writable.", null));
+                    + IoProblems.describe(ModuleManifest.FILE, e) + ". Check that the directory is writable.", null));
         }
         return Result.of(new Installation(tree.value(), steps), diags.build().sorted());
     }
@@ -178,7 +179,7 @@ public final class ModuleInstaller {
                 Files.createDirectories(target.getParent());
                 problem = fetch.into();
             } catch (IOException e) {
-                problem = e.getMessage();
+                problem = IoProblems.describe(e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 problem = "interrupted";

@@ -10,6 +10,7 @@ import dev.strata.addr.AbsResource;
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.Addrs;
 import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.IoProblems;
 import dev.strata.lang.types.ListType;
 import dev.strata.lang.types.MapType;
 import dev.strata.lang.types.ObjectType;
@@ -233,8 +234,8 @@ public final class PlanCodec {
             n.path("targets").forEach(t -> targets.add(t.asText()));
             return new Plan(mode, st.value(), vars, changes, drift, deferred, outs, targets, Diagnostics.NONE);
         } catch (RuntimeException e) {
-            // The message of a runtime failure is written for programmers (class names, internals).
-            throw new Damaged("the plan file's content is malformed");
+            // A field is missing or has a value of the wrong kind; Java's wording of it helps nobody.
+            throw new Damaged("the plan file's content does not have the structure of a Strata plan");
         }
     }
 
@@ -359,7 +360,7 @@ public final class PlanCodec {
         try {
             n = JSON.readTree(bytes);
         } catch (IOException e) {
-            throw new Damaged("the plan file is not valid JSON: " + e.getMessage());
+            throw new Damaged("the plan file is not valid JSON: " + IoProblems.reason(e));
         }
         int at = checksumAt(bytes);
         if (at < 0 || n == null || !n.path(CHECKSUM).isTextual()) {

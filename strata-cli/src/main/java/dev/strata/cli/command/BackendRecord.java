@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.IoProblems;
 import dev.strata.hcl.Result;
 import dev.strata.state.Workspaces;
 import java.io.IOException;
@@ -44,7 +45,7 @@ record BackendRecord(BackendSpec spec, long hash) {
             return Result.of(null);
         } catch (IOException e) {
             return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to read the backend settings",
-                    "Could not read " + context.workingDir().relativize(f) + ": " + e.getMessage()
+                    "Could not read " + IoProblems.describe(context.workingDir().relativize(f), e)
                             + ". Run \"strata init -reconfigure\" to record them again.", null)));
         }
         JsonNode b = root == null ? null : root.get("backend");
@@ -98,7 +99,7 @@ record BackendRecord(BackendSpec spec, long hash) {
             return Diagnostics.NONE;
         } catch (IOException e) {
             return Diagnostics.of(Diagnostic.error("Failed to record the backend settings", "Could not write "
-                    + context.workingDir().relativize(f) + ": " + e.getMessage() + ".", null));
+                    + IoProblems.describe(context.workingDir().relativize(f), e) + ".", null));
         }
     }
 
@@ -109,7 +110,7 @@ record BackendRecord(BackendSpec spec, long hash) {
             return Diagnostics.NONE;
         } catch (IOException e) {
             return Diagnostics.of(Diagnostic.error("Failed to remove the backend settings", "Could not delete "
-                    + file(context) + ": " + e.getMessage() + ".", null));
+                    + IoProblems.describe(file(context), e) + ".", null));
         }
     }
 

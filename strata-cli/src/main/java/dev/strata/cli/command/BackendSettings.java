@@ -4,6 +4,7 @@ import dev.strata.config.Backend;
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.IoProblems;
 import dev.strata.hcl.Result;
 import dev.strata.lang.eval.Evaluator;
 import dev.strata.lang.eval.Scope;
@@ -73,7 +74,7 @@ final class BackendSettings {
                 bytes = java.nio.file.Files.readAllBytes(file);
             } catch (java.io.IOException e) {
                 diags.add(Diagnostic.error("Invalid backend configuration file", "The backend configuration file \""
-                        + arg + "\" given on the command line could not be read: " + e.getMessage() + ".", null));
+                        + arg + "\" given on the command line could not be read: " + IoProblems.reason(e) + ".", null));
                 continue;
             }
             Result<dev.strata.hcl.HclFile> parsed = arg.endsWith(".json")

@@ -1,5 +1,6 @@
 package dev.strata.cli.command;
 
+import dev.strata.hcl.IoProblems;
 import dev.strata.cli.view.FmtView;
 import dev.strata.hcl.Body;
 import dev.strata.hcl.DiagnosticRenderer;
@@ -157,7 +158,7 @@ final class FmtCommand implements Command {
         try {
             before = Files.readAllBytes(file);
         } catch (IOException e) {
-            view.error("Failed to read file", "Could not read " + shown + ": " + e.getMessage());
+            view.error("Failed to read file", "Could not read " + IoProblems.describe(shown, e) + ".");
             outcome.invalid = true;
             return;
         }
@@ -179,7 +180,7 @@ final class FmtCommand implements Command {
             try {
                 writeAtomically(file, after);
             } catch (IOException e) {
-                view.error("Failed to write file", "Could not write " + shown + ": " + e.getMessage()
+                view.error("Failed to write file", "Could not write " + IoProblems.describe(shown, e)
                         + ". The file was left as it was.");
                 outcome.invalid = true;
                 return;
@@ -195,7 +196,7 @@ final class FmtCommand implements Command {
         try {
             before = context.stdin().readAllBytes();
         } catch (IOException e) {
-            view.error("Failed to read standard input", e.getMessage());
+            view.error("Failed to read standard input", "Could not read standard input: " + IoProblems.reason(e) + ".");
             return EXIT_INVALID;
         }
         Result<byte[]> r = Formatter.format(before, "<stdin>");

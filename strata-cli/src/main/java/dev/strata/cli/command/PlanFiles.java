@@ -14,6 +14,7 @@ import dev.strata.engine.PlanMode;
 import dev.strata.engine.PlanOptions;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.IoProblems;
 import dev.strata.hcl.Result;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -77,10 +78,8 @@ final class PlanFiles {
             }
             return Result.of(null);
         } catch (IOException e) {
-            return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to write plan file", "The plan file "
-                    + file + " could not be written: " + (e instanceof java.nio.file.FileSystemException f
-                    && f.getFile() != null && !f.getFile().equals(file.toString()) ? f.getFile() + ": " : "")
-                    + dev.strata.state.FileErrors.reason(e) + ".", null)));
+            return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to write plan file", "Could not write "
+                    + IoProblems.describe(file, e) + ".", null)));
         }
     }
 
@@ -94,8 +93,8 @@ final class PlanFiles {
         try {
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            return fail("Failed to load \"" + file.getFileName() + "\" as a plan file", "Could not read " + file
-                    + ": " + dev.strata.state.FileErrors.reason(e) + ".");
+            return fail("Failed to load \"" + file.getFileName() + "\" as a plan file", "Could not read "
+                    + IoProblems.describe(file, e) + ".");
         }
         try {
             JsonNode n = PlanCodec.parse(bytes);

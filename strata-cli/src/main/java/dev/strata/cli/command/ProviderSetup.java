@@ -6,6 +6,7 @@ import dev.strata.config.ProviderRequirements;
 import dev.strata.config.VersionConstraint;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.IoProblems;
 import dev.strata.hcl.Result;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderFactory;
@@ -64,7 +65,7 @@ final class ProviderSetup {
             return LockFile.parse(Files.readAllBytes(f), LockFile.FILENAME);
         } catch (IOException e) {
             return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to read the dependency lock file",
-                    "Could not read " + f + ": " + e.getMessage(), null)));
+                    "Could not read " + IoProblems.describe(f, e) + ".", null)));
         }
     }
 
@@ -130,7 +131,7 @@ final class ProviderSetup {
                 created = !existed;
             } catch (IOException ex) {
                 diags.add(Diagnostic.error("Failed to write the dependency lock file", "Could not write "
-                        + LockFile.FILENAME + ": " + ex.getMessage(), null));
+                        + IoProblems.describe(LockFile.FILENAME, ex) + ".", null));
             }
         }
         return new Outcome(diags.build(), created);

@@ -17,6 +17,7 @@ import dev.strata.config.ResourceConfig;
 import dev.strata.config.VersionConstraint;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.IoProblems;
 import dev.strata.hcl.Result;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderRegistry;
@@ -347,7 +348,7 @@ final class ProvidersCommand implements Command {
             ProviderSetup.writeLock(context.workingDir(), lock);
         } catch (IOException e) {
             view.diagnostics(Diagnostics.of(Diagnostic.error("Failed to write the dependency lock file",
-                    "Could not write " + LockFile.FILENAME + ": " + e.getMessage(), null)), tree.diagnosticSources());
+                    "Could not write " + IoProblems.describe(LockFile.FILENAME, e) + ".", null)), tree.diagnosticSources());
             return 1;
         }
         view.success("Success! Strata has updated the lock file.\n\nReview the changes in .terraform.lock.hcl and then "

@@ -37,11 +37,25 @@ public final class FrameView {
                 detail + "Run \"strata " + command + " -help\" for its options."));
     }
 
-    /** An unexpected exception from a command: a bug, reported as such so that users report it. */
+    /**
+     * A command ended by a throwable nothing else handled. Out of memory and stack overflow are limits
+     * of the process, with a way around them; anything else is a bug, reported as such so that users
+     * report it. No class names or stack traces here: the log has the stack trace.
+     */
     public void crashed(String command, Throwable t) {
-        view.diagnostic(CliDiagnostic.error(
-                "Internal error in \"" + command + "\"",
-                "Strata hit an unexpected " + t.getClass().getName() + ". This is a bug in Strata; please report "
-                        + "it with the steps that led here. Running with STRATA_LOG=debug logs the stack trace."));
+        String where = command == null ? "Strata" : "\"" + command + "\"";
+        switch (t) {
+            case OutOfMemoryError e -> view.diagnostic(CliDiagnostic.error("Out of memory",
+                    where + " ran out of memory and stopped. Give Strata more memory, for example with "
+                            + "STRATA_JAVA_OPTS=-Xmx4g, or split the configuration into smaller parts."));
+            case StackOverflowError e -> view.diagnostic(CliDiagnostic.error("Nesting too deep",
+                    where + " stopped: something in the configuration or its values is nested too deeply to "
+                            + "process. Reduce the nesting, for example by splitting deep expressions into local "
+                            + "values."));
+            default -> view.diagnostic(CliDiagnostic.error(
+                    command == null ? "Internal error" : "Internal error in \"" + command + "\"",
+                    "Strata stopped on an unexpected internal error. This is a bug in Strata; please report it "
+                            + "with the steps that led here. Running with STRATA_LOG=debug logs the details."));
+        }
     }
 }

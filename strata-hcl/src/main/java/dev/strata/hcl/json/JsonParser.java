@@ -3,6 +3,7 @@ package dev.strata.hcl.json;
 import dev.strata.hcl.Utf8;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Nesting;
 import dev.strata.hcl.DidYouMean;
 import dev.strata.hcl.SourcePos;
 import dev.strata.hcl.SourceRange;
@@ -29,8 +30,8 @@ import java.util.Locale;
  * inside a string (bad escape, bad encoding) are reported and parsing goes on.
  */
 final class JsonParser {
-    /** Deeper nesting than any configuration needs; the limit keeps recursion off the stack's edge. */
-    static final int MAX_DEPTH = 500;
+    /** As deep as the native syntax may nest (Terraform's JSON parser has no limit short of its stack). */
+    static final int MAX_DEPTH = Nesting.MAX_DEPTH;
 
     private final byte[] src;
     private final String filename;
@@ -131,6 +132,9 @@ final class JsonParser {
         }
         depth++;
         try {
+            if (depth == Nesting.HANDOFF_DEPTH) {
+                return Nesting.onDeepStack(() -> object ? parseObject() : parseArray());
+            }
             return object ? parseObject() : parseArray();
         } finally {
             depth--;

@@ -3,6 +3,7 @@ package dev.strata.hcl.json;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Literal;
+import dev.strata.hcl.Nesting;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.json.JsonValue.JArray;
@@ -40,7 +41,19 @@ final class Lowering {
         return Result.of(e, l.diags.build());
     }
 
+    /** Nesting of the value being lowered; the parser has bounded it. */
+    private int depth;
+
     private Expr value(JsonValue v) {
+        depth++;
+        try {
+            return depth == Nesting.HANDOFF_DEPTH ? Nesting.onDeepStack(() -> lowered(v)) : lowered(v);
+        } finally {
+            depth--;
+        }
+    }
+
+    private Expr lowered(JsonValue v) {
         return switch (v) {
             case JString s -> string(s);
             case JNumber n -> new Expr.LiteralValue(new Literal.NumberLit(n.value()), n.range());

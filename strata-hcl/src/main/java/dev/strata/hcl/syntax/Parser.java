@@ -5,6 +5,7 @@ import dev.strata.hcl.Block;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Literal;
+import dev.strata.hcl.Nesting;
 import dev.strata.hcl.SchemaMessages;
 import dev.strata.hcl.SourcePos;
 import dev.strata.hcl.SourceRange;
@@ -17,6 +18,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Recursive-descent parser for HCL's native syntax. Newline sensitivity follows the spec: newlines
@@ -320,7 +322,13 @@ final class Parser {
         Token close;
         if (next.type() == TokenType.NEWLINE) {
             read();
-            body = parseBody(TokenType.CBRACE, open.range().start());
+            if (depth >= Nesting.MAX_DEPTH) {
+                diags.add(Nesting.tooDeep("Block", open.range()));
+                recovery = true;
+                recoverTo(TokenType.CBRACE);
+                return null;
+            }
+            body = nested(() -> parseBody(TokenType.CBRACE, open.range().start()));
             close = peek();
             if (close.type() != TokenType.CBRACE) {
                 boolean wasRecovering = recovery;
@@ -610,7 +618,62 @@ final class Parser {
     // ---- expressions -------------------------------------------------------------------------------
 
     Expr parseExpression() {
-        return parseConditional();
+        if (depth >= Nesting.MAX_DEPTH) {
+            return tooDeepExpression();
+        }
+        return nested(this::parseConditional);
+    }
+
+    /** Nesting levels of the recursion in progress: expressions, unary operators and blocks. */
+    private int depth;
+
+    /** One more level of recursion, moved to a deep stack once it gets deep (see {@link Nesting}). */
+    <T> T nested(Supplier<T> body) {
+        depth++;
+        try {
+            return depth == Nesting.HANDOFF_DEPTH ? Nesting.onDeepStack(body) : body.get();
+        } finally {
+            depth--;
+        }
+    }
+
+    boolean tooDeep() {
+        return depth >= Nesting.MAX_DEPTH;
+    }
+
+    /**
+     * Reports input nested beyond the limit once, then skips the construct that starts here (up to the
+     * next separator or closer at this level), so that the enclosing levels parse on without errors.
+     */
+    private Expr tooDeepExpression() {
+        Token at = peek();
+        if (!recovery) {
+            diags.add(Nesting.tooDeep("Expression", at.range()));
+        }
+        recovery = true;
+        int level = 0;
+        while (true) {
+            Token t = tokens.get(pos);
+            switch (t.type()) {
+                case EOF -> {
+                    return placeholder(at.range());
+                }
+                case OBRACE, OBRACK, OPAREN, OQUOTE, OHEREDOC, TEMPLATE_INTERP, TEMPLATE_CONTROL -> level++;
+                case CBRACE, CBRACK, CPAREN, CQUOTE, CHEREDOC, TEMPLATE_SEQ_END -> {
+                    if (level == 0) {
+                        return placeholder(at.range());
+                    }
+                    level--;
+                }
+                case COMMA, COLON, NEWLINE -> {
+                    if (level == 0) {
+                        return placeholder(at.range());
+                    }
+                }
+                default -> { }
+            }
+            pos++;
+        }
     }
 
     private Expr parseConditional() {
@@ -691,7 +754,7 @@ final class Parser {
         if (t.type() == TokenType.MINUS || t.type() == TokenType.BANG) {
             read();
             // The operand is a term with its traversals, not a binary expression: -1+2 is (-1)+2.
-            Expr operand = parseUnary();
+            Expr operand = depth >= Nesting.MAX_DEPTH ? tooDeepExpression() : nested(this::parseUnary);
             return new Expr.Unary(t.type() == TokenType.MINUS ? Expr.UnaryOp.NEGATE : Expr.UnaryOp.NOT, operand,
                     t.range(), SourceRange.between(t.range(), operand.range()));
         }
@@ -1217,6 +1280,13 @@ final class Parser {
 
     void reportError(String summary, String detail, SourceRange subject) {
         error(summary, detail, subject);
+    }
+
+    void reportTooDeep(String what, SourceRange subject) {
+        if (!recovery) {
+            diags.add(Nesting.tooDeep(what, subject));
+        }
+        recovery = true;
     }
 
     boolean reportInvalid(Token t) {

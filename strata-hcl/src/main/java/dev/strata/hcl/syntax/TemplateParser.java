@@ -411,13 +411,16 @@ final class TemplateParser {
                 }
                 case Directive d -> {
                     switch (d.kind()) {
-                        case IF -> {
+                        case IF, FOR -> {
                             cursor++;
-                            out.add(ifDirective(items, d));
-                        }
-                        case FOR -> {
-                            cursor++;
-                            out.add(forDirective(items, d));
+                            if (p.tooDeep()) {
+                                // Nothing after this directive can be matched up any more; drop it all.
+                                p.reportTooDeep("Template directive", d.range());
+                                cursor = items.size();
+                                return out;
+                            }
+                            out.add(p.nested(() -> d.kind() == Kind.IF ? ifDirective(items, d)
+                                    : forDirective(items, d)));
                         }
                         case ELSE, ENDIF, ENDFOR -> {
                             // Ends these parts; the directive that opened them (or build, at the top

@@ -2,6 +2,7 @@ package dev.strata.lang.eval;
 
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Nesting;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.SourcePos;
 import dev.strata.hcl.syntax.Expr;
@@ -53,6 +54,12 @@ public final class ConsoleSession {
 
     /** Evaluates one complete input; the value is the text to print (without a final newline). */
     public Result<String> evaluate(String text) {
+        // Parsing, evaluating and rendering all recurse once per nesting level of the input or its
+        // value; a deep stack lets each of them reach Nesting.MAX_DEPTH wherever the console runs.
+        return Nesting.onDeepStack(() -> evaluateHere(text));
+    }
+
+    private Result<String> evaluateHere(String text) {
         byte[] src = text.getBytes(StandardCharsets.UTF_8);
         Result<Expr> parsed = NativeSyntax.parseExpression(src, INPUT_NAME, SourcePos.START);
         if (parsed.hasErrors()) {

@@ -5,6 +5,7 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Expression;
 import dev.strata.hcl.Literal;
+import dev.strata.hcl.Nesting;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.Traversal;
@@ -74,7 +75,37 @@ public final class Evaluator {
             return Value.DYNAMIC_UNKNOWN;
         }
 
+        /** Nesting of the evaluation in progress (see {@link Nesting}). */
+        private int depth;
+
         Value eval(Expr e, Map<Object, Value> locals) {
+            if (depth >= Nesting.MAX_DEPTH) {
+                // The parser bounds nesting, but a long chain of binary operators nests only here.
+                if (!tooDeepReported) {
+                    tooDeepReported = true;
+                    diags.add(Nesting.tooDeep("Expression", e.range()));
+                }
+                return Value.DYNAMIC_UNKNOWN;
+            }
+            depth++;
+            try {
+                return depth == Nesting.HANDOFF_DEPTH ? Nesting.onDeepStack(() -> evalNode(e, locals))
+                        : evalNode(e, locals);
+            } finally {
+                depth--;
+            }
+        }
+
+        private boolean tooDeepReported;
+
+        /** A run for a sub-expression whose diagnostics are kept apart, at this run's depth. */
+        private Run child() {
+            Run r = new Run(Diagnostics.builder());
+            r.depth = depth;
+            return r;
+        }
+
+        private Value evalNode(Expr e, Map<Object, Value> locals) {
             return switch (e) {
                 case Expr.LiteralValue l -> literal(l.value());
                 case Expr.ScopeTraversal s -> traversal(s, locals);
@@ -386,7 +417,7 @@ public final class Evaluator {
             }
             StringBuilder why = new StringBuilder();
             for (Expr arg : f.args()) {
-                Run sub = new Run(Diagnostics.builder());
+                Run sub = child();
                 Value v = sub.eval(arg, locals);
                 Diagnostics d = sub.diags.build();
                 if (!d.hasErrors()) {
@@ -414,7 +445,7 @@ public final class Evaluator {
                 return fail("Too many function arguments", "Function \"can\" expects only 1 argument(s).",
                         f.args().get(1).range(), f.range());
             }
-            Run sub = new Run(Diagnostics.builder());
+            Run sub = child();
             Value v = sub.eval(f.args().get(0), locals);
             if (sub.diags.hasErrors()) {
                 return Value.FALSE;
@@ -428,9 +459,9 @@ public final class Evaluator {
             // Like HCL, both results are evaluated (their types decide the result type), but only the
             // chosen one's diagnostics count: `length(l) > 0 ? l[0] : null` must not fail on an empty
             // list, and with an unknown condition neither branch's errors are reported yet.
-            Run trueRun = new Run(Diagnostics.builder());
+            Run trueRun = child();
             Value t = trueRun.eval(c.trueResult(), locals);
-            Run falseRun = new Run(Diagnostics.builder());
+            Run falseRun = child();
             Value f = falseRun.eval(c.falseResult(), locals);
             Optional<Type> unified = conditionalType(t, f);
             if (unified.isEmpty()) {

@@ -1,5 +1,7 @@
 package dev.strata.lang.funcs;
 
+import dev.strata.hcl.Nesting;
+
 /**
  * Finds the first syntax error in JSON text and describes it in the words of Go's decoder,
  * which Terraform's jsondecode reports ("invalid character ']' looking for beginning of
@@ -15,13 +17,18 @@ final class JsonSyntax {
 
   /** The message for the first error, or null if none is found. */
   static String firstError(String text) {
+    // Recurses once per nesting level, up to Json.MAX_DEPTH.
+    return Nesting.onDeepStack(() -> firstErrorHere(text));
+  }
+
+  private static String firstErrorHere(String text) {
     JsonSyntax j = new JsonSyntax(text);
     try {
       j.ws();
       if (j.i >= j.s.length()) {
         return "EOF";
       }
-      j.value();
+      j.value(false);
       j.ws();
       return j.i < j.s.length() ? "extraneous data after JSON object" : null;
     } catch (Failure f) {
@@ -64,12 +71,27 @@ final class JsonSyntax {
     }
   }
 
-  private void value() {
+  private int depth;
+
+  /** {@code inArray}: whether the value is an array element, which Go's message mentions. */
+  private void value(boolean inArray) {
     needMore();
     char c = s.charAt(i);
+    if ((c == '{' || c == '[') && depth == Json.MAX_DEPTH) {
+      throw new Failure((inArray ? "failed to read tuple value: " : "") + "invalid character '" + c
+          + "' exceeded max depth");
+    }
     switch (c) {
-      case '{' -> object();
-      case '[' -> array();
+      case '{' -> {
+        depth++;
+        object();
+        depth--;
+      }
+      case '[' -> {
+        depth++;
+        array();
+        depth--;
+      }
       case '"' -> string();
       case 't' -> literal("true");
       case 'f' -> literal("false");
@@ -106,7 +128,7 @@ final class JsonSyntax {
       }
       i++;
       ws();
-      value();
+      value(false);
       ws();
       needMore();
       char c = s.charAt(i);
@@ -131,7 +153,7 @@ final class JsonSyntax {
       return;
     }
     while (true) {
-      value();
+      value(true);
       ws();
       needMore();
       char c = s.charAt(i);

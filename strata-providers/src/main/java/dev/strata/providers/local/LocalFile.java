@@ -1,5 +1,6 @@
 package dev.strata.providers.local;
 
+import dev.strata.hcl.IoProblems;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Attribute;
@@ -161,8 +162,8 @@ final class LocalFile implements ManagedResource {
                 }
             }
         } catch (IOException e) {
-            diags.error("Create local file error", "An unexpected error occurred while writing the file " + file + ": "
-                    + e.getClass().getSimpleName() + ".", null);
+            diags.error("Create local file error", "An unexpected error occurred while writing the file: "
+                    + IoProblems.describe(file, e) + ".", null);
             return null;
         }
         return Attrs.with(planned, Checksums.checksums(content));
@@ -174,8 +175,8 @@ final class LocalFile implements ManagedResource {
             try {
                 return Files.readAllBytes(ctx.resolve(source));
             } catch (IOException e) {
-                diags.error("Create local file error", "The source file " + source + " cannot be read ("
-                        + e.getClass().getSimpleName() + ").", AttributePath.of("source"));
+                diags.error("Create local file error", "The source file cannot be read: "
+                        + IoProblems.describe(source, e) + ".", AttributePath.of("source"));
                 return null;
             }
         }
@@ -214,8 +215,8 @@ final class LocalFile implements ManagedResource {
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException e) {
-            diags.error("Read local file error", "The file " + file + " cannot be read (" + e.getClass().getSimpleName()
-                    + ").", null);
+            diags.error("Read local file error", "The file cannot be read: " + IoProblems.describe(file, e)
+                    + ".", null);
             return state;
         }
     }
@@ -226,8 +227,8 @@ final class LocalFile implements ManagedResource {
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {
-            diags.error("Delete local file error", "The file " + file + " cannot be deleted (" + e.getClass().getSimpleName()
-                    + ").", null);
+            diags.error("Delete local file error", "The file cannot be deleted: " + IoProblems.describe(file, e)
+                    + ".", null);
         }
     }
 }

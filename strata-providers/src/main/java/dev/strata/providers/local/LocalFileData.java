@@ -1,5 +1,6 @@
 package dev.strata.providers.local;
 
+import dev.strata.hcl.IoProblems;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Attribute;
@@ -52,8 +53,8 @@ final class LocalFileData implements DataSource {
         try {
             content = Files.readAllBytes(ctx.resolve(name));
         } catch (IOException e) {
-            diags.error("Read local file data source error", "The file at given path cannot be read.\n\n+Original Error: "
-                    + e.getClass().getSimpleName() + " " + name, AttributePath.of("filename"));
+            diags.error("Read local file data source error", "The file at given path cannot be read.\n\n+Original Error: open "
+                    + IoProblems.describe(name, e), AttributePath.of("filename"));
             return null;
         }
         Value v = Attrs.with(config, "content", Value.string(new String(content, StandardCharsets.UTF_8)),
