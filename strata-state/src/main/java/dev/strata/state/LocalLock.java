@@ -219,7 +219,7 @@ final class LocalLock implements AutoCloseable {
         } catch (IOException e) {
             removeCreated(stateFile, created, ch);
             release(ch, os);
-            return new Attempt.Failed("Could not lock " + stateFile + ": " + IoReasons.of(e));
+            return new Attempt.Failed("Could not lock " + stateFile + ": " + dev.strata.hcl.IoProblems.reason(e));
         }
     }
 
@@ -506,7 +506,7 @@ final class LocalLock implements AutoCloseable {
             return Result.of(holder);
         } catch (IOException e) {
             return Result.of(null, dev.strata.hcl.Diagnostics.of(dev.strata.hcl.Diagnostic.error(
-                    "Failed to unlock state", "Could not remove " + infoFile + ": " + IoReasons.of(e), null)));
+                    "Failed to unlock state", "Could not remove " + infoFile + ": " + dev.strata.hcl.IoProblems.reason(e), null)));
         } finally {
             release(ch, os);
         }

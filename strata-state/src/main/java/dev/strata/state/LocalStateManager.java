@@ -85,7 +85,7 @@ final class LocalStateManager implements StateManager {
             return r.hasErrors() ? Result.of(null, r.diagnostics()) : Result.of(new Disk(r.value(), id), r.diagnostics());
         } catch (IOException e) {
             return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to read the state file",
-                    "Could not read " + display + ": " + IoReasons.of(e) + ".", null)));
+                    "Could not read " + display + ": " + dev.strata.hcl.IoProblems.reason(e) + ".", null)));
         }
     }
 
@@ -186,7 +186,7 @@ final class LocalStateManager implements StateManager {
             }
             return Result.of(state);
         } catch (IOException e) {
-            return error("Failed to write the state", "Could not write " + displayPath + ": " + IoReasons.of(e)
+            return error("Failed to write the state", "Could not write " + displayPath + ": " + dev.strata.hcl.IoProblems.reason(e)
                     + ". The previous state file is unchanged.");
         }
     }
@@ -402,7 +402,7 @@ final class LocalStateManager implements StateManager {
                     // opened: writable
                 } catch (IOException e) {
                     out.add(Diagnostic.error("State file is not writable", "Cannot write " + p + ": "
-                            + FileErrors.reason(e) + ". Strata checks this before changing anything, because a change "
+                            + dev.strata.hcl.IoProblems.reason(e) + ". Strata checks this before changing anything, because a change "
                             + "the state cannot record would be lost. Fix the permissions (or the path) and run the "
                             + "command again.", null));
                 }
@@ -421,7 +421,7 @@ final class LocalStateManager implements StateManager {
                 Path probe = Files.createTempFile(existing, "." + statePath.getFileName() + ".strata-check-", ".tmp");
                 Files.delete(probe);
             } catch (IOException e) {
-                problem = existing + ": " + FileErrors.reason(e);
+                problem = existing + ": " + dev.strata.hcl.IoProblems.reason(e);
             }
         }
         if (problem != null) {

@@ -391,7 +391,7 @@ final class StateCommand implements Command {
             view.errorText("open " + file + ": no such file or directory");
             return 1;
         } catch (IOException e) {
-            view.errorText("Error reading source state \"" + file + "\": " + dev.strata.state.FileErrors.reason(e));
+            view.errorText("Error reading source state \"" + file + "\": " + dev.strata.hcl.IoProblems.reason(e));
             return 1;
         }
         Result<StateSnapshot> incoming = StateCodec.read(bytes, file, "");
