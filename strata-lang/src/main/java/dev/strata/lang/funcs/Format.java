@@ -26,7 +26,7 @@ final class Format {
         .varParam(new Param("args", Type.DYNAMIC, true, true, false).rejectingDynamicType()).returns(Type.STRING)
         .impl((a, t) -> {
           for (Value v : a.subList(1, a.size())) {
-            if (v.isNull() || !v.isWhollyKnown()) {
+            if (!v.isWhollyKnown()) {
               return Value.unknown(Type.STRING);
             }
           }
@@ -49,7 +49,8 @@ final class Format {
         return Value.unknown(t);
       }
       if (v.isNull()) {
-        throw FunctionError.arg(i, "argument " + i + " is null");
+        // As in Terraform, a null list is one value repeated, printed "null" by %v.
+        continue;
       }
       if (n < 0) {
         n = v.length();
@@ -69,7 +70,7 @@ final class Format {
       for (int i = 1; i < a.size(); i++) {
         Value v = a.get(i);
         Value e = v.isKnown() && !v.isNull() && CollectionFuncs.isSeq(v.type()) ? v.elements().get(k) : v;
-        unknown |= e.isNull() || !e.isWhollyKnown();
+        unknown |= !e.isWhollyKnown();
         iter.add(e);
       }
       if (unknown) {
@@ -172,9 +173,14 @@ final class Format {
       String body;
       boolean numeric = false;
       String where = " for " + Quote.quote(spec) + " at " + start;
+      if (arg.isNull() && verb != 'v') {
+        throw FunctionError.call("unsupported value" + where + ": null value cannot be formatted");
+      }
       switch (verb) {
         case 'v' -> {
-          if (sharp) {
+          if (arg.isNull()) {
+            body = "null";
+          } else if (sharp) {
             body = Json.encode(arg);
           } else if (arg.type().equals(Type.STRING)) {
             body = arg.asString();
