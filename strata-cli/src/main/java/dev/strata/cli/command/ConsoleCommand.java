@@ -103,7 +103,8 @@ final class ConsoleCommand implements Command {
 
     private int console(CommandContext context, ParsedArgs args, ProviderFunctions providerFunctions) {
         FunctionContext functions = FunctionContext.system(context.workingDir());
-        FunctionTable table = TemplateFunctions.builtins(functions);
+        // As terraform console: there is no plan, so there is no plantimestamp function either.
+        FunctionTable table = TemplateFunctions.builtins(functions).without("plantimestamp");
         ConsoleView view = new ConsoleView(context);
         Scope scope = Scope.empty(table);
         DiagnosticRenderer.Sources sources = DiagnosticRenderer.NO_SOURCES;
