@@ -186,8 +186,8 @@ final class Format {
             body = arg.asString();
           } else if (arg.type().equals(Type.NUMBER)) {
             // %v prints numbers like %g with the shortest digits: 1e+06, 0.0001, 1e-05.
+            // cty prints the number first, then pads it as text: no sign flags, zeros not sign-aware.
             body = arg.isInfinite() ? arg.numberText() : general(arg.asNumber(), -1, false);
-            numeric = true;
           } else if (arg.type().equals(Type.BOOL)) {
             body = Boolean.toString(arg.asBool());
           } else {
@@ -248,7 +248,14 @@ final class Format {
           body = " " + body;
         }
       }
-      out.append(verb == 't' ? body : pad(body, width, minus, zero && numeric && !minus));
+      if (verb == 't') {
+        out.append(body);
+      } else if (verb == 'v' || verb == 's' || verb == 'q') {
+        // Text is padded with the zero flag's zeros on whichever side the minus flag picks, as cty does.
+        out.append(padText(body, width, minus, zero));
+      } else {
+        out.append(pad(body, width, minus, zero && numeric && !minus));
+      }
     }
     return out.toString();
   }
@@ -266,6 +273,15 @@ final class Format {
       return s;
     }
     return s.substring(0, s.offsetByCodePoints(0, prec));
+  }
+
+  private static String padText(String s, int width, boolean left, boolean zeros) {
+    int len = s.codePointCount(0, s.length());
+    if (width <= len) {
+      return s;
+    }
+    String fill = (zeros ? "0" : " ").repeat(width - len);
+    return left ? s + fill : fill + s;
   }
 
   private static String pad(String s, int width, boolean left, boolean zeros) {
