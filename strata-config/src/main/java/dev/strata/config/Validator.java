@@ -72,7 +72,8 @@ public final class Validator {
     public static Diagnostics validate(ConfigTree tree) {
         // As in Terraform, file functions resolve relative paths against the working directory (the
         // root module's), not the module's own directory; modules use path.module for theirs.
-        FunctionTable builtins = TemplateFunctions.builtins(FunctionContext.system(tree.root().module().dir()));
+        // Validating is not applying: timestamp(), uuid() and bcrypt() are unknown, as in terraform validate.
+        FunctionTable builtins = TemplateFunctions.planning(FunctionContext.system(tree.root().module().dir()));
         return validate(tree, m -> builtins);
     }
 

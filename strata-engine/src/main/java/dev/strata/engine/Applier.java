@@ -97,7 +97,8 @@ public final class Applier {
         boolean interrupted;
         Run run;
         try (ProviderPool pool = new ProviderPool(providers, engineVersion, options.workingDir(), environment)) {
-            run = new Run(tree, options, Run.Phase.APPLY, pool, plan.variables(), state.state(), r -> e -> {
+            run = new Run(tree, options, Run.Phase.APPLY, pool, plan.variables(), state.state(), plan.timestamp(),
+                    r -> e -> {
                 Result<StateSnapshot> w = state.append(e);
                 if (w.value() == null) {
                     throw new IllegalStateException("could not record the state change durably: "

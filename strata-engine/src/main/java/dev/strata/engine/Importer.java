@@ -56,7 +56,9 @@ public final class Importer {
         }
         DependencyGraph<Node> graph = GraphBuilder.build(tree);
         try (ProviderPool pool = new ProviderPool(providers, engineVersion, options.workingDir(), environment)) {
-            Run run = new Run(tree, options, Run.Phase.APPLY, pool, variables, state.state(), r -> e -> {
+            // An import has no saved plan: its plan time is now.
+            Run run = new Run(tree, options, Run.Phase.APPLY, pool, variables, state.state(),
+                    java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS), r -> e -> {
                 var w = state.append(e);
                 if (w.value() == null) {
                     throw new IllegalStateException("could not record the import durably");

@@ -3,6 +3,7 @@ package dev.strata.engine;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.lang.value.Value;
 import dev.strata.state.StateSnapshot;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -19,11 +20,15 @@ import java.util.TreeMap;
  * @param deferred    resources whose expansion waits for the apply
  * @param outputs     root output changes by name
  * @param diagnostics warnings found while planning (errors mean there is no plan)
+ * @param timestamp   when the plan was made, to the second: {@code plantimestamp()} while planning and
+ *                    again when this plan is applied, and the plan JSON's {@code timestamp}
  */
 public record Plan(PlanMode mode, StateSnapshot priorState, SortedMap<String, Value> variables,
                    List<ResourceChange> changes, List<ResourceChange> drift, List<DeferredResource> deferred,
-                   SortedMap<String, OutputChange> outputs, List<String> targets, Diagnostics diagnostics) {
+                   SortedMap<String, OutputChange> outputs, List<String> targets, Diagnostics diagnostics,
+                   Instant timestamp) {
     public Plan {
+        java.util.Objects.requireNonNull(timestamp, "timestamp");
         variables = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(variables));
         changes = List.copyOf(changes);
         drift = List.copyOf(drift);

@@ -27,6 +27,7 @@ import dev.strata.state.StateSnapshot;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.Iterator;
@@ -43,7 +44,8 @@ import java.util.TreeMap;
 public final class PlanCodec {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
-    static final int FORMAT = 1;
+    // 2: plans carry their timestamp.
+    static final int FORMAT = 2;
 
     private PlanCodec() {}
 
@@ -83,6 +85,7 @@ public final class PlanCodec {
         });
         ArrayNode targets = n.putArray("targets");
         p.targets().forEach(targets::add);
+        n.put("timestamp", p.timestamp().toString());
         return n;
     }
 
@@ -232,7 +235,14 @@ public final class PlanCodec {
             }
             List<String> targets = new ArrayList<>();
             n.path("targets").forEach(t -> targets.add(t.asText()));
-            return new Plan(mode, st.value(), vars, changes, drift, deferred, outs, targets, Diagnostics.NONE);
+            Instant timestamp;
+            try {
+                timestamp = Instant.parse(text(n, "timestamp"));
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new Damaged("bad timestamp " + n.path("timestamp"));
+            }
+            return new Plan(mode, st.value(), vars, changes, drift, deferred, outs, targets, Diagnostics.NONE,
+                    timestamp);
         } catch (RuntimeException e) {
             // A field is missing or has a value of the wrong kind; Java's wording of it helps nobody.
             throw new Damaged("the plan file's content does not have the structure of a Strata plan");

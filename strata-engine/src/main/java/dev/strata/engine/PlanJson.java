@@ -24,7 +24,6 @@ import dev.strata.provider.ValueJson;
 import dev.strata.state.ResourceInstanceObject;
 import dev.strata.state.ResourceState;
 import dev.strata.state.StateSnapshot;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -93,7 +92,8 @@ public final class PlanJson {
         });
         n.set("prior_state", stateJson(plan.priorState(), version));
         n.set("configuration", configuration(tree));
-        n.put("timestamp", Instant.now().toString());
+        // The plan's own time (whole seconds, so ISO-8601 without fraction: RFC 3339 as Terraform prints it).
+        n.put("timestamp", plan.timestamp().toString());
         n.put("applyable", plan.hasChanges());
         n.put("complete", plan.deferred().isEmpty());
         n.put("errored", false);

@@ -30,6 +30,7 @@ public final class Planner {
     private final ProviderSource providers;
     private final String engineVersion;
     private Map<String, String> environment = System.getenv();
+    private java.time.Clock clock = java.time.Clock.systemUTC();
 
     public Planner(ProviderSource providers, String engineVersion) {
         this.providers = providers;
@@ -48,6 +49,12 @@ public final class Planner {
     /** The environment providers see (PGHOST, AWS_*, ...); the process's own by default. */
     public Planner environment(Map<String, String> env) {
         this.environment = Map.copyOf(env);
+        return this;
+    }
+
+    /** The clock that dates plans ({@code plantimestamp()}); the system's by default. */
+    public Planner clock(java.time.Clock c) {
+        this.clock = java.util.Objects.requireNonNull(c);
         return this;
     }
 
@@ -92,7 +99,9 @@ public final class Planner {
             return Result.of(null, moved.diagnostics());
         }
         try (ProviderPool pool = new ProviderPool(providers, engineVersion, options.workingDir(), environment)) {
-            Run run = new Run(tree, options, Run.Phase.PLAN, pool, variables, moved.state(), null);
+            // Terraform records the plan's time to the second, as plantimestamp() prints it.
+            java.time.Instant timestamp = clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+            Run run = new Run(tree, options, Run.Phase.PLAN, pool, variables, moved.state(), timestamp, null);
             ProviderCalls calls = new ProviderCalls(options.parallelism(), ProviderCalls.Settings.DEFAULT, events,
                     stopRequested::get);
             InstanceOps ops = new InstanceOps(run, events, null, calls, Map.of());
@@ -128,7 +137,7 @@ public final class Planner {
             StateSnapshot refreshed = run.state().withSerial(state.serial());
             return Result.of(new Plan(options.mode(), refreshed, variables, changes, drift, deferred,
                     new TreeMap<>(run.outputChanges), options.targets().stream().map(Object::toString).toList(),
-                    diags), diags);
+                    diags, timestamp), diags);
         }
     }
 

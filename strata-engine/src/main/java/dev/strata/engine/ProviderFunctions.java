@@ -55,7 +55,8 @@ public final class ProviderFunctions implements AutoCloseable {
      * Terraform (where the working directory is the root module's).
      */
     public java.util.function.Function<ModuleConfig, FunctionTable> tables(ConfigTree tree) {
-        FunctionTable builtins = TemplateFunctions.builtins(FunctionContext.system(tree.root().module().dir()));
+        // Validating is not applying: timestamp(), uuid() and bcrypt() are unknown, as in terraform validate.
+        FunctionTable builtins = TemplateFunctions.planning(FunctionContext.system(tree.root().module().dir()));
         Map<Path, FunctionTable> byDir = new ConcurrentHashMap<>();
         for (ConfigNode n : tree.nodes()) {
             byDir.computeIfAbsent(n.module().dir(), d -> table(n.module(), builtins));

@@ -80,13 +80,16 @@ final class Run {
     record Done(AbsResourceInstance addr, Action action) {}
 
     Run(ConfigTree tree, PlanOptions options, Phase phase, ProviderPool providers,
-        SortedMap<String, Value> rootVariables, StateSnapshot state, Function<Run, StateSink> sink) {
+        SortedMap<String, Value> rootVariables, StateSnapshot state, java.time.Instant planTimestamp,
+        Function<Run, StateSink> sink) {
         this.tree = tree;
         this.options = options;
         this.phase = phase;
         this.providers = providers;
         // While planning, timestamp(), uuid() and bcrypt() are unknown, as in Terraform; apply evaluates them again.
-        dev.strata.lang.funcs.FunctionContext ctx = dev.strata.lang.funcs.FunctionContext.system(options.workingDir());
+        // plantimestamp() is the plan's time in both phases, so a saved plan applies with the value it showed.
+        dev.strata.lang.funcs.FunctionContext ctx = dev.strata.lang.funcs.FunctionContext.system(options.workingDir())
+                .withPlanTimestamp(planTimestamp);
         this.builtins = phase == Phase.PLAN ? TemplateFunctions.planning(ctx) : TemplateFunctions.builtins(ctx);
         this.rootVariables = rootVariables;
         this.state = state;

@@ -63,7 +63,8 @@ public final class SchemaValidation {
         Map<Node, List<Diagnostic>> found = new ConcurrentHashMap<>();
         SortedMap<Node, DagWalker.Outcome<Node>> outcomes;
         try (ProviderPool pool = new ProviderPool(providers, engineVersion, workingDir, environment)) {
-            FunctionTable builtins = TemplateFunctions.builtins(FunctionContext.system(workingDir));
+            // timestamp(), uuid() and bcrypt() are unknown while validating, as in terraform validate.
+            FunctionTable builtins = TemplateFunctions.planning(FunctionContext.system(workingDir));
             // Each module calls the provider functions of its own required_providers names.
             Map<dev.strata.addr.Module, FunctionTable> tables = new ConcurrentHashMap<>();
             ValidateScope.Shared shared = new ValidateScope.Shared(tree, pool, m -> tables.computeIfAbsent(m,

@@ -125,6 +125,56 @@ class EngineTest {
     }
 
     @Test
+    void plantimestampIsThePlansTimeWhenPlanningAndWhenTheSavedPlanIsApplied() throws Exception {
+        ConfigTree tree = config("""
+                resource "fake_thing" "a" { value = plantimestamp() }
+                output "t" { value = plantimestamp() }
+                output "v" { value = fake_thing.a.value }
+                """);
+        ProviderRegistry reg = ProviderRegistry.of(List.of(FakeProvider.factory(fake)));
+        PlanOptions opts = PlanOptions.defaults(dir);
+        java.time.Instant planned = java.time.Instant.parse("2024-05-06T07:08:09.750Z");
+        String expected = "2024-05-06T07:08:09Z";
+        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.of("apply", Duration.ZERO))
+                .value()) {
+            Result<Plan> plan = new Planner(reg, "test").clock(java.time.Clock.fixed(planned, java.time.ZoneOffset.UTC))
+                    .plan(tree, new TreeMap<>(), sm.state(), opts, EngineEvents.NONE);
+            assertThat(plan.value()).as(plan.diagnostics().toString()).isNotNull();
+            // Known while planning, to the second, as Terraform records it.
+            assertThat(plan.value().timestamp()).isEqualTo(java.time.Instant.parse(expected));
+            assertThat(plan.value().outputs().get("t").after()).isEqualTo(Value.string(expected));
+            assertThat(plan.value().outputs().get("v").after()).isEqualTo(Value.string(expected));
+            assertThat(PlanJson.of(plan.value(), tree, "test").get("timestamp").asText()).isEqualTo(expected);
+
+            // The saved plan keeps its time, and applying it (at another time) uses that time, not the clock's.
+            Plan saved = PlanCodec.decode(PlanCodec.encode(plan.value()));
+            assertThat(saved.timestamp()).isEqualTo(plan.value().timestamp());
+            Result<ApplyResult> r = new Applier(reg, "test").apply(tree, saved, sm, opts, EngineEvents.NONE);
+            assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
+            assertThat(r.value().state().outputs().get("t").value())
+                    .isEqualTo(new dev.strata.state.JsonValue.StringValue(expected));
+            assertThat(r.value().state().outputs().get("v").value())
+                    .isEqualTo(new dev.strata.state.JsonValue.StringValue(expected));
+        }
+    }
+
+    @Test
+    void aPlanWithoutAReadableTimestampIsDamaged() throws Exception {
+        ConfigTree tree = config("output \"t\" { value = plantimestamp() }\n");
+        Result<Plan> plan = new Planner(ProviderRegistry.of(List.of(FakeProvider.factory(fake))), "test")
+                .plan(tree, new TreeMap<>(), dev.strata.state.StateSnapshot.empty("test"), PlanOptions.defaults(dir),
+                        EngineEvents.NONE);
+        assertThat(plan.value()).as(plan.diagnostics().toString()).isNotNull();
+        com.fasterxml.jackson.databind.node.ObjectNode n = PlanCodec.encode(plan.value());
+        n.put("timestamp", "yesterday");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PlanCodec.decode(n))
+                .hasMessage("bad timestamp \"yesterday\"");
+        n.remove("timestamp");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PlanCodec.decode(n))
+                .hasMessage("missing field \"timestamp\"");
+    }
+
+    @Test
     void transientFailuresAreRetriedUntilTheySucceed() throws IOException {
         fake.transientFailuresLeft = 2;
         Result<ApplyResult> r = planAndApply(config("resource \"fake_thing\" \"a\" { value = \"x\" }\n"));

@@ -103,7 +103,8 @@ final class ConsoleCommand implements Command {
 
     private int console(CommandContext context, ParsedArgs args, ProviderFunctions providerFunctions) {
         FunctionContext functions = FunctionContext.system(context.workingDir());
-        FunctionTable table = TemplateFunctions.builtins(functions);
+        // As terraform console: there is no plan, so there is no plantimestamp function either.
+        FunctionTable table = TemplateFunctions.builtins(functions).without("plantimestamp");
         ConsoleView view = new ConsoleView(context);
         // Without configuration files the tree is empty but still gives path.*, terraform.workspace and
         // Terraform's "undeclared" errors for var.*, local.* and the rest, as terraform console does.

@@ -58,6 +58,16 @@ class ConsoleCommandTest {
     }
 
     @Test
+    void thereIsNoPlantimestampWithoutAPlan() {
+        // As terraform console: no plan is made, so the function does not exist (timestamp() does).
+        CliRunner.Result r = CliRunner.in(dir).stdin("plantimestamp()\nlength(timestamp())\n").run("console", "-no-color");
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stdout()).isEqualTo("20\n");
+        assertThat(r.stderr()).contains("Error: Call to unknown function")
+                .contains("There is no function named \"plantimestamp\".\n");
+    }
+
+    @Test
     void unclosedInputAtTheEndIsReported() {
         CliRunner.Result r = CliRunner.in(dir).stdin("[1, 2\n").run("console", "-no-color");
         assertThat(r.exitCode()).isEqualTo(1);

@@ -38,6 +38,17 @@ class ValidateDifferentialTest {
 
     static Stream<Arguments> cases() {
         return Stream.of(
+                // timestamp(), uuid(), bcrypt() and plantimestamp() are unknown while validating: no conversion error.
+                Arguments.of("impure-functions", """
+                        locals {
+                          a = tonumber(timestamp())
+                          b = tonumber(uuid())
+                          c = tonumber(bcrypt("x"))
+                          d = tonumber(plantimestamp())
+                        }
+                        resource "terraform_data" "t" { input = tonumber(timestamp()) }
+                        output "e" { value = tonumber("x") }
+                        """, List.of()),
                 Arguments.of("undeclared", """
                         variable "region" {}
                         locals { name = "x" }

@@ -601,6 +601,45 @@ class PlanApplyTest {
     }
 
     @Test
+    void plantimestampIsKnownInThePlanAndTheSavedPlanAppliesWithIt() throws Exception {
+        write("main.tf", """
+                resource "terraform_data" "a" {
+                  input = plantimestamp()
+                }
+                output "t" { value = plantimestamp() }
+                """);
+        CliRunner.Result plan = ok("plan", "-out=p.tfplan");
+        java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile("\\+ t = \"(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ)\"").matcher(plan.stdout());
+        assertTrue(m.find(), plan.stdout());
+        String at = m.group(1);
+        assertTrue(plan.stdout().contains("+ input  = \"" + at + "\""), plan.stdout());
+        JsonNode json = JSON.readTree(ok("show", "-json", "p.tfplan").stdout());
+        assertEquals(at, json.get("timestamp").asText());
+        assertEquals(at, json.at("/output_changes/t/after").asText());
+
+        // Applied later, the saved plan still uses its own time, not the time of the apply.
+        Thread.sleep(1100);
+        ok("apply", "p.tfplan");
+        JsonNode state = state();
+        assertEquals(at, state.at("/outputs/t/value").asText());
+        assertEquals(at, state.at("/resources/0/instances/0/attributes/input/value").asText());
+
+        // A plan made and applied in one run uses that plan's time too.
+        write("main.tf", """
+                resource "terraform_data" "a" {
+                  input = "${plantimestamp()}!"
+                }
+                output "t" { value = plantimestamp() }
+                """);
+        ok("apply", "-auto-approve");
+        JsonNode after = state();
+        String again = after.at("/outputs/t/value").asText();
+        assertTrue(again.compareTo(at) > 0, again + " after " + at);
+        assertEquals(again + "!", after.at("/resources/0/instances/0/attributes/input/value").asText());
+    }
+
+    @Test
     void aProviderThatIsNeitherBuiltInNorInstalledSaysToRunInit() throws IOException {
         write("main.tf", "resource \"aws_s3_bucket\" \"b\" {\n  bucket = \"x\"\n}\n");
         CliRunner.Result r = run("plan");

@@ -159,6 +159,19 @@ class PlanJsonDifferentialTest {
                           input = { until = timeadd(timestamp(), "24h"), id = uuid(), fixed = "f" }
                         }
                         output "t" { value = timestamp() }
+                        """),
+                // plantimestamp() is known while planning: the plan's own time, also the plan JSON's timestamp.
+                // (The second plan drops the outputs: whether they change depends on the clock's second ticking.)
+                new Case("plantimestamp", """
+                        resource "terraform_data" "p" {
+                          input = { at = plantimestamp(), year = formatdate("YYYY", plantimestamp()) }
+                        }
+                        output "pt" { value = plantimestamp() }
+                        output "later" { value = timeadd(plantimestamp(), "1h") }
+                        """, """
+                        resource "terraform_data" "p" {
+                          input = { at = plantimestamp(), year = formatdate("YYYY", plantimestamp()), v = 2 }
+                        }
                         """));
     }
 
@@ -189,6 +202,14 @@ class PlanJsonDifferentialTest {
         JsonNode ours = JSON.readTree(ok(CliRunner.in(st).run("show", "-json", "st.plan")).stdout());
         assertThat(changes(ours, ignore)).as("resource_changes").isEqualTo(changes(theirs, ignore));
         assertThat(outputs(ours)).as("output_changes").isEqualTo(outputs(theirs));
+        for (JsonNode plan : List.of(theirs, ours)) {
+            // The plan's time, as RFC 3339 in UTC; plantimestamp() is the same value.
+            assertThat(plan.path("timestamp").asText()).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
+            JsonNode pt = plan.at("/output_changes/pt/after");
+            if (pt.isTextual()) {
+                assertThat(pt.asText()).isEqualTo(plan.path("timestamp").asText());
+            }
+        }
     }
 
     private static CliRunner.Result ok(CliRunner.Result r) {

@@ -79,6 +79,13 @@ class UnknownsConsoleDifferentialTest {
                 "type(false ? local.d : 1)",
                 "type([for v in local.d : v])",
                 "format(\"%v\", null)",
+                "format(\"%v\", tostring(null))",
+                "format(\"%-6v|%v\", tostring(null), tonumber(null))",
+                "formatlist(\"%v %v\", tolist(null), [\"a\", null])",
+                "format(\"%v\", tostring(null), local.d)",
+                "templatestring(\"hello\", local.d)",
+                "templatestring(\"hello\", terraform_data.a.output)",
+                "type(templatestring(\"hello\", local.d))",
                 "lookup({a=\"b\"}, \"a\", local.d)",
                 "lookup({a=\"b\"}, \"c\", local.d)");
     }

@@ -42,7 +42,7 @@ class PlanViewTest {
                 Map.of(), "test");
         PlanView v = new PlanView(ctx).withSchemas(new Schemas(ProviderRegistry.load(PlanViewTest.class.getClassLoader())));
         Plan p = new Plan(PlanMode.NORMAL, StateSnapshot.empty("test"), new TreeMap<>(), List.of(changes), List.of(),
-                List.of(), new TreeMap<>(), List.of(), Diagnostics.NONE);
+                List.of(), new TreeMap<>(), List.of(), Diagnostics.NONE, java.time.Instant.EPOCH);
         String all = v.render(p);
         return all.substring(all.indexOf("  # "), all.indexOf("Plan:"));
     }

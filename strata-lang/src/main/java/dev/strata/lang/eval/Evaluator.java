@@ -346,9 +346,11 @@ public final class Evaluator {
             }
             Function func = fn.get();
             List<Expr> argExprs = f.args();
-            if (plain.equals("templatestring") && !argExprs.isEmpty()
+            if (plain.equals("templatestring") && argExprs.size() == 2 && args.get(1).isKnown() && !args.get(1).isNull()
                     && (argExprs.get(0) instanceof Expr.Template || argExprs.get(0) instanceof Expr.TemplateWrap)) {
-                // The template would already have been rendered as a string literal before the call.
+                // The template would already have been rendered as a string literal before the call. As in
+                // Terraform, this is checked when the call runs: not for unknown vars (the result is unknown),
+                // nor for null vars (the parameter's own error).
                 return fail("Invalid function argument", "Invalid value for \"template\" parameter: invalid "
                         + "template expression: templatestring is only for rendering templates retrieved "
                         + "dynamically from elsewhere, and so does not support providing a literal template; "

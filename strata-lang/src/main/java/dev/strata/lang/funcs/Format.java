@@ -26,7 +26,7 @@ final class Format {
         .varParam(new Param("args", Type.DYNAMIC, true, true, false).rejectingDynamicType()).returns(Type.STRING)
         .impl((a, t) -> {
           for (Value v : a.subList(1, a.size())) {
-            if (v.isNull() || !v.isWhollyKnown()) {
+            if (!v.isWhollyKnown()) {
               return Value.unknown(Type.STRING);
             }
           }
@@ -49,7 +49,8 @@ final class Format {
         return Value.unknown(t);
       }
       if (v.isNull()) {
-        throw FunctionError.arg(i, "argument " + i + " is null");
+        // As in Terraform, a null list is one value repeated, printed "null" by %v.
+        continue;
       }
       if (n < 0) {
         n = v.length();
@@ -69,7 +70,7 @@ final class Format {
       for (int i = 1; i < a.size(); i++) {
         Value v = a.get(i);
         Value e = v.isKnown() && !v.isNull() && CollectionFuncs.isSeq(v.type()) ? v.elements().get(k) : v;
-        unknown |= e.isNull() || !e.isWhollyKnown();
+        unknown |= !e.isWhollyKnown();
         iter.add(e);
       }
       if (unknown) {
@@ -172,16 +173,21 @@ final class Format {
       String body;
       boolean numeric = false;
       String where = " for " + Quote.quote(spec) + " at " + start;
+      if (arg.isNull() && verb != 'v') {
+        throw FunctionError.call("unsupported value" + where + ": null value cannot be formatted");
+      }
       switch (verb) {
         case 'v' -> {
-          if (sharp) {
+          if (arg.isNull()) {
+            body = "null";
+          } else if (sharp) {
             body = Json.encode(arg);
           } else if (arg.type().equals(Type.STRING)) {
             body = arg.asString();
           } else if (arg.type().equals(Type.NUMBER)) {
             // %v prints numbers like %g with the shortest digits: 1e+06, 0.0001, 1e-05.
+            // cty prints the number first, then pads it as text: no sign flags, zeros not sign-aware.
             body = arg.isInfinite() ? arg.numberText() : general(arg.asNumber(), -1, false);
-            numeric = true;
           } else if (arg.type().equals(Type.BOOL)) {
             body = Boolean.toString(arg.asBool());
           } else {
@@ -242,7 +248,14 @@ final class Format {
           body = " " + body;
         }
       }
-      out.append(verb == 't' ? body : pad(body, width, minus, zero && numeric && !minus));
+      if (verb == 't') {
+        out.append(body);
+      } else if (verb == 'v' || verb == 's' || verb == 'q') {
+        // Text is padded with the zero flag's zeros on whichever side the minus flag picks, as cty does.
+        out.append(padText(body, width, minus, zero));
+      } else {
+        out.append(pad(body, width, minus, zero && numeric && !minus));
+      }
     }
     return out.toString();
   }
@@ -260,6 +273,15 @@ final class Format {
       return s;
     }
     return s.substring(0, s.offsetByCodePoints(0, prec));
+  }
+
+  private static String padText(String s, int width, boolean left, boolean zeros) {
+    int len = s.codePointCount(0, s.length());
+    if (width <= len) {
+      return s;
+    }
+    String fill = (zeros ? "0" : " ").repeat(width - len);
+    return left ? s + fill : fill + s;
   }
 
   private static String pad(String s, int width, boolean left, boolean zeros) {

@@ -64,6 +64,13 @@ class UnknownSemanticsTest {
                 new Case("sum(d)", unknown, "dynamic"),
                 new Case("parseint(d, 10)", unknown, "dynamic"),
                 new Case("templatestring(u, d)", unknown, "dynamic"),
+                // a literal template is rejected only once the call runs, which unknown vars skip
+                new Case("templatestring(\"hello\", d)", unknown, "dynamic"),
+                // a typed null is a value to format: %v prints it as null
+                new Case("format(\"%v\", tostring(null))", "\"null\"", "string"),
+                new Case("format(\"%v\", tostring(null), d)", unknown, "dynamic"),
+                new Case("formatlist(\"%v %v\", tolist(null), [\"a\", null])", "tolist([\n  \"null a\",\n  \"null null\",\n])",
+                        "list(string)"),
                 // ... and the wholly unknown result travels on: flatten of a tuple of dynamic unknowns
                 new Case("[for v in [\"a\", \"b\"] : format(v, d)]", "[\n  " + unknown + ",\n  " + unknown + ",\n]",
                         "tuple([\n    dynamic,\n    dynamic,\n])"),
