@@ -98,7 +98,7 @@ public final class SourcePrinter {
             }
             case Expr.TemplateJoin j -> {
                 sb.append('"');
-                templatePart(j);
+                templatePart(j, false);
                 sb.append('"');
             }
             case Expr.TupleCons t -> {
@@ -224,14 +224,32 @@ public final class SourcePrinter {
     }
 
     private void templateParts(Expr.Template t) {
-        t.parts().forEach(this::templatePart);
+        Expr previous = null;
+        for (Expr part : t.parts()) {
+            templatePart(part, endsWithPercent(previous));
+            previous = part;
+        }
     }
 
-    private void templatePart(Expr part) {
+    /**
+     * A literal ending in "%" cannot stand before a directive: "%%{" always reads as an escaped "%{". A
+     * conditional is then printed as an interpolation ({@code ${c ? "a" : "b"}}), which parses to the
+     * same tree.
+     */
+    private static boolean endsWithPercent(Expr part) {
+        return part instanceof Expr.LiteralValue l && l.value() instanceof Literal.StringLit s && s.value().endsWith("%");
+    }
+
+    private static boolean endsWithPercent(Expr.Template t) {
+        return !t.parts().isEmpty() && endsWithPercent(t.parts().getLast());
+    }
+
+    private void templatePart(Expr part, boolean afterPercent) {
         switch (part) {
             case Expr.LiteralValue l when l.value() instanceof Literal.StringLit s -> escaped(s.value());
             case Expr.Conditional c when c.trueResult() instanceof Expr.Template tt
-                    && c.falseResult() instanceof Expr.Template ft -> {
+                    && c.falseResult() instanceof Expr.Template ft && !afterPercent && !endsWithPercent(tt)
+                    && !endsWithPercent(ft) -> {
                 sb.append("%{if ");
                 expr(c.condition());
                 sb.append('}');

@@ -10,7 +10,9 @@ import dev.strata.hcl.Result;
 import dev.strata.hcl.SourcePos;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import dev.strata.hcl.Literal;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -70,6 +72,21 @@ class RoundTripProperties {
         Result<Expr> r = NativeSyntax.parseExpression(src.getBytes(StandardCharsets.UTF_8), "gen.tf", SourcePos.START);
         assertThat(r.diagnostics().asList()).as(src).isEmpty();
         assertThat(AstShape.of(r.value())).as(src).isEqualTo(AstShape.of(e));
+    }
+
+    /** Found by the property above: "%" before "%{endif}" would read as an escape, so the printer uses ${c ? ...}. */
+    @Example
+    void aConditionalWhoseBranchEndsInPercentRoundTrips() {
+        Expr zero = new Expr.LiteralValue(new Literal.NumberLit(java.math.BigDecimal.ZERO), AstGenerators.R);
+        Expr e = new Expr.Template(List.of(lit("a%"), new Expr.Conditional(zero,
+                new Expr.Template(List.of(lit("a"), zero, lit("a")), AstGenerators.R),
+                new Expr.Template(List.of(lit("a"), zero, lit("%")), AstGenerators.R), AstGenerators.R), lit("a%")),
+                AstGenerators.R);
+        printedExpressionParsesToTheSameTree(e);
+    }
+
+    private static Expr lit(String s) {
+        return new Expr.LiteralValue(new Literal.StringLit(s), AstGenerators.R);
     }
 
     @Property(tries = 3000)
