@@ -165,6 +165,12 @@ final class AwsExamples {
 
     /** Runs {@code terraform args...} in {@code dir} with the mirror-only CLI configuration. */
     static Run terraform(Path exe, Path dir, Path cliConfig, String... args) throws IOException, InterruptedException {
+        return terraform(exe, dir, cliConfig, Map.of(), args);
+    }
+
+    /** As {@link #terraform(Path, Path, Path, String...)}, with {@code env} added to the environment. */
+    static Run terraform(Path exe, Path dir, Path cliConfig, Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(exe.toString());
         cmd.addAll(List.of(args));
@@ -174,6 +180,7 @@ final class AwsExamples {
         // plan text comparison covers.
         pb.environment().remove("TF_IN_AUTOMATION");
         pb.environment().put("TF_CLI_CONFIG_FILE", cliConfig.toString());
+        pb.environment().putAll(env);
         Process p = pb.start();
         CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> {
             try {
