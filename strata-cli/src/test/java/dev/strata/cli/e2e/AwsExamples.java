@@ -176,8 +176,8 @@ final class AwsExamples {
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
         pb.environment().put("CHECKPOINT_DISABLE", "1");
-        // Not TF_IN_AUTOMATION: it drops the hints after a plan ("Saved the plan to: ..."), which the
-        // plan text comparison covers.
+        // Not TF_IN_AUTOMATION unless asked for: it drops the hints after a plan (the rule, "Saved the
+        // plan to: ..."), which the plan text comparison covers; Strata honours it the same way.
         pb.environment().remove("TF_IN_AUTOMATION");
         pb.environment().put("TF_CLI_CONFIG_FILE", cliConfig.toString());
         pb.environment().putAll(env);
