@@ -23,10 +23,6 @@ final class ValueDiff {
     private final boolean legacy;
     private final boolean dynamic;
 
-    ValueDiff(Set<String> forcingPaths) {
-        this(forcingPaths, false, false);
-    }
-
     private ValueDiff(Set<String> forcingPaths, boolean legacy, boolean dynamic) {
         this.forcing = forcingPaths;
         this.legacy = legacy;
@@ -263,7 +259,7 @@ final class ValueDiff {
         return obj.attributes().get(name);
     }
 
-    private String symbol(Value b, Value a) {
+    private static String symbol(Value b, Value a) {
         if (absent(b)) {
             return "+";
         }
