@@ -35,10 +35,14 @@ public record ResourceChange(AbsResourceInstance addr, String deposed, Action ac
 
     /**
      * Terraform's order of changes in plans (human and JSON): shallower modules first, as its module
-     * instance order compares depth before names (module.b before module.a.module.z), then by address.
+     * instance order compares depth before names (module.b before module.a.module.z); within a module
+     * data resources before managed ones (its resource order compares the mode first, data sorting
+     * before managed), then type, name and instance key.
      */
     static final java.util.Comparator<ResourceChange> TERRAFORM_ORDER = java.util.Comparator
             .<ResourceChange>comparingInt(c -> c.addr().module().steps().size())
+            .thenComparing(c -> c.addr().module())
+            .thenComparing(c -> c.addr().resource().resource().mode() == dev.strata.addr.ResourceMode.DATA ? 0 : 1)
             .thenComparing(ResourceChange::addr);
 
     ResourceChange withAction(Action a, String why) {

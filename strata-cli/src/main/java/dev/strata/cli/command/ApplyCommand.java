@@ -218,6 +218,17 @@ final class ApplyCommand implements Command {
                             return 1;
                         }
                     }
+                    if (!machine) {
+                        // Terraform still completes the (empty) apply and reports it, outputs included.
+                        ApplyResult nothing = new ApplyResult(state.state(), 0, 0, 0, List.of(), List.of(), List.of(),
+                                false, dev.strata.hcl.Diagnostics.NONE);
+                        try (ApplyView view = new ApplyView(context)) {
+                            view.summary(nothing, options.mode() == PlanMode.DESTROY);
+                            if (options.mode() != PlanMode.DESTROY) {
+                                view.outputs(outputs(nothing));
+                            }
+                        }
+                    }
                     return 0;
                 }
                 if (refreshOnly && !Operation.checkStateWritable(state, planView, loaded.sources())) {

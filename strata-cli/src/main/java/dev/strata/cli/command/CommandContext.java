@@ -62,6 +62,11 @@ public record CommandContext(
         return workingDir.resolve(path).normalize();
     }
 
+    /** Whether TF_IN_AUTOMATION is set: output is for a wrapper, without the hints at a person's next command. */
+    public boolean inAutomation() {
+        return getenv("TF_IN_AUTOMATION") != null;
+    }
+
     /** An environment variable, or null when unset. Empty values count as unset, as in Terraform. */
     public String getenv(String name) {
         String v = env.get(name);

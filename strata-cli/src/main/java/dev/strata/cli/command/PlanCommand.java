@@ -128,19 +128,22 @@ final class PlanCommand implements Command {
                 if (saved.hasErrors()) {
                     return 1;
                 }
-                if (!json) {
-                    view.out().println();
+            }
+            // The next step is a hint for a person at a terminal: left out for an empty plan and, as in
+            // Terraform, when TF_IN_AUTOMATION says a wrapper drives the commands.
+            if (!json && plan.value().hasChanges() && !ctx.inAutomation()) {
+                view.out().println();
+                view.out().println("─".repeat(Math.min(77, view.width() - 1)));
+                view.out().println();
+                if (!out.isEmpty()) {
                     view.out().println("Saved the plan to: " + out);
                     view.out().println();
                     view.out().println("To perform exactly these actions, run the following command to apply:");
                     view.out().println("    strata apply \"" + out + "\"");
+                } else {
+                    view.out().println("Note: You didn't use the -out option to save this plan, so Strata can't");
+                    view.out().println("guarantee to take exactly these actions if you run \"strata apply\" now.");
                 }
-            } else if (!json && plan.value().hasChanges()) {
-                view.out().println();
-                view.out().println("─".repeat(Math.min(77, view.width() - 1)));
-                view.out().println();
-                view.out().println("Note: You didn't use the -out option to save this plan, so Strata can't");
-                view.out().println("guarantee to take exactly these actions if you run \"strata apply\" now.");
             }
             return args.get(DETAILED) && plan.value().hasChanges() ? 2 : 0;
         }

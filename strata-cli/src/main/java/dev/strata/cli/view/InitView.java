@@ -7,9 +7,11 @@ import dev.strata.hcl.Diagnostics;
 /** Output of {@code strata init}: progress lines as {@code terraform init} prints them, then the outcome. */
 public final class InitView {
     private final View view;
+    private final boolean automation;
 
     public InitView(CommandContext context) {
         this.view = new View(context);
+        this.automation = context.inAutomation();
     }
 
     public void heading(String text) {
@@ -57,6 +59,11 @@ public final class InitView {
     public void success(boolean providersMissing) {
         view.out().println();
         view.out().println(view.style(View.Style.BOLD_GREEN, "Strata has been successfully initialized!"));
+        if (automation) {
+            // As Terraform under TF_IN_AUTOMATION: no suggestion of the next command to type.
+            view.out().flush();
+            return;
+        }
         view.out().println();
         if (providersMissing) {
             view.out().println("You may now run \"strata validate\" to check the configuration. Planning and "

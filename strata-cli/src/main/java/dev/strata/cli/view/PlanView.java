@@ -65,6 +65,11 @@ public final class PlanView extends View {
                 outputs(plan, b);
                 b.append('\n').append(wrap("You can apply this plan to save these new output values to the Strata "
                         + "state, without changing any real infrastructure.")).append('\n');
+            } else if (plan.mode() == PlanMode.DESTROY) {
+                b.append('\n').append(style(Style.BOLD, style(Style.GREEN, "No changes.")))
+                        .append(style(Style.BOLD, " No objects need to be destroyed.")).append("\n\n");
+                b.append(wrap("Either you have not created any objects yet or the existing objects were already "
+                        + "deleted outside of Strata.")).append('\n');
             } else {
                 b.append('\n').append(style(Style.BOLD, style(Style.GREEN, "No changes.")))
                         .append(style(Style.BOLD, " Your infrastructure matches the configuration.")).append("\n\n");
@@ -147,7 +152,7 @@ public final class PlanView extends View {
             if (o.action() == Action.NO_OP) {
                 continue;
             }
-            ValueDiff d = new ValueDiff(Set.of());
+            ValueDiff d = ValueDiff.forOutput();
             String name = o.name() + " ".repeat(width - o.name().length());
             Value after = o.sensitive() ? o.after().mark(dev.strata.lang.value.Mark.SENSITIVE) : o.after();
             Value before = o.sensitive() ? o.before().mark(dev.strata.lang.value.Mark.SENSITIVE) : o.before();
@@ -210,11 +215,11 @@ public final class PlanView extends View {
         for (AttributePath p : c.replacePaths()) {
             forcing.add("." + p.toString());
         }
-        ValueDiff d = new ValueDiff(forcing);
         Value before = c.action() == Action.CREATE || c.action() == Action.READ ? null : c.before();
         Value after = c.action() == Action.DELETE || c.action() == Action.FORGET ? null : c.after();
         dev.strata.provider.Block schema = schemas == null ? null
                 : schemas.block(c.provider().toString(), data, a.resource().resource().type()).orElse(null);
+        ValueDiff d = ValueDiff.forResource(forcing, schema);
         if (c.action() == Action.FORGET) {
             d.objectBody(before, before, 6, "", true, schema);
         } else if (c.action() == Action.DELETE) {

@@ -20,9 +20,61 @@ import java.util.TreeSet;
 final class ValueDiff {
     private final StringBuilder out = new StringBuilder();
     private final Set<String> forcing;
+    private final boolean legacy;
+    private final boolean dynamic;
 
-    ValueDiff(Set<String> forcingPaths) {
+    private ValueDiff(Set<String> forcingPaths, boolean legacy, boolean dynamic) {
         this.forcing = forcingPaths;
+        this.legacy = legacy;
+        this.dynamic = dynamic;
+    }
+
+    /**
+     * The diff of one resource instance. When its schema may come from the legacy SDK (whose
+     * planner cannot tell an empty string from null and returns either), an empty string and null
+     * count as the same value, as Terraform renders them.
+     */
+    static ValueDiff forResource(Set<String> forcingPaths, dev.strata.provider.Block schema) {
+        return new ValueDiff(forcingPaths, schema != null && mayBeLegacy(schema), false);
+    }
+
+    /**
+     * The diff of an output value. Output values carry no type constraint in the plan, so Terraform
+     * renders maps like objects (keys unquoted where they are identifiers) and shows null attributes.
+     */
+    static ValueDiff forOutput() {
+        return new ValueDiff(Set.of(), false, true);
+    }
+
+    /**
+     * Terraform cannot know whether a provider uses the legacy type system; it rules it out only
+     * where the schema uses something the legacy SDK cannot express: map-nested blocks or
+     * dynamically typed attributes.
+     */
+    static boolean mayBeLegacy(dev.strata.provider.Block schema) {
+        if (schema.attributes().values().stream().anyMatch(a -> a.type().hasDynamic())) {
+            return false;
+        }
+        for (dev.strata.provider.NestedBlock nb : schema.blockTypes().values()) {
+            if (nb.nesting() == dev.strata.provider.NestingMode.MAP || !mayBeLegacy(nb.block())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** In a legacy schema, an empty string where null was (or the other way round) is no change. */
+    private boolean emptyIsNull(Value a, Value b) {
+        if (!legacy || a == null || b == null || a.isSensitive() || b.isSensitive() || !a.isKnown() || !b.isKnown()
+                || a.type() != dev.strata.lang.types.Type.STRING || b.type() != dev.strata.lang.types.Type.STRING) {
+            return false;
+        }
+        return a.isNull() ? !b.isNull() && b.asString().isEmpty() : b.isNull() && a.asString().isEmpty();
+    }
+
+    private boolean emptyString(Value v) {
+        return legacy && v != null && v.isKnownAndNotNull() && !v.isSensitive()
+                && v.type() == dev.strata.lang.types.Type.STRING && v.asString().isEmpty();
     }
 
     String text() {
@@ -33,9 +85,12 @@ final class ValueDiff {
         return v == null || (v.isKnown() && v.isNull() && !v.isSensitive());
     }
 
-    static boolean same(Value a, Value b) {
+    boolean same(Value a, Value b) {
+        if (emptyIsNull(a, b)) {
+            return true;
+        }
         if (a == null || b == null) {
-            return a == b;
+            return a == b || emptyString(a) || emptyString(b);
         }
         if (!a.isKnown() || !b.isKnown()) {
             return false;
@@ -117,7 +172,7 @@ final class ValueDiff {
     private int blocks(String name, dev.strata.provider.NestedBlock nb, Value b, Value a, int indent, String path) {
         if ((a != null && !a.isKnown()) || (b != null && !b.isKnown())) {
             out.append('\n');
-            line(indent, symbol(b, a) + " " + name + " = (known after apply)");
+            line(indent, symbol(b, a) + " " + name + " (known after apply)");
             return 0;
         }
         List<Value> xs = items(b);
@@ -152,15 +207,19 @@ final class ValueDiff {
                     gone.add(x);
                 }
             }
+            boolean first = true;
             for (Value x : gone) {
-                one(name, null, nb.block(), x, null, indent, path);
+                one(name, null, nb.block(), x, null, indent, path, first);
+                first = false;
             }
             for (Value y : added) {
-                one(name, null, nb.block(), null, y, indent, path);
+                one(name, null, nb.block(), null, y, indent, path, first);
+                first = false;
             }
             return hidden;
         }
         int hidden = 0;
+        boolean first = true;
         int n = Math.max(xs.size(), ys.size());
         for (int i = 0; i < n; i++) {
             Value x = i < xs.size() ? xs.get(i) : null;
@@ -169,7 +228,8 @@ final class ValueDiff {
                 hidden++;
                 continue;
             }
-            one(name, keys.isEmpty() ? null : keys.get(i), nb.block(), x, y, indent, path);
+            one(name, keys.isEmpty() ? null : keys.get(i), nb.block(), x, y, indent, path, first);
+            first = false;
         }
         return hidden;
     }
@@ -181,9 +241,12 @@ final class ValueDiff {
         return v.type() instanceof ObjectType ? List.of(v) : v.elements();
     }
 
+    /** One block; a blank line sets off the first block of a type, consecutive ones follow directly. */
     private void one(String name, String key, dev.strata.provider.Block schema, Value b, Value a, int indent,
-                     String path) {
-        out.append('\n');
+                     String path, boolean first) {
+        if (first) {
+            out.append('\n');
+        }
         line(indent, symbol(b, a) + " " + name + (key == null ? "" : " " + quote(key)) + " {");
         objectBody(b, a, indent + 4, path, false, schema);
         line(indent + 2, "}");
@@ -268,14 +331,24 @@ final class ValueDiff {
         if (v.attributes().isEmpty()) {
             return "{}";
         }
-        int width = v.attributes().keySet().stream().mapToInt(k -> key(k, object).length()).max().orElse(0);
+        boolean bare = object || dynamic;
+        int width = v.attributes().keySet().stream().mapToInt(k -> key(k, bare).length()).max().orElse(0);
         StringBuilder b = new StringBuilder("{\n");
-        v.attributes().forEach((k, e) -> {
-            if (sym.equals(" ") || !absent(e) || !object) {
-                b.append(" ".repeat(indent + 2)).append(sym).append(' ').append(pad(key(k, object), width))
+        int hidden = 0;
+        for (var entry : v.attributes().entrySet()) {
+            Value e = entry.getValue();
+            if (object && !sym.equals(" ") && emptyString(e)) {
+                // What the legacy SDK plans for an unset string: no change from null, as Terraform counts it.
+                hidden++;
+            } else if (sym.equals(" ") || !absent(e) || !object || dynamic) {
+                b.append(" ".repeat(indent + 2)).append(sym).append(' ').append(pad(key(entry.getKey(), bare), width))
                         .append(" = ").append(nested(e, indent + 4, sym)).append('\n');
             }
-        });
+        }
+        if (hidden > 0) {
+            b.append(" ".repeat(indent + 4)).append("# (").append(hidden).append(" unchanged attribute")
+                    .append(hidden == 1 ? "" : "s").append(" hidden)\n");
+        }
         return b.append(" ".repeat(indent)).append('}').toString();
     }
 
@@ -350,7 +423,7 @@ final class ValueDiff {
         if (b.isKnownAndNotNull() && a.isKnownAndNotNull()) {
             if ((b.type() instanceof ObjectType || b.type() instanceof MapType)
                     && (a.type() instanceof ObjectType || a.type() instanceof MapType)) {
-                return mapDiff(b, a, indent, path, a.type() instanceof ObjectType);
+                return mapDiff(b, a, indent, path, dynamic || a.type() instanceof ObjectType);
             }
             if (isSeq(b) && isSeq(a)) {
                 return listDiff(b, a, indent);

@@ -165,15 +165,22 @@ final class AwsExamples {
 
     /** Runs {@code terraform args...} in {@code dir} with the mirror-only CLI configuration. */
     static Run terraform(Path exe, Path dir, Path cliConfig, String... args) throws IOException, InterruptedException {
+        return terraform(exe, dir, cliConfig, Map.of(), args);
+    }
+
+    /** As {@link #terraform(Path, Path, Path, String...)}, with {@code env} added to the environment. */
+    static Run terraform(Path exe, Path dir, Path cliConfig, Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(exe.toString());
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
         pb.environment().put("CHECKPOINT_DISABLE", "1");
-        // Not TF_IN_AUTOMATION: it drops the hints after a plan ("Saved the plan to: ..."), which the
-        // plan text comparison covers.
+        // Not TF_IN_AUTOMATION unless asked for: it drops the hints after a plan (the rule, "Saved the
+        // plan to: ..."), which the plan text comparison covers; Strata honours it the same way.
         pb.environment().remove("TF_IN_AUTOMATION");
         pb.environment().put("TF_CLI_CONFIG_FILE", cliConfig.toString());
+        pb.environment().putAll(env);
         Process p = pb.start();
         CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> {
             try {

@@ -1,0 +1,173 @@
+package dev.strata.cli.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.strata.cli.CliRunner;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The human plan and apply text ({@code -no-color}) of Strata against the real terraform 1.11, for the
+ * shapes where they used to differ: output values holding nulls and maps, the rule before
+ * "Saved the plan to", the next-step hints under {@code TF_IN_AUTOMATION}, apply and destroy with
+ * nothing to do, and (with the AWS provider 5.100 from the mirror) the legacy SDK's empty strings in
+ * nested blocks, consecutive blocks of one type, wholly unknown blocks and data resources listed
+ * before managed ones. Compared as {@link ExamplesPlanDifferentialIT#comparable} does (the tool's name
+ * neutral, prose paragraphs joined). Skipped without terraform (and, for AWS, the mirror).
+ */
+class PlanTextDifferentialTest {
+    private static final Map<String, String> AUTOMATION = Map.of("TF_IN_AUTOMATION", "1");
+
+    @TempDir
+    Path tf;
+    @TempDir
+    Path st;
+
+    private static final String OUTPUTS = """
+            resource "terraform_data" "x" { input = "a" }
+            output "o" {
+              value = {
+                a  = null
+                m  = tomap({ K = "v", "a b" = "w" })
+                id = terraform_data.x.id
+                l  = [null, "x"]
+              }
+            }
+            """;
+
+    @Test
+    void planAndApplyTextsMatchTerraform() throws Exception {
+        Path terraform = PlanJsonDifferentialTest.terraform().orElse(null);
+        assumeTrue(terraform != null, "terraform is not on the PATH");
+        Path cliConfig = AwsExamples.cliConfig(tf);
+        Files.writeString(tf.resolve("main.tf"), OUTPUTS);
+        Files.writeString(st.resolve("main.tf"), OUTPUTS);
+
+        AwsExamples.Run tfInit = AwsExamples.terraform(terraform, tf, cliConfig, AUTOMATION, "init", "-no-color");
+        CliRunner.Result stInit = strata(AUTOMATION).run("init", "-no-color");
+        assertThat(tfInit.stdout()).endsWith("Terraform has been successfully initialized!\n");
+        assertThat(stInit.stdout()).endsWith("Strata has been successfully initialized!\n");
+
+        // Outputs with null attributes and a map; the rule and "Saved the plan to" after a saved plan.
+        same(tfRun(terraform, cliConfig, Map.of(), "plan", "-out=p.plan", "-no-color"),
+                strata(Map.of()).run("plan", "-out=p.plan", "-no-color"));
+        // Under TF_IN_AUTOMATION no hint follows the plan, saved or not.
+        same(tfRun(terraform, cliConfig, AUTOMATION, "plan", "-no-color"),
+                strata(AUTOMATION).run("plan", "-no-color"));
+        same(tfRun(terraform, cliConfig, AUTOMATION, "plan", "-out=p.plan", "-no-color"),
+                strata(AUTOMATION).run("plan", "-out=p.plan", "-no-color"));
+
+        tfRun(terraform, cliConfig, Map.of(), "apply", "-auto-approve", "-no-color");
+        assertThat(strata(Map.of()).run("apply", "-auto-approve", "-no-color").exitCode()).isZero();
+        // Nothing to change: still "Apply complete!" and the outputs.
+        same(tfRun(terraform, cliConfig, Map.of(), "apply", "-auto-approve", "-no-color"),
+                strata(Map.of()).run("apply", "-auto-approve", "-no-color"));
+        tfRun(terraform, cliConfig, Map.of(), "destroy", "-auto-approve", "-no-color");
+        assertThat(strata(Map.of()).run("destroy", "-auto-approve", "-no-color").exitCode()).isZero();
+        Files.writeString(tf.resolve("main.tf"), "resource \"terraform_data\" \"x\" { input = \"a\" }\n");
+        Files.writeString(st.resolve("main.tf"), "resource \"terraform_data\" \"x\" { input = \"a\" }\n");
+        // Nothing to destroy: its own wording, then "Destroy complete!".
+        same(tfRun(terraform, cliConfig, Map.of(), "destroy", "-auto-approve", "-no-color"),
+                strata(Map.of()).run("destroy", "-auto-approve", "-no-color"));
+    }
+
+    private static final String AWS = """
+            terraform {
+              required_providers {
+                aws = { source = "hashicorp/aws", version = "~> 5.0" }
+              }
+            }
+            provider "aws" {
+              region                      = "eu-west-1"
+              access_key                  = "AKIAEXAMPLE"
+              secret_key                  = "not-a-secret"
+              skip_credentials_validation = true
+              skip_requesting_account_id  = true
+              skip_metadata_api_check     = true
+            }
+            resource "aws_vpc" "x" { cidr_block = "10.0.0.0/16" }
+            resource "aws_default_network_acl" "d" {
+              default_network_acl_id = "acl-1"
+              egress {
+                rule_no    = 100
+                action     = "allow"
+                protocol   = "-1"
+                from_port  = 0
+                to_port    = 0
+                cidr_block = "0.0.0.0/0"
+              }
+              egress {
+                rule_no         = 101
+                action          = "allow"
+                protocol        = "-1"
+                from_port       = 0
+                to_port         = 0
+                ipv6_cidr_block = "::/0"
+              }
+            }
+            resource "aws_network_acl" "n" {
+              vpc_id = aws_vpc.x.id
+              egress {
+                rule_no    = 100
+                action     = "allow"
+                protocol   = "-1"
+                from_port  = 0
+                to_port    = 0
+                cidr_block = "0.0.0.0/0"
+              }
+            }
+            resource "aws_security_group" "a" { vpc_id = aws_vpc.x.id }
+            data "aws_iam_policy_document" "b" {
+              statement {
+                actions   = ["s3:*"]
+                resources = [aws_vpc.x.arn]
+              }
+            }
+            resource "aws_vpc_endpoint" "s3" {
+              vpc_id       = aws_vpc.x.id
+              service_name = "com.amazonaws.eu-west-1.s3"
+            }
+            """;
+
+    @Test
+    void awsPlanTextMatchesTerraform() throws Exception {
+        Path terraform = AwsExamples.prerequisites();
+        Path cliConfig = AwsExamples.cliConfig(tf);
+        Files.writeString(tf.resolve("main.tf"), AWS);
+        Files.writeString(st.resolve("main.tf"), AWS);
+        tfRun(terraform, cliConfig, AUTOMATION, "init", "-input=false", "-no-color");
+        CliRunner strata = strata(Map.of("TF_CLI_CONFIG_FILE", cliConfig.toString()));
+        assertThat(strata.run("init", "-input=false", "-no-color").exitCode()).isZero();
+        same(tfRun(terraform, cliConfig, Map.of(), "plan", "-out=p.plan", "-input=false", "-no-color"),
+                strata.run("plan", "-out=p.plan", "-input=false", "-no-color"));
+    }
+
+    private AwsExamples.Run tfRun(Path terraform, Path cliConfig, Map<String, String> env, String... args)
+            throws Exception {
+        AwsExamples.Run r = AwsExamples.terraform(terraform, tf, cliConfig, env, args);
+        assertThat(r.exitCode()).as("terraform %s: %s", String.join(" ", args), r.stderr()).isZero();
+        return r;
+    }
+
+    private CliRunner strata(Map<String, String> env) {
+        CliRunner r = CliRunner.in(st);
+        env.forEach(r::env);
+        return r;
+    }
+
+    private static void same(AwsExamples.Run theirs, CliRunner.Result ours) {
+        assertThat(ours.exitCode()).as(ours.toString()).isZero();
+        assertThat(text(ours.stdout())).isEqualTo(text(theirs.stdout()));
+    }
+
+    /** Comparable lines, with the random ids terraform_data gets replaced. */
+    private static List<String> text(String stdout) {
+        return ExamplesPlanDifferentialIT.comparable(stdout).stream()
+                .map(l -> l.replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>")).toList();
+    }
+}
