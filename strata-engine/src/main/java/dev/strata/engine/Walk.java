@@ -264,32 +264,9 @@ final class Walk {
         VariableConfig vc = n.module().variables().get(v.name());
         ModuleCallConfig call = n.call();
         for (ModuleInstance mi : run.instancesOf(v.module())) {
-            ModuleInstance parent = mi.parent();
-            InstanceKey key = mi.steps().getLast().key();
             Attribute a = call.inputs().get(v.name());
-            Value value;
-            if (a == null) {
-                value = vc.defaultValue() == null ? Value.nullValue(vc.type().type()) : vc.defaultValue();
-            } else {
-                EvalScope scope = callScope(parent, call, key);
-                Result<Value> r = new Evaluator(scope).evaluate(a.expr());
-                run.diagnose(r.diagnostics());
-                value = r.value();
-                if (value.isNull() && !vc.nullable() && vc.defaultValue() != null) {
-                    value = vc.defaultValue();
-                }
-                ConversionResult c = vc.type().convert(value);
-                if (c instanceof ConversionResult.Failed f) {
-                    run.diagnose(Diagnostic.error("Invalid value for input variable", "The given value is not "
-                            + "suitable for " + mi + " var." + v.name() + ": " + f.message() + ".", a.expr().range()));
-                    value = Value.unknown(vc.type().type());
-                } else {
-                    value = c.value();
-                }
-            }
-            if (vc.sensitive()) {
-                value = value.mark(Mark.SENSITIVE);
-            }
+            Scope scope = a == null ? null : callScope(mi.parent(), call, mi.steps().getLast().key());
+            Value value = inputValue(vc, a, scope, mi + " var." + v.name());
             run.setVariable(mi, v.name(), value);
         }
     }
@@ -413,6 +390,34 @@ final class Walk {
     }
 
     /**
+     * A module input's value: its argument evaluated in {@code scope} and converted to the variable's
+     * type (null and non-nullable: the default), or the default when the call does not set it; marked
+     * sensitive as the variable says. {@code name} is how errors name the variable.
+     */
+    private Value inputValue(VariableConfig vc, Attribute a, Scope scope, String name) {
+        Value value;
+        if (a == null) {
+            value = vc.defaultValue() == null ? Value.nullValue(vc.type().type()) : vc.defaultValue();
+        } else {
+            Result<Value> r = new Evaluator(scope).evaluate(a.expr());
+            run.diagnose(r.diagnostics());
+            value = r.value();
+            if (value.isNull() && !vc.nullable() && vc.defaultValue() != null) {
+                value = vc.defaultValue();
+            }
+            ConversionResult c = vc.type().convert(value);
+            if (c instanceof ConversionResult.Failed f) {
+                run.diagnose(Diagnostic.error("Invalid value for input variable", "The given value is not "
+                        + "suitable for " + name + ": " + f.message() + ".", a.expr().range()));
+                value = Value.unknown(vc.type().type());
+            } else {
+                value = c.value();
+            }
+        }
+        return vc.sensitive() ? value.mark(Mark.SENSITIVE) : value;
+    }
+
+    /**
      * The instance a placeholder's module call is evaluated in: the parent's own placeholder, or the
      * parent's only instance; null when the parent has several, whose values may differ.
      */
@@ -432,28 +437,13 @@ final class Walk {
         Attribute a = n.call().inputs().get(v.name());
         ModuleInstance parent = placeholderParent(v.module().parent());
         Value value;
-        if (a == null) {
-            value = vc.defaultValue() == null ? Value.nullValue(vc.type().type()) : vc.defaultValue();
-        } else if (parent == null) {
+        if (a != null && parent == null) {
+            // Several parent instances, whose arguments may differ: nothing is known for all of them.
             value = Value.unknown(vc.type().type());
+            value = vc.sensitive() ? value.mark(Mark.SENSITIVE) : value;
         } else {
-            Result<Value> r = new Evaluator(new EvalScope(run, parent).forAnyInstance()).evaluate(a.expr());
-            run.diagnose(r.diagnostics());
-            value = r.value();
-            if (value.isNull() && !vc.nullable() && vc.defaultValue() != null) {
-                value = vc.defaultValue();
-            }
-            ConversionResult c = vc.type().convert(value);
-            if (c instanceof ConversionResult.Failed f) {
-                run.diagnose(Diagnostic.error("Invalid value for input variable", "The given value is not "
-                        + "suitable for " + v.module() + " var." + v.name() + ": " + f.message() + ".", a.expr().range()));
-                value = Value.unknown(vc.type().type());
-            } else {
-                value = c.value();
-            }
-        }
-        if (vc.sensitive()) {
-            value = value.mark(Mark.SENSITIVE);
+            Scope scope = a == null ? null : new EvalScope(run, parent).forAnyInstance();
+            value = inputValue(vc, a, scope, v.module() + " var." + v.name());
         }
         run.setVariable(stand, v.name(), value);
     }
