@@ -95,37 +95,42 @@ final class Interrupts implements AutoCloseable {
      * only lock a state (state rm, workspace delete), which a first signal lets finish.
      */
     Backend tracking(Backend backend) {
-        if (backend == null) {
-            return null;
+        return backend == null ? null : new Tracked(backend, this);
+    }
+
+    /** What {@link #tracking} wrapped, for what only one kind of backend offers (the pg backend's history). */
+    static Backend unwrap(Backend backend) {
+        return backend instanceof Tracked t ? t.inner() : backend;
+    }
+
+    /** A backend whose opened states are recorded as held by {@code owner}. */
+    private record Tracked(Backend inner, Interrupts owner) implements Backend {
+        @Override
+        public Result<List<String>> workspaces() {
+            return inner.workspaces();
         }
-        return new Backend() {
-            @Override
-            public Result<List<String>> workspaces() {
-                return backend.workspaces();
-            }
 
-            @Override
-            public Result<String> createWorkspace(String name) {
-                return backend.createWorkspace(name);
-            }
+        @Override
+        public Result<String> createWorkspace(String name) {
+            return inner.createWorkspace(name);
+        }
 
-            @Override
-            public Result<String> deleteWorkspace(String name) {
-                return backend.deleteWorkspace(name);
-            }
+        @Override
+        public Result<String> deleteWorkspace(String name) {
+            return inner.deleteWorkspace(name);
+        }
 
-            @Override
-            public Result<StateManager> open(String workspace, LockRequest lock) {
-                Result<StateManager> r = backend.open(workspace, lock);
-                holding(r.value());
-                return r;
-            }
+        @Override
+        public Result<StateManager> open(String workspace, LockRequest lock) {
+            Result<StateManager> r = inner.open(workspace, lock);
+            owner.holding(r.value());
+            return r;
+        }
 
-            @Override
-            public Result<LockInfo> forceUnlock(String workspace, String lockId) {
-                return backend.forceUnlock(workspace, lockId);
-            }
-        };
+        @Override
+        public Result<LockInfo> forceUnlock(String workspace, String lockId) {
+            return inner.forceUnlock(workspace, lockId);
+        }
     }
 
     /** What the handler does for one signal; called by the OS handler's thread (and tests). */

@@ -279,7 +279,7 @@ final class StateCommand implements Command {
 
     /** The history of a workspace: every serial written, newest first. Only the pg backend keeps one. */
     private static PgBackend historyOf(StateView view, Backend backend) {
-        if (backend instanceof PgBackend pg) {
+        if (Interrupts.unwrap(backend) instanceof PgBackend pg) {
             return pg;
         }
         view.diagnostics(List.of(CliDiagnostic.error("No state history", "The local backend keeps only the "

@@ -228,9 +228,11 @@ class PreflightTest {
         byte[] before = Files.readAllBytes(state);
         assumeTrue(chattr("+i", state), "chattr +i is not available here");
         try {
+            // Terraform's lock is a write lock on the state file itself, so an unwritable state file cannot
+            // even be locked: refused there, before planning, with the path and the OS reason.
             CliRunner.Result r = expect(1, "apply", "-auto-approve");
-            assertThat(r.stderr()).contains("State file is not writable")
-                    .contains("Cannot write " + state + ": operation not permitted.");
+            assertThat(r.stderr()).contains("Error acquiring the state lock")
+                    .contains("Could not lock " + state + ": operation not permitted");
             assertThat(r.stdout()).doesNotContain("Creating...");
             CliRunner.Result d = expect(1, "destroy", "-auto-approve");
             assertThat(d.stdout()).doesNotContain("Destroying...");
