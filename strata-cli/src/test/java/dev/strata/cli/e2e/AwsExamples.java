@@ -29,6 +29,23 @@ final class AwsExamples {
     static final ObjectMapper JSON = new ObjectMapper();
     static final Path MIRROR = Path.of("/opt/tf-plugins");
 
+    /** The AWS provider 5.x, configured to plan offline (fake keys, no account or metadata look-ups). */
+    static final String OFFLINE_AWS_PROVIDER = """
+            terraform {
+              required_providers {
+                aws = { source = "hashicorp/aws", version = "~> 5.0" }
+              }
+            }
+            provider "aws" {
+              region                      = "eu-west-1"
+              access_key                  = "AKIAEXAMPLE"
+              secret_key                  = "not-a-secret"
+              skip_credentials_validation = true
+              skip_requesting_account_id  = true
+              skip_metadata_api_check     = true
+            }
+            """;
+
     private AwsExamples() {}
 
     /** The shared corpus of published modules ({@code corpus/hcl}). */

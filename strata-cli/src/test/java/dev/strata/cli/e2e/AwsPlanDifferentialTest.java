@@ -34,20 +34,7 @@ class AwsPlanDifferentialTest {
     @TempDir
     Path st;
 
-    private static final String CONFIG = """
-            terraform {
-              required_providers {
-                aws = { source = "hashicorp/aws", version = "~> 5.0" }
-              }
-            }
-            provider "aws" {
-              region                      = "eu-west-1"
-              access_key                  = "AKIAEXAMPLE"
-              secret_key                  = "not-a-secret"
-              skip_credentials_validation = true
-              skip_requesting_account_id  = true
-              skip_metadata_api_check     = true
-            }
+    private static final String CONFIG = AwsExamples.OFFLINE_AWS_PROVIDER + """
             data "aws_partition" "current" {}
             data "aws_region" "current" {}
             data "aws_iam_policy_document" "read" {

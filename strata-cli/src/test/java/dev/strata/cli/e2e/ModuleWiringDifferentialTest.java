@@ -231,20 +231,7 @@ class ModuleWiringDifferentialTest {
                 resource "terraform_data" "policy" { input = { bucket = terraform_data.bucket.id, policy = var.policy } }
                 output "arn" { value = "arn:aws:s3:::${var.name}" }
                 output "id" { value = terraform_data.bucket.id }
-                """, "main.tf", """
-                terraform {
-                  required_providers {
-                    aws = { source = "hashicorp/aws", version = "~> 5.0" }
-                  }
-                }
-                provider "aws" {
-                  region                      = "eu-west-1"
-                  access_key                  = "AKIAEXAMPLE"
-                  secret_key                  = "not-a-secret"
-                  skip_credentials_validation = true
-                  skip_requesting_account_id  = true
-                  skip_metadata_api_check     = true
-                }
+                """, "main.tf", AwsExamples.OFFLINE_AWS_PROVIDER + """
                 data "aws_iam_policy_document" "bucket" {
                   statement {
                     actions   = ["s3:GetObject"]

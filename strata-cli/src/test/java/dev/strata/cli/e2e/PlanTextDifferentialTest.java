@@ -76,20 +76,7 @@ class PlanTextDifferentialTest {
                 strata(Map.of()).run("destroy", "-auto-approve", "-no-color"));
     }
 
-    private static final String AWS = """
-            terraform {
-              required_providers {
-                aws = { source = "hashicorp/aws", version = "~> 5.0" }
-              }
-            }
-            provider "aws" {
-              region                      = "eu-west-1"
-              access_key                  = "AKIAEXAMPLE"
-              secret_key                  = "not-a-secret"
-              skip_credentials_validation = true
-              skip_requesting_account_id  = true
-              skip_metadata_api_check     = true
-            }
+    private static final String AWS = AwsExamples.OFFLINE_AWS_PROVIDER + """
             resource "aws_vpc" "x" { cidr_block = "10.0.0.0/16" }
             resource "aws_default_network_acl" "d" {
               default_network_acl_id = "acl-1"
