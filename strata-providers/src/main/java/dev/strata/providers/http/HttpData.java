@@ -217,32 +217,25 @@ final class HttpData implements DataSource {
                     attempt + 1, tries);
             return true;
         });
-        HttpResponse<byte[]> response;
-        switch (last) {
-            case Outcome.Got g -> response = g.response();
-            case Outcome.Failed f -> {
-                String after = made[0] > 1 ? " after " + made[0] + " attempts" : "";
-                if (f.unreachable().isPresent()) {
-                    // Not transient for the engine: the retry block already had its say, and a dead endpoint
-                    // must fail the run in seconds, not after the engine's throttling budget.
-                    diags.add(ProviderDiagnostic.error("Error making request", "The " + method + " request failed" + after
-                            + ": " + f.unreachable().get().message() + "."));
-                } else {
-                    diags.add(ProviderDiagnostic.transientError("Error making request",
-                            "The " + method + " request to " + endpoint + " failed" + after + ": "
-                                    + ConnectionFailure.describe(f.error()) + ".",
-                            new dev.strata.provider.Failure.Transient(Optional.empty())));
-                }
-                return null;
-            }
-            case Outcome.Interrupted i -> {
-                String after = made[0] > 1 ? " after " + made[0] + " attempts" : "";
+        if (!(last instanceof Outcome.Got(HttpResponse<byte[]> response))) {
+            String after = made[0] > 1 ? " after " + made[0] + " attempts" : "";
+            if (last instanceof Outcome.Failed f && f.unreachable().isPresent()) {
+                // Not transient for the engine: the retry block already had its say, and a dead endpoint
+                // must fail the run in seconds, not after the engine's throttling budget.
+                diags.add(ProviderDiagnostic.error("Error making request", "The " + method + " request failed" + after
+                        + ": " + f.unreachable().get().message() + "."));
+            } else {
+                Exception error = switch (last) {
+                    case Outcome.Failed f -> f.error();
+                    case Outcome.Interrupted i -> i.error();
+                    case Outcome.Got g -> throw new IllegalStateException("a response is not a failure");
+                };
                 diags.add(ProviderDiagnostic.transientError("Error making request",
                         "The " + method + " request to " + endpoint + " failed" + after + ": "
-                                + ConnectionFailure.describe(i.error()) + ".",
+                                + ConnectionFailure.describe(error) + ".",
                         new dev.strata.provider.Failure.Transient(Optional.empty())));
-                return null;
             }
+            return null;
         }
         byte[] bytes = response.body();
         Map<String, Value> headers = new TreeMap<>();
