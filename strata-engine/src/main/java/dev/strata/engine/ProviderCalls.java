@@ -181,8 +181,9 @@ final class ProviderCalls {
                                 : stopping.getAsBoolean() || Thread.currentThread().isInterrupted() ? "stopping"
                                 : "retry budget of " + settings.maxTotal().toSeconds() + " s spent",
                         firstSummary(last.diagnostics()));
+                boolean wasOpen = lane.breaker().getState() == CircuitBreaker.State.OPEN;
                 lane.breaker().onError(0, TimeUnit.NANOSECONDS, RetriesExhausted.INSTANCE);
-                if (lane.breaker().getState() == CircuitBreaker.State.OPEN) {
+                if (!wasOpen && lane.breaker().getState() == CircuitBreaker.State.OPEN) {
                     LOG.debug("{}: circuit open after {} operations failed in a row; no requests for {} s",
                             provider, settings.breakerThreshold(), settings.breakerCooldown().toSeconds());
                 }
