@@ -433,7 +433,7 @@ final class InstanceOps {
     }
 
     private Value read(Ctx c, Value config) {
-        Provider.ReadDataResponse r = calls.call(c.addr(), () -> c.provider().readDataSource(
+        Provider.ReadDataResponse r = calls.call(c.providerAddr(), c.addr(), () -> c.provider().readDataSource(
                 new Provider.ReadDataRequest(c.addr().resource().resource().type(), config, c.providerMeta())),
                 Provider.ReadDataResponse::diagnostics);
         if (report(c, r.diagnostics(), "reading")) {
@@ -571,7 +571,7 @@ final class InstanceOps {
     private Imported importObject(Ctx c, String id) {
         AbsResourceInstance ai = c.addr();
         String type = ai.resource().resource().type();
-        Provider.ImportResponse ir = calls.call(ai, () -> c.provider().importResourceState(
+        Provider.ImportResponse ir = calls.call(c.providerAddr(), ai, () -> c.provider().importResourceState(
                 new Provider.ImportRequest(type, id)), Provider.ImportResponse::diagnostics);
         if (report(c, ir.diagnostics(), "importing")) {
             return null;
@@ -585,7 +585,7 @@ final class InstanceOps {
                     c.rc() != null ? c.rc().declRange() : null));
             return null;
         }
-        Provider.ReadResponse rr = calls.call(ai, () -> c.provider().readResource(new Provider.ReadRequest(type,
+        Provider.ReadResponse rr = calls.call(c.providerAddr(), ai, () -> c.provider().readResource(new Provider.ReadRequest(type,
                 found.state(), found.privateState(), c.providerMeta())), Provider.ReadResponse::diagnostics);
         if (report(c, rr.diagnostics(), "importing")) {
             return null;
@@ -647,7 +647,7 @@ final class InstanceOps {
     private Value refresh(Ctx c, ResourceInstanceObject obj, Value prior, PrivateState priorPrivate) {
         AbsResourceInstance ai = c.addr();
         events.refreshStart(ai);
-        Provider.ReadResponse rr = calls.call(ai, () -> c.provider().readResource(new Provider.ReadRequest(
+        Provider.ReadResponse rr = calls.call(c.providerAddr(), ai, () -> c.provider().readResource(new Provider.ReadRequest(
                 ai.resource().resource().type(), prior, priorPrivate, c.providerMeta())),
                 Provider.ReadResponse::diagnostics);
         if (report(c, rr.diagnostics(), "refreshing")) {
@@ -676,7 +676,7 @@ final class InstanceOps {
         Value priorV = prior == null ? c.nullObject() : prior;
         Value cfg = prior == null ? config : ignoreChanges(c, config, prior);
         Value proposed = ProposedNewState.of(c.block(), priorV, cfg);
-        Provider.PlanResponse pr = calls.call(c.addr(), () -> c.provider().planResourceChange(new Provider.PlanRequest(
+        Provider.PlanResponse pr = calls.call(c.providerAddr(), c.addr(), () -> c.provider().planResourceChange(new Provider.PlanRequest(
                 c.addr().resource().resource().type(), priorV, proposed, cfg, priorPrivate, c.providerMeta())),
                 Provider.PlanResponse::diagnostics);
         if (report(c, pr.diagnostics(), "planning")) {
@@ -1216,7 +1216,7 @@ final class InstanceOps {
         long t0 = System.nanoTime();
         Value priorV = prior == null ? c.nullObject() : prior;
         Duration limit = timeout(c, config, action == Action.CREATE ? "create" : "update");
-        Provider.ApplyResponse ar = withTimeout(c, limit, action, priorV, () -> calls.call(ai,
+        Provider.ApplyResponse ar = withTimeout(c, limit, action, priorV, () -> calls.call(c.providerAddr(), ai,
                 () -> c.provider().applyResourceChange(new Provider.ApplyRequest(ai.resource().resource().type(), priorV,
                         p.value.unmarkDeep(), config, p.priv, action == Action.CREATE ? token : null, c.providerMeta())),
                 Provider.ApplyResponse::diagnostics));
@@ -1271,7 +1271,7 @@ final class InstanceOps {
         events.applyStart(ai, Action.DELETE, deposed);
         long t0 = System.nanoTime();
         Duration limit = c.rc() == null ? null : timeout(c, prior, "delete");
-        Provider.ApplyResponse ar = withTimeout(c, limit, Action.DELETE, prior, () -> calls.call(ai,
+        Provider.ApplyResponse ar = withTimeout(c, limit, Action.DELETE, prior, () -> calls.call(c.providerAddr(), ai,
                 () -> c.provider().applyResourceChange(new Provider.ApplyRequest(ai.resource().resource().type(),
                         prior.unmarkDeep(), c.nullObject(), c.nullObject(), priorPrivate, null, c.providerMeta())),
                 Provider.ApplyResponse::diagnostics));
