@@ -1,6 +1,7 @@
 package dev.strata.cli.command;
 
 import dev.strata.cli.view.CliDiagnostic;
+import dev.strata.lang.funcs.GoDuration;
 import dev.strata.state.LockRequest;
 import java.time.Duration;
 import java.util.List;

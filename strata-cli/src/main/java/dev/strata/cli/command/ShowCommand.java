@@ -1,10 +1,11 @@
 package dev.strata.cli.command;
 
+import dev.strata.cli.version.Version;
 import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.PlanView;
 import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
-import dev.strata.engine.PlanJson;
+import dev.strata.cli.view.PlanJson;
 import dev.strata.hcl.Result;
 import dev.strata.state.StateSnapshot;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
 package dev.strata.cli.view;
 
-import dev.strata.cli.command.CommandContext;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
@@ -19,7 +18,7 @@ public class View {
     private final int width;
     private final DiagnosticsView diagnostics;
 
-    public View(CommandContext context) {
+    public View(Terminal context) {
         this.out = context.stdout();
         this.err = context.stderr();
         this.color = context.colorAllowed();
