@@ -15,7 +15,6 @@ import dev.strata.state.StateEdits;
 import dev.strata.state.StateManager;
 import dev.strata.state.StateSnapshot;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 
 import java.util.ArrayList;
