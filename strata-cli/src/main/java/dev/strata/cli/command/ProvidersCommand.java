@@ -230,8 +230,9 @@ final class ProvidersCommand extends ParentCommand {
 
     // ---- lock and mirror -------------------------------------------------------------------------
 
-    private static List<ProviderInstaller.Requirement> external(ConfigTree tree, List<String> only,
-                                                                List<CliDiagnostic> problems) {
+    /** The external providers the configuration requires: all, or those {@code only} names (each must be one). */
+    private static Parsed<List<ProviderInstaller.Requirement>> external(ConfigTree tree, List<String> only) {
+        List<CliDiagnostic> problems = new ArrayList<>();
         ProviderRegistry builtins = ProviderSetup.builtins();
         List<ProviderInstaller.Requirement> out = new ArrayList<>();
         List<String> seen = new ArrayList<>();
@@ -254,25 +255,25 @@ final class ProvidersCommand extends ParentCommand {
                         + " by the current configuration."));
             }
         }
-        return out;
+        return new Parsed<>(out, problems);
     }
 
-    private static Optional<List<Platform>> platforms(List<String> given, List<CliDiagnostic> problems) {
+    /** The {@code -platform} options as platforms; this machine's when none is given. */
+    private static Parsed<List<Platform>> platforms(List<String> given) {
         if (given.isEmpty()) {
-            return Optional.of(List.of(Platform.current()));
+            return Parsed.of(List.of(Platform.current()));
         }
         List<Platform> out = new ArrayList<>();
         for (String g : given) {
             int u = g.indexOf('_');
             if (u <= 0 || u == g.length() - 1) {
-                problems.add(CliDiagnostic.error("Invalid target platform", "The string \"" + g + "\" given in the "
-                        + "-platform option is not a valid target platform: must be two words separated by an "
+                return Parsed.failed(CliDiagnostic.error("Invalid target platform", "The string \"" + g + "\" given "
+                        + "in the -platform option is not a valid target platform: must be two words separated by an "
                         + "underscore, like linux_amd64."));
-                return Optional.empty();
             }
             out.add(new Platform(g.substring(0, u), g.substring(u + 1)));
         }
-        return Optional.of(out);
+        return Parsed.of(out);
     }
 
     private static ProviderInstaller.Options options(CommandContext context, boolean upgrade) {
@@ -288,10 +289,11 @@ final class ProvidersCommand extends ParentCommand {
     /** The providers {@code names} select (all required ones when empty) for the given platforms; empty after reporting. */
     private static Optional<Selection> selection(CommandContext context, ProvidersView view, ConfigTree tree,
                                                  List<String> names, List<String> platformNames) {
-        List<CliDiagnostic> problems = new ArrayList<>();
-        List<ProviderInstaller.Requirement> reqs = external(tree, names, problems);
-        Optional<List<Platform>> platforms = platforms(platformNames, problems);
-        if (!problems.isEmpty() || platforms.isEmpty()) {
+        Parsed<List<ProviderInstaller.Requirement>> reqs = external(tree, names);
+        Parsed<List<Platform>> platforms = platforms(platformNames);
+        if (reqs.hasErrors() || platforms.hasErrors()) {
+            List<CliDiagnostic> problems = new ArrayList<>(reqs.diagnostics());
+            problems.addAll(platforms.diagnostics());
             view.cliDiagnostics(problems);
             return Optional.empty();
         }
@@ -300,7 +302,7 @@ final class ProvidersCommand extends ParentCommand {
             view.diagnostics(previous.diagnostics(), tree.diagnosticSources());
             return Optional.empty();
         }
-        return Optional.of(new Selection(reqs, platforms.get(), previous.value()));
+        return Optional.of(new Selection(reqs.value(), platforms.value(), previous.value()));
     }
 
     private int lock(CommandContext context, ProvidersView view, ConfigTree tree, ParsedArgs args) {
