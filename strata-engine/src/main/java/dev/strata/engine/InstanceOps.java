@@ -21,6 +21,7 @@ import dev.strata.hcl.Result;
 import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.Traversal;
 import dev.strata.hcl.Traverser;
+import dev.strata.lang.funcs.GoDuration;
 import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.AttributePath;

@@ -16,7 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Conversions between the engine's typed addresses and the state model's. */
-final class StateAddrs {
+public final class StateAddrs {
     private StateAddrs() {}
 
     static ResourceAddr of(AbsResource r) {
@@ -33,7 +33,7 @@ final class StateAddrs {
         };
     }
 
-    static InstanceKey of(dev.strata.state.InstanceKey k) {
+    public static InstanceKey of(dev.strata.state.InstanceKey k) {
         return switch (k) {
             case dev.strata.state.InstanceKey.NoKey n -> InstanceKey.NONE;
             case dev.strata.state.InstanceKey.IntKey i -> InstanceKey.of((int) i.value());
@@ -45,7 +45,7 @@ final class StateAddrs {
         return new ResourceInstanceAddr(of(ri.containingResource()), of(ri.resource().key()));
     }
 
-    static AbsResource of(ResourceAddr a) {
+    public static AbsResource of(ResourceAddr a) {
         ModuleInstance mi = a.module().isEmpty() ? ModuleInstance.ROOT
                 : Addrs.parseModuleInstance(a.module()).value();
         Resource r = a.mode() == dev.strata.state.ResourceMode.MANAGED ? Resource.managed(a.type(), a.name())
@@ -58,7 +58,7 @@ final class StateAddrs {
     }
 
     /** Parses the state's provider field, e.g. {@code module.a.provider["registry.terraform.io/hashicorp/aws"].west}. */
-    static AbsProviderConfig provider(String s) {
+    public static AbsProviderConfig provider(String s) {
         int at = s.indexOf("provider[\"");
         if (at < 0) {
             return null;

@@ -1,8 +1,5 @@
-package dev.strata.cli.command;
+package dev.strata.config;
 
-import dev.strata.config.EncryptionConfig;
-import dev.strata.config.InputVariables;
-import dev.strata.config.ModuleConfig;
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.AttributeSchema;
 import dev.strata.hcl.Block;
@@ -24,18 +21,20 @@ import dev.strata.lang.types.Type;
 import dev.strata.lang.value.ConversionResult;
 import dev.strata.lang.value.Convert;
 import dev.strata.lang.value.Value;
-import dev.strata.state.Encryption;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * Reads the {@code terraform { encryption { ... } }} block, in OpenTofu's shape, into the state
- * module's {@link Encryption}:
+ * Reads the {@code terraform { encryption { ... } }} block, in OpenTofu's shape, into the keys the
+ * state is written and read with ({@link State}); whoever opens the state turns them into the state
+ * module's encryption. Decoding belongs here, with the rest of the configuration language; the
+ * cryptography stays with the state:
  *
  * <pre>
  * encryption {
@@ -56,8 +55,56 @@ import java.util.TreeMap;
  * {@code TF_VAR_*}, {@code terraform.tfvars} or defaults), as OpenTofu allows. Secrets never appear in
  * diagnostics.
  */
-final class EncryptionSettings {
+public final class EncryptionSettings {
     private EncryptionSettings() {}
+
+    /**
+     * The fewest PBKDF2 rounds a passphrase may use (OWASP's floor for PBKDF2-HMAC-SHA256; OpenTofu
+     * refuses fewer too). The state module enforces the same floor when it derives the key.
+     */
+    public static final int MIN_PBKDF2_ITERATIONS = 200_000;
+
+    /** Where a key comes from, as the block declares it. */
+    public sealed interface KeySource {
+        /** The {@code unencrypted} method: plain JSON. */
+        KeySource UNENCRYPTED = new Unencrypted();
+
+        record Unencrypted() implements KeySource {}
+
+        /** A {@code pbkdf2} key provider: {@code id} is its name; no iterations means the state module's default. */
+        record Passphrase(String id, String passphrase, OptionalInt iterations) implements KeySource {
+            @Override
+            public String toString() {
+                return "Passphrase[" + id + "]";
+            }
+        }
+
+        /** A {@code raw} key provider: 32 bytes. */
+        record Raw(byte[] key) implements KeySource {
+            public Raw {
+                key = key.clone();
+            }
+
+            @Override
+            public byte[] key() {
+                return key.clone();
+            }
+
+            @Override
+            public String toString() {
+                return "Raw[32 bytes]";
+            }
+        }
+    }
+
+    /**
+     * What the {@code state} block says: write with {@code primary}; also read what was written with
+     * {@code fallback} (null for none).
+     */
+    public record State(KeySource primary, KeySource fallback) {
+        /** No {@code state} block: states stay plain JSON. */
+        public static final State NONE = new State(KeySource.UNENCRYPTED, null);
+    }
 
     private static final BodySchema ROOT = new BodySchema(List.of(), List.of(
             BlockHeaderSchema.of("key_provider", "type", "name"), BlockHeaderSchema.of("method", "type", "name"),
@@ -72,8 +119,8 @@ final class EncryptionSettings {
             AttributeSchema.optional("enforced")), List.of(BlockHeaderSchema.of("fallback")));
     private static final BodySchema FALLBACK = new BodySchema(List.of(AttributeSchema.required("method")), List.of());
 
-    /** The encryption the block describes; {@link Encryption#NONE} when it has no {@code state} block. */
-    static Result<Encryption> read(EncryptionConfig block, ModuleConfig root, Path dir, Map<String, String> env) {
+    /** The keys the block describes; {@link State#NONE} when it has no {@code state} block. */
+    public static Result<State> read(EncryptionConfig block, ModuleConfig root, Path dir, Map<String, String> env) {
         Diagnostics.Builder diags = Diagnostics.builder();
         Result<BodyContent> content = block.config().content(ROOT);
         diags.addAll(content.diagnostics());
@@ -82,8 +129,8 @@ final class EncryptionSettings {
         }
         Evaluator constants = new Evaluator(new VariablesScope(root, dir, env,
                 TemplateFunctions.builtins(FunctionContext.system(dir))));
-        Map<String, Encryption.Key> keys = new TreeMap<>();
-        Map<String, Encryption.Key> methods = new TreeMap<>();
+        Map<String, KeySource> keys = new TreeMap<>();
+        Map<String, KeySource> methods = new TreeMap<>();
         // Declared names, including those whose block had errors: a reference to one of those is not reported again.
         java.util.Set<String> declared = new java.util.HashSet<>();
         for (Block b : content.value().blocksOfType("key_provider")) {
@@ -113,14 +160,14 @@ final class EncryptionSettings {
                                 + "least 16 characters.", pass.expr().range()));
                         continue;
                     }
-                    if (iterations != null && iterations < Encryption.Key.Passphrase.MIN_ITERATIONS) {
+                    if (iterations != null && iterations < MIN_PBKDF2_ITERATIONS) {
                         diags.add(Diagnostic.error("Too few iterations", "PBKDF2 needs at least "
-                                + Encryption.Key.Passphrase.MIN_ITERATIONS + " iterations to slow down guessing.",
+                                + MIN_PBKDF2_ITERATIONS + " iterations to slow down guessing.",
                                 it.expr().range()));
                         continue;
                     }
-                    keys.put(ref, iterations == null ? new Encryption.Key.Passphrase(b.labels().get(1), passphrase)
-                            : new Encryption.Key.Passphrase(b.labels().get(1), passphrase, iterations));
+                    keys.put(ref, new KeySource.Passphrase(b.labels().get(1), passphrase,
+                            iterations == null ? OptionalInt.empty() : OptionalInt.of(iterations)));
                 }
                 case "raw" -> {
                     Result<BodyContent> c = b.body().content(RAW);
@@ -146,7 +193,7 @@ final class EncryptionSettings {
                                 k.expr().range()));
                         continue;
                     }
-                    keys.put(ref, new Encryption.Key.Raw(bytes));
+                    keys.put(ref, new KeySource.Raw(bytes));
                 }
                 default -> diags.add(Diagnostic.error("Unsupported key provider", "Strata's key providers are "
                         + "\"pbkdf2\" (a passphrase) and \"raw\" (a 256-bit key); \"" + type + "\" is not available.",
@@ -173,7 +220,7 @@ final class EncryptionSettings {
                     if (target.isEmpty()) {
                         continue;
                     }
-                    Encryption.Key key = keys.get(target.get());
+                    KeySource key = keys.get(target.get());
                     if (key == null) {
                         if (!declared.contains(target.get())) {
                             diags.add(Diagnostic.error("Reference to undeclared key provider", "There is no "
@@ -185,7 +232,7 @@ final class EncryptionSettings {
                 }
                 case "unencrypted" -> {
                     diags.addAll(b.body().content(UNENCRYPTED).diagnostics());
-                    methods.put(ref, Encryption.Key.PLAINTEXT);
+                    methods.put(ref, KeySource.UNENCRYPTED);
                 }
                 default -> diags.add(Diagnostic.error("Unsupported encryption method", "Strata's methods are "
                         + "\"aes_gcm\" and \"unencrypted\"; \"" + type + "\" is not available.", b.labelRanges().get(0)));
@@ -204,7 +251,7 @@ final class EncryptionSettings {
             return Result.of(null, diags.build());
         }
         if (states.isEmpty()) {
-            return Result.of(Encryption.NONE, diags.build());
+            return Result.of(State.NONE, diags.build());
         }
         Block state = states.get(0);
         if (states.size() > 1) {
@@ -217,10 +264,10 @@ final class EncryptionSettings {
         if (sc.hasErrors()) {
             return Result.of(null, diags.build());
         }
-        Encryption.Key primary = method(sc.value().attributes().get("method"), methods, declared, diags);
+        KeySource primary = method(sc.value().attributes().get("method"), methods, declared, diags);
         Attribute enforcedAttr = sc.value().attributes().get("enforced");
         boolean enforced = enforcedAttr != null && Boolean.TRUE.equals(bool(constants, enforcedAttr, diags));
-        Encryption.Key fallback = null;
+        KeySource fallback = null;
         List<Block> fallbacks = sc.value().blocksOfType("fallback");
         if (fallbacks.size() > 1) {
             diags.add(Diagnostic.error("Duplicate fallback block", "A state block may have only one fallback.",
@@ -235,22 +282,22 @@ final class EncryptionSettings {
         if (diags.hasErrors()) {
             return Result.of(null, diags.build());
         }
-        if (enforced && primary instanceof Encryption.Key.Plaintext) {
+        if (enforced && primary instanceof KeySource.Unencrypted) {
             diags.add(Diagnostic.error("Unencrypted state is not allowed", "The state block sets enforced = true, "
                     + "so its method must encrypt; it names an \"unencrypted\" method.",
                     sc.value().attributes().get("method").expr().range()));
             return Result.of(null, diags.build());
         }
-        return Result.of(Encryption.of(primary, fallback), diags.build());
+        return Result.of(new State(primary, fallback), diags.build());
     }
 
-    private static Encryption.Key method(Attribute a, Map<String, Encryption.Key> methods, java.util.Set<String> declared,
+    private static KeySource method(Attribute a, Map<String, KeySource> methods, java.util.Set<String> declared,
                                          Diagnostics.Builder diags) {
         Optional<String> target = reference(a.expr(), "method", diags);
         if (target.isEmpty()) {
             return null;
         }
-        Encryption.Key k = methods.get(target.get());
+        KeySource k = methods.get(target.get());
         if (k == null && !declared.contains(target.get())) {
             diags.add(Diagnostic.error("Reference to undeclared method", "There is no " + target.get()
                     + " in this encryption block.", a.expr().range()));
