@@ -1,10 +1,10 @@
 package dev.strata.cli.command;
 
 import dev.strata.cli.view.ConsoleView;
+import dev.strata.config.ConfigData;
 import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.InputVariables;
-import dev.strata.config.ModuleScope;
 import dev.strata.engine.ProviderFunctions;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
@@ -124,9 +124,9 @@ final class ConsoleCommand implements Command {
             return 1;
         }
         table = providerFunctions.table(tree.value().root().module(), table);
-        Scope scope = new ModuleScope(tree.value().root(), values.value(), table, context.startDir(),
+        ConfigData config = new ConfigData(tree.value().root(), values.value(), table, context.startDir(),
                 workspace(context));
-        scope = withState(context, scope);
+        Scope scope = withState(context, config);
         ConsoleSession session = new ConsoleSession(scope);
         view = new ConsoleView(context, sources);
         boolean interactive = context.stdin() == System.in
@@ -218,13 +218,13 @@ final class ConsoleCommand implements Command {
     }
 
     /** The configuration scope with the root module's recorded resources, when a state can be read. */
-    private static Scope withState(CommandContext context, Scope scope) {
+    private static Scope withState(CommandContext context, ConfigData config) {
         // Without a readable state the console still evaluates the configuration: problems are not errors here.
         StateCli.Stored stored = StateCli.readUnlocked(context, new java.util.ArrayList<>());
         if (stored == null || !stored.exists()) {
-            return scope;
+            return config.scope();
         }
-        return new dev.strata.engine.InspectScope(scope, stored.state(),
+        return dev.strata.engine.InspectData.scope(config, stored.state(),
                 new dev.strata.engine.Schemas(Operation.providers(context)));
     }
 }
