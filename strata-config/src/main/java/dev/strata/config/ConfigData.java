@@ -6,6 +6,7 @@ import dev.strata.addr.InstanceKey;
 import dev.strata.addr.LocalValue;
 import dev.strata.addr.ModuleCall;
 import dev.strata.addr.PathAttr;
+import dev.strata.addr.Reference;
 import dev.strata.addr.Resource;
 import dev.strata.addr.ResourceMode;
 import dev.strata.addr.TerraformAttr;
@@ -24,6 +25,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What the references of one module mean from its configuration alone (the inspect phase without
@@ -38,6 +40,9 @@ public final class ConfigData implements ScopeData {
     private final FunctionTable functions;
     private final Path cwd;
     private final String workspace;
+    private final RecordedResources recorded;
+    /** Where local values are evaluated (and cached): the configuration without recorded resources. */
+    private final ConfigData configOnly;
     private final Map<String, Value> locals = new HashMap<>();
     /** Locals being evaluated, each with the range of the reference that asked for it. */
     private final List<Step> evaluating = new ArrayList<>();
@@ -45,12 +50,28 @@ public final class ConfigData implements ScopeData {
     private record Step(String name, SourceRange referencedAt) {}
 
     public ConfigData(ConfigNode node, Map<String, Value> variables, FunctionTable functions, Path cwd,
-                       String workspace) {
+                      String workspace) {
+        this(node, variables, functions, cwd, workspace, RecordedResources.NONE, null);
+    }
+
+    private ConfigData(ConfigNode node, Map<String, Value> variables, FunctionTable functions, Path cwd,
+                       String workspace, RecordedResources recorded, ConfigData configOnly) {
         this.node = node;
         this.variables = Map.copyOf(variables);
         this.functions = functions;
         this.cwd = cwd;
         this.workspace = workspace;
+        this.recorded = recorded;
+        this.configOnly = configOnly == null ? this : configOnly;
+    }
+
+    /**
+     * This configuration with its resources as {@code recorded} (the inspect phase with a state); a
+     * local value is still evaluated from the configuration alone, so one that refers to a resource
+     * stays unknown.
+     */
+    public ConfigData withRecorded(RecordedResources recorded) {
+        return new ConfigData(node, variables, functions, cwd, workspace, recorded, configOnly);
     }
 
     /** The scope these references resolve in. */
@@ -64,18 +85,18 @@ public final class ConfigData implements ScopeData {
     }
 
     @Override
-    public Result<Value> inputVariable(InputVariable v, SourceRange at) {
+    public Result<Value> inputVariable(InputVariable v, Reference ref) {
         Value x = variables.get(v.name());
         if (x == null || !node.module().variables().containsKey(v.name())) {
             return fail("Reference to undeclared input variable", "An input variable with the name \""
                     + v.name() + "\" has not been declared." + DidYouMean.sentence(v.name(),
-                    node.module().variables().keySet()), at);
+                    node.module().variables().keySet()), ref.range());
         }
         return Result.of(x);
     }
 
     @Override
-    public Result<Value> pathAttr(PathAttr p, SourceRange at) {
+    public Result<Value> pathAttr(PathAttr p, Reference ref) {
         return Result.of(Value.string(switch (p.name()) {
             case "cwd" -> cwd.toString();
             case "root" -> ".";
@@ -84,26 +105,28 @@ public final class ConfigData implements ScopeData {
     }
 
     @Override
-    public Result<Value> terraformAttr(TerraformAttr ta, SourceRange at) {
+    public Result<Value> terraformAttr(TerraformAttr ta, Reference ref) {
         return Result.of(ta.name().equals("workspace") ? Value.string(workspace) : Value.FALSE);
     }
 
     @Override
-    public Result<Value> countIndex(SourceRange at) {
+    public Result<Value> countIndex(Reference ref) {
         return fail("Reference to \"count\" in non-counted context", "The \"count\" object can only be used in "
-                + "\"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.", at);
+                + "\"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.",
+                ref.range());
     }
 
     @Override
-    public Result<Value> forEachAttr(ForEachAttr f, SourceRange at) {
+    public Result<Value> forEachAttr(ForEachAttr f, Reference ref) {
         return fail("Reference to \"each\" in context without for_each", "The \"each\" object can be used only in "
-                + "\"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set.", at);
+                + "\"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set.", ref.range());
     }
 
     @Override
-    public Result<Value> self(SourceRange at) {
+    public Result<Value> self(Reference ref) {
         return fail("Invalid \"self\" reference", "The \"self\" object is not available in this context. This "
-                + "object can be used only in resource provisioner, connection, and postcondition blocks.", at);
+                + "object can be used only in resource provisioner, connection, and postcondition blocks.",
+                ref.range());
     }
 
     private String display(Path dir) {
@@ -112,8 +135,12 @@ public final class ConfigData implements ScopeData {
     }
 
     @Override
-    public Result<Value> localValue(LocalValue local, SourceRange at) {
+    public Result<Value> localValue(LocalValue local, Reference ref) {
+        if (configOnly != this) {
+            return configOnly.localValue(local, ref);
+        }
         String name = local.name();
+        SourceRange at = ref.range();
         LocalConfig lc = node.module().locals().get(name);
         if (lc == null) {
             return fail("Reference to undeclared local value", "A local value with the name \"" + name
@@ -154,23 +181,27 @@ public final class ConfigData implements ScopeData {
     }
 
     @Override
-    public Result<Value> resource(Resource r, InstanceKey key, SourceRange at) {
+    public Result<Value> resource(Resource r, InstanceKey key, Reference ref) {
+        Optional<Value> v = recorded.value(r, key);
+        if (v.isPresent()) {
+            return Result.of(v.get());
+        }
         if (!node.module().resources().containsKey(r)) {
             return fail("Reference to undeclared resource", "A " + (r.mode() == ResourceMode.MANAGED
                     ? "managed" : "data") + " resource \"" + r.type() + "\" \"" + r.name() + "\" has not been "
                     + "declared in " + (node.isRoot() ? "the root module" : node.path().toString()) + ".",
-                    at);
+                    ref.range());
         }
         return Result.of(Value.unknown(Type.DYNAMIC));
     }
 
     @Override
-    public Result<Value> moduleCall(ModuleCall call, InstanceKey key, String output, SourceRange at) {
+    public Result<Value> moduleCall(ModuleCall call, InstanceKey key, String output, Reference ref) {
         String name = call.name();
         if (!node.module().moduleCalls().containsKey(name)) {
             return fail("Reference to undeclared module", "No module call named \"" + name + "\" is "
                     + "declared in " + (node.isRoot() ? "the root module" : node.path().toString()) + "."
-                    + DidYouMean.sentence(name, node.module().moduleCalls().keySet()), at);
+                    + DidYouMean.sentence(name, node.module().moduleCalls().keySet()), ref.range());
         }
         return Result.of(Value.unknown(Type.DYNAMIC));
     }

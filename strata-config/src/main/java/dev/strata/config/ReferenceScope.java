@@ -14,7 +14,6 @@ import dev.strata.addr.ResourceInstance;
 import dev.strata.addr.Self;
 import dev.strata.addr.TerraformAttr;
 import dev.strata.hcl.Result;
-import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.Traversal;
 import dev.strata.lang.eval.Scope;
 import dev.strata.lang.funcs.FunctionTable;
@@ -42,38 +41,37 @@ public final class ReferenceScope implements Scope {
         Result<Reference> parsed = Reference.parse(t);
         if (parsed.value() == null) {
             return Result.of(new Resolved(Value.DYNAMIC_UNKNOWN, t.steps().size()),
-                    data.invalidReference(parsed.diagnostics()));
+                    data.invalidReference(t, parsed.diagnostics()));
         }
         Reference ref = parsed.value();
         int consumed = t.steps().size() - ref.remaining().size();
-        SourceRange at = ref.range();
         // An instance key the known expansion lacks: the whole resource or module call, with the
         // index step (and an output's attribute step) left to the evaluator.
         switch (ref.subject()) {
             case ResourceInstance ri when data.resourceKeyAbsent(ri.resource(), ri.key()) -> {
-                return resolved(data.resource(ri.resource(), null, at), consumed - 1);
+                return resolved(data.resource(ri.resource(), null, ref), consumed - 1);
             }
             case ModuleCallInstance c when data.moduleKeyAbsent(c.call(), c.key()) -> {
-                return resolved(data.moduleCall(c.call(), null, null, at), consumed - 1);
+                return resolved(data.moduleCall(c.call(), null, null, ref), consumed - 1);
             }
             case ModuleCallInstanceOutput o when data.moduleKeyAbsent(o.call().call(), o.call().key()) -> {
-                return resolved(data.moduleCall(o.call().call(), null, null, at), consumed - 2);
+                return resolved(data.moduleCall(o.call().call(), null, null, ref), consumed - 2);
             }
             default -> { }
         }
         Result<Value> v = switch (ref.subject()) {
-            case InputVariable var -> data.inputVariable(var, at);
-            case LocalValue l -> data.localValue(l, at);
-            case Resource r -> data.resource(r, null, at);
-            case ResourceInstance ri -> data.resource(ri.resource(), ri.key(), at);
-            case ModuleCall c -> data.moduleCall(c, null, null, at);
-            case ModuleCallInstance c -> data.moduleCall(c.call(), c.key(), null, at);
-            case ModuleCallInstanceOutput o -> data.moduleCall(o.call().call(), o.call().key(), o.name(), at);
-            case PathAttr p -> data.pathAttr(p, at);
-            case TerraformAttr ta -> data.terraformAttr(ta, at);
-            case CountAttr c -> data.countIndex(at);
-            case ForEachAttr f -> data.forEachAttr(f, at);
-            case Self s -> data.self(at);
+            case InputVariable var -> data.inputVariable(var, ref);
+            case LocalValue l -> data.localValue(l, ref);
+            case Resource r -> data.resource(r, null, ref);
+            case ResourceInstance ri -> data.resource(ri.resource(), ri.key(), ref);
+            case ModuleCall c -> data.moduleCall(c, null, null, ref);
+            case ModuleCallInstance c -> data.moduleCall(c.call(), c.key(), null, ref);
+            case ModuleCallInstanceOutput o -> data.moduleCall(o.call().call(), o.call().key(), o.name(), ref);
+            case PathAttr p -> data.pathAttr(p, ref);
+            case TerraformAttr ta -> data.terraformAttr(ta, ref);
+            case CountAttr c -> data.countIndex(ref);
+            case ForEachAttr f -> data.forEachAttr(f, ref);
+            case Self s -> data.self(ref);
         };
         return resolved(v, consumed);
     }

@@ -6,11 +6,12 @@ import dev.strata.addr.InstanceKey;
 import dev.strata.addr.LocalValue;
 import dev.strata.addr.ModuleCall;
 import dev.strata.addr.PathAttr;
+import dev.strata.addr.Reference;
 import dev.strata.addr.Resource;
 import dev.strata.addr.TerraformAttr;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
-import dev.strata.hcl.SourceRange;
+import dev.strata.hcl.Traversal;
 import dev.strata.lang.funcs.FunctionTable;
 import dev.strata.lang.value.Value;
 
@@ -18,8 +19,8 @@ import dev.strata.lang.value.Value;
  * What references mean in one phase: the values {@link ReferenceScope} asks for once it has parsed a
  * traversal into a reference. Each phase (static validation, schema validation, plan and apply,
  * console) supplies its own; the parsing, the dispatch and the bookkeeping of consumed steps are the
- * scope's. Every method gets the range of the reference's subject for its diagnostics; a result whose
- * value is null stands for an unknown placeholder.
+ * scope's. Every method gets the parsed reference (its subject's range for diagnostics, the steps
+ * after it); a result whose value is null stands for an unknown placeholder.
  */
 public interface ScopeData {
 
@@ -31,35 +32,35 @@ public interface ScopeData {
      * by default {@code problems}, the parser's; phases where static validation already reported them
      * return none.
      */
-    default Diagnostics invalidReference(Diagnostics problems) {
+    default Diagnostics invalidReference(Traversal traversal, Diagnostics problems) {
         return problems;
     }
 
-    Result<Value> inputVariable(InputVariable variable, SourceRange at);
+    Result<Value> inputVariable(InputVariable variable, Reference ref);
 
-    Result<Value> localValue(LocalValue local, SourceRange at);
+    Result<Value> localValue(LocalValue local, Reference ref);
 
     /** A resource as a whole ({@code key} null) or one of its instances. */
-    Result<Value> resource(Resource resource, InstanceKey key, SourceRange at);
+    Result<Value> resource(Resource resource, InstanceKey key, Reference ref);
 
     /**
      * A module call as a whole ({@code key} and {@code output} null), one of its instances
      * ({@code output} null), or one instance's output ({@code key} {@link InstanceKey#NONE} when the call
      * has no count or for_each).
      */
-    Result<Value> moduleCall(ModuleCall call, InstanceKey key, String output, SourceRange at);
+    Result<Value> moduleCall(ModuleCall call, InstanceKey key, String output, Reference ref);
 
     /** {@code count.index}. */
-    Result<Value> countIndex(SourceRange at);
+    Result<Value> countIndex(Reference ref);
 
     /** {@code each.key} or {@code each.value}. */
-    Result<Value> forEachAttr(ForEachAttr attr, SourceRange at);
+    Result<Value> forEachAttr(ForEachAttr attr, Reference ref);
 
-    Result<Value> pathAttr(PathAttr attr, SourceRange at);
+    Result<Value> pathAttr(PathAttr attr, Reference ref);
 
-    Result<Value> terraformAttr(TerraformAttr attr, SourceRange at);
+    Result<Value> terraformAttr(TerraformAttr attr, Reference ref);
 
-    Result<Value> self(SourceRange at);
+    Result<Value> self(Reference ref);
 
     /**
      * Whether the known expansion of {@code resource} lacks {@code key}: the scope then resolves the

@@ -665,13 +665,13 @@ public final class Validator {
             }
 
             @Override
-            public Diagnostics invalidReference(Diagnostics problems) {
+            public Diagnostics invalidReference(Traversal traversal, Diagnostics problems) {
                 // The static reference check has reported them.
                 return Diagnostics.NONE;
             }
 
             @Override
-            public Result<Value> inputVariable(InputVariable variable, SourceRange at) {
+            public Result<Value> inputVariable(InputVariable variable, Reference ref) {
                 VariableConfig vc = m.variables().get(variable.name());
                 if (vc == null) {
                     return Result.of(Value.DYNAMIC_UNKNOWN);
@@ -681,42 +681,42 @@ public final class Validator {
             }
 
             @Override
-            public Result<Value> localValue(LocalValue local, SourceRange at) {
+            public Result<Value> localValue(LocalValue local, Reference ref) {
                 return Result.of(ModuleCheck.this.localValue(local.name()));
             }
 
             @Override
-            public Result<Value> resource(Resource resource, InstanceKey key, SourceRange at) {
+            public Result<Value> resource(Resource resource, InstanceKey key, Reference ref) {
                 return Result.of(Value.DYNAMIC_UNKNOWN);
             }
 
             @Override
-            public Result<Value> moduleCall(ModuleCall call, InstanceKey key, String output, SourceRange at) {
+            public Result<Value> moduleCall(ModuleCall call, InstanceKey key, String output, Reference ref) {
                 return Result.of(Value.DYNAMIC_UNKNOWN);
             }
 
             @Override
-            public Result<Value> countIndex(SourceRange at) {
+            public Result<Value> countIndex(Reference ref) {
                 return Result.of(Value.unknown(Type.NUMBER));
             }
 
             @Override
-            public Result<Value> forEachAttr(ForEachAttr attr, SourceRange at) {
+            public Result<Value> forEachAttr(ForEachAttr attr, Reference ref) {
                 return Result.of(attr.name().equals("key") ? Value.unknown(Type.STRING) : Value.DYNAMIC_UNKNOWN);
             }
 
             @Override
-            public Result<Value> pathAttr(PathAttr attr, SourceRange at) {
+            public Result<Value> pathAttr(PathAttr attr, Reference ref) {
                 return Result.of(Value.unknown(Type.STRING));
             }
 
             @Override
-            public Result<Value> terraformAttr(TerraformAttr attr, SourceRange at) {
+            public Result<Value> terraformAttr(TerraformAttr attr, Reference ref) {
                 return Result.of(Value.unknown(attr.name().equals("applying") ? Type.BOOL : Type.STRING));
             }
 
             @Override
-            public Result<Value> self(SourceRange at) {
+            public Result<Value> self(Reference ref) {
                 return Result.of(Value.DYNAMIC_UNKNOWN);
             }
         }

@@ -7,6 +7,7 @@ import dev.strata.addr.LocalValue;
 import dev.strata.addr.ModuleCall;
 import dev.strata.addr.ModuleInstance;
 import dev.strata.addr.PathAttr;
+import dev.strata.addr.Reference;
 import dev.strata.addr.Resource;
 import dev.strata.addr.TerraformAttr;
 import dev.strata.config.ReferenceScope;
@@ -90,27 +91,27 @@ final class RunData implements ScopeData {
     }
 
     @Override
-    public Result<Value> inputVariable(InputVariable variable, SourceRange at) {
+    public Result<Value> inputVariable(InputVariable variable, Reference ref) {
         return Result.of(run.variable(module, variable.name()));
     }
 
     @Override
-    public Result<Value> localValue(LocalValue local, SourceRange at) {
+    public Result<Value> localValue(LocalValue local, Reference ref) {
         return Result.of(run.local(module, local.name()));
     }
 
     @Override
-    public Result<Value> resource(Resource resource, InstanceKey k, SourceRange at) {
+    public Result<Value> resource(Resource resource, InstanceKey k, Reference ref) {
         return Result.of(run.resourceValue(module.resource(resource), k));
     }
 
     @Override
-    public Result<Value> moduleCall(ModuleCall call, InstanceKey k, String output, SourceRange at) {
+    public Result<Value> moduleCall(ModuleCall call, InstanceKey k, String output, Reference ref) {
         return Result.of(run.moduleCallValue(module, call.name(), k, output));
     }
 
     @Override
-    public Result<Value> pathAttr(PathAttr attr, SourceRange at) {
+    public Result<Value> pathAttr(PathAttr attr, Reference ref) {
         return Result.of(Value.string(switch (attr.name()) {
             case "cwd" -> run.startDir().toString();
             case "root" -> run.relativeDir(dev.strata.addr.Module.ROOT);
@@ -119,32 +120,33 @@ final class RunData implements ScopeData {
     }
 
     @Override
-    public Result<Value> terraformAttr(TerraformAttr attr, SourceRange at) {
+    public Result<Value> terraformAttr(TerraformAttr attr, Reference ref) {
         return Result.of(attr.name().equals("workspace") ? Value.string(run.workspace()) : Value.bool(run.applying()));
     }
 
     @Override
-    public Result<Value> countIndex(SourceRange at) {
+    public Result<Value> countIndex(Reference ref) {
         if (anyInstance) {
             return Result.of(Value.unknown(Type.NUMBER));
         }
-        return key instanceof InstanceKey.IntKey ik ? Result.of(Value.number(ik.index())) : notAvailable("count", at);
+        return key instanceof InstanceKey.IntKey ik ? Result.of(Value.number(ik.index()))
+                : notAvailable("count", ref.range());
     }
 
     @Override
-    public Result<Value> forEachAttr(ForEachAttr attr, SourceRange at) {
+    public Result<Value> forEachAttr(ForEachAttr attr, Reference ref) {
         if (anyInstance) {
             return Result.of(attr.name().equals("key") ? Value.unknown(Type.STRING) : Value.DYNAMIC_UNKNOWN);
         }
         if (!(key instanceof InstanceKey.StringKey sk) || attr.name().equals("value") && eachValue == null) {
-            return notAvailable("each", at);
+            return notAvailable("each", ref.range());
         }
         return Result.of(attr.name().equals("key") ? Value.string(sk.key()) : eachValue);
     }
 
     @Override
-    public Result<Value> self(SourceRange at) {
-        return self == null ? notAvailable("self", at) : Result.of(self);
+    public Result<Value> self(Reference ref) {
+        return self == null ? notAvailable("self", ref.range()) : Result.of(self);
     }
 
     private static Result<Value> notAvailable(String name, SourceRange at) {

@@ -8,6 +8,7 @@ import dev.strata.addr.LocalValue;
 import dev.strata.addr.Module;
 import dev.strata.addr.ModuleCall;
 import dev.strata.addr.PathAttr;
+import dev.strata.addr.Reference;
 import dev.strata.addr.Resource;
 import dev.strata.addr.ResourceMode;
 import dev.strata.addr.TerraformAttr;
@@ -20,7 +21,7 @@ import dev.strata.config.ScopeData;
 import dev.strata.config.VariableConfig;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
-import dev.strata.hcl.SourceRange;
+import dev.strata.hcl.Traversal;
 import dev.strata.lang.eval.Evaluator;
 import dev.strata.lang.eval.Scope;
 import dev.strata.lang.funcs.FunctionTable;
@@ -73,18 +74,18 @@ final class ValidateData implements ScopeData {
     }
 
     @Override
-    public Diagnostics invalidReference(Diagnostics problems) {
+    public Diagnostics invalidReference(Traversal traversal, Diagnostics problems) {
         return Diagnostics.NONE;
     }
 
     @Override
-    public Result<Value> inputVariable(InputVariable variable, SourceRange at) {
+    public Result<Value> inputVariable(InputVariable variable, Reference ref) {
         VariableConfig v = node.module().variables().get(variable.name());
         return Result.of(v == null || v.type() == null ? Value.DYNAMIC_UNKNOWN : Value.unknown(v.type().type()));
     }
 
     @Override
-    public Result<Value> localValue(LocalValue local, SourceRange at) {
+    public Result<Value> localValue(LocalValue local, Reference ref) {
         String name = local.name();
         Map<String, Value> known = shared.locals().computeIfAbsent(node.path(), m -> new ConcurrentHashMap<>());
         Value v = known.get(name);
@@ -104,7 +105,7 @@ final class ValidateData implements ScopeData {
     }
 
     @Override
-    public Result<Value> resource(Resource r, InstanceKey key, SourceRange at) {
+    public Result<Value> resource(Resource r, InstanceKey key, Reference ref) {
         ResourceConfig rc = node.module().resources().get(r);
         if (rc == null || (rc.isInstanced() && key == null)) {
             return Result.of(Value.DYNAMIC_UNKNOWN);
@@ -116,12 +117,12 @@ final class ValidateData implements ScopeData {
     }
 
     @Override
-    public Result<Value> moduleCall(ModuleCall call, InstanceKey key, String output, SourceRange at) {
+    public Result<Value> moduleCall(ModuleCall call, InstanceKey key, String output, Reference ref) {
         return Result.of(Value.DYNAMIC_UNKNOWN);
     }
 
     @Override
-    public Result<Value> pathAttr(PathAttr attr, SourceRange at) {
+    public Result<Value> pathAttr(PathAttr attr, Reference ref) {
         return Result.of(Value.string(switch (attr.name()) {
             case "cwd" -> shared.workingDir().toString();
             case "root" -> Run.relativeDir(shared.workingDir(), shared.tree().root());
@@ -130,22 +131,22 @@ final class ValidateData implements ScopeData {
     }
 
     @Override
-    public Result<Value> terraformAttr(TerraformAttr attr, SourceRange at) {
+    public Result<Value> terraformAttr(TerraformAttr attr, Reference ref) {
         return Result.of(attr.name().equals("workspace") ? Value.unknown(Type.STRING) : Value.FALSE);
     }
 
     @Override
-    public Result<Value> countIndex(SourceRange at) {
+    public Result<Value> countIndex(Reference ref) {
         return Result.of(counted ? Value.unknown(Type.NUMBER) : Value.DYNAMIC_UNKNOWN);
     }
 
     @Override
-    public Result<Value> forEachAttr(ForEachAttr attr, SourceRange at) {
+    public Result<Value> forEachAttr(ForEachAttr attr, Reference ref) {
         return Result.of(forEach && attr.name().equals("key") ? Value.unknown(Type.STRING) : Value.DYNAMIC_UNKNOWN);
     }
 
     @Override
-    public Result<Value> self(SourceRange at) {
+    public Result<Value> self(Reference ref) {
         return Result.of(Value.DYNAMIC_UNKNOWN);
     }
 }

@@ -224,7 +224,7 @@ final class ConsoleCommand implements Command {
         if (stored == null || !stored.exists()) {
             return config.scope();
         }
-        return dev.strata.engine.InspectData.scope(config, stored.state(),
-                new dev.strata.engine.Schemas(Operation.providers(context)));
+        return config.withRecorded(new dev.strata.engine.StateResources(stored.state(),
+                new dev.strata.engine.Schemas(Operation.providers(context)))).scope();
     }
 }
