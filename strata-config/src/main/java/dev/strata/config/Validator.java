@@ -658,7 +658,7 @@ public final class Validator {
         }
 
         /** References as the validate phase sees them: unknown values of the right type where it is known. */
-        private final class StaticData implements ScopeData {
+        private final class StaticData extends PartialData {
             @Override
             public FunctionTable functions() {
                 return functions;
@@ -686,16 +686,6 @@ public final class Validator {
             }
 
             @Override
-            public Result<Value> resource(Resource resource, InstanceKey key, Reference ref) {
-                return Result.of(Value.DYNAMIC_UNKNOWN);
-            }
-
-            @Override
-            public Result<Value> moduleCall(ModuleCall call, InstanceKey key, String output, Reference ref) {
-                return Result.of(Value.DYNAMIC_UNKNOWN);
-            }
-
-            @Override
             public Result<Value> countIndex(Reference ref) {
                 return Result.of(Value.unknown(Type.NUMBER));
             }
@@ -713,11 +703,6 @@ public final class Validator {
             @Override
             public Result<Value> terraformAttr(TerraformAttr attr, Reference ref) {
                 return Result.of(Value.unknown(attr.name().equals("applying") ? Type.BOOL : Type.STRING));
-            }
-
-            @Override
-            public Result<Value> self(Reference ref) {
-                return Result.of(Value.DYNAMIC_UNKNOWN);
             }
         }
     }

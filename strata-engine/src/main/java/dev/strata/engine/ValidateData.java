@@ -17,7 +17,7 @@ import dev.strata.config.ConfigTree;
 import dev.strata.config.LocalConfig;
 import dev.strata.config.ReferenceScope;
 import dev.strata.config.ResourceConfig;
-import dev.strata.config.ScopeData;
+import dev.strata.config.PartialData;
 import dev.strata.config.VariableConfig;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
@@ -41,7 +41,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * are evaluated from those. Problems of references themselves are static validation's to report, so
  * resolving never adds diagnostics here.
  */
-final class ValidateData implements ScopeData {
+final class ValidateData extends PartialData {
     private final Shared shared;
     private final ConfigNode node;
     private final boolean counted;
@@ -117,11 +117,6 @@ final class ValidateData implements ScopeData {
     }
 
     @Override
-    public Result<Value> moduleCall(ModuleCall call, InstanceKey key, String output, Reference ref) {
-        return Result.of(Value.DYNAMIC_UNKNOWN);
-    }
-
-    @Override
     public Result<Value> pathAttr(PathAttr attr, Reference ref) {
         return Result.of(Value.string(switch (attr.name()) {
             case "cwd" -> shared.workingDir().toString();
@@ -143,10 +138,5 @@ final class ValidateData implements ScopeData {
     @Override
     public Result<Value> forEachAttr(ForEachAttr attr, Reference ref) {
         return Result.of(forEach && attr.name().equals("key") ? Value.unknown(Type.STRING) : Value.DYNAMIC_UNKNOWN);
-    }
-
-    @Override
-    public Result<Value> self(Reference ref) {
-        return Result.of(Value.DYNAMIC_UNKNOWN);
     }
 }
