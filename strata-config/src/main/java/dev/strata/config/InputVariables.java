@@ -11,7 +11,6 @@ import dev.strata.hcl.IoProblems;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.SourcePos;
 import dev.strata.hcl.SourceRange;
-import dev.strata.hcl.Traversal;
 import dev.strata.hcl.json.JsonSyntax;
 import dev.strata.hcl.syntax.Expr;
 import dev.strata.hcl.syntax.NativeSyntax;
@@ -318,11 +317,6 @@ public final class InputVariables {
             @Override
             public FunctionTable functions() {
                 return functions;
-            }
-
-            @Override
-            public Diagnostics invalidReference(Traversal t, Diagnostics problems) {
-                return Diagnostics.NONE;
             }
 
             @Override

@@ -9,15 +9,24 @@ import dev.strata.addr.PathAttr;
 import dev.strata.addr.Reference;
 import dev.strata.addr.Resource;
 import dev.strata.addr.TerraformAttr;
+import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
+import dev.strata.hcl.Traversal;
 import dev.strata.lang.value.Value;
 
 /**
  * The data of a phase that knows few kinds of references (validation knows types, a variable's
  * validation the variables, the encryption block only variables): it overrides those, and every
  * other reference is {@link #other}, by default an unknown value of any type without diagnostics.
+ * A traversal that is no valid reference is unknown here too, without diagnostics.
  */
 public abstract class PartialData implements ScopeData {
+
+    /** Problems of the reference itself are static validation's to report, not this phase's. */
+    @Override
+    public Diagnostics invalidReference(Traversal traversal, Diagnostics problems) {
+        return Diagnostics.NONE;
+    }
 
     /** A reference this phase has no particular answer for. */
     protected Result<Value> other(Reference ref) {

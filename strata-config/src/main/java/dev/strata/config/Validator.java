@@ -665,12 +665,6 @@ public final class Validator {
             }
 
             @Override
-            public Diagnostics invalidReference(Traversal traversal, Diagnostics problems) {
-                // The static reference check has reported them.
-                return Diagnostics.NONE;
-            }
-
-            @Override
             public Result<Value> inputVariable(InputVariable variable, Reference ref) {
                 VariableConfig vc = m.variables().get(variable.name());
                 if (vc == null) {

@@ -6,7 +6,6 @@ import dev.strata.addr.InputVariable;
 import dev.strata.addr.InstanceKey;
 import dev.strata.addr.LocalValue;
 import dev.strata.addr.Module;
-import dev.strata.addr.ModuleCall;
 import dev.strata.addr.PathAttr;
 import dev.strata.addr.Reference;
 import dev.strata.addr.Resource;
@@ -19,9 +18,7 @@ import dev.strata.config.ReferenceScope;
 import dev.strata.config.ResourceConfig;
 import dev.strata.config.PartialData;
 import dev.strata.config.VariableConfig;
-import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
-import dev.strata.hcl.Traversal;
 import dev.strata.lang.eval.Evaluator;
 import dev.strata.lang.eval.Scope;
 import dev.strata.lang.funcs.FunctionTable;
@@ -71,11 +68,6 @@ final class ValidateData extends PartialData {
     @Override
     public FunctionTable functions() {
         return shared.functions().apply(node.path());
-    }
-
-    @Override
-    public Diagnostics invalidReference(Traversal traversal, Diagnostics problems) {
-        return Diagnostics.NONE;
     }
 
     @Override
