@@ -1,5 +1,7 @@
 package dev.strata.config;
 
+import dev.strata.addr.InputVariable;
+import dev.strata.addr.Reference;
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.AttributeSchema;
 import dev.strata.hcl.Block;
@@ -10,10 +12,10 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Expression;
 import dev.strata.hcl.Result;
+import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.Traversal;
 import dev.strata.hcl.Traverser;
 import dev.strata.lang.eval.Evaluator;
-import dev.strata.lang.eval.Scope;
 import dev.strata.lang.eval.TemplateFunctions;
 import dev.strata.lang.funcs.FunctionContext;
 import dev.strata.lang.funcs.FunctionTable;
@@ -127,8 +129,8 @@ public final class EncryptionSettings {
         if (content.hasErrors()) {
             return Result.of(null, diags.build());
         }
-        Evaluator constants = new Evaluator(new VariablesScope(root, dir, env,
-                TemplateFunctions.builtins(FunctionContext.system(dir))));
+        Evaluator constants = new Evaluator(new ReferenceScope(new VariablesData(root, dir, env,
+                TemplateFunctions.builtins(FunctionContext.system(dir)))));
         Map<String, KeySource> keys = new TreeMap<>();
         Map<String, KeySource> methods = new TreeMap<>();
         // Declared names, including those whose block had errors: a reference to one of those is not reported again.
@@ -322,14 +324,14 @@ public final class EncryptionSettings {
      * Input variables of the root module, resolved (once, when first referenced) from their defaults,
      * {@code TF_VAR_*} and the tfvars files; anything else is not available this early.
      */
-    private static final class VariablesScope implements Scope {
+    private static final class VariablesData extends PartialData {
         private final ModuleConfig root;
         private final Path dir;
         private final Map<String, String> env;
         private final FunctionTable functions;
         private SortedMap<String, Value> values;
 
-        VariablesScope(ModuleConfig root, Path dir, Map<String, String> env, FunctionTable functions) {
+        VariablesData(ModuleConfig root, Path dir, Map<String, String> env, FunctionTable functions) {
             this.root = root;
             this.dir = dir;
             this.env = env;
@@ -337,31 +339,49 @@ public final class EncryptionSettings {
         }
 
         @Override
-        public Result<Resolved> resolve(Traversal t) {
-            if (!"var".equals(t.rootName()) || t.steps().size() < 2 || !(t.steps().get(1) instanceof Traverser.Attr a)) {
-                return failed(t, Diagnostic.error("Invalid reference in the encryption block", "Only literal values, "
-                        + "function calls and input variables (var.NAME) may be used here: state encryption is set up "
-                        + "before locals, resources and data sources have values.", t.range()));
-            }
-            if (root == null || !root.variables().containsKey(a.name())) {
-                return failed(t, Diagnostic.error("Reference to undeclared input variable", "An input variable with "
-                        + "the name \"" + a.name() + "\" has not been declared in the root module.", t.range()));
+        public Diagnostics invalidReference(Traversal t, Diagnostics problems) {
+            return Diagnostics.of(notAvailable(t.range()));
+        }
+
+        @Override
+        protected Result<Value> other(Reference ref) {
+            return failed(notAvailable(written(ref)));
+        }
+
+        private static Diagnostic notAvailable(SourceRange range) {
+            return Diagnostic.error("Invalid reference in the encryption block", "Only literal values, function "
+                    + "calls and input variables (var.NAME) may be used here: state encryption is set up before "
+                    + "locals, resources and data sources have values.", range);
+        }
+
+        @Override
+        public Result<Value> inputVariable(InputVariable variable, Reference ref) {
+            String name = variable.name();
+            if (root == null || !root.variables().containsKey(name)) {
+                return failed(Diagnostic.error("Reference to undeclared input variable", "An input variable with "
+                        + "the name \"" + name + "\" has not been declared in the root module.", written(ref)));
             }
             if (values == null) {
                 // Problems with other variables are not this block's to report: only the value matters here.
                 values = InputVariables.resolve(root, dir, env, List.of()).value();
             }
-            Value v = values.get(a.name());
+            Value v = values.get(name);
             if (v == null || !v.isWhollyKnown()) {
-                return failed(t, Diagnostic.error("No value for required variable", "var." + a.name() + " has no "
-                        + "value here. Set it with the TF_VAR_" + a.name() + " environment variable, in terraform.tfvars "
-                        + "or with a default: the state is opened before -var options are read.", t.range()));
+                return failed(Diagnostic.error("No value for required variable", "var." + name + " has no "
+                        + "value here. Set it with the TF_VAR_" + name + " environment variable, in terraform.tfvars "
+                        + "or with a default: the state is opened before -var options are read.", written(ref)));
             }
-            return Result.of(new Resolved(v, 2));
+            return Result.of(v);
         }
 
-        private static Result<Resolved> failed(Traversal t, Diagnostic d) {
-            return Result.of(new Resolved(Value.DYNAMIC_UNKNOWN, t.steps().size()), Diagnostics.of(d));
+        /** The whole reference as written, with the steps after its subject. */
+        private static SourceRange written(Reference ref) {
+            return ref.remaining().isEmpty() ? ref.range()
+                    : SourceRange.between(ref.range(), ref.remaining().getLast().range());
+        }
+
+        private static Result<Value> failed(Diagnostic d) {
+            return Result.of(Value.DYNAMIC_UNKNOWN, Diagnostics.of(d));
         }
 
         @Override

@@ -242,14 +242,14 @@ final class InstanceOps {
 
     // ---- the per-instance entry point ----
 
-    void instance(ResourceConfig rc, AbsResourceInstance ai, EvalScope scope) {
+    void instance(ResourceConfig rc, AbsResourceInstance ai, RunData scopeData) {
         Ctx c = ctx(rc, ai);
         if (c == null) {
             run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
             return;
         }
         if (rc != null && !(run.phase == Run.Phase.PLAN && run.options.mode() == PlanMode.DESTROY)) {
-            Value meta = providerMeta(c, scope);
+            Value meta = providerMeta(c, scopeData);
             if (meta == null) {
                 run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
                 return;
@@ -259,12 +259,12 @@ final class InstanceOps {
         boolean data = Walk.isData(ai.containingResource());
         if (run.phase == Run.Phase.PLAN) {
             if (data) {
-                planData(c, scope);
+                planData(c, scopeData);
             } else {
-                planManaged(c, scope);
+                planManaged(c, scopeData);
             }
         } else {
-            apply(c, scope);
+            apply(c, scopeData);
         }
     }
 
@@ -274,7 +274,7 @@ final class InstanceOps {
      * null once the errors are reported. As in Terraform, each instance reports them (a module's block
      * applies to its own resources only, not to those of its children).
      */
-    private Value providerMeta(Ctx c, EvalScope scope) {
+    private Value providerMeta(Ctx c, RunData scopeData) {
         dev.strata.config.ModuleConfig m = run.tree.node(c.addr().module().module()).orElseThrow().module();
         dev.strata.config.ProviderMetaConfig meta = null;
         for (dev.strata.config.ProviderMetaConfig pm : m.providerMetas().values()) {
@@ -293,15 +293,15 @@ final class InstanceOps {
                             + "provider_meta blocks", meta.nameRange()));
             return null;
         }
-        Result<Value> decoded = BodyDecoder.decode(meta.config(), schema.get().block(), scope);
+        Result<Value> decoded = BodyDecoder.decode(meta.config(), schema.get().block(), scopeData.scope());
         run.diagnose(decoded.diagnostics());
         return decoded.hasErrors() ? null : decoded.value();
     }
 
     // ---- planning ----
 
-    private Value config(Ctx c, EvalScope scope) {
-        Result<Value> decoded = BodyDecoder.decode(c.rc().config(), c.block(), scope);
+    private Value config(Ctx c, RunData scopeData) {
+        Result<Value> decoded = BodyDecoder.decode(c.rc().config(), c.block(), scopeData.scope());
         run.diagnose(decoded.diagnostics());
         if (decoded.hasErrors()) {
             return null;
@@ -319,7 +319,7 @@ final class InstanceOps {
         return co.value();
     }
 
-    private void planData(Ctx c, EvalScope scope) {
+    private void planData(Ctx c, RunData scopeData) {
         AbsResourceInstance ai = c.addr();
         if (run.options.mode() == PlanMode.DESTROY) {
             if (stateObject(ai, null) != null) {
@@ -329,9 +329,9 @@ final class InstanceOps {
             return;
         }
         for (CheckRule pre : c.rc().lifecycle().preconditions()) {
-            walk.condition(scope, pre, "Resource precondition failed", true);
+            walk.condition(scopeData.scope(), pre, "Resource precondition failed", true);
         }
-        Value config = config(c, scope);
+        Value config = config(c, scopeData);
         if (config == null) {
             run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
             return;
@@ -361,7 +361,7 @@ final class InstanceOps {
         setObject(c, object(c, ai.resource().key(), null, v, null, ObjectStatus.READY));
         run.setInstanceValue(ai, v);
         for (CheckRule post : c.rc().lifecycle().postconditions()) {
-            walk.condition(scope.withSelf(v), post, "Resource postcondition failed", true);
+            walk.condition(scopeData.withSelf(v).scope(), post, "Resource postcondition failed", true);
         }
     }
 
@@ -458,7 +458,7 @@ final class InstanceOps {
         return Value.object(out);
     }
 
-    private void planManaged(Ctx c, EvalScope scope) {
+    private void planManaged(Ctx c, RunData scopeData) {
         AbsResourceInstance ai = c.addr();
         ResourceInstanceObject obj = stateObject(ai, null);
         Value prior = obj == null ? null : decode(c, obj);
@@ -497,9 +497,9 @@ final class InstanceOps {
             return;
         }
         for (CheckRule pre : c.rc().lifecycle().preconditions()) {
-            walk.condition(scope, pre, "Resource precondition failed", true);
+            walk.condition(scopeData.scope(), pre, "Resource precondition failed", true);
         }
-        Value config = config(c, scope);
+        Value config = config(c, scopeData);
         if (config == null) {
             run.setInstanceValue(ai, Value.unknown(c.block().impliedType()));
             return;
@@ -522,7 +522,7 @@ final class InstanceOps {
                 reason = "replace_because_tainted";
             } else if (run.options.replace().contains(ai)) {
                 reason = "replace_by_request";
-            } else if (triggered(c, scope)) {
+            } else if (triggered(c, scopeData)) {
                 reason = "replace_by_triggers";
             } else if (!replacePaths.isEmpty()) {
                 reason = "replace_because_cannot_update";
@@ -554,7 +554,7 @@ final class InstanceOps {
     private record Imported(Value value, PrivateState priv) {}
 
     private String importId(dev.strata.config.ImportConfig ic) {
-        Result<Value> id = new dev.strata.lang.eval.Evaluator(new EvalScope(run, dev.strata.addr.ModuleInstance.ROOT))
+        Result<Value> id = new dev.strata.lang.eval.Evaluator(RunData.scope(run, dev.strata.addr.ModuleInstance.ROOT))
                 .evaluate(ic.id());
         run.diagnose(id.diagnostics());
         if (id.hasErrors()) {
@@ -767,7 +767,7 @@ final class InstanceOps {
     }
 
     /** Whether a {@code replace_triggered_by} reference has a planned replacement or update in this plan. */
-    private boolean triggered(Ctx c, EvalScope scope) {
+    private boolean triggered(Ctx c, RunData scopeData) {
         for (Expression e : c.rc().lifecycle().replaceTriggeredBy()) {
             for (Traversal t : e.variables()) {
                 Result<Reference> r = Reference.parse(t);
@@ -777,9 +777,9 @@ final class InstanceOps {
                 AbsResource target = null;
                 InstanceKey key = null;
                 switch (r.value().subject()) {
-                    case Resource res -> target = scope.module().resource(res);
+                    case Resource res -> target = scopeData.module().resource(res);
                     case ResourceInstance ri -> {
-                        target = scope.module().resource(ri.resource());
+                        target = scopeData.module().resource(ri.resource());
                         key = ri.key();
                     }
                     default -> { }
@@ -902,7 +902,7 @@ final class InstanceOps {
         if (pc == null) {
             config = SchemaValues.coerce(b, Value.EMPTY_OBJECT).value();
         } else {
-            Result<Value> r = BodyDecoder.decode(pc.config(), b, new EvalScope(run, pa.module().unkeyedInstance()));
+            Result<Value> r = BodyDecoder.decode(pc.config(), b, RunData.scope(run, pa.module().unkeyedInstance()));
             run.diagnose(r.diagnostics());
             if (r.hasErrors()) {
                 return false;
@@ -942,7 +942,7 @@ final class InstanceOps {
     }
 
     /** A resource whose expansion is deferred: planned as a placeholder, expanded and created during the apply. */
-    void deferred(ResourceConfig rc, AbsResource ar, Expansion.Deferred d, EvalScope scope, List<Walk.InstanceWork> work) {
+    void deferred(ResourceConfig rc, AbsResource ar, Expansion.Deferred d, RunData scopeData, List<Walk.InstanceWork> work) {
         if (run.phase == Run.Phase.PLAN) {
             run.deferred.add(new DeferredResource(ar, d.argument(), d.unknownRefs()));
             return;
@@ -990,7 +990,7 @@ final class InstanceOps {
 
     // ---- applying ----
 
-    private void apply(Ctx c, EvalScope scope) {
+    private void apply(Ctx c, RunData scopeData) {
         AbsResourceInstance ai = c.addr();
         ResourceChange ch = reviewedChanges.get(ai);
         boolean wasDeferred = reviewed.deferred().stream().anyMatch(d -> d.addr().equals(ai.containingResource())
@@ -1002,7 +1002,7 @@ final class InstanceOps {
         if (ch == null && wasDeferred) {
             // Expanded now (§3.6): only creates (and reads) may happen without a new plan.
             if (data) {
-                Value config = config(c, scope);
+                Value config = config(c, scopeData);
                 Value v = config == null || !requireKnown(c, config) ? null : read(c, config);
                 if (v != null) {
                     setObject(c, object(c, ai.resource().key(), null, v, null, ObjectStatus.READY));
@@ -1040,7 +1040,7 @@ final class InstanceOps {
             }
             return;
         }
-        Value config = config(c, scope);
+        Value config = config(c, scopeData);
         if (config == null || !requireKnown(c, config)) {
             run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
             failed(c, ch.action());
@@ -1060,7 +1060,7 @@ final class InstanceOps {
             return;
         }
         for (CheckRule pre : c.rc().lifecycle().preconditions()) {
-            if (!walk.condition(scope, pre, "Resource precondition failed", true)) {
+            if (!walk.condition(scopeData.scope(), pre, "Resource precondition failed", true)) {
                 return;
             }
         }
@@ -1095,7 +1095,7 @@ final class InstanceOps {
         }
         run.setInstanceValue(ai, created);
         for (CheckRule post : c.rc().lifecycle().postconditions()) {
-            walk.condition(scope.withSelf(created), post, "Resource postcondition failed", true);
+            walk.condition(scopeData.withSelf(created).scope(), post, "Resource postcondition failed", true);
         }
     }
 

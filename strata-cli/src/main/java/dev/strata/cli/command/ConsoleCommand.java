@@ -2,10 +2,10 @@ package dev.strata.cli.command;
 
 import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.ConsoleView;
+import dev.strata.config.ConfigData;
 import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.InputVariables;
-import dev.strata.config.ModuleScope;
 import dev.strata.engine.ProviderFunctions;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
@@ -138,9 +138,9 @@ final class ConsoleCommand implements Command {
             return 1;
         }
         table = providerFunctions.table(tree.value().root().module(), table);
-        Scope scope = new ModuleScope(tree.value().root(), values.value(), table, context.startDir(),
+        ConfigData config = new ConfigData(tree.value().root(), values.value(), table, context.startDir(),
                 workspace(context));
-        scope = withState(context, scope);
+        Scope scope = withState(context, config);
         ConsoleSession session = new ConsoleSession(scope);
         // From here on, diagnostics may point into the configuration's files as well as the input.
         ConsoleView sessionView = new ConsoleView(context, sources);
@@ -233,13 +233,13 @@ final class ConsoleCommand implements Command {
     }
 
     /** The configuration scope with the root module's recorded resources, when a state can be read. */
-    private static Scope withState(CommandContext context, Scope scope) {
+    private static Scope withState(CommandContext context, ConfigData config) {
         // Without a readable state the console still evaluates the configuration: problems are not errors here.
         StateCli.Stored stored = StateCli.readUnlocked(context, new java.util.ArrayList<>());
         if (stored == null || !stored.exists()) {
-            return scope;
+            return config.scope();
         }
-        return new dev.strata.engine.InspectScope(scope, stored.state(),
-                new dev.strata.engine.Schemas(Operation.providers(context)));
+        return config.withRecorded(new dev.strata.engine.StateResources(stored.state(),
+                new dev.strata.engine.Schemas(Operation.providers(context)))).scope();
     }
 }
