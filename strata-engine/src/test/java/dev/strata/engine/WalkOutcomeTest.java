@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.TreeMap;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,43 +32,23 @@ class WalkOutcomeTest {
     @TempDir
     Path dir;
 
-    private final FakeProvider fake = new FakeProvider();
-    private final ProviderRegistry reg = ProviderRegistry.of(List.of(FakeProvider.factory(fake)));
+    private EngineHarness h;
 
-    private ConfigTree config(String tf) throws IOException {
-        Files.writeString(dir.resolve("main.tf"), """
-                terraform {
-                  required_providers {
-                    fake = { source = "example.com/test/fake" }
-                  }
-                }
-                """ + tf);
-        Result<ConfigTree> t = ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT);
-        assertThat(t.diagnostics().hasErrors()).as(t.diagnostics().toString()).isFalse();
-        return t.value();
+    @BeforeEach
+    void harness() {
+        h = new EngineHarness(dir);
+    }
+
+    private ConfigTree config(String tf) {
+        return h.config(tf);
     }
 
     private Result<Plan> plan(ConfigTree tree) {
-        return new Planner(reg, "test").plan(tree, new TreeMap<>(), StateSnapshot.empty("test"),
-                PlanOptions.defaults(dir), EngineEvents.NONE);
+        return h.plan(tree);
     }
 
     private Result<ApplyResult> planAndApply(ConfigTree tree) {
-        PlanOptions opts = PlanOptions.defaults(dir);
-        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.of("apply", Duration.ZERO))
-                .value()) {
-            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(), opts,
-                    EngineEvents.NONE);
-            assertThat(plan.value()).as(plan.diagnostics().toString()).isNotNull();
-            return new Applier(reg, "test").apply(tree, plan.value(), sm, opts, EngineEvents.NONE);
-        }
-    }
-
-    private StateSnapshot savedState() {
-        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.of("check", Duration.ZERO))
-                .value()) {
-            return sm.state();
-        }
+        return h.planAndApply(tree);
     }
 
     private static List<String> addresses(StateSnapshot s) {
@@ -152,7 +133,7 @@ class WalkOutcomeTest {
             assertThat(d.summary()).isEqualTo("Stack overflow");
             assertThat(d.detail()).startsWith("Internal error while applying fake_thing.deep: stack overflow.");
         });
-        assertThat(addresses(savedState())).containsExactly("fake_thing.fine");
+        assertThat(h.stateAddresses()).containsExactly("fake_thing.fine");
     }
 
     /**
@@ -180,7 +161,7 @@ class WalkOutcomeTest {
             assertThat(d.detail()).startsWith("Internal error while applying fake_thing.big: out of memory.")
                     .contains("STRATA_JAVA_OPTS=-Xmx4g");
         });
-        assertThat(addresses(savedState())).containsExactly("fake_thing.slow");
+        assertThat(h.stateAddresses()).containsExactly("fake_thing.slow");
     }
 
     /** The walk's decisions at debug level, with timings, and never a value (here a sensitive one). */
