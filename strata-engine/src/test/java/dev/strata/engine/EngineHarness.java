@@ -413,4 +413,61 @@ final class EngineHarness {
                 .as("warnings").isEqualTo(c.warnings());
         return p;
     }
+
+    /**
+     * One row of a table-driven apply test: the prior configuration applied first, then the
+     * configuration planned and applied.
+     *
+     * @param order   provider apply calls ({@link FakeProvider#applyLog}) that must have run in this order
+     * @param calls   how many apply calls there were
+     * @param summary {@code "added changed destroyed"}
+     * @param state   the stored state's instances afterwards, sorted
+     * @param errors  the apply's errors as {@code "summary: detail"}
+     */
+    record ApplyCase(String name, String prior, String config, PlanMode mode, List<String> order, int calls,
+                     String summary, List<String> state, List<String> errors) {
+        static ApplyCase of(String name, String prior, String config, int calls, String summary, String... state) {
+            return new ApplyCase(name, prior, config, PlanMode.NORMAL, List.of(), calls, summary, List.of(state),
+                    List.of());
+        }
+
+        ApplyCase mode(PlanMode m) {
+            return new ApplyCase(name, prior, config, m, order, calls, summary, state, errors);
+        }
+
+        ApplyCase order(String... o) {
+            return new ApplyCase(name, prior, config, mode, List.of(o), calls, summary, state, errors);
+        }
+
+        ApplyCase errors(String... e) {
+            return new ApplyCase(name, prior, config, mode, order, calls, summary, state, List.of(e));
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    /** Applies the prior configuration, then plans and applies the case's and checks what the apply did. */
+    ApplyResult check(ApplyCase c) {
+        files(Map.of("m/main.tf", CHILD_MODULE));
+        if (c.prior() != null) {
+            applied(c.prior());
+        }
+        fake.applyLog.clear();
+        Result<ApplyResult> r = planAndApply(config(c.config()), options(c.mode(), List.of(), List.of()),
+                EngineEvents.NONE);
+        assertThat(errorTexts(r.diagnostics())).as(r.diagnostics().toString()).isEqualTo(c.errors());
+        List<String> log = List.copyOf(fake.applyLog);
+        assertThat(log).as("apply calls").hasSize(c.calls());
+        if (!c.order().isEmpty()) {
+            assertThat(log).as("apply order").containsSubsequence(c.order());
+        }
+        ApplyResult a = r.value();
+        assertThat(a.added() + " " + a.changed() + " " + a.destroyed()).as("added changed destroyed")
+                .isEqualTo(c.summary());
+        assertThat(stateAddresses()).as("state").isEqualTo(c.state());
+        return a;
+    }
 }

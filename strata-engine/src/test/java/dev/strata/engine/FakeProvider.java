@@ -52,11 +52,13 @@ final class FakeProvider implements Provider {
     final java.util.concurrent.CountDownLatch slowGate = new java.util.concurrent.CountDownLatch(1);
     /** Called with every apply request before the provider acts on it (the test's synchronisation point). */
     volatile java.util.function.Consumer<ApplyRequest> beforeApply = r -> { };
+    /** Called with every plan request before the provider plans it. */
+    volatile java.util.function.Consumer<PlanRequest> beforePlan = r -> { };
     /** Whether {@code importResourceState} finds the object (with {@code value = "imported"}). */
     volatile boolean importable;
     /** Ids whose remote object was deleted outside Strata: refresh finds nothing. */
     final java.util.Set<String> vanished = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    /** Every apply as {@code "<type> <prior id or +> -> <planned value or ->"}, in the order they ran. */
+    /** Every apply as {@code "<prior value> -> <planned value>"} ({@code -} for none), in the order they ran. */
     final java.util.List<String> applyLog = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
     /** The provider_meta of every request, as {@code "<call> <type>: <value>"}. */
     final java.util.List<String> metas = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
@@ -136,6 +138,14 @@ final class FakeProvider implements Provider {
         return v != null && v.isKnownAndNotNull() && v.asString().equals(s);
     }
 
+    private static String describe(Value obj) {
+        if (obj.isNull()) {
+            return "-";
+        }
+        Value v = obj.attributes().get("value");
+        return v.isKnownAndNotNull() ? v.asString() : v.isKnown() ? "null" : "(unknown)";
+    }
+
     /** Recursion without end, as a parser or decoder given a value nested too deeply would. */
     private static int recurse(int depth) {
         return recurse(depth + 1) + 1;
@@ -145,6 +155,7 @@ final class FakeProvider implements Provider {
     public PlanResponse planResourceChange(PlanRequest r) {
         metas.add("plan " + r.typeName() + ": " + r.providerMeta());
         int n = plans.incrementAndGet();
+        beforePlan.accept(r);
         Value p = r.proposedNewState();
         if (valueIs(p, "plan-overflow")) {
             recurse(0);
@@ -180,8 +191,7 @@ final class FakeProvider implements Provider {
     public ApplyResponse applyResourceChange(ApplyRequest r) {
         metas.add("apply " + r.typeName() + ": " + r.providerMeta());
         applies.incrementAndGet();
-        applyLog.add(r.typeName() + " " + (r.priorState().isNull() ? "+" : r.priorState().attributes().get("id")
-                .asString()) + " -> " + (r.plannedState().isNull() ? "-" : r.plannedState().attributes().get("value")));
+        applyLog.add(describe(r.priorState()) + " -> " + describe(r.plannedState()));
         beforeApply.accept(r);
         if (valueIs(r.plannedState(), "slow")) {
             try {
