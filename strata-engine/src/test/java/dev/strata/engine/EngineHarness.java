@@ -82,6 +82,27 @@ final class EngineHarness {
         return this;
     }
 
+    /** A factory for a test provider at {@code address}, version 1.0.0; {@code create} runs per start. */
+    static ProviderFactory factory(dev.strata.provider.ProviderAddress address,
+                                   java.util.function.Supplier<dev.strata.provider.Provider> create) {
+        return new ProviderFactory() {
+            @Override
+            public dev.strata.provider.ProviderAddress address() {
+                return address;
+            }
+
+            @Override
+            public dev.strata.provider.Version version() {
+                return dev.strata.provider.Version.of("1.0.0");
+            }
+
+            @Override
+            public dev.strata.provider.Provider create() {
+                return create.get();
+            }
+        };
+    }
+
     /** The providers of this harness, for tests of the provider plumbing itself. */
     ProviderRegistry registry() {
         return registry;

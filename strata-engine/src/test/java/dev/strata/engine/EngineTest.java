@@ -2,12 +2,10 @@ package dev.strata.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Result;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.ProviderRegistry;
 import dev.strata.state.LocalBackend;
 import dev.strata.state.LockRequest;
 import dev.strata.state.StateManager;
@@ -16,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

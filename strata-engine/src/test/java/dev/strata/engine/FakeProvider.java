@@ -12,7 +12,6 @@ import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderSchema;
 import dev.strata.provider.Schema;
-import dev.strata.provider.Version;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -80,22 +79,7 @@ final class FakeProvider implements Provider {
             .build();
 
     static ProviderFactory factory(FakeProvider p) {
-        return new ProviderFactory() {
-            @Override
-            public ProviderAddress address() {
-                return ADDRESS;
-            }
-
-            @Override
-            public Version version() {
-                return Version.of("1.0.0");
-            }
-
-            @Override
-            public Provider create() {
-                return p;
-            }
-        };
+        return EngineHarness.factory(ADDRESS, () -> p);
     }
 
     @Override

@@ -2,7 +2,6 @@ package dev.strata.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.Validator;
 import dev.strata.hcl.Diagnostic;
@@ -11,16 +10,10 @@ import dev.strata.hcl.Result;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.ProviderRegistry;
-import dev.strata.state.LocalBackend;
-import dev.strata.state.LockRequest;
-import dev.strata.state.StateManager;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -70,6 +70,11 @@ class WalkConcurrencyTest {
         return h.planAndApply(h.config(tf), h.options(), recorder);
     }
 
+    /**
+     * The repro of a past bug: "bad" fails while "slow" is still running (it completes only once the
+     * failure is reported); before, the slow vertex saw the run's error count grow during its visit,
+     * counted itself failed, and its dependent was skipped.
+     */
     @Test
     void aFailureSkipsItsDependentsTransitivelyWhileEveryOtherBranchCompletes() {
         Result<ApplyResult> r = apply("""
