@@ -1,5 +1,7 @@
 package dev.strata.engine;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.strata.engine.EngineHarness.PlanCase;
 import java.nio.file.Path;
 import java.util.List;
@@ -11,7 +13,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every table of plan cases, each row planned against the state its prior configuration leaves: the
- * expansion, action, lifecycle, orphan, move, target, deferral and condition tables.
+ * expansion, action, lifecycle, orphan, move, target, deferral and condition tables; and each plan
+ * read back from its saved form.
  */
 class PlanTablesTest {
     @TempDir
@@ -30,9 +33,19 @@ class PlanTablesTest {
 
     @ParameterizedTest(name = "{0}: {1}")
     @MethodSource("cases")
-    void plan(String table, PlanCase c) {
+    void plan(String table, PlanCase c) throws PlanCodec.Damaged {
         EngineHarness h = new EngineHarness(dir);
         h.fake.importable = true;
-        h.check(c);
+        Plan p = h.check(c).value();
+        if (p != null) {
+            // Every plan survives being saved and read back (strata plan -out, then apply).
+            Plan saved = PlanCodec.decode(PlanCodec.encode(p));
+            assertThat(EngineHarness.changes(saved)).isEqualTo(EngineHarness.changes(p));
+            assertThat(saved.changes()).extracting(ResourceChange::after).isEqualTo(p.changes().stream()
+                    .map(ResourceChange::after).toList());
+            assertThat(EngineHarness.deferred(saved)).isEqualTo(EngineHarness.deferred(p));
+            assertThat(saved.summary()).isEqualTo(p.summary());
+            assertThat(saved.mode()).isEqualTo(p.mode());
+        }
     }
 }
