@@ -114,6 +114,35 @@ final class ConditionCases {
                             error_message = "Not y."
                           }
                         }
-                        """).changes("fake_thing.a create").warnings("Check block assertion failed"));
+                        """).changes("fake_thing.a create").warnings("Check block assertion failed"),
+                PlanCase.of("a module input that passes its validation", null, """
+                        module "v" {
+                          source = "./v"
+                          size   = 2
+                        }
+                        output "half" { value = module.v.half }
+                        """),
+                PlanCase.of("a module input that fails its validation", null, """
+                        module "v" {
+                          source = "./v"
+                          size   = 12
+                        }
+                        """).errors("Invalid value for variable: The size must be below 10.\n\nThis was checked by "
+                        + "the validation rule at v/main.tf:3,3-13.")
+                        .bug("a module input's validation rules are never evaluated (only the root module's "
+                                + "variables are validated, by InputVariables); terraform 1.11 fails the plan"),
+                PlanCase.of("a module output precondition that fails", null, """
+                        module "v" {
+                          source = "./v"
+                          size   = 4
+                        }
+                        """).errors("Module output value precondition failed: Four cannot be halved here."),
+                PlanCase.of("a module input known only after apply is validated then", null, """
+                        resource "fake_thing" "a" {}
+                        module "v" {
+                          source = "./v"
+                          size   = fake_thing.a.serial
+                        }
+                        """).changes("fake_thing.a create"));
     }
 }

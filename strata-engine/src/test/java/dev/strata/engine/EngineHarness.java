@@ -54,6 +54,24 @@ final class EngineHarness {
             output "value" { value = fake_thing.x.value }
             """;
 
+    /** The module {@code ./v} every {@link PlanCase} may call: a validated input and a checked output. */
+    static final String CHECKED_MODULE = """
+            variable "size" {
+              type = number
+              validation {
+                condition     = var.size < 10
+                error_message = "The size must be below 10."
+              }
+            }
+            output "half" {
+              value = var.size / 2
+              precondition {
+                condition     = var.size != 4
+                error_message = "Four cannot be halved here."
+              }
+            }
+            """;
+
     final Path dir;
     final FakeProvider fake;
     private final ProviderRegistry registry;
@@ -417,7 +435,7 @@ final class EngineHarness {
     /** Applies the case's prior configuration (which must succeed), plans its configuration and checks the plan. */
     Result<Plan> check(PlanCase c) {
         org.junit.jupiter.api.Assumptions.assumeTrue(c.bug() == null, c.bug());
-        files(Map.of("m/main.tf", CHILD_MODULE));
+        files(Map.of("m/main.tf", CHILD_MODULE, "v/main.tf", CHECKED_MODULE));
         if (c.prior() != null) {
             applied(c.prior());
         }
