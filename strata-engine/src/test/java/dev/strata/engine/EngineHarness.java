@@ -302,6 +302,18 @@ final class EngineHarness {
         }
     }
 
+    /** Sets how many journal entries an apply writes before folding them into the snapshot; returns the old. */
+    static int compactEvery(int entries) {
+        int before = Applier.compactEvery;
+        Applier.compactEvery = entries;
+        return before;
+    }
+
+    /** {@code strata graph}: the DOT text, or the cycle errors unless {@code drawCycles}. */
+    static Result<String> graph(ConfigTree tree, boolean drawCycles) {
+        return Planner.dot(tree, drawCycles);
+    }
+
     Diagnostics validate(ConfigTree tree) {
         return new SchemaValidation(registry, "test").validate(tree, dir);
     }

@@ -382,8 +382,7 @@ class EngineTest {
 
     @Test
     void aLongApplyCompactsTheJournalOnTheWayWithoutLosingAnything() throws IOException {
-        int before = Applier.compactEvery;
-        Applier.compactEvery = 7;
+        int before = EngineHarness.compactEvery(7);
         try {
             Result<ApplyResult> r = planAndApply(config("resource \"fake_thing\" \"a\" {\n  count = 12\n"
                     + "  value = \"v${count.index}\"\n}\n"));
@@ -395,7 +394,7 @@ class EngineTest {
                 assertThat(sm.openIntents()).isEmpty();
             }
         } finally {
-            Applier.compactEvery = before;
+            EngineHarness.compactEvery(before);
         }
     }
 
