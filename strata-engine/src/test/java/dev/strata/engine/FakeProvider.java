@@ -53,6 +53,8 @@ final class FakeProvider implements Provider {
     volatile java.util.function.Consumer<ApplyRequest> beforeApply = r -> { };
     /** Called with every plan request before the provider plans it. */
     volatile java.util.function.Consumer<PlanRequest> beforePlan = r -> { };
+    /** Whether deleting fails (the API refuses), while creates and updates succeed. */
+    volatile boolean deletesFail;
     /** Whether {@code importResourceState} finds the object (with {@code value = "imported"}). */
     volatile boolean importable;
     /** Ids whose remote object was deleted outside Strata: refresh finds nothing. */
@@ -192,6 +194,10 @@ final class FakeProvider implements Provider {
         }
         if (valueIs(r.plannedState(), "apply-oom")) {
             throw new OutOfMemoryError("Java heap space");
+        }
+        if (deletesFail && r.plannedState().isNull()) {
+            return new ApplyResponse(r.priorState(), null, ProviderDiagnostics.error("Cannot delete",
+                    "The API refused to delete this one."));
         }
         if (valueIs(r.plannedState(), "fail")) {
             return new ApplyResponse(r.priorState(), null, ProviderDiagnostics.error("Invalid thing",
