@@ -36,40 +36,20 @@ final class ActionCases {
                           zone  = "z2"
                         }
                         """).changes("fake_thing.a delete_then_create (replace_because_cannot_update)"),
-                PlanCase.of("create_before_destroy creates the replacement first", A, """
-                        resource "fake_thing" "a" {
-                          value = "x"
-                          zone  = "z2"
-                          lifecycle {
-                            create_before_destroy = true
-                          }
-                        }
-                        """).changes("fake_thing.a create_then_delete (replace_because_cannot_update)"),
+                PlanCase.of("create_before_destroy creates the replacement first", A,
+                        Hcl.thingA("x", "z2", "create_before_destroy = true"))
+                        .changes("fake_thing.a create_then_delete (replace_because_cannot_update)"),
                 PlanCase.of("a resource removed from the configuration is deleted", A, """
                         resource "fake_thing" "b" { value = "x" }
                         """).changes("fake_thing.a delete (delete_because_no_resource_config)",
                         "fake_thing.b create"),
-                PlanCase.of("prevent_destroy refuses a replacement", A, """
-                        resource "fake_thing" "a" {
-                          value = "x"
-                          zone  = "z2"
-                          lifecycle {
-                            prevent_destroy = true
-                          }
-                        }
-                        """).errors("Instance cannot be destroyed: Resource fake_thing.a has lifecycle.prevent_destroy "
+                PlanCase.of("prevent_destroy refuses a replacement", A, Hcl.thingA("x", "z2", "prevent_destroy = true"))
+                        .errors("Instance cannot be destroyed: Resource fake_thing.a has lifecycle.prevent_destroy "
                         + "set, but the plan calls for this resource to be destroyed. To avoid this error and "
                         + "continue with the plan, either disable lifecycle.prevent_destroy or reduce the scope of "
                         + "the plan using the -target option."),
-                PlanCase.of("prevent_destroy allows an update", A, """
-                        resource "fake_thing" "a" {
-                          value = "y"
-                          zone  = "z1"
-                          lifecycle {
-                            prevent_destroy = true
-                          }
-                        }
-                        """).changes("fake_thing.a update"),
+                PlanCase.of("prevent_destroy allows an update", A, Hcl.thingA("y", "z1", "prevent_destroy = true"))
+                        .changes("fake_thing.a update"),
                 PlanCase.of("prevent_destroy refuses the destroy mode", """
                         resource "fake_thing" "a" {
                           value = "x"
@@ -88,33 +68,12 @@ final class ActionCases {
                         + "lifecycle.prevent_destroy set, but the plan calls for this resource to be destroyed. To "
                         + "avoid this error and continue with the plan, either disable lifecycle.prevent_destroy or "
                         + "reduce the scope of the plan using the -target option."),
-                PlanCase.of("ignore_changes keeps the prior value", A, """
-                        resource "fake_thing" "a" {
-                          value = "y"
-                          zone  = "z1"
-                          lifecycle {
-                            ignore_changes = [value]
-                          }
-                        }
-                        """),
-                PlanCase.of("ignore_changes of a replacing attribute avoids the replacement", A, """
-                        resource "fake_thing" "a" {
-                          value = "y"
-                          zone  = "z2"
-                          lifecycle {
-                            ignore_changes = [zone]
-                          }
-                        }
-                        """).changes("fake_thing.a update"),
-                PlanCase.of("ignore_changes = all", A, """
-                        resource "fake_thing" "a" {
-                          value = "y"
-                          zone  = "z2"
-                          lifecycle {
-                            ignore_changes = all
-                          }
-                        }
-                        """),
+                PlanCase.of("ignore_changes keeps the prior value", A,
+                        Hcl.thingA("y", "z1", "ignore_changes = [value]")),
+                PlanCase.of("ignore_changes of a replacing attribute avoids the replacement", A,
+                        Hcl.thingA("y", "z2", "ignore_changes = [zone]"))
+                        .changes("fake_thing.a update"),
+                PlanCase.of("ignore_changes = all", A, Hcl.thingA("y", "z2", "ignore_changes = all")),
                 PlanCase.of("replace_triggered_by a changed resource", """
                         resource "fake_thing" "t" { value = "1" }
                         resource "fake_thing" "a" {

@@ -43,23 +43,10 @@ class ApplyTablesTest {
                           zone  = "z2"
                         }
                         """, 2, "1 0 1", "fake_thing.a").order("x -> -", "- -> x"),
-                ApplyCase.of("create_before_destroy creates the replacement first", """
-                        resource "fake_thing" "a" {
-                          value = "x"
-                          zone  = "z1"
-                          lifecycle {
-                            create_before_destroy = true
-                          }
-                        }
-                        """, """
-                        resource "fake_thing" "a" {
-                          value = "x"
-                          zone  = "z2"
-                          lifecycle {
-                            create_before_destroy = true
-                          }
-                        }
-                        """, 2, "1 0 1", "fake_thing.a").order("- -> x", "x -> -"),
+                ApplyCase.of("create_before_destroy creates the replacement first",
+                        Hcl.thingA("x", "z1", "create_before_destroy = true"),
+                        Hcl.thingA("x", "z2", "create_before_destroy = true"), 2, "1 0 1", "fake_thing.a")
+                        .order("- -> x", "x -> -"),
                 ApplyCase.of("destroy deletes dependents first", CHAIN, CHAIN, 2, "0 0 2").mode(PlanMode.DESTROY)
                         .order("b-thing-1 -> -", "a -> -"),
                 ApplyCase.of("a removed resource is deleted", CHAIN, """
@@ -80,32 +67,18 @@ class ApplyTablesTest {
                         resource "fake_thing" "a" { value = "x" }
                         """, """
                         resource "fake_thing" "b" { value = "x" }
-                        moved {
-                          from = fake_thing.a
-                          to   = fake_thing.b
-                        }
-                        """, 0, "0 0 0", "fake_thing.b"),
+                        """ + Hcl.moved("fake_thing.a", "fake_thing.b"), 0, "0 0 0", "fake_thing.b"),
                 ApplyCase.of("a module call moved", """
                         module "a" { source = "./m" }
                         """, """
                         module "b" { source = "./m" }
-                        moved {
-                          from = module.a
-                          to   = module.b
-                        }
-                        """, 0, "0 0 0", "module.b.fake_thing.x"),
+                        """ + Hcl.moved("module.a", "module.b"), 0, "0 0 0", "module.b.fake_thing.x"),
                 ApplyCase.of("removed without destroying forgets the object", """
                         resource "fake_thing" "a" { value = "x" }
                         resource "fake_thing" "keep" { value = "k" }
                         """, """
                         resource "fake_thing" "keep" { value = "k" }
-                        removed {
-                          from = fake_thing.a
-                          lifecycle {
-                            destroy = false
-                          }
-                        }
-                        """, 0, "0 0 0", "fake_thing.keep"),
+                        """ + Hcl.removed("fake_thing.a", false), 0, "0 0 0", "fake_thing.keep"),
                 ApplyCase.of("an import block adopts the object without creating it", null, """
                         resource "fake_thing" "a" { value = "imported" }
                         import {

@@ -23,7 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@code id} and a computed {@code serial}. Knobs make it fail transiently, fail permanently, or
  * plan a different value at apply time than at plan time. Some values act on their object alone:
  * {@code "slow"} applies when {@link #slowGate} opens (at most 3 s), {@code "fail"} fails its apply,
- * {@code "plan-fail"} fails its plan, {@code "crash"} throws from the apply as a broken plugin client would, {@code "plan-overflow"} and
+ * {@code "plan-fail"} fails its plan, {@code "crash"} throws from the apply as a broken plugin client
+ * would, {@code "plan-overflow"} and
  * {@code "apply-overflow"} overflow the stack while planning or applying it, {@code "apply-oom"}
  * runs out of memory while applying it.
  */
@@ -238,7 +239,8 @@ final class FakeProvider implements Provider {
         metas.add("read " + r.typeName() + ": " + r.providerMeta());
         Value id = r.currentState().isNull() ? null : r.currentState().attributes().get("id");
         if (id != null && id.isKnownAndNotNull() && vanished.contains(id.asString())) {
-            return new ReadResponse(Value.nullValue(r.currentState().type()), r.currentPrivate(), ProviderDiagnostics.NONE);
+            return new ReadResponse(Value.nullValue(r.currentState().type()), r.currentPrivate(),
+                    ProviderDiagnostics.NONE);
         }
         return new ReadResponse(r.currentState(), r.currentPrivate(), ProviderDiagnostics.NONE);
     }
@@ -249,7 +251,8 @@ final class FakeProvider implements Provider {
             return new ImportResponse(java.util.List.of(), ProviderDiagnostics.error("Import not supported", ""));
         }
         Map<String, Value> found = new TreeMap<>();
-        ((dev.strata.lang.types.ObjectType) THING.impliedType()).attrs().forEach((k, t) -> found.put(k, Value.nullValue(t)));
+        ((dev.strata.lang.types.ObjectType) THING.impliedType()).attrs()
+                .forEach((k, t) -> found.put(k, Value.nullValue(t)));
         found.put("id", Value.string(r.id()));
         found.put("value", Value.string("imported"));
         found.put("serial", Value.number(1));

@@ -55,7 +55,8 @@ class ImportTest {
                 new Case("a resource in a child module", "module.m.fake_thing.x", true, List.of(),
                         List.of("fake_thing.managed", "module.m.fake_thing.x")),
                 new Case("an object the provider cannot find", "fake_thing.single", false,
-                        List.of("Import not supported: (while importing fake_thing.single)"), List.of("fake_thing.managed")));
+                        List.of("Import not supported: (while importing fake_thing.single)"),
+                        List.of("fake_thing.managed")));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -17,20 +17,14 @@ final class MoveCases {
                         resource "fake_thing" "a" { value = "x" }
                         """, """
                         resource "fake_thing" "b" { value = "x" }
-                        moved {
-                          from = fake_thing.a
-                          to   = fake_thing.b
-                        }
-                        """).changes("fake_thing.b no_op from fake_thing.a"),
+                        """ + Hcl.moved("fake_thing.a", "fake_thing.b"))
+                        .changes("fake_thing.b no_op from fake_thing.a"),
                 PlanCase.of("a renamed and changed resource", """
                         resource "fake_thing" "a" { value = "x" }
                         """, """
                         resource "fake_thing" "b" { value = "y" }
-                        moved {
-                          from = fake_thing.a
-                          to   = fake_thing.b
-                        }
-                        """).changes("fake_thing.b update from fake_thing.a"),
+                        """ + Hcl.moved("fake_thing.a", "fake_thing.b"))
+                        .changes("fake_thing.b update from fake_thing.a"),
                 PlanCase.of("an instance key moved", """
                         resource "fake_thing" "a" {
                           count = 1
@@ -41,11 +35,8 @@ final class MoveCases {
                           for_each = toset(["k"])
                           value    = "x"
                         }
-                        moved {
-                          from = fake_thing.a[0]
-                          to   = fake_thing.a["k"]
-                        }
-                        """).changes("fake_thing.a[\"k\"] no_op from fake_thing.a[0]"),
+                        """ + Hcl.moved("fake_thing.a[0]", "fake_thing.a[\"k\"]"))
+                        .changes("fake_thing.a[\"k\"] no_op from fake_thing.a[0]"),
                 PlanCase.of("count added to a single resource moves it to index zero", """
                         resource "fake_thing" "a" { value = "x" }
                         """, """
@@ -61,55 +52,31 @@ final class MoveCases {
                         module "a" { source = "./m" }
                         """, """
                         module "b" { source = "./m" }
-                        moved {
-                          from = module.a
-                          to   = module.b
-                        }
-                        """).changes("module.b.fake_thing.x no_op from module.a.fake_thing.x"),
+                        """ + Hcl.moved("module.a", "module.b"))
+                        .changes("module.b.fake_thing.x no_op from module.a.fake_thing.x"),
                 PlanCase.of("a resource moved into a module", """
                         resource "fake_thing" "x" { value = "m" }
                         """, """
                         module "m" { source = "./m" }
-                        moved {
-                          from = fake_thing.x
-                          to   = module.m.fake_thing.x
-                        }
-                        """).changes("module.m.fake_thing.x no_op from fake_thing.x"),
+                        """ + Hcl.moved("fake_thing.x", "module.m.fake_thing.x"))
+                        .changes("module.m.fake_thing.x no_op from fake_thing.x"),
                 PlanCase.of("a chain of moves", """
                         resource "fake_thing" "a" { value = "x" }
                         """, """
                         resource "fake_thing" "c" { value = "x" }
-                        moved {
-                          from = fake_thing.a
-                          to   = fake_thing.b
-                        }
-                        moved {
-                          from = fake_thing.b
-                          to   = fake_thing.c
-                        }
-                        """).changes("fake_thing.c no_op from fake_thing.a")
+                        """ + Hcl.moved("fake_thing.a", "fake_thing.b") + Hcl.moved("fake_thing.b", "fake_thing.c"))
+                        .changes("fake_thing.c no_op from fake_thing.a")
                         .bug("a chain of moves records the last hop (from fake_thing.b), not the object's address "
                                 + "in the prior state (fake_thing.a), as terraform 1.11 does"),
                 PlanCase.of("a move from nothing is ignored", null, """
                         resource "fake_thing" "b" { value = "x" }
-                        moved {
-                          from = fake_thing.a
-                          to   = fake_thing.b
-                        }
-                        """).changes("fake_thing.b create"),
+                        """ + Hcl.moved("fake_thing.a", "fake_thing.b")).changes("fake_thing.b create"),
                 PlanCase.of("a cycle of moves", """
                         resource "fake_thing" "a" { value = "x" }
                         """, """
                         resource "fake_thing" "a" { value = "x" }
-                        moved {
-                          from = fake_thing.a
-                          to   = fake_thing.b
-                        }
-                        moved {
-                          from = fake_thing.b
-                          to   = fake_thing.a
-                        }
-                        """).errors("Cyclic dependency in move statements: The following chained move statements "
+                        """ + Hcl.moved("fake_thing.a", "fake_thing.b") + Hcl.moved("fake_thing.b", "fake_thing.a"))
+                        .errors("Cyclic dependency in move statements: The following chained move statements "
                         + "form a cycle, and so there is no final location to move objects to:\n"
                         + "  - main.tf:11,1: fake_thing.a[*] → fake_thing.b[*]\n"
                         + "  - main.tf:15,1: fake_thing.b[*] → fake_thing.a[*]\n\n"
@@ -121,15 +88,8 @@ final class MoveCases {
                         resource "fake_thing" "b" { value = "x" }
                         """, """
                         resource "fake_thing" "c" { value = "x" }
-                        moved {
-                          from = fake_thing.a
-                          to   = fake_thing.c
-                        }
-                        moved {
-                          from = fake_thing.b
-                          to   = fake_thing.c
-                        }
-                        """).errors("Ambiguous move statements: A statement at main.tf:15,1 declared that "
+                        """ + Hcl.moved("fake_thing.a", "fake_thing.c") + Hcl.moved("fake_thing.b", "fake_thing.c"))
+                        .errors("Ambiguous move statements: A statement at main.tf:15,1 declared that "
                         + "fake_thing.b moved to fake_thing.c, but this statement instead declares that "
                         + "fake_thing.a moved there.\n\nEach distinct address can be the target of only one move "
                         + "statement.")
@@ -139,44 +99,22 @@ final class MoveCases {
                         resource "fake_thing" "b" { value = "x" }
                         """, """
                         resource "fake_thing" "b" { value = "x" }
-                        moved {
-                          from = fake_thing.a
-                          to   = fake_thing.b
-                        }
-                        """).changes("fake_thing.a delete (delete_because_no_resource_config)")
+                        """ + Hcl.moved("fake_thing.a", "fake_thing.b"))
+                        .changes("fake_thing.a delete (delete_because_no_resource_config)")
                         .warnings("Unresolved resource instance address changes")
                         .bug("a move blocked by an existing object is skipped without terraform's warning"),
                 PlanCase.of("removed without destroying forgets the object", """
                         resource "fake_thing" "a" { value = "x" }
-                        """, """
-                        removed {
-                          from = fake_thing.a
-                          lifecycle {
-                            destroy = false
-                          }
-                        }
-                        """).changes("fake_thing.a forget (delete_because_no_resource_config)")
+                        """, Hcl.removed("fake_thing.a", false))
+                        .changes("fake_thing.a forget (delete_because_no_resource_config)")
                         .bug("a forget has no action_reason (terraform 1.11: delete_because_no_resource_config)"),
                 PlanCase.of("removed with destroy deletes the object", """
                         resource "fake_thing" "a" { value = "x" }
-                        """, """
-                        removed {
-                          from = fake_thing.a
-                          lifecycle {
-                            destroy = true
-                          }
-                        }
-                        """).changes("fake_thing.a delete (delete_because_no_resource_config)"),
+                        """, Hcl.removed("fake_thing.a", true))
+                        .changes("fake_thing.a delete (delete_because_no_resource_config)"),
                 PlanCase.of("removed of a whole module", """
                         module "m" { source = "./m" }
-                        """, """
-                        removed {
-                          from = module.m
-                          lifecycle {
-                            destroy = false
-                          }
-                        }
-                        """).changes("module.m.fake_thing.x forget"),
+                        """, Hcl.removed("module.m", false)).changes("module.m.fake_thing.x forget"),
                 PlanCase.of("an import block adopts an object that matches the configuration", null, """
                         resource "fake_thing" "a" { value = "imported" }
                         import {
