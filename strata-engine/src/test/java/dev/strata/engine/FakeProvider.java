@@ -24,9 +24,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * plan a different value at apply time than at plan time. Some values act on their object alone:
  * {@code "slow"} applies when {@link #slowGate} opens (at most 3 s), {@code "fail"} fails its apply,
  * {@code "plan-fail"} fails its plan, {@code "crash"} throws from the apply as a broken plugin client
- * would, {@code "plan-overflow"} and
- * {@code "apply-overflow"} overflow the stack while planning or applying it, {@code "apply-oom"}
- * runs out of memory while applying it.
+ * would, {@code "plan-overflow"} and {@code "apply-overflow"} overflow the stack while planning or
+ * applying it, {@code "apply-oom"} runs out of memory while applying it.
  */
 final class FakeProvider implements Provider {
     static final ProviderAddress ADDRESS = new ProviderAddress("example.com", "test", "fake");
@@ -54,6 +53,8 @@ final class FakeProvider implements Provider {
     volatile java.util.function.Consumer<ApplyRequest> beforeApply = r -> { };
     /** Called with every plan request before the provider plans it. */
     volatile java.util.function.Consumer<PlanRequest> beforePlan = r -> { };
+    /** Whether reading (refreshing) a managed object fails. */
+    volatile boolean readFails;
     /** Whether deleting fails (the API refuses), while creates and updates succeed. */
     volatile boolean deletesFail;
     /** Whether {@code importResourceState} finds the object (with {@code value = "imported"}). */
@@ -237,6 +238,10 @@ final class FakeProvider implements Provider {
     @Override
     public ReadResponse readResource(ReadRequest r) {
         metas.add("read " + r.typeName() + ": " + r.providerMeta());
+        if (readFails) {
+            return new ReadResponse(r.currentState(), r.currentPrivate(), ProviderDiagnostics.error("Cannot read",
+                    "The API did not answer."));
+        }
         Value id = r.currentState().isNull() ? null : r.currentState().attributes().get("id");
         if (id != null && id.isKnownAndNotNull() && vanished.contains(id.asString())) {
             return new ReadResponse(Value.nullValue(r.currentState().type()), r.currentPrivate(),
