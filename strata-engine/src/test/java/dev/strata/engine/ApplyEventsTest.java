@@ -21,42 +21,35 @@ class ApplyEventsTest {
     @TempDir
     Path dir;
 
-    /** @param events what the apply reported, sorted: {@code "<event> <address> <action>[ <id>]"} */
-    record Case(String name, String prior, String config, List<String> events) {
-        @Override
-        public String toString() {
-            return name;
-        }
-    }
-
-    static List<Case> cases() {
+    /** Expected: what the apply reported, sorted: {@code "<event> <address> <action>[ <id>]"}. */
+    static List<EngineHarness.Row> cases() {
         return List.of(
-                new Case("a create", null, """
+                new EngineHarness.Row("a create", null, """
                         resource "fake_thing" "a" { value = "x" }
                         """, List.of("complete fake_thing.a CREATE thing-1", "start fake_thing.a CREATE")),
-                new Case("an update", """
+                new EngineHarness.Row("an update", """
                         resource "fake_thing" "a" { value = "x" }
                         """, """
                         resource "fake_thing" "a" { value = "y" }
                         """, List.of("complete fake_thing.a UPDATE thing-1", "start fake_thing.a UPDATE")),
-                new Case("a delete", """
+                new EngineHarness.Row("a delete", """
                         resource "fake_thing" "a" { value = "x" }
                         """, "", List.of("complete fake_thing.a DELETE", "start fake_thing.a DELETE")),
-                new Case("a replacement is a delete and a create", """
+                new EngineHarness.Row("a replacement is a delete and a create", """
                         resource "fake_thing" "a" { zone = "1" }
                         """, """
                         resource "fake_thing" "a" { zone = "2" }
                         """, List.of("complete fake_thing.a CREATE thing-3", "complete fake_thing.a DELETE",
                         "start fake_thing.a CREATE", "start fake_thing.a DELETE")),
-                new Case("a failure", null, """
+                new EngineHarness.Row("a failure", null, """
                         resource "fake_thing" "a" { value = "fail" }
                         """, List.of("errored fake_thing.a CREATE Invalid thing", "start fake_thing.a CREATE")),
-                new Case("a no-op reports nothing", """
+                new EngineHarness.Row("a no-op reports nothing", """
                         resource "fake_thing" "a" { value = "x" }
                         """, """
                         resource "fake_thing" "a" { value = "x" }
                         """, List.of()),
-                new Case("a deferred expansion reports each instance it adds", null, """
+                new EngineHarness.Row("a deferred expansion reports each instance it adds", null, """
                         resource "fake_thing" "src" {}
                         resource "fake_thing" "a" {
                           count = fake_thing.src.serial - 6
@@ -68,7 +61,7 @@ class ApplyEventsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void events(Case c) {
+    void events(EngineHarness.Row c) {
         EngineHarness h = new EngineHarness(dir);
         if (c.prior() != null) {
             h.applied(c.prior());
@@ -95,6 +88,6 @@ class ApplyEventsTest {
                 seen.add("errored " + addr + " " + action + " " + d.asList().getFirst().summary());
             }
         });
-        assertThat(EngineHarness.sorted(seen)).isEqualTo(c.events());
+        assertThat(EngineHarness.sorted(seen)).isEqualTo(c.expected());
     }
 }

@@ -378,6 +378,17 @@ final class EngineHarness {
     }
 
     /**
+     * A row of a small table: a prior configuration applied first (or null), the configuration under
+     * test, and what is expected of it, as strings.
+     */
+    record Row(String name, String prior, String config, List<String> expected) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    /**
      * One row of a table-driven plan test: an optional configuration applied first (the prior state),
      * then the configuration planned, and what the plan must be. Built with the {@code with} methods:
      * {@code PlanCase.of("name", prior, config).targets("fake_thing.a").changes("fake_thing.a create")}.

@@ -17,51 +17,44 @@ class OutputsTest {
     @TempDir
     Path dir;
 
-    /** @param outputs every output change as {@code "name action after"} */
-    record Case(String name, String prior, String config, List<String> outputs) {
-        @Override
-        public String toString() {
-            return name;
-        }
-    }
-
-    static List<Case> cases() {
+    /** Expected: every output change, as {@code "name action after"}. */
+    static List<EngineHarness.Row> cases() {
         return List.of(
-                new Case("a new output is created", null, """
+                new EngineHarness.Row("a new output is created", null, """
                         output "o" { value = "x" }
                         """, List.of("o CREATE x")),
-                new Case("an unchanged output is a no-op", """
+                new EngineHarness.Row("an unchanged output is a no-op", """
                         output "o" { value = "x" }
                         """, """
                         output "o" { value = "x" }
                         """, List.of("o NO_OP x")),
-                new Case("a changed output is updated", """
+                new EngineHarness.Row("a changed output is updated", """
                         output "o" { value = "x" }
                         """, """
                         output "o" { value = "y" }
                         """, List.of("o UPDATE y")),
-                new Case("a removed output is deleted", """
+                new EngineHarness.Row("a removed output is deleted", """
                         output "o" { value = "x" }
                         output "keep" { value = 1 }
                         """, """
                         output "keep" { value = 1 }
                         """, List.of("keep NO_OP 1", "o DELETE null")),
-                new Case("an output of a value known after apply", null, """
+                new EngineHarness.Row("an output of a value known after apply", null, """
                         resource "fake_thing" "a" {}
                         output "id" { value = fake_thing.a.id }
                         """, List.of("id CREATE (unknown)")),
-                new Case("an output of a known argument of a planned resource", null, """
+                new EngineHarness.Row("an output of a known argument of a planned resource", null, """
                         resource "fake_thing" "a" { value = "v" }
                         output "v" { value = fake_thing.a.value }
                         """, List.of("v CREATE v")),
-                new Case("an output of a module's output", null, """
+                new EngineHarness.Row("an output of a module's output", null, """
                         module "m" {
                           source = "./m"
                           in     = "through"
                         }
                         output "v" { value = module.m.value }
                         """, List.of("v CREATE through")),
-                new Case("an output of a deferred resource is unknown", null, """
+                new EngineHarness.Row("an output of a deferred resource is unknown", null, """
                         resource "fake_thing" "src" {}
                         resource "fake_thing" "a" {
                           count = fake_thing.src.serial
@@ -79,15 +72,15 @@ class OutputsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void plan(Case c) {
+    void plan(EngineHarness.Row c) {
         EngineHarness h = new EngineHarness(dir);
         h.files(Map.of("m/main.tf", EngineHarness.CHILD_MODULE));
         if (c.prior() != null) {
             h.applied(c.prior());
         }
         Plan p = h.planned(h.config(c.config()));
-        assertThat(p.outputs().values().stream().map(OutputsTest::show).toList()).isEqualTo(c.outputs());
-        assertThat(p.hasChanges()).isEqualTo(c.outputs().stream().anyMatch(o -> !o.contains(" NO_OP ")));
+        assertThat(p.outputs().values().stream().map(OutputsTest::show).toList()).isEqualTo(c.expected());
+        assertThat(p.hasChanges()).isEqualTo(c.expected().stream().anyMatch(o -> !o.contains(" NO_OP ")));
     }
 
     @Test

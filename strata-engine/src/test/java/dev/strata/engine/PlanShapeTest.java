@@ -17,6 +17,11 @@ class PlanShapeTest {
     @TempDir
     Path dir;
 
+    private static final String CYCLE = """
+            resource "fake_thing" "a" { value = fake_thing.b.id }
+            resource "fake_thing" "b" { value = fake_thing.a.id }
+            """;
+
     @ParameterizedTest
     @EnumSource(Action.class)
     void eachActionNamesItsJsonActionsAndWhatItCreatesAndDeletes(Action a) {
@@ -89,10 +94,7 @@ class PlanShapeTest {
         assertThat(dot).startsWith("digraph {\n").contains("\"fake_thing.c\" -> \"fake_thing.b\"\n")
                 .contains("\"fake_thing.b\" -> \"fake_thing.a\"\n")
                 .doesNotContain("\"fake_thing.c\" -> \"fake_thing.a\"");
-        var cyclic = h.config("""
-                resource "fake_thing" "a" { value = fake_thing.b.id }
-                resource "fake_thing" "b" { value = fake_thing.a.id }
-                """);
+        var cyclic = h.config(CYCLE);
         var refused = EngineHarness.graph(cyclic, false);
         assertThat(refused.value()).isNull();
         assertThat(refused.diagnostics().asList()).extracting(d -> d.summary())
@@ -103,10 +105,7 @@ class PlanShapeTest {
     @org.junit.jupiter.api.Disabled("bug: with drawCycles the transitive reduction of a cyclic graph drops every edge "
             + "(the cycle's and the provider's), so strata graph -draw-cycles draws unconnected nodes")
     void aCycleIsDrawnWhenAskedFor() {
-        var cyclic = new EngineHarness(dir).config("""
-                resource "fake_thing" "a" { value = fake_thing.b.id }
-                resource "fake_thing" "b" { value = fake_thing.a.id }
-                """);
+        var cyclic = new EngineHarness(dir).config(CYCLE);
         assertThat(EngineHarness.graph(cyclic, true).value()).contains("\"fake_thing.a\" -> \"fake_thing.b\"")
                 .contains("\"fake_thing.b\" -> \"fake_thing.a\"");
     }
