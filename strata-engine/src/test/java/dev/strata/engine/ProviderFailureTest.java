@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,13 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
  * the object and the operation; transient ones are retried with an event per attempt.
  */
 class ProviderFailureTest {
-    @TempDir
-    Path dir;
+    private final EngineHarness h;
 
-    private EngineHarness h;
-
-    @BeforeEach
-    void harness() {
+    ProviderFailureTest(@TempDir Path dir) {
         h = new EngineHarness(dir);
     }
 
@@ -42,7 +37,7 @@ class ProviderFailureTest {
     void withoutARefreshAFailingReadIsNotCalled() {
         h.applied("resource \"fake_thing\" \"a\" { value = \"x\" }\n");
         h.fake.readFails = true;
-        PlanOptions noRefresh = new PlanOptions(dir, "default", PlanMode.NORMAL, false, List.of(), List.of(), 10);
+        PlanOptions noRefresh = new PlanOptions(h.dir, "default", PlanMode.NORMAL, false, List.of(), List.of(), 10);
         Plan p = h.planned(h.config("resource \"fake_thing\" \"a\" { value = \"y\" }\n"), noRefresh);
         assertThat(EngineHarness.actions(p)).containsExactly("fake_thing.a update");
     }

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.strata.state.ObjectStatus;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -17,10 +16,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * by the refresh, or not without one) and tainted objects, in each planning mode.
  */
 class StateDriftTest {
-    @TempDir
-    Path dir;
+    private final EngineHarness h;
 
-    private EngineHarness h;
+    StateDriftTest(@TempDir Path dir) {
+        h = new EngineHarness(dir);
+    }
 
     private static final String CONFIG = """
             resource "fake_thing" "a" { value = "a" }
@@ -68,11 +68,6 @@ class StateDriftTest {
                         true));
     }
 
-    @BeforeEach
-    void harness() {
-        h = new EngineHarness(dir);
-    }
-
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void plan(Case c) {
@@ -82,7 +77,7 @@ class StateDriftTest {
                 ? rs.withInstances(rs.instances().stream().map(o -> o.withStatus(ObjectStatus.TAINTED)).toList())
                 : rs).toList()));
         PlanOptions o = h.options(c.mode(), List.of(), List.of());
-        PlanOptions opts = new PlanOptions(dir, "default", c.mode(), c.refresh(), o.targets(), o.replace(), 10);
+        PlanOptions opts = new PlanOptions(h.dir, "default", c.mode(), c.refresh(), o.targets(), o.replace(), 10);
         Plan p = h.planned(h.config(CONFIG), opts);
         assertThat(actions(p)).isEqualTo(c.changes());
         assertThat(p.drift().stream().map(d -> d.addr() + " " + d.action().name().toLowerCase(java.util.Locale.ROOT))

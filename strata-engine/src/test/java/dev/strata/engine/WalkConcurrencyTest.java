@@ -17,7 +17,6 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,10 +29,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(60)
 class WalkConcurrencyTest {
-    @TempDir
-    Path dir;
+    private final EngineHarness h;
 
-    private EngineHarness h;
+    WalkConcurrencyTest(@TempDir Path dir) {
+        h = new EngineHarness(dir);
+    }
     private final List<String> events = new CopyOnWriteArrayList<>();
 
     /** The engine's progress events as {@code "<event> <address> <action>"}. */
@@ -60,11 +60,6 @@ class WalkConcurrencyTest {
             events.add("added " + addr + " " + action);
         }
     };
-
-    @BeforeEach
-    void harness() {
-        h = new EngineHarness(dir);
-    }
 
     private Result<ApplyResult> apply(String tf) {
         return h.planAndApply(h.config(tf), h.options(), recorder);
@@ -206,7 +201,7 @@ class WalkConcurrencyTest {
                   value = "v${count.index}"
                 }
                 """);
-        PlanOptions opts = new PlanOptions(dir, "default", PlanMode.NORMAL, true, List.of(), List.of(), parallelism);
+        PlanOptions opts = new PlanOptions(h.dir, "default", PlanMode.NORMAL, true, List.of(), List.of(), parallelism);
         Result<ApplyResult> r = h.planAndApply(tree, opts, recorder);
         assertThat(problems).isEmpty();
         assertThat(errors(r.diagnostics())).isEmpty();

@@ -8,7 +8,6 @@ import dev.strata.hcl.Result;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,13 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(60)
 class WalkOutcomeTest {
-    @TempDir
-    Path dir;
+    private final EngineHarness h;
 
-    private EngineHarness h;
-
-    @BeforeEach
-    void harness() {
+    WalkOutcomeTest(@TempDir Path dir) {
         h = new EngineHarness(dir);
     }
 
