@@ -81,18 +81,11 @@ class ApplyTablesTest {
                         """ + Hcl.removed("fake_thing.a", false), 0, "0 0 0", "fake_thing.keep"),
                 ApplyCase.of("an import block adopts the object without creating it", null, """
                         resource "fake_thing" "a" { value = "imported" }
-                        import {
-                          to = fake_thing.a
-                          id = "i-1"
-                        }
-                        """, 0, "0 0 0", "fake_thing.a"),
+                        """ + Hcl.importBlock("fake_thing.a", "i-1"), 0, "0 0 0", "fake_thing.a"),
                 ApplyCase.of("an imported object that differs is updated", null, """
                         resource "fake_thing" "a" { value = "mine" }
-                        import {
-                          to = fake_thing.a
-                          id = "i-1"
-                        }
-                        """, 1, "0 1 0", "fake_thing.a").order("imported -> mine"),
+                        """ + Hcl.importBlock("fake_thing.a", "i-1"),
+                        1, "0 1 0", "fake_thing.a").order("imported -> mine"),
                 ApplyCase.of("a deferred count expands once its value is known", null, """
                         resource "fake_thing" "src" { value = "s" }
                         resource "fake_thing" "a" {

@@ -20,4 +20,9 @@ final class Hcl {
     static String removed(String from, boolean destroy) {
         return "removed {\n  from = " + from + "\n  lifecycle {\n    destroy = " + destroy + "\n  }\n}\n";
     }
+
+    /** An {@code import} block. */
+    static String importBlock(String to, String id) {
+        return "import {\n  to = " + to + "\n  id = \"" + id + "\"\n}\n";
+    }
 }

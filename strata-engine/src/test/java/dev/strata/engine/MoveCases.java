@@ -117,27 +117,15 @@ final class MoveCases {
                         """, Hcl.removed("module.m", false)).changes("module.m.fake_thing.x forget"),
                 PlanCase.of("an import block adopts an object that matches the configuration", null, """
                         resource "fake_thing" "a" { value = "imported" }
-                        import {
-                          to = fake_thing.a
-                          id = "i-1"
-                        }
-                        """).changes("fake_thing.a no_op import i-1"),
+                        """ + Hcl.importBlock("fake_thing.a", "i-1")).changes("fake_thing.a no_op import i-1"),
                 PlanCase.of("an import block with a differing configuration updates the object", null, """
                         resource "fake_thing" "a" { value = "mine" }
-                        import {
-                          to = fake_thing.a
-                          id = "i-1"
-                        }
-                        """).changes("fake_thing.a update import i-1"),
+                        """ + Hcl.importBlock("fake_thing.a", "i-1")).changes("fake_thing.a update import i-1"),
                 PlanCase.of("an import block for an object already managed does nothing", """
                         resource "fake_thing" "a" { value = "x" }
                         """, """
                         resource "fake_thing" "a" { value = "x" }
-                        import {
-                          to = fake_thing.a
-                          id = "i-1"
-                        }
-                        """),
+                        """ + Hcl.importBlock("fake_thing.a", "i-1")),
                 PlanCase.of("an import block with for_each is skipped with a warning", null, """
                         resource "fake_thing" "a" {
                           for_each = toset(["k"])

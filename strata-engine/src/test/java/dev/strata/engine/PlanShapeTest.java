@@ -14,8 +14,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  * action lists of each action, the order of its changes, and {@code strata graph}'s output.
  */
 class PlanShapeTest {
-    @TempDir
-    Path dir;
+    private final EngineHarness h;
+
+    PlanShapeTest(@TempDir Path dir) {
+        h = new EngineHarness(dir);
+    }
 
     private static final String CYCLE = """
             resource "fake_thing" "a" { value = fake_thing.b.id }
@@ -41,7 +44,6 @@ class PlanShapeTest {
 
     @Test
     void theSummaryCountsEachHalfOfAReplacementAndTheDeferredExpansions() {
-        EngineHarness h = new EngineHarness(dir);
         h.applied("""
                 resource "fake_thing" "same" { value = "s" }
                 resource "fake_thing" "update" { value = "u1" }
@@ -67,7 +69,6 @@ class PlanShapeTest {
 
     @Test
     void changesAreInTerraformsOrderShallowModulesFirstDataBeforeManaged() {
-        EngineHarness h = new EngineHarness(dir);
         h.files(java.util.Map.of("m/main.tf", EngineHarness.CHILD_MODULE));
         Plan p = h.planned(h.config("""
                 module "m" { source = "./m" }
@@ -84,7 +85,6 @@ class PlanShapeTest {
 
     @Test
     void theGraphIsDrawnReducedAndACycleIsRefusedUnlessAskedFor() {
-        EngineHarness h = new EngineHarness(dir);
         var tree = h.config("""
                 resource "fake_thing" "a" { value = "a" }
                 resource "fake_thing" "b" { value = fake_thing.a.id }
@@ -105,14 +105,13 @@ class PlanShapeTest {
     @org.junit.jupiter.api.Disabled("bug: with drawCycles the transitive reduction of a cyclic graph drops every edge "
             + "(the cycle's and the provider's), so strata graph -draw-cycles draws unconnected nodes")
     void aCycleIsDrawnWhenAskedFor() {
-        var cyclic = new EngineHarness(dir).config(CYCLE);
+        var cyclic = h.config(CYCLE);
         assertThat(EngineHarness.graph(cyclic, true).value()).contains("\"fake_thing.a\" -> \"fake_thing.b\"")
                 .contains("\"fake_thing.b\" -> \"fake_thing.a\"");
     }
 
     @Test
     void aTargetedApplyChangesOnlyTheTargetsAndWhatTheyNeed() {
-        EngineHarness h = new EngineHarness(dir);
         var tree = h.config("""
                 resource "fake_thing" "a" { value = "a" }
                 resource "fake_thing" "b" { value = fake_thing.a.id }
