@@ -74,14 +74,15 @@ final class MoveCases {
                 PlanCase.of("a cycle of moves", """
                         resource "fake_thing" "a" { value = "x" }
                         """, """
-                        resource "fake_thing" "a" { value = "x" }
+                        resource "fake_thing" "c" { value = "x" }
                         """ + Hcl.moved("fake_thing.a", "fake_thing.b") + Hcl.moved("fake_thing.b", "fake_thing.a"))
                         .errors("Cyclic dependency in move statements: The following chained move statements "
                         + "form a cycle, and so there is no final location to move objects to:\n"
-                        + "  - main.tf:11,1: fake_thing.a[*] → fake_thing.b[*]\n"
-                        + "  - main.tf:15,1: fake_thing.b[*] → fake_thing.a[*]\n\n"
+                        + "  - main.tf:7,1: fake_thing.a[*] → fake_thing.b[*]\n"
+                        + "  - main.tf:11,1: fake_thing.b[*] → fake_thing.a[*]\n\n"
                         + "A chain of move statements must end with an address that doesn't appear in any other "
-                        + "statements for the same module.")
+                        + "statements, and which typically also refers to an object still declared in the "
+                        + "configuration.")
                         .bug("move cycles are not detected: the two statements undo each other silently"),
                 PlanCase.of("two moves to one address", """
                         resource "fake_thing" "a" { value = "x" }
@@ -89,11 +90,21 @@ final class MoveCases {
                         """, """
                         resource "fake_thing" "c" { value = "x" }
                         """ + Hcl.moved("fake_thing.a", "fake_thing.c") + Hcl.moved("fake_thing.b", "fake_thing.c"))
-                        .errors("Ambiguous move statements: A statement at main.tf:15,1 declared that "
-                        + "fake_thing.b moved to fake_thing.c, but this statement instead declares that "
-                        + "fake_thing.a moved there.\n\nEach distinct address can be the target of only one move "
-                        + "statement.")
+                        .errors("Ambiguous move statements: A statement at main.tf:7,1 declared that fake_thing.a "
+                        + "moved to fake_thing.c, but this statement instead declares that fake_thing.b moved "
+                        + "there.\n\nEach resource can have moved from only one source resource.")
                         .bug("two moves to one address are not reported: the second is skipped silently"),
+                PlanCase.of("a move from an address still declared", """
+                        resource "fake_thing" "a" { value = "x" }
+                        """, """
+                        resource "fake_thing" "a" { value = "x" }
+                        resource "fake_thing" "b" { value = "x" }
+                        """ + Hcl.moved("fake_thing.a", "fake_thing.b"))
+                        .errors("Moved object still exists: This statement declares a move from fake_thing.a, but "
+                        + "that resource is still declared at main.tf:6,1.\n\nChange your configuration so that "
+                        + "this resource will be declared as fake_thing.b instead.")
+                        .bug("a move whose source is still declared is not reported: fake_thing.b is planned as a "
+                                + "new object beside fake_thing.a"),
                 PlanCase.of("a move onto an object that still exists", """
                         resource "fake_thing" "a" { value = "x" }
                         resource "fake_thing" "b" { value = "x" }
