@@ -103,8 +103,8 @@ final class MoveCases {
                         .errors("Moved object still exists: This statement declares a move from fake_thing.a, but "
                         + "that resource is still declared at main.tf:6,1.\n\nChange your configuration so that "
                         + "this resource will be declared as fake_thing.b instead.")
-                        .bug("a move whose source is still declared is not reported: fake_thing.b is planned as a "
-                                + "new object beside fake_thing.a"),
+                        .bug("a move whose source is still declared is not reported: the plan succeeds without "
+                                + "terraform's error"),
                 PlanCase.of("a move onto an object that still exists", """
                         resource "fake_thing" "a" { value = "x" }
                         resource "fake_thing" "b" { value = "x" }
