@@ -2,12 +2,10 @@ package dev.strata.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Result;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.ProviderRegistry;
 import dev.strata.state.LocalBackend;
 import dev.strata.state.LockRequest;
 import dev.strata.state.StateManager;
@@ -16,7 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.TreeMap;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,34 +25,23 @@ class EngineTest {
 
     private final FakeProvider fake = new FakeProvider();
 
-    private ConfigTree config(String tf) throws IOException {
-        Files.writeString(dir.resolve("main.tf"), """
-                terraform {
-                  required_providers {
-                    fake = { source = "example.com/test/fake" }
-                  }
-                }
-                """ + tf);
-        Result<ConfigTree> t = ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT);
-        assertThat(t.diagnostics().hasErrors()).as(t.diagnostics().toString()).isFalse();
-        return t.value();
+    private EngineHarness h;
+
+    @BeforeEach
+    void harness() {
+        h = new EngineHarness(dir, fake);
+    }
+
+    private ConfigTree config(String tf) {
+        return h.config(tf);
     }
 
     private Result<ApplyResult> planAndApply(ConfigTree tree) {
-        ProviderRegistry reg = ProviderRegistry.of(List.of(FakeProvider.factory(fake)));
-        PlanOptions opts = PlanOptions.defaults(dir);
-        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.of("apply", Duration.ZERO))
-                .value()) {
-            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(), opts,
-                    EngineEvents.NONE);
-            assertThat(plan.value()).as(plan.diagnostics().toString()).isNotNull();
-            return new Applier(reg, "test").apply(tree, plan.value(), sm, opts, EngineEvents.NONE);
-        }
+        return h.planAndApply(tree);
     }
 
     private dev.strata.hcl.Diagnostics validate(ConfigTree tree) {
-        return new SchemaValidation(ProviderRegistry.of(List.of(FakeProvider.factory(fake))), "test")
-                .validate(tree, dir);
+        return h.validate(tree);
     }
 
     @Test
@@ -116,9 +103,7 @@ class EngineTest {
                 }
                 """);
         assertThat(validate(tree).asList()).isEmpty();
-        Result<Plan> plan = new Planner(ProviderRegistry.of(List.of(FakeProvider.factory(fake))), "test")
-                .plan(tree, new TreeMap<>(), dev.strata.state.StateSnapshot.empty("test"), PlanOptions.defaults(dir),
-                        EngineEvents.NONE);
+        Result<Plan> plan = h.plan(tree);
         assertThat(plan.value()).isNull();
         assertThat(plan.diagnostics().asList()).extracting(Diagnostic::summary)
                 .containsExactly("Provisioners are not supported");
@@ -131,38 +116,30 @@ class EngineTest {
                 output "t" { value = plantimestamp() }
                 output "v" { value = fake_thing.a.value }
                 """);
-        ProviderRegistry reg = ProviderRegistry.of(List.of(FakeProvider.factory(fake)));
-        PlanOptions opts = PlanOptions.defaults(dir);
         java.time.Instant planned = java.time.Instant.parse("2024-05-06T07:08:09.750Z");
         String expected = "2024-05-06T07:08:09Z";
-        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.of("apply", Duration.ZERO))
-                .value()) {
-            Result<Plan> plan = new Planner(reg, "test").clock(java.time.Clock.fixed(planned, java.time.ZoneOffset.UTC))
-                    .plan(tree, new TreeMap<>(), sm.state(), opts, EngineEvents.NONE);
-            assertThat(plan.value()).as(plan.diagnostics().toString()).isNotNull();
-            // Known while planning, to the second, as Terraform records it.
-            assertThat(plan.value().timestamp()).isEqualTo(java.time.Instant.parse(expected));
-            assertThat(plan.value().outputs().get("t").after()).isEqualTo(Value.string(expected));
-            assertThat(plan.value().outputs().get("v").after()).isEqualTo(Value.string(expected));
+        Result<Plan> plan = h.clock(java.time.Clock.fixed(planned, java.time.ZoneOffset.UTC)).plan(tree);
+        assertThat(plan.value()).as(plan.diagnostics().toString()).isNotNull();
+        // Known while planning, to the second, as Terraform records it.
+        assertThat(plan.value().timestamp()).isEqualTo(java.time.Instant.parse(expected));
+        assertThat(plan.value().outputs().get("t").after()).isEqualTo(Value.string(expected));
+        assertThat(plan.value().outputs().get("v").after()).isEqualTo(Value.string(expected));
 
-            // The saved plan keeps its time, and applying it (at another time) uses that time, not the clock's.
-            Plan saved = PlanCodec.decode(PlanCodec.encode(plan.value()));
-            assertThat(saved.timestamp()).isEqualTo(plan.value().timestamp());
-            Result<ApplyResult> r = new Applier(reg, "test").apply(tree, saved, sm, opts, EngineEvents.NONE);
-            assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
-            assertThat(r.value().state().outputs().get("t").value())
-                    .isEqualTo(new dev.strata.state.JsonValue.StringValue(expected));
-            assertThat(r.value().state().outputs().get("v").value())
-                    .isEqualTo(new dev.strata.state.JsonValue.StringValue(expected));
-        }
+        // The saved plan keeps its time, and applying it (at another time) uses that time, not the clock's.
+        Plan saved = PlanCodec.decode(PlanCodec.encode(plan.value()));
+        assertThat(saved.timestamp()).isEqualTo(plan.value().timestamp());
+        Result<ApplyResult> r = h.apply(tree, saved);
+        assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
+        assertThat(r.value().state().outputs().get("t").value())
+                .isEqualTo(new dev.strata.state.JsonValue.StringValue(expected));
+        assertThat(r.value().state().outputs().get("v").value())
+                .isEqualTo(new dev.strata.state.JsonValue.StringValue(expected));
     }
 
     @Test
     void aPlanWithoutAReadableTimestampIsDamaged() throws Exception {
         ConfigTree tree = config("output \"t\" { value = plantimestamp() }\n");
-        Result<Plan> plan = new Planner(ProviderRegistry.of(List.of(FakeProvider.factory(fake))), "test")
-                .plan(tree, new TreeMap<>(), dev.strata.state.StateSnapshot.empty("test"), PlanOptions.defaults(dir),
-                        EngineEvents.NONE);
+        Result<Plan> plan = h.plan(tree);
         assertThat(plan.value()).as(plan.diagnostics().toString()).isNotNull();
         com.fasterxml.jackson.databind.node.ObjectNode n = PlanCodec.encode(plan.value());
         n.put("timestamp", "yesterday");
@@ -240,13 +217,9 @@ class EngineTest {
     void aPlanThatDeviatesFromTheConfigIsRefusedFromAStrictProvider() throws IOException {
         fake.plansDefaults = true;
         ConfigTree tree = config("resource \"fake_thing\" \"a\" {}\n");
-        ProviderRegistry reg = ProviderRegistry.of(List.of(FakeProvider.factory(fake)));
-        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.none()).value()) {
-            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(),
-                    PlanOptions.defaults(dir), EngineEvents.NONE);
-            assertThat(plan.diagnostics().asList()).anyMatch(d -> d.summary().equals("Provider produced invalid plan")
-                    && d.detail().contains(".value: planned value does not match the configuration's value"));
-        }
+        Result<Plan> plan = h.plan(tree);
+        assertThat(plan.diagnostics().asList()).anyMatch(d -> d.summary().equals("Provider produced invalid plan")
+                && d.detail().contains(".value: planned value does not match the configuration's value"));
     }
 
     @Test
@@ -270,15 +243,11 @@ class EngineTest {
                 output "o" { value = try(fake_thing.a[0].id, null) }
                 output "c" { value = can(fake_thing.a[0]) }
                 """);
-        ProviderRegistry reg = ProviderRegistry.of(List.of(FakeProvider.factory(fake)));
-        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.none()).value()) {
-            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(),
-                    PlanOptions.defaults(dir), EngineEvents.NONE);
-            assertThat(plan.diagnostics().hasErrors()).as(plan.diagnostics().toString()).isFalse();
-            Value o = plan.value().outputs().get("o").after();
-            assertThat(o.isKnown() && o.isNull()).as(o.toString()).isTrue();
-            assertThat(plan.value().outputs().get("c").after()).isEqualTo(Value.FALSE);
-        }
+        Result<Plan> plan = h.plan(tree);
+        assertThat(plan.diagnostics().hasErrors()).as(plan.diagnostics().toString()).isFalse();
+        Value o = plan.value().outputs().get("o").after();
+        assertThat(o.isKnown() && o.isNull()).as(o.toString()).isTrue();
+        assertThat(plan.value().outputs().get("c").after()).isEqualTo(Value.FALSE);
     }
 
     @Test
@@ -297,15 +266,11 @@ class EngineTest {
                 }
                 data "fake_info" "direct" { value = fake_thing.a.value }
                 """);
-        ProviderRegistry reg = ProviderRegistry.of(List.of(FakeProvider.factory(fake)));
-        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.none()).value()) {
-            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(),
-                    PlanOptions.defaults(dir), EngineEvents.NONE);
-            assertThat(plan.diagnostics().hasErrors()).as(plan.diagnostics().toString()).isFalse();
-            List<String> deferredReads = plan.value().changes().stream().filter(c -> c.action() == Action.READ)
-                    .map(c -> c.addr().toString()).sorted().toList();
-            assertThat(deferredReads).containsExactly("data.fake_info.direct", "data.fake_info.named");
-        }
+        Result<Plan> plan = h.plan(tree);
+        assertThat(plan.diagnostics().hasErrors()).as(plan.diagnostics().toString()).isFalse();
+        List<String> deferredReads = plan.value().changes().stream().filter(c -> c.action() == Action.READ)
+                .map(c -> c.addr().toString()).sorted().toList();
+        assertThat(deferredReads).containsExactly("data.fake_info.direct", "data.fake_info.named");
     }
 
     @Test
@@ -404,8 +369,7 @@ class EngineTest {
 
     @Test
     void aLongApplyCompactsTheJournalOnTheWayWithoutLosingAnything() throws IOException {
-        int before = Applier.compactEvery;
-        Applier.compactEvery = 7;
+        int before = EngineHarness.compactEvery(7);
         try {
             Result<ApplyResult> r = planAndApply(config("resource \"fake_thing\" \"a\" {\n  count = 12\n"
                     + "  value = \"v${count.index}\"\n}\n"));
@@ -417,7 +381,7 @@ class EngineTest {
                 assertThat(sm.openIntents()).isEmpty();
             }
         } finally {
-            Applier.compactEvery = before;
+            EngineHarness.compactEvery(before);
         }
     }
 
@@ -471,32 +435,23 @@ class EngineTest {
                 }
                 """);
         assertThat(validate(tree).hasErrors()).as("terraform validate does not look at provider_meta").isFalse();
-        ProviderRegistry reg = ProviderRegistry.of(List.of(FakeProvider.factory(fake)));
-        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.of("plan", Duration.ZERO))
-                .value()) {
-            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(),
-                    PlanOptions.defaults(dir), EngineEvents.NONE);
-            List<Diagnostic> errors = plan.diagnostics().asList().stream().filter(Diagnostic::isError).toList();
-            assertThat(errors).hasSize(2).allSatisfy(d -> {
-                assertThat(d.summary()).isEqualTo("Unsupported argument");
-                assertThat(d.detail()).isEqualTo("An argument named \"user_agent\" is not expected here.");
-                assertThat(d.subject().start().line()).isEqualTo(8);
-            });
-            assertThat(fake.plans.get()).isZero();
-        }
+        Result<Plan> plan = h.plan(tree);
+        List<Diagnostic> errors = plan.diagnostics().asList().stream().filter(Diagnostic::isError).toList();
+        assertThat(errors).hasSize(2).allSatisfy(d -> {
+            assertThat(d.summary()).isEqualTo("Unsupported argument");
+            assertThat(d.detail()).isEqualTo("An argument named \"user_agent\" is not expected here.");
+            assertThat(d.subject().start().line()).isEqualTo(8);
+        });
+        assertThat(fake.plans.get()).isZero();
         fake.providerMeta = null;
-        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.of("plan", Duration.ZERO))
-                .value()) {
-            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(),
-                    PlanOptions.defaults(dir), EngineEvents.NONE);
-            List<String> errors = plan.diagnostics().asList().stream().filter(Diagnostic::isError)
-                    .map(d -> d.summary() + " / " + d.detail() + " @" + d.subject().start().line() + ":"
-                            + d.subject().start().column()).toList();
-            assertThat(errors).containsExactlyInAnyOrder(
-                    "Provider example.com/test/fake doesn't support provider_meta / The resource fake_thing.a[0] belongs "
-                            + "to a provider that doesn't support provider_meta blocks @7:17",
-                    "Provider example.com/test/fake doesn't support provider_meta / The resource fake_thing.a[1] belongs "
-                            + "to a provider that doesn't support provider_meta blocks @7:17");
-        }
+        Result<Plan> unsupported = h.plan(tree);
+        List<String> texts = unsupported.diagnostics().asList().stream().filter(Diagnostic::isError)
+                .map(d -> d.summary() + " / " + d.detail() + " @" + d.subject().start().line() + ":"
+                        + d.subject().start().column()).toList();
+        assertThat(texts).containsExactlyInAnyOrder(
+                "Provider example.com/test/fake doesn't support provider_meta / The resource fake_thing.a[0] belongs "
+                        + "to a provider that doesn't support provider_meta blocks @7:17",
+                "Provider example.com/test/fake doesn't support provider_meta / The resource fake_thing.a[1] belongs "
+                        + "to a provider that doesn't support provider_meta blocks @7:17");
     }
 }

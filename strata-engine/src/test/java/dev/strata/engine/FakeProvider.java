@@ -12,7 +12,6 @@ import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderSchema;
 import dev.strata.provider.Schema;
-import dev.strata.provider.Version;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -23,9 +22,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A provider for engine tests: {@code fake_thing} with a configurable {@code value}, a computed
  * {@code id} and a computed {@code serial}. Knobs make it fail transiently, fail permanently, or
  * plan a different value at apply time than at plan time. Some values act on their object alone:
- * {@code "slow"} applies in 3 s, {@code "fail"} fails its apply, {@code "plan-overflow"} and
- * {@code "apply-overflow"} overflow the stack while planning or applying it, {@code "apply-oom"}
- * runs out of memory while applying it.
+ * {@code "slow"} applies when {@link #slowGate} opens (at most 3 s), {@code "fail"} fails its apply,
+ * {@code "plan-fail"} fails its plan, {@code "crash"} throws from the apply as a broken plugin client
+ * would, {@code "plan-overflow"} and {@code "apply-overflow"} overflow the stack while planning or
+ * applying it, {@code "apply-oom"} runs out of memory while applying it.
  */
 final class FakeProvider implements Provider {
     static final ProviderAddress ADDRESS = new ProviderAddress("example.com", "test", "fake");
@@ -47,6 +47,22 @@ final class FakeProvider implements Provider {
     volatile boolean legacyTypeSystem;
     /** The provider_meta schema the provider declares; none when null. */
     volatile Block providerMeta;
+    /** Opened by a test to let {@code "slow"} applies finish; they give up waiting after 3 s. */
+    final java.util.concurrent.CountDownLatch slowGate = new java.util.concurrent.CountDownLatch(1);
+    /** Called with every apply request before the provider acts on it (the test's synchronisation point). */
+    volatile java.util.function.Consumer<ApplyRequest> beforeApply = r -> { };
+    /** Called with every plan request before the provider plans it. */
+    volatile java.util.function.Consumer<PlanRequest> beforePlan = r -> { };
+    /** Whether reading (refreshing) a managed object fails. */
+    volatile boolean readFails;
+    /** Whether deleting fails (the API refuses), while creates and updates succeed. */
+    volatile boolean deletesFail;
+    /** Whether {@code importResourceState} finds the object (with {@code value = "imported"}). */
+    volatile boolean importable;
+    /** Ids whose remote object was deleted outside Strata: refresh finds nothing. */
+    final java.util.Set<String> vanished = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Every apply as {@code "<prior value> -> <planned value>"} ({@code -} for none), in the order they ran. */
+    final java.util.List<String> applyLog = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
     /** The provider_meta of every request, as {@code "<call> <type>: <value>"}. */
     final java.util.List<String> metas = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
 
@@ -54,6 +70,8 @@ final class FakeProvider implements Provider {
             .attribute("value", Attribute.optional(Type.STRING))
             .attribute("id", Attribute.computed(Type.STRING))
             .attribute("serial", Attribute.computed(Type.NUMBER))
+            // A change of zone cannot be made in place: the object is replaced.
+            .attribute("zone", Attribute.optional(Type.STRING))
             .block("timeouts", dev.strata.provider.NestedBlock.of(dev.strata.provider.NestingMode.SINGLE,
                     Block.builder().attribute("create", Attribute.optional(Type.STRING)).build()))
             .build();
@@ -65,22 +83,7 @@ final class FakeProvider implements Provider {
             .build();
 
     static ProviderFactory factory(FakeProvider p) {
-        return new ProviderFactory() {
-            @Override
-            public ProviderAddress address() {
-                return ADDRESS;
-            }
-
-            @Override
-            public Version version() {
-                return Version.of("1.0.0");
-            }
-
-            @Override
-            public Provider create() {
-                return p;
-            }
-        };
+        return EngineHarness.factory(ADDRESS, () -> p);
     }
 
     @Override
@@ -123,6 +126,14 @@ final class FakeProvider implements Provider {
         return v != null && v.isKnownAndNotNull() && v.asString().equals(s);
     }
 
+    private static String describe(Value obj) {
+        if (obj.isNull()) {
+            return "-";
+        }
+        Value v = obj.attributes().get("value");
+        return v.isKnownAndNotNull() ? v.asString() : v.isKnown() ? "null" : "(unknown)";
+    }
+
     /** Recursion without end, as a parser or decoder given a value nested too deeply would. */
     private static int recurse(int depth) {
         return recurse(depth + 1) + 1;
@@ -132,6 +143,7 @@ final class FakeProvider implements Provider {
     public PlanResponse planResourceChange(PlanRequest r) {
         metas.add("plan " + r.typeName() + ": " + r.providerMeta());
         int n = plans.incrementAndGet();
+        beforePlan.accept(r);
         Value p = r.proposedNewState();
         if (valueIs(p, "plan-overflow")) {
             recurse(0);
@@ -143,29 +155,51 @@ final class FakeProvider implements Provider {
             p = with(with(p, "id", Value.unknown(Type.STRING)), "serial", driftingPlans ? Value.number(n)
                     : Value.unknown(Type.NUMBER));
         }
+        if (valueIs(p, "plan-fail")) {
+            return new PlanResponse(r.priorState(), java.util.List.of(), null, ProviderDiagnostics.error(
+                    "Invalid plan value", "The API would not accept this one."));
+        }
         if (plansDefaults && p.attributes().get("value").isNull()) {
             p = with(p, "value", Value.string("default"));
         }
-        return new PlanResponse(p, java.util.List.of(), null, ProviderDiagnostics.NONE, legacyTypeSystem);
+        java.util.List<dev.strata.provider.AttributePath> replace = java.util.List.of();
+        if (!r.priorState().isNull()) {
+            Value before = r.priorState().attributes().get("zone");
+            Value after = p.attributes().get("zone");
+            if (before != null && !before.equals(after)) {
+                replace = java.util.List.of(dev.strata.provider.AttributePath.of("zone"));
+                // A replacement is a new object: its computed attributes are unknown again.
+                p = with(with(p, "id", Value.unknown(Type.STRING)), "serial", Value.unknown(Type.NUMBER));
+            }
+        }
+        return new PlanResponse(p, replace, null, ProviderDiagnostics.NONE, legacyTypeSystem);
     }
 
     @Override
     public ApplyResponse applyResourceChange(ApplyRequest r) {
         metas.add("apply " + r.typeName() + ": " + r.providerMeta());
         applies.incrementAndGet();
-        Value val = r.plannedState().isNull() ? null : r.plannedState().attributes().get("value");
-        if (val != null && val.isKnownAndNotNull() && val.asString().equals("slow")) {
+        applyLog.add(describe(r.priorState()) + " -> " + describe(r.plannedState()));
+        beforeApply.accept(r);
+        if (valueIs(r.plannedState(), "slow")) {
             try {
-                Thread.sleep(3000);
+                slowGate.await(3, java.util.concurrent.TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+        if (valueIs(r.plannedState(), "crash")) {
+            throw new IllegalStateException("plugin connection reset");
         }
         if (valueIs(r.plannedState(), "apply-overflow")) {
             recurse(0);
         }
         if (valueIs(r.plannedState(), "apply-oom")) {
             throw new OutOfMemoryError("Java heap space");
+        }
+        if (deletesFail && r.plannedState().isNull()) {
+            return new ApplyResponse(r.priorState(), null, ProviderDiagnostics.error("Cannot delete",
+                    "The API refused to delete this one."));
         }
         if (valueIs(r.plannedState(), "fail")) {
             return new ApplyResponse(r.priorState(), null, ProviderDiagnostics.error("Invalid thing",
@@ -204,12 +238,31 @@ final class FakeProvider implements Provider {
     @Override
     public ReadResponse readResource(ReadRequest r) {
         metas.add("read " + r.typeName() + ": " + r.providerMeta());
+        if (readFails) {
+            return new ReadResponse(r.currentState(), r.currentPrivate(), ProviderDiagnostics.error("Cannot read",
+                    "The API did not answer."));
+        }
+        Value id = r.currentState().isNull() ? null : r.currentState().attributes().get("id");
+        if (id != null && id.isKnownAndNotNull() && vanished.contains(id.asString())) {
+            return new ReadResponse(Value.nullValue(r.currentState().type()), r.currentPrivate(),
+                    ProviderDiagnostics.NONE);
+        }
         return new ReadResponse(r.currentState(), r.currentPrivate(), ProviderDiagnostics.NONE);
     }
 
     @Override
     public ImportResponse importResourceState(ImportRequest r) {
-        return new ImportResponse(java.util.List.of(), ProviderDiagnostics.error("Import not supported", ""));
+        if (!importable) {
+            return new ImportResponse(java.util.List.of(), ProviderDiagnostics.error("Import not supported", ""));
+        }
+        Map<String, Value> found = new TreeMap<>();
+        ((dev.strata.lang.types.ObjectType) THING.impliedType()).attrs()
+                .forEach((k, t) -> found.put(k, Value.nullValue(t)));
+        found.put("id", Value.string(r.id()));
+        found.put("value", Value.string("imported"));
+        found.put("serial", Value.number(1));
+        return new ImportResponse(java.util.List.of(new ImportedResource(r.typeName(), Value.object(found), null)),
+                ProviderDiagnostics.NONE);
     }
 
     @Override

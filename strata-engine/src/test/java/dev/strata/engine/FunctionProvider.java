@@ -10,7 +10,6 @@ import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderFunction;
 import dev.strata.provider.ProviderSchema;
 import dev.strata.provider.Schema;
-import dev.strata.provider.Version;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -29,23 +28,10 @@ final class FunctionProvider implements Provider {
     final AtomicInteger calls = new AtomicInteger();
 
     ProviderFactory factory() {
-        return new ProviderFactory() {
-            @Override
-            public ProviderAddress address() {
-                return ADDRESS;
-            }
-
-            @Override
-            public Version version() {
-                return Version.of("1.0.0");
-            }
-
-            @Override
-            public Provider create() {
-                created.incrementAndGet();
-                return FunctionProvider.this;
-            }
-        };
+        return EngineHarness.factory(ADDRESS, () -> {
+            created.incrementAndGet();
+            return this;
+        });
     }
 
     @Override

@@ -2,7 +2,6 @@ package dev.strata.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.Validator;
 import dev.strata.hcl.Diagnostic;
@@ -11,16 +10,11 @@ import dev.strata.hcl.Result;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.ProviderRegistry;
-import dev.strata.state.LocalBackend;
-import dev.strata.state.LockRequest;
-import dev.strata.state.StateManager;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.TreeMap;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,31 +25,30 @@ class ProviderFunctionsTest {
 
     private final FakeProvider fake = new FakeProvider();
     private final FunctionProvider fn = new FunctionProvider();
-    private final ProviderRegistry registry = ProviderRegistry.of(List.of(FakeProvider.factory(fake), fn.factory()));
+    private EngineHarness h;
 
-    private ConfigTree config(String tf) throws IOException {
-        Files.writeString(dir.resolve("main.tf"), """
+    @BeforeEach
+    void harness() {
+        h = new EngineHarness(dir, fake, fn.factory()).header("""
                 terraform {
                   required_providers {
                     fake = { source = "example.com/test/fake" }
                     loud = { source = "example.com/test/fn" }
                   }
                 }
-                """ + tf);
-        Result<ConfigTree> t = ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT);
-        assertThat(t.diagnostics().hasErrors()).as(t.diagnostics().toString()).isFalse();
-        return t.value();
+                """);
+    }
+
+    private ConfigTree config(String tf) {
+        return h.config(tf);
     }
 
     private Result<Plan> plan(ConfigTree tree) {
-        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.none()).value()) {
-            return new Planner(registry, "test").plan(tree, new TreeMap<>(), sm.state(), PlanOptions.defaults(dir),
-                    EngineEvents.NONE);
-        }
+        return h.plan(tree);
     }
 
     private static List<Diagnostic> errors(Diagnostics ds) {
-        return ds.asList().stream().filter(Diagnostic::isError).toList();
+        return EngineHarness.errors(ds);
     }
 
     @Test
@@ -84,15 +77,11 @@ class ProviderFunctionsTest {
         // One instance for every function call of the run, whatever the number of calls.
         assertThat(fn.created).hasValue(1);
 
-        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.of("apply", Duration.ZERO))
-                .value()) {
-            Result<ApplyResult> applied = new Applier(registry, "test").apply(tree, plan.value(), sm,
-                    PlanOptions.defaults(dir), EngineEvents.NONE);
-            assertThat(errors(applied.diagnostics())).isEmpty();
-            var stateOutputs = applied.value().state().outputs();
-            assertThat(stateOutputs.get("later").value().toString()).contains("THING-1");
-            assertThat(stateOutputs.get("secret").sensitive()).isTrue();
-        }
+        Result<ApplyResult> applied = h.apply(tree, plan.value());
+        assertThat(errors(applied.diagnostics())).isEmpty();
+        var stateOutputs = applied.value().state().outputs();
+        assertThat(stateOutputs.get("later").value().toString()).contains("THING-1");
+        assertThat(stateOutputs.get("secret").sensitive()).isTrue();
     }
 
     @Test
@@ -178,7 +167,7 @@ class ProviderFunctionsTest {
                 """);
         assertThat(errors(Validator.validate(tree))).extracting(Diagnostic::summary)
                 .containsOnly("Unknown provider function").hasSize(2);
-        try (ProviderFunctions functions = new ProviderFunctions(registry)) {
+        try (ProviderFunctions functions = new ProviderFunctions(h.registry())) {
             List<Diagnostic> errs = errors(Validator.validate(tree, functions.tables(tree)));
             assertThat(errs).extracting(Diagnostic::detail)
                     .containsExactly("The function \"nope\" is not available from the provider \"loud\".");

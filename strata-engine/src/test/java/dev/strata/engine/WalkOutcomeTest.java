@@ -2,21 +2,12 @@ package dev.strata.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Result;
-import dev.strata.provider.ProviderRegistry;
-import dev.strata.state.LocalBackend;
-import dev.strata.state.LockRequest;
-import dev.strata.state.StateManager;
-import dev.strata.state.StateSnapshot;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,83 +19,60 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(60)
 class WalkOutcomeTest {
-    @TempDir
-    Path dir;
+    private final EngineHarness h;
 
-    private final FakeProvider fake = new FakeProvider();
-    private final ProviderRegistry reg = ProviderRegistry.of(List.of(FakeProvider.factory(fake)));
+    WalkOutcomeTest(@TempDir Path dir) {
+        h = new EngineHarness(dir);
+    }
 
-    private ConfigTree config(String tf) throws IOException {
-        Files.writeString(dir.resolve("main.tf"), """
-                terraform {
-                  required_providers {
-                    fake = { source = "example.com/test/fake" }
-                  }
-                }
-                """ + tf);
-        Result<ConfigTree> t = ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT);
-        assertThat(t.diagnostics().hasErrors()).as(t.diagnostics().toString()).isFalse();
-        return t.value();
+    private ConfigTree config(String tf) {
+        return h.config(tf);
     }
 
     private Result<Plan> plan(ConfigTree tree) {
-        return new Planner(reg, "test").plan(tree, new TreeMap<>(), StateSnapshot.empty("test"),
-                PlanOptions.defaults(dir), EngineEvents.NONE);
+        return h.plan(tree);
     }
 
     private Result<ApplyResult> planAndApply(ConfigTree tree) {
-        PlanOptions opts = PlanOptions.defaults(dir);
-        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.of("apply", Duration.ZERO))
-                .value()) {
-            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(), opts,
-                    EngineEvents.NONE);
-            assertThat(plan.value()).as(plan.diagnostics().toString()).isNotNull();
-            return new Applier(reg, "test").apply(tree, plan.value(), sm, opts, EngineEvents.NONE);
-        }
+        return h.planAndApply(tree);
     }
 
-    private StateSnapshot savedState() {
-        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.of("check", Duration.ZERO))
-                .value()) {
-            return sm.state();
-        }
-    }
-
-    private static List<String> addresses(StateSnapshot s) {
-        return s.resources().stream().map(r -> r.addr().toString()).sorted().toList();
-    }
-
-    private static List<String> strings(List<?> l) {
-        return l.stream().map(Object::toString).sorted().toList();
+    /** The apply failed {@code failed} alone with one error, and skipped only {@code skipped}. */
+    private static void assertOneFailure(Result<ApplyResult> r, String failed, String skipped, String summary,
+                                         String detailStart) {
+        assertThat(EngineHarness.sorted(r.value().failed())).containsExactly(failed);
+        assertThat(EngineHarness.sorted(r.value().skipped())).containsExactly(skipped);
+        assertThat(EngineHarness.errors(r.diagnostics())).singleElement().satisfies(d -> {
+            assertThat(d.summary()).isEqualTo(summary);
+            assertThat(d.detail()).startsWith(detailStart);
+        });
     }
 
     /**
-     * The issue's repro: "bad" fails at once while "slow" takes 3 s; before, the slow vertex saw the
-     * run's error count grow during its visit, counted itself failed, and its dependent was skipped.
+     * Runs {@code body} with the walk logging at debug level to {@code sink} (on the logging thread),
+     * and returns the formatted messages.
      */
-    @Test
-    void aFailureSkipsOnlyItsDependentsWhileAnIndependentSlowBranchCompletes() throws IOException {
-        Result<ApplyResult> r = planAndApply(config("""
-                resource "fake_thing" "bad" {
-                  value = "fail"
-                }
-                resource "fake_thing" "after_bad" {
-                  value = fake_thing.bad.id
-                }
-                resource "fake_thing" "slow" {
-                  value = "slow"
-                }
-                resource "fake_thing" "after_slow" {
-                  value = fake_thing.slow.id
-                }
-                """));
-        ApplyResult a = r.value();
-        assertThat(strings(a.failed())).containsExactly("fake_thing.bad");
-        assertThat(strings(a.skipped())).containsExactly("fake_thing.after_bad");
-        assertThat(a.added()).isEqualTo(2);
-        assertThat(addresses(a.state())).containsExactly("fake_thing.after_slow", "fake_thing.slow");
-        assertThat(r.diagnostics().asList()).filteredOn(Diagnostic::isError).extracting(Diagnostic::summary)
-                .containsExactly("Invalid thing");
+    private static List<String> walkLog(java.util.function.Consumer<String> sink, Runnable body) {
+        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(Walk.class);
+        List<String> messages = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ch.qos.logback.core.AppenderBase<ch.qos.logback.classic.spi.ILoggingEvent> appender =
+                new ch.qos.logback.core.AppenderBase<>() {
+                    @Override
+                    protected void append(ch.qos.logback.classic.spi.ILoggingEvent e) {
+                        messages.add(e.getFormattedMessage());
+                        sink.accept(e.getFormattedMessage());
+                    }
+                };
+        appender.start();
+        log.addAppender(appender);
+        log.setLevel(ch.qos.logback.classic.Level.DEBUG);
+        try {
+            body.run();
+        } finally {
+            log.detachAppender(appender);
+            log.setLevel(null);
+        }
+        return messages;
     }
 
     /** Before, a StackOverflowError escaped the visit without a completion and the plan waited forever. */
@@ -145,23 +113,29 @@ class WalkOutcomeTest {
                   value = "x"
                 }
                 """));
-        ApplyResult a = r.value();
-        assertThat(strings(a.failed())).containsExactly("fake_thing.deep");
-        assertThat(strings(a.skipped())).containsExactly("fake_thing.after_deep");
-        assertThat(r.diagnostics().asList()).filteredOn(Diagnostic::isError).singleElement().satisfies(d -> {
-            assertThat(d.summary()).isEqualTo("Stack overflow");
-            assertThat(d.detail()).startsWith("Internal error while applying fake_thing.deep: stack overflow.");
-        });
-        assertThat(addresses(savedState())).containsExactly("fake_thing.fine");
+        assertOneFailure(r, "fake_thing.deep", "fake_thing.after_deep", "Stack overflow",
+                "Internal error while applying fake_thing.deep: stack overflow.");
+        assertThat(h.stateAddresses()).containsExactly("fake_thing.fine");
     }
 
     /**
      * Out of memory ends the run: what has not started does not start ("after_slow" would start when
-     * "slow" completes), what runs completes and is saved, and the error says what to do.
+     * "slow" completes), what runs completes and is saved, and the error says what to do. "big" runs
+     * out of memory only once "slow" has started, and "slow" completes only once the walk has taken
+     * the error.
      */
     @Test
     void outOfMemoryStopsTheRunWithAClearErrorAndSavesWhatWasDone() throws IOException {
-        Result<ApplyResult> r = planAndApply(config("""
+        java.util.concurrent.CountDownLatch slowStarted = new java.util.concurrent.CountDownLatch(1);
+        h.fake.beforeApply = req -> {
+            String v = req.plannedState().attributes().get("value").asString();
+            if (v.equals("slow")) {
+                slowStarted.countDown();
+            } else if (v.equals("apply-oom")) {
+                await(slowStarted);
+            }
+        };
+        ConfigTree tree = config("""
                 resource "fake_thing" "big" {
                   value = "apply-oom"
                 }
@@ -171,55 +145,54 @@ class WalkOutcomeTest {
                 resource "fake_thing" "after_slow" {
                   value = fake_thing.slow.id
                 }
-                """));
-        ApplyResult a = r.value();
-        assertThat(strings(a.failed())).containsExactly("fake_thing.big");
-        assertThat(strings(a.skipped())).containsExactly("fake_thing.after_slow");
-        assertThat(r.diagnostics().asList()).filteredOn(Diagnostic::isError).singleElement().satisfies(d -> {
-            assertThat(d.summary()).isEqualTo("Out of memory");
-            assertThat(d.detail()).startsWith("Internal error while applying fake_thing.big: out of memory.")
-                    .contains("STRATA_JAVA_OPTS=-Xmx4g");
-        });
-        assertThat(addresses(savedState())).containsExactly("fake_thing.slow");
+                """);
+        List<Result<ApplyResult>> result = new java.util.ArrayList<>();
+        walkLog(m -> {
+            if (m.startsWith("walk: fake_thing.big threw")) {
+                h.fake.slowGate.countDown();
+            }
+        }, () -> result.add(planAndApply(tree)));
+        Result<ApplyResult> r = result.getFirst();
+        assertOneFailure(r, "fake_thing.big", "fake_thing.after_slow", "Out of memory",
+                "Internal error while applying fake_thing.big: out of memory.");
+        assertThat(r.diagnostics().asList().getFirst().detail()).contains("STRATA_JAVA_OPTS=-Xmx4g");
+        assertThat(h.stateAddresses()).containsExactly("fake_thing.slow");
+    }
+
+    private static void await(java.util.concurrent.CountDownLatch latch) {
+        try {
+            assertThat(latch.await(20, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The walk's decisions at debug level, with timings, and never a value (here a sensitive one). */
     @Test
     void walkDecisionsAreLoggedWithoutValues() throws IOException {
-        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(Walk.class);
-        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> lines =
-                new ch.qos.logback.core.read.ListAppender<>();
-        lines.start();
-        log.addAppender(lines);
-        log.setLevel(ch.qos.logback.classic.Level.DEBUG);
-        Result<ApplyResult> r;
-        try {
-            r = planAndApply(config("""
-                    locals {
-                      secret = sensitive("hunter2-do-not-log")
-                    }
-                    resource "fake_thing" "bad" {
-                      value = "fail"
-                    }
-                    resource "fake_thing" "after_bad" {
-                      value = fake_thing.bad.id
-                    }
-                    resource "fake_thing" "holder" {
-                      value = local.secret
-                    }
-                    resource "fake_thing" "later" {
-                      count = length(fake_thing.holder.id) > 0 ? 1 : 0
-                      value = local.secret
-                    }
-                    """));
-        } finally {
-            log.detachAppender(lines);
-            log.setLevel(null);
-        }
+        ConfigTree tree = config("""
+                locals {
+                  secret = sensitive("hunter2-do-not-log")
+                }
+                resource "fake_thing" "bad" {
+                  value = "fail"
+                }
+                resource "fake_thing" "after_bad" {
+                  value = fake_thing.bad.id
+                }
+                resource "fake_thing" "holder" {
+                  value = local.secret
+                }
+                resource "fake_thing" "later" {
+                  count = length(fake_thing.holder.id) > 0 ? 1 : 0
+                  value = local.secret
+                }
+                """);
+        List<Result<ApplyResult>> result = new java.util.ArrayList<>();
+        List<String> messages = walkLog(m -> { }, () -> result.add(planAndApply(tree)));
+        Result<ApplyResult> r = result.getFirst();
         assertThat(r.diagnostics().asList()).as(r.diagnostics().toString()).filteredOn(Diagnostic::isError)
                 .extracting(Diagnostic::summary).containsExactly("Invalid thing");
-        List<String> messages = lines.list.stream().map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage)
-                .toList();
         assertThat(messages).anySatisfy(m -> assertThat(m).matches("walk: fake_thing\\.bad failed after \\d+ ms with 1 "
                 + "error\\(s\\)"));
         assertThat(messages).contains("walk: skipped fake_thing.after_bad: depends on fake_thing.bad, which did not "
