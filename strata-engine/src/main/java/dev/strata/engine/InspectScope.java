@@ -59,14 +59,14 @@ public final class InspectScope implements Scope {
     }
 
     private Result<Resolved> recorded(AbsResource r, InstanceKey key, int consumed, Traversal t) {
-        Optional<ResourceState> rs = state.resource(StateAddrs.of(r));
+        Optional<ResourceState> rs = state.resource(r);
         if (rs.isEmpty()) {
             return config.resolve(t);
         }
         Map<InstanceKey, Value> byKey = new TreeMap<>();
         for (ResourceInstanceObject o : rs.get().instances()) {
             if (o.deposed() == null) {
-                byKey.put(StateAddrs.of(o.key()), schemas.decode(rs.get(), o).orElseGet(() -> StateValues.infer(
+                byKey.put(o.key(), schemas.decode(rs.get(), o).orElseGet(() -> StateValues.infer(
                         o.attributes())));
             }
         }

@@ -141,17 +141,11 @@ final class ProvidersCommand implements Command {
 
     // ---- the requirements tree ------------------------------------------------------------------
 
-    private static final java.util.regex.Pattern STATE_PROVIDER =
-            java.util.regex.Pattern.compile("provider\\[\"([^\"]+)\"\\]");
-
     /** Every provider the state's resources were made by, without module path or alias, sorted. */
     static java.util.SortedSet<String> stateProviders(dev.strata.state.StateSnapshot state) {
         java.util.SortedSet<String> out = new java.util.TreeSet<>();
         for (dev.strata.state.ResourceState rs : state.resources()) {
-            java.util.regex.Matcher m = STATE_PROVIDER.matcher(rs.provider());
-            if (m.find()) {
-                out.add(m.group(1));
-            }
+            out.add(rs.provider().provider().toString());
         }
         return out;
     }

@@ -1,15 +1,21 @@
 package dev.strata.cli.command;
 
+import dev.strata.addr.AbsResource;
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.Addrs;
+import dev.strata.addr.InstanceKey;
+import dev.strata.addr.ModuleInstance;
+import dev.strata.addr.Targetable;
 import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.StateView;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.state.Backend;
 import dev.strata.state.JsonValue;
 import dev.strata.state.LockRequest;
 import dev.strata.state.PgBackend;
-import dev.strata.state.ResourceInstanceAddr;
 import dev.strata.state.ResourceInstanceObject;
-import dev.strata.state.StateAddress;
 import dev.strata.state.StateCodec;
 import dev.strata.state.StateEdits;
 import dev.strata.state.StateManager;
@@ -175,12 +181,16 @@ final class StateCommand implements Command {
             + "Run this command\nin a directory where Strata has been run or use the -state flag\nto point the command to "
             + "a specific state location.";
 
-    private static List<StateAddress> addresses(StateView view, List<String> texts) {
-        List<StateAddress> out = new ArrayList<>();
+    private static List<Targetable> addresses(StateView view, List<String> texts) {
+        List<Targetable> out = new ArrayList<>();
         List<CliDiagnostic> problems = new ArrayList<>();
         for (String t : texts) {
-            Result<StateAddress> r = StateAddress.parse(t);
-            problems.addAll(StateCli.toCli(r.diagnostics()));
+            Result<Targetable> r = Addrs.parseTarget(t);
+            if (r.value() == null) {
+                problems.add(CliDiagnostic.error("Invalid address", "\"" + t + "\" is not a valid resource address: "
+                        + why(r.diagnostics()) + " Addresses look like aws_instance.web, aws_instance.web[0], "
+                        + "data.aws_ami.ubuntu or module.net.aws_subnet.a[\"x\"]."));
+            }
             out.add(r.value());
         }
         if (!problems.isEmpty()) {
@@ -190,11 +200,22 @@ final class StateCommand implements Command {
         return out;
     }
 
+    /** What an address parse diagnostic says is wrong, as one sentence. */
+    private static String why(Diagnostics d) {
+        for (Diagnostic x : d) {
+            if (x.isError()) {
+                String detail = x.detail() == null || x.detail().isEmpty() ? x.summary() : x.detail();
+                return detail.endsWith(".") ? detail : detail + ".";
+            }
+        }
+        return "it cannot be parsed.";
+    }
+
     private int list(StateView view, Backend backend, String workspace, ParsedArgs args) {
         if (args.get(LIST_HISTORY)) {
             return history(view, backend, workspace, args);
         }
-        List<StateAddress> filters = addresses(view, args.positionals());
+        List<Targetable> filters = addresses(view, args.positionals());
         if (filters == null) {
             return 1;
         }
@@ -207,13 +228,13 @@ final class StateCommand implements Command {
                 return 1;
             }
             StateSnapshot s = m.state();
-            Set<ResourceInstanceAddr> shown = new LinkedHashSet<>();
+            Set<AbsResourceInstance> shown = new LinkedHashSet<>();
             List<CliDiagnostic> problems = new ArrayList<>();
             if (filters.isEmpty()) {
                 shown.addAll(s.instanceAddresses());
             }
-            for (StateAddress f : filters) {
-                List<ResourceInstanceAddr> matched = StateEdits.matching(s, f);
+            for (Targetable f : filters) {
+                List<AbsResourceInstance> matched = StateEdits.matching(s, f);
                 if (matched.isEmpty()) {
                     problems.add(CliDiagnostic.error("Unknown resource", "The current state contains no resource " + f
                             + ". If you've just added this resource to the configuration, you must run \"strata apply\" "
@@ -223,7 +244,7 @@ final class StateCommand implements Command {
             }
             String id = args.get(LIST_ID);
             List<String> lines = new ArrayList<>();
-            for (ResourceInstanceAddr a : shown) {
+            for (AbsResourceInstance a : shown) {
                 if (id.isEmpty() || m.state().objects(a).stream().anyMatch(o -> hasId(o, id))) {
                     lines.add(a.toString());
                 }
@@ -248,7 +269,7 @@ final class StateCommand implements Command {
             view.errorText("Exactly one argument expected.\n\nUsage: strata [global options] state show [options] ADDRESS");
             return 1;
         }
-        List<StateAddress> addrs = addresses(view, args.positionals());
+        List<Targetable> addrs = addresses(view, args.positionals());
         if (addrs == null) {
             return 1;
         }
@@ -260,10 +281,10 @@ final class StateCommand implements Command {
                 view.errorText(NO_STATE);
                 return 1;
             }
-            ResourceInstanceAddr target = switch (addrs.get(0)) {
-                case StateAddress.Instance i -> i.addr();
-                case StateAddress.Resource r -> r.addr().instance(dev.strata.state.InstanceKey.NONE);
-                case StateAddress.Module mod -> null;
+            AbsResourceInstance target = switch (addrs.get(0)) {
+                case AbsResourceInstance i -> i;
+                case AbsResource r -> r.instance(InstanceKey.NONE);
+                case ModuleInstance mod -> null;
             };
             List<ResourceInstanceObject> objs = target == null ? List.of() : m.state().objects(target);
             if (objs.isEmpty()) {
@@ -423,7 +444,7 @@ final class StateCommand implements Command {
             view.errorText("At least one address is required.\n\nUsage: strata [global options] state rm [options] ADDRESS...");
             return 1;
         }
-        List<StateAddress> addrs = addresses(view, args.positionals());
+        List<Targetable> addrs = addresses(view, args.positionals());
         if (addrs == null) {
             return 1;
         }
@@ -442,9 +463,9 @@ final class StateCommand implements Command {
                 view.errorText(NO_STATE);
                 return 1;
             }
-            Set<ResourceInstanceAddr> gone = new LinkedHashSet<>();
-            for (StateAddress a : addrs) {
-                List<ResourceInstanceAddr> matched = StateEdits.matching(m.state(), a);
+            Set<AbsResourceInstance> gone = new LinkedHashSet<>();
+            for (Targetable a : addrs) {
+                List<AbsResourceInstance> matched = StateEdits.matching(m.state(), a);
                 if (matched.isEmpty()) {
                     problems.add(CliDiagnostic.error("Invalid target address", "No matching objects found. To view the "
                             + "available instances, use \"strata state list\". Please modify the address to reference a "
@@ -457,7 +478,7 @@ final class StateCommand implements Command {
                 return 1;
             }
             List<String> lines = new ArrayList<>();
-            for (ResourceInstanceAddr a : gone) {
+            for (AbsResourceInstance a : gone) {
                 lines.add((dry ? "Would remove " : "Removed ") + a);
             }
             if (dry) {
@@ -542,7 +563,7 @@ final class StateCommand implements Command {
             view.errorText("Exactly two arguments expected.\n\nUsage: strata [global options] state mv [options] SOURCE DESTINATION");
             return 1;
         }
-        List<StateAddress> addrs = addresses(view, args.positionals());
+        List<Targetable> addrs = addresses(view, args.positionals());
         if (addrs == null) {
             return 1;
         }
