@@ -393,49 +393,37 @@ public final class StateCodec {
         }
 
         private ModuleInstance moduleAddress(JsonValue.ObjectValue o, String text, List<Object> path, String label) {
-            Result<ModuleInstance> m = Addrs.parseModuleInstance(text);
-            if (m.value() == null && o.get("module") instanceof JsonValue.StringValue) {
-                error(append(path, "module"), "Invalid module instance address in state", "Resource " + label + " in "
-                        + filename + " has the module address \"" + text + "\", which is not valid: " + why(m.diagnostics())
-                        + " Module addresses look like module.network or module.network[\"eu\"].module.subnets; correct "
-                        + "the \"module\" field, or remove the resource from the state with \"strata state rm\".");
+            if (!(o.get("module") instanceof JsonValue.StringValue)) {
+                return ModuleInstance.ROOT; // the type error is reported already
             }
-            return m.value();
+            return address(Addrs.parseModuleInstance(text), append(path, "module"), "Invalid module instance address in state",
+                    "Resource " + label + " in " + filename + " has the module address \"" + text + "\"",
+                    "Module addresses look like module.network or module.network[\"eu\"].module.subnets; correct the "
+                            + "\"module\" field, or remove the resource from the state with \"strata state rm\".");
         }
 
         private AbsProviderConfig providerAddress(String text, List<Object> path, String label) {
-            Result<AbsProviderConfig> p = AbsProviderConfig.parse(text);
-            if (p.value() == null) {
-                error(path, "Invalid provider configuration address in state", "Resource " + label + " in " + filename
-                        + " names the provider configuration \"" + text + "\", which is not valid: " + why(p.diagnostics())
-                        + " Provider configurations look like provider[\"registry.terraform.io/hashicorp/aws\"] or "
-                        + "module.network.provider[\"registry.terraform.io/hashicorp/aws\"].west; correct the \"provider\" "
-                        + "field, or point the resource at a provider with \"strata state replace-provider\".");
-            }
-            return p.value();
+            return address(AbsProviderConfig.parse(text), path, "Invalid provider configuration address in state",
+                    "Resource " + label + " in " + filename + " names the provider configuration \"" + text + "\"",
+                    "Provider configurations look like provider[\"registry.terraform.io/hashicorp/aws\"] or "
+                            + "module.network.provider[\"registry.terraform.io/hashicorp/aws\"].west; correct the "
+                            + "\"provider\" field, or point the resource at a provider with \"strata state replace-provider\".");
         }
 
         private ConfigResource dependency(String text, List<Object> path, String label) {
-            Result<AbsResource> r = Addrs.parseAbsResource(text);
-            if (r.value() == null) {
-                error(path, "Invalid resource instance metadata in state", "Instance " + label + " in " + filename
-                        + " depends on \"" + text + "\", which is not a valid resource address: " + why(r.diagnostics())
-                        + " Dependencies look like aws_vpc.main or module.network.aws_subnet.a; correct or remove the "
-                        + "entry of \"dependencies\" (Strata records them again on the next apply).");
-                return null;
-            }
-            return r.value().config();
+            AbsResource r = address(Addrs.parseAbsResource(text), path, "Invalid resource instance metadata in state",
+                    "Instance " + label + " in " + filename + " depends on \"" + text + "\"",
+                    "Dependencies look like aws_vpc.main or module.network.aws_subnet.a; correct or remove the entry "
+                            + "of \"dependencies\" (Strata records them again on the next apply).");
+            return r == null ? null : r.config();
         }
 
-        /** What a parse diagnostic says is wrong, as one sentence. */
-        private static String why(Diagnostics d) {
-            for (Diagnostic x : d) {
-                if (x.isError()) {
-                    String detail = x.detail() == null || x.detail().isEmpty() ? x.summary() : x.detail();
-                    return detail.endsWith(".") ? detail : detail + ".";
-                }
+        /** The parsed address, or null after reporting at {@code path} what is wrong with it and how to fix it. */
+        private <T> T address(Result<T> parsed, List<Object> path, String summary, String what, String fix) {
+            if (parsed.value() == null) {
+                error(path, summary, what + ", which is not valid: " + Addrs.problem(parsed.diagnostics()) + " " + fix);
             }
-            return "it cannot be parsed.";
+            return parsed.value();
         }
 
         private ResourceInstanceObject instance(JsonValue v, List<Object> path, String label) {

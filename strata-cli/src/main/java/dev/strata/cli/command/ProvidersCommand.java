@@ -270,7 +270,7 @@ final class ProvidersCommand implements Command {
             }
             seen.add(p.toString());
             seen.add(p.forDisplay());
-            out.add(new ProviderInstaller.Requirement(ProviderSetup.installAddress(p),
+            out.add(new ProviderInstaller.Requirement(ProviderSetup.spiAddress(p),
                     e.getValue().stream().map(VersionConstraint::source).toList()));
         }
         for (String o : only) {

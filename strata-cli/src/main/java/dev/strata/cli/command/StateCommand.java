@@ -8,8 +8,6 @@ import dev.strata.addr.ModuleInstance;
 import dev.strata.addr.Targetable;
 import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.StateView;
-import dev.strata.hcl.Diagnostic;
-import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.state.Backend;
 import dev.strata.state.JsonValue;
@@ -188,7 +186,7 @@ final class StateCommand implements Command {
             Result<Targetable> r = Addrs.parseTarget(t);
             if (r.value() == null) {
                 problems.add(CliDiagnostic.error("Invalid address", "\"" + t + "\" is not a valid resource address: "
-                        + why(r.diagnostics()) + " Addresses look like aws_instance.web, aws_instance.web[0], "
+                        + Addrs.problem(r.diagnostics()) + " Addresses look like aws_instance.web, aws_instance.web[0], "
                         + "data.aws_ami.ubuntu or module.net.aws_subnet.a[\"x\"]."));
             }
             out.add(r.value());
@@ -198,17 +196,6 @@ final class StateCommand implements Command {
             return null;
         }
         return out;
-    }
-
-    /** What an address parse diagnostic says is wrong, as one sentence. */
-    private static String why(Diagnostics d) {
-        for (Diagnostic x : d) {
-            if (x.isError()) {
-                String detail = x.detail() == null || x.detail().isEmpty() ? x.summary() : x.detail();
-                return detail.endsWith(".") ? detail : detail + ".";
-            }
-        }
-        return "it cannot be parsed.";
     }
 
     private int list(StateView view, Backend backend, String workspace, ParsedArgs args) {
