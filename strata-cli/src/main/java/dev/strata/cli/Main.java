@@ -6,10 +6,10 @@ import dev.strata.cli.command.Commands;
 import dev.strata.cli.command.FlagSet;
 import dev.strata.cli.command.SubcommandHelp;
 import dev.strata.cli.command.ParsedArgs;
-import dev.strata.cli.command.Version;
 import dev.strata.cli.logging.LogSettings;
 import dev.strata.cli.logging.Logging;
 import dev.strata.cli.logging.RunId;
+import dev.strata.cli.version.Version;
 import dev.strata.cli.view.FrameView;
 import dev.strata.cli.view.HelpView;
 import dev.strata.cli.view.View;
@@ -108,7 +108,7 @@ public final class Main {
         }
 
         if (global.subcommand() == null) {
-            new HelpView(context).global(commands);
+            new HelpView(context).global(Commands.listing(commands));
             return global.help() ? 0 : EXIT_NO_SUBCOMMAND;
         }
         Optional<Command> found = Commands.find(commands, global.subcommand());
@@ -121,9 +121,9 @@ public final class Main {
             Optional<SubcommandHelp> sub = global.rest().stream().filter(a -> !a.startsWith("-")).findFirst()
                     .flatMap(name -> SubcommandHelp.find(command.subcommands(), name));
             if (sub.isPresent()) {
-                new HelpView(context).subcommand(command, sub.get());
+                new HelpView(context).page(Commands.help(command, sub.get()));
             } else {
-                new HelpView(context).command(command);
+                new HelpView(context).page(Commands.help(command));
             }
             return 0;
         }

@@ -1,5 +1,7 @@
 package dev.strata.config;
 
+import dev.strata.addr.InputVariable;
+import dev.strata.addr.Reference;
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
@@ -309,22 +311,19 @@ public final class InputVariables {
         if (!self.isWhollyKnown() || vc.validations().isEmpty()) {
             return;
         }
-        Scope scope = new Scope() {
-            @Override
-            public Result<Resolved> resolve(dev.strata.hcl.Traversal t) {
-                Result<dev.strata.addr.Reference> ref = dev.strata.addr.Reference.parse(t);
-                if (ref.value() != null && ref.value().subject() instanceof dev.strata.addr.InputVariable iv
-                        && values.containsKey(iv.name())) {
-                    return Result.of(new Resolved(values.get(iv.name()), 2));
-                }
-                return Result.of(new Resolved(Value.DYNAMIC_UNKNOWN, t.steps().size()));
-            }
-
+        // A validation sees the variables' values; anything else is unknown and its problems are static
+        // validation's.
+        Scope scope = new ReferenceScope(new PartialData() {
             @Override
             public FunctionTable functions() {
                 return functions;
             }
-        };
+
+            @Override
+            public Result<Value> inputVariable(InputVariable v, Reference ref) {
+                return Result.of(values.getOrDefault(v.name(), Value.DYNAMIC_UNKNOWN));
+            }
+        });
         for (CheckRule rule : vc.validations()) {
             if (rule.condition() == null) {
                 continue;

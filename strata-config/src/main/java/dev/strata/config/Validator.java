@@ -124,6 +124,7 @@ public final class Validator {
         /** Local values as the validate phase knows them: constant where their expressions are. */
         private final Map<String, Value> localValues = new HashMap<>();
         private final Set<String> evaluatingLocals = new java.util.HashSet<>();
+        private final Scope scope = new ReferenceScope(new StaticData());
 
         ModuleCheck(ConfigNode node) {
             this.node = node;
@@ -212,8 +213,7 @@ public final class Validator {
             }
             Result<Value> v;
             try {
-                v = new Evaluator(new ValidateScope(new Ctx(Mode.NONE, Set.of(), false, lc.addr())))
-                        .evaluate(lc.expr());
+                v = new Evaluator(scope).evaluate(lc.expr());
             } finally {
                 evaluatingLocals.remove(name);
             }
@@ -463,7 +463,9 @@ public final class Validator {
                     keyMayBeAbsent = false;
                 }
             }
-            Result<Value> v = new Evaluator(new ValidateScope(ctx)).evaluate(e);
+            Map<String, Value> bound = new HashMap<>();
+            ctx.bound().forEach(name -> bound.put(name, Value.DYNAMIC_UNKNOWN));
+            Result<Value> v = new Evaluator(Scope.binding(scope, bound)).evaluate(e);
             diags.addAll(v.diagnostics());
             return v.value();
         }
@@ -656,46 +658,45 @@ public final class Validator {
         }
 
         /** References as the validate phase sees them: unknown values of the right type where it is known. */
-        private final class ValidateScope implements Scope {
-            private final Ctx ctx;
-
-            ValidateScope(Ctx ctx) {
-                this.ctx = ctx;
-            }
-
-            @Override
-            public Result<Resolved> resolve(Traversal t) {
-                if (ctx.bound().contains(t.rootName())) {
-                    return Result.of(new Resolved(Value.DYNAMIC_UNKNOWN, 1));
-                }
-                Result<Reference> r = Reference.parse(t);
-                if (r.value() == null) {
-                    return Result.of(new Resolved(Value.DYNAMIC_UNKNOWN, t.steps().size()));
-                }
-                Reference ref = r.value();
-                int consumed = t.steps().size() - ref.remaining().size();
-                Value v = switch (ref.subject()) {
-                    case InputVariable iv -> {
-                        VariableConfig vc = m.variables().get(iv.name());
-                        if (vc == null) {
-                            yield Value.DYNAMIC_UNKNOWN;
-                        }
-                        Value u = Value.unknown(vc.type().type());
-                        yield vc.sensitive() ? u.mark(Mark.SENSITIVE) : u;
-                    }
-                    case LocalValue lv -> localValue(lv.name());
-                    case CountAttr c -> Value.unknown(Type.NUMBER);
-                    case ForEachAttr f -> f.name().equals("key") ? Value.unknown(Type.STRING) : Value.DYNAMIC_UNKNOWN;
-                    case PathAttr p -> Value.unknown(Type.STRING);
-                    case TerraformAttr ta -> Value.unknown(ta.name().equals("applying") ? Type.BOOL : Type.STRING);
-                    default -> Value.DYNAMIC_UNKNOWN;
-                };
-                return Result.of(new Resolved(v, consumed));
-            }
-
+        private final class StaticData extends PartialData {
             @Override
             public FunctionTable functions() {
                 return functions;
+            }
+
+            @Override
+            public Result<Value> inputVariable(InputVariable variable, Reference ref) {
+                VariableConfig vc = m.variables().get(variable.name());
+                if (vc == null) {
+                    return Result.of(Value.DYNAMIC_UNKNOWN);
+                }
+                Value u = Value.unknown(vc.type().type());
+                return Result.of(vc.sensitive() ? u.mark(Mark.SENSITIVE) : u);
+            }
+
+            @Override
+            public Result<Value> localValue(LocalValue local, Reference ref) {
+                return Result.of(ModuleCheck.this.localValue(local.name()));
+            }
+
+            @Override
+            public Result<Value> countIndex(Reference ref) {
+                return Result.of(Value.unknown(Type.NUMBER));
+            }
+
+            @Override
+            public Result<Value> forEachAttr(ForEachAttr attr, Reference ref) {
+                return Result.of(attr.name().equals("key") ? Value.unknown(Type.STRING) : Value.DYNAMIC_UNKNOWN);
+            }
+
+            @Override
+            public Result<Value> pathAttr(PathAttr attr, Reference ref) {
+                return Result.of(Value.unknown(Type.STRING));
+            }
+
+            @Override
+            public Result<Value> terraformAttr(TerraformAttr attr, Reference ref) {
+                return Result.of(Value.unknown(attr.name().equals("applying") ? Type.BOOL : Type.STRING));
             }
         }
     }

@@ -9,8 +9,10 @@
  * configuration object. {@link dev.strata.config.InputVariables} computes the root module's variable
  * values from all of Terraform's sources, asking a {@link dev.strata.config.Prompter} for missing
  * required ones when the caller has one; {@link dev.strata.config.References} lists what each object
- * refers to, for the graph builder; {@link dev.strata.config.ModuleScope} evaluates a module's
- * variables and locals from the configuration alone (the console).
+ * refers to, for the graph builder. {@link dev.strata.config.ReferenceScope} is the one evaluation
+ * scope: it parses references and asks a phase's {@link dev.strata.config.ScopeData} for their
+ * values; {@link dev.strata.config.ConfigData} is the data of a module's configuration alone (the
+ * console).
  *
  * <pre>{@code
  * Result<ConfigTree> tree = ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT);

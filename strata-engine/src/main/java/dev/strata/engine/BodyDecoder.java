@@ -15,7 +15,6 @@ import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.Traversal;
 import dev.strata.lang.eval.Evaluator;
 import dev.strata.lang.eval.Scope;
-import dev.strata.lang.funcs.FunctionTable;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.ConversionResult;
 import dev.strata.lang.value.Convert;
@@ -228,7 +227,8 @@ final class BodyDecoder {
         }
         Attribute labels = d.attributes().get("labels");
         for (Map.Entry<Value, Value> e : entries) {
-            Scope inner = new IteratorScope(scope, iterator, Value.objectOf("key", e.getKey(), "value", e.getValue()));
+            Scope inner = Scope.binding(scope, Map.of(iterator, Value.objectOf("key", e.getKey(), "value",
+                    e.getValue())));
             String key = null;
             if (labels != null) {
                 Result<Value> lv = new Evaluator(inner).evaluate(labels.expr());
@@ -301,21 +301,5 @@ final class BodyDecoder {
                 yield Value.unknown(type);
             }
         };
-    }
-
-    /** A scope that adds one name (a dynamic block's iterator, or {@code each}/{@code count}) over another. */
-    record IteratorScope(Scope outer, String name, Value value) implements Scope {
-        @Override
-        public Result<Resolved> resolve(Traversal t) {
-            if (t.rootName().equals(name)) {
-                return Result.of(new Resolved(value, 1));
-            }
-            return outer.resolve(t);
-        }
-
-        @Override
-        public FunctionTable functions() {
-            return outer.functions();
-        }
     }
 }

@@ -22,6 +22,7 @@ import dev.strata.hcl.Result;
 import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.Traversal;
 import dev.strata.hcl.Traverser;
+import dev.strata.lang.funcs.GoDuration;
 import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.AttributePath;
@@ -244,14 +245,14 @@ final class InstanceOps {
 
     // ---- the per-instance entry point ----
 
-    void instance(ResourceConfig rc, AbsResourceInstance ai, EvalScope scope) {
+    void instance(ResourceConfig rc, AbsResourceInstance ai, RunData scopeData) {
         Ctx c = ctx(rc, ai);
         if (c == null) {
             run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
             return;
         }
         if (rc != null && !(run.phase == Run.Phase.PLAN && run.options.mode() == PlanMode.DESTROY)) {
-            Value meta = providerMeta(c, scope);
+            Value meta = providerMeta(c, scopeData);
             if (meta == null) {
                 run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
                 return;
@@ -261,12 +262,12 @@ final class InstanceOps {
         boolean data = Walk.isData(ai.containingResource());
         if (run.phase == Run.Phase.PLAN) {
             if (data) {
-                planData(c, scope);
+                planData(c, scopeData);
             } else {
-                planManaged(c, scope);
+                planManaged(c, scopeData);
             }
         } else {
-            apply(c, scope);
+            apply(c, scopeData);
         }
     }
 
@@ -276,7 +277,7 @@ final class InstanceOps {
      * null once the errors are reported. As in Terraform, each instance reports them (a module's block
      * applies to its own resources only, not to those of its children).
      */
-    private Value providerMeta(Ctx c, EvalScope scope) {
+    private Value providerMeta(Ctx c, RunData scopeData) {
         dev.strata.config.ModuleConfig m = run.tree.node(c.addr().module().module()).orElseThrow().module();
         dev.strata.config.ProviderMetaConfig meta = null;
         for (dev.strata.config.ProviderMetaConfig pm : m.providerMetas().values()) {
@@ -295,15 +296,15 @@ final class InstanceOps {
                             + "provider_meta blocks", meta.nameRange()));
             return null;
         }
-        Result<Value> decoded = BodyDecoder.decode(meta.config(), schema.get().block(), scope);
+        Result<Value> decoded = BodyDecoder.decode(meta.config(), schema.get().block(), scopeData.scope());
         run.diagnose(decoded.diagnostics());
         return decoded.hasErrors() ? null : decoded.value();
     }
 
     // ---- planning ----
 
-    private Value config(Ctx c, EvalScope scope) {
-        Result<Value> decoded = BodyDecoder.decode(c.rc().config(), c.block(), scope);
+    private Value config(Ctx c, RunData scopeData) {
+        Result<Value> decoded = BodyDecoder.decode(c.rc().config(), c.block(), scopeData.scope());
         run.diagnose(decoded.diagnostics());
         if (decoded.hasErrors()) {
             return null;
@@ -321,7 +322,7 @@ final class InstanceOps {
         return co.value();
     }
 
-    private void planData(Ctx c, EvalScope scope) {
+    private void planData(Ctx c, RunData scopeData) {
         AbsResourceInstance ai = c.addr();
         if (run.options.mode() == PlanMode.DESTROY) {
             if (stateObject(ai, null) != null) {
@@ -331,9 +332,9 @@ final class InstanceOps {
             return;
         }
         for (CheckRule pre : c.rc().lifecycle().preconditions()) {
-            walk.condition(scope, pre, "Resource precondition failed", true);
+            walk.condition(scopeData.scope(), pre, "Resource precondition failed", true);
         }
-        Value config = config(c, scope);
+        Value config = config(c, scopeData);
         if (config == null) {
             run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
             return;
@@ -363,7 +364,7 @@ final class InstanceOps {
         setObject(c, object(c, ai.resource().key(), null, v, null, ObjectStatus.READY));
         run.setInstanceValue(ai, v);
         for (CheckRule post : c.rc().lifecycle().postconditions()) {
-            walk.condition(scope.withSelf(v), post, "Resource postcondition failed", true);
+            walk.condition(scopeData.withSelf(v).scope(), post, "Resource postcondition failed", true);
         }
     }
 
@@ -436,7 +437,7 @@ final class InstanceOps {
     }
 
     private Value read(Ctx c, Value config) {
-        Provider.ReadDataResponse r = calls.call(c.addr(), () -> c.provider().readDataSource(
+        Provider.ReadDataResponse r = calls.call(c.providerAddr(), c.addr(), () -> c.provider().readDataSource(
                 new Provider.ReadDataRequest(c.addr().resource().resource().type(), config, c.providerMeta())),
                 Provider.ReadDataResponse::diagnostics);
         if (report(c, r.diagnostics(), "reading")) {
@@ -460,7 +461,7 @@ final class InstanceOps {
         return Value.object(out);
     }
 
-    private void planManaged(Ctx c, EvalScope scope) {
+    private void planManaged(Ctx c, RunData scopeData) {
         AbsResourceInstance ai = c.addr();
         ResourceInstanceObject obj = stateObject(ai, null);
         Value prior = obj == null ? null : decode(c, obj);
@@ -499,9 +500,9 @@ final class InstanceOps {
             return;
         }
         for (CheckRule pre : c.rc().lifecycle().preconditions()) {
-            walk.condition(scope, pre, "Resource precondition failed", true);
+            walk.condition(scopeData.scope(), pre, "Resource precondition failed", true);
         }
-        Value config = config(c, scope);
+        Value config = config(c, scopeData);
         if (config == null) {
             run.setInstanceValue(ai, Value.unknown(c.block().impliedType()));
             return;
@@ -524,7 +525,7 @@ final class InstanceOps {
                 reason = "replace_because_tainted";
             } else if (run.options.replace().contains(ai)) {
                 reason = "replace_by_request";
-            } else if (triggered(c, scope)) {
+            } else if (triggered(c, scopeData)) {
                 reason = "replace_by_triggers";
             } else if (!replacePaths.isEmpty()) {
                 reason = "replace_because_cannot_update";
@@ -556,7 +557,7 @@ final class InstanceOps {
     private record Imported(Value value, PrivateState priv) {}
 
     private String importId(dev.strata.config.ImportConfig ic) {
-        Result<Value> id = new dev.strata.lang.eval.Evaluator(new EvalScope(run, dev.strata.addr.ModuleInstance.ROOT))
+        Result<Value> id = new dev.strata.lang.eval.Evaluator(RunData.scope(run, dev.strata.addr.ModuleInstance.ROOT))
                 .evaluate(ic.id());
         run.diagnose(id.diagnostics());
         if (id.hasErrors()) {
@@ -574,7 +575,7 @@ final class InstanceOps {
     private Imported importObject(Ctx c, String id) {
         AbsResourceInstance ai = c.addr();
         String type = ai.resource().resource().type();
-        Provider.ImportResponse ir = calls.call(ai, () -> c.provider().importResourceState(
+        Provider.ImportResponse ir = calls.call(c.providerAddr(), ai, () -> c.provider().importResourceState(
                 new Provider.ImportRequest(type, id)), Provider.ImportResponse::diagnostics);
         if (report(c, ir.diagnostics(), "importing")) {
             return null;
@@ -588,7 +589,7 @@ final class InstanceOps {
                     c.rc() != null ? c.rc().declRange() : null));
             return null;
         }
-        Provider.ReadResponse rr = calls.call(ai, () -> c.provider().readResource(new Provider.ReadRequest(type,
+        Provider.ReadResponse rr = calls.call(c.providerAddr(), ai, () -> c.provider().readResource(new Provider.ReadRequest(type,
                 found.state(), found.privateState(), c.providerMeta())), Provider.ReadResponse::diagnostics);
         if (report(c, rr.diagnostics(), "importing")) {
             return null;
@@ -650,7 +651,7 @@ final class InstanceOps {
     private Value refresh(Ctx c, ResourceInstanceObject obj, Value prior, PrivateState priorPrivate) {
         AbsResourceInstance ai = c.addr();
         events.refreshStart(ai);
-        Provider.ReadResponse rr = calls.call(ai, () -> c.provider().readResource(new Provider.ReadRequest(
+        Provider.ReadResponse rr = calls.call(c.providerAddr(), ai, () -> c.provider().readResource(new Provider.ReadRequest(
                 ai.resource().resource().type(), prior, priorPrivate, c.providerMeta())),
                 Provider.ReadResponse::diagnostics);
         if (report(c, rr.diagnostics(), "refreshing")) {
@@ -679,7 +680,7 @@ final class InstanceOps {
         Value priorV = prior == null ? c.nullObject() : prior;
         Value cfg = prior == null ? config : ignoreChanges(c, config, prior);
         Value proposed = ProposedNewState.of(c.block(), priorV, cfg);
-        Provider.PlanResponse pr = calls.call(c.addr(), () -> c.provider().planResourceChange(new Provider.PlanRequest(
+        Provider.PlanResponse pr = calls.call(c.providerAddr(), c.addr(), () -> c.provider().planResourceChange(new Provider.PlanRequest(
                 c.addr().resource().resource().type(), priorV, proposed, cfg, priorPrivate, c.providerMeta())),
                 Provider.PlanResponse::diagnostics);
         if (report(c, pr.diagnostics(), "planning")) {
@@ -769,7 +770,7 @@ final class InstanceOps {
     }
 
     /** Whether a {@code replace_triggered_by} reference has a planned replacement or update in this plan. */
-    private boolean triggered(Ctx c, EvalScope scope) {
+    private boolean triggered(Ctx c, RunData scopeData) {
         for (Expression e : c.rc().lifecycle().replaceTriggeredBy()) {
             for (Traversal t : e.variables()) {
                 Result<Reference> r = Reference.parse(t);
@@ -779,9 +780,9 @@ final class InstanceOps {
                 AbsResource target = null;
                 InstanceKey key = null;
                 switch (r.value().subject()) {
-                    case Resource res -> target = scope.module().resource(res);
+                    case Resource res -> target = scopeData.module().resource(res);
                     case ResourceInstance ri -> {
-                        target = scope.module().resource(ri.resource());
+                        target = scopeData.module().resource(ri.resource());
                         key = ri.key();
                     }
                     default -> { }
@@ -904,7 +905,7 @@ final class InstanceOps {
         if (pc == null) {
             config = SchemaValues.coerce(b, Value.EMPTY_OBJECT).value();
         } else {
-            Result<Value> r = BodyDecoder.decode(pc.config(), b, new EvalScope(run, pa.module().unkeyedInstance()));
+            Result<Value> r = BodyDecoder.decode(pc.config(), b, RunData.scope(run, pa.module().unkeyedInstance()));
             run.diagnose(r.diagnostics());
             if (r.hasErrors()) {
                 return false;
@@ -944,7 +945,7 @@ final class InstanceOps {
     }
 
     /** A resource whose expansion is deferred: planned as a placeholder, expanded and created during the apply. */
-    void deferred(ResourceConfig rc, AbsResource ar, Expansion.Deferred d, EvalScope scope, List<Walk.InstanceWork> work) {
+    void deferred(ResourceConfig rc, AbsResource ar, Expansion.Deferred d, RunData scopeData, List<Walk.InstanceWork> work) {
         if (run.phase == Run.Phase.PLAN) {
             run.deferred.add(new DeferredResource(ar, d.argument(), d.unknownRefs()));
             return;
@@ -992,7 +993,7 @@ final class InstanceOps {
 
     // ---- applying ----
 
-    private void apply(Ctx c, EvalScope scope) {
+    private void apply(Ctx c, RunData scopeData) {
         AbsResourceInstance ai = c.addr();
         ResourceChange ch = reviewedChanges.get(ai);
         boolean wasDeferred = reviewed.deferred().stream().anyMatch(d -> d.addr().equals(ai.containingResource())
@@ -1004,7 +1005,7 @@ final class InstanceOps {
         if (ch == null && wasDeferred) {
             // Expanded now (§3.6): only creates (and reads) may happen without a new plan.
             if (data) {
-                Value config = config(c, scope);
+                Value config = config(c, scopeData);
                 Value v = config == null || !requireKnown(c, config) ? null : read(c, config);
                 if (v != null) {
                     setObject(c, object(c, ai.resource().key(), null, v, null, ObjectStatus.READY));
@@ -1042,7 +1043,7 @@ final class InstanceOps {
             }
             return;
         }
-        Value config = config(c, scope);
+        Value config = config(c, scopeData);
         if (config == null || !requireKnown(c, config)) {
             run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
             failed(c, ch.action());
@@ -1062,7 +1063,7 @@ final class InstanceOps {
             return;
         }
         for (CheckRule pre : c.rc().lifecycle().preconditions()) {
-            if (!walk.condition(scope, pre, "Resource precondition failed", true)) {
+            if (!walk.condition(scopeData.scope(), pre, "Resource precondition failed", true)) {
                 return;
             }
         }
@@ -1097,7 +1098,7 @@ final class InstanceOps {
         }
         run.setInstanceValue(ai, created);
         for (CheckRule post : c.rc().lifecycle().postconditions()) {
-            walk.condition(scope.withSelf(created), post, "Resource postcondition failed", true);
+            walk.condition(scopeData.withSelf(created).scope(), post, "Resource postcondition failed", true);
         }
     }
 
@@ -1219,7 +1220,7 @@ final class InstanceOps {
         long t0 = System.nanoTime();
         Value priorV = prior == null ? c.nullObject() : prior;
         Duration limit = timeout(c, config, action == Action.CREATE ? "create" : "update");
-        Provider.ApplyResponse ar = withTimeout(c, limit, action, priorV, () -> calls.call(ai,
+        Provider.ApplyResponse ar = withTimeout(c, limit, action, priorV, () -> calls.call(c.providerAddr(), ai,
                 () -> c.provider().applyResourceChange(new Provider.ApplyRequest(ai.resource().resource().type(), priorV,
                         p.value.unmarkDeep(), config, p.priv, action == Action.CREATE ? token : null, c.providerMeta())),
                 Provider.ApplyResponse::diagnostics));
@@ -1274,7 +1275,7 @@ final class InstanceOps {
         events.applyStart(ai, Action.DELETE, deposed);
         long t0 = System.nanoTime();
         Duration limit = c.rc() == null ? null : timeout(c, prior, "delete");
-        Provider.ApplyResponse ar = withTimeout(c, limit, Action.DELETE, prior, () -> calls.call(ai,
+        Provider.ApplyResponse ar = withTimeout(c, limit, Action.DELETE, prior, () -> calls.call(c.providerAddr(), ai,
                 () -> c.provider().applyResourceChange(new Provider.ApplyRequest(ai.resource().resource().type(),
                         prior.unmarkDeep(), c.nullObject(), c.nullObject(), priorPrivate, null, c.providerMeta())),
                 Provider.ApplyResponse::diagnostics));

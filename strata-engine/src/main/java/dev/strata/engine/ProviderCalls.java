@@ -1,15 +1,27 @@
 package dev.strata.engine;
 
+import dev.strata.addr.AbsProviderConfig;
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.provider.Failure;
 import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderDiagnostics;
+import dev.strata.resilience.Retrying;
+import dev.strata.resilience.Sleeper;
+import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.github.resilience4j.retry.Retry;
+import io.github.resilience4j.retry.RetryConfig;
+import io.github.resilience4j.retry.RetryRegistry;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -17,11 +29,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * How the engine calls providers (P7): at most {@code -parallelism} calls at once overall, a
- * per-provider adaptive limit that halves when the provider reports throttling and grows back by
- * one per window of successes (AIMD), retries of transient failures with exponential backoff and
- * full jitter (honouring retry-after, bounded in attempts and total time), and a per-provider
- * circuit breaker that stops sending requests to a provider whose calls keep failing.
+ * How the engine calls providers (P7): at most {@code -parallelism} calls at once overall, and per
+ * provider configuration ({@code module.x.provider["registry.terraform.io/hashicorp/aws"].east}, so
+ * that two aliased configurations of one provider, often two accounts or regions with their own API
+ * limits, never hold each other back): an adaptive limit that halves when the provider reports
+ * throttling and grows back by one per window of successes (AIMD), a request pacer, retries of
+ * transient failures with exponential backoff and full jitter (honouring retry-after, bounded in
+ * attempts and total time; a resilience4j {@link Retry}), and a circuit breaker that stops sending
+ * requests to a configuration whose operations keep failing (a resilience4j {@link CircuitBreaker}).
  */
 final class ProviderCalls {
     private static final Logger LOG = LoggerFactory.getLogger(ProviderCalls.class);
@@ -37,22 +52,63 @@ final class ProviderCalls {
     private final Settings settings;
     private final EngineEvents events;
     private final BooleanSupplier stopping;
-    private final Map<String, AdaptiveLimit> limits = new ConcurrentHashMap<>();
-    private final Map<String, RatePacer> pacers = new ConcurrentHashMap<>();
-    private final Map<String, Breaker> breakers = new ConcurrentHashMap<>();
+    private final Sleeper sleeper;
+    private final RetryRegistry retries;
+    private final CircuitBreakerRegistry breakers;
+    private final Map<AbsProviderConfig, Lane> lanes = new ConcurrentHashMap<>();
 
     ProviderCalls(int parallelism, Settings settings, EngineEvents events, BooleanSupplier stopping) {
+        this(parallelism, settings, events, stopping, Sleeper.SYSTEM);
+    }
+
+    ProviderCalls(int parallelism, Settings settings, EngineEvents events, BooleanSupplier stopping, Sleeper sleeper) {
         this.parallelism = parallelism;
         this.permits = new Semaphore(parallelism, true);
         this.settings = settings;
         this.events = events;
         this.stopping = stopping;
+        this.sleeper = sleeper;
+        this.retries = RetryRegistry.of(RetryConfig.<Attempted<?>>custom()
+                .maxAttempts(settings.maxAttempts())
+                .retryOnResult(a -> a.retried().isPresent())
+                .intervalBiFunction((attempt, outcome) -> backoff(attempt,
+                        outcome.get().retried().flatMap(Failure.Transient::retryAfter)).toMillis())
+                .failAfterMaxAttempts(false)
+                .build());
+        // Opens after breakerThreshold operations in a row failed after their retries (a full window,
+        // all failed); after the cool-down lets one operation through, whose outcome closes or reopens it.
+        this.breakers = CircuitBreakerRegistry.of(CircuitBreakerConfig.custom()
+                .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+                .slidingWindowSize(settings.breakerThreshold())
+                .minimumNumberOfCalls(settings.breakerThreshold())
+                .failureRateThreshold(100)
+                .waitDurationInOpenState(settings.breakerCooldown())
+                .permittedNumberOfCallsInHalfOpenState(1)
+                .automaticTransitionFromOpenToHalfOpenEnabled(false)
+                .writableStackTraceEnabled(false)
+                .build());
+    }
+
+    /** One provider configuration's share of the calls: its retry, breaker, limit, pacer and retry-after. */
+    private record Lane(Retry retry, CircuitBreaker breaker, AdaptiveLimit limit, RatePacer pacer, AtomicLong notBefore) {
+    }
+
+    /** One attempt's result, and the transient failure that makes it one to retry. */
+    private record Attempted<T>(T result, ProviderDiagnostics diagnostics, Optional<Failure.Transient> retried, int attempt) {
+    }
+
+    /** The breaker, limiter, pacer and retries of a provider configuration are named by its address. */
+    static String key(AbsProviderConfig provider) {
+        return provider.toString();
+    }
+
+    private Lane lane(AbsProviderConfig provider) {
+        return lanes.computeIfAbsent(provider, p -> new Lane(retries.retry(key(p)), breakers.circuitBreaker(key(p)),
+                new AdaptiveLimit(parallelism), new RatePacer(sleeper), new AtomicLong(Long.MIN_VALUE)));
     }
 
     /** Whether this thread holds an operation slot (then its provider calls take no further permit). */
     private final ThreadLocal<Boolean> inSlot = ThreadLocal.withInitial(() -> false);
-    /** Per provider: no request before this time (nanoTime), after the provider asked to retry later. */
-    private final Map<String, java.util.concurrent.atomic.AtomicLong> notBefore = new ConcurrentHashMap<>();
 
     /**
      * Takes one of the {@code -parallelism} slots for a whole instance operation (plan, journal,
@@ -73,91 +129,141 @@ final class ProviderCalls {
         permits.release();
     }
 
-    /** The adaptive limit of a provider now (for tests and progress). */
-    double limitOf(String provider) {
-        AdaptiveLimit l = limits.get(provider);
-        return l == null ? parallelism : l.limit();
+    /** The adaptive limit of a provider configuration now (for tests and progress). */
+    double limitOf(AbsProviderConfig provider) {
+        Lane l = lanes.get(provider);
+        return l == null ? parallelism : l.limit().limit();
     }
 
-    <T> T call(AbsResourceInstance ai, Supplier<T> op, Function<T, ProviderDiagnostics> diagnostics) {
-        String provider = ai.resource().resource().impliedProviderName();
-        AdaptiveLimit limit = limits.computeIfAbsent(provider, p -> new AdaptiveLimit(parallelism));
-        RatePacer pacer = pacers.computeIfAbsent(provider, p -> new RatePacer());
-        Breaker breaker = breakers.computeIfAbsent(provider, p -> new Breaker(settings));
+    /** The circuit breaker of a provider configuration (for tests). */
+    CircuitBreaker breakerOf(AbsProviderConfig provider) {
+        return lane(provider).breaker();
+    }
+
+    /**
+     * Calls {@code op} for {@code ai} through {@code provider}, retrying while the provider reports a
+     * transient failure; returns the last response. Throws {@link ProviderUnavailable} without calling
+     * the provider while the configuration's circuit is open.
+     */
+    <T> T call(AbsProviderConfig provider, AbsResourceInstance ai, Supplier<T> op,
+               Function<T, ProviderDiagnostics> diagnostics) {
+        Lane lane = lane(provider);
+        try {
+            lane.breaker().acquirePermission();
+        } catch (CallNotPermittedException e) {
+            LOG.debug("{}: circuit open, not calling it for {}", provider, ai);
+            // Fail fast without touching the provider; the caller reports it like any provider error.
+            throw unavailable(lane);
+        }
         long deadline = System.nanoTime() + settings.maxTotal().toNanos();
-        for (int attempt = 1; ; attempt++) {
-            Optional<String> open = breaker.refuse();
-            T result;
-            if (open.isPresent()) {
-                LOG.debug("provider {}: circuit open, not calling it for {}", provider, ai);
-                // Fail fast without touching the provider; the caller reports it like any provider error.
-                throw new ProviderUnavailable(open.get());
-            }
-            long queued = System.nanoTime();
-            waitUntilAllowed(provider);
-            pacer.acquire();
-            limit.acquire();
-            boolean own = !inSlot.get();
-            if (own) {
-                permits.acquireUninterruptibly();
-            }
-            long started = System.nanoTime();
-            if (started - queued > SLOW_WAIT_NANOS) {
-                LOG.debug("provider {}: {} waited {} ms for a call slot (limit {}, paced at {} req/s)", provider, ai,
-                        millis(started - queued), fmt(limit.limit()), fmt(pacer.rate()));
-            }
-            try {
-                result = op.get();
-            } finally {
-                if (own) {
-                    permits.release();
-                }
-                limit.release();
-            }
-            long took = System.nanoTime() - started;
-            ProviderDiagnostics d = diagnostics.apply(result);
-            Optional<Failure> f = d.failure();
-            String operation = operation(result);
-            if (!(f.orElse(null) instanceof Failure.Transient t)) {
-                LOG.debug("provider {}: {} {} {} in {} ms (attempt {})", provider, operation, ai,
-                        f.isEmpty() ? "succeeded" : "failed (" + kind(f.get()) + ", not retried: " + firstSummary(d) + ")",
-                        millis(took), attempt);
-                pacer.success();
-                limit.success();
-                breaker.success();
-                return result;
-            }
-            double before = limit.limit();
-            limit.throttled();
-            pacer.throttled();
-            LOG.debug("provider {}: transient failure; concurrency limit {} -> {}, paced at {} req/s", provider,
-                    fmt(before), fmt(limit.limit()), fmt(pacer.rate()));
-            Duration delay = backoff(attempt, t.retryAfter());
-            // A retry-after holds back every call to this provider, not just this one: sending others
-            // before then would only be refused too.
-            t.retryAfter().ifPresent(ra -> notBefore.computeIfAbsent(provider, k -> new java.util.concurrent.atomic.AtomicLong())
-                    .accumulateAndGet(System.nanoTime() + ra.toNanos(), Math::max));
-            if (attempt >= settings.maxAttempts() || stopping.getAsBoolean()
-                    || System.nanoTime() + delay.toNanos() > deadline) {
-                LOG.debug("provider {}: {} {} failed after {} ms (attempt {}; {}): {}", provider, operation, ai, millis(took),
-                        attempt, attempt >= settings.maxAttempts() ? "no attempts left" : stopping.getAsBoolean()
-                                ? "stopping" : "retry budget of " + settings.maxTotal().toSeconds() + " s spent", firstSummary(d));
-                if (breaker.failure()) {
-                    LOG.debug("provider {}: circuit opened after {} operations failed in a row; no requests for {} s",
+        boolean recorded = false;
+        try {
+            int[] attempts = {0};
+            Attempted<T> last = Retrying.call(lane.retry(), sleeper, () -> attempt(provider, lane, ai, op, diagnostics,
+                    ++attempts[0]), (attempt, a, delay) -> {
+                        String operation = operation(a.result());
+                        String summary = firstSummary(a.diagnostics());
+                        if (stopping.getAsBoolean() || System.nanoTime() + delay.toNanos() > deadline) {
+                            return false;
+                        }
+                        LOG.debug("{}: {} {} transient failure (attempt {} of {}): {}; retrying in {} ms{}",
+                                provider, operation, ai, attempt, settings.maxAttempts(), summary, delay.toMillis(),
+                                a.retried().flatMap(Failure.Transient::retryAfter)
+                                        .map(ra -> " (provider asked to wait " + ra.toMillis() + " ms)").orElse(""));
+                        events.retrying(ai, attempt, delay, summary);
+                        return true;
+                    });
+            if (last.retried().isEmpty()) {
+                lane.breaker().onSuccess(0, TimeUnit.NANOSECONDS);
+            } else {
+                LOG.debug("{}: {} {} failed (attempt {}; {}): {}", provider, operation(last.result()), ai,
+                        last.attempt(), last.attempt() >= settings.maxAttempts() ? "no attempts left"
+                                : stopping.getAsBoolean() || Thread.currentThread().isInterrupted() ? "stopping"
+                                : "retry budget of " + settings.maxTotal().toSeconds() + " s spent",
+                        firstSummary(last.diagnostics()));
+                boolean wasOpen = lane.breaker().getState() == CircuitBreaker.State.OPEN;
+                lane.breaker().onError(0, TimeUnit.NANOSECONDS, RetriesExhausted.INSTANCE);
+                if (!wasOpen && lane.breaker().getState() == CircuitBreaker.State.OPEN) {
+                    LOG.debug("{}: circuit open after {} operations failed in a row; no requests for {} s",
                             provider, settings.breakerThreshold(), settings.breakerCooldown().toSeconds());
                 }
-                return result;
             }
-            LOG.debug("provider {}: {} {} transient failure after {} ms (attempt {} of {}): {}; retrying in {} ms{}", provider,
-                    operation, ai, millis(took), attempt, settings.maxAttempts(), firstSummary(d), delay.toMillis(),
-                    t.retryAfter().map(ra -> " (provider asked to wait " + ra.toMillis() + " ms)").orElse(""));
-            events.retrying(ai, attempt, delay, firstSummary(d));
-            try {
-                Thread.sleep(delay);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return result;
+            recorded = true;
+            return last.result();
+        } finally {
+            if (!recorded) {
+                // The operation ended without an outcome (an exception, or the circuit opened meanwhile):
+                // it must not hold the one trial call a half-open circuit allows.
+                lane.breaker().releasePermission();
             }
+        }
+    }
+
+    /** One try: waits its turn (retry-after, pace, limit, slot), calls, and adapts the limits to the answer. */
+    private <T> Attempted<T> attempt(AbsProviderConfig provider, Lane lane, AbsResourceInstance ai, Supplier<T> op,
+                                     Function<T, ProviderDiagnostics> diagnostics, int attempt) {
+        // Another operation may have opened the circuit while this one was backing off.
+        if (attempt > 1 && lane.breaker().getState() == CircuitBreaker.State.OPEN) {
+            LOG.debug("{}: circuit open, not retrying {}", provider, ai);
+            throw unavailable(lane);
+        }
+        long queued = System.nanoTime();
+        waitUntilAllowed(lane.notBefore());
+        lane.pacer().acquire();
+        lane.limit().acquire();
+        boolean own = !inSlot.get();
+        if (own) {
+            permits.acquireUninterruptibly();
+        }
+        long started = System.nanoTime();
+        if (started - queued > SLOW_WAIT_NANOS) {
+            LOG.debug("{}: {} waited {} ms for a call slot (limit {}, paced at {} req/s)", provider, ai,
+                    millis(started - queued), fmt(lane.limit().limit()), fmt(lane.pacer().rate()));
+        }
+        T result;
+        try {
+            result = op.get();
+        } finally {
+            if (own) {
+                permits.release();
+            }
+            lane.limit().release();
+        }
+        long took = System.nanoTime() - started;
+        ProviderDiagnostics d = diagnostics.apply(result);
+        Optional<Failure> f = d.failure();
+        if (!(f.orElse(null) instanceof Failure.Transient t)) {
+            LOG.debug("{}: {} {} {} in {} ms (attempt {})", provider, operation(result), ai,
+                    f.isEmpty() ? "succeeded" : "failed (" + kind(f.get()) + ", not retried: " + firstSummary(d) + ")",
+                    millis(took), attempt);
+            lane.pacer().success();
+            lane.limit().success();
+            return new Attempted<>(result, d, Optional.empty(), attempt);
+        }
+        double before = lane.limit().limit();
+        lane.limit().throttled();
+        lane.pacer().throttled();
+        LOG.debug("{}: {} {} transient failure after {} ms (attempt {}); concurrency limit {} -> {}, paced at {} req/s",
+                provider, operation(result), ai, millis(took), attempt, fmt(before), fmt(lane.limit().limit()),
+                fmt(lane.pacer().rate()));
+        // A retry-after holds back every call through this configuration, not just this one: sending others
+        // before then would only be refused too.
+        t.retryAfter().ifPresent(ra -> lane.notBefore().accumulateAndGet(System.nanoTime() + ra.toNanos(), Math::max));
+        return new Attempted<>(result, d, Optional.of(t), attempt);
+    }
+
+    private ProviderUnavailable unavailable(Lane lane) {
+        return new ProviderUnavailable("The provider's last " + lane.breaker().getMetrics().getNumberOfFailedCalls()
+                + " operations failed after retries; Strata stopped sending it requests for "
+                + settings.breakerCooldown().toSeconds() + " s so as not to overload its API.");
+    }
+
+    /** What the breaker records for an operation whose transient failures outlasted its retries. */
+    private static final class RetriesExhausted extends RuntimeException {
+        static final RetriesExhausted INSTANCE = new RetriesExhausted();
+
+        private RetriesExhausted() {
+            super("transient failures outlasted the retries", null, false, false);
         }
     }
 
@@ -198,15 +304,11 @@ final class ProviderCalls {
         return String.format(java.util.Locale.ROOT, "%.1f", d);
     }
 
-    private void waitUntilAllowed(String provider) {
-        java.util.concurrent.atomic.AtomicLong nb = notBefore.get(provider);
-        if (nb == null) {
-            return;
-        }
-        long wait = nb.get() - System.nanoTime();
-        if (wait > 0) {
+    private void waitUntilAllowed(AtomicLong notBefore) {
+        long wait = notBefore.get() - System.nanoTime();
+        if (notBefore.get() != Long.MIN_VALUE && wait > 0) {
             try {
-                Thread.sleep(Duration.ofNanos(wait));
+                sleeper.sleep(Duration.ofNanos(wait));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -228,10 +330,10 @@ final class ProviderCalls {
         }
     }
 
-    /** The request rate a provider is paced at now; 0 while it has never throttled (for tests and progress). */
-    double rateOf(String provider) {
-        RatePacer p = pacers.get(provider);
-        return p == null ? 0 : p.rate();
+    /** The request rate a provider configuration is paced at now; 0 while it never throttled (for tests and progress). */
+    double rateOf(AbsProviderConfig provider) {
+        Lane l = lanes.get(provider);
+        return l == null ? 0 : l.pacer().rate();
     }
 
     /**
@@ -243,8 +345,13 @@ final class ProviderCalls {
     static final class RatePacer {
         private static final long SECOND = 1_000_000_000L;
         private final java.util.ArrayDeque<Long> accepted = new java.util.ArrayDeque<>();
+        private final Sleeper sleeper;
         private double rate;
         private long next;
+
+        RatePacer(Sleeper sleeper) {
+            this.sleeper = sleeper;
+        }
 
         synchronized double rate() {
             return rate;
@@ -263,7 +370,7 @@ final class ProviderCalls {
             }
             if (wait > 0) {
                 try {
-                    Thread.sleep(Duration.ofNanos(wait));
+                    sleeper.sleep(Duration.ofNanos(wait));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -333,45 +440,6 @@ final class ProviderCalls {
 
         synchronized void throttled() {
             limit = Math.max(1.0, limit / 2);
-        }
-    }
-
-    /** Opens after a run of failed calls (retries exhausted); lets one call through after the cool-down. */
-    static final class Breaker {
-        private final Settings settings;
-        private int consecutiveFailures;
-        private long openUntil;
-
-        Breaker(Settings settings) {
-            this.settings = settings;
-        }
-
-        synchronized Optional<String> refuse() {
-            if (consecutiveFailures < settings.breakerThreshold()) {
-                return Optional.empty();
-            }
-            long now = System.nanoTime();
-            if (now >= openUntil) {
-                openUntil = now + settings.breakerCooldown().toNanos();
-                return Optional.empty();
-            }
-            return Optional.of("The provider's last " + consecutiveFailures + " operations failed after retries; "
-                    + "Strata stopped sending it requests for " + settings.breakerCooldown().toSeconds()
-                    + " s so as not to overload its API.");
-        }
-
-        synchronized void success() {
-            consecutiveFailures = 0;
-        }
-
-        /** Counts a failed operation; true when that opened the circuit. */
-        synchronized boolean failure() {
-            consecutiveFailures++;
-            if (consecutiveFailures == settings.breakerThreshold()) {
-                openUntil = System.nanoTime() + settings.breakerCooldown().toNanos();
-                return true;
-            }
-            return false;
         }
     }
 }

@@ -39,7 +39,7 @@ public record ResourceChange(AbsResourceInstance addr, String deposed, Action ac
      * data resources before managed ones (its resource order compares the mode first, data sorting
      * before managed), then type, name and instance key.
      */
-    static final java.util.Comparator<ResourceChange> TERRAFORM_ORDER = java.util.Comparator
+    public static final java.util.Comparator<ResourceChange> TERRAFORM_ORDER = java.util.Comparator
             .<ResourceChange>comparingInt(c -> c.addr().module().steps().size())
             .thenComparing(c -> c.addr().module())
             .thenComparing(c -> c.addr().resource().resource().mode() == dev.strata.addr.ResourceMode.DATA ? 0 : 1)

@@ -12,6 +12,7 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.SourceRange;
+import dev.strata.lang.eval.Scope;
 import dev.strata.lang.eval.TemplateFunctions;
 import dev.strata.lang.funcs.FunctionContext;
 import dev.strata.lang.funcs.FunctionTable;
@@ -67,7 +68,7 @@ public final class SchemaValidation {
             FunctionTable builtins = TemplateFunctions.planning(FunctionContext.system(workingDir));
             // Each module calls the provider functions of its own required_providers names.
             Map<dev.strata.addr.Module, FunctionTable> tables = new ConcurrentHashMap<>();
-            ValidateScope.Shared shared = new ValidateScope.Shared(tree, pool, m -> tables.computeIfAbsent(m,
+            ValidateData.Shared shared = new ValidateData.Shared(tree, pool, m -> tables.computeIfAbsent(m,
                     x -> pool.functions.table(tree.node(x).orElse(tree.root()).module(), builtins)), workingDir);
             outcomes = new DagWalker<>(graph, 4).walk(n -> {
                 List<Diagnostic> ds = visit(n, tree, pool, shared);
@@ -94,7 +95,7 @@ public final class SchemaValidation {
         return out.build();
     }
 
-    private List<Diagnostic> visit(Node n, ConfigTree tree, ProviderPool pool, ValidateScope.Shared shared) {
+    private List<Diagnostic> visit(Node n, ConfigTree tree, ProviderPool pool, ValidateData.Shared shared) {
         return switch (n) {
             case Node.ProviderNode p -> provider(p.config(), tree, pool, shared);
             case Node.ResourceNode r -> resource(r, tree, pool, shared);
@@ -108,7 +109,7 @@ public final class SchemaValidation {
     }
 
     private List<Diagnostic> provider(AbsProviderConfig cfg, ConfigTree tree, ProviderPool pool,
-                                      ValidateScope.Shared shared) {
+                                      ValidateData.Shared shared) {
         Result<Provider> r = pool.get(tree, cfg);
         List<Diagnostic> out = new ArrayList<>();
         if (r.value() == null) {
@@ -122,7 +123,7 @@ public final class SchemaValidation {
         }
         ConfigNode node = tree.node(cfg.module()).orElse(tree.root());
         Block schema = pool.schema(cfg).provider().block();
-        Result<Value> decoded = BodyDecoder.decode(pc.config(), schema, new ValidateScope(shared, node, false, false));
+        Result<Value> decoded = BodyDecoder.decode(pc.config(), schema, ValidateData.scope(shared, node, false, false));
         out.addAll(decoded.diagnostics().asList());
         if (!decoded.hasErrors()) {
             report(r.value().validateProviderConfig(decoded.value()), pc.config(), schema, pc.declRange(), out);
@@ -131,7 +132,7 @@ public final class SchemaValidation {
     }
 
     private List<Diagnostic> resource(Node.ResourceNode rn, ConfigTree tree, ProviderPool pool,
-                                      ValidateScope.Shared shared) {
+                                      ValidateData.Shared shared) {
         ConfigNode node = tree.node(rn.module()).orElseThrow();
         ResourceConfig rc = node.module().resources().get(rn.resource());
         AbsProviderConfig cfg = GraphBuilder.providerOf(tree, node, rc);
@@ -149,7 +150,7 @@ public final class SchemaValidation {
                     + " \"" + rn.resource().type() + "\".", rc.typeRange()));
             return out;
         }
-        ValidateScope scope = new ValidateScope(shared, node, rc.count() != null, rc.forEach() != null);
+        Scope scope = ValidateData.scope(shared, node, rc.count() != null, rc.forEach() != null);
         Result<Value> decoded = BodyDecoder.decode(rc.config(), s.block(), scope);
         out.addAll(decoded.diagnostics().asList());
         if (!decoded.hasErrors()) {

@@ -202,7 +202,7 @@ public final class StateValues {
         return new JsonValue.ObjectValue(m);
     }
 
-    static JsonNode toNode(JsonValue v) {
+    public static JsonNode toNode(JsonValue v) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         return switch (v) {
             case JsonValue.NullValue n -> f.nullNode();

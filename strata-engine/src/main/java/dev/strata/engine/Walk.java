@@ -271,13 +271,12 @@ final class Walk {
         }
     }
 
-    private EvalScope callScope(ModuleInstance parent, ModuleCallConfig call, InstanceKey key) {
-        EvalScope scope = new EvalScope(run, parent);
+    private Scope callScope(ModuleInstance parent, ModuleCallConfig call, InstanceKey key) {
         Map<String, Expansion> calls = run.callExpansions.get(parent);
         Expansion e = calls == null ? null : calls.get(call.name());
         Value each = e instanceof Expansion.ForEach fe && key instanceof InstanceKey.StringKey sk
                 ? fe.each().get(sk.key()) : null;
-        return scope.forInstance(key, each);
+        return new RunData(run, parent).forInstance(key, each).scope();
     }
 
     private void local(Node.LocalNode l) {
@@ -288,7 +287,7 @@ final class Walk {
             instances.add(stand);
         }
         for (ModuleInstance mi : instances) {
-            Result<Value> r = new Evaluator(new EvalScope(run, mi)).evaluate(lc.expr());
+            Result<Value> r = new Evaluator(RunData.scope(run, mi)).evaluate(lc.expr());
             run.diagnose(r.diagnostics());
             run.setLocal(mi, l.name(), r.value());
         }
@@ -297,7 +296,7 @@ final class Walk {
     private void output(Node.OutputNode o) {
         OutputConfig oc = config(o.module()).module().outputs().get(o.name());
         for (ModuleInstance mi : run.instancesOf(o.module())) {
-            EvalScope scope = new EvalScope(run, mi);
+            Scope scope = RunData.scope(run, mi);
             for (CheckRule pre : oc.preconditions()) {
                 condition(scope, pre, "Module output value precondition failed", true);
             }
@@ -332,7 +331,7 @@ final class Walk {
         CheckConfig cc = config(c.module()).module().checks().get(c.name());
         for (ModuleInstance mi : run.instancesOf(c.module())) {
             for (CheckRule rule : cc.asserts()) {
-                condition(new EvalScope(run, mi), rule, "Check block assertion failed", false);
+                condition(RunData.scope(run, mi), rule, "Check block assertion failed", false);
             }
         }
     }
@@ -442,7 +441,7 @@ final class Walk {
             value = Value.unknown(vc.type().type());
             value = vc.sensitive() ? value.mark(Mark.SENSITIVE) : value;
         } else {
-            Scope scope = a == null ? null : new EvalScope(run, parent).forAnyInstance();
+            Scope scope = a == null ? null : new RunData(run, parent).forAnyInstance().scope();
             value = inputValue(vc, a, scope, v.module() + " var." + v.name());
         }
         run.setVariable(stand, v.name(), value);
@@ -459,7 +458,7 @@ final class Walk {
         }
         List<ModuleInstance> instances = new ArrayList<>();
         for (ModuleInstance mi : run.instancesOf(c.module())) {
-            Expansion e = expand(new EvalScope(run, mi), call.count(), call.forEach());
+            Expansion e = expand(RunData.scope(run, mi), call.count(), call.forEach());
             if (e == null) {
                 continue;
             }
@@ -490,7 +489,7 @@ final class Walk {
         } else {
             ModuleInstance mi = run.instancesOf(cfg.module()).isEmpty() ? cfg.module().unkeyedInstance()
                     : run.instancesOf(cfg.module()).getFirst();
-            Result<Value> decoded = BodyDecoder.decode(pc.config(), schema.provider().block(), new EvalScope(run, mi));
+            Result<Value> decoded = BodyDecoder.decode(pc.config(), schema.provider().block(), RunData.scope(run, mi));
             run.diagnose(decoded.diagnostics());
             if (decoded.hasErrors()) {
                 return;
@@ -517,7 +516,7 @@ final class Walk {
                 // The instances wait for the module's; a count or for_each known already is decided now.
                 ModuleInstance stand = placeholder(rn.module());
                 if (stand != null) {
-                    expand(new EvalScope(run, stand), rc.count(), rc.forEach());
+                    expand(RunData.scope(run, stand), rc.count(), rc.forEach());
                 }
                 run.deferred.add(new DeferredResource(ar, moduleDeferred.argument(), moduleDeferred.unknownRefs()));
             }
@@ -529,19 +528,19 @@ final class Walk {
                 || Targets.matchesModule(run.options.targets(), rn.module()) ? run.options.targets() : List.of();
         for (ModuleInstance mi : run.instancesOf(rn.module())) {
             AbsResource ar = mi.resource(rn.resource());
-            EvalScope scope = new EvalScope(run, mi);
+            RunData data = new RunData(run, mi);
             Expansion e;
             if (run.options.mode() == PlanMode.DESTROY) {
                 e = stateExpansion(ar);
             } else {
-                e = expand(scope, rc.count(), rc.forEach());
+                e = expand(data.scope(), rc.count(), rc.forEach());
                 if (e == null) {
                     continue;
                 }
             }
             run.resourceExpansions.put(ar, e);
             if (e instanceof Expansion.Deferred d) {
-                ops.deferred(rc, ar, d, scope, work);
+                ops.deferred(rc, ar, d, data, work);
                 continue;
             }
             for (InstanceKey k : e.keys()) {
@@ -554,7 +553,7 @@ final class Walk {
                     continue;
                 }
                 Value each = e instanceof Expansion.ForEach fe ? fe.each().get(((InstanceKey.StringKey) k).key()) : null;
-                EvalScope is = scope.forInstance(k, each);
+                RunData is = data.forInstance(k, each);
                 work.add(new InstanceWork(ai, () -> ops.instance(rc, ai, is)));
             }
             if (run.phase == Run.Phase.PLAN) {
@@ -645,7 +644,7 @@ final class Walk {
      * after an error (reported). What a value means is decided by {@link Repetition}, as for
      * validation, so only a value not known yet is deferred.
      */
-    Expansion expand(EvalScope scope, Expression count, Expression forEach) {
+    Expansion expand(Scope scope, Expression count, Expression forEach) {
         if (count == null && forEach == null) {
             return new Expansion.Single();
         }

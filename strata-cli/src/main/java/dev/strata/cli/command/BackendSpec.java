@@ -1,5 +1,6 @@
 package dev.strata.cli.command;
 
+import dev.strata.cli.version.Version;
 import dev.strata.hcl.Result;
 import dev.strata.state.Backend;
 import dev.strata.state.Encryption;

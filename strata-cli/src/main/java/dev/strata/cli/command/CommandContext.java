@@ -1,5 +1,6 @@
 package dev.strata.cli.command;
 
+import dev.strata.cli.view.Terminal;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ public record CommandContext(
         int terminalWidth,
         Map<String, String> env,
         String runId,
-        Path startDir) {
+        Path startDir) implements Terminal {
 
     public CommandContext {
         Objects.requireNonNull(workingDir, "workingDir");
@@ -63,11 +64,13 @@ public record CommandContext(
     }
 
     /** Whether TF_IN_AUTOMATION is set: output is for a wrapper, without the hints at a person's next command. */
+    @Override
     public boolean inAutomation() {
         return getenv("TF_IN_AUTOMATION") != null;
     }
 
     /** An environment variable, or null when unset. Empty values count as unset, as in Terraform. */
+    @Override
     public String getenv(String name) {
         String v = env.get(name);
         return v == null || v.isEmpty() ? null : v;

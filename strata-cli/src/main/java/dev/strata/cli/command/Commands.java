@@ -1,5 +1,7 @@
 package dev.strata.cli.command;
 
+import dev.strata.cli.view.HelpView;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -41,5 +43,30 @@ public final class Commands {
     /** Command names close to a mistyped one, best first. */
     public static List<String> suggest(List<Command> commands, String mistyped) {
         return Suggestions.closest(mistyped, commands.stream().map(Command::name).toList());
+    }
+
+    /** The listing of {@code strata -help}: the commands by section, in registry order. */
+    public static List<HelpView.Section> listing(List<Command> commands) {
+        return Arrays.stream(Command.Section.values()).map(section -> new HelpView.Section(section.title(),
+                commands.stream().filter(c -> c.section() == section)
+                        .map(c -> new HelpView.Entry(c.name(), c.synopsis())).toList())).toList();
+    }
+
+    /** {@code strata <command> -help}. */
+    public static HelpView.Page help(Command command) {
+        return new HelpView.Page(command.name(), command.usage(), command.description(), options(command.flags()));
+    }
+
+    /** {@code strata <command> <subcommand> -help}. */
+    public static HelpView.Page help(Command parent, SubcommandHelp sub) {
+        String text = Character.toUpperCase(sub.text().charAt(0)) + sub.text().substring(1);
+        return new HelpView.Page(parent.name() + " " + sub.name(), sub.usage(), text, options(sub.flags()));
+    }
+
+    private static List<HelpView.Option> options(FlagSet flags) {
+        return flags.all().stream().map(f -> new HelpView.Option(switch (f.kind()) {
+            case BOOL -> Boolean.TRUE.equals(f.defaultValue()) ? "-" + f.name() + "=false" : "-" + f.name();
+            case STRING, INT, STRING_LIST -> "-" + f.name() + "=" + f.placeholder();
+        }, f.usage())).toList();
     }
 }

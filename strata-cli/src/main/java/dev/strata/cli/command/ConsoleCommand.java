@@ -1,10 +1,11 @@
 package dev.strata.cli.command;
 
+import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.ConsoleView;
+import dev.strata.config.ConfigData;
 import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.InputVariables;
-import dev.strata.config.ModuleScope;
 import dev.strata.engine.ProviderFunctions;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
@@ -88,33 +89,46 @@ final class ConsoleCommand implements Command {
         return FLAGS;
     }
 
+    /** The arguments: the -var and -var-file options, in command-line order (later ones win). */
+    record Args(List<InputVariables.Arg> vars) {
+
+        static Parsed<Args> parse(ParsedArgs args) {
+            if (!args.positionals().isEmpty()) {
+                return Parsed.failed(CliDiagnostic.error("Unexpected argument",
+                        "The console command takes no arguments; got \"" + args.positionals().get(0) + "\"."));
+            }
+            List<InputVariables.Arg> vars = new ArrayList<>();
+            for (ParsedArgs.Occurrence o : args.occurrences()) {
+                vars.add(o.flag().equals(VAR) ? new InputVariables.Arg.Var(o.value())
+                        : new InputVariables.Arg.VarFile(o.value()));
+            }
+            return Parsed.of(new Args(vars));
+        }
+    }
+
     @Override
-    public int run(CommandContext context, ParsedArgs args) {
-        if (!args.positionals().isEmpty()) {
-            new ConsoleView(context).error("Unexpected argument",
-                    "The console command takes no arguments; got \"" + args.positionals().get(0) + "\".");
+    public int run(CommandContext context, ParsedArgs parsed) {
+        ConsoleView view = new ConsoleView(context);
+        Parsed<Args> args = Args.parse(parsed);
+        if (args.hasErrors()) {
+            args.diagnostics().forEach(d -> view.error(d.summary(), d.detail()));
             return 1;
         }
         // Providers whose functions an input calls run until the console ends.
         try (ProviderFunctions providerFunctions = new ProviderFunctions(Operation.providers(context))) {
-            return console(context, args, providerFunctions);
+            return console(context, view, args.value(), providerFunctions);
         }
     }
 
-    private int console(CommandContext context, ParsedArgs args, ProviderFunctions providerFunctions) {
+    private int console(CommandContext context, ConsoleView view, Args args, ProviderFunctions providerFunctions) {
         FunctionContext functions = FunctionContext.system(context.workingDir());
         // As terraform console: there is no plan, so there is no plantimestamp function either.
         FunctionTable table = TemplateFunctions.builtins(functions).without("plantimestamp");
-        ConsoleView view = new ConsoleView(context);
         // Without configuration files the tree is empty but still gives path.*, terraform.workspace and
         // Terraform's "undeclared" errors for var.*, local.* and the rest, as terraform console does.
         Result<ConfigTree> tree = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
         DiagnosticRenderer.Sources sources = tree.value().diagnosticSources();
-        List<InputVariables.Arg> vars = new ArrayList<>();
-        for (ParsedArgs.Occurrence o : args.occurrences()) {
-            vars.add(o.flag().equals(VAR) ? new InputVariables.Arg.Var(o.value())
-                    : new InputVariables.Arg.VarFile(o.value()));
-        }
+        List<InputVariables.Arg> vars = args.vars();
         // As terraform console: a required variable without a value is unknown, not an error.
         Result<SortedMap<String, Value>> values = InputVariables.resolveAllowingUnset(
                 tree.value().root().module(), context.workingDir(), context.env(), vars);
@@ -124,15 +138,16 @@ final class ConsoleCommand implements Command {
             return 1;
         }
         table = providerFunctions.table(tree.value().root().module(), table);
-        Scope scope = new ModuleScope(tree.value().root(), values.value(), table, context.startDir(),
+        ConfigData config = new ConfigData(tree.value().root(), values.value(), table, context.startDir(),
                 workspace(context));
-        scope = withState(context, scope);
+        Scope scope = withState(context, config);
         ConsoleSession session = new ConsoleSession(scope);
-        view = new ConsoleView(context, sources);
+        // From here on, diagnostics may point into the configuration's files as well as the input.
+        ConsoleView sessionView = new ConsoleView(context, sources);
         boolean interactive = context.stdin() == System.in
                 && (Boolean.getBoolean("strata.stdin.tty") || System.console() != null
                         && System.getProperty("strata.stdin.tty") == null);
-        return interactive ? interactive(context, session, view) : piped(context, session, view);
+        return interactive ? interactive(context, session, sessionView) : piped(context, session, sessionView);
     }
 
     private int piped(CommandContext context, ConsoleSession session, ConsoleView view) {
@@ -218,13 +233,13 @@ final class ConsoleCommand implements Command {
     }
 
     /** The configuration scope with the root module's recorded resources, when a state can be read. */
-    private static Scope withState(CommandContext context, Scope scope) {
+    private static Scope withState(CommandContext context, ConfigData config) {
         // Without a readable state the console still evaluates the configuration: problems are not errors here.
         StateCli.Stored stored = StateCli.readUnlocked(context, new java.util.ArrayList<>());
         if (stored == null || !stored.exists()) {
-            return scope;
+            return config.scope();
         }
-        return new dev.strata.engine.InspectScope(scope, stored.state(),
-                new dev.strata.engine.Schemas(Operation.providers(context)));
+        return config.withRecorded(new dev.strata.engine.StateResources(stored.state(),
+                new dev.strata.engine.Schemas(Operation.providers(context)))).scope();
     }
 }

@@ -84,15 +84,24 @@ final class FmtCommand implements Command {
         return FLAGS;
     }
 
-    private record Options(boolean list, boolean write, boolean diff, boolean check, boolean recursive) {}
+    /**
+     * The arguments: what to do with each file (-check never writes) and the files and directories to
+     * format, the working directory by default, {@code -} for standard input. Every combination is valid.
+     */
+    record Args(boolean list, boolean write, boolean diff, boolean check, boolean recursive, List<String> targets) {
+
+        static Args parse(ParsedArgs args) {
+            boolean check = args.get(CHECK);
+            return new Args(args.get(LIST), args.get(WRITE) && !check, args.get(DIFF), check, args.get(RECURSIVE),
+                    args.positionals().isEmpty() ? List.of(".") : args.positionals());
+        }
+    }
 
     @Override
-    public int run(CommandContext context, ParsedArgs args) {
-        boolean check = args.get(CHECK);
-        Options opts = new Options(args.get(LIST), args.get(WRITE) && !check, args.get(DIFF), check,
-                args.get(RECURSIVE));
+    public int run(CommandContext context, ParsedArgs parsed) {
+        Args opts = Args.parse(parsed);
         FmtView view = new FmtView(context);
-        List<String> targets = args.positionals().isEmpty() ? List.of(".") : args.positionals();
+        List<String> targets = opts.targets();
         if (targets.equals(List.of("-"))) {
             return formatStdin(context, opts, view);
         }
@@ -153,7 +162,7 @@ final class FmtCommand implements Command {
         return out;
     }
 
-    private void formatFile(Path file, String shown, Options opts, FmtView view, Outcome outcome) {
+    private void formatFile(Path file, String shown, Args opts, FmtView view, Outcome outcome) {
         byte[] before;
         try {
             before = Files.readAllBytes(file);
@@ -191,7 +200,7 @@ final class FmtCommand implements Command {
         }
     }
 
-    private int formatStdin(CommandContext context, Options opts, FmtView view) {
+    private int formatStdin(CommandContext context, Args opts, FmtView view) {
         byte[] before;
         try {
             before = context.stdin().readAllBytes();

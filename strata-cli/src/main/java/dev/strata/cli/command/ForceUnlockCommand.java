@@ -10,6 +10,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code strata force-unlock LOCK_ID}: removes a lock left behind by a holder that is gone. A lock
@@ -52,21 +53,33 @@ final class ForceUnlockCommand implements Command {
         return FLAGS;
     }
 
+    /** The arguments: the id of the lock to remove, and whether to skip the confirmation. */
+    record Args(String lockId, boolean force) {
+
+        /** Empty when the lock id is missing or more than one argument is given. */
+        static Optional<Args> parse(ParsedArgs args) {
+            return args.positionals().size() != 1 ? Optional.empty()
+                    : Optional.of(new Args(args.positionals().get(0), args.get(FORCE)));
+        }
+    }
+
     @Override
-    public int run(CommandContext context, ParsedArgs args) {
+    public int run(CommandContext context, ParsedArgs parsed) {
         StateView view = new StateView(context);
-        if (args.positionals().size() != 1) {
+        Optional<Args> args = Args.parse(parsed);
+        if (args.isEmpty()) {
+            // Terraform's wording, as a plain line rather than a diagnostic.
             view.errorText("Expected a single argument: LOCK_ID");
             return 1;
         }
-        String id = args.positionals().get(0);
+        String id = args.get().lockId();
         List<CliDiagnostic> problems = new ArrayList<>();
         String workspace = StateCli.workspace(context, problems);
         if (!problems.isEmpty()) {
             view.diagnostics(problems);
             return 1;
         }
-        if (!args.get(FORCE)) {
+        if (!args.get().force()) {
             view.prompt("Do you really want to force-unlock?\n"
                     + "  Strata will remove the lock on the remote state.\n"
                     + "  This will allow local Strata commands to modify this state, even though it\n"

@@ -2,6 +2,7 @@ package dev.strata.cli.command;
 
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.Addrs;
+import dev.strata.cli.version.Version;
 import dev.strata.cli.view.ApplyView;
 import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.engine.Importer;

@@ -1,5 +1,6 @@
 package dev.strata.cli.command;
 
+import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.InitView;
 import dev.strata.config.ConfigLoader;
 import dev.strata.config.ModuleInstaller;
@@ -82,18 +83,45 @@ final class InitCommand implements Command {
         return FLAGS;
     }
 
+    /**
+     * The arguments: whether to upgrade modules and providers, and the backend's set-up (skipped with
+     * {@code -backend=false}); a malformed {@code -lock-timeout} is reported with the backend's problems.
+     */
+    record Args(boolean upgrade, boolean backend, Parsed<BackendInit.Options> backendOptions) {
+
+        static Parsed<Args> parse(ParsedArgs args) {
+            Parsed<dev.strata.state.LockRequest> lock = LOCK.parse(args, "migration");
+            Parsed<BackendInit.Options> backend = new Parsed<>(lock.hasErrors() ? null : new BackendInit.Options(
+                    args.get(BACKEND_CONFIG), args.get(RECONFIGURE), args.get(MIGRATE_STATE), args.get(FORCE_COPY),
+                    args.get(INPUT), lock.value()), lock.diagnostics());
+            Args parsed = new Args(args.get(UPGRADE), args.get(BACKEND), backend);
+            if (!args.positionals().isEmpty()) {
+                return new Parsed<>(parsed, List.of(CliDiagnostic.error("Unexpected argument", "The init command "
+                        + "takes no arguments; use the global -chdir option to initialize another directory.")));
+            }
+            return Parsed.of(parsed);
+        }
+    }
+
+    /** CLI diagnostics as configuration ones without a place, so that they render and sort with those. */
+    private static Diagnostics placeless(List<CliDiagnostic> problems) {
+        Diagnostics.Builder b = Diagnostics.builder();
+        problems.forEach(p -> b.add(Diagnostic.error(p.summary(), p.detail(), null)));
+        return b.build();
+    }
+
     @Override
-    public int run(CommandContext context, ParsedArgs args) {
+    public int run(CommandContext context, ParsedArgs parsed) {
         InitView view = new InitView(context);
-        if (!args.positionals().isEmpty()) {
-            view.diagnostics(Diagnostics.of(Diagnostic.error("Unexpected argument", "The init command takes no "
-                    + "arguments; use the global -chdir option to initialize another directory.", null)),
-                    dev.strata.hcl.DiagnosticRenderer.NO_SOURCES);
+        Parsed<Args> parsedArgs = Args.parse(parsed);
+        if (parsedArgs.hasErrors()) {
+            view.diagnostics(placeless(parsedArgs.diagnostics()), dev.strata.hcl.DiagnosticRenderer.NO_SOURCES);
             return 1;
         }
+        Args args = parsedArgs.value();
         Path dir = context.workingDir();
         Result<ModuleInstaller.Installation> installed = ModuleInstaller.install(dir, ConfigLoader.Options.DEFAULT,
-                args.get(UPGRADE));
+                args.upgrade());
         ConfigTree tree = installed.value().tree();
         view.heading("Initializing modules...");
         for (ModuleInstaller.Step step : installed.value().steps()) {
@@ -109,14 +137,11 @@ final class InitCommand implements Command {
             return 1;
         }
         Diagnostics.Builder extra = Diagnostics.builder().addAll(installed.diagnostics());
-        if (args.get(BACKEND)) {
-            List<dev.strata.cli.view.CliDiagnostic> lockProblems = new java.util.ArrayList<>();
-            dev.strata.state.LockRequest lock = LOCK.request(args, "migration", lockProblems);
-            Diagnostics.Builder backendDiags = Diagnostics.builder();
-            lockProblems.forEach(p -> backendDiags.add(Diagnostic.error(p.summary(), p.detail(), null)));
-            boolean ok = lock != null && BackendInit.run(context, view, tree.root().module(), new BackendInit.Options(
-                    args.get(BACKEND_CONFIG), args.get(RECONFIGURE), args.get(MIGRATE_STATE), args.get(FORCE_COPY),
-                    args.get(INPUT), lock), backendDiags);
+        if (args.backend()) {
+            Diagnostics.Builder backendDiags = Diagnostics.builder()
+                    .addAll(placeless(args.backendOptions().diagnostics()));
+            boolean ok = !args.backendOptions().hasErrors() && BackendInit.run(context, view, tree.root().module(),
+                    args.backendOptions().value(), backendDiags);
             if (!ok) {
                 view.diagnostics(backendDiags.build(), sources(context, tree));
                 view.failed();
@@ -126,7 +151,7 @@ final class InitCommand implements Command {
         }
         view.blank();
         view.heading("Initializing provider plugins...");
-        ProviderSetup.Outcome providers = ProviderSetup.install(context, tree, args.get(UPGRADE), view::item);
+        ProviderSetup.Outcome providers = ProviderSetup.install(context, tree, args.upgrade(), view::item);
         extra.addAll(providers.diagnostics());
         if (providers.lockCreated()) {
             view.blank();

@@ -1,6 +1,7 @@
 package dev.strata.cli.command;
 
 import dev.strata.cli.view.CliDiagnostic;
+import dev.strata.lang.funcs.GoDuration;
 import dev.strata.state.LockRequest;
 import java.time.Duration;
 import java.util.List;
@@ -16,15 +17,21 @@ final class LockFlags {
         timeout = flags.string("lock-timeout", "0s", "DURATION", "Duration to retry a state lock, e.g. 10s or 1m30s.");
     }
 
-    /** The request for this invocation; null after adding a problem for a malformed duration. */
-    LockRequest request(ParsedArgs args, String operation, List<CliDiagnostic> problems) {
+    /** The request for this invocation; failed for a malformed duration. */
+    Parsed<LockRequest> parse(ParsedArgs args, String operation) {
         String t = args.get(timeout);
         Duration d = GoDuration.parse(t);
         if (d == null) {
-            problems.add(CliDiagnostic.error("Invalid value for -lock-timeout", "The value \"" + t
+            return Parsed.failed(CliDiagnostic.error("Invalid value for -lock-timeout", "The value \"" + t
                     + "\" is not a duration. Write it as a number with a unit, for example 10s, 500ms or 1m30s."));
-            return null;
         }
-        return args.get(lock) ? LockRequest.of(operation, d) : LockRequest.none();
+        return Parsed.of(args.get(lock) ? LockRequest.of(operation, d) : LockRequest.none());
+    }
+
+    /** As {@link #parse}, for callers that collect problems in a list; null after adding one. */
+    LockRequest request(ParsedArgs args, String operation, List<CliDiagnostic> problems) {
+        Parsed<LockRequest> r = parse(args, operation);
+        problems.addAll(r.diagnostics());
+        return r.value();
     }
 }

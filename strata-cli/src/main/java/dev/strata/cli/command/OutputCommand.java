@@ -1,15 +1,13 @@
 package dev.strata.cli.command;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.cli.view.CliDiagnostic;
+import dev.strata.cli.view.OutputView;
 import dev.strata.cli.view.View;
-import dev.strata.lang.value.ConsoleFormat;
-import dev.strata.lang.value.Value;
 import dev.strata.state.OutputValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** {@code strata output [-json] [-raw] [NAME]}: root module outputs from the state. */
 final class OutputCommand implements Command {
@@ -52,14 +50,35 @@ final class OutputCommand implements Command {
         return FLAGS;
     }
 
+    /**
+     * The arguments: the output asked for (all when empty) and the form. {@code -json} wins over
+     * {@code -raw} for a named output; without a name, {@code -raw} is refused whether or not {@code -json}
+     * is given.
+     */
+    record Args(Optional<String> name, OutputView.Format format) {
+
+        static Parsed<Args> parse(ParsedArgs args) {
+            if (args.positionals().size() > 1) {
+                return Parsed.failed(CliDiagnostic.error("Unexpected argument", "The output command expects exactly "
+                        + "one argument with the name of an output variable or no arguments to show all outputs."));
+            }
+            Optional<String> name = args.positionals().stream().findFirst();
+            boolean json = args.get(JSON);
+            boolean raw = args.get(RAW);
+            OutputView.Format format = raw && (!json || name.isEmpty()) ? OutputView.Format.RAW
+                    : json ? OutputView.Format.JSON : OutputView.Format.HUMAN;
+            return Parsed.of(new Args(name, format));
+        }
+    }
+
     @Override
-    public int run(CommandContext context, ParsedArgs args) {
-        View view = new View(context);
-        if (args.positionals().size() > 1) {
-            view.diagnostics(List.of(CliDiagnostic.error("Unexpected argument", "The output command expects exactly "
-                    + "one argument with the name of an output variable or no arguments to show all outputs.")));
+    public int run(CommandContext context, ParsedArgs parsed) {
+        Parsed<Args> args = Args.parse(parsed);
+        if (args.hasErrors()) {
+            new View(context).diagnostics(args.diagnostics());
             return 1;
         }
+        OutputView view = OutputView.of(context, args.value().format());
         List<CliDiagnostic> problems = new ArrayList<>();
         StateCli.Stored stored = StateCli.readUnlocked(context, problems);
         view.diagnostics(problems);
@@ -67,40 +86,12 @@ final class OutputCommand implements Command {
             return 1;
         }
         Map<String, OutputValue> outputs = stored.state().outputs();
-        boolean json = args.get(JSON);
-        boolean raw = args.get(RAW);
-        if (args.positionals().isEmpty()) {
-            if (raw) {
-                view.diagnostics(List.of(CliDiagnostic.error("Output name required", "The -raw option requires a "
-                        + "single output name.")));
-                return 1;
-            }
-            if (json) {
-                ObjectNode n = JsonNodeFactory.instance.objectNode();
-                outputs.forEach((k, o) -> {
-                    ObjectNode x = n.putObject(k);
-                    x.put("sensitive", o.sensitive());
-                    x.set("type", dev.strata.engine.StateValues.jsonNode(o.type()));
-                    // Listing everything never reveals a secret; ask for one output by name to see it.
-                    x.set("value", o.sensitive() ? JsonNodeFactory.instance.nullNode()
-                            : dev.strata.engine.StateValues.jsonNode(o.value()));
-                });
-                view.out().println(n.toPrettyString());
-                return 0;
-            }
-            if (outputs.isEmpty()) {
-                view.diagnostics(List.of(CliDiagnostic.warning("No outputs found", "The state file either has no "
-                        + "outputs defined, or all the defined outputs are empty. Please define an output in your "
-                        + "configuration with the `output` keyword and run `strata refresh` for it to become "
-                        + "available. If you are using interpolation, please verify the interpolated value is not "
-                        + "empty. You can use the `strata console` command to assist.")));
-                return 0;
-            }
-            outputs.forEach((k, o) -> view.out().println(k + " = " + (o.sensitive() ? "<sensitive>"
-                    : ConsoleFormat.render(StateOutputs.value(o)))));
-            return 0;
+        if (args.value().name().isEmpty()) {
+            List<CliDiagnostic> shown = view.all(outputs);
+            view.diagnostics(shown);
+            return shown.isEmpty() ? 0 : 1;
         }
-        String name = args.positionals().getFirst();
+        String name = args.value().name().get();
         OutputValue o = outputs.get(name);
         if (o == null) {
             view.diagnostics(List.of(CliDiagnostic.error("Output \"" + name + "\" not found", "The output variable "
@@ -109,25 +100,8 @@ final class OutputCommand implements Command {
                     + "variables until that command is run.")));
             return 1;
         }
-        Value v = dev.strata.engine.StateValues.outputValue(o);
-        if (json) {
-            view.out().println(dev.strata.engine.StateValues.jsonNode(o.value()).toString());
-            return 0;
-        }
-        if (raw) {
-            if (!v.type().isPrimitive() || v.isNull()) {
-                view.diagnostics(List.of(CliDiagnostic.error("Unsupported value for raw output", "The -raw option "
-                        + "only supports strings, numbers, and boolean values, but output value \"" + name + "\" is "
-                        + v.type().friendlyName() + ".\n\nUse the -json option for machine-readable representations "
-                        + "of output values that have complex types.")));
-                return 1;
-            }
-            view.out().print(v.type() == dev.strata.lang.types.Type.STRING ? v.asString()
-                    : v.type() == dev.strata.lang.types.Type.NUMBER ? v.numberText() : String.valueOf(v.asBool()));
-            view.out().flush();
-            return 0;
-        }
-        view.out().println(o.sensitive() ? "<sensitive>" : ConsoleFormat.render(v));
-        return 0;
+        List<CliDiagnostic> shown = view.one(name, o);
+        view.diagnostics(shown);
+        return shown.isEmpty() ? 0 : 1;
     }
 }

@@ -1,5 +1,6 @@
 package dev.strata.cli.command;
 
+import dev.strata.cli.version.Version;
 import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.PlanView;
 import dev.strata.engine.EngineEvents;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.Addrs;
 import dev.strata.addr.Targetable;
+import dev.strata.cli.version.Version;
 import dev.strata.config.ConfigTree;
 import dev.strata.engine.Plan;
 import dev.strata.engine.PlanCodec;

@@ -43,8 +43,7 @@ import java.util.TreeMap;
  * configuration as a tree, the schemas of the required providers in Terraform's JSON format, the
  * dependency lock file's hashes for more platforms, and a filesystem mirror of the required providers.
  */
-final class ProvidersCommand implements Command {
-    private static final FlagSet FLAGS = new FlagSet();
+final class ProvidersCommand extends ParentCommand {
     private static final FlagSet SCHEMA = new FlagSet();
     private static final Flag<Boolean> SCHEMA_JSON = SCHEMA.bool("json", false, "Print the schemas as JSON (required).");
     private static final FlagSet LOCK = new FlagSet();
@@ -65,40 +64,10 @@ final class ProvidersCommand implements Command {
             new SubcommandHelp("mirror", "[-platform=OS_ARCH ...] DIR", "copy the selected versions of the required "
                     + "providers into DIR in the packed layout of a filesystem mirror, with its index files.", MIRROR));
 
-    @Override
-    public String name() {
-        return "providers";
-    }
-
-    @Override
-    public String synopsis() {
-        return "Show the providers required for this configuration";
-    }
-
-    @Override
-    public Section section() {
-        return Section.OTHER;
-    }
-
-    @Override
-    public String usage() {
-        return "[subcommand] [options]";
-    }
-
-    @Override
-    public String description() {
-        return SubcommandHelp.describe("Without a subcommand, print the providers the configuration requires, module "
-                + "by module, with their version constraints.", HELP, "");
-    }
-
-    @Override
-    public List<SubcommandHelp> subcommands() {
-        return HELP;
-    }
-
-    @Override
-    public FlagSet flags() {
-        return FLAGS;
+    ProvidersCommand() {
+        super("providers", "Show the providers required for this configuration", "[subcommand] [options]",
+                "Without a subcommand, print the providers the configuration requires, module by module, with their "
+                        + "version constraints.", "", HELP);
     }
 
     @Override
@@ -120,12 +89,12 @@ final class ProvidersCommand implements Command {
             view.stateProviders(stateProviders(stored.state()));
             return 0;
         }
-        List<CliDiagnostic> problems = new ArrayList<>();
-        SubcommandHelp.Selected selected = SubcommandHelp.select("providers", HELP, parsed.positionals(), problems);
-        if (selected == null) {
-            view.cliDiagnostics(problems);
+        Parsed<SubcommandHelp.Selected> parsedSub = select(parsed.positionals());
+        if (parsedSub.hasErrors()) {
+            view.cliDiagnostics(parsedSub.diagnostics());
             return 1;
         }
+        SubcommandHelp.Selected selected = parsedSub.value();
         if (loaded.hasErrors()) {
             view.diagnostics(loaded.diagnostics(), loaded.value().diagnosticSources());
             return 1;
@@ -255,8 +224,9 @@ final class ProvidersCommand implements Command {
 
     // ---- lock and mirror -------------------------------------------------------------------------
 
-    private static List<ProviderInstaller.Requirement> external(ConfigTree tree, List<String> only,
-                                                                List<CliDiagnostic> problems) {
+    /** The external providers the configuration requires: all, or those {@code only} names (each must be one). */
+    private static Parsed<List<ProviderInstaller.Requirement>> external(ConfigTree tree, List<String> only) {
+        List<CliDiagnostic> problems = new ArrayList<>();
         ProviderRegistry builtins = ProviderSetup.builtins();
         List<ProviderInstaller.Requirement> out = new ArrayList<>();
         List<String> seen = new ArrayList<>();
@@ -279,25 +249,25 @@ final class ProvidersCommand implements Command {
                         + " by the current configuration."));
             }
         }
-        return out;
+        return new Parsed<>(out, problems);
     }
 
-    private static Optional<List<Platform>> platforms(List<String> given, List<CliDiagnostic> problems) {
+    /** The {@code -platform} options as platforms; this machine's when none is given. */
+    private static Parsed<List<Platform>> platforms(List<String> given) {
         if (given.isEmpty()) {
-            return Optional.of(List.of(Platform.current()));
+            return Parsed.of(List.of(Platform.current()));
         }
         List<Platform> out = new ArrayList<>();
         for (String g : given) {
             int u = g.indexOf('_');
             if (u <= 0 || u == g.length() - 1) {
-                problems.add(CliDiagnostic.error("Invalid target platform", "The string \"" + g + "\" given in the "
-                        + "-platform option is not a valid target platform: must be two words separated by an "
+                return Parsed.failed(CliDiagnostic.error("Invalid target platform", "The string \"" + g + "\" given "
+                        + "in the -platform option is not a valid target platform: must be two words separated by an "
                         + "underscore, like linux_amd64."));
-                return Optional.empty();
             }
             out.add(new Platform(g.substring(0, u), g.substring(u + 1)));
         }
-        return Optional.of(out);
+        return Parsed.of(out);
     }
 
     private static ProviderInstaller.Options options(CommandContext context, boolean upgrade) {
@@ -306,25 +276,41 @@ final class ProvidersCommand implements Command {
                 ProviderSetup.home(context), Platform.current(), upgrade);
     }
 
-    private int lock(CommandContext context, ProvidersView view, ConfigTree tree, ParsedArgs args) {
-        List<CliDiagnostic> problems = new ArrayList<>();
-        List<ProviderInstaller.Requirement> reqs = external(tree, args.positionals(), problems);
-        Optional<List<Platform>> platforms = platforms(args.get(LOCK_PLATFORM), problems);
-        if (!problems.isEmpty() || platforms.isEmpty()) {
+    /** What lock and mirror work on: the required external providers, the platforms, the lock file as it is. */
+    private record Selection(List<ProviderInstaller.Requirement> requirements, List<Platform> platforms,
+                             LockFile previous) {}
+
+    /** The providers {@code names} select (all required ones when empty) for the given platforms; empty after reporting. */
+    private static Optional<Selection> selection(CommandContext context, ProvidersView view, ConfigTree tree,
+                                                 List<String> names, List<String> platformNames) {
+        Parsed<List<ProviderInstaller.Requirement>> reqs = external(tree, names);
+        Parsed<List<Platform>> platforms = platforms(platformNames);
+        if (reqs.hasErrors() || platforms.hasErrors()) {
+            List<CliDiagnostic> problems = new ArrayList<>(reqs.diagnostics());
+            problems.addAll(platforms.diagnostics());
             view.cliDiagnostics(problems);
-            return 1;
+            return Optional.empty();
         }
         Result<LockFile> previous = ProviderSetup.readLock(context.workingDir());
         if (previous.value() == null || previous.hasErrors()) {
             view.diagnostics(previous.diagnostics(), tree.diagnosticSources());
+            return Optional.empty();
+        }
+        return Optional.of(new Selection(reqs.value(), platforms.value(), previous.value()));
+    }
+
+    private int lock(CommandContext context, ProvidersView view, ConfigTree tree, ParsedArgs args) {
+        Optional<Selection> selected = selection(context, view, tree, args.positionals(), args.get(LOCK_PLATFORM));
+        if (selected.isEmpty()) {
             return 1;
         }
+        Selection sel = selected.get();
         String mirror = args.get(LOCK_FS_MIRROR);
-        Result<LockFile> r = ProviderInstaller.lock(options(context, false), reqs, previous.value(), platforms.get(),
-                mirror.isEmpty() ? Optional.empty() : Optional.of(context.resolve(mirror)), view::item);
+        Result<LockFile> r = ProviderInstaller.lock(options(context, false), sel.requirements(), sel.previous(),
+                sel.platforms(), mirror.isEmpty() ? Optional.empty() : Optional.of(context.resolve(mirror)), view::item);
         // Providers not named on the command line keep their entries.
         LockFile lock = r.value();
-        for (LockFile.Entry e : previous.value().providers().values()) {
+        for (LockFile.Entry e : sel.previous().providers().values()) {
             if (lock.entry(e.address()).isEmpty()) {
                 lock = lock.with(e);
             }
@@ -334,7 +320,7 @@ final class ProvidersCommand implements Command {
             return 1;
         }
         view.diagnostics(r.diagnostics(), tree.diagnosticSources());
-        if (lock.equals(previous.value())) {
+        if (lock.equals(sel.previous())) {
             view.success("Success! Strata has validated the lock file and found no need for changes.");
             return 0;
         }
@@ -351,25 +337,18 @@ final class ProvidersCommand implements Command {
     }
 
     private int mirror(CommandContext context, ProvidersView view, ConfigTree tree, ParsedArgs args) {
-        List<CliDiagnostic> problems = new ArrayList<>();
         if (args.positionals().size() != 1) {
             view.errorText("The providers mirror command requires an output directory as a command-line argument.\n\n"
                     + "Usage: strata [global options] providers mirror [options] <target-dir>");
             return 1;
         }
-        List<ProviderInstaller.Requirement> reqs = external(tree, List.of(), problems);
-        Optional<List<Platform>> platforms = platforms(args.get(MIRROR_PLATFORM), problems);
-        if (!problems.isEmpty() || platforms.isEmpty()) {
-            view.cliDiagnostics(problems);
+        Optional<Selection> selected = selection(context, view, tree, List.of(), args.get(MIRROR_PLATFORM));
+        if (selected.isEmpty()) {
             return 1;
         }
-        Result<LockFile> previous = ProviderSetup.readLock(context.workingDir());
-        if (previous.value() == null || previous.hasErrors()) {
-            view.diagnostics(previous.diagnostics(), tree.diagnosticSources());
-            return 1;
-        }
-        Result<List<Path>> r = ProviderInstaller.mirror(options(context, false), reqs, previous.value(),
-                platforms.get(), context.resolve(args.positionals().get(0)), view::item);
+        Selection sel = selected.get();
+        Result<List<Path>> r = ProviderInstaller.mirror(options(context, false), sel.requirements(), sel.previous(),
+                sel.platforms(), context.resolve(args.positionals().get(0)), view::item);
         view.diagnostics(r.diagnostics(), tree.diagnosticSources());
         return r.hasErrors() ? 1 : 0;
     }

@@ -1,14 +1,14 @@
 package dev.strata.cli.command;
 
 import dev.strata.cli.view.CliDiagnostic;
-import dev.strata.cli.view.PlanView;
+import dev.strata.cli.view.ShowView;
 import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
-import dev.strata.engine.PlanJson;
+import dev.strata.engine.Schemas;
 import dev.strata.hcl.Result;
-import dev.strata.state.StateSnapshot;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** {@code strata show [-json] [PLANFILE]}: the current state, or a saved plan. */
 final class ShowCommand implements Command {
@@ -47,29 +47,37 @@ final class ShowCommand implements Command {
         return FLAGS;
     }
 
+    /** The arguments: the saved plan to show, or the current state when empty; and the form. */
+    record Args(Optional<String> planFile, boolean json) {
+
+        static Parsed<Args> parse(ParsedArgs args) {
+            if (args.positionals().size() > 1) {
+                return new Parsed<>(new Args(Optional.empty(), args.get(JSON)), List.of(CliDiagnostic.error(
+                        "Too many command line arguments", "Expected at most one positional argument, the path of a "
+                                + "plan file.")));
+            }
+            return Parsed.of(new Args(args.positionals().stream().findFirst(), args.get(JSON)));
+        }
+    }
+
     @Override
-    public int run(CommandContext context, ParsedArgs args) {
-        boolean json = args.get(JSON);
-        PlanView view = new PlanView(json ? context.withColorAllowed(false) : context)
-                .withSchemas(new dev.strata.engine.Schemas(Operation.providers(context)));
-        if (args.positionals().size() > 1) {
-            view.diagnostics(List.of(CliDiagnostic.error("Too many command line arguments", "Expected at most one "
-                    + "positional argument, the path of a plan file.")));
+    public int run(CommandContext context, ParsedArgs parsed) {
+        Parsed<Args> args = Args.parse(parsed);
+        // The form is known even when the arguments are wrong, so that the problem is reported in it.
+        ShowView view = ShowView.of(context, args.value().json(), new Schemas(Operation.providers(context)));
+        if (args.hasErrors()) {
+            view.diagnostics(args.diagnostics());
             return 1;
         }
         Result<ConfigTree> tree = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
-        if (!args.positionals().isEmpty()) {
-            Result<PlanFiles.Loaded> pf = PlanFiles.read(context.resolve(args.positionals().getFirst()), tree.value(),
+        if (args.value().planFile().isPresent()) {
+            Result<PlanFiles.Loaded> pf = PlanFiles.read(context.resolve(args.value().planFile().get()), tree.value(),
                     context.workingDir());
             view.diagnostics(pf.diagnostics(), tree.value().diagnosticSources());
             if (pf.value() == null) {
                 return 1;
             }
-            if (json) {
-                view.out().println(PlanJson.of(pf.value().plan(), tree.value(), Version.current()).toString());
-            } else {
-                view.plan(pf.value().plan());
-            }
+            view.plan(pf.value().plan(), tree.value());
             return 0;
         }
         List<CliDiagnostic> problems = new ArrayList<>();
@@ -78,17 +86,7 @@ final class ShowCommand implements Command {
         if (stored == null) {
             return 1;
         }
-        StateSnapshot s = stored.state();
-        if (json) {
-            view.out().println(PlanJson.stateJson(s, Version.current(),
-                    new dev.strata.engine.Schemas(Operation.providers(context))).toString());
-            return 0;
-        }
-        if (s.isEmpty() && s.outputs().isEmpty()) {
-            view.out().println("No state.");
-            return 0;
-        }
-        view.out().print(StateText.render(s, view, new dev.strata.engine.Schemas(Operation.providers(context))));
+        view.state(stored.state());
         return 0;
     }
 }

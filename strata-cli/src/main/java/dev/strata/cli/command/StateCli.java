@@ -1,7 +1,9 @@
 package dev.strata.cli.command;
 
 import dev.strata.cli.view.CliDiagnostic;
+import dev.strata.cli.view.StateView;
 import dev.strata.config.ConfigLoader;
+import dev.strata.config.EncryptionSettings;
 import dev.strata.config.ModuleConfig;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
@@ -62,7 +64,11 @@ final class StateCli {
      */
     static Result<Encryption> encryption(CommandContext context, ModuleConfig root) {
         if (root != null && root.encryption() != null) {
-            Result<Encryption> r = EncryptionSettings.read(root.encryption(), root, context.workingDir(), context.env());
+            Result<EncryptionSettings.State> settings = EncryptionSettings.read(root.encryption(), root,
+                    context.workingDir(), context.env());
+            Result<Encryption> r = Result.of(settings.value() == null ? null
+                    : Encryption.of(key(settings.value().primary()), key(settings.value().fallback())),
+                    settings.diagnostics());
             boolean envToo = context.env().keySet().stream().anyMatch(k -> k.startsWith("STRATA_STATE_")
                     && !context.env().get(k).isEmpty());
             if (envToo) {
@@ -73,6 +79,18 @@ final class StateCli {
             return r;
         }
         return Encryption.fromEnv(context.env());
+    }
+
+    /** The state module's key for what the encryption block declares; null for none. */
+    private static Encryption.Key key(EncryptionSettings.KeySource source) {
+        return switch (source) {
+            case null -> null;
+            case EncryptionSettings.KeySource.Unencrypted u -> Encryption.Key.PLAINTEXT;
+            case EncryptionSettings.KeySource.Passphrase p -> p.iterations().isPresent()
+                    ? new Encryption.Key.Passphrase(p.id(), p.passphrase(), p.iterations().getAsInt())
+                    : new Encryption.Key.Passphrase(p.id(), p.passphrase());
+            case EncryptionSettings.KeySource.Raw r -> new Encryption.Key.Raw(r.key());
+        };
     }
 
     /** The backend block of the files, as a spec; null value without a block. */
@@ -156,6 +174,43 @@ final class StateCli {
         }
         try (dev.strata.state.StateManager m = opened.value()) {
             return new Stored(m.state(), m.exists());
+        }
+    }
+
+    /**
+     * One subcommand of {@code state} or {@code workspace}, given its name and arguments, the selected
+     * workspace and the working directory's backend; returns the exit code.
+     */
+    @FunctionalInterface
+    interface Subcommand {
+        int run(String name, ParsedArgs args, String workspace, Backend backend);
+    }
+
+    /**
+     * Runs a {@code state} or {@code workspace} subcommand: selects it, reads the selected workspace and
+     * opens the backend (tracked, so that an interrupt releases its locks), reporting problems to the view.
+     */
+    static int run(CommandContext context, ParentCommand command, ParsedArgs parsed, StateView view,
+                   Subcommand subcommand) {
+        try (Interrupts signals = Interrupts.install(context)) {
+            Parsed<SubcommandHelp.Selected> selected = command.select(parsed.positionals());
+            if (selected.hasErrors()) {
+                view.diagnostics(selected.diagnostics());
+                return 1;
+            }
+            List<CliDiagnostic> problems = new ArrayList<>();
+            String workspace = workspace(context, problems);
+            if (!problems.isEmpty()) {
+                view.diagnostics(problems);
+                return 1;
+            }
+            Diagnostics.Builder backendDiags = Diagnostics.builder();
+            Backend backend = signals.tracking(backend(context, backendDiags));
+            view.diagnostics(backendDiags.build());
+            if (backend == null) {
+                return 1;
+            }
+            return subcommand.run(selected.value().name(), selected.value().args(), workspace, backend);
         }
     }
 }

@@ -19,12 +19,12 @@ import dev.strata.state.StateEdits;
 import dev.strata.state.StateManager;
 import dev.strata.state.StateSnapshot;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -33,9 +33,7 @@ import java.util.Set;
  * {@code -lock=false}), keeps the state as it was in {@code terraform.tfstate.backup}, and says what it
  * did.
  */
-final class StateCommand implements Command {
-    private static final FlagSet FLAGS = new FlagSet();
-
+final class StateCommand extends ParentCommand {
     private static final FlagSet LIST = new FlagSet();
     private static final Flag<String> LIST_ID = LIST.string("id", "", "ID",
             "Filters the results to include only instances whose resource types have an attribute named \"id\" "
@@ -72,26 +70,6 @@ final class StateCommand implements Command {
     private static final LockFlags REPLACE_LOCK = new LockFlags(REPLACE);
 
 
-    @Override
-    public String name() {
-        return "state";
-    }
-
-    @Override
-    public String synopsis() {
-        return "Advanced state management";
-    }
-
-    @Override
-    public Section section() {
-        return Section.OTHER;
-    }
-
-    @Override
-    public String usage() {
-        return "<subcommand> [options] [args]";
-    }
-
     /** Each subcommand's usage and text; the command's help is made from them. */
     private static final List<SubcommandHelp> HELP = List.of(
             new SubcommandHelp("list", "[-id=ID] [-history] [ADDRESS...]", "list resource instances, optionally only "
@@ -111,52 +89,15 @@ final class StateCommand implements Command {
                     "point resources at another provider, e.g. hashicorp/aws to registry.acme.corp/acme/aws.",
                     REPLACE));
 
-    @Override
-    public String description() {
-        return SubcommandHelp.describe("This command has subcommands for advanced state management. They work on "
-                + "the state of the selected workspace.", HELP, "");
-    }
-
-    @Override
-    public List<SubcommandHelp> subcommands() {
-        return HELP;
-    }
-
-    @Override
-    public FlagSet flags() {
-        return FLAGS;
+    StateCommand() {
+        super("state", "Advanced state management", "<subcommand> [options] [args]", "This command has subcommands "
+                + "for advanced state management. They work on the state of the selected workspace.", "", HELP);
     }
 
     @Override
     public int run(CommandContext context, ParsedArgs parsed) {
-        try (Interrupts signals = Interrupts.install(context)) {
-            return run(context, parsed, signals);
-        }
-    }
-
-    private int run(CommandContext context, ParsedArgs parsed, Interrupts signals) {
         StateView view = new StateView(context);
-        List<CliDiagnostic> selectProblems = new ArrayList<>();
-        SubcommandHelp.Selected selected = SubcommandHelp.select("state", HELP, parsed.positionals(), selectProblems);
-        if (selected == null) {
-            view.diagnostics(selectProblems);
-            return 1;
-        }
-        String sub = selected.name();
-        ParsedArgs args = selected.args();
-        List<CliDiagnostic> problems = new ArrayList<>();
-        String workspace = StateCli.workspace(context, problems);
-        if (!problems.isEmpty()) {
-            view.diagnostics(problems);
-            return 1;
-        }
-        dev.strata.hcl.Diagnostics.Builder backendDiags = dev.strata.hcl.Diagnostics.builder();
-        Backend backend = signals.tracking(StateCli.backend(context, backendDiags));
-        view.diagnostics(backendDiags.build());
-        if (backend == null) {
-            return 1;
-        }
-        return switch (sub) {
+        return StateCli.run(context, this, parsed, view, (sub, args, workspace, backend) -> switch (sub) {
             case "list" -> list(view, backend, workspace, args);
             case "show" -> show(view, backend, workspace, args);
             case "pull" -> pull(view, backend, workspace, args);
@@ -165,21 +106,60 @@ final class StateCommand implements Command {
             case "mv" -> mv(view, backend, workspace, args);
             case "replace-provider" -> replaceProvider(context, view, backend, workspace, args);
             default -> throw new IllegalStateException(sub);
-        };
+        });
     }
 
-    /** Opens the state for reading or writing, reporting problems; null on failure. */
-    private static StateManager open(StateView view, Backend backend, String workspace, LockRequest lock) {
+    /** Opens the state for reading or writing, reporting problems; empty on failure. */
+    private static Optional<StateManager> open(StateView view, Backend backend, String workspace, LockRequest lock) {
         Result<StateManager> r = backend.open(workspace, lock);
         view.diagnostics(r.diagnostics());
-        return r.hasErrors() ? null : r.value();
+        return r.hasErrors() ? Optional.empty() : Optional.of(r.value());
+    }
+
+    /** As {@link #open}, for a state that must exist: a workspace without one is reported and closed again. */
+    private static Optional<StateManager> openExisting(StateView view, Backend backend, String workspace,
+                                                       LockRequest lock) {
+        Optional<StateManager> opened = open(view, backend, workspace, lock);
+        if (opened.isPresent() && !opened.get().exists()) {
+            try (StateManager m = opened.get()) {
+                view.errorText(NO_STATE);
+                return Optional.empty();
+            }
+        }
+        return opened;
+    }
+
+    /** Opens the state with the lock the flags ask for, reporting bad flags (and a missing state if it must exist). */
+    private static Optional<StateManager> openLocked(StateView view, Backend backend, String workspace,
+                                                     Parsed<LockRequest> lock, boolean mustExist) {
+        if (lock.hasErrors()) {
+            view.diagnostics(lock.diagnostics());
+            return Optional.empty();
+        }
+        return mustExist ? openExisting(view, backend, workspace, lock.value())
+                : open(view, backend, workspace, lock.value());
+    }
+
+    /**
+     * The addresses a subcommand was given and the lock its flags ask for: what rm and mv check before
+     * opening the state.
+     */
+    private record Edit(List<Targetable> addresses, LockRequest lock) {}
+
+    private static Parsed<Edit> edit(List<String> texts, LockFlags flags, ParsedArgs args) {
+        Parsed<List<Targetable>> addrs = addresses(texts);
+        if (addrs.hasErrors()) {
+            return Parsed.failed(addrs.diagnostics());
+        }
+        Parsed<LockRequest> lock = flags.parse(args, "OperationTypeInvalid");
+        return lock.hasErrors() ? Parsed.failed(lock.diagnostics()) : Parsed.of(new Edit(addrs.value(), lock.value()));
     }
 
     private static final String NO_STATE = "No state file was found!\n\nState management commands require a state file. "
             + "Run this command\nin a directory where Strata has been run or use the -state flag\nto point the command to "
             + "a specific state location.";
 
-    private static List<Targetable> addresses(StateView view, List<String> texts) {
+    private static Parsed<List<Targetable>> addresses(List<String> texts) {
         List<Targetable> out = new ArrayList<>();
         List<CliDiagnostic> problems = new ArrayList<>();
         for (String t : texts) {
@@ -191,29 +171,24 @@ final class StateCommand implements Command {
             }
             out.add(r.value());
         }
-        if (!problems.isEmpty()) {
-            view.diagnostics(problems);
-            return null;
-        }
-        return out;
+        return problems.isEmpty() ? Parsed.of(out) : Parsed.failed(problems);
     }
 
     private int list(StateView view, Backend backend, String workspace, ParsedArgs args) {
         if (args.get(LIST_HISTORY)) {
             return history(view, backend, workspace, args);
         }
-        List<Targetable> filters = addresses(view, args.positionals());
-        if (filters == null) {
+        Parsed<List<Targetable>> parsedFilters = addresses(args.positionals());
+        if (parsedFilters.hasErrors()) {
+            view.diagnostics(parsedFilters.diagnostics());
             return 1;
         }
-        try (StateManager m = open(view, backend, workspace, LockRequest.none())) {
-            if (m == null) {
-                return 1;
-            }
-            if (!m.exists()) {
-                view.errorText(NO_STATE);
-                return 1;
-            }
+        List<Targetable> filters = parsedFilters.value();
+        Optional<StateManager> opened = openExisting(view, backend, workspace, LockRequest.none());
+        if (opened.isEmpty()) {
+            return 1;
+        }
+        try (StateManager m = opened.get()) {
             StateSnapshot s = m.state();
             Set<AbsResourceInstance> shown = new LinkedHashSet<>();
             List<CliDiagnostic> problems = new ArrayList<>();
@@ -256,19 +231,17 @@ final class StateCommand implements Command {
             view.errorText("Exactly one argument expected.\n\nUsage: strata [global options] state show [options] ADDRESS");
             return 1;
         }
-        List<Targetable> addrs = addresses(view, args.positionals());
-        if (addrs == null) {
+        Parsed<List<Targetable>> addrs = addresses(args.positionals());
+        if (addrs.hasErrors()) {
+            view.diagnostics(addrs.diagnostics());
             return 1;
         }
-        try (StateManager m = open(view, backend, workspace, LockRequest.none())) {
-            if (m == null) {
-                return 1;
-            }
-            if (!m.exists()) {
-                view.errorText(NO_STATE);
-                return 1;
-            }
-            AbsResourceInstance target = switch (addrs.get(0)) {
+        Optional<StateManager> opened = openExisting(view, backend, workspace, LockRequest.none());
+        if (opened.isEmpty()) {
+            return 1;
+        }
+        try (StateManager m = opened.get()) {
+            AbsResourceInstance target = switch (addrs.value().get(0)) {
                 case AbsResourceInstance i -> i;
                 case AbsResource r -> r.instance(InstanceKey.NONE);
                 case ModuleInstance mod -> null;
@@ -286,14 +259,14 @@ final class StateCommand implements Command {
     }
 
     /** The history of a workspace: every serial written, newest first. Only the pg backend keeps one. */
-    private static PgBackend historyOf(StateView view, Backend backend) {
+    private static Optional<PgBackend> historyOf(StateView view, Backend backend) {
         if (Interrupts.unwrap(backend) instanceof PgBackend pg) {
-            return pg;
+            return Optional.of(pg);
         }
         view.diagnostics(List.of(CliDiagnostic.error("No state history", "The local backend keeps only the "
                 + "previous state (terraform.tfstate.backup), not a history of serials. The pg backend keeps every "
                 + "serial of every workspace.")));
-        return null;
+        return Optional.empty();
     }
 
     private int history(StateView view, Backend backend, String workspace, ParsedArgs args) {
@@ -301,10 +274,11 @@ final class StateCommand implements Command {
             view.errorText("-history takes no addresses.\n\nUsage: strata [global options] state list -history");
             return 1;
         }
-        PgBackend pg = historyOf(view, backend);
-        if (pg == null) {
+        Optional<PgBackend> history = historyOf(view, backend);
+        if (history.isEmpty()) {
             return 1;
         }
+        PgBackend pg = history.get();
         Result<List<PgBackend.HistoryEntry>> h = pg.history(workspace);
         view.diagnostics(h.diagnostics());
         if (h.hasErrors()) {
@@ -330,10 +304,11 @@ final class StateCommand implements Command {
                     + "\"strata state list -history\".")));
             return 1;
         }
-        PgBackend pg = historyOf(view, backend);
-        if (pg == null) {
+        Optional<PgBackend> history = historyOf(view, backend);
+        if (history.isEmpty()) {
             return 1;
         }
+        PgBackend pg = history.get();
         String lineage = args.get(PULL_LINEAGE);
         if (lineage.isEmpty()) {
             Result<List<PgBackend.HistoryEntry>> h = pg.history(workspace);
@@ -372,10 +347,11 @@ final class StateCommand implements Command {
         if (!args.get(PULL_SERIAL).isEmpty()) {
             return pullSerial(view, backend, workspace, args);
         }
-        try (StateManager m = open(view, backend, workspace, LockRequest.none())) {
-            if (m == null) {
-                return 1;
-            }
+        Optional<StateManager> opened = open(view, backend, workspace, LockRequest.none());
+        if (opened.isEmpty()) {
+            return 1;
+        }
+        try (StateManager m = opened.get()) {
             if (m.exists()) {
                 view.raw(StateCodec.write(m.state()));
             }
@@ -407,16 +383,12 @@ final class StateCommand implements Command {
             view.diagnostics(incoming.diagnostics());
             return 1;
         }
-        List<CliDiagnostic> problems = new ArrayList<>();
-        LockRequest lock = PUSH_LOCK.request(args, "OperationTypeInvalid", problems);
-        if (lock == null) {
-            view.diagnostics(problems);
+        Optional<StateManager> opened = openLocked(view, backend, workspace,
+                PUSH_LOCK.parse(args, "OperationTypeInvalid"), false);
+        if (opened.isEmpty()) {
             return 1;
         }
-        try (StateManager m = open(view, backend, workspace, lock)) {
-            if (m == null) {
-                return 1;
-            }
+        try (StateManager m = opened.get()) {
             Result<StateSnapshot> w = m.replace(incoming.value(), args.get(PUSH_FORCE));
             if (w.hasErrors()) {
                 w.diagnostics().forEach(d -> view.errorText(d.summary() + ": " + d.detail()));
@@ -431,27 +403,21 @@ final class StateCommand implements Command {
             view.errorText("At least one address is required.\n\nUsage: strata [global options] state rm [options] ADDRESS...");
             return 1;
         }
-        List<Targetable> addrs = addresses(view, args.positionals());
-        if (addrs == null) {
-            return 1;
-        }
-        List<CliDiagnostic> problems = new ArrayList<>();
-        LockRequest lock = RM_LOCK.request(args, "OperationTypeInvalid", problems);
-        if (lock == null) {
-            view.diagnostics(problems);
+        Parsed<Edit> edit = edit(args.positionals(), RM_LOCK, args);
+        if (edit.hasErrors()) {
+            view.diagnostics(edit.diagnostics());
             return 1;
         }
         boolean dry = args.get(RM_DRY);
-        try (StateManager m = open(view, backend, workspace, dry ? LockRequest.none() : lock)) {
-            if (m == null) {
-                return 1;
-            }
-            if (!m.exists()) {
-                view.errorText(NO_STATE);
-                return 1;
-            }
+        Optional<StateManager> opened = openExisting(view, backend, workspace,
+                dry ? LockRequest.none() : edit.value().lock());
+        if (opened.isEmpty()) {
+            return 1;
+        }
+        try (StateManager m = opened.get()) {
+            List<CliDiagnostic> problems = new ArrayList<>();
             Set<AbsResourceInstance> gone = new LinkedHashSet<>();
-            for (Targetable a : addrs) {
+            for (Targetable a : edit.value().addresses()) {
                 List<AbsResourceInstance> matched = StateEdits.matching(m.state(), a);
                 if (matched.isEmpty()) {
                     problems.add(CliDiagnostic.error("Invalid target address", "No matching objects found. To view the "
@@ -489,20 +455,12 @@ final class StateCommand implements Command {
                     + "FROM_PROVIDER_FQN TO_PROVIDER_FQN");
             return 1;
         }
-        List<CliDiagnostic> problems = new ArrayList<>();
-        LockRequest lock = REPLACE_LOCK.request(args, "OperationTypeInvalid", problems);
-        if (lock == null) {
-            view.diagnostics(problems);
+        Optional<StateManager> opened = openLocked(view, backend, workspace,
+                REPLACE_LOCK.parse(args, "OperationTypeInvalid"), true);
+        if (opened.isEmpty()) {
             return 1;
         }
-        try (StateManager m = open(view, backend, workspace, lock)) {
-            if (m == null) {
-                return 1;
-            }
-            if (!m.exists()) {
-                view.errorText(NO_STATE);
-                return 1;
-            }
+        try (StateManager m = opened.get()) {
             Result<StateEdits.ProviderReplacement> r = StateEdits.replaceProvider(m.state(),
                     args.positionals().get(0), args.positionals().get(1));
             if (r.hasErrors()) {
@@ -550,25 +508,19 @@ final class StateCommand implements Command {
             view.errorText("Exactly two arguments expected.\n\nUsage: strata [global options] state mv [options] SOURCE DESTINATION");
             return 1;
         }
-        List<Targetable> addrs = addresses(view, args.positionals());
-        if (addrs == null) {
+        Parsed<Edit> edit = edit(args.positionals(), MV_LOCK, args);
+        if (edit.hasErrors()) {
+            view.diagnostics(edit.diagnostics());
             return 1;
         }
-        List<CliDiagnostic> problems = new ArrayList<>();
-        LockRequest lock = MV_LOCK.request(args, "OperationTypeInvalid", problems);
-        if (lock == null) {
-            view.diagnostics(problems);
-            return 1;
-        }
+        List<Targetable> addrs = edit.value().addresses();
         boolean dry = args.get(MV_DRY);
-        try (StateManager m = open(view, backend, workspace, dry ? LockRequest.none() : lock)) {
-            if (m == null) {
-                return 1;
-            }
-            if (!m.exists()) {
-                view.errorText(NO_STATE);
-                return 1;
-            }
+        Optional<StateManager> opened = openExisting(view, backend, workspace,
+                dry ? LockRequest.none() : edit.value().lock());
+        if (opened.isEmpty()) {
+            return 1;
+        }
+        try (StateManager m = opened.get()) {
             Result<StateSnapshot> moved = StateEdits.move(m.state(), addrs.get(0), addrs.get(1));
             if (moved.hasErrors()) {
                 view.diagnostics(moved.diagnostics());

@@ -1,5 +1,6 @@
 package dev.strata.cli.command;
 
+import dev.strata.cli.view.CliDiagnostic;
 import java.util.List;
 import java.util.Optional;
 
@@ -28,36 +29,28 @@ public record SubcommandHelp(String name, String usage, String text, FlagSet fla
 
     /**
      * Picks the subcommand of {@code command} named by {@code positionals}' first element and parses
-     * the rest with that subcommand's flags; null after adding a problem (none named, an unknown
-     * name with the closest one suggested, or bad flags).
+     * the rest with that subcommand's flags; failed when none is named, the name is unknown (the
+     * closest one suggested) or a flag is malformed.
      */
-    static Selected select(String command, List<SubcommandHelp> subs, List<String> positionals,
-                           List<dev.strata.cli.view.CliDiagnostic> problems) {
+    static Parsed<Selected> select(String command, List<SubcommandHelp> subs, List<String> positionals) {
         List<String> names = subs.stream().map(SubcommandHelp::name).sorted().toList();
         if (positionals.isEmpty()) {
-            problems.add(dev.strata.cli.view.CliDiagnostic.error("Missing subcommand", "Use one of: "
+            return Parsed.failed(CliDiagnostic.error("Missing subcommand", "Use one of: "
                     + String.join(", ", names) + ". Run \"strata " + command + " -help\" for details."));
-            return null;
         }
         String name = positionals.get(0);
         Optional<SubcommandHelp> sub = find(subs, name);
         if (sub.isEmpty()) {
             List<String> close = Suggestions.closest(name, names);
-            problems.add(dev.strata.cli.view.CliDiagnostic.error("Unknown subcommand \"" + command + " " + name + "\"",
+            return Parsed.failed(CliDiagnostic.error("Unknown subcommand \"" + command + " " + name + "\"",
                     "There is no subcommand \"" + name + "\"." + (close.isEmpty() ? "" : " Did you mean \""
                             + close.get(0) + "\"?") + " Run \"strata " + command + " -help\" to list them."));
-            return null;
         }
-        switch (sub.get().flags().parse(positionals.subList(1, positionals.size()))) {
-            case FlagSet.Outcome.Invalid invalid -> {
-                problems.add(dev.strata.cli.view.CliDiagnostic.error(invalid.diagnostic().summary(),
-                        invalid.diagnostic().detail() + " Run \"strata " + command + " -help\" for the options."));
-                return null;
-            }
-            case FlagSet.Outcome.Parsed p -> {
-                return new Selected(name, p.args());
-            }
-        }
+        return switch (sub.get().flags().parse(positionals.subList(1, positionals.size()))) {
+            case FlagSet.Outcome.Invalid invalid -> Parsed.failed(CliDiagnostic.error(invalid.diagnostic().summary(),
+                    invalid.diagnostic().detail() + " Run \"strata " + command + " -help\" for the options."));
+            case FlagSet.Outcome.Parsed p -> Parsed.of(new Selected(name, p.args()));
+        };
     }
 
     public static Optional<SubcommandHelp> find(List<SubcommandHelp> subs, String name) {

@@ -1,6 +1,7 @@
 package dev.strata.cli.command;
 
 import dev.strata.addr.Provider;
+import dev.strata.cli.version.Version;
 import dev.strata.cli.view.ValidateView;
 import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;

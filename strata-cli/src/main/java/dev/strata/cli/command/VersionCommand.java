@@ -1,6 +1,8 @@
 package dev.strata.cli.command;
 
+import dev.strata.cli.version.Version;
 import dev.strata.cli.view.VersionView;
+import dev.strata.tfplugin.install.Platform;
 import java.util.List;
 
 /** {@code strata version}: Strata's version and platform, as text or as JSON for scripts. */

@@ -11,10 +11,10 @@ import dev.strata.state.StateManager;
 import dev.strata.state.Workspaces;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** {@code strata workspace list|show|new|select|delete}, with Terraform's messages and safety checks. */
-final class WorkspaceCommand implements Command {
-    private static final FlagSet FLAGS = new FlagSet();
+final class WorkspaceCommand extends ParentCommand {
     private static final FlagSet LIST = new FlagSet();
     private static final FlagSet SHOW = new FlagSet();
     private static final FlagSet NEW = new FlagSet();
@@ -29,26 +29,6 @@ final class WorkspaceCommand implements Command {
     private static final String NEW_EMPTY = "You're now on a new, empty workspace. Workspaces isolate their state,\n"
             + "so if you run \"strata plan\" Strata will not see any existing state\nfor this configuration.";
 
-    @Override
-    public String name() {
-        return "workspace";
-    }
-
-    @Override
-    public String synopsis() {
-        return "Workspace management";
-    }
-
-    @Override
-    public Section section() {
-        return Section.OTHER;
-    }
-
-    @Override
-    public String usage() {
-        return "<subcommand> [options] [NAME]";
-    }
-
     /** Each subcommand's usage and text; the command's help is made from them. */
     private static final List<SubcommandHelp> HELP = List.of(
             new SubcommandHelp("list", "", "list workspaces; the selected one is marked with *.", LIST),
@@ -59,52 +39,16 @@ final class WorkspaceCommand implements Command {
             new SubcommandHelp("delete", "[-force] [-lock=false] [-lock-timeout=DURATION] NAME", "delete a "
                     + "workspace; one that still tracks resources is only deleted with -force.", DELETE));
 
-    @Override
-    public String description() {
-        return SubcommandHelp.describe("new, list, show, select and delete Strata workspaces.", HELP,
-                "TF_WORKSPACE, when set, overrides the selected workspace.");
-    }
-
-    @Override
-    public List<SubcommandHelp> subcommands() {
-        return HELP;
-    }
-
-    @Override
-    public FlagSet flags() {
-        return FLAGS;
+    WorkspaceCommand() {
+        super("workspace", "Workspace management", "<subcommand> [options] [NAME]",
+                "new, list, show, select and delete Strata workspaces.", "TF_WORKSPACE, when set, overrides the "
+                        + "selected workspace.", HELP);
     }
 
     @Override
     public int run(CommandContext context, ParsedArgs parsed) {
-        try (Interrupts signals = Interrupts.install(context)) {
-            return run(context, parsed, signals);
-        }
-    }
-
-    private int run(CommandContext context, ParsedArgs parsed, Interrupts signals) {
         StateView view = new StateView(context);
-        List<CliDiagnostic> selectProblems = new ArrayList<>();
-        SubcommandHelp.Selected selected = SubcommandHelp.select("workspace", HELP, parsed.positionals(), selectProblems);
-        if (selected == null) {
-            view.diagnostics(selectProblems);
-            return 1;
-        }
-        String sub = selected.name();
-        ParsedArgs args = selected.args();
-        List<CliDiagnostic> problems = new ArrayList<>();
-        String current = StateCli.workspace(context, problems);
-        if (!problems.isEmpty()) {
-            view.diagnostics(problems);
-            return 1;
-        }
-        dev.strata.hcl.Diagnostics.Builder backendDiags = dev.strata.hcl.Diagnostics.builder();
-        Backend backend = signals.tracking(StateCli.backend(context, backendDiags));
-        view.diagnostics(backendDiags.build());
-        if (backend == null) {
-            return 1;
-        }
-        return switch (sub) {
+        return StateCli.run(context, this, parsed, view, (sub, args, current, backend) -> switch (sub) {
             case "list" -> list(view, backend, current);
             case "show" -> {
                 view.line(current);
@@ -114,21 +58,22 @@ final class WorkspaceCommand implements Command {
             case "select" -> select(context, view, backend, current, args);
             case "delete" -> delete(view, backend, current, args);
             default -> throw new IllegalStateException(sub);
-        };
+        });
     }
 
-    private static String oneName(StateView view, ParsedArgs args, String usage) {
+    /** The one workspace name a subcommand takes; empty after reporting a missing or malformed one. */
+    private static Optional<String> oneName(StateView view, ParsedArgs args, String usage) {
         if (args.positionals().size() != 1) {
             view.errorText("Expected a single argument: NAME.\n\nUsage: strata [global options] workspace " + usage);
-            return null;
+            return Optional.empty();
         }
         String name = args.positionals().get(0);
         Diagnostic bad = Workspaces.checkName(name);
         if (bad != null) {
             view.errorText(bad.detail());
-            return null;
+            return Optional.empty();
         }
-        return name;
+        return Optional.of(name);
     }
 
     private int list(StateView view, Backend backend, String current) {
@@ -144,20 +89,24 @@ final class WorkspaceCommand implements Command {
     }
 
     private int create(CommandContext context, StateView view, Backend backend, ParsedArgs args) {
-        String name = oneName(view, args, "new [OPTIONS] NAME");
-        if (name == null) {
+        Optional<String> given = oneName(view, args, "new [OPTIONS] NAME");
+        if (given.isEmpty()) {
             return 1;
         }
-        List<CliDiagnostic> problems = new ArrayList<>();
-        LockRequest lock = NEW_LOCK.request(args, "OperationTypeInvalid", problems);
-        if (lock == null) {
-            view.diagnostics(problems);
+        String name = given.get();
+        Parsed<LockRequest> lock = NEW_LOCK.parse(args, "OperationTypeInvalid");
+        if (lock.hasErrors()) {
+            view.diagnostics(lock.diagnostics());
             return 1;
         }
         if (backend.workspaces().value().contains(name)) {
             view.errorText("Workspace \"" + name + "\" already exists");
             return 1;
         }
+        return createAndSelect(context, view, backend, name);
+    }
+
+    private static int createAndSelect(CommandContext context, StateView view, Backend backend, String name) {
         Result<String> r = backend.createWorkspace(name);
         if (r.hasErrors()) {
             view.diagnostics(r.diagnostics());
@@ -177,10 +126,11 @@ final class WorkspaceCommand implements Command {
     }
 
     private int select(CommandContext context, StateView view, Backend backend, String current, ParsedArgs args) {
-        String name = oneName(view, args, "select [OPTIONS] NAME");
-        if (name == null) {
+        Optional<String> given = oneName(view, args, "select [OPTIONS] NAME");
+        if (given.isEmpty()) {
             return 1;
         }
+        String name = given.get();
         if (context.getenv("TF_WORKSPACE") != null) {
             view.errorText("\nThe selected workspace is currently overridden using the TF_WORKSPACE\nenvironment variable.\n\n"
                     + "To select a new workspace, either update this environment variable or unset\nit and then run this command again.\n");
@@ -192,16 +142,7 @@ final class WorkspaceCommand implements Command {
                         + "subcommand \nor include the \"-or-create\" flag with the \"select\" subcommand.");
                 return 1;
             }
-            Result<String> r = backend.createWorkspace(name);
-            if (r.hasErrors()) {
-                view.diagnostics(r.diagnostics());
-                return 1;
-            }
-            if (!selectAndReport(context, view, name)) {
-                return 1;
-            }
-            view.success("Created and switched to workspace \"" + name + "\"!\n\n" + NEW_EMPTY);
-            return 0;
+            return createAndSelect(context, view, backend, name);
         }
         if (!selectAndReport(context, view, name)) {
             return 1;
@@ -211,10 +152,11 @@ final class WorkspaceCommand implements Command {
     }
 
     private int delete(StateView view, Backend backend, String current, ParsedArgs args) {
-        String name = oneName(view, args, "delete [OPTIONS] NAME");
-        if (name == null) {
+        Optional<String> given = oneName(view, args, "delete [OPTIONS] NAME");
+        if (given.isEmpty()) {
             return 1;
         }
+        String name = given.get();
         if (!backend.workspaces().value().contains(name)) {
             view.errorText("Workspace \"" + name + "\" doesn't exist.");
             return 1;
@@ -228,13 +170,12 @@ final class WorkspaceCommand implements Command {
             view.errorText("Can't delete default state");
             return 1;
         }
-        List<CliDiagnostic> problems = new ArrayList<>();
-        LockRequest lock = DELETE_LOCK.request(args, "OperationTypeInvalid", problems);
-        if (lock == null) {
-            view.diagnostics(problems);
+        Parsed<LockRequest> lock = DELETE_LOCK.parse(args, "OperationTypeInvalid");
+        if (lock.hasErrors()) {
+            view.diagnostics(lock.diagnostics());
             return 1;
         }
-        Result<StateManager> opened = backend.open(name, lock);
+        Result<StateManager> opened = backend.open(name, lock.value());
         boolean force = args.get(DELETE_FORCE);
         // A state that cannot be read is not known to be empty: only -force deletes it.
         if (opened.hasErrors() && !force) {

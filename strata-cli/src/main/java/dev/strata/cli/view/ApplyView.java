@@ -1,7 +1,6 @@
 package dev.strata.cli.view;
 
 import dev.strata.addr.AbsResourceInstance;
-import dev.strata.cli.command.CommandContext;
 import dev.strata.engine.Action;
 import dev.strata.engine.ApplyResult;
 import dev.strata.engine.EngineEvents;
@@ -29,7 +28,7 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
 
     private record Running(Action action, long startNanos) {}
 
-    public ApplyView(CommandContext context) {
+    public ApplyView(Terminal context) {
         super(context);
         ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "apply-progress");

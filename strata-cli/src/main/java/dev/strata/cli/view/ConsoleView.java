@@ -1,6 +1,5 @@
 package dev.strata.cli.view;
 
-import dev.strata.cli.command.CommandContext;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Result;
 import dev.strata.lang.eval.ConsoleSession;
@@ -11,12 +10,12 @@ public final class ConsoleView {
     private final View view;
     private final DiagnosticRenderer.Sources config;
 
-    public ConsoleView(CommandContext context) {
+    public ConsoleView(Terminal context) {
         this(context, DiagnosticRenderer.NO_SOURCES);
     }
 
     /** A view whose diagnostics may point into the configuration's files as well as the input. */
-    public ConsoleView(CommandContext context, DiagnosticRenderer.Sources config) {
+    public ConsoleView(Terminal context, DiagnosticRenderer.Sources config) {
         this.view = new View(context);
         this.config = config;
     }

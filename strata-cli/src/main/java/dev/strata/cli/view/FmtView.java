@@ -1,6 +1,5 @@
 package dev.strata.cli.view;
 
-import dev.strata.cli.command.CommandContext;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
 import java.io.IOException;
@@ -10,7 +9,7 @@ import java.io.UncheckedIOException;
 public final class FmtView {
     private final View view;
 
-    public FmtView(CommandContext context) {
+    public FmtView(Terminal context) {
         this.view = new View(context);
     }
 

@@ -1,13 +1,12 @@
 package dev.strata.cli.view;
 
-import dev.strata.cli.command.CommandContext;
 import java.util.List;
 
 /** What the command frame itself says: problems with the command line before any command runs. */
 public final class FrameView {
     private final View view;
 
-    public FrameView(CommandContext context) {
+    public FrameView(Terminal context) {
         this.view = new View(context);
     }
 

@@ -1,34 +1,43 @@
 package dev.strata.cli.view;
 
 import dev.strata.hcl.TextWrap;
-import dev.strata.cli.command.Command;
-import dev.strata.cli.command.CommandContext;
-import dev.strata.cli.command.Flag;
 import java.util.List;
 
 /** The top-level help screen and each command's {@code -help}. Help goes to stdout: it was asked for. */
 public final class HelpView {
     private final View view;
 
-    public HelpView(CommandContext context) {
+    public HelpView(Terminal context) {
         this.view = new View(context);
     }
 
-    public void global(List<Command> commands) {
+    /** One group of the command listing, e.g. "Main commands", in listing order. */
+    public record Section(String title, List<Entry> commands) {}
+
+    /** One line of the command listing. */
+    public record Entry(String name, String synopsis) {}
+
+    /** A command's (or subcommand's) help: {@code name} as typed after {@code strata}, its usage, text and options. */
+    public record Page(String name, String usage, String description, List<Option> options) {}
+
+    /** One option as the help shows it: e.g. {@code -lock-timeout=DURATION}, then its text. */
+    public record Option(String display, String usage) {}
+
+    public void global(List<Section> sections) {
         StringBuilder sb = new StringBuilder();
         sb.append("Usage: strata [global options] <subcommand> [args]\n\n");
         sb.append(TextWrap.wrap("Strata plans and applies infrastructure described in the Terraform "
                 + "configuration language. The commands are listed below, the everyday workflow first.",
                 view.width(), "")).append('\n');
-        int nameWidth = commands.stream().mapToInt(c -> c.name().length()).max().orElse(0);
+        int nameWidth = sections.stream().flatMap(s -> s.commands().stream()).mapToInt(c -> c.name().length())
+                .max().orElse(0);
         int column = Math.max(nameWidth, 12) + 4;
-        for (Command.Section section : Command.Section.values()) {
-            List<Command> in = commands.stream().filter(c -> c.section() == section).toList();
-            if (in.isEmpty()) {
+        for (Section section : sections) {
+            if (section.commands().isEmpty()) {
                 continue;
             }
             sb.append('\n').append(section.title()).append(":\n");
-            for (Command c : in) {
+            for (Entry c : section.commands()) {
                 sb.append(entry("  " + c.name(), column + 2, c.synopsis()));
             }
         }
@@ -41,42 +50,26 @@ public final class HelpView {
         view.out().flush();
     }
 
-    public void command(Command command) {
-        show(command.name(), command.usage(), command.description(), command.flags());
-    }
-
-    /** {@code strata state list -help}: one subcommand's usage, text and flags. */
-    public void subcommand(Command parent, dev.strata.cli.command.SubcommandHelp sub) {
-        String text = Character.toUpperCase(sub.text().charAt(0)) + sub.text().substring(1);
-        show(parent.name() + " " + sub.name(), sub.usage(), text, sub.flags());
-    }
-
-    private void show(String name, String usageText, String description, dev.strata.cli.command.FlagSet flagSet) {
+    /** {@code strata fmt -help}, {@code strata state list -help}: usage, text and options. */
+    public void page(Page page) {
         StringBuilder sb = new StringBuilder();
-        String usage = usageText.isEmpty() ? "" : " " + usageText;
-        sb.append("Usage: strata [global options] ").append(name).append(usage).append("\n\n");
-        sb.append(TextWrap.wrap(description, view.width(), "  ")).append('\n');
-        List<Flag<?>> flags = flagSet.all();
-        if (!flags.isEmpty()) {
+        String usage = page.usage().isEmpty() ? "" : " " + page.usage();
+        sb.append("Usage: strata [global options] ").append(page.name()).append(usage).append("\n\n");
+        sb.append(TextWrap.wrap(page.description(), view.width(), "  ")).append('\n');
+        List<Option> options = page.options();
+        if (!options.isEmpty()) {
             sb.append("\nOptions:\n\n");
-            int widest = flags.stream().mapToInt(f -> display(f).length()).max().orElse(0);
+            int widest = options.stream().mapToInt(o -> o.display().length()).max().orElse(0);
             int column = Math.min(Math.max(widest, 8) + 4, 26);
-            for (Flag<?> f : flags) {
-                sb.append(entry("  " + display(f), column + 2, f.usage()));
-                if (f != flags.get(flags.size() - 1)) {
+            for (int i = 0; i < options.size(); i++) {
+                sb.append(entry("  " + options.get(i).display(), column + 2, options.get(i).usage()));
+                if (i != options.size() - 1) {
                     sb.append('\n');
                 }
             }
         }
         view.out().print(sb);
         view.out().flush();
-    }
-
-    private static String display(Flag<?> f) {
-        return switch (f.kind()) {
-            case BOOL -> Boolean.TRUE.equals(f.defaultValue()) ? "-" + f.name() + "=false" : "-" + f.name();
-            case STRING, INT, STRING_LIST -> "-" + f.name() + "=" + f.placeholder();
-        };
     }
 
     /** {@code head} then {@code text} wrapped in a column; text starts on the next line if head is too wide. */

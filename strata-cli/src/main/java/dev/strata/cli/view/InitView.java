@@ -1,6 +1,5 @@
 package dev.strata.cli.view;
 
-import dev.strata.cli.command.CommandContext;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
 
@@ -9,7 +8,7 @@ public final class InitView {
     private final View view;
     private final boolean automation;
 
-    public InitView(CommandContext context) {
+    public InitView(Terminal context) {
         this.view = new View(context);
         this.automation = context.inAutomation();
     }

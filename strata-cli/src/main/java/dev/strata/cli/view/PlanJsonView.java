@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.InstanceKey;
 import dev.strata.addr.ResourceMode;
-import dev.strata.cli.command.CommandContext;
+import dev.strata.cli.version.Version;
 import dev.strata.engine.Action;
 import dev.strata.engine.Plan;
 import dev.strata.engine.ResourceChange;
@@ -17,7 +17,7 @@ import java.time.format.DateTimeFormatter;
 public final class PlanJsonView extends View implements dev.strata.engine.EngineEvents {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    public PlanJsonView(CommandContext context) {
+    public PlanJsonView(Terminal context) {
         super(context);
     }
 
@@ -38,8 +38,8 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
 
     /** The first message of every stream. */
     public void version() {
-        ObjectNode v = message("info", "Strata " + dev.strata.cli.command.Version.current(), "version");
-        v.put("terraform", dev.strata.cli.command.Version.current());
+        ObjectNode v = message("info", "Strata " + Version.current(), "version");
+        v.put("terraform", Version.current());
         v.put("ui", "1.2");
         emit(v);
     }

@@ -2,7 +2,6 @@ package dev.strata.cli.view;
 
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.ResourceMode;
-import dev.strata.cli.command.CommandContext;
 import dev.strata.engine.Action;
 import dev.strata.engine.DeferredResource;
 import dev.strata.engine.OutputChange;
@@ -21,7 +20,7 @@ public final class PlanView extends View {
 
     private dev.strata.engine.Schemas schemas;
 
-    public PlanView(CommandContext context) {
+    public PlanView(Terminal context) {
         super(context);
     }
 

@@ -3,7 +3,6 @@ package dev.strata.cli.view;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.strata.cli.command.CommandContext;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
 import java.util.List;
@@ -12,7 +11,7 @@ import java.util.List;
 public final class ProvidersView {
     private final View view;
 
-    public ProvidersView(CommandContext context) {
+    public ProvidersView(Terminal context) {
         this.view = new View(context);
     }
 

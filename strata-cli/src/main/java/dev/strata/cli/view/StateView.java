@@ -1,6 +1,5 @@
 package dev.strata.cli.view;
 
-import dev.strata.cli.command.CommandContext;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.state.AttributePath;
 import dev.strata.state.JsonValue;
@@ -21,7 +20,7 @@ public final class StateView {
     private final View view;
     private final FileSources sources;
 
-    public StateView(CommandContext context) {
+    public StateView(Terminal context) {
         this.view = new View(context);
         this.sources = new FileSources(context.workingDir());
     }

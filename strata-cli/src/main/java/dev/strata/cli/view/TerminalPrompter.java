@@ -1,6 +1,5 @@
 package dev.strata.cli.view;
 
-import dev.strata.cli.command.CommandContext;
 import dev.strata.config.Prompter;
 import dev.strata.config.VariableConfig;
 import java.io.BufferedReader;
@@ -40,7 +39,7 @@ public final class TerminalPrompter implements Prompter {
     private final View view;
     private final Input input;
 
-    public TerminalPrompter(CommandContext context, Input input) {
+    public TerminalPrompter(Terminal context, Input input) {
         this.view = new View(context);
         this.input = input;
     }
@@ -50,7 +49,7 @@ public final class TerminalPrompter implements Prompter {
      * {@code false} (as Terraform reads it), and standard input is a terminal. Empty otherwise, and a
      * required variable without a value is then an error.
      */
-    public static Optional<Prompter> forCommand(CommandContext context, boolean inputFlag) {
+    public static Optional<Prompter> forCommand(Terminal context, boolean inputFlag) {
         String env = context.getenv("TF_INPUT");
         if (!inputFlag || "0".equals(env) || "false".equalsIgnoreCase(env) || !stdinIsTerminal(context)) {
             return Optional.empty();
@@ -64,7 +63,7 @@ public final class TerminalPrompter implements Prompter {
      * Whether the command's standard input is the process's and a terminal: the launcher tells with
      * {@code -Dstrata.stdin.tty} (it can run {@code [ -t 0 ]}); without it, the JDK's console decides.
      */
-    static boolean stdinIsTerminal(CommandContext context) {
+    static boolean stdinIsTerminal(Terminal context) {
         if (context.stdin() != System.in) {
             return false;
         }
@@ -100,7 +99,7 @@ public final class TerminalPrompter implements Prompter {
     }
 
     /** Answers read from the command's stdin; used when there is no console to turn echo off. */
-    public static Input streamInput(CommandContext context) {
+    public static Input streamInput(Terminal context) {
         BufferedReader in = new BufferedReader(new InputStreamReader(context.stdin(), StandardCharsets.UTF_8));
         return new Input() {
             @Override

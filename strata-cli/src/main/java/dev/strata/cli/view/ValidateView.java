@@ -1,6 +1,5 @@
 package dev.strata.cli.view;
 
-import dev.strata.cli.command.CommandContext;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
@@ -16,7 +15,7 @@ public final class ValidateView {
     private final View view;
     private final boolean json;
 
-    public ValidateView(CommandContext context, boolean json) {
+    public ValidateView(Terminal context, boolean json) {
         this.view = new View(context);
         this.json = json;
     }

@@ -1,6 +1,5 @@
 package dev.strata.cli.view;
 
-import dev.strata.cli.command.CommandContext;
 import java.util.List;
 
 /** Output of {@code strata version}. */
@@ -14,7 +13,7 @@ public sealed interface VersionView {
     final class Human implements VersionView {
         private final View view;
 
-        public Human(CommandContext context) {
+        public Human(Terminal context) {
             this.view = new View(context);
         }
 
@@ -35,7 +34,7 @@ public sealed interface VersionView {
     final class Json implements VersionView {
         private final View view;
 
-        public Json(CommandContext context) {
+        public Json(Terminal context) {
             this.view = new View(context);
         }
 

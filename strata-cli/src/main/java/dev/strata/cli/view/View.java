@@ -1,6 +1,5 @@
 package dev.strata.cli.view;
 
-import dev.strata.cli.command.CommandContext;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
@@ -19,10 +18,19 @@ public class View {
     private final int width;
     private final DiagnosticsView diagnostics;
 
-    public View(CommandContext context) {
+    public View(Terminal context) {
+        this(context, context.colorAllowed());
+    }
+
+    /** A view that never colours, whatever the terminal allows: for output a program reads, such as {@code -json}. */
+    static View monochrome(Terminal context) {
+        return new View(context, false);
+    }
+
+    private View(Terminal context, boolean color) {
         this.out = context.stdout();
         this.err = context.stderr();
-        this.color = context.colorAllowed();
+        this.color = color;
         this.width = context.terminalWidth();
         this.diagnostics = new DiagnosticsView(out, err, color, width);
     }

@@ -49,6 +49,14 @@ class EncryptionBlockTest {
     }
 
     @Test
+    void theBlockAndTheStateModuleRefuseTheSameIterationCounts() {
+        // The block is decoded in strata-config and keyed in strata-state: the floor must be the same on both
+        // sides, or a block accepted here would fail when the state is opened.
+        assertThat(dev.strata.config.EncryptionSettings.MIN_PBKDF2_ITERATIONS)
+                .isEqualTo(dev.strata.state.Encryption.Key.Passphrase.MIN_ITERATIONS);
+    }
+
+    @Test
     void migratesToEncryptedWithAFallbackAndBackWithTheOtherFallback() throws IOException {
         config(PASS, "    state {\n      method = method.aes_gcm.main\n    }");
         CliRunner.Result plain = cli.run("state", "list", "-no-color");

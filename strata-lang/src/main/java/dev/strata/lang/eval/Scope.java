@@ -6,6 +6,7 @@ import dev.strata.hcl.Result;
 import dev.strata.hcl.Traversal;
 import dev.strata.lang.funcs.FunctionTable;
 import dev.strata.lang.value.Value;
+import java.util.Map;
 
 /**
  * What an expression's references mean in one phase (validate, plan, apply, console): the scope
@@ -24,6 +25,30 @@ public interface Scope {
     FunctionTable functions();
 
     record Resolved(Value value, int stepsConsumed) {}
+
+    /**
+     * {@code outer} with {@code names} bound over it (a dynamic block's iterator, names an enclosing
+     * block binds): each resolves to its value in one step, whatever follows it; every other
+     * reference resolves in {@code outer}.
+     */
+    static Scope binding(Scope outer, Map<String, Value> names) {
+        if (names.isEmpty()) {
+            return outer;
+        }
+        Map<String, Value> bound = Map.copyOf(names);
+        return new Scope() {
+            @Override
+            public Result<Resolved> resolve(Traversal traversal) {
+                Value v = traversal.rootName() == null ? null : bound.get(traversal.rootName());
+                return v != null ? Result.of(new Resolved(v, 1)) : outer.resolve(traversal);
+            }
+
+            @Override
+            public FunctionTable functions() {
+                return outer.functions();
+            }
+        };
+    }
 
     /** A scope in which nothing is declared, for evaluating standalone expressions. */
     static Scope empty(FunctionTable functions) {

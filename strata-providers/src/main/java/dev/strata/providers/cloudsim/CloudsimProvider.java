@@ -11,6 +11,7 @@ import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.Schema;
 import dev.strata.provider.sdk.Attrs;
 import dev.strata.provider.sdk.SdkProvider;
+import dev.strata.resilience.Sleeper;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
@@ -34,14 +35,14 @@ final class CloudsimProvider extends SdkProvider {
                     "How long to wait for a new object to become visible and ready (default 60)"))
             .build());
 
-    private final SimClient.Sleeper sleeper;
+    private final Sleeper sleeper;
     private volatile SimClient client;
 
-    CloudsimProvider(SimClient.Sleeper sleeper) {
+    CloudsimProvider(Sleeper sleeper) {
         this(sleeper, new Holder());
     }
 
-    private CloudsimProvider(SimClient.Sleeper sleeper, Holder holder) {
+    private CloudsimProvider(Sleeper sleeper, Holder holder) {
         super(CONFIG, resources(holder), List.of());
         this.sleeper = sleeper;
         holder.provider = this;

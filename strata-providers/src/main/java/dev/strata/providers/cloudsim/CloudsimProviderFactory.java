@@ -3,6 +3,7 @@ package dev.strata.providers.cloudsim;
 import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.providers.BuiltinFactory;
+import dev.strata.resilience.Sleeper;
 
 /** Registers {@code strata/cloudsim}, the provider for Strata's cloud simulator. */
 public final class CloudsimProviderFactory extends BuiltinFactory {
@@ -13,6 +14,6 @@ public final class CloudsimProviderFactory extends BuiltinFactory {
 
     @Override
     public Provider create() {
-        return new CloudsimProvider(d -> Thread.sleep(d));
+        return new CloudsimProvider(Sleeper.SYSTEM);
     }
 }

@@ -6,6 +6,10 @@ import dev.strata.provider.ConnectionFailure;
 import dev.strata.provider.Failure;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;
+import dev.strata.resilience.Retrying;
+import dev.strata.resilience.Sleeper;
+import io.github.resilience4j.retry.Retry;
+import io.github.resilience4j.retry.RetryConfig;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -31,11 +35,8 @@ final class SimClient {
     /** The pause before the one retry of a refused connection. */
     static final Duration CONNECT_RETRY_PAUSE = Duration.ofMillis(250);
 
-    /** Waits between attempts; a seam so that tests can advance a simulated clock instead. */
-    @FunctionalInterface
-    interface Sleeper {
-        void sleep(Duration d) throws InterruptedException;
-    }
+    /** The first pause before retrying a server error or a broken connection; it doubles with each attempt. */
+    static final Duration BACKOFF = Duration.ofMillis(200);
 
     record Response(int status, JsonNode body) {
         String message() {
@@ -53,6 +54,8 @@ final class SimClient {
     final int maxRetries;
     final Duration consistencyTimeout;
     final Sleeper sleeper;
+    private final Retry retry;
+    private final Retry reconnect;
 
     SimClient(String endpoint, String clientId, int maxRetries, Duration consistencyTimeout, Sleeper sleeper) {
         this.endpoint = endpoint.replaceAll("/+$", "");
@@ -60,6 +63,44 @@ final class SimClient {
         this.maxRetries = maxRetries;
         this.consistencyTimeout = consistencyTimeout;
         this.sleeper = sleeper;
+        this.retry = Retry.of("cloudsim requests", RetryConfig.<Outcome>custom()
+                .maxAttempts(maxRetries + 1)
+                .retryOnResult(o -> o instanceof Outcome.Throttled || o instanceof Outcome.ServerError
+                        || o instanceof Outcome.Broken)
+                .intervalBiFunction((attempt, o) -> o.get() instanceof Outcome.Throttled t ? t.retryAfter().toMillis()
+                        : BACKOFF.toMillis() << Math.min(attempt - 1, 20))
+                .failAfterMaxAttempts(false)
+                .build());
+        // With max_retries = 0 the provider never waits, here neither.
+        this.reconnect = Retry.of("cloudsim connections", RetryConfig.<Outcome>custom()
+                .maxAttempts(maxRetries > 0 ? 2 : 1)
+                .retryOnResult(o -> o instanceof Outcome.Unreachable u && u.failure().reason().equals("connection refused"))
+                .intervalBiFunction((attempt, o) -> CONNECT_RETRY_PAUSE.toMillis())
+                .failAfterMaxAttempts(false)
+                .build());
+    }
+
+    /** What one request got. */
+    private sealed interface Outcome {
+        record Answered(Response response) implements Outcome {
+        }
+
+        record Throttled(Duration retryAfter) implements Outcome {
+        }
+
+        record ServerError(int status) implements Outcome {
+        }
+
+        /** An established connection failed (reset, timed out): worth another try. */
+        record Broken(String reason) implements Outcome {
+        }
+
+        /** No connection could be made: retrying like a throttle cannot help. */
+        record Unreachable(ConnectionFailure failure) implements Outcome {
+        }
+
+        record Interrupted() implements Outcome {
+        }
     }
 
     /**
@@ -71,93 +112,85 @@ final class SimClient {
      * endpoint and the reason, so a run against a simulator that is down ends in seconds.
      */
     Optional<Response> send(String method, String path, JsonNode body, String idempotencyKey, ProviderDiagnostics.Builder diags) {
-        Duration backoff = Duration.ofMillis(200);
-        String last = "no response";
-        Optional<Duration> retryAfter = Optional.empty();
-        boolean connectRetried = false;
-        for (int attempt = 0; attempt <= maxRetries; attempt++) {
-            long started = System.nanoTime();
-            try {
-                HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(endpoint + path)).timeout(Duration.ofSeconds(60))
-                        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                                : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
-                        .header("Content-Type", "application/json");
-                if (clientId != null) {
-                    b.header("X-Client-Id", clientId);
-                }
-                if (idempotencyKey != null) {
-                    b.header("Idempotency-Key", idempotencyKey);
-                }
-                HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-                LOG.debug("cloudsim {} {} -> {} in {} ms ({} bytes, attempt {})", method, path, r.statusCode(),
-                        millisSince(started), r.body().length(), attempt + 1);
-                Response resp = new Response(r.statusCode(), r.body().isEmpty() ? JSON.nullNode() : JSON.readTree(r.body()));
-                if (r.statusCode() == 429) {
-                    Duration wait = retryAfter(r);
-                    retryAfter = Optional.of(wait);
-                    last = "throttled";
-                    if (attempt < maxRetries) {
-                        LOG.debug("cloudsim {} {} throttled; retrying in {} ms as the server asked", method, path, wait.toMillis());
-                        sleeper.sleep(wait);
+        int[] attempts = {0};
+        Outcome last = Retrying.call(retry, sleeper, () -> Retrying.call(reconnect, sleeper,
+                () -> exchange(method, path, body, idempotencyKey, ++attempts[0]), (n, o, wait) -> {
+                    LOG.debug("cloudsim {} {}: one more try in {} ms", method, path, wait.toMillis());
+                    return true;
+                }), (n, o, wait) -> {
+                    switch (o) {
+                        case Outcome.Throttled t -> LOG.debug("cloudsim {} {} throttled; retrying in {} ms as the server asked",
+                                method, path, wait.toMillis());
+                        case Outcome.ServerError e -> LOG.debug("cloudsim {} {} got {}; retrying in {} ms", method, path,
+                                e.status(), wait.toMillis());
+                        default -> LOG.debug("cloudsim {} {}: retrying in {} ms", method, path, wait.toMillis());
                     }
-                    continue;
-                }
-                if (r.statusCode() >= 500) {
-                    last = "server error " + r.statusCode();
-                    retryAfter = Optional.empty();
-                    if (attempt < maxRetries) {
-                        LOG.debug("cloudsim {} {} got {}; retrying in {} ms", method, path, r.statusCode(), backoff.toMillis());
-                        sleeper.sleep(backoff);
-                    }
-                    backoff = backoff.multipliedBy(2);
-                    continue;
-                }
-                return Optional.of(resp);
-            } catch (IOException e) {
-                Optional<ConnectionFailure> unreachable = ConnectionFailure.of(endpoint, e);
-                if (unreachable.isPresent()) {
-                    ConnectionFailure f = unreachable.get();
-                    // With max_retries = 0 the provider never waits, here neither.
-                    boolean again = maxRetries > 0 && !connectRetried && f.reason().equals("connection refused");
-                    LOG.debug("cloudsim {} {}: {} after {} ms{}", method, path, f.message(), millisSince(started),
-                            again ? "; one more try in " + CONNECT_RETRY_PAUSE.toMillis() + " ms" : "; not retried");
-                    if (again) {
-                        connectRetried = true;
-                        attempt--;
-                        try {
-                            sleeper.sleep(CONNECT_RETRY_PAUSE);
-                            continue;
-                        } catch (InterruptedException ie) {
-                            Thread.currentThread().interrupt();
-                        }
-                    }
-                    diags.add(ProviderDiagnostic.error("Cloud API unreachable", method + " " + path + " failed: "
-                            + f.message() + ". Check that the cloud API (the simulator) is running and listening there, "
-                            + "or correct the provider's endpoint."));
-                    return Optional.empty();
-                }
-                last = ConnectionFailure.describe(e);
-                retryAfter = Optional.empty();
-                LOG.debug("cloudsim {} {} failed after {} ms: {}", method, path, millisSince(started), last);
-                if (attempt == maxRetries) {
-                    break;
-                }
-                try {
-                    sleeper.sleep(backoff);
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
-                backoff = backoff.multipliedBy(2);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                last = "interrupted";
-                break;
+                    return true;
+                });
+        String failed = switch (last) {
+            case Outcome.Answered a -> null;
+            case Outcome.Unreachable u -> {
+                diags.add(ProviderDiagnostic.error("Cloud API unreachable", method + " " + path + " failed: "
+                        + u.failure().message() + ". Check that the cloud API (the simulator) is running and listening there, "
+                        + "or correct the provider's endpoint."));
+                yield "";
             }
+            // An interrupt while waiting to retry ends the request like one during it.
+            case Outcome o when Thread.currentThread().isInterrupted() -> "interrupted";
+            case Outcome.Throttled t -> "throttled";
+            case Outcome.ServerError e -> "server error " + e.status();
+            case Outcome.Broken b -> b.reason();
+            case Outcome.Interrupted i -> "interrupted";
+        };
+        if (failed == null) {
+            return Optional.of(((Outcome.Answered) last).response());
         }
-        diags.add(ProviderDiagnostic.transientError("Cloud API request failed", method + " " + path + " to " + endpoint
-                + " did not succeed after " + (maxRetries + 1) + " attempts (last: " + last + ").", new Failure.Transient(retryAfter)));
+        if (!failed.isEmpty()) {
+            Optional<Duration> retryAfter = last instanceof Outcome.Throttled t ? Optional.of(t.retryAfter()) : Optional.empty();
+            diags.add(ProviderDiagnostic.transientError("Cloud API request failed", method + " " + path + " to " + endpoint
+                    + " did not succeed after " + (maxRetries + 1) + " attempts (last: " + failed + ").",
+                    new Failure.Transient(retryAfter)));
+        }
         return Optional.empty();
+    }
+
+    /** One request and what came of it. */
+    private Outcome exchange(String method, String path, JsonNode body, String idempotencyKey, int attempt) {
+        long started = System.nanoTime();
+        try {
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(endpoint + path)).timeout(Duration.ofSeconds(60))
+                    .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                            : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
+                    .header("Content-Type", "application/json");
+            if (clientId != null) {
+                b.header("X-Client-Id", clientId);
+            }
+            if (idempotencyKey != null) {
+                b.header("Idempotency-Key", idempotencyKey);
+            }
+            HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+            LOG.debug("cloudsim {} {} -> {} in {} ms ({} bytes, attempt {})", method, path, r.statusCode(),
+                    millisSince(started), r.body().length(), attempt);
+            if (r.statusCode() == 429) {
+                return new Outcome.Throttled(retryAfter(r));
+            }
+            if (r.statusCode() >= 500) {
+                return new Outcome.ServerError(r.statusCode());
+            }
+            return new Outcome.Answered(new Response(r.statusCode(), r.body().isEmpty() ? JSON.nullNode() : JSON.readTree(r.body())));
+        } catch (IOException e) {
+            Optional<ConnectionFailure> unreachable = ConnectionFailure.of(endpoint, e);
+            if (unreachable.isPresent()) {
+                LOG.debug("cloudsim {} {}: {} after {} ms", method, path, unreachable.get().message(), millisSince(started));
+                return new Outcome.Unreachable(unreachable.get());
+            }
+            String reason = ConnectionFailure.describe(e);
+            LOG.debug("cloudsim {} {} failed after {} ms: {}", method, path, millisSince(started), reason);
+            return new Outcome.Broken(reason);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Outcome.Interrupted();
+        }
     }
 
     private static long millisSince(long startNanos) {

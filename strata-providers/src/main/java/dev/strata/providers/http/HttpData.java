@@ -13,6 +13,10 @@ import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.Schema;
 import dev.strata.provider.sdk.Attrs;
 import dev.strata.provider.sdk.DataSource;
+import dev.strata.resilience.Retrying;
+import dev.strata.resilience.Sleeper;
+import io.github.resilience4j.retry.Retry;
+import io.github.resilience4j.retry.RetryConfig;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -53,7 +57,7 @@ import org.slf4j.LoggerFactory;
  * The {@code http} data source: one HTTP request, its status, headers and body. As in HashiCorp's
  * provider since 3.0, a non-2xx status is not an error (check {@code status_code}); connection
  * errors, 429 and 5xx responses other than 501 are retried when a {@code retry} block asks for it,
- * with exponential backoff between {@code min_delay_ms} and {@code max_delay_ms}.
+ * with exponential backoff between {@code min_delay_ms} and {@code max_delay_ms} (a resilience4j retry).
  */
 final class HttpData implements DataSource {
 
@@ -100,9 +104,9 @@ final class HttpData implements DataSource {
             .block("retry", NestedBlock.of(NestingMode.SINGLE, RETRY))
             .build());
 
-    private final HttpProvider.Sleeper sleeper;
+    private final Sleeper sleeper;
 
-    HttpData(HttpProvider.Sleeper sleeper) {
+    HttpData(Sleeper sleeper) {
         this.sleeper = sleeper;
     }
 
@@ -197,62 +201,38 @@ final class HttpData implements DataSource {
 
         // Only scheme, host and port: the path and query may carry a token.
         String endpoint = uri.getScheme() + "://" + uri.getHost() + (uri.getPort() > 0 ? ":" + uri.getPort() : "");
-        HttpResponse<byte[]> response = null;
-        Exception lastError = null;
-        Optional<ConnectionFailure> unreachable = Optional.empty();
-        int made = 0;
-        for (int attempt = 0; attempt <= attempts; attempt++) {
-            if (attempt > 0) {
-                long delay = Math.min(maxDelay, minDelay * (1L << Math.min(attempt - 1, 30)));
-                LOG.debug("http data source: retrying {} {} in {} ms (attempt {} of {})", method, endpoint, delay,
-                        attempt + 1, attempts + 1);
-                try {
-                    sleeper.sleep(Duration.ofMillis(Math.max(delay, 0)));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
-            }
-            long started = System.nanoTime();
-            made++;
-            try {
-                response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
-                lastError = null;
-                unreachable = Optional.empty();
-                int sc = response.statusCode();
-                LOG.debug("http data source: {} {} -> {} in {} ms ({} bytes)", method, endpoint, sc,
-                        (System.nanoTime() - started) / 1_000_000, response.body().length);
-                if (sc != 429 && (sc < 500 || sc == 501)) {
-                    break;
-                }
-            } catch (IOException e) {
-                lastError = e;
-                response = null;
-                unreachable = ConnectionFailure.of(endpoint, e);
-                LOG.debug("http data source: {} {} failed after {} ms: {}", method, endpoint,
-                        (System.nanoTime() - started) / 1_000_000, ConnectionFailure.describe(e));
-                // The retry block covers refused connections, as HashiCorp's provider does; a name that does
-                // not resolve or a certificate that is not trusted fails the same way every time.
-                if (unreachable.isPresent() && !unreachable.get().reason().equals("connection refused")) {
-                    break;
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                lastError = e;
-                break;
-            }
-        }
-        if (response == null) {
-            String tries = made > 1 ? " after " + made + " attempts" : "";
-            if (unreachable.isPresent()) {
+        int tries = Math.max(1, attempts + 1);
+        Retry retrying = Retry.of("http data source", RetryConfig.<Outcome>custom()
+                .maxAttempts(tries)
+                .retryOnResult(Outcome::retryable)
+                .intervalBiFunction((attempt, o) -> Math.max(0, Math.min(maxDelay, minDelay * (1L << Math.min(attempt - 1, 30)))))
+                .failAfterMaxAttempts(false)
+                .build());
+        int[] made = {0};
+        Outcome last = Retrying.call(retrying, sleeper, () -> {
+            made[0]++;
+            return send(client, request, method, endpoint);
+        }, (attempt, o, wait) -> {
+            LOG.debug("http data source: retrying {} {} in {} ms (attempt {} of {})", method, endpoint, wait.toMillis(),
+                    attempt + 1, tries);
+            return true;
+        });
+        if (!(last instanceof Outcome.Got(HttpResponse<byte[]> response))) {
+            String after = made[0] > 1 ? " after " + made[0] + " attempts" : "";
+            if (last instanceof Outcome.Failed f && f.unreachable().isPresent()) {
                 // Not transient for the engine: the retry block already had its say, and a dead endpoint
                 // must fail the run in seconds, not after the engine's throttling budget.
-                diags.add(ProviderDiagnostic.error("Error making request", "The " + method + " request failed" + tries + ": "
-                        + unreachable.get().message() + "."));
+                diags.add(ProviderDiagnostic.error("Error making request", "The " + method + " request failed" + after
+                        + ": " + f.unreachable().get().message() + "."));
             } else {
+                Exception error = switch (last) {
+                    case Outcome.Failed f -> f.error();
+                    case Outcome.Interrupted i -> i.error();
+                    case Outcome.Got g -> throw new IllegalStateException("a response is not a failure");
+                };
                 diags.add(ProviderDiagnostic.transientError("Error making request",
-                        "The " + method + " request to " + endpoint + " failed" + tries + ": "
-                                + (lastError == null ? "no response" : ConnectionFailure.describe(lastError)) + ".",
+                        "The " + method + " request to " + endpoint + " failed" + after + ": "
+                                + ConnectionFailure.describe(error) + ".",
                         new dev.strata.provider.Failure.Transient(Optional.empty())));
             }
             return null;
@@ -278,6 +258,49 @@ final class HttpData implements DataSource {
                 "status_code", Value.number(response.statusCode()),
                 "response_headers", Value.map(Type.STRING, headers),
                 "id", Value.string(url));
+    }
+
+    /** What one request got. */
+    private sealed interface Outcome {
+        /** A response; 429 and server errors other than 501 are worth another try. */
+        record Got(HttpResponse<byte[]> response) implements Outcome {
+        }
+
+        /**
+         * No response. The retry block covers refused connections, as HashiCorp's provider does; a name
+         * that does not resolve or a certificate that is not trusted fails the same way every time.
+         */
+        record Failed(IOException error, Optional<ConnectionFailure> unreachable) implements Outcome {
+        }
+
+        record Interrupted(InterruptedException error) implements Outcome {
+        }
+
+        default boolean retryable() {
+            return switch (this) {
+                case Got g -> g.response().statusCode() == 429
+                        || g.response().statusCode() >= 500 && g.response().statusCode() != 501;
+                case Failed f -> f.unreachable().isEmpty() || f.unreachable().get().reason().equals("connection refused");
+                case Interrupted i -> false;
+            };
+        }
+    }
+
+    private static Outcome send(HttpClient client, HttpRequest request, String method, String endpoint) {
+        long started = System.nanoTime();
+        try {
+            HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            LOG.debug("http data source: {} {} -> {} in {} ms ({} bytes)", method, endpoint, response.statusCode(),
+                    (System.nanoTime() - started) / 1_000_000, response.body().length);
+            return new Outcome.Got(response);
+        } catch (IOException e) {
+            LOG.debug("http data source: {} {} failed after {} ms: {}", method, endpoint,
+                    (System.nanoTime() - started) / 1_000_000, ConnectionFailure.describe(e));
+            return new Outcome.Failed(e, ConnectionFailure.of(endpoint, e));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Outcome.Interrupted(e);
+        }
     }
 
     /** Go's canonical header key: the first letter and each letter after a hyphen upper case, the rest lower. */

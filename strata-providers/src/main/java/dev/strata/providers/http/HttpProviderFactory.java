@@ -3,6 +3,7 @@ package dev.strata.providers.http;
 import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.providers.BuiltinFactory;
+import dev.strata.resilience.Sleeper;
 
 /** Registers {@code hashicorp/http}. */
 public final class HttpProviderFactory extends BuiltinFactory {
@@ -13,6 +14,6 @@ public final class HttpProviderFactory extends BuiltinFactory {
 
     @Override
     public Provider create() {
-        return new HttpProvider(d -> Thread.sleep(d));
+        return new HttpProvider(Sleeper.SYSTEM);
     }
 }

@@ -4,6 +4,7 @@ import dev.strata.provider.Block;
 import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.Schema;
 import dev.strata.provider.sdk.SdkProvider;
+import dev.strata.resilience.Sleeper;
 import java.time.Clock;
 import java.util.List;
 

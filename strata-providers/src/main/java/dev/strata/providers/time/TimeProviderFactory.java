@@ -3,6 +3,7 @@ package dev.strata.providers.time;
 import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.providers.BuiltinFactory;
+import dev.strata.resilience.Sleeper;
 import java.time.Clock;
 
 /** Registers {@code hashicorp/time}. */
@@ -14,6 +15,6 @@ public final class TimeProviderFactory extends BuiltinFactory {
 
     @Override
     public Provider create() {
-        return new TimeProvider(Clock.systemUTC(), d -> Thread.sleep(d));
+        return new TimeProvider(Clock.systemUTC(), Sleeper.SYSTEM);
     }
 }

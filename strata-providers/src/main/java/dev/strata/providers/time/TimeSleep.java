@@ -9,6 +9,7 @@ import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.Schema;
 import dev.strata.provider.sdk.Attrs;
 import dev.strata.provider.sdk.ManagedResource;
+import dev.strata.resilience.Sleeper;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;

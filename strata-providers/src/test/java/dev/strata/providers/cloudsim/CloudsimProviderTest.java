@@ -167,6 +167,28 @@ class CloudsimProviderTest {
     }
 
     @Test
+    void anInterruptWhileWaitingToRetryEndsTheRequestAtOnce() throws Exception {
+        ProviderTester t = tester(Knobs.DEFAULT, 5);
+        Value disk = t.resource("cloudsim_disk").apply(Map.of("size_gb", Value.number(10))).state();
+        sim.setKnobs(new Knobs(0, 0, 0, 10, 1.0, 0, 0, 0, 0));
+        java.util.concurrent.atomic.AtomicInteger waits = new java.util.concurrent.atomic.AtomicInteger();
+        var p = ProviderTester.configure(new CloudsimProvider(d -> {
+            waits.incrementAndGet();
+            throw new InterruptedException();
+        }), Map.of("endpoint", Value.string(sim.url()), "max_retries", Value.number(5))).provider();
+        try {
+            var r = p.readResource(new Provider.ReadRequest("cloudsim_disk", disk, null));
+            assertThat(r.diagnostics().asList()).singleElement().satisfies(d -> assertThat(d.detail())
+                    .endsWith("(last: interrupted)."));
+            assertThat(r.diagnostics().failure()).containsInstanceOf(Failure.Transient.class);
+            assertThat(waits).as("no retry after the interrupted wait").hasValue(1);
+            assertThat(Thread.currentThread().isInterrupted()).isTrue();
+        } finally {
+            Thread.interrupted();
+        }
+    }
+
+    @Test
     void aSimulatorThatIsDownFailsPermanentlyAfterOneQuickRetryNamingTheEndpoint() throws Exception {
         ProviderTester t = tester(Knobs.DEFAULT, 5);
         Value disk = t.resource("cloudsim_disk").apply(Map.of("size_gb", Value.number(10))).state();

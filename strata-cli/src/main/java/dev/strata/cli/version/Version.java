@@ -1,4 +1,4 @@
-package dev.strata.cli.command;
+package dev.strata.cli.version;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package dev.strata.cli.command;
+package dev.strata.tfplugin.install;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,6 +1,5 @@
-package dev.strata.cli.command;
+package dev.strata.cli.view;
 
-import dev.strata.cli.view.View;
 import dev.strata.engine.Schemas;
 import dev.strata.engine.StateValues;
 import dev.strata.lang.types.ObjectType;
@@ -46,7 +45,7 @@ final class StateText {
         if (!s.outputs().isEmpty()) {
             b.append("\nOutputs:\n\n");
             s.outputs().forEach((k, o) -> b.append(k).append(" = ").append(o.sensitive() ? "(sensitive value)"
-                    : ConsoleFormat.render(StateOutputs.value(o))).append('\n'));
+                    : ConsoleFormat.render(StateValues.outputValue(o))).append('\n'));
         }
         return b.toString();
     }

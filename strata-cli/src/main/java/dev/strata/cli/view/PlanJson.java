@@ -1,4 +1,4 @@
-package dev.strata.engine;
+package dev.strata.cli.view;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -11,6 +11,12 @@ import dev.strata.addr.ResourceMode;
 import dev.strata.config.ConfigNode;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.References;
+import dev.strata.engine.Action;
+import dev.strata.engine.DeferredResource;
+import dev.strata.engine.Plan;
+import dev.strata.engine.ResourceChange;
+import dev.strata.engine.Schemas;
+import dev.strata.engine.StateValues;
 import dev.strata.lang.types.ListType;
 import dev.strata.lang.types.MapType;
 import dev.strata.lang.types.ObjectType;

@@ -1,10 +1,10 @@
-package dev.strata.engine;
+package dev.strata.lang.funcs;
 
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Map;
 
-/** Go's {@code time.ParseDuration} syntax, which Terraform's duration flags use: {@code 10s}, {@code 1m30s}, {@code 1.5h}, {@code 0}. */
+/** Go's {@code time.ParseDuration} syntax, which Terraform's duration flags (-lock-timeout) and resource {@code timeouts} use: {@code 10s}, {@code 1m30s}, {@code 1.5h}, {@code 0}. */
 public final class GoDuration {
     private static final Map<String, Long> UNIT_NANOS = Map.of(
             "ns", 1L, "us", 1_000L, "µs", 1_000L, "ms", 1_000_000L, "s", 1_000_000_000L,

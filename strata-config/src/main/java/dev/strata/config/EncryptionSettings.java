@@ -1,8 +1,7 @@
-package dev.strata.cli.command;
+package dev.strata.config;
 
-import dev.strata.config.EncryptionConfig;
-import dev.strata.config.InputVariables;
-import dev.strata.config.ModuleConfig;
+import dev.strata.addr.InputVariable;
+import dev.strata.addr.Reference;
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.AttributeSchema;
 import dev.strata.hcl.Block;
@@ -13,10 +12,10 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Expression;
 import dev.strata.hcl.Result;
+import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.Traversal;
 import dev.strata.hcl.Traverser;
 import dev.strata.lang.eval.Evaluator;
-import dev.strata.lang.eval.Scope;
 import dev.strata.lang.eval.TemplateFunctions;
 import dev.strata.lang.funcs.FunctionContext;
 import dev.strata.lang.funcs.FunctionTable;
@@ -24,18 +23,20 @@ import dev.strata.lang.types.Type;
 import dev.strata.lang.value.ConversionResult;
 import dev.strata.lang.value.Convert;
 import dev.strata.lang.value.Value;
-import dev.strata.state.Encryption;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * Reads the {@code terraform { encryption { ... } }} block, in OpenTofu's shape, into the state
- * module's {@link Encryption}:
+ * Reads the {@code terraform { encryption { ... } }} block, in OpenTofu's shape, into the keys the
+ * state is written and read with ({@link State}); whoever opens the state turns them into the state
+ * module's encryption. Decoding belongs here, with the rest of the configuration language; the
+ * cryptography stays with the state:
  *
  * <pre>
  * encryption {
@@ -56,8 +57,56 @@ import java.util.TreeMap;
  * {@code TF_VAR_*}, {@code terraform.tfvars} or defaults), as OpenTofu allows. Secrets never appear in
  * diagnostics.
  */
-final class EncryptionSettings {
+public final class EncryptionSettings {
     private EncryptionSettings() {}
+
+    /**
+     * The fewest PBKDF2 rounds a passphrase may use (OWASP's floor for PBKDF2-HMAC-SHA256; OpenTofu
+     * refuses fewer too). The state module enforces the same floor when it derives the key.
+     */
+    public static final int MIN_PBKDF2_ITERATIONS = 200_000;
+
+    /** Where a key comes from, as the block declares it. */
+    public sealed interface KeySource {
+        /** The {@code unencrypted} method: plain JSON. */
+        KeySource UNENCRYPTED = new Unencrypted();
+
+        record Unencrypted() implements KeySource {}
+
+        /** A {@code pbkdf2} key provider: {@code id} is its name; no iterations means the state module's default. */
+        record Passphrase(String id, String passphrase, OptionalInt iterations) implements KeySource {
+            @Override
+            public String toString() {
+                return "Passphrase[" + id + "]";
+            }
+        }
+
+        /** A {@code raw} key provider: 32 bytes. */
+        record Raw(byte[] key) implements KeySource {
+            public Raw {
+                key = key.clone();
+            }
+
+            @Override
+            public byte[] key() {
+                return key.clone();
+            }
+
+            @Override
+            public String toString() {
+                return "Raw[32 bytes]";
+            }
+        }
+    }
+
+    /**
+     * What the {@code state} block says: write with {@code primary}; also read what was written with
+     * {@code fallback} (null for none).
+     */
+    public record State(KeySource primary, KeySource fallback) {
+        /** No {@code state} block: states stay plain JSON. */
+        public static final State NONE = new State(KeySource.UNENCRYPTED, null);
+    }
 
     private static final BodySchema ROOT = new BodySchema(List.of(), List.of(
             BlockHeaderSchema.of("key_provider", "type", "name"), BlockHeaderSchema.of("method", "type", "name"),
@@ -72,18 +121,18 @@ final class EncryptionSettings {
             AttributeSchema.optional("enforced")), List.of(BlockHeaderSchema.of("fallback")));
     private static final BodySchema FALLBACK = new BodySchema(List.of(AttributeSchema.required("method")), List.of());
 
-    /** The encryption the block describes; {@link Encryption#NONE} when it has no {@code state} block. */
-    static Result<Encryption> read(EncryptionConfig block, ModuleConfig root, Path dir, Map<String, String> env) {
+    /** The keys the block describes; {@link State#NONE} when it has no {@code state} block. */
+    public static Result<State> read(EncryptionConfig block, ModuleConfig root, Path dir, Map<String, String> env) {
         Diagnostics.Builder diags = Diagnostics.builder();
         Result<BodyContent> content = block.config().content(ROOT);
         diags.addAll(content.diagnostics());
         if (content.hasErrors()) {
             return Result.of(null, diags.build());
         }
-        Evaluator constants = new Evaluator(new VariablesScope(root, dir, env,
-                TemplateFunctions.builtins(FunctionContext.system(dir))));
-        Map<String, Encryption.Key> keys = new TreeMap<>();
-        Map<String, Encryption.Key> methods = new TreeMap<>();
+        Evaluator constants = new Evaluator(new ReferenceScope(new VariablesData(root, dir, env,
+                TemplateFunctions.builtins(FunctionContext.system(dir)))));
+        Map<String, KeySource> keys = new TreeMap<>();
+        Map<String, KeySource> methods = new TreeMap<>();
         // Declared names, including those whose block had errors: a reference to one of those is not reported again.
         java.util.Set<String> declared = new java.util.HashSet<>();
         for (Block b : content.value().blocksOfType("key_provider")) {
@@ -113,14 +162,14 @@ final class EncryptionSettings {
                                 + "least 16 characters.", pass.expr().range()));
                         continue;
                     }
-                    if (iterations != null && iterations < Encryption.Key.Passphrase.MIN_ITERATIONS) {
+                    if (iterations != null && iterations < MIN_PBKDF2_ITERATIONS) {
                         diags.add(Diagnostic.error("Too few iterations", "PBKDF2 needs at least "
-                                + Encryption.Key.Passphrase.MIN_ITERATIONS + " iterations to slow down guessing.",
+                                + MIN_PBKDF2_ITERATIONS + " iterations to slow down guessing.",
                                 it.expr().range()));
                         continue;
                     }
-                    keys.put(ref, iterations == null ? new Encryption.Key.Passphrase(b.labels().get(1), passphrase)
-                            : new Encryption.Key.Passphrase(b.labels().get(1), passphrase, iterations));
+                    keys.put(ref, new KeySource.Passphrase(b.labels().get(1), passphrase,
+                            iterations == null ? OptionalInt.empty() : OptionalInt.of(iterations)));
                 }
                 case "raw" -> {
                     Result<BodyContent> c = b.body().content(RAW);
@@ -146,7 +195,7 @@ final class EncryptionSettings {
                                 k.expr().range()));
                         continue;
                     }
-                    keys.put(ref, new Encryption.Key.Raw(bytes));
+                    keys.put(ref, new KeySource.Raw(bytes));
                 }
                 default -> diags.add(Diagnostic.error("Unsupported key provider", "Strata's key providers are "
                         + "\"pbkdf2\" (a passphrase) and \"raw\" (a 256-bit key); \"" + type + "\" is not available.",
@@ -173,7 +222,7 @@ final class EncryptionSettings {
                     if (target.isEmpty()) {
                         continue;
                     }
-                    Encryption.Key key = keys.get(target.get());
+                    KeySource key = keys.get(target.get());
                     if (key == null) {
                         if (!declared.contains(target.get())) {
                             diags.add(Diagnostic.error("Reference to undeclared key provider", "There is no "
@@ -185,7 +234,7 @@ final class EncryptionSettings {
                 }
                 case "unencrypted" -> {
                     diags.addAll(b.body().content(UNENCRYPTED).diagnostics());
-                    methods.put(ref, Encryption.Key.PLAINTEXT);
+                    methods.put(ref, KeySource.UNENCRYPTED);
                 }
                 default -> diags.add(Diagnostic.error("Unsupported encryption method", "Strata's methods are "
                         + "\"aes_gcm\" and \"unencrypted\"; \"" + type + "\" is not available.", b.labelRanges().get(0)));
@@ -204,7 +253,7 @@ final class EncryptionSettings {
             return Result.of(null, diags.build());
         }
         if (states.isEmpty()) {
-            return Result.of(Encryption.NONE, diags.build());
+            return Result.of(State.NONE, diags.build());
         }
         Block state = states.get(0);
         if (states.size() > 1) {
@@ -217,10 +266,10 @@ final class EncryptionSettings {
         if (sc.hasErrors()) {
             return Result.of(null, diags.build());
         }
-        Encryption.Key primary = method(sc.value().attributes().get("method"), methods, declared, diags);
+        KeySource primary = method(sc.value().attributes().get("method"), methods, declared, diags);
         Attribute enforcedAttr = sc.value().attributes().get("enforced");
         boolean enforced = enforcedAttr != null && Boolean.TRUE.equals(bool(constants, enforcedAttr, diags));
-        Encryption.Key fallback = null;
+        KeySource fallback = null;
         List<Block> fallbacks = sc.value().blocksOfType("fallback");
         if (fallbacks.size() > 1) {
             diags.add(Diagnostic.error("Duplicate fallback block", "A state block may have only one fallback.",
@@ -235,22 +284,22 @@ final class EncryptionSettings {
         if (diags.hasErrors()) {
             return Result.of(null, diags.build());
         }
-        if (enforced && primary instanceof Encryption.Key.Plaintext) {
+        if (enforced && primary instanceof KeySource.Unencrypted) {
             diags.add(Diagnostic.error("Unencrypted state is not allowed", "The state block sets enforced = true, "
                     + "so its method must encrypt; it names an \"unencrypted\" method.",
                     sc.value().attributes().get("method").expr().range()));
             return Result.of(null, diags.build());
         }
-        return Result.of(Encryption.of(primary, fallback), diags.build());
+        return Result.of(new State(primary, fallback), diags.build());
     }
 
-    private static Encryption.Key method(Attribute a, Map<String, Encryption.Key> methods, java.util.Set<String> declared,
+    private static KeySource method(Attribute a, Map<String, KeySource> methods, java.util.Set<String> declared,
                                          Diagnostics.Builder diags) {
         Optional<String> target = reference(a.expr(), "method", diags);
         if (target.isEmpty()) {
             return null;
         }
-        Encryption.Key k = methods.get(target.get());
+        KeySource k = methods.get(target.get());
         if (k == null && !declared.contains(target.get())) {
             diags.add(Diagnostic.error("Reference to undeclared method", "There is no " + target.get()
                     + " in this encryption block.", a.expr().range()));
@@ -275,14 +324,14 @@ final class EncryptionSettings {
      * Input variables of the root module, resolved (once, when first referenced) from their defaults,
      * {@code TF_VAR_*} and the tfvars files; anything else is not available this early.
      */
-    private static final class VariablesScope implements Scope {
+    private static final class VariablesData extends PartialData {
         private final ModuleConfig root;
         private final Path dir;
         private final Map<String, String> env;
         private final FunctionTable functions;
         private SortedMap<String, Value> values;
 
-        VariablesScope(ModuleConfig root, Path dir, Map<String, String> env, FunctionTable functions) {
+        VariablesData(ModuleConfig root, Path dir, Map<String, String> env, FunctionTable functions) {
             this.root = root;
             this.dir = dir;
             this.env = env;
@@ -290,31 +339,49 @@ final class EncryptionSettings {
         }
 
         @Override
-        public Result<Resolved> resolve(Traversal t) {
-            if (!"var".equals(t.rootName()) || t.steps().size() < 2 || !(t.steps().get(1) instanceof Traverser.Attr a)) {
-                return failed(t, Diagnostic.error("Invalid reference in the encryption block", "Only literal values, "
-                        + "function calls and input variables (var.NAME) may be used here: state encryption is set up "
-                        + "before locals, resources and data sources have values.", t.range()));
-            }
-            if (root == null || !root.variables().containsKey(a.name())) {
-                return failed(t, Diagnostic.error("Reference to undeclared input variable", "An input variable with "
-                        + "the name \"" + a.name() + "\" has not been declared in the root module.", t.range()));
+        public Diagnostics invalidReference(Traversal t, Diagnostics problems) {
+            return Diagnostics.of(notAvailable(t.range()));
+        }
+
+        @Override
+        protected Result<Value> other(Reference ref) {
+            return failed(notAvailable(written(ref)));
+        }
+
+        private static Diagnostic notAvailable(SourceRange range) {
+            return Diagnostic.error("Invalid reference in the encryption block", "Only literal values, function "
+                    + "calls and input variables (var.NAME) may be used here: state encryption is set up before "
+                    + "locals, resources and data sources have values.", range);
+        }
+
+        @Override
+        public Result<Value> inputVariable(InputVariable variable, Reference ref) {
+            String name = variable.name();
+            if (root == null || !root.variables().containsKey(name)) {
+                return failed(Diagnostic.error("Reference to undeclared input variable", "An input variable with "
+                        + "the name \"" + name + "\" has not been declared in the root module.", written(ref)));
             }
             if (values == null) {
                 // Problems with other variables are not this block's to report: only the value matters here.
                 values = InputVariables.resolve(root, dir, env, List.of()).value();
             }
-            Value v = values.get(a.name());
+            Value v = values.get(name);
             if (v == null || !v.isWhollyKnown()) {
-                return failed(t, Diagnostic.error("No value for required variable", "var." + a.name() + " has no "
-                        + "value here. Set it with the TF_VAR_" + a.name() + " environment variable, in terraform.tfvars "
-                        + "or with a default: the state is opened before -var options are read.", t.range()));
+                return failed(Diagnostic.error("No value for required variable", "var." + name + " has no "
+                        + "value here. Set it with the TF_VAR_" + name + " environment variable, in terraform.tfvars "
+                        + "or with a default: the state is opened before -var options are read.", written(ref)));
             }
-            return Result.of(new Resolved(v, 2));
+            return Result.of(v);
         }
 
-        private static Result<Resolved> failed(Traversal t, Diagnostic d) {
-            return Result.of(new Resolved(Value.DYNAMIC_UNKNOWN, t.steps().size()), Diagnostics.of(d));
+        /** The whole reference as written, with the steps after its subject. */
+        private static SourceRange written(Reference ref) {
+            return ref.remaining().isEmpty() ? ref.range()
+                    : SourceRange.between(ref.range(), ref.remaining().getLast().range());
+        }
+
+        private static Result<Value> failed(Diagnostic d) {
+            return Result.of(Value.DYNAMIC_UNKNOWN, Diagnostics.of(d));
         }
 
         @Override
