@@ -73,7 +73,7 @@ public final class Applier {
         List<JournalEntry.Intent> open = state.openIntents();
         for (JournalEntry.Intent i : open) {
             if (i.action().equals("create")) {
-                openCreates.put(StateAddrs.of(i.instance()), i.operationId());
+                openCreates.put(i.instance(), i.operationId());
             }
         }
         if (!current.sameContentAs(prior.withSerial(current.serial()).withLineage(current.lineage()))) {
@@ -186,7 +186,7 @@ public final class Applier {
             throws InterruptedException {
         for (ResourceChange c : plan.changes()) {
             if (c.action() == Action.FORGET && ops.stateObject(c.addr(), c.deposed()) != null) {
-                run.record(new JournalEntry.RemoveObject(StateAddrs.of(c.addr()), c.deposed()));
+                run.record(new JournalEntry.RemoveObject(c.addr(), c.deposed()));
                 run.succeeded.add(new Run.Done(c.addr(), Action.FORGET));
             }
         }
@@ -213,7 +213,9 @@ public final class Applier {
                 continue;
             }
             for (ResourceChange y : deletes) {
-                if (y != x && o.dependencies().contains(y.addr().containingResource().toString())) {
+                // As before the state was typed: a dependency matches a resource outside keyed modules only.
+                String yr = y.addr().containingResource().toString();
+                if (y != x && o.dependencies().stream().anyMatch(d -> d.toString().equals(yr))) {
                     // x depended on y: y is destroyed after x.
                     g.dependency(new Key(y.addr().toString(), y.deposed()), new Key(x.addr().toString(), x.deposed()),
                             null);

@@ -3,6 +3,7 @@ package dev.strata.engine;
 import dev.strata.addr.AbsProviderConfig;
 import dev.strata.addr.AbsResource;
 import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.ConfigResource;
 import dev.strata.addr.InstanceKey;
 import dev.strata.addr.Module;
 import dev.strata.addr.Reference;
@@ -142,7 +143,7 @@ final class InstanceOps {
     // ---- state access ----
 
     ResourceInstanceObject stateObject(AbsResourceInstance ai, String deposed) {
-        for (ResourceInstanceObject o : run.state().objects(StateAddrs.of(ai))) {
+        for (ResourceInstanceObject o : run.state().objects(ai)) {
             if (java.util.Objects.equals(o.deposed(), deposed)) {
                 return o;
             }
@@ -201,20 +202,21 @@ final class InstanceOps {
     private ResourceInstanceObject object(Ctx c, InstanceKey key, String deposed, Value v, PrivateState priv,
                                           ObjectStatus status) {
         Value plain = v;
-        return new ResourceInstanceObject(StateAddrs.of(key), status, deposed, c.schema().version(),
+        return new ResourceInstanceObject(key, status, deposed, c.schema().version(),
                 StateValues.toJson(plain, c.block().impliedType()), null, StateValues.sensitivePaths(v), 0, null,
                 priv == null || priv.isEmpty() ? null : priv.toBase64(), dependencies(c), c.rc() != null
                 && c.rc().lifecycle().createBeforeDestroy(), null);
     }
 
     /** The resources this instance's configuration depends on, through locals and variables, as state records them. */
-    private List<String> dependencies(Ctx c) {
+    private List<ConfigResource> dependencies(Ctx c) {
         if (c.rc() == null) {
             ResourceInstanceObject o = stateObject(c.addr(), null);
             return o == null ? List.of() : o.dependencies();
         }
         Node self = new Node.ResourceNode(c.addr().module().module(), c.addr().resource().resource());
-        Set<String> out = new TreeSet<>();
+        // In the order of their text, as the state file has always listed them.
+        Map<String, ConfigResource> out = new TreeMap<>();
         Set<Node> seen = new java.util.HashSet<>();
         List<Node> todo = new ArrayList<>(walk.graph.dependenciesOf(self));
         while (!todo.isEmpty()) {
@@ -223,21 +225,22 @@ final class InstanceOps {
                 continue;
             }
             if (n instanceof Node.ResourceNode rn) {
-                out.add(rn.display());
+                ConfigResource d = new ConfigResource(rn.module(), rn.resource());
+                out.put(d.toString(), d);
             } else if (!(n instanceof Node.ProviderNode)) {
                 todo.addAll(walk.graph.dependenciesOf(n));
             }
         }
-        return List.copyOf(out);
+        return List.copyOf(out.values());
     }
 
     private void setObject(Ctx c, ResourceInstanceObject o) {
-        run.record(new JournalEntry.SetObject(StateAddrs.of(c.addr().containingResource()), c.providerAddr().toString(),
+        run.record(new JournalEntry.SetObject(c.addr().containingResource(), c.providerAddr(),
                 o));
     }
 
     private void removeObject(AbsResourceInstance ai, String deposed) {
-        run.record(new JournalEntry.RemoveObject(StateAddrs.of(ai), deposed));
+        run.record(new JournalEntry.RemoveObject(ai, deposed));
     }
 
     // ---- the per-instance entry point ----
@@ -801,13 +804,13 @@ final class InstanceOps {
 
     /** Instances in state that the expansion no longer has, and deposed objects: planned for deletion. */
     void orphans(ResourceConfig rc, AbsResource ar, Expansion e) {
-        Optional<ResourceState> rs = run.state().resource(StateAddrs.of(ar));
+        Optional<ResourceState> rs = run.state().resource(ar);
         if (rs.isEmpty() || e instanceof Expansion.Deferred) {
             return;
         }
         Set<InstanceKey> keys = new TreeSet<>(e.keys());
         for (ResourceInstanceObject o : rs.get().instances()) {
-            InstanceKey k = StateAddrs.of(o.key());
+            InstanceKey k = o.key();
             AbsResourceInstance ai = ar.instance(k);
             if (!Targets.matchesInstance(run.options.targets(), ai)) {
                 continue;
@@ -823,7 +826,7 @@ final class InstanceOps {
             if (run.options.mode() == PlanMode.REFRESH_ONLY) {
                 continue; // a refresh-only plan changes no remote object
             }
-            AbsProviderConfig pa = StateAddrs.provider(rs.get().provider());
+            AbsProviderConfig pa = rs.get().provider();
             Ctx c = pa == null ? null : ctx(rc, ai, pa);
             if (c == null) {
                 c = ctx(rc, ai);
@@ -855,7 +858,7 @@ final class InstanceOps {
             removeObject(ai, o.deposed());
             return;
         }
-        AbsProviderConfig pa = StateAddrs.provider(rs.provider());
+        AbsProviderConfig pa = rs.provider();
         if (pa == null || !ensureProvider(pa)) {
             return;
         }
@@ -931,9 +934,9 @@ final class InstanceOps {
             return;
         }
         Set<InstanceKey> keys = new TreeSet<>(e.keys());
-        run.state().resource(StateAddrs.of(ar)).ifPresent(rs -> {
+        run.state().resource(ar).ifPresent(rs -> {
             for (ResourceInstanceObject o : rs.instances()) {
-                InstanceKey k = StateAddrs.of(o.key());
+                InstanceKey k = o.key();
                 if (o.deposed() == null && !keys.contains(k)) {
                     run.deferredNeedsPlan.add(ar.instance(k));
                 }
@@ -1212,7 +1215,7 @@ final class InstanceOps {
         }
         String token = action == Action.CREATE ? openCreates.getOrDefault(ai, UUID.randomUUID().toString())
                 : UUID.randomUUID().toString();
-        run.record(new JournalEntry.Intent(token, StateAddrs.of(ai), action.jsonActions().getFirst()));
+        run.record(new JournalEntry.Intent(token, ai, action.jsonActions().getFirst()));
         events.applyStart(ai, action, deposed);
         long t0 = System.nanoTime();
         Value priorV = prior == null ? c.nullObject() : prior;
@@ -1268,7 +1271,7 @@ final class InstanceOps {
     boolean destroy(Ctx c, Value prior, PrivateState priorPrivate, String deposed) {
         AbsResourceInstance ai = c.addr();
         String token = UUID.randomUUID().toString();
-        run.record(new JournalEntry.Intent(token, StateAddrs.of(ai), "delete"));
+        run.record(new JournalEntry.Intent(token, ai, "delete"));
         events.applyStart(ai, Action.DELETE, deposed);
         long t0 = System.nanoTime();
         Duration limit = c.rc() == null ? null : timeout(c, prior, "delete");

@@ -11,10 +11,9 @@ import dev.strata.config.MovedConfig;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
-import dev.strata.state.ResourceInstanceAddr;
-import dev.strata.state.StateAddress;
 import dev.strata.state.StateEdits;
 import dev.strata.state.StateSnapshot;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,28 +36,23 @@ final class Moves {
         for (ConfigNode n : tree.nodes()) {
             ModuleInstance mi = n.path().unkeyedInstance();
             for (MovedConfig m : n.module().moved()) {
-                String from = absolute(mi, m.from());
-                String to = absolute(mi, m.to());
-                Result<StateAddress> src = StateAddress.parse(from);
-                Result<StateAddress> dst = StateAddress.parse(to);
-                if (src.value() == null || dst.value() == null) {
+                Targetable src = absolute(mi, m.from());
+                Targetable dst = absolute(mi, m.to());
+                if (StateEdits.matching(s, src).isEmpty() || !StateEdits.matching(s, dst).isEmpty()) {
                     continue;
                 }
-                if (StateEdits.matching(s, src.value()).isEmpty() || !StateEdits.matching(s, dst.value()).isEmpty()) {
-                    continue;
-                }
-                List<ResourceInstanceAddr> before = StateEdits.matching(s, src.value());
-                Result<StateSnapshot> moved = StateEdits.move(s, src.value(), dst.value());
+                List<AbsResourceInstance> before = StateEdits.matching(s, src);
+                Result<StateSnapshot> moved = StateEdits.move(s, src, dst);
                 if (moved.value() == null) {
                     for (Diagnostic d : moved.diagnostics()) {
                         diags.add(Diagnostic.error(d.summary(), d.detail(), m.declRange()));
                     }
                     continue;
                 }
-                List<ResourceInstanceAddr> after = StateEdits.matching(moved.value(), dst.value());
+                List<AbsResourceInstance> after = StateEdits.matching(moved.value(), dst);
                 if (before.size() == after.size()) {
                     for (int i = 0; i < before.size(); i++) {
-                        previous.put(StateAddrs.of(after.get(i)), StateAddrs.of(before.get(i)));
+                        previous.put(after.get(i), before.get(i));
                     }
                 }
                 s = moved.value();
@@ -67,13 +61,18 @@ final class Moves {
         return new Applied(s, previous, diags.build());
     }
 
-    private static String absolute(ModuleInstance mi, Targetable t) {
-        String rel = switch (t) {
-            case ModuleInstance m -> m.toString();
-            case AbsResource r -> r.toString();
-            case AbsResourceInstance r -> r.toString();
+    private static Targetable absolute(ModuleInstance mi, Targetable t) {
+        return switch (t) {
+            case ModuleInstance m -> within(mi, m);
+            case AbsResource r -> within(mi, r.module()).resource(r.resource());
+            case AbsResourceInstance r -> within(mi, r.module()).resourceInstance(r.resource());
         };
-        return mi.isRoot() ? rel : mi + "." + rel;
+    }
+
+    private static ModuleInstance within(ModuleInstance outer, ModuleInstance inner) {
+        List<ModuleInstance.Step> steps = new ArrayList<>(outer.steps());
+        steps.addAll(inner.steps());
+        return new ModuleInstance(steps);
     }
 
 }

@@ -262,7 +262,7 @@ public final class PlanCodec {
         if (addr.value() == null) {
             throw new Damaged("bad address " + c.path("addr"));
         }
-        AbsProviderConfig provider = StateAddrs.provider(text(c, "provider"));
+        AbsProviderConfig provider = AbsProviderConfig.parse(text(c, "provider")).value();
         if (provider == null) {
             throw new Damaged("bad provider " + c.path("provider"));
         }

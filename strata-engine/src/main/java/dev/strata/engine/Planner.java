@@ -169,7 +169,7 @@ public final class Planner {
     /** Resources in state whose configuration (or whole module) is gone: every object is planned for deletion. */
     private static void orphanResources(Run run, InstanceOps ops, Walk walk) {
         for (ResourceState rs : run.state().resources()) {
-            AbsResource ar = StateAddrs.of(rs.addr());
+            AbsResource ar = rs.addr();
             Optional<ConfigNode> node = run.tree.node(ar.module().module());
             boolean configured = node.isPresent() && node.get().module().resources().containsKey(ar.resource());
             if (configured && !run.deferredModules.containsKey(ar.module().module())
@@ -180,7 +180,7 @@ public final class Planner {
                 continue;
             }
             for (ResourceInstanceObject o : rs.instances()) {
-                AbsResourceInstance ai = ar.instance(StateAddrs.of(o.key()));
+                AbsResourceInstance ai = ar.instance(o.key());
                 if (!Targets.matchesInstance(run.options.targets(), ai)) {
                     continue;
                 }

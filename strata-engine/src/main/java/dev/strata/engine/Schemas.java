@@ -23,18 +23,14 @@ import java.util.Optional;
  */
 public final class Schemas {
     private final ProviderSource source;
-    private final Map<String, Optional<ProviderSchema>> cache = new HashMap<>();
+    private final Map<AbsProviderConfig, Optional<ProviderSchema>> cache = new HashMap<>();
 
     public Schemas(ProviderSource source) {
         this.source = source;
     }
 
-    private Optional<ProviderSchema> of(String stateProvider) {
-        return cache.computeIfAbsent(stateProvider, p -> {
-            AbsProviderConfig cfg = StateAddrs.provider(p);
-            if (cfg == null) {
-                return Optional.empty();
-            }
+    private Optional<ProviderSchema> of(AbsProviderConfig stateProvider) {
+        return cache.computeIfAbsent(stateProvider, cfg -> {
             ProviderFactory f = source.resolve(ProviderPool.address(cfg.provider()), VersionConstraints.ANY).value();
             if (f == null) {
                 return Optional.empty();
@@ -46,7 +42,7 @@ public final class Schemas {
     }
 
     /** The schema block of a resource type or data source of the provider a state or plan names. */
-    public Optional<Block> block(String stateProvider, boolean data, String type) {
+    public Optional<Block> block(AbsProviderConfig stateProvider, boolean data, String type) {
         return of(stateProvider).map(ps -> data ? ps.dataSource(type) : ps.resourceType(type)).map(Schema::block);
     }
 
@@ -56,7 +52,7 @@ public final class Schemas {
         if (ps.isEmpty()) {
             return Optional.empty();
         }
-        Schema s = rs.mode() == dev.strata.state.ResourceMode.DATA ? ps.get().dataSource(rs.type())
+        Schema s = rs.mode() == dev.strata.addr.ResourceMode.DATA ? ps.get().dataSource(rs.type())
                 : ps.get().resourceType(rs.type());
         if (s == null || o.schemaVersion() != s.version()) {
             return Optional.empty();

@@ -32,14 +32,14 @@ public final class StateResources implements RecordedResources {
 
     @Override
     public Optional<Value> value(Resource resource, InstanceKey key) {
-        Optional<ResourceState> rs = state.resource(StateAddrs.of(ModuleInstance.ROOT.resource(resource)));
+        Optional<ResourceState> rs = state.resource(ModuleInstance.ROOT.resource(resource));
         if (rs.isEmpty()) {
             return Optional.empty();
         }
         Map<InstanceKey, Value> byKey = new TreeMap<>();
         for (ResourceInstanceObject o : rs.get().instances()) {
             if (o.deposed() == null) {
-                byKey.put(StateAddrs.of(o.key()), schemas.decode(rs.get(), o).orElseGet(() -> StateValues.infer(
+                byKey.put(o.key(), schemas.decode(rs.get(), o).orElseGet(() -> StateValues.infer(
                         o.attributes())));
             }
         }

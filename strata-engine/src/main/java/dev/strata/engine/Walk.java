@@ -567,8 +567,8 @@ final class Walk {
 
     /** In destroy mode every instance in state is planned for deletion, whatever the configuration says. */
     private Expansion stateExpansion(AbsResource ar) {
-        return run.state().resource(StateAddrs.of(ar)).map(rs -> {
-            boolean keyed = rs.instances().stream().anyMatch(o -> !(o.key() instanceof dev.strata.state.InstanceKey.NoKey));
+        return run.state().resource(ar).map(rs -> {
+            boolean keyed = rs.instances().stream().anyMatch(o -> !(o.key() instanceof InstanceKey.NoKey));
             if (!keyed) {
                 return (Expansion) new Expansion.Single();
             }
@@ -576,9 +576,9 @@ final class Walk {
             int count = 0;
             for (ResourceInstanceObject o : rs.instances()) {
                 switch (o.key()) {
-                    case dev.strata.state.InstanceKey.IntKey i -> count = Math.max(count, (int) i.value() + 1);
-                    case dev.strata.state.InstanceKey.StringKey s -> each.put(s.value(), Value.NULL);
-                    case dev.strata.state.InstanceKey.NoKey nk -> { }
+                    case InstanceKey.IntKey i -> count = Math.max(count, i.index() + 1);
+                    case InstanceKey.StringKey s -> each.put(s.key(), Value.NULL);
+                    case InstanceKey.NoKey nk -> { }
                 }
             }
             return each.isEmpty() ? new Expansion.Count(count) : new Expansion.ForEach(each);

@@ -5,6 +5,7 @@ import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -92,6 +93,27 @@ public record ProviderAddress(String hostname, String namespace, String type) im
                     + ns + "/" + type.substring("terraform-provider-".length()) + "\"?");
         }
         return Result.of(new ProviderAddress(host, ns, type));
+    }
+
+    /**
+     * Reads an address where Strata only looks a provider up (the lock file, the CLI configuration's
+     * {@code dev_overrides}): {@code type}, {@code namespace/type} or {@code hostname/namespace/type}, each part
+     * letters, digits, dots, dashes or underscores in any case, kept in lower case; empty if it is not one.
+     * A configuration's {@code source} is read by the stricter {@link #parse}.
+     */
+    public static Optional<ProviderAddress> lookup(String source) {
+        String[] p = source.toLowerCase(Locale.ROOT).split("/", -1);
+        for (String part : p) {
+            if (part.isEmpty() || !part.matches("[a-z0-9._-]+")) {
+                return Optional.empty();
+            }
+        }
+        return switch (p.length) {
+            case 1 -> Optional.of(hashicorp(p[0]));
+            case 2 -> Optional.of(new ProviderAddress(DEFAULT_HOSTNAME, p[0], p[1]));
+            case 3 -> Optional.of(new ProviderAddress(p[0], p[1], p[2]));
+            default -> Optional.empty();
+        };
     }
 
     private static Result<ProviderAddress> invalid(String source, String detail) {

@@ -1,5 +1,13 @@
 package dev.strata.state;
 
+import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.AbsResource;
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.Addrs;
+import dev.strata.addr.InstanceKey;
+import dev.strata.addr.ModuleInstance;
+import dev.strata.addr.Resource;
+import dev.strata.addr.ResourceMode;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
@@ -34,16 +42,16 @@ final class Journal {
             case JournalEntry.SetObject s -> {
                 m.put("entry", JsonValue.of("set_object"));
                 resource(m, s.resource());
-                m.put("provider", JsonValue.of(s.provider()));
+                m.put("provider", JsonValue.of(s.provider().toString()));
                 m.put("object", StateCodec.instanceToJson(s.object()));
             }
             case JournalEntry.RemoveObject r -> {
                 m.put("entry", JsonValue.of("remove_object"));
-                resource(m, r.instance().resource());
-                switch (r.instance().key()) {
+                resource(m, r.instance().containingResource());
+                switch (r.instance().resource().key()) {
                     case InstanceKey.NoKey n -> { }
-                    case InstanceKey.IntKey i -> m.put("index_key", JsonValue.NumberValue.of(i.value()));
-                    case InstanceKey.StringKey s -> m.put("index_key", JsonValue.of(s.value()));
+                    case InstanceKey.IntKey i -> m.put("index_key", JsonValue.NumberValue.of(i.index()));
+                    case InstanceKey.StringKey s -> m.put("index_key", JsonValue.of(s.key()));
                 }
                 if (r.deposed() != null) {
                     m.put("deposed", JsonValue.of(r.deposed()));
@@ -72,11 +80,11 @@ final class Journal {
         return (new JsonValue.ObjectValue(m).toCompactJson() + "\n").getBytes(StandardCharsets.UTF_8);
     }
 
-    private static void resource(Map<String, JsonValue> m, ResourceAddr r) {
-        m.put("module", JsonValue.of(r.module()));
-        m.put("mode", JsonValue.of(r.mode().json()));
-        m.put("type", JsonValue.of(r.type()));
-        m.put("name", JsonValue.of(r.name()));
+    private static void resource(Map<String, JsonValue> m, AbsResource r) {
+        m.put("module", JsonValue.of(r.module().toString()));
+        m.put("mode", JsonValue.of(r.resource().mode().jsonName()));
+        m.put("type", JsonValue.of(r.resource().type()));
+        m.put("name", JsonValue.of(r.resource().name()));
     }
 
     /** Applies one entry to a snapshot (pure). */
@@ -98,20 +106,19 @@ final class Journal {
                     objs.add(set.object());
                     out.set(i, r.withInstances(objs).withProvider(set.provider()));
                 } else {
-                    ResourceAddr a = set.resource();
-                    out.add(-i - 1, new ResourceState(a.module(), a.mode(), a.type(), a.name(), null, set.provider(), List.of(set.object()), null));
+                    out.add(-i - 1, new ResourceState(set.resource(), null, set.provider(), List.of(set.object()), null));
                 }
                 yield s.withResources(SortedResources.of(out));
             }
             case JournalEntry.RemoveObject rm -> {
                 List<ResourceState> out = new ArrayList<>();
                 for (ResourceState r : s.resources()) {
-                    if (!r.addr().equals(rm.instance().resource())) {
+                    if (!r.addr().equals(rm.instance().containingResource())) {
                         out.add(r);
                         continue;
                     }
                     List<ResourceInstanceObject> kept = r.instances().stream()
-                            .filter(o -> !(o.key().equals(rm.instance().key()) && java.util.Objects.equals(o.deposed(), rm.deposed())))
+                            .filter(o -> !(o.key().equals(rm.instance().resource().key()) && java.util.Objects.equals(o.deposed(), rm.deposed())))
                             .toList();
                     if (!kept.isEmpty()) {
                         out.add(r.withInstances(kept));
@@ -209,10 +216,15 @@ final class Journal {
             return bad(where, "it applies to serial " + baseSerial + ", newer than the state's serial " + base.serial()
                     + " (the state file was replaced by an older one?)");
         }
-        ResourceAddr r = null;
-        ResourceMode mode = ResourceMode.fromJson(text(o, "mode"));
-        if (mode != null) {
-            r = new ResourceAddr(text(o, "module"), mode, text(o, "type"), text(o, "name"));
+        AbsResource r = null;
+        ResourceMode mode = switch (text(o, "mode")) {
+            case "managed" -> ResourceMode.MANAGED;
+            case "data" -> ResourceMode.DATA;
+            default -> null;
+        };
+        ModuleInstance module = Addrs.parseModuleInstance(text(o, "module")).value();
+        if (mode != null && module != null) {
+            r = module.resource(new Resource(mode, text(o, "type"), text(o, "name")));
         }
         switch (text(o, "entry")) {
             case "set_object" -> {
@@ -221,14 +233,19 @@ final class Journal {
                 if (r == null || obj.hasErrors() || obj.value() == null) {
                     return bad(where, "its object is invalid");
                 }
-                return Result.of(new JournalEntry.SetObject(r, text(o, "provider"), obj.value()));
+                AbsProviderConfig provider = AbsProviderConfig.parse(text(o, "provider")).value();
+                if (provider == null) {
+                    return bad(where, "its provider configuration is invalid");
+                }
+                return Result.of(new JournalEntry.SetObject(r, provider, obj.value()));
             }
             case "remove_object" -> {
                 if (r == null) {
                     return bad(where, "it names no resource");
                 }
                 InstanceKey key = switch (o.get("index_key")) {
-                    case JsonValue.NumberValue n when n.isLong() -> InstanceKey.of(n.decimal().longValueExact());
+                    case JsonValue.NumberValue n when n.isLong() && n.decimal().signum() >= 0
+                            && n.decimal().longValueExact() <= Integer.MAX_VALUE -> InstanceKey.of(n.decimal().intValueExact());
                     case JsonValue.StringValue sv -> InstanceKey.of(sv.value());
                     case null, default -> InstanceKey.NONE;
                 };
@@ -246,13 +263,11 @@ final class Journal {
                 return Result.of(new JournalEntry.RemoveOutput(text(o, "name")));
             }
             case "intent" -> {
-                Result<StateAddress> a = StateAddress.parse(text(o, "address"));
-                if (a.hasErrors() || !(a.value() instanceof StateAddress.Instance || a.value() instanceof StateAddress.Resource)) {
+                Result<AbsResourceInstance> a = Addrs.parseAbsResourceInstance(text(o, "address"));
+                if (a.hasErrors() || a.value() == null) {
                     return bad(where, "its address is invalid");
                 }
-                ResourceInstanceAddr ia = a.value() instanceof StateAddress.Instance in ? in.addr()
-                        : ((StateAddress.Resource) a.value()).addr().instance(InstanceKey.NONE);
-                return Result.of(new JournalEntry.Intent(text(o, "operation"), ia, text(o, "action")));
+                return Result.of(new JournalEntry.Intent(text(o, "operation"), a.value(), text(o, "action")));
             }
             case "completed" -> {
                 return Result.of(new JournalEntry.Completed(text(o, "operation")));

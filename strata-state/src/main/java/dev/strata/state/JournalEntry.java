@@ -1,5 +1,8 @@
 package dev.strata.state;
 
+import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.AbsResource;
+import dev.strata.addr.AbsResourceInstance;
 import java.util.Objects;
 
 /**
@@ -11,7 +14,7 @@ import java.util.Objects;
 public sealed interface JournalEntry {
 
     /** Sets one object (current or deposed, by its key and deposed key) of a resource, creating the resource if needed. */
-    record SetObject(ResourceAddr resource, String provider, ResourceInstanceObject object) implements JournalEntry {
+    record SetObject(AbsResource resource, AbsProviderConfig provider, ResourceInstanceObject object) implements JournalEntry {
         public SetObject {
             Objects.requireNonNull(resource, "resource");
             Objects.requireNonNull(provider, "provider");
@@ -20,7 +23,7 @@ public sealed interface JournalEntry {
     }
 
     /** Removes one object; {@code deposed} null means the current object. */
-    record RemoveObject(ResourceInstanceAddr instance, String deposed) implements JournalEntry {
+    record RemoveObject(AbsResourceInstance instance, String deposed) implements JournalEntry {
         public RemoveObject {
             Objects.requireNonNull(instance, "instance");
         }
@@ -43,7 +46,7 @@ public sealed interface JournalEntry {
      * An operation about to start (e.g. a create call to a provider), written before it begins so that
      * after a crash the engine knows which operations may have happened without their results.
      */
-    record Intent(String operationId, ResourceInstanceAddr instance, String action) implements JournalEntry {
+    record Intent(String operationId, AbsResourceInstance instance, String action) implements JournalEntry {
         public Intent {
             Objects.requireNonNull(operationId, "operationId");
             Objects.requireNonNull(instance, "instance");

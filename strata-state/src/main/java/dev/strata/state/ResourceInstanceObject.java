@@ -1,5 +1,7 @@
 package dev.strata.state;
 
+import dev.strata.addr.ConfigResource;
+import dev.strata.addr.InstanceKey;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -22,7 +24,7 @@ import java.util.Collections;
  * @param identitySchemaVersion version of the identity schema (Terraform 1.12+), 0 when absent
  * @param identity              the resource identity (Terraform 1.12+), or null
  * @param privateData           provider-private data, base64 as in the file, or null
- * @param dependencies          addresses of resources this object depended on when it was applied
+ * @param dependencies          the resources this object depended on when it was applied, in the file's order
  * @param createBeforeDestroy   whether the object was created with create_before_destroy
  * @param extra                 members this version does not know, written back unchanged
  */
@@ -37,7 +39,7 @@ public record ResourceInstanceObject(
         long identitySchemaVersion,
         JsonValue identity,
         String privateData,
-        List<String> dependencies,
+        List<ConfigResource> dependencies,
         boolean createBeforeDestroy,
         JsonValue.ObjectValue extra) {
 
@@ -55,7 +57,7 @@ public record ResourceInstanceObject(
 
     /** A ready, current object with the given attributes, as an apply produces it. */
     public static ResourceInstanceObject current(InstanceKey key, long schemaVersion, JsonValue attributes,
-                                                 List<AttributePath> sensitiveAttributes, List<String> dependencies) {
+                                                 List<AttributePath> sensitiveAttributes, List<ConfigResource> dependencies) {
         return new ResourceInstanceObject(key, ObjectStatus.READY, null, schemaVersion, attributes, null,
                 sensitiveAttributes == null ? List.of() : sensitiveAttributes, 0, null, null, dependencies, false, null);
     }

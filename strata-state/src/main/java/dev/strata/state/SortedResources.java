@@ -1,5 +1,6 @@
 package dev.strata.state;
 
+import dev.strata.addr.AbsResource;
 import java.util.AbstractList;
 import java.util.List;
 import java.util.RandomAccess;
@@ -22,12 +23,12 @@ final class SortedResources extends AbstractList<ResourceState> implements Rando
     }
 
     /** The index of {@code addr} in {@code sorted}, or {@code -(insertion point) - 1}. */
-    static int indexOf(List<ResourceState> sorted, ResourceAddr addr) {
+    static int indexOf(List<ResourceState> sorted, AbsResource addr) {
         int lo = 0;
         int hi = sorted.size() - 1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            int c = sorted.get(mid).addr().compareTo(addr);
+            int c = StateOrder.compare(sorted.get(mid).addr(), addr);
             if (c < 0) {
                 lo = mid + 1;
             } else if (c > 0) {

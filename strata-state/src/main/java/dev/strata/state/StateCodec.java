@@ -1,5 +1,14 @@
 package dev.strata.state;
 
+import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.AbsResource;
+import dev.strata.addr.Addrs;
+import dev.strata.addr.ConfigResource;
+import dev.strata.addr.GoOrder;
+import dev.strata.addr.InstanceKey;
+import dev.strata.addr.ModuleInstance;
+import dev.strata.addr.Resource;
+import dev.strata.addr.ResourceMode;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
@@ -68,7 +77,7 @@ public final class StateCodec {
         root.put("lineage", JsonValue.of(s.lineage()));
         Map<String, JsonValue> outputs = new LinkedHashMap<>();
         s.outputs().entrySet().stream()
-                .sorted((a, b) -> Addresses.compareGo(a.getKey(), b.getKey()))
+                .sorted((a, b) -> GoOrder.compare(a.getKey(), b.getKey()))
                 .forEach(e -> outputs.put(e.getKey(), output(e.getValue())));
         root.put("outputs", new JsonValue.ObjectValue(outputs));
         List<JsonValue> resources = new ArrayList<>(s.resources().size());
@@ -122,16 +131,16 @@ public final class StateCodec {
 
     private static JsonValue resource(ResourceState r) {
         Map<String, JsonValue> m = new LinkedHashMap<>();
-        if (!r.module().isEmpty()) {
-            m.put("module", JsonValue.of(r.module()));
+        if (!r.module().isRoot()) {
+            m.put("module", JsonValue.of(r.module().toString()));
         }
-        m.put("mode", JsonValue.of(r.mode().json()));
+        m.put("mode", JsonValue.of(r.mode().jsonName()));
         m.put("type", JsonValue.of(r.type()));
         m.put("name", JsonValue.of(r.name()));
         if (r.each() != null) {
             m.put("each", JsonValue.of(r.each()));
         }
-        m.put("provider", JsonValue.of(r.provider()));
+        m.put("provider", JsonValue.of(r.provider().toString()));
         List<JsonValue> instances = new ArrayList<>(r.instances().size());
         for (ResourceInstanceObject o : r.instances()) {
             instances.add(instance(o));
@@ -145,8 +154,8 @@ public final class StateCodec {
         Map<String, JsonValue> m = new LinkedHashMap<>();
         switch (o.key()) {
             case InstanceKey.NoKey n -> { }
-            case InstanceKey.IntKey i -> m.put("index_key", JsonValue.NumberValue.of(i.value()));
-            case InstanceKey.StringKey s -> m.put("index_key", JsonValue.of(s.value()));
+            case InstanceKey.IntKey i -> m.put("index_key", JsonValue.NumberValue.of(i.index()));
+            case InstanceKey.StringKey s -> m.put("index_key", JsonValue.of(s.key()));
         }
         switch (o.status()) {
             case READY -> { }
@@ -161,7 +170,7 @@ public final class StateCodec {
         }
         if (o.attributesFlat() != null && !o.attributesFlat().isEmpty()) {
             Map<String, JsonValue> flat = new LinkedHashMap<>();
-            o.attributesFlat().keySet().stream().sorted(Addresses::compareGo)
+            o.attributesFlat().keySet().stream().sorted(GoOrder::compare)
                     .forEach(k -> flat.put(k, JsonValue.of(o.attributesFlat().get(k))));
             m.put("attributes_flat", new JsonValue.ObjectValue(flat));
         }
@@ -178,7 +187,7 @@ public final class StateCodec {
             m.put("private", JsonValue.of(o.privateData()));
         }
         if (!o.dependencies().isEmpty()) {
-            m.put("dependencies", new JsonValue.ArrayValue(o.dependencies().stream().map(d -> (JsonValue) JsonValue.of(d)).toList()));
+            m.put("dependencies", new JsonValue.ArrayValue(o.dependencies().stream().map(d -> (JsonValue) JsonValue.of(d.toString())).toList()));
         }
         if (o.createBeforeDestroy()) {
             m.put("create_before_destroy", JsonValue.TRUE);
@@ -343,9 +352,13 @@ public final class StateCodec {
                 return null;
             }
             int before = diags.size();
-            String module = str(o, "module", path, false, "");
+            String moduleText = str(o, "module", path, false, "");
             String modeText = str(o, "mode", path, true, "");
-            ResourceMode mode = ResourceMode.fromJson(modeText);
+            ResourceMode mode = switch (modeText) {
+                case "managed" -> ResourceMode.MANAGED;
+                case "data" -> ResourceMode.DATA;
+                default -> null;
+            };
             String type = str(o, "type", path, true, "");
             String name = str(o, "name", path, true, "");
             if (mode == null && diags.size() == before) {
@@ -353,9 +366,12 @@ public final class StateCodec {
                         + " has mode \"" + modeText + "\"; only \"managed\" and \"data\" are supported.");
             }
             String each = str(o, "each", path, false, "");
-            String provider = str(o, "provider", path, true, "");
+            String providerText = str(o, "provider", path, true, "");
             List<ResourceInstanceObject> instances = new ArrayList<>();
-            String label = (module.isEmpty() ? "" : module + ".") + (mode == ResourceMode.DATA ? "data." : "") + type + "." + name;
+            String label = (moduleText.isEmpty() ? "" : moduleText + ".") + (mode == ResourceMode.DATA ? "data." : "") + type + "." + name;
+            ModuleInstance module = moduleText.isEmpty() ? ModuleInstance.ROOT : moduleAddress(o, moduleText, path, label);
+            AbsProviderConfig provider = o.get("provider") instanceof JsonValue.StringValue
+                    ? providerAddress(providerText, append(path, "provider"), label) : null;
             Set<String> seen = new java.util.HashSet<>();
             forEachItem(o, "instances", path, (item, ipath) -> {
                 ResourceInstanceObject obj = instance(item, ipath, label);
@@ -372,7 +388,42 @@ public final class StateCodec {
             if (diags.size() != before || mode == null) {
                 return null;
             }
-            return new ResourceState(module, mode, type, name, each, provider, instances, extra(o, RESOURCE_FIELDS));
+            return new ResourceState(module.resource(new Resource(mode, type, name)), each, provider, instances,
+                    extra(o, RESOURCE_FIELDS));
+        }
+
+        private ModuleInstance moduleAddress(JsonValue.ObjectValue o, String text, List<Object> path, String label) {
+            if (!(o.get("module") instanceof JsonValue.StringValue)) {
+                return ModuleInstance.ROOT; // the type error is reported already
+            }
+            return address(Addrs.parseModuleInstance(text), append(path, "module"), "Invalid module instance address in state",
+                    "Resource " + label + " in " + filename + " has the module address \"" + text + "\"",
+                    "Module addresses look like module.network or module.network[\"eu\"].module.subnets; correct the "
+                            + "\"module\" field, or remove the resource from the state with \"strata state rm\".");
+        }
+
+        private AbsProviderConfig providerAddress(String text, List<Object> path, String label) {
+            return address(AbsProviderConfig.parse(text), path, "Invalid provider configuration address in state",
+                    "Resource " + label + " in " + filename + " names the provider configuration \"" + text + "\"",
+                    "Provider configurations look like provider[\"registry.terraform.io/hashicorp/aws\"] or "
+                            + "module.network.provider[\"registry.terraform.io/hashicorp/aws\"].west; correct the "
+                            + "\"provider\" field, or point the resource at a provider with \"strata state replace-provider\".");
+        }
+
+        private ConfigResource dependency(String text, List<Object> path, String label) {
+            AbsResource r = address(Addrs.parseAbsResource(text), path, "Invalid resource instance metadata in state",
+                    "Instance " + label + " in " + filename + " depends on \"" + text + "\"",
+                    "Dependencies look like aws_vpc.main or module.network.aws_subnet.a; correct or remove the entry "
+                            + "of \"dependencies\" (Strata records them again on the next apply).");
+            return r == null ? null : r.config();
+        }
+
+        /** The parsed address, or null after reporting at {@code path} what is wrong with it and how to fix it. */
+        private <T> T address(Result<T> parsed, List<Object> path, String summary, String what, String fix) {
+            if (parsed.value() == null) {
+                error(path, summary, what + ", which is not valid: " + Addrs.problem(parsed.diagnostics()) + " " + fix);
+            }
+            return parsed.value();
         }
 
         private ResourceInstanceObject instance(JsonValue v, List<Object> path, String label) {
@@ -386,11 +437,12 @@ public final class StateCodec {
             switch (k) {
                 case null -> { }
                 case JsonValue.NullValue n -> { }
-                case JsonValue.NumberValue n when n.isLong() -> key = new InstanceKey.IntKey(n.decimal().longValueExact());
-                case JsonValue.StringValue s -> key = new InstanceKey.StringKey(s.value());
+                case JsonValue.NumberValue n when n.isLong() && n.decimal().signum() >= 0
+                        && n.decimal().longValueExact() <= Integer.MAX_VALUE -> key = InstanceKey.of(n.decimal().intValueExact());
+                case JsonValue.StringValue s -> key = InstanceKey.of(s.value());
                 default -> error(append(path, "index_key"), "Invalid resource instance metadata in state",
                         "Resource " + label + " has an instance with the invalid instance key " + k.toCompactJson()
-                                + "; keys are whole numbers or strings.");
+                                + "; keys are whole numbers from 0 to " + Integer.MAX_VALUE + " or strings.");
             }
             ObjectStatus status = ObjectStatus.READY;
             String statusText = str(o, "status", path, false, "");
@@ -444,10 +496,14 @@ public final class StateCodec {
                             + " has private data that is not valid base64.");
                 }
             }
-            List<String> deps = new ArrayList<>();
+            List<ConfigResource> deps = new ArrayList<>();
+            String instanceLabel = label + key;
             forEachItem(o, "dependencies", path, (item, dpath) -> {
                 if (item instanceof JsonValue.StringValue s) {
-                    deps.add(s.value());
+                    ConfigResource d = dependency(s.value(), dpath, instanceLabel);
+                    if (d != null) {
+                        deps.add(d);
+                    }
                 } else {
                     typeError(dpath, "a string", item);
                 }

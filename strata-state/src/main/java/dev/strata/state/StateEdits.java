@@ -1,5 +1,12 @@
 package dev.strata.state;
 
+import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.AbsResource;
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.InstanceKey;
+import dev.strata.addr.ModuleInstance;
+import dev.strata.addr.Provider;
+import dev.strata.addr.Targetable;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
@@ -14,20 +21,20 @@ public final class StateEdits {
     private StateEdits() {}
 
     /** Instances matched by an address: all of a module (and below), all of a resource, or one instance. */
-    public static List<ResourceInstanceAddr> matching(StateSnapshot s, StateAddress a) {
+    public static List<AbsResourceInstance> matching(StateSnapshot s, Targetable a) {
         return s.instanceAddresses().stream().filter(i -> matches(a, i)).toList();
     }
 
-    static boolean matches(StateAddress a, ResourceInstanceAddr i) {
+    static boolean matches(Targetable a, AbsResourceInstance i) {
         return switch (a) {
-            case StateAddress.Module m -> m.contains(i.resource().module());
-            case StateAddress.Resource r -> r.addr().equals(i.resource());
-            case StateAddress.Instance in -> in.addr().equals(i);
+            case ModuleInstance m -> m.contains(i.module());
+            case AbsResource r -> r.equals(i.containingResource());
+            case AbsResourceInstance in -> in.equals(i);
         };
     }
 
     /** The snapshot without the given instances (resources left without instances go too). */
-    public static StateSnapshot remove(StateSnapshot s, List<ResourceInstanceAddr> gone) {
+    public static StateSnapshot remove(StateSnapshot s, List<AbsResourceInstance> gone) {
         List<ResourceState> out = new ArrayList<>();
         for (ResourceState r : s.resources()) {
             List<ResourceInstanceObject> kept = r.instances().stream()
@@ -46,13 +53,13 @@ public final class StateEdits {
      * of the same kind (a resource keeps its type). Returns the new snapshot, or diagnostics worded like
      * Terraform's.
      */
-    public static Result<StateSnapshot> move(StateSnapshot s, StateAddress src, StateAddress dst) {
+    public static Result<StateSnapshot> move(StateSnapshot s, Targetable src, Targetable dst) {
         if (matching(s, src).isEmpty()) {
             return fail("Invalid source address", "Cannot move " + src + ": does not match anything in the current state.");
         }
         return switch (src) {
-            case StateAddress.Module m -> {
-                if (!(dst instanceof StateAddress.Module to)) {
+            case ModuleInstance m -> {
+                if (!(dst instanceof ModuleInstance to)) {
                     yield fail("Invalid state move request", "Cannot move " + src + " to " + dst + ": a module can only move to a module address.");
                 }
                 if (!matching(s, to).isEmpty()) {
@@ -61,52 +68,53 @@ public final class StateEdits {
                 List<ResourceState> out = new ArrayList<>();
                 for (ResourceState r : s.resources()) {
                     if (m.contains(r.module())) {
-                        String rest = r.module().substring(m.path().length());
-                        out.add(r.withAddr(new ResourceAddr(to.path() + rest, r.mode(), r.type(), r.name())));
+                        List<ModuleInstance.Step> path = new ArrayList<>(to.steps());
+                        path.addAll(r.module().steps().subList(m.steps().size(), r.module().steps().size()));
+                        out.add(r.withAddr(new ModuleInstance(path).resource(r.addr().resource())));
                     } else {
                         out.add(r);
                     }
                 }
                 yield Result.of(s.withResources(out));
             }
-            case StateAddress.Resource r -> switch (dst) {
-                case StateAddress.Module to -> fail("Invalid state move request", "Cannot move " + src + " to " + dst
+            case AbsResource r -> switch (dst) {
+                case ModuleInstance to -> fail("Invalid state move request", "Cannot move " + src + " to " + dst
                         + ": a resource can only move to a resource or resource instance address.");
-                case StateAddress.Resource to -> {
-                    Result<StateSnapshot> bad = checkType(r.addr(), to.addr());
+                case AbsResource to -> {
+                    Result<StateSnapshot> bad = checkType(r, to);
                     if (bad != null) {
                         yield bad;
                     }
-                    if (s.resource(to.addr()).isPresent()) {
+                    if (s.resource(to).isPresent()) {
                         yield fail("Invalid target address", "Cannot move to " + dst + ": there is already a resource at that address in the current state.");
                     }
                     List<ResourceState> out = new ArrayList<>();
                     for (ResourceState x : s.resources()) {
-                        out.add(x.addr().equals(r.addr()) ? x.withAddr(to.addr()) : x);
+                        out.add(x.addr().equals(r) ? x.withAddr(to) : x);
                     }
                     yield Result.of(s.withResources(out));
                 }
-                case StateAddress.Instance to -> {
-                    ResourceState from = s.resource(r.addr()).orElseThrow();
+                case AbsResourceInstance to -> {
+                    ResourceState from = s.resource(r).orElseThrow();
                     List<InstanceKey> keys = from.instances().stream().map(ResourceInstanceObject::key).distinct().toList();
                     if (keys.size() != 1) {
                         yield fail("Invalid state move request", "Cannot move " + src + " to " + dst + ": the resource has "
                                 + keys.size() + " instances; move them one at a time.");
                     }
-                    yield moveInstance(s, r.addr().instance(keys.get(0)), to.addr());
+                    yield moveInstance(s, r.instance(keys.get(0)), to);
                 }
             };
-            case StateAddress.Instance i -> switch (dst) {
-                case StateAddress.Module to -> fail("Invalid state move request", "Cannot move " + src + " to " + dst
+            case AbsResourceInstance i -> switch (dst) {
+                case ModuleInstance to -> fail("Invalid state move request", "Cannot move " + src + " to " + dst
                         + ": a resource instance can only move to a resource or resource instance address.");
-                case StateAddress.Resource to -> moveInstance(s, i.addr(), to.addr().instance(InstanceKey.NONE));
-                case StateAddress.Instance to -> moveInstance(s, i.addr(), to.addr());
+                case AbsResource to -> moveInstance(s, i, to.instance(InstanceKey.NONE));
+                case AbsResourceInstance to -> moveInstance(s, i, to);
             };
         };
     }
 
-    private static Result<StateSnapshot> moveInstance(StateSnapshot s, ResourceInstanceAddr from, ResourceInstanceAddr to) {
-        Result<StateSnapshot> bad = checkType(from.resource(), to.resource());
+    private static Result<StateSnapshot> moveInstance(StateSnapshot s, AbsResourceInstance from, AbsResourceInstance to) {
+        Result<StateSnapshot> bad = checkType(from.containingResource(), to.containingResource());
         if (bad != null) {
             return bad;
         }
@@ -116,14 +124,14 @@ public final class StateEdits {
         if (!s.objects(to).isEmpty()) {
             return fail("Invalid target address", "Cannot move to " + to + ": there is already a resource instance at that address in the current state.");
         }
-        ResourceState src = s.resource(from.resource()).orElseThrow();
-        List<ResourceInstanceObject> moving = src.instances().stream().filter(o -> o.key().equals(from.key()))
-                .map(o -> o.withKey(to.key())).toList();
+        ResourceState src = s.resource(from.containingResource()).orElseThrow();
+        List<ResourceInstanceObject> moving = src.instances().stream().filter(o -> o.key().equals(from.resource().key()))
+                .map(o -> o.withKey(to.resource().key())).toList();
         StateSnapshot without = remove(s, List.of(from));
         List<ResourceState> out = new ArrayList<>();
         boolean placed = false;
         for (ResourceState r : without.resources()) {
-            if (r.addr().equals(to.resource())) {
+            if (r.addr().equals(to.containingResource())) {
                 List<ResourceInstanceObject> objs = new ArrayList<>(r.instances());
                 objs.addAll(moving);
                 out.add(r.withInstances(objs));
@@ -133,14 +141,13 @@ public final class StateEdits {
             }
         }
         if (!placed) {
-            out.add(new ResourceState(to.resource().module(), to.resource().mode(), to.resource().type(), to.resource().name(),
-                    null, src.provider(), moving, src.extra()));
+            out.add(new ResourceState(to.containingResource(), null, src.provider(), moving, src.extra()));
         }
         return Result.of(s.withResources(out));
     }
 
     /** The resources whose provider is {@code from} and the snapshot with it replaced by {@code to}. */
-    public record ProviderReplacement(StateSnapshot state, List<ResourceAddr> changed, String from, String to) {}
+    public record ProviderReplacement(StateSnapshot state, List<AbsResource> changed, String from, String to) {}
 
     /**
      * {@code state replace-provider}: points every resource using provider {@code from} at {@code to},
@@ -156,14 +163,14 @@ public final class StateEdits {
                     + "\" is not a provider address. Write it as NAMESPACE/TYPE (for registry.terraform.io) or "
                     + "HOSTNAME/NAMESPACE/TYPE, for example hashicorp/aws.", null)));
         }
-        String needle = "provider[\"" + f + "\"]";
+        String[] parts = t.split("/");
+        Provider replacement = new Provider(parts[0], parts[1], parts[2]);
         List<ResourceState> out = new ArrayList<>();
-        List<ResourceAddr> changed = new ArrayList<>();
+        List<AbsResource> changed = new ArrayList<>();
         for (ResourceState r : s.resources()) {
-            int at = r.provider().indexOf(needle);
-            if (at >= 0 && (at == 0 || r.provider().startsWith(".", at - 1))) {
-                out.add(r.withProvider(r.provider().substring(0, at) + "provider[\"" + t + "\"]"
-                        + r.provider().substring(at + needle.length())));
+            AbsProviderConfig p = r.provider();
+            if (p.provider().toString().equals(f)) {
+                out.add(r.withProvider(new AbsProviderConfig(p.module(), replacement, p.alias())));
                 changed.add(r.addr());
             } else {
                 out.add(r);
@@ -189,8 +196,8 @@ public final class StateEdits {
                 + parts[2].toLowerCase(java.util.Locale.ROOT);
     }
 
-    private static Result<StateSnapshot> checkType(ResourceAddr from, ResourceAddr to) {
-        if (from.mode() != to.mode() || !from.type().equals(to.type())) {
+    private static Result<StateSnapshot> checkType(AbsResource from, AbsResource to) {
+        if (from.resource().mode() != to.resource().mode() || !from.resource().type().equals(to.resource().type())) {
             return fail("Invalid state move request", "Cannot move " + from + " to " + to
                     + ": resource types don't match.");
         }

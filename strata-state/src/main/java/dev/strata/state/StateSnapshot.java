@@ -1,5 +1,7 @@
 package dev.strata.state;
 
+import dev.strata.addr.AbsResource;
+import dev.strata.addr.AbsResourceInstance;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -29,7 +31,7 @@ public record StateSnapshot(String terraformVersion, long serial, String lineage
                             List<ResourceState> resources, List<CheckResult> checkResults,
                             JsonValue.ObjectValue extra) {
 
-    private static final Comparator<ResourceState> RESOURCE_ORDER = Comparator.comparing(ResourceState::addr);
+    private static final Comparator<ResourceState> RESOURCE_ORDER = Comparator.comparing(ResourceState::addr, StateOrder.RESOURCES);
 
     /** A sorted immutable copy; the common already-sorted case (every with* call, journal replay) costs one pass. */
     static <T> List<T> sortedCopy(List<T> items, Comparator<? super T> order) {
@@ -99,7 +101,7 @@ public record StateSnapshot(String terraformVersion, long serial, String lineage
                 && Objects.equals(checkResults, o.checkResults) && extra.equals(o.extra);
     }
 
-    public Optional<ResourceState> resource(ResourceAddr addr) {
+    public Optional<ResourceState> resource(AbsResource addr) {
         // resources are sorted by address (the constructor sees to it): a binary search, not a scan per lookup,
         // which the engine does once per instance (quadratic at 10,000 instances).
         int i = SortedResources.indexOf(resources, addr);
@@ -107,8 +109,8 @@ public record StateSnapshot(String terraformVersion, long serial, String lineage
     }
 
     /** Every instance that has at least one object (current or deposed), in Terraform's order. */
-    public List<ResourceInstanceAddr> instanceAddresses() {
-        TreeSet<ResourceInstanceAddr> out = new TreeSet<>();
+    public List<AbsResourceInstance> instanceAddresses() {
+        TreeSet<AbsResourceInstance> out = new TreeSet<>(StateOrder.INSTANCES);
         for (ResourceState r : resources) {
             for (ResourceInstanceObject o : r.instances()) {
                 out.add(r.addr().instance(o.key()));
@@ -118,8 +120,8 @@ public record StateSnapshot(String terraformVersion, long serial, String lineage
     }
 
     /** The current and deposed objects of one instance (current first). */
-    public List<ResourceInstanceObject> objects(ResourceInstanceAddr addr) {
-        Optional<ResourceState> r = resource(addr.resource());
+    public List<ResourceInstanceObject> objects(AbsResourceInstance addr) {
+        Optional<ResourceState> r = resource(addr.containingResource());
         if (r.isEmpty()) {
             return List.of();
         }
@@ -130,14 +132,14 @@ public record StateSnapshot(String terraformVersion, long serial, String lineage
         int hi = all.size();
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (all.get(mid).key().compareTo(addr.key()) < 0) {
+            if (all.get(mid).key().compareTo(addr.resource().key()) < 0) {
                 lo = mid + 1;
             } else {
                 hi = mid;
             }
         }
         int end = lo;
-        while (end < all.size() && all.get(end).key().equals(addr.key())) {
+        while (end < all.size() && all.get(end).key().equals(addr.resource().key())) {
             end++;
         }
         return List.copyOf(all.subList(lo, end));

@@ -20,7 +20,7 @@
  * }</pre>
  *
  * Resource attributes stay raw JSON ({@link dev.strata.state.JsonValue}) here; the engine decodes them
- * with the provider schema, as Terraform does. Addresses ({@link dev.strata.state.ResourceAddr},
- * {@link dev.strata.state.StateAddress}) are minimal until the address package of P3 replaces them.
+ * with the provider schema, as Terraform does. Addresses are {@code dev.strata.addr}'s types, parsed from the
+ * file's strings by the codec (and the journal) and nowhere else.
  */
 package dev.strata.state;

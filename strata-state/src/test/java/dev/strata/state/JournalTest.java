@@ -1,5 +1,11 @@
 package dev.strata.state;
 
+import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.AbsResource;
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.InstanceKey;
+import dev.strata.addr.ModuleInstance;
+import dev.strata.addr.Resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.hcl.Result;
@@ -19,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The apply journal: durable appends, replay on open, compaction, and what crashes leave behind. */
 class JournalTest {
-    static final ResourceAddr THING = new ResourceAddr("", ResourceMode.MANAGED, "test_thing", "t");
-    static final String PROVIDER = "provider[\"registry.terraform.io/hashicorp/test\"]";
+    static final AbsResource THING = ModuleInstance.ROOT.resource(Resource.managed("test_thing", "t"));
+    static final AbsProviderConfig PROVIDER = AbsProviderConfig.parse("provider[\"registry.terraform.io/hashicorp/test\"]").value();
 
     @TempDir
     Path dir;
@@ -68,7 +74,7 @@ class JournalTest {
 
     @Test
     void openIntentsSurviveReopenAndCompaction() {
-        ResourceInstanceAddr a = THING.instance(InstanceKey.of(7));
+        AbsResourceInstance a = THING.instance(InstanceKey.of(7));
         try (StateManager m = open()) {
             m.append(new JournalEntry.Intent("op-1", a, "create"));
             m.append(new JournalEntry.Intent("op-2", THING.instance(InstanceKey.of(8)), "create"));

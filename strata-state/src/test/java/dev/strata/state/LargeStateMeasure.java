@@ -1,5 +1,11 @@
 package dev.strata.state;
 
+import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.ConfigResource;
+import dev.strata.addr.InstanceKey;
+import dev.strata.addr.Module;
+import dev.strata.addr.ModuleInstance;
+import dev.strata.addr.Resource;
 import dev.strata.hcl.Result;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,10 +75,12 @@ public final class LargeStateMeasure {
                 attrs.put("user_data", JsonValue.of("#!/bin/sh\n" + "echo x > /dev/null\n".repeat(payload / 19)));
                 attrs.put("enabled", JsonValue.TRUE);
                 objs.add(ResourceInstanceObject.current(InstanceKey.of(i), 1, new JsonValue.ObjectValue(attrs),
-                        List.of(new AttributePath(List.of(new AttributePath.GetAttr("user_data")))), List.of("aws_vpc.main")));
+                        List.of(new AttributePath(List.of(new AttributePath.GetAttr("user_data")))),
+                        List.of(new ConfigResource(Module.ROOT, Resource.managed("aws_vpc", "main")))));
             }
-            resources.add(new ResourceState(r % 3 == 0 ? "module.m" + (r % 7) : "", ResourceMode.MANAGED, "aws_instance", "r" + r, null,
-                    "provider[\"registry.terraform.io/hashicorp/aws\"]", objs, null));
+            ModuleInstance module = r % 3 == 0 ? ModuleInstance.ROOT.child("m" + (r % 7), InstanceKey.NONE) : ModuleInstance.ROOT;
+            resources.add(new ResourceState(module.resource(Resource.managed("aws_instance", "r" + r)), null,
+                    AbsProviderConfig.parse("provider[\"registry.terraform.io/hashicorp/aws\"]").value(), objs, null));
         }
         return StateSnapshot.empty("0.1.0").withResources(resources);
     }

@@ -1,5 +1,6 @@
 package dev.strata.state;
 
+import dev.strata.addr.InstanceKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.hcl.Diagnostic;

@@ -1,5 +1,10 @@
 package dev.strata.state;
 
+import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.AbsResource;
+import dev.strata.addr.Addrs;
+import dev.strata.addr.InstanceKey;
+import dev.strata.addr.Resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -9,27 +14,27 @@ import org.junit.jupiter.api.Test;
 
 /** Journal entries keep a snapshot's resources in Terraform's order, and lookups find them by binary search. */
 class SortedResourcesTest {
-    static final String PROVIDER = JournalTest.PROVIDER;
+    static final AbsProviderConfig PROVIDER = JournalTest.PROVIDER;
 
-    static ResourceAddr addr(String module, String name) {
-        return new ResourceAddr(module, ResourceMode.MANAGED, "test_thing", name);
+    static AbsResource addr(String module, String name) {
+        return Addrs.parseModuleInstance(module).value().resource(Resource.managed("test_thing", name));
     }
 
-    static JournalEntry.SetObject set(ResourceAddr a, int key, String id) {
+    static JournalEntry.SetObject set(AbsResource a, int key, String id) {
         return new JournalEntry.SetObject(a, PROVIDER, ResourceInstanceObject.current(InstanceKey.of(key), 0,
                 new JsonValue.ObjectValue(Map.of("id", JsonValue.of(id))), List.of(), List.of()));
     }
 
     @Test
     void entriesInAnyOrderLeaveTheResourcesSortedAsAFreshSnapshotWould() {
-        List<ResourceAddr> order = List.of(addr("", "m"), addr("", "a"), addr("module.x", "b"), addr("", "z"),
+        List<AbsResource> order = List.of(addr("", "m"), addr("", "a"), addr("module.x", "b"), addr("", "z"),
                 addr("", "a10"), addr("", "a2"), addr("module.a", "q"));
         StateSnapshot s = StateSnapshot.empty("0.1.0");
-        for (ResourceAddr a : order) {
-            s = s.with(set(a, 0, "id-" + a.name()));
+        for (AbsResource a : order) {
+            s = s.with(set(a, 0, "id-" + a.resource().name()));
         }
-        List<ResourceAddr> got = s.resources().stream().map(ResourceState::addr).toList();
-        List<ResourceAddr> expected = new ArrayList<>(order);
+        List<AbsResource> got = s.resources().stream().map(ResourceState::addr).toList();
+        List<AbsResource> expected = new ArrayList<>(order);
         expected.sort(null);
         assertThat(got).isEqualTo(expected);
         // The same resources given unsorted to the constructor sort the same way.
@@ -40,7 +45,7 @@ class SortedResourcesTest {
 
     @Test
     void aSecondEntryForAResourceReplacesOrAddsItsInstance() {
-        ResourceAddr a = addr("", "a");
+        AbsResource a = addr("", "a");
         StateSnapshot s = StateSnapshot.empty("0.1.0").with(set(addr("", "b"), 0, "b0")).with(set(a, 1, "a1"))
                 .with(set(a, 0, "a0")).with(set(a, 1, "a1-new"));
         assertThat(s.resources()).hasSize(2);
@@ -57,7 +62,7 @@ class SortedResourcesTest {
             s = s.with(set(addr(i % 3 == 0 ? "" : "module.m[" + i % 3 + "]", "r" + i), 0, "x" + i));
         }
         for (int i = 0; i < 50; i++) {
-            ResourceAddr a = addr(i % 3 == 0 ? "" : "module.m[" + i % 3 + "]", "r" + i);
+            AbsResource a = addr(i % 3 == 0 ? "" : "module.m[" + i % 3 + "]", "r" + i);
             assertThat(s.resource(a)).as(a.toString()).map(ResourceState::addr).contains(a);
         }
         assertThat(s.resource(addr("", "r1"))).isEmpty();

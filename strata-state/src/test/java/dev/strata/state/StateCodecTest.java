@@ -1,5 +1,10 @@
 package dev.strata.state;
 
+import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.Addrs;
+import dev.strata.addr.InstanceKey;
+import dev.strata.addr.ModuleInstance;
+import dev.strata.addr.Resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.hcl.Diagnostic;
@@ -62,12 +67,12 @@ class StateCodecTest {
                 "terraform_data.a", "terraform_data.b[0]", "terraform_data.b[1]",
                 "terraform_data.c[\"k1\"]", "terraform_data.c[\"k2\"]", "module.m.terraform_data.z");
         ResourceInstanceObject c1 = s.objects(
-                ((StateAddress.Instance) StateAddress.parse("terraform_data.c[\"k1\"]").value()).addr()).get(0);
+                Addrs.parseAbsResourceInstance("terraform_data.c[\"k1\"]").value()).get(0);
         assertThat(c1.sensitiveAttributes()).containsExactly(new AttributePath(List.of(new AttributePath.GetAttr("input"))));
         assertThat(c1.attributes()).isInstanceOf(JsonValue.ObjectValue.class);
         ResourceInstanceObject b0 = s.resources().get(1).instances().get(0);
         assertThat(b0.key()).isEqualTo(InstanceKey.of(0));
-        assertThat(b0.dependencies()).containsExactly("terraform_data.a");
+        assertThat(b0.dependencies()).extracting(Object::toString).containsExactly("terraform_data.a");
         assertThat(s.checkResults()).hasSize(1);
         assertThat(s.checkResults().get(0).objects().get(0).status()).isEqualTo("pass");
     }
@@ -88,7 +93,7 @@ class StateCodecTest {
         ResourceInstanceObject old = db.instances().get(1);
         assertThat(old.extra().get("x_future_instance_field").toCompactJson()).isEqualTo("{\"kept\":[1,2.50]}");
         ResourceState subnet = s.resources().get(2);
-        assertThat(subnet.module()).isEqualTo("module.net[\"eu\"]");
+        assertThat(subnet.module().toString()).isEqualTo("module.net[\"eu\"]");
         assertThat(subnet.each()).isEqualTo("list");
         assertThat(subnet.instances().get(0).status()).isEqualTo(ObjectStatus.TAINTED);
         assertThat(subnet.instances().get(1).attributesFlat()).containsEntry("id", "subnet-10");
@@ -104,10 +109,13 @@ class StateCodecTest {
         ResourceInstanceObject s = ResourceInstanceObject.current(InstanceKey.of("b"), 0, attrs, List.of(), List.of());
         ResourceInstanceObject i = ResourceInstanceObject.current(InstanceKey.of(2), 0, attrs, List.of(), List.of());
         ResourceInstanceObject j = ResourceInstanceObject.current(InstanceKey.of(10), 0, attrs, List.of(), List.of());
-        ResourceState r1 = new ResourceState("", ResourceMode.MANAGED, "x", "b", null, "p", List.of(s, j, i), null);
-        ResourceState r2 = new ResourceState("", ResourceMode.DATA, "x", "a", null, "p", List.of(), null);
-        ResourceState r3 = new ResourceState("module.a", ResourceMode.MANAGED, "a", "a", null, "p", List.of(), null);
-        ResourceState r4 = new ResourceState("", ResourceMode.MANAGED, "x", "a", null, "p", List.of(), null);
+        AbsProviderConfig p = AbsProviderConfig.parse("provider[\"registry.terraform.io/hashicorp/x\"]").value();
+        ModuleInstance root = ModuleInstance.ROOT;
+        ResourceState r1 = new ResourceState(root.resource(Resource.managed("x", "b")), null, p, List.of(s, j, i), null);
+        ResourceState r2 = new ResourceState(root.resource(Resource.data("x", "a")), null, p, List.of(), null);
+        ResourceState r3 = new ResourceState(root.child("a", InstanceKey.NONE).resource(Resource.managed("a", "a")), null, p,
+                List.of(), null);
+        ResourceState r4 = new ResourceState(root.resource(Resource.managed("x", "a")), null, p, List.of(), null);
         StateSnapshot snap = StateSnapshot.empty("0.1.0").withResources(List.of(r3, r1, r4, r2));
         assertThat(snap.resources()).extracting(r -> r.addr().toString())
                 .containsExactly("data.x.a", "x.a", "x.b", "module.a.a.a");
@@ -180,7 +188,7 @@ class StateCodecTest {
 
     @Test
     void fieldTypeErrorsPointAtTheField() {
-        String text = "{\n  \"version\": 4,\n  \"serial\": 1,\n  \"lineage\": \"l\",\n  \"resources\": [\n    {\"mode\": \"managed\", \"type\": \"t\", \"name\": \"n\", \"provider\": \"p\",\n"
+        String text = "{\n  \"version\": 4,\n  \"serial\": 1,\n  \"lineage\": \"l\",\n  \"resources\": [\n    {\"mode\": \"managed\", \"type\": \"t\", \"name\": \"n\", \"provider\": \"" + P + "\",\n"
                 + "     \"instances\": [{\"index_key\": true}]}\n  ]\n}";
         Diagnostic d = readError(text);
         assertThat(d.summary()).isEqualTo("Invalid resource instance metadata in state");
@@ -189,14 +197,72 @@ class StateCodecTest {
         assertThat(d.subject().start().column()).isEqualTo(21);
     }
 
+    /** A valid provider configuration, as the JSON text of the state's {@code provider} field. */
+    static final String P = "provider[\\\"registry.terraform.io/hashicorp/t\\\"]";
+
+    static String resource(String module, String provider, String dependency) {
+        return minimal("\"resources\": [{" + (module == null ? "" : "\"module\": \"" + module + "\", ")
+                + "\"mode\": \"managed\", \"type\": \"t\", \"name\": \"n\", \"provider\": \"" + provider + "\", "
+                + "\"instances\": [{\"schema_version\": 0, \"dependencies\": [\"" + dependency + "\"]}]}]");
+    }
+
+    @Test
+    void addressesAreParsedAndWrittenBackTyped() {
+        StateSnapshot s = StateCodec.read(resource("module.a[\\\"x\\\"].module.b[2]",
+                "module.a.provider[\\\"registry.terraform.io/hashicorp/t\\\"].west", "module.a.t.other")
+                .getBytes(StandardCharsets.UTF_8), "terraform.tfstate", "").value();
+        ResourceState r = s.resources().getFirst();
+        assertThat(r.module().steps()).extracting(ModuleInstance.Step::name).containsExactly("a", "b");
+        assertThat(r.module().steps()).extracting(ModuleInstance.Step::key)
+                .containsExactly(InstanceKey.of("x"), InstanceKey.of(2));
+        assertThat(r.provider().module().names()).containsExactly("a");
+        assertThat(r.provider().provider().type()).isEqualTo("t");
+        assertThat(r.provider().alias()).isEqualTo("west");
+        assertThat(r.instances().getFirst().dependencies()).extracting(Object::toString).containsExactly("module.a.t.other");
+        String written = new String(StateCodec.write(s), StandardCharsets.UTF_8);
+        assertThat(written).contains("\"module\": \"module.a[\\\"x\\\"].module.b[2]\"")
+                .contains("\"provider\": \"module.a.provider[\\\"registry.terraform.io/hashicorp/t\\\"].west\"");
+    }
+
+    @Test
+    void legacyProviderAddressesReadAsTerraformReadsThem() {
+        StateSnapshot s = StateCodec.read(resource(null, "provider.aws.east", "t.a").getBytes(StandardCharsets.UTF_8),
+                "terraform.tfstate", "").value();
+        assertThat(s.resources().getFirst().provider().toString())
+                .isEqualTo("provider[\"registry.terraform.io/-/aws\"].east");
+    }
+
+    @Test
+    void malformedAddressesNameTheFileTheResourceTheProblemAndTheFix() {
+        Diagnostic module = readError(resource("module.a[", P, "t.a"));
+        assertThat(module.summary()).isEqualTo("Invalid module instance address in state");
+        assertThat(module.detail()).contains("terraform.tfstate").contains("module.a[.t.n")
+                .contains("correct the \"module\" field");
+        assertThat(module.subject().filename()).isEqualTo("terraform.tfstate");
+
+        Diagnostic provider = readError(resource(null, "module.m[0].provider[\\\"registry.terraform.io/hashicorp/t\\\"]", "t.a"));
+        assertThat(provider.summary()).isEqualTo("Invalid provider configuration address in state");
+        assertThat(provider.detail()).contains("Resource t.n in terraform.tfstate")
+                .contains("module path cannot contain instance keys").contains("strata state replace-provider");
+
+        Diagnostic noProvider = readError(resource(null, "aws", "t.a"));
+        assertThat(noProvider.detail()).contains("it must name a provider");
+
+        Diagnostic dependency = readError(resource(null, P, "not an address"));
+        assertThat(dependency.summary()).isEqualTo("Invalid resource instance metadata in state");
+        assertThat(dependency.detail()).contains("Instance t.n in terraform.tfstate depends on \"not an address\"")
+                .contains("correct or remove the entry of \"dependencies\"");
+        assertThat(dependency.subject().start().line()).isEqualTo(1);
+    }
+
     @Test
     void badModeAndDuplicateInstance() {
-        assertThat(readError(minimal("\"resources\": [{\"mode\": \"weird\", \"type\": \"t\", \"name\": \"n\", \"provider\": \"p\", \"instances\": []}]"))
+        assertThat(readError(minimal("\"resources\": [{\"mode\": \"weird\", \"type\": \"t\", \"name\": \"n\", \"provider\": \"" + P + "\", \"instances\": []}]"))
                 .summary()).isEqualTo("Invalid resource mode in state");
-        assertThat(readError(minimal("\"resources\": [{\"mode\": \"managed\", \"type\": \"t\", \"name\": \"n\", \"provider\": \"p\", "
+        assertThat(readError(minimal("\"resources\": [{\"mode\": \"managed\", \"type\": \"t\", \"name\": \"n\", \"provider\": \"" + P + "\", "
                 + "\"instances\": [{\"schema_version\": 0}, {\"schema_version\": 0}]}]")).summary())
                 .isEqualTo("Duplicate resource instance in state");
-        assertThat(readError(minimal("\"resources\": [{\"mode\": \"managed\", \"type\": \"t\", \"name\": \"n\", \"provider\": \"p\", "
+        assertThat(readError(minimal("\"resources\": [{\"mode\": \"managed\", \"type\": \"t\", \"name\": \"n\", \"provider\": \"" + P + "\", "
                 + "\"instances\": [{\"deposed\": \"short\"}]}]")).detail()).contains("not 8 characters long");
         assertThat(readError(minimal("\"serial\": -1")).detail()).contains("serial must be a whole number not below zero");
     }

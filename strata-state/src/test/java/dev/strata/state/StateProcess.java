@@ -1,5 +1,9 @@
 package dev.strata.state;
 
+import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.InstanceKey;
+import dev.strata.addr.ModuleInstance;
+import dev.strata.addr.Resource;
 import dev.strata.hcl.Result;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -131,8 +135,8 @@ public final class StateProcess {
                     "id", JsonValue.of("obj-" + serial + "-" + i),
                     "payload", JsonValue.of("x".repeat(400)))), List.of(), List.of()));
         }
-        ResourceState r = new ResourceState("", ResourceMode.MANAGED, "test_thing", "t", null,
-                "provider[\"registry.terraform.io/hashicorp/test\"]", objs, null);
+        ResourceState r = new ResourceState(ModuleInstance.ROOT.resource(Resource.managed("test_thing", "t")), null,
+                AbsProviderConfig.parse("provider[\"registry.terraform.io/hashicorp/test\"]").value(), objs, null);
         return withCounter(base, serial).withResources(List.of(r));
     }
 

@@ -52,12 +52,12 @@ public final class InstalledProviders implements ProviderSource {
     private final Map<String, String> environment;
     private final Map<String, String> pluginEnv;
     private final SchemaCache cache;
-    private final Map<dev.strata.tfplugin.install.ProviderAddress, Installed> resolved = new ConcurrentHashMap<>();
-    private final java.util.SortedMap<dev.strata.tfplugin.install.ProviderAddress, Path> devOverrides;
+    private final Map<ProviderAddress, Installed> resolved = new ConcurrentHashMap<>();
+    private final java.util.SortedMap<ProviderAddress, Path> devOverrides;
 
     private InstalledProviders(Path workingDir, Map<String, String> environment, Path dataDir, Path lockFile,
                                Platform platform, Map<String, String> pluginEnv,
-                               java.util.SortedMap<dev.strata.tfplugin.install.ProviderAddress, Path> devOverrides) {
+                               java.util.SortedMap<ProviderAddress, Path> devOverrides) {
         this.workingDir = workingDir;
         this.environment = Map.copyOf(environment);
         this.dataDir = dataDir;
@@ -93,7 +93,7 @@ public final class InstalledProviders implements ProviderSource {
      * The CLI configuration's {@code dev_overrides}, which every command warns about as Terraform
      * does: those providers run from the named directories, whatever the lock file selects.
      */
-    public java.util.SortedMap<dev.strata.tfplugin.install.ProviderAddress, Path> devOverrides() {
+    public java.util.SortedMap<ProviderAddress, Path> devOverrides() {
         return devOverrides;
     }
 
@@ -114,8 +114,7 @@ public final class InstalledProviders implements ProviderSource {
 
     @Override
     public Result<ProviderFactory> resolve(ProviderAddress address, VersionConstraints constraints) {
-        dev.strata.tfplugin.install.ProviderAddress a = new dev.strata.tfplugin.install.ProviderAddress(
-            address.hostname(), address.namespace(), address.type());
+        ProviderAddress a = address;
         Path override = devOverrides.get(a);
         if (override != null) {
             return overridden(a, override);
@@ -134,7 +133,7 @@ public final class InstalledProviders implements ProviderSource {
     }
 
     /** The installed package for {@code a}, looked up once. */
-    public Result<Installed> installed(dev.strata.tfplugin.install.ProviderAddress a) {
+    public Result<Installed> installed(ProviderAddress a) {
         Installed known = resolved.get(a);
         if (known != null) {
             return Result.of(known);
@@ -144,8 +143,7 @@ public final class InstalledProviders implements ProviderSource {
             return Result.of(null, lock.diagnostics());
         }
         Optional<LockFile.Entry> e = lock.value().entry(a);
-        String display = a.hostname().equals(dev.strata.tfplugin.install.ProviderAddress.DEFAULT_HOSTNAME)
-            ? a.namespace() + "/" + a.type() : a.toString();
+        String display = a.forDisplay();
         if (e.isEmpty()) {
             return error("Provider not installed", "The provider " + a + " is required by this configuration, but the"
                 + " dependency lock file selects no version of it. Run \"strata init\" to install it.");
@@ -172,7 +170,7 @@ public final class InstalledProviders implements ProviderSource {
             return error("Invalid provider version", "The dependency lock file selects version \"" + version + "\" of "
                 + display + ", which is not a version number.");
         }
-        Installed p = new Installed(new ProviderAddress(a.hostname(), a.namespace(), a.type()), v, dir, exe.get(), hash);
+        Installed p = new Installed(a, v, dir, exe.get(), hash);
         resolved.put(a, p);
         return Result.of(p);
     }
@@ -182,7 +180,7 @@ public final class InstalledProviders implements ProviderSource {
      * directory. As in Terraform, it has no version (0.0.0) and version constraints are not checked;
      * it has no package hash either, so its schema is never cached.
      */
-    private Result<ProviderFactory> overridden(dev.strata.tfplugin.install.ProviderAddress a, Path dir) {
+    private Result<ProviderFactory> overridden(ProviderAddress a, Path dir) {
         String prefix = "terraform-provider-" + a.type();
         Optional<Path> exe;
         try (java.util.stream.Stream<Path> files = Files.list(dir)) {
@@ -196,7 +194,7 @@ public final class InstalledProviders implements ProviderSource {
                 + " runs " + a + " from " + dir + ", but that directory has no executable named " + prefix
                 + "*. Build the provider into it, or remove the override.");
         }
-        return Result.of(new Installed(new ProviderAddress(a.hostname(), a.namespace(), a.type()), Version.of("0.0.0"),
+        return Result.of(new Installed(a, Version.of("0.0.0"),
             dir, exe.get(), null));
     }
 
@@ -208,7 +206,7 @@ public final class InstalledProviders implements ProviderSource {
         }
         List<Installed> out = new ArrayList<>();
         Diagnostics.Builder diags = Diagnostics.builder();
-        for (dev.strata.tfplugin.install.ProviderAddress a : lock.value().providers().keySet()) {
+        for (ProviderAddress a : lock.value().providers().keySet()) {
             Result<Installed> r = installed(a);
             diags.addAll(r.diagnostics());
             if (r.value() != null) {

@@ -62,7 +62,7 @@ class SsmLifecycleTest {
                 Map.of("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString()), dir.resolve("home"),
                 Platform.current(), false),
             List.of(new ProviderInstaller.Requirement(
-                new dev.strata.tfplugin.install.ProviderAddress("registry.terraform.io", "hashicorp", "aws"), List.of())),
+                new dev.strata.provider.ProviderAddress("registry.terraform.io", "hashicorp", "aws"), List.of())),
             LockFile.empty(), line -> { });
         assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
         Files.writeString(dir.resolve(LockFile.FILENAME), r.value().lock().render());

@@ -74,7 +74,7 @@ class TerraformProviderAwsTest {
         ProviderInstaller.Options o = new ProviderInstaller.Options(dir, dir.resolve(".terraform"), env,
             dir.resolve("home"), Platform.current(), false);
         var r = ProviderInstaller.install(o, List.of(new ProviderInstaller.Requirement(
-            new dev.strata.tfplugin.install.ProviderAddress("registry.terraform.io", "hashicorp", "aws"),
+            new dev.strata.provider.ProviderAddress("registry.terraform.io", "hashicorp", "aws"),
             List.of(">= 5.0, < 6.0"))), LockFile.empty(), line -> { });
         assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
         Files.writeString(dir.resolve(LockFile.FILENAME), r.value().lock().render());

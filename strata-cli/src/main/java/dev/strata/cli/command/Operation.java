@@ -226,9 +226,7 @@ final class Operation {
             return Diagnostics.NONE;
         }
         StringBuilder list = new StringBuilder();
-        overrides.forEach((a, dir) -> list.append("\n - ").append(a.hostname()
-                .equals(dev.strata.tfplugin.install.ProviderAddress.DEFAULT_HOSTNAME) ? a.namespace() + "/" + a.type()
-                : a.toString()).append(" in ").append(dir));
+        overrides.forEach((a, dir) -> list.append("\n - ").append(a.forDisplay()).append(" in ").append(dir));
         return Diagnostics.of(dev.strata.hcl.Diagnostic.warning("Provider development overrides are in effect",
                 "The following provider development overrides are set in the CLI configuration:" + list
                         + "\n\nThe behavior may therefore not match any released version of the provider and applying "

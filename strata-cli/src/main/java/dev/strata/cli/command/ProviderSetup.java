@@ -51,9 +51,6 @@ final class ProviderSetup {
         return new ProviderAddress(p.hostname(), p.namespace(), p.type());
     }
 
-    static dev.strata.tfplugin.install.ProviderAddress installAddress(Provider p) {
-        return new dev.strata.tfplugin.install.ProviderAddress(p.hostname(), p.namespace(), p.type());
-    }
 
     /** Reads the lock file; absent is empty, unparseable is an error. */
     static Result<LockFile> readLock(Path dir) {
@@ -110,10 +107,10 @@ final class ProviderSetup {
                     progress.accept("Using " + p.forDisplay() + " v" + f.value().version() + ", built in to Strata");
                 }
                 // A lock entry Terraform wrote for this provider stays, so Terraform can still use the directory.
-                previous.value().entry(installAddress(p)).ifPresent(keep::add);
+                previous.value().entry(spiAddress(p)).ifPresent(keep::add);
                 continue;
             }
-            external.add(new ProviderInstaller.Requirement(installAddress(p), constraints));
+            external.add(new ProviderInstaller.Requirement(spiAddress(p), constraints));
         }
         ProviderInstaller.Options options = new ProviderInstaller.Options(dir,
                 InstalledProviders.dataDir(dir, context.env()), context.env(), home(context), Platform.current(), upgrade);

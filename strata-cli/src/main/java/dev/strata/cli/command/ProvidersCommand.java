@@ -110,17 +110,11 @@ final class ProvidersCommand extends ParentCommand {
 
     // ---- the requirements tree ------------------------------------------------------------------
 
-    private static final java.util.regex.Pattern STATE_PROVIDER =
-            java.util.regex.Pattern.compile("provider\\[\"([^\"]+)\"\\]");
-
     /** Every provider the state's resources were made by, without module path or alias, sorted. */
     static java.util.SortedSet<String> stateProviders(dev.strata.state.StateSnapshot state) {
         java.util.SortedSet<String> out = new java.util.TreeSet<>();
         for (dev.strata.state.ResourceState rs : state.resources()) {
-            java.util.regex.Matcher m = STATE_PROVIDER.matcher(rs.provider());
-            if (m.find()) {
-                out.add(m.group(1));
-            }
+            out.add(rs.provider().provider().toString());
         }
         return out;
     }
@@ -246,7 +240,7 @@ final class ProvidersCommand extends ParentCommand {
             }
             seen.add(p.toString());
             seen.add(p.forDisplay());
-            out.add(new ProviderInstaller.Requirement(ProviderSetup.installAddress(p),
+            out.add(new ProviderInstaller.Requirement(ProviderSetup.spiAddress(p),
                     e.getValue().stream().map(VersionConstraint::source).toList()));
         }
         for (String o : only) {

@@ -1,5 +1,11 @@
 package dev.strata.cli.command;
 
+import dev.strata.addr.AbsResource;
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.Addrs;
+import dev.strata.addr.InstanceKey;
+import dev.strata.addr.ModuleInstance;
+import dev.strata.addr.Targetable;
 import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.StateView;
 import dev.strata.hcl.Result;
@@ -7,9 +13,7 @@ import dev.strata.state.Backend;
 import dev.strata.state.JsonValue;
 import dev.strata.state.LockRequest;
 import dev.strata.state.PgBackend;
-import dev.strata.state.ResourceInstanceAddr;
 import dev.strata.state.ResourceInstanceObject;
-import dev.strata.state.StateAddress;
 import dev.strata.state.StateCodec;
 import dev.strata.state.StateEdits;
 import dev.strata.state.StateManager;
@@ -140,10 +144,10 @@ final class StateCommand extends ParentCommand {
      * The addresses a subcommand was given and the lock its flags ask for: what rm and mv check before
      * opening the state.
      */
-    private record Edit(List<StateAddress> addresses, LockRequest lock) {}
+    private record Edit(List<Targetable> addresses, LockRequest lock) {}
 
     private static Parsed<Edit> edit(List<String> texts, LockFlags flags, ParsedArgs args) {
-        Parsed<List<StateAddress>> addrs = addresses(texts);
+        Parsed<List<Targetable>> addrs = addresses(texts);
         if (addrs.hasErrors()) {
             return Parsed.failed(addrs.diagnostics());
         }
@@ -155,12 +159,16 @@ final class StateCommand extends ParentCommand {
             + "Run this command\nin a directory where Strata has been run or use the -state flag\nto point the command to "
             + "a specific state location.";
 
-    private static Parsed<List<StateAddress>> addresses(List<String> texts) {
-        List<StateAddress> out = new ArrayList<>();
+    private static Parsed<List<Targetable>> addresses(List<String> texts) {
+        List<Targetable> out = new ArrayList<>();
         List<CliDiagnostic> problems = new ArrayList<>();
         for (String t : texts) {
-            Result<StateAddress> r = StateAddress.parse(t);
-            problems.addAll(StateCli.toCli(r.diagnostics()));
+            Result<Targetable> r = Addrs.parseTarget(t);
+            if (r.value() == null) {
+                problems.add(CliDiagnostic.error("Invalid address", "\"" + t + "\" is not a valid resource address: "
+                        + Addrs.problem(r.diagnostics()) + " Addresses look like aws_instance.web, aws_instance.web[0], "
+                        + "data.aws_ami.ubuntu or module.net.aws_subnet.a[\"x\"]."));
+            }
             out.add(r.value());
         }
         return problems.isEmpty() ? Parsed.of(out) : Parsed.failed(problems);
@@ -170,25 +178,25 @@ final class StateCommand extends ParentCommand {
         if (args.get(LIST_HISTORY)) {
             return history(view, backend, workspace, args);
         }
-        Parsed<List<StateAddress>> parsedFilters = addresses(args.positionals());
+        Parsed<List<Targetable>> parsedFilters = addresses(args.positionals());
         if (parsedFilters.hasErrors()) {
             view.diagnostics(parsedFilters.diagnostics());
             return 1;
         }
-        List<StateAddress> filters = parsedFilters.value();
+        List<Targetable> filters = parsedFilters.value();
         Optional<StateManager> opened = openExisting(view, backend, workspace, LockRequest.none());
         if (opened.isEmpty()) {
             return 1;
         }
         try (StateManager m = opened.get()) {
             StateSnapshot s = m.state();
-            Set<ResourceInstanceAddr> shown = new LinkedHashSet<>();
+            Set<AbsResourceInstance> shown = new LinkedHashSet<>();
             List<CliDiagnostic> problems = new ArrayList<>();
             if (filters.isEmpty()) {
                 shown.addAll(s.instanceAddresses());
             }
-            for (StateAddress f : filters) {
-                List<ResourceInstanceAddr> matched = StateEdits.matching(s, f);
+            for (Targetable f : filters) {
+                List<AbsResourceInstance> matched = StateEdits.matching(s, f);
                 if (matched.isEmpty()) {
                     problems.add(CliDiagnostic.error("Unknown resource", "The current state contains no resource " + f
                             + ". If you've just added this resource to the configuration, you must run \"strata apply\" "
@@ -198,7 +206,7 @@ final class StateCommand extends ParentCommand {
             }
             String id = args.get(LIST_ID);
             List<String> lines = new ArrayList<>();
-            for (ResourceInstanceAddr a : shown) {
+            for (AbsResourceInstance a : shown) {
                 if (id.isEmpty() || m.state().objects(a).stream().anyMatch(o -> hasId(o, id))) {
                     lines.add(a.toString());
                 }
@@ -223,7 +231,7 @@ final class StateCommand extends ParentCommand {
             view.errorText("Exactly one argument expected.\n\nUsage: strata [global options] state show [options] ADDRESS");
             return 1;
         }
-        Parsed<List<StateAddress>> addrs = addresses(args.positionals());
+        Parsed<List<Targetable>> addrs = addresses(args.positionals());
         if (addrs.hasErrors()) {
             view.diagnostics(addrs.diagnostics());
             return 1;
@@ -233,10 +241,10 @@ final class StateCommand extends ParentCommand {
             return 1;
         }
         try (StateManager m = opened.get()) {
-            ResourceInstanceAddr target = switch (addrs.value().get(0)) {
-                case StateAddress.Instance i -> i.addr();
-                case StateAddress.Resource r -> r.addr().instance(dev.strata.state.InstanceKey.NONE);
-                case StateAddress.Module mod -> null;
+            AbsResourceInstance target = switch (addrs.value().get(0)) {
+                case AbsResourceInstance i -> i;
+                case AbsResource r -> r.instance(InstanceKey.NONE);
+                case ModuleInstance mod -> null;
             };
             List<ResourceInstanceObject> objs = target == null ? List.of() : m.state().objects(target);
             if (objs.isEmpty()) {
@@ -408,9 +416,9 @@ final class StateCommand extends ParentCommand {
         }
         try (StateManager m = opened.get()) {
             List<CliDiagnostic> problems = new ArrayList<>();
-            Set<ResourceInstanceAddr> gone = new LinkedHashSet<>();
-            for (StateAddress a : edit.value().addresses()) {
-                List<ResourceInstanceAddr> matched = StateEdits.matching(m.state(), a);
+            Set<AbsResourceInstance> gone = new LinkedHashSet<>();
+            for (Targetable a : edit.value().addresses()) {
+                List<AbsResourceInstance> matched = StateEdits.matching(m.state(), a);
                 if (matched.isEmpty()) {
                     problems.add(CliDiagnostic.error("Invalid target address", "No matching objects found. To view the "
                             + "available instances, use \"strata state list\". Please modify the address to reference a "
@@ -423,7 +431,7 @@ final class StateCommand extends ParentCommand {
                 return 1;
             }
             List<String> lines = new ArrayList<>();
-            for (ResourceInstanceAddr a : gone) {
+            for (AbsResourceInstance a : gone) {
                 lines.add((dry ? "Would remove " : "Removed ") + a);
             }
             if (dry) {
@@ -505,7 +513,7 @@ final class StateCommand extends ParentCommand {
             view.diagnostics(edit.diagnostics());
             return 1;
         }
-        List<StateAddress> addrs = edit.value().addresses();
+        List<Targetable> addrs = edit.value().addresses();
         boolean dry = args.get(MV_DRY);
         Optional<StateManager> opened = openExisting(view, backend, workspace,
                 dry ? LockRequest.none() : edit.value().lock());

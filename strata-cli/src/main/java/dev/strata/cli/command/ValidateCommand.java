@@ -68,8 +68,8 @@ final class ValidateCommand implements Command {
         Diagnostics.Builder out = Diagnostics.builder();
         for (Provider p : ProviderRequirements.of(tree).keySet()) {
             if (p.isBuiltIn() || builtins.has(ProviderSetup.spiAddress(p))
-                    || lock.value().entry(ProviderSetup.installAddress(p)).isPresent()
-                    || overrides.containsKey(ProviderSetup.installAddress(p))) {
+                    || lock.value().entry(ProviderSetup.spiAddress(p)).isPresent()
+                    || overrides.containsKey(ProviderSetup.spiAddress(p))) {
                 continue;
             }
             out.add(Diagnostic.error("Missing required provider", "This configuration requires provider " + p

@@ -6,7 +6,7 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Result;
 import dev.strata.state.Backend;
 import dev.strata.state.LockRequest;
-import dev.strata.state.ResourceInstanceAddr;
+import dev.strata.addr.AbsResourceInstance;
 import dev.strata.state.StateManager;
 import dev.strata.state.Workspaces;
 import java.util.ArrayList;
@@ -182,7 +182,7 @@ final class WorkspaceCommand extends ParentCommand {
             view.diagnostics(opened.diagnostics());
             return 1;
         }
-        List<ResourceInstanceAddr> tracked;
+        List<AbsResourceInstance> tracked;
         try (StateManager m = opened.value()) {
             view.diagnostics(opened.diagnostics());
             tracked = m == null ? List.of() : m.state().instanceAddresses();

@@ -16,7 +16,6 @@ import dev.strata.engine.DeferredResource;
 import dev.strata.engine.Plan;
 import dev.strata.engine.ResourceChange;
 import dev.strata.engine.Schemas;
-import dev.strata.engine.StateAddrs;
 import dev.strata.engine.StateValues;
 import dev.strata.lang.types.ListType;
 import dev.strata.lang.types.MapType;
@@ -246,16 +245,15 @@ public final class PlanJson {
         });
         Map<ModuleInstance, List<ObjectNode>> byModule = new TreeMap<>();
         for (ResourceState rs : s.resources()) {
-            var ar = StateAddrs.of(rs.addr());
+            var ar = rs.addr();
             for (ResourceInstanceObject o : rs.instances()) {
                 if (o.deposed() != null) {
                     continue;
                 }
                 ObjectNode r = F.objectNode();
-                address(r, ar.instance(StateAddrs.of(o.key())));
+                address(r, ar.instance(o.key()));
                 r.remove("module_address");
-                var pc = StateAddrs.provider(rs.provider());
-                r.put("provider_name", pc == null ? rs.provider() : pc.provider().toString());
+                r.put("provider_name", rs.provider().provider().toString());
                 r.put("schema_version", o.schemaVersion());
                 java.util.Optional<Value> typed = schemas == null ? java.util.Optional.empty() : schemas.decode(rs, o);
                 if (typed.isPresent()) {

@@ -217,7 +217,7 @@ public final class PlanView extends View {
         Value before = c.action() == Action.CREATE || c.action() == Action.READ ? null : c.before();
         Value after = c.action() == Action.DELETE || c.action() == Action.FORGET ? null : c.after();
         dev.strata.provider.Block schema = schemas == null ? null
-                : schemas.block(c.provider().toString(), data, a.resource().resource().type()).orElse(null);
+                : schemas.block(c.provider(), data, a.resource().resource().type()).orElse(null);
         ValueDiff d = ValueDiff.forResource(forcing, schema);
         if (c.action() == Action.FORGET) {
             d.objectBody(before, before, 6, "", true, schema);

@@ -22,7 +22,7 @@ final class StateText {
                 String addr = rs.addr().instance(o.key()).toString();
                 b.append(view.style(View.Style.BOLD, "# " + addr + (o.deposed() != null ? " (deposed object "
                         + o.deposed() + ")" : "") + ":")).append('\n');
-                String kind = rs.mode() == dev.strata.state.ResourceMode.DATA ? "data" : "resource";
+                String kind = rs.mode() == dev.strata.addr.ResourceMode.DATA ? "data" : "resource";
                 b.append(kind).append(" \"").append(rs.type()).append("\" \"").append(rs.name()).append("\" {\n");
                 Value v = schemas.decode(rs, o).orElseGet(() -> hideAll(StateValues.infer(o.attributes()), o));
                 if (v.isKnownAndNotNull() && v.type() instanceof ObjectType) {

@@ -3,9 +3,9 @@ package dev.strata.cli.view;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.state.AttributePath;
 import dev.strata.state.JsonValue;
-import dev.strata.state.ResourceInstanceAddr;
+import dev.strata.addr.AbsResourceInstance;
 import dev.strata.state.ResourceInstanceObject;
-import dev.strata.state.ResourceMode;
+import dev.strata.addr.ResourceMode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -84,7 +84,7 @@ public final class StateView {
      * arrive with the engine) every attribute is shown as an attribute, never as a nested block, and a
      * dynamically typed attribute ({@code {"value": ..., "type": ...}}) shows its value.
      */
-    public void showInstance(ResourceInstanceAddr addr, ResourceInstanceObject obj) {
+    public void showInstance(AbsResourceInstance addr, ResourceInstanceObject obj) {
         StringBuilder sb = new StringBuilder();
         sb.append("# ").append(addr).append(':');
         if (obj.isDeposed()) {
@@ -93,8 +93,9 @@ public final class StateView {
             sb.append(" (tainted)");
         }
         sb.append('\n');
-        sb.append(addr.resource().mode() == ResourceMode.DATA ? "data" : "resource").append(" \"")
-                .append(addr.resource().type()).append("\" \"").append(addr.resource().name()).append("\" {\n");
+        sb.append(addr.resource().resource().mode() == ResourceMode.DATA ? "data" : "resource").append(" \"")
+                .append(addr.resource().resource().type()).append("\" \"").append(addr.resource().resource().name())
+                .append("\" {\n");
         List<List<String>> sensitive = new ArrayList<>();
         if (obj.sensitiveAttributes() != null) {
             for (AttributePath p : obj.sensitiveAttributes()) {

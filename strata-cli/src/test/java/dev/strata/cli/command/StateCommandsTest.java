@@ -301,7 +301,7 @@ class StateCommandsTest {
         assertThat(done.exitCode()).as(done.toString()).isZero();
         assertThat(done.stdout()).endsWith("Successfully replaced provider for 4 resources.\n");
         assertThat(onDisk().resources()).allSatisfy(r ->
-                assertThat(r.provider()).isEqualTo("provider[\"registry.terraform.io/acme/terraform\"]"));
+                assertThat(r.provider().toString()).isEqualTo("provider[\"registry.terraform.io/acme/terraform\"]"));
         assertThat(cli.run("state", "replace-provider", "-auto-approve", "not a provider", "acme/x").stderr())
                 .contains("Invalid provider address");
     }

@@ -144,6 +144,12 @@ final class StateDamage {
                 instance(r, inst, "sensitive_attributes", F.textNode("x")),
                 instance(r, inst, "dependencies", F.textNode("terraform_data.a")),
                 instance(r, inst, "dependencies", F.arrayNode().add(1)),
+                // Malformed addresses: the codec parses them and names the file, the resource and the fix.
+                resource(r, "module", F.textNode("module.")), resource(r, "module", F.textNode("module.m[true]")),
+                resource(r, "provider", F.textNode("provider[\"terraform.io/builtin/\"]")),
+                resource(r, "provider", F.textNode("module.m[0].provider[\"terraform.io/builtin/terraform\"]")),
+                resource(r, "provider", F.textNode("terraform")),
+                instance(r, inst, "dependencies", F.arrayNode().add("terraform_data.")),
                 new Edit("resources[0].instances[" + inst + "].index_key", n -> inst(n, 0, inst), "index_key",
                         random.nextBoolean() ? F.booleanNode(true) : F.numberNode(1.5), Layer.CODEC),
                 attribute(r, inst, "id", F.arrayNode().add(1)), attribute(r, inst, "id", F.objectNode()),

@@ -1,5 +1,6 @@
 package dev.strata.tfplugin.install;
 
+import dev.strata.provider.ProviderAddress;
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.AttributeSchema;
 import dev.strata.hcl.Block;
@@ -198,7 +199,7 @@ public record CliConfig(List<InstallationMethod> methods, boolean explicit, Opti
                     Matcher l = OVERRIDE_LINE.matcher(line);
                     SourceRange at = rangeOf(text, filename, offset, offset + line.length());
                     Optional<ProviderAddress> a = l.matches()
-                        ? ProviderAddress.parse(l.group(1) != null ? l.group(1) : l.group(2)) : Optional.empty();
+                        ? ProviderAddress.lookup(l.group(1) != null ? l.group(1) : l.group(2)) : Optional.empty();
                     if (!l.matches()) {
                         diags.add(Diagnostic.error("Invalid dev_overrides entry", "Each line of dev_overrides maps "
                             + "a provider source address to a directory, as in \"hashicorp/aws\" = \"/path/to/dir\".",
@@ -247,7 +248,7 @@ public record CliConfig(List<InstallationMethod> methods, boolean explicit, Opti
             return;
         }
         for (Attribute a : attrs.value().values()) {
-            Optional<ProviderAddress> addr = ProviderAddress.parse(a.name());
+            Optional<ProviderAddress> addr = ProviderAddress.lookup(a.name());
             if (addr.isEmpty()) {
                 diags.add(Diagnostic.error("Invalid provider address", "\"" + a.name() + "\" is not a provider "
                     + "source address such as \"hashicorp/aws\".", a.nameRange()));

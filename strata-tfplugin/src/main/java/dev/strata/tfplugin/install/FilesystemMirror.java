@@ -1,5 +1,6 @@
 package dev.strata.tfplugin.install;
 
+import dev.strata.provider.ProviderAddress;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

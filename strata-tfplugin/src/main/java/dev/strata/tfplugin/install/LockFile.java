@@ -1,5 +1,6 @@
 package dev.strata.tfplugin.install;
 
+import dev.strata.provider.ProviderAddress;
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.AttributeSchema;
 import dev.strata.hcl.Block;
@@ -82,7 +83,7 @@ public record LockFile(SortedMap<ProviderAddress, Entry> providers) {
         TreeMap<ProviderAddress, Entry> entries = new TreeMap<>();
         for (Block b : content.value().blocksOfType("provider")) {
             String source = b.labels().get(0);
-            Optional<ProviderAddress> addr = ProviderAddress.parse(source);
+            Optional<ProviderAddress> addr = ProviderAddress.lookup(source);
             if (addr.isEmpty() || source.split("/").length != 3) {
                 diags.add(Diagnostic.error("Invalid provider source address",
                     "The lock file must name providers by their full source address, hostname/namespace/type; \""

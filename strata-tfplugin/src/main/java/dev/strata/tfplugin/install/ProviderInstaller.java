@@ -1,5 +1,6 @@
 package dev.strata.tfplugin.install;
 
+import dev.strata.provider.ProviderAddress;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
@@ -552,6 +553,6 @@ public final class ProviderInstaller {
 
     /** {@code hashicorp/aws} for the public registry, the full address otherwise. */
     public static String display(ProviderAddress a) {
-        return a.hostname().equals(ProviderAddress.DEFAULT_HOSTNAME) ? a.namespace() + "/" + a.type() : a.toString();
+        return a.forDisplay();
     }
 }

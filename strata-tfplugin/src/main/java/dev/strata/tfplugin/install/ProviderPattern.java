@@ -1,5 +1,6 @@
 package dev.strata.tfplugin.install;
 
+import dev.strata.provider.ProviderAddress;
 import java.util.Locale;
 import java.util.Optional;
 

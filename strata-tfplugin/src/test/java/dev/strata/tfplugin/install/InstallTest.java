@@ -1,5 +1,6 @@
 package dev.strata.tfplugin.install;
 
+import dev.strata.provider.ProviderAddress;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class InstallTest {
     static final Path MIRROR = Path.of(System.getProperty("strata.test.pluginMirror", "/opt/tf-plugins"));
-    static final ProviderAddress AWS = ProviderAddress.parse("hashicorp/aws").orElseThrow();
+    static final ProviderAddress AWS = ProviderAddress.lookup("hashicorp/aws").orElseThrow();
     static final Platform LINUX_AMD64 = new Platform("linux", "amd64");
 
     @TempDir
@@ -60,7 +61,7 @@ class InstallTest {
             }
             """.getBytes(StandardCharsets.UTF_8), "dev.tfrc");
         assertThat(r.value().devOverrides()).containsExactly(
-            Map.entry(ProviderAddress.parse("example.com/acme/thing").orElseThrow(), Path.of("/builds/thing")),
+            Map.entry(ProviderAddress.lookup("example.com/acme/thing").orElseThrow(), Path.of("/builds/thing")),
             Map.entry(AWS, Path.of("/home/dev/go/bin")));
         assertThat(r.value().methods()).hasSize(1);
         assertThat(r.diagnostics().asList()).singleElement().satisfies(d -> {
@@ -72,7 +73,7 @@ class InstallTest {
     @Test
     void findsUnpackedAndPackedPackagesInVersionOrder() throws IOException {
         FilesystemMirror m = new FilesystemMirror(mirrorWithPackages());
-        ProviderAddress thing = ProviderAddress.parse("example.com/acme/thing").orElseThrow();
+        ProviderAddress thing = ProviderAddress.lookup("example.com/acme/thing").orElseThrow();
         List<FilesystemMirror.Package> pkgs = m.packages(thing, LINUX_AMD64);
         assertThat(pkgs).extracting(FilesystemMirror.Package::version).containsExactly("1.9.0", "1.10.0");
         assertThat(pkgs.get(0).packed()).isTrue();
@@ -86,7 +87,7 @@ class InstallTest {
     @Test
     void h1IsTheSameForADirectoryAndTheZipOfItsFiles() throws Exception {
         FilesystemMirror m = new FilesystemMirror(mirrorWithPackages());
-        ProviderAddress thing = ProviderAddress.parse("example.com/acme/thing").orElseThrow();
+        ProviderAddress thing = ProviderAddress.lookup("example.com/acme/thing").orElseThrow();
         List<FilesystemMirror.Package> pkgs = m.packages(thing, LINUX_AMD64);
         assertThat(pkgs.get(0).h1()).startsWith("h1:").isEqualTo(pkgs.get(1).h1());
         byte[] zip = Files.readAllBytes(pkgs.get(0).location());

@@ -1,5 +1,6 @@
 package dev.strata.tfplugin.install;
 
+import dev.strata.provider.ProviderAddress;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.hcl.Result;

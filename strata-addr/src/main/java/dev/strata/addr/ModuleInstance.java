@@ -37,6 +37,11 @@ public record ModuleInstance(List<Step> steps) implements Comparable<ModuleInsta
         return new ModuleInstance(l);
     }
 
+    /** Whether {@code other} is this module instance or one below it. */
+    public boolean contains(ModuleInstance other) {
+        return other.steps.size() >= steps.size() && other.steps.subList(0, steps.size()).equals(steps);
+    }
+
     public ModuleInstance parent() {
         if (isRoot()) {
             throw new IllegalStateException("the root module has no parent");

@@ -147,6 +147,17 @@ public final class Addrs {
         return Result.of(r.value(), t.diagnostics().with(r.diagnostics()));
     }
 
+    /** What the first error of a failed parse says is wrong, as one sentence, for messages that quote the address. */
+    public static String problem(Diagnostics d) {
+        for (Diagnostic x : d) {
+            if (x.isError()) {
+                String detail = x.detail() == null || x.detail().isEmpty() ? x.summary() : x.detail();
+                return detail.endsWith(".") ? detail : detail + ".";
+            }
+        }
+        return "it cannot be parsed.";
+    }
+
     /** An index step's key as an instance key: a whole number ≥ 0 or a string. */
     public static Result<InstanceKey> instanceKey(Traverser.Index ix) {
         return switch (ix.key()) {

@@ -2,7 +2,8 @@ package dev.strata.addr;
 
 /**
  * Which instance of a {@code count} or {@code for_each} object: none (a singular object), an
- * integer index, or a string key. Integer keys sort before string keys, as Terraform orders them.
+ * integer index, or a string key. Integer keys sort before string keys, as Terraform orders them
+ * (strings in Go's byte order).
  */
 public sealed interface InstanceKey extends Comparable<InstanceKey> {
 
@@ -57,7 +58,7 @@ public sealed interface InstanceKey extends Comparable<InstanceKey> {
         return switch (this) {
             case NoKey n -> 0;
             case IntKey i -> Integer.compare(i.index(), ((IntKey) o).index());
-            case StringKey s -> s.key().compareTo(((StringKey) o).key());
+            case StringKey s -> GoOrder.compare(s.key(), ((StringKey) o).key());
         };
     }
 
