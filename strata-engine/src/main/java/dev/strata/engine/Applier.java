@@ -9,7 +9,6 @@ import dev.strata.engine.graph.DependencyGraph;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
-import dev.strata.provider.ProviderSource;
 import dev.strata.state.JournalEntry;
 import dev.strata.state.ResourceInstanceObject;
 import dev.strata.state.StateManager;
@@ -21,7 +20,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeSet;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Applies a reviewed {@link Plan} (P7): a concurrent walk that evaluates each instance just in time,
@@ -29,30 +27,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * then destroys what the plan deletes in reverse dependency order, and compacts the journal into
  * the state at the end.
  */
-public final class Applier {
-    private final ProviderSource providers;
-    private final String engineVersion;
-    private Map<String, String> environment = System.getenv();
-    private final AtomicBoolean stopRequested = new AtomicBoolean();
+final class Applier {
+    private final Wiring wiring;
 
-    public Applier(ProviderSource providers, String engineVersion) {
-        this.providers = providers;
-        this.engineVersion = engineVersion;
+    Applier(Wiring wiring) {
+        this.wiring = wiring;
     }
 
-    /** The environment providers see (PGHOST, AWS_*, ...); the process's own by default. */
-    public Applier environment(Map<String, String> env) {
-        this.environment = Map.copyOf(env);
-        return this;
-    }
-
-    /** The first Ctrl-C: start nothing new, let running operations finish. */
-    public void stop() {
-        stopRequested.set(true);
-    }
-
-    public Result<ApplyResult> apply(ConfigTree tree, Plan plan, StateManager state, PlanOptions options,
-                                     EngineEvents events) {
+    Result<ApplyResult> apply(Plan plan, StateManager state, PlanOptions options, EngineEvents events) {
+        ConfigTree tree = wiring.config();
         StateSnapshot current = state.state();
         StateSnapshot prior = plan.priorState();
         if (!current.lineage().equals(prior.lineage()) && state.exists() && !prior.isEmpty()) {
@@ -93,10 +76,10 @@ public final class Applier {
                 }
             }
         }
-        DependencyGraph<Node> graph = GraphBuilder.build(tree);
+        DependencyGraph<Node> graph = wiring.graph();
         boolean interrupted;
         Run run;
-        try (ProviderPool pool = new ProviderPool(providers, engineVersion, options.workingDir(), environment)) {
+        try (ProviderPool pool = wiring.pool(options.workingDir())) {
             run = new Run(tree, options, Run.Phase.APPLY, pool, plan.variables(), state.state(), plan.timestamp(),
                     r -> e -> {
                 Result<StateSnapshot> w = state.append(e);
@@ -106,19 +89,16 @@ public final class Applier {
                 }
                 return compactIfLarge(state, w.value());
             });
-            ProviderCalls calls = new ProviderCalls(options.parallelism(), ProviderCalls.Settings.DEFAULT, events,
-                    stopRequested::get);
-            InstanceOps ops = new InstanceOps(run, events, plan, calls, openCreates);
-            Walk walk = new Walk(run, graph, events, ops);
-            ops.walk = walk;
+            Walk walk = wiring.walk(run, graph, events, new InstanceOps.Inputs(plan, openCreates, Map.of(), Map.of(),
+                    List.of()), null, wiring.stop());
             try {
                 // The walk turns every failed vertex into a diagnostic; the summary below counts instances.
-                walk.walk(stopRequested::get);
-                destroyPass(run, ops, plan, tree, events);
+                walk.walk(wiring.stop());
+                destroyPass(run, walk.ops, plan, tree, events);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            interrupted = stopRequested.get();
+            interrupted = wiring.stop().getAsBoolean();
             removeStaleOutputs(run, tree);
         }
         Result<StateSnapshot> compacted = state.compact();
@@ -250,7 +230,7 @@ public final class Applier {
                 run.failedInstances.add(c.addr());
                 return new DagWalker.Outcome.Failed<>(DagWalker.describe(t));
             }
-        }, stopRequested::get);
+        }, wiring.stop());
         // A destroy that failed without saying why (none should) still fails the apply visibly.
         outcomes.forEach((k, o) -> {
             if (o instanceof DagWalker.Outcome.Failed<Key> f && !run.failedInstances.contains(byKey.get(k).addr())

@@ -65,24 +65,40 @@ final class InstanceOps {
     private final Map<AbsResourceInstance, String> openCreates;
     /** Provider configurations whose {@link Failure.Unavailable} error was already reported. */
     private final Set<AbsProviderConfig> unavailableReported = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    Walk walk;
+    private final Walk walk;
+    /** Old addresses of objects that {@code moved} blocks moved. */
+    private final Map<AbsResourceInstance, AbsResourceInstance> previous;
+    /** {@code import} blocks by the instance they import into. */
+    private final Map<AbsResourceInstance, dev.strata.config.ImportConfig> imports;
+    /** {@code removed} blocks: what they name, and whether the objects are destroyed. */
+    private final List<dev.strata.config.RemovedConfig> removed;
+
+    /**
+     * What an operation gives the instance operations of its walk.
+     *
+     * @param reviewed    the plan being applied (null while planning or importing)
+     * @param openCreates create tokens of operations a crashed run started without recording their result
+     * @param previous    old addresses of objects that {@code moved} blocks moved
+     * @param imports     {@code import} blocks by the instance they import into
+     * @param removed     the root module's {@code removed} blocks
+     */
+    record Inputs(Plan reviewed, Map<AbsResourceInstance, String> openCreates,
+                  Map<AbsResourceInstance, AbsResourceInstance> previous,
+                  Map<AbsResourceInstance, dev.strata.config.ImportConfig> imports,
+                  List<dev.strata.config.RemovedConfig> removed) {
+        /** Nothing but the object itself: an import, or an apply without crashed creates. */
+        static final Inputs NONE = new Inputs(null, Map.of(), Map.of(), Map.of(), List.of());
+    }
+
     ProviderCalls calls() {
         return calls;
     }
 
-
-    /** Old addresses of objects that {@code moved} blocks moved. */
-    Map<AbsResourceInstance, AbsResourceInstance> previous = Map.of();
-    /** {@code import} blocks by the instance they import into. */
-    Map<AbsResourceInstance, dev.strata.config.ImportConfig> imports = Map.of();
-    /** {@code removed} blocks: what they name, and whether the objects are destroyed. */
-    List<dev.strata.config.RemovedConfig> removed = List.of();
-
-    InstanceOps(Run run, EngineEvents events, Plan reviewed, ProviderCalls calls,
-                Map<AbsResourceInstance, String> openCreates) {
+    /** Built by its {@link Walk}, the only owner. */
+    InstanceOps(Run run, EngineEvents events, ProviderCalls calls, Inputs inputs, Walk walk) {
         this.run = run;
         this.events = events;
-        this.reviewed = reviewed;
+        this.reviewed = inputs.reviewed();
         this.reviewedChanges = new java.util.HashMap<>();
         if (reviewed != null) {
             for (ResourceChange x : reviewed.changes()) {
@@ -92,7 +108,11 @@ final class InstanceOps {
             }
         }
         this.calls = calls;
-        this.openCreates = openCreates;
+        this.openCreates = inputs.openCreates();
+        this.previous = inputs.previous();
+        this.imports = inputs.imports();
+        this.removed = inputs.removed();
+        this.walk = walk;
     }
 
     /**

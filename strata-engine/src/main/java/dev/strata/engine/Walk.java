@@ -70,16 +70,16 @@ final class Walk {
     final InstanceOps ops;
     private final Set<Node> included;
 
-    Walk(Run run, DependencyGraph<Node> graph, EngineEvents events, InstanceOps ops) {
-        this(run, graph, events, ops, null);
-    }
-
-    /** A walk of only {@code roots} and what they depend on (null: the targets, or everything). */
-    Walk(Run run, DependencyGraph<Node> graph, EngineEvents events, InstanceOps ops, Set<Node> roots) {
+    /**
+     * A walk of only {@code roots} and what they depend on (null: the targets, or everything), with
+     * its instance operations (built here: they and the walk refer to each other).
+     */
+    Walk(Run run, DependencyGraph<Node> graph, EngineEvents events, ProviderCalls calls, InstanceOps.Inputs inputs,
+         Set<Node> roots) {
         this.run = run;
         this.graph = graph;
         this.events = events;
-        this.ops = ops;
+        this.ops = new InstanceOps(run, events, calls, inputs, this);
         this.included = roots == null ? targetClosure() : closure(roots);
     }
 

@@ -45,16 +45,16 @@ class EngineTest {
         PlanOptions opts = PlanOptions.defaults(dir);
         try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.of("apply", Duration.ZERO))
                 .value()) {
-            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(), opts,
+            Result<Plan> plan = Engine.builder(tree, reg, "test").build().plan(new TreeMap<>(), sm.state(), opts,
                     EngineEvents.NONE);
             assertThat(plan.value()).as(plan.diagnostics().toString()).isNotNull();
-            return new Applier(reg, "test").apply(tree, plan.value(), sm, opts, EngineEvents.NONE);
+            return Engine.builder(tree, reg, "test").build().apply(plan.value(), sm, opts, EngineEvents.NONE);
         }
     }
 
     private dev.strata.hcl.Diagnostics validate(ConfigTree tree) {
-        return new SchemaValidation(ProviderRegistry.of(List.of(FakeProvider.factory(fake))), "test")
-                .validate(tree, dir);
+        return Engine.builder(tree, ProviderRegistry.of(List.of(FakeProvider.factory(fake))), "test").build()
+                .validate(dir);
     }
 
     @Test
@@ -116,8 +116,8 @@ class EngineTest {
                 }
                 """);
         assertThat(validate(tree).asList()).isEmpty();
-        Result<Plan> plan = new Planner(ProviderRegistry.of(List.of(FakeProvider.factory(fake))), "test")
-                .plan(tree, new TreeMap<>(), dev.strata.state.StateSnapshot.empty("test"), PlanOptions.defaults(dir),
+        Result<Plan> plan = Engine.builder(tree, ProviderRegistry.of(List.of(FakeProvider.factory(fake))), "test").build()
+                .plan(new TreeMap<>(), dev.strata.state.StateSnapshot.empty("test"), PlanOptions.defaults(dir),
                         EngineEvents.NONE);
         assertThat(plan.value()).isNull();
         assertThat(plan.diagnostics().asList()).extracting(Diagnostic::summary)
@@ -137,8 +137,9 @@ class EngineTest {
         String expected = "2024-05-06T07:08:09Z";
         try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.of("apply", Duration.ZERO))
                 .value()) {
-            Result<Plan> plan = new Planner(reg, "test").clock(java.time.Clock.fixed(planned, java.time.ZoneOffset.UTC))
-                    .plan(tree, new TreeMap<>(), sm.state(), opts, EngineEvents.NONE);
+            Result<Plan> plan = Engine.builder(tree, reg, "test")
+                    .clock(java.time.Clock.fixed(planned, java.time.ZoneOffset.UTC)).build()
+                    .plan(new TreeMap<>(), sm.state(), opts, EngineEvents.NONE);
             assertThat(plan.value()).as(plan.diagnostics().toString()).isNotNull();
             // Known while planning, to the second, as Terraform records it.
             assertThat(plan.value().timestamp()).isEqualTo(java.time.Instant.parse(expected));
@@ -149,7 +150,7 @@ class EngineTest {
             // The saved plan keeps its time, and applying it (at another time) uses that time, not the clock's.
             Plan saved = PlanCodec.decode(PlanCodec.encode(plan.value()));
             assertThat(saved.timestamp()).isEqualTo(plan.value().timestamp());
-            Result<ApplyResult> r = new Applier(reg, "test").apply(tree, saved, sm, opts, EngineEvents.NONE);
+            Result<ApplyResult> r = Engine.builder(tree, reg, "test").build().apply(saved, sm, opts, EngineEvents.NONE);
             assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
             assertThat(r.value().state().outputs().get("t").value())
                     .isEqualTo(new dev.strata.state.JsonValue.StringValue(expected));
@@ -161,8 +162,8 @@ class EngineTest {
     @Test
     void aPlanWithoutAReadableTimestampIsDamaged() throws Exception {
         ConfigTree tree = config("output \"t\" { value = plantimestamp() }\n");
-        Result<Plan> plan = new Planner(ProviderRegistry.of(List.of(FakeProvider.factory(fake))), "test")
-                .plan(tree, new TreeMap<>(), dev.strata.state.StateSnapshot.empty("test"), PlanOptions.defaults(dir),
+        Result<Plan> plan = Engine.builder(tree, ProviderRegistry.of(List.of(FakeProvider.factory(fake))), "test").build()
+                .plan(new TreeMap<>(), dev.strata.state.StateSnapshot.empty("test"), PlanOptions.defaults(dir),
                         EngineEvents.NONE);
         assertThat(plan.value()).as(plan.diagnostics().toString()).isNotNull();
         com.fasterxml.jackson.databind.node.ObjectNode n = PlanCodec.encode(plan.value());
@@ -243,7 +244,7 @@ class EngineTest {
         ConfigTree tree = config("resource \"fake_thing\" \"a\" {}\n");
         ProviderRegistry reg = ProviderRegistry.of(List.of(FakeProvider.factory(fake)));
         try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.none()).value()) {
-            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(),
+            Result<Plan> plan = Engine.builder(tree, reg, "test").build().plan(new TreeMap<>(), sm.state(),
                     PlanOptions.defaults(dir), EngineEvents.NONE);
             assertThat(plan.diagnostics().asList()).anyMatch(d -> d.summary().equals("Provider produced invalid plan")
                     && d.detail().contains(".value: planned value does not match the configuration's value"));
@@ -273,7 +274,7 @@ class EngineTest {
                 """);
         ProviderRegistry reg = ProviderRegistry.of(List.of(FakeProvider.factory(fake)));
         try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.none()).value()) {
-            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(),
+            Result<Plan> plan = Engine.builder(tree, reg, "test").build().plan(new TreeMap<>(), sm.state(),
                     PlanOptions.defaults(dir), EngineEvents.NONE);
             assertThat(plan.diagnostics().hasErrors()).as(plan.diagnostics().toString()).isFalse();
             Value o = plan.value().outputs().get("o").after();
@@ -300,7 +301,7 @@ class EngineTest {
                 """);
         ProviderRegistry reg = ProviderRegistry.of(List.of(FakeProvider.factory(fake)));
         try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.none()).value()) {
-            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(),
+            Result<Plan> plan = Engine.builder(tree, reg, "test").build().plan(new TreeMap<>(), sm.state(),
                     PlanOptions.defaults(dir), EngineEvents.NONE);
             assertThat(plan.diagnostics().hasErrors()).as(plan.diagnostics().toString()).isFalse();
             List<String> deferredReads = plan.value().changes().stream().filter(c -> c.action() == Action.READ)
@@ -487,7 +488,7 @@ class EngineTest {
         ProviderRegistry reg = ProviderRegistry.of(List.of(FakeProvider.factory(fake)));
         try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.of("plan", Duration.ZERO))
                 .value()) {
-            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(),
+            Result<Plan> plan = Engine.builder(tree, reg, "test").build().plan(new TreeMap<>(), sm.state(),
                     PlanOptions.defaults(dir), EngineEvents.NONE);
             List<Diagnostic> errors = plan.diagnostics().asList().stream().filter(Diagnostic::isError).toList();
             assertThat(errors).hasSize(2).allSatisfy(d -> {
@@ -500,7 +501,7 @@ class EngineTest {
         fake.providerMeta = null;
         try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.of("plan", Duration.ZERO))
                 .value()) {
-            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(),
+            Result<Plan> plan = Engine.builder(tree, reg, "test").build().plan(new TreeMap<>(), sm.state(),
                     PlanOptions.defaults(dir), EngineEvents.NONE);
             List<String> errors = plan.diagnostics().asList().stream().filter(Diagnostic::isError)
                     .map(d -> d.summary() + " / " + d.detail() + " @" + d.subject().start().line() + ":"

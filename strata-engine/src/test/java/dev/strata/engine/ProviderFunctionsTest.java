@@ -49,7 +49,7 @@ class ProviderFunctionsTest {
 
     private Result<Plan> plan(ConfigTree tree) {
         try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.none()).value()) {
-            return new Planner(registry, "test").plan(tree, new TreeMap<>(), sm.state(), PlanOptions.defaults(dir),
+            return Engine.builder(tree, registry, "test").build().plan(new TreeMap<>(), sm.state(), PlanOptions.defaults(dir),
                     EngineEvents.NONE);
         }
     }
@@ -86,7 +86,7 @@ class ProviderFunctionsTest {
 
         try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.of("apply", Duration.ZERO))
                 .value()) {
-            Result<ApplyResult> applied = new Applier(registry, "test").apply(tree, plan.value(), sm,
+            Result<ApplyResult> applied = Engine.builder(tree, registry, "test").build().apply(plan.value(), sm,
                     PlanOptions.defaults(dir), EngineEvents.NONE);
             assertThat(errors(applied.diagnostics())).isEmpty();
             var stateOutputs = applied.value().state().outputs();

@@ -48,7 +48,7 @@ class WalkOutcomeTest {
     }
 
     private Result<Plan> plan(ConfigTree tree) {
-        return new Planner(reg, "test").plan(tree, new TreeMap<>(), StateSnapshot.empty("test"),
+        return Engine.builder(tree, reg, "test").build().plan(new TreeMap<>(), StateSnapshot.empty("test"),
                 PlanOptions.defaults(dir), EngineEvents.NONE);
     }
 
@@ -56,10 +56,10 @@ class WalkOutcomeTest {
         PlanOptions opts = PlanOptions.defaults(dir);
         try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.of("apply", Duration.ZERO))
                 .value()) {
-            Result<Plan> plan = new Planner(reg, "test").plan(tree, new TreeMap<>(), sm.state(), opts,
+            Result<Plan> plan = Engine.builder(tree, reg, "test").build().plan(new TreeMap<>(), sm.state(), opts,
                     EngineEvents.NONE);
             assertThat(plan.value()).as(plan.diagnostics().toString()).isNotNull();
-            return new Applier(reg, "test").apply(tree, plan.value(), sm, opts, EngineEvents.NONE);
+            return Engine.builder(tree, reg, "test").build().apply(plan.value(), sm, opts, EngineEvents.NONE);
         }
     }
 
