@@ -359,7 +359,7 @@ final class InstanceOps {
             Value after = SchemaValues.markSensitive(c.block(), unknownsForComputed(c.block(), config));
             ResourceInstanceObject prior = stateObject(ai, null);
             Value before = prior == null ? c.nullObject() : decode(c, prior);
-            run.changes.put(ai, new ResourceChange(ai, null, Action.READ, before, after, List.of(),
+            walk.planned.change(ai, new ResourceChange(ai, null, Action.READ, before, after, List.of(),
                     config.isWhollyKnown() ? "read_because_dependency_pending" : "read_because_config_unknown",
                     c.providerAddr(), c.schema().version(), null, null, null));
             run.setInstanceValue(ai, after);
@@ -412,7 +412,7 @@ final class InstanceOps {
                 dependsOnTargets(m.parent(), n.call().dependsOn(), waits);
             }
         }
-        for (ResourceChange ch : run.changes.values()) {
+        for (ResourceChange ch : walk.planned.currentChanges()) {
             if (ch.action() == Action.NO_OP || ch.action() == Action.READ
                     || ch.addr().resource().resource().mode() != ResourceMode.MANAGED) {
                 continue;
@@ -505,7 +505,7 @@ final class InstanceOps {
                 preventDestroy(c);
             }
             if (prior != null) {
-                run.changes.put(ai, new ResourceChange(ai, null, Action.DELETE, prior, c.nullObject(), List.of(), null,
+                walk.planned.change(ai, new ResourceChange(ai, null, Action.DELETE, prior, c.nullObject(), List.of(), null,
                         c.providerAddr(), c.schema().version(), null, null, null));
             }
             run.setInstanceValue(ai, prior == null ? Value.DYNAMIC_UNKNOWN : prior);
@@ -565,7 +565,7 @@ final class InstanceOps {
                 preventDestroy(c);
             }
         }
-        run.changes.put(ai, new ResourceChange(ai, null, action, prior == null ? c.nullObject() : prior, after.value,
+        walk.planned.change(ai, new ResourceChange(ai, null, action, prior == null ? c.nullObject() : prior, after.value,
                 replacePaths, reason, c.providerAddr(), c.schema().version(), after.priv, previous.get(ai), importId));
         run.setInstanceValue(ai, after.value);
     }
@@ -674,7 +674,7 @@ final class InstanceOps {
             return prior;
         }
         if (rr.newState().isNull()) {
-            run.drift.add(new ResourceChange(ai, null, Action.DELETE, prior, c.nullObject(), List.of(), null,
+            walk.planned.drift(new ResourceChange(ai, null, Action.DELETE, prior, c.nullObject(), List.of(), null,
                     c.providerAddr(), c.schema().version(), null, null, null));
             removeObject(ai, null);
             events.refreshComplete(ai, null);
@@ -682,7 +682,7 @@ final class InstanceOps {
         }
         Value refreshed = StateValues.copyMarks(prior, SchemaValues.markSensitive(c.block(), rr.newState()));
         if (!refreshed.equalsIgnoringMarks(prior)) {
-            run.drift.add(new ResourceChange(ai, null, Action.UPDATE, prior, refreshed, List.of(), null,
+            walk.planned.drift(new ResourceChange(ai, null, Action.UPDATE, prior, refreshed, List.of(), null,
                     c.providerAddr(), c.schema().version(), null, null, null));
             setObject(c, object(c, ai.resource().key(), null, refreshed, rr.newPrivate(), obj.status()));
         }
@@ -806,7 +806,7 @@ final class InstanceOps {
                 if (target == null) {
                     continue;
                 }
-                for (ResourceChange ch : run.changes.values()) {
+                for (ResourceChange ch : walk.planned.currentChanges()) {
                     if (ch.addr().containingResource().equals(target)
                             && (key == null || ch.addr().resource().key().equals(key))
                             && (ch.action() == Action.UPDATE || ch.action().isReplace())) {
@@ -861,9 +861,9 @@ final class InstanceOps {
             ResourceChange ch = new ResourceChange(ai, o.deposed(), Action.DELETE, before, c.nullObject(), List.of(),
                     reason, c.providerAddr(), c.schema().version(), null, null, null);
             if (o.deposed() == null) {
-                run.changes.put(ai, ch);
+                walk.planned.change(ai, ch);
             } else {
-                run.deposedChanges.add(ch);
+                walk.planned.deposed(ch);
             }
         }
     }
@@ -899,9 +899,9 @@ final class InstanceOps {
                 c.nullObject(), List.of(), o.deposed() == null && !forget ? reason : null, pa, c.schema().version(), null,
                 null, null);
         if (o.deposed() == null) {
-            run.changes.put(ai, ch);
+            walk.planned.change(ai, ch);
         } else {
-            run.deposedChanges.add(ch);
+            walk.planned.deposed(ch);
         }
     }
 
@@ -954,7 +954,7 @@ final class InstanceOps {
             for (ResourceInstanceObject o : rs.instances()) {
                 InstanceKey k = StateAddrs.of(o.key());
                 if (o.deposed() == null && !keys.contains(k)) {
-                    run.deferredNeedsPlan.add(ar.instance(k));
+                    walk.applied.needsPlan(ar.instance(k));
                 }
             }
         });
@@ -963,7 +963,7 @@ final class InstanceOps {
     /** A resource whose expansion is deferred: planned as a placeholder, expanded and created during the apply. */
     void deferred(ResourceConfig rc, AbsResource ar, Expansion.Deferred d, EvalScope scope, List<Walk.InstanceWork> work) {
         if (run.phase == Run.Phase.PLAN) {
-            run.deferred.add(new DeferredResource(ar, d.argument(), d.unknownRefs()));
+            walk.planned.deferred(new DeferredResource(ar, d.argument(), d.unknownRefs()));
             return;
         }
         run.diagnose(Diagnostic.error("Invalid " + d.argument() + " argument", "The \"" + d.argument() + "\" value of "
@@ -990,7 +990,7 @@ final class InstanceOps {
             } else {
                 a = Action.UPDATE;
             }
-            run.outputChanges.put(name, new OutputChange(name, a, before, v, oc.sensitive() || v.hasMarkDeep(Mark.SENSITIVE)));
+            walk.planned.output(new OutputChange(name, a, before, v, oc.sensitive() || v.hasMarkDeep(Mark.SENSITIVE)));
             return;
         }
         if (v.isNull() || run.options.mode() == PlanMode.DESTROY) {
@@ -1030,7 +1030,7 @@ final class InstanceOps {
                 return;
             }
             if (prior != null) {
-                run.deferredNeedsPlan.add(ai);
+                walk.applied.needsPlan(ai);
                 run.setInstanceValue(ai, prior);
                 return;
             }
@@ -1047,7 +1047,7 @@ final class InstanceOps {
             events.applyStart(ai, Action.READ, null);
             setObject(c, object(c, ai.resource().key(), null, imp.value, imp.priv, ObjectStatus.READY));
             events.applyComplete(ai, Action.READ, idOf(imp.value), Duration.ZERO);
-            run.succeeded.add(new Run.Done(ai, Action.READ));
+            walk.applied.succeeded(ai, Action.READ);
             obj = stateObject(ai, null);
             prior = imp.value;
         }
@@ -1190,7 +1190,7 @@ final class InstanceOps {
     }
 
     private void failed(Ctx c, Action a) {
-        run.failedInstances.add(c.addr());
+        walk.applied.failed(c.addr());
     }
 
     /** Just-in-time resolution (§3.8): every value must be known when the operation starts. */
@@ -1279,7 +1279,7 @@ final class InstanceOps {
             return null;
         }
         events.applyComplete(ai, action, idOf(ns), took);
-        run.succeeded.add(new Run.Done(ai, action));
+        walk.applied.succeeded(ai, action);
         return ns;
     }
 
@@ -1311,7 +1311,7 @@ final class InstanceOps {
             return false;
         }
         events.applyComplete(ai, Action.DELETE, null, took);
-        run.succeeded.add(new Run.Done(ai, Action.DELETE));
+        walk.applied.succeeded(ai, Action.DELETE);
         return true;
     }
 

@@ -13,13 +13,9 @@ import dev.strata.state.OutputValue;
 import dev.strata.state.ResourceInstanceObject;
 import dev.strata.state.ResourceState;
 import dev.strata.state.StateSnapshot;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
-import java.util.TreeMap;
 
 /**
  * Turns a configuration and a state into a {@link Plan} (P6): refresh, evaluate, expand (deferring
@@ -93,22 +89,16 @@ final class Planner {
                         + "interrupted before it was complete; nothing was changed.", null)));
             }
             orphanResources(run, ops, walk);
-            orphanOutputs(run, tree);
+            orphanOutputs(run, tree, walk.planned);
             Diagnostics diags = run.diagnostics();
             if (diags.hasErrors()) {
                 return Result.of(null, diags);
             }
-            List<ResourceChange> changes = new ArrayList<>(run.changes.values());
-            changes.addAll(run.deposedChanges);
-            changes.sort(ResourceChange.TERRAFORM_ORDER.thenComparing(c -> c.deposed() == null ? "" : c.deposed()));
-            List<ResourceChange> drift = new ArrayList<>(run.drift);
-            drift.sort(ResourceChange.TERRAFORM_ORDER);
-            List<DeferredResource> deferred = new ArrayList<>(run.deferred);
-            deferred.sort(Comparator.comparing(DeferredResource::addr));
             // The refreshed state keeps the stored serial and lineage: a stale plan is recognised by them.
             StateSnapshot refreshed = run.state().withSerial(state.serial());
-            return Result.of(new Plan(options.mode(), refreshed, variables, changes, drift, deferred,
-                    new TreeMap<>(run.outputChanges), options.targets().stream().map(Object::toString).toList(),
+            PlannedChanges planned = walk.planned;
+            return Result.of(new Plan(options.mode(), refreshed, variables, planned.changes(), planned.drift(),
+                    planned.deferred(), planned.outputs(), options.targets().stream().map(Object::toString).toList(),
                     diags, timestamp), diags);
         }
     }
@@ -164,14 +154,14 @@ final class Planner {
         }
     }
 
-    private static void orphanOutputs(Run run, ConfigTree tree) {
+    private static void orphanOutputs(Run run, ConfigTree tree, PlannedChanges planned) {
         if (!run.options.targets().isEmpty()) {
             return;
         }
         for (Map.Entry<String, OutputValue> e : run.state().outputs().entrySet()) {
             if (!tree.root().module().outputs().containsKey(e.getKey())) {
                 Value before = InstanceOps.priorOutput(e.getValue());
-                run.outputChanges.put(e.getKey(), new OutputChange(e.getKey(), Action.DELETE, before, Value.NULL,
+                planned.output(new OutputChange(e.getKey(), Action.DELETE, before, Value.NULL,
                         e.getValue().sensitive()));
             }
         }

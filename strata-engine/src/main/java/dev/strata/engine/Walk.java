@@ -69,6 +69,10 @@ final class Walk {
     final EngineEvents events;
     final InstanceOps ops;
     private final Set<Node> included;
+    /** What this walk planned (while planning); each vertex adds its own instances' changes. */
+    final PlannedChanges planned = new PlannedChanges();
+    /** What this walk applied (while applying); each vertex adds its own instances' outcomes. */
+    final ApplyOutcomes applied = new ApplyOutcomes();
 
     /**
      * A walk of only {@code roots} and what they depend on (null: the targets, or everything), with
@@ -519,7 +523,7 @@ final class Walk {
                 if (stand != null) {
                     expand(new EvalScope(run, stand), rc.count(), rc.forEach());
                 }
-                run.deferred.add(new DeferredResource(ar, moduleDeferred.argument(), moduleDeferred.unknownRefs()));
+                planned.deferred(new DeferredResource(ar, moduleDeferred.argument(), moduleDeferred.unknownRefs()));
             }
             return;
         }
@@ -610,7 +614,7 @@ final class Walk {
                 run.diagnose(Diagnostic.error("Provider unavailable", e.getMessage(), null));
             } catch (Throwable t) {
                 if (run.applying()) {
-                    run.failedInstances.add(w.addr());
+                    applied.failed(w.addr());
                 }
                 thrown(w.addr().toString(), t);
             } finally {
