@@ -131,14 +131,26 @@ final class ApplyCommand implements Command {
         // As Terraform: "strata refresh" and destroy mode work without configuration; apply does not.
         OperationRunner.Request request = new OperationRunner.Request("OperationTypeApply",
                 !fromFile && requestedMode == PlanMode.NORMAL ? Operation.Needs.APPLY : null, fromFile);
+        Views views = new Views(machine, jsonView, humanPlan, planView);
         CommandContext ctx = context;
         return OperationRunner.run(context, args, op, planView, request,
-                s -> apply(ctx, args, s, machine, jsonView, humanPlan, planView, fromFile, requestedMode));
+                s -> apply(ctx, s, views, fromFile, requestedMode));
     }
 
-    private int apply(CommandContext context, ParsedArgs args, OperationRunner.Session s, boolean machine,
-                      dev.strata.cli.view.PlanJsonView jsonView, PlanView humanPlan, dev.strata.cli.view.View planView,
-                      boolean fromFile, PlanMode requestedMode) {
+    /**
+     * How the command shows the plan: {@code plan} is the one in use, the JSON one with {@code -json}
+     * ({@code json} null otherwise), else the human one, which also asks for approval.
+     */
+    private record Views(boolean machine, dev.strata.cli.view.PlanJsonView json, PlanView human,
+                         dev.strata.cli.view.View plan) {}
+
+    private int apply(CommandContext context, OperationRunner.Session s, Views views, boolean fromFile,
+                      PlanMode requestedMode) {
+        ParsedArgs args = s.args();
+        boolean machine = views.machine();
+        dev.strata.cli.view.PlanJsonView jsonView = views.json();
+        PlanView humanPlan = views.human();
+        dev.strata.cli.view.View planView = views.plan();
         Operation.Loaded loaded = s.loaded();
         StateManager state = s.state();
         Interrupts signals = s.signals();
