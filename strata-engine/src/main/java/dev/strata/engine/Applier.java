@@ -9,7 +9,6 @@ import dev.strata.engine.graph.DependencyGraph;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
-import dev.strata.provider.ProviderSource;
 import dev.strata.state.JournalEntry;
 import dev.strata.state.ResourceInstanceObject;
 import dev.strata.state.StateManager;
@@ -20,8 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
-import java.util.TreeSet;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Applies a reviewed {@link Plan} (P7): a concurrent walk that evaluates each instance just in time,
@@ -29,30 +26,15 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * then destroys what the plan deletes in reverse dependency order, and compacts the journal into
  * the state at the end.
  */
-public final class Applier {
-    private final ProviderSource providers;
-    private final String engineVersion;
-    private Map<String, String> environment = System.getenv();
-    private final AtomicBoolean stopRequested = new AtomicBoolean();
+final class Applier {
+    private final Wiring wiring;
 
-    public Applier(ProviderSource providers, String engineVersion) {
-        this.providers = providers;
-        this.engineVersion = engineVersion;
+    Applier(Wiring wiring) {
+        this.wiring = wiring;
     }
 
-    /** The environment providers see (PGHOST, AWS_*, ...); the process's own by default. */
-    public Applier environment(Map<String, String> env) {
-        this.environment = Map.copyOf(env);
-        return this;
-    }
-
-    /** The first Ctrl-C: start nothing new, let running operations finish. */
-    public void stop() {
-        stopRequested.set(true);
-    }
-
-    public Result<ApplyResult> apply(ConfigTree tree, Plan plan, StateManager state, PlanOptions options,
-                                     EngineEvents events) {
+    Result<ApplyResult> apply(Plan plan, StateManager state, PlanOptions options, EngineEvents events) {
+        ConfigTree tree = wiring.config();
         StateSnapshot current = state.state();
         StateSnapshot prior = plan.priorState();
         if (!current.lineage().equals(prior.lineage()) && state.exists() && !prior.isEmpty()) {
@@ -93,10 +75,11 @@ public final class Applier {
                 }
             }
         }
-        DependencyGraph<Node> graph = GraphBuilder.build(tree);
+        DependencyGraph<Node> graph = wiring.graph();
         boolean interrupted;
         Run run;
-        try (ProviderPool pool = new ProviderPool(providers, engineVersion, options.workingDir(), environment)) {
+        ApplyOutcomes outcomes;
+        try (ProviderPool pool = wiring.pool(options.workingDir())) {
             run = new Run(tree, options, Run.Phase.APPLY, pool, plan.variables(), state.state(), plan.timestamp(),
                     r -> e -> {
                 Result<StateSnapshot> w = state.append(e);
@@ -106,47 +89,33 @@ public final class Applier {
                 }
                 return compactIfLarge(state, w.value());
             });
-            ProviderCalls calls = new ProviderCalls(options.parallelism(), ProviderCalls.Settings.DEFAULT, events,
-                    stopRequested::get);
-            InstanceOps ops = new InstanceOps(run, events, plan, calls, openCreates);
-            Walk walk = new Walk(run, graph, events, ops);
-            ops.walk = walk;
+            Walk walk = wiring.walk(run, graph, events, new InstanceOps.Inputs(plan, openCreates, Map.of(), Map.of(),
+                    List.of()), null, wiring.stop());
+            outcomes = walk.applied;
             try {
                 // The walk turns every failed vertex into a diagnostic; the summary below counts instances.
-                walk.walk(stopRequested::get);
-                destroyPass(run, ops, plan, tree, events);
+                walk.walk(wiring.stop());
+                destroyPass(run, walk.ops, outcomes, plan, tree);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-            interrupted = stopRequested.get();
+            interrupted = wiring.stop().getAsBoolean();
             removeStaleOutputs(run, tree);
         }
         Result<StateSnapshot> compacted = state.compact();
         all.addAll(run.diagnostics());
         all.addAll(compacted.diagnostics());
-        int added = 0, changed = 0, destroyed = 0;
-        for (Run.Done d : run.succeeded) {
-            switch (d.action()) {
-                case CREATE -> added++;
-                case UPDATE -> changed++;
-                case DELETE -> destroyed++;
-                default -> { }
-            }
-        }
         List<AbsResourceInstance> skipped = new ArrayList<>();
-        java.util.Set<AbsResourceInstance> done = new java.util.HashSet<>();
-        synchronized (run.succeeded) {
-            run.succeeded.forEach(d -> done.add(d.addr()));
-        }
+        java.util.Set<AbsResourceInstance> done = outcomes.done();
         for (ResourceChange c : plan.changes()) {
             if (c.action() != Action.NO_OP && c.action() != Action.READ && c.action() != Action.FORGET
-                    && !run.failedInstances.contains(c.addr()) && !done.contains(c.addr())) {
+                    && !outcomes.hasFailed(c.addr()) && !done.contains(c.addr())) {
                 skipped.add(c.addr());
             }
         }
         StateSnapshot finalState = compacted.value() != null ? compacted.value() : state.state();
-        return Result.of(new ApplyResult(finalState, added, changed, destroyed,
-                new ArrayList<>(new TreeSet<>(run.failedInstances)), skipped, run.deferredNeedsPlan, interrupted,
+        return Result.of(new ApplyResult(finalState, outcomes.count(Action.CREATE), outcomes.count(Action.UPDATE),
+                outcomes.count(Action.DELETE), outcomes.failed(), skipped, outcomes.needsPlan(), interrupted,
                 all.build()), all.build());
     }
 
@@ -182,12 +151,12 @@ public final class Applier {
     }
 
     /** Deletions in reverse dependency order: an object goes before the objects it depended on. */
-    private void destroyPass(Run run, InstanceOps ops, Plan plan, ConfigTree tree, EngineEvents events)
+    private void destroyPass(Run run, InstanceOps ops, ApplyOutcomes outcomes, Plan plan, ConfigTree tree)
             throws InterruptedException {
         for (ResourceChange c : plan.changes()) {
             if (c.action() == Action.FORGET && ops.stateObject(c.addr(), c.deposed()) != null) {
                 run.record(new JournalEntry.RemoveObject(c.addr(), c.deposed()));
-                run.succeeded.add(new Run.Done(c.addr(), Action.FORGET));
+                outcomes.succeeded(c.addr(), Action.FORGET);
             }
         }
         List<ResourceChange> deletes = plan.changes().stream().filter(c -> c.action() == Action.DELETE).toList();
@@ -229,7 +198,7 @@ public final class Applier {
             byKey.keySet().forEach(flat::node);
             dg = flat.build();
         }
-        SortedMap<Key, DagWalker.Outcome<Key>> outcomes = new DagWalker<>(dg, run.options.parallelism()).walk(k -> {
+        SortedMap<Key, DagWalker.Outcome<Key>> destroyed = new DagWalker<>(dg, run.options.parallelism()).walk(k -> {
             ResourceChange c = byKey.get(k);
             try {
                 ResourceConfig rc = configOf(tree, c.addr());
@@ -241,7 +210,7 @@ public final class Applier {
                             + "lifecycle.prevent_destroy set, but the plan calls for this resource to be destroyed. "
                             + "To avoid this error and continue with the plan, either disable lifecycle.prevent_destroy "
                             + "or reduce the scope of the plan using the -target option.", rc.declRange()));
-                    run.failedInstances.add(c.addr());
+                    outcomes.failed(c.addr());
                     return new DagWalker.Outcome.Failed<>("prevent_destroy");
                 }
                 return ops.destroy(c, rc) ? new DagWalker.Outcome.Succeeded<>()
@@ -249,15 +218,15 @@ public final class Applier {
             } catch (Throwable t) {
                 // Whatever one destroy throws is that object's failure; the other destroys go on.
                 run.diagnose(InternalErrors.of("destroying", c.addr().toString(), t));
-                run.failedInstances.add(c.addr());
+                outcomes.failed(c.addr());
                 return new DagWalker.Outcome.Failed<>(DagWalker.describe(t));
             }
-        }, stopRequested::get);
+        }, wiring.stop());
         // A destroy that failed without saying why (none should) still fails the apply visibly.
-        outcomes.forEach((k, o) -> {
-            if (o instanceof DagWalker.Outcome.Failed<Key> f && !run.failedInstances.contains(byKey.get(k).addr())
+        destroyed.forEach((k, o) -> {
+            if (o instanceof DagWalker.Outcome.Failed<Key> f && !outcomes.hasFailed(byKey.get(k).addr())
                     && !f.reason().equals("provider unavailable")) {
-                run.failedInstances.add(byKey.get(k).addr());
+                outcomes.failed(byKey.get(k).addr());
                 run.diagnose(InternalErrors.of("destroying", byKey.get(k).addr().toString(), f.reason()));
             }
         });

@@ -9,9 +9,7 @@ import dev.strata.engine.graph.DependencyGraph;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.ProviderSource;
 import dev.strata.state.StateManager;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
@@ -20,25 +18,17 @@ import java.util.SortedMap;
  * {@code strata import ADDR ID}: reads an existing remote object through its provider and records it
  * in state at an address the configuration declares, refusing an address that is already managed.
  */
-public final class Importer {
-    private final ProviderSource providers;
-    private final String engineVersion;
-    private Map<String, String> environment = System.getenv();
+final class Importer {
+    private final Wiring wiring;
 
-    public Importer(ProviderSource providers, String engineVersion) {
-        this.providers = providers;
-        this.engineVersion = engineVersion;
+    Importer(Wiring wiring) {
+        this.wiring = wiring;
     }
 
-
-    /** The environment providers see (PGHOST, AWS_*, ...); the process's own by default. */
-    public Importer environment(Map<String, String> env) {
-        this.environment = Map.copyOf(env);
-        return this;
-    }
-
-    public Diagnostics importResource(ConfigTree tree, SortedMap<String, Value> variables, StateManager state,
-                                      PlanOptions options, AbsResourceInstance addr, String id, EngineEvents events) {
+    /** Imports; the first interrupt does not stop it (it is one operation, which finishes). */
+    Diagnostics importResource(SortedMap<String, Value> variables, StateManager state, PlanOptions options,
+                               AbsResourceInstance addr, String id, EngineEvents events) {
+        ConfigTree tree = wiring.config();
         Optional<ConfigNode> node = tree.node(addr.module().module());
         ResourceConfig rc = node.map(n -> n.module().resources().get(addr.resource().resource())).orElse(null);
         if (rc == null) {
@@ -54,8 +44,8 @@ public final class Importer {
                         + addr + "[0].", rc.declRange()));
             }
         }
-        DependencyGraph<Node> graph = GraphBuilder.build(tree);
-        try (ProviderPool pool = new ProviderPool(providers, engineVersion, options.workingDir(), environment)) {
+        DependencyGraph<Node> graph = wiring.graph();
+        try (ProviderPool pool = wiring.pool(options.workingDir())) {
             // An import has no saved plan: its plan time is now.
             Run run = new Run(tree, options, Run.Phase.APPLY, pool, variables, state.state(),
                     java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS), r -> e -> {
@@ -65,12 +55,9 @@ public final class Importer {
                 }
                 return w.value();
             });
-            ProviderCalls calls = new ProviderCalls(options.parallelism(), ProviderCalls.Settings.DEFAULT, events,
-                    () -> false);
-            InstanceOps ops = new InstanceOps(run, events, null, calls, Map.of());
             Node provider = new Node.ProviderNode(GraphBuilder.providerOf(tree, node.get(), rc));
-            Walk walk = new Walk(run, graph, events, ops, Set.of(provider));
-            ops.walk = walk;
+            Walk walk = wiring.walk(run, graph, events, InstanceOps.Inputs.NONE, Set.of(provider), () -> false);
+            InstanceOps ops = walk.ops;
             try {
                 walk.walk(() -> false);
             } catch (InterruptedException e) {

@@ -67,24 +67,40 @@ final class InstanceOps {
     private final Map<AbsResourceInstance, String> openCreates;
     /** Provider configurations whose {@link Failure.Unavailable} error was already reported. */
     private final Set<AbsProviderConfig> unavailableReported = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    Walk walk;
+    private final Walk walk;
+    /** Old addresses of objects that {@code moved} blocks moved. */
+    private final Map<AbsResourceInstance, AbsResourceInstance> previous;
+    /** {@code import} blocks by the instance they import into. */
+    private final Map<AbsResourceInstance, dev.strata.config.ImportConfig> imports;
+    /** {@code removed} blocks: what they name, and whether the objects are destroyed. */
+    private final List<dev.strata.config.RemovedConfig> removed;
+
+    /**
+     * What an operation gives the instance operations of its walk.
+     *
+     * @param reviewed    the plan being applied (null while planning or importing)
+     * @param openCreates create tokens of operations a crashed run started without recording their result
+     * @param previous    old addresses of objects that {@code moved} blocks moved
+     * @param imports     {@code import} blocks by the instance they import into
+     * @param removed     the root module's {@code removed} blocks
+     */
+    record Inputs(Plan reviewed, Map<AbsResourceInstance, String> openCreates,
+                  Map<AbsResourceInstance, AbsResourceInstance> previous,
+                  Map<AbsResourceInstance, dev.strata.config.ImportConfig> imports,
+                  List<dev.strata.config.RemovedConfig> removed) {
+        /** Nothing but the object itself: an import, or an apply without crashed creates. */
+        static final Inputs NONE = new Inputs(null, Map.of(), Map.of(), Map.of(), List.of());
+    }
+
     ProviderCalls calls() {
         return calls;
     }
 
-
-    /** Old addresses of objects that {@code moved} blocks moved. */
-    Map<AbsResourceInstance, AbsResourceInstance> previous = Map.of();
-    /** {@code import} blocks by the instance they import into. */
-    Map<AbsResourceInstance, dev.strata.config.ImportConfig> imports = Map.of();
-    /** {@code removed} blocks: what they name, and whether the objects are destroyed. */
-    List<dev.strata.config.RemovedConfig> removed = List.of();
-
-    InstanceOps(Run run, EngineEvents events, Plan reviewed, ProviderCalls calls,
-                Map<AbsResourceInstance, String> openCreates) {
+    /** Built by its {@link Walk}, the only owner. */
+    InstanceOps(Run run, EngineEvents events, ProviderCalls calls, Inputs inputs, Walk walk) {
         this.run = run;
         this.events = events;
-        this.reviewed = reviewed;
+        this.reviewed = inputs.reviewed();
         this.reviewedChanges = new java.util.HashMap<>();
         if (reviewed != null) {
             for (ResourceChange x : reviewed.changes()) {
@@ -94,7 +110,11 @@ final class InstanceOps {
             }
         }
         this.calls = calls;
-        this.openCreates = openCreates;
+        this.openCreates = inputs.openCreates();
+        this.previous = inputs.previous();
+        this.imports = inputs.imports();
+        this.removed = inputs.removed();
+        this.walk = walk;
     }
 
     /**
@@ -343,7 +363,7 @@ final class InstanceOps {
             Value after = SchemaValues.markSensitive(c.block(), unknownsForComputed(c.block(), config));
             ResourceInstanceObject prior = stateObject(ai, null);
             Value before = prior == null ? c.nullObject() : decode(c, prior);
-            run.changes.put(ai, new ResourceChange(ai, null, Action.READ, before, after, List.of(),
+            walk.planned.change(ai, new ResourceChange(ai, null, Action.READ, before, after, List.of(),
                     config.isWhollyKnown() ? "read_because_dependency_pending" : "read_because_config_unknown",
                     c.providerAddr(), c.schema().version(), null, null, null));
             run.setInstanceValue(ai, after);
@@ -396,7 +416,7 @@ final class InstanceOps {
                 dependsOnTargets(m.parent(), n.call().dependsOn(), waits);
             }
         }
-        for (ResourceChange ch : run.changes.values()) {
+        for (ResourceChange ch : walk.planned.currentChanges()) {
             if (ch.action() == Action.NO_OP || ch.action() == Action.READ
                     || ch.addr().resource().resource().mode() != ResourceMode.MANAGED) {
                 continue;
@@ -489,7 +509,7 @@ final class InstanceOps {
                 preventDestroy(c);
             }
             if (prior != null) {
-                run.changes.put(ai, new ResourceChange(ai, null, Action.DELETE, prior, c.nullObject(), List.of(), null,
+                walk.planned.change(ai, new ResourceChange(ai, null, Action.DELETE, prior, c.nullObject(), List.of(), null,
                         c.providerAddr(), c.schema().version(), null, null, null));
             }
             run.setInstanceValue(ai, prior == null ? Value.DYNAMIC_UNKNOWN : prior);
@@ -549,7 +569,7 @@ final class InstanceOps {
                 preventDestroy(c);
             }
         }
-        run.changes.put(ai, new ResourceChange(ai, null, action, prior == null ? c.nullObject() : prior, after.value,
+        walk.planned.change(ai, new ResourceChange(ai, null, action, prior == null ? c.nullObject() : prior, after.value,
                 replacePaths, reason, c.providerAddr(), c.schema().version(), after.priv, previous.get(ai), importId));
         run.setInstanceValue(ai, after.value);
     }
@@ -658,7 +678,7 @@ final class InstanceOps {
             return prior;
         }
         if (rr.newState().isNull()) {
-            run.drift.add(new ResourceChange(ai, null, Action.DELETE, prior, c.nullObject(), List.of(), null,
+            walk.planned.drift(new ResourceChange(ai, null, Action.DELETE, prior, c.nullObject(), List.of(), null,
                     c.providerAddr(), c.schema().version(), null, null, null));
             removeObject(ai, null);
             events.refreshComplete(ai, null);
@@ -666,7 +686,7 @@ final class InstanceOps {
         }
         Value refreshed = StateValues.copyMarks(prior, SchemaValues.markSensitive(c.block(), rr.newState()));
         if (!refreshed.equalsIgnoringMarks(prior)) {
-            run.drift.add(new ResourceChange(ai, null, Action.UPDATE, prior, refreshed, List.of(), null,
+            walk.planned.drift(new ResourceChange(ai, null, Action.UPDATE, prior, refreshed, List.of(), null,
                     c.providerAddr(), c.schema().version(), null, null, null));
             setObject(c, object(c, ai.resource().key(), null, refreshed, rr.newPrivate(), obj.status()));
         }
@@ -790,7 +810,7 @@ final class InstanceOps {
                 if (target == null) {
                     continue;
                 }
-                for (ResourceChange ch : run.changes.values()) {
+                for (ResourceChange ch : walk.planned.currentChanges()) {
                     if (ch.addr().containingResource().equals(target)
                             && (key == null || ch.addr().resource().key().equals(key))
                             && (ch.action() == Action.UPDATE || ch.action().isReplace())) {
@@ -845,9 +865,9 @@ final class InstanceOps {
             ResourceChange ch = new ResourceChange(ai, o.deposed(), Action.DELETE, before, c.nullObject(), List.of(),
                     reason, c.providerAddr(), c.schema().version(), null, null, null);
             if (o.deposed() == null) {
-                run.changes.put(ai, ch);
+                walk.planned.change(ai, ch);
             } else {
-                run.deposedChanges.add(ch);
+                walk.planned.deposed(ch);
             }
         }
     }
@@ -883,9 +903,9 @@ final class InstanceOps {
                 c.nullObject(), List.of(), o.deposed() == null && !forget ? reason : null, pa, c.schema().version(), null,
                 null, null);
         if (o.deposed() == null) {
-            run.changes.put(ai, ch);
+            walk.planned.change(ai, ch);
         } else {
-            run.deposedChanges.add(ch);
+            walk.planned.deposed(ch);
         }
     }
 
@@ -938,7 +958,7 @@ final class InstanceOps {
             for (ResourceInstanceObject o : rs.instances()) {
                 InstanceKey k = o.key();
                 if (o.deposed() == null && !keys.contains(k)) {
-                    run.deferredNeedsPlan.add(ar.instance(k));
+                    walk.applied.needsPlan(ar.instance(k));
                 }
             }
         });
@@ -947,7 +967,7 @@ final class InstanceOps {
     /** A resource whose expansion is deferred: planned as a placeholder, expanded and created during the apply. */
     void deferred(ResourceConfig rc, AbsResource ar, Expansion.Deferred d, RunData scopeData, List<Walk.InstanceWork> work) {
         if (run.phase == Run.Phase.PLAN) {
-            run.deferred.add(new DeferredResource(ar, d.argument(), d.unknownRefs()));
+            walk.planned.deferred(new DeferredResource(ar, d.argument(), d.unknownRefs()));
             return;
         }
         run.diagnose(Diagnostic.error("Invalid " + d.argument() + " argument", "The \"" + d.argument() + "\" value of "
@@ -974,7 +994,7 @@ final class InstanceOps {
             } else {
                 a = Action.UPDATE;
             }
-            run.outputChanges.put(name, new OutputChange(name, a, before, v, oc.sensitive() || v.hasMarkDeep(Mark.SENSITIVE)));
+            walk.planned.output(new OutputChange(name, a, before, v, oc.sensitive() || v.hasMarkDeep(Mark.SENSITIVE)));
             return;
         }
         if (v.isNull() || run.options.mode() == PlanMode.DESTROY) {
@@ -1014,7 +1034,7 @@ final class InstanceOps {
                 return;
             }
             if (prior != null) {
-                run.deferredNeedsPlan.add(ai);
+                walk.applied.needsPlan(ai);
                 run.setInstanceValue(ai, prior);
                 return;
             }
@@ -1031,7 +1051,7 @@ final class InstanceOps {
             events.applyStart(ai, Action.READ, null);
             setObject(c, object(c, ai.resource().key(), null, imp.value, imp.priv, ObjectStatus.READY));
             events.applyComplete(ai, Action.READ, idOf(imp.value), Duration.ZERO);
-            run.succeeded.add(new Run.Done(ai, Action.READ));
+            walk.applied.succeeded(ai, Action.READ);
             obj = stateObject(ai, null);
             prior = imp.value;
         }
@@ -1174,7 +1194,7 @@ final class InstanceOps {
     }
 
     private void failed(Ctx c, Action a) {
-        run.failedInstances.add(c.addr());
+        walk.applied.failed(c.addr());
     }
 
     /** Just-in-time resolution (§3.8): every value must be known when the operation starts. */
@@ -1263,7 +1283,7 @@ final class InstanceOps {
             return null;
         }
         events.applyComplete(ai, action, idOf(ns), took);
-        run.succeeded.add(new Run.Done(ai, action));
+        walk.applied.succeeded(ai, action);
         return ns;
     }
 
@@ -1295,7 +1315,7 @@ final class InstanceOps {
             return false;
         }
         events.applyComplete(ai, Action.DELETE, null, took);
-        run.succeeded.add(new Run.Done(ai, Action.DELETE));
+        walk.applied.succeeded(ai, Action.DELETE);
         return true;
     }
 

@@ -9,57 +9,27 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.ProviderSource;
 import dev.strata.state.OutputValue;
 import dev.strata.state.ResourceInstanceObject;
 import dev.strata.state.ResourceState;
 import dev.strata.state.StateSnapshot;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
-import java.util.TreeMap;
 
 /**
  * Turns a configuration and a state into a {@link Plan} (P6): refresh, evaluate, expand (deferring
  * what is unknown), ask each provider to plan, and decide every instance's action.
  */
-public final class Planner {
-    private final ProviderSource providers;
-    private final String engineVersion;
-    private Map<String, String> environment = System.getenv();
-    private java.time.Clock clock = java.time.Clock.systemUTC();
+final class Planner {
+    private final Wiring wiring;
 
-    public Planner(ProviderSource providers, String engineVersion) {
-        this.providers = providers;
-        this.engineVersion = engineVersion;
-    }
-
-    /** Set by {@link #stop()}: an interrupt; the plan starts nothing new and fails as interrupted. */
-    private final java.util.concurrent.atomic.AtomicBoolean stopRequested =
-            new java.util.concurrent.atomic.AtomicBoolean();
-
-    /** The first interrupt: start no further provider calls; the plan in progress returns an error. */
-    public void stop() {
-        stopRequested.set(true);
-    }
-
-    /** The environment providers see (PGHOST, AWS_*, ...); the process's own by default. */
-    public Planner environment(Map<String, String> env) {
-        this.environment = Map.copyOf(env);
-        return this;
-    }
-
-    /** The clock that dates plans ({@code plantimestamp()}); the system's by default. */
-    public Planner clock(java.time.Clock c) {
-        this.clock = java.util.Objects.requireNonNull(c);
-        return this;
+    Planner(Wiring wiring) {
+        this.wiring = wiring;
     }
 
     /** The dependency graph of a configuration, with cycle errors; for {@code strata graph}. */
-    public static Result<String> dot(ConfigTree tree, boolean drawCycles) {
+    static Result<String> dot(ConfigTree tree, boolean drawCycles) {
         DependencyGraph<Node> g = GraphBuilder.build(tree);
         Diagnostics cycles = g.checkCycles(Node::cycleName);
         if (cycles.hasErrors() && !drawCycles) {
@@ -83,9 +53,10 @@ public final class Planner {
         return out.build();
     }
 
-    public Result<Plan> plan(ConfigTree tree, SortedMap<String, Value> variables, StateSnapshot state,
-                             PlanOptions options, EngineEvents events) {
-        DependencyGraph<Node> graph = GraphBuilder.build(tree);
+    Result<Plan> plan(SortedMap<String, Value> variables, StateSnapshot state, PlanOptions options,
+                      EngineEvents events) {
+        ConfigTree tree = wiring.config();
+        DependencyGraph<Node> graph = wiring.graph();
         Diagnostics cycles = graph.checkCycles(Node::cycleName);
         if (cycles.hasErrors()) {
             return Result.of(null, cycles);
@@ -98,45 +69,36 @@ public final class Planner {
         if (moved.diagnostics().hasErrors()) {
             return Result.of(null, moved.diagnostics());
         }
-        try (ProviderPool pool = new ProviderPool(providers, engineVersion, options.workingDir(), environment)) {
+        try (ProviderPool pool = wiring.pool(options.workingDir())) {
             // Terraform records the plan's time to the second, as plantimestamp() prints it.
-            java.time.Instant timestamp = clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+            java.time.Instant timestamp = wiring.clock().instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
             Run run = new Run(tree, options, Run.Phase.PLAN, pool, variables, moved.state(), timestamp, null);
-            ProviderCalls calls = new ProviderCalls(options.parallelism(), ProviderCalls.Settings.DEFAULT, events,
-                    stopRequested::get);
-            InstanceOps ops = new InstanceOps(run, events, null, calls, Map.of());
-            ops.previous = moved.previous();
-            ops.imports = imports(tree, run);
-            ops.removed = tree.root().module().removed();
-            Walk walk = new Walk(run, graph, events, ops);
-            ops.walk = walk;
+            InstanceOps.Inputs inputs = new InstanceOps.Inputs(null, Map.of(), moved.previous(), imports(tree, run),
+                    tree.root().module().removed());
+            Walk walk = wiring.walk(run, graph, events, inputs, null, wiring.stop());
+            InstanceOps ops = walk.ops;
+            boolean interrupted = false;
             try {
-                walk.walk(stopRequested::get);
+                walk.walk(wiring.stop());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                stopRequested.set(true);
+                interrupted = true;
             }
-            if (stopRequested.get()) {
+            if (interrupted || wiring.stop().getAsBoolean()) {
                 return Result.of(null, Diagnostics.of(Diagnostic.error("Planning interrupted", "The plan was "
                         + "interrupted before it was complete; nothing was changed.", null)));
             }
             orphanResources(run, ops, walk);
-            orphanOutputs(run, tree);
+            orphanOutputs(run, tree, walk.planned);
             Diagnostics diags = run.diagnostics();
             if (diags.hasErrors()) {
                 return Result.of(null, diags);
             }
-            List<ResourceChange> changes = new ArrayList<>(run.changes.values());
-            changes.addAll(run.deposedChanges);
-            changes.sort(ResourceChange.TERRAFORM_ORDER.thenComparing(c -> c.deposed() == null ? "" : c.deposed()));
-            List<ResourceChange> drift = new ArrayList<>(run.drift);
-            drift.sort(ResourceChange.TERRAFORM_ORDER);
-            List<DeferredResource> deferred = new ArrayList<>(run.deferred);
-            deferred.sort(Comparator.comparing(DeferredResource::addr));
             // The refreshed state keeps the stored serial and lineage: a stale plan is recognised by them.
             StateSnapshot refreshed = run.state().withSerial(state.serial());
-            return Result.of(new Plan(options.mode(), refreshed, variables, changes, drift, deferred,
-                    new TreeMap<>(run.outputChanges), options.targets().stream().map(Object::toString).toList(),
+            PlannedChanges planned = walk.planned;
+            return Result.of(new Plan(options.mode(), refreshed, variables, planned.changes(), planned.drift(),
+                    planned.deferred(), planned.outputs(), options.targets().stream().map(Object::toString).toList(),
                     diags, timestamp), diags);
         }
     }
@@ -192,14 +154,14 @@ public final class Planner {
         }
     }
 
-    private static void orphanOutputs(Run run, ConfigTree tree) {
+    private static void orphanOutputs(Run run, ConfigTree tree, PlannedChanges planned) {
         if (!run.options.targets().isEmpty()) {
             return;
         }
         for (Map.Entry<String, OutputValue> e : run.state().outputs().entrySet()) {
             if (!tree.root().module().outputs().containsKey(e.getKey())) {
                 Value before = InstanceOps.priorOutput(e.getValue());
-                run.outputChanges.put(e.getKey(), new OutputChange(e.getKey(), Action.DELETE, before, Value.NULL,
+                planned.output(new OutputChange(e.getKey(), Action.DELETE, before, Value.NULL,
                         e.getValue().sensitive()));
             }
         }

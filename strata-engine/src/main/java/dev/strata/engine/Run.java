@@ -26,10 +26,12 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.function.Function;
 
 /**
- * Everything one plan or apply walk shares: the configuration, the options, the values produced so
- * far (by module instance and resource), how each object expanded, the working state and the
- * diagnostics. Node visits run concurrently, so every map here is concurrent and each entry has one
- * writer: the node that owns it (ARCHITECTURE §3.5).
+ * What the vertices of one plan or apply walk must share because expressions of one read what
+ * another produced: the configuration, the options, the values produced so far (by module instance
+ * and resource), how each object expanded, the working state and the diagnostics. Node visits run
+ * concurrently, so every map here is concurrent and each entry has one writer: the node that owns it
+ * (ARCHITECTURE §3.5). What the walk decides (its changes, its apply outcomes) is not shared
+ * evaluation data: the walk owns it ({@link PlannedChanges}, {@link ApplyOutcomes}).
  */
 final class Run {
     enum Phase { PLAN, APPLY }
@@ -67,17 +69,6 @@ final class Run {
     private final List<Diagnostic> diagnostics = new ArrayList<>();
     /** The visit this thread works for, if any: its diagnostics decide that visit's outcome. */
     private final ThreadLocal<VisitDiagnostics> visit = new ThreadLocal<>();
-    final ConcurrentMap<AbsResourceInstance, ResourceChange> changes = new ConcurrentHashMap<>();
-    final List<DeferredResource> deferred = java.util.Collections.synchronizedList(new ArrayList<>());
-    final List<ResourceChange> drift = java.util.Collections.synchronizedList(new ArrayList<>());
-    final List<ResourceChange> deposedChanges = java.util.Collections.synchronizedList(new ArrayList<>());
-    final ConcurrentMap<String, OutputChange> outputChanges = new ConcurrentHashMap<>();
-    /** Instances a deferred expansion found already existing: they need a new plan (§3.6). */
-    final List<AbsResourceInstance> deferredNeedsPlan = java.util.Collections.synchronizedList(new ArrayList<>());
-    final java.util.Set<AbsResourceInstance> failedInstances = ConcurrentHashMap.newKeySet();
-    final List<Done> succeeded = java.util.Collections.synchronizedList(new ArrayList<>());
-
-    record Done(AbsResourceInstance addr, Action action) {}
 
     Run(ConfigTree tree, PlanOptions options, Phase phase, ProviderPool providers,
         SortedMap<String, Value> rootVariables, StateSnapshot state, java.time.Instant planTimestamp,

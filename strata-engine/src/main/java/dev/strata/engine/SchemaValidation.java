@@ -22,7 +22,6 @@ import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.ProviderSchema;
-import dev.strata.provider.ProviderSource;
 import dev.strata.provider.Schema;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,32 +37,24 @@ import java.util.concurrent.ConcurrentHashMap;
  * Terraform, this walks the validate graph: an object whose check fails skips everything that
  * depends on it, and each module is checked once per call that brings it in.
  */
-public final class SchemaValidation {
-    private final ProviderSource providers;
-    private final String engineVersion;
-    private Map<String, String> environment = System.getenv();
+final class SchemaValidation {
+    private final Wiring wiring;
 
-    public SchemaValidation(ProviderSource providers, String engineVersion) {
-        this.providers = providers;
-        this.engineVersion = engineVersion;
-    }
-
-    /** The environment provider processes see. */
-    public SchemaValidation environment(Map<String, String> env) {
-        this.environment = Map.copyOf(env);
-        return this;
+    SchemaValidation(Wiring wiring) {
+        this.wiring = wiring;
     }
 
     /** Validates a configuration whose static checks already ran; returns only this walk's diagnostics. */
-    public Diagnostics validate(ConfigTree tree, Path workingDir) {
-        DependencyGraph<Node> graph = GraphBuilder.build(tree);
+    Diagnostics validate(Path workingDir) {
+        ConfigTree tree = wiring.config();
+        DependencyGraph<Node> graph = wiring.graph();
         Diagnostics cycles = graph.checkCycles(Node::cycleName);
         if (cycles.hasErrors()) {
             return cycles;
         }
         Map<Node, List<Diagnostic>> found = new ConcurrentHashMap<>();
         SortedMap<Node, DagWalker.Outcome<Node>> outcomes;
-        try (ProviderPool pool = new ProviderPool(providers, engineVersion, workingDir, environment)) {
+        try (ProviderPool pool = wiring.pool(workingDir)) {
             // timestamp(), uuid() and bcrypt() are unknown while validating, as in terraform validate.
             FunctionTable builtins = TemplateFunctions.planning(FunctionContext.system(workingDir));
             // Each module calls the provider functions of its own required_providers names.

@@ -69,17 +69,21 @@ final class Walk {
     final EngineEvents events;
     final InstanceOps ops;
     private final Set<Node> included;
+    /** What this walk planned (while planning); each vertex adds its own instances' changes. */
+    final PlannedChanges planned = new PlannedChanges();
+    /** What this walk applied (while applying); each vertex adds its own instances' outcomes. */
+    final ApplyOutcomes applied = new ApplyOutcomes();
 
-    Walk(Run run, DependencyGraph<Node> graph, EngineEvents events, InstanceOps ops) {
-        this(run, graph, events, ops, null);
-    }
-
-    /** A walk of only {@code roots} and what they depend on (null: the targets, or everything). */
-    Walk(Run run, DependencyGraph<Node> graph, EngineEvents events, InstanceOps ops, Set<Node> roots) {
+    /**
+     * A walk of only {@code roots} and what they depend on (null: the targets, or everything), with
+     * its instance operations (built here: they and the walk refer to each other).
+     */
+    Walk(Run run, DependencyGraph<Node> graph, EngineEvents events, ProviderCalls calls, InstanceOps.Inputs inputs,
+         Set<Node> roots) {
         this.run = run;
         this.graph = graph;
         this.events = events;
-        this.ops = ops;
+        this.ops = new InstanceOps(run, events, calls, inputs, this);
         this.included = roots == null ? targetClosure() : closure(roots);
     }
 
@@ -518,7 +522,7 @@ final class Walk {
                 if (stand != null) {
                     expand(RunData.scope(run, stand), rc.count(), rc.forEach());
                 }
-                run.deferred.add(new DeferredResource(ar, moduleDeferred.argument(), moduleDeferred.unknownRefs()));
+                planned.deferred(new DeferredResource(ar, moduleDeferred.argument(), moduleDeferred.unknownRefs()));
             }
             return;
         }
@@ -609,7 +613,7 @@ final class Walk {
                 run.diagnose(Diagnostic.error("Provider unavailable", e.getMessage(), null));
             } catch (Throwable t) {
                 if (run.applying()) {
-                    run.failedInstances.add(w.addr());
+                    applied.failed(w.addr());
                 }
                 thrown(w.addr().toString(), t);
             } finally {

@@ -228,14 +228,19 @@ final class EngineHarness {
 
     Result<Plan> plan(ConfigTree tree, PlanOptions options, EngineEvents events) {
         try (StateManager sm = open("plan")) {
-            Planner planner = new Planner(registry, "test").clock(clock);
-            stoppers.add(planner::stop);
+            Engine engine = engine(tree);
+            stoppers.add(engine::stop);
             try {
-                return planner.plan(tree, rootVariables(tree), sm.state(), options, events);
+                return engine.plan(rootVariables(tree), sm.state(), options, events);
             } finally {
                 stoppers.clear();
             }
         }
+    }
+
+    /** The engine every operation of this harness runs on: the test providers and the harness's clock. */
+    Engine engine(ConfigTree tree) {
+        return Engine.builder(tree, registry, "test").clock(clock).build();
     }
 
     /** Plans and fails the test unless there is a plan. */
@@ -255,10 +260,10 @@ final class EngineHarness {
 
     Result<ApplyResult> apply(ConfigTree tree, Plan plan, PlanOptions options, EngineEvents events) {
         try (StateManager sm = open("apply")) {
-            Applier applier = new Applier(registry, "test");
-            stoppers.add(applier::stop);
+            Engine engine = engine(tree);
+            stoppers.add(engine::stop);
             try {
-                return applier.apply(tree, plan, sm, options, events);
+                return engine.apply(plan, sm, options, events);
             } finally {
                 stoppers.clear();
             }
@@ -297,7 +302,7 @@ final class EngineHarness {
 
     Diagnostics importResource(ConfigTree tree, String addr, String id) {
         try (StateManager sm = open("import")) {
-            return new Importer(registry, "test").importResource(tree, variables, sm, options(), instance(addr), id,
+            return engine(tree).importResource(variables, sm, options(), instance(addr), id,
                     EngineEvents.NONE);
         }
     }
@@ -315,7 +320,7 @@ final class EngineHarness {
     }
 
     Diagnostics validate(ConfigTree tree) {
-        return new SchemaValidation(registry, "test").validate(tree, dir);
+        return engine(tree).validate(dir);
     }
 
     // What tests compare: plain strings, sorted where order is not part of the behaviour.

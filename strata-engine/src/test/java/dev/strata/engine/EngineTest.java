@@ -454,4 +454,51 @@ class EngineTest {
                 "Provider example.com/test/fake doesn't support provider_meta / The resource fake_thing.a[1] belongs "
                         + "to a provider that doesn't support provider_meta blocks @7:17");
     }
+
+    // ---- the engine's entry point: one engine per configuration, its stop, and graph and static checks ----
+
+    @Test
+    void aStoppedEnginePlansNothingAndSaysSo() throws IOException {
+        Engine engine = h.engine(config("resource \"fake_thing\" \"a\" { value = \"x\" }\n"));
+        engine.stop();
+        Result<Plan> plan = engine.plan(new java.util.TreeMap<>(), dev.strata.state.StateSnapshot.empty("test"),
+                PlanOptions.defaults(dir), EngineEvents.NONE);
+        assertThat(plan.value()).isNull();
+        assertThat(plan.diagnostics().asList()).extracting(Diagnostic::summary).containsExactly("Planning interrupted");
+    }
+
+    @Test
+    void oneEnginePlansTheSameConfigurationTwice() throws IOException {
+        Engine engine = h.engine(config("resource \"fake_thing\" \"a\" { value = \"x\" }\n"));
+        for (int i = 0; i < 2; i++) {
+            Result<Plan> plan = engine.plan(new java.util.TreeMap<>(), dev.strata.state.StateSnapshot.empty("test"),
+                    PlanOptions.defaults(dir), EngineEvents.NONE);
+            assertThat(plan.value()).as(plan.diagnostics().toString()).isNotNull();
+            assertThat(plan.value().changes()).extracting(c -> c.addr().toString() + " " + c.action())
+                    .containsExactly("fake_thing.a CREATE");
+        }
+    }
+
+    @Test
+    void theGraphNamesTheObjectsAndRefusesACycleUnlessAskedToDrawIt() throws IOException {
+        Engine engine = h.engine(config("""
+                locals {
+                  a = local.b
+                  b = local.a
+                }
+                resource "fake_thing" "a" { value = "x" }
+                """));
+        Result<String> refused = engine.graph(false);
+        assertThat(refused.value()).isNull();
+        assertThat(refused.diagnostics().hasErrors()).isTrue();
+        Result<String> drawn = engine.graph(true);
+        assertThat(drawn.value()).contains("digraph").contains("fake_thing.a").contains("local.a");
+    }
+
+    @Test
+    void theStaticCheckReportsAnUndeclaredReference() throws IOException {
+        Engine engine = h.engine(config("resource \"fake_thing\" \"a\" { value = var.missing }\n"));
+        assertThat(engine.checkConfig().asList()).extracting(Diagnostic::summary)
+                .containsExactly("Reference to undeclared input variable");
+    }
 }

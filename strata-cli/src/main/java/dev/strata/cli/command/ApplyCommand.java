@@ -4,12 +4,10 @@ import dev.strata.cli.version.Version;
 import dev.strata.cli.view.ApplyView;
 import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.PlanView;
-import dev.strata.engine.Applier;
 import dev.strata.engine.ApplyResult;
 import dev.strata.engine.Plan;
 import dev.strata.engine.PlanMode;
 import dev.strata.engine.PlanOptions;
-import dev.strata.engine.Planner;
 import dev.strata.hcl.Result;
 import dev.strata.lang.value.Value;
 import dev.strata.state.StateManager;
@@ -107,12 +105,6 @@ final class ApplyCommand implements Command {
 
     @Override
     public int run(CommandContext context, ParsedArgs args) {
-        try (Interrupts signals = Interrupts.install(context)) {
-            return run(context, args, signals);
-        }
-    }
-
-    private int run(CommandContext context, ParsedArgs args, Interrupts signals) {
         boolean machine = args.get(json);
         if (machine) {
             context = context.withColorAllowed(false);
@@ -137,147 +129,154 @@ final class ApplyCommand implements Command {
         boolean fromFile = !args.positionals().isEmpty();
         PlanMode requestedMode = destroy || (destroyFlag != null && args.get(destroyFlag)) ? PlanMode.DESTROY
                 : refreshOnly ? PlanMode.REFRESH_ONLY : PlanMode.NORMAL;
-        Operation.Loaded loaded = op.load(context, args, planView, fromFile);
-        if (loaded == null) {
-            return 1;
-        }
         // As Terraform: "strata refresh" and destroy mode work without configuration; apply does not.
-        if (!fromFile && requestedMode == PlanMode.NORMAL
-                && !Operation.checkConfigPresent(context, loaded, Operation.Needs.APPLY, planView)) {
-            return 1;
-        }
-        String[] ws = new String[1];
-        try (StateManager state = op.openState(context, args, "OperationTypeApply", planView, ws, loaded.sources(),
-                signals)) {
-            if (state == null) {
+        OperationRunner.Request request = new OperationRunner.Request("OperationTypeApply",
+                !fromFile && requestedMode == PlanMode.NORMAL ? Operation.Needs.APPLY : null, fromFile);
+        Views views = new Views(machine, jsonView, humanPlan, planView);
+        CommandContext ctx = context;
+        return OperationRunner.run(context, args, op, planView, request,
+                s -> apply(ctx, s, views, fromFile, requestedMode));
+    }
+
+    /**
+     * How the command shows the plan: {@code plan} is the one in use, the JSON one with {@code -json}
+     * ({@code json} null otherwise), else the human one, which also asks for approval.
+     */
+    private record Views(boolean machine, dev.strata.cli.view.PlanJsonView json, PlanView human,
+                         dev.strata.cli.view.View plan) {}
+
+    private int apply(CommandContext context, OperationRunner.Session s, Views views, boolean fromFile,
+                      PlanMode requestedMode) {
+        ParsedArgs args = s.args();
+        boolean machine = views.machine();
+        dev.strata.cli.view.PlanJsonView jsonView = views.json();
+        PlanView humanPlan = views.human();
+        dev.strata.cli.view.View planView = views.plan();
+        Operation.Loaded loaded = s.loaded();
+        StateManager state = s.state();
+        Interrupts signals = s.signals();
+        Plan plan;
+        PlanOptions options;
+        if (fromFile) {
+            Result<PlanFiles.Loaded> pf = PlanFiles.read(context.resolve(args.positionals().getFirst()),
+                    loaded.tree(), context.workingDir());
+            planView.diagnostics(pf.diagnostics(), loaded.sources());
+            if (pf.value() == null) {
                 return 1;
             }
-            Plan plan;
-            PlanOptions options;
-            if (fromFile) {
-                Result<PlanFiles.Loaded> pf = PlanFiles.read(context.resolve(args.positionals().getFirst()),
-                        loaded.tree(), context.workingDir());
-                planView.diagnostics(pf.diagnostics(), loaded.sources());
-                if (pf.value() == null) {
-                    return 1;
-                }
-                plan = pf.value().plan();
-                options = pf.value().options();
-                if (!options.workspace().equals(ws[0])) {
-                    planView.diagnostics(List.of(CliDiagnostic.error("Saved plan is for a different workspace",
-                            "The plan was created in workspace \"" + options.workspace() + "\", but the selected "
-                                    + "workspace is \"" + ws[0] + "\".")));
-                    return 1;
-                }
-                var conflicts = SavedPlanChecks.check(context, args, op, loaded, args.positionals().getFirst(), plan,
-                        options, destroyFlag);
-                // Their snippets may be in .tfvars files, which the configuration's sources do not hold.
-                planView.diagnostics(conflicts, new dev.strata.cli.view.FileSources(context.workingDir()));
-                if (conflicts.hasErrors()) {
-                    return 1;
-                }
-                // Parallelism is how the apply runs, not what it does: the apply's own flag wins.
-                options = new PlanOptions(context.workingDir(), context.startDir(), options.workspace(),
-                        options.mode(), options.refresh(), options.targets(), options.replace(),
-                        args.isGiven(op.parallelism) ? args.get(op.parallelism) : options.parallelism());
-                if (!Operation.checkStateWritable(state, planView, loaded.sources())) {
-                    return 1;
-                }
-            } else {
-                options = op.options(context, args, requestedMode, ws[0], planView);
-                if (options == null) {
-                    return 1;
-                }
-                if (requestedMode != PlanMode.REFRESH_ONLY
-                        && !Operation.checkStateWritable(state, planView, loaded.sources())) {
-                    return 1;
-                }
-                Planner planner = new Planner(Operation.providers(context), Version.current()).environment(context.env());
-                Result<Plan> planned;
-                try (ApplyView progress = new ApplyView(context); var stop = signals.onStop(planner::stop)) {
-                    planned = planner.plan(loaded.tree(), loaded.variables(), state.state(), options,
-                            machine ? jsonView : progress);
-                }
-                planView.diagnostics(planned.diagnostics(), loaded.sources());
-                if (planned.value() == null) {
-                    return 1;
-                }
-                plan = planned.value();
-                if (machine) {
-                    jsonView.changes(plan);
-                } else if (!refreshOnly) {
-                    humanPlan.plan(plan);
-                }
-                if (!plan.hasChanges() && !refreshOnly) {
-                    // A journal left by an interrupted run is folded into the snapshot even when nothing
-                    // changes, so that the state file alone (what terraform and other readers see) is
-                    // complete again.
-                    if (state.journalSize() > 0) {
-                        var compacted = state.compact();
-                        planView.diagnostics(compacted.diagnostics(), loaded.sources());
-                        if (compacted.hasErrors()) {
-                            return 1;
-                        }
-                    }
-                    if (!machine) {
-                        // Terraform still completes the (empty) apply and reports it, outputs included.
-                        ApplyResult nothing = new ApplyResult(state.state(), 0, 0, 0, List.of(), List.of(), List.of(),
-                                false, dev.strata.hcl.Diagnostics.NONE);
-                        try (ApplyView view = new ApplyView(context)) {
-                            view.summary(nothing, options.mode() == PlanMode.DESTROY);
-                            if (options.mode() != PlanMode.DESTROY) {
-                                view.outputs(outputs(nothing));
-                            }
-                        }
-                    }
-                    return 0;
-                }
-                if (refreshOnly && !Operation.checkStateWritable(state, planView, loaded.sources())) {
-                    return 1;
-                }
-                if (!refreshOnly && !args.get(autoApprove)) {
-                    // A signal at the prompt cancels, as no operation has started: nothing to wait for.
-                    boolean approved;
-                    String cancelled = options.mode() == PlanMode.DESTROY ? "Destroy cancelled." : "Apply cancelled.";
-                    try (var cancel = signals.onStop(() -> {
-                        humanPlan.err().println(cancelled);
-                        signals.releaseAndExit();
-                    })) {
-                        approved = approve(context, humanPlan, options.mode());
-                    }
-                    if (!approved) {
+            plan = pf.value().plan();
+            options = pf.value().options();
+            if (!options.workspace().equals(s.workspace())) {
+                planView.diagnostics(List.of(CliDiagnostic.error("Saved plan is for a different workspace",
+                        "The plan was created in workspace \"" + options.workspace() + "\", but the selected "
+                                + "workspace is \"" + s.workspace() + "\".")));
+                return 1;
+            }
+            var conflicts = SavedPlanChecks.check(context, args, op, loaded, args.positionals().getFirst(), plan,
+                    options, destroyFlag);
+            // Their snippets may be in .tfvars files, which the configuration's sources do not hold.
+            planView.diagnostics(conflicts, new dev.strata.cli.view.FileSources(context.workingDir()));
+            if (conflicts.hasErrors()) {
+                return 1;
+            }
+            // Parallelism is how the apply runs, not what it does: the apply's own flag wins.
+            options = new PlanOptions(context.workingDir(), context.startDir(), options.workspace(),
+                    options.mode(), options.refresh(), options.targets(), options.replace(),
+                    args.isGiven(op.parallelism) ? args.get(op.parallelism) : options.parallelism());
+            if (!Operation.checkStateWritable(state, planView, loaded.sources())) {
+                return 1;
+            }
+        } else {
+            options = op.options(context, args, requestedMode, s.workspace(), planView);
+            if (options == null) {
+                return 1;
+            }
+            if (requestedMode != PlanMode.REFRESH_ONLY
+                    && !Operation.checkStateWritable(state, planView, loaded.sources())) {
+                return 1;
+            }
+            Result<Plan> planned;
+            try (ApplyView progress = new ApplyView(context)) {
+                planned = s.engine().plan(loaded.variables(), state.state(), options, machine ? jsonView : progress);
+            }
+            planView.diagnostics(planned.diagnostics(), loaded.sources());
+            if (planned.value() == null) {
+                return 1;
+            }
+            plan = planned.value();
+            if (machine) {
+                jsonView.changes(plan);
+            } else if (!refreshOnly) {
+                humanPlan.plan(plan);
+            }
+            if (!plan.hasChanges() && !refreshOnly) {
+                // A journal left by an interrupted run is folded into the snapshot even when nothing
+                // changes, so that the state file alone (what terraform and other readers see) is
+                // complete again.
+                if (state.journalSize() > 0) {
+                    var compacted = state.compact();
+                    planView.diagnostics(compacted.diagnostics(), loaded.sources());
+                    if (compacted.hasErrors()) {
                         return 1;
                     }
                 }
-            }
-            Applier applier = new Applier(Operation.providers(context), Version.current()).environment(context.env());
-            Result<ApplyResult> r;
-            try (ApplyView view = new ApplyView(context); var stop = signals.onStop(applier::stop)) {
                 if (!machine) {
-                    view.out().println();
-                }
-                view.expect((int) plan.changes().stream().filter(c -> c.action() != dev.strata.engine.Action.NO_OP
-                        && c.action() != dev.strata.engine.Action.FORGET).count() + plan.deferred().size());
-                r = applier.apply(loaded.tree(), plan, state, options, machine ? jsonView : view);
-                if (machine) {
-                    jsonView.diagnostics(r.diagnostics());
-                } else {
-                    view.diagnostics(r.diagnostics().sorted(), loaded.sources());
-                }
-                if (r.value() == null) {
-                    return 1;
-                }
-                if (machine) {
-                    jsonView.applySummary(r.value(), options.mode() == PlanMode.DESTROY);
-                } else {
-                    view.summary(r.value(), options.mode() == PlanMode.DESTROY);
-                    if (options.mode() != PlanMode.DESTROY) {
-                        view.outputs(outputs(r.value()));
+                    // Terraform still completes the (empty) apply and reports it, outputs included.
+                    ApplyResult nothing = new ApplyResult(state.state(), 0, 0, 0, List.of(), List.of(), List.of(),
+                            false, dev.strata.hcl.Diagnostics.NONE);
+                    try (ApplyView view = new ApplyView(context)) {
+                        view.summary(nothing, options.mode() == PlanMode.DESTROY);
+                        if (options.mode() != PlanMode.DESTROY) {
+                            view.outputs(outputs(nothing));
+                        }
                     }
                 }
+                return 0;
             }
-            return r.value().failed().isEmpty() && !r.diagnostics().hasErrors() && !r.value().interrupted() ? 0 : 1;
+            if (refreshOnly && !Operation.checkStateWritable(state, planView, loaded.sources())) {
+                return 1;
+            }
+            if (!refreshOnly && !args.get(autoApprove)) {
+                // A signal at the prompt cancels, as no operation has started: nothing to wait for.
+                boolean approved;
+                String cancelled = options.mode() == PlanMode.DESTROY ? "Destroy cancelled." : "Apply cancelled.";
+                try (var cancel = signals.onStop(() -> {
+                    humanPlan.err().println(cancelled);
+                    signals.releaseAndExit();
+                })) {
+                    approved = approve(context, humanPlan, options.mode());
+                }
+                if (!approved) {
+                    return 1;
+                }
+            }
         }
+        Result<ApplyResult> r;
+        try (ApplyView view = new ApplyView(context)) {
+            if (!machine) {
+                view.out().println();
+            }
+            view.expect((int) plan.changes().stream().filter(c -> c.action() != dev.strata.engine.Action.NO_OP
+                    && c.action() != dev.strata.engine.Action.FORGET).count() + plan.deferred().size());
+            r = s.engine().apply(plan, state, options, machine ? jsonView : view);
+            if (machine) {
+                jsonView.diagnostics(r.diagnostics());
+            } else {
+                view.diagnostics(r.diagnostics().sorted(), loaded.sources());
+            }
+            if (r.value() == null) {
+                return 1;
+            }
+            if (machine) {
+                jsonView.applySummary(r.value(), options.mode() == PlanMode.DESTROY);
+            } else {
+                view.summary(r.value(), options.mode() == PlanMode.DESTROY);
+                if (options.mode() != PlanMode.DESTROY) {
+                    view.outputs(outputs(r.value()));
+                }
+            }
+        }
+        return r.value().failed().isEmpty() && !r.diagnostics().hasErrors() && !r.value().interrupted() ? 0 : 1;
     }
 
     private static Map<String, Value> outputs(ApplyResult r) {

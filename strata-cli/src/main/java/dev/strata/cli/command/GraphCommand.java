@@ -2,9 +2,7 @@ package dev.strata.cli.command;
 
 import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.View;
-import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
-import dev.strata.engine.Planner;
 import dev.strata.hcl.Result;
 import java.util.List;
 
@@ -53,12 +51,12 @@ final class GraphCommand implements Command {
                     + "not supported; use plan or apply.")));
             return 1;
         }
-        Result<ConfigTree> tree = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
+        Result<ConfigTree> tree = OperationRunner.loadTree(context);
         view.diagnostics(tree.diagnostics(), tree.value().diagnosticSources());
         if (tree.hasErrors()) {
             return 1;
         }
-        Result<String> dot = Planner.dot(tree.value(), args.get(DRAW_CYCLES));
+        Result<String> dot = OperationRunner.engine(context, tree.value()).graph(args.get(DRAW_CYCLES));
         view.diagnostics(dot.diagnostics(), tree.value().diagnosticSources());
         if (dot.value() == null) {
             return 1;

@@ -5,12 +5,10 @@ import dev.strata.addr.Addrs;
 import dev.strata.cli.version.Version;
 import dev.strata.cli.view.ApplyView;
 import dev.strata.cli.view.CliDiagnostic;
-import dev.strata.engine.Importer;
 import dev.strata.engine.PlanMode;
 import dev.strata.engine.PlanOptions;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
-import dev.strata.state.StateManager;
 import java.util.List;
 
 /** {@code strata import ADDR ID}: brings an existing remote object under Strata's management. */
@@ -54,9 +52,8 @@ final class ImportCommand implements Command {
 
     @Override
     public int run(CommandContext context, ParsedArgs args) {
-        ApplyView view = new ApplyView(context);
         // The import is one operation: a first signal lets it finish; a second releases the lock and exits.
-        try (view; Interrupts signals = Interrupts.install(context)) {
+        try (ApplyView view = new ApplyView(context)) {
             if (args.positionals().size() != 2) {
                 view.diagnostics(List.of(CliDiagnostic.error("Wrong number of arguments", "The import command expects "
                         + "two arguments: the resource address and the resource ID.")));
@@ -69,27 +66,19 @@ final class ImportCommand implements Command {
                                 + "aws_instance.web[0].")));
                 return 1;
             }
-            Operation.Loaded loaded = OP.load(context, args, view);
-            if (loaded == null || !Operation.checkConfigPresent(context, loaded, Operation.Needs.IMPORT, view)) {
-                return 1;
-            }
-            String[] ws = new String[1];
-            try (StateManager state = OP.openState(context, args, "OperationTypeImport", view, ws, loaded.sources(),
-                    signals)) {
-                if (state == null) {
-                    return 1;
-                }
-                PlanOptions options = OP.options(context, args, PlanMode.NORMAL, ws[0], view);
+            OperationRunner.Request request = new OperationRunner.Request("OperationTypeImport",
+                    Operation.Needs.IMPORT, false);
+            return OperationRunner.run(context, args, OP, view, request, s -> {
+                PlanOptions options = s.options(OP, PlanMode.NORMAL, view);
                 if (options == null) {
                     return 1;
                 }
-                if (!Operation.checkStateWritable(state, view, loaded.sources())) {
+                if (!Operation.checkStateWritable(s.state(), view, s.loaded().sources())) {
                     return 1;
                 }
-                Diagnostics d = new Importer(Operation.providers(context), Version.current()).environment(context.env())
-                        .importResource(loaded.tree(), loaded.variables(), state, options, addr.value(),
-                                args.positionals().get(1), view);
-                view.diagnostics(d, loaded.sources());
+                Diagnostics d = s.engine().importResource(s.loaded().variables(), s.state(), options, addr.value(),
+                        args.positionals().get(1), view);
+                view.diagnostics(d, s.loaded().sources());
                 if (d.hasErrors()) {
                     return 1;
                 }
@@ -100,7 +89,7 @@ final class ImportCommand implements Command {
                 view.out().println("The resources that were imported are shown above. These resources are now in");
                 view.out().println("your Strata state and will henceforth be managed by Strata.");
                 return 0;
-            }
+            });
         }
     }
 }

@@ -5,13 +5,11 @@ import dev.strata.addr.Addrs;
 import dev.strata.addr.Targetable;
 import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.View;
-import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.InputVariables;
-import dev.strata.config.Validator;
 import dev.strata.engine.PlanMode;
 import dev.strata.engine.PlanOptions;
-import dev.strata.engine.ProviderFunctions;
+import dev.strata.engine.Engine;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
@@ -64,23 +62,22 @@ final class Operation {
         lock = new LockFlags(flags);
     }
 
-    record Loaded(ConfigTree tree, SortedMap<String, Value> variables, DiagnosticRenderer.Sources sources) {}
-
-    /** Loads, validates and resolves the variables of the configuration in the working directory. */
-    Loaded load(CommandContext context, ParsedArgs args, View view) {
-        return load(context, args, view, false);
-    }
+    /** A configuration loaded and validated, its input variables' values, and its engine. */
+    record Loaded(ConfigTree tree, SortedMap<String, Value> variables, DiagnosticRenderer.Sources sources,
+                  Engine engine) {}
 
     /**
-     * As {@link #load(CommandContext, ParsedArgs, View)}; for a saved plan ({@code savedPlan}) a required
-     * variable no source sets is not asked for nor an error, because the plan holds its value.
+     * Loads and validates the configuration in the working directory, builds its engine and resolves
+     * the input variables; for a saved plan ({@code savedPlan}) a required variable no source sets is
+     * not asked for nor an error, because the plan holds its value.
      */
     Loaded load(CommandContext context, ParsedArgs args, View view, boolean savedPlan) {
-        Result<ConfigTree> tree = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
+        Result<ConfigTree> tree = OperationRunner.loadTree(context);
         DiagnosticRenderer.Sources sources = tree.value().diagnosticSources();
+        Engine engine = OperationRunner.engine(context, tree.value());
         Diagnostics diags = devOverrides(context).with(tree.diagnostics());
         if (!diags.hasErrors()) {
-            diags = diags.with(validate(context, tree.value()));
+            diags = diags.with(engine.checkConfig());
         }
         if (diags.hasErrors()) {
             view.diagnostics(diags, sources);
@@ -105,7 +102,7 @@ final class Operation {
         if (diags.hasErrors()) {
             return null;
         }
-        return new Loaded(tree.value(), values.value(), sources);
+        return new Loaded(tree.value(), values.value(), sources, engine);
     }
 
     /** What a command that needs configuration is about to do, for the message when there is none. */
@@ -187,9 +184,15 @@ final class Operation {
                 + d.asList().getFirst().detail();
     }
 
-    /** Opens the workspace's state with the lock the flags ask for; problems (and warnings) with their snippets. */
-    StateManager openState(CommandContext context, ParsedArgs args, String operation, View view, String[] workspaceOut,
-                           DiagnosticRenderer.Sources sources, Interrupts signals) {
+    /** A workspace's state, opened with its lock. */
+    record Opened(StateManager state, String workspace) {}
+
+    /**
+     * Opens the workspace's state with the lock the flags ask for; problems (and warnings) with their
+     * snippets. Null when it cannot be opened; the lock is recorded as held by {@code signals}.
+     */
+    Opened openState(CommandContext context, ParsedArgs args, String operation, View view,
+                     DiagnosticRenderer.Sources sources, Interrupts signals) {
         Diagnostics.Builder diags = Diagnostics.builder();
         Backend backend = StateCli.backend(context, diags);
         view.diagnostics(diags.build(), sources);
@@ -203,8 +206,7 @@ final class Operation {
         }
         Result<StateManager> r = backend.open(ws, req);
         view.diagnostics(r.diagnostics(), sources);
-        workspaceOut[0] = ws;
-        return signals.holding(r.value());
+        return r.value() == null ? null : new Opened(signals.holding(r.value()), ws);
     }
 
     /**
@@ -231,18 +233,6 @@ final class Operation {
                 "The following provider development overrides are set in the CLI configuration:" + list
                         + "\n\nThe behavior may therefore not match any released version of the provider and applying "
                         + "changes may cause the state to become incompatible with published releases.", null));
-    }
-
-    /**
-     * Static validation of {@code tree} with each module's function table: the built-in functions
-     * and the provider-defined ones ({@code provider::NAME::FUNC}) of its {@code required_providers}.
-     * Only providers whose functions the configuration calls are started, and they are shut down
-     * before this returns. For every command that validates before it works (and {@code validate}).
-     */
-    static Diagnostics validate(CommandContext context, ConfigTree tree) {
-        try (ProviderFunctions functions = new ProviderFunctions(providers(context))) {
-            return Validator.validate(tree, functions.tables(tree));
-        }
     }
 
     /**

@@ -3,13 +3,10 @@ package dev.strata.cli.command;
 import dev.strata.cli.version.Version;
 import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.PlanView;
-import dev.strata.engine.EngineEvents;
 import dev.strata.engine.Plan;
 import dev.strata.engine.PlanMode;
 import dev.strata.engine.PlanOptions;
-import dev.strata.engine.Planner;
 import dev.strata.hcl.Result;
-import dev.strata.state.StateManager;
 import java.util.List;
 
 /**
@@ -66,12 +63,6 @@ final class PlanCommand implements Command {
 
     @Override
     public int run(CommandContext context, ParsedArgs args) {
-        try (Interrupts signals = Interrupts.install(context)) {
-            return run(context, args, signals);
-        }
-    }
-
-    private static int run(CommandContext context, ParsedArgs args, Interrupts signals) {
         boolean json = args.get(JSON);
         CommandContext ctx = json ? context.withColorAllowed(false) : context;
         PlanView human = new PlanView(ctx).withSchemas(new dev.strata.engine.Schemas(Operation.providers(ctx)));
@@ -92,28 +83,18 @@ final class PlanCommand implements Command {
         }
         PlanMode mode = args.get(DESTROY) ? PlanMode.DESTROY : args.get(REFRESH_ONLY) ? PlanMode.REFRESH_ONLY
                 : PlanMode.NORMAL;
-        Operation.Loaded loaded = OP.load(ctx, args, view);
-        if (loaded == null
-                || mode != PlanMode.DESTROY && !Operation.checkConfigPresent(ctx, loaded, Operation.Needs.PLAN, view)) {
-            return 1;
-        }
-        String[] ws = new String[1];
-        try (StateManager state = OP.openState(ctx, args, "OperationTypePlan", view, ws, loaded.sources(),
-                signals)) {
-            if (state == null) {
-                return 1;
-            }
-            PlanOptions options = OP.options(ctx, args, mode, ws[0], view);
+        OperationRunner.Request request = new OperationRunner.Request("OperationTypePlan",
+                mode == PlanMode.DESTROY ? null : Operation.Needs.PLAN, false);
+        return OperationRunner.run(ctx, args, OP, view, request, s -> {
+            PlanOptions options = s.options(OP, mode, view);
             if (options == null) {
                 return 1;
             }
-            Planner planner = new Planner(Operation.providers(ctx), Version.current()).environment(ctx.env());
             Result<Plan> plan;
-            try (var progress = new dev.strata.cli.view.ApplyView(ctx); var stop = signals.onStop(planner::stop)) {
-                plan = planner.plan(loaded.tree(), loaded.variables(), state.state(), options,
-                        json ? machine : progress);
+            try (var progress = new dev.strata.cli.view.ApplyView(ctx)) {
+                plan = s.engine().plan(s.loaded().variables(), s.state().state(), options, json ? machine : progress);
             }
-            view.diagnostics(plan.diagnostics(), loaded.sources());
+            view.diagnostics(plan.diagnostics(), s.loaded().sources());
             if (plan.value() == null) {
                 return 1;
             }
@@ -124,8 +105,8 @@ final class PlanCommand implements Command {
             }
             String out = args.get(OUT);
             if (!out.isEmpty()) {
-                Result<Void> saved = PlanFiles.write(ctx.resolve(out), plan.value(), loaded.tree(), options);
-                view.diagnostics(saved.diagnostics(), loaded.sources());
+                Result<Void> saved = PlanFiles.write(ctx.resolve(out), plan.value(), s.loaded().tree(), options);
+                view.diagnostics(saved.diagnostics(), s.loaded().sources());
                 if (saved.hasErrors()) {
                     return 1;
                 }
@@ -147,6 +128,6 @@ final class PlanCommand implements Command {
                 }
             }
             return args.get(DETAILED) && plan.value().hasChanges() ? 2 : 0;
-        }
+        });
     }
 }

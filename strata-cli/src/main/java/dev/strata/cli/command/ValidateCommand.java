@@ -3,10 +3,9 @@ package dev.strata.cli.command;
 import dev.strata.addr.Provider;
 import dev.strata.cli.version.Version;
 import dev.strata.cli.view.ValidateView;
-import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.ProviderRequirements;
-import dev.strata.engine.SchemaValidation;
+import dev.strata.engine.Engine;
 import dev.strata.provider.ProviderRegistry;
 import dev.strata.tfplugin.install.LockFile;
 import dev.strata.hcl.Diagnostic;
@@ -110,7 +109,7 @@ final class ValidateCommand implements Command {
                     dev.strata.hcl.DiagnosticRenderer.NO_SOURCES);
             return 1;
         }
-        Result<ConfigTree> tree = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
+        Result<ConfigTree> tree = OperationRunner.loadTree(context);
         // As Terraform, a directory without configuration files is a valid, empty configuration.
         Diagnostics diags = Operation.devOverrides(context).with(tree.diagnostics());
         if (!diags.hasErrors()) {
@@ -119,9 +118,9 @@ final class ValidateCommand implements Command {
                 // As Terraform: without every provider there is no walk, so nothing else is reported.
                 diags = diags.with(missing);
             } else {
-                Diagnostics statics = Operation.validate(context, tree.value());
-                Diagnostics walked = new SchemaValidation(Operation.providers(context), Version.current())
-                        .environment(context.env()).validate(tree.value(), context.workingDir());
+                Engine engine = OperationRunner.engine(context, tree.value());
+                Diagnostics statics = engine.checkConfig();
+                Diagnostics walked = engine.validate(context.workingDir());
                 diags = diags.with(statics).with(withoutRepeats(walked, statics));
             }
         }
