@@ -53,7 +53,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import java.util.function.Supplier;
+import java.util.function.BiFunction;
 
 /**
  * The gRPC client of one running plugin, for either protocol (see {@link PluginProtocol}), with the
@@ -113,45 +113,36 @@ final class ProviderClient implements AutoCloseable {
 
     // ---- calling ---------------------------------------------------------------------------------
 
-    /** A failed call: the diagnostic as the SPI's, marked unavailable (and kept) when the plugin died. */
-    private static final class CallFailed extends RuntimeException {
-        final Diagnostic diagnostic;
-
-        CallFailed(Diagnostic diagnostic) {
-            super(diagnostic.summary(), null, false, false);
-            this.diagnostic = diagnostic;
+    /**
+     * One RPC and what its answer means. A call that fails (the plugin died or did not answer in
+     * time) or whose answer cannot be decoded gives {@code failed} with the reason.
+     */
+    private <Q, R, T> T call(MethodDescriptor<Q, R> method, Q request, Function<R, T> answer,
+                             Function<ProviderDiagnostics, T> failed) {
+        Diagnostic why;
+        try {
+            return answer.apply(rpc(method, request));
+        } catch (StatusRuntimeException e) {
+            why = plugin.callFailure(name(method), e);
+        } catch (WireFormatException e) {
+            why = Diagnostic.error("Invalid response from provider", "Provider " + plugin.providerName()
+                + " answered the " + name(method) + " call with a value Strata cannot decode: " + e.getMessage()
+                + ". This is a bug in the provider.", null);
         }
+        return failed.apply(ProviderDiagnostics.of(spi(why)));
     }
 
-    /** One RPC; transport failures and undecodable answers become {@link CallFailed}. */
     private <Q, R> R rpc(MethodDescriptor<Q, R> method, Q request) {
-        MethodDescriptor<Q, R> m = protocol.method(method);
         CallOptions options = CallOptions.DEFAULT
             .withDeadlineAfter(callTimeout.toMillis(), TimeUnit.MILLISECONDS)
             .withMaxInboundMessageSize(PluginProcess.MAX_MESSAGE_BYTES)
             .withMaxOutboundMessageSize(PluginProcess.MAX_MESSAGE_BYTES);
-        try {
-            return ClientCalls.blockingUnaryCall(plugin.channel(), m, options, request);
-        } catch (StatusRuntimeException e) {
-            throw new CallFailed(plugin.callFailure(m.getBareMethodName(), e));
-        }
+        return ClientCalls.blockingUnaryCall(plugin.channel(), protocol.method(method), options, request);
     }
 
-    /**
-     * Runs a call's body: a failed call (or an answer that cannot be decoded) gives {@code failed}
-     * with the reason.
-     */
-    private <T> T call(MethodDescriptor<?, ?> method, Supplier<T> body, Function<ProviderDiagnostics, T> failed) {
-        try {
-            return body.get();
-        } catch (CallFailed e) {
-            return failed.apply(checked(ProviderDiagnostics.of(spi(e.diagnostic))));
-        } catch (WireFormatException e) {
-            return failed.apply(checked(ProviderDiagnostics.of(spi(Diagnostic.error("Invalid response from provider",
-                "Provider " + plugin.providerName() + " answered the " + protocol.method(method).getBareMethodName()
-                    + " call with a value Strata cannot decode: " + e.getMessage() + ". This is a bug in the provider.",
-                null)))));
-        }
+    /** The call's name in the plugin's protocol, as messages name it. */
+    private String name(MethodDescriptor<?, ?> method) {
+        return protocol.method(method).getBareMethodName();
     }
 
     /**
@@ -175,6 +166,12 @@ final class ProviderClient implements AutoCloseable {
         }
     }
 
+    /** A call whose answer is its diagnostics, checked for a crash. */
+    private <Q, R> ProviderDiagnostics diagnosticsOf(MethodDescriptor<Q, R> method, Q request,
+                                                     Function<R, List<Tfplugin6.Diagnostic>> diagnostics) {
+        return call(method, request, r -> checked(diagnostics(diagnostics.apply(r))), this::checked);
+    }
+
     // ---- the schema ------------------------------------------------------------------------------
 
     /** The provider's schema, fetched once; null with the reason when it cannot be had. */
@@ -183,51 +180,42 @@ final class ProviderClient implements AutoCloseable {
         if (cached != null) {
             return Result.of(cached);
         }
-        try {
-            Tfplugin6.GetProviderSchema.Response r = protocol.schema(rpc(ProviderGrpc.getGetProviderSchemaMethod(),
-                Tfplugin6.GetProviderSchema.Request.getDefaultInstance()));
-            // The schema has no configuration to point into, so attribute paths are left out.
-            Diagnostics diags = Diagnostics.of(diagnostics(r.getDiagnosticsList()).asList().stream()
-                .map(d -> new Diagnostic(d.severity(), d.summary(), d.detail(), null, null)).toList());
-            if (diags.hasErrors()) {
-                return Result.of(null, diags);
-            }
-            ProviderSchema s = new ProviderSchema(
-                schema(r.getProvider()),
-                r.hasProviderMeta() ? Optional.of(schema(r.getProviderMeta())) : Optional.empty(),
-                mapValues(r.getResourceSchemasMap(), ProviderClient::schema),
-                mapValues(r.getDataSourceSchemasMap(), ProviderClient::schema),
-                mapValues(r.getFunctionsMap(), ProviderClient::function),
-                new ProviderSchema.ServerCapabilities(r.getServerCapabilities().getPlanDestroy(),
-                    r.getServerCapabilities().getGetProviderSchemaOptional(),
-                    r.getServerCapabilities().getMoveResourceState()),
-                mapValues(r.getEphemeralResourceSchemasMap(), ProviderClient::schema));
-            schema = s;
-            return Result.of(s, diags);
-        } catch (CallFailed e) {
-            return Result.of(null, Diagnostics.of(e.diagnostic));
-        } catch (WireFormatException e) {
-            return Result.of(null, Diagnostics.of(Diagnostic.error("Invalid response from provider",
-                "Provider " + plugin.providerName() + " answered the "
-                    + protocol.method(ProviderGrpc.getGetProviderSchemaMethod()).getBareMethodName()
-                    + " call with a value Strata cannot decode: " + e.getMessage() + ". This is a bug in the provider.",
-                null)));
-        }
+        return call(ProviderGrpc.getGetProviderSchemaMethod(), Tfplugin6.GetProviderSchema.Request.getDefaultInstance(),
+            answer -> {
+                Tfplugin6.GetProviderSchema.Response r = protocol.schema(answer);
+                // The schema has no configuration to point into, so attribute paths are left out.
+                Diagnostics diags = Diagnostics.of(diagnostics(r.getDiagnosticsList()).asList().stream()
+                    .map(d -> new Diagnostic(d.severity(), d.summary(), d.detail(), null, null)).toList());
+                if (diags.hasErrors()) {
+                    return Result.<ProviderSchema>of(null, diags);
+                }
+                ProviderSchema s = new ProviderSchema(
+                    schema(r.getProvider()),
+                    r.hasProviderMeta() ? Optional.of(schema(r.getProviderMeta())) : Optional.empty(),
+                    mapValues(r.getResourceSchemasMap(), ProviderClient::schema),
+                    mapValues(r.getDataSourceSchemasMap(), ProviderClient::schema),
+                    mapValues(r.getFunctionsMap(), ProviderClient::function),
+                    new ProviderSchema.ServerCapabilities(r.getServerCapabilities().getPlanDestroy(),
+                        r.getServerCapabilities().getGetProviderSchemaOptional(),
+                        r.getServerCapabilities().getMoveResourceState()),
+                    mapValues(r.getEphemeralResourceSchemasMap(), ProviderClient::schema));
+                schema = s;
+                return Result.of(s, diags);
+            }, ds -> Result.of(null, ds.toDiagnostics()));
     }
 
     /** The schema, then {@code body}; without a schema, the reason as errors. */
     private <T> T withSchema(Function<ProviderSchema, T> body, Function<ProviderDiagnostics, T> failed) {
         Result<ProviderSchema> s = getProviderSchema();
         if (s.value() == null) {
-            return failed.apply(toProvider(s.diagnostics()));
+            return failed.apply(checked(toProvider(s.diagnostics())));
         }
         return body.apply(s.value());
     }
 
     /** {@code body} with the schema of a resource type or data source; an unknown one is an error. */
     private <T> T withType(String kind, String typeName, Function<ProviderSchema, Map<String, Schema>> schemas,
-                           java.util.function.BiFunction<ProviderSchema, Schema, T> body,
-                           Function<ProviderDiagnostics, T> failed) {
+                           BiFunction<ProviderSchema, Schema, T> body, Function<ProviderDiagnostics, T> failed) {
         return withSchema(s -> {
             Schema ts = schemas.apply(s).get(typeName);
             if (ts == null) {
@@ -237,6 +225,11 @@ final class ProviderClient implements AutoCloseable {
         }, failed);
     }
 
+    private <T> T withResource(String typeName, BiFunction<ProviderSchema, Schema, T> body,
+                               Function<ProviderDiagnostics, T> failed) {
+        return withType("resource type", typeName, ProviderSchema::resourceSchemas, body, failed);
+    }
+
     private ProviderDiagnostics unknown(String kind, String name) {
         return ProviderDiagnostics.error("Invalid " + kind,
             "The provider " + plugin.providerName() + " does not support " + kind + " \"" + name + "\".");
@@ -244,146 +237,134 @@ final class ProviderClient implements AutoCloseable {
 
     /** The type of an SPI placeholder for a failed call: the object type of the SPI's schema. */
     private static Type spiType(Schema s) {
-        return s == null ? Type.DYNAMIC : SpiSchemas.schema(s).block().impliedType();
+        return SpiSchemas.schema(s).block().impliedType();
     }
 
     // ---- the provider ----------------------------------------------------------------------------
 
     /** Validates the provider configuration; protocol 5's prepared configuration is not used (Terraform 1.x configures with the original). */
     ProviderDiagnostics validateProviderConfig(Value config) {
-        return withSchema(s -> call(ProviderGrpc.getValidateProviderConfigMethod(), () -> checked(diagnostics(
-            rpc(ProviderGrpc.getValidateProviderConfigMethod(), Tfplugin6.ValidateProviderConfig.Request.newBuilder()
-                .setConfig(encode(config, s.provider().block().impliedType())).build()).getDiagnosticsList())),
-            ds -> ds), ds -> ds);
+        return withSchema(s -> diagnosticsOf(ProviderGrpc.getValidateProviderConfigMethod(),
+            Tfplugin6.ValidateProviderConfig.Request.newBuilder()
+                .setConfig(encode(config, s.provider().block().impliedType())).build(),
+            Tfplugin6.ValidateProviderConfig.Response::getDiagnosticsList), ds -> ds);
     }
 
     ProviderDiagnostics configureProvider(String terraformVersion, Value config) {
-        return withSchema(s -> call(ProviderGrpc.getConfigureProviderMethod(), () -> checked(diagnostics(
-            rpc(ProviderGrpc.getConfigureProviderMethod(), Tfplugin6.ConfigureProvider.Request.newBuilder()
+        return withSchema(s -> diagnosticsOf(ProviderGrpc.getConfigureProviderMethod(),
+            Tfplugin6.ConfigureProvider.Request.newBuilder()
                 .setTerraformVersion(terraformVersion)
                 .setConfig(encode(config, s.provider().block().impliedType()))
                 .setClientCapabilities(clientCapabilities())
-                .build()).getDiagnosticsList())), ds -> ds), ds -> ds);
+                .build(),
+            Tfplugin6.ConfigureProvider.Response::getDiagnosticsList), ds -> ds);
     }
 
     ProviderDiagnostics validateResourceConfig(String typeName, Value config) {
-        return withType("resource type", typeName, ProviderSchema::resourceSchemas, (s, rs) ->
-            call(ProviderGrpc.getValidateResourceConfigMethod(), () -> checked(diagnostics(
-                rpc(ProviderGrpc.getValidateResourceConfigMethod(), Tfplugin6.ValidateResourceConfig.Request.newBuilder()
-                    .setTypeName(typeName)
-                    .setConfig(encode(config, rs.block().impliedType()))
-                    .setClientCapabilities(clientCapabilities())
-                    .build()).getDiagnosticsList())), ds -> ds), ds -> ds);
+        return withResource(typeName, (s, rs) -> diagnosticsOf(ProviderGrpc.getValidateResourceConfigMethod(),
+            Tfplugin6.ValidateResourceConfig.Request.newBuilder()
+                .setTypeName(typeName)
+                .setConfig(encode(config, rs.block().impliedType()))
+                .setClientCapabilities(clientCapabilities())
+                .build(),
+            Tfplugin6.ValidateResourceConfig.Response::getDiagnosticsList), ds -> ds);
     }
 
     ProviderDiagnostics validateDataResourceConfig(String typeName, Value config) {
         return withType("data source", typeName, ProviderSchema::dataSourceSchemas, (s, ds) ->
-            call(ProviderGrpc.getValidateDataResourceConfigMethod(), () -> checked(diagnostics(
-                rpc(ProviderGrpc.getValidateDataResourceConfigMethod(),
-                    Tfplugin6.ValidateDataResourceConfig.Request.newBuilder()
-                        .setTypeName(typeName)
-                        .setConfig(encode(config, ds.block().impliedType()))
-                        .build()).getDiagnosticsList())), d -> d), d -> d);
+            diagnosticsOf(ProviderGrpc.getValidateDataResourceConfigMethod(),
+                Tfplugin6.ValidateDataResourceConfig.Request.newBuilder()
+                    .setTypeName(typeName)
+                    .setConfig(encode(config, ds.block().impliedType()))
+                    .build(),
+                Tfplugin6.ValidateDataResourceConfig.Response::getDiagnosticsList), d -> d);
     }
 
     /** The data source's state; on failure an unknown value of its type. */
     ReadDataResponse readDataSource(ReadDataRequest request) {
-        String typeName = request.typeName();
-        return withType("data source", typeName, ProviderSchema::dataSourceSchemas, (s, ds) -> {
+        return withType("data source", request.typeName(), ProviderSchema::dataSourceSchemas, (s, ds) -> {
+            Type t = ds.block().impliedType();
             Function<ProviderDiagnostics, ReadDataResponse> failed = d -> new ReadDataResponse(
-                Value.unknown(spiType(ds)), d);
-            return call(ProviderGrpc.getReadDataSourceMethod(), () -> {
-                Type t = ds.block().impliedType();
-                Tfplugin6.ReadDataSource.Response r = rpc(ProviderGrpc.getReadDataSourceMethod(),
-                    Tfplugin6.ReadDataSource.Request.newBuilder()
-                        .setTypeName(typeName)
-                        .setProviderMeta(encode(request.providerMeta(), metaType(s)))
-                        .setConfig(encode(request.config(), t))
-                        .setClientCapabilities(clientCapabilities())
-                        .build());
-                ProviderDiagnostics diags = checked(diagnostics(r.getDiagnosticsList()));
-                if (diags.hasErrors() || !r.hasState() || isEmpty(r.getState())) {
-                    return failed.apply(diags);
-                }
-                return new ReadDataResponse(decode(r.getState(), t), diags);
-            }, failed);
+                Value.unknown(spiType(ds)), checked(d));
+            return call(ProviderGrpc.getReadDataSourceMethod(), Tfplugin6.ReadDataSource.Request.newBuilder()
+                .setTypeName(request.typeName())
+                .setProviderMeta(encode(request.providerMeta(), metaType(s)))
+                .setConfig(encode(request.config(), t))
+                .setClientCapabilities(clientCapabilities())
+                .build(), r -> {
+                    ProviderDiagnostics diags = diagnostics(r.getDiagnosticsList());
+                    return diags.hasErrors() || !r.hasState() || isEmpty(r.getState()) ? failed.apply(diags)
+                        : new ReadDataResponse(decode(r.getState(), t), checked(diags));
+                }, failed);
         }, d -> new ReadDataResponse(Value.unknown(Type.DYNAMIC), d));
     }
 
     /** The object brought to the current schema version; on failure an unknown value of its type. */
     UpgradeResponse upgradeResourceState(UpgradeRequest request) {
-        String typeName = request.typeName();
-        return withType("resource type", typeName, ProviderSchema::resourceSchemas, (s, rs) -> {
-            Function<ProviderDiagnostics, UpgradeResponse> failed = d -> new UpgradeResponse(Value.unknown(spiType(rs)), d);
-            return call(ProviderGrpc.getUpgradeResourceStateMethod(), () -> {
-                Tfplugin6.UpgradeResourceState.Response r = rpc(ProviderGrpc.getUpgradeResourceStateMethod(),
-                    Tfplugin6.UpgradeResourceState.Request.newBuilder()
-                        .setTypeName(typeName)
-                        .setVersion(request.version())
-                        .setRawState(Tfplugin6.RawState.newBuilder()
-                            .setJson(ByteString.copyFrom(request.rawStateJson(), StandardCharsets.UTF_8)))
-                        .build());
-                ProviderDiagnostics diags = checked(diagnostics(r.getDiagnosticsList()));
-                if (diags.hasErrors() || isEmpty(r.getUpgradedState())) {
-                    return failed.apply(diags);
-                }
-                return new UpgradeResponse(decode(r.getUpgradedState(), rs.block().impliedType()), diags);
-            }, failed);
+        return withResource(request.typeName(), (s, rs) -> {
+            Function<ProviderDiagnostics, UpgradeResponse> failed = d -> new UpgradeResponse(Value.unknown(spiType(rs)),
+                checked(d));
+            return call(ProviderGrpc.getUpgradeResourceStateMethod(), Tfplugin6.UpgradeResourceState.Request.newBuilder()
+                .setTypeName(request.typeName())
+                .setVersion(request.version())
+                .setRawState(Tfplugin6.RawState.newBuilder()
+                    .setJson(ByteString.copyFrom(request.rawStateJson(), StandardCharsets.UTF_8)))
+                .build(), r -> {
+                    ProviderDiagnostics diags = diagnostics(r.getDiagnosticsList());
+                    return diags.hasErrors() || isEmpty(r.getUpgradedState()) ? failed.apply(diags)
+                        : new UpgradeResponse(decode(r.getUpgradedState(), rs.block().impliedType()), checked(diags));
+                }, failed);
         }, d -> new UpgradeResponse(Value.unknown(Type.DYNAMIC), d));
     }
 
     /** The object as it is now; when the call fails, the current state is kept. */
     ReadResponse readResource(ReadRequest request) {
         Function<ProviderDiagnostics, ReadResponse> failed = d -> new ReadResponse(request.currentState(),
-            request.currentPrivate(), d);
-        String typeName = request.typeName();
-        return withType("resource type", typeName, ProviderSchema::resourceSchemas, (s, rs) ->
-            call(ProviderGrpc.getReadResourceMethod(), () -> {
-                Type t = rs.block().impliedType();
-                Tfplugin6.ReadResource.Response r = rpc(ProviderGrpc.getReadResourceMethod(),
-                    Tfplugin6.ReadResource.Request.newBuilder()
-                        .setTypeName(typeName)
-                        .setProviderMeta(encode(request.providerMeta(), metaType(s)))
-                        .setCurrentState(encode(request.currentState(), t))
-                        .setPrivate(ByteString.copyFrom(request.currentPrivate().bytes()))
-                        .setClientCapabilities(clientCapabilities())
-                        .build());
-                ProviderDiagnostics diags = checked(diagnostics(r.getDiagnosticsList()));
-                if (diags.hasErrors()) {
-                    return failed.apply(diags);
-                }
-                Value state = isEmpty(r.getNewState()) ? Value.nullValue(t) : decode(r.getNewState(), t);
-                return new ReadResponse(state, PrivateState.of(r.getPrivate().toByteArray()),
-                    diags.with(deferral(r.hasDeferred(), r.getDeferred())));
-            }, failed), failed);
+            request.currentPrivate(), checked(d));
+        return withResource(request.typeName(), (s, rs) -> {
+            Type t = rs.block().impliedType();
+            return call(ProviderGrpc.getReadResourceMethod(), Tfplugin6.ReadResource.Request.newBuilder()
+                .setTypeName(request.typeName())
+                .setProviderMeta(encode(request.providerMeta(), metaType(s)))
+                .setCurrentState(encode(request.currentState(), t))
+                .setPrivate(ByteString.copyFrom(request.currentPrivate().bytes()))
+                .setClientCapabilities(clientCapabilities())
+                .build(), r -> {
+                    ProviderDiagnostics diags = diagnostics(r.getDiagnosticsList());
+                    if (diags.hasErrors()) {
+                        return failed.apply(diags);
+                    }
+                    Value state = isEmpty(r.getNewState()) ? Value.nullValue(t) : decode(r.getNewState(), t);
+                    return new ReadResponse(state, PrivateState.of(r.getPrivate().toByteArray()),
+                        checked(diags).with(deferral(r.hasDeferred(), r.getDeferred())));
+                }, failed);
+        }, failed);
     }
 
     /** The planned change; on failure an unknown value of the resource type. */
     PlanResponse planResourceChange(PlanRequest request) {
-        String typeName = request.typeName();
-        return withType("resource type", typeName, ProviderSchema::resourceSchemas, (s, rs) -> {
-            Function<ProviderDiagnostics, PlanResponse> failed = d -> PlanResponse.failed(Value.unknown(spiType(rs)), d);
-            return call(ProviderGrpc.getPlanResourceChangeMethod(), () -> {
-                Type t = rs.block().impliedType();
-                Tfplugin6.PlanResourceChange.Response r = rpc(ProviderGrpc.getPlanResourceChangeMethod(),
-                    Tfplugin6.PlanResourceChange.Request.newBuilder()
-                        .setTypeName(typeName)
-                        .setProviderMeta(encode(request.providerMeta(), metaType(s)))
-                        .setPriorState(encode(request.priorState(), t))
-                        .setProposedNewState(encode(request.proposedNewState(), t))
-                        .setConfig(encode(request.config(), t))
-                        .setPriorPrivate(ByteString.copyFrom(request.priorPrivate().bytes()))
-                        .setClientCapabilities(clientCapabilities())
-                        .build());
-                ProviderDiagnostics diags = checked(diagnostics(r.getDiagnosticsList()));
-                if (diags.hasErrors()) {
-                    return failed.apply(diags);
-                }
-                List<AttributePath> replace = r.getRequiresReplaceList().stream().map(ProviderClient::path).toList();
-                return new PlanResponse(decode(r.getPlannedState(), t), replace,
-                    PrivateState.of(r.getPlannedPrivate().toByteArray()),
-                    diags.with(deferral(r.hasDeferred(), r.getDeferred())), r.getLegacyTypeSystem());
-            }, failed);
+        return withResource(request.typeName(), (s, rs) -> {
+            Type t = rs.block().impliedType();
+            Function<ProviderDiagnostics, PlanResponse> failed = d -> PlanResponse.failed(Value.unknown(spiType(rs)),
+                checked(d));
+            return call(ProviderGrpc.getPlanResourceChangeMethod(), Tfplugin6.PlanResourceChange.Request.newBuilder()
+                .setTypeName(request.typeName())
+                .setProviderMeta(encode(request.providerMeta(), metaType(s)))
+                .setPriorState(encode(request.priorState(), t))
+                .setProposedNewState(encode(request.proposedNewState(), t))
+                .setConfig(encode(request.config(), t))
+                .setPriorPrivate(ByteString.copyFrom(request.priorPrivate().bytes()))
+                .setClientCapabilities(clientCapabilities())
+                .build(), r -> {
+                    ProviderDiagnostics diags = diagnostics(r.getDiagnosticsList());
+                    if (diags.hasErrors()) {
+                        return failed.apply(diags);
+                    }
+                    return new PlanResponse(decode(r.getPlannedState(), t),
+                        r.getRequiresReplaceList().stream().map(ProviderClient::path).toList(),
+                        PrivateState.of(r.getPlannedPrivate().toByteArray()),
+                        checked(diags).with(deferral(r.hasDeferred(), r.getDeferred())), r.getLegacyTypeSystem());
+                }, failed);
         }, d -> PlanResponse.failed(Value.unknown(Type.DYNAMIC), d));
     }
 
@@ -393,39 +374,31 @@ final class ProviderClient implements AutoCloseable {
      */
     ApplyResponse applyResourceChange(ApplyRequest request) {
         Function<ProviderDiagnostics, ApplyResponse> failed = d -> new ApplyResponse(request.priorState(),
-            request.plannedPrivate(), d);
-        String typeName = request.typeName();
-        return withType("resource type", typeName, ProviderSchema::resourceSchemas, (s, rs) ->
-            call(ProviderGrpc.getApplyResourceChangeMethod(), () -> {
-                Type t = rs.block().impliedType();
-                Tfplugin6.ApplyResourceChange.Response r = rpc(ProviderGrpc.getApplyResourceChangeMethod(),
-                    Tfplugin6.ApplyResourceChange.Request.newBuilder()
-                        .setTypeName(typeName)
-                        .setProviderMeta(encode(request.providerMeta(), metaType(s)))
-                        .setPriorState(encode(request.priorState(), t))
-                        .setPlannedState(encode(request.plannedState(), t))
-                        .setConfig(encode(request.config(), t))
-                        .setPlannedPrivate(ByteString.copyFrom(request.plannedPrivate().bytes()))
-                        .build());
-                ProviderDiagnostics diags = checked(diagnostics(r.getDiagnosticsList()));
-                Value state = isEmpty(r.getNewState()) ? Value.nullValue(t) : decode(r.getNewState(), t);
-                return new ApplyResponse(state, PrivateState.of(r.getPrivate().toByteArray()), diags,
-                    r.getLegacyTypeSystem());
-            }, failed), failed);
+            request.plannedPrivate(), checked(d));
+        return withResource(request.typeName(), (s, rs) -> {
+            Type t = rs.block().impliedType();
+            return call(ProviderGrpc.getApplyResourceChangeMethod(), Tfplugin6.ApplyResourceChange.Request.newBuilder()
+                .setTypeName(request.typeName())
+                .setProviderMeta(encode(request.providerMeta(), metaType(s)))
+                .setPriorState(encode(request.priorState(), t))
+                .setPlannedState(encode(request.plannedState(), t))
+                .setConfig(encode(request.config(), t))
+                .setPlannedPrivate(ByteString.copyFrom(request.plannedPrivate().bytes()))
+                .build(), r -> new ApplyResponse(isEmpty(r.getNewState()) ? Value.nullValue(t) : decode(r.getNewState(), t),
+                    PrivateState.of(r.getPrivate().toByteArray()), checked(diagnostics(r.getDiagnosticsList())),
+                    r.getLegacyTypeSystem()), failed);
+        }, failed);
     }
 
     ImportResponse importResourceState(ImportRequest request) {
-        Function<ProviderDiagnostics, ImportResponse> failed = d -> new ImportResponse(List.of(), d);
-        String typeName = request.typeName();
-        return withType("resource type", typeName, ProviderSchema::resourceSchemas, (s, rs) ->
-            call(ProviderGrpc.getImportResourceStateMethod(), () -> {
-                Tfplugin6.ImportResourceState.Response r = rpc(ProviderGrpc.getImportResourceStateMethod(),
-                    Tfplugin6.ImportResourceState.Request.newBuilder()
-                        .setTypeName(typeName)
-                        .setId(request.id())
-                        .setClientCapabilities(clientCapabilities())
-                        .build());
-                ProviderDiagnostics diags = checked(diagnostics(r.getDiagnosticsList()));
+        Function<ProviderDiagnostics, ImportResponse> failed = d -> new ImportResponse(List.of(), checked(d));
+        return withResource(request.typeName(), (s, rs) -> call(ProviderGrpc.getImportResourceStateMethod(),
+            Tfplugin6.ImportResourceState.Request.newBuilder()
+                .setTypeName(request.typeName())
+                .setId(request.id())
+                .setClientCapabilities(clientCapabilities())
+                .build(), r -> {
+                ProviderDiagnostics diags = diagnostics(r.getDiagnosticsList());
                 if (diags.hasErrors()) {
                     return failed.apply(diags);
                 }
@@ -439,7 +412,7 @@ final class ProviderClient implements AutoCloseable {
                     out.add(new ImportedResource(ir.getTypeName(), decode(ir.getState(), is.block().impliedType()),
                         PrivateState.of(ir.getPrivate().toByteArray())));
                 }
-                return new ImportResponse(out, diags);
+                return new ImportResponse(out, checked(diags));
             }, failed), failed);
     }
 
@@ -456,27 +429,20 @@ final class ProviderClient implements AutoCloseable {
             if (f == null) {
                 return failed.apply(unknown("function", request.name()));
             }
-            try {
-                List<Type> types = f.argumentTypes(request.arguments().size());
-                Tfplugin6.CallFunction.Request.Builder req = Tfplugin6.CallFunction.Request.newBuilder()
-                    .setName(request.name());
-                for (int i = 0; i < request.arguments().size(); i++) {
-                    req.addArguments(encode(request.arguments().get(i), types.get(i)));
-                }
-                Tfplugin6.CallFunction.Response r = rpc(ProviderGrpc.getCallFunctionMethod(), req.build());
+            List<Type> types = f.argumentTypes(request.arguments().size());
+            Tfplugin6.CallFunction.Request.Builder req = Tfplugin6.CallFunction.Request.newBuilder()
+                .setName(request.name());
+            for (int i = 0; i < request.arguments().size(); i++) {
+                req.addArguments(encode(request.arguments().get(i), types.get(i)));
+            }
+            return call(ProviderGrpc.getCallFunctionMethod(), req.build(), r -> {
                 if (r.hasError() && !r.getError().getText().isEmpty()) {
                     return r.getError().hasFunctionArgument()
                         ? CallFunctionResponse.failed(r.getError().getText(), (int) r.getError().getFunctionArgument())
                         : CallFunctionResponse.failed(r.getError().getText());
                 }
                 return CallFunctionResponse.of(decode(r.getResult(), f.returnType()));
-            } catch (CallFailed e) {
-                return failed.apply(ProviderDiagnostics.of(spi(e.diagnostic)));
-            } catch (WireFormatException e) {
-                return failed.apply(ProviderDiagnostics.error("Invalid response from provider",
-                    "Provider " + plugin.providerName() + " answered the CallFunction call with a value Strata"
-                        + " cannot decode: " + e.getMessage() + ". This is a bug in the provider."));
-            }
+            }, failed);
         }, failed);
     }
 
@@ -489,17 +455,9 @@ final class ProviderClient implements AutoCloseable {
 
     /** Asks the provider to cancel calls in progress; the process keeps running. */
     ProviderDiagnostics stopProvider() {
-        try {
-            Tfplugin6.StopProvider.Response r = rpc(ProviderGrpc.getStopProviderMethod(),
-                Tfplugin6.StopProvider.Request.getDefaultInstance());
-            if (!r.getError().isEmpty()) {
-                return ProviderDiagnostics.error("Failed to stop provider",
-                    "Provider " + plugin.providerName() + " could not stop: " + r.getError());
-            }
-            return ProviderDiagnostics.NONE;
-        } catch (CallFailed e) {
-            return ProviderDiagnostics.of(spi(e.diagnostic));
-        }
+        return call(ProviderGrpc.getStopProviderMethod(), Tfplugin6.StopProvider.Request.getDefaultInstance(),
+            r -> r.getError().isEmpty() ? ProviderDiagnostics.NONE : ProviderDiagnostics.error("Failed to stop provider",
+                "Provider " + plugin.providerName() + " could not stop: " + r.getError()), ds -> ds);
     }
 
     @Override
