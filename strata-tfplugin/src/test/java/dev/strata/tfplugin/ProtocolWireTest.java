@@ -37,6 +37,35 @@ class ProtocolWireTest {
         assertThat(problems).isEmpty();
     }
 
+    @Test
+    void protocol5sWriteOnlyFlagIsReadAtEveryDepth() throws Exception {
+        Tfplugin5.Schema.Attribute secret = Tfplugin5.Schema.Attribute.newBuilder().setName("password_wo")
+            .setType(com.google.protobuf.ByteString.copyFromUtf8("\"string\"")).setOptional(true).setWriteOnly(true)
+            .build();
+        Tfplugin5.Schema.Block inner = Tfplugin5.Schema.Block.newBuilder().addAttributes(secret).build();
+        Tfplugin5.Schema.Block outer = Tfplugin5.Schema.Block.newBuilder().addAttributes(secret)
+            .addAttributes(secret.toBuilder().setName("plain").setWriteOnly(false))
+            .addBlockTypes(Tfplugin5.Schema.NestedBlock.newBuilder().setTypeName("nested").setBlock(inner)
+                .setNesting(Tfplugin5.Schema.NestedBlock.NestingMode.LIST))
+            .build();
+        Tfplugin5.GetProviderSchema.Response v5 = Tfplugin5.GetProviderSchema.Response.newBuilder()
+            .setProvider(Tfplugin5.Schema.newBuilder().setBlock(Tfplugin5.Schema.Block.getDefaultInstance()))
+            .putResourceSchemas("example_thing", Tfplugin5.Schema.newBuilder().setBlock(outer).build())
+            .build();
+
+        Tfplugin6.GetProviderSchema.Response read = PluginProtocol.V5.schema(
+            Tfplugin6.GetProviderSchema.Response.parseFrom(v5.toByteString()));
+
+        Tfplugin6.Schema.Block block = read.getResourceSchemasOrThrow("example_thing").getBlock();
+        assertThat(block.getAttributesList()).extracting(Tfplugin6.Schema.Attribute::getName,
+                Tfplugin6.Schema.Attribute::getWriteOnly, Tfplugin6.Schema.Attribute::hasNestedType)
+            .containsExactly(org.assertj.core.groups.Tuple.tuple("password_wo", true, false),
+                org.assertj.core.groups.Tuple.tuple("plain", false, false));
+        assertThat(block.getBlockTypes(0).getBlock().getAttributes(0).getWriteOnly()).isTrue();
+        assertThat(block.getAttributes(0).getUnknownFields().asMap()).isEmpty();
+        assertThat(read.hasProviderMeta()).isFalse();
+    }
+
     private static io.grpc.MethodDescriptor<?, ?> grpcMethod(String name) {
         return ProviderGrpc.getServiceDescriptor().getMethods().stream()
             .filter(m -> m.getBareMethodName().equals(name)).findFirst().orElseThrow();
