@@ -39,6 +39,10 @@ public final class ValueJson {
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    // Provider answers keep every digit: no number passes through a double.
+    private static final ObjectMapper EXACT = new ObjectMapper()
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
 
     private ValueJson() {}
 
@@ -111,7 +115,27 @@ public final class ValueJson {
         }
     }
 
+    /**
+     * Reads a value a provider sent as JSON (a plugin's DynamicValue), as cty does: numbers exactly,
+     * booleans only as JSON booleans, an attribute the type does not have is an error, and a
+     * collection whose declared element type is dynamic gets its elements' type when they share one.
+     *
+     * @throws IllegalArgumentException when the text is not a value of {@code type}
+     */
+    public static Value decodeExact(byte[] json, Type type) {
+        try {
+            JsonNode n = EXACT.readTree(json);
+            return read(n == null ? NODES.nullNode() : n, type, true);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("malformed JSON value: " + e.getMessage(), e);
+        }
+    }
+
     public static Value fromNode(JsonNode n, Type type) {
+        return read(n, type, false);
+    }
+
+    private static Value read(JsonNode n, Type type, boolean exact) {
         if (type instanceof DynamicType) {
             if (n == null || n.isNull()) {
                 return Value.NULL;
@@ -119,7 +143,7 @@ public final class ValueJson {
             if (!n.isObject() || !n.has("type") || !n.has("value")) {
                 throw new IllegalArgumentException("a dynamic value needs \"value\" and \"type\"");
             }
-            return fromNode(n.get("value"), parseType(n.get("type")));
+            return read(n.get("value"), parseType(n.get("type")), exact);
         }
         if (n == null || n.isNull()) {
             return Value.nullValue(type);
@@ -148,21 +172,27 @@ public final class ValueJson {
                     if (n.isBoolean()) {
                         yield Value.bool(n.booleanValue());
                     }
-                    if (n.isTextual() && (n.textValue().equals("true") || n.textValue().equals("false"))) {
+                    if (!exact && n.isTextual() && (n.textValue().equals("true") || n.textValue().equals("false"))) {
                         yield Value.bool(Boolean.parseBoolean(n.textValue()));
                     }
                     throw new IllegalArgumentException("bool required");
                 }
             };
-            case ListType l -> Value.list(l.elem(), elements(n, l.elem()));
-            case SetType s -> Value.set(s.elem(), elements(n, s.elem()));
+            case ListType l -> {
+                List<Value> els = elements(n, l.elem(), exact);
+                yield Value.list(exact ? concreteElementType(l.elem(), els) : l.elem(), els);
+            }
+            case SetType s -> {
+                List<Value> els = elements(n, s.elem(), exact);
+                yield Value.set(exact ? concreteElementType(s.elem(), els) : s.elem(), els);
+            }
             case TupleType t -> {
                 if (!n.isArray() || n.size() != t.elems().size()) {
                     throw new IllegalArgumentException("tuple of " + t.elems().size() + " elements required");
                 }
                 List<Value> out = new ArrayList<>();
                 for (int i = 0; i < n.size(); i++) {
-                    out.add(fromNode(n.get(i), t.elems().get(i)));
+                    out.add(read(n.get(i), t.elems().get(i), exact));
                 }
                 yield Value.tuple(out);
             }
@@ -171,30 +201,54 @@ public final class ValueJson {
                     throw new IllegalArgumentException("map required");
                 }
                 Map<String, Value> out = new TreeMap<>();
-                n.properties().forEach(e -> out.put(e.getKey(), fromNode(e.getValue(), m.elem())));
-                yield Value.map(m.elem(), out);
+                n.properties().forEach(e -> out.put(e.getKey(), read(e.getValue(), m.elem(), exact)));
+                yield Value.map(exact ? concreteElementType(m.elem(), List.copyOf(out.values())) : m.elem(), out);
             }
             case ObjectType ot -> {
                 if (!n.isObject()) {
                     throw new IllegalArgumentException("object required");
                 }
+                if (exact) {
+                    n.properties().forEach(e -> {
+                        if (ot.attrType(e.getKey()) == null) {
+                            throw new IllegalArgumentException("unsupported attribute \"" + e.getKey() + "\"");
+                        }
+                    });
+                }
                 Map<String, Value> out = new TreeMap<>();
-                ot.attrs().forEach((k, t) -> out.put(k, fromNode(n.get(k), t)));
+                ot.attrs().forEach((k, t) -> out.put(k, read(n.get(k), t, exact)));
                 yield Value.object(out);
             }
             case DynamicType d -> throw new IllegalStateException("handled above");
         };
     }
 
-    private static List<Value> elements(JsonNode n, Type elem) {
+    private static List<Value> elements(JsonNode n, Type elem, boolean exact) {
         if (!n.isArray()) {
             throw new IllegalArgumentException("array required");
         }
         List<Value> out = new ArrayList<>();
         for (JsonNode e : n) {
-            out.add(fromNode(e, elem));
+            out.add(read(e, elem, exact));
         }
         return out;
+    }
+
+    /**
+     * The element type of a decoded collection: where the declared one is (or holds) dynamic, the
+     * type all elements share, as cty gives it; else the declared one.
+     */
+    public static Type concreteElementType(Type declared, List<Value> elems) {
+        if (!declared.hasDynamic() || elems.isEmpty()) {
+            return declared;
+        }
+        Type first = elems.get(0).type();
+        for (Value e : elems) {
+            if (!e.type().equals(first)) {
+                return declared;
+            }
+        }
+        return first;
     }
 
     /** A type in cty's JSON notation. */

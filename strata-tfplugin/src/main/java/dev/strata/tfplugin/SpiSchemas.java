@@ -1,16 +1,11 @@
 package dev.strata.tfplugin;
 
-import dev.strata.hcl.Severity;
 import dev.strata.provider.Attribute;
-import dev.strata.provider.AttributePath;
 import dev.strata.provider.Block;
 import dev.strata.provider.NestedBlock;
 import dev.strata.provider.NestingMode;
-import dev.strata.provider.ProviderDiagnostic;
-import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.ProviderSchema;
 import dev.strata.provider.Schema;
-import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -106,28 +101,5 @@ final class SpiSchemas {
                 case MAP -> dev.strata.tfplugin.ProviderSchema.NestingMode.MAP;
             }, fromSpi(nb.block()), nb.minItems(), nb.maxItems())));
         return new dev.strata.tfplugin.ProviderSchema.Block(attrs, blocks, b.description(), b.deprecated());
-    }
-
-    /** The provider's diagnostics with their attribute paths; transport problems carry none. */
-    static ProviderDiagnostics diagnostics(List<PluginDiagnostic> in) {
-        ProviderDiagnostics.Builder b = ProviderDiagnostics.builder();
-        for (PluginDiagnostic d : in) {
-            AttributePath path = d.attribute().isEmpty() ? null : path(d.attribute());
-            Severity sev = d.diagnostic().severity();
-            b.add(new ProviderDiagnostic(sev, d.diagnostic().summary(), d.diagnostic().detail(), path, null));
-        }
-        return b.build();
-    }
-
-    static AttributePath path(List<PluginDiagnostic.PathStep> steps) {
-        AttributePath p = AttributePath.ROOT;
-        for (PluginDiagnostic.PathStep s : steps) {
-            p = switch (s) {
-                case PluginDiagnostic.PathStep.AttributeName n -> p.attr(n.name());
-                case PluginDiagnostic.PathStep.ElementKeyString k -> p.key(k.key());
-                case PluginDiagnostic.PathStep.ElementKeyInt i -> p.index(i.index());
-            };
-        }
-        return p;
     }
 }

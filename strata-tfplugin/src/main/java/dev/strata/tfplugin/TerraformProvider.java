@@ -3,20 +3,16 @@ package dev.strata.tfplugin;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
-import dev.strata.hcl.Severity;
 import dev.strata.lang.funcs.Function;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.LanguageFunctions;
-import dev.strata.provider.Failure;
 import dev.strata.provider.PrivateState;
 import dev.strata.provider.Provider;
-import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.ProviderFunction;
 import dev.strata.provider.Schema;
 import dev.strata.tfplugin.ProviderSchema.FunctionParameter;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,6 +47,7 @@ public final class TerraformProvider implements Provider {
     private final String packageHash;
     private volatile ProviderClient client;
     private volatile Diagnostics startFailure;
+    /** A crashed plugin's failure, kept when the client is closed. */
     private volatile ProviderDiagnostics crashed;
     private volatile ProviderSchema wireSchema;
     private dev.strata.provider.ProviderSchema spiSchema;
@@ -157,15 +154,15 @@ public final class TerraformProvider implements Provider {
         if (c == null) {
             return Result.of(null, startFailure);
         }
-        PluginResult<ProviderSchema> r = c.getProviderSchema();
-        if (r.value().isEmpty()) {
-            return Result.of(null, r.toDiagnostics());
+        Result<ProviderSchema> r = c.getProviderSchema();
+        if (r.value() == null) {
+            return r;
         }
-        wireSchema = r.value().get();
+        wireSchema = r.value();
         if (cache != null && packageHash != null) {
             cache.store(packageHash, wireSchema);
         }
-        return Result.of(wireSchema, r.toDiagnostics());
+        return r;
     }
 
     /** The SPI schema with the diagnostics of getting it; null on failure. */
@@ -192,53 +189,21 @@ public final class TerraformProvider implements Provider {
             new java.util.TreeMap<>(), new java.util.TreeMap<>());
     }
 
-    /**
-     * The plugin's diagnostics for a call as the SPI's. When the call failed because the plugin
-     * died, its errors are {@link Failure#UNAVAILABLE} and are kept: every later call returns them
-     * instead of reaching for the dead process.
-     */
-    private ProviderDiagnostics checked(List<PluginDiagnostic> in) {
-        ProviderDiagnostics ds = SpiSchemas.diagnostics(in);
-        ProviderClient c = client;
-        if (!ds.hasErrors() || c == null || !c.plugin().crashed()) {
-            return ds;
-        }
-        synchronized (this) {
-            if (crashed == null) {
-                ProviderDiagnostics.Builder b = ProviderDiagnostics.builder();
-                for (ProviderDiagnostic d : ds) {
-                    b.add(d.severity() == Severity.ERROR
-                        ? new ProviderDiagnostic(d.severity(), d.summary(), d.detail(), null, Failure.UNAVAILABLE) : d);
-                }
-                crashed = b.build();
-            }
-            return crashed;
-        }
-    }
-
     /** The failure that stops every call (the plugin did not start, has no schema or crashed), or null. */
     private ProviderDiagnostics unavailable() {
-        synchronized (this) {
-            if (crashed != null) {
-                return crashed;
-            }
+        ProviderClient running = client;
+        ProviderDiagnostics died = running != null ? running.crashed() : crashed;
+        if (died != null) {
+            return died;
         }
         Result<ProviderSchema> s = checkPluginSchema();
         if (s.value() == null) {
-            return toProvider(s.diagnostics());
+            return ProviderClient.toProvider(s.diagnostics());
         }
         if (client() == null) {
-            return toProvider(startFailure);
+            return ProviderClient.toProvider(startFailure);
         }
         return null;
-    }
-
-    private static ProviderDiagnostics toProvider(Diagnostics ds) {
-        ProviderDiagnostics.Builder b = ProviderDiagnostics.builder();
-        for (Diagnostic d : ds.asList()) {
-            b.add(new ProviderDiagnostic(d.severity(), d.summary(), d.detail(), null, null));
-        }
-        return b.build();
     }
 
     private Type resourceType(String typeName) {
@@ -246,72 +211,37 @@ public final class TerraformProvider implements Provider {
         return s == null ? Type.DYNAMIC : s.block().impliedType();
     }
 
-    private Type dataType(String typeName) {
-        Schema s = schema().dataSource(typeName);
-        return s == null ? Type.DYNAMIC : s.block().impliedType();
-    }
-
     @Override
     public ProviderDiagnostics validateProviderConfig(Value config) {
         ProviderDiagnostics down = unavailable();
-        if (down != null) {
-            return down;
-        }
-        // Protocol 5's prepared configuration is not used: Terraform 1.x configures with the original.
-        return checked(client().validateProviderConfig(config).diagnostics());
+        return down != null ? down : client().validateProviderConfig(config);
     }
 
     @Override
     public ProviderDiagnostics configure(ConfigureRequest request) {
         ProviderDiagnostics down = unavailable();
-        if (down != null) {
-            return down;
-        }
-        return checked(client().configureProvider(TERRAFORM_VERSION, request.config()).diagnostics());
+        return down != null ? down : client().configureProvider(TERRAFORM_VERSION, request.config());
     }
 
     @Override
     public ProviderDiagnostics validateResourceConfig(String typeName, Value config) {
         ProviderDiagnostics down = unavailable();
-        if (down != null) {
-            return down;
-        }
-        return checked(client().validateResourceConfig(typeName, config).diagnostics());
+        return down != null ? down : client().validateResourceConfig(typeName, config);
     }
 
     @Override
     public ProviderDiagnostics validateDataResourceConfig(String typeName, Value config) {
         ProviderDiagnostics down = unavailable();
-        if (down != null) {
-            return down;
-        }
-        return checked(client().validateDataResourceConfig(typeName, config).diagnostics());
+        return down != null ? down : client().validateDataResourceConfig(typeName, config);
     }
 
     @Override
     public PlanResponse planResourceChange(PlanRequest request) {
         ProviderDiagnostics down = unavailable();
-        Type t = resourceType(request.typeName());
         if (down != null) {
-            return PlanResponse.failed(Value.unknown(t), down);
+            return PlanResponse.failed(Value.unknown(resourceType(request.typeName())), down);
         }
-        PluginResult<ResourceResults.Plan> r = client().planResourceChange(request.typeName(), request.priorState(),
-            request.proposedNewState(), request.config(), request.priorPrivate().bytes(), request.providerMeta());
-        ProviderDiagnostics ds = checked(r.diagnostics());
-        if (r.value().isEmpty() || ds.hasErrors()) {
-            return PlanResponse.failed(Value.unknown(t), ds);
-        }
-        ResourceResults.Plan p = r.value().get();
-        ds = ds.with(deferral(p.deferred()));
-        return new PlanResponse(p.plannedState(), p.requiresReplace().stream().map(SpiSchemas::path).toList(),
-            PrivateState.of(p.plannedPrivate()), ds, p.legacyTypeSystem());
-    }
-
-    /** Strata tells providers it cannot handle deferrals, so one that defers anyway made a mistake. */
-    private ProviderDiagnostics deferral(Optional<ResourceResults.DeferralReason> d) {
-        return d.map(reason -> ProviderDiagnostics.error("Provider deferred a change",
-            "The provider " + name + " postponed this change (" + reason + "), which Strata did not allow it to do."
-                + " This is a bug in the provider.")).orElse(ProviderDiagnostics.NONE);
+        return client().planResourceChange(request);
     }
 
     @Override
@@ -320,15 +250,7 @@ public final class TerraformProvider implements Provider {
         if (down != null) {
             return new ApplyResponse(request.priorState(), PrivateState.EMPTY, down);
         }
-        PluginResult<ResourceResults.Apply> r = client().applyResourceChange(request.typeName(), request.priorState(),
-            request.plannedState(), request.config(), request.plannedPrivate().bytes(), request.providerMeta());
-        ProviderDiagnostics ds = checked(r.diagnostics());
-        if (r.value().isEmpty()) {
-            // The call itself failed (the plugin died): nothing says what exists, so keep the prior object.
-            return new ApplyResponse(request.priorState(), request.plannedPrivate(), ds);
-        }
-        ResourceResults.Apply a = r.value().get();
-        return new ApplyResponse(a.newState(), PrivateState.of(a.privateData()), ds, a.legacyTypeSystem());
+        return client().applyResourceChange(request);
     }
 
     @Override
@@ -337,14 +259,7 @@ public final class TerraformProvider implements Provider {
         if (down != null) {
             return new ReadResponse(request.currentState(), request.currentPrivate(), down);
         }
-        PluginResult<ResourceResults.Read> r = client().readResource(request.typeName(), request.currentState(),
-            request.currentPrivate().bytes(), request.providerMeta());
-        ProviderDiagnostics ds = checked(r.diagnostics());
-        if (r.value().isEmpty()) {
-            return new ReadResponse(request.currentState(), request.currentPrivate(), ds);
-        }
-        ResourceResults.Read read = r.value().get();
-        return new ReadResponse(read.newState(), PrivateState.of(read.privateData()), ds.with(deferral(read.deferred())));
+        return client().readResource(request);
     }
 
     @Override
@@ -353,36 +268,26 @@ public final class TerraformProvider implements Provider {
         if (down != null) {
             return new ImportResponse(List.of(), down);
         }
-        PluginResult<List<ResourceResults.Imported>> r = client().importResourceState(request.typeName(), request.id());
-        List<ImportedResource> out = new ArrayList<>();
-        r.value().ifPresent(l -> l.forEach(i -> out.add(new ImportedResource(i.typeName(), i.state(),
-            PrivateState.of(i.privateData())))));
-        return new ImportResponse(out, checked(r.diagnostics()));
+        return client().importResourceState(request);
     }
 
     @Override
     public UpgradeResponse upgradeResourceState(UpgradeRequest request) {
         ProviderDiagnostics down = unavailable();
-        Type t = resourceType(request.typeName());
         if (down != null) {
-            return new UpgradeResponse(Value.unknown(t), down);
+            return new UpgradeResponse(Value.unknown(resourceType(request.typeName())), down);
         }
-        PluginResult<Value> r = client().upgradeResourceState(request.typeName(), request.version(),
-            request.rawStateJson().getBytes(StandardCharsets.UTF_8));
-        ProviderDiagnostics ds = checked(r.diagnostics());
-        return new UpgradeResponse(r.value().orElse(Value.unknown(t)), ds);
+        return client().upgradeResourceState(request);
     }
 
     @Override
     public ReadDataResponse readDataSource(ReadDataRequest request) {
         ProviderDiagnostics down = unavailable();
-        Type t = dataType(request.typeName());
         if (down != null) {
-            return new ReadDataResponse(Value.unknown(t), down);
+            Schema s = schema().dataSource(request.typeName());
+            return new ReadDataResponse(Value.unknown(s == null ? Type.DYNAMIC : s.block().impliedType()), down);
         }
-        PluginResult<Value> r = client().readDataSource(request.typeName(), request.config(), request.providerMeta());
-        ProviderDiagnostics ds = checked(r.diagnostics());
-        return new ReadDataResponse(r.value().orElse(Value.unknown(t)), ds);
+        return client().readDataSource(request);
     }
 
     @Override
@@ -392,7 +297,7 @@ public final class TerraformProvider implements Provider {
             c = client;
         }
         // Nothing runs in a plugin that was never started.
-        return c == null ? ProviderDiagnostics.NONE : SpiSchemas.diagnostics(c.stopProvider().diagnostics());
+        return c == null ? ProviderDiagnostics.NONE : c.stopProvider();
     }
 
     @Override
@@ -401,6 +306,9 @@ public final class TerraformProvider implements Provider {
         synchronized (this) {
             c = client;
             client = null;
+            if (c != null) {
+                crashed = c.crashed();
+            }
             if (startFailure == null) {
                 startFailure = Diagnostics.of(Diagnostic.error("Provider closed",
                     "The provider " + name + " was already shut down.", null));
@@ -444,19 +352,9 @@ public final class TerraformProvider implements Provider {
     public CallFunctionResponse callFunction(CallFunctionRequest request) {
         ProviderDiagnostics down = unavailable();
         if (down != null) {
-            return CallFunctionResponse.failed(message(down.toDiagnostics()));
+            return CallFunctionResponse.failed(ProviderClient.message(down, name));
         }
-        PluginResult<CallFunctionResponse> r = client().callFunction(request.name(), request.arguments());
-        if (r.value().isEmpty()) {
-            return CallFunctionResponse.failed(message(r.toDiagnostics()));
-        }
-        return r.value().get();
-    }
-
-    private String message(Diagnostics ds) {
-        return ds.asList().stream().filter(Diagnostic::isError).findFirst()
-            .map(d -> d.summary() + ": " + d.detail())
-            .orElse("the provider " + name + " returned no result");
+        return client().callFunction(request);
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.strata.lang.types.SetType;
 import dev.strata.lang.types.TupleType;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
+import dev.strata.provider.ValueJson;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -183,11 +184,11 @@ public final class MsgpackValues {
             };
             case ListType l -> {
                 List<Value> elems = readSequence(u, l.elem());
-                yield Value.list(concreteElementType(l.elem(), elems), elems);
+                yield Value.list(ValueJson.concreteElementType(l.elem(), elems), elems);
             }
             case SetType s -> {
                 List<Value> elems = readSequence(u, s.elem());
-                yield Value.set(concreteElementType(s.elem(), elems), elems);
+                yield Value.set(ValueJson.concreteElementType(s.elem(), elems), elems);
             }
             case MapType m -> {
                 int n = u.unpackMapHeader();
@@ -196,7 +197,7 @@ public final class MsgpackValues {
                     String k = u.unpackString();
                     entries.put(k, read(u, m.elem()));
                 }
-                yield Value.map(concreteElementType(m.elem(), List.copyOf(entries.values())), entries);
+                yield Value.map(ValueJson.concreteElementType(m.elem(), List.copyOf(entries.values())), entries);
             }
             case TupleType t -> {
                 int n = u.unpackArrayHeader();
@@ -234,23 +235,6 @@ public final class MsgpackValues {
             elems.add(read(u, elemType));
         }
         return elems;
-    }
-
-    /**
-     * A known collection always has one concrete element type in cty; where the schema left it
-     * dynamic, the elements tell it.
-     */
-    static Type concreteElementType(Type declared, List<Value> elems) {
-        if (!declared.hasDynamic() || elems.isEmpty()) {
-            return declared;
-        }
-        Type first = elems.get(0).type();
-        for (Value e : elems) {
-            if (!e.type().equals(first)) {
-                return declared;
-            }
-        }
-        return first;
     }
 
     private static byte[] readBytesOrString(MessageUnpacker u) throws IOException {

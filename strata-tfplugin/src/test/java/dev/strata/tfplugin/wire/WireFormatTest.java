@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
+import dev.strata.provider.ValueJson;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
@@ -71,8 +72,23 @@ class WireFormatTest {
     @Test
     void jsonFallbackWrapsDynamicValues() {
         Value v = Value.tuple(List.of(Value.number(1), Value.bool(true)));
-        String json = new String(JsonValues.encode(v, Type.DYNAMIC), StandardCharsets.UTF_8);
+        String json = ValueJson.encode(v, Type.DYNAMIC);
         assertThat(json).isEqualTo("{\"value\":[1,true],\"type\":[\"tuple\",[\"number\",\"bool\"]]}");
-        assertThat(JsonValues.decode(json.getBytes(StandardCharsets.UTF_8), Type.DYNAMIC)).isEqualTo(v);
+        assertThat(ValueJson.decodeExact(json.getBytes(StandardCharsets.UTF_8), Type.DYNAMIC)).isEqualTo(v);
+    }
+
+    @Test
+    void providerJsonIsReadStrictlyAndExactly() {
+        Type t = Type.object(java.util.Map.of("n", Type.NUMBER, "flag", Type.BOOL, "l", Type.list(Type.DYNAMIC)));
+        Value v = ValueJson.decodeExact(
+            "{\"n\":3.14159265358979323846264338327950288,\"flag\":null,\"l\":[{\"value\":\"a\",\"type\":\"string\"}]}"
+                .getBytes(StandardCharsets.UTF_8), t);
+        assertThat(v.attributes().get("n")).isEqualTo(Value.number(new java.math.BigDecimal("3.14159265358979323846264338327950288")));
+        // Elements of a dynamic collection get the type they share, as cty gives them.
+        assertThat(v.attributes().get("l")).isEqualTo(Value.list(Type.STRING, List.of(Value.string("a"))));
+        assertThatThrownBy(() -> ValueJson.decodeExact("{\"other\":1}".getBytes(StandardCharsets.UTF_8), t))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unsupported attribute \"other\"");
+        assertThatThrownBy(() -> ValueJson.decodeExact("{\"flag\":\"true\"}".getBytes(StandardCharsets.UTF_8), t))
+            .isInstanceOf(IllegalArgumentException.class);
     }
 }

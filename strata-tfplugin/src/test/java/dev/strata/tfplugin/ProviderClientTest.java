@@ -7,6 +7,9 @@ import dev.strata.hcl.Result;
 import dev.strata.hcl.Severity;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
+import dev.strata.provider.AttributePath;
+import dev.strata.provider.Provider;
+import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.tfplugin.proto.goplugin.GRPCControllerGrpc;
 import dev.strata.tfplugin.proto.goplugin.GoPluginProto;
 import dev.strata.tfplugin.proto.v6.ProviderGrpc;
@@ -40,7 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
  * prints the handshake that points at the in-test server, so the real start-up path is used.
  */
 @Timeout(60)
-class ProviderClientV6Test {
+class ProviderClientTest {
     @TempDir
     Path dir;
 
@@ -158,14 +161,14 @@ class ProviderClientV6Test {
             Duration.ofSeconds(20), Duration.ofMillis(500), Map.of());
         Result<ProviderClient> r = ProviderClient.start(launch, Duration.ofSeconds(10));
         assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
-        assertThat(r.value()).isInstanceOf(ProviderClientV6.class);
+        assertThat(r.value().plugin().protocolVersion()).isEqualTo(6);
         return r.value();
     }
 
     @Test
     void schemaWithNestedAttributesAndADataSourceRead() throws IOException {
         try (ProviderClient c = start()) {
-            ProviderSchema s = c.getProviderSchema().orElseThrow();
+            ProviderSchema s = c.getProviderSchema().value();
             assertThat(s.capabilities().planDestroy()).isTrue();
             ProviderSchema.Schema thing = s.dataSourceSchemas().get("fake_thing");
             assertThat(thing.version()).isEqualTo(2);
@@ -174,11 +177,11 @@ class ProviderClientV6Test {
             assertThat(items.type()).isEqualTo(Type.list(Type.object(Map.of("name", Type.STRING))));
             assertThat(thing.block().blockTypes().get("filter").maxItems()).isEqualTo(3);
 
-            PluginResult<Value> v = c.validateProviderConfig(s.provider().block().emptyConfig());
+            ProviderDiagnostics v = c.validateProviderConfig(s.provider().block().emptyConfig());
             assertThat(v.hasErrors()).isFalse();
-            assertThat(v.diagnostics()).singleElement().satisfies(d -> {
-                assertThat(d.diagnostic().severity()).isEqualTo(Severity.WARNING);
-                assertThat(d.attribute()).containsExactly(new PluginDiagnostic.PathStep.AttributeName("endpoint"));
+            assertThat(v.asList()).singleElement().satisfies(d -> {
+                assertThat(d.severity()).isEqualTo(Severity.WARNING);
+                assertThat(d.attribute()).isEqualTo(AttributePath.ROOT.attr("endpoint"));
             });
 
             Type itemType = Type.object(Map.of("name", Type.STRING));
@@ -188,14 +191,16 @@ class ProviderClientV6Test {
                     Value.object(Map.of("name", Value.unknown(Type.STRING))))),
                 "filter", Value.set(Type.object(Map.of("value", Type.NUMBER)), List.of(
                     Value.object(Map.of("value", Value.number(new BigDecimal("3.14159265358979323846264338327950288"))))))));
-            Value state = c.readDataSource("fake_thing", config).orElseThrow();
+            Provider.ReadDataResponse read = c.readDataSource(new Provider.ReadDataRequest("fake_thing", config));
+            assertThat(read.diagnostics().hasErrors()).isFalse();
+            Value state = read.state();
             assertThat(state.attributes().get("id")).isEqualTo(Value.string("thing-2"));
             assertThat(state.attributes().get("items")).isEqualTo(config.attributes().get("items"));
             assertThat(state.attributes().get("filter")).isEqualTo(config.attributes().get("filter"));
             assertThat(lastRead.get().getTypeName()).isEqualTo("fake_thing");
             // Without a provider_meta block the request carries a null of the meta schema's type.
             Type metaType = Type.object(Map.of("user_agent", Type.list(Type.STRING)));
-            assertThat(ProviderClientV6.decode(lastRead.get().getProviderMeta(), metaType)).isEqualTo(Value.nullValue(metaType));
+            assertThat(ProviderClient.decode(lastRead.get().getProviderMeta(), metaType)).isEqualTo(Value.nullValue(metaType));
         }
         assertThat(shutdownCalled).isTrue();
     }
@@ -203,7 +208,7 @@ class ProviderClientV6Test {
     @Test
     void theModulesProviderMetaIsEncodedWithTheProvidersMetaSchema() throws IOException {
         try (ProviderClient c = start()) {
-            ProviderSchema s = c.getProviderSchema().orElseThrow();
+            ProviderSchema s = c.getProviderSchema().value();
             Type metaType = Type.object(Map.of("user_agent", Type.list(Type.STRING)));
             assertThat(s.providerMeta()).hasValueSatisfying(m -> assertThat(m.block().impliedType()).isEqualTo(metaType));
             Value meta = Value.object(Map.of("user_agent", Value.list(Type.STRING, List.of(Value.string("example/1.0")))));
@@ -212,21 +217,22 @@ class ProviderClientV6Test {
                 "id", Value.nullValue(Type.STRING),
                 "items", Value.list(itemType, List.of()),
                 "filter", Value.set(Type.object(Map.of("value", Type.NUMBER)), List.of())));
-            assertThat(c.readDataSource("fake_thing", config, meta).hasErrors()).isFalse();
-            assertThat(ProviderClientV6.decode(lastRead.get().getProviderMeta(), metaType)).isEqualTo(meta);
+            assertThat(c.readDataSource(new Provider.ReadDataRequest("fake_thing", config, meta)).diagnostics().hasErrors())
+                .isFalse();
+            assertThat(ProviderClient.decode(lastRead.get().getProviderMeta(), metaType)).isEqualTo(meta);
         }
     }
 
     @Test
     void functionsAndStop() throws IOException {
         try (ProviderClient c = start()) {
-            assertThat(c.callFunction("double", List.of(Value.number(21))).orElseThrow().result())
+            assertThat(c.callFunction(new Provider.CallFunctionRequest("double", List.of(Value.number(21)))).result())
                 .isEqualTo(Value.number(42));
-            var neg = c.callFunction("double", List.of(Value.number(-1)));
-            assertThat(neg.hasErrors()).isFalse();
-            assertThat(neg.orElseThrow().error()).isEqualTo("n must not be negative");
-            assertThat(neg.orElseThrow().errorArgument()).hasValue(0);
-            assertThat(c.callFunction("triple", List.of(Value.number(1))).hasErrors()).isTrue();
+            var neg = c.callFunction(new Provider.CallFunctionRequest("double", List.of(Value.number(-1))));
+            assertThat(neg.error()).isEqualTo("n must not be negative");
+            assertThat(neg.errorArgument()).hasValue(0);
+            assertThat(c.callFunction(new Provider.CallFunctionRequest("triple", List.of(Value.number(1)))).error())
+                .isEqualTo("Invalid function: The provider example.com/test/fake does not support function \"triple\".");
             assertThat(c.stopProvider().hasErrors()).isFalse();
         }
     }
