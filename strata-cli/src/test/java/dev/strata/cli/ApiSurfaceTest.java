@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -67,14 +68,17 @@ class ApiSurfaceTest {
         unlisted.removeAll(listed);
         SortedSet<String> gone = new TreeSet<>(listed);
         gone.removeAll(actual);
-        assertThat(unlisted)
-                .as("public types that %s does not list: make them package-private, or add them to its list if "
-                        + "they are meant as API for other modules", adr.getFileName())
-                .isEmpty();
-        assertThat(gone)
-                .as("types %s lists as public API that are no longer public (or no longer exist): remove them "
-                        + "from its list", adr.getFileName())
-                .isEmpty();
+        // Both directions at once, so that one run names everything the list has to change for.
+        SoftAssertions.assertSoftly(soft -> {
+            soft.assertThat(unlisted)
+                    .as("public types that %s does not list: make them package-private, or add them to its list if "
+                            + "they are meant as API for other modules", adr.getFileName())
+                    .isEmpty();
+            soft.assertThat(gone)
+                    .as("types %s lists as public API that are no longer public (or no longer exist): remove them "
+                            + "from its list", adr.getFileName())
+                    .isEmpty();
+        });
     }
 
     @Test
