@@ -20,9 +20,9 @@ import java.util.Optional;
  * when that file is absent, Terraform's {@code .terraform/modules/modules.json} is read instead, so a
  * configuration whose modules {@code terraform init} installed loads as it is.
  */
-public record ModuleManifest(List<Entry> entries) {
+record ModuleManifest(List<Entry> entries) {
     /** Where Strata installs modules and keeps its manifest, relative to the root module. */
-    public static final String DIR = ".strata/modules";
+    static final String DIR = ".strata/modules";
     static final String FILE = DIR + "/modules.json";
     static final String TERRAFORM_FILE = ".terraform/modules/modules.json";
 
@@ -32,20 +32,20 @@ public record ModuleManifest(List<Entry> entries) {
      * @param version the registry version installed, or null (only registry modules have one)
      * @param dir     the module's directory relative to the root module, with forward slashes
      */
-    public record Entry(String key, String source, String version, String dir) {}
+    record Entry(String key, String source, String version, String dir) {}
 
-    public ModuleManifest {
+    ModuleManifest {
         entries = List.copyOf(entries);
     }
 
-    public static final ModuleManifest EMPTY = new ModuleManifest(List.of());
+    static final ModuleManifest EMPTY = new ModuleManifest(List.of());
 
-    public Optional<Entry> entry(String key) {
+    Optional<Entry> entry(String key) {
         return entries.stream().filter(e -> e.key().equals(key)).findFirst();
     }
 
     /** Strata's manifest in {@code root}, else Terraform's, else an empty one; unreadable files count as absent. */
-    public static ModuleManifest read(Path root) {
+    static ModuleManifest read(Path root) {
         for (String name : List.of(FILE, TERRAFORM_FILE)) {
             Path f = root.resolve(name);
             if (Files.isRegularFile(f)) {
@@ -70,7 +70,7 @@ public record ModuleManifest(List<Entry> entries) {
     }
 
     /** The manifest as Terraform writes it: compact JSON, one object per module, then a newline. */
-    public String toJson() {
+    String toJson() {
         List<Map<String, String>> modules = new ArrayList<>();
         for (Entry e : entries) {
             Map<String, String> m = new LinkedHashMap<>();
@@ -90,7 +90,7 @@ public record ModuleManifest(List<Entry> entries) {
     }
 
     /** Writes {@code .strata/modules/modules.json} atomically (temporary file, then rename). */
-    public void write(Path root) throws IOException {
+    void write(Path root) throws IOException {
         Path out = root.resolve(FILE);
         Files.createDirectories(out.getParent());
         Path tmp = Files.createTempFile(out.getParent(), "modules", ".json.tmp");

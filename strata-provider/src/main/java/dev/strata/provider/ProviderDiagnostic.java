@@ -44,7 +44,7 @@ public record ProviderDiagnostic(
         return new ProviderDiagnostic(Severity.WARNING, summary, detail, attribute, null);
     }
 
-    public boolean isError() {
+    boolean isError() {
         return severity == Severity.ERROR;
     }
 

@@ -62,7 +62,7 @@ public final class LocalBackend implements Backend {
                 Path.of(workspaceDir == null ? WORKSPACE_DIR : workspaceDir), version, timing, encryption);
     }
 
-    public LocalBackend withTiming(LockTiming t) {
+    LocalBackend withTiming(LockTiming t) {
         return new LocalBackend(dir, defaultState, workspaceDir, version, t, encryption);
     }
 

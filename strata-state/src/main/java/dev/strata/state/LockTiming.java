@@ -13,12 +13,12 @@ import java.time.Duration;
  * @param maxBackoff        the longest wait between attempts
  * @param clock             the time written into lock info and used to judge staleness
  */
-public record LockTiming(Duration heartbeatInterval, Duration staleAfter, Duration initialBackoff, Duration maxBackoff,
+record LockTiming(Duration heartbeatInterval, Duration staleAfter, Duration initialBackoff, Duration maxBackoff,
                          Clock clock) {
-    public static final LockTiming DEFAULT = new LockTiming(Duration.ofSeconds(10), Duration.ofMinutes(2),
+    static final LockTiming DEFAULT = new LockTiming(Duration.ofSeconds(10), Duration.ofMinutes(2),
             Duration.ofMillis(50), Duration.ofSeconds(1), Clock.systemUTC());
 
-    public LockTiming withClock(Clock c) {
+    LockTiming withClock(Clock c) {
         return new LockTiming(heartbeatInterval, staleAfter, initialBackoff, maxBackoff, c);
     }
 }

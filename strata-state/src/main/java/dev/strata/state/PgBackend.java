@@ -91,7 +91,7 @@ public final class PgBackend implements Backend {
         return Result.of(b);
     }
 
-    public PgBackend withTiming(LockTiming t) {
+    PgBackend withTiming(LockTiming t) {
         return new PgBackend(jdbcUrl, props, schema, version, t, encryption);
     }
 

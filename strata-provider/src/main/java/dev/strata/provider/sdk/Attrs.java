@@ -37,11 +37,6 @@ public final class Attrs {
         return Value.object(m).withMarks(object.marks());
     }
 
-    public static boolean isSet(Value object, String name) {
-        Value v = get(object, name);
-        return !v.isKnown() || !v.isNull();
-    }
-
     /**
      * A string attribute, or null when it is null or unknown: during apply an unknown is a value
      * the provider decides, so provider code treats both as "not given".

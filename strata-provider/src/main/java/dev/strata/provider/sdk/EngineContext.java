@@ -32,7 +32,7 @@ public final class EngineContext {
     }
 
     /** The directory the configuration runs in (absolute). */
-    public Path workingDirectory() {
+    Path workingDirectory() {
         return current().workingDirectory();
     }
 
