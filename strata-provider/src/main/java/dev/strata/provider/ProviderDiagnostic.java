@@ -44,7 +44,7 @@ public record ProviderDiagnostic(
         return new ProviderDiagnostic(Severity.WARNING, summary, detail, attribute, null);
     }
 
-    boolean isError() {
+    public boolean isError() {
         return severity == Severity.ERROR;
     }
 
