@@ -9,6 +9,7 @@ import dev.strata.hcl.Result;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Provider;
+import dev.strata.testing.Terraform;
 import dev.strata.tfplugin.ProviderSchema.Block;
 import dev.strata.tfplugin.ProviderSchema.NestingMode;
 import java.io.IOException;
@@ -259,7 +260,7 @@ class AwsProviderTest {
     @Order(7)
     void schemaEqualsWhatTerraformReports() throws Exception {
         assumeTrue(terraformDir() != null, "terraform not on PATH");
-        JsonNode tf = new ObjectMapper().readTree(run(terraformDir(), "terraform", "providers", "schema", "-json"))
+        JsonNode tf = new ObjectMapper().readTree(terraform(terraformDir(), "providers", "schema", "-json"))
             .get("provider_schemas").get(NAME);
         ProviderSchema s = schema();
         compareBlock("provider", s.provider().block(), tf.get("provider").get("block"));
@@ -372,15 +373,15 @@ class AwsProviderTest {
     private static synchronized Path terraformDir() throws IOException, InterruptedException {
         if (!terraformTried) {
             terraformTried = true;
-            if (onPath("terraform")) {
+            if (Terraform.find().isPresent()) {
                 Path dir = Files.createTempDirectory("strata-tf-aws");
                 Files.writeString(dir.resolve("cli.tfrc"), "provider_installation {\n  filesystem_mirror {\n    path = \""
                     + MIRROR + "\"\n  }\n}\n");
                 try (var in = AwsProviderTest.class.getResourceAsStream("/aws-policy/main.tf")) {
                     Files.write(dir.resolve("main.tf"), in.readAllBytes());
                 }
-                run(dir, "terraform", "init", "-input=false", "-no-color");
-                run(dir, "terraform", "apply", "-auto-approve", "-input=false", "-no-color");
+                terraform(dir, "init", "-input=false", "-no-color");
+                terraform(dir, "apply", "-auto-approve", "-input=false", "-no-color");
                 terraformDir = dir;
             }
         }
@@ -393,27 +394,12 @@ class AwsProviderTest {
         if (dir == null) {
             return null;
         }
-        return new ObjectMapper().readTree(run(dir, "terraform", "output", "-json"));
+        return new ObjectMapper().readTree(terraform(dir, "output", "-json"));
     }
 
-    private static boolean onPath(String exe) {
-        String path = System.getenv("PATH");
-        return path != null && List.of(path.split(":")).stream().anyMatch(d -> Files.isExecutable(Path.of(d, exe)));
-    }
-
-    private static String run(Path dir, String... cmd) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
-        pb.environment().put("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
-        pb.environment().put("TF_IN_AUTOMATION", "1");
-        pb.environment().put("CHECKPOINT_DISABLE", "1");
-        Process p = pb.start();
-        byte[] out = p.getInputStream().readAllBytes();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IOException(String.join(" ", cmd) + " did not finish");
-        }
-        String text = new String(out, StandardCharsets.UTF_8);
-        assertThat(p.exitValue()).as(String.join(" ", cmd) + "\n" + text).isZero();
-        return text;
+    /** terraform in {@code dir} with its {@code cli.tfrc} (the mirror); fails unless it exits 0. */
+    private static String terraform(Path dir, String... args) throws IOException, InterruptedException {
+        return Terraform.at(Terraform.find().orElseThrow(), dir).cliConfig(dir.resolve("cli.tfrc")).mergeStderr()
+            .timeout(Duration.ofMinutes(2)).ok(args);
     }
 }
