@@ -1,5 +1,7 @@
 package dev.strata.tfplugin;
 
+import static dev.strata.tfplugin.AwsTestValues.strings;
+import static dev.strata.tfplugin.AwsTestValues.with;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -19,7 +21,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -87,19 +88,6 @@ class AwsProviderTest {
             schema = r.orElseThrow();
         }
         return schema;
-    }
-
-    private static Value with(Value obj, Map<String, Value> overrides) {
-        Map<String, Value> attrs = new TreeMap<>(obj.attributes());
-        overrides.forEach((k, v) -> {
-            assertThat(attrs).as("attribute " + k).containsKey(k);
-            attrs.put(k, v);
-        });
-        return Value.object(attrs);
-    }
-
-    private static Value strings(String... s) {
-        return Value.set(Type.STRING, List.of(s).stream().map(Value::string).toList());
     }
 
     private Value providerConfig() {

@@ -1,5 +1,7 @@
 package dev.strata.tfplugin;
 
+import static dev.strata.tfplugin.AwsTestValues.noErrors;
+import static dev.strata.tfplugin.AwsTestValues.with;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -14,7 +16,6 @@ import dev.strata.provider.PrivateState;
 import dev.strata.provider.ProposedNewState;
 import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderAddress;
-import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.VersionConstraints;
 import dev.strata.testing.Terraform;
 import dev.strata.tfplugin.install.LockFile;
@@ -26,7 +27,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -43,19 +43,6 @@ class SsmLifecycleTest {
 
     @TempDir
     Path dir;
-
-    private static Value with(Value obj, Map<String, Value> overrides) {
-        Map<String, Value> attrs = new TreeMap<>(obj.attributes());
-        overrides.forEach((k, v) -> {
-            assertThat(attrs).as("attribute " + k).containsKey(k);
-            attrs.put(k, v);
-        });
-        return Value.object(attrs);
-    }
-
-    private static void noErrors(ProviderDiagnostics ds) {
-        assertThat(ds.hasErrors()).as(ds.toString()).isFalse();
-    }
 
     private Provider provider() throws IOException {
         Files.writeString(dir.resolve("cli.tfrc"), "provider_installation {\n  filesystem_mirror {\n    path = \""

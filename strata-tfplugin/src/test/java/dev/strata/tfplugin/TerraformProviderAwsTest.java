@@ -1,5 +1,8 @@
 package dev.strata.tfplugin;
 
+import static dev.strata.tfplugin.AwsTestValues.noErrors;
+import static dev.strata.tfplugin.AwsTestValues.strings;
+import static dev.strata.tfplugin.AwsTestValues.with;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -32,7 +35,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -104,23 +106,6 @@ class TerraformProviderAwsTest {
             System.out.printf("AWS schema through the SPI, cold: %d ms%n", (System.nanoTime() - t0) / 1_000_000);
         }
         return schema;
-    }
-
-    private static Value with(Value obj, Map<String, Value> overrides) {
-        Map<String, Value> attrs = new TreeMap<>(obj.attributes());
-        overrides.forEach((k, v) -> {
-            assertThat(attrs).as("attribute " + k).containsKey(k);
-            attrs.put(k, v);
-        });
-        return Value.object(attrs);
-    }
-
-    private static Value strings(String... s) {
-        return Value.set(Type.STRING, List.of(s).stream().map(Value::string).toList());
-    }
-
-    private static void noErrors(ProviderDiagnostics ds) {
-        assertThat(ds.hasErrors()).as(ds.toString()).isFalse();
     }
 
     @Test

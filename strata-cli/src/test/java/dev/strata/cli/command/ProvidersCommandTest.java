@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.strata.cli.CliRunner;
 import dev.strata.testing.Terraform;
+import dev.strata.testing.TestFiles;
 import dev.strata.tfplugin.install.PackageHashes;
 import dev.strata.tfplugin.install.Platform;
 import java.io.IOException;
@@ -28,9 +29,7 @@ class ProvidersCommandTest {
     Path dir;
 
     private void write(String name, String text) throws IOException {
-        Path p = dir.resolve(name);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, text);
+        TestFiles.write(dir, name, text);
     }
 
     /** A mirror with a fake acme/thing 1.0.0 for this platform and for darwin_arm64. */
