@@ -27,13 +27,8 @@ final class AwsExamples {
     static final ObjectMapper JSON = new ObjectMapper();
     static final Path MIRROR = Path.of("/opt/tf-plugins");
 
-    /** The AWS provider 5.x, configured to plan offline (fake keys, no account or metadata look-ups). */
-    static final String OFFLINE_AWS_PROVIDER = """
-            terraform {
-              required_providers {
-                aws = { source = "hashicorp/aws", version = "~> 5.0" }
-              }
-            }
+    /** The AWS provider's block, configured to plan offline (fake keys, no account or metadata look-ups). */
+    static final String OFFLINE_AWS_PROVIDER_BLOCK = """
             provider "aws" {
               region                      = "eu-west-1"
               access_key                  = "AKIAEXAMPLE"
@@ -43,6 +38,15 @@ final class AwsExamples {
               skip_metadata_api_check     = true
             }
             """;
+
+    /** The AWS provider 5.x, required and configured to plan offline. */
+    static final String OFFLINE_AWS_PROVIDER = """
+            terraform {
+              required_providers {
+                aws = { source = "hashicorp/aws", version = "~> 5.0" }
+              }
+            }
+            """ + OFFLINE_AWS_PROVIDER_BLOCK;
 
     private AwsExamples() {}
 

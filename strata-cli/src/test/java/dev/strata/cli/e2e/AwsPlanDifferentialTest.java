@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * that need no API). Skipped when the provider or terraform is absent.
  */
 class AwsPlanDifferentialTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path MIRROR = Path.of("/opt/tf-plugins");
+    private static final ObjectMapper JSON = AwsExamples.JSON;
+    private static final Path MIRROR = AwsExamples.MIRROR;
 
     @TempDir
     Path tf;

@@ -35,8 +35,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the data-source case also without the AWS provider mirror.
  */
 class ModuleWiringDifferentialTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path MIRROR = Path.of("/opt/tf-plugins");
+    private static final ObjectMapper JSON = AwsExamples.JSON;
+    private static final Path MIRROR = AwsExamples.MIRROR;
 
     @TempDir
     Path tf;

@@ -25,19 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
  * is called. Skipped when the provider or terraform is absent.
  */
 class ProviderFunctionsDifferentialTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path MIRROR = Path.of("/opt/tf-plugins");
+    private static final ObjectMapper JSON = AwsExamples.JSON;
+    private static final Path MIRROR = AwsExamples.MIRROR;
 
-    private static final String PROVIDER = """
-            provider "aws" {
-              region                      = "eu-west-1"
-              access_key                  = "AKIAEXAMPLE"
-              secret_key                  = "not-a-secret"
-              skip_credentials_validation = true
-              skip_requesting_account_id  = true
-              skip_metadata_api_check     = true
-            }
-            """;
+    private static final String PROVIDER = AwsExamples.OFFLINE_AWS_PROVIDER_BLOCK;
 
     // The same provider under a second local name: terraform warns about it (one of two wordings, by
     // chance), which Strata does not; only CONFIG, whose diagnostics are not compared, has it.

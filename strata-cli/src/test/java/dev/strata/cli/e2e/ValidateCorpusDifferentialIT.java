@@ -42,8 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
  * are reported as skipped. Skipped as a whole without the AWS provider mirror, terraform or the corpus.
  */
 class ValidateCorpusDifferentialIT {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path MIRROR = Path.of("/opt/tf-plugins");
+    private static final ObjectMapper JSON = AwsExamples.JSON;
+    private static final Path MIRROR = AwsExamples.MIRROR;
     private static final String MISSING = "Missing required provider ";
     private static final String BUILT_IN_RANDOM = "registry.terraform.io/hashicorp/random";
     private static final Pattern V6 = Pattern.compile("version\\s*=\\s*\">=\\s?6\\.[0-9.]*\"");
