@@ -1,5 +1,6 @@
 package dev.strata.tfplugin;
 
+import static dev.strata.tfplugin.AwsTestValues.offlineProviderConfig;
 import static dev.strata.tfplugin.AwsTestValues.strings;
 import static dev.strata.tfplugin.AwsTestValues.with;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -91,13 +92,7 @@ class AwsProviderTest {
     }
 
     private Value providerConfig() {
-        return with(schema().provider().block().emptyConfig(), Map.of(
-            "region", Value.string("us-east-1"),
-            "access_key", Value.string("mock"),
-            "secret_key", Value.string("mock"),
-            "skip_credentials_validation", Value.TRUE,
-            "skip_requesting_account_id", Value.TRUE,
-            "skip_metadata_api_check", Value.string("true")));
+        return offlineProviderConfig(schema().provider().block().emptyConfig());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.strata.tfplugin;
 
 import static dev.strata.tfplugin.AwsTestValues.noErrors;
+import static dev.strata.tfplugin.AwsTestValues.offlineProviderConfig;
 import static dev.strata.tfplugin.AwsTestValues.strings;
 import static dev.strata.tfplugin.AwsTestValues.with;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -135,13 +136,7 @@ class TerraformProviderAwsTest {
     }
 
     private Value providerConfig() {
-        return with(schema().provider().block().emptyValue(), Map.of(
-            "region", Value.string("us-east-1"),
-            "access_key", Value.string("mock"),
-            "secret_key", Value.string("mock"),
-            "skip_credentials_validation", Value.TRUE,
-            "skip_requesting_account_id", Value.TRUE,
-            "skip_metadata_api_check", Value.string("true")));
+        return offlineProviderConfig(schema().provider().block().emptyValue());
     }
 
     @Test
