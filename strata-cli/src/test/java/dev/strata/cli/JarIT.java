@@ -1,15 +1,14 @@
 package dev.strata.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.strata.testing.StrataJar;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -30,20 +29,13 @@ class JarIT {
 
     @BeforeAll
     static void findJar() {
-        jar = Path.of(System.getProperty("strata.jar", "target/strata.jar")).toAbsolutePath();
-        assumeTrue(Files.isRegularFile(jar), "strata.jar not built: " + jar);
+        jar = StrataJar.assumePackaged();
     }
 
     record Run(int exitCode, String stdout, String stderr) {}
 
     private Run strata(Map<String, String> env, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-jar");
-        cmd.add(jar.toString());
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
-        pb.environment().keySet().removeIf(k -> k.startsWith("STRATA_") || k.equals("NO_COLOR"));
+        ProcessBuilder pb = StrataJar.process(jar, dir, List.of(), args);
         pb.environment().putAll(env);
         Path out = dir.resolve(".out");
         Path err = dir.resolve(".err");

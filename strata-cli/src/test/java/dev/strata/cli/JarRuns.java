@@ -1,11 +1,11 @@
 package dev.strata.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.strata.cloudsim.CloudSim;
+import dev.strata.testing.StrataJar;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,7 +14,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -38,9 +37,7 @@ final class JarRuns {
 
     /** Runs in {@code dir}; skips the test when the jar was not packaged. */
     static JarRuns in(Path dir) {
-        Path jar = Path.of(System.getProperty("strata.jar", "target/strata.jar")).toAbsolutePath();
-        assumeTrue(Files.isRegularFile(jar), "strata.jar not built: " + jar);
-        return new JarRuns(jar, dir);
+        return new JarRuns(StrataJar.assumePackaged(), dir);
     }
 
     Path dir() {
@@ -48,15 +45,9 @@ final class JarRuns {
     }
 
     Process start(String... args) throws IOException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // The launcher's start-up settings: these short runs are dominated by JVM start and warm-up.
-        cmd.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"));
-        cmd.add("-jar");
-        cmd.add(jar.toString());
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
-        pb.environment().keySet().removeIf(k -> k.startsWith("STRATA_") || k.equals("NO_COLOR"));
+        ProcessBuilder pb = StrataJar.process(jar, dir, List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-Xshare:auto"), args);
         pb.redirectOutput(dir.resolve(".out").toFile()).redirectError(dir.resolve(".err").toFile());
         Process p = pb.start();
         p.getOutputStream().close();

@@ -1,14 +1,13 @@
 package dev.strata.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.strata.testing.StrataJar;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,8 +27,7 @@ class WalkOutOfMemoryIT {
 
     @BeforeAll
     static void findJar() {
-        jar = Path.of(System.getProperty("strata.jar", "target/strata.jar")).toAbsolutePath();
-        assumeTrue(Files.isRegularFile(jar), "strata.jar not built: " + jar);
+        jar = StrataJar.assumePackaged();
     }
 
     @Test
@@ -41,10 +39,7 @@ class WalkOutOfMemoryIT {
                   input = format("%0400000000d", length(terraform_data.a.id))
                 }
                 """);
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-jar", jar.toString(), "apply", "-auto-approve", "-no-color"));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
-        pb.environment().keySet().removeIf(k -> k.startsWith("STRATA_"));
+        ProcessBuilder pb = StrataJar.process(jar, dir, List.of("-Xmx256m"), "apply", "-auto-approve", "-no-color");
         Path out = dir.resolve(".out");
         pb.redirectErrorStream(true).redirectOutput(out.toFile());
         Process p = pb.start();

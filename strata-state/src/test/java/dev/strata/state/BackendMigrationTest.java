@@ -3,6 +3,7 @@ package dev.strata.state;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.hcl.Result;
+import dev.strata.testing.PostgresServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -75,7 +76,7 @@ class BackendMigrationTest {
 
     @Test
     void localToPostgres() {
-        String url = TestPostgres.url();
+        String url = PostgresServer.trusting().url();
         PgBackend to = PgBackend.connect(url, "strata_migrate_" + ProcessHandle.current().pid(), Map.of(), "0.1.0").value();
         copiesEveryWorkspaceAndKeepsTheSource(LocalBackend.in(dir, "0.1.0"), to);
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Result;
+import dev.strata.testing.PostgresServer;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +29,7 @@ class PgBackendTest {
 
     @BeforeEach
     void setUp() {
-        url = TestPostgres.url();
+        url = PostgresServer.trusting().url();
         schema = "strata_test_" + ProcessHandle.current().pid() + "_" + SCHEMAS.incrementAndGet();
         Result<PgBackend> r = PgBackend.connect(url, schema, Map.of(), "0.1.0");
         assertThat(r.diagnostics().asList()).isEmpty();

@@ -3,9 +3,12 @@ package dev.strata.state;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.hcl.Result;
+import dev.strata.testing.ProcessResult;
+import dev.strata.testing.Terraform;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,9 +17,14 @@ class TerraformRoundTripTest {
     @TempDir
     Path dir;
 
+    /** terraform in {@code dir}, offline, stderr with stdout, bounded to two minutes. */
+    private ProcessResult terraform(String... args) throws Exception {
+        return Terraform.in(dir).env("NO_COLOR", "1").mergeStderr().timeout(Duration.ofMinutes(2)).run(args);
+    }
+
     @Test
     void terraformStatesRoundTripAndTerraformReadsOurs() throws Exception {
-        Terraform.assumeAvailable();
+        Terraform.assumeInstalled();
         Files.writeString(dir.resolve("main.tf"), """
                 resource "terraform_data" "a" {
                   input = { name = "x <&> \\u00e9", n = 12345678901234567890.5 }
@@ -52,10 +60,10 @@ class TerraformRoundTripTest {
                   input = "z"
                 }
                 """);
-        assertThat(Terraform.run(dir, "init", "-input=false").exitCode()).isZero();
-        Terraform.Run apply = Terraform.run(dir, "apply", "-auto-approve", "-input=false");
-        assertThat(apply.exitCode()).as(apply.output()).isZero();
-        assertThat(Terraform.run(dir, "taint", "terraform_data.b[1]").exitCode()).isZero();
+        assertThat(terraform("init", "-input=false").exitCode()).isZero();
+        ProcessResult apply = terraform("apply", "-auto-approve", "-input=false");
+        assertThat(apply.exitCode()).as(apply.stdout()).isZero();
+        assertThat(terraform("taint", "terraform_data.b[1]").exitCode()).isZero();
 
         Path file = dir.resolve("terraform.tfstate");
         byte[] written = Files.readAllBytes(file);
@@ -69,26 +77,23 @@ class TerraformRoundTripTest {
         // Terraform accepts a state Strata wrote (new serial, Strata's version) and sees no changes
         // except the tainted instance it must replace.
         Files.write(file, StateCodec.write(s.withSerial(s.serial() + 1).withTerraformVersion("1.11.4")));
-        Terraform.Run list = Terraform.run(dir, "state", "list");
-        assertThat(list.exitCode()).as(list.output()).isZero();
-        assertThat(list.output()).contains("terraform_data.c[\"k2\"]").contains("module.m.terraform_data.z[0]");
-        Terraform.Run plan = Terraform.run(dir, "plan", "-detailed-exitcode", "-input=false");
-        assertThat(plan.output()).contains("1 to add, 0 to change, 1 to destroy");
+        ProcessResult list = terraform("state", "list");
+        assertThat(list.exitCode()).as(list.stdout()).isZero();
+        assertThat(list.stdout()).contains("terraform_data.c[\"k2\"]").contains("module.m.terraform_data.z[0]");
+        ProcessResult plan = terraform("plan", "-detailed-exitcode", "-input=false");
+        assertThat(plan.stdout()).contains("1 to add, 0 to change, 1 to destroy");
     }
 
     @Test
     @org.junit.jupiter.api.Timeout(value = 120, unit = java.util.concurrent.TimeUnit.SECONDS)
     void terraformHoldingTheStateLockIsRespected() throws Exception {
-        Terraform.assumeAvailable();
+        Terraform.assumeInstalled();
         Files.writeString(dir.resolve("main.tf"), "resource \"terraform_data\" \"a\" {}\n");
-        assertThat(Terraform.run(dir, "init", "-input=false").exitCode()).isZero();
-        assertThat(Terraform.run(dir, "apply", "-auto-approve", "-input=false").exitCode()).isZero();
+        assertThat(terraform("init", "-input=false").exitCode()).isZero();
+        assertThat(terraform("apply", "-auto-approve", "-input=false").exitCode()).isZero();
         // terraform console holds the state lock while it waits for input.
-        ProcessBuilder pb = new ProcessBuilder(Terraform.binary().toString(), "console").directory(dir.toFile())
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().put("CHECKPOINT_DISABLE", "1");
-        pb.environment().put("TF_CLI_CONFIG_FILE", "/dev/null");
-        Process console = pb.start();
+        Process console = Terraform.in(dir).mergeStderr().process("console")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
             Path info = dir.resolve(".terraform.tfstate.lock.info");
             for (int i = 0; i < 600 && !Files.exists(info); i++) { // bounded wait for terraform to lock

@@ -1,5 +1,8 @@
 package dev.strata.tfplugin;
 
+import static dev.strata.tfplugin.AwsTestValues.offlineProviderConfig;
+import static dev.strata.tfplugin.AwsTestValues.strings;
+import static dev.strata.tfplugin.AwsTestValues.with;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -11,6 +14,7 @@ import dev.strata.lang.value.Value;
 import dev.strata.provider.PrivateState;
 import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderDiagnostics;
+import dev.strata.testing.Terraform;
 import dev.strata.tfplugin.ProviderSchema.Block;
 import dev.strata.tfplugin.ProviderSchema.NestingMode;
 import java.io.IOException;
@@ -20,7 +24,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -90,27 +93,8 @@ class AwsProviderTest {
         return schema;
     }
 
-    private static Value with(Value obj, Map<String, Value> overrides) {
-        Map<String, Value> attrs = new TreeMap<>(obj.attributes());
-        overrides.forEach((k, v) -> {
-            assertThat(attrs).as("attribute " + k).containsKey(k);
-            attrs.put(k, v);
-        });
-        return Value.object(attrs);
-    }
-
-    private static Value strings(String... s) {
-        return Value.set(Type.STRING, List.of(s).stream().map(Value::string).toList());
-    }
-
     private Value providerConfig() {
-        return with(schema().provider().block().emptyConfig(), Map.of(
-            "region", Value.string("us-east-1"),
-            "access_key", Value.string("mock"),
-            "secret_key", Value.string("mock"),
-            "skip_credentials_validation", Value.TRUE,
-            "skip_requesting_account_id", Value.TRUE,
-            "skip_metadata_api_check", Value.string("true")));
+        return offlineProviderConfig(schema().provider().block().emptyConfig());
     }
 
     @Test
@@ -258,7 +242,7 @@ class AwsProviderTest {
     @Order(7)
     void schemaEqualsWhatTerraformReports() throws Exception {
         assumeTrue(terraformDir() != null, "terraform not on PATH");
-        JsonNode tf = new ObjectMapper().readTree(run(terraformDir(), "terraform", "providers", "schema", "-json"))
+        JsonNode tf = new ObjectMapper().readTree(terraform(terraformDir(), "providers", "schema", "-json"))
             .get("provider_schemas").get(NAME);
         ProviderSchema s = schema();
         compareBlock("provider", s.provider().block(), tf.get("provider").get("block"));
@@ -370,15 +354,15 @@ class AwsProviderTest {
     private static synchronized Path terraformDir() throws IOException, InterruptedException {
         if (!terraformTried) {
             terraformTried = true;
-            if (onPath("terraform")) {
+            if (Terraform.find().isPresent()) {
                 Path dir = Files.createTempDirectory("strata-tf-aws");
                 Files.writeString(dir.resolve("cli.tfrc"), "provider_installation {\n  filesystem_mirror {\n    path = \""
                     + MIRROR + "\"\n  }\n}\n");
                 try (var in = AwsProviderTest.class.getResourceAsStream("/aws-policy/main.tf")) {
                     Files.write(dir.resolve("main.tf"), in.readAllBytes());
                 }
-                run(dir, "terraform", "init", "-input=false", "-no-color");
-                run(dir, "terraform", "apply", "-auto-approve", "-input=false", "-no-color");
+                terraform(dir, "init", "-input=false", "-no-color");
+                terraform(dir, "apply", "-auto-approve", "-input=false", "-no-color");
                 terraformDir = dir;
             }
         }
@@ -391,27 +375,12 @@ class AwsProviderTest {
         if (dir == null) {
             return null;
         }
-        return new ObjectMapper().readTree(run(dir, "terraform", "output", "-json"));
+        return new ObjectMapper().readTree(terraform(dir, "output", "-json"));
     }
 
-    private static boolean onPath(String exe) {
-        String path = System.getenv("PATH");
-        return path != null && List.of(path.split(":")).stream().anyMatch(d -> Files.isExecutable(Path.of(d, exe)));
-    }
-
-    private static String run(Path dir, String... cmd) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
-        pb.environment().put("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
-        pb.environment().put("TF_IN_AUTOMATION", "1");
-        pb.environment().put("CHECKPOINT_DISABLE", "1");
-        Process p = pb.start();
-        byte[] out = p.getInputStream().readAllBytes();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IOException(String.join(" ", cmd) + " did not finish");
-        }
-        String text = new String(out, StandardCharsets.UTF_8);
-        assertThat(p.exitValue()).as(String.join(" ", cmd) + "\n" + text).isZero();
-        return text;
+    /** terraform in {@code dir} with its {@code cli.tfrc} (the mirror); fails unless it exits 0. */
+    private static String terraform(Path dir, String... args) throws IOException, InterruptedException {
+        return Terraform.at(Terraform.find().orElseThrow(), dir).cliConfig(dir.resolve("cli.tfrc")).mergeStderr()
+            .timeout(Duration.ofMinutes(2)).ok(args);
     }
 }

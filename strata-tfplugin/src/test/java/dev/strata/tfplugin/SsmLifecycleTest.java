@@ -1,5 +1,7 @@
 package dev.strata.tfplugin;
 
+import static dev.strata.tfplugin.AwsTestValues.noErrors;
+import static dev.strata.tfplugin.AwsTestValues.with;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -14,17 +16,17 @@ import dev.strata.provider.PrivateState;
 import dev.strata.provider.ProposedNewState;
 import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderAddress;
-import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.VersionConstraints;
+import dev.strata.testing.Terraform;
 import dev.strata.tfplugin.install.LockFile;
 import dev.strata.tfplugin.install.Platform;
 import dev.strata.tfplugin.install.ProviderInstaller;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -41,19 +43,6 @@ class SsmLifecycleTest {
 
     @TempDir
     Path dir;
-
-    private static Value with(Value obj, Map<String, Value> overrides) {
-        Map<String, Value> attrs = new TreeMap<>(obj.attributes());
-        overrides.forEach((k, v) -> {
-            assertThat(attrs).as("attribute " + k).containsKey(k);
-            attrs.put(k, v);
-        });
-        return Value.object(attrs);
-    }
-
-    private static void noErrors(ProviderDiagnostics ds) {
-        assertThat(ds.hasErrors()).as(ds.toString()).isFalse();
-    }
 
     private Provider provider() throws IOException {
         Files.writeString(dir.resolve("cli.tfrc"), "provider_installation {\n  filesystem_mirror {\n    path = \""
@@ -103,7 +92,7 @@ class SsmLifecycleTest {
     void createdStateEqualsTerraforms() throws Exception {
         assumeTrue(Files.isDirectory(MIRROR.resolve("registry.terraform.io/hashicorp/aws/5.100.0/linux_amd64"))
             && Platform.current().toString().equals("linux_amd64"), "AWS provider not in " + MIRROR);
-        assumeTrue(TerraformProviderAwsTest.onPath("terraform"), "terraform not on PATH");
+        Terraform.assumeInstalled();
         JsonNode ours;
         try (CloudSim sim = CloudSim.start(0, null, Knobs.DEFAULT); Provider aws = provider()) {
             Value config = configFor(aws, sim.url());
@@ -148,16 +137,7 @@ class SsmLifecycleTest {
     }
 
     private String terraform(Path wd, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new java.util.ArrayList<>(List.of("terraform"));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(wd.toFile()).redirectErrorStream(true);
-        pb.environment().put("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
-        pb.environment().put("CHECKPOINT_DISABLE", "1");
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(String.join(" ", cmd) + "\n" + out).isZero();
-        return out;
+        return Terraform.in(wd).cliConfig(dir.resolve("cli.tfrc")).mergeStderr().timeout(Duration.ofMinutes(3)).ok(args);
     }
 
     @Test

@@ -1,5 +1,9 @@
 package dev.strata.tfplugin;
 
+import static dev.strata.tfplugin.AwsTestValues.noErrors;
+import static dev.strata.tfplugin.AwsTestValues.offlineProviderConfig;
+import static dev.strata.tfplugin.AwsTestValues.strings;
+import static dev.strata.tfplugin.AwsTestValues.with;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -21,17 +25,17 @@ import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderSchema;
 import dev.strata.provider.VersionConstraints;
+import dev.strata.testing.Terraform;
 import dev.strata.tfplugin.install.LockFile;
 import dev.strata.tfplugin.install.Platform;
 import dev.strata.tfplugin.install.ProviderInstaller;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -105,23 +109,6 @@ class TerraformProviderAwsTest {
         return schema;
     }
 
-    private static Value with(Value obj, Map<String, Value> overrides) {
-        Map<String, Value> attrs = new TreeMap<>(obj.attributes());
-        overrides.forEach((k, v) -> {
-            assertThat(attrs).as("attribute " + k).containsKey(k);
-            attrs.put(k, v);
-        });
-        return Value.object(attrs);
-    }
-
-    private static Value strings(String... s) {
-        return Value.set(Type.STRING, List.of(s).stream().map(Value::string).toList());
-    }
-
-    private static void noErrors(ProviderDiagnostics ds) {
-        assertThat(ds.hasErrors()).as(ds.toString()).isFalse();
-    }
-
     @Test
     @Order(1)
     void schemaIsConvertedAndCachedByPackageHash() {
@@ -149,13 +136,7 @@ class TerraformProviderAwsTest {
     }
 
     private Value providerConfig() {
-        return with(schema().provider().block().emptyValue(), Map.of(
-            "region", Value.string("us-east-1"),
-            "access_key", Value.string("mock"),
-            "secret_key", Value.string("mock"),
-            "skip_credentials_validation", Value.TRUE,
-            "skip_requesting_account_id", Value.TRUE,
-            "skip_metadata_api_check", Value.string("true")));
+        return offlineProviderConfig(schema().provider().block().emptyValue());
     }
 
     @Test
@@ -316,7 +297,7 @@ class TerraformProviderAwsTest {
     @Test
     @Order(9)
     void schemaJsonEqualsTerraformsOutput() throws Exception {
-        assumeTrue(onPath("terraform"), "terraform not on PATH");
+        Terraform.assumeInstalled();
         Files.writeString(dir.resolve("main.tf"), "terraform {\n  required_providers {\n"
             + "    aws = { source = \"hashicorp/aws\", version = \">= 5.0, < 6.0\" }\n  }\n}\n");
         Path tfDir = Files.createDirectories(dir.resolve("tf"));
@@ -324,8 +305,8 @@ class TerraformProviderAwsTest {
         Files.writeString(tfDir.resolve("cli.tfrc"), "provider_installation {\n  filesystem_mirror {\n    path = \""
             + MIRROR + "\"\n  }\n}\n");
         Files.copy(dir.resolve("main.tf"), tfDir.resolve("main.tf"));
-        run(tfDir, "terraform", "init", "-input=false", "-no-color");
-        JsonNode tf = new ObjectMapper().readTree(run(tfDir, "terraform", "providers", "schema", "-json"))
+        terraform(tfDir, "init", "-input=false", "-no-color");
+        JsonNode tf = new ObjectMapper().readTree(terraform(tfDir, "providers", "schema", "-json"))
             .get("provider_schemas").get("registry.terraform.io/hashicorp/aws");
         TerraformProvider p = (TerraformProvider) aws;
         JsonNode ours = new ObjectMapper().readTree(new ObjectMapper().writeValueAsBytes(
@@ -333,20 +314,7 @@ class TerraformProviderAwsTest {
         assertThat(ours.equals(tf)).as("schema JSON differs from terraform's").isTrue();
     }
 
-    private String run(Path wd, String... cmd) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(wd.toFile()).redirectErrorStream(false);
-        pb.environment().put("TF_CLI_CONFIG_FILE", wd.resolve("cli.tfrc").toString());
-        pb.environment().put("CHECKPOINT_DISABLE", "1");
-        pb.redirectError(ProcessBuilder.Redirect.DISCARD);
-        Process pr = pb.start();
-        byte[] out = pr.getInputStream().readAllBytes();
-        assertThat(pr.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(pr.exitValue()).as(String.join(" ", cmd)).isZero();
-        return new String(out, StandardCharsets.UTF_8);
-    }
-
-    static boolean onPath(String exe) {
-        String path = System.getenv("PATH");
-        return path != null && List.of(path.split(":")).stream().anyMatch(d -> Files.isExecutable(Path.of(d, exe)));
+    private String terraform(Path wd, String... args) throws IOException, InterruptedException {
+        return Terraform.in(wd).cliConfig(wd.resolve("cli.tfrc")).timeout(Duration.ofMinutes(2)).ok(args);
     }
 }

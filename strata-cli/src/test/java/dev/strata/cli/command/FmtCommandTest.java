@@ -4,13 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.strata.cli.CliRunner;
+import dev.strata.testing.ProcessResult;
+import dev.strata.testing.Terraform;
+import dev.strata.testing.TestFiles;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,9 +23,7 @@ class FmtCommandTest {
     Path dir;
 
     private void write(String name, String text) throws IOException {
-        Path p = dir.resolve(name);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, text);
+        TestFiles.write(dir, name, text);
     }
 
     private String read(String name) throws IOException {
@@ -115,21 +115,15 @@ class FmtCommandTest {
     void sameResultAsTerraformFmtOnThePerturbedCorpus() throws Exception {
         Path corpus = Path.of(System.getProperty("strata.shared.dir", "../../shared"), "corpus", "hcl-fmt-perturbed");
         assumeTrue(Files.isDirectory(corpus), "shared corpus not present");
-        assumeTrue(terraformAvailable(), "terraform not on PATH");
+        Path terraform = Terraform.assumeInstalled();
         Path ours = dir.resolve("ours");
         Path theirs = dir.resolve("theirs");
         copyTree(corpus, ours);
         copyTree(corpus, theirs);
         CliRunner.Result r = CliRunner.in(ours).run("fmt", "-recursive");
-        ProcessBuilder pb = new ProcessBuilder("terraform", "fmt", "-recursive").directory(theirs.toFile())
-                .redirectErrorStream(true);
-        pb.environment().put("TF_CLI_CONFIG_FILE", "/dev/null"); // no warning about a missing CLI config
-        Process p = pb.start();
-        p.getOutputStream().close();
-        String tfOut = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(r.exitCode()).isEqualTo(p.exitValue());
-        assertThat(r.stdout()).isEqualTo(tfOut);
+        ProcessResult tf = Terraform.at(terraform, theirs).mergeStderr().timeout(Duration.ofMinutes(2)).run("fmt", "-recursive");
+        assertThat(r.exitCode()).isEqualTo(tf.exitCode());
+        assertThat(r.stdout()).isEqualTo(tf.stdout());
         List<String> differing = new ArrayList<>();
         try (Stream<Path> files = Files.walk(theirs)) {
             for (Path f : files.filter(Files::isRegularFile).toList()) {
@@ -140,19 +134,6 @@ class FmtCommandTest {
             }
         }
         assertThat(differing).isEmpty();
-    }
-
-    private static boolean terraformAvailable() {
-        try {
-            Process p = new ProcessBuilder("terraform", "version").redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
     }
 
     private static void copyTree(Path from, Path to) throws IOException {

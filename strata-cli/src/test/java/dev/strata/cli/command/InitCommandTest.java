@@ -3,6 +3,7 @@ package dev.strata.cli.command;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.cli.CliRunner;
+import dev.strata.testing.TestFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,9 +16,7 @@ class InitCommandTest {
     Path dir;
 
     private void write(String name, String text) throws IOException {
-        Path p = dir.resolve(name);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, text);
+        TestFiles.write(dir, name, text);
     }
 
     /** A filesystem mirror holding a fake hashicorp/aws 5.1.0 package, named by a CLI configuration. */

@@ -3,6 +3,7 @@ package dev.strata.cli.command;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.cli.CliRunner;
+import dev.strata.testing.PostgresServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -23,7 +24,7 @@ class PgBackendCliTest {
 
     @Test
     void migrateLocalStateToPostgresThenListPullAndRestoreHistory() throws IOException {
-        String url = TestPostgres.url();
+        String url = PostgresServer.trusting().url();
         String schema = "strata_cli_" + ProcessHandle.current().pid() + "_" + SCHEMAS.incrementAndGet();
         try (InputStream in = StateCommandsTest.class.getResourceAsStream("sample.tfstate")) {
             Files.write(dir.resolve("terraform.tfstate"), in.readAllBytes());
@@ -70,7 +71,7 @@ class PgBackendCliTest {
 
     @Test
     void aDebugApplyLogsTheConnectionTheLockAndTheStateWrite() throws IOException {
-        String url = TestPostgres.url();
+        String url = PostgresServer.trusting().url();
         String schema = "strata_cli_" + ProcessHandle.current().pid() + "_" + SCHEMAS.incrementAndGet();
         Files.writeString(dir.resolve("main.tf"), "terraform {\n  backend \"pg\" {\n    schema_name = \"" + schema
                 + "\"\n  }\n}\nvariable \"token\" {\n  sensitive = true\n}\nresource \"terraform_data\" \"a\" {\n"

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.strata.cli.CliRunner;
+import dev.strata.testing.Terraform;
+import dev.strata.testing.TestFiles;
 import dev.strata.tfplugin.install.PackageHashes;
 import dev.strata.tfplugin.install.Platform;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -27,9 +29,7 @@ class ProvidersCommandTest {
     Path dir;
 
     private void write(String name, String text) throws IOException {
-        Path p = dir.resolve(name);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, text);
+        TestFiles.write(dir, name, text);
     }
 
     /** A mirror with a fake acme/thing 1.0.0 for this platform and for darwin_arm64. */
@@ -211,7 +211,7 @@ class ProvidersCommandTest {
         assertThat(ours.get("provider_schemas").get("registry.terraform.io/hashicorp/aws").get("resource_schemas").size())
                 .isGreaterThan(1000);
 
-        assumeTrue(onPath("terraform"), "terraform not on PATH");
+        Terraform.assumeInstalled();
         Path tf = Files.createDirectories(dir.resolve("tf"));
         Files.copy(dir.resolve("main.tf"), tf.resolve("main.tf"));
         terraform(tf, "init", "-input=false", "-no-color");
@@ -223,21 +223,6 @@ class ProvidersCommandTest {
     }
 
     private String terraform(Path wd, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new java.util.ArrayList<>(List.of("terraform"));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(wd.toFile());
-        pb.environment().put("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
-        pb.environment().put("CHECKPOINT_DISABLE", "1");
-        pb.redirectError(ProcessBuilder.Redirect.DISCARD);
-        Process p = pb.start();
-        byte[] out = p.getInputStream().readAllBytes();
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(String.join(" ", cmd)).isZero();
-        return new String(out, StandardCharsets.UTF_8);
-    }
-
-    private static boolean onPath(String exe) {
-        String path = System.getenv("PATH");
-        return path != null && List.of(path.split(":")).stream().anyMatch(d -> Files.isExecutable(Path.of(d, exe)));
+        return Terraform.in(wd).cliConfig(dir.resolve("cli.tfrc")).timeout(Duration.ofMinutes(2)).ok(args);
     }
 }

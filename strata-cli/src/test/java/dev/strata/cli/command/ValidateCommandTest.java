@@ -3,8 +3,8 @@ package dev.strata.cli.command;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.cli.CliRunner;
+import dev.strata.testing.TestFiles;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,9 +15,7 @@ class ValidateCommandTest {
     Path dir;
 
     private void write(String name, String text) throws IOException {
-        Path p = dir.resolve(name);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, text);
+        TestFiles.write(dir, name, text);
     }
 
     @Test

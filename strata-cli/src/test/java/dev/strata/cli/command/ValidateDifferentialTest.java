@@ -6,17 +6,16 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.strata.cli.CliRunner;
-import java.io.File;
+import dev.strata.testing.Terraform;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -269,7 +268,7 @@ class ValidateDifferentialTest {
     }
 
     private void compare(List<String> stratasExtras) throws IOException, InterruptedException {
-        Optional<Path> terraform = terraform();
+        Optional<Path> terraform = Terraform.find();
         assumeTrue(terraform.isPresent(), "terraform is not on the PATH");
         Files.createDirectories(dir.resolve("m"));
         Files.writeString(dir.resolve("m/main.tf"), "output \"out\" { value = 1 }\n");
@@ -288,17 +287,7 @@ class ValidateDifferentialTest {
     }
 
     private String run(Path exe, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(exe.toString());
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
-                .redirectError(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().put("CHECKPOINT_DISABLE", "1");
-        pb.environment().put("TF_IN_AUTOMATION", "1");
-        Process p = pb.start();
-        byte[] out = p.getInputStream().readAllBytes();
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        return new String(out, StandardCharsets.UTF_8);
+        return Terraform.at(exe, dir).timeout(Duration.ofMinutes(2)).run(args).stdout();
     }
 
     private static TreeSet<String> brief(String json) throws IOException {
@@ -311,19 +300,5 @@ class ValidateDifferentialTest {
             out.add(d.path("severity").asText() + "|" + d.path("summary").asText() + "|" + where);
         }
         return out;
-    }
-
-    static Optional<Path> terraform() {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return Optional.empty();
-        }
-        for (String p : path.split(File.pathSeparator)) {
-            Path exe = Path.of(p, "terraform");
-            if (Files.isExecutable(exe)) {
-                return Optional.of(exe);
-            }
-        }
-        return Optional.empty();
     }
 }

@@ -1,19 +1,18 @@
 package dev.strata.cli.command;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.strata.cli.CliRunner;
+import dev.strata.testing.ProcessResult;
+import dev.strata.testing.Terraform;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -41,21 +40,11 @@ class VariablesDifferentialTest {
     }
 
     private Run terraform(Map<String, String> env, String... args) throws IOException, InterruptedException {
-        Optional<Path> exe = ValidateDifferentialTest.terraform();
-        assumeTrue(exe.isPresent(), "terraform is not on the PATH");
-        List<String> cmd = new ArrayList<>(List.of(exe.get().toString(), "console", "-no-color"));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
-        pb.environment().put("CHECKPOINT_DISABLE", "1");
-        pb.environment().put("TF_CLI_CONFIG_FILE", "/dev/null");
-        pb.environment().keySet().removeIf(k -> k.startsWith("TF_VAR_"));
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        p.getOutputStream().write("var.a\n".getBytes(StandardCharsets.UTF_8));
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        return run(p.exitValue(), out);
+        List<String> all = new ArrayList<>(List.of("console", "-no-color"));
+        all.addAll(List.of(args));
+        ProcessResult r = Terraform.in(dir).env(env).stdin("var.a\n").mergeStderr().timeout(Duration.ofMinutes(2))
+                .run(all.toArray(String[]::new));
+        return run(r.exitCode(), r.stdout());
     }
 
     private Run strata(Map<String, String> env, String... args) {

@@ -5,16 +5,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.strata.testing.ProcessResult;
+import dev.strata.testing.Terraform;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -29,13 +27,8 @@ final class AwsExamples {
     static final ObjectMapper JSON = new ObjectMapper();
     static final Path MIRROR = Path.of("/opt/tf-plugins");
 
-    /** The AWS provider 5.x, configured to plan offline (fake keys, no account or metadata look-ups). */
-    static final String OFFLINE_AWS_PROVIDER = """
-            terraform {
-              required_providers {
-                aws = { source = "hashicorp/aws", version = "~> 5.0" }
-              }
-            }
+    /** The AWS provider's block, configured to plan offline (fake keys, no account or metadata look-ups). */
+    static final String OFFLINE_AWS_PROVIDER_BLOCK = """
             provider "aws" {
               region                      = "eu-west-1"
               access_key                  = "AKIAEXAMPLE"
@@ -45,6 +38,15 @@ final class AwsExamples {
               skip_metadata_api_check     = true
             }
             """;
+
+    /** The AWS provider 5.x, required and configured to plan offline. */
+    static final String OFFLINE_AWS_PROVIDER = """
+            terraform {
+              required_providers {
+                aws = { source = "hashicorp/aws", version = "~> 5.0" }
+              }
+            }
+            """ + OFFLINE_AWS_PROVIDER_BLOCK;
 
     private AwsExamples() {}
 
@@ -56,7 +58,7 @@ final class AwsExamples {
     /** The terraform binary; skips the test when it or the AWS provider mirror is absent. */
     static Path prerequisites() {
         assumeTrue(Files.isDirectory(MIRROR.resolve("registry.terraform.io/hashicorp/aws")), "no AWS provider mirror");
-        Path terraform = PlanJsonDifferentialTest.terraform().orElse(null);
+        Path terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
         return terraform;
     }
@@ -188,30 +190,9 @@ final class AwsExamples {
     /** As {@link #terraform(Path, Path, Path, String...)}, with {@code env} added to the environment. */
     static Run terraform(Path exe, Path dir, Path cliConfig, Map<String, String> env, String... args)
             throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(exe.toString());
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
-        pb.environment().put("CHECKPOINT_DISABLE", "1");
         // Not TF_IN_AUTOMATION unless asked for: it drops the hints after a plan (the rule, "Saved the
         // plan to: ..."), which the plan text comparison covers; Strata honours it the same way.
-        pb.environment().remove("TF_IN_AUTOMATION");
-        pb.environment().put("TF_CLI_CONFIG_FILE", cliConfig.toString());
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> {
-            try {
-                return p.getErrorStream().readAllBytes();
-            } catch (IOException e) {
-                return new byte[0];
-            }
-        });
-        byte[] out = p.getInputStream().readAllBytes();
-        if (!p.waitFor(600, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IOException("terraform " + String.join(" ", args) + " in " + dir + " did not finish in 10 minutes");
-        }
-        return new Run(p.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err.join(),
-                StandardCharsets.UTF_8));
+        ProcessResult r = Terraform.at(exe, dir).cliConfig(cliConfig).inAutomation(false).env(env).run(args);
+        return new Run(r.exitCode(), r.stdout(), r.stderr());
     }
 }

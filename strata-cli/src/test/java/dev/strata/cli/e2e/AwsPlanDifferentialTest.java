@@ -7,15 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.cli.CliRunner;
+import dev.strata.testing.Terraform;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * that need no API). Skipped when the provider or terraform is absent.
  */
 class AwsPlanDifferentialTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path MIRROR = Path.of("/opt/tf-plugins");
+    private static final ObjectMapper JSON = AwsExamples.JSON;
+    private static final Path MIRROR = AwsExamples.MIRROR;
 
     @TempDir
     Path tf;
@@ -58,7 +55,7 @@ class AwsPlanDifferentialTest {
     @Test
     void planOfAwsResourcesAndDataSourcesMatchesTerraform() throws Exception {
         assumeTrue(Files.isDirectory(MIRROR.resolve("registry.terraform.io/hashicorp/aws")), "no AWS provider mirror");
-        Path terraform = PlanJsonDifferentialTest.terraform().orElse(null);
+        Path terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
         Path cliConfig = st.resolve("cli.tfrc");
         Files.writeString(cliConfig, "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
@@ -100,17 +97,6 @@ class AwsPlanDifferentialTest {
     }
 
     private String run(Path exe, Path cliConfig, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(exe.toString());
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(tf.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().put("CHECKPOINT_DISABLE", "1");
-        pb.environment().put("TF_IN_AUTOMATION", "1");
-        pb.environment().put("TF_CLI_CONFIG_FILE", cliConfig.toString());
-        Process p = pb.start();
-        byte[] out = p.getInputStream().readAllBytes();
-        assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as("terraform " + String.join(" ", args)).isZero();
-        return new String(out, StandardCharsets.UTF_8);
+        return Terraform.at(exe, tf).cliConfig(cliConfig).ok(args);
     }
 }

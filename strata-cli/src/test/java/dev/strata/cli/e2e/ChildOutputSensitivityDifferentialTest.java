@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.strata.cli.CliRunner;
+import dev.strata.testing.ProcessResult;
+import dev.strata.testing.Terraform;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,7 +36,7 @@ class ChildOutputSensitivityDifferentialTest {
 
     @Test
     void childOutputSensitiveFlagIsNotCarriedIntoTheParent() throws Exception {
-        Path terraform = PlanJsonDifferentialTest.terraform().orElse(null);
+        Path terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
         write(Map.of("m/main.tf", """
                 resource "terraform_data" "r" { input = "later" }
@@ -59,9 +61,9 @@ class ChildOutputSensitivityDifferentialTest {
                 resource "terraform_data" "uses" { input = module.m.secret }
                 """));
         Map<String, String> env = Map.of();
-        PlanJsonDifferentialTest.terraformIn(terraform, tf, env, "init", "-input=false", "-no-color");
-        PlanJsonDifferentialTest.terraformIn(terraform, tf, env, "plan", "-out=tf.plan", "-input=false", "-no-color");
-        JsonNode theirs = JSON.readTree(PlanJsonDifferentialTest.terraformIn(terraform, tf, env, "show", "-json",
+        Terraform.at(terraform, tf).env(env).ok("init", "-input=false", "-no-color");
+        Terraform.at(terraform, tf).env(env).ok("plan", "-out=tf.plan", "-input=false", "-no-color");
+        JsonNode theirs = JSON.readTree(Terraform.at(terraform, tf).env(env).ok("show", "-json",
                 "tf.plan"));
         CliRunner strata = CliRunner.in(st);
         ok(strata.run("plan", "-out=st.plan"));
@@ -75,10 +77,10 @@ class ChildOutputSensitivityDifferentialTest {
         assertThat(ours.at("/output_changes/marked/after_sensitive").asBoolean()).isTrue();
         assertThat(theirs.at("/output_changes/marked/after_sensitive").asBoolean()).isTrue();
 
-        PlanJsonDifferentialTest.terraformIn(terraform, tf, env, "apply", "-input=false", "-no-color", "tf.plan");
+        Terraform.at(terraform, tf).env(env).ok("apply", "-input=false", "-no-color", "tf.plan");
         CliRunner.Result applied = ok(strata.run("apply", "st.plan"));
         assertThat(applied.stdout()).contains("direct = \"declared-sensitive\"").contains("marked = <sensitive>");
-        JsonNode tfOutputs = JSON.readTree(PlanJsonDifferentialTest.terraformIn(terraform, tf, env, "output", "-json"));
+        JsonNode tfOutputs = JSON.readTree(Terraform.at(terraform, tf).env(env).ok("output", "-json"));
         JsonNode stOutputs = JSON.readTree(ok(strata.run("output", "-json")).stdout());
         assertThat(stOutputs.path("marked").path("sensitive").asBoolean()).isTrue();
         assertThat(tfOutputs.path("marked").path("sensitive").asBoolean()).isTrue();
@@ -90,7 +92,7 @@ class ChildOutputSensitivityDifferentialTest {
 
     @Test
     void everyUnmarkedSensitiveRootOutputIsReportedOnEveryRunInSourceOrder() throws Exception {
-        Path terraform = PlanJsonDifferentialTest.terraform().orElse(null);
+        Path terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
         StringBuilder child = new StringBuilder("variable \"s\" {\n  sensitive = true\n}\n");
         StringBuilder root = new StringBuilder("""
@@ -114,9 +116,9 @@ class ChildOutputSensitivityDifferentialTest {
         }
         write(Map.of("m/main.tf", child.toString(), "main.tf", root.toString()));
         Map<String, String> env = Map.of();
-        PlanJsonDifferentialTest.terraformIn(terraform, tf, env, "init", "-input=false", "-no-color");
-        PlanJsonDifferentialTest.TerraformResult theirs =
-                PlanJsonDifferentialTest.terraformRun(terraform, tf, env, "plan", "-input=false", "-no-color");
+        Terraform.at(terraform, tf).env(env).ok("init", "-input=false", "-no-color");
+        ProcessResult theirs =
+                Terraform.at(terraform, tf).env(env).run("plan", "-input=false", "-no-color");
         assertThat(theirs.exitCode()).isEqualTo(1);
         List<String> expected = places(theirs.stderr());
         assertThat(expected).hasSize(30);

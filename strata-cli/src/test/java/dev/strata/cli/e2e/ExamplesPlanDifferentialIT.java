@@ -19,7 +19,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,6 +64,7 @@ class ExamplesPlanDifferentialIT {
             "source\\s*=\\s*\"([a-z0-9-]+)/([a-z0-9-]+)/([a-z0-9-]+)(//[^\"]*)?\"([ \\t]*\\n[ \\t]*version[ \\t]*=[ \\t]*\"[^\"]*\")?");
     private static final Pattern READ_PROGRESS = Pattern.compile("^\\S.*: (Reading\\.\\.\\.|Read complete after .*)$");
 
+    @AutoClose
     private static CloudSim sim;
 
     @TempDir
@@ -72,13 +73,6 @@ class ExamplesPlanDifferentialIT {
     @BeforeAll
     static void startSimulator() throws IOException {
         sim = CloudSim.start(0, null, Knobs.DEFAULT);
-    }
-
-    @AfterAll
-    static void stopSimulator() {
-        if (sim != null) {
-            sim.close();
-        }
     }
 
     /** What became of one example. */

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.strata.cli.CliRunner;
+import dev.strata.testing.ProcessResult;
+import dev.strata.testing.Terraform;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,8 +35,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the data-source case also without the AWS provider mirror.
  */
 class ModuleWiringDifferentialTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path MIRROR = Path.of("/opt/tf-plugins");
+    private static final ObjectMapper JSON = AwsExamples.JSON;
+    private static final Path MIRROR = AwsExamples.MIRROR;
 
     @TempDir
     Path tf;
@@ -195,17 +197,17 @@ class ModuleWiringDifferentialTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void plansAsTerraformDoes(Case c) throws Exception {
-        Path terraform = PlanJsonDifferentialTest.terraform().orElse(null);
+        Path terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
         write(c.files());
         Map<String, String> env = Map.of();
-        PlanJsonDifferentialTest.terraformIn(terraform, tf, env, "init", "-input=false", "-no-color");
+        Terraform.at(terraform, tf).env(env).ok("init", "-input=false", "-no-color");
         CliRunner strata = CliRunner.in(st);
         comparePlans(terraform, env, strata);
         if (!c.apply()) {
             return;
         }
-        PlanJsonDifferentialTest.terraformIn(terraform, tf, env, "apply", "-auto-approve", "-input=false", "-no-color");
+        Terraform.at(terraform, tf).env(env).ok("apply", "-auto-approve", "-input=false", "-no-color");
         ok(strata.run("apply", "-auto-approve"));
         assertThat(dependencies(st)).as("dependencies recorded in state").isEqualTo(dependencies(tf))
                 .isNotEmpty();
@@ -218,7 +220,7 @@ class ModuleWiringDifferentialTest {
     /** A policy document data source reads a module's output and is passed back into it (real AWS provider). */
     @Test
     void dataSourceBetweenAModuleOutputAndItsInput() throws Exception {
-        Path terraform = PlanJsonDifferentialTest.terraform().orElse(null);
+        Path terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
         assumeTrue(Files.isDirectory(MIRROR.resolve("registry.terraform.io/hashicorp/aws")), "no AWS provider mirror");
         Path cliConfig = st.resolve("cli.tfrc");
@@ -250,7 +252,7 @@ class ModuleWiringDifferentialTest {
                 output "policy" { value = data.aws_iam_policy_document.bucket.json }
                 """));
         Map<String, String> env = Map.of("TF_CLI_CONFIG_FILE", cliConfig.toString());
-        PlanJsonDifferentialTest.terraformIn(terraform, tf, env, "init", "-input=false", "-no-color");
+        Terraform.at(terraform, tf).env(env).ok("init", "-input=false", "-no-color");
         CliRunner strata = CliRunner.in(st).env("TF_CLI_CONFIG_FILE", cliConfig.toString());
         ok(strata.run("init"));
         comparePlans(terraform, env, strata);
@@ -280,7 +282,7 @@ class ModuleWiringDifferentialTest {
     /** A cycle Terraform reports too: both modules feed back the output that uses their input. */
     @Test
     void realCycleNamesTerraformsObjects() throws Exception {
-        Path terraform = PlanJsonDifferentialTest.terraform().orElse(null);
+        Path terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
         write(Map.of("queue/main.tf", QUEUE, "main.tf", """
                 module "a" {
@@ -295,9 +297,9 @@ class ModuleWiringDifferentialTest {
                 }
                 """));
         Map<String, String> env = Map.of();
-        PlanJsonDifferentialTest.terraformIn(terraform, tf, env, "init", "-input=false", "-no-color");
-        PlanJsonDifferentialTest.TerraformResult theirs =
-                PlanJsonDifferentialTest.terraformRun(terraform, tf, env, "plan", "-input=false", "-no-color");
+        Terraform.at(terraform, tf).env(env).ok("init", "-input=false", "-no-color");
+        ProcessResult theirs =
+                Terraform.at(terraform, tf).env(env).run("plan", "-input=false", "-no-color");
         CliRunner.Result ours = CliRunner.in(st).run("plan");
         assertThat(theirs.exitCode()).isEqualTo(1);
         assertThat(ours.exitCode()).as(ours.toString()).isEqualTo(1);
@@ -328,8 +330,8 @@ class ModuleWiringDifferentialTest {
         List<String> stPlan = new java.util.ArrayList<>(List.of("plan", "-out=st.plan"));
         tfPlan.addAll(List.of(mode));
         stPlan.addAll(List.of(mode));
-        PlanJsonDifferentialTest.terraformIn(terraform, tf, env, tfPlan.toArray(String[]::new));
-        JsonNode theirs = JSON.readTree(PlanJsonDifferentialTest.terraformIn(terraform, tf, env, "show", "-json",
+        Terraform.at(terraform, tf).env(env).ok(tfPlan.toArray(String[]::new));
+        JsonNode theirs = JSON.readTree(Terraform.at(terraform, tf).env(env).ok("show", "-json",
                 "tf.plan"));
         ok(strata.run(stPlan.toArray(String[]::new)));
         JsonNode ours = JSON.readTree(ok(strata.run("show", "-json", "st.plan")).stdout());

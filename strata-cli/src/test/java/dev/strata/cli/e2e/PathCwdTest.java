@@ -6,11 +6,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.strata.cli.CliRunner;
-import java.nio.charset.StandardCharsets;
+import dev.strata.testing.ProcessResult;
+import dev.strata.testing.Terraform;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,29 +78,14 @@ class PathCwdTest {
         assertThat(ours.exitCode()).as(ours.toString()).isZero();
         assertThat(ours.stdout().strip()).isEqualTo("\"" + dir + "\"");
 
-        Optional<Path> terraform = PlanJsonDifferentialTest.terraform();
+        Optional<Path> terraform = Terraform.find();
         assumeTrue(terraform.isPresent(), "terraform is not on the PATH");
         // A local module and the built-in provider only: init works offline.
-        Process init = terraform(terraform.get(), "-chdir=sub", "init", "-input=false", "-no-color").start();
-        init.getOutputStream().close();
-        init.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
-        assertThat(init.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assumeTrue(init.exitValue() == 0, "terraform init failed here");
-        Process p = terraform(terraform.get(), "-chdir=sub", "console").start();
-        p.getOutputStream().write("path.cwd\n".getBytes(StandardCharsets.UTF_8));
-        p.getOutputStream().close();
-        String theirs = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).isZero();
+        ProcessResult init = Terraform.at(terraform.get(), dir).timeout(Duration.ofMinutes(2))
+                .run("-chdir=sub", "init", "-input=false", "-no-color");
+        assumeTrue(init.exitCode() == 0, "terraform init failed here");
+        String theirs = Terraform.at(terraform.get(), dir).stdin("path.cwd\n").timeout(Duration.ofMinutes(1))
+                .ok("-chdir=sub", "console");
         assertThat(ours.stdout().strip()).isEqualTo(theirs.strip());
-    }
-
-    private ProcessBuilder terraform(Path exe, String... args) {
-        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(exe.toString()));
-        cmd.addAll(java.util.List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().put("CHECKPOINT_DISABLE", "1");
-        pb.environment().put("TF_CLI_CONFIG_FILE", "/dev/null");
-        return pb;
     }
 }

@@ -64,10 +64,8 @@ class PlanDamageTest {
 
     @Test
     void damagedPlanFilesAreRefusedAndNothingIsWritten() throws Exception {
-        long seed = Long.getLong("strata.damage.seed", System.nanoTime());
         int count = Integer.getInteger("strata.plandamage.count", 60);
-        System.out.println("PlanDamageTest: seed " + seed + " (-Dstrata.damage.seed=" + seed + " replays it), "
-                + count + " mutants");
+        long seed = StateDamage.announceSeed("PlanDamageTest", count);
         byte[] good = Files.readAllBytes(template.resolve("tf.plan"));
         StateDamage text = new StateDamage(good, seed);
         Random r = new Random(seed);

@@ -8,9 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.cli.CliRunner;
-import java.io.File;
+import dev.strata.testing.Terraform;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +17,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -178,7 +176,7 @@ class PlanJsonDifferentialTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void sameChangesAsTerraform(Case c) throws Exception {
-        Optional<Path> terraform = terraform();
+        Optional<Path> terraform = Terraform.find();
         assumeTrue(terraform.isPresent(), "terraform is not on the PATH");
         Files.writeString(tf.resolve("main.tf"), c.first());
         Files.writeString(st.resolve("main.tf"), c.first());
@@ -289,52 +287,6 @@ class PlanJsonDifferentialTest {
     }
 
     private String run(Path exe, String... args) throws IOException, InterruptedException {
-        return terraformIn(exe, tf, Map.of(), args);
-    }
-
-    /** Runs {@code terraform} in {@code dir} (extra environment in {@code env}); fails the test unless it exits 0. */
-    static String terraformIn(Path exe, Path dir, Map<String, String> env, String... args)
-            throws IOException, InterruptedException {
-        TerraformResult r = terraformRun(exe, dir, env, args);
-        assertThat(r.exitCode()).as("terraform " + String.join(" ", args) + "\n" + r.stderr()).isZero();
-        return r.stdout();
-    }
-
-    record TerraformResult(int exitCode, String stdout, String stderr) {}
-
-    /** Runs {@code terraform} in {@code dir}, whatever its exit code. */
-    static TerraformResult terraformRun(Path exe, Path dir, Map<String, String> env, String... args)
-            throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(exe.toString());
-        cmd.addAll(List.of(args));
-        Path err = Files.createTempFile("terraform", ".err");
-        try {
-            ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(err.toFile());
-            pb.environment().put("CHECKPOINT_DISABLE", "1");
-            pb.environment().put("TF_IN_AUTOMATION", "1");
-            pb.environment().put("TF_CLI_CONFIG_FILE", "/dev/null");
-            pb.environment().putAll(env);
-            Process p = pb.start();
-            byte[] out = p.getInputStream().readAllBytes();
-            assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue();
-            return new TerraformResult(p.exitValue(), new String(out, StandardCharsets.UTF_8), Files.readString(err));
-        } finally {
-            Files.deleteIfExists(err);
-        }
-    }
-
-    static Optional<Path> terraform() {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return Optional.empty();
-        }
-        for (String p : path.split(File.pathSeparator)) {
-            Path exe = Path.of(p, "terraform");
-            if (Files.isExecutable(exe)) {
-                return Optional.of(exe);
-            }
-        }
-        return Optional.empty();
+        return Terraform.at(exe, tf).ok(args);
     }
 }

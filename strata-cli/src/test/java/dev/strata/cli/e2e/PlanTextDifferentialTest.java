@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.strata.cli.CliRunner;
+import dev.strata.testing.Terraform;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -42,7 +43,7 @@ class PlanTextDifferentialTest {
 
     @Test
     void planAndApplyTextsMatchTerraform() throws Exception {
-        Path terraform = PlanJsonDifferentialTest.terraform().orElse(null);
+        Path terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
         Path cliConfig = AwsExamples.cliConfig(tf);
         Files.writeString(tf.resolve("main.tf"), OUTPUTS);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.strata.cloudsim.CloudSim;
 import dev.strata.cloudsim.Knobs;
+import dev.strata.testing.StrataJar;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,7 +16,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedMap;
@@ -50,8 +50,7 @@ class ProviderCrashIT {
     @BeforeAll
     static void prerequisites() {
         assumeTrue(Files.isDirectory(MIRROR.resolve(AWS).resolve("5.100.0/linux_amd64")), "no AWS provider in " + MIRROR);
-        jar = Path.of(System.getProperty("strata.jar", "target/strata.jar")).toAbsolutePath();
-        assumeTrue(Files.isRegularFile(jar), "strata.jar not built: " + jar);
+        jar = StrataJar.assumePackaged();
     }
 
     /**
@@ -174,13 +173,8 @@ class ProviderCrashIT {
     }
 
     private Process start(String... args) throws IOException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-jar");
-        cmd.add(jar.toString());
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
-        pb.environment().keySet().removeIf(k -> k.startsWith("STRATA_") || k.startsWith("TF_") || k.equals("NO_COLOR"));
+        ProcessBuilder pb = StrataJar.process(jar, dir, List.of(), args);
+        pb.environment().keySet().removeIf(k -> k.startsWith("TF_"));
         pb.environment().put("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
         pb.redirectOutput(dir.resolve(".out").toFile()).redirectError(dir.resolve(".err").toFile());
         Process p = pb.start();

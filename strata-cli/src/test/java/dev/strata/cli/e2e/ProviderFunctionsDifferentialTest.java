@@ -7,14 +7,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.cli.CliRunner;
+import dev.strata.testing.Terraform;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,19 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
  * is called. Skipped when the provider or terraform is absent.
  */
 class ProviderFunctionsDifferentialTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path MIRROR = Path.of("/opt/tf-plugins");
+    private static final ObjectMapper JSON = AwsExamples.JSON;
+    private static final Path MIRROR = AwsExamples.MIRROR;
 
-    private static final String PROVIDER = """
-            provider "aws" {
-              region                      = "eu-west-1"
-              access_key                  = "AKIAEXAMPLE"
-              secret_key                  = "not-a-secret"
-              skip_credentials_validation = true
-              skip_requesting_account_id  = true
-              skip_metadata_api_check     = true
-            }
-            """;
+    private static final String PROVIDER = AwsExamples.OFFLINE_AWS_PROVIDER_BLOCK;
 
     // The same provider under a second local name: terraform warns about it (one of two wordings, by
     // chance), which Strata does not; only CONFIG, whose diagnostics are not compared, has it.
@@ -99,7 +87,7 @@ class ProviderFunctionsDifferentialTest {
     @BeforeEach
     void setUp() throws IOException {
         assumeTrue(Files.isDirectory(MIRROR.resolve("registry.terraform.io/hashicorp/aws")), "no AWS provider mirror");
-        terraform = PlanJsonDifferentialTest.terraform().orElse(null);
+        terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
         cliConfig = st.resolve("cli.tfrc");
         Files.writeString(cliConfig, "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
@@ -228,17 +216,6 @@ class ProviderFunctionsDifferentialTest {
     }
 
     private String run(int expectedExit, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(terraform.toString());
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(tf.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().put("CHECKPOINT_DISABLE", "1");
-        pb.environment().put("TF_IN_AUTOMATION", "1");
-        pb.environment().put("TF_CLI_CONFIG_FILE", cliConfig.toString());
-        Process p = pb.start();
-        byte[] out = p.getInputStream().readAllBytes();
-        assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as("terraform " + String.join(" ", args)).isEqualTo(expectedExit);
-        return new String(out, StandardCharsets.UTF_8);
+        return Terraform.at(terraform, tf).cliConfig(cliConfig).expect(expectedExit, args);
     }
 }

@@ -11,7 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link CloudSim}. Skipped without terraform or the AWS provider mirror.
  */
 class ProviderMetaDifferentialIT {
+    @AutoClose
     private static CloudSim sim;
 
     @TempDir
@@ -34,13 +35,6 @@ class ProviderMetaDifferentialIT {
     @BeforeAll
     static void startSimulator() throws IOException {
         sim = CloudSim.start(0, null, Knobs.DEFAULT);
-    }
-
-    @AfterAll
-    static void stopSimulator() {
-        if (sim != null) {
-            sim.close();
-        }
     }
 
     @Test

@@ -9,19 +9,18 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.cli.CliRunner;
 import dev.strata.cloudsim.CloudSim;
 import dev.strata.cloudsim.Knobs;
+import dev.strata.testing.Terraform;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -133,7 +132,7 @@ class SsmLifecycleDifferentialIT {
     @Test
     void createUpdateImportDestroyMatchTerraform() throws Exception {
         assumeTrue(Files.isDirectory(MIRROR.resolve(AWS).resolve("5.100.0/linux_amd64")), "no AWS provider in " + MIRROR);
-        Path terraform = PlanJsonDifferentialTest.terraform().orElse(null);
+        Path terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
         Path cliConfig = etc.resolve("cli.tfrc");
         Files.writeString(cliConfig, "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
@@ -243,25 +242,8 @@ class SsmLifecycleDifferentialIT {
         }
 
         String run(String... args) throws IOException, InterruptedException {
-            List<String> cmd = new ArrayList<>();
-            cmd.add(exe.toString());
-            cmd.addAll(List.of(args));
-            ProcessBuilder pb = new ProcessBuilder(cmd).directory(tf.toFile());
-            pb.environment().keySet().removeIf(k -> k.startsWith("TF_") || k.startsWith("AWS_"));
-            pb.environment().put("CHECKPOINT_DISABLE", "1");
-            pb.environment().put("TF_IN_AUTOMATION", "1");
-            pb.environment().put("TF_CLI_CONFIG_FILE", cliConfig.toString());
-            pb.environment().put("HOME", etc.toString());
-            pb.environment().putAll(CREDENTIALS);
-            Path err = etc.resolve("terraform.err");
-            pb.redirectError(err.toFile());
-            Process p = pb.start();
-            p.getOutputStream().close();
-            byte[] out = p.getInputStream().readAllBytes();
-            assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
-            assertThat(p.exitValue()).as("terraform " + String.join(" ", args) + "\n"
-                    + new String(out, StandardCharsets.UTF_8) + Files.readString(err)).isZero();
-            return new String(out, StandardCharsets.UTF_8);
+            return Terraform.at(exe, tf).cliConfig(cliConfig).unsetInherited("AWS_").env("HOME", etc.toString())
+                    .env(CREDENTIALS).timeout(Duration.ofMinutes(5)).ok(args);
         }
     }
 }

@@ -42,6 +42,14 @@ final class StateDamage {
     private final byte[] baseline;
     private final Random random;
 
+    /** The run's seed, printed with the mutant count: {@code -Dstrata.damage.seed} replays a failed run. */
+    static long announceSeed(String test, int count) {
+        long seed = Long.getLong("strata.damage.seed", System.nanoTime());
+        System.out.println(test + ": seed " + seed + " (-Dstrata.damage.seed=" + seed + " replays it), " + count
+                + " mutants");
+        return seed;
+    }
+
     StateDamage(byte[] baseline, long seed) {
         this.baseline = baseline.clone();
         this.random = new Random(seed);

@@ -78,10 +78,8 @@ class StateDamageTest {
 
     @Test
     void everyDamagedStateIsRefusedAndLeftAsItWas() throws Exception {
-        long seed = Long.getLong("strata.damage.seed", System.nanoTime());
         int count = Integer.getInteger("strata.damage.count", 200);
-        System.out.println("StateDamageTest: seed " + seed + " (-Dstrata.damage.seed=" + seed + " replays it), "
-                + count + " mutants");
+        long seed = StateDamage.announceSeed("StateDamageTest", count);
         byte[] good = Files.readAllBytes(template.resolve("terraform.tfstate"));
         StateDamage damage = new StateDamage(good, seed);
         java.util.Random pick = new java.util.Random(seed ^ 0x5eed);

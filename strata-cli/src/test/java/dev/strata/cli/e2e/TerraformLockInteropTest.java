@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.strata.cli.CliRunner;
+import dev.strata.testing.ProcessResult;
+import dev.strata.testing.Terraform;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,7 +29,7 @@ class TerraformLockInteropTest {
 
     @BeforeEach
     void needsTerraform() {
-        terraform = PlanJsonDifferentialTest.terraform().orElse(null);
+        terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
     }
 
@@ -131,14 +131,7 @@ class TerraformLockInteropTest {
     }
 
     private ProcessBuilder builder(String... args) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(terraform.toString());
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
-        pb.environment().put("CHECKPOINT_DISABLE", "1");
-        pb.environment().put("TF_IN_AUTOMATION", "1");
-        pb.environment().put("TF_CLI_CONFIG_FILE", "/dev/null");
-        return pb;
+        return Terraform.at(terraform, dir).mergeStderr().process(args);
     }
 
     private void awaitLockInfo(Process tf) throws Exception {
@@ -156,9 +149,7 @@ class TerraformLockInteropTest {
     record Run(int code, String output) {}
 
     private Run run(String... args) throws Exception {
-        Process p = builder(args).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        return new Run(p.exitValue(), out);
+        ProcessResult r = Terraform.at(terraform, dir).mergeStderr().timeout(Duration.ofMinutes(1)).run(args);
+        return new Run(r.exitCode(), r.stdout());
     }
 }

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.strata.cli.CliRunner;
+import dev.strata.testing.Terraform;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -93,7 +93,7 @@ class UnknownsConsoleDifferentialTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("expressions")
     void sameAsTerraformConsole(String expr) throws Exception {
-        Optional<Path> terraform = PlanJsonDifferentialTest.terraform();
+        Optional<Path> terraform = Terraform.find();
         assumeTrue(terraform.isPresent(), "terraform is not on the PATH");
         String theirs = terraformConsole(terraform.get(), expr);
         CliRunner.Result ours = CliRunner.in(dir).width(400).stdin(expr + "\n").run("console");
@@ -102,16 +102,6 @@ class UnknownsConsoleDifferentialTest {
     }
 
     private static String terraformConsole(Path exe, String expr) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(exe.toString(), "console", "-no-color").directory(dir.toFile())
-                .redirectError(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().put("CHECKPOINT_DISABLE", "1");
-        pb.environment().put("TF_CLI_CONFIG_FILE", "/dev/null");
-        Process p = pb.start();
-        p.getOutputStream().write((expr + "\n").getBytes(StandardCharsets.UTF_8));
-        p.getOutputStream().close();
-        byte[] out = p.getInputStream().readAllBytes();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as("terraform console: " + expr).isZero();
-        return new String(out, StandardCharsets.UTF_8);
+        return Terraform.at(exe, dir).stdin(expr + "\n").timeout(Duration.ofMinutes(1)).ok("console", "-no-color");
     }
 }

@@ -7,16 +7,15 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.strata.cli.CliRunner;
+import dev.strata.testing.Terraform;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicContainer;
@@ -43,8 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
  * are reported as skipped. Skipped as a whole without the AWS provider mirror, terraform or the corpus.
  */
 class ValidateCorpusDifferentialIT {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path MIRROR = Path.of("/opt/tf-plugins");
+    private static final ObjectMapper JSON = AwsExamples.JSON;
+    private static final Path MIRROR = AwsExamples.MIRROR;
     private static final String MISSING = "Missing required provider ";
     private static final String BUILT_IN_RANDOM = "registry.terraform.io/hashicorp/random";
     private static final Pattern V6 = Pattern.compile("version\\s*=\\s*\">=\\s?6\\.[0-9.]*\"");
@@ -58,7 +57,7 @@ class ValidateCorpusDifferentialIT {
 
     @TestFactory
     Stream<DynamicContainer> validateAgreesWithTerraform() throws IOException {
-        Path terraform = PlanJsonDifferentialTest.terraform().orElse(null);
+        Path terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
         assumeTrue(Files.isDirectory(MIRROR.resolve("registry.terraform.io/hashicorp/aws")), "no AWS provider mirror");
         assumeTrue(Files.isDirectory(corpus()), "no corpus at " + corpus());
@@ -158,16 +157,6 @@ class ValidateCorpusDifferentialIT {
 
     private static String terraform(Path exe, Path cliConfig, Path dir, String... args)
             throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(exe.toString());
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().put("CHECKPOINT_DISABLE", "1");
-        pb.environment().put("TF_IN_AUTOMATION", "1");
-        pb.environment().put("TF_CLI_CONFIG_FILE", cliConfig.toString());
-        Process p = pb.start();
-        byte[] out = p.getInputStream().readAllBytes();
-        assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue();
-        return new String(out, StandardCharsets.UTF_8);
+        return Terraform.at(exe, dir).cliConfig(cliConfig).run(args).stdout();
     }
 }

@@ -13,7 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,6 +40,7 @@ class VpcExamplePlanDifferentialTest {
     private static final ObjectMapper JSON = AwsExamples.JSON;
     private static final Path VPC = AwsExamples.corpus().resolve("terraform-aws-modules__terraform-aws-vpc");
 
+    @AutoClose
     private static CloudSim sim;
 
     @TempDir
@@ -48,13 +49,6 @@ class VpcExamplePlanDifferentialTest {
     @BeforeAll
     static void startSimulator() throws IOException {
         sim = CloudSim.start(0, null, Knobs.DEFAULT);
-    }
-
-    @AfterAll
-    static void stopSimulator() {
-        if (sim != null) {
-            sim.close();
-        }
     }
 
     @Test

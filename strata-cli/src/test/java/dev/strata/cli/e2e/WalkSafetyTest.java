@@ -6,14 +6,15 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.strata.cli.CliRunner;
+import dev.strata.testing.Terraform;
+import dev.strata.testing.TestFiles;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,9 +32,7 @@ class WalkSafetyTest {
     Path dir;
 
     private void write(String name, String text) throws IOException {
-        Path p = dir.resolve(name);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, text);
+        TestFiles.write(dir, name, text);
     }
 
     private CliRunner.Result run(String... args) {
@@ -182,18 +181,12 @@ class WalkSafetyTest {
         String detail = "The given \"count\" argument value is unsuitable: must be greater than or equal to zero.";
         assertThat(ours).contains("Error: Invalid count argument").contains(detail);
 
-        Optional<Path> terraform = PlanJsonDifferentialTest.terraform();
+        Optional<Path> terraform = Terraform.find();
         assumeTrue(terraform.isPresent(), "terraform is not on the PATH");
         Path tfDir = Files.createDirectory(dir.resolve("tf"));
         Files.writeString(tfDir.resolve("main.tf"), tf);
-        ProcessBuilder pb = new ProcessBuilder(terraform.get().toString(), "plan", "-no-color", "-input=false")
-                .directory(tfDir.toFile()).redirectErrorStream(true);
-        pb.environment().put("CHECKPOINT_DISABLE", "1");
-        pb.environment().put("TF_CLI_CONFIG_FILE", "/dev/null");
-        Process p = pb.start();
-        String theirs = flat(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).isEqualTo(1);
+        String theirs = flat(Terraform.at(terraform.get(), tfDir).inAutomation(false).mergeStderr()
+                .timeout(Duration.ofMinutes(2)).expect(1, "plan", "-no-color", "-input=false"));
         assertThat(theirs).contains("Error: Invalid count argument").contains(detail);
     }
 }

@@ -4,15 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.strata.hcl.Result;
+import dev.strata.testing.Terraform;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,7 +27,7 @@ class TerraformDifferentialTest {
 
     @Test
     void legacySyntaxFormatsLikeTerraform(@TempDir Path dir) throws IOException, InterruptedException {
-        assumeTrue(terraformAvailable(), "terraform not on PATH");
+        Path terraform = Terraform.assumeInstalled();
         Path hcl = FormatCorpusTest.corpus().resolve("hcl");
         assumeTrue(Files.isDirectory(hcl), "shared corpus not present");
         List<Path> sources = FormatCorpusTest.tfFiles(hcl);
@@ -40,9 +41,7 @@ class TerraformDifferentialTest {
         for (int i = 0; i < inputs.size(); i++) {
             Files.write(dir.resolve(String.format("f%04d.tf", i)), inputs.get(i));
         }
-        Process p = new ProcessBuilder("terraform", "fmt", "-list=false", dir.toString())
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
+        Terraform.at(terraform, dir).mergeStderr().timeout(Duration.ofMinutes(5)).run("fmt", "-list=false", dir.toString());
 
         List<String> failures = new ArrayList<>();
         int rewritten = 0;
@@ -90,18 +89,5 @@ class TerraformDifferentialTest {
             out.append(l);
         }
         return out.toString();
-    }
-
-    private static boolean terraformAvailable() {
-        try {
-            Process p = new ProcessBuilder("terraform", "version").redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
     }
 }

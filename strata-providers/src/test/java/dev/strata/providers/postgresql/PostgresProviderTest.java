@@ -13,6 +13,7 @@ import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
 import dev.strata.provider.testkit.ResourceTester;
 import dev.strata.provider.testkit.Step;
+import dev.strata.testing.PostgresServer;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -29,7 +30,7 @@ class PostgresProviderTest {
     private static final AtomicInteger SEQ = new AtomicInteger();
 
     private static ProviderTester tester() {
-        int port = PostgresServer.port();
+        int port = PostgresServer.withPassword().port();
         var factory = ProviderRegistry.load().resolve(ProviderAddress.parse("cyrilgdn/postgresql").value(),
                 VersionConstraints.parse("~> 1.22").value()).value();
         return ProviderTester.configure(factory.create(), Map.of("host", Value.string("127.0.0.1"),
@@ -43,7 +44,7 @@ class PostgresProviderTest {
     }
 
     private static void sql(String database, String statement) throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + PostgresServer.port() + "/" + database,
+        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + PostgresServer.withPassword().port() + "/" + database,
                 PostgresServer.SUPERUSER, PostgresServer.PASSWORD); Statement s = c.createStatement()) {
             s.execute(statement);
         }
@@ -64,7 +65,7 @@ class PostgresProviderTest {
         assertThat(s.state().attributes().get("inherit")).isEqualTo(Value.TRUE);
         assertThat(s.state().attributes().get("id")).isEqualTo(Value.string(name));
         // The password really works.
-        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + PostgresServer.port() + "/postgres",
+        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + PostgresServer.withPassword().port() + "/postgres",
                 name, "s3cret-pw")) {
             assertThat(c.isValid(5)).isTrue();
         }
@@ -99,7 +100,7 @@ class PostgresProviderTest {
 
         r.destroy();
         g.destroy();
-        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + PostgresServer.port() + "/postgres",
+        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + PostgresServer.withPassword().port() + "/postgres",
                 PostgresServer.SUPERUSER, PostgresServer.PASSWORD)) {
             assertThat(dev.strata.providers.postgresql.PgClient.column(c, "SELECT 1 FROM pg_roles WHERE rolname = ?", name)).isEmpty();
         }
@@ -262,7 +263,7 @@ class PostgresProviderTest {
         for (ResourceTester r : List.of(fn, procs, cols, fdw, srv)) {
             r.destroy();
         }
-        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + PostgresServer.port() + "/" + dbName,
+        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + PostgresServer.withPassword().port() + "/" + dbName,
                 PostgresServer.SUPERUSER, PostgresServer.PASSWORD)) {
             assertThat(PgClient.column(c, "SELECT 1 FROM pg_attribute t, aclexplode(t.attacl) a JOIN pg_roles r ON r.oid = a.grantee"
                     + " WHERE r.rolname = ?", role)).as("column privileges revoked on destroy").isEmpty();
@@ -273,7 +274,7 @@ class PostgresProviderTest {
 
     @Test
     void connectionSettingsComeFromTheEnvironmentTheEngineGives() throws Exception {
-        int port = PostgresServer.port();
+        int port = PostgresServer.withPassword().port();
         Map<String, String> env = Map.of("PGHOST", "127.0.0.1", "PGPORT", Integer.toString(port),
                 "PGUSER", PostgresServer.SUPERUSER, "PGPASSWORD", PostgresServer.PASSWORD, "PGSSLMODE", "disable");
         PostgresProvider p = new PostgresProvider();
@@ -321,7 +322,7 @@ class PostgresProviderTest {
 
     @Test
     void aConnectionStringConfiguresTheProvider() {
-        int port = PostgresServer.port();
+        int port = PostgresServer.withPassword().port();
         var factory = ProviderRegistry.load().resolve(ProviderAddress.parse("cyrilgdn/postgresql").value(),
                 VersionConstraints.ANY).value();
         String uri = "postgres://" + PostgresServer.SUPERUSER + ":" + java.net.URLEncoder.encode(PostgresServer.PASSWORD,

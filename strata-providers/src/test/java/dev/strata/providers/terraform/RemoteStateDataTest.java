@@ -102,9 +102,9 @@ class RemoteStateDataTest {
 
     @Test
     void readsAStateFromThePgBackendWithoutLockingIt() throws Exception {
-        int port = dev.strata.providers.postgresql.PostgresServer.port();
-        String conn = "postgres://" + dev.strata.providers.postgresql.PostgresServer.SUPERUSER + ":"
-                + dev.strata.providers.postgresql.PostgresServer.PASSWORD + "@127.0.0.1:" + port + "/postgres?sslmode=disable";
+        int port = dev.strata.testing.PostgresServer.withPassword().port();
+        String conn = "postgres://" + dev.strata.testing.PostgresServer.SUPERUSER + ":"
+                + dev.strata.testing.PostgresServer.PASSWORD + "@127.0.0.1:" + port + "/postgres?sslmode=disable";
         String schemaName = "rs_" + ProcessHandle.current().pid();
         PgBackend backend = PgBackend.connect(conn, schemaName, Map.of(), "test").value();
         StateSnapshot written;

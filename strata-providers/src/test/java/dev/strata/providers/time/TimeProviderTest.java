@@ -12,11 +12,9 @@ import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
 import dev.strata.provider.testkit.ResourceTester;
 import dev.strata.provider.testkit.Step;
-import java.time.Clock;
+import dev.strata.testing.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,27 +23,7 @@ import org.junit.jupiter.api.Test;
 
 class TimeProviderTest {
 
-    /** A clock the test moves by hand. */
-    private static final class TestClock extends Clock {
-        Instant now = Instant.parse("2024-01-31T10:20:30.123Z");
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
-    private final TestClock clock = new TestClock();
+    private final ManualClock clock = new ManualClock(Instant.parse("2024-01-31T10:20:30.123Z"));
     private final List<Duration> slept = new ArrayList<>();
 
     private ProviderTester tester() {
@@ -78,7 +56,7 @@ class TimeProviderTest {
         assertThat(num(s, "minute")).isEqualTo(20);
         assertThat(num(s, "second")).isEqualTo(30);
         assertThat(num(s, "unix")).isEqualTo(Instant.parse("2024-01-31T10:20:30Z").getEpochSecond());
-        clock.now = clock.now.plusSeconds(3600);
+        clock.advance(Duration.ofSeconds(3600));
         assertThat(r.apply(Map.of()).action()).isEqualTo(Action.NO_OP);
         r.importAndVerify("2024-01-31T10:20:30Z", Set.of());
         Step replaced = r.apply(Map.of("triggers", Value.map(Type.STRING, Map.of("v", Value.string("2")))));
@@ -118,14 +96,14 @@ class TimeProviderTest {
         Value s = r.apply(cfg).state();
         assertThat(str(s, "rfc3339")).isEqualTo("2024-01-31T10:20:30Z");
         assertThat(str(s, "rotation_rfc3339")).isEqualTo("2024-02-01T10:20:30Z");
-        clock.now = clock.now.plus(Duration.ofHours(23));
+        clock.advance(Duration.ofHours(23));
         assertThat(r.refresh().isNull()).isFalse();
         assertThat(r.apply(cfg).action()).isEqualTo(Action.NO_OP);
         Step longer = r.apply(Map.of("rotation_days", Value.number(1), "rotation_hours", Value.number(2)));
         assertThat(longer.action()).isEqualTo(Action.UPDATE);
         assertThat(str(longer.state(), "rotation_rfc3339")).isEqualTo("2024-02-01T12:20:30Z");
         assertThat(str(longer.state(), "id")).isEqualTo("2024-01-31T10:20:30Z");
-        clock.now = clock.now.plus(Duration.ofHours(3));
+        clock.advance(Duration.ofHours(3));
         assertThat(r.refresh().isNull()).isTrue();
         Step again = r.apply(cfg);
         assertThat(again.action()).isEqualTo(Action.CREATE);

@@ -14,6 +14,7 @@ import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
 import dev.strata.provider.testkit.ResourceTester;
 import dev.strata.provider.testkit.Step;
+import dev.strata.testing.ManualClock;
 import java.io.ByteArrayInputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -31,11 +32,8 @@ import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
@@ -48,26 +46,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class TlsProviderTest {
 
-    private static final class TestClock extends Clock {
-        Instant now = Instant.parse("2025-06-01T12:00:00.500Z");
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    }
-
-    private final TestClock clock = new TestClock();
+    private final ManualClock clock = new ManualClock(Instant.parse("2025-06-01T12:00:00.500Z"));
 
     @TempDir
     Path dir;
@@ -226,7 +205,7 @@ class TlsProviderTest {
         assertThat(inPlace.action()).isEqualTo(Action.UPDATE);
         assertThat(str(inPlace.state(), "cert_pem")).isEqualTo(str(s, "cert_pem"));
 
-        clock.now = clock.now.plus(Duration.ofHours(11));
+        clock.advance(Duration.ofHours(11));
         assertThat(r.refresh().attributes().get("ready_for_renewal")).isEqualTo(Value.TRUE);
         Step renewed = r.apply(cfg);
         assertThat(renewed.action()).isEqualTo(Action.REPLACE);
@@ -284,7 +263,7 @@ class TlsProviderTest {
                 "private_key_pem", k.attributes().get("private_key_pem"), "subject", subject("localhost"),
                 "validity_period_hours", Value.number(1000000), "allowed_uses", strings("server_auth"),
                 "dns_names", strings("localhost"), "ip_addresses", strings("127.0.0.1"))).state();
-        clock.now = Instant.now();
+        clock.set(Instant.now());
         Value d = tester().readData("tls_certificate", Map.of("content", cert.attributes().get("cert_pem")));
         Value c0 = d.attributes().get("certificates").elements().get(0);
         X509Certificate x = parse(str(cert, "cert_pem"));

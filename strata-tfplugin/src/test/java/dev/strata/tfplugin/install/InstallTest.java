@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.strata.hcl.Result;
+import dev.strata.testing.Terraform;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -140,29 +142,18 @@ class InstallTest {
         assumeTrue(pkg.isPresent() && Platform.current().equals(LINUX_AMD64), "AWS provider not in " + MIRROR);
         assertThat(pkg.get().executable()).isPresent();
         String h1 = pkg.get().h1();
-        assumeTrue(onPath("terraform"), "terraform not on PATH");
+        Path terraform = Terraform.assumeInstalled();
         Files.writeString(dir.resolve("cli.tfrc"), "provider_installation {\n  filesystem_mirror {\n    path = \""
             + MIRROR + "\"\n  }\n}\n");
         Files.writeString(dir.resolve("main.tf"), "terraform {\n  required_providers {\n"
             + "    aws = { source = \"hashicorp/aws\", version = \">= 5.0.0, < 6.0.0\" }\n  }\n}\n");
-        ProcessBuilder pb = new ProcessBuilder("terraform", "init", "-input=false", "-no-color")
-            .directory(dir.toFile()).redirectErrorStream(true);
-        pb.environment().put("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
-        pb.environment().put("CHECKPOINT_DISABLE", "1");
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
+        Terraform.at(terraform, dir).cliConfig(dir.resolve("cli.tfrc")).mergeStderr().timeout(Duration.ofMinutes(2))
+            .ok("init", "-input=false", "-no-color");
         byte[] tfLock = Files.readAllBytes(dir.resolve(LockFile.FILENAME));
         Result<LockFile> parsed = LockFile.parse(tfLock, LockFile.FILENAME);
         assertThat(parsed.diagnostics().hasErrors()).isFalse();
         assertThat(parsed.value().entry(AWS).orElseThrow().hashes()).containsExactly(h1);
         LockFile ours = LockFile.empty().with(new LockFile.Entry(AWS, "5.100.0", ">= 5.0.0, < 6.0.0", List.of(h1)));
         assertThat(ours.render()).isEqualTo(new String(tfLock, StandardCharsets.UTF_8));
-    }
-
-    private static boolean onPath(String exe) {
-        String path = System.getenv("PATH");
-        return path != null && List.of(path.split(":")).stream().anyMatch(d -> Files.isExecutable(Path.of(d, exe)));
     }
 }

@@ -10,20 +10,21 @@ import java.math.BigDecimal;
 /**
  * Prints a syntax tree back as native-syntax source that parses to the same tree (up to
  * parentheses, which it adds around every compound operand so that precedence never matters). The
- * output is correct rather than pretty: run it through the formatter for canonical layout.
+ * output is correct rather than pretty: run it through the formatter for canonical layout. Test code: the
+ * round-trip properties print generated trees with it.
  */
-public final class SourcePrinter {
+final class SourcePrinter {
     private final StringBuilder sb = new StringBuilder();
 
     private SourcePrinter() {}
 
-    public static String print(Expr e) {
+    static String print(Expr e) {
         SourcePrinter p = new SourcePrinter();
         p.expr(e);
         return p.sb.toString();
     }
 
-    public static String print(Body body) {
+    static String print(Body body) {
         SourcePrinter p = new SourcePrinter();
         p.body(body, 0);
         return p.sb.toString();
