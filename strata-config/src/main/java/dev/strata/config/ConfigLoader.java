@@ -1,6 +1,8 @@
 package dev.strata.config;
 
 import dev.strata.addr.Module;
+import dev.strata.addr.Version;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.HclFile;

@@ -1,6 +1,7 @@
 package dev.strata.config;
 
 import dev.strata.addr.ModuleCall;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.Expression;
 import dev.strata.hcl.SourceRange;

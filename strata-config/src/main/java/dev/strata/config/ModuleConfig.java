@@ -3,6 +3,7 @@ package dev.strata.config;
 import dev.strata.addr.LocalProviderConfig;
 import dev.strata.addr.Provider;
 import dev.strata.addr.Resource;
+import dev.strata.addr.VersionConstraint;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;

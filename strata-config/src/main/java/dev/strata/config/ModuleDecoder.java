@@ -6,6 +6,8 @@ import dev.strata.addr.Provider;
 import dev.strata.addr.Resource;
 import dev.strata.addr.ResourceMode;
 import dev.strata.addr.Targetable;
+import dev.strata.addr.Version;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.AttributeSchema;
 import dev.strata.hcl.Block;

@@ -1,6 +1,7 @@
 package dev.strata.config;
 
 import dev.strata.addr.Provider;
+import dev.strata.addr.VersionConstraint;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

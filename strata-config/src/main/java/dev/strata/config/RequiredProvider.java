@@ -2,6 +2,7 @@ package dev.strata.config;
 
 import dev.strata.addr.LocalProviderConfig;
 import dev.strata.addr.Provider;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.SourceRange;
 import java.util.List;
 

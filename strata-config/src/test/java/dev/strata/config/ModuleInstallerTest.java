@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.strata.addr.Module;
+import dev.strata.addr.Version;
 import dev.strata.hcl.Result;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -914,7 +914,7 @@ final class InstanceOps {
         if (run.providers.isConfigured(pa)) {
             return true;
         }
-        Result<Provider> p = run.providers.get(pa, dev.strata.provider.VersionConstraints.ANY);
+        Result<Provider> p = run.providers.get(pa, dev.strata.addr.VersionConstraint.ANY);
         run.diagnose(p.diagnostics());
         if (p.value() == null) {
             return false;

@@ -14,7 +14,7 @@ import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderFunction;
 import dev.strata.provider.ProviderSource;
-import dev.strata.provider.VersionConstraints;
+import dev.strata.addr.VersionConstraint;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -91,9 +91,9 @@ public final class ProviderFunctions implements AutoCloseable {
                     "The provider " + rp.source() + " is no longer running for this operation.", null)));
         }
         return instances.computeIfAbsent(rp.source(), a -> {
-            VersionConstraints vc = VersionConstraints.ANY;
+            VersionConstraint vc = VersionConstraint.ANY;
             if (rp.version() != null) {
-                Result<VersionConstraints> parsed = VersionConstraints.parse(rp.version().source());
+                Result<VersionConstraint> parsed = VersionConstraint.parse(rp.version().source());
                 if (parsed.value() != null) {
                     vc = parsed.value();
                 }

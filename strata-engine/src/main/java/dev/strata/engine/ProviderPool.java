@@ -10,7 +10,7 @@ import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderSchema;
 import dev.strata.provider.ProviderSource;
-import dev.strata.provider.VersionConstraints;
+import dev.strata.addr.VersionConstraint;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -51,12 +51,12 @@ final class ProviderPool implements AutoCloseable {
     }
 
     /** The version constraints a requirement states (any version when it states none or they do not parse). */
-    static VersionConstraints constraints(dev.strata.config.RequiredProvider rp) {
+    static VersionConstraint constraints(dev.strata.config.RequiredProvider rp) {
         if (rp == null || rp.version() == null) {
-            return VersionConstraints.ANY;
+            return VersionConstraint.ANY;
         }
-        Result<VersionConstraints> parsed = VersionConstraints.parse(rp.version().source());
-        return parsed.value() != null ? parsed.value() : VersionConstraints.ANY;
+        Result<VersionConstraint> parsed = VersionConstraint.parse(rp.version().source());
+        return parsed.value() != null ? parsed.value() : VersionConstraint.ANY;
     }
 
     /**
@@ -78,7 +78,7 @@ final class ProviderPool implements AutoCloseable {
     }
 
     /** The (unconfigured until {@link #configure}) provider for a configuration; null with errors if unavailable. */
-    Result<Provider> get(AbsProviderConfig cfg, VersionConstraints constraints) {
+    Result<Provider> get(AbsProviderConfig cfg, VersionConstraint constraints) {
         return instances.computeIfAbsent(cfg, c -> {
             Result<ProviderFactory> f = source.resolve(address(c.provider()), constraints);
             if (f.value() == null) {

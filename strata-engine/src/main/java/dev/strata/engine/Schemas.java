@@ -9,7 +9,7 @@ import dev.strata.provider.ProviderSchema;
 import dev.strata.provider.ProviderSource;
 import dev.strata.provider.Schema;
 import dev.strata.provider.SchemaValues;
-import dev.strata.provider.VersionConstraints;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.state.ResourceInstanceObject;
 import dev.strata.state.ResourceState;
 import java.util.HashMap;
@@ -31,7 +31,7 @@ public final class Schemas {
 
     private Optional<ProviderSchema> of(AbsProviderConfig stateProvider) {
         return cache.computeIfAbsent(stateProvider, cfg -> {
-            ProviderFactory f = source.resolve(ProviderPool.address(cfg.provider()), VersionConstraints.ANY).value();
+            ProviderFactory f = source.resolve(ProviderPool.address(cfg.provider()), VersionConstraint.ANY).value();
             if (f == null) {
                 return Optional.empty();
             }

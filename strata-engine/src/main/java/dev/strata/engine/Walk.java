@@ -35,7 +35,7 @@ import dev.strata.lang.value.Value;
 import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderSchema;
 import dev.strata.provider.Schema;
-import dev.strata.provider.VersionConstraints;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.state.JournalEntry;
 import dev.strata.state.OutputValue;
 import dev.strata.state.ResourceInstanceObject;

@@ -110,8 +110,8 @@ final class EngineHarness {
             }
 
             @Override
-            public dev.strata.provider.Version version() {
-                return dev.strata.provider.Version.of("1.0.0");
+            public dev.strata.addr.Version version() {
+                return dev.strata.addr.Version.of("1.0.0");
             }
 
             @Override

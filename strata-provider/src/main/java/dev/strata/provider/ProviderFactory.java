@@ -1,5 +1,7 @@
 package dev.strata.provider;
 
+import dev.strata.addr.Version;
+
 /**
  * The service a provider implementation registers with {@link java.util.ServiceLoader} (in
  * {@code META-INF/services/dev.strata.provider.ProviderFactory}), so the

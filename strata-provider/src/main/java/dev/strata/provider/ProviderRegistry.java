@@ -1,5 +1,6 @@
 package dev.strata.provider;
 
+import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
@@ -62,14 +63,14 @@ public final class ProviderRegistry implements ProviderSource {
     }
 
     @Override
-    public Result<ProviderFactory> resolve(ProviderAddress address, VersionConstraints constraints) {
+    public Result<ProviderFactory> resolve(ProviderAddress address, VersionConstraint constraints) {
         ProviderFactory f = factories.get(address);
         if (f == null) {
             return Result.of(null, Diagnostics.of(Diagnostic.error("Provider not available",
                     "Strata has no provider \"" + address + "\" (" + address.forDisplay() + "). "
                             + "The available providers are: " + availableList() + ".", null)));
         }
-        if (!constraints.allows(f.version())) {
+        if (!constraints.selects(f.version())) {
             return Result.of(null, Diagnostics.of(Diagnostic.error("Unsatisfiable provider version constraint",
                     "The configuration requires " + address.forDisplay() + " version \"" + constraints
                             + "\", but Strata provides version " + f.version() + " of it. Relax the constraint"

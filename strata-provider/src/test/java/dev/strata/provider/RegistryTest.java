@@ -2,6 +2,8 @@ package dev.strata.provider;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.addr.Version;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.Result;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -34,17 +36,17 @@ class RegistryTest {
     @Test
     void versionConstraintsFollowTerraform() {
         Version v = Version.of("3.7.2");
-        assertThat(VersionConstraints.parse("~> 3.0").value().allows(v)).isTrue();
-        assertThat(VersionConstraints.parse("~> 3.7.0").value().allows(v)).isTrue();
-        assertThat(VersionConstraints.parse("~> 3.8").value().allows(v)).isFalse();
-        assertThat(VersionConstraints.parse("~> 2.0").value().allows(v)).isFalse();
-        assertThat(VersionConstraints.parse("~> 3").value().allows(Version.of("4.0.0"))).isTrue();
-        assertThat(VersionConstraints.parse(">= 3.1, < 4.0.0").value().allows(v)).isTrue();
-        assertThat(VersionConstraints.parse("!= 3.7.2").value().allows(v)).isFalse();
-        assertThat(VersionConstraints.parse("3.7.2").value().allows(v)).isTrue();
-        assertThat(VersionConstraints.parse(">= 1.0").value().allows(Version.of("2.0.0-beta1"))).isFalse();
-        assertThat(VersionConstraints.parse("= 2.0.0-beta1").value().allows(Version.of("2.0.0-beta1"))).isTrue();
-        assertThat(VersionConstraints.parse("~> banana").hasErrors()).isTrue();
+        assertThat(VersionConstraint.parse("~> 3.0").value().selects(v)).isTrue();
+        assertThat(VersionConstraint.parse("~> 3.7.0").value().selects(v)).isTrue();
+        assertThat(VersionConstraint.parse("~> 3.8").value().selects(v)).isFalse();
+        assertThat(VersionConstraint.parse("~> 2.0").value().selects(v)).isFalse();
+        assertThat(VersionConstraint.parse("~> 3").value().selects(Version.of("4.0.0"))).isTrue();
+        assertThat(VersionConstraint.parse(">= 3.1, < 4.0.0").value().selects(v)).isTrue();
+        assertThat(VersionConstraint.parse("!= 3.7.2").value().selects(v)).isFalse();
+        assertThat(VersionConstraint.parse("3.7.2").value().selects(v)).isTrue();
+        assertThat(VersionConstraint.parse(">= 1.0").value().selects(Version.of("2.0.0-beta1"))).isFalse();
+        assertThat(VersionConstraint.parse("= 2.0.0-beta1").value().selects(Version.of("2.0.0-beta1"))).isTrue();
+        assertThat(VersionConstraint.parse("~> banana").hasErrors()).isTrue();
     }
 
     private record Fake(ProviderAddress address, Version version) implements ProviderFactory {
@@ -59,13 +61,13 @@ class RegistryTest {
         ProviderRegistry r = ProviderRegistry.of(List.of(
                 new Fake(ProviderAddress.hashicorp("random"), Version.of("3.7.2")),
                 new Fake(ProviderAddress.hashicorp("null"), Version.of("3.2.4"))));
-        assertThat(r.resolve(ProviderAddress.hashicorp("random"), VersionConstraints.ANY).value().version())
+        assertThat(r.resolve(ProviderAddress.hashicorp("random"), VersionConstraint.ANY).value().version())
                 .isEqualTo(Version.of("3.7.2"));
-        Result<ProviderFactory> miss = r.resolve(ProviderAddress.hashicorp("aws"), VersionConstraints.ANY);
+        Result<ProviderFactory> miss = r.resolve(ProviderAddress.hashicorp("aws"), VersionConstraint.ANY);
         assertThat(miss.value()).isNull();
         assertThat(miss.diagnostics().asList().get(0).detail())
                 .contains("registry.terraform.io/hashicorp/aws").contains("hashicorp/null 3.2.4, hashicorp/random 3.7.2");
-        Result<ProviderFactory> old = r.resolve(ProviderAddress.hashicorp("random"), VersionConstraints.parse("~> 2.0").value());
+        Result<ProviderFactory> old = r.resolve(ProviderAddress.hashicorp("random"), VersionConstraint.parse("~> 2.0").value());
         assertThat(old.diagnostics().asList().get(0).summary()).isEqualTo("Unsatisfiable provider version constraint");
     }
 

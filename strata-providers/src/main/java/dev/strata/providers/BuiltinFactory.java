@@ -2,7 +2,7 @@ package dev.strata.providers;
 
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderFactory;
-import dev.strata.provider.Version;
+import dev.strata.addr.Version;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -6,7 +6,7 @@ import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderRegistry;
 import dev.strata.provider.Schema;
-import dev.strata.provider.VersionConstraints;
+import dev.strata.addr.VersionConstraint;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -57,12 +57,12 @@ class BuiltinRegistryTest {
                 "tls", List.of("tls_cert_request", "tls_locally_signed_cert", "tls_private_key", "tls_self_signed_cert"),
                 "http", List.of());
         resources.forEach((name, types) -> {
-            var schema = r.resolve(ProviderAddress.hashicorp(name), VersionConstraints.ANY).value().create().schema();
+            var schema = r.resolve(ProviderAddress.hashicorp(name), VersionConstraint.ANY).value().create().schema();
             assertThat(schema.resourceTypes().keySet()).as(name).containsExactlyElementsOf(types);
         });
-        var tls = r.resolve(ProviderAddress.hashicorp("tls"), VersionConstraints.ANY).value().create().schema();
+        var tls = r.resolve(ProviderAddress.hashicorp("tls"), VersionConstraint.ANY).value().create().schema();
         assertThat(tls.dataSources().keySet()).containsExactly("tls_certificate", "tls_public_key");
-        Schema pw = r.resolve(ProviderAddress.hashicorp("random"), VersionConstraints.ANY).value().create().schema()
+        Schema pw = r.resolve(ProviderAddress.hashicorp("random"), VersionConstraint.ANY).value().create().schema()
                 .resourceType("random_password");
         assertThat(pw.block().attributes().keySet()).containsExactlyInAnyOrder("keepers", "length", "special", "upper",
                 "lower", "number", "numeric", "min_numeric", "min_upper", "min_lower", "min_special", "override_special",
@@ -71,7 +71,7 @@ class BuiltinRegistryTest {
 
     @Test
     void unavailableProviderIsNamedWithTheAlternatives() {
-        var miss = ProviderRegistry.load().resolve(ProviderAddress.impliedFor("aws_instance"), VersionConstraints.ANY);
+        var miss = ProviderRegistry.load().resolve(ProviderAddress.impliedFor("aws_instance"), VersionConstraint.ANY);
         assertThat(miss.value()).isNull();
         assertThat(miss.diagnostics().asList().get(0).summary()).isEqualTo("Provider not available");
         assertThat(miss.diagnostics().asList().get(0).detail())

@@ -6,8 +6,8 @@ import dev.strata.hcl.Result;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderSource;
-import dev.strata.provider.Version;
-import dev.strata.provider.VersionConstraints;
+import dev.strata.addr.Version;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.tfplugin.install.FilesystemMirror;
 import dev.strata.tfplugin.install.LockFile;
 import dev.strata.tfplugin.install.Platform;
@@ -113,7 +113,7 @@ public final class InstalledProviders implements ProviderSource {
     }
 
     @Override
-    public Result<ProviderFactory> resolve(ProviderAddress address, VersionConstraints constraints) {
+    public Result<ProviderFactory> resolve(ProviderAddress address, VersionConstraint constraints) {
         ProviderAddress a = address;
         Path override = devOverrides.get(a);
         if (override != null) {
@@ -124,7 +124,7 @@ public final class InstalledProviders implements ProviderSource {
             return Result.of(null, r.diagnostics());
         }
         Installed p = r.value();
-        if (!constraints.allows(p.version())) {
+        if (!constraints.selects(p.version())) {
             return error("Provider version does not match the constraints", "The dependency lock file selects "
                 + address.forDisplay() + " " + p.version() + ", which does not satisfy the version constraint \""
                 + constraints + "\". Run \"strata init -upgrade\" to select a matching version.");

@@ -16,7 +16,7 @@ import dev.strata.provider.PrivateState;
 import dev.strata.provider.ProposedNewState;
 import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderAddress;
-import dev.strata.provider.VersionConstraints;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.testing.Terraform;
 import dev.strata.tfplugin.install.LockFile;
 import dev.strata.tfplugin.install.Platform;
@@ -56,7 +56,7 @@ class SsmLifecycleTest {
         assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
         Files.writeString(dir.resolve(LockFile.FILENAME), r.value().lock().render());
         return InstalledProviders.forWorkingDirectory(dir, Map.of())
-            .resolve(ProviderAddress.hashicorp("aws"), VersionConstraints.ANY).value().create();
+            .resolve(ProviderAddress.hashicorp("aws"), VersionConstraint.ANY).value().create();
     }
 
     private Provider.ApplyResponse planAndApply(Provider aws, Block schema, Value prior, Value config, PrivateState priv) {

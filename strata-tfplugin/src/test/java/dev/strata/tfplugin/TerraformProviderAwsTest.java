@@ -24,7 +24,7 @@ import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderSchema;
-import dev.strata.provider.VersionConstraints;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.testing.Terraform;
 import dev.strata.tfplugin.install.LockFile;
 import dev.strata.tfplugin.install.Platform;
@@ -87,7 +87,7 @@ class TerraformProviderAwsTest {
     }
 
     private Provider create() {
-        Result<ProviderFactory> f = installed.resolve(AWS, VersionConstraints.parse("~> 5.100").value());
+        Result<ProviderFactory> f = installed.resolve(AWS, VersionConstraint.parse("~> 5.100").value());
         assertThat(f.diagnostics().hasErrors()).as(f.diagnostics().toString()).isFalse();
         assertThat(f.value().version().toString()).isEqualTo("5.100.0");
         Provider p = f.value().create();
@@ -271,7 +271,7 @@ class TerraformProviderAwsTest {
     @Order(8)
     void killedMidCallBecomesADiagnostic() throws Exception {
         // Without a cache the first call is GetProviderSchema, which takes the AWS provider seconds.
-        Result<ProviderFactory> f = installed.resolve(AWS, VersionConstraints.ANY);
+        Result<ProviderFactory> f = installed.resolve(AWS, VersionConstraint.ANY);
         InstalledProviders.Installed pkg = (InstalledProviders.Installed) f.value();
         TerraformProvider p = TerraformProvider.of(pkg.launch(), InstalledProviders.CALL_TIMEOUT);
         opened.add(p);

@@ -3,7 +3,7 @@ package dev.strata.cli.command;
 import dev.strata.addr.Provider;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.ProviderRequirements;
-import dev.strata.config.VersionConstraint;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.IoProblems;
@@ -11,7 +11,7 @@ import dev.strata.hcl.Result;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderRegistry;
-import dev.strata.provider.VersionConstraints;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.tfplugin.InstalledProviders;
 import dev.strata.tfplugin.install.LockFile;
 import dev.strata.tfplugin.install.Platform;
@@ -135,9 +135,9 @@ final class ProviderSetup {
     }
 
     /** All of a provider's constraint strings as one; unparseable ones were reported by validation. */
-    static VersionConstraints constraints(List<String> constraints) {
+    static VersionConstraint constraints(List<String> constraints) {
         Optional<String> merged = Optional.of(String.join(", ", constraints.stream().filter(c -> !c.isBlank()).toList()));
-        Result<VersionConstraints> r = VersionConstraints.parse(merged.get());
-        return r.hasErrors() ? VersionConstraints.ANY : r.value();
+        Result<VersionConstraint> r = VersionConstraint.parse(merged.get());
+        return r.hasErrors() ? VersionConstraint.ANY : r.value();
     }
 }

@@ -14,14 +14,14 @@ import dev.strata.config.ProviderConfig;
 import dev.strata.config.ProviderRequirements;
 import dev.strata.config.RequiredProvider;
 import dev.strata.config.ResourceConfig;
-import dev.strata.config.VersionConstraint;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.IoProblems;
 import dev.strata.hcl.Result;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderRegistry;
-import dev.strata.provider.VersionConstraints;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.tfplugin.InstalledProviders;
 import dev.strata.tfplugin.SchemaJson;
 import dev.strata.tfplugin.TerraformProvider;
@@ -192,7 +192,7 @@ final class ProvidersCommand extends ParentCommand {
         Diagnostics.Builder diags = Diagnostics.builder();
         for (Map.Entry<Provider, List<VersionConstraint>> e : ProviderRequirements.of(tree).entrySet()) {
             Provider p = e.getKey();
-            VersionConstraints constraints = ProviderSetup.constraints(e.getValue().stream()
+            VersionConstraint constraints = ProviderSetup.constraints(e.getValue().stream()
                     .map(VersionConstraint::source).toList());
             Result<ProviderFactory> f = builtins.has(ProviderSetup.spiAddress(p))
                     ? builtins.resolve(ProviderSetup.spiAddress(p), constraints)

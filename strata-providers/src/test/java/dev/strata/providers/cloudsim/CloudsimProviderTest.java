@@ -13,7 +13,7 @@ import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderRegistry;
 import dev.strata.provider.SchemaValues;
-import dev.strata.provider.VersionConstraints;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
 import dev.strata.provider.testkit.ResourceTester;
@@ -62,7 +62,7 @@ class CloudsimProviderTest {
 
     @Test
     void registered() {
-        assertThat(ProviderRegistry.load().resolve(ProviderAddress.parse("strata/cloudsim").value(), VersionConstraints.ANY)
+        assertThat(ProviderRegistry.load().resolve(ProviderAddress.parse("strata/cloudsim").value(), VersionConstraint.ANY)
                 .hasErrors()).isFalse();
     }
 

@@ -9,7 +9,7 @@ import dev.strata.provider.Failure;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderRegistry;
-import dev.strata.provider.VersionConstraints;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.provider.testkit.ProviderTester;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -81,7 +81,7 @@ class HttpDataTest {
     @Test
     void registered() {
         assertThat(ProviderRegistry.load().resolve(ProviderAddress.hashicorp("http"),
-                VersionConstraints.parse("~> 3.4").value()).hasErrors()).isFalse();
+                VersionConstraint.parse("~> 3.4").value()).hasErrors()).isFalse();
     }
 
     @Test

@@ -6,7 +6,7 @@ import dev.strata.lang.value.Value;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderRegistry;
-import dev.strata.provider.VersionConstraints;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
 import dev.strata.provider.testkit.ResourceTester;
@@ -30,7 +30,7 @@ class LocalProviderTest {
 
     private static ProviderTester tester() {
         return ProviderTester.configure(ProviderRegistry.load()
-                .resolve(ProviderAddress.impliedFor("local_file"), VersionConstraints.parse("~> 2.4").value()).value().create());
+                .resolve(ProviderAddress.impliedFor("local_file"), VersionConstraint.parse("~> 2.4").value()).value().create());
     }
 
     private static String hex(String alg, byte[] b) throws Exception {

@@ -8,7 +8,7 @@ import dev.strata.provider.AttributePath;
 import dev.strata.provider.Failure;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderRegistry;
-import dev.strata.provider.VersionConstraints;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
 import dev.strata.provider.testkit.ResourceTester;
@@ -32,7 +32,7 @@ class PostgresProviderTest {
     private static ProviderTester tester() {
         int port = PostgresServer.withPassword().port();
         var factory = ProviderRegistry.load().resolve(ProviderAddress.parse("cyrilgdn/postgresql").value(),
-                VersionConstraints.parse("~> 1.22").value()).value();
+                VersionConstraint.parse("~> 1.22").value()).value();
         return ProviderTester.configure(factory.create(), Map.of("host", Value.string("127.0.0.1"),
                 "port", Value.number(port), "username", Value.string(PostgresServer.SUPERUSER),
                 "password", Value.string(PostgresServer.PASSWORD), "sslmode", Value.string("disable"),
@@ -297,7 +297,7 @@ class PostgresProviderTest {
     @Test
     void unreachableServerIsAPermanentErrorNamingTheServer() {
         var factory = ProviderRegistry.load().resolve(ProviderAddress.parse("cyrilgdn/postgresql").value(),
-                VersionConstraints.ANY).value();
+                VersionConstraint.ANY).value();
         int closedPort;
         try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
             closedPort = s.getLocalPort();
@@ -324,7 +324,7 @@ class PostgresProviderTest {
     void aConnectionStringConfiguresTheProvider() {
         int port = PostgresServer.withPassword().port();
         var factory = ProviderRegistry.load().resolve(ProviderAddress.parse("cyrilgdn/postgresql").value(),
-                VersionConstraints.ANY).value();
+                VersionConstraint.ANY).value();
         String uri = "postgres://" + PostgresServer.SUPERUSER + ":" + java.net.URLEncoder.encode(PostgresServer.PASSWORD,
                 java.nio.charset.StandardCharsets.UTF_8) + "@127.0.0.1:" + port + "/postgres?sslmode=disable&connect_timeout=15";
         ProviderTester t = ProviderTester.configure(factory.create(), Map.of("connection_string", Value.string(uri)));

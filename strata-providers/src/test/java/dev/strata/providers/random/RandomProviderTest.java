@@ -10,7 +10,7 @@ import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderRegistry;
 import dev.strata.provider.ValueJson;
-import dev.strata.provider.VersionConstraints;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
 import dev.strata.provider.testkit.ResourceTester;
@@ -27,7 +27,7 @@ class RandomProviderTest {
 
     private static Provider provider() {
         return ProviderRegistry.load().resolve(ProviderAddress.impliedFor("random_id"),
-                VersionConstraints.parse("~> 3.0").value()).value().create();
+                VersionConstraint.parse("~> 3.0").value()).value().create();
     }
 
     private static ProviderTester tester() {

@@ -7,7 +7,7 @@ import dev.strata.lang.value.Value;
 import dev.strata.provider.AttributePath;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderRegistry;
-import dev.strata.provider.VersionConstraints;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
 import dev.strata.provider.testkit.ResourceTester;
@@ -22,7 +22,7 @@ class TerraformDataTest {
     private static final String UUID_RE = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
     private static ResourceTester data() {
-        var factory = ProviderRegistry.load().resolve(ProviderAddress.impliedFor("terraform_data"), VersionConstraints.ANY).value();
+        var factory = ProviderRegistry.load().resolve(ProviderAddress.impliedFor("terraform_data"), VersionConstraint.ANY).value();
         return ProviderTester.configure(factory.create()).resource("terraform_data");
     }
 

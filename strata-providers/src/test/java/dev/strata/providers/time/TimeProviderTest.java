@@ -7,7 +7,7 @@ import dev.strata.lang.value.Value;
 import dev.strata.provider.AttributePath;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderRegistry;
-import dev.strata.provider.VersionConstraints;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
 import dev.strata.provider.testkit.ResourceTester;
@@ -41,7 +41,7 @@ class TimeProviderTest {
     @Test
     void registered() {
         assertThat(ProviderRegistry.load().resolve(ProviderAddress.impliedFor("time_static"),
-                VersionConstraints.parse(">= 0.9").value()).hasErrors()).isFalse();
+                VersionConstraint.parse(">= 0.9").value()).hasErrors()).isFalse();
     }
 
     @Test

@@ -9,7 +9,7 @@ import dev.strata.lang.value.Value;
 import dev.strata.provider.AttributePath;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderRegistry;
-import dev.strata.provider.VersionConstraints;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
 import dev.strata.provider.testkit.ResourceTester;
@@ -72,7 +72,7 @@ class TlsProviderTest {
     @Test
     void registered() {
         assertThat(ProviderRegistry.load().resolve(ProviderAddress.hashicorp("tls"),
-                VersionConstraints.parse("~> 4.0").value()).hasErrors()).isFalse();
+                VersionConstraint.parse("~> 4.0").value()).hasErrors()).isFalse();
     }
 
     @Test

@@ -1,7 +1,7 @@
 package dev.strata.tfplugin.install;
 
-import dev.strata.provider.Version;
-import dev.strata.provider.VersionConstraints;
+import dev.strata.addr.Version;
+import dev.strata.addr.VersionConstraint;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -54,7 +54,7 @@ public final class Constraints {
         if (v.isEmpty()) {
             return false;
         }
-        VersionConstraints c = VersionConstraints.parse(normalized).value();
-        return c.allows(v.get());
+        VersionConstraint c = VersionConstraint.parse(normalized).value();
+        return c.selects(v.get());
     }
 }

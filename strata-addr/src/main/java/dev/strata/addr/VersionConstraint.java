@@ -1,4 +1,4 @@
-package dev.strata.config;
+package dev.strata.addr;
 
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
@@ -10,13 +10,19 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A version constraint string such as {@code ">= 1.2, < 2.0"} or {@code "~> 5.0"}, with the
- * semantics of HashiCorp's go-version that Terraform uses for {@code required_version} and provider
- * and module versions. {@code ~>} allows only the rightmost specified segment to grow
- * ({@code ~> 1.2} is {@code >= 1.2, < 2}; {@code ~> 1.2.3} is {@code >= 1.2.3, < 1.3}). A pre-release
- * version satisfies a constraint only if the constraint names a pre-release of the same version.
+ * A version constraint string such as {@code ">= 1.2, < 2.0"} or {@code "~> 5.0"}: comma-separated
+ * terms that must all hold. {@code ~>} allows only the rightmost written segment to grow
+ * ({@code ~> 1.2} is {@code >= 1.2, < 2}; {@code ~> 1.2.3} is {@code >= 1.2.3, < 1.3}).
+ *
+ * <p>Terraform treats pre-releases in two ways, both kept here: {@link #allows} is go-version's rule
+ * for {@code required_version} (a pre-release satisfies a term only if the term names a pre-release of
+ * the same version), {@link #selects} the provider installer's (a pre-release is chosen only when a
+ * constraint names it exactly).
  */
 public record VersionConstraint(String source, List<Term> terms, SourceRange range) {
+    /** No constraint: every version is allowed. */
+    public static final VersionConstraint ANY = new VersionConstraint("", List.of(), null);
+
     private static final Pattern TERM = Pattern.compile("\\s*(=|!=|>=|<=|>|<|~>)?\\s*(\\S+)\\s*");
 
     public VersionConstraint {
@@ -42,11 +48,9 @@ public record VersionConstraint(String source, List<Term> terms, SourceRange ran
         }
     }
 
+    /** One operator and the version it compares with, keeping how many numbers were written. */
     public record Term(Op op, Version version) {
-        boolean allows(Version v) {
-            if (v.isPrerelease() && !(version.isPrerelease() && version.core().sameAs(v.core()))) {
-                return false;
-            }
+        boolean holds(Version v) {
             int c = v.compareTo(version);
             return switch (op) {
                 case EQ -> c == 0;
@@ -59,10 +63,10 @@ public record VersionConstraint(String source, List<Term> terms, SourceRange ran
                     if (c < 0) {
                         yield false;
                     }
-                    // Every segment but the last one specified must match exactly.
-                    int fixed = Math.max(version.specifiedSegments() - 1, 1);
-                    for (int i = 0; i < fixed; i++) {
-                        if (!v.segments().get(i).equals(version.segments().get(i))) {
+                    // Every segment but the last one written must match exactly, so `~> 1` is `>= 1`
+                    // (checked against terraform 1.11: required_version = "~> 0" accepts 1.11).
+                    for (int i = 0; i < version.specifiedSegments() - 1; i++) {
+                        if (v.segment(i) != version.segment(i)) {
                             yield false;
                         }
                     }
@@ -77,7 +81,7 @@ public record VersionConstraint(String source, List<Term> terms, SourceRange ran
         }
     }
 
-    /** Parses a constraint string; {@code range} is where diagnostics point. */
+    /** Parses a constraint attribute's string; blank is invalid; {@code range} is where diagnostics point. */
     public static Result<VersionConstraint> parse(String s, SourceRange range) {
         List<Term> terms = new ArrayList<>();
         if (s.isBlank()) {
@@ -97,6 +101,22 @@ public record VersionConstraint(String source, List<Term> terms, SourceRange ran
         return Result.of(new VersionConstraint(s, terms, range));
     }
 
+    /**
+     * Parses a merged constraint string as installers and registries hold it: blank is {@link #ANY}, and a
+     * malformed one is {@link #ANY} with the error.
+     */
+    public static Result<VersionConstraint> parse(String s) {
+        if (s.isBlank()) {
+            return Result.of(ANY);
+        }
+        Result<VersionConstraint> r = parse(s, null);
+        return r.hasErrors() ? Result.of(ANY, r.diagnostics()) : Result.of(r.value().withSource(s.trim()));
+    }
+
+    private VersionConstraint withSource(String s) {
+        return new VersionConstraint(s, terms, range);
+    }
+
     private static Result<VersionConstraint> invalid(String s, SourceRange range) {
         return Result.of(null, Diagnostics.of(Diagnostic.error("Invalid version constraint",
                 "This string does not use correct version constraint syntax: \"" + s + "\". A constraint is a "
@@ -104,13 +124,25 @@ public record VersionConstraint(String source, List<Term> terms, SourceRange ran
                         + "or ~>, such as \">= 1.2.0, < 2.0.0\".", range)));
     }
 
+    /** go-version's rule, which Terraform applies to {@code required_version}. */
     public boolean allows(Version v) {
         for (Term t : terms) {
-            if (!t.allows(v)) {
+            if (v.isPrerelease() && !(t.version.isPrerelease() && t.version.core().equals(v.core()))) {
+                return false;
+            }
+            if (!t.holds(v)) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** Whether a provider installer or registry may choose {@code v}: a pre-release only when named exactly. */
+    public boolean selects(Version v) {
+        if (v.isPrerelease() && terms.stream().noneMatch(t -> t.op == Op.EQ && t.version.equals(v))) {
+            return false;
+        }
+        return terms.stream().allMatch(t -> t.holds(v));
     }
 
     @Override

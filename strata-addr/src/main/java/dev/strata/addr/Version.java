@@ -1,23 +1,30 @@
-package dev.strata.config;
+package dev.strata.addr;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A version number as Terraform's version constraints read it (HashiCorp's go-version): up to three
- * numeric segments (missing ones are zero), an optional pre-release and ignored build metadata. A
- * pre-release sorts before its release, and pre-release identifiers compare as semantic versioning
- * says.
+ * A version number of Terraform, a provider or a module, as HashiCorp's version libraries read it:
+ * one to three numeric segments (missing ones count as zero), an optional pre-release and ignored
+ * build metadata. A pre-release sorts before its release and pre-release identifiers compare as
+ * semantic versioning says (numeric ones numerically, below alphanumeric ones). Equality is by
+ * precedence: {@code 1.2} equals {@code 1.2.0}.
  */
-public record Version(List<Long> segments, String prerelease, int specifiedSegments) implements Comparable<Version> {
+public record Version(List<Long> segments, String prerelease) implements Comparable<Version> {
     private static final Pattern SYNTAX = Pattern.compile(
             "v?([0-9]+(?:\\.[0-9]+){0,2})(?:-([0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*))?(?:\\+[0-9A-Za-z-]+(?:\\.[0-9A-Za-z-]+)*)?");
 
+    /** {@code segments} as written, one to three. */
     public Version {
         segments = List.copyOf(segments);
+        if (segments.isEmpty() || segments.size() > 3) {
+            throw new IllegalArgumentException("a version has one to three numbers");
+        }
         prerelease = prerelease == null ? "" : prerelease;
     }
 
@@ -26,20 +33,29 @@ public record Version(List<Long> segments, String prerelease, int specifiedSegme
         if (!m.matches()) {
             return Optional.empty();
         }
-        String[] parts = m.group(1).split("\\.");
         List<Long> segs = new ArrayList<>(3);
-        for (String p : parts) {
+        for (String p : m.group(1).split("\\.")) {
             try {
                 segs.add(Long.parseLong(p));
             } catch (NumberFormatException e) {
                 return Optional.empty();
             }
         }
-        int specified = segs.size();
-        while (segs.size() < 3) {
-            segs.add(0L);
-        }
-        return Optional.of(new Version(segs, m.group(2), specified));
+        return Optional.of(new Version(segs, m.group(2)));
+    }
+
+    public static Version of(String text) {
+        return parse(text).orElseThrow(() -> new IllegalArgumentException("not a version: " + text));
+    }
+
+    /** Segment {@code i}, zero when the version was written with fewer. */
+    public long segment(int i) {
+        return i < segments.size() ? segments.get(i) : 0;
+    }
+
+    /** How many numbers were written; {@code ~>} lets only the last of them grow. */
+    public int specifiedSegments() {
+        return segments.size();
     }
 
     public boolean isPrerelease() {
@@ -48,13 +64,13 @@ public record Version(List<Long> segments, String prerelease, int specifiedSegme
 
     /** The same version without its pre-release part. */
     Version core() {
-        return new Version(segments, "", specifiedSegments);
+        return new Version(segments, "");
     }
 
     @Override
     public int compareTo(Version o) {
         for (int i = 0; i < 3; i++) {
-            int c = Long.compare(segments.get(i), o.segments.get(i));
+            int c = Long.compare(segment(i), o.segment(i));
             if (c != 0) {
                 return c;
             }
@@ -69,7 +85,7 @@ public record Version(List<Long> segments, String prerelease, int specifiedSegme
             boolean bn = b[i].chars().allMatch(Character::isDigit);
             int c;
             if (an && bn) {
-                c = new java.math.BigInteger(a[i]).compareTo(new java.math.BigInteger(b[i]));
+                c = new BigInteger(a[i]).compareTo(new BigInteger(b[i]));
             } else if (an != bn) {
                 c = an ? -1 : 1;
             } else {
@@ -82,14 +98,20 @@ public record Version(List<Long> segments, String prerelease, int specifiedSegme
         return Integer.compare(a.length, b.length);
     }
 
-    /** Equality by precedence, as constraints compare: {@code 1.2} equals {@code 1.2.0}. */
-    boolean sameAs(Version o) {
-        return compareTo(o) == 0;
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Version v && compareTo(v) == 0;
     }
 
     @Override
+    public int hashCode() {
+        return Objects.hash(segment(0), segment(1), segment(2), prerelease);
+    }
+
+    /** Always three numbers, as Terraform and registries show versions. */
+    @Override
     public String toString() {
-        String s = segments.get(0) + "." + segments.get(1) + "." + segments.get(2);
+        String s = segment(0) + "." + segment(1) + "." + segment(2);
         return prerelease.isEmpty() ? s : s + "-" + prerelease;
     }
 }
