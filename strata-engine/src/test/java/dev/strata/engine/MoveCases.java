@@ -117,15 +117,15 @@ final class MoveCases {
                 PlanCase.of("removed without destroying forgets the object", """
                         resource "fake_thing" "a" { value = "x" }
                         """, Hcl.removed("fake_thing.a", false))
-                        .changes("fake_thing.a forget (delete_because_no_resource_config)")
-                        .bug("a forget has no action_reason (terraform 1.11: delete_because_no_resource_config)"),
+                        .changes("fake_thing.a forget (delete_because_no_resource_config)"),
                 PlanCase.of("removed with destroy deletes the object", """
                         resource "fake_thing" "a" { value = "x" }
                         """, Hcl.removed("fake_thing.a", true))
                         .changes("fake_thing.a delete (delete_because_no_resource_config)"),
                 PlanCase.of("removed of a whole module", """
                         module "m" { source = "./m" }
-                        """, Hcl.removed("module.m", false)).changes("module.m.fake_thing.x forget"),
+                        """, Hcl.removed("module.m", false))
+                        .changes("module.m.fake_thing.x forget (delete_because_no_resource_config)"),
                 PlanCase.of("an import block adopts an object that matches the configuration", null, """
                         resource "fake_thing" "a" { value = "imported" }
                         """ + Hcl.importBlock("fake_thing.a", "i-1")).changes("fake_thing.a no_op import i-1"),

@@ -399,7 +399,8 @@ class PlanApplyTest {
                 """);
         CliRunner.Result p = ok("plan");
         assertTrue(p.stdout().contains("# terraform_data.old has moved to terraform_data.new"), p.stdout());
-        assertTrue(p.stdout().contains("# terraform_data.gone will no longer be managed by Strata"), p.stdout());
+        assertTrue(p.stdout().contains("# terraform_data.gone will no longer be managed by Strata\n"
+                + "  # (destroy = false is set in the configuration)\n"), p.stdout());
         CliRunner.Result a = ok("apply", "-auto-approve");
         assertEquals(oldId, id(state(), "terraform_data", "new", 0), a.stdout());
         assertEquals(1, state().get("resources").size(), "gone was forgotten, not destroyed");
