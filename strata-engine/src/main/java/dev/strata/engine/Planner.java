@@ -106,6 +106,7 @@ public final class Planner {
                     stopRequested::get);
             InstanceOps ops = new InstanceOps(run, events, null, calls, Map.of());
             ops.previous = moved.previous();
+            run.diagnose(moved.diagnostics());
             ops.imports = imports(tree, run);
             ops.removed = tree.root().module().removed();
             Walk walk = new Walk(run, graph, events, ops);
