@@ -93,11 +93,9 @@ final class Moves {
                 boolean taken = present.stream().anyMatch(y -> !moving.contains(y)
                         && targets.stream().anyMatch(t -> within(y, t)));
                 if (taken) {
-                    if (!st.implied()) {
-                        AbsResourceInstance first = moving.get(0);
-                        blocked.add("  - " + u.getKey() + " could not move to "
-                                + unitAt(u.getKey(), first, translate(st, first)));
-                    }
+                    AbsResourceInstance first = moving.get(0);
+                    blocked.add("  - " + u.getKey() + " could not move to "
+                            + unitAt(u.getKey(), first, translate(st, first)));
                     continue;
                 }
                 for (AbsResourceInstance x : moving) {
@@ -147,9 +145,10 @@ final class Moves {
             }
             Set<InstanceKey> keys = e.getValue();
             InstanceKey zero = InstanceKey.of(0);
-            if (rc.count() != null && keys.contains(InstanceKey.NONE) && !keys.contains(zero)) {
+            // With both objects in state the move is blocked, and reported as Terraform reports it.
+            if (rc.count() != null && keys.contains(InstanceKey.NONE)) {
                 out.add(new Statement(ar.instance(InstanceKey.NONE), ar.instance(zero), null));
-            } else if (!rc.isInstanced() && keys.contains(zero) && !keys.contains(InstanceKey.NONE)) {
+            } else if (!rc.isInstanced() && keys.contains(zero)) {
                 out.add(new Statement(ar.instance(zero), ar.instance(InstanceKey.NONE), null));
             }
         }

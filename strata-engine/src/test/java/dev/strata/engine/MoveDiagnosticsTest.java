@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.engine.EngineHarness.Row;
 import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Result;
+import dev.strata.state.StateAddress;
+import dev.strata.state.StateEdits;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -52,6 +55,24 @@ class MoveDiagnosticsTest {
                 .map(d -> (d.isError() ? "error " : "warning ") + (d.subject() == null ? "-" : d.subject().toString())
                         + " " + d.summary()).toList();
         assertThat(got).isEqualTo(r.expected());
+    }
+
+    /** Terraform reports an implied move that is blocked too: count added while index zero is in state. */
+    @Test
+    void blockedImpliedMoveIsReported() {
+        EngineHarness h = new EngineHarness(dir);
+        h.applied(c("a") + c("b"));
+        h.editState(s -> StateEdits.move(s, StateAddress.parse("fake_thing.b").value(),
+                StateAddress.parse("fake_thing.a[0]").value()).value());
+        Result<Plan> p = h.plan(h.config("resource \"fake_thing\" \"a\" {\n  count = 1\n  value = \"x\"\n}\n"));
+        assertThat(p.diagnostics().asList()).extracting(Diagnostic::detail).singleElement().asString()
+                .contains("  - fake_thing.a could not move to fake_thing.a[0]\n");
+        assertThat(EngineHarness.actions(p.value()))
+                .containsExactly("fake_thing.a delete (delete_because_wrong_repetition)");
+    }
+
+    private static String c(String name) {
+        return "resource \"fake_thing\" \"" + name + "\" { value = \"x\" }\n";
     }
 
     /** A resource moves whole or not at all: one of its objects in the way keeps all of them where they are. */
