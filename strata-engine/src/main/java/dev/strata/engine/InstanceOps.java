@@ -899,8 +899,10 @@ final class InstanceOps {
             return;
         }
         boolean forget = forgotten(ai);
+        // Terraform gives every forgotten object this reason, even one in a removed module.
+        String why = forget ? "delete_because_no_resource_config" : reason;
         ResourceChange ch = new ResourceChange(ai, o.deposed(), forget ? Action.FORGET : Action.DELETE, before,
-                c.nullObject(), List.of(), o.deposed() == null && !forget ? reason : null, pa, c.schema().version(), null,
+                c.nullObject(), List.of(), o.deposed() == null ? why : null, pa, c.schema().version(), null,
                 null, null);
         if (o.deposed() == null) {
             walk.planned.change(ai, ch);

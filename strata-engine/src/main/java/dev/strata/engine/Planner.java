@@ -73,6 +73,7 @@ final class Planner {
             // Terraform records the plan's time to the second, as plantimestamp() prints it.
             java.time.Instant timestamp = wiring.clock().instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
             Run run = new Run(tree, options, Run.Phase.PLAN, pool, variables, moved.state(), timestamp, null);
+            run.diagnose(moved.diagnostics());
             InstanceOps.Inputs inputs = new InstanceOps.Inputs(null, Map.of(), moved.previous(), imports(tree, run),
                     tree.root().module().removed());
             Walk walk = wiring.walk(run, graph, events, inputs, null, wiring.stop());

@@ -232,6 +232,9 @@ public final class PlanView extends View {
     }
 
     private static String because(ResourceChange c) {
+        if (c.action() == Action.FORGET) {
+            return "destroy = false is set in the configuration";
+        }
         if (c.reason() == null) {
             return null;
         }

@@ -377,6 +377,34 @@ class PlanApplyTest {
     }
 
     @Test
+    void aMoveOntoAnObjectStillInStateIsAWarning() throws IOException {
+        write("main.tf", "resource \"terraform_data\" \"a\" {\n  input = \"x\"\n}\n"
+                + "resource \"terraform_data\" \"b\" {\n  input = \"x\"\n}\n");
+        ok("apply", "-auto-approve");
+        write("main.tf", """
+                resource "terraform_data" "b" {
+                  input = "x"
+                }
+                moved {
+                  from = terraform_data.a
+                  to   = terraform_data.b
+                }
+                """);
+        CliRunner.Result p = ok("plan", "-no-color");
+        assertTrue(p.stdout().contains("  # terraform_data.a will be destroyed\n"
+                + "  # (because terraform_data.a is not in configuration)\n"), p.stdout());
+        assertTrue(p.stdout().contains("""
+                Warning: Unresolved resource instance address changes
+
+                Strata tried to adjust resource instance addresses in the prior state based on
+                change information recorded in the configuration, but some adjustments did not
+                succeed due to existing objects already at the intended addresses:
+                  - terraform_data.a could not move to terraform_data.b
+
+                Strata has planned to destroy these objects."""), p.stdout());
+    }
+
+    @Test
     void movedImportAndRemovedBlocks() throws IOException {
         write("main.tf", "resource \"terraform_data\" \"old\" {\n  input = \"keep\"\n}\n"
                 + "resource \"terraform_data\" \"gone\" {\n  input = \"g\"\n}\n");
@@ -399,7 +427,8 @@ class PlanApplyTest {
                 """);
         CliRunner.Result p = ok("plan");
         assertTrue(p.stdout().contains("# terraform_data.old has moved to terraform_data.new"), p.stdout());
-        assertTrue(p.stdout().contains("# terraform_data.gone will no longer be managed by Strata"), p.stdout());
+        assertTrue(p.stdout().contains("# terraform_data.gone will no longer be managed by Strata\n"
+                + "  # (destroy = false is set in the configuration)\n"), p.stdout());
         CliRunner.Result a = ok("apply", "-auto-approve");
         assertEquals(oldId, id(state(), "terraform_data", "new", 0), a.stdout());
         assertEquals(1, state().get("resources").size(), "gone was forgotten, not destroyed");
