@@ -100,7 +100,8 @@ class InputVariablesTest {
                 }
                 """);
         Result<SortedMap<String, Value>> r = resolve(Map.of(), new Arg.Var("port=80"));
-        assertThat(brief(r.diagnostics())).containsExactly("main.tf:4,21-36: Invalid value for variable");
+        // As Terraform 1.11: a value from the command line is reported at the variable's declaration.
+        assertThat(brief(r.diagnostics())).containsExactly("main.tf:1,1-16: Invalid value for variable");
         assertThat(r.diagnostics().asList().getFirst().detail()).isEqualTo("The port must be above 1024, got 80.\n\n"
                 + "This was checked by the validation rule at main.tf:3,3-13.");
         assertThat(brief(resolve(Map.of(), new Arg.Var("port=8080")).diagnostics())).isEmpty();

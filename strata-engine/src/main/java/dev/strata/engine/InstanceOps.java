@@ -549,6 +549,11 @@ final class InstanceOps {
         run.changes.put(ai, new ResourceChange(ai, null, action, prior == null ? c.nullObject() : prior, after.value,
                 replacePaths, reason, c.providerAddr(), c.schema().version(), after.priv, previous.get(ai), importId));
         run.setInstanceValue(ai, after.value);
+        // As Terraform, a postcondition is checked against the planned object too: one already known to
+        // fail fails the plan, and one that depends on what only the apply knows waits for it.
+        for (CheckRule post : c.rc().lifecycle().postconditions()) {
+            walk.condition(scopeData.withSelf(after.value).scope(), post, "Resource postcondition failed", true);
+        }
     }
 
     private record Imported(Value value, PrivateState priv) {}

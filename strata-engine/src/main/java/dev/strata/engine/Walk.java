@@ -17,6 +17,7 @@ import dev.strata.config.ProviderConfig;
 import dev.strata.config.Repetition;
 import dev.strata.config.ResourceConfig;
 import dev.strata.config.VariableConfig;
+import dev.strata.config.VariableValidation;
 import dev.strata.engine.graph.DagWalker;
 import dev.strata.engine.graph.DependencyGraph;
 import dev.strata.hcl.Attribute;
@@ -90,6 +91,12 @@ final class Walk {
             Node n = todo.removeLast();
             if (out.add(n)) {
                 todo.addAll(graph.dependenciesOf(n));
+            }
+        }
+        // A variable that is evaluated is validated too, as in Terraform, when what its rules refer to is.
+        for (Node n : graph.nodes()) {
+            if (n instanceof Node.VariableValidationNode && out.containsAll(graph.dependenciesOf(n))) {
+                out.add(n);
             }
         }
         return out;
@@ -193,6 +200,7 @@ final class Walk {
     private void dispatch(Node n) {
         switch (n) {
             case Node.VariableNode v -> variable(v);
+            case Node.VariableValidationNode v -> validation(v);
             case Node.LocalNode l -> local(l);
             case Node.OutputNode o -> output(o);
             case Node.ModuleCallNode c -> moduleCall(c);
@@ -268,6 +276,21 @@ final class Walk {
             Scope scope = a == null ? null : callScope(mi.parent(), call, mi.steps().getLast().key());
             Value value = inputValue(vc, a, scope, mi + " var." + v.name());
             run.setVariable(mi, v.name(), value);
+        }
+    }
+
+    /**
+     * A child module's input checked against its {@code validation} rules, in each instance of the call;
+     * an input known only after apply is checked in the apply.
+     */
+    private void validation(Node.VariableValidationNode v) {
+        ConfigNode n = config(v.module());
+        VariableConfig vc = n.module().variables().get(v.name());
+        Attribute a = n.call().inputs().get(v.name());
+        for (ModuleInstance mi : run.instancesOf(v.module())) {
+            if (run.variable(mi, v.name()).isWhollyKnown()) {
+                run.diagnose(VariableValidation.check(vc, RunData.scope(run, mi), a == null ? null : a.expr().range()));
+            }
         }
     }
 
@@ -353,7 +376,12 @@ final class Walk {
             return false;
         }
         ConversionResult b = dev.strata.lang.value.Convert.convert(v.unmarkDeep(), Type.BOOL);
-        if (b instanceof ConversionResult.Failed || b.value().asBool()) {
+        if (b instanceof ConversionResult.Failed f) {
+            run.diagnose(Diagnostic.error("Invalid condition result", "Invalid condition result value: "
+                    + f.message() + ".", rule.condition().range()));
+            return false;
+        }
+        if (b.value().asBool()) {
             return true;
         }
         String message = "";
