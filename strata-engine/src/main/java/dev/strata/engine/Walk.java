@@ -70,6 +70,8 @@ final class Walk {
     final EngineEvents events;
     final InstanceOps ops;
     private final Set<Node> included;
+    /** Destroying with {@code -target}: the targets and what depends on them; the other resources are only read. */
+    private final Set<Node> destroyed = new HashSet<>();
 
     Walk(Run run, DependencyGraph<Node> graph, EngineEvents events, InstanceOps ops) {
         this(run, graph, events, ops, null);
@@ -84,19 +86,13 @@ final class Walk {
         this.included = roots == null ? targetClosure() : closure(roots);
     }
 
-    private Set<Node> closure(Set<Node> roots) {
+    private Set<Node> closure(java.util.Collection<Node> roots) {
         Set<Node> out = new HashSet<>();
         List<Node> todo = new ArrayList<>(roots);
         while (!todo.isEmpty()) {
             Node n = todo.removeLast();
             if (out.add(n)) {
                 todo.addAll(graph.dependenciesOf(n));
-            }
-        }
-        // A variable that is evaluated is validated too, as in Terraform, when what its rules refer to is.
-        for (Node n : graph.nodes()) {
-            if (n instanceof Node.VariableValidationNode && out.containsAll(graph.dependenciesOf(n))) {
-                out.add(n);
             }
         }
         return out;
@@ -220,12 +216,16 @@ final class Walk {
         run.diagnose(InternalErrors.of(operation(), name, t));
     }
 
-    /** With {@code -target}: the targeted resources and everything they depend on; null without targets. */
+    /**
+     * With {@code -target}: the targeted resources and everything they depend on; null without targets.
+     * Destroying, what depends on the targets is destroyed with them, as in Terraform (it could not
+     * outlive them), so they and their dependents are {@link #destroyed}, and the rest of what they
+     * depend on is only read.
+     */
     private Set<Node> targetClosure() {
         if (run.options.targets().isEmpty()) {
             return null;
         }
-        Set<Node> out = new HashSet<>();
         List<Node> todo = new ArrayList<>();
         for (Node n : graph.nodes()) {
             if (n instanceof Node.ResourceNode rn && Targets.matchesResource(run.options.targets(), rn)) {
@@ -241,10 +241,20 @@ final class Walk {
                 }
             }
         }
-        while (!todo.isEmpty()) {
-            Node n = todo.removeLast();
-            if (out.add(n)) {
-                todo.addAll(graph.dependenciesOf(n));
+        if (run.options.mode() == PlanMode.DESTROY) {
+            while (!todo.isEmpty()) {
+                Node n = todo.removeLast();
+                if (destroyed.add(n)) {
+                    todo.addAll(graph.dependentsOf(n));
+                }
+            }
+            todo.addAll(destroyed);
+        }
+        Set<Node> out = closure(todo);
+        // A variable that is evaluated is validated too, as in Terraform, when what its rules refer to is.
+        for (Node n : graph.nodes()) {
+            if (n instanceof Node.VariableValidationNode && out.containsAll(graph.dependenciesOf(n))) {
+                out.add(n);
             }
         }
         return out;
@@ -554,6 +564,8 @@ final class Walk {
         // Instance-level targets filter the targeted resource only; what it depends on is planned whole.
         List<dev.strata.addr.Targetable> filter = Targets.matchesResource(run.options.targets(), rn)
                 || Targets.matchesModule(run.options.targets(), rn.module()) ? run.options.targets() : List.of();
+        boolean onlyRead = run.options.mode() == PlanMode.DESTROY && !run.options.targets().isEmpty()
+                && !destroyed.contains(rn);
         for (ModuleInstance mi : run.instancesOf(rn.module())) {
             AbsResource ar = mi.resource(rn.resource());
             RunData data = new RunData(run, mi);
@@ -573,7 +585,7 @@ final class Walk {
             }
             for (InstanceKey k : e.keys()) {
                 AbsResourceInstance ai = ar.instance(k);
-                if (!Targets.matchesInstance(filter, ai)) {
+                if (onlyRead || !Targets.matchesInstance(filter, ai)) {
                     Value prior = ops.stateValue(ai, rc);
                     if (prior != null) {
                         run.setInstanceValue(ai, prior);

@@ -125,4 +125,21 @@ class PlanShapeTest {
         // The next untargeted plan has only what the targeted one left out.
         assertThat(EngineHarness.actions(h.planned(tree))).containsExactly("fake_thing.other create");
     }
+
+    @Test
+    void aTargetedDestroyDeletesTheTargetAfterWhatDependsOnItAndLeavesTheRest() {
+        String config = """
+                resource "fake_thing" "a" { value = "a" }
+                resource "fake_thing" "b" { value = "${fake_thing.a.value}-b" }
+                resource "fake_thing" "other" { value = "o" }
+                """;
+        h.applied(config);
+        h.fake.applyLog.clear();
+        PlanOptions targeted = h.options(PlanMode.DESTROY, List.of("fake_thing.a"), List.of());
+        var r = h.planAndApply(h.config(config), targeted, EngineEvents.NONE);
+        assertThat(EngineHarness.errors(r.diagnostics())).isEmpty();
+        assertThat(r.value().destroyed()).isEqualTo(2);
+        assertThat(h.fake.applyLog).containsExactly("a-b -> -", "a -> -");
+        assertThat(h.stateAddresses()).containsExactly("fake_thing.other");
+    }
 }

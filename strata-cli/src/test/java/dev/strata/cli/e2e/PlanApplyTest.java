@@ -272,6 +272,21 @@ class PlanApplyTest {
     }
 
     @Test
+    void aTargetedDestroyTakesWhatDependsOnTheTarget() throws IOException {
+        write("main.tf", """
+                resource "terraform_data" "a" { input = 1 }
+                resource "terraform_data" "b" { input = terraform_data.a.output }
+                resource "terraform_data" "c" { input = 3 }
+                """);
+        ok("apply", "-auto-approve");
+        CliRunner.Result r = ok("destroy", "-auto-approve", "-target=terraform_data.a");
+        assertTrue(r.stdout().contains("Plan: 0 to add, 0 to change, 2 to destroy."), r.stdout());
+        assertTrue(r.stdout().contains("# terraform_data.b will be destroyed"), r.stdout());
+        assertEquals(1, state().get("resources").size());
+        assertEquals("c", state().get("resources").get(0).get("name").asText());
+    }
+
+    @Test
     void replaceFlagAndReplaceTriggeredByAndIgnoreChanges() throws IOException {
         write("main.tf", """
                 resource "terraform_data" "a" { input = "v1" }
