@@ -584,6 +584,14 @@ class PlanApplyTest {
         assertTrue(p.stderr().contains("Cycle"), p.toString());
         assertTrue(p.stderr().contains("terraform_data.a") && p.stderr().contains("terraform_data.b"), p.toString());
         assertTrue(p.stderr().contains("main.tf"), p.toString());
+        assertEquals(1, run("graph").exitCode());
+        // As terraform graph -draw-cycles: drawn (exit 0, no error), the cycle's edges in red.
+        CliRunner.Result drawn = ok("graph", "-draw-cycles");
+        assertTrue(drawn.stdout().contains("\"terraform_data.a\" -> \"terraform_data.b\" [color = \"red\", "
+                + "penwidth = \"2.0\"]\n"), drawn.stdout());
+        assertTrue(drawn.stdout().contains("\"terraform_data.b\" -> \"terraform_data.a\" [color = \"red\", "
+                + "penwidth = \"2.0\"]\n"), drawn.stdout());
+        assertEquals("", drawn.stderr());
     }
 
     @Test
