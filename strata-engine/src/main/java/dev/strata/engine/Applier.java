@@ -181,7 +181,10 @@ public final class Applier {
         }
     }
 
-    /** Deletions in reverse dependency order: an object goes before the objects it depended on. */
+    /**
+     * Deletions in reverse dependency order: an object goes before the objects it depended on. With them
+     * the objects that {@code create_before_destroy} replacements deposed during the walk.
+     */
     private void destroyPass(Run run, InstanceOps ops, Plan plan, ConfigTree tree, EngineEvents events)
             throws InterruptedException {
         for (ResourceChange c : plan.changes()) {
@@ -190,7 +193,8 @@ public final class Applier {
                 run.succeeded.add(new Run.Done(c.addr(), Action.FORGET));
             }
         }
-        List<ResourceChange> deletes = plan.changes().stream().filter(c -> c.action() == Action.DELETE).toList();
+        List<ResourceChange> deletes = java.util.stream.Stream.concat(plan.changes().stream()
+                .filter(c -> c.action() == Action.DELETE), ops.deposedLater.stream()).toList();
         if (deletes.isEmpty()) {
             return;
         }
