@@ -108,6 +108,30 @@ class InputVariablesTest {
     }
 
     @Test
+    void aValidationResultThatIsNullOrNotABoolIsAnErrorWithTerraformsText() {
+        write(dir, "main.tf", """
+                variable "w" { default = null }
+                variable "v" {
+                  default = "x"
+                  validation {
+                    condition     = var.v == "x" ? var.w : true
+                    error_message = "Never."
+                  }
+                  validation {
+                    condition     = var.v
+                    error_message = "Never."
+                  }
+                }
+                """);
+        Result<SortedMap<String, Value>> r = resolve(Map.of());
+        assertThat(r.diagnostics().asList()).extracting(d -> d.subject() + ": " + d.summary() + ": " + d.detail())
+                .containsExactly("main.tf:5,21-48: Invalid variable validation result: Validation condition "
+                        + "expression must return either true or false, not null.",
+                        "main.tf:9,21-26: Invalid variable validation result: Invalid validation condition result "
+                        + "value: a bool is required.");
+    }
+
+    @Test
     void undeclaredValuesWarnTwiceThenCountTheRestAsTerraformDoes() {
         write(dir, "main.tf", "variable \"a\" { default = \"x\" }\n",
                 "terraform.tfvars", "a = \"1\"\nzz = 1\nyy = 2\nxx = 3\n",

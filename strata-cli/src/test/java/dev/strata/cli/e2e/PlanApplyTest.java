@@ -258,13 +258,16 @@ class PlanApplyTest {
         assertEquals(1, state().get("resources").size());
     }
 
+    /** b depends on a; c on nothing. */
+    private static final String TARGETS = """
+            resource "terraform_data" "a" { input = 1 }
+            resource "terraform_data" "b" { input = terraform_data.a.output }
+            resource "terraform_data" "c" { input = 3 }
+            """;
+
     @Test
     void targetPlansOnlyTheTargetAndWhatItNeeds() throws IOException {
-        write("main.tf", """
-                resource "terraform_data" "a" { input = 1 }
-                resource "terraform_data" "b" { input = terraform_data.a.output }
-                resource "terraform_data" "c" { input = 3 }
-                """);
+        write("main.tf", TARGETS);
         CliRunner.Result r = ok("plan", "-target=terraform_data.b");
         assertTrue(r.stdout().contains("Plan: 2 to add, 0 to change, 0 to destroy."), r.stdout());
         assertFalse(r.stdout().contains("terraform_data.c"), r.stdout());
@@ -273,11 +276,7 @@ class PlanApplyTest {
 
     @Test
     void aTargetedDestroyTakesWhatDependsOnTheTarget() throws IOException {
-        write("main.tf", """
-                resource "terraform_data" "a" { input = 1 }
-                resource "terraform_data" "b" { input = terraform_data.a.output }
-                resource "terraform_data" "c" { input = 3 }
-                """);
+        write("main.tf", TARGETS);
         ok("apply", "-auto-approve");
         CliRunner.Result r = ok("destroy", "-auto-approve", "-target=terraform_data.a");
         assertTrue(r.stdout().contains("Plan: 0 to add, 0 to change, 2 to destroy."), r.stdout());
