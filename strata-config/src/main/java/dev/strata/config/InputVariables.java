@@ -14,7 +14,6 @@ import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.json.JsonSyntax;
 import dev.strata.hcl.syntax.Expr;
 import dev.strata.hcl.syntax.NativeSyntax;
-import dev.strata.lang.eval.Evaluator;
 import dev.strata.lang.eval.Scope;
 import dev.strata.lang.eval.TemplateFunctions;
 import dev.strata.lang.funcs.FunctionContext;
@@ -22,7 +21,6 @@ import dev.strata.lang.funcs.FunctionTable;
 import dev.strata.lang.types.PrimitiveType;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.ConversionResult;
-import dev.strata.lang.value.Convert;
 import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
 import java.io.IOException;
@@ -324,42 +322,6 @@ public final class InputVariables {
                 return Result.of(values.getOrDefault(v.name(), Value.DYNAMIC_UNKNOWN));
             }
         });
-        for (CheckRule rule : vc.validations()) {
-            if (rule.condition() == null) {
-                continue;
-            }
-            Result<Value> c = new Evaluator(scope).evaluate(rule.condition());
-            if (c.hasErrors()) {
-                diags.addAll(c.diagnostics());
-                continue;
-            }
-            Value cv = c.value().unmark();
-            if (!cv.isKnown() || cv.isNull()) {
-                continue;
-            }
-            ConversionResult b = Convert.convert(cv, Type.BOOL);
-            if (!b.isOk()) {
-                diags.add(Diagnostic.error("Invalid validation result", "The condition must produce true or false.",
-                        rule.condition().range()));
-                continue;
-            }
-            if (b.value().asBool()) {
-                continue;
-            }
-            String message = "";
-            if (rule.errorMessage() != null) {
-                Result<Value> m = new Evaluator(scope).evaluate(rule.errorMessage());
-                Value mv = m.value();
-                if (!m.hasErrors() && mv.isKnown() && !mv.isNull() && !mv.isMarked()
-                        && Convert.convert(mv, Type.STRING).isOk()) {
-                    message = Convert.convert(mv, Type.STRING).value().asString();
-                } else if (mv.isMarked()) {
-                    message = "The error message refers to sensitive values, so it is not shown.";
-                }
-            }
-            diags.add(Diagnostic.error("Invalid value for variable", message + "\n\nThis was checked by the "
-                    + "validation rule at " + rule.declRange() + ".",
-                    r != null && r.range() != null ? r.range() : rule.condition().range()));
-        }
+        diags.addAll(VariableValidation.check(vc, scope, r == null ? null : r.range()));
     }
 }

@@ -100,10 +100,35 @@ class InputVariablesTest {
                 }
                 """);
         Result<SortedMap<String, Value>> r = resolve(Map.of(), new Arg.Var("port=80"));
-        assertThat(brief(r.diagnostics())).containsExactly("main.tf:4,21-36: Invalid value for variable");
+        // As Terraform 1.11: a value from the command line is reported at the variable's declaration.
+        assertThat(brief(r.diagnostics())).containsExactly("main.tf:1,1-16: Invalid value for variable");
         assertThat(r.diagnostics().asList().getFirst().detail()).isEqualTo("The port must be above 1024, got 80.\n\n"
                 + "This was checked by the validation rule at main.tf:3,3-13.");
         assertThat(brief(resolve(Map.of(), new Arg.Var("port=8080")).diagnostics())).isEmpty();
+    }
+
+    @Test
+    void aValidationResultThatIsNullOrNotABoolIsAnErrorWithTerraformsText() {
+        write(dir, "main.tf", """
+                variable "w" { default = null }
+                variable "v" {
+                  default = "x"
+                  validation {
+                    condition     = var.v == "x" ? var.w : true
+                    error_message = "Never."
+                  }
+                  validation {
+                    condition     = var.v
+                    error_message = "Never."
+                  }
+                }
+                """);
+        Result<SortedMap<String, Value>> r = resolve(Map.of());
+        assertThat(r.diagnostics().asList()).extracting(d -> d.subject() + ": " + d.summary() + ": " + d.detail())
+                .containsExactly("main.tf:5,21-48: Invalid variable validation result: Validation condition "
+                        + "expression must return either true or false, not null.",
+                        "main.tf:9,21-26: Invalid variable validation result: Invalid validation condition result "
+                        + "value: a bool is required.");
     }
 
     @Test

@@ -95,7 +95,7 @@ final class Applier {
             try {
                 // The walk turns every failed vertex into a diagnostic; the summary below counts instances.
                 walk.walk(wiring.stop());
-                destroyPass(run, walk.ops, outcomes, plan, tree);
+                destroyPass(run, walk.ops, outcomes, plan, tree, events);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -150,8 +150,12 @@ final class Applier {
         }
     }
 
-    /** Deletions in reverse dependency order: an object goes before the objects it depended on. */
-    private void destroyPass(Run run, InstanceOps ops, ApplyOutcomes outcomes, Plan plan, ConfigTree tree)
+    /**
+     * Deletions in reverse dependency order: an object goes before the objects it depended on. With them
+     * the objects that {@code create_before_destroy} replacements deposed during the walk.
+     */
+    private void destroyPass(Run run, InstanceOps ops, ApplyOutcomes outcomes, Plan plan, ConfigTree tree,
+                             EngineEvents events)
             throws InterruptedException {
         for (ResourceChange c : plan.changes()) {
             if (c.action() == Action.FORGET && ops.stateObject(c.addr(), c.deposed()) != null) {
@@ -159,7 +163,8 @@ final class Applier {
                 outcomes.succeeded(c.addr(), Action.FORGET);
             }
         }
-        List<ResourceChange> deletes = plan.changes().stream().filter(c -> c.action() == Action.DELETE).toList();
+        List<ResourceChange> deletes = java.util.stream.Stream.concat(plan.changes().stream()
+                .filter(c -> c.action() == Action.DELETE), ops.deposedLater.stream()).toList();
         if (deletes.isEmpty()) {
             return;
         }

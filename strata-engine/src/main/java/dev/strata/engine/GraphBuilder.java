@@ -11,7 +11,6 @@ import dev.strata.addr.ModuleCallInstanceOutput;
 import dev.strata.addr.Reference;
 import dev.strata.addr.Resource;
 import dev.strata.addr.ResourceInstance;
-import dev.strata.config.CheckConfig;
 import dev.strata.config.CheckRule;
 import dev.strata.config.ConfigNode;
 import dev.strata.config.ConfigTree;
@@ -37,6 +36,8 @@ import java.util.Optional;
  * output, so module A may feed one output into B while B feeds another back into A. Every object of
  * a child module depends on its call's expansion; the close vertex depends on every object of the
  * module, and is what a reference to the whole module ({@code module.a}, {@code depends_on}) waits for.
+ * A child module's variable with {@code validation} rules has one more vertex for them, after the
+ * variable and what the rules refer to, which nothing but the close vertex waits for (as in Terraform).
  * Every resource depends on its provider configuration.
  */
 final class GraphBuilder {
@@ -59,6 +60,13 @@ final class GraphBuilder {
                     if (arg != null) {
                         refs(g, node, parent.get(), References.of(arg.expr()));
                     }
+                }
+                List<CheckRule> rules = mc.variables().get(v).validations();
+                if (!m.isRoot() && !rules.isEmpty()) {
+                    Node validation = new Node.VariableValidationNode(m, v);
+                    own.add(validation);
+                    g.dependency(validation, node, null);
+                    refs(g, validation, n, ruleRefs(rules));
                 }
             });
             mc.locals().forEach((name, l) -> {
@@ -94,7 +102,7 @@ final class GraphBuilder {
             mc.checks().forEach((name, c) -> {
                 Node node = new Node.CheckNode(m, name);
                 own.add(node);
-                refs(g, node, n, checkRefs(c));
+                refs(g, node, n, ruleRefs(c.asserts()));
             });
             if (close != null) {
                 g.dependency(close, call, null);
@@ -112,9 +120,9 @@ final class GraphBuilder {
         return g.build();
     }
 
-    private static List<Reference> checkRefs(CheckConfig c) {
+    private static List<Reference> ruleRefs(List<CheckRule> rules) {
         List<Reference> out = new ArrayList<>();
-        for (CheckRule r : c.asserts()) {
+        for (CheckRule r : rules) {
             for (var e : List.of(r.condition(), r.errorMessage())) {
                 if (e == null) {
                     continue;

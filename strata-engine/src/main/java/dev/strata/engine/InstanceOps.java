@@ -65,6 +65,12 @@ final class InstanceOps {
     private final ProviderCalls calls;
     /** Create tokens of operations a crashed run started without recording their result. */
     private final Map<AbsResourceInstance, String> openCreates;
+    /**
+     * Objects a {@code create_before_destroy} replacement deposed while applying: deleted with the plan's
+     * deletions, after the walk, so that (as in Terraform) the dependents move to the new object first and a
+     * failed delete leaves them updated.
+     */
+    final java.util.Queue<ResourceChange> deposedLater = new java.util.concurrent.ConcurrentLinkedQueue<>();
     /** Provider configurations whose {@link Failure.Unavailable} error was already reported. */
     private final Set<AbsProviderConfig> unavailableReported = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Walk walk;
@@ -572,6 +578,11 @@ final class InstanceOps {
         walk.planned.change(ai, new ResourceChange(ai, null, action, prior == null ? c.nullObject() : prior, after.value,
                 replacePaths, reason, c.providerAddr(), c.schema().version(), after.priv, previous.get(ai), importId));
         run.setInstanceValue(ai, after.value);
+        // As Terraform, a postcondition is checked against the planned object too: one already known to
+        // fail fails the plan, and one that depends on what only the apply knows waits for it.
+        for (CheckRule post : c.rc().lifecycle().postconditions()) {
+            walk.condition(scopeData.withSelf(after.value).scope(), post, "Resource postcondition failed", true);
+        }
     }
 
     private record Imported(Value value, PrivateState priv) {}
@@ -1110,7 +1121,8 @@ final class InstanceOps {
                 }
                 created = applyOne(c, ch, Action.CREATE, null, config, PrivateState.EMPTY, null);
                 if (created != null && prior != null) {
-                    destroy(c, prior, priorPrivate, deposedKey);
+                    deposedLater.add(new ResourceChange(ai, deposedKey, Action.DELETE, prior, c.nullObject(), List.of(),
+                            null, c.providerAddr(), c.schema().version(), null, null, null));
                 }
             }
             default -> throw new IllegalStateException("unexpected action " + ch.action());

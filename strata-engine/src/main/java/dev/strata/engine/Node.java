@@ -69,6 +69,20 @@ sealed interface Node extends Comparable<Node> {
         }
     }
 
+    /**
+     * A child module's input variable's {@code validation} rules, checked apart from the variable so that
+     * they may refer to other objects of the module (Terraform 1.9+) that themselves use the variable.
+     */
+    record VariableValidationNode(Module module, String name) implements Node {
+        public String display() {
+            return in(module, "var." + name) + " (validation)";
+        }
+
+        public int kindOrder() {
+            return 1;
+        }
+    }
+
     record LocalNode(Module module, String name) implements Node {
         public String display() {
             return in(module, "local." + name);

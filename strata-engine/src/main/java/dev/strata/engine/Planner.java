@@ -32,8 +32,8 @@ final class Planner {
     static Result<String> dot(ConfigTree tree, boolean drawCycles) {
         DependencyGraph<Node> g = GraphBuilder.build(tree);
         Diagnostics cycles = g.checkCycles(Node::cycleName);
-        if (cycles.hasErrors() && !drawCycles) {
-            return Result.of(null, cycles);
+        if (cycles.hasErrors()) {
+            return drawCycles ? Result.of(g.toDotWithCycles(Node::display), Diagnostics.NONE) : Result.of(null, cycles);
         }
         return Result.of(g.transitiveReduction().toDot(Node::display), Diagnostics.NONE);
     }

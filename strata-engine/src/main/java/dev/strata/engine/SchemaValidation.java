@@ -91,6 +91,7 @@ final class SchemaValidation {
             case Node.ProviderNode p -> provider(p.config(), tree, pool, shared);
             case Node.ResourceNode r -> resource(r, tree, pool, shared);
             case Node.VariableNode v -> List.of();
+            case Node.VariableValidationNode v -> List.of();
             case Node.LocalNode l -> List.of();
             case Node.OutputNode o -> List.of();
             case Node.ModuleCallNode c -> List.of();

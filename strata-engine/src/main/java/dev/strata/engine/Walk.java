@@ -17,6 +17,7 @@ import dev.strata.config.ProviderConfig;
 import dev.strata.config.Repetition;
 import dev.strata.config.ResourceConfig;
 import dev.strata.config.VariableConfig;
+import dev.strata.config.VariableValidation;
 import dev.strata.engine.graph.DagWalker;
 import dev.strata.engine.graph.DependencyGraph;
 import dev.strata.hcl.Attribute;
@@ -73,6 +74,8 @@ final class Walk {
     final PlannedChanges planned = new PlannedChanges();
     /** What this walk applied (while applying); each vertex adds its own instances' outcomes. */
     final ApplyOutcomes applied = new ApplyOutcomes();
+    /** Destroying with {@code -target}: the targets and what depends on them; the other resources are only read. */
+    private final Set<Node> destroyed = new HashSet<>();
 
     /**
      * A walk of only {@code roots} and what they depend on (null: the targets, or everything), with
@@ -87,7 +90,7 @@ final class Walk {
         this.included = roots == null ? targetClosure() : closure(roots);
     }
 
-    private Set<Node> closure(Set<Node> roots) {
+    private Set<Node> closure(java.util.Collection<Node> roots) {
         Set<Node> out = new HashSet<>();
         List<Node> todo = new ArrayList<>(roots);
         while (!todo.isEmpty()) {
@@ -197,6 +200,7 @@ final class Walk {
     private void dispatch(Node n) {
         switch (n) {
             case Node.VariableNode v -> variable(v);
+            case Node.VariableValidationNode v -> validation(v);
             case Node.LocalNode l -> local(l);
             case Node.OutputNode o -> output(o);
             case Node.ModuleCallNode c -> moduleCall(c);
@@ -216,12 +220,16 @@ final class Walk {
         run.diagnose(InternalErrors.of(operation(), name, t));
     }
 
-    /** With {@code -target}: the targeted resources and everything they depend on; null without targets. */
+    /**
+     * With {@code -target}: the targeted resources and everything they depend on; null without targets.
+     * Destroying, what depends on the targets is destroyed with them, as in Terraform (it could not
+     * outlive them), so they and their dependents are {@link #destroyed}, and the rest of what they
+     * depend on is only read.
+     */
     private Set<Node> targetClosure() {
         if (run.options.targets().isEmpty()) {
             return null;
         }
-        Set<Node> out = new HashSet<>();
         List<Node> todo = new ArrayList<>();
         for (Node n : graph.nodes()) {
             if (n instanceof Node.ResourceNode rn && Targets.matchesResource(run.options.targets(), rn)) {
@@ -237,10 +245,20 @@ final class Walk {
                 }
             }
         }
-        while (!todo.isEmpty()) {
-            Node n = todo.removeLast();
-            if (out.add(n)) {
-                todo.addAll(graph.dependenciesOf(n));
+        if (run.options.mode() == PlanMode.DESTROY) {
+            while (!todo.isEmpty()) {
+                Node n = todo.removeLast();
+                if (destroyed.add(n)) {
+                    todo.addAll(graph.dependentsOf(n));
+                }
+            }
+            todo.addAll(destroyed);
+        }
+        Set<Node> out = closure(todo);
+        // A variable that is evaluated is validated too, as in Terraform, when what its rules refer to is.
+        for (Node n : graph.nodes()) {
+            if (n instanceof Node.VariableValidationNode && out.containsAll(graph.dependenciesOf(n))) {
+                out.add(n);
             }
         }
         return out;
@@ -272,6 +290,21 @@ final class Walk {
             Scope scope = a == null ? null : callScope(mi.parent(), call, mi.steps().getLast().key());
             Value value = inputValue(vc, a, scope, mi + " var." + v.name());
             run.setVariable(mi, v.name(), value);
+        }
+    }
+
+    /**
+     * A child module's input checked against its {@code validation} rules, in each instance of the call;
+     * an input known only after apply is checked in the apply.
+     */
+    private void validation(Node.VariableValidationNode v) {
+        ConfigNode n = config(v.module());
+        VariableConfig vc = n.module().variables().get(v.name());
+        Attribute a = n.call().inputs().get(v.name());
+        for (ModuleInstance mi : run.instancesOf(v.module())) {
+            if (run.variable(mi, v.name()).isWhollyKnown()) {
+                run.diagnose(VariableValidation.check(vc, RunData.scope(run, mi), a == null ? null : a.expr().range()));
+            }
         }
     }
 
@@ -357,7 +390,12 @@ final class Walk {
             return false;
         }
         ConversionResult b = dev.strata.lang.value.Convert.convert(v.unmarkDeep(), Type.BOOL);
-        if (b instanceof ConversionResult.Failed || b.value().asBool()) {
+        if (b instanceof ConversionResult.Failed f) {
+            run.diagnose(Diagnostic.error("Invalid condition result", "Invalid condition result value: "
+                    + f.message() + ".", rule.condition().range()));
+            return false;
+        }
+        if (b.value().asBool()) {
             return true;
         }
         String message = "";
@@ -530,6 +568,8 @@ final class Walk {
         // Instance-level targets filter the targeted resource only; what it depends on is planned whole.
         List<dev.strata.addr.Targetable> filter = Targets.matchesResource(run.options.targets(), rn)
                 || Targets.matchesModule(run.options.targets(), rn.module()) ? run.options.targets() : List.of();
+        boolean onlyRead = run.options.mode() == PlanMode.DESTROY && !run.options.targets().isEmpty()
+                && !destroyed.contains(rn);
         for (ModuleInstance mi : run.instancesOf(rn.module())) {
             AbsResource ar = mi.resource(rn.resource());
             RunData data = new RunData(run, mi);
@@ -549,7 +589,7 @@ final class Walk {
             }
             for (InstanceKey k : e.keys()) {
                 AbsResourceInstance ai = ar.instance(k);
-                if (!Targets.matchesInstance(filter, ai)) {
+                if (onlyRead || !Targets.matchesInstance(filter, ai)) {
                     Value prior = ops.stateValue(ai, rc);
                     if (prior != null) {
                         run.setInstanceValue(ai, prior);

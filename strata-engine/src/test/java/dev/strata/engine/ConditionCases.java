@@ -47,9 +47,7 @@ final class ConditionCases {
                             }
                           }
                         }
-                        """).errors("Resource postcondition failed: The value must be y.")
-                        .bug("a postcondition whose result is known false from the planned values passes the plan; "
-                                + "terraform 1.11 fails the plan"),
+                        """).errors("Resource postcondition failed: The value must be y."),
                 PlanCase.of("a postcondition on an unknown value waits for the apply", null, """
                         resource "fake_thing" "a" {
                           value = "x"
@@ -82,9 +80,15 @@ final class ConditionCases {
                             }
                           }
                         }
-                        """).errors("Invalid condition result: Invalid condition result value: a bool is required.")
-                        .bug("a condition whose value is a string that is not a bool passes; terraform 1.11 reports "
-                                + "it"),
+                        """).errors("Invalid condition result: Invalid condition result value: a bool is required."),
+                PlanCase.of("a check assertion that is not a bool is an error", null, """
+                        check "c" {
+                          assert {
+                            condition     = "maybe"
+                            error_message = "Never."
+                          }
+                        }
+                        """).errors("Invalid condition result: Invalid condition result value: a bool is required."),
                 PlanCase.of("a null condition", null, """
                         variable "v" { default = null }
                         resource "fake_thing" "a" {
@@ -128,9 +132,7 @@ final class ConditionCases {
                           size   = 12
                         }
                         """).errors("Invalid value for variable: The size must be below 10.\n\nThis was checked by "
-                        + "the validation rule at v/main.tf:3,3-13.")
-                        .bug("a module input's validation rules are never evaluated (only the root module's "
-                                + "variables are validated, by InputVariables); terraform 1.11 fails the plan"),
+                        + "the validation rule at v/main.tf:3,3-13."),
                 PlanCase.of("a module output precondition that fails", null, """
                         module "v" {
                           source = "./v"

@@ -102,12 +102,20 @@ class PlanShapeTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("bug: with drawCycles the transitive reduction of a cyclic graph drops every edge "
-            + "(the cycle's and the provider's), so strata graph -draw-cycles draws unconnected nodes")
-    void aCycleIsDrawnWhenAskedFor() {
-        var cyclic = h.config(CYCLE);
-        assertThat(EngineHarness.graph(cyclic, true).value()).contains("\"fake_thing.a\" -> \"fake_thing.b\"")
-                .contains("\"fake_thing.b\" -> \"fake_thing.a\"");
+    void aCycleIsDrawnWhenAskedForWithItsEdgesInRedAndUnreduced() {
+        var cyclic = h.config(CYCLE + """
+                resource "fake_thing" "c" { value = fake_thing.a.id }
+                """);
+        var drawn = EngineHarness.graph(cyclic, true);
+        assertThat(drawn.diagnostics().asList()).isEmpty();
+        // As terraform graph -draw-cycles: every edge (also the ones to the provider that a reduction
+        // would drop), the cycle's in red.
+        assertThat(drawn.value())
+                .contains("\"fake_thing.a\" -> \"fake_thing.b\" [color = \"red\", penwidth = \"2.0\"]\n")
+                .contains("\"fake_thing.b\" -> \"fake_thing.a\" [color = \"red\", penwidth = \"2.0\"]\n")
+                .contains("\"fake_thing.c\" -> \"fake_thing.a\"\n")
+                .contains("\"fake_thing.a\" -> \"provider[\\\"example.com/test/fake\\\"]\"\n")
+                .contains("\"fake_thing.c\" -> \"provider[\\\"example.com/test/fake\\\"]\"\n");
     }
 
     @Test
@@ -124,5 +132,22 @@ class PlanShapeTest {
         assertThat(h.stateAddresses()).containsExactly("fake_thing.a", "fake_thing.b");
         // The next untargeted plan has only what the targeted one left out.
         assertThat(EngineHarness.actions(h.planned(tree))).containsExactly("fake_thing.other create");
+    }
+
+    @Test
+    void aTargetedDestroyDeletesTheTargetAfterWhatDependsOnItAndLeavesTheRest() {
+        String config = """
+                resource "fake_thing" "a" { value = "a" }
+                resource "fake_thing" "b" { value = "${fake_thing.a.value}-b" }
+                resource "fake_thing" "other" { value = "o" }
+                """;
+        h.applied(config);
+        h.fake.applyLog.clear();
+        PlanOptions targeted = h.options(PlanMode.DESTROY, List.of("fake_thing.a"), List.of());
+        var r = h.planAndApply(h.config(config), targeted, EngineEvents.NONE);
+        assertThat(EngineHarness.errors(r.diagnostics())).isEmpty();
+        assertThat(r.value().destroyed()).isEqualTo(2);
+        assertThat(h.fake.applyLog).containsExactly("a-b -> -", "a -> -");
+        assertThat(h.stateAddresses()).containsExactly("fake_thing.other");
     }
 }

@@ -34,9 +34,16 @@ final class TargetCases {
                         .changes("fake_thing.a create", "module.m.fake_thing.x create"),
                 PlanCase.of("a targeted destroy takes what depends on the target", CHAIN, CHAIN)
                         .mode(PlanMode.DESTROY).targets("fake_thing.a")
-                        .changes("fake_thing.a delete", "fake_thing.b delete")
-                        .bug("a targeted destroy leaves fake_thing.b, which depends on the target (terraform "
-                                + "destroy -target destroys the target's dependents too)"),
+                        .changes("fake_thing.a delete", "fake_thing.b delete"),
+                PlanCase.of("a targeted destroy leaves what the target depends on", CHAIN, CHAIN)
+                        .mode(PlanMode.DESTROY).targets("fake_thing.b")
+                        .changes("fake_thing.b delete"),
+                PlanCase.of("a targeted destroy of one instance takes what depends on its resource", CHAIN + """
+                        resource "fake_thing" "d" { value = fake_thing.c[0].id }
+                        """, CHAIN + """
+                        resource "fake_thing" "d" { value = fake_thing.c[0].id }
+                        """).mode(PlanMode.DESTROY).targets("fake_thing.c[1]")
+                        .changes("fake_thing.c[1] delete", "fake_thing.d delete"),
                 PlanCase.of("a target and a replace", CHAIN, CHAIN).targets("fake_thing.c[0]")
                         .replace("fake_thing.c[0]")
                         .changes("fake_thing.c[0] delete_then_create (replace_by_request)"));

@@ -13,7 +13,7 @@ final class GraphCommand implements Command {
             + "output. Both show the dependencies between the configuration's objects; they differ only in name, as "
             + "Strata plans and applies along the same graph.");
     private static final Flag<Boolean> DRAW_CYCLES = FLAGS.bool("draw-cycles", false, "Draw the graph even when it "
-            + "has cycles (the cycles are also reported as errors).");
+            + "has cycles, with their edges in red, to help break them (without it a cycle is an error).");
 
     @Override
     public String name() {

@@ -258,17 +258,31 @@ class PlanApplyTest {
         assertEquals(1, state().get("resources").size());
     }
 
+    /** b depends on a; c on nothing. */
+    private static final String TARGETS = """
+            resource "terraform_data" "a" { input = 1 }
+            resource "terraform_data" "b" { input = terraform_data.a.output }
+            resource "terraform_data" "c" { input = 3 }
+            """;
+
     @Test
     void targetPlansOnlyTheTargetAndWhatItNeeds() throws IOException {
-        write("main.tf", """
-                resource "terraform_data" "a" { input = 1 }
-                resource "terraform_data" "b" { input = terraform_data.a.output }
-                resource "terraform_data" "c" { input = 3 }
-                """);
+        write("main.tf", TARGETS);
         CliRunner.Result r = ok("plan", "-target=terraform_data.b");
         assertTrue(r.stdout().contains("Plan: 2 to add, 0 to change, 0 to destroy."), r.stdout());
         assertFalse(r.stdout().contains("terraform_data.c"), r.stdout());
         assertTrue(r.stdout().contains("Resource targeting is in effect"), r.toString());
+    }
+
+    @Test
+    void aTargetedDestroyTakesWhatDependsOnTheTarget() throws IOException {
+        write("main.tf", TARGETS);
+        ok("apply", "-auto-approve");
+        CliRunner.Result r = ok("destroy", "-auto-approve", "-target=terraform_data.a");
+        assertTrue(r.stdout().contains("Plan: 0 to add, 0 to change, 2 to destroy."), r.stdout());
+        assertTrue(r.stdout().contains("# terraform_data.b will be destroyed"), r.stdout());
+        assertEquals(1, state().get("resources").size());
+        assertEquals("c", state().get("resources").get(0).get("name").asText());
     }
 
     @Test
@@ -598,6 +612,14 @@ class PlanApplyTest {
         assertTrue(p.stderr().contains("Cycle"), p.toString());
         assertTrue(p.stderr().contains("terraform_data.a") && p.stderr().contains("terraform_data.b"), p.toString());
         assertTrue(p.stderr().contains("main.tf"), p.toString());
+        assertEquals(1, run("graph").exitCode());
+        // As terraform graph -draw-cycles: drawn (exit 0, no error), the cycle's edges in red.
+        CliRunner.Result drawn = ok("graph", "-draw-cycles");
+        assertTrue(drawn.stdout().contains("\"terraform_data.a\" -> \"terraform_data.b\" [color = \"red\", "
+                + "penwidth = \"2.0\"]\n"), drawn.stdout());
+        assertTrue(drawn.stdout().contains("\"terraform_data.b\" -> \"terraform_data.a\" [color = \"red\", "
+                + "penwidth = \"2.0\"]\n"), drawn.stdout());
+        assertEquals("", drawn.stderr());
     }
 
     @Test

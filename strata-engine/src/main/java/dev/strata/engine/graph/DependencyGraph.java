@@ -128,17 +128,7 @@ public final class DependencyGraph<N extends Comparable<? super N>> {
      */
     public Diagnostics checkCycles(Function<N, String> name) {
         Diagnostics.Builder out = Diagnostics.builder();
-        KosarajuStrongConnectivityInspector<N, DefaultEdge> scc =
-                new KosarajuStrongConnectivityInspector<>(toJGraphT(true));
-        List<SortedSet<N>> components = new ArrayList<>();
-        for (Set<N> component : scc.stronglyConnectedSets()) {
-            N only = component.iterator().next();
-            if (component.size() > 1 || dependencies.get(only).containsKey(only)) {
-                components.add(new TreeSet<>(component));
-            }
-        }
-        components.sort(Comparator.comparing(SortedSet::first));
-        for (SortedSet<N> component : components) {
+        for (SortedSet<N> component : cycles()) {
             List<N> chain = cycleThrough(component);
             StringBuilder summary = new StringBuilder("Cycle: ");
             StringBuilder detail = new StringBuilder("These objects depend on each other in a circle, so none of "
@@ -168,6 +158,21 @@ public final class DependencyGraph<N extends Comparable<? super N>> {
             out.add(Diagnostic.error(summary.toString(), detail.toString(), subject));
         }
         return out.build();
+    }
+
+    /** The sets of nodes that depend on each other in a circle (a node that refers to itself is one), in order. */
+    private List<SortedSet<N>> cycles() {
+        KosarajuStrongConnectivityInspector<N, DefaultEdge> scc =
+                new KosarajuStrongConnectivityInspector<>(toJGraphT(true));
+        List<SortedSet<N>> components = new ArrayList<>();
+        for (Set<N> component : scc.stronglyConnectedSets()) {
+            N only = component.iterator().next();
+            if (component.size() > 1 || dependencies.get(only).containsKey(only)) {
+                components.add(new TreeSet<>(component));
+            }
+        }
+        components.sort(Comparator.comparing(SortedSet::first));
+        return components;
     }
 
     /** A simple cycle within a strongly connected component, starting at its smallest node. */
@@ -243,13 +248,41 @@ public final class DependencyGraph<N extends Comparable<? super N>> {
 
     /** Graphviz DOT, with nodes and edges in order; edges point from dependent to dependency. */
     public String toDot(Function<N, String> name) {
+        return toDot(name, Set.of());
+    }
+
+    /**
+     * As {@link #toDot(Function)}, for a graph that may have cycles, as {@code terraform graph -draw-cycles}
+     * draws one: every edge (a cycle has no transitive reduction), those on a cycle (between nodes of one
+     * circle) in red.
+     */
+    public String toDotWithCycles(Function<N, String> name) {
+        Map<N, Integer> circle = new java.util.HashMap<>();
+        List<SortedSet<N>> cycles = cycles();
+        for (int i = 0; i < cycles.size(); i++) {
+            for (N n : cycles.get(i)) {
+                circle.put(n, i);
+            }
+        }
+        Set<Dependency<N>> red = new HashSet<>();
+        for (Dependency<N> e : edges()) {
+            Integer c = circle.get(e.from());
+            if (c != null && c.equals(circle.get(e.to()))) {
+                red.add(e);
+            }
+        }
+        return toDot(name, red);
+    }
+
+    private String toDot(Function<N, String> name, Set<Dependency<N>> red) {
         StringBuilder sb = new StringBuilder("digraph {\n  compound = \"true\"\n  newrank = \"true\"\n  subgraph \"root\" {\n");
         for (N n : nodes) {
             sb.append("    \"").append(dotEscape(name.apply(n))).append("\"\n");
         }
         for (Dependency<N> e : edges()) {
             sb.append("    \"").append(dotEscape(name.apply(e.from()))).append("\" -> \"")
-                    .append(dotEscape(name.apply(e.to()))).append("\"\n");
+                    .append(dotEscape(name.apply(e.to()))).append(red.contains(e)
+                            ? "\" [color = \"red\", penwidth = \"2.0\"]\n" : "\"\n");
         }
         return sb.append("  }\n}\n").toString();
     }

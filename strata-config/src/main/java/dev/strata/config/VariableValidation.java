@@ -1,0 +1,102 @@
+package dev.strata.config;
+
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Result;
+import dev.strata.hcl.SourceRange;
+import dev.strata.lang.eval.Evaluator;
+import dev.strata.lang.eval.Scope;
+import dev.strata.lang.types.Type;
+import dev.strata.lang.value.ConversionResult;
+import dev.strata.lang.value.Convert;
+import dev.strata.lang.value.Mark;
+import dev.strata.lang.value.Value;
+
+/**
+ * An input variable's {@code validation} rules checked against its value, with Terraform 1.11's
+ * diagnostics: for the root module's variables once their values are read, and for a child module's
+ * for each instance of its call, in that instance's scope. A condition that is unknown is not decided
+ * (it is, once its values are known: a child module's input in the apply).
+ */
+public final class VariableValidation {
+    private VariableValidation() {}
+
+    /**
+     * @param scope   where the rules are evaluated: the variable and whatever else they refer to
+     * @param subject where the value was set (the module call's argument, the file's entry), or null for
+     *                the default, which is then reported at the variable's declaration
+     */
+    public static Diagnostics check(VariableConfig vc, Scope scope, SourceRange subject) {
+        Diagnostics.Builder out = Diagnostics.builder();
+        for (CheckRule rule : vc.validations()) {
+            if (rule.condition() != null) {
+                rule(vc, rule, scope, subject == null ? vc.declRange() : subject, out);
+            }
+        }
+        return out.build();
+    }
+
+    private static void rule(VariableConfig vc, CheckRule rule, Scope scope, SourceRange subject,
+                             Diagnostics.Builder out) {
+        Result<Value> c = new Evaluator(scope).evaluate(rule.condition());
+        out.addAll(c.diagnostics());
+        if (c.hasErrors()) {
+            return;
+        }
+        Value cv = c.value().unmarkDeep();
+        if (!cv.isKnown()) {
+            return;
+        }
+        if (cv.isNull()) {
+            out.add(Diagnostic.error("Invalid variable validation result", "Validation condition expression must "
+                    + "return either true or false, not null.", rule.condition().range()));
+            return;
+        }
+        ConversionResult b = Convert.convert(cv, Type.BOOL);
+        if (b instanceof ConversionResult.Failed f) {
+            out.add(Diagnostic.error("Invalid variable validation result", "Invalid validation condition result "
+                    + "value: " + f.message() + ".", rule.condition().range()));
+            return;
+        }
+        if (b.value().asBool()) {
+            return;
+        }
+        String message = message(rule, scope, out);
+        if (message != null) {
+            out.add(Diagnostic.error("Invalid value for variable", message + "\n\nThis was checked by the "
+                    + "validation rule at " + rule.declRange() + ".", subject));
+        }
+    }
+
+    /** The rule's error message; null when it cannot be known before the apply (reported instead). */
+    private static String message(CheckRule rule, Scope scope, Diagnostics.Builder out) {
+        String failed = "Failed to evaluate condition error message.";
+        if (rule.errorMessage() == null) {
+            return failed;
+        }
+        Result<Value> m = new Evaluator(scope).evaluate(rule.errorMessage());
+        out.addAll(m.diagnostics());
+        Value mv = m.value();
+        if (m.hasErrors() || mv == null) {
+            return failed;
+        }
+        if (!mv.isWhollyKnown()) {
+            out.add(Diagnostic.error("Invalid error message", "Unsuitable value for error message: expression refers "
+                    + "to values that won't be known until the apply phase.", rule.errorMessage().range()));
+            return null;
+        }
+        if (mv.hasMarkDeep(Mark.SENSITIVE)) {
+            out.add(Diagnostic.error("Error message refers to sensitive values", "The error expression used to "
+                    + "explain this condition refers to sensitive values. Strata will not display the resulting "
+                    + "message.\n\nYou can correct this by removing references to sensitive values, or by carefully "
+                    + "using the nonsensitive() function if the expression will not reveal the sensitive data.",
+                    rule.errorMessage().range()));
+            return "The error message included a sensitive value, so it will not be displayed.";
+        }
+        ConversionResult s = Convert.convert(mv.unmarkDeep(), Type.STRING);
+        if (mv.isNull() || !(s instanceof ConversionResult.Ok ok)) {
+            return failed;
+        }
+        return ok.value().asString();
+    }
+}
