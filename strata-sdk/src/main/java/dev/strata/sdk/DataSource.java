@@ -1,14 +1,9 @@
 package dev.strata.sdk;
 
 /** A data source, by type name; its attributes have the lineage {@code data.TYPE.NAME.attr}. */
-public final class DataSource extends Instanced<DataSource> implements Declaration, Dependable {
-    final String type;
-    Provider provider;
-    Site providerSite;
-
+public final class DataSource extends Typed<DataSource> implements Declaration, Dependable {
     DataSource(Stack stack, String type, String name, Site site) {
-        super(stack, name, site);
-        this.type = type;
+        super(stack, type, name, site);
     }
 
     @Override
@@ -24,30 +19,5 @@ public final class DataSource extends Instanced<DataSource> implements Declarati
     @Override
     Declaration declaration() {
         return this;
-    }
-
-    public String type() {
-        return type;
-    }
-
-    public AnyValue attr(String name) {
-        Site s = Site.capture();
-        return new AnyValue(new Expr.Ref(lineage().member(name), s), s);
-    }
-
-    public DataSource provider(Provider provider) {
-        this.provider = provider;
-        this.providerSite = Site.capture();
-        return this;
-    }
-
-    @Override
-    public Address address() {
-        return new Address(root(), java.util.List.of(type, name), site);
-    }
-
-    @Override
-    public String toString() {
-        return root();
     }
 }

@@ -8,7 +8,7 @@ import java.util.List;
  * A declaration that may be repeated with {@code count} or {@code for_each} and may depend on others:
  * resources, data sources, module calls.
  */
-abstract sealed class Instanced<S extends Instanced<S>> extends Body<S> permits Resource, DataSource, ModuleCall {
+abstract sealed class Instanced<S extends Instanced<S>> extends Body<S> permits Typed, ModuleCall {
     record Repetition(Value value, Site site) {}
 
     final String name;

@@ -5,20 +5,15 @@ import java.util.Arrays;
 import java.util.List;
 
 /** An output value of the stack. */
-public final class Output implements Declaration {
-    final Stack stack;
-    final String name;
+public final class Output extends Declared implements Declaration {
     final Value value;
-    final Site site;
     String description;
     boolean sensitive;
     final List<Dependable> dependsOn = new ArrayList<>();
 
     Output(Stack stack, String name, Value value, Site site) {
-        this.stack = stack;
-        this.name = name;
+        super(stack, name, site);
         this.value = value;
-        this.site = site;
     }
 
     public Output description(String text) {
@@ -41,17 +36,7 @@ public final class Output implements Declaration {
     }
 
     @Override
-    public Stack stack() {
-        return stack;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public Site site() {
-        return site;
+    public String toString() {
+        return "output." + name;
     }
 }

@@ -4,12 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** An input variable; {@link #value()} has the lineage {@code var.NAME}. */
-public final class Variable implements Declaration {
+public final class Variable extends Declared implements Declaration {
     record Validation(BoolValue condition, StringValue message, Site site) {}
 
-    final Stack stack;
-    final String name;
-    final Site site;
     String type;
     Value defaultValue;
     String description;
@@ -18,9 +15,7 @@ public final class Variable implements Declaration {
     final List<Validation> validations = new ArrayList<>();
 
     Variable(Stack stack, String name, Site site) {
-        this.stack = stack;
-        this.name = name;
-        this.site = site;
+        super(stack, name, site);
     }
 
     /** A type constraint in Terraform's syntax: {@code string}, {@code list(string)}, {@code object({a = number})}. */
@@ -64,21 +59,6 @@ public final class Variable implements Declaration {
     public AnyValue value() {
         Site s = Site.capture();
         return new AnyValue(new Expr.Ref(Lineage.of(stack, this, "var", name), s), s);
-    }
-
-    @Override
-    public Stack stack() {
-        return stack;
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public Site site() {
-        return site;
     }
 
     @Override
