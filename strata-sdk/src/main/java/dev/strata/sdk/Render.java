@@ -43,6 +43,52 @@ final class Render {
         };
     }
 
+    /**
+     * A static value (a variable's default), which Terraform reads as plain JSON: no templates, so no
+     * escaping. Null when {@code e} is not made of literals only.
+     */
+    static JsonNode literalJson(Expr e) {
+        return switch (e) {
+            case Expr.Str s -> NODES.textNode(s.value());
+            case Expr.Num n -> number(n.value());
+            case Expr.Bool b -> NODES.booleanNode(b.value());
+            case Expr.Null n -> NODES.nullNode();
+            case Expr.Tuple t -> {
+                ArrayNode a = NODES.arrayNode();
+                for (Expr i : t.items()) {
+                    JsonNode item = literalJson(i);
+                    if (item == null) {
+                        yield null;
+                    }
+                    a.add(item);
+                }
+                yield a;
+            }
+            case Expr.Obj o -> {
+                ObjectNode n = NODES.objectNode();
+                for (Map.Entry<String, Expr> a : o.attributes().entrySet()) {
+                    JsonNode v = literalJson(a.getValue());
+                    if (v == null) {
+                        yield null;
+                    }
+                    n.set(a.getKey(), v);
+                }
+                yield n;
+            }
+            // A set literal is a list in JSON: a default's type constraint converts it.
+            case Expr.Call c when c.function().equals("toset") && c.args().size() == 1
+                    && c.args().get(0) instanceof Expr.Tuple t -> literalJson(t);
+            case Expr.Call c -> null;
+            case Expr.Ref r -> null;
+            case Expr.Step s -> null;
+            case Expr.Conditional c -> null;
+            case Expr.Binary b -> null;
+            case Expr.Unary u -> null;
+            case Expr.Template t -> null;
+            case Expr.For f -> null;
+        };
+    }
+
     private static JsonNode interpolation(Expr e) {
         return NODES.textNode("${" + text(e) + "}");
     }

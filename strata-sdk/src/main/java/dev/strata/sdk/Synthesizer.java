@@ -84,12 +84,18 @@ final class Synthesizer {
             }
             if (v.defaultValue != null) {
                 List<Expr.Ref> refs = Exprs.refs(v.defaultValue.expr());
+                JsonNode literal = Render.literalJson(v.defaultValue.expr());
                 if (!refs.isEmpty()) {
                     problem("Variables not allowed", "The default of variable " + Names.quoted(v.name) + " refers to "
                             + refs.get(0).lineage().text() + "; a default must be a literal value, known before "
                             + "anything else is evaluated.", v.defaultValue.site());
+                } else if (literal == null) {
+                    problem("Invalid default value for variable", "The default of variable " + Names.quoted(v.name)
+                            + " is an expression (" + Render.text(v.defaultValue.expr()) + "); a default must be a "
+                            + "literal value.", v.defaultValue.site());
+                } else {
+                    body.put("default", literal);
                 }
-                body.put("default", Render.json(literal(v.defaultValue.expr())));
             }
             if (v.description != null) {
                 body.put("description", Render.NODES.textNode(v.description));
@@ -502,15 +508,6 @@ final class Synthesizer {
 
     private void problem(String summary, String detail, Site site) {
         problems.add(new Problem(summary, detail, site));
-    }
-
-    /** A default's literal form: a set literal is a list in JSON, since defaults allow no function calls. */
-    private static Expr literal(Expr e) {
-        return switch (e) {
-            case Expr.Call c when c.function().equals("toset") && c.args().size() == 1
-                    && c.args().get(0) instanceof Expr.Tuple t -> t;
-            default -> e;
-        };
     }
 
     // ---- JSON ----

@@ -14,7 +14,7 @@ final class Stacks {
                 "a short non-empty stage");
         Variable names = stack.variable("names").type("list(string)").defaultValue(ListValue.ofStrings("a", "b"));
         names.validation(Fn.length(names.value()).greaterThan(NumberValue.of(0)), "at least one name");
-        stack.variable("secret").type("string").sensitive(true).nullable(false).defaultValue("${not a template}");
+        Variable secret = stack.variable("secret").type("string").nullable(false).defaultValue("s3cret");
         StringValue prefix = stack.local("prefix", Fn.template("app-", env.value()));
         Resource network = stack.resource("terraform_data", "network")
                 .arg("input", MapValue.of(Map.of("cidr", StringValue.of("10.0.0.0/16"), "name", prefix)));
@@ -30,6 +30,8 @@ final class Stacks {
                 named.instance("blue").get("id").asString(), StringValue.of("none")));
         stack.output("subnet_ids", Fn.forList("s", subnets.all(), s -> s.get("id"))).description("Subnet ids");
         stack.output("echoed", echo.output("value")).sensitive(true).dependsOn(named);
+        stack.output("literal", Fn.template("${not a template} %{x} ", secret.value().eq(
+                StringValue.of("s3cret")).asAny().asString()));
         stack.moved(Address.resource("terraform_data", "net"), network.address());
         stack.importing(network.address(), "existing-id");
         stack.removed(Address.resource("terraform_data", "legacy"), false);

@@ -125,9 +125,11 @@ class SynthesisTest {
         Resource r = stack.resource("terraform_data", "r").arg("count", 2).count(1).forEach(SetValue.ofStrings("a"));
         r.lifecycle(l -> l.replaceTriggeredBy(StringValue.of("terraform_data.r")));
         stack.variable("v").defaultValue(r.attr("id"));
+        stack.variable("w").defaultValue(Fn.upper(StringValue.of("x")));
         stack.module("m", "./m").arg("source", "x");
         assertThat(stack.synthesize().problems()).extracting(Problem::summary).containsExactly(
                 "Variables not allowed",
+                "Invalid default value for variable",
                 "Reserved argument name in resource block",
                 "Invalid combination of \"count\" and \"for_each\"",
                 "Invalid replace_triggered_by expression",
@@ -140,12 +142,21 @@ class SynthesisTest {
         stack.local("a", StringValue.of("${x} and %{if}"));
         stack.local("b", NumberValue.of(new java.math.BigDecimal("1.50")));
         stack.local("c", NumberValue.of(10_000_000_000L));
+        // Terraform reads a default as plain JSON, without templates: nothing to escape there.
+        stack.variable("d").defaultValue(MapValue.ofStrings(java.util.Map.of("${k}", "${v}")));
         assertThat(stack.synthesize().json()).isEqualTo("""
                 {
                   "locals": {
                     "a": "$${x} and %%{if}",
                     "b": 1.5,
                     "c": 10000000000
+                  },
+                  "variable": {
+                    "d": {
+                      "default": {
+                        "${k}": "${v}"
+                      }
+                    }
                   }
                 }
                 """);

@@ -61,6 +61,9 @@ class TerraformDifferentialTest {
                 "terraform_data.network [\"update\"]",
                 "terraform_data.subnet[0] [\"create\"]",
                 "terraform_data.subnet[1] [\"create\"]");
+        // Literal text stays literal: the default is plain JSON, the output's text a template escaped by the SDK.
+        assertThat(plan.path("planned_values").path("outputs").path("literal").path("value").asText())
+                .isEqualTo("${not a template} %{x} true");
         JsonNode subnet = plan.path("configuration").path("root_module").path("resources");
         assertThat(subnet.toString()).contains("\"references\":[\"terraform_data.network.output.cidr\","
                 + "\"terraform_data.network.output\",\"terraform_data.network\",\"count.index\"]");
