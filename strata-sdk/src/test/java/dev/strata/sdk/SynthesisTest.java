@@ -103,6 +103,28 @@ class SynthesisTest {
     }
 
     @Test
+    void providersModulesAndForVariables() {
+        Stack other = new Stack();
+        Provider foreign = other.provider("aws").alias("west");
+        Stack stack = new Stack();
+        stack.provider("aws");
+        stack.provider("aws").alias("east");
+        stack.provider("aws").alias("east");
+        stack.resource("aws_vpc", "v").provider(foreign);
+        stack.module("m", "./m").provider("aws", foreign);
+        stack.output("o", Fn.forList("not valid", ListValue.ofStrings("a"), x -> x));
+        List<Problem> ps = stack.synthesize().problems();
+        assertThat(ps).extracting(Problem::summary).containsExactly(
+                "Duplicate provider configuration",
+                "Value from another stack",
+                "Value from another stack",
+                "Invalid for expression variable");
+        assertThat(ps.get(0).detail()).startsWith("A provider configuration for \"aws\" with alias \"east\" was "
+                + "already given at SynthesisTest.java:");
+        assertThat(ps.get(1).detail()).startsWith("aws.west belongs to another stack");
+    }
+
+    @Test
     void repetitionValuesOnlyInsideTheirOwnRepeatedDeclaration() {
         Stack stack = new Stack();
         Resource plain = stack.resource("terraform_data", "plain");
