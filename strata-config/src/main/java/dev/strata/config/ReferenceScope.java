@@ -20,7 +20,7 @@ import dev.strata.lang.funcs.FunctionTable;
 import dev.strata.lang.value.Value;
 
 /**
- * The one evaluation scope of the Terraform language (docs/adr/0011): parses a traversal into a
+ * The one evaluation scope of the Terraform language (docs/adr/0014): parses a traversal into a
  * {@link Reference} once and asks the phase's {@link ScopeData} for the value of its subject; the
  * evaluator applies the steps after it.
  */
