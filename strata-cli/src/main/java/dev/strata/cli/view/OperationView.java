@@ -10,10 +10,6 @@ import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -170,16 +166,7 @@ public abstract sealed class OperationView {
                     + "Only 'yes' will be accepted to confirm."
                     : "  Strata will perform the actions described above.\n  Only 'yes' will be accepted to approve.");
             view.out().println();
-            view.out().print(view.style(View.Style.BOLD, "  Enter a value: "));
-            view.out().flush();
-            String answer;
-            try {
-                answer = new BufferedReader(new InputStreamReader(terminal.stdin(), StandardCharsets.UTF_8))
-                        .readLine();
-            } catch (IOException e) {
-                answer = null;
-            }
-            view.out().println();
+            String answer = view.ask(view.style(View.Style.BOLD, "  Enter a value: ")).orElse(null);
             if (answer == null || !answer.strip().equals("yes")) {
                 view.diagnostics(List.of(CliDiagnostic.error(mode == PlanMode.DESTROY ? "Destroy cancelled"
                         : "Apply cancelled", "Only 'yes' approves the plan" + (answer == null
