@@ -9,10 +9,6 @@ import dev.strata.state.Backend;
 import dev.strata.state.BackendMigration;
 import dev.strata.state.Encryption;
 import dev.strata.state.LockRequest;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -139,15 +135,7 @@ final class BackendInit {
                         , null));
                 return false;
             }
-            view.prompt(question);
-            String answer;
-            try {
-                answer = new BufferedReader(new InputStreamReader(context.stdin(), StandardCharsets.UTF_8)).readLine();
-            } catch (IOException e) {
-                answer = null;
-            }
-            view.blank();
-            if (answer == null || !answer.strip().equals("yes")) {
+            if (!view.confirm(question)) {
                 diags.add(Diagnostic.error("Migration cancelled", "Nothing was copied and the backend was not changed. "
                         + "To use the new backend without copying the state, run \"strata init -reconfigure\".", null));
                 return false;

@@ -235,7 +235,7 @@ final class ConsoleCommand implements Command {
     /** The configuration scope with the root module's recorded resources, when a state can be read. */
     private static Scope withState(CommandContext context, ConfigData config) {
         // Without a readable state the console still evaluates the configuration: problems are not errors here.
-        StateCli.Stored stored = StateCli.readUnlocked(context, new java.util.ArrayList<>());
+        StateCli.Stored stored = StateCli.readUnlocked(context).value();
         if (stored == null || !stored.exists()) {
             return config.scope();
         }

@@ -1,15 +1,8 @@
 package dev.strata.cli.command;
 
-import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.StateView;
 import dev.strata.hcl.Result;
 import dev.strata.state.LockInfo;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -73,37 +66,27 @@ final class ForceUnlockCommand implements Command {
             return 1;
         }
         String id = args.get().lockId();
-        List<CliDiagnostic> problems = new ArrayList<>();
-        String workspace = StateCli.workspace(context, problems);
-        if (!problems.isEmpty()) {
-            view.diagnostics(problems);
+        Parsed<String> workspace = StateCli.workspace(context);
+        if (!workspace.diagnostics().isEmpty()) {
+            view.diagnostics(workspace.diagnostics());
             return 1;
         }
         if (!args.get().force()) {
-            view.prompt("Do you really want to force-unlock?\n"
+            if (!view.confirm("Do you really want to force-unlock?\n"
                     + "  Strata will remove the lock on the remote state.\n"
                     + "  This will allow local Strata commands to modify this state, even though it\n"
                     + "  may still be in use. Only 'yes' will be accepted to confirm.\n\n"
-                    + "  Enter a value: ");
-            String answer;
-            try {
-                answer = new BufferedReader(new InputStreamReader(context.stdin(), StandardCharsets.UTF_8)).readLine();
-            } catch (IOException e) {
-                answer = null;
-            }
-            view.line("");
-            if (answer == null || !answer.strip().equals("yes")) {
+                    + "  Enter a value: ")) {
                 view.errorText("force-unlock cancelled.");
                 return 1;
             }
         }
-        dev.strata.hcl.Diagnostics.Builder backendDiags = dev.strata.hcl.Diagnostics.builder();
-        var backend = StateCli.backend(context, backendDiags);
-        view.diagnostics(backendDiags.build());
-        if (backend == null) {
+        var backend = StateCli.backend(context);
+        view.diagnostics(backend.diagnostics());
+        if (backend.value() == null) {
             return 1;
         }
-        Result<LockInfo> r = backend.forceUnlock(workspace, id);
+        Result<LockInfo> r = backend.value().forceUnlock(workspace.value(), id);
         if (r.hasErrors()) {
             r.diagnostics().forEach(d -> view.errorText("Failed to unlock state: " + d.detail()));
             return 1;

@@ -4,7 +4,6 @@ import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.View;
 import dev.strata.config.ConfigTree;
 import dev.strata.hcl.Result;
-import java.util.List;
 
 /** {@code strata graph}: the dependency graph of the configuration in DOT, for Graphviz. */
 final class GraphCommand implements Command {
@@ -42,13 +41,25 @@ final class GraphCommand implements Command {
         return FLAGS;
     }
 
+    /** The arguments: the operation whose graph is drawn, and whether a graph with cycles is drawn anyway. */
+    record Args(String type, boolean drawCycles) {
+
+        static Parsed<Args> parse(ParsedArgs args) {
+            String type = args.get(TYPE);
+            if (!type.equals("plan") && !type.equals("apply") && !type.equals("plan-destroy")) {
+                return Parsed.failed(CliDiagnostic.error("Invalid graph type", "The -type value \"" + type + "\" is "
+                        + "not supported; use plan or apply."));
+            }
+            return Parsed.of(new Args(type, args.get(DRAW_CYCLES)));
+        }
+    }
+
     @Override
-    public int run(CommandContext context, ParsedArgs args) {
+    public int run(CommandContext context, ParsedArgs parsed) {
         View view = new View(context);
-        String type = args.get(TYPE);
-        if (!type.equals("plan") && !type.equals("apply") && !type.equals("plan-destroy")) {
-            view.diagnostics(List.of(CliDiagnostic.error("Invalid graph type", "The -type value \"" + type + "\" is "
-                    + "not supported; use plan or apply.")));
+        Parsed<Args> args = Args.parse(parsed);
+        if (args.hasErrors()) {
+            view.diagnostics(args.diagnostics());
             return 1;
         }
         Result<ConfigTree> tree = OperationRunner.loadTree(context);
@@ -56,7 +67,7 @@ final class GraphCommand implements Command {
         if (tree.hasErrors()) {
             return 1;
         }
-        Result<String> dot = OperationRunner.engine(context, tree.value()).graph(args.get(DRAW_CYCLES));
+        Result<String> dot = OperationRunner.engine(context, tree.value()).graph(args.value().drawCycles());
         view.diagnostics(dot.diagnostics(), tree.value().diagnosticSources());
         if (dot.value() == null) {
             return 1;

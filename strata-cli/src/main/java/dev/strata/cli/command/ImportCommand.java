@@ -2,14 +2,12 @@ package dev.strata.cli.command;
 
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.Addrs;
-import dev.strata.cli.version.Version;
 import dev.strata.cli.view.ApplyView;
 import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.engine.PlanMode;
 import dev.strata.engine.PlanOptions;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
-import java.util.List;
 
 /** {@code strata import ADDR ID}: brings an existing remote object under Strata's management. */
 final class ImportCommand implements Command {
@@ -50,25 +48,36 @@ final class ImportCommand implements Command {
         return FLAGS;
     }
 
-    @Override
-    public int run(CommandContext context, ParsedArgs args) {
-        // The import is one operation: a first signal lets it finish; a second releases the lock and exits.
-        try (ApplyView view = new ApplyView(context)) {
+    /** The arguments: the resource instance to import to and the provider's ID of the remote object. */
+    record Args(AbsResourceInstance address, String id) {
+
+        static Parsed<Args> parse(ParsedArgs args) {
             if (args.positionals().size() != 2) {
-                view.diagnostics(List.of(CliDiagnostic.error("Wrong number of arguments", "The import command expects "
-                        + "two arguments: the resource address and the resource ID.")));
-                return 1;
+                return Parsed.failed(CliDiagnostic.error("Wrong number of arguments", "The import command expects "
+                        + "two arguments: the resource address and the resource ID."));
             }
             Result<AbsResourceInstance> addr = Addrs.parseAbsResourceInstance(args.positionals().get(0));
             if (addr.value() == null) {
-                view.diagnostics(List.of(CliDiagnostic.error("Invalid address \"" + args.positionals().get(0) + "\"",
+                return Parsed.failed(CliDiagnostic.error("Invalid address \"" + args.positionals().get(0) + "\"",
                         "The address must be a resource instance address, such as aws_instance.web or "
-                                + "aws_instance.web[0].")));
+                                + "aws_instance.web[0]."));
+            }
+            return Parsed.of(new Args(addr.value(), args.positionals().get(1)));
+        }
+    }
+
+    @Override
+    public int run(CommandContext context, ParsedArgs parsed) {
+        // The import is one operation: a first signal lets it finish; a second releases the lock and exits.
+        try (ApplyView view = new ApplyView(context)) {
+            Parsed<Args> args = Args.parse(parsed);
+            if (args.hasErrors()) {
+                view.diagnostics(args.diagnostics());
                 return 1;
             }
             OperationRunner.Request request = new OperationRunner.Request("OperationTypeImport",
                     Operation.Needs.IMPORT, false);
-            return OperationRunner.run(context, args, OP, view, request, s -> {
+            return OperationRunner.run(context, parsed, OP, view, request, s -> {
                 PlanOptions options = s.options(OP, PlanMode.NORMAL, view);
                 if (options == null) {
                     return 1;
@@ -76,18 +85,13 @@ final class ImportCommand implements Command {
                 if (!Operation.checkStateWritable(s.state(), view, s.loaded().sources())) {
                     return 1;
                 }
-                Diagnostics d = s.engine().importResource(s.loaded().variables(), s.state(), options, addr.value(),
-                        args.positionals().get(1), view);
+                Diagnostics d = s.engine().importResource(s.loaded().variables(), s.state(), options,
+                        args.value().address(), args.value().id(), view);
                 view.diagnostics(d, s.loaded().sources());
                 if (d.hasErrors()) {
                     return 1;
                 }
-                view.out().println();
-                view.out().println(view.style(ApplyView.Style.BOLD, view.style(ApplyView.Style.GREEN,
-                        "Import successful!")));
-                view.out().println();
-                view.out().println("The resources that were imported are shown above. These resources are now in");
-                view.out().println("your Strata state and will henceforth be managed by Strata.");
+                view.imported();
                 return 0;
             });
         }

@@ -4,7 +4,6 @@ import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.lang.funcs.GoDuration;
 import dev.strata.state.LockRequest;
 import java.time.Duration;
-import java.util.List;
 
 /** The {@code -lock} and {@code -lock-timeout} flags, declared the same way by every command that writes state. */
 final class LockFlags {
@@ -26,12 +25,5 @@ final class LockFlags {
                     + "\" is not a duration. Write it as a number with a unit, for example 10s, 500ms or 1m30s."));
         }
         return Parsed.of(args.get(lock) ? LockRequest.of(operation, d) : LockRequest.none());
-    }
-
-    /** As {@link #parse}, for callers that collect problems in a list; null after adding one. */
-    LockRequest request(ParsedArgs args, String operation, List<CliDiagnostic> problems) {
-        Parsed<LockRequest> r = parse(args, operation);
-        problems.addAll(r.diagnostics());
-        return r.value();
     }
 }

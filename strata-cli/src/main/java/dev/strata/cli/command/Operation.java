@@ -193,20 +193,20 @@ final class Operation {
      */
     Opened openState(CommandContext context, ParsedArgs args, String operation, View view,
                      DiagnosticRenderer.Sources sources, Interrupts signals) {
-        Diagnostics.Builder diags = Diagnostics.builder();
-        Backend backend = StateCli.backend(context, diags);
-        view.diagnostics(diags.build(), sources);
+        Result<Backend> backend = StateCli.backend(context);
+        view.diagnostics(backend.diagnostics(), sources);
         List<CliDiagnostic> problems = new ArrayList<>();
-        String ws = backend == null ? null : StateCli.workspace(context, problems);
-        LockRequest req = lock.request(args, operation, problems);
+        Parsed<String> ws = backend.value() == null ? new Parsed<>(null, List.of()) : StateCli.workspace(context);
+        problems.addAll(ws.diagnostics());
+        Parsed<LockRequest> req = lock.parse(args, operation);
+        problems.addAll(req.diagnostics());
         view.diagnostics(problems);
-        if (backend == null || ws == null || req == null
-                || problems.stream().anyMatch(p -> p.severity() == CliDiagnostic.Severity.ERROR)) {
+        if (backend.value() == null || ws.hasErrors() || ws.value() == null || req.hasErrors()) {
             return null;
         }
-        Result<StateManager> r = backend.open(ws, req);
+        Result<StateManager> r = backend.value().open(ws.value(), req.value());
         view.diagnostics(r.diagnostics(), sources);
-        return r.value() == null ? null : new Opened(signals.holding(r.value()), ws);
+        return r.value() == null ? null : new Opened(signals.holding(r.value()), ws.value());
     }
 
     /**

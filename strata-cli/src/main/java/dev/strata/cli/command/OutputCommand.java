@@ -4,7 +4,6 @@ import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.OutputView;
 import dev.strata.cli.view.View;
 import dev.strata.state.OutputValue;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -79,12 +78,12 @@ final class OutputCommand implements Command {
             return 1;
         }
         OutputView view = OutputView.of(context, args.value().format());
-        List<CliDiagnostic> problems = new ArrayList<>();
-        StateCli.Stored stored = StateCli.readUnlocked(context, problems);
-        view.diagnostics(problems);
-        if (stored == null) {
+        Parsed<StateCli.Stored> read = StateCli.readUnlocked(context);
+        view.diagnostics(read.diagnostics());
+        if (read.value() == null) {
             return 1;
         }
+        StateCli.Stored stored = read.value();
         Map<String, OutputValue> outputs = stored.state().outputs();
         if (args.value().name().isEmpty()) {
             List<CliDiagnostic> shown = view.all(outputs);

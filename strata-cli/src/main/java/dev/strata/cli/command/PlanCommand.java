@@ -1,13 +1,14 @@
 package dev.strata.cli.command;
 
-import dev.strata.cli.version.Version;
+import dev.strata.cli.view.ApplyView;
 import dev.strata.cli.view.CliDiagnostic;
-import dev.strata.cli.view.PlanView;
+import dev.strata.cli.view.OperationView;
 import dev.strata.engine.Plan;
 import dev.strata.engine.PlanMode;
 import dev.strata.engine.PlanOptions;
 import dev.strata.hcl.Result;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code strata plan}: refreshes, evaluates and shows what an apply would do, without changing
@@ -61,73 +62,74 @@ final class PlanCommand implements Command {
         return FLAGS;
     }
 
+    /**
+     * The arguments: the planning mode, where to save the plan, whether changes exit with 2, and the
+     * output form ({@code -json} always disables colour).
+     */
+    record Args(PlanMode mode, Optional<String> out, boolean detailedExitCode, boolean json) {
+
+        static Parsed<Args> parse(ParsedArgs args) {
+            boolean json = args.get(JSON);
+            if (!args.positionals().isEmpty()) {
+                return new Parsed<>(new Args(PlanMode.NORMAL, Optional.empty(), false, json), List.of(
+                        CliDiagnostic.error("Too many command line arguments", "The plan command takes no positional "
+                                + "arguments; to plan another directory, use the global -chdir option.")));
+            }
+            if (args.get(DESTROY) && args.get(REFRESH_ONLY)) {
+                return new Parsed<>(new Args(PlanMode.NORMAL, Optional.empty(), false, json), List.of(
+                        CliDiagnostic.error("Incompatible plan mode options", "The -destroy and -refresh-only options "
+                                + "are mutually-exclusive.")));
+            }
+            PlanMode mode = args.get(DESTROY) ? PlanMode.DESTROY : args.get(REFRESH_ONLY) ? PlanMode.REFRESH_ONLY
+                    : PlanMode.NORMAL;
+            String out = args.get(OUT);
+            return Parsed.of(new Args(mode, out.isEmpty() ? Optional.empty() : Optional.of(out),
+                    args.get(DETAILED), json));
+        }
+
+        CommandContext context(CommandContext context) {
+            return json ? context.withColorAllowed(false) : context;
+        }
+    }
+
     @Override
-    public int run(CommandContext context, ParsedArgs args) {
-        boolean json = args.get(JSON);
-        CommandContext ctx = json ? context.withColorAllowed(false) : context;
-        PlanView human = new PlanView(ctx).withSchemas(new dev.strata.engine.Schemas(Operation.providers(ctx)));
-        dev.strata.cli.view.PlanJsonView machine = json ? new dev.strata.cli.view.PlanJsonView(ctx) : null;
-        if (machine != null) {
-            machine.version();
-        }
-        dev.strata.cli.view.View view = json ? machine : human;
-        if (!args.positionals().isEmpty()) {
-            view.diagnostics(List.of(CliDiagnostic.error("Too many command line arguments", "The plan command takes "
-                    + "no positional arguments; to plan another directory, use the global -chdir option.")));
+    public int run(CommandContext context, ParsedArgs parsed) {
+        Parsed<Args> args = Args.parse(parsed);
+        // The arguments choose the view, so they come back even when wrong.
+        CommandContext ctx = args.value().context(context);
+        OperationView view = OperationView.of(ctx, args.value().json(),
+                new dev.strata.engine.Schemas(Operation.providers(ctx)));
+        if (args.hasErrors()) {
+            view.diagnostics(args.diagnostics());
             return 1;
         }
-        if (args.get(DESTROY) && args.get(REFRESH_ONLY)) {
-            view.diagnostics(List.of(CliDiagnostic.error("Incompatible plan mode options", "The -destroy and "
-                    + "-refresh-only options are mutually-exclusive.")));
-            return 1;
-        }
-        PlanMode mode = args.get(DESTROY) ? PlanMode.DESTROY : args.get(REFRESH_ONLY) ? PlanMode.REFRESH_ONLY
-                : PlanMode.NORMAL;
+        PlanMode mode = args.value().mode();
         OperationRunner.Request request = new OperationRunner.Request("OperationTypePlan",
                 mode == PlanMode.DESTROY ? null : Operation.Needs.PLAN, false);
-        return OperationRunner.run(ctx, args, OP, view, request, s -> {
-            PlanOptions options = s.options(OP, mode, view);
+        return OperationRunner.run(ctx, parsed, OP, view.view(), request, s -> {
+            PlanOptions options = s.options(OP, mode, view.view());
             if (options == null) {
                 return 1;
             }
             Result<Plan> plan;
-            try (var progress = new dev.strata.cli.view.ApplyView(ctx)) {
-                plan = s.engine().plan(s.loaded().variables(), s.state().state(), options, json ? machine : progress);
+            try (var progress = new ApplyView(ctx)) {
+                plan = s.engine().plan(s.loaded().variables(), s.state().state(), options, view.events(progress));
             }
             view.diagnostics(plan.diagnostics(), s.loaded().sources());
             if (plan.value() == null) {
                 return 1;
             }
-            if (json) {
-                machine.changes(plan.value());
-            } else {
-                human.plan(plan.value());
-            }
-            String out = args.get(OUT);
-            if (!out.isEmpty()) {
-                Result<Void> saved = PlanFiles.write(ctx.resolve(out), plan.value(), s.loaded().tree(), options);
+            view.plan(plan.value());
+            Optional<String> out = args.value().out();
+            if (out.isPresent()) {
+                Result<Void> saved = PlanFiles.write(ctx.resolve(out.get()), plan.value(), s.loaded().tree(), options);
                 view.diagnostics(saved.diagnostics(), s.loaded().sources());
                 if (saved.hasErrors()) {
                     return 1;
                 }
             }
-            // The next step is a hint for a person at a terminal: left out for an empty plan and, as in
-            // Terraform, when TF_IN_AUTOMATION says a wrapper drives the commands.
-            if (!json && plan.value().hasChanges() && !ctx.inAutomation()) {
-                view.out().println();
-                view.out().println("─".repeat(Math.min(77, view.width() - 1)));
-                view.out().println();
-                if (!out.isEmpty()) {
-                    view.out().println("Saved the plan to: " + out);
-                    view.out().println();
-                    view.out().println("To perform exactly these actions, run the following command to apply:");
-                    view.out().println("    strata apply \"" + out + "\"");
-                } else {
-                    view.out().println("Note: You didn't use the -out option to save this plan, so Strata can't");
-                    view.out().println("guarantee to take exactly these actions if you run \"strata apply\" now.");
-                }
-            }
-            return args.get(DETAILED) && plan.value().hasChanges() ? 2 : 0;
+            view.nextStep(plan.value(), out);
+            return args.value().detailedExitCode() && plan.value().hasChanges() ? 2 : 0;
         });
     }
 }

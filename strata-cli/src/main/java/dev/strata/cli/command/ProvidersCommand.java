@@ -80,13 +80,12 @@ final class ProvidersCommand extends ParentCommand {
                 return 1;
             }
             view.tree(render(tree(loaded.value().root())));
-            List<CliDiagnostic> stateProblems = new ArrayList<>();
-            StateCli.Stored stored = StateCli.readUnlocked(context, stateProblems);
-            view.cliDiagnostics(stateProblems);
-            if (stored == null) {
+            Parsed<StateCli.Stored> stored = StateCli.readUnlocked(context);
+            view.cliDiagnostics(stored.diagnostics());
+            if (stored.value() == null) {
                 return 1;
             }
-            view.stateProviders(stateProviders(stored.state()));
+            view.stateProviders(stateProviders(stored.value().state()));
             return 0;
         }
         Parsed<SubcommandHelp.Selected> parsedSub = select(parsed.positionals());

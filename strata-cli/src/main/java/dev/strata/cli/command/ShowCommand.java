@@ -6,7 +6,6 @@ import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
 import dev.strata.engine.Schemas;
 import dev.strata.hcl.Result;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -80,12 +79,12 @@ final class ShowCommand implements Command {
             view.plan(pf.value().plan(), tree.value());
             return 0;
         }
-        List<CliDiagnostic> problems = new ArrayList<>();
-        StateCli.Stored stored = StateCli.readUnlocked(context, problems);
-        view.diagnostics(problems);
-        if (stored == null) {
+        Parsed<StateCli.Stored> read = StateCli.readUnlocked(context);
+        view.diagnostics(read.diagnostics());
+        if (read.value() == null) {
             return 1;
         }
+        StateCli.Stored stored = read.value();
         view.state(stored.state());
         return 0;
     }

@@ -34,28 +34,21 @@ final class StateCli {
      * {@code -backend-config} settings), or, in a directory never initialized, the one the root module's
      * {@code terraform { backend ... }} block names ({@code local} without one). A block changed since
      * init is an error that says how to migrate. States are encrypted as the {@code encryption} block
-     * (or the environment) says. Null after adding an error.
+     * (or the environment) says. No value when there are errors.
      */
-    static Backend backend(CommandContext context, Diagnostics.Builder diags) {
+    static Result<Backend> backend(CommandContext context) {
         ModuleConfig root = rootModule(context);
+        Diagnostics.Builder diags = Diagnostics.builder();
         Result<Encryption> enc = encryption(context, root);
         diags.addAll(enc.diagnostics());
         Result<BackendSpec> spec = currentSpec(context, root);
         diags.addAll(spec.diagnostics());
         if (enc.hasErrors() || spec.hasErrors()) {
-            return null;
+            return Result.of(null, diags.build());
         }
         Result<Backend> b = spec.value().open(context, enc.value());
         diags.addAll(b.diagnostics());
-        return b.hasErrors() ? null : b.value();
-    }
-
-    /** As {@link #backend(CommandContext, Diagnostics.Builder)}, with the problems as CLI diagnostics (no snippets). */
-    static Backend backend(CommandContext context, List<CliDiagnostic> problems) {
-        Diagnostics.Builder diags = Diagnostics.builder();
-        Backend b = backend(context, diags);
-        problems.addAll(toCli(diags.build()));
-        return b;
+        return Result.of(b.hasErrors() ? null : b.value(), diags.build());
     }
 
     /**
@@ -148,32 +141,37 @@ final class StateCli {
         return out;
     }
 
-    static String workspace(CommandContext context, List<CliDiagnostic> problems) {
+    /** The selected workspace; failed when the working directory's selection cannot be read or is invalid. */
+    static Parsed<String> workspace(CommandContext context) {
         var r = Workspaces.current(context.workingDir(), context.env());
-        problems.addAll(toCli(r.diagnostics()));
-        return r.value();
+        return new Parsed<>(r.value(), toCli(r.diagnostics()));
     }
 
     /** The selected workspace's state as stored, and whether one is stored. */
     record Stored(dev.strata.state.StateSnapshot state, boolean exists) {}
 
     /**
-     * Reads the selected workspace's state without locking it (for output, show and console); null
-     * after adding the problems.
+     * Reads the selected workspace's state without locking it (for output, show and console), with the
+     * problems (no snippets); no value when it cannot be read.
      */
-    static Stored readUnlocked(CommandContext context, List<CliDiagnostic> problems) {
-        Backend backend = backend(context, problems);
-        String ws = backend == null ? null : workspace(context, problems);
-        if (backend == null || ws == null) {
-            return null;
+    static Parsed<Stored> readUnlocked(CommandContext context) {
+        Result<Backend> backend = backend(context);
+        List<CliDiagnostic> problems = new ArrayList<>(toCli(backend.diagnostics()));
+        if (backend.value() == null) {
+            return new Parsed<>(null, problems);
         }
-        var opened = backend.open(ws, dev.strata.state.LockRequest.none());
+        Parsed<String> ws = workspace(context);
+        problems.addAll(ws.diagnostics());
+        if (ws.value() == null) {
+            return new Parsed<>(null, problems);
+        }
+        var opened = backend.value().open(ws.value(), dev.strata.state.LockRequest.none());
         problems.addAll(toCli(opened.diagnostics()));
         if (opened.value() == null) {
-            return null;
+            return new Parsed<>(null, problems);
         }
         try (dev.strata.state.StateManager m = opened.value()) {
-            return new Stored(m.state(), m.exists());
+            return new Parsed<>(new Stored(m.state(), m.exists()), problems);
         }
     }
 
@@ -198,19 +196,18 @@ final class StateCli {
                 view.diagnostics(selected.diagnostics());
                 return 1;
             }
-            List<CliDiagnostic> problems = new ArrayList<>();
-            String workspace = workspace(context, problems);
-            if (!problems.isEmpty()) {
-                view.diagnostics(problems);
+            Parsed<String> workspace = workspace(context);
+            if (!workspace.diagnostics().isEmpty()) {
+                view.diagnostics(workspace.diagnostics());
                 return 1;
             }
-            Diagnostics.Builder backendDiags = Diagnostics.builder();
-            Backend backend = signals.tracking(backend(context, backendDiags));
-            view.diagnostics(backendDiags.build());
-            if (backend == null) {
+            Result<Backend> backend = backend(context);
+            view.diagnostics(backend.diagnostics());
+            if (backend.value() == null) {
                 return 1;
             }
-            return subcommand.run(selected.value().name(), selected.value().args(), workspace, backend);
+            return subcommand.run(selected.value().name(), selected.value().args(), workspace.value(),
+                    signals.tracking(backend.value()));
         }
     }
 }

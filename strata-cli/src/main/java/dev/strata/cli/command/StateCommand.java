@@ -479,16 +479,8 @@ final class StateCommand extends ParentCommand {
             plan.add("");
             view.lines(plan);
             if (!args.get(REPLACE_YES)) {
-                view.prompt("Do you want to make these changes?\nOnly 'yes' will be accepted to continue.\n\nEnter a value: ");
-                String answer;
-                try {
-                    answer = new java.io.BufferedReader(new java.io.InputStreamReader(context.stdin(),
-                            java.nio.charset.StandardCharsets.UTF_8)).readLine();
-                } catch (IOException e) {
-                    answer = null;
-                }
-                view.line("");
-                if (answer == null || !answer.strip().equals("yes")) {
+                if (!view.confirm("Do you want to make these changes?\nOnly 'yes' will be accepted to continue.\n\n"
+                        + "Enter a value: ")) {
                     view.errorText("Cancelled replacing providers.");
                     return 1;
                 }

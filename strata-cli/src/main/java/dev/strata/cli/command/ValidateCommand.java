@@ -2,6 +2,7 @@ package dev.strata.cli.command;
 
 import dev.strata.addr.Provider;
 import dev.strata.cli.version.Version;
+import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.ValidateView;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.ProviderRequirements;
@@ -11,6 +12,7 @@ import dev.strata.tfplugin.install.LockFile;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
+import java.util.List;
 
 /**
  * {@code strata validate}: loads the configuration in the working directory with its local modules
@@ -98,15 +100,27 @@ final class ValidateCommand implements Command {
         return FLAGS;
     }
 
+    /** The arguments: only the output form ({@code -json} always disables colour). */
+    record Args(boolean json) {
+
+        static Parsed<Args> parse(ParsedArgs args) {
+            Args value = new Args(args.get(JSON));
+            if (!args.positionals().isEmpty()) {
+                return new Parsed<>(value, List.of(CliDiagnostic.error("Unexpected argument", "The validate command "
+                        + "takes no arguments; use the global -chdir option to validate another directory, as in "
+                        + "strata -chdir=" + args.positionals().getFirst() + " validate.")));
+            }
+            return Parsed.of(value);
+        }
+    }
+
     @Override
-    public int run(CommandContext context, ParsedArgs args) {
-        boolean json = args.get(JSON);
+    public int run(CommandContext context, ParsedArgs parsed) {
+        Parsed<Args> args = Args.parse(parsed);
+        boolean json = args.value().json();
         ValidateView view = new ValidateView(json ? context.withColorAllowed(false) : context, json);
-        if (!args.positionals().isEmpty()) {
-            view.result(Diagnostics.of(Diagnostic.error("Unexpected argument", "The validate command takes no "
-                    + "arguments; use the global -chdir option to validate another directory, as in "
-                    + "strata -chdir=" + args.positionals().getFirst() + " validate.", null)),
-                    dev.strata.hcl.DiagnosticRenderer.NO_SOURCES);
+        if (args.hasErrors()) {
+            view.result(args.diagnostics());
             return 1;
         }
         Result<ConfigTree> tree = OperationRunner.loadTree(context);

@@ -203,6 +203,15 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
         }
     }
 
+    /** The end of a successful {@code strata import}. */
+    public void imported() {
+        out().println();
+        out().println(style(Style.BOLD, style(Style.GREEN, "Import successful!")));
+        out().println();
+        out().println("The resources that were imported are shown above. These resources are now in");
+        out().println("your Strata state and will henceforth be managed by Strata.");
+    }
+
     /** Root outputs after an apply, as {@code name = value} lines; sensitive ones as {@code <sensitive>}. */
     public void outputs(Map<String, Value> outputs) {
         if (outputs.isEmpty()) {

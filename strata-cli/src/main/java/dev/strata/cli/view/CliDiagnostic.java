@@ -27,4 +27,10 @@ public record CliDiagnostic(Severity severity, String summary, String detail) {
     public static CliDiagnostic warning(String summary, String detail) {
         return new CliDiagnostic(Severity.WARNING, summary, detail);
     }
+
+    /** The same problem as a placeless diagnostic, for views that render those (JSON streams, validate). */
+    public dev.strata.hcl.Diagnostic toDiagnostic() {
+        return severity == Severity.ERROR ? dev.strata.hcl.Diagnostic.error(summary, detail, null)
+                : dev.strata.hcl.Diagnostic.warning(summary, detail, null);
+    }
 }

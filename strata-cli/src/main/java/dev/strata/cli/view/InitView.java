@@ -28,9 +28,9 @@ public final class InitView {
     }
 
     /** A question; the answer is read by the command. */
-    public void prompt(String text) {
-        view.out().print(text);
-        view.out().flush();
+    /** Asks {@code question}; whether the answer is {@code yes}. */
+    public boolean confirm(String question) {
+        return view.confirm(question);
     }
 
     /** A success line, green when colour is on. */

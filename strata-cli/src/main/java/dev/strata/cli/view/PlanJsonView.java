@@ -126,12 +126,7 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
 
     @Override
     public void diagnostics(List<CliDiagnostic> list) {
-        List<dev.strata.hcl.Diagnostic> ds = new java.util.ArrayList<>();
-        for (CliDiagnostic c : list) {
-            ds.add(c.severity() == CliDiagnostic.Severity.ERROR ? dev.strata.hcl.Diagnostic.error(c.summary(),
-                    c.detail(), null) : dev.strata.hcl.Diagnostic.warning(c.summary(), c.detail(), null));
-        }
-        diagnostics(dev.strata.hcl.Diagnostics.of(ds));
+        diagnostics(dev.strata.hcl.Diagnostics.of(list.stream().map(CliDiagnostic::toDiagnostic).toList()));
     }
 
     /** Diagnostics as {@code diagnostic} messages (no snippets; the range is given). */

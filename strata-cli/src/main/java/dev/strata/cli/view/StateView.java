@@ -74,9 +74,9 @@ public final class StateView {
         view.diagnostics(ds, sources);
     }
 
-    public void prompt(String text) {
-        view.out().print(text);
-        view.out().flush();
+    /** Asks {@code question}; whether the answer is {@code yes}. */
+    public boolean confirm(String question) {
+        return view.confirm(question);
     }
 
     /**

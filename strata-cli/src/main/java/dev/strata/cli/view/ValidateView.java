@@ -20,6 +20,12 @@ public final class ValidateView {
         this.json = json;
     }
 
+    /** Problems with the command line: the result of a validation that did not run. */
+    public void result(java.util.List<CliDiagnostic> problems) {
+        result(Diagnostics.of(problems.stream().map(CliDiagnostic::toDiagnostic).toList()),
+                DiagnosticRenderer.NO_SOURCES);
+    }
+
     public void result(Diagnostics diags, DiagnosticRenderer.Sources sources) {
         Diagnostics sorted = diags.sorted();
         if (json) {

@@ -3,8 +3,14 @@ package dev.strata.cli.view;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The base of every command's view: it owns the output streams, the colour decision and the terminal
@@ -12,6 +18,7 @@ import java.util.List;
  * views (one interface per command with Human and JSON implementations) wrap one of these.
  */
 public class View {
+    private final InputStream in;
     private final PrintStream out;
     private final PrintStream err;
     private final boolean color;
@@ -28,11 +35,35 @@ public class View {
     }
 
     private View(Terminal context, boolean color) {
+        this.in = context.stdin();
         this.out = context.stdout();
         this.err = context.stderr();
         this.color = color;
         this.width = context.terminalWidth();
         this.diagnostics = new DiagnosticsView(out, err, color, width);
+    }
+
+    /**
+     * Shows {@code prompt} and reads one line of answer from stdin, then ends the line; empty when there
+     * is no answer (end of input or a read error).
+     */
+    public Optional<String> ask(String prompt) {
+        out.print(prompt);
+        out.flush();
+        String answer;
+        try {
+            answer = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).readLine();
+        } catch (IOException e) {
+            answer = null;
+        }
+        out.println();
+        out.flush();
+        return Optional.ofNullable(answer);
+    }
+
+    /** Asks {@code prompt}; whether the answer is {@code yes}, the only one Terraform takes as consent. */
+    public boolean confirm(String prompt) {
+        return ask(prompt).filter(a -> a.strip().equals("yes")).isPresent();
     }
 
     public PrintStream out() {

@@ -49,6 +49,50 @@ class ArgsTest {
     }
 
     @Test
+    void planAndApplyKeepTheirFormWhenTheArgumentsAreWrong() {
+        Parsed<PlanCommand.Args> both = PlanCommand.Args.parse(parse(new PlanCommand(), "-json", "-destroy",
+                "-refresh-only"));
+        assertThat(both.value().json()).isTrue();
+        assertThat(both.diagnostics()).extracting(CliDiagnostic::summary)
+                .containsExactly("Incompatible plan mode options");
+        assertThat(PlanCommand.Args.parse(parse(new PlanCommand(), "-destroy", "-out=p", "-detailed-exitcode"))
+                .value()).isEqualTo(new PlanCommand.Args(dev.strata.engine.PlanMode.DESTROY, Optional.of("p"), true,
+                        false));
+
+        ApplyCommand apply = ApplyCommand.apply();
+        Parsed<ApplyCommand.Args> unapproved = apply.parse(parse(apply, "-json"));
+        assertThat(unapproved.value().json()).isTrue();
+        assertThat(unapproved.diagnostics()).extracting(CliDiagnostic::summary)
+                .containsExactly("Plan file or auto-approve required");
+        assertThat(apply.parse(parse(apply, "-json", "saved.plan")).value())
+                .isEqualTo(new ApplyCommand.Args(Optional.of("saved.plan"), dev.strata.engine.PlanMode.NORMAL, false,
+                        true));
+        ApplyCommand destroy = ApplyCommand.destroy();
+        assertThat(destroy.parse(parse(destroy, "x")).diagnostics()).extracting(CliDiagnostic::summary)
+                .containsExactly("Too many command line arguments");
+        ApplyCommand refresh = ApplyCommand.refresh();
+        assertThat(refresh.parse(parse(refresh, "-json")).value().mode())
+                .isEqualTo(dev.strata.engine.PlanMode.REFRESH_ONLY);
+    }
+
+    @Test
+    void importValidateAndGraphReportTheirArgumentProblems() {
+        assertThat(ImportCommand.Args.parse(parse(new ImportCommand(), "aws_instance.web")).diagnostics())
+                .extracting(CliDiagnostic::summary).containsExactly("Wrong number of arguments");
+        assertThat(ImportCommand.Args.parse(parse(new ImportCommand(), "no such", "i-1")).diagnostics())
+                .extracting(CliDiagnostic::summary).containsExactly("Invalid address \"no such\"");
+        assertThat(ImportCommand.Args.parse(parse(new ImportCommand(), "aws_instance.web[0]", "i-1")).value().id())
+                .isEqualTo("i-1");
+        Parsed<ValidateCommand.Args> validate = ValidateCommand.Args.parse(parse(new ValidateCommand(), "-json", "d"));
+        assertThat(validate.value().json()).isTrue();
+        assertThat(validate.diagnostics()).extracting(CliDiagnostic::summary).containsExactly("Unexpected argument");
+        assertThat(GraphCommand.Args.parse(parse(new GraphCommand(), "-type=refresh")).diagnostics())
+                .extracting(CliDiagnostic::summary).containsExactly("Invalid graph type");
+        assertThat(GraphCommand.Args.parse(parse(new GraphCommand(), "-type=apply", "-draw-cycles")).value())
+                .isEqualTo(new GraphCommand.Args("apply", true));
+    }
+
+    @Test
     void aMalformedLockTimeoutIsADiagnosticNotANull() {
         FlagSet flags = new FlagSet();
         LockFlags lock = new LockFlags(flags);

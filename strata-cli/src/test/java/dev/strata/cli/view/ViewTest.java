@@ -22,6 +22,22 @@ class ViewTest {
                 color, width, Map.of(), "r"));
     }
 
+    private View answering(String stdin) {
+        return new View(new CommandContext(Path.of("."), new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                false, 80, Map.of(), "r"));
+    }
+
+    @Test
+    void confirmTakesOnlyYesAndEndsThePromptLine() {
+        assertThat(answering("  yes \n").confirm("Sure? ")).isTrue();
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("Sure? \n");
+        assertThat(answering("y\n").confirm("Sure? ")).isFalse();
+        assertThat(answering("").confirm("Sure? ")).isFalse();
+        assertThat(answering("").ask("Name? ")).isEmpty();
+        assertThat(answering("no\n").ask("Name? ")).contains("no");
+    }
+
     @Test
     void errorsGoToStderrWarningsToStdout() {
         View v = view(false, 80);

@@ -4,7 +4,6 @@ import static dev.strata.lang.funcs.Args.str;
 
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -148,51 +147,10 @@ final class DateTimeFuncs {
 
   /** Go's time.ParseDuration: e.g. "1h30m", "-1.5s", "300ms"; units ns us µs ms s m h. */
   static Duration parseDuration(String text) {
-    String s = text;
-    String invalid = "time: invalid duration " + Args.q(text);
-    boolean neg = false;
-    if (!s.isEmpty() && (s.charAt(0) == '-' || s.charAt(0) == '+')) {
-      neg = s.charAt(0) == '-';
-      s = s.substring(1);
-    }
-    if (s.equals("0")) {
-      return Duration.ZERO;
-    }
-    if (s.isEmpty()) {
-      throw FunctionError.callRevealing(invalid);
-    }
-    BigDecimal totalNanos = BigDecimal.ZERO;
-    int i = 0;
-    while (i < s.length()) {
-      int st = i;
-      while (i < s.length() && (Character.isDigit(s.charAt(i)) || s.charAt(i) == '.')) {
-        i++;
-      }
-      String num = s.substring(st, i);
-      if (num.isEmpty() || num.equals(".") || num.indexOf('.') != num.lastIndexOf('.')) {
-        throw FunctionError.callRevealing(invalid);
-      }
-      int us = i;
-      while (i < s.length() && !(Character.isDigit(s.charAt(i)) || s.charAt(i) == '.')) {
-        i++;
-      }
-      String unit = s.substring(us, i);
-      if (unit.isEmpty()) {
-        throw FunctionError.callRevealing("time: missing unit in duration " + Args.q(text));
-      }
-      long scale = switch (unit) {
-        case "ns" -> 1L;
-        case "us", "µs", "μs" -> 1_000L;
-        case "ms" -> 1_000_000L;
-        case "s" -> 1_000_000_000L;
-        case "m" -> 60_000_000_000L;
-        case "h" -> 3_600_000_000_000L;
-        default -> throw FunctionError.callRevealing("time: unknown unit " + Args.q(unit) + " in duration " + Args.q(text));
-      };
-      totalNanos = totalNanos.add(new BigDecimal(num.endsWith(".") ? num + "0" : num).multiply(BigDecimal.valueOf(scale)));
-    }
-    long nanos = totalNanos.setScale(0, java.math.RoundingMode.DOWN).longValueExact();
-    return Duration.ofNanos(neg ? -nanos : nanos);
+    return switch (GoDuration.parseSigned(text)) {
+      case GoDuration.Valid v -> v.duration();
+      case GoDuration.Invalid i -> throw FunctionError.callRevealing(i.message());
+    };
   }
 
   static String formatdate(String f, OffsetDateTime t) {

@@ -2,60 +2,89 @@ package dev.strata.lang.funcs;
 
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.Map;
 
 /** Go's {@code time.ParseDuration} syntax, which Terraform's duration flags (-lock-timeout) and resource {@code timeouts} use: {@code 10s}, {@code 1m30s}, {@code 1.5h}, {@code 0}. */
 public final class GoDuration {
-    private static final Map<String, Long> UNIT_NANOS = Map.of(
-            "ns", 1L, "us", 1_000L, "µs", 1_000L, "ms", 1_000_000L, "s", 1_000_000_000L,
-            "m", 60_000_000_000L, "h", 3_600_000_000_000L);
+    private static final BigDecimal MAX_NANOS = BigDecimal.valueOf(Long.MAX_VALUE);
 
     private GoDuration() {}
 
-    /** The duration, or null when the text is not one (negative durations are refused too). */
+    /** What parsing gives: a duration, which may be negative, or Go's error text. */
+    sealed interface Outcome permits Valid, Invalid {}
+
+    record Valid(Duration duration) implements Outcome {}
+
+    /** @param overflow whether the text is well-formed but its value beyond what a duration holds (±292 years) */
+    record Invalid(String message, boolean overflow) implements Outcome {}
+
+    /**
+     * The duration, or null when the text is not one. Negative durations are refused, and one too large
+     * for a duration is the largest one (a wait that never ends in practice).
+     */
     public static Duration parse(String s) {
+        if (s.startsWith("-")) {
+            return null;
+        }
+        return switch (parseSigned(s)) {
+            case Valid v -> v.duration();
+            case Invalid i -> i.overflow() ? Duration.ofNanos(Long.MAX_VALUE) : null;
+        };
+    }
+
+    /** Go's {@code time.ParseDuration}: an optional sign, then one or more decimal numbers each with a unit. */
+    static Outcome parseSigned(String text) {
+        String s = text;
+        Invalid invalid = new Invalid("time: invalid duration " + Args.q(text), false);
+        boolean neg = false;
+        if (!s.isEmpty() && (s.charAt(0) == '-' || s.charAt(0) == '+')) {
+            neg = s.charAt(0) == '-';
+            s = s.substring(1);
+        }
         if (s.equals("0")) {
-            return Duration.ZERO;
+            return new Valid(Duration.ZERO);
         }
         if (s.isEmpty()) {
-            return null;
+            return invalid;
         }
-        BigDecimal total = BigDecimal.ZERO;
+        BigDecimal totalNanos = BigDecimal.ZERO;
         int i = 0;
-        if (s.charAt(0) == '+') {
-            i++;
-        }
-        if (i >= s.length()) {
-            return null;
-        }
         while (i < s.length()) {
-            int start = i;
+            int st = i;
             while (i < s.length() && (Character.isDigit(s.charAt(i)) || s.charAt(i) == '.')) {
                 i++;
             }
-            if (start == i) {
-                return null;
+            String num = s.substring(st, i);
+            if (num.isEmpty() || num.equals(".") || num.indexOf('.') != num.lastIndexOf('.')) {
+                return invalid;
             }
-            BigDecimal number;
-            try {
-                number = new BigDecimal(s.substring(start, i));
-            } catch (NumberFormatException e) {
-                return null;
-            }
-            int unitStart = i;
-            while (i < s.length() && !Character.isDigit(s.charAt(i)) && s.charAt(i) != '.') {
+            int us = i;
+            while (i < s.length() && !(Character.isDigit(s.charAt(i)) || s.charAt(i) == '.')) {
                 i++;
             }
-            Long nanos = UNIT_NANOS.get(s.substring(unitStart, i));
-            if (nanos == null) {
-                return null;
+            String unit = s.substring(us, i);
+            if (unit.isEmpty()) {
+                return new Invalid("time: missing unit in duration " + Args.q(text), false);
             }
-            total = total.add(number.multiply(BigDecimal.valueOf(nanos)));
+            long scale;
+            switch (unit) {
+                case "ns" -> scale = 1L;
+                case "us", "\u00b5s", "\u03bcs" -> scale = 1_000L;
+                case "ms" -> scale = 1_000_000L;
+                case "s" -> scale = 1_000_000_000L;
+                case "m" -> scale = 60_000_000_000L;
+                case "h" -> scale = 3_600_000_000_000L;
+                default -> {
+                    return new Invalid("time: unknown unit " + Args.q(unit) + " in duration " + Args.q(text), false);
+                }
+            }
+            totalNanos = totalNanos.add(new BigDecimal(num.endsWith(".") ? num + "0" : num)
+                    .multiply(BigDecimal.valueOf(scale)));
         }
-        try {
-            return Duration.ofNanos(total.longValueExact());
-        } catch (ArithmeticException e) {
-            return total.signum() > 0 ? Duration.ofNanos(Long.MAX_VALUE) : null;
+        BigDecimal whole = totalNanos.setScale(0, java.math.RoundingMode.DOWN);
+        if (whole.compareTo(MAX_NANOS) > 0) {
+            return new Invalid(invalid.message(), true);
         }
+        long nanos = whole.longValueExact();
+        return new Valid(Duration.ofNanos(neg ? -nanos : nanos));
     }
 }
