@@ -50,7 +50,8 @@ public record AbsProviderConfig(Module module, Provider provider, String alias)
         }
         Provider provider;
         switch (steps.get(i + 1)) {
-            case Traverser.Index ix when ix.key() instanceof Literal.StringLit source -> {
+            case Traverser.Index ix
+            when ix.key() instanceof Literal.StringLit source -> {
                 Result<Provider> p = Provider.parse(source.value(), null);
                 if (p.value() == null) {
                     return invalid(s, p.diagnostics().iterator().next().detail());
@@ -59,8 +60,10 @@ public record AbsProviderConfig(Module module, Provider provider, String alias)
             }
             case Traverser.Attr legacy -> provider = new Provider(Provider.DEFAULT_HOSTNAME, "-", legacy.name());
             default -> {
-                return invalid(s, "the provider must be a quoted source address, as in "
-                        + "provider[\"registry.terraform.io/hashicorp/aws\"]");
+                return invalid(
+                        s,
+                        "the provider must be a quoted source address, as in "
+                                + "provider[\"registry.terraform.io/hashicorp/aws\"]");
             }
         }
         i += 2;
@@ -70,7 +73,9 @@ public record AbsProviderConfig(Module module, Provider provider, String alias)
             i++;
         }
         if (i < steps.size()) {
-            return invalid(s, "only an alias may follow the provider, as in provider[\"registry.terraform.io/hashicorp/aws\"].west");
+            return invalid(
+                    s,
+                    "only an alias may follow the provider, as in provider[\"registry.terraform.io/hashicorp/aws\"].west");
         }
         return Result.of(new AbsProviderConfig(new Module(modules), provider, alias));
     }
@@ -86,8 +91,12 @@ public record AbsProviderConfig(Module module, Provider provider, String alias)
 
     private static Result<AbsProviderConfig> invalid(String s, String why) {
         String detail = why.endsWith(".") ? why.substring(0, why.length() - 1) : why;
-        return Result.of(null, Diagnostics.of(Diagnostic.error("Invalid provider configuration address",
-                "\"" + s + "\" is not a valid provider configuration address: " + detail + ".", null)));
+        return Result.of(
+                null,
+                Diagnostics.of(Diagnostic.error(
+                        "Invalid provider configuration address",
+                        "\"" + s + "\" is not a valid provider configuration address: " + detail + ".",
+                        null)));
     }
 
     @Override

@@ -33,8 +33,11 @@ public final class Addrs {
             return Result.of(null, diags.build());
         }
         if (p.next < t.steps().size()) {
-            return error("Invalid address", "A module instance address must contain only \"module.NAME\" steps, each "
-                    + "optionally followed by an instance key.", t.steps().get(p.next).range());
+            return error(
+                    "Invalid address",
+                    "A module instance address must contain only \"module.NAME\" steps, each "
+                            + "optionally followed by an instance key.",
+                    t.steps().get(p.next).range());
         }
         return Result.of(p.module);
     }
@@ -62,9 +65,13 @@ public final class Addrs {
         }
         if (i + 1 >= steps.size() || name(steps.get(i)) == null || !(steps.get(i + 1) instanceof Traverser.Attr n)) {
             String what = mode == ResourceMode.DATA ? "data source" : "resource";
-            return error("Invalid address", "A " + what + " address must have a type and a name, such as "
-                    + (mode == ResourceMode.DATA ? "data.aws_ami.ubuntu" : "aws_instance.web") + ".",
-                    SourceRange.between(steps.get(Math.min(i, steps.size() - 1)).range(), steps.getLast().range()));
+            return error(
+                    "Invalid address",
+                    "A " + what + " address must have a type and a name, such as "
+                            + (mode == ResourceMode.DATA ? "data.aws_ami.ubuntu" : "aws_instance.web") + ".",
+                    SourceRange.between(
+                            steps.get(Math.min(i, steps.size() - 1)).range(),
+                            steps.getLast().range()));
         }
         Resource r = new Resource(mode, name(steps.get(i)), n.name());
         i += 2;
@@ -72,14 +79,20 @@ public final class Addrs {
             return Result.of(new AbsResource(p.module, r));
         }
         if (!(steps.get(i) instanceof Traverser.Index ix)) {
-            return error("Invalid address", "Unexpected extra operators after address.", steps.get(i).range());
+            return error(
+                    "Invalid address",
+                    "Unexpected extra operators after address.",
+                    steps.get(i).range());
         }
         Result<InstanceKey> k = instanceKey(ix);
         if (k.hasErrors()) {
             return Result.of(null, k.diagnostics());
         }
         if (i + 1 < steps.size()) {
-            return error("Invalid address", "Unexpected extra operators after address.", steps.get(i + 1).range());
+            return error(
+                    "Invalid address",
+                    "Unexpected extra operators after address.",
+                    steps.get(i + 1).range());
         }
         return Result.of(new AbsResourceInstance(p.module, r.instance(k.value())));
     }
@@ -91,8 +104,11 @@ public final class Addrs {
             case null -> Result.of(null, r.diagnostics());
             case AbsResourceInstance a -> Result.of(a, r.diagnostics());
             case AbsResource a -> Result.of(a.instance(InstanceKey.NONE), r.diagnostics());
-            case ModuleInstance m -> error("Invalid address", "A resource instance address is required here, not a "
-                    + "module address.", t.range());
+            case ModuleInstance m ->
+                error(
+                        "Invalid address",
+                        "A resource instance address is required here, not a " + "module address.",
+                        t.range());
         };
     }
 
@@ -102,10 +118,10 @@ public final class Addrs {
         return switch (r.value()) {
             case null -> Result.of(null, r.diagnostics());
             case AbsResource a -> Result.of(a, r.diagnostics());
-            case AbsResourceInstance a -> error("Invalid address", "A resource address must not include an instance "
-                    + "key.", t.range());
-            case ModuleInstance m -> error("Invalid address", "A resource address is required here, not a module "
-                    + "address.", t.range());
+            case AbsResourceInstance a ->
+                error("Invalid address", "A resource address must not include an instance " + "key.", t.range());
+            case ModuleInstance m ->
+                error("Invalid address", "A resource address is required here, not a module " + "address.", t.range());
         };
     }
 
@@ -164,17 +180,20 @@ public final class Addrs {
             case Literal.StringLit s -> Result.of(InstanceKey.of(s.value()));
             case Literal.NumberLit n -> {
                 BigDecimal v = n.value();
-                if (v.signum() < 0 || v.stripTrailingZeros().scale() > 0
+                if (v.signum() < 0
+                        || v.stripTrailingZeros().scale() > 0
                         || v.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) > 0) {
-                    yield error("Invalid index", "An instance index must be a whole number from 0 up; "
-                            + n + " is not.", ix.range());
+                    yield error(
+                            "Invalid index",
+                            "An instance index must be a whole number from 0 up; " + n + " is not.",
+                            ix.range());
                 }
                 yield Result.of(InstanceKey.of(v.intValueExact()));
             }
-            case Literal.BoolLit b -> error("Invalid index", "An instance key must be a number or a string.",
-                    ix.range());
-            case Literal.NullLit nl -> error("Invalid index", "An instance key must be a number or a string.",
-                    ix.range());
+            case Literal.BoolLit b ->
+                error("Invalid index", "An instance key must be a number or a string.", ix.range());
+            case Literal.NullLit nl ->
+                error("Invalid index", "An instance key must be a number or a string.", ix.range());
         };
     }
 
@@ -193,7 +212,9 @@ public final class Addrs {
         int i = 0;
         while (i < steps.size() && "module".equals(name(steps.get(i)))) {
             if (i + 1 >= steps.size() || !(steps.get(i + 1) instanceof Traverser.Attr n)) {
-                diags.error("Invalid address", "The prefix \"module.\" must be followed by a module name.",
+                diags.error(
+                        "Invalid address",
+                        "The prefix \"module.\" must be followed by a module name.",
                         steps.get(i).range());
                 return new Parsed(ModuleInstance.ROOT, steps.size());
             }

@@ -33,7 +33,9 @@ public record Module(List<String> names) implements Comparable<Module> {
 
     /** The module instance with no keys on any step, as a singular module path would be instanced. */
     public ModuleInstance unkeyedInstance() {
-        return new ModuleInstance(names.stream().map(n -> new ModuleInstance.Step(n, InstanceKey.NONE)).toList());
+        return new ModuleInstance(names.stream()
+                .map(n -> new ModuleInstance.Step(n, InstanceKey.NONE))
+                .toList());
     }
 
     @Override

@@ -39,7 +39,8 @@ public record ModuleInstance(List<Step> steps) implements Comparable<ModuleInsta
 
     /** Whether {@code other} is this module instance or one below it. */
     public boolean contains(ModuleInstance other) {
-        return other.steps.size() >= steps.size() && other.steps.subList(0, steps.size()).equals(steps);
+        return other.steps.size() >= steps.size()
+                && other.steps.subList(0, steps.size()).equals(steps);
     }
 
     public ModuleInstance parent() {

@@ -22,7 +22,8 @@ public record Provider(String hostname, String namespace, String type) implement
     private static final Pattern PART = Pattern.compile("[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?");
     private static final Pattern HOST = Pattern.compile("[a-z0-9.-]+(?::[0-9]+)?");
     private static final Comparator<Provider> ORDER = Comparator.comparing(Provider::hostname)
-            .thenComparing(Provider::namespace).thenComparing(Provider::type);
+            .thenComparing(Provider::namespace)
+            .thenComparing(Provider::type);
 
     /**
      * The provider a local name means when {@code required_providers} does not say: the
@@ -45,21 +46,28 @@ public record Provider(String hostname, String namespace, String type) implement
         String ns = parts.length >= 2 ? parts[parts.length - 2].toLowerCase(Locale.ROOT) : DEFAULT_NAMESPACE;
         String host = parts.length == 3 ? parts[0].toLowerCase(Locale.ROOT) : DEFAULT_HOSTNAME;
         if (!PART.matcher(type).matches()) {
-            return invalid(source, "the provider type \"" + parts[parts.length - 1]
-                    + "\" must contain only letters, digits and dashes, and begin and end with a letter or digit",
+            return invalid(
+                    source,
+                    "the provider type \"" + parts[parts.length - 1]
+                            + "\" must contain only letters, digits and dashes, and begin and end with a letter or digit",
                     range);
         }
         if (!PART.matcher(ns).matches() && !ns.equals("-")) {
-            return invalid(source, "the namespace \"" + parts[parts.length - 2]
-                    + "\" must contain only letters, digits and dashes, and begin and end with a letter or digit",
+            return invalid(
+                    source,
+                    "the namespace \"" + parts[parts.length - 2]
+                            + "\" must contain only letters, digits and dashes, and begin and end with a letter or digit",
                     range);
         }
         if (!HOST.matcher(host).matches()) {
             return invalid(source, "\"" + parts[0] + "\" is not a valid hostname", range);
         }
         if (type.startsWith("terraform-provider-")) {
-            return invalid(source, "the provider type must not start with \"terraform-provider-\"; use \""
-                    + type.substring("terraform-provider-".length()) + "\"", range);
+            return invalid(
+                    source,
+                    "the provider type must not start with \"terraform-provider-\"; use \""
+                            + type.substring("terraform-provider-".length()) + "\"",
+                    range);
         }
         if (host.equals("terraform.io") && ns.equals("builtin") && !type.equals("terraform")) {
             return invalid(source, "there is no built-in provider named \"" + type + "\"", range);
@@ -68,8 +76,12 @@ public record Provider(String hostname, String namespace, String type) implement
     }
 
     private static Result<Provider> invalid(String source, String why, SourceRange range) {
-        return Result.of(null, Diagnostics.of(Diagnostic.error("Invalid provider source address",
-                "The source address \"" + source + "\" is not valid: " + why + ".", range)));
+        return Result.of(
+                null,
+                Diagnostics.of(Diagnostic.error(
+                        "Invalid provider source address",
+                        "The source address \"" + source + "\" is not valid: " + why + ".",
+                        range)));
     }
 
     public boolean isBuiltIn() {

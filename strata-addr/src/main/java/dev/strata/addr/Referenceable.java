@@ -5,8 +5,18 @@ package dev.strata.addr;
  * Ordered by canonical rendering, so sets of references iterate deterministically.
  */
 public sealed interface Referenceable extends Comparable<Referenceable>
-        permits InputVariable, LocalValue, ModuleCall, ModuleCallInstance, ModuleCallInstanceOutput, Resource,
-        ResourceInstance, CountAttr, ForEachAttr, PathAttr, TerraformAttr, Self {
+        permits InputVariable,
+                LocalValue,
+                ModuleCall,
+                ModuleCallInstance,
+                ModuleCallInstanceOutput,
+                Resource,
+                ResourceInstance,
+                CountAttr,
+                ForEachAttr,
+                PathAttr,
+                TerraformAttr,
+                Self {
 
     @Override
     default int compareTo(Referenceable o) {

@@ -30,7 +30,13 @@ public record VersionConstraint(String source, List<Term> terms, SourceRange ran
     }
 
     public enum Op {
-        EQ("="), NE("!="), GT(">"), GE(">="), LT("<"), LE("<="), PESSIMISTIC("~>");
+        EQ("="),
+        NE("!="),
+        GT(">"),
+        GE(">="),
+        LT("<"),
+        LE("<="),
+        PESSIMISTIC("~>");
 
         final String text;
 
@@ -110,7 +116,9 @@ public record VersionConstraint(String source, List<Term> terms, SourceRange ran
             return Result.of(ANY);
         }
         Result<VersionConstraint> r = parse(s, null);
-        return r.hasErrors() ? Result.of(ANY, r.diagnostics()) : Result.of(r.value().withSource(s.trim()));
+        return r.hasErrors()
+                ? Result.of(ANY, r.diagnostics())
+                : Result.of(r.value().withSource(s.trim()));
     }
 
     private VersionConstraint withSource(String s) {
@@ -118,16 +126,21 @@ public record VersionConstraint(String source, List<Term> terms, SourceRange ran
     }
 
     private static Result<VersionConstraint> invalid(String s, SourceRange range) {
-        return Result.of(null, Diagnostics.of(Diagnostic.error("Invalid version constraint",
-                "This string does not use correct version constraint syntax: \"" + s + "\". A constraint is a "
-                        + "comma-separated list of versions each optionally preceded by one of =, !=, >, >=, <, <= "
-                        + "or ~>, such as \">= 1.2.0, < 2.0.0\".", range)));
+        return Result.of(
+                null,
+                Diagnostics.of(Diagnostic.error(
+                        "Invalid version constraint",
+                        "This string does not use correct version constraint syntax: \"" + s + "\". A constraint is a "
+                                + "comma-separated list of versions each optionally preceded by one of =, !=, >, >=, <, <= "
+                                + "or ~>, such as \">= 1.2.0, < 2.0.0\".",
+                        range)));
     }
 
     /** go-version's rule, which Terraform applies to {@code required_version}. */
     public boolean allows(Version v) {
         for (Term t : terms) {
-            if (v.isPrerelease() && !(t.version.isPrerelease() && t.version.core().equals(v.core()))) {
+            if (v.isPrerelease()
+                    && !(t.version.isPrerelease() && t.version.core().equals(v.core()))) {
                 return false;
             }
             if (!t.holds(v)) {

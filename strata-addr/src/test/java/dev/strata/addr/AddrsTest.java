@@ -12,18 +12,21 @@ class AddrsTest {
     @Test
     void parsesTheIssueExample() {
         Result<AbsResourceInstance> r = Addrs.parseAbsResourceInstance("module.net[\"eu\"].aws_subnet.a[0]");
-        assertThat(r.value()).isEqualTo(new AbsResourceInstance(
-                ModuleInstance.ROOT.child("net", InstanceKey.of("eu")),
-                Resource.managed("aws_subnet", "a").instance(InstanceKey.of(0))));
+        assertThat(r.value())
+                .isEqualTo(new AbsResourceInstance(
+                        ModuleInstance.ROOT.child("net", InstanceKey.of("eu")),
+                        Resource.managed("aws_subnet", "a").instance(InstanceKey.of(0))));
         assertThat(r.value().toString()).isEqualTo("module.net[\"eu\"].aws_subnet.a[0]");
     }
 
     @Test
     void targetsOfEachKind() {
         assertThat(Addrs.parseTarget("module.a").value()).isEqualTo(ModuleInstance.ROOT.child("a", InstanceKey.NONE));
-        assertThat(Addrs.parseTarget("data.aws_ami.x").value()).isEqualTo(
-                new AbsResource(ModuleInstance.ROOT, Resource.data("aws_ami", "x")));
-        assertThat(Addrs.parseTarget("module.a[1].data.aws_ami.x[\"k\"]").value().toString())
+        assertThat(Addrs.parseTarget("data.aws_ami.x").value())
+                .isEqualTo(new AbsResource(ModuleInstance.ROOT, Resource.data("aws_ami", "x")));
+        assertThat(Addrs.parseTarget("module.a[1].data.aws_ami.x[\"k\"]")
+                        .value()
+                        .toString())
                 .isEqualTo("module.a[1].data.aws_ami.x[\"k\"]");
     }
 
@@ -37,7 +40,11 @@ class AddrsTest {
 
         r = Addrs.parseTarget("aws_instance.web[1.5]");
         assertThat(r.diagnostics().asList().getFirst().detail()).contains("whole number");
-        assertThat(Addrs.parseTarget("aws_instance.web[0].id").diagnostics().asList().getFirst().detail())
+        assertThat(Addrs.parseTarget("aws_instance.web[0].id")
+                        .diagnostics()
+                        .asList()
+                        .getFirst()
+                        .detail())
                 .contains("extra operators");
         assertThat(Addrs.parseTarget("module.").hasErrors()).isTrue();
     }
@@ -59,15 +66,35 @@ class AddrsTest {
     void malformedReferences() {
         assertThat(Addrs.parseReference("var").diagnostics().asList().getFirst().detail())
                 .isEqualTo("The \"var\" object cannot be accessed directly. Instead, access one of its attributes.");
-        assertThat(Addrs.parseReference("count.foo").diagnostics().asList().getFirst().summary())
+        assertThat(Addrs.parseReference("count.foo")
+                        .diagnostics()
+                        .asList()
+                        .getFirst()
+                        .summary())
                 .isEqualTo("Invalid \"count\" attribute");
-        assertThat(Addrs.parseReference("each.index").diagnostics().asList().getFirst().summary())
+        assertThat(Addrs.parseReference("each.index")
+                        .diagnostics()
+                        .asList()
+                        .getFirst()
+                        .summary())
                 .isEqualTo("Invalid \"each\" attribute");
-        assertThat(Addrs.parseReference("data.x").diagnostics().asList().getFirst().detail())
+        assertThat(Addrs.parseReference("data.x")
+                        .diagnostics()
+                        .asList()
+                        .getFirst()
+                        .detail())
                 .contains("two attribute names");
-        assertThat(Addrs.parseReference("aws_instance").diagnostics().asList().getFirst().detail())
+        assertThat(Addrs.parseReference("aws_instance")
+                        .diagnostics()
+                        .asList()
+                        .getFirst()
+                        .detail())
                 .contains("specifying the resource name");
-        assertThat(Addrs.parseReference("template.x").diagnostics().asList().getFirst().summary())
+        assertThat(Addrs.parseReference("template.x")
+                        .diagnostics()
+                        .asList()
+                        .getFirst()
+                        .summary())
                 .isEqualTo("Reserved symbol name");
     }
 
@@ -78,7 +105,11 @@ class AddrsTest {
         assertThat(Provider.parse("example.com/acme/thing", null).value().forDisplay())
                 .isEqualTo("example.com/acme/thing");
         assertThat(Provider.parse("a/b/c/d", null).hasErrors()).isTrue();
-        assertThat(Provider.parse("acme/terraform-provider-x", null).diagnostics().asList().getFirst().detail())
+        assertThat(Provider.parse("acme/terraform-provider-x", null)
+                        .diagnostics()
+                        .asList()
+                        .getFirst()
+                        .detail())
                 .contains("use \"x\"");
         assertThat(Provider.implied("terraform").isBuiltIn()).isTrue();
         AbsProviderConfig c = new AbsProviderConfig(Module.ROOT.child("m"), Provider.implied("aws"), "west");
@@ -87,8 +118,8 @@ class AddrsTest {
 
     @Test
     void keysOrderIntsBeforeStrings() {
-        List<InstanceKey> keys = new java.util.ArrayList<>(List.of(InstanceKey.of("b"), InstanceKey.of(10),
-                InstanceKey.NONE, InstanceKey.of(2), InstanceKey.of("a")));
+        List<InstanceKey> keys = new java.util.ArrayList<>(List.of(
+                InstanceKey.of("b"), InstanceKey.of(10), InstanceKey.NONE, InstanceKey.of(2), InstanceKey.of("a")));
         java.util.Collections.sort(keys);
         assertThat(keys.toString()).isEqualTo("[, [2], [10], [\"a\"], [\"b\"]]");
         assertThat(InstanceKey.of("${x}\"\\").toString()).isEqualTo("[\"$${x}\\\"\\\\\"]");

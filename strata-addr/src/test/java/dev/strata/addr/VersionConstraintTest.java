@@ -45,7 +45,11 @@ class VersionConstraintTest {
     @ParameterizedTest
     @CsvSource({"''", "'>= banana'", "'~>'", "'1.2.3.4'", "'>= 1.0,'"})
     void rejectsMalformedConstraints(String constraint) {
-        assertThat(VersionConstraint.parse(constraint, null).diagnostics().asList().getFirst().summary())
+        assertThat(VersionConstraint.parse(constraint, null)
+                        .diagnostics()
+                        .asList()
+                        .getFirst()
+                        .summary())
                 .isEqualTo("Invalid version constraint");
     }
 

@@ -50,8 +50,8 @@ public class EvalBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        Result<Expr> r = NativeSyntax.parseExpression(expression.getBytes(StandardCharsets.UTF_8), "bench",
-                SourcePos.START);
+        Result<Expr> r =
+                NativeSyntax.parseExpression(expression.getBytes(StandardCharsets.UTF_8), "bench", SourcePos.START);
         if (r.hasErrors()) {
             throw new IllegalStateException(r.diagnostics().toString());
         }

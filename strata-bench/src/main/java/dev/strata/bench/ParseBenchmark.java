@@ -33,7 +33,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xss8m"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xss8m"})
 public class ParseBenchmark {
     List<byte[]> files;
     List<String> names;
@@ -43,7 +45,8 @@ public class ParseBenchmark {
     public void load() {
         Path corpus = Path.of(System.getProperty("strata.corpus", "../shared/corpus/hcl"));
         try (Stream<Path> s = Files.walk(corpus)) {
-            List<Path> paths = s.filter(p -> p.toString().endsWith(".tf")).sorted().toList();
+            List<Path> paths =
+                    s.filter(p -> p.toString().endsWith(".tf")).sorted().toList();
             files = paths.stream().map(ParseBenchmark::read).toList();
             names = paths.stream().map(p -> corpus.relativize(p).toString()).toList();
         } catch (IOException e) {

@@ -46,11 +46,13 @@ public final class ParseCpuTime {
                 bestCpu = Math.min(bestCpu, cpu);
             }
             if (pass >= passes - 5) {
-                System.out.printf("pass %d: wall %.1f ms, cpu %.1f ms, %.1f MB/s of CPU%n", pass, wall / 1e6, cpu / 1e6,
-                        total / 1e6 / (cpu / 1e9));
+                System.out.printf(
+                        "pass %d: wall %.1f ms, cpu %.1f ms, %.1f MB/s of CPU%n",
+                        pass, wall / 1e6, cpu / 1e6, total / 1e6 / (cpu / 1e9));
             }
         }
-        System.out.printf("best of the second half: %.1f ms of CPU per pass = %.1f MB/s%n", bestCpu / 1e6,
-                total / 1e6 / (bestCpu / 1e9));
+        System.out.printf(
+                "best of the second half: %.1f ms of CPU per pass = %.1f MB/s%n",
+                bestCpu / 1e6, total / 1e6 / (bestCpu / 1e9));
     }
 }

@@ -51,7 +51,11 @@ public class ValidateBenchmark {
         StringBuilder inputs = new StringBuilder();
         for (int i = 0; i < 60; i++) {
             child.append("variable \"v").append(i).append("\" { type = string }\n");
-            child.append("output \"o").append(i).append("\" { value = \"${var.v").append(i).append("}-x\" }\n");
+            child.append("output \"o")
+                    .append(i)
+                    .append("\" { value = \"${var.v")
+                    .append(i)
+                    .append("}-x\" }\n");
             inputs.append("  v").append(i).append(" = \"${each.key}-").append(i).append("\"\n");
         }
         StringBuilder keys = new StringBuilder();
@@ -60,13 +64,18 @@ public class ValidateBenchmark {
         }
         Files.createDirectories(dir.resolve("m"));
         if (shape.equals("for_each")) {
-            Files.writeString(dir.resolve("main.tf"), "module \"m\" {\n  source = \"./m\"\n  for_each = toset(["
-                    + keys + "])\n" + inputs + "}\noutput \"all\" { value = { for k, m in module.m : k => m.o59 } }\n");
+            Files.writeString(
+                    dir.resolve("main.tf"),
+                    "module \"m\" {\n  source = \"./m\"\n  for_each = toset([" + keys + "])\n" + inputs
+                            + "}\noutput \"all\" { value = { for k, m in module.m : k => m.o59 } }\n");
         } else {
             StringBuilder calls = new StringBuilder();
             for (int k = 0; k < 500; k++) {
-                calls.append("module \"m").append(k).append("\" {\n  source = \"./m\"\n")
-                        .append(inputs.toString().replace("${each.key}", "k" + k)).append("}\n");
+                calls.append("module \"m")
+                        .append(k)
+                        .append("\" {\n  source = \"./m\"\n")
+                        .append(inputs.toString().replace("${each.key}", "k" + k))
+                        .append("}\n");
             }
             calls.append("output \"last\" { value = module.m499.o59 }\n");
             Files.writeString(dir.resolve("main.tf"), calls);

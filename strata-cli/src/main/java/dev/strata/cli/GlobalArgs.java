@@ -38,15 +38,19 @@ record GlobalArgs(String chdir, boolean help, String subcommand, List<String> re
                 break;
             }
             if (a.equals("-chdir") || a.equals("--chdir")) {
-                return new Outcome.Invalid(CliDiagnostic.error(
-                        "Invalid -chdir option",
-                        "The -chdir option takes its directory after an equals sign, like -chdir=infra."), null);
+                return new Outcome.Invalid(
+                        CliDiagnostic.error(
+                                "Invalid -chdir option",
+                                "The -chdir option takes its directory after an equals sign, like -chdir=infra."),
+                        null);
             } else if (a.startsWith("-chdir=") || a.startsWith("--chdir=")) {
                 chdir = a.substring(a.indexOf('=') + 1);
                 if (chdir.isEmpty()) {
-                    return new Outcome.Invalid(CliDiagnostic.error(
-                            "Invalid -chdir option",
-                            "The -chdir option needs a directory after the equals sign, like -chdir=infra."), null);
+                    return new Outcome.Invalid(
+                            CliDiagnostic.error(
+                                    "Invalid -chdir option",
+                                    "The -chdir option needs a directory after the equals sign, like -chdir=infra."),
+                            null);
                 }
             } else if (a.equals("-help") || a.equals("-h") || a.equals("--help")) {
                 help = true;
@@ -60,11 +64,14 @@ record GlobalArgs(String chdir, boolean help, String subcommand, List<String> re
         String subcommand = i < args.size() ? args.get(i) : null;
         List<String> rest = i < args.size() ? args.subList(i + 1, args.size()) : List.of();
         if (!unknown.isEmpty()) {
-            String where = subcommand == null ? "" : " If they are meant for \"" + subcommand
-                    + "\", put them after it: strata " + subcommand + " " + String.join(" ", unknown) + ".";
-            return new Outcome.Invalid(CliDiagnostic.error(
-                    "Unknown global option" + (unknown.size() == 1 ? " " : "s ") + String.join(", ", unknown),
-                    "The options before the subcommand can only be -chdir=DIR, -help and -version." + where),
+            String where = subcommand == null
+                    ? ""
+                    : " If they are meant for \"" + subcommand + "\", put them after it: strata " + subcommand + " "
+                            + String.join(" ", unknown) + ".";
+            return new Outcome.Invalid(
+                    CliDiagnostic.error(
+                            "Unknown global option" + (unknown.size() == 1 ? " " : "s ") + String.join(", ", unknown),
+                            "The options before the subcommand can only be -chdir=DIR, -help and -version." + where),
                     subcommand);
         }
         return new Outcome.Parsed(new GlobalArgs(chdir, help, subcommand, rest));

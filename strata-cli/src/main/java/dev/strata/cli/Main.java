@@ -4,8 +4,8 @@ import dev.strata.cli.command.Command;
 import dev.strata.cli.command.CommandContext;
 import dev.strata.cli.command.Commands;
 import dev.strata.cli.command.FlagSet;
-import dev.strata.cli.command.SubcommandHelp;
 import dev.strata.cli.command.ParsedArgs;
+import dev.strata.cli.command.SubcommandHelp;
 import dev.strata.cli.logging.LogSettings;
 import dev.strata.cli.logging.Logging;
 import dev.strata.cli.logging.RunId;
@@ -40,8 +40,8 @@ public final class Main {
     public static void main(String[] args) {
         // A thread that dies of something uncaught must not print a Java stack trace on the
         // terminal; the log (STRATA_LOG) gets it instead.
-        Thread.setDefaultUncaughtExceptionHandler((t, e) ->
-                LoggerFactory.getLogger(Main.class).error("thread {} stopped", t.getName(), e));
+        Thread.setDefaultUncaughtExceptionHandler(
+                (t, e) -> LoggerFactory.getLogger(Main.class).error("thread {} stopped", t.getName(), e));
         System.exit(run(args, systemContext()));
     }
 
@@ -83,7 +83,8 @@ public final class Main {
         }
     }
 
-    private static int dispatch(List<String> args, CommandContext context, List<Command> commands, FrameView frame, Logger log) {
+    private static int dispatch(
+            List<String> args, CommandContext context, List<Command> commands, FrameView frame, Logger log) {
         GlobalArgs global;
         switch (GlobalArgs.parse(args)) {
             case GlobalArgs.Outcome.Invalid invalid -> {
@@ -118,7 +119,9 @@ public final class Main {
         }
         Command command = found.get();
         if (global.help() || FlagSet.wantsHelp(global.rest())) {
-            Optional<SubcommandHelp> sub = global.rest().stream().filter(a -> !a.startsWith("-")).findFirst()
+            Optional<SubcommandHelp> sub = global.rest().stream()
+                    .filter(a -> !a.startsWith("-"))
+                    .findFirst()
                     .flatMap(name -> SubcommandHelp.find(command.subcommands(), name));
             if (sub.isPresent()) {
                 new HelpView(context).page(Commands.help(command, sub.get()));
@@ -181,8 +184,15 @@ public final class Main {
         Map<String, String> env = System.getenv();
         boolean tty = stdoutIsTerminal();
         boolean color = tty && env.getOrDefault("NO_COLOR", "").isEmpty() && !"dumb".equals(env.get("TERM"));
-        return new CommandContext(Path.of("").toAbsolutePath(), System.in, System.out, System.err,
-                color, terminalWidth(env), env, RunId.generate());
+        return new CommandContext(
+                Path.of("").toAbsolutePath(),
+                System.in,
+                System.out,
+                System.err,
+                color,
+                terminalWidth(env),
+                env,
+                RunId.generate());
     }
 
     /**

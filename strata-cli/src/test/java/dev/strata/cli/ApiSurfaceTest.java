@@ -36,8 +36,9 @@ class ApiSurfaceTest {
      * Packages whose public types are API and therefore listed. The provider test kit is its own
      * module with its own (test-scope) API and is not listed.
      */
-    private static final List<String> GUARDED = List.of("dev.strata.provider..", "dev.strata.engine..",
-            "dev.strata.resilience..");
+    private static final List<String> GUARDED =
+            List.of("dev.strata.provider..", "dev.strata.engine..", "dev.strata.resilience..");
+
     private static final String TESTKIT = "dev.strata.provider.testkit..";
     /** The fenced blocks of the ADR that hold the lists: one fully qualified type per line, {@code #} comments. */
     private static final String FENCE = "```public-api";
@@ -57,7 +58,8 @@ class ApiSurfaceTest {
         SortedSet<String> listed = listed(adr);
         SortedSet<String> actual = new TreeSet<>();
         for (JavaClass c : main) {
-            if (resideInAnyPackage(GUARDED.toArray(String[]::new)).test(c) && !resideInAPackage(TESTKIT).test(c)
+            if (resideInAnyPackage(GUARDED.toArray(String[]::new)).test(c)
+                    && !resideInAPackage(TESTKIT).test(c)
                     && isPublicApi(c)) {
                 actual.add(c.getName().replace('$', '.'));
             }
@@ -71,20 +73,28 @@ class ApiSurfaceTest {
         // Both directions at once, so that one run names everything the list has to change for.
         SoftAssertions.assertSoftly(soft -> {
             soft.assertThat(unlisted)
-                    .as("public types that %s does not list: make them package-private, or add them to its list if "
-                            + "they are meant as API for other modules", adr.getFileName())
+                    .as(
+                            "public types that %s does not list: make them package-private, or add them to its list if "
+                                    + "they are meant as API for other modules",
+                            adr.getFileName())
                     .isEmpty();
             soft.assertThat(gone)
-                    .as("types %s lists as public API that are no longer public (or no longer exist): remove them "
-                            + "from its list", adr.getFileName())
+                    .as(
+                            "types %s lists as public API that are no longer public (or no longer exist): remove them "
+                                    + "from its list",
+                            adr.getFileName())
                     .isEmpty();
         });
     }
 
     @Test
     void onlyTheCliUsesTheEngine() {
-        noClasses().that().resideOutsideOfPackages("dev.strata.engine..", "dev.strata.cli..")
-                .should().dependOnClassesThat().resideInAPackage("dev.strata.engine..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackages("dev.strata.engine..", "dev.strata.cli..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.strata.engine..")
                 .because("the engine's API is for the application that runs it (the CLI, later Stacks and the SDK "
                         + "through the same facade); providers, the plugin client, state and configuration stay "
                         + "below it")
@@ -93,8 +103,11 @@ class ApiSurfaceTest {
 
     @Test
     void otherModulesUseTheProviderModuleOnlyThroughTheSpiAndTheSdk() {
-        noClasses().that().resideOutsideOfPackage("dev.strata.provider..")
-                .should().dependOnClassesThat(resideInAPackage("dev.strata.provider..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.strata.provider..")
+                .should()
+                .dependOnClassesThat(resideInAPackage("dev.strata.provider..")
                         .and(not(resideInAnyPackage("dev.strata.provider", "dev.strata.provider.sdk"))))
                 .because("dev.strata.provider (SPI) and dev.strata.provider.sdk (SDK) are the provider module's "
                         + "API; anything else in it is internal, and the test kit is for tests only")
@@ -103,17 +116,23 @@ class ApiSurfaceTest {
 
     @Test
     void providersAreWrittenAgainstTheSpiAndSdkNotTheEngine() {
-        noClasses().that().resideInAPackage("dev.strata.providers..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.strata.engine..", "dev.strata.config..",
-                        "dev.strata.tfplugin..", "dev.strata.cli..")
+        noClasses()
+                .that()
+                .resideInAPackage("dev.strata.providers..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.strata.engine..", "dev.strata.config..", "dev.strata.tfplugin..", "dev.strata.cli..")
                 .because("a built-in provider is a provider like any other: it sees what the SPI hands it")
                 .check(main);
     }
 
     /** Public, and reachable: every class it is nested in is public too. Synthetic classes are not API. */
     private static boolean isPublicApi(JavaClass c) {
-        if (c.getSimpleName().equals("package-info") || c.getModifiers().contains(JavaModifier.SYNTHETIC)
-                || c.isAnonymousClass() || c.isLocalClass()) {
+        if (c.getSimpleName().equals("package-info")
+                || c.getModifiers().contains(JavaModifier.SYNTHETIC)
+                || c.isAnonymousClass()
+                || c.isLocalClass()) {
             return false;
         }
         for (Optional<JavaClass> k = Optional.of(c); k.isPresent(); k = k.get().getEnclosingClass()) {
@@ -135,7 +154,9 @@ class ApiSurfaceTest {
             } else if (t.startsWith("```")) {
                 inList = false;
             } else if (inList && !t.isEmpty()) {
-                assertThat(names.add(t)).as("%s lists %s twice", adr.getFileName(), t).isTrue();
+                assertThat(names.add(t))
+                        .as("%s lists %s twice", adr.getFileName(), t)
+                        .isTrue();
             }
         }
         assertThat(names).as("%s has %s blocks", adr.getFileName(), FENCE).isNotEmpty();
@@ -152,7 +173,8 @@ class ApiSurfaceTest {
             if (Files.isDirectory(dir)) {
                 List<Path> found = new ArrayList<>();
                 try (Stream<Path> s = Files.list(dir)) {
-                    s.filter(p -> p.getFileName().toString().endsWith("-public-api.md")).forEach(found::add);
+                    s.filter(p -> p.getFileName().toString().endsWith("-public-api.md"))
+                            .forEach(found::add);
                 }
                 assertThat(found).as("one ADR named *-public-api.md in %s", dir).hasSize(1);
                 return found.get(0);

@@ -73,11 +73,15 @@ public final class CliRunner {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         String runId = "test" + Long.toHexString(System.nanoTime() & 0xffffffL);
-        CommandContext context = new CommandContext(dir,
+        CommandContext context = new CommandContext(
+                dir,
                 new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
                 new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8),
-                colorAllowed, width, env, runId);
+                colorAllowed,
+                width,
+                env,
+                runId);
         int code = Main.run(Arrays.asList(args), context, commands);
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), runId);
     }

@@ -50,8 +50,8 @@ class CrashAndThrottleIT {
         int runs = Integer.getInteger("strata.crash.runs", 50);
         long seed = Long.getLong("strata.crash.seed", System.nanoTime());
         Random rnd = new Random(seed);
-        try (CloudSim sim = CloudSim.start(0, dir.resolve("sim-state.json"),
-                new Knobs(0, 0, 0, 10, 0, 2, 3, 0, 1000))) {
+        try (CloudSim sim =
+                CloudSim.start(0, dir.resolve("sim-state.json"), new Knobs(0, 0, 0, 10, 0, 2, 3, 0, 1000))) {
             for (int i = 0; i < runs; i++) {
                 // Alternate between two sizes so that runs both create and destroy.
                 int buckets = i % 2 == 0 ? 90 : 45;
@@ -70,8 +70,8 @@ class CrashAndThrottleIT {
 
     @Test
     void throttledTo50PerSecondFiveHundredObjectsCompleteWithoutARetryStorm() throws Exception {
-        try (CloudSim sim = CloudSim.start(0, dir.resolve("sim-state.json"),
-                new Knobs(0, 0, 50, 50, 0, 0, 0, 0, 1000))) {
+        try (CloudSim sim =
+                CloudSim.start(0, dir.resolve("sim-state.json"), new Knobs(0, 0, 50, 50, 0, 0, 0, 0, 1000))) {
             // The provider's own retries are off: every 429 reaches the engine's adaptive limiter.
             cli.config(sim.url(), 499, 0, "max_retries = 0");
             long t0 = System.nanoTime();
@@ -122,8 +122,11 @@ class CrashAndThrottleIT {
         interrupt(p);
         String out = finish(p, 1);
         assertThat(out).contains("Interrupt received.").contains("Apply interrupted.");
-        JsonNode state = new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("terraform.tfstate").toFile());
-        int saved = state.path("resources").isEmpty() ? 0 : state.path("resources").get(0).path("instances").size();
+        JsonNode state = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(dir.resolve("terraform.tfstate").toFile());
+        int saved = state.path("resources").isEmpty()
+                ? 0
+                : state.path("resources").get(0).path("instances").size();
         assertThat(saved).as(out).isBetween(1, 5);
         // The lock is free: a plan that waits for no lock at all succeeds, and finishes the rest.
         String plan = finish(start("plan", "-detailed-exitcode", "-no-color", "-lock-timeout=0s"), 2);
@@ -138,7 +141,9 @@ class CrashAndThrottleIT {
         interrupt(p);
         Thread.sleep(300);
         interrupt(p);
-        assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("exited without waiting for the 30 s operations").isTrue();
+        assertThat(p.waitFor(20, TimeUnit.SECONDS))
+                .as("exited without waiting for the 30 s operations")
+                .isTrue();
         String err = Files.readString(dir.resolve(".err"));
         assertThat(err).contains("Two interrupts received.");
         // The lock died with the process; the next run takes it over and plans the sleeps again.

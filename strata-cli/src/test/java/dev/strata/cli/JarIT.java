@@ -43,7 +43,10 @@ class JarIT {
         Process p = pb.start();
         p.getOutputStream().close();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("strata finished").isTrue();
-        return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        return new Run(
+                p.exitValue(),
+                Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
     }
 
     @Test
@@ -61,7 +64,8 @@ class JarIT {
         assertThat(strata(Map.of()).exitCode()).isEqualTo(127);
         Run missing = strata(Map.of(), "-chdir=missing", "version");
         assertThat(missing.exitCode()).isEqualTo(1);
-        assertThat(missing.stderr()).isEqualTo("Error handling -chdir option: chdir missing: no such file or directory\n");
+        assertThat(missing.stderr())
+                .isEqualTo("Error handling -chdir option: chdir missing: no such file or directory\n");
     }
 
     @Test
@@ -74,8 +78,11 @@ class JarIT {
     @Test
     void jsonLogLinesShareOneRunIdAndNoLogbackConfigNoise() throws Exception {
         Files.createDirectories(dir.resolve("work"));
-        Run r = strata(Map.of("STRATA_LOG", "debug", "STRATA_LOG_PATH", "run.log", "STRATA_LOG_FORMAT", "json"),
-                "-chdir=work", "version", "-json");
+        Run r = strata(
+                Map.of("STRATA_LOG", "debug", "STRATA_LOG_PATH", "run.log", "STRATA_LOG_FORMAT", "json"),
+                "-chdir=work",
+                "version",
+                "-json");
         assertThat(r.exitCode()).as(r.toString()).isZero();
         assertThat(r.stderr()).isEmpty();
         ObjectMapper mapper = new ObjectMapper();
@@ -87,13 +94,16 @@ class JarIT {
         for (String line : lines) {
             JsonNode n = mapper.readTree(line);
             assertThat(n.get("run_id").asText()).isEqualTo(runId);
-            assertThat(n.has("timestamp") && n.has("level") && n.has("logger") && n.has("message") && n.has("thread")).isTrue();
+            assertThat(n.has("timestamp") && n.has("level") && n.has("logger") && n.has("message") && n.has("thread"))
+                    .isTrue();
         }
-        Run second = strata(Map.of("STRATA_LOG", "debug", "STRATA_LOG_PATH", "run.log", "STRATA_LOG_FORMAT", "json"), "version");
+        Run second = strata(
+                Map.of("STRATA_LOG", "debug", "STRATA_LOG_PATH", "run.log", "STRATA_LOG_FORMAT", "json"), "version");
         assertThat(second.exitCode()).isZero();
         List<String> all = Files.readAllLines(dir.resolve("run.log"));
         assertThat(all).hasSizeGreaterThan(lines.size());
-        assertThat(mapper.readTree(all.get(all.size() - 1)).get("run_id").asText()).isNotEqualTo(runId);
+        assertThat(mapper.readTree(all.get(all.size() - 1)).get("run_id").asText())
+                .isNotEqualTo(runId);
     }
 
     @Test

@@ -46,9 +46,10 @@ final class JarRuns {
 
     Process start(String... args) throws IOException {
         // The launcher's start-up settings: these short runs are dominated by JVM start and warm-up.
-        ProcessBuilder pb = StrataJar.process(jar, dir, List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-Xshare:auto"), args);
-        pb.redirectOutput(dir.resolve(".out").toFile()).redirectError(dir.resolve(".err").toFile());
+        ProcessBuilder pb = StrataJar.process(
+                jar, dir, List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"), args);
+        pb.redirectOutput(dir.resolve(".out").toFile())
+                .redirectError(dir.resolve(".err").toFile());
         Process p = pb.start();
         p.getOutputStream().close();
         return p;
@@ -89,12 +90,19 @@ final class JarRuns {
 
     /** Sends a signal by name (INT, TERM, HUP) to the process. */
     static void signal(Process p, String name) throws Exception {
-        assertThat(new ProcessBuilder("kill", "-" + name, Long.toString(p.pid())).start().waitFor()).isZero();
+        assertThat(new ProcessBuilder("kill", "-" + name, Long.toString(p.pid()))
+                        .start()
+                        .waitFor())
+                .isZero();
     }
 
     static JsonNode get(String url) throws Exception {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url)).header("X-Client-Id", "test").GET()
-                .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = HTTP.send(
+                HttpRequest.newBuilder(URI.create(url))
+                        .header("X-Client-Id", "test")
+                        .GET()
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         return JSON.readTree(r.body());
     }
 

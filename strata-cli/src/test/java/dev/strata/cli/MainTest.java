@@ -34,12 +34,35 @@ class MainTest {
         static final FlagSet FLAGS = new FlagSet();
         static final Flag<Boolean> LOUD = FLAGS.bool("loud", false, "Report a warning too.");
 
-        @Override public String name() { return "cat"; }
-        @Override public String synopsis() { return "Print a file"; }
-        @Override public Section section() { return Section.MAIN; }
-        @Override public String usage() { return "[options] FILE"; }
-        @Override public String description() { return "Prints FILE, resolved against the working directory."; }
-        @Override public FlagSet flags() { return FLAGS; }
+        @Override
+        public String name() {
+            return "cat";
+        }
+
+        @Override
+        public String synopsis() {
+            return "Print a file";
+        }
+
+        @Override
+        public Section section() {
+            return Section.MAIN;
+        }
+
+        @Override
+        public String usage() {
+            return "[options] FILE";
+        }
+
+        @Override
+        public String description() {
+            return "Prints FILE, resolved against the working directory.";
+        }
+
+        @Override
+        public FlagSet flags() {
+            return FLAGS;
+        }
 
         @Override
         public int run(CommandContext context, ParsedArgs args) {
@@ -52,7 +75,9 @@ class MainTest {
                 view.diagnostic(CliDiagnostic.warning("Loud", "You asked for it."));
             }
             try {
-                view.out().print(Files.readString(context.resolve(args.positionals().get(0))));
+                view.out()
+                        .print(Files.readString(
+                                context.resolve(args.positionals().get(0))));
                 return 0;
             } catch (IOException e) {
                 view.diagnostic(CliDiagnostic.error("Cannot read file", e.getMessage()));
@@ -63,21 +88,63 @@ class MainTest {
 
     /** Throws, to check that a command's bug becomes exit code 1 with a report, not a stack trace. */
     static final class BoomCommand implements Command {
-        @Override public String name() { return "boom"; }
-        @Override public String synopsis() { return "Crash"; }
-        @Override public Section section() { return Section.OTHER; }
-        @Override public String description() { return "Crashes."; }
-        @Override public FlagSet flags() { return new FlagSet(); }
-        @Override public int run(CommandContext context, ParsedArgs args) { throw new IllegalStateException("bug"); }
+        @Override
+        public String name() {
+            return "boom";
+        }
+
+        @Override
+        public String synopsis() {
+            return "Crash";
+        }
+
+        @Override
+        public Section section() {
+            return Section.OTHER;
+        }
+
+        @Override
+        public String description() {
+            return "Crashes.";
+        }
+
+        @Override
+        public FlagSet flags() {
+            return new FlagSet();
+        }
+
+        @Override
+        public int run(CommandContext context, ParsedArgs args) {
+            throw new IllegalStateException("bug");
+        }
     }
 
     /** Throws an Error the JVM raises at its limits, named by the command: oom or deep. */
     record ErrorCommand(String name, Error error) implements Command {
-        @Override public String synopsis() { return "Fail"; }
-        @Override public Section section() { return Section.OTHER; }
-        @Override public String description() { return "Fails."; }
-        @Override public FlagSet flags() { return new FlagSet(); }
-        @Override public int run(CommandContext context, ParsedArgs args) { throw error; }
+        @Override
+        public String synopsis() {
+            return "Fail";
+        }
+
+        @Override
+        public Section section() {
+            return Section.OTHER;
+        }
+
+        @Override
+        public String description() {
+            return "Fails.";
+        }
+
+        @Override
+        public FlagSet flags() {
+            return new FlagSet();
+        }
+
+        @Override
+        public int run(CommandContext context, ParsedArgs args) {
+            throw error;
+        }
     }
 
     private CliRunner withProbes() {
@@ -113,9 +180,11 @@ class MainTest {
             CliRunner.Result r = cli().run(args);
             assertThat(r.exitCode()).isZero();
             JsonNode json = new ObjectMapper().readTree(r.stdout());
-            assertThat(json.fieldNames()).toIterable()
+            assertThat(json.fieldNames())
+                    .toIterable()
                     .containsExactly("strata_version", "platform", "provider_selections", "terraform_outdated");
-            assertThat(json.get("strata_version").asText()).isEqualTo(cli().run("version").stdout().split("\n")[0].substring(8));
+            assertThat(json.get("strata_version").asText())
+                    .isEqualTo(cli().run("version").stdout().split("\n")[0].substring(8));
             assertThat(json.get("provider_selections").isObject()).isTrue();
             assertThat(json.get("provider_selections").size()).isZero();
             assertThat(json.get("terraform_outdated").isBoolean()).isTrue();
@@ -163,7 +232,8 @@ class MainTest {
         assertThat(cli().run("-help", "version").stdout()).isEqualTo(help);
         assertThat(cli().run("version", "-h").stdout()).isEqualTo(help);
         assertThat(cli().run("version", "--help").exitCode()).isZero();
-        assertThat(withProbes().run("cat", "-help").stdout()).startsWith("Usage: strata [global options] cat [options] FILE\n");
+        assertThat(withProbes().run("cat", "-help").stdout())
+                .startsWith("Usage: strata [global options] cat [options] FILE\n");
     }
 
     @Test
@@ -171,8 +241,10 @@ class MainTest {
         CliRunner.Result r = cli().run("versoin");
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.stdout()).isEmpty();
-        assertThat(r.stderr()).contains("Error: Unknown command \"versoin\"")
-                .contains("Did you mean \"version\"?").contains("strata -help");
+        assertThat(r.stderr())
+                .contains("Error: Unknown command \"versoin\"")
+                .contains("Did you mean \"version\"?")
+                .contains("strata -help");
         assertThat(cli().run("frobnicate").stderr()).doesNotContain("Did you mean");
     }
 
@@ -181,7 +253,9 @@ class MainTest {
         CliRunner.Result r = cli().run("version", "-jsn");
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.stdout()).isEmpty();
-        assertThat(r.stderr()).contains("Error: Unknown option -jsn").contains("Did you mean -json?")
+        assertThat(r.stderr())
+                .contains("Error: Unknown option -jsn")
+                .contains("Did you mean -json?")
                 .contains("strata version -help");
         assertThat(cli().run("version", "-json=perhaps").exitCode()).isEqualTo(1);
     }
@@ -227,9 +301,16 @@ class MainTest {
     void colourIsOffForPipesAndWithNoColorAnywhere() throws IOException {
         Files.writeString(dir.resolve("f"), "x");
         String esc = "\u001b[";
-        assertThat(withProbes().run("cat", "-loud", "f").stdout()).doesNotContain(esc).contains("Warning: Loud");
-        assertThat(withProbes().terminal(true).run("cat", "-loud", "f").stdout()).contains(esc);
-        assertThat(withProbes().terminal(true).run("-no-color", "cat", "-loud", "f").stdout()).doesNotContain(esc);
+        assertThat(withProbes().run("cat", "-loud", "f").stdout())
+                .doesNotContain(esc)
+                .contains("Warning: Loud");
+        assertThat(withProbes().terminal(true).run("cat", "-loud", "f").stdout())
+                .contains(esc);
+        assertThat(withProbes()
+                        .terminal(true)
+                        .run("-no-color", "cat", "-loud", "f")
+                        .stdout())
+                .doesNotContain(esc);
         CliRunner.Result r = withProbes().terminal(true).run("cat", "-loud", "-no-color", "f");
         assertThat(r.exitCode()).as(r.toString()).isZero();
         assertThat(r.stdout()).doesNotContain(esc);
@@ -271,18 +352,28 @@ class MainTest {
     @Test
     void theStackTraceOfACrashGoesToTheLogFile() throws IOException {
         Path log = dir.resolve("strata.log");
-        CliRunner.Result r = withProbes().env("STRATA_LOG", "error").env("STRATA_LOG_PATH", log.toString()).run("boom");
+        CliRunner.Result r = withProbes()
+                .env("STRATA_LOG", "error")
+                .env("STRATA_LOG_PATH", log.toString())
+                .run("boom");
         assertThat(r.exitCode()).isEqualTo(1);
         assertNoJava(r);
-        assertThat(Files.readString(log)).contains("boom stopped").contains("IllegalStateException")
+        assertThat(Files.readString(log))
+                .contains("boom stopped")
+                .contains("IllegalStateException")
                 .contains("at dev.strata.cli.MainTest$BoomCommand.run");
     }
 
     /** No Java wording reaches the user: exception names, packages or stack frames. */
     static void assertNoJava(CliRunner.Result r) {
         for (String stream : List.of(r.stdout(), r.stderr())) {
-            assertThat(stream).doesNotContain("Exception").doesNotContain("java.").doesNotContain("MemoryError")
-                    .doesNotContain("OverflowError").doesNotContain("at dev.strata").doesNotContain("\tat ");
+            assertThat(stream)
+                    .doesNotContain("Exception")
+                    .doesNotContain("java.")
+                    .doesNotContain("MemoryError")
+                    .doesNotContain("OverflowError")
+                    .doesNotContain("at dev.strata")
+                    .doesNotContain("\tat ");
         }
     }
 
@@ -291,7 +382,9 @@ class MainTest {
         CliRunner.Result r = cli().env("STRATA_LOG", "loud").run("version", "-json");
         assertThat(r.exitCode()).isZero();
         new ObjectMapper().readTree(r.stdout());
-        assertThat(r.stderr().replaceAll("\\s+", " ")).contains("Warning: Invalid STRATA_LOG value").contains("\"loud\"")
+        assertThat(r.stderr().replaceAll("\\s+", " "))
+                .contains("Warning: Invalid STRATA_LOG value")
+                .contains("\"loud\"")
                 .contains("trace, debug, info, warn, error and off");
         assertThat(r.stderr().lines().filter(l -> l.contains("run="))).isEmpty();
     }
@@ -303,8 +396,9 @@ class MainTest {
         assertThat(r.stdout()).startsWith("Strata v");
         List<String> lines = r.stderr().lines().toList();
         assertThat(lines).isNotEmpty();
-        assertThat(lines).allMatch(l -> l.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z \\[DEBUG] run="
-                + r.runId() + " \\[.+] dev\\.strata\\..+: .+"));
+        assertThat(lines)
+                .allMatch(l -> l.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z \\[DEBUG] run="
+                        + r.runId() + " \\[.+] dev\\.strata\\..+: .+"));
         assertThat(r.stderr()).contains("running command version");
     }
 
@@ -318,8 +412,10 @@ class MainTest {
     void jsonLogFileIsRelativeToTheProcessDirectoryAndAppended() throws IOException {
         Files.createDirectories(dir.resolve("sub"));
         Files.writeString(dir.resolve("strata.log"), "earlier line\n");
-        CliRunner.Result r = cli().env("STRATA_LOG", "TRACE").env("STRATA_LOG_PATH", "strata.log")
-                .env("STRATA_LOG_FORMAT", "json").run("-chdir=sub", "version");
+        CliRunner.Result r = cli().env("STRATA_LOG", "TRACE")
+                .env("STRATA_LOG_PATH", "strata.log")
+                .env("STRATA_LOG_FORMAT", "json")
+                .run("-chdir=sub", "version");
         assertThat(r.exitCode()).isZero();
         assertThat(r.stderr()).isEmpty();
         List<String> lines = Files.readAllLines(dir.resolve("strata.log"));

@@ -42,8 +42,8 @@ class SignalsIT {
         Random rnd = new Random(seed);
         Map<String, Integer> interrupted = new TreeMap<>(Map.of("INT", 0, "TERM", 0));
         long started = System.nanoTime();
-        try (CloudSim sim = CloudSim.start(0, dir.resolve("sim-state.json"),
-                new Knobs(0, 0, 0, 10, 0, LATENCY_MS, LATENCY_MS / 2, 0, 1000))) {
+        try (CloudSim sim = CloudSim.start(
+                0, dir.resolve("sim-state.json"), new Knobs(0, 0, 0, 10, 0, LATENCY_MS, LATENCY_MS / 2, 0, 1000))) {
             for (int i = 0; i < 2 * perSignal; i++) {
                 String signal = (i / 2) % 2 == 0 ? "TERM" : "INT";
                 // Every apply is 199 operations (plus the network once): all buckets created, then all destroyed.
@@ -56,34 +56,47 @@ class SignalsIT {
                 cli.waitForOutput(120_000, ": Creating...", ": Destroying...");
                 Thread.sleep(rnd.nextInt(1000));
                 JarRuns.signal(p, signal);
-                assertThat(p.waitFor(120, TimeUnit.SECONDS)).as(where + ": exited").isTrue();
+                assertThat(p.waitFor(120, TimeUnit.SECONDS))
+                        .as(where + ": exited")
+                        .isTrue();
                 String out = cli.output();
                 if (p.exitValue() == 0 && out.contains("Apply complete!")) {
                     continue; // the apply won the race with the signal; nothing to check
                 }
                 assertThat(p.exitValue()).as(where + "\n" + out).isEqualTo(1);
-                assertThat(out).as(where).contains("Interrupt received.").contains("Gracefully shutting down...")
-                        .contains("Apply interrupted. Resources: ").doesNotContain("Two interrupts")
+                assertThat(out)
+                        .as(where)
+                        .contains("Interrupt received.")
+                        .contains("Gracefully shutting down...")
+                        .contains("Apply interrupted. Resources: ")
+                        .doesNotContain("Two interrupts")
                         .doesNotContain("Exception");
-                assertThat(dir.resolve(".terraform.tfstate.lock.info")).as(where + ": lock released").doesNotExist();
+                assertThat(dir.resolve(".terraform.tfstate.lock.info"))
+                        .as(where + ": lock released")
+                        .doesNotExist();
                 interrupted.merge(signal, 1, Integer::sum);
 
                 // The lock is free (no waiting allowed) and the next apply finishes the work exactly once.
                 long t1 = System.nanoTime();
                 String next = cli.finish(cli.start("apply", "-auto-approve", "-no-color", "-lock-timeout=0s"), 0);
                 cli.assertStateMatchesSimulator(sim, buckets, 0, where + "\n" + next);
-                System.out.printf("%s: interrupted apply %d ms, converging apply %d ms%n", where,
-                        TimeUnit.NANOSECONDS.toMillis(t1 - t0), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t1));
+                System.out.printf(
+                        "%s: interrupted apply %d ms, converging apply %d ms%n",
+                        where,
+                        TimeUnit.NANOSECONDS.toMillis(t1 - t0),
+                        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t1));
             }
             cli.finish(cli.start("plan", "-detailed-exitcode", "-no-color"), 0);
         }
         System.out.println("signals: " + interrupted + " interrupted of " + perSignal + " runs each in "
                 + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started) + " s (seed " + seed + ")");
         // Signals come within 1 s of the first operation of a ~2 s apply: nearly every run is interrupted.
-        assertThat(interrupted.get("TERM")).as("SIGTERM runs that interrupted an apply").isGreaterThanOrEqualTo(
-                perSignal / 2);
-        assertThat(interrupted.get("INT")).as("SIGINT runs that interrupted an apply").isGreaterThanOrEqualTo(
-                perSignal / 2);
+        assertThat(interrupted.get("TERM"))
+                .as("SIGTERM runs that interrupted an apply")
+                .isGreaterThanOrEqualTo(perSignal / 2);
+        assertThat(interrupted.get("INT"))
+                .as("SIGINT runs that interrupted an apply")
+                .isGreaterThanOrEqualTo(perSignal / 2);
     }
 
     private void sleeps(int count, String duration) throws Exception {
@@ -102,9 +115,13 @@ class SignalsIT {
         cli.waitForOutput(60_000, ": Creating...");
         JarRuns.signal(p, "HUP");
         cli.waitForOutput(10_000, "Gracefully shutting down...");
-        assertThat(p.isAlive()).as("a first signal waits for the running operations").isTrue();
+        assertThat(p.isAlive())
+                .as("a first signal waits for the running operations")
+                .isTrue();
         JarRuns.signal(p, "TERM");
-        assertThat(p.waitFor(20, TimeUnit.SECONDS)).as("exited without waiting for the 30 s operations").isTrue();
+        assertThat(p.waitFor(20, TimeUnit.SECONDS))
+                .as("exited without waiting for the 30 s operations")
+                .isTrue();
         assertThat(p.exitValue()).isEqualTo(1);
         assertThat(cli.output()).contains("Two interrupts received. Exiting immediately.");
         assertThat(dir.resolve(".terraform.tfstate.lock.info")).doesNotExist();
@@ -113,8 +130,8 @@ class SignalsIT {
 
     @Test
     void sigtermDuringPlanningStopsBeforeAnyChange() throws Exception {
-        try (CloudSim sim = CloudSim.start(0, dir.resolve("sim-state.json"),
-                new Knobs(0, 0, 0, 10, 0, 200, 0, 0, 1000))) {
+        try (CloudSim sim =
+                CloudSim.start(0, dir.resolve("sim-state.json"), new Knobs(0, 0, 0, 10, 0, 200, 0, 0, 1000))) {
             cli.config(sim.url(), 40, 0, "");
             cli.finish(cli.start("apply", "-auto-approve", "-no-color", "-parallelism=20"), 0);
             cli.config(sim.url(), 80, 0, "");
@@ -124,7 +141,9 @@ class SignalsIT {
             assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
             String out = cli.output();
             assertThat(p.exitValue()).as(out).isEqualTo(1);
-            assertThat(out).contains("Interrupt received.").contains("Planning interrupted")
+            assertThat(out)
+                    .contains("Interrupt received.")
+                    .contains("Planning interrupted")
                     .doesNotContain("Creating...");
             assertThat(JarRuns.ids(sim, "buckets")).hasSize(40);
             assertThat(dir.resolve(".terraform.tfstate.lock.info")).doesNotExist();

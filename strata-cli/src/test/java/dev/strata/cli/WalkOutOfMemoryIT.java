@@ -44,14 +44,18 @@ class WalkOutOfMemoryIT {
         pb.redirectErrorStream(true).redirectOutput(out.toFile());
         Process p = pb.start();
         p.getOutputStream().close();
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("strata finished instead of hanging").isTrue();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS))
+                .as("strata finished instead of hanging")
+                .isTrue();
         String text = Files.readString(out, StandardCharsets.UTF_8);
         assertThat(p.exitValue()).as(text).isEqualTo(1);
-        assertThat(text.replaceAll("\\s+", " ")).contains("Error: Out of memory")
+        assertThat(text.replaceAll("\\s+", " "))
+                .contains("Error: Out of memory")
                 .contains("Internal error while applying terraform_data.big: out of memory.")
                 .contains("Failed: terraform_data.big")
                 .doesNotContain("OutOfMemoryError", "java.", "\tat ");
-        JsonNode state = new ObjectMapper().readTree(dir.resolve("terraform.tfstate").toFile());
+        JsonNode state =
+                new ObjectMapper().readTree(dir.resolve("terraform.tfstate").toFile());
         assertThat(state.get("resources")).hasSize(1);
         assertThat(state.at("/resources/0/name").asText()).isEqualTo("a");
         assertThat(dir.resolve(".terraform.tfstate.lock.info")).doesNotExist();

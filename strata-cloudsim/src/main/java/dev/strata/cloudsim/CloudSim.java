@@ -83,7 +83,8 @@ public final class CloudSim implements AutoCloseable {
      * A simulator whose time is {@code nanoClock} (nanoseconds, like {@link System#nanoTime}), so
      * tests and benchmarks can move time for provisioning, consistency and throttling by hand.
      */
-    public static CloudSim start(int port, Path stateFile, Knobs knobs, LongSupplier nanoClock, long seed) throws IOException {
+    public static CloudSim start(int port, Path stateFile, Knobs knobs, LongSupplier nanoClock, long seed)
+            throws IOException {
         return new CloudSim(port, stateFile, knobs, nanoClock, seed);
     }
 
@@ -144,7 +145,8 @@ public final class CloudSim implements AutoCloseable {
             String target = ex.getRequestHeaders().getFirst("X-Amz-Target");
             if (target != null && target.startsWith(SsmApi.TARGET_PREFIX)) {
                 requests.computeIfAbsent("ssm", k -> new AtomicLong()).incrementAndGet();
-                ssmActions.computeIfAbsent(target.substring(SsmApi.TARGET_PREFIX.length()), k -> new AtomicLong())
+                ssmActions
+                        .computeIfAbsent(target.substring(SsmApi.TARGET_PREFIX.length()), k -> new AtomicLong())
                         .incrementAndGet();
                 // Latency applies to SSM as to the REST API (tests use it to catch a provider mid-call);
                 // the request is counted on arrival, before the wait, and acted on after it.
@@ -154,11 +156,13 @@ public final class CloudSim implements AutoCloseable {
             }
             if (QueryApi.accepts(ex)) {
                 Map<String, java.util.List<String>> form = QueryApi.form(ex);
-                requests.computeIfAbsent("query:" + QueryApi.action(form), k -> new AtomicLong()).incrementAndGet();
+                requests.computeIfAbsent("query:" + QueryApi.action(form), k -> new AtomicLong())
+                        .incrementAndGet();
                 query.handle(ex, form);
                 return;
             }
-            String[] parts = ex.getRequestURI().getPath().replaceAll("^/+|/+$", "").split("/");
+            String[] parts =
+                    ex.getRequestURI().getPath().replaceAll("^/+|/+$", "").split("/");
             if (parts.length >= 1 && parts[0].equals("admin")) {
                 admin(ex, parts);
                 return;
@@ -193,7 +197,10 @@ public final class CloudSim implements AutoCloseable {
             }
             if (roll < k.timeoutRate() + k.faultRate()) {
                 faults.incrementAndGet();
-                send(ex, roll < k.timeoutRate() + k.faultRate() / 2 ? 500 : 503, error("InternalError", "injected fault"));
+                send(
+                        ex,
+                        roll < k.timeoutRate() + k.faultRate() / 2 ? 500 : 503,
+                        error("InternalError", "injected fault"));
                 return;
             }
             try {
@@ -212,10 +219,13 @@ public final class CloudSim implements AutoCloseable {
     private void route(HttpExchange ex, String kind, String id, Knobs k) throws IOException, ApiError {
         String method = ex.getRequestMethod();
         if (id == null && method.equals("POST")) {
-            Store.Created c = store.create(kind, body(ex), ex.getRequestHeaders().getFirst("Idempotency-Key"));
+            Store.Created c =
+                    store.create(kind, body(ex), ex.getRequestHeaders().getFirst("Idempotency-Key"));
             (c.replayed() ? replays : creates).incrementAndGet();
             long t = clock.getAsLong();
-            long created = store.get(kind, c.object().get("id").asText()).map(Store.Entry::createdNanos).orElse(t);
+            long created = store.get(kind, c.object().get("id").asText())
+                    .map(Store.Entry::createdNanos)
+                    .orElse(t);
             send(ex, c.replayed() ? 200 : 201, view(kind, c.object(), t, created, k));
         } else if (id == null && method.equals("GET")) {
             ArrayNode a = JSON.createArrayNode();
@@ -238,7 +248,15 @@ public final class CloudSim implements AutoCloseable {
         } else if (id != null && method.equals("PATCH")) {
             ObjectNode updated = store.update(kind, id, body(ex));
             long t = clock.getAsLong();
-            send(ex, 200, view(kind, updated, t, store.get(kind, id).map(Store.Entry::createdNanos).orElse(t), k));
+            send(
+                    ex,
+                    200,
+                    view(
+                            kind,
+                            updated,
+                            t,
+                            store.get(kind, id).map(Store.Entry::createdNanos).orElse(t),
+                            k));
         } else if (id != null && method.equals("DELETE")) {
             store.delete(kind, id);
             send(ex, 204, null);

@@ -20,8 +20,15 @@ public record Knobs(
     public static final Knobs DEFAULT = new Knobs(0, 0, 0, 10, 0, 0, 0, 0, 1000);
 
     public Knobs {
-        if (consistencyDelayMs < 0 || provisionDelayMs < 0 || ratePerSecond < 0 || burst < 1 || latencyMs < 0
-                || latencyJitterMs < 0 || timeoutMs < 0 || !fraction(faultRate) || !fraction(timeoutRate)) {
+        if (consistencyDelayMs < 0
+                || provisionDelayMs < 0
+                || ratePerSecond < 0
+                || burst < 1
+                || latencyMs < 0
+                || latencyJitterMs < 0
+                || timeoutMs < 0
+                || !fraction(faultRate)
+                || !fraction(timeoutRate)) {
             throw new IllegalArgumentException("invalid simulator settings");
         }
     }

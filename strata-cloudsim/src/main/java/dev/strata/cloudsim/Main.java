@@ -21,8 +21,16 @@ import java.util.concurrent.CountDownLatch;
 public final class Main {
 
     /** The behaviour flags, each the admin endpoint's setting of the same name ({@code -rate} is {@code rate_per_second}). */
-    private static final Set<String> KNOB_FLAGS = Set.of("consistency-delay-ms", "provision-delay-ms", "rate", "burst",
-            "fault-rate", "latency-ms", "latency-jitter-ms", "timeout-rate", "timeout-ms");
+    private static final Set<String> KNOB_FLAGS = Set.of(
+            "consistency-delay-ms",
+            "provision-delay-ms",
+            "rate",
+            "burst",
+            "fault-rate",
+            "latency-ms",
+            "latency-jitter-ms",
+            "timeout-rate",
+            "timeout-ms");
 
     private Main() {}
 
@@ -51,7 +59,8 @@ public final class Main {
                         if (!KNOB_FLAGS.contains(name)) {
                             throw new IllegalArgumentException("unknown flag -" + name);
                         }
-                        settings.put(name.equals("rate") ? "rate_per_second" : name.replace('-', '_'), new BigDecimal(v));
+                        settings.put(
+                                name.equals("rate") ? "rate_per_second" : name.replace('-', '_'), new BigDecimal(v));
                     }
                 }
             } catch (NumberFormatException | java.nio.file.InvalidPathException e) {
@@ -64,7 +73,8 @@ public final class Main {
         try {
             return new Options(port, state, urlFile, Knobs.DEFAULT.with(settings));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid settings: delays and counts must be >= 0, rates between 0 and 1, burst >= 1");
+            throw new IllegalArgumentException(
+                    "invalid settings: delays and counts must be >= 0, rates between 0 and 1, burst >= 1");
         }
     }
 

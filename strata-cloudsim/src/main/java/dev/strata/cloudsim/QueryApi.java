@@ -29,16 +29,37 @@ final class QueryApi {
     private static final String STS_NS = "https://sts.amazonaws.com/doc/2011-06-15/";
 
     /** Interface endpoint services every region offers here; s3 and dynamodb also have a Gateway one. */
-    static final List<String> SERVICES = List.of("dynamodb", "ec2", "ec2messages", "ecr.api", "ecr.dkr", "ecs",
-        "ecs-agent", "ecs-telemetry", "elasticloadbalancing", "kms", "lambda", "logs", "monitoring", "rds", "s3",
-        "secretsmanager", "sns", "sqs", "ssm", "ssmmessages", "sts");
+    static final List<String> SERVICES = List.of(
+            "dynamodb",
+            "ec2",
+            "ec2messages",
+            "ecr.api",
+            "ecr.dkr",
+            "ecs",
+            "ecs-agent",
+            "ecs-telemetry",
+            "elasticloadbalancing",
+            "kms",
+            "lambda",
+            "logs",
+            "monitoring",
+            "rds",
+            "s3",
+            "secretsmanager",
+            "sns",
+            "sqs",
+            "ssm",
+            "ssmmessages",
+            "sts");
+
     private static final List<String> GATEWAY_SERVICES = List.of("dynamodb", "s3");
 
     /** Whether a request is a Query-protocol call (a form-encoded POST), as opposed to the JSON APIs. */
     static boolean accepts(HttpExchange ex) {
         String type = ex.getRequestHeaders().getFirst("Content-Type");
-        return ex.getRequestMethod().equals("POST") && type != null
-            && type.toLowerCase(java.util.Locale.ROOT).startsWith("application/x-www-form-urlencoded");
+        return ex.getRequestMethod().equals("POST")
+                && type != null
+                && type.toLowerCase(java.util.Locale.ROOT).startsWith("application/x-www-form-urlencoded");
     }
 
     /** The action a request names, for the simulator's request counters. */
@@ -72,7 +93,10 @@ final class QueryApi {
             default -> {
                 boolean sts = "2011-06-15".equals(first(form, "Version"));
                 String msg = "The action " + action + " is not valid for this web service.";
-                send(ex, 400, sts ? stsError("InvalidAction", msg, requestId) : ec2Error("InvalidAction", msg, requestId));
+                send(
+                        ex,
+                        400,
+                        sts ? stsError("InvalidAction", msg, requestId) : ec2Error("InvalidAction", msg, requestId));
             }
         }
     }
@@ -126,20 +150,31 @@ final class QueryApi {
             if (!matches(filters, fields)) {
                 continue;
             }
-            items.append("<item><zoneName>").append(z.name()).append("</zoneName>")
-                .append("<zoneState>available</zoneState>")
-                .append("<regionName>").append(z.region()).append("</regionName>")
-                .append("<messageSet/>")
-                .append("<zoneId>").append(z.id()).append("</zoneId>")
-                .append("<zoneType>availability-zone</zoneType>")
-                .append("<optInStatus>opt-in-not-required</optInStatus>")
-                .append("<groupName>").append(z.region()).append("</groupName>")
-                .append("<networkBorderGroup>").append(z.region()).append("</networkBorderGroup>")
-                .append("</item>");
+            items.append("<item><zoneName>")
+                    .append(z.name())
+                    .append("</zoneName>")
+                    .append("<zoneState>available</zoneState>")
+                    .append("<regionName>")
+                    .append(z.region())
+                    .append("</regionName>")
+                    .append("<messageSet/>")
+                    .append("<zoneId>")
+                    .append(z.id())
+                    .append("</zoneId>")
+                    .append("<zoneType>availability-zone</zoneType>")
+                    .append("<optInStatus>opt-in-not-required</optInStatus>")
+                    .append("<groupName>")
+                    .append(z.region())
+                    .append("</groupName>")
+                    .append("<networkBorderGroup>")
+                    .append(z.region())
+                    .append("</networkBorderGroup>")
+                    .append("</item>");
         }
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<DescribeAvailabilityZonesResponse xmlns=\"" + EC2_NS + "\">"
-            + "<requestId>" + requestId + "</requestId><availabilityZoneInfo>" + items
-            + "</availabilityZoneInfo></DescribeAvailabilityZonesResponse>";
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<DescribeAvailabilityZonesResponse xmlns=\"" + EC2_NS
+                + "\">"
+                + "<requestId>" + requestId + "</requestId><availabilityZoneInfo>" + items
+                + "</availabilityZoneInfo></DescribeAvailabilityZonesResponse>";
     }
 
     /** One endpoint service of the catalogue: its full name and type (Interface or Gateway). */
@@ -172,51 +207,66 @@ final class QueryApi {
             if (!names.isEmpty() && !names.contains(s.name())) {
                 continue;
             }
-            Map<String, String> fields = Map.of("service-name", s.name(), "service-type", s.type(), "owner", "amazon",
-                "service-region", region);
+            Map<String, String> fields = Map.of(
+                    "service-name", s.name(), "service-type", s.type(), "owner", "amazon", "service-region", region);
             if (!matches(filters, fields)) {
                 continue;
             }
             matchedNames.put(s.name(), true);
             boolean iface = s.type().equals("Interface");
-            details.append("<item><serviceName>").append(s.name()).append("</serviceName>")
-                .append("<serviceId>").append(s.id()).append("</serviceId>")
-                .append("<serviceType><item><serviceType>").append(s.type()).append("</serviceType></item></serviceType>")
-                .append("<serviceRegion>").append(region).append("</serviceRegion>")
-                .append("<availabilityZoneSet>");
+            details.append("<item><serviceName>")
+                    .append(s.name())
+                    .append("</serviceName>")
+                    .append("<serviceId>")
+                    .append(s.id())
+                    .append("</serviceId>")
+                    .append("<serviceType><item><serviceType>")
+                    .append(s.type())
+                    .append("</serviceType></item></serviceType>")
+                    .append("<serviceRegion>")
+                    .append(region)
+                    .append("</serviceRegion>")
+                    .append("<availabilityZoneSet>");
             zones.forEach(z -> details.append("<item>").append(z.name()).append("</item>"));
             details.append("</availabilityZoneSet><owner>amazon</owner>")
-                .append("<baseEndpointDnsNameSet><item>")
-                .append(s.shortName()).append('.').append(region).append(".vpce.amazonaws.com")
-                .append("</item></baseEndpointDnsNameSet>");
+                    .append("<baseEndpointDnsNameSet><item>")
+                    .append(s.shortName())
+                    .append('.')
+                    .append(region)
+                    .append(".vpce.amazonaws.com")
+                    .append("</item></baseEndpointDnsNameSet>");
             if (iface) {
                 String dns = s.shortName() + "." + region + ".amazonaws.com";
-                details.append("<privateDnsName>").append(dns).append("</privateDnsName>")
-                    .append("<privateDnsNameSet><item><privateDnsName>").append(dns)
-                    .append("</privateDnsName></item></privateDnsNameSet>")
-                    .append("<privateDnsNameVerificationState>verified</privateDnsNameVerificationState>");
+                details.append("<privateDnsName>")
+                        .append(dns)
+                        .append("</privateDnsName>")
+                        .append("<privateDnsNameSet><item><privateDnsName>")
+                        .append(dns)
+                        .append("</privateDnsName></item></privateDnsNameSet>")
+                        .append("<privateDnsNameVerificationState>verified</privateDnsNameVerificationState>");
             }
             details.append("<vpcEndpointPolicySupported>true</vpcEndpointPolicySupported>")
-                .append("<acceptanceRequired>false</acceptanceRequired>")
-                .append("<managesVpcEndpoints>false</managesVpcEndpoints>")
-                .append("<tagSet/>")
-                .append("<supportedIpAddressTypeSet><item>ipv4</item></supportedIpAddressTypeSet>")
-                .append("</item>");
+                    .append("<acceptanceRequired>false</acceptanceRequired>")
+                    .append("<managesVpcEndpoints>false</managesVpcEndpoints>")
+                    .append("<tagSet/>")
+                    .append("<supportedIpAddressTypeSet><item>ipv4</item></supportedIpAddressTypeSet>")
+                    .append("</item>");
         }
         StringBuilder nameSet = new StringBuilder();
         matchedNames.keySet().forEach(n -> nameSet.append("<item>").append(n).append("</item>"));
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<DescribeVpcEndpointServicesResponse xmlns=\"" + EC2_NS + "\">"
-            + "<requestId>" + requestId + "</requestId><serviceNameSet>" + nameSet + "</serviceNameSet>"
-            + "<serviceDetailSet>" + details + "</serviceDetailSet></DescribeVpcEndpointServicesResponse>";
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<DescribeVpcEndpointServicesResponse xmlns=\"" + EC2_NS
+                + "\">"
+                + "<requestId>" + requestId + "</requestId><serviceNameSet>" + nameSet + "</serviceNameSet>"
+                + "<serviceDetailSet>" + details + "</serviceDetailSet></DescribeVpcEndpointServicesResponse>";
     }
 
     private static String callerIdentity(String requestId) {
         return "<GetCallerIdentityResponse xmlns=\"" + STS_NS + "\"><GetCallerIdentityResult>"
-            + "<Arn>arn:aws:iam::" + SsmApi.ACCOUNT + ":user/simulator</Arn>"
-            + "<UserId>AIDASIMULATOR00000001</UserId>"
-            + "<Account>" + SsmApi.ACCOUNT + "</Account>"
-            + "</GetCallerIdentityResult><ResponseMetadata><RequestId>" + requestId
-            + "</RequestId></ResponseMetadata></GetCallerIdentityResponse>";
+                + "<Arn>arn:aws:iam::" + SsmApi.ACCOUNT + ":user/simulator</Arn>"
+                + "<UserId>AIDASIMULATOR00000001</UserId>"
+                + "<Account>" + SsmApi.ACCOUNT + "</Account>"
+                + "</GetCallerIdentityResult><ResponseMetadata><RequestId>" + requestId
+                + "</RequestId></ResponseMetadata></GetCallerIdentityResponse>";
     }
 
     /** {@code Filter.N.Name} / {@code Filter.N.Value.M} pairs: filter name to accepted values (any matches). */
@@ -232,11 +282,13 @@ final class QueryApi {
             }
             Matcher mv = value.matcher(k);
             if (mv.matches()) {
-                values.computeIfAbsent(Integer.parseInt(mv.group(1)), x -> new ArrayList<>()).addAll(v);
+                values.computeIfAbsent(Integer.parseInt(mv.group(1)), x -> new ArrayList<>())
+                        .addAll(v);
             }
         });
         Map<String, List<String>> out = new LinkedHashMap<>();
-        names.forEach((i, n) -> out.computeIfAbsent(n, x -> new ArrayList<>()).addAll(values.getOrDefault(i, List.of())));
+        names.forEach(
+                (i, n) -> out.computeIfAbsent(n, x -> new ArrayList<>()).addAll(values.getOrDefault(i, List.of())));
         return out;
     }
 
@@ -282,12 +334,12 @@ final class QueryApi {
 
     private static String ec2Error(String code, String message, String requestId) {
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Response><Errors><Error><Code>" + code + "</Code><Message>"
-            + escape(message) + "</Message></Error></Errors><RequestID>" + requestId + "</RequestID></Response>";
+                + escape(message) + "</Message></Error></Errors><RequestID>" + requestId + "</RequestID></Response>";
     }
 
     private static String stsError(String code, String message, String requestId) {
         return "<ErrorResponse xmlns=\"" + STS_NS + "\"><Error><Type>Sender</Type><Code>" + code + "</Code><Message>"
-            + escape(message) + "</Message></Error><RequestId>" + requestId + "</RequestId></ErrorResponse>";
+                + escape(message) + "</Message></Error><RequestId>" + requestId + "</RequestId></ErrorResponse>";
     }
 
     static String escape(String s) {

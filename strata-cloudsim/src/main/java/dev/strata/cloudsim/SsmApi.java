@@ -103,9 +103,13 @@ final class SsmApi {
     private static String text(JsonNode req, String field) throws SsmError {
         JsonNode n = req.get(field);
         if (n == null || !n.isTextual() || n.asText().isEmpty()) {
-            throw new SsmError(400, "ValidationException", "1 validation error detected: Value null at '"
-                + Character.toLowerCase(field.charAt(0)) + field.substring(1) + "' failed to satisfy constraint: "
-                + "Member must not be null");
+            throw new SsmError(
+                    400,
+                    "ValidationException",
+                    "1 validation error detected: Value null at '"
+                            + Character.toLowerCase(field.charAt(0)) + field.substring(1)
+                            + "' failed to satisfy constraint: "
+                            + "Member must not be null");
         }
         return n.asText();
     }
@@ -124,13 +128,19 @@ final class SsmApi {
         Param old = params.get(name);
         boolean overwrite = req.path("Overwrite").asBoolean(false);
         if (old != null && !overwrite) {
-            throw new SsmError(400, "ParameterAlreadyExists", "The parameter already exists. To overwrite this value,"
-                + " set the overwrite option in the request to true.");
+            throw new SsmError(
+                    400,
+                    "ParameterAlreadyExists",
+                    "The parameter already exists. To overwrite this value,"
+                            + " set the overwrite option in the request to true.");
         }
         if (old != null && req.has("Tags") && req.get("Tags").size() > 0) {
-            throw new SsmError(400, "ValidationException", "Invalid request: tags and overwrite can't be used together."
-                + " To create a parameter with tags, please remove overwrite flag. To update tags on an existing"
-                + " parameter, please use AddTagsToResource or RemoveTagsFromResource.");
+            throw new SsmError(
+                    400,
+                    "ValidationException",
+                    "Invalid request: tags and overwrite can't be used together."
+                            + " To create a parameter with tags, please remove overwrite flag. To update tags on an existing"
+                            + " parameter, please use AddTagsToResource or RemoveTagsFromResource.");
         }
         Param p = old != null ? old : new Param();
         p.name = name;
@@ -147,8 +157,10 @@ final class SsmApi {
         if (req.has("AllowedPattern")) {
             p.allowedPattern = req.get("AllowedPattern").asText();
             if (!p.allowedPattern.isEmpty() && !value.matches(p.allowedPattern)) {
-                throw new SsmError(400, "ParameterPatternMismatchException", "Parameter value, cannot be validated"
-                    + " against allowedPattern: " + p.allowedPattern);
+                throw new SsmError(
+                        400,
+                        "ParameterPatternMismatchException",
+                        "Parameter value, cannot be validated" + " against allowedPattern: " + p.allowedPattern);
             }
         }
         if (req.hasNonNull("Tier") && !req.get("Tier").asText().equals("Intelligent-Tiering")) {
@@ -306,7 +318,8 @@ final class SsmApi {
     private static void send(HttpExchange ex, int status, JsonNode body) throws IOException {
         byte[] b = JSON.writeValueAsBytes(body);
         ex.getResponseHeaders().set("Content-Type", "application/x-amz-json-1.1");
-        ex.getResponseHeaders().set("X-Amzn-RequestId", java.util.UUID.randomUUID().toString());
+        ex.getResponseHeaders()
+                .set("X-Amzn-RequestId", java.util.UUID.randomUUID().toString());
         ex.sendResponseHeaders(status, b.length);
         ex.getResponseBody().write(b);
     }

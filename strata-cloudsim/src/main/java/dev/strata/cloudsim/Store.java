@@ -31,25 +31,62 @@ final class Store {
     private static final Pattern BUCKET = Pattern.compile("[a-z0-9][a-z0-9-]{1,61}[a-z0-9]");
 
     /** A kind of object: its id prefix, the fields it needs, references, and what may change. */
-    record Kind(String name, String prefix, List<String> required, Map<String, String> refs,
-            Map<String, String> listRefs, Set<String> mutable) {}
+    record Kind(
+            String name,
+            String prefix,
+            List<String> required,
+            Map<String, String> refs,
+            Map<String, String> listRefs,
+            Set<String> mutable) {}
 
     static final Map<String, Kind> KINDS = new LinkedHashMap<>();
 
     static {
         add(new Kind("networks", "net", List.of("cidr"), Map.of(), Map.of(), Set.of("name")));
-        add(new Kind("subnets", "subnet", List.of("network_id", "cidr"), Map.of("network_id", "networks"), Map.of(), Set.of("name")));
-        add(new Kind("security_groups", "sg", List.of("network_id"), Map.of("network_id", "networks"), Map.of(),
+        add(new Kind(
+                "subnets",
+                "subnet",
+                List.of("network_id", "cidr"),
+                Map.of("network_id", "networks"),
+                Map.of(),
+                Set.of("name")));
+        add(new Kind(
+                "security_groups",
+                "sg",
+                List.of("network_id"),
+                Map.of("network_id", "networks"),
+                Map.of(),
                 Set.of("name", "rules")));
-        add(new Kind("instances", "i", List.of("subnet_id", "image", "size"), Map.of("subnet_id", "subnets"),
-                Map.of("security_group_ids", "security_groups"), Set.of("name", "size", "security_group_ids")));
+        add(new Kind(
+                "instances",
+                "i",
+                List.of("subnet_id", "image", "size"),
+                Map.of("subnet_id", "subnets"),
+                Map.of("security_group_ids", "security_groups"),
+                Set.of("name", "size", "security_group_ids")));
         add(new Kind("disks", "vol", List.of("size_gb"), Map.of(), Map.of(), Set.of("name", "size_gb")));
-        add(new Kind("attachments", "att", List.of("disk_id", "instance_id"), Map.of("disk_id", "disks", "instance_id", "instances"),
-                Map.of(), Set.of()));
+        add(new Kind(
+                "attachments",
+                "att",
+                List.of("disk_id", "instance_id"),
+                Map.of("disk_id", "disks", "instance_id", "instances"),
+                Map.of(),
+                Set.of()));
         add(new Kind("buckets", "", List.of("name"), Map.of(), Map.of(), Set.of()));
-        add(new Kind("dns_records", "rec", List.of("zone", "name", "type", "records"), Map.of(), Map.of(), Set.of("ttl", "records")));
-        add(new Kind("load_balancers", "lb", List.of("network_id"), Map.of("network_id", "networks"),
-                Map.of("target_instance_ids", "instances"), Set.of("name", "target_instance_ids")));
+        add(new Kind(
+                "dns_records",
+                "rec",
+                List.of("zone", "name", "type", "records"),
+                Map.of(),
+                Map.of(),
+                Set.of("ttl", "records")));
+        add(new Kind(
+                "load_balancers",
+                "lb",
+                List.of("network_id"),
+                Map.of("network_id", "networks"),
+                Map.of("target_instance_ids", "instances"),
+                Set.of("name", "target_instance_ids")));
     }
 
     private static void add(Kind k) {
@@ -157,7 +194,8 @@ final class Store {
         for (Kind other : KINDS.values()) {
             for (Entry e : objects.get(other.name()).values()) {
                 for (Map.Entry<String, String> ref : other.refs().entrySet()) {
-                    if (ref.getValue().equals(kind) && id.equals(e.object().path(ref.getKey()).asText(null))) {
+                    if (ref.getValue().equals(kind)
+                            && id.equals(e.object().path(ref.getKey()).asText(null))) {
                         throw dependency(kind, id, other, e);
                     }
                 }
@@ -177,14 +215,20 @@ final class Store {
     }
 
     private static ApiError dependency(String kind, String id, Kind other, Entry e) {
-        return ApiError.conflict("DependencyViolation", kind + " " + id + " is still used by " + other.name() + " "
-                + e.object().path("id").asText());
+        return ApiError.conflict(
+                "DependencyViolation",
+                kind + " " + id + " is still used by " + other.name() + " "
+                        + e.object().path("id").asText());
     }
 
     /** Every object by kind, as stored (visible or not yet), in creation order. */
     synchronized Map<String, List<Entry>> all() {
         Map<String, List<Entry>> m = new LinkedHashMap<>();
-        objects.forEach((k, v) -> m.put(k, v.values().stream().map(e -> new Entry(e.object().deepCopy(), e.createdNanos())).toList()));
+        objects.forEach((k, v) -> m.put(
+                k,
+                v.values().stream()
+                        .map(e -> new Entry(e.object().deepCopy(), e.createdNanos()))
+                        .toList()));
         return m;
     }
 
@@ -227,18 +271,27 @@ final class Store {
         switch (k.name()) {
             case "networks" -> Cidr.parse(o.get("cidr").asText());
             case "subnets" -> {
-                Cidr net = Cidr.parse(objects.get("networks").get(o.get("network_id").asText()).object().get("cidr").asText());
+                Cidr net = Cidr.parse(objects.get("networks")
+                        .get(o.get("network_id").asText())
+                        .object()
+                        .get("cidr")
+                        .asText());
                 Cidr sub = Cidr.parse(o.get("cidr").asText());
                 if (!net.contains(sub)) {
-                    throw ApiError.badRequest("subnet " + o.get("cidr").asText() + " is not inside network " + net.prefix()
-                            + "-bit block " + Cidr.address(net.base()) + "/" + net.prefix());
+                    throw ApiError.badRequest("subnet " + o.get("cidr").asText() + " is not inside network "
+                            + net.prefix() + "-bit block " + Cidr.address(net.base()) + "/" + net.prefix());
                 }
                 for (Entry e : objects.get("subnets").values()) {
                     if (!e.object().get("id").asText().equals(o.path("id").asText())
-                            && e.object().get("network_id").asText().equals(o.get("network_id").asText())
+                            && e.object()
+                                    .get("network_id")
+                                    .asText()
+                                    .equals(o.get("network_id").asText())
                             && Cidr.parse(e.object().get("cidr").asText()).overlaps(sub)) {
-                        throw ApiError.conflict("CidrConflict", "subnet " + o.get("cidr").asText() + " overlaps subnet "
-                                + e.object().get("id").asText());
+                        throw ApiError.conflict(
+                                "CidrConflict",
+                                "subnet " + o.get("cidr").asText() + " overlaps subnet "
+                                        + e.object().get("id").asText());
                     }
                 }
             }
@@ -260,9 +313,18 @@ final class Store {
                 if (!SIZES.contains(o.get("size").asText())) {
                     throw ApiError.badRequest("size must be one of " + SIZES);
                 }
-                String network = objects.get("subnets").get(o.get("subnet_id").asText()).object().get("network_id").asText();
+                String network = objects.get("subnets")
+                        .get(o.get("subnet_id").asText())
+                        .object()
+                        .get("network_id")
+                        .asText();
                 for (JsonNode sg : o.path("security_group_ids")) {
-                    if (!objects.get("security_groups").get(sg.asText()).object().get("network_id").asText().equals(network)) {
+                    if (!objects.get("security_groups")
+                            .get(sg.asText())
+                            .object()
+                            .get("network_id")
+                            .asText()
+                            .equals(network)) {
                         throw ApiError.badRequest("security group " + sg.asText() + " belongs to another network");
                     }
                 }
@@ -278,8 +340,12 @@ final class Store {
             }
             case "attachments" -> {
                 for (Entry e : objects.get("attachments").values()) {
-                    if (e.object().get("disk_id").asText().equals(o.get("disk_id").asText())) {
-                        throw ApiError.conflict("VolumeInUse", "disk " + o.get("disk_id").asText() + " is already attached");
+                    if (e.object()
+                            .get("disk_id")
+                            .asText()
+                            .equals(o.get("disk_id").asText())) {
+                        throw ApiError.conflict(
+                                "VolumeInUse", "disk " + o.get("disk_id").asText() + " is already attached");
                     }
                 }
             }
@@ -302,14 +368,16 @@ final class Store {
                 if (before == null) {
                     for (Entry e : objects.get("dns_records").values()) {
                         ObjectNode x = e.object();
-                        if (x.get("zone").asText().equals(o.get("zone").asText()) && x.get("name").asText().equals(o.get("name").asText())
+                        if (x.get("zone").asText().equals(o.get("zone").asText())
+                                && x.get("name").asText().equals(o.get("name").asText())
                                 && x.get("type").asText().equals(o.get("type").asText())) {
-                            throw ApiError.conflict("RecordExists", "a " + o.get("type").asText() + " record for that name exists");
+                            throw ApiError.conflict(
+                                    "RecordExists", "a " + o.get("type").asText() + " record for that name exists");
                         }
                     }
                 }
             }
-            default -> { }
+            default -> {}
         }
     }
 
@@ -317,11 +385,20 @@ final class Store {
     private void derive(Kind k, ObjectNode o) throws ApiError {
         switch (k.name()) {
             case "instances" -> {
-                Cidr sub = Cidr.parse(objects.get("subnets").get(o.get("subnet_id").asText()).object().get("cidr").asText());
+                Cidr sub = Cidr.parse(objects.get("subnets")
+                        .get(o.get("subnet_id").asText())
+                        .object()
+                        .get("cidr")
+                        .asText());
                 long used = objects.get("instances").values().stream()
-                        .filter(e -> e.object().get("subnet_id").asText().equals(o.get("subnet_id").asText())).count();
+                        .filter(e -> e.object()
+                                .get("subnet_id")
+                                .asText()
+                                .equals(o.get("subnet_id").asText()))
+                        .count();
                 if (used + 4 >= sub.size()) {
-                    throw ApiError.conflict("SubnetFull", "subnet " + o.get("subnet_id").asText() + " has no free address");
+                    throw ApiError.conflict(
+                            "SubnetFull", "subnet " + o.get("subnet_id").asText() + " has no free address");
                 }
                 o.put("private_ip", Cidr.address(sub.base() + 4 + used));
                 if (!o.has("security_group_ids")) {
@@ -339,7 +416,7 @@ final class Store {
                     o.put("ttl", 300);
                 }
             }
-            default -> { }
+            default -> {}
         }
     }
 
@@ -373,10 +450,13 @@ final class Store {
                 Map<String, Entry> m = objects.get(k.getKey());
                 if (m != null) {
                     // Objects read back existed before this run: they are visible at once.
-                    k.getValue().forEach(o -> m.put(o.get("id").asText(), new Entry((ObjectNode) o, Long.MIN_VALUE / 2)));
+                    k.getValue()
+                            .forEach(o -> m.put(o.get("id").asText(), new Entry((ObjectNode) o, Long.MIN_VALUE / 2)));
                 }
             });
-            root.path("idempotency").properties().forEach(e -> idempotency.put(e.getKey(), e.getValue().asText()));
+            root.path("idempotency")
+                    .properties()
+                    .forEach(e -> idempotency.put(e.getKey(), e.getValue().asText()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

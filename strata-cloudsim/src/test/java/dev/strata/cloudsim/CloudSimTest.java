@@ -62,8 +62,11 @@ class CloudSimTest {
     private Resp call(String method, String path, Object body, Map<String, String> headers) {
         try {
             HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(sim.url() + path))
-                    .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                            : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)));
+                    .method(
+                            method,
+                            body == null
+                                    ? HttpRequest.BodyPublishers.noBody()
+                                    : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)));
             headers.forEach(b::header);
             HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
             return new Resp(r.statusCode(), r.body().isEmpty() ? JSON.nullNode() : JSON.readTree(r.body()), r);
@@ -90,56 +93,112 @@ class CloudSimTest {
     @Test
     void objectsGetIdsAddressesAndProvisionAsynchronously() throws IOException {
         start(new Knobs(0, 5000, 0, 10, 0, 0, 0, 0, 0));
-        String net = post("networks", Map.of("cidr", "10.0.0.0/16", "name", "main")).id();
+        String net =
+                post("networks", Map.of("cidr", "10.0.0.0/16", "name", "main")).id();
         Resp subnet = post("subnets", Map.of("network_id", net, "cidr", "10.0.1.0/24"));
         assertThat(subnet.status()).isEqualTo(201);
-        Resp sg = post("security_groups", Map.of("network_id", net, "rules",
-                List.of(Map.of("protocol", "tcp", "from_port", 443, "to_port", 443, "cidr", "0.0.0.0/0"))));
-        Resp inst = post("instances", Map.of("subnet_id", subnet.id(), "image", "debian-12", "size", "small",
-                "security_group_ids", List.of(sg.id())));
+        Resp sg = post(
+                "security_groups",
+                Map.of(
+                        "network_id",
+                        net,
+                        "rules",
+                        List.of(Map.of("protocol", "tcp", "from_port", 443, "to_port", 443, "cidr", "0.0.0.0/0"))));
+        Resp inst = post(
+                "instances",
+                Map.of(
+                        "subnet_id",
+                        subnet.id(),
+                        "image",
+                        "debian-12",
+                        "size",
+                        "small",
+                        "security_group_ids",
+                        List.of(sg.id())));
         assertThat(inst.status()).isEqualTo(201);
         assertThat(inst.body().get("private_ip").asText()).isEqualTo("10.0.1.4");
         assertThat(inst.body().get("status").asText()).isEqualTo("pending");
         assertThat(inst.body().get("arn").asText()).isEqualTo("arn:sim:instances/" + inst.id());
         now.addAndGet(5_000_000_000L);
-        assertThat(get("/v1/instances/" + inst.id()).body().get("status").asText()).isEqualTo("running");
+        assertThat(get("/v1/instances/" + inst.id()).body().get("status").asText())
+                .isEqualTo("running");
         assertThat(get("/v1/instances").body().get("items")).hasSize(1);
         Resp resized = call("PATCH", "/v1/instances/" + inst.id(), Map.of("size", "large"), Map.of());
         assertThat(resized.body().get("size").asText()).isEqualTo("large");
         assertThat(resized.body().get("status").asText()).isEqualTo("running");
-        assertThat(call("PATCH", "/v1/instances/" + inst.id(), Map.of("image", "x"), Map.of()).status()).isEqualTo(400);
-        assertThat(post("instances", Map.of("subnet_id", subnet.id(), "image", "x", "size", "huge")).status()).isEqualTo(400);
-        assertThat(post("security_groups", Map.of("network_id", net, "rules",
-                List.of(Map.of("protocol", "tcp", "from_port", 9, "to_port", 1, "cidr", "0.0.0.0/0")))).status()).isEqualTo(400);
-        String lb = post("load_balancers", Map.of("network_id", net, "target_instance_ids", List.of(inst.id()))).id();
-        assertThat(get("/v1/load_balancers/" + lb).body().get("dns_name").asText()).isEqualTo(lb + ".lb.sim.internal");
-        Resp rec = post("dns_records", Map.of("zone", "example.com", "name", "www", "type", "A", "records", List.of("10.0.1.4")));
+        assertThat(call("PATCH", "/v1/instances/" + inst.id(), Map.of("image", "x"), Map.of())
+                        .status())
+                .isEqualTo(400);
+        assertThat(post("instances", Map.of("subnet_id", subnet.id(), "image", "x", "size", "huge"))
+                        .status())
+                .isEqualTo(400);
+        assertThat(post(
+                                "security_groups",
+                                Map.of(
+                                        "network_id",
+                                        net,
+                                        "rules",
+                                        List.of(Map.of(
+                                                "protocol", "tcp", "from_port", 9, "to_port", 1, "cidr", "0.0.0.0/0"))))
+                        .status())
+                .isEqualTo(400);
+        String lb = post("load_balancers", Map.of("network_id", net, "target_instance_ids", List.of(inst.id())))
+                .id();
+        assertThat(get("/v1/load_balancers/" + lb).body().get("dns_name").asText())
+                .isEqualTo(lb + ".lb.sim.internal");
+        Resp rec = post(
+                "dns_records",
+                Map.of("zone", "example.com", "name", "www", "type", "A", "records", List.of("10.0.1.4")));
         assertThat(rec.body().get("ttl").asInt()).isEqualTo(300);
-        assertThat(post("dns_records", Map.of("zone", "example.com", "name", "www", "type", "A", "records", List.of("1.1.1.1")))
-                .code()).isEqualTo("RecordExists");
+        assertThat(post(
+                                "dns_records",
+                                Map.of(
+                                        "zone",
+                                        "example.com",
+                                        "name",
+                                        "www",
+                                        "type",
+                                        "A",
+                                        "records",
+                                        List.of("1.1.1.1")))
+                        .code())
+                .isEqualTo("RecordExists");
     }
 
     @Test
     void referentialIntegrity() throws IOException {
         start(Knobs.DEFAULT);
-        assertThat(post("subnets", Map.of("network_id", "net-missing", "cidr", "10.0.0.0/24")).status()).isEqualTo(400);
+        assertThat(post("subnets", Map.of("network_id", "net-missing", "cidr", "10.0.0.0/24"))
+                        .status())
+                .isEqualTo(400);
         String net = post("networks", Map.of("cidr", "10.0.0.0/16")).id();
         assertThat(post("networks", Map.of("cidr", "10.0.0.1/16")).status()).isEqualTo(400);
-        assertThat(post("subnets", Map.of("network_id", net, "cidr", "10.1.0.0/24")).status()).isEqualTo(400);
-        String sub = post("subnets", Map.of("network_id", net, "cidr", "10.0.0.0/24")).id();
-        assertThat(post("subnets", Map.of("network_id", net, "cidr", "10.0.0.128/25")).code()).isEqualTo("CidrConflict");
+        assertThat(post("subnets", Map.of("network_id", net, "cidr", "10.1.0.0/24"))
+                        .status())
+                .isEqualTo(400);
+        String sub = post("subnets", Map.of("network_id", net, "cidr", "10.0.0.0/24"))
+                .id();
+        assertThat(post("subnets", Map.of("network_id", net, "cidr", "10.0.0.128/25"))
+                        .code())
+                .isEqualTo("CidrConflict");
         Resp blocked = delete("networks", net);
         assertThat(blocked.status()).isEqualTo(409);
         assertThat(blocked.code()).isEqualTo("DependencyViolation");
         assertThat(blocked.body().path("error").path("message").asText()).contains(sub);
 
-        String inst = post("instances", Map.of("subnet_id", sub, "image", "img", "size", "small")).id();
+        String inst = post("instances", Map.of("subnet_id", sub, "image", "img", "size", "small"))
+                .id();
         String disk = post("disks", Map.of("size_gb", 10)).id();
-        String att = post("attachments", Map.of("disk_id", disk, "instance_id", inst)).id();
-        assertThat(post("attachments", Map.of("disk_id", disk, "instance_id", inst)).code()).isEqualTo("VolumeInUse");
+        String att = post("attachments", Map.of("disk_id", disk, "instance_id", inst))
+                .id();
+        assertThat(post("attachments", Map.of("disk_id", disk, "instance_id", inst))
+                        .code())
+                .isEqualTo("VolumeInUse");
         assertThat(delete("disks", disk).status()).isEqualTo(409);
         assertThat(delete("instances", inst).status()).isEqualTo(409);
-        assertThat(call("PATCH", "/v1/disks/" + disk, Map.of("size_gb", 5), Map.of()).status()).isEqualTo(400);
+        assertThat(call("PATCH", "/v1/disks/" + disk, Map.of("size_gb", 5), Map.of())
+                        .status())
+                .isEqualTo(400);
         assertThat(delete("attachments", att).status()).isEqualTo(204);
         assertThat(delete("instances", inst).status()).isEqualTo(204);
         assertThat(delete("subnets", sub).status()).isEqualTo(204);
@@ -166,8 +225,11 @@ class CloudSimTest {
     @Test
     void adminListsEveryObjectAndCountsCreatesReplaysAndRequests() throws IOException {
         start(new Knobs(5000, 1000, 0, 10, 0, 0, 0, 0, 0));
-        String net = call("POST", "/v1/networks", Map.of("cidr", "10.0.0.0/16"), Map.of("Idempotency-Key", "k")).id();
-        assertThat(call("POST", "/v1/networks", Map.of("cidr", "10.0.0.0/16"), Map.of("Idempotency-Key", "k")).id()).isEqualTo(net);
+        String net = call("POST", "/v1/networks", Map.of("cidr", "10.0.0.0/16"), Map.of("Idempotency-Key", "k"))
+                .id();
+        assertThat(call("POST", "/v1/networks", Map.of("cidr", "10.0.0.0/16"), Map.of("Idempotency-Key", "k"))
+                        .id())
+                .isEqualTo(net);
         assertThat(get("/v1/networks/" + net).status()).as("not consistent yet").isEqualTo(404);
         // The admin view shows what exists, whatever reads would see: the way to check for duplicates.
         JsonNode all = get("/admin/objects").body();
@@ -184,7 +246,9 @@ class CloudSimTest {
         JsonNode reset = call("POST", "/admin/counters/reset", null, Map.of()).body();
         assertThat(reset.get("requests_total").asLong()).isZero();
         assertThat(reset.get("creates").asLong()).isZero();
-        assertThat(reset.get("objects").get("networks").asInt()).as("objects are not counters").isEqualTo(1);
+        assertThat(reset.get("objects").get("networks").asInt())
+                .as("objects are not counters")
+                .isEqualTo(1);
     }
 
     @Test
@@ -202,8 +266,15 @@ class CloudSimTest {
 
     @Test
     void commandLineFlagsAreTheAdminSettings() {
-        Main.Options o = Main.parse(new String[] {"-port=0", "-rate=50", "-burst=5", "--fault-rate=0.1", "-latency-ms=3",
-                "-url-file=/tmp/x.url", "-state-file=s.json"});
+        Main.Options o = Main.parse(new String[] {
+            "-port=0",
+            "-rate=50",
+            "-burst=5",
+            "--fault-rate=0.1",
+            "-latency-ms=3",
+            "-url-file=/tmp/x.url",
+            "-state-file=s.json"
+        });
         assertThat(o.port()).isZero();
         assertThat(o.knobs().ratePerSecond()).isEqualTo(50);
         assertThat(o.knobs().burst()).isEqualTo(5);
@@ -213,7 +284,8 @@ class CloudSimTest {
         assertThat(o.stateFile()).isEqualTo(Path.of("s.json"));
         for (String bad : List.of("-fault-rate=2", "-nope=1", "-rate=x", "port=1", "-port=70000", "-burst=0")) {
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> Main.parse(new String[] {bad}))
-                    .as(bad).isInstanceOf(IllegalArgumentException.class);
+                    .as(bad)
+                    .isInstanceOf(IllegalArgumentException.class);
         }
     }
 
@@ -238,7 +310,8 @@ class CloudSimTest {
         assertThat(limited.status()).isEqualTo(429);
         assertThat(limited.raw().headers().firstValue("Retry-After")).contains("2");
         assertThat(limited.raw().headers().firstValue("X-Retry-After-Ms")).contains("2000");
-        assertThat(call("GET", "/v1/networks", null, Map.of("X-Client-Id", "b")).status()).isEqualTo(200);
+        assertThat(call("GET", "/v1/networks", null, Map.of("X-Client-Id", "b")).status())
+                .isEqualTo(200);
         now.addAndGet(2_000_000_000L);
         assertThat(call("GET", "/v1/networks", null, a).status()).isEqualTo(200);
         assertThat(get("/admin/counters").body().get("throttled").asLong()).isEqualTo(1);
@@ -249,7 +322,8 @@ class CloudSimTest {
         start(new Knobs(0, 0, 0, 10, 1.0, 0, 0, 0, 0));
         int s = get("/v1/networks").status();
         assertThat(s).isIn(500, 503);
-        assertThat(call("PUT", "/admin/config", Map.of("fault_rate", 0, "timeout_rate", 1.0, "timeout_ms", 5), Map.of()).status())
+        assertThat(call("PUT", "/admin/config", Map.of("fault_rate", 0, "timeout_rate", 1.0, "timeout_ms", 5), Map.of())
+                        .status())
                 .isEqualTo(200);
         assertThat(get("/v1/networks").status()).isEqualTo(504);
         call("PUT", "/admin/config", Map.of("timeout_rate", 0), Map.of());
@@ -260,7 +334,9 @@ class CloudSimTest {
         assertThat(counters.get("requests").get("networks").asLong()).isEqualTo(3);
         assertThat(counters.get("peak_concurrency").asInt()).isGreaterThanOrEqualTo(1);
         assertThat(counters.get("objects").get("networks").asInt()).isZero();
-        assertThat(call("PUT", "/admin/config", Map.of("fault_rate", 2), Map.of()).status()).isEqualTo(400);
+        assertThat(call("PUT", "/admin/config", Map.of("fault_rate", 2), Map.of())
+                        .status())
+                .isEqualTo(400);
         assertThat(get("/admin/config").body().get("timeout_rate").asDouble()).isZero();
     }
 
@@ -268,13 +344,16 @@ class CloudSimTest {
     void stateSurvivesARestartWithAStateFile() throws IOException {
         Path file = dir.resolve("sim.json");
         sim = CloudSim.startForTest(Knobs.DEFAULT, now::get, 1, file);
-        String net = call("POST", "/v1/networks", Map.of("cidr", "10.0.0.0/16"), Map.of("Idempotency-Key", "k")).id();
+        String net = call("POST", "/v1/networks", Map.of("cidr", "10.0.0.0/16"), Map.of("Idempotency-Key", "k"))
+                .id();
         post("subnets", Map.of("network_id", net, "cidr", "10.0.0.0/24"));
         sim.close();
         sim = CloudSim.startForTest(Knobs.DEFAULT, now::get, 1, file);
         assertThat(get("/v1/networks/" + net).status()).isEqualTo(200);
         assertThat(delete("networks", net).status()).isEqualTo(409);
-        assertThat(call("POST", "/v1/networks", Map.of("cidr", "10.0.0.0/16"), Map.of("Idempotency-Key", "k")).id()).isEqualTo(net);
+        assertThat(call("POST", "/v1/networks", Map.of("cidr", "10.0.0.0/16"), Map.of("Idempotency-Key", "k"))
+                        .id())
+                .isEqualTo(net);
         assertThat(post("networks", Map.of("cidr", "10.9.0.0/16")).id()).isNotEqualTo(net);
     }
 
@@ -306,14 +385,20 @@ class CloudSimTest {
                         case 2 -> {
                             JsonNode subs = get("/v1/subnets").body().get("items");
                             if (!subs.isEmpty()) {
-                                delete("subnets", subs.get(r.nextInt(subs.size())).get("id").asText());
+                                delete(
+                                        "subnets",
+                                        subs.get(r.nextInt(subs.size()))
+                                                .get("id")
+                                                .asText());
                             }
                         }
                         default -> {
                             Resp n = get("/v1/networks/" + net);
                             if (n.status() == 200) {
                                 String base = n.body().get("cidr").asText().replace(".0.0/16", "");
-                                Resp s = post("subnets", Map.of("network_id", net, "cidr", base + "." + r.nextInt(256) + ".0/24"));
+                                Resp s = post(
+                                        "subnets",
+                                        Map.of("network_id", net, "cidr", base + "." + r.nextInt(256) + ".0/24"));
                                 if (s.status() == 201 && r.nextBoolean()) {
                                     post("instances", Map.of("subnet_id", s.id(), "image", "img", "size", "small"));
                                 }
@@ -337,7 +422,8 @@ class CloudSimTest {
         for (JsonNode i : get("/v1/instances").body().get("items")) {
             assertThat(subnets).contains(i.get("subnet_id").asText());
         }
-        assertThat(get("/admin/counters").body().get("peak_concurrency").asInt()).isGreaterThan(1);
+        assertThat(get("/admin/counters").body().get("peak_concurrency").asInt())
+                .isGreaterThan(1);
     }
 
     private Set<String> ids(String kind) {

@@ -67,12 +67,14 @@ final class BodyWalk {
         }
     }
 
-    private static final dev.strata.hcl.BodySchema DYNAMIC = new dev.strata.hcl.BodySchema(List.of(),
-            List.of(dev.strata.hcl.BlockHeaderSchema.of("dynamic", "type")));
+    private static final dev.strata.hcl.BodySchema DYNAMIC =
+            new dev.strata.hcl.BodySchema(List.of(), List.of(dev.strata.hcl.BlockHeaderSchema.of("dynamic", "type")));
 
-    private static final dev.strata.hcl.BodySchema DYNAMIC_BODY = new dev.strata.hcl.BodySchema(List.of(
-            dev.strata.hcl.AttributeSchema.optional("for_each"), dev.strata.hcl.AttributeSchema.optional("iterator"),
-            dev.strata.hcl.AttributeSchema.optional("labels")),
+    private static final dev.strata.hcl.BodySchema DYNAMIC_BODY = new dev.strata.hcl.BodySchema(
+            List.of(
+                    dev.strata.hcl.AttributeSchema.optional("for_each"),
+                    dev.strata.hcl.AttributeSchema.optional("iterator"),
+                    dev.strata.hcl.AttributeSchema.optional("labels")),
             List.of(dev.strata.hcl.BlockHeaderSchema.of("content")));
 
     private static void jsonDynamic(Block b, Set<String> bound, java.util.function.Consumer<Site> out) {
@@ -107,7 +109,7 @@ final class BodyWalk {
         inner.add(iterator);
         for (Attribute a : db.attributes()) {
             switch (a.name()) {
-                case "iterator" -> { }
+                case "iterator" -> {}
                 case "for_each" -> out.accept(new Site(a.expr(), bound));
                 default -> out.accept(new Site(a.expr(), inner));
             }

@@ -43,19 +43,26 @@ public final class ConfigData implements ScopeData {
     private final RecordedResources recorded;
     /** Where local values are evaluated (and cached): the configuration without recorded resources. */
     private final ConfigData configOnly;
+
     private final Map<String, Value> locals = new HashMap<>();
     /** Locals being evaluated, each with the range of the reference that asked for it. */
     private final List<Step> evaluating = new ArrayList<>();
 
     private record Step(String name, SourceRange referencedAt) {}
 
-    public ConfigData(ConfigNode node, Map<String, Value> variables, FunctionTable functions, Path cwd,
-                      String workspace) {
+    public ConfigData(
+            ConfigNode node, Map<String, Value> variables, FunctionTable functions, Path cwd, String workspace) {
         this(node, variables, functions, cwd, workspace, RecordedResources.NONE, null);
     }
 
-    private ConfigData(ConfigNode node, Map<String, Value> variables, FunctionTable functions, Path cwd,
-                       String workspace, RecordedResources recorded, ConfigData configOnly) {
+    private ConfigData(
+            ConfigNode node,
+            Map<String, Value> variables,
+            FunctionTable functions,
+            Path cwd,
+            String workspace,
+            RecordedResources recorded,
+            ConfigData configOnly) {
         this.node = node;
         this.variables = Map.copyOf(variables);
         this.functions = functions;
@@ -88,20 +95,25 @@ public final class ConfigData implements ScopeData {
     public Result<Value> inputVariable(InputVariable v, Reference ref) {
         Value x = variables.get(v.name());
         if (x == null || !node.module().variables().containsKey(v.name())) {
-            return fail("Reference to undeclared input variable", "An input variable with the name \""
-                    + v.name() + "\" has not been declared." + DidYouMean.sentence(v.name(),
-                    node.module().variables().keySet()), ref.range());
+            return fail(
+                    "Reference to undeclared input variable",
+                    "An input variable with the name \""
+                            + v.name() + "\" has not been declared."
+                            + DidYouMean.sentence(
+                                    v.name(), node.module().variables().keySet()),
+                    ref.range());
         }
         return Result.of(x);
     }
 
     @Override
     public Result<Value> pathAttr(PathAttr p, Reference ref) {
-        return Result.of(Value.string(switch (p.name()) {
-            case "cwd" -> cwd.toString();
-            case "root" -> ".";
-            default -> display(node.module().dir());
-        }));
+        return Result.of(Value.string(
+                switch (p.name()) {
+                    case "cwd" -> cwd.toString();
+                    case "root" -> ".";
+                    default -> display(node.module().dir());
+                }));
     }
 
     @Override
@@ -111,21 +123,28 @@ public final class ConfigData implements ScopeData {
 
     @Override
     public Result<Value> countIndex(Reference ref) {
-        return fail("Reference to \"count\" in non-counted context", "The \"count\" object can only be used in "
-                + "\"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.",
+        return fail(
+                "Reference to \"count\" in non-counted context",
+                "The \"count\" object can only be used in "
+                        + "\"module\", \"resource\", and \"data\" blocks, and only when the \"count\" argument is set.",
                 ref.range());
     }
 
     @Override
     public Result<Value> forEachAttr(ForEachAttr f, Reference ref) {
-        return fail("Reference to \"each\" in context without for_each", "The \"each\" object can be used only in "
-                + "\"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set.", ref.range());
+        return fail(
+                "Reference to \"each\" in context without for_each",
+                "The \"each\" object can be used only in "
+                        + "\"module\" or \"resource\" blocks, and only when the \"for_each\" argument is set.",
+                ref.range());
     }
 
     @Override
     public Result<Value> self(Reference ref) {
-        return fail("Invalid \"self\" reference", "The \"self\" object is not available in this context. This "
-                + "object can be used only in resource provisioner, connection, and postcondition blocks.",
+        return fail(
+                "Invalid \"self\" reference",
+                "The \"self\" object is not available in this context. This "
+                        + "object can be used only in resource provisioner, connection, and postcondition blocks.",
                 ref.range());
     }
 
@@ -143,8 +162,11 @@ public final class ConfigData implements ScopeData {
         SourceRange at = ref.range();
         LocalConfig lc = node.module().locals().get(name);
         if (lc == null) {
-            return fail("Reference to undeclared local value", "A local value with the name \"" + name
-                    + "\" has not been declared." + DidYouMean.sentence(name, node.module().locals().keySet()), at);
+            return fail(
+                    "Reference to undeclared local value",
+                    "A local value with the name \"" + name + "\" has not been declared."
+                            + DidYouMean.sentence(name, node.module().locals().keySet()),
+                    at);
         }
         Value cached = locals.get(name);
         if (cached != null) {
@@ -173,11 +195,17 @@ public final class ConfigData implements ScopeData {
         StringBuilder sb = new StringBuilder("These local values refer to each other, so none can be evaluated: ");
         for (int i = from; i < evaluating.size(); i++) {
             String next = i + 1 < evaluating.size() ? evaluating.get(i + 1).name() : again;
-            SourceRange where = i + 1 < evaluating.size() ? evaluating.get(i + 1).referencedAt() : at;
-            sb.append(i == from ? "" : ", which ").append(i == from ? "local." + evaluating.get(i).name() + " " : "")
-                    .append("refers to local.").append(next).append(" at ").append(where);
+            SourceRange where =
+                    i + 1 < evaluating.size() ? evaluating.get(i + 1).referencedAt() : at;
+            sb.append(i == from ? "" : ", which ")
+                    .append(i == from ? "local." + evaluating.get(i).name() + " " : "")
+                    .append("refers to local.")
+                    .append(next)
+                    .append(" at ")
+                    .append(where);
         }
-        return sb.append(". Break the cycle by computing one of them without the others.").toString();
+        return sb.append(". Break the cycle by computing one of them without the others.")
+                .toString();
     }
 
     @Override
@@ -187,9 +215,12 @@ public final class ConfigData implements ScopeData {
             return Result.of(v.get());
         }
         if (!node.module().resources().containsKey(r)) {
-            return fail("Reference to undeclared resource", "A " + (r.mode() == ResourceMode.MANAGED
-                    ? "managed" : "data") + " resource \"" + r.type() + "\" \"" + r.name() + "\" has not been "
-                    + "declared in " + (node.isRoot() ? "the root module" : node.path().toString()) + ".",
+            return fail(
+                    "Reference to undeclared resource",
+                    "A " + (r.mode() == ResourceMode.MANAGED ? "managed" : "data") + " resource \"" + r.type() + "\" \""
+                            + r.name() + "\" has not been "
+                            + "declared in "
+                            + (node.isRoot() ? "the root module" : node.path().toString()) + ".",
                     ref.range());
         }
         return Result.of(Value.unknown(Type.DYNAMIC));
@@ -199,9 +230,14 @@ public final class ConfigData implements ScopeData {
     public Result<Value> moduleCall(ModuleCall call, InstanceKey key, String output, Reference ref) {
         String name = call.name();
         if (!node.module().moduleCalls().containsKey(name)) {
-            return fail("Reference to undeclared module", "No module call named \"" + name + "\" is "
-                    + "declared in " + (node.isRoot() ? "the root module" : node.path().toString()) + "."
-                    + DidYouMean.sentence(name, node.module().moduleCalls().keySet()), ref.range());
+            return fail(
+                    "Reference to undeclared module",
+                    "No module call named \"" + name + "\" is "
+                            + "declared in "
+                            + (node.isRoot() ? "the root module" : node.path().toString()) + "."
+                            + DidYouMean.sentence(
+                                    name, node.module().moduleCalls().keySet()),
+                    ref.range());
         }
         return Result.of(Value.unknown(Type.DYNAMIC));
     }

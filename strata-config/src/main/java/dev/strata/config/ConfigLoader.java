@@ -39,7 +39,8 @@ public final class ConfigLoader {
          * The Terraform release whose language Strata implements and whose behaviour the differential
          * tests compare with; configurations constrain {@code required_version} against it.
          */
-        public static final Options DEFAULT = new Options(Version.parse("1.11.4").orElseThrow());
+        public static final Options DEFAULT =
+                new Options(Version.parse("1.11.4").orElseThrow());
     }
 
     private final Options options;
@@ -48,6 +49,7 @@ public final class ConfigLoader {
     private final Map<String, dev.strata.hcl.Body> bodies = new HashMap<>();
     /** Modules by directory: a module called from several places is read, and diagnosed, once. */
     private final Map<Path, ModuleConfig> modules = new HashMap<>();
+
     private final Diagnostics.Builder diags = Diagnostics.builder();
 
     private final RemoteModules remote;
@@ -93,15 +95,20 @@ public final class ConfigLoader {
                 manifest = ModuleManifest.read(root);
             }
             String key = String.join(".", childPath.names());
-            Optional<ModuleManifest.Entry> e = manifest.entry(key)
-                    .filter(x -> ModuleSource.same(x.source(), call.source()));
+            Optional<ModuleManifest.Entry> e =
+                    manifest.entry(key).filter(x -> ModuleSource.same(x.source(), call.source()));
             if (e.isPresent() && Files.isDirectory(root.resolve(e.get().dir()))) {
                 return root.resolve(e.get().dir()).normalize();
             }
-            diags.add(Diagnostic.error("Module not installed", source instanceof ModuleSource.Remote r
-                    ? ModuleInstaller.networkDetail(call, r) : "The module \"" + call.name() + "\" (source \""
-                            + call.source() + "\") is not yet installed. Run \"strata init\" to install all modules "
-                            + "required by this configuration.", call.declRange()));
+            diags.add(Diagnostic.error(
+                    "Module not installed",
+                    source instanceof ModuleSource.Remote r
+                            ? ModuleInstaller.networkDetail(call, r)
+                            : "The module \"" + call.name() + "\" (source \""
+                                    + call.source()
+                                    + "\") is not yet installed. Run \"strata init\" to install all modules "
+                                    + "required by this configuration.",
+                    call.declRange()));
             return null;
         }
     }
@@ -138,20 +145,26 @@ public final class ConfigLoader {
             Path childDir;
             if (source instanceof ModuleSource.Local) {
                 if (mc.version() != null) {
-                    diags.add(Diagnostic.error("Invalid version constraint", "Cannot apply a version constraint to "
-                            + "module \"" + mc.name() + "\" because it has a relative local path.",
+                    diags.add(Diagnostic.error(
+                            "Invalid version constraint",
+                            "Cannot apply a version constraint to " + "module \"" + mc.name()
+                                    + "\" because it has a relative local path.",
                             mc.version().range()));
                 }
                 childDir = dir.resolve(mc.source().replace('\\', '/')).normalize();
                 if (!Files.isDirectory(childDir)) {
-                    diags.add(Diagnostic.error("Unreadable module directory", "The directory " + display(childDir)
-                            + " does not exist or cannot be read.", mc.sourceRange()));
+                    diags.add(Diagnostic.error(
+                            "Unreadable module directory",
+                            "The directory " + display(childDir) + " does not exist or cannot be read.",
+                            mc.sourceRange()));
                     continue;
                 }
             } else {
                 if (mc.version() != null && !(source instanceof ModuleSource.Remote)) {
-                    diags.add(Diagnostic.error("Invalid version constraint", "Cannot apply a version constraint to "
-                            + "module \"" + mc.name() + "\" because it has a non Registry URL.",
+                    diags.add(Diagnostic.error(
+                            "Invalid version constraint",
+                            "Cannot apply a version constraint to " + "module \"" + mc.name()
+                                    + "\" because it has a non Registry URL.",
                             mc.version().range()));
                 }
                 childDir = remote.locate(mc, path.child(mc.name()), source, diags);
@@ -160,15 +173,21 @@ public final class ConfigLoader {
                 }
             }
             if (stack.contains(childDir)) {
-                diags.add(Diagnostic.error("Module call cycle", "The module \"" + mc.name() + "\" calls "
-                        + display(childDir) + ", which is already being loaded by a module that calls this one: "
-                        + cycle(stack, childDir) + ". A module cannot call itself, directly or indirectly.",
+                diags.add(Diagnostic.error(
+                        "Module call cycle",
+                        "The module \"" + mc.name() + "\" calls "
+                                + display(childDir)
+                                + ", which is already being loaded by a module that calls this one: "
+                                + cycle(stack, childDir) + ". A module cannot call itself, directly or indirectly.",
                         mc.sourceRange()));
                 continue;
             }
             if (stack.size() >= MAX_DEPTH) {
-                diags.add(Diagnostic.error("Module tree too deep", "Modules are nested more than " + MAX_DEPTH
-                        + " levels deep here, which suggests a mistake in the module sources.", mc.sourceRange()));
+                diags.add(Diagnostic.error(
+                        "Module tree too deep",
+                        "Modules are nested more than " + MAX_DEPTH
+                                + " levels deep here, which suggests a mistake in the module sources.",
+                        mc.sourceRange()));
                 continue;
             }
             children.put(mc.name(), node(childDir, path.child(mc.name()), mc, stack));
@@ -209,13 +228,16 @@ public final class ConfigLoader {
             try {
                 bytes = Files.readAllBytes(f);
             } catch (IOException e) {
-                diags.add(Diagnostic.error("Failed to read file", "The file could not be read: "
-                        + IoProblems.describe(name, e) + ".", null));
+                diags.add(Diagnostic.error(
+                        "Failed to read file",
+                        "The file could not be read: " + IoProblems.describe(name, e) + ".",
+                        null));
                 continue;
             }
             sources.put(name, bytes);
             Result<HclFile> parsed = f.getFileName().toString().endsWith(".json")
-                    ? JsonSyntax.parse(bytes, name) : NativeSyntax.parseConfig(bytes, name);
+                    ? JsonSyntax.parse(bytes, name)
+                    : NativeSyntax.parseConfig(bytes, name);
             diags.addAll(parsed.diagnostics());
             if (parsed.value() == null) {
                 continue;
@@ -238,11 +260,15 @@ public final class ConfigLoader {
         }
         for (VersionConstraint c : m.requiredVersions()) {
             if (!c.allows(options.languageVersion())) {
-                diags.add(Diagnostic.error("Unsupported Terraform Core version", "This configuration does not "
-                        + "support Terraform version " + options.languageVersion() + ", the version of the Terraform "
-                        + "language Strata implements. To proceed, either choose another supported Terraform version "
-                        + "or update this version constraint. Version constraints are normally set for good reason, "
-                        + "so updating the constraint may lead to other errors or unexpected behavior.", c.range()));
+                diags.add(Diagnostic.error(
+                        "Unsupported Terraform Core version",
+                        "This configuration does not "
+                                + "support Terraform version " + options.languageVersion()
+                                + ", the version of the Terraform "
+                                + "language Strata implements. To proceed, either choose another supported Terraform version "
+                                + "or update this version constraint. Version constraints are normally set for good reason, "
+                                + "so updating the constraint may lead to other errors or unexpected behavior.",
+                        c.range()));
             }
         }
     }
@@ -257,11 +283,16 @@ public final class ConfigLoader {
             return List.of();
         }
         try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(Files::isRegularFile).filter(p -> {
-                String n = p.getFileName().toString();
-                return (n.endsWith(".tf") || n.endsWith(".tf.json")) && !n.startsWith(".") && !n.endsWith("~")
-                        && !(n.startsWith("#") && n.endsWith("#"));
-            }).sorted().toList();
+            return s.filter(Files::isRegularFile)
+                    .filter(p -> {
+                        String n = p.getFileName().toString();
+                        return (n.endsWith(".tf") || n.endsWith(".tf.json"))
+                                && !n.startsWith(".")
+                                && !n.endsWith("~")
+                                && !(n.startsWith("#") && n.endsWith("#"));
+                    })
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             return List.of();
         }

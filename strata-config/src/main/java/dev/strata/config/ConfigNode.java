@@ -10,8 +10,8 @@ import java.util.TreeMap;
  * that brought it in (null for the root) and its children by call name. A call whose module could not
  * be loaded has no child node.
  */
-public record ConfigNode(Module path, ModuleConfig module, ModuleCallConfig call,
-                         SortedMap<String, ConfigNode> children) {
+public record ConfigNode(
+        Module path, ModuleConfig module, ModuleCallConfig call, SortedMap<String, ConfigNode> children) {
     public ConfigNode {
         children = Collections.unmodifiableSortedMap(new TreeMap<>(children));
     }

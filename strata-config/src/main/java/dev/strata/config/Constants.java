@@ -34,8 +34,8 @@ final class Constants {
         if (!tree.hasErrors() && tree.value() != null) {
             ExprWalk.forEach(tree.value(), x -> {
                 if (x instanceof Expr.FunctionCall f) {
-                    diags.add(Diagnostic.error("Function calls not allowed", "Functions may not be called here.",
-                            f.nameRange()));
+                    diags.add(Diagnostic.error(
+                            "Function calls not allowed", "Functions may not be called here.", f.nameRange()));
                 }
             });
         }

@@ -108,17 +108,22 @@ public final class EncryptionSettings {
         public static final State NONE = new State(KeySource.UNENCRYPTED, null);
     }
 
-    private static final BodySchema ROOT = new BodySchema(List.of(), List.of(
-            BlockHeaderSchema.of("key_provider", "type", "name"), BlockHeaderSchema.of("method", "type", "name"),
-            BlockHeaderSchema.of("state"), BlockHeaderSchema.of("plan"),
-            BlockHeaderSchema.of("remote_state_data_sources")));
-    private static final BodySchema PBKDF2 = new BodySchema(List.of(AttributeSchema.required("passphrase"),
-            AttributeSchema.optional("iterations")), List.of());
+    private static final BodySchema ROOT = new BodySchema(
+            List.of(),
+            List.of(
+                    BlockHeaderSchema.of("key_provider", "type", "name"),
+                    BlockHeaderSchema.of("method", "type", "name"),
+                    BlockHeaderSchema.of("state"),
+                    BlockHeaderSchema.of("plan"),
+                    BlockHeaderSchema.of("remote_state_data_sources")));
+    private static final BodySchema PBKDF2 = new BodySchema(
+            List.of(AttributeSchema.required("passphrase"), AttributeSchema.optional("iterations")), List.of());
     private static final BodySchema RAW = new BodySchema(List.of(AttributeSchema.required("key")), List.of());
     private static final BodySchema AES_GCM = new BodySchema(List.of(AttributeSchema.required("keys")), List.of());
     private static final BodySchema UNENCRYPTED = new BodySchema(List.of(), List.of());
-    private static final BodySchema STATE = new BodySchema(List.of(AttributeSchema.required("method"),
-            AttributeSchema.optional("enforced")), List.of(BlockHeaderSchema.of("fallback")));
+    private static final BodySchema STATE = new BodySchema(
+            List.of(AttributeSchema.required("method"), AttributeSchema.optional("enforced")),
+            List.of(BlockHeaderSchema.of("fallback")));
     private static final BodySchema FALLBACK = new BodySchema(List.of(AttributeSchema.required("method")), List.of());
 
     /** The keys the block describes; {@link State#NONE} when it has no {@code state} block. */
@@ -129,8 +134,8 @@ public final class EncryptionSettings {
         if (content.hasErrors()) {
             return Result.of(null, diags.build());
         }
-        Evaluator constants = new Evaluator(new ReferenceScope(new VariablesData(root, dir, env,
-                TemplateFunctions.builtins(FunctionContext.system(dir)))));
+        Evaluator constants = new Evaluator(new ReferenceScope(
+                new VariablesData(root, dir, env, TemplateFunctions.builtins(FunctionContext.system(dir)))));
         Map<String, KeySource> keys = new TreeMap<>();
         Map<String, KeySource> methods = new TreeMap<>();
         // Declared names, including those whose block had errors: a reference to one of those is not reported again.
@@ -139,8 +144,10 @@ public final class EncryptionSettings {
             String type = b.labels().get(0);
             String ref = "key_provider." + type + "." + b.labels().get(1);
             if (!declared.add(ref)) {
-                diags.add(Diagnostic.error("Duplicate key provider", "There is already a " + ref + " in this "
-                        + "encryption block.", b.defRange()));
+                diags.add(Diagnostic.error(
+                        "Duplicate key provider",
+                        "There is already a " + ref + " in this " + "encryption block.",
+                        b.defRange()));
                 continue;
             }
             switch (type) {
@@ -158,18 +165,25 @@ public final class EncryptionSettings {
                         continue;
                     }
                     if (passphrase.length() < 16) {
-                        diags.add(Diagnostic.error("Passphrase too short", "The passphrase of " + ref + " must have at "
-                                + "least 16 characters.", pass.expr().range()));
+                        diags.add(Diagnostic.error(
+                                "Passphrase too short",
+                                "The passphrase of " + ref + " must have at " + "least 16 characters.",
+                                pass.expr().range()));
                         continue;
                     }
                     if (iterations != null && iterations < MIN_PBKDF2_ITERATIONS) {
-                        diags.add(Diagnostic.error("Too few iterations", "PBKDF2 needs at least "
-                                + MIN_PBKDF2_ITERATIONS + " iterations to slow down guessing.",
+                        diags.add(Diagnostic.error(
+                                "Too few iterations",
+                                "PBKDF2 needs at least " + MIN_PBKDF2_ITERATIONS + " iterations to slow down guessing.",
                                 it.expr().range()));
                         continue;
                     }
-                    keys.put(ref, new KeySource.Passphrase(b.labels().get(1), passphrase,
-                            iterations == null ? OptionalInt.empty() : OptionalInt.of(iterations)));
+                    keys.put(
+                            ref,
+                            new KeySource.Passphrase(
+                                    b.labels().get(1),
+                                    passphrase,
+                                    iterations == null ? OptionalInt.empty() : OptionalInt.of(iterations)));
                 }
                 case "raw" -> {
                     Result<BodyContent> c = b.body().content(RAW);
@@ -190,24 +204,31 @@ public final class EncryptionSettings {
                     }
                     if (bytes.length != 32) {
                         // Never echo the value: it is a secret even when malformed.
-                        diags.add(Diagnostic.error("Invalid raw key", "The key of " + ref + " must be 32 bytes "
-                                + "(256 bits) in base64, for example the output of \"openssl rand -base64 32\".",
+                        diags.add(Diagnostic.error(
+                                "Invalid raw key",
+                                "The key of " + ref + " must be 32 bytes "
+                                        + "(256 bits) in base64, for example the output of \"openssl rand -base64 32\".",
                                 k.expr().range()));
                         continue;
                     }
                     keys.put(ref, new KeySource.Raw(bytes));
                 }
-                default -> diags.add(Diagnostic.error("Unsupported key provider", "Strata's key providers are "
-                        + "\"pbkdf2\" (a passphrase) and \"raw\" (a 256-bit key); \"" + type + "\" is not available.",
-                        b.labelRanges().get(0)));
+                default ->
+                    diags.add(Diagnostic.error(
+                            "Unsupported key provider",
+                            "Strata's key providers are " + "\"pbkdf2\" (a passphrase) and \"raw\" (a 256-bit key); \""
+                                    + type + "\" is not available.",
+                            b.labelRanges().get(0)));
             }
         }
         for (Block b : content.value().blocksOfType("method")) {
             String type = b.labels().get(0);
             String ref = "method." + type + "." + b.labels().get(1);
             if (!declared.add(ref)) {
-                diags.add(Diagnostic.error("Duplicate method", "There is already a " + ref + " in this encryption "
-                        + "block.", b.defRange()));
+                diags.add(Diagnostic.error(
+                        "Duplicate method",
+                        "There is already a " + ref + " in this encryption " + "block.",
+                        b.defRange()));
                 continue;
             }
             switch (type) {
@@ -225,8 +246,10 @@ public final class EncryptionSettings {
                     KeySource key = keys.get(target.get());
                     if (key == null) {
                         if (!declared.contains(target.get())) {
-                            diags.add(Diagnostic.error("Reference to undeclared key provider", "There is no "
-                                    + target.get() + " in this encryption block.", k.expr().range()));
+                            diags.add(Diagnostic.error(
+                                    "Reference to undeclared key provider",
+                                    "There is no " + target.get() + " in this encryption block.",
+                                    k.expr().range()));
                         }
                         continue;
                     }
@@ -236,16 +259,23 @@ public final class EncryptionSettings {
                     diags.addAll(b.body().content(UNENCRYPTED).diagnostics());
                     methods.put(ref, KeySource.UNENCRYPTED);
                 }
-                default -> diags.add(Diagnostic.error("Unsupported encryption method", "Strata's methods are "
-                        + "\"aes_gcm\" and \"unencrypted\"; \"" + type + "\" is not available.", b.labelRanges().get(0)));
+                default ->
+                    diags.add(Diagnostic.error(
+                            "Unsupported encryption method",
+                            "Strata's methods are " + "\"aes_gcm\" and \"unencrypted\"; \"" + type
+                                    + "\" is not available.",
+                            b.labelRanges().get(0)));
             }
         }
         for (String unsupported : List.of("plan", "remote_state_data_sources")) {
             for (Block b : content.value().blocksOfType(unsupported)) {
                 // Ignoring it would leave files unencrypted that the user asked to encrypt.
-                diags.add(Diagnostic.error("Unsupported encryption target", "Strata encrypts states only; encrypting "
-                        + (unsupported.equals("plan") ? "saved plan files" : "terraform_remote_state sources")
-                        + " is not implemented. Remove this block.", b.defRange()));
+                diags.add(Diagnostic.error(
+                        "Unsupported encryption target",
+                        "Strata encrypts states only; encrypting "
+                                + (unsupported.equals("plan") ? "saved plan files" : "terraform_remote_state sources")
+                                + " is not implemented. Remove this block.",
+                        b.defRange()));
             }
         }
         List<Block> states = content.value().blocksOfType("state");
@@ -257,7 +287,9 @@ public final class EncryptionSettings {
         }
         Block state = states.get(0);
         if (states.size() > 1) {
-            diags.add(Diagnostic.error("Duplicate state block", "An encryption block may have only one state block.",
+            diags.add(Diagnostic.error(
+                    "Duplicate state block",
+                    "An encryption block may have only one state block.",
                     states.get(1).defRange()));
             return Result.of(null, diags.build());
         }
@@ -272,7 +304,9 @@ public final class EncryptionSettings {
         KeySource fallback = null;
         List<Block> fallbacks = sc.value().blocksOfType("fallback");
         if (fallbacks.size() > 1) {
-            diags.add(Diagnostic.error("Duplicate fallback block", "A state block may have only one fallback.",
+            diags.add(Diagnostic.error(
+                    "Duplicate fallback block",
+                    "A state block may have only one fallback.",
                     fallbacks.get(1).defRange()));
         } else if (fallbacks.size() == 1) {
             Result<BodyContent> fc = fallbacks.get(0).body().content(FALLBACK);
@@ -285,24 +319,28 @@ public final class EncryptionSettings {
             return Result.of(null, diags.build());
         }
         if (enforced && primary instanceof KeySource.Unencrypted) {
-            diags.add(Diagnostic.error("Unencrypted state is not allowed", "The state block sets enforced = true, "
-                    + "so its method must encrypt; it names an \"unencrypted\" method.",
+            diags.add(Diagnostic.error(
+                    "Unencrypted state is not allowed",
+                    "The state block sets enforced = true, "
+                            + "so its method must encrypt; it names an \"unencrypted\" method.",
                     sc.value().attributes().get("method").expr().range()));
             return Result.of(null, diags.build());
         }
         return Result.of(new State(primary, fallback), diags.build());
     }
 
-    private static KeySource method(Attribute a, Map<String, KeySource> methods, java.util.Set<String> declared,
-                                         Diagnostics.Builder diags) {
+    private static KeySource method(
+            Attribute a, Map<String, KeySource> methods, java.util.Set<String> declared, Diagnostics.Builder diags) {
         Optional<String> target = reference(a.expr(), "method", diags);
         if (target.isEmpty()) {
             return null;
         }
         KeySource k = methods.get(target.get());
         if (k == null && !declared.contains(target.get())) {
-            diags.add(Diagnostic.error("Reference to undeclared method", "There is no " + target.get()
-                    + " in this encryption block.", a.expr().range()));
+            diags.add(Diagnostic.error(
+                    "Reference to undeclared method",
+                    "There is no " + target.get() + " in this encryption block.",
+                    a.expr().range()));
         }
         return k;
     }
@@ -310,11 +348,17 @@ public final class EncryptionSettings {
     /** {@code kind.TYPE.NAME} as written, or empty after adding a diagnostic. */
     private static Optional<String> reference(Expression e, String kind, Diagnostics.Builder diags) {
         Result<Optional<Traversal>> t = e.asTraversal();
-        List<Traverser> steps = t.value() == null || t.value().isEmpty() ? List.of() : t.value().get().steps();
-        if (t.hasErrors() || steps.size() != 3 || !(steps.get(0) instanceof Traverser.Root r) || !r.name().equals(kind)
-                || !(steps.get(1) instanceof Traverser.Attr type) || !(steps.get(2) instanceof Traverser.Attr name)) {
-            diags.add(Diagnostic.error("Invalid reference", "Expected a reference of the form " + kind + ".TYPE.NAME.",
-                    e.range()));
+        List<Traverser> steps = t.value() == null || t.value().isEmpty()
+                ? List.of()
+                : t.value().get().steps();
+        if (t.hasErrors()
+                || steps.size() != 3
+                || !(steps.get(0) instanceof Traverser.Root r)
+                || !r.name().equals(kind)
+                || !(steps.get(1) instanceof Traverser.Attr type)
+                || !(steps.get(2) instanceof Traverser.Attr name)) {
+            diags.add(Diagnostic.error(
+                    "Invalid reference", "Expected a reference of the form " + kind + ".TYPE.NAME.", e.range()));
             return Optional.empty();
         }
         return Optional.of(kind + "." + type.name() + "." + name.name());
@@ -349,17 +393,23 @@ public final class EncryptionSettings {
         }
 
         private static Diagnostic notAvailable(SourceRange range) {
-            return Diagnostic.error("Invalid reference in the encryption block", "Only literal values, function "
-                    + "calls and input variables (var.NAME) may be used here: state encryption is set up before "
-                    + "locals, resources and data sources have values.", range);
+            return Diagnostic.error(
+                    "Invalid reference in the encryption block",
+                    "Only literal values, function "
+                            + "calls and input variables (var.NAME) may be used here: state encryption is set up before "
+                            + "locals, resources and data sources have values.",
+                    range);
         }
 
         @Override
         public Result<Value> inputVariable(InputVariable variable, Reference ref) {
             String name = variable.name();
             if (root == null || !root.variables().containsKey(name)) {
-                return failed(Diagnostic.error("Reference to undeclared input variable", "An input variable with "
-                        + "the name \"" + name + "\" has not been declared in the root module.", written(ref)));
+                return failed(Diagnostic.error(
+                        "Reference to undeclared input variable",
+                        "An input variable with " + "the name \"" + name
+                                + "\" has not been declared in the root module.",
+                        written(ref)));
             }
             if (values == null) {
                 // Problems with other variables are not this block's to report: only the value matters here.
@@ -367,16 +417,21 @@ public final class EncryptionSettings {
             }
             Value v = values.get(name);
             if (v == null || !v.isWhollyKnown()) {
-                return failed(Diagnostic.error("No value for required variable", "var." + name + " has no "
-                        + "value here. Set it with the TF_VAR_" + name + " environment variable, in terraform.tfvars "
-                        + "or with a default: the state is opened before -var options are read.", written(ref)));
+                return failed(Diagnostic.error(
+                        "No value for required variable",
+                        "var." + name + " has no "
+                                + "value here. Set it with the TF_VAR_" + name
+                                + " environment variable, in terraform.tfvars "
+                                + "or with a default: the state is opened before -var options are read.",
+                        written(ref)));
             }
             return Result.of(v);
         }
 
         /** The whole reference as written, with the steps after its subject. */
         private static SourceRange written(Reference ref) {
-            return ref.remaining().isEmpty() ? ref.range()
+            return ref.remaining().isEmpty()
+                    ? ref.range()
                     : SourceRange.between(ref.range(), ref.remaining().getLast().range());
         }
 
@@ -399,7 +454,9 @@ public final class EncryptionSettings {
         }
         ConversionResult c = Convert.convert(v.value().unmark(), type);
         if (!c.isOk() || c.value().isNull() || !c.value().isKnown()) {
-            diags.add(Diagnostic.error("Invalid " + a.name(), "\"" + a.name() + "\" must be " + what + ".",
+            diags.add(Diagnostic.error(
+                    "Invalid " + a.name(),
+                    "\"" + a.name() + "\" must be " + what + ".",
                     a.expr().range()));
             return null;
         }
@@ -419,7 +476,9 @@ public final class EncryptionSettings {
         try {
             return v.asNumber().intValueExact();
         } catch (ArithmeticException e) {
-            diags.add(Diagnostic.error("Invalid " + a.name(), "\"" + a.name() + "\" must be a whole number.",
+            diags.add(Diagnostic.error(
+                    "Invalid " + a.name(),
+                    "\"" + a.name() + "\" must be a whole number.",
                     a.expr().range()));
             return null;
         }

@@ -74,8 +74,8 @@ public final class InputVariables {
      * @param dir  the working directory, where {@code terraform.tfvars} and the {@code -var-file} paths are
      * @return values by name for every declared variable (unknown placeholders where there were errors)
      */
-    public static Result<SortedMap<String, Value>> resolve(ModuleConfig root, Path dir, Map<String, String> env,
-                                                           List<Arg> args) {
+    public static Result<SortedMap<String, Value>> resolve(
+            ModuleConfig root, Path dir, Map<String, String> env, List<Arg> args) {
         return resolve(root, dir, env, args, null);
     }
 
@@ -85,8 +85,8 @@ public final class InputVariables {
      * like a {@code -var} value. Without a prompter, or without an answer, such a variable is the error
      * "No value for required variable" at its declaration.
      */
-    public static Result<SortedMap<String, Value>> resolve(ModuleConfig root, Path dir, Map<String, String> env,
-                                                           List<Arg> args, Prompter prompter) {
+    public static Result<SortedMap<String, Value>> resolve(
+            ModuleConfig root, Path dir, Map<String, String> env, List<Arg> args, Prompter prompter) {
         return resolve(root, dir, env, args, prompter, false);
     }
 
@@ -95,13 +95,18 @@ public final class InputVariables {
      * an unknown value instead of an error, as {@code terraform console} treats it ("(known after
      * apply)").
      */
-    public static Result<SortedMap<String, Value>> resolveAllowingUnset(ModuleConfig root, Path dir,
-                                                                        Map<String, String> env, List<Arg> args) {
+    public static Result<SortedMap<String, Value>> resolveAllowingUnset(
+            ModuleConfig root, Path dir, Map<String, String> env, List<Arg> args) {
         return resolve(root, dir, env, args, null, true);
     }
 
-    private static Result<SortedMap<String, Value>> resolve(ModuleConfig root, Path dir, Map<String, String> env,
-                                                            List<Arg> args, Prompter prompter, boolean allowUnset) {
+    private static Result<SortedMap<String, Value>> resolve(
+            ModuleConfig root,
+            Path dir,
+            Map<String, String> env,
+            List<Arg> args,
+            Prompter prompter,
+            boolean allowUnset) {
         Diagnostics.Builder diags = Diagnostics.builder();
         Map<String, Raw> raw = new HashMap<>();
         Map<String, VariableConfig> vars = root.variables();
@@ -122,12 +127,14 @@ public final class InputVariables {
         }
         try (Stream<Path> s = Files.isDirectory(dir) ? Files.list(dir) : Stream.empty()) {
             s.filter(p -> {
-                String n = p.getFileName().toString();
-                return n.endsWith(".auto.tfvars") || n.endsWith(".auto.tfvars.json");
-            }).sorted().forEach(files::add);
+                        String n = p.getFileName().toString();
+                        return n.endsWith(".auto.tfvars") || n.endsWith(".auto.tfvars.json");
+                    })
+                    .sorted()
+                    .forEach(files::add);
         } catch (IOException e) {
-            diags.add(Diagnostic.error("Failed to read directory", "Could not list " + IoProblems.describe(dir, e) + ".",
-                    null));
+            diags.add(Diagnostic.error(
+                    "Failed to read directory", "Could not list " + IoProblems.describe(dir, e) + ".", null));
         }
         List<Undeclared> undeclared = new ArrayList<>();
         for (Path f : files) {
@@ -138,18 +145,24 @@ public final class InputVariables {
                 case Arg.Var v -> {
                     int eq = v.raw().indexOf('=');
                     if (eq <= 0) {
-                        diags.add(Diagnostic.error("Invalid -var option", "The given -var option \"" + v.raw()
-                                + "\" is not correctly specified. Must be a variable name and value separated by an "
-                                + "equals sign, like -var=\"key=value\".", null));
+                        diags.add(Diagnostic.error(
+                                "Invalid -var option",
+                                "The given -var option \"" + v.raw()
+                                        + "\" is not correctly specified. Must be a variable name and value separated by an "
+                                        + "equals sign, like -var=\"key=value\".",
+                                null));
                         continue;
                     }
                     String name = v.raw().substring(0, eq).strip();
                     VariableConfig vc = vars.get(name);
                     if (vc == null) {
-                        diags.add(Diagnostic.error("Value for undeclared variable", "A variable named \"" + name
-                                + "\" was assigned on the command line, but the root module does not declare a "
-                                + "variable of that name. To use this value, add a \"variable\" block to the "
-                                + "configuration." + dev.strata.hcl.DidYouMean.sentence(name, vars.keySet()), null));
+                        diags.add(Diagnostic.error(
+                                "Value for undeclared variable",
+                                "A variable named \"" + name
+                                        + "\" was assigned on the command line, but the root module does not declare a "
+                                        + "variable of that name. To use this value, add a \"variable\" block to the "
+                                        + "configuration." + dev.strata.hcl.DidYouMean.sentence(name, vars.keySet()),
+                                null));
                         continue;
                     }
                     raw.put(name, cliValue(vc, v.raw().substring(eq + 1), "a -var option", diags));
@@ -157,8 +170,10 @@ public final class InputVariables {
                 case Arg.VarFile f -> {
                     Path p = dir.resolve(f.path());
                     if (!Files.exists(p)) {
-                        diags.add(Diagnostic.error("Failed to read variables file", "Given variables file "
-                                + f.path() + " does not exist.", null));
+                        diags.add(Diagnostic.error(
+                                "Failed to read variables file",
+                                "Given variables file " + f.path() + " does not exist.",
+                                null));
                         continue;
                     }
                     file(dir, p, vars, raw, undeclared, diags);
@@ -170,8 +185,8 @@ public final class InputVariables {
         if (prompter != null) {
             for (VariableConfig vc : vars.values()) {
                 if (vc.required() && !raw.containsKey(vc.name())) {
-                    prompter.ask(vc).ifPresent(text -> raw.put(vc.name(), cliValue(vc, text, "interactive input",
-                            diags)));
+                    prompter.ask(vc)
+                            .ifPresent(text -> raw.put(vc.name(), cliValue(vc, text, "interactive input", diags)));
                 }
             }
         }
@@ -200,22 +215,31 @@ public final class InputVariables {
         return new Raw(null, e.value(), null, origin);
     }
 
-    private static void file(Path dir, Path f, Map<String, VariableConfig> vars, Map<String, Raw> raw,
-                             List<Undeclared> undeclared, Diagnostics.Builder diags) {
+    private static void file(
+            Path dir,
+            Path f,
+            Map<String, VariableConfig> vars,
+            Map<String, Raw> raw,
+            List<Undeclared> undeclared,
+            Diagnostics.Builder diags) {
         String name = dir.relativize(f).toString().replace('\\', '/');
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(f);
         } catch (IOException e) {
             // Terraform's wording, with Go's operation prefix: the open failed, or the read did.
-            String op = e instanceof java.nio.file.AccessDeniedException
-                    || e instanceof java.nio.file.NoSuchFileException ? "open " : "read ";
-            diags.add(Diagnostic.error("Failed to read variables file", "Error while reading " + name + ": " + op
-                    + IoProblems.describe(name, e) + ".", null));
+            String op =
+                    e instanceof java.nio.file.AccessDeniedException || e instanceof java.nio.file.NoSuchFileException
+                            ? "open "
+                            : "read ";
+            diags.add(Diagnostic.error(
+                    "Failed to read variables file",
+                    "Error while reading " + name + ": " + op + IoProblems.describe(name, e) + ".",
+                    null));
             return;
         }
-        Result<HclFile> parsed = name.endsWith(".json") ? JsonSyntax.parse(bytes, name)
-                : NativeSyntax.parseConfig(bytes, name);
+        Result<HclFile> parsed =
+                name.endsWith(".json") ? JsonSyntax.parse(bytes, name) : NativeSyntax.parseConfig(bytes, name);
         diags.addAll(parsed.diagnostics());
         if (parsed.value() == null) {
             return;
@@ -241,17 +265,23 @@ public final class InputVariables {
      */
     private static void warnUndeclared(List<Undeclared> undeclared, Diagnostics.Builder diags) {
         for (Undeclared u : undeclared.subList(0, Math.min(2, undeclared.size()))) {
-            diags.add(Diagnostic.warning("Value for undeclared variable", "The root module does not declare a "
-                    + "variable named \"" + u.name() + "\" but a value was found in file \"" + u.file()
-                    + "\". If you meant to use this value, add a \"variable\" block to the configuration."
-                    + "\n\nTo silence these warnings, "
-                    + "use TF_VAR_... environment variables to provide certain \"global\" settings to all "
-                    + "configurations in your organization.", u.range()));
+            diags.add(Diagnostic.warning(
+                    "Value for undeclared variable",
+                    "The root module does not declare a "
+                            + "variable named \"" + u.name() + "\" but a value was found in file \"" + u.file()
+                            + "\". If you meant to use this value, add a \"variable\" block to the configuration."
+                            + "\n\nTo silence these warnings, "
+                            + "use TF_VAR_... environment variables to provide certain \"global\" settings to all "
+                            + "configurations in your organization.",
+                    u.range()));
         }
         if (undeclared.size() > 2) {
-            diags.add(Diagnostic.warning("Values for undeclared variables", "In addition to the other similar "
-                    + "warnings shown, " + (undeclared.size() - 2) + " other variable(s) defined without being "
-                    + "declared.", null));
+            diags.add(Diagnostic.warning(
+                    "Values for undeclared variables",
+                    "In addition to the other similar "
+                            + "warnings shown, " + (undeclared.size() - 2) + " other variable(s) defined without being "
+                            + "declared.",
+                    null));
         }
     }
 
@@ -264,9 +294,13 @@ public final class InputVariables {
                 return vc.sensitive() ? u.mark(Mark.SENSITIVE) : u;
             }
             if (vc.defaultValue() == null) {
-                diags.add(Diagnostic.error("No value for required variable", "The root module input variable \""
-                        + vc.name() + "\" is not set, and has no default value. Use a -var or -var-file command line "
-                        + "argument to provide a value for this variable.", vc.declRange()));
+                diags.add(Diagnostic.error(
+                        "No value for required variable",
+                        "The root module input variable \""
+                                + vc.name()
+                                + "\" is not set, and has no default value. Use a -var or -var-file command line "
+                                + "argument to provide a value for this variable.",
+                        vc.declRange()));
                 return Value.unknown(vc.type().type());
             }
             v = vc.defaultValue();
@@ -288,23 +322,28 @@ public final class InputVariables {
             switch (c) {
                 case ConversionResult.Ok ok -> v = ok.value();
                 case ConversionResult.Failed f -> {
-                    diags.add(Diagnostic.error("Invalid value for input variable", "The given value is not suitable "
-                            + "for var." + vc.name() + " declared at " + vc.declRange() + ": " + f.message() + ".",
+                    diags.add(Diagnostic.error(
+                            "Invalid value for input variable",
+                            "The given value is not suitable " + "for var." + vc.name() + " declared at "
+                                    + vc.declRange() + ": " + f.message() + ".",
                             range));
                     return Value.unknown(vc.type().type());
                 }
             }
             if (v.isNull() && !vc.nullable()) {
-                diags.add(Diagnostic.error("Required variable not set", "Unsuitable value for var." + vc.name()
-                        + " set from " + r.origin() + ": required variable may not be set to null.", range));
+                diags.add(Diagnostic.error(
+                        "Required variable not set",
+                        "Unsuitable value for var." + vc.name() + " set from " + r.origin()
+                                + ": required variable may not be set to null.",
+                        range));
                 return Value.unknown(vc.type().type());
             }
         }
         return vc.sensitive() ? v.mark(Mark.SENSITIVE) : v;
     }
 
-    private static void validate(VariableConfig vc, Map<String, Value> values, Raw r, FunctionTable functions,
-                                 Diagnostics.Builder diags) {
+    private static void validate(
+            VariableConfig vc, Map<String, Value> values, Raw r, FunctionTable functions, Diagnostics.Builder diags) {
         Value self = values.get(vc.name());
         if (!self.isWhollyKnown() || vc.validations().isEmpty()) {
             return;

@@ -8,11 +8,15 @@ import java.util.List;
  * A resource's {@code lifecycle} block. {@code ignoreAllChanges} is {@code ignore_changes = all};
  * otherwise {@code ignoreChanges} lists attribute paths relative to the resource.
  */
-public record Lifecycle(boolean createBeforeDestroy, boolean preventDestroy, boolean ignoreAllChanges,
-                        List<Traversal> ignoreChanges, List<Expression> replaceTriggeredBy,
-                        List<CheckRule> preconditions, List<CheckRule> postconditions) {
-    public static final Lifecycle NONE = new Lifecycle(false, false, false, List.of(), List.of(), List.of(),
-            List.of());
+public record Lifecycle(
+        boolean createBeforeDestroy,
+        boolean preventDestroy,
+        boolean ignoreAllChanges,
+        List<Traversal> ignoreChanges,
+        List<Expression> replaceTriggeredBy,
+        List<CheckRule> preconditions,
+        List<CheckRule> postconditions) {
+    public static final Lifecycle NONE = new Lifecycle(false, false, false, List.of(), List.of(), List.of(), List.of());
 
     public Lifecycle {
         ignoreChanges = List.copyOf(ignoreChanges);

@@ -42,8 +42,12 @@ final class MergedBody implements Body {
      *                       per-argument merged block, where nested blocks (conditions) cannot be
      *                       overridden and the loader reports them
      */
-    MergedBody(Body base, Body override, Set<String> perArgument, boolean overrideBlocks,
-               dev.strata.hcl.SourceRange overrideDefRange) {
+    MergedBody(
+            Body base,
+            Body override,
+            Set<String> perArgument,
+            boolean overrideBlocks,
+            dev.strata.hcl.SourceRange overrideDefRange) {
         this.base = base;
         this.override = override;
         this.perArgument = Set.copyOf(perArgument);
@@ -79,8 +83,11 @@ final class MergedBody implements Body {
         Result<PartialContent> a = base.partialContent(relaxed);
         Result<PartialContent> b = override.partialContent(relaxed);
         BodyContent merged = merge(a.value().content(), b.value().content());
-        return Result.of(new PartialContent(merged, new MergedBody(a.value().remain(), b.value().remain(), perArgument,
-                overrideBlocks, overrideDefRange)),
+        return Result.of(
+                new PartialContent(
+                        merged,
+                        new MergedBody(
+                                a.value().remain(), b.value().remain(), perArgument, overrideBlocks, overrideDefRange)),
                 a.diagnostics().with(b.diagnostics()).with(missing(schema, merged)));
     }
 
@@ -99,7 +106,10 @@ final class MergedBody implements Body {
     }
 
     private static BodySchema relaxed(BodySchema schema) {
-        return new BodySchema(schema.attributes().stream().map(a -> AttributeSchema.optional(a.name())).toList(),
+        return new BodySchema(
+                schema.attributes().stream()
+                        .map(a -> AttributeSchema.optional(a.name()))
+                        .toList(),
                 schema.blocks());
     }
 
@@ -123,8 +133,14 @@ final class MergedBody implements Body {
                 // of a type that may appear once is reported by the decoder as it would be anyway.
                 if (mergedTypes.add(blk.type())) {
                     Block ov = firstOverride.get(blk.type());
-                    blocks.add(new Block(blk.type(), blk.labels(), new MergedBody(blk.body(), ov.body(), Set.of(),
-                            false, ov.defRange()), blk.typeRange(), blk.labelRanges(), blk.defRange(), blk.range()));
+                    blocks.add(new Block(
+                            blk.type(),
+                            blk.labels(),
+                            new MergedBody(blk.body(), ov.body(), Set.of(), false, ov.defRange()),
+                            blk.typeRange(),
+                            blk.labelRanges(),
+                            blk.defRange(),
+                            blk.range()));
                 }
             } else if (!replaced.contains(blk.type())) {
                 blocks.add(blk);

@@ -14,10 +14,18 @@ import java.util.Map;
  * {@code version} is null when not given. {@code missingItemRange} is where a missing argument is
  * reported (the block's opening brace).
  */
-public record ModuleCallConfig(String name, String source, SourceRange sourceRange, VersionConstraint version,
-                               Expression count, Expression forEach, List<Traversal> dependsOn,
-                               List<PassedProvider> providers, Map<String, Attribute> inputs, SourceRange declRange,
-                               SourceRange missingItemRange) {
+public record ModuleCallConfig(
+        String name,
+        String source,
+        SourceRange sourceRange,
+        VersionConstraint version,
+        Expression count,
+        Expression forEach,
+        List<Traversal> dependsOn,
+        List<PassedProvider> providers,
+        Map<String, Attribute> inputs,
+        SourceRange declRange,
+        SourceRange missingItemRange) {
     public ModuleCallConfig {
         dependsOn = List.copyOf(dependsOn);
         providers = List.copyOf(providers);
@@ -34,7 +42,9 @@ public record ModuleCallConfig(String name, String source, SourceRange sourceRan
 
     /** {@code ./x} or {@code ../x}: a directory relative to the calling module. */
     public boolean isLocalSource() {
-        return source.startsWith("./") || source.startsWith("../") || source.startsWith(".\\")
+        return source.startsWith("./")
+                || source.startsWith("../")
+                || source.startsWith(".\\")
                 || source.startsWith("..\\");
     }
 }

@@ -21,15 +21,24 @@ import java.util.TreeMap;
  * @param encryption the {@code terraform { encryption }} block, or null
  * @param providerMetas the {@code terraform { provider_meta }} blocks by provider local name
  */
-public record ModuleConfig(Path dir, List<String> files, List<VersionConstraint> requiredVersions,
-                           SortedMap<String, RequiredProvider> requiredProviders, Backend backend,
-                           SortedMap<LocalProviderConfig, ProviderConfig> providerConfigs,
-                           SortedMap<String, VariableConfig> variables, SortedMap<String, LocalConfig> locals,
-                           SortedMap<String, OutputConfig> outputs, SortedMap<Resource, ResourceConfig> resources,
-                           SortedMap<String, ModuleCallConfig> moduleCalls, List<MovedConfig> moved,
-                           List<ImportConfig> imports, List<RemovedConfig> removed,
-                           SortedMap<String, CheckConfig> checks, EncryptionConfig encryption,
-                           SortedMap<String, ProviderMetaConfig> providerMetas) {
+public record ModuleConfig(
+        Path dir,
+        List<String> files,
+        List<VersionConstraint> requiredVersions,
+        SortedMap<String, RequiredProvider> requiredProviders,
+        Backend backend,
+        SortedMap<LocalProviderConfig, ProviderConfig> providerConfigs,
+        SortedMap<String, VariableConfig> variables,
+        SortedMap<String, LocalConfig> locals,
+        SortedMap<String, OutputConfig> outputs,
+        SortedMap<Resource, ResourceConfig> resources,
+        SortedMap<String, ModuleCallConfig> moduleCalls,
+        List<MovedConfig> moved,
+        List<ImportConfig> imports,
+        List<RemovedConfig> removed,
+        SortedMap<String, CheckConfig> checks,
+        EncryptionConfig encryption,
+        SortedMap<String, ProviderMetaConfig> providerMetas) {
     public ModuleConfig {
         files = List.copyOf(files);
         requiredVersions = List.copyOf(requiredVersions);

@@ -6,7 +6,6 @@ import dev.strata.addr.Provider;
 import dev.strata.addr.Resource;
 import dev.strata.addr.ResourceMode;
 import dev.strata.addr.Targetable;
-import dev.strata.addr.Version;
 import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.AttributeSchema;
@@ -49,81 +48,111 @@ import java.util.regex.Pattern;
 final class ModuleDecoder {
     private static final Pattern IDENT = Pattern.compile("[A-Za-z_][A-Za-z0-9_-]*");
 
-    static final BodySchema TOP = new BodySchema(List.of(), List.of(
-            BlockHeaderSchema.of("terraform"),
-            BlockHeaderSchema.of("provider", "name"),
-            BlockHeaderSchema.of("variable", "name"),
-            BlockHeaderSchema.of("locals"),
-            BlockHeaderSchema.of("output", "name"),
-            BlockHeaderSchema.of("module", "name"),
-            BlockHeaderSchema.of("resource", "type", "name"),
-            BlockHeaderSchema.of("data", "type", "name"),
-            BlockHeaderSchema.of("ephemeral", "type", "name"),
-            BlockHeaderSchema.of("moved"),
-            BlockHeaderSchema.of("import"),
-            BlockHeaderSchema.of("removed"),
-            BlockHeaderSchema.of("check", "name")));
+    static final BodySchema TOP = new BodySchema(
+            List.of(),
+            List.of(
+                    BlockHeaderSchema.of("terraform"),
+                    BlockHeaderSchema.of("provider", "name"),
+                    BlockHeaderSchema.of("variable", "name"),
+                    BlockHeaderSchema.of("locals"),
+                    BlockHeaderSchema.of("output", "name"),
+                    BlockHeaderSchema.of("module", "name"),
+                    BlockHeaderSchema.of("resource", "type", "name"),
+                    BlockHeaderSchema.of("data", "type", "name"),
+                    BlockHeaderSchema.of("ephemeral", "type", "name"),
+                    BlockHeaderSchema.of("moved"),
+                    BlockHeaderSchema.of("import"),
+                    BlockHeaderSchema.of("removed"),
+                    BlockHeaderSchema.of("check", "name")));
 
-    private static final BodySchema TERRAFORM = new BodySchema(List.of(
-            AttributeSchema.optional("required_version"), AttributeSchema.optional("experiments"),
-            AttributeSchema.optional("language")), List.of(
-            BlockHeaderSchema.of("required_providers"), BlockHeaderSchema.of("backend", "type"),
-            BlockHeaderSchema.of("cloud"), BlockHeaderSchema.of("encryption"), BlockHeaderSchema.of("provider_meta", "provider")));
+    private static final BodySchema TERRAFORM = new BodySchema(
+            List.of(
+                    AttributeSchema.optional("required_version"),
+                    AttributeSchema.optional("experiments"),
+                    AttributeSchema.optional("language")),
+            List.of(
+                    BlockHeaderSchema.of("required_providers"),
+                    BlockHeaderSchema.of("backend", "type"),
+                    BlockHeaderSchema.of("cloud"),
+                    BlockHeaderSchema.of("encryption"),
+                    BlockHeaderSchema.of("provider_meta", "provider")));
 
-    private static final BodySchema VARIABLE = new BodySchema(List.of(
-            AttributeSchema.optional("description"), AttributeSchema.optional("default"),
-            AttributeSchema.optional("type"), AttributeSchema.optional("sensitive"),
-            AttributeSchema.optional("nullable"), AttributeSchema.optional("ephemeral")),
+    private static final BodySchema VARIABLE = new BodySchema(
+            List.of(
+                    AttributeSchema.optional("description"), AttributeSchema.optional("default"),
+                    AttributeSchema.optional("type"), AttributeSchema.optional("sensitive"),
+                    AttributeSchema.optional("nullable"), AttributeSchema.optional("ephemeral")),
             List.of(BlockHeaderSchema.of("validation")));
 
-    private static final BodySchema RULE = new BodySchema(List.of(
-            AttributeSchema.required("condition"), AttributeSchema.required("error_message")), List.of());
+    private static final BodySchema RULE = new BodySchema(
+            List.of(AttributeSchema.required("condition"), AttributeSchema.required("error_message")), List.of());
 
-    private static final BodySchema OUTPUT = new BodySchema(List.of(
-            AttributeSchema.required("value"), AttributeSchema.optional("description"),
-            AttributeSchema.optional("sensitive"), AttributeSchema.optional("ephemeral"),
-            AttributeSchema.optional("depends_on")), List.of(BlockHeaderSchema.of("precondition")));
+    private static final BodySchema OUTPUT = new BodySchema(
+            List.of(
+                    AttributeSchema.required("value"),
+                    AttributeSchema.optional("description"),
+                    AttributeSchema.optional("sensitive"),
+                    AttributeSchema.optional("ephemeral"),
+                    AttributeSchema.optional("depends_on")),
+            List.of(BlockHeaderSchema.of("precondition")));
 
-    private static final BodySchema RESOURCE = new BodySchema(List.of(
-            AttributeSchema.optional("count"), AttributeSchema.optional("for_each"),
-            AttributeSchema.optional("provider"), AttributeSchema.optional("depends_on")), List.of(
-            BlockHeaderSchema.of("lifecycle"), BlockHeaderSchema.of("connection"),
-            BlockHeaderSchema.of("provisioner", "type"), BlockHeaderSchema.of("_")));
+    private static final BodySchema RESOURCE = new BodySchema(
+            List.of(
+                    AttributeSchema.optional("count"), AttributeSchema.optional("for_each"),
+                    AttributeSchema.optional("provider"), AttributeSchema.optional("depends_on")),
+            List.of(
+                    BlockHeaderSchema.of("lifecycle"), BlockHeaderSchema.of("connection"),
+                    BlockHeaderSchema.of("provisioner", "type"), BlockHeaderSchema.of("_")));
 
-    private static final BodySchema LIFECYCLE = new BodySchema(List.of(
-            AttributeSchema.optional("create_before_destroy"), AttributeSchema.optional("prevent_destroy"),
-            AttributeSchema.optional("ignore_changes"), AttributeSchema.optional("replace_triggered_by")), List.of(
-            BlockHeaderSchema.of("precondition"), BlockHeaderSchema.of("postcondition")));
+    private static final BodySchema LIFECYCLE = new BodySchema(
+            List.of(
+                    AttributeSchema.optional("create_before_destroy"), AttributeSchema.optional("prevent_destroy"),
+                    AttributeSchema.optional("ignore_changes"), AttributeSchema.optional("replace_triggered_by")),
+            List.of(BlockHeaderSchema.of("precondition"), BlockHeaderSchema.of("postcondition")));
 
-    private static final BodySchema DATA_LIFECYCLE = new BodySchema(List.of(), List.of(
-            BlockHeaderSchema.of("precondition"), BlockHeaderSchema.of("postcondition")));
+    private static final BodySchema DATA_LIFECYCLE = new BodySchema(
+            List.of(), List.of(BlockHeaderSchema.of("precondition"), BlockHeaderSchema.of("postcondition")));
 
-    private static final BodySchema MODULE = new BodySchema(List.of(
-            AttributeSchema.required("source"), AttributeSchema.optional("version"),
-            AttributeSchema.optional("count"), AttributeSchema.optional("for_each"),
-            AttributeSchema.optional("providers"), AttributeSchema.optional("depends_on")), List.of(
-            BlockHeaderSchema.of("lifecycle"), BlockHeaderSchema.of("locals"), BlockHeaderSchema.of("provider")));
+    private static final BodySchema MODULE = new BodySchema(
+            List.of(
+                    AttributeSchema.required("source"), AttributeSchema.optional("version"),
+                    AttributeSchema.optional("count"), AttributeSchema.optional("for_each"),
+                    AttributeSchema.optional("providers"), AttributeSchema.optional("depends_on")),
+            List.of(
+                    BlockHeaderSchema.of("lifecycle"),
+                    BlockHeaderSchema.of("locals"),
+                    BlockHeaderSchema.of("provider")));
 
-    private static final BodySchema PROVIDER = new BodySchema(List.of(
-            AttributeSchema.optional("alias"), AttributeSchema.optional("version"),
-            AttributeSchema.optional("for_each")), List.of());
+    private static final BodySchema PROVIDER = new BodySchema(
+            List.of(
+                    AttributeSchema.optional("alias"),
+                    AttributeSchema.optional("version"),
+                    AttributeSchema.optional("for_each")),
+            List.of());
 
-    private static final BodySchema MOVED = new BodySchema(List.of(
-            AttributeSchema.required("from"), AttributeSchema.required("to")), List.of());
+    private static final BodySchema MOVED =
+            new BodySchema(List.of(AttributeSchema.required("from"), AttributeSchema.required("to")), List.of());
 
-    private static final BodySchema IMPORT = new BodySchema(List.of(
-            AttributeSchema.required("to"), AttributeSchema.required("id"), AttributeSchema.optional("for_each"),
-            AttributeSchema.optional("provider")), List.of());
+    private static final BodySchema IMPORT = new BodySchema(
+            List.of(
+                    AttributeSchema.required("to"),
+                    AttributeSchema.required("id"),
+                    AttributeSchema.optional("for_each"),
+                    AttributeSchema.optional("provider")),
+            List.of());
 
-    private static final BodySchema REMOVED = new BodySchema(List.of(AttributeSchema.required("from")), List.of(
-            BlockHeaderSchema.of("lifecycle"), BlockHeaderSchema.of("provisioner", "type"),
-            BlockHeaderSchema.of("connection")));
+    private static final BodySchema REMOVED = new BodySchema(
+            List.of(AttributeSchema.required("from")),
+            List.of(
+                    BlockHeaderSchema.of("lifecycle"),
+                    BlockHeaderSchema.of("provisioner", "type"),
+                    BlockHeaderSchema.of("connection")));
 
-    private static final BodySchema REMOVED_LIFECYCLE = new BodySchema(List.of(
-            AttributeSchema.required("destroy")), List.of());
+    private static final BodySchema REMOVED_LIFECYCLE =
+            new BodySchema(List.of(AttributeSchema.required("destroy")), List.of());
 
-    private static final BodySchema CHECK = new BodySchema(List.of(), List.of(
-            BlockHeaderSchema.of("data", "type", "name"), BlockHeaderSchema.of("assert")));
+    private static final BodySchema CHECK = new BodySchema(
+            List.of(), List.of(BlockHeaderSchema.of("data", "type", "name"), BlockHeaderSchema.of("assert")));
 
     private final Diagnostics.Builder diags = Diagnostics.builder();
 
@@ -131,8 +160,8 @@ final class ModuleDecoder {
     record SourceFile(HclFile file, boolean override) {}
 
     static boolean isOverrideFile(String name) {
-        String stem = name.endsWith(".tf.json") ? name.substring(0, name.length() - 8)
-                : name.substring(0, name.length() - 3);
+        String stem =
+                name.endsWith(".tf.json") ? name.substring(0, name.length() - 8) : name.substring(0, name.length() - 3);
         return stem.equals("override") || stem.endsWith("_override");
     }
 
@@ -159,9 +188,12 @@ final class ModuleDecoder {
                 case "module" -> module(blk, b);
                 case "resource" -> resource(blk, ResourceMode.MANAGED, b.resources, true);
                 case "data" -> resource(blk, ResourceMode.DATA, b.resources, true);
-                case "ephemeral" -> diags.add(Diagnostic.error("Ephemeral resources are not supported",
-                        "Strata does not support ephemeral resources yet. Use a data source instead, or remove "
-                                + "this block.", blk.defRange()));
+                case "ephemeral" ->
+                    diags.add(Diagnostic.error(
+                            "Ephemeral resources are not supported",
+                            "Strata does not support ephemeral resources yet. Use a data source instead, or remove "
+                                    + "this block.",
+                            blk.defRange()));
                 case "moved" -> moved(blk, b);
                 case "import" -> importBlock(blk, b);
                 case "removed" -> removed(blk, b);
@@ -177,9 +209,24 @@ final class ModuleDecoder {
                 overrideLocals(blk, b);
             }
         }
-        ModuleConfig m = new ModuleConfig(dir, names, b.requiredVersions, b.requiredProviders, b.backend,
-                b.providers, b.variables, b.locals, b.outputs, b.resources, b.modules, b.moved, b.imports, b.removed,
-                b.checks, b.encryption, b.providerMetas);
+        ModuleConfig m = new ModuleConfig(
+                dir,
+                names,
+                b.requiredVersions,
+                b.requiredProviders,
+                b.backend,
+                b.providers,
+                b.variables,
+                b.locals,
+                b.outputs,
+                b.resources,
+                b.modules,
+                b.moved,
+                b.imports,
+                b.removed,
+                b.checks,
+                b.encryption,
+                b.providerMetas);
         return Result.of(m, diags.build());
     }
 
@@ -211,17 +258,23 @@ final class ModuleDecoder {
                     continue;
                 }
                 case "moved" -> {
-                    diags.error("Cannot override 'moved' blocks", "Records of moved objects can appear only in "
-                            + "normal files, not in override files.", ov.defRange());
+                    diags.error(
+                            "Cannot override 'moved' blocks",
+                            "Records of moved objects can appear only in " + "normal files, not in override files.",
+                            ov.defRange());
                     continue;
                 }
                 case "import" -> {
-                    diags.error("Cannot override 'import' blocks", "Import blocks can appear only in normal files, "
-                            + "not in override files.", ov.defRange());
+                    diags.error(
+                            "Cannot override 'import' blocks",
+                            "Import blocks can appear only in normal files, " + "not in override files.",
+                            ov.defRange());
                     continue;
                 }
                 case "check" -> {
-                    diags.error("Can't override check blocks", "Override files cannot override check blocks.",
+                    diags.error(
+                            "Can't override check blocks",
+                            "Override files cannot override check blocks.",
                             ov.defRange());
                     continue;
                 }
@@ -249,20 +302,31 @@ final class ModuleDecoder {
             }
             Block base = out.get(idx);
             boolean resource = ov.type().equals("resource") || ov.type().equals("data");
-            MergedBody merged = new MergedBody(base.body(), ov.body(), resource ? Set.of("lifecycle") : Set.of(),
-                    true, ov.defRange());
-            out.set(idx, new Block(base.type(), base.labels(), merged, base.typeRange(), base.labelRanges(),
-                    base.defRange(), base.range()));
+            MergedBody merged = new MergedBody(
+                    base.body(), ov.body(), resource ? Set.of("lifecycle") : Set.of(), true, ov.defRange());
+            out.set(
+                    idx,
+                    new Block(
+                            base.type(),
+                            base.labels(),
+                            merged,
+                            base.typeRange(),
+                            base.labelRanges(),
+                            base.defRange(),
+                            base.range()));
         }
         return out;
     }
 
-    private static final BodySchema OVERRIDE_PROBE = new BodySchema(List.of(AttributeSchema.optional("depends_on")),
-            List.of(BlockHeaderSchema.of("lifecycle"), BlockHeaderSchema.of("precondition"),
+    private static final BodySchema OVERRIDE_PROBE = new BodySchema(
+            List.of(AttributeSchema.optional("depends_on")),
+            List.of(
+                    BlockHeaderSchema.of("lifecycle"),
+                    BlockHeaderSchema.of("precondition"),
                     BlockHeaderSchema.of("validation")));
 
-    private static final BodySchema CONDITIONS = new BodySchema(List.of(), List.of(
-            BlockHeaderSchema.of("precondition"), BlockHeaderSchema.of("postcondition")));
+    private static final BodySchema CONDITIONS = new BodySchema(
+            List.of(), List.of(BlockHeaderSchema.of("precondition"), BlockHeaderSchema.of("postcondition")));
 
     /**
      * What an override block may not change, as Terraform reports it: {@code depends_on} (resources,
@@ -276,7 +340,9 @@ final class ModuleDecoder {
         if (deps != null && List.of("resource", "data", "output", "module").contains(ov.type())) {
             List<Expression> items = deps.expr().asList().orElse(List.of());
             if (!items.isEmpty()) {
-                diags.error("Unsupported override", "The depends_on argument may not be overridden.",
+                diags.error(
+                        "Unsupported override",
+                        "The depends_on argument may not be overridden.",
                         items.getFirst().range());
             }
         }
@@ -284,16 +350,22 @@ final class ModuleDecoder {
         switch (ov.type()) {
             case "resource", "data" -> {
                 for (Block lc : c.blocksOfType("lifecycle")) {
-                    conditions.addAll(lc.body().partialContent(CONDITIONS).value().content().blocks());
+                    conditions.addAll(lc.body()
+                            .partialContent(CONDITIONS)
+                            .value()
+                            .content()
+                            .blocks());
                 }
             }
             case "output" -> conditions.addAll(c.blocksOfType("precondition"));
             case "variable" -> conditions.addAll(c.blocksOfType("validation"));
-            default -> { }
+            default -> {}
         }
         for (Block b : conditions) {
-            diags.error("Can't override " + b.type() + " blocks", "Override files cannot override \"" + b.type()
-                    + "\" blocks.", b.defRange());
+            diags.error(
+                    "Can't override " + b.type() + " blocks",
+                    "Override files cannot override \"" + b.type() + "\" blocks.",
+                    b.defRange());
         }
     }
 
@@ -302,7 +374,8 @@ final class ModuleDecoder {
         String alias = aliasOf(ov);
         for (int i = 0; i < blocks.size(); i++) {
             Block b = blocks.get(i);
-            if (b.type().equals("provider") && b.labels().equals(ov.labels())
+            if (b.type().equals("provider")
+                    && b.labels().equals(ov.labels())
                     && java.util.Objects.equals(aliasOf(b), alias)) {
                 return i;
             }
@@ -319,37 +392,61 @@ final class ModuleDecoder {
         return a.expr().asKeyword().orElseGet(() -> {
             Result<Value> v = Constants.evaluate(a.expr());
             return !v.hasErrors() && v.value().isKnownAndNotNull() && v.value().type() == Type.STRING
-                    ? v.value().asString() : null;
+                    ? v.value().asString()
+                    : null;
         });
     }
 
     private static Diagnostic missingBase(Block ov) {
         String name = String.join(".", ov.labels());
         String[] what = switch (ov.type()) {
-            case "variable" -> new String[] {"Missing base variable declaration to override",
+            case "variable" ->
+                new String[] {
+                    "Missing base variable declaration to override",
                     "There is no variable named \"" + name + "\". An override file can only override a variable "
-                            + "that was already declared in a primary configuration file."};
-            case "output" -> new String[] {"Missing base output definition to override",
+                            + "that was already declared in a primary configuration file."
+                };
+            case "output" ->
+                new String[] {
+                    "Missing base output definition to override",
                     "There is no output named \"" + name + "\". An override file can only override an output that "
-                            + "was already defined in a primary configuration file."};
-            case "module" -> new String[] {"Missing module call to override",
+                            + "was already defined in a primary configuration file."
+                };
+            case "module" ->
+                new String[] {
+                    "Missing module call to override",
                     "There is no module call named \"" + name + "\". An override file can only override a module "
-                            + "call that was defined in a primary configuration file."};
-            case "resource" -> new String[] {"Missing resource to override",
-                    "There is no " + ov.labels().getFirst() + " resource named \"" + ov.labels().getLast() + "\". An "
+                            + "call that was defined in a primary configuration file."
+                };
+            case "resource" ->
+                new String[] {
+                    "Missing resource to override",
+                    "There is no " + ov.labels().getFirst() + " resource named \""
+                            + ov.labels().getLast() + "\". An "
                             + "override file can only override a resource block defined in a primary configuration "
-                            + "file."};
-            case "data" -> new String[] {"Missing data resource to override",
-                    "There is no " + ov.labels().getFirst() + " data resource named \"" + ov.labels().getLast()
+                            + "file."
+                };
+            case "data" ->
+                new String[] {
+                    "Missing data resource to override",
+                    "There is no " + ov.labels().getFirst() + " data resource named \""
+                            + ov.labels().getLast()
                             + "\". An override file can only override a data block defined in a primary "
-                            + "configuration file."};
-            case "provider" -> new String[] {"Missing base provider configuration for override",
+                            + "configuration file."
+                };
+            case "provider" ->
+                new String[] {
+                    "Missing base provider configuration for override",
                     "There is no " + name + " provider configuration with the alias \"" + aliasOf(ov) + "\". An "
                             + "override file can only override an aliased provider configuration that was already "
-                            + "defined in a primary configuration file."};
-            default -> new String[] {"Unsupported override",
+                            + "defined in a primary configuration file."
+                };
+            default ->
+                new String[] {
+                    "Unsupported override",
                     "Blocks of type \"" + ov.type() + "\" cannot be overridden; move it to a primary configuration "
-                            + "file instead."};
+                            + "file instead."
+                };
         };
         return Diagnostic.error(what[0], what[1], ov.defRange());
     }
@@ -364,7 +461,8 @@ final class ModuleDecoder {
         if (rv != null) {
             String s = constString(rv);
             if (s != null) {
-                Result<VersionConstraint> vc = VersionConstraint.parse(s, rv.expr().range());
+                Result<VersionConstraint> vc =
+                        VersionConstraint.parse(s, rv.expr().range());
                 diags.addAll(vc.diagnostics());
                 if (vc.value() != null) {
                     if (override) {
@@ -376,34 +474,47 @@ final class ModuleDecoder {
         }
         Attribute exp = c.attributes().get("experiments");
         if (exp != null) {
-            diags.add(Diagnostic.error("Experiments are not supported",
+            diags.add(Diagnostic.error(
+                    "Experiments are not supported",
                     "Strata does not implement Terraform's language experiments. Remove the \"experiments\" "
-                            + "argument; the features it enables are not available.", exp.nameRange()));
+                            + "argument; the features it enables are not available.",
+                    exp.nameRange()));
         }
         Attribute lang = c.attributes().get("language");
         if (lang != null) {
-            diags.add(Diagnostic.error("Unsupported argument", "An argument named \"language\" is not expected "
-                    + "here: Terraform reserves it for a future language edition.", lang.nameRange()));
+            diags.add(Diagnostic.error(
+                    "Unsupported argument",
+                    "An argument named \"language\" is not expected "
+                            + "here: Terraform reserves it for a future language edition.",
+                    lang.nameRange()));
         }
         for (Block inner : c.blocks()) {
             switch (inner.type()) {
                 case "required_providers" -> requiredProviders(inner, b);
                 case "backend" -> {
                     if (b.backend != null && !override) {
-                        diags.add(Diagnostic.error("Duplicate backend configuration", "A module may have only one "
-                                + "backend configuration. The backend was previously configured at "
-                                + b.backend.declRange() + ".", inner.defRange()));
+                        diags.add(Diagnostic.error(
+                                "Duplicate backend configuration",
+                                "A module may have only one "
+                                        + "backend configuration. The backend was previously configured at "
+                                        + b.backend.declRange() + ".",
+                                inner.defRange()));
                     } else {
                         b.backend = new Backend(inner.labels().getFirst(), inner.body(), inner.defRange());
                     }
                 }
-                case "cloud" -> diags.add(Diagnostic.error("HCP Terraform is not supported",
-                        "Strata cannot use HCP Terraform or Terraform Enterprise (the \"cloud\" block). Use a "
-                                + "\"backend\" block instead, or remove this block.", inner.defRange()));
+                case "cloud" ->
+                    diags.add(Diagnostic.error(
+                            "HCP Terraform is not supported",
+                            "Strata cannot use HCP Terraform or Terraform Enterprise (the \"cloud\" block). Use a "
+                                    + "\"backend\" block instead, or remove this block.",
+                            inner.defRange()));
                 case "encryption" -> {
                     if (b.encryption != null && !override) {
-                        diags.add(Diagnostic.error("Duplicate encryption configuration", "A module may have only one "
-                                + "encryption block. It was previously configured at " + b.encryption.declRange() + ".",
+                        diags.add(Diagnostic.error(
+                                "Duplicate encryption configuration",
+                                "A module may have only one " + "encryption block. It was previously configured at "
+                                        + b.encryption.declRange() + ".",
                                 inner.defRange()));
                     } else {
                         b.encryption = new EncryptionConfig(inner.body(), inner.defRange());
@@ -413,12 +524,18 @@ final class ModuleDecoder {
                     String name = inner.labels().getFirst();
                     ProviderMetaConfig prev = b.providerMetas.get(name);
                     if (prev != null && !override) {
-                        diags.add(Diagnostic.error("Duplicate provider_meta block", "A provider_meta block for provider \""
-                                + name + "\" was already declared at " + prev.declRange() + ". Providers may only have "
-                                + "one provider_meta block per module.", inner.defRange()));
+                        diags.add(Diagnostic.error(
+                                "Duplicate provider_meta block",
+                                "A provider_meta block for provider \""
+                                        + name + "\" was already declared at " + prev.declRange()
+                                        + ". Providers may only have "
+                                        + "one provider_meta block per module.",
+                                inner.defRange()));
                     } else {
-                        b.providerMetas.put(name, new ProviderMetaConfig(name, inner.body(),
-                                inner.labelRanges().getFirst(), inner.defRange()));
+                        b.providerMetas.put(
+                                name,
+                                new ProviderMetaConfig(
+                                        name, inner.body(), inner.labelRanges().getFirst(), inner.defRange()));
                     }
                 }
                 default -> throw new IllegalStateException(inner.type());
@@ -450,7 +567,8 @@ final class ModuleDecoder {
                         case "source" -> {
                             String s = constStringOf(kv.value());
                             if (s != null) {
-                                Result<Provider> p = Provider.parse(s, kv.value().range());
+                                Result<Provider> p =
+                                        Provider.parse(s, kv.value().range());
                                 diags.addAll(p.diagnostics());
                                 source = p.value();
                             }
@@ -458,7 +576,8 @@ final class ModuleDecoder {
                         case "version" -> {
                             String s = constStringOf(kv.value());
                             if (s != null) {
-                                Result<VersionConstraint> vc = VersionConstraint.parse(s, kv.value().range());
+                                Result<VersionConstraint> vc =
+                                        VersionConstraint.parse(s, kv.value().range());
                                 diags.addAll(vc.diagnostics());
                                 version = vc.value();
                             }
@@ -471,20 +590,28 @@ final class ModuleDecoder {
                                     if (tr.steps().size() == 2 && tr.steps().get(1) instanceof Traverser.Attr al) {
                                         aliases.add(new LocalProviderConfig(tr.rootName(), al.name()));
                                     } else {
-                                        diags.error("Invalid configuration_aliases value", "Each entry must be a "
-                                                + "provider name and alias, such as aws.west.", tr.range());
+                                        diags.error(
+                                                "Invalid configuration_aliases value",
+                                                "Each entry must be a " + "provider name and alias, such as aws.west.",
+                                                tr.range());
                                     }
                                 });
                             }
                         }
-                        default -> diags.error("Invalid required_providers object", "required_providers objects "
-                                + "can only contain \"version\", \"source\" and \"configuration_aliases\" "
-                                + "attributes. To configure a provider, use a \"provider\" block.", kv.key().range());
+                        default ->
+                            diags.error(
+                                    "Invalid required_providers object",
+                                    "required_providers objects "
+                                            + "can only contain \"version\", \"source\" and \"configuration_aliases\" "
+                                            + "attributes. To configure a provider, use a \"provider\" block.",
+                                    kv.key().range());
                     }
                 }
             }
             if (!IDENT.matcher(a.name()).matches()) {
-                diags.error("Invalid provider local name", "\"" + a.name() + "\" is not a valid provider local name.",
+                diags.error(
+                        "Invalid provider local name",
+                        "\"" + a.name() + "\" is not a valid provider local name.",
                         a.nameRange());
             }
             if (source == null) {
@@ -502,7 +629,9 @@ final class ModuleDecoder {
         BodyContent c = r.value().content();
         String name = blk.labels().getFirst();
         if (!IDENT.matcher(name).matches()) {
-            diags.error("Invalid provider local name", "\"" + name + "\" is not a valid provider local name.",
+            diags.error(
+                    "Invalid provider local name",
+                    "\"" + name + "\" is not a valid provider local name.",
                     blk.labelRanges().getFirst());
         }
         String alias = null;
@@ -510,36 +639,54 @@ final class ModuleDecoder {
         if (a != null) {
             alias = a.expr().asKeyword().orElseGet(() -> constString(a));
             if (alias != null && !IDENT.matcher(alias).matches()) {
-                diags.error("Invalid provider configuration alias", "An alias must be a valid name. A name must "
-                        + "start with a letter or underscore and may contain only letters, digits, underscores, and "
-                        + "dashes.", a.expr().range());
+                diags.error(
+                        "Invalid provider configuration alias",
+                        "An alias must be a valid name. A name must "
+                                + "start with a letter or underscore and may contain only letters, digits, underscores, and "
+                                + "dashes.",
+                        a.expr().range());
             }
         }
         Attribute v = c.attributes().get("version");
         if (v != null) {
-            diags.add(Diagnostic.warning("Version constraints inside provider configuration blocks are deprecated",
+            diags.add(Diagnostic.warning(
+                    "Version constraints inside provider configuration blocks are deprecated",
                     "Terraform 0.13 and earlier allowed provider version constraints inside the provider "
                             + "configuration block, but that is now deprecated and will be removed in a future "
                             + "version of Terraform. To silence this warning, move the provider version constraint "
-                            + "into the required_providers block.", v.expr().range()));
+                            + "into the required_providers block.",
+                    v.expr().range()));
         }
         Attribute fe = c.attributes().get("for_each");
         if (fe != null && alias == null) {
-            diags.error("Invalid for_each on provider", "A provider configuration with for_each must also have an "
-                    + "alias, so that resources select one of its instances as " + name + ".ALIAS[KEY].",
+            diags.error(
+                    "Invalid for_each on provider",
+                    "A provider configuration with for_each must also have an "
+                            + "alias, so that resources select one of its instances as " + name + ".ALIAS[KEY].",
                     fe.nameRange());
         }
-        ProviderConfig p = new ProviderConfig(name, alias, fe == null ? null : fe.expr(), r.value().remain(),
-                blk.defRange(), blk.labelRanges().getFirst());
+        ProviderConfig p = new ProviderConfig(
+                name,
+                alias,
+                fe == null ? null : fe.expr(),
+                r.value().remain(),
+                blk.defRange(),
+                blk.labelRanges().getFirst());
         ProviderConfig prev = b.providers.get(p.addr());
         if (prev != null) {
-            diags.error("Duplicate provider configuration", alias == null
-                    ? "A default (non-aliased) provider configuration for \"" + name + "\" was already given at "
-                            + prev.declRange() + ". If multiple configurations are required, set the \"alias\" "
-                            + "argument for alternative configurations."
-                    : "A provider configuration for \"" + name + "\" with alias \"" + alias + "\" was already given "
-                            + "at " + prev.declRange() + ". Each configuration for the same provider must have a "
-                            + "distinct alias.", blk.defRange());
+            diags.error(
+                    "Duplicate provider configuration",
+                    alias == null
+                            ? "A default (non-aliased) provider configuration for \"" + name
+                                    + "\" was already given at "
+                                    + prev.declRange() + ". If multiple configurations are required, set the \"alias\" "
+                                    + "argument for alternative configurations."
+                            : "A provider configuration for \"" + name + "\" with alias \"" + alias
+                                    + "\" was already given "
+                                    + "at " + prev.declRange()
+                                    + ". Each configuration for the same provider must have a "
+                                    + "distinct alias.",
+                    blk.defRange());
             return;
         }
         b.providers.put(p.addr(), p);
@@ -551,12 +698,18 @@ final class ModuleDecoder {
         String name = blk.labels().getFirst();
         SourceRange nameRange = blk.labelRanges().getFirst();
         if (!IDENT.matcher(name).matches()) {
-            diags.error("Invalid variable name", "A name must start with a letter or underscore and may contain only "
-                    + "letters, digits, underscores, and dashes.", nameRange);
+            diags.error(
+                    "Invalid variable name",
+                    "A name must start with a letter or underscore and may contain only "
+                            + "letters, digits, underscores, and dashes.",
+                    nameRange);
         }
         if (RESERVED_VARIABLES.contains(name)) {
-            diags.error("Invalid variable name", "The variable name \"" + name + "\" is reserved due to its special "
-                    + "meaning inside module blocks.", nameRange);
+            diags.error(
+                    "Invalid variable name",
+                    "The variable name \"" + name + "\" is reserved due to its special "
+                            + "meaning inside module blocks.",
+                    nameRange);
         }
         Result<BodyContent> r = blk.body().content(VARIABLE);
         diags.addAll(r.diagnostics());
@@ -586,26 +739,40 @@ final class ModuleDecoder {
                     case ConversionResult.Failed f -> {
                         // After an override, Terraform reports at the override block and says which side changed.
                         String baseFile = blk.defRange().filename();
-                        if (blk.body() instanceof MergedBody mb && mb.overrideDefRange() != null
+                        if (blk.body() instanceof MergedBody mb
+                                && mb.overrideDefRange() != null
                                 && !d.expr().range().filename().equals(baseFile)) {
-                            diags.error("Invalid default value for variable", "The overridden default value for this "
-                                    + "variable is not compatible with the variable's type constraint: " + f.message()
-                                    + ".", mb.overrideDefRange());
-                        } else if (blk.body() instanceof MergedBody mb && mb.overrideDefRange() != null
-                                && t != null && !t.expr().range().filename().equals(baseFile)) {
-                            diags.error("Invalid default value for variable", "Overriding this variable's type "
-                                    + "constraint has made its default value invalid: " + f.message() + ".",
+                            diags.error(
+                                    "Invalid default value for variable",
+                                    "The overridden default value for this "
+                                            + "variable is not compatible with the variable's type constraint: "
+                                            + f.message()
+                                            + ".",
+                                    mb.overrideDefRange());
+                        } else if (blk.body() instanceof MergedBody mb
+                                && mb.overrideDefRange() != null
+                                && t != null
+                                && !t.expr().range().filename().equals(baseFile)) {
+                            diags.error(
+                                    "Invalid default value for variable",
+                                    "Overriding this variable's type "
+                                            + "constraint has made its default value invalid: " + f.message() + ".",
                                     mb.overrideDefRange());
                         } else {
-                            diags.error("Invalid default value for variable", "This default value is not compatible "
-                                    + "with the variable's type constraint: " + f.message() + ".", d.expr().range());
+                            diags.error(
+                                    "Invalid default value for variable",
+                                    "This default value is not compatible " + "with the variable's type constraint: "
+                                            + f.message() + ".",
+                                    d.expr().range());
                         }
                         dflt = Value.unknown(type.type());
                     }
                 }
                 if (dflt.isNull() && !nullable) {
-                    diags.error("Invalid default value for variable", "A null default value is not valid when "
-                            + "nullable=false.", d.expr().range());
+                    diags.error(
+                            "Invalid default value for variable",
+                            "A null default value is not valid when " + "nullable=false.",
+                            d.expr().range());
                 }
             }
         }
@@ -613,13 +780,25 @@ final class ModuleDecoder {
         for (Block vb : c.blocksOfType("validation")) {
             validations.add(rule(vb));
         }
-        VariableConfig vc = new VariableConfig(name, constString(c.attributes().get("description")), type,
-                typeDeclared, dflt, dfltExpr, constBool(c.attributes().get("sensitive"), false), nullable,
-                constBool(c.attributes().get("ephemeral"), false), validations, blk.defRange());
+        VariableConfig vc = new VariableConfig(
+                name,
+                constString(c.attributes().get("description")),
+                type,
+                typeDeclared,
+                dflt,
+                dfltExpr,
+                constBool(c.attributes().get("sensitive"), false),
+                nullable,
+                constBool(c.attributes().get("ephemeral"), false),
+                validations,
+                blk.defRange());
         VariableConfig prev = b.variables.putIfAbsent(name, vc);
         if (prev != null) {
-            diags.error("Duplicate variable declaration", "A variable named \"" + name + "\" was already declared at "
-                    + prev.declRange() + ". Variable names must be unique within a module.", blk.defRange());
+            diags.error(
+                    "Duplicate variable declaration",
+                    "A variable named \"" + name + "\" was already declared at " + prev.declRange()
+                            + ". Variable names must be unique within a module.",
+                    blk.defRange());
         }
     }
 
@@ -643,13 +822,18 @@ final class ModuleDecoder {
         attrs.sort(java.util.Comparator.comparing(Attribute::range));
         for (Attribute a : attrs) {
             if (!IDENT.matcher(a.name()).matches()) {
-                diags.error("Invalid local value name", "A name must start with a letter or underscore and may "
-                        + "contain only letters, digits, underscores, and dashes.", a.nameRange());
+                diags.error(
+                        "Invalid local value name",
+                        "A name must start with a letter or underscore and may "
+                                + "contain only letters, digits, underscores, and dashes.",
+                        a.nameRange());
             }
             LocalConfig prev = b.locals.putIfAbsent(a.name(), new LocalConfig(a.name(), a.expr(), a.range()));
             if (prev != null) {
-                diags.error("Duplicate local value definition", "A local value named \"" + a.name() + "\" was already "
-                        + "defined at " + prev.declRange() + ". Local value names must be unique within a module.",
+                diags.error(
+                        "Duplicate local value definition",
+                        "A local value named \"" + a.name() + "\" was already " + "defined at " + prev.declRange()
+                                + ". Local value names must be unique within a module.",
                         a.range());
             }
         }
@@ -660,9 +844,13 @@ final class ModuleDecoder {
         diags.addAll(r.diagnostics());
         for (Attribute a : r.value().values()) {
             if (!b.locals.containsKey(a.name())) {
-                diags.error("Missing base local value definition to override", "There is no local value named \""
-                        + a.name() + "\". An override file can only override a local value that was already defined "
-                        + "in a primary configuration file.", a.range());
+                diags.error(
+                        "Missing base local value definition to override",
+                        "There is no local value named \""
+                                + a.name()
+                                + "\". An override file can only override a local value that was already defined "
+                                + "in a primary configuration file.",
+                        a.range());
                 continue;
             }
             b.locals.put(a.name(), new LocalConfig(a.name(), a.expr(), a.range()));
@@ -672,8 +860,11 @@ final class ModuleDecoder {
     private void output(Block blk, Builder b) {
         String name = blk.labels().getFirst();
         if (!IDENT.matcher(name).matches()) {
-            diags.error("Invalid output name", "A name must start with a letter or underscore and may contain only "
-                    + "letters, digits, underscores, and dashes.", blk.labelRanges().getFirst());
+            diags.error(
+                    "Invalid output name",
+                    "A name must start with a letter or underscore and may contain only "
+                            + "letters, digits, underscores, and dashes.",
+                    blk.labelRanges().getFirst());
         }
         Result<BodyContent> r = blk.body().content(OUTPUT);
         diags.addAll(r.diagnostics());
@@ -683,30 +874,43 @@ final class ModuleDecoder {
         for (Block p : c.blocksOfType("precondition")) {
             pre.add(rule(p));
         }
-        OutputConfig o = new OutputConfig(name, v == null ? null : v.expr(),
-                constString(c.attributes().get("description")), constBool(c.attributes().get("sensitive"), false),
-                constBool(c.attributes().get("ephemeral"), false), dependsOn(c.attributes().get("depends_on")), pre,
+        OutputConfig o = new OutputConfig(
+                name,
+                v == null ? null : v.expr(),
+                constString(c.attributes().get("description")),
+                constBool(c.attributes().get("sensitive"), false),
+                constBool(c.attributes().get("ephemeral"), false),
+                dependsOn(c.attributes().get("depends_on")),
+                pre,
                 blk.defRange());
         OutputConfig prev = b.outputs.putIfAbsent(name, o);
         if (prev != null) {
-            diags.error("Duplicate output definition", "An output named \"" + name + "\" was already defined at "
-                    + prev.declRange() + ". Output names must be unique within a module.", blk.defRange());
+            diags.error(
+                    "Duplicate output definition",
+                    "An output named \"" + name + "\" was already defined at " + prev.declRange()
+                            + ". Output names must be unique within a module.",
+                    blk.defRange());
         }
     }
 
     // ---- resource / data -----------------------------------------------------------------------
 
-    private ResourceConfig resource(Block blk, ResourceMode mode, Map<Resource, ResourceConfig> into,
-                                    boolean report) {
+    private ResourceConfig resource(Block blk, ResourceMode mode, Map<Resource, ResourceConfig> into, boolean report) {
         String type = blk.labels().getFirst();
         String name = blk.labels().get(1);
         if (!IDENT.matcher(type).matches()) {
-            diags.error("Invalid resource type name", "A name must start with a letter or underscore and may "
-                    + "contain only letters, digits, underscores, and dashes.", blk.labelRanges().getFirst());
+            diags.error(
+                    "Invalid resource type name",
+                    "A name must start with a letter or underscore and may "
+                            + "contain only letters, digits, underscores, and dashes.",
+                    blk.labelRanges().getFirst());
         }
         if (!IDENT.matcher(name).matches()) {
-            diags.error("Invalid resource name", "A name must start with a letter or underscore and may contain only "
-                    + "letters, digits, underscores, and dashes.", blk.labelRanges().get(1));
+            diags.error(
+                    "Invalid resource name",
+                    "A name must start with a letter or underscore and may contain only "
+                            + "letters, digits, underscores, and dashes.",
+                    blk.labelRanges().get(1));
         }
         Result<Body.PartialContent> r = blk.body().partialContent(RESOURCE);
         diags.addAll(r.diagnostics());
@@ -714,9 +918,12 @@ final class ModuleDecoder {
         Attribute count = c.attributes().get("count");
         Attribute forEach = c.attributes().get("for_each");
         if (count != null && forEach != null) {
-            diags.error("Invalid combination of \"count\" and \"for_each\"", "The \"count\" and \"for_each\" "
-                    + "meta-arguments are mutually-exclusive, only one should be used to be explicit about the "
-                    + "number of resources to be created.", forEach.nameRange());
+            diags.error(
+                    "Invalid combination of \"count\" and \"for_each\"",
+                    "The \"count\" and \"for_each\" "
+                            + "meta-arguments are mutually-exclusive, only one should be used to be explicit about the "
+                            + "number of resources to be created.",
+                    forEach.nameRange());
         }
         ProviderRef provider = null;
         Attribute p = c.attributes().get("provider");
@@ -729,8 +936,11 @@ final class ModuleDecoder {
             switch (inner.type()) {
                 case "lifecycle" -> lifecycle = mode == ResourceMode.MANAGED ? lifecycle(inner) : dataLifecycle(inner);
                 case "provisioner", "connection" -> provisioners.add(inner.defRange());
-                case "_" -> diags.error("Unsupported block type", "Blocks of type \"_\" are reserved for use in a "
-                        + "future version of Terraform.", inner.typeRange());
+                case "_" ->
+                    diags.error(
+                            "Unsupported block type",
+                            "Blocks of type \"_\" are reserved for use in a " + "future version of Terraform.",
+                            inner.typeRange());
                 default -> throw new IllegalStateException(inner.type());
             }
         }
@@ -740,17 +950,28 @@ final class ModuleDecoder {
             }
         }
         Resource addr = new Resource(mode, type, name);
-        ResourceConfig rc = new ResourceConfig(addr, count == null ? null : count.expr(),
-                forEach == null ? null : forEach.expr(), dependsOn(c.attributes().get("depends_on")), provider,
-                lifecycle, r.value().remain(), blk.defRange(), blk.labelRanges().getFirst(), provisioners);
+        ResourceConfig rc = new ResourceConfig(
+                addr,
+                count == null ? null : count.expr(),
+                forEach == null ? null : forEach.expr(),
+                dependsOn(c.attributes().get("depends_on")),
+                provider,
+                lifecycle,
+                r.value().remain(),
+                blk.defRange(),
+                blk.labelRanges().getFirst(),
+                provisioners);
         if (report) {
             ResourceConfig prev = into.putIfAbsent(addr, rc);
             if (prev != null) {
-                diags.error(mode == ResourceMode.MANAGED ? "Duplicate resource \"" + type + "\" configuration"
-                        : "Duplicate data \"" + type + "\" configuration",
+                diags.error(
+                        mode == ResourceMode.MANAGED
+                                ? "Duplicate resource \"" + type + "\" configuration"
+                                : "Duplicate data \"" + type + "\" configuration",
                         "A " + type + (mode == ResourceMode.MANAGED ? " resource" : " data resource") + " named \""
                                 + name + "\" was already declared at " + prev.declRange() + ". Resource names must "
-                                + "be unique per type in each module.", blk.defRange());
+                                + "be unique per type in each module.",
+                        blk.defRange());
             }
         }
         return rc;
@@ -769,8 +990,7 @@ final class ModuleDecoder {
             } else {
                 Optional<List<Expression>> list = ic.expr().asList();
                 if (list.isEmpty()) {
-                    diags.error("Invalid expression", "A static list expression is required.",
-                            listRange(ic.expr()));
+                    diags.error("Invalid expression", "A static list expression is required.", listRange(ic.expr()));
                 } else {
                     for (Expression e : list.get()) {
                         Traversal t = staticReference(e);
@@ -796,8 +1016,14 @@ final class ModuleDecoder {
         for (Block x : c.blocks()) {
             (x.type().equals("precondition") ? pre : post).add(rule(x));
         }
-        return new Lifecycle(constBool(c.attributes().get("create_before_destroy"), false),
-                constBool(c.attributes().get("prevent_destroy"), false), all, ignore, triggers, pre, post);
+        return new Lifecycle(
+                constBool(c.attributes().get("create_before_destroy"), false),
+                constBool(c.attributes().get("prevent_destroy"), false),
+                all,
+                ignore,
+                triggers,
+                pre,
+                post);
     }
 
     private Lifecycle dataLifecycle(Block blk) {
@@ -816,15 +1042,21 @@ final class ModuleDecoder {
     private void module(Block blk, Builder b) {
         String name = blk.labels().getFirst();
         if (!IDENT.matcher(name).matches()) {
-            diags.error("Invalid module instance name", "A name must start with a letter or underscore and may "
-                    + "contain only letters, digits, underscores, and dashes.", blk.labelRanges().getFirst());
+            diags.error(
+                    "Invalid module instance name",
+                    "A name must start with a letter or underscore and may "
+                            + "contain only letters, digits, underscores, and dashes.",
+                    blk.labelRanges().getFirst());
         }
         Result<Body.PartialContent> r = blk.body().partialContent(MODULE);
         diags.addAll(r.diagnostics());
         BodyContent c = r.value().content();
         for (Block x : c.blocks()) {
-            diags.error("Reserved block type name in module block", "The block type name \"" + x.type() + "\" is "
-                    + "reserved for use by Terraform in a future version.", x.typeRange());
+            diags.error(
+                    "Reserved block type name in module block",
+                    "The block type name \"" + x.type() + "\" is "
+                            + "reserved for use by Terraform in a future version.",
+                    x.typeRange());
         }
         Attribute src = c.attributes().get("source");
         String source = src == null ? "" : constString(src);
@@ -836,7 +1068,8 @@ final class ModuleDecoder {
         if (v != null) {
             String s = constString(v);
             if (s != null) {
-                Result<VersionConstraint> vc = VersionConstraint.parse(s, v.expr().range());
+                Result<VersionConstraint> vc =
+                        VersionConstraint.parse(s, v.expr().range());
                 diags.addAll(vc.diagnostics());
                 version = vc.value();
             }
@@ -844,30 +1077,39 @@ final class ModuleDecoder {
         Attribute count = c.attributes().get("count");
         Attribute forEach = c.attributes().get("for_each");
         if (count != null && forEach != null) {
-            diags.error("Invalid combination of \"count\" and \"for_each\"", "The \"count\" and \"for_each\" "
-                    + "meta-arguments are mutually-exclusive, only one should be used to be explicit about the "
-                    + "number of module instances to be created.", forEach.nameRange());
+            diags.error(
+                    "Invalid combination of \"count\" and \"for_each\"",
+                    "The \"count\" and \"for_each\" "
+                            + "meta-arguments are mutually-exclusive, only one should be used to be explicit about the "
+                            + "number of module instances to be created.",
+                    forEach.nameRange());
         }
         List<PassedProvider> passed = new ArrayList<>();
         Attribute providers = c.attributes().get("providers");
         if (providers != null) {
             Optional<List<Expression.KeyValue>> m = providers.expr().asMap();
             if (m.isEmpty()) {
-                diags.error("Invalid providers argument", "The providers argument must be a map from provider "
-                        + "names in the child module to provider configurations in this module, such as "
-                        + "{ aws = aws.west }.", providers.expr().range());
+                diags.error(
+                        "Invalid providers argument",
+                        "The providers argument must be a map from provider "
+                                + "names in the child module to provider configurations in this module, such as "
+                                + "{ aws = aws.west }.",
+                        providers.expr().range());
             } else {
                 for (Expression.KeyValue kv : m.get()) {
                     Result<Optional<Traversal>> k = kv.key().asTraversal();
                     ProviderRef inParent = providerRef(kv.value());
                     if (k.hasErrors() || k.value().isEmpty()) {
-                        diags.error("Invalid provider configuration reference", "The key must be a provider "
-                                + "name, optionally with an alias, such as aws or aws.west.", kv.key().range());
+                        diags.error(
+                                "Invalid provider configuration reference",
+                                "The key must be a provider "
+                                        + "name, optionally with an alias, such as aws or aws.west.",
+                                kv.key().range());
                         continue;
                     }
                     Traversal kt = k.value().get();
-                    String alias = kt.steps().size() > 1 && kt.steps().get(1) instanceof Traverser.Attr a
-                            ? a.name() : null;
+                    String alias =
+                            kt.steps().size() > 1 && kt.steps().get(1) instanceof Traverser.Attr a ? a.name() : null;
                     if (inParent != null) {
                         passed.add(new PassedProvider(new LocalProviderConfig(kt.rootName(), alias), inParent));
                     }
@@ -878,14 +1120,25 @@ final class ModuleDecoder {
         Result<Map<String, Attribute>> rest = r.value().remain().justAttributes();
         diags.addAll(rest.diagnostics());
         inputs.putAll(rest.value());
-        ModuleCallConfig mc = new ModuleCallConfig(name, source, src == null ? blk.defRange() : src.expr().range(),
-                version, count == null ? null : count.expr(), forEach == null ? null : forEach.expr(),
-                dependsOn(c.attributes().get("depends_on")), passed, inputs, blk.defRange(),
+        ModuleCallConfig mc = new ModuleCallConfig(
+                name,
+                source,
+                src == null ? blk.defRange() : src.expr().range(),
+                version,
+                count == null ? null : count.expr(),
+                forEach == null ? null : forEach.expr(),
+                dependsOn(c.attributes().get("depends_on")),
+                passed,
+                inputs,
+                blk.defRange(),
                 blk.body().missingItemRange());
         ModuleCallConfig prev = b.modules.putIfAbsent(name, mc);
         if (prev != null) {
-            diags.error("Duplicate module call", "A module call named \"" + name + "\" was already defined at "
-                    + prev.declRange() + ". Module calls must have unique names within a module.", blk.defRange());
+            diags.error(
+                    "Duplicate module call",
+                    "A module call named \"" + name + "\" was already defined at " + prev.declRange()
+                            + ". Module calls must have unique names within a module.",
+                    blk.defRange());
         }
     }
 
@@ -899,11 +1152,14 @@ final class ModuleDecoder {
         Targetable f = from == null ? null : target(from.expr());
         Targetable t = to == null ? null : target(to.expr());
         if (f != null && t != null) {
-            if (f.getClass() != t.getClass() && !(f instanceof dev.strata.addr.AbsResource
-                    && t instanceof dev.strata.addr.AbsResourceInstance)
-                    && !(t instanceof dev.strata.addr.AbsResource && f instanceof dev.strata.addr.AbsResourceInstance)) {
-                diags.error("Invalid \"moved\" addresses", "The \"from\" and \"to\" addresses must both refer to "
-                        + "resources or both refer to modules.", blk.defRange());
+            if (f.getClass() != t.getClass()
+                    && !(f instanceof dev.strata.addr.AbsResource && t instanceof dev.strata.addr.AbsResourceInstance)
+                    && !(t instanceof dev.strata.addr.AbsResource
+                            && f instanceof dev.strata.addr.AbsResourceInstance)) {
+                diags.error(
+                        "Invalid \"moved\" addresses",
+                        "The \"from\" and \"to\" addresses must both refer to " + "resources or both refer to modules.",
+                        blk.defRange());
             }
             b.moved.add(new MovedConfig(f, t, from.expr().range(), to.expr().range(), blk.defRange()));
         }
@@ -914,7 +1170,9 @@ final class ModuleDecoder {
         diags.addAll(t.diagnostics());
         if (t.hasErrors() || t.value().isEmpty()) {
             if (!t.hasErrors()) {
-                diags.error("Invalid address", "An address such as aws_instance.web or module.net is required here.",
+                diags.error(
+                        "Invalid address",
+                        "An address such as aws_instance.web or module.net is required here.",
                         e.range());
             }
             return null;
@@ -933,8 +1191,12 @@ final class ModuleDecoder {
         }
         Attribute p = a.get("provider");
         Attribute fe = a.get("for_each");
-        b.imports.add(new ImportConfig(a.get("to").expr(), a.get("id").expr(), fe == null ? null : fe.expr(),
-                p == null ? null : providerRef(p.expr()), blk.defRange()));
+        b.imports.add(new ImportConfig(
+                a.get("to").expr(),
+                a.get("id").expr(),
+                fe == null ? null : fe.expr(),
+                p == null ? null : providerRef(p.expr()),
+                blk.defRange()));
     }
 
     private void removed(Block blk, Builder b) {
@@ -949,9 +1211,12 @@ final class ModuleDecoder {
                     diags.addAll(lc.diagnostics());
                     destroy = constBool(lc.value().attributes().get("destroy"), true);
                 }
-                case "provisioner", "connection" -> diags.add(Diagnostic.error("Provisioners are not supported",
-                        "Strata does not run provisioners or their connections, including destroy-time "
-                                + "provisioners in removed blocks.", inner.defRange()));
+                case "provisioner", "connection" ->
+                    diags.add(Diagnostic.error(
+                            "Provisioners are not supported",
+                            "Strata does not run provisioners or their connections, including destroy-time "
+                                    + "provisioners in removed blocks.",
+                            inner.defRange()));
                 default -> throw new IllegalStateException(inner.type());
             }
         }
@@ -959,10 +1224,15 @@ final class ModuleDecoder {
             return;
         }
         Targetable t = target(from.expr());
-        if (t instanceof dev.strata.addr.AbsResourceInstance || (t instanceof dev.strata.addr.ModuleInstance mi
-                && mi.steps().stream().anyMatch(s -> !(s.key() instanceof dev.strata.addr.InstanceKey.NoKey)))) {
-            diags.error("Invalid \"removed\" address", "A removed block must refer to a whole resource or module, "
-                    + "without instance keys, because it removes every instance of it.", from.expr().range());
+        if (t instanceof dev.strata.addr.AbsResourceInstance
+                || (t instanceof dev.strata.addr.ModuleInstance mi
+                        && mi.steps().stream()
+                                .anyMatch(s -> !(s.key() instanceof dev.strata.addr.InstanceKey.NoKey)))) {
+            diags.error(
+                    "Invalid \"removed\" address",
+                    "A removed block must refer to a whole resource or module, "
+                            + "without instance keys, because it removes every instance of it.",
+                    from.expr().range());
             return;
         }
         if (t != null) {
@@ -980,8 +1250,10 @@ final class ModuleDecoder {
             if (inner.type().equals("assert")) {
                 asserts.add(rule(inner));
             } else if (data != null) {
-                diags.error("Multiple data resource blocks", "This check block already has a data resource defined "
-                        + "at " + data.declRange() + ". A check block can have at most one nested data block.",
+                diags.error(
+                        "Multiple data resource blocks",
+                        "This check block already has a data resource defined " + "at " + data.declRange()
+                                + ". A check block can have at most one nested data block.",
                         inner.defRange());
             } else {
                 data = resource(inner, ResourceMode.DATA, b.resources, false);
@@ -992,9 +1264,13 @@ final class ModuleDecoder {
         }
         CheckConfig prev = b.checks.putIfAbsent(name, new CheckConfig(name, asserts, data, blk.defRange()));
         if (prev != null) {
-            diags.error("Duplicate check \"" + name + "\" configuration", "A check block named \"" + name
-                    + "\" was already defined at " + prev.declRange() + ". Check blocks must be unique within each "
-                    + "module.", blk.defRange());
+            diags.error(
+                    "Duplicate check \"" + name + "\" configuration",
+                    "A check block named \"" + name
+                            + "\" was already defined at " + prev.declRange()
+                            + ". Check blocks must be unique within each "
+                            + "module.",
+                    blk.defRange());
         }
     }
 
@@ -1002,31 +1278,39 @@ final class ModuleDecoder {
 
     /** A provider reference {@code aws} / {@code aws.west} / {@code aws.by_region[each.key]}. */
     private ProviderRef providerRef(Expression e) {
-        Result<dev.strata.hcl.syntax.Expr> syn = e instanceof dev.strata.hcl.json.JsonExpression j
-                ? j.asNativeExpression() : e.syntax();
-        if (!syn.hasErrors() && syn.value() instanceof dev.strata.hcl.syntax.Expr.Index ix
+        Result<dev.strata.hcl.syntax.Expr> syn =
+                e instanceof dev.strata.hcl.json.JsonExpression j ? j.asNativeExpression() : e.syntax();
+        if (!syn.hasErrors()
+                && syn.value() instanceof dev.strata.hcl.syntax.Expr.Index ix
                 && ix.collection() instanceof dev.strata.hcl.syntax.Expr.ScopeTraversal st
                 && st.traversal().steps().size() == 2
                 && st.traversal().steps().get(1) instanceof Traverser.Attr alias) {
-            return new ProviderRef(new LocalProviderConfig(st.traversal().rootName(), alias.name()), ix.key(),
-                    e.range());
+            return new ProviderRef(
+                    new LocalProviderConfig(st.traversal().rootName(), alias.name()), ix.key(), e.range());
         }
         Result<Optional<Traversal>> t = e.asTraversal();
         if (t.hasErrors() || t.value().isEmpty()) {
-            diags.error("Invalid provider configuration reference", "The provider argument requires a provider type "
-                    + "name, optionally followed by a period and then a configuration alias.", e.range());
+            diags.error(
+                    "Invalid provider configuration reference",
+                    "The provider argument requires a provider type "
+                            + "name, optionally followed by a period and then a configuration alias.",
+                    e.range());
             return null;
         }
         Traversal tr = t.value().get();
         List<Traverser> steps = tr.steps();
-        if (steps.size() == 3 && steps.get(1) instanceof Traverser.Attr alias
+        if (steps.size() == 3
+                && steps.get(1) instanceof Traverser.Attr alias
                 && steps.get(2) instanceof Traverser.Index ix) {
             dev.strata.hcl.syntax.Expr key = new dev.strata.hcl.syntax.Expr.LiteralValue(ix.key(), ix.range());
             return new ProviderRef(new LocalProviderConfig(tr.rootName(), alias.name()), key, e.range());
         }
         if (steps.size() > 2 || (steps.size() == 2 && !(steps.get(1) instanceof Traverser.Attr))) {
-            diags.error("Invalid provider configuration reference", "The provider argument requires a provider type "
-                    + "name, optionally followed by a period and then a configuration alias.", tr.range());
+            diags.error(
+                    "Invalid provider configuration reference",
+                    "The provider argument requires a provider type "
+                            + "name, optionally followed by a period and then a configuration alias.",
+                    tr.range());
             return null;
         }
         String alias = steps.size() == 2 ? ((Traverser.Attr) steps.get(1)).name() : null;
@@ -1067,13 +1351,17 @@ final class ModuleDecoder {
         }
         Expr.LiteralValue quoted = quotedLiteral(e);
         if (quoted != null && quoted.value() instanceof dev.strata.hcl.Literal.StringLit str) {
-            Result<Traversal> parsed = NativeSyntax.parseTraversal(str.value().getBytes(StandardCharsets.UTF_8),
-                    quoted.range().filename(), quoted.range().start());
+            Result<Traversal> parsed = NativeSyntax.parseTraversal(
+                    str.value().getBytes(StandardCharsets.UTF_8),
+                    quoted.range().filename(),
+                    quoted.range().start());
             if (!parsed.hasErrors()) {
-                diags.add(Diagnostic.warning("Quoted references are deprecated", "In this context, references are "
-                        + "expected literally rather than in quotes. Terraform 0.11 and earlier required quotes, but "
-                        + "quoted references are now deprecated and will be removed in a future version of "
-                        + "Terraform. Remove the quotes surrounding this reference to silence this warning.",
+                diags.add(Diagnostic.warning(
+                        "Quoted references are deprecated",
+                        "In this context, references are "
+                                + "expected literally rather than in quotes. Terraform 0.11 and earlier required quotes, but "
+                                + "quoted references are now deprecated and will be removed in a future version of "
+                                + "Terraform. Remove the quotes surrounding this reference to silence this warning.",
                         e.range()));
                 return parsed.value();
             }
@@ -1088,7 +1376,9 @@ final class ModuleDecoder {
             return null;
         }
         Result<Expr> syn = e.syntax();
-        if (!syn.hasErrors() && syn.value() instanceof Expr.Template t && t.parts().size() == 1
+        if (!syn.hasErrors()
+                && syn.value() instanceof Expr.Template t
+                && t.parts().size() == 1
                 && t.parts().getFirst() instanceof Expr.LiteralValue lv) {
             return lv;
         }
@@ -1107,8 +1397,10 @@ final class ModuleDecoder {
         String name = null;
         if (!syn.hasErrors() && syn.value() != null) {
             dev.strata.hcl.syntax.Expr e = syn.value();
-            name = TypeExprs.keyName(e instanceof dev.strata.hcl.syntax.Expr.ObjectKey k ? k
-                    : new dev.strata.hcl.syntax.Expr.ObjectKey(e, false));
+            name = TypeExprs.keyName(
+                    e instanceof dev.strata.hcl.syntax.Expr.ObjectKey k
+                            ? k
+                            : new dev.strata.hcl.syntax.Expr.ObjectKey(e, false));
         }
         if (name == null) {
             diags.error("Invalid object key", "A name or a literal string is required as the key here.", key.range());
@@ -1145,7 +1437,10 @@ final class ModuleDecoder {
         }
         ConversionResult c = Convert.convert(v.value(), Type.BOOL);
         if (!c.isOk() || c.value().isNull() || !c.value().isKnown()) {
-            diags.error("Incorrect value type", "A bool value (true or false) is required here.", a.expr().range());
+            diags.error(
+                    "Incorrect value type",
+                    "A bool value (true or false) is required here.",
+                    a.expr().range());
             return dflt;
         }
         return c.value().asBool();

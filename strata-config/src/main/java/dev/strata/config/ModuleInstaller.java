@@ -79,7 +79,8 @@ public final class ModuleInstaller {
             String source = n.call() == null ? "" : n.call().source();
             entries.add(new ModuleManifest.Entry(key, source, null, dir));
             if (!n.isRoot()) {
-                Action a = installer.reused.contains(key) ? Action.REUSED
+                Action a = installer.reused.contains(key)
+                        ? Action.REUSED
                         : installer.installed.contains(key) ? Action.INSTALLED : Action.LOCAL;
                 steps.add(new Step(key, source, dir, a));
             }
@@ -88,8 +89,11 @@ public final class ModuleInstaller {
         try {
             new ModuleManifest(entries).write(abs);
         } catch (IOException e) {
-            diags.add(Diagnostic.error("Failed to write the module manifest", "Could not write "
-                    + IoProblems.describe(ModuleManifest.FILE, e) + ". Check that the directory is writable.", null));
+            diags.add(Diagnostic.error(
+                    "Failed to write the module manifest",
+                    "Could not write " + IoProblems.describe(ModuleManifest.FILE, e)
+                            + ". Check that the directory is writable.",
+                    null));
         }
         return Result.of(new Installation(tree.value(), steps), diags.build().sorted());
     }
@@ -132,8 +136,8 @@ public final class ModuleInstaller {
             Path target = root.resolve(ModuleManifest.DIR).resolve(key);
             return switch (source) {
                 case ModuleSource.Remote r -> {
-                    diags.add(Diagnostic.error("Module cannot be installed without network", networkDetail(call, r),
-                            call.sourceRange()));
+                    diags.add(Diagnostic.error(
+                            "Module cannot be installed without network", networkDetail(call, r), call.sourceRange()));
                     yield null;
                 }
                 case ModuleSource.Local l -> throw new IllegalStateException("local sources are read in place");
@@ -158,7 +162,8 @@ public final class ModuleInstaller {
             if (upgrade) {
                 return Optional.empty();
             }
-            Optional<ModuleManifest.Entry> e = previous.entry(key).filter(x -> x.source().equals(source));
+            Optional<ModuleManifest.Entry> e =
+                    previous.entry(key).filter(x -> x.source().equals(source));
             if (e.isPresent() && Files.isDirectory(root.resolve(e.get().dir()))) {
                 reused.add(key);
                 return Optional.of(root.resolve(e.get().dir()).normalize());
@@ -171,8 +176,8 @@ public final class ModuleInstaller {
             String into() throws IOException, InterruptedException;
         }
 
-        private Path fetched(String key, ModuleCallConfig call, Path target, String subdir, Diagnostics.Builder diags,
-                             Fetch fetch) {
+        private Path fetched(
+                String key, ModuleCallConfig call, Path target, String subdir, Diagnostics.Builder diags, Fetch fetch) {
             String problem;
             try {
                 deleteTree(target);
@@ -185,14 +190,19 @@ public final class ModuleInstaller {
                 problem = "interrupted";
             }
             if (problem != null) {
-                diags.add(Diagnostic.error("Failed to install module", "Could not install the module \""
-                        + call.name() + "\" from \"" + call.source() + "\": " + problem, call.sourceRange()));
+                diags.add(Diagnostic.error(
+                        "Failed to install module",
+                        "Could not install the module \"" + call.name() + "\" from \"" + call.source() + "\": "
+                                + problem,
+                        call.sourceRange()));
                 return null;
             }
             Path dir = subdir.isEmpty() ? target : target.resolve(subdir).normalize();
             if (!dir.startsWith(target) || !Files.isDirectory(dir)) {
-                diags.add(Diagnostic.error("Failed to install module", "The module \"" + call.name() + "\" comes from "
-                        + "\"" + call.source() + "\", whose package has no directory \"" + subdir + "\".",
+                diags.add(Diagnostic.error(
+                        "Failed to install module",
+                        "The module \"" + call.name() + "\" comes from " + "\"" + call.source()
+                                + "\", whose package has no directory \"" + subdir + "\".",
                         call.sourceRange()));
                 return null;
             }
@@ -201,18 +211,19 @@ public final class ModuleInstaller {
         }
 
         private static String gitClone(ModuleSource.Git g, Path target) throws IOException, InterruptedException {
-            String problem = git(List.of("git", "clone", "--quiet", "--no-hardlinks", g.url(), target.toString()),
-                    null);
+            String problem =
+                    git(List.of("git", "clone", "--quiet", "--no-hardlinks", g.url(), target.toString()), null);
             if (problem == null && g.ref() != null) {
-                problem = git(List.of("git", "-c", "advice.detachedHead=false", "checkout", "--quiet", g.ref()),
-                        target);
+                problem =
+                        git(List.of("git", "-c", "advice.detachedHead=false", "checkout", "--quiet", g.ref()), target);
             }
             return problem;
         }
 
         /** Runs git without a terminal prompt; null on success, else git's own message. */
         private static String git(List<String> cmd, Path dir) throws IOException, InterruptedException {
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+            ProcessBuilder pb = new ProcessBuilder(cmd)
+                    .redirectErrorStream(true)
                     .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
             if (dir != null) {
                 pb.directory(dir.toFile());
@@ -222,8 +233,8 @@ public final class ModuleInstaller {
             try {
                 p = pb.start();
             } catch (IOException e) {
-                return "the git program is needed to install Git sources and could not be started ("
-                        + e.getMessage() + ").";
+                return "the git program is needed to install Git sources and could not be started (" + e.getMessage()
+                        + ").";
             }
             byte[] out = p.getInputStream().readAllBytes();
             if (!p.waitFor(GIT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
@@ -238,7 +249,8 @@ public final class ModuleInstaller {
         }
 
         private static String unpack(Path source, Path target) throws IOException, InterruptedException {
-            String name = source.getFileName() == null ? "" : source.getFileName().toString();
+            String name =
+                    source.getFileName() == null ? "" : source.getFileName().toString();
             if (Files.isDirectory(source)) {
                 copyTree(source, target);
                 return null;
@@ -259,7 +271,8 @@ public final class ModuleInstaller {
 
         private static String tar(Path archive, Path target) throws IOException, InterruptedException {
             Process p = new ProcessBuilder("tar", "-xzf", archive.toString(), "-C", target.toString())
-                    .redirectErrorStream(true).start();
+                    .redirectErrorStream(true)
+                    .start();
             byte[] out = p.getInputStream().readAllBytes();
             if (!p.waitFor(GIT_TIMEOUT_SECONDS, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 p.destroyForcibly();
@@ -270,7 +283,8 @@ public final class ModuleInstaller {
 
         private static void unzip(Path archive, Path target) throws IOException {
             Files.createDirectories(target);
-            try (InputStream in = Files.newInputStream(archive); ZipInputStream zip = new ZipInputStream(in)) {
+            try (InputStream in = Files.newInputStream(archive);
+                    ZipInputStream zip = new ZipInputStream(in)) {
                 for (ZipEntry e; (e = zip.getNextEntry()) != null; ) {
                     Path out = target.resolve(e.getName()).normalize();
                     if (!out.startsWith(target)) {

@@ -2,7 +2,6 @@ package dev.strata.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.strata.addr.Version;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +23,7 @@ import java.util.Optional;
 record ModuleManifest(List<Entry> entries) {
     /** Where Strata installs modules and keeps its manifest, relative to the root module. */
     static final String DIR = ".strata/modules";
+
     static final String FILE = DIR + "/modules.json";
     static final String TERRAFORM_FILE = ".terraform/modules/modules.json";
 
@@ -64,8 +64,11 @@ record ModuleManifest(List<Entry> entries) {
         List<Entry> out = new ArrayList<>();
         for (JsonNode m : JSON.readTree(json).path("Modules")) {
             JsonNode v = m.get("Version");
-            out.add(new Entry(m.path("Key").asText(""), m.path("Source").asText(""),
-                    v == null || v.isNull() || v.asText().isEmpty() ? null : v.asText(), m.path("Dir").asText(".")));
+            out.add(new Entry(
+                    m.path("Key").asText(""),
+                    m.path("Source").asText(""),
+                    v == null || v.isNull() || v.asText().isEmpty() ? null : v.asText(),
+                    m.path("Dir").asText(".")));
         }
         return new ModuleManifest(out);
     }

@@ -97,8 +97,10 @@ sealed interface ModuleSource {
         String[] split = splitSubdir(rest);
         String url = split[0];
         boolean local = url.startsWith("file://") || url.startsWith("/");
-        return local ? new Git(url, ref, split[1]) : new Remote(url.startsWith("ssh://") || url.startsWith("git@")
-                ? "Git over SSH" : "Git over the network");
+        return local
+                ? new Git(url, ref, split[1])
+                : new Remote(
+                        url.startsWith("ssh://") || url.startsWith("git@") ? "Git over SSH" : "Git over the network");
     }
 
     private static ModuleSource localPackage(String rest) {
@@ -123,7 +125,10 @@ sealed interface ModuleSource {
      * ({@code registry.terraform.io/ns/name/system}), the GitHub shorthand as the Git URL it stands for.
      */
     static String normalized(String raw) {
-        if (!raw.contains("::") && !raw.startsWith(".") && !raw.startsWith("/") && REGISTRY.matcher(raw).matches()) {
+        if (!raw.contains("::")
+                && !raw.startsWith(".")
+                && !raw.startsWith("/")
+                && REGISTRY.matcher(raw).matches()) {
             String pkg = raw.split("//", 2)[0];
             return pkg.split("/").length == 3 ? "registry.terraform.io/" + raw : raw;
         }

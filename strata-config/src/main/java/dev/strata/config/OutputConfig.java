@@ -7,8 +7,15 @@ import dev.strata.hcl.Traversal;
 import java.util.List;
 
 /** An {@code output} block. */
-public record OutputConfig(String name, Expression value, String description, boolean sensitive, boolean ephemeral,
-                           List<Traversal> dependsOn, List<CheckRule> preconditions, SourceRange declRange) {
+public record OutputConfig(
+        String name,
+        Expression value,
+        String description,
+        boolean sensitive,
+        boolean ephemeral,
+        List<Traversal> dependsOn,
+        List<CheckRule> preconditions,
+        SourceRange declRange) {
     public OutputConfig {
         dependsOn = List.copyOf(dependsOn);
         preconditions = List.copyOf(preconditions);

@@ -9,8 +9,8 @@ import dev.strata.hcl.SourceRange;
  * A {@code provider} block. {@code forEach} makes it a set of configurations (OpenTofu 1.9 style), each
  * body evaluated with {@code each.*}; {@code config} is kept for the provider's own schema.
  */
-public record ProviderConfig(String name, String alias, Expression forEach, Body config, SourceRange declRange,
-                             SourceRange nameRange) {
+public record ProviderConfig(
+        String name, String alias, Expression forEach, Body config, SourceRange declRange, SourceRange nameRange) {
     public LocalProviderConfig addr() {
         return new LocalProviderConfig(name, alias);
     }

@@ -40,7 +40,8 @@ public final class ReferenceScope implements Scope {
     public Result<Resolved> resolve(Traversal t) {
         Result<Reference> parsed = Reference.parse(t);
         if (parsed.value() == null) {
-            return Result.of(new Resolved(Value.DYNAMIC_UNKNOWN, t.steps().size()),
+            return Result.of(
+                    new Resolved(Value.DYNAMIC_UNKNOWN, t.steps().size()),
                     data.invalidReference(t, parsed.diagnostics()));
         }
         Reference ref = parsed.value();
@@ -48,16 +49,19 @@ public final class ReferenceScope implements Scope {
         // An instance key the known expansion lacks: the whole resource or module call, with the
         // index step (and an output's attribute step) left to the evaluator.
         switch (ref.subject()) {
-            case ResourceInstance ri when data.resourceKeyAbsent(ri.resource(), ri.key()) -> {
+            case ResourceInstance ri
+            when data.resourceKeyAbsent(ri.resource(), ri.key()) -> {
                 return resolved(data.resource(ri.resource(), null, ref), consumed - 1);
             }
-            case ModuleCallInstance c when data.moduleKeyAbsent(c.call(), c.key()) -> {
+            case ModuleCallInstance c
+            when data.moduleKeyAbsent(c.call(), c.key()) -> {
                 return resolved(data.moduleCall(c.call(), null, null, ref), consumed - 1);
             }
-            case ModuleCallInstanceOutput o when data.moduleKeyAbsent(o.call().call(), o.call().key()) -> {
+            case ModuleCallInstanceOutput o
+            when data.moduleKeyAbsent(o.call().call(), o.call().key()) -> {
                 return resolved(data.moduleCall(o.call().call(), null, null, ref), consumed - 2);
             }
-            default -> { }
+            default -> {}
         }
         Result<Value> v = switch (ref.subject()) {
             case InputVariable var -> data.inputVariable(var, ref);
@@ -66,7 +70,8 @@ public final class ReferenceScope implements Scope {
             case ResourceInstance ri -> data.resource(ri.resource(), ri.key(), ref);
             case ModuleCall c -> data.moduleCall(c, null, null, ref);
             case ModuleCallInstance c -> data.moduleCall(c.call(), c.key(), null, ref);
-            case ModuleCallInstanceOutput o -> data.moduleCall(o.call().call(), o.call().key(), o.name(), ref);
+            case ModuleCallInstanceOutput o ->
+                data.moduleCall(o.call().call(), o.call().key(), o.name(), ref);
             case PathAttr p -> data.pathAttr(p, ref);
             case TerraformAttr ta -> data.terraformAttr(ta, ref);
             case CountAttr c -> data.countIndex(ref);

@@ -51,24 +51,26 @@ public sealed interface Repetition {
         }
         Value n = c.value();
         if (n.isNull()) {
-            return invalid("Invalid count argument", "The given \"count\" argument value is null. An integer is "
-                    + "required.", at);
+            return invalid(
+                    "Invalid count argument",
+                    "The given \"count\" argument value is null. An integer is " + "required.",
+                    at);
         }
         if (!n.isKnown()) {
             return new Unknown();
         }
         // A sensitive count is allowed, as in Terraform: instance indexes do not show the value's text.
         if (n.isInfinite() || !isWholeInt64(n.asNumber())) {
-            return unsuitableCount("value must be a whole number, between -9223372036854775808 and "
-                    + "9223372036854775807.", at);
+            return unsuitableCount(
+                    "value must be a whole number, between -9223372036854775808 and " + "9223372036854775807.", at);
         }
         BigDecimal d = n.asNumber();
         if (d.signum() < 0) {
             return unsuitableCount("must be greater than or equal to zero.", at);
         }
         if (d.compareTo(BigDecimal.valueOf(MAX_COUNT)) > 0) {
-            return unsuitableCount("Strata supports at most " + MAX_COUNT + " instances of one resource or module.",
-                    at);
+            return unsuitableCount(
+                    "Strata supports at most " + MAX_COUNT + " instances of one resource or module.", at);
         }
         return new Count(d.intValueExact());
     }
@@ -76,8 +78,11 @@ public sealed interface Repetition {
     /** Decides a {@code for_each} value evaluated from the expression at {@code at}. */
     static Repetition checkForEach(Value v, SourceRange at) {
         if (v.isNull()) {
-            return invalid("Invalid for_each argument", "The given \"for_each\" argument value is unsuitable: the "
-                    + "given \"for_each\" argument value is null. A map, or set of strings is allowed.", at);
+            return invalid(
+                    "Invalid for_each argument",
+                    "The given \"for_each\" argument value is unsuitable: the "
+                            + "given \"for_each\" argument value is null. A map, or set of strings is allowed.",
+                    at);
         }
         if (!v.isKnown()) {
             return new Unknown();
@@ -86,19 +91,28 @@ public sealed interface Repetition {
         boolean mapLike = t instanceof MapType || t instanceof ObjectType;
         // Keys become part of instance addresses, shown everywhere; values (each.value) may be sensitive.
         if (v.hasMark(Mark.SENSITIVE) || t instanceof SetType && v.hasMarkDeep(Mark.SENSITIVE)) {
-            return invalid("Invalid for_each argument", "Sensitive values, or values derived from sensitive values, "
-                    + "cannot be used as for_each arguments. If used, the sensitive value could be exposed as a "
-                    + "resource instance key.", at);
+            return invalid(
+                    "Invalid for_each argument",
+                    "Sensitive values, or values derived from sensitive values, "
+                            + "cannot be used as for_each arguments. If used, the sensitive value could be exposed as a "
+                            + "resource instance key.",
+                    at);
         }
         if (t instanceof SetType st && st.elem() != Type.STRING && st.elem() != Type.DYNAMIC) {
-            return invalid("Invalid for_each set argument", "The given \"for_each\" argument value is unsuitable: "
-                    + "\"for_each\" supports maps and sets of strings, but you have provided a set containing type "
-                    + st.elem().friendlyName() + ".", at);
+            return invalid(
+                    "Invalid for_each set argument",
+                    "The given \"for_each\" argument value is unsuitable: "
+                            + "\"for_each\" supports maps and sets of strings, but you have provided a set containing type "
+                            + st.elem().friendlyName() + ".",
+                    at);
         }
         if (!mapLike && !(t instanceof SetType)) {
-            return invalid("Invalid for_each argument", "The given \"for_each\" argument value is unsuitable: the "
-                    + "\"for_each\" argument must be a map, or set of strings, and you have provided a value of type "
-                    + t.friendlyName() + ".", at);
+            return invalid(
+                    "Invalid for_each argument",
+                    "The given \"for_each\" argument value is unsuitable: the "
+                            + "\"for_each\" argument must be a map, or set of strings, and you have provided a value of type "
+                            + t.friendlyName() + ".",
+                    at);
         }
         Value raw = v.unmark();
         SortedMap<String, Value> each = new TreeMap<>();
@@ -112,16 +126,22 @@ public sealed interface Repetition {
         }
         for (Value el : raw.elements()) {
             if (el.isNull()) {
-                return invalid("Invalid for_each set argument", "The given \"for_each\" argument value is "
-                        + "unsuitable: \"for_each\" sets must not contain null values.", at);
+                return invalid(
+                        "Invalid for_each set argument",
+                        "The given \"for_each\" argument value is "
+                                + "unsuitable: \"for_each\" sets must not contain null values.",
+                        at);
             }
             Value key = el.unmark();
             if (key.type() != Type.STRING) {
                 ConversionResult s = Convert.convert(key, Type.STRING);
                 if (s instanceof ConversionResult.Failed) {
-                    return invalid("Invalid for_each set argument", "The given \"for_each\" argument value is "
-                            + "unsuitable: \"for_each\" supports maps and sets of strings, but you have provided a "
-                            + "set containing type " + key.type().friendlyName() + ".", at);
+                    return invalid(
+                            "Invalid for_each set argument",
+                            "The given \"for_each\" argument value is "
+                                    + "unsuitable: \"for_each\" supports maps and sets of strings, but you have provided a "
+                                    + "set containing type " + key.type().friendlyName() + ".",
+                            at);
                 }
                 key = s.value();
             }
@@ -134,7 +154,8 @@ public sealed interface Repetition {
         if (d.signum() != 0 && d.stripTrailingZeros().scale() > 0) {
             return false;
         }
-        return d.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) >= 0 && d.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0;
+        return d.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) >= 0
+                && d.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0;
     }
 
     private static Repetition unsuitableCount(String why, SourceRange at) {

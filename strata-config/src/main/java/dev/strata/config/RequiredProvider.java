@@ -7,8 +7,12 @@ import dev.strata.hcl.SourceRange;
 import java.util.List;
 
 /** An entry of {@code required_providers}: local name, source address, version constraint (or null). */
-public record RequiredProvider(String name, Provider source, VersionConstraint version,
-                               List<LocalProviderConfig> configurationAliases, SourceRange declRange) {
+public record RequiredProvider(
+        String name,
+        Provider source,
+        VersionConstraint version,
+        List<LocalProviderConfig> configurationAliases,
+        SourceRange declRange) {
     public RequiredProvider {
         configurationAliases = List.copyOf(configurationAliases);
     }

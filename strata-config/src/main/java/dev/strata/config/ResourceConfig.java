@@ -14,9 +14,17 @@ import java.util.List;
  * {@code provisioners} are where its {@code provisioner} and {@code connection} blocks are: valid
  * Terraform, which Strata does not run, so planning refuses them rather than silently skipping them.
  */
-public record ResourceConfig(Resource addr, Expression count, Expression forEach, List<Traversal> dependsOn,
-                             ProviderRef provider, Lifecycle lifecycle, Body config, SourceRange declRange,
-                             SourceRange typeRange, List<SourceRange> provisioners) {
+public record ResourceConfig(
+        Resource addr,
+        Expression count,
+        Expression forEach,
+        List<Traversal> dependsOn,
+        ProviderRef provider,
+        Lifecycle lifecycle,
+        Body config,
+        SourceRange declRange,
+        SourceRange typeRange,
+        List<SourceRange> provisioners) {
     public ResourceConfig {
         dependsOn = List.copyOf(dependsOn);
         provisioners = List.copyOf(provisioners);

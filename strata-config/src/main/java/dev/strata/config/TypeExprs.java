@@ -52,37 +52,54 @@ final class TypeExprs {
                 case Expr.Parentheses p -> {
                     return read(p.expr(), objectAttr);
                 }
-                case Expr.ScopeTraversal s when s.traversal().steps().size() == 1 -> {
+                case Expr.ScopeTraversal s
+                when s.traversal().steps().size() == 1 -> {
                     String kw = s.traversal().rootName();
                     return switch (kw) {
                         case "string" -> TypeConstraint.of(Type.STRING);
                         case "number" -> TypeConstraint.of(Type.NUMBER);
                         case "bool" -> TypeConstraint.of(Type.BOOL);
                         case "any" -> TypeConstraint.of(Type.DYNAMIC);
-                        case "list", "set", "map" -> fail("The " + kw + " type constructor requires one argument "
-                                + "specifying the element type.", e.range());
-                        case "object" -> fail("The object type constructor requires one argument specifying the "
-                                + "attribute types as a map.", e.range());
-                        case "tuple" -> fail("The tuple type constructor requires one argument specifying the "
-                                + "element types as a list.", e.range());
+                        case "list", "set", "map" ->
+                            fail(
+                                    "The " + kw + " type constructor requires one argument "
+                                            + "specifying the element type.",
+                                    e.range());
+                        case "object" ->
+                            fail(
+                                    "The object type constructor requires one argument specifying the "
+                                            + "attribute types as a map.",
+                                    e.range());
+                        case "tuple" ->
+                            fail(
+                                    "The tuple type constructor requires one argument specifying the "
+                                            + "element types as a list.",
+                                    e.range());
                         default -> fail("The keyword \"" + kw + "\" is not a valid type specification.", e.range());
                     };
                 }
-                case Expr.Template t when nativeSyntax && t.parts().size() == 1
+                case Expr.Template t
+                when nativeSyntax
+                        && t.parts().size() == 1
                         && t.parts().getFirst() instanceof Expr.LiteralValue lv
                         && lv.value() instanceof Literal.StringLit str -> {
-                    diags.add(Diagnostic.error("Invalid quoted type constraints", "Terraform 0.11 and earlier "
-                            + "required type constraints to be given in quotes, but that form is now deprecated and "
-                            + "will be removed in a future version of Terraform. Remove the quotes around \""
-                            + str.value() + "\" and write it as a type keyword.", e.range()));
+                    diags.add(Diagnostic.error(
+                            "Invalid quoted type constraints",
+                            "Terraform 0.11 and earlier "
+                                    + "required type constraints to be given in quotes, but that form is now deprecated and "
+                                    + "will be removed in a future version of Terraform. Remove the quotes around \""
+                                    + str.value() + "\" and write it as a type keyword.",
+                            e.range()));
                     return TypeConstraint.of(Type.DYNAMIC);
                 }
                 case Expr.FunctionCall f -> {
                     return call(f, objectAttr);
                 }
                 default -> {
-                    return fail("A type specification is either a primitive type keyword (bool, number, string), "
-                            + "\"any\", or a complex type constructor call, like list(string).", e.range());
+                    return fail(
+                            "A type specification is either a primitive type keyword (bool, number, string), "
+                                    + "\"any\", or a complex type constructor call, like list(string).",
+                            e.range());
                 }
             }
         }
@@ -93,8 +110,10 @@ final class TypeExprs {
             switch (name) {
                 case "list", "set", "map" -> {
                     if (args.size() != 1) {
-                        return fail("The " + name + " type constructor requires one argument specifying the "
-                                + "element type.", f.range());
+                        return fail(
+                                "The " + name + " type constructor requires one argument specifying the "
+                                        + "element type.",
+                                f.range());
                     }
                     TypeConstraint elem = read(args.getFirst(), false);
                     return switch (name) {
@@ -105,22 +124,29 @@ final class TypeExprs {
                 }
                 case "object" -> {
                     if (args.size() != 1 || !(args.getFirst() instanceof Expr.ObjectCons o)) {
-                        return fail("The object type constructor requires one argument specifying the attribute "
-                                + "types as a map.", f.range());
+                        return fail(
+                                "The object type constructor requires one argument specifying the attribute "
+                                        + "types as a map.",
+                                f.range());
                     }
                     TypeConstraint.ObjectBuilder b = TypeConstraint.object();
                     java.util.Set<String> seen = new java.util.HashSet<>();
                     for (Expr.ObjectItem item : o.items()) {
                         String attr = keyName(item.key());
                         if (attr == null) {
-                            fail("Object constructor map keys must be attribute names.", item.key().range());
+                            fail(
+                                    "Object constructor map keys must be attribute names.",
+                                    item.key().range());
                             continue;
                         }
                         if (!seen.add(attr)) {
-                            fail("The attribute \"" + attr + "\" is defined more than once.", item.key().range());
+                            fail(
+                                    "The attribute \"" + attr + "\" is defined more than once.",
+                                    item.key().range());
                             continue;
                         }
-                        if (item.value() instanceof Expr.FunctionCall opt && opt.name().equals("optional")) {
+                        if (item.value() instanceof Expr.FunctionCall opt
+                                && opt.name().equals("optional")) {
                             optional(b, attr, opt);
                         } else {
                             b.attr(attr, read(item.value(), true));
@@ -130,8 +156,10 @@ final class TypeExprs {
                 }
                 case "tuple" -> {
                     if (args.size() != 1 || !(args.getFirst() instanceof Expr.TupleCons t)) {
-                        return fail("The tuple type constructor requires one argument specifying the element types "
-                                + "as a list.", f.range());
+                        return fail(
+                                "The tuple type constructor requires one argument specifying the element types "
+                                        + "as a list.",
+                                f.range());
                     }
                     List<Type> types = new ArrayList<>();
                     Map<String, TypeConstraint.Defaults> children = new TreeMap<>();
@@ -142,11 +170,12 @@ final class TypeExprs {
                             children.put(Integer.toString(i), c.defaults());
                         }
                     }
-                    return new TypeConstraint(Type.tuple(types), new TypeConstraint.Defaults(new TreeMap<>(),
-                            new TreeMap<>(children)));
+                    return new TypeConstraint(
+                            Type.tuple(types), new TypeConstraint.Defaults(new TreeMap<>(), new TreeMap<>(children)));
                 }
                 case "optional" -> {
-                    return fail("Keyword \"optional\" is valid only as a modifier for object type attributes.",
+                    return fail(
+                            "Keyword \"optional\" is valid only as a modifier for object type attributes.",
                             f.nameRange());
                 }
                 default -> {
@@ -157,8 +186,10 @@ final class TypeExprs {
 
         void optional(TypeConstraint.ObjectBuilder b, String attr, Expr.FunctionCall opt) {
             if (opt.args().isEmpty() || opt.args().size() > 2) {
-                fail("Optional attribute modifier requires the attribute type as its first argument and, "
-                        + "optionally, a default value as its second.", opt.range());
+                fail(
+                        "Optional attribute modifier requires the attribute type as its first argument and, "
+                                + "optionally, a default value as its second.",
+                        opt.range());
                 return;
             }
             TypeConstraint c = read(opt.args().getFirst(), false);
@@ -175,8 +206,10 @@ final class TypeExprs {
             }
             ConversionResult r = Convert.convert(v.value(), c.type());
             if (r instanceof ConversionResult.Failed failed) {
-                diags.add(Diagnostic.error("Invalid default value for optional attribute", "This default value is "
-                        + "not compatible with the attribute's type constraint: " + failed.message() + ".",
+                diags.add(Diagnostic.error(
+                        "Invalid default value for optional attribute",
+                        "This default value is " + "not compatible with the attribute's type constraint: "
+                                + failed.message() + ".",
                         d.range()));
                 b.optional(attr, c);
                 return;
@@ -189,7 +222,9 @@ final class TypeExprs {
             if (w instanceof Expr.ScopeTraversal s && s.traversal().steps().size() == 1) {
                 return s.traversal().rootName();
             }
-            if (w instanceof Expr.Template t && t.parts().size() == 1 && t.parts().getFirst() instanceof Expr.LiteralValue lv
+            if (w instanceof Expr.Template t
+                    && t.parts().size() == 1
+                    && t.parts().getFirst() instanceof Expr.LiteralValue lv
                     && lv.value() instanceof Literal.StringLit str) {
                 return str.value();
             }

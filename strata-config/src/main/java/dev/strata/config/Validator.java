@@ -73,7 +73,8 @@ public final class Validator {
         // As in Terraform, file functions resolve relative paths against the working directory (the
         // root module's), not the module's own directory; modules use path.module for theirs.
         // Validating is not applying: timestamp(), uuid() and bcrypt() are unknown, as in terraform validate.
-        FunctionTable builtins = TemplateFunctions.planning(FunctionContext.system(tree.root().module().dir()));
+        FunctionTable builtins = TemplateFunctions.planning(
+                FunctionContext.system(tree.root().module().dir()));
         return validate(tree, m -> builtins);
     }
 
@@ -81,8 +82,8 @@ public final class Validator {
      * Validates with {@code functionTables} giving each module's function table (the built-ins plus
      * the provider-defined functions its {@code required_providers} offer).
      */
-    public static Diagnostics validate(ConfigTree tree,
-                                       java.util.function.Function<ModuleConfig, FunctionTable> functionTables) {
+    public static Diagnostics validate(
+            ConfigTree tree, java.util.function.Function<ModuleConfig, FunctionTable> functionTables) {
         Validator v = new Validator(tree, functionTables);
         // A module called from several places has the same declarations and children everywhere,
         // so it is checked once; its callers' arguments are checked by each caller.
@@ -95,8 +96,11 @@ public final class Validator {
         return v.diags.build().sorted();
     }
 
-    enum Mode { NONE, COUNT, FOR_EACH }
-
+    enum Mode {
+        NONE,
+        COUNT,
+        FOR_EACH
+    }
 
     /** Where an expression sits: what {@code count}/{@code each}/{@code self} mean there. */
     record Ctx(Mode mode, Set<String> bound, boolean selfAllowed, Referenceable owner) {
@@ -123,6 +127,7 @@ public final class Validator {
         private ResourceConfig scoped;
         /** Local values as the validate phase knows them: constant where their expressions are. */
         private final Map<String, Value> localValues = new HashMap<>();
+
         private final Set<String> evaluatingLocals = new java.util.HashSet<>();
         private final Scope scope = new ReferenceScope(new StaticData());
 
@@ -226,9 +231,12 @@ public final class Validator {
         private void localCycles() {
             Map<String, List<Reference>> edges = new HashMap<>();
             for (LocalConfig l : m.locals().values()) {
-                edges.put(l.name(), References.of(l).stream()
-                        .filter(r -> r.subject() instanceof LocalValue lv && m.locals().containsKey(lv.name()))
-                        .toList());
+                edges.put(
+                        l.name(),
+                        References.of(l).stream()
+                                .filter(r -> r.subject() instanceof LocalValue lv
+                                        && m.locals().containsKey(lv.name()))
+                                .toList());
             }
             Set<Set<String>> reported = new java.util.HashSet<>();
             Set<String> done = new java.util.HashSet<>();
@@ -237,8 +245,13 @@ public final class Validator {
             }
         }
 
-        private void findCycle(String name, List<String> path, List<Reference> via, Map<String, List<Reference>> edges,
-                               Set<String> done, Set<Set<String>> reported) {
+        private void findCycle(
+                String name,
+                List<String> path,
+                List<Reference> via,
+                Map<String, List<Reference>> edges,
+                Set<String> done,
+                Set<Set<String>> reported) {
             int at = path.indexOf(name);
             if (at >= 0) {
                 List<String> members = path.subList(at, path.size());
@@ -247,11 +260,16 @@ public final class Validator {
                             + "evaluated: local." + members.getFirst());
                     for (int i = at; i < path.size(); i++) {
                         Reference r = via.get(i);
-                        sb.append(i == at ? " " : ", which ").append("refers to ").append(r.subject()).append(" at ")
+                        sb.append(i == at ? " " : ", which ")
+                                .append("refers to ")
+                                .append(r.subject())
+                                .append(" at ")
                                 .append(r.range());
                     }
                     sb.append(". Break the cycle by computing one of them without the others.");
-                    diags.add(Diagnostic.error("Cycle in local values", sb.toString(),
+                    diags.add(Diagnostic.error(
+                            "Cycle in local values",
+                            sb.toString(),
                             m.locals().get(members.getFirst()).declRange()));
                 }
                 return;
@@ -302,8 +320,11 @@ public final class Validator {
             Map<String, VariableConfig> vars = child.module().variables();
             for (Attribute a : c.inputs().values()) {
                 if (!vars.containsKey(a.name())) {
-                    diags.add(Diagnostic.error("Unsupported argument", "An argument named \"" + a.name() + "\" is not "
-                            + "expected here." + DidYouMean.sentence(a.name(), vars.keySet()), a.nameRange()));
+                    diags.add(Diagnostic.error(
+                            "Unsupported argument",
+                            "An argument named \"" + a.name() + "\" is not " + "expected here."
+                                    + DidYouMean.sentence(a.name(), vars.keySet()),
+                            a.nameRange()));
                 }
             }
             for (VariableConfig v : vars.values()) {
@@ -326,23 +347,40 @@ public final class Validator {
             RequiredProvider rp = m.requiredProviders().get(p.config().localName());
             boolean passedIn = rp != null && rp.configurationAliases().contains(p.config());
             if (pc == null && !passedIn) {
-                diags.add(Diagnostic.error("Provider configuration not present", "There is no provider configuration "
-                        + p.config() + " in " + where() + ". Declare it with a provider \"" + p.config().localName()
-                        + "\" block whose alias is \"" + p.config().alias() + "\", or, in a module, list it in "
-                        + "configuration_aliases in required_providers so that callers pass it in."
-                        + DidYouMean.sentence(p.config().alias(), m.providerConfigs().keySet().stream()
-                                .filter(k -> k.localName().equals(p.config().localName()) && k.alias() != null)
-                                .map(dev.strata.addr.LocalProviderConfig::alias).toList()), p.range()));
+                diags.add(Diagnostic.error(
+                        "Provider configuration not present",
+                        "There is no provider configuration "
+                                + p.config() + " in " + where() + ". Declare it with a provider \""
+                                + p.config().localName()
+                                + "\" block whose alias is \"" + p.config().alias() + "\", or, in a module, list it in "
+                                + "configuration_aliases in required_providers so that callers pass it in."
+                                + DidYouMean.sentence(
+                                        p.config().alias(),
+                                        m.providerConfigs().keySet().stream()
+                                                .filter(k -> k.localName()
+                                                                .equals(p.config()
+                                                                        .localName())
+                                                        && k.alias() != null)
+                                                .map(dev.strata.addr.LocalProviderConfig::alias)
+                                                .toList()),
+                        p.range()));
                 return;
             }
             if (pc != null && pc.isInstanced() && p.key() == null) {
-                diags.add(Diagnostic.error("Missing provider instance key", "The provider configuration " + p.config()
-                        + " has for_each set, so a reference to it must select one instance, as in " + p.config()
-                        + "[each.key].", p.range()));
+                diags.add(Diagnostic.error(
+                        "Missing provider instance key",
+                        "The provider configuration " + p.config()
+                                + " has for_each set, so a reference to it must select one instance, as in "
+                                + p.config()
+                                + "[each.key].",
+                        p.range()));
             } else if (pc != null && !pc.isInstanced() && p.key() != null) {
-                diags.add(Diagnostic.error("Unexpected provider instance key", "The provider configuration "
-                        + p.config() + " does not have for_each set, so a reference to it must not include an "
-                        + "instance key.", p.range()));
+                diags.add(Diagnostic.error(
+                        "Unexpected provider instance key",
+                        "The provider configuration "
+                                + p.config() + " does not have for_each set, so a reference to it must not include an "
+                                + "instance key.",
+                        p.range()));
             }
         }
 
@@ -369,21 +407,29 @@ public final class Validator {
         private void importTarget(ImportConfig i) {
             for (Traversal t : i.to().variables()) {
                 Result<Reference> r = Reference.parse(t);
-                Resource target = r.value() == null ? null : switch (r.value().subject()) {
-                    case Resource res -> res;
-                    case ResourceInstance ri -> ri.resource();
-                    default -> null;
-                };
+                Resource target = r.value() == null
+                        ? null
+                        : switch (r.value().subject()) {
+                            case Resource res -> res;
+                            case ResourceInstance ri -> ri.resource();
+                            default -> null;
+                        };
                 if (target == null) {
                     continue;
                 }
                 if (target.mode() == ResourceMode.DATA) {
-                    diags.add(Diagnostic.error("Invalid import address", "Only managed resources can be imported; "
-                            + target + " is a data source.", r.value().range()));
+                    diags.add(Diagnostic.error(
+                            "Invalid import address",
+                            "Only managed resources can be imported; " + target + " is a data source.",
+                            r.value().range()));
                 } else if (!m.resources().containsKey(target)) {
-                    diags.add(Diagnostic.error("Configuration for import target does not exist", "The configuration "
-                            + "for the given import " + target + " does not exist. All target instances must have an "
-                            + "associated configuration to be imported.", r.value().range()));
+                    diags.add(Diagnostic.error(
+                            "Configuration for import target does not exist",
+                            "The configuration "
+                                    + "for the given import " + target
+                                    + " does not exist. All target instances must have an "
+                                    + "associated configuration to be imported.",
+                            r.value().range()));
                 }
                 return;
             }
@@ -475,51 +521,76 @@ public final class Validator {
             switch (ref.subject()) {
                 case InputVariable v -> {
                     if (!m.variables().containsKey(v.name())) {
-                        String s = DidYouMean.suggest(v.name(), m.variables().keySet()).orElse(null);
-                        diags.add(Diagnostic.error("Reference to undeclared input variable", s != null
-                                ? "An input variable with the name \"" + v.name() + "\" has not been declared. Did you "
-                                        + "mean \"" + s + "\"?"
-                                : "An input variable with the name \"" + v.name() + "\" has not been declared. This "
-                                        + "variable can be declared with a variable \"" + v.name() + "\" {} block.",
+                        String s = DidYouMean.suggest(v.name(), m.variables().keySet())
+                                .orElse(null);
+                        diags.add(Diagnostic.error(
+                                "Reference to undeclared input variable",
+                                s != null
+                                        ? "An input variable with the name \"" + v.name()
+                                                + "\" has not been declared. Did you " + "mean \"" + s + "\"?"
+                                        : "An input variable with the name \"" + v.name()
+                                                + "\" has not been declared. This "
+                                                + "variable can be declared with a variable \"" + v.name()
+                                                + "\" {} block.",
                                 range));
                     }
                 }
                 case LocalValue l -> {
                     if (!m.locals().containsKey(l.name())) {
-                        diags.add(Diagnostic.error("Reference to undeclared local value", "A local value with the name \""
-                                + l.name() + "\" has not been declared." + DidYouMean.sentence(l.name(),
-                                m.locals().keySet()), range));
+                        diags.add(Diagnostic.error(
+                                "Reference to undeclared local value",
+                                "A local value with the name \""
+                                        + l.name() + "\" has not been declared."
+                                        + DidYouMean.sentence(
+                                                l.name(), m.locals().keySet()),
+                                range));
                     }
                 }
                 case Resource r -> resourceRef(r, null, ref, t, ctx);
                 case ResourceInstance ri -> resourceRef(ri.resource(), ri.key(), ref, t, ctx);
                 case ModuleCall c -> moduleRef(c, null, null, ref, t);
                 case ModuleCallInstance ci -> moduleRef(ci.call(), ci.key(), null, ref, t);
-                case ModuleCallInstanceOutput o -> moduleRef(o.call().call(),
-                        o.call().key() instanceof InstanceKey.NoKey ? null : o.call().key(), o.name(), ref, t);
+                case ModuleCallInstanceOutput o ->
+                    moduleRef(
+                            o.call().call(),
+                            o.call().key() instanceof InstanceKey.NoKey
+                                    ? null
+                                    : o.call().key(),
+                            o.name(),
+                            ref,
+                            t);
                 case CountAttr c -> {
                     if (ctx.mode() != Mode.COUNT) {
-                        diags.add(Diagnostic.error("Reference to \"count\" in non-counted context", "The \"count\" "
-                                + "object can only be used in \"module\", \"resource\", and \"data\" blocks, and only "
-                                + "when the \"count\" argument is set.", range));
+                        diags.add(Diagnostic.error(
+                                "Reference to \"count\" in non-counted context",
+                                "The \"count\" "
+                                        + "object can only be used in \"module\", \"resource\", and \"data\" blocks, and only "
+                                        + "when the \"count\" argument is set.",
+                                range));
                     }
                 }
                 case ForEachAttr f -> {
                     if (ctx.mode() != Mode.FOR_EACH) {
-                        diags.add(Diagnostic.error("Reference to \"each\" in context without for_each", "The \"each\" "
-                                + "object can be used only in \"module\" or \"resource\" blocks, and only when the "
-                                + "\"for_each\" argument is set.", range));
+                        diags.add(Diagnostic.error(
+                                "Reference to \"each\" in context without for_each",
+                                "The \"each\" "
+                                        + "object can be used only in \"module\" or \"resource\" blocks, and only when the "
+                                        + "\"for_each\" argument is set.",
+                                range));
                     }
                 }
                 case Self s -> {
                     if (!ctx.selfAllowed()) {
-                        diags.add(Diagnostic.error("Invalid \"self\" reference", "The \"self\" object is not available "
-                                + "in this context. This object can be used only in resource provisioner, connection, "
-                                + "and postcondition blocks.", range));
+                        diags.add(Diagnostic.error(
+                                "Invalid \"self\" reference",
+                                "The \"self\" object is not available "
+                                        + "in this context. This object can be used only in resource provisioner, connection, "
+                                        + "and postcondition blocks.",
+                                range));
                     }
                 }
-                case PathAttr p -> { }
-                case TerraformAttr p -> { }
+                case PathAttr p -> {}
+                case TerraformAttr p -> {}
             }
         }
 
@@ -528,41 +599,61 @@ public final class Validator {
             if (rc == null && scoped != null && scoped.addr().equals(r)) {
                 rc = scoped;
             }
-            if (rc == null && m.checks().values().stream().anyMatch(c -> c.data() != null && c.data().addr().equals(r))) {
-                diags.add(Diagnostic.error("Reference to scoped resource", "The referenced data resource \""
-                        + r.type() + "\" \"" + r.name() + "\" is not available from this context: it is declared "
-                        + "inside a check block, and only that block's assertions can refer to it.", ref.range()));
+            if (rc == null
+                    && m.checks().values().stream()
+                            .anyMatch(c -> c.data() != null && c.data().addr().equals(r))) {
+                diags.add(Diagnostic.error(
+                        "Reference to scoped resource",
+                        "The referenced data resource \""
+                                + r.type() + "\" \"" + r.name()
+                                + "\" is not available from this context: it is declared "
+                                + "inside a check block, and only that block's assertions can refer to it.",
+                        ref.range()));
                 return;
             }
             if (rc == null) {
                 String kind = r.mode() == ResourceMode.MANAGED ? "managed" : "data";
                 List<String> sameType = m.resources().keySet().stream()
-                        .filter(x -> x.mode() == r.mode() && x.type().equals(r.type())).map(Resource::name).toList();
-                diags.add(Diagnostic.error("Reference to undeclared resource", "A " + kind + " resource \"" + r.type()
-                        + "\" \"" + r.name() + "\" has not been declared in " + where() + "."
-                        + DidYouMean.sentence(r.name(), sameType), ref.range()));
+                        .filter(x -> x.mode() == r.mode() && x.type().equals(r.type()))
+                        .map(Resource::name)
+                        .toList();
+                diags.add(Diagnostic.error(
+                        "Reference to undeclared resource",
+                        "A " + kind + " resource \"" + r.type()
+                                + "\" \"" + r.name() + "\" has not been declared in " + where() + "."
+                                + DidYouMean.sentence(r.name(), sameType),
+                        ref.range()));
                 return;
             }
             if (r.equals(ctx.owner())) {
-                diags.add(Diagnostic.error("Self-referential block", "Configuration for " + r + " may not refer to "
-                        + "itself.", ref.range()));
+                diags.add(Diagnostic.error(
+                        "Self-referential block",
+                        "Configuration for " + r + " may not refer to " + "itself.",
+                        ref.range()));
                 return;
             }
             String which = rc.count() != null ? "count" : "for_each";
             if (key == null) {
-                if (rc.isInstanced() && !ref.remaining().isEmpty()
+                if (rc.isInstanced()
+                        && !ref.remaining().isEmpty()
                         && ref.remaining().getFirst() instanceof Traverser.Attr) {
-                    diags.add(Diagnostic.error("Missing resource instance key", "Because " + r + " has \"" + which
-                            + "\" set, its attributes must be accessed on specific instances.\n\nFor example, to "
-                            + "correlate with indices of a referring resource, use:\n    " + r
-                            + (rc.count() != null ? "[count.index]" : "[each.key]"), ref.range()));
+                    diags.add(Diagnostic.error(
+                            "Missing resource instance key",
+                            "Because " + r + " has \"" + which
+                                    + "\" set, its attributes must be accessed on specific instances.\n\nFor example, to "
+                                    + "correlate with indices of a referring resource, use:\n    " + r
+                                    + (rc.count() != null ? "[count.index]" : "[each.key]"),
+                            ref.range()));
                 }
                 return;
             }
             if (!rc.isInstanced()) {
-                diags.add(Diagnostic.error("Unexpected resource instance key", "Because " + r + " does not have "
-                        + "\"count\" or \"for_each\" set, references to it must not include an index key. Remove the "
-                        + "bracketed index to refer to the single instance of this resource.", ref.range()));
+                diags.add(Diagnostic.error(
+                        "Unexpected resource instance key",
+                        "Because " + r + " does not have "
+                                + "\"count\" or \"for_each\" set, references to it must not include an index key. Remove the "
+                                + "bracketed index to refer to the single instance of this resource.",
+                        ref.range()));
                 return;
             }
             instanceKey(r.toString(), "resource", rc.count() != null, key, known.get(r), ref.range());
@@ -571,23 +662,32 @@ public final class Validator {
         private void moduleRef(ModuleCall c, InstanceKey key, String output, Reference ref, Traversal t) {
             ModuleCallConfig mc = m.moduleCalls().get(c.name());
             if (mc == null) {
-                diags.add(Diagnostic.error("Reference to undeclared module", "No module call named \"" + c.name()
-                        + "\" is declared in " + where() + "." + DidYouMean.sentence(c.name(),
-                        m.moduleCalls().keySet()), ref.range()));
+                diags.add(Diagnostic.error(
+                        "Reference to undeclared module",
+                        "No module call named \"" + c.name()
+                                + "\" is declared in " + where() + "."
+                                + DidYouMean.sentence(c.name(), m.moduleCalls().keySet()),
+                        ref.range()));
                 return;
             }
             if (key != null && !mc.isInstanced()) {
-                diags.add(Diagnostic.error("Unexpected module instance key", "Because " + c + " does not have "
-                        + "\"count\" or \"for_each\" set, references to it must not include an index key. Remove the "
-                        + "bracketed index to refer to the single instance of this module.", ref.range()));
+                diags.add(Diagnostic.error(
+                        "Unexpected module instance key",
+                        "Because " + c + " does not have "
+                                + "\"count\" or \"for_each\" set, references to it must not include an index key. Remove the "
+                                + "bracketed index to refer to the single instance of this module.",
+                        ref.range()));
                 return;
             }
             if (key == null && output != null && mc.isInstanced()) {
                 String which = mc.count() != null ? "count" : "for_each";
-                diags.add(Diagnostic.error("Missing module instance key", "Because " + c + " has \"" + which
-                        + "\" set, its outputs must be accessed on specific instances.\n\nFor example, to correlate "
-                        + "with indices of a referring resource, use:\n    " + c
-                        + (mc.count() != null ? "[count.index]" : "[each.key]"), ref.range()));
+                diags.add(Diagnostic.error(
+                        "Missing module instance key",
+                        "Because " + c + " has \"" + which
+                                + "\" set, its outputs must be accessed on specific instances.\n\nFor example, to correlate "
+                                + "with indices of a referring resource, use:\n    " + c
+                                + (mc.count() != null ? "[count.index]" : "[each.key]"),
+                        ref.range()));
                 return;
             }
             if (key != null) {
@@ -597,8 +697,12 @@ public final class Validator {
             if (output != null && child != null && !child.module().outputs().containsKey(output)) {
                 // As Terraform, the attribute step itself: module.m[.nope].
                 SourceRange at = t.steps().get(key == null ? 2 : 3).range();
-                diags.add(Diagnostic.error("Unsupported attribute", "This object does not have an attribute named \""
-                        + output + "\"." + DidYouMean.sentence(output, child.module().outputs().keySet()), at));
+                diags.add(Diagnostic.error(
+                        "Unsupported attribute",
+                        "This object does not have an attribute named \"" + output + "\"."
+                                + DidYouMean.sentence(
+                                        output, child.module().outputs().keySet()),
+                        at));
             }
         }
 
@@ -617,7 +721,8 @@ public final class Validator {
             Set<SourceRange> out = new java.util.HashSet<>();
             ExprWalk.forEach(tree.value(), x -> {
                 List<Expr> guardedKids = switch (x) {
-                    case Expr.FunctionCall f when f.name().equals("try") || f.name().equals("can") -> f.args();
+                    case Expr.FunctionCall f
+                    when f.name().equals("try") || f.name().equals("can") -> f.args();
                     case Expr.Conditional c -> List.of(c.trueResult(), c.falseResult());
                     default -> List.of();
                 };
@@ -632,28 +737,49 @@ public final class Validator {
             return out;
         }
 
-        private void instanceKey(String what, String kind, boolean counted, InstanceKey key, Known known,
-                                 SourceRange range) {
+        private void instanceKey(
+                String what, String kind, boolean counted, InstanceKey key, Known known, SourceRange range) {
             Known k = keyMayBeAbsent ? null : known;
             String summary = "Invalid " + kind + " instance key";
             switch (key) {
-                case InstanceKey.IntKey i when !counted -> diags.add(Diagnostic.error(summary,
-                        "Because " + what + " has \"for_each\" set, its instances are identified by string keys, not "
-                                + "by the number " + i.index() + ".", range));
-                case InstanceKey.StringKey s when counted -> diags.add(Diagnostic.error(summary, "Because " + what
-                        + " has \"count\" set, its instances are identified by whole numbers, not by the string \""
-                        + s.key() + "\".", range));
-                case InstanceKey.IntKey i when k != null && k.count() != null && i.index() >= k.count() ->
-                        diags.add(Diagnostic.error(summary, "The index " + i.index()
-                                + " is out of range: " + what + " has count = " + k.count() + ", so its instances "
-                                + (k.count() == 0 ? "are none." : "are numbered from 0 to " + (k.count() - 1) + "."),
-                                range));
-                case InstanceKey.StringKey s when k != null && k.keys() != null && !k.keys().contains(s.key()) ->
-                        diags.add(Diagnostic.error(summary, "There is no instance of " + what
-                                + " with the key \"" + s.key() + "\"; its for_each has the keys "
-                                + k.keys().stream().map(x -> "\"" + x + "\"").toList() + "."
-                                + DidYouMean.sentence(s.key(), k.keys()), range));
-                default -> { }
+                case InstanceKey.IntKey i
+                when !counted ->
+                    diags.add(Diagnostic.error(
+                            summary,
+                            "Because " + what
+                                    + " has \"for_each\" set, its instances are identified by string keys, not "
+                                    + "by the number " + i.index() + ".",
+                            range));
+                case InstanceKey.StringKey s
+                when counted ->
+                    diags.add(Diagnostic.error(
+                            summary,
+                            "Because " + what
+                                    + " has \"count\" set, its instances are identified by whole numbers, not by the string \""
+                                    + s.key() + "\".",
+                            range));
+                case InstanceKey.IntKey i
+                when k != null && k.count() != null && i.index() >= k.count() ->
+                    diags.add(Diagnostic.error(
+                            summary,
+                            "The index " + i.index()
+                                    + " is out of range: " + what + " has count = " + k.count() + ", so its instances "
+                                    + (k.count() == 0
+                                            ? "are none."
+                                            : "are numbered from 0 to " + (k.count() - 1) + "."),
+                            range));
+                case InstanceKey.StringKey s
+                when k != null && k.keys() != null && !k.keys().contains(s.key()) ->
+                    diags.add(Diagnostic.error(
+                            summary,
+                            "There is no instance of " + what
+                                    + " with the key \"" + s.key() + "\"; its for_each has the keys "
+                                    + k.keys().stream()
+                                            .map(x -> "\"" + x + "\"")
+                                            .toList() + "."
+                                    + DidYouMean.sentence(s.key(), k.keys()),
+                            range));
+                default -> {}
             }
         }
 

@@ -12,9 +12,18 @@ import java.util.List;
  * (with optional attributes filled), or null when there is no default (the variable is required).
  * {@code defaultExpr} keeps the written expression for error ranges.
  */
-public record VariableConfig(String name, String description, TypeConstraint type, boolean typeDeclared,
-                             Value defaultValue, Expression defaultExpr, boolean sensitive, boolean nullable,
-                             boolean ephemeral, List<CheckRule> validations, SourceRange declRange) {
+public record VariableConfig(
+        String name,
+        String description,
+        TypeConstraint type,
+        boolean typeDeclared,
+        Value defaultValue,
+        Expression defaultExpr,
+        boolean sensitive,
+        boolean nullable,
+        boolean ephemeral,
+        List<CheckRule> validations,
+        SourceRange declRange) {
     public VariableConfig {
         validations = List.copyOf(validations);
     }

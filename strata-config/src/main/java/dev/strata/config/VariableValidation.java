@@ -36,8 +36,8 @@ public final class VariableValidation {
         return out.build();
     }
 
-    private static void rule(VariableConfig vc, CheckRule rule, Scope scope, SourceRange subject,
-                             Diagnostics.Builder out) {
+    private static void rule(
+            VariableConfig vc, CheckRule rule, Scope scope, SourceRange subject, Diagnostics.Builder out) {
         Result<Value> c = new Evaluator(scope).evaluate(rule.condition());
         out.addAll(c.diagnostics());
         if (c.hasErrors()) {
@@ -48,14 +48,18 @@ public final class VariableValidation {
             return;
         }
         if (cv.isNull()) {
-            out.add(Diagnostic.error("Invalid variable validation result", "Validation condition expression must "
-                    + "return either true or false, not null.", rule.condition().range()));
+            out.add(Diagnostic.error(
+                    "Invalid variable validation result",
+                    "Validation condition expression must " + "return either true or false, not null.",
+                    rule.condition().range()));
             return;
         }
         ConversionResult b = Convert.convert(cv, Type.BOOL);
         if (b instanceof ConversionResult.Failed f) {
-            out.add(Diagnostic.error("Invalid variable validation result", "Invalid validation condition result "
-                    + "value: " + f.message() + ".", rule.condition().range()));
+            out.add(Diagnostic.error(
+                    "Invalid variable validation result",
+                    "Invalid validation condition result " + "value: " + f.message() + ".",
+                    rule.condition().range()));
             return;
         }
         if (b.value().asBool()) {
@@ -63,8 +67,10 @@ public final class VariableValidation {
         }
         String message = message(rule, scope, out);
         if (message != null) {
-            out.add(Diagnostic.error("Invalid value for variable", message + "\n\nThis was checked by the "
-                    + "validation rule at " + rule.declRange() + ".", subject));
+            out.add(Diagnostic.error(
+                    "Invalid value for variable",
+                    message + "\n\nThis was checked by the " + "validation rule at " + rule.declRange() + ".",
+                    subject));
         }
     }
 
@@ -81,15 +87,20 @@ public final class VariableValidation {
             return failed;
         }
         if (!mv.isWhollyKnown()) {
-            out.add(Diagnostic.error("Invalid error message", "Unsuitable value for error message: expression refers "
-                    + "to values that won't be known until the apply phase.", rule.errorMessage().range()));
+            out.add(Diagnostic.error(
+                    "Invalid error message",
+                    "Unsuitable value for error message: expression refers "
+                            + "to values that won't be known until the apply phase.",
+                    rule.errorMessage().range()));
             return null;
         }
         if (mv.hasMarkDeep(Mark.SENSITIVE)) {
-            out.add(Diagnostic.error("Error message refers to sensitive values", "The error expression used to "
-                    + "explain this condition refers to sensitive values. Strata will not display the resulting "
-                    + "message.\n\nYou can correct this by removing references to sensitive values, or by carefully "
-                    + "using the nonsensitive() function if the expression will not reveal the sensitive data.",
+            out.add(Diagnostic.error(
+                    "Error message refers to sensitive values",
+                    "The error expression used to "
+                            + "explain this condition refers to sensitive values. Strata will not display the resulting "
+                            + "message.\n\nYou can correct this by removing references to sensitive values, or by carefully "
+                            + "using the nonsensitive() function if the expression will not reveal the sensitive data.",
                     rule.errorMessage().range()));
             return "The error message included a sensitive value, so it will not be displayed.";
         }

@@ -42,7 +42,10 @@ class CorpusTest {
         assumeTrue(Files.isDirectory(corpus()), "the shared corpus is not available");
         List<Path> dirs;
         try (Stream<Path> s = Files.walk(corpus())) {
-            dirs = s.filter(Files::isDirectory).filter(ConfigLoader::hasConfigFiles).sorted().toList();
+            dirs = s.filter(Files::isDirectory)
+                    .filter(ConfigLoader::hasConfigFiles)
+                    .sorted()
+                    .toList();
         }
         assertThat(dirs.size()).isGreaterThan(50);
         List<String> unexpected = new ArrayList<>();

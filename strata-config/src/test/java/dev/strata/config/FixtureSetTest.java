@@ -28,7 +28,8 @@ class FixtureSetTest {
     }
 
     private static Path root() throws URISyntaxException {
-        return Path.of(Objects.requireNonNull(FixtureSetTest.class.getResource("/fixtures")).toURI());
+        return Path.of(Objects.requireNonNull(FixtureSetTest.class.getResource("/fixtures"))
+                .toURI());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -38,7 +39,10 @@ class FixtureSetTest {
         Diagnostics ds = Fixtures.validate(dir);
         Path expectedFile = dir.resolve("expected.txt");
         List<String> expected = Files.isRegularFile(expectedFile)
-                ? Files.readAllLines(expectedFile).stream().filter(l -> !l.isBlank()).toList() : List.of();
+                ? Files.readAllLines(expectedFile).stream()
+                        .filter(l -> !l.isBlank())
+                        .toList()
+                : List.of();
         assertThat(Fixtures.brief(ds)).as(name + ":\n" + ds).containsExactlyElementsOf(expected);
     }
 }

@@ -26,7 +26,10 @@ class InputVariablesTest {
 
     @Test
     void precedenceIsTerraforms() {
-        write(dir, "main.tf", """
+        write(
+                dir,
+                "main.tf",
+                """
                 variable "a" { default = "default" }
                 variable "b" { default = "default" }
                 variable "c" { default = "default" }
@@ -34,17 +37,29 @@ class InputVariablesTest {
                 variable "e" { default = "default" }
                 variable "f" { default = "default" }
                 """,
-                "terraform.tfvars", "b = \"tfvars\"\nc = \"tfvars\"\nd = \"tfvars\"\ne = \"tfvars\"\nf = \"tfvars\"\n",
-                "terraform.tfvars.json", "{\"c\": \"tfvars.json\", \"d\": \"tfvars.json\", \"e\": \"x\", \"f\": \"x\"}",
-                "a.auto.tfvars", "d = \"a.auto\"\ne = \"a.auto\"\nf = \"a.auto\"\n",
-                "b.auto.tfvars.json", "{\"e\": \"b.auto\", \"f\": \"b.auto\"}",
-                "extra.tfvars", "f = \"file\"\n");
-        Result<SortedMap<String, Value>> r = resolve(Map.of("TF_VAR_a", "env", "TF_VAR_b", "env"),
-                new Arg.Var("f=cli"), new Arg.VarFile("extra.tfvars"), new Arg.Var("e=cli"));
+                "terraform.tfvars",
+                "b = \"tfvars\"\nc = \"tfvars\"\nd = \"tfvars\"\ne = \"tfvars\"\nf = \"tfvars\"\n",
+                "terraform.tfvars.json",
+                "{\"c\": \"tfvars.json\", \"d\": \"tfvars.json\", \"e\": \"x\", \"f\": \"x\"}",
+                "a.auto.tfvars",
+                "d = \"a.auto\"\ne = \"a.auto\"\nf = \"a.auto\"\n",
+                "b.auto.tfvars.json",
+                "{\"e\": \"b.auto\", \"f\": \"b.auto\"}",
+                "extra.tfvars",
+                "f = \"file\"\n");
+        Result<SortedMap<String, Value>> r = resolve(
+                Map.of("TF_VAR_a", "env", "TF_VAR_b", "env"),
+                new Arg.Var("f=cli"),
+                new Arg.VarFile("extra.tfvars"),
+                new Arg.Var("e=cli"));
         assertThat(brief(r.diagnostics())).isEmpty();
-        assertThat(r.value()).containsEntry("a", Value.string("env")).containsEntry("b", Value.string("tfvars"))
-                .containsEntry("c", Value.string("tfvars.json")).containsEntry("d", Value.string("a.auto"))
-                .containsEntry("e", Value.string("cli")).containsEntry("f", Value.string("file"));
+        assertThat(r.value())
+                .containsEntry("a", Value.string("env"))
+                .containsEntry("b", Value.string("tfvars"))
+                .containsEntry("c", Value.string("tfvars.json"))
+                .containsEntry("d", Value.string("a.auto"))
+                .containsEntry("e", Value.string("cli"))
+                .containsEntry("f", Value.string("file"));
     }
 
     @Test
@@ -57,8 +72,11 @@ class InputVariablesTest {
                 }
                 variable "s" { sensitive = true }
                 """);
-        Result<SortedMap<String, Value>> r = resolve(Map.of("TF_VAR_l", "[\"x\", 1]"),
-                new Arg.Var("n=42"), new Arg.Var("o={a = \"v\"}"), new Arg.Var("s=secret"));
+        Result<SortedMap<String, Value>> r = resolve(
+                Map.of("TF_VAR_l", "[\"x\", 1]"),
+                new Arg.Var("n=42"),
+                new Arg.Var("o={a = \"v\"}"),
+                new Arg.Var("s=secret"));
         assertThat(brief(r.diagnostics())).isEmpty();
         assertThat(r.value().get("n")).isEqualTo(Value.number(42));
         assertThat(r.value().get("l").elements()).containsExactly(Value.string("x"), Value.string("1"));
@@ -77,15 +95,17 @@ class InputVariablesTest {
                 }
                 """, "terraform.tfvars", "n = \"abc\"\nundeclared = 1\nnn = null\n");
         Result<SortedMap<String, Value>> r = resolve(Map.of(), new Arg.Var("nope=1"), new Arg.Var("bad"));
-        assertThat(brief(r.diagnostics())).containsExactly(
-                "Invalid -var option",
-                "Value for undeclared variable",
-                "main.tf:2,1-15: No value for required variable",
-                "terraform.tfvars:1,5-10: Invalid value for input variable",
-                "warning: terraform.tfvars:2,1-11: Value for undeclared variable",
-                "terraform.tfvars:3,6-10: Required variable not set");
-        assertThat(r.diagnostics().asList().get(3).detail()).isEqualTo("The given value is not suitable for var.n "
-                + "declared at main.tf:1,1-13: a number is required.");
+        assertThat(brief(r.diagnostics()))
+                .containsExactly(
+                        "Invalid -var option",
+                        "Value for undeclared variable",
+                        "main.tf:2,1-15: No value for required variable",
+                        "terraform.tfvars:1,5-10: Invalid value for input variable",
+                        "warning: terraform.tfvars:2,1-11: Value for undeclared variable",
+                        "terraform.tfvars:3,6-10: Required variable not set");
+        assertThat(r.diagnostics().asList().get(3).detail())
+                .isEqualTo("The given value is not suitable for var.n "
+                        + "declared at main.tf:1,1-13: a number is required.");
     }
 
     @Test
@@ -102,9 +122,11 @@ class InputVariablesTest {
         Result<SortedMap<String, Value>> r = resolve(Map.of(), new Arg.Var("port=80"));
         // As Terraform 1.11: a value from the command line is reported at the variable's declaration.
         assertThat(brief(r.diagnostics())).containsExactly("main.tf:1,1-16: Invalid value for variable");
-        assertThat(r.diagnostics().asList().getFirst().detail()).isEqualTo("The port must be above 1024, got 80.\n\n"
-                + "This was checked by the validation rule at main.tf:3,3-13.");
-        assertThat(brief(resolve(Map.of(), new Arg.Var("port=8080")).diagnostics())).isEmpty();
+        assertThat(r.diagnostics().asList().getFirst().detail())
+                .isEqualTo("The port must be above 1024, got 80.\n\n"
+                        + "This was checked by the validation rule at main.tf:3,3-13.");
+        assertThat(brief(resolve(Map.of(), new Arg.Var("port=8080")).diagnostics()))
+                .isEmpty();
     }
 
     @Test
@@ -124,28 +146,39 @@ class InputVariablesTest {
                 }
                 """);
         Result<SortedMap<String, Value>> r = resolve(Map.of());
-        assertThat(r.diagnostics().asList()).extracting(d -> d.subject() + ": " + d.summary() + ": " + d.detail())
-                .containsExactly("main.tf:5,21-48: Invalid variable validation result: Validation condition "
-                        + "expression must return either true or false, not null.",
+        assertThat(r.diagnostics().asList())
+                .extracting(d -> d.subject() + ": " + d.summary() + ": " + d.detail())
+                .containsExactly(
+                        "main.tf:5,21-48: Invalid variable validation result: Validation condition "
+                                + "expression must return either true or false, not null.",
                         "main.tf:9,21-26: Invalid variable validation result: Invalid validation condition result "
-                        + "value: a bool is required.");
+                                + "value: a bool is required.");
     }
 
     @Test
     void undeclaredValuesWarnTwiceThenCountTheRestAsTerraformDoes() {
-        write(dir, "main.tf", "variable \"a\" { default = \"x\" }\n",
-                "terraform.tfvars", "a = \"1\"\nzz = 1\nyy = 2\nxx = 3\n",
-                "b.auto.tfvars", "ww = 1\n",
-                "c.auto.tfvars.json", "{\"vv\": 1, \"uu\": 2}");
+        write(
+                dir,
+                "main.tf",
+                "variable \"a\" { default = \"x\" }\n",
+                "terraform.tfvars",
+                "a = \"1\"\nzz = 1\nyy = 2\nxx = 3\n",
+                "b.auto.tfvars",
+                "ww = 1\n",
+                "c.auto.tfvars.json",
+                "{\"vv\": 1, \"uu\": 2}");
         Result<SortedMap<String, Value>> r = resolve(Map.of("TF_VAR_nope", "1"));
-        assertThat(brief(r.diagnostics())).containsExactly(
-                "warning: Values for undeclared variables",
-                "warning: terraform.tfvars:3,1-3: Value for undeclared variable",
-                "warning: terraform.tfvars:4,1-3: Value for undeclared variable");
-        assertThat(r.diagnostics().asList().getFirst().detail()).isEqualTo("In addition to the other similar "
-                + "warnings shown, 4 other variable(s) defined without being declared.");
-        assertThat(r.diagnostics().asList().get(1).detail()).startsWith("The root module does not declare a "
-                + "variable named \"yy\" but a value was found in file \"terraform.tfvars\".");
+        assertThat(brief(r.diagnostics()))
+                .containsExactly(
+                        "warning: Values for undeclared variables",
+                        "warning: terraform.tfvars:3,1-3: Value for undeclared variable",
+                        "warning: terraform.tfvars:4,1-3: Value for undeclared variable");
+        assertThat(r.diagnostics().asList().getFirst().detail())
+                .isEqualTo("In addition to the other similar "
+                        + "warnings shown, 4 other variable(s) defined without being declared.");
+        assertThat(r.diagnostics().asList().get(1).detail())
+                .startsWith("The root module does not declare a "
+                        + "variable named \"yy\" but a value was found in file \"terraform.tfvars\".");
         assertThat(r.value()).containsEntry("a", Value.string("1"));
     }
 
@@ -155,9 +188,10 @@ class InputVariablesTest {
         Result<SortedMap<String, Value>> r = resolve(Map.of("TF_VAR_b", "1"), new Arg.Var("nope=1"));
         assertThat(brief(r.diagnostics())).containsExactly("Value for undeclared variable");
         assertThat(r.diagnostics().hasErrors()).isTrue();
-        assertThat(r.diagnostics().asList().getFirst().detail()).isEqualTo("A variable named \"nope\" was assigned "
-                + "on the command line, but the root module does not declare a variable of that name. To use this "
-                + "value, add a \"variable\" block to the configuration.");
+        assertThat(r.diagnostics().asList().getFirst().detail())
+                .isEqualTo("A variable named \"nope\" was assigned "
+                        + "on the command line, but the root module does not declare a variable of that name. To use this "
+                        + "value, add a \"variable\" block to the configuration.");
         assertThat(brief(resolve(Map.of("TF_VAR_b", "1")).diagnostics())).isEmpty();
     }
 
@@ -191,22 +225,21 @@ class InputVariablesTest {
                 variable "f_unanswered" {}
                 variable "g_number" { type = number }
                 """);
-        Answers p = new Answers(Map.of("a_secret", "hunter2", "b_region", "eu", "c_list", "[\"a\", \"b\"]",
-                "g_number", "many"));
+        Answers p = new Answers(
+                Map.of("a_secret", "hunter2", "b_region", "eu", "c_list", "[\"a\", \"b\"]", "g_number", "many"));
         Result<ConfigTree> t = Fixtures.load(dir);
-        Result<SortedMap<String, Value>> r = InputVariables.resolve(t.value().root().module(), dir,
-                Map.of("TF_VAR_e_given", "env"), List.of(), p);
-        assertThat(p.asked).containsExactly("a_secret (sensitive)", "b_region", "c_list", "f_unanswered",
-                "g_number");
+        Result<SortedMap<String, Value>> r =
+                InputVariables.resolve(t.value().root().module(), dir, Map.of("TF_VAR_e_given", "env"), List.of(), p);
+        assertThat(p.asked).containsExactly("a_secret (sensitive)", "b_region", "c_list", "f_unanswered", "g_number");
         assertThat(r.value().get("a_secret").isSensitive()).isTrue();
         assertThat(r.value().get("a_secret").unmark()).isEqualTo(Value.string("hunter2"));
         assertThat(r.value().get("b_region")).isEqualTo(Value.string("eu"));
         assertThat(r.value().get("c_list").elements()).containsExactly(Value.string("a"), Value.string("b"));
-        assertThat(brief(r.diagnostics())).containsExactly(
-                "Invalid value for input variable",
-                "main.tf:9,1-24: No value for required variable");
-        assertThat(r.diagnostics().asList().getFirst().detail()).contains("var.g_number").contains("a number is "
-                + "required");
+        assertThat(brief(r.diagnostics()))
+                .containsExactly("Invalid value for input variable", "main.tf:9,1-24: No value for required variable");
+        assertThat(r.diagnostics().asList().getFirst().detail())
+                .contains("var.g_number")
+                .contains("a number is " + "required");
     }
 
     @Test
@@ -214,8 +247,9 @@ class InputVariablesTest {
         write(dir, "main.tf", "variable \"region\" {\n  type = string\n}\n");
         Result<SortedMap<String, Value>> r = resolve(Map.of());
         assertThat(brief(r.diagnostics())).containsExactly("main.tf:1,1-18: No value for required variable");
-        assertThat(r.diagnostics().asList().getFirst().detail()).isEqualTo("The root module input variable "
-                + "\"region\" is not set, and has no default value. Use a -var or -var-file command line argument "
-                + "to provide a value for this variable.");
+        assertThat(r.diagnostics().asList().getFirst().detail())
+                .isEqualTo("The root module input variable "
+                        + "\"region\" is not set, and has no default value. Use a -var or -var-file command line argument "
+                        + "to provide a value for this variable.");
     }
 }

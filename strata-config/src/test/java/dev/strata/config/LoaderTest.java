@@ -52,8 +52,9 @@ class LoaderTest {
         Result<ConfigTree> r = load(dir);
         assertThat(r.diagnostics().asList()).singleElement().satisfies(d -> {
             assertThat(brief(d)).isEqualTo("other.tf:2,3-22: Duplicate provider_meta block");
-            assertThat(d.detail()).isEqualTo("A provider_meta block for provider \"aws\" was already declared at "
-                    + "main.tf:2,3-22. Providers may only have one provider_meta block per module.");
+            assertThat(d.detail())
+                    .isEqualTo("A provider_meta block for provider \"aws\" was already declared at "
+                            + "main.tf:2,3-22. Providers may only have one provider_meta block per module.");
         });
         var metas = r.value().root().module().providerMetas();
         assertThat(metas.keySet()).containsExactly("aws", "terraform");
@@ -142,25 +143,29 @@ class LoaderTest {
         assertThat(brief(r.diagnostics())).isEmpty();
         ModuleConfig m = r.value().root().module();
         assertThat(m.requiredVersions()).hasSize(1);
-        assertThat(m.requiredProviders().get("aws").source().toString()).isEqualTo("registry.terraform.io/hashicorp/aws");
+        assertThat(m.requiredProviders().get("aws").source().toString())
+                .isEqualTo("registry.terraform.io/hashicorp/aws");
         assertThat(m.requiredProviders().get("random").version().toString()).isEqualTo("3.6.0");
         assertThat(m.backend().type()).isEqualTo("local");
-        assertThat(m.providerConfigs().keySet()).containsExactly(LocalProviderConfig.of("aws"),
-                new LocalProviderConfig("aws", "by_region"));
+        assertThat(m.providerConfigs().keySet())
+                .containsExactly(LocalProviderConfig.of("aws"), new LocalProviderConfig("aws", "by_region"));
         VariableConfig v = m.variables().get("names");
         assertThat(v.sensitive()).isTrue();
         assertThat(v.nullable()).isFalse();
         assertThat(v.validations()).hasSize(1);
         assertThat(v.defaultValue().elements().getFirst().attributes().get("size"))
                 .isEqualTo(Value.number(2));
-        assertThat(v.type().type()).isEqualTo(Type.list(v.type().type() instanceof dev.strata.lang.types.ListType l
-                ? l.elem() : Type.DYNAMIC));
+        assertThat(v.type().type())
+                .isEqualTo(Type.list(
+                        v.type().type() instanceof dev.strata.lang.types.ListType l ? l.elem() : Type.DYNAMIC));
         ResourceConfig web = m.resources().get(Resource.managed("aws_instance", "web"));
         assertThat(web.isInstanced()).isTrue();
         assertThat(web.provider().config()).isEqualTo(new LocalProviderConfig("aws", "by_region"));
         assertThat(web.provider().key()).isNotNull();
         assertThat(web.lifecycle().createBeforeDestroy()).isTrue();
-        assertThat(web.lifecycle().ignoreChanges()).extracting(Object::toString).containsExactly("tags[\"Name\"]", "ami");
+        assertThat(web.lifecycle().ignoreChanges())
+                .extracting(Object::toString)
+                .containsExactly("tags[\"Name\"]", "ami");
         assertThat(web.lifecycle().postconditions()).hasSize(1);
         assertThat(m.resources()).containsKey(Resource.data("aws_ami", "u"));
         assertThat(m.outputs().get("o").dependsOn()).hasSize(1);
@@ -168,7 +173,9 @@ class LoaderTest {
         assertThat(m.imports()).hasSize(1);
         assertThat(m.removed().getFirst().destroy()).isFalse();
         assertThat(m.checks().get("c").data().addr()).isEqualTo(Resource.data("aws_ami", "scoped"));
-        assertThat(Validator.validate(r.value()).asList()).extracting(Fixtures::brief).isEmpty();
+        assertThat(Validator.validate(r.value()).asList())
+                .extracting(Fixtures::brief)
+                .isEmpty();
     }
 
     @Test
@@ -189,13 +196,14 @@ class LoaderTest {
                 locals { a = 2 }
                 """, "m/main.tf", "");
         Result<ConfigTree> r = load(dir);
-        assertThat(brief(r.diagnostics())).containsExactly(
-                "b.tf:1,1-13: Duplicate variable declaration",
-                "b.tf:2,1-29: Duplicate resource \"null_resource\" configuration",
-                "b.tf:4,1-11: Duplicate output definition",
-                "b.tf:6,1-11: Duplicate module call",
-                "b.tf:8,1-15: Duplicate provider configuration",
-                "b.tf:10,10-15: Duplicate local value definition");
+        assertThat(brief(r.diagnostics()))
+                .containsExactly(
+                        "b.tf:1,1-13: Duplicate variable declaration",
+                        "b.tf:2,1-29: Duplicate resource \"null_resource\" configuration",
+                        "b.tf:4,1-11: Duplicate output definition",
+                        "b.tf:6,1-11: Duplicate module call",
+                        "b.tf:8,1-15: Duplicate provider configuration",
+                        "b.tf:10,10-15: Duplicate local value definition");
         assertThat(r.diagnostics().asList().getFirst().detail())
                 .isEqualTo("A variable named \"x\" was already declared at a.tf:1,1-13. Variable names must be unique "
                         + "within a module.");
@@ -231,7 +239,9 @@ class LoaderTest {
         assertThat(m.variables().get("v").type().type()).isEqualTo(Type.STRING);
         ResourceConfig web = m.resources().get(Resource.managed("aws_instance", "web"));
         assertThat(web.lifecycle().createBeforeDestroy()).isTrue();
-        assertThat(web.lifecycle().preventDestroy()).as("lifecycle merges per argument").isTrue();
+        assertThat(web.lifecycle().preventDestroy())
+                .as("lifecycle merges per argument")
+                .isTrue();
         var attrs = web.config().justAttributes().value();
         assertThat(attrs.keySet()).containsExactlyInAnyOrder("ami", "tags");
         assertThat(attrs.get("ami").expr().range().filename()).isEqualTo("z_override.tf.json");
@@ -246,10 +256,11 @@ class LoaderTest {
                 variable "nope" {}
                 locals { nope = 1 }
                 """);
-        assertThat(brief(load(dir).diagnostics())).containsExactly(
-                "x_override.tf:1,1-31: Missing resource to override",
-                "x_override.tf:2,1-16: Missing base variable declaration to override",
-                "x_override.tf:3,10-18: Missing base local value definition to override");
+        assertThat(brief(load(dir).diagnostics()))
+                .containsExactly(
+                        "x_override.tf:1,1-31: Missing resource to override",
+                        "x_override.tf:2,1-16: Missing base variable declaration to override",
+                        "x_override.tf:3,10-18: Missing base local value definition to override");
     }
 
     @Test
@@ -291,21 +302,31 @@ class LoaderTest {
                 output "x" { value = 1 }
                 """);
         Result<ConfigTree> r = load(dir);
-        assertThat(brief(r.diagnostics())).containsExactly(
-                "main.tf:2,1-13: Module not installed",
-                "main.tf:6,29-37: Unreadable module directory");
-        assertThat(r.value().node(Module.ROOT.child("net").child("sub")).orElseThrow().module().outputs())
+        assertThat(brief(r.diagnostics()))
+                .containsExactly(
+                        "main.tf:2,1-13: Module not installed", "main.tf:6,29-37: Unreadable module directory");
+        assertThat(r.value()
+                        .node(Module.ROOT.child("net").child("sub"))
+                        .orElseThrow()
+                        .module()
+                        .outputs())
                 .containsKey("x");
-        assertThat(r.diagnostics().asList().getFirst().detail()).contains("terraform-aws-modules/vpc/aws")
+        assertThat(r.diagnostics().asList().getFirst().detail())
+                .contains("terraform-aws-modules/vpc/aws")
                 .contains("without network access");
         assertThat(r.value().files()).containsKeys("main.tf", "modules/net/main.tf", "modules/sub/main.tf");
     }
 
     @Test
     void moduleCycleNamesTheChain() {
-        write(dir, "main.tf", "module \"a\" { source = \"./a\" }\n",
-                "a/main.tf", "module \"b\" { source = \"../b\" }\n",
-                "b/main.tf", "module \"a\" { source = \"../a\" }\n");
+        write(
+                dir,
+                "main.tf",
+                "module \"a\" { source = \"./a\" }\n",
+                "a/main.tf",
+                "module \"b\" { source = \"../b\" }\n",
+                "b/main.tf",
+                "module \"a\" { source = \"../a\" }\n");
         Result<ConfigTree> r = load(dir);
         assertThat(brief(r.diagnostics())).containsExactly("b/main.tf:1,23-29: Module call cycle");
         assertThat(r.diagnostics().asList().getFirst().detail()).contains("a → b → a");
@@ -314,8 +335,8 @@ class LoaderTest {
     @Test
     void requiredVersionIsChecked() {
         write(dir, "main.tf", "terraform { required_version = \"~> 0.12.0\" }\n");
-        assertThat(brief(load(dir).diagnostics())).containsExactly(
-                "main.tf:1,32-43: Unsupported Terraform Core version");
+        assertThat(brief(load(dir).diagnostics()))
+                .containsExactly("main.tf:1,32-43: Unsupported Terraform Core version");
     }
 
     @Test
@@ -330,13 +351,22 @@ class LoaderTest {
                 ephemeral "a_b" "d" {}
                 """);
         Result<ConfigTree> r = load(dir);
-        assertThat(brief(r.diagnostics())).containsExactly(
-                "main.tf:1,13-24: Experiments are not supported",
-                "main.tf:5,3-11: Invalid combination of \"count\" and \"for_each\"",
-                "main.tf:7,1-20: Ephemeral resources are not supported");
+        assertThat(brief(r.diagnostics()))
+                .containsExactly(
+                        "main.tf:1,13-24: Experiments are not supported",
+                        "main.tf:5,3-11: Invalid combination of \"count\" and \"for_each\"",
+                        "main.tf:7,1-20: Ephemeral resources are not supported");
         // Provisioners are valid Terraform: kept (by range) so that planning can refuse them.
-        assertThat(r.value().root().module().resources().values().iterator().next().provisioners())
-                .singleElement().satisfies(at -> assertThat(at.start().line()).isEqualTo(3));
+        assertThat(r.value()
+                        .root()
+                        .module()
+                        .resources()
+                        .values()
+                        .iterator()
+                        .next()
+                        .provisioners())
+                .singleElement()
+                .satisfies(at -> assertThat(at.start().line()).isEqualTo(3));
     }
 
     @Test
@@ -355,12 +385,13 @@ class LoaderTest {
                   default  = null
                 }
                 """);
-        assertThat(brief(load(dir).diagnostics())).containsExactly(
-                "main.tf:3,13-16: Invalid default value for variable",
-                "main.tf:5,23-31: Invalid quoted type constraints",
-                "main.tf:6,23-28: Invalid type specification",
-                "main.tf:7,26-29: Variables not allowed",
-                "main.tf:11,14-18: Invalid default value for variable");
+        assertThat(brief(load(dir).diagnostics()))
+                .containsExactly(
+                        "main.tf:3,13-16: Invalid default value for variable",
+                        "main.tf:5,23-31: Invalid quoted type constraints",
+                        "main.tf:6,23-28: Invalid type specification",
+                        "main.tf:7,26-29: Variables not allowed",
+                        "main.tf:11,14-18: Invalid default value for variable");
     }
 
     @Test
@@ -372,8 +403,7 @@ class LoaderTest {
                   }
                 }
                 """);
-        assertThat(brief(load(dir).diagnostics())).containsExactly(
-                "main.tf:3,20-29: Invalid provider source address");
+        assertThat(brief(load(dir).diagnostics())).containsExactly("main.tf:3,20-29: Invalid provider source address");
         assertThat(Provider.parse("x", null).value()).isEqualTo(Provider.implied("x"));
     }
 
@@ -407,14 +437,15 @@ class LoaderTest {
                 """);
         Result<ConfigTree> r = load(dir);
         // Terraform's summaries and ranges (ValidateDifferentialTest compares them with terraform's own).
-        assertThat(brief(r.diagnostics())).containsExactly(
-                "main.tf:3,17-26: Invalid expression",
-                "warning: main.tf:3,28-46: Quoted references are deprecated",
-                "main.tf:5,29-43: Invalid expression",
-                "main.tf:10,16-32: Invalid expression",
-                "main.tf:12,23-28: Invalid expression",
-                "main.tf:18,29-30: Invalid expression",
-                "main.tf:23,17-27: Invalid expression");
+        assertThat(brief(r.diagnostics()))
+                .containsExactly(
+                        "main.tf:3,17-26: Invalid expression",
+                        "warning: main.tf:3,28-46: Quoted references are deprecated",
+                        "main.tf:5,29-43: Invalid expression",
+                        "main.tf:10,16-32: Invalid expression",
+                        "main.tf:12,23-28: Invalid expression",
+                        "main.tf:18,29-30: Invalid expression",
+                        "main.tf:23,17-27: Invalid expression");
         ResourceConfig a = r.value().root().module().resources().get(Resource.managed("terraform_data", "a"));
         assertThat(a.dependsOn()).extracting(Object::toString).containsExactly("terraform_data.b");
         assertThat(a.lifecycle().ignoreChanges()).extracting(Object::toString).containsExactly("input");

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.strata.addr.Module;
-import dev.strata.addr.Version;
 import dev.strata.hcl.Result;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -25,14 +24,28 @@ import org.junit.jupiter.api.io.TempDir;
 class ModuleInstallerTest {
     @TempDir
     Path dir;
+
     @TempDir
     Path elsewhere;
 
     private static void git(Path in, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of("git", "-c", "user.name=t", "-c", "user.email=t@example.com",
-                "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"));
+        List<String> cmd = new ArrayList<>(List.of(
+                "git",
+                "-c",
+                "user.name=t",
+                "-c",
+                "user.email=t@example.com",
+                "-c",
+                "init.defaultBranch=main",
+                "-c",
+                "commit.gpgsign=false",
+                "-c",
+                "tag.gpgsign=false"));
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).directory(in.toFile()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(cmd)
+                .directory(in.toFile())
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(out).isZero();
@@ -40,7 +53,9 @@ class ModuleInstallerTest {
 
     private static boolean hasGit() {
         try {
-            Process p = new ProcessBuilder("git", "--version").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder("git", "--version")
+                    .redirectErrorStream(true)
+                    .start();
             p.getInputStream().readAllBytes();
             return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException | InterruptedException e) {
@@ -72,7 +87,13 @@ class ModuleInstallerTest {
     }
 
     private String netVersion(ConfigTree t) {
-        return t.node(Module.ROOT.child("net")).orElseThrow().module().outputs().get("version").value().range()
+        return t.node(Module.ROOT.child("net"))
+                .orElseThrow()
+                .module()
+                .outputs()
+                .get("version")
+                .value()
+                .range()
                 .filename();
     }
 
@@ -80,8 +101,11 @@ class ModuleInstallerTest {
     void gitRepositoryOnThisMachineIsClonedAtTheRefAndLoadedThroughTheManifest() throws Exception {
         Path repo = repository();
         String source = "git::file://" + repo + "//modules/net?ref=v1";
-        write(dir, "main.tf", "module \"net\" {\n  source = \"" + source + "\"\n  cidr = \"10.0.0.0/16\"\n}\n"
-                + "output \"v\" { value = module.net.cidr }\n");
+        write(
+                dir,
+                "main.tf",
+                "module \"net\" {\n  source = \"" + source + "\"\n  cidr = \"10.0.0.0/16\"\n}\n"
+                        + "output \"v\" { value = module.net.cidr }\n");
 
         Result<ConfigTree> before = ConfigLoader.loadTree(dir, Fixtures.OPTIONS);
         // As Terraform, at the module block's header.
@@ -90,14 +114,16 @@ class ModuleInstallerTest {
 
         Result<ModuleInstaller.Installation> r = ModuleInstaller.install(dir, Fixtures.OPTIONS, false);
         assertThat(brief(r.diagnostics())).isEmpty();
-        assertThat(r.value().steps()).containsExactly(
-                new ModuleInstaller.Step("net", source, ".strata/modules/net/modules/net",
-                        ModuleInstaller.Action.INSTALLED),
-                new ModuleInstaller.Step("net.sub", "../sub", ".strata/modules/net/modules/sub",
-                        ModuleInstaller.Action.LOCAL));
-        assertThat(Files.readString(dir.resolve(".strata/modules/net/modules/net/main.tf"))).contains("\"v1\"");
-        assertThat(Files.readString(dir.resolve(".strata/modules/modules.json"))).isEqualTo(
-                "{\"Modules\":[{\"Key\":\"\",\"Source\":\"\",\"Dir\":\".\"},"
+        assertThat(r.value().steps())
+                .containsExactly(
+                        new ModuleInstaller.Step(
+                                "net", source, ".strata/modules/net/modules/net", ModuleInstaller.Action.INSTALLED),
+                        new ModuleInstaller.Step(
+                                "net.sub", "../sub", ".strata/modules/net/modules/sub", ModuleInstaller.Action.LOCAL));
+        assertThat(Files.readString(dir.resolve(".strata/modules/net/modules/net/main.tf")))
+                .contains("\"v1\"");
+        assertThat(Files.readString(dir.resolve(".strata/modules/modules.json")))
+                .isEqualTo("{\"Modules\":[{\"Key\":\"\",\"Source\":\"\",\"Dir\":\".\"},"
                         + "{\"Key\":\"net\",\"Source\":\"" + source + "\",\"Dir\":\".strata/modules/net/modules/net\"},"
                         + "{\"Key\":\"net.sub\",\"Source\":\"../sub\","
                         + "\"Dir\":\".strata/modules/net/modules/sub\"}]}\n");
@@ -113,15 +139,27 @@ class ModuleInstallerTest {
     void anInstalledModuleIsKeptUntilItsSourceChangesOrUpgradeIsAsked() throws Exception {
         Path repo = repository();
         write(dir, "main.tf", "module \"net\" {\n  source = \"git::" + repo + "//modules/net\"\n  cidr = \"x\"\n}\n");
-        assertThat(ModuleInstaller.install(dir, Fixtures.OPTIONS, false).value().steps().getFirst().action())
+        assertThat(ModuleInstaller.install(dir, Fixtures.OPTIONS, false)
+                        .value()
+                        .steps()
+                        .getFirst()
+                        .action())
                 .isEqualTo(ModuleInstaller.Action.INSTALLED);
         Path main = dir.resolve(".strata/modules/net/modules/net/main.tf");
         assertThat(Files.readString(main)).contains("\"v2\"");
         Files.writeString(main, Files.readString(main).replace("\"v2\"", "\"edited\""));
-        assertThat(ModuleInstaller.install(dir, Fixtures.OPTIONS, false).value().steps().getFirst().action())
+        assertThat(ModuleInstaller.install(dir, Fixtures.OPTIONS, false)
+                        .value()
+                        .steps()
+                        .getFirst()
+                        .action())
                 .isEqualTo(ModuleInstaller.Action.REUSED);
         assertThat(Files.readString(main)).contains("\"edited\"");
-        assertThat(ModuleInstaller.install(dir, Fixtures.OPTIONS, true).value().steps().getFirst().action())
+        assertThat(ModuleInstaller.install(dir, Fixtures.OPTIONS, true)
+                        .value()
+                        .steps()
+                        .getFirst()
+                        .action())
                 .isEqualTo(ModuleInstaller.Action.INSTALLED);
         assertThat(Files.readString(main)).contains("\"v2\"");
     }
@@ -129,10 +167,14 @@ class ModuleInstallerTest {
     @Test
     void aMissingRefOrSubdirectoryIsReportedWithGitsReason() throws Exception {
         Path repo = repository();
-        write(dir, "main.tf", "module \"a\" { source = \"git::file://" + repo + "?ref=nope\" }\n"
-                + "module \"b\" { source = \"git::file://" + repo + "//nowhere\" }\n");
+        write(
+                dir,
+                "main.tf",
+                "module \"a\" { source = \"git::file://" + repo + "?ref=nope\" }\n"
+                        + "module \"b\" { source = \"git::file://" + repo + "//nowhere\" }\n");
         Result<ModuleInstaller.Installation> r = ModuleInstaller.install(dir, Fixtures.OPTIONS, false);
-        assertThat(r.diagnostics().asList()).extracting(d -> d.summary())
+        assertThat(r.diagnostics().asList())
+                .extracting(d -> d.summary())
                 .containsExactly("Failed to install module", "Failed to install module");
         assertThat(r.diagnostics().asList().getFirst().detail()).contains("nope");
         assertThat(r.diagnostics().asList().get(1).detail()).contains("has no directory \"nowhere\"");
@@ -143,20 +185,30 @@ class ModuleInstallerTest {
         Path module = elsewhere.resolve("pkg");
         write(module, "main.tf", "output \"o\" { value = \"copied\" }\n");
         Path zip = elsewhere.resolve("mod.zip");
-        try (OutputStream out = Files.newOutputStream(zip); ZipOutputStream z = new ZipOutputStream(out)) {
+        try (OutputStream out = Files.newOutputStream(zip);
+                ZipOutputStream z = new ZipOutputStream(out)) {
             z.putNextEntry(new ZipEntry("inner/main.tf"));
             z.write("output \"o\" { value = \"zipped\" }\n".getBytes(StandardCharsets.UTF_8));
             z.closeEntry();
         }
-        write(dir, "main.tf", "module \"copy\" { source = \"" + module + "\" }\n"
-                + "module \"zip\" { source = \"file://" + zip + "//inner\" }\n");
+        write(
+                dir,
+                "main.tf",
+                "module \"copy\" { source = \"" + module + "\" }\n" + "module \"zip\" { source = \"file://" + zip
+                        + "//inner\" }\n");
         Result<ModuleInstaller.Installation> r = ModuleInstaller.install(dir, Fixtures.OPTIONS, false);
         assertThat(brief(r.diagnostics())).isEmpty();
-        assertThat(r.value().steps()).extracting(ModuleInstaller.Step::dir)
+        assertThat(r.value().steps())
+                .extracting(ModuleInstaller.Step::dir)
                 .containsExactly(".strata/modules/copy", ".strata/modules/zip/inner");
         Result<ConfigTree> t = ConfigLoader.loadTree(dir, Fixtures.OPTIONS);
         assertThat(brief(t.diagnostics())).isEmpty();
-        assertThat(t.value().node(Module.ROOT.child("zip")).orElseThrow().module().outputs()).containsKey("o");
+        assertThat(t.value()
+                        .node(Module.ROOT.child("zip"))
+                        .orElseThrow()
+                        .module()
+                        .outputs())
+                .containsKey("o");
     }
 
     @Test
@@ -172,13 +224,16 @@ class ModuleInstallerTest {
                 module "local" { source = "./local" }
                 """, "local/main.tf", "");
         Result<ModuleInstaller.Installation> r = ModuleInstaller.install(dir, Fixtures.OPTIONS, false);
-        assertThat(brief(r.diagnostics())).containsExactly(
-                "main.tf:2,13-44: Module cannot be installed without network",
-                "main.tf:5,24-54: Module cannot be installed without network",
-                "main.tf:6,27-68: Module cannot be installed without network",
-                "main.tf:7,24-79: Module cannot be installed without network");
-        assertThat(r.diagnostics().asList().getFirst().detail()).contains("\"terraform-aws-modules/vpc/aws\"")
-                .contains("module registry").contains("without network access");
+        assertThat(brief(r.diagnostics()))
+                .containsExactly(
+                        "main.tf:2,13-44: Module cannot be installed without network",
+                        "main.tf:5,24-54: Module cannot be installed without network",
+                        "main.tf:6,27-68: Module cannot be installed without network",
+                        "main.tf:7,24-79: Module cannot be installed without network");
+        assertThat(r.diagnostics().asList().getFirst().detail())
+                .contains("\"terraform-aws-modules/vpc/aws\"")
+                .contains("module registry")
+                .contains("without network access");
         assertThat(r.diagnostics().asList().get(2).detail()).contains("Git over the network");
         assertThat(r.value().steps()).extracting(ModuleInstaller.Step::key).containsExactly("local");
         Result<ConfigTree> t = ConfigLoader.loadTree(dir, Fixtures.OPTIONS);
@@ -188,16 +243,25 @@ class ModuleInstallerTest {
 
     @Test
     void modulesTerraformInstalledAreFoundThroughItsManifest() {
-        write(dir, "main.tf", "module \"vpc\" {\n  source  = \"terraform-aws-modules/vpc/aws\"\n"
-                        + "  version = \"5.0.0\"\n}\n",
-                ".terraform/modules/vpc/main.tf", "output \"vpc_id\" { value = \"v\" }\n",
-                ".terraform/modules/modules.json", "{\"Modules\":[{\"Key\":\"\",\"Source\":\"\",\"Dir\":\".\"},"
+        write(
+                dir,
+                "main.tf",
+                "module \"vpc\" {\n  source  = \"terraform-aws-modules/vpc/aws\"\n" + "  version = \"5.0.0\"\n}\n",
+                ".terraform/modules/vpc/main.tf",
+                "output \"vpc_id\" { value = \"v\" }\n",
+                ".terraform/modules/modules.json",
+                "{\"Modules\":[{\"Key\":\"\",\"Source\":\"\",\"Dir\":\".\"},"
                         + "{\"Key\":\"vpc\",\"Source\":\"registry.terraform.io/terraform-aws-modules/vpc/aws\","
                         + "\"Version\":\"5.0.0\",\"Dir\":\".terraform/modules/vpc\"}]}");
         // Terraform records the registry source fully qualified; the call says it short.
         Result<ConfigTree> t = ConfigLoader.loadTree(dir, Fixtures.OPTIONS);
         assertThat(brief(t.diagnostics())).isEmpty();
-        assertThat(t.value().node(Module.ROOT.child("vpc")).orElseThrow().module().outputs()).containsKey("vpc_id");
+        assertThat(t.value()
+                        .node(Module.ROOT.child("vpc"))
+                        .orElseThrow()
+                        .module()
+                        .outputs())
+                .containsKey("vpc_id");
     }
 
     @Test
@@ -206,8 +270,8 @@ class ModuleInstallerTest {
         assertThat(ModuleSource.parse("git::file:///r//m/n?ref=v1"))
                 .isEqualTo(new ModuleSource.Git("file:///r", "v1", "m/n"));
         assertThat(ModuleSource.parse("git::/r")).isEqualTo(new ModuleSource.Git("/r", null, ""));
-        assertThat(ModuleSource.parse("/abs/x.zip")).isEqualTo(new ModuleSource.LocalPackage(Path.of("/abs/x.zip"),
-                ""));
+        assertThat(ModuleSource.parse("/abs/x.zip"))
+                .isEqualTo(new ModuleSource.LocalPackage(Path.of("/abs/x.zip"), ""));
         assertThat(ModuleSource.parse("file:///abs/x.tgz//sub"))
                 .isEqualTo(new ModuleSource.LocalPackage(Path.of("/abs/x.tgz"), "sub"));
         assertThat(ModuleSource.parse("hashicorp/consul/aws")).isEqualTo(new ModuleSource.Remote("module registry"));
@@ -220,9 +284,11 @@ class ModuleInstallerTest {
         assertThat(ModuleSource.parse("gcs::https://www.googleapis.com/storage/v1/b/m.zip"))
                 .isEqualTo(new ModuleSource.Remote("Google Cloud Storage"));
         assertThat(ModuleSource.parse("hg::http://example.com/r")).isEqualTo(new ModuleSource.Remote("Mercurial"));
-        assertThat(ModuleSource.same("registry.terraform.io/hashicorp/consul/aws", "hashicorp/consul/aws")).isTrue();
+        assertThat(ModuleSource.same("registry.terraform.io/hashicorp/consul/aws", "hashicorp/consul/aws"))
+                .isTrue();
         assertThat(ModuleSource.same("git::https://github.com/org/repo.git?ref=v1", "github.com/org/repo?ref=v1"))
                 .isTrue();
-        assertThat(ModuleSource.same("hashicorp/consul/aws", "hashicorp/consul/azurerm")).isFalse();
+        assertThat(ModuleSource.same("hashicorp/consul/aws", "hashicorp/consul/azurerm"))
+                .isFalse();
     }
 }

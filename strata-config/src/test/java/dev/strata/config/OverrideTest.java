@@ -66,19 +66,28 @@ class OverrideTest {
                 }
                 """);
         ModuleConfig m = clean();
-        Lifecycle lc = m.resources().get(Resource.managed("aws_instance", "web")).lifecycle();
+        Lifecycle lc =
+                m.resources().get(Resource.managed("aws_instance", "web")).lifecycle();
         assertThat(lc.createBeforeDestroy()).as("the later override wins").isFalse();
         assertThat(lc.preventDestroy()).isTrue();
         assertThat(lc.ignoreChanges()).extracting(Object::toString).containsExactly("tags");
         assertThat(lc.preconditions()).hasSize(1);
-        assertThat(m.resources().get(Resource.data("aws_ami", "a")).lifecycle().postconditions()).hasSize(1);
+        assertThat(m.resources().get(Resource.data("aws_ami", "a")).lifecycle().postconditions())
+                .hasSize(1);
     }
 
     @Test
     void lifecycleFromAnOverrideAloneApplies() {
-        write(dir, "main.tf", "resource \"aws_instance\" \"web\" {}\n",
-                "override.tf", "resource \"aws_instance\" \"web\" {\n  lifecycle { ignore_changes = all }\n}\n");
-        assertThat(clean().resources().get(Resource.managed("aws_instance", "web")).lifecycle().ignoreAllChanges())
+        write(
+                dir,
+                "main.tf",
+                "resource \"aws_instance\" \"web\" {}\n",
+                "override.tf",
+                "resource \"aws_instance\" \"web\" {\n  lifecycle { ignore_changes = all }\n}\n");
+        assertThat(clean().resources()
+                        .get(Resource.managed("aws_instance", "web"))
+                        .lifecycle()
+                        .ignoreAllChanges())
                 .isTrue();
     }
 
@@ -97,12 +106,14 @@ class OverrideTest {
                 }
                 """);
         ResourceConfig web = clean().resources().get(Resource.managed("aws_instance", "web"));
-        BodySchema schema = new BodySchema(List.of(AttributeSchema.optional("ami")),
+        BodySchema schema = new BodySchema(
+                List.of(AttributeSchema.optional("ami")),
                 List.of(BlockHeaderSchema.of("ebs"), BlockHeaderSchema.of("network")));
         var content = web.config().content(schema);
         assertThat(brief(content.diagnostics())).isEmpty();
         assertThat(content.value().blocksOfType("ebs")).hasSize(1);
-        assertThat(content.value().blocksOfType("ebs").getFirst().range().filename()).isEqualTo("override.tf");
+        assertThat(content.value().blocksOfType("ebs").getFirst().range().filename())
+                .isEqualTo("override.tf");
         assertThat(content.value().blocksOfType("network")).hasSize(1);
         assertThat(content.value().attributes()).containsKey("ami");
     }
@@ -173,19 +184,20 @@ class OverrideTest {
                 }
                 """);
         Result<ConfigTree> r = load(dir);
-        assertThat(brief(r.diagnostics())).containsExactly(
-                "override.tf:2,3-13: Can't override validation blocks",
-                "override.tf:8,17-33: Unsupported override",
-                "override.tf:10,5-18: Can't override postcondition blocks",
-                "override.tf:17,17-33: Unsupported override",
-                "override.tf:20,17-33: Unsupported override",
-                "override.tf:23,17-33: Unsupported override",
-                "override.tf:24,3-15: Can't override precondition blocks",
-                "override.tf:29,1-10: Can't override check blocks",
-                "override.tf:35,1-6: Cannot override 'moved' blocks",
-                "override.tf:39,1-7: Cannot override 'import' blocks");
-        assertThat(r.diagnostics().asList().get(1).detail()).isEqualTo("The depends_on argument may not be "
-                + "overridden.");
+        assertThat(brief(r.diagnostics()))
+                .containsExactly(
+                        "override.tf:2,3-13: Can't override validation blocks",
+                        "override.tf:8,17-33: Unsupported override",
+                        "override.tf:10,5-18: Can't override postcondition blocks",
+                        "override.tf:17,17-33: Unsupported override",
+                        "override.tf:20,17-33: Unsupported override",
+                        "override.tf:23,17-33: Unsupported override",
+                        "override.tf:24,3-15: Can't override precondition blocks",
+                        "override.tf:29,1-10: Can't override check blocks",
+                        "override.tf:35,1-6: Cannot override 'moved' blocks",
+                        "override.tf:39,1-7: Cannot override 'import' blocks");
+        assertThat(r.diagnostics().asList().get(1).detail())
+                .isEqualTo("The depends_on argument may not be " + "overridden.");
         ModuleConfig m = r.value().root().module();
         assertThat(m.variables().get("v").validations()).hasSize(1);
         assertThat(m.moved()).isEmpty();
@@ -216,14 +228,18 @@ class OverrideTest {
                 variable "c" { default = "seven" }
                 """);
         Result<ConfigTree> r = load(dir);
-        assertThat(brief(r.diagnostics())).containsExactly(
-                "override.tf:2,1-13: Invalid default value for variable",
-                "override.tf:3,1-13: Invalid default value for variable");
-        assertThat(r.diagnostics().asList().getFirst().detail()).isEqualTo("Overriding this variable's type "
-                + "constraint has made its default value invalid: a number is required.");
-        assertThat(r.diagnostics().asList().get(1).detail()).isEqualTo("The overridden default value for this "
-                + "variable is not compatible with the variable's type constraint: a number is required.");
-        assertThat(r.value().root().module().variables().get("a").defaultValue()).isEqualTo(Value.number(1));
+        assertThat(brief(r.diagnostics()))
+                .containsExactly(
+                        "override.tf:2,1-13: Invalid default value for variable",
+                        "override.tf:3,1-13: Invalid default value for variable");
+        assertThat(r.diagnostics().asList().getFirst().detail())
+                .isEqualTo("Overriding this variable's type "
+                        + "constraint has made its default value invalid: a number is required.");
+        assertThat(r.diagnostics().asList().get(1).detail())
+                .isEqualTo("The overridden default value for this "
+                        + "variable is not compatible with the variable's type constraint: a number is required.");
+        assertThat(r.value().root().module().variables().get("a").defaultValue())
+                .isEqualTo(Value.number(1));
         assertThat(r.value().root().module().variables().get("a").type().type()).isEqualTo(Type.NUMBER);
     }
 
@@ -249,7 +265,8 @@ class OverrideTest {
                 """);
         ModuleConfig m = clean();
         assertThat(m.requiredVersions()).extracting(Object::toString).containsExactly(">= 1.0");
-        assertThat(m.requiredProviders().get("aws").source()).isEqualTo(Provider.parse("example/aws", null).value());
+        assertThat(m.requiredProviders().get("aws").source())
+                .isEqualTo(Provider.parse("example/aws", null).value());
         assertThat(m.requiredProviders().get("aws").version().toString()).isEqualTo("~> 5.0");
         assertThat(m.requiredProviders().get("random").version().toString()).isEqualTo("3.6.0");
         assertThat(m.backend().type()).isEqualTo("pg");
@@ -257,8 +274,12 @@ class OverrideTest {
 
     @Test
     void localsOverrideValueByValue() {
-        write(dir, "main.tf", "locals {\n  a = 1\n  b = 2\n}\nlocals { c = 3 }\n",
-                "override.tf", "locals {\n  b = 20\n  c = 30\n}\n");
+        write(
+                dir,
+                "main.tf",
+                "locals {\n  a = 1\n  b = 2\n}\nlocals { c = 3 }\n",
+                "override.tf",
+                "locals {\n  b = 20\n  c = 30\n}\n");
         ModuleConfig m = clean();
         assertThat(m.locals().get("a").declRange().filename()).isEqualTo("main.tf");
         assertThat(m.locals().get("b").declRange().filename()).isEqualTo("override.tf");

@@ -43,7 +43,8 @@ class ReferenceScopeTest {
         Set<String> absentKeys = Set.of();
 
         private Result<Value> echo(String question, Reference ref) {
-            asked.add(question + " @" + ref.range().start().column() + "-" + ref.range().end().column());
+            asked.add(question + " @" + ref.range().start().column() + "-"
+                    + ref.range().end().column());
             return Result.of(Value.string(question));
         }
 
@@ -111,7 +112,8 @@ class ReferenceScopeTest {
     }
 
     private static Traversal traversal(String src) {
-        Expr e = NativeSyntax.parseExpression(src.getBytes(StandardCharsets.UTF_8), "t.tf", SourcePos.START).value();
+        Expr e = NativeSyntax.parseExpression(src.getBytes(StandardCharsets.UTF_8), "t.tf", SourcePos.START)
+                .value();
         return ((Expr.ScopeTraversal) e).traversal();
     }
 
@@ -157,11 +159,17 @@ class ReferenceScopeTest {
         EchoData data = new EchoData();
         data.absentKeys = Set.of("aws_instance.web[5]", "module.net[\"z\"]");
         ReferenceScope scope = new ReferenceScope(data);
-        assertThat(scope.resolve(traversal("aws_instance.web[5].id")).value().stepsConsumed()).isEqualTo(2);
-        assertThat(scope.resolve(traversal("module.net[\"z\"]")).value().stepsConsumed()).isEqualTo(2);
-        assertThat(scope.resolve(traversal("module.net[\"z\"].out")).value().stepsConsumed()).isEqualTo(2);
-        assertThat(data.asked).containsExactly("resource aws_instance.web null @1-20",
-                "module net null null @1-16", "module net null null @1-20");
+        assertThat(scope.resolve(traversal("aws_instance.web[5].id")).value().stepsConsumed())
+                .isEqualTo(2);
+        assertThat(scope.resolve(traversal("module.net[\"z\"]")).value().stepsConsumed())
+                .isEqualTo(2);
+        assertThat(scope.resolve(traversal("module.net[\"z\"].out")).value().stepsConsumed())
+                .isEqualTo(2);
+        assertThat(data.asked)
+                .containsExactly(
+                        "resource aws_instance.web null @1-20",
+                        "module net null null @1-16",
+                        "module net null null @1-20");
     }
 
     @Test
@@ -170,7 +178,8 @@ class ReferenceScopeTest {
         Result<Scope.Resolved> r = new ReferenceScope(reporting).resolve(traversal("count.foo.bar"));
         assertThat(reporting.asked).isEmpty();
         assertThat(r.value()).isEqualTo(new Scope.Resolved(Value.DYNAMIC_UNKNOWN, 3));
-        assertThat(r.diagnostics().asList()).extracting(Diagnostic::summary)
+        assertThat(r.diagnostics().asList())
+                .extracting(Diagnostic::summary)
                 .containsExactly("Invalid \"count\" attribute");
 
         ScopeData silent = new EchoData() {
@@ -179,6 +188,10 @@ class ReferenceScopeTest {
                 return Diagnostics.NONE;
             }
         };
-        assertThat(new ReferenceScope(silent).resolve(traversal("var")).diagnostics().asList()).isEmpty();
+        assertThat(new ReferenceScope(silent)
+                        .resolve(traversal("var"))
+                        .diagnostics()
+                        .asList())
+                .isEmpty();
     }
 }

@@ -42,10 +42,16 @@ class ReferencesTest {
                 """, "m/main.tf", "output \"disks\" { value = [] }\n");
         ModuleConfig m = Fixtures.load(dir).value().root().module();
         List<Reference> refs = References.of(m.resources().get(Resource.managed("aws_instance", "web")));
-        assertThat(subjects(refs)).containsExactlyInAnyOrder("var.n", "local.tags", "data.http.d", "module.m.disks",
-                "terraform_data.a", "module.m");
-        assertThat(refs.stream().filter(r -> r.subject().toString().equals("var.n")).findFirst().orElseThrow()
-                .range().toString()).isEqualTo("main.tf:7,11-16");
+        assertThat(subjects(refs))
+                .containsExactlyInAnyOrder(
+                        "var.n", "local.tags", "data.http.d", "module.m.disks", "terraform_data.a", "module.m");
+        assertThat(refs.stream()
+                        .filter(r -> r.subject().toString().equals("var.n"))
+                        .findFirst()
+                        .orElseThrow()
+                        .range()
+                        .toString())
+                .isEqualTo("main.tf:7,11-16");
         assertThat(subjects(References.of(m.moduleCalls().get("m")))).isEmpty();
     }
 }

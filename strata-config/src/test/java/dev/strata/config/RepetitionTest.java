@@ -22,7 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * on {@code terraform_data}), except the count limit, where Terraform runs out of memory.
  */
 class RepetitionTest {
-    private static final SourceRange AT = new SourceRange("main.tf", new SourcePos(3, 11, 40), new SourcePos(3, 13, 42));
+    private static final SourceRange AT =
+            new SourceRange("main.tf", new SourcePos(3, 11, 40), new SourcePos(3, 13, 42));
     private static final String WHOLE = "The given \"count\" argument value is unsuitable: value must be a whole "
             + "number, between -9223372036854775808 and 9223372036854775807.";
     private static final String SENSITIVE_KEYS = "Sensitive values, or values derived from sensitive values, cannot be "
@@ -54,67 +55,125 @@ class RepetitionTest {
                 row("unknown number", Value.unknown(Type.NUMBER), new Unknown()),
                 row("unknown of any type", Value.unknown(Type.DYNAMIC), new Unknown()),
                 row("unknown string", Value.unknown(Type.STRING), new Unknown()),
-                row("null", Value.nullValue(Type.NUMBER), new Error("Invalid count argument",
-                        "The given \"count\" argument value is null. An integer is required.")),
-                row("negative", Value.number(-1), new Error("Invalid count argument",
-                        "The given \"count\" argument value is unsuitable: must be greater than or equal to zero.")),
+                row(
+                        "null",
+                        Value.nullValue(Type.NUMBER),
+                        new Error(
+                                "Invalid count argument",
+                                "The given \"count\" argument value is null. An integer is required.")),
+                row(
+                        "negative",
+                        Value.number(-1),
+                        new Error(
+                                "Invalid count argument",
+                                "The given \"count\" argument value is unsuitable: must be greater than or equal to zero.")),
                 row("fraction", Value.number(new BigDecimal("1.5")), new Error("Invalid count argument", WHOLE)),
-                row("above int64", Value.number(new BigDecimal("9223372036854775808")),
+                row(
+                        "above int64",
+                        Value.number(new BigDecimal("9223372036854775808")),
                         new Error("Invalid count argument", WHOLE)),
                 row("infinity", Value.POSITIVE_INFINITY, new Error("Invalid count argument", WHOLE)),
                 row("negative infinity", Value.NEGATIVE_INFINITY, new Error("Invalid count argument", WHOLE)),
-                row("above the largest int", Value.number(3_000_000_000L), new Error("Invalid count argument",
-                        "The given \"count\" argument value is unsuitable: Strata supports at most 2147483647 "
-                                + "instances of one resource or module.")),
-                row("bool", Value.bool(true), new Error("Incorrect value type",
-                        "Invalid expression value: number required.")),
-                row("unknown bool", Value.unknown(Type.BOOL), new Error("Incorrect value type",
-                        "Invalid expression value: number required.")),
-                row("letters", Value.string("abc"), new Error("Incorrect value type",
-                        "Invalid expression value: a number is required.")),
-                row("tuple", Value.tuple(List.of(Value.number(1))), new Error("Incorrect value type",
-                        "Invalid expression value: number required.")));
+                row(
+                        "above the largest int",
+                        Value.number(3_000_000_000L),
+                        new Error(
+                                "Invalid count argument",
+                                "The given \"count\" argument value is unsuitable: Strata supports at most 2147483647 "
+                                        + "instances of one resource or module.")),
+                row(
+                        "bool",
+                        Value.bool(true),
+                        new Error("Incorrect value type", "Invalid expression value: number required.")),
+                row(
+                        "unknown bool",
+                        Value.unknown(Type.BOOL),
+                        new Error("Incorrect value type", "Invalid expression value: number required.")),
+                row(
+                        "letters",
+                        Value.string("abc"),
+                        new Error("Incorrect value type", "Invalid expression value: a number is required.")),
+                row(
+                        "tuple",
+                        Value.tuple(List.of(Value.number(1))),
+                        new Error("Incorrect value type", "Invalid expression value: number required.")));
     }
 
     static Stream<Arguments> forEaches() {
         Value a = Value.string("a");
         Value b = Value.string("b");
         return Stream.of(
-                row("map", Value.map(Type.NUMBER, Map.of("b", Value.number(2), "a", Value.number(1))),
+                row(
+                        "map",
+                        Value.map(Type.NUMBER, Map.of("b", Value.number(2), "a", Value.number(1))),
                         new Keys(List.of("a", "b"))),
                 row("object", Value.objectOf("x", Value.bool(true)), new Keys(List.of("x"))),
                 row("empty map", Value.map(Type.STRING, Map.of()), new Keys(List.of())),
                 row("set of strings", Value.set(Type.STRING, List.of(b, a)), new Keys(List.of("a", "b"))),
-                row("map with unknown values: the keys are known",
-                        Value.map(Type.STRING, Map.of("k", Value.unknown(Type.STRING))), new Keys(List.of("k"))),
-                row("map with sensitive values, as Terraform allows",
-                        Value.map(Type.STRING, Map.of("k", a.mark(Mark.SENSITIVE))), new Keys(List.of("k"))),
+                row(
+                        "map with unknown values: the keys are known",
+                        Value.map(Type.STRING, Map.of("k", Value.unknown(Type.STRING))),
+                        new Keys(List.of("k"))),
+                row(
+                        "map with sensitive values, as Terraform allows",
+                        Value.map(Type.STRING, Map.of("k", a.mark(Mark.SENSITIVE))),
+                        new Keys(List.of("k"))),
                 row("unknown", Value.unknown(Type.map(Type.STRING)), new Unknown()),
-                row("set with an unknown element", Value.set(Type.STRING, List.of(a, Value.unknown(Type.STRING))),
+                row(
+                        "set with an unknown element",
+                        Value.set(Type.STRING, List.of(a, Value.unknown(Type.STRING))),
                         new Unknown()),
-                row("null", Value.nullValue(Type.map(Type.STRING)), new Error("Invalid for_each argument",
-                        "The given \"for_each\" argument value is unsuitable: the given \"for_each\" argument value "
-                                + "is null. A map, or set of strings is allowed.")),
-                row("sensitive map", Value.map(Type.NUMBER, Map.of("a", Value.number(1))).mark(Mark.SENSITIVE),
+                row(
+                        "null",
+                        Value.nullValue(Type.map(Type.STRING)),
+                        new Error(
+                                "Invalid for_each argument",
+                                "The given \"for_each\" argument value is unsuitable: the given \"for_each\" argument value "
+                                        + "is null. A map, or set of strings is allowed.")),
+                row(
+                        "sensitive map",
+                        Value.map(Type.NUMBER, Map.of("a", Value.number(1))).mark(Mark.SENSITIVE),
                         new Error("Invalid for_each argument", SENSITIVE_KEYS)),
-                row("set with a sensitive element", Value.set(Type.STRING, List.of(a.mark(Mark.SENSITIVE))),
+                row(
+                        "set with a sensitive element",
+                        Value.set(Type.STRING, List.of(a.mark(Mark.SENSITIVE))),
                         new Error("Invalid for_each argument", SENSITIVE_KEYS)),
-                row("set with a null element", Value.set(Type.STRING, List.of(a, Value.nullValue(Type.STRING))),
-                        new Error("Invalid for_each set argument", "The given \"for_each\" argument value is "
-                                + "unsuitable: \"for_each\" sets must not contain null values.")),
-                row("set of numbers", Value.set(Type.NUMBER, List.of(Value.number(1))),
-                        new Error("Invalid for_each set argument", "The given \"for_each\" argument value is "
-                                + "unsuitable: \"for_each\" supports maps and sets of strings, but you have provided "
-                                + "a set containing type number.")),
-                row("tuple", Value.tuple(List.of(a)), new Error("Invalid for_each argument",
-                        "The given \"for_each\" argument value is unsuitable: the \"for_each\" argument must be a "
-                                + "map, or set of strings, and you have provided a value of type tuple.")),
-                row("list", Value.list(Type.STRING, List.of(a)), new Error("Invalid for_each argument",
-                        "The given \"for_each\" argument value is unsuitable: the \"for_each\" argument must be a "
-                                + "map, or set of strings, and you have provided a value of type list of string.")),
-                row("number", Value.number(5), new Error("Invalid for_each argument",
-                        "The given \"for_each\" argument value is unsuitable: the \"for_each\" argument must be a "
-                                + "map, or set of strings, and you have provided a value of type number.")));
+                row(
+                        "set with a null element",
+                        Value.set(Type.STRING, List.of(a, Value.nullValue(Type.STRING))),
+                        new Error(
+                                "Invalid for_each set argument",
+                                "The given \"for_each\" argument value is "
+                                        + "unsuitable: \"for_each\" sets must not contain null values.")),
+                row(
+                        "set of numbers",
+                        Value.set(Type.NUMBER, List.of(Value.number(1))),
+                        new Error(
+                                "Invalid for_each set argument",
+                                "The given \"for_each\" argument value is "
+                                        + "unsuitable: \"for_each\" supports maps and sets of strings, but you have provided "
+                                        + "a set containing type number.")),
+                row(
+                        "tuple",
+                        Value.tuple(List.of(a)),
+                        new Error(
+                                "Invalid for_each argument",
+                                "The given \"for_each\" argument value is unsuitable: the \"for_each\" argument must be a "
+                                        + "map, or set of strings, and you have provided a value of type tuple.")),
+                row(
+                        "list",
+                        Value.list(Type.STRING, List.of(a)),
+                        new Error(
+                                "Invalid for_each argument",
+                                "The given \"for_each\" argument value is unsuitable: the \"for_each\" argument must be a "
+                                        + "map, or set of strings, and you have provided a value of type list of string.")),
+                row(
+                        "number",
+                        Value.number(5),
+                        new Error(
+                                "Invalid for_each argument",
+                                "The given \"for_each\" argument value is unsuitable: the \"for_each\" argument must be a "
+                                        + "map, or set of strings, and you have provided a value of type number.")));
     }
 
     @ParameterizedTest(name = "count: {0}")
@@ -132,16 +191,20 @@ class RepetitionTest {
     private static void check(Repetition got, Want want) {
         switch (want) {
             case Count c -> assertThat(got).isEqualTo(new Repetition.Count(c.n()));
-            case Keys k -> assertThat(got).isInstanceOfSatisfying(Repetition.ForEach.class,
-                    f -> assertThat(f.each().keySet()).containsExactlyElementsOf(k.keys()));
+            case Keys k ->
+                assertThat(got)
+                        .isInstanceOfSatisfying(
+                                Repetition.ForEach.class,
+                                f -> assertThat(f.each().keySet()).containsExactlyElementsOf(k.keys()));
             case Unknown u -> assertThat(got).isEqualTo(new Repetition.Unknown());
-            case Error e -> assertThat(got).isInstanceOfSatisfying(Repetition.Invalid.class, i -> {
-                Diagnostic d = i.error();
-                assertThat(d.isError()).isTrue();
-                assertThat(d.summary()).isEqualTo(e.summary());
-                assertThat(d.detail()).isEqualTo(e.detail());
-                assertThat(d.subject()).isEqualTo(AT);
-            });
+            case Error e ->
+                assertThat(got).isInstanceOfSatisfying(Repetition.Invalid.class, i -> {
+                    Diagnostic d = i.error();
+                    assertThat(d.isError()).isTrue();
+                    assertThat(d.summary()).isEqualTo(e.summary());
+                    assertThat(d.detail()).isEqualTo(e.detail());
+                    assertThat(d.subject()).isEqualTo(AT);
+                });
         }
     }
 }

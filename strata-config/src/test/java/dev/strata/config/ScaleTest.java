@@ -24,16 +24,24 @@ class ScaleTest {
         StringBuilder inputs = new StringBuilder();
         for (int i = 0; i < 60; i++) {
             child.append("variable \"v").append(i).append("\" { type = string }\n");
-            child.append("output \"o").append(i).append("\" { value = \"${var.v").append(i).append("}-x\" }\n");
+            child.append("output \"o")
+                    .append(i)
+                    .append("\" { value = \"${var.v")
+                    .append(i)
+                    .append("}-x\" }\n");
             inputs.append("  v").append(i).append(" = \"${each.key}-").append(i).append("\"\n");
         }
         StringBuilder keys = new StringBuilder();
         for (int k = 0; k < 500; k++) {
             keys.append(k == 0 ? "" : ", ").append("\"k").append(k).append('"');
         }
-        Fixtures.write(dir, "main.tf", "module \"m\" {\n  source = \"./m\"\n  for_each = toset([" + keys + "])\n"
-                + inputs + "}\noutput \"all\" { value = { for k, m in module.m : k => m.o59 } }\n",
-                "m/main.tf", child.toString());
+        Fixtures.write(
+                dir,
+                "main.tf",
+                "module \"m\" {\n  source = \"./m\"\n  for_each = toset([" + keys + "])\n" + inputs
+                        + "}\noutput \"all\" { value = { for k, m in module.m : k => m.o59 } }\n",
+                "m/main.tf",
+                child.toString());
         Result<ConfigTree> t = ConfigLoader.loadTree(dir, Fixtures.OPTIONS);
         Diagnostics d = t.diagnostics().with(Validator.validate(t.value()));
         assertThat(d.isEmpty()).as(d.toString()).isTrue();

@@ -41,23 +41,27 @@ class ValidatorTest {
                 """);
         write(dir, "net/main.tf", "output \"x\" { value = 1 }\n");
         ds = validate(dir);
-        assertThat(brief(ds)).containsExactly(
-                "main.tf:5,22-32: Reference to undeclared input variable",
-                "main.tf:6,22-32: Reference to undeclared local value",
-                "main.tf:7,22-39: Reference to undeclared resource",
-                "main.tf:8,22-36: Reference to undeclared resource",
-                "main.tf:9,22-35: Reference to undeclared module",
-                "main.tf:10,32-34: Unsupported attribute",
-                "main.tf:11,22-31: Reference to undeclared input variable");
-        assertThat(detail(ds, 0)).isEqualTo("An input variable with the name \"regoin\" has not been declared. Did you "
-                + "mean \"region\"?");
+        assertThat(brief(ds))
+                .containsExactly(
+                        "main.tf:5,22-32: Reference to undeclared input variable",
+                        "main.tf:6,22-32: Reference to undeclared local value",
+                        "main.tf:7,22-39: Reference to undeclared resource",
+                        "main.tf:8,22-36: Reference to undeclared resource",
+                        "main.tf:9,22-35: Reference to undeclared module",
+                        "main.tf:10,32-34: Unsupported attribute",
+                        "main.tf:11,22-31: Reference to undeclared input variable");
+        assertThat(detail(ds, 0))
+                .isEqualTo("An input variable with the name \"regoin\" has not been declared. Did you "
+                        + "mean \"region\"?");
         assertThat(detail(ds, 1)).endsWith("Did you mean \"name\"?");
-        assertThat(detail(ds, 2)).isEqualTo("A managed resource \"aws_instance\" \"webb\" has not been declared in the "
-                + "root module. Did you mean \"web\"?");
+        assertThat(detail(ds, 2))
+                .isEqualTo("A managed resource \"aws_instance\" \"webb\" has not been declared in the "
+                        + "root module. Did you mean \"web\"?");
         assertThat(detail(ds, 3)).startsWith("A data resource \"aws_ami\" \"x\"");
         assertThat(detail(ds, 4)).endsWith("Did you mean \"net\"?");
-        assertThat(detail(ds, 6)).isEqualTo("An input variable with the name \"other\" has not been declared. This "
-                + "variable can be declared with a variable \"other\" {} block.");
+        assertThat(detail(ds, 6))
+                .isEqualTo("An input variable with the name \"other\" has not been declared. This "
+                        + "variable can be declared with a variable \"other\" {} block.");
     }
 
     @Test
@@ -82,16 +86,18 @@ class ValidatorTest {
                   ]
                 }
                 """);
-        assertThat(brief(ds)).containsExactly(
-                "main.tf:6,5-27: Missing resource instance key",
-                "main.tf:7,5-25: Missing resource instance key",
-                "main.tf:8,5-29: Unexpected resource instance key",
-                "main.tf:9,5-30: Invalid resource instance key",
-                "main.tf:10,5-32: Invalid resource instance key",
-                "main.tf:11,5-30: Invalid resource instance key");
-        assertThat(detail(ds, 0)).isEqualTo("Because terraform_data.counted has \"count\" set, its attributes must be "
-                + "accessed on specific instances.\n\nFor example, to correlate with indices of a referring resource, "
-                + "use:\n    terraform_data.counted[count.index]");
+        assertThat(brief(ds))
+                .containsExactly(
+                        "main.tf:6,5-27: Missing resource instance key",
+                        "main.tf:7,5-25: Missing resource instance key",
+                        "main.tf:8,5-29: Unexpected resource instance key",
+                        "main.tf:9,5-30: Invalid resource instance key",
+                        "main.tf:10,5-32: Invalid resource instance key",
+                        "main.tf:11,5-30: Invalid resource instance key");
+        assertThat(detail(ds, 0))
+                .isEqualTo("Because terraform_data.counted has \"count\" set, its attributes must be "
+                        + "accessed on specific instances.\n\nFor example, to correlate with indices of a referring resource, "
+                        + "use:\n    terraform_data.counted[count.index]");
         assertThat(detail(ds, 1)).endsWith("terraform_data.keyed[each.key]");
         assertThat(detail(ds, 3)).contains("numbered from 0 to 1");
         assertThat(detail(ds, 5)).contains("\"a\", \"b\"");
@@ -136,12 +142,13 @@ class ValidatorTest {
                 }
                 output "o" { value = count.index }
                 """);
-        assertThat(brief(ds)).containsExactly(
-                "main.tf:2,11-22: Reference to \"count\" in non-counted context",
-                "main.tf:5,23-27: Invalid \"self\" reference",
-                "main.tf:6,23-31: Reference to \"each\" in context without for_each",
-                "main.tf:12,25-35: Reference to \"each\" in context without for_each",
-                "main.tf:20,22-33: Reference to \"count\" in non-counted context");
+        assertThat(brief(ds))
+                .containsExactly(
+                        "main.tf:2,11-22: Reference to \"count\" in non-counted context",
+                        "main.tf:5,23-27: Invalid \"self\" reference",
+                        "main.tf:6,23-31: Reference to \"each\" in context without for_each",
+                        "main.tf:12,25-35: Reference to \"each\" in context without for_each",
+                        "main.tf:20,22-33: Reference to \"count\" in non-counted context");
     }
 
     @Test
@@ -161,17 +168,20 @@ class ValidatorTest {
                 """);
         write(dir, "m/main.tf", "");
         ds = validate(dir);
-        assertThat(brief(ds)).containsExactly(
-                "main.tf:1,41-43: Invalid count argument",
-                "main.tf:2,41-44: Invalid count argument",
-                "main.tf:3,44-49: Invalid for_each argument",
-                "main.tf:4,44-54: Invalid for_each set argument",
-                "main.tf:5,41-45: Invalid count argument",
-                "main.tf:10,12-14: Invalid count argument");
-        assertThat(detail(ds, 0)).isEqualTo("The given \"count\" argument value is unsuitable: must be greater than or "
-                + "equal to zero.");
-        assertThat(detail(ds, 2)).isEqualTo("The given \"for_each\" argument value is unsuitable: the \"for_each\" "
-                + "argument must be a map, or set of strings, and you have provided a value of type tuple.");
+        assertThat(brief(ds))
+                .containsExactly(
+                        "main.tf:1,41-43: Invalid count argument",
+                        "main.tf:2,41-44: Invalid count argument",
+                        "main.tf:3,44-49: Invalid for_each argument",
+                        "main.tf:4,44-54: Invalid for_each set argument",
+                        "main.tf:5,41-45: Invalid count argument",
+                        "main.tf:10,12-14: Invalid count argument");
+        assertThat(detail(ds, 0))
+                .isEqualTo("The given \"count\" argument value is unsuitable: must be greater than or "
+                        + "equal to zero.");
+        assertThat(detail(ds, 2))
+                .isEqualTo("The given \"for_each\" argument value is unsuitable: the \"for_each\" "
+                        + "argument must be a map, or set of strings, and you have provided a value of type tuple.");
     }
 
     @Test
@@ -185,10 +195,11 @@ class ValidatorTest {
                   d = upper(var.s)
                 }
                 """);
-        assertThat(brief(ds)).containsExactly(
-                "main.tf:3,7-13: Call to unknown function",
-                "main.tf:4,11-14: Invalid operand",
-                "main.tf:5,12-17: Unsupported attribute");
+        assertThat(brief(ds))
+                .containsExactly(
+                        "main.tf:3,7-13: Call to unknown function",
+                        "main.tf:4,11-14: Invalid operand",
+                        "main.tf:5,12-17: Unsupported attribute");
         assertThat(detail(ds, 0)).isEqualTo("There is no function named \"lenght\". Did you mean \"length\"?");
     }
 
@@ -204,9 +215,8 @@ class ValidatorTest {
                 variable "opt" { default = 1 }
                 """);
         Diagnostics ds = validate(dir);
-        assertThat(brief(ds)).containsExactly(
-                "main.tf:1,12-12: Missing required argument",
-                "main.tf:3,3-9: Unsupported argument");
+        assertThat(brief(ds))
+                .containsExactly("main.tf:1,12-12: Missing required argument", "main.tf:3,3-9: Unsupported argument");
         assertThat(detail(ds, 1)).endsWith("Did you mean \"region\"?");
     }
 
@@ -262,11 +272,12 @@ class ValidatorTest {
                 output "d" { value = module.m["x"].nope }
                 """, "m/main.tf", "output \"out\" { value = 1 }\n");
         Diagnostics ds = validate(dir);
-        assertThat(brief(ds)).containsExactly(
-                "main.tf:1,41-57: Self-referential block",
-                "main.tf:7,22-34: Missing module instance key",
-                "main.tf:9,22-39: Unexpected module instance key",
-                "main.tf:10,35-40: Unsupported attribute");
+        assertThat(brief(ds))
+                .containsExactly(
+                        "main.tf:1,41-57: Self-referential block",
+                        "main.tf:7,22-34: Missing module instance key",
+                        "main.tf:9,22-39: Unexpected module instance key",
+                        "main.tf:10,35-40: Unsupported attribute");
     }
 
     @Test
@@ -277,8 +288,9 @@ class ValidatorTest {
                   input = var.nope
                 }
                 """);
-        assertThat(ds.asList()).extracting(Diagnostic::summary).containsExactly(
-                "Reference to undeclared input variable");
+        assertThat(ds.asList())
+                .extracting(Diagnostic::summary)
+                .containsExactly("Reference to undeclared input variable");
     }
 
     @Test
@@ -298,9 +310,10 @@ class ValidatorTest {
                 }
                 """);
         Diagnostics ds = validate(dir);
-        assertThat(brief(ds)).containsExactly(
-                "main.tf.json:5,16-23: Reference to undeclared input variable",
-                "main.tf.json:11,32-53: Missing resource instance key");
+        assertThat(brief(ds))
+                .containsExactly(
+                        "main.tf.json:5,16-23: Reference to undeclared input variable",
+                        "main.tf.json:11,32-53: Missing resource instance key");
     }
 
     @Test
@@ -314,13 +327,13 @@ class ValidatorTest {
                   self = local.self
                 }
                 """);
-        assertThat(brief(ds)).containsExactly(
-                "main.tf:2,3-14: Cycle in local values",
-                "main.tf:6,3-20: Cycle in local values");
-        assertThat(detail(ds, 0)).isEqualTo("These local values refer to each other, so none can be evaluated: "
-                + "local.a refers to local.b at main.tf:2,7-14, which refers to local.c at main.tf:3,8-15, which "
-                + "refers to local.a at main.tf:4,10-17. Break the cycle by computing one of them without the "
-                + "others.");
+        assertThat(brief(ds))
+                .containsExactly("main.tf:2,3-14: Cycle in local values", "main.tf:6,3-20: Cycle in local values");
+        assertThat(detail(ds, 0))
+                .isEqualTo("These local values refer to each other, so none can be evaluated: "
+                        + "local.a refers to local.b at main.tf:2,7-14, which refers to local.c at main.tf:3,8-15, which "
+                        + "refers to local.a at main.tf:4,10-17. Break the cycle by computing one of them without the "
+                        + "others.");
     }
 
     @Test
@@ -340,10 +353,11 @@ class ValidatorTest {
                 }
                 resource "aws_instance" "e" { provider = aws.west }
                 """);
-        assertThat(brief(ds)).containsExactly(
-                "main.tf:6,42-50: Provider configuration not present",
-                "main.tf:7,42-55: Missing provider instance key",
-                "main.tf:8,42-55: Unexpected provider instance key");
+        assertThat(brief(ds))
+                .containsExactly(
+                        "main.tf:6,42-50: Provider configuration not present",
+                        "main.tf:7,42-55: Missing provider instance key",
+                        "main.tf:8,42-55: Unexpected provider instance key");
         assertThat(detail(ds, 0)).endsWith("Did you mean \"west\"?");
     }
 
@@ -395,15 +409,16 @@ class ValidatorTest {
                 output "o6" { value = terraform_data.d["b"].id }
                 output "o7" { value = local.loop1 * 2 }
                 """);
-        assertThat(brief(ds)).containsExactly(
-                "main.tf:8,11-18: Invalid operand",
-                "main.tf:12,3-22: Cycle in local values",
-                "main.tf:15,41-48: Invalid count argument",
-                "main.tf:16,41-51: Invalid count argument",
-                "main.tf:17,44-54: Invalid for_each argument",
-                "main.tf:21,23-30: Invalid operand",
-                "main.tf:22,23-44: Invalid resource instance key",
-                "main.tf:23,23-42: Invalid resource instance key");
+        assertThat(brief(ds))
+                .containsExactly(
+                        "main.tf:8,11-18: Invalid operand",
+                        "main.tf:12,3-22: Cycle in local values",
+                        "main.tf:15,41-48: Invalid count argument",
+                        "main.tf:16,41-51: Invalid count argument",
+                        "main.tf:17,44-54: Invalid for_each argument",
+                        "main.tf:21,23-30: Invalid operand",
+                        "main.tf:22,23-44: Invalid resource instance key",
+                        "main.tf:23,23-42: Invalid resource instance key");
         assertThat(detail(ds, 2)).endsWith("must be greater than or equal to zero.");
         assertThat(detail(ds, 7)).contains("count = 2");
     }

@@ -38,15 +38,25 @@ final class Applier {
         StateSnapshot current = state.state();
         StateSnapshot prior = plan.priorState();
         if (!current.lineage().equals(prior.lineage()) && state.exists() && !prior.isEmpty()) {
-            return Result.of(null, Diagnostics.of(Diagnostic.error("Saved plan does not match the given state",
-                    "The given plan file was created against a state of a different lineage (" + prior.lineage()
-                            + ") than the current state (" + current.lineage() + "). Create a new plan.", null)));
+            return Result.of(
+                    null,
+                    Diagnostics.of(Diagnostic.error(
+                            "Saved plan does not match the given state",
+                            "The given plan file was created against a state of a different lineage (" + prior.lineage()
+                                    + ") than the current state (" + current.lineage() + "). Create a new plan.",
+                            null)));
         }
         if (current.serial() != prior.serial() && state.exists()) {
-            return Result.of(null, Diagnostics.of(Diagnostic.error("Saved plan is stale", "The given plan file can "
-                    + "no longer be applied because the state was changed by another operation after the plan was "
-                    + "created (plan made at serial " + prior.serial() + ", state now at serial " + current.serial()
-                    + "). Create a new plan.", null)));
+            return Result.of(
+                    null,
+                    Diagnostics.of(Diagnostic.error(
+                            "Saved plan is stale",
+                            "The given plan file can "
+                                    + "no longer be applied because the state was changed by another operation after the plan was "
+                                    + "created (plan made at serial " + prior.serial() + ", state now at serial "
+                                    + current.serial()
+                                    + "). Create a new plan.",
+                            null)));
         }
         Diagnostics.Builder all = Diagnostics.builder();
         // Creates a crashed run started without recording their result: their tokens are reused, so that the
@@ -80,17 +90,24 @@ final class Applier {
         Run run;
         ApplyOutcomes outcomes;
         try (ProviderPool pool = wiring.pool(options.workingDir())) {
-            run = new Run(tree, options, Run.Phase.APPLY, pool, plan.variables(), state.state(), plan.timestamp(),
-                    r -> e -> {
-                Result<StateSnapshot> w = state.append(e);
-                if (w.value() == null) {
-                    throw new IllegalStateException("could not record the state change durably: "
-                            + w.diagnostics().asList().stream().map(Diagnostic::summary).toList());
-                }
-                return compactIfLarge(state, w.value());
-            });
-            Walk walk = wiring.walk(run, graph, events, new InstanceOps.Inputs(plan, openCreates, Map.of(), Map.of(),
-                    List.of()), null, wiring.stop());
+            run = new Run(
+                    tree, options, Run.Phase.APPLY, pool, plan.variables(), state.state(), plan.timestamp(), r -> e -> {
+                        Result<StateSnapshot> w = state.append(e);
+                        if (w.value() == null) {
+                            throw new IllegalStateException("could not record the state change durably: "
+                                    + w.diagnostics().asList().stream()
+                                            .map(Diagnostic::summary)
+                                            .toList());
+                        }
+                        return compactIfLarge(state, w.value());
+                    });
+            Walk walk = wiring.walk(
+                    run,
+                    graph,
+                    events,
+                    new InstanceOps.Inputs(plan, openCreates, Map.of(), Map.of(), List.of()),
+                    null,
+                    wiring.stop());
             outcomes = walk.applied;
             try {
                 // The walk turns every failed vertex into a diagnostic; the summary below counts instances.
@@ -108,15 +125,27 @@ final class Applier {
         List<AbsResourceInstance> skipped = new ArrayList<>();
         java.util.Set<AbsResourceInstance> done = outcomes.done();
         for (ResourceChange c : plan.changes()) {
-            if (c.action() != Action.NO_OP && c.action() != Action.READ && c.action() != Action.FORGET
-                    && !outcomes.hasFailed(c.addr()) && !done.contains(c.addr())) {
+            if (c.action() != Action.NO_OP
+                    && c.action() != Action.READ
+                    && c.action() != Action.FORGET
+                    && !outcomes.hasFailed(c.addr())
+                    && !done.contains(c.addr())) {
                 skipped.add(c.addr());
             }
         }
         StateSnapshot finalState = compacted.value() != null ? compacted.value() : state.state();
-        return Result.of(new ApplyResult(finalState, outcomes.count(Action.CREATE), outcomes.count(Action.UPDATE),
-                outcomes.count(Action.DELETE), outcomes.failed(), skipped, outcomes.needsPlan(), interrupted,
-                all.build()), all.build());
+        return Result.of(
+                new ApplyResult(
+                        finalState,
+                        outcomes.count(Action.CREATE),
+                        outcomes.count(Action.UPDATE),
+                        outcomes.count(Action.DELETE),
+                        outcomes.failed(),
+                        skipped,
+                        outcomes.needsPlan(),
+                        interrupted,
+                        all.build()),
+                all.build());
     }
 
     /** Journal entries after which the apply folds the journal into the snapshot (and goes on). */
@@ -154,8 +183,8 @@ final class Applier {
      * Deletions in reverse dependency order: an object goes before the objects it depended on. With them
      * the objects that {@code create_before_destroy} replacements deposed during the walk.
      */
-    private void destroyPass(Run run, InstanceOps ops, ApplyOutcomes outcomes, Plan plan, ConfigTree tree,
-                             EngineEvents events)
+    private void destroyPass(
+            Run run, InstanceOps ops, ApplyOutcomes outcomes, Plan plan, ConfigTree tree, EngineEvents events)
             throws InterruptedException {
         for (ResourceChange c : plan.changes()) {
             if (c.action() == Action.FORGET && ops.stateObject(c.addr(), c.deposed()) != null) {
@@ -163,8 +192,9 @@ final class Applier {
                 outcomes.succeeded(c.addr(), Action.FORGET);
             }
         }
-        List<ResourceChange> deletes = java.util.stream.Stream.concat(plan.changes().stream()
-                .filter(c -> c.action() == Action.DELETE), ops.deposedLater.stream()).toList();
+        List<ResourceChange> deletes = java.util.stream.Stream.concat(
+                        plan.changes().stream().filter(c -> c.action() == Action.DELETE), ops.deposedLater.stream())
+                .toList();
         if (deletes.isEmpty()) {
             return;
         }
@@ -189,9 +219,12 @@ final class Applier {
             for (ResourceChange y : deletes) {
                 // As before the state was typed: a dependency matches a resource outside keyed modules only.
                 String yr = y.addr().containingResource().toString();
-                if (y != x && o.dependencies().stream().anyMatch(d -> d.toString().equals(yr))) {
+                if (y != x
+                        && o.dependencies().stream().anyMatch(d -> d.toString().equals(yr))) {
                     // x depended on y: y is destroyed after x.
-                    g.dependency(new Key(y.addr().toString(), y.deposed()), new Key(x.addr().toString(), x.deposed()),
+                    g.dependency(
+                            new Key(y.addr().toString(), y.deposed()),
+                            new Key(x.addr().toString(), x.deposed()),
                             null);
                 }
             }
@@ -203,33 +236,42 @@ final class Applier {
             byKey.keySet().forEach(flat::node);
             dg = flat.build();
         }
-        SortedMap<Key, DagWalker.Outcome<Key>> destroyed = new DagWalker<>(dg, run.options.parallelism()).walk(k -> {
-            ResourceChange c = byKey.get(k);
-            try {
-                ResourceConfig rc = configOf(tree, c.addr());
-                if (!ops.ensureProvider(c.provider())) {
-                    return new DagWalker.Outcome.Failed<>("provider unavailable");
-                }
-                if (rc != null && rc.lifecycle().preventDestroy() && c.deposed() == null) {
-                    run.diagnose(Diagnostic.error("Instance cannot be destroyed", "Resource " + c.addr() + " has "
-                            + "lifecycle.prevent_destroy set, but the plan calls for this resource to be destroyed. "
-                            + "To avoid this error and continue with the plan, either disable lifecycle.prevent_destroy "
-                            + "or reduce the scope of the plan using the -target option.", rc.declRange()));
-                    outcomes.failed(c.addr());
-                    return new DagWalker.Outcome.Failed<>("prevent_destroy");
-                }
-                return ops.destroy(c, rc) ? new DagWalker.Outcome.Succeeded<>()
-                        : new DagWalker.Outcome.Failed<>(c.addr() + " failed");
-            } catch (Throwable t) {
-                // Whatever one destroy throws is that object's failure; the other destroys go on.
-                run.diagnose(InternalErrors.of("destroying", c.addr().toString(), t));
-                outcomes.failed(c.addr());
-                return new DagWalker.Outcome.Failed<>(DagWalker.describe(t));
-            }
-        }, wiring.stop());
+        SortedMap<Key, DagWalker.Outcome<Key>> destroyed = new DagWalker<>(dg, run.options.parallelism())
+                .walk(
+                        k -> {
+                            ResourceChange c = byKey.get(k);
+                            try {
+                                ResourceConfig rc = configOf(tree, c.addr());
+                                if (!ops.ensureProvider(c.provider())) {
+                                    return new DagWalker.Outcome.Failed<>("provider unavailable");
+                                }
+                                if (rc != null && rc.lifecycle().preventDestroy() && c.deposed() == null) {
+                                    run.diagnose(Diagnostic.error(
+                                            "Instance cannot be destroyed",
+                                            "Resource " + c.addr() + " has "
+                                                    + "lifecycle.prevent_destroy set, but the plan calls for this resource to be destroyed. "
+                                                    + "To avoid this error and continue with the plan, either disable lifecycle.prevent_destroy "
+                                                    + "or reduce the scope of the plan using the -target option.",
+                                            rc.declRange()));
+                                    outcomes.failed(c.addr());
+                                    return new DagWalker.Outcome.Failed<>("prevent_destroy");
+                                }
+                                return ops.destroy(c, rc)
+                                        ? new DagWalker.Outcome.Succeeded<>()
+                                        : new DagWalker.Outcome.Failed<>(c.addr() + " failed");
+                            } catch (Throwable t) {
+                                // Whatever one destroy throws is that object's failure; the other destroys go on.
+                                run.diagnose(
+                                        InternalErrors.of("destroying", c.addr().toString(), t));
+                                outcomes.failed(c.addr());
+                                return new DagWalker.Outcome.Failed<>(DagWalker.describe(t));
+                            }
+                        },
+                        wiring.stop());
         // A destroy that failed without saying why (none should) still fails the apply visibly.
         destroyed.forEach((k, o) -> {
-            if (o instanceof DagWalker.Outcome.Failed<Key> f && !outcomes.hasFailed(byKey.get(k).addr())
+            if (o instanceof DagWalker.Outcome.Failed<Key> f
+                    && !outcomes.hasFailed(byKey.get(k).addr())
                     && !f.reason().equals("provider unavailable")) {
                 outcomes.failed(byKey.get(k).addr());
                 run.diagnose(InternalErrors.of("destroying", byKey.get(k).addr().toString(), f.reason()));

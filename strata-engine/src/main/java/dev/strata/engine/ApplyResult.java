@@ -17,9 +17,16 @@ import java.util.List;
  * @param needsNewPlan   existing instances a deferred expansion would change: applied only after a new plan
  * @param interrupted    whether the apply was stopped before it was complete
  */
-public record ApplyResult(StateSnapshot state, int added, int changed, int destroyed, List<AbsResourceInstance> failed,
-                          List<AbsResourceInstance> skipped, List<AbsResourceInstance> needsNewPlan, boolean interrupted,
-                          Diagnostics diagnostics) {
+public record ApplyResult(
+        StateSnapshot state,
+        int added,
+        int changed,
+        int destroyed,
+        List<AbsResourceInstance> failed,
+        List<AbsResourceInstance> skipped,
+        List<AbsResourceInstance> needsNewPlan,
+        boolean interrupted,
+        Diagnostics diagnostics) {
     public ApplyResult {
         failed = List.copyOf(failed);
         skipped = List.copyOf(skipped);

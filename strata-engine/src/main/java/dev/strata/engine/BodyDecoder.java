@@ -9,7 +9,6 @@ import dev.strata.hcl.BodyContent;
 import dev.strata.hcl.BodySchema;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
-import dev.strata.hcl.Expression;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.Traversal;
@@ -49,8 +48,11 @@ final class BodyDecoder {
             }
         });
         List<BlockHeaderSchema> blocks = new ArrayList<>();
-        schema.blockTypes().forEach((name, nb) -> blocks.add(nb.nesting() == dev.strata.provider.NestingMode.MAP
-                ? BlockHeaderSchema.of(name, "key") : BlockHeaderSchema.of(name)));
+        schema.blockTypes()
+                .forEach((name, nb) -> blocks.add(
+                        nb.nesting() == dev.strata.provider.NestingMode.MAP
+                                ? BlockHeaderSchema.of(name, "key")
+                                : BlockHeaderSchema.of(name)));
         blocks.add(BlockHeaderSchema.of("dynamic", "type"));
         return new BodySchema(attrs, blocks);
     }
@@ -84,11 +86,20 @@ final class BodyDecoder {
                 }
                 NestedBlock nb = schema.blockTypes().get(b.type());
                 items.computeIfAbsent(b.type(), k -> new ArrayList<>()).add(decode(b.body(), nb.block(), scope, diags));
-                keys.computeIfAbsent(b.type(), k -> new ArrayList<>()).add(b.labels().isEmpty() ? null : b.labels().getFirst());
+                keys.computeIfAbsent(b.type(), k -> new ArrayList<>())
+                        .add(b.labels().isEmpty() ? null : b.labels().getFirst());
             }
         }
-        schema.blockTypes().forEach((name, nb) -> out.put(name, collect(nb, items.getOrDefault(name, List.of()),
-                keys.getOrDefault(name, List.of()), c == null ? null : c.missingItemRange(), name, diags)));
+        schema.blockTypes()
+                .forEach((name, nb) -> out.put(
+                        name,
+                        collect(
+                                nb,
+                                items.getOrDefault(name, List.of()),
+                                keys.getOrDefault(name, List.of()),
+                                c == null ? null : c.missingItemRange(),
+                                name,
+                                diags)));
         return Value.object(out);
     }
 
@@ -137,8 +148,12 @@ final class BodyDecoder {
         return b.build();
     }
 
-    private static Value decodeAttributesAsBlocks(Body body, dev.strata.provider.Block schema, Scope scope,
-                                                  Diagnostics.Builder diags, List<String> asBlocks) {
+    private static Value decodeAttributesAsBlocks(
+            Body body,
+            dev.strata.provider.Block schema,
+            Scope scope,
+            Diagnostics.Builder diags,
+            List<String> asBlocks) {
         dev.strata.provider.Block.Builder b = dev.strata.provider.Block.builder();
         schema.attributes().forEach((name, a) -> {
             if (!asBlocks.contains(name)) {
@@ -148,8 +163,13 @@ final class BodyDecoder {
         schema.blockTypes().forEach(b::block);
         for (String name : asBlocks) {
             Type t = schema.attributes().get(name).type();
-            b.block(name, NestedBlock.of(t instanceof dev.strata.lang.types.SetType ? dev.strata.provider.NestingMode.SET
-                    : dev.strata.provider.NestingMode.LIST, blockOf(objectElements(t))));
+            b.block(
+                    name,
+                    NestedBlock.of(
+                            t instanceof dev.strata.lang.types.SetType
+                                    ? dev.strata.provider.NestingMode.SET
+                                    : dev.strata.provider.NestingMode.LIST,
+                            blockOf(objectElements(t))));
         }
         Value decoded = decode(body, b.build(), scope, diags);
         Map<String, Value> out = new TreeMap<>(decoded.attributes());
@@ -157,26 +177,37 @@ final class BodyDecoder {
             Type t = schema.attributes().get(name).type();
             Value items = out.get(name);
             // No blocks: the argument is not set at all (null), as in Terraform, not an empty list.
-            Value v = items.isKnown() && !items.isNull() && items.length() == 0 ? Value.nullValue(t)
+            Value v = items.isKnown() && !items.isNull() && items.length() == 0
+                    ? Value.nullValue(t)
                     : convert(items, t, body.missingItemRange(), "attribute \"" + name + "\"", diags);
             out.put(name, v);
         }
         return Value.object(out);
     }
 
-    private static void dynamic(Block b, dev.strata.provider.Block schema, Scope scope, Map<String, List<Value>> items,
-                                Map<String, List<String>> keys, Diagnostics.Builder diags) {
+    private static void dynamic(
+            Block b,
+            dev.strata.provider.Block schema,
+            Scope scope,
+            Map<String, List<Value>> items,
+            Map<String, List<String>> keys,
+            Diagnostics.Builder diags) {
         String type = b.labels().getFirst();
         NestedBlock nb = schema.blockTypes().get(type);
         if (nb == null) {
-            diags.add(Diagnostic.error("Unsupported block type", "Blocks of type \"" + type + "\" are not expected "
-                    + "here.", b.labelRanges().getFirst()));
+            diags.add(Diagnostic.error(
+                    "Unsupported block type",
+                    "Blocks of type \"" + type + "\" are not expected " + "here.",
+                    b.labelRanges().getFirst()));
             return;
         }
-        Result<BodyContent> dc = b.body().content(new BodySchema(
-                List.of(AttributeSchema.required("for_each"), AttributeSchema.optional("iterator"),
-                        AttributeSchema.optional("labels")),
-                List.of(BlockHeaderSchema.of("content"))));
+        Result<BodyContent> dc = b.body()
+                .content(new BodySchema(
+                        List.of(
+                                AttributeSchema.required("for_each"),
+                                AttributeSchema.optional("iterator"),
+                                AttributeSchema.optional("labels")),
+                        List.of(BlockHeaderSchema.of("content"))));
         diags.addAll(dc.diagnostics());
         if (dc.value() == null || dc.hasErrors()) {
             return;
@@ -184,17 +215,23 @@ final class BodyDecoder {
         BodyContent d = dc.value();
         List<Block> contents = d.blocks();
         if (contents.size() != 1) {
-            diags.add(Diagnostic.error(contents.isEmpty() ? "Missing content block" : "Duplicate content block",
-                    "A dynamic block must have exactly one nested \"content\" block.", b.typeRange()));
+            diags.add(Diagnostic.error(
+                    contents.isEmpty() ? "Missing content block" : "Duplicate content block",
+                    "A dynamic block must have exactly one nested \"content\" block.",
+                    b.typeRange()));
             return;
         }
         String iterator = type;
         Attribute it = d.attributes().get("iterator");
         if (it != null) {
             Result<Optional<Traversal>> t = it.expr().asTraversal();
-            if (t.value() == null || t.value().isEmpty() || t.value().get().steps().size() != 1) {
-                diags.add(Diagnostic.error("Invalid dynamic iterator name", "The iterator must be a single "
-                        + "identifier, such as iterator = rule.", it.expr().range()));
+            if (t.value() == null
+                    || t.value().isEmpty()
+                    || t.value().get().steps().size() != 1) {
+                diags.add(Diagnostic.error(
+                        "Invalid dynamic iterator name",
+                        "The iterator must be a single " + "identifier, such as iterator = rule.",
+                        it.expr().range()));
                 return;
             }
             iterator = t.value().get().rootName();
@@ -209,13 +246,17 @@ final class BodyDecoder {
             return;
         }
         if (cv.isNull() || !cv.isIterable()) {
-            diags.add(Diagnostic.error("Invalid dynamic for_each value", "Cannot use a " + (cv.isNull() ? "null value"
-                    : cv.type().toString()) + " in for_each. An iterable collection is required.", fe.expr().range()));
+            diags.add(Diagnostic.error(
+                    "Invalid dynamic for_each value",
+                    "Cannot use a " + (cv.isNull() ? "null value" : cv.type().toString())
+                            + " in for_each. An iterable collection is required.",
+                    fe.expr().range()));
             return;
         }
         List<Map.Entry<Value, Value>> entries = new ArrayList<>();
         Value plain = cv.unmark();
-        if (plain.type() instanceof dev.strata.lang.types.ObjectType || plain.type() instanceof dev.strata.lang.types.MapType) {
+        if (plain.type() instanceof dev.strata.lang.types.ObjectType
+                || plain.type() instanceof dev.strata.lang.types.MapType) {
             plain.attributes().forEach((k, e) -> entries.add(Map.entry(Value.string(k), e.withMarks(cv.marks()))));
         } else if (plain.type() instanceof dev.strata.lang.types.SetType) {
             plain.elements().forEach(e -> entries.add(Map.entry(e, e.withMarks(cv.marks()))));
@@ -227,8 +268,8 @@ final class BodyDecoder {
         }
         Attribute labels = d.attributes().get("labels");
         for (Map.Entry<Value, Value> e : entries) {
-            Scope inner = Scope.binding(scope, Map.of(iterator, Value.objectOf("key", e.getKey(), "value",
-                    e.getValue())));
+            Scope inner =
+                    Scope.binding(scope, Map.of(iterator, Value.objectOf("key", e.getKey(), "value", e.getValue())));
             String key = null;
             if (labels != null) {
                 Result<Value> lv = new Evaluator(inner).evaluate(labels.expr());
@@ -238,8 +279,8 @@ final class BodyDecoder {
                     key = first.isKnownAndNotNull() ? first.unmark().asString() : null;
                 }
             }
-            items.computeIfAbsent(type, k -> new ArrayList<>()).add(decode(contents.getFirst().body(), nb.block(), inner,
-                    diags));
+            items.computeIfAbsent(type, k -> new ArrayList<>())
+                    .add(decode(contents.getFirst().body(), nb.block(), inner, diags));
             keys.computeIfAbsent(type, k -> new ArrayList<>()).add(key);
         }
     }
@@ -247,8 +288,13 @@ final class BodyDecoder {
     /** Stands for the blocks of a dynamic block whose for_each is not known yet. */
     private static final Value UNKNOWN_MARKER = Value.unknown(Type.DYNAMIC);
 
-    private static Value collect(NestedBlock nb, List<Value> items, List<String> keys, SourceRange missing,
-                                 String name, Diagnostics.Builder diags) {
+    private static Value collect(
+            NestedBlock nb,
+            List<Value> items,
+            List<String> keys,
+            SourceRange missing,
+            String name,
+            Diagnostics.Builder diags) {
         Type elem = nb.block().impliedType();
         boolean unknown = items.stream().anyMatch(v -> v == UNKNOWN_MARKER);
         return switch (nb.nesting()) {
@@ -257,25 +303,32 @@ final class BodyDecoder {
                     yield Value.unknown(elem);
                 }
                 if (items.size() > 1) {
-                    diags.add(Diagnostic.error("Too many " + name + " blocks", "No more than 1 \"" + name
-                            + "\" block is allowed.", missing));
+                    diags.add(Diagnostic.error(
+                            "Too many " + name + " blocks",
+                            "No more than 1 \"" + name + "\" block is allowed.",
+                            missing));
                 }
                 yield items.isEmpty() ? Value.nullValue(elem) : items.getFirst();
             }
             case LIST, SET -> {
                 if (unknown) {
-                    yield Value.unknown(nb.nesting() == dev.strata.provider.NestingMode.LIST ? Type.list(elem)
-                            : Type.set(elem));
+                    yield Value.unknown(
+                            nb.nesting() == dev.strata.provider.NestingMode.LIST ? Type.list(elem) : Type.set(elem));
                 }
                 if (nb.minItems() > 0 && items.size() < nb.minItems()) {
-                    diags.add(Diagnostic.error("Insufficient " + name + " blocks", "At least " + nb.minItems()
-                            + " \"" + name + "\" blocks are required.", missing));
+                    diags.add(Diagnostic.error(
+                            "Insufficient " + name + " blocks",
+                            "At least " + nb.minItems() + " \"" + name + "\" blocks are required.",
+                            missing));
                 }
                 if (nb.maxItems() > 0 && items.size() > nb.maxItems()) {
-                    diags.add(Diagnostic.error("Too many " + name + " blocks", "No more than " + nb.maxItems()
-                            + " \"" + name + "\" blocks are allowed.", missing));
+                    diags.add(Diagnostic.error(
+                            "Too many " + name + " blocks",
+                            "No more than " + nb.maxItems() + " \"" + name + "\" blocks are allowed.",
+                            missing));
                 }
-                yield nb.nesting() == dev.strata.provider.NestingMode.LIST ? Value.list(elem, items)
+                yield nb.nesting() == dev.strata.provider.NestingMode.LIST
+                        ? Value.list(elem, items)
                         : Value.set(elem, items);
             }
             case MAP -> {
@@ -296,8 +349,10 @@ final class BodyDecoder {
         return switch (r) {
             case ConversionResult.Ok ok -> ok.value();
             case ConversionResult.Failed f -> {
-                diags.add(Diagnostic.error("Incorrect attribute value type", "Inappropriate value for " + what + ": "
-                        + f.message() + ".", range));
+                diags.add(Diagnostic.error(
+                        "Incorrect attribute value type",
+                        "Inappropriate value for " + what + ": " + f.message() + ".",
+                        range));
                 yield Value.unknown(type);
             }
         };

@@ -95,8 +95,8 @@ public final class Engine {
     }
 
     /** Refreshes, evaluates and plans against {@code state}; null with the errors when it cannot. */
-    public Result<Plan> plan(SortedMap<String, Value> variables, StateSnapshot state, PlanOptions options,
-                             EngineEvents events) {
+    public Result<Plan> plan(
+            SortedMap<String, Value> variables, StateSnapshot state, PlanOptions options, EngineEvents events) {
         return new Planner(wiring).plan(variables, state, options, events);
     }
 
@@ -109,8 +109,13 @@ public final class Engine {
      * Imports the remote object {@code id} into {@code state} at {@code addr}, which the configuration
      * must declare. An interrupt does not stop it: it is one operation.
      */
-    public Diagnostics importResource(SortedMap<String, Value> variables, StateManager state, PlanOptions options,
-                                      AbsResourceInstance addr, String id, EngineEvents events) {
+    public Diagnostics importResource(
+            SortedMap<String, Value> variables,
+            StateManager state,
+            PlanOptions options,
+            AbsResourceInstance addr,
+            String id,
+            EngineEvents events) {
         return new Importer(wiring).importResource(variables, state, options, addr, id, events);
     }
 

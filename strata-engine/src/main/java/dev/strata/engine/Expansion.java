@@ -31,7 +31,10 @@ sealed interface Expansion {
                 }
                 yield l;
             }
-            case ForEach f -> f.each().keySet().stream().map(k -> (InstanceKey) InstanceKey.of(k)).toList();
+            case ForEach f ->
+                f.each().keySet().stream()
+                        .map(k -> (InstanceKey) InstanceKey.of(k))
+                        .toList();
             case Deferred d -> List.of();
         };
     }

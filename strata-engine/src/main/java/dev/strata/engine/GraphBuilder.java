@@ -48,8 +48,12 @@ final class GraphBuilder {
         for (ConfigNode n : tree.nodes()) {
             Module m = n.path();
             ModuleConfig mc = n.module();
-            Node call = m.isRoot() ? null : new Node.ModuleCallNode(m.parent(), m.names().getLast());
-            Node close = m.isRoot() ? null : new Node.ModuleCloseNode(m.parent(), m.names().getLast());
+            Node call = m.isRoot()
+                    ? null
+                    : new Node.ModuleCallNode(m.parent(), m.names().getLast());
+            Node close = m.isRoot()
+                    ? null
+                    : new Node.ModuleCloseNode(m.parent(), m.names().getLast());
             List<Node> own = new ArrayList<>();
             Optional<ConfigNode> parent = m.isRoot() ? Optional.empty() : tree.node(m.parent());
             mc.variables().keySet().forEach(v -> {
@@ -95,7 +99,8 @@ final class GraphBuilder {
                 g.dependency(node, new Node.ProviderNode(providerOf(tree, n, rc)), rc.declRange());
             });
             mc.providerConfigs().forEach((lpc, pc) -> {
-                Node node = new Node.ProviderNode(new AbsProviderConfig(m, mc.providerFor(lpc.localName()), lpc.alias()));
+                Node node =
+                        new Node.ProviderNode(new AbsProviderConfig(m, mc.providerFor(lpc.localName()), lpc.alias()));
                 own.add(node);
                 refs(g, node, n, References.of(pc));
             });
@@ -157,23 +162,26 @@ final class GraphBuilder {
                 case ResourceInstance ri -> resource(g, from, mc, m, ri.resource(), r);
                 case ModuleCall c -> wholeModule(g, from, n, c.name(), r);
                 case ModuleCallInstance c -> wholeModule(g, from, n, c.call().name(), r);
-                case ModuleCallInstanceOutput o -> moduleOutput(g, from, n, o.call().call().name(), o.name(), r);
-                default -> { }
+                case ModuleCallInstanceOutput o ->
+                    moduleOutput(g, from, n, o.call().call().name(), o.name(), r);
+                default -> {}
             }
         }
     }
 
-    private static void resource(DependencyGraph.Builder<Node> g, Node from, ModuleConfig mc, Module m, Resource res,
-                                 Reference r) {
-        if (mc.resources().containsKey(res) && !(from instanceof Node.ResourceNode rn && rn.resource().equals(res)
-                && rn.module().equals(m))) {
+    private static void resource(
+            DependencyGraph.Builder<Node> g, Node from, ModuleConfig mc, Module m, Resource res, Reference r) {
+        if (mc.resources().containsKey(res)
+                && !(from instanceof Node.ResourceNode rn
+                        && rn.resource().equals(res)
+                        && rn.module().equals(m))) {
             g.dependency(from, new Node.ResourceNode(m, res), r.range());
         }
     }
 
     /** {@code module.a.x}: that output only (or the expansion, when the child module declares no such output). */
-    private static void moduleOutput(DependencyGraph.Builder<Node> g, Node from, ConfigNode n, String call,
-                                     String output, Reference r) {
+    private static void moduleOutput(
+            DependencyGraph.Builder<Node> g, Node from, ConfigNode n, String call, String output, Reference r) {
         if (!n.module().moduleCalls().containsKey(call)) {
             return;
         }
@@ -185,8 +193,8 @@ final class GraphBuilder {
     }
 
     /** {@code module.a} as a whole (a value or a {@code depends_on} entry): everything in the module. */
-    private static void wholeModule(DependencyGraph.Builder<Node> g, Node from, ConfigNode n, String call,
-                                    Reference r) {
+    private static void wholeModule(
+            DependencyGraph.Builder<Node> g, Node from, ConfigNode n, String call, Reference r) {
         if (!n.module().moduleCalls().containsKey(call)) {
             return;
         }
@@ -206,8 +214,8 @@ final class GraphBuilder {
         return resolveProvider(tree, n, lpc, n.module().providerFor(lpc.localName()));
     }
 
-    private static AbsProviderConfig resolveProvider(ConfigTree tree, ConfigNode n, LocalProviderConfig lpc,
-                                                     dev.strata.addr.Provider provider) {
+    private static AbsProviderConfig resolveProvider(
+            ConfigTree tree, ConfigNode n, LocalProviderConfig lpc, dev.strata.addr.Provider provider) {
         ModuleConfig mc = n.module();
         if (mc.providerConfigs().containsKey(lpc)) {
             return new AbsProviderConfig(n.path(), mc.providerFor(lpc.localName()), lpc.alias());

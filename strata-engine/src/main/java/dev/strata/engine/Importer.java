@@ -1,7 +1,6 @@
 package dev.strata.engine;
 
 import dev.strata.addr.AbsResourceInstance;
-import dev.strata.addr.ModuleInstance;
 import dev.strata.config.ConfigNode;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.ResourceConfig;
@@ -26,35 +25,56 @@ final class Importer {
     }
 
     /** Imports; the first interrupt does not stop it (it is one operation, which finishes). */
-    Diagnostics importResource(SortedMap<String, Value> variables, StateManager state, PlanOptions options,
-                               AbsResourceInstance addr, String id, EngineEvents events) {
+    Diagnostics importResource(
+            SortedMap<String, Value> variables,
+            StateManager state,
+            PlanOptions options,
+            AbsResourceInstance addr,
+            String id,
+            EngineEvents events) {
         ConfigTree tree = wiring.config();
         Optional<ConfigNode> node = tree.node(addr.module().module());
-        ResourceConfig rc = node.map(n -> n.module().resources().get(addr.resource().resource())).orElse(null);
+        ResourceConfig rc = node.map(
+                        n -> n.module().resources().get(addr.resource().resource()))
+                .orElse(null);
         if (rc == null) {
-            return Diagnostics.of(Diagnostic.error("Configuration for import target does not exist", "The "
-                    + "configuration for the given import " + addr + " does not exist. All target instances must have "
-                    + "an associated configuration to be imported.", null));
+            return Diagnostics.of(Diagnostic.error(
+                    "Configuration for import target does not exist",
+                    "The "
+                            + "configuration for the given import " + addr
+                            + " does not exist. All target instances must have "
+                            + "an associated configuration to be imported.",
+                    null));
         }
-        if (!addr.module().equals(addr.module().module().unkeyedInstance()) || (rc.isInstanced()
-                && addr.resource().key() instanceof dev.strata.addr.InstanceKey.NoKey)) {
+        if (!addr.module().equals(addr.module().module().unkeyedInstance())
+                || (rc.isInstanced() && addr.resource().key() instanceof dev.strata.addr.InstanceKey.NoKey)) {
             if (rc.isInstanced() && addr.resource().key() instanceof dev.strata.addr.InstanceKey.NoKey) {
-                return Diagnostics.of(Diagnostic.error("Missing resource instance key", "The resource " + addr
-                        + " has count or for_each set, so the import address must include an instance key, such as "
-                        + addr + "[0].", rc.declRange()));
+                return Diagnostics.of(Diagnostic.error(
+                        "Missing resource instance key",
+                        "The resource " + addr
+                                + " has count or for_each set, so the import address must include an instance key, such as "
+                                + addr + "[0].",
+                        rc.declRange()));
             }
         }
         DependencyGraph<Node> graph = wiring.graph();
         try (ProviderPool pool = wiring.pool(options.workingDir())) {
             // An import has no saved plan: its plan time is now.
-            Run run = new Run(tree, options, Run.Phase.APPLY, pool, variables, state.state(),
-                    java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS), r -> e -> {
-                var w = state.append(e);
-                if (w.value() == null) {
-                    throw new IllegalStateException("could not record the import durably");
-                }
-                return w.value();
-            });
+            Run run = new Run(
+                    tree,
+                    options,
+                    Run.Phase.APPLY,
+                    pool,
+                    variables,
+                    state.state(),
+                    java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS),
+                    r -> e -> {
+                        var w = state.append(e);
+                        if (w.value() == null) {
+                            throw new IllegalStateException("could not record the import durably");
+                        }
+                        return w.value();
+                    });
             Node provider = new Node.ProviderNode(GraphBuilder.providerOf(tree, node.get(), rc));
             Walk walk = wiring.walk(run, graph, events, InstanceOps.Inputs.NONE, Set.of(provider), () -> false);
             InstanceOps ops = walk.ops;
@@ -72,5 +92,4 @@ final class Importer {
             return d.with(compacted.diagnostics());
         }
     }
-
 }

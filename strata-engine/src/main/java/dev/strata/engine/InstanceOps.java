@@ -62,6 +62,7 @@ final class InstanceOps {
     private final Plan reviewed;
     /** The reviewed plan's current-object changes by address: one lookup per instance instead of a scan. */
     private final Map<AbsResourceInstance, ResourceChange> reviewedChanges;
+
     private final ProviderCalls calls;
     /** Create tokens of operations a crashed run started without recording their result. */
     private final Map<AbsResourceInstance, String> openCreates;
@@ -73,6 +74,7 @@ final class InstanceOps {
     final java.util.Queue<ResourceChange> deposedLater = new java.util.concurrent.ConcurrentLinkedQueue<>();
     /** Provider configurations whose {@link Failure.Unavailable} error was already reported. */
     private final Set<AbsProviderConfig> unavailableReported = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     private final Walk walk;
     /** Old addresses of objects that {@code moved} blocks moved. */
     private final Map<AbsResourceInstance, AbsResourceInstance> previous;
@@ -90,10 +92,12 @@ final class InstanceOps {
      * @param imports     {@code import} blocks by the instance they import into
      * @param removed     the root module's {@code removed} blocks
      */
-    record Inputs(Plan reviewed, Map<AbsResourceInstance, String> openCreates,
-                  Map<AbsResourceInstance, AbsResourceInstance> previous,
-                  Map<AbsResourceInstance, dev.strata.config.ImportConfig> imports,
-                  List<dev.strata.config.RemovedConfig> removed) {
+    record Inputs(
+            Plan reviewed,
+            Map<AbsResourceInstance, String> openCreates,
+            Map<AbsResourceInstance, AbsResourceInstance> previous,
+            Map<AbsResourceInstance, dev.strata.config.ImportConfig> imports,
+            List<dev.strata.config.RemovedConfig> removed) {
         /** Nothing but the object itself: an import, or an apply without crashed creates. */
         static final Inputs NONE = new Inputs(null, Map.of(), Map.of(), Map.of(), List.of());
     }
@@ -128,8 +132,13 @@ final class InstanceOps {
      * {@code provider_meta} block for that provider, decoded ({@link Value#NULL} when there is none or
      * it has not been evaluated), which every request about the instance carries.
      */
-    private record Ctx(ResourceConfig rc, AbsResourceInstance addr, AbsProviderConfig providerAddr, Provider provider,
-                       Schema schema, Value providerMeta) {
+    private record Ctx(
+            ResourceConfig rc,
+            AbsResourceInstance addr,
+            AbsProviderConfig providerAddr,
+            Provider provider,
+            Schema schema,
+            Value providerMeta) {
         Ctx withProviderMeta(Value meta) {
             return new Ctx(rc, addr, providerAddr, provider, schema, meta);
         }
@@ -157,10 +166,12 @@ final class InstanceOps {
         Schema s = Walk.schemaOf(run.providers.schema(pa), ai.resource().resource());
         if (s == null) {
             Resource r = ai.resource().resource();
-            run.diagnose(Diagnostic.error("Invalid " + (r.mode() == dev.strata.addr.ResourceMode.DATA ? "data source"
-                    : "resource type"), "The provider " + pa.provider().forDisplay() + " does not support "
-                    + (r.mode() == dev.strata.addr.ResourceMode.DATA ? "data source" : "resource type") + " \""
-                    + r.type() + "\".", rc == null ? null : rc.typeRange()));
+            run.diagnose(Diagnostic.error(
+                    "Invalid " + (r.mode() == dev.strata.addr.ResourceMode.DATA ? "data source" : "resource type"),
+                    "The provider " + pa.provider().forDisplay() + " does not support "
+                            + (r.mode() == dev.strata.addr.ResourceMode.DATA ? "data source" : "resource type") + " \""
+                            + r.type() + "\".",
+                    rc == null ? null : rc.typeRange()));
             return null;
         }
         return new Ctx(rc, ai, pa, p, s, Value.NULL);
@@ -190,22 +201,38 @@ final class InstanceOps {
     private Value decode(Ctx c, ResourceInstanceObject o) {
         Value v;
         if (o.schemaVersion() > c.schema().version()) {
-            reportInvalid(o, () -> PriorStateCheck.newerSchema(run.state(), c.addr(), o, c.providerAddr().provider().forDisplay()));
+            reportInvalid(
+                    o,
+                    () -> PriorStateCheck.newerSchema(
+                            run.state(),
+                            c.addr(),
+                            o,
+                            c.providerAddr().provider().forDisplay()));
             return Value.DYNAMIC_UNKNOWN;
         }
         if (o.schemaVersion() < c.schema().version()) {
-            Provider.UpgradeResponse up = c.provider().upgradeResourceState(new Provider.UpgradeRequest(
-                    c.addr().resource().resource().type(), o.schemaVersion(),
-                    StateValues.toNode(o.attributes()).toString()));
+            Provider.UpgradeResponse up = c.provider()
+                    .upgradeResourceState(new Provider.UpgradeRequest(
+                            c.addr().resource().resource().type(),
+                            o.schemaVersion(),
+                            StateValues.toNode(o.attributes()).toString()));
             report(c, up.diagnostics(), "upgrading");
             v = up.upgradedState();
-            v = StateValues.fromJson(StateValues.toJson(v, c.block().impliedType()), c.block().impliedType(),
-                    o.sensitiveAttributes());
+            v = StateValues.fromJson(
+                    StateValues.toJson(v, c.block().impliedType()), c.block().impliedType(), o.sensitiveAttributes());
         } else {
-            PriorStateCheck.Mismatch bad = PriorStateCheck.mismatch(StateValues.toNode(o.attributes()), c.block().impliedType());
+            PriorStateCheck.Mismatch bad = PriorStateCheck.mismatch(
+                    StateValues.toNode(o.attributes()), c.block().impliedType());
             if (bad != null) {
-                reportInvalid(o, () -> PriorStateCheck.invalid(run.state(), c.addr(), o, c.addr().resource().resource().type(),
-                        c.schema().version(), bad));
+                reportInvalid(
+                        o,
+                        () -> PriorStateCheck.invalid(
+                                run.state(),
+                                c.addr(),
+                                o,
+                                c.addr().resource().resource().type(),
+                                c.schema().version(),
+                                bad));
                 return Value.DYNAMIC_UNKNOWN;
             }
             v = StateValues.fromJson(o.attributes(), c.block().impliedType(), o.sensitiveAttributes());
@@ -214,7 +241,8 @@ final class InstanceOps {
     }
 
     /** Objects already reported as unreadable: several steps decode the same object, the user hears of it once. */
-    private final Set<ResourceInstanceObject> invalidReported = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    private final Set<ResourceInstanceObject> invalidReported =
+            java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     private void reportInvalid(ResourceInstanceObject o, java.util.function.Supplier<Diagnostic> d) {
         synchronized (invalidReported) {
@@ -225,13 +253,23 @@ final class InstanceOps {
         run.diagnose(d.get());
     }
 
-    private ResourceInstanceObject object(Ctx c, InstanceKey key, String deposed, Value v, PrivateState priv,
-                                          ObjectStatus status) {
+    private ResourceInstanceObject object(
+            Ctx c, InstanceKey key, String deposed, Value v, PrivateState priv, ObjectStatus status) {
         Value plain = v;
-        return new ResourceInstanceObject(key, status, deposed, c.schema().version(),
-                StateValues.toJson(plain, c.block().impliedType()), null, StateValues.sensitivePaths(v), 0, null,
-                priv == null || priv.isEmpty() ? null : priv.toBase64(), dependencies(c), c.rc() != null
-                && c.rc().lifecycle().createBeforeDestroy(), null);
+        return new ResourceInstanceObject(
+                key,
+                status,
+                deposed,
+                c.schema().version(),
+                StateValues.toJson(plain, c.block().impliedType()),
+                null,
+                StateValues.sensitivePaths(v),
+                0,
+                null,
+                priv == null || priv.isEmpty() ? null : priv.toBase64(),
+                dependencies(c),
+                c.rc() != null && c.rc().lifecycle().createBeforeDestroy(),
+                null);
     }
 
     /** The resources this instance's configuration depends on, through locals and variables, as state records them. */
@@ -240,7 +278,8 @@ final class InstanceOps {
             ResourceInstanceObject o = stateObject(c.addr(), null);
             return o == null ? List.of() : o.dependencies();
         }
-        Node self = new Node.ResourceNode(c.addr().module().module(), c.addr().resource().resource());
+        Node self = new Node.ResourceNode(
+                c.addr().module().module(), c.addr().resource().resource());
         // In the order of their text, as the state file has always listed them.
         Map<String, ConfigResource> out = new TreeMap<>();
         Set<Node> seen = new java.util.HashSet<>();
@@ -261,8 +300,7 @@ final class InstanceOps {
     }
 
     private void setObject(Ctx c, ResourceInstanceObject o) {
-        run.record(new JournalEntry.SetObject(c.addr().containingResource(), c.providerAddr(),
-                o));
+        run.record(new JournalEntry.SetObject(c.addr().containingResource(), c.providerAddr(), o));
     }
 
     private void removeObject(AbsResourceInstance ai, String deposed) {
@@ -304,7 +342,8 @@ final class InstanceOps {
      * applies to its own resources only, not to those of its children).
      */
     private Value providerMeta(Ctx c, RunData scopeData) {
-        dev.strata.config.ModuleConfig m = run.tree.node(c.addr().module().module()).orElseThrow().module();
+        dev.strata.config.ModuleConfig m =
+                run.tree.node(c.addr().module().module()).orElseThrow().module();
         dev.strata.config.ProviderMetaConfig meta = null;
         for (dev.strata.config.ProviderMetaConfig pm : m.providerMetas().values()) {
             if (m.providerFor(pm.name()).equals(c.providerAddr().provider())) {
@@ -317,9 +356,11 @@ final class InstanceOps {
         }
         Optional<Schema> schema = run.providers.schema(c.providerAddr()).providerMeta();
         if (schema.isEmpty()) {
-            run.diagnose(Diagnostic.error("Provider " + c.providerAddr().provider() + " doesn't support provider_meta",
+            run.diagnose(Diagnostic.error(
+                    "Provider " + c.providerAddr().provider() + " doesn't support provider_meta",
                     "The resource " + c.addr().resource() + " belongs to a provider that doesn't support "
-                            + "provider_meta blocks", meta.nameRange()));
+                            + "provider_meta blocks",
+                    meta.nameRange()));
             return null;
         }
         Result<Value> decoded = BodyDecoder.decode(meta.config(), schema.get().block(), scopeData.scope());
@@ -340,8 +381,11 @@ final class InstanceOps {
             return null;
         }
         ProviderDiagnostics vd = Walk.isData(c.addr().containingResource())
-                ? c.provider().validateDataResourceConfig(c.addr().resource().resource().type(), co.value())
-                : c.provider().validateResourceConfig(c.addr().resource().resource().type(), co.value());
+                ? c.provider()
+                        .validateDataResourceConfig(
+                                c.addr().resource().resource().type(), co.value())
+                : c.provider()
+                        .validateResourceConfig(c.addr().resource().resource().type(), co.value());
         if (report(c, vd, null)) {
             return null;
         }
@@ -369,9 +413,21 @@ final class InstanceOps {
             Value after = SchemaValues.markSensitive(c.block(), unknownsForComputed(c.block(), config));
             ResourceInstanceObject prior = stateObject(ai, null);
             Value before = prior == null ? c.nullObject() : decode(c, prior);
-            walk.planned.change(ai, new ResourceChange(ai, null, Action.READ, before, after, List.of(),
-                    config.isWhollyKnown() ? "read_because_dependency_pending" : "read_because_config_unknown",
-                    c.providerAddr(), c.schema().version(), null, null, null));
+            walk.planned.change(
+                    ai,
+                    new ResourceChange(
+                            ai,
+                            null,
+                            Action.READ,
+                            before,
+                            after,
+                            List.of(),
+                            config.isWhollyKnown() ? "read_because_dependency_pending" : "read_because_config_unknown",
+                            c.providerAddr(),
+                            c.schema().version(),
+                            null,
+                            null,
+                            null));
             run.setInstanceValue(ai, after);
             return;
         }
@@ -411,7 +467,8 @@ final class InstanceOps {
         for (Reference r : References.of(c.rc())) {
             if (r.subject() instanceof dev.strata.addr.Resource res && res.mode() == ResourceMode.MANAGED) {
                 waits.add(new WaitsFor(here, res));
-            } else if (r.subject() instanceof ResourceInstance ri && ri.resource().mode() == ResourceMode.MANAGED) {
+            } else if (r.subject() instanceof ResourceInstance ri
+                    && ri.resource().mode() == ResourceMode.MANAGED) {
                 waits.add(new WaitsFor(here, ri.resource()));
             }
         }
@@ -423,14 +480,17 @@ final class InstanceOps {
             }
         }
         for (ResourceChange ch : walk.planned.currentChanges()) {
-            if (ch.action() == Action.NO_OP || ch.action() == Action.READ
+            if (ch.action() == Action.NO_OP
+                    || ch.action() == Action.READ
                     || ch.addr().resource().resource().mode() != ResourceMode.MANAGED) {
                 continue;
             }
             Module m = ch.addr().module().module();
             dev.strata.addr.Resource res = ch.addr().resource().resource();
             for (WaitsFor w : waits) {
-                if (w.resource() == null ? startsWith(m, w.module()) : m.equals(w.module()) && res.equals(w.resource())) {
+                if (w.resource() == null
+                        ? startsWith(m, w.module())
+                        : m.equals(w.module()) && res.equals(w.resource())) {
                     return true;
                 }
             }
@@ -451,8 +511,9 @@ final class InstanceOps {
                 case dev.strata.addr.Resource res -> out.add(new WaitsFor(in, res));
                 case ResourceInstance ri -> out.add(new WaitsFor(in, ri.resource()));
                 case dev.strata.addr.ModuleCall mc -> out.add(new WaitsFor(in.child(mc.name()), null));
-                case dev.strata.addr.ModuleCallInstance mc -> out.add(new WaitsFor(in.child(mc.call().name()), null));
-                default -> { }
+                case dev.strata.addr.ModuleCallInstance mc ->
+                    out.add(new WaitsFor(in.child(mc.call().name()), null));
+                default -> {}
             }
         }
     }
@@ -463,8 +524,12 @@ final class InstanceOps {
     }
 
     private Value read(Ctx c, Value config) {
-        Provider.ReadDataResponse r = calls.call(c.providerAddr(), c.addr(), () -> c.provider().readDataSource(
-                new Provider.ReadDataRequest(c.addr().resource().resource().type(), config, c.providerMeta())),
+        Provider.ReadDataResponse r = calls.call(
+                c.providerAddr(),
+                c.addr(),
+                () -> c.provider()
+                        .readDataSource(new Provider.ReadDataRequest(
+                                c.addr().resource().resource().type(), config, c.providerMeta())),
                 Provider.ReadDataResponse::diagnostics);
         if (report(c, r.diagnostics(), "reading")) {
             return null;
@@ -491,7 +556,8 @@ final class InstanceOps {
         AbsResourceInstance ai = c.addr();
         ResourceInstanceObject obj = stateObject(ai, null);
         Value prior = obj == null ? null : decode(c, obj);
-        PrivateState priorPrivate = obj == null || obj.privateData() == null ? PrivateState.EMPTY
+        PrivateState priorPrivate = obj == null || obj.privateData() == null
+                ? PrivateState.EMPTY
                 : PrivateState.fromBase64(obj.privateData());
         String importId = null;
         if (obj == null && imports.containsKey(ai) && run.options.mode() == PlanMode.NORMAL) {
@@ -515,8 +581,21 @@ final class InstanceOps {
                 preventDestroy(c);
             }
             if (prior != null) {
-                walk.planned.change(ai, new ResourceChange(ai, null, Action.DELETE, prior, c.nullObject(), List.of(), null,
-                        c.providerAddr(), c.schema().version(), null, null, null));
+                walk.planned.change(
+                        ai,
+                        new ResourceChange(
+                                ai,
+                                null,
+                                Action.DELETE,
+                                prior,
+                                c.nullObject(),
+                                List.of(),
+                                null,
+                                c.providerAddr(),
+                                c.schema().version(),
+                                null,
+                                null,
+                                null));
             }
             run.setInstanceValue(ai, prior == null ? Value.DYNAMIC_UNKNOWN : prior);
             return;
@@ -546,7 +625,8 @@ final class InstanceOps {
         } else {
             Value priorNow = prior;
             replacePaths = p.requiresReplace.stream()
-                    .filter(path -> !path.valueIn(priorNow).equals(path.valueIn(p.value))).toList();
+                    .filter(path -> !path.valueIn(priorNow).equals(path.valueIn(p.value)))
+                    .toList();
             if (obj.status() == ObjectStatus.TAINTED) {
                 reason = "replace_because_tainted";
             } else if (run.options.replace().contains(ai)) {
@@ -557,7 +637,9 @@ final class InstanceOps {
                 reason = "replace_because_cannot_update";
             }
             if (reason != null) {
-                action = c.rc().lifecycle().createBeforeDestroy() ? Action.CREATE_THEN_DELETE : Action.DELETE_THEN_CREATE;
+                action = c.rc().lifecycle().createBeforeDestroy()
+                        ? Action.CREATE_THEN_DELETE
+                        : Action.DELETE_THEN_CREATE;
             } else if (p.value.equalsIgnoringMarks(prior) && p.value.deepMarks().equals(prior.deepMarks())) {
                 action = Action.NO_OP;
             } else {
@@ -575,8 +657,21 @@ final class InstanceOps {
                 preventDestroy(c);
             }
         }
-        walk.planned.change(ai, new ResourceChange(ai, null, action, prior == null ? c.nullObject() : prior, after.value,
-                replacePaths, reason, c.providerAddr(), c.schema().version(), after.priv, previous.get(ai), importId));
+        walk.planned.change(
+                ai,
+                new ResourceChange(
+                        ai,
+                        null,
+                        action,
+                        prior == null ? c.nullObject() : prior,
+                        after.value,
+                        replacePaths,
+                        reason,
+                        c.providerAddr(),
+                        c.schema().version(),
+                        after.priv,
+                        previous.get(ai),
+                        importId));
         run.setInstanceValue(ai, after.value);
         // As Terraform, a postcondition is checked against the planned object too: one already known to
         // fail fails the plan, and one that depends on what only the apply knows waits for it.
@@ -595,8 +690,10 @@ final class InstanceOps {
             return null;
         }
         if (!id.value().isKnownAndNotNull() || id.value().type() != dev.strata.lang.types.Type.STRING) {
-            run.diagnose(Diagnostic.error("Invalid import id argument", "The import ID must be a known string; "
-                    + "it cannot depend on values known only after apply.", ic.id().range()));
+            run.diagnose(Diagnostic.error(
+                    "Invalid import id argument",
+                    "The import ID must be a known string; " + "it cannot depend on values known only after apply.",
+                    ic.id().range()));
             return null;
         }
         return id.value().unmarkDeep().asString();
@@ -606,29 +703,46 @@ final class InstanceOps {
     private Imported importObject(Ctx c, String id) {
         AbsResourceInstance ai = c.addr();
         String type = ai.resource().resource().type();
-        Provider.ImportResponse ir = calls.call(c.providerAddr(), ai, () -> c.provider().importResourceState(
-                new Provider.ImportRequest(type, id)), Provider.ImportResponse::diagnostics);
+        Provider.ImportResponse ir = calls.call(
+                c.providerAddr(),
+                ai,
+                () -> c.provider().importResourceState(new Provider.ImportRequest(type, id)),
+                Provider.ImportResponse::diagnostics);
         if (report(c, ir.diagnostics(), "importing")) {
             return null;
         }
-        Provider.ImportedResource found = ir.imported().stream().filter(x -> x.typeName().equals(type)).findFirst()
+        Provider.ImportedResource found = ir.imported().stream()
+                .filter(x -> x.typeName().equals(type))
+                .findFirst()
                 .orElse(null);
         if (found == null) {
-            run.diagnose(Diagnostic.error("Cannot import non-existent remote object", "While attempting to import "
-                    + "an existing object to \"" + ai + "\", the provider detected that no object exists with the "
-                    + "given id. Only pre-existing objects can be imported; check that the id is correct.",
+            run.diagnose(Diagnostic.error(
+                    "Cannot import non-existent remote object",
+                    "While attempting to import "
+                            + "an existing object to \"" + ai
+                            + "\", the provider detected that no object exists with the "
+                            + "given id. Only pre-existing objects can be imported; check that the id is correct.",
                     c.rc() != null ? c.rc().declRange() : null));
             return null;
         }
-        Provider.ReadResponse rr = calls.call(c.providerAddr(), ai, () -> c.provider().readResource(new Provider.ReadRequest(type,
-                found.state(), found.privateState(), c.providerMeta())), Provider.ReadResponse::diagnostics);
+        Provider.ReadResponse rr = calls.call(
+                c.providerAddr(),
+                ai,
+                () -> c.provider()
+                        .readResource(
+                                new Provider.ReadRequest(type, found.state(), found.privateState(), c.providerMeta())),
+                Provider.ReadResponse::diagnostics);
         if (report(c, rr.diagnostics(), "importing")) {
             return null;
         }
         if (rr.newState().isNull()) {
-            run.diagnose(Diagnostic.error("Cannot import non-existent remote object", "While attempting to import "
-                    + "an existing object to \"" + ai + "\", the provider detected that no object exists with the "
-                    + "given id (" + id + ").", c.rc() != null ? c.rc().declRange() : null));
+            run.diagnose(Diagnostic.error(
+                    "Cannot import non-existent remote object",
+                    "While attempting to import "
+                            + "an existing object to \"" + ai
+                            + "\", the provider detected that no object exists with the "
+                            + "given id (" + id + ").",
+                    c.rc() != null ? c.rc().declRange() : null));
             return null;
         }
         return new Imported(SchemaValues.markSensitive(c.block(), rr.newState()), rr.newPrivate());
@@ -641,9 +755,13 @@ final class InstanceOps {
             return run.diagnostics();
         }
         if (stateObject(ai, null) != null) {
-            return Diagnostics.of(Diagnostic.error("Resource already managed by Strata", "Strata is already managing "
-                    + "a remote object for " + ai + ". To import to this address you must first remove the existing "
-                    + "object from the state.", null));
+            return Diagnostics.of(Diagnostic.error(
+                    "Resource already managed by Strata",
+                    "Strata is already managing "
+                            + "a remote object for " + ai
+                            + ". To import to this address you must first remove the existing "
+                            + "object from the state.",
+                    null));
         }
         Imported imp = importObject(c, id);
         if (imp != null) {
@@ -662,8 +780,13 @@ final class InstanceOps {
             boolean hit = switch (r.from()) {
                 case AbsResource ar -> ar.equals(ai.containingResource());
                 case AbsResourceInstance x -> x.equals(ai);
-                case dev.strata.addr.ModuleInstance mi -> ai.module().module().names().size() >= mi.module().names().size()
-                        && ai.module().module().names().subList(0, mi.module().names().size()).equals(mi.module().names());
+                case dev.strata.addr.ModuleInstance mi ->
+                    ai.module().module().names().size() >= mi.module().names().size()
+                            && ai.module()
+                                    .module()
+                                    .names()
+                                    .subList(0, mi.module().names().size())
+                                    .equals(mi.module().names());
             };
             if (hit) {
                 return true;
@@ -673,46 +796,85 @@ final class InstanceOps {
     }
 
     void preventDestroy(Ctx c) {
-        run.diagnose(Diagnostic.error("Instance cannot be destroyed", "Resource " + c.addr() + " has "
-                + "lifecycle.prevent_destroy set, but the plan calls for this resource to be destroyed. To avoid "
-                + "this error and continue with the plan, either disable lifecycle.prevent_destroy or reduce the "
-                + "scope of the plan using the -target option.", c.rc() != null ? c.rc().declRange() : null));
+        run.diagnose(Diagnostic.error(
+                "Instance cannot be destroyed",
+                "Resource " + c.addr() + " has "
+                        + "lifecycle.prevent_destroy set, but the plan calls for this resource to be destroyed. To avoid "
+                        + "this error and continue with the plan, either disable lifecycle.prevent_destroy or reduce the "
+                        + "scope of the plan using the -target option.",
+                c.rc() != null ? c.rc().declRange() : null));
     }
 
     private Value refresh(Ctx c, ResourceInstanceObject obj, Value prior, PrivateState priorPrivate) {
         AbsResourceInstance ai = c.addr();
         events.refreshStart(ai);
-        Provider.ReadResponse rr = calls.call(c.providerAddr(), ai, () -> c.provider().readResource(new Provider.ReadRequest(
-                ai.resource().resource().type(), prior, priorPrivate, c.providerMeta())),
+        Provider.ReadResponse rr = calls.call(
+                c.providerAddr(),
+                ai,
+                () -> c.provider()
+                        .readResource(new Provider.ReadRequest(
+                                ai.resource().resource().type(), prior, priorPrivate, c.providerMeta())),
                 Provider.ReadResponse::diagnostics);
         if (report(c, rr.diagnostics(), "refreshing")) {
             return prior;
         }
         if (rr.newState().isNull()) {
-            walk.planned.drift(new ResourceChange(ai, null, Action.DELETE, prior, c.nullObject(), List.of(), null,
-                    c.providerAddr(), c.schema().version(), null, null, null));
+            walk.planned.drift(new ResourceChange(
+                    ai,
+                    null,
+                    Action.DELETE,
+                    prior,
+                    c.nullObject(),
+                    List.of(),
+                    null,
+                    c.providerAddr(),
+                    c.schema().version(),
+                    null,
+                    null,
+                    null));
             removeObject(ai, null);
             events.refreshComplete(ai, null);
             return null;
         }
         Value refreshed = StateValues.copyMarks(prior, SchemaValues.markSensitive(c.block(), rr.newState()));
         if (!refreshed.equalsIgnoringMarks(prior)) {
-            walk.planned.drift(new ResourceChange(ai, null, Action.UPDATE, prior, refreshed, List.of(), null,
-                    c.providerAddr(), c.schema().version(), null, null, null));
+            walk.planned.drift(new ResourceChange(
+                    ai,
+                    null,
+                    Action.UPDATE,
+                    prior,
+                    refreshed,
+                    List.of(),
+                    null,
+                    c.providerAddr(),
+                    c.schema().version(),
+                    null,
+                    null,
+                    null));
             setObject(c, object(c, ai.resource().key(), null, refreshed, rr.newPrivate(), obj.status()));
         }
         events.refreshComplete(ai, idOf(refreshed));
         return refreshed;
     }
 
-    private record Planned(Value value, List<AttributePath> requiresReplace, PrivateState priv, boolean legacyTypeSystem) {}
+    private record Planned(
+            Value value, List<AttributePath> requiresReplace, PrivateState priv, boolean legacyTypeSystem) {}
 
     private Planned plan(Ctx c, Value prior, Value config, PrivateState priorPrivate) {
         Value priorV = prior == null ? c.nullObject() : prior;
         Value cfg = prior == null ? config : ignoreChanges(c, config, prior);
         Value proposed = ProposedNewState.of(c.block(), priorV, cfg);
-        Provider.PlanResponse pr = calls.call(c.providerAddr(), c.addr(), () -> c.provider().planResourceChange(new Provider.PlanRequest(
-                c.addr().resource().resource().type(), priorV, proposed, cfg, priorPrivate, c.providerMeta())),
+        Provider.PlanResponse pr = calls.call(
+                c.providerAddr(),
+                c.addr(),
+                () -> c.provider()
+                        .planResourceChange(new Provider.PlanRequest(
+                                c.addr().resource().resource().type(),
+                                priorV,
+                                proposed,
+                                cfg,
+                                priorPrivate,
+                                c.providerMeta())),
                 Provider.PlanResponse::diagnostics);
         if (report(c, pr.diagnostics(), "planning")) {
             return null;
@@ -724,22 +886,34 @@ final class InstanceOps {
             // so such a plan is only logged, not refused.
             tolerated(c, "planned", problems);
         } else if (!problems.isEmpty()) {
-            run.diagnose(Diagnostic.error("Provider produced invalid plan", "Provider "
-                    + c.providerAddr().provider().forDisplay() + " planned an invalid value for " + c.addr() + ":\n  - "
-                    + String.join("\n  - ", problems) + "\n\nThis is a bug in the provider, which should be reported "
-                    + "in the provider's own issue tracker.", c.rc().declRange()));
+            run.diagnose(Diagnostic.error(
+                    "Provider produced invalid plan",
+                    "Provider "
+                            + c.providerAddr().provider().forDisplay() + " planned an invalid value for " + c.addr()
+                            + ":\n  - "
+                            + String.join("\n  - ", problems)
+                            + "\n\nThis is a bug in the provider, which should be reported "
+                            + "in the provider's own issue tracker.",
+                    c.rc().declRange()));
             return null;
         }
-        return new Planned(StateValues.copyMarks(cfg, SchemaValues.markSensitive(c.block(), pr.plannedState())),
-                pr.requiresReplace(), pr.plannedPrivate(), pr.legacyTypeSystem());
+        return new Planned(
+                StateValues.copyMarks(cfg, SchemaValues.markSensitive(c.block(), pr.plannedState())),
+                pr.requiresReplace(),
+                pr.plannedPrivate(),
+                pr.legacyTypeSystem());
     }
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(InstanceOps.class);
 
     /** A legacy-SDK provider's deviation that Terraform tolerates too: logged for whoever debugs a later failure. */
     private static void tolerated(Ctx c, String what, List<String> problems) {
-        LOG.debug("provider {} {} a value for {} that the legacy type system tolerates: {}",
-                c.providerAddr().provider().forDisplay(), what, c.addr(), String.join("; ", problems));
+        LOG.debug(
+                "provider {} {} a value for {} that the legacy type system tolerates: {}",
+                c.providerAddr().provider().forDisplay(),
+                what,
+                c.addr(),
+                String.join("; ", problems));
     }
 
     /** {@code ignore_changes}: the prior value stands in for the configuration at each ignored path. */
@@ -752,7 +926,10 @@ final class InstanceOps {
                     out.put(name, prior.attributes().get(name));
                 }
             });
-            c.block().blockTypes().keySet().forEach(name -> out.put(name, prior.attributes().get(name)));
+            c.block()
+                    .blockTypes()
+                    .keySet()
+                    .forEach(name -> out.put(name, prior.attributes().get(name)));
             return Value.object(out);
         }
         Value out = config;
@@ -762,9 +939,12 @@ final class InstanceOps {
                 switch (s) {
                     case Traverser.Root r -> path.add(r.name());
                     case Traverser.Attr a -> path.add(a.name());
-                    case Traverser.Index ix -> path.add(ix.key() instanceof dev.strata.hcl.Literal.StringLit sl
-                            ? sl.value() : ix.key().toString());
-                    default -> { }
+                    case Traverser.Index ix ->
+                        path.add(
+                                ix.key() instanceof dev.strata.hcl.Literal.StringLit sl
+                                        ? sl.value()
+                                        : ix.key().toString());
+                    default -> {}
                 }
             }
             out = replaceAt(out, prior, path, 0);
@@ -794,7 +974,8 @@ final class InstanceOps {
             } else {
                 attrs.put(key, replaceAt(t, s, path, i + 1));
             }
-            return target.type() instanceof dev.strata.lang.types.MapType mt ? Value.map(mt.elem(), attrs)
+            return target.type() instanceof dev.strata.lang.types.MapType mt
+                    ? Value.map(mt.elem(), attrs)
                     : Value.object(attrs);
         }
         return target;
@@ -816,7 +997,7 @@ final class InstanceOps {
                         target = scopeData.module().resource(ri.resource());
                         key = ri.key();
                     }
-                    default -> { }
+                    default -> {}
                 }
                 if (target == null) {
                     continue;
@@ -866,15 +1047,33 @@ final class InstanceOps {
                 continue;
             }
             Value before = decode(c, o);
-            String reason = o.deposed() != null ? null : k instanceof InstanceKey.IntKey
-                    ? (e instanceof Expansion.Count ? "delete_because_count_index" : "delete_because_wrong_repetition")
-                    : k instanceof InstanceKey.StringKey ? (e instanceof Expansion.ForEach
-                    ? "delete_because_each_key" : "delete_because_wrong_repetition") : "delete_because_wrong_repetition";
+            String reason = o.deposed() != null
+                    ? null
+                    : k instanceof InstanceKey.IntKey
+                            ? (e instanceof Expansion.Count
+                                    ? "delete_because_count_index"
+                                    : "delete_because_wrong_repetition")
+                            : k instanceof InstanceKey.StringKey
+                                    ? (e instanceof Expansion.ForEach
+                                            ? "delete_because_each_key"
+                                            : "delete_because_wrong_repetition")
+                                    : "delete_because_wrong_repetition";
             if (rc.lifecycle().preventDestroy() && o.deposed() == null) {
                 preventDestroy(c);
             }
-            ResourceChange ch = new ResourceChange(ai, o.deposed(), Action.DELETE, before, c.nullObject(), List.of(),
-                    reason, c.providerAddr(), c.schema().version(), null, null, null);
+            ResourceChange ch = new ResourceChange(
+                    ai,
+                    o.deposed(),
+                    Action.DELETE,
+                    before,
+                    c.nullObject(),
+                    List.of(),
+                    reason,
+                    c.providerAddr(),
+                    c.schema().version(),
+                    null,
+                    null,
+                    null);
             if (o.deposed() == null) {
                 walk.planned.change(ai, ch);
             } else {
@@ -912,9 +1111,19 @@ final class InstanceOps {
         boolean forget = forgotten(ai);
         // Terraform gives every forgotten object this reason, even one in a removed module.
         String why = forget ? "delete_because_no_resource_config" : reason;
-        ResourceChange ch = new ResourceChange(ai, o.deposed(), forget ? Action.FORGET : Action.DELETE, before,
-                c.nullObject(), List.of(), o.deposed() == null ? why : null, pa, c.schema().version(), null,
-                null, null);
+        ResourceChange ch = new ResourceChange(
+                ai,
+                o.deposed(),
+                forget ? Action.FORGET : Action.DELETE,
+                before,
+                c.nullObject(),
+                List.of(),
+                o.deposed() == null ? why : null,
+                pa,
+                c.schema().version(),
+                null,
+                null,
+                null);
         if (o.deposed() == null) {
             walk.planned.change(ai, ch);
         } else {
@@ -938,7 +1147,8 @@ final class InstanceOps {
         if (pc == null) {
             config = SchemaValues.coerce(b, Value.EMPTY_OBJECT).value();
         } else {
-            Result<Value> r = BodyDecoder.decode(pc.config(), b, RunData.scope(run, pa.module().unkeyedInstance()));
+            Result<Value> r = BodyDecoder.decode(
+                    pc.config(), b, RunData.scope(run, pa.module().unkeyedInstance()));
             run.diagnose(r.diagnostics());
             if (r.hasErrors()) {
                 return false;
@@ -961,8 +1171,11 @@ final class InstanceOps {
      * reported (§3.6).
      */
     void deferredLeftovers(AbsResource ar, Expansion e) {
-        boolean wasDeferred = reviewed != null && reviewed.deferred().stream().anyMatch(d ->
-                d.addr().module().module().equals(ar.module().module()) && d.addr().resource().equals(ar.resource()));
+        boolean wasDeferred = reviewed != null
+                && reviewed.deferred().stream()
+                        .anyMatch(d ->
+                                d.addr().module().module().equals(ar.module().module())
+                                        && d.addr().resource().equals(ar.resource()));
         if (!wasDeferred) {
             return;
         }
@@ -978,14 +1191,19 @@ final class InstanceOps {
     }
 
     /** A resource whose expansion is deferred: planned as a placeholder, expanded and created during the apply. */
-    void deferred(ResourceConfig rc, AbsResource ar, Expansion.Deferred d, RunData scopeData, List<Walk.InstanceWork> work) {
+    void deferred(
+            ResourceConfig rc, AbsResource ar, Expansion.Deferred d, RunData scopeData, List<Walk.InstanceWork> work) {
         if (run.phase == Run.Phase.PLAN) {
             walk.planned.deferred(new DeferredResource(ar, d.argument(), d.unknownRefs()));
             return;
         }
-        run.diagnose(Diagnostic.error("Invalid " + d.argument() + " argument", "The \"" + d.argument() + "\" value of "
-                + ar + " depends on values that are still unknown after the objects it depends on were applied: "
-                + String.join(", ", d.unknownRefs()) + ". Check that those objects were applied without errors.",
+        run.diagnose(Diagnostic.error(
+                "Invalid " + d.argument() + " argument",
+                "The \"" + d.argument() + "\" value of "
+                        + ar
+                        + " depends on values that are still unknown after the objects it depends on were applied: "
+                        + String.join(", ", d.unknownRefs())
+                        + ". Check that those objects were applied without errors.",
                 (d.argument().equals("count") ? rc.count() : rc.forEach()).range()));
     }
 
@@ -1029,9 +1247,10 @@ final class InstanceOps {
     private void apply(Ctx c, RunData scopeData) {
         AbsResourceInstance ai = c.addr();
         ResourceChange ch = reviewedChanges.get(ai);
-        boolean wasDeferred = reviewed.deferred().stream().anyMatch(d -> d.addr().equals(ai.containingResource())
-                || (d.addr().module().module().equals(ai.module().module())
-                && d.addr().resource().equals(ai.resource().resource())));
+        boolean wasDeferred = reviewed.deferred().stream()
+                .anyMatch(d -> d.addr().equals(ai.containingResource())
+                        || (d.addr().module().module().equals(ai.module().module())
+                                && d.addr().resource().equals(ai.resource().resource())));
         ResourceInstanceObject obj = stateObject(ai, null);
         Value prior = obj == null ? null : decode(c, obj);
         boolean data = Walk.isData(ai.containingResource());
@@ -1052,8 +1271,19 @@ final class InstanceOps {
                 return;
             }
             events.instanceAdded(ai, Action.CREATE);
-            ch = new ResourceChange(ai, null, Action.CREATE, c.nullObject(), Value.DYNAMIC_UNKNOWN, List.of(), null,
-                    c.providerAddr(), c.schema().version(), null, null, null);
+            ch = new ResourceChange(
+                    ai,
+                    null,
+                    Action.CREATE,
+                    c.nullObject(),
+                    Value.DYNAMIC_UNKNOWN,
+                    List.of(),
+                    null,
+                    c.providerAddr(),
+                    c.schema().version(),
+                    null,
+                    null,
+                    null);
         }
         if (ch != null && ch.importId() != null && obj == null) {
             Imported imp = importObject(c, ch.importId());
@@ -1100,7 +1330,8 @@ final class InstanceOps {
                 return;
             }
         }
-        PrivateState priorPrivate = obj == null || obj.privateData() == null ? PrivateState.EMPTY
+        PrivateState priorPrivate = obj == null || obj.privateData() == null
+                ? PrivateState.EMPTY
                 : PrivateState.fromBase64(obj.privateData());
         Value created;
         switch (ch.action()) {
@@ -1121,8 +1352,19 @@ final class InstanceOps {
                 }
                 created = applyOne(c, ch, Action.CREATE, null, config, PrivateState.EMPTY, null);
                 if (created != null && prior != null) {
-                    deposedLater.add(new ResourceChange(ai, deposedKey, Action.DELETE, prior, c.nullObject(), List.of(),
-                            null, c.providerAddr(), c.schema().version(), null, null, null));
+                    deposedLater.add(new ResourceChange(
+                            ai,
+                            deposedKey,
+                            Action.DELETE,
+                            prior,
+                            c.nullObject(),
+                            List.of(),
+                            null,
+                            c.providerAddr(),
+                            c.schema().version(),
+                            null,
+                            null,
+                            null));
                 }
             }
             default -> throw new IllegalStateException("unexpected action " + ch.action());
@@ -1154,8 +1396,10 @@ final class InstanceOps {
         }
         Duration d = GoDuration.parse(v.unmarkDeep().asString());
         if (d == null) {
-            run.diagnose(Diagnostic.error("Invalid timeout", "The " + operation + " timeout of " + c.addr()
-                    + " must be a duration such as \"30s\" or \"10m\".", c.rc() == null ? null : c.rc().declRange()));
+            run.diagnose(Diagnostic.error(
+                    "Invalid timeout",
+                    "The " + operation + " timeout of " + c.addr() + " must be a duration such as \"30s\" or \"10m\".",
+                    c.rc() == null ? null : c.rc().declRange()));
         }
         return d;
     }
@@ -1164,12 +1408,13 @@ final class InstanceOps {
      * Runs a provider operation with the resource's timeout: when it does not finish in time, the provider
      * is asked to stop, the error is reported, and null is returned (the operation's late result is ignored).
      */
-    private Provider.ApplyResponse withTimeout(Ctx c, Duration limit, Action action, Value prior,
-                                               java.util.function.Supplier<Provider.ApplyResponse> op) {
+    private Provider.ApplyResponse withTimeout(
+            Ctx c, Duration limit, Action action, Value prior, java.util.function.Supplier<Provider.ApplyResponse> op) {
         if (limit == null) {
             return op.get();
         }
-        java.util.concurrent.CompletableFuture<Provider.ApplyResponse> f = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CompletableFuture<Provider.ApplyResponse> f =
+                new java.util.concurrent.CompletableFuture<>();
         Thread.ofVirtual().start(() -> {
             try {
                 f.complete(op.get());
@@ -1181,10 +1426,14 @@ final class InstanceOps {
             return f.get(limit.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
             c.provider().stop();
-            run.diagnose(Diagnostic.error("Operation timed out", "The " + (action == Action.DELETE ? "delete"
-                    : action == Action.CREATE ? "create" : "update") + " of " + c.addr() + " did not finish within its "
-                    + "timeout of " + limit.toSeconds() + "s (timeouts block). Strata asked the provider to stop; the "
-                    + "object is checked on the next run.", c.rc() == null ? null : c.rc().declRange()));
+            run.diagnose(Diagnostic.error(
+                    "Operation timed out",
+                    "The " + (action == Action.DELETE ? "delete" : action == Action.CREATE ? "create" : "update")
+                            + " of " + c.addr() + " did not finish within its "
+                            + "timeout of " + limit.toSeconds()
+                            + "s (timeouts block). Strata asked the provider to stop; the "
+                            + "object is checked on the next run.",
+                    c.rc() == null ? null : c.rc().declRange()));
             return null;
         } catch (java.util.concurrent.ExecutionException e) {
             if (e.getCause() instanceof RuntimeException re) {
@@ -1198,9 +1447,20 @@ final class InstanceOps {
     }
 
     private static ResourceInstanceObject withDeposed(ResourceInstanceObject o, String key) {
-        return new ResourceInstanceObject(o.key(), o.status(), key, o.schemaVersion(), o.attributes(),
-                o.attributesFlat(), o.sensitiveAttributes(), o.identitySchemaVersion(), o.identity(), o.privateData(),
-                o.dependencies(), o.createBeforeDestroy(), o.extra());
+        return new ResourceInstanceObject(
+                o.key(),
+                o.status(),
+                key,
+                o.schemaVersion(),
+                o.attributes(),
+                o.attributesFlat(),
+                o.sensitiveAttributes(),
+                o.identitySchemaVersion(),
+                o.identity(),
+                o.privateData(),
+                o.dependencies(),
+                o.createBeforeDestroy(),
+                o.extra());
     }
 
     private static String newDeposedKey() {
@@ -1216,48 +1476,81 @@ final class InstanceOps {
         if (config.isWhollyKnown()) {
             return true;
         }
-        List<String> paths = ObjectChecks.unknownPaths(config).stream().map(AttributePath::toString).toList();
-        run.diagnose(Diagnostic.error("Unresolved reference during apply", "The configuration of " + c.addr()
-                + " still has values that are unknown after everything it depends on was applied: "
-                + String.join(", ", paths) + ". Strata does not apply partially resolved configurations; check the "
-                + "errors reported for the objects it refers to.", c.rc().declRange()));
+        List<String> paths = ObjectChecks.unknownPaths(config).stream()
+                .map(AttributePath::toString)
+                .toList();
+        run.diagnose(Diagnostic.error(
+                "Unresolved reference during apply",
+                "The configuration of " + c.addr()
+                        + " still has values that are unknown after everything it depends on was applied: "
+                        + String.join(", ", paths)
+                        + ". Strata does not apply partially resolved configurations; check the "
+                        + "errors reported for the objects it refers to.",
+                c.rc().declRange()));
         return false;
     }
 
     /** Plans the operation again with the freshest values, checks it against the reviewed plan, and applies it. */
-    private Value applyOne(Ctx c, ResourceChange ch, Action action, Value prior, Value config, PrivateState priorPrivate,
-                           String deposed) {
+    private Value applyOne(
+            Ctx c,
+            ResourceChange ch,
+            Action action,
+            Value prior,
+            Value config,
+            PrivateState priorPrivate,
+            String deposed) {
         AbsResourceInstance ai = c.addr();
         Planned p = plan(c, prior, config, priorPrivate);
         if (p == null) {
             failed(c, action);
             return null;
         }
-        if (ch.after() != null && ch.after() != Value.DYNAMIC_UNKNOWN && !ch.after().isNull()) {
+        if (ch.after() != null
+                && ch.after() != Value.DYNAMIC_UNKNOWN
+                && !ch.after().isNull()) {
             List<String> problems = ObjectChecks.checkCompatible(ch.after().unmarkDeep(), p.value.unmarkDeep());
             if (!problems.isEmpty() && p.legacyTypeSystem) {
                 tolerated(c, "re-planned", problems);
             } else if (!problems.isEmpty()) {
-                run.diagnose(Diagnostic.error("Provider produced inconsistent final plan", "When expanding the plan "
-                        + "for " + ai + " to include new values learned so far during apply, provider "
-                        + c.providerAddr().provider().forDisplay() + " produced an invalid new value:\n  - "
-                        + String.join("\n  - ", problems) + "\n\nThis is a bug in the provider, which should be "
-                        + "reported in the provider's own issue tracker.", c.rc().declRange()));
+                run.diagnose(Diagnostic.error(
+                        "Provider produced inconsistent final plan",
+                        "When expanding the plan "
+                                + "for " + ai + " to include new values learned so far during apply, provider "
+                                + c.providerAddr().provider().forDisplay() + " produced an invalid new value:\n  - "
+                                + String.join("\n  - ", problems)
+                                + "\n\nThis is a bug in the provider, which should be "
+                                + "reported in the provider's own issue tracker.",
+                        c.rc().declRange()));
                 failed(c, action);
                 return null;
             }
         }
-        String token = action == Action.CREATE ? openCreates.getOrDefault(ai, UUID.randomUUID().toString())
+        String token = action == Action.CREATE
+                ? openCreates.getOrDefault(ai, UUID.randomUUID().toString())
                 : UUID.randomUUID().toString();
         run.record(new JournalEntry.Intent(token, ai, action.jsonActions().getFirst()));
         events.applyStart(ai, action, deposed);
         long t0 = System.nanoTime();
         Value priorV = prior == null ? c.nullObject() : prior;
         Duration limit = timeout(c, config, action == Action.CREATE ? "create" : "update");
-        Provider.ApplyResponse ar = withTimeout(c, limit, action, priorV, () -> calls.call(c.providerAddr(), ai,
-                () -> c.provider().applyResourceChange(new Provider.ApplyRequest(ai.resource().resource().type(), priorV,
-                        p.value.unmarkDeep(), config, p.priv, action == Action.CREATE ? token : null, c.providerMeta())),
-                Provider.ApplyResponse::diagnostics));
+        Provider.ApplyResponse ar = withTimeout(
+                c,
+                limit,
+                action,
+                priorV,
+                () -> calls.call(
+                        c.providerAddr(),
+                        ai,
+                        () -> c.provider()
+                                .applyResourceChange(new Provider.ApplyRequest(
+                                        ai.resource().resource().type(),
+                                        priorV,
+                                        p.value.unmarkDeep(),
+                                        config,
+                                        p.priv,
+                                        action == Action.CREATE ? token : null,
+                                        c.providerMeta())),
+                        Provider.ApplyResponse::diagnostics));
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         if (ar == null) {
             // Timed out: the intent stays open, so the next run checks (and, for a create, adopts) the object.
@@ -1273,11 +1566,15 @@ final class InstanceOps {
                 if (!problems.isEmpty() && ar.legacyTypeSystem()) {
                     tolerated(c, "returned after apply", problems);
                 } else if (!problems.isEmpty()) {
-                    run.diagnose(Diagnostic.error("Provider produced inconsistent result after apply", "When "
-                            + "applying changes to " + ai + ", provider " + c.providerAddr().provider().forDisplay()
-                            + " produced an unexpected new value:\n  - " + String.join("\n  - ", problems)
-                            + "\n\nThis is a bug in the provider, which should be reported in the provider's own issue "
-                            + "tracker.", c.rc().declRange()));
+                    run.diagnose(Diagnostic.error(
+                            "Provider produced inconsistent result after apply",
+                            "When "
+                                    + "applying changes to " + ai + ", provider "
+                                    + c.providerAddr().provider().forDisplay()
+                                    + " produced an unexpected new value:\n  - " + String.join("\n  - ", problems)
+                                    + "\n\nThis is a bug in the provider, which should be reported in the provider's own issue "
+                                    + "tracker.",
+                            c.rc().declRange()));
                     errors = true;
                 }
             }
@@ -1309,10 +1606,24 @@ final class InstanceOps {
         events.applyStart(ai, Action.DELETE, deposed);
         long t0 = System.nanoTime();
         Duration limit = c.rc() == null ? null : timeout(c, prior, "delete");
-        Provider.ApplyResponse ar = withTimeout(c, limit, Action.DELETE, prior, () -> calls.call(c.providerAddr(), ai,
-                () -> c.provider().applyResourceChange(new Provider.ApplyRequest(ai.resource().resource().type(),
-                        prior.unmarkDeep(), c.nullObject(), c.nullObject(), priorPrivate, null, c.providerMeta())),
-                Provider.ApplyResponse::diagnostics));
+        Provider.ApplyResponse ar = withTimeout(
+                c,
+                limit,
+                Action.DELETE,
+                prior,
+                () -> calls.call(
+                        c.providerAddr(),
+                        ai,
+                        () -> c.provider()
+                                .applyResourceChange(new Provider.ApplyRequest(
+                                        ai.resource().resource().type(),
+                                        prior.unmarkDeep(),
+                                        c.nullObject(),
+                                        c.nullObject(),
+                                        priorPrivate,
+                                        null,
+                                        c.providerMeta())),
+                        Provider.ApplyResponse::diagnostics));
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         if (ar == null) {
             events.applyErrored(ai, Action.DELETE, took, Diagnostics.NONE);
@@ -1337,9 +1648,12 @@ final class InstanceOps {
     boolean destroy(ResourceChange ch, ResourceConfig rc) {
         Ctx c = ctx(rc, ch.addr(), ch.provider());
         if (c == null) {
-            run.diagnose(Diagnostic.error("Provider configuration not present", "To destroy " + ch.addr()
-                    + ", its provider configuration " + ch.provider() + " is required, but it could not be "
-                    + "configured.", null));
+            run.diagnose(Diagnostic.error(
+                    "Provider configuration not present",
+                    "To destroy " + ch.addr()
+                            + ", its provider configuration " + ch.provider() + " is required, but it could not be "
+                            + "configured.",
+                    null));
             return false;
         }
         ResourceInstanceObject obj = stateObject(ch.addr(), ch.deposed());
@@ -1365,7 +1679,10 @@ final class InstanceOps {
             return null;
         }
         Value id = v.attributes().get("id");
-        if (id == null || !id.isKnownAndNotNull() || id.isSensitive() || id.type() != dev.strata.lang.types.Type.STRING) {
+        if (id == null
+                || !id.isKnownAndNotNull()
+                || id.isSensitive()
+                || id.type() != dev.strata.lang.types.Type.STRING) {
             return null;
         }
         return id.asString();
@@ -1384,10 +1701,10 @@ final class InstanceOps {
             }
             Diagnostic d = pdi.toDiagnostic(null);
             String detail = d.detail() == null ? "" : d.detail();
-            String where = doing == null ? "" : (detail.isEmpty() ? "" : "\n\n") + "(while " + doing + " " + c.addr()
-                    + ")";
-            run.diagnose(new Diagnostic(d.severity(), d.summary(), detail + where,
-                    d.subject() != null ? d.subject() : at, d.context()));
+            String where =
+                    doing == null ? "" : (detail.isEmpty() ? "" : "\n\n") + "(while " + doing + " " + c.addr() + ")";
+            run.diagnose(new Diagnostic(
+                    d.severity(), d.summary(), detail + where, d.subject() != null ? d.subject() : at, d.context()));
         }
         return pd.hasErrors();
     }

@@ -11,7 +11,11 @@ import dev.strata.hcl.Diagnostic;
 final class InternalErrors {
     private InternalErrors() {}
 
-    private enum Kind { STACK, MEMORY, OTHER }
+    private enum Kind {
+        STACK,
+        MEMORY,
+        OTHER
+    }
 
     /** {@code operation} is a present participle: "planning", "applying", "destroying". */
     static Diagnostic of(String operation, String object, Throwable t) {
@@ -37,14 +41,28 @@ final class InternalErrors {
         String what = "Internal error while " + operation + " " + object + ": " + reason + ".";
         String after = " Objects that depend on " + object + " were not started; other objects were not affected.";
         return switch (kind) {
-            case STACK -> Diagnostic.error("Stack overflow", what + " A value or expression used by " + object
-                    + " is probably nested too deeply; simplify it." + after, null);
-            case MEMORY -> Diagnostic.error("Out of memory", what + " Strata stopped starting new operations"
-                    + (operation.equals("applying") || operation.equals("destroying") ? "; operations already "
-                    + "running were finished and the state was saved." : ".") + " Give Strata more memory (for "
-                    + "example STRATA_JAVA_OPTS=-Xmx4g) or make the values used by " + object + " smaller.", null);
-            case OTHER -> Diagnostic.error("Internal error", what + " This is a bug in Strata; please report it with "
-                    + "the configuration that causes it." + after, null);
+            case STACK ->
+                Diagnostic.error(
+                        "Stack overflow",
+                        what + " A value or expression used by " + object
+                                + " is probably nested too deeply; simplify it." + after,
+                        null);
+            case MEMORY ->
+                Diagnostic.error(
+                        "Out of memory",
+                        what + " Strata stopped starting new operations"
+                                + (operation.equals("applying") || operation.equals("destroying")
+                                        ? "; operations already " + "running were finished and the state was saved."
+                                        : ".")
+                                + " Give Strata more memory (for "
+                                + "example STRATA_JAVA_OPTS=-Xmx4g) or make the values used by " + object + " smaller.",
+                        null);
+            case OTHER ->
+                Diagnostic.error(
+                        "Internal error",
+                        what + " This is a bug in Strata; please report it with " + "the configuration that causes it."
+                                + after,
+                        null);
         };
     }
 }

@@ -34,19 +34,26 @@ final class MoveChecks {
                 MovedConfig sameFrom = byFrom.putIfAbsent(m.from().toString(), m);
                 if (sameFrom != null && !sameFrom.to().toString().equals(m.to().toString())) {
                     Noun noun = Noun.of(m.from());
-                    out.add(Diagnostic.error("Ambiguous move statements", "A statement at "
-                            + Moves.at(sameFrom.declRange()) + " declared that " + m.from() + " moved to "
-                            + sameFrom.to() + ", but this statement instead declares that it moved to " + m.to()
-                            + ".\n\nEach " + noun.full() + " can move to only one destination " + noun.brief() + ".",
+                    out.add(Diagnostic.error(
+                            "Ambiguous move statements",
+                            "A statement at "
+                                    + Moves.at(sameFrom.declRange()) + " declared that " + m.from() + " moved to "
+                                    + sameFrom.to() + ", but this statement instead declares that it moved to " + m.to()
+                                    + ".\n\nEach " + noun.full() + " can move to only one destination " + noun.brief()
+                                    + ".",
                             m.declRange()));
                 }
                 MovedConfig sameTo = byTo.putIfAbsent(m.to().toString(), m);
                 if (sameTo != null && !sameTo.from().toString().equals(m.from().toString())) {
                     Noun noun = Noun.of(m.to());
-                    out.add(Diagnostic.error("Ambiguous move statements", "A statement at "
-                            + Moves.at(sameTo.declRange()) + " declared that " + sameTo.from() + " moved to " + m.to()
-                            + ", but this statement instead declares that " + m.from() + " moved there.\n\nEach "
-                            + noun.full() + " can have moved from only one source " + noun.brief() + ".",
+                    out.add(Diagnostic.error(
+                            "Ambiguous move statements",
+                            "A statement at "
+                                    + Moves.at(sameTo.declRange()) + " declared that " + sameTo.from() + " moved to "
+                                    + m.to()
+                                    + ", but this statement instead declares that " + m.from()
+                                    + " moved there.\n\nEach "
+                                    + noun.full() + " can have moved from only one source " + noun.brief() + ".",
                             m.declRange()));
                 }
             }
@@ -61,27 +68,38 @@ final class MoveChecks {
     private static void stillDeclared(ConfigTree tree, Module path, MovedConfig m, Diagnostics.Builder out) {
         // An end with a key makes the other an instance too (a resource moved to its index zero).
         boolean whole = !(m.from() instanceof AbsResourceInstance) && !(m.to() instanceof AbsResourceInstance);
-        SourceRange declared = !whole ? null : switch (m.from()) {
-            case AbsResource r -> tree.node(within(path, r.module()))
-                    .map(n -> n.module().resources().get(r.resource())).map(ResourceConfig::declRange).orElse(null);
-            case ModuleInstance mi -> {
-                ModuleInstance.Step last = mi.steps().get(mi.steps().size() - 1);
-                if (!(last.key() instanceof InstanceKey.NoKey) || !(m.to() instanceof ModuleInstance to)
-                        || !(to.steps().get(to.steps().size() - 1).key() instanceof InstanceKey.NoKey)) {
-                    yield null;
-                }
-                yield tree.node(within(path, mi.parent())).map(n -> n.module().moduleCalls().get(last.name()))
-                        .map(ModuleCallConfig::declRange).orElse(null);
-            }
-            case AbsResourceInstance r -> null;
-        };
+        SourceRange declared = !whole
+                ? null
+                : switch (m.from()) {
+                    case AbsResource r ->
+                        tree.node(within(path, r.module()))
+                                .map(n -> n.module().resources().get(r.resource()))
+                                .map(ResourceConfig::declRange)
+                                .orElse(null);
+                    case ModuleInstance mi -> {
+                        ModuleInstance.Step last = mi.steps().get(mi.steps().size() - 1);
+                        if (!(last.key() instanceof InstanceKey.NoKey)
+                                || !(m.to() instanceof ModuleInstance to)
+                                || !(to.steps().get(to.steps().size() - 1).key() instanceof InstanceKey.NoKey)) {
+                            yield null;
+                        }
+                        yield tree.node(within(path, mi.parent()))
+                                .map(n -> n.module().moduleCalls().get(last.name()))
+                                .map(ModuleCallConfig::declRange)
+                                .orElse(null);
+                    }
+                    case AbsResourceInstance r -> null;
+                };
         if (declared == null) {
             return;
         }
         Noun noun = Noun.of(m.from());
-        out.add(Diagnostic.error("Moved object still exists", "This statement declares a move from " + m.from()
-                + ", but that " + noun.full() + " is still declared at " + Moves.at(declared) + ".\n\nChange your "
-                + "configuration so that this " + noun.brief() + " will be declared as " + m.to() + " instead.",
+        out.add(Diagnostic.error(
+                "Moved object still exists",
+                "This statement declares a move from " + m.from()
+                        + ", but that " + noun.full() + " is still declared at " + Moves.at(declared)
+                        + ".\n\nChange your "
+                        + "configuration so that this " + noun.brief() + " will be declared as " + m.to() + " instead.",
                 m.declRange()));
     }
 
@@ -99,8 +117,10 @@ final class MoveChecks {
             return switch (t) {
                 case AbsResource r -> new Noun("resource", "resource");
                 case AbsResourceInstance r -> new Noun("resource instance", "instance");
-                case ModuleInstance mi -> mi.steps().get(mi.steps().size() - 1).key() instanceof InstanceKey.NoKey
-                        ? new Noun("module call", "call") : new Noun("module instance", "instance");
+                case ModuleInstance mi ->
+                    mi.steps().get(mi.steps().size() - 1).key() instanceof InstanceKey.NoKey
+                            ? new Noun("module call", "call")
+                            : new Noun("module instance", "instance");
             };
         }
     }

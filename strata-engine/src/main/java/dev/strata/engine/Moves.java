@@ -39,7 +39,8 @@ final class Moves {
     private Moves() {}
 
     /** The moved state, and for each new instance address the old one. */
-    record Applied(StateSnapshot state, Map<AbsResourceInstance, AbsResourceInstance> previous, Diagnostics diagnostics) {}
+    record Applied(
+            StateSnapshot state, Map<AbsResourceInstance, AbsResourceInstance> previous, Diagnostics diagnostics) {}
 
     /** One move with both ends absolute; {@code config} is null for a move Terraform implies. */
     private record Statement(Targetable from, Targetable to, MovedConfig config) {
@@ -89,8 +90,8 @@ final class Moves {
                 }
                 Set<Targetable> targets = new HashSet<>();
                 dest.forEach((x, d) -> targets.add(unitAt(u.getKey(), x, d)));
-                boolean taken = present.stream().anyMatch(y -> !moving.contains(y)
-                        && targets.stream().anyMatch(t -> within(y, t)));
+                boolean taken = present.stream()
+                        .anyMatch(y -> !moving.contains(y) && targets.stream().anyMatch(t -> within(y, t)));
                 if (taken) {
                     AbsResourceInstance first = moving.get(0);
                     blocked.add("  - " + u.getKey() + " could not move to "
@@ -101,7 +102,9 @@ final class Moves {
                     Result<StateSnapshot> moved = StateEdits.move(s, x, dest.get(x));
                     if (moved.value() == null) {
                         for (Diagnostic d : moved.diagnostics()) {
-                            diags.add(Diagnostic.error(d.summary(), d.detail(),
+                            diags.add(Diagnostic.error(
+                                    d.summary(),
+                                    d.detail(),
                                     st.implied() ? null : st.config().declRange()));
                         }
                         continue;
@@ -113,12 +116,16 @@ final class Moves {
             }
         }
         if (!blocked.isEmpty()) {
-            diags.add(Diagnostic.warning("Unresolved resource instance address changes", "Strata tried to adjust "
-                    + "resource instance addresses in the prior state based on change information recorded in the "
-                    + "configuration, but some adjustments did not succeed due to existing objects already at the "
-                    + "intended addresses:\n" + String.join("\n", blocked) + "\n\nStrata has planned to destroy "
-                    + "these objects. If Strata's proposed changes aren't appropriate, you must first resolve the "
-                    + "conflicts using the \"strata state\" subcommands and then create a new plan.", null));
+            diags.add(Diagnostic.warning(
+                    "Unresolved resource instance address changes",
+                    "Strata tried to adjust "
+                            + "resource instance addresses in the prior state based on change information recorded in the "
+                            + "configuration, but some adjustments did not succeed due to existing objects already at the "
+                            + "intended addresses:\n" + String.join("\n", blocked)
+                            + "\n\nStrata has planned to destroy "
+                            + "these objects. If Strata's proposed changes aren't appropriate, you must first resolve the "
+                            + "conflicts using the \"strata state\" subcommands and then create a new plan.",
+                    null));
         }
         return new Applied(s, previous, diags.build());
     }
@@ -130,15 +137,17 @@ final class Moves {
     private static List<Statement> implied(ConfigTree tree, StateSnapshot state, List<Statement> explicit) {
         List<Statement> out = new ArrayList<>();
         Map<AbsResource, Set<InstanceKey>> inState = new TreeMap<>();
-        instances(state).forEach(x -> inState.computeIfAbsent(x.containingResource(), k -> new HashSet<>())
-                .add(x.resource().key()));
+        instances(state)
+                .forEach(x -> inState.computeIfAbsent(x.containingResource(), k -> new HashSet<>())
+                        .add(x.resource().key()));
         for (Map.Entry<AbsResource, Set<InstanceKey>> e : inState.entrySet()) {
             AbsResource ar = e.getKey();
             if (ar.resource().mode() != ResourceMode.MANAGED) {
                 continue;
             }
             ResourceConfig rc = tree.node(ar.module().module())
-                    .map(n -> n.module().resources().get(ar.resource())).orElse(null);
+                    .map(n -> n.module().resources().get(ar.resource()))
+                    .orElse(null);
             if (rc == null || explicit.stream().anyMatch(st -> names(st.from(), ar) || names(st.to(), ar))) {
                 continue;
             }
@@ -159,7 +168,8 @@ final class Moves {
         return switch (st.from()) {
             case AbsResourceInstance f -> x;
             case AbsResource f -> st.to() instanceof AbsResource ? x.containingResource() : x;
-            case ModuleInstance f -> new ModuleInstance(x.module().steps().subList(0, f.steps().size()));
+            case ModuleInstance f ->
+                new ModuleInstance(x.module().steps().subList(0, f.steps().size()));
         };
     }
 
@@ -170,7 +180,8 @@ final class Moves {
             case AbsResource r -> d.containingResource();
             case ModuleInstance m -> {
                 int below = x.module().steps().size() - m.steps().size();
-                yield new ModuleInstance(d.module().steps().subList(0, d.module().steps().size() - below));
+                yield new ModuleInstance(
+                        d.module().steps().subList(0, d.module().steps().size() - below));
             }
         };
     }
@@ -239,16 +250,18 @@ final class Moves {
     private static boolean within(Targetable inner, Targetable outer) {
         return switch (outer) {
             case AbsResourceInstance o -> inner.equals(o);
-            case AbsResource o -> switch (inner) {
-                case AbsResource i -> i.equals(o);
-                case AbsResourceInstance i -> i.containingResource().equals(o);
-                case ModuleInstance i -> false;
-            };
-            case ModuleInstance o -> switch (inner) {
-                case ModuleInstance i -> inModule(i, o);
-                case AbsResource i -> inModule(i.module(), o);
-                case AbsResourceInstance i -> inModule(i.module(), o);
-            };
+            case AbsResource o ->
+                switch (inner) {
+                    case AbsResource i -> i.equals(o);
+                    case AbsResourceInstance i -> i.containingResource().equals(o);
+                    case ModuleInstance i -> false;
+                };
+            case ModuleInstance o ->
+                switch (inner) {
+                    case ModuleInstance i -> inModule(i, o);
+                    case AbsResource i -> inModule(i.module(), o);
+                    case AbsResourceInstance i -> inModule(i.module(), o);
+                };
         };
     }
 
@@ -272,17 +285,23 @@ final class Moves {
     /** The address a statement gives the object at {@code x}, or null if the statement does not cover it. */
     private static AbsResourceInstance translate(Statement st, AbsResourceInstance x) {
         return switch (st.from()) {
-            case AbsResourceInstance f -> !x.equals(f) ? null : switch (st.to()) {
-                case AbsResourceInstance t -> t;
-                case AbsResource t -> t.instance(InstanceKey.NONE);
-                case ModuleInstance t -> null;
-            };
-            case AbsResource f -> !x.containingResource().equals(f) ? null : switch (st.to()) {
-                case AbsResource t -> t.instance(x.resource().key());
-                // A resource moved to one instance: its unkeyed object is the one that moves.
-                case AbsResourceInstance t -> x.resource().key() instanceof InstanceKey.NoKey ? t : null;
-                case ModuleInstance t -> null;
-            };
+            case AbsResourceInstance f ->
+                !x.equals(f)
+                        ? null
+                        : switch (st.to()) {
+                            case AbsResourceInstance t -> t;
+                            case AbsResource t -> t.instance(InstanceKey.NONE);
+                            case ModuleInstance t -> null;
+                        };
+            case AbsResource f ->
+                !x.containingResource().equals(f)
+                        ? null
+                        : switch (st.to()) {
+                            case AbsResource t -> t.instance(x.resource().key());
+                            // A resource moved to one instance: its unkeyed object is the one that moves.
+                            case AbsResourceInstance t -> x.resource().key() instanceof InstanceKey.NoKey ? t : null;
+                            case ModuleInstance t -> null;
+                        };
             case ModuleInstance f -> {
                 if (!(st.to() instanceof ModuleInstance t) || !inModule(x.module(), f)) {
                     yield null;
@@ -293,8 +312,15 @@ final class Moves {
                 boolean wholeCall = f.steps().get(n - 1).key() instanceof InstanceKey.NoKey
                         && last.key() instanceof InstanceKey.NoKey;
                 if (wholeCall) {
-                    steps.set(steps.size() - 1, new ModuleInstance.Step(last.name(), x.module().steps().get(n - 1).key()));
-                } else if (!x.module().steps().get(n - 1).key().equals(f.steps().get(n - 1).key())) {
+                    steps.set(
+                            steps.size() - 1,
+                            new ModuleInstance.Step(
+                                    last.name(), x.module().steps().get(n - 1).key()));
+                } else if (!x.module()
+                        .steps()
+                        .get(n - 1)
+                        .key()
+                        .equals(f.steps().get(n - 1).key())) {
                     yield null;
                 }
                 steps.addAll(x.module().steps().subList(n, x.module().steps().size()));
@@ -321,7 +347,8 @@ final class Moves {
                 continue;
             }
             // The cycle is every statement that reaches st back and is reached from it.
-            TreeSet<Statement> cycle = new TreeSet<>((a, b) -> a.config().declRange().compareTo(b.config().declRange()));
+            TreeSet<Statement> cycle = new TreeSet<>(
+                    (a, b) -> a.config().declRange().compareTo(b.config().declRange()));
             for (Statement other : reach) {
                 if (reachable(explicit, other).contains(st)) {
                     cycle.add(other);
@@ -330,13 +357,22 @@ final class Moves {
             reported.addAll(cycle);
             StringBuilder lines = new StringBuilder();
             for (Statement c : cycle) {
-                lines.append("  - ").append(at(c.config().declRange())).append(": ").append(endpoint(c.config().from()))
-                        .append(" \u2192 ").append(endpoint(c.config().to())).append('\n');
+                lines.append("  - ")
+                        .append(at(c.config().declRange()))
+                        .append(": ")
+                        .append(endpoint(c.config().from()))
+                        .append(" \u2192 ")
+                        .append(endpoint(c.config().to()))
+                        .append('\n');
             }
-            out.add(Diagnostic.error("Cyclic dependency in move statements", "The following chained move statements "
-                    + "form a cycle, and so there is no final location to move objects to:\n" + lines + "\nA chain of "
-                    + "move statements must end with an address that doesn't appear in any other statements, and "
-                    + "which typically also refers to an object still declared in the configuration.", null));
+            out.add(Diagnostic.error(
+                    "Cyclic dependency in move statements",
+                    "The following chained move statements "
+                            + "form a cycle, and so there is no final location to move objects to:\n" + lines
+                            + "\nA chain of "
+                            + "move statements must end with an address that doesn't appear in any other statements, and "
+                            + "which typically also refers to an object still declared in the configuration.",
+                    null));
         }
         return out.build();
     }
@@ -358,8 +394,8 @@ final class Moves {
     /** A statement's end as Terraform lists it in a cycle: a whole resource or module call with {@code [*]}. */
     private static String endpoint(Targetable t) {
         return switch (t) {
-            case ModuleInstance m -> m.steps().get(m.steps().size() - 1).key() instanceof InstanceKey.NoKey ? m + "[*]"
-                    : m.toString();
+            case ModuleInstance m ->
+                m.steps().get(m.steps().size() - 1).key() instanceof InstanceKey.NoKey ? m + "[*]" : m.toString();
             case AbsResource r -> r + "[*]";
             case AbsResourceInstance r -> r.toString();
         };

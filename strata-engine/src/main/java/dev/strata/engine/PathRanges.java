@@ -38,7 +38,8 @@ final class PathRanges {
                 return a.expr().range();
             }
             NestedBlock nb = s.blockTypes().get(name);
-            List<dev.strata.hcl.Block> blocks = c.blocks().stream().filter(b -> b.type().equals(name)).toList();
+            List<dev.strata.hcl.Block> blocks =
+                    c.blocks().stream().filter(b -> b.type().equals(name)).toList();
             if (nb == null || blocks.isEmpty()) {
                 return found;
             }
@@ -62,8 +63,10 @@ final class PathRanges {
             return null;
         }
         if (key.type() == Type.STRING) {
-            return blocks.stream().filter(b -> !b.labels().isEmpty() && b.labels().getFirst().equals(key.asString()))
-                    .findFirst().orElse(null);
+            return blocks.stream()
+                    .filter(b -> !b.labels().isEmpty() && b.labels().getFirst().equals(key.asString()))
+                    .findFirst()
+                    .orElse(null);
         }
         if (key.type() == Type.NUMBER) {
             int i = key.asNumber().intValue();

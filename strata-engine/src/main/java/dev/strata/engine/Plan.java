@@ -23,10 +23,17 @@ import java.util.TreeMap;
  * @param timestamp   when the plan was made, to the second: {@code plantimestamp()} while planning and
  *                    again when this plan is applied, and the plan JSON's {@code timestamp}
  */
-public record Plan(PlanMode mode, StateSnapshot priorState, SortedMap<String, Value> variables,
-                   List<ResourceChange> changes, List<ResourceChange> drift, List<DeferredResource> deferred,
-                   SortedMap<String, OutputChange> outputs, List<String> targets, Diagnostics diagnostics,
-                   Instant timestamp) {
+public record Plan(
+        PlanMode mode,
+        StateSnapshot priorState,
+        SortedMap<String, Value> variables,
+        List<ResourceChange> changes,
+        List<ResourceChange> drift,
+        List<DeferredResource> deferred,
+        SortedMap<String, OutputChange> outputs,
+        List<String> targets,
+        Diagnostics diagnostics,
+        Instant timestamp) {
     public Plan {
         java.util.Objects.requireNonNull(timestamp, "timestamp");
         variables = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(variables));
@@ -39,8 +46,9 @@ public record Plan(PlanMode mode, StateSnapshot priorState, SortedMap<String, Va
 
     /** Whether applying would change anything: resources, deferred expansions or outputs. */
     public boolean hasChanges() {
-        return changes.stream().anyMatch(c -> c.action() != Action.NO_OP || c.previousAddr() != null
-                || c.importId() != null) || !deferred.isEmpty()
+        return changes.stream()
+                        .anyMatch(c -> c.action() != Action.NO_OP || c.previousAddr() != null || c.importId() != null)
+                || !deferred.isEmpty()
                 || outputs.values().stream().anyMatch(o -> o.action() != Action.NO_OP)
                 || (mode == PlanMode.REFRESH_ONLY && !drift.isEmpty());
     }
@@ -59,7 +67,7 @@ public record Plan(PlanMode mode, StateSnapshot priorState, SortedMap<String, Va
                     add++;
                     destroy++;
                 }
-                case NO_OP, READ, FORGET -> { }
+                case NO_OP, READ, FORGET -> {}
             }
             if (c.importId() != null) {
                 imp++;

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.addr.AbsProviderConfig;
-import dev.strata.addr.AbsResource;
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.Addrs;
 import dev.strata.hcl.Diagnostics;
@@ -23,7 +22,6 @@ import dev.strata.provider.AttributePath;
 import dev.strata.provider.PrivateState;
 import dev.strata.provider.ValueJson;
 import dev.strata.state.StateCodec;
-import dev.strata.state.StateSnapshot;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -197,7 +195,9 @@ public final class PlanCodec {
                 throw new Damaged("unsupported plan format " + n.path("format"));
             }
             String modeText = text(n, "mode");
-            PlanMode mode = java.util.Arrays.stream(PlanMode.values()).filter(m -> m.name().equals(modeText)).findFirst()
+            PlanMode mode = java.util.Arrays.stream(PlanMode.values())
+                    .filter(m -> m.name().equals(modeText))
+                    .findFirst()
                     .orElseThrow(() -> new Damaged("unknown plan mode \"" + modeText + "\""));
             SortedMap<String, Value> vars = new TreeMap<>();
             for (Iterator<Map.Entry<String, JsonNode>> it = n.path("variables").fields(); it.hasNext(); ) {
@@ -230,8 +230,14 @@ public final class PlanCodec {
             for (Iterator<Map.Entry<String, JsonNode>> it = n.path("outputs").fields(); it.hasNext(); ) {
                 var e = it.next();
                 JsonNode o = e.getValue();
-                outs.put(e.getKey(), new OutputChange(e.getKey(), Action.valueOf(text(o, "action")),
-                        untyped(o.get("before")), untyped(o.get("after")), o.path("sensitive").asBoolean()));
+                outs.put(
+                        e.getKey(),
+                        new OutputChange(
+                                e.getKey(),
+                                Action.valueOf(text(o, "action")),
+                                untyped(o.get("before")),
+                                untyped(o.get("after")),
+                                o.path("sensitive").asBoolean()));
             }
             List<String> targets = new ArrayList<>();
             n.path("targets").forEach(t -> targets.add(t.asText()));
@@ -241,8 +247,8 @@ public final class PlanCodec {
             } catch (java.time.format.DateTimeParseException e) {
                 throw new Damaged("bad timestamp " + n.path("timestamp"));
             }
-            return new Plan(mode, st.value(), vars, changes, drift, deferred, outs, targets, Diagnostics.NONE,
-                    timestamp);
+            return new Plan(
+                    mode, st.value(), vars, changes, drift, deferred, outs, targets, Diagnostics.NONE, timestamp);
         } catch (RuntimeException e) {
             // A field is missing or has a value of the wrong kind; Java's wording of it helps nobody.
             throw new Damaged("the plan file's content does not have the structure of a Strata plan");
@@ -262,7 +268,8 @@ public final class PlanCodec {
         if (addr.value() == null) {
             throw new Damaged("bad address " + c.path("addr"));
         }
-        AbsProviderConfig provider = AbsProviderConfig.parse(text(c, "provider")).value();
+        AbsProviderConfig provider =
+                AbsProviderConfig.parse(text(c, "provider")).value();
         if (provider == null) {
             throw new Damaged("bad provider " + c.path("provider"));
         }
@@ -276,13 +283,23 @@ public final class PlanCodec {
         }
         AbsResourceInstance prev = null;
         if (c.hasNonNull("previous_addr")) {
-            prev = Addrs.parseAbsResourceInstance(c.get("previous_addr").asText()).value();
+            prev = Addrs.parseAbsResourceInstance(c.get("previous_addr").asText())
+                    .value();
         }
-        return new ResourceChange(addr.value(), c.hasNonNull("deposed") ? c.get("deposed").asText() : null,
-                Action.valueOf(text(c, "action")), untyped(c.get("before")), untyped(c.get("after")), paths,
-                c.hasNonNull("reason") ? c.get("reason").asText() : null, provider,
-                c.path("schema_version").asLong(), c.hasNonNull("private")
-                ? PrivateState.fromBase64(c.get("private").asText()) : PrivateState.EMPTY, prev,
+        return new ResourceChange(
+                addr.value(),
+                c.hasNonNull("deposed") ? c.get("deposed").asText() : null,
+                Action.valueOf(text(c, "action")),
+                untyped(c.get("before")),
+                untyped(c.get("after")),
+                paths,
+                c.hasNonNull("reason") ? c.get("reason").asText() : null,
+                provider,
+                c.path("schema_version").asLong(),
+                c.hasNonNull("private")
+                        ? PrivateState.fromBase64(c.get("private").asText())
+                        : PrivateState.EMPTY,
+                prev,
                 c.hasNonNull("import_id") ? c.get("import_id").asText() : null);
     }
 

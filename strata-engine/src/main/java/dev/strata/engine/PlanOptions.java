@@ -18,8 +18,15 @@ import java.util.Objects;
  * @param replace     {@code -replace} addresses
  * @param parallelism how many provider operations may run at once
  */
-public record PlanOptions(Path workingDir, Path startDir, String workspace, PlanMode mode, boolean refresh,
-                          List<Targetable> targets, List<AbsResourceInstance> replace, int parallelism) {
+public record PlanOptions(
+        Path workingDir,
+        Path startDir,
+        String workspace,
+        PlanMode mode,
+        boolean refresh,
+        List<Targetable> targets,
+        List<AbsResourceInstance> replace,
+        int parallelism) {
     public PlanOptions {
         Objects.requireNonNull(workingDir, "workingDir");
         Objects.requireNonNull(startDir, "startDir");
@@ -33,8 +40,14 @@ public record PlanOptions(Path workingDir, Path startDir, String workspace, Plan
     }
 
     /** Options of a command started in the directory it works in (no {@code -chdir}). */
-    public PlanOptions(Path workingDir, String workspace, PlanMode mode, boolean refresh, List<Targetable> targets,
-                       List<AbsResourceInstance> replace, int parallelism) {
+    public PlanOptions(
+            Path workingDir,
+            String workspace,
+            PlanMode mode,
+            boolean refresh,
+            List<Targetable> targets,
+            List<AbsResourceInstance> replace,
+            int parallelism) {
         this(workingDir, workingDir, workspace, mode, refresh, targets, replace, parallelism);
     }
 

@@ -45,16 +45,22 @@ final class Planner {
     private static Diagnostics provisioners(ConfigTree tree) {
         Diagnostics.Builder out = Diagnostics.builder();
         for (ConfigNode n : tree.nodes()) {
-            n.module().resources().values().forEach(rc -> rc.provisioners().forEach(at -> out.add(Diagnostic.error(
-                    "Provisioners are not supported", "Strata does not run provisioners or their connections. Use a "
-                            + "provider resource for the same effect (for example a cloud-init user data argument), "
-                            + "or run the command outside Strata.", at))));
+            n.module()
+                    .resources()
+                    .values()
+                    .forEach(rc -> rc.provisioners()
+                            .forEach(at -> out.add(Diagnostic.error(
+                                    "Provisioners are not supported",
+                                    "Strata does not run provisioners or their connections. Use a "
+                                            + "provider resource for the same effect (for example a cloud-init user data argument), "
+                                            + "or run the command outside Strata.",
+                                    at))));
         }
         return out.build();
     }
 
-    Result<Plan> plan(SortedMap<String, Value> variables, StateSnapshot state, PlanOptions options,
-                      EngineEvents events) {
+    Result<Plan> plan(
+            SortedMap<String, Value> variables, StateSnapshot state, PlanOptions options, EngineEvents events) {
         ConfigTree tree = wiring.config();
         DependencyGraph<Node> graph = wiring.graph();
         Diagnostics cycles = graph.checkCycles(Node::cycleName);
@@ -74,7 +80,11 @@ final class Planner {
             java.time.Instant timestamp = wiring.clock().instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
             Run run = new Run(tree, options, Run.Phase.PLAN, pool, variables, moved.state(), timestamp, null);
             run.diagnose(moved.diagnostics());
-            InstanceOps.Inputs inputs = new InstanceOps.Inputs(null, Map.of(), moved.previous(), imports(tree, run),
+            InstanceOps.Inputs inputs = new InstanceOps.Inputs(
+                    null,
+                    Map.of(),
+                    moved.previous(),
+                    imports(tree, run),
                     tree.root().module().removed());
             Walk walk = wiring.walk(run, graph, events, inputs, null, wiring.stop());
             InstanceOps ops = walk.ops;
@@ -86,8 +96,12 @@ final class Planner {
                 interrupted = true;
             }
             if (interrupted || wiring.stop().getAsBoolean()) {
-                return Result.of(null, Diagnostics.of(Diagnostic.error("Planning interrupted", "The plan was "
-                        + "interrupted before it was complete; nothing was changed.", null)));
+                return Result.of(
+                        null,
+                        Diagnostics.of(Diagnostic.error(
+                                "Planning interrupted",
+                                "The plan was " + "interrupted before it was complete; nothing was changed.",
+                                null)));
             }
             orphanResources(run, ops, walk);
             orphanOutputs(run, tree, walk.planned);
@@ -98,9 +112,19 @@ final class Planner {
             // The refreshed state keeps the stored serial and lineage: a stale plan is recognised by them.
             StateSnapshot refreshed = run.state().withSerial(state.serial());
             PlannedChanges planned = walk.planned;
-            return Result.of(new Plan(options.mode(), refreshed, variables, planned.changes(), planned.drift(),
-                    planned.deferred(), planned.outputs(), options.targets().stream().map(Object::toString).toList(),
-                    diags, timestamp), diags);
+            return Result.of(
+                    new Plan(
+                            options.mode(),
+                            refreshed,
+                            variables,
+                            planned.changes(),
+                            planned.drift(),
+                            planned.deferred(),
+                            planned.outputs(),
+                            options.targets().stream().map(Object::toString).toList(),
+                            diags,
+                            timestamp),
+                    diags);
         }
     }
 
@@ -109,15 +133,19 @@ final class Planner {
         Map<AbsResourceInstance, dev.strata.config.ImportConfig> out = new java.util.HashMap<>();
         for (dev.strata.config.ImportConfig ic : tree.root().module().imports()) {
             if (ic.forEach() != null) {
-                run.diagnose(Diagnostic.warning("import blocks with for_each are not supported yet", "Strata skipped "
-                        + "this import block; import each object with its own block or with strata import.",
+                run.diagnose(Diagnostic.warning(
+                        "import blocks with for_each are not supported yet",
+                        "Strata skipped "
+                                + "this import block; import each object with its own block or with strata import.",
                         ic.declRange()));
                 continue;
             }
             var t = ic.to().asTraversal();
             if (t.value() == null || t.value().isEmpty()) {
-                run.diagnose(Diagnostic.error("Invalid import address", "The \"to\" argument must be a resource "
-                        + "instance address, such as aws_instance.web.", ic.to().range()));
+                run.diagnose(Diagnostic.error(
+                        "Invalid import address",
+                        "The \"to\" argument must be a resource " + "instance address, such as aws_instance.web.",
+                        ic.to().range()));
                 continue;
             }
             var addr = dev.strata.addr.Addrs.parseAbsResourceInstance(t.value().get());
@@ -134,8 +162,10 @@ final class Planner {
         for (ResourceState rs : run.state().resources()) {
             AbsResource ar = rs.addr();
             Optional<ConfigNode> node = run.tree.node(ar.module().module());
-            boolean configured = node.isPresent() && node.get().module().resources().containsKey(ar.resource());
-            if (configured && !run.deferredModules.containsKey(ar.module().module())
+            boolean configured =
+                    node.isPresent() && node.get().module().resources().containsKey(ar.resource());
+            if (configured
+                    && !run.deferredModules.containsKey(ar.module().module())
                     && run.instancesOf(ar.module().module()).contains(ar.module())) {
                 continue;
             }
@@ -149,8 +179,8 @@ final class Planner {
                 }
                 // The resource is configured but its module instance is gone, or the module itself is.
                 boolean moduleGone = node.isEmpty() || configured;
-                ops.orphanWithoutConfig(rs, o, ai, moduleGone ? "delete_because_no_module"
-                        : "delete_because_no_resource_config");
+                ops.orphanWithoutConfig(
+                        rs, o, ai, moduleGone ? "delete_because_no_module" : "delete_because_no_resource_config");
             }
         }
     }
@@ -162,7 +192,11 @@ final class Planner {
         for (Map.Entry<String, OutputValue> e : run.state().outputs().entrySet()) {
             if (!tree.root().module().outputs().containsKey(e.getKey())) {
                 Value before = InstanceOps.priorOutput(e.getValue());
-                planned.output(new OutputChange(e.getKey(), Action.DELETE, before, Value.NULL,
+                planned.output(new OutputChange(
+                        e.getKey(),
+                        Action.DELETE,
+                        before,
+                        Value.NULL,
                         e.getValue().sensitive()));
             }
         }

@@ -66,12 +66,22 @@ final class PriorStateCheck {
                 }
                 yield w;
             }
-            case PrimitiveType p -> switch (p) {
-                case STRING -> n.isTextual() || n.isNumber() || n.isBoolean() ? null : "string required, but it is " + kind(n);
-                case NUMBER -> n.isNumber() || n.isTextual() && isNumber(n.textValue()) ? null : "number required, but it is " + kind(n);
-                case BOOL -> n.isBoolean() || n.isTextual() && (n.textValue().equals("true") || n.textValue().equals("false"))
-                        ? null : "bool required, but it is " + kind(n);
-            };
+            case PrimitiveType p ->
+                switch (p) {
+                    case STRING ->
+                        n.isTextual() || n.isNumber() || n.isBoolean() ? null : "string required, but it is " + kind(n);
+                    case NUMBER ->
+                        n.isNumber() || n.isTextual() && isNumber(n.textValue())
+                                ? null
+                                : "number required, but it is " + kind(n);
+                    case BOOL ->
+                        n.isBoolean()
+                                        || n.isTextual()
+                                                && (n.textValue().equals("true")
+                                                        || n.textValue().equals("false"))
+                                ? null
+                                : "bool required, but it is " + kind(n);
+                };
             case ListType l -> elements(n, l.elem(), "list", at);
             case SetType s -> elements(n, s.elem(), "set", at);
             case TupleType t -> {
@@ -164,23 +174,39 @@ final class PriorStateCheck {
     }
 
     /** The error for a recorded object that does not fit its schema. */
-    static Diagnostic invalid(StateSnapshot state, AbsResourceInstance addr, ResourceInstanceObject o, String type,
-                              long schemaVersion, Mismatch mismatch) {
-        return Diagnostic.error("Invalid resource instance data in state", "The attributes recorded for "
-                + addr + (o.deposed() == null ? "" : " (deposed object " + o.deposed() + ")") + " do not match the schema "
-                + "of resource type \"" + type + "\" (schema version " + schemaVersion + "): at "
-                + jsonPath(state, o) + ".attributes" + mismatch.path() + " in the state, " + mismatch.why() + ". The state file was edited by hand or damaged. Restore it from its "
-                + "backup (for the local backend, terraform.tfstate.backup beside it: \"strata state push "
-                + "terraform.tfstate.backup\") or from your own backups; or remove the object with \"strata state rm "
-                + addr + "\" and import it again. Nothing was changed.", null);
+    static Diagnostic invalid(
+            StateSnapshot state,
+            AbsResourceInstance addr,
+            ResourceInstanceObject o,
+            String type,
+            long schemaVersion,
+            Mismatch mismatch) {
+        return Diagnostic.error(
+                "Invalid resource instance data in state",
+                "The attributes recorded for "
+                        + addr + (o.deposed() == null ? "" : " (deposed object " + o.deposed() + ")")
+                        + " do not match the schema "
+                        + "of resource type \"" + type + "\" (schema version " + schemaVersion + "): at "
+                        + jsonPath(state, o) + ".attributes" + mismatch.path() + " in the state, " + mismatch.why()
+                        + ". The state file was edited by hand or damaged. Restore it from its "
+                        + "backup (for the local backend, terraform.tfstate.backup beside it: \"strata state push "
+                        + "terraform.tfstate.backup\") or from your own backups; or remove the object with \"strata state rm "
+                        + addr + "\" and import it again. Nothing was changed.",
+                null);
     }
 
     /** The error for an object recorded by a newer provider than the one selected, as Terraform reports it. */
-    static Diagnostic newerSchema(StateSnapshot state, AbsResourceInstance addr, ResourceInstanceObject o, String provider) {
-        return Diagnostic.error("Resource instance managed by newer provider version", "The current state of " + addr
-                + " (" + jsonPath(state, o) + ".schema_version = " + o.schemaVersion() + ") was created by a newer "
-                + "provider version than is currently selected. Upgrade the " + provider + " provider to work with this "
-                + "state.", null);
+    static Diagnostic newerSchema(
+            StateSnapshot state, AbsResourceInstance addr, ResourceInstanceObject o, String provider) {
+        return Diagnostic.error(
+                "Resource instance managed by newer provider version",
+                "The current state of " + addr
+                        + " (" + jsonPath(state, o) + ".schema_version = " + o.schemaVersion()
+                        + ") was created by a newer "
+                        + "provider version than is currently selected. Upgrade the " + provider
+                        + " provider to work with this "
+                        + "state.",
+                null);
     }
 
     /**

@@ -41,10 +41,15 @@ import org.slf4j.LoggerFactory;
 final class ProviderCalls {
     private static final Logger LOG = LoggerFactory.getLogger(ProviderCalls.class);
 
-    record Settings(int maxAttempts, Duration baseDelay, Duration maxDelay, Duration maxTotal,
-                    int breakerThreshold, Duration breakerCooldown) {
-        static final Settings DEFAULT = new Settings(10, Duration.ofMillis(200), Duration.ofSeconds(20),
-                Duration.ofMinutes(5), 20, Duration.ofSeconds(10));
+    record Settings(
+            int maxAttempts,
+            Duration baseDelay,
+            Duration maxDelay,
+            Duration maxTotal,
+            int breakerThreshold,
+            Duration breakerCooldown) {
+        static final Settings DEFAULT = new Settings(
+                10, Duration.ofMillis(200), Duration.ofSeconds(20), Duration.ofMinutes(5), 20, Duration.ofSeconds(10));
     }
 
     private final Semaphore permits;
@@ -71,8 +76,9 @@ final class ProviderCalls {
         this.retries = RetryRegistry.of(RetryConfig.<Attempted<?>>custom()
                 .maxAttempts(settings.maxAttempts())
                 .retryOnResult(a -> a.retried().isPresent())
-                .intervalBiFunction((attempt, outcome) -> backoff(attempt,
-                        outcome.get().retried().flatMap(Failure.Transient::retryAfter)).toMillis())
+                .intervalBiFunction((attempt, outcome) -> backoff(
+                                attempt, outcome.get().retried().flatMap(Failure.Transient::retryAfter))
+                        .toMillis())
                 .failAfterMaxAttempts(false)
                 .build());
         // Opens after breakerThreshold operations in a row failed after their retries (a full window,
@@ -90,12 +96,12 @@ final class ProviderCalls {
     }
 
     /** One provider configuration's share of the calls: its retry, breaker, limit, pacer and retry-after. */
-    private record Lane(Retry retry, CircuitBreaker breaker, AdaptiveLimit limit, RatePacer pacer, AtomicLong notBefore) {
-    }
+    private record Lane(
+            Retry retry, CircuitBreaker breaker, AdaptiveLimit limit, RatePacer pacer, AtomicLong notBefore) {}
 
     /** One attempt's result, and the transient failure that makes it one to retry. */
-    private record Attempted<T>(T result, ProviderDiagnostics diagnostics, Optional<Failure.Transient> retried, int attempt) {
-    }
+    private record Attempted<T>(
+            T result, ProviderDiagnostics diagnostics, Optional<Failure.Transient> retried, int attempt) {}
 
     /** The breaker, limiter, pacer and retries of a provider configuration are named by its address. */
     static String key(AbsProviderConfig provider) {
@@ -103,8 +109,14 @@ final class ProviderCalls {
     }
 
     private Lane lane(AbsProviderConfig provider) {
-        return lanes.computeIfAbsent(provider, p -> new Lane(retries.retry(key(p)), breakers.circuitBreaker(key(p)),
-                new AdaptiveLimit(parallelism), new RatePacer(sleeper), new AtomicLong(Long.MIN_VALUE)));
+        return lanes.computeIfAbsent(
+                provider,
+                p -> new Lane(
+                        retries.retry(key(p)),
+                        breakers.circuitBreaker(key(p)),
+                        new AdaptiveLimit(parallelism),
+                        new RatePacer(sleeper),
+                        new AtomicLong(Long.MIN_VALUE)));
     }
 
     /** Whether this thread holds an operation slot (then its provider calls take no further permit). */
@@ -145,8 +157,11 @@ final class ProviderCalls {
      * transient failure; returns the last response. Throws {@link ProviderUnavailable} without calling
      * the provider while the configuration's circuit is open.
      */
-    <T> T call(AbsProviderConfig provider, AbsResourceInstance ai, Supplier<T> op,
-               Function<T, ProviderDiagnostics> diagnostics) {
+    <T> T call(
+            AbsProviderConfig provider,
+            AbsResourceInstance ai,
+            Supplier<T> op,
+            Function<T, ProviderDiagnostics> diagnostics) {
         Lane lane = lane(provider);
         try {
             lane.breaker().acquirePermission();
@@ -159,33 +174,57 @@ final class ProviderCalls {
         boolean recorded = false;
         try {
             int[] attempts = {0};
-            Attempted<T> last = Retrying.call(lane.retry(), sleeper, () -> attempt(provider, lane, ai, op, diagnostics,
-                    ++attempts[0]), (attempt, a, delay) -> {
+            Attempted<T> last = Retrying.call(
+                    lane.retry(),
+                    sleeper,
+                    () -> attempt(provider, lane, ai, op, diagnostics, ++attempts[0]),
+                    (attempt, a, delay) -> {
                         String operation = operation(a.result());
                         String summary = firstSummary(a.diagnostics());
                         if (stopping.getAsBoolean() || System.nanoTime() + delay.toNanos() > deadline) {
                             return false;
                         }
-                        LOG.debug("{}: {} {} transient failure (attempt {} of {}): {}; retrying in {} ms{}",
-                                provider, operation, ai, attempt, settings.maxAttempts(), summary, delay.toMillis(),
-                                a.retried().flatMap(Failure.Transient::retryAfter)
-                                        .map(ra -> " (provider asked to wait " + ra.toMillis() + " ms)").orElse(""));
+                        LOG.debug(
+                                "{}: {} {} transient failure (attempt {} of {}): {}; retrying in {} ms{}",
+                                provider,
+                                operation,
+                                ai,
+                                attempt,
+                                settings.maxAttempts(),
+                                summary,
+                                delay.toMillis(),
+                                a.retried()
+                                        .flatMap(Failure.Transient::retryAfter)
+                                        .map(ra -> " (provider asked to wait " + ra.toMillis() + " ms)")
+                                        .orElse(""));
                         events.retrying(ai, attempt, delay, summary);
                         return true;
                     });
             if (last.retried().isEmpty()) {
                 lane.breaker().onSuccess(0, TimeUnit.NANOSECONDS);
             } else {
-                LOG.debug("{}: {} {} failed (attempt {}; {}): {}", provider, operation(last.result()), ai,
-                        last.attempt(), last.attempt() >= settings.maxAttempts() ? "no attempts left"
-                                : stopping.getAsBoolean() || Thread.currentThread().isInterrupted() ? "stopping"
-                                : "retry budget of " + settings.maxTotal().toSeconds() + " s spent",
+                LOG.debug(
+                        "{}: {} {} failed (attempt {}; {}): {}",
+                        provider,
+                        operation(last.result()),
+                        ai,
+                        last.attempt(),
+                        last.attempt() >= settings.maxAttempts()
+                                ? "no attempts left"
+                                : stopping.getAsBoolean()
+                                                || Thread.currentThread().isInterrupted()
+                                        ? "stopping"
+                                        : "retry budget of "
+                                                + settings.maxTotal().toSeconds() + " s spent",
                         firstSummary(last.diagnostics()));
                 boolean wasOpen = lane.breaker().getState() == CircuitBreaker.State.OPEN;
                 lane.breaker().onError(0, TimeUnit.NANOSECONDS, RetriesExhausted.INSTANCE);
                 if (!wasOpen && lane.breaker().getState() == CircuitBreaker.State.OPEN) {
-                    LOG.debug("{}: circuit open after {} operations failed in a row; no requests for {} s",
-                            provider, settings.breakerThreshold(), settings.breakerCooldown().toSeconds());
+                    LOG.debug(
+                            "{}: circuit open after {} operations failed in a row; no requests for {} s",
+                            provider,
+                            settings.breakerThreshold(),
+                            settings.breakerCooldown().toSeconds());
                 }
             }
             recorded = true;
@@ -200,8 +239,13 @@ final class ProviderCalls {
     }
 
     /** One try: waits its turn (retry-after, pace, limit, slot), calls, and adapts the limits to the answer. */
-    private <T> Attempted<T> attempt(AbsProviderConfig provider, Lane lane, AbsResourceInstance ai, Supplier<T> op,
-                                     Function<T, ProviderDiagnostics> diagnostics, int attempt) {
+    private <T> Attempted<T> attempt(
+            AbsProviderConfig provider,
+            Lane lane,
+            AbsResourceInstance ai,
+            Supplier<T> op,
+            Function<T, ProviderDiagnostics> diagnostics,
+            int attempt) {
         // Another operation may have opened the circuit while this one was backing off.
         if (attempt > 1 && lane.breaker().getState() == CircuitBreaker.State.OPEN) {
             LOG.debug("{}: circuit open, not retrying {}", provider, ai);
@@ -217,8 +261,13 @@ final class ProviderCalls {
         }
         long started = System.nanoTime();
         if (started - queued > SLOW_WAIT_NANOS) {
-            LOG.debug("{}: {} waited {} ms for a call slot (limit {}, paced at {} req/s)", provider, ai,
-                    millis(started - queued), fmt(lane.limit().limit()), fmt(lane.pacer().rate()));
+            LOG.debug(
+                    "{}: {} waited {} ms for a call slot (limit {}, paced at {} req/s)",
+                    provider,
+                    ai,
+                    millis(started - queued),
+                    fmt(lane.limit().limit()),
+                    fmt(lane.pacer().rate()));
         }
         T result;
         try {
@@ -233,9 +282,14 @@ final class ProviderCalls {
         ProviderDiagnostics d = diagnostics.apply(result);
         Optional<Failure> f = d.failure();
         if (!(f.orElse(null) instanceof Failure.Transient t)) {
-            LOG.debug("{}: {} {} {} in {} ms (attempt {})", provider, operation(result), ai,
+            LOG.debug(
+                    "{}: {} {} {} in {} ms (attempt {})",
+                    provider,
+                    operation(result),
+                    ai,
                     f.isEmpty() ? "succeeded" : "failed (" + kind(f.get()) + ", not retried: " + firstSummary(d) + ")",
-                    millis(took), attempt);
+                    millis(took),
+                    attempt);
             lane.pacer().success();
             lane.limit().success();
             return new Attempted<>(result, d, Optional.empty(), attempt);
@@ -243,8 +297,15 @@ final class ProviderCalls {
         double before = lane.limit().limit();
         lane.limit().throttled();
         lane.pacer().throttled();
-        LOG.debug("{}: {} {} transient failure after {} ms (attempt {}); concurrency limit {} -> {}, paced at {} req/s",
-                provider, operation(result), ai, millis(took), attempt, fmt(before), fmt(lane.limit().limit()),
+        LOG.debug(
+                "{}: {} {} transient failure after {} ms (attempt {}); concurrency limit {} -> {}, paced at {} req/s",
+                provider,
+                operation(result),
+                ai,
+                millis(took),
+                attempt,
+                fmt(before),
+                fmt(lane.limit().limit()),
                 fmt(lane.pacer().rate()));
         // A retry-after holds back every call through this configuration, not just this one: sending others
         // before then would only be refused too.
@@ -253,9 +314,10 @@ final class ProviderCalls {
     }
 
     private ProviderUnavailable unavailable(Lane lane) {
-        return new ProviderUnavailable("The provider's last " + lane.breaker().getMetrics().getNumberOfFailedCalls()
-                + " operations failed after retries; Strata stopped sending it requests for "
-                + settings.breakerCooldown().toSeconds() + " s so as not to overload its API.");
+        return new ProviderUnavailable(
+                "The provider's last " + lane.breaker().getMetrics().getNumberOfFailedCalls()
+                        + " operations failed after retries; Strata stopped sending it requests for "
+                        + settings.breakerCooldown().toSeconds() + " s so as not to overload its API.");
     }
 
     /** What the breaker records for an operation whose transient failures outlasted its retries. */

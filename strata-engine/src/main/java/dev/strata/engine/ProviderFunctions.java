@@ -1,5 +1,6 @@
 package dev.strata.engine;
 
+import dev.strata.addr.VersionConstraint;
 import dev.strata.config.ConfigNode;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.ModuleConfig;
@@ -14,7 +15,6 @@ import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderFunction;
 import dev.strata.provider.ProviderSource;
-import dev.strata.addr.VersionConstraint;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -56,7 +56,8 @@ public final class ProviderFunctions implements AutoCloseable {
      */
     public java.util.function.Function<ModuleConfig, FunctionTable> tables(ConfigTree tree) {
         // Validating is not applying: timestamp(), uuid() and bcrypt() are unknown, as in terraform validate.
-        FunctionTable builtins = TemplateFunctions.planning(FunctionContext.system(tree.root().module().dir()));
+        FunctionTable builtins = TemplateFunctions.planning(
+                FunctionContext.system(tree.root().module().dir()));
         Map<Path, FunctionTable> byDir = new ConcurrentHashMap<>();
         for (ConfigNode n : tree.nodes()) {
             byDir.computeIfAbsent(n.module().dir(), d -> table(n.module(), builtins));
@@ -73,27 +74,36 @@ public final class ProviderFunctions implements AutoCloseable {
         }
         Result<Provider> p = instance(rp);
         if (p.value() == null) {
-            Diagnostic d = p.diagnostics().asList().isEmpty() ? null : p.diagnostics().asList().get(0);
-            return new FunctionTable.Lookup.Missing(d == null ? "Provider not available" : d.summary(),
+            Diagnostic d = p.diagnostics().asList().isEmpty()
+                    ? null
+                    : p.diagnostics().asList().get(0);
+            return new FunctionTable.Lookup.Missing(
+                    d == null ? "Provider not available" : d.summary(),
                     d == null ? "The provider " + rp.source() + " could not be started." : d.detail());
         }
         ProviderFunction f = p.value().functions().get(parts[2]);
         if (f == null) {
-            return new FunctionTable.Lookup.Missing("Unknown provider function", "The function \"" + parts[2]
-                    + "\" is not available from the provider \"" + parts[1] + "\".");
+            return new FunctionTable.Lookup.Missing(
+                    "Unknown provider function",
+                    "The function \"" + parts[2] + "\" is not available from the provider \"" + parts[1] + "\".");
         }
         return new FunctionTable.Lookup.Found(LanguageFunctions.of(name, f, p.value()));
     }
 
     private Result<Provider> instance(RequiredProvider rp) {
         if (closed) {
-            return Result.of(null, dev.strata.hcl.Diagnostics.of(Diagnostic.error("Provider not available",
-                    "The provider " + rp.source() + " is no longer running for this operation.", null)));
+            return Result.of(
+                    null,
+                    dev.strata.hcl.Diagnostics.of(Diagnostic.error(
+                            "Provider not available",
+                            "The provider " + rp.source() + " is no longer running for this operation.",
+                            null)));
         }
         return instances.computeIfAbsent(rp.source(), a -> {
             VersionConstraint vc = VersionConstraint.ANY;
             if (rp.version() != null) {
-                Result<VersionConstraint> parsed = VersionConstraint.parse(rp.version().source());
+                Result<VersionConstraint> parsed =
+                        VersionConstraint.parse(rp.version().source());
                 if (parsed.value() != null) {
                     vc = parsed.value();
                 }

@@ -1,6 +1,7 @@
 package dev.strata.engine;
 
 import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
@@ -10,7 +11,6 @@ import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderSchema;
 import dev.strata.provider.ProviderSource;
-import dev.strata.addr.VersionConstraint;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -30,8 +30,11 @@ final class ProviderPool implements AutoCloseable {
     /** The provider-defined functions of this run: their own unconfigured instances, closed with the pool. */
     final ProviderFunctions functions;
 
-    ProviderPool(ProviderSource source, String engineVersion, java.nio.file.Path workingDir,
-                 Map<String, String> environment) {
+    ProviderPool(
+            ProviderSource source,
+            String engineVersion,
+            java.nio.file.Path workingDir,
+            Map<String, String> environment) {
         this.source = source;
         this.engineVersion = engineVersion;
         this.workingDir = workingDir;
@@ -47,7 +50,9 @@ final class ProviderPool implements AutoCloseable {
     static dev.strata.config.RequiredProvider requirement(dev.strata.config.ConfigTree tree, AbsProviderConfig cfg) {
         dev.strata.config.ConfigNode n = tree.node(cfg.module()).orElse(tree.root());
         return n.module().requiredProviders().values().stream()
-                .filter(r -> r.source().equals(cfg.provider())).findFirst().orElse(null);
+                .filter(r -> r.source().equals(cfg.provider()))
+                .findFirst()
+                .orElse(null);
     }
 
     /** The version constraints a requirement states (any version when it states none or they do not parse). */
@@ -104,15 +109,15 @@ final class ProviderPool implements AutoCloseable {
     Diagnostics configure(AbsProviderConfig cfg, Value config) {
         Provider p = configured(cfg);
         if (p == null) {
-            return Diagnostics.of(Diagnostic.error("Provider not available", "The provider configuration " + cfg
-                    + " could not be started.", null));
+            return Diagnostics.of(Diagnostic.error(
+                    "Provider not available", "The provider configuration " + cfg + " could not be started.", null));
         }
         Diagnostics d = p.validateProviderConfig(config).toDiagnostics();
         if (d.hasErrors()) {
             return d;
         }
-        d = d.with(p.configure(new Provider.ConfigureRequest(config, engineVersion, workingDir,
-                environment)).toDiagnostics());
+        d = d.with(p.configure(new Provider.ConfigureRequest(config, engineVersion, workingDir, environment))
+                .toDiagnostics());
         if (!d.hasErrors()) {
             configured.put(cfg, true);
         }

@@ -19,10 +19,19 @@ import java.util.Objects;
  * @param previousAddr the address the object had before a {@code moved} block, or null
  * @param importId     the id to import the object with ({@code import} block), or null
  */
-public record ResourceChange(AbsResourceInstance addr, String deposed, Action action, Value before, Value after,
-                             List<AttributePath> replacePaths, String reason, AbsProviderConfig provider,
-                             long schemaVersion, PrivateState plannedPrivate, AbsResourceInstance previousAddr,
-                             String importId) {
+public record ResourceChange(
+        AbsResourceInstance addr,
+        String deposed,
+        Action action,
+        Value before,
+        Value after,
+        List<AttributePath> replacePaths,
+        String reason,
+        AbsProviderConfig provider,
+        long schemaVersion,
+        PrivateState plannedPrivate,
+        AbsResourceInstance previousAddr,
+        String importId) {
     public ResourceChange {
         Objects.requireNonNull(addr, "addr");
         Objects.requireNonNull(action, "action");
@@ -39,14 +48,27 @@ public record ResourceChange(AbsResourceInstance addr, String deposed, Action ac
      * data resources before managed ones (its resource order compares the mode first, data sorting
      * before managed), then type, name and instance key.
      */
-    public static final java.util.Comparator<ResourceChange> TERRAFORM_ORDER = java.util.Comparator
-            .<ResourceChange>comparingInt(c -> c.addr().module().steps().size())
-            .thenComparing(c -> c.addr().module())
-            .thenComparing(c -> c.addr().resource().resource().mode() == dev.strata.addr.ResourceMode.DATA ? 0 : 1)
-            .thenComparing(ResourceChange::addr);
+    public static final java.util.Comparator<ResourceChange> TERRAFORM_ORDER =
+            java.util.Comparator.<ResourceChange>comparingInt(
+                            c -> c.addr().module().steps().size())
+                    .thenComparing(c -> c.addr().module())
+                    .thenComparing(
+                            c -> c.addr().resource().resource().mode() == dev.strata.addr.ResourceMode.DATA ? 0 : 1)
+                    .thenComparing(ResourceChange::addr);
 
     ResourceChange withAction(Action a, String why) {
-        return new ResourceChange(addr, deposed, a, before, after, replacePaths, why, provider, schemaVersion,
-                plannedPrivate, previousAddr, importId);
+        return new ResourceChange(
+                addr,
+                deposed,
+                a,
+                before,
+                after,
+                replacePaths,
+                why,
+                provider,
+                schemaVersion,
+                plannedPrivate,
+                previousAddr,
+                importId);
     }
 }

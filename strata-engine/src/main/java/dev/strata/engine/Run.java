@@ -34,7 +34,10 @@ import java.util.function.Function;
  * evaluation data: the walk owns it ({@link PlannedChanges}, {@link ApplyOutcomes}).
  */
 final class Run {
-    enum Phase { PLAN, APPLY }
+    enum Phase {
+        PLAN,
+        APPLY
+    }
 
     /** Where state changes go: memory while planning, the durable journal while applying. */
     interface StateSink {
@@ -47,6 +50,7 @@ final class Run {
     final ProviderPool providers;
     /** The built-in functions; each module's table adds the provider functions of its required_providers. */
     private final FunctionTable builtins;
+
     private final ConcurrentMap<Module, FunctionTable> functions = new ConcurrentHashMap<>();
     private final SortedMap<String, Value> rootVariables;
 
@@ -55,11 +59,13 @@ final class Run {
     private final ConcurrentMap<ModuleInstance, ConcurrentMap<String, Value>> outputs = new ConcurrentHashMap<>();
     /** Instance values by resource, and how it expanded. */
     private final ConcurrentMap<AbsResource, SortedMap<InstanceKey, Value>> resources = new ConcurrentHashMap<>();
+
     final ConcurrentMap<AbsResource, Expansion> resourceExpansions = new ConcurrentHashMap<>();
     /** Module instances by module, once their calls were expanded; absent means not known yet. */
     final ConcurrentMap<Module, List<ModuleInstance>> moduleInstances = new ConcurrentHashMap<>();
     /** Modules whose instances are not known until apply, with why. */
     final ConcurrentMap<Module, Expansion.Deferred> deferredModules = new ConcurrentHashMap<>();
+
     final ConcurrentMap<ModuleInstance, Map<String, Expansion>> callExpansions = new ConcurrentHashMap<>();
 
     private final Object stateLock = new Object();
@@ -70,9 +76,15 @@ final class Run {
     /** The visit this thread works for, if any: its diagnostics decide that visit's outcome. */
     private final ThreadLocal<VisitDiagnostics> visit = new ThreadLocal<>();
 
-    Run(ConfigTree tree, PlanOptions options, Phase phase, ProviderPool providers,
-        SortedMap<String, Value> rootVariables, StateSnapshot state, java.time.Instant planTimestamp,
-        Function<Run, StateSink> sink) {
+    Run(
+            ConfigTree tree,
+            PlanOptions options,
+            Phase phase,
+            ProviderPool providers,
+            SortedMap<String, Value> rootVariables,
+            StateSnapshot state,
+            java.time.Instant planTimestamp,
+            Function<Run, StateSink> sink) {
         this.tree = tree;
         this.options = options;
         this.phase = phase;
@@ -84,14 +96,17 @@ final class Run {
         this.builtins = phase == Phase.PLAN ? TemplateFunctions.planning(ctx) : TemplateFunctions.builtins(ctx);
         this.rootVariables = rootVariables;
         this.state = state;
-        this.sink = sink == null ? e -> {
-            synchronized (stateLock) {
-                this.state = this.state.with(e);
-                return this.state;
-            }
-        } : sink.apply(this);
+        this.sink = sink == null
+                ? e -> {
+                    synchronized (stateLock) {
+                        this.state = this.state.with(e);
+                        return this.state;
+                    }
+                }
+                : sink.apply(this);
         moduleInstances.put(Module.ROOT, List.of(ModuleInstance.ROOT));
-        rootVariables.forEach((k, v) -> variables.computeIfAbsent(ModuleInstance.ROOT, x -> new ConcurrentHashMap<>())
+        rootVariables.forEach((k, v) -> variables
+                .computeIfAbsent(ModuleInstance.ROOT, x -> new ConcurrentHashMap<>())
                 .put(k, v));
     }
 
@@ -130,8 +145,12 @@ final class Run {
 
     /** {@code path.module}/{@code path.root}: a module's directory relative to the working directory, "." for itself. */
     static String relativeDir(Path workingDir, ConfigNode n) {
-        String s = workingDir.toAbsolutePath().normalize().relativize(n.module().dir().toAbsolutePath().normalize())
-                .toString().replace('\\', '/');
+        String s = workingDir
+                .toAbsolutePath()
+                .normalize()
+                .relativize(n.module().dir().toAbsolutePath().normalize())
+                .toString()
+                .replace('\\', '/');
         return s.isEmpty() ? "." : s;
     }
 
@@ -235,7 +254,8 @@ final class Run {
     }
 
     void setInstanceValue(AbsResourceInstance ri, Value v) {
-        resources.computeIfAbsent(ri.containingResource(), k -> new java.util.concurrent.ConcurrentSkipListMap<>())
+        resources
+                .computeIfAbsent(ri.containingResource(), k -> new java.util.concurrent.ConcurrentSkipListMap<>())
                 .put(ri.resource().key(), v);
     }
 
@@ -282,7 +302,9 @@ final class Run {
      */
     boolean resourceKeyAbsent(AbsResource r, InstanceKey key) {
         Expansion e = resourceExpansions.get(r);
-        return e != null && !(e instanceof Expansion.Deferred) && !(e instanceof Expansion.Single)
+        return e != null
+                && !(e instanceof Expansion.Deferred)
+                && !(e instanceof Expansion.Single)
                 && !e.keys().contains(key);
     }
 
@@ -290,7 +312,9 @@ final class Run {
     boolean moduleKeyAbsent(ModuleInstance caller, String call, InstanceKey key) {
         Map<String, Expansion> calls = callExpansions.get(caller);
         Expansion e = calls == null ? null : calls.get(call);
-        return e != null && !(e instanceof Expansion.Deferred) && !(e instanceof Expansion.Single)
+        return e != null
+                && !(e instanceof Expansion.Deferred)
+                && !(e instanceof Expansion.Single)
                 && !e.keys().contains(key);
     }
 

@@ -39,8 +39,7 @@ final class RunData implements ScopeData {
         this(run, module, null, null, null, false);
     }
 
-    private RunData(Run run, ModuleInstance module, InstanceKey key, Value eachValue, Value self,
-                    boolean anyInstance) {
+    private RunData(Run run, ModuleInstance module, InstanceKey key, Value eachValue, Value self, boolean anyInstance) {
         this.run = run;
         this.module = module;
         this.key = key;
@@ -112,11 +111,12 @@ final class RunData implements ScopeData {
 
     @Override
     public Result<Value> pathAttr(PathAttr attr, Reference ref) {
-        return Result.of(Value.string(switch (attr.name()) {
-            case "cwd" -> run.startDir().toString();
-            case "root" -> run.relativeDir(dev.strata.addr.Module.ROOT);
-            default -> run.relativeDir(module.module());
-        }));
+        return Result.of(Value.string(
+                switch (attr.name()) {
+                    case "cwd" -> run.startDir().toString();
+                    case "root" -> run.relativeDir(dev.strata.addr.Module.ROOT);
+                    default -> run.relativeDir(module.module());
+                }));
     }
 
     @Override
@@ -129,7 +129,8 @@ final class RunData implements ScopeData {
         if (anyInstance) {
             return Result.of(Value.unknown(Type.NUMBER));
         }
-        return key instanceof InstanceKey.IntKey ik ? Result.of(Value.number(ik.index()))
+        return key instanceof InstanceKey.IntKey ik
+                ? Result.of(Value.number(ik.index()))
                 : notAvailable("count", ref.range());
     }
 
@@ -150,7 +151,9 @@ final class RunData implements ScopeData {
     }
 
     private static Result<Value> notAvailable(String name, SourceRange at) {
-        return Result.of(Value.DYNAMIC_UNKNOWN, Diagnostics.of(Diagnostic.error(
-                "Invalid reference", "\"" + name + "\" is not available in this context.", at)));
+        return Result.of(
+                Value.DYNAMIC_UNKNOWN,
+                Diagnostics.of(Diagnostic.error(
+                        "Invalid reference", "\"" + name + "\" is not available in this context.", at)));
     }
 }

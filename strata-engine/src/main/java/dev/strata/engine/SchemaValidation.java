@@ -59,27 +59,38 @@ final class SchemaValidation {
             FunctionTable builtins = TemplateFunctions.planning(FunctionContext.system(workingDir));
             // Each module calls the provider functions of its own required_providers names.
             Map<dev.strata.addr.Module, FunctionTable> tables = new ConcurrentHashMap<>();
-            ValidateData.Shared shared = new ValidateData.Shared(tree, pool, m -> tables.computeIfAbsent(m,
-                    x -> pool.functions.table(tree.node(x).orElse(tree.root()).module(), builtins)), workingDir);
-            outcomes = new DagWalker<>(graph, 4).walk(n -> {
-                List<Diagnostic> ds = visit(n, tree, pool, shared);
-                if (!ds.isEmpty()) {
-                    found.put(n, ds);
-                }
-                return ds.stream().anyMatch(Diagnostic::isError) ? new DagWalker.Outcome.Failed<>(n.display())
-                        : new DagWalker.Outcome.Succeeded<>();
-            }, () -> false);
+            ValidateData.Shared shared = new ValidateData.Shared(
+                    tree,
+                    pool,
+                    m -> tables.computeIfAbsent(
+                            m,
+                            x -> pool.functions.table(
+                                    tree.node(x).orElse(tree.root()).module(), builtins)),
+                    workingDir);
+            outcomes = new DagWalker<>(graph, 4)
+                    .walk(
+                            n -> {
+                                List<Diagnostic> ds = visit(n, tree, pool, shared);
+                                if (!ds.isEmpty()) {
+                                    found.put(n, ds);
+                                }
+                                return ds.stream().anyMatch(Diagnostic::isError)
+                                        ? new DagWalker.Outcome.Failed<>(n.display())
+                                        : new DagWalker.Outcome.Succeeded<>();
+                            },
+                            () -> false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Diagnostics.of(Diagnostic.error("Validation interrupted", "Validation was interrupted before it "
-                    + "finished.", null));
+            return Diagnostics.of(Diagnostic.error(
+                    "Validation interrupted", "Validation was interrupted before it " + "finished.", null));
         }
         Diagnostics.Builder out = Diagnostics.builder();
         for (Map.Entry<Node, DagWalker.Outcome<Node>> e : outcomes.entrySet()) {
             List<Diagnostic> ds = found.getOrDefault(e.getKey(), List.of());
             ds.forEach(out::add);
             // A visit that threw reported nothing itself: its failure must still be seen.
-            if (e.getValue() instanceof DagWalker.Outcome.Failed<Node> f && ds.stream().noneMatch(Diagnostic::isError)) {
+            if (e.getValue() instanceof DagWalker.Outcome.Failed<Node> f
+                    && ds.stream().noneMatch(Diagnostic::isError)) {
                 out.add(InternalErrors.of("validating", e.getKey().display(), f.reason()));
             }
         }
@@ -100,8 +111,8 @@ final class SchemaValidation {
         };
     }
 
-    private List<Diagnostic> provider(AbsProviderConfig cfg, ConfigTree tree, ProviderPool pool,
-                                      ValidateData.Shared shared) {
+    private List<Diagnostic> provider(
+            AbsProviderConfig cfg, ConfigTree tree, ProviderPool pool, ValidateData.Shared shared) {
         Result<Provider> r = pool.get(tree, cfg);
         List<Diagnostic> out = new ArrayList<>();
         if (r.value() == null) {
@@ -123,8 +134,8 @@ final class SchemaValidation {
         return out;
     }
 
-    private List<Diagnostic> resource(Node.ResourceNode rn, ConfigTree tree, ProviderPool pool,
-                                      ValidateData.Shared shared) {
+    private List<Diagnostic> resource(
+            Node.ResourceNode rn, ConfigTree tree, ProviderPool pool, ValidateData.Shared shared) {
         ConfigNode node = tree.node(rn.module()).orElseThrow();
         ResourceConfig rc = node.module().resources().get(rn.resource());
         AbsProviderConfig cfg = GraphBuilder.providerOf(tree, node, rc);
@@ -135,18 +146,25 @@ final class SchemaValidation {
             return out;
         }
         boolean data = rn.resource().mode() == ResourceMode.DATA;
-        Schema s = data ? ps.dataSource(rn.resource().type()) : ps.resourceType(rn.resource().type());
+        Schema s = data
+                ? ps.dataSource(rn.resource().type())
+                : ps.resourceType(rn.resource().type());
         if (s == null) {
-            out.add(Diagnostic.error(data ? "Invalid data source" : "Invalid resource type", "The provider "
-                    + cfg.provider().forDisplay() + " does not support " + (data ? "data source" : "resource type")
-                    + " \"" + rn.resource().type() + "\".", rc.typeRange()));
+            out.add(Diagnostic.error(
+                    data ? "Invalid data source" : "Invalid resource type",
+                    "The provider "
+                            + cfg.provider().forDisplay() + " does not support "
+                            + (data ? "data source" : "resource type")
+                            + " \"" + rn.resource().type() + "\".",
+                    rc.typeRange()));
             return out;
         }
         Scope scope = ValidateData.scope(shared, node, rc.count() != null, rc.forEach() != null);
         Result<Value> decoded = BodyDecoder.decode(rc.config(), s.block(), scope);
         out.addAll(decoded.diagnostics().asList());
         if (!decoded.hasErrors()) {
-            ProviderDiagnostics pd = data ? provider.validateDataResourceConfig(rn.resource().type(), decoded.value())
+            ProviderDiagnostics pd = data
+                    ? provider.validateDataResourceConfig(rn.resource().type(), decoded.value())
                     : provider.validateResourceConfig(rn.resource().type(), decoded.value());
             report(pd, rc.config(), s.block(), rc.declRange(), out);
         }
@@ -154,8 +172,8 @@ final class SchemaValidation {
     }
 
     /** A provider's findings, each at the argument it names when the configuration has it there. */
-    private static void report(ProviderDiagnostics pd, dev.strata.hcl.Body body, Block schema, SourceRange at,
-                               List<Diagnostic> out) {
+    private static void report(
+            ProviderDiagnostics pd, dev.strata.hcl.Body body, Block schema, SourceRange at, List<Diagnostic> out) {
         for (ProviderDiagnostic d : pd) {
             SourceRange where = d.attribute() == null ? null : PathRanges.find(body, schema, d.attribute());
             out.add(d.toDiagnostic(where != null ? where : at));

@@ -1,6 +1,7 @@
 package dev.strata.engine;
 
 import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Block;
 import dev.strata.provider.Provider;
@@ -9,7 +10,6 @@ import dev.strata.provider.ProviderSchema;
 import dev.strata.provider.ProviderSource;
 import dev.strata.provider.Schema;
 import dev.strata.provider.SchemaValues;
-import dev.strata.addr.VersionConstraint;
 import dev.strata.state.ResourceInstanceObject;
 import dev.strata.state.ResourceState;
 import java.util.HashMap;
@@ -31,7 +31,8 @@ public final class Schemas {
 
     private Optional<ProviderSchema> of(AbsProviderConfig stateProvider) {
         return cache.computeIfAbsent(stateProvider, cfg -> {
-            ProviderFactory f = source.resolve(ProviderPool.address(cfg.provider()), VersionConstraint.ANY).value();
+            ProviderFactory f = source.resolve(ProviderPool.address(cfg.provider()), VersionConstraint.ANY)
+                    .value();
             if (f == null) {
                 return Optional.empty();
             }
@@ -43,7 +44,9 @@ public final class Schemas {
 
     /** The schema block of a resource type or data source of the provider a state or plan names. */
     public Optional<Block> block(AbsProviderConfig stateProvider, boolean data, String type) {
-        return of(stateProvider).map(ps -> data ? ps.dataSource(type) : ps.resourceType(type)).map(Schema::block);
+        return of(stateProvider)
+                .map(ps -> data ? ps.dataSource(type) : ps.resourceType(type))
+                .map(Schema::block);
     }
 
     /** An object of a resource as a value of its schema's type, with sensitive marks; empty without a schema. */
@@ -52,7 +55,8 @@ public final class Schemas {
         if (ps.isEmpty()) {
             return Optional.empty();
         }
-        Schema s = rs.mode() == dev.strata.addr.ResourceMode.DATA ? ps.get().dataSource(rs.type())
+        Schema s = rs.mode() == dev.strata.addr.ResourceMode.DATA
+                ? ps.get().dataSource(rs.type())
                 : ps.get().resourceType(rs.type());
         if (s == null || o.schemaVersion() != s.version()) {
             return Optional.empty();

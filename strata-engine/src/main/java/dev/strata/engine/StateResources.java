@@ -39,8 +39,7 @@ public final class StateResources implements RecordedResources {
         Map<InstanceKey, Value> byKey = new TreeMap<>();
         for (ResourceInstanceObject o : rs.get().instances()) {
             if (o.deposed() == null) {
-                byKey.put(o.key(), schemas.decode(rs.get(), o).orElseGet(() -> StateValues.infer(
-                        o.attributes())));
+                byKey.put(o.key(), schemas.decode(rs.get(), o).orElseGet(() -> StateValues.infer(o.attributes())));
             }
         }
         if (key != null) {

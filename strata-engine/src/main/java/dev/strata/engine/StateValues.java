@@ -61,19 +61,21 @@ public final class StateValues {
             return;
         }
         switch (v.type()) {
-            case ObjectType o -> v.attributes().forEach((k, e) -> {
-                at.add(new AttributePath.GetAttr(k));
-                collect(e, at, out);
-                at.removeLast();
-            });
-            case MapType m -> v.attributes().forEach((k, e) -> {
-                at.add(new AttributePath.Index(typedKey(JsonValue.StringValue.class, k)));
-                collect(e, at, out);
-                at.removeLast();
-            });
+            case ObjectType o ->
+                v.attributes().forEach((k, e) -> {
+                    at.add(new AttributePath.GetAttr(k));
+                    collect(e, at, out);
+                    at.removeLast();
+                });
+            case MapType m ->
+                v.attributes().forEach((k, e) -> {
+                    at.add(new AttributePath.Index(typedKey(JsonValue.StringValue.class, k)));
+                    collect(e, at, out);
+                    at.removeLast();
+                });
             case ListType l -> indexed(v, at, out);
             case TupleType t -> indexed(v, at, out);
-            default -> { }
+            default -> {}
         }
     }
 
@@ -140,8 +142,8 @@ public final class StateValues {
         }
     }
 
-    private static Value indexMark(Value v, List<AttributePath.Step> steps, int i,
-                                   java.util.function.Function<List<Value>, Value> rebuild) {
+    private static Value indexMark(
+            Value v, List<AttributePath.Step> steps, int i, java.util.function.Function<List<Value>, Value> rebuild) {
         String k = keyText(steps.get(i));
         if (k == null) {
             return v;
@@ -183,8 +185,10 @@ public final class StateValues {
             return new JsonValue.BoolValue(n.booleanValue());
         }
         if (n.isNumber()) {
-            return new JsonValue.NumberValue(n.decimalValue().toPlainString().contains(".")
-                    ? n.decimalValue().stripTrailingZeros().toPlainString() : n.decimalValue().toPlainString());
+            return new JsonValue.NumberValue(
+                    n.decimalValue().toPlainString().contains(".")
+                            ? n.decimalValue().stripTrailingZeros().toPlainString()
+                            : n.decimalValue().toPlainString());
         }
         if (n.isTextual()) {
             return new JsonValue.StringValue(n.textValue());
@@ -256,7 +260,8 @@ public final class StateValues {
             case JsonValue.BoolValue b -> Value.bool(b.value());
             case JsonValue.NumberValue n -> Value.number(new BigDecimal(n.text()));
             case JsonValue.StringValue sv -> Value.string(sv.value());
-            case JsonValue.ArrayValue a -> Value.tuple(a.items().stream().map(StateValues::infer).toList());
+            case JsonValue.ArrayValue a ->
+                Value.tuple(a.items().stream().map(StateValues::infer).toList());
             case JsonValue.ObjectValue o -> {
                 Map<String, Value> m = new java.util.TreeMap<>();
                 o.members().forEach((k, v) -> m.put(k, infer(v)));

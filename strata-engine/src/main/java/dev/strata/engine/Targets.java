@@ -18,7 +18,9 @@ final class Targets {
                 case AbsResourceInstance ai -> ai.containingResource();
                 case ModuleInstance mi -> null;
             };
-            if (r != null && r.module().module().equals(rn.module()) && r.resource().equals(rn.resource())) {
+            if (r != null
+                    && r.module().module().equals(rn.module())
+                    && r.resource().equals(rn.resource())) {
                 return true;
             }
         }
@@ -64,7 +66,8 @@ final class Targets {
             if (!x.name().equals(y.name())) {
                 return false;
             }
-            if (!(y.key() instanceof dev.strata.addr.InstanceKey.NoKey) && !y.key().equals(x.key())) {
+            if (!(y.key() instanceof dev.strata.addr.InstanceKey.NoKey)
+                    && !y.key().equals(x.key())) {
                 return false;
             }
         }

@@ -14,9 +14,9 @@ import dev.strata.addr.TerraformAttr;
 import dev.strata.config.ConfigNode;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.LocalConfig;
+import dev.strata.config.PartialData;
 import dev.strata.config.ReferenceScope;
 import dev.strata.config.ResourceConfig;
-import dev.strata.config.PartialData;
 import dev.strata.config.VariableConfig;
 import dev.strata.hcl.Result;
 import dev.strata.lang.eval.Evaluator;
@@ -45,10 +45,17 @@ final class ValidateData extends PartialData {
     private final boolean forEach;
 
     /** What the scopes of one validation share: the tree, schemas and the local values computed so far. */
-    record Shared(ConfigTree tree, ProviderPool providers, java.util.function.Function<Module, FunctionTable> functions,
-                  Path workingDir, Map<Module, Map<String, Value>> locals) {
-        Shared(ConfigTree tree, ProviderPool providers, java.util.function.Function<Module, FunctionTable> functions,
-               Path workingDir) {
+    record Shared(
+            ConfigTree tree,
+            ProviderPool providers,
+            java.util.function.Function<Module, FunctionTable> functions,
+            Path workingDir,
+            Map<Module, Map<String, Value>> locals) {
+        Shared(
+                ConfigTree tree,
+                ProviderPool providers,
+                java.util.function.Function<Module, FunctionTable> functions,
+                Path workingDir) {
             this(tree, providers, functions, workingDir, new ConcurrentHashMap<>());
         }
     }
@@ -73,7 +80,10 @@ final class ValidateData extends PartialData {
     @Override
     public Result<Value> inputVariable(InputVariable variable, Reference ref) {
         VariableConfig v = node.module().variables().get(variable.name());
-        return Result.of(v == null || v.type() == null ? Value.DYNAMIC_UNKNOWN : Value.unknown(v.type().type()));
+        return Result.of(
+                v == null || v.type() == null
+                        ? Value.DYNAMIC_UNKNOWN
+                        : Value.unknown(v.type().type()));
     }
 
     @Override
@@ -104,17 +114,21 @@ final class ValidateData extends PartialData {
         }
         AbsProviderConfig cfg = GraphBuilder.providerOf(shared.tree(), node, rc);
         ProviderSchema ps = shared.providers().schema(cfg);
-        Schema s = ps == null ? null : r.mode() == ResourceMode.DATA ? ps.dataSource(r.type()) : ps.resourceType(r.type());
-        return Result.of(s == null ? Value.DYNAMIC_UNKNOWN : Value.unknown(s.block().impliedType()));
+        Schema s =
+                ps == null ? null : r.mode() == ResourceMode.DATA ? ps.dataSource(r.type()) : ps.resourceType(r.type());
+        return Result.of(
+                s == null ? Value.DYNAMIC_UNKNOWN : Value.unknown(s.block().impliedType()));
     }
 
     @Override
     public Result<Value> pathAttr(PathAttr attr, Reference ref) {
-        return Result.of(Value.string(switch (attr.name()) {
-            case "cwd" -> shared.workingDir().toString();
-            case "root" -> Run.relativeDir(shared.workingDir(), shared.tree().root());
-            default -> Run.relativeDir(shared.workingDir(), node);
-        }));
+        return Result.of(Value.string(
+                switch (attr.name()) {
+                    case "cwd" -> shared.workingDir().toString();
+                    case "root" ->
+                        Run.relativeDir(shared.workingDir(), shared.tree().root());
+                    default -> Run.relativeDir(shared.workingDir(), node);
+                }));
     }
 
     @Override

@@ -36,11 +36,8 @@ import dev.strata.lang.value.Value;
 import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderSchema;
 import dev.strata.provider.Schema;
-import dev.strata.addr.VersionConstraint;
-import dev.strata.state.JournalEntry;
 import dev.strata.state.OutputValue;
 import dev.strata.state.ResourceInstanceObject;
-import dev.strata.state.ResourceState;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -81,8 +78,13 @@ final class Walk {
      * A walk of only {@code roots} and what they depend on (null: the targets, or everything), with
      * its instance operations (built here: they and the walk refer to each other).
      */
-    Walk(Run run, DependencyGraph<Node> graph, EngineEvents events, ProviderCalls calls, InstanceOps.Inputs inputs,
-         Set<Node> roots) {
+    Walk(
+            Run run,
+            DependencyGraph<Node> graph,
+            EngineEvents events,
+            ProviderCalls calls,
+            InstanceOps.Inputs inputs,
+            Set<Node> roots) {
         this.run = run;
         this.graph = graph;
         this.events = events;
@@ -130,8 +132,9 @@ final class Walk {
         BooleanSupplier stopping = () -> {
             boolean s = exhausted.get() || stop.getAsBoolean();
             if (s && stopLogged.compareAndSet(false, true)) {
-                LOG.debug("walk: stop requested ({}); no new vertex starts", exhausted.get() ? "out of memory"
-                        : "interrupt");
+                LOG.debug(
+                        "walk: stop requested ({}); no new vertex starts",
+                        exhausted.get() ? "out of memory" : "interrupt");
             }
             return s;
         };
@@ -142,7 +145,7 @@ final class Walk {
         for (Map.Entry<Node, DagWalker.Outcome<Node>> e : outcomes.entrySet()) {
             Node n = e.getKey();
             switch (e.getValue()) {
-                case DagWalker.Outcome.Succeeded<Node> s -> { }
+                case DagWalker.Outcome.Succeeded<Node> s -> {}
                 case DagWalker.Outcome.Failed<Node> f -> {
                     failed++;
                     if (!reported.contains(n)) {
@@ -152,14 +155,23 @@ final class Walk {
                 case DagWalker.Outcome.Skipped<Node> s -> {
                     skipped++;
                     if (LOG.isDebugEnabled()) {
-                        LOG.debug("walk: skipped {}: {}", n.display(), s.cause() == null ? "stop requested"
-                                : "depends on " + s.cause().display() + ", which did not complete");
+                        LOG.debug(
+                                "walk: skipped {}: {}",
+                                n.display(),
+                                s.cause() == null
+                                        ? "stop requested"
+                                        : "depends on " + s.cause().display() + ", which did not complete");
                     }
                 }
             }
         }
-        LOG.debug("walk: {} done: {} vertices in {} ms ({} failed, {} skipped)", operation(), outcomes.size(),
-                (System.nanoTime() - started) / 1_000_000, failed, skipped);
+        LOG.debug(
+                "walk: {} done: {} vertices in {} ms ({} failed, {} skipped)",
+                operation(),
+                outcomes.size(),
+                (System.nanoTime() - started) / 1_000_000,
+                failed,
+                skipped);
         unmarkedSensitiveOutputs.values().forEach(run::diagnose);
         return outcomes;
     }
@@ -204,7 +216,7 @@ final class Walk {
             case Node.LocalNode l -> local(l);
             case Node.OutputNode o -> output(o);
             case Node.ModuleCallNode c -> moduleCall(c);
-            case Node.ModuleCloseNode c -> { }
+            case Node.ModuleCloseNode c -> {}
             case Node.ProviderNode p -> provider(p);
             case Node.ResourceNode r -> resource(r);
             case Node.CheckNode c -> check(c);
@@ -239,7 +251,10 @@ final class Walk {
                 todo.add(n);
                 for (Node m : graph.nodes()) {
                     if (m.module().names().size() >= mc.child().names().size()
-                            && m.module().names().subList(0, mc.child().names().size()).equals(mc.child().names())) {
+                            && m.module()
+                                    .names()
+                                    .subList(0, mc.child().names().size())
+                                    .equals(mc.child().names())) {
                         todo.add(m);
                     }
                 }
@@ -287,7 +302,9 @@ final class Walk {
         ModuleCallConfig call = n.call();
         for (ModuleInstance mi : run.instancesOf(v.module())) {
             Attribute a = call.inputs().get(v.name());
-            Scope scope = a == null ? null : callScope(mi.parent(), call, mi.steps().getLast().key());
+            Scope scope = a == null
+                    ? null
+                    : callScope(mi.parent(), call, mi.steps().getLast().key());
             Value value = inputValue(vc, a, scope, mi + " var." + v.name());
             run.setVariable(mi, v.name(), value);
         }
@@ -303,7 +320,8 @@ final class Walk {
         Attribute a = n.call().inputs().get(v.name());
         for (ModuleInstance mi : run.instancesOf(v.module())) {
             if (run.variable(mi, v.name()).isWhollyKnown()) {
-                run.diagnose(VariableValidation.check(vc, RunData.scope(run, mi), a == null ? null : a.expr().range()));
+                run.diagnose(VariableValidation.check(
+                        vc, RunData.scope(run, mi), a == null ? null : a.expr().range()));
             }
         }
     }
@@ -312,7 +330,8 @@ final class Walk {
         Map<String, Expansion> calls = run.callExpansions.get(parent);
         Expansion e = calls == null ? null : calls.get(call.name());
         Value each = e instanceof Expansion.ForEach fe && key instanceof InstanceKey.StringKey sk
-                ? fe.each().get(sk.key()) : null;
+                ? fe.each().get(sk.key())
+                : null;
         return new RunData(run, parent).forInstance(key, each).scope();
     }
 
@@ -351,11 +370,15 @@ final class Walk {
             if (oc.sensitive() && mi.isRoot()) {
                 v = v.mark(Mark.SENSITIVE);
             } else if (mi.isRoot() && v.hasMarkDeep(Mark.SENSITIVE)) {
-                unmarkedSensitiveOutputs.put(oc.declRange(), Diagnostic.error("Output refers to sensitive values",
-                        "To reduce the risk of accidentally exporting sensitive data that was intended to be only "
-                        + "internal, Strata requires that any root module output containing sensitive data be "
-                        + "explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as "
-                        + "sensitive by adding the following argument:\n    sensitive = true", oc.declRange()));
+                unmarkedSensitiveOutputs.put(
+                        oc.declRange(),
+                        Diagnostic.error(
+                                "Output refers to sensitive values",
+                                "To reduce the risk of accidentally exporting sensitive data that was intended to be only "
+                                        + "internal, Strata requires that any root module output containing sensitive data be "
+                                        + "explicitly marked as sensitive, to confirm your intent.\n\nIf you do intend to export this data, annotate the output value as "
+                                        + "sensitive by adding the following argument:\n    sensitive = true",
+                                oc.declRange()));
             }
             run.setOutput(mi, o.name(), v);
             if (mi.isRoot()) {
@@ -385,14 +408,18 @@ final class Walk {
             return true;
         }
         if (v.isNull()) {
-            run.diagnose(Diagnostic.error("Invalid condition result", "Condition expression must return either "
-                    + "true or false, not null.", rule.condition().range()));
+            run.diagnose(Diagnostic.error(
+                    "Invalid condition result",
+                    "Condition expression must return either " + "true or false, not null.",
+                    rule.condition().range()));
             return false;
         }
         ConversionResult b = dev.strata.lang.value.Convert.convert(v.unmarkDeep(), Type.BOOL);
         if (b instanceof ConversionResult.Failed f) {
-            run.diagnose(Diagnostic.error("Invalid condition result", "Invalid condition result value: "
-                    + f.message() + ".", rule.condition().range()));
+            run.diagnose(Diagnostic.error(
+                    "Invalid condition result",
+                    "Invalid condition result value: " + f.message() + ".",
+                    rule.condition().range()));
             return false;
         }
         if (b.value().asBool()) {
@@ -401,14 +428,17 @@ final class Walk {
         String message = "";
         if (rule.errorMessage() != null) {
             Result<Value> m = new Evaluator(scope).evaluate(rule.errorMessage());
-            if (!m.hasErrors() && m.value().isKnownAndNotNull() && !m.value().hasMarkDeep(Mark.SENSITIVE)
+            if (!m.hasErrors()
+                    && m.value().isKnownAndNotNull()
+                    && !m.value().hasMarkDeep(Mark.SENSITIVE)
                     && m.value().type() == Type.STRING) {
                 message = m.value().asString();
             } else if (m.value().hasMarkDeep(Mark.SENSITIVE)) {
                 message = "(The error message refers to sensitive values and is not shown.)";
             }
         }
-        Diagnostic d = error ? Diagnostic.error(summary, message, rule.condition().range())
+        Diagnostic d = error
+                ? Diagnostic.error(summary, message, rule.condition().range())
                 : Diagnostic.warning(summary, message, rule.condition().range());
         run.diagnose(d);
         return false;
@@ -448,8 +478,10 @@ final class Walk {
             }
             ConversionResult c = vc.type().convert(value);
             if (c instanceof ConversionResult.Failed f) {
-                run.diagnose(Diagnostic.error("Invalid value for input variable", "The given value is not "
-                        + "suitable for " + name + ": " + f.message() + ".", a.expr().range()));
+                run.diagnose(Diagnostic.error(
+                        "Invalid value for input variable",
+                        "The given value is not " + "suitable for " + name + ": " + f.message() + ".",
+                        a.expr().range()));
                 value = Value.unknown(vc.type().type());
             } else {
                 value = c.value();
@@ -483,7 +515,8 @@ final class Walk {
             value = Value.unknown(vc.type().type());
             value = vc.sensitive() ? value.mark(Mark.SENSITIVE) : value;
         } else {
-            Scope scope = a == null ? null : new RunData(run, parent).forAnyInstance().scope();
+            Scope scope =
+                    a == null ? null : new RunData(run, parent).forAnyInstance().scope();
             value = inputValue(vc, a, scope, v.module() + " var." + v.name());
         }
         run.setVariable(stand, v.name(), value);
@@ -504,7 +537,9 @@ final class Walk {
             if (e == null) {
                 continue;
             }
-            run.callExpansions.computeIfAbsent(mi, x -> new java.util.concurrent.ConcurrentHashMap<>()).put(c.name(), e);
+            run.callExpansions
+                    .computeIfAbsent(mi, x -> new java.util.concurrent.ConcurrentHashMap<>())
+                    .put(c.name(), e);
             if (e instanceof Expansion.Deferred d) {
                 run.deferredModules.put(child, d);
                 continue;
@@ -527,11 +562,14 @@ final class Walk {
         ProviderConfig pc = GraphBuilder.providerConfig(run.tree, cfg);
         Value config;
         if (pc == null) {
-            config = dev.strata.provider.SchemaValues.coerce(schema.provider().block(), Value.EMPTY_OBJECT).value();
+            config = dev.strata.provider.SchemaValues.coerce(schema.provider().block(), Value.EMPTY_OBJECT)
+                    .value();
         } else {
-            ModuleInstance mi = run.instancesOf(cfg.module()).isEmpty() ? cfg.module().unkeyedInstance()
+            ModuleInstance mi = run.instancesOf(cfg.module()).isEmpty()
+                    ? cfg.module().unkeyedInstance()
                     : run.instancesOf(cfg.module()).getFirst();
-            Result<Value> decoded = BodyDecoder.decode(pc.config(), schema.provider().block(), RunData.scope(run, mi));
+            Result<Value> decoded =
+                    BodyDecoder.decode(pc.config(), schema.provider().block(), RunData.scope(run, mi));
             run.diagnose(decoded.diagnostics());
             if (decoded.hasErrors()) {
                 return;
@@ -541,8 +579,8 @@ final class Walk {
         Diagnostics d = run.providers.configure(cfg, config);
         SourceRange at = pc != null ? pc.declRange() : null;
         for (Diagnostic x : d) {
-            run.diagnose(new Diagnostic(x.severity(), x.summary(), x.detail(), x.subject() != null ? x.subject() : at,
-                    x.context()));
+            run.diagnose(new Diagnostic(
+                    x.severity(), x.summary(), x.detail(), x.subject() != null ? x.subject() : at, x.context()));
         }
     }
 
@@ -567,9 +605,11 @@ final class Walk {
         List<InstanceWork> work = new ArrayList<>();
         // Instance-level targets filter the targeted resource only; what it depends on is planned whole.
         List<dev.strata.addr.Targetable> filter = Targets.matchesResource(run.options.targets(), rn)
-                || Targets.matchesModule(run.options.targets(), rn.module()) ? run.options.targets() : List.of();
-        boolean onlyRead = run.options.mode() == PlanMode.DESTROY && !run.options.targets().isEmpty()
-                && !destroyed.contains(rn);
+                        || Targets.matchesModule(run.options.targets(), rn.module())
+                ? run.options.targets()
+                : List.of();
+        boolean onlyRead =
+                run.options.mode() == PlanMode.DESTROY && !run.options.targets().isEmpty() && !destroyed.contains(rn);
         for (ModuleInstance mi : run.instancesOf(rn.module())) {
             AbsResource ar = mi.resource(rn.resource());
             RunData data = new RunData(run, mi);
@@ -596,7 +636,8 @@ final class Walk {
                     }
                     continue;
                 }
-                Value each = e instanceof Expansion.ForEach fe ? fe.each().get(((InstanceKey.StringKey) k).key()) : null;
+                Value each =
+                        e instanceof Expansion.ForEach fe ? fe.each().get(((InstanceKey.StringKey) k).key()) : null;
                 RunData is = data.forInstance(k, each);
                 work.add(new InstanceWork(ai, () -> ops.instance(rc, ai, is)));
             }
@@ -611,22 +652,25 @@ final class Walk {
 
     /** In destroy mode every instance in state is planned for deletion, whatever the configuration says. */
     private Expansion stateExpansion(AbsResource ar) {
-        return run.state().resource(ar).map(rs -> {
-            boolean keyed = rs.instances().stream().anyMatch(o -> !(o.key() instanceof InstanceKey.NoKey));
-            if (!keyed) {
-                return (Expansion) new Expansion.Single();
-            }
-            SortedMap<String, Value> each = new TreeMap<>();
-            int count = 0;
-            for (ResourceInstanceObject o : rs.instances()) {
-                switch (o.key()) {
-                    case InstanceKey.IntKey i -> count = Math.max(count, i.index() + 1);
-                    case InstanceKey.StringKey s -> each.put(s.key(), Value.NULL);
-                    case InstanceKey.NoKey nk -> { }
-                }
-            }
-            return each.isEmpty() ? new Expansion.Count(count) : new Expansion.ForEach(each);
-        }).orElse(new Expansion.Count(0));
+        return run.state()
+                .resource(ar)
+                .map(rs -> {
+                    boolean keyed = rs.instances().stream().anyMatch(o -> !(o.key() instanceof InstanceKey.NoKey));
+                    if (!keyed) {
+                        return (Expansion) new Expansion.Single();
+                    }
+                    SortedMap<String, Value> each = new TreeMap<>();
+                    int count = 0;
+                    for (ResourceInstanceObject o : rs.instances()) {
+                        switch (o.key()) {
+                            case InstanceKey.IntKey i -> count = Math.max(count, i.index() + 1);
+                            case InstanceKey.StringKey s -> each.put(s.key(), Value.NULL);
+                            case InstanceKey.NoKey nk -> {}
+                        }
+                    }
+                    return each.isEmpty() ? new Expansion.Count(count) : new Expansion.ForEach(each);
+                })
+                .orElse(new Expansion.Count(0));
     }
 
     /**
@@ -636,30 +680,32 @@ final class Walk {
      */
     void runAll(List<InstanceWork> work) {
         VisitDiagnostics owner = run.currentVisit();
-        List<Runnable> guarded = work.stream().map(w -> (Runnable) () -> run.reportingFor(owner, () -> {
-            // Each instance operation holds a -parallelism slot from before it starts until it ends, so a
-            // stop request leaves the instances still waiting for a slot unstarted.
-            if (!ops.calls().enterSlot()) {
-                return;
-            }
-            try {
-                // After running out of memory, work not yet started is dropped: it would fail the same way.
-                if (exhausted.get()) {
-                    LOG.debug("walk: {} not started: the run is out of memory", w.addr());
-                    return;
-                }
-                w.op().run();
-            } catch (ProviderCalls.ProviderUnavailable e) {
-                run.diagnose(Diagnostic.error("Provider unavailable", e.getMessage(), null));
-            } catch (Throwable t) {
-                if (run.applying()) {
-                    applied.failed(w.addr());
-                }
-                thrown(w.addr().toString(), t);
-            } finally {
-                ops.calls().exitSlot();
-            }
-        })).toList();
+        List<Runnable> guarded = work.stream()
+                .map(w -> (Runnable) () -> run.reportingFor(owner, () -> {
+                    // Each instance operation holds a -parallelism slot from before it starts until it ends, so a
+                    // stop request leaves the instances still waiting for a slot unstarted.
+                    if (!ops.calls().enterSlot()) {
+                        return;
+                    }
+                    try {
+                        // After running out of memory, work not yet started is dropped: it would fail the same way.
+                        if (exhausted.get()) {
+                            LOG.debug("walk: {} not started: the run is out of memory", w.addr());
+                            return;
+                        }
+                        w.op().run();
+                    } catch (ProviderCalls.ProviderUnavailable e) {
+                        run.diagnose(Diagnostic.error("Provider unavailable", e.getMessage(), null));
+                    } catch (Throwable t) {
+                        if (run.applying()) {
+                            applied.failed(w.addr());
+                        }
+                        thrown(w.addr().toString(), t);
+                    } finally {
+                        ops.calls().exitSlot();
+                    }
+                }))
+                .toList();
         if (guarded.size() == 1) {
             guarded.getFirst().run();
             return;
@@ -698,15 +744,19 @@ final class Walk {
         if (r.hasErrors()) {
             return null;
         }
-        Repetition decided = count != null ? Repetition.checkCount(r.value(), e.range())
+        Repetition decided = count != null
+                ? Repetition.checkCount(r.value(), e.range())
                 : Repetition.checkForEach(r.value(), e.range());
         return switch (decided) {
             case Repetition.Count c -> new Expansion.Count(c.count());
             case Repetition.ForEach f -> new Expansion.ForEach(f.each());
             case Repetition.Unknown u -> {
                 List<String> refs = unknownRefs(scope, e);
-                LOG.debug("walk: {} at {} deferred until apply, waiting for {}", count != null ? "count" : "for_each",
-                        e.range(), refs);
+                LOG.debug(
+                        "walk: {} at {} deferred until apply, waiting for {}",
+                        count != null ? "count" : "for_each",
+                        e.range(),
+                        refs);
                 yield new Expansion.Deferred(count != null ? "count" : "for_each", refs);
             }
             case Repetition.Invalid i -> {
@@ -728,7 +778,6 @@ final class Walk {
         return List.copyOf(out);
     }
 
-
     static boolean isData(AbsResource r) {
         return r.resource().mode() == ResourceMode.DATA;
     }
@@ -739,7 +788,9 @@ final class Walk {
 
     static OutputValue outputValue(Value v) {
         Value plain = v.unmarkDeep();
-        return new OutputValue(StateValues.toJson(plain, plain.type()),
-                StateValues.fromNode(dev.strata.provider.ValueJson.typeNode(plain.type())), v.hasMarkDeep(Mark.SENSITIVE));
+        return new OutputValue(
+                StateValues.toJson(plain, plain.type()),
+                StateValues.fromNode(dev.strata.provider.ValueJson.typeNode(plain.type())),
+                v.hasMarkDeep(Mark.SENSITIVE));
     }
 }

@@ -20,8 +20,13 @@ import java.util.function.BooleanSupplier;
  * @param clock         dates plans ({@code plantimestamp()})
  * @param stop          true once the engine was asked to stop (first interrupt)
  */
-record Wiring(ConfigTree config, ProviderSource providers, String engineVersion, Map<String, String> environment,
-              Clock clock, BooleanSupplier stop) {
+record Wiring(
+        ConfigTree config,
+        ProviderSource providers,
+        String engineVersion,
+        Map<String, String> environment,
+        Clock clock,
+        BooleanSupplier stop) {
 
     /** The providers of one run in {@code workingDir}; the caller closes them. */
     ProviderPool pool(Path workingDir) {
@@ -37,10 +42,15 @@ record Wiring(ConfigTree config, ProviderSource providers, String engineVersion,
      * A walk over {@code run} of {@code roots} and what they depend on (null: the targets, or the
      * whole graph); provider calls stop being started once {@code stopCalls} says so.
      */
-    Walk walk(Run run, DependencyGraph<Node> graph, EngineEvents events, InstanceOps.Inputs inputs, Set<Node> roots,
-              BooleanSupplier stopCalls) {
-        ProviderCalls calls = new ProviderCalls(run.options.parallelism(), ProviderCalls.Settings.DEFAULT, events,
-                stopCalls);
+    Walk walk(
+            Run run,
+            DependencyGraph<Node> graph,
+            EngineEvents events,
+            InstanceOps.Inputs inputs,
+            Set<Node> roots,
+            BooleanSupplier stopCalls) {
+        ProviderCalls calls =
+                new ProviderCalls(run.options.parallelism(), ProviderCalls.Settings.DEFAULT, events, stopCalls);
         return new Walk(run, graph, events, calls, inputs, roots);
     }
 }

@@ -10,8 +10,7 @@ import java.util.List;
  * {@code zone} cannot change in place.
  */
 final class ActionCases {
-    private ActionCases() {
-    }
+    private ActionCases() {}
 
     private static final String A = """
             resource "fake_thing" "a" {
@@ -35,19 +34,22 @@ final class ActionCases {
                           value = "x"
                           zone  = "z2"
                         }
-                        """).changes("fake_thing.a delete_then_create (replace_because_cannot_update)"),
-                PlanCase.of("create_before_destroy creates the replacement first", A,
-                        Hcl.thingA("x", "z2", "create_before_destroy = true"))
+                        """)
+                        .changes("fake_thing.a delete_then_create (replace_because_cannot_update)"),
+                PlanCase.of(
+                                "create_before_destroy creates the replacement first",
+                                A,
+                                Hcl.thingA("x", "z2", "create_before_destroy = true"))
                         .changes("fake_thing.a create_then_delete (replace_because_cannot_update)"),
                 PlanCase.of("a resource removed from the configuration is deleted", A, """
                         resource "fake_thing" "b" { value = "x" }
-                        """).changes("fake_thing.a delete (delete_because_no_resource_config)",
-                        "fake_thing.b create"),
+                        """)
+                        .changes("fake_thing.a delete (delete_because_no_resource_config)", "fake_thing.b create"),
                 PlanCase.of("prevent_destroy refuses a replacement", A, Hcl.thingA("x", "z2", "prevent_destroy = true"))
                         .errors("Instance cannot be destroyed: Resource fake_thing.a has lifecycle.prevent_destroy "
-                        + "set, but the plan calls for this resource to be destroyed. To avoid this error and "
-                        + "continue with the plan, either disable lifecycle.prevent_destroy or reduce the scope of "
-                        + "the plan using the -target option."),
+                                + "set, but the plan calls for this resource to be destroyed. To avoid this error and "
+                                + "continue with the plan, either disable lifecycle.prevent_destroy or reduce the scope of "
+                                + "the plan using the -target option."),
                 PlanCase.of("prevent_destroy allows an update", A, Hcl.thingA("y", "z1", "prevent_destroy = true"))
                         .changes("fake_thing.a update"),
                 PlanCase.of("prevent_destroy refuses the destroy mode", """
@@ -64,14 +66,18 @@ final class ActionCases {
                             prevent_destroy = true
                           }
                         }
-                        """).mode(PlanMode.DESTROY).errors("Instance cannot be destroyed: Resource fake_thing.a has "
-                        + "lifecycle.prevent_destroy set, but the plan calls for this resource to be destroyed. To "
-                        + "avoid this error and continue with the plan, either disable lifecycle.prevent_destroy or "
-                        + "reduce the scope of the plan using the -target option."),
-                PlanCase.of("ignore_changes keeps the prior value", A,
-                        Hcl.thingA("y", "z1", "ignore_changes = [value]")),
-                PlanCase.of("ignore_changes of a replacing attribute avoids the replacement", A,
-                        Hcl.thingA("y", "z2", "ignore_changes = [zone]"))
+                        """)
+                        .mode(PlanMode.DESTROY)
+                        .errors("Instance cannot be destroyed: Resource fake_thing.a has "
+                                + "lifecycle.prevent_destroy set, but the plan calls for this resource to be destroyed. To "
+                                + "avoid this error and continue with the plan, either disable lifecycle.prevent_destroy or "
+                                + "reduce the scope of the plan using the -target option."),
+                PlanCase.of(
+                        "ignore_changes keeps the prior value", A, Hcl.thingA("y", "z1", "ignore_changes = [value]")),
+                PlanCase.of(
+                                "ignore_changes of a replacing attribute avoids the replacement",
+                                A,
+                                Hcl.thingA("y", "z2", "ignore_changes = [zone]"))
                         .changes("fake_thing.a update"),
                 PlanCase.of("ignore_changes = all", A, Hcl.thingA("y", "z2", "ignore_changes = all")),
                 PlanCase.of("replace_triggered_by a changed resource", """
@@ -90,7 +96,8 @@ final class ActionCases {
                             replace_triggered_by = [fake_thing.t]
                           }
                         }
-                        """).changes("fake_thing.a delete_then_create (replace_by_triggers)", "fake_thing.t update"),
+                        """)
+                        .changes("fake_thing.a delete_then_create (replace_by_triggers)", "fake_thing.t update"),
                 PlanCase.of("replace_triggered_by an unchanged resource", """
                         resource "fake_thing" "t" { value = "1" }
                         resource "fake_thing" "a" {
@@ -107,8 +114,10 @@ final class ActionCases {
                             replace_triggered_by = [fake_thing.t.value]
                           }
                         }
-                        """).changes("fake_thing.a update"),
-                PlanCase.of("-replace replaces an unchanged object", A, A).replace("fake_thing.a")
+                        """)
+                        .changes("fake_thing.a update"),
+                PlanCase.of("-replace replaces an unchanged object", A, A)
+                        .replace("fake_thing.a")
                         .changes("fake_thing.a delete_then_create (replace_by_request)"),
                 PlanCase.of("-replace of one counted instance", """
                         resource "fake_thing" "a" {
@@ -118,7 +127,8 @@ final class ActionCases {
                         resource "fake_thing" "a" {
                           count = 2
                         }
-                        """).replace("fake_thing.a[1]")
+                        """)
+                        .replace("fake_thing.a[1]")
                         .changes("fake_thing.a[1] delete_then_create (replace_by_request)"),
                 PlanCase.of("the destroy mode deletes everything", """
                         resource "fake_thing" "a" { value = "x" }
@@ -128,16 +138,19 @@ final class ActionCases {
                         resource "fake_thing" "a" { value = "x" }
                         resource "fake_thing" "b" { value = fake_thing.a.id }
                         module "m" { source = "./m" }
-                        """).mode(PlanMode.DESTROY).changes("fake_thing.a delete", "fake_thing.b delete",
-                        "module.m.fake_thing.x delete"),
+                        """)
+                        .mode(PlanMode.DESTROY)
+                        .changes("fake_thing.a delete", "fake_thing.b delete", "module.m.fake_thing.x delete"),
                 PlanCase.of("a data source known at plan time is read, not planned", null, """
                         data "fake_info" "i" { value = "q" }
                         resource "fake_thing" "a" { value = data.fake_info.i.result }
-                        """).changes("fake_thing.a create"),
+                        """)
+                        .changes("fake_thing.a create"),
                 PlanCase.of("a data source waiting for a pending resource reads at apply", null, """
                         resource "fake_thing" "a" { value = "x" }
                         data "fake_info" "i" { value = fake_thing.a.id }
-                        """).changes("data.fake_info.i read (read_because_config_unknown)", "fake_thing.a create"),
+                        """)
+                        .changes("data.fake_info.i read (read_because_config_unknown)", "fake_thing.a create"),
                 PlanCase.of("a refresh-only plan changes nothing", A, """
                         resource "fake_thing" "a" {
                           value = "y"

@@ -24,39 +24,66 @@ class ApplyEventsTest {
     /** Expected: what the apply reported, sorted: {@code "<event> <address> <action>[ <id>]"}. */
     static List<EngineHarness.Row> cases() {
         return List.of(
-                new EngineHarness.Row("a create", null, """
+                new EngineHarness.Row(
+                        "a create",
+                        null,
+                        """
                         resource "fake_thing" "a" { value = "x" }
-                        """, List.of("complete fake_thing.a CREATE thing-1", "start fake_thing.a CREATE")),
-                new EngineHarness.Row("an update", """
+                        """,
+                        List.of("complete fake_thing.a CREATE thing-1", "start fake_thing.a CREATE")),
+                new EngineHarness.Row(
+                        "an update",
+                        """
                         resource "fake_thing" "a" { value = "x" }
-                        """, """
+                        """,
+                        """
                         resource "fake_thing" "a" { value = "y" }
-                        """, List.of("complete fake_thing.a UPDATE thing-1", "start fake_thing.a UPDATE")),
-                new EngineHarness.Row("a delete", """
+                        """,
+                        List.of("complete fake_thing.a UPDATE thing-1", "start fake_thing.a UPDATE")),
+                new EngineHarness.Row(
+                        "a delete", """
                         resource "fake_thing" "a" { value = "x" }
                         """, "", List.of("complete fake_thing.a DELETE", "start fake_thing.a DELETE")),
-                new EngineHarness.Row("a replacement is a delete and a create", """
+                new EngineHarness.Row(
+                        "a replacement is a delete and a create",
+                        """
                         resource "fake_thing" "a" { zone = "1" }
-                        """, """
+                        """,
+                        """
                         resource "fake_thing" "a" { zone = "2" }
-                        """, List.of("complete fake_thing.a CREATE thing-3", "complete fake_thing.a DELETE",
-                        "start fake_thing.a CREATE", "start fake_thing.a DELETE")),
-                new EngineHarness.Row("a failure", null, """
+                        """,
+                        List.of(
+                                "complete fake_thing.a CREATE thing-3",
+                                "complete fake_thing.a DELETE",
+                                "start fake_thing.a CREATE",
+                                "start fake_thing.a DELETE")),
+                new EngineHarness.Row(
+                        "a failure",
+                        null,
+                        """
                         resource "fake_thing" "a" { value = "fail" }
-                        """, List.of("errored fake_thing.a CREATE Invalid thing", "start fake_thing.a CREATE")),
+                        """,
+                        List.of("errored fake_thing.a CREATE Invalid thing", "start fake_thing.a CREATE")),
                 new EngineHarness.Row("a no-op reports nothing", """
                         resource "fake_thing" "a" { value = "x" }
                         """, """
                         resource "fake_thing" "a" { value = "x" }
                         """, List.of()),
-                new EngineHarness.Row("a deferred expansion reports each instance it adds", null, """
+                new EngineHarness.Row(
+                        "a deferred expansion reports each instance it adds",
+                        null,
+                        """
                         resource "fake_thing" "src" {}
                         resource "fake_thing" "a" {
                           count = fake_thing.src.serial - 6
                         }
-                        """, List.of("added fake_thing.a[0] CREATE", "complete fake_thing.a[0] CREATE thing-2",
-                        "complete fake_thing.src CREATE thing-1", "start fake_thing.a[0] CREATE",
-                        "start fake_thing.src CREATE")));
+                        """,
+                        List.of(
+                                "added fake_thing.a[0] CREATE",
+                                "complete fake_thing.a[0] CREATE thing-2",
+                                "complete fake_thing.src CREATE thing-1",
+                                "start fake_thing.a[0] CREATE",
+                                "start fake_thing.src CREATE")));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -85,7 +112,8 @@ class ApplyEventsTest {
 
             @Override
             public void applyErrored(AbsResourceInstance addr, Action action, Duration elapsed, Diagnostics d) {
-                seen.add("errored " + addr + " " + action + " " + d.asList().getFirst().summary());
+                seen.add("errored " + addr + " " + action + " "
+                        + d.asList().getFirst().summary());
             }
         });
         assertThat(EngineHarness.sorted(seen)).isEqualTo(c.expected());

@@ -23,15 +23,29 @@ class ApplyTablesTest {
 
     static List<ApplyCase> cases() {
         return List.of(
-                ApplyCase.of("what depends on an object is created after it", null, CHAIN, 2, "2 0 0",
-                        "fake_thing.a", "fake_thing.b").order("- -> a", "- -> b-thing-1"),
-                ApplyCase.of("an unchanged configuration applies nothing", CHAIN, CHAIN, 0, "0 0 0",
-                        "fake_thing.a", "fake_thing.b"),
+                ApplyCase.of(
+                                "what depends on an object is created after it",
+                                null,
+                                CHAIN,
+                                2,
+                                "2 0 0",
+                                "fake_thing.a",
+                                "fake_thing.b")
+                        .order("- -> a", "- -> b-thing-1"),
+                ApplyCase.of(
+                        "an unchanged configuration applies nothing",
+                        CHAIN,
+                        CHAIN,
+                        0,
+                        "0 0 0",
+                        "fake_thing.a",
+                        "fake_thing.b"),
                 ApplyCase.of("an update in place", """
                         resource "fake_thing" "a" { value = "x" }
                         """, """
                         resource "fake_thing" "a" { value = "y" }
-                        """, 1, "0 1 0", "fake_thing.a").order("x -> y"),
+                        """, 1, "0 1 0", "fake_thing.a")
+                        .order("x -> y"),
                 ApplyCase.of("a replacement destroys first by default", """
                         resource "fake_thing" "a" {
                           value = "x"
@@ -42,16 +56,23 @@ class ApplyTablesTest {
                           value = "x"
                           zone  = "z2"
                         }
-                        """, 2, "1 0 1", "fake_thing.a").order("x -> -", "- -> x"),
-                ApplyCase.of("create_before_destroy creates the replacement first",
-                        Hcl.thingA("x", "z1", "create_before_destroy = true"),
-                        Hcl.thingA("x", "z2", "create_before_destroy = true"), 2, "1 0 1", "fake_thing.a")
+                        """, 2, "1 0 1", "fake_thing.a")
+                        .order("x -> -", "- -> x"),
+                ApplyCase.of(
+                                "create_before_destroy creates the replacement first",
+                                Hcl.thingA("x", "z1", "create_before_destroy = true"),
+                                Hcl.thingA("x", "z2", "create_before_destroy = true"),
+                                2,
+                                "1 0 1",
+                                "fake_thing.a")
                         .order("- -> x", "x -> -"),
-                ApplyCase.of("destroy deletes dependents first", CHAIN, CHAIN, 2, "0 0 2").mode(PlanMode.DESTROY)
+                ApplyCase.of("destroy deletes dependents first", CHAIN, CHAIN, 2, "0 0 2")
+                        .mode(PlanMode.DESTROY)
                         .order("b-thing-1 -> -", "a -> -"),
                 ApplyCase.of("a removed resource is deleted", CHAIN, """
                         resource "fake_thing" "a" { value = "a" }
-                        """, 1, "0 0 1", "fake_thing.a").order("b-thing-1 -> -"),
+                        """, 1, "0 0 1", "fake_thing.a")
+                        .order("b-thing-1 -> -"),
                 ApplyCase.of("a shrinking count deletes the last instances", """
                         resource "fake_thing" "a" {
                           count = 3
@@ -63,54 +84,112 @@ class ApplyTablesTest {
                           value = "v${count.index}"
                         }
                         """, 2, "0 0 2", "fake_thing.a[0]"),
-                ApplyCase.of("a move changes only the state", """
+                ApplyCase.of(
+                        "a move changes only the state",
+                        """
                         resource "fake_thing" "a" { value = "x" }
-                        """, """
+                        """,
+                        """
                         resource "fake_thing" "b" { value = "x" }
-                        """ + Hcl.moved("fake_thing.a", "fake_thing.b"), 0, "0 0 0", "fake_thing.b"),
-                ApplyCase.of("a module call moved", """
+                        """ + Hcl.moved("fake_thing.a", "fake_thing.b"),
+                        0,
+                        "0 0 0",
+                        "fake_thing.b"),
+                ApplyCase.of(
+                        "a module call moved",
+                        """
                         module "a" { source = "./m" }
-                        """, """
+                        """,
+                        """
                         module "b" { source = "./m" }
-                        """ + Hcl.moved("module.a", "module.b"), 0, "0 0 0", "module.b.fake_thing.x"),
-                ApplyCase.of("removed without destroying forgets the object", """
+                        """ + Hcl.moved("module.a", "module.b"),
+                        0,
+                        "0 0 0",
+                        "module.b.fake_thing.x"),
+                ApplyCase.of(
+                        "removed without destroying forgets the object",
+                        """
                         resource "fake_thing" "a" { value = "x" }
                         resource "fake_thing" "keep" { value = "k" }
-                        """, """
+                        """,
+                        """
                         resource "fake_thing" "keep" { value = "k" }
-                        """ + Hcl.removed("fake_thing.a", false), 0, "0 0 0", "fake_thing.keep"),
-                ApplyCase.of("an import block adopts the object without creating it", null, """
+                        """ + Hcl.removed("fake_thing.a", false),
+                        0,
+                        "0 0 0",
+                        "fake_thing.keep"),
+                ApplyCase.of(
+                        "an import block adopts the object without creating it",
+                        null,
+                        """
                         resource "fake_thing" "a" { value = "imported" }
-                        """ + Hcl.importBlock("fake_thing.a", "i-1"), 0, "0 0 0", "fake_thing.a"),
-                ApplyCase.of("an imported object that differs is updated", null, """
+                        """ + Hcl.importBlock("fake_thing.a", "i-1"),
+                        0,
+                        "0 0 0",
+                        "fake_thing.a"),
+                ApplyCase.of(
+                                "an imported object that differs is updated",
+                                null,
+                                """
                         resource "fake_thing" "a" { value = "mine" }
                         """ + Hcl.importBlock("fake_thing.a", "i-1"),
-                        1, "0 1 0", "fake_thing.a").order("imported -> mine"),
-                ApplyCase.of("a deferred count expands once its value is known", null, """
+                                1,
+                                "0 1 0",
+                                "fake_thing.a")
+                        .order("imported -> mine"),
+                ApplyCase.of(
+                                "a deferred count expands once its value is known",
+                                null,
+                                """
                         resource "fake_thing" "src" { value = "s" }
                         resource "fake_thing" "a" {
                           count = fake_thing.src.serial
                           value = "a${count.index}"
                         }
-                        """, 8, "8 0 0", "fake_thing.a[0]", "fake_thing.a[1]", "fake_thing.a[2]",
-                        "fake_thing.a[3]", "fake_thing.a[4]", "fake_thing.a[5]", "fake_thing.a[6]",
-                        "fake_thing.src").order("- -> s", "- -> a6"),
-                ApplyCase.of("a deferred for_each expands once its keys are known", null, """
+                        """,
+                                8,
+                                "8 0 0",
+                                "fake_thing.a[0]",
+                                "fake_thing.a[1]",
+                                "fake_thing.a[2]",
+                                "fake_thing.a[3]",
+                                "fake_thing.a[4]",
+                                "fake_thing.a[5]",
+                                "fake_thing.a[6]",
+                                "fake_thing.src")
+                        .order("- -> s", "- -> a6"),
+                ApplyCase.of(
+                                "a deferred for_each expands once its keys are known",
+                                null,
+                                """
                         resource "fake_thing" "src" { value = "s" }
                         resource "fake_thing" "a" {
                           for_each = toset([fake_thing.src.id, "fixed"])
                           value    = each.key
                         }
-                        """, 3, "3 0 0", "fake_thing.a[\"fixed\"]", "fake_thing.a[\"thing-1\"]",
-                        "fake_thing.src").order("- -> s", "- -> thing-1"),
-                ApplyCase.of("a deferred module call expands during the apply", null, """
+                        """,
+                                3,
+                                "3 0 0",
+                                "fake_thing.a[\"fixed\"]",
+                                "fake_thing.a[\"thing-1\"]",
+                                "fake_thing.src")
+                        .order("- -> s", "- -> thing-1"),
+                ApplyCase.of(
+                                "a deferred module call expands during the apply",
+                                null,
+                                """
                         resource "fake_thing" "src" { value = "s" }
                         module "m" {
                           source = "./m"
                           count  = fake_thing.src.serial > 5 ? 2 : 0
                           in     = "m${count.index}"
                         }
-                        """, 3, "3 0 0", "fake_thing.src", "module.m[0].fake_thing.x", "module.m[1].fake_thing.x")
+                        """,
+                                3,
+                                "3 0 0",
+                                "fake_thing.src",
+                                "module.m[0].fake_thing.x",
+                                "module.m[1].fake_thing.x")
                         .order("- -> s", "- -> m1"),
                 ApplyCase.of("a precondition known only at apply fails there", null, """
                         resource "fake_thing" "src" { value = "s" }
@@ -123,9 +202,12 @@ class ApplyTablesTest {
                             }
                           }
                         }
-                        """, 1, "1 0 0", "fake_thing.src").errors("Resource precondition failed: The source must "
-                        + "be nope."),
-                ApplyCase.of("a postcondition known only at apply fails after the object is made", null, """
+                        """, 1, "1 0 0", "fake_thing.src")
+                        .errors("Resource precondition failed: The source must " + "be nope."),
+                ApplyCase.of(
+                                "a postcondition known only at apply fails after the object is made",
+                                null,
+                                """
                         resource "fake_thing" "a" {
                           value = "a"
                           lifecycle {
@@ -136,8 +218,11 @@ class ApplyTablesTest {
                           }
                         }
                         resource "fake_thing" "after" { value = fake_thing.a.id }
-                        """, 1, "1 0 0", "fake_thing.a").errors("Resource postcondition failed: The id must be "
-                        + "nope."));
+                        """,
+                                1,
+                                "1 0 0",
+                                "fake_thing.a")
+                        .errors("Resource postcondition failed: The id must be " + "nope."));
     }
 
     @ParameterizedTest(name = "{0}")

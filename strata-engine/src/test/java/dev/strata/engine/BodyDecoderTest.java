@@ -30,14 +30,19 @@ class BodyDecoderTest {
             .build();
 
     private static Result<Value> decode(String src) {
-        var file = NativeSyntax.parseConfig(src.getBytes(StandardCharsets.UTF_8), "main.tf").value();
+        var file = NativeSyntax.parseConfig(src.getBytes(StandardCharsets.UTF_8), "main.tf")
+                .value();
         Scope scope = Scope.empty(TemplateFunctions.builtins(FunctionContext.system(Path.of("."))));
         return BodyDecoder.decode(file.body(), SCHEMA, scope);
     }
 
     private static Value rule(int port, String... cidrs) {
-        return Value.objectOf("port", Value.number(port), "cidrs",
-                Value.list(Type.STRING, List.of(cidrs).stream().map(Value::string).toList()));
+        return Value.objectOf(
+                "port",
+                Value.number(port),
+                "cidrs",
+                Value.list(
+                        Type.STRING, List.of(cidrs).stream().map(Value::string).toList()));
     }
 
     @Test
@@ -63,8 +68,16 @@ class BodyDecoderTest {
         Value v = r.value();
         assertThat(v.attributes().get("rule")).isEqualTo(Value.set(RULE, List.of(rule(80, "10.0.0.0/16"), rule(443))));
         assertThat(v.attributes().get("step").elements()).hasSize(2);
-        assertThat(v.attributes().get("step").elements().get(1).attributes().get("port")).isEqualTo(Value.number(2));
-        assertThat(v.attributes().get("step").elements().get(1).attributes().get("cidrs").isNull()).isTrue();
+        assertThat(v.attributes().get("step").elements().get(1).attributes().get("port"))
+                .isEqualTo(Value.number(2));
+        assertThat(v.attributes()
+                        .get("step")
+                        .elements()
+                        .get(1)
+                        .attributes()
+                        .get("cidrs")
+                        .isNull())
+                .isTrue();
     }
 
     @Test

@@ -8,8 +8,7 @@ import java.util.List;
  * {@code check} blocks and variable validation; conditions that are unknown wait for the apply.
  */
 final class ConditionCases {
-    private ConditionCases() {
-    }
+    private ConditionCases() {}
 
     static List<PlanCase> cases() {
         return List.of(
@@ -36,7 +35,8 @@ final class ConditionCases {
                             }
                           }
                         }
-                        """).errors("Resource precondition failed: The value must be ok, not bad."),
+                        """)
+                        .errors("Resource precondition failed: The value must be ok, not bad."),
                 PlanCase.of("a postcondition on a planned value that fails", null, """
                         resource "fake_thing" "a" {
                           value = "x"
@@ -47,7 +47,8 @@ final class ConditionCases {
                             }
                           }
                         }
-                        """).errors("Resource postcondition failed: The value must be y."),
+                        """)
+                        .errors("Resource postcondition failed: The value must be y."),
                 PlanCase.of("a postcondition on an unknown value waits for the apply", null, """
                         resource "fake_thing" "a" {
                           value = "x"
@@ -58,7 +59,8 @@ final class ConditionCases {
                             }
                           }
                         }
-                        """).changes("fake_thing.a create"),
+                        """)
+                        .changes("fake_thing.a create"),
                 PlanCase.of("a precondition on an unknown value waits for the apply", null, """
                         resource "fake_thing" "src" {}
                         resource "fake_thing" "a" {
@@ -69,7 +71,8 @@ final class ConditionCases {
                             }
                           }
                         }
-                        """).changes("fake_thing.a create", "fake_thing.src create"),
+                        """)
+                        .changes("fake_thing.a create", "fake_thing.src create"),
                 PlanCase.of("a condition that is not a bool", null, """
                         variable "v" { default = "maybe" }
                         resource "fake_thing" "a" {
@@ -80,7 +83,8 @@ final class ConditionCases {
                             }
                           }
                         }
-                        """).errors("Invalid condition result: Invalid condition result value: a bool is required."),
+                        """)
+                        .errors("Invalid condition result: Invalid condition result value: a bool is required."),
                 PlanCase.of("a check assertion that is not a bool is an error", null, """
                         check "c" {
                           assert {
@@ -88,7 +92,8 @@ final class ConditionCases {
                             error_message = "Never."
                           }
                         }
-                        """).errors("Invalid condition result: Invalid condition result value: a bool is required."),
+                        """)
+                        .errors("Invalid condition result: Invalid condition result value: a bool is required."),
                 PlanCase.of("a null condition", null, """
                         variable "v" { default = null }
                         resource "fake_thing" "a" {
@@ -99,8 +104,9 @@ final class ConditionCases {
                             }
                           }
                         }
-                        """).errors("Invalid condition result: Condition expression must return either true or "
-                        + "false, not null."),
+                        """)
+                        .errors("Invalid condition result: Condition expression must return either true or "
+                                + "false, not null."),
                 PlanCase.of("an output precondition that fails", null, """
                         output "o" {
                           value = "x"
@@ -109,7 +115,8 @@ final class ConditionCases {
                             error_message = "The output is wrong."
                           }
                         }
-                        """).errors("Module output value precondition failed: The output is wrong."),
+                        """)
+                        .errors("Module output value precondition failed: The output is wrong."),
                 PlanCase.of("a failing check block is a warning", null, """
                         resource "fake_thing" "a" { value = "x" }
                         check "c" {
@@ -118,7 +125,9 @@ final class ConditionCases {
                             error_message = "Not y."
                           }
                         }
-                        """).changes("fake_thing.a create").warnings("Check block assertion failed"),
+                        """)
+                        .changes("fake_thing.a create")
+                        .warnings("Check block assertion failed"),
                 PlanCase.of("a module input that passes its validation", null, """
                         module "v" {
                           source = "./v"
@@ -131,20 +140,23 @@ final class ConditionCases {
                           source = "./v"
                           size   = 12
                         }
-                        """).errors("Invalid value for variable: The size must be below 10.\n\nThis was checked by "
-                        + "the validation rule at v/main.tf:3,3-13."),
+                        """)
+                        .errors("Invalid value for variable: The size must be below 10.\n\nThis was checked by "
+                                + "the validation rule at v/main.tf:3,3-13."),
                 PlanCase.of("a module output precondition that fails", null, """
                         module "v" {
                           source = "./v"
                           size   = 4
                         }
-                        """).errors("Module output value precondition failed: Four cannot be halved here."),
+                        """)
+                        .errors("Module output value precondition failed: Four cannot be halved here."),
                 PlanCase.of("a module input known only after apply is validated then", null, """
                         resource "fake_thing" "a" {}
                         module "v" {
                           source = "./v"
                           size   = fake_thing.a.serial
                         }
-                        """).changes("fake_thing.a create"));
+                        """)
+                        .changes("fake_thing.a create"));
     }
 }

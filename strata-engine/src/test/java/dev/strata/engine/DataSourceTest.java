@@ -31,32 +31,55 @@ class DataSourceTest {
 
     static List<Case> cases() {
         return List.of(
-                new Case("known configuration is read while planning", """
+                new Case(
+                        "known configuration is read while planning",
+                        """
                         data "fake_info" "i" { value = "q" }
-                        """, List.of(), "read:q", List.of("data.fake_info.i")),
-                new Case("a read feeds a resource's arguments", """
+                        """,
+                        List.of(),
+                        "read:q",
+                        List.of("data.fake_info.i")),
+                new Case(
+                        "a read feeds a resource's arguments",
+                        """
                         data "fake_info" "i" { value = "q" }
                         resource "fake_thing" "a" { value = data.fake_info.i.result }
-                        """, List.of(), "read:q", List.of("data.fake_info.i", "fake_thing.a")),
-                new Case("an unknown argument defers the read", """
+                        """,
+                        List.of(),
+                        "read:q",
+                        List.of("data.fake_info.i", "fake_thing.a")),
+                new Case(
+                        "an unknown argument defers the read",
+                        """
                         resource "fake_thing" "a" {}
                         data "fake_info" "i" { value = fake_thing.a.id }
-                        """, List.of("data.fake_info.i read (read_because_config_unknown)"), null,
+                        """,
+                        List.of("data.fake_info.i read (read_because_config_unknown)"),
+                        null,
                         List.of("data.fake_info.i", "fake_thing.a")),
-                new Case("depends_on a pending change defers the read", """
+                new Case(
+                        "depends_on a pending change defers the read",
+                        """
                         resource "fake_thing" "a" { value = "x" }
                         data "fake_info" "i" {
                           value      = "q"
                           depends_on = [fake_thing.a]
                         }
-                        """, List.of("data.fake_info.i read (read_because_dependency_pending)"), null,
+                        """,
+                        List.of("data.fake_info.i read (read_because_dependency_pending)"),
+                        null,
                         List.of("data.fake_info.i", "fake_thing.a")),
-                new Case("a counted data source", """
+                new Case(
+                        "a counted data source",
+                        """
                         data "fake_info" "i" {
                           count = 2
                           value = "n${count.index}"
                         }
-                        """, List.of(), null, List.of("data.fake_info.i[0]", "data.fake_info.i[1]")),
+                        """,
+                        List.of(),
+                        null,
+                        List.of("data.fake_info.i[0]", "data.fake_info.i[1]")),
                 new Case("a data source in a module", """
                         module "m" { source = "./d" }
                         """, List.of(), null, List.of("module.m.data.fake_info.i")));
@@ -71,11 +94,13 @@ class DataSourceTest {
                 """));
         var tree = h.config(c.config());
         Plan p = h.planned(tree);
-        assertThat(p.changes()).filteredOn(ch -> ch.action() == Action.READ).extracting(EngineHarness::describe)
+        assertThat(p.changes())
+                .filteredOn(ch -> ch.action() == Action.READ)
+                .extracting(EngineHarness::describe)
                 .isEqualTo(c.reads());
         if (c.result() != null) {
-            assertThat(p.priorState().resources()).anySatisfy(rs -> assertThat(rs.addr().toString())
-                    .isEqualTo("data.fake_info.i"));
+            assertThat(p.priorState().resources())
+                    .anySatisfy(rs -> assertThat(rs.addr().toString()).isEqualTo("data.fake_info.i"));
         }
         var r = h.apply(tree, p);
         assertThat(EngineHarness.errors(r.diagnostics())).isEmpty();
@@ -108,8 +133,8 @@ class DataSourceTest {
         h.applied(tf);
         Plan p = h.planned(h.config(tf), h.options(PlanMode.DESTROY, List.of(), List.of()));
         assertThat(EngineHarness.actions(p)).containsExactly("fake_thing.a delete");
-        ApplyResult r = h.apply(h.config(tf), p, h.options(PlanMode.DESTROY, List.of(), List.of()),
-                EngineEvents.NONE).value();
+        ApplyResult r = h.apply(h.config(tf), p, h.options(PlanMode.DESTROY, List.of(), List.of()), EngineEvents.NONE)
+                .value();
         assertThat(r.destroyed()).isEqualTo(1);
         assertThat(h.stateAddresses()).doesNotContain("fake_thing.a");
     }

@@ -8,8 +8,7 @@ import java.util.List;
  * a whole module call), what it names as the reason, and what waits for it.
  */
 final class DeferralCases {
-    private DeferralCases() {
-    }
+    private DeferralCases() {}
 
     static List<PlanCase> cases() {
         return List.of(
@@ -18,36 +17,43 @@ final class DeferralCases {
                         resource "fake_thing" "a" {
                           count = fake_thing.src.serial
                         }
-                        """).changes("fake_thing.src create").deferred("fake_thing.a count [fake_thing.src.serial]"),
+                        """)
+                        .changes("fake_thing.src create")
+                        .deferred("fake_thing.a count [fake_thing.src.serial]"),
                 PlanCase.of("a for_each over keys known only after apply", null, """
                         resource "fake_thing" "src" {}
                         resource "fake_thing" "a" {
                           for_each = toset(["${fake_thing.src.id}-1", "${fake_thing.src.id}-2"])
                         }
-                        """).changes("fake_thing.src create").deferred("fake_thing.a for_each [fake_thing.src.id]"),
+                        """)
+                        .changes("fake_thing.src create")
+                        .deferred("fake_thing.a for_each [fake_thing.src.id]"),
                 PlanCase.of("a count known at plan time is not deferred by an unknown value", null, """
                         resource "fake_thing" "src" {}
                         resource "fake_thing" "a" {
                           count = 1
                           value = fake_thing.src.id
                         }
-                        """).changes("fake_thing.a[0] create", "fake_thing.src create"),
+                        """)
+                        .changes("fake_thing.a[0] create", "fake_thing.src create"),
                 PlanCase.of("a module call with an unknown count", null, """
                         resource "fake_thing" "src" {}
                         module "m" {
                           source = "./m"
                           count  = fake_thing.src.serial
                         }
-                        """).changes("fake_thing.src create").deferred("module.m.fake_thing.x count "
-                        + "[fake_thing.src.serial]"),
+                        """)
+                        .changes("fake_thing.src create")
+                        .deferred("module.m.fake_thing.x count " + "[fake_thing.src.serial]"),
                 PlanCase.of("a module call with an unknown for_each", null, """
                         resource "fake_thing" "src" {}
                         module "m" {
                           source   = "./m"
                           for_each = toset([fake_thing.src.id])
                         }
-                        """).changes("fake_thing.src create").deferred("module.m.fake_thing.x for_each "
-                        + "[fake_thing.src.id]"),
+                        """)
+                        .changes("fake_thing.src create")
+                        .deferred("module.m.fake_thing.x for_each " + "[fake_thing.src.id]"),
                 PlanCase.of("a resource using a deferred one is planned with unknowns", null, """
                         resource "fake_thing" "src" {}
                         resource "fake_thing" "a" {
@@ -56,7 +62,8 @@ final class DeferralCases {
                         resource "fake_thing" "b" {
                           value = length(fake_thing.a)
                         }
-                        """).changes("fake_thing.b create", "fake_thing.src create")
+                        """)
+                        .changes("fake_thing.b create", "fake_thing.src create")
                         .deferred("fake_thing.a count [fake_thing.src.serial]"),
                 PlanCase.of("a deferred resource with existing instances", """
                         resource "fake_thing" "src" {}
@@ -68,7 +75,8 @@ final class DeferralCases {
                         resource "fake_thing" "a" {
                           count = fake_thing.src.serial
                         }
-                        """).changes("fake_thing.src delete_then_create (replace_because_cannot_update)")
+                        """)
+                        .changes("fake_thing.src delete_then_create (replace_because_cannot_update)")
                         .deferred("fake_thing.a count [fake_thing.src.serial]"),
                 PlanCase.of("two deferred resources, each with its own reason", null, """
                         resource "fake_thing" "src" {}
@@ -78,7 +86,10 @@ final class DeferralCases {
                         resource "fake_thing" "b" {
                           for_each = toset([fake_thing.src.id])
                         }
-                        """).changes("fake_thing.src create").deferred("fake_thing.a count [fake_thing.src.serial]",
-                        "fake_thing.b for_each [fake_thing.src.id]"));
+                        """)
+                        .changes("fake_thing.src create")
+                        .deferred(
+                                "fake_thing.a count [fake_thing.src.serial]",
+                                "fake_thing.b for_each [fake_thing.src.id]"));
     }
 }

@@ -37,7 +37,8 @@ class DeposedTest {
         h.applied(config("1"));
         h.fake.deletesFail = true;
         var r = h.planAndApply(h.config(config("2")));
-        assertThat(EngineHarness.errors(r.diagnostics())).extracting(Diagnostic::summary)
+        assertThat(EngineHarness.errors(r.diagnostics()))
+                .extracting(Diagnostic::summary)
                 .containsExactly("Cannot delete");
         assertThat(r.value().added()).isEqualTo(1);
         // As Terraform: the old object is deleted only after its dependents moved to the new one, so the
@@ -80,9 +81,10 @@ class DeposedTest {
     @Test
     void theDestroyModeDeletesTheCurrentAndTheDeposedObject() {
         h.fake.deletesFail = false;
-        Plan p = h.planned(h.config(config("2")), h.options(PlanMode.DESTROY, java.util.List.of(),
-                java.util.List.of()));
-        assertThat(EngineHarness.actions(p)).containsExactlyInAnyOrder("fake_thing.a delete",
-                "fake_thing.a deposed delete", "fake_thing.user delete");
+        Plan p =
+                h.planned(h.config(config("2")), h.options(PlanMode.DESTROY, java.util.List.of(), java.util.List.of()));
+        assertThat(EngineHarness.actions(p))
+                .containsExactlyInAnyOrder(
+                        "fake_thing.a delete", "fake_thing.a deposed delete", "fake_thing.user delete");
     }
 }

@@ -101,8 +101,9 @@ final class EngineHarness {
     }
 
     /** A factory for a test provider at {@code address}, version 1.0.0; {@code create} runs per start. */
-    static ProviderFactory factory(dev.strata.provider.ProviderAddress address,
-                                   java.util.function.Supplier<dev.strata.provider.Provider> create) {
+    static ProviderFactory factory(
+            dev.strata.provider.ProviderAddress address,
+            java.util.function.Supplier<dev.strata.provider.Provider> create) {
         return new ProviderFactory() {
             @Override
             public dev.strata.provider.ProviderAddress address() {
@@ -168,12 +169,15 @@ final class EngineHarness {
 
     /** Options with {@code -target}s, {@code -replace}s and a mode, as the CLI builds them. */
     PlanOptions options(PlanMode mode, List<String> targets, List<String> replace) {
-        List<Targetable> ts = targets.stream().map(t -> {
-            Result<Targetable> r = Addrs.parseTarget(t);
-            assertThat(r.value()).as(r.diagnostics().toString()).isNotNull();
-            return r.value();
-        }).toList();
-        List<AbsResourceInstance> rs = replace.stream().map(EngineHarness::instance).toList();
+        List<Targetable> ts = targets.stream()
+                .map(t -> {
+                    Result<Targetable> r = Addrs.parseTarget(t);
+                    assertThat(r.value()).as(r.diagnostics().toString()).isNotNull();
+                    return r.value();
+                })
+                .toList();
+        List<AbsResourceInstance> rs =
+                replace.stream().map(EngineHarness::instance).toList();
         return new PlanOptions(dir, "default", mode, true, ts, rs, 10);
     }
 
@@ -184,8 +188,8 @@ final class EngineHarness {
     }
 
     private StateManager open(String operation) {
-        Result<StateManager> sm = LocalBackend.in(dir, "test").open("default", LockRequest.of(operation,
-                Duration.ZERO));
+        Result<StateManager> sm =
+                LocalBackend.in(dir, "test").open("default", LockRequest.of(operation, Duration.ZERO));
         assertThat(sm.value()).as(sm.diagnostics().toString()).isNotNull();
         return sm.value();
     }
@@ -210,8 +214,8 @@ final class EngineHarness {
 
     /** The root module's variables as the CLI resolves them (defaults), with those the test set. */
     private SortedMap<String, Value> rootVariables(ConfigTree tree) {
-        Result<SortedMap<String, Value>> r = dev.strata.config.InputVariables.resolve(tree.root().module(), dir,
-                Map.of(), List.of());
+        Result<SortedMap<String, Value>> r =
+                dev.strata.config.InputVariables.resolve(tree.root().module(), dir, Map.of(), List.of());
         assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
         SortedMap<String, Value> all = new TreeMap<>(r.value());
         all.putAll(variables);
@@ -302,8 +306,7 @@ final class EngineHarness {
 
     Diagnostics importResource(ConfigTree tree, String addr, String id) {
         try (StateManager sm = open("import")) {
-            return engine(tree).importResource(variables, sm, options(), instance(addr), id,
-                    EngineEvents.NONE);
+            return engine(tree).importResource(variables, sm, options(), instance(addr), id, EngineEvents.NONE);
         }
     }
 
@@ -350,12 +353,16 @@ final class EngineHarness {
 
     /** Changes other than no-ops. */
     static List<String> actions(Plan p) {
-        return p.changes().stream().filter(c -> c.action() != Action.NO_OP || c.previousAddr() != null
-                || c.importId() != null).map(EngineHarness::describe).toList();
+        return p.changes().stream()
+                .filter(c -> c.action() != Action.NO_OP || c.previousAddr() != null || c.importId() != null)
+                .map(EngineHarness::describe)
+                .toList();
     }
 
     static List<String> deferred(Plan p) {
-        return p.deferred().stream().map(d -> d.addr() + " " + d.argument() + " " + d.dependsOn()).toList();
+        return p.deferred().stream()
+                .map(d -> d.addr() + " " + d.argument() + " " + d.dependsOn())
+                .toList();
     }
 
     static List<Diagnostic> errors(Diagnostics ds) {
@@ -368,7 +375,9 @@ final class EngineHarness {
     }
 
     static List<String> summaries(Diagnostics ds) {
-        return ds.asList().stream().map(d -> (d.isError() ? "error " : "warning ") + d.summary()).toList();
+        return ds.asList().stream()
+                .map(d -> (d.isError() ? "error " : "warning ") + d.summary())
+                .toList();
     }
 
     static List<String> sorted(List<?> l) {
@@ -377,9 +386,13 @@ final class EngineHarness {
 
     /** The value of an attribute of a planned change's after object. */
     static Value after(Plan p, String addr, String attribute) {
-        return p.changes().stream().filter(c -> c.addr().toString().equals(addr) && c.deposed() == null).findFirst()
+        return p.changes().stream()
+                .filter(c -> c.addr().toString().equals(addr) && c.deposed() == null)
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("no change for " + addr + " in " + changes(p)))
-                .after().attributes().get(attribute);
+                .after()
+                .attributes()
+                .get(attribute);
     }
 
     /**
@@ -403,12 +416,31 @@ final class EngineHarness {
      * @param errors   the plan's errors as {@code "summary: detail"}; when not empty there must be no plan
      * @param warnings the plan's warning summaries
      */
-    record PlanCase(String name, String prior, String config, PlanMode mode, List<String> targets,
-                    List<String> replace, List<String> changes, List<String> deferred, List<String> errors,
-                    List<String> warnings, String bug) {
+    record PlanCase(
+            String name,
+            String prior,
+            String config,
+            PlanMode mode,
+            List<String> targets,
+            List<String> replace,
+            List<String> changes,
+            List<String> deferred,
+            List<String> errors,
+            List<String> warnings,
+            String bug) {
         static PlanCase of(String name, String prior, String config) {
-            return new PlanCase(name, prior, config, PlanMode.NORMAL, List.of(), List.of(), List.of(), List.of(),
-                    List.of(), List.of(), null);
+            return new PlanCase(
+                    name,
+                    prior,
+                    config,
+                    PlanMode.NORMAL,
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    null);
         }
 
         /**
@@ -416,8 +448,8 @@ final class EngineHarness {
          * (the table's {@code @Disabled}) until the engine is fixed.
          */
         PlanCase bug(String why) {
-            return new PlanCase(name, prior, config, mode, targets, replace, changes, deferred, errors, warnings,
-                    "bug: " + why);
+            return new PlanCase(
+                    name, prior, config, mode, targets, replace, changes, deferred, errors, warnings, "bug: " + why);
         }
 
         PlanCase mode(PlanMode m) {
@@ -425,33 +457,33 @@ final class EngineHarness {
         }
 
         PlanCase targets(String... t) {
-            return new PlanCase(name, prior, config, mode, List.of(t), replace, changes, deferred, errors, warnings,
-                    bug);
+            return new PlanCase(
+                    name, prior, config, mode, List.of(t), replace, changes, deferred, errors, warnings, bug);
         }
 
         PlanCase replace(String... r) {
-            return new PlanCase(name, prior, config, mode, targets, List.of(r), changes, deferred, errors, warnings,
-                    bug);
+            return new PlanCase(
+                    name, prior, config, mode, targets, List.of(r), changes, deferred, errors, warnings, bug);
         }
 
         PlanCase changes(String... c) {
-            return new PlanCase(name, prior, config, mode, targets, replace, List.of(c), deferred, errors, warnings,
-                    bug);
+            return new PlanCase(
+                    name, prior, config, mode, targets, replace, List.of(c), deferred, errors, warnings, bug);
         }
 
         PlanCase deferred(String... d) {
-            return new PlanCase(name, prior, config, mode, targets, replace, changes, List.of(d), errors, warnings,
-                    bug);
+            return new PlanCase(
+                    name, prior, config, mode, targets, replace, changes, List.of(d), errors, warnings, bug);
         }
 
         PlanCase errors(String... e) {
-            return new PlanCase(name, prior, config, mode, targets, replace, changes, deferred, List.of(e), warnings,
-                    bug);
+            return new PlanCase(
+                    name, prior, config, mode, targets, replace, changes, deferred, List.of(e), warnings, bug);
         }
 
         PlanCase warnings(String... w) {
-            return new PlanCase(name, prior, config, mode, targets, replace, changes, deferred, errors, List.of(w),
-                    bug);
+            return new PlanCase(
+                    name, prior, config, mode, targets, replace, changes, deferred, errors, List.of(w), bug);
         }
 
         @Override
@@ -469,15 +501,20 @@ final class EngineHarness {
         }
         Result<Plan> p = plan(config(c.config()), options(c.mode(), c.targets(), c.replace()));
         if (!c.errors().isEmpty()) {
-            assertThat(errorTexts(p.diagnostics())).as(p.diagnostics().toString()).isEqualTo(c.errors());
+            assertThat(errorTexts(p.diagnostics()))
+                    .as(p.diagnostics().toString())
+                    .isEqualTo(c.errors());
             assertThat(p.value()).isNull();
             return p;
         }
         assertThat(p.value()).as(p.diagnostics().toString()).isNotNull();
         assertThat(actions(p.value())).as("changes").isEqualTo(c.changes());
         assertThat(deferred(p.value())).as("deferred").isEqualTo(c.deferred());
-        assertThat(p.diagnostics().asList()).filteredOn(d -> !d.isError()).extracting(Diagnostic::summary)
-                .as("warnings").isEqualTo(c.warnings());
+        assertThat(p.diagnostics().asList())
+                .filteredOn(d -> !d.isError())
+                .extracting(Diagnostic::summary)
+                .as("warnings")
+                .isEqualTo(c.warnings());
         return p;
     }
 
@@ -491,11 +528,19 @@ final class EngineHarness {
      * @param state   the stored state's instances afterwards, sorted
      * @param errors  the apply's errors as {@code "summary: detail"}
      */
-    record ApplyCase(String name, String prior, String config, PlanMode mode, List<String> order, int calls,
-                     String summary, List<String> state, List<String> errors) {
+    record ApplyCase(
+            String name,
+            String prior,
+            String config,
+            PlanMode mode,
+            List<String> order,
+            int calls,
+            String summary,
+            List<String> state,
+            List<String> errors) {
         static ApplyCase of(String name, String prior, String config, int calls, String summary, String... state) {
-            return new ApplyCase(name, prior, config, PlanMode.NORMAL, List.of(), calls, summary, List.of(state),
-                    List.of());
+            return new ApplyCase(
+                    name, prior, config, PlanMode.NORMAL, List.of(), calls, summary, List.of(state), List.of());
         }
 
         ApplyCase mode(PlanMode m) {
@@ -523,8 +568,8 @@ final class EngineHarness {
             applied(c.prior());
         }
         fake.applyLog.clear();
-        Result<ApplyResult> r = planAndApply(config(c.config()), options(c.mode(), List.of(), List.of()),
-                EngineEvents.NONE);
+        Result<ApplyResult> r =
+                planAndApply(config(c.config()), options(c.mode(), List.of(), List.of()), EngineEvents.NONE);
         assertThat(errorTexts(r.diagnostics())).as(r.diagnostics().toString()).isEqualTo(c.errors());
         List<String> log = List.copyOf(fake.applyLog);
         assertThat(log).as("apply calls").hasSize(c.calls());
@@ -532,7 +577,8 @@ final class EngineHarness {
             assertThat(log).as("apply order").containsSubsequence(c.order());
         }
         ApplyResult a = r.value();
-        assertThat(a.added() + " " + a.changed() + " " + a.destroyed()).as("added changed destroyed")
+        assertThat(a.added() + " " + a.changed() + " " + a.destroyed())
+                .as("added changed destroyed")
                 .isEqualTo(c.summary());
         assertThat(stateAddresses()).as("state").isEqualTo(c.state());
         return a;

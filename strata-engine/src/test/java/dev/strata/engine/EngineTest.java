@@ -62,12 +62,14 @@ class EngineTest {
             assertThat(x.subject().start().column()).isEqualTo(11);
         });
         fake.validateError = dev.strata.provider.AttributePath.of("timeouts", "create");
-        assertThat(validate(tree).asList()).singleElement().satisfies(x -> assertThat(x.subject().start().line())
-                .isEqualTo(9));
+        assertThat(validate(tree).asList())
+                .singleElement()
+                .satisfies(x -> assertThat(x.subject().start().line()).isEqualTo(9));
         // A path to nothing written falls back to the resource's block header.
         fake.validateError = dev.strata.provider.AttributePath.of("id");
-        assertThat(validate(tree).asList()).singleElement().satisfies(x -> assertThat(x.subject().start().line())
-                .isEqualTo(6));
+        assertThat(validate(tree).asList())
+                .singleElement()
+                .satisfies(x -> assertThat(x.subject().start().line()).isEqualTo(6));
     }
 
     @Test
@@ -91,7 +93,8 @@ class EngineTest {
                   }
                 }
                 """);
-        assertThat(validate(tree).asList()).extracting(Diagnostic::summary)
+        assertThat(validate(tree).asList())
+                .extracting(Diagnostic::summary)
                 .containsExactly("Unsupported argument", "Incorrect attribute value type");
     }
 
@@ -105,7 +108,8 @@ class EngineTest {
         assertThat(validate(tree).asList()).isEmpty();
         Result<Plan> plan = h.plan(tree);
         assertThat(plan.value()).isNull();
-        assertThat(plan.diagnostics().asList()).extracting(Diagnostic::summary)
+        assertThat(plan.diagnostics().asList())
+                .extracting(Diagnostic::summary)
                 .containsExactly("Provisioners are not supported");
     }
 
@@ -118,7 +122,8 @@ class EngineTest {
                 """);
         java.time.Instant planned = java.time.Instant.parse("2024-05-06T07:08:09.750Z");
         String expected = "2024-05-06T07:08:09Z";
-        Result<Plan> plan = h.clock(java.time.Clock.fixed(planned, java.time.ZoneOffset.UTC)).plan(tree);
+        Result<Plan> plan = h.clock(java.time.Clock.fixed(planned, java.time.ZoneOffset.UTC))
+                .plan(tree);
         assertThat(plan.value()).as(plan.diagnostics().toString()).isNotNull();
         // Known while planning, to the second, as Terraform records it.
         assertThat(plan.value().timestamp()).isEqualTo(java.time.Instant.parse(expected));
@@ -165,7 +170,8 @@ class EngineTest {
         fake.permanentFailure = true;
         Result<ApplyResult> r = planAndApply(config("resource \"fake_thing\" \"a\" { value = \"x\" }\n"));
         assertThat(fake.applies.get()).isEqualTo(1);
-        List<Diagnostic> errors = r.diagnostics().asList().stream().filter(Diagnostic::isError).toList();
+        List<Diagnostic> errors =
+                r.diagnostics().asList().stream().filter(Diagnostic::isError).toList();
         assertThat(errors).hasSize(1);
         assertThat(errors.getFirst().summary()).isEqualTo("Invalid thing");
         assertThat(errors.getFirst().detail()).contains("fake_thing.a");
@@ -176,7 +182,8 @@ class EngineTest {
     void aFinalPlanThatDiffersFromTheReviewedOneIsRefused() throws IOException {
         fake.driftingPlans = true;
         Result<ApplyResult> r = planAndApply(config("resource \"fake_thing\" \"a\" { value = \"x\" }\n"));
-        assertThat(r.diagnostics().asList()).anyMatch(d -> d.summary().equals("Provider produced inconsistent final plan"));
+        assertThat(r.diagnostics().asList())
+                .anyMatch(d -> d.summary().equals("Provider produced inconsistent final plan"));
         assertThat(fake.applies.get()).isZero();
         assertThat(r.value().state().resources()).isEmpty();
     }
@@ -184,8 +191,10 @@ class EngineTest {
     @Test
     void aProviderThatIsGoneIsReportedOnceNotOncePerObject() throws IOException {
         fake.gone = true;
-        Result<ApplyResult> r = planAndApply(config("resource \"fake_thing\" \"a\" {\n  count = 3\n  value = \"x\"\n}\n"));
-        List<Diagnostic> errors = r.diagnostics().asList().stream().filter(Diagnostic::isError).toList();
+        Result<ApplyResult> r =
+                planAndApply(config("resource \"fake_thing\" \"a\" {\n  count = 3\n  value = \"x\"\n}\n"));
+        List<Diagnostic> errors =
+                r.diagnostics().asList().stream().filter(Diagnostic::isError).toList();
         assertThat(errors).hasSize(1);
         assertThat(errors.getFirst().summary()).isEqualTo("Plugin did not respond");
         assertThat(r.value().failed()).hasSize(3);
@@ -196,8 +205,9 @@ class EngineTest {
     void aResultThatDiffersFromThePlanIsAProviderBug() throws IOException {
         fake.emptyForNull = true;
         Result<ApplyResult> r = planAndApply(config("resource \"fake_thing\" \"a\" {}\n"));
-        assertThat(r.diagnostics().asList()).anyMatch(d -> d.summary().equals(
-                "Provider produced inconsistent result after apply") && d.detail().contains(".value"));
+        assertThat(r.diagnostics().asList())
+                .anyMatch(d -> d.summary().equals("Provider produced inconsistent result after apply")
+                        && d.detail().contains(".value"));
     }
 
     /** As under Terraform, a legacy-SDK provider's imprecise plans and results are tolerated, not errors. */
@@ -218,8 +228,9 @@ class EngineTest {
         fake.plansDefaults = true;
         ConfigTree tree = config("resource \"fake_thing\" \"a\" {}\n");
         Result<Plan> plan = h.plan(tree);
-        assertThat(plan.diagnostics().asList()).anyMatch(d -> d.summary().equals("Provider produced invalid plan")
-                && d.detail().contains(".value: planned value does not match the configuration's value"));
+        assertThat(plan.diagnostics().asList())
+                .anyMatch(d -> d.summary().equals("Provider produced invalid plan")
+                        && d.detail().contains(".value: planned value does not match the configuration's value"));
     }
 
     @Test
@@ -244,7 +255,9 @@ class EngineTest {
                 output "c" { value = can(fake_thing.a[0]) }
                 """);
         Result<Plan> plan = h.plan(tree);
-        assertThat(plan.diagnostics().hasErrors()).as(plan.diagnostics().toString()).isFalse();
+        assertThat(plan.diagnostics().hasErrors())
+                .as(plan.diagnostics().toString())
+                .isFalse();
         Value o = plan.value().outputs().get("o").after();
         assertThat(o.isKnown() && o.isNull()).as(o.toString()).isTrue();
         assertThat(plan.value().outputs().get("c").after()).isEqualTo(Value.FALSE);
@@ -267,9 +280,14 @@ class EngineTest {
                 data "fake_info" "direct" { value = fake_thing.a.value }
                 """);
         Result<Plan> plan = h.plan(tree);
-        assertThat(plan.diagnostics().hasErrors()).as(plan.diagnostics().toString()).isFalse();
-        List<String> deferredReads = plan.value().changes().stream().filter(c -> c.action() == Action.READ)
-                .map(c -> c.addr().toString()).sorted().toList();
+        assertThat(plan.diagnostics().hasErrors())
+                .as(plan.diagnostics().toString())
+                .isFalse();
+        List<String> deferredReads = plan.value().changes().stream()
+                .filter(c -> c.action() == Action.READ)
+                .map(c -> c.addr().toString())
+                .sorted()
+                .toList();
         assertThat(deferredReads).containsExactly("data.fake_info.direct", "data.fake_info.named");
     }
 
@@ -277,7 +295,8 @@ class EngineTest {
     void everyOperationIsJournaledAndTheJournalIsCompactedAtTheEnd() throws IOException {
         planAndApply(config("resource \"fake_thing\" \"a\" {\n  count = 3\n  value = \"v${count.index}\"\n}\n"));
         assertThat(Files.exists(dir.resolve("terraform.tfstate"))).isTrue();
-        try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.none()).value()) {
+        try (StateManager sm =
+                LocalBackend.in(dir, "test").open("default", LockRequest.none()).value()) {
             assertThat(sm.journalSize()).isZero();
             assertThat(sm.openIntents()).isEmpty();
             assertThat(sm.state().resources().getFirst().instances()).hasSize(3);
@@ -312,43 +331,71 @@ class EngineTest {
 
     @Test
     void onlyTransientFailuresAreRetriedAPermanentOneReturnsAtOnce() {
-        ProviderCalls calls = new ProviderCalls(4, new ProviderCalls.Settings(5, Duration.ofMillis(1),
-                Duration.ofMillis(2), Duration.ofMinutes(1), 50, Duration.ofSeconds(1)), EngineEvents.NONE, () -> false);
-        var addr = dev.strata.addr.Addrs.parseAbsResourceInstance("cloudsim_network.main").value();
+        ProviderCalls calls = new ProviderCalls(
+                4,
+                new ProviderCalls.Settings(
+                        5,
+                        Duration.ofMillis(1),
+                        Duration.ofMillis(2),
+                        Duration.ofMinutes(1),
+                        50,
+                        Duration.ofSeconds(1)),
+                EngineEvents.NONE,
+                () -> false);
+        var addr = dev.strata.addr.Addrs.parseAbsResourceInstance("cloudsim_network.main")
+                .value();
         java.util.concurrent.atomic.AtomicInteger sent = new java.util.concurrent.atomic.AtomicInteger();
         // A connection that cannot be made is reported permanent by the provider: one attempt only.
         dev.strata.provider.ProviderDiagnostics unreachable = dev.strata.provider.ProviderDiagnostics.builder()
-                .add(dev.strata.provider.ProviderDiagnostic.error("Cloud API unreachable", "connection refused")).build();
-        var provider = new dev.strata.addr.AbsProviderConfig(dev.strata.addr.Module.ROOT,
-                dev.strata.addr.Provider.implied("cloudsim"), null);
-        calls.call(provider, addr, () -> {
-            sent.incrementAndGet();
-            return unreachable;
-        }, d -> d);
+                .add(dev.strata.provider.ProviderDiagnostic.error("Cloud API unreachable", "connection refused"))
+                .build();
+        var provider = new dev.strata.addr.AbsProviderConfig(
+                dev.strata.addr.Module.ROOT, dev.strata.addr.Provider.implied("cloudsim"), null);
+        calls.call(
+                provider,
+                addr,
+                () -> {
+                    sent.incrementAndGet();
+                    return unreachable;
+                },
+                d -> d);
         assertThat(sent).hasValue(1);
         // A throttle is retried up to the attempt budget.
         dev.strata.provider.ProviderDiagnostics throttled = dev.strata.provider.ProviderDiagnostics.builder()
-                .add(dev.strata.provider.ProviderDiagnostic.transientError("Throttled", "429",
-                        new dev.strata.provider.Failure.Transient(java.util.Optional.empty()))).build();
+                .add(dev.strata.provider.ProviderDiagnostic.transientError(
+                        "Throttled", "429", new dev.strata.provider.Failure.Transient(java.util.Optional.empty())))
+                .build();
         sent.set(0);
-        calls.call(provider, addr, () -> {
-            sent.incrementAndGet();
-            return throttled;
-        }, d -> d);
+        calls.call(
+                provider,
+                addr,
+                () -> {
+                    sent.incrementAndGet();
+                    return throttled;
+                },
+                d -> d);
         assertThat(sent).hasValue(5);
     }
 
     @Test
     void backoffHonoursRetryAfterAndStaysUnderTheCap() {
-        ProviderCalls calls = new ProviderCalls(4, new ProviderCalls.Settings(5, Duration.ofMillis(100),
-                Duration.ofSeconds(2), Duration.ofMinutes(1), 5, Duration.ofSeconds(1)), EngineEvents.NONE, () -> false);
+        ProviderCalls calls = new ProviderCalls(
+                4,
+                new ProviderCalls.Settings(
+                        5,
+                        Duration.ofMillis(100),
+                        Duration.ofSeconds(2),
+                        Duration.ofMinutes(1),
+                        5,
+                        Duration.ofSeconds(1)),
+                EngineEvents.NONE,
+                () -> false);
         for (int attempt = 1; attempt < 12; attempt++) {
             assertThat(calls.backoff(attempt, java.util.Optional.empty())).isLessThanOrEqualTo(Duration.ofSeconds(2));
         }
-        assertThat(calls.backoff(1, java.util.Optional.of(Duration.ofSeconds(3)))).isGreaterThanOrEqualTo(
-                Duration.ofSeconds(3));
+        assertThat(calls.backoff(1, java.util.Optional.of(Duration.ofSeconds(3))))
+                .isGreaterThanOrEqualTo(Duration.ofSeconds(3));
     }
-
 
     @Test
     void anOperationThatOutlivesItsTimeoutIsStoppedAndReported() throws IOException {
@@ -361,8 +408,9 @@ class EngineTest {
                 }
                 resource "fake_thing" "b" { value = "quick" }
                 """));
-        assertThat(r.diagnostics().asList()).anyMatch(d -> d.summary().equals("Operation timed out")
-                && d.detail().contains("fake_thing.a"));
+        assertThat(r.diagnostics().asList())
+                .anyMatch(d ->
+                        d.summary().equals("Operation timed out") && d.detail().contains("fake_thing.a"));
         assertThat(r.value().failed()).extracting(Object::toString).containsExactly("fake_thing.a");
         assertThat(r.value().added()).isEqualTo(1);
     }
@@ -371,11 +419,15 @@ class EngineTest {
     void aLongApplyCompactsTheJournalOnTheWayWithoutLosingAnything() throws IOException {
         int before = EngineHarness.compactEvery(7);
         try {
-            Result<ApplyResult> r = planAndApply(config("resource \"fake_thing\" \"a\" {\n  count = 12\n"
-                    + "  value = \"v${count.index}\"\n}\n"));
-            assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
+            Result<ApplyResult> r = planAndApply(
+                    config("resource \"fake_thing\" \"a\" {\n  count = 12\n" + "  value = \"v${count.index}\"\n}\n"));
+            assertThat(r.diagnostics().hasErrors())
+                    .as(r.diagnostics().toString())
+                    .isFalse();
             assertThat(r.value().added()).isEqualTo(12);
-            try (StateManager sm = LocalBackend.in(dir, "test").open("default", LockRequest.none()).value()) {
+            try (StateManager sm = LocalBackend.in(dir, "test")
+                    .open("default", LockRequest.none())
+                    .value()) {
                 assertThat(sm.state().resources().getFirst().instances()).hasSize(12);
                 assertThat(sm.state().serial()).isGreaterThan(2);
                 assertThat(sm.openIntents()).isEmpty();
@@ -388,8 +440,10 @@ class EngineTest {
     @Test
     void theModulesProviderMetaTravelsWithEveryRequestAboutItsOwnResources() throws IOException {
         fake.providerMeta = dev.strata.provider.Block.builder()
-                .attribute("user_agent", dev.strata.provider.Attribute.optional(
-                        dev.strata.lang.types.Type.list(dev.strata.lang.types.Type.STRING)))
+                .attribute(
+                        "user_agent",
+                        dev.strata.provider.Attribute.optional(
+                                dev.strata.lang.types.Type.list(dev.strata.lang.types.Type.STRING)))
                 .build();
         Files.createDirectories(dir.resolve("child"));
         Files.writeString(dir.resolve("child/main.tf"), """
@@ -411,13 +465,17 @@ class EngineTest {
                 module "child" { source = "./child" }
                 """));
         assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
-        Value meta = Value.object(java.util.Map.of("user_agent", Value.list(dev.strata.lang.types.Type.STRING,
-                List.of(Value.string("strata-test/1")))));
+        Value meta = Value.object(java.util.Map.of(
+                "user_agent", Value.list(dev.strata.lang.types.Type.STRING, List.of(Value.string("strata-test/1")))));
         // The root's block for its own resource and data source; the child module has none, so its
         // resource gets a null meta.
-        assertThat(new java.util.TreeSet<>(fake.metas)).containsExactlyInAnyOrder("plan fake_thing: " + meta,
-                "apply fake_thing: " + meta, "data fake_info: " + meta, "plan fake_thing: " + Value.NULL,
-                "apply fake_thing: " + Value.NULL);
+        assertThat(new java.util.TreeSet<>(fake.metas))
+                .containsExactlyInAnyOrder(
+                        "plan fake_thing: " + meta,
+                        "apply fake_thing: " + meta,
+                        "data fake_info: " + meta,
+                        "plan fake_thing: " + Value.NULL,
+                        "apply fake_thing: " + Value.NULL);
     }
 
     @Test
@@ -434,9 +492,12 @@ class EngineTest {
                   value = "x"
                 }
                 """);
-        assertThat(validate(tree).hasErrors()).as("terraform validate does not look at provider_meta").isFalse();
+        assertThat(validate(tree).hasErrors())
+                .as("terraform validate does not look at provider_meta")
+                .isFalse();
         Result<Plan> plan = h.plan(tree);
-        List<Diagnostic> errors = plan.diagnostics().asList().stream().filter(Diagnostic::isError).toList();
+        List<Diagnostic> errors =
+                plan.diagnostics().asList().stream().filter(Diagnostic::isError).toList();
         assertThat(errors).hasSize(2).allSatisfy(d -> {
             assertThat(d.summary()).isEqualTo("Unsupported argument");
             assertThat(d.detail()).isEqualTo("An argument named \"user_agent\" is not expected here.");
@@ -445,14 +506,17 @@ class EngineTest {
         assertThat(fake.plans.get()).isZero();
         fake.providerMeta = null;
         Result<Plan> unsupported = h.plan(tree);
-        List<String> texts = unsupported.diagnostics().asList().stream().filter(Diagnostic::isError)
-                .map(d -> d.summary() + " / " + d.detail() + " @" + d.subject().start().line() + ":"
-                        + d.subject().start().column()).toList();
-        assertThat(texts).containsExactlyInAnyOrder(
-                "Provider example.com/test/fake doesn't support provider_meta / The resource fake_thing.a[0] belongs "
-                        + "to a provider that doesn't support provider_meta blocks @7:17",
-                "Provider example.com/test/fake doesn't support provider_meta / The resource fake_thing.a[1] belongs "
-                        + "to a provider that doesn't support provider_meta blocks @7:17");
+        List<String> texts = unsupported.diagnostics().asList().stream()
+                .filter(Diagnostic::isError)
+                .map(d -> d.summary() + " / " + d.detail() + " @"
+                        + d.subject().start().line() + ":" + d.subject().start().column())
+                .toList();
+        assertThat(texts)
+                .containsExactlyInAnyOrder(
+                        "Provider example.com/test/fake doesn't support provider_meta / The resource fake_thing.a[0] belongs "
+                                + "to a provider that doesn't support provider_meta blocks @7:17",
+                        "Provider example.com/test/fake doesn't support provider_meta / The resource fake_thing.a[1] belongs "
+                                + "to a provider that doesn't support provider_meta blocks @7:17");
     }
 
     // ---- the engine's entry point: one engine per configuration, its stop, and graph and static checks ----
@@ -461,8 +525,11 @@ class EngineTest {
     void aStoppedEnginePlansNothingAndSaysSo() throws IOException {
         Engine engine = h.engine(config("resource \"fake_thing\" \"a\" { value = \"x\" }\n"));
         engine.stop();
-        Result<Plan> plan = engine.plan(new java.util.TreeMap<>(), dev.strata.state.StateSnapshot.empty("test"),
-                PlanOptions.defaults(dir), EngineEvents.NONE);
+        Result<Plan> plan = engine.plan(
+                new java.util.TreeMap<>(),
+                dev.strata.state.StateSnapshot.empty("test"),
+                PlanOptions.defaults(dir),
+                EngineEvents.NONE);
         assertThat(plan.value()).isNull();
         assertThat(plan.diagnostics().asList()).extracting(Diagnostic::summary).containsExactly("Planning interrupted");
     }
@@ -471,10 +538,14 @@ class EngineTest {
     void oneEnginePlansTheSameConfigurationTwice() throws IOException {
         Engine engine = h.engine(config("resource \"fake_thing\" \"a\" { value = \"x\" }\n"));
         for (int i = 0; i < 2; i++) {
-            Result<Plan> plan = engine.plan(new java.util.TreeMap<>(), dev.strata.state.StateSnapshot.empty("test"),
-                    PlanOptions.defaults(dir), EngineEvents.NONE);
+            Result<Plan> plan = engine.plan(
+                    new java.util.TreeMap<>(),
+                    dev.strata.state.StateSnapshot.empty("test"),
+                    PlanOptions.defaults(dir),
+                    EngineEvents.NONE);
             assertThat(plan.value()).as(plan.diagnostics().toString()).isNotNull();
-            assertThat(plan.value().changes()).extracting(c -> c.addr().toString() + " " + c.action())
+            assertThat(plan.value().changes())
+                    .extracting(c -> c.addr().toString() + " " + c.action())
                     .containsExactly("fake_thing.a CREATE");
         }
     }
@@ -498,7 +569,8 @@ class EngineTest {
     @Test
     void theStaticCheckReportsAnUndeclaredReference() throws IOException {
         Engine engine = h.engine(config("resource \"fake_thing\" \"a\" { value = var.missing }\n"));
-        assertThat(engine.checkConfig().asList()).extracting(Diagnostic::summary)
+        assertThat(engine.checkConfig().asList())
+                .extracting(Diagnostic::summary)
                 .containsExactly("Reference to undeclared input variable");
     }
 }

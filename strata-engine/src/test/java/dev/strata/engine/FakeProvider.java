@@ -50,9 +50,9 @@ final class FakeProvider implements Provider {
     /** Opened by a test to let {@code "slow"} applies finish; they give up waiting after 3 s. */
     final java.util.concurrent.CountDownLatch slowGate = new java.util.concurrent.CountDownLatch(1);
     /** Called with every apply request before the provider acts on it (the test's synchronisation point). */
-    volatile java.util.function.Consumer<ApplyRequest> beforeApply = r -> { };
+    volatile java.util.function.Consumer<ApplyRequest> beforeApply = r -> {};
     /** Called with every plan request before the provider plans it. */
-    volatile java.util.function.Consumer<PlanRequest> beforePlan = r -> { };
+    volatile java.util.function.Consumer<PlanRequest> beforePlan = r -> {};
     /** Whether reading (refreshing) a managed object fails. */
     volatile boolean readFails;
     /** Whether deleting fails (the API refuses), while creates and updates succeed. */
@@ -72,8 +72,13 @@ final class FakeProvider implements Provider {
             .attribute("serial", Attribute.computed(Type.NUMBER))
             // A change of zone cannot be made in place: the object is replaced.
             .attribute("zone", Attribute.optional(Type.STRING))
-            .block("timeouts", dev.strata.provider.NestedBlock.of(dev.strata.provider.NestingMode.SINGLE,
-                    Block.builder().attribute("create", Attribute.optional(Type.STRING)).build()))
+            .block(
+                    "timeouts",
+                    dev.strata.provider.NestedBlock.of(
+                            dev.strata.provider.NestingMode.SINGLE,
+                            Block.builder()
+                                    .attribute("create", Attribute.optional(Type.STRING))
+                                    .build()))
             .build();
 
     /** A data source: {@code result} is {@code "read:" + value}. */
@@ -88,8 +93,10 @@ final class FakeProvider implements Provider {
 
     @Override
     public ProviderSchema schema() {
-        return new ProviderSchema(Schema.of(Block.builder().build()), new TreeMap<>(Map.of("fake_thing",
-                Schema.of(THING))), new TreeMap<>(Map.of("fake_info", Schema.of(INFO))),
+        return new ProviderSchema(
+                Schema.of(Block.builder().build()),
+                new TreeMap<>(Map.of("fake_thing", Schema.of(THING))),
+                new TreeMap<>(Map.of("fake_info", Schema.of(INFO))),
                 Optional.ofNullable(providerMeta).map(Schema::of));
     }
 
@@ -106,8 +113,10 @@ final class FakeProvider implements Provider {
     @Override
     public ProviderDiagnostics validateResourceConfig(String typeName, Value config) {
         dev.strata.provider.AttributePath at = validateError;
-        return at == null ? ProviderDiagnostics.NONE : ProviderDiagnostics.of(
-                dev.strata.provider.ProviderDiagnostic.error("Conflicting configuration", "Not with that.", at));
+        return at == null
+                ? ProviderDiagnostics.NONE
+                : ProviderDiagnostics.of(dev.strata.provider.ProviderDiagnostic.error(
+                        "Conflicting configuration", "Not with that.", at));
     }
 
     @Override
@@ -152,12 +161,17 @@ final class FakeProvider implements Provider {
             return new PlanResponse(p, java.util.List.of(), null, ProviderDiagnostics.NONE);
         }
         if (r.priorState().isNull()) {
-            p = with(with(p, "id", Value.unknown(Type.STRING)), "serial", driftingPlans ? Value.number(n)
-                    : Value.unknown(Type.NUMBER));
+            p = with(
+                    with(p, "id", Value.unknown(Type.STRING)),
+                    "serial",
+                    driftingPlans ? Value.number(n) : Value.unknown(Type.NUMBER));
         }
         if (valueIs(p, "plan-fail")) {
-            return new PlanResponse(r.priorState(), java.util.List.of(), null, ProviderDiagnostics.error(
-                    "Invalid plan value", "The API would not accept this one."));
+            return new PlanResponse(
+                    r.priorState(),
+                    java.util.List.of(),
+                    null,
+                    ProviderDiagnostics.error("Invalid plan value", "The API would not accept this one."));
         }
         if (plansDefaults && p.attributes().get("value").isNull()) {
             p = with(p, "value", Value.string("default"));
@@ -198,26 +212,37 @@ final class FakeProvider implements Provider {
             throw new OutOfMemoryError("Java heap space");
         }
         if (deletesFail && r.plannedState().isNull()) {
-            return new ApplyResponse(r.priorState(), null, ProviderDiagnostics.error("Cannot delete",
-                    "The API refused to delete this one."));
+            return new ApplyResponse(
+                    r.priorState(),
+                    null,
+                    ProviderDiagnostics.error("Cannot delete", "The API refused to delete this one."));
         }
         if (valueIs(r.plannedState(), "fail")) {
-            return new ApplyResponse(r.priorState(), null, ProviderDiagnostics.error("Invalid thing",
-                    "The API rejected this one."));
+            return new ApplyResponse(
+                    r.priorState(), null, ProviderDiagnostics.error("Invalid thing", "The API rejected this one."));
         }
         if (transientFailuresLeft > 0) {
             transientFailuresLeft--;
-            return new ApplyResponse(r.priorState(), null, ProviderDiagnostics.of(ProviderDiagnostic.transientError(
-                    "Throttled", "slow down", new Failure.Transient(Optional.of(Duration.ofMillis(5))))));
+            return new ApplyResponse(
+                    r.priorState(),
+                    null,
+                    ProviderDiagnostics.of(ProviderDiagnostic.transientError(
+                            "Throttled", "slow down", new Failure.Transient(Optional.of(Duration.ofMillis(5))))));
         }
         if (gone) {
-            return new ApplyResponse(r.priorState(), null, ProviderDiagnostics.of(new ProviderDiagnostic(
-                    dev.strata.hcl.Severity.ERROR, "Plugin did not respond", "The provider crashed.", null,
-                    Failure.UNAVAILABLE)));
+            return new ApplyResponse(
+                    r.priorState(),
+                    null,
+                    ProviderDiagnostics.of(new ProviderDiagnostic(
+                            dev.strata.hcl.Severity.ERROR,
+                            "Plugin did not respond",
+                            "The provider crashed.",
+                            null,
+                            Failure.UNAVAILABLE)));
         }
         if (permanentFailure) {
-            return new ApplyResponse(r.priorState(), null, ProviderDiagnostics.error("Invalid thing",
-                    "The API rejected the thing."));
+            return new ApplyResponse(
+                    r.priorState(), null, ProviderDiagnostics.error("Invalid thing", "The API rejected the thing."));
         }
         if (r.plannedState().isNull()) {
             return new ApplyResponse(r.plannedState(), null, ProviderDiagnostics.NONE);
@@ -239,13 +264,16 @@ final class FakeProvider implements Provider {
     public ReadResponse readResource(ReadRequest r) {
         metas.add("read " + r.typeName() + ": " + r.providerMeta());
         if (readFails) {
-            return new ReadResponse(r.currentState(), r.currentPrivate(), ProviderDiagnostics.error("Cannot read",
-                    "The API did not answer."));
+            return new ReadResponse(
+                    r.currentState(),
+                    r.currentPrivate(),
+                    ProviderDiagnostics.error("Cannot read", "The API did not answer."));
         }
-        Value id = r.currentState().isNull() ? null : r.currentState().attributes().get("id");
+        Value id =
+                r.currentState().isNull() ? null : r.currentState().attributes().get("id");
         if (id != null && id.isKnownAndNotNull() && vanished.contains(id.asString())) {
-            return new ReadResponse(Value.nullValue(r.currentState().type()), r.currentPrivate(),
-                    ProviderDiagnostics.NONE);
+            return new ReadResponse(
+                    Value.nullValue(r.currentState().type()), r.currentPrivate(), ProviderDiagnostics.NONE);
         }
         return new ReadResponse(r.currentState(), r.currentPrivate(), ProviderDiagnostics.NONE);
     }
@@ -256,26 +284,29 @@ final class FakeProvider implements Provider {
             return new ImportResponse(java.util.List.of(), ProviderDiagnostics.error("Import not supported", ""));
         }
         Map<String, Value> found = new TreeMap<>();
-        ((dev.strata.lang.types.ObjectType) THING.impliedType()).attrs()
+        ((dev.strata.lang.types.ObjectType) THING.impliedType())
+                .attrs()
                 .forEach((k, t) -> found.put(k, Value.nullValue(t)));
         found.put("id", Value.string(r.id()));
         found.put("value", Value.string("imported"));
         found.put("serial", Value.number(1));
-        return new ImportResponse(java.util.List.of(new ImportedResource(r.typeName(), Value.object(found), null)),
+        return new ImportResponse(
+                java.util.List.of(new ImportedResource(r.typeName(), Value.object(found), null)),
                 ProviderDiagnostics.NONE);
     }
 
     @Override
     public UpgradeResponse upgradeResourceState(UpgradeRequest r) {
-        return new UpgradeResponse(dev.strata.provider.ValueJson.decode(r.rawStateJson(), THING.impliedType()),
-                ProviderDiagnostics.NONE);
+        return new UpgradeResponse(
+                dev.strata.provider.ValueJson.decode(r.rawStateJson(), THING.impliedType()), ProviderDiagnostics.NONE);
     }
 
     @Override
     public ReadDataResponse readDataSource(ReadDataRequest r) {
         metas.add("data " + r.typeName() + ": " + r.providerMeta());
         Value v = r.config().attributes().get("value");
-        return new ReadDataResponse(with(r.config(), "result", Value.string("read:" + (v.isNull() ? "" : v.asString()))),
+        return new ReadDataResponse(
+                with(r.config(), "result", Value.string("read:" + (v.isNull() ? "" : v.asString()))),
                 ProviderDiagnostics.NONE);
     }
 

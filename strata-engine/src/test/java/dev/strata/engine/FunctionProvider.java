@@ -37,12 +37,33 @@ final class FunctionProvider implements Provider {
     @Override
     public SortedMap<String, ProviderFunction> functions() {
         SortedMap<String, ProviderFunction> m = new TreeMap<>();
-        m.put("shout", new ProviderFunction("shout", List.of(ProviderFunction.Parameter.of("text", Type.STRING)),
-                Optional.empty(), Type.STRING, "", ""));
-        m.put("echo", new ProviderFunction("echo", List.of(ProviderFunction.Parameter.of("value", Type.DYNAMIC)),
-                Optional.empty(), Type.DYNAMIC, "", ""));
-        m.put("check", new ProviderFunction("check", List.of(ProviderFunction.Parameter.of("text", Type.STRING)),
-                Optional.empty(), Type.BOOL, "", ""));
+        m.put(
+                "shout",
+                new ProviderFunction(
+                        "shout",
+                        List.of(ProviderFunction.Parameter.of("text", Type.STRING)),
+                        Optional.empty(),
+                        Type.STRING,
+                        "",
+                        ""));
+        m.put(
+                "echo",
+                new ProviderFunction(
+                        "echo",
+                        List.of(ProviderFunction.Parameter.of("value", Type.DYNAMIC)),
+                        Optional.empty(),
+                        Type.DYNAMIC,
+                        "",
+                        ""));
+        m.put(
+                "check",
+                new ProviderFunction(
+                        "check",
+                        List.of(ProviderFunction.Parameter.of("text", Type.STRING)),
+                        Optional.empty(),
+                        Type.BOOL,
+                        "",
+                        ""));
         return m;
     }
 
@@ -51,8 +72,10 @@ final class FunctionProvider implements Provider {
         calls.incrementAndGet();
         Value a = request.arguments().get(0);
         return switch (request.name()) {
-            case "shout" -> a.asString().isBlank() ? CallFunctionResponse.failed("text must not be blank", 0)
-                    : CallFunctionResponse.of(Value.string(a.asString().toUpperCase()));
+            case "shout" ->
+                a.asString().isBlank()
+                        ? CallFunctionResponse.failed("text must not be blank", 0)
+                        : CallFunctionResponse.of(Value.string(a.asString().toUpperCase()));
             case "echo" -> CallFunctionResponse.of(a);
             case "check" -> CallFunctionResponse.failed("nothing passes");
             default -> CallFunctionResponse.failed("no function " + request.name());

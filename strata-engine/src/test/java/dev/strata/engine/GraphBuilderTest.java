@@ -79,11 +79,16 @@ class GraphBuilderTest {
                           source = "./q"
                           peer   = module.main.arn
                         }
-                        """).edges("module.main.var.peer -> module.dlq.output.arn",
-                        "module.dlq.var.peer -> module.main.output.arn", "module.main.var.peer -> module.main",
-                        "module.main.terraform_data.q -> module.main.var.peer",
-                        "module.main (close) -> module.main.terraform_data.q")
-                        .absent("module.main -> module.dlq.output.arn", "module.dlq -> module.main.output.arn",
+                        """)
+                        .edges(
+                                "module.main.var.peer -> module.dlq.output.arn",
+                                "module.dlq.var.peer -> module.main.output.arn",
+                                "module.main.var.peer -> module.main",
+                                "module.main.terraform_data.q -> module.main.var.peer",
+                                "module.main (close) -> module.main.terraform_data.q")
+                        .absent(
+                                "module.main -> module.dlq.output.arn",
+                                "module.dlq -> module.main.output.arn",
                                 "module.main.var.peer -> module.dlq.output.echo"),
                 Case.of("through a local", """
                         locals { peers = [module.a.arn] }
@@ -95,7 +100,8 @@ class GraphBuilderTest {
                           source = "./q"
                           peer   = local.peers
                         }
-                        """).edges("local.peers -> module.a.output.arn", "module.b.var.peer -> local.peers")
+                        """)
+                        .edges("local.peers -> module.a.output.arn", "module.b.var.peer -> local.peers")
                         .absent("module.b -> local.peers"),
                 Case.of("nested modules", """
                         module "outer" {
@@ -106,7 +112,8 @@ class GraphBuilderTest {
                           source = "./q"
                           peer   = module.outer.arn
                         }
-                        """).file("outer/main.tf", """
+                        """)
+                        .file("outer/main.tf", """
                         variable "peer" {}
                         module "inner1" {
                           source = "../q"
@@ -117,9 +124,11 @@ class GraphBuilderTest {
                           peer   = var.peer
                         }
                         output "arn" { value = module.inner1.arn }
-                        """).edges("module.outer.module.inner2.var.peer -> module.outer.var.peer",
-                        "module.outer.module.inner2 -> module.outer",
-                        "module.outer (close) -> module.outer.module.inner1 (close)"),
+                        """)
+                        .edges(
+                                "module.outer.module.inner2.var.peer -> module.outer.var.peer",
+                                "module.outer.module.inner2 -> module.outer",
+                                "module.outer (close) -> module.outer.module.inner1 (close)"),
                 Case.of("for_each and count modules", """
                         module "many" {
                           source   = "./q"
@@ -131,7 +140,8 @@ class GraphBuilderTest {
                           count  = 1
                           peer   = module.many["x"].arn
                         }
-                        """).edges("module.one.var.peer -> module.many.output.arn")
+                        """)
+                        .edges("module.one.var.peer -> module.many.output.arn")
                         .absent("module.one -> module.many.output.arn"),
                 Case.of("whole module and depends_on wait for the close vertex", """
                         module "a" { source = "./q" }
@@ -140,8 +150,11 @@ class GraphBuilderTest {
                           depends_on = [module.a]
                         }
                         resource "terraform_data" "all" { input = module.b }
-                        """).edges("module.b -> module.a (close)", "terraform_data.all -> module.b (close)",
-                        "module.a (close) -> module.a.terraform_data.q"),
+                        """)
+                        .edges(
+                                "module.b -> module.a (close)",
+                                "terraform_data.all -> module.b (close)",
+                                "module.a (close) -> module.a.terraform_data.q"),
                 Case.of("a real cycle through both modules", """
                         module "a" {
                           source = "./q"
@@ -178,13 +191,16 @@ class GraphBuilderTest {
         Result<ConfigTree> t = new EngineHarness(dir).load(files);
         assertThat(t.diagnostics().hasErrors()).as(t.diagnostics().toString()).isFalse();
         DependencyGraph<Node> g = GraphBuilder.build(t.value());
-        Set<String> edges = g.edges().stream().map(e -> e.from().display() + " -> " + e.to().display())
+        Set<String> edges = g.edges().stream()
+                .map(e -> e.from().display() + " -> " + e.to().display())
                 .collect(Collectors.toCollection(TreeSet::new));
         assertThat(edges).containsAll(c.edges());
         for (String e : c.absent()) {
             assertThat(edges).doesNotContain(e);
         }
-        assertThat(g.checkCycles(Node::cycleName).asList().stream().map(Diagnostic::summary).toList())
+        assertThat(g.checkCycles(Node::cycleName).asList().stream()
+                        .map(Diagnostic::summary)
+                        .toList())
                 .isEqualTo(c.cycles());
     }
 }

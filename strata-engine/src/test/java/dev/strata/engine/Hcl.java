@@ -2,8 +2,7 @@ package dev.strata.engine;
 
 /** Configuration snippets the case tables share, so that each row shows only what differs. */
 final class Hcl {
-    private Hcl() {
-    }
+    private Hcl() {}
 
     /** A {@code moved} block. */
     static String moved(String from, String to) {

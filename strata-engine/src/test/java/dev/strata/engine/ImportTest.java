@@ -40,21 +40,44 @@ class ImportTest {
 
     static List<Case> cases() {
         return List.of(
-                new Case("a single resource", "fake_thing.single", true, List.of(),
+                new Case(
+                        "a single resource",
+                        "fake_thing.single",
+                        true,
+                        List.of(),
                         List.of("fake_thing.managed", "fake_thing.single")),
-                new Case("one instance of a counted resource", "fake_thing.counted[1]", true, List.of(),
+                new Case(
+                        "one instance of a counted resource",
+                        "fake_thing.counted[1]",
+                        true,
+                        List.of(),
                         List.of("fake_thing.counted[1]", "fake_thing.managed")),
-                new Case("a counted resource without a key", "fake_thing.counted", true,
+                new Case(
+                        "a counted resource without a key",
+                        "fake_thing.counted",
+                        true,
                         List.of("Missing resource instance key: The resource fake_thing.counted has count or for_each "
                                 + "set, so the import address must include an instance key, such as "
-                                + "fake_thing.counted[0]."), List.of("fake_thing.managed")),
-                new Case("an address the configuration does not declare", "fake_thing.nope", true,
+                                + "fake_thing.counted[0]."),
+                        List.of("fake_thing.managed")),
+                new Case(
+                        "an address the configuration does not declare",
+                        "fake_thing.nope",
+                        true,
                         List.of("Configuration for import target does not exist: The configuration for the given "
                                 + "import fake_thing.nope does not exist. All target instances must have an "
-                                + "associated configuration to be imported."), List.of("fake_thing.managed")),
-                new Case("a resource in a child module", "module.m.fake_thing.x", true, List.of(),
+                                + "associated configuration to be imported."),
+                        List.of("fake_thing.managed")),
+                new Case(
+                        "a resource in a child module",
+                        "module.m.fake_thing.x",
+                        true,
+                        List.of(),
                         List.of("fake_thing.managed", "module.m.fake_thing.x")),
-                new Case("an object the provider cannot find", "fake_thing.single", false,
+                new Case(
+                        "an object the provider cannot find",
+                        "fake_thing.single",
+                        false,
                         List.of("Import not supported: (while importing fake_thing.single)"),
                         List.of("fake_thing.managed")));
     }
@@ -72,8 +95,10 @@ class ImportTest {
         if (c.errors().isEmpty()) {
             // The imported object matches the configuration: the next plan has nothing to do for it.
             Plan p = h.planned(h.config(CONFIG));
-            assertThat(p.changes()).filteredOn(ch -> ch.addr().toString().equals(c.addr()))
-                    .singleElement().satisfies(ch -> assertThat(ch.action()).isEqualTo(Action.NO_OP));
+            assertThat(p.changes())
+                    .filteredOn(ch -> ch.addr().toString().equals(c.addr()))
+                    .singleElement()
+                    .satisfies(ch -> assertThat(ch.action()).isEqualTo(Action.NO_OP));
         }
     }
 
@@ -88,7 +113,10 @@ class ImportTest {
             assertThat(e.summary()).isEqualTo("Resource already managed by Strata");
             assertThat(e.detail()).contains("fake_thing.managed");
         });
-        assertThat(h.state().resources()).singleElement().satisfies(rs -> assertThat(rs.instances())
-                .singleElement().satisfies(o -> assertThat(o.attributes().toString()).contains("thing-1")));
+        assertThat(h.state().resources())
+                .singleElement()
+                .satisfies(rs -> assertThat(rs.instances())
+                        .singleElement()
+                        .satisfies(o -> assertThat(o.attributes().toString()).contains("thing-1")));
     }
 }

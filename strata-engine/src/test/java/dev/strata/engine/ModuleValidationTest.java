@@ -46,7 +46,8 @@ class ModuleValidationTest {
     private java.util.List<String> planErrors(String tf) {
         var p = h.plan(h.config(tf));
         return EngineHarness.errors(p.diagnostics()).stream()
-                .map(d -> d.subject() + ": " + d.summary() + ": " + d.detail()).toList();
+                .map(d -> d.subject() + ": " + d.summary() + ": " + d.detail())
+                .toList();
     }
 
     @Test
@@ -57,19 +58,21 @@ class ModuleValidationTest {
                   count  = 2
                   size   = 11 + count.index
                 }
-                """)).containsExactly(
-                "main.tf:9,12-28: Invalid value for variable: The size must be below 10.\n\nThis was checked by "
-                        + "the validation rule at s/main.tf:9,3-13.",
-                "main.tf:9,12-28: Invalid value for variable: The size must be below 10.\n\nThis was checked by "
-                        + "the validation rule at s/main.tf:9,3-13.");
+                """))
+                .containsExactly(
+                        "main.tf:9,12-28: Invalid value for variable: The size must be below 10.\n\nThis was checked by "
+                                + "the validation rule at s/main.tf:9,3-13.",
+                        "main.tf:9,12-28: Invalid value for variable: The size must be below 10.\n\nThis was checked by "
+                                + "the validation rule at s/main.tf:9,3-13.");
     }
 
     @Test
     void aDefaultIsCheckedAtTheVariable() {
         assertThat(planErrors("""
                 module "s" { source = "./s" }
-                """)).containsExactly("s/main.tf:6,1-16: Invalid value for variable: The size must be below 10."
-                + "\n\nThis was checked by the validation rule at s/main.tf:9,3-13.");
+                """))
+                .containsExactly("s/main.tf:6,1-16: Invalid value for variable: The size must be below 10."
+                        + "\n\nThis was checked by the validation rule at s/main.tf:9,3-13.");
     }
 
     @Test
@@ -79,8 +82,9 @@ class ModuleValidationTest {
                   source = "./s"
                   size   = 7
                 }
-                """)).containsExactly("main.tf:8,12-13: Invalid value for variable: Not 7.\n\nThis was checked by "
-                + "the validation rule at s/main.tf:13,3-13.");
+                """))
+                .containsExactly("main.tf:8,12-13: Invalid value for variable: Not 7.\n\nThis was checked by "
+                        + "the validation rule at s/main.tf:13,3-13.");
     }
 
     @Test
@@ -90,8 +94,9 @@ class ModuleValidationTest {
                   source = "./s"
                   size   = 3
                 }
-                """)).containsExactly("s/main.tf:18,21-51: Invalid variable validation result: Invalid validation "
-                + "condition result value: a bool is required.");
+                """))
+                .containsExactly("s/main.tf:18,21-51: Invalid variable validation result: Invalid validation "
+                        + "condition result value: a bool is required.");
     }
 
     @Test
@@ -113,7 +118,8 @@ class ModuleValidationTest {
                   size   = length(fake_thing.src.id) + 10
                 }
                 """));
-        assertThat(EngineHarness.errors(r.diagnostics())).extracting(Diagnostic::summary)
+        assertThat(EngineHarness.errors(r.diagnostics()))
+                .extracting(Diagnostic::summary)
                 .containsExactly("Invalid value for variable");
     }
 }

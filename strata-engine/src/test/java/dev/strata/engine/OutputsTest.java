@@ -33,17 +33,20 @@ class OutputsTest {
                         """, """
                         output "o" { value = "y" }
                         """, List.of("o UPDATE y")),
-                new EngineHarness.Row("a removed output is deleted", """
+                new EngineHarness.Row(
+                        "a removed output is deleted", """
                         output "o" { value = "x" }
                         output "keep" { value = 1 }
                         """, """
                         output "keep" { value = 1 }
                         """, List.of("keep NO_OP 1", "o DELETE null")),
-                new EngineHarness.Row("an output of a value known after apply", null, """
+                new EngineHarness.Row(
+                        "an output of a value known after apply", null, """
                         resource "fake_thing" "a" {}
                         output "id" { value = fake_thing.a.id }
                         """, List.of("id CREATE (unknown)")),
-                new EngineHarness.Row("an output of a known argument of a planned resource", null, """
+                new EngineHarness.Row(
+                        "an output of a known argument of a planned resource", null, """
                         resource "fake_thing" "a" { value = "v" }
                         output "v" { value = fake_thing.a.value }
                         """, List.of("v CREATE v")),
@@ -54,7 +57,8 @@ class OutputsTest {
                         }
                         output "v" { value = module.m.value }
                         """, List.of("v CREATE through")),
-                new EngineHarness.Row("an output of a deferred resource is unknown", null, """
+                new EngineHarness.Row(
+                        "an output of a deferred resource is unknown", null, """
                         resource "fake_thing" "src" {}
                         resource "fake_thing" "a" {
                           count = fake_thing.src.serial
@@ -65,8 +69,11 @@ class OutputsTest {
 
     private static String show(OutputChange o) {
         Value v = o.after();
-        String after = !v.isKnown() ? "(unknown)" : v.isNull() ? "null" : v.type().equals(
-                dev.strata.lang.types.Type.STRING) ? v.asString() : v.toString();
+        String after = !v.isKnown()
+                ? "(unknown)"
+                : v.isNull()
+                        ? "null"
+                        : v.type().equals(dev.strata.lang.types.Type.STRING) ? v.asString() : v.toString();
         return o.name() + " " + o.action() + " " + after;
     }
 
@@ -79,7 +86,8 @@ class OutputsTest {
             h.applied(c.prior());
         }
         Plan p = h.planned(h.config(c.config()));
-        assertThat(p.outputs().values().stream().map(OutputsTest::show).toList()).isEqualTo(c.expected());
+        assertThat(p.outputs().values().stream().map(OutputsTest::show).toList())
+                .isEqualTo(c.expected());
         assertThat(p.hasChanges()).isEqualTo(c.expected().stream().anyMatch(o -> !o.contains(" NO_OP ")));
     }
 
@@ -107,7 +115,7 @@ class OutputsTest {
                 resource "fake_thing" "a" {}
                 output "id" { value = fake_thing.a.id }
                 """);
-        assertThat(r.state().outputs().get("id").value()).isEqualTo(
-                new dev.strata.state.JsonValue.StringValue("thing-1"));
+        assertThat(r.state().outputs().get("id").value())
+                .isEqualTo(new dev.strata.state.JsonValue.StringValue("thing-1"));
     }
 }

@@ -39,7 +39,8 @@ class PlanShapeTest {
             case FORGET -> "[forget] replace=false creates=false deletes=false";
         };
         assertThat(a.jsonActions() + " replace=" + a.isReplace() + " creates=" + a.creates() + " deletes="
-                + a.deletes()).isEqualTo(expected);
+                        + a.deletes())
+                .isEqualTo(expected);
     }
 
     @Test
@@ -77,10 +78,14 @@ class PlanShapeTest {
                 resource "fake_thing" "c" { value = fake_thing.a.id }
                 data "fake_info" "z" { value = fake_thing.a.id }
                 """));
-        assertThat(EngineHarness.changes(p)).containsExactly(
-                "data.fake_info.z read (read_because_config_unknown)", "fake_thing.a create",
-                "fake_thing.b[0] create", "fake_thing.b[1] create", "fake_thing.c create",
-                "module.m.fake_thing.x create");
+        assertThat(EngineHarness.changes(p))
+                .containsExactly(
+                        "data.fake_info.z read (read_because_config_unknown)",
+                        "fake_thing.a create",
+                        "fake_thing.b[0] create",
+                        "fake_thing.b[1] create",
+                        "fake_thing.c create",
+                        "module.m.fake_thing.x create");
     }
 
     @Test
@@ -91,13 +96,16 @@ class PlanShapeTest {
                 resource "fake_thing" "c" { value = "${fake_thing.a.id}${fake_thing.b.id}" }
                 """);
         String dot = EngineHarness.graph(tree, false).value();
-        assertThat(dot).startsWith("digraph {\n").contains("\"fake_thing.c\" -> \"fake_thing.b\"\n")
+        assertThat(dot)
+                .startsWith("digraph {\n")
+                .contains("\"fake_thing.c\" -> \"fake_thing.b\"\n")
                 .contains("\"fake_thing.b\" -> \"fake_thing.a\"\n")
                 .doesNotContain("\"fake_thing.c\" -> \"fake_thing.a\"");
         var cyclic = h.config(CYCLE);
         var refused = EngineHarness.graph(cyclic, false);
         assertThat(refused.value()).isNull();
-        assertThat(refused.diagnostics().asList()).extracting(d -> d.summary())
+        assertThat(refused.diagnostics().asList())
+                .extracting(d -> d.summary())
                 .containsExactly("Cycle: fake_thing.a, fake_thing.b");
     }
 

@@ -21,10 +21,15 @@ class PlanTablesTest {
     Path dir;
 
     static Stream<Arguments> cases() {
-        return Stream.of(table("expansion", ExpansionCases.cases()), table("action", ActionCases.cases()),
-                table("orphan", OrphanCases.cases()), table("move", MoveCases.cases()),
-                table("target", TargetCases.cases()), table("deferral", DeferralCases.cases()),
-                table("condition", ConditionCases.cases())).flatMap(s -> s);
+        return Stream.of(
+                        table("expansion", ExpansionCases.cases()),
+                        table("action", ActionCases.cases()),
+                        table("orphan", OrphanCases.cases()),
+                        table("move", MoveCases.cases()),
+                        table("target", TargetCases.cases()),
+                        table("deferral", DeferralCases.cases()),
+                        table("condition", ConditionCases.cases()))
+                .flatMap(s -> s);
     }
 
     private static Stream<Arguments> table(String name, List<PlanCase> rows) {
@@ -41,8 +46,9 @@ class PlanTablesTest {
             // Every plan survives being saved and read back (strata plan -out, then apply).
             Plan saved = PlanCodec.decode(PlanCodec.encode(p));
             assertThat(EngineHarness.changes(saved)).isEqualTo(EngineHarness.changes(p));
-            assertThat(saved.changes()).extracting(ResourceChange::after).isEqualTo(p.changes().stream()
-                    .map(ResourceChange::after).toList());
+            assertThat(saved.changes())
+                    .extracting(ResourceChange::after)
+                    .isEqualTo(p.changes().stream().map(ResourceChange::after).toList());
             assertThat(EngineHarness.deferred(saved)).isEqualTo(EngineHarness.deferred(p));
             assertThat(saved.summary()).isEqualTo(p.summary());
             assertThat(saved.mode()).isEqualTo(p.mode());

@@ -28,24 +28,33 @@ class PriorStateCheckTest {
     @Test
     void whatTerraformAcceptsFits() throws Exception {
         assertThat(check("{}")).as("missing attributes are null").isNull();
-        assertThat(check("{\"gone\": [1, 2]}")).as("attributes the schema no longer has are ignored").isNull();
-        assertThat(check("{\"id\": 5, \"size\": \"12.5\", \"on\": \"true\", \"tags\": {\"a\": true}, "
-                + "\"rules\": [{\"port\": 80}], \"pair\": [\"a\", 1], \"input\": {\"value\": [\"x\"], \"type\": [\"tuple\", [\"string\"]]}}"))
+        assertThat(check("{\"gone\": [1, 2]}"))
+                .as("attributes the schema no longer has are ignored")
+                .isNull();
+        assertThat(
+                        check(
+                                "{\"id\": 5, \"size\": \"12.5\", \"on\": \"true\", \"tags\": {\"a\": true}, "
+                                        + "\"rules\": [{\"port\": 80}], \"pair\": [\"a\", 1], \"input\": {\"value\": [\"x\"], \"type\": [\"tuple\", [\"string\"]]}}"))
                 .isNull();
         assertThat(check("{\"input\": null, \"rules\": null}")).isNull();
     }
 
     @Test
     void aMismatchNamesThePlaceInsideTheAttributes() throws Exception {
-        assertThat(check("\"garbage\"")).isEqualTo(new PriorStateCheck.Mismatch("", "object required, but it is a string"));
-        assertThat(check("{\"id\": [1]}")).isEqualTo(new PriorStateCheck.Mismatch(".id", "string required, but it is an array"));
+        assertThat(check("\"garbage\""))
+                .isEqualTo(new PriorStateCheck.Mismatch("", "object required, but it is a string"));
+        assertThat(check("{\"id\": [1]}"))
+                .isEqualTo(new PriorStateCheck.Mismatch(".id", "string required, but it is an array"));
         assertThat(check("{\"size\": \"big\"}").path()).isEqualTo(".size");
         assertThat(check("{\"on\": 1}").why()).isEqualTo("bool required, but it is a number");
         assertThat(check("{\"tags\": {\"a\": {}}}").path()).isEqualTo(".tags[\"a\"]");
         assertThat(check("{\"rules\": [{\"port\": 1}, {\"port\": []}]}").path()).isEqualTo(".rules[1].port");
         assertThat(check("{\"pair\": [\"a\"]}").why()).startsWith("tuple of 2 elements required");
         assertThat(check("{\"input\": \"x\"}").why()).contains("\"value\" and \"type\"");
-        assertThat(check("{\"input\": {\"value\": 1, \"type\": \"nope\"}}").why()).contains("not a valid type");
-        assertThat(check("{\"input\": {\"value\": [], \"type\": [\"tuple\", [\"string\"]]}}").path()).isEqualTo(".input.value");
+        assertThat(check("{\"input\": {\"value\": 1, \"type\": \"nope\"}}").why())
+                .contains("not a valid type");
+        assertThat(check("{\"input\": {\"value\": [], \"type\": [\"tuple\", [\"string\"]]}}")
+                        .path())
+                .isEqualTo(".input.value");
     }
 }

@@ -22,33 +22,52 @@ import org.junit.jupiter.api.Test;
 /** Retries, circuit breaking and limits of provider calls, per provider configuration. */
 class ProviderCallsTest {
 
-    private static final AbsProviderConfig EAST = new AbsProviderConfig(new Module(List.of("x")), Provider.implied("aws"), "east");
-    private static final AbsProviderConfig WEST = new AbsProviderConfig(new Module(List.of("x")), Provider.implied("aws"), "west");
-    private static final AbsResourceInstance VPC = Addrs.parseAbsResourceInstance("module.x.aws_vpc.main").value();
+    private static final AbsProviderConfig EAST =
+            new AbsProviderConfig(new Module(List.of("x")), Provider.implied("aws"), "east");
+    private static final AbsProviderConfig WEST =
+            new AbsProviderConfig(new Module(List.of("x")), Provider.implied("aws"), "west");
+    private static final AbsResourceInstance VPC =
+            Addrs.parseAbsResourceInstance("module.x.aws_vpc.main").value();
 
     private static final ProviderDiagnostics OK = ProviderDiagnostics.builder().build();
     private static final ProviderDiagnostics THROTTLED = ProviderDiagnostics.builder()
-            .add(ProviderDiagnostic.transientError("Throttled", "429", new Failure.Transient(Optional.empty()))).build();
+            .add(ProviderDiagnostic.transientError("Throttled", "429", new Failure.Transient(Optional.empty())))
+            .build();
 
     /** Records the waits instead of sleeping. */
     private final List<Duration> slept = new ArrayList<>();
 
     private ProviderCalls calls(int maxAttempts, int breakerThreshold, Duration cooldown) {
-        return new ProviderCalls(8, new ProviderCalls.Settings(maxAttempts, Duration.ofMillis(100), Duration.ofSeconds(2),
-                Duration.ofMinutes(1), breakerThreshold, cooldown), EngineEvents.NONE, () -> false, slept::add);
+        return new ProviderCalls(
+                8,
+                new ProviderCalls.Settings(
+                        maxAttempts,
+                        Duration.ofMillis(100),
+                        Duration.ofSeconds(2),
+                        Duration.ofMinutes(1),
+                        breakerThreshold,
+                        cooldown),
+                EngineEvents.NONE,
+                () -> false,
+                slept::add);
     }
 
-    private static ProviderDiagnostics send(ProviderCalls calls, AbsProviderConfig provider, AtomicInteger sent,
-                                            ProviderDiagnostics answer) {
-        return calls.call(provider, VPC, () -> {
-            sent.incrementAndGet();
-            return answer;
-        }, d -> d);
+    private static ProviderDiagnostics send(
+            ProviderCalls calls, AbsProviderConfig provider, AtomicInteger sent, ProviderDiagnostics answer) {
+        return calls.call(
+                provider,
+                VPC,
+                () -> {
+                    sent.incrementAndGet();
+                    return answer;
+                },
+                d -> d);
     }
 
     @Test
     void limitsAreKeyedByTheProviderConfigurationAddressAsTerraformPrintsIt() {
-        assertThat(ProviderCalls.key(EAST)).isEqualTo("module.x.provider[\"registry.terraform.io/hashicorp/aws\"].east");
+        assertThat(ProviderCalls.key(EAST))
+                .isEqualTo("module.x.provider[\"registry.terraform.io/hashicorp/aws\"].east");
         assertThat(ProviderCalls.key(new AbsProviderConfig(Module.ROOT, Provider.implied("aws"), null)))
                 .isEqualTo("provider[\"registry.terraform.io/hashicorp/aws\"]");
         ProviderCalls calls = calls(3, 5, Duration.ofSeconds(10));
@@ -64,13 +83,16 @@ class ProviderCallsTest {
         assertThat(calls.breakerOf(EAST).getState()).isEqualTo(CircuitBreaker.State.OPEN);
 
         sent.set(0);
-        assertThatThrownBy(() -> send(calls, EAST, sent, OK)).isInstanceOf(ProviderCalls.ProviderUnavailable.class)
+        assertThatThrownBy(() -> send(calls, EAST, sent, OK))
+                .isInstanceOf(ProviderCalls.ProviderUnavailable.class)
                 .hasMessage("The provider's last 2 operations failed after retries; Strata stopped sending it requests "
                         + "for 30 s so as not to overload its API.");
         assertThat(sent).as("an open circuit sends nothing").hasValue(0);
 
         assertThat(send(calls, WEST, sent, OK).hasErrors()).isFalse();
-        assertThat(sent).as("the other alias of the same provider is still called").hasValue(1);
+        assertThat(sent)
+                .as("the other alias of the same provider is still called")
+                .hasValue(1);
         assertThat(calls.breakerOf(WEST).getState()).isEqualTo(CircuitBreaker.State.CLOSED);
     }
 
@@ -93,7 +115,9 @@ class ProviderCallsTest {
         AtomicInteger sent = new AtomicInteger();
         send(calls, EAST, sent, THROTTLED);
         send(calls, EAST, sent, OK);
-        assertThat(calls.breakerOf(EAST).getState()).as("failures must be in a row").isEqualTo(CircuitBreaker.State.CLOSED);
+        assertThat(calls.breakerOf(EAST).getState())
+                .as("failures must be in a row")
+                .isEqualTo(CircuitBreaker.State.CLOSED);
         send(calls, EAST, sent, THROTTLED);
         send(calls, EAST, sent, THROTTLED);
         assertThatThrownBy(() -> send(calls, EAST, sent, OK)).isInstanceOf(ProviderCalls.ProviderUnavailable.class);
@@ -108,8 +132,16 @@ class ProviderCallsTest {
     void transientFailuresAreRetriedWithBackoffThroughTheSleeperAndReportedAsRetries() {
         List<Integer> retried = new ArrayList<>();
         List<Duration> backoffs = new ArrayList<>();
-        ProviderCalls calls = new ProviderCalls(8, new ProviderCalls.Settings(4, Duration.ofMillis(100), Duration.ofSeconds(2),
-                Duration.ofMinutes(1), 50, Duration.ofSeconds(10)), new EngineEvents() {
+        ProviderCalls calls = new ProviderCalls(
+                8,
+                new ProviderCalls.Settings(
+                        4,
+                        Duration.ofMillis(100),
+                        Duration.ofSeconds(2),
+                        Duration.ofMinutes(1),
+                        50,
+                        Duration.ofSeconds(10)),
+                new EngineEvents() {
                     @Override
                     public void retrying(AbsResourceInstance addr, int attempt, Duration delay, String why) {
                         assertThat(addr).isEqualTo(VPC);
@@ -117,7 +149,9 @@ class ProviderCallsTest {
                         retried.add(attempt);
                         backoffs.add(delay);
                     }
-                }, () -> false, slept::add);
+                },
+                () -> false,
+                slept::add);
         AtomicInteger sent = new AtomicInteger();
         ProviderDiagnostics last = send(calls, EAST, sent, THROTTLED);
         assertThat(last.failure()).containsInstanceOf(Failure.Transient.class);
@@ -131,16 +165,27 @@ class ProviderCallsTest {
     @Test
     void aRetryAfterIsTheLeastWaitBeforeTheNextAttempt() {
         ProviderCalls calls = calls(2, 50, Duration.ofSeconds(10));
-        ProviderDiagnostics slowDown = ProviderDiagnostics.builder().add(ProviderDiagnostic.transientError("Throttled",
-                "429", new Failure.Transient(Optional.of(Duration.ofSeconds(3))))).build();
+        ProviderDiagnostics slowDown = ProviderDiagnostics.builder()
+                .add(ProviderDiagnostic.transientError(
+                        "Throttled", "429", new Failure.Transient(Optional.of(Duration.ofSeconds(3)))))
+                .build();
         send(calls, EAST, new AtomicInteger(), slowDown);
         assertThat(slept).isNotEmpty().allSatisfy(d -> assertThat(d).isGreaterThanOrEqualTo(Duration.ofMillis(2900)));
     }
 
     @Test
     void anInterruptDuringTheBackoffEndsTheRetriesAtOnce() {
-        ProviderCalls calls = new ProviderCalls(8, new ProviderCalls.Settings(10, Duration.ofMillis(100),
-                Duration.ofSeconds(2), Duration.ofMinutes(1), 50, Duration.ofSeconds(10)), EngineEvents.NONE, () -> false,
+        ProviderCalls calls = new ProviderCalls(
+                8,
+                new ProviderCalls.Settings(
+                        10,
+                        Duration.ofMillis(100),
+                        Duration.ofSeconds(2),
+                        Duration.ofMinutes(1),
+                        50,
+                        Duration.ofSeconds(10)),
+                EngineEvents.NONE,
+                () -> false,
                 d -> {
                     throw new InterruptedException();
                 });
@@ -148,7 +193,9 @@ class ProviderCallsTest {
         try {
             assertThat(send(calls, EAST, sent, THROTTLED).failure()).containsInstanceOf(Failure.Transient.class);
             assertThat(sent).hasValue(1);
-            assertThat(Thread.currentThread().isInterrupted()).as("the interrupt is kept for the caller").isTrue();
+            assertThat(Thread.currentThread().isInterrupted())
+                    .as("the interrupt is kept for the caller")
+                    .isTrue();
         } finally {
             Thread.interrupted();
         }
@@ -156,8 +203,17 @@ class ProviderCallsTest {
 
     @Test
     void aStopRequestEndsTheRetries() {
-        ProviderCalls calls = new ProviderCalls(8, new ProviderCalls.Settings(10, Duration.ofMillis(100),
-                Duration.ofSeconds(2), Duration.ofMinutes(1), 50, Duration.ofSeconds(10)), EngineEvents.NONE, () -> true,
+        ProviderCalls calls = new ProviderCalls(
+                8,
+                new ProviderCalls.Settings(
+                        10,
+                        Duration.ofMillis(100),
+                        Duration.ofSeconds(2),
+                        Duration.ofMinutes(1),
+                        50,
+                        Duration.ofSeconds(10)),
+                EngineEvents.NONE,
+                () -> true,
                 slept::add);
         AtomicInteger sent = new AtomicInteger();
         send(calls, EAST, sent, THROTTLED);

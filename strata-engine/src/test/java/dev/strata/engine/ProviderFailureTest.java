@@ -29,8 +29,8 @@ class ProviderFailureTest {
         h.fake.readFails = true;
         Result<Plan> p = h.plan(h.config("resource \"fake_thing\" \"a\" { value = \"x\" }\n"));
         assertThat(p.value()).isNull();
-        assertThat(EngineHarness.errorTexts(p.diagnostics())).containsExactly(
-                "Cannot read: The API did not answer.\n\n(while refreshing fake_thing.a)");
+        assertThat(EngineHarness.errorTexts(p.diagnostics()))
+                .containsExactly("Cannot read: The API did not answer.\n\n(while refreshing fake_thing.a)");
     }
 
     @Test
@@ -51,9 +51,10 @@ class ProviderFailureTest {
                 }
                 """));
         assertThat(p.value()).isNull();
-        assertThat(EngineHarness.errorTexts(p.diagnostics())).containsExactlyInAnyOrder(
-                "Invalid plan value: The API would not accept this one.\n\n(while planning fake_thing.a[0])",
-                "Invalid plan value: The API would not accept this one.\n\n(while planning fake_thing.a[2])");
+        assertThat(EngineHarness.errorTexts(p.diagnostics()))
+                .containsExactlyInAnyOrder(
+                        "Invalid plan value: The API would not accept this one.\n\n(while planning fake_thing.a[0])",
+                        "Invalid plan value: The API would not accept this one.\n\n(while planning fake_thing.a[2])");
     }
 
     @Test
@@ -61,8 +62,10 @@ class ProviderFailureTest {
         h.applied("resource \"fake_thing\" \"a\" { value = \"x\" }\n");
         Result<ApplyResult> r = h.planAndApply(h.config("resource \"fake_thing\" \"a\" { value = \"fail\" }\n"));
         assertThat(EngineHarness.sorted(r.value().failed())).containsExactly("fake_thing.a");
-        assertThat(EngineHarness.errors(r.diagnostics())).extracting(Diagnostic::detail)
-                .singleElement().satisfies(d -> assertThat(d).contains("fake_thing.a"));
+        assertThat(EngineHarness.errors(r.diagnostics()))
+                .extracting(Diagnostic::detail)
+                .singleElement()
+                .satisfies(d -> assertThat(d).contains("fake_thing.a"));
         String json = new String(dev.strata.state.StateCodec.write(h.state()));
         assertThat(json).contains("\"value\": \"x\"").doesNotContain("\"value\": \"fail\"");
     }
@@ -71,16 +74,18 @@ class ProviderFailureTest {
     void transientFailuresAreRetriedWithAnEventPerAttempt() {
         h.fake.transientFailuresLeft = 2;
         List<String> retries = new CopyOnWriteArrayList<>();
-        Result<ApplyResult> r = h.planAndApply(h.config("resource \"fake_thing\" \"a\" { value = \"x\" }\n"),
-                h.options(), new EngineEvents() {
+        Result<ApplyResult> r = h.planAndApply(
+                h.config("resource \"fake_thing\" \"a\" { value = \"x\" }\n"), h.options(), new EngineEvents() {
                     @Override
                     public void retrying(AbsResourceInstance addr, int attempt, Duration delay, String why) {
                         retries.add(addr + " attempt " + attempt + ": " + why);
                     }
                 });
         assertThat(EngineHarness.errors(r.diagnostics())).isEmpty();
-        assertThat(retries).hasSize(2).allSatisfy(s -> assertThat(s).startsWith("fake_thing.a attempt ")
-                .contains("Throttled"));
+        assertThat(retries)
+                .hasSize(2)
+                .allSatisfy(
+                        s -> assertThat(s).startsWith("fake_thing.a attempt ").contains("Throttled"));
         assertThat(h.fake.applies).hasValue(3);
     }
 }

@@ -73,7 +73,8 @@ class ProviderFunctionsTest {
         // An unknown argument gives an unknown result of the return type, without calling the provider.
         assertThat(outputs.get("later").after()).isEqualTo(Value.unknown(Type.STRING));
         assertThat(outputs.get("secret").after().hasMarkDeep(Mark.SENSITIVE)).isTrue();
-        assertThat(plan.value().changes().getFirst().after().attributes().get("value")).isEqualTo(Value.string("X"));
+        assertThat(plan.value().changes().getFirst().after().attributes().get("value"))
+                .isEqualTo(Value.string("X"));
         // One instance for every function call of the run, whatever the number of calls.
         assertThat(fn.created).hasValue(1);
 
@@ -89,7 +90,8 @@ class ProviderFunctionsTest {
         Result<Plan> plan = plan(config("""
                 output "secret" { value = provider::loud::shout(sensitive("psst")) }
                 """));
-        assertThat(errors(plan.diagnostics())).extracting(Diagnostic::summary)
+        assertThat(errors(plan.diagnostics()))
+                .extracting(Diagnostic::summary)
                 .containsExactly("Output refers to sensitive values");
     }
 
@@ -101,7 +103,9 @@ class ProviderFunctionsTest {
                 """));
         List<Diagnostic> errs = errors(plan.diagnostics());
         assertThat(errs).hasSize(2);
-        Diagnostic arg = errs.stream().filter(d -> d.summary().equals("Invalid function argument")).findFirst()
+        Diagnostic arg = errs.stream()
+                .filter(d -> d.summary().equals("Invalid function argument"))
+                .findFirst()
                 .orElseThrow();
         assertThat(arg.detail()).isEqualTo("Invalid value for \"text\" parameter: text must not be blank.");
         // As HCL: the start of the argument, here the string inside the quotes.
@@ -109,7 +113,9 @@ class ProviderFunctionsTest {
         int argColumn = line.indexOf("\" \"") + 2;
         assertThat(arg.subject().start().column()).isEqualTo(argColumn);
         assertThat(arg.subject().end().column()).isEqualTo(argColumn + 1);
-        Diagnostic call = errs.stream().filter(d -> d.summary().equals("Error in function call")).findFirst()
+        Diagnostic call = errs.stream()
+                .filter(d -> d.summary().equals("Error in function call"))
+                .findFirst()
                 .orElseThrow();
         assertThat(call.detail()).isEqualTo("Call to function \"provider::loud::check\" failed: nothing passes.");
         // As HCL: the call's own failure points at the name and the opening parenthesis.
@@ -126,11 +132,13 @@ class ProviderFunctionsTest {
                 """));
         List<Diagnostic> errs = errors(plan.diagnostics());
         assertThat(errs).extracting(Diagnostic::summary).containsOnly("Unknown provider function");
-        assertThat(errs).extracting(Diagnostic::detail).containsExactlyInAnyOrder(
-                "The function \"nope\" is not available from the provider \"loud\".",
-                "There is no function named \"provider::fn::shout\". Ensure that provider name \"fn\" is declared in "
-                        + "this module's required_providers block, and that this provider offers a function named "
-                        + "\"shout\".");
+        assertThat(errs)
+                .extracting(Diagnostic::detail)
+                .containsExactlyInAnyOrder(
+                        "The function \"nope\" is not available from the provider \"loud\".",
+                        "There is no function named \"provider::fn::shout\". Ensure that provider name \"fn\" is declared in "
+                                + "this module's required_providers block, and that this provider offers a function named "
+                                + "\"shout\".");
     }
 
     @Test
@@ -165,11 +173,14 @@ class ProviderFunctionsTest {
                 output "ok"  { value = provider::loud::shout("a") }
                 output "bad" { value = provider::loud::nope("a") }
                 """);
-        assertThat(errors(Validator.validate(tree))).extracting(Diagnostic::summary)
-                .containsOnly("Unknown provider function").hasSize(2);
+        assertThat(errors(Validator.validate(tree)))
+                .extracting(Diagnostic::summary)
+                .containsOnly("Unknown provider function")
+                .hasSize(2);
         try (ProviderFunctions functions = new ProviderFunctions(h.registry())) {
             List<Diagnostic> errs = errors(Validator.validate(tree, functions.tables(tree)));
-            assertThat(errs).extracting(Diagnostic::detail)
+            assertThat(errs)
+                    .extracting(Diagnostic::detail)
                     .containsExactly("The function \"nope\" is not available from the provider \"loud\".");
         }
     }

@@ -39,8 +39,15 @@ class StateDriftTest {
      * @param changes  the plan's changes other than no-ops
      * @param drift    the drift the refresh found, as changes
      */
-    record Case(String name, List<String> vanished, List<String> tainted, PlanMode mode, boolean refresh,
-                List<String> changes, List<String> drift, boolean hasChanges) {
+    record Case(
+            String name,
+            List<String> vanished,
+            List<String> tainted,
+            PlanMode mode,
+            boolean refresh,
+            List<String> changes,
+            List<String> drift,
+            boolean hasChanges) {
         @Override
         public String toString() {
             return name;
@@ -50,21 +57,59 @@ class StateDriftTest {
     static List<Case> cases() {
         return List.of(
                 new Case("nothing changed", List.of(), List.of(), PlanMode.NORMAL, true, List.of(), List.of(), false),
-                new Case("an object deleted outside is created again", List.of("thing-1", "thing-2"), List.of(),
-                        PlanMode.NORMAL, true, List.of("fake_thing.a create", "fake_thing.b create"),
-                        List.of("fake_thing.a delete", "fake_thing.b delete"), true),
-                new Case("without a refresh the deletion goes unseen", List.of("thing-1", "thing-2"), List.of(),
-                        PlanMode.NORMAL, false, List.of(), List.of(), false),
-                new Case("a refresh-only plan reports the deletion and changes nothing else",
-                        List.of("thing-1", "thing-2"), List.of(), PlanMode.REFRESH_ONLY, true, List.of(),
-                        List.of("fake_thing.a delete", "fake_thing.b delete"), true),
-                new Case("a tainted object is replaced", List.of(), List.of("fake_thing.a"), PlanMode.NORMAL, true,
-                        List.of("fake_thing.a delete_then_create (replace_because_tainted)"), List.of(), true),
-                new Case("a tainted object with create_before_destroy is replaced new-first", List.of(),
-                        List.of("fake_thing.b"), PlanMode.NORMAL, true,
-                        List.of("fake_thing.b create_then_delete (replace_because_tainted)"), List.of(), true),
-                new Case("a tainted object is only deleted by the destroy mode", List.of(), List.of("fake_thing.a"),
-                        PlanMode.DESTROY, true, List.of("fake_thing.a delete", "fake_thing.b delete"), List.of(),
+                new Case(
+                        "an object deleted outside is created again",
+                        List.of("thing-1", "thing-2"),
+                        List.of(),
+                        PlanMode.NORMAL,
+                        true,
+                        List.of("fake_thing.a create", "fake_thing.b create"),
+                        List.of("fake_thing.a delete", "fake_thing.b delete"),
+                        true),
+                new Case(
+                        "without a refresh the deletion goes unseen",
+                        List.of("thing-1", "thing-2"),
+                        List.of(),
+                        PlanMode.NORMAL,
+                        false,
+                        List.of(),
+                        List.of(),
+                        false),
+                new Case(
+                        "a refresh-only plan reports the deletion and changes nothing else",
+                        List.of("thing-1", "thing-2"),
+                        List.of(),
+                        PlanMode.REFRESH_ONLY,
+                        true,
+                        List.of(),
+                        List.of("fake_thing.a delete", "fake_thing.b delete"),
+                        true),
+                new Case(
+                        "a tainted object is replaced",
+                        List.of(),
+                        List.of("fake_thing.a"),
+                        PlanMode.NORMAL,
+                        true,
+                        List.of("fake_thing.a delete_then_create (replace_because_tainted)"),
+                        List.of(),
+                        true),
+                new Case(
+                        "a tainted object with create_before_destroy is replaced new-first",
+                        List.of(),
+                        List.of("fake_thing.b"),
+                        PlanMode.NORMAL,
+                        true,
+                        List.of("fake_thing.b create_then_delete (replace_because_tainted)"),
+                        List.of(),
+                        true),
+                new Case(
+                        "a tainted object is only deleted by the destroy mode",
+                        List.of(),
+                        List.of("fake_thing.a"),
+                        PlanMode.DESTROY,
+                        true,
+                        List.of("fake_thing.a delete", "fake_thing.b delete"),
+                        List.of(),
                         true));
     }
 
@@ -73,15 +118,21 @@ class StateDriftTest {
     void plan(Case c) {
         h.applied(CONFIG);
         h.fake.vanished.addAll(c.vanished());
-        h.editState(s -> s.withResources(s.resources().stream().map(rs -> c.tainted().contains(rs.addr().toString())
-                ? rs.withInstances(rs.instances().stream().map(o -> o.withStatus(ObjectStatus.TAINTED)).toList())
-                : rs).toList()));
+        h.editState(s -> s.withResources(s.resources().stream()
+                .map(rs -> c.tainted().contains(rs.addr().toString())
+                        ? rs.withInstances(rs.instances().stream()
+                                .map(o -> o.withStatus(ObjectStatus.TAINTED))
+                                .toList())
+                        : rs)
+                .toList()));
         PlanOptions o = h.options(c.mode(), List.of(), List.of());
         PlanOptions opts = new PlanOptions(h.dir, "default", c.mode(), c.refresh(), o.targets(), o.replace(), 10);
         Plan p = h.planned(h.config(CONFIG), opts);
         assertThat(actions(p)).isEqualTo(c.changes());
-        assertThat(p.drift().stream().map(d -> d.addr() + " " + d.action().name().toLowerCase(java.util.Locale.ROOT))
-                .toList()).isEqualTo(c.drift());
+        assertThat(p.drift().stream()
+                        .map(d -> d.addr() + " " + d.action().name().toLowerCase(java.util.Locale.ROOT))
+                        .toList())
+                .isEqualTo(c.drift());
         assertThat(p.hasChanges()).isEqualTo(c.hasChanges());
     }
 
@@ -105,17 +156,24 @@ class StateDriftTest {
     @org.junit.jupiter.api.Test
     void aTaintedObjectIsReplacedByTheNextApply() {
         h.applied(CONFIG);
-        h.editState(s -> s.withResources(s.resources().stream().map(rs -> rs.addr().toString().equals("fake_thing.a")
-                ? rs.withInstances(rs.instances().stream().map(o -> o.withStatus(ObjectStatus.TAINTED)).toList())
-                : rs).toList()));
+        h.editState(s -> s.withResources(s.resources().stream()
+                .map(rs -> rs.addr().toString().equals("fake_thing.a")
+                        ? rs.withInstances(rs.instances().stream()
+                                .map(o -> o.withStatus(ObjectStatus.TAINTED))
+                                .toList())
+                        : rs)
+                .toList()));
         Plan p = h.planned(h.config(CONFIG));
-        assertThat(p.changes()).filteredOn(c -> c.action() != Action.NO_OP).extracting(EngineHarness::describe)
+        assertThat(p.changes())
+                .filteredOn(c -> c.action() != Action.NO_OP)
+                .extracting(EngineHarness::describe)
                 .containsExactly("fake_thing.a delete_then_create (replace_because_tainted)");
         assertThat(describe(p.changes().getFirst())).startsWith("fake_thing.a");
         ApplyResult r = h.apply(h.config(CONFIG), p).value();
         assertThat(r.added()).isEqualTo(1);
         assertThat(r.destroyed()).isEqualTo(1);
-        assertThat(h.state().resources()).allSatisfy(rs -> assertThat(rs.instances())
-                .allSatisfy(o -> assertThat(o.status()).isEqualTo(ObjectStatus.READY)));
+        assertThat(h.state().resources())
+                .allSatisfy(rs -> assertThat(rs.instances())
+                        .allSatisfy(o -> assertThat(o.status()).isEqualTo(ObjectStatus.READY)));
     }
 }

@@ -5,8 +5,7 @@ import java.util.List;
 
 /** {@code -target}: what a targeted plan includes (the targets and what they depend on) and what it leaves. */
 final class TargetCases {
-    private TargetCases() {
-    }
+    private TargetCases() {}
 
     private static final String CHAIN = """
             resource "fake_thing" "a" { value = "a" }
@@ -20,31 +19,43 @@ final class TargetCases {
 
     static List<PlanCase> cases() {
         return List.of(
-                PlanCase.of("a target without dependencies", null, CHAIN).targets("fake_thing.a")
+                PlanCase.of("a target without dependencies", null, CHAIN)
+                        .targets("fake_thing.a")
                         .changes("fake_thing.a create"),
-                PlanCase.of("a target brings what it depends on", null, CHAIN).targets("fake_thing.b")
+                PlanCase.of("a target brings what it depends on", null, CHAIN)
+                        .targets("fake_thing.b")
                         .changes("fake_thing.a create", "fake_thing.b create"),
-                PlanCase.of("a target of one instance", null, CHAIN).targets("fake_thing.c[1]")
+                PlanCase.of("a target of one instance", null, CHAIN)
+                        .targets("fake_thing.c[1]")
                         .changes("fake_thing.c[1] create"),
-                PlanCase.of("a target of a whole resource with count", null, CHAIN).targets("fake_thing.c")
+                PlanCase.of("a target of a whole resource with count", null, CHAIN)
+                        .targets("fake_thing.c")
                         .changes("fake_thing.c[0] create", "fake_thing.c[1] create"),
-                PlanCase.of("a module target", null, CHAIN).targets("module.m")
-                        .changes("module.m.fake_thing.x create"),
-                PlanCase.of("two targets", null, CHAIN).targets("fake_thing.a", "module.m")
+                PlanCase.of("a module target", null, CHAIN).targets("module.m").changes("module.m.fake_thing.x create"),
+                PlanCase.of("two targets", null, CHAIN)
+                        .targets("fake_thing.a", "module.m")
                         .changes("fake_thing.a create", "module.m.fake_thing.x create"),
                 PlanCase.of("a targeted destroy takes what depends on the target", CHAIN, CHAIN)
-                        .mode(PlanMode.DESTROY).targets("fake_thing.a")
+                        .mode(PlanMode.DESTROY)
+                        .targets("fake_thing.a")
                         .changes("fake_thing.a delete", "fake_thing.b delete"),
                 PlanCase.of("a targeted destroy leaves what the target depends on", CHAIN, CHAIN)
-                        .mode(PlanMode.DESTROY).targets("fake_thing.b")
+                        .mode(PlanMode.DESTROY)
+                        .targets("fake_thing.b")
                         .changes("fake_thing.b delete"),
-                PlanCase.of("a targeted destroy of one instance takes what depends on its resource", CHAIN + """
+                PlanCase.of(
+                                "a targeted destroy of one instance takes what depends on its resource",
+                                CHAIN + """
                         resource "fake_thing" "d" { value = fake_thing.c[0].id }
-                        """, CHAIN + """
+                        """,
+                                CHAIN + """
                         resource "fake_thing" "d" { value = fake_thing.c[0].id }
-                        """).mode(PlanMode.DESTROY).targets("fake_thing.c[1]")
+                        """)
+                        .mode(PlanMode.DESTROY)
+                        .targets("fake_thing.c[1]")
                         .changes("fake_thing.c[1] delete", "fake_thing.d delete"),
-                PlanCase.of("a target and a replace", CHAIN, CHAIN).targets("fake_thing.c[0]")
+                PlanCase.of("a target and a replace", CHAIN, CHAIN)
+                        .targets("fake_thing.c[0]")
                         .replace("fake_thing.c[0]")
                         .changes("fake_thing.c[0] delete_then_create (replace_by_request)"));
     }

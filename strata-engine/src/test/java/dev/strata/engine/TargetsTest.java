@@ -46,11 +46,14 @@ class TargetsTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void matchesInstance(Case c) {
-        List<Targetable> targets = c.targets().stream().map(t -> {
-            var r = Addrs.parseTarget(t);
-            assertThat(r.value()).as(r.diagnostics().toString()).isNotNull();
-            return r.value();
-        }).toList();
-        assertThat(Targets.matchesInstance(targets, EngineHarness.instance(c.instance()))).isEqualTo(c.matches());
+        List<Targetable> targets = c.targets().stream()
+                .map(t -> {
+                    var r = Addrs.parseTarget(t);
+                    assertThat(r.value()).as(r.diagnostics().toString()).isNotNull();
+                    return r.value();
+                })
+                .toList();
+        assertThat(Targets.matchesInstance(targets, EngineHarness.instance(c.instance())))
+                .isEqualTo(c.matches());
     }
 }

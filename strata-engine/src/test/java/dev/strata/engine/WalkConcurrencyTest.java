@@ -34,6 +34,7 @@ class WalkConcurrencyTest {
     WalkConcurrencyTest(@TempDir Path dir) {
         h = new EngineHarness(dir);
     }
+
     private final List<String> events = new CopyOnWriteArrayList<>();
 
     /** The engine's progress events as {@code "<event> <address> <action>"}. */
@@ -87,9 +88,15 @@ class WalkConcurrencyTest {
         assertThat(sorted(a.failed())).containsExactly("fake_thing.bad");
         assertThat(sorted(a.skipped())).containsExactly("fake_thing.child", "fake_thing.grandchild");
         assertThat(a.added()).isEqualTo(5);
-        assertThat(h.stateAddresses()).containsExactly("fake_thing.after_slow", "fake_thing.free[0]",
-                "fake_thing.free[1]", "fake_thing.free[2]", "fake_thing.slow");
-        assertThat(events).contains("errored fake_thing.bad CREATE", "complete fake_thing.after_slow CREATE")
+        assertThat(h.stateAddresses())
+                .containsExactly(
+                        "fake_thing.after_slow",
+                        "fake_thing.free[0]",
+                        "fake_thing.free[1]",
+                        "fake_thing.free[2]",
+                        "fake_thing.slow");
+        assertThat(events)
+                .contains("errored fake_thing.bad CREATE", "complete fake_thing.after_slow CREATE")
                 .noneMatch(e -> e.contains("fake_thing.child") || e.contains("grandchild"));
         assertThat(errors(r.diagnostics())).extracting(Diagnostic::summary).containsExactly("Invalid thing");
     }
@@ -105,8 +112,9 @@ class WalkConcurrencyTest {
         assertThat(sorted(r.value().failed())).containsExactly("fake_thing.a[0]", "fake_thing.a[2]");
         assertThat(r.value().added()).isEqualTo(2);
         assertThat(h.stateAddresses()).containsExactly("fake_thing.a[1]", "fake_thing.a[3]");
-        assertThat(errors(r.diagnostics())).hasSize(2).allSatisfy(d -> assertThat(d.summary())
-                .isEqualTo("Invalid thing"));
+        assertThat(errors(r.diagnostics()))
+                .hasSize(2)
+                .allSatisfy(d -> assertThat(d.summary()).isEqualTo("Invalid thing"));
     }
 
     @Test
@@ -155,7 +163,7 @@ class WalkConcurrencyTest {
                 resource "fake_thing" "second" { value = fake_thing.first.id }
                 """;
         assertThat(apply(tf).value().interrupted()).isTrue();
-        h.fake.beforeApply = req -> { };
+        h.fake.beforeApply = req -> {};
         Result<ApplyResult> again = apply(tf);
         assertThat(errors(again.diagnostics())).isEmpty();
         assertThat(again.value().interrupted()).isFalse();
@@ -171,8 +179,9 @@ class WalkConcurrencyTest {
                 resource "fake_thing" "b" { value = fake_thing.a.id }
                 """));
         assertThat(p.value()).isNull();
-        assertThat(EngineHarness.errorTexts(p.diagnostics())).containsExactly("Planning interrupted: The plan was "
-                + "interrupted before it was complete; nothing was changed.");
+        assertThat(EngineHarness.errorTexts(p.diagnostics()))
+                .containsExactly("Planning interrupted: The plan was "
+                        + "interrupted before it was complete; nothing was changed.");
         assertThat(h.fake.applies).hasValue(0);
         assertThat(h.stateAddresses()).isEmpty();
     }
@@ -222,10 +231,10 @@ class WalkConcurrencyTest {
         assertThat(errors(r.diagnostics())).isEmpty();
         assertThat(r.value().added()).isEqualTo(4);
         assertThat(events).contains("added fake_thing.a[0] CREATE", "added fake_thing.a[1] CREATE");
-        assertThat(events.indexOf("complete fake_thing.src CREATE")).isLessThan(events.indexOf(
-                "start fake_thing.a[0] CREATE"));
-        assertThat(events.indexOf("complete fake_thing.a[1] CREATE")).isLessThan(events.indexOf(
-                "start fake_thing.after CREATE"));
+        assertThat(events.indexOf("complete fake_thing.src CREATE"))
+                .isLessThan(events.indexOf("start fake_thing.a[0] CREATE"));
+        assertThat(events.indexOf("complete fake_thing.a[1] CREATE"))
+                .isLessThan(events.indexOf("start fake_thing.after CREATE"));
         assertThat(h.fake.applyLog).contains("- -> 2");
     }
 
@@ -267,7 +276,8 @@ class WalkConcurrencyTest {
         assertThat(sorted(r.value().skipped())).containsExactly("fake_thing.after");
         assertThat(errors(r.diagnostics())).singleElement().satisfies(d -> {
             assertThat(d.summary()).isEqualTo("Internal error");
-            assertThat(d.detail()).startsWith("Internal error while applying fake_thing.a: ")
+            assertThat(d.detail())
+                    .startsWith("Internal error while applying fake_thing.a: ")
                     .contains("Objects that depend on fake_thing.a were not started")
                     .doesNotContain("IllegalStateException", "java.", "at dev.");
         });

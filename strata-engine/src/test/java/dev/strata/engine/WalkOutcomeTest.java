@@ -38,8 +38,8 @@ class WalkOutcomeTest {
     }
 
     /** The apply failed {@code failed} alone with one error, and skipped only {@code skipped}. */
-    private static void assertOneFailure(Result<ApplyResult> r, String failed, String skipped, String summary,
-                                         String detailStart) {
+    private static void assertOneFailure(
+            Result<ApplyResult> r, String failed, String skipped, String summary, String detailStart) {
         assertThat(EngineHarness.sorted(r.value().failed())).containsExactly(failed);
         assertThat(EngineHarness.sorted(r.value().skipped())).containsExactly(skipped);
         assertThat(EngineHarness.errors(r.diagnostics())).singleElement().satisfies(d -> {
@@ -53,7 +53,8 @@ class WalkOutcomeTest {
      * and returns the formatted messages.
      */
     private static List<String> walkLog(java.util.function.Consumer<String> sink, Runnable body) {
-        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(Walk.class);
+        ch.qos.logback.classic.Logger log =
+                (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(Walk.class);
         List<String> messages = new java.util.concurrent.CopyOnWriteArrayList<>();
         ch.qos.logback.core.AppenderBase<ch.qos.logback.classic.spi.ILoggingEvent> appender =
                 new ch.qos.logback.core.AppenderBase<>() {
@@ -89,14 +90,20 @@ class WalkOutcomeTest {
                 }
                 """));
         assertThat(p.value()).isNull();
-        List<Diagnostic> errors = p.diagnostics().asList().stream().filter(Diagnostic::isError).toList();
+        List<Diagnostic> errors =
+                p.diagnostics().asList().stream().filter(Diagnostic::isError).toList();
         assertThat(errors).extracting(Diagnostic::summary).containsExactly("Stack overflow", "Stack overflow");
-        assertThat(errors).extracting(Diagnostic::detail).allSatisfy(d -> assertThat(d)
-                .doesNotContain("Error", "java.", "Exception"));
-        assertThat(errors).extracting(Diagnostic::detail).anySatisfy(d -> assertThat(d)
-                .startsWith("Internal error while planning fake_thing.deep[0]: stack overflow."));
-        assertThat(errors).extracting(Diagnostic::detail).anySatisfy(d -> assertThat(d)
-                .startsWith("Internal error while planning fake_thing.deep[1]: stack overflow."));
+        assertThat(errors)
+                .extracting(Diagnostic::detail)
+                .allSatisfy(d -> assertThat(d).doesNotContain("Error", "java.", "Exception"));
+        assertThat(errors)
+                .extracting(Diagnostic::detail)
+                .anySatisfy(d ->
+                        assertThat(d).startsWith("Internal error while planning fake_thing.deep[0]: stack overflow."));
+        assertThat(errors)
+                .extracting(Diagnostic::detail)
+                .anySatisfy(d ->
+                        assertThat(d).startsWith("Internal error while planning fake_thing.deep[1]: stack overflow."));
     }
 
     @Test
@@ -113,7 +120,11 @@ class WalkOutcomeTest {
                   value = "x"
                 }
                 """));
-        assertOneFailure(r, "fake_thing.deep", "fake_thing.after_deep", "Stack overflow",
+        assertOneFailure(
+                r,
+                "fake_thing.deep",
+                "fake_thing.after_deep",
+                "Stack overflow",
                 "Internal error while applying fake_thing.deep: stack overflow.");
         assertThat(h.stateAddresses()).containsExactly("fake_thing.fine");
     }
@@ -147,13 +158,19 @@ class WalkOutcomeTest {
                 }
                 """);
         List<Result<ApplyResult>> result = new java.util.ArrayList<>();
-        walkLog(m -> {
-            if (m.startsWith("walk: fake_thing.big threw")) {
-                h.fake.slowGate.countDown();
-            }
-        }, () -> result.add(planAndApply(tree)));
+        walkLog(
+                m -> {
+                    if (m.startsWith("walk: fake_thing.big threw")) {
+                        h.fake.slowGate.countDown();
+                    }
+                },
+                () -> result.add(planAndApply(tree)));
         Result<ApplyResult> r = result.getFirst();
-        assertOneFailure(r, "fake_thing.big", "fake_thing.after_slow", "Out of memory",
+        assertOneFailure(
+                r,
+                "fake_thing.big",
+                "fake_thing.after_slow",
+                "Out of memory",
                 "Internal error while applying fake_thing.big: out of memory.");
         assertThat(r.diagnostics().asList().getFirst().detail()).contains("STRATA_JAVA_OPTS=-Xmx4g");
         assertThat(h.stateAddresses()).containsExactly("fake_thing.slow");
@@ -189,19 +206,26 @@ class WalkOutcomeTest {
                 }
                 """);
         List<Result<ApplyResult>> result = new java.util.ArrayList<>();
-        List<String> messages = walkLog(m -> { }, () -> result.add(planAndApply(tree)));
+        List<String> messages = walkLog(m -> {}, () -> result.add(planAndApply(tree)));
         Result<ApplyResult> r = result.getFirst();
-        assertThat(r.diagnostics().asList()).as(r.diagnostics().toString()).filteredOn(Diagnostic::isError)
-                .extracting(Diagnostic::summary).containsExactly("Invalid thing");
-        assertThat(messages).anySatisfy(m -> assertThat(m).matches("walk: fake_thing\\.bad failed after \\d+ ms with 1 "
-                + "error\\(s\\)"));
-        assertThat(messages).contains("walk: skipped fake_thing.after_bad: depends on fake_thing.bad, which did not "
-                + "complete");
+        assertThat(r.diagnostics().asList())
+                .as(r.diagnostics().toString())
+                .filteredOn(Diagnostic::isError)
+                .extracting(Diagnostic::summary)
+                .containsExactly("Invalid thing");
+        assertThat(messages)
+                .anySatisfy(m ->
+                        assertThat(m).matches("walk: fake_thing\\.bad failed after \\d+ ms with 1 " + "error\\(s\\)"));
+        assertThat(messages)
+                .contains("walk: skipped fake_thing.after_bad: depends on fake_thing.bad, which did not " + "complete");
         assertThat(messages).anySatisfy(m -> assertThat(m).matches("walk: fake_thing\\.holder done after \\d+ ms"));
-        assertThat(messages).anySatisfy(m -> assertThat(m).startsWith("walk: count at main.tf:")
-                .endsWith("deferred until apply, waiting for [fake_thing.holder.id]"));
-        assertThat(messages).anySatisfy(m -> assertThat(m).matches("walk: applying done: \\d+ vertices in \\d+ ms "
-                + "\\(1 failed, 1 skipped\\)"));
+        assertThat(messages)
+                .anySatisfy(m -> assertThat(m)
+                        .startsWith("walk: count at main.tf:")
+                        .endsWith("deferred until apply, waiting for [fake_thing.holder.id]"));
+        assertThat(messages)
+                .anySatisfy(m -> assertThat(m)
+                        .matches("walk: applying done: \\d+ vertices in \\d+ ms " + "\\(1 failed, 1 skipped\\)"));
         assertThat(messages).noneSatisfy(m -> assertThat(m).contains("hunter2"));
     }
 
@@ -217,8 +241,9 @@ class WalkOutcomeTest {
         assertThat(p.value()).isNull();
         assertThat(p.diagnostics().asList()).singleElement().satisfies(d -> {
             assertThat(d.summary()).isEqualTo("Invalid count argument");
-            assertThat(d.detail()).isEqualTo("The given \"count\" argument value is unsuitable: Strata supports at "
-                    + "most 2147483647 instances of one resource or module.");
+            assertThat(d.detail())
+                    .isEqualTo("The given \"count\" argument value is unsuitable: Strata supports at "
+                            + "most 2147483647 instances of one resource or module.");
             assertThat(d.subject().start().line()).isEqualTo(8);
         });
     }

@@ -11,8 +11,8 @@ import java.util.Objects;
  */
 public record Diagnostic(Severity severity, String summary, String detail, SourceRange subject, SourceRange context) {
 
-    static final Comparator<Diagnostic> ORDER = Comparator
-            .comparing((Diagnostic d) -> d.subject, Comparator.nullsFirst(Comparator.naturalOrder()))
+    static final Comparator<Diagnostic> ORDER = Comparator.comparing(
+                    (Diagnostic d) -> d.subject, Comparator.nullsFirst(Comparator.naturalOrder()))
             .thenComparing(Diagnostic::severity)
             .thenComparing(Diagnostic::summary)
             .thenComparing(d -> Objects.requireNonNullElse(d.detail, ""));

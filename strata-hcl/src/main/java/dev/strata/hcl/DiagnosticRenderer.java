@@ -87,7 +87,8 @@ public final class DiagnosticRenderer {
             return;
         }
         SourceRange shown = d.context() != null && d.context().filename().equals(subject.filename())
-                ? SourceRange.over(d.context(), subject) : subject;
+                ? SourceRange.over(d.context(), subject)
+                : subject;
         int firstLine = shown.start().line();
         int lastLine = shown.end().line();
         // A range that ends at the very start of a line does not really include that line.

@@ -24,7 +24,9 @@ public final class DidYouMean {
 
     /** " Did you mean "x"?" or the empty string. */
     public static String sentence(String given, Collection<String> candidates) {
-        return suggest(given, candidates).map(s -> " Did you mean \"" + s + "\"?").orElse("");
+        return suggest(given, candidates)
+                .map(s -> " Did you mean \"" + s + "\"?")
+                .orElse("");
     }
 
     static int distance(String a, String b) {

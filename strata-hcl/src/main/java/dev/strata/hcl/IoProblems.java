@@ -46,8 +46,8 @@ public final class IoProblems {
             case FileSystemException f when f.getReason() != null -> osWords(f.getReason());
             case EOFException eof -> "unexpected end of file";
             case JacksonException j -> json(j);
-            default -> e.getMessage() == null || e.getMessage().isBlank() ? "input/output error"
-                    : osWords(e.getMessage());
+            default ->
+                e.getMessage() == null || e.getMessage().isBlank() ? "input/output error" : osWords(e.getMessage());
         };
     }
 

@@ -70,7 +70,8 @@ public final class Nesting {
 
     /** The diagnostic for input nested deeper than {@link #MAX_DEPTH} levels. */
     public static Diagnostic tooDeep(String what, SourceRange subject) {
-        return Diagnostic.error(what + " nested too deeply",
+        return Diagnostic.error(
+                what + " nested too deeply",
                 "This " + what.toLowerCase(java.util.Locale.ROOT) + " is nested more than " + MAX_DEPTH
                         + " levels deep (brackets, function calls, operators, templates and blocks each add a "
                         + "level). Split it into smaller parts, for example with local values.",

@@ -47,12 +47,16 @@ public record SourceRange(String filename, SourcePos start, SourcePos end) imple
 
     public boolean overlaps(SourceRange o) {
         return filename.equals(o.filename)
-                && start.byteOffset() < o.end.byteOffset() && o.start.byteOffset() < end.byteOffset();
+                && start.byteOffset() < o.end.byteOffset()
+                && o.start.byteOffset() < end.byteOffset();
     }
 
     /** The bytes this range covers, as text. */
     public String sliceOf(byte[] source) {
-        return new String(source, start.byteOffset(), end.byteOffset() - start.byteOffset(),
+        return new String(
+                source,
+                start.byteOffset(),
+                end.byteOffset() - start.byteOffset(),
                 java.nio.charset.StandardCharsets.UTF_8);
     }
 

@@ -25,7 +25,8 @@ public record Traversal(List<Traverser> steps) {
     }
 
     public SourceRange range() {
-        return SourceRange.between(steps.get(0).range(), steps.get(steps.size() - 1).range());
+        return SourceRange.between(
+                steps.get(0).range(), steps.get(steps.size() - 1).range());
     }
 
     public SourceRange rootRange() {

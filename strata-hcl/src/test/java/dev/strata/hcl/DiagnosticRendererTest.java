@@ -23,7 +23,8 @@ class DiagnosticRendererTest {
                 return r.value().body();
             }
         };
-        return new DiagnosticRenderer(sources, color, 60).render(r.diagnostics().asList().get(0));
+        return new DiagnosticRenderer(sources, color, 60)
+                .render(r.diagnostics().asList().get(0));
     }
 
     @Test
@@ -42,14 +43,15 @@ class DiagnosticRendererTest {
 
     @Test
     void colourDrawsABoxAndUnderlinesTheSubject() {
-        assertThat(render(true)).isEqualTo("╷\n"
-                + "│ \u001b[1;31mError: \u001b[0m\u001b[1mInvalid escape sequence\u001b[0m\n"
-                + "│ \n"
-                + "│   on main.tf line 2, in resource \"aws_instance\" \"web\":\n"
-                + "│    2:   ami = \"x\u001b[4m\\q\u001b[0my\"\n"
-                + "│ \n"
-                + "│ The symbol \"q\" is not a valid escape sequence selector.\n"
-                + "╵\n");
+        assertThat(render(true))
+                .isEqualTo("╷\n"
+                        + "│ \u001b[1;31mError: \u001b[0m\u001b[1mInvalid escape sequence\u001b[0m\n"
+                        + "│ \n"
+                        + "│   on main.tf line 2, in resource \"aws_instance\" \"web\":\n"
+                        + "│    2:   ami = \"x\u001b[4m\\q\u001b[0my\"\n"
+                        + "│ \n"
+                        + "│ The symbol \"q\" is not a valid escape sequence selector.\n"
+                        + "╵\n");
     }
 
     @Test

@@ -42,7 +42,9 @@ public final class HclOracle implements AutoCloseable {
             return false;
         }
         try {
-            Process p = new ProcessBuilder("node", "--version").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder("node", "--version")
+                    .redirectErrorStream(true)
+                    .start();
             p.getInputStream().readAllBytes();
             return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException e) {
@@ -54,7 +56,8 @@ public final class HclOracle implements AutoCloseable {
     }
 
     public static HclOracle start() throws IOException {
-        ProcessBuilder pb = new ProcessBuilder("node", "oracle.js").directory(oracleDir().toFile())
+        ProcessBuilder pb = new ProcessBuilder("node", "oracle.js")
+                .directory(oracleDir().toFile())
                 .redirectError(ProcessBuilder.Redirect.INHERIT);
         return new HclOracle(pb.start());
     }
@@ -64,7 +67,8 @@ public final class HclOracle implements AutoCloseable {
 
     private synchronized Reply call(String op, String name, String text) {
         try {
-            ObjectNode req = JSON.createObjectNode().put("op", op).put("name", name).put("text", text);
+            ObjectNode req =
+                    JSON.createObjectNode().put("op", op).put("name", name).put("text", text);
             in.write(JSON.writeValueAsString(req));
             in.write('\n');
             in.flush();
@@ -73,7 +77,8 @@ public final class HclOracle implements AutoCloseable {
                 throw new IOException("oracle process ended");
             }
             JsonNode r = JSON.readTree(line);
-            return new Reply(r.path("ok").asBoolean(), r.get("out"), r.path("error").asText(null));
+            return new Reply(
+                    r.path("ok").asBoolean(), r.get("out"), r.path("error").asText(null));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

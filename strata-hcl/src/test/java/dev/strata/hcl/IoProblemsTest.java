@@ -32,21 +32,32 @@ class IoProblemsTest {
         IOException notDir = catchThrowableOfType(IOException.class, () -> Files.readAllBytes(file.resolve("g")));
         assertThat(IoProblems.reason(notDir)).isEqualTo("not a directory");
 
-        assertThat(IoProblems.reason(new java.nio.file.AccessDeniedException("/x"))).isEqualTo("permission denied");
+        assertThat(IoProblems.reason(new java.nio.file.AccessDeniedException("/x")))
+                .isEqualTo("permission denied");
         assertThat(IoProblems.reason(new IOException())).isEqualTo("input/output error");
     }
 
     @Test
     void jsonErrorsArePositionAndProblemWithoutJacksonWording() {
-        ObjectMapper mapper = JsonMapper.builder().enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION).build();
+        ObjectMapper mapper = JsonMapper.builder()
+                .enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
+                .build();
         ObjectMapper redacted = new ObjectMapper();
         for (ObjectMapper m : new ObjectMapper[] {mapper, redacted}) {
-            JacksonException garbage = catchThrowableOfType(JacksonException.class, () -> m.readTree("{\n  \"a\": garbage}"));
-            assertThat(IoProblems.json(garbage)).startsWith("line 2, column 8: unrecognized token 'garbage'")
-                    .doesNotContain("Source").doesNotContain("Feature").doesNotContain("REDACTED");
+            JacksonException garbage =
+                    catchThrowableOfType(JacksonException.class, () -> m.readTree("{\n  \"a\": garbage}"));
+            assertThat(IoProblems.json(garbage))
+                    .startsWith("line 2, column 8: unrecognized token 'garbage'")
+                    .doesNotContain("Source")
+                    .doesNotContain("Feature")
+                    .doesNotContain("REDACTED");
             JacksonException eof = catchThrowableOfType(JacksonException.class, () -> m.readTree("{\"a\": [1, 2"));
-            assertThat(IoProblems.reason(eof)).startsWith("line 1, column ").contains("end-of-input")
-                    .doesNotContain("Source").doesNotContain("[").doesNotContain("Feature");
+            assertThat(IoProblems.reason(eof))
+                    .startsWith("line 1, column ")
+                    .contains("end-of-input")
+                    .doesNotContain("Source")
+                    .doesNotContain("[")
+                    .doesNotContain("Feature");
         }
     }
 }

@@ -71,7 +71,8 @@ public record AttributePath(List<Step> steps) {
 
     /** Whether this path starts with all of {@code prefix}'s steps. */
     public boolean startsWith(AttributePath prefix) {
-        return prefix.steps.size() <= steps.size() && steps.subList(0, prefix.steps.size()).equals(prefix.steps);
+        return prefix.steps.size() <= steps.size()
+                && steps.subList(0, prefix.steps.size()).equals(prefix.steps);
     }
 
     /**
@@ -96,20 +97,25 @@ public record AttributePath(List<Step> steps) {
     private static Optional<Value> step(Value v, Step s) {
         Type t = v.type();
         return switch (s) {
-            case GetAttr g -> t instanceof ObjectType
-                    ? Optional.ofNullable(v.attributes().get(g.name())) : Optional.empty();
+            case GetAttr g ->
+                t instanceof ObjectType ? Optional.ofNullable(v.attributes().get(g.name())) : Optional.empty();
             case Index i -> {
-                if (t instanceof MapType && i.key().type() == Type.STRING && i.key().isKnownAndNotNull()) {
+                if (t instanceof MapType
+                        && i.key().type() == Type.STRING
+                        && i.key().isKnownAndNotNull()) {
                     yield Optional.ofNullable(v.attributes().get(i.key().asString()));
                 }
-                if ((t instanceof ListType || t instanceof TupleType) && i.key().type() == Type.NUMBER
+                if ((t instanceof ListType || t instanceof TupleType)
+                        && i.key().type() == Type.NUMBER
                         && i.key().isKnownAndNotNull()) {
                     int idx = i.key().asNumber().intValue();
                     List<Value> els = v.elements();
                     yield idx >= 0 && idx < els.size() ? Optional.of(els.get(idx)) : Optional.empty();
                 }
                 if (t instanceof SetType) {
-                    yield v.elements().stream().filter(e -> e.equalsIgnoringMarks(i.key())).findFirst();
+                    yield v.elements().stream()
+                            .filter(e -> e.equalsIgnoringMarks(i.key()))
+                            .findFirst();
                 }
                 yield Optional.empty();
             }
@@ -136,7 +142,9 @@ public record AttributePath(List<Step> steps) {
                     if (k.type() == Type.NUMBER && k.isKnownAndNotNull()) {
                         b.append('[').append(k.numberText()).append(']');
                     } else if (k.type() == Type.STRING && k.isKnownAndNotNull()) {
-                        b.append("[\"").append(k.asString().replace("\\", "\\\\").replace("\"", "\\\"")).append("\"]");
+                        b.append("[\"")
+                                .append(k.asString().replace("\\", "\\\\").replace("\"", "\\\""))
+                                .append("\"]");
                     } else {
                         b.append("[...]");
                     }

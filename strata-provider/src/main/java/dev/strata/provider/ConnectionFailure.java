@@ -32,7 +32,8 @@ import javax.net.ssl.SSLHandshakeException;
 public record ConnectionFailure(String endpoint, String reason) {
 
     /** Java's own class names inside messages ("sun.security...Exception: "), which a user must not see. */
-    private static final Pattern JAVA_NAME = Pattern.compile("\\b(?:[a-z][a-z0-9_]*\\.)+[A-Z]\\w*(?:Exception|Error):\\s*");
+    private static final Pattern JAVA_NAME =
+            Pattern.compile("\\b(?:[a-z][a-z0-9_]*\\.)+[A-Z]\\w*(?:Exception|Error):\\s*");
 
     /**
      * The connection failure that {@code error} (or one of its causes) reports, if it is one: empty for
@@ -73,7 +74,9 @@ public record ConnectionFailure(String endpoint, String reason) {
                 }
                 // TLS errors before any response are handshake failures too ("Unrecognized SSL message,
                 // plaintext connection?"); a reset or close of the encrypted stream is not.
-                case SSLException e when !lower(e.getMessage()).contains("reset") && !lower(e.getMessage()).contains("closed") -> {
+                case SSLException e
+                when !lower(e.getMessage()).contains("reset")
+                        && !lower(e.getMessage()).contains("closed") -> {
                     return Optional.of(tlsReason(e));
                 }
                 case ConnectException e -> {
@@ -86,7 +89,8 @@ public record ConnectionFailure(String endpoint, String reason) {
                     }
                     connect = true;
                 }
-                case SocketTimeoutException e when lower(e.getMessage()).contains("connect") -> {
+                case SocketTimeoutException e
+                when lower(e.getMessage()).contains("connect") -> {
                     return Optional.of("connection timed out");
                 }
                 case ClosedChannelException e -> {
@@ -95,8 +99,7 @@ public record ConnectionFailure(String endpoint, String reason) {
                         return Optional.of("connection refused");
                     }
                 }
-                default -> {
-                }
+                default -> {}
             }
         }
         return connect ? Optional.of("the connection could not be established") : Optional.empty();
@@ -120,20 +123,21 @@ public record ConnectionFailure(String endpoint, String reason) {
                     return "timed out waiting for the response";
                 }
                 case SSLException e -> {
-                    return lower(e.getMessage()).contains("reset") ? "connection reset by the server"
+                    return lower(e.getMessage()).contains("reset")
+                            ? "connection reset by the server"
                             : "the encrypted connection was closed before the response was complete";
                 }
                 case EOFException e -> {
                     return "the connection was closed before the response was complete";
                 }
-                case SocketException e when lower(e.getMessage()).contains("reset") -> {
+                case SocketException e
+                when lower(e.getMessage()).contains("reset") -> {
                     return "connection reset by the server";
                 }
                 case InterruptedIOException e -> {
                     return "interrupted";
                 }
-                default -> {
-                }
+                default -> {}
             }
         }
         for (Throwable t = error; t != null; t = t.getCause()) {

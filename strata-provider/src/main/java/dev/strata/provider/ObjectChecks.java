@@ -101,18 +101,24 @@ public final class ObjectChecks {
                         return;
                     }
                     for (int i = 0; i < cv.length(); i++) {
-                        checkBlock(nb.block(), cv.elements().get(i), pv.elements().get(i), bp.index(i), errs);
+                        checkBlock(
+                                nb.block(), cv.elements().get(i), pv.elements().get(i), bp.index(i), errs);
                     }
                 }
                 case MAP -> {
-                    if (!pv.isKnownAndNotNull() || !pv.attributes().keySet().equals(cv.attributes().keySet())) {
+                    if (!pv.isKnownAndNotNull()
+                            || !pv.attributes().keySet().equals(cv.attributes().keySet())) {
                         errs.add(where(bp) + "planned different block keys than configured");
                         return;
                     }
-                    cv.attributes().forEach((k, e) -> checkBlock(nb.block(), e, pv.attributes().get(k), bp.key(k), errs));
+                    cv.attributes()
+                            .forEach((k, e) ->
+                                    checkBlock(nb.block(), e, pv.attributes().get(k), bp.key(k), errs));
                 }
                 case SET -> {
-                    if (cv.isWhollyKnown() && pv.isKnownAndNotNull() && pv.isWhollyKnown()
+                    if (cv.isWhollyKnown()
+                            && pv.isKnownAndNotNull()
+                            && pv.isWhollyKnown()
                             && pv.length() != cv.length()) {
                         errs.add(where(bp) + "planned a different number of blocks than configured");
                     }
@@ -216,8 +222,8 @@ public final class ObjectChecks {
                     out.add(path);
                 }
             }
-            case PrimitiveType p -> { }
-            case DynamicType d -> { }
+            case PrimitiveType p -> {}
+            case DynamicType d -> {}
         }
     }
 

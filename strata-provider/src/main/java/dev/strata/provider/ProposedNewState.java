@@ -126,8 +126,18 @@ public final class ProposedNewState {
         Block b = nb.block();
         return switch (nb.nesting()) {
             case SINGLE -> compareValue(b, v, isConfig);
-            case LIST -> Value.list(b.impliedType(), v.elements().stream().map(e -> compareValue(b, e, isConfig)).toList());
-            case SET -> Value.set(b.impliedType(), v.elements().stream().map(e -> compareValue(b, e, isConfig)).toList());
+            case LIST ->
+                Value.list(
+                        b.impliedType(),
+                        v.elements().stream()
+                                .map(e -> compareValue(b, e, isConfig))
+                                .toList());
+            case SET ->
+                Value.set(
+                        b.impliedType(),
+                        v.elements().stream()
+                                .map(e -> compareValue(b, e, isConfig))
+                                .toList());
             case MAP -> {
                 Map<String, Value> m = new TreeMap<>();
                 v.attributes().forEach((k, e) -> m.put(k, compareValue(b, e, isConfig)));

@@ -82,11 +82,14 @@ public interface Provider extends AutoCloseable {
      * explicitly so that an engine can run several configurations in one process and tests can
      * set them.
      */
-    record ConfigureRequest(Value config, String engineVersion, Path workingDirectory, Map<String, String> environment) {
+    record ConfigureRequest(
+            Value config, String engineVersion, Path workingDirectory, Map<String, String> environment) {
         public ConfigureRequest {
             Objects.requireNonNull(config, "config");
             engineVersion = engineVersion == null ? "" : engineVersion;
-            workingDirectory = (workingDirectory == null ? Path.of("") : workingDirectory).toAbsolutePath().normalize();
+            workingDirectory = (workingDirectory == null ? Path.of("") : workingDirectory)
+                    .toAbsolutePath()
+                    .normalize();
             environment = environment == null ? System.getenv() : Map.copyOf(environment);
         }
 
@@ -121,7 +124,11 @@ public interface Provider extends AutoCloseable {
      * module has none; the constructor without it means none.
      */
     record PlanRequest(
-            String typeName, Value priorState, Value proposedNewState, Value config, PrivateState priorPrivate,
+            String typeName,
+            Value priorState,
+            Value proposedNewState,
+            Value config,
+            PrivateState priorPrivate,
             Value providerMeta) {
         public PlanRequest {
             Objects.requireNonNull(typeName, "typeName");
@@ -132,8 +139,8 @@ public interface Provider extends AutoCloseable {
             providerMeta = providerMeta == null ? Value.NULL : providerMeta;
         }
 
-        public PlanRequest(String typeName, Value priorState, Value proposedNewState, Value config,
-                           PrivateState priorPrivate) {
+        public PlanRequest(
+                String typeName, Value priorState, Value proposedNewState, Value config, PrivateState priorPrivate) {
             this(typeName, priorState, proposedNewState, config, priorPrivate, Value.NULL);
         }
     }
@@ -161,8 +168,11 @@ public interface Provider extends AutoCloseable {
         }
 
         /** From a provider with a precise type system. */
-        public PlanResponse(Value plannedState, List<AttributePath> requiresReplace, PrivateState plannedPrivate,
-                            ProviderDiagnostics diagnostics) {
+        public PlanResponse(
+                Value plannedState,
+                List<AttributePath> requiresReplace,
+                PrivateState plannedPrivate,
+                ProviderDiagnostics diagnostics) {
             this(plannedState, requiresReplace, plannedPrivate, diagnostics, false);
         }
 
@@ -194,8 +204,13 @@ public interface Provider extends AutoCloseable {
             providerMeta = providerMeta == null ? Value.NULL : providerMeta;
         }
 
-        public ApplyRequest(String typeName, Value priorState, Value plannedState, Value config,
-                            PrivateState plannedPrivate, String idempotencyToken) {
+        public ApplyRequest(
+                String typeName,
+                Value priorState,
+                Value plannedState,
+                Value config,
+                PrivateState plannedPrivate,
+                String idempotencyToken) {
             this(typeName, priorState, plannedState, config, plannedPrivate, idempotencyToken, Value.NULL);
         }
     }
@@ -206,8 +221,8 @@ public interface Provider extends AutoCloseable {
      * succeeded), so the engine never loses track of an object. {@code legacyTypeSystem} as in
      * {@link PlanResponse}.
      */
-    record ApplyResponse(Value newState, PrivateState newPrivate, ProviderDiagnostics diagnostics,
-                         boolean legacyTypeSystem) {
+    record ApplyResponse(
+            Value newState, PrivateState newPrivate, ProviderDiagnostics diagnostics, boolean legacyTypeSystem) {
         public ApplyResponse {
             Objects.requireNonNull(newState, "newState");
             newPrivate = newPrivate == null ? PrivateState.EMPTY : newPrivate;

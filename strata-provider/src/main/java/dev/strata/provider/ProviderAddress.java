@@ -22,7 +22,8 @@ public record ProviderAddress(String hostname, String namespace, String type) im
     public static final String BUILTIN_NAMESPACE = "builtin";
 
     /** The provider built into Terraform, which owns {@code terraform_data} and {@code terraform_remote_state}. */
-    public static final ProviderAddress TERRAFORM = new ProviderAddress(BUILTIN_HOSTNAME, BUILTIN_NAMESPACE, "terraform");
+    public static final ProviderAddress TERRAFORM =
+            new ProviderAddress(BUILTIN_HOSTNAME, BUILTIN_NAMESPACE, "terraform");
 
     private static final Pattern PART = Pattern.compile("[a-z0-9](?:[a-z0-9-]*[a-z0-9])?");
     private static final Pattern HOST = Pattern.compile("[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?::[0-9]+)?");
@@ -73,24 +74,32 @@ public record ProviderAddress(String hostname, String namespace, String type) im
                 type = parts[2];
             }
             default -> {
-                return invalid(source, "A source address has at most three parts: hostname, namespace and type,"
-                        + " separated by slashes, like \"hashicorp/random\".");
+                return invalid(
+                        source,
+                        "A source address has at most three parts: hostname, namespace and type,"
+                                + " separated by slashes, like \"hashicorp/random\".");
             }
         }
         if (!HOST.matcher(host).matches()) {
             return invalid(source, "\"" + host + "\" is not a valid hostname.");
         }
         if (!PART.matcher(ns).matches()) {
-            return invalid(source, "The namespace \"" + ns + "\" may contain only letters, digits and dashes,"
-                    + " and may not start or end with a dash.");
+            return invalid(
+                    source,
+                    "The namespace \"" + ns + "\" may contain only letters, digits and dashes,"
+                            + " and may not start or end with a dash.");
         }
         if (!PART.matcher(type).matches()) {
-            return invalid(source, "The provider type \"" + type + "\" may contain only letters, digits and dashes,"
-                    + " and may not start or end with a dash.");
+            return invalid(
+                    source,
+                    "The provider type \"" + type + "\" may contain only letters, digits and dashes,"
+                            + " and may not start or end with a dash.");
         }
         if (type.startsWith("terraform-provider-")) {
-            return invalid(source, "The provider type must not include the \"terraform-provider-\" prefix; did you mean \""
-                    + ns + "/" + type.substring("terraform-provider-".length()) + "\"?");
+            return invalid(
+                    source,
+                    "The provider type must not include the \"terraform-provider-\" prefix; did you mean \"" + ns + "/"
+                            + type.substring("terraform-provider-".length()) + "\"?");
         }
         return Result.of(new ProviderAddress(host, ns, type));
     }
@@ -117,8 +126,12 @@ public record ProviderAddress(String hostname, String namespace, String type) im
     }
 
     private static Result<ProviderAddress> invalid(String source, String detail) {
-        return Result.of(null, Diagnostics.of(Diagnostic.error("Invalid provider source address",
-                "The source address \"" + source + "\" is not valid. " + detail, null)));
+        return Result.of(
+                null,
+                Diagnostics.of(Diagnostic.error(
+                        "Invalid provider source address",
+                        "The source address \"" + source + "\" is not valid. " + detail,
+                        null)));
     }
 
     public boolean isBuiltin() {

@@ -16,8 +16,13 @@ import java.util.Optional;
  * @param variadicParameter the parameter that takes any further arguments, if any
  * @param returnType        the type of the result
  */
-public record ProviderFunction(String name, List<Parameter> parameters, Optional<Parameter> variadicParameter,
-                               Type returnType, String summary, String description) {
+public record ProviderFunction(
+        String name,
+        List<Parameter> parameters,
+        Optional<Parameter> variadicParameter,
+        Type returnType,
+        String summary,
+        String description) {
     public ProviderFunction {
         Objects.requireNonNull(name, "name");
         parameters = List.copyOf(parameters);

@@ -66,15 +66,23 @@ public final class ProviderRegistry implements ProviderSource {
     public Result<ProviderFactory> resolve(ProviderAddress address, VersionConstraint constraints) {
         ProviderFactory f = factories.get(address);
         if (f == null) {
-            return Result.of(null, Diagnostics.of(Diagnostic.error("Provider not available",
-                    "Strata has no provider \"" + address + "\" (" + address.forDisplay() + "). "
-                            + "The available providers are: " + availableList() + ".", null)));
+            return Result.of(
+                    null,
+                    Diagnostics.of(Diagnostic.error(
+                            "Provider not available",
+                            "Strata has no provider \"" + address + "\" (" + address.forDisplay() + "). "
+                                    + "The available providers are: " + availableList() + ".",
+                            null)));
         }
         if (!constraints.selects(f.version())) {
-            return Result.of(null, Diagnostics.of(Diagnostic.error("Unsatisfiable provider version constraint",
-                    "The configuration requires " + address.forDisplay() + " version \"" + constraints
-                            + "\", but Strata provides version " + f.version() + " of it. Relax the constraint"
-                            + " in required_providers to allow " + f.version() + ".", null)));
+            return Result.of(
+                    null,
+                    Diagnostics.of(Diagnostic.error(
+                            "Unsatisfiable provider version constraint",
+                            "The configuration requires " + address.forDisplay() + " version \"" + constraints
+                                    + "\", but Strata provides version " + f.version() + " of it. Relax the constraint"
+                                    + " in required_providers to allow " + f.version() + ".",
+                            null)));
         }
         return Result.of(f);
     }

@@ -25,7 +25,8 @@ public record ProviderSchema(
     }
 
     /** A provider without a {@code provider_meta} schema. */
-    public ProviderSchema(Schema provider, SortedMap<String, Schema> resourceTypes, SortedMap<String, Schema> dataSources) {
+    public ProviderSchema(
+            Schema provider, SortedMap<String, Schema> resourceTypes, SortedMap<String, Schema> dataSources) {
         this(provider, resourceTypes, dataSources, Optional.empty());
     }
 

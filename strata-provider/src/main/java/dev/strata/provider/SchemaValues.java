@@ -48,7 +48,9 @@ public final class SchemaValues {
         Map<String, Value> in = object.attributes();
         for (String name : in.keySet()) {
             if (schema.attribute(name) == null && schema.blockType(name) == null) {
-                diags.error("Unsupported argument", "An argument named \"" + name + "\" is not expected here.",
+                diags.error(
+                        "Unsupported argument",
+                        "An argument named \"" + name + "\" is not expected here.",
                         path.attr(name));
             }
         }
@@ -62,8 +64,10 @@ public final class SchemaValues {
             switch (Convert.convert(v, attr.type())) {
                 case ConversionResult.Ok ok -> out.put(name, ok.value());
                 case ConversionResult.Failed f -> {
-                    diags.error("Incorrect attribute value type",
-                            "Inappropriate value for attribute \"" + name + "\": " + f.message() + ".", path.attr(name));
+                    diags.error(
+                            "Incorrect attribute value type",
+                            "Inappropriate value for attribute \"" + name + "\": " + f.message() + ".",
+                            path.attr(name));
                     out.put(name, Value.unknown(attr.type()));
                 }
             }
@@ -83,7 +87,8 @@ public final class SchemaValues {
             switch (nb.nesting()) {
                 case SINGLE -> out.put(name, coerce(b, v, bp, diags));
                 case LIST, SET -> {
-                    if (!(v.type() instanceof dev.strata.lang.types.ListType || v.type() instanceof dev.strata.lang.types.SetType
+                    if (!(v.type() instanceof dev.strata.lang.types.ListType
+                            || v.type() instanceof dev.strata.lang.types.SetType
                             || v.type() instanceof dev.strata.lang.types.TupleType)) {
                         diags.error("Incorrect value type", "A list of \"" + name + "\" blocks is required here.", bp);
                         out.put(name, Value.unknown(Block.nestedType(nb)));
@@ -94,8 +99,11 @@ public final class SchemaValues {
                     for (Value e : v.elements()) {
                         els.add(coerce(b, e, bp.index(i++), diags));
                     }
-                    out.put(name, nb.nesting() == NestingMode.LIST
-                            ? Value.list(b.impliedType(), els) : Value.set(b.impliedType(), els));
+                    out.put(
+                            name,
+                            nb.nesting() == NestingMode.LIST
+                                    ? Value.list(b.impliedType(), els)
+                                    : Value.set(b.impliedType(), els));
                 }
                 case MAP -> {
                     if (!(v.type() instanceof ObjectType) && !(v.type() instanceof dev.strata.lang.types.MapType)) {
@@ -132,18 +140,24 @@ public final class SchemaValues {
             Value v = attrs.get(name);
             boolean set = v != null && !(v.isKnown() && v.isNull());
             if (attr.required() && !set) {
-                diags.error("Missing required argument",
-                        "The argument \"" + name + "\" is required, but no definition was found.", path.attr(name));
+                diags.error(
+                        "Missing required argument",
+                        "The argument \"" + name + "\" is required, but no definition was found.",
+                        path.attr(name));
             }
             if (attr.computedOnly() && set) {
-                diags.error("Invalid configuration",
+                diags.error(
+                        "Invalid configuration",
                         "Can't configure a value for \"" + name + "\": its value will be decided automatically"
-                                + " based on the result of applying this configuration.", path.attr(name));
+                                + " based on the result of applying this configuration.",
+                        path.attr(name));
             }
             if (attr.deprecated() && set) {
-                diags.add(ProviderDiagnostic.warning("Argument is deprecated",
-                        "The argument \"" + name + "\" is deprecated." + (attr.description().isEmpty()
-                                ? "" : " " + attr.description()), path.attr(name)));
+                diags.add(ProviderDiagnostic.warning(
+                        "Argument is deprecated",
+                        "The argument \"" + name + "\" is deprecated."
+                                + (attr.description().isEmpty() ? "" : " " + attr.description()),
+                        path.attr(name)));
             }
         });
         schema.blockTypes().forEach((name, nb) -> {
@@ -152,20 +166,27 @@ public final class SchemaValues {
             if (v == null || !v.isKnown()) {
                 return;
             }
-            int count = v.isNull() ? 0 : switch (nb.nesting()) {
-                case SINGLE -> 1;
-                case LIST, SET, MAP -> v.length();
-            };
+            int count = v.isNull()
+                    ? 0
+                    : switch (nb.nesting()) {
+                        case SINGLE -> 1;
+                        case LIST, SET, MAP -> v.length();
+                    };
             if (count < nb.minItems()) {
-                diags.error(nb.minItems() == 1 && nb.nesting() != NestingMode.MAP
-                                ? "Missing required block" : "Insufficient " + name + " blocks",
+                diags.error(
+                        nb.minItems() == 1 && nb.nesting() != NestingMode.MAP
+                                ? "Missing required block"
+                                : "Insufficient " + name + " blocks",
                         "At least " + nb.minItems() + " \"" + name + "\" block" + (nb.minItems() == 1 ? " is" : "s are")
-                                + " required.", bp);
+                                + " required.",
+                        bp);
             }
             if (nb.maxItems() > 0 && count > nb.maxItems()) {
-                diags.error("Too many " + name + " blocks",
-                        "No more than " + nb.maxItems() + " \"" + name + "\" block" + (nb.maxItems() == 1 ? " is" : "s are")
-                                + " allowed.", bp);
+                diags.error(
+                        "Too many " + name + " blocks",
+                        "No more than " + nb.maxItems() + " \"" + name + "\" block"
+                                + (nb.maxItems() == 1 ? " is" : "s are") + " allowed.",
+                        bp);
             }
             if (v.isNull()) {
                 return;
@@ -202,18 +223,30 @@ public final class SchemaValues {
                 return;
             }
             Block b = nb.block();
-            out.put(name, switch (nb.nesting()) {
-                case SINGLE -> markSensitive(b, v);
-                case LIST -> Value.list(b.impliedType(), v.elements().stream().map(e -> markSensitive(b, e)).toList())
-                        .withMarks(v.marks());
-                case SET -> Value.set(b.impliedType(), v.elements().stream().map(e -> markSensitive(b, e)).toList())
-                        .withMarks(v.marks());
-                case MAP -> {
-                    Map<String, Value> m = new TreeMap<>();
-                    v.attributes().forEach((k, e) -> m.put(k, markSensitive(b, e)));
-                    yield Value.map(b.impliedType(), m).withMarks(v.marks());
-                }
-            });
+            out.put(
+                    name,
+                    switch (nb.nesting()) {
+                        case SINGLE -> markSensitive(b, v);
+                        case LIST ->
+                            Value.list(
+                                            b.impliedType(),
+                                            v.elements().stream()
+                                                    .map(e -> markSensitive(b, e))
+                                                    .toList())
+                                    .withMarks(v.marks());
+                        case SET ->
+                            Value.set(
+                                            b.impliedType(),
+                                            v.elements().stream()
+                                                    .map(e -> markSensitive(b, e))
+                                                    .toList())
+                                    .withMarks(v.marks());
+                        case MAP -> {
+                            Map<String, Value> m = new TreeMap<>();
+                            v.attributes().forEach((k, e) -> m.put(k, markSensitive(b, e)));
+                            yield Value.map(b.impliedType(), m).withMarks(v.marks());
+                        }
+                    });
         });
         return Value.object(out).withMarks(object.marks());
     }

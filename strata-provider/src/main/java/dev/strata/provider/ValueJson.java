@@ -36,8 +36,8 @@ import java.util.TreeMap;
 public final class ValueJson {
 
     // Plain decimals (0.000001, not 1E-6), as Terraform writes numbers in state.
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .enable(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+    private static final ObjectMapper MAPPER =
+            new ObjectMapper().enable(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     // Provider answers keep every digit: no number passes through a double.
     private static final ObjectMapper EXACT = new ObjectMapper()
@@ -72,11 +72,12 @@ public final class ValueJson {
             return NODES.nullNode();
         }
         return switch (type) {
-            case PrimitiveType p -> switch (p) {
-                case STRING -> NODES.textNode(v.asString());
-                case NUMBER -> NODES.numberNode(v.asNumber());
-                case BOOL -> NODES.booleanNode(v.asBool());
-            };
+            case PrimitiveType p ->
+                switch (p) {
+                    case STRING -> NODES.textNode(v.asString());
+                    case NUMBER -> NODES.numberNode(v.asNumber());
+                    case BOOL -> NODES.booleanNode(v.asBool());
+                };
             case ListType l -> array(v.elements(), i -> l.elem());
             case SetType s -> array(v.elements(), i -> s.elem());
             case TupleType t -> array(v.elements(), i -> t.elems().get(i));
@@ -149,35 +150,39 @@ public final class ValueJson {
             return Value.nullValue(type);
         }
         return switch (type) {
-            case PrimitiveType p -> switch (p) {
-                case STRING -> {
-                    if (n.isTextual()) {
-                        yield Value.string(n.textValue());
+            case PrimitiveType p ->
+                switch (p) {
+                    case STRING -> {
+                        if (n.isTextual()) {
+                            yield Value.string(n.textValue());
+                        }
+                        if (n.isNumber() || n.isBoolean()) {
+                            yield Value.string(n.asText());
+                        }
+                        throw new IllegalArgumentException("string required");
                     }
-                    if (n.isNumber() || n.isBoolean()) {
-                        yield Value.string(n.asText());
+                    case NUMBER -> {
+                        if (n.isNumber()) {
+                            yield Value.number(n.decimalValue());
+                        }
+                        if (n.isTextual()) {
+                            yield Value.number(new BigDecimal(n.textValue()));
+                        }
+                        throw new IllegalArgumentException("number required");
                     }
-                    throw new IllegalArgumentException("string required");
-                }
-                case NUMBER -> {
-                    if (n.isNumber()) {
-                        yield Value.number(n.decimalValue());
+                    case BOOL -> {
+                        if (n.isBoolean()) {
+                            yield Value.bool(n.booleanValue());
+                        }
+                        if (!exact
+                                && n.isTextual()
+                                && (n.textValue().equals("true")
+                                        || n.textValue().equals("false"))) {
+                            yield Value.bool(Boolean.parseBoolean(n.textValue()));
+                        }
+                        throw new IllegalArgumentException("bool required");
                     }
-                    if (n.isTextual()) {
-                        yield Value.number(new BigDecimal(n.textValue()));
-                    }
-                    throw new IllegalArgumentException("number required");
-                }
-                case BOOL -> {
-                    if (n.isBoolean()) {
-                        yield Value.bool(n.booleanValue());
-                    }
-                    if (!exact && n.isTextual() && (n.textValue().equals("true") || n.textValue().equals("false"))) {
-                        yield Value.bool(Boolean.parseBoolean(n.textValue()));
-                    }
-                    throw new IllegalArgumentException("bool required");
-                }
-            };
+                };
             case ListType l -> {
                 List<Value> els = elements(n, l.elem(), exact);
                 yield Value.list(exact ? concreteElementType(l.elem(), els) : l.elem(), els);
@@ -314,7 +319,9 @@ public final class ValueJson {
                 }
                 yield Type.object(attrs);
             }
-            default -> throw new IllegalArgumentException("unknown type kind " + n.get(0).textValue());
+            default ->
+                throw new IllegalArgumentException(
+                        "unknown type kind " + n.get(0).textValue());
         };
     }
 }

@@ -31,7 +31,8 @@ class ConnectionFailureTest {
 
     private static IOException send(String url) throws InterruptedException {
         try {
-            HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.discarding());
+            HttpClient.newHttpClient()
+                    .send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.discarding());
         } catch (IOException e) {
             return e;
         }
@@ -49,35 +50,49 @@ class ConnectionFailureTest {
 
     @Test
     void eachWayAConnectionCannotBeMadeHasItsReason() {
-        assertThat(ConnectionFailure.reason(new UnknownHostException("db.example"))).contains("host name not found (DNS lookup failed)");
+        assertThat(ConnectionFailure.reason(new UnknownHostException("db.example")))
+                .contains("host name not found (DNS lookup failed)");
         ConnectException unresolved = new ConnectException();
         unresolved.initCause(new UnresolvedAddressException());
         assertThat(ConnectionFailure.reason(unresolved)).contains("host name not found (DNS lookup failed)");
-        assertThat(ConnectionFailure.reason(new NoRouteToHostException("No route to host"))).contains("no route to host");
-        assertThat(ConnectionFailure.reason(new ConnectException("Connection refused"))).contains("connection refused");
-        assertThat(ConnectionFailure.reason(new ConnectException("Connection timed out"))).contains("connection timed out");
-        assertThat(ConnectionFailure.reason(new HttpConnectTimeoutException("HTTP connect timed out"))).contains("connection timed out");
-        assertThat(ConnectionFailure.reason(new IOException("wrapped", new SSLHandshakeException(
-                "PKIX path building failed: sun.security.provider.certpath.SunCertPathBuilderException: unable to find valid "
-                        + "certification path to requested target"))))
-                .contains("TLS handshake failed: the server's certificate is not trusted (no valid certification path to a trusted CA)");
+        assertThat(ConnectionFailure.reason(new NoRouteToHostException("No route to host")))
+                .contains("no route to host");
+        assertThat(ConnectionFailure.reason(new ConnectException("Connection refused")))
+                .contains("connection refused");
+        assertThat(ConnectionFailure.reason(new ConnectException("Connection timed out")))
+                .contains("connection timed out");
+        assertThat(ConnectionFailure.reason(new HttpConnectTimeoutException("HTTP connect timed out")))
+                .contains("connection timed out");
+        assertThat(ConnectionFailure.reason(new IOException(
+                        "wrapped",
+                        new SSLHandshakeException(
+                                "PKIX path building failed: sun.security.provider.certpath.SunCertPathBuilderException: unable to find valid "
+                                        + "certification path to requested target"))))
+                .contains(
+                        "TLS handshake failed: the server's certificate is not trusted (no valid certification path to a trusted CA)");
         assertThat(ConnectionFailure.reason(new SSLHandshakeException("Remote host terminated the handshake")))
                 .contains("TLS handshake failed: Remote host terminated the handshake");
         // What java.net.http says when an https:// endpoint speaks plain HTTP.
-        assertThat(ConnectionFailure.reason(new javax.net.ssl.SSLException("Unrecognized SSL message, plaintext connection?")))
+        assertThat(ConnectionFailure.reason(
+                        new javax.net.ssl.SSLException("Unrecognized SSL message, plaintext connection?")))
                 .contains("TLS handshake failed: Unrecognized SSL message, plaintext connection?");
-        assertThat(ConnectionFailure.reason(new javax.net.ssl.SSLException("Connection reset"))).isEmpty();
+        assertThat(ConnectionFailure.reason(new javax.net.ssl.SSLException("Connection reset")))
+                .isEmpty();
         assertThat(ConnectionFailure.describe(new javax.net.ssl.SSLException("Connection reset")))
                 .isEqualTo("connection reset by the server");
     }
 
     @Test
     void failuresOfAnEstablishedConnectionAreNotConnectionFailures() {
-        assertThat(ConnectionFailure.reason(new HttpTimeoutException("request timed out"))).isEmpty();
-        assertThat(ConnectionFailure.reason(new SocketException("Connection reset"))).isEmpty();
+        assertThat(ConnectionFailure.reason(new HttpTimeoutException("request timed out")))
+                .isEmpty();
+        assertThat(ConnectionFailure.reason(new SocketException("Connection reset")))
+                .isEmpty();
         assertThat(ConnectionFailure.reason(new EOFException())).isEmpty();
-        assertThat(ConnectionFailure.describe(new HttpTimeoutException("request timed out"))).isEqualTo("request timed out");
-        assertThat(ConnectionFailure.describe(new SocketException("Connection reset"))).isEqualTo("connection reset by the server");
+        assertThat(ConnectionFailure.describe(new HttpTimeoutException("request timed out")))
+                .isEqualTo("request timed out");
+        assertThat(ConnectionFailure.describe(new SocketException("Connection reset")))
+                .isEqualTo("connection reset by the server");
         assertThat(ConnectionFailure.describe(new IOException("HTTP/1.1 header parser received no bytes")))
                 .isEqualTo("the connection was closed before a response arrived");
     }
@@ -87,6 +102,7 @@ class ConnectionFailureTest {
         assertThat(ConnectionFailure.describe(new IOException("java.security.cert.CertificateException: bad thing.")))
                 .isEqualTo("bad thing");
         assertThat(ConnectionFailure.describe(new IOException())).isEqualTo("input/output error");
-        assertThat(ConnectionFailure.describe(new ConnectException())).isEqualTo("the connection could not be established");
+        assertThat(ConnectionFailure.describe(new ConnectException()))
+                .isEqualTo("the connection could not be established");
     }
 }

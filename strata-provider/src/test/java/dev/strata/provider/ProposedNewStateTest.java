@@ -30,13 +30,21 @@ class ProposedNewStateTest {
     }
 
     private static Value rule(String cidr, String id) {
-        return Value.objectOf("cidr", Value.string(cidr), "rule_id", id == null ? Value.nullValue(Type.STRING) : Value.string(id));
+        return Value.objectOf(
+                "cidr", Value.string(cidr), "rule_id", id == null ? Value.nullValue(Type.STRING) : Value.string(id));
     }
 
     @Test
     void configWinsForConfigurableAndPriorForComputedLeftNull() {
-        Value prior = obj(Map.of("name", Value.string("a"), "size", Value.number(3), "id", Value.string("i-1"),
-                "note", Value.string("old")));
+        Value prior = obj(Map.of(
+                "name",
+                Value.string("a"),
+                "size",
+                Value.number(3),
+                "id",
+                Value.string("i-1"),
+                "note",
+                Value.string("old")));
         Value config = obj(Map.of("name", Value.string("b")));
         Value p = ProposedNewState.of(SCHEMA, prior, config);
         assertThat(p.attributes().get("name")).isEqualTo(Value.string("b"));
@@ -56,15 +64,20 @@ class ProposedNewStateTest {
 
     @Test
     void destroyProposesNull() {
-        assertThat(ProposedNewState.of(SCHEMA, obj(Map.of("name", Value.string("a"))), SCHEMA.nullValue()).isNull()).isTrue();
+        assertThat(ProposedNewState.of(SCHEMA, obj(Map.of("name", Value.string("a"))), SCHEMA.nullValue())
+                        .isNull())
+                .isTrue();
     }
 
     @Test
     void nestedListBlocksKeepComputedValuesByIndex() {
-        Value prior = obj(Map.of("name", Value.string("a"),
-                "rule", Value.list(RULE.impliedType(), List.of(rule("10.0.0.0/8", "r-1")))));
-        Value config = obj(Map.of("name", Value.string("a"),
-                "rule", Value.list(RULE.impliedType(), List.of(rule("10.0.0.0/8", null), rule("10.1.0.0/16", null)))));
+        Value prior = obj(Map.of(
+                "name", Value.string("a"), "rule", Value.list(RULE.impliedType(), List.of(rule("10.0.0.0/8", "r-1")))));
+        Value config = obj(Map.of(
+                "name",
+                Value.string("a"),
+                "rule",
+                Value.list(RULE.impliedType(), List.of(rule("10.0.0.0/8", null), rule("10.1.0.0/16", null)))));
         Value rules = ProposedNewState.of(SCHEMA, prior, config).attributes().get("rule");
         assertThat(rules.elements().get(0).attributes().get("rule_id")).isEqualTo(Value.string("r-1"));
         assertThat(rules.elements().get(1).attributes().get("rule_id").isNull()).isTrue();
@@ -72,10 +85,16 @@ class ProposedNewStateTest {
 
     @Test
     void nestedSetBlocksMatchByConfigurableContent() {
-        Value prior = obj(Map.of("name", Value.string("a"),
-                "tag", Value.set(RULE.impliedType(), List.of(rule("a", "r-a"), rule("b", "r-b")))));
-        Value config = obj(Map.of("name", Value.string("a"),
-                "tag", Value.set(RULE.impliedType(), List.of(rule("b", null), rule("c", null)))));
+        Value prior = obj(Map.of(
+                "name",
+                Value.string("a"),
+                "tag",
+                Value.set(RULE.impliedType(), List.of(rule("a", "r-a"), rule("b", "r-b")))));
+        Value config = obj(Map.of(
+                "name",
+                Value.string("a"),
+                "tag",
+                Value.set(RULE.impliedType(), List.of(rule("b", null), rule("c", null)))));
         Value tags = ProposedNewState.of(SCHEMA, prior, config).attributes().get("tag");
         assertThat(tags.elements()).contains(rule("b", "r-b"), rule("c", null)).hasSize(2);
     }
@@ -84,7 +103,8 @@ class ProposedNewStateTest {
     void singleBlockMergesWithPrior() {
         Value prior = obj(Map.of("name", Value.string("a"), "opts", rule("x", "r-x")));
         Value config = obj(Map.of("name", Value.string("a"), "opts", rule("x", null)));
-        assertThat(ProposedNewState.of(SCHEMA, prior, config).attributes().get("opts")).isEqualTo(rule("x", "r-x"));
+        assertThat(ProposedNewState.of(SCHEMA, prior, config).attributes().get("opts"))
+                .isEqualTo(rule("x", "r-x"));
     }
 
     @Test

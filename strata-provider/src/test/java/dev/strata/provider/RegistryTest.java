@@ -12,23 +12,32 @@ class RegistryTest {
 
     @Test
     void sourceAddressesParseInAllForms() {
-        assertThat(ProviderAddress.parse("registry.terraform.io/hashicorp/random").value())
+        assertThat(ProviderAddress.parse("registry.terraform.io/hashicorp/random")
+                        .value())
                 .isEqualTo(ProviderAddress.hashicorp("random"));
         assertThat(ProviderAddress.parse("HashiCorp/Random").value()).isEqualTo(ProviderAddress.hashicorp("random"));
         assertThat(ProviderAddress.parse("random").value()).isEqualTo(ProviderAddress.hashicorp("random"));
-        assertThat(ProviderAddress.parse("example.com:8443/acme/widgets").value().toString())
+        assertThat(ProviderAddress.parse("example.com:8443/acme/widgets")
+                        .value()
+                        .toString())
                 .isEqualTo("example.com:8443/acme/widgets");
-        assertThat(ProviderAddress.parse("cyrilgdn/postgresql").value().forDisplay()).isEqualTo("cyrilgdn/postgresql");
+        assertThat(ProviderAddress.parse("cyrilgdn/postgresql").value().forDisplay())
+                .isEqualTo("cyrilgdn/postgresql");
         assertThat(ProviderAddress.parse("a/b/c/d").hasErrors()).isTrue();
         assertThat(ProviderAddress.parse("hashicorp/-x").hasErrors()).isTrue();
-        assertThat(ProviderAddress.parse("hashicorp/terraform-provider-aws").diagnostics().asList().get(0).detail())
+        assertThat(ProviderAddress.parse("hashicorp/terraform-provider-aws")
+                        .diagnostics()
+                        .asList()
+                        .get(0)
+                        .detail())
                 .contains("did you mean \"hashicorp/aws\"");
     }
 
     @Test
     void impliedProviderIsTheTypePrefix() {
         assertThat(ProviderAddress.impliedFor("random_pet")).isEqualTo(ProviderAddress.hashicorp("random"));
-        assertThat(ProviderAddress.impliedFor("null_resource").toString()).isEqualTo("registry.terraform.io/hashicorp/null");
+        assertThat(ProviderAddress.impliedFor("null_resource").toString())
+                .isEqualTo("registry.terraform.io/hashicorp/null");
         assertThat(ProviderAddress.impliedFor("terraform_data")).isEqualTo(ProviderAddress.TERRAFORM);
         assertThat(ProviderAddress.TERRAFORM.toString()).isEqualTo("terraform.io/builtin/terraform");
     }
@@ -40,12 +49,16 @@ class RegistryTest {
         assertThat(VersionConstraint.parse("~> 3.7.0").value().selects(v)).isTrue();
         assertThat(VersionConstraint.parse("~> 3.8").value().selects(v)).isFalse();
         assertThat(VersionConstraint.parse("~> 2.0").value().selects(v)).isFalse();
-        assertThat(VersionConstraint.parse("~> 3").value().selects(Version.of("4.0.0"))).isTrue();
-        assertThat(VersionConstraint.parse(">= 3.1, < 4.0.0").value().selects(v)).isTrue();
+        assertThat(VersionConstraint.parse("~> 3").value().selects(Version.of("4.0.0")))
+                .isTrue();
+        assertThat(VersionConstraint.parse(">= 3.1, < 4.0.0").value().selects(v))
+                .isTrue();
         assertThat(VersionConstraint.parse("!= 3.7.2").value().selects(v)).isFalse();
         assertThat(VersionConstraint.parse("3.7.2").value().selects(v)).isTrue();
-        assertThat(VersionConstraint.parse(">= 1.0").value().selects(Version.of("2.0.0-beta1"))).isFalse();
-        assertThat(VersionConstraint.parse("= 2.0.0-beta1").value().selects(Version.of("2.0.0-beta1"))).isTrue();
+        assertThat(VersionConstraint.parse(">= 1.0").value().selects(Version.of("2.0.0-beta1")))
+                .isFalse();
+        assertThat(VersionConstraint.parse("= 2.0.0-beta1").value().selects(Version.of("2.0.0-beta1")))
+                .isTrue();
         assertThat(VersionConstraint.parse("~> banana").hasErrors()).isTrue();
     }
 
@@ -61,26 +74,39 @@ class RegistryTest {
         ProviderRegistry r = ProviderRegistry.of(List.of(
                 new Fake(ProviderAddress.hashicorp("random"), Version.of("3.7.2")),
                 new Fake(ProviderAddress.hashicorp("null"), Version.of("3.2.4"))));
-        assertThat(r.resolve(ProviderAddress.hashicorp("random"), VersionConstraint.ANY).value().version())
+        assertThat(r.resolve(ProviderAddress.hashicorp("random"), VersionConstraint.ANY)
+                        .value()
+                        .version())
                 .isEqualTo(Version.of("3.7.2"));
         Result<ProviderFactory> miss = r.resolve(ProviderAddress.hashicorp("aws"), VersionConstraint.ANY);
         assertThat(miss.value()).isNull();
         assertThat(miss.diagnostics().asList().get(0).detail())
-                .contains("registry.terraform.io/hashicorp/aws").contains("hashicorp/null 3.2.4, hashicorp/random 3.7.2");
-        Result<ProviderFactory> old = r.resolve(ProviderAddress.hashicorp("random"), VersionConstraint.parse("~> 2.0").value());
+                .contains("registry.terraform.io/hashicorp/aws")
+                .contains("hashicorp/null 3.2.4, hashicorp/random 3.7.2");
+        Result<ProviderFactory> old = r.resolve(
+                ProviderAddress.hashicorp("random"),
+                VersionConstraint.parse("~> 2.0").value());
         assertThat(old.diagnostics().asList().get(0).summary()).isEqualTo("Unsatisfiable provider version constraint");
     }
 
     @Test
     void failuresClassifyAsTransientOnlyWhenAllAre() {
         ProviderDiagnostics t = ProviderDiagnostics.of(
-                ProviderDiagnostic.transientError("Throttled", "", (Failure.Transient) Failure.retryAfter(java.time.Duration.ofSeconds(2))),
+                ProviderDiagnostic.transientError(
+                        "Throttled", "", (Failure.Transient) Failure.retryAfter(java.time.Duration.ofSeconds(2))),
                 ProviderDiagnostic.transientError("Timeout", "", (Failure.Transient) Failure.transientFailure()),
                 ProviderDiagnostic.warning("Deprecated", "", null));
         assertThat(t.failure()).contains(Failure.retryAfter(java.time.Duration.ofSeconds(2)));
         assertThat(t.with(ProviderDiagnostic.error("Bad", "")).failure()).contains(Failure.PERMANENT);
-        assertThat(ProviderDiagnostics.of(ProviderDiagnostic.warning("w", "", null)).failure()).isEmpty();
-        assertThat(ProviderDiagnostics.of(ProviderDiagnostic.error("Bad", "no", AttributePath.of("a").index(0)))
-                .toDiagnostics().asList().get(0).detail()).isEqualTo("no\n\nAttribute: a[0]");
+        assertThat(ProviderDiagnostics.of(ProviderDiagnostic.warning("w", "", null))
+                        .failure())
+                .isEmpty();
+        assertThat(ProviderDiagnostics.of(ProviderDiagnostic.error(
+                                "Bad", "no", AttributePath.of("a").index(0)))
+                        .toDiagnostics()
+                        .asList()
+                        .get(0)
+                        .detail())
+                .isEqualTo("no\n\nAttribute: a[0]");
     }
 }

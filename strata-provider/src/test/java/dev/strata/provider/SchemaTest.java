@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 
 class SchemaTest {
 
-    private static final Block INNER = Block.builder().attribute("x", Attribute.required(Type.NUMBER)).build();
+    private static final Block INNER =
+            Block.builder().attribute("x", Attribute.required(Type.NUMBER)).build();
     private static final Block SCHEMA = Block.builder()
             .attribute("name", Attribute.required(Type.STRING))
             .attribute("id", Attribute.computed(Type.STRING))
@@ -26,9 +27,24 @@ class SchemaTest {
     @Test
     void impliedTypeFollowsNestingModes() {
         Type inner = Type.object(Map.of("x", Type.NUMBER));
-        assertThat(SCHEMA.impliedType()).isEqualTo(Type.object(Map.of(
-                "name", Type.STRING, "id", Type.STRING, "old", Type.STRING, "pw", Type.STRING,
-                "one", inner, "many", Type.list(inner), "set", Type.set(inner), "byname", Type.map(inner))));
+        assertThat(SCHEMA.impliedType())
+                .isEqualTo(Type.object(Map.of(
+                        "name",
+                        Type.STRING,
+                        "id",
+                        Type.STRING,
+                        "old",
+                        Type.STRING,
+                        "pw",
+                        Type.STRING,
+                        "one",
+                        inner,
+                        "many",
+                        Type.list(inner),
+                        "set",
+                        Type.set(inner),
+                        "byname",
+                        Type.map(inner))));
     }
 
     @Test
@@ -37,35 +53,51 @@ class SchemaTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Attribute(Type.STRING, false, false, false, false, "", false))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> Block.builder().attribute("a", Attribute.required(Type.STRING))
-                .block("a", NestedBlock.of(NestingMode.SINGLE, INNER)).build()).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Block.builder()
+                        .attribute("a", Attribute.required(Type.STRING))
+                        .block("a", NestedBlock.of(NestingMode.SINGLE, INNER))
+                        .build())
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void coerceFillsAndConverts() {
-        SchemaValues.Coerced c = SchemaValues.coerce(SCHEMA, Value.objectOf("name", Value.number(5),
-                "many", Value.tuple(List.of(Value.objectOf("x", Value.string("1"))))));
+        SchemaValues.Coerced c = SchemaValues.coerce(
+                SCHEMA,
+                Value.objectOf(
+                        "name", Value.number(5), "many", Value.tuple(List.of(Value.objectOf("x", Value.string("1"))))));
         assertThat(c.diagnostics().hasErrors()).isFalse();
         assertThat(c.value().type()).isEqualTo(SCHEMA.impliedType());
         assertThat(c.value().attributes().get("name")).isEqualTo(Value.string("5"));
         assertThat(c.value().attributes().get("set")).isEqualTo(Value.set(INNER.impliedType(), List.of()));
         SchemaValues.Coerced bad = SchemaValues.coerce(SCHEMA, Value.objectOf("nmae", Value.string("x")));
-        assertThat(bad.diagnostics().asList()).extracting(ProviderDiagnostic::summary).containsExactly("Unsupported argument");
+        assertThat(bad.diagnostics().asList())
+                .extracting(ProviderDiagnostic::summary)
+                .containsExactly("Unsupported argument");
     }
 
     @Test
     void checkConfigReportsRequiredComputedLimitsAndDeprecation() {
-        Value cfg = SchemaValues.coerce(SCHEMA, Value.objectOf("id", Value.string("x"), "old", Value.string("y"))).value();
+        Value cfg = SchemaValues.coerce(SCHEMA, Value.objectOf("id", Value.string("x"), "old", Value.string("y")))
+                .value();
         ProviderDiagnostics d = SchemaValues.checkConfig(SCHEMA, cfg);
-        assertThat(d.asList()).extracting(ProviderDiagnostic::summary).containsExactlyInAnyOrder(
-                "Missing required argument", "Invalid configuration", "Argument is deprecated", "Missing required block");
-        assertThat(d.asList()).filteredOn(x -> x.summary().equals("Missing required argument"))
-                .extracting(x -> x.attribute().toString()).containsExactly("name");
+        assertThat(d.asList())
+                .extracting(ProviderDiagnostic::summary)
+                .containsExactlyInAnyOrder(
+                        "Missing required argument",
+                        "Invalid configuration",
+                        "Argument is deprecated",
+                        "Missing required block");
+        assertThat(d.asList())
+                .filteredOn(x -> x.summary().equals("Missing required argument"))
+                .extracting(x -> x.attribute().toString())
+                .containsExactly("name");
     }
 
     @Test
     void markSensitiveMarksDeclaredAttributes() {
-        Value v = SchemaValues.coerce(SCHEMA, Value.objectOf("name", Value.string("n"), "pw", Value.string("s3cret"))).value();
+        Value v = SchemaValues.coerce(SCHEMA, Value.objectOf("name", Value.string("n"), "pw", Value.string("s3cret")))
+                .value();
         Value marked = SchemaValues.markSensitive(SCHEMA, v);
         assertThat(marked.attributes().get("pw").isSensitive()).isTrue();
         assertThat(marked.attributes().get("name").isSensitive()).isFalse();
@@ -74,8 +106,11 @@ class SchemaTest {
 
     @Test
     void attributePathsRenderAndNavigate() {
-        Value v = Value.objectOf("tags", Value.map(Type.STRING, Map.of("env", Value.string("prod"))),
-                "rules", Value.list(Type.STRING, List.of(Value.string("a"))));
+        Value v = Value.objectOf(
+                "tags",
+                Value.map(Type.STRING, Map.of("env", Value.string("prod"))),
+                "rules",
+                Value.list(Type.STRING, List.of(Value.string("a"))));
         assertThat(AttributePath.of("tags").key("env").toString()).isEqualTo("tags[\"env\"]");
         assertThat(AttributePath.of("tags").key("env").valueIn(v)).contains(Value.string("prod"));
         assertThat(AttributePath.of("rules").index(0).valueIn(v)).contains(Value.string("a"));

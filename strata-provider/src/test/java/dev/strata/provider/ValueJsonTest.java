@@ -12,11 +12,32 @@ class ValueJsonTest {
 
     @Test
     void roundTripsAgainstTheType() {
-        Type t = Type.object(Map.of("s", Type.STRING, "n", Type.NUMBER, "l", Type.list(Type.BOOL),
-                "m", Type.map(Type.STRING), "d", Type.DYNAMIC, "z", Type.set(Type.STRING)));
-        Value v = Value.objectOf("s", Value.string("x"), "n", Value.number(new java.math.BigDecimal("1.5")),
-                "l", Value.list(Type.BOOL, List.of(Value.TRUE)), "m", Value.map(Type.STRING, Map.of("k", Value.string("v"))),
-                "d", Value.tuple(List.of(Value.string("a"), Value.number(1))), "z", Value.set(Type.STRING, List.of()));
+        Type t = Type.object(Map.of(
+                "s",
+                Type.STRING,
+                "n",
+                Type.NUMBER,
+                "l",
+                Type.list(Type.BOOL),
+                "m",
+                Type.map(Type.STRING),
+                "d",
+                Type.DYNAMIC,
+                "z",
+                Type.set(Type.STRING)));
+        Value v = Value.objectOf(
+                "s",
+                Value.string("x"),
+                "n",
+                Value.number(new java.math.BigDecimal("1.5")),
+                "l",
+                Value.list(Type.BOOL, List.of(Value.TRUE)),
+                "m",
+                Value.map(Type.STRING, Map.of("k", Value.string("v"))),
+                "d",
+                Value.tuple(List.of(Value.string("a"), Value.number(1))),
+                "z",
+                Value.set(Type.STRING, List.of()));
         String json = ValueJson.encode(v, t);
         assertThat(json).contains("\"d\":{\"value\":[\"a\",1],\"type\":[\"tuple\",[\"string\",\"number\"]]}");
         assertThat(ValueJson.decode(json, t)).isEqualTo(v);
@@ -33,8 +54,10 @@ class ValueJsonTest {
 
     @Test
     void numbersAreWrittenAsPlainDecimals() {
-        assertThat(ValueJson.encode(Value.number(new java.math.BigDecimal("0.000001")), Type.NUMBER)).isEqualTo("0.000001");
-        assertThat(ValueJson.encode(Value.number(new java.math.BigDecimal("1E+21")), Type.NUMBER)).isEqualTo("1000000000000000000000");
+        assertThat(ValueJson.encode(Value.number(new java.math.BigDecimal("0.000001")), Type.NUMBER))
+                .isEqualTo("0.000001");
+        assertThat(ValueJson.encode(Value.number(new java.math.BigDecimal("1E+21")), Type.NUMBER))
+                .isEqualTo("1000000000000000000000");
     }
 
     @Test

@@ -1,8 +1,8 @@
 package dev.strata.providers;
 
+import dev.strata.addr.Version;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderFactory;
-import dev.strata.addr.Version;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -13,8 +13,7 @@ import java.util.function.Supplier;
  */
 public final class Retrying {
 
-    private Retrying() {
-    }
+    private Retrying() {}
 
     /** Told before each wait; may end the retries early, e.g. when the run is stopping or out of time. */
     @FunctionalInterface

@@ -77,8 +77,19 @@ public sealed interface Expr {
     }
 
     enum Op {
-        OR("||"), AND("&&"), EQ("=="), NE("!="), LT("<"), LE("<="), GT(">"), GE(">="),
-        ADD("+"), SUB("-"), MUL("*"), DIV("/"), MOD("%");
+        OR("||"),
+        AND("&&"),
+        EQ("=="),
+        NE("!="),
+        LT("<"),
+        LE("<="),
+        GT(">"),
+        GE(">="),
+        ADD("+"),
+        SUB("-"),
+        MUL("*"),
+        DIV("/"),
+        MOD("%");
 
         final String symbol;
 
@@ -113,8 +124,7 @@ public sealed interface Expr {
      * {@code [for v in c : value if cond]}, or with a key {@code {for v in c : key => value}}.
      * {@code keyVar}, {@code key} and {@code condition} may be null.
      */
-    record For(String keyVar, String valueVar, Expr collection, Expr key, Expr value, Expr condition)
-            implements Expr {
+    record For(String keyVar, String valueVar, Expr collection, Expr key, Expr value, Expr condition) implements Expr {
         public For {
             Objects.requireNonNull(valueVar, "valueVar");
             Objects.requireNonNull(collection, "collection");

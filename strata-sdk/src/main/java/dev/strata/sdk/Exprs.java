@@ -21,12 +21,15 @@ final class Exprs {
     static Expr step(Expr source, Lineage.Segment segment) {
         return switch (source) {
             case Expr.Ref r -> new Expr.Ref(r.lineage().with(segment), Site.capture());
-            case Expr.Tuple t when segment instanceof Lineage.Segment.Index i && i.index() < t.items().size() ->
-                    t.items().get((int) i.index());
-            case Expr.Obj o when segment instanceof Lineage.Segment.Member m && o.attributes().containsKey(m.name()) ->
-                    o.attributes().get(m.name());
-            case Expr.Obj o when segment instanceof Lineage.Segment.Key k && o.attributes().containsKey(k.key()) ->
-                    o.attributes().get(k.key());
+            case Expr.Tuple t
+            when segment instanceof Lineage.Segment.Index i
+                    && i.index() < t.items().size() -> t.items().get((int) i.index());
+            case Expr.Obj o
+            when segment instanceof Lineage.Segment.Member m && o.attributes().containsKey(m.name()) ->
+                o.attributes().get(m.name());
+            case Expr.Obj o
+            when segment instanceof Lineage.Segment.Key k && o.attributes().containsKey(k.key()) ->
+                o.attributes().get(k.key());
             default -> new Expr.Step(source, segment);
         };
     }
@@ -40,10 +43,10 @@ final class Exprs {
 
     private static void collect(Expr e, List<Expr.Ref> out) {
         switch (e) {
-            case Expr.Str s -> { }
-            case Expr.Num n -> { }
-            case Expr.Bool b -> { }
-            case Expr.Null n -> { }
+            case Expr.Str s -> {}
+            case Expr.Num n -> {}
+            case Expr.Bool b -> {}
+            case Expr.Null n -> {}
             case Expr.Tuple t -> t.items().forEach(i -> collect(i, out));
             case Expr.Obj o -> o.attributes().values().forEach(v -> collect(v, out));
             case Expr.Ref r -> {

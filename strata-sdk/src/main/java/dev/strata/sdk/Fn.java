@@ -14,17 +14,18 @@ public final class Fn {
 
     /** Any of Terraform's functions by name; the result's type is the caller's to state with the views of {@link AnyValue}. */
     public static AnyValue call(String function, Value... args) {
-        return new AnyValue(new Expr.Call(function, Arrays.stream(args).map(Value::expr).toList()), Site.capture());
+        return new AnyValue(
+                new Expr.Call(function, Arrays.stream(args).map(Value::expr).toList()), Site.capture());
     }
 
     public static StringValue cidrsubnet(StringValue prefix, long newbits, NumberValue netnum) {
-        return new StringValue(new Expr.Call("cidrsubnet", List.of(prefix.expr(), num(newbits), netnum.expr())),
-                Site.capture());
+        return new StringValue(
+                new Expr.Call("cidrsubnet", List.of(prefix.expr(), num(newbits), netnum.expr())), Site.capture());
     }
 
     public static StringValue cidrsubnet(StringValue prefix, long newbits, long netnum) {
-        return new StringValue(new Expr.Call("cidrsubnet", List.of(prefix.expr(), num(newbits), num(netnum))),
-                Site.capture());
+        return new StringValue(
+                new Expr.Call("cidrsubnet", List.of(prefix.expr(), num(newbits), num(netnum))), Site.capture());
     }
 
     public static NumberValue length(Value collection) {
@@ -45,8 +46,8 @@ public final class Fn {
 
     /** {@code condition ? whenTrue : whenFalse}, typed as {@code whenTrue}. */
     public static <V extends Value> V cond(BoolValue condition, V whenTrue, Value whenFalse) {
-        return Exprs.like(whenTrue, new Expr.Conditional(condition.expr(), whenTrue.expr(), whenFalse.expr()),
-                Site.capture());
+        return Exprs.like(
+                whenTrue, new Expr.Conditional(condition.expr(), whenTrue.expr(), whenFalse.expr()), Site.capture());
     }
 
     /**
@@ -60,8 +61,9 @@ public final class Fn {
                 case String s -> new Expr.Str(s);
                 case Value v -> v.expr();
                 case null -> throw new IllegalArgumentException("a template part is null");
-                default -> throw new IllegalArgumentException("a template part is a String or a Value, not a "
-                        + p.getClass().getSimpleName());
+                default ->
+                    throw new IllegalArgumentException("a template part is a String or a Value, not a "
+                            + p.getClass().getSimpleName());
             };
             // Adjacent literal text merges, so equal templates render equally.
             if (e instanceof Expr.Str s && !out.isEmpty() && out.get(out.size() - 1) instanceof Expr.Str prev) {
@@ -79,28 +81,50 @@ public final class Fn {
     /** {@code [for var in collection : body(var)]}. */
     public static ListValue forList(String var, Value collection, Function<AnyValue, ? extends Value> body) {
         AnyValue v = iterator(var, collection);
-        return new ListValue(new Expr.For(null, var, collection.expr(), null, body.apply(v).expr(), null),
-                Site.capture());
+        return new ListValue(
+                new Expr.For(null, var, collection.expr(), null, body.apply(v).expr(), null), Site.capture());
     }
 
     /** {@code [for var in collection : body(var) if where(var)]}. */
-    public static ListValue forList(String var, Value collection, Function<AnyValue, ? extends Value> body,
-                                    Function<AnyValue, BoolValue> where) {
+    public static ListValue forList(
+            String var,
+            Value collection,
+            Function<AnyValue, ? extends Value> body,
+            Function<AnyValue, BoolValue> where) {
         AnyValue v = iterator(var, collection);
-        return new ListValue(new Expr.For(null, var, collection.expr(), null, body.apply(v).expr(),
-                where.apply(v).expr()), Site.capture());
+        return new ListValue(
+                new Expr.For(
+                        null,
+                        var,
+                        collection.expr(),
+                        null,
+                        body.apply(v).expr(),
+                        where.apply(v).expr()),
+                Site.capture());
     }
 
     /** {@code {for var in collection : key(var) => value(var)}}. */
-    public static MapValue forMap(String var, Value collection, Function<AnyValue, StringValue> key,
-                                  Function<AnyValue, ? extends Value> value) {
+    public static MapValue forMap(
+            String var,
+            Value collection,
+            Function<AnyValue, StringValue> key,
+            Function<AnyValue, ? extends Value> value) {
         AnyValue v = iterator(var, collection);
-        return new MapValue(new Expr.For(null, var, collection.expr(), key.apply(v).expr(), value.apply(v).expr(),
-                null), Site.capture());
+        return new MapValue(
+                new Expr.For(
+                        null,
+                        var,
+                        collection.expr(),
+                        key.apply(v).expr(),
+                        value.apply(v).expr(),
+                        null),
+                Site.capture());
     }
 
     private static AnyValue iterator(String var, Value collection) {
-        Stack stack = Exprs.refs(collection.expr()).stream().map(r -> r.lineage().stack()).findFirst()
+        Stack stack = Exprs.refs(collection.expr()).stream()
+                .map(r -> r.lineage().stack())
+                .findFirst()
                 .orElse(Stack.LOOSE);
         Site site = Site.capture();
         return new AnyValue(new Expr.Ref(Lineage.of(stack, null, var), site), site);

@@ -43,7 +43,10 @@ public final class Lifecycle {
     }
 
     boolean isEmpty() {
-        return createBeforeDestroy == null && preventDestroy == null && !ignoreAll && ignoreChanges.isEmpty()
+        return createBeforeDestroy == null
+                && preventDestroy == null
+                && !ignoreAll
+                && ignoreChanges.isEmpty()
                 && replaceTriggeredBy.isEmpty();
     }
 }

@@ -18,7 +18,8 @@ public record ListValue(Expr expr, Site site) implements Value {
     }
 
     public static ListValue ofStrings(String... items) {
-        return new ListValue(new Expr.Tuple(Arrays.stream(items).<Expr>map(Expr.Str::new).toList()), Site.capture());
+        return new ListValue(
+                new Expr.Tuple(Arrays.stream(items).<Expr>map(Expr.Str::new).toList()), Site.capture());
     }
 
     public AnyValue get(long index) {

@@ -6,13 +6,12 @@ import java.util.Set;
 final class Names {
     private Names() {}
 
-    static final Set<String> RESERVED_VARIABLE_NAMES = Set.of("source", "version", "providers", "count", "for_each",
-            "lifecycle", "depends_on", "locals");
-    static final Set<String> RESOURCE_META = Set.of("count", "for_each", "provider", "depends_on", "lifecycle",
-            "connection", "provisioner");
+    static final Set<String> RESERVED_VARIABLE_NAMES =
+            Set.of("source", "version", "providers", "count", "for_each", "lifecycle", "depends_on", "locals");
+    static final Set<String> RESOURCE_META =
+            Set.of("count", "for_each", "provider", "depends_on", "lifecycle", "connection", "provisioner");
     static final Set<String> DATA_META = Set.of("count", "for_each", "provider", "depends_on", "lifecycle");
-    static final Set<String> MODULE_META = Set.of("source", "version", "count", "for_each", "providers",
-            "depends_on");
+    static final Set<String> MODULE_META = Set.of("source", "version", "count", "for_each", "providers", "depends_on");
     static final Set<String> PROVIDER_META = Set.of("alias", "version");
 
     /** HCL's identifier: a letter or underscore, then letters, digits, underscores and dashes. */

@@ -76,7 +76,9 @@ final class Render {
                 yield n;
             }
             // A set literal is a list in JSON: a default's type constraint converts it.
-            case Expr.Call c when c.function().equals("toset") && c.args().size() == 1
+            case Expr.Call c
+            when c.function().equals("toset")
+                    && c.args().size() == 1
                     && c.args().get(0) instanceof Expr.Tuple t -> literalJson(t);
             case Expr.Call c -> null;
             case Expr.Ref r -> null;
@@ -133,7 +135,8 @@ final class Render {
                 int i = 0;
                 for (Map.Entry<String, Expr> a : o.attributes().entrySet()) {
                     b.append(i++ == 0 ? " " : ", ");
-                    b.append(Names.isIdentifier(a.getKey()) ? a.getKey() : quote(a.getKey(), true)).append(" = ");
+                    b.append(Names.isIdentifier(a.getKey()) ? a.getKey() : quote(a.getKey(), true))
+                            .append(" = ");
                     text(b, a.getValue());
                 }
                 b.append(i == 0 ? "}" : " }");
@@ -223,8 +226,10 @@ final class Render {
                 }
             }
             case Lineage.Segment.Index i -> b.append('[').append(i.index()).append(']');
-            case Lineage.Segment.Key k -> b.append('[').append(quote(k.key(), true)).append(']');
-            case Lineage.Segment.IndexBy by -> b.append('[').append(text(by.index())).append(']');
+            case Lineage.Segment.Key k ->
+                b.append('[').append(quote(k.key(), true)).append(']');
+            case Lineage.Segment.IndexBy by ->
+                b.append('[').append(text(by.index())).append(']');
             case Lineage.Segment.Splat splat -> b.append("[*]");
         }
     }

@@ -14,12 +14,19 @@ public record SetValue(Expr expr, Site site) implements Value {
     }
 
     public static SetValue of(List<? extends Value> items) {
-        return new SetValue(new Expr.Call("toset", List.of(new Expr.Tuple(items.stream().map(Value::expr).toList()))),
+        return new SetValue(
+                new Expr.Call(
+                        "toset",
+                        List.of(new Expr.Tuple(items.stream().map(Value::expr).toList()))),
                 Site.capture());
     }
 
     public static SetValue ofStrings(String... items) {
-        return new SetValue(new Expr.Call("toset", List.of(new Expr.Tuple(
-                Arrays.stream(items).<Expr>map(Expr.Str::new).toList()))), Site.capture());
+        return new SetValue(
+                new Expr.Call(
+                        "toset",
+                        List.of(new Expr.Tuple(
+                                Arrays.stream(items).<Expr>map(Expr.Str::new).toList()))),
+                Site.capture());
     }
 }

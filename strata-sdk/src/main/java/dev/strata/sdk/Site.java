@@ -21,11 +21,14 @@ public record Site(String file, int line, String className, String method) {
 
     /** The caller's site: the nearest frame whose class is not part of the SDK (nor of the JDK). */
     static Site capture() {
-        Optional<StackWalker.StackFrame> frame = WALKER.walk(frames -> frames
-                .filter(f -> !isSdkOrJdk(f.getDeclaringClass()))
-                .findFirst());
-        return frame.map(f -> new Site(f.getFileName() == null ? f.getClassName() : f.getFileName(),
-                Math.max(f.getLineNumber(), 0), f.getClassName(), f.getMethodName())).orElse(UNKNOWN);
+        Optional<StackWalker.StackFrame> frame = WALKER.walk(
+                frames -> frames.filter(f -> !isSdkOrJdk(f.getDeclaringClass())).findFirst());
+        return frame.map(f -> new Site(
+                        f.getFileName() == null ? f.getClassName() : f.getFileName(),
+                        Math.max(f.getLineNumber(), 0),
+                        f.getClassName(),
+                        f.getMethodName()))
+                .orElse(UNKNOWN);
     }
 
     // By code source rather than by package name: the SDK's own tests share its package but are the

@@ -1,6 +1,7 @@
 package dev.strata.sdk;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
@@ -8,7 +9,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.core.StreamWriteFeature;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -22,8 +22,8 @@ import java.util.TreeMap;
 final class Synthesizer {
     private static final String BAD_NAME = "A name must start with a letter or underscore and may contain only "
             + "letters, digits, underscores, and dashes.";
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .configure(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN.mappedFeature(), true);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().configure(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN.mappedFeature(), true);
     private static final DefaultPrettyPrinter PRETTY = new DefaultPrettyPrinter()
             .withObjectIndenter(new DefaultIndenter("  ", "\n"))
             .withArrayIndenter(new DefaultIndenter("  ", "\n"))
@@ -70,12 +70,21 @@ final class Synthesizer {
                 continue;
             }
             if (Names.RESERVED_VARIABLE_NAMES.contains(v.name)) {
-                problem("Invalid variable name", "The variable name " + Names.quoted(v.name) + " is reserved due to "
-                        + "its special meaning inside module blocks.", v.site);
+                problem(
+                        "Invalid variable name",
+                        "The variable name " + Names.quoted(v.name) + " is reserved due to "
+                                + "its special meaning inside module blocks.",
+                        v.site);
             }
-            if (duplicate(seen, v.name, v.site, "Duplicate variable declaration", "A variable named "
-                    + Names.quoted(v.name) + " was already declared at %s. Variable names must be unique within a "
-                    + "module.")) {
+            if (duplicate(
+                    seen,
+                    v.name,
+                    v.site,
+                    "Duplicate variable declaration",
+                    "A variable named "
+                            + Names.quoted(v.name)
+                            + " was already declared at %s. Variable names must be unique within a "
+                            + "module.")) {
                 continue;
             }
             TreeMap<String, JsonNode> body = new TreeMap<>();
@@ -86,13 +95,21 @@ final class Synthesizer {
                 List<Expr.Ref> refs = Exprs.refs(v.defaultValue.expr());
                 JsonNode literal = Render.literalJson(v.defaultValue.expr());
                 if (!refs.isEmpty()) {
-                    problem("Variables not allowed", "The default of variable " + Names.quoted(v.name) + " refers to "
-                            + refs.get(0).lineage().text() + "; a default must be a literal value, known before "
-                            + "anything else is evaluated.", v.defaultValue.site());
+                    problem(
+                            "Variables not allowed",
+                            "The default of variable " + Names.quoted(v.name) + " refers to "
+                                    + refs.get(0).lineage().text()
+                                    + "; a default must be a literal value, known before "
+                                    + "anything else is evaluated.",
+                            v.defaultValue.site());
                 } else if (literal == null) {
-                    problem("Invalid default value for variable", "The default of variable " + Names.quoted(v.name)
-                            + " is an expression (" + Render.text(v.defaultValue.expr()) + "); a default must be a "
-                            + "literal value.", v.defaultValue.site());
+                    problem(
+                            "Invalid default value for variable",
+                            "The default of variable " + Names.quoted(v.name)
+                                    + " is an expression (" + Render.text(v.defaultValue.expr())
+                                    + "); a default must be a "
+                                    + "literal value.",
+                            v.defaultValue.site());
                 } else {
                     body.put("default", literal);
                 }
@@ -125,9 +142,14 @@ final class Synthesizer {
         TreeMap<String, JsonNode> out = new TreeMap<>();
         Map<String, Site> seen = new HashMap<>();
         for (Local l : stack.locals) {
-            if (!name("local value", l.name(), l.site()) || duplicate(seen, l.name(), l.site(),
-                    "Duplicate local value definition", "A local value named " + Names.quoted(l.name())
-                            + " was already defined at %s. Local value names must be unique within a module.")) {
+            if (!name("local value", l.name(), l.site())
+                    || duplicate(
+                            seen,
+                            l.name(),
+                            l.site(),
+                            "Duplicate local value definition",
+                            "A local value named " + Names.quoted(l.name())
+                                    + " was already defined at %s. Local value names must be unique within a module.")) {
                 continue;
             }
             checkRefs(l.value(), l);
@@ -145,10 +167,10 @@ final class Synthesizer {
             }
             String detail = p.alias == null
                     ? "A default (non-aliased) provider configuration for " + Names.quoted(p.name) + " was already "
-                    + "given at %s. If multiple configurations are required, set the \"alias\" argument for "
-                    + "alternative configurations."
+                            + "given at %s. If multiple configurations are required, set the \"alias\" argument for "
+                            + "alternative configurations."
                     : "A provider configuration for " + Names.quoted(p.name) + " with alias " + Names.quoted(p.alias)
-                    + " was already given at %s. Each configuration for the same provider must have a distinct alias.";
+                            + " was already given at %s. Each configuration for the same provider must have a distinct alias.";
             if (duplicate(seen, p.reference(), p.site, "Duplicate provider configuration", detail)) {
                 continue;
             }
@@ -175,10 +197,15 @@ final class Synthesizer {
         TreeMap<String, TreeMap<String, JsonNode>> out = new TreeMap<>();
         Map<String, Site> seen = new HashMap<>();
         for (Resource r : stack.resources) {
-            if (!name("resource type", r.type, r.site) || !name("resource", r.name, r.site)
-                    || duplicate(seen, r.root(), r.site, "Duplicate resource " + Names.quoted(r.type)
-                    + " configuration", "A " + r.type + " resource named " + Names.quoted(r.name) + " was already "
-                    + "declared at %s. Resource names must be unique per type in each module.")) {
+            if (!name("resource type", r.type, r.site)
+                    || !name("resource", r.name, r.site)
+                    || duplicate(
+                            seen,
+                            r.root(),
+                            r.site,
+                            "Duplicate resource " + Names.quoted(r.type) + " configuration",
+                            "A " + r.type + " resource named " + Names.quoted(r.name) + " was already "
+                                    + "declared at %s. Resource names must be unique per type in each module.")) {
                 continue;
             }
             TreeMap<String, JsonNode> body = body(r, Names.RESOURCE_META, "resource", r);
@@ -197,10 +224,16 @@ final class Synthesizer {
         TreeMap<String, TreeMap<String, JsonNode>> out = new TreeMap<>();
         Map<String, Site> seen = new HashMap<>();
         for (DataSource d : stack.data) {
-            if (!name("data source type", d.type, d.site) || !name("data source", d.name, d.site)
-                    || duplicate(seen, d.root(), d.site, "Duplicate data " + Names.quoted(d.type) + " configuration",
-                    "A " + d.type + " data resource named " + Names.quoted(d.name) + " was already declared at %s. "
-                            + "Resource names must be unique per type in each module.")) {
+            if (!name("data source type", d.type, d.site)
+                    || !name("data source", d.name, d.site)
+                    || duplicate(
+                            seen,
+                            d.root(),
+                            d.site,
+                            "Duplicate data " + Names.quoted(d.type) + " configuration",
+                            "A " + d.type + " data resource named " + Names.quoted(d.name)
+                                    + " was already declared at %s. "
+                                    + "Resource names must be unique per type in each module.")) {
                 continue;
             }
             TreeMap<String, JsonNode> body = body(d, Names.DATA_META, "data", d);
@@ -216,9 +249,15 @@ final class Synthesizer {
         TreeMap<String, JsonNode> out = new TreeMap<>();
         Map<String, Site> seen = new HashMap<>();
         for (ModuleCall m : stack.modules) {
-            if (!name("module call", m.name, m.site) || duplicate(seen, m.name, m.site, "Duplicate module call",
-                    "A module call named " + Names.quoted(m.name) + " was already defined at %s. Module calls must "
-                            + "have unique names within a module.")) {
+            if (!name("module call", m.name, m.site)
+                    || duplicate(
+                            seen,
+                            m.name,
+                            m.site,
+                            "Duplicate module call",
+                            "A module call named " + Names.quoted(m.name)
+                                    + " was already defined at %s. Module calls must "
+                                    + "have unique names within a module.")) {
                 continue;
             }
             TreeMap<String, JsonNode> body = body(m, Names.MODULE_META, "module", m);
@@ -245,9 +284,15 @@ final class Synthesizer {
         TreeMap<String, JsonNode> out = new TreeMap<>();
         Map<String, Site> seen = new HashMap<>();
         for (Output o : stack.outputs) {
-            if (!name("output", o.name, o.site) || duplicate(seen, o.name, o.site, "Duplicate output definition",
-                    "An output named " + Names.quoted(o.name) + " was already defined at %s. Output names must be "
-                            + "unique within a module.")) {
+            if (!name("output", o.name, o.site)
+                    || duplicate(
+                            seen,
+                            o.name,
+                            o.site,
+                            "Duplicate output definition",
+                            "An output named " + Names.quoted(o.name)
+                                    + " was already defined at %s. Output names must be "
+                                    + "unique within a module.")) {
                 continue;
             }
             checkRefs(o.value, o);
@@ -290,8 +335,8 @@ final class Synthesizer {
         ArrayNode out = Render.NODES.arrayNode();
         for (Stack.Moved m : stack.moved) {
             if (address(m.from()) & address(m.to())) {
-                out.add(object(new TreeMap<>(Map.of("from", Render.NODES.textNode(m.from().text()),
-                        "to", Render.NODES.textNode(m.to().text())))));
+                out.add(object(new TreeMap<>(Map.of(
+                        "from", Render.NODES.textNode(m.from().text()), "to", Render.NODES.textNode(m.to().text())))));
             }
         }
         return out;
@@ -302,8 +347,8 @@ final class Synthesizer {
         for (Stack.Import i : stack.imports) {
             if (address(i.to())) {
                 checkRefs(i.id(), null);
-                out.add(object(new TreeMap<>(Map.of("to", Render.NODES.textNode(i.to().text()),
-                        "id", Render.json(i.id().expr())))));
+                out.add(object(new TreeMap<>(
+                        Map.of("to", Render.NODES.textNode(i.to().text()), "id", Render.json(i.id().expr())))));
             }
         }
         return out;
@@ -313,9 +358,11 @@ final class Synthesizer {
         ArrayNode out = Render.NODES.arrayNode();
         for (Stack.Removed r : stack.removed) {
             if (address(r.from())) {
-                out.add(object(new TreeMap<>(Map.of("from", Render.NODES.textNode(r.from().text()),
-                        "lifecycle", object(new TreeMap<>(Map.of("destroy",
-                                Render.NODES.booleanNode(r.destroy()))))))));
+                out.add(object(new TreeMap<>(Map.of(
+                        "from",
+                        Render.NODES.textNode(r.from().text()),
+                        "lifecycle",
+                        object(new TreeMap<>(Map.of("destroy", Render.NODES.booleanNode(r.destroy()))))))));
             }
         }
         return out;
@@ -330,8 +377,11 @@ final class Synthesizer {
                 return;
             }
             if (meta.contains(name)) {
-                problem("Reserved argument name in " + kind + " block", Names.quoted(name) + " is a meta-argument of "
-                        + "a " + kind + " block; set it with its own method rather than as an argument.", arg.site());
+                problem(
+                        "Reserved argument name in " + kind + " block",
+                        Names.quoted(name) + " is a meta-argument of " + "a " + kind
+                                + " block; set it with its own method rather than as an argument.",
+                        arg.site());
                 return;
             }
             checkRefs(arg.value(), where);
@@ -343,8 +393,11 @@ final class Synthesizer {
                 continue;
             }
             if (out.containsKey(nested.type)) {
-                problem("Duplicate argument", "The name " + Names.quoted(nested.type) + " is used both as an argument "
-                        + "and as a nested block type.", nested.site);
+                problem(
+                        "Duplicate argument",
+                        "The name " + Names.quoted(nested.type) + " is used both as an argument "
+                                + "and as a nested block type.",
+                        nested.site);
                 continue;
             }
             blocks.computeIfAbsent(nested.type, k -> Render.NODES.arrayNode())
@@ -356,9 +409,12 @@ final class Synthesizer {
 
     private void repetition(Instanced<?> d, TreeMap<String, JsonNode> body) {
         if (d.count != null && d.forEach != null) {
-            problem("Invalid combination of \"count\" and \"for_each\"", "The \"count\" and \"for_each\" "
-                    + "meta-arguments are mutually-exclusive, only one should be used to be explicit about the number "
-                    + "of resources to be created.", d.forEach.site());
+            problem(
+                    "Invalid combination of \"count\" and \"for_each\"",
+                    "The \"count\" and \"for_each\" "
+                            + "meta-arguments are mutually-exclusive, only one should be used to be explicit about the number "
+                            + "of resources to be created.",
+                    d.forEach.site());
         }
         if (d.count != null) {
             checkRefs(d.count.value(), null);
@@ -413,8 +469,10 @@ final class Synthesizer {
                     checkRefs(v, r);
                     refs.add(ref.lineage().text());
                 } else {
-                    problem("Invalid replace_triggered_by expression", "Only resources, count.index, or each.key may "
-                            + "be used in replace_triggered_by.", v.site());
+                    problem(
+                            "Invalid replace_triggered_by expression",
+                            "Only resources, count.index, or each.key may " + "be used in replace_triggered_by.",
+                            v.site());
                 }
             }
             out.put("replace_triggered_by", refs);
@@ -431,15 +489,22 @@ final class Synthesizer {
             if (l.origin() == null) {
                 String var = l.root().identifier();
                 if (!Names.isIdentifier(var)) {
-                    problem("Invalid for expression variable", "The name " + Names.quoted(var) + " is not valid for "
-                            + "a for expression's variable. " + BAD_NAME, ref.site());
+                    problem(
+                            "Invalid for expression variable",
+                            "The name " + Names.quoted(var) + " is not valid for " + "a for expression's variable. "
+                                    + BAD_NAME,
+                            ref.site());
                 }
                 continue;
             }
             if (l.stack() != stack) {
-                problem("Value from another stack", "This value refers to " + l.text() + ", which belongs to another "
-                        + "stack (" + l.stack() + "). A stack can only refer to its own declarations; pass the value "
-                        + "through an output and a variable instead.", ref.site());
+                problem(
+                        "Value from another stack",
+                        "This value refers to " + l.text() + ", which belongs to another "
+                                + "stack (" + l.stack()
+                                + "). A stack can only refer to its own declarations; pass the value "
+                                + "through an output and a variable instead.",
+                        ref.site());
                 continue;
             }
             String root = l.root().identifier();
@@ -462,21 +527,31 @@ final class Synthesizer {
         };
         boolean set = repeated != null && (root.equals("count") ? repeated.count != null : repeated.forEach != null);
         if (!set) {
-            problem(root.equals("count") ? "Reference to \"count\" in non-counted context"
+            problem(
+                    root.equals("count")
+                            ? "Reference to \"count\" in non-counted context"
                             : "Reference to \"each\" in context without for_each",
                     ref.lineage().text() + " belongs to " + owner + " (created at " + owner.site() + "), which has no "
-                            + (root.equals("count") ? "\"count\"" : "\"for_each\"") + " argument.", ref.site());
+                            + (root.equals("count") ? "\"count\"" : "\"for_each\"") + " argument.",
+                    ref.site());
         } else if (owner != where) {
-            problem("Misplaced " + ref.lineage().text(), ref.lineage().text() + " belongs to " + owner + " (created at "
-                    + owner.site() + ") but is used " + (where == null ? "outside its arguments" : "in " + where)
-                    + ". It only refers to the instance of the declaration it is written in.", ref.site());
+            problem(
+                    "Misplaced " + ref.lineage().text(),
+                    ref.lineage().text() + " belongs to " + owner + " (created at "
+                            + owner.site() + ") but is used "
+                            + (where == null ? "outside its arguments" : "in " + where)
+                            + ". It only refers to the instance of the declaration it is written in.",
+                    ref.site());
         }
     }
 
     private void foreign(Declaration d, Site usedAt) {
         if (d.stack() != stack) {
-            problem("Value from another stack", d + " belongs to another stack (" + d.stack() + "). A stack can only "
-                    + "refer to its own declarations.", usedAt);
+            problem(
+                    "Value from another stack",
+                    d + " belongs to another stack (" + d.stack() + "). A stack can only "
+                            + "refer to its own declarations.",
+                    usedAt);
         }
     }
 
@@ -484,8 +559,10 @@ final class Synthesizer {
         if (Names.isIdentifier(name)) {
             return true;
         }
-        problem("Invalid " + kind + " name", "The " + kind + " name " + Names.quoted(name == null ? "" : name)
-                + " is not valid. " + BAD_NAME, site);
+        problem(
+                "Invalid " + kind + " name",
+                "The " + kind + " name " + Names.quoted(name == null ? "" : name) + " is not valid. " + BAD_NAME,
+                site);
         return false;
     }
 

@@ -8,8 +8,8 @@ import java.util.Optional;
  * came from; placed into another declaration's argument it is written as that reference, while a
  * literal stays a literal.
  */
-public sealed interface Value permits StringValue, NumberValue, BoolValue, ListValue, SetValue, MapValue,
-        ObjectValue, AnyValue {
+public sealed interface Value
+        permits StringValue, NumberValue, BoolValue, ListValue, SetValue, MapValue, ObjectValue, AnyValue {
     /** The expression synthesis writes. */
     Expr expr();
 

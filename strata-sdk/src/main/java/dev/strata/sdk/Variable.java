@@ -51,8 +51,8 @@ public final class Variable extends Declared implements Declaration {
 
     /** A validation rule; the condition should refer to {@link #value()}. */
     public Variable validation(BoolValue condition, String errorMessage) {
-        validations.add(new Validation(condition, new StringValue(new Expr.Str(errorMessage), Site.capture()),
-                Site.capture()));
+        validations.add(
+                new Validation(condition, new StringValue(new Expr.Str(errorMessage), Site.capture()), Site.capture()));
         return this;
     }
 

@@ -75,20 +75,23 @@ class LineageTest {
         Resource subnets = stack.resource("aws_subnet", "a").count(2);
         StringValue cidr = Fn.cidrsubnet(vpc.attr("cidr_block").asString(), 8, subnets.countIndex());
         assertThat(text(cidr)).isEqualTo("cidrsubnet(aws_vpc.main.cidr_block, 8, count.index)");
-        assertThat(Exprs.refs(cidr.expr())).extracting(r -> r.lineage().text())
+        assertThat(Exprs.refs(cidr.expr()))
+                .extracting(r -> r.lineage().text())
                 .containsExactly("aws_vpc.main.cidr_block", "count.index");
         Variable env = stack.variable("env");
-        StringValue size = Fn.cond(env.value().eq(StringValue.of("prod")), StringValue.of("large"),
-                StringValue.of("small"));
+        StringValue size =
+                Fn.cond(env.value().eq(StringValue.of("prod")), StringValue.of("large"), StringValue.of("small"));
         assertThat(text(size)).isEqualTo("(var.env == \"prod\") ? \"large\" : \"small\"");
         StringValue name = Fn.template("web-${literal}-", env.value(), "%{x}");
         assertThat(text(name)).isEqualTo("\"web-$${literal}-${var.env}%%{x}\"");
         assertThat(Render.json(name.expr()).textValue()).isEqualTo("web-$${literal}-${var.env}%%{x}");
-        ListValue ids = Fn.forList("s", subnets.all(), s -> s.get("id"), s -> s.get("public").asBool());
+        ListValue ids = Fn.forList(
+                "s", subnets.all(), s -> s.get("id"), s -> s.get("public").asBool());
         assertThat(text(ids)).isEqualTo("[for s in aws_subnet.a : s.id if s.public]");
         MapValue byName = Fn.forMap("s", subnets.all(), s -> s.get("name").asString(), s -> s.get("id"));
         assertThat(text(byName)).isEqualTo("{for s in aws_subnet.a : s.name => s.id}");
-        assertThat(text(Fn.call("split", StringValue.of(","), env.value()).get(0))).isEqualTo("split(\",\", var.env)[0]");
+        assertThat(text(Fn.call("split", StringValue.of(","), env.value()).get(0)))
+                .isEqualTo("split(\",\", var.env)[0]");
         assertThat(text(Fn.length(subnets.all()).plus(1).greaterThan(NumberValue.of(2))))
                 .isEqualTo("(length(aws_subnet.a) + 1) > 2");
     }

@@ -71,16 +71,23 @@ class SynthesisTest {
         stack.output("o", StringValue.of("x"));
         stack.output("o", StringValue.of("y"));
         List<Problem> ps = stack.synthesize().problems();
-        assertThat(ps).extracting(Problem::summary).containsExactly("Invalid variable name", "Invalid variable name",
-                "Duplicate resource \"terraform_data\" configuration", "Duplicate output definition");
+        assertThat(ps)
+                .extracting(Problem::summary)
+                .containsExactly(
+                        "Invalid variable name",
+                        "Invalid variable name",
+                        "Duplicate resource \"terraform_data\" configuration",
+                        "Duplicate output definition");
         Problem dup = ps.get(2);
         assertThat(dup.site().file()).isEqualTo("SynthesisTest.java");
         assertThat(dup.site().line()).isEqualTo(line);
-        assertThat(dup.detail()).startsWith("A terraform_data resource named \"a\" was already declared at "
-                + "SynthesisTest.java:" + (line - 2) + " (SynthesisTest.duplicatesAndInvalidNamesNameTheJavaLine).");
+        assertThat(dup.detail())
+                .startsWith("A terraform_data resource named \"a\" was already declared at " + "SynthesisTest.java:"
+                        + (line - 2) + " (SynthesisTest.duplicatesAndInvalidNamesNameTheJavaLine).");
         assertThat(ps.get(0).detail()).contains("\"bad name\" is not valid");
         assertThat(ps.get(1).detail()).contains("\"count\" is reserved");
-        assertThatThrownBy(() -> stack.writeTo(dir)).isInstanceOf(SynthesisException.class)
+        assertThatThrownBy(() -> stack.writeTo(dir))
+                .isInstanceOf(SynthesisException.class)
                 .hasMessageContaining("Error: Duplicate resource \"terraform_data\" configuration\n\n  at "
                         + "SynthesisTest.java:" + line);
         assertThat(dir.resolve(Stack.FILE_NAME)).doesNotExist();
@@ -95,11 +102,13 @@ class SynthesisTest {
         AnyValue id = foreign.attr("id");
         stack.resource("terraform_data", "y").arg("input", id).dependsOn(foreign);
         List<Problem> ps = stack.synthesize().problems();
-        assertThat(ps).extracting(Problem::summary).containsExactly("Value from another stack",
-                "Value from another stack");
+        assertThat(ps)
+                .extracting(Problem::summary)
+                .containsExactly("Value from another stack", "Value from another stack");
         assertThat(ps.get(0).site().line()).isEqualTo(line);
-        assertThat(ps.get(0).detail()).startsWith("This value refers to terraform_data.x.id, which belongs to another "
-                + "stack (stack created at SynthesisTest.java:");
+        assertThat(ps.get(0).detail())
+                .startsWith("This value refers to terraform_data.x.id, which belongs to another "
+                        + "stack (stack created at SynthesisTest.java:");
     }
 
     @Test
@@ -114,13 +123,16 @@ class SynthesisTest {
         stack.module("m", "./m").provider("aws", foreign);
         stack.output("o", Fn.forList("not valid", ListValue.ofStrings("a"), x -> x));
         List<Problem> ps = stack.synthesize().problems();
-        assertThat(ps).extracting(Problem::summary).containsExactly(
-                "Duplicate provider configuration",
-                "Value from another stack",
-                "Value from another stack",
-                "Invalid for expression variable");
-        assertThat(ps.get(0).detail()).startsWith("A provider configuration for \"aws\" with alias \"east\" was "
-                + "already given at SynthesisTest.java:");
+        assertThat(ps)
+                .extracting(Problem::summary)
+                .containsExactly(
+                        "Duplicate provider configuration",
+                        "Value from another stack",
+                        "Value from another stack",
+                        "Invalid for expression variable");
+        assertThat(ps.get(0).detail())
+                .startsWith("A provider configuration for \"aws\" with alias \"east\" was "
+                        + "already given at SynthesisTest.java:");
         assertThat(ps.get(1).detail()).startsWith("aws.west belongs to another stack");
     }
 
@@ -133,29 +145,35 @@ class SynthesisTest {
         stack.resource("terraform_data", "other").arg("input", counted.countIndex());
         stack.output("o", counted.eachKey());
         List<Problem> ps = stack.synthesize().problems();
-        assertThat(ps).extracting(Problem::summary).containsExactly(
-                "Reference to \"count\" in non-counted context",
-                "Misplaced count.index",
-                "Reference to \"each\" in context without for_each");
-        assertThat(ps.get(1).detail()).contains("belongs to terraform_data.counted").contains(
-                "is used in terraform_data.other");
+        assertThat(ps)
+                .extracting(Problem::summary)
+                .containsExactly(
+                        "Reference to \"count\" in non-counted context",
+                        "Misplaced count.index",
+                        "Reference to \"each\" in context without for_each");
+        assertThat(ps.get(1).detail())
+                .contains("belongs to terraform_data.counted")
+                .contains("is used in terraform_data.other");
     }
 
     @Test
     void metaArgumentsAndDefaultsAndReplaceTriggers() {
         Stack stack = new Stack();
-        Resource r = stack.resource("terraform_data", "r").arg("count", 2).count(1).forEach(SetValue.ofStrings("a"));
+        Resource r =
+                stack.resource("terraform_data", "r").arg("count", 2).count(1).forEach(SetValue.ofStrings("a"));
         r.lifecycle(l -> l.replaceTriggeredBy(StringValue.of("terraform_data.r")));
         stack.variable("v").defaultValue(r.attr("id"));
         stack.variable("w").defaultValue(Fn.upper(StringValue.of("x")));
         stack.module("m", "./m").arg("source", "x");
-        assertThat(stack.synthesize().problems()).extracting(Problem::summary).containsExactly(
-                "Variables not allowed",
-                "Invalid default value for variable",
-                "Reserved argument name in resource block",
-                "Invalid combination of \"count\" and \"for_each\"",
-                "Invalid replace_triggered_by expression",
-                "Reserved argument name in module block");
+        assertThat(stack.synthesize().problems())
+                .extracting(Problem::summary)
+                .containsExactly(
+                        "Variables not allowed",
+                        "Invalid default value for variable",
+                        "Reserved argument name in resource block",
+                        "Invalid combination of \"count\" and \"for_each\"",
+                        "Invalid replace_triggered_by expression",
+                        "Reserved argument name in module block");
     }
 
     @Test
@@ -185,6 +203,7 @@ class SynthesisTest {
     }
 
     private static int lineHere() {
-        return StackWalker.getInstance().walk(s -> s.skip(1).findFirst().orElseThrow().getLineNumber());
+        return StackWalker.getInstance()
+                .walk(s -> s.skip(1).findFirst().orElseThrow().getLineNumber());
     }
 }

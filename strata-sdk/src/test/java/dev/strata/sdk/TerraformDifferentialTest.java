@@ -55,18 +55,24 @@ class TerraformDifferentialTest {
         for (JsonNode rc : plan.path("resource_changes")) {
             changes.add(rc.path("address").asText() + " " + rc.path("change").path("actions"));
         }
-        assertThat(changes).containsExactly(
-                "terraform_data.named[\"blue\"] [\"create\"]",
-                "terraform_data.named[\"green\"] [\"create\"]",
-                "terraform_data.network [\"update\"]",
-                "terraform_data.subnet[0] [\"create\"]",
-                "terraform_data.subnet[1] [\"create\"]");
+        assertThat(changes)
+                .containsExactly(
+                        "terraform_data.named[\"blue\"] [\"create\"]",
+                        "terraform_data.named[\"green\"] [\"create\"]",
+                        "terraform_data.network [\"update\"]",
+                        "terraform_data.subnet[0] [\"create\"]",
+                        "terraform_data.subnet[1] [\"create\"]");
         // Literal text stays literal: the default is plain JSON, the output's text a template escaped by the SDK.
-        assertThat(plan.path("planned_values").path("outputs").path("literal").path("value").asText())
+        assertThat(plan.path("planned_values")
+                        .path("outputs")
+                        .path("literal")
+                        .path("value")
+                        .asText())
                 .isEqualTo("${not a template} %{x} true");
         JsonNode subnet = plan.path("configuration").path("root_module").path("resources");
-        assertThat(subnet.toString()).contains("\"references\":[\"terraform_data.network.output.cidr\","
-                + "\"terraform_data.network.output\",\"terraform_data.network\",\"count.index\"]");
+        assertThat(subnet.toString())
+                .contains("\"references\":[\"terraform_data.network.output.cidr\","
+                        + "\"terraform_data.network.output\",\"terraform_data.network\",\"count.index\"]");
     }
 
     private String run(String... args) throws IOException, InterruptedException {
@@ -82,15 +88,19 @@ class TerraformDifferentialTest {
         byte[] out = p.getInputStream().readAllBytes();
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         String stdout = new String(out, StandardCharsets.UTF_8);
-        assertThat(p.exitValue()).as("terraform %s: %s%s", args[0], stdout, Files.readString(err)).isZero();
+        assertThat(p.exitValue())
+                .as("terraform %s: %s%s", args[0], stdout, Files.readString(err))
+                .isZero();
         return stdout;
     }
 
     /** The terraform on the PATH, if one starts. */
     private static boolean terraformRuns() {
         try {
-            Process p = new ProcessBuilder("terraform", "version").redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = new ProcessBuilder("terraform", "version")
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException e) {
             return false;

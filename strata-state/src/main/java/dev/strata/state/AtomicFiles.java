@@ -28,7 +28,8 @@ final class AtomicFiles {
     static void write(Path target, byte[] content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path tmp = dir.resolve("." + target.getFileName() + TEMP_MARKER + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+        Path tmp = dir.resolve("." + target.getFileName() + TEMP_MARKER
+                + Long.toHexString(ThreadLocalRandom.current().nextLong()));
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
                 ByteBuffer buf = ByteBuffer.wrap(content);
@@ -63,7 +64,8 @@ final class AtomicFiles {
             return;
         }
         String prefix = "." + target.getFileName() + TEMP_MARKER;
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, p -> p.getFileName().toString().startsWith(prefix))) {
+        try (DirectoryStream<Path> ds =
+                Files.newDirectoryStream(dir, p -> p.getFileName().toString().startsWith(prefix))) {
             for (Path p : ds) {
                 Files.deleteIfExists(p);
             }

@@ -34,9 +34,13 @@ public record AttributePath(List<Step> steps) {
         for (Step s : steps) {
             switch (s) {
                 case GetAttr g -> sb.append('.').append(g.name());
-                case Index i -> sb.append('[').append(
-                        i.key() instanceof JsonValue.ObjectValue o && o.get("value") != null
-                                ? o.get("value").toCompactJson() : i.key().toCompactJson()).append(']');
+                case Index i ->
+                    sb.append('[')
+                            .append(
+                                    i.key() instanceof JsonValue.ObjectValue o && o.get("value") != null
+                                            ? o.get("value").toCompactJson()
+                                            : i.key().toCompactJson())
+                            .append(']');
             }
         }
         return sb.toString();

@@ -140,7 +140,10 @@ public final class BackendMigration {
                     diags.add(mismatch);
                     return Result.of(copied, diags.build());
                 }
-                copied.add(new Copied(w, written.value().serial(), written.value().lineage(),
+                copied.add(new Copied(
+                        w,
+                        written.value().serial(),
+                        written.value().lineage(),
                         snapshot.instanceAddresses().size()));
             }
             return Result.of(copied, diags.build());
@@ -154,15 +157,21 @@ public final class BackendMigration {
     private static Diagnostic verify(Backend to, String workspace, StateSnapshot expected) {
         Result<StateManager> r = to.open(workspace, LockRequest.none());
         if (r.hasErrors()) {
-            return Diagnostic.error("Failed to verify the migrated state", "The state copied to workspace \""
-                    + workspace + "\" could not be read back: " + r.diagnostics().asList().get(0).detail(), null);
+            return Diagnostic.error(
+                    "Failed to verify the migrated state",
+                    "The state copied to workspace \"" + workspace + "\" could not be read back: "
+                            + r.diagnostics().asList().get(0).detail(),
+                    null);
         }
         try (StateManager m = r.value()) {
             StateSnapshot got = m.state();
             if (!m.exists() || !got.lineage().equals(expected.lineage()) || !got.sameContentAs(expected)) {
-                return Diagnostic.error("Failed to verify the migrated state", "The state read back from workspace \""
-                        + workspace + "\" of the new backend differs from the one copied. The source state is "
-                        + "unchanged; check the new backend and run the migration again.", null);
+                return Diagnostic.error(
+                        "Failed to verify the migrated state",
+                        "The state read back from workspace \""
+                                + workspace + "\" of the new backend differs from the one copied. The source state is "
+                                + "unchanged; check the new backend and run the migration again.",
+                        null);
             }
             return null;
         }

@@ -10,8 +10,8 @@ import java.util.Objects;
  * @param objects null when the state recorded {@code "objects": null} (the objects were not known),
  *                which Terraform distinguishes from an empty list
  */
-public record CheckResult(String objectKind, String configAddr, String status, List<CheckObject> objects,
-                          JsonValue.ObjectValue extra) {
+public record CheckResult(
+        String objectKind, String configAddr, String status, List<CheckObject> objects, JsonValue.ObjectValue extra) {
     public CheckResult {
         Objects.requireNonNull(objectKind, "objectKind");
         Objects.requireNonNull(configAddr, "configAddr");
@@ -21,8 +21,8 @@ public record CheckResult(String objectKind, String configAddr, String status, L
     }
 
     /** One expanded object of a checkable configuration object. */
-    public record CheckObject(String objectAddr, String status, List<String> failureMessages,
-                              JsonValue.ObjectValue extra) {
+    public record CheckObject(
+            String objectAddr, String status, List<String> failureMessages, JsonValue.ObjectValue extra) {
         public CheckObject {
             Objects.requireNonNull(objectAddr, "objectAddr");
             Objects.requireNonNull(status, "status");

@@ -89,7 +89,10 @@ public final class Encryption {
 
             String id() {
                 try {
-                    return "raw:" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(key), 0, 4);
+                    return "raw:"
+                            + HexFormat.of()
+                                    .formatHex(
+                                            MessageDigest.getInstance("SHA-256").digest(key), 0, 4);
                 } catch (GeneralSecurityException e) {
                     throw new IllegalStateException(e);
                 }
@@ -106,6 +109,7 @@ public final class Encryption {
     private final Key fallback;
     /** Derived keys by salt: PBKDF2 is deliberately slow, and the salt stays the same across writes of one state. */
     private final Map<String, byte[]> derived = new ConcurrentHashMap<>();
+
     private volatile String lastSalt;
 
     private Encryption(Key primary, Key fallback) {
@@ -149,9 +153,13 @@ public final class Encryption {
             }
             return Result.of(null);
         } catch (IllegalArgumentException e) {
-            return Result.of(null, Diagnostics.of(Diagnostic.error("Invalid state encryption " + role,
-                    (pass != null && !pass.isEmpty() ? passVar : keyVar) + ": " + e.getMessage()
-                            + ". Use a passphrase of at least 16 characters, or a 32-byte key in base64 (openssl rand -base64 32).", null)));
+            return Result.of(
+                    null,
+                    Diagnostics.of(Diagnostic.error(
+                            "Invalid state encryption " + role,
+                            (pass != null && !pass.isEmpty() ? passVar : keyVar) + ": " + e.getMessage()
+                                    + ". Use a passphrase of at least 16 characters, or a 32-byte key in base64 (openssl rand -base64 32).",
+                            null)));
         }
     }
 
@@ -194,7 +202,10 @@ public final class Encryption {
         RANDOM.nextBytes(iv);
         try {
             Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
-            c.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(keyBytes(key, salt, iterations), "AES"), new GCMParameterSpec(128, iv));
+            c.init(
+                    Cipher.ENCRYPT_MODE,
+                    new SecretKeySpec(keyBytes(key, salt, iterations), "AES"),
+                    new GCMParameterSpec(128, iv));
             c.updateAAD(h.toCompactJson().getBytes(StandardCharsets.UTF_8));
             byte[] ct = c.doFinal(plain);
             Map<String, JsonValue> env = new LinkedHashMap<>();
@@ -210,15 +221,20 @@ public final class Encryption {
     private byte[] keyBytes(Key key, String salt, int iterations) {
         return switch (key) {
             case Key.Raw r -> r.key();
-            case Key.Passphrase p -> derived.computeIfAbsent(p.id() + "/" + iterations + "/" + salt, k -> {
-                try {
-                    SecretKeyFactory f = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256");
-                    return f.generateSecret(new PBEKeySpec(p.passphrase().toCharArray(), Base64.getDecoder().decode(salt),
-                            iterations, 256)).getEncoded();
-                } catch (GeneralSecurityException e) {
-                    throw new IllegalStateException("PBKDF2 is part of every JDK", e);
-                }
-            });
+            case Key.Passphrase p ->
+                derived.computeIfAbsent(p.id() + "/" + iterations + "/" + salt, k -> {
+                    try {
+                        SecretKeyFactory f = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256");
+                        return f.generateSecret(new PBEKeySpec(
+                                        p.passphrase().toCharArray(),
+                                        Base64.getDecoder().decode(salt),
+                                        iterations,
+                                        256))
+                                .getEncoded();
+                    } catch (GeneralSecurityException e) {
+                        throw new IllegalStateException("PBKDF2 is part of every JDK", e);
+                    }
+                });
             case Key.Plaintext p -> throw new IllegalStateException("no key bytes for plaintext");
         };
     }
@@ -237,18 +253,22 @@ public final class Encryption {
             if (parsed instanceof JsonReader.SyntaxError) {
                 return StateCodec.read(stored, name, recovery);
             }
-            return fail("State is not encrypted", "The state " + name + " is stored unencrypted, but state encryption is "
-                    + "configured. To encrypt an existing state, allow reading it unencrypted once (STRATA_STATE_FALLBACK="
-                    + "plaintext, or a fallback { method = method.unencrypted.NAME } in the encryption block); the next "
-                    + "write encrypts it.");
+            return fail(
+                    "State is not encrypted",
+                    "The state " + name + " is stored unencrypted, but state encryption is "
+                            + "configured. To encrypt an existing state, allow reading it unencrypted once (STRATA_STATE_FALLBACK="
+                            + "plaintext, or a fallback { method = method.unencrypted.NAME } in the encryption block); the next "
+                            + "write encrypts it.");
         }
         JsonValue.ObjectValue env = (JsonValue.ObjectValue) parsed;
         JsonValue.ObjectValue h = (JsonValue.ObjectValue) env.get(HEADER);
         String format = text(h, "format");
         String keyId = text(h, "key_id");
         if (!FORMAT.equals(format)) {
-            return fail("Unsupported state encryption", "The state " + name + " is encrypted with format \"" + format
-                    + "\", which this version of Strata cannot read (it reads " + FORMAT + ").");
+            return fail(
+                    "Unsupported state encryption",
+                    "The state " + name + " is encrypted with format \"" + format
+                            + "\", which this version of Strata cannot read (it reads " + FORMAT + ").");
         }
         // Raw keys are recognised by id; passphrases are tried, since an id derived from a passphrase
         // would help guess it. A failed GCM tag means "not this key".
@@ -260,13 +280,17 @@ public final class Encryption {
         }
         if (candidates.isEmpty()) {
             if (!encrypts() && fallback == null) {
-                return fail("State is encrypted", "The state " + name + " is encrypted (key \"" + keyId + "\"), but no "
-                        + "state encryption key is configured. Configure it in terraform { encryption { ... } } or set "
-                        + "STRATA_STATE_PASSPHRASE or STRATA_STATE_KEY.");
+                return fail(
+                        "State is encrypted",
+                        "The state " + name + " is encrypted (key \"" + keyId + "\"), but no "
+                                + "state encryption key is configured. Configure it in terraform { encryption { ... } } or set "
+                                + "STRATA_STATE_PASSPHRASE or STRATA_STATE_KEY.");
             }
-            return fail("Wrong state encryption key", "The state " + name + " is encrypted with key \"" + keyId
-                    + "\", which is neither the configured key nor the fallback. Configure that key (as the fallback "
-                    + "to re-encrypt with a new one).");
+            return fail(
+                    "Wrong state encryption key",
+                    "The state " + name + " is encrypted with key \"" + keyId
+                            + "\", which is neither the configured key nor the fallback. Configure that key (as the fallback "
+                            + "to re-encrypt with a new one).");
         }
         byte[] iv;
         byte[] ct;
@@ -276,9 +300,12 @@ public final class Encryption {
             iv = Base64.getDecoder().decode(text(env, "iv"));
             ct = Base64.getDecoder().decode(text(env, "ciphertext"));
             iterations = h.get("iterations") instanceof JsonValue.NumberValue n && n.isLong()
-                    ? n.decimal().intValueExact() : PBKDF2_ITERATIONS;
+                    ? n.decimal().intValueExact()
+                    : PBKDF2_ITERATIONS;
         } catch (IllegalArgumentException | ArithmeticException e) {
-            return fail("Invalid encrypted state", "The encrypted state " + name + " is damaged: " + e.getMessage() + ". " + recovery);
+            return fail(
+                    "Invalid encrypted state",
+                    "The encrypted state " + name + " is damaged: " + e.getMessage() + ". " + recovery);
         }
         for (Key key : candidates) {
             if (key instanceof Key.Passphrase && salt == null) {
@@ -286,7 +313,10 @@ public final class Encryption {
             }
             try {
                 Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
-                c.init(Cipher.DECRYPT_MODE, new SecretKeySpec(keyBytes(key, salt, iterations), "AES"), new GCMParameterSpec(128, iv));
+                c.init(
+                        Cipher.DECRYPT_MODE,
+                        new SecretKeySpec(keyBytes(key, salt, iterations), "AES"),
+                        new GCMParameterSpec(128, iv));
                 c.updateAAD(h.toCompactJson().getBytes(StandardCharsets.UTF_8));
                 byte[] plain = c.doFinal(ct);
                 if (key == primary && salt != null) {
@@ -296,14 +326,20 @@ public final class Encryption {
             } catch (AEADBadTagException e) {
                 // not this key; try the next
             } catch (IllegalArgumentException e) {
-                return fail("Invalid encrypted state", "The encrypted state " + name + " is damaged: " + e.getMessage() + ". " + recovery);
+                return fail(
+                        "Invalid encrypted state",
+                        "The encrypted state " + name + " is damaged: " + e.getMessage() + ". " + recovery);
             } catch (GeneralSecurityException e) {
-                return fail("Invalid encrypted state", "The encrypted state " + name + " cannot be decrypted: " + e.getMessage() + ".");
+                return fail(
+                        "Invalid encrypted state",
+                        "The encrypted state " + name + " cannot be decrypted: " + e.getMessage() + ".");
             }
         }
-        return fail("Wrong state encryption key", "The state " + name + " (key \"" + keyId + "\") could not be decrypted "
-                + "with the configured key" + (fallback == null ? "" : " or the fallback")
-                + ": the passphrase or key is wrong, or the file was altered.");
+        return fail(
+                "Wrong state encryption key",
+                "The state " + name + " (key \"" + keyId + "\") could not be decrypted "
+                        + "with the configured key" + (fallback == null ? "" : " or the fallback")
+                        + ": the passphrase or key is wrong, or the file was altered.");
     }
 
     private static String text(JsonValue.ObjectValue o, String k) {

@@ -53,7 +53,11 @@ final class Hosts {
         }
         return ProcessHandle.of(pid)
                 .filter(ProcessHandle::isAlive)
-                .map(p -> start == null || p.info().startInstant().map(s -> Math.abs(s.toEpochMilli() - start.toEpochMilli()) < 1000).orElse(true))
+                .map(p -> start == null
+                        || p.info()
+                                .startInstant()
+                                .map(s -> Math.abs(s.toEpochMilli() - start.toEpochMilli()) < 1000)
+                                .orElse(true))
                 .orElse(false);
     }
 }

@@ -31,7 +31,8 @@ final class Journal {
     private Journal() {}
 
     /** The entries that apply to a snapshot, the intents still open, and whether a torn last line was dropped. */
-    record Replay(StateSnapshot state, int applied, List<JournalEntry.Intent> openIntents, boolean tornTail, boolean stale) {}
+    record Replay(
+            StateSnapshot state, int applied, List<JournalEntry.Intent> openIntents, boolean tornTail, boolean stale) {}
 
     static byte[] line(JournalEntry e, String lineage, long baseSerial, long seq) {
         Map<String, JsonValue> m = new LinkedHashMap<>();
@@ -49,7 +50,7 @@ final class Journal {
                 m.put("entry", JsonValue.of("remove_object"));
                 resource(m, r.instance().containingResource());
                 switch (r.instance().resource().key()) {
-                    case InstanceKey.NoKey n -> { }
+                    case InstanceKey.NoKey n -> {}
                     case InstanceKey.IntKey i -> m.put("index_key", JsonValue.NumberValue.of(i.index()));
                     case InstanceKey.StringKey s -> m.put("index_key", JsonValue.of(s.key()));
                 }
@@ -99,14 +100,18 @@ final class Journal {
                     ResourceState r = rs.get(i);
                     List<ResourceInstanceObject> objs = new ArrayList<>();
                     for (ResourceInstanceObject o : r.instances()) {
-                        if (!(o.key().equals(set.object().key()) && java.util.Objects.equals(o.deposed(), set.object().deposed()))) {
+                        if (!(o.key().equals(set.object().key())
+                                && java.util.Objects.equals(
+                                        o.deposed(), set.object().deposed()))) {
                             objs.add(o);
                         }
                     }
                     objs.add(set.object());
                     out.set(i, r.withInstances(objs).withProvider(set.provider()));
                 } else {
-                    out.add(-i - 1, new ResourceState(set.resource(), null, set.provider(), List.of(set.object()), null));
+                    out.add(
+                            -i - 1,
+                            new ResourceState(set.resource(), null, set.provider(), List.of(set.object()), null));
                 }
                 yield s.withResources(SortedResources.of(out));
             }
@@ -118,7 +123,9 @@ final class Journal {
                         continue;
                     }
                     List<ResourceInstanceObject> kept = r.instances().stream()
-                            .filter(o -> !(o.key().equals(rm.instance().resource().key()) && java.util.Objects.equals(o.deposed(), rm.deposed())))
+                            .filter(o ->
+                                    !(o.key().equals(rm.instance().resource().key())
+                                            && java.util.Objects.equals(o.deposed(), rm.deposed())))
                             .toList();
                     if (!kept.isEmpty()) {
                         out.add(r.withInstances(kept));
@@ -179,8 +186,14 @@ final class Journal {
                 open.remove(c.operationId());
             }
         }
-        LOG.debug("journal {} replayed: {} entries ({} bytes) over serial {}, {} operations without a result{}{}", name,
-                applied, bytes.length, base.serial(), open.size(), torn ? ", torn last line dropped" : "",
+        LOG.debug(
+                "journal {} replayed: {} entries ({} bytes) over serial {}, {} operations without a result{}{}",
+                name,
+                applied,
+                bytes.length,
+                base.serial(),
+                open.size(),
+                torn ? ", torn last line dropped" : "",
                 stale ? ", entries of an older serial skipped" : "");
         return Result.of(new Replay(s, applied, List.copyOf(open.values()), torn, stale));
     }
@@ -205,16 +218,22 @@ final class Journal {
             return bad(where, "it is not a JSON object");
         }
         String lineage = text(o, "lineage");
-        long baseSerial = o.get("base_serial") instanceof JsonValue.NumberValue n && n.isLong() ? n.decimal().longValueExact() : -1;
+        long baseSerial = o.get("base_serial") instanceof JsonValue.NumberValue n && n.isLong()
+                ? n.decimal().longValueExact()
+                : -1;
         if (!lineage.equals(base.lineage())) {
-            return bad(where, "it belongs to lineage \"" + lineage + "\", but the state has lineage \"" + base.lineage() + "\"");
+            return bad(
+                    where,
+                    "it belongs to lineage \"" + lineage + "\", but the state has lineage \"" + base.lineage() + "\"");
         }
         if (baseSerial < base.serial()) {
             return Result.of(null);
         }
         if (baseSerial > base.serial()) {
-            return bad(where, "it applies to serial " + baseSerial + ", newer than the state's serial " + base.serial()
-                    + " (the state file was replaced by an older one?)");
+            return bad(
+                    where,
+                    "it applies to serial " + baseSerial + ", newer than the state's serial " + base.serial()
+                            + " (the state file was replaced by an older one?)");
         }
         AbsResource r = null;
         ResourceMode mode = switch (text(o, "mode")) {
@@ -228,12 +247,13 @@ final class Journal {
         }
         switch (text(o, "entry")) {
             case "set_object" -> {
-                Result<ResourceInstanceObject> obj = StateCodec.instanceFromJson(o.get("object") == null ? JsonValue.NULL : o.get("object"),
-                        where, String.valueOf(r));
+                Result<ResourceInstanceObject> obj = StateCodec.instanceFromJson(
+                        o.get("object") == null ? JsonValue.NULL : o.get("object"), where, String.valueOf(r));
                 if (r == null || obj.hasErrors() || obj.value() == null) {
                     return bad(where, "its object is invalid");
                 }
-                AbsProviderConfig provider = AbsProviderConfig.parse(text(o, "provider")).value();
+                AbsProviderConfig provider =
+                        AbsProviderConfig.parse(text(o, "provider")).value();
                 if (provider == null) {
                     return bad(where, "its provider configuration is invalid");
                 }
@@ -244,8 +264,9 @@ final class Journal {
                     return bad(where, "it names no resource");
                 }
                 InstanceKey key = switch (o.get("index_key")) {
-                    case JsonValue.NumberValue n when n.isLong() && n.decimal().signum() >= 0
-                            && n.decimal().longValueExact() <= Integer.MAX_VALUE -> InstanceKey.of(n.decimal().intValueExact());
+                    case JsonValue.NumberValue n
+                    when n.isLong() && n.decimal().signum() >= 0 && n.decimal().longValueExact() <= Integer.MAX_VALUE ->
+                        InstanceKey.of(n.decimal().intValueExact());
                     case JsonValue.StringValue sv -> InstanceKey.of(sv.value());
                     case null, default -> InstanceKey.NONE;
                 };
@@ -253,7 +274,8 @@ final class Journal {
                 return Result.of(new JournalEntry.RemoveObject(r.instance(key), deposed));
             }
             case "set_output" -> {
-                Result<OutputValue> out = StateCodec.outputFromJson(o.get("output") == null ? JsonValue.NULL : o.get("output"), where);
+                Result<OutputValue> out =
+                        StateCodec.outputFromJson(o.get("output") == null ? JsonValue.NULL : o.get("output"), where);
                 if (out.hasErrors() || out.value() == null) {
                     return bad(where, "its output is invalid");
                 }
@@ -283,8 +305,14 @@ final class Journal {
     }
 
     private static Result<JournalEntry> bad(String where, String why) {
-        return Result.of(null, Diagnostics.of(Diagnostic.error("Invalid state journal", "The journal entry at " + where
-                + " cannot be replayed: " + why + ". The snapshot itself is intact; entries after it are what the last "
-                + "run recorded since its last compaction.", null)));
+        return Result.of(
+                null,
+                Diagnostics.of(Diagnostic.error(
+                        "Invalid state journal",
+                        "The journal entry at " + where
+                                + " cannot be replayed: " + why
+                                + ". The snapshot itself is intact; entries after it are what the last "
+                                + "run recorded since its last compaction.",
+                        null)));
     }
 }

@@ -14,7 +14,8 @@ import java.util.Objects;
 public sealed interface JournalEntry {
 
     /** Sets one object (current or deposed, by its key and deposed key) of a resource, creating the resource if needed. */
-    record SetObject(AbsResource resource, AbsProviderConfig provider, ResourceInstanceObject object) implements JournalEntry {
+    record SetObject(AbsResource resource, AbsProviderConfig provider, ResourceInstanceObject object)
+            implements JournalEntry {
         public SetObject {
             Objects.requireNonNull(resource, "resource");
             Objects.requireNonNull(provider, "provider");

@@ -44,8 +44,12 @@ final class JsonReader {
     static Result<JsonValue> parseDocument(byte[] src, String filename) {
         Object r = parse(src);
         if (r instanceof SyntaxError e) {
-            return Result.of(JsonValue.NULL, Diagnostics.of(Diagnostic.error("Invalid JSON",
-                    "The file is not valid JSON: " + e.message() + ".", SourceRange.at(filename, e.pos()))));
+            return Result.of(
+                    JsonValue.NULL,
+                    Diagnostics.of(Diagnostic.error(
+                            "Invalid JSON",
+                            "The file is not valid JSON: " + e.message() + ".",
+                            SourceRange.at(filename, e.pos()))));
         }
         return Result.of((JsonValue) r);
     }
@@ -60,7 +64,8 @@ final class JsonReader {
             JsonValue v = value(p, t);
             JsonToken after = p.nextToken();
             if (after != null) {
-                return new SyntaxError("unexpected content after the end of the JSON document", pos(p.currentTokenLocation()));
+                return new SyntaxError(
+                        "unexpected content after the end of the JSON document", pos(p.currentTokenLocation()));
             }
             return v;
         } catch (StreamReadException e) {
@@ -98,7 +103,7 @@ final class JsonReader {
             case VALUE_FALSE -> JsonValue.FALSE;
             case VALUE_NULL -> JsonValue.NULL;
             case END_OBJECT, END_ARRAY, FIELD_NAME, NOT_AVAILABLE, VALUE_EMBEDDED_OBJECT ->
-                    throw new IllegalStateException("unexpected token " + t + " from the JSON parser");
+                throw new IllegalStateException("unexpected token " + t + " from the JSON parser");
         };
     }
 
@@ -107,7 +112,8 @@ final class JsonReader {
             return SourcePos.START;
         }
         long offset = Math.max(0, loc.getByteOffset());
-        return new SourcePos(Math.max(1, loc.getLineNr()), Math.max(1, loc.getColumnNr()), (int) Math.min(offset, Integer.MAX_VALUE));
+        return new SourcePos(Math.max(1, loc.getLineNr()), Math.max(1, loc.getColumnNr()), (int)
+                Math.min(offset, Integer.MAX_VALUE));
     }
 
     /** Jackson's message, without its location suffix (we report the position ourselves). */

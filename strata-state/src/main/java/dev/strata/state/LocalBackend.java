@@ -33,11 +33,13 @@ public final class LocalBackend implements Backend {
     private final Path defaultState;
     /** Where the other workspaces' directories are. */
     private final Path workspaceDir;
+
     private final String version;
     private final LockTiming timing;
     private final Encryption encryption;
 
-    private LocalBackend(Path dir, Path defaultState, Path workspaceDir, String version, LockTiming timing, Encryption encryption) {
+    private LocalBackend(
+            Path dir, Path defaultState, Path workspaceDir, String version, LockTiming timing, Encryption encryption) {
         this.dir = dir.toAbsolutePath().normalize();
         this.defaultState = this.dir.resolve(defaultState).normalize();
         this.workspaceDir = this.dir.resolve(workspaceDir).normalize();
@@ -48,8 +50,8 @@ public final class LocalBackend implements Backend {
 
     /** The local backend of a working directory; {@code version} is Strata's, written into states and locks. */
     public static LocalBackend in(Path workingDir, String version) {
-        return new LocalBackend(workingDir, Path.of(STATE_FILE), Path.of(WORKSPACE_DIR), version, LockTiming.DEFAULT,
-                Encryption.NONE);
+        return new LocalBackend(
+                workingDir, Path.of(STATE_FILE), Path.of(WORKSPACE_DIR), version, LockTiming.DEFAULT, Encryption.NONE);
     }
 
     /**
@@ -58,8 +60,13 @@ public final class LocalBackend implements Backend {
      * settings); relative paths are relative to the working directory, null keeps the default.
      */
     public LocalBackend withPaths(String path, String workspaceDir) {
-        return new LocalBackend(dir, Path.of(path == null ? STATE_FILE : path),
-                Path.of(workspaceDir == null ? WORKSPACE_DIR : workspaceDir), version, timing, encryption);
+        return new LocalBackend(
+                dir,
+                Path.of(path == null ? STATE_FILE : path),
+                Path.of(workspaceDir == null ? WORKSPACE_DIR : workspaceDir),
+                version,
+                timing,
+                encryption);
     }
 
     LocalBackend withTiming(LockTiming t) {
@@ -82,7 +89,9 @@ public final class LocalBackend implements Backend {
 
     /** The state file of a workspace. */
     public Path statePath(String workspace) {
-        return workspace.equals(Workspaces.DEFAULT) ? defaultState : workspaceDir.resolve(workspace).resolve(STATE_FILE);
+        return workspace.equals(Workspaces.DEFAULT)
+                ? defaultState
+                : workspaceDir.resolve(workspace).resolve(STATE_FILE);
     }
 
     public Path backupPath(String workspace) {
@@ -122,8 +131,10 @@ public final class LocalBackend implements Backend {
             return Result.of(name, Diagnostics.of(bad));
         }
         if (workspaceExists(name)) {
-            return Result.of(name, Diagnostics.of(Diagnostic.error("Workspace already exists",
-                    "Workspace \"" + name + "\" already exists.", null)));
+            return Result.of(
+                    name,
+                    Diagnostics.of(Diagnostic.error(
+                            "Workspace already exists", "Workspace \"" + name + "\" already exists.", null)));
         }
         try {
             Files.createDirectories(workspaceDir.resolve(name));
@@ -136,12 +147,16 @@ public final class LocalBackend implements Backend {
     @Override
     public Result<String> deleteWorkspace(String name) {
         if (name.equals(Workspaces.DEFAULT)) {
-            return Result.of(name, Diagnostics.of(Diagnostic.error("Cannot delete the default workspace",
-                    "The default workspace always exists.", null)));
+            return Result.of(
+                    name,
+                    Diagnostics.of(Diagnostic.error(
+                            "Cannot delete the default workspace", "The default workspace always exists.", null)));
         }
         if (!workspaceExists(name)) {
-            return Result.of(name, Diagnostics.of(Diagnostic.error("Workspace does not exist",
-                    "Workspace \"" + name + "\" doesn't exist.", null)));
+            return Result.of(
+                    name,
+                    Diagnostics.of(Diagnostic.error(
+                            "Workspace does not exist", "Workspace \"" + name + "\" doesn't exist.", null)));
         }
         Path wsDir = workspaceDir.resolve(name);
         try (Stream<Path> walk = Files.walk(wsDir)) {
@@ -161,9 +176,13 @@ public final class LocalBackend implements Backend {
             return Result.of(null, Diagnostics.of(bad));
         }
         if (!workspaceExists(workspace)) {
-            return Result.of(null, Diagnostics.of(Diagnostic.error("Workspace does not exist",
-                    "Workspace \"" + workspace + "\" doesn't exist. Create it with \"strata workspace new "
-                            + workspace + "\" or select another one with \"strata workspace select\".", null)));
+            return Result.of(
+                    null,
+                    Diagnostics.of(Diagnostic.error(
+                            "Workspace does not exist",
+                            "Workspace \"" + workspace + "\" doesn't exist. Create it with \"strata workspace new "
+                                    + workspace + "\" or select another one with \"strata workspace select\".",
+                            null)));
         }
         Path state = statePath(workspace);
         Diagnostics.Builder diags = Diagnostics.builder();
@@ -177,7 +196,8 @@ public final class LocalBackend implements Backend {
             lock = l.value();
             AtomicFiles.removeLeftovers(state);
         }
-        Result<LocalStateManager.Disk> disk = LocalStateManager.readDisk(state, backupPath(workspace), relative(state), relative(backupPath(workspace)), encryption, lock);
+        Result<LocalStateManager.Disk> disk = LocalStateManager.readDisk(
+                state, backupPath(workspace), relative(state), relative(backupPath(workspace)), encryption, lock);
         diags.addAll(disk.diagnostics());
         if (disk.hasErrors()) {
             if (lock != null) {
@@ -185,8 +205,8 @@ public final class LocalBackend implements Backend {
             }
             return Result.of(null, diags.build());
         }
-        LocalStateManager m = new LocalStateManager(workspace, state, backupPath(workspace), relative(state), version, lock,
-                disk.value(), encryption);
+        LocalStateManager m = new LocalStateManager(
+                workspace, state, backupPath(workspace), relative(state), version, lock, disk.value(), encryption);
         Diagnostics journal = m.loadJournal();
         diags.addAll(journal);
         if (journal.hasErrors()) {
@@ -197,8 +217,18 @@ public final class LocalBackend implements Backend {
     }
 
     private Result<LocalLock> lock(Path state, LockRequest request) {
-        LockInfo proposed = new LockInfo(UUID.randomUUID().toString(), request.operation(), request.info(), Hosts.who(),
-                version, timing.clock().instant(), relative(state), Hosts.hostName(), Hosts.pid(), Hosts.processStart(), null);
+        LockInfo proposed = new LockInfo(
+                UUID.randomUUID().toString(),
+                request.operation(),
+                request.info(),
+                Hosts.who(),
+                version,
+                timing.clock().instant(),
+                relative(state),
+                Hosts.hostName(),
+                Hosts.pid(),
+                Hosts.processStart(),
+                null);
         long start = System.nanoTime();
         long deadline = start + request.timeout().toNanos();
         Duration backoff = timing.initialBackoff();
@@ -209,31 +239,46 @@ public final class LocalBackend implements Backend {
                     Diagnostics warnings = Diagnostics.NONE;
                     if (ok.tookOver() != null || ok.staleReason() != null) {
                         LockInfo old = ok.tookOver();
-                        warnings = Diagnostics.of(Diagnostic.warning("Took over a stale state lock",
-                                "The state lock" + (old == null ? "" : " " + old.id() + " of " + old.who()
-                                        + (old.pid() > 0 ? " (pid " + old.pid() + ")" : "") + " for " + old.operation())
+                        warnings = Diagnostics.of(Diagnostic.warning(
+                                "Took over a stale state lock",
+                                "The state lock"
+                                        + (old == null
+                                                ? ""
+                                                : " " + old.id() + " of " + old.who()
+                                                        + (old.pid() > 0 ? " (pid " + old.pid() + ")" : "") + " for "
+                                                        + old.operation())
                                         + " was left behind: " + ok.staleReason() + ". Strata took it over. If that "
                                         + "operation was interrupted, check that the state matches your infrastructure "
-                                        + "(strata plan) before applying.", null));
+                                        + "(strata plan) before applying.",
+                                null));
                     }
                     return Result.of(ok.lock(), warnings);
                 }
                 case LocalLock.Attempt.Failed f -> {
-                    return Result.of(null, Diagnostics.of(Diagnostic.error("Error acquiring the state lock", f.message(), null)));
+                    return Result.of(
+                            null,
+                            Diagnostics.of(Diagnostic.error("Error acquiring the state lock", f.message(), null)));
                 }
                 case LocalLock.Attempt.Busy busy -> {
                     long now = System.nanoTime();
                     if (now >= deadline) {
-                        return Result.of(null, Diagnostics.of(lockHeld(busy, Duration.ofNanos(now - start), request.timeout())));
+                        return Result.of(
+                                null, Diagnostics.of(lockHeld(busy, Duration.ofNanos(now - start), request.timeout())));
                     }
                     try {
                         Thread.sleep(Math.max(1, Math.min(backoff.toMillis(), (deadline - now) / 1_000_000)));
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
-                        return Result.of(null, Diagnostics.of(Diagnostic.error("Error acquiring the state lock",
-                                "Interrupted while waiting for the state lock.", null)));
+                        return Result.of(
+                                null,
+                                Diagnostics.of(Diagnostic.error(
+                                        "Error acquiring the state lock",
+                                        "Interrupted while waiting for the state lock.",
+                                        null)));
                     }
-                    backoff = backoff.multipliedBy(2).compareTo(timing.maxBackoff()) > 0 ? timing.maxBackoff() : backoff.multipliedBy(2);
+                    backoff = backoff.multipliedBy(2).compareTo(timing.maxBackoff()) > 0
+                            ? timing.maxBackoff()
+                            : backoff.multipliedBy(2);
                 }
             }
         }
@@ -244,7 +289,8 @@ public final class LocalBackend implements Backend {
         Instant now = timing.clock().instant();
         StringBuilder d = new StringBuilder();
         if (h == null) {
-            d.append("Error message: the state is locked by another process, which has not written its lock info yet.\n");
+            d.append(
+                    "Error message: the state is locked by another process, which has not written its lock info yet.\n");
         } else {
             d.append("Error message: the state is locked by ").append(h.who());
             if (h.pid() > 0) {
@@ -255,7 +301,8 @@ public final class LocalBackend implements Backend {
             if (h.heartbeat() != null) {
                 Duration silent = Duration.between(h.heartbeat(), now);
                 if (silent.compareTo(timing.staleAfter()) > 0) {
-                    d.append("; its holder has not renewed the lock for ").append(Durations.human(silent))
+                    d.append("; its holder has not renewed the lock for ")
+                            .append(Durations.human(silent))
                             .append(" and may be hung");
                 }
             }
@@ -266,12 +313,17 @@ public final class LocalBackend implements Backend {
             d.append("  Operation: ").append(h.operation()).append('\n');
             d.append("  Who:       ").append(h.who()).append('\n');
             d.append("  Version:   ").append(h.version()).append('\n');
-            d.append("  Created:   ").append(h.created() == null ? "" : TF_TIME.format(h.created())).append('\n');
+            d.append("  Created:   ")
+                    .append(h.created() == null ? "" : TF_TIME.format(h.created()))
+                    .append('\n');
             d.append("  Info:      ").append(h.info()).append('\n');
         }
         if (!timeout.isZero()) {
-            d.append("\nGave up after waiting ").append(Durations.human(waited)).append(" (-lock-timeout=")
-                    .append(Durations.human(timeout)).append(").\n");
+            d.append("\nGave up after waiting ")
+                    .append(Durations.human(waited))
+                    .append(" (-lock-timeout=")
+                    .append(Durations.human(timeout))
+                    .append(").\n");
         }
         d.append("\nStrata acquires a state lock to protect the state from being written by multiple users at the "
                 + "same time. Please resolve the issue above and try again. For most commands, you can disable "
@@ -280,7 +332,8 @@ public final class LocalBackend implements Backend {
     }
 
     /** Go's default time format, as Terraform prints Created. */
-    private static final DateTimeFormatter TF_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSSSSS xx 'UTC'")
+    private static final DateTimeFormatter TF_TIME = DateTimeFormatter.ofPattern(
+                    "yyyy-MM-dd HH:mm:ss.SSSSSSSSS xx 'UTC'")
             .withZone(ZoneOffset.UTC);
 
     @Override

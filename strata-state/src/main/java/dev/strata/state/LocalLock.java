@@ -60,6 +60,7 @@ final class LocalLock implements AutoCloseable {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LocalLock.class);
     /** Locks held by this JVM, by state file: a second in-process tryLock would throw, and closing its channel would drop ours. */
     private static final Map<Path, LocalLock> HELD_HERE = new ConcurrentHashMap<>();
+
     private static final ScheduledExecutorService HEARTBEATS = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "strata-lock-heartbeat");
         t.setDaemon(true);
@@ -72,18 +73,26 @@ final class LocalLock implements AutoCloseable {
     private final Path infoFile;
     /** The channel of the inode at the path now, and its OS lock (null when the file system cannot lock). */
     private FileChannel channel;
+
     private FileLock osLock;
     /** Channels of inodes this lock replaced by rename: kept locked until release (see the class comment). */
     private final List<FileChannel> superseded = new ArrayList<>();
     /** We created the state file to lock it and have not written it yet: remove it again at release. */
     private boolean createdEmpty;
+
     private final LockTiming timing;
     private volatile LockInfo info;
     private volatile String lostReason;
     private ScheduledFuture<?> heartbeat;
 
-    private LocalLock(Path stateFile, Path infoFile, FileChannel channel, FileLock osLock, boolean createdEmpty, LockInfo info,
-                      LockTiming timing) {
+    private LocalLock(
+            Path stateFile,
+            Path infoFile,
+            FileChannel channel,
+            FileLock osLock,
+            boolean createdEmpty,
+            LockInfo info,
+            LockTiming timing) {
         this.stateFile = stateFile;
         this.infoFile = infoFile;
         this.channel = channel;
@@ -131,13 +140,27 @@ final class LocalLock implements AutoCloseable {
         }
         long ms = (System.nanoTime() - started) / 1_000_000;
         switch (a) {
-            case Attempt.Acquired ok -> LOG.debug("lock {} on {} acquired for {} in {} ms{}", ok.lock().info.id(), stateFile,
-                    proposed.operation(), ms, ok.tookOver() == null ? "" : ", taking over the stale lock of "
-                            + ok.tookOver().who() + " (" + ok.staleReason() + ")");
-            case Attempt.Busy busy -> LOG.debug("lock on {} is busy: held by {}{}", stateFile,
-                    busy.holder() == null ? "an unknown holder" : busy.holder().who() + " (pid " + busy.holder().pid() + ", "
-                            + busy.holder().operation() + ", lock " + busy.holder().id() + ")",
-                    busy.note() == null ? "" : ", " + busy.note());
+            case Attempt.Acquired ok ->
+                LOG.debug(
+                        "lock {} on {} acquired for {} in {} ms{}",
+                        ok.lock().info.id(),
+                        stateFile,
+                        proposed.operation(),
+                        ms,
+                        ok.tookOver() == null
+                                ? ""
+                                : ", taking over the stale lock of "
+                                        + ok.tookOver().who() + " (" + ok.staleReason() + ")");
+            case Attempt.Busy busy ->
+                LOG.debug(
+                        "lock on {} is busy: held by {}{}",
+                        stateFile,
+                        busy.holder() == null
+                                ? "an unknown holder"
+                                : busy.holder().who() + " (pid " + busy.holder().pid() + ", "
+                                        + busy.holder().operation() + ", lock "
+                                        + busy.holder().id() + ")",
+                        busy.note() == null ? "" : ", " + busy.note());
             case Attempt.Failed f -> LOG.debug("lock on {} failed: {}", stateFile, f.message());
         }
         return a;
@@ -159,7 +182,8 @@ final class LocalLock implements AutoCloseable {
             Files.createDirectories(stateFile.getParent());
             Object before = fileKey(stateFile);
             try {
-                ch = FileChannel.open(stateFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
+                ch = FileChannel.open(
+                        stateFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
                 created = true;
             } catch (FileAlreadyExistsException e) {
                 ch = FileChannel.open(stateFile, StandardOpenOption.READ, StandardOpenOption.WRITE);
@@ -204,7 +228,11 @@ final class LocalLock implements AutoCloseable {
                     Files.deleteIfExists(infoFile);
                 }
                 try {
-                    Files.write(infoFile, info.toJson(), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                    Files.write(
+                            infoFile,
+                            info.toJson(),
+                            StandardOpenOption.CREATE_NEW,
+                            StandardOpenOption.WRITE,
                             StandardOpenOption.SYNC);
                 } catch (FileAlreadyExistsException e) {
                     removeCreated(stateFile, created, ch);
@@ -287,7 +315,8 @@ final class LocalLock implements AutoCloseable {
         Path dir = stateFile.getParent();
         Path tmp = dir.resolve("." + stateFile.getFileName() + AtomicFiles.TEMP_MARKER
                 + Long.toHexString(ThreadLocalRandom.current().nextLong()));
-        FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        FileChannel ch =
+                FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
         boolean adopted = false;
         try {
             FileLock l = null;
@@ -334,7 +363,9 @@ final class LocalLock implements AutoCloseable {
             try {
                 Instant modified = Files.getLastModifiedTime(infoFile).toInstant();
                 return Duration.between(modified, now).compareTo(staleAfter) > 0
-                        ? "its lock info was unreadable and untouched for " + Durations.human(Duration.between(modified, now)) : null;
+                        ? "its lock info was unreadable and untouched for "
+                                + Durations.human(Duration.between(modified, now))
+                        : null;
             } catch (IOException e) {
                 return "its lock info has disappeared";
             }
@@ -361,9 +392,11 @@ final class LocalLock implements AutoCloseable {
         if (holder.pid() <= 0 && holder.heartbeat() == null) {
             // Written by Terraform (no pid, no heartbeat) on a file system without OS locks: nothing
             // renews it, so it is stale only once old.
-            return holder.created() != null && Duration.between(holder.created(), now).compareTo(staleAfter) > 0
-                    ? "it was created " + Durations.human(Duration.between(holder.created(), now)) + " ago by " + holder.who()
-                    + " and nothing renews it" : null;
+            return holder.created() != null
+                            && Duration.between(holder.created(), now).compareTo(staleAfter) > 0
+                    ? "it was created " + Durations.human(Duration.between(holder.created(), now)) + " ago by "
+                            + holder.who() + " and nothing renews it"
+                    : null;
         }
         return null;
     }
@@ -397,8 +430,13 @@ final class LocalLock implements AutoCloseable {
         LockInfo next = info.withHeartbeat(timing.clock().instant());
         Path tmp = infoFile.resolveSibling(infoFile.getFileName() + AtomicFiles.TEMP_MARKER + "beat");
         try {
-            Files.write(tmp, next.toJson(), StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                    StandardOpenOption.WRITE, StandardOpenOption.SYNC);
+            Files.write(
+                    tmp,
+                    next.toJson(),
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING,
+                    StandardOpenOption.WRITE,
+                    StandardOpenOption.SYNC);
             LockInfo current = readInfo(infoFile);
             if (current == null || !current.id().equals(info.id())) {
                 lostReason = current == null
@@ -407,7 +445,11 @@ final class LocalLock implements AutoCloseable {
                 Files.deleteIfExists(tmp);
                 return;
             }
-            Files.move(tmp, infoFile, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.move(
+                    tmp,
+                    infoFile,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             info = next;
         } catch (IOException e) {
             // A missed beat is not fatal: the stale timeout is many intervals long.
@@ -430,7 +472,11 @@ final class LocalLock implements AutoCloseable {
 
     @Override
     public void close() {
-        LOG.debug("lock {} on {} released after {} ms", info.id(), stateFile, info.age(timing.clock().instant()).toMillis());
+        LOG.debug(
+                "lock {} on {} released after {} ms",
+                info.id(),
+                stateFile,
+                info.age(timing.clock().instant()).toMillis());
         if (heartbeat != null) {
             heartbeat.cancel(false);
         }
@@ -469,13 +515,21 @@ final class LocalLock implements AutoCloseable {
         Path infoFile = infoFileOf(stateFile);
         LockInfo holder = readInfo(infoFile);
         if (holder == null && !Files.exists(infoFile)) {
-            return Result.of(null, dev.strata.hcl.Diagnostics.of(dev.strata.hcl.Diagnostic.error(
-                    "Failed to unlock state", "The state " + stateFile.getFileName() + " is not locked.", null)));
+            return Result.of(
+                    null,
+                    dev.strata.hcl.Diagnostics.of(dev.strata.hcl.Diagnostic.error(
+                            "Failed to unlock state",
+                            "The state " + stateFile.getFileName() + " is not locked.",
+                            null)));
         }
         if (holder != null && !holder.id().equals(id)) {
-            return Result.of(null, dev.strata.hcl.Diagnostics.of(dev.strata.hcl.Diagnostic.error(
-                    "Failed to unlock state", "Lock ID \"" + id + "\" does not match the existing lock ID \"" + holder.id()
-                            + "\" (held by " + holder.who() + " for " + holder.operation() + ").", null)));
+            return Result.of(
+                    null,
+                    dev.strata.hcl.Diagnostics.of(dev.strata.hcl.Diagnostic.error(
+                            "Failed to unlock state",
+                            "Lock ID \"" + id + "\" does not match the existing lock ID \"" + holder.id()
+                                    + "\" (held by " + holder.who() + " for " + holder.operation() + ").",
+                            null)));
         }
         Path key = stateFile.toAbsolutePath().normalize();
         LocalLock here = HELD_HERE.get(key);
@@ -492,10 +546,17 @@ final class LocalLock implements AutoCloseable {
                 ch = FileChannel.open(key, StandardOpenOption.READ, StandardOpenOption.WRITE);
                 os = ch.tryLock();
                 if (os == null) {
-                    return Result.of(null, dev.strata.hcl.Diagnostics.of(dev.strata.hcl.Diagnostic.error(
-                            "Failed to unlock state", "The lock is held by a running process"
-                                    + (holder == null ? "" : " (" + holder.who() + (holder.pid() > 0 ? ", pid " + holder.pid() : "") + ")")
-                                    + ". Stop that process first; its lock goes away when it exits.", null)));
+                    return Result.of(
+                            null,
+                            dev.strata.hcl.Diagnostics.of(dev.strata.hcl.Diagnostic.error(
+                                    "Failed to unlock state",
+                                    "The lock is held by a running process"
+                                            + (holder == null
+                                                    ? ""
+                                                    : " (" + holder.who()
+                                                            + (holder.pid() > 0 ? ", pid " + holder.pid() : "") + ")")
+                                            + ". Stop that process first; its lock goes away when it exits.",
+                                    null)));
                 }
             } catch (NoSuchFileException e) {
                 // No state file, so no OS lock: only the info is left.
@@ -505,8 +566,12 @@ final class LocalLock implements AutoCloseable {
             Files.deleteIfExists(infoFile);
             return Result.of(holder);
         } catch (IOException e) {
-            return Result.of(null, dev.strata.hcl.Diagnostics.of(dev.strata.hcl.Diagnostic.error(
-                    "Failed to unlock state", "Could not remove " + infoFile + ": " + dev.strata.hcl.IoProblems.reason(e), null)));
+            return Result.of(
+                    null,
+                    dev.strata.hcl.Diagnostics.of(dev.strata.hcl.Diagnostic.error(
+                            "Failed to unlock state",
+                            "Could not remove " + infoFile + ": " + dev.strata.hcl.IoProblems.reason(e),
+                            null)));
         } finally {
             release(ch, os);
         }

@@ -25,6 +25,7 @@ final class LocalStateManager implements StateManager {
     private boolean exists;
     /** What the state file on disk was when we last read or wrote it, to notice writers that ignored the lock. */
     private FileIdentity identity;
+
     private boolean backedUp;
     private boolean closed;
     private final Path journalPath;
@@ -41,15 +42,23 @@ final class LocalStateManager implements StateManager {
         static FileIdentity of(Path p) throws IOException {
             try {
                 BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
-                return new FileIdentity(a.fileKey(), a.size(), a.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS));
+                return new FileIdentity(
+                        a.fileKey(), a.size(), a.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS));
             } catch (NoSuchFileException e) {
                 return null;
             }
         }
     }
 
-    LocalStateManager(String workspace, Path statePath, Path backupPath, String displayPath, String version, LocalLock lock, Disk disk,
-                      Encryption encryption) {
+    LocalStateManager(
+            String workspace,
+            Path statePath,
+            Path backupPath,
+            String displayPath,
+            String version,
+            LocalLock lock,
+            Disk disk,
+            Encryption encryption) {
         this.encryption = encryption;
         this.journalPath = statePath.resolveSibling(statePath.getFileName() + ".journal");
         this.workspace = workspace;
@@ -64,8 +73,13 @@ final class LocalStateManager implements StateManager {
     }
 
     /** Reads the state file: through {@code lock}'s channel when it is locked (opening the path again would drop the lock). */
-    static Result<Disk> readDisk(Path statePath, Path backupPath, String display, String backupDisplay, Encryption encryption,
-                                 LocalLock lock) {
+    static Result<Disk> readDisk(
+            Path statePath,
+            Path backupPath,
+            String display,
+            String backupDisplay,
+            Encryption encryption,
+            LocalLock lock) {
         try {
             FileIdentity id = FileIdentity.of(statePath);
             if (id == null) {
@@ -78,14 +92,26 @@ final class LocalStateManager implements StateManager {
             }
             String recovery = Files.exists(backupPath)
                     ? "The state before the last change is in " + backupDisplay + "; check it and, if it is intact, "
-                    + "restore it with \"strata state push " + backupDisplay + "\" or by copying it over " + display + "."
-                    : "No backup (" + backupDisplay + ") exists; restore the file from your own backups or version control.";
+                            + "restore it with \"strata state push " + backupDisplay + "\" or by copying it over "
+                            + display + "."
+                    : "No backup (" + backupDisplay
+                            + ") exists; restore the file from your own backups or version control.";
             Result<StateSnapshot> r = encryption.decode(bytes, display, recovery);
-            LOG.debug("state read from {}: {} bytes, serial {}", display, bytes.length, r.value() == null ? "-" : r.value().serial());
-            return r.hasErrors() ? Result.of(null, r.diagnostics()) : Result.of(new Disk(r.value(), id), r.diagnostics());
+            LOG.debug(
+                    "state read from {}: {} bytes, serial {}",
+                    display,
+                    bytes.length,
+                    r.value() == null ? "-" : r.value().serial());
+            return r.hasErrors()
+                    ? Result.of(null, r.diagnostics())
+                    : Result.of(new Disk(r.value(), id), r.diagnostics());
         } catch (IOException e) {
-            return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to read the state file",
-                    "Could not read " + display + ": " + dev.strata.hcl.IoProblems.reason(e) + ".", null)));
+            return Result.of(
+                    null,
+                    Diagnostics.of(Diagnostic.error(
+                            "Failed to read the state file",
+                            "Could not read " + display + ": " + dev.strata.hcl.IoProblems.reason(e) + ".",
+                            null)));
         }
     }
 
@@ -112,9 +138,11 @@ final class LocalStateManager implements StateManager {
     @Override
     public synchronized Result<StateSnapshot> persist(StateSnapshot next) {
         if (exists && !next.lineage().equals(state.lineage())) {
-            return error("Refusing to write a state of another lineage", "The state to write has lineage \""
-                    + next.lineage() + "\", but " + displayPath + " has lineage \"" + state.lineage()
-                    + "\": it belongs to a different history, and writing it would lose the stored one.");
+            return error(
+                    "Refusing to write a state of another lineage",
+                    "The state to write has lineage \""
+                            + next.lineage() + "\", but " + displayPath + " has lineage \"" + state.lineage()
+                            + "\": it belongs to a different history, and writing it would lose the stored one.");
         }
         return write(next, false);
     }
@@ -123,12 +151,17 @@ final class LocalStateManager implements StateManager {
     public synchronized Result<StateSnapshot> replace(StateSnapshot incoming, boolean force) {
         if (exists && !force) {
             if (!incoming.lineage().equals(state.lineage())) {
-                return error("Failed to write state", "cannot import state with lineage \"" + incoming.lineage()
-                        + "\" over unrelated state with lineage \"" + state.lineage() + "\". Use -force to overwrite it anyway.");
+                return error(
+                        "Failed to write state",
+                        "cannot import state with lineage \"" + incoming.lineage()
+                                + "\" over unrelated state with lineage \"" + state.lineage()
+                                + "\". Use -force to overwrite it anyway.");
             }
             if (Long.compareUnsigned(incoming.serial(), state.serial()) < 0) {
-                return error("Failed to write state", "cannot import state with serial " + incoming.serial()
-                        + " over newer state with serial " + state.serial() + ". Use -force to overwrite it anyway.");
+                return error(
+                        "Failed to write state",
+                        "cannot import state with serial " + incoming.serial() + " over newer state with serial "
+                                + state.serial() + ". Use -force to overwrite it anyway.");
             }
         }
         return write(incoming, true);
@@ -139,22 +172,30 @@ final class LocalStateManager implements StateManager {
             throw new IllegalStateException("state manager of " + displayPath + " is closed");
         }
         if (lock != null && lock.lostReason() != null) {
-            return error("State lock lost", "Strata no longer holds the lock of " + displayPath + ": "
-                    + lock.lostReason() + ". The state was not written, so that another writer's changes are not "
-                    + "overwritten.");
+            return error(
+                    "State lock lost",
+                    "Strata no longer holds the lock of " + displayPath + ": "
+                            + lock.lostReason()
+                            + ". The state was not written, so that another writer's changes are not "
+                            + "overwritten.");
         }
         try {
             FileIdentity now = FileIdentity.of(statePath);
             if (!Objects.equals(now, identity)) {
-                return error("The state changed since it was read", displayPath + " was changed by another process "
-                        + "after Strata read it" + (lock == null ? " (locking is off: -lock=false)" : " without taking the lock")
-                        + ". The state was not written, so that the other change is not lost; run the command again.");
+                return error(
+                        "The state changed since it was read",
+                        displayPath + " was changed by another process "
+                                + "after Strata read it"
+                                + (lock == null ? " (locking is off: -lock=false)" : " without taking the lock")
+                                + ". The state was not written, so that the other change is not lost; run the command again.");
             }
             boolean sameHistory = next.lineage().equals(state.lineage());
             if (exists && sameHistory && next.sameContentAs(state) && journalSize == 0) {
                 return Result.of(state);
             }
-            long serial = exists || !lineageMayChange ? Math.max(next.serial(), state.serial() + 1) : Math.max(next.serial(), 1);
+            long serial = exists || !lineageMayChange
+                    ? Math.max(next.serial(), state.serial() + 1)
+                    : Math.max(next.serial(), 1);
             StateSnapshot toWrite = next.withSerial(serial).withTerraformVersion(version);
             if (!lineageMayChange) {
                 toWrite = toWrite.withLineage(state.lineage());
@@ -176,7 +217,11 @@ final class LocalStateManager implements StateManager {
             } else {
                 AtomicFiles.write(statePath, encoded);
             }
-            LOG.debug("state written to {}: serial {}, {} bytes, in {} ms", displayPath, serial, encoded.length,
+            LOG.debug(
+                    "state written to {}: serial {}, {} bytes, in {} ms",
+                    displayPath,
+                    serial,
+                    encoded.length,
                     (System.nanoTime() - started) / 1_000_000);
             identity = FileIdentity.of(statePath);
             state = toWrite;
@@ -186,8 +231,10 @@ final class LocalStateManager implements StateManager {
             }
             return Result.of(state);
         } catch (IOException e) {
-            return error("Failed to write the state", "Could not write " + displayPath + ": " + dev.strata.hcl.IoProblems.reason(e)
-                    + ". The previous state file is unchanged.");
+            return error(
+                    "Failed to write the state",
+                    "Could not write " + displayPath + ": " + dev.strata.hcl.IoProblems.reason(e)
+                            + ". The previous state file is unchanged.");
         }
     }
 
@@ -203,17 +250,23 @@ final class LocalStateManager implements StateManager {
         } catch (NoSuchFileException e) {
             return Diagnostics.NONE;
         } catch (IOException e) {
-            return Diagnostics.of(Diagnostic.error("Failed to read the state journal", journalPath + ": " + e.getMessage(), null));
+            return Diagnostics.of(
+                    Diagnostic.error("Failed to read the state journal", journalPath + ": " + e.getMessage(), null));
         }
         if (bytes.length == 0) {
             return Diagnostics.NONE;
         }
         if (!exists) {
-            return Diagnostics.of(Diagnostic.error("State journal without a state", "The journal " + journalPath.getFileName()
-                    + " exists but " + displayPath + " does not; the journal cannot be replayed without the snapshot it "
-                    + "extends. Restore " + displayPath + " (or its backup) first.", null));
+            return Diagnostics.of(Diagnostic.error(
+                    "State journal without a state",
+                    "The journal " + journalPath.getFileName()
+                            + " exists but " + displayPath
+                            + " does not; the journal cannot be replayed without the snapshot it "
+                            + "extends. Restore " + displayPath + " (or its backup) first.",
+                    null));
         }
-        Result<Journal.Replay> r = Journal.replay(state, bytes, journalPath.getFileName().toString());
+        Result<Journal.Replay> r =
+                Journal.replay(state, bytes, journalPath.getFileName().toString());
         if (r.hasErrors()) {
             return r.diagnostics();
         }
@@ -230,23 +283,28 @@ final class LocalStateManager implements StateManager {
                     AtomicFiles.forceDirectory(journalPath.toAbsolutePath().getParent());
                 }
             } else if (replay.tornTail()) {
-                out = Diagnostics.of(Diagnostic.warning("Incomplete journal entry ignored", "The last entry of "
-                        + journalPath.getFileName() + " was cut off (the writer stopped while writing it), so it was never "
-                        + "acknowledged; it is ignored.", null));
+                out = Diagnostics.of(Diagnostic.warning(
+                        "Incomplete journal entry ignored",
+                        "The last entry of "
+                                + journalPath.getFileName()
+                                + " was cut off (the writer stopped while writing it), so it was never "
+                                + "acknowledged; it is ignored.",
+                        null));
                 if (lock != null) {
                     int end = bytes.length;
                     while (end > 0 && bytes[end - 1] != '\n') {
                         end--;
                     }
-                    try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(journalPath,
-                            java.nio.file.StandardOpenOption.WRITE)) {
+                    try (java.nio.channels.FileChannel ch =
+                            java.nio.channels.FileChannel.open(journalPath, java.nio.file.StandardOpenOption.WRITE)) {
                         ch.truncate(end);
                         ch.force(true);
                     }
                 }
             }
         } catch (IOException e) {
-            return Diagnostics.of(Diagnostic.error("Failed to repair the state journal", journalPath + ": " + e.getMessage(), null));
+            return Diagnostics.of(
+                    Diagnostic.error("Failed to repair the state journal", journalPath + ": " + e.getMessage(), null));
         }
         return out;
     }
@@ -265,9 +323,17 @@ final class LocalStateManager implements StateManager {
             return r;
         }
         boolean durable = syncUpTo(ticket[0]);
-        LOG.trace("journal append ({}) durable={} in {} ms", Journal.describe(entry), durable, (System.nanoTime() - started) / 1_000_000);
-        return durable ? r : error("Failed to append to the state journal", journalPath
-                + ": the entry was written but could not be made durable. The entry is not recorded.");
+        LOG.trace(
+                "journal append ({}) durable={} in {} ms",
+                Journal.describe(entry),
+                durable,
+                (System.nanoTime() - started) / 1_000_000);
+        return durable
+                ? r
+                : error(
+                        "Failed to append to the state journal",
+                        journalPath
+                                + ": the entry was written but could not be made durable. The entry is not recorded.");
     }
 
     private final Object syncLock = new Object();
@@ -302,11 +368,15 @@ final class LocalStateManager implements StateManager {
 
     private synchronized Result<StateSnapshot> write(JournalEntry entry, long[] ticket) {
         if (lock == null) {
-            return error("The journal needs the state lock", "Appending to the journal of " + displayPath
-                    + " without holding its lock could interleave with another writer; open the state with locking on.");
+            return error(
+                    "The journal needs the state lock",
+                    "Appending to the journal of " + displayPath
+                            + " without holding its lock could interleave with another writer; open the state with locking on.");
         }
         if (lock.lostReason() != null) {
-            return error("State lock lost", "Strata no longer holds the lock of " + displayPath + ": " + lock.lostReason() + ".");
+            return error(
+                    "State lock lost",
+                    "Strata no longer holds the lock of " + displayPath + ": " + lock.lostReason() + ".");
         }
         if (!exists) {
             Result<StateSnapshot> first = write(state, false);
@@ -317,19 +387,24 @@ final class LocalStateManager implements StateManager {
         try {
             if (journal == null) {
                 boolean created = !Files.exists(journalPath);
-                journal = java.nio.channels.FileChannel.open(journalPath, java.nio.file.StandardOpenOption.CREATE,
-                        java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.APPEND);
+                journal = java.nio.channels.FileChannel.open(
+                        journalPath,
+                        java.nio.file.StandardOpenOption.CREATE,
+                        java.nio.file.StandardOpenOption.WRITE,
+                        java.nio.file.StandardOpenOption.APPEND);
                 if (created) {
                     AtomicFiles.forceDirectory(journalPath.toAbsolutePath().getParent());
                 }
             }
-            java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(Journal.line(entry, state.lineage(), state.serial(), seq + 1));
+            java.nio.ByteBuffer buf =
+                    java.nio.ByteBuffer.wrap(Journal.line(entry, state.lineage(), state.serial(), seq + 1));
             while (buf.hasRemaining()) {
                 journal.write(buf);
             }
         } catch (IOException e) {
-            return error("Failed to append to the state journal", journalPath + ": " + e.getMessage()
-                    + ". The entry is not recorded.");
+            return error(
+                    "Failed to append to the state journal",
+                    journalPath + ": " + e.getMessage() + ". The entry is not recorded.");
         }
         seq++;
         journalSize++;
@@ -339,10 +414,10 @@ final class LocalStateManager implements StateManager {
         switch (entry) {
             case JournalEntry.Intent i -> openIntents.put(i.operationId(), i);
             case JournalEntry.Completed c -> openIntents.remove(c.operationId());
-            case JournalEntry.SetObject o -> { }
-            case JournalEntry.RemoveObject o -> { }
-            case JournalEntry.SetOutput o -> { }
-            case JournalEntry.RemoveOutput o -> { }
+            case JournalEntry.SetObject o -> {}
+            case JournalEntry.RemoveObject o -> {}
+            case JournalEntry.SetOutput o -> {}
+            case JournalEntry.RemoveOutput o -> {}
         }
         return Result.of(state);
     }
@@ -395,16 +470,21 @@ final class LocalStateManager implements StateManager {
         // write goes through a temporary file renamed into place.
         // The locked state file is open for writing already (an fcntl write lock needs that), and opening it
         // again here would drop the lock when closed: POSIX locks belong to the process, not the descriptor.
-        List<Path> files = lock != null ? List.of(backupPath, journalPath) : List.of(statePath, backupPath, journalPath);
+        List<Path> files =
+                lock != null ? List.of(backupPath, journalPath) : List.of(statePath, backupPath, journalPath);
         for (Path p : files) {
             if (Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) || Files.exists(p)) {
                 try (var ch = java.nio.channels.FileChannel.open(p, java.nio.file.StandardOpenOption.WRITE)) {
                     // opened: writable
                 } catch (IOException e) {
-                    out.add(Diagnostic.error("State file is not writable", "Cannot write " + p + ": "
-                            + dev.strata.hcl.IoProblems.reason(e) + ". Strata checks this before changing anything, because a change "
-                            + "the state cannot record would be lost. Fix the permissions (or the path) and run the "
-                            + "command again.", null));
+                    out.add(Diagnostic.error(
+                            "State file is not writable",
+                            "Cannot write " + p + ": "
+                                    + dev.strata.hcl.IoProblems.reason(e)
+                                    + ". Strata checks this before changing anything, because a change "
+                                    + "the state cannot record would be lost. Fix the permissions (or the path) and run the "
+                                    + "command again.",
+                            null));
                 }
             }
         }
@@ -425,10 +505,14 @@ final class LocalStateManager implements StateManager {
             }
         }
         if (problem != null) {
-            out.add(Diagnostic.error("State directory is not writable", "Cannot create files in the directory of "
-                    + statePath + " (" + problem + "). Every state write goes through a new file in that directory. "
-                    + "Strata checks this before changing anything, because a change the state cannot record would be "
-                    + "lost. Fix the permissions (or the path) and run the command again.", null));
+            out.add(Diagnostic.error(
+                    "State directory is not writable",
+                    "Cannot create files in the directory of "
+                            + statePath + " (" + problem
+                            + "). Every state write goes through a new file in that directory. "
+                            + "Strata checks this before changing anything, because a change the state cannot record would be "
+                            + "lost. Fix the permissions (or the path) and run the command again.",
+                    null));
         }
         return out.build();
     }

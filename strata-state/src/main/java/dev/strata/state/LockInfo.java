@@ -26,8 +26,18 @@ import java.util.Objects;
  * @param processStart when that process started (guards against a reused pid), or null if unknown
  * @param heartbeat    last time the holder proved it is alive
  */
-public record LockInfo(String id, String operation, String info, String who, String version, Instant created,
-                       String path, String host, long pid, Instant processStart, Instant heartbeat) {
+public record LockInfo(
+        String id,
+        String operation,
+        String info,
+        String who,
+        String version,
+        Instant created,
+        String path,
+        String host,
+        long pid,
+        Instant processStart,
+        Instant heartbeat) {
     public LockInfo {
         Objects.requireNonNull(id, "id");
         operation = operation == null ? "" : operation;
@@ -66,15 +76,31 @@ public record LockInfo(String id, String operation, String info, String who, Str
     /** Parses a lock-info file; Terraform-written ones (no pid, no heartbeat) are accepted. */
     static Result<LockInfo> parse(byte[] bytes, String filename) {
         Result<JsonValue> r = JsonReader.parseDocument(bytes, filename);
-        if (r.hasErrors() || !(r.value() instanceof JsonValue.ObjectValue o) || !(o.get("ID") instanceof JsonValue.StringValue)) {
-            return Result.of(null, r.hasErrors() ? r.diagnostics() : dev.strata.hcl.Diagnostics.of(
-                    dev.strata.hcl.Diagnostic.error("Invalid lock info", "The lock info file " + filename
-                            + " has no lock ID.", null)));
+        if (r.hasErrors()
+                || !(r.value() instanceof JsonValue.ObjectValue o)
+                || !(o.get("ID") instanceof JsonValue.StringValue)) {
+            return Result.of(
+                    null,
+                    r.hasErrors()
+                            ? r.diagnostics()
+                            : dev.strata.hcl.Diagnostics.of(dev.strata.hcl.Diagnostic.error(
+                                    "Invalid lock info", "The lock info file " + filename + " has no lock ID.", null)));
         }
-        long pid = o.get("Pid") instanceof JsonValue.NumberValue n && n.isLong() ? n.decimal().longValueExact() : 0;
-        return Result.of(new LockInfo(text(o, "ID"), text(o, "Operation"), text(o, "Info"), text(o, "Who"),
-                text(o, "Version"), time(o, "Created"), text(o, "Path"), text(o, "Host"), pid,
-                time(o, "ProcessStart"), time(o, "Heartbeat")));
+        long pid = o.get("Pid") instanceof JsonValue.NumberValue n && n.isLong()
+                ? n.decimal().longValueExact()
+                : 0;
+        return Result.of(new LockInfo(
+                text(o, "ID"),
+                text(o, "Operation"),
+                text(o, "Info"),
+                text(o, "Who"),
+                text(o, "Version"),
+                time(o, "Created"),
+                text(o, "Path"),
+                text(o, "Host"),
+                pid,
+                time(o, "ProcessStart"),
+                time(o, "Heartbeat")));
     }
 
     private static String text(JsonValue.ObjectValue o, String k) {

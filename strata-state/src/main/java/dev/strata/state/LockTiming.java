@@ -13,10 +13,14 @@ import java.time.Duration;
  * @param maxBackoff        the longest wait between attempts
  * @param clock             the time written into lock info and used to judge staleness
  */
-record LockTiming(Duration heartbeatInterval, Duration staleAfter, Duration initialBackoff, Duration maxBackoff,
-                         Clock clock) {
-    static final LockTiming DEFAULT = new LockTiming(Duration.ofSeconds(10), Duration.ofMinutes(2),
-            Duration.ofMillis(50), Duration.ofSeconds(1), Clock.systemUTC());
+record LockTiming(
+        Duration heartbeatInterval, Duration staleAfter, Duration initialBackoff, Duration maxBackoff, Clock clock) {
+    static final LockTiming DEFAULT = new LockTiming(
+            Duration.ofSeconds(10),
+            Duration.ofMinutes(2),
+            Duration.ofMillis(50),
+            Duration.ofSeconds(1),
+            Clock.systemUTC());
 
     LockTiming withClock(Clock c) {
         return new LockTiming(heartbeatInterval, staleAfter, initialBackoff, maxBackoff, c);

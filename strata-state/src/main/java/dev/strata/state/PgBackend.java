@@ -40,7 +40,8 @@ public final class PgBackend implements Backend {
     private final LockTiming timing;
     private final Encryption encryption;
 
-    private PgBackend(String jdbcUrl, Properties props, String schema, String version, LockTiming timing, Encryption encryption) {
+    private PgBackend(
+            String jdbcUrl, Properties props, String schema, String version, LockTiming timing, Encryption encryption) {
         this.encryption = encryption;
         this.jdbcUrl = jdbcUrl;
         this.props = props;
@@ -54,36 +55,49 @@ public final class PgBackend implements Backend {
      * ({@code postgres://user:pass@host:5432/db?sslmode=disable}, as Terraform's pg backend takes) or a
      * JDBC URL; when null, {@code PG_CONN_STR} from {@code env} is used.
      */
-    public static Result<PgBackend> connect(String connStr, String schemaName, java.util.Map<String, String> env, String version) {
+    public static Result<PgBackend> connect(
+            String connStr, String schemaName, java.util.Map<String, String> env, String version) {
         String cs = connStr == null || connStr.isEmpty() ? env.get("PG_CONN_STR") : connStr;
         if (cs == null || cs.isEmpty()) {
-            return fail("Missing PostgreSQL connection string", "Set conn_str in the backend \"pg\" block or the "
-                    + "PG_CONN_STR environment variable, e.g. postgres://user:password@localhost/terraform_backend?sslmode=disable.");
+            return fail(
+                    "Missing PostgreSQL connection string",
+                    "Set conn_str in the backend \"pg\" block or the "
+                            + "PG_CONN_STR environment variable, e.g. postgres://user:password@localhost/terraform_backend?sslmode=disable.");
         }
-        String schema = schemaName == null || schemaName.isEmpty() ? env.getOrDefault("PG_SCHEMA_NAME", DEFAULT_SCHEMA) : schemaName;
+        String schema = schemaName == null || schemaName.isEmpty()
+                ? env.getOrDefault("PG_SCHEMA_NAME", DEFAULT_SCHEMA)
+                : schemaName;
         if (!SCHEMA_NAME.matcher(schema).matches()) {
-            return fail("Invalid schema_name", "\"" + schema + "\" is not a plain PostgreSQL identifier (letters, digits and _, at most 63).");
+            return fail(
+                    "Invalid schema_name",
+                    "\"" + schema + "\" is not a plain PostgreSQL identifier (letters, digits and _, at most 63).");
         }
         Properties props = new Properties();
         String url;
         try {
             url = jdbcUrl(cs, props);
         } catch (URISyntaxException | IllegalArgumentException e) {
-            return fail("Invalid PostgreSQL connection string", "The connection string is not a postgres:// or "
-                    + "jdbc:postgresql:// URL: " + e.getMessage() + ".");
+            return fail(
+                    "Invalid PostgreSQL connection string",
+                    "The connection string is not a postgres:// or " + "jdbc:postgresql:// URL: " + e.getMessage()
+                            + ".");
         }
         PgBackend b = new PgBackend(url, props, schema, version, LockTiming.DEFAULT, Encryption.NONE);
         try (Connection c = b.connection()) {
             try (Statement st = c.createStatement()) {
                 st.execute("CREATE SCHEMA IF NOT EXISTS " + schema);
-                st.execute("CREATE TABLE IF NOT EXISTS " + schema + ".states (id bigserial primary key, name text, data text)");
+                st.execute("CREATE TABLE IF NOT EXISTS " + schema
+                        + ".states (id bigserial primary key, name text, data text)");
                 st.execute("CREATE UNIQUE INDEX IF NOT EXISTS states_by_name ON " + schema + ".states (name)");
-                st.execute("CREATE TABLE IF NOT EXISTS " + schema + ".state_locks (name text primary key, info text not null)");
-                st.execute("CREATE TABLE IF NOT EXISTS " + schema + ".state_history (name text not null, lineage text not null, "
+                st.execute("CREATE TABLE IF NOT EXISTS " + schema
+                        + ".state_locks (name text primary key, info text not null)");
+                st.execute("CREATE TABLE IF NOT EXISTS " + schema
+                        + ".state_history (name text not null, lineage text not null, "
                         + "serial bigint not null, written_at timestamptz not null default now(), data text not null, "
                         + "primary key (name, lineage, serial))");
-                st.execute("CREATE TABLE IF NOT EXISTS " + schema + ".state_journal (name text not null, seq bigserial, "
-                        + "entry text not null, primary key (name, seq))");
+                st.execute(
+                        "CREATE TABLE IF NOT EXISTS " + schema + ".state_journal (name text not null, seq bigserial, "
+                                + "entry text not null, primary key (name, seq))");
             }
         } catch (SQLException e) {
             return Result.of(null, Diagnostics.of(b.sqlError("Failed to prepare the PostgreSQL backend", e)));
@@ -122,7 +136,9 @@ public final class PgBackend implements Backend {
         if (u.getHost() == null) {
             throw new IllegalArgumentException("it names no host");
         }
-        String db = u.getPath() == null || u.getPath().length() <= 1 ? "" : u.getPath().substring(1);
+        String db = u.getPath() == null || u.getPath().length() <= 1
+                ? ""
+                : u.getPath().substring(1);
         if (u.getRawQuery() != null) {
             for (String kv : u.getRawQuery().split("&")) {
                 String[] p = kv.split("=", 2);
@@ -148,7 +164,10 @@ public final class PgBackend implements Backend {
             return c;
         } catch (SQLException e) {
             String reason = connectReason(e);
-            LOG.debug("connecting to PostgreSQL at {} failed after {} ms: {}", where(), (System.nanoTime() - started) / 1_000_000,
+            LOG.debug(
+                    "connecting to PostgreSQL at {} failed after {} ms: {}",
+                    where(),
+                    (System.nanoTime() - started) / 1_000_000,
                     reason != null ? reason : "SQLSTATE " + e.getSQLState());
             throw e;
         }
@@ -172,14 +191,18 @@ public final class PgBackend implements Backend {
             detail = "Could not connect to PostgreSQL at " + where + ": " + e.getMessage()
                     + " Check that the server runs and accepts connections there, and the conn_str (or PG_CONN_STR).";
         } else if (state.equals("28P01") || state.equals("28000")) {
-            detail = "PostgreSQL at " + where + " refused the login: " + e.getMessage() + ". Check the user and password in conn_str.";
+            detail = "PostgreSQL at " + where + " refused the login: " + e.getMessage()
+                    + ". Check the user and password in conn_str.";
         } else if (state.equals("42501")) {
-            detail = "Permission denied in PostgreSQL at " + where + ": " + e.getMessage() + ". The user needs CREATE on the "
-                    + "database (for the schema " + schema + ") or USAGE and SELECT/INSERT/UPDATE/DELETE on its tables.";
+            detail = "Permission denied in PostgreSQL at " + where + ": " + e.getMessage()
+                    + ". The user needs CREATE on the " + "database (for the schema " + schema
+                    + ") or USAGE and SELECT/INSERT/UPDATE/DELETE on its tables.";
         } else if (state.equals("3D000")) {
-            detail = "The database in conn_str does not exist at " + where + ": " + e.getMessage() + ". Create it first.";
+            detail = "The database in conn_str does not exist at " + where + ": " + e.getMessage()
+                    + ". Create it first.";
         } else {
-            detail = "PostgreSQL at " + where + " reported: " + e.getMessage() + (state.isEmpty() ? "" : " (SQLSTATE " + state + ")") + ".";
+            detail = "PostgreSQL at " + where + " reported: " + e.getMessage()
+                    + (state.isEmpty() ? "" : " (SQLSTATE " + state + ")") + ".";
         }
         return Diagnostic.error(summary, detail, null);
     }
@@ -202,14 +225,14 @@ public final class PgBackend implements Backend {
                     String m = c.getMessage() == null ? "" : c.getMessage().toLowerCase(java.util.Locale.ROOT);
                     return m.contains("timed out") ? "connection timed out" : "connection refused";
                 }
-                case java.net.SocketTimeoutException s when "08001".equals(e.getSQLState()) -> {
+                case java.net.SocketTimeoutException s
+                when "08001".equals(e.getSQLState()) -> {
                     return "connection timed out";
                 }
                 case javax.net.ssl.SSLHandshakeException h -> {
                     return "TLS handshake failed";
                 }
-                default -> {
-                }
+                default -> {}
             }
         }
         return null;
@@ -232,8 +255,9 @@ public final class PgBackend implements Backend {
     public Result<List<String>> workspaces() {
         List<String> names = new ArrayList<>();
         names.add(Workspaces.DEFAULT);
-        try (Connection c = connection(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT name FROM " + schema + ".states ORDER BY name")) {
+        try (Connection c = connection();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT name FROM " + schema + ".states ORDER BY name")) {
             while (rs.next()) {
                 if (!rs.getString(1).equals(Workspaces.DEFAULT)) {
                     names.add(rs.getString(1));
@@ -251,12 +275,15 @@ public final class PgBackend implements Backend {
         if (bad != null) {
             return Result.of(name, Diagnostics.of(bad));
         }
-        try (Connection c = connection(); PreparedStatement ps = c.prepareStatement(
-                "INSERT INTO " + schema + ".states (name, data) VALUES (?, '') ON CONFLICT (name) DO NOTHING")) {
+        try (Connection c = connection();
+                PreparedStatement ps = c.prepareStatement("INSERT INTO " + schema
+                        + ".states (name, data) VALUES (?, '') ON CONFLICT (name) DO NOTHING")) {
             ps.setString(1, name);
             if (ps.executeUpdate() == 0 || name.equals(Workspaces.DEFAULT)) {
-                return Result.of(name, Diagnostics.of(Diagnostic.error("Workspace already exists",
-                        "Workspace \"" + name + "\" already exists.", null)));
+                return Result.of(
+                        name,
+                        Diagnostics.of(Diagnostic.error(
+                                "Workspace already exists", "Workspace \"" + name + "\" already exists.", null)));
             }
             return Result.of(name);
         } catch (SQLException e) {
@@ -267,14 +294,19 @@ public final class PgBackend implements Backend {
     @Override
     public Result<String> deleteWorkspace(String name) {
         if (name.equals(Workspaces.DEFAULT)) {
-            return Result.of(name, Diagnostics.of(Diagnostic.error("Cannot delete the default workspace",
-                    "The default workspace always exists.", null)));
+            return Result.of(
+                    name,
+                    Diagnostics.of(Diagnostic.error(
+                            "Cannot delete the default workspace", "The default workspace always exists.", null)));
         }
-        try (Connection c = connection(); PreparedStatement ps = c.prepareStatement("DELETE FROM " + schema + ".states WHERE name = ?")) {
+        try (Connection c = connection();
+                PreparedStatement ps = c.prepareStatement("DELETE FROM " + schema + ".states WHERE name = ?")) {
             ps.setString(1, name);
             if (ps.executeUpdate() == 0) {
-                return Result.of(name, Diagnostics.of(Diagnostic.error("Workspace does not exist",
-                        "Workspace \"" + name + "\" doesn't exist.", null)));
+                return Result.of(
+                        name,
+                        Diagnostics.of(Diagnostic.error(
+                                "Workspace does not exist", "Workspace \"" + name + "\" doesn't exist.", null)));
             }
             return Result.of(name);
         } catch (SQLException e) {
@@ -294,8 +326,13 @@ public final class PgBackend implements Backend {
             long id = rowId(c, workspace);
             if (id < 0) {
                 c.close();
-                return Result.of(null, Diagnostics.of(Diagnostic.error("Workspace does not exist",
-                        "Workspace \"" + workspace + "\" doesn't exist. Create it with \"strata workspace new " + workspace + "\".", null)));
+                return Result.of(
+                        null,
+                        Diagnostics.of(Diagnostic.error(
+                                "Workspace does not exist",
+                                "Workspace \"" + workspace + "\" doesn't exist. Create it with \"strata workspace new "
+                                        + workspace + "\".",
+                                null)));
             }
             Diagnostics warnings = Diagnostics.NONE;
             LockInfo lock = null;
@@ -360,59 +397,107 @@ public final class PgBackend implements Backend {
             if (got) {
                 Instant now = timing.clock().instant();
                 LockInfo previous = readLockInfo(c, workspace);
-                LockInfo mine = new LockInfo(UUID.randomUUID().toString(), request.operation(), request.info(), Hosts.who(),
-                        version, now, schema + ".states/" + workspace, Hosts.hostName(), Hosts.pid(), Hosts.processStart(), now);
-                try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + schema + ".state_locks (name, info) VALUES (?, ?) "
-                        + "ON CONFLICT (name) DO UPDATE SET info = excluded.info")) {
+                LockInfo mine = new LockInfo(
+                        UUID.randomUUID().toString(),
+                        request.operation(),
+                        request.info(),
+                        Hosts.who(),
+                        version,
+                        now,
+                        schema + ".states/" + workspace,
+                        Hosts.hostName(),
+                        Hosts.pid(),
+                        Hosts.processStart(),
+                        now);
+                try (PreparedStatement ps =
+                        c.prepareStatement("INSERT INTO " + schema + ".state_locks (name, info) VALUES (?, ?) "
+                                + "ON CONFLICT (name) DO UPDATE SET info = excluded.info")) {
                     ps.setString(1, workspace);
                     ps.setString(2, new String(mine.toJson(), StandardCharsets.UTF_8));
                     ps.executeUpdate();
                 }
-                LOG.debug("lock {} on PostgreSQL {}.states[{}] acquired for {} in {} ms", mine.id(), schema, workspace,
-                        request.operation(), (System.nanoTime() - start) / 1_000_000);
-                Diagnostics warnings = previous == null ? Diagnostics.NONE : Diagnostics.of(Diagnostic.warning(
-                        "Previous lock holder ended without unlocking",
-                        "Lock " + previous.id() + " of " + previous.who() + " for " + previous.operation()
-                                + " was not released; its database session has ended, which released the lock. If that "
-                                + "operation was interrupted, check that the state matches your infrastructure (strata plan) before applying.",
-                        null));
+                LOG.debug(
+                        "lock {} on PostgreSQL {}.states[{}] acquired for {} in {} ms",
+                        mine.id(),
+                        schema,
+                        workspace,
+                        request.operation(),
+                        (System.nanoTime() - start) / 1_000_000);
+                Diagnostics warnings = previous == null
+                        ? Diagnostics.NONE
+                        : Diagnostics.of(Diagnostic.warning(
+                                "Previous lock holder ended without unlocking",
+                                "Lock " + previous.id() + " of " + previous.who() + " for " + previous.operation()
+                                        + " was not released; its database session has ended, which released the lock. If that "
+                                        + "operation was interrupted, check that the state matches your infrastructure (strata plan) before applying.",
+                                null));
                 return Result.of(mine, warnings);
             }
             long now = System.nanoTime();
             if (now >= deadline) {
                 LockInfo holder = readLockInfo(c, workspace);
-                String who = holder == null ? "another session (not Strata, or one that has not recorded itself yet)"
-                        : holder.who() + (holder.pid() > 0 ? " (pid " + holder.pid() + ")" : "") + " for " + holder.operation()
-                        + ", held for " + Durations.human(holder.age(timing.clock().instant()));
+                String who = holder == null
+                        ? "another session (not Strata, or one that has not recorded itself yet)"
+                        : holder.who() + (holder.pid() > 0 ? " (pid " + holder.pid() + ")" : "") + " for "
+                                + holder.operation() + ", held for "
+                                + Durations.human(holder.age(timing.clock().instant()));
                 StringBuilder d = new StringBuilder("Error message: the state is locked by " + who + ".\n");
                 if (holder != null) {
-                    d.append("Lock Info:\n  ID:        ").append(holder.id()).append("\n  Path:      ").append(holder.path())
-                            .append("\n  Operation: ").append(holder.operation()).append("\n  Who:       ").append(holder.who())
-                            .append("\n  Version:   ").append(holder.version()).append("\n  Created:   ").append(holder.created())
-                            .append("\n  Info:      ").append(holder.info()).append('\n');
+                    d.append("Lock Info:\n  ID:        ")
+                            .append(holder.id())
+                            .append("\n  Path:      ")
+                            .append(holder.path())
+                            .append("\n  Operation: ")
+                            .append(holder.operation())
+                            .append("\n  Who:       ")
+                            .append(holder.who())
+                            .append("\n  Version:   ")
+                            .append(holder.version())
+                            .append("\n  Created:   ")
+                            .append(holder.created())
+                            .append("\n  Info:      ")
+                            .append(holder.info())
+                            .append('\n');
                 }
                 if (!request.timeout().isZero()) {
-                    d.append("\nGave up after waiting ").append(Durations.human(Duration.ofNanos(now - start))).append(".\n");
+                    d.append("\nGave up after waiting ")
+                            .append(Durations.human(Duration.ofNanos(now - start)))
+                            .append(".\n");
                 }
-                d.append("\nThe lock is a PostgreSQL advisory lock held by the holder's database session; it is released "
-                        + "when that session ends, even if the holder crashed. For most commands, you can disable locking "
-                        + "with the \"-lock=false\" flag, but this is not recommended.");
-                return Result.of(null, Diagnostics.of(Diagnostic.error("Error acquiring the state lock", d.toString(), null)));
+                d.append(
+                        "\nThe lock is a PostgreSQL advisory lock held by the holder's database session; it is released "
+                                + "when that session ends, even if the holder crashed. For most commands, you can disable locking "
+                                + "with the \"-lock=false\" flag, but this is not recommended.");
+                return Result.of(
+                        null, Diagnostics.of(Diagnostic.error("Error acquiring the state lock", d.toString(), null)));
             }
             if (LOG.isDebugEnabled()) {
                 LockInfo holder = readLockInfo(c, workspace);
-                LOG.debug("lock on PostgreSQL {}.states[{}] is busy: held by {}; waited {} ms, next try in {} ms", schema, workspace,
-                        holder == null ? "an unknown session" : holder.who() + " (pid " + holder.pid() + ", " + holder.operation()
-                                + ", lock " + holder.id() + ")", (now - start) / 1_000_000, backoff.toMillis());
+                LOG.debug(
+                        "lock on PostgreSQL {}.states[{}] is busy: held by {}; waited {} ms, next try in {} ms",
+                        schema,
+                        workspace,
+                        holder == null
+                                ? "an unknown session"
+                                : holder.who() + " (pid " + holder.pid() + ", " + holder.operation() + ", lock "
+                                        + holder.id() + ")",
+                        (now - start) / 1_000_000,
+                        backoff.toMillis());
             }
             try {
                 Thread.sleep(Math.max(1, Math.min(backoff.toMillis(), (deadline - now) / 1_000_000)));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return Result.of(null, Diagnostics.of(Diagnostic.error("Error acquiring the state lock",
-                        "Interrupted while waiting for the state lock.", null)));
+                return Result.of(
+                        null,
+                        Diagnostics.of(Diagnostic.error(
+                                "Error acquiring the state lock",
+                                "Interrupted while waiting for the state lock.",
+                                null)));
             }
-            backoff = backoff.multipliedBy(2).compareTo(timing.maxBackoff()) > 0 ? timing.maxBackoff() : backoff.multipliedBy(2);
+            backoff = backoff.multipliedBy(2).compareTo(timing.maxBackoff()) > 0
+                    ? timing.maxBackoff()
+                    : backoff.multipliedBy(2);
         }
     }
 
@@ -420,7 +505,10 @@ public final class PgBackend implements Backend {
         try (PreparedStatement ps = c.prepareStatement("SELECT info FROM " + schema + ".state_locks WHERE name = ?")) {
             ps.setString(1, workspace);
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? LockInfo.parse(rs.getString(1).getBytes(StandardCharsets.UTF_8), "state_locks").value() : null;
+                return rs.next()
+                        ? LockInfo.parse(rs.getString(1).getBytes(StandardCharsets.UTF_8), "state_locks")
+                                .value()
+                        : null;
             }
         }
     }
@@ -435,12 +523,21 @@ public final class PgBackend implements Backend {
             long id = rowId(c, workspace);
             LockInfo holder = readLockInfo(c, workspace);
             if (id < 0 || holder == null) {
-                return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to unlock state",
-                        "The state of workspace \"" + workspace + "\" is not locked.", null)));
+                return Result.of(
+                        null,
+                        Diagnostics.of(Diagnostic.error(
+                                "Failed to unlock state",
+                                "The state of workspace \"" + workspace + "\" is not locked.",
+                                null)));
             }
             if (!holder.id().equals(lockId)) {
-                return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to unlock state", "Lock ID \"" + lockId
-                        + "\" does not match the existing lock ID \"" + holder.id() + "\".", null)));
+                return Result.of(
+                        null,
+                        Diagnostics.of(Diagnostic.error(
+                                "Failed to unlock state",
+                                "Lock ID \"" + lockId + "\" does not match the existing lock ID \"" + holder.id()
+                                        + "\".",
+                                null)));
             }
             boolean free;
             try (PreparedStatement ps = c.prepareStatement("SELECT pg_try_advisory_lock(?)")) {
@@ -451,9 +548,15 @@ public final class PgBackend implements Backend {
                 }
             }
             if (!free) {
-                return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to unlock state", "The lock is held by a live "
-                        + "database session of " + holder.who() + ". It is released when that session ends; stop the process "
-                        + "holding it, or end its session with pg_terminate_backend.", null)));
+                return Result.of(
+                        null,
+                        Diagnostics.of(Diagnostic.error(
+                                "Failed to unlock state",
+                                "The lock is held by a live "
+                                        + "database session of " + holder.who()
+                                        + ". It is released when that session ends; stop the process "
+                                        + "holding it, or end its session with pg_terminate_backend.",
+                                null)));
             }
             try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + schema + ".state_locks WHERE name = ?")) {
                 ps.setString(1, workspace);
@@ -475,12 +578,15 @@ public final class PgBackend implements Backend {
     /** Every snapshot written to a workspace, newest first. */
     public Result<List<HistoryEntry>> history(String workspace) {
         List<HistoryEntry> out = new ArrayList<>();
-        try (Connection c = connection(); PreparedStatement ps = c.prepareStatement("SELECT lineage, serial, written_at, "
-                + "octet_length(data) FROM " + schema + ".state_history WHERE name = ? ORDER BY written_at DESC, serial DESC")) {
+        try (Connection c = connection();
+                PreparedStatement ps =
+                        c.prepareStatement("SELECT lineage, serial, written_at, " + "octet_length(data) FROM " + schema
+                                + ".state_history WHERE name = ? ORDER BY written_at DESC, serial DESC")) {
             ps.setString(1, workspace);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.add(new HistoryEntry(rs.getString(1), rs.getLong(2), rs.getTimestamp(3).toInstant(), rs.getLong(4)));
+                    out.add(new HistoryEntry(
+                            rs.getString(1), rs.getLong(2), rs.getTimestamp(3).toInstant(), rs.getLong(4)));
                 }
             }
             return Result.of(out);
@@ -491,17 +597,21 @@ public final class PgBackend implements Backend {
 
     /** A snapshot from the history, to inspect or to restore with {@link StateManager#replace}. */
     public Result<StateSnapshot> historic(String workspace, String lineage, long serial) {
-        try (Connection c = connection(); PreparedStatement ps = c.prepareStatement("SELECT data FROM " + schema
-                + ".state_history WHERE name = ? AND lineage = ? AND serial = ?")) {
+        try (Connection c = connection();
+                PreparedStatement ps = c.prepareStatement("SELECT data FROM " + schema
+                        + ".state_history WHERE name = ? AND lineage = ? AND serial = ?")) {
             ps.setString(1, workspace);
             ps.setString(2, lineage);
             ps.setLong(3, serial);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
-                    return fail("No such state in the history", "Workspace \"" + workspace + "\" has no stored serial "
-                            + serial + " of lineage " + lineage + ".");
+                    return fail(
+                            "No such state in the history",
+                            "Workspace \"" + workspace + "\" has no stored serial " + serial + " of lineage " + lineage
+                                    + ".");
                 }
-                return encryption.decode(rs.getString(1).getBytes(StandardCharsets.UTF_8), "history serial " + serial, "");
+                return encryption.decode(
+                        rs.getString(1).getBytes(StandardCharsets.UTF_8), "history serial " + serial, "");
             }
         } catch (SQLException e) {
             return Result.of(null, Diagnostics.of(sqlError("Failed to read the state history", e)));

@@ -29,13 +29,15 @@ final class PgStateManager implements StateManager {
     private boolean exists;
     /** md5 of the row's data as last read or written: a writer that ignored the lock changes it. */
     private String dataMd5;
+
     private boolean closed;
     private int journalSize;
     private final java.util.Map<String, JournalEntry.Intent> openIntents = new java.util.LinkedHashMap<>();
 
     record Loaded(StateSnapshot snapshot, String md5) {}
 
-    PgStateManager(PgBackend backend, Connection connection, String workspace, long rowId, LockInfo lock, Loaded loaded) {
+    PgStateManager(
+            PgBackend backend, Connection connection, String workspace, long rowId, LockInfo lock, Loaded loaded) {
         this.backend = backend;
         this.connection = connection;
         this.workspace = workspace;
@@ -46,7 +48,8 @@ final class PgStateManager implements StateManager {
         this.dataMd5 = loaded.md5();
     }
 
-    static Result<Loaded> load(Connection c, String schema, String workspace, Encryption encryption) throws SQLException {
+    static Result<Loaded> load(Connection c, String schema, String workspace, Encryption encryption)
+            throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT data FROM " + schema + ".states WHERE name = ?")) {
             ps.setString(1, workspace);
             try (ResultSet rs = ps.executeQuery()) {
@@ -54,9 +57,15 @@ final class PgStateManager implements StateManager {
                 if (data == null || data.isEmpty()) {
                     return Result.of(new Loaded(null, md5(data == null ? "" : data)));
                 }
-                Result<StateSnapshot> r = encryption.decode(data.getBytes(StandardCharsets.UTF_8), schema + ".states[" + workspace + "]",
+                Result<StateSnapshot> r = encryption.decode(
+                        data.getBytes(StandardCharsets.UTF_8),
+                        schema + ".states[" + workspace + "]",
                         "Earlier serials are kept in " + schema + ".state_history.");
-                LOG.debug("state read from PostgreSQL {}.states[{}]: {} bytes, serial {}", schema, workspace, data.length(),
+                LOG.debug(
+                        "state read from PostgreSQL {}.states[{}]: {} bytes, serial {}",
+                        schema,
+                        workspace,
+                        data.length(),
                         r.value() == null ? "-" : r.value().serial());
                 return r.hasErrors() ? Result.of(null, r.diagnostics()) : Result.of(new Loaded(r.value(), md5(data)));
             }
@@ -65,7 +74,8 @@ final class PgStateManager implements StateManager {
 
     static String md5(String s) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(s.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("MD5").digest(s.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK has MD5", e);
         }
@@ -94,9 +104,12 @@ final class PgStateManager implements StateManager {
     @Override
     public synchronized Result<StateSnapshot> persist(StateSnapshot next) {
         if (exists && !next.lineage().equals(state.lineage())) {
-            return error("Refusing to write a state of another lineage", "The state to write has lineage \""
-                    + next.lineage() + "\", but workspace \"" + workspace + "\" has lineage \"" + state.lineage()
-                    + "\": it belongs to a different history, and writing it would lose the stored one.");
+            return error(
+                    "Refusing to write a state of another lineage",
+                    "The state to write has lineage \""
+                            + next.lineage() + "\", but workspace \"" + workspace + "\" has lineage \""
+                            + state.lineage()
+                            + "\": it belongs to a different history, and writing it would lose the stored one.");
         }
         return write(next, false);
     }
@@ -105,12 +118,17 @@ final class PgStateManager implements StateManager {
     public synchronized Result<StateSnapshot> replace(StateSnapshot incoming, boolean force) {
         if (exists && !force) {
             if (!incoming.lineage().equals(state.lineage())) {
-                return error("Failed to write state", "cannot import state with lineage \"" + incoming.lineage()
-                        + "\" over unrelated state with lineage \"" + state.lineage() + "\". Use -force to overwrite it anyway.");
+                return error(
+                        "Failed to write state",
+                        "cannot import state with lineage \"" + incoming.lineage()
+                                + "\" over unrelated state with lineage \"" + state.lineage()
+                                + "\". Use -force to overwrite it anyway.");
             }
             if (Long.compareUnsigned(incoming.serial(), state.serial()) < 0) {
-                return error("Failed to write state", "cannot import state with serial " + incoming.serial()
-                        + " over newer state with serial " + state.serial() + ". Use -force to overwrite it anyway.");
+                return error(
+                        "Failed to write state",
+                        "cannot import state with serial " + incoming.serial() + " over newer state with serial "
+                                + state.serial() + ". Use -force to overwrite it anyway.");
             }
         }
         return write(incoming, true);
@@ -124,7 +142,8 @@ final class PgStateManager implements StateManager {
         if (exists && sameHistory && next.sameContentAs(state) && journalSize == 0) {
             return Result.of(state);
         }
-        long serial = exists || !lineageMayChange ? Math.max(next.serial(), state.serial() + 1) : Math.max(next.serial(), 1);
+        long serial =
+                exists || !lineageMayChange ? Math.max(next.serial(), state.serial() + 1) : Math.max(next.serial(), 1);
         StateSnapshot toWrite = next.withSerial(serial).withTerraformVersion(backend.version());
         if (!lineageMayChange) {
             toWrite = toWrite.withLineage(state.lineage());
@@ -132,17 +151,19 @@ final class PgStateManager implements StateManager {
         String schema = backend.schema();
         try {
             if (lock != null && !connection.isValid(10)) {
-                return error("State lock lost", "The database session holding the lock of workspace \"" + workspace
-                        + "\" has ended, and with it the lock. The state was not written, so that another writer's "
-                        + "changes are not overwritten.");
+                return error(
+                        "State lock lost",
+                        "The database session holding the lock of workspace \"" + workspace
+                                + "\" has ended, and with it the lock. The state was not written, so that another writer's "
+                                + "changes are not overwritten.");
             }
             long started = System.nanoTime();
             String data = new String(backend.encryption().encode(toWrite), StandardCharsets.UTF_8);
             connection.setAutoCommit(false);
             try {
                 String current;
-                try (PreparedStatement ps = connection.prepareStatement("SELECT md5(coalesce(data, '')) FROM " + schema
-                        + ".states WHERE name = ? FOR UPDATE")) {
+                try (PreparedStatement ps = connection.prepareStatement(
+                        "SELECT md5(coalesce(data, '')) FROM " + schema + ".states WHERE name = ? FOR UPDATE")) {
                     ps.setString(1, workspace);
                     try (ResultSet rs = ps.executeQuery()) {
                         current = rs.next() ? rs.getString(1) : null;
@@ -150,15 +171,21 @@ final class PgStateManager implements StateManager {
                 }
                 if (current == null) {
                     connection.rollback();
-                    return error("Workspace does not exist", "Workspace \"" + workspace + "\" was deleted while it was open.");
+                    return error(
+                            "Workspace does not exist",
+                            "Workspace \"" + workspace + "\" was deleted while it was open.");
                 }
                 if (!Objects.equals(current, dataMd5)) {
                     connection.rollback();
-                    return error("The state changed since it was read", "The state of workspace \"" + workspace
-                            + "\" was changed by another client after Strata read it" + (lock == null ? " (locking is off: -lock=false)" : "")
-                            + ". The state was not written, so that the other change is not lost; run the command again.");
+                    return error(
+                            "The state changed since it was read",
+                            "The state of workspace \"" + workspace
+                                    + "\" was changed by another client after Strata read it"
+                                    + (lock == null ? " (locking is off: -lock=false)" : "")
+                                    + ". The state was not written, so that the other change is not lost; run the command again.");
                 }
-                try (PreparedStatement ps = connection.prepareStatement("UPDATE " + schema + ".states SET data = ? WHERE name = ?")) {
+                try (PreparedStatement ps =
+                        connection.prepareStatement("UPDATE " + schema + ".states SET data = ? WHERE name = ?")) {
                     ps.setString(1, data);
                     ps.setString(2, workspace);
                     ps.executeUpdate();
@@ -172,7 +199,8 @@ final class PgStateManager implements StateManager {
                     ps.executeUpdate();
                 }
                 // The snapshot now holds every journaled change: empty the journal in the same transaction.
-                try (PreparedStatement ps = connection.prepareStatement("DELETE FROM " + schema + ".state_journal WHERE name = ?")) {
+                try (PreparedStatement ps =
+                        connection.prepareStatement("DELETE FROM " + schema + ".state_journal WHERE name = ?")) {
                     ps.setString(1, workspace);
                     ps.executeUpdate();
                 }
@@ -183,8 +211,13 @@ final class PgStateManager implements StateManager {
             } finally {
                 connection.setAutoCommit(true);
             }
-            LOG.debug("state written to PostgreSQL {}.states[{}]: serial {}, {} bytes, in {} ms", schema, workspace, serial,
-                    data.length(), (System.nanoTime() - started) / 1_000_000);
+            LOG.debug(
+                    "state written to PostgreSQL {}.states[{}]: serial {}, {} bytes, in {} ms",
+                    schema,
+                    workspace,
+                    serial,
+                    data.length(),
+                    (System.nanoTime() - started) / 1_000_000);
             dataMd5 = md5(data);
             state = toWrite;
             exists = true;
@@ -207,7 +240,8 @@ final class PgStateManager implements StateManager {
     synchronized Diagnostics loadJournal() {
         String schema = backend.schema();
         StringBuilder lines = new StringBuilder();
-        try (PreparedStatement ps = connection.prepareStatement("SELECT entry FROM " + schema + ".state_journal WHERE name = ? ORDER BY seq")) {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "SELECT entry FROM " + schema + ".state_journal WHERE name = ? ORDER BY seq")) {
             ps.setString(1, workspace);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -221,10 +255,13 @@ final class PgStateManager implements StateManager {
             return Diagnostics.NONE;
         }
         if (!exists) {
-            return Diagnostics.of(Diagnostic.error("State journal without a state", "Workspace \"" + workspace
-                    + "\" has journal entries but no snapshot to replay them on.", null));
+            return Diagnostics.of(Diagnostic.error(
+                    "State journal without a state",
+                    "Workspace \"" + workspace + "\" has journal entries but no snapshot to replay them on.",
+                    null));
         }
-        Result<Journal.Replay> r = Journal.replay(state, lines.toString().getBytes(StandardCharsets.UTF_8), "state_journal[" + workspace + "]");
+        Result<Journal.Replay> r = Journal.replay(
+                state, lines.toString().getBytes(StandardCharsets.UTF_8), "state_journal[" + workspace + "]");
         if (r.hasErrors()) {
             return r.diagnostics();
         }
@@ -232,7 +269,8 @@ final class PgStateManager implements StateManager {
         journalSize = r.value().applied();
         r.value().openIntents().forEach(i -> openIntents.put(i.operationId(), i));
         if (r.value().stale() && journalSize == 0 && lock != null) {
-            try (PreparedStatement ps = connection.prepareStatement("DELETE FROM " + schema + ".state_journal WHERE name = ?")) {
+            try (PreparedStatement ps =
+                    connection.prepareStatement("DELETE FROM " + schema + ".state_journal WHERE name = ?")) {
                 ps.setString(1, workspace);
                 ps.executeUpdate();
             } catch (SQLException e) {
@@ -245,8 +283,10 @@ final class PgStateManager implements StateManager {
     @Override
     public synchronized Result<StateSnapshot> append(JournalEntry entry) {
         if (lock == null) {
-            return error("The journal needs the state lock", "Appending to the journal of workspace \"" + workspace
-                    + "\" without holding its lock could interleave with another writer; open the state with locking on.");
+            return error(
+                    "The journal needs the state lock",
+                    "Appending to the journal of workspace \"" + workspace
+                            + "\" without holding its lock could interleave with another writer; open the state with locking on.");
         }
         if (!exists) {
             Result<StateSnapshot> first = write(state, false);
@@ -257,17 +297,24 @@ final class PgStateManager implements StateManager {
         long started = System.nanoTime();
         try {
             if (!connection.isValid(10)) {
-                return error("State lock lost", "The database session holding the lock of workspace \"" + workspace + "\" has ended.");
+                return error(
+                        "State lock lost",
+                        "The database session holding the lock of workspace \"" + workspace + "\" has ended.");
             }
             byte[] line = Journal.line(entry, state.lineage(), state.serial(), journalSize + 1L);
-            try (PreparedStatement ps = connection.prepareStatement("INSERT INTO " + backend.schema()
-                    + ".state_journal (name, entry) VALUES (?, ?)")) {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "INSERT INTO " + backend.schema() + ".state_journal (name, entry) VALUES (?, ?)")) {
                 ps.setString(1, workspace);
                 ps.setString(2, new String(line, 0, line.length - 1, StandardCharsets.UTF_8));
                 ps.executeUpdate();
             }
-            LOG.trace("journal append ({}) to PostgreSQL {}.state_journal[{}], {} bytes, in {} ms", Journal.describe(entry),
-                    backend.schema(), workspace, line.length, (System.nanoTime() - started) / 1_000_000);
+            LOG.trace(
+                    "journal append ({}) to PostgreSQL {}.state_journal[{}], {} bytes, in {} ms",
+                    Journal.describe(entry),
+                    backend.schema(),
+                    workspace,
+                    line.length,
+                    (System.nanoTime() - started) / 1_000_000);
         } catch (SQLException e) {
             return Result.of(null, Diagnostics.of(backend.sqlError("Failed to append to the state journal", e)));
         }
@@ -276,10 +323,10 @@ final class PgStateManager implements StateManager {
         switch (entry) {
             case JournalEntry.Intent i -> openIntents.put(i.operationId(), i);
             case JournalEntry.Completed c -> openIntents.remove(c.operationId());
-            case JournalEntry.SetObject o -> { }
-            case JournalEntry.RemoveObject o -> { }
-            case JournalEntry.SetOutput o -> { }
-            case JournalEntry.RemoveOutput o -> { }
+            case JournalEntry.SetObject o -> {}
+            case JournalEntry.RemoveObject o -> {}
+            case JournalEntry.SetOutput o -> {}
+            case JournalEntry.RemoveOutput o -> {}
         }
         return Result.of(state);
     }
@@ -289,8 +336,11 @@ final class PgStateManager implements StateManager {
         if (journalSize == 0) {
             return Result.of(state);
         }
-        LOG.debug("compacting the journal of PostgreSQL {}.states[{}]: {} entries into the snapshot", backend.schema(),
-                workspace, journalSize);
+        LOG.debug(
+                "compacting the journal of PostgreSQL {}.states[{}]: {} entries into the snapshot",
+                backend.schema(),
+                workspace,
+                journalSize);
         return write(state, false);
     }
 
@@ -312,8 +362,9 @@ final class PgStateManager implements StateManager {
         if (lock == null) {
             return;
         }
-        try (PreparedStatement del = c.prepareStatement("DELETE FROM " + schema + ".state_locks WHERE name = ? AND info LIKE ?");
-             PreparedStatement ps = c.prepareStatement("SELECT pg_advisory_unlock(?)")) {
+        try (PreparedStatement del =
+                        c.prepareStatement("DELETE FROM " + schema + ".state_locks WHERE name = ? AND info LIKE ?");
+                PreparedStatement ps = c.prepareStatement("SELECT pg_advisory_unlock(?)")) {
             del.setString(1, workspace);
             del.setString(2, "{\"ID\":\"" + lock.id() + "\"%");
             del.executeUpdate();
@@ -330,7 +381,11 @@ final class PgStateManager implements StateManager {
             closed = true;
             unlock(connection, backend.schema(), workspace, rowId, lock);
             if (lock != null) {
-                LOG.debug("lock {} on PostgreSQL {}.states[{}] released after {} ms", lock.id(), backend.schema(), workspace,
+                LOG.debug(
+                        "lock {} on PostgreSQL {}.states[{}] released after {} ms",
+                        lock.id(),
+                        backend.schema(),
+                        workspace,
                         lock.age(java.time.Instant.now()).toMillis());
             }
             PgBackend.closeQuietly(connection);

@@ -2,11 +2,11 @@ package dev.strata.state;
 
 import dev.strata.addr.ConfigResource;
 import dev.strata.addr.InstanceKey;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.Collections;
 
 /**
  * One object of a resource instance: the current object, or a deposed one (an old object kept during a
@@ -56,10 +56,26 @@ public record ResourceInstanceObject(
     }
 
     /** A ready, current object with the given attributes, as an apply produces it. */
-    public static ResourceInstanceObject current(InstanceKey key, long schemaVersion, JsonValue attributes,
-                                                 List<AttributePath> sensitiveAttributes, List<ConfigResource> dependencies) {
-        return new ResourceInstanceObject(key, ObjectStatus.READY, null, schemaVersion, attributes, null,
-                sensitiveAttributes == null ? List.of() : sensitiveAttributes, 0, null, null, dependencies, false, null);
+    public static ResourceInstanceObject current(
+            InstanceKey key,
+            long schemaVersion,
+            JsonValue attributes,
+            List<AttributePath> sensitiveAttributes,
+            List<ConfigResource> dependencies) {
+        return new ResourceInstanceObject(
+                key,
+                ObjectStatus.READY,
+                null,
+                schemaVersion,
+                attributes,
+                null,
+                sensitiveAttributes == null ? List.of() : sensitiveAttributes,
+                0,
+                null,
+                null,
+                dependencies,
+                false,
+                null);
     }
 
     public boolean isDeposed() {
@@ -67,12 +83,36 @@ public record ResourceInstanceObject(
     }
 
     public ResourceInstanceObject withKey(InstanceKey newKey) {
-        return new ResourceInstanceObject(newKey, status, deposed, schemaVersion, attributes, attributesFlat,
-                sensitiveAttributes, identitySchemaVersion, identity, privateData, dependencies, createBeforeDestroy, extra);
+        return new ResourceInstanceObject(
+                newKey,
+                status,
+                deposed,
+                schemaVersion,
+                attributes,
+                attributesFlat,
+                sensitiveAttributes,
+                identitySchemaVersion,
+                identity,
+                privateData,
+                dependencies,
+                createBeforeDestroy,
+                extra);
     }
 
     public ResourceInstanceObject withStatus(ObjectStatus newStatus) {
-        return new ResourceInstanceObject(key, newStatus, deposed, schemaVersion, attributes, attributesFlat,
-                sensitiveAttributes, identitySchemaVersion, identity, privateData, dependencies, createBeforeDestroy, extra);
+        return new ResourceInstanceObject(
+                key,
+                newStatus,
+                deposed,
+                schemaVersion,
+                attributes,
+                attributesFlat,
+                sensitiveAttributes,
+                identitySchemaVersion,
+                identity,
+                privateData,
+                dependencies,
+                createBeforeDestroy,
+                extra);
     }
 }

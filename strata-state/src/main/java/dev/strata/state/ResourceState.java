@@ -17,8 +17,12 @@ import java.util.Objects;
  * @param instances the objects, current and deposed, in any order (the codec sorts on write)
  * @param extra     members this version does not know, written back unchanged
  */
-public record ResourceState(AbsResource addr, String each, AbsProviderConfig provider,
-                            List<ResourceInstanceObject> instances, JsonValue.ObjectValue extra) {
+public record ResourceState(
+        AbsResource addr,
+        String each,
+        AbsProviderConfig provider,
+        List<ResourceInstanceObject> instances,
+        JsonValue.ObjectValue extra) {
     public ResourceState {
         Objects.requireNonNull(addr, "addr");
         Objects.requireNonNull(provider, "provider");
@@ -30,8 +34,8 @@ public record ResourceState(AbsResource addr, String each, AbsProviderConfig pro
         extra = extra == null ? JsonValue.EMPTY_OBJECT : extra;
     }
 
-    private static final Comparator<ResourceInstanceObject> INSTANCE_ORDER = Comparator
-            .comparing(ResourceInstanceObject::key)
+    private static final Comparator<ResourceInstanceObject> INSTANCE_ORDER = Comparator.comparing(
+                    ResourceInstanceObject::key)
             .thenComparing(o -> o.deposed() == null ? "" : o.deposed());
 
     /** The module instance the resource is in; the root module for resources of the root. */

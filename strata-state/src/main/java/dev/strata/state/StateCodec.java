@@ -28,13 +28,24 @@ import java.util.Set;
  * known ones.
  */
 public final class StateCodec {
-    private static final Set<String> ROOT_FIELDS = Set.of(
-            "version", "terraform_version", "serial", "lineage", "outputs", "resources", "check_results");
+    private static final Set<String> ROOT_FIELDS =
+            Set.of("version", "terraform_version", "serial", "lineage", "outputs", "resources", "check_results");
     private static final Set<String> OUTPUT_FIELDS = Set.of("value", "type", "sensitive");
-    private static final Set<String> RESOURCE_FIELDS = Set.of("module", "mode", "type", "name", "each", "provider", "instances");
-    private static final Set<String> INSTANCE_FIELDS = Set.of("index_key", "status", "deposed", "schema_version",
-            "attributes", "attributes_flat", "sensitive_attributes", "identity_schema_version", "identity", "private",
-            "dependencies", "create_before_destroy");
+    private static final Set<String> RESOURCE_FIELDS =
+            Set.of("module", "mode", "type", "name", "each", "provider", "instances");
+    private static final Set<String> INSTANCE_FIELDS = Set.of(
+            "index_key",
+            "status",
+            "deposed",
+            "schema_version",
+            "attributes",
+            "attributes_flat",
+            "sensitive_attributes",
+            "identity_schema_version",
+            "identity",
+            "private",
+            "dependencies",
+            "create_before_destroy");
     private static final Set<String> CHECK_FIELDS = Set.of("object_kind", "config_addr", "status", "objects");
     private static final Set<String> CHECK_OBJECT_FIELDS = Set.of("object_addr", "status", "failure_messages");
 
@@ -50,12 +61,15 @@ public final class StateCodec {
     public static Result<StateSnapshot> read(byte[] src, String filename, String recovery) {
         Object parsed = JsonReader.parse(src);
         if (parsed instanceof JsonReader.SyntaxError e) {
-            String detail = "The state file " + filename + " is not valid JSON at line " + e.pos().line()
+            String detail = "The state file " + filename + " is not valid JSON at line "
+                    + e.pos().line()
                     + ", column " + e.pos().column() + ": " + e.message()
                     + ". It may have been truncated or corrupted by an interrupted write or an edit."
                     + (recovery.isEmpty() ? "" : " " + recovery);
-            return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to read the state file", detail,
-                    SourceRange.at(filename, e.pos()))));
+            return Result.of(
+                    null,
+                    Diagnostics.of(Diagnostic.error(
+                            "Failed to read the state file", detail, SourceRange.at(filename, e.pos()))));
         }
         return new Decoder(src, filename, recovery).decode((JsonValue) parsed);
     }
@@ -88,7 +102,10 @@ public final class StateCodec {
         if (s.checkResults() == null) {
             root.put("check_results", JsonValue.NULL);
         } else {
-            root.put("check_results", new JsonValue.ArrayValue(s.checkResults().stream().map(StateCodec::check).toList()));
+            root.put(
+                    "check_results",
+                    new JsonValue.ArrayValue(
+                            s.checkResults().stream().map(StateCodec::check).toList()));
         }
         putExtra(root, s.extra());
         return new JsonValue.ObjectValue(root);
@@ -153,12 +170,12 @@ public final class StateCodec {
     private static JsonValue instance(ResourceInstanceObject o) {
         Map<String, JsonValue> m = new LinkedHashMap<>();
         switch (o.key()) {
-            case InstanceKey.NoKey n -> { }
+            case InstanceKey.NoKey n -> {}
             case InstanceKey.IntKey i -> m.put("index_key", JsonValue.NumberValue.of(i.index()));
             case InstanceKey.StringKey s -> m.put("index_key", JsonValue.of(s.key()));
         }
         switch (o.status()) {
-            case READY -> { }
+            case READY -> {}
             case TAINTED -> m.put("status", JsonValue.of("tainted"));
         }
         if (o.deposed() != null) {
@@ -170,15 +187,22 @@ public final class StateCodec {
         }
         if (o.attributesFlat() != null && !o.attributesFlat().isEmpty()) {
             Map<String, JsonValue> flat = new LinkedHashMap<>();
-            o.attributesFlat().keySet().stream().sorted(GoOrder::compare)
+            o.attributesFlat().keySet().stream()
+                    .sorted(GoOrder::compare)
                     .forEach(k -> flat.put(k, JsonValue.of(o.attributesFlat().get(k))));
             m.put("attributes_flat", new JsonValue.ObjectValue(flat));
         }
         if (o.sensitiveAttributes() != null) {
-            m.put("sensitive_attributes", new JsonValue.ArrayValue(o.sensitiveAttributes().stream().map(StateCodec::path).toList()));
+            m.put(
+                    "sensitive_attributes",
+                    new JsonValue.ArrayValue(o.sensitiveAttributes().stream()
+                            .map(StateCodec::path)
+                            .toList()));
         }
         if (o.identitySchemaVersion() != 0) {
-            m.put("identity_schema_version", new JsonValue.NumberValue(Long.toUnsignedString(o.identitySchemaVersion())));
+            m.put(
+                    "identity_schema_version",
+                    new JsonValue.NumberValue(Long.toUnsignedString(o.identitySchemaVersion())));
         }
         if (o.identity() != null) {
             m.put("identity", o.identity());
@@ -187,7 +211,11 @@ public final class StateCodec {
             m.put("private", JsonValue.of(o.privateData()));
         }
         if (!o.dependencies().isEmpty()) {
-            m.put("dependencies", new JsonValue.ArrayValue(o.dependencies().stream().map(d -> (JsonValue) JsonValue.of(d.toString())).toList()));
+            m.put(
+                    "dependencies",
+                    new JsonValue.ArrayValue(o.dependencies().stream()
+                            .map(d -> (JsonValue) JsonValue.of(d.toString()))
+                            .toList()));
         }
         if (o.createBeforeDestroy()) {
             m.put("create_before_destroy", JsonValue.TRUE);
@@ -229,8 +257,11 @@ public final class StateCodec {
                 om.put("object_addr", JsonValue.of(o.objectAddr()));
                 om.put("status", JsonValue.of(o.status()));
                 if (!o.failureMessages().isEmpty()) {
-                    om.put("failure_messages", new JsonValue.ArrayValue(
-                            o.failureMessages().stream().map(f -> (JsonValue) JsonValue.of(f)).toList()));
+                    om.put(
+                            "failure_messages",
+                            new JsonValue.ArrayValue(o.failureMessages().stream()
+                                    .map(f -> (JsonValue) JsonValue.of(f))
+                                    .toList()));
                 }
                 putExtra(om, o.extra());
                 objs.add(new JsonValue.ObjectValue(om));
@@ -260,28 +291,42 @@ public final class StateCodec {
 
         Result<StateSnapshot> decode(JsonValue root) {
             if (!(root instanceof JsonValue.ObjectValue o)) {
-                error(List.of(), "Failed to read the state file", "The state file " + filename
-                        + " must contain a JSON object, but it contains " + kind(root) + "." + suffix());
+                error(
+                        List.of(),
+                        "Failed to read the state file",
+                        "The state file " + filename + " must contain a JSON object, but it contains " + kind(root)
+                                + "." + suffix());
                 return Result.of(null, diags.build());
             }
             JsonValue version = o.get("version");
             if (!(version instanceof JsonValue.NumberValue n) || !n.isLong()) {
-                error(List.of("version"), "Failed to read the state file", "The state file " + filename
-                        + " has no valid \"version\" field, so it is not a Terraform state file." + suffix());
+                error(
+                        List.of("version"),
+                        "Failed to read the state file",
+                        "The state file " + filename
+                                + " has no valid \"version\" field, so it is not a Terraform state file." + suffix());
                 return Result.of(null, diags.build());
             }
             long v = n.decimal().longValueExact();
             if (v < StateSnapshot.FORMAT_VERSION) {
-                error(List.of("version"), "Unsupported state file format", "The state file " + filename
-                        + " uses format version " + v + ", written by Terraform 0.11 or older. Strata reads format "
-                        + "version 4 only. Convert it by running \"terraform state pull > converted.tfstate\" with "
-                        + "Terraform 0.12 to 1.x (which upgrades older formats), then \"strata state push converted.tfstate\".");
+                error(
+                        List.of("version"),
+                        "Unsupported state file format",
+                        "The state file " + filename
+                                + " uses format version " + v
+                                + ", written by Terraform 0.11 or older. Strata reads format "
+                                + "version 4 only. Convert it by running \"terraform state pull > converted.tfstate\" with "
+                                + "Terraform 0.12 to 1.x (which upgrades older formats), then \"strata state push converted.tfstate\".");
                 return Result.of(null, diags.build());
             }
             if (v > StateSnapshot.FORMAT_VERSION) {
-                error(List.of("version"), "Unsupported state file format", "The state file " + filename
-                        + " uses format version " + v + ", which is newer than the version 4 that Strata supports. "
-                        + "It was written by a newer program; use that program, or a newer Strata, to work with it.");
+                error(
+                        List.of("version"),
+                        "Unsupported state file format",
+                        "The state file " + filename
+                                + " uses format version " + v
+                                + ", which is newer than the version 4 that Strata supports. "
+                                + "It was written by a newer program; use that program, or a newer Strata, to work with it.");
                 return Result.of(null, diags.build());
             }
             List<Object> p = List.of();
@@ -306,8 +351,10 @@ public final class StateCodec {
                 ResourceState r = resource(item, path);
                 if (r != null) {
                     if (!seen.add(r.addr().toString())) {
-                        error(path, "Duplicate resource in state", "Resource " + r.addr() + " appears more than once in "
-                                + filename + ".");
+                        error(
+                                path,
+                                "Duplicate resource in state",
+                                "Resource " + r.addr() + " appears more than once in " + filename + ".");
                     }
                     resources.add(r);
                 }
@@ -328,8 +375,9 @@ public final class StateCodec {
             if (diags.hasErrors()) {
                 return Result.of(null, diags.build());
             }
-            return Result.of(new StateSnapshot(tfVersion, serial, lineage, outputs, resources, checks,
-                    extra(o, ROOT_FIELDS)), diags.build());
+            return Result.of(
+                    new StateSnapshot(tfVersion, serial, lineage, outputs, resources, checks, extra(o, ROOT_FIELDS)),
+                    diags.build());
         }
 
         private OutputValue output(JsonValue v, List<Object> path) {
@@ -340,7 +388,10 @@ public final class StateCodec {
             JsonValue value = o.get("value");
             JsonValue type = o.get("type");
             if (value == null || type == null) {
-                error(path, "Invalid output value in state", "Output \"" + path.get(1) + "\" needs both \"value\" and \"type\".");
+                error(
+                        path,
+                        "Invalid output value in state",
+                        "Output \"" + path.get(1) + "\" needs both \"value\" and \"type\".");
                 return null;
             }
             return new OutputValue(value, type, bool(o, "sensitive", path), extra(o, OUTPUT_FIELDS));
@@ -362,25 +413,34 @@ public final class StateCodec {
             String type = str(o, "type", path, true, "");
             String name = str(o, "name", path, true, "");
             if (mode == null && diags.size() == before) {
-                error(append(path, "mode"), "Invalid resource mode in state", "Resource " + type + "." + name
-                        + " has mode \"" + modeText + "\"; only \"managed\" and \"data\" are supported.");
+                error(
+                        append(path, "mode"),
+                        "Invalid resource mode in state",
+                        "Resource " + type + "." + name + " has mode \"" + modeText
+                                + "\"; only \"managed\" and \"data\" are supported.");
             }
             String each = str(o, "each", path, false, "");
             String providerText = str(o, "provider", path, true, "");
             List<ResourceInstanceObject> instances = new ArrayList<>();
-            String label = (moduleText.isEmpty() ? "" : moduleText + ".") + (mode == ResourceMode.DATA ? "data." : "") + type + "." + name;
-            ModuleInstance module = moduleText.isEmpty() ? ModuleInstance.ROOT : moduleAddress(o, moduleText, path, label);
+            String label = (moduleText.isEmpty() ? "" : moduleText + ".") + (mode == ResourceMode.DATA ? "data." : "")
+                    + type + "." + name;
+            ModuleInstance module =
+                    moduleText.isEmpty() ? ModuleInstance.ROOT : moduleAddress(o, moduleText, path, label);
             AbsProviderConfig provider = o.get("provider") instanceof JsonValue.StringValue
-                    ? providerAddress(providerText, append(path, "provider"), label) : null;
+                    ? providerAddress(providerText, append(path, "provider"), label)
+                    : null;
             Set<String> seen = new java.util.HashSet<>();
             forEachItem(o, "instances", path, (item, ipath) -> {
                 ResourceInstanceObject obj = instance(item, ipath, label);
                 if (obj != null) {
                     String id = obj.key() + "/" + obj.deposed();
                     if (!seen.add(id)) {
-                        error(ipath, "Duplicate resource instance in state", "Instance " + label + obj.key()
-                                + (obj.isDeposed() ? " deposed object \"" + obj.deposed() + "\"" : "")
-                                + " appears more than once in " + filename + ".");
+                        error(
+                                ipath,
+                                "Duplicate resource instance in state",
+                                "Instance " + label + obj.key()
+                                        + (obj.isDeposed() ? " deposed object \"" + obj.deposed() + "\"" : "")
+                                        + " appears more than once in " + filename + ".");
                     }
                     instances.add(obj);
                 }
@@ -388,7 +448,11 @@ public final class StateCodec {
             if (diags.size() != before || mode == null) {
                 return null;
             }
-            return new ResourceState(module.resource(new Resource(mode, type, name)), each, provider, instances,
+            return new ResourceState(
+                    module.resource(new Resource(mode, type, name)),
+                    each,
+                    provider,
+                    instances,
                     extra(o, RESOURCE_FIELDS));
         }
 
@@ -396,14 +460,20 @@ public final class StateCodec {
             if (!(o.get("module") instanceof JsonValue.StringValue)) {
                 return ModuleInstance.ROOT; // the type error is reported already
             }
-            return address(Addrs.parseModuleInstance(text), append(path, "module"), "Invalid module instance address in state",
+            return address(
+                    Addrs.parseModuleInstance(text),
+                    append(path, "module"),
+                    "Invalid module instance address in state",
                     "Resource " + label + " in " + filename + " has the module address \"" + text + "\"",
                     "Module addresses look like module.network or module.network[\"eu\"].module.subnets; correct the "
                             + "\"module\" field, or remove the resource from the state with \"strata state rm\".");
         }
 
         private AbsProviderConfig providerAddress(String text, List<Object> path, String label) {
-            return address(AbsProviderConfig.parse(text), path, "Invalid provider configuration address in state",
+            return address(
+                    AbsProviderConfig.parse(text),
+                    path,
+                    "Invalid provider configuration address in state",
                     "Resource " + label + " in " + filename + " names the provider configuration \"" + text + "\"",
                     "Provider configurations look like provider[\"registry.terraform.io/hashicorp/aws\"] or "
                             + "module.network.provider[\"registry.terraform.io/hashicorp/aws\"].west; correct the "
@@ -411,7 +481,10 @@ public final class StateCodec {
         }
 
         private ConfigResource dependency(String text, List<Object> path, String label) {
-            AbsResource r = address(Addrs.parseAbsResource(text), path, "Invalid resource instance metadata in state",
+            AbsResource r = address(
+                    Addrs.parseAbsResource(text),
+                    path,
+                    "Invalid resource instance metadata in state",
                     "Instance " + label + " in " + filename + " depends on \"" + text + "\"",
                     "Dependencies look like aws_vpc.main or module.network.aws_subnet.a; correct or remove the entry "
                             + "of \"dependencies\" (Strata records them again on the next apply).");
@@ -435,27 +508,37 @@ public final class StateCodec {
             InstanceKey key = InstanceKey.NONE;
             JsonValue k = o.get("index_key");
             switch (k) {
-                case null -> { }
-                case JsonValue.NullValue n -> { }
-                case JsonValue.NumberValue n when n.isLong() && n.decimal().signum() >= 0
-                        && n.decimal().longValueExact() <= Integer.MAX_VALUE -> key = InstanceKey.of(n.decimal().intValueExact());
+                case null -> {}
+                case JsonValue.NullValue n -> {}
+                case JsonValue.NumberValue n
+                when n.isLong() && n.decimal().signum() >= 0 && n.decimal().longValueExact() <= Integer.MAX_VALUE ->
+                    key = InstanceKey.of(n.decimal().intValueExact());
                 case JsonValue.StringValue s -> key = InstanceKey.of(s.value());
-                default -> error(append(path, "index_key"), "Invalid resource instance metadata in state",
-                        "Resource " + label + " has an instance with the invalid instance key " + k.toCompactJson()
-                                + "; keys are whole numbers from 0 to " + Integer.MAX_VALUE + " or strings.");
+                default ->
+                    error(
+                            append(path, "index_key"),
+                            "Invalid resource instance metadata in state",
+                            "Resource " + label + " has an instance with the invalid instance key " + k.toCompactJson()
+                                    + "; keys are whole numbers from 0 to " + Integer.MAX_VALUE + " or strings.");
             }
             ObjectStatus status = ObjectStatus.READY;
             String statusText = str(o, "status", path, false, "");
             switch (statusText) {
-                case "" -> { }
+                case "" -> {}
                 case "tainted" -> status = ObjectStatus.TAINTED;
-                default -> error(append(path, "status"), "Invalid resource instance metadata in state",
-                        "Instance " + label + key + " has the invalid status \"" + statusText + "\".");
+                default ->
+                    error(
+                            append(path, "status"),
+                            "Invalid resource instance metadata in state",
+                            "Instance " + label + key + " has the invalid status \"" + statusText + "\".");
             }
             String deposed = str(o, "deposed", path, false, "");
             if (!deposed.isEmpty() && deposed.length() != 8) {
-                error(append(path, "deposed"), "Invalid resource instance metadata in state", "Instance " + label + key
-                        + " has an object with deposed key \"" + deposed + "\", which is not 8 characters long.");
+                error(
+                        append(path, "deposed"),
+                        "Invalid resource instance metadata in state",
+                        "Instance " + label + key + " has an object with deposed key \"" + deposed
+                                + "\", which is not 8 characters long.");
             }
             long schemaVersion = uint(o, "schema_version", path);
             JsonValue attributes = o.get("attributes");
@@ -467,7 +550,9 @@ public final class StateCodec {
             }
             Map<String, String> flat = null;
             JsonValue flatValue = o.get("attributes_flat");
-            if (flatValue != null && !(flatValue instanceof JsonValue.NullValue) && !(flatValue instanceof JsonValue.ObjectValue)) {
+            if (flatValue != null
+                    && !(flatValue instanceof JsonValue.NullValue)
+                    && !(flatValue instanceof JsonValue.ObjectValue)) {
                 typeError(append(path, "attributes_flat"), "an object", flatValue);
             }
             if (flatValue instanceof JsonValue.ObjectValue fm) {
@@ -484,16 +569,20 @@ public final class StateCodec {
                 // Terraform treats a missing attributes object as empty (hand-written test states have this).
                 attributes = JsonValue.EMPTY_OBJECT;
             }
-            List<AttributePath> sensitive = sensitivePaths(o.get("sensitive_attributes"), append(path, "sensitive_attributes"));
-            long identityVersion = o.get("identity_schema_version") == null ? 0 : uint(o, "identity_schema_version", path);
+            List<AttributePath> sensitive =
+                    sensitivePaths(o.get("sensitive_attributes"), append(path, "sensitive_attributes"));
+            long identityVersion =
+                    o.get("identity_schema_version") == null ? 0 : uint(o, "identity_schema_version", path);
             JsonValue identity = o.get("identity") instanceof JsonValue.NullValue ? null : o.get("identity");
             String priv = str(o, "private", path, false, "");
             if (!priv.isEmpty()) {
                 try {
                     Base64.getDecoder().decode(priv);
                 } catch (IllegalArgumentException e) {
-                    error(append(path, "private"), "Invalid resource instance metadata in state", "Instance " + label + key
-                            + " has private data that is not valid base64.");
+                    error(
+                            append(path, "private"),
+                            "Invalid resource instance metadata in state",
+                            "Instance " + label + key + " has private data that is not valid base64.");
                 }
             }
             List<ConfigResource> deps = new ArrayList<>();
@@ -512,8 +601,20 @@ public final class StateCodec {
             if (diags.size() != before) {
                 return null;
             }
-            return new ResourceInstanceObject(key, status, deposed, schemaVersion, attributes, flat, sensitive,
-                    identityVersion, identity, priv.isEmpty() ? null : priv, deps, cbd, extra(o, INSTANCE_FIELDS));
+            return new ResourceInstanceObject(
+                    key,
+                    status,
+                    deposed,
+                    schemaVersion,
+                    attributes,
+                    flat,
+                    sensitive,
+                    identityVersion,
+                    identity,
+                    priv.isEmpty() ? null : priv,
+                    deps,
+                    cbd,
+                    extra(o, INSTANCE_FIELDS));
         }
 
         private List<AttributePath> sensitivePaths(JsonValue v, List<Object> path) {
@@ -535,7 +636,9 @@ public final class StateCodec {
                 for (int j = 0; j < steps.items().size(); j++) {
                     List<Object> spath = append(ppath, j);
                     JsonValue s = steps.items().get(j);
-                    if (s instanceof JsonValue.ObjectValue so && so.get("type") instanceof JsonValue.StringValue t && so.get("value") != null) {
+                    if (s instanceof JsonValue.ObjectValue so
+                            && so.get("type") instanceof JsonValue.StringValue t
+                            && so.get("value") != null) {
                         switch (t.value()) {
                             case "get_attr" -> {
                                 if (so.get("value") instanceof JsonValue.StringValue name) {
@@ -545,8 +648,12 @@ public final class StateCodec {
                                 }
                             }
                             case "index" -> parsed.add(new AttributePath.Index(so.get("value")));
-                            default -> error(append(spath, "type"), "Unsupported path step",
-                                    "Path step type \"" + t.value() + "\" is not supported; expected \"get_attr\" or \"index\".");
+                            default ->
+                                error(
+                                        append(spath, "type"),
+                                        "Unsupported path step",
+                                        "Path step type \"" + t.value()
+                                                + "\" is not supported; expected \"get_attr\" or \"index\".");
                         }
                     } else {
                         typeError(spath, "an object with \"type\" and \"value\"", s);
@@ -618,7 +725,9 @@ public final class StateCodec {
             if (v == null) {
                 return 0;
             }
-            if (v instanceof JsonValue.NumberValue n && n.isLong() && n.decimal().signum() >= 0) {
+            if (v instanceof JsonValue.NumberValue n
+                    && n.isLong()
+                    && n.decimal().signum() >= 0) {
                 return n.decimal().longValueExact();
             }
             typeError(append(path, field), "a whole number not below zero", v);
@@ -670,8 +779,10 @@ public final class StateCodec {
         }
 
         private void typeError(List<Object> path, String expected, JsonValue got) {
-            error(path, "Invalid state file", "The " + describe(path) + " must be " + expected + ", but it is "
-                    + kind(got) + ".");
+            error(
+                    path,
+                    "Invalid state file",
+                    "The " + describe(path) + " must be " + expected + ", but it is " + kind(got) + ".");
         }
 
         private void error(List<Object> path, String summary, String detail) {

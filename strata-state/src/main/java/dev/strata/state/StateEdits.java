@@ -38,7 +38,8 @@ public final class StateEdits {
         List<ResourceState> out = new ArrayList<>();
         for (ResourceState r : s.resources()) {
             List<ResourceInstanceObject> kept = r.instances().stream()
-                    .filter(o -> !gone.contains(r.addr().instance(o.key()))).toList();
+                    .filter(o -> !gone.contains(r.addr().instance(o.key())))
+                    .toList();
             if (kept.size() == r.instances().size()) {
                 out.add(r);
             } else if (!kept.isEmpty()) {
@@ -55,65 +56,91 @@ public final class StateEdits {
      */
     public static Result<StateSnapshot> move(StateSnapshot s, Targetable src, Targetable dst) {
         if (matching(s, src).isEmpty()) {
-            return fail("Invalid source address", "Cannot move " + src + ": does not match anything in the current state.");
+            return fail(
+                    "Invalid source address", "Cannot move " + src + ": does not match anything in the current state.");
         }
         return switch (src) {
             case ModuleInstance m -> {
                 if (!(dst instanceof ModuleInstance to)) {
-                    yield fail("Invalid state move request", "Cannot move " + src + " to " + dst + ": a module can only move to a module address.");
+                    yield fail(
+                            "Invalid state move request",
+                            "Cannot move " + src + " to " + dst + ": a module can only move to a module address.");
                 }
                 if (!matching(s, to).isEmpty()) {
-                    yield fail("Invalid target address", "Cannot move to " + dst + ": there is already a module at that address in the current state.");
+                    yield fail(
+                            "Invalid target address",
+                            "Cannot move to " + dst
+                                    + ": there is already a module at that address in the current state.");
                 }
                 List<ResourceState> out = new ArrayList<>();
                 for (ResourceState r : s.resources()) {
                     if (m.contains(r.module())) {
                         List<ModuleInstance.Step> path = new ArrayList<>(to.steps());
-                        path.addAll(r.module().steps().subList(m.steps().size(), r.module().steps().size()));
-                        out.add(r.withAddr(new ModuleInstance(path).resource(r.addr().resource())));
+                        path.addAll(r.module()
+                                .steps()
+                                .subList(m.steps().size(), r.module().steps().size()));
+                        out.add(r.withAddr(
+                                new ModuleInstance(path).resource(r.addr().resource())));
                     } else {
                         out.add(r);
                     }
                 }
                 yield Result.of(s.withResources(out));
             }
-            case AbsResource r -> switch (dst) {
-                case ModuleInstance to -> fail("Invalid state move request", "Cannot move " + src + " to " + dst
-                        + ": a resource can only move to a resource or resource instance address.");
-                case AbsResource to -> {
-                    Result<StateSnapshot> bad = checkType(r, to);
-                    if (bad != null) {
-                        yield bad;
+            case AbsResource r ->
+                switch (dst) {
+                    case ModuleInstance to ->
+                        fail(
+                                "Invalid state move request",
+                                "Cannot move " + src + " to " + dst
+                                        + ": a resource can only move to a resource or resource instance address.");
+                    case AbsResource to -> {
+                        Result<StateSnapshot> bad = checkType(r, to);
+                        if (bad != null) {
+                            yield bad;
+                        }
+                        if (s.resource(to).isPresent()) {
+                            yield fail(
+                                    "Invalid target address",
+                                    "Cannot move to " + dst
+                                            + ": there is already a resource at that address in the current state.");
+                        }
+                        List<ResourceState> out = new ArrayList<>();
+                        for (ResourceState x : s.resources()) {
+                            out.add(x.addr().equals(r) ? x.withAddr(to) : x);
+                        }
+                        yield Result.of(s.withResources(out));
                     }
-                    if (s.resource(to).isPresent()) {
-                        yield fail("Invalid target address", "Cannot move to " + dst + ": there is already a resource at that address in the current state.");
+                    case AbsResourceInstance to -> {
+                        ResourceState from = s.resource(r).orElseThrow();
+                        List<InstanceKey> keys = from.instances().stream()
+                                .map(ResourceInstanceObject::key)
+                                .distinct()
+                                .toList();
+                        if (keys.size() != 1) {
+                            yield fail(
+                                    "Invalid state move request",
+                                    "Cannot move " + src + " to " + dst + ": the resource has " + keys.size()
+                                            + " instances; move them one at a time.");
+                        }
+                        yield moveInstance(s, r.instance(keys.get(0)), to);
                     }
-                    List<ResourceState> out = new ArrayList<>();
-                    for (ResourceState x : s.resources()) {
-                        out.add(x.addr().equals(r) ? x.withAddr(to) : x);
-                    }
-                    yield Result.of(s.withResources(out));
-                }
-                case AbsResourceInstance to -> {
-                    ResourceState from = s.resource(r).orElseThrow();
-                    List<InstanceKey> keys = from.instances().stream().map(ResourceInstanceObject::key).distinct().toList();
-                    if (keys.size() != 1) {
-                        yield fail("Invalid state move request", "Cannot move " + src + " to " + dst + ": the resource has "
-                                + keys.size() + " instances; move them one at a time.");
-                    }
-                    yield moveInstance(s, r.instance(keys.get(0)), to);
-                }
-            };
-            case AbsResourceInstance i -> switch (dst) {
-                case ModuleInstance to -> fail("Invalid state move request", "Cannot move " + src + " to " + dst
-                        + ": a resource instance can only move to a resource or resource instance address.");
-                case AbsResource to -> moveInstance(s, i, to.instance(InstanceKey.NONE));
-                case AbsResourceInstance to -> moveInstance(s, i, to);
-            };
+                };
+            case AbsResourceInstance i ->
+                switch (dst) {
+                    case ModuleInstance to ->
+                        fail(
+                                "Invalid state move request",
+                                "Cannot move " + src + " to " + dst
+                                        + ": a resource instance can only move to a resource or resource instance address.");
+                    case AbsResource to -> moveInstance(s, i, to.instance(InstanceKey.NONE));
+                    case AbsResourceInstance to -> moveInstance(s, i, to);
+                };
         };
     }
 
-    private static Result<StateSnapshot> moveInstance(StateSnapshot s, AbsResourceInstance from, AbsResourceInstance to) {
+    private static Result<StateSnapshot> moveInstance(
+            StateSnapshot s, AbsResourceInstance from, AbsResourceInstance to) {
         Result<StateSnapshot> bad = checkType(from.containingResource(), to.containingResource());
         if (bad != null) {
             return bad;
@@ -122,11 +149,16 @@ public final class StateEdits {
             return Result.of(s);
         }
         if (!s.objects(to).isEmpty()) {
-            return fail("Invalid target address", "Cannot move to " + to + ": there is already a resource instance at that address in the current state.");
+            return fail(
+                    "Invalid target address",
+                    "Cannot move to " + to
+                            + ": there is already a resource instance at that address in the current state.");
         }
         ResourceState src = s.resource(from.containingResource()).orElseThrow();
-        List<ResourceInstanceObject> moving = src.instances().stream().filter(o -> o.key().equals(from.resource().key()))
-                .map(o -> o.withKey(to.resource().key())).toList();
+        List<ResourceInstanceObject> moving = src.instances().stream()
+                .filter(o -> o.key().equals(from.resource().key()))
+                .map(o -> o.withKey(to.resource().key()))
+                .toList();
         StateSnapshot without = remove(s, List.of(from));
         List<ResourceState> out = new ArrayList<>();
         boolean placed = false;
@@ -159,9 +191,14 @@ public final class StateEdits {
         String t = providerFqn(to);
         if (f == null || t == null) {
             String bad = f == null ? from : to;
-            return Result.of(null, Diagnostics.of(Diagnostic.error("Invalid provider address", "\"" + bad
-                    + "\" is not a provider address. Write it as NAMESPACE/TYPE (for registry.terraform.io) or "
-                    + "HOSTNAME/NAMESPACE/TYPE, for example hashicorp/aws.", null)));
+            return Result.of(
+                    null,
+                    Diagnostics.of(Diagnostic.error(
+                            "Invalid provider address",
+                            "\"" + bad
+                                    + "\" is not a provider address. Write it as NAMESPACE/TYPE (for registry.terraform.io) or "
+                                    + "HOSTNAME/NAMESPACE/TYPE, for example hashicorp/aws.",
+                            null)));
         }
         String[] parts = t.split("/");
         Provider replacement = new Provider(parts[0], parts[1], parts[2]);
@@ -191,15 +228,18 @@ public final class StateEdits {
             }
         }
         return parts.length == 2
-                ? "registry.terraform.io/" + parts[0].toLowerCase(java.util.Locale.ROOT) + "/" + parts[1].toLowerCase(java.util.Locale.ROOT)
+                ? "registry.terraform.io/" + parts[0].toLowerCase(java.util.Locale.ROOT) + "/"
+                        + parts[1].toLowerCase(java.util.Locale.ROOT)
                 : parts[0].toLowerCase(java.util.Locale.ROOT) + "/" + parts[1].toLowerCase(java.util.Locale.ROOT) + "/"
-                + parts[2].toLowerCase(java.util.Locale.ROOT);
+                        + parts[2].toLowerCase(java.util.Locale.ROOT);
     }
 
     private static Result<StateSnapshot> checkType(AbsResource from, AbsResource to) {
-        if (from.resource().mode() != to.resource().mode() || !from.resource().type().equals(to.resource().type())) {
-            return fail("Invalid state move request", "Cannot move " + from + " to " + to
-                    + ": resource types don't match.");
+        if (from.resource().mode() != to.resource().mode()
+                || !from.resource().type().equals(to.resource().type())) {
+            return fail(
+                    "Invalid state move request",
+                    "Cannot move " + from + " to " + to + ": resource types don't match.");
         }
         return null;
     }

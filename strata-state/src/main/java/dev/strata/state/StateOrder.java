@@ -20,7 +20,8 @@ final class StateOrder {
     static int compare(AbsResource a, AbsResource b) {
         int c = compare(a.module(), b.module());
         if (c == 0) {
-            c = GoOrder.compare(a.resource().mode().jsonName(), b.resource().mode().jsonName());
+            c = GoOrder.compare(
+                    a.resource().mode().jsonName(), b.resource().mode().jsonName());
         }
         if (c == 0) {
             c = GoOrder.compare(a.resource().type(), b.resource().type());

@@ -27,11 +27,17 @@ import java.util.UUID;
  * @param checkResults     check results of the last run; null when the file had none ({@code null} in JSON)
  * @param extra            top-level members this version does not know, written back unchanged
  */
-public record StateSnapshot(String terraformVersion, long serial, String lineage, Map<String, OutputValue> outputs,
-                            List<ResourceState> resources, List<CheckResult> checkResults,
-                            JsonValue.ObjectValue extra) {
+public record StateSnapshot(
+        String terraformVersion,
+        long serial,
+        String lineage,
+        Map<String, OutputValue> outputs,
+        List<ResourceState> resources,
+        List<CheckResult> checkResults,
+        JsonValue.ObjectValue extra) {
 
-    private static final Comparator<ResourceState> RESOURCE_ORDER = Comparator.comparing(ResourceState::addr, StateOrder.RESOURCES);
+    private static final Comparator<ResourceState> RESOURCE_ORDER =
+            Comparator.comparing(ResourceState::addr, StateOrder.RESOURCES);
 
     /** A sorted immutable copy; the common already-sorted case (every with* call, journal replay) costs one pass. */
     static <T> List<T> sortedCopy(List<T> items, Comparator<? super T> order) {
@@ -97,8 +103,10 @@ public record StateSnapshot(String terraformVersion, long serial, String lineage
      * version: a write whose content did not change needs no new serial.
      */
     public boolean sameContentAs(StateSnapshot o) {
-        return outputs.equals(o.outputs) && resources.equals(o.resources)
-                && Objects.equals(checkResults, o.checkResults) && extra.equals(o.extra);
+        return outputs.equals(o.outputs)
+                && resources.equals(o.resources)
+                && Objects.equals(checkResults, o.checkResults)
+                && extra.equals(o.extra);
     }
 
     public Optional<ResourceState> resource(AbsResource addr) {

@@ -30,17 +30,26 @@ public final class Workspaces {
         String fromEnv = env.get("TF_WORKSPACE");
         if (fromEnv != null && !fromEnv.isEmpty()) {
             Diagnostic bad = checkName(fromEnv);
-            return bad == null ? Result.of(fromEnv) : Result.of(DEFAULT, Diagnostics.of(Diagnostic.error(
-                    "Invalid workspace name in TF_WORKSPACE", bad.detail(), null)));
+            return bad == null
+                    ? Result.of(fromEnv)
+                    : Result.of(
+                            DEFAULT,
+                            Diagnostics.of(
+                                    Diagnostic.error("Invalid workspace name in TF_WORKSPACE", bad.detail(), null)));
         }
         try {
-            String name = Files.readString(dataDir(workingDir, env).resolve("environment"), StandardCharsets.UTF_8).strip();
+            String name = Files.readString(dataDir(workingDir, env).resolve("environment"), StandardCharsets.UTF_8)
+                    .strip();
             return Result.of(name.isEmpty() ? DEFAULT : name);
         } catch (NoSuchFileException e) {
             return Result.of(DEFAULT);
         } catch (IOException e) {
-            return Result.of(DEFAULT, Diagnostics.of(Diagnostic.error("Failed to read the selected workspace",
-                    "Could not read " + dataDir(workingDir, env).resolve("environment") + ": " + e.getMessage(), null)));
+            return Result.of(
+                    DEFAULT,
+                    Diagnostics.of(Diagnostic.error(
+                            "Failed to read the selected workspace",
+                            "Could not read " + dataDir(workingDir, env).resolve("environment") + ": " + e.getMessage(),
+                            null)));
         }
     }
 
@@ -50,8 +59,13 @@ public final class Workspaces {
             AtomicFiles.write(dataDir(workingDir, env).resolve("environment"), name.getBytes(StandardCharsets.UTF_8));
             return Result.of(name);
         } catch (IOException e) {
-            return Result.of(name, Diagnostics.of(Diagnostic.error("Failed to select workspace",
-                    "Could not write " + dataDir(workingDir, env).resolve("environment") + ": " + e.getMessage(), null)));
+            return Result.of(
+                    name,
+                    Diagnostics.of(Diagnostic.error(
+                            "Failed to select workspace",
+                            "Could not write " + dataDir(workingDir, env).resolve("environment") + ": "
+                                    + e.getMessage(),
+                            null)));
         }
     }
 
@@ -61,9 +75,20 @@ public final class Workspaces {
         for (int i = 0; ok && i < name.length(); i++) {
             char c = name.charAt(i);
             // URL-safe, no path separators: unreserved characters of RFC 3986.
-            ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' || c == '~';
+            ok = (c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
+                    || (c >= '0' && c <= '9')
+                    || c == '-'
+                    || c == '_'
+                    || c == '.'
+                    || c == '~';
         }
-        return ok ? null : Diagnostic.error("Invalid workspace name", "The workspace name \"" + name
-                + "\" is not allowed. The name must contain only URL safe characters, and no path separators.", null);
+        return ok
+                ? null
+                : Diagnostic.error(
+                        "Invalid workspace name",
+                        "The workspace name \"" + name
+                                + "\" is not allowed. The name must contain only URL safe characters, and no path separators.",
+                        null);
     }
 }

@@ -24,7 +24,8 @@ class BackendMigrationTest {
             assertThat(b.createWorkspace(ws).diagnostics().asList()).isEmpty();
         }
         try (StateManager m = b.open(ws, LOCK).value()) {
-            assertThat(m.persist(StateProcess.withCounter(m.state(), counter)).hasErrors()).isFalse();
+            assertThat(m.persist(StateProcess.withCounter(m.state(), counter)).hasErrors())
+                    .isFalse();
         }
     }
 
@@ -71,13 +72,16 @@ class BackendMigrationTest {
         LocalBackend to = LocalBackend.in(dir, "0.1.0").withPaths("new/main.tfstate", "new/envs");
         copiesEveryWorkspaceAndKeepsTheSource(from, to);
         assertThat(Files.exists(dir.resolve("new/envs/prod/terraform.tfstate"))).isTrue();
-        assertThat(Files.exists(dir.resolve("terraform.tfstate.d/prod/terraform.tfstate"))).isTrue();
+        assertThat(Files.exists(dir.resolve("terraform.tfstate.d/prod/terraform.tfstate")))
+                .isTrue();
     }
 
     @Test
     void localToPostgres() {
         String url = PostgresServer.trusting().url();
-        PgBackend to = PgBackend.connect(url, "strata_migrate_" + ProcessHandle.current().pid(), Map.of(), "0.1.0").value();
+        PgBackend to = PgBackend.connect(
+                        url, "strata_migrate_" + ProcessHandle.current().pid(), Map.of(), "0.1.0")
+                .value();
         copiesEveryWorkspaceAndKeepsTheSource(LocalBackend.in(dir, "0.1.0"), to);
     }
 

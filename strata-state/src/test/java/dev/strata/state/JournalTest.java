@@ -1,13 +1,13 @@
 package dev.strata.state;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.strata.addr.AbsProviderConfig;
 import dev.strata.addr.AbsResource;
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.InstanceKey;
 import dev.strata.addr.ModuleInstance;
 import dev.strata.addr.Resource;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.strata.hcl.Result;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -26,14 +26,23 @@ import org.junit.jupiter.api.io.TempDir;
 /** The apply journal: durable appends, replay on open, compaction, and what crashes leave behind. */
 class JournalTest {
     static final AbsResource THING = ModuleInstance.ROOT.resource(Resource.managed("test_thing", "t"));
-    static final AbsProviderConfig PROVIDER = AbsProviderConfig.parse("provider[\"registry.terraform.io/hashicorp/test\"]").value();
+    static final AbsProviderConfig PROVIDER = AbsProviderConfig.parse(
+                    "provider[\"registry.terraform.io/hashicorp/test\"]")
+            .value();
 
     @TempDir
     Path dir;
 
     static JournalEntry set(int i) {
-        return new JournalEntry.SetObject(THING, PROVIDER, ResourceInstanceObject.current(InstanceKey.of(i), 0,
-                new JsonValue.ObjectValue(Map.of("id", JsonValue.of("obj-" + i))), List.of(), List.of()));
+        return new JournalEntry.SetObject(
+                THING,
+                PROVIDER,
+                ResourceInstanceObject.current(
+                        InstanceKey.of(i),
+                        0,
+                        new JsonValue.ObjectValue(Map.of("id", JsonValue.of("obj-" + i))),
+                        List.of(),
+                        List.of()));
     }
 
     LocalBackend backend() {
@@ -51,24 +60,33 @@ class JournalTest {
         try (StateManager m = open()) {
             m.append(set(0));
             m.append(set(1));
-            m.append(new JournalEntry.SetOutput("ip", new OutputValue(JsonValue.of("10.0.0.1"), JsonValue.of("string"), false)));
+            m.append(new JournalEntry.SetOutput(
+                    "ip", new OutputValue(JsonValue.of("10.0.0.1"), JsonValue.of("string"), false)));
             m.append(new JournalEntry.RemoveObject(THING.instance(InstanceKey.of(0)), null));
             assertThat(m.journalSize()).isEqualTo(4);
-            assertThat(m.state().instanceAddresses()).extracting(Object::toString).containsExactly("test_thing.t[1]");
+            assertThat(m.state().instanceAddresses())
+                    .extracting(Object::toString)
+                    .containsExactly("test_thing.t[1]");
         }
         // The snapshot on disk is the empty one written before the first append; the journal has the rest.
-        assertThat(StateCodec.read(Files.readAllBytes(dir.resolve("terraform.tfstate")), "f", "").value().serial()).isEqualTo(1);
+        assertThat(StateCodec.read(Files.readAllBytes(dir.resolve("terraform.tfstate")), "f", "")
+                        .value()
+                        .serial())
+                .isEqualTo(1);
         assertThat(Files.readAllLines(dir.resolve("terraform.tfstate.journal"))).hasSize(4);
         try (StateManager m = open()) {
             assertThat(m.journalSize()).isEqualTo(4);
-            assertThat(m.state().instanceAddresses()).extracting(Object::toString).containsExactly("test_thing.t[1]");
+            assertThat(m.state().instanceAddresses())
+                    .extracting(Object::toString)
+                    .containsExactly("test_thing.t[1]");
             assertThat(m.state().outputs()).containsKey("ip");
             StateSnapshot compacted = m.compact().value();
             assertThat(compacted.serial()).isEqualTo(2);
             assertThat(m.journalSize()).isZero();
         }
         assertThat(dir.resolve("terraform.tfstate.journal")).doesNotExist();
-        StateSnapshot onDisk = StateCodec.read(Files.readAllBytes(dir.resolve("terraform.tfstate")), "f", "").value();
+        StateSnapshot onDisk = StateCodec.read(Files.readAllBytes(dir.resolve("terraform.tfstate")), "f", "")
+                .value();
         assertThat(onDisk.instanceAddresses()).extracting(Object::toString).containsExactly("test_thing.t[1]");
     }
 
@@ -87,8 +105,12 @@ class JournalTest {
             assertThat(m.journalSize()).as("the open intent is carried over").isEqualTo(1);
         }
         try (StateManager m = open()) {
-            assertThat(m.openIntents()).extracting(JournalEntry.Intent::operationId).containsExactly("op-1");
-            assertThat(m.state().instanceAddresses()).extracting(Object::toString).containsExactly("test_thing.t[8]");
+            assertThat(m.openIntents())
+                    .extracting(JournalEntry.Intent::operationId)
+                    .containsExactly("op-1");
+            assertThat(m.state().instanceAddresses())
+                    .extracting(Object::toString)
+                    .containsExactly("test_thing.t[8]");
         }
     }
 
@@ -147,7 +169,8 @@ class JournalTest {
     @Test
     void appendNeedsTheLock() {
         try (StateManager m = backend().open("default", LockRequest.none()).value()) {
-            assertThat(m.append(set(0)).diagnostics().asList().get(0).summary()).isEqualTo("The journal needs the state lock");
+            assertThat(m.append(set(0)).diagnostics().asList().get(0).summary())
+                    .isEqualTo("The journal needs the state lock");
         }
     }
 
@@ -160,7 +183,8 @@ class JournalTest {
             Process p = StateProcess.start("journal", d.toString(), "100000");
             int acknowledged = 0;
             try {
-                BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+                BufferedReader out =
+                        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
                 String line;
                 int stopAfter = 20 + round * 37;
                 while ((line = out.readLine()) != null) {
@@ -175,7 +199,8 @@ class JournalTest {
             } finally {
                 p.destroyForcibly();
             }
-            Result<StateManager> r = LocalBackend.in(d, "0.1.0").open("default", LockRequest.of("apply", Duration.ZERO));
+            Result<StateManager> r =
+                    LocalBackend.in(d, "0.1.0").open("default", LockRequest.of("apply", Duration.ZERO));
             assertThat(r.value()).as(r.diagnostics().toString()).isNotNull();
             try (StateManager m = r.value()) {
                 // The writer may have appended entries it had not reported before the kill landed: none of

@@ -28,7 +28,8 @@ class MultiProcessLockTest {
     void lockOfAKilledHolderIsRecognisedAsStaleAndTakenOver() throws Exception {
         Process holder = StateProcess.start("hold", dir.toString());
         try {
-            BufferedReader out = new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
+            BufferedReader out =
+                    new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
             String line = out.readLine();
             assertThat(line).startsWith("LOCKED ");
             String id = line.substring("LOCKED ".length());
@@ -37,9 +38,16 @@ class MultiProcessLockTest {
             Result<StateManager> busy = b.open("default", LockRequest.of("OperationTypePlan", Duration.ZERO));
             assertThat(busy.value()).isNull();
             assertThat(busy.diagnostics().asList().get(0).detail())
-                    .contains("ID:        " + id).contains("pid " + holder.pid()).contains("OperationTypeApply");
+                    .contains("ID:        " + id)
+                    .contains("pid " + holder.pid())
+                    .contains("OperationTypeApply");
             // force-unlock refuses while the holder runs: removing the info would not free the OS lock.
-            assertThat(b.forceUnlock("default", id).diagnostics().asList().get(0).detail()).contains("held by a running process");
+            assertThat(b.forceUnlock("default", id)
+                            .diagnostics()
+                            .asList()
+                            .get(0)
+                            .detail())
+                    .contains("held by a running process");
 
             StateProcess.killHard(holder);
 
@@ -47,7 +55,10 @@ class MultiProcessLockTest {
             assertThat(taken.value()).isNotNull();
             Diagnostic warning = taken.diagnostics().asList().get(0);
             assertThat(warning.summary()).isEqualTo("Took over a stale state lock");
-            assertThat(warning.detail()).contains(id).contains("pid " + holder.pid()).contains("no longer running");
+            assertThat(warning.detail())
+                    .contains(id)
+                    .contains("pid " + holder.pid())
+                    .contains("no longer running");
             taken.value().close();
         } finally {
             holder.destroyForcibly();
@@ -66,22 +77,33 @@ class MultiProcessLockTest {
     void theStateFileItselfIsLockedWhileHeldEvenAcrossAtomicReplacements() throws Exception {
         LocalBackend b = LocalBackend.in(dir, "0.1.0");
         Path state = dir.resolve("terraform.tfstate");
-        try (StateManager m = b.open("default", LockRequest.of("OperationTypeApply", Duration.ZERO)).value()) {
-            assertThat(probe()).as("a missing state file is created to be locked, as Terraform does").isEqualTo("LOCKED");
-            Object before = java.nio.file.Files.readAttributes(state, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+        try (StateManager m = b.open("default", LockRequest.of("OperationTypeApply", Duration.ZERO))
+                .value()) {
+            assertThat(probe())
+                    .as("a missing state file is created to be locked, as Terraform does")
+                    .isEqualTo("LOCKED");
+            Object before = java.nio.file.Files.readAttributes(state, java.nio.file.attribute.BasicFileAttributes.class)
+                    .fileKey();
             m.persist(StateProcess.withCounter(m.state(), 1));
             m.persist(StateProcess.withCounter(m.state(), 2));
-            Object after = java.nio.file.Files.readAttributes(state, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+            Object after = java.nio.file.Files.readAttributes(state, java.nio.file.attribute.BasicFileAttributes.class)
+                    .fileKey();
             assertThat(after).as("the write replaced the file").isNotEqualTo(before);
             assertThat(probe()).as("the file now at the path is locked too").isEqualTo("LOCKED");
             // A reader in this process (terraform_remote_state) must not drop the lock by closing its own descriptor.
-            assertThat(StateCodec.read(LocalBackend.readStateFile(state), "f", "").value().serial()).isEqualTo(2);
+            assertThat(StateCodec.read(LocalBackend.readStateFile(state), "f", "")
+                            .value()
+                            .serial())
+                    .isEqualTo(2);
             assertThat(probe()).as("still locked after an in-process read").isEqualTo("LOCKED");
             assertThat(m.checkWritable().hasErrors()).isFalse();
-            assertThat(probe()).as("still locked after the pre-flight write check").isEqualTo("LOCKED");
+            assertThat(probe())
+                    .as("still locked after the pre-flight write check")
+                    .isEqualTo("LOCKED");
         }
         assertThat(probe()).as("released").isEqualTo("FREE");
-        try (StateManager m = b.open("default", LockRequest.of("OperationTypePlan", Duration.ZERO)).value()) {
+        try (StateManager m = b.open("default", LockRequest.of("OperationTypePlan", Duration.ZERO))
+                .value()) {
             assertThat(StateProcess.counter(m.state())).isEqualTo(2);
         }
     }
@@ -104,7 +126,8 @@ class MultiProcessLockTest {
         } finally {
             ps.forEach(Process::destroyForcibly);
         }
-        StateSnapshot s = StateCodec.read(Files.readAllBytes(dir.resolve("terraform.tfstate")), "f", "").value();
+        StateSnapshot s = StateCodec.read(Files.readAllBytes(dir.resolve("terraform.tfstate")), "f", "")
+                .value();
         assertThat(StateProcess.counter(s)).isEqualTo(processes * cycles);
         assertThat(s.serial()).isEqualTo(processes * cycles);
     }
@@ -122,7 +145,8 @@ class MultiProcessLockTest {
             Process writer = StateProcess.start("write", dir.toString(), "200");
             long lastDone = written;
             try {
-                BufferedReader out = new BufferedReader(new InputStreamReader(writer.getInputStream(), StandardCharsets.UTF_8));
+                BufferedReader out =
+                        new BufferedReader(new InputStreamReader(writer.getInputStream(), StandardCharsets.UTF_8));
                 int after = random.nextInt(30);
                 String line;
                 int seen = 0;
@@ -146,11 +170,18 @@ class MultiProcessLockTest {
             // The writer may have finished writes it had not reported yet; what is on disk is never older
             // than the last acknowledged write, and is exactly one whole snapshot: the one before the write
             // in flight, or that write's.
-            assertThat(s.serial()).as("never older than the last acknowledged write").isGreaterThanOrEqualTo(lastDone);
-            assertThat(s.sameContentAs(StateProcess.contentFor(s, s.serial()))).as("a whole snapshot").isTrue();
+            assertThat(s.serial())
+                    .as("never older than the last acknowledged write")
+                    .isGreaterThanOrEqualTo(lastDone);
+            assertThat(s.sameContentAs(StateProcess.contentFor(s, s.serial())))
+                    .as("a whole snapshot")
+                    .isTrue();
             Path backup = dir.resolve("terraform.tfstate.backup");
             if (Files.exists(backup)) {
-                assertThat(StateCodec.read(Files.readAllBytes(backup), "backup", "").hasErrors()).as("the backup parses").isFalse();
+                assertThat(StateCodec.read(Files.readAllBytes(backup), "backup", "")
+                                .hasErrors())
+                        .as("the backup parses")
+                        .isFalse();
             }
             written = s.serial();
         }
@@ -158,7 +189,10 @@ class MultiProcessLockTest {
         // The next opener takes over the killed writer's lock and can write.
         Result<StateManager> m = LocalBackend.in(dir, "0.1.0").open("default", LockRequest.of("apply", Duration.ZERO));
         assertThat(m.value()).isNotNull();
-        assertThat(m.value().persist(StateProcess.contentFor(m.value().state(), 999)).hasErrors()).isFalse();
+        assertThat(m.value()
+                        .persist(StateProcess.contentFor(m.value().state(), 999))
+                        .hasErrors())
+                .isFalse();
         m.value().close();
     }
 }

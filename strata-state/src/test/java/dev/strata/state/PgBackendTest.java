@@ -1,8 +1,8 @@
 package dev.strata.state;
 
-import dev.strata.addr.InstanceKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.addr.InstanceKey;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Result;
 import dev.strata.testing.PostgresServer;
@@ -49,9 +49,16 @@ class PgBackendTest {
             assertThat(m.exists()).isFalse();
             first = m.persist(StateProcess.withCounter(m.state(), 1)).value();
             assertThat(first.serial()).isEqualTo(1);
-            assertThat(m.persist(StateProcess.withCounter(m.state(), 2)).value().serial()).isEqualTo(2);
-            assertThat(m.persist(StateProcess.withCounter(m.state(), 2)).value().serial()).as("no change, no write").isEqualTo(2);
-            assertThat(m.persist(StateProcess.withCounter(m.state(), 3).withLineage("x")).diagnostics().asList().get(0).summary())
+            assertThat(m.persist(StateProcess.withCounter(m.state(), 2)).value().serial())
+                    .isEqualTo(2);
+            assertThat(m.persist(StateProcess.withCounter(m.state(), 2)).value().serial())
+                    .as("no change, no write")
+                    .isEqualTo(2);
+            assertThat(m.persist(StateProcess.withCounter(m.state(), 3).withLineage("x"))
+                            .diagnostics()
+                            .asList()
+                            .get(0)
+                            .summary())
                     .isEqualTo("Refusing to write a state of another lineage");
         }
         try (StateManager m = open("default")) {
@@ -62,7 +69,8 @@ class PgBackendTest {
             assertThat(h).extracting(PgBackend.HistoryEntry::serial).containsExactly(2L, 1L);
             StateSnapshot old = backend.historic("default", first.lineage(), 1).value();
             assertThat(StateProcess.counter(old)).isEqualTo(1);
-            assertThat(m.replace(old, false).diagnostics().asList().get(0).detail()).contains("over newer state with serial 2");
+            assertThat(m.replace(old, false).diagnostics().asList().get(0).detail())
+                    .contains("over newer state with serial 2");
             StateSnapshot restored = m.replace(old, true).value();
             assertThat(restored.serial()).isEqualTo(3);
             assertThat(StateProcess.counter(restored)).isEqualTo(1);
@@ -73,12 +81,18 @@ class PgBackendTest {
     void workspacesAreRows() {
         assertThat(backend.workspaces().value()).containsExactly("default");
         assertThat(backend.createWorkspace("dev").hasErrors()).isFalse();
-        assertThat(backend.createWorkspace("dev").diagnostics().asList().get(0).detail()).contains("already exists");
+        assertThat(backend.createWorkspace("dev").diagnostics().asList().get(0).detail())
+                .contains("already exists");
         assertThat(backend.workspaces().value()).containsExactly("default", "dev");
         try (StateManager m = open("dev")) {
             m.persist(StateProcess.withCounter(m.state(), 1));
         }
-        assertThat(backend.open("nope", LockRequest.none()).diagnostics().asList().get(0).detail()).contains("doesn't exist");
+        assertThat(backend.open("nope", LockRequest.none())
+                        .diagnostics()
+                        .asList()
+                        .get(0)
+                        .detail())
+                .contains("doesn't exist");
         assertThat(backend.deleteWorkspace("dev").hasErrors()).isFalse();
         assertThat(backend.workspaces().value()).containsExactly("default");
     }
@@ -87,17 +101,29 @@ class PgBackendTest {
     void secondClientIsToldWhoHoldsTheLock() {
         try (StateManager holder = open("default")) {
             holder.persist(StateProcess.withCounter(holder.state(), 1));
-            Result<StateManager> r = backend.open("default", LockRequest.of("OperationTypePlan", Duration.ofMillis(150)));
+            Result<StateManager> r =
+                    backend.open("default", LockRequest.of("OperationTypePlan", Duration.ofMillis(150)));
             assertThat(r.value()).isNull();
             Diagnostic d = r.diagnostics().asList().get(0);
             assertThat(d.summary()).isEqualTo("Error acquiring the state lock");
-            assertThat(d.detail()).contains(holder.lock().id()).contains("OperationTypeApply").contains("Gave up after waiting");
-            assertThat(backend.forceUnlock("default", holder.lock().id()).diagnostics().asList().get(0).detail())
+            assertThat(d.detail())
+                    .contains(holder.lock().id())
+                    .contains("OperationTypeApply")
+                    .contains("Gave up after waiting");
+            assertThat(backend.forceUnlock("default", holder.lock().id())
+                            .diagnostics()
+                            .asList()
+                            .get(0)
+                            .detail())
                     .contains("held by a live database session");
             // A reader without the lock that then writes is caught if the holder wrote in between.
             StateManager sneaky = backend.open("default", LockRequest.none()).value();
             holder.persist(StateProcess.withCounter(holder.state(), 2));
-            assertThat(sneaky.persist(StateProcess.withCounter(sneaky.state(), 9)).diagnostics().asList().get(0).summary())
+            assertThat(sneaky.persist(StateProcess.withCounter(sneaky.state(), 9))
+                            .diagnostics()
+                            .asList()
+                            .get(0)
+                            .summary())
                     .isEqualTo("The state changed since it was read");
             sneaky.close();
         }
@@ -111,7 +137,8 @@ class PgBackendTest {
     void lockOfAKilledClientDisappearsWithItsSession() throws Exception {
         Process holder = StateProcess.start("pg-hold", url, schema);
         try {
-            String line = new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            String line = new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8))
+                    .readLine();
             assertThat(line).startsWith("LOCKED ");
             String id = line.substring(7);
             Result<StateManager> busy = backend.open("default", LockRequest.of("apply", Duration.ZERO));
@@ -120,7 +147,8 @@ class PgBackendTest {
             // The server notices the dead connection when the socket closes; wait for it, bounded.
             Result<StateManager> taken = backend.open("default", LockRequest.of("apply", Duration.ofSeconds(60)));
             assertThat(taken.value()).isNotNull();
-            assertThat(taken.diagnostics().asList().get(0).summary()).isEqualTo("Previous lock holder ended without unlocking");
+            assertThat(taken.diagnostics().asList().get(0).summary())
+                    .isEqualTo("Previous lock holder ended without unlocking");
             assertThat(taken.diagnostics().asList().get(0).detail()).contains(id);
             taken.value().close();
         } finally {
@@ -163,7 +191,9 @@ class PgBackendTest {
         try (StateManager m = open("default")) {
             assertThat(m.journalSize()).isEqualTo(3);
             assertThat(m.state().instanceAddresses()).hasSize(2);
-            assertThat(m.openIntents()).extracting(JournalEntry.Intent::operationId).containsExactly("op-1");
+            assertThat(m.openIntents())
+                    .extracting(JournalEntry.Intent::operationId)
+                    .containsExactly("op-1");
             assertThat(m.compact().value().serial()).isEqualTo(2);
             assertThat(m.journalSize()).isEqualTo(1);
         }
@@ -176,9 +206,11 @@ class PgBackendTest {
 
     @Test
     void unreachableServerAndMissingDatabaseAreExplained() {
-        Result<PgBackend> down = PgBackend.connect("postgres://u:p@127.0.0.1:1/db?sslmode=disable", null, Map.of(), "0.1.0");
+        Result<PgBackend> down =
+                PgBackend.connect("postgres://u:p@127.0.0.1:1/db?sslmode=disable", null, Map.of(), "0.1.0");
         assertThat(down.value()).isNull();
-        assertThat(down.diagnostics().asList().get(0).detail()).contains("Could not connect to PostgreSQL at 127.0.0.1:1/db")
+        assertThat(down.diagnostics().asList().get(0).detail())
+                .contains("Could not connect to PostgreSQL at 127.0.0.1:1/db")
                 .contains("conn_str (or PG_CONN_STR)");
         Result<PgBackend> noDb = PgBackend.connect(url.replace("/postgres?", "/nosuchdb?"), null, Map.of(), "0.1.0");
         assertThat(noDb.diagnostics().asList().get(0).detail()).contains("does not exist");
@@ -186,20 +218,23 @@ class PgBackendTest {
 
     @Test
     void unknownUserAndMissingGrantsAreExplained() throws Exception {
-        Result<PgBackend> nobody = PgBackend.connect(url.replace("user=postgres", "user=strata_nobody"), schema, Map.of(), "0.1.0");
+        Result<PgBackend> nobody =
+                PgBackend.connect(url.replace("user=postgres", "user=strata_nobody"), schema, Map.of(), "0.1.0");
         assertThat(nobody.value()).isNull();
-        assertThat(nobody.diagnostics().asList().get(0).detail()).contains("refused the login")
+        assertThat(nobody.diagnostics().asList().get(0).detail())
+                .contains("refused the login")
                 .contains("Check the user and password in conn_str");
         try (java.sql.Connection c = java.sql.DriverManager.getConnection(url);
-             java.sql.Statement st = c.createStatement()) {
+                java.sql.Statement st = c.createStatement()) {
             st.execute("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'strata_reader') THEN "
                     + "CREATE ROLE strata_reader LOGIN; END IF; END $$");
         }
         // PostgreSQL 15 grants PUBLIC no CREATE on the database: the schema cannot be created.
-        Result<PgBackend> reader = PgBackend.connect(url.replace("user=postgres", "user=strata_reader"), schema + "_ro",
-                Map.of(), "0.1.0");
+        Result<PgBackend> reader = PgBackend.connect(
+                url.replace("user=postgres", "user=strata_reader"), schema + "_ro", Map.of(), "0.1.0");
         assertThat(reader.value()).isNull();
-        assertThat(reader.diagnostics().asList().get(0).detail()).contains("Permission denied")
+        assertThat(reader.diagnostics().asList().get(0).detail())
+                .contains("Permission denied")
                 .contains("The user needs CREATE on the database");
     }
 
@@ -208,13 +243,30 @@ class PgBackendTest {
         Properties p = new Properties();
         assertThat(PgBackend.jdbcUrl("postgres://ann:s%40cret@db.example:5433/tf?sslmode=disable", p))
                 .isEqualTo("jdbc:postgresql://db.example:5433/tf");
-        assertThat(p).containsEntry("user", "ann").containsEntry("password", "s@cret").containsEntry("sslmode", "disable");
-        assertThat(PgBackend.connect(null, null, Map.of(), "0.1.0").diagnostics().asList().get(0).summary())
+        assertThat(p)
+                .containsEntry("user", "ann")
+                .containsEntry("password", "s@cret")
+                .containsEntry("sslmode", "disable");
+        assertThat(PgBackend.connect(null, null, Map.of(), "0.1.0")
+                        .diagnostics()
+                        .asList()
+                        .get(0)
+                        .summary())
                 .isEqualTo("Missing PostgreSQL connection string");
-        assertThat(PgBackend.connect("host=x dbname=y", null, Map.of(), "0.1.0").diagnostics().asList().get(0).detail())
+        assertThat(PgBackend.connect("host=x dbname=y", null, Map.of(), "0.1.0")
+                        .diagnostics()
+                        .asList()
+                        .get(0)
+                        .detail())
                 .contains("key=value strings are not supported");
-        assertThat(PgBackend.connect(url, "bad-name;", Map.of(), "0.1.0").diagnostics().asList().get(0).summary())
+        assertThat(PgBackend.connect(url, "bad-name;", Map.of(), "0.1.0")
+                        .diagnostics()
+                        .asList()
+                        .get(0)
+                        .summary())
                 .isEqualTo("Invalid schema_name");
-        assertThat(PgBackend.connect(null, schema, Map.of("PG_CONN_STR", url), "0.1.0").hasErrors()).isFalse();
+        assertThat(PgBackend.connect(null, schema, Map.of("PG_CONN_STR", url), "0.1.0")
+                        .hasErrors())
+                .isFalse();
     }
 }

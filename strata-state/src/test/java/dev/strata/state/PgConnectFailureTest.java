@@ -20,17 +20,25 @@ class PgConnectFailureTest {
 
     @Test
     void theDriversCauseBecomesAReason() {
-        assertThat(PgBackend.connectReason(new SQLException("Connection to 127.0.0.1:9 refused. Check that...", "08001",
-                new ConnectException("Connection refused")))).isEqualTo("connection refused");
-        assertThat(PgBackend.connectReason(new SQLException("The connection attempt failed.", "08001",
-                new UnknownHostException("db.example")))).isEqualTo("host name not found (DNS lookup failed)");
-        assertThat(PgBackend.connectReason(new SQLException("The connection attempt failed.", "08001",
-                new SocketTimeoutException("Connect timed out")))).isEqualTo("connection timed out");
-        assertThat(PgBackend.connectReason(new SQLException("The connection attempt failed.", "08001",
-                new NoRouteToHostException("No route to host")))).isEqualTo("no route to host");
+        assertThat(PgBackend.connectReason(new SQLException(
+                        "Connection to 127.0.0.1:9 refused. Check that...",
+                        "08001",
+                        new ConnectException("Connection refused"))))
+                .isEqualTo("connection refused");
+        assertThat(PgBackend.connectReason(new SQLException(
+                        "The connection attempt failed.", "08001", new UnknownHostException("db.example"))))
+                .isEqualTo("host name not found (DNS lookup failed)");
+        assertThat(PgBackend.connectReason(new SQLException(
+                        "The connection attempt failed.", "08001", new SocketTimeoutException("Connect timed out"))))
+                .isEqualTo("connection timed out");
+        assertThat(PgBackend.connectReason(new SQLException(
+                        "The connection attempt failed.", "08001", new NoRouteToHostException("No route to host"))))
+                .isEqualTo("no route to host");
         // A login failure or a lost session is not a connect failure.
-        assertThat(PgBackend.connectReason(new SQLException("password authentication failed", "28P01"))).isNull();
-        assertThat(PgBackend.connectReason(new SQLException("I/O error", "08006", new SocketTimeoutException("Read timed out"))))
+        assertThat(PgBackend.connectReason(new SQLException("password authentication failed", "28P01")))
+                .isNull();
+        assertThat(PgBackend.connectReason(
+                        new SQLException("I/O error", "08006", new SocketTimeoutException("Read timed out"))))
                 .isNull();
     }
 
@@ -41,13 +49,16 @@ class PgConnectFailureTest {
             port = s.getLocalPort();
         }
         long t0 = System.nanoTime();
-        Result<PgBackend> r = PgBackend.connect("postgres://strata:pw-not-shown@127.0.0.1:" + port + "/db?sslmode=disable",
-                null, Map.of(), "test");
+        Result<PgBackend> r = PgBackend.connect(
+                "postgres://strata:pw-not-shown@127.0.0.1:" + port + "/db?sslmode=disable", null, Map.of(), "test");
         assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(10));
         assertThat(r.hasErrors()).isTrue();
         var d = r.diagnostics().asList().getFirst();
         assertThat(d.summary()).isEqualTo("Failed to prepare the PostgreSQL backend");
-        assertThat(d.detail()).startsWith("Could not connect to PostgreSQL at 127.0.0.1:" + port + "/db: connection refused. ")
-                .doesNotContain("pw-not-shown").doesNotContain("Exception").doesNotContain("..");
+        assertThat(d.detail())
+                .startsWith("Could not connect to PostgreSQL at 127.0.0.1:" + port + "/db: connection refused. ")
+                .doesNotContain("pw-not-shown")
+                .doesNotContain("Exception")
+                .doesNotContain("..");
     }
 }

@@ -1,12 +1,12 @@
 package dev.strata.state;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.strata.addr.AbsProviderConfig;
 import dev.strata.addr.AbsResource;
 import dev.strata.addr.Addrs;
 import dev.strata.addr.InstanceKey;
 import dev.strata.addr.Resource;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,14 +21,27 @@ class SortedResourcesTest {
     }
 
     static JournalEntry.SetObject set(AbsResource a, int key, String id) {
-        return new JournalEntry.SetObject(a, PROVIDER, ResourceInstanceObject.current(InstanceKey.of(key), 0,
-                new JsonValue.ObjectValue(Map.of("id", JsonValue.of(id))), List.of(), List.of()));
+        return new JournalEntry.SetObject(
+                a,
+                PROVIDER,
+                ResourceInstanceObject.current(
+                        InstanceKey.of(key),
+                        0,
+                        new JsonValue.ObjectValue(Map.of("id", JsonValue.of(id))),
+                        List.of(),
+                        List.of()));
     }
 
     @Test
     void entriesInAnyOrderLeaveTheResourcesSortedAsAFreshSnapshotWould() {
-        List<AbsResource> order = List.of(addr("", "m"), addr("", "a"), addr("module.x", "b"), addr("", "z"),
-                addr("", "a10"), addr("", "a2"), addr("module.a", "q"));
+        List<AbsResource> order = List.of(
+                addr("", "m"),
+                addr("", "a"),
+                addr("module.x", "b"),
+                addr("", "z"),
+                addr("", "a10"),
+                addr("", "a2"),
+                addr("module.a", "q"));
         StateSnapshot s = StateSnapshot.empty("0.1.0");
         for (AbsResource a : order) {
             s = s.with(set(a, 0, "id-" + a.resource().name()));
@@ -46,12 +59,19 @@ class SortedResourcesTest {
     @Test
     void aSecondEntryForAResourceReplacesOrAddsItsInstance() {
         AbsResource a = addr("", "a");
-        StateSnapshot s = StateSnapshot.empty("0.1.0").with(set(addr("", "b"), 0, "b0")).with(set(a, 1, "a1"))
-                .with(set(a, 0, "a0")).with(set(a, 1, "a1-new"));
+        StateSnapshot s = StateSnapshot.empty("0.1.0")
+                .with(set(addr("", "b"), 0, "b0"))
+                .with(set(a, 1, "a1"))
+                .with(set(a, 0, "a0"))
+                .with(set(a, 1, "a1-new"));
         assertThat(s.resources()).hasSize(2);
-        assertThat(s.objects(a.instance(InstanceKey.of(1)))).singleElement()
-                .extracting(o -> o.attributes().toString()).asString().contains("a1-new");
-        assertThat(s.resource(a).orElseThrow().instances()).extracting(ResourceInstanceObject::key)
+        assertThat(s.objects(a.instance(InstanceKey.of(1))))
+                .singleElement()
+                .extracting(o -> o.attributes().toString())
+                .asString()
+                .contains("a1-new");
+        assertThat(s.resource(a).orElseThrow().instances())
+                .extracting(ResourceInstanceObject::key)
                 .containsExactly(InstanceKey.of(0), InstanceKey.of(1));
     }
 

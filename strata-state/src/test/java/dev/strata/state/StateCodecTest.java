@@ -1,12 +1,12 @@
 package dev.strata.state;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.strata.addr.AbsProviderConfig;
 import dev.strata.addr.Addrs;
 import dev.strata.addr.InstanceKey;
 import dev.strata.addr.ModuleInstance;
 import dev.strata.addr.Resource;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Result;
 import java.io.IOException;
@@ -33,7 +33,9 @@ class StateCodecTest {
     }
 
     static Diagnostic readError(String text) {
-        Result<StateSnapshot> r = StateCodec.read(text.getBytes(StandardCharsets.UTF_8), "terraform.tfstate",
+        Result<StateSnapshot> r = StateCodec.read(
+                text.getBytes(StandardCharsets.UTF_8),
+                "terraform.tfstate",
                 "The previous state is in terraform.tfstate.backup.");
         assertThat(r.value()).isNull();
         assertThat(r.hasErrors()).isTrue();
@@ -41,10 +43,12 @@ class StateCodecTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "tf-1.11-count-foreach-module-check.tfstate",
-            "tf-1.11-tainted-cbd-escapes.tfstate",
-            "handwritten-deposed-identity-unknown.tfstate"})
+    @ValueSource(
+            strings = {
+                "tf-1.11-count-foreach-module-check.tfstate",
+                "tf-1.11-tainted-cbd-escapes.tfstate",
+                "handwritten-deposed-identity-unknown.tfstate"
+            })
     void fixturesRoundTripByteForByte(String name) throws IOException {
         byte[] src = fixture(name);
         Result<StateSnapshot> r = StateCodec.read(src, name, "");
@@ -52,23 +56,33 @@ class StateCodecTest {
         assertThat(new String(StateCodec.write(r.value()), StandardCharsets.UTF_8))
                 .isEqualTo(new String(src, StandardCharsets.UTF_8));
         // And the written form reads back to an equal snapshot.
-        assertThat(StateCodec.read(StateCodec.write(r.value()), name, "").value()).isEqualTo(r.value());
+        assertThat(StateCodec.read(StateCodec.write(r.value()), name, "").value())
+                .isEqualTo(r.value());
     }
 
     @Test
     void terraformWrittenStateIsModelled() throws IOException {
-        StateSnapshot s = StateCodec.read(fixture("tf-1.11-count-foreach-module-check.tfstate"), "f", "").value();
+        StateSnapshot s = StateCodec.read(fixture("tf-1.11-count-foreach-module-check.tfstate"), "f", "")
+                .value();
         assertThat(s.serial()).isEqualTo(7);
         assertThat(s.lineage()).isEqualTo("bf43aa70-bfd1-fb61-2f84-fe907f1f9be4");
         assertThat(s.terraformVersion()).isEqualTo("1.11.4");
         assertThat(s.outputs().get("s").sensitive()).isTrue();
         assertThat(s.outputs().get("s").value()).isEqualTo(JsonValue.of("shh"));
-        assertThat(s.instanceAddresses()).extracting(Object::toString).containsExactly(
-                "terraform_data.a", "terraform_data.b[0]", "terraform_data.b[1]",
-                "terraform_data.c[\"k1\"]", "terraform_data.c[\"k2\"]", "module.m.terraform_data.z");
-        ResourceInstanceObject c1 = s.objects(
-                Addrs.parseAbsResourceInstance("terraform_data.c[\"k1\"]").value()).get(0);
-        assertThat(c1.sensitiveAttributes()).containsExactly(new AttributePath(List.of(new AttributePath.GetAttr("input"))));
+        assertThat(s.instanceAddresses())
+                .extracting(Object::toString)
+                .containsExactly(
+                        "terraform_data.a",
+                        "terraform_data.b[0]",
+                        "terraform_data.b[1]",
+                        "terraform_data.c[\"k1\"]",
+                        "terraform_data.c[\"k2\"]",
+                        "module.m.terraform_data.z");
+        ResourceInstanceObject c1 = s.objects(Addrs.parseAbsResourceInstance("terraform_data.c[\"k1\"]")
+                        .value())
+                .get(0);
+        assertThat(c1.sensitiveAttributes())
+                .containsExactly(new AttributePath(List.of(new AttributePath.GetAttr("input"))));
         assertThat(c1.attributes()).isInstanceOf(JsonValue.ObjectValue.class);
         ResourceInstanceObject b0 = s.resources().get(1).instances().get(0);
         assertThat(b0.key()).isEqualTo(InstanceKey.of(0));
@@ -79,7 +93,8 @@ class StateCodecTest {
 
     @Test
     void handwrittenFixtureCoversDeposedIdentityPrivateFlatAndUnknownFields() throws IOException {
-        StateSnapshot s = StateCodec.read(fixture("handwritten-deposed-identity-unknown.tfstate"), "f", "").value();
+        StateSnapshot s = StateCodec.read(fixture("handwritten-deposed-identity-unknown.tfstate"), "f", "")
+                .value();
         ResourceState db = s.resources().get(1);
         assertThat(db.addr().toString()).isEqualTo("aws_db_instance.main");
         assertThat(db.extra().get("x_future_resource_field")).isEqualTo(JsonValue.of("kept"));
@@ -109,33 +124,44 @@ class StateCodecTest {
         ResourceInstanceObject s = ResourceInstanceObject.current(InstanceKey.of("b"), 0, attrs, List.of(), List.of());
         ResourceInstanceObject i = ResourceInstanceObject.current(InstanceKey.of(2), 0, attrs, List.of(), List.of());
         ResourceInstanceObject j = ResourceInstanceObject.current(InstanceKey.of(10), 0, attrs, List.of(), List.of());
-        AbsProviderConfig p = AbsProviderConfig.parse("provider[\"registry.terraform.io/hashicorp/x\"]").value();
+        AbsProviderConfig p = AbsProviderConfig.parse("provider[\"registry.terraform.io/hashicorp/x\"]")
+                .value();
         ModuleInstance root = ModuleInstance.ROOT;
-        ResourceState r1 = new ResourceState(root.resource(Resource.managed("x", "b")), null, p, List.of(s, j, i), null);
+        ResourceState r1 =
+                new ResourceState(root.resource(Resource.managed("x", "b")), null, p, List.of(s, j, i), null);
         ResourceState r2 = new ResourceState(root.resource(Resource.data("x", "a")), null, p, List.of(), null);
-        ResourceState r3 = new ResourceState(root.child("a", InstanceKey.NONE).resource(Resource.managed("a", "a")), null, p,
-                List.of(), null);
+        ResourceState r3 = new ResourceState(
+                root.child("a", InstanceKey.NONE).resource(Resource.managed("a", "a")), null, p, List.of(), null);
         ResourceState r4 = new ResourceState(root.resource(Resource.managed("x", "a")), null, p, List.of(), null);
         StateSnapshot snap = StateSnapshot.empty("0.1.0").withResources(List.of(r3, r1, r4, r2));
-        assertThat(snap.resources()).extracting(r -> r.addr().toString())
+        assertThat(snap.resources())
+                .extracting(r -> r.addr().toString())
                 .containsExactly("data.x.a", "x.a", "x.b", "module.a.a.a");
-        assertThat(snap.resources().get(2).instances()).extracting(o -> o.key().toString())
+        assertThat(snap.resources().get(2).instances())
+                .extracting(o -> o.key().toString())
                 .containsExactly("[2]", "[10]", "[\"b\"]");
         String text = new String(StateCodec.write(snap), StandardCharsets.UTF_8);
-        assertThat(text).startsWith("{\n  \"version\": 4,\n  \"terraform_version\": \"0.1.0\",\n  \"serial\": 0,\n")
-                .contains("\"outputs\": {},").contains("\"instances\": []").endsWith("  \"check_results\": null\n}\n");
+        assertThat(text)
+                .startsWith("{\n  \"version\": 4,\n  \"terraform_version\": \"0.1.0\",\n  \"serial\": 0,\n")
+                .contains("\"outputs\": {},")
+                .contains("\"instances\": []")
+                .endsWith("  \"check_results\": null\n}\n");
     }
 
     @Test
     void stringsAreEscapedAsGoDoes() {
-        assertThat(new JsonValue.StringValue("<a&b> \u2028\u2029 \u00e9 \t\b\f\n\r \u0001 \u007f \"\\ \ud83d\ude00 \ud800").toCompactJson())
-                .isEqualTo("\"\\u003ca\\u0026b\\u003e \\u2028\\u2029 \u00e9 \\t\\b\\f\\n\\r \\u0001 \u007f \\\"\\\\ \ud83d\ude00 \\ufffd\"");
+        assertThat(new JsonValue.StringValue(
+                                "<a&b> \u2028\u2029 \u00e9 \t\b\f\n\r \u0001 \u007f \"\\ \ud83d\ude00 \ud800")
+                        .toCompactJson())
+                .isEqualTo(
+                        "\"\\u003ca\\u0026b\\u003e \\u2028\\u2029 \u00e9 \\t\\b\\f\\n\\r \\u0001 \u007f \\\"\\\\ \ud83d\ude00 \\ufffd\"");
     }
 
     @Test
     void numbersKeepTheirText() {
-        StateSnapshot s = read(minimal("\"outputs\": {\"n\": {\"value\": 12345678901234567890.125, \"type\": \"number\"},"
-                + " \"m\": {\"value\": 1.5e20, \"type\": \"number\"}}"));
+        StateSnapshot s =
+                read(minimal("\"outputs\": {\"n\": {\"value\": 12345678901234567890.125, \"type\": \"number\"},"
+                        + " \"m\": {\"value\": 1.5e20, \"type\": \"number\"}}"));
         assertThat(s.outputs().get("n").value()).isEqualTo(new JsonValue.NumberValue("12345678901234567890.125"));
         assertThat(new String(StateCodec.write(s), StandardCharsets.UTF_8)).contains("\"value\": 1.5e20,");
     }
@@ -150,8 +176,10 @@ class StateCodecTest {
         String full = minimal("\"resources\": [\n  {\"mode\": \"managed\"");
         Diagnostic d = readError(full);
         assertThat(d.summary()).isEqualTo("Failed to read the state file");
-        assertThat(d.detail()).contains("terraform.tfstate is not valid JSON at line 2, column")
-                .contains("truncated").contains("terraform.tfstate.backup");
+        assertThat(d.detail())
+                .contains("terraform.tfstate is not valid JSON at line 2, column")
+                .contains("truncated")
+                .contains("terraform.tfstate.backup");
         assertThat(d.subject().start().line()).isEqualTo(2);
     }
 
@@ -188,8 +216,9 @@ class StateCodecTest {
 
     @Test
     void fieldTypeErrorsPointAtTheField() {
-        String text = "{\n  \"version\": 4,\n  \"serial\": 1,\n  \"lineage\": \"l\",\n  \"resources\": [\n    {\"mode\": \"managed\", \"type\": \"t\", \"name\": \"n\", \"provider\": \"" + P + "\",\n"
-                + "     \"instances\": [{\"index_key\": true}]}\n  ]\n}";
+        String text =
+                "{\n  \"version\": 4,\n  \"serial\": 1,\n  \"lineage\": \"l\",\n  \"resources\": [\n    {\"mode\": \"managed\", \"type\": \"t\", \"name\": \"n\", \"provider\": \""
+                        + P + "\",\n" + "     \"instances\": [{\"index_key\": true}]}\n  ]\n}";
         Diagnostic d = readError(text);
         assertThat(d.summary()).isEqualTo("Invalid resource instance metadata in state");
         assertThat(d.detail()).contains("t.n").contains("invalid instance key true");
@@ -208,26 +237,39 @@ class StateCodecTest {
 
     @Test
     void addressesAreParsedAndWrittenBackTyped() {
-        StateSnapshot s = StateCodec.read(resource("module.a[\\\"x\\\"].module.b[2]",
-                "module.a.provider[\\\"registry.terraform.io/hashicorp/t\\\"].west", "module.a.t.other")
-                .getBytes(StandardCharsets.UTF_8), "terraform.tfstate", "").value();
+        StateSnapshot s = StateCodec.read(
+                        resource(
+                                        "module.a[\\\"x\\\"].module.b[2]",
+                                        "module.a.provider[\\\"registry.terraform.io/hashicorp/t\\\"].west",
+                                        "module.a.t.other")
+                                .getBytes(StandardCharsets.UTF_8),
+                        "terraform.tfstate",
+                        "")
+                .value();
         ResourceState r = s.resources().getFirst();
         assertThat(r.module().steps()).extracting(ModuleInstance.Step::name).containsExactly("a", "b");
-        assertThat(r.module().steps()).extracting(ModuleInstance.Step::key)
+        assertThat(r.module().steps())
+                .extracting(ModuleInstance.Step::key)
                 .containsExactly(InstanceKey.of("x"), InstanceKey.of(2));
         assertThat(r.provider().module().names()).containsExactly("a");
         assertThat(r.provider().provider().type()).isEqualTo("t");
         assertThat(r.provider().alias()).isEqualTo("west");
-        assertThat(r.instances().getFirst().dependencies()).extracting(Object::toString).containsExactly("module.a.t.other");
+        assertThat(r.instances().getFirst().dependencies())
+                .extracting(Object::toString)
+                .containsExactly("module.a.t.other");
         String written = new String(StateCodec.write(s), StandardCharsets.UTF_8);
-        assertThat(written).contains("\"module\": \"module.a[\\\"x\\\"].module.b[2]\"")
+        assertThat(written)
+                .contains("\"module\": \"module.a[\\\"x\\\"].module.b[2]\"")
                 .contains("\"provider\": \"module.a.provider[\\\"registry.terraform.io/hashicorp/t\\\"].west\"");
     }
 
     @Test
     void legacyProviderAddressesReadAsTerraformReadsThem() {
-        StateSnapshot s = StateCodec.read(resource(null, "provider.aws.east", "t.a").getBytes(StandardCharsets.UTF_8),
-                "terraform.tfstate", "").value();
+        StateSnapshot s = StateCodec.read(
+                        resource(null, "provider.aws.east", "t.a").getBytes(StandardCharsets.UTF_8),
+                        "terraform.tfstate",
+                        "")
+                .value();
         assertThat(s.resources().getFirst().provider().toString())
                 .isEqualTo("provider[\"registry.terraform.io/-/aws\"].east");
     }
@@ -236,35 +278,51 @@ class StateCodecTest {
     void malformedAddressesNameTheFileTheResourceTheProblemAndTheFix() {
         Diagnostic module = readError(resource("module.a[", P, "t.a"));
         assertThat(module.summary()).isEqualTo("Invalid module instance address in state");
-        assertThat(module.detail()).contains("terraform.tfstate").contains("module.a[.t.n")
+        assertThat(module.detail())
+                .contains("terraform.tfstate")
+                .contains("module.a[.t.n")
                 .contains("correct the \"module\" field");
         assertThat(module.subject().filename()).isEqualTo("terraform.tfstate");
 
-        Diagnostic provider = readError(resource(null, "module.m[0].provider[\\\"registry.terraform.io/hashicorp/t\\\"]", "t.a"));
+        Diagnostic provider =
+                readError(resource(null, "module.m[0].provider[\\\"registry.terraform.io/hashicorp/t\\\"]", "t.a"));
         assertThat(provider.summary()).isEqualTo("Invalid provider configuration address in state");
-        assertThat(provider.detail()).contains("Resource t.n in terraform.tfstate")
-                .contains("module path cannot contain instance keys").contains("strata state replace-provider");
+        assertThat(provider.detail())
+                .contains("Resource t.n in terraform.tfstate")
+                .contains("module path cannot contain instance keys")
+                .contains("strata state replace-provider");
 
         Diagnostic noProvider = readError(resource(null, "aws", "t.a"));
         assertThat(noProvider.detail()).contains("it must name a provider");
 
         Diagnostic dependency = readError(resource(null, P, "not an address"));
         assertThat(dependency.summary()).isEqualTo("Invalid resource instance metadata in state");
-        assertThat(dependency.detail()).contains("Instance t.n in terraform.tfstate depends on \"not an address\"")
+        assertThat(dependency.detail())
+                .contains("Instance t.n in terraform.tfstate depends on \"not an address\"")
                 .contains("correct or remove the entry of \"dependencies\"");
         assertThat(dependency.subject().start().line()).isEqualTo(1);
     }
 
     @Test
     void badModeAndDuplicateInstance() {
-        assertThat(readError(minimal("\"resources\": [{\"mode\": \"weird\", \"type\": \"t\", \"name\": \"n\", \"provider\": \"" + P + "\", \"instances\": []}]"))
-                .summary()).isEqualTo("Invalid resource mode in state");
-        assertThat(readError(minimal("\"resources\": [{\"mode\": \"managed\", \"type\": \"t\", \"name\": \"n\", \"provider\": \"" + P + "\", "
-                + "\"instances\": [{\"schema_version\": 0}, {\"schema_version\": 0}]}]")).summary())
+        assertThat(readError(minimal(
+                                "\"resources\": [{\"mode\": \"weird\", \"type\": \"t\", \"name\": \"n\", \"provider\": \""
+                                        + P + "\", \"instances\": []}]"))
+                        .summary())
+                .isEqualTo("Invalid resource mode in state");
+        assertThat(readError(minimal(
+                                "\"resources\": [{\"mode\": \"managed\", \"type\": \"t\", \"name\": \"n\", \"provider\": \""
+                                        + P + "\", "
+                                        + "\"instances\": [{\"schema_version\": 0}, {\"schema_version\": 0}]}]"))
+                        .summary())
                 .isEqualTo("Duplicate resource instance in state");
-        assertThat(readError(minimal("\"resources\": [{\"mode\": \"managed\", \"type\": \"t\", \"name\": \"n\", \"provider\": \"" + P + "\", "
-                + "\"instances\": [{\"deposed\": \"short\"}]}]")).detail()).contains("not 8 characters long");
-        assertThat(readError(minimal("\"serial\": -1")).detail()).contains("serial must be a whole number not below zero");
+        assertThat(readError(minimal(
+                                "\"resources\": [{\"mode\": \"managed\", \"type\": \"t\", \"name\": \"n\", \"provider\": \""
+                                        + P + "\", " + "\"instances\": [{\"deposed\": \"short\"}]}]"))
+                        .detail())
+                .contains("not 8 characters long");
+        assertThat(readError(minimal("\"serial\": -1")).detail())
+                .contains("serial must be a whole number not below zero");
     }
 
     @Test
@@ -278,8 +336,10 @@ class StateCodecTest {
     @Test
     void sameContentIgnoresSerialAndVersion() {
         StateSnapshot a = StateSnapshot.empty("0.1.0");
-        assertThat(a.sameContentAs(a.withSerial(9).withTerraformVersion("1.0.0"))).isTrue();
-        assertThat(a.sameContentAs(a.withOutputs(java.util.Map.of("o", new OutputValue(JsonValue.TRUE, JsonValue.of("bool"), false)))))
+        assertThat(a.sameContentAs(a.withSerial(9).withTerraformVersion("1.0.0")))
+                .isTrue();
+        assertThat(a.sameContentAs(a.withOutputs(
+                        java.util.Map.of("o", new OutputValue(JsonValue.TRUE, JsonValue.of("bool"), false)))))
                 .isFalse();
     }
 }

@@ -62,8 +62,10 @@ public final class StateProcess {
             }
             case "probe" -> {
                 // What Terraform's local backend does to lock: a non-blocking whole-file write lock on the state file.
-                try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(Path.of(args[1], "terraform.tfstate"),
-                        java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE)) {
+                try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(
+                        Path.of(args[1], "terraform.tfstate"),
+                        java.nio.file.StandardOpenOption.READ,
+                        java.nio.file.StandardOpenOption.WRITE)) {
                     System.out.println(ch.tryLock() == null ? "LOCKED" : "FREE");
                 } catch (java.nio.file.NoSuchFileException e) {
                     System.out.println("ABSENT");
@@ -78,7 +80,8 @@ public final class StateProcess {
                 }
                 StateManager m = r.value();
                 for (int i = 0; i < count; i++) {
-                    Result<StateSnapshot> w = m.persist(contentFor(m.state(), m.state().serial() + 1));
+                    Result<StateSnapshot> w =
+                            m.persist(contentFor(m.state(), m.state().serial() + 1));
                     if (w.hasErrors()) {
                         System.out.println("FAILED " + w.diagnostics());
                         System.exit(3);
@@ -131,12 +134,22 @@ public final class StateProcess {
     static StateSnapshot contentFor(StateSnapshot base, long serial) {
         List<ResourceInstanceObject> objs = new ArrayList<>();
         for (int i = 0; i < 400; i++) {
-            objs.add(ResourceInstanceObject.current(InstanceKey.of(i), 0, new JsonValue.ObjectValue(Map.of(
-                    "id", JsonValue.of("obj-" + serial + "-" + i),
-                    "payload", JsonValue.of("x".repeat(400)))), List.of(), List.of()));
+            objs.add(ResourceInstanceObject.current(
+                    InstanceKey.of(i),
+                    0,
+                    new JsonValue.ObjectValue(Map.of(
+                            "id", JsonValue.of("obj-" + serial + "-" + i),
+                            "payload", JsonValue.of("x".repeat(400)))),
+                    List.of(),
+                    List.of()));
         }
-        ResourceState r = new ResourceState(ModuleInstance.ROOT.resource(Resource.managed("test_thing", "t")), null,
-                AbsProviderConfig.parse("provider[\"registry.terraform.io/hashicorp/test\"]").value(), objs, null);
+        ResourceState r = new ResourceState(
+                ModuleInstance.ROOT.resource(Resource.managed("test_thing", "t")),
+                null,
+                AbsProviderConfig.parse("provider[\"registry.terraform.io/hashicorp/test\"]")
+                        .value(),
+                objs,
+                null);
         return withCounter(base, serial).withResources(List.of(r));
     }
 
@@ -150,7 +163,9 @@ public final class StateProcess {
         cmd.add("-Xshare:auto");
         cmd.add(StateProcess.class.getName());
         cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        return new ProcessBuilder(cmd)
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
     }
 
     static void killHard(Process p) throws InterruptedException {

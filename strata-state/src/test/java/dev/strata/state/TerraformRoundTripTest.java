@@ -19,7 +19,11 @@ class TerraformRoundTripTest {
 
     /** terraform in {@code dir}, offline, stderr with stdout, bounded to two minutes. */
     private ProcessResult terraform(String... args) throws Exception {
-        return Terraform.in(dir).env("NO_COLOR", "1").mergeStderr().timeout(Duration.ofMinutes(2)).run(args);
+        return Terraform.in(dir)
+                .env("NO_COLOR", "1")
+                .mergeStderr()
+                .timeout(Duration.ofMinutes(2))
+                .run(args);
     }
 
     @Test
@@ -90,10 +94,14 @@ class TerraformRoundTripTest {
         Terraform.assumeInstalled();
         Files.writeString(dir.resolve("main.tf"), "resource \"terraform_data\" \"a\" {}\n");
         assertThat(terraform("init", "-input=false").exitCode()).isZero();
-        assertThat(terraform("apply", "-auto-approve", "-input=false").exitCode()).isZero();
+        assertThat(terraform("apply", "-auto-approve", "-input=false").exitCode())
+                .isZero();
         // terraform console holds the state lock while it waits for input.
-        Process console = Terraform.in(dir).mergeStderr().process("console")
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process console = Terraform.in(dir)
+                .mergeStderr()
+                .process("console")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         try {
             Path info = dir.resolve(".terraform.tfstate.lock.info");
             for (int i = 0; i < 600 && !Files.exists(info); i++) { // bounded wait for terraform to lock
@@ -101,17 +109,22 @@ class TerraformRoundTripTest {
             }
             assertThat(info).exists();
             // Even when Terraform's lock looks old, it is held, so it is not taken over.
-            LockTiming later = LockTiming.DEFAULT.withClock(java.time.Clock.offset(java.time.Clock.systemUTC(), java.time.Duration.ofHours(1)));
-            Result<StateManager> r = LocalBackend.in(dir, "0.1.0").withTiming(later)
+            LockTiming later = LockTiming.DEFAULT.withClock(
+                    java.time.Clock.offset(java.time.Clock.systemUTC(), java.time.Duration.ofHours(1)));
+            Result<StateManager> r = LocalBackend.in(dir, "0.1.0")
+                    .withTiming(later)
                     .open("default", LockRequest.of("OperationTypeApply", java.time.Duration.ZERO));
             assertThat(r.value()).isNull();
-            assertThat(r.diagnostics().asList().get(0).detail()).contains("Version:   1.11").contains("Who:       ");
+            assertThat(r.diagnostics().asList().get(0).detail())
+                    .contains("Version:   1.11")
+                    .contains("Who:       ");
         } finally {
             console.getOutputStream().close();
             console.destroy();
             console.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
         }
-        Result<StateManager> after = LocalBackend.in(dir, "0.1.0").open("default", LockRequest.of("apply", java.time.Duration.ofSeconds(10)));
+        Result<StateManager> after = LocalBackend.in(dir, "0.1.0")
+                .open("default", LockRequest.of("apply", java.time.Duration.ofSeconds(10)));
         assertThat(after.value()).as(after.diagnostics().toString()).isNotNull();
         after.value().close();
     }

@@ -69,8 +69,10 @@ public final class PostgresServer {
             return onPath;
         }
         try (Stream<Path> s = Files.list(Path.of("/usr/lib/postgresql"))) {
-            return s.map(p -> p.resolve("bin")).filter(p -> Files.isExecutable(p.resolve("initdb")))
-                    .max(Comparator.naturalOrder()).orElse(null);
+            return s.map(p -> p.resolve("bin"))
+                    .filter(p -> Files.isExecutable(p.resolve("initdb")))
+                    .max(Comparator.naturalOrder())
+                    .orElse(null);
         } catch (IOException e) {
             return null;
         }
@@ -94,8 +96,8 @@ public final class PostgresServer {
             run(List.of("chown", "-R", "postgres", dir.toString()), false);
         }
         Path data = dir.resolve("data");
-        List<String> initdb = new ArrayList<>(List.of(bin.resolve("initdb").toString(), "-D", data.toString(),
-                "-U", SUPERUSER));
+        List<String> initdb =
+                new ArrayList<>(List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-U", SUPERUSER));
         initdb.addAll(auth);
         initdb.addAll(List.of("-E", "UTF8", "--locale=C", "--no-sync"));
         run(initdb, root);
@@ -103,10 +105,21 @@ public final class PostgresServer {
         try (ServerSocket s = new ServerSocket(0)) {
             free = s.getLocalPort();
         }
-        run(List.of(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-l", dir.resolve("log").toString(),
-                "-w", "-t", "60", "-o",
-                "-c listen_addresses=127.0.0.1 -p " + free + " -k " + dir + " -c fsync=off -c max_connections=60",
-                "start"), root);
+        run(
+                List.of(
+                        bin.resolve("pg_ctl").toString(),
+                        "-D",
+                        data.toString(),
+                        "-l",
+                        dir.resolve("log").toString(),
+                        "-w",
+                        "-t",
+                        "60",
+                        "-o",
+                        "-c listen_addresses=127.0.0.1 -p " + free + " -k " + dir
+                                + " -c fsync=off -c max_connections=60",
+                        "start"),
+                root);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
                 run(List.of(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-m", "immediate", "stop"), root);
@@ -126,7 +139,8 @@ public final class PostgresServer {
             full.addAll(List.of("runuser", "-u", "postgres", "--"));
         }
         full.addAll(cmd);
-        ProcessResult r = Processes.run(new ProcessBuilder(full).redirectErrorStream(true), null, Duration.ofSeconds(90));
+        ProcessResult r =
+                Processes.run(new ProcessBuilder(full).redirectErrorStream(true), null, Duration.ofSeconds(90));
         if (r.exitCode() != 0) {
             throw new IllegalStateException(String.join(" ", cmd) + " failed: " + r.stdout());
         }

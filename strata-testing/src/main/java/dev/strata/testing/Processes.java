@@ -22,8 +22,10 @@ public final class Processes {
             throws IOException, InterruptedException {
         Process p = pb.start();
         // Both streams read on their own threads, so that the time limit holds while the child prints nothing.
-        CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> readAll(p.getInputStream()), Processes::thread);
-        CompletableFuture<byte[]> err = CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()), Processes::thread);
+        CompletableFuture<byte[]> out =
+                CompletableFuture.supplyAsync(() -> readAll(p.getInputStream()), Processes::thread);
+        CompletableFuture<byte[]> err =
+                CompletableFuture.supplyAsync(() -> readAll(p.getErrorStream()), Processes::thread);
         try (OutputStream in = p.getOutputStream()) {
             if (stdin != null) {
                 in.write(stdin.getBytes(StandardCharsets.UTF_8));
@@ -37,7 +39,9 @@ public final class Processes {
             throw new IOException(String.join(" ", pb.command()) + " in " + pb.directory() + " did not finish in "
                     + timeout.toSeconds() + " s");
         }
-        return new ProcessResult(p.exitValue(), new String(out.join(), StandardCharsets.UTF_8),
+        return new ProcessResult(
+                p.exitValue(),
+                new String(out.join(), StandardCharsets.UTF_8),
                 new String(err.join(), StandardCharsets.UTF_8));
     }
 

@@ -16,7 +16,8 @@ public final class StrataJar {
 
     /** The jar ({@code -Dstrata.jar}, else {@code target/strata.jar}), or skips the calling test where it is not built. */
     public static Path assumePackaged() {
-        Path jar = Path.of(System.getProperty("strata.jar", "target/strata.jar")).toAbsolutePath();
+        Path jar =
+                Path.of(System.getProperty("strata.jar", "target/strata.jar")).toAbsolutePath();
         assumeTrue(Files.isRegularFile(jar), "strata.jar not built: " + jar);
         return jar;
     }

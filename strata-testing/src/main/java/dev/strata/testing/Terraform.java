@@ -132,7 +132,8 @@ public final class Terraform {
     /** Runs {@code terraform args...}, fails the test unless it exits {@code expectedExit}; returns stdout. */
     public String expect(int expectedExit, String... args) throws IOException, InterruptedException {
         ProcessResult r = run(args);
-        assertThat(r.exitCode()).as("terraform " + String.join(" ", args) + " in " + dir + "\n" + r.stdout() + r.stderr())
+        assertThat(r.exitCode())
+                .as("terraform " + String.join(" ", args) + " in " + dir + "\n" + r.stdout() + r.stderr())
                 .isEqualTo(expectedExit);
         return r.stdout();
     }

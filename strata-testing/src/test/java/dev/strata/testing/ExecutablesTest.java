@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 class ExecutablesTest {
     @Test
     void findsAProgramEveryPosixSystemHas() {
-        assertThat(Executables.onPath("sh")).hasValueSatisfying(p -> assertThat(Files.isExecutable(p)).isTrue());
+        assertThat(Executables.onPath("sh"))
+                .hasValueSatisfying(p -> assertThat(Files.isExecutable(p)).isTrue());
         assertThat(Executables.isOnPath("sh")).isTrue();
     }
 

@@ -17,7 +17,8 @@ class TerraformTest {
         Files.writeString(dir.resolve("main.tf"), "variable \"a\" {\n  default = \"unset\"\n}\n");
         String out = Terraform.in(dir).env("TF_VAR_a", "given").stdin("var.a\n").ok("console", "-no-color");
         assertThat(out.strip()).isEqualTo("\"given\"");
-        assertThat(Terraform.in(dir).stdin("var.a\n").ok("console", "-no-color").strip()).isEqualTo("\"unset\"");
+        assertThat(Terraform.in(dir).stdin("var.a\n").ok("console", "-no-color").strip())
+                .isEqualTo("\"unset\"");
     }
 
     @Test

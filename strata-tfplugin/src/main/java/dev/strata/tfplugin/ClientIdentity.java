@@ -54,19 +54,27 @@ final class ClientIdentity {
             KeyPair kp = gen.generateKeyPair();
             X500Name name = new X500Name("CN=localhost,O=HashiCorp");
             Instant now = Instant.now();
-            X509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(name,
-                new BigInteger(127, new SecureRandom()),
-                Date.from(now.minus(Duration.ofSeconds(30))), Date.from(now.plus(VALIDITY)),
-                name, kp.getPublic());
+            X509v3CertificateBuilder b = new JcaX509v3CertificateBuilder(
+                    name,
+                    new BigInteger(127, new SecureRandom()),
+                    Date.from(now.minus(Duration.ofSeconds(30))),
+                    Date.from(now.plus(VALIDITY)),
+                    name,
+                    kp.getPublic());
             b.addExtension(Extension.basicConstraints, true, new BasicConstraints(true));
-            b.addExtension(Extension.keyUsage, true,
-                new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyEncipherment | KeyUsage.keyCertSign));
-            b.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(
-                new KeyPurposeId[] {KeyPurposeId.id_kp_clientAuth, KeyPurposeId.id_kp_serverAuth}));
-            b.addExtension(Extension.subjectAlternativeName, false,
-                new GeneralNames(new GeneralName(GeneralName.dNSName, "localhost")));
+            b.addExtension(
+                    Extension.keyUsage,
+                    true,
+                    new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyEncipherment | KeyUsage.keyCertSign));
+            b.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(new KeyPurposeId[] {
+                KeyPurposeId.id_kp_clientAuth, KeyPurposeId.id_kp_serverAuth
+            }));
+            b.addExtension(
+                    Extension.subjectAlternativeName,
+                    false,
+                    new GeneralNames(new GeneralName(GeneralName.dNSName, "localhost")));
             X509Certificate cert = new JcaX509CertificateConverter()
-                .getCertificate(b.build(new JcaContentSignerBuilder("SHA256withECDSA").build(kp.getPrivate())));
+                    .getCertificate(b.build(new JcaContentSignerBuilder("SHA256withECDSA").build(kp.getPrivate())));
             return new ClientIdentity(kp.getPrivate(), cert);
         } catch (GeneralSecurityException | OperatorCreationException | IOException e) {
             throw new IllegalStateException("the JDK's EC provider cannot make a client certificate", e);

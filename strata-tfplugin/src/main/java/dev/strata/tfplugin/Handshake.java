@@ -16,8 +16,13 @@ import java.util.Optional;
  *
  * @param serverCertificate present when the plugin serves TLS; it is pinned as the only trust anchor
  */
-public record Handshake(int coreVersion, int protocolVersion, String network, String address,
-                        String protocol, Optional<X509Certificate> serverCertificate) {
+public record Handshake(
+        int coreVersion,
+        int protocolVersion,
+        String network,
+        String address,
+        String protocol,
+        Optional<X509Certificate> serverCertificate) {
 
     static final int CORE_PROTOCOL_VERSION = 1;
 
@@ -30,13 +35,13 @@ public record Handshake(int coreVersion, int protocolVersion, String network, St
         }
         int core = parseInt(parts[0], "core protocol version");
         if (core != CORE_PROTOCOL_VERSION) {
-            throw new HandshakeException("core protocol version " + core + " is not supported; expected "
-                + CORE_PROTOCOL_VERSION);
+            throw new HandshakeException(
+                    "core protocol version " + core + " is not supported; expected " + CORE_PROTOCOL_VERSION);
         }
         int app = parseInt(parts[1], "plugin protocol version");
         if (!offeredVersions.contains(app)) {
-            throw new HandshakeException("the plugin chose protocol version " + app + ", but Strata offered only "
-                + offeredVersions);
+            throw new HandshakeException(
+                    "the plugin chose protocol version " + app + ", but Strata offered only " + offeredVersions);
         }
         String network = parts[2];
         if (!network.equals("unix") && !network.equals("tcp")) {
@@ -49,7 +54,8 @@ public record Handshake(int coreVersion, int protocolVersion, String network, St
         // go-plugin servers older than gRPC support omit the protocol field and speak net/rpc.
         String protocol = parts.length > 4 ? parts[4] : "netrpc";
         if (!protocol.equals("grpc")) {
-            throw new HandshakeException("protocol \"" + protocol + "\" is not supported; Terraform providers speak grpc");
+            throw new HandshakeException(
+                    "protocol \"" + protocol + "\" is not supported; Terraform providers speak grpc");
         }
         Optional<X509Certificate> cert = Optional.empty();
         if (parts.length > 5 && !parts[5].isEmpty()) {
@@ -75,8 +81,8 @@ public record Handshake(int coreVersion, int protocolVersion, String network, St
             throw new HandshakeException("the server certificate is not valid base64");
         }
         try {
-            return (X509Certificate) CertificateFactory.getInstance("X.509")
-                .generateCertificate(new ByteArrayInputStream(der));
+            return (X509Certificate)
+                    CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(der));
         } catch (CertificateException e) {
             throw new HandshakeException("the server certificate is not a valid X.509 certificate: " + e.getMessage());
         }

@@ -1,13 +1,13 @@
 package dev.strata.tfplugin;
 
+import dev.strata.addr.Version;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderSource;
-import dev.strata.addr.Version;
-import dev.strata.addr.VersionConstraint;
 import dev.strata.tfplugin.install.FilesystemMirror;
 import dev.strata.tfplugin.install.LockFile;
 import dev.strata.tfplugin.install.Platform;
@@ -55,9 +55,14 @@ public final class InstalledProviders implements ProviderSource {
     private final Map<ProviderAddress, Installed> resolved = new ConcurrentHashMap<>();
     private final java.util.SortedMap<ProviderAddress, Path> devOverrides;
 
-    private InstalledProviders(Path workingDir, Map<String, String> environment, Path dataDir, Path lockFile,
-                               Platform platform, Map<String, String> pluginEnv,
-                               java.util.SortedMap<ProviderAddress, Path> devOverrides) {
+    private InstalledProviders(
+            Path workingDir,
+            Map<String, String> environment,
+            Path dataDir,
+            Path lockFile,
+            Platform platform,
+            Map<String, String> pluginEnv,
+            java.util.SortedMap<ProviderAddress, Path> devOverrides) {
         this.workingDir = workingDir;
         this.environment = Map.copyOf(environment);
         this.dataDir = dataDir;
@@ -83,10 +88,17 @@ public final class InstalledProviders implements ProviderSource {
     public static InstalledProviders forWorkingDirectory(Path workingDir, Map<String, String> env) {
         String home = env.get("HOME");
         // A broken CLI configuration is init's to report; here it only means no development overrides.
-        dev.strata.tfplugin.install.CliConfig cli = dev.strata.tfplugin.install.CliConfig.load(env,
-            Path.of(home != null ? home : System.getProperty("user.home"))).value();
-        return new InstalledProviders(workingDir, env, dataDir(workingDir, env), workingDir.resolve(LockFile.FILENAME),
-            Platform.current(), Map.of(), cli == null ? new java.util.TreeMap<>() : cli.devOverrides());
+        dev.strata.tfplugin.install.CliConfig cli = dev.strata.tfplugin.install.CliConfig.load(
+                        env, Path.of(home != null ? home : System.getProperty("user.home")))
+                .value();
+        return new InstalledProviders(
+                workingDir,
+                env,
+                dataDir(workingDir, env),
+                workingDir.resolve(LockFile.FILENAME),
+                Platform.current(),
+                Map.of(),
+                cli == null ? new java.util.TreeMap<>() : cli.devOverrides());
     }
 
     /**
@@ -125,9 +137,12 @@ public final class InstalledProviders implements ProviderSource {
         }
         Installed p = r.value();
         if (!constraints.selects(p.version())) {
-            return error("Provider version does not match the constraints", "The dependency lock file selects "
-                + address.forDisplay() + " " + p.version() + ", which does not satisfy the version constraint \""
-                + constraints + "\". Run \"strata init -upgrade\" to select a matching version.");
+            return error(
+                    "Provider version does not match the constraints",
+                    "The dependency lock file selects "
+                            + address.forDisplay() + " " + p.version()
+                            + ", which does not satisfy the version constraint \""
+                            + constraints + "\". Run \"strata init -upgrade\" to select a matching version.");
         }
         return Result.of(p);
     }
@@ -145,30 +160,44 @@ public final class InstalledProviders implements ProviderSource {
         Optional<LockFile.Entry> e = lock.value().entry(a);
         String display = a.forDisplay();
         if (e.isEmpty()) {
-            return error("Provider not installed", "The provider " + a + " is required by this configuration, but the"
-                + " dependency lock file selects no version of it. Run \"strata init\" to install it.");
+            return error(
+                    "Provider not installed",
+                    "The provider " + a + " is required by this configuration, but the"
+                            + " dependency lock file selects no version of it. Run \"strata init\" to install it.");
         }
         String version = e.get().version();
-        Path dir = dataDir.resolve("providers").resolve(a.hostname()).resolve(a.namespace()).resolve(a.type())
-            .resolve(version).resolve(platform.toString());
+        Path dir = dataDir.resolve("providers")
+                .resolve(a.hostname())
+                .resolve(a.namespace())
+                .resolve(a.type())
+                .resolve(version)
+                .resolve(platform.toString());
         Optional<Path> exe;
         try {
             exe = Files.isDirectory(dir)
-                ? new FilesystemMirror.Package(a, version, platform, dir, false).executable() : Optional.empty();
+                    ? new FilesystemMirror.Package(a, version, platform, dir, false).executable()
+                    : Optional.empty();
         } catch (IOException ex) {
             exe = Optional.empty();
         }
         if (exe.isEmpty()) {
-            return error("Required plugins are not installed", "The dependency lock file selects " + display + " "
-                + version + ", but there is no package of it for " + platform + " in " + dir.getParent().getParent()
-                + ". Run \"strata init\" to install it.");
+            return error(
+                    "Required plugins are not installed",
+                    "The dependency lock file selects " + display + " "
+                            + version + ", but there is no package of it for " + platform + " in "
+                            + dir.getParent().getParent()
+                            + ". Run \"strata init\" to install it.");
         }
-        String hash = e.get().hashes().stream().filter(h -> h.startsWith("h1:")).findFirst()
-            .orElse(e.get().hashes().isEmpty() ? null : e.get().hashes().get(0));
+        String hash = e.get().hashes().stream()
+                .filter(h -> h.startsWith("h1:"))
+                .findFirst()
+                .orElse(e.get().hashes().isEmpty() ? null : e.get().hashes().get(0));
         Version v = Version.parse(version).orElse(null);
         if (v == null) {
-            return error("Invalid provider version", "The dependency lock file selects version \"" + version + "\" of "
-                + display + ", which is not a version number.");
+            return error(
+                    "Invalid provider version",
+                    "The dependency lock file selects version \"" + version + "\" of " + display
+                            + ", which is not a version number.");
         }
         Installed p = new Installed(a, v, dir, exe.get(), hash);
         resolved.put(a, p);
@@ -184,18 +213,22 @@ public final class InstalledProviders implements ProviderSource {
         String prefix = "terraform-provider-" + a.type();
         Optional<Path> exe;
         try (java.util.stream.Stream<Path> files = Files.list(dir)) {
-            exe = files.filter(f -> f.getFileName().toString().startsWith(prefix) && Files.isExecutable(f)
-                && Files.isRegularFile(f)).sorted().findFirst();
+            exe = files.filter(f -> f.getFileName().toString().startsWith(prefix)
+                            && Files.isExecutable(f)
+                            && Files.isRegularFile(f))
+                    .sorted()
+                    .findFirst();
         } catch (IOException e) {
             exe = Optional.empty();
         }
         if (exe.isEmpty()) {
-            return error("Provider development override has no executable", "The CLI configuration's dev_overrides"
-                + " runs " + a + " from " + dir + ", but that directory has no executable named " + prefix
-                + "*. Build the provider into it, or remove the override.");
+            return error(
+                    "Provider development override has no executable",
+                    "The CLI configuration's dev_overrides"
+                            + " runs " + a + " from " + dir + ", but that directory has no executable named " + prefix
+                            + "*. Build the provider into it, or remove the override.");
         }
-        return Result.of(new Installed(a, Version.of("0.0.0"),
-            dir, exe.get(), null));
+        return Result.of(new Installed(a, Version.of("0.0.0"), dir, exe.get(), null));
     }
 
     /** Every provider the lock file selects, with the problems of those that are not installed. */
@@ -218,15 +251,18 @@ public final class InstalledProviders implements ProviderSource {
 
     private Result<LockFile> readLock() {
         if (!Files.isRegularFile(lockFile)) {
-            return error("No dependency lock file", "There is no " + LockFile.FILENAME + " in this directory, so no"
-                + " external providers are installed. Run \"strata init\" to install the providers the"
-                + " configuration requires.");
+            return error(
+                    "No dependency lock file",
+                    "There is no " + LockFile.FILENAME + " in this directory, so no"
+                            + " external providers are installed. Run \"strata init\" to install the providers the"
+                            + " configuration requires.");
         }
         try {
             Result<LockFile> r = LockFile.parse(Files.readAllBytes(lockFile), lockFile.toString());
             return r.hasErrors() ? Result.of(null, r.diagnostics()) : r;
         } catch (IOException ex) {
-            return error("Failed to read the dependency lock file", "Could not read " + lockFile + ": " + ex.getMessage());
+            return error(
+                    "Failed to read the dependency lock file", "Could not read " + lockFile + ": " + ex.getMessage());
         }
     }
 
@@ -277,8 +313,9 @@ public final class InstalledProviders implements ProviderSource {
         }
 
         public PluginLaunch launch() {
-            return PluginLaunch.of(address.toString(), executable).withEnvironment(pluginEnv)
-                .in(workingDir, environment);
+            return PluginLaunch.of(address.toString(), executable)
+                    .withEnvironment(pluginEnv)
+                    .in(workingDir, environment);
         }
 
         @Override

@@ -25,9 +25,15 @@ import java.util.Objects;
  * @param environment the plugin's environment before {@code extraEnvironment} and go-plugin's own
  *                    variables are added; null for the JVM's
  */
-public record PluginLaunch(String providerName, Path executable, List<Integer> protocolVersions,
-                           Duration startTimeout, Duration shutdownTimeout, Map<String, String> extraEnvironment,
-                           Path workingDirectory, Map<String, String> environment) {
+public record PluginLaunch(
+        String providerName,
+        Path executable,
+        List<Integer> protocolVersions,
+        Duration startTimeout,
+        Duration shutdownTimeout,
+        Map<String, String> extraEnvironment,
+        Path workingDirectory,
+        Map<String, String> environment) {
 
     public static final List<Integer> SUPPORTED_PROTOCOLS = List.of(5, 6);
 
@@ -36,41 +42,63 @@ public record PluginLaunch(String providerName, Path executable, List<Integer> p
         Objects.requireNonNull(executable, "executable");
         protocolVersions = List.copyOf(protocolVersions);
         if (protocolVersions.isEmpty() || !SUPPORTED_PROTOCOLS.containsAll(protocolVersions)) {
-            throw new IllegalArgumentException("protocol versions must be a non-empty subset of " + SUPPORTED_PROTOCOLS);
+            throw new IllegalArgumentException(
+                    "protocol versions must be a non-empty subset of " + SUPPORTED_PROTOCOLS);
         }
         Objects.requireNonNull(startTimeout, "startTimeout");
         Objects.requireNonNull(shutdownTimeout, "shutdownTimeout");
         extraEnvironment = Map.copyOf(extraEnvironment);
-        workingDirectory = workingDirectory == null ? null : workingDirectory.toAbsolutePath().normalize();
+        workingDirectory = workingDirectory == null
+                ? null
+                : workingDirectory.toAbsolutePath().normalize();
         environment = environment == null ? null : Map.copyOf(environment);
     }
 
     /** With the JVM's working directory and environment. */
-    public PluginLaunch(String providerName, Path executable, List<Integer> protocolVersions, Duration startTimeout,
-                        Duration shutdownTimeout, Map<String, String> extraEnvironment) {
+    public PluginLaunch(
+            String providerName,
+            Path executable,
+            List<Integer> protocolVersions,
+            Duration startTimeout,
+            Duration shutdownTimeout,
+            Map<String, String> extraEnvironment) {
         this(providerName, executable, protocolVersions, startTimeout, shutdownTimeout, extraEnvironment, null, null);
     }
 
     /** Terraform's own limits: a minute to start, a few seconds to shut down. */
     public static PluginLaunch of(String providerName, Path executable) {
-        return new PluginLaunch(providerName, executable, SUPPORTED_PROTOCOLS,
-            Duration.ofSeconds(60), Duration.ofSeconds(5), Map.of());
+        return new PluginLaunch(
+                providerName, executable, SUPPORTED_PROTOCOLS, Duration.ofSeconds(60), Duration.ofSeconds(5), Map.of());
     }
 
     public PluginLaunch withStartTimeout(Duration timeout) {
-        return new PluginLaunch(providerName, executable, protocolVersions, timeout, shutdownTimeout, extraEnvironment,
-            workingDirectory, environment);
+        return new PluginLaunch(
+                providerName,
+                executable,
+                protocolVersions,
+                timeout,
+                shutdownTimeout,
+                extraEnvironment,
+                workingDirectory,
+                environment);
     }
 
     /** With {@code env} added on top of the base environment (tests use it for fault injection). */
     public PluginLaunch withEnvironment(Map<String, String> env) {
-        return new PluginLaunch(providerName, executable, protocolVersions, startTimeout, shutdownTimeout, env,
-            workingDirectory, environment);
+        return new PluginLaunch(
+                providerName,
+                executable,
+                protocolVersions,
+                startTimeout,
+                shutdownTimeout,
+                env,
+                workingDirectory,
+                environment);
     }
 
     /** Run in {@code dir} with exactly {@code env} as the base environment (null for the JVM's). */
     public PluginLaunch in(Path dir, Map<String, String> env) {
-        return new PluginLaunch(providerName, executable, protocolVersions, startTimeout, shutdownTimeout,
-            extraEnvironment, dir, env);
+        return new PluginLaunch(
+                providerName, executable, protocolVersions, startTimeout, shutdownTimeout, extraEnvironment, dir, env);
     }
 }

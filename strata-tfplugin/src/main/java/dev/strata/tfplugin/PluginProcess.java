@@ -36,7 +36,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,9 +48,11 @@ public final class PluginProcess implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PluginProcess.class);
     /** Terraform's magic cookie: a plugin started without it prints a notice and exits. */
     static final String MAGIC_COOKIE_KEY = "TF_PLUGIN_MAGIC_COOKIE";
+
     static final String MAGIC_COOKIE_VALUE = "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2";
     /** The AWS provider's schema alone is tens of megabytes; Terraform allows 256 MiB messages. */
     static final int MAX_MESSAGE_BYTES = 256 << 20;
+
     private static final int STDERR_LINES_KEPT = 25;
     private static final AtomicLong RUN_IDS = new AtomicLong();
 
@@ -66,8 +67,15 @@ public final class PluginProcess implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
     private Diagnostic crash;
 
-    private PluginProcess(PluginLaunch launch, Process process, Handshake handshake, ManagedChannel channel,
-                          EventLoopGroup eventLoop, StderrTail stderr, Thread stderrPump, long runId) {
+    private PluginProcess(
+            PluginLaunch launch,
+            Process process,
+            Handshake handshake,
+            ManagedChannel channel,
+            EventLoopGroup eventLoop,
+            StderrTail stderr,
+            Thread stderrPump,
+            long runId) {
         this.launch = launch;
         this.process = process;
         this.handshake = handshake;
@@ -97,7 +105,11 @@ public final class PluginProcess implements AutoCloseable {
         }
         env.putAll(launch.extraEnvironment());
         env.put(MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE);
-        env.put("PLUGIN_PROTOCOL_VERSIONS", String.join(",", launch.protocolVersions().stream().map(String::valueOf).toList()));
+        env.put(
+                "PLUGIN_PROTOCOL_VERSIONS",
+                String.join(
+                        ",",
+                        launch.protocolVersions().stream().map(String::valueOf).toList()));
         env.put("PLUGIN_CLIENT_CERT", identity.certificatePem());
         pb.redirectInput(ProcessBuilder.Redirect.PIPE);
 
@@ -106,33 +118,50 @@ public final class PluginProcess implements AutoCloseable {
         try {
             process = pb.start();
         } catch (IOException e) {
-            return failure(launch, "Failed to start provider " + launch.providerName(),
-                "Could not run the plugin executable " + launch.executable() + ": " + e.getMessage());
+            return failure(
+                    launch,
+                    "Failed to start provider " + launch.providerName(),
+                    "Could not run the plugin executable " + launch.executable() + ": " + e.getMessage());
         }
         // The plugin reads nothing from stdin; closing it lets a plugin that waits on it see EOF.
         closeQuietly(process.getOutputStream());
         String logName = launch.providerName() + " (pid " + process.pid() + ", run " + runId + ")";
-        LOG.debug("started provider {} from {}, offering protocols {}", logName, launch.executable(), launch.protocolVersions());
+        LOG.debug(
+                "started provider {} from {}, offering protocols {}",
+                logName,
+                launch.executable(),
+                launch.protocolVersions());
         StderrTail tail = new StderrTail(STDERR_LINES_KEPT);
-        Thread stderrPump = pump("plugin-stderr-" + process.pid(), process.getErrorStream(), line -> {
-            tail.add(line);
-            LOG.debug("{}: {}", logName, line);
-        }, () -> { });
+        Thread stderrPump = pump(
+                "plugin-stderr-" + process.pid(),
+                process.getErrorStream(),
+                line -> {
+                    tail.add(line);
+                    LOG.debug("{}: {}", logName, line);
+                },
+                () -> {});
         CompletableFuture<String> firstLine = new CompletableFuture<>();
-        pump("plugin-stdout-" + process.pid(), process.getInputStream(), line -> {
-            if (!firstLine.complete(line)) {
-                LOG.debug("{} stdout: {}", logName, line);
-            }
-        }, () -> firstLine.completeExceptionally(new ProcessExited()));
+        pump(
+                "plugin-stdout-" + process.pid(),
+                process.getInputStream(),
+                line -> {
+                    if (!firstLine.complete(line)) {
+                        LOG.debug("{} stdout: {}", logName, line);
+                    }
+                },
+                () -> firstLine.completeExceptionally(new ProcessExited()));
 
         String line;
         try {
             line = firstLine.get(launch.startTimeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             kill(process);
-            return failure(launch, "Provider " + launch.providerName() + " did not start in time",
-                "The plugin did not print its handshake within " + launch.startTimeout().toSeconds()
-                    + " seconds, so Strata stopped it." + stderrSuffix(stderrPump, tail));
+            return failure(
+                    launch,
+                    "Provider " + launch.providerName() + " did not start in time",
+                    "The plugin did not print its handshake within "
+                            + launch.startTimeout().toSeconds() + " seconds, so Strata stopped it."
+                            + stderrSuffix(stderrPump, tail));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             kill(process);
@@ -140,8 +169,10 @@ public final class PluginProcess implements AutoCloseable {
         } catch (ExecutionException e) {
             kill(process);
             String status = process.isAlive() ? "closed its output" : "exited with status " + exitValue(process);
-            return failure(launch, "Provider " + launch.providerName() + " crashed while starting",
-                "The plugin " + status + " before completing the handshake." + stderrSuffix(stderrPump, tail));
+            return failure(
+                    launch,
+                    "Provider " + launch.providerName() + " crashed while starting",
+                    "The plugin " + status + " before completing the handshake." + stderrSuffix(stderrPump, tail));
         }
 
         Handshake hs;
@@ -149,9 +180,11 @@ public final class PluginProcess implements AutoCloseable {
             hs = Handshake.parse(line, launch.protocolVersions());
         } catch (Handshake.HandshakeException e) {
             kill(process);
-            return failure(launch, "Provider " + launch.providerName() + " sent an invalid handshake",
-                "The plugin's first line was \"" + abbreviate(line) + "\": " + e.getMessage() + "."
-                    + stderrSuffix(stderrPump, tail));
+            return failure(
+                    launch,
+                    "Provider " + launch.providerName() + " sent an invalid handshake",
+                    "The plugin's first line was \"" + abbreviate(line) + "\": " + e.getMessage() + "."
+                            + stderrSuffix(stderrPump, tail));
         }
         EventLoopGroup group = null;
         ManagedChannel channel;
@@ -160,18 +193,20 @@ public final class PluginProcess implements AutoCloseable {
             if (hs.network().equals("unix")) {
                 if (!Epoll.isAvailable()) {
                     throw new IOException("unix sockets need Netty's epoll transport, which is unavailable here: "
-                        + Epoll.unavailabilityCause());
+                            + Epoll.unavailabilityCause());
                 }
                 group = new EpollEventLoopGroup(1);
                 b = NettyChannelBuilder.forAddress(new DomainSocketAddress(hs.address()))
-                    .eventLoopGroup(group).channelType(EpollDomainSocketChannel.class);
+                        .eventLoopGroup(group)
+                        .channelType(EpollDomainSocketChannel.class);
             } else {
                 int colon = hs.address().lastIndexOf(':');
                 if (colon < 0) {
                     throw new IOException("tcp address \"" + hs.address() + "\" has no port");
                 }
-                b = NettyChannelBuilder.forAddress(hs.address().substring(0, colon),
-                    Integer.parseInt(hs.address().substring(colon + 1)));
+                b = NettyChannelBuilder.forAddress(
+                        hs.address().substring(0, colon),
+                        Integer.parseInt(hs.address().substring(colon + 1)));
             }
             b.maxInboundMessageSize(MAX_MESSAGE_BYTES);
             if (hs.serverCertificate().isPresent()) {
@@ -179,9 +214,9 @@ public final class PluginProcess implements AutoCloseable {
                 // P-521, whose signature scheme BoringSSL does not offer by default, so the
                 // server would find no common signature algorithm.
                 SslContext ssl = GrpcSslContexts.configure(SslContextBuilder.forClient(), SslProvider.JDK)
-                    .keyManager(identity.privateKey(), identity.certificate())
-                    .trustManager(hs.serverCertificate().get())
-                    .build();
+                        .keyManager(identity.privateKey(), identity.certificate())
+                        .trustManager(hs.serverCertificate().get())
+                        .build();
                 // go-plugin's server certificate is issued for "localhost", whatever the socket.
                 b.sslContext(ssl).negotiationType(NegotiationType.TLS).overrideAuthority("localhost");
             } else {
@@ -193,12 +228,19 @@ public final class PluginProcess implements AutoCloseable {
             if (group != null) {
                 group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             }
-            return failure(launch, "Cannot connect to provider " + launch.providerName(),
-                "The handshake named " + hs.network() + " address " + hs.address() + ": " + e.getMessage());
+            return failure(
+                    launch,
+                    "Cannot connect to provider " + launch.providerName(),
+                    "The handshake named " + hs.network() + " address " + hs.address() + ": " + e.getMessage());
         }
-        LOG.debug("{} serves protocol {} on {} {} ({}); handshake complete {} ms after start", logName, hs.protocolVersion(),
-            hs.network(), hs.address(), hs.serverCertificate().isPresent() ? "mutual TLS" : "plaintext",
-            (System.nanoTime() - started) / 1_000_000);
+        LOG.debug(
+                "{} serves protocol {} on {} {} ({}); handshake complete {} ms after start",
+                logName,
+                hs.protocolVersion(),
+                hs.network(),
+                hs.address(),
+                hs.serverCertificate().isPresent() ? "mutual TLS" : "plaintext",
+                (System.nanoTime() - started) / 1_000_000);
         PluginProcess p = new PluginProcess(launch, process, hs, channel, group, tail, stderrPump, runId);
         p.forwardStdio(logName);
         return Result.of(p);
@@ -273,7 +315,8 @@ public final class PluginProcess implements AutoCloseable {
         }
         Status.Code code = e.getStatus().getCode();
         String why = code == Status.Code.DEADLINE_EXCEEDED ? "did not answer in time" : "failed: " + e.getStatus();
-        return Diagnostic.error("Plugin error", "The " + rpc + " call to provider " + launch.providerName() + " " + why, null);
+        return Diagnostic.error(
+                "Plugin error", "The " + rpc + " call to provider " + launch.providerName() + " " + why, null);
     }
 
     /** Whether the plugin has died, i.e. exited without being closed. */
@@ -282,11 +325,13 @@ public final class PluginProcess implements AutoCloseable {
     }
 
     private Diagnostic crashDiagnostic(String rpc) {
-        return Diagnostic.error("Plugin did not respond",
-            "The provider " + launch.providerName() + " crashed: it exited with status " + exitValue(process)
-                + signalNote(process) + " during the " + rpc + " call. Unless something outside Strata"
-                + " stopped it, this is a bug in the provider and should be reported in its issue tracker."
-                + stderrSuffix(stderrPump, stderr), null);
+        return Diagnostic.error(
+                "Plugin did not respond",
+                "The provider " + launch.providerName() + " crashed: it exited with status " + exitValue(process)
+                        + signalNote(process) + " during the " + rpc + " call. Unless something outside Strata"
+                        + " stopped it, this is a bug in the provider and should be reported in its issue tracker."
+                        + stderrSuffix(stderrPump, stderr),
+                null);
     }
 
     private boolean waitForExit(Duration d) {
@@ -313,17 +358,23 @@ public final class PluginProcess implements AutoCloseable {
         if (process.isAlive()) {
             try {
                 GRPCControllerGrpc.newBlockingStub(channel)
-                    .withDeadlineAfter(budget.toMillis(), TimeUnit.MILLISECONDS)
-                    .shutdown(GoPluginProto.Empty.getDefaultInstance());
+                        .withDeadlineAfter(budget.toMillis(), TimeUnit.MILLISECONDS)
+                        .shutdown(GoPluginProto.Empty.getDefaultInstance());
             } catch (StatusRuntimeException e) {
                 // The plugin often drops the connection as it exits, before it can answer.
-                LOG.debug("{}: controller shutdown ended with {}", launch.providerName(), e.getStatus().getCode());
+                LOG.debug(
+                        "{}: controller shutdown ended with {}",
+                        launch.providerName(),
+                        e.getStatus().getCode());
             }
         }
         channel.shutdownNow();
         if (!waitForExit(budget)) {
-            LOG.warn("Provider {} (pid {}) did not exit within {} ms of shutdown; killing it",
-                launch.providerName(), process.pid(), budget.toMillis());
+            LOG.warn(
+                    "Provider {} (pid {}) did not exit within {} ms of shutdown; killing it",
+                    launch.providerName(),
+                    process.pid(),
+                    budget.toMillis());
             kill(process);
         }
         try {
@@ -335,8 +386,12 @@ public final class PluginProcess implements AutoCloseable {
             eventLoop.shutdownGracefully(0, budget.toMillis(), TimeUnit.MILLISECONDS);
         }
         joinQuietly(stderrPump, Duration.ofSeconds(1));
-        LOG.debug("{} (run {}) exited with status {}, {} ms after the stop request", launch.providerName(), runId,
-            exitValue(process), (System.nanoTime() - stopping) / 1_000_000);
+        LOG.debug(
+                "{} (run {}) exited with status {}, {} ms after the stop request",
+                launch.providerName(),
+                runId,
+                exitValue(process),
+                (System.nanoTime() - stopping) / 1_000_000);
     }
 
     private static Result<PluginProcess> failure(PluginLaunch launch, String summary, String detail) {
@@ -350,7 +405,7 @@ public final class PluginProcess implements AutoCloseable {
         List<String> lines = tail.lines();
         if (lines.isEmpty()) {
             return " It wrote no panic, warning or error to stderr (its full log is in Strata's debug log:"
-                + " STRATA_LOG=debug).";
+                    + " STRATA_LOG=debug).";
         }
         return " Its last lines on stderr were:\n  " + String.join("\n  ", lines);
     }

@@ -15,13 +15,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * protocol 6 has {@code nested_type}.
  */
 enum PluginProtocol {
-    V5("tfplugin5.Provider", Map.of(
-        "GetProviderSchema", "GetSchema",
-        "ValidateProviderConfig", "PrepareProviderConfig",
-        "ValidateResourceConfig", "ValidateResourceTypeConfig",
-        "ValidateDataResourceConfig", "ValidateDataSourceConfig",
-        "ConfigureProvider", "Configure",
-        "StopProvider", "Stop")) {
+    V5(
+            "tfplugin5.Provider",
+            Map.of(
+                    "GetProviderSchema", "GetSchema",
+                    "ValidateProviderConfig", "PrepareProviderConfig",
+                    "ValidateResourceConfig", "ValidateResourceTypeConfig",
+                    "ValidateDataResourceConfig", "ValidateDataSourceConfig",
+                    "ConfigureProvider", "Configure",
+                    "StopProvider", "Stop")) {
         @Override
         Tfplugin6.GetProviderSchema.Response schema(Tfplugin6.GetProviderSchema.Response r) {
             Tfplugin6.GetProviderSchema.Response.Builder b = r.toBuilder();
@@ -68,9 +70,11 @@ enum PluginProtocol {
     <Q, R> MethodDescriptor<Q, R> method(MethodDescriptor<Q, R> m) {
         String bare = m.getBareMethodName();
         String name = renamed.getOrDefault(bare, bare);
-        return (MethodDescriptor<Q, R>) methods.computeIfAbsent(bare, k -> m.toBuilder()
-            .setFullMethodName(MethodDescriptor.generateFullMethodName(service, name))
-            .build());
+        return (MethodDescriptor<Q, R>) methods.computeIfAbsent(
+                bare,
+                k -> m.toBuilder()
+                        .setFullMethodName(MethodDescriptor.generateFullMethodName(service, name))
+                        .build());
     }
 
     /** The schema answer with what protocol 6's messages could not read from this protocol's. */
@@ -91,10 +95,15 @@ enum PluginProtocol {
         for (Tfplugin6.Schema.Attribute a : b.getAttributesList()) {
             // Read by protocol 6's message, protocol 5's flag is an unknown varint field.
             List<Long> flag = a.getUnknownFields().getField(V5_WRITE_ONLY).getVarintList();
-            out.addAttributes(flag.isEmpty() ? a : a.toBuilder()
-                .setWriteOnly(flag.getLast() != 0)
-                .setUnknownFields(UnknownFieldSet.newBuilder(a.getUnknownFields()).clearField(V5_WRITE_ONLY).build())
-                .build());
+            out.addAttributes(
+                    flag.isEmpty()
+                            ? a
+                            : a.toBuilder()
+                                    .setWriteOnly(flag.getLast() != 0)
+                                    .setUnknownFields(UnknownFieldSet.newBuilder(a.getUnknownFields())
+                                            .clearField(V5_WRITE_ONLY)
+                                            .build())
+                                    .build());
         }
         for (Tfplugin6.Schema.NestedBlock nb : b.getBlockTypesList()) {
             out.addBlockTypes(nb.toBuilder().setBlock(withWriteOnly(nb.getBlock())));

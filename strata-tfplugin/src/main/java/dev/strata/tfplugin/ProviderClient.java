@@ -52,8 +52,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * The gRPC client of one running plugin, for either protocol (see {@link PluginProtocol}), with the
@@ -87,9 +87,14 @@ final class ProviderClient implements AutoCloseable {
         PluginProtocol protocol = PluginProtocol.of(plugin.protocolVersion());
         if (protocol == null) {
             plugin.close();
-            return Result.of(null, p.diagnostics().with(Diagnostic.error("Unsupported plugin protocol",
-                "Provider " + launch.providerName() + " chose plugin protocol " + plugin.protocolVersion()
-                    + ", which Strata does not speak.", null)));
+            return Result.of(
+                    null,
+                    p.diagnostics()
+                            .with(Diagnostic.error(
+                                    "Unsupported plugin protocol",
+                                    "Provider " + launch.providerName() + " chose plugin protocol "
+                                            + plugin.protocolVersion() + ", which Strata does not speak.",
+                                    null)));
         }
         return Result.of(new ProviderClient(plugin, protocol, callTimeout), p.diagnostics());
     }
@@ -117,26 +122,30 @@ final class ProviderClient implements AutoCloseable {
      * One RPC and what its answer means. A call that fails (the plugin died or did not answer in
      * time) or whose answer cannot be decoded gives {@code failed} with the reason.
      */
-    private <Q, R, T> T call(MethodDescriptor<Q, R> method, Q request, Function<R, T> answer,
-                             Function<ProviderDiagnostics, T> failed) {
+    private <Q, R, T> T call(
+            MethodDescriptor<Q, R> method, Q request, Function<R, T> answer, Function<ProviderDiagnostics, T> failed) {
         Diagnostic why;
         try {
             return answer.apply(rpc(method, request));
         } catch (StatusRuntimeException e) {
             why = plugin.callFailure(name(method), e);
         } catch (WireFormatException e) {
-            why = Diagnostic.error("Invalid response from provider", "Provider " + plugin.providerName()
-                + " answered the " + name(method) + " call with a value Strata cannot decode: " + e.getMessage()
-                + ". This is a bug in the provider.", null);
+            why = Diagnostic.error(
+                    "Invalid response from provider",
+                    "Provider " + plugin.providerName()
+                            + " answered the " + name(method) + " call with a value Strata cannot decode: "
+                            + e.getMessage()
+                            + ". This is a bug in the provider.",
+                    null);
         }
         return failed.apply(ProviderDiagnostics.of(spi(why)));
     }
 
     private <Q, R> R rpc(MethodDescriptor<Q, R> method, Q request) {
         CallOptions options = CallOptions.DEFAULT
-            .withDeadlineAfter(callTimeout.toMillis(), TimeUnit.MILLISECONDS)
-            .withMaxInboundMessageSize(PluginProcess.MAX_MESSAGE_BYTES)
-            .withMaxOutboundMessageSize(PluginProcess.MAX_MESSAGE_BYTES);
+                .withDeadlineAfter(callTimeout.toMillis(), TimeUnit.MILLISECONDS)
+                .withMaxInboundMessageSize(PluginProcess.MAX_MESSAGE_BYTES)
+                .withMaxOutboundMessageSize(PluginProcess.MAX_MESSAGE_BYTES);
         return ClientCalls.blockingUnaryCall(plugin.channel(), protocol.method(method), options, request);
     }
 
@@ -157,8 +166,11 @@ final class ProviderClient implements AutoCloseable {
             if (crashed == null) {
                 ProviderDiagnostics.Builder b = ProviderDiagnostics.builder();
                 for (ProviderDiagnostic d : ds) {
-                    b.add(d.severity() == Severity.ERROR
-                        ? new ProviderDiagnostic(d.severity(), d.summary(), d.detail(), null, Failure.UNAVAILABLE) : d);
+                    b.add(
+                            d.severity() == Severity.ERROR
+                                    ? new ProviderDiagnostic(
+                                            d.severity(), d.summary(), d.detail(), null, Failure.UNAVAILABLE)
+                                    : d);
                 }
                 crashed = b.build();
             }
@@ -167,8 +179,8 @@ final class ProviderClient implements AutoCloseable {
     }
 
     /** A call whose answer is its diagnostics, checked for a crash. */
-    private <Q, R> ProviderDiagnostics diagnosticsOf(MethodDescriptor<Q, R> method, Q request,
-                                                     Function<R, List<Tfplugin6.Diagnostic>> diagnostics) {
+    private <Q, R> ProviderDiagnostics diagnosticsOf(
+            MethodDescriptor<Q, R> method, Q request, Function<R, List<Tfplugin6.Diagnostic>> diagnostics) {
         return call(method, request, r -> checked(diagnostics(diagnostics.apply(r))), this::checked);
     }
 
@@ -180,28 +192,33 @@ final class ProviderClient implements AutoCloseable {
         if (cached != null) {
             return Result.of(cached);
         }
-        return call(ProviderGrpc.getGetProviderSchemaMethod(), Tfplugin6.GetProviderSchema.Request.getDefaultInstance(),
-            answer -> {
-                Tfplugin6.GetProviderSchema.Response r = protocol.schema(answer);
-                // The schema has no configuration to point into, so attribute paths are left out.
-                Diagnostics diags = Diagnostics.of(diagnostics(r.getDiagnosticsList()).asList().stream()
-                    .map(d -> new Diagnostic(d.severity(), d.summary(), d.detail(), null, null)).toList());
-                if (diags.hasErrors()) {
-                    return Result.<ProviderSchema>of(null, diags);
-                }
-                ProviderSchema s = new ProviderSchema(
-                    schema(r.getProvider()),
-                    r.hasProviderMeta() ? Optional.of(schema(r.getProviderMeta())) : Optional.empty(),
-                    mapValues(r.getResourceSchemasMap(), ProviderClient::schema),
-                    mapValues(r.getDataSourceSchemasMap(), ProviderClient::schema),
-                    mapValues(r.getFunctionsMap(), ProviderClient::function),
-                    new ProviderSchema.ServerCapabilities(r.getServerCapabilities().getPlanDestroy(),
-                        r.getServerCapabilities().getGetProviderSchemaOptional(),
-                        r.getServerCapabilities().getMoveResourceState()),
-                    mapValues(r.getEphemeralResourceSchemasMap(), ProviderClient::schema));
-                schema = s;
-                return Result.of(s, diags);
-            }, ds -> Result.of(null, ds.toDiagnostics()));
+        return call(
+                ProviderGrpc.getGetProviderSchemaMethod(),
+                Tfplugin6.GetProviderSchema.Request.getDefaultInstance(),
+                answer -> {
+                    Tfplugin6.GetProviderSchema.Response r = protocol.schema(answer);
+                    // The schema has no configuration to point into, so attribute paths are left out.
+                    Diagnostics diags = Diagnostics.of(diagnostics(r.getDiagnosticsList()).asList().stream()
+                            .map(d -> new Diagnostic(d.severity(), d.summary(), d.detail(), null, null))
+                            .toList());
+                    if (diags.hasErrors()) {
+                        return Result.<ProviderSchema>of(null, diags);
+                    }
+                    ProviderSchema s = new ProviderSchema(
+                            schema(r.getProvider()),
+                            r.hasProviderMeta() ? Optional.of(schema(r.getProviderMeta())) : Optional.empty(),
+                            mapValues(r.getResourceSchemasMap(), ProviderClient::schema),
+                            mapValues(r.getDataSourceSchemasMap(), ProviderClient::schema),
+                            mapValues(r.getFunctionsMap(), ProviderClient::function),
+                            new ProviderSchema.ServerCapabilities(
+                                    r.getServerCapabilities().getPlanDestroy(),
+                                    r.getServerCapabilities().getGetProviderSchemaOptional(),
+                                    r.getServerCapabilities().getMoveResourceState()),
+                            mapValues(r.getEphemeralResourceSchemasMap(), ProviderClient::schema));
+                    schema = s;
+                    return Result.of(s, diags);
+                },
+                ds -> Result.of(null, ds.toDiagnostics()));
     }
 
     /** The schema, then {@code body}; without a schema, the reason as errors. */
@@ -214,25 +231,32 @@ final class ProviderClient implements AutoCloseable {
     }
 
     /** {@code body} with the schema of a resource type or data source; an unknown one is an error. */
-    private <T> T withType(String kind, String typeName, Function<ProviderSchema, Map<String, Schema>> schemas,
-                           BiFunction<ProviderSchema, Schema, T> body, Function<ProviderDiagnostics, T> failed) {
-        return withSchema(s -> {
-            Schema ts = schemas.apply(s).get(typeName);
-            if (ts == null) {
-                return failed.apply(checked(unknown(kind, typeName)));
-            }
-            return body.apply(s, ts);
-        }, failed);
+    private <T> T withType(
+            String kind,
+            String typeName,
+            Function<ProviderSchema, Map<String, Schema>> schemas,
+            BiFunction<ProviderSchema, Schema, T> body,
+            Function<ProviderDiagnostics, T> failed) {
+        return withSchema(
+                s -> {
+                    Schema ts = schemas.apply(s).get(typeName);
+                    if (ts == null) {
+                        return failed.apply(checked(unknown(kind, typeName)));
+                    }
+                    return body.apply(s, ts);
+                },
+                failed);
     }
 
-    private <T> T withResource(String typeName, BiFunction<ProviderSchema, Schema, T> body,
-                               Function<ProviderDiagnostics, T> failed) {
+    private <T> T withResource(
+            String typeName, BiFunction<ProviderSchema, Schema, T> body, Function<ProviderDiagnostics, T> failed) {
         return withType("resource type", typeName, ProviderSchema::resourceSchemas, body, failed);
     }
 
     private ProviderDiagnostics unknown(String kind, String name) {
-        return ProviderDiagnostics.error("Invalid " + kind,
-            "The provider " + plugin.providerName() + " does not support " + kind + " \"" + name + "\".");
+        return ProviderDiagnostics.error(
+                "Invalid " + kind,
+                "The provider " + plugin.providerName() + " does not support " + kind + " \"" + name + "\".");
     }
 
     /** The type of an SPI placeholder for a failed call: the object type of the SPI's schema. */
@@ -244,128 +268,190 @@ final class ProviderClient implements AutoCloseable {
 
     /** Validates the provider configuration; protocol 5's prepared configuration is not used (Terraform 1.x configures with the original). */
     ProviderDiagnostics validateProviderConfig(Value config) {
-        return withSchema(s -> diagnosticsOf(ProviderGrpc.getValidateProviderConfigMethod(),
-            Tfplugin6.ValidateProviderConfig.Request.newBuilder()
-                .setConfig(encode(config, s.provider().block().impliedType())).build(),
-            Tfplugin6.ValidateProviderConfig.Response::getDiagnosticsList), ds -> ds);
+        return withSchema(
+                s -> diagnosticsOf(
+                        ProviderGrpc.getValidateProviderConfigMethod(),
+                        Tfplugin6.ValidateProviderConfig.Request.newBuilder()
+                                .setConfig(encode(config, s.provider().block().impliedType()))
+                                .build(),
+                        Tfplugin6.ValidateProviderConfig.Response::getDiagnosticsList),
+                ds -> ds);
     }
 
     ProviderDiagnostics configureProvider(String terraformVersion, Value config) {
-        return withSchema(s -> diagnosticsOf(ProviderGrpc.getConfigureProviderMethod(),
-            Tfplugin6.ConfigureProvider.Request.newBuilder()
-                .setTerraformVersion(terraformVersion)
-                .setConfig(encode(config, s.provider().block().impliedType()))
-                .setClientCapabilities(clientCapabilities())
-                .build(),
-            Tfplugin6.ConfigureProvider.Response::getDiagnosticsList), ds -> ds);
+        return withSchema(
+                s -> diagnosticsOf(
+                        ProviderGrpc.getConfigureProviderMethod(),
+                        Tfplugin6.ConfigureProvider.Request.newBuilder()
+                                .setTerraformVersion(terraformVersion)
+                                .setConfig(encode(config, s.provider().block().impliedType()))
+                                .setClientCapabilities(clientCapabilities())
+                                .build(),
+                        Tfplugin6.ConfigureProvider.Response::getDiagnosticsList),
+                ds -> ds);
     }
 
     ProviderDiagnostics validateResourceConfig(String typeName, Value config) {
-        return withResource(typeName, (s, rs) -> diagnosticsOf(ProviderGrpc.getValidateResourceConfigMethod(),
-            Tfplugin6.ValidateResourceConfig.Request.newBuilder()
-                .setTypeName(typeName)
-                .setConfig(encode(config, rs.block().impliedType()))
-                .setClientCapabilities(clientCapabilities())
-                .build(),
-            Tfplugin6.ValidateResourceConfig.Response::getDiagnosticsList), ds -> ds);
+        return withResource(
+                typeName,
+                (s, rs) -> diagnosticsOf(
+                        ProviderGrpc.getValidateResourceConfigMethod(),
+                        Tfplugin6.ValidateResourceConfig.Request.newBuilder()
+                                .setTypeName(typeName)
+                                .setConfig(encode(config, rs.block().impliedType()))
+                                .setClientCapabilities(clientCapabilities())
+                                .build(),
+                        Tfplugin6.ValidateResourceConfig.Response::getDiagnosticsList),
+                ds -> ds);
     }
 
     ProviderDiagnostics validateDataResourceConfig(String typeName, Value config) {
-        return withType("data source", typeName, ProviderSchema::dataSourceSchemas, (s, ds) ->
-            diagnosticsOf(ProviderGrpc.getValidateDataResourceConfigMethod(),
-                Tfplugin6.ValidateDataResourceConfig.Request.newBuilder()
-                    .setTypeName(typeName)
-                    .setConfig(encode(config, ds.block().impliedType()))
-                    .build(),
-                Tfplugin6.ValidateDataResourceConfig.Response::getDiagnosticsList), d -> d);
+        return withType(
+                "data source",
+                typeName,
+                ProviderSchema::dataSourceSchemas,
+                (s, ds) -> diagnosticsOf(
+                        ProviderGrpc.getValidateDataResourceConfigMethod(),
+                        Tfplugin6.ValidateDataResourceConfig.Request.newBuilder()
+                                .setTypeName(typeName)
+                                .setConfig(encode(config, ds.block().impliedType()))
+                                .build(),
+                        Tfplugin6.ValidateDataResourceConfig.Response::getDiagnosticsList),
+                d -> d);
     }
 
     /** The data source's state; on failure an unknown value of its type. */
     ReadDataResponse readDataSource(ReadDataRequest request) {
-        return withType("data source", request.typeName(), ProviderSchema::dataSourceSchemas, (s, ds) -> {
-            Type t = ds.block().impliedType();
-            Function<ProviderDiagnostics, ReadDataResponse> failed = d -> new ReadDataResponse(
-                Value.unknown(spiType(ds)), checked(d));
-            return call(ProviderGrpc.getReadDataSourceMethod(), Tfplugin6.ReadDataSource.Request.newBuilder()
-                .setTypeName(request.typeName())
-                .setProviderMeta(encode(request.providerMeta(), metaType(s)))
-                .setConfig(encode(request.config(), t))
-                .setClientCapabilities(clientCapabilities())
-                .build(), r -> {
-                    ProviderDiagnostics diags = diagnostics(r.getDiagnosticsList());
-                    return diags.hasErrors() || !r.hasState() || isEmpty(r.getState()) ? failed.apply(diags)
-                        : new ReadDataResponse(decode(r.getState(), t), checked(diags));
-                }, failed);
-        }, d -> new ReadDataResponse(Value.unknown(Type.DYNAMIC), d));
+        return withType(
+                "data source",
+                request.typeName(),
+                ProviderSchema::dataSourceSchemas,
+                (s, ds) -> {
+                    Type t = ds.block().impliedType();
+                    Function<ProviderDiagnostics, ReadDataResponse> failed =
+                            d -> new ReadDataResponse(Value.unknown(spiType(ds)), checked(d));
+                    return call(
+                            ProviderGrpc.getReadDataSourceMethod(),
+                            Tfplugin6.ReadDataSource.Request.newBuilder()
+                                    .setTypeName(request.typeName())
+                                    .setProviderMeta(encode(request.providerMeta(), metaType(s)))
+                                    .setConfig(encode(request.config(), t))
+                                    .setClientCapabilities(clientCapabilities())
+                                    .build(),
+                            r -> {
+                                ProviderDiagnostics diags = diagnostics(r.getDiagnosticsList());
+                                return diags.hasErrors() || !r.hasState() || isEmpty(r.getState())
+                                        ? failed.apply(diags)
+                                        : new ReadDataResponse(decode(r.getState(), t), checked(diags));
+                            },
+                            failed);
+                },
+                d -> new ReadDataResponse(Value.unknown(Type.DYNAMIC), d));
     }
 
     /** The object brought to the current schema version; on failure an unknown value of its type. */
     UpgradeResponse upgradeResourceState(UpgradeRequest request) {
-        return withResource(request.typeName(), (s, rs) -> {
-            Function<ProviderDiagnostics, UpgradeResponse> failed = d -> new UpgradeResponse(Value.unknown(spiType(rs)),
-                checked(d));
-            return call(ProviderGrpc.getUpgradeResourceStateMethod(), Tfplugin6.UpgradeResourceState.Request.newBuilder()
-                .setTypeName(request.typeName())
-                .setVersion(request.version())
-                .setRawState(Tfplugin6.RawState.newBuilder()
-                    .setJson(ByteString.copyFrom(request.rawStateJson(), StandardCharsets.UTF_8)))
-                .build(), r -> {
-                    ProviderDiagnostics diags = diagnostics(r.getDiagnosticsList());
-                    return diags.hasErrors() || isEmpty(r.getUpgradedState()) ? failed.apply(diags)
-                        : new UpgradeResponse(decode(r.getUpgradedState(), rs.block().impliedType()), checked(diags));
-                }, failed);
-        }, d -> new UpgradeResponse(Value.unknown(Type.DYNAMIC), d));
+        return withResource(
+                request.typeName(),
+                (s, rs) -> {
+                    Function<ProviderDiagnostics, UpgradeResponse> failed =
+                            d -> new UpgradeResponse(Value.unknown(spiType(rs)), checked(d));
+                    return call(
+                            ProviderGrpc.getUpgradeResourceStateMethod(),
+                            Tfplugin6.UpgradeResourceState.Request.newBuilder()
+                                    .setTypeName(request.typeName())
+                                    .setVersion(request.version())
+                                    .setRawState(Tfplugin6.RawState.newBuilder()
+                                            .setJson(ByteString.copyFrom(
+                                                    request.rawStateJson(), StandardCharsets.UTF_8)))
+                                    .build(),
+                            r -> {
+                                ProviderDiagnostics diags = diagnostics(r.getDiagnosticsList());
+                                return diags.hasErrors() || isEmpty(r.getUpgradedState())
+                                        ? failed.apply(diags)
+                                        : new UpgradeResponse(
+                                                decode(
+                                                        r.getUpgradedState(),
+                                                        rs.block().impliedType()),
+                                                checked(diags));
+                            },
+                            failed);
+                },
+                d -> new UpgradeResponse(Value.unknown(Type.DYNAMIC), d));
     }
 
     /** The object as it is now; when the call fails, the current state is kept. */
     ReadResponse readResource(ReadRequest request) {
-        Function<ProviderDiagnostics, ReadResponse> failed = d -> new ReadResponse(request.currentState(),
-            request.currentPrivate(), checked(d));
-        return withResource(request.typeName(), (s, rs) -> {
-            Type t = rs.block().impliedType();
-            return call(ProviderGrpc.getReadResourceMethod(), Tfplugin6.ReadResource.Request.newBuilder()
-                .setTypeName(request.typeName())
-                .setProviderMeta(encode(request.providerMeta(), metaType(s)))
-                .setCurrentState(encode(request.currentState(), t))
-                .setPrivate(ByteString.copyFrom(request.currentPrivate().bytes()))
-                .setClientCapabilities(clientCapabilities())
-                .build(), r -> {
-                    ProviderDiagnostics diags = diagnostics(r.getDiagnosticsList());
-                    if (diags.hasErrors()) {
-                        return failed.apply(diags);
-                    }
-                    Value state = isEmpty(r.getNewState()) ? Value.nullValue(t) : decode(r.getNewState(), t);
-                    return new ReadResponse(state, PrivateState.of(r.getPrivate().toByteArray()),
-                        checked(diags).with(deferral(r.hasDeferred(), r.getDeferred())));
-                }, failed);
-        }, failed);
+        Function<ProviderDiagnostics, ReadResponse> failed =
+                d -> new ReadResponse(request.currentState(), request.currentPrivate(), checked(d));
+        return withResource(
+                request.typeName(),
+                (s, rs) -> {
+                    Type t = rs.block().impliedType();
+                    return call(
+                            ProviderGrpc.getReadResourceMethod(),
+                            Tfplugin6.ReadResource.Request.newBuilder()
+                                    .setTypeName(request.typeName())
+                                    .setProviderMeta(encode(request.providerMeta(), metaType(s)))
+                                    .setCurrentState(encode(request.currentState(), t))
+                                    .setPrivate(ByteString.copyFrom(
+                                            request.currentPrivate().bytes()))
+                                    .setClientCapabilities(clientCapabilities())
+                                    .build(),
+                            r -> {
+                                ProviderDiagnostics diags = diagnostics(r.getDiagnosticsList());
+                                if (diags.hasErrors()) {
+                                    return failed.apply(diags);
+                                }
+                                Value state =
+                                        isEmpty(r.getNewState()) ? Value.nullValue(t) : decode(r.getNewState(), t);
+                                return new ReadResponse(
+                                        state,
+                                        PrivateState.of(r.getPrivate().toByteArray()),
+                                        checked(diags).with(deferral(r.hasDeferred(), r.getDeferred())));
+                            },
+                            failed);
+                },
+                failed);
     }
 
     /** The planned change; on failure an unknown value of the resource type. */
     PlanResponse planResourceChange(PlanRequest request) {
-        return withResource(request.typeName(), (s, rs) -> {
-            Type t = rs.block().impliedType();
-            Function<ProviderDiagnostics, PlanResponse> failed = d -> PlanResponse.failed(Value.unknown(spiType(rs)),
-                checked(d));
-            return call(ProviderGrpc.getPlanResourceChangeMethod(), Tfplugin6.PlanResourceChange.Request.newBuilder()
-                .setTypeName(request.typeName())
-                .setProviderMeta(encode(request.providerMeta(), metaType(s)))
-                .setPriorState(encode(request.priorState(), t))
-                .setProposedNewState(encode(request.proposedNewState(), t))
-                .setConfig(encode(request.config(), t))
-                .setPriorPrivate(ByteString.copyFrom(request.priorPrivate().bytes()))
-                .setClientCapabilities(clientCapabilities())
-                .build(), r -> {
-                    ProviderDiagnostics diags = diagnostics(r.getDiagnosticsList());
-                    if (diags.hasErrors()) {
-                        return failed.apply(diags);
-                    }
-                    return new PlanResponse(decode(r.getPlannedState(), t),
-                        r.getRequiresReplaceList().stream().map(ProviderClient::path).toList(),
-                        PrivateState.of(r.getPlannedPrivate().toByteArray()),
-                        checked(diags).with(deferral(r.hasDeferred(), r.getDeferred())), r.getLegacyTypeSystem());
-                }, failed);
-        }, d -> PlanResponse.failed(Value.unknown(Type.DYNAMIC), d));
+        return withResource(
+                request.typeName(),
+                (s, rs) -> {
+                    Type t = rs.block().impliedType();
+                    Function<ProviderDiagnostics, PlanResponse> failed =
+                            d -> PlanResponse.failed(Value.unknown(spiType(rs)), checked(d));
+                    return call(
+                            ProviderGrpc.getPlanResourceChangeMethod(),
+                            Tfplugin6.PlanResourceChange.Request.newBuilder()
+                                    .setTypeName(request.typeName())
+                                    .setProviderMeta(encode(request.providerMeta(), metaType(s)))
+                                    .setPriorState(encode(request.priorState(), t))
+                                    .setProposedNewState(encode(request.proposedNewState(), t))
+                                    .setConfig(encode(request.config(), t))
+                                    .setPriorPrivate(ByteString.copyFrom(
+                                            request.priorPrivate().bytes()))
+                                    .setClientCapabilities(clientCapabilities())
+                                    .build(),
+                            r -> {
+                                ProviderDiagnostics diags = diagnostics(r.getDiagnosticsList());
+                                if (diags.hasErrors()) {
+                                    return failed.apply(diags);
+                                }
+                                return new PlanResponse(
+                                        decode(r.getPlannedState(), t),
+                                        r.getRequiresReplaceList().stream()
+                                                .map(ProviderClient::path)
+                                                .toList(),
+                                        PrivateState.of(r.getPlannedPrivate().toByteArray()),
+                                        checked(diags).with(deferral(r.hasDeferred(), r.getDeferred())),
+                                        r.getLegacyTypeSystem());
+                            },
+                            failed);
+                },
+                d -> PlanResponse.failed(Value.unknown(Type.DYNAMIC), d));
     }
 
     /**
@@ -373,47 +459,65 @@ final class ProviderClient implements AutoCloseable {
      * so it is kept; when the call itself fails nothing says what exists, so the prior object is kept.
      */
     ApplyResponse applyResourceChange(ApplyRequest request) {
-        Function<ProviderDiagnostics, ApplyResponse> failed = d -> new ApplyResponse(request.priorState(),
-            request.plannedPrivate(), checked(d));
-        return withResource(request.typeName(), (s, rs) -> {
-            Type t = rs.block().impliedType();
-            return call(ProviderGrpc.getApplyResourceChangeMethod(), Tfplugin6.ApplyResourceChange.Request.newBuilder()
-                .setTypeName(request.typeName())
-                .setProviderMeta(encode(request.providerMeta(), metaType(s)))
-                .setPriorState(encode(request.priorState(), t))
-                .setPlannedState(encode(request.plannedState(), t))
-                .setConfig(encode(request.config(), t))
-                .setPlannedPrivate(ByteString.copyFrom(request.plannedPrivate().bytes()))
-                .build(), r -> new ApplyResponse(isEmpty(r.getNewState()) ? Value.nullValue(t) : decode(r.getNewState(), t),
-                    PrivateState.of(r.getPrivate().toByteArray()), checked(diagnostics(r.getDiagnosticsList())),
-                    r.getLegacyTypeSystem()), failed);
-        }, failed);
+        Function<ProviderDiagnostics, ApplyResponse> failed =
+                d -> new ApplyResponse(request.priorState(), request.plannedPrivate(), checked(d));
+        return withResource(
+                request.typeName(),
+                (s, rs) -> {
+                    Type t = rs.block().impliedType();
+                    return call(
+                            ProviderGrpc.getApplyResourceChangeMethod(),
+                            Tfplugin6.ApplyResourceChange.Request.newBuilder()
+                                    .setTypeName(request.typeName())
+                                    .setProviderMeta(encode(request.providerMeta(), metaType(s)))
+                                    .setPriorState(encode(request.priorState(), t))
+                                    .setPlannedState(encode(request.plannedState(), t))
+                                    .setConfig(encode(request.config(), t))
+                                    .setPlannedPrivate(ByteString.copyFrom(
+                                            request.plannedPrivate().bytes()))
+                                    .build(),
+                            r -> new ApplyResponse(
+                                    isEmpty(r.getNewState()) ? Value.nullValue(t) : decode(r.getNewState(), t),
+                                    PrivateState.of(r.getPrivate().toByteArray()),
+                                    checked(diagnostics(r.getDiagnosticsList())),
+                                    r.getLegacyTypeSystem()),
+                            failed);
+                },
+                failed);
     }
 
     ImportResponse importResourceState(ImportRequest request) {
         Function<ProviderDiagnostics, ImportResponse> failed = d -> new ImportResponse(List.of(), checked(d));
-        return withResource(request.typeName(), (s, rs) -> call(ProviderGrpc.getImportResourceStateMethod(),
-            Tfplugin6.ImportResourceState.Request.newBuilder()
-                .setTypeName(request.typeName())
-                .setId(request.id())
-                .setClientCapabilities(clientCapabilities())
-                .build(), r -> {
-                ProviderDiagnostics diags = diagnostics(r.getDiagnosticsList());
-                if (diags.hasErrors()) {
-                    return failed.apply(diags);
-                }
-                List<ImportedResource> out = new ArrayList<>();
-                for (Tfplugin6.ImportResourceState.ImportedResource ir : r.getImportedResourcesList()) {
-                    Schema is = s.resourceSchemas().get(ir.getTypeName());
-                    if (is == null) {
-                        throw new WireFormatException("imported object of unknown resource type \""
-                            + ir.getTypeName() + "\"");
-                    }
-                    out.add(new ImportedResource(ir.getTypeName(), decode(ir.getState(), is.block().impliedType()),
-                        PrivateState.of(ir.getPrivate().toByteArray())));
-                }
-                return new ImportResponse(out, checked(diags));
-            }, failed), failed);
+        return withResource(
+                request.typeName(),
+                (s, rs) -> call(
+                        ProviderGrpc.getImportResourceStateMethod(),
+                        Tfplugin6.ImportResourceState.Request.newBuilder()
+                                .setTypeName(request.typeName())
+                                .setId(request.id())
+                                .setClientCapabilities(clientCapabilities())
+                                .build(),
+                        r -> {
+                            ProviderDiagnostics diags = diagnostics(r.getDiagnosticsList());
+                            if (diags.hasErrors()) {
+                                return failed.apply(diags);
+                            }
+                            List<ImportedResource> out = new ArrayList<>();
+                            for (Tfplugin6.ImportResourceState.ImportedResource ir : r.getImportedResourcesList()) {
+                                Schema is = s.resourceSchemas().get(ir.getTypeName());
+                                if (is == null) {
+                                    throw new WireFormatException(
+                                            "imported object of unknown resource type \"" + ir.getTypeName() + "\"");
+                                }
+                                out.add(new ImportedResource(
+                                        ir.getTypeName(),
+                                        decode(ir.getState(), is.block().impliedType()),
+                                        PrivateState.of(ir.getPrivate().toByteArray())));
+                            }
+                            return new ImportResponse(out, checked(diags));
+                        },
+                        failed),
+                failed);
     }
 
     /**
@@ -422,42 +526,59 @@ final class ProviderClient implements AutoCloseable {
      * in Terraform.
      */
     CallFunctionResponse callFunction(CallFunctionRequest request) {
-        Function<ProviderDiagnostics, CallFunctionResponse> failed = d -> CallFunctionResponse.failed(
-            message(d, plugin.providerName()));
-        return withSchema(s -> {
-            FunctionSignature f = s.functions().get(request.name());
-            if (f == null) {
-                return failed.apply(unknown("function", request.name()));
-            }
-            List<Type> types = f.argumentTypes(request.arguments().size());
-            Tfplugin6.CallFunction.Request.Builder req = Tfplugin6.CallFunction.Request.newBuilder()
-                .setName(request.name());
-            for (int i = 0; i < request.arguments().size(); i++) {
-                req.addArguments(encode(request.arguments().get(i), types.get(i)));
-            }
-            return call(ProviderGrpc.getCallFunctionMethod(), req.build(), r -> {
-                if (r.hasError() && !r.getError().getText().isEmpty()) {
-                    return r.getError().hasFunctionArgument()
-                        ? CallFunctionResponse.failed(r.getError().getText(), (int) r.getError().getFunctionArgument())
-                        : CallFunctionResponse.failed(r.getError().getText());
-                }
-                return CallFunctionResponse.of(decode(r.getResult(), f.returnType()));
-            }, failed);
-        }, failed);
+        Function<ProviderDiagnostics, CallFunctionResponse> failed =
+                d -> CallFunctionResponse.failed(message(d, plugin.providerName()));
+        return withSchema(
+                s -> {
+                    FunctionSignature f = s.functions().get(request.name());
+                    if (f == null) {
+                        return failed.apply(unknown("function", request.name()));
+                    }
+                    List<Type> types = f.argumentTypes(request.arguments().size());
+                    Tfplugin6.CallFunction.Request.Builder req =
+                            Tfplugin6.CallFunction.Request.newBuilder().setName(request.name());
+                    for (int i = 0; i < request.arguments().size(); i++) {
+                        req.addArguments(encode(request.arguments().get(i), types.get(i)));
+                    }
+                    return call(
+                            ProviderGrpc.getCallFunctionMethod(),
+                            req.build(),
+                            r -> {
+                                if (r.hasError() && !r.getError().getText().isEmpty()) {
+                                    return r.getError().hasFunctionArgument()
+                                            ? CallFunctionResponse.failed(
+                                                    r.getError().getText(),
+                                                    (int) r.getError().getFunctionArgument())
+                                            : CallFunctionResponse.failed(
+                                                    r.getError().getText());
+                                }
+                                return CallFunctionResponse.of(decode(r.getResult(), f.returnType()));
+                            },
+                            failed);
+                },
+                failed);
     }
 
     /** A function's error for a call that could not be made: its first error diagnostic. */
     static String message(ProviderDiagnostics ds, String providerName) {
-        return ds.asList().stream().filter(ProviderDiagnostic::isError).findFirst()
-            .map(d -> d.summary() + ": " + d.detail())
-            .orElse("the provider " + providerName + " returned no result");
+        return ds.asList().stream()
+                .filter(ProviderDiagnostic::isError)
+                .findFirst()
+                .map(d -> d.summary() + ": " + d.detail())
+                .orElse("the provider " + providerName + " returned no result");
     }
 
     /** Asks the provider to cancel calls in progress; the process keeps running. */
     ProviderDiagnostics stopProvider() {
-        return call(ProviderGrpc.getStopProviderMethod(), Tfplugin6.StopProvider.Request.getDefaultInstance(),
-            r -> r.getError().isEmpty() ? ProviderDiagnostics.NONE : ProviderDiagnostics.error("Failed to stop provider",
-                "Provider " + plugin.providerName() + " could not stop: " + r.getError()), ds -> ds);
+        return call(
+                ProviderGrpc.getStopProviderMethod(),
+                Tfplugin6.StopProvider.Request.getDefaultInstance(),
+                r -> r.getError().isEmpty()
+                        ? ProviderDiagnostics.NONE
+                        : ProviderDiagnostics.error(
+                                "Failed to stop provider",
+                                "Provider " + plugin.providerName() + " could not stop: " + r.getError()),
+                ds -> ds);
     }
 
     @Override
@@ -472,16 +593,21 @@ final class ProviderClient implements AutoCloseable {
         if (!deferred) {
             return ProviderDiagnostics.NONE;
         }
-        String reason = d.getReason() == Tfplugin6.Deferred.Reason.UNRECOGNIZED ? "UNKNOWN" : d.getReason().name();
-        return ProviderDiagnostics.error("Provider deferred a change",
-            "The provider " + plugin.providerName() + " postponed this change (" + reason + "), which Strata did not"
-                + " allow it to do. This is a bug in the provider.");
+        String reason = d.getReason() == Tfplugin6.Deferred.Reason.UNRECOGNIZED
+                ? "UNKNOWN"
+                : d.getReason().name();
+        return ProviderDiagnostics.error(
+                "Provider deferred a change",
+                "The provider " + plugin.providerName() + " postponed this change (" + reason
+                        + "), which Strata did not" + " allow it to do. This is a bug in the provider.");
     }
 
     private static Tfplugin6.ClientCapabilities clientCapabilities() {
         // Strata does not handle deferred responses or write-only attributes yet, so it claims neither.
-        return Tfplugin6.ClientCapabilities.newBuilder().setDeferralAllowed(false).setWriteOnlyAttributesAllowed(false)
-            .build();
+        return Tfplugin6.ClientCapabilities.newBuilder()
+                .setDeferralAllowed(false)
+                .setWriteOnlyAttributesAllowed(false)
+                .build();
     }
 
     /** The type {@code provider_meta} values are encoded with: none declared is an empty block. */
@@ -490,7 +616,9 @@ final class ProviderClient implements AutoCloseable {
     }
 
     static Tfplugin6.DynamicValue encode(Value v, Type t) {
-        return Tfplugin6.DynamicValue.newBuilder().setMsgpack(ByteString.copyFrom(MsgpackValues.encode(v, t))).build();
+        return Tfplugin6.DynamicValue.newBuilder()
+                .setMsgpack(ByteString.copyFrom(MsgpackValues.encode(v, t)))
+                .build();
     }
 
     static Value decode(Tfplugin6.DynamicValue dv, Type t) {
@@ -517,7 +645,8 @@ final class ProviderClient implements AutoCloseable {
 
     /** Strata's own diagnostics (no attribute paths) as the SPI's. */
     static ProviderDiagnostics toProvider(Diagnostics ds) {
-        return ProviderDiagnostics.of(ds.asList().stream().map(ProviderClient::spi).toList());
+        return ProviderDiagnostics.of(
+                ds.asList().stream().map(ProviderClient::spi).toList());
     }
 
     /** The provider's diagnostics with the attribute paths they point at. */
@@ -551,11 +680,21 @@ final class ProviderClient implements AutoCloseable {
     static Block block(Tfplugin6.Schema.Block b) {
         TreeMap<String, NestedBlock> blocks = new TreeMap<>();
         for (Tfplugin6.Schema.NestedBlock nb : b.getBlockTypesList()) {
-            blocks.put(nb.getTypeName(), new NestedBlock(nb.getTypeName(), nesting(nb.getNesting()), block(nb.getBlock()),
-                nb.getMinItems(), nb.getMaxItems()));
+            blocks.put(
+                    nb.getTypeName(),
+                    new NestedBlock(
+                            nb.getTypeName(),
+                            nesting(nb.getNesting()),
+                            block(nb.getBlock()),
+                            nb.getMinItems(),
+                            nb.getMaxItems()));
         }
-        return new Block(attributes(b.getAttributesList()), blocks, b.getDescription(), b.getDeprecated(),
-            b.getDescriptionKind() == Tfplugin6.StringKind.MARKDOWN);
+        return new Block(
+                attributes(b.getAttributesList()),
+                blocks,
+                b.getDescription(),
+                b.getDeprecated(),
+                b.getDescriptionKind() == Tfplugin6.StringKind.MARKDOWN);
     }
 
     private static TreeMap<String, Attribute> attributes(List<Tfplugin6.Schema.Attribute> in) {
@@ -563,14 +702,26 @@ final class ProviderClient implements AutoCloseable {
         for (Tfplugin6.Schema.Attribute a : in) {
             // Protocol 6 attributes carry either a cty type or nested attributes, never both.
             Optional<ProviderSchema.NestedAttributes> nested = a.hasNestedType()
-                ? Optional.of(new ProviderSchema.NestedAttributes(objectNesting(a.getNestedType().getNesting()),
-                    attributes(a.getNestedType().getAttributesList())))
-                : Optional.empty();
+                    ? Optional.of(new ProviderSchema.NestedAttributes(
+                            objectNesting(a.getNestedType().getNesting()),
+                            attributes(a.getNestedType().getAttributesList())))
+                    : Optional.empty();
             Type type = nested.map(ProviderSchema.NestedAttributes::impliedType)
-                .orElseGet(() -> TypeJson.parse(a.getType().toByteArray()));
-            attrs.put(a.getName(), new Attribute(a.getName(), type, nested, a.getDescription(), a.getRequired(),
-                a.getOptional(), a.getComputed(), a.getSensitive(), a.getDeprecated(), a.getWriteOnly(),
-                a.getDescriptionKind() == Tfplugin6.StringKind.MARKDOWN));
+                    .orElseGet(() -> TypeJson.parse(a.getType().toByteArray()));
+            attrs.put(
+                    a.getName(),
+                    new Attribute(
+                            a.getName(),
+                            type,
+                            nested,
+                            a.getDescription(),
+                            a.getRequired(),
+                            a.getOptional(),
+                            a.getComputed(),
+                            a.getSensitive(),
+                            a.getDeprecated(),
+                            a.getWriteOnly(),
+                            a.getDescriptionKind() == Tfplugin6.StringKind.MARKDOWN));
         }
         return attrs;
     }
@@ -581,7 +732,8 @@ final class ProviderClient implements AutoCloseable {
             case LIST -> NestingMode.LIST;
             case SET -> NestingMode.SET;
             case MAP -> NestingMode.MAP;
-            case INVALID, UNRECOGNIZED -> throw new WireFormatException("attribute nesting mode " + m + " is not valid");
+            case INVALID, UNRECOGNIZED ->
+                throw new WireFormatException("attribute nesting mode " + m + " is not valid");
         };
     }
 
@@ -598,17 +750,23 @@ final class ProviderClient implements AutoCloseable {
 
     static FunctionSignature function(Tfplugin6.Function f) {
         return new FunctionSignature(
-            f.getParametersList().stream().map(ProviderClient::parameter).toList(),
-            f.hasVariadicParameter() ? Optional.of(parameter(f.getVariadicParameter())) : Optional.empty(),
-            TypeJson.parse(f.getReturn().getType().toByteArray()),
-            f.getSummary(), f.getDescription(), f.getDeprecationMessage(),
-            f.getDescriptionKind() == Tfplugin6.StringKind.MARKDOWN);
+                f.getParametersList().stream().map(ProviderClient::parameter).toList(),
+                f.hasVariadicParameter() ? Optional.of(parameter(f.getVariadicParameter())) : Optional.empty(),
+                TypeJson.parse(f.getReturn().getType().toByteArray()),
+                f.getSummary(),
+                f.getDescription(),
+                f.getDeprecationMessage(),
+                f.getDescriptionKind() == Tfplugin6.StringKind.MARKDOWN);
     }
 
     private static FunctionParameter parameter(Tfplugin6.Function.Parameter p) {
-        return new FunctionParameter(p.getName(), TypeJson.parse(p.getType().toByteArray()), p.getAllowNullValue(),
-            p.getAllowUnknownValues(), p.getDescription(),
-            p.getDescriptionKind() == Tfplugin6.StringKind.MARKDOWN);
+        return new FunctionParameter(
+                p.getName(),
+                TypeJson.parse(p.getType().toByteArray()),
+                p.getAllowNullValue(),
+                p.getAllowUnknownValues(),
+                p.getDescription(),
+                p.getDescriptionKind() == Tfplugin6.StringKind.MARKDOWN);
     }
 
     private static <A, B> TreeMap<String, B> mapValues(Map<String, A> in, Function<A, B> f) {

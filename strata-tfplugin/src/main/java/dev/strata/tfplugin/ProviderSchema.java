@@ -14,9 +14,14 @@ import java.util.TreeMap;
  * A provider's schemas as the plugin reported them, in Strata's types. Shaped like the provider
  * SPI's schema so an adapter is a field-by-field copy, but independent of it.
  */
-public record ProviderSchema(Schema provider, Optional<Schema> providerMeta, SortedMap<String, Schema> resourceSchemas,
-                             SortedMap<String, Schema> dataSourceSchemas, SortedMap<String, FunctionSignature> functions,
-                             ServerCapabilities capabilities, SortedMap<String, Schema> ephemeralResourceSchemas) {
+public record ProviderSchema(
+        Schema provider,
+        Optional<Schema> providerMeta,
+        SortedMap<String, Schema> resourceSchemas,
+        SortedMap<String, Schema> dataSourceSchemas,
+        SortedMap<String, FunctionSignature> functions,
+        ServerCapabilities capabilities,
+        SortedMap<String, Schema> ephemeralResourceSchemas) {
 
     public ProviderSchema {
         ephemeralResourceSchemas = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(ephemeralResourceSchemas));
@@ -26,25 +31,36 @@ public record ProviderSchema(Schema provider, Optional<Schema> providerMeta, Sor
     }
 
     /** A provider without ephemeral resources. */
-    public ProviderSchema(Schema provider, Optional<Schema> providerMeta, SortedMap<String, Schema> resourceSchemas,
-                          SortedMap<String, Schema> dataSourceSchemas, SortedMap<String, FunctionSignature> functions,
-                          ServerCapabilities capabilities) {
+    public ProviderSchema(
+            Schema provider,
+            Optional<Schema> providerMeta,
+            SortedMap<String, Schema> resourceSchemas,
+            SortedMap<String, Schema> dataSourceSchemas,
+            SortedMap<String, FunctionSignature> functions,
+            ServerCapabilities capabilities) {
         this(provider, providerMeta, resourceSchemas, dataSourceSchemas, functions, capabilities, new TreeMap<>());
     }
 
     /** A versioned block schema: of the provider's configuration, a resource type or a data source. */
     public record Schema(long version, Block block) {}
 
-    public record Block(SortedMap<String, Attribute> attributes, SortedMap<String, NestedBlock> blockTypes,
-                        String description, boolean deprecated, boolean markdown) {
+    public record Block(
+            SortedMap<String, Attribute> attributes,
+            SortedMap<String, NestedBlock> blockTypes,
+            String description,
+            boolean deprecated,
+            boolean markdown) {
         public Block {
             attributes = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(attributes));
             blockTypes = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(blockTypes));
         }
 
         /** A block whose description is plain text. */
-        public Block(SortedMap<String, Attribute> attributes, SortedMap<String, NestedBlock> blockTypes,
-                     String description, boolean deprecated) {
+        public Block(
+                SortedMap<String, Attribute> attributes,
+                SortedMap<String, NestedBlock> blockTypes,
+                String description,
+                boolean deprecated) {
             this(attributes, blockTypes, description, deprecated, false);
         }
 
@@ -77,15 +93,43 @@ public record ProviderSchema(Schema provider, Optional<Schema> providerMeta, Sor
      * @param type the attribute's type; for an attribute with nested attributes (protocol 6) the type they imply
      * @param nested present only for protocol 6 attributes declared with nested attributes
      */
-    public record Attribute(String name, Type type, Optional<NestedAttributes> nested, String description,
-                            boolean required, boolean optional, boolean computed, boolean sensitive,
-                            boolean deprecated, boolean writeOnly, boolean markdown) {
+    public record Attribute(
+            String name,
+            Type type,
+            Optional<NestedAttributes> nested,
+            String description,
+            boolean required,
+            boolean optional,
+            boolean computed,
+            boolean sensitive,
+            boolean deprecated,
+            boolean writeOnly,
+            boolean markdown) {
 
         /** An attribute whose description is plain text. */
-        public Attribute(String name, Type type, Optional<NestedAttributes> nested, String description,
-                         boolean required, boolean optional, boolean computed, boolean sensitive,
-                         boolean deprecated, boolean writeOnly) {
-            this(name, type, nested, description, required, optional, computed, sensitive, deprecated, writeOnly, false);
+        public Attribute(
+                String name,
+                Type type,
+                Optional<NestedAttributes> nested,
+                String description,
+                boolean required,
+                boolean optional,
+                boolean computed,
+                boolean sensitive,
+                boolean deprecated,
+                boolean writeOnly) {
+            this(
+                    name,
+                    type,
+                    nested,
+                    description,
+                    required,
+                    optional,
+                    computed,
+                    sensitive,
+                    deprecated,
+                    writeOnly,
+                    false);
         }
 
         public Type impliedType() {
@@ -132,21 +176,38 @@ public record ProviderSchema(Schema provider, Optional<Schema> providerMeta, Sor
         }
     }
 
-    public enum NestingMode { SINGLE, GROUP, LIST, SET, MAP }
+    public enum NestingMode {
+        SINGLE,
+        GROUP,
+        LIST,
+        SET,
+        MAP
+    }
 
-    public record ServerCapabilities(boolean planDestroy, boolean getProviderSchemaOptional, boolean moveResourceState) {}
+    public record ServerCapabilities(
+            boolean planDestroy, boolean getProviderSchemaOptional, boolean moveResourceState) {}
 
     /** A provider-defined function, callable as {@code provider::NAME::FUNC(...)}. */
-    public record FunctionSignature(List<FunctionParameter> parameters, Optional<FunctionParameter> variadicParameter,
-                                    Type returnType, String summary, String description, String deprecationMessage,
-                                    boolean markdown) {
+    public record FunctionSignature(
+            List<FunctionParameter> parameters,
+            Optional<FunctionParameter> variadicParameter,
+            Type returnType,
+            String summary,
+            String description,
+            String deprecationMessage,
+            boolean markdown) {
         public FunctionSignature {
             parameters = List.copyOf(parameters);
         }
 
         /** A function whose description is plain text. */
-        public FunctionSignature(List<FunctionParameter> parameters, Optional<FunctionParameter> variadicParameter,
-                                 Type returnType, String summary, String description, String deprecationMessage) {
+        public FunctionSignature(
+                List<FunctionParameter> parameters,
+                Optional<FunctionParameter> variadicParameter,
+                Type returnType,
+                String summary,
+                String description,
+                String deprecationMessage) {
             this(parameters, variadicParameter, returnType, summary, description, deprecationMessage, false);
         }
 
@@ -154,18 +215,25 @@ public record ProviderSchema(Schema provider, Optional<Schema> providerMeta, Sor
         public List<Type> argumentTypes(int count) {
             List<Type> out = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
-                out.add(i < parameters.size() ? parameters.get(i).type()
-                    : variadicParameter.map(FunctionParameter::type).orElse(Type.DYNAMIC));
+                out.add(
+                        i < parameters.size()
+                                ? parameters.get(i).type()
+                                : variadicParameter.map(FunctionParameter::type).orElse(Type.DYNAMIC));
             }
             return out;
         }
     }
 
-    public record FunctionParameter(String name, Type type, boolean allowNullValue, boolean allowUnknownValues,
-                                    String description, boolean markdown) {
+    public record FunctionParameter(
+            String name,
+            Type type,
+            boolean allowNullValue,
+            boolean allowUnknownValues,
+            String description,
+            boolean markdown) {
         /** A parameter whose description is plain text. */
-        public FunctionParameter(String name, Type type, boolean allowNullValue, boolean allowUnknownValues,
-                                 String description) {
+        public FunctionParameter(
+                String name, Type type, boolean allowNullValue, boolean allowUnknownValues, String description) {
             this(name, type, allowNullValue, allowUnknownValues, description, false);
         }
     }

@@ -64,15 +64,21 @@ public final class SchemaCache {
         }
         try {
             JsonNode root = MAPPER.readTree(f.toFile());
-            if (root.path("format").asInt() != FORMAT || !packageHash.equals(root.path("package_hash").asText())) {
+            if (root.path("format").asInt() != FORMAT
+                    || !packageHash.equals(root.path("package_hash").asText())) {
                 return Optional.empty();
             }
             JsonNode caps = root.path("server_capabilities");
             Optional<ProviderSchema.Schema> meta = root.has("provider_meta")
-                ? Optional.of(SchemaJson.readSchema(root.get("provider_meta"))) : Optional.empty();
-            ProviderSchema s = SchemaJson.read(root.path("schema"), meta, new ProviderSchema.ServerCapabilities(
-                caps.path("plan_destroy").asBoolean(), caps.path("get_provider_schema_optional").asBoolean(),
-                caps.path("move_resource_state").asBoolean()));
+                    ? Optional.of(SchemaJson.readSchema(root.get("provider_meta")))
+                    : Optional.empty();
+            ProviderSchema s = SchemaJson.read(
+                    root.path("schema"),
+                    meta,
+                    new ProviderSchema.ServerCapabilities(
+                            caps.path("plan_destroy").asBoolean(),
+                            caps.path("get_provider_schema_optional").asBoolean(),
+                            caps.path("move_resource_state").asBoolean()));
             return Optional.of(withUnknownArguments(s, root.path("functions_allow_unknown")));
         } catch (IOException | RuntimeException e) {
             LOG.debug("schema cache entry {} is unusable ({}); fetching the schema from the provider", f, e.toString());
@@ -120,12 +126,20 @@ public final class SchemaCache {
                 ps.add(allowUnknown(f.parameters().get(i), a.path(i).asBoolean()));
             }
             Optional<FunctionParameter> v = f.variadicParameter()
-                .map(p -> allowUnknown(p, a.path(f.parameters().size()).asBoolean()));
-            fns.put(n, new FunctionSignature(ps, v, f.returnType(), f.summary(), f.description(),
-                f.deprecationMessage(), f.markdown()));
+                    .map(p -> allowUnknown(p, a.path(f.parameters().size()).asBoolean()));
+            fns.put(
+                    n,
+                    new FunctionSignature(
+                            ps, v, f.returnType(), f.summary(), f.description(), f.deprecationMessage(), f.markdown()));
         });
-        return new ProviderSchema(s.provider(), s.providerMeta(), s.resourceSchemas(), s.dataSourceSchemas(), fns,
-            s.capabilities(), s.ephemeralResourceSchemas());
+        return new ProviderSchema(
+                s.provider(),
+                s.providerMeta(),
+                s.resourceSchemas(),
+                s.dataSourceSchemas(),
+                fns,
+                s.capabilities(),
+                s.ephemeralResourceSchemas());
     }
 
     private static FunctionParameter allowUnknown(FunctionParameter p, boolean allow) {

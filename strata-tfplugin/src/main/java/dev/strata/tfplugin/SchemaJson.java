@@ -181,12 +181,16 @@ public final class SchemaJson {
      *
      * @throws WireFormatException when the document is not a provider schema
      */
-    public static ProviderSchema read(JsonNode n, Optional<Schema> providerMeta,
-                                      ProviderSchema.ServerCapabilities capabilities) {
-        return new ProviderSchema(readSchema(required(n, "provider")), providerMeta,
-            readSchemas(n.path("resource_schemas")), readSchemas(n.path("data_source_schemas")),
-            readMap(n.path("functions"), SchemaJson::readFunction), capabilities,
-            readSchemas(n.path("ephemeral_resource_schemas")));
+    public static ProviderSchema read(
+            JsonNode n, Optional<Schema> providerMeta, ProviderSchema.ServerCapabilities capabilities) {
+        return new ProviderSchema(
+                readSchema(required(n, "provider")),
+                providerMeta,
+                readSchemas(n.path("resource_schemas")),
+                readSchemas(n.path("data_source_schemas")),
+                readMap(n.path("functions"), SchemaJson::readFunction),
+                capabilities,
+                readSchemas(n.path("ephemeral_resource_schemas")));
     }
 
     private static SortedMap<String, Schema> readSchemas(JsonNode n) {
@@ -211,11 +215,21 @@ public final class SchemaJson {
         for (Iterator<Map.Entry<String, JsonNode>> it = n.path("block_types").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode bt = e.getValue();
-            blocks.put(e.getKey(), new NestedBlock(e.getKey(), nesting(bt.path("nesting_mode").asText()),
-                readBlock(required(bt, "block")), bt.path("min_items").asLong(), bt.path("max_items").asLong()));
+            blocks.put(
+                    e.getKey(),
+                    new NestedBlock(
+                            e.getKey(),
+                            nesting(bt.path("nesting_mode").asText()),
+                            readBlock(required(bt, "block")),
+                            bt.path("min_items").asLong(),
+                            bt.path("max_items").asLong()));
         }
-        return new Block(readAttributes(n.path("attributes")), blocks, n.path("description").asText(""),
-            n.path("deprecated").asBoolean(), markdown(n));
+        return new Block(
+                readAttributes(n.path("attributes")),
+                blocks,
+                n.path("description").asText(""),
+                n.path("deprecated").asBoolean(),
+                markdown(n));
     }
 
     private static SortedMap<String, Attribute> readAttributes(JsonNode n) {
@@ -226,14 +240,24 @@ public final class SchemaJson {
             Optional<NestedAttributes> nested = Optional.empty();
             if (a.has("nested_type")) {
                 JsonNode nt = a.get("nested_type");
-                nested = Optional.of(new NestedAttributes(nesting(nt.path("nesting_mode").asText()),
-                    readAttributes(nt.path("attributes"))));
+                nested = Optional.of(new NestedAttributes(
+                        nesting(nt.path("nesting_mode").asText()), readAttributes(nt.path("attributes"))));
             }
             var type = nested.isPresent() ? nested.get().impliedType() : TypeJson.parse(required(a, "type"));
-            out.put(e.getKey(), new Attribute(e.getKey(), type, nested, a.path("description").asText(""),
-                a.path("required").asBoolean(), a.path("optional").asBoolean(), a.path("computed").asBoolean(),
-                a.path("sensitive").asBoolean(), a.path("deprecated").asBoolean(), a.path("write_only").asBoolean(),
-                markdown(a)));
+            out.put(
+                    e.getKey(),
+                    new Attribute(
+                            e.getKey(),
+                            type,
+                            nested,
+                            a.path("description").asText(""),
+                            a.path("required").asBoolean(),
+                            a.path("optional").asBoolean(),
+                            a.path("computed").asBoolean(),
+                            a.path("sensitive").asBoolean(),
+                            a.path("deprecated").asBoolean(),
+                            a.path("write_only").asBoolean(),
+                            markdown(a)));
         }
         return out;
     }
@@ -241,16 +265,25 @@ public final class SchemaJson {
     private static FunctionSignature readFunction(JsonNode n) {
         List<FunctionParameter> params = new ArrayList<>();
         n.path("parameters").forEach(p -> params.add(readParameter(p)));
-        return new FunctionSignature(params,
-            n.has("variadic_parameter") ? Optional.of(readParameter(n.get("variadic_parameter"))) : Optional.empty(),
-            TypeJson.parse(required(n, "return_type")), n.path("summary").asText(""), n.path("description").asText(""),
-            n.path("deprecation_message").asText(""));
+        return new FunctionSignature(
+                params,
+                n.has("variadic_parameter")
+                        ? Optional.of(readParameter(n.get("variadic_parameter")))
+                        : Optional.empty(),
+                TypeJson.parse(required(n, "return_type")),
+                n.path("summary").asText(""),
+                n.path("description").asText(""),
+                n.path("deprecation_message").asText(""));
     }
 
     private static FunctionParameter readParameter(JsonNode p) {
         // Terraform's JSON leaves out allow_unknown_values; false is the safe reading (arguments are known).
-        return new FunctionParameter(p.path("name").asText(""), TypeJson.parse(required(p, "type")),
-            p.path("is_nullable").asBoolean(), false, p.path("description").asText(""));
+        return new FunctionParameter(
+                p.path("name").asText(""),
+                TypeJson.parse(required(p, "type")),
+                p.path("is_nullable").asBoolean(),
+                false,
+                p.path("description").asText(""));
     }
 
     private static boolean markdown(JsonNode n) {

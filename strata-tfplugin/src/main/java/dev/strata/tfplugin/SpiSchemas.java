@@ -14,7 +14,10 @@ final class SpiSchemas {
     private SpiSchemas() {}
 
     static ProviderSchema toSpi(dev.strata.tfplugin.ProviderSchema s) {
-        return new ProviderSchema(schema(s.provider()), schemas(s.resourceSchemas()), schemas(s.dataSourceSchemas()),
+        return new ProviderSchema(
+                schema(s.provider()),
+                schemas(s.resourceSchemas()),
+                schemas(s.dataSourceSchemas()),
                 s.providerMeta().map(SpiSchemas::schema));
     }
 
@@ -34,8 +37,11 @@ final class SpiSchemas {
             out.deprecated();
         }
         b.attributes().forEach((n, a) -> out.attribute(n, attribute(a)));
-        b.blockTypes().forEach((n, nb) -> out.block(n, new NestedBlock(nesting(nb.nesting()), block(nb.block()),
-            clamp(nb.minItems()), clamp(nb.maxItems()))));
+        b.blockTypes()
+                .forEach((n, nb) -> out.block(
+                        n,
+                        new NestedBlock(
+                                nesting(nb.nesting()), block(nb.block()), clamp(nb.minItems()), clamp(nb.maxItems()))));
         return out.build();
     }
 
@@ -51,8 +57,8 @@ final class SpiSchemas {
         if (!required && !optional && !computed) {
             optional = true;
         }
-        Attribute out = new Attribute(a.impliedType(), required, optional, computed, a.sensitive(), a.description(),
-            a.deprecated());
+        Attribute out = new Attribute(
+                a.impliedType(), required, optional, computed, a.sensitive(), a.description(), a.deprecated());
         return out;
     }
 
@@ -72,9 +78,13 @@ final class SpiSchemas {
 
     /** An SPI schema (a built-in provider's) in the plugin client's types, for {@link SchemaJson}. */
     static dev.strata.tfplugin.ProviderSchema fromSpi(ProviderSchema s) {
-        return new dev.strata.tfplugin.ProviderSchema(fromSpi(s.provider()), java.util.Optional.empty(),
-            fromSpi(s.resourceTypes()), fromSpi(s.dataSources()), new TreeMap<>(),
-            new dev.strata.tfplugin.ProviderSchema.ServerCapabilities(false, false, false));
+        return new dev.strata.tfplugin.ProviderSchema(
+                fromSpi(s.provider()),
+                java.util.Optional.empty(),
+                fromSpi(s.resourceTypes()),
+                fromSpi(s.dataSources()),
+                new TreeMap<>(),
+                new dev.strata.tfplugin.ProviderSchema.ServerCapabilities(false, false, false));
     }
 
     private static SortedMap<String, dev.strata.tfplugin.ProviderSchema.Schema> fromSpi(SortedMap<String, Schema> in) {
@@ -89,17 +99,35 @@ final class SpiSchemas {
 
     private static dev.strata.tfplugin.ProviderSchema.Block fromSpi(Block b) {
         TreeMap<String, dev.strata.tfplugin.ProviderSchema.Attribute> attrs = new TreeMap<>();
-        b.attributes().forEach((n, a) -> attrs.put(n, new dev.strata.tfplugin.ProviderSchema.Attribute(n, a.type(),
-            java.util.Optional.empty(), a.description(), a.required(), a.optional(), a.computed(), a.sensitive(),
-            a.deprecated(), false)));
+        b.attributes()
+                .forEach((n, a) -> attrs.put(
+                        n,
+                        new dev.strata.tfplugin.ProviderSchema.Attribute(
+                                n,
+                                a.type(),
+                                java.util.Optional.empty(),
+                                a.description(),
+                                a.required(),
+                                a.optional(),
+                                a.computed(),
+                                a.sensitive(),
+                                a.deprecated(),
+                                false)));
         TreeMap<String, dev.strata.tfplugin.ProviderSchema.NestedBlock> blocks = new TreeMap<>();
-        b.blockTypes().forEach((n, nb) -> blocks.put(n, new dev.strata.tfplugin.ProviderSchema.NestedBlock(n,
-            switch (nb.nesting()) {
-                case SINGLE -> dev.strata.tfplugin.ProviderSchema.NestingMode.SINGLE;
-                case LIST -> dev.strata.tfplugin.ProviderSchema.NestingMode.LIST;
-                case SET -> dev.strata.tfplugin.ProviderSchema.NestingMode.SET;
-                case MAP -> dev.strata.tfplugin.ProviderSchema.NestingMode.MAP;
-            }, fromSpi(nb.block()), nb.minItems(), nb.maxItems())));
+        b.blockTypes()
+                .forEach((n, nb) -> blocks.put(
+                        n,
+                        new dev.strata.tfplugin.ProviderSchema.NestedBlock(
+                                n,
+                                switch (nb.nesting()) {
+                                    case SINGLE -> dev.strata.tfplugin.ProviderSchema.NestingMode.SINGLE;
+                                    case LIST -> dev.strata.tfplugin.ProviderSchema.NestingMode.LIST;
+                                    case SET -> dev.strata.tfplugin.ProviderSchema.NestingMode.SET;
+                                    case MAP -> dev.strata.tfplugin.ProviderSchema.NestingMode.MAP;
+                                },
+                                fromSpi(nb.block()),
+                                nb.minItems(),
+                                nb.maxItems())));
         return new dev.strata.tfplugin.ProviderSchema.Block(attrs, blocks, b.description(), b.deprecated());
     }
 }

@@ -49,7 +49,8 @@ final class StderrTail {
                 if (QUIET.contains(level)) {
                     return null;
                 }
-                return "[" + level.toUpperCase(Locale.ROOT) + "] " + n.path("@message").asText(t);
+                return "[" + level.toUpperCase(Locale.ROOT) + "] "
+                        + n.path("@message").asText(t);
             } catch (java.io.IOException e) {
                 return line;
             }

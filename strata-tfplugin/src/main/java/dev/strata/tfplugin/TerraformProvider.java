@@ -49,6 +49,7 @@ public final class TerraformProvider implements Provider {
     private volatile Diagnostics startFailure;
     /** A crashed plugin's failure, kept when the client is closed. */
     private volatile ProviderDiagnostics crashed;
+
     private volatile ProviderSchema wireSchema;
     private dev.strata.provider.ProviderSchema spiSchema;
 
@@ -67,13 +68,15 @@ public final class TerraformProvider implements Provider {
 
     /** A provider that runs {@code launch}, with calls bounded by {@code callTimeout}, and no schema cache. */
     public static TerraformProvider of(PluginLaunch launch, Duration callTimeout) {
-        return new TerraformProvider(launch.providerName(), () -> ProviderClient.start(launch, callTimeout), null, null);
+        return new TerraformProvider(
+                launch.providerName(), () -> ProviderClient.start(launch, callTimeout), null, null);
     }
 
     /** As {@link #of(PluginLaunch, Duration)}, keeping the schema in {@code cache} under {@code packageHash}. */
-    public static TerraformProvider of(PluginLaunch launch, Duration callTimeout, SchemaCache cache, String packageHash) {
-        return new TerraformProvider(launch.providerName(), () -> ProviderClient.start(launch, callTimeout), cache,
-            packageHash);
+    public static TerraformProvider of(
+            PluginLaunch launch, Duration callTimeout, SchemaCache cache, String packageHash) {
+        return new TerraformProvider(
+                launch.providerName(), () -> ProviderClient.start(launch, callTimeout), cache, packageHash);
     }
 
     public String name() {
@@ -88,7 +91,9 @@ public final class TerraformProvider implements Provider {
     /** The plugin's process id while it runs (for tests that kill it). */
     java.util.OptionalLong pid() {
         ProviderClient c = client;
-        return c == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(c.plugin().pid());
+        return c == null
+                ? java.util.OptionalLong.empty()
+                : java.util.OptionalLong.of(c.plugin().pid());
     }
 
     /**
@@ -185,8 +190,12 @@ public final class TerraformProvider implements Provider {
     @Override
     public dev.strata.provider.ProviderSchema schema() {
         dev.strata.provider.ProviderSchema s = checkSchema().value();
-        return s != null ? s : new dev.strata.provider.ProviderSchema(Schema.of(dev.strata.provider.Block.builder().build()),
-            new java.util.TreeMap<>(), new java.util.TreeMap<>());
+        return s != null
+                ? s
+                : new dev.strata.provider.ProviderSchema(
+                        Schema.of(dev.strata.provider.Block.builder().build()),
+                        new java.util.TreeMap<>(),
+                        new java.util.TreeMap<>());
     }
 
     /** The failure that stops every call (the plugin did not start, has no schema or crashed), or null. */
@@ -285,7 +294,8 @@ public final class TerraformProvider implements Provider {
         ProviderDiagnostics down = unavailable();
         if (down != null) {
             Schema s = schema().dataSource(request.typeName());
-            return new ReadDataResponse(Value.unknown(s == null ? Type.DYNAMIC : s.block().impliedType()), down);
+            return new ReadDataResponse(
+                    Value.unknown(s == null ? Type.DYNAMIC : s.block().impliedType()), down);
         }
         return client().readDataSource(request);
     }
@@ -310,8 +320,8 @@ public final class TerraformProvider implements Provider {
                 crashed = c.crashed();
             }
             if (startFailure == null) {
-                startFailure = Diagnostics.of(Diagnostic.error("Provider closed",
-                    "The provider " + name + " was already shut down.", null));
+                startFailure = Diagnostics.of(
+                        Diagnostic.error("Provider closed", "The provider " + name + " was already shut down.", null));
             }
         }
         if (c != null) {
@@ -330,17 +340,25 @@ public final class TerraformProvider implements Provider {
         ProviderSchema s = checkPluginSchema().value();
         SortedMap<String, ProviderFunction> out = new TreeMap<>();
         if (s != null) {
-            s.functions().forEach((fname, sig) -> out.put(fname, new ProviderFunction(fname,
-                sig.parameters().stream().map(TerraformProvider::parameter).toList(),
-                sig.variadicParameter().map(TerraformProvider::parameter), sig.returnType(), sig.summary(),
-                sig.description())));
+            s.functions()
+                    .forEach((fname, sig) -> out.put(
+                            fname,
+                            new ProviderFunction(
+                                    fname,
+                                    sig.parameters().stream()
+                                            .map(TerraformProvider::parameter)
+                                            .toList(),
+                                    sig.variadicParameter().map(TerraformProvider::parameter),
+                                    sig.returnType(),
+                                    sig.summary(),
+                                    sig.description())));
         }
         return out;
     }
 
     private static ProviderFunction.Parameter parameter(FunctionParameter p) {
-        return new ProviderFunction.Parameter(p.name(), p.type(), p.allowNullValue(), p.allowUnknownValues(),
-            p.description());
+        return new ProviderFunction.Parameter(
+                p.name(), p.type(), p.allowNullValue(), p.allowUnknownValues(), p.description());
     }
 
     /**
@@ -364,7 +382,8 @@ public final class TerraformProvider implements Provider {
      */
     public List<Function> languageFunctions(String localName) {
         List<Function> out = new ArrayList<>();
-        functions().forEach((fname, f) -> out.add(LanguageFunctions.of("provider::" + localName + "::" + fname, f, this)));
+        functions()
+                .forEach((fname, f) -> out.add(LanguageFunctions.of("provider::" + localName + "::" + fname, f, this)));
         return out;
     }
 }

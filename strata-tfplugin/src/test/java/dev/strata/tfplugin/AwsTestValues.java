@@ -25,13 +25,15 @@ final class AwsTestValues {
 
     /** The provider's configuration for offline use: fake keys, no credential, account or metadata look-ups. */
     static Value offlineProviderConfig(Value emptyConfig) {
-        return with(emptyConfig, Map.of(
-            "region", Value.string("us-east-1"),
-            "access_key", Value.string("mock"),
-            "secret_key", Value.string("mock"),
-            "skip_credentials_validation", Value.TRUE,
-            "skip_requesting_account_id", Value.TRUE,
-            "skip_metadata_api_check", Value.string("true")));
+        return with(
+                emptyConfig,
+                Map.of(
+                        "region", Value.string("us-east-1"),
+                        "access_key", Value.string("mock"),
+                        "secret_key", Value.string("mock"),
+                        "skip_credentials_validation", Value.TRUE,
+                        "skip_requesting_account_id", Value.TRUE,
+                        "skip_metadata_api_check", Value.string("true")));
     }
 
     static Value strings(String... s) {

@@ -40,15 +40,19 @@ class PluginProcessTest {
         Path p = script("echo 'panic: something broke' >&2\necho 'goroutine 1 [running]:' >&2\nexit 2");
         Diagnostic d = onlyError(PluginProcess.start(PluginLaunch.of("example.com/test/fake", p)));
         assertThat(d.summary()).isEqualTo("Provider example.com/test/fake crashed while starting");
-        assertThat(d.detail()).contains("exited with status 2").contains("panic: something broke")
-            .contains("goroutine 1 [running]:");
+        assertThat(d.detail())
+                .contains("exited with status 2")
+                .contains("panic: something broke")
+                .contains("goroutine 1 [running]:");
     }
 
     @Test
     void startAndFailureAreLoggedForWhoeverDebugsASlowOrStuckRun() throws IOException {
-        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(PluginProcess.class);
+        ch.qos.logback.classic.Logger log =
+                (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(PluginProcess.class);
         ch.qos.logback.classic.Level before = log.getLevel();
-        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> seen = new ch.qos.logback.core.read.ListAppender<>();
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> seen =
+                new ch.qos.logback.core.read.ListAppender<>();
         seen.start();
         log.addAppender(seen);
         log.setLevel(ch.qos.logback.classic.Level.DEBUG);
@@ -59,19 +63,25 @@ class PluginProcessTest {
             log.detachAppender(seen);
             log.setLevel(before);
         }
-        List<String> lines = seen.list.stream().map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage).toList();
-        assertThat(lines).anyMatch(l -> l.matches("started provider example\\.com/test/fake \\(pid \\d+, run \\d+\\) from .*"
-                + "terraform-provider-fake, offering protocols \\[5, 6\\]"));
-        assertThat(lines).contains("provider example.com/test/fake did not start: Provider example.com/test/fake crashed while starting");
+        List<String> lines = seen.list.stream()
+                .map(ch.qos.logback.classic.spi.ILoggingEvent::getFormattedMessage)
+                .toList();
+        assertThat(lines)
+                .anyMatch(l -> l.matches("started provider example\\.com/test/fake \\(pid \\d+, run \\d+\\) from .*"
+                        + "terraform-provider-fake, offering protocols \\[5, 6\\]"));
+        assertThat(lines)
+                .contains(
+                        "provider example.com/test/fake did not start: Provider example.com/test/fake crashed while starting");
     }
 
     @Test
     void pluginSeesTheMagicCookieProtocolsAndClientCertificate() throws IOException {
         Path p = script("echo \"$TF_PLUGIN_MAGIC_COOKIE $PLUGIN_PROTOCOL_VERSIONS\" >&2\n"
-            + "echo \"$PLUGIN_CLIENT_CERT\" | head -1 >&2\nexit 1");
+                + "echo \"$PLUGIN_CLIENT_CERT\" | head -1 >&2\nexit 1");
         Diagnostic d = onlyError(PluginProcess.start(PluginLaunch.of("example.com/test/fake", p)));
-        assertThat(d.detail()).contains(PluginProcess.MAGIC_COOKIE_VALUE + " 5,6")
-            .contains("-----BEGIN CERTIFICATE-----");
+        assertThat(d.detail())
+                .contains(PluginProcess.MAGIC_COOKIE_VALUE + " 5,6")
+                .contains("-----BEGIN CERTIFICATE-----");
     }
 
     /**
@@ -82,11 +92,15 @@ class PluginProcessTest {
     void pluginRunsInTheGivenDirectoryWithExactlyTheGivenEnvironment() throws IOException {
         Path work = Files.createDirectories(dir.resolve("work"));
         Files.writeString(work.resolve("creds"), "from-the-working-directory\n");
-        Path p = script("echo \"cwd=$(pwd) creds=$(cat creds) key=$AWS_ACCESS_KEY_ID home=${HOME:-unset}\" >&2\nexit 1");
+        Path p =
+                script("echo \"cwd=$(pwd) creds=$(cat creds) key=$AWS_ACCESS_KEY_ID home=${HOME:-unset}\" >&2\nexit 1");
         Diagnostic d = onlyError(PluginProcess.start(PluginLaunch.of("example.com/test/fake", p)
-            .in(work, java.util.Map.of("AWS_ACCESS_KEY_ID", "injected", "PATH", "/usr/bin:/bin"))));
-        assertThat(d.detail()).contains("cwd=" + work.toRealPath()).contains("creds=from-the-working-directory")
-            .contains("key=injected").contains("home=unset");
+                .in(work, java.util.Map.of("AWS_ACCESS_KEY_ID", "injected", "PATH", "/usr/bin:/bin"))));
+        assertThat(d.detail())
+                .contains("cwd=" + work.toRealPath())
+                .contains("creds=from-the-working-directory")
+                .contains("key=injected")
+                .contains("home=unset");
     }
 
     @Test
@@ -105,8 +119,11 @@ class PluginProcessTest {
         t.add("{\"@level\":\"error\",\"@message\":\"request failed\",\"@module\":\"aws\"}");
         t.add("panic: runtime error: invalid memory address");
         t.add("[WARN] something odd");
-        assertThat(t.lines()).containsExactly("[ERROR] request failed", "panic: runtime error: invalid memory address",
-            "[WARN] something odd");
+        assertThat(t.lines())
+                .containsExactly(
+                        "[ERROR] request failed",
+                        "panic: runtime error: invalid memory address",
+                        "[WARN] something odd");
     }
 
     @Test
@@ -121,12 +138,13 @@ class PluginProcessTest {
     void silentPluginTimesOutAndIsKilled() throws IOException {
         Path p = script("echo started >&2\nexec sleep 60");
         Diagnostic d = onlyError(PluginProcess.start(
-            PluginLaunch.of("example.com/test/fake", p).withStartTimeout(Duration.ofMillis(700))));
+                PluginLaunch.of("example.com/test/fake", p).withStartTimeout(Duration.ofMillis(700))));
         assertThat(d.summary()).isEqualTo("Provider example.com/test/fake did not start in time");
         assertThat(d.detail()).contains("started");
         assertThat(ProcessHandle.allProcesses()
-            .filter(h -> h.info().commandLine().orElse("").contains(dir.toString()))
-            .toList()).isEmpty();
+                        .filter(h -> h.info().commandLine().orElse("").contains(dir.toString()))
+                        .toList())
+                .isEmpty();
     }
 
     @Test
@@ -139,11 +157,19 @@ class PluginProcessTest {
     void handshakeFieldsAreValidated() throws Exception {
         List<Integer> offered = List.of(5, 6);
         assertThat(Handshake.parse("1|5|unix|/tmp/p.sock|grpc|\n", offered))
-            .isEqualTo(new Handshake(1, 5, "unix", "/tmp/p.sock", "grpc", java.util.Optional.empty()));
-        for (String bad : List.of("", "2|5|unix|/s|grpc|", "1|x|unix|/s|grpc|", "1|5|pipe|/s|grpc|",
-                "1|5|unix||grpc|", "1|5|unix|/s|netrpc|", "1|5|unix|/s", "1|5|unix|/s|grpc|!!notbase64")) {
+                .isEqualTo(new Handshake(1, 5, "unix", "/tmp/p.sock", "grpc", java.util.Optional.empty()));
+        for (String bad : List.of(
+                "",
+                "2|5|unix|/s|grpc|",
+                "1|x|unix|/s|grpc|",
+                "1|5|pipe|/s|grpc|",
+                "1|5|unix||grpc|",
+                "1|5|unix|/s|netrpc|",
+                "1|5|unix|/s",
+                "1|5|unix|/s|grpc|!!notbase64")) {
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> Handshake.parse(bad, offered))
-                .as(bad).isInstanceOf(Handshake.HandshakeException.class);
+                    .as(bad)
+                    .isInstanceOf(Handshake.HandshakeException.class);
         }
     }
 }

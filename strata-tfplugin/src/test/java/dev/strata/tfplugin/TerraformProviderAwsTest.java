@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.Result;
 import dev.strata.lang.funcs.CallResult;
 import dev.strata.lang.funcs.Function;
@@ -18,13 +19,12 @@ import dev.strata.provider.AttributePath;
 import dev.strata.provider.Block;
 import dev.strata.provider.NestingMode;
 import dev.strata.provider.Provider;
-import dev.strata.provider.ProviderFunction;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.ProviderFactory;
+import dev.strata.provider.ProviderFunction;
 import dev.strata.provider.ProviderSchema;
-import dev.strata.addr.VersionConstraint;
 import dev.strata.testing.Terraform;
 import dev.strata.tfplugin.install.LockFile;
 import dev.strata.tfplugin.install.Platform;
@@ -70,16 +70,24 @@ class TerraformProviderAwsTest {
 
     @BeforeAll
     void install() throws IOException {
-        assumeTrue(Files.isDirectory(MIRROR.resolve("registry.terraform.io/hashicorp/aws/5.100.0/linux_amd64"))
-            && Platform.current().toString().equals("linux_amd64"), "AWS provider not in " + MIRROR);
-        Files.writeString(dir.resolve("cli.tfrc"), "provider_installation {\n  filesystem_mirror {\n    path = \""
-            + MIRROR + "\"\n  }\n  direct {}\n}\n");
-        Map<String, String> env = Map.of("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
-        ProviderInstaller.Options o = new ProviderInstaller.Options(dir, dir.resolve(".terraform"), env,
-            dir.resolve("home"), Platform.current(), false);
-        var r = ProviderInstaller.install(o, List.of(new ProviderInstaller.Requirement(
-            new dev.strata.provider.ProviderAddress("registry.terraform.io", "hashicorp", "aws"),
-            List.of(">= 5.0, < 6.0"))), LockFile.empty(), line -> { });
+        assumeTrue(
+                Files.isDirectory(MIRROR.resolve("registry.terraform.io/hashicorp/aws/5.100.0/linux_amd64"))
+                        && Platform.current().toString().equals("linux_amd64"),
+                "AWS provider not in " + MIRROR);
+        Files.writeString(
+                dir.resolve("cli.tfrc"),
+                "provider_installation {\n  filesystem_mirror {\n    path = \"" + MIRROR + "\"\n  }\n  direct {}\n}\n");
+        Map<String, String> env =
+                Map.of("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
+        ProviderInstaller.Options o = new ProviderInstaller.Options(
+                dir, dir.resolve(".terraform"), env, dir.resolve("home"), Platform.current(), false);
+        var r = ProviderInstaller.install(
+                o,
+                List.of(new ProviderInstaller.Requirement(
+                        new dev.strata.provider.ProviderAddress("registry.terraform.io", "hashicorp", "aws"),
+                        List.of(">= 5.0, < 6.0"))),
+                LockFile.empty(),
+                line -> {});
         assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
         Files.writeString(dir.resolve(LockFile.FILENAME), r.value().lock().render());
         installed = InstalledProviders.forWorkingDirectory(dir, Map.of());
@@ -87,7 +95,8 @@ class TerraformProviderAwsTest {
     }
 
     private Provider create() {
-        Result<ProviderFactory> f = installed.resolve(AWS, VersionConstraint.parse("~> 5.100").value());
+        Result<ProviderFactory> f =
+                installed.resolve(AWS, VersionConstraint.parse("~> 5.100").value());
         assertThat(f.diagnostics().hasErrors()).as(f.diagnostics().toString()).isFalse();
         assertThat(f.value().version().toString()).isEqualTo("5.100.0");
         Provider p = f.value().create();
@@ -122,7 +131,8 @@ class TerraformProviderAwsTest {
         assertThat(ssm.attribute("tags").type()).isEqualTo(Type.map(Type.STRING));
         Block policy = s.dataSource("aws_iam_policy_document").block();
         assertThat(policy.blockType("statement").nesting()).isEqualTo(NestingMode.LIST);
-        assertThat(policy.blockType("statement").block().blockType("principals").nesting()).isEqualTo(NestingMode.SET);
+        assertThat(policy.blockType("statement").block().blockType("principals").nesting())
+                .isEqualTo(NestingMode.SET);
         assertThat(s.provider().block().attribute("region").optional()).isTrue();
 
         // A second instance finds the schema in the cache, so it does not start a plugin for it.
@@ -169,11 +179,21 @@ class TerraformProviderAwsTest {
         assertThat(arn.attributes().get("account")).isEqualTo(Value.string("123456789012"));
         assertThat(arn.attributes().get("service")).isEqualTo(Value.string("iam"));
 
-        Block statement = schema().dataSource("aws_iam_policy_document").block().blockType("statement").block();
-        Value st = with(statement.emptyValue(), Map.of("effect", Value.string("Allow"),
-            "actions", strings("s3:GetObject"), "resources", strings("arn:aws:s3:::example/*")));
-        Value doc = readData("aws_iam_policy_document", Map.of("statement",
-            Value.list(statement.impliedType(), List.of(st))));
+        Block statement = schema().dataSource("aws_iam_policy_document")
+                .block()
+                .blockType("statement")
+                .block();
+        Value st = with(
+                statement.emptyValue(),
+                Map.of(
+                        "effect",
+                        Value.string("Allow"),
+                        "actions",
+                        strings("s3:GetObject"),
+                        "resources",
+                        strings("arn:aws:s3:::example/*")));
+        Value doc = readData(
+                "aws_iam_policy_document", Map.of("statement", Value.list(statement.impliedType(), List.of(st))));
         JsonNode json = new ObjectMapper().readTree(doc.attributes().get("json").asString());
         assertThat(json.get("Statement").get(0).get("Action").asText()).isEqualTo("s3:GetObject");
     }
@@ -184,12 +204,15 @@ class TerraformProviderAwsTest {
         Block policy = schema().dataSource("aws_iam_policy_document").block();
         Block statement = policy.blockType("statement").block();
         Value bad = with(statement.emptyValue(), Map.of("effect", Value.string("Maybe"), "actions", strings("s3:*")));
-        ProviderDiagnostics ds = aws.validateDataResourceConfig("aws_iam_policy_document",
-            with(policy.emptyValue(), Map.of("statement", Value.list(statement.impliedType(), List.of(bad)))));
+        ProviderDiagnostics ds = aws.validateDataResourceConfig(
+                "aws_iam_policy_document",
+                with(policy.emptyValue(), Map.of("statement", Value.list(statement.impliedType(), List.of(bad)))));
         assertThat(ds.hasErrors()).isTrue();
         ProviderDiagnostic d = ds.asList().get(0);
         assertThat(d.attribute()).isNotNull();
-        assertThat(d.attribute().startsWith(AttributePath.of("statement"))).as(d.attribute().toString()).isTrue();
+        assertThat(d.attribute().startsWith(AttributePath.of("statement")))
+                .as(d.attribute().toString())
+                .isTrue();
         assertThat(d.attribute().toString()).isEqualTo("statement[0].effect");
     }
 
@@ -197,15 +220,18 @@ class TerraformProviderAwsTest {
     @Order(5)
     void callsProviderFunctions() {
         TerraformProvider p = (TerraformProvider) aws;
-        Provider.CallFunctionResponse r = p.callFunction(new Provider.CallFunctionRequest("arn_parse",
-            List.of(Value.string("arn:aws:iam::123456789012:role/example"))));
+        Provider.CallFunctionResponse r = p.callFunction(new Provider.CallFunctionRequest(
+                "arn_parse", List.of(Value.string("arn:aws:iam::123456789012:role/example"))));
         assertThat(r.error()).isNull();
         assertThat(r.result().attributes().get("resource")).isEqualTo(Value.string("role/example"));
-        assertThat(p.functions().get("arn_build").parameters()).extracting(ProviderFunction.Parameter::name)
-            .containsExactly("partition", "service", "region", "account_id", "resource");
+        assertThat(p.functions().get("arn_build").parameters())
+                .extracting(ProviderFunction.Parameter::name)
+                .containsExactly("partition", "service", "region", "account_id", "resource");
 
-        Function f = p.languageFunctions("aws").stream().filter(fn -> fn.name().equals("provider::aws::arn_parse"))
-            .findFirst().orElseThrow();
+        Function f = p.languageFunctions("aws").stream()
+                .filter(fn -> fn.name().equals("provider::aws::arn_parse"))
+                .findFirst()
+                .orElseThrow();
         CallResult ok = f.call(Value.string("arn:aws:s3:::bucket"));
         assertThat(ok.value().attributes().get("service")).isEqualTo(Value.string("s3"));
         CallResult unknown = f.call(Value.unknown(Type.STRING));
@@ -214,23 +240,31 @@ class TerraformProviderAwsTest {
         assertThat(bad).isInstanceOf(CallResult.Failure.class);
         assertThat(((CallResult.Failure) bad).summary()).isEqualTo("Error in function call");
         assertThat(((CallResult.Failure) bad).detail())
-            .isEqualTo("Call to function \"provider::aws::arn_parse\" failed: arn: invalid prefix.");
+                .isEqualTo("Call to function \"provider::aws::arn_parse\" failed: arn: invalid prefix.");
         // Sensitive arguments make a sensitive result.
-        CallResult secret = f.call(Value.string("arn:aws:s3:::bucket").withMarks(
-            java.util.EnumSet.of(dev.strata.lang.value.Mark.SENSITIVE)));
-        assertThat(secret.value().hasMarkDeep(dev.strata.lang.value.Mark.SENSITIVE)).isTrue();
+        CallResult secret = f.call(Value.string("arn:aws:s3:::bucket")
+                .withMarks(java.util.EnumSet.of(dev.strata.lang.value.Mark.SENSITIVE)));
+        assertThat(secret.value().hasMarkDeep(dev.strata.lang.value.Mark.SENSITIVE))
+                .isTrue();
     }
 
     @Test
     @Order(6)
     void plansAnSsmParameterCreate() {
         Block ssm = schema().resourceType("aws_ssm_parameter").block();
-        Value config = with(ssm.emptyValue(), Map.of("name", Value.string("/strata/test"),
-            "type", Value.string("String"), "value", Value.string("hello")));
+        Value config = with(
+                ssm.emptyValue(),
+                Map.of(
+                        "name",
+                        Value.string("/strata/test"),
+                        "type",
+                        Value.string("String"),
+                        "value",
+                        Value.string("hello")));
         noErrors(aws.validateResourceConfig("aws_ssm_parameter", config));
         Value proposed = dev.strata.provider.ProposedNewState.of(ssm, ssm.nullValue(), config);
-        Provider.PlanResponse plan = aws.planResourceChange(new Provider.PlanRequest("aws_ssm_parameter",
-            ssm.nullValue(), proposed, config, null));
+        Provider.PlanResponse plan = aws.planResourceChange(
+                new Provider.PlanRequest("aws_ssm_parameter", ssm.nullValue(), proposed, config, null));
         noErrors(plan.diagnostics());
         Value planned = plan.plannedState();
         assertThat(planned.attributes().get("name")).isEqualTo(Value.string("/strata/test"));
@@ -244,11 +278,12 @@ class TerraformProviderAwsTest {
     @Order(7)
     void upgradesStoredStateAndStops() {
         String raw = "{\"id\":\"/strata/x\",\"name\":\"/strata/x\",\"type\":\"String\",\"value\":\"v\","
-            + "\"arn\":\"arn:aws:ssm:us-east-1:123456789012:parameter/strata/x\",\"tier\":\"Standard\",\"version\":3}";
-        Provider.UpgradeResponse up = aws.upgradeResourceState(new Provider.UpgradeRequest("aws_ssm_parameter",
-            schema().resourceType("aws_ssm_parameter").version(), raw));
+                + "\"arn\":\"arn:aws:ssm:us-east-1:123456789012:parameter/strata/x\",\"tier\":\"Standard\",\"version\":3}";
+        Provider.UpgradeResponse up = aws.upgradeResourceState(new Provider.UpgradeRequest(
+                "aws_ssm_parameter", schema().resourceType("aws_ssm_parameter").version(), raw));
         noErrors(up.diagnostics());
-        assertThat(up.upgradedState().type()).isEqualTo(schema().resourceType("aws_ssm_parameter").block().impliedType());
+        assertThat(up.upgradedState().type())
+                .isEqualTo(schema().resourceType("aws_ssm_parameter").block().impliedType());
         assertThat(up.upgradedState().attributes().get("version")).isEqualTo(Value.number(3));
         assertThat(up.upgradedState().attributes().get("description").isNull()).isTrue();
         noErrors(aws.stop());
@@ -286,8 +321,10 @@ class TerraformProviderAwsTest {
         assertThat(r.value()).isNull();
         var d = r.diagnostics().asList().get(0);
         assertThat(d.summary()).isEqualTo("Plugin did not respond");
-        assertThat(d.detail()).contains("registry.terraform.io/hashicorp/aws").contains("exited with status")
-            .contains("stderr");
+        assertThat(d.detail())
+                .contains("registry.terraform.io/hashicorp/aws")
+                .contains("exited with status")
+                .contains("stderr");
         // Later calls report the failure instead of hanging or starting another process.
         ProviderDiagnostics later = p.validateProviderConfig(Value.EMPTY_OBJECT);
         assertThat(later.hasErrors()).isTrue();
@@ -298,23 +335,33 @@ class TerraformProviderAwsTest {
     @Order(9)
     void schemaJsonEqualsTerraformsOutput() throws Exception {
         Terraform.assumeInstalled();
-        Files.writeString(dir.resolve("main.tf"), "terraform {\n  required_providers {\n"
-            + "    aws = { source = \"hashicorp/aws\", version = \">= 5.0, < 6.0\" }\n  }\n}\n");
+        Files.writeString(
+                dir.resolve("main.tf"),
+                "terraform {\n  required_providers {\n"
+                        + "    aws = { source = \"hashicorp/aws\", version = \">= 5.0, < 6.0\" }\n  }\n}\n");
         Path tfDir = Files.createDirectories(dir.resolve("tf"));
         // Terraform would query the registry for a "direct" method, so its configuration names the mirror only.
-        Files.writeString(tfDir.resolve("cli.tfrc"), "provider_installation {\n  filesystem_mirror {\n    path = \""
-            + MIRROR + "\"\n  }\n}\n");
+        Files.writeString(
+                tfDir.resolve("cli.tfrc"),
+                "provider_installation {\n  filesystem_mirror {\n    path = \"" + MIRROR + "\"\n  }\n}\n");
         Files.copy(dir.resolve("main.tf"), tfDir.resolve("main.tf"));
         terraform(tfDir, "init", "-input=false", "-no-color");
-        JsonNode tf = new ObjectMapper().readTree(terraform(tfDir, "providers", "schema", "-json"))
-            .get("provider_schemas").get("registry.terraform.io/hashicorp/aws");
+        JsonNode tf = new ObjectMapper()
+                .readTree(terraform(tfDir, "providers", "schema", "-json"))
+                .get("provider_schemas")
+                .get("registry.terraform.io/hashicorp/aws");
         TerraformProvider p = (TerraformProvider) aws;
-        JsonNode ours = new ObjectMapper().readTree(new ObjectMapper().writeValueAsBytes(
-            SchemaJson.write(p.checkPluginSchema().value())));
+        JsonNode ours = new ObjectMapper()
+                .readTree(new ObjectMapper()
+                        .writeValueAsBytes(
+                                SchemaJson.write(p.checkPluginSchema().value())));
         assertThat(ours.equals(tf)).as("schema JSON differs from terraform's").isTrue();
     }
 
     private String terraform(Path wd, String... args) throws IOException, InterruptedException {
-        return Terraform.in(wd).cliConfig(wd.resolve("cli.tfrc")).timeout(Duration.ofMinutes(2)).ok(args);
+        return Terraform.in(wd)
+                .cliConfig(wd.resolve("cli.tfrc"))
+                .timeout(Duration.ofMinutes(2))
+                .ok(args);
     }
 }

@@ -27,17 +27,25 @@ final class ApplyCommand implements Command {
     private final boolean refreshOnly;
     private final FlagSet flags = new FlagSet();
     private final Operation op = new Operation(flags);
-    private final Flag<Boolean> autoApprove = flags.bool("auto-approve", false, "Skip interactive approval of plan "
-            + "before applying.");
+    private final Flag<Boolean> autoApprove =
+            flags.bool("auto-approve", false, "Skip interactive approval of plan " + "before applying.");
     private final Flag<Boolean> destroyFlag;
-    private final Flag<Boolean> json = flags.bool("json", false, "Produce output in a machine-readable JSON format "
-            + "(Terraform's UI messages); requires -auto-approve or a saved plan. Always disables color.");
+    private final Flag<Boolean> json = flags.bool(
+            "json",
+            false,
+            "Produce output in a machine-readable JSON format "
+                    + "(Terraform's UI messages); requires -auto-approve or a saved plan. Always disables color.");
 
     private ApplyCommand(boolean destroy, boolean refreshOnly) {
         this.destroy = destroy;
         this.refreshOnly = refreshOnly;
-        this.destroyFlag = destroy || refreshOnly ? null : flags.bool("destroy", false, "Destroy Strata-managed "
-                + "infrastructure. The command \"strata destroy\" is a convenience alias for this option.");
+        this.destroyFlag = destroy || refreshOnly
+                ? null
+                : flags.bool(
+                        "destroy",
+                        false,
+                        "Destroy Strata-managed "
+                                + "infrastructure. The command \"strata destroy\" is a convenience alias for this option.");
     }
 
     static ApplyCommand apply() {
@@ -59,8 +67,9 @@ final class ApplyCommand implements Command {
 
     @Override
     public String synopsis() {
-        return destroy ? "Destroy previously-created infrastructure" : refreshOnly
-                ? "Update the state to match remote systems" : "Create or update infrastructure";
+        return destroy
+                ? "Destroy previously-created infrastructure"
+                : refreshOnly ? "Update the state to match remote systems" : "Create or update infrastructure";
     }
 
     @Override
@@ -111,15 +120,19 @@ final class ApplyCommand implements Command {
     Parsed<Args> parse(ParsedArgs args) {
         boolean machine = args.get(json);
         boolean approved = args.get(autoApprove);
-        PlanMode mode = destroy || (destroyFlag != null && args.get(destroyFlag)) ? PlanMode.DESTROY
+        PlanMode mode = destroy || (destroyFlag != null && args.get(destroyFlag))
+                ? PlanMode.DESTROY
                 : refreshOnly ? PlanMode.REFRESH_ONLY : PlanMode.NORMAL;
         Args value = new Args(args.positionals().stream().findFirst(), mode, approved, machine);
         if (machine && args.positionals().isEmpty() && !approved && !refreshOnly) {
             return new Parsed<>(value, List.of(OperationView.approvalImpossible()));
         }
         if (args.positionals().size() > (destroy || refreshOnly ? 0 : 1)) {
-            return new Parsed<>(value, List.of(CliDiagnostic.error("Too many command line arguments", "Expected at "
-                    + "most one positional argument, the path of a saved plan file.")));
+            return new Parsed<>(
+                    value,
+                    List.of(CliDiagnostic.error(
+                            "Too many command line arguments",
+                            "Expected at " + "most one positional argument, the path of a saved plan file.")));
         }
         return Parsed.of(value);
     }
@@ -129,16 +142,18 @@ final class ApplyCommand implements Command {
         Parsed<Args> args = parse(parsed);
         // The arguments choose the view, so they come back even when wrong.
         CommandContext ctx = args.value().context(context);
-        OperationView view = OperationView.of(ctx, args.value().json(),
-                new dev.strata.engine.Schemas(Operation.providers(ctx)));
+        OperationView view =
+                OperationView.of(ctx, args.value().json(), new dev.strata.engine.Schemas(Operation.providers(ctx)));
         if (args.hasErrors()) {
             view.diagnostics(args.diagnostics());
             return 1;
         }
         boolean fromFile = args.value().planFile().isPresent();
         // As Terraform: "strata refresh" and destroy mode work without configuration; apply does not.
-        OperationRunner.Request request = new OperationRunner.Request("OperationTypeApply",
-                !fromFile && args.value().mode() == PlanMode.NORMAL ? Operation.Needs.APPLY : null, fromFile);
+        OperationRunner.Request request = new OperationRunner.Request(
+                "OperationTypeApply",
+                !fromFile && args.value().mode() == PlanMode.NORMAL ? Operation.Needs.APPLY : null,
+                fromFile);
         return OperationRunner.run(ctx, parsed, op, view.view(), request, s -> apply(ctx, s, view, args.value()));
     }
 
@@ -159,7 +174,8 @@ final class ApplyCommand implements Command {
             plan = pf.value().plan();
             options = pf.value().options();
             if (!options.workspace().equals(s.workspace())) {
-                view.diagnostics(List.of(CliDiagnostic.error("Saved plan is for a different workspace",
+                view.diagnostics(List.of(CliDiagnostic.error(
+                        "Saved plan is for a different workspace",
                         "The plan was created in workspace \"" + options.workspace() + "\", but the selected "
                                 + "workspace is \"" + s.workspace() + "\".")));
                 return 1;
@@ -171,8 +187,14 @@ final class ApplyCommand implements Command {
                 return 1;
             }
             // Parallelism is how the apply runs, not what it does: the apply's own flag wins.
-            options = new PlanOptions(context.workingDir(), context.startDir(), options.workspace(),
-                    options.mode(), options.refresh(), options.targets(), options.replace(),
+            options = new PlanOptions(
+                    context.workingDir(),
+                    context.startDir(),
+                    options.workspace(),
+                    options.mode(),
+                    options.refresh(),
+                    options.targets(),
+                    options.replace(),
                     s.args().isGiven(op.parallelism) ? s.args().get(op.parallelism) : options.parallelism());
             if (!Operation.checkStateWritable(state, planView, loaded.sources())) {
                 return 1;
@@ -207,8 +229,18 @@ final class ApplyCommand implements Command {
                         return 1;
                     }
                 }
-                view.nothingToApply(new ApplyResult(state.state(), 0, 0, 0, List.of(), List.of(), List.of(),
-                        false, dev.strata.hcl.Diagnostics.NONE), options.mode() == PlanMode.DESTROY);
+                view.nothingToApply(
+                        new ApplyResult(
+                                state.state(),
+                                0,
+                                0,
+                                0,
+                                List.of(),
+                                List.of(),
+                                List.of(),
+                                false,
+                                dev.strata.hcl.Diagnostics.NONE),
+                        options.mode() == PlanMode.DESTROY);
                 return 0;
             }
             if (refreshOnly && !Operation.checkStateWritable(state, planView, loaded.sources())) {
@@ -232,14 +264,23 @@ final class ApplyCommand implements Command {
         Result<ApplyResult> r;
         boolean destroying = options.mode() == PlanMode.DESTROY;
         try (ApplyView progress = new ApplyView(context)) {
-            view.applying(progress, (int) plan.changes().stream().filter(c -> c.action() != dev.strata.engine.Action.NO_OP
-                    && c.action() != dev.strata.engine.Action.FORGET).count() + plan.deferred().size());
+            view.applying(
+                    progress,
+                    (int) plan.changes().stream()
+                                    .filter(c -> c.action() != dev.strata.engine.Action.NO_OP
+                                            && c.action() != dev.strata.engine.Action.FORGET)
+                                    .count()
+                            + plan.deferred().size());
             r = s.engine().apply(plan, state, options, view.events(progress));
             view.applied(progress, r.diagnostics(), Optional.ofNullable(r.value()), loaded.sources(), destroying);
         }
         if (r.value() == null) {
             return 1;
         }
-        return r.value().failed().isEmpty() && !r.diagnostics().hasErrors() && !r.value().interrupted() ? 0 : 1;
+        return r.value().failed().isEmpty()
+                        && !r.diagnostics().hasErrors()
+                        && !r.value().interrupted()
+                ? 0
+                : 1;
     }
 }

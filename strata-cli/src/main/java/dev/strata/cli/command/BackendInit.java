@@ -23,15 +23,23 @@ final class BackendInit {
     private BackendInit() {}
 
     /** The init flags that concern the backend. */
-    record Options(List<String> backendConfig, boolean reconfigure, boolean migrateState, boolean forceCopy,
-                   boolean input, LockRequest lock) {}
+    record Options(
+            List<String> backendConfig,
+            boolean reconfigure,
+            boolean migrateState,
+            boolean forceCopy,
+            boolean input,
+            LockRequest lock) {}
 
     /** Returns whether init may go on; problems are added to {@code diags}. */
     static boolean run(CommandContext context, InitView view, ModuleConfig root, Options o, Diagnostics.Builder diags) {
         if (o.reconfigure() && (o.migrateState() || o.forceCopy())) {
-            diags.add(Diagnostic.error("Invalid init options", "The -migrate-state and -reconfigure options are "
-                    + "mutually exclusive: -migrate-state copies the existing state to the new backend, -reconfigure "
-                    + "leaves it behind.", null));
+            diags.add(Diagnostic.error(
+                    "Invalid init options",
+                    "The -migrate-state and -reconfigure options are "
+                            + "mutually exclusive: -migrate-state copies the existing state to the new backend, -reconfigure "
+                            + "leaves it behind.",
+                    null));
             return false;
         }
         Result<BackendSpec> declared = StateCli.declaredSpec(root);
@@ -41,14 +49,18 @@ final class BackendInit {
         }
         BackendSpec fileSpec = declared.value();
         if (fileSpec == null && !o.backendConfig().isEmpty()) {
-            diags.add(Diagnostic.error("No backend block for -backend-config", "-backend-config sets the settings of "
-                    + "the backend named in terraform { backend \"TYPE\" { ... } }, but the configuration has no "
-                    + "backend block. Add one (it may be empty: backend \"pg\" {}) or drop -backend-config.", null));
+            diags.add(Diagnostic.error(
+                    "No backend block for -backend-config",
+                    "-backend-config sets the settings of "
+                            + "the backend named in terraform { backend \"TYPE\" { ... } }, but the configuration has no "
+                            + "backend block. Add one (it may be empty: backend \"pg\" {}) or drop -backend-config.",
+                    null));
             return false;
         }
         BackendSpec wanted = fileSpec;
         if (fileSpec != null) {
-            Result<Map<String, String>> overrides = BackendSettings.overrides(fileSpec.type(), o.backendConfig(), context);
+            Result<Map<String, String>> overrides =
+                    BackendSettings.overrides(fileSpec.type(), o.backendConfig(), context);
             diags.addAll(overrides.diagnostics());
             if (overrides.hasErrors()) {
                 return false;
@@ -61,7 +73,10 @@ final class BackendInit {
             return false;
         }
         BackendRecord rec = recorded.value();
-        if (rec != null && fileSpec != null && o.backendConfig().isEmpty() && rec.spec().type().equals(fileSpec.type())
+        if (rec != null
+                && fileSpec != null
+                && o.backendConfig().isEmpty()
+                && rec.spec().type().equals(fileSpec.type())
                 && rec.hash() == fileSpec.hash()) {
             // As in Terraform: an unchanged block keeps the -backend-config settings given at an earlier init.
             wanted = rec.spec();
@@ -108,8 +123,15 @@ final class BackendInit {
         return record(context, view, fileSpec, wanted, diags);
     }
 
-    private static boolean migrate(CommandContext context, InitView view, BackendSpec fromSpec, Backend from,
-                                   BackendSpec toSpec, Backend to, Options o, Diagnostics.Builder diags) {
+    private static boolean migrate(
+            CommandContext context,
+            InitView view,
+            BackendSpec fromSpec,
+            Backend from,
+            BackendSpec toSpec,
+            Backend to,
+            Options o,
+            Diagnostics.Builder diags) {
         Result<BackendMigration.Plan> plan = BackendMigration.plan(from, to);
         diags.addAll(plan.diagnostics());
         if (plan.hasErrors()) {
@@ -125,19 +147,26 @@ final class BackendInit {
                     + "  Pre-existing state was found while migrating the previous " + fromSpec + " backend to the\n"
                     + "  newly configured " + toSpec + " backend. The states of these workspaces will be copied:\n"
                     + "  " + String.join(", ", p.withState()) + ".\n"
-                    + (p.conflicts().isEmpty() ? "" : "  THIS WILL OVERWRITE the states of " + String.join(", ", p.conflicts())
-                            + " in the " + toSpec + " backend.\n")
+                    + (p.conflicts().isEmpty()
+                            ? ""
+                            : "  THIS WILL OVERWRITE the states of " + String.join(", ", p.conflicts()) + " in the "
+                                    + toSpec + " backend.\n")
                     + "  The states in the " + fromSpec + " backend are kept. Only 'yes' will be accepted to copy.\n\n"
                     + "  Enter a value: ";
             if (!o.input()) {
-                diags.add(Diagnostic.error("Confirmation required", "Copying the existing state to the new backend "
-                        + "must be confirmed, and -input=false forbids asking. Use -force-copy to copy without asking."
-                        , null));
+                diags.add(Diagnostic.error(
+                        "Confirmation required",
+                        "Copying the existing state to the new backend "
+                                + "must be confirmed, and -input=false forbids asking. Use -force-copy to copy without asking.",
+                        null));
                 return false;
             }
             if (!view.confirm(question)) {
-                diags.add(Diagnostic.error("Migration cancelled", "Nothing was copied and the backend was not changed. "
-                        + "To use the new backend without copying the state, run \"strata init -reconfigure\".", null));
+                diags.add(Diagnostic.error(
+                        "Migration cancelled",
+                        "Nothing was copied and the backend was not changed. "
+                                + "To use the new backend without copying the state, run \"strata init -reconfigure\".",
+                        null));
                 return false;
             }
         }
@@ -148,25 +177,37 @@ final class BackendInit {
         }
         diags.addAll(copied.diagnostics());
         if (copied.hasErrors()) {
-            diags.add(Diagnostic.error("State migration failed", "The backend was not changed: commands keep using the "
-                    + "previous " + fromSpec + " backend, whose states are untouched. Fix the problem above and run "
-                    + "\"strata init -migrate-state\" again.", null));
+            diags.add(Diagnostic.error(
+                    "State migration failed",
+                    "The backend was not changed: commands keep using the "
+                            + "previous " + fromSpec
+                            + " backend, whose states are untouched. Fix the problem above and run "
+                            + "\"strata init -migrate-state\" again.",
+                    null));
             return false;
         }
         return true;
     }
 
-    private static boolean record(CommandContext context, InitView view, BackendSpec fileSpec, BackendSpec wanted,
-                                  Diagnostics.Builder diags) {
-        Diagnostics d = wanted == null ? BackendRecord.remove(context)
+    private static boolean record(
+            CommandContext context,
+            InitView view,
+            BackendSpec fileSpec,
+            BackendSpec wanted,
+            Diagnostics.Builder diags) {
+        Diagnostics d = wanted == null
+                ? BackendRecord.remove(context)
                 : new BackendRecord(wanted, fileSpec.hash()).write(context);
         diags.addAll(d);
         if (d.hasErrors()) {
             return false;
         }
-        view.done(wanted == null ? "The backend block was removed: state is kept in terraform.tfstate again."
-                : "Successfully configured the backend " + wanted + "! Strata will automatically use this backend "
-                        + "unless the backend configuration changes.");
+        view.done(
+                wanted == null
+                        ? "The backend block was removed: state is kept in terraform.tfstate again."
+                        : "Successfully configured the backend " + wanted
+                                + "! Strata will automatically use this backend "
+                                + "unless the backend configuration changes.");
         return true;
     }
 }

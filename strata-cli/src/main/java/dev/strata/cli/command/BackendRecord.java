@@ -45,9 +45,14 @@ record BackendRecord(BackendSpec spec, long hash) {
         } catch (NoSuchFileException e) {
             return Result.of(null);
         } catch (IOException e) {
-            return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to read the backend settings",
-                    "Could not read " + IoProblems.describe(context.workingDir().relativize(f), e)
-                            + ". Run \"strata init -reconfigure\" to record them again.", null)));
+            return Result.of(
+                    null,
+                    Diagnostics.of(Diagnostic.error(
+                            "Failed to read the backend settings",
+                            "Could not read "
+                                    + IoProblems.describe(context.workingDir().relativize(f), e)
+                                    + ". Run \"strata init -reconfigure\" to record them again.",
+                            null)));
         }
         JsonNode b = root == null ? null : root.get("backend");
         if (b == null || !b.isObject() || !b.path("type").isTextual()) {
@@ -58,10 +63,16 @@ record BackendRecord(BackendSpec spec, long hash) {
             Map.Entry<String, JsonNode> e = it.next();
             // Terraform lists every setting of the backend's schema, unset ones as null.
             if (!e.getValue().isNull()) {
-                settings.put(e.getKey(), e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString());
+                settings.put(
+                        e.getKey(),
+                        e.getValue().isTextual()
+                                ? e.getValue().asText()
+                                : e.getValue().toString());
             }
         }
-        return Result.of(new BackendRecord(new BackendSpec(b.get("type").asText(), settings), b.path("hash").asLong()));
+        return Result.of(new BackendRecord(
+                new BackendSpec(b.get("type").asText(), settings),
+                b.path("hash").asLong()));
     }
 
     /** Records this backend, atomically and readable by the owner only (settings may hold a password). */
@@ -73,13 +84,18 @@ record BackendRecord(BackendSpec spec, long hash) {
             root.put("version", 3);
             root.put("terraform_version", Version.current());
             root.put("serial", old == null ? 1 : old.path("serial").asLong() + 1);
-            root.put("lineage", old != null && old.path("lineage").isTextual() ? old.get("lineage").asText()
-                    : UUID.randomUUID().toString());
+            root.put(
+                    "lineage",
+                    old != null && old.path("lineage").isTextual()
+                            ? old.get("lineage").asText()
+                            : UUID.randomUUID().toString());
             ObjectNode b = root.putObject("backend");
             b.put("type", spec.type());
             ObjectNode config = b.putObject("config");
-            for (String k : new java.util.TreeSet<>(BackendSettings.allowed(spec.type()) == null ? spec.settings().keySet()
-                    : BackendSettings.allowed(spec.type()))) {
+            for (String k : new java.util.TreeSet<>(
+                    BackendSettings.allowed(spec.type()) == null
+                            ? spec.settings().keySet()
+                            : BackendSettings.allowed(spec.type()))) {
                 String v = spec.settings().get(k);
                 if (v == null) {
                     config.putNull(k);
@@ -99,8 +115,11 @@ record BackendRecord(BackendSpec spec, long hash) {
             }
             return Diagnostics.NONE;
         } catch (IOException e) {
-            return Diagnostics.of(Diagnostic.error("Failed to record the backend settings", "Could not write "
-                    + IoProblems.describe(context.workingDir().relativize(f), e) + ".", null));
+            return Diagnostics.of(Diagnostic.error(
+                    "Failed to record the backend settings",
+                    "Could not write "
+                            + IoProblems.describe(context.workingDir().relativize(f), e) + ".",
+                    null));
         }
     }
 
@@ -110,8 +129,10 @@ record BackendRecord(BackendSpec spec, long hash) {
             Files.deleteIfExists(file(context));
             return Diagnostics.NONE;
         } catch (IOException e) {
-            return Diagnostics.of(Diagnostic.error("Failed to remove the backend settings", "Could not delete "
-                    + IoProblems.describe(file(context), e) + ".", null));
+            return Diagnostics.of(Diagnostic.error(
+                    "Failed to remove the backend settings",
+                    "Could not delete " + IoProblems.describe(file(context), e) + ".",
+                    null));
         }
     }
 

@@ -56,7 +56,8 @@ final class BackendSettings {
         Diagnostics.Builder diags = Diagnostics.builder();
         Map<String, String> out = new TreeMap<>();
         Set<String> allowed = SUPPORTED.getOrDefault(type, Set.of());
-        Evaluator constants = new Evaluator(Scope.empty(TemplateFunctions.builtins(FunctionContext.system(context.workingDir()))));
+        Evaluator constants =
+                new Evaluator(Scope.empty(TemplateFunctions.builtins(FunctionContext.system(context.workingDir()))));
         for (String arg : args) {
             int eq = arg.indexOf('=');
             if (eq >= 0) {
@@ -73,8 +74,11 @@ final class BackendSettings {
             try {
                 bytes = java.nio.file.Files.readAllBytes(file);
             } catch (java.io.IOException e) {
-                diags.add(Diagnostic.error("Invalid backend configuration file", "The backend configuration file \""
-                        + arg + "\" given on the command line could not be read: " + IoProblems.reason(e) + ".", null));
+                diags.add(Diagnostic.error(
+                        "Invalid backend configuration file",
+                        "The backend configuration file \"" + arg + "\" given on the command line could not be read: "
+                                + IoProblems.reason(e) + ".",
+                        null));
                 continue;
             }
             Result<dev.strata.hcl.HclFile> parsed = arg.endsWith(".json")
@@ -101,15 +105,20 @@ final class BackendSettings {
     }
 
     private static Diagnostic unexpected(String type, String key, Set<String> allowed, dev.strata.hcl.SourceRange at) {
-        return Diagnostic.error("Invalid backend configuration argument", "The backend configuration argument \"" + key
-                + "\" given on the command line is not expected for the selected backend type \"" + type + "\""
-                + (allowed.isEmpty() ? "." : ", which takes " + String.join(", ", new java.util.TreeSet<>(allowed)) + "."),
+        return Diagnostic.error(
+                "Invalid backend configuration argument",
+                "The backend configuration argument \"" + key
+                        + "\" given on the command line is not expected for the selected backend type \"" + type + "\""
+                        + (allowed.isEmpty()
+                                ? "."
+                                : ", which takes " + String.join(", ", new java.util.TreeSet<>(allowed)) + "."),
                 at);
     }
 
     private static Value stringValue(Evaluator constants, Attribute a, Diagnostics.Builder diags) {
         if (!a.expr().variables().isEmpty()) {
-            diags.add(Diagnostic.error("Variables not allowed",
+            diags.add(Diagnostic.error(
+                    "Variables not allowed",
                     "Variables may not be used here: the backend is chosen before any variable has a value.",
                     a.expr().range()));
             return null;
@@ -121,7 +130,9 @@ final class BackendSettings {
         }
         ConversionResult s = Convert.convert(v.value(), Type.STRING);
         if (!s.isOk() || s.value().isNull()) {
-            diags.add(Diagnostic.error("Invalid backend setting", "\"" + a.name() + "\" must be a string.",
+            diags.add(Diagnostic.error(
+                    "Invalid backend setting",
+                    "\"" + a.name() + "\" must be a string.",
                     a.expr().range()));
             return null;
         }
@@ -132,22 +143,29 @@ final class BackendSettings {
         Diagnostics.Builder diags = Diagnostics.builder();
         Set<String> allowed = SUPPORTED.get(backend.type());
         if (allowed == null) {
-            diags.add(Diagnostic.error("Unsupported backend type",
+            diags.add(Diagnostic.error(
+                    "Unsupported backend type",
                     "Strata stores state in the \"local\" and \"pg\" backends; \"" + backend.type()
                             + "\" is not available. Use one of those, or remove the backend block to keep state "
-                            + "in terraform.tfstate.", backend.declRange()));
+                            + "in terraform.tfstate.",
+                    backend.declRange()));
             return Result.of(Map.of(), diags.build());
         }
         Result<Map<String, Attribute>> attrs = backend.config().justAttributes();
         diags.addAll(attrs.diagnostics());
         Map<String, Value> out = new TreeMap<>();
-        Evaluator constants = new Evaluator(Scope.empty(TemplateFunctions.builtins(FunctionContext.system(Path.of(".")))));
+        Evaluator constants =
+                new Evaluator(Scope.empty(TemplateFunctions.builtins(FunctionContext.system(Path.of(".")))));
         for (Attribute a : new TreeMap<>(attrs.value()).values()) {
             if (!allowed.contains(a.name())) {
-                diags.add(Diagnostic.error("Unsupported backend setting",
-                        "The \"" + backend.type() + "\" backend " + (allowed.isEmpty() ? "takes no settings in Strata"
-                                : "takes " + String.join(", ", new java.util.TreeSet<>(allowed)))
-                                + "; \"" + a.name() + "\" is not supported.", a.nameRange()));
+                diags.add(Diagnostic.error(
+                        "Unsupported backend setting",
+                        "The \"" + backend.type() + "\" backend "
+                                + (allowed.isEmpty()
+                                        ? "takes no settings in Strata"
+                                        : "takes " + String.join(", ", new java.util.TreeSet<>(allowed)))
+                                + "; \"" + a.name() + "\" is not supported.",
+                        a.nameRange()));
                 continue;
             }
             Value s = stringValue(constants, a, diags);

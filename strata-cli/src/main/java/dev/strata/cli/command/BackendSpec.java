@@ -51,17 +51,24 @@ record BackendSpec(String type, SortedMap<String, String> settings) {
     /** Connects to (or, for local, addresses) the backend; errors are diagnostics. */
     Result<Backend> open(CommandContext context, Encryption encryption) {
         return switch (type) {
-            case "local" -> Result.of(LocalBackend.in(context.workingDir(), Version.current())
-                    .withPaths(settings.get("path"), settings.get("workspace_dir")).withEncryption(encryption));
+            case "local" ->
+                Result.of(LocalBackend.in(context.workingDir(), Version.current())
+                        .withPaths(settings.get("path"), settings.get("workspace_dir"))
+                        .withEncryption(encryption));
             case "pg" -> {
-                Result<PgBackend> pg = PgBackend.connect(settings.get("conn_str"),
-                        settings.get("schema_name"), context.env(), Version.current());
+                Result<PgBackend> pg = PgBackend.connect(
+                        settings.get("conn_str"), settings.get("schema_name"), context.env(), Version.current());
                 yield Result.of(pg.hasErrors() ? null : pg.value().withEncryption(encryption), pg.diagnostics());
             }
-            default -> Result.of(null, dev.strata.hcl.Diagnostics.of(dev.strata.hcl.Diagnostic.error(
-                    "Unsupported backend type", "The working directory was initialized with the \"" + type
-                            + "\" backend, which Strata does not implement. Run \"strata init -reconfigure\" with a "
-                            + "\"local\" or \"pg\" backend.", null)));
+            default ->
+                Result.of(
+                        null,
+                        dev.strata.hcl.Diagnostics.of(dev.strata.hcl.Diagnostic.error(
+                                "Unsupported backend type",
+                                "The working directory was initialized with the \"" + type
+                                        + "\" backend, which Strata does not implement. Run \"strata init -reconfigure\" with a "
+                                        + "\"local\" or \"pg\" backend.",
+                                null)));
         };
     }
 

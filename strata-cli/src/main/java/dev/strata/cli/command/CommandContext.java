@@ -33,7 +33,8 @@ public record CommandContext(
         int terminalWidth,
         Map<String, String> env,
         String runId,
-        Path startDir) implements Terminal {
+        Path startDir)
+        implements Terminal {
 
     public CommandContext {
         Objects.requireNonNull(workingDir, "workingDir");
@@ -50,8 +51,15 @@ public record CommandContext(
     }
 
     /** A context for a process started in {@code workingDir} (no {@code -chdir} yet). */
-    public CommandContext(Path workingDir, InputStream stdin, PrintStream stdout, PrintStream stderr,
-                          boolean colorAllowed, int terminalWidth, Map<String, String> env, String runId) {
+    public CommandContext(
+            Path workingDir,
+            InputStream stdin,
+            PrintStream stdout,
+            PrintStream stderr,
+            boolean colorAllowed,
+            int terminalWidth,
+            Map<String, String> env,
+            String runId) {
         this(workingDir, stdin, stdout, stderr, colorAllowed, terminalWidth, env, runId, null);
     }
 

@@ -42,14 +42,20 @@ public final class Commands {
 
     /** Command names close to a mistyped one, best first. */
     public static List<String> suggest(List<Command> commands, String mistyped) {
-        return Suggestions.closest(mistyped, commands.stream().map(Command::name).toList());
+        return Suggestions.closest(
+                mistyped, commands.stream().map(Command::name).toList());
     }
 
     /** The listing of {@code strata -help}: the commands by section, in registry order. */
     public static List<HelpView.Section> listing(List<Command> commands) {
-        return Arrays.stream(Command.Section.values()).map(section -> new HelpView.Section(section.title(),
-                commands.stream().filter(c -> c.section() == section)
-                        .map(c -> new HelpView.Entry(c.name(), c.synopsis())).toList())).toList();
+        return Arrays.stream(Command.Section.values())
+                .map(section -> new HelpView.Section(
+                        section.title(),
+                        commands.stream()
+                                .filter(c -> c.section() == section)
+                                .map(c -> new HelpView.Entry(c.name(), c.synopsis()))
+                                .toList()))
+                .toList();
     }
 
     /** {@code strata <command> -help}. */
@@ -64,9 +70,14 @@ public final class Commands {
     }
 
     private static List<HelpView.Option> options(FlagSet flags) {
-        return flags.all().stream().map(f -> new HelpView.Option(switch (f.kind()) {
-            case BOOL -> Boolean.TRUE.equals(f.defaultValue()) ? "-" + f.name() + "=false" : "-" + f.name();
-            case STRING, INT, STRING_LIST -> "-" + f.name() + "=" + f.placeholder();
-        }, f.usage())).toList();
+        return flags.all().stream()
+                .map(f -> new HelpView.Option(
+                        switch (f.kind()) {
+                            case BOOL ->
+                                Boolean.TRUE.equals(f.defaultValue()) ? "-" + f.name() + "=false" : "-" + f.name();
+                            case STRING, INT, STRING_LIST -> "-" + f.name() + "=" + f.placeholder();
+                        },
+                        f.usage()))
+                .toList();
     }
 }

@@ -41,10 +41,14 @@ import org.jline.terminal.TerminalBuilder;
 final class ConsoleCommand implements Command {
 
     private static final FlagSet FLAGS = new FlagSet();
-    private static final Flag<List<String>> VAR = FLAGS.repeated("var", "NAME=VALUE",
+    private static final Flag<List<String>> VAR = FLAGS.repeated(
+            "var",
+            "NAME=VALUE",
             "Set a value for one of the input variables in the root module of the configuration. Use this option "
                     + "more than once to set more than one variable.");
-    private static final Flag<List<String>> VAR_FILE = FLAGS.repeated("var-file", "FILENAME",
+    private static final Flag<List<String>> VAR_FILE = FLAGS.repeated(
+            "var-file",
+            "FILENAME",
             "Load variable values from the given file, in addition to the default files terraform.tfvars and "
                     + "*.auto.tfvars. Use this option more than once to include more than one variables file.");
 
@@ -94,13 +98,17 @@ final class ConsoleCommand implements Command {
 
         static Parsed<Args> parse(ParsedArgs args) {
             if (!args.positionals().isEmpty()) {
-                return Parsed.failed(CliDiagnostic.error("Unexpected argument",
-                        "The console command takes no arguments; got \"" + args.positionals().get(0) + "\"."));
+                return Parsed.failed(CliDiagnostic.error(
+                        "Unexpected argument",
+                        "The console command takes no arguments; got \""
+                                + args.positionals().get(0) + "\"."));
             }
             List<InputVariables.Arg> vars = new ArrayList<>();
             for (ParsedArgs.Occurrence o : args.occurrences()) {
-                vars.add(o.flag().equals(VAR) ? new InputVariables.Arg.Var(o.value())
-                        : new InputVariables.Arg.VarFile(o.value()));
+                vars.add(
+                        o.flag().equals(VAR)
+                                ? new InputVariables.Arg.Var(o.value())
+                                : new InputVariables.Arg.VarFile(o.value()));
             }
             return Parsed.of(new Args(vars));
         }
@@ -138,15 +146,15 @@ final class ConsoleCommand implements Command {
             return 1;
         }
         table = providerFunctions.table(tree.value().root().module(), table);
-        ConfigData config = new ConfigData(tree.value().root(), values.value(), table, context.startDir(),
-                workspace(context));
+        ConfigData config =
+                new ConfigData(tree.value().root(), values.value(), table, context.startDir(), workspace(context));
         Scope scope = withState(context, config);
         ConsoleSession session = new ConsoleSession(scope);
         // From here on, diagnostics may point into the configuration's files as well as the input.
         ConsoleView sessionView = new ConsoleView(context, sources);
         boolean interactive = context.stdin() == System.in
-                && (Boolean.getBoolean("strata.stdin.tty") || System.console() != null
-                        && System.getProperty("strata.stdin.tty") == null);
+                && (Boolean.getBoolean("strata.stdin.tty")
+                        || System.console() != null && System.getProperty("strata.stdin.tty") == null);
         return interactive ? interactive(context, session, sessionView) : piped(context, session, sessionView);
     }
 
@@ -182,7 +190,8 @@ final class ConsoleCommand implements Command {
 
     private int interactive(CommandContext context, ConsoleSession session, ConsoleView view) {
         try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
-            LineReader reader = LineReaderBuilder.builder().terminal(terminal)
+            LineReader reader = LineReaderBuilder.builder()
+                    .terminal(terminal)
                     .variable(LineReader.HISTORY_FILE, historyFile(context))
                     .build();
             StringBuilder pending = new StringBuilder();
@@ -239,7 +248,8 @@ final class ConsoleCommand implements Command {
         if (stored == null || !stored.exists()) {
             return config.scope();
         }
-        return config.withRecorded(new dev.strata.engine.StateResources(stored.state(),
-                new dev.strata.engine.Schemas(Operation.providers(context)))).scope();
+        return config.withRecorded(new dev.strata.engine.StateResources(
+                        stored.state(), new dev.strata.engine.Schemas(Operation.providers(context))))
+                .scope();
     }
 }

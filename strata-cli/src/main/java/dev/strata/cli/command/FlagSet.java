@@ -48,7 +48,8 @@ public final class FlagSet {
         if (flag.name().isEmpty() || flag.name().startsWith("-")) {
             throw new IllegalArgumentException("flag names are given without dashes: " + flag.name());
         }
-        if (Flag.reservedNames().contains(flag.name()) || flags.stream().anyMatch(f -> f.name().equals(flag.name()))) {
+        if (Flag.reservedNames().contains(flag.name())
+                || flags.stream().anyMatch(f -> f.name().equals(flag.name()))) {
             throw new IllegalArgumentException("flag -" + flag.name() + " is already defined");
         }
         flags.add(flag);
@@ -105,14 +106,20 @@ public final class FlagSet {
                 case BOOL -> b.type(boolean.class).arity("0");
                 case STRING -> b.type(String.class).arity("1");
                 case INT -> b.type(int.class).arity("1");
-                case STRING_LIST -> b.type(List.class).auxiliaryTypes(String.class).arity("1");
+                case STRING_LIST ->
+                    b.type(List.class).auxiliaryTypes(String.class).arity("1");
             }
-            OptionSpec o = b.paramLabel(f.placeholder().isEmpty() ? "VALUE" : f.placeholder()).build();
+            OptionSpec o = b.paramLabel(f.placeholder().isEmpty() ? "VALUE" : f.placeholder())
+                    .build();
             spec.addOption(o);
             options.put(f, o);
         }
         spec.addPositional(PositionalParamSpec.builder()
-                .type(List.class).auxiliaryTypes(String.class).arity("0..*").paramLabel("ARG").build());
+                .type(List.class)
+                .auxiliaryTypes(String.class)
+                .arity("0..*")
+                .paramLabel("ARG")
+                .build());
 
         List<String> normalized = new ArrayList<>(args);
         Map<Flag<?>, Boolean> explicitBooleans = new IdentityHashMap<>();
@@ -126,19 +133,25 @@ public final class FlagSet {
         } catch (CommandLine.UnmatchedArgumentException e) {
             return new Outcome.Invalid(unknownFlag(e, defs));
         } catch (CommandLine.MissingParameterException e) {
-            String name = e.getMissing().isEmpty() ? "" : optionName(e.getMissing().get(0));
+            String name =
+                    e.getMissing().isEmpty() ? "" : optionName(e.getMissing().get(0));
             return new Outcome.Invalid(CliDiagnostic.error(
                     "Missing value for " + name,
                     "The " + name + " option needs a value, written as " + name + "=VALUE."));
         } catch (CommandLine.ParameterException e) {
             String name = e.getArgSpec() == null ? "an option" : optionName(e.getArgSpec());
             String value = e.getValue() == null ? "" : e.getValue();
-            Flag<?> flag = defs.stream().filter(f -> ("-" + f.name()).equals(name)).findFirst().orElse(null);
-            String expected = flag == null ? "" : switch (flag.kind()) {
-                case BOOL -> " It must be true or false.";
-                case INT -> " It must be a whole number.";
-                case STRING, STRING_LIST -> "";
-            };
+            Flag<?> flag = defs.stream()
+                    .filter(f -> ("-" + f.name()).equals(name))
+                    .findFirst()
+                    .orElse(null);
+            String expected = flag == null
+                    ? ""
+                    : switch (flag.kind()) {
+                        case BOOL -> " It must be true or false.";
+                        case INT -> " It must be a whole number.";
+                        case STRING, STRING_LIST -> "";
+                    };
             return new Outcome.Invalid(CliDiagnostic.error(
                     "Invalid value for " + name,
                     "The value \"" + value + "\" is not valid for " + name + "." + expected));
@@ -209,7 +222,8 @@ public final class FlagSet {
             }
             int eq = a.indexOf('=');
             String name = eq < 0 ? a.substring(1) : a.substring(1, eq);
-            Flag<?> flag = defs.stream().filter(f -> f.name().equals(name)).findFirst().orElse(null);
+            Flag<?> flag =
+                    defs.stream().filter(f -> f.name().equals(name)).findFirst().orElse(null);
             if (flag == null) {
                 return null;
             }
@@ -230,7 +244,8 @@ public final class FlagSet {
                 default -> null;
             };
             if (b == null) {
-                return CliDiagnostic.error("Invalid value for -" + name,
+                return CliDiagnostic.error(
+                        "Invalid value for -" + name,
                         "The value \"" + value + "\" is not valid for -" + name + ". It must be true or false.");
             }
             values.put(flag, b);

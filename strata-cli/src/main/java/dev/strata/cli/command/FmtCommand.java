@@ -1,10 +1,10 @@
 package dev.strata.cli.command;
 
-import dev.strata.hcl.IoProblems;
 import dev.strata.cli.view.FmtView;
 import dev.strata.hcl.Body;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.HclFile;
+import dev.strata.hcl.IoProblems;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.format.Formatter;
 import dev.strata.hcl.format.UnifiedDiff;
@@ -29,16 +29,22 @@ import java.util.stream.Stream;
  */
 final class FmtCommand implements Command {
     private static final FlagSet FLAGS = new FlagSet();
-    private static final Flag<Boolean> LIST = FLAGS.bool("list", true,
-            "List files whose formatting differs (always disabled when using standard input).");
-    private static final Flag<Boolean> WRITE = FLAGS.bool("write", true,
+    private static final Flag<Boolean> LIST = FLAGS.bool(
+            "list", true, "List files whose formatting differs (always disabled when using standard input).");
+    private static final Flag<Boolean> WRITE = FLAGS.bool(
+            "write",
+            true,
             "Write the result to the source file instead of standard output (always disabled when using "
                     + "standard input or -check).");
     private static final Flag<Boolean> DIFF = FLAGS.bool("diff", false, "Display diffs of formatting changes.");
-    private static final Flag<Boolean> CHECK = FLAGS.bool("check", false,
+    private static final Flag<Boolean> CHECK = FLAGS.bool(
+            "check",
+            false,
             "Check if the input is formatted. The exit status is 0 if all input is properly formatted, 3 if "
                     + "some is not, and 2 if some input could not be read or parsed.");
-    private static final Flag<Boolean> RECURSIVE = FLAGS.bool("recursive", false,
+    private static final Flag<Boolean> RECURSIVE = FLAGS.bool(
+            "recursive",
+            false,
             "Also process files in subdirectories. By default, only the given directory (or current "
                     + "directory) is processed.");
 
@@ -92,7 +98,12 @@ final class FmtCommand implements Command {
 
         static Args parse(ParsedArgs args) {
             boolean check = args.get(CHECK);
-            return new Args(args.get(LIST), args.get(WRITE) && !check, args.get(DIFF), check, args.get(RECURSIVE),
+            return new Args(
+                    args.get(LIST),
+                    args.get(WRITE) && !check,
+                    args.get(DIFF),
+                    check,
+                    args.get(RECURSIVE),
                     args.positionals().isEmpty() ? List.of(".") : args.positionals());
         }
     }
@@ -117,7 +128,8 @@ final class FmtCommand implements Command {
                 for (Path file : configFiles(path, opts.recursive())) {
                     formatFile(file, display(target, path.relativize(file)), opts, view, outcome);
                 }
-            } else if (EXTENSIONS.stream().anyMatch(e -> path.getFileName().toString().endsWith(e))) {
+            } else if (EXTENSIONS.stream()
+                    .anyMatch(e -> path.getFileName().toString().endsWith(e))) {
                 formatFile(path, display(target, Path.of("")), opts, view, outcome);
             } else {
                 view.error("Only .tf, .tfvars, and .tftest.hcl files can be processed with strata fmt", "");
@@ -189,8 +201,9 @@ final class FmtCommand implements Command {
             try {
                 writeAtomically(file, after);
             } catch (IOException e) {
-                view.error("Failed to write file", "Could not write " + IoProblems.describe(shown, e)
-                        + ". The file was left as it was.");
+                view.error(
+                        "Failed to write file",
+                        "Could not write " + IoProblems.describe(shown, e) + ". The file was left as it was.");
                 outcome.invalid = true;
                 return;
             }

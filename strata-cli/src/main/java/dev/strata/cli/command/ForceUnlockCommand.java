@@ -11,7 +11,8 @@ import java.util.Optional;
  */
 final class ForceUnlockCommand implements Command {
     private static final FlagSet FLAGS = new FlagSet();
-    private static final Flag<Boolean> FORCE = FLAGS.bool("force", false, "Don't ask for input for unlock confirmation.");
+    private static final Flag<Boolean> FORCE =
+            FLAGS.bool("force", false, "Don't ask for input for unlock confirmation.");
 
     @Override
     public String name() {
@@ -51,7 +52,8 @@ final class ForceUnlockCommand implements Command {
 
         /** Empty when the lock id is missing or more than one argument is given. */
         static Optional<Args> parse(ParsedArgs args) {
-            return args.positionals().size() != 1 ? Optional.empty()
+            return args.positionals().size() != 1
+                    ? Optional.empty()
                     : Optional.of(new Args(args.positionals().get(0), args.get(FORCE)));
         }
     }

@@ -8,11 +8,18 @@ import dev.strata.hcl.Result;
 /** {@code strata graph}: the dependency graph of the configuration in DOT, for Graphviz. */
 final class GraphCommand implements Command {
     private static final FlagSet FLAGS = new FlagSet();
-    private static final Flag<String> TYPE = FLAGS.string("type", "plan", "plan|apply", "Type of operation graph to "
-            + "output. Both show the dependencies between the configuration's objects; they differ only in name, as "
-            + "Strata plans and applies along the same graph.");
-    private static final Flag<Boolean> DRAW_CYCLES = FLAGS.bool("draw-cycles", false, "Draw the graph even when it "
-            + "has cycles, with their edges in red, to help break them (without it a cycle is an error).");
+    private static final Flag<String> TYPE = FLAGS.string(
+            "type",
+            "plan",
+            "plan|apply",
+            "Type of operation graph to "
+                    + "output. Both show the dependencies between the configuration's objects; they differ only in name, as "
+                    + "Strata plans and applies along the same graph.");
+    private static final Flag<Boolean> DRAW_CYCLES = FLAGS.bool(
+            "draw-cycles",
+            false,
+            "Draw the graph even when it "
+                    + "has cycles, with their edges in red, to help break them (without it a cycle is an error).");
 
     @Override
     public String name() {
@@ -47,8 +54,9 @@ final class GraphCommand implements Command {
         static Parsed<Args> parse(ParsedArgs args) {
             String type = args.get(TYPE);
             if (!type.equals("plan") && !type.equals("apply") && !type.equals("plan-destroy")) {
-                return Parsed.failed(CliDiagnostic.error("Invalid graph type", "The -type value \"" + type + "\" is "
-                        + "not supported; use plan or apply."));
+                return Parsed.failed(CliDiagnostic.error(
+                        "Invalid graph type",
+                        "The -type value \"" + type + "\" is " + "not supported; use plan or apply."));
             }
             return Parsed.of(new Args(type, args.get(DRAW_CYCLES)));
         }
@@ -67,7 +75,8 @@ final class GraphCommand implements Command {
         if (tree.hasErrors()) {
             return 1;
         }
-        Result<String> dot = OperationRunner.engine(context, tree.value()).graph(args.value().drawCycles());
+        Result<String> dot =
+                OperationRunner.engine(context, tree.value()).graph(args.value().drawCycles());
         view.diagnostics(dot.diagnostics(), tree.value().diagnosticSources());
         if (dot.value() == null) {
             return 1;

@@ -53,12 +53,15 @@ final class ImportCommand implements Command {
 
         static Parsed<Args> parse(ParsedArgs args) {
             if (args.positionals().size() != 2) {
-                return Parsed.failed(CliDiagnostic.error("Wrong number of arguments", "The import command expects "
-                        + "two arguments: the resource address and the resource ID."));
+                return Parsed.failed(CliDiagnostic.error(
+                        "Wrong number of arguments",
+                        "The import command expects " + "two arguments: the resource address and the resource ID."));
             }
-            Result<AbsResourceInstance> addr = Addrs.parseAbsResourceInstance(args.positionals().get(0));
+            Result<AbsResourceInstance> addr =
+                    Addrs.parseAbsResourceInstance(args.positionals().get(0));
             if (addr.value() == null) {
-                return Parsed.failed(CliDiagnostic.error("Invalid address \"" + args.positionals().get(0) + "\"",
+                return Parsed.failed(CliDiagnostic.error(
+                        "Invalid address \"" + args.positionals().get(0) + "\"",
                         "The address must be a resource instance address, such as aws_instance.web or "
                                 + "aws_instance.web[0]."));
             }
@@ -75,8 +78,8 @@ final class ImportCommand implements Command {
                 view.diagnostics(args.diagnostics());
                 return 1;
             }
-            OperationRunner.Request request = new OperationRunner.Request("OperationTypeImport",
-                    Operation.Needs.IMPORT, false);
+            OperationRunner.Request request =
+                    new OperationRunner.Request("OperationTypeImport", Operation.Needs.IMPORT, false);
             return OperationRunner.run(context, parsed, OP, view, request, s -> {
                 PlanOptions options = s.options(OP, PlanMode.NORMAL, view);
                 if (options == null) {
@@ -85,8 +88,14 @@ final class ImportCommand implements Command {
                 if (!Operation.checkStateWritable(s.state(), view, s.loaded().sources())) {
                     return 1;
                 }
-                Diagnostics d = s.engine().importResource(s.loaded().variables(), s.state(), options,
-                        args.value().address(), args.value().id(), view);
+                Diagnostics d = s.engine()
+                        .importResource(
+                                s.loaded().variables(),
+                                s.state(),
+                                options,
+                                args.value().address(),
+                                args.value().id(),
+                                view);
                 view.diagnostics(d, s.loaded().sources());
                 if (d.hasErrors()) {
                     return 1;

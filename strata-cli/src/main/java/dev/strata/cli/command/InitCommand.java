@@ -3,8 +3,8 @@ package dev.strata.cli.command;
 import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.InitView;
 import dev.strata.config.ConfigLoader;
-import dev.strata.config.ModuleInstaller;
 import dev.strata.config.ConfigTree;
+import dev.strata.config.ModuleInstaller;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
@@ -20,21 +20,33 @@ import java.util.List;
  */
 final class InitCommand implements Command {
     private static final FlagSet FLAGS = new FlagSet();
-    private static final Flag<Boolean> BACKEND = FLAGS.bool("backend", true,
+    private static final Flag<Boolean> BACKEND = FLAGS.bool(
+            "backend",
+            true,
             "Disable backend initialization for this configuration and use what was previously initialized instead.");
-    private static final Flag<List<String>> BACKEND_CONFIG = FLAGS.repeated("backend-config", "KEY=VALUE|FILE",
+    private static final Flag<List<String>> BACKEND_CONFIG = FLAGS.repeated(
+            "backend-config",
+            "KEY=VALUE|FILE",
             "Setting of the backend block, given as KEY=VALUE or as a file of KEY = VALUE lines; may be repeated, "
                     + "later ones win. Recorded in the data directory for later commands.");
-    private static final Flag<Boolean> RECONFIGURE = FLAGS.bool("reconfigure", false,
-            "Use the backend configuration as it is now, without migrating any existing state.");
-    private static final Flag<Boolean> MIGRATE_STATE = FLAGS.bool("migrate-state", false,
+    private static final Flag<Boolean> RECONFIGURE = FLAGS.bool(
+            "reconfigure", false, "Use the backend configuration as it is now, without migrating any existing state.");
+    private static final Flag<Boolean> MIGRATE_STATE = FLAGS.bool(
+            "migrate-state",
+            false,
             "Copy every workspace's state from the previously initialized backend to the configured one.");
-    private static final Flag<Boolean> FORCE_COPY = FLAGS.bool("force-copy", false,
+    private static final Flag<Boolean> FORCE_COPY = FLAGS.bool(
+            "force-copy",
+            false,
             "Copy state to the new backend without asking for confirmation (implies -migrate-state).");
-    private static final Flag<Boolean> INPUT = FLAGS.bool("input", true,
+    private static final Flag<Boolean> INPUT = FLAGS.bool(
+            "input",
+            true,
             "Ask for confirmation when state would be copied; with -input=false, copying needs -force-copy.");
     private static final LockFlags LOCK = new LockFlags(FLAGS);
-    private static final Flag<Boolean> UPGRADE = FLAGS.bool("upgrade", false,
+    private static final Flag<Boolean> UPGRADE = FLAGS.bool(
+            "upgrade",
+            false,
             "Install every module again from its source, and select the newest provider versions the version "
                     + "constraints allow, ignoring the versions recorded in the dependency lock file.");
 
@@ -91,13 +103,26 @@ final class InitCommand implements Command {
 
         static Parsed<Args> parse(ParsedArgs args) {
             Parsed<dev.strata.state.LockRequest> lock = LOCK.parse(args, "migration");
-            Parsed<BackendInit.Options> backend = new Parsed<>(lock.hasErrors() ? null : new BackendInit.Options(
-                    args.get(BACKEND_CONFIG), args.get(RECONFIGURE), args.get(MIGRATE_STATE), args.get(FORCE_COPY),
-                    args.get(INPUT), lock.value()), lock.diagnostics());
+            Parsed<BackendInit.Options> backend = new Parsed<>(
+                    lock.hasErrors()
+                            ? null
+                            : new BackendInit.Options(
+                                    args.get(BACKEND_CONFIG),
+                                    args.get(RECONFIGURE),
+                                    args.get(MIGRATE_STATE),
+                                    args.get(FORCE_COPY),
+                                    args.get(INPUT),
+                                    lock.value()),
+                    lock.diagnostics());
             Args parsed = new Args(args.get(UPGRADE), args.get(BACKEND), backend);
             if (!args.positionals().isEmpty()) {
-                return new Parsed<>(parsed, List.of(CliDiagnostic.error("Unexpected argument", "The init command "
-                        + "takes no arguments; use the global -chdir option to initialize another directory.")));
+                return new Parsed<>(
+                        parsed,
+                        List.of(
+                                CliDiagnostic.error(
+                                        "Unexpected argument",
+                                        "The init command "
+                                                + "takes no arguments; use the global -chdir option to initialize another directory.")));
             }
             return Parsed.of(parsed);
         }
@@ -120,14 +145,14 @@ final class InitCommand implements Command {
         }
         Args args = parsedArgs.value();
         Path dir = context.workingDir();
-        Result<ModuleInstaller.Installation> installed = ModuleInstaller.install(dir, ConfigLoader.Options.DEFAULT,
-                args.upgrade());
+        Result<ModuleInstaller.Installation> installed =
+                ModuleInstaller.install(dir, ConfigLoader.Options.DEFAULT, args.upgrade());
         ConfigTree tree = installed.value().tree();
         view.heading("Initializing modules...");
         for (ModuleInstaller.Step step : installed.value().steps()) {
             switch (step.action()) {
                 case INSTALLED -> view.text("Downloading " + step.source() + " for " + step.key() + "...");
-                case LOCAL, REUSED -> { }
+                case LOCAL, REUSED -> {}
             }
             view.item(step.key() + " in " + step.dir());
         }
@@ -138,10 +163,15 @@ final class InitCommand implements Command {
         }
         Diagnostics.Builder extra = Diagnostics.builder().addAll(installed.diagnostics());
         if (args.backend()) {
-            Diagnostics.Builder backendDiags = Diagnostics.builder()
-                    .addAll(placeless(args.backendOptions().diagnostics()));
-            boolean ok = !args.backendOptions().hasErrors() && BackendInit.run(context, view, tree.root().module(),
-                    args.backendOptions().value(), backendDiags);
+            Diagnostics.Builder backendDiags =
+                    Diagnostics.builder().addAll(placeless(args.backendOptions().diagnostics()));
+            boolean ok = !args.backendOptions().hasErrors()
+                    && BackendInit.run(
+                            context,
+                            view,
+                            tree.root().module(),
+                            args.backendOptions().value(),
+                            backendDiags);
             if (!ok) {
                 view.diagnostics(backendDiags.build(), sources(context, tree));
                 view.failed();

@@ -31,6 +31,7 @@ final class Interrupts implements AutoCloseable {
     private final Runnable exit;
     /** Signal name to the handler it replaced; empty when no OS handler was installed. */
     private final Map<String, sun.misc.SignalHandler> previous = new TreeMap<>();
+
     private final AtomicInteger received = new AtomicInteger();
     private final List<Runnable> stops = new CopyOnWriteArrayList<>();
     private final List<StateManager> held = new CopyOnWriteArrayList<>();
@@ -46,7 +47,8 @@ final class Interrupts implements AutoCloseable {
      * without OS handlers, driven by {@link #deliver}.
      */
     static Interrupts install(CommandContext context) {
-        Interrupts i = new Interrupts(context.stderr(), () -> Runtime.getRuntime().halt(1));
+        Interrupts i =
+                new Interrupts(context.stderr(), () -> Runtime.getRuntime().halt(1));
         if (context.stdin() != System.in && !Boolean.getBoolean("strata.signals")) {
             return i;
         }

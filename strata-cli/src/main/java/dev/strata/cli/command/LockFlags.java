@@ -11,8 +11,11 @@ final class LockFlags {
     private final Flag<String> timeout;
 
     LockFlags(FlagSet flags) {
-        lock = flags.bool("lock", true, "Don't hold a state lock during the operation. This is dangerous if "
-                + "others might concurrently run commands against the same workspace.");
+        lock = flags.bool(
+                "lock",
+                true,
+                "Don't hold a state lock during the operation. This is dangerous if "
+                        + "others might concurrently run commands against the same workspace.");
         timeout = flags.string("lock-timeout", "0s", "DURATION", "Duration to retry a state lock, e.g. 10s or 1m30s.");
     }
 
@@ -21,8 +24,11 @@ final class LockFlags {
         String t = args.get(timeout);
         Duration d = GoDuration.parse(t);
         if (d == null) {
-            return Parsed.failed(CliDiagnostic.error("Invalid value for -lock-timeout", "The value \"" + t
-                    + "\" is not a duration. Write it as a number with a unit, for example 10s, 500ms or 1m30s."));
+            return Parsed.failed(
+                    CliDiagnostic.error(
+                            "Invalid value for -lock-timeout",
+                            "The value \"" + t
+                                    + "\" is not a duration. Write it as a number with a unit, for example 10s, 500ms or 1m30s."));
         }
         return Parsed.of(args.get(lock) ? LockRequest.of(operation, d) : LockRequest.none());
     }

@@ -7,9 +7,9 @@ import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.View;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.InputVariables;
+import dev.strata.engine.Engine;
 import dev.strata.engine.PlanMode;
 import dev.strata.engine.PlanOptions;
-import dev.strata.engine.Engine;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
@@ -41,30 +41,45 @@ final class Operation {
 
     Operation(FlagSet flags) {
         this.flags = flags;
-        var = flags.repeated("var", "'foo=bar'", "Set a value for one of the input variables in the root module of "
-                + "the configuration. Use this option more than once to set more than one variable.");
-        varFile = flags.repeated("var-file", "FILENAME", "Load variable values from the given file, in addition to "
-                + "the default files terraform.tfvars and *.auto.tfvars. Use this option more than once to include "
-                + "more than one variables file.");
-        target = flags.repeated("target", "ADDRESS", "Limit the planning operation to only the given module, "
-                + "resource, or resource instance and all of its dependencies. You can use this option multiple times "
-                + "to include more than one object. This is for exceptional use only.");
-        replace = flags.repeated("replace", "ADDRESS", "Force replacement of a particular resource instance using its "
-                + "resource address. If the plan would've normally produced an update or no-op action for this "
-                + "instance, Strata will plan to replace it instead. You can use this option multiple times to "
-                + "replace more than one object.");
-        refresh = flags.bool("refresh", true, "Skip checking for external changes to remote objects while creating "
-                + "the plan. This can potentially make planning faster, but at the expense of possibly planning "
-                + "against a stale record of the remote system state.");
-        parallelism = flags.integer("parallelism", 10, "N", "Limit the number of concurrent operations. Defaults "
-                + "to 10.");
+        var = flags.repeated(
+                "var",
+                "'foo=bar'",
+                "Set a value for one of the input variables in the root module of "
+                        + "the configuration. Use this option more than once to set more than one variable.");
+        varFile = flags.repeated(
+                "var-file",
+                "FILENAME",
+                "Load variable values from the given file, in addition to "
+                        + "the default files terraform.tfvars and *.auto.tfvars. Use this option more than once to include "
+                        + "more than one variables file.");
+        target = flags.repeated(
+                "target",
+                "ADDRESS",
+                "Limit the planning operation to only the given module, "
+                        + "resource, or resource instance and all of its dependencies. You can use this option multiple times "
+                        + "to include more than one object. This is for exceptional use only.");
+        replace = flags.repeated(
+                "replace",
+                "ADDRESS",
+                "Force replacement of a particular resource instance using its "
+                        + "resource address. If the plan would've normally produced an update or no-op action for this "
+                        + "instance, Strata will plan to replace it instead. You can use this option multiple times to "
+                        + "replace more than one object.");
+        refresh = flags.bool(
+                "refresh",
+                true,
+                "Skip checking for external changes to remote objects while creating "
+                        + "the plan. This can potentially make planning faster, but at the expense of possibly planning "
+                        + "against a stale record of the remote system state.");
+        parallelism = flags.integer(
+                "parallelism", 10, "N", "Limit the number of concurrent operations. Defaults " + "to 10.");
         input = flags.bool("input", true, "Ask for input for variables if not directly set.");
         lock = new LockFlags(flags);
     }
 
     /** A configuration loaded and validated, its input variables' values, and its engine. */
-    record Loaded(ConfigTree tree, SortedMap<String, Value> variables, DiagnosticRenderer.Sources sources,
-                  Engine engine) {}
+    record Loaded(
+            ConfigTree tree, SortedMap<String, Value> variables, DiagnosticRenderer.Sources sources, Engine engine) {}
 
     /**
      * Loads and validates the configuration in the working directory, builds its engine and resolves
@@ -93,10 +108,15 @@ final class Operation {
         }
         // Missing required variables are asked for on a terminal unless -input=false (or TF_INPUT=0).
         Result<SortedMap<String, Value>> values = savedPlan
-                ? InputVariables.resolveAllowingUnset(tree.value().root().module(), context.workingDir(),
-                        context.env(), vars)
-                : InputVariables.resolve(tree.value().root().module(), context.workingDir(), context.env(), vars,
-                        dev.strata.cli.view.TerminalPrompter.forCommand(context, args.get(input)).orElse(null));
+                ? InputVariables.resolveAllowingUnset(
+                        tree.value().root().module(), context.workingDir(), context.env(), vars)
+                : InputVariables.resolve(
+                        tree.value().root().module(),
+                        context.workingDir(),
+                        context.env(),
+                        vars,
+                        dev.strata.cli.view.TerminalPrompter.forCommand(context, args.get(input))
+                                .orElse(null));
         diags = diags.with(values.diagnostics());
         view.diagnostics(diags, sources);
         if (diags.hasErrors()) {
@@ -106,7 +126,11 @@ final class Operation {
     }
 
     /** What a command that needs configuration is about to do, for the message when there is none. */
-    enum Needs { PLAN, APPLY, IMPORT }
+    enum Needs {
+        PLAN,
+        APPLY,
+        IMPORT
+    }
 
     /**
      * Terraform's guard against an empty working directory: without a single {@code .tf} or
@@ -118,19 +142,29 @@ final class Operation {
         if (!loaded.tree().root().module().files().isEmpty()) {
             return true;
         }
-        view.diagnostics(List.of(switch (needs) {
-            case PLAN -> CliDiagnostic.error("No configuration files", "Plan requires configuration to be present. "
-                    + "Planning without a configuration would mark everything for destruction, which is normally not "
-                    + "what is desired. If you would like to destroy everything, run plan with the -destroy option. "
-                    + "Otherwise, create a Strata configuration file (.tf file) and try again.");
-            case APPLY -> CliDiagnostic.error("No configuration files", "Apply requires configuration to be present. "
-                    + "Applying without a configuration would mark everything for destruction, which is normally not "
-                    + "what is desired. If you would like to destroy everything, run 'strata destroy' instead.");
-            case IMPORT -> CliDiagnostic.error("No configuration files", "The directory " + context.workingDir()
-                    + " does not contain any configuration files (.tf or .tf.json). Import needs the resource block "
-                    + "of the address it imports to; to use the configuration in another directory, run strata "
-                    + "with the global -chdir option.");
-        }));
+        view.diagnostics(List.of(
+                switch (needs) {
+                    case PLAN ->
+                        CliDiagnostic.error(
+                                "No configuration files",
+                                "Plan requires configuration to be present. "
+                                        + "Planning without a configuration would mark everything for destruction, which is normally not "
+                                        + "what is desired. If you would like to destroy everything, run plan with the -destroy option. "
+                                        + "Otherwise, create a Strata configuration file (.tf file) and try again.");
+                    case APPLY ->
+                        CliDiagnostic.error(
+                                "No configuration files",
+                                "Apply requires configuration to be present. "
+                                        + "Applying without a configuration would mark everything for destruction, which is normally not "
+                                        + "what is desired. If you would like to destroy everything, run 'strata destroy' instead.");
+                    case IMPORT ->
+                        CliDiagnostic.error(
+                                "No configuration files",
+                                "The directory " + context.workingDir()
+                                        + " does not contain any configuration files (.tf or .tf.json). Import needs the resource block "
+                                        + "of the address it imports to; to use the configuration in another directory, run strata "
+                                        + "with the global -chdir option.");
+                }));
         return false;
     }
 
@@ -141,9 +175,12 @@ final class Operation {
         for (String t : args.get(target)) {
             Result<Targetable> r = Addrs.parseTarget(t);
             if (r.value() == null) {
-                problems.add(CliDiagnostic.error("Invalid target \"" + t + "\"", firstDetail(r.diagnostics(),
-                        "The address must name a module, resource or resource instance, such as aws_instance.web or "
-                                + "module.net.aws_subnet.a[0].")));
+                problems.add(CliDiagnostic.error(
+                        "Invalid target \"" + t + "\"",
+                        firstDetail(
+                                r.diagnostics(),
+                                "The address must name a module, resource or resource instance, such as aws_instance.web or "
+                                        + "module.net.aws_subnet.a[0].")));
             } else {
                 targets.add(r.value());
             }
@@ -152,36 +189,43 @@ final class Operation {
         for (String t : args.get(replace)) {
             Result<AbsResourceInstance> r = Addrs.parseAbsResourceInstance(t);
             if (r.value() == null) {
-                problems.add(CliDiagnostic.error("Invalid replace address \"" + t + "\"", firstDetail(r.diagnostics(),
-                        "The address must name a resource instance, such as aws_instance.web[0].")));
+                problems.add(CliDiagnostic.error(
+                        "Invalid replace address \"" + t + "\"",
+                        firstDetail(
+                                r.diagnostics(),
+                                "The address must name a resource instance, such as aws_instance.web[0].")));
             } else {
                 replaces.add(r.value());
             }
         }
         int par = args.get(parallelism);
         if (par < 1) {
-            problems.add(CliDiagnostic.error("Invalid -parallelism value", "The value must be a whole number of at "
-                    + "least 1; got " + par + "."));
+            problems.add(CliDiagnostic.error(
+                    "Invalid -parallelism value",
+                    "The value must be a whole number of at " + "least 1; got " + par + "."));
         }
         view.diagnostics(problems);
         if (!problems.isEmpty()) {
             return null;
         }
         if (!targets.isEmpty()) {
-            view.diagnostics(List.of(CliDiagnostic.warning("Resource targeting is in effect", "You are creating a "
-                    + "plan with the -target option, which means that the result of this plan may not represent all "
-                    + "of the changes requested by the current configuration.\n\nThe -target option is not for routine "
-                    + "use, and is provided only for exceptional situations such as recovering from errors or mistakes, "
-                    + "or when Strata specifically suggests to use it as part of an error message.")));
+            view.diagnostics(List.of(CliDiagnostic.warning(
+                    "Resource targeting is in effect",
+                    "You are creating a "
+                            + "plan with the -target option, which means that the result of this plan may not represent all "
+                            + "of the changes requested by the current configuration.\n\nThe -target option is not for routine "
+                            + "use, and is provided only for exceptional situations such as recovering from errors or mistakes, "
+                            + "or when Strata specifically suggests to use it as part of an error message.")));
         }
         boolean doRefresh = args.get(refresh);
-        return new PlanOptions(context.workingDir(), context.startDir(), workspace, mode, doRefresh, targets, replaces,
-                par);
+        return new PlanOptions(
+                context.workingDir(), context.startDir(), workspace, mode, doRefresh, targets, replaces, par);
     }
 
     private static String firstDetail(Diagnostics d, String fallback) {
-        return d.asList().isEmpty() ? fallback : d.asList().getFirst().summary() + ": "
-                + d.asList().getFirst().detail();
+        return d.asList().isEmpty()
+                ? fallback
+                : d.asList().getFirst().summary() + ": " + d.asList().getFirst().detail();
     }
 
     /** A workspace's state, opened with its lock. */
@@ -191,8 +235,13 @@ final class Operation {
      * Opens the workspace's state with the lock the flags ask for; problems (and warnings) with their
      * snippets. Null when it cannot be opened; the lock is recorded as held by {@code signals}.
      */
-    Opened openState(CommandContext context, ParsedArgs args, String operation, View view,
-                     DiagnosticRenderer.Sources sources, Interrupts signals) {
+    Opened openState(
+            CommandContext context,
+            ParsedArgs args,
+            String operation,
+            View view,
+            DiagnosticRenderer.Sources sources,
+            Interrupts signals) {
         Result<Backend> backend = StateCli.backend(context);
         view.diagnostics(backend.diagnostics(), sources);
         List<CliDiagnostic> problems = new ArrayList<>();
@@ -228,11 +277,14 @@ final class Operation {
             return Diagnostics.NONE;
         }
         StringBuilder list = new StringBuilder();
-        overrides.forEach((a, dir) -> list.append("\n - ").append(a.forDisplay()).append(" in ").append(dir));
-        return Diagnostics.of(dev.strata.hcl.Diagnostic.warning("Provider development overrides are in effect",
+        overrides.forEach((a, dir) ->
+                list.append("\n - ").append(a.forDisplay()).append(" in ").append(dir));
+        return Diagnostics.of(dev.strata.hcl.Diagnostic.warning(
+                "Provider development overrides are in effect",
                 "The following provider development overrides are set in the CLI configuration:" + list
                         + "\n\nThe behavior may therefore not match any released version of the provider and applying "
-                        + "changes may cause the state to become incompatible with published releases.", null));
+                        + "changes may cause the state to become incompatible with published releases.",
+                null));
     }
 
     /**
@@ -240,7 +292,8 @@ final class Operation {
      * then the Terraform providers {@code strata init} installed for the working directory.
      */
     static ProviderSource providers(CommandContext context) {
-        return ProviderSource.chain(ProviderRegistry.load(Operation.class.getClassLoader()),
+        return ProviderSource.chain(
+                ProviderRegistry.load(Operation.class.getClassLoader()),
                 dev.strata.tfplugin.InstalledProviders.forWorkingDirectory(context.workingDir(), context.env()));
     }
 }

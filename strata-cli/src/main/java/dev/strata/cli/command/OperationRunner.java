@@ -1,9 +1,9 @@
 package dev.strata.cli.command;
 
+import dev.strata.cli.version.Version;
 import dev.strata.cli.view.View;
 import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
-import dev.strata.cli.version.Version;
 import dev.strata.engine.Engine;
 import dev.strata.engine.PlanMode;
 import dev.strata.engine.PlanOptions;
@@ -19,8 +19,7 @@ import dev.strata.state.StateManager;
  * {@code graph}, which need neither variables nor state, use {@link #loadTree} and {@link #engine}.
  */
 final class OperationRunner {
-    private OperationRunner() {
-    }
+    private OperationRunner() {}
 
     /**
      * What a command asks of the runner.
@@ -33,8 +32,13 @@ final class OperationRunner {
     record Request(String lockOperation, Operation.Needs needs, boolean savedPlan) {}
 
     /** What the command's own work has: the loaded configuration with its engine, and the locked state. */
-    record Session(CommandContext context, ParsedArgs args, Operation.Loaded loaded, StateManager state,
-                   String workspace, Interrupts signals) {
+    record Session(
+            CommandContext context,
+            ParsedArgs args,
+            Operation.Loaded loaded,
+            StateManager state,
+            String workspace,
+            Interrupts signals) {
         Engine engine() {
             return loaded.engine();
         }
@@ -54,16 +58,18 @@ final class OperationRunner {
     static int run(CommandContext context, ParsedArgs args, Operation op, View view, Request request, Body body) {
         try (Interrupts signals = Interrupts.install(context)) {
             Operation.Loaded loaded = op.load(context, args, view, request.savedPlan());
-            if (loaded == null || request.needs() != null
-                    && !Operation.checkConfigPresent(context, loaded, request.needs(), view)) {
+            if (loaded == null
+                    || request.needs() != null
+                            && !Operation.checkConfigPresent(context, loaded, request.needs(), view)) {
                 return 1;
             }
-            Operation.Opened opened = op.openState(context, args, request.lockOperation(), view, loaded.sources(),
-                    signals);
+            Operation.Opened opened =
+                    op.openState(context, args, request.lockOperation(), view, loaded.sources(), signals);
             if (opened == null) {
                 return 1;
             }
-            try (StateManager state = opened.state(); var stop = signals.onStop(loaded.engine()::stop)) {
+            try (StateManager state = opened.state();
+                    var stop = signals.onStop(loaded.engine()::stop)) {
                 return body.run(new Session(context, args, loaded, state, opened.workspace(), signals));
             }
         }
@@ -76,7 +82,8 @@ final class OperationRunner {
 
     /** The engine for {@code tree}: this build's providers, its version, the command's environment. */
     static Engine engine(CommandContext context, ConfigTree tree) {
-        return Engine.builder(tree, Operation.providers(context), Version.current()).environment(context.env())
+        return Engine.builder(tree, Operation.providers(context), Version.current())
+                .environment(context.env())
                 .build();
     }
 }

@@ -11,11 +11,17 @@ import java.util.Optional;
 /** {@code strata output [-json] [-raw] [NAME]}: root module outputs from the state. */
 final class OutputCommand implements Command {
     private static final FlagSet FLAGS = new FlagSet();
-    private static final Flag<Boolean> JSON = FLAGS.bool("json", false, "Print the outputs in JSON format. "
-            + "A sensitive output's value is printed only when it is asked for by name.");
-    private static final Flag<Boolean> RAW = FLAGS.bool("raw", false, "For value types that can be automatically "
-            + "converted to a string, print the raw string directly, rather than a human-oriented representation of "
-            + "the value.");
+    private static final Flag<Boolean> JSON = FLAGS.bool(
+            "json",
+            false,
+            "Print the outputs in JSON format. "
+                    + "A sensitive output's value is printed only when it is asked for by name.");
+    private static final Flag<Boolean> RAW = FLAGS.bool(
+            "raw",
+            false,
+            "For value types that can be automatically "
+                    + "converted to a string, print the raw string directly, rather than a human-oriented representation of "
+                    + "the value.");
 
     @Override
     public String name() {
@@ -58,13 +64,17 @@ final class OutputCommand implements Command {
 
         static Parsed<Args> parse(ParsedArgs args) {
             if (args.positionals().size() > 1) {
-                return Parsed.failed(CliDiagnostic.error("Unexpected argument", "The output command expects exactly "
-                        + "one argument with the name of an output variable or no arguments to show all outputs."));
+                return Parsed.failed(
+                        CliDiagnostic.error(
+                                "Unexpected argument",
+                                "The output command expects exactly "
+                                        + "one argument with the name of an output variable or no arguments to show all outputs."));
             }
             Optional<String> name = args.positionals().stream().findFirst();
             boolean json = args.get(JSON);
             boolean raw = args.get(RAW);
-            OutputView.Format format = raw && (!json || name.isEmpty()) ? OutputView.Format.RAW
+            OutputView.Format format = raw && (!json || name.isEmpty())
+                    ? OutputView.Format.RAW
                     : json ? OutputView.Format.JSON : OutputView.Format.HUMAN;
             return Parsed.of(new Args(name, format));
         }
@@ -93,10 +103,12 @@ final class OutputCommand implements Command {
         String name = args.value().name().get();
         OutputValue o = outputs.get(name);
         if (o == null) {
-            view.diagnostics(List.of(CliDiagnostic.error("Output \"" + name + "\" not found", "The output variable "
-                    + "requested could not be found in the state file. If you recently added this to your "
-                    + "configuration, be sure to run `strata apply`, since the state won't be updated with new output "
-                    + "variables until that command is run.")));
+            view.diagnostics(List.of(CliDiagnostic.error(
+                    "Output \"" + name + "\" not found",
+                    "The output variable "
+                            + "requested could not be found in the state file. If you recently added this to your "
+                            + "configuration, be sure to run `strata apply`, since the state won't be updated with new output "
+                            + "variables until that command is run.")));
             return 1;
         }
         List<CliDiagnostic> shown = view.one(name, o);

@@ -17,8 +17,8 @@ abstract class ParentCommand implements Command {
     private final String outro;
     private final List<SubcommandHelp> subcommands;
 
-    ParentCommand(String name, String synopsis, String usage, String intro, String outro,
-                  List<SubcommandHelp> subcommands) {
+    ParentCommand(
+            String name, String synopsis, String usage, String intro, String outro, List<SubcommandHelp> subcommands) {
         this.name = name;
         this.synopsis = synopsis;
         this.usage = usage;

@@ -12,8 +12,8 @@ public final class ParsedArgs {
     private final List<String> positionals;
     private final List<Occurrence> occurrences;
 
-    ParsedArgs(Map<Flag<?>, Object> values, Set<Flag<?>> given, List<String> positionals,
-               List<Occurrence> occurrences) {
+    ParsedArgs(
+            Map<Flag<?>, Object> values, Set<Flag<?>> given, List<String> positionals, List<Occurrence> occurrences) {
         this.values = new IdentityHashMap<>(values);
         this.given = given;
         this.positionals = List.copyOf(positionals);

@@ -17,20 +17,35 @@ import java.util.Optional;
 final class PlanCommand implements Command {
     private static final FlagSet FLAGS = new FlagSet();
     private static final Operation OP = new Operation(FLAGS);
-    private static final Flag<Boolean> DESTROY = FLAGS.bool("destroy", false, "Select the \"destroy\" planning mode, "
-            + "which creates a plan to destroy all objects currently managed by this Strata configuration instead of "
-            + "the usual behavior.");
-    private static final Flag<Boolean> REFRESH_ONLY = FLAGS.bool("refresh-only", false, "Select the \"refresh only\" "
-            + "planning mode, which checks whether remote objects still match the outcome of the most recent Strata "
-            + "apply but does not propose any actions to undo any changes made outside of Strata.");
-    private static final Flag<String> OUT = FLAGS.string("out", "", "FILE", "Write a plan file to the given path. "
-            + "This can be used as input to the \"apply\" command.");
-    private static final Flag<Boolean> DETAILED = FLAGS.bool("detailed-exitcode", false, "Return detailed exit codes "
-            + "when the command exits: 0 - Succeeded, diff is empty (no changes); 1 - Errored; 2 - Succeeded, there "
-            + "is a diff.");
-    private static final Flag<Boolean> JSON = FLAGS.bool("json", false, "Produce output in a machine-readable JSON "
-            + "format, suitable for use in text editor integrations and other automated systems. Always disables "
-            + "color.");
+    private static final Flag<Boolean> DESTROY = FLAGS.bool(
+            "destroy",
+            false,
+            "Select the \"destroy\" planning mode, "
+                    + "which creates a plan to destroy all objects currently managed by this Strata configuration instead of "
+                    + "the usual behavior.");
+    private static final Flag<Boolean> REFRESH_ONLY = FLAGS.bool(
+            "refresh-only",
+            false,
+            "Select the \"refresh only\" "
+                    + "planning mode, which checks whether remote objects still match the outcome of the most recent Strata "
+                    + "apply but does not propose any actions to undo any changes made outside of Strata.");
+    private static final Flag<String> OUT = FLAGS.string(
+            "out",
+            "",
+            "FILE",
+            "Write a plan file to the given path. " + "This can be used as input to the \"apply\" command.");
+    private static final Flag<Boolean> DETAILED = FLAGS.bool(
+            "detailed-exitcode",
+            false,
+            "Return detailed exit codes "
+                    + "when the command exits: 0 - Succeeded, diff is empty (no changes); 1 - Errored; 2 - Succeeded, there "
+                    + "is a diff.");
+    private static final Flag<Boolean> JSON = FLAGS.bool(
+            "json",
+            false,
+            "Produce output in a machine-readable JSON "
+                    + "format, suitable for use in text editor integrations and other automated systems. Always disables "
+                    + "color.");
 
     @Override
     public String name() {
@@ -71,20 +86,26 @@ final class PlanCommand implements Command {
         static Parsed<Args> parse(ParsedArgs args) {
             boolean json = args.get(JSON);
             if (!args.positionals().isEmpty()) {
-                return new Parsed<>(new Args(PlanMode.NORMAL, Optional.empty(), false, json), List.of(
-                        CliDiagnostic.error("Too many command line arguments", "The plan command takes no positional "
-                                + "arguments; to plan another directory, use the global -chdir option.")));
+                return new Parsed<>(
+                        new Args(PlanMode.NORMAL, Optional.empty(), false, json),
+                        List.of(CliDiagnostic.error(
+                                "Too many command line arguments",
+                                "The plan command takes no positional "
+                                        + "arguments; to plan another directory, use the global -chdir option.")));
             }
             if (args.get(DESTROY) && args.get(REFRESH_ONLY)) {
-                return new Parsed<>(new Args(PlanMode.NORMAL, Optional.empty(), false, json), List.of(
-                        CliDiagnostic.error("Incompatible plan mode options", "The -destroy and -refresh-only options "
-                                + "are mutually-exclusive.")));
+                return new Parsed<>(
+                        new Args(PlanMode.NORMAL, Optional.empty(), false, json),
+                        List.of(CliDiagnostic.error(
+                                "Incompatible plan mode options",
+                                "The -destroy and -refresh-only options " + "are mutually-exclusive.")));
             }
-            PlanMode mode = args.get(DESTROY) ? PlanMode.DESTROY : args.get(REFRESH_ONLY) ? PlanMode.REFRESH_ONLY
-                    : PlanMode.NORMAL;
+            PlanMode mode = args.get(DESTROY)
+                    ? PlanMode.DESTROY
+                    : args.get(REFRESH_ONLY) ? PlanMode.REFRESH_ONLY : PlanMode.NORMAL;
             String out = args.get(OUT);
-            return Parsed.of(new Args(mode, out.isEmpty() ? Optional.empty() : Optional.of(out),
-                    args.get(DETAILED), json));
+            return Parsed.of(
+                    new Args(mode, out.isEmpty() ? Optional.empty() : Optional.of(out), args.get(DETAILED), json));
         }
 
         CommandContext context(CommandContext context) {
@@ -97,15 +118,15 @@ final class PlanCommand implements Command {
         Parsed<Args> args = Args.parse(parsed);
         // The arguments choose the view, so they come back even when wrong.
         CommandContext ctx = args.value().context(context);
-        OperationView view = OperationView.of(ctx, args.value().json(),
-                new dev.strata.engine.Schemas(Operation.providers(ctx)));
+        OperationView view =
+                OperationView.of(ctx, args.value().json(), new dev.strata.engine.Schemas(Operation.providers(ctx)));
         if (args.hasErrors()) {
             view.diagnostics(args.diagnostics());
             return 1;
         }
         PlanMode mode = args.value().mode();
-        OperationRunner.Request request = new OperationRunner.Request("OperationTypePlan",
-                mode == PlanMode.DESTROY ? null : Operation.Needs.PLAN, false);
+        OperationRunner.Request request = new OperationRunner.Request(
+                "OperationTypePlan", mode == PlanMode.DESTROY ? null : Operation.Needs.PLAN, false);
         return OperationRunner.run(ctx, parsed, OP, view.view(), request, s -> {
             PlanOptions options = s.options(OP, mode, view.view());
             if (options == null) {
@@ -122,7 +143,8 @@ final class PlanCommand implements Command {
             view.plan(plan.value());
             Optional<String> out = args.value().out();
             if (out.isPresent()) {
-                Result<Void> saved = PlanFiles.write(ctx.resolve(out.get()), plan.value(), s.loaded().tree(), options);
+                Result<Void> saved = PlanFiles.write(
+                        ctx.resolve(out.get()), plan.value(), s.loaded().tree(), options);
                 view.diagnostics(saved.diagnostics(), s.loaded().sources());
                 if (saved.hasErrors()) {
                     return 1;

@@ -11,7 +11,6 @@ import dev.strata.cli.version.Version;
 import dev.strata.config.ConfigTree;
 import dev.strata.engine.Plan;
 import dev.strata.engine.PlanCodec;
-import dev.strata.engine.PlanMode;
 import dev.strata.engine.PlanOptions;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
@@ -79,23 +78,30 @@ final class PlanFiles {
             }
             return Result.of(null);
         } catch (IOException e) {
-            return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to write plan file", "Could not write "
-                    + IoProblems.describe(file, e) + ".", null)));
+            return Result.of(
+                    null,
+                    Diagnostics.of(Diagnostic.error(
+                            "Failed to write plan file",
+                            "Could not write " + IoProblems.describe(file, e) + ".",
+                            null)));
         }
     }
 
     static Result<Loaded> read(Path file, ConfigTree tree, Path workingDir) {
         byte[] bytes;
         if (Files.isDirectory(file)) {
-            return fail("Failed to load \"" + file.getFileName() + "\" as a plan file", "The specified path is a "
-                    + "directory, not a plan file. You can use the global -chdir flag to use this directory as the "
-                    + "configuration root.");
+            return fail(
+                    "Failed to load \"" + file.getFileName() + "\" as a plan file",
+                    "The specified path is a "
+                            + "directory, not a plan file. You can use the global -chdir flag to use this directory as the "
+                            + "configuration root.");
         }
         try {
             bytes = Files.readAllBytes(file);
         } catch (IOException e) {
-            return fail("Failed to load \"" + file.getFileName() + "\" as a plan file", "Could not read "
-                    + IoProblems.describe(file, e) + ".");
+            return fail(
+                    "Failed to load \"" + file.getFileName() + "\" as a plan file",
+                    "Could not read " + IoProblems.describe(file, e) + ".");
         }
         try {
             JsonNode n = PlanCodec.parse(bytes);
@@ -103,9 +109,11 @@ final class PlanFiles {
                 throw new PlanCodec.Damaged("it is not a Strata plan file");
             }
             if (!configHash(tree).equals(n.path("config_hash").asText())) {
-                return fail("Saved plan does not match the configuration", "The configuration files changed after "
-                        + "the plan " + file.getFileName() + " was created, so it can no longer be applied as "
-                        + "reviewed. Create a new plan with strata plan -out.");
+                return fail(
+                        "Saved plan does not match the configuration",
+                        "The configuration files changed after "
+                                + "the plan " + file.getFileName() + " was created, so it can no longer be applied as "
+                                + "reviewed. Create a new plan with strata plan -out.");
             }
             Plan plan = PlanCodec.decode(n.path("plan"));
             List<Targetable> targets = new ArrayList<>();
@@ -118,18 +126,27 @@ final class PlanFiles {
             }
             List<AbsResourceInstance> replace = new ArrayList<>();
             for (JsonNode t : n.path("replace")) {
-                AbsResourceInstance x = Addrs.parseAbsResourceInstance(t.asText()).value();
+                AbsResourceInstance x =
+                        Addrs.parseAbsResourceInstance(t.asText()).value();
                 if (x == null) {
                     throw new PlanCodec.Damaged("bad replace address " + t);
                 }
                 replace.add(x);
             }
-            PlanOptions options = new PlanOptions(workingDir, n.path("workspace").asText("default"), plan.mode(),
-                    n.path("refresh").asBoolean(true), targets, replace, Math.max(1, n.path("parallelism").asInt(10)));
+            PlanOptions options = new PlanOptions(
+                    workingDir,
+                    n.path("workspace").asText("default"),
+                    plan.mode(),
+                    n.path("refresh").asBoolean(true),
+                    targets,
+                    replace,
+                    Math.max(1, n.path("parallelism").asInt(10)));
             return Result.of(new Loaded(plan, options));
         } catch (PlanCodec.Damaged e) {
-            return fail("Failed to load \"" + file.getFileName() + "\" as a plan file", "The file is damaged or "
-                    + "not a plan file: " + e.getMessage() + ". Create a new plan with strata plan -out.");
+            return fail(
+                    "Failed to load \"" + file.getFileName() + "\" as a plan file",
+                    "The file is damaged or " + "not a plan file: " + e.getMessage()
+                            + ". Create a new plan with strata plan -out.");
         }
     }
 
@@ -152,5 +169,4 @@ final class PlanFiles {
             throw new IllegalStateException(e);
         }
     }
-
 }

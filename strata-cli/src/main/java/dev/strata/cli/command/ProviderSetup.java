@@ -1,9 +1,9 @@
 package dev.strata.cli.command;
 
 import dev.strata.addr.Provider;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.ProviderRequirements;
-import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.IoProblems;
@@ -11,7 +11,6 @@ import dev.strata.hcl.Result;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderRegistry;
-import dev.strata.addr.VersionConstraint;
 import dev.strata.tfplugin.InstalledProviders;
 import dev.strata.tfplugin.install.LockFile;
 import dev.strata.tfplugin.install.Platform;
@@ -51,7 +50,6 @@ final class ProviderSetup {
         return new ProviderAddress(p.hostname(), p.namespace(), p.type());
     }
 
-
     /** Reads the lock file; absent is empty, unparseable is an error. */
     static Result<LockFile> readLock(Path dir) {
         Path f = dir.resolve(LockFile.FILENAME);
@@ -61,8 +59,12 @@ final class ProviderSetup {
         try {
             return LockFile.parse(Files.readAllBytes(f), LockFile.FILENAME);
         } catch (IOException e) {
-            return Result.of(null, Diagnostics.of(Diagnostic.error("Failed to read the dependency lock file",
-                    "Could not read " + IoProblems.describe(f, e) + ".", null)));
+            return Result.of(
+                    null,
+                    Diagnostics.of(Diagnostic.error(
+                            "Failed to read the dependency lock file",
+                            "Could not read " + IoProblems.describe(f, e) + ".",
+                            null)));
         }
     }
 
@@ -92,9 +94,11 @@ final class ProviderSetup {
         ProviderRegistry builtins = builtins();
         List<ProviderInstaller.Requirement> external = new ArrayList<>();
         List<LockFile.Entry> keep = new ArrayList<>();
-        for (Map.Entry<Provider, List<VersionConstraint>> e : ProviderRequirements.of(tree).entrySet()) {
+        for (Map.Entry<Provider, List<VersionConstraint>> e :
+                ProviderRequirements.of(tree).entrySet()) {
             Provider p = e.getKey();
-            List<String> constraints = e.getValue().stream().map(VersionConstraint::source).toList();
+            List<String> constraints =
+                    e.getValue().stream().map(VersionConstraint::source).toList();
             if (p.isBuiltIn()) {
                 progress.accept(p + " is built in to Strata");
                 continue;
@@ -112,8 +116,13 @@ final class ProviderSetup {
             }
             external.add(new ProviderInstaller.Requirement(spiAddress(p), constraints));
         }
-        ProviderInstaller.Options options = new ProviderInstaller.Options(dir,
-                InstalledProviders.dataDir(dir, context.env()), context.env(), home(context), Platform.current(), upgrade);
+        ProviderInstaller.Options options = new ProviderInstaller.Options(
+                dir,
+                InstalledProviders.dataDir(dir, context.env()),
+                context.env(),
+                home(context),
+                Platform.current(),
+                upgrade);
         Result<ProviderInstaller.Outcome> r = ProviderInstaller.install(options, external, previous.value(), progress);
         diags.addAll(r.diagnostics());
         LockFile lock = r.value().lock();
@@ -122,13 +131,17 @@ final class ProviderSetup {
         }
         boolean existed = Files.isRegularFile(dir.resolve(LockFile.FILENAME));
         boolean created = false;
-        if (!diags.hasErrors() && !lock.equals(previous.value()) && !(lock.providers().isEmpty() && !existed)) {
+        if (!diags.hasErrors()
+                && !lock.equals(previous.value())
+                && !(lock.providers().isEmpty() && !existed)) {
             try {
                 writeLock(dir, lock);
                 created = !existed;
             } catch (IOException ex) {
-                diags.add(Diagnostic.error("Failed to write the dependency lock file", "Could not write "
-                        + IoProblems.describe(LockFile.FILENAME, ex) + ".", null));
+                diags.add(Diagnostic.error(
+                        "Failed to write the dependency lock file",
+                        "Could not write " + IoProblems.describe(LockFile.FILENAME, ex) + ".",
+                        null));
             }
         }
         return new Outcome(diags.build(), created);
@@ -136,7 +149,8 @@ final class ProviderSetup {
 
     /** All of a provider's constraint strings as one; unparseable ones were reported by validation. */
     static VersionConstraint constraints(List<String> constraints) {
-        Optional<String> merged = Optional.of(String.join(", ", constraints.stream().filter(c -> !c.isBlank()).toList()));
+        Optional<String> merged = Optional.of(
+                String.join(", ", constraints.stream().filter(c -> !c.isBlank()).toList()));
         Result<VersionConstraint> r = VersionConstraint.parse(merged.get());
         return r.hasErrors() ? VersionConstraint.ANY : r.value();
     }

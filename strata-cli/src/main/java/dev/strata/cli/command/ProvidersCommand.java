@@ -3,6 +3,7 @@ package dev.strata.cli.command;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.addr.Provider;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.ProvidersView;
 import dev.strata.config.CheckConfig;
@@ -14,14 +15,12 @@ import dev.strata.config.ProviderConfig;
 import dev.strata.config.ProviderRequirements;
 import dev.strata.config.RequiredProvider;
 import dev.strata.config.ResourceConfig;
-import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.IoProblems;
 import dev.strata.hcl.Result;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderRegistry;
-import dev.strata.addr.VersionConstraint;
 import dev.strata.tfplugin.InstalledProviders;
 import dev.strata.tfplugin.SchemaJson;
 import dev.strata.tfplugin.TerraformProvider;
@@ -45,29 +44,52 @@ import java.util.TreeMap;
  */
 final class ProvidersCommand extends ParentCommand {
     private static final FlagSet SCHEMA = new FlagSet();
-    private static final Flag<Boolean> SCHEMA_JSON = SCHEMA.bool("json", false, "Print the schemas as JSON (required).");
+    private static final Flag<Boolean> SCHEMA_JSON =
+            SCHEMA.bool("json", false, "Print the schemas as JSON (required).");
     private static final FlagSet LOCK = new FlagSet();
-    private static final Flag<List<String>> LOCK_PLATFORM = LOCK.repeated("platform", "OS_ARCH",
+    private static final Flag<List<String>> LOCK_PLATFORM = LOCK.repeated(
+            "platform",
+            "OS_ARCH",
             "A platform to record package hashes for, such as linux_amd64; may be repeated. Default: this machine's.");
-    private static final Flag<String> LOCK_FS_MIRROR = LOCK.string("fs-mirror", "", "DIR",
+    private static final Flag<String> LOCK_FS_MIRROR = LOCK.string(
+            "fs-mirror",
+            "",
+            "DIR",
             "Take the packages from this filesystem mirror instead of the CLI configuration's installation methods.");
     private static final FlagSet MIRROR = new FlagSet();
-    private static final Flag<List<String>> MIRROR_PLATFORM = MIRROR.repeated("platform", "OS_ARCH",
-            "A platform to mirror packages for; may be repeated. Default: this machine's.");
+    private static final Flag<List<String>> MIRROR_PLATFORM = MIRROR.repeated(
+            "platform", "OS_ARCH", "A platform to mirror packages for; may be repeated. Default: this machine's.");
 
     private static final List<SubcommandHelp> HELP = List.of(
-            new SubcommandHelp("schema", "-json", "print the schemas of the providers the configuration requires, in "
-                    + "the JSON format of terraform providers schema -json. Needs strata init first.", SCHEMA),
-            new SubcommandHelp("lock", "[-platform=OS_ARCH ...] [-fs-mirror=DIR] [PROVIDER ...]", "record in "
-                    + ".terraform.lock.hcl the package hashes of the selected provider versions for each platform, "
-                    + "without installing them.", LOCK),
-            new SubcommandHelp("mirror", "[-platform=OS_ARCH ...] DIR", "copy the selected versions of the required "
-                    + "providers into DIR in the packed layout of a filesystem mirror, with its index files.", MIRROR));
+            new SubcommandHelp(
+                    "schema",
+                    "-json",
+                    "print the schemas of the providers the configuration requires, in "
+                            + "the JSON format of terraform providers schema -json. Needs strata init first.",
+                    SCHEMA),
+            new SubcommandHelp(
+                    "lock",
+                    "[-platform=OS_ARCH ...] [-fs-mirror=DIR] [PROVIDER ...]",
+                    "record in "
+                            + ".terraform.lock.hcl the package hashes of the selected provider versions for each platform, "
+                            + "without installing them.",
+                    LOCK),
+            new SubcommandHelp(
+                    "mirror",
+                    "[-platform=OS_ARCH ...] DIR",
+                    "copy the selected versions of the required "
+                            + "providers into DIR in the packed layout of a filesystem mirror, with its index files.",
+                    MIRROR));
 
     ProvidersCommand() {
-        super("providers", "Show the providers required for this configuration", "[subcommand] [options]",
+        super(
+                "providers",
+                "Show the providers required for this configuration",
+                "[subcommand] [options]",
                 "Without a subcommand, print the providers the configuration requires, module by module, with their "
-                        + "version constraints.", "", HELP);
+                        + "version constraints.",
+                "",
+                HELP);
     }
 
     @Override
@@ -143,7 +165,9 @@ final class ProvidersCommand extends ParentCommand {
         }
         List<Node> children = new ArrayList<>();
         n.children().forEach((name, c) -> children.add(tree(c)));
-        String name = n.isRoot() ? "." : "module." + n.path().names().get(n.path().names().size() - 1);
+        String name = n.isRoot()
+                ? "."
+                : "module." + n.path().names().get(n.path().names().size() - 1);
         return new Node(name, own, children);
     }
 
@@ -189,10 +213,11 @@ final class ProvidersCommand extends ParentCommand {
         doc.put("format_version", "1.0");
         ObjectNode schemas = doc.putObject("provider_schemas");
         Diagnostics.Builder diags = Diagnostics.builder();
-        for (Map.Entry<Provider, List<VersionConstraint>> e : ProviderRequirements.of(tree).entrySet()) {
+        for (Map.Entry<Provider, List<VersionConstraint>> e :
+                ProviderRequirements.of(tree).entrySet()) {
             Provider p = e.getKey();
-            VersionConstraint constraints = ProviderSetup.constraints(e.getValue().stream()
-                    .map(VersionConstraint::source).toList());
+            VersionConstraint constraints = ProviderSetup.constraints(
+                    e.getValue().stream().map(VersionConstraint::source).toList());
             Result<ProviderFactory> f = builtins.has(ProviderSetup.spiAddress(p))
                     ? builtins.resolve(ProviderSetup.spiAddress(p), constraints)
                     : installed.resolve(ProviderSetup.spiAddress(p), constraints);
@@ -229,7 +254,8 @@ final class ProvidersCommand extends ParentCommand {
         ProviderRegistry builtins = ProviderSetup.builtins();
         List<ProviderInstaller.Requirement> out = new ArrayList<>();
         List<String> seen = new ArrayList<>();
-        for (Map.Entry<Provider, List<VersionConstraint>> e : ProviderRequirements.of(tree).entrySet()) {
+        for (Map.Entry<Provider, List<VersionConstraint>> e :
+                ProviderRequirements.of(tree).entrySet()) {
             Provider p = e.getKey();
             if (p.isBuiltIn() || builtins.has(ProviderSetup.spiAddress(p))) {
                 continue;
@@ -239,13 +265,15 @@ final class ProvidersCommand extends ParentCommand {
             }
             seen.add(p.toString());
             seen.add(p.forDisplay());
-            out.add(new ProviderInstaller.Requirement(ProviderSetup.spiAddress(p),
+            out.add(new ProviderInstaller.Requirement(
+                    ProviderSetup.spiAddress(p),
                     e.getValue().stream().map(VersionConstraint::source).toList()));
         }
         for (String o : only) {
             if (!seen.contains(o)) {
-                problems.add(CliDiagnostic.error("Invalid provider argument", "The provider " + o + " is not required"
-                        + " by the current configuration."));
+                problems.add(CliDiagnostic.error(
+                        "Invalid provider argument",
+                        "The provider " + o + " is not required" + " by the current configuration."));
             }
         }
         return new Parsed<>(out, problems);
@@ -260,9 +288,11 @@ final class ProvidersCommand extends ParentCommand {
         for (String g : given) {
             int u = g.indexOf('_');
             if (u <= 0 || u == g.length() - 1) {
-                return Parsed.failed(CliDiagnostic.error("Invalid target platform", "The string \"" + g + "\" given "
-                        + "in the -platform option is not a valid target platform: must be two words separated by an "
-                        + "underscore, like linux_amd64."));
+                return Parsed.failed(CliDiagnostic.error(
+                        "Invalid target platform",
+                        "The string \"" + g + "\" given "
+                                + "in the -platform option is not a valid target platform: must be two words separated by an "
+                                + "underscore, like linux_amd64."));
             }
             out.add(new Platform(g.substring(0, u), g.substring(u + 1)));
         }
@@ -271,17 +301,26 @@ final class ProvidersCommand extends ParentCommand {
 
     private static ProviderInstaller.Options options(CommandContext context, boolean upgrade) {
         Path dir = context.workingDir();
-        return new ProviderInstaller.Options(dir, InstalledProviders.dataDir(dir, context.env()), context.env(),
-                ProviderSetup.home(context), Platform.current(), upgrade);
+        return new ProviderInstaller.Options(
+                dir,
+                InstalledProviders.dataDir(dir, context.env()),
+                context.env(),
+                ProviderSetup.home(context),
+                Platform.current(),
+                upgrade);
     }
 
     /** What lock and mirror work on: the required external providers, the platforms, the lock file as it is. */
-    private record Selection(List<ProviderInstaller.Requirement> requirements, List<Platform> platforms,
-                             LockFile previous) {}
+    private record Selection(
+            List<ProviderInstaller.Requirement> requirements, List<Platform> platforms, LockFile previous) {}
 
     /** The providers {@code names} select (all required ones when empty) for the given platforms; empty after reporting. */
-    private static Optional<Selection> selection(CommandContext context, ProvidersView view, ConfigTree tree,
-                                                 List<String> names, List<String> platformNames) {
+    private static Optional<Selection> selection(
+            CommandContext context,
+            ProvidersView view,
+            ConfigTree tree,
+            List<String> names,
+            List<String> platformNames) {
         Parsed<List<ProviderInstaller.Requirement>> reqs = external(tree, names);
         Parsed<List<Platform>> platforms = platforms(platformNames);
         if (reqs.hasErrors() || platforms.hasErrors()) {
@@ -305,8 +344,13 @@ final class ProvidersCommand extends ParentCommand {
         }
         Selection sel = selected.get();
         String mirror = args.get(LOCK_FS_MIRROR);
-        Result<LockFile> r = ProviderInstaller.lock(options(context, false), sel.requirements(), sel.previous(),
-                sel.platforms(), mirror.isEmpty() ? Optional.empty() : Optional.of(context.resolve(mirror)), view::item);
+        Result<LockFile> r = ProviderInstaller.lock(
+                options(context, false),
+                sel.requirements(),
+                sel.previous(),
+                sel.platforms(),
+                mirror.isEmpty() ? Optional.empty() : Optional.of(context.resolve(mirror)),
+                view::item);
         // Providers not named on the command line keep their entries.
         LockFile lock = r.value();
         for (LockFile.Entry e : sel.previous().providers().values()) {
@@ -326,8 +370,12 @@ final class ProvidersCommand extends ParentCommand {
         try {
             ProviderSetup.writeLock(context.workingDir(), lock);
         } catch (IOException e) {
-            view.diagnostics(Diagnostics.of(Diagnostic.error("Failed to write the dependency lock file",
-                    "Could not write " + IoProblems.describe(LockFile.FILENAME, e) + ".", null)), tree.diagnosticSources());
+            view.diagnostics(
+                    Diagnostics.of(Diagnostic.error(
+                            "Failed to write the dependency lock file",
+                            "Could not write " + IoProblems.describe(LockFile.FILENAME, e) + ".",
+                            null)),
+                    tree.diagnosticSources());
             return 1;
         }
         view.success("Success! Strata has updated the lock file.\n\nReview the changes in .terraform.lock.hcl and then "
@@ -346,8 +394,13 @@ final class ProvidersCommand extends ParentCommand {
             return 1;
         }
         Selection sel = selected.get();
-        Result<List<Path>> r = ProviderInstaller.mirror(options(context, false), sel.requirements(), sel.previous(),
-                sel.platforms(), context.resolve(args.positionals().get(0)), view::item);
+        Result<List<Path>> r = ProviderInstaller.mirror(
+                options(context, false),
+                sel.requirements(),
+                sel.previous(),
+                sel.platforms(),
+                context.resolve(args.positionals().get(0)),
+                view::item);
         view.diagnostics(r.diagnostics(), tree.diagnosticSources());
         return r.hasErrors() ? 1 : 0;
     }

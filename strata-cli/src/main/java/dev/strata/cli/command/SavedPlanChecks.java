@@ -39,8 +39,15 @@ final class SavedPlanChecks {
     /** Where a variable's value on the command line came from: the last {@code -var} or {@code -var-file} setting it. */
     private record CliSetting(boolean file, SourceRange range) {}
 
-    static Diagnostics check(CommandContext context, ParsedArgs args, Operation op, Operation.Loaded loaded,
-                             String planFile, Plan plan, PlanOptions planned, Flag<Boolean> destroyFlag) {
+    static Diagnostics check(
+            CommandContext context,
+            ParsedArgs args,
+            Operation op,
+            Operation.Loaded loaded,
+            String planFile,
+            Plan plan,
+            PlanOptions planned,
+            Flag<Boolean> destroyFlag) {
         Diagnostics.Builder out = Diagnostics.builder();
         Map<String, CliSetting> cli = cliSettings(context, args, op);
         for (Map.Entry<String, CliSetting> e : cli.entrySet()) {
@@ -50,13 +57,21 @@ final class SavedPlanChecks {
                 continue;
             }
             boolean sensitive = sensitive(loaded, e.getKey());
-            out.add(Diagnostic.error("Can't change variable when applying a saved plan", "The variable "
-                    + e.getKey() + " cannot be set using the -var and -var-file options when applying a saved plan "
-                    + "file, because a saved plan includes the variable values that were set when it was created. The "
-                    + "saved plan specifies " + shown(was, sensitive) + " as the value whereas during apply the value "
-                    + shown(now, sensitive) + " was set by " + (e.getValue().file()
-                    ? "a .tfvars file passed through -var-file argument" : "a CLI argument") + ". Apply the plan "
-                    + "without this option, or create a new plan with the new value.", e.getValue().range()));
+            out.add(Diagnostic.error(
+                    "Can't change variable when applying a saved plan",
+                    "The variable "
+                            + e.getKey()
+                            + " cannot be set using the -var and -var-file options when applying a saved plan "
+                            + "file, because a saved plan includes the variable values that were set when it was created. The "
+                            + "saved plan specifies " + shown(was, sensitive)
+                            + " as the value whereas during apply the value "
+                            + shown(now, sensitive) + " was set by "
+                            + (e.getValue().file()
+                                    ? "a .tfvars file passed through -var-file argument"
+                                    : "a CLI argument")
+                            + ". Apply the plan "
+                            + "without this option, or create a new plan with the new value.",
+                    e.getValue().range()));
         }
         // Files override the environment (and -var options override both, checked above).
         Map<String, SourceRange> inFiles = new TreeMap<>();
@@ -68,56 +83,91 @@ final class SavedPlanChecks {
             Value was = plan.variables().get(name);
             Value now = e.getValue();
             boolean env = context.getenv("TF_VAR_" + name) != null;
-            if (cli.containsKey(name) || !inFiles.containsKey(name) && !env || was == null || !now.isWhollyKnown()
+            if (cli.containsKey(name)
+                    || !inFiles.containsKey(name) && !env
+                    || was == null
+                    || !now.isWhollyKnown()
                     || now.equalsIgnoringMarks(was)) {
                 continue;
             }
             boolean sensitive = sensitive(loaded, name);
-            out.add(Diagnostic.warning("Ignoring variable when applying a saved plan", "The variable " + name
-                    + " cannot be overridden when applying a saved plan file, because a saved plan includes the "
-                    + "variable values that were set when it was created. The saved plan specifies " + shown(was, sensitive)
-                    + " as the value whereas during apply the value " + shown(now, sensitive) + " was set by "
-                    + (inFiles.containsKey(name) ? "a variables file" : "an environment variable")
-                    + ". The plan's value is used.", inFiles.get(name)));
+            out.add(Diagnostic.warning(
+                    "Ignoring variable when applying a saved plan",
+                    "The variable " + name
+                            + " cannot be overridden when applying a saved plan file, because a saved plan includes the "
+                            + "variable values that were set when it was created. The saved plan specifies "
+                            + shown(was, sensitive)
+                            + " as the value whereas during apply the value " + shown(now, sensitive) + " was set by "
+                            + (inFiles.containsKey(name) ? "a variables file" : "an environment variable")
+                            + ". The plan's value is used.",
+                    inFiles.get(name)));
         }
 
         String file = planFile;
         if (args.isGiven(op.target)) {
-            differs(out, file, "-target", new TreeSet<>(args.get(op.target)),
-                    new TreeSet<>(planned.targets().stream().map(Object::toString).toList()));
+            differs(
+                    out,
+                    file,
+                    "-target",
+                    new TreeSet<>(args.get(op.target)),
+                    new TreeSet<>(
+                            planned.targets().stream().map(Object::toString).toList()));
         }
         if (args.isGiven(op.replace)) {
-            differs(out, file, "-replace", new TreeSet<>(args.get(op.replace)),
-                    new TreeSet<>(planned.replace().stream().map(Object::toString).toList()));
+            differs(
+                    out,
+                    file,
+                    "-replace",
+                    new TreeSet<>(args.get(op.replace)),
+                    new TreeSet<>(
+                            planned.replace().stream().map(Object::toString).toList()));
         }
-        if (destroyFlag != null && args.isGiven(destroyFlag) && args.get(destroyFlag) != (plan.mode() == PlanMode.DESTROY)) {
-            out.add(Diagnostic.error("Option conflicts with the saved plan", "This apply gives -destroy="
-                    + args.get(destroyFlag) + ", but " + file + " is " + (plan.mode() == PlanMode.DESTROY
-                    ? "a destroy plan" : "not a destroy plan") + ". A saved plan is applied exactly as it was created; "
-                    + "create a new plan with strata plan" + (args.get(destroyFlag) ? " -destroy" : "") + " -out=FILE, "
-                    + "or apply without a plan file.", null));
+        if (destroyFlag != null
+                && args.isGiven(destroyFlag)
+                && args.get(destroyFlag) != (plan.mode() == PlanMode.DESTROY)) {
+            out.add(Diagnostic.error(
+                    "Option conflicts with the saved plan",
+                    "This apply gives -destroy="
+                            + args.get(destroyFlag) + ", but " + file + " is "
+                            + (plan.mode() == PlanMode.DESTROY ? "a destroy plan" : "not a destroy plan")
+                            + ". A saved plan is applied exactly as it was created; "
+                            + "create a new plan with strata plan" + (args.get(destroyFlag) ? " -destroy" : "")
+                            + " -out=FILE, "
+                            + "or apply without a plan file.",
+                    null));
         }
         if (args.isGiven(op.refresh) && args.get(op.refresh) != planned.refresh()) {
-            out.add(Diagnostic.error("Option conflicts with the saved plan", "This apply gives -refresh="
-                    + args.get(op.refresh) + ", but " + file + " was created with -refresh=" + planned.refresh()
-                    + ". Refreshing happens while planning; a saved plan is applied exactly as it was created. Create a "
-                    + "new plan with strata plan -refresh=" + args.get(op.refresh) + " -out=FILE, or apply without a "
-                    + "plan file.", null));
+            out.add(Diagnostic.error(
+                    "Option conflicts with the saved plan",
+                    "This apply gives -refresh="
+                            + args.get(op.refresh) + ", but " + file + " was created with -refresh=" + planned.refresh()
+                            + ". Refreshing happens while planning; a saved plan is applied exactly as it was created. Create a "
+                            + "new plan with strata plan -refresh=" + args.get(op.refresh)
+                            + " -out=FILE, or apply without a "
+                            + "plan file.",
+                    null));
         }
         return out.build();
     }
 
-    private static void differs(Diagnostics.Builder out, String file, String flag, TreeSet<String> given,
-                                TreeSet<String> planned) {
+    private static void differs(
+            Diagnostics.Builder out, String file, String flag, TreeSet<String> given, TreeSet<String> planned) {
         if (given.equals(planned)) {
             return;
         }
-        String plannedText = planned.isEmpty() ? "without " + flag + " options"
-                : "with " + String.join(" ", planned.stream().map(p -> flag + "=" + p).toList());
-        String givenText = String.join(" ", given.stream().map(g -> flag + "=" + g).toList());
-        out.add(Diagnostic.error("Option conflicts with the saved plan", "This apply gives " + givenText + ", but "
-                + file + " was created " + plannedText + ". A saved plan is applied exactly as it was created; "
-                + "create a new plan with strata plan " + givenText + " -out=FILE, or apply without a plan file.",
+        String plannedText = planned.isEmpty()
+                ? "without " + flag + " options"
+                : "with "
+                        + String.join(
+                                " ", planned.stream().map(p -> flag + "=" + p).toList());
+        String givenText =
+                String.join(" ", given.stream().map(g -> flag + "=" + g).toList());
+        out.add(Diagnostic.error(
+                "Option conflicts with the saved plan",
+                "This apply gives " + givenText + ", but "
+                        + file + " was created " + plannedText + ". A saved plan is applied exactly as it was created; "
+                        + "create a new plan with strata plan " + givenText
+                        + " -out=FILE, or apply without a plan file.",
                 null));
     }
 
@@ -158,7 +208,9 @@ final class SavedPlanChecks {
         }
         try (Stream<Path> s = Files.list(dir)) {
             s.filter(p -> p.getFileName().toString().endsWith(".auto.tfvars")
-                    || p.getFileName().toString().endsWith(".auto.tfvars.json")).sorted().forEach(out::add);
+                            || p.getFileName().toString().endsWith(".auto.tfvars.json"))
+                    .sorted()
+                    .forEach(out::add);
         } catch (IOException e) {
             // reported when the variables were loaded
         }
@@ -175,8 +227,8 @@ final class SavedPlanChecks {
         } catch (IOException e) {
             return out; // reported when the variables were loaded
         }
-        Result<HclFile> parsed = name.endsWith(".json") ? JsonSyntax.parse(bytes, name)
-                : NativeSyntax.parseConfig(bytes, name);
+        Result<HclFile> parsed =
+                name.endsWith(".json") ? JsonSyntax.parse(bytes, name) : NativeSyntax.parseConfig(bytes, name);
         if (parsed.value() == null) {
             return out;
         }

@@ -12,8 +12,11 @@ import java.util.Optional;
 /** {@code strata show [-json] [PLANFILE]}: the current state, or a saved plan. */
 final class ShowCommand implements Command {
     private static final FlagSet FLAGS = new FlagSet();
-    private static final Flag<Boolean> JSON = FLAGS.bool("json", false, "If specified, output the Strata plan or "
-            + "state in a machine-readable form (Terraform's JSON formats; sensitive values are null).");
+    private static final Flag<Boolean> JSON = FLAGS.bool(
+            "json",
+            false,
+            "If specified, output the Strata plan or "
+                    + "state in a machine-readable form (Terraform's JSON formats; sensitive values are null).");
 
     @Override
     public String name() {
@@ -51,9 +54,11 @@ final class ShowCommand implements Command {
 
         static Parsed<Args> parse(ParsedArgs args) {
             if (args.positionals().size() > 1) {
-                return new Parsed<>(new Args(Optional.empty(), args.get(JSON)), List.of(CliDiagnostic.error(
-                        "Too many command line arguments", "Expected at most one positional argument, the path of a "
-                                + "plan file.")));
+                return new Parsed<>(
+                        new Args(Optional.empty(), args.get(JSON)),
+                        List.of(CliDiagnostic.error(
+                                "Too many command line arguments",
+                                "Expected at most one positional argument, the path of a " + "plan file.")));
             }
             return Parsed.of(new Args(args.positionals().stream().findFirst(), args.get(JSON)));
         }
@@ -70,8 +75,8 @@ final class ShowCommand implements Command {
         }
         Result<ConfigTree> tree = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
         if (args.value().planFile().isPresent()) {
-            Result<PlanFiles.Loaded> pf = PlanFiles.read(context.resolve(args.value().planFile().get()), tree.value(),
-                    context.workingDir());
+            Result<PlanFiles.Loaded> pf =
+                    PlanFiles.read(context.resolve(args.value().planFile().get()), tree.value(), context.workingDir());
             view.diagnostics(pf.diagnostics(), tree.value().diagnosticSources());
             if (pf.value() == null) {
                 return 1;

@@ -26,7 +26,8 @@ final class StateCli {
         if (!ConfigLoader.hasConfigFiles(context.workingDir())) {
             return null;
         }
-        return ConfigLoader.loadModule(context.workingDir(), ConfigLoader.Options.DEFAULT).value();
+        return ConfigLoader.loadModule(context.workingDir(), ConfigLoader.Options.DEFAULT)
+                .value();
     }
 
     /**
@@ -57,17 +58,27 @@ final class StateCli {
      */
     static Result<Encryption> encryption(CommandContext context, ModuleConfig root) {
         if (root != null && root.encryption() != null) {
-            Result<EncryptionSettings.State> settings = EncryptionSettings.read(root.encryption(), root,
-                    context.workingDir(), context.env());
-            Result<Encryption> r = Result.of(settings.value() == null ? null
-                    : Encryption.of(key(settings.value().primary()), key(settings.value().fallback())),
+            Result<EncryptionSettings.State> settings =
+                    EncryptionSettings.read(root.encryption(), root, context.workingDir(), context.env());
+            Result<Encryption> r = Result.of(
+                    settings.value() == null
+                            ? null
+                            : Encryption.of(
+                                    key(settings.value().primary()),
+                                    key(settings.value().fallback())),
                     settings.diagnostics());
-            boolean envToo = context.env().keySet().stream().anyMatch(k -> k.startsWith("STRATA_STATE_")
-                    && !context.env().get(k).isEmpty());
+            boolean envToo = context.env().keySet().stream()
+                    .anyMatch(k -> k.startsWith("STRATA_STATE_")
+                            && !context.env().get(k).isEmpty());
             if (envToo) {
-                return Result.of(r.value(), r.diagnostics().with(Diagnostic.warning("State encryption configured twice",
-                        "The encryption block of the configuration is used; the STRATA_STATE_* environment variables "
-                                + "are ignored.", root.encryption().declRange())));
+                return Result.of(
+                        r.value(),
+                        r.diagnostics()
+                                .with(Diagnostic.warning(
+                                        "State encryption configured twice",
+                                        "The encryption block of the configuration is used; the STRATA_STATE_* environment variables "
+                                                + "are ignored.",
+                                        root.encryption().declRange())));
             }
             return r;
         }
@@ -79,9 +90,11 @@ final class StateCli {
         return switch (source) {
             case null -> null;
             case EncryptionSettings.KeySource.Unencrypted u -> Encryption.Key.PLAINTEXT;
-            case EncryptionSettings.KeySource.Passphrase p -> p.iterations().isPresent()
-                    ? new Encryption.Key.Passphrase(p.id(), p.passphrase(), p.iterations().getAsInt())
-                    : new Encryption.Key.Passphrase(p.id(), p.passphrase());
+            case EncryptionSettings.KeySource.Passphrase p ->
+                p.iterations().isPresent()
+                        ? new Encryption.Key.Passphrase(
+                                p.id(), p.passphrase(), p.iterations().getAsInt())
+                        : new Encryption.Key.Passphrase(p.id(), p.passphrase());
             case EncryptionSettings.KeySource.Raw r -> new Encryption.Key.Raw(r.key());
         };
     }
@@ -121,9 +134,11 @@ final class StateCli {
                         + " backend for this working directory."
                 : "The backend block has changed since \"strata init\" set up the " + rec.spec()
                         + " backend for this working directory.";
-        return Diagnostic.error("Backend configuration changed", what + " Existing state may need to be migrated. "
-                + "To copy every workspace's state to the new backend, run \"strata init -migrate-state\"; to use the "
-                + "new backend without copying anything, run \"strata init -reconfigure\".",
+        return Diagnostic.error(
+                "Backend configuration changed",
+                what + " Existing state may need to be migrated. "
+                        + "To copy every workspace's state to the new backend, run \"strata init -migrate-state\"; to use the "
+                        + "new backend without copying anything, run \"strata init -reconfigure\".",
                 root != null && root.backend() != null ? root.backend().declRange() : null);
     }
 
@@ -133,10 +148,14 @@ final class StateCli {
         for (Diagnostic d : diags) {
             String detail = d.detail();
             if (d.subject() != null && !detail.contains(" at line ")) {
-                detail += " (" + d.subject().filename() + " line " + d.subject().start().line() + ", column "
+                detail += " (" + d.subject().filename() + " line "
+                        + d.subject().start().line() + ", column "
                         + d.subject().start().column() + ")";
             }
-            out.add(d.isError() ? CliDiagnostic.error(d.summary(), detail) : CliDiagnostic.warning(d.summary(), detail));
+            out.add(
+                    d.isError()
+                            ? CliDiagnostic.error(d.summary(), detail)
+                            : CliDiagnostic.warning(d.summary(), detail));
         }
         return out;
     }
@@ -188,8 +207,8 @@ final class StateCli {
      * Runs a {@code state} or {@code workspace} subcommand: selects it, reads the selected workspace and
      * opens the backend (tracked, so that an interrupt releases its locks), reporting problems to the view.
      */
-    static int run(CommandContext context, ParentCommand command, ParsedArgs parsed, StateView view,
-                   Subcommand subcommand) {
+    static int run(
+            CommandContext context, ParentCommand command, ParsedArgs parsed, StateView view, Subcommand subcommand) {
         try (Interrupts signals = Interrupts.install(context)) {
             Parsed<SubcommandHelp.Selected> selected = command.select(parsed.positionals());
             if (selected.hasErrors()) {
@@ -206,7 +225,10 @@ final class StateCli {
             if (backend.value() == null) {
                 return 1;
             }
-            return subcommand.run(selected.value().name(), selected.value().args(), workspace.value(),
+            return subcommand.run(
+                    selected.value().name(),
+                    selected.value().args(),
+                    workspace.value(),
                     signals.tracking(backend.value()));
         }
     }

@@ -20,7 +20,6 @@ import dev.strata.state.StateManager;
 import dev.strata.state.StateSnapshot;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
-
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -35,30 +34,42 @@ import java.util.Set;
  */
 final class StateCommand extends ParentCommand {
     private static final FlagSet LIST = new FlagSet();
-    private static final Flag<String> LIST_ID = LIST.string("id", "", "ID",
+    private static final Flag<String> LIST_ID = LIST.string(
+            "id",
+            "",
+            "ID",
             "Filters the results to include only instances whose resource types have an attribute named \"id\" "
                     + "whose value equals the given id string.");
 
-    private static final Flag<Boolean> LIST_HISTORY = LIST.bool("history", false,
+    private static final Flag<Boolean> LIST_HISTORY = LIST.bool(
+            "history",
+            false,
             "List the stored serials of the workspace's state instead of its resources (pg backend, which keeps "
                     + "every serial).");
 
     private static final FlagSet SHOW = new FlagSet();
     private static final FlagSet PULL = new FlagSet();
-    private static final Flag<String> PULL_SERIAL = PULL.string("serial", "", "N",
+    private static final Flag<String> PULL_SERIAL = PULL.string(
+            "serial",
+            "",
+            "N",
             "Print serial N from the state's history (pg backend) instead of the current state. To restore it, "
                     + "save it to a file and \"state push -force\" that file.");
-    private static final Flag<String> PULL_LINEAGE = PULL.string("lineage", "", "LINEAGE",
+    private static final Flag<String> PULL_LINEAGE = PULL.string(
+            "lineage",
+            "",
+            "LINEAGE",
             "With -serial: the lineage of the serial, when the history holds more than one (default: the "
                     + "current lineage).");
 
     private static final FlagSet PUSH = new FlagSet();
-    private static final Flag<Boolean> PUSH_FORCE = PUSH.bool("force", false,
-            "Write the state even if lineages don't match or the remote serial is higher.");
+    private static final Flag<Boolean> PUSH_FORCE =
+            PUSH.bool("force", false, "Write the state even if lineages don't match or the remote serial is higher.");
     private static final LockFlags PUSH_LOCK = new LockFlags(PUSH);
 
     private static final FlagSet RM = new FlagSet();
-    private static final Flag<Boolean> RM_DRY = RM.bool("dry-run", false, "Only print which instances would be removed.");
+    private static final Flag<Boolean> RM_DRY =
+            RM.bool("dry-run", false, "Only print which instances would be removed.");
     private static final LockFlags RM_LOCK = new LockFlags(RM);
 
     private static final FlagSet MV = new FlagSet();
@@ -69,29 +80,56 @@ final class StateCommand extends ParentCommand {
     private static final Flag<Boolean> REPLACE_YES = REPLACE.bool("auto-approve", false, "Skip interactive approval.");
     private static final LockFlags REPLACE_LOCK = new LockFlags(REPLACE);
 
-
     /** Each subcommand's usage and text; the command's help is made from them. */
     private static final List<SubcommandHelp> HELP = List.of(
-            new SubcommandHelp("list", "[-id=ID] [-history] [ADDRESS...]", "list resource instances, optionally only "
-                    + "those in the given modules or resources; with -history, the stored serials of the state.", LIST),
-            new SubcommandHelp("show", "ADDRESS", "show the attributes of one resource instance; sensitive values "
-                    + "are hidden.", SHOW),
-            new SubcommandHelp("pull", "[-serial=N [-lineage=L]]", "print the state as stored, as JSON; with -serial, "
-                    + "an earlier serial from the history.", PULL),
-            new SubcommandHelp("push", "[-force] [-lock=false] [-lock-timeout=DURATION] FILE", "replace the state "
-                    + "with FILE (\"-\" reads standard input). Refuses a different lineage or an older serial unless "
-                    + "-force.", PUSH),
-            new SubcommandHelp("rm", "[-dry-run] [-lock=false] [-lock-timeout=DURATION] ADDRESS...", "forget "
-                    + "instances without destroying them.", RM),
-            new SubcommandHelp("mv", "[-dry-run] [-lock=false] [-lock-timeout=DURATION] SOURCE DESTINATION", "move a "
-                    + "module, resource or instance to another address.", MV),
-            new SubcommandHelp("replace-provider", "[-auto-approve] [-lock=false] [-lock-timeout=DURATION] FROM TO",
+            new SubcommandHelp(
+                    "list",
+                    "[-id=ID] [-history] [ADDRESS...]",
+                    "list resource instances, optionally only "
+                            + "those in the given modules or resources; with -history, the stored serials of the state.",
+                    LIST),
+            new SubcommandHelp(
+                    "show",
+                    "ADDRESS",
+                    "show the attributes of one resource instance; sensitive values " + "are hidden.",
+                    SHOW),
+            new SubcommandHelp(
+                    "pull",
+                    "[-serial=N [-lineage=L]]",
+                    "print the state as stored, as JSON; with -serial, " + "an earlier serial from the history.",
+                    PULL),
+            new SubcommandHelp(
+                    "push",
+                    "[-force] [-lock=false] [-lock-timeout=DURATION] FILE",
+                    "replace the state "
+                            + "with FILE (\"-\" reads standard input). Refuses a different lineage or an older serial unless "
+                            + "-force.",
+                    PUSH),
+            new SubcommandHelp(
+                    "rm",
+                    "[-dry-run] [-lock=false] [-lock-timeout=DURATION] ADDRESS...",
+                    "forget " + "instances without destroying them.",
+                    RM),
+            new SubcommandHelp(
+                    "mv",
+                    "[-dry-run] [-lock=false] [-lock-timeout=DURATION] SOURCE DESTINATION",
+                    "move a " + "module, resource or instance to another address.",
+                    MV),
+            new SubcommandHelp(
+                    "replace-provider",
+                    "[-auto-approve] [-lock=false] [-lock-timeout=DURATION] FROM TO",
                     "point resources at another provider, e.g. hashicorp/aws to registry.acme.corp/acme/aws.",
                     REPLACE));
 
     StateCommand() {
-        super("state", "Advanced state management", "<subcommand> [options] [args]", "This command has subcommands "
-                + "for advanced state management. They work on the state of the selected workspace.", "", HELP);
+        super(
+                "state",
+                "Advanced state management",
+                "<subcommand> [options] [args]",
+                "This command has subcommands "
+                        + "for advanced state management. They work on the state of the selected workspace.",
+                "",
+                HELP);
     }
 
     @Override
@@ -117,8 +155,8 @@ final class StateCommand extends ParentCommand {
     }
 
     /** As {@link #open}, for a state that must exist: a workspace without one is reported and closed again. */
-    private static Optional<StateManager> openExisting(StateView view, Backend backend, String workspace,
-                                                       LockRequest lock) {
+    private static Optional<StateManager> openExisting(
+            StateView view, Backend backend, String workspace, LockRequest lock) {
         Optional<StateManager> opened = open(view, backend, workspace, lock);
         if (opened.isPresent() && !opened.get().exists()) {
             try (StateManager m = opened.get()) {
@@ -130,13 +168,14 @@ final class StateCommand extends ParentCommand {
     }
 
     /** Opens the state with the lock the flags ask for, reporting bad flags (and a missing state if it must exist). */
-    private static Optional<StateManager> openLocked(StateView view, Backend backend, String workspace,
-                                                     Parsed<LockRequest> lock, boolean mustExist) {
+    private static Optional<StateManager> openLocked(
+            StateView view, Backend backend, String workspace, Parsed<LockRequest> lock, boolean mustExist) {
         if (lock.hasErrors()) {
             view.diagnostics(lock.diagnostics());
             return Optional.empty();
         }
-        return mustExist ? openExisting(view, backend, workspace, lock.value())
+        return mustExist
+                ? openExisting(view, backend, workspace, lock.value())
                 : open(view, backend, workspace, lock.value());
     }
 
@@ -155,9 +194,10 @@ final class StateCommand extends ParentCommand {
         return lock.hasErrors() ? Parsed.failed(lock.diagnostics()) : Parsed.of(new Edit(addrs.value(), lock.value()));
     }
 
-    private static final String NO_STATE = "No state file was found!\n\nState management commands require a state file. "
-            + "Run this command\nin a directory where Strata has been run or use the -state flag\nto point the command to "
-            + "a specific state location.";
+    private static final String NO_STATE =
+            "No state file was found!\n\nState management commands require a state file. "
+                    + "Run this command\nin a directory where Strata has been run or use the -state flag\nto point the command to "
+                    + "a specific state location.";
 
     private static Parsed<List<Targetable>> addresses(List<String> texts) {
         List<Targetable> out = new ArrayList<>();
@@ -165,9 +205,12 @@ final class StateCommand extends ParentCommand {
         for (String t : texts) {
             Result<Targetable> r = Addrs.parseTarget(t);
             if (r.value() == null) {
-                problems.add(CliDiagnostic.error("Invalid address", "\"" + t + "\" is not a valid resource address: "
-                        + Addrs.problem(r.diagnostics()) + " Addresses look like aws_instance.web, aws_instance.web[0], "
-                        + "data.aws_ami.ubuntu or module.net.aws_subnet.a[\"x\"]."));
+                problems.add(CliDiagnostic.error(
+                        "Invalid address",
+                        "\"" + t + "\" is not a valid resource address: "
+                                + Addrs.problem(r.diagnostics())
+                                + " Addresses look like aws_instance.web, aws_instance.web[0], "
+                                + "data.aws_ami.ubuntu or module.net.aws_subnet.a[\"x\"]."));
             }
             out.add(r.value());
         }
@@ -198,9 +241,11 @@ final class StateCommand extends ParentCommand {
             for (Targetable f : filters) {
                 List<AbsResourceInstance> matched = StateEdits.matching(s, f);
                 if (matched.isEmpty()) {
-                    problems.add(CliDiagnostic.error("Unknown resource", "The current state contains no resource " + f
-                            + ". If you've just added this resource to the configuration, you must run \"strata apply\" "
-                            + "first to create the resource's entry in the state."));
+                    problems.add(CliDiagnostic.error(
+                            "Unknown resource",
+                            "The current state contains no resource " + f
+                                    + ". If you've just added this resource to the configuration, you must run \"strata apply\" "
+                                    + "first to create the resource's entry in the state."));
                 }
                 shown.addAll(matched);
             }
@@ -218,17 +263,20 @@ final class StateCommand extends ParentCommand {
     }
 
     private static boolean hasId(ResourceInstanceObject o, String id) {
-        return o.attributes() instanceof JsonValue.ObjectValue a && a.get("id") instanceof JsonValue.StringValue s
+        return o.attributes() instanceof JsonValue.ObjectValue a
+                && a.get("id") instanceof JsonValue.StringValue s
                 && s.value().equals(id);
     }
 
-    private static final String NO_INSTANCE = "No instance found for the given address!\n\nThis command requires that the "
-            + "address references one specific instance.\nTo view the available instances, use \"strata state list\". "
-            + "Please modify \nthe address to reference a specific instance.";
+    private static final String NO_INSTANCE =
+            "No instance found for the given address!\n\nThis command requires that the "
+                    + "address references one specific instance.\nTo view the available instances, use \"strata state list\". "
+                    + "Please modify \nthe address to reference a specific instance.";
 
     private int show(StateView view, Backend backend, String workspace, ParsedArgs args) {
         if (args.positionals().size() != 1) {
-            view.errorText("Exactly one argument expected.\n\nUsage: strata [global options] state show [options] ADDRESS");
+            view.errorText(
+                    "Exactly one argument expected.\n\nUsage: strata [global options] state show [options] ADDRESS");
             return 1;
         }
         Parsed<List<Targetable>> addrs = addresses(args.positionals());
@@ -246,7 +294,8 @@ final class StateCommand extends ParentCommand {
                 case AbsResource r -> r.instance(InstanceKey.NONE);
                 case ModuleInstance mod -> null;
             };
-            List<ResourceInstanceObject> objs = target == null ? List.of() : m.state().objects(target);
+            List<ResourceInstanceObject> objs =
+                    target == null ? List.of() : m.state().objects(target);
             if (objs.isEmpty()) {
                 view.errorText(NO_INSTANCE);
                 return 1;
@@ -263,9 +312,11 @@ final class StateCommand extends ParentCommand {
         if (Interrupts.unwrap(backend) instanceof PgBackend pg) {
             return Optional.of(pg);
         }
-        view.diagnostics(List.of(CliDiagnostic.error("No state history", "The local backend keeps only the "
-                + "previous state (terraform.tfstate.backup), not a history of serials. The pg backend keeps every "
-                + "serial of every workspace.")));
+        view.diagnostics(List.of(CliDiagnostic.error(
+                "No state history",
+                "The local backend keeps only the "
+                        + "previous state (terraform.tfstate.backup), not a history of serials. The pg backend keeps every "
+                        + "serial of every workspace.")));
         return Optional.empty();
     }
 
@@ -287,8 +338,12 @@ final class StateCommand extends ParentCommand {
         List<String> lines = new ArrayList<>();
         lines.add(String.format("%-8s %-36s  %-24s %s", "SERIAL", "LINEAGE", "WRITTEN", "BYTES"));
         for (PgBackend.HistoryEntry e : h.value()) {
-            lines.add(String.format("%-8d %-36s  %-24s %d", e.serial(), e.lineage(),
-                    e.writtenAt().truncatedTo(java.time.temporal.ChronoUnit.SECONDS), e.bytes()));
+            lines.add(String.format(
+                    "%-8d %-36s  %-24s %d",
+                    e.serial(),
+                    e.lineage(),
+                    e.writtenAt().truncatedTo(java.time.temporal.ChronoUnit.SECONDS),
+                    e.bytes()));
         }
         view.lines(lines);
         return 0;
@@ -299,9 +354,11 @@ final class StateCommand extends ParentCommand {
         try {
             serial = Long.parseLong(args.get(PULL_SERIAL));
         } catch (NumberFormatException e) {
-            view.diagnostics(List.of(CliDiagnostic.error("Invalid value for -serial", "The value \""
-                    + args.get(PULL_SERIAL) + "\" is not a serial number: write a whole number, as listed by "
-                    + "\"strata state list -history\".")));
+            view.diagnostics(List.of(CliDiagnostic.error(
+                    "Invalid value for -serial",
+                    "The value \""
+                            + args.get(PULL_SERIAL) + "\" is not a serial number: write a whole number, as listed by "
+                            + "\"strata state list -history\".")));
             return 1;
         }
         Optional<PgBackend> history = historyOf(view, backend);
@@ -316,21 +373,29 @@ final class StateCommand extends ParentCommand {
             if (h.hasErrors()) {
                 return 1;
             }
-            List<String> lineages = h.value().stream().filter(e -> e.serial() == serial)
-                    .map(PgBackend.HistoryEntry::lineage).distinct().toList();
+            List<String> lineages = h.value().stream()
+                    .filter(e -> e.serial() == serial)
+                    .map(PgBackend.HistoryEntry::lineage)
+                    .distinct()
+                    .toList();
             String current = h.value().isEmpty() ? null : h.value().get(0).lineage();
             if (lineages.contains(current)) {
                 lineage = current;
             } else if (lineages.size() == 1) {
                 lineage = lineages.get(0);
             } else if (lineages.isEmpty()) {
-                view.diagnostics(List.of(CliDiagnostic.error("No such state in the history", "Workspace \""
-                        + workspace + "\" has no stored serial " + serial + ". \"strata state list -history\" lists "
-                        + "the stored serials.")));
+                view.diagnostics(List.of(CliDiagnostic.error(
+                        "No such state in the history",
+                        "Workspace \""
+                                + workspace + "\" has no stored serial " + serial
+                                + ". \"strata state list -history\" lists "
+                                + "the stored serials.")));
                 return 1;
             } else {
-                view.diagnostics(List.of(CliDiagnostic.error("Ambiguous serial", "Serial " + serial + " exists in "
-                        + "lineages " + String.join(", ", lineages) + ". Choose one with -lineage.")));
+                view.diagnostics(List.of(CliDiagnostic.error(
+                        "Ambiguous serial",
+                        "Serial " + serial + " exists in " + "lineages " + String.join(", ", lineages)
+                                + ". Choose one with -lineage.")));
                 return 1;
             }
         }
@@ -361,7 +426,8 @@ final class StateCommand extends ParentCommand {
 
     private int push(CommandContext context, StateView view, Backend backend, String workspace, ParsedArgs args) {
         if (args.positionals().size() != 1) {
-            view.errorText("Exactly one argument expected.\n\nUsage: strata [global options] state push [options] PATH");
+            view.errorText(
+                    "Exactly one argument expected.\n\nUsage: strata [global options] state push [options] PATH");
             return 1;
         }
         String file = args.positionals().get(0);
@@ -369,7 +435,8 @@ final class StateCommand extends ParentCommand {
         try {
             // Through the backend's reader: if this is a state file this process holds locked, opening it anew
             // and closing it would drop the lock.
-            bytes = file.equals("-") ? context.stdin().readAllBytes()
+            bytes = file.equals("-")
+                    ? context.stdin().readAllBytes()
                     : dev.strata.state.LocalBackend.readStateFile(context.resolve(file));
         } catch (NoSuchFileException e) {
             view.errorText("open " + file + ": no such file or directory");
@@ -383,8 +450,8 @@ final class StateCommand extends ParentCommand {
             view.diagnostics(incoming.diagnostics());
             return 1;
         }
-        Optional<StateManager> opened = openLocked(view, backend, workspace,
-                PUSH_LOCK.parse(args, "OperationTypeInvalid"), false);
+        Optional<StateManager> opened =
+                openLocked(view, backend, workspace, PUSH_LOCK.parse(args, "OperationTypeInvalid"), false);
         if (opened.isEmpty()) {
             return 1;
         }
@@ -400,7 +467,8 @@ final class StateCommand extends ParentCommand {
 
     private int rm(StateView view, Backend backend, String workspace, ParsedArgs args) {
         if (args.positionals().isEmpty()) {
-            view.errorText("At least one address is required.\n\nUsage: strata [global options] state rm [options] ADDRESS...");
+            view.errorText(
+                    "At least one address is required.\n\nUsage: strata [global options] state rm [options] ADDRESS...");
             return 1;
         }
         Parsed<Edit> edit = edit(args.positionals(), RM_LOCK, args);
@@ -409,7 +477,10 @@ final class StateCommand extends ParentCommand {
             return 1;
         }
         boolean dry = args.get(RM_DRY);
-        Optional<StateManager> opened = openExisting(view, backend, workspace,
+        Optional<StateManager> opened = openExisting(
+                view,
+                backend,
+                workspace,
                 dry ? LockRequest.none() : edit.value().lock());
         if (opened.isEmpty()) {
             return 1;
@@ -420,9 +491,11 @@ final class StateCommand extends ParentCommand {
             for (Targetable a : edit.value().addresses()) {
                 List<AbsResourceInstance> matched = StateEdits.matching(m.state(), a);
                 if (matched.isEmpty()) {
-                    problems.add(CliDiagnostic.error("Invalid target address", "No matching objects found. To view the "
-                            + "available instances, use \"strata state list\". Please modify the address to reference a "
-                            + "specific instance."));
+                    problems.add(CliDiagnostic.error(
+                            "Invalid target address",
+                            "No matching objects found. To view the "
+                                    + "available instances, use \"strata state list\". Please modify the address to reference a "
+                                    + "specific instance."));
                 }
                 gone.addAll(matched);
             }
@@ -449,20 +522,22 @@ final class StateCommand extends ParentCommand {
         }
     }
 
-    private int replaceProvider(CommandContext context, StateView view, Backend backend, String workspace, ParsedArgs args) {
+    private int replaceProvider(
+            CommandContext context, StateView view, Backend backend, String workspace, ParsedArgs args) {
         if (args.positionals().size() != 2) {
-            view.errorText("Exactly two arguments expected.\n\nUsage: strata [global options] state replace-provider [options] "
-                    + "FROM_PROVIDER_FQN TO_PROVIDER_FQN");
+            view.errorText(
+                    "Exactly two arguments expected.\n\nUsage: strata [global options] state replace-provider [options] "
+                            + "FROM_PROVIDER_FQN TO_PROVIDER_FQN");
             return 1;
         }
-        Optional<StateManager> opened = openLocked(view, backend, workspace,
-                REPLACE_LOCK.parse(args, "OperationTypeInvalid"), true);
+        Optional<StateManager> opened =
+                openLocked(view, backend, workspace, REPLACE_LOCK.parse(args, "OperationTypeInvalid"), true);
         if (opened.isEmpty()) {
             return 1;
         }
         try (StateManager m = opened.get()) {
-            Result<StateEdits.ProviderReplacement> r = StateEdits.replaceProvider(m.state(),
-                    args.positionals().get(0), args.positionals().get(1));
+            Result<StateEdits.ProviderReplacement> r = StateEdits.replaceProvider(
+                    m.state(), args.positionals().get(0), args.positionals().get(1));
             if (r.hasErrors()) {
                 view.diagnostics(r.diagnostics());
                 return 1;
@@ -472,9 +547,15 @@ final class StateCommand extends ParentCommand {
                 view.line("No matching resources found.");
                 return 0;
             }
-            List<String> plan = new ArrayList<>(List.of("Strata will perform the following actions:", "",
-                    "  ~ Updating provider:", "    - " + rep.from(), "    + " + rep.to(), "",
-                    "Changing " + rep.changed().size() + " resources:", ""));
+            List<String> plan = new ArrayList<>(List.of(
+                    "Strata will perform the following actions:",
+                    "",
+                    "  ~ Updating provider:",
+                    "    - " + rep.from(),
+                    "    + " + rep.to(),
+                    "",
+                    "Changing " + rep.changed().size() + " resources:",
+                    ""));
             rep.changed().forEach(a -> plan.add("  " + a));
             plan.add("");
             view.lines(plan);
@@ -497,7 +578,8 @@ final class StateCommand extends ParentCommand {
 
     private int mv(StateView view, Backend backend, String workspace, ParsedArgs args) {
         if (args.positionals().size() != 2) {
-            view.errorText("Exactly two arguments expected.\n\nUsage: strata [global options] state mv [options] SOURCE DESTINATION");
+            view.errorText(
+                    "Exactly two arguments expected.\n\nUsage: strata [global options] state mv [options] SOURCE DESTINATION");
             return 1;
         }
         Parsed<Edit> edit = edit(args.positionals(), MV_LOCK, args);
@@ -507,7 +589,10 @@ final class StateCommand extends ParentCommand {
         }
         List<Targetable> addrs = edit.value().addresses();
         boolean dry = args.get(MV_DRY);
-        Optional<StateManager> opened = openExisting(view, backend, workspace,
+        Optional<StateManager> opened = openExisting(
+                view,
+                backend,
+                workspace,
                 dry ? LockRequest.none() : edit.value().lock());
         if (opened.isEmpty()) {
             return 1;
@@ -533,5 +618,4 @@ final class StateCommand extends ParentCommand {
             return 0;
         }
     }
-
 }

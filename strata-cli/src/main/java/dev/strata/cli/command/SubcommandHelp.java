@@ -15,7 +15,10 @@ public record SubcommandHelp(String name, String usage, String text, FlagSet fla
     static String describe(String intro, List<SubcommandHelp> subs, String outro) {
         StringBuilder sb = new StringBuilder(intro);
         for (SubcommandHelp s : subs) {
-            sb.append("\n\n").append(s.name()).append(s.usage().isEmpty() ? "" : " " + s.usage()).append(": ")
+            sb.append("\n\n")
+                    .append(s.name())
+                    .append(s.usage().isEmpty() ? "" : " " + s.usage())
+                    .append(": ")
                     .append(s.text());
         }
         if (!outro.isEmpty()) {
@@ -35,20 +38,25 @@ public record SubcommandHelp(String name, String usage, String text, FlagSet fla
     static Parsed<Selected> select(String command, List<SubcommandHelp> subs, List<String> positionals) {
         List<String> names = subs.stream().map(SubcommandHelp::name).sorted().toList();
         if (positionals.isEmpty()) {
-            return Parsed.failed(CliDiagnostic.error("Missing subcommand", "Use one of: "
-                    + String.join(", ", names) + ". Run \"strata " + command + " -help\" for details."));
+            return Parsed.failed(CliDiagnostic.error(
+                    "Missing subcommand",
+                    "Use one of: " + String.join(", ", names) + ". Run \"strata " + command + " -help\" for details."));
         }
         String name = positionals.get(0);
         Optional<SubcommandHelp> sub = find(subs, name);
         if (sub.isEmpty()) {
             List<String> close = Suggestions.closest(name, names);
-            return Parsed.failed(CliDiagnostic.error("Unknown subcommand \"" + command + " " + name + "\"",
-                    "There is no subcommand \"" + name + "\"." + (close.isEmpty() ? "" : " Did you mean \""
-                            + close.get(0) + "\"?") + " Run \"strata " + command + " -help\" to list them."));
+            return Parsed.failed(CliDiagnostic.error(
+                    "Unknown subcommand \"" + command + " " + name + "\"",
+                    "There is no subcommand \"" + name + "\"."
+                            + (close.isEmpty() ? "" : " Did you mean \"" + close.get(0) + "\"?") + " Run \"strata "
+                            + command + " -help\" to list them."));
         }
         return switch (sub.get().flags().parse(positionals.subList(1, positionals.size()))) {
-            case FlagSet.Outcome.Invalid invalid -> Parsed.failed(CliDiagnostic.error(invalid.diagnostic().summary(),
-                    invalid.diagnostic().detail() + " Run \"strata " + command + " -help\" for the options."));
+            case FlagSet.Outcome.Invalid invalid ->
+                Parsed.failed(CliDiagnostic.error(
+                        invalid.diagnostic().summary(),
+                        invalid.diagnostic().detail() + " Run \"strata " + command + " -help\" for the options."));
             case FlagSet.Outcome.Parsed p -> Parsed.of(new Selected(name, p.args()));
         };
     }

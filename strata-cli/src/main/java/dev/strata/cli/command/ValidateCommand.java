@@ -1,17 +1,16 @@
 package dev.strata.cli.command;
 
 import dev.strata.addr.Provider;
-import dev.strata.cli.version.Version;
 import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.ValidateView;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.ProviderRequirements;
 import dev.strata.engine.Engine;
-import dev.strata.provider.ProviderRegistry;
-import dev.strata.tfplugin.install.LockFile;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
+import dev.strata.provider.ProviderRegistry;
+import dev.strata.tfplugin.install.LockFile;
 import java.util.List;
 
 /**
@@ -21,7 +20,9 @@ import java.util.List;
  */
 final class ValidateCommand implements Command {
     private static final FlagSet FLAGS = new FlagSet();
-    private static final Flag<Boolean> JSON = FLAGS.bool("json", false,
+    private static final Flag<Boolean> JSON = FLAGS.bool(
+            "json",
+            false,
             "Produce output in a machine-readable JSON format, suitable for use in text editor integrations and "
                     + "other automated systems. Always disables color.");
 
@@ -68,14 +69,18 @@ final class ValidateCommand implements Command {
                 .devOverrides();
         Diagnostics.Builder out = Diagnostics.builder();
         for (Provider p : ProviderRequirements.of(tree).keySet()) {
-            if (p.isBuiltIn() || builtins.has(ProviderSetup.spiAddress(p))
+            if (p.isBuiltIn()
+                    || builtins.has(ProviderSetup.spiAddress(p))
                     || lock.value().entry(ProviderSetup.spiAddress(p)).isPresent()
                     || overrides.containsKey(ProviderSetup.spiAddress(p))) {
                 continue;
             }
-            out.add(Diagnostic.error("Missing required provider", "This configuration requires provider " + p
-                    + ", but that provider isn't available. You may be able to install it automatically by "
-                    + "running:\n  strata init", null));
+            out.add(Diagnostic.error(
+                    "Missing required provider",
+                    "This configuration requires provider " + p
+                            + ", but that provider isn't available. You may be able to install it automatically by "
+                            + "running:\n  strata init",
+                    null));
         }
         return out.build();
     }
@@ -106,9 +111,13 @@ final class ValidateCommand implements Command {
         static Parsed<Args> parse(ParsedArgs args) {
             Args value = new Args(args.get(JSON));
             if (!args.positionals().isEmpty()) {
-                return new Parsed<>(value, List.of(CliDiagnostic.error("Unexpected argument", "The validate command "
-                        + "takes no arguments; use the global -chdir option to validate another directory, as in "
-                        + "strata -chdir=" + args.positionals().getFirst() + " validate.")));
+                return new Parsed<>(
+                        value,
+                        List.of(CliDiagnostic.error(
+                                "Unexpected argument",
+                                "The validate command "
+                                        + "takes no arguments; use the global -chdir option to validate another directory, as in "
+                                        + "strata -chdir=" + args.positionals().getFirst() + " validate.")));
             }
             return Parsed.of(value);
         }

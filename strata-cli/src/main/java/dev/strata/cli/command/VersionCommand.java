@@ -8,7 +8,8 @@ import java.util.List;
 /** {@code strata version}: Strata's version and platform, as text or as JSON for scripts. */
 final class VersionCommand implements Command {
     private static final FlagSet FLAGS = new FlagSet();
-    private static final Flag<Boolean> JSON = FLAGS.bool("json", false, "Print the version information as a JSON object.");
+    private static final Flag<Boolean> JSON =
+            FLAGS.bool("json", false, "Print the version information as a JSON object.");
 
     /** What the view shows. Provider selections join when providers are installed per working dir. */
     record Args(boolean json) {}
@@ -45,8 +46,11 @@ final class VersionCommand implements Command {
         VersionView view = args.json() ? new VersionView.Json(context) : new VersionView.Human(context);
         // As Terraform, the provider selections are the dependency lock file's; an unreadable one shows none.
         var lock = ProviderSetup.readLock(context.workingDir()).value();
-        List<VersionView.ProviderSelection> selections = lock == null ? List.of() : lock.providers().values().stream()
-                .map(e -> new VersionView.ProviderSelection(e.address().toString(), e.version())).toList();
+        List<VersionView.ProviderSelection> selections = lock == null
+                ? List.of()
+                : lock.providers().values().stream()
+                        .map(e -> new VersionView.ProviderSelection(e.address().toString(), e.version()))
+                        .toList();
         view.show(Version.current(), Platform.current().toString(), selections);
         return 0;
     }

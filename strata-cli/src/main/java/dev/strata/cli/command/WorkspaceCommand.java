@@ -1,12 +1,12 @@
 package dev.strata.cli.command;
 
+import dev.strata.addr.AbsResourceInstance;
 import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.StateView;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Result;
 import dev.strata.state.Backend;
 import dev.strata.state.LockRequest;
-import dev.strata.addr.AbsResourceInstance;
 import dev.strata.state.StateManager;
 import dev.strata.state.Workspaces;
 import java.util.ArrayList;
@@ -20,9 +20,12 @@ final class WorkspaceCommand extends ParentCommand {
     private static final FlagSet NEW = new FlagSet();
     private static final LockFlags NEW_LOCK = new LockFlags(NEW);
     private static final FlagSet SELECT = new FlagSet();
-    private static final Flag<Boolean> OR_CREATE = SELECT.bool("or-create", false, "Create the workspace if it does not exist.");
+    private static final Flag<Boolean> OR_CREATE =
+            SELECT.bool("or-create", false, "Create the workspace if it does not exist.");
     private static final FlagSet DELETE = new FlagSet();
-    private static final Flag<Boolean> DELETE_FORCE = DELETE.bool("force", false,
+    private static final Flag<Boolean> DELETE_FORCE = DELETE.bool(
+            "force",
+            false,
             "Remove a workspace even if it is managing resources. Strata can no longer track or manage the workspace's infrastructure.");
     private static final LockFlags DELETE_LOCK = new LockFlags(DELETE);
 
@@ -33,16 +36,26 @@ final class WorkspaceCommand extends ParentCommand {
     private static final List<SubcommandHelp> HELP = List.of(
             new SubcommandHelp("list", "", "list workspaces; the selected one is marked with *.", LIST),
             new SubcommandHelp("show", "", "print the name of the selected workspace.", SHOW),
-            new SubcommandHelp("new", "[-lock=false] [-lock-timeout=DURATION] NAME", "create a workspace and select "
-                    + "it.", NEW),
+            new SubcommandHelp(
+                    "new",
+                    "[-lock=false] [-lock-timeout=DURATION] NAME",
+                    "create a workspace and select " + "it.",
+                    NEW),
             new SubcommandHelp("select", "[-or-create] NAME", "select a workspace.", SELECT),
-            new SubcommandHelp("delete", "[-force] [-lock=false] [-lock-timeout=DURATION] NAME", "delete a "
-                    + "workspace; one that still tracks resources is only deleted with -force.", DELETE));
+            new SubcommandHelp(
+                    "delete",
+                    "[-force] [-lock=false] [-lock-timeout=DURATION] NAME",
+                    "delete a " + "workspace; one that still tracks resources is only deleted with -force.",
+                    DELETE));
 
     WorkspaceCommand() {
-        super("workspace", "Workspace management", "<subcommand> [options] [NAME]",
-                "new, list, show, select and delete Strata workspaces.", "TF_WORKSPACE, when set, overrides the "
-                        + "selected workspace.", HELP);
+        super(
+                "workspace",
+                "Workspace management",
+                "<subcommand> [options] [NAME]",
+                "new, list, show, select and delete Strata workspaces.",
+                "TF_WORKSPACE, when set, overrides the " + "selected workspace.",
+                HELP);
     }
 
     @Override
@@ -132,14 +145,16 @@ final class WorkspaceCommand extends ParentCommand {
         }
         String name = given.get();
         if (context.getenv("TF_WORKSPACE") != null) {
-            view.errorText("\nThe selected workspace is currently overridden using the TF_WORKSPACE\nenvironment variable.\n\n"
-                    + "To select a new workspace, either update this environment variable or unset\nit and then run this command again.\n");
+            view.errorText(
+                    "\nThe selected workspace is currently overridden using the TF_WORKSPACE\nenvironment variable.\n\n"
+                            + "To select a new workspace, either update this environment variable or unset\nit and then run this command again.\n");
             return 1;
         }
         if (!backend.workspaces().value().contains(name)) {
             if (!args.get(OR_CREATE)) {
-                view.errorText("Workspace \"" + name + "\" doesn't exist.\n\nYou can create this workspace with the \"new\" "
-                        + "subcommand \nor include the \"-or-create\" flag with the \"select\" subcommand.");
+                view.errorText(
+                        "Workspace \"" + name + "\" doesn't exist.\n\nYou can create this workspace with the \"new\" "
+                                + "subcommand \nor include the \"-or-create\" flag with the \"select\" subcommand.");
                 return 1;
             }
             return createAndSelect(context, view, backend, name);
@@ -187,7 +202,8 @@ final class WorkspaceCommand extends ParentCommand {
             view.diagnostics(opened.diagnostics());
             tracked = m == null ? List.of() : m.state().instanceAddresses();
             if (!tracked.isEmpty() && !force) {
-                StringBuilder d = new StringBuilder("Workspace \"" + name + "\" is currently tracking the following resource instances:\n");
+                StringBuilder d = new StringBuilder(
+                        "Workspace \"" + name + "\" is currently tracking the following resource instances:\n");
                 tracked.forEach(a -> d.append("  - ").append(a).append('\n'));
                 d.append("\nDeleting this workspace would cause Strata to lose track of any associated remote objects, "
                         + "which would then require you to delete them manually outside of Strata. You should destroy "
@@ -205,8 +221,9 @@ final class WorkspaceCommand extends ParentCommand {
         }
         view.success("Deleted workspace \"" + name + "\"!");
         if (!tracked.isEmpty()) {
-            view.warningText("WARNING: \"" + name + "\" was non-empty.\nThe resources managed by the deleted workspace may "
-                    + "still exist,\nbut are no longer manageable by Strata since the state has\nbeen deleted.");
+            view.warningText(
+                    "WARNING: \"" + name + "\" was non-empty.\nThe resources managed by the deleted workspace may "
+                            + "still exist,\nbut are no longer manageable by Strata since the state has\nbeen deleted.");
         }
         return 0;
     }

@@ -40,9 +40,18 @@ final class LineLayouts {
         @Override
         public String doLayout(ILoggingEvent e) {
             StringBuilder sb = new StringBuilder(128);
-            sb.append(timestamp(e)).append(" [").append(e.getLevel()).append("] run=").append(runId(this, e))
-                    .append(" [").append(e.getThreadName()).append("] ").append(e.getLoggerName()).append(": ")
-                    .append(e.getFormattedMessage()).append(CoreConstants.LINE_SEPARATOR);
+            sb.append(timestamp(e))
+                    .append(" [")
+                    .append(e.getLevel())
+                    .append("] run=")
+                    .append(runId(this, e))
+                    .append(" [")
+                    .append(e.getThreadName())
+                    .append("] ")
+                    .append(e.getLoggerName())
+                    .append(": ")
+                    .append(e.getFormattedMessage())
+                    .append(CoreConstants.LINE_SEPARATOR);
             IThrowableProxy t = e.getThrowableProxy();
             if (t != null) {
                 sb.append(ThrowableProxyUtil.asString(t));

@@ -21,9 +21,19 @@ public record LogSettings(Level level, Path file, Format format, List<CliDiagnos
     public static final String PATH_VAR = "STRATA_LOG_PATH";
     public static final String FORMAT_VAR = "STRATA_LOG_FORMAT";
 
-    public enum Level { OFF, ERROR, WARN, INFO, DEBUG, TRACE }
+    public enum Level {
+        OFF,
+        ERROR,
+        WARN,
+        INFO,
+        DEBUG,
+        TRACE
+    }
 
-    public enum Format { HUMAN, JSON }
+    public enum Format {
+        HUMAN,
+        JSON
+    }
 
     public LogSettings {
         warnings = List.copyOf(warnings);
@@ -57,14 +67,17 @@ public record LogSettings(Level level, Path file, Format format, List<CliDiagnos
             switch (rawFormat.trim().toLowerCase(Locale.ROOT)) {
                 case "json" -> format = Format.JSON;
                 case "human", "text" -> format = Format.HUMAN;
-                default -> warnings.add(CliDiagnostic.warning(
-                        "Invalid " + FORMAT_VAR + " value",
-                        FORMAT_VAR + " is set to \"" + rawFormat + "\". Valid values are human and json. "
-                                + "Using human-readable lines."));
+                default ->
+                    warnings.add(CliDiagnostic.warning(
+                            "Invalid " + FORMAT_VAR + " value",
+                            FORMAT_VAR + " is set to \"" + rawFormat + "\". Valid values are human and json. "
+                                    + "Using human-readable lines."));
             }
         }
         String rawPath = blankToNull(env.get(PATH_VAR));
-        Path file = rawPath == null ? null : workingDir.resolve(rawPath).toAbsolutePath().normalize();
+        Path file = rawPath == null
+                ? null
+                : workingDir.resolve(rawPath).toAbsolutePath().normalize();
         return new LogSettings(level, file, format, warnings);
     }
 

@@ -101,7 +101,8 @@ public final class Logging {
         if (LoggerFactory.getILoggerFactory() instanceof LoggerContext lc) {
             return lc;
         }
-        throw new IllegalStateException("SLF4J is not bound to Logback; check the class path for other SLF4J providers");
+        throw new IllegalStateException(
+                "SLF4J is not bound to Logback; check the class path for other SLF4J providers");
     }
 
     private static Level level(LogSettings.Level level) {

@@ -22,6 +22,7 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
     private final ScheduledExecutorService ticker;
     /** On a terminal: a status line under the progress lines, redrawn every second. */
     private final boolean live;
+
     private volatile int total;
     private final java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean statusShown;
@@ -52,13 +53,20 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
             return;
         }
         long now = System.nanoTime();
-        StringBuilder b = new StringBuilder("  [").append(done.get()).append('/').append(Math.max(total, done.get()))
+        StringBuilder b = new StringBuilder("  [")
+                .append(done.get())
+                .append('/')
+                .append(Math.max(total, done.get()))
                 .append(" done]");
         if (!running.isEmpty()) {
             b.append(" running: ");
-            String list = running.entrySet().stream().sorted(Map.Entry.comparingByKey()).limit(4)
-                    .map(e -> e.getKey() + " (" + elapsed(TimeUnit.NANOSECONDS.toSeconds(now - e.getValue()
-                            .startNanos())) + ")").collect(java.util.stream.Collectors.joining(", "));
+            String list = running.entrySet().stream()
+                    .sorted(Map.Entry.comparingByKey())
+                    .limit(4)
+                    .map(e -> e.getKey() + " ("
+                            + elapsed(TimeUnit.NANOSECONDS.toSeconds(
+                                    now - e.getValue().startNanos())) + ")")
+                    .collect(java.util.stream.Collectors.joining(", "));
             b.append(list);
             if (running.size() > 4) {
                 b.append(", +").append(running.size() - 4).append(" more");
@@ -79,8 +87,8 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
         running.forEach((addr, r) -> {
             long s = TimeUnit.NANOSECONDS.toSeconds(now - r.startNanos());
             if (s >= 10) {
-                println(style(Style.BOLD, addr + ":") + " Still " + gerund(r.action()).toLowerCase() + "... ["
-                        + elapsed(s) + " elapsed]");
+                println(style(Style.BOLD, addr + ":") + " Still "
+                        + gerund(r.action()).toLowerCase() + "... [" + elapsed(s) + " elapsed]");
             }
         });
     }
@@ -170,13 +178,20 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
             out().println();
             out().println(style(Style.BOLD, style(Style.RED, destroy ? "Destroy failed." : "Apply failed."))
                     + " Resources: " + r.added() + " added, " + r.changed() + " changed, " + r.destroyed()
-                    + " destroyed; " + r.failed().size() + " failed" + (r.skipped().isEmpty() ? ""
-                    : ", " + r.skipped().size() + " not started because something they depend on failed") + ".");
+                    + " destroyed; " + r.failed().size() + " failed"
+                    + (r.skipped().isEmpty()
+                            ? ""
+                            : ", " + r.skipped().size() + " not started because something they depend on failed")
+                    + ".");
             if (!r.failed().isEmpty()) {
-                out().println("Failed: " + String.join(", ", r.failed().stream().map(Object::toString).toList()));
+                out().println("Failed: "
+                        + String.join(
+                                ", ", r.failed().stream().map(Object::toString).toList()));
             }
             if (!r.skipped().isEmpty()) {
-                out().println("Not started: " + String.join(", ", r.skipped().stream().map(Object::toString).toList()));
+                out().println("Not started: "
+                        + String.join(
+                                ", ", r.skipped().stream().map(Object::toString).toList()));
             }
             return;
         }
@@ -198,7 +213,9 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
             out().println();
             out().println(style(Style.BOLD, "Note:") + " a deferred expansion would change existing objects, which "
                     + "Strata does not do without a plan you have reviewed: "
-                    + String.join(", ", r.needsNewPlan().stream().map(Object::toString).toList())
+                    + String.join(
+                            ", ",
+                            r.needsNewPlan().stream().map(Object::toString).toList())
                     + ". Run strata plan to review those changes.");
         }
     }
@@ -220,8 +237,10 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
         out().println();
         out().println(style(Style.BOLD, style(Style.GREEN, "Outputs:")));
         out().println();
-        outputs.forEach((k, v) -> out().println(k + " = " + (v.hasMarkDeep(dev.strata.lang.value.Mark.SENSITIVE)
-                ? "<sensitive>" : dev.strata.lang.value.ConsoleFormat.render(v))));
+        outputs.forEach((k, v) -> out().println(k + " = "
+                + (v.hasMarkDeep(dev.strata.lang.value.Mark.SENSITIVE)
+                        ? "<sensitive>"
+                        : dev.strata.lang.value.ConsoleFormat.render(v))));
     }
 
     @Override

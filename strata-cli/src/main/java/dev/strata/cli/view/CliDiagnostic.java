@@ -12,7 +12,10 @@ import java.util.Objects;
  */
 public record CliDiagnostic(Severity severity, String summary, String detail) {
 
-    public enum Severity { ERROR, WARNING }
+    public enum Severity {
+        ERROR,
+        WARNING
+    }
 
     public CliDiagnostic {
         Objects.requireNonNull(severity, "severity");
@@ -30,7 +33,8 @@ public record CliDiagnostic(Severity severity, String summary, String detail) {
 
     /** The same problem as a placeless diagnostic, for views that render those (JSON streams, validate). */
     public dev.strata.hcl.Diagnostic toDiagnostic() {
-        return severity == Severity.ERROR ? dev.strata.hcl.Diagnostic.error(summary, detail, null)
+        return severity == Severity.ERROR
+                ? dev.strata.hcl.Diagnostic.error(summary, detail, null)
                 : dev.strata.hcl.Diagnostic.warning(summary, detail, null);
     }
 }

@@ -32,7 +32,9 @@ public final class FrameView {
     /** A flag problem of one command, with the way to its help. */
     public void invalidArguments(String command, CliDiagnostic problem) {
         String detail = problem.detail().isEmpty() ? "" : problem.detail() + " ";
-        view.diagnostic(new CliDiagnostic(problem.severity(), problem.summary(),
+        view.diagnostic(new CliDiagnostic(
+                problem.severity(),
+                problem.summary(),
                 detail + "Run \"strata " + command + " -help\" for its options."));
     }
 
@@ -44,17 +46,22 @@ public final class FrameView {
     public void crashed(String command, Throwable t) {
         String where = command == null ? "Strata" : "\"" + command + "\"";
         switch (t) {
-            case OutOfMemoryError e -> view.diagnostic(CliDiagnostic.error("Out of memory",
-                    where + " ran out of memory and stopped. Give Strata more memory, for example with "
-                            + "STRATA_JAVA_OPTS=-Xmx4g, or split the configuration into smaller parts."));
-            case StackOverflowError e -> view.diagnostic(CliDiagnostic.error("Nesting too deep",
-                    where + " stopped: something in the configuration or its values is nested too deeply to "
-                            + "process. Reduce the nesting, for example by splitting deep expressions into local "
-                            + "values."));
-            default -> view.diagnostic(CliDiagnostic.error(
-                    command == null ? "Internal error" : "Internal error in \"" + command + "\"",
-                    "Strata stopped on an unexpected internal error. This is a bug in Strata; please report it "
-                            + "with the steps that led here. Running with STRATA_LOG=debug logs the details."));
+            case OutOfMemoryError e ->
+                view.diagnostic(CliDiagnostic.error(
+                        "Out of memory",
+                        where + " ran out of memory and stopped. Give Strata more memory, for example with "
+                                + "STRATA_JAVA_OPTS=-Xmx4g, or split the configuration into smaller parts."));
+            case StackOverflowError e ->
+                view.diagnostic(CliDiagnostic.error(
+                        "Nesting too deep",
+                        where + " stopped: something in the configuration or its values is nested too deeply to "
+                                + "process. Reduce the nesting, for example by splitting deep expressions into local "
+                                + "values."));
+            default ->
+                view.diagnostic(CliDiagnostic.error(
+                        command == null ? "Internal error" : "Internal error in \"" + command + "\"",
+                        "Strata stopped on an unexpected internal error. This is a bug in Strata; please report it "
+                                + "with the steps that led here. Running with STRATA_LOG=debug logs the details."));
         }
     }
 }

@@ -26,11 +26,17 @@ public final class HelpView {
     public void global(List<Section> sections) {
         StringBuilder sb = new StringBuilder();
         sb.append("Usage: strata [global options] <subcommand> [args]\n\n");
-        sb.append(TextWrap.wrap("Strata plans and applies infrastructure described in the Terraform "
-                + "configuration language. The commands are listed below, the everyday workflow first.",
-                view.width(), "")).append('\n');
-        int nameWidth = sections.stream().flatMap(s -> s.commands().stream()).mapToInt(c -> c.name().length())
-                .max().orElse(0);
+        sb.append(TextWrap.wrap(
+                        "Strata plans and applies infrastructure described in the Terraform "
+                                + "configuration language. The commands are listed below, the everyday workflow first.",
+                        view.width(),
+                        ""))
+                .append('\n');
+        int nameWidth = sections.stream()
+                .flatMap(s -> s.commands().stream())
+                .mapToInt(c -> c.name().length())
+                .max()
+                .orElse(0);
         int column = Math.max(nameWidth, 12) + 4;
         for (Section section : sections) {
             if (section.commands().isEmpty()) {
@@ -42,7 +48,9 @@ public final class HelpView {
             }
         }
         sb.append("\nGlobal options (use these before the subcommand, if any):\n");
-        sb.append(entry("  -chdir=DIR", column + 2,
+        sb.append(entry(
+                "  -chdir=DIR",
+                column + 2,
                 "Run the subcommand as if started in DIR: relative paths resolve against it."));
         sb.append(entry("  -help", column + 2, "Show this help, or the help of the subcommand that follows."));
         sb.append(entry("  -version", column + 2, "Same as the \"version\" subcommand."));
@@ -54,15 +62,22 @@ public final class HelpView {
     public void page(Page page) {
         StringBuilder sb = new StringBuilder();
         String usage = page.usage().isEmpty() ? "" : " " + page.usage();
-        sb.append("Usage: strata [global options] ").append(page.name()).append(usage).append("\n\n");
+        sb.append("Usage: strata [global options] ")
+                .append(page.name())
+                .append(usage)
+                .append("\n\n");
         sb.append(TextWrap.wrap(page.description(), view.width(), "  ")).append('\n');
         List<Option> options = page.options();
         if (!options.isEmpty()) {
             sb.append("\nOptions:\n\n");
-            int widest = options.stream().mapToInt(o -> o.display().length()).max().orElse(0);
+            int widest =
+                    options.stream().mapToInt(o -> o.display().length()).max().orElse(0);
             int column = Math.min(Math.max(widest, 8) + 4, 26);
             for (int i = 0; i < options.size(); i++) {
-                sb.append(entry("  " + options.get(i).display(), column + 2, options.get(i).usage()));
+                sb.append(entry(
+                        "  " + options.get(i).display(),
+                        column + 2,
+                        options.get(i).usage()));
                 if (i != options.size() - 1) {
                     sb.append('\n');
                 }

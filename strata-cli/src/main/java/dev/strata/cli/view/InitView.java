@@ -65,11 +65,14 @@ public final class InitView {
         }
         view.out().println();
         if (providersMissing) {
-            view.out().println("You may now run \"strata validate\" to check the configuration. Planning and "
-                    + "applying need the providers listed above, which this version of Strata cannot install yet.");
+            view.out()
+                    .println(
+                            "You may now run \"strata validate\" to check the configuration. Planning and "
+                                    + "applying need the providers listed above, which this version of Strata cannot install yet.");
         } else {
-            view.out().println("You may now begin working with Strata. Try running \"strata validate\" to check "
-                    + "the configuration.");
+            view.out()
+                    .println("You may now begin working with Strata. Try running \"strata validate\" to check "
+                            + "the configuration.");
         }
         view.out().flush();
     }

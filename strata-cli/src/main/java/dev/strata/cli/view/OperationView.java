@@ -71,9 +71,11 @@ public abstract sealed class OperationView {
 
     /** Why {@code -json} needs {@code -auto-approve} or a saved plan: a stream cannot be asked. */
     public static CliDiagnostic approvalImpossible() {
-        return CliDiagnostic.error("Plan file or auto-approve required", "Strata cannot ask for interactive "
-                + "approval when -json is set. You can either apply a saved plan file, or enable the -auto-approve "
-                + "option.");
+        return CliDiagnostic.error(
+                "Plan file or auto-approve required",
+                "Strata cannot ask for interactive "
+                        + "approval when -json is set. You can either apply a saved plan file, or enable the -auto-approve "
+                        + "option.");
     }
 
     /** The prompt was interrupted: the apply does not start. */
@@ -85,8 +87,12 @@ public abstract sealed class OperationView {
     public abstract void applying(ApplyView progress, int operations);
 
     /** The apply's problems and, when it ran, its summary (and the root outputs, unless destroying). */
-    public abstract void applied(ApplyView progress, Diagnostics diagnostics, Optional<ApplyResult> result,
-                                 DiagnosticRenderer.Sources sources, boolean destroy);
+    public abstract void applied(
+            ApplyView progress,
+            Diagnostics diagnostics,
+            Optional<ApplyResult> result,
+            DiagnosticRenderer.Sources sources,
+            boolean destroy);
 
     /** Root outputs as recorded in state, sensitive ones marked so. */
     static Map<String, Value> outputs(ApplyResult r) {
@@ -157,20 +163,27 @@ public abstract sealed class OperationView {
 
         @Override
         public boolean approve(PlanMode mode) {
-            String what = mode == PlanMode.DESTROY ? "Do you really want to destroy all resources?"
+            String what = mode == PlanMode.DESTROY
+                    ? "Do you really want to destroy all resources?"
                     : "Do you want to perform these actions?";
             view.out().println();
             view.out().println(view.style(View.Style.BOLD, what));
-            view.out().println(mode == PlanMode.DESTROY
-                    ? "  Strata will destroy all your managed infrastructure, as shown above.\n  There is no undo. "
-                    + "Only 'yes' will be accepted to confirm."
-                    : "  Strata will perform the actions described above.\n  Only 'yes' will be accepted to approve.");
+            view.out()
+                    .println(
+                            mode == PlanMode.DESTROY
+                                    ? "  Strata will destroy all your managed infrastructure, as shown above.\n  There is no undo. "
+                                            + "Only 'yes' will be accepted to confirm."
+                                    : "  Strata will perform the actions described above.\n  Only 'yes' will be accepted to approve.");
             view.out().println();
-            String answer = view.ask(view.style(View.Style.BOLD, "  Enter a value: ")).orElse(null);
+            String answer =
+                    view.ask(view.style(View.Style.BOLD, "  Enter a value: ")).orElse(null);
             if (answer == null || !answer.strip().equals("yes")) {
-                view.diagnostics(List.of(CliDiagnostic.error(mode == PlanMode.DESTROY ? "Destroy cancelled"
-                        : "Apply cancelled", "Only 'yes' approves the plan" + (answer == null
-                        ? "; no answer could be read (use -auto-approve when there is no terminal)." : "."))));
+                view.diagnostics(List.of(CliDiagnostic.error(
+                        mode == PlanMode.DESTROY ? "Destroy cancelled" : "Apply cancelled",
+                        "Only 'yes' approves the plan"
+                                + (answer == null
+                                        ? "; no answer could be read (use -auto-approve when there is no terminal)."
+                                        : "."))));
                 return false;
             }
             return true;
@@ -183,8 +196,12 @@ public abstract sealed class OperationView {
         }
 
         @Override
-        public void applied(ApplyView progress, Diagnostics diagnostics, Optional<ApplyResult> result,
-                            DiagnosticRenderer.Sources sources, boolean destroy) {
+        public void applied(
+                ApplyView progress,
+                Diagnostics diagnostics,
+                Optional<ApplyResult> result,
+                DiagnosticRenderer.Sources sources,
+                boolean destroy) {
             progress.diagnostics(diagnostics.sorted(), sources);
             result.ifPresent(r -> summary(progress, r, destroy));
         }
@@ -249,8 +266,12 @@ public abstract sealed class OperationView {
         }
 
         @Override
-        public void applied(ApplyView progress, Diagnostics diagnostics, Optional<ApplyResult> result,
-                            DiagnosticRenderer.Sources sources, boolean destroy) {
+        public void applied(
+                ApplyView progress,
+                Diagnostics diagnostics,
+                Optional<ApplyResult> result,
+                DiagnosticRenderer.Sources sources,
+                boolean destroy) {
             json.diagnostics(diagnostics);
             result.ifPresent(r -> json.applySummary(r, destroy));
         }

@@ -18,7 +18,11 @@ import java.util.Map;
 public sealed interface OutputView {
 
     /** The form {@code -json} and {@code -raw} ask for. */
-    enum Format { HUMAN, JSON, RAW }
+    enum Format {
+        HUMAN,
+        JSON,
+        RAW
+    }
 
     static OutputView of(Terminal terminal, Format format) {
         View view = new View(terminal);
@@ -46,22 +50,26 @@ public sealed interface OutputView {
         @Override
         public List<CliDiagnostic> all(Map<String, OutputValue> outputs) {
             if (outputs.isEmpty()) {
-                view.diagnostics(List.of(CliDiagnostic.warning("No outputs found", "The state file either has no "
-                        + "outputs defined, or all the defined outputs are empty. Please define an output in your "
-                        + "configuration with the `output` keyword and run `strata refresh` for it to become "
-                        + "available. If you are using interpolation, please verify the interpolated value is not "
-                        + "empty. You can use the `strata console` command to assist.")));
+                view.diagnostics(List.of(CliDiagnostic.warning(
+                        "No outputs found",
+                        "The state file either has no "
+                                + "outputs defined, or all the defined outputs are empty. Please define an output in your "
+                                + "configuration with the `output` keyword and run `strata refresh` for it to become "
+                                + "available. If you are using interpolation, please verify the interpolated value is not "
+                                + "empty. You can use the `strata console` command to assist.")));
                 return List.of();
             }
-            outputs.forEach((k, o) -> view.out().println(k + " = " + (o.sensitive() ? "<sensitive>"
-                    : ConsoleFormat.render(StateValues.outputValue(o)))));
+            outputs.forEach((k, o) -> view.out()
+                    .println(k + " = "
+                            + (o.sensitive() ? "<sensitive>" : ConsoleFormat.render(StateValues.outputValue(o)))));
             return List.of();
         }
 
         @Override
         public List<CliDiagnostic> one(String name, OutputValue output) {
-            view.out().println(output.sensitive() ? "<sensitive>"
-                    : ConsoleFormat.render(StateValues.outputValue(output)));
+            view.out()
+                    .println(
+                            output.sensitive() ? "<sensitive>" : ConsoleFormat.render(StateValues.outputValue(output)));
             return List.of();
         }
     }
@@ -92,21 +100,27 @@ public sealed interface OutputView {
     record Raw(View view) implements OutputView {
         @Override
         public List<CliDiagnostic> all(Map<String, OutputValue> outputs) {
-            return List.of(CliDiagnostic.error("Output name required", "The -raw option requires a single output "
-                    + "name."));
+            return List.of(
+                    CliDiagnostic.error("Output name required", "The -raw option requires a single output " + "name."));
         }
 
         @Override
         public List<CliDiagnostic> one(String name, OutputValue output) {
             Value v = StateValues.outputValue(output);
             if (!v.type().isPrimitive() || v.isNull()) {
-                return List.of(CliDiagnostic.error("Unsupported value for raw output", "The -raw option only "
-                        + "supports strings, numbers, and boolean values, but output value \"" + name + "\" is "
-                        + v.type().friendlyName() + ".\n\nUse the -json option for machine-readable representations "
-                        + "of output values that have complex types."));
+                return List.of(CliDiagnostic.error(
+                        "Unsupported value for raw output",
+                        "The -raw option only "
+                                + "supports strings, numbers, and boolean values, but output value \"" + name + "\" is "
+                                + v.type().friendlyName()
+                                + ".\n\nUse the -json option for machine-readable representations "
+                                + "of output values that have complex types."));
             }
-            view.out().print(v.type() == Type.STRING ? v.asString()
-                    : v.type() == Type.NUMBER ? v.numberText() : String.valueOf(v.asBool()));
+            view.out()
+                    .print(
+                            v.type() == Type.STRING
+                                    ? v.asString()
+                                    : v.type() == Type.NUMBER ? v.numberText() : String.valueOf(v.asBool()));
             view.out().flush();
             return List.of();
         }

@@ -157,7 +157,7 @@ public final class PlanJson {
         switch (a.resource().key()) {
             case InstanceKey.IntKey i -> o.put("index", i.index());
             case InstanceKey.StringKey s -> o.put("index", s.key());
-            case InstanceKey.NoKey n -> { }
+            case InstanceKey.NoKey n -> {}
         }
     }
 
@@ -204,7 +204,9 @@ public final class PlanJson {
             m.put("address", mi.toString());
         }
         List<ModuleInstance> children = byModule.keySet().stream()
-                .filter(c -> c.steps().size() == mi.steps().size() + 1 && c.parent().equals(mi)).toList();
+                .filter(c ->
+                        c.steps().size() == mi.steps().size() + 1 && c.parent().equals(mi))
+                .toList();
         List<ModuleInstance> all = new ArrayList<>(children);
         for (ModuleInstance k : byModule.keySet()) {
             ModuleInstance x = k;
@@ -277,7 +279,8 @@ public final class PlanJson {
         return n;
     }
 
-    private static void redact(JsonNode attrs, ObjectNode sens, List<dev.strata.state.AttributePath.Step> steps, int i) {
+    private static void redact(
+            JsonNode attrs, ObjectNode sens, List<dev.strata.state.AttributePath.Step> steps, int i) {
         if (steps.isEmpty() || !(steps.getFirst() instanceof dev.strata.state.AttributePath.GetAttr g)) {
             return;
         }
@@ -324,13 +327,18 @@ public final class PlanJson {
                 r.put("mode", addr.mode() == ResourceMode.DATA ? "data" : "managed");
                 r.put("type", addr.type());
                 r.put("name", addr.name());
-                String key = (prefix.isEmpty() ? "" : prefix + ":") + rc.providerConfig().localName()
-                        + (rc.providerConfig().alias() == null ? "" : "." + rc.providerConfig().alias());
+                String key = (prefix.isEmpty() ? "" : prefix + ":")
+                        + rc.providerConfig().localName()
+                        + (rc.providerConfig().alias() == null
+                                ? ""
+                                : "." + rc.providerConfig().alias());
                 r.put("provider_config_key", key);
                 if (!providerConfig.has(key)) {
                     ObjectNode p = providerConfig.putObject(key);
                     p.put("name", rc.providerConfig().localName());
-                    p.put("full_name", mc.providerFor(rc.providerConfig().localName()).toString());
+                    p.put(
+                            "full_name",
+                            mc.providerFor(rc.providerConfig().localName()).toString());
                     if (!prefix.isEmpty()) {
                         p.put("module_address", prefix);
                     }
@@ -350,8 +358,9 @@ public final class PlanJson {
             node.children().forEach((name, child) -> {
                 ObjectNode c = calls.putObject(name);
                 c.put("source", child.call().source());
-                c.set("module", moduleConfig(child, providerConfig, (prefix.isEmpty() ? "" : prefix + ".")
-                        + "module." + name));
+                c.set(
+                        "module",
+                        moduleConfig(child, providerConfig, (prefix.isEmpty() ? "" : prefix + ".") + "module." + name));
             });
         }
         if (!mc.variables().isEmpty()) {

@@ -10,8 +10,8 @@ import dev.strata.engine.Action;
 import dev.strata.engine.Plan;
 import dev.strata.engine.ResourceChange;
 import java.time.OffsetDateTime;
-import java.util.List;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 
 /** {@code plan -json}: Terraform's machine-readable UI stream, one JSON object per line. */
 public final class PlanJsonView extends View implements dev.strata.engine.EngineEvents {
@@ -77,12 +77,17 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
 
     @Override
     public void applyComplete(AbsResourceInstance addr, Action a, String id, java.time.Duration elapsed) {
-        ObjectNode m = message("info", addr + ": " + switch (a) {
-            case CREATE -> "Creation complete";
-            case UPDATE -> "Modifications complete";
-            case DELETE -> "Destruction complete";
-            default -> "Complete";
-        } + " after " + elapsed.toSeconds() + "s" + (id == null ? "" : " [id=" + id + "]"), "apply_complete");
+        ObjectNode m = message(
+                "info",
+                addr + ": "
+                        + switch (a) {
+                            case CREATE -> "Creation complete";
+                            case UPDATE -> "Modifications complete";
+                            case DELETE -> "Destruction complete";
+                            default -> "Complete";
+                        }
+                        + " after " + elapsed.toSeconds() + "s" + (id == null ? "" : " [id=" + id + "]"),
+                "apply_complete");
         ObjectNode h = m.putObject("hook");
         h.set("resource", resource(addr));
         h.put("action", action(a));
@@ -95,10 +100,10 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
     }
 
     @Override
-    public void applyErrored(AbsResourceInstance addr, Action a, java.time.Duration elapsed,
-                             dev.strata.hcl.Diagnostics diagnostics) {
-        ObjectNode m = message("error", addr + ": " + action(a) + " errored after " + elapsed.toSeconds() + "s",
-                "apply_errored");
+    public void applyErrored(
+            AbsResourceInstance addr, Action a, java.time.Duration elapsed, dev.strata.hcl.Diagnostics diagnostics) {
+        ObjectNode m = message(
+                "error", addr + ": " + action(a) + " errored after " + elapsed.toSeconds() + "s", "apply_errored");
         ObjectNode h = m.putObject("hook");
         h.set("resource", resource(addr));
         h.put("action", action(a));
@@ -108,8 +113,8 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
 
     @Override
     public void refreshComplete(AbsResourceInstance addr, String id) {
-        ObjectNode m = message("info", addr + ": Refresh complete" + (id == null ? "" : " [id=" + id + "]"),
-                "refresh_complete");
+        ObjectNode m = message(
+                "info", addr + ": Refresh complete" + (id == null ? "" : " [id=" + id + "]"), "refresh_complete");
         ObjectNode h = m.putObject("hook");
         h.set("resource", resource(addr));
         if (id != null) {
@@ -126,14 +131,17 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
 
     @Override
     public void diagnostics(List<CliDiagnostic> list) {
-        diagnostics(dev.strata.hcl.Diagnostics.of(list.stream().map(CliDiagnostic::toDiagnostic).toList()));
+        diagnostics(dev.strata.hcl.Diagnostics.of(
+                list.stream().map(CliDiagnostic::toDiagnostic).toList()));
     }
 
     /** Diagnostics as {@code diagnostic} messages (no snippets; the range is given). */
     public void diagnostics(dev.strata.hcl.Diagnostics ds) {
         for (dev.strata.hcl.Diagnostic d : ds.sorted()) {
-            ObjectNode m = message(d.isError() ? "error" : "warn", (d.isError() ? "Error: " : "Warning: ")
-                    + d.summary(), "diagnostic");
+            ObjectNode m = message(
+                    d.isError() ? "error" : "warn",
+                    (d.isError() ? "Error: " : "Warning: ") + d.summary(),
+                    "diagnostic");
             ObjectNode x = m.putObject("diagnostic");
             x.put("severity", d.isError() ? "error" : "warning");
             x.put("summary", d.summary());
@@ -141,9 +149,13 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
             if (d.subject() != null) {
                 ObjectNode r = x.putObject("range");
                 r.put("filename", d.subject().filename());
-                r.putObject("start").put("line", d.subject().start().line()).put("column", d.subject().start().column())
+                r.putObject("start")
+                        .put("line", d.subject().start().line())
+                        .put("column", d.subject().start().column())
                         .put("byte", d.subject().start().byteOffset());
-                r.putObject("end").put("line", d.subject().end().line()).put("column", d.subject().end().column())
+                r.putObject("end")
+                        .put("line", d.subject().end().line())
+                        .put("column", d.subject().end().column())
                         .put("byte", d.subject().end().byteOffset());
             }
             emit(m);
@@ -152,8 +164,11 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
 
     /** The closing summary of an apply or destroy. */
     public void applySummary(dev.strata.engine.ApplyResult r, boolean destroy) {
-        ObjectNode sum = message("info", (destroy ? "Destroy" : "Apply") + " complete! Resources: " + r.added()
-                + " added, " + r.changed() + " changed, " + r.destroyed() + " destroyed.", "change_summary");
+        ObjectNode sum = message(
+                "info",
+                (destroy ? "Destroy" : "Apply") + " complete! Resources: " + r.added() + " added, " + r.changed()
+                        + " changed, " + r.destroyed() + " destroyed.",
+                "change_summary");
         ObjectNode changes = sum.putObject("changes");
         changes.put("add", r.added());
         changes.put("change", r.changed());
@@ -204,8 +219,10 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
             emit(m);
         }
         Plan.Summary s = plan.summary();
-        ObjectNode sum = message("info", "Plan: " + s.add() + " to add, " + s.change() + " to change, " + s.destroy()
-                + " to destroy.", "change_summary");
+        ObjectNode sum = message(
+                "info",
+                "Plan: " + s.add() + " to add, " + s.change() + " to change, " + s.destroy() + " to destroy.",
+                "change_summary");
         ObjectNode changes = sum.putObject("changes");
         changes.put("add", s.add());
         changes.put("change", s.change());
@@ -218,7 +235,11 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
         plan.outputs().forEach((k, oc) -> {
             ObjectNode x = o.putObject(k);
             x.put("sensitive", oc.sensitive());
-            x.put("action", oc.action() == Action.NO_OP ? "noop" : oc.action().jsonActions().getFirst());
+            x.put(
+                    "action",
+                    oc.action() == Action.NO_OP
+                            ? "noop"
+                            : oc.action().jsonActions().getFirst());
         });
         emit(outs);
     }

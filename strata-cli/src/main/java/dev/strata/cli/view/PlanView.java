@@ -38,56 +38,75 @@ public final class PlanView extends View {
     public String render(Plan plan) {
         StringBuilder b = new StringBuilder();
         if (!plan.drift().isEmpty() && plan.mode() != PlanMode.DESTROY) {
-            b.append('\n').append(style(Style.BOLD, "Note: Objects have changed outside of Strata")).append("\n\n");
+            b.append('\n')
+                    .append(style(Style.BOLD, "Note: Objects have changed outside of Strata"))
+                    .append("\n\n");
             b.append(wrap("Strata detected the following changes made outside of Strata since the last "
-                    + "\"strata apply\" which may have affected this plan:")).append("\n\n");
+                            + "\"strata apply\" which may have affected this plan:"))
+                    .append("\n\n");
             for (ResourceChange c : plan.drift()) {
                 b.append(change(c, true)).append('\n');
             }
             if (plan.mode() == PlanMode.REFRESH_ONLY) {
                 b.append(wrap("This is a refresh-only plan, so Strata will not take any actions to undo these. If "
-                        + "you were expecting these changes then you can apply this plan to record the updated "
-                        + "values in the Strata state without changing any remote objects.")).append('\n');
+                                + "you were expecting these changes then you can apply this plan to record the updated "
+                                + "values in the Strata state without changing any remote objects."))
+                        .append('\n');
             } else {
                 b.append(wrap("Unless you have made equivalent changes to your configuration, or ignored the "
-                        + "relevant attributes using ignore_changes, the following plan may include actions to undo "
-                        + "or respond to these changes.")).append('\n');
+                                + "relevant attributes using ignore_changes, the following plan may include actions to undo "
+                                + "or respond to these changes."))
+                        .append('\n');
             }
             b.append("\n").append("─".repeat(Math.min(77, width() - 1))).append('\n');
         }
         List<ResourceChange> shown = plan.changes().stream()
-                .filter(c -> c.action() != Action.NO_OP || c.previousAddr() != null || c.importId() != null).toList();
+                .filter(c -> c.action() != Action.NO_OP || c.previousAddr() != null || c.importId() != null)
+                .toList();
         boolean outputsChange = plan.outputs().values().stream().anyMatch(o -> o.action() != Action.NO_OP);
         if (shown.isEmpty() && plan.deferred().isEmpty() && plan.mode() != PlanMode.REFRESH_ONLY) {
             if (outputsChange) {
                 b.append('\n').append(wrap("Changes to Outputs:")).append('\n');
                 outputs(plan, b);
-                b.append('\n').append(wrap("You can apply this plan to save these new output values to the Strata "
-                        + "state, without changing any real infrastructure.")).append('\n');
+                b.append('\n')
+                        .append(wrap("You can apply this plan to save these new output values to the Strata "
+                                + "state, without changing any real infrastructure."))
+                        .append('\n');
             } else if (plan.mode() == PlanMode.DESTROY) {
-                b.append('\n').append(style(Style.BOLD, style(Style.GREEN, "No changes.")))
-                        .append(style(Style.BOLD, " No objects need to be destroyed.")).append("\n\n");
+                b.append('\n')
+                        .append(style(Style.BOLD, style(Style.GREEN, "No changes.")))
+                        .append(style(Style.BOLD, " No objects need to be destroyed."))
+                        .append("\n\n");
                 b.append(wrap("Either you have not created any objects yet or the existing objects were already "
-                        + "deleted outside of Strata.")).append('\n');
+                                + "deleted outside of Strata."))
+                        .append('\n');
             } else {
-                b.append('\n').append(style(Style.BOLD, style(Style.GREEN, "No changes.")))
-                        .append(style(Style.BOLD, " Your infrastructure matches the configuration.")).append("\n\n");
+                b.append('\n')
+                        .append(style(Style.BOLD, style(Style.GREEN, "No changes.")))
+                        .append(style(Style.BOLD, " Your infrastructure matches the configuration."))
+                        .append("\n\n");
                 b.append(wrap("Strata has compared your real infrastructure against your configuration and found no "
-                        + "differences, so no changes are needed.")).append('\n');
+                                + "differences, so no changes are needed."))
+                        .append('\n');
             }
             return b.toString();
         }
         if (plan.mode() == PlanMode.REFRESH_ONLY) {
             if (plan.drift().isEmpty()) {
-                b.append('\n').append(style(Style.BOLD, style(Style.GREEN, "No changes.")))
+                b.append('\n')
+                        .append(style(Style.BOLD, style(Style.GREEN, "No changes.")))
                         .append(style(Style.BOLD, " Your infrastructure still matches the configuration."))
-                        .append("\n\n").append(wrap("Strata has checked that the real remote objects still match the "
-                                + "result of your most recent changes, and found no differences.")).append('\n');
+                        .append("\n\n")
+                        .append(wrap("Strata has checked that the real remote objects still match the "
+                                + "result of your most recent changes, and found no differences."))
+                        .append('\n');
             }
             return b.toString();
         }
-        b.append('\n').append(wrap("Strata used the selected providers to generate the following execution plan. "
-                + "Resource actions are indicated with the following symbols:")).append('\n');
+        b.append('\n')
+                .append(wrap("Strata used the selected providers to generate the following execution plan. "
+                        + "Resource actions are indicated with the following symbols:"))
+                .append('\n');
         Set<Action> used = EnumSet.noneOf(Action.class);
         shown.forEach(c -> used.add(c.action()));
         if (used.contains(Action.CREATE) || !plan.deferred().isEmpty()) {
@@ -100,11 +119,15 @@ public final class PlanView extends View {
             b.append("  ").append(style(Style.RED, "-")).append(" destroy\n");
         }
         if (used.contains(Action.DELETE_THEN_CREATE)) {
-            b.append(style(Style.RED, "-")).append('/').append(style(Style.GREEN, "+"))
+            b.append(style(Style.RED, "-"))
+                    .append('/')
+                    .append(style(Style.GREEN, "+"))
                     .append(" destroy and then create replacement\n");
         }
         if (used.contains(Action.CREATE_THEN_DELETE)) {
-            b.append(style(Style.GREEN, "+")).append('/').append(style(Style.RED, "-"))
+            b.append(style(Style.GREEN, "+"))
+                    .append('/')
+                    .append(style(Style.RED, "-"))
                     .append(" create replacement and then destroy\n");
         }
         if (used.contains(Action.READ)) {
@@ -115,11 +138,20 @@ public final class PlanView extends View {
             b.append(change(c, false)).append('\n');
         }
         for (DeferredResource d : plan.deferred()) {
-            b.append(style(Style.BOLD, "  # " + d.addr() + " will be created during apply")).append('\n');
-            b.append("  # (").append(d.argument()).append(" depends on values known after apply: ")
-                    .append(String.join(", ", d.dependsOn())).append("; instances will be created during apply)\n");
-            b.append("  ").append(style(Style.GREEN, "+")).append(" resource \"").append(d.addr().resource().type())
-                    .append("\" \"").append(d.addr().resource().name()).append("\" {\n")
+            b.append(style(Style.BOLD, "  # " + d.addr() + " will be created during apply"))
+                    .append('\n');
+            b.append("  # (")
+                    .append(d.argument())
+                    .append(" depends on values known after apply: ")
+                    .append(String.join(", ", d.dependsOn()))
+                    .append("; instances will be created during apply)\n");
+            b.append("  ")
+                    .append(style(Style.GREEN, "+"))
+                    .append(" resource \"")
+                    .append(d.addr().resource().type())
+                    .append("\" \"")
+                    .append(d.addr().resource().name())
+                    .append("\" {\n")
                     .append("      # (instances known after apply)\n    }\n\n");
         }
         Plan.Summary s = plan.summary();
@@ -127,7 +159,11 @@ public final class PlanView extends View {
         if (s.importing() > 0) {
             b.append(s.importing()).append(" to import, ");
         }
-        b.append(s.add()).append(" to add, ").append(s.change()).append(" to change, ").append(s.destroy())
+        b.append(s.add())
+                .append(" to add, ")
+                .append(s.change())
+                .append(" to change, ")
+                .append(s.destroy())
                 .append(" to destroy");
         long forget = shown.stream().filter(c -> c.action() == Action.FORGET).count();
         if (forget > 0) {
@@ -145,8 +181,11 @@ public final class PlanView extends View {
     }
 
     private void outputs(Plan plan, StringBuilder b) {
-        int width = plan.outputs().values().stream().filter(o -> o.action() != Action.NO_OP)
-                .mapToInt(o -> o.name().length()).max().orElse(0);
+        int width = plan.outputs().values().stream()
+                .filter(o -> o.action() != Action.NO_OP)
+                .mapToInt(o -> o.name().length())
+                .max()
+                .orElse(0);
         for (OutputChange o : plan.outputs().values()) {
             if (o.action() == Action.NO_OP) {
                 continue;
@@ -156,13 +195,33 @@ public final class PlanView extends View {
             Value after = o.sensitive() ? o.after().mark(dev.strata.lang.value.Mark.SENSITIVE) : o.after();
             Value before = o.sensitive() ? o.before().mark(dev.strata.lang.value.Mark.SENSITIVE) : o.before();
             switch (o.action()) {
-                case CREATE -> b.append("  ").append(style(Style.GREEN, "+")).append(' ').append(name).append(" = ")
-                        .append(d.created(after, 4)).append('\n');
-                case DELETE -> b.append("  ").append(style(Style.RED, "-")).append(' ').append(name).append(" = ")
-                        .append(d.deleted(before, 4)).append(" -> null\n");
-                default -> b.append("  ").append(style(Style.YELLOW, "~")).append(' ').append(name).append(" = ")
-                        .append(o.sensitive() ? "(sensitive value)" : d.deleted(before, 4) + " -> "
-                                + d.created(after, 4)).append('\n');
+                case CREATE ->
+                    b.append("  ")
+                            .append(style(Style.GREEN, "+"))
+                            .append(' ')
+                            .append(name)
+                            .append(" = ")
+                            .append(d.created(after, 4))
+                            .append('\n');
+                case DELETE ->
+                    b.append("  ")
+                            .append(style(Style.RED, "-"))
+                            .append(' ')
+                            .append(name)
+                            .append(" = ")
+                            .append(d.deleted(before, 4))
+                            .append(" -> null\n");
+                default ->
+                    b.append("  ")
+                            .append(style(Style.YELLOW, "~"))
+                            .append(' ')
+                            .append(name)
+                            .append(" = ")
+                            .append(
+                                    o.sensitive()
+                                            ? "(sensitive value)"
+                                            : d.deleted(before, 4) + " -> " + d.created(after, 4))
+                            .append('\n');
             }
         }
     }
@@ -177,13 +236,17 @@ public final class PlanView extends View {
             case CREATE -> "will be created";
             case UPDATE -> drift ? "has changed" : "will be updated in-place";
             case DELETE -> drift ? "has been deleted" : "will be destroyed";
-            case DELETE_THEN_CREATE, CREATE_THEN_DELETE -> c.reason() != null && c.reason().equals("replace_by_request")
-                    ? "will be replaced, as requested" : c.reason() != null && c.reason().equals("replace_because_tainted")
-                    ? "is tainted, so must be replaced" : "must be replaced";
+            case DELETE_THEN_CREATE, CREATE_THEN_DELETE ->
+                c.reason() != null && c.reason().equals("replace_by_request")
+                        ? "will be replaced, as requested"
+                        : c.reason() != null && c.reason().equals("replace_because_tainted")
+                                ? "is tainted, so must be replaced"
+                                : "must be replaced";
             case READ -> "will be read during apply";
         };
         if (c.previousAddr() != null) {
-            b.append(style(Style.BOLD, "  # " + c.previousAddr() + " has moved to " + addr)).append('\n');
+            b.append(style(Style.BOLD, "  # " + c.previousAddr() + " has moved to " + addr))
+                    .append('\n');
             if (c.action() != Action.NO_OP) {
                 b.append(style(Style.BOLD, "  # " + addr + " " + what)).append('\n');
             }
@@ -208,16 +271,22 @@ public final class PlanView extends View {
             case FORGET -> " " + style(Style.RED, ".");
         };
         boolean data = a.resource().resource().mode() == ResourceMode.DATA;
-        b.append(sym).append(data ? " data \"" : " resource \"").append(a.resource().resource().type()).append("\" \"")
-                .append(a.resource().resource().name()).append("\" {\n");
+        b.append(sym)
+                .append(data ? " data \"" : " resource \"")
+                .append(a.resource().resource().type())
+                .append("\" \"")
+                .append(a.resource().resource().name())
+                .append("\" {\n");
         Set<String> forcing = new TreeSet<>();
         for (AttributePath p : c.replacePaths()) {
             forcing.add("." + p.toString());
         }
         Value before = c.action() == Action.CREATE || c.action() == Action.READ ? null : c.before();
         Value after = c.action() == Action.DELETE || c.action() == Action.FORGET ? null : c.after();
-        dev.strata.provider.Block schema = schemas == null ? null
-                : schemas.block(c.provider(), data, a.resource().resource().type()).orElse(null);
+        dev.strata.provider.Block schema = schemas == null
+                ? null
+                : schemas.block(c.provider(), data, a.resource().resource().type())
+                        .orElse(null);
         ValueDiff d = ValueDiff.forResource(forcing, schema);
         if (c.action() == Action.FORGET) {
             d.objectBody(before, before, 6, "", true, schema);
@@ -240,12 +309,14 @@ public final class PlanView extends View {
         }
         AbsResourceInstance a = c.addr();
         return switch (c.reason()) {
-            case "delete_because_no_resource_config" -> "because " + a.containingResource() + " is not in configuration";
+            case "delete_because_no_resource_config" ->
+                "because " + a.containingResource() + " is not in configuration";
             case "delete_because_no_module" -> "because " + a.module() + " is not in configuration";
             case "delete_because_count_index" -> "because index " + a.resource().key() + " is out of range for count";
             case "delete_because_each_key" -> "because key " + a.resource().key() + " is not in for_each map";
-            case "delete_because_wrong_repetition" -> "because resource does not use "
-                    + (a.resource().key() instanceof dev.strata.addr.InstanceKey.IntKey ? "count" : "for_each");
+            case "delete_because_wrong_repetition" ->
+                "because resource does not use "
+                        + (a.resource().key() instanceof dev.strata.addr.InstanceKey.IntKey ? "count" : "for_each");
             case "replace_by_triggers" -> "replace_triggered_by";
             case "read_because_config_unknown" -> "config refers to values not yet known";
             case "read_because_dependency_pending" -> "depends on a resource or a module with changes pending";

@@ -79,7 +79,9 @@ public abstract sealed class ShowView {
 
         @Override
         public void state(StateSnapshot state) {
-            view.out().println(PlanJson.stateJson(state, Version.current(), schemas).toString());
+            view.out()
+                    .println(PlanJson.stateJson(state, Version.current(), schemas)
+                            .toString());
         }
     }
 }

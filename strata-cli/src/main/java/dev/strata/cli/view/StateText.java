@@ -20,22 +20,38 @@ final class StateText {
         for (ResourceState rs : s.resources()) {
             for (ResourceInstanceObject o : rs.instances()) {
                 String addr = rs.addr().instance(o.key()).toString();
-                b.append(view.style(View.Style.BOLD, "# " + addr + (o.deposed() != null ? " (deposed object "
-                        + o.deposed() + ")" : "") + ":")).append('\n');
+                b.append(view.style(
+                                View.Style.BOLD,
+                                "# " + addr + (o.deposed() != null ? " (deposed object " + o.deposed() + ")" : "")
+                                        + ":"))
+                        .append('\n');
                 String kind = rs.mode() == dev.strata.addr.ResourceMode.DATA ? "data" : "resource";
-                b.append(kind).append(" \"").append(rs.type()).append("\" \"").append(rs.name()).append("\" {\n");
+                b.append(kind)
+                        .append(" \"")
+                        .append(rs.type())
+                        .append("\" \"")
+                        .append(rs.name())
+                        .append("\" {\n");
                 Value v = schemas.decode(rs, o).orElseGet(() -> hideAll(StateValues.infer(o.attributes()), o));
                 if (v.isKnownAndNotNull() && v.type() instanceof ObjectType) {
                     Map<String, Value> attrs = v.attributes();
-                    int width = attrs.entrySet().stream().filter(e -> !e.getValue().isNull())
-                            .mapToInt(e -> e.getKey().length()).max().orElse(0);
+                    int width = attrs.entrySet().stream()
+                            .filter(e -> !e.getValue().isNull())
+                            .mapToInt(e -> e.getKey().length())
+                            .max()
+                            .orElse(0);
                     attrs.forEach((k, x) -> {
                         if (x.isNull()) {
                             return;
                         }
-                        String shown = x.hasMarkDeep(Mark.SENSITIVE) ? "(sensitive value)"
+                        String shown = x.hasMarkDeep(Mark.SENSITIVE)
+                                ? "(sensitive value)"
                                 : ConsoleFormat.render(x).replace("\n", "\n    ");
-                        b.append("    ").append(k).append(" ".repeat(width - k.length())).append(" = ").append(shown)
+                        b.append("    ")
+                                .append(k)
+                                .append(" ".repeat(width - k.length()))
+                                .append(" = ")
+                                .append(shown)
                                 .append('\n');
                     });
                 }
@@ -44,8 +60,14 @@ final class StateText {
         }
         if (!s.outputs().isEmpty()) {
             b.append("\nOutputs:\n\n");
-            s.outputs().forEach((k, o) -> b.append(k).append(" = ").append(o.sensitive() ? "(sensitive value)"
-                    : ConsoleFormat.render(StateValues.outputValue(o))).append('\n'));
+            s.outputs()
+                    .forEach((k, o) -> b.append(k)
+                            .append(" = ")
+                            .append(
+                                    o.sensitive()
+                                            ? "(sensitive value)"
+                                            : ConsoleFormat.render(StateValues.outputValue(o)))
+                            .append('\n'));
         }
         return b.toString();
     }
@@ -57,7 +79,8 @@ final class StateText {
         }
         Map<String, Value> m = new java.util.TreeMap<>(v.attributes());
         for (var p : o.sensitiveAttributes()) {
-            if (!p.steps().isEmpty() && p.steps().getFirst() instanceof dev.strata.state.AttributePath.GetAttr g
+            if (!p.steps().isEmpty()
+                    && p.steps().getFirst() instanceof dev.strata.state.AttributePath.GetAttr g
                     && m.containsKey(g.name())) {
                 m.put(g.name(), m.get(g.name()).mark(Mark.SENSITIVE));
             }

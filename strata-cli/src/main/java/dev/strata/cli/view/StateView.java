@@ -1,14 +1,13 @@
 package dev.strata.cli.view;
 
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.ResourceMode;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.state.AttributePath;
 import dev.strata.state.JsonValue;
-import dev.strata.addr.AbsResourceInstance;
 import dev.strata.state.ResourceInstanceObject;
-import dev.strata.addr.ResourceMode;
 import java.util.ArrayList;
 import java.util.List;
-
 import java.util.regex.Pattern;
 
 /**
@@ -93,8 +92,11 @@ public final class StateView {
             sb.append(" (tainted)");
         }
         sb.append('\n');
-        sb.append(addr.resource().resource().mode() == ResourceMode.DATA ? "data" : "resource").append(" \"")
-                .append(addr.resource().resource().type()).append("\" \"").append(addr.resource().resource().name())
+        sb.append(addr.resource().resource().mode() == ResourceMode.DATA ? "data" : "resource")
+                .append(" \"")
+                .append(addr.resource().resource().type())
+                .append("\" \"")
+                .append(addr.resource().resource().name())
                 .append("\" {\n");
         List<List<String>> sensitive = new ArrayList<>();
         if (obj.sensitiveAttributes() != null) {
@@ -106,7 +108,12 @@ public final class StateView {
         if (attrs instanceof JsonValue.ObjectValue o) {
             body(o, new ArrayList<>(), sensitive, 1, sb);
         } else if (obj.attributesFlat() != null) {
-            obj.attributesFlat().forEach((k, v) -> sb.append("    ").append(k).append(" = ").append(quote(v)).append('\n'));
+            obj.attributesFlat()
+                    .forEach((k, v) -> sb.append("    ")
+                            .append(k)
+                            .append(" = ")
+                            .append(quote(v))
+                            .append('\n'));
         }
         sb.append("}");
         line(sb.toString());
@@ -117,8 +124,11 @@ public final class StateView {
         for (AttributePath.Step s : p.steps()) {
             switch (s) {
                 case AttributePath.GetAttr g -> key.add(g.name());
-                case AttributePath.Index i -> key.add(i.key() instanceof JsonValue.ObjectValue o && o.get("value") != null
-                        ? stepText(o.get("value")) : stepText(i.key()));
+                case AttributePath.Index i ->
+                    key.add(
+                            i.key() instanceof JsonValue.ObjectValue o && o.get("value") != null
+                                    ? stepText(o.get("value"))
+                                    : stepText(i.key()));
             }
         }
         return key;
@@ -128,10 +138,12 @@ public final class StateView {
         return v instanceof JsonValue.StringValue s ? s.value() : v.toCompactJson();
     }
 
-    private static void body(JsonValue.ObjectValue o, List<String> path, List<List<String>> sensitive, int depth, StringBuilder sb) {
+    private static void body(
+            JsonValue.ObjectValue o, List<String> path, List<List<String>> sensitive, int depth, StringBuilder sb) {
         List<String> keys = o.members().keySet().stream()
                 .filter(k -> !(o.get(k) instanceof JsonValue.NullValue))
-                .sorted().toList();
+                .sorted()
+                .toList();
         int width = 0;
         for (String k : keys) {
             width = Math.max(width, name(k).length());
@@ -147,7 +159,8 @@ public final class StateView {
         }
     }
 
-    private static void value(JsonValue v, List<String> path, List<List<String>> sensitive, int depth, StringBuilder sb) {
+    private static void value(
+            JsonValue v, List<String> path, List<List<String>> sensitive, int depth, StringBuilder sb) {
         if (sensitive.contains(path)) {
             sb.append("(sensitive value)");
             return;
@@ -196,9 +209,12 @@ public final class StateView {
             return false;
         }
         JsonValue t = o.get("type");
-        return t instanceof JsonValue.StringValue s && List.of("string", "number", "bool", "dynamic").contains(s.value())
-                || t instanceof JsonValue.ArrayValue a && !a.items().isEmpty() && a.items().get(0) instanceof JsonValue.StringValue k
-                && List.of("list", "set", "map", "object", "tuple").contains(k.value());
+        return t instanceof JsonValue.StringValue s
+                        && List.of("string", "number", "bool", "dynamic").contains(s.value())
+                || t instanceof JsonValue.ArrayValue a
+                        && !a.items().isEmpty()
+                        && a.items().get(0) instanceof JsonValue.StringValue k
+                        && List.of("list", "set", "map", "object", "tuple").contains(k.value());
     }
 
     private static String name(String k) {
@@ -229,5 +245,4 @@ public final class StateView {
         }
         return sb.append('"').toString();
     }
-
 }

@@ -55,8 +55,8 @@ public final class TerminalPrompter implements Prompter {
             return Optional.empty();
         }
         Console console = System.console();
-        return Optional.of(new TerminalPrompter(context, console != null ? consoleInput(console)
-                : streamInput(context)));
+        return Optional.of(
+                new TerminalPrompter(context, console != null ? consoleInput(console) : streamInput(context)));
     }
 
     /**

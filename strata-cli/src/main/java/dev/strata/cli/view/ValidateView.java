@@ -22,7 +22,9 @@ public final class ValidateView {
 
     /** Problems with the command line: the result of a validation that did not run. */
     public void result(java.util.List<CliDiagnostic> problems) {
-        result(Diagnostics.of(problems.stream().map(CliDiagnostic::toDiagnostic).toList()),
+        result(
+                Diagnostics.of(
+                        problems.stream().map(CliDiagnostic::toDiagnostic).toList()),
                 DiagnosticRenderer.NO_SOURCES);
     }
 
@@ -37,7 +39,8 @@ public final class ValidateView {
         if (sorted.hasErrors()) {
             return;
         }
-        String ok = sorted.isEmpty() ? "Success! The configuration is valid."
+        String ok = sorted.isEmpty()
+                ? "Success! The configuration is valid."
                 : "Success! The configuration is valid, but there were some validation warnings as shown above.";
         view.out().println(view.style(View.Style.BOLD_GREEN, "Success!") + ok.substring("Success!".length()));
         view.out().flush();
@@ -54,9 +57,12 @@ public final class ValidateView {
             }
         }
         StringBuilder sb = new StringBuilder();
-        sb.append("{\n  \"format_version\": \"1.0\",\n  \"valid\": ").append(errors == 0)
-                .append(",\n  \"error_count\": ").append(errors)
-                .append(",\n  \"warning_count\": ").append(warnings)
+        sb.append("{\n  \"format_version\": \"1.0\",\n  \"valid\": ")
+                .append(errors == 0)
+                .append(",\n  \"error_count\": ")
+                .append(errors)
+                .append(",\n  \"warning_count\": ")
+                .append(warnings)
                 .append(",\n  \"diagnostics\": [");
         String sep = "";
         for (Diagnostic d : ds) {
@@ -71,13 +77,19 @@ public final class ValidateView {
     /** One diagnostic as Terraform's JSON views write it: severity, summary, detail, range, snippet. */
     static void diagnostic(StringBuilder sb, Diagnostic d, DiagnosticRenderer.Sources sources, String ind) {
         sb.append(ind).append("{\n");
-        sb.append(ind).append("  \"severity\": ").append(Json.quote(d.isError() ? "error" : "warning")).append(",\n");
+        sb.append(ind)
+                .append("  \"severity\": ")
+                .append(Json.quote(d.isError() ? "error" : "warning"))
+                .append(",\n");
         sb.append(ind).append("  \"summary\": ").append(Json.quote(d.summary())).append(",\n");
         sb.append(ind).append("  \"detail\": ").append(Json.quote(d.detail()));
         SourceRange s = d.subject();
         if (s != null) {
             sb.append(",\n").append(ind).append("  \"range\": {\n");
-            sb.append(ind).append("    \"filename\": ").append(Json.quote(s.filename())).append(",\n");
+            sb.append(ind)
+                    .append("    \"filename\": ")
+                    .append(Json.quote(s.filename()))
+                    .append(",\n");
             pos(sb, "start", s.start(), ind + "    ");
             sb.append(",\n");
             pos(sb, "end", s.end(), ind + "    ");
@@ -88,11 +100,24 @@ public final class ValidateView {
     }
 
     private static void pos(StringBuilder sb, String name, SourcePos p, String ind) {
-        sb.append(ind).append('"').append(name).append("\": {\n")
-                .append(ind).append("  \"line\": ").append(p.line()).append(",\n")
-                .append(ind).append("  \"column\": ").append(p.column()).append(",\n")
-                .append(ind).append("  \"byte\": ").append(p.byteOffset()).append('\n')
-                .append(ind).append('}');
+        sb.append(ind)
+                .append('"')
+                .append(name)
+                .append("\": {\n")
+                .append(ind)
+                .append("  \"line\": ")
+                .append(p.line())
+                .append(",\n")
+                .append(ind)
+                .append("  \"column\": ")
+                .append(p.column())
+                .append(",\n")
+                .append(ind)
+                .append("  \"byte\": ")
+                .append(p.byteOffset())
+                .append('\n')
+                .append(ind)
+                .append('}');
     }
 
     private static void snippet(StringBuilder sb, Diagnostic d, DiagnosticRenderer.Sources sources, String ind) {
@@ -102,7 +127,8 @@ public final class ValidateView {
         }
         SourceRange hl = d.subject();
         SourceRange range = d.context() != null && d.context().filename().equals(hl.filename())
-                ? SourceRange.over(d.context(), hl) : hl;
+                ? SourceRange.over(d.context(), hl)
+                : hl;
         int start = range.start().byteOffset();
         while (start > 0 && src[start - 1] != '\n') {
             start--;
@@ -115,11 +141,20 @@ public final class ValidateView {
         String code = new String(src, start, Math.max(codeEnd - start, 0), StandardCharsets.UTF_8);
         String context = new DiagnosticRenderer(sources, false, 80).contextString(hl);
         sb.append(",\n").append(ind).append("\"snippet\": {\n");
-        sb.append(ind).append("  \"context\": ").append(context == null ? "null" : Json.quote(context)).append(",\n");
+        sb.append(ind)
+                .append("  \"context\": ")
+                .append(context == null ? "null" : Json.quote(context))
+                .append(",\n");
         sb.append(ind).append("  \"code\": ").append(Json.quote(code)).append(",\n");
         sb.append(ind).append("  \"start_line\": ").append(range.start().line()).append(",\n");
-        sb.append(ind).append("  \"highlight_start_offset\": ").append(hl.start().byteOffset() - start).append(",\n");
-        sb.append(ind).append("  \"highlight_end_offset\": ").append(hl.end().byteOffset() - start).append(",\n");
+        sb.append(ind)
+                .append("  \"highlight_start_offset\": ")
+                .append(hl.start().byteOffset() - start)
+                .append(",\n");
+        sb.append(ind)
+                .append("  \"highlight_end_offset\": ")
+                .append(hl.end().byteOffset() - start)
+                .append(",\n");
         sb.append(ind).append("  \"values\": []\n");
         sb.append(ind).append('}');
     }

@@ -65,16 +65,29 @@ final class ValueDiff {
 
     /** In a legacy schema, an empty string where null was (or the other way round) is no change. */
     private boolean emptyIsNull(Value a, Value b) {
-        if (!legacy || a == null || b == null || a.isSensitive() || b.isSensitive() || !a.isKnown() || !b.isKnown()
-                || a.type() != dev.strata.lang.types.Type.STRING || b.type() != dev.strata.lang.types.Type.STRING) {
+        if (!legacy
+                || a == null
+                || b == null
+                || a.isSensitive()
+                || b.isSensitive()
+                || !a.isKnown()
+                || !b.isKnown()
+                || a.type() != dev.strata.lang.types.Type.STRING
+                || b.type() != dev.strata.lang.types.Type.STRING) {
             return false;
         }
-        return a.isNull() ? !b.isNull() && b.asString().isEmpty() : b.isNull() && a.asString().isEmpty();
+        return a.isNull()
+                ? !b.isNull() && b.asString().isEmpty()
+                : b.isNull() && a.asString().isEmpty();
     }
 
     private boolean emptyString(Value v) {
-        return legacy && v != null && v.isKnownAndNotNull() && !v.isSensitive()
-                && v.type() == dev.strata.lang.types.Type.STRING && v.asString().isEmpty();
+        return legacy
+                && v != null
+                && v.isKnownAndNotNull()
+                && !v.isSensitive()
+                && v.type() == dev.strata.lang.types.Type.STRING
+                && v.asString().isEmpty();
     }
 
     String text() {
@@ -107,8 +120,8 @@ final class ValueDiff {
      * With the schema of the object, nested block types render as blocks ({@code rule {...}}), after
      * the attributes, as Terraform shows them; without it, as attributes.
      */
-    void objectBody(Value before, Value after, int indent, String path, boolean showIds,
-                    dev.strata.provider.Block schema) {
+    void objectBody(
+            Value before, Value after, int indent, String path, boolean showIds, dev.strata.provider.Block schema) {
         Set<String> names = new TreeSet<>();
         if (before != null && before.isKnownAndNotNull()) {
             names.addAll(before.attributes().keySet());
@@ -190,8 +203,14 @@ final class ValueDiff {
             ys = new ArrayList<>();
             for (String k : ks) {
                 keys.add(k);
-                xs.add(b == null || !b.isKnownAndNotNull() ? null : b.attributes().get(k));
-                ys.add(a == null || !a.isKnownAndNotNull() ? null : a.attributes().get(k));
+                xs.add(
+                        b == null || !b.isKnownAndNotNull()
+                                ? null
+                                : b.attributes().get(k));
+                ys.add(
+                        a == null || !a.isKnownAndNotNull()
+                                ? null
+                                : a.attributes().get(k));
             }
         } else if (nb.nesting() == dev.strata.provider.NestingMode.SET) {
             // Set elements have no identity but their value: unchanged ones are hidden, the rest removed or added.
@@ -242,8 +261,15 @@ final class ValueDiff {
     }
 
     /** One block; a blank line sets off the first block of a type, consecutive ones follow directly. */
-    private void one(String name, String key, dev.strata.provider.Block schema, Value b, Value a, int indent,
-                     String path, boolean first) {
+    private void one(
+            String name,
+            String key,
+            dev.strata.provider.Block schema,
+            Value b,
+            Value a,
+            int indent,
+            String path,
+            boolean first) {
         if (first) {
             out.append('\n');
         }
@@ -332,7 +358,10 @@ final class ValueDiff {
             return "{}";
         }
         boolean bare = object || dynamic;
-        int width = v.attributes().keySet().stream().mapToInt(k -> key(k, bare).length()).max().orElse(0);
+        int width = v.attributes().keySet().stream()
+                .mapToInt(k -> key(k, bare).length())
+                .max()
+                .orElse(0);
         StringBuilder b = new StringBuilder("{\n");
         int hidden = 0;
         for (var entry : v.attributes().entrySet()) {
@@ -341,13 +370,22 @@ final class ValueDiff {
                 // What the legacy SDK plans for an unset string: no change from null, as Terraform counts it.
                 hidden++;
             } else if (sym.equals(" ") || !absent(e) || !object || dynamic) {
-                b.append(" ".repeat(indent + 2)).append(sym).append(' ').append(pad(key(entry.getKey(), bare), width))
-                        .append(" = ").append(nested(e, indent + 4, sym)).append('\n');
+                b.append(" ".repeat(indent + 2))
+                        .append(sym)
+                        .append(' ')
+                        .append(pad(key(entry.getKey(), bare), width))
+                        .append(" = ")
+                        .append(nested(e, indent + 4, sym))
+                        .append('\n');
             }
         }
         if (hidden > 0) {
-            b.append(" ".repeat(indent + 4)).append("# (").append(hidden).append(" unchanged attribute")
-                    .append(hidden == 1 ? "" : "s").append(" hidden)\n");
+            b.append(" ".repeat(indent + 4))
+                    .append("# (")
+                    .append(hidden)
+                    .append(" unchanged attribute")
+                    .append(hidden == 1 ? "" : "s")
+                    .append(" hidden)\n");
         }
         return b.append(" ".repeat(indent)).append('}').toString();
     }
@@ -362,7 +400,11 @@ final class ValueDiff {
         }
         StringBuilder b = new StringBuilder("[\n");
         for (Value e : v.elements()) {
-            b.append(" ".repeat(indent + 2)).append(sym).append(' ').append(nested(e, indent + 4, sym)).append(",\n");
+            b.append(" ".repeat(indent + 2))
+                    .append(sym)
+                    .append(' ')
+                    .append(nested(e, indent + 4, sym))
+                    .append(",\n");
         }
         return b.append(" ".repeat(indent)).append(']').toString();
     }
@@ -433,8 +475,9 @@ final class ValueDiff {
     }
 
     private String deletedInline(Value b, int indent) {
-        return b.isKnown() && (b.type() instanceof ObjectType || b.type() instanceof MapType || isSeq(b))
-                && !b.isNull() ? deleted(b, indent) : nested(b, indent, "-");
+        return b.isKnown() && (b.type() instanceof ObjectType || b.type() instanceof MapType || isSeq(b)) && !b.isNull()
+                ? deleted(b, indent)
+                : nested(b, indent, "-");
     }
 
     private static boolean isSeq(Value v) {
@@ -463,18 +506,34 @@ final class ValueDiff {
             if (same(x, y)) {
                 hidden++;
             } else if (absent(x)) {
-                sb.append(pre).append("+ ").append(label).append(created(y, indent + 4)).append('\n');
+                sb.append(pre)
+                        .append("+ ")
+                        .append(label)
+                        .append(created(y, indent + 4))
+                        .append('\n');
             } else if (absent(y)) {
-                sb.append(pre).append("- ").append(label).append(deleted(x, indent + 4))
-                        .append(object ? "" : " -> null").append('\n');
+                sb.append(pre)
+                        .append("- ")
+                        .append(label)
+                        .append(deleted(x, indent + 4))
+                        .append(object ? "" : " -> null")
+                        .append('\n');
             } else {
-                sb.append(pre).append("~ ").append(label).append(changed(x, y, indent + 4, path + "." + k))
+                sb.append(pre)
+                        .append("~ ")
+                        .append(label)
+                        .append(changed(x, y, indent + 4, path + "." + k))
                         .append('\n');
             }
         }
         if (hidden > 0) {
-            sb.append(" ".repeat(indent + 4)).append("# (").append(hidden).append(" unchanged ")
-                    .append(object ? "attribute" : "element").append(hidden == 1 ? "" : "s").append(" hidden)\n");
+            sb.append(" ".repeat(indent + 4))
+                    .append("# (")
+                    .append(hidden)
+                    .append(" unchanged ")
+                    .append(object ? "attribute" : "element")
+                    .append(hidden == 1 ? "" : "s")
+                    .append(" hidden)\n");
         }
         return sb.append(" ".repeat(indent)).append('}').toString();
     }
@@ -498,15 +557,25 @@ final class ValueDiff {
                 i++;
                 j++;
             } else if (i < x.size() && j < y.size() && lcs[i + 1][j + 1] == lcs[i][j] && !isCollection(x.get(i))) {
-                sb.append(pre).append("~ ").append(nested(x.get(i), indent + 4, "-")).append(" -> ")
-                        .append(created(y.get(j), indent + 4)).append(",\n");
+                sb.append(pre)
+                        .append("~ ")
+                        .append(nested(x.get(i), indent + 4, "-"))
+                        .append(" -> ")
+                        .append(created(y.get(j), indent + 4))
+                        .append(",\n");
                 i++;
                 j++;
             } else if (j < y.size() && (i >= x.size() || lcs[i][j + 1] >= lcs[i + 1][j])) {
-                sb.append(pre).append("+ ").append(created(y.get(j), indent + 4)).append(",\n");
+                sb.append(pre)
+                        .append("+ ")
+                        .append(created(y.get(j), indent + 4))
+                        .append(",\n");
                 j++;
             } else {
-                sb.append(pre).append("- ").append(deleted(x.get(i), indent + 4)).append(",\n");
+                sb.append(pre)
+                        .append("- ")
+                        .append(deleted(x.get(i), indent + 4))
+                        .append(",\n");
                 i++;
             }
         }

@@ -23,7 +23,11 @@ public sealed interface VersionView {
             sb.append("Strata v").append(version).append('\n');
             sb.append("on ").append(platform).append('\n');
             for (ProviderSelection p : providers) {
-                sb.append("+ provider ").append(p.source()).append(" v").append(p.version()).append('\n');
+                sb.append("+ provider ")
+                        .append(p.source())
+                        .append(" v")
+                        .append(p.version())
+                        .append('\n');
             }
             view.out().print(sb);
             view.out().flush();
@@ -41,15 +45,21 @@ public sealed interface VersionView {
         @Override
         public void show(String version, String platform, List<ProviderSelection> providers) {
             StringBuilder sb = new StringBuilder("{\n");
-            sb.append("  \"strata_version\": ").append(dev.strata.cli.view.Json.quote(version)).append(",\n");
-            sb.append("  \"platform\": ").append(dev.strata.cli.view.Json.quote(platform)).append(",\n");
+            sb.append("  \"strata_version\": ")
+                    .append(dev.strata.cli.view.Json.quote(version))
+                    .append(",\n");
+            sb.append("  \"platform\": ")
+                    .append(dev.strata.cli.view.Json.quote(platform))
+                    .append(",\n");
             if (providers.isEmpty()) {
                 sb.append("  \"provider_selections\": {},\n");
             } else {
                 sb.append("  \"provider_selections\": {\n");
                 for (int i = 0; i < providers.size(); i++) {
                     ProviderSelection p = providers.get(i);
-                    sb.append("    ").append(dev.strata.cli.view.Json.quote(p.source())).append(": ")
+                    sb.append("    ")
+                            .append(dev.strata.cli.view.Json.quote(p.source()))
+                            .append(": ")
                             .append(dev.strata.cli.view.Json.quote(p.version()))
                             .append(i < providers.size() - 1 ? ",\n" : "\n");
                 }

@@ -21,10 +21,12 @@ class BackendSelectionTest {
 
     @Test
     void anUnsupportedBackendTypeIsAnErrorAtItsPlace() throws IOException {
-        CliRunner.Result r = run("terraform {\n  backend \"s3\" {\n    bucket = \"b\"\n  }\n}\n", "state", "list",
-                "-no-color");
+        CliRunner.Result r =
+                run("terraform {\n  backend \"s3\" {\n    bucket = \"b\"\n  }\n}\n", "state", "list", "-no-color");
         assertThat(r.exitCode()).isEqualTo(1);
-        assertThat(r.stderr()).contains("Unsupported backend type").contains("\"s3\" is not available")
+        assertThat(r.stderr())
+                .contains("Unsupported backend type")
+                .contains("\"s3\" is not available")
                 .contains("main.tf line 2");
     }
 
@@ -33,11 +35,14 @@ class BackendSelectionTest {
         CliRunner.Result r = run("terraform {\n  backend \"local\" {}\n}\n", "state", "pull");
         assertThat(r.exitCode()).isZero();
         assertThat(r.stderr()).isEmpty();
-        CliRunner.Result custom = run("terraform {\n  backend \"local\" {\n    pth = \"x.tfstate\"\n  }\n}\n",
-                "state", "list", "-no-color");
+        CliRunner.Result custom = run(
+                "terraform {\n  backend \"local\" {\n    pth = \"x.tfstate\"\n  }\n}\n", "state", "list", "-no-color");
         assertThat(custom.exitCode()).isEqualTo(1);
-        assertThat(custom.stderr()).contains("Unsupported backend setting").contains("takes path, workspace_dir")
-                .contains("on main.tf line 3").contains("   3:     pth = \"x.tfstate\"");
+        assertThat(custom.stderr())
+                .contains("Unsupported backend setting")
+                .contains("takes path, workspace_dir")
+                .contains("on main.tf line 3")
+                .contains("   3:     pth = \"x.tfstate\"");
     }
 
     @Test
@@ -61,17 +66,26 @@ class BackendSelectionTest {
 
     @Test
     void backendSettingsAreConstants() throws IOException {
-        CliRunner.Result r = run("variable \"c\" {}\nterraform {\n  backend \"pg\" {\n    conn_str = var.c\n  }\n}\n",
-                "state", "list", "-no-color");
+        CliRunner.Result r = run(
+                "variable \"c\" {}\nterraform {\n  backend \"pg\" {\n    conn_str = var.c\n  }\n}\n",
+                "state",
+                "list",
+                "-no-color");
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.stderr()).contains("Variables not allowed").contains("main.tf line 4");
     }
 
     @Test
     void anUnreachablePostgresIsAClearError() throws IOException {
-        CliRunner.Result r = run("terraform {\n  backend \"pg\" {\n    conn_str = \"postgres://strata@127.0.0.1:1/none?sslmode=disable\"\n"
-                + "  }\n}\n", "state", "list", "-no-color");
+        CliRunner.Result r = run(
+                "terraform {\n  backend \"pg\" {\n    conn_str = \"postgres://strata@127.0.0.1:1/none?sslmode=disable\"\n"
+                        + "  }\n}\n",
+                "state",
+                "list",
+                "-no-color");
         assertThat(r.exitCode()).isEqualTo(1);
-        assertThat(r.stderr()).contains("Error: Failed to prepare the PostgreSQL backend").doesNotContain("Exception");
+        assertThat(r.stderr())
+                .contains("Error: Failed to prepare the PostgreSQL backend")
+                .doesNotContain("Exception");
     }
 }

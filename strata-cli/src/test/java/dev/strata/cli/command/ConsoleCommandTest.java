@@ -16,7 +16,8 @@ class ConsoleCommandTest {
 
     @Test
     void printsEveryResultInTerraformsRendering() {
-        CliRunner.Result r = CliRunner.in(dir).stdin("1 + 2\nupper(\"a\")\ntolist([\"x\"])\n\"a\\nb\"\nsensitive(1)\n")
+        CliRunner.Result r = CliRunner.in(dir)
+                .stdin("1 + 2\nupper(\"a\")\ntolist([\"x\"])\n\"a\\nb\"\nsensitive(1)\n")
                 .run("console");
         assertThat(r.exitCode()).isZero();
         assertThat(r.stdout()).isEqualTo("3\n\"A\"\ntolist([\n  \"x\",\n])\n<<EOT\na\nb\nEOT\n(sensitive value)\n");
@@ -25,7 +26,8 @@ class ConsoleCommandTest {
 
     @Test
     void multiLineInputWhileBracketsAreOpen() {
-        CliRunner.Result r = CliRunner.in(dir).stdin("[for x in [1, 2] :\n  x * 10\n]\n{\n  a = 1\n}\n")
+        CliRunner.Result r = CliRunner.in(dir)
+                .stdin("[for x in [1, 2] :\n  x * 10\n]\n{\n  a = 1\n}\n")
                 .run("console");
         assertThat(r.stdout()).isEqualTo("[\n  10,\n  20,\n]\n{\n  \"a\" = 1\n}\n");
     }
@@ -35,7 +37,8 @@ class ConsoleCommandTest {
         CliRunner.Result r = CliRunner.in(dir).stdin("tonumber(\"x\")\n42\n").run("console", "-no-color");
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.stdout()).isEqualTo("42\n");
-        assertThat(r.stderr()).contains("Error: Invalid function argument")
+        assertThat(r.stderr())
+                .contains("Error: Invalid function argument")
                 .contains("on <console-input> line 1:")
                 .contains("   1: tonumber(\"x\")")
                 .contains("cannot convert \"x\" to number");
@@ -43,7 +46,9 @@ class ConsoleCommandTest {
 
     @Test
     void typeIsConsoleOnlyAndExitEndsTheSession() {
-        CliRunner.Result r = CliRunner.in(dir).stdin("type([1, \"a\"])\nupper(type(1))\nexit\n1\n").run("console");
+        CliRunner.Result r = CliRunner.in(dir)
+                .stdin("type([1, \"a\"])\nupper(type(1))\nexit\n1\n")
+                .run("console");
         assertThat(r.stdout()).isEqualTo("tuple([\n    number,\n    string,\n])\n");
         assertThat(r.stderr()).contains("Invalid use of type function");
     }
@@ -52,7 +57,8 @@ class ConsoleCommandTest {
     void fileFunctionsReadRelativeToTheWorkingDirectory() throws IOException {
         Files.createDirectories(dir.resolve("infra"));
         Files.writeString(dir.resolve("infra/hello.tpl"), "Hello ${name}");
-        CliRunner.Result r = CliRunner.in(dir).stdin("templatefile(\"hello.tpl\", {name = \"you\"})\n")
+        CliRunner.Result r = CliRunner.in(dir)
+                .stdin("templatefile(\"hello.tpl\", {name = \"you\"})\n")
                 .run("-chdir=infra", "console");
         assertThat(r.stdout()).isEqualTo("\"Hello you\"\n");
     }
@@ -60,10 +66,13 @@ class ConsoleCommandTest {
     @Test
     void thereIsNoPlantimestampWithoutAPlan() {
         // As terraform console: no plan is made, so the function does not exist (timestamp() does).
-        CliRunner.Result r = CliRunner.in(dir).stdin("plantimestamp()\nlength(timestamp())\n").run("console", "-no-color");
+        CliRunner.Result r = CliRunner.in(dir)
+                .stdin("plantimestamp()\nlength(timestamp())\n")
+                .run("console", "-no-color");
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.stdout()).isEqualTo("20\n");
-        assertThat(r.stderr()).contains("Error: Call to unknown function")
+        assertThat(r.stderr())
+                .contains("Error: Call to unknown function")
                 .contains("There is no function named \"plantimestamp\".\n");
     }
 

@@ -34,7 +34,8 @@ class ConsoleConfigTest {
                 }
                 """);
         write("terraform.tfvars", "sizes = { a = 1, b = 2 }\n");
-        CliRunner.Result r = CliRunner.in(dir).env("TF_VAR_region", "us-east-1")
+        CliRunner.Result r = CliRunner.in(dir)
+                .env("TF_VAR_region", "us-east-1")
                 .stdin("var.region\nlocal.both\nvar.secret\npath.module\nterraform.workspace\n")
                 .run("console", "-var", "sizes={a = 10}");
         assertThat(r.stderr()).isEmpty();
@@ -59,7 +60,8 @@ class ConsoleConfigTest {
                 """);
         CliRunner.Result r = CliRunner.in(dir).width(400).stdin("local.a\n").run("console");
         assertThat(r.exitCode()).isEqualTo(1);
-        assertThat(r.stderr()).contains("Error: Cycle in local values")
+        assertThat(r.stderr())
+                .contains("Error: Cycle in local values")
                 .contains("local.a refers to local.b at main.tf:2,7-14, which refers to local.c at "
                         + "main.tf:3,7-14, which refers to local.a at")
                 .contains("on main.tf line 4, in locals:");
@@ -69,7 +71,9 @@ class ConsoleConfigTest {
     void undeclaredNamesAreReportedAndMissingVariablesAreUnknown() throws IOException {
         write("main.tf", "variable \"x\" { default = 1 }\n");
         CliRunner.Result r = CliRunner.in(dir).stdin("var.y\n").run("console");
-        assertThat(r.stderr()).contains("Reference to undeclared input variable").contains("Did you mean \"x\"?");
+        assertThat(r.stderr())
+                .contains("Reference to undeclared input variable")
+                .contains("Did you mean \"x\"?");
         // As terraform console: an unset required variable is unknown, not an error.
         write("main.tf", "variable \"required\" {}\n");
         r = CliRunner.in(dir).stdin("var.required\n").run("console");

@@ -17,6 +17,7 @@ class EncryptionBlockTest {
 
     @TempDir
     Path dir;
+
     CliRunner cli;
 
     @BeforeEach
@@ -63,13 +64,18 @@ class EncryptionBlockTest {
         assertThat(plain.exitCode()).isEqualTo(1);
         assertThat(plain.stderr()).contains("Error: State is not encrypted").contains("method.unencrypted");
 
-        config(PASS, "    state {\n      method = method.aes_gcm.main\n      fallback {\n"
-                + "        method = method.unencrypted.plain\n      }\n    }");
+        config(
+                PASS,
+                "    state {\n      method = method.aes_gcm.main\n      fallback {\n"
+                        + "        method = method.unencrypted.plain\n      }\n    }");
         assertThat(cli.run("state", "list").stdout()).startsWith("terraform_data.a\n");
         CliRunner.Result rm = cli.run("state", "rm", "terraform_data.a");
         assertThat(rm.exitCode()).as(rm.toString()).isZero();
-        assertThat(stateFile()).contains("\"strata_encrypted_state\"").contains("\"key_id\": \"main\"")
-                .doesNotContain("terraform_data").doesNotContain(PASS);
+        assertThat(stateFile())
+                .contains("\"strata_encrypted_state\"")
+                .contains("\"key_id\": \"main\"")
+                .doesNotContain("terraform_data")
+                .doesNotContain(PASS);
 
         // Without the fallback the encrypted state still reads; state pull shows it decrypted.
         config(PASS, "    state {\n      method = method.aes_gcm.main\n      enforced = true\n    }");
@@ -83,13 +89,18 @@ class EncryptionBlockTest {
         config("a-different-passphrase!", "    state {\n      method = method.aes_gcm.main\n    }");
         CliRunner.Result wrong = cli.run("state", "rm", "-no-color", "terraform_data.b");
         assertThat(wrong.exitCode()).isEqualTo(1);
-        assertThat(wrong.stderr()).contains("Error: Wrong state encryption key").contains("could not be decrypted")
-                .doesNotContain("a-different-passphrase!").doesNotContain(PASS);
+        assertThat(wrong.stderr())
+                .contains("Error: Wrong state encryption key")
+                .contains("could not be decrypted")
+                .doesNotContain("a-different-passphrase!")
+                .doesNotContain(PASS);
         assertThat(stateFile()).isEqualTo(before);
 
         // Back to plain JSON: unencrypted method, the old key as fallback.
-        config(PASS, "    state {\n      method = method.unencrypted.plain\n      fallback {\n"
-                + "        method = method.aes_gcm.main\n      }\n    }");
+        config(
+                PASS,
+                "    state {\n      method = method.unencrypted.plain\n      fallback {\n"
+                        + "        method = method.aes_gcm.main\n      }\n    }");
         CliRunner.Result rm2 = cli.run("state", "rm", "terraform_data.b");
         assertThat(rm2.exitCode()).as(rm2.toString()).isZero();
         assertThat(stateFile()).doesNotContain("strata_encrypted_state").contains("\"lineage\"");
@@ -100,7 +111,9 @@ class EncryptionBlockTest {
         config(PASS, "    state {\n      method = method.unencrypted.plain\n      enforced = true\n    }");
         CliRunner.Result enforced = cli.run("state", "list", "-no-color");
         assertThat(enforced.exitCode()).isEqualTo(1);
-        assertThat(enforced.stderr()).contains("Error: Unencrypted state is not allowed").contains("on main.tf line 11");
+        assertThat(enforced.stderr())
+                .contains("Error: Unencrypted state is not allowed")
+                .contains("on main.tf line 11");
 
         config("short", "    state {\n      method = method.aes_gcm.main\n    }");
         CliRunner.Result shortPass = cli.run("state", "list", "-no-color");
@@ -108,13 +121,18 @@ class EncryptionBlockTest {
 
         config(PASS, "    state {\n      method = method.aes_gcm.missing\n    }");
         CliRunner.Result undeclared = cli.run("state", "list", "-no-color");
-        assertThat(undeclared.stderr()).contains("Error: Reference to undeclared method")
+        assertThat(undeclared.stderr())
+                .contains("Error: Reference to undeclared method")
                 .contains("There is no method.aes_gcm.missing");
 
-        config(PASS, "    state {\n      method = method.aes_gcm.missing\n    }\n    plan {\n"
-                + "      method = method.aes_gcm.main\n    }");
+        config(
+                PASS,
+                "    state {\n      method = method.aes_gcm.missing\n    }\n    plan {\n"
+                        + "      method = method.aes_gcm.main\n    }");
         CliRunner.Result two = cli.run("state", "list", "-no-color");
-        assertThat(two.stderr()).contains("Error: Unsupported encryption target").contains("saved plan files");
+        assertThat(two.stderr())
+                .contains("Error: Unsupported encryption target")
+                .contains("saved plan files");
 
         Files.writeString(dir.resolve("main.tf"), """
                 variable "p" {
@@ -135,9 +153,14 @@ class EncryptionBlockTest {
                 }
                 """);
         CliRunner.Result vars = cli.run("state", "list", "-no-color");
-        assertThat(vars.stderr()).contains("Error: No value for required variable").contains("TF_VAR_p")
-                .contains("Error: Invalid reference in the encryption block").contains("on main.tf line 13");
-        assertThat(cli.run("validate").exitCode()).as("the block is part of the language").isZero();
+        assertThat(vars.stderr())
+                .contains("Error: No value for required variable")
+                .contains("TF_VAR_p")
+                .contains("Error: Invalid reference in the encryption block")
+                .contains("on main.tf line 13");
+        assertThat(cli.run("validate").exitCode())
+                .as("the block is part of the language")
+                .isZero();
     }
 
     @Test
@@ -171,14 +194,19 @@ class EncryptionBlockTest {
         Files.writeString(dir.resolve("terraform.tfvars"), "passphrase = \"a-different-passphrase!\"\n");
         CliRunner.Result wrong = CliRunner.in(dir).run("state", "list", "-no-color");
         assertThat(wrong.exitCode()).isEqualTo(1);
-        assertThat(wrong.stderr()).contains("Error: Wrong state encryption key").doesNotContain("a-different-passphrase!");
+        assertThat(wrong.stderr())
+                .contains("Error: Wrong state encryption key")
+                .doesNotContain("a-different-passphrase!");
     }
 
     @Test
     void aBlockWinsOverTheEnvironmentWithAWarning() throws IOException {
         config(PASS, "    state {\n      method = method.unencrypted.plain\n    }");
-        CliRunner.Result r = cli.env("STRATA_STATE_PASSPHRASE", "another-long-passphrase").run("state", "list", "-no-color");
+        CliRunner.Result r =
+                cli.env("STRATA_STATE_PASSPHRASE", "another-long-passphrase").run("state", "list", "-no-color");
         assertThat(r.exitCode()).as(r.toString()).isZero();
-        assertThat(r.stdout()).contains("Warning: State encryption configured twice").contains("terraform_data.a");
+        assertThat(r.stdout())
+                .contains("Warning: State encryption configured twice")
+                .contains("terraform_data.a");
     }
 }

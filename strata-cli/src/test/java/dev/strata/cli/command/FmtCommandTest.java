@@ -70,7 +70,8 @@ class FmtCommandTest {
         CliRunner.Result r = CliRunner.in(dir).stdin("q=1\n").run("fmt", "-");
         assertThat(r.exitCode()).isZero();
         assertThat(r.stdout()).isEqualTo("q = 1\n");
-        assertThat(CliRunner.in(dir).stdin("q=1\n").run("fmt", "-check", "-").exitCode()).isEqualTo(3);
+        assertThat(CliRunner.in(dir).stdin("q=1\n").run("fmt", "-check", "-").exitCode())
+                .isEqualTo(3);
     }
 
     @Test
@@ -79,7 +80,8 @@ class FmtCommandTest {
         write("good.tf", "a=1\n");
         CliRunner.Result r = CliRunner.in(dir).run("fmt", "-no-color");
         assertThat(r.exitCode()).isEqualTo(2);
-        assertThat(r.stderr()).contains("Error: Invalid expression")
+        assertThat(r.stderr())
+                .contains("Error: Invalid expression")
                 .contains("on bad.tf line 2, in resource \"a\" \"b\":")
                 .contains("   2:   x = ");
         assertThat(read("bad.tf")).isEqualTo("resource \"a\" \"b\" {\n  x = \n}\n");
@@ -121,7 +123,10 @@ class FmtCommandTest {
         copyTree(corpus, ours);
         copyTree(corpus, theirs);
         CliRunner.Result r = CliRunner.in(ours).run("fmt", "-recursive");
-        ProcessResult tf = Terraform.at(terraform, theirs).mergeStderr().timeout(Duration.ofMinutes(2)).run("fmt", "-recursive");
+        ProcessResult tf = Terraform.at(terraform, theirs)
+                .mergeStderr()
+                .timeout(Duration.ofMinutes(2))
+                .run("fmt", "-recursive");
         assertThat(r.exitCode()).isEqualTo(tf.exitCode());
         assertThat(r.stdout()).isEqualTo(tf.stdout());
         List<String> differing = new ArrayList<>();

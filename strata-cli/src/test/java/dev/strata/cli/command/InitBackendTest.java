@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 class InitBackendTest {
     @TempDir
     Path dir;
+
     byte[] sample;
 
     @BeforeEach
@@ -45,10 +46,13 @@ class InitBackendTest {
         Files.write(dir.resolve("states/a.tfstate"), sample);
         CliRunner.Result init = cli().run("init", "-backend-config=path=states/a.tfstate");
         assertThat(init.exitCode()).as(init.toString()).isZero();
-        assertThat(init.stdout()).contains("Initializing the backend...")
+        assertThat(init.stdout())
+                .contains("Initializing the backend...")
                 .contains("Successfully configured the backend \"local\"!");
         String recorded = Files.readString(dir.resolve(".terraform/terraform.tfstate"));
-        assertThat(recorded).contains("\"type\" : \"local\"").contains("\"path\" : \"states/a.tfstate\"")
+        assertThat(recorded)
+                .contains("\"type\" : \"local\"")
+                .contains("\"path\" : \"states/a.tfstate\"")
                 .contains("\"workspace_dir\" : null");
         // Later commands use the recorded setting, which is not in the files.
         CliRunner.Result list = cli().run("state", "list");
@@ -57,12 +61,17 @@ class InitBackendTest {
         assertThat(cli().run("init").stdout()).contains("Using the previously initialized \"local\" backend.");
 
         // The file form, and a later argument overriding an earlier one; -reconfigure switches without copying.
-        Files.writeString(dir.resolve("dev.tfbackend"), "path          = \"states/b.tfstate\"\nworkspace_dir = \"envs\"\n");
-        CliRunner.Result again = cli().run("init", "-reconfigure", "-backend-config=dev.tfbackend",
-                "-backend-config=path=states/c.tfstate");
+        Files.writeString(
+                dir.resolve("dev.tfbackend"), "path          = \"states/b.tfstate\"\nworkspace_dir = \"envs\"\n");
+        CliRunner.Result again = cli().run(
+                        "init",
+                        "-reconfigure",
+                        "-backend-config=dev.tfbackend",
+                        "-backend-config=path=states/c.tfstate");
         assertThat(again.exitCode()).as(again.toString()).isZero();
         assertThat(Files.readString(dir.resolve(".terraform/terraform.tfstate")))
-                .contains("\"path\" : \"states/c.tfstate\"").contains("\"workspace_dir\" : \"envs\"");
+                .contains("\"path\" : \"states/c.tfstate\"")
+                .contains("\"workspace_dir\" : \"envs\"");
         assertThat(cli().run("state", "list").stderr()).contains("No state file was found!");
         assertThat(cli().run("workspace", "new", "prod").exitCode()).isZero();
         assertThat(dir.resolve("envs/prod")).isDirectory();
@@ -73,8 +82,10 @@ class InitBackendTest {
         config("");
         CliRunner.Result r = cli().run("init", "-no-color", "-backend-config=bucket=x");
         assertThat(r.exitCode()).isEqualTo(1);
-        assertThat(r.stderr()).contains("Error: Invalid backend configuration argument")
-                .contains("\"bucket\" given on the command line is not").contains("backend type \"local\"");
+        assertThat(r.stderr())
+                .contains("Error: Invalid backend configuration argument")
+                .contains("\"bucket\" given on the command line is not")
+                .contains("backend type \"local\"");
         Files.writeString(dir.resolve("bad.tfbackend"), "path = \"ok\"\nregion = \"eu\"\n");
         CliRunner.Result f = cli().run("init", "-no-color", "-backend-config=bad.tfbackend");
         assertThat(f.exitCode()).isEqualTo(1);
@@ -94,8 +105,11 @@ class InitBackendTest {
         config("    path = \"moved/main.tfstate\"\n    workspace_dir = \"moved/envs\"\n");
         CliRunner.Result list = cli().run("state", "list", "-no-color");
         assertThat(list.exitCode()).isEqualTo(1);
-        assertThat(list.stderr()).contains("Error: Backend configuration changed").contains("on main.tf line 2")
-                .contains("   2:   backend \"local\" {").contains("strata init -migrate-state")
+        assertThat(list.stderr())
+                .contains("Error: Backend configuration changed")
+                .contains("on main.tf line 2")
+                .contains("   2:   backend \"local\" {")
+                .contains("strata init -migrate-state")
                 .contains("strata init -reconfigure");
         CliRunner.Result plainInit = cli().run("init", "-no-color");
         assertThat(plainInit.exitCode()).isEqualTo(1);
@@ -103,15 +117,19 @@ class InitBackendTest {
 
         CliRunner.Result no = cli().stdin("no\n").run("init", "-migrate-state");
         assertThat(no.exitCode()).isEqualTo(1);
-        assertThat(no.stdout()).contains("Do you want to copy existing state to the new backend?")
+        assertThat(no.stdout())
+                .contains("Do you want to copy existing state to the new backend?")
                 .contains("default, prod");
         assertThat(no.stderr()).contains("Migration cancelled");
         assertThat(dir.resolve("moved")).doesNotExist();
 
         CliRunner.Result yes = cli().stdin("yes\n").run("init", "-migrate-state");
         assertThat(yes.exitCode()).as(yes.toString()).isZero();
-        assertThat(yes.stdout()).contains("copied workspace \"default\" (serial").contains("copied workspace \"prod\"");
-        assertThat(read("moved/main.tfstate").sameContentAs(read("terraform.tfstate"))).isTrue();
+        assertThat(yes.stdout())
+                .contains("copied workspace \"default\" (serial")
+                .contains("copied workspace \"prod\"");
+        assertThat(read("moved/main.tfstate").sameContentAs(read("terraform.tfstate")))
+                .isTrue();
         assertThat(read("moved/envs/prod/terraform.tfstate").lineage())
                 .isEqualTo(read("terraform.tfstate.d/prod/terraform.tfstate").lineage());
         assertThat(dir.resolve("terraform.tfstate")).as("the source is kept").exists();

@@ -21,13 +21,17 @@ class InitCommandTest {
 
     /** A filesystem mirror holding a fake hashicorp/aws 5.1.0 package, named by a CLI configuration. */
     private CliRunner withMirror() throws IOException {
-        Path pkg = dir.resolve("mirror/registry.terraform.io/hashicorp/aws/5.1.0/" + dev.strata.tfplugin.install.Platform.current());
+        Path pkg = dir.resolve(
+                "mirror/registry.terraform.io/hashicorp/aws/5.1.0/" + dev.strata.tfplugin.install.Platform.current());
         Files.createDirectories(pkg);
         Files.writeString(pkg.resolve("terraform-provider-aws_v5.1.0_x5"), "#!/bin/sh\nexit 1\n");
         pkg.resolve("terraform-provider-aws_v5.1.0_x5").toFile().setExecutable(true);
-        write("cli.tfrc", "provider_installation {\n  filesystem_mirror {\n    path = \"" + dir.resolve("mirror")
-                + "\"\n  }\n  direct {}\n}\n");
-        return CliRunner.in(dir).env("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
+        write(
+                "cli.tfrc",
+                "provider_installation {\n  filesystem_mirror {\n    path = \"" + dir.resolve("mirror")
+                        + "\"\n  }\n  direct {}\n}\n");
+        return CliRunner.in(dir)
+                .env("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
     }
 
     @Test
@@ -48,22 +52,25 @@ class InitCommandTest {
         write("modules/sub/main.tf", "resource \"random_id\" \"r\" {}\n");
         CliRunner.Result r = withMirror().run("init");
         assertThat(r.exitCode()).as(r.stderr()).isZero();
-        assertThat(r.stdout()).contains("""
+        assertThat(r.stdout())
+                .contains("""
                 Initializing modules...
                 - net in modules/net
                 - net.sub in modules/sub
 
                 Initializing provider plugins...
-                """).contains("""
+                """)
+                .contains("""
                 - Finding hashicorp/aws versions matching "~> 5.0"...
                 - Installing hashicorp/aws v5.1.0...
                 - Installed hashicorp/aws v5.1.0 (unauthenticated)
-                """).contains("- terraform.io/builtin/terraform is built in to Strata\n")
+                """)
+                .contains("- terraform.io/builtin/terraform is built in to Strata\n")
                 .containsPattern("- Using hashicorp/random v[0-9.]+, built in to Strata\n")
                 .contains("Strata has created a lock file .terraform.lock.hcl")
                 .contains("Strata has been successfully initialized!");
-        assertThat(Files.readString(dir.resolve(".strata/modules/modules.json"))).isEqualTo(
-                "{\"Modules\":[{\"Key\":\"\",\"Source\":\"\",\"Dir\":\".\"},"
+        assertThat(Files.readString(dir.resolve(".strata/modules/modules.json")))
+                .isEqualTo("{\"Modules\":[{\"Key\":\"\",\"Source\":\"\",\"Dir\":\".\"},"
                         + "{\"Key\":\"net\",\"Source\":\"./modules/net\",\"Dir\":\"modules/net\"},"
                         + "{\"Key\":\"net.sub\",\"Source\":\"../sub\",\"Dir\":\"modules/sub\"}]}\n");
         Path installed = dir.resolve(".terraform/providers/registry.terraform.io/hashicorp/aws/5.1.0/"
@@ -86,15 +93,18 @@ class InitCommandTest {
         // Again: the lock file's selection is reused and nothing is rewritten.
         CliRunner.Result again = withMirror().run("init");
         assertThat(again.exitCode()).as(again.stderr()).isZero();
-        assertThat(again.stdout()).contains("- Reusing previous version of hashicorp/aws from the dependency lock file\n"
-                + "- Using previously-installed hashicorp/aws v5.1.0\n").doesNotContain("created a lock file");
+        assertThat(again.stdout())
+                .contains("- Reusing previous version of hashicorp/aws from the dependency lock file\n"
+                        + "- Using previously-installed hashicorp/aws v5.1.0\n")
+                .doesNotContain("created a lock file");
         assertThat(Files.readString(dir.resolve(".terraform.lock.hcl"))).isEqualTo(lock);
 
         // A package that does not match the locked hash is refused.
         Files.writeString(dir.resolve(".terraform.lock.hcl"), lock.replaceAll("h1:[^\"]+", "h1:bm90IHRoZSBoYXNo"));
         CliRunner.Result tampered = withMirror().run("init");
         assertThat(tampered.exitCode()).isEqualTo(1);
-        assertThat(tampered.stderr()).contains("Error: Failed to install provider")
+        assertThat(tampered.stderr())
+                .contains("Error: Failed to install provider")
                 .contains("doesn't match any of the checksums");
     }
 
@@ -102,11 +112,15 @@ class InitCommandTest {
     void aProviderNoMirrorHasIsANoNetworkError() throws IOException {
         write("main.tf", "resource \"aws_vpc\" \"v\" {}\n");
         write("cli.tfrc", "");
-        CliRunner.Result r = CliRunner.in(dir).env("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString())
-                .env("HOME", dir.resolve("home").toString()).env("XDG_DATA_DIRS", dir.resolve("none").toString())
+        CliRunner.Result r = CliRunner.in(dir)
+                .env("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString())
+                .env("HOME", dir.resolve("home").toString())
+                .env("XDG_DATA_DIRS", dir.resolve("none").toString())
                 .run("init");
         assertThat(r.exitCode()).isEqualTo(1);
-        assertThat(r.stderr()).contains("Error: Provider not available offline").contains("hashicorp/aws")
+        assertThat(r.stderr())
+                .contains("Error: Provider not available offline")
+                .contains("hashicorp/aws")
                 .contains("no network access");
         assertThat(dir.resolve(".terraform.lock.hcl")).doesNotExist();
     }
@@ -124,16 +138,29 @@ class InitCommandTest {
         write("main.tf", "module \"vpc\" { source = \"git::https://example.com/vpc.git\" }\n");
         CliRunner.Result r = CliRunner.in(dir).run("init");
         assertThat(r.exitCode()).isEqualTo(1);
-        assertThat(r.stderr()).contains("Error: Module cannot be installed without network")
-                .contains("git::https://example.com/vpc.git").contains("Strata could not be initialized");
+        assertThat(r.stderr())
+                .contains("Error: Module cannot be installed without network")
+                .contains("git::https://example.com/vpc.git")
+                .contains("Strata could not be initialized");
         assertThat(dir.resolve(".strata/modules/vpc")).doesNotExist();
     }
 
     private static void git(Path in, String... args) throws IOException, InterruptedException {
-        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of("git", "-c", "user.name=t", "-c",
-                "user.email=t@example.com", "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"));
+        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(
+                "git",
+                "-c",
+                "user.name=t",
+                "-c",
+                "user.email=t@example.com",
+                "-c",
+                "init.defaultBranch=main",
+                "-c",
+                "commit.gpgsign=false"));
         cmd.addAll(java.util.List.of(args));
-        Process p = new ProcessBuilder(cmd).directory(in.toFile()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(cmd)
+                .directory(in.toFile())
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(out).isZero();
@@ -150,15 +177,18 @@ class InitCommandTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(gitWorks, "git is not installed");
         Path repo = elsewhere.resolve("repo");
         Files.createDirectories(repo.resolve("net"));
-        Files.writeString(repo.resolve("net/main.tf"), "variable \"cidr\" { type = string }\n"
-                + "output \"cidr\" { value = var.cidr }\n");
+        Files.writeString(
+                repo.resolve("net/main.tf"),
+                "variable \"cidr\" { type = string }\n" + "output \"cidr\" { value = var.cidr }\n");
         git(repo, "init", "--quiet");
         git(repo, "add", ".");
         git(repo, "commit", "--quiet", "-m", "net");
         git(repo, "tag", "v1");
         String source = "git::file://" + repo + "//net?ref=v1";
-        write("main.tf", "module \"net\" {\n  source = \"" + source + "\"\n  cidr   = \"10.0.0.0/16\"\n}\n"
-                + "output \"x\" { value = module.net.cidrr }\n");
+        write(
+                "main.tf",
+                "module \"net\" {\n  source = \"" + source + "\"\n  cidr   = \"10.0.0.0/16\"\n}\n"
+                        + "output \"x\" { value = module.net.cidrr }\n");
 
         CliRunner.Result before = CliRunner.in(dir).run("validate");
         assertThat(before.exitCode()).isEqualTo(1);
@@ -166,9 +196,11 @@ class InitCommandTest {
 
         CliRunner.Result init = CliRunner.in(dir).run("init");
         assertThat(init.exitCode()).as(init.toString()).isZero();
-        assertThat(init.stdout()).contains("Initializing modules...\nDownloading " + source + " for net...\n"
-                + "- net in .strata/modules/net/net\n");
-        assertThat(Files.readString(dir.resolve(".strata/modules/net/net/main.tf"))).contains("var.cidr");
+        assertThat(init.stdout())
+                .contains("Initializing modules...\nDownloading " + source + " for net...\n"
+                        + "- net in .strata/modules/net/net\n");
+        assertThat(Files.readString(dir.resolve(".strata/modules/net/net/main.tf")))
+                .contains("var.cidr");
 
         CliRunner.Result after = CliRunner.in(dir).run("validate");
         assertThat(after.exitCode()).isEqualTo(1);

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 class InterruptsTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private final AtomicInteger exits = new AtomicInteger();
-    private final Interrupts signals = Interrupts.forTest(new PrintStream(err, true, StandardCharsets.UTF_8),
-            exits::incrementAndGet);
+    private final Interrupts signals =
+            Interrupts.forTest(new PrintStream(err, true, StandardCharsets.UTF_8), exits::incrementAndGet);
 
     @TempDir
     Path dir;
@@ -60,7 +60,8 @@ class InterruptsTest {
     @Test
     void theSecondSignalReleasesTheLocksHeld() throws Exception {
         Backend backend = signals.tracking(dev.strata.state.LocalBackend.in(dir, "test"));
-        StateManager m = backend.open("default", LockRequest.of("OperationTypeApply", java.time.Duration.ZERO)).value();
+        StateManager m = backend.open("default", LockRequest.of("OperationTypeApply", java.time.Duration.ZERO))
+                .value();
         assertThat(m).isNotNull();
         assertThat(Files.exists(dir.resolve(".terraform.tfstate.lock.info"))).isTrue();
         signals.deliver("INT");

@@ -29,12 +29,14 @@ class PgBackendCliTest {
         try (InputStream in = StateCommandsTest.class.getResourceAsStream("sample.tfstate")) {
             Files.write(dir.resolve("terraform.tfstate"), in.readAllBytes());
         }
-        Files.writeString(dir.resolve("main.tf"), "terraform {\n  backend \"pg\" {\n    schema_name = \"" + schema
-                + "\"\n  }\n}\n");
+        Files.writeString(
+                dir.resolve("main.tf"),
+                "terraform {\n  backend \"pg\" {\n    schema_name = \"" + schema + "\"\n  }\n}\n");
         CliRunner cli = CliRunner.in(dir);
         CliRunner.Result init = cli.run("init", "-backend-config=conn_str=" + url, "-force-copy");
         assertThat(init.exitCode()).as(init.toString()).isZero();
-        assertThat(init.stdout()).contains("copied workspace \"default\"")
+        assertThat(init.stdout())
+                .contains("copied workspace \"default\"")
                 .contains("Successfully configured the backend \"pg\"!");
         // The connection string came from -backend-config and is recorded; the files do not have it.
         CliRunner.Result list = cli.run("state", "list");
@@ -66,27 +68,36 @@ class PgBackendCliTest {
 
         CliRunner.Result missing = cli.run("state", "pull", "-no-color", "-serial=999");
         assertThat(missing.exitCode()).isEqualTo(1);
-        assertThat(missing.stderr()).contains("Error: No such state in the history").contains("no stored serial 999");
+        assertThat(missing.stderr())
+                .contains("Error: No such state in the history")
+                .contains("no stored serial 999");
     }
 
     @Test
     void aDebugApplyLogsTheConnectionTheLockAndTheStateWrite() throws IOException {
         String url = PostgresServer.trusting().url();
         String schema = "strata_cli_" + ProcessHandle.current().pid() + "_" + SCHEMAS.incrementAndGet();
-        Files.writeString(dir.resolve("main.tf"), "terraform {\n  backend \"pg\" {\n    schema_name = \"" + schema
-                + "\"\n  }\n}\nvariable \"token\" {\n  sensitive = true\n}\nresource \"terraform_data\" \"a\" {\n"
-                + "  input = var.token\n}\n");
+        Files.writeString(
+                dir.resolve("main.tf"),
+                "terraform {\n  backend \"pg\" {\n    schema_name = \"" + schema
+                        + "\"\n  }\n}\nvariable \"token\" {\n  sensitive = true\n}\nresource \"terraform_data\" \"a\" {\n"
+                        + "  input = var.token\n}\n");
         CliRunner.Result init = CliRunner.in(dir).run("init", "-backend-config=conn_str=" + url);
         assertThat(init.exitCode()).as(init.toString()).isZero();
         Path log = dir.resolve("pg.log");
-        CliRunner.Result apply = CliRunner.in(dir).env("STRATA_LOG", "debug").env("STRATA_LOG_PATH", log.toString())
+        CliRunner.Result apply = CliRunner.in(dir)
+                .env("STRATA_LOG", "debug")
+                .env("STRATA_LOG_PATH", log.toString())
                 .run("apply", "-auto-approve", "-var", "token=pg-secret-9d1e");
         assertThat(apply.exitCode()).as(apply.toString()).isZero();
         String text = Files.readString(log);
-        assertThat(text).doesNotContain("pg-secret-9d1e")
+        assertThat(text)
+                .doesNotContain("pg-secret-9d1e")
                 .containsPattern("connected to PostgreSQL at 127\\.0\\.0\\.1:\\d+/\\S* in \\d+ ms")
-                .containsPattern("lock \\S+ on PostgreSQL " + schema + "\\.states\\[default] acquired for OperationTypeApply in \\d+ ms")
-                .containsPattern("state written to PostgreSQL " + schema + "\\.states\\[default]: serial \\d+, \\d+ bytes, in \\d+ ms")
+                .containsPattern("lock \\S+ on PostgreSQL " + schema
+                        + "\\.states\\[default] acquired for OperationTypeApply in \\d+ ms")
+                .containsPattern("state written to PostgreSQL " + schema
+                        + "\\.states\\[default]: serial \\d+, \\d+ bytes, in \\d+ ms")
                 .containsPattern("lock \\S+ on PostgreSQL " + schema + "\\.states\\[default] released after \\d+ ms");
     }
 

@@ -40,8 +40,10 @@ class ProvidersCommandTest {
             Files.writeString(pkg.resolve("terraform-provider-thing_v1.0.0"), "#!/bin/sh\n# " + platform + "\n");
             pkg.resolve("terraform-provider-thing_v1.0.0").toFile().setExecutable(true);
         }
-        write("cli.tfrc", "provider_installation {\n  filesystem_mirror {\n    path = \"" + dir.resolve("mirror")
-                + "\"\n  }\n}\n");
+        write(
+                "cli.tfrc",
+                "provider_installation {\n  filesystem_mirror {\n    path = \"" + dir.resolve("mirror")
+                        + "\"\n  }\n}\n");
         write("main.tf", """
                 terraform {
                   required_providers {
@@ -50,7 +52,8 @@ class ProvidersCommandTest {
                 }
                 resource "thing_widget" "w" {}
                 """);
-        return CliRunner.in(dir).env("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
+        return CliRunner.in(dir)
+                .env("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
     }
 
     @Test
@@ -97,10 +100,12 @@ class ProvidersCommandTest {
         // A state written elsewhere can name providers the configuration no longer does (with aliases
         // and module paths, which the listing leaves out, as Terraform's does).
         String state = Files.readString(dir.resolve("terraform.tfstate"));
-        String extra = state.replace("\"resources\": [", "\"resources\": [\n"
-                + "{\"mode\":\"managed\",\"type\":\"random_id\",\"name\":\"x\",\"module\":\"module.m\","
-                + "\"provider\":\"module.m.provider[\\\"registry.terraform.io/hashicorp/random\\\"].alt\","
-                + "\"instances\":[]},");
+        String extra = state.replace(
+                "\"resources\": [",
+                "\"resources\": [\n"
+                        + "{\"mode\":\"managed\",\"type\":\"random_id\",\"name\":\"x\",\"module\":\"module.m\","
+                        + "\"provider\":\"module.m.provider[\\\"registry.terraform.io/hashicorp/random\\\"].alt\","
+                        + "\"instances\":[]},");
         Files.writeString(dir.resolve("terraform.tfstate"), extra);
         CliRunner.Result r = CliRunner.in(dir).run("providers");
         assertThat(r.exitCode()).as(r.stderr()).isZero();
@@ -124,17 +129,20 @@ class ProvidersCommandTest {
         CliRunner cli = withMirror();
         CliRunner.Result r = cli.run("providers", "lock", "-platform=" + Platform.current(), "-platform=darwin_arm64");
         assertThat(r.exitCode()).as(r.stderr()).isZero();
-        assertThat(r.stdout()).contains("- Fetching acme/thing 1.0.0 for darwin_arm64...")
+        assertThat(r.stdout())
+                .contains("- Fetching acme/thing 1.0.0 for darwin_arm64...")
                 .contains("Success! Strata has updated the lock file.");
         String lock = Files.readString(dir.resolve(".terraform.lock.hcl"));
         for (String platform : List.of(Platform.current().toString(), "darwin_arm64")) {
-            assertThat(lock).contains(PackageHashes.h1OfDirectory(
-                    dir.resolve("mirror/registry.terraform.io/acme/thing/1.0.0/" + platform)));
+            assertThat(lock)
+                    .contains(PackageHashes.h1OfDirectory(
+                            dir.resolve("mirror/registry.terraform.io/acme/thing/1.0.0/" + platform)));
         }
         assertThat(lock).contains("constraints = \">= 1.0.0\"");
         assertThat(dir.resolve(".terraform/providers")).doesNotExist();
 
-        CliRunner.Result again = cli.run("providers", "lock", "-platform=" + Platform.current(), "-platform=darwin_arm64");
+        CliRunner.Result again =
+                cli.run("providers", "lock", "-platform=" + Platform.current(), "-platform=darwin_arm64");
         assertThat(again.stdout()).contains("found no need for changes");
         // init accepts a package matching any of the recorded hashes.
         CliRunner.Result init = cli.run("init");
@@ -153,21 +161,28 @@ class ProvidersCommandTest {
         Path base = dir.resolve("out/registry.terraform.io/acme/thing");
         Path zip = base.resolve("terraform-provider-thing_1.0.0_" + Platform.current() + ".zip");
         assertThat(zip).exists();
-        assertThat(PackageHashes.h1OfZip(zip)).isEqualTo(PackageHashes.h1OfDirectory(
-                dir.resolve("mirror/registry.terraform.io/acme/thing/1.0.0/" + Platform.current())));
+        assertThat(PackageHashes.h1OfZip(zip))
+                .isEqualTo(PackageHashes.h1OfDirectory(
+                        dir.resolve("mirror/registry.terraform.io/acme/thing/1.0.0/" + Platform.current())));
         JsonNode index = new ObjectMapper().readTree(base.resolve("index.json").toFile());
         assertThat(index.get("versions").has("1.0.0")).isTrue();
-        JsonNode version = new ObjectMapper().readTree(base.resolve("1.0.0.json").toFile());
-        assertThat(version.get("archives").get(Platform.current().toString()).get("url").asText())
+        JsonNode version =
+                new ObjectMapper().readTree(base.resolve("1.0.0.json").toFile());
+        assertThat(version.get("archives")
+                        .get(Platform.current().toString())
+                        .get("url")
+                        .asText())
                 .isEqualTo(zip.getFileName().toString());
 
         // The new mirror serves init in place of the original one.
-        write("cli.tfrc", "provider_installation {\n  filesystem_mirror {\n    path = \"" + dir.resolve("out")
-                + "\"\n  }\n}\n");
+        write(
+                "cli.tfrc",
+                "provider_installation {\n  filesystem_mirror {\n    path = \"" + dir.resolve("out") + "\"\n  }\n}\n");
         CliRunner.Result init = cli.run("init");
         assertThat(init.exitCode()).as(init.stderr()).isZero();
         assertThat(dir.resolve(".terraform/providers/registry.terraform.io/acme/thing/1.0.0/" + Platform.current()
-                + "/terraform-provider-thing_v1.0.0")).isExecutable();
+                        + "/terraform-provider-thing_v1.0.0"))
+                .isExecutable();
     }
 
     @Test
@@ -184,9 +199,13 @@ class ProvidersCommandTest {
     /** The AWS provider's schema as {@code terraform providers schema -json} prints it, cold and then from the cache. */
     @Test
     void awsSchemaJsonEqualsTerraforms() throws Exception {
-        assumeTrue(Files.isDirectory(AWS_MIRROR.resolve("registry.terraform.io/hashicorp/aws/5.100.0/linux_amd64"))
-                && Platform.current().toString().equals("linux_amd64"), "AWS provider not in " + AWS_MIRROR);
-        write("cli.tfrc", "provider_installation {\n  filesystem_mirror {\n    path = \"" + AWS_MIRROR + "\"\n  }\n}\n");
+        assumeTrue(
+                Files.isDirectory(AWS_MIRROR.resolve("registry.terraform.io/hashicorp/aws/5.100.0/linux_amd64"))
+                        && Platform.current().toString().equals("linux_amd64"),
+                "AWS provider not in " + AWS_MIRROR);
+        write(
+                "cli.tfrc",
+                "provider_installation {\n  filesystem_mirror {\n    path = \"" + AWS_MIRROR + "\"\n  }\n}\n");
         write("main.tf", """
                 terraform {
                   required_providers {
@@ -195,7 +214,8 @@ class ProvidersCommandTest {
                 }
                 resource "terraform_data" "t" {}
                 """);
-        CliRunner cli = CliRunner.in(dir).env("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
+        CliRunner cli = CliRunner.in(dir)
+                .env("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
         CliRunner.Result init = cli.run("init");
         assertThat(init.exitCode()).as(init.stderr()).isZero();
         long t0 = System.nanoTime();
@@ -203,12 +223,16 @@ class ProvidersCommandTest {
         long t1 = System.nanoTime();
         CliRunner.Result warm = cli.run("providers", "schema", "-json");
         long t2 = System.nanoTime();
-        System.out.printf("strata providers schema -json (AWS): cold %d ms, warm %d ms%n",
+        System.out.printf(
+                "strata providers schema -json (AWS): cold %d ms, warm %d ms%n",
                 (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000);
         assertThat(cold.exitCode()).as(cold.stderr()).isZero();
         assertThat(warm.stdout()).isEqualTo(cold.stdout());
         JsonNode ours = new ObjectMapper().readTree(cold.stdout());
-        assertThat(ours.get("provider_schemas").get("registry.terraform.io/hashicorp/aws").get("resource_schemas").size())
+        assertThat(ours.get("provider_schemas")
+                        .get("registry.terraform.io/hashicorp/aws")
+                        .get("resource_schemas")
+                        .size())
                 .isGreaterThan(1000);
 
         Terraform.assumeInstalled();
@@ -223,6 +247,9 @@ class ProvidersCommandTest {
     }
 
     private String terraform(Path wd, String... args) throws IOException, InterruptedException {
-        return Terraform.in(wd).cliConfig(dir.resolve("cli.tfrc")).timeout(Duration.ofMinutes(2)).ok(args);
+        return Terraform.in(wd)
+                .cliConfig(dir.resolve("cli.tfrc"))
+                .timeout(Duration.ofMinutes(2))
+                .ok(args);
     }
 }

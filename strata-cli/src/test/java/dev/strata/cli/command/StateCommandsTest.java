@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class StateCommandsTest {
     @TempDir
     Path dir;
+
     CliRunner cli;
     byte[] sample;
 
@@ -38,7 +39,8 @@ class StateCommandsTest {
     }
 
     StateSnapshot onDisk() throws IOException {
-        return StateCodec.read(Files.readAllBytes(dir.resolve("terraform.tfstate")), "f", "").value();
+        return StateCodec.read(Files.readAllBytes(dir.resolve("terraform.tfstate")), "f", "")
+                .value();
     }
 
     @Test
@@ -54,12 +56,15 @@ class StateCommandsTest {
                 terraform_data.c["k2"]
                 module.m.terraform_data.z
                 """);
-        assertThat(cli.run("state", "list", "terraform_data.c", "module.m").stdout()).isEqualTo("""
+        assertThat(cli.run("state", "list", "terraform_data.c", "module.m").stdout())
+                .isEqualTo("""
                 terraform_data.c["k1"]
                 terraform_data.c["k2"]
                 module.m.terraform_data.z
                 """);
-        assertThat(cli.run("state", "list", "-id=62b07fcb-3a83-6c2b-217f-37495ee56de4").stdout()).isEqualTo("terraform_data.a\n");
+        assertThat(cli.run("state", "list", "-id=62b07fcb-3a83-6c2b-217f-37495ee56de4")
+                        .stdout())
+                .isEqualTo("terraform_data.a\n");
         CliRunner.Result missing = cli.run("state", "list", "nothing.here");
         assertThat(missing.exitCode()).isEqualTo(1);
         assertThat(missing.stderr()).contains("Unknown resource").contains("contains no resource nothing.here");
@@ -127,7 +132,8 @@ class StateCommandsTest {
         Files.writeString(dir.resolve("terraform.tfstate"), String.join("\n", lines));
         CliRunner.Result r = cli.run("state", "list", "-no-color");
         assertThat(r.exitCode()).isEqualTo(1);
-        assertThat(r.stderr()).contains("Error: Failed to read the state file")
+        assertThat(r.stderr())
+                .contains("Error: Failed to read the state file")
                 .contains("  on terraform.tfstate line 3:\n")
                 .contains("   3:   \"serial\": oops,\n")
                 .contains("               ^")
@@ -142,13 +148,18 @@ class StateCommandsTest {
     void pushChecksLineageAndSerial() throws IOException {
         withSample();
         StateSnapshot s = onDisk();
-        Files.write(dir.resolve("older.tfstate"), StateCodec.write(s.withSerial(3).withOutputs(java.util.Map.of())));
+        Files.write(
+                dir.resolve("older.tfstate"), StateCodec.write(s.withSerial(3).withOutputs(java.util.Map.of())));
         CliRunner.Result older = cli.run("state", "push", "older.tfstate");
         assertThat(older.exitCode()).isEqualTo(1);
-        assertThat(older.stderr()).contains("Failed to write state: cannot import state with serial 3 over newer state with serial 7");
-        Files.write(dir.resolve("other.tfstate"), StateCodec.write(s.withLineage("other").withSerial(50)));
+        assertThat(older.stderr())
+                .contains("Failed to write state: cannot import state with serial 3 over newer state with serial 7");
+        Files.write(
+                dir.resolve("other.tfstate"),
+                StateCodec.write(s.withLineage("other").withSerial(50)));
         assertThat(cli.run("state", "push", "other.tfstate").stderr())
-                .contains("cannot import state with lineage \"other\" over unrelated state with lineage \"bf43aa70-bfd1-fb61-2f84-fe907f1f9be4\"");
+                .contains(
+                        "cannot import state with lineage \"other\" over unrelated state with lineage \"bf43aa70-bfd1-fb61-2f84-fe907f1f9be4\"");
         CliRunner.Result forced = cli.run("state", "push", "-force", "older.tfstate");
         assertThat(forced.exitCode()).as(forced.toString()).isZero();
         assertThat(onDisk().serial()).as("never backwards").isEqualTo(8);
@@ -157,7 +168,8 @@ class StateCommandsTest {
         assertThat(cli.run("state", "push", "newer.tfstate").exitCode()).isZero();
         assertThat(onDisk().serial()).isEqualTo(20);
         assertThat(onDisk().outputs()).containsKeys("o", "s");
-        assertThat(cli.run("state", "push", "missing.tfstate").stderr()).contains("open missing.tfstate: no such file or directory");
+        assertThat(cli.run("state", "push", "missing.tfstate").stderr())
+                .contains("open missing.tfstate: no such file or directory");
         Files.writeString(dir.resolve("broken.tfstate"), "{\"version\": 4,");
         assertThat(cli.run("state", "push", "broken.tfstate").stderr()).contains("not valid JSON at line 1");
     }
@@ -170,10 +182,13 @@ class StateCommandsTest {
         assertThat(onDisk().serial()).isEqualTo(7);
         CliRunner.Result r = cli.run("state", "rm", "terraform_data.a", "terraform_data.b[1]");
         assertThat(r.exitCode()).as(r.toString()).isZero();
-        assertThat(r.stdout()).isEqualTo("Removed terraform_data.a\nRemoved terraform_data.b[1]\n"
-                + "Successfully removed 2 resource instance(s).\n");
+        assertThat(r.stdout())
+                .isEqualTo("Removed terraform_data.a\nRemoved terraform_data.b[1]\n"
+                        + "Successfully removed 2 resource instance(s).\n");
         assertThat(onDisk().serial()).isEqualTo(8);
-        assertThat(onDisk().instanceAddresses()).extracting(Object::toString).doesNotContain("terraform_data.a", "terraform_data.b[1]")
+        assertThat(onDisk().instanceAddresses())
+                .extracting(Object::toString)
+                .doesNotContain("terraform_data.a", "terraform_data.b[1]")
                 .contains("terraform_data.b[0]");
         assertThat(Files.readAllBytes(dir.resolve("terraform.tfstate.backup"))).isEqualTo(sample);
         CliRunner.Result none = cli.run("state", "rm", "nothing.x");
@@ -184,11 +199,15 @@ class StateCommandsTest {
     @Test
     void mvMovesResourcesInstancesAndModules() throws IOException {
         withSample();
-        assertThat(cli.run("state", "mv", "-dry-run", "terraform_data.a", "terraform_data.a2").stdout())
+        assertThat(cli.run("state", "mv", "-dry-run", "terraform_data.a", "terraform_data.a2")
+                        .stdout())
                 .isEqualTo("Would move \"terraform_data.a\" to \"terraform_data.a2\"\n");
         CliRunner.Result r = cli.run("state", "mv", "terraform_data.a", "terraform_data.a2");
-        assertThat(r.stdout()).isEqualTo("Move \"terraform_data.a\" to \"terraform_data.a2\"\nSuccessfully moved 1 object(s).\n");
-        assertThat(cli.run("state", "mv", "terraform_data.b[0]", "terraform_data.b[5]").exitCode()).isZero();
+        assertThat(r.stdout())
+                .isEqualTo("Move \"terraform_data.a\" to \"terraform_data.a2\"\nSuccessfully moved 1 object(s).\n");
+        assertThat(cli.run("state", "mv", "terraform_data.b[0]", "terraform_data.b[5]")
+                        .exitCode())
+                .isZero();
         assertThat(cli.run("state", "mv", "module.m", "module.n").exitCode()).isZero();
         assertThat(cli.run("state", "list").stdout()).isEqualTo("""
                 terraform_data.a2
@@ -200,40 +219,56 @@ class StateCommandsTest {
                 """);
         CliRunner.Result taken = cli.run("state", "mv", "terraform_data.c", "terraform_data.b");
         assertThat(taken.exitCode()).isEqualTo(1);
-        assertThat(taken.stderr()).contains("Cannot move to terraform_data.b: there is already a resource at that address");
-        assertThat(cli.run("state", "mv", "terraform_data.a2", "null_resource.a").stderr()).contains("resource types don't match");
-        assertThat(cli.run("state", "mv", "x.y", "x.z").stderr()).contains("does not match anything in the current state");
+        assertThat(taken.stderr())
+                .contains("Cannot move to terraform_data.b: there is already a resource at that address");
+        assertThat(cli.run("state", "mv", "terraform_data.a2", "null_resource.a")
+                        .stderr())
+                .contains("resource types don't match");
+        assertThat(cli.run("state", "mv", "x.y", "x.z").stderr())
+                .contains("does not match anything in the current state");
         assertThat(onDisk().serial()).isEqualTo(10);
     }
 
     @Test
     void writesWaitForTheLockAndNameTheHolder() throws IOException {
         withSample();
-        try (StateManager holder = LocalBackend.in(dir, "0.1.0").open("default",
-                LockRequest.of("OperationTypeApply", Duration.ZERO)).value()) {
+        try (StateManager holder = LocalBackend.in(dir, "0.1.0")
+                .open("default", LockRequest.of("OperationTypeApply", Duration.ZERO))
+                .value()) {
             CliRunner.Result r = cli.run("state", "rm", "-lock-timeout=100ms", "terraform_data.a");
             assertThat(r.exitCode()).isEqualTo(1);
-            assertThat(r.stderr()).contains("Error acquiring the state lock").contains(holder.lock().id())
-                    .contains("OperationTypeApply").contains("Gave up after waiting");
-            assertThat(cli.run("state", "rm", "-lock-timeout=soon", "terraform_data.a").stderr())
+            assertThat(r.stderr())
+                    .contains("Error acquiring the state lock")
+                    .contains(holder.lock().id())
+                    .contains("OperationTypeApply")
+                    .contains("Gave up after waiting");
+            assertThat(cli.run("state", "rm", "-lock-timeout=soon", "terraform_data.a")
+                            .stderr())
                     .contains("Invalid value for -lock-timeout");
             // Reads do not lock, as in Terraform.
             assertThat(cli.run("state", "list").exitCode()).isZero();
             // force-unlock refuses while the holder is alive (here: this very process).
-            assertThat(cli.stdin("no\n").run("force-unlock", holder.lock().id()).stderr()).contains("force-unlock cancelled.");
+            assertThat(cli.stdin("no\n").run("force-unlock", holder.lock().id()).stderr())
+                    .contains("force-unlock cancelled.");
         }
-        assertThat(cli.run("state", "rm", "-lock=false", "terraform_data.a").exitCode()).isZero();
+        assertThat(cli.run("state", "rm", "-lock=false", "terraform_data.a").exitCode())
+                .isZero();
     }
 
     @Test
     void forceUnlockRemovesALeftoverLock() throws IOException {
         withSample();
-        Files.writeString(dir.resolve(".terraform.tfstate.lock.info"), "{\"ID\":\"abc-123\",\"Operation\":\"OperationTypeApply\","
-                + "\"Who\":\"ann@elsewhere\",\"Host\":\"elsewhere\",\"Created\":\"2026-11-25T10:00:00Z\",\"Heartbeat\":\"2026-11-25T10:00:00Z\"}");
-        assertThat(cli.run("force-unlock", "-force", "wrong").stderr()).contains("Failed to unlock state: Lock ID \"wrong\" does not match");
+        Files.writeString(
+                dir.resolve(".terraform.tfstate.lock.info"),
+                "{\"ID\":\"abc-123\",\"Operation\":\"OperationTypeApply\","
+                        + "\"Who\":\"ann@elsewhere\",\"Host\":\"elsewhere\",\"Created\":\"2026-11-25T10:00:00Z\",\"Heartbeat\":\"2026-11-25T10:00:00Z\"}");
+        assertThat(cli.run("force-unlock", "-force", "wrong").stderr())
+                .contains("Failed to unlock state: Lock ID \"wrong\" does not match");
         CliRunner.Result r = cli.stdin("yes\n").run("force-unlock", "abc-123");
         assertThat(r.exitCode()).as(r.toString()).isZero();
-        assertThat(r.stdout()).contains("Do you really want to force-unlock?").contains("Strata state has been successfully unlocked!");
+        assertThat(r.stdout())
+                .contains("Do you really want to force-unlock?")
+                .contains("Strata state has been successfully unlocked!");
         assertThat(dir.resolve(".terraform.tfstate.lock.info")).doesNotExist();
         assertThat(cli.run("force-unlock", "-force", "abc-123").stderr()).contains("is not locked");
     }
@@ -254,7 +289,8 @@ class StateCommandsTest {
         Files.write(dir.resolve("terraform.tfstate.d/dev/terraform.tfstate"), sample);
         assertThat(cli.run("state", "list").stdout()).contains("module.m.terraform_data.z");
         assertThat(cli.run("workspace", "delete", "dev").stderr()).contains("is your active workspace");
-        assertThat(cli.run("workspace", "select", "default").stdout()).isEqualTo("Switched to workspace \"default\".\n");
+        assertThat(cli.run("workspace", "select", "default").stdout())
+                .isEqualTo("Switched to workspace \"default\".\n");
         assertThat(cli.run("workspace", "select", "nope").stderr()).contains("Workspace \"nope\" doesn't exist.");
         CliRunner.Result notEmpty = cli.run("workspace", "delete", "dev");
         assertThat(notEmpty.exitCode()).isEqualTo(1);
@@ -263,8 +299,10 @@ class StateCommandsTest {
         assertThat(forced.exitCode()).as(forced.toString()).isZero();
         assertThat(forced.stdout()).contains("Deleted workspace \"dev\"!").contains("WARNING: \"dev\" was non-empty.");
         assertThat(dir.resolve("terraform.tfstate.d/dev")).doesNotExist();
-        assertThat(cli.run("workspace", "select", "-or-create", "qa").stdout()).startsWith("Created and switched to workspace \"qa\"!");
-        assertThat(cli.env("TF_WORKSPACE", "ci").run("workspace", "show").stdout()).isEqualTo("ci\n");
+        assertThat(cli.run("workspace", "select", "-or-create", "qa").stdout())
+                .startsWith("Created and switched to workspace \"qa\"!");
+        assertThat(cli.env("TF_WORKSPACE", "ci").run("workspace", "show").stdout())
+                .isEqualTo("ci\n");
         assertThat(cli.run("workspace", "select", "default").stderr()).contains("overridden using the TF_WORKSPACE");
     }
 
@@ -273,18 +311,26 @@ class StateCommandsTest {
         withSample();
         String pass = "a passphrase long enough";
         // Encrypt the existing state: key plus plaintext fallback, then any write encrypts it.
-        CliRunner.Result moved = cli.env("STRATA_STATE_PASSPHRASE", pass).env("STRATA_STATE_FALLBACK", "plaintext")
+        CliRunner.Result moved = cli.env("STRATA_STATE_PASSPHRASE", pass)
+                .env("STRATA_STATE_FALLBACK", "plaintext")
                 .run("state", "mv", "terraform_data.a", "terraform_data.a2");
         assertThat(moved.exitCode()).as(moved.toString()).isZero();
-        assertThat(Files.readString(dir.resolve("terraform.tfstate"))).contains("strata_encrypted_state").doesNotContain("secret-k1");
+        assertThat(Files.readString(dir.resolve("terraform.tfstate")))
+                .contains("strata_encrypted_state")
+                .doesNotContain("secret-k1");
         CliRunner plain = CliRunner.in(dir);
         CliRunner.Result locked = plain.run("state", "list");
         assertThat(locked.exitCode()).isEqualTo(1);
         assertThat(locked.stderr()).contains("State is encrypted").contains("STRATA_STATE_PASSPHRASE");
         CliRunner keyed = CliRunner.in(dir).env("STRATA_STATE_PASSPHRASE", pass);
         assertThat(keyed.run("state", "list").stdout()).startsWith("terraform_data.a2\n");
-        assertThat(keyed.run("state", "pull").stdout()).contains("\"serial\": 8").contains("secret-k1");
-        assertThat(CliRunner.in(dir).env("STRATA_STATE_PASSPHRASE", "short").run("state", "list").stderr())
+        assertThat(keyed.run("state", "pull").stdout())
+                .contains("\"serial\": 8")
+                .contains("secret-k1");
+        assertThat(CliRunner.in(dir)
+                        .env("STRATA_STATE_PASSPHRASE", "short")
+                        .run("state", "list")
+                        .stderr())
                 .contains("at least 16 characters");
     }
 
@@ -293,16 +339,22 @@ class StateCommandsTest {
         withSample();
         CliRunner.Result none = cli.run("state", "replace-provider", "-auto-approve", "hashicorp/aws", "acme/aws");
         assertThat(none.stdout()).isEqualTo("No matching resources found.\n");
-        CliRunner.Result cancelled = cli.stdin("no\n").run("state", "replace-provider", "terraform.io/builtin/terraform", "acme/terraform");
+        CliRunner.Result cancelled =
+                cli.stdin("no\n").run("state", "replace-provider", "terraform.io/builtin/terraform", "acme/terraform");
         assertThat(cancelled.exitCode()).isEqualTo(1);
-        assertThat(cancelled.stdout()).contains("  ~ Updating provider:\n    - terraform.io/builtin/terraform\n"
-                + "    + registry.terraform.io/acme/terraform\n\nChanging 4 resources:\n\n  terraform_data.a\n");
-        CliRunner.Result done = cli.stdin("yes\n").run("state", "replace-provider", "terraform.io/builtin/terraform", "acme/terraform");
+        assertThat(cancelled.stdout())
+                .contains(
+                        "  ~ Updating provider:\n    - terraform.io/builtin/terraform\n"
+                                + "    + registry.terraform.io/acme/terraform\n\nChanging 4 resources:\n\n  terraform_data.a\n");
+        CliRunner.Result done =
+                cli.stdin("yes\n").run("state", "replace-provider", "terraform.io/builtin/terraform", "acme/terraform");
         assertThat(done.exitCode()).as(done.toString()).isZero();
         assertThat(done.stdout()).endsWith("Successfully replaced provider for 4 resources.\n");
-        assertThat(onDisk().resources()).allSatisfy(r ->
-                assertThat(r.provider().toString()).isEqualTo("provider[\"registry.terraform.io/acme/terraform\"]"));
-        assertThat(cli.run("state", "replace-provider", "-auto-approve", "not a provider", "acme/x").stderr())
+        assertThat(onDisk().resources())
+                .allSatisfy(r -> assertThat(r.provider().toString())
+                        .isEqualTo("provider[\"registry.terraform.io/acme/terraform\"]"));
+        assertThat(cli.run("state", "replace-provider", "-auto-approve", "not a provider", "acme/x")
+                        .stderr())
                 .contains("Invalid provider address");
     }
 

@@ -16,19 +16,23 @@ class SubcommandHelpTest {
     void stateListHelpIsAboutList() {
         CliRunner.Result r = CliRunner.in(dir).run("state", "list", "-help");
         assertThat(r.exitCode()).isZero();
-        assertThat(r.stdout()).startsWith("Usage: strata [global options] state list [-id=ID] [-history] [ADDRESS...]")
-                .contains("List resource instances").contains("-id=");
+        assertThat(r.stdout())
+                .startsWith("Usage: strata [global options] state list [-id=ID] [-history] [ADDRESS...]")
+                .contains("List resource instances")
+                .contains("-id=");
         assertThat(r.stdout()).doesNotContain("replace-provider");
     }
 
     @Test
     void theParentsHelpStillListsEverySubcommand() {
         CliRunner.Result r = CliRunner.in(dir).run("state", "-help");
-        assertThat(r.stdout()).startsWith("Usage: strata [global options] state <subcommand>")
+        assertThat(r.stdout())
+                .startsWith("Usage: strata [global options] state <subcommand>")
                 .contains("list [-id=ID] [-history] [ADDRESS...]: list resource instances")
                 .contains("replace-provider [-auto-approve]");
         assertThat(CliRunner.in(dir).run("workspace", "delete", "-h").stdout())
-                .startsWith("Usage: strata [global options] workspace delete [-force]").contains("-force");
+                .startsWith("Usage: strata [global options] workspace delete [-force]")
+                .contains("-force");
     }
 
     @Test
@@ -41,7 +45,8 @@ class SubcommandHelpTest {
     void missingUnknownAndMisusedSubcommandsAreErrorsWithAWayOut() {
         CliRunner.Result missing = CliRunner.in(dir).run("workspace", "-no-color");
         assertThat(missing.exitCode()).isEqualTo(1);
-        assertThat(missing.stderr()).contains("Missing subcommand")
+        assertThat(missing.stderr())
+                .contains("Missing subcommand")
                 .contains("Use one of: delete, list, new, select, show.");
         CliRunner.Result typo = CliRunner.in(dir).run("state", "lst", "-no-color");
         assertThat(typo.exitCode()).isEqualTo(1);

@@ -167,9 +167,10 @@ class ValidateCommandTest {
         write("main.tf", "provider \"random\" { version = \"1.0\" }\n");
         CliRunner.Result r = CliRunner.in(dir).run("validate");
         assertThat(r.exitCode()).isZero();
-        assertThat(r.stdout()).contains("Warning: Version constraints inside provider configuration blocks are "
-                + "deprecated").endsWith("Success! The configuration is valid, but there were some validation "
-                + "warnings as shown above.\n");
+        assertThat(r.stdout())
+                .contains("Warning: Version constraints inside provider configuration blocks are " + "deprecated")
+                .endsWith("Success! The configuration is valid, but there were some validation "
+                        + "warnings as shown above.\n");
     }
 
     @Test
@@ -190,7 +191,8 @@ class ValidateCommandTest {
         CliRunner.Result r = CliRunner.in(dir).width(200).run("validate", "-json");
         assertThat(r.exitCode()).isEqualTo(1);
         // Without every provider Terraform does not walk the configuration, so nothing else is reported.
-        assertThat(r.stdout()).contains("\"error_count\": 2")
+        assertThat(r.stdout())
+                .contains("\"error_count\": 2")
                 .contains("requires provider registry.terraform.io/hashicorp/aws, but that provider isn't available")
                 .contains("requires provider registry.terraform.io/hashicorp/google, but that provider isn't")
                 .doesNotContain("nope");
@@ -221,7 +223,8 @@ class ValidateCommandTest {
         assertThat(r.exitCode()).isEqualTo(1);
         // needs_bad depends on a failed resource, so it is skipped, as Terraform's walk does.
         assertThat(r.stderr().split("Error: ", -1)).hasSize(4);
-        assertThat(r.stderr()).contains("An argument named \"inptu\" is not expected here. Did you mean \"input\"?")
+        assertThat(r.stderr())
+                .contains("An argument named \"inptu\" is not expected here. Did you mean \"input\"?")
                 .doesNotContain("also_bad")
                 .contains("The provider hashicorp/random does not support resource type \"random_nope\".")
                 .contains("The argument \"max\" is required, but no definition was found.");

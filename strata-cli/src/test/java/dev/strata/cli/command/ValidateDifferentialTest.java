@@ -101,19 +101,25 @@ class ValidateDifferentialTest {
                           default = "abc"
                         }
                         """, List.of()),
-                Arguments.of("keys", """
+                Arguments.of(
+                        "keys",
+                        """
                         resource "terraform_data" "c" { count = 2 }
                         output "a" { value = terraform_data.c[5].id }
                         output "b" { value = terraform_data.c["x"].id }
-                        """, List.of(
-                        "error|Invalid resource instance key|main.tf:2,22-2,41",
-                        "error|Invalid resource instance key|main.tf:3,22-3,43")),
-                Arguments.of("imports", """
+                        """,
+                        List.of(
+                                "error|Invalid resource instance key|main.tf:2,22-2,41",
+                                "error|Invalid resource instance key|main.tf:3,22-3,43")),
+                Arguments.of(
+                        "imports",
+                        """
                         import {
                           to = terraform_data.missing
                           id = "x"
                         }
-                        """, List.of("error|Configuration for import target does not exist|main.tf:2,8-2,30")),
+                        """,
+                        List.of("error|Configuration for import target does not exist|main.tf:2,8-2,30")),
                 Arguments.of("meta-argument shapes", """
                         variable "x" { default = 1 }
                         resource "terraform_data" "a" {
@@ -219,7 +225,9 @@ class ValidateDifferentialTest {
                           id = "x"
                         }
                         """), List.of()),
-                Arguments.of("locals", Map.of("main.tf", """
+                Arguments.of(
+                        "locals",
+                        Map.of("main.tf", """
                         variable "v" { type = string }
                         locals {
                           n     = -1
@@ -243,15 +251,16 @@ class ValidateDifferentialTest {
                         output "o3" { value = terraform_data.e[2].id }
                         output "o4" { value = local.fromv }
                         output "o5" { value = terraform_data.f[0].id }
-                        """), List.of(
-                        "error|Invalid resource instance key|main.tf:20,23-20,44",
-                        "error|Invalid resource instance key|main.tf:21,23-21,42")));
+                        """),
+                        List.of(
+                                "error|Invalid resource instance key|main.tf:20,23-20,44",
+                                "error|Invalid resource instance key|main.tf:21,23-21,42")));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("multiFileCases")
-    void terraformsDiagnosticsAreStratasTooAcrossFiles(String name, Map<String, String> files,
-                                                       List<String> stratasExtras)
+    void terraformsDiagnosticsAreStratasTooAcrossFiles(
+            String name, Map<String, String> files, List<String> stratasExtras)
             throws IOException, InterruptedException {
         for (Map.Entry<String, String> f : files.entrySet()) {
             Files.writeString(dir.resolve(f.getKey()), f.getValue());
@@ -294,9 +303,13 @@ class ValidateDifferentialTest {
         TreeSet<String> out = new TreeSet<>();
         for (JsonNode d : JSON.readTree(json).path("diagnostics")) {
             JsonNode r = d.path("range");
-            String where = r.isMissingNode() ? "" : r.path("filename").asText() + ":"
-                    + r.path("start").path("line").asInt() + "," + r.path("start").path("column").asInt() + "-"
-                    + r.path("end").path("line").asInt() + "," + r.path("end").path("column").asInt();
+            String where = r.isMissingNode()
+                    ? ""
+                    : r.path("filename").asText() + ":"
+                            + r.path("start").path("line").asInt() + ","
+                            + r.path("start").path("column").asInt() + "-"
+                            + r.path("end").path("line").asInt() + ","
+                            + r.path("end").path("column").asInt();
             out.add(d.path("severity").asText() + "|" + d.path("summary").asText() + "|" + where);
         }
         return out;

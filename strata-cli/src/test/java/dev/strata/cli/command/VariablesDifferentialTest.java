@@ -42,7 +42,11 @@ class VariablesDifferentialTest {
     private Run terraform(Map<String, String> env, String... args) throws IOException, InterruptedException {
         List<String> all = new ArrayList<>(List.of("console", "-no-color"));
         all.addAll(List.of(args));
-        ProcessResult r = Terraform.in(dir).env(env).stdin("var.a\n").mergeStderr().timeout(Duration.ofMinutes(2))
+        ProcessResult r = Terraform.in(dir)
+                .env(env)
+                .stdin("var.a\n")
+                .mergeStderr()
+                .timeout(Duration.ofMinutes(2))
                 .run(all.toArray(String[]::new));
         return run(r.exitCode(), r.stdout());
     }
@@ -63,7 +67,8 @@ class VariablesDifferentialTest {
             diags.merge(m.group(1) + ": " + m.group(2).strip(), 1, Integer::sum);
         }
         // The value is printed after the diagnostics, whose wrapped lines may also start with a quote.
-        String value = text.lines().filter(l -> l.startsWith("\"")).reduce((a, b) -> b).orElse(null);
+        String value =
+                text.lines().filter(l -> l.startsWith("\"")).reduce((a, b) -> b).orElse(null);
         return new Run(exit, value, diags, text);
     }
 
@@ -72,16 +77,22 @@ class VariablesDifferentialTest {
         Run ours = strata(env, args);
         assertThat(ours.exit()).as(ours.text()).isEqualTo(theirs.exit());
         assertThat(ours.value()).as(ours.text()).isEqualTo(theirs.value());
-        assertThat(ours.diagnostics()).as("ours:\n" + ours.text() + "\ntheirs:\n" + theirs.text())
+        assertThat(ours.diagnostics())
+                .as("ours:\n" + ours.text() + "\ntheirs:\n" + theirs.text())
                 .isEqualTo(theirs.diagnostics());
     }
 
     @Test
     void undeclaredInFilesWarnTwiceThenCount() throws IOException, InterruptedException {
-        files("main.tf", "variable \"a\" { default = \"x\" }\n",
-                "terraform.tfvars", "a = \"1\"\nzz = 1\nyy = 2\nxx = 3\n",
-                "b.auto.tfvars", "ww = 1\n",
-                "c.auto.tfvars.json", "{\"vv\": 1, \"uu\": 2}");
+        files(
+                "main.tf",
+                "variable \"a\" { default = \"x\" }\n",
+                "terraform.tfvars",
+                "a = \"1\"\nzz = 1\nyy = 2\nxx = 3\n",
+                "b.auto.tfvars",
+                "ww = 1\n",
+                "c.auto.tfvars.json",
+                "{\"vv\": 1, \"uu\": 2}");
         same(Map.of("TF_VAR_nope", "1"));
         Run ours = strata(Map.of());
         assertThat(ours.text()).contains("4 other variable(s) defined");

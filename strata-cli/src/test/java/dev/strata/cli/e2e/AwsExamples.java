@@ -66,8 +66,10 @@ final class AwsExamples {
     /** A CLI configuration that installs hashicorp/aws from the mirror only (no network). */
     static Path cliConfig(Path dir) throws IOException {
         Path f = dir.resolve("cli.tfrc");
-        Files.writeString(f, "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
-                + "\"\n    include = [\"registry.terraform.io/hashicorp/aws\"]\n  }\n}\n");
+        Files.writeString(
+                f,
+                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
+                        + "\"\n    include = [\"registry.terraform.io/hashicorp/aws\"]\n  }\n}\n");
         return f;
     }
 
@@ -192,7 +194,11 @@ final class AwsExamples {
             throws IOException, InterruptedException {
         // Not TF_IN_AUTOMATION unless asked for: it drops the hints after a plan (the rule, "Saved the
         // plan to: ..."), which the plan text comparison covers; Strata honours it the same way.
-        ProcessResult r = Terraform.at(exe, dir).cliConfig(cliConfig).inAutomation(false).env(env).run(args);
+        ProcessResult r = Terraform.at(exe, dir)
+                .cliConfig(cliConfig)
+                .inAutomation(false)
+                .env(env)
+                .run(args);
         return new Run(r.exitCode(), r.stdout(), r.stderr());
     }
 }

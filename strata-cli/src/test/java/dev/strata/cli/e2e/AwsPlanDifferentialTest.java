@@ -28,6 +28,7 @@ class AwsPlanDifferentialTest {
 
     @TempDir
     Path tf;
+
     @TempDir
     Path st;
 
@@ -58,8 +59,10 @@ class AwsPlanDifferentialTest {
         Path terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
         Path cliConfig = st.resolve("cli.tfrc");
-        Files.writeString(cliConfig, "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
-                + "\"\n    include = [\"registry.terraform.io/hashicorp/aws\"]\n  }\n}\n");
+        Files.writeString(
+                cliConfig,
+                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
+                        + "\"\n    include = [\"registry.terraform.io/hashicorp/aws\"]\n  }\n}\n");
         Files.writeString(tf.resolve("main.tf"), CONFIG);
         Files.writeString(st.resolve("main.tf"), CONFIG);
 
@@ -73,7 +76,8 @@ class AwsPlanDifferentialTest {
         JsonNode ours = JSON.readTree(ok(strata.run("show", "-json", "st.plan")).stdout());
 
         assertThat(changes(ours)).isEqualTo(changes(theirs));
-        assertThat(ours.at("/planned_values/outputs/policy/value")).isEqualTo(theirs.at("/planned_values/outputs/policy/value"));
+        assertThat(ours.at("/planned_values/outputs/policy/value"))
+                .isEqualTo(theirs.at("/planned_values/outputs/policy/value"));
         assertThat(ours.at("/planned_values/outputs/region/value").asText()).isEqualTo("eu-west-1");
     }
 

@@ -31,6 +31,7 @@ class ChildOutputSensitivityDifferentialTest {
 
     @TempDir
     Path tf;
+
     @TempDir
     Path st;
 
@@ -38,7 +39,8 @@ class ChildOutputSensitivityDifferentialTest {
     void childOutputSensitiveFlagIsNotCarriedIntoTheParent() throws Exception {
         Path terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
-        write(Map.of("m/main.tf", """
+        write(Map.of(
+                "m/main.tf", """
                 resource "terraform_data" "r" { input = "later" }
                 output "secret" {
                   value     = "declared-sensitive"
@@ -48,7 +50,8 @@ class ChildOutputSensitivityDifferentialTest {
                   value     = { a = "plain", b = terraform_data.r.output }
                   sensitive = true
                 }
-                """, "main.tf", """
+                """,
+                "main.tf", """
                 module "m" { source = "./m" }
                 output "direct" { value = module.m.secret }
                 output "upper" { value = upper(module.m.secret) }
@@ -63,19 +66,22 @@ class ChildOutputSensitivityDifferentialTest {
         Map<String, String> env = Map.of();
         Terraform.at(terraform, tf).env(env).ok("init", "-input=false", "-no-color");
         Terraform.at(terraform, tf).env(env).ok("plan", "-out=tf.plan", "-input=false", "-no-color");
-        JsonNode theirs = JSON.readTree(Terraform.at(terraform, tf).env(env).ok("show", "-json",
-                "tf.plan"));
+        JsonNode theirs = JSON.readTree(Terraform.at(terraform, tf).env(env).ok("show", "-json", "tf.plan"));
         CliRunner strata = CliRunner.in(st);
         ok(strata.run("plan", "-out=st.plan"));
         JsonNode ours = JSON.readTree(ok(strata.run("show", "-json", "st.plan")).stdout());
-        assertThat(PlanJsonDifferentialTest.changes(ours, List.of())).as("resource_changes")
+        assertThat(PlanJsonDifferentialTest.changes(ours, List.of()))
+                .as("resource_changes")
                 .isEqualTo(PlanJsonDifferentialTest.changes(theirs, List.of()));
         // Terraform writes a sensitive output's value in clear in show -json; Strata writes null. Compare
         // the others, and the flag of the one declared sensitive at the root.
-        assertThat(unlessSensitive(PlanJsonDifferentialTest.outputs(ours))).as("output_changes")
+        assertThat(unlessSensitive(PlanJsonDifferentialTest.outputs(ours)))
+                .as("output_changes")
                 .isEqualTo(unlessSensitive(PlanJsonDifferentialTest.outputs(theirs)));
-        assertThat(ours.at("/output_changes/marked/after_sensitive").asBoolean()).isTrue();
-        assertThat(theirs.at("/output_changes/marked/after_sensitive").asBoolean()).isTrue();
+        assertThat(ours.at("/output_changes/marked/after_sensitive").asBoolean())
+                .isTrue();
+        assertThat(theirs.at("/output_changes/marked/after_sensitive").asBoolean())
+                .isTrue();
 
         Terraform.at(terraform, tf).env(env).ok("apply", "-input=false", "-no-color", "tf.plan");
         CliRunner.Result applied = ok(strata.run("apply", "st.plan"));
@@ -110,15 +116,21 @@ class ChildOutputSensitivityDifferentialTest {
         for (int i = 1; i <= 30; i++) {
             // Some work per child output keeps several of them evaluating while root outputs already fail:
             // the interleaving that made a plan report only some of these errors.
-            child.append("output \"o").append(i).append("\" { value = \"${var.s}-").append(i)
+            child.append("output \"o")
+                    .append(i)
+                    .append("\" { value = \"${var.s}-")
+                    .append(i)
                     .append("-${sha256(join(\",\", [for x in range(1000) : \"${x}${var.s}\"]))}\" }\n");
-            root.append("output \"o").append(i).append("\" { value = module.m.o").append(i).append(" }\n");
+            root.append("output \"o")
+                    .append(i)
+                    .append("\" { value = module.m.o")
+                    .append(i)
+                    .append(" }\n");
         }
         write(Map.of("m/main.tf", child.toString(), "main.tf", root.toString()));
         Map<String, String> env = Map.of();
         Terraform.at(terraform, tf).env(env).ok("init", "-input=false", "-no-color");
-        ProcessResult theirs =
-                Terraform.at(terraform, tf).env(env).run("plan", "-input=false", "-no-color");
+        ProcessResult theirs = Terraform.at(terraform, tf).env(env).run("plan", "-input=false", "-no-color");
         assertThat(theirs.exitCode()).isEqualTo(1);
         List<String> expected = places(theirs.stderr());
         assertThat(expected).hasSize(30);

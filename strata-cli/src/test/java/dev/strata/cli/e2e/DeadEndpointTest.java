@@ -61,8 +61,12 @@ class DeadEndpointTest {
         assertThat(t.result().exitCode()).as(t.result().toString()).isEqualTo(1);
         assertThat(t.took()).as(t.result().toString()).isLessThan(BOUND);
         // Diagnostics are wrapped to the terminal width: compare with the line breaks undone.
-        assertThat(t.result().stderr().replaceAll("\\s+", " ")).contains("Error: " + summary).contains(endpoint)
-                .contains(reason).doesNotContain("Exception").doesNotContain("Retrying");
+        assertThat(t.result().stderr().replaceAll("\\s+", " "))
+                .contains("Error: " + summary)
+                .contains(endpoint)
+                .contains(reason)
+                .doesNotContain("Exception")
+                .doesNotContain("Retrying");
     }
 
     @Test
@@ -86,8 +90,8 @@ class DeadEndpointTest {
         }
         // The refresh of the recorded network reads from the stopped simulator.
         assertFailsFastNaming(timed(cli, "plan", "-no-color"), "Cloud API unreachable", url, "connection refused");
-        assertFailsFastNaming(timed(cli, "apply", "-auto-approve", "-no-color"), "Cloud API unreachable", url,
-                "connection refused");
+        assertFailsFastNaming(
+                timed(cli, "apply", "-auto-approve", "-no-color"), "Cloud API unreachable", url, "connection refused");
     }
 
     @Test
@@ -102,7 +106,8 @@ class DeadEndpointTest {
                 resource "terraform_data" "a" {}
                 """.formatted(port));
         Timed init = timed(CliRunner.in(dir), "init", "-no-color");
-        assertFailsFastNaming(init, "Failed to prepare the PostgreSQL backend", "127.0.0.1:" + port, "connection refused");
+        assertFailsFastNaming(
+                init, "Failed to prepare the PostgreSQL backend", "127.0.0.1:" + port, "connection refused");
         assertThat(init.result().stderr()).doesNotContain("secret-password");
     }
 
@@ -115,7 +120,10 @@ class DeadEndpointTest {
                   }
                 }
                 """);
-        assertFailsFastNaming(timed(CliRunner.in(dir), "init", "-no-color"), "Failed to prepare the PostgreSQL backend",
-                "strata-test.invalid:5432", "DNS lookup failed");
+        assertFailsFastNaming(
+                timed(CliRunner.in(dir), "init", "-no-color"),
+                "Failed to prepare the PostgreSQL backend",
+                "strata-test.invalid:5432",
+                "DNS lookup failed");
     }
 }

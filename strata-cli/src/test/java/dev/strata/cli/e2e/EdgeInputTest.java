@@ -23,8 +23,13 @@ class EdgeInputTest {
     private CliRunner.Result run(String... args) {
         CliRunner.Result r = CliRunner.in(dir).run(args);
         for (String stream : List.of(r.stdout(), r.stderr())) {
-            assertThat(stream).as(r.toString()).doesNotContain("Exception").doesNotContain("java.")
-                    .doesNotContain("at dev.strata").doesNotContain("Jackson").doesNotContain("Feature.");
+            assertThat(stream)
+                    .as(r.toString())
+                    .doesNotContain("Exception")
+                    .doesNotContain("java.")
+                    .doesNotContain("at dev.strata")
+                    .doesNotContain("Jackson")
+                    .doesNotContain("Feature.");
         }
         return r;
     }
@@ -47,8 +52,8 @@ class EdgeInputTest {
 
     @Test
     void aConfigurationNestedBeyondTheLimitIsADiagnostic() throws IOException {
-        Files.writeString(dir.resolve("main.tf"),
-                "output \"x\" {\n  value = " + nestedUpper(Nesting.MAX_DEPTH + 1) + "\n}\n");
+        Files.writeString(
+                dir.resolve("main.tf"), "output \"x\" {\n  value = " + nestedUpper(Nesting.MAX_DEPTH + 1) + "\n}\n");
         CliRunner.Result r = run("validate", "-no-color");
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.stderr()).contains("Error: Expression nested too deeply").contains("on main.tf line 2");
@@ -58,13 +63,15 @@ class EdgeInputTest {
     @Test
     void consoleJsondecodeOfDeepInputFailsAsTerraformDoes() {
         String deep = "[".repeat(20_000) + "]".repeat(20_000);
-        CliRunner.Result r = CliRunner.in(dir).stdin("jsondecode(\"" + deep + "\")\nupper(\"still here\")\n")
+        CliRunner.Result r = CliRunner.in(dir)
+                .stdin("jsondecode(\"" + deep + "\")\nupper(\"still here\")\n")
                 .run("console", "-no-color");
         assertThat(r.exitCode()).isEqualTo(1);
         // terraform console, same input: the same summary and message.
         assertThat(r.stderr()).contains("Error: Error in function call");
-        assertThat(r.stderr().replaceAll("\\s+", " ")).contains("Call to function \"jsondecode\" failed: failed "
-                + "to read tuple value: invalid character '[' exceeded max depth.");
+        assertThat(r.stderr().replaceAll("\\s+", " "))
+                .contains("Call to function \"jsondecode\" failed: failed "
+                        + "to read tuple value: invalid character '[' exceeded max depth.");
         assertThat(r.stdout()).contains("\"STILL HERE\"");
         assertThat(r.stdout() + r.stderr()).doesNotContain("Exception").doesNotContain("at dev.strata");
     }
@@ -75,7 +82,8 @@ class EdgeInputTest {
         CliRunner.Result r = run("plan", "-no-color", "-var-file=nope.tfvars");
         assertThat(r.exitCode()).isEqualTo(1);
         // Terraform's text.
-        assertThat(r.stderr()).contains("Error: Failed to read variables file")
+        assertThat(r.stderr())
+                .contains("Error: Failed to read variables file")
                 .contains("Given variables file nope.tfvars does not exist.");
     }
 
@@ -86,7 +94,8 @@ class EdgeInputTest {
         CliRunner.Result r = run("plan", "-no-color", "-var-file=dir.tfvars");
         assertThat(r.exitCode()).isEqualTo(1);
         // Terraform: "Error while reading dir.tfvars: read dir.tfvars: is a directory."
-        assertThat(r.stderr()).contains("Error: Failed to read variables file")
+        assertThat(r.stderr())
+                .contains("Error: Failed to read variables file")
                 .contains("Error while reading dir.tfvars: read dir.tfvars: is a directory.");
     }
 
@@ -100,7 +109,8 @@ class EdgeInputTest {
             assertThat(r.stderr().replaceAll("\\s+", " "))
                     .contains("Error: Failed to load \"bad.tfplan\" as a plan file")
                     .contains("not valid JSON: line 1, column 40: unexpected end-of-input")
-                    .doesNotContain("Source:").doesNotContain("REDACTED");
+                    .doesNotContain("Source:")
+                    .doesNotContain("REDACTED");
         }
     }
 

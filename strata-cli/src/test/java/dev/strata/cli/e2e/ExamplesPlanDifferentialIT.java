@@ -53,9 +53,16 @@ class ExamplesPlanDifferentialIT {
     private static final String VPC = "terraform-aws-modules__terraform-aws-vpc/examples/";
 
     /** The examples that plan identically (resource changes, outputs and plan text). */
-    private static final Set<String> IDENTICAL = Set.of(VPC + "block-public-access", VPC + "complete",
-            VPC + "ipv6-dualstack", VPC + "ipv6-only", VPC + "manage-default-vpc", VPC + "network-acls",
-            VPC + "secondary-cidr-blocks", VPC + "separate-route-tables", VPC + "simple");
+    private static final Set<String> IDENTICAL = Set.of(
+            VPC + "block-public-access",
+            VPC + "complete",
+            VPC + "ipv6-dualstack",
+            VPC + "ipv6-only",
+            VPC + "manage-default-vpc",
+            VPC + "network-acls",
+            VPC + "secondary-cidr-blocks",
+            VPC + "separate-route-tables",
+            VPC + "simple");
 
     /** The examples whose resource changes and output changes are identical, whatever the plan text. */
     private static final Set<String> SAME_CHANGES = IDENTICAL;
@@ -94,7 +101,9 @@ class ExamplesPlanDifferentialIT {
         Map<String, String> timings = new TreeMap<>();
         List<Path> repos;
         try (Stream<Path> s = Files.list(AwsExamples.corpus())) {
-            repos = s.filter(p -> Files.isDirectory(p.resolve("examples"))).sorted().toList();
+            repos = s.filter(p -> Files.isDirectory(p.resolve("examples")))
+                    .sorted()
+                    .toList();
         }
         for (Path tool : List.of(work.resolve("tf"), work.resolve("st"))) {
             for (Path repo : repos) {
@@ -159,8 +168,8 @@ class ExamplesPlanDifferentialIT {
         if (!init.ok()) {
             return new Outcome.TerraformCannotPlan("`init`: " + firstError(init.stderr()));
         }
-        AwsExamples.Run plan = AwsExamples.terraform(terraform, tfDir, cliConfig, "plan", "-out=tf.plan", "-input=false",
-                "-no-color");
+        AwsExamples.Run plan =
+                AwsExamples.terraform(terraform, tfDir, cliConfig, "plan", "-out=tf.plan", "-input=false", "-no-color");
         if (!plan.ok()) {
             return new Outcome.TerraformCannotPlan("`plan`: " + firstError(plan.stderr()));
         }
@@ -193,7 +202,8 @@ class ExamplesPlanDifferentialIT {
         Path texts = Files.createDirectories(Path.of("target/parity-plans"));
         Files.writeString(texts.resolve(name.replace('/', '_') + ".terraform.txt"), plan.stdout());
         Files.writeString(texts.resolve(name.replace('/', '_') + ".strata.txt"), stPlan.stdout());
-        return what.isEmpty() ? new Outcome.Identical(resources)
+        return what.isEmpty()
+                ? new Outcome.Identical(resources)
                 : new Outcome.Differs(resources, sameChanges, String.join("; ", what));
     }
 
@@ -215,8 +225,9 @@ class ExamplesPlanDifferentialIT {
                         return m.group(1) + "/" + m.group(2) + "/" + m.group(3);
                     }
                     String sub = m.group(4) == null ? "" : m.group(4).substring(1);
-                    m.appendReplacement(sb, Matcher.quoteReplacement("source = \"" + dir.relativize(root.resolve(repo))
-                            + sub + "\""));
+                    m.appendReplacement(
+                            sb,
+                            Matcher.quoteReplacement("source = \"" + dir.relativize(root.resolve(repo)) + sub + "\""));
                 }
                 m.appendTail(sb);
                 Files.writeString(f, sb.toString());
@@ -233,8 +244,13 @@ class ExamplesPlanDifferentialIT {
                 String summary = lines.get(i).substring("Error: ".length());
                 for (int j = i + 1; j < lines.size(); j++) {
                     String l = lines.get(j);
-                    if (l.isEmpty() || l.startsWith("on ") || l.startsWith("with ") || l.matches("^\\d+:.*")
-                            || l.startsWith("├") || l.startsWith("│") || l.startsWith("^")) {
+                    if (l.isEmpty()
+                            || l.startsWith("on ")
+                            || l.startsWith("with ")
+                            || l.matches("^\\d+:.*")
+                            || l.startsWith("├")
+                            || l.startsWith("│")
+                            || l.startsWith("^")) {
                         continue;
                     }
                     return summary + " (" + l + ")";
@@ -242,7 +258,9 @@ class ExamplesPlanDifferentialIT {
                 return summary;
             }
         }
-        return stderr.isBlank() ? "no message" : stderr.strip().lines().findFirst().orElse("");
+        return stderr.isBlank()
+                ? "no message"
+                : stderr.strip().lines().findFirst().orElse("");
     }
 
     private static void difference(String kind, Map<String, String> theirs, Map<String, String> ours, List<String> out)
@@ -331,17 +349,27 @@ class ExamplesPlanDifferentialIT {
             }
             onlyTheirs += minus.size();
             onlyOurs += plus.size();
-            hunks.add("at terraform line " + line + ": " + (minus.isEmpty() ? "" : "terraform `"
-                    + abbreviate(String.join(" ⏎ ", minus.stream().map(String::strip).toList())) + "`")
-                    + (minus.isEmpty() || plus.isEmpty() ? "" : " vs ") + (plus.isEmpty() ? "" : "Strata `"
-                    + abbreviate(String.join(" ⏎ ", plus.stream().map(String::strip).toList())) + "`"));
+            hunks.add("at terraform line " + line + ": "
+                    + (minus.isEmpty()
+                            ? ""
+                            : "terraform `"
+                                    + abbreviate(String.join(
+                                            " ⏎ ",
+                                            minus.stream().map(String::strip).toList())) + "`")
+                    + (minus.isEmpty() || plus.isEmpty() ? "" : " vs ")
+                    + (plus.isEmpty()
+                            ? ""
+                            : "Strata `"
+                                    + abbreviate(String.join(
+                                            " ⏎ ",
+                                            plus.stream().map(String::strip).toList())) + "`"));
         }
         if (hunks.isEmpty()) {
             return null;
         }
         int shown = Math.min(hunks.size(), 3);
-        return hunks.size() + " places, " + onlyTheirs + " lines only terraform's, " + onlyOurs
-                + " only Strata's; " + String.join("; ", hunks.subList(0, shown)) + (hunks.size() > shown ? "; ..." : "");
+        return hunks.size() + " places, " + onlyTheirs + " lines only terraform's, " + onlyOurs + " only Strata's; "
+                + String.join("; ", hunks.subList(0, shown)) + (hunks.size() > shown ? "; ..." : "");
     }
 
     /**
@@ -357,8 +385,8 @@ class ExamplesPlanDifferentialIT {
             if (READ_PROGRESS.matcher(l).matches()) {
                 continue;
             }
-            String n = l.replaceAll("\\b(Terraform|Strata)\\b", "<tool>").replaceAll("\\b(terraform|strata) apply\\b",
-                    "<tool> apply");
+            String n = l.replaceAll("\\b(Terraform|Strata)\\b", "<tool>")
+                    .replaceAll("\\b(terraform|strata) apply\\b", "<tool> apply");
             boolean startsProse = !n.isEmpty() && !Character.isWhitespace(n.charAt(0)) && n.charAt(0) != '─';
             if (prose && startsProse) {
                 out.set(out.size() - 1, out.getLast() + " " + n);
@@ -371,15 +399,24 @@ class ExamplesPlanDifferentialIT {
     }
 
     private static String table(Map<String, Outcome> results, Map<String, String> timings) {
-        StringBuilder sb = new StringBuilder("| example | resources | result | notes | time |\n|---|---|---|---|---|\n");
+        StringBuilder sb =
+                new StringBuilder("| example | resources | result | notes | time |\n|---|---|---|---|---|\n");
         results.forEach((name, o) -> {
             String row = switch (o) {
                 case Outcome.Identical i -> i.resources() + " | identical | ";
-                case Outcome.Differs d -> d.resources() + " | " + (d.sameChanges() ? "same changes, plan text differs"
-                        : "differs") + " | " + d.what().replace("|", "\\|");
-                case Outcome.TerraformCannotPlan t -> "– | terraform cannot plan offline | " + t.why().replace("|", "\\|");
+                case Outcome.Differs d ->
+                    d.resources() + " | " + (d.sameChanges() ? "same changes, plan text differs" : "differs") + " | "
+                            + d.what().replace("|", "\\|");
+                case Outcome.TerraformCannotPlan t ->
+                    "– | terraform cannot plan offline | " + t.why().replace("|", "\\|");
             };
-            sb.append("| ").append(name).append(" | ").append(row).append(" | ").append(timings.get(name)).append(" |\n");
+            sb.append("| ")
+                    .append(name)
+                    .append(" | ")
+                    .append(row)
+                    .append(" | ")
+                    .append(timings.get(name))
+                    .append(" |\n");
         });
         return sb.toString();
     }

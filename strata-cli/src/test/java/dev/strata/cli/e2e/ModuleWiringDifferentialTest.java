@@ -40,6 +40,7 @@ class ModuleWiringDifferentialTest {
 
     @TempDir
     Path tf;
+
     @TempDir
     Path st;
 
@@ -88,7 +89,9 @@ class ModuleWiringDifferentialTest {
 
     static List<Case> cases() {
         return List.of(
-                new Case("queue and dead-letter queue name each other", Map.of("queue/main.tf", QUEUE, "main.tf", """
+                new Case(
+                        "queue and dead-letter queue name each other",
+                        Map.of("queue/main.tf", QUEUE, "main.tf", """
                         module "main" {
                           source          = "./queue"
                           name            = "orders"
@@ -101,9 +104,11 @@ class ModuleWiringDifferentialTest {
                         }
                         output "main" { value = module.main.redrive }
                         output "dlq_arn" { value = module.dlq.arn }
-                        """), true),
-                new Case("topic and queue subscribe to each other", Map.of("topic/main.tf", TOPIC,
-                        "subscriber/main.tf", SUBSCRIBER, "main.tf", """
+                        """),
+                        true),
+                new Case(
+                        "topic and queue subscribe to each other",
+                        Map.of("topic/main.tf", TOPIC, "subscriber/main.tf", SUBSCRIBER, "main.tf", """
                         module "topic" {
                           source    = "./topic"
                           name      = "events"
@@ -115,8 +120,11 @@ class ModuleWiringDifferentialTest {
                           topic_arn = module.topic.arn
                         }
                         output "topic" { value = module.topic.arn }
-                        """), true),
-                new Case("a local built from one module feeds the other", Map.of("queue/main.tf", QUEUE, "main.tf", """
+                        """),
+                        true),
+                new Case(
+                        "a local built from one module feeds the other",
+                        Map.of("queue/main.tf", QUEUE, "main.tf", """
                         locals {
                           sources = { arn = module.a.arn, id = module.a.id }
                         }
@@ -131,9 +139,11 @@ class ModuleWiringDifferentialTest {
                           dead_letter_arn = local.sources.arn
                         }
                         resource "terraform_data" "wiring" { input = local.sources }
-                        """), false),
-                new Case("nested modules exchange outputs at two levels", Map.of("queue/main.tf", QUEUE,
-                        "pair/main.tf", """
+                        """),
+                        false),
+                new Case(
+                        "nested modules exchange outputs at two levels",
+                        Map.of("queue/main.tf", QUEUE, "pair/main.tf", """
                         variable "prefix" { type = string }
                         variable "upstream" { type = string }
                         module "first" {
@@ -160,7 +170,8 @@ class ModuleWiringDifferentialTest {
                           dead_letter_arn = module.pair.arn
                         }
                         output "ids" { value = module.pair.ids }
-                        """), true),
+                        """),
+                        true),
                 new Case("for_each and count modules", Map.of("queue/main.tf", QUEUE, "main.tf", """
                         module "many" {
                           source          = "./queue"
@@ -176,8 +187,9 @@ class ModuleWiringDifferentialTest {
                         }
                         output "arns" { value = { for k, m in module.many : k => m.arn } }
                         """), true),
-                new Case("depends_on a module and the whole module as a value", Map.of("queue/main.tf", QUEUE,
-                        "main.tf", """
+                new Case(
+                        "depends_on a module and the whole module as a value",
+                        Map.of("queue/main.tf", QUEUE, "main.tf", """
                         module "a" {
                           source = "./queue"
                           name   = "a"
@@ -191,7 +203,8 @@ class ModuleWiringDifferentialTest {
                           input      = module.b
                           depends_on = [module.a]
                         }
-                        """), true));
+                        """),
+                        true));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -209,7 +222,9 @@ class ModuleWiringDifferentialTest {
         }
         Terraform.at(terraform, tf).env(env).ok("apply", "-auto-approve", "-input=false", "-no-color");
         ok(strata.run("apply", "-auto-approve"));
-        assertThat(dependencies(st)).as("dependencies recorded in state").isEqualTo(dependencies(tf))
+        assertThat(dependencies(st))
+                .as("dependencies recorded in state")
+                .isEqualTo(dependencies(tf))
                 .isNotEmpty();
         comparePlans(terraform, env, strata, "-destroy");
         ok(strata.run("destroy", "-auto-approve"));
@@ -224,8 +239,10 @@ class ModuleWiringDifferentialTest {
         assumeTrue(terraform != null, "terraform is not on the PATH");
         assumeTrue(Files.isDirectory(MIRROR.resolve("registry.terraform.io/hashicorp/aws")), "no AWS provider mirror");
         Path cliConfig = st.resolve("cli.tfrc");
-        Files.writeString(cliConfig, "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
-                + "\"\n    include = [\"registry.terraform.io/hashicorp/aws\"]\n  }\n}\n");
+        Files.writeString(
+                cliConfig,
+                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
+                        + "\"\n    include = [\"registry.terraform.io/hashicorp/aws\"]\n  }\n}\n");
         write(Map.of("bucket/main.tf", """
                 variable "name" { type = string }
                 variable "policy" { type = string }
@@ -274,7 +291,8 @@ class ModuleWiringDifferentialTest {
                 }
                 """));
         String dot = ok(CliRunner.in(st).run("graph")).stdout();
-        assertThat(dot).startsWith("digraph")
+        assertThat(dot)
+                .startsWith("digraph")
                 .contains("\"module.main.var.dead_letter_arn\" -> \"module.dlq.output.arn\"")
                 .contains("\"module.dlq.var.dead_letter_arn\" -> \"module.main.output.arn\"");
     }
@@ -298,8 +316,7 @@ class ModuleWiringDifferentialTest {
                 """));
         Map<String, String> env = Map.of();
         Terraform.at(terraform, tf).env(env).ok("init", "-input=false", "-no-color");
-        ProcessResult theirs =
-                Terraform.at(terraform, tf).env(env).run("plan", "-input=false", "-no-color");
+        ProcessResult theirs = Terraform.at(terraform, tf).env(env).run("plan", "-input=false", "-no-color");
         CliRunner.Result ours = CliRunner.in(st).run("plan");
         assertThat(theirs.exitCode()).isEqualTo(1);
         assertThat(ours.exitCode()).as(ours.toString()).isEqualTo(1);
@@ -331,14 +348,17 @@ class ModuleWiringDifferentialTest {
         tfPlan.addAll(List.of(mode));
         stPlan.addAll(List.of(mode));
         Terraform.at(terraform, tf).env(env).ok(tfPlan.toArray(String[]::new));
-        JsonNode theirs = JSON.readTree(Terraform.at(terraform, tf).env(env).ok("show", "-json",
-                "tf.plan"));
+        JsonNode theirs = JSON.readTree(Terraform.at(terraform, tf).env(env).ok("show", "-json", "tf.plan"));
         ok(strata.run(stPlan.toArray(String[]::new)));
         JsonNode ours = JSON.readTree(ok(strata.run("show", "-json", "st.plan")).stdout());
-        assertThat(theirs.path("resource_changes")).as("terraform plans changes").isNotEmpty();
-        assertThat(PlanJsonDifferentialTest.changes(ours, List.of())).as("resource_changes")
+        assertThat(theirs.path("resource_changes"))
+                .as("terraform plans changes")
+                .isNotEmpty();
+        assertThat(PlanJsonDifferentialTest.changes(ours, List.of()))
+                .as("resource_changes")
                 .isEqualTo(PlanJsonDifferentialTest.changes(theirs, List.of()));
-        assertThat(PlanJsonDifferentialTest.outputs(ours)).as("output_changes")
+        assertThat(PlanJsonDifferentialTest.outputs(ours))
+                .as("output_changes")
                 .isEqualTo(PlanJsonDifferentialTest.outputs(theirs));
     }
 
@@ -347,8 +367,8 @@ class ModuleWiringDifferentialTest {
         SortedMap<String, Set<String>> out = new TreeMap<>();
         JsonNode state = JSON.readTree(dir.resolve("terraform.tfstate").toFile());
         for (JsonNode r : state.path("resources")) {
-            String addr = (r.has("module") ? r.path("module").asText() + "." : "") + r.path("type").asText() + "."
-                    + r.path("name").asText();
+            String addr = (r.has("module") ? r.path("module").asText() + "." : "")
+                    + r.path("type").asText() + "." + r.path("name").asText();
             for (JsonNode i : r.path("instances")) {
                 Set<String> deps = new TreeSet<>();
                 i.path("dependencies").forEach(d -> deps.add(d.asText()));

@@ -49,8 +49,11 @@ class PathCwdTest {
     void planAndApplyUnderChdirSeeTheStartingDirectory() throws Exception {
         CliRunner.Result plan = CliRunner.in(dir).run("-chdir=sub", "plan");
         assertThat(plan.exitCode()).as(plan.toString()).isZero();
-        assertThat(plan.stdout()).contains("+ input  = \"" + dir.getFileName() + "\"")
-                .contains("+ cwd  = \"" + dir + "\"").contains("+ root = \".\"").contains("+ mod  = \"mod\"")
+        assertThat(plan.stdout())
+                .contains("+ input  = \"" + dir.getFileName() + "\"")
+                .contains("+ cwd  = \"" + dir + "\"")
+                .contains("+ root = \".\"")
+                .contains("+ mod  = \"mod\"")
                 .contains("+ here = true");
         CliRunner.Result apply = CliRunner.in(dir).run("-chdir=sub", "apply", "-auto-approve");
         assertThat(apply.exitCode()).as(apply.toString()).isZero();
@@ -81,10 +84,13 @@ class PathCwdTest {
         Optional<Path> terraform = Terraform.find();
         assumeTrue(terraform.isPresent(), "terraform is not on the PATH");
         // A local module and the built-in provider only: init works offline.
-        ProcessResult init = Terraform.at(terraform.get(), dir).timeout(Duration.ofMinutes(2))
+        ProcessResult init = Terraform.at(terraform.get(), dir)
+                .timeout(Duration.ofMinutes(2))
                 .run("-chdir=sub", "init", "-input=false", "-no-color");
         assumeTrue(init.exitCode() == 0, "terraform init failed here");
-        String theirs = Terraform.at(terraform.get(), dir).stdin("path.cwd\n").timeout(Duration.ofMinutes(1))
+        String theirs = Terraform.at(terraform.get(), dir)
+                .stdin("path.cwd\n")
+                .timeout(Duration.ofMinutes(1))
                 .ok("-chdir=sub", "console");
         assertThat(ours.stdout().strip()).isEqualTo(theirs.strip());
     }

@@ -62,9 +62,12 @@ class PlanApplyTest {
                 """);
         CliRunner.Result plan = run("plan", "-detailed-exitcode");
         assertEquals(2, plan.exitCode(), plan::toString);
-        assertTrue(plan.stdout().contains("  # terraform_data.a will be created\n  + resource \"terraform_data\" \"a\" {\n"
-                + "      + id     = (known after apply)\n      + input  = \"one\"\n      + output = (known after apply)\n"
-                + "    }\n"), plan.stdout());
+        assertTrue(
+                plan.stdout()
+                        .contains("  # terraform_data.a will be created\n  + resource \"terraform_data\" \"a\" {\n"
+                                + "      + id     = (known after apply)\n      + input  = \"one\"\n      + output = (known after apply)\n"
+                                + "    }\n"),
+                plan.stdout());
         assertTrue(plan.stdout().contains("Plan: 2 to add, 0 to change, 0 to destroy."), plan.stdout());
         CliRunner.Result apply = ok("apply", "-auto-approve");
         assertTrue(apply.stdout().contains("terraform_data.a: Creation complete after 0s [id="), apply.stdout());
@@ -79,18 +82,25 @@ class PlanApplyTest {
         // Update in place: the input changes, the output follows, b is updated with the new value in the same apply.
         write("main.tf", Files.readString(dir.resolve("main.tf")).replace("\"one\"", "\"two\""));
         CliRunner.Result upd = ok("apply", "-auto-approve");
-        assertTrue(upd.stdout().contains("  # terraform_data.a will be updated in-place\n  ~ resource \"terraform_data\" \"a\" {\n"
-                + "        id     = \"" + a1 + "\"\n      ~ input  = \"one\" -> \"two\"\n"
-                + "      ~ output = \"one\" -> (known after apply)\n    }\n"), upd.stdout());
+        assertTrue(
+                upd.stdout()
+                        .contains(
+                                "  # terraform_data.a will be updated in-place\n  ~ resource \"terraform_data\" \"a\" {\n"
+                                        + "        id     = \"" + a1 + "\"\n      ~ input  = \"one\" -> \"two\"\n"
+                                        + "      ~ output = \"one\" -> (known after apply)\n    }\n"),
+                upd.stdout());
         assertTrue(upd.stdout().contains("Apply complete! Resources: 0 added, 2 changed, 0 destroyed."), upd.stdout());
         assertEquals(a1, id(state(), "terraform_data", "a", 0));
         assertEquals("two", state().at("/outputs/a/value").asText());
 
         // Replace (delete then create) through triggers_replace; the new id reaches b in the same apply.
-        write("main.tf", Files.readString(dir.resolve("main.tf")).replace("input = \"two\"",
-                "input = \"two\"\n  triggers_replace = \"r1\""));
+        write(
+                "main.tf",
+                Files.readString(dir.resolve("main.tf"))
+                        .replace("input = \"two\"", "input = \"two\"\n  triggers_replace = \"r1\""));
         CliRunner.Result rep = ok("apply", "-auto-approve");
-        assertTrue(rep.stdout().contains("  # terraform_data.a must be replaced\n-/+ resource \"terraform_data\" \"a\" {"),
+        assertTrue(
+                rep.stdout().contains("  # terraform_data.a must be replaced\n-/+ resource \"terraform_data\" \"a\" {"),
                 rep.stdout());
         assertTrue(rep.stdout().contains("      + triggers_replace = \"r1\" # forces replacement"), rep.stdout());
         String a2 = id(state(), "terraform_data", "a", 0);
@@ -100,8 +110,10 @@ class PlanApplyTest {
         assertTrue(destroyAt >= 0 && createAt > destroyAt, rep.stdout());
 
         // create_before_destroy swaps the order.
-        write("main.tf", Files.readString(dir.resolve("main.tf")).replace("\"r1\"", "\"r2\"\n  lifecycle {\n"
-                + "    create_before_destroy = true\n  }"));
+        write(
+                "main.tf",
+                Files.readString(dir.resolve("main.tf"))
+                        .replace("\"r1\"", "\"r2\"\n  lifecycle {\n" + "    create_before_destroy = true\n  }"));
         CliRunner.Result cbd = ok("apply", "-auto-approve");
         assertTrue(cbd.stdout().contains("+/- resource \"terraform_data\" \"a\" {"), cbd.stdout());
         int created = cbd.stdout().indexOf("terraform_data.a: Creating...");
@@ -112,8 +124,10 @@ class PlanApplyTest {
         CliRunner.Result destroy = ok("destroy", "-auto-approve");
         assertTrue(destroy.stdout().contains("Destroy complete! Resources: 2 destroyed."), destroy.stdout());
         // b depended on a: destroyed first.
-        assertTrue(destroy.stdout().indexOf("terraform_data.b: Destroying...")
-                < destroy.stdout().indexOf("terraform_data.a: Destroying..."), destroy.stdout());
+        assertTrue(
+                destroy.stdout().indexOf("terraform_data.b: Destroying...")
+                        < destroy.stdout().indexOf("terraform_data.a: Destroying..."),
+                destroy.stdout());
         assertEquals(0, state().get("resources").size());
         assertFalse(state().get("outputs").has("a"));
     }
@@ -145,15 +159,21 @@ class PlanApplyTest {
         // As a run killed between its last create and its final write leaves it: the object is only
         // in the journal, not in terraform.tfstate.
         try (dev.strata.state.StateManager m = dev.strata.state.LocalBackend.in(dir, "test")
-                .open("default", dev.strata.state.LockRequest.of("test", java.time.Duration.ZERO)).value()) {
+                .open("default", dev.strata.state.LockRequest.of("test", java.time.Duration.ZERO))
+                .value()) {
             dev.strata.state.ResourceState a = m.state().resources().getFirst();
-            assertTrue(m.persist(m.state().withResources(List.of())).diagnostics().asList().isEmpty());
-            m.append(new dev.strata.state.JournalEntry.SetObject(a.addr(), a.provider(), a.instances().getFirst()));
+            assertTrue(m.persist(m.state().withResources(List.of()))
+                    .diagnostics()
+                    .asList()
+                    .isEmpty());
+            m.append(new dev.strata.state.JournalEntry.SetObject(
+                    a.addr(), a.provider(), a.instances().getFirst()));
         }
         assertFalse(Files.readString(dir.resolve("terraform.tfstate")).contains("terraform_data"));
         CliRunner.Result r = ok("apply", "-auto-approve");
         assertTrue(r.stdout().contains("No changes."), r.stdout());
-        assertTrue(Files.readString(dir.resolve("terraform.tfstate")).contains("\"terraform_data\""),
+        assertTrue(
+                Files.readString(dir.resolve("terraform.tfstate")).contains("\"terraform_data\""),
                 "the state file is complete again");
     }
 
@@ -170,10 +190,14 @@ class PlanApplyTest {
                 output "n" { value = length(terraform_data.each) }
                 """);
         CliRunner.Result plan = ok("plan");
-        assertTrue(plan.stdout().contains("  # terraform_data.each will be created during apply\n"
-                + "  # (count depends on values known after apply: terraform_data.src.output; instances will be "
-                + "created during apply)"), plan.stdout());
-        assertTrue(plan.stdout().contains("Plan: 1 to add, 0 to change, 0 to destroy, 1 deferred to apply."),
+        assertTrue(
+                plan.stdout()
+                        .contains("  # terraform_data.each will be created during apply\n"
+                                + "  # (count depends on values known after apply: terraform_data.src.output; instances will be "
+                                + "created during apply)"),
+                plan.stdout());
+        assertTrue(
+                plan.stdout().contains("Plan: 1 to add, 0 to change, 0 to destroy, 1 deferred to apply."),
                 plan.stdout());
         CliRunner.Result apply = ok("apply", "-auto-approve");
         assertTrue(apply.stdout().contains("terraform_data.each[2]: Creation complete"), apply.stdout());
@@ -237,7 +261,8 @@ class PlanApplyTest {
         CliRunner.Result planJson = ok("show", "-json", "p.plan");
         CliRunner.Result outputs = ok("output");
         CliRunner.Result outputsJson = ok("output", "-json");
-        for (CliRunner.Result r : new CliRunner.Result[] {plan, apply, show, showJson, planJson, outputs, outputsJson}) {
+        for (CliRunner.Result r :
+                new CliRunner.Result[] {plan, apply, show, showJson, planJson, outputs, outputsJson}) {
             assertFalse(r.stdout().contains("hunter2") || r.stderr().contains("hunter2"), r::toString);
         }
         assertTrue(plan.stdout().contains("+ input  = (sensitive value)"), plan.stdout());
@@ -249,8 +274,10 @@ class PlanApplyTest {
 
     @Test
     void preventDestroyIsAnError() throws IOException {
-        write("main.tf", "resource \"terraform_data\" \"a\" {\n  input = 1\n  lifecycle {\n    prevent_destroy = true\n"
-                + "  }\n}\n");
+        write(
+                "main.tf",
+                "resource \"terraform_data\" \"a\" {\n  input = 1\n  lifecycle {\n    prevent_destroy = true\n"
+                        + "  }\n}\n");
         ok("apply", "-auto-approve");
         CliRunner.Result r = run("destroy", "-auto-approve");
         assertEquals(1, r.exitCode());
@@ -305,8 +332,11 @@ class PlanApplyTest {
         ok("apply", "-auto-approve");
         CliRunner.Result forced = ok("plan", "-replace=terraform_data.c");
         assertTrue(forced.stdout().contains("# terraform_data.c will be replaced, as requested"), forced.stdout());
-        write("main.tf", Files.readString(dir.resolve("main.tf")).replace("\"v1\"", "\"v2\"")
-                .replace("\"first\"", "\"second\""));
+        write(
+                "main.tf",
+                Files.readString(dir.resolve("main.tf"))
+                        .replace("\"v1\"", "\"v2\"")
+                        .replace("\"first\"", "\"second\""));
         CliRunner.Result p = ok("plan");
         assertTrue(p.stdout().contains("# terraform_data.a will be updated in-place"), p.stdout());
         assertTrue(p.stdout().contains("# terraform_data.b must be replaced"), p.stdout());
@@ -332,9 +362,11 @@ class PlanApplyTest {
         CliRunner.Result p = ok("plan");
         assertTrue(p.stdout().contains(" <= data \"local_file\" \"later\" {"), p.stdout());
         assertFalse(p.stdout().contains("data.local_file.known will be read"), p.stdout());
-        assertTrue(p.stdout().contains("+ known = <<-EOT") || p.stdout().contains("+ known = \"hello\\n\""), p.stdout());
+        assertTrue(
+                p.stdout().contains("+ known = <<-EOT") || p.stdout().contains("+ known = \"hello\\n\""), p.stdout());
         CliRunner.Result a = ok("apply", "-auto-approve");
-        assertTrue(a.stdout().contains("later = <<EOT\nhello\n\nEOT") || a.stdout().contains("later = <<EOT\nhello\nEOT"),
+        assertTrue(
+                a.stdout().contains("later = <<EOT\nhello\n\nEOT") || a.stdout().contains("later = <<EOT\nhello\nEOT"),
                 a.stdout());
     }
 
@@ -355,8 +387,11 @@ class PlanApplyTest {
         CliRunner.Result r = run("apply", "-auto-approve");
         assertEquals(1, r.exitCode(), r::toString);
         assertTrue(r.stdout().contains("terraform_data.independent: Creation complete"), r.stdout());
-        assertTrue(r.stdout().contains("Apply failed. Resources: 1 added, 0 changed, 0 destroyed; 1 failed, 1 not started "
-                + "because something they depend on failed."), r.stdout());
+        assertTrue(
+                r.stdout()
+                        .contains("Apply failed. Resources: 1 added, 0 changed, 0 destroyed; 1 failed, 1 not started "
+                                + "because something they depend on failed."),
+                r.stdout());
         assertTrue(r.stdout().contains("Failed: local_file.bad"), r.stdout());
         assertTrue(r.stdout().contains("Not started: terraform_data.after_bad"), r.stdout());
         assertEquals(1, state().get("resources").size());
@@ -392,8 +427,10 @@ class PlanApplyTest {
 
     @Test
     void aMoveOntoAnObjectStillInStateIsAWarning() throws IOException {
-        write("main.tf", "resource \"terraform_data\" \"a\" {\n  input = \"x\"\n}\n"
-                + "resource \"terraform_data\" \"b\" {\n  input = \"x\"\n}\n");
+        write(
+                "main.tf",
+                "resource \"terraform_data\" \"a\" {\n  input = \"x\"\n}\n"
+                        + "resource \"terraform_data\" \"b\" {\n  input = \"x\"\n}\n");
         ok("apply", "-auto-approve");
         write("main.tf", """
                 resource "terraform_data" "b" {
@@ -405,8 +442,11 @@ class PlanApplyTest {
                 }
                 """);
         CliRunner.Result p = ok("plan", "-no-color");
-        assertTrue(p.stdout().contains("  # terraform_data.a will be destroyed\n"
-                + "  # (because terraform_data.a is not in configuration)\n"), p.stdout());
+        assertTrue(
+                p.stdout()
+                        .contains("  # terraform_data.a will be destroyed\n"
+                                + "  # (because terraform_data.a is not in configuration)\n"),
+                p.stdout());
         assertTrue(p.stdout().contains("""
                 Warning: Unresolved resource instance address changes
 
@@ -420,8 +460,10 @@ class PlanApplyTest {
 
     @Test
     void movedImportAndRemovedBlocks() throws IOException {
-        write("main.tf", "resource \"terraform_data\" \"old\" {\n  input = \"keep\"\n}\n"
-                + "resource \"terraform_data\" \"gone\" {\n  input = \"g\"\n}\n");
+        write(
+                "main.tf",
+                "resource \"terraform_data\" \"old\" {\n  input = \"keep\"\n}\n"
+                        + "resource \"terraform_data\" \"gone\" {\n  input = \"g\"\n}\n");
         ok("apply", "-auto-approve");
         String oldId = id(state(), "terraform_data", "old", 0);
         write("main.tf", """
@@ -441,8 +483,11 @@ class PlanApplyTest {
                 """);
         CliRunner.Result p = ok("plan");
         assertTrue(p.stdout().contains("# terraform_data.old has moved to terraform_data.new"), p.stdout());
-        assertTrue(p.stdout().contains("# terraform_data.gone will no longer be managed by Strata\n"
-                + "  # (destroy = false is set in the configuration)\n"), p.stdout());
+        assertTrue(
+                p.stdout()
+                        .contains("# terraform_data.gone will no longer be managed by Strata\n"
+                                + "  # (destroy = false is set in the configuration)\n"),
+                p.stdout());
         CliRunner.Result a = ok("apply", "-auto-approve");
         assertEquals(oldId, id(state(), "terraform_data", "new", 0), a.stdout());
         assertEquals(1, state().get("resources").size(), "gone was forgotten, not destroyed");
@@ -512,8 +557,9 @@ class PlanApplyTest {
                 resource "terraform_data" "s" { input = var.secret }
                 """);
         ok("apply", "-auto-approve");
-        CliRunner.Result r = CliRunner.in(dir).stdin("terraform_data.a.output.name\nterraform_data.a.output.port + 1\n"
-                + "terraform_data.s.output\n").run("console");
+        CliRunner.Result r = CliRunner.in(dir)
+                .stdin("terraform_data.a.output.name\nterraform_data.a.output.port + 1\n" + "terraform_data.s.output\n")
+                .run("console");
         assertEquals(0, r.exitCode(), r::toString);
         assertEquals("\"web\"\n81\n(sensitive value)\n", r.stdout());
     }
@@ -543,8 +589,10 @@ class PlanApplyTest {
                 }
                 """);
         CliRunner.Result p = ok("plan");
-        assertTrue(p.stdout().contains("Warning: Check block assertion failed") || p.stderr().contains(
-                "Check block assertion failed"), p.toString());
+        assertTrue(
+                p.stdout().contains("Warning: Check block assertion failed")
+                        || p.stderr().contains("Check block assertion failed"),
+                p.toString());
         assertTrue((p.stdout() + p.stderr()).contains("Size is not small."), p.toString());
         CliRunner.Result bad = run("plan", "-var", "size=12");
         assertEquals(1, bad.exitCode(), bad::toString);
@@ -589,7 +637,9 @@ class PlanApplyTest {
         CliRunner.Result r = CliRunner.in(dir).terminal(true).run("apply", "-auto-approve", "-parallelism=1");
         assertEquals(0, r.exitCode(), r::toString);
         String plain = r.stdout().replaceAll("\u001b\\[[0-9;]*[A-Za-z]", "");
-        assertTrue(plain.contains("[0/2 done] running: time_sleep.s[") || plain.contains("[1/2 done] running: time_sleep.s["),
+        assertTrue(
+                plain.contains("[0/2 done] running: time_sleep.s[")
+                        || plain.contains("[1/2 done] running: time_sleep.s["),
                 plain);
         assertTrue(plain.contains("Apply complete! Resources: 2 added"), plain);
     }
@@ -615,10 +665,16 @@ class PlanApplyTest {
         assertEquals(1, run("graph").exitCode());
         // As terraform graph -draw-cycles: drawn (exit 0, no error), the cycle's edges in red.
         CliRunner.Result drawn = ok("graph", "-draw-cycles");
-        assertTrue(drawn.stdout().contains("\"terraform_data.a\" -> \"terraform_data.b\" [color = \"red\", "
-                + "penwidth = \"2.0\"]\n"), drawn.stdout());
-        assertTrue(drawn.stdout().contains("\"terraform_data.b\" -> \"terraform_data.a\" [color = \"red\", "
-                + "penwidth = \"2.0\"]\n"), drawn.stdout());
+        assertTrue(
+                drawn.stdout()
+                        .contains("\"terraform_data.a\" -> \"terraform_data.b\" [color = \"red\", "
+                                + "penwidth = \"2.0\"]\n"),
+                drawn.stdout());
+        assertTrue(
+                drawn.stdout()
+                        .contains("\"terraform_data.b\" -> \"terraform_data.a\" [color = \"red\", "
+                                + "penwidth = \"2.0\"]\n"),
+                drawn.stdout());
         assertEquals("", drawn.stderr());
     }
 
@@ -660,8 +716,9 @@ class PlanApplyTest {
                 output "t" { value = plantimestamp() }
                 """);
         CliRunner.Result plan = ok("plan", "-out=p.tfplan");
-        java.util.regex.Matcher m = java.util.regex.Pattern
-                .compile("\\+ t = \"(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ)\"").matcher(plan.stdout());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                        "\\+ t = \"(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ)\"")
+                .matcher(plan.stdout());
         assertTrue(m.find(), plan.stdout());
         String at = m.group(1);
         assertTrue(plan.stdout().contains("+ input  = \"" + at + "\""), plan.stdout());
@@ -674,7 +731,8 @@ class PlanApplyTest {
         ok("apply", "p.tfplan");
         JsonNode state = state();
         assertEquals(at, state.at("/outputs/t/value").asText());
-        assertEquals(at, state.at("/resources/0/instances/0/attributes/input/value").asText());
+        assertEquals(
+                at, state.at("/resources/0/instances/0/attributes/input/value").asText());
 
         // A plan made and applied in one run uses that plan's time too.
         write("main.tf", """
@@ -687,7 +745,9 @@ class PlanApplyTest {
         JsonNode after = state();
         String again = after.at("/outputs/t/value").asText();
         assertTrue(again.compareTo(at) > 0, again + " after " + at);
-        assertEquals(again + "!", after.at("/resources/0/instances/0/attributes/input/value").asText());
+        assertEquals(
+                again + "!",
+                after.at("/resources/0/instances/0/attributes/input/value").asText());
     }
 
     @Test

@@ -28,6 +28,7 @@ class PlanDamageTest {
 
     @TempDir
     static Path root;
+
     static Path template;
 
     static final String CONFIG = """
@@ -41,9 +42,15 @@ class PlanDamageTest {
     static void planned() throws IOException {
         template = Files.createDirectories(root.resolve("template"));
         Files.writeString(template.resolve("main.tf"), CONFIG.replace("VALUE", "one"));
-        assertThat(CliRunner.in(template).run("apply", "-auto-approve", "-no-color").exitCode()).isZero();
+        assertThat(CliRunner.in(template)
+                        .run("apply", "-auto-approve", "-no-color")
+                        .exitCode())
+                .isZero();
         Files.writeString(template.resolve("main.tf"), CONFIG.replace("VALUE", "two"));
-        assertThat(CliRunner.in(template).run("apply", "-auto-approve", "-no-color").exitCode()).isZero();
+        assertThat(CliRunner.in(template)
+                        .run("apply", "-auto-approve", "-no-color")
+                        .exitCode())
+                .isZero();
         Files.writeString(template.resolve("main.tf"), CONFIG.replace("VALUE", "three"));
         CliRunner.Result plan = CliRunner.in(template).run("plan", "-out=tf.plan", "-no-color");
         assertThat(plan.exitCode()).as(plan.toString()).isZero();
@@ -97,8 +104,8 @@ class PlanDamageTest {
 
     /** A well-formed plan file with one part changed so that it no longer belongs here. */
     private static StateDamage.Mutant altered(byte[] good, Random r) throws IOException {
-        List<String> names = List.of("magic", "format", "mode", "plan removed", "prior_state", "config_hash", "workspace",
-                "targets");
+        List<String> names = List.of(
+                "magic", "format", "mode", "plan removed", "prior_state", "config_hash", "workspace", "targets");
         List<Consumer<ObjectNode>> edits = List.of(
                 n -> n.put("magic", "terraform-plan"),
                 n -> ((ObjectNode) n.get("plan")).put("format", 99),
@@ -123,8 +130,10 @@ class PlanDamageTest {
         }
         int i = at.get(r.nextInt(at.size()));
         String changed = text.substring(0, i) + "thre3-" + text.substring(i + "three-".length());
-        return new StateDamage.Mutant("planned value at char " + i + " changed in place",
-                changed.getBytes(java.nio.charset.StandardCharsets.UTF_8), StateDamage.Layer.CODEC);
+        return new StateDamage.Mutant(
+                "planned value at char " + i + " changed in place",
+                changed.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                StateDamage.Layer.CODEC);
     }
 
     @Test
@@ -132,9 +141,13 @@ class PlanDamageTest {
         // The same configuration applied elsewhere: a state of its own lineage, planned there.
         Path other = Files.createDirectories(root.resolve("other"));
         Files.writeString(other.resolve("main.tf"), CONFIG.replace("VALUE", "one"));
-        assertThat(CliRunner.in(other).run("apply", "-auto-approve", "-no-color").exitCode()).isZero();
+        assertThat(CliRunner.in(other)
+                        .run("apply", "-auto-approve", "-no-color")
+                        .exitCode())
+                .isZero();
         Files.writeString(other.resolve("main.tf"), CONFIG.replace("VALUE", "three"));
-        assertThat(CliRunner.in(other).run("plan", "-out=tf.plan", "-no-color").exitCode()).isZero();
+        assertThat(CliRunner.in(other).run("plan", "-out=tf.plan", "-no-color").exitCode())
+                .isZero();
 
         Path dir = copy("lineage");
         Files.copy(other.resolve("tf.plan"), dir.resolve("tf.plan"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
@@ -149,7 +162,8 @@ class PlanDamageTest {
         Path dir = copy("serial");
         // Someone applied something else after the plan was made: the state's serial moved on.
         Files.writeString(dir.resolve("main.tf"), CONFIG.replace("VALUE", "four"));
-        assertThat(CliRunner.in(dir).run("apply", "-auto-approve", "-no-color").exitCode()).isZero();
+        assertThat(CliRunner.in(dir).run("apply", "-auto-approve", "-no-color").exitCode())
+                .isZero();
         Files.writeString(dir.resolve("main.tf"), CONFIG.replace("VALUE", "three"));
         String problem = StateDamageTest.refusedAndUntouched(dir, List.of("apply", "-no-color", "tf.plan"));
         assertThat(problem).isNull();

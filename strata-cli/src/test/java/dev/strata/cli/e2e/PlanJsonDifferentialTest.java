@@ -32,6 +32,7 @@ class PlanJsonDifferentialTest {
 
     @TempDir
     Path tf;
+
     @TempDir
     Path st;
 
@@ -197,7 +198,8 @@ class PlanJsonDifferentialTest {
         run(terraform, "plan", "-out=tf.plan", "-input=false", "-no-color");
         JsonNode theirs = JSON.readTree(run(terraform, "show", "-json", "tf.plan"));
         ok(CliRunner.in(st).run("plan", "-out=st.plan"));
-        JsonNode ours = JSON.readTree(ok(CliRunner.in(st).run("show", "-json", "st.plan")).stdout());
+        JsonNode ours = JSON.readTree(
+                ok(CliRunner.in(st).run("show", "-json", "st.plan")).stdout());
         assertThat(changes(ours, ignore)).as("resource_changes").isEqualTo(changes(theirs, ignore));
         assertThat(outputs(ours)).as("output_changes").isEqualTo(outputs(theirs));
         for (JsonNode plan : List.of(theirs, ours)) {
@@ -244,7 +246,9 @@ class PlanJsonDifferentialTest {
 
     static List<String> outputs(JsonNode plan) {
         List<String> out = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = plan.path("output_changes").fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it =
+                        plan.path("output_changes").fields();
+                it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode o = e.getValue();
             out.add(e.getKey() + " " + o.path("actions") + " " + mask(o.path("after")) + " " + o.path("after_unknown"));
@@ -277,7 +281,8 @@ class PlanJsonDifferentialTest {
     }
 
     private static JsonNode mask(JsonNode v) {
-        String s = v.toString().replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>")
+        String s = v.toString()
+                .replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>")
                 .replaceAll("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ", "<time>");
         try {
             return JSON.readTree(s);

@@ -26,6 +26,7 @@ class PlanTextDifferentialTest {
 
     @TempDir
     Path tf;
+
     @TempDir
     Path st;
 
@@ -55,25 +56,32 @@ class PlanTextDifferentialTest {
         assertThat(stInit.stdout()).endsWith("Strata has been successfully initialized!\n");
 
         // Outputs with null attributes and a map; the rule and "Saved the plan to" after a saved plan.
-        same(tfRun(terraform, cliConfig, Map.of(), "plan", "-out=p.plan", "-no-color"),
+        same(
+                tfRun(terraform, cliConfig, Map.of(), "plan", "-out=p.plan", "-no-color"),
                 strata(Map.of()).run("plan", "-out=p.plan", "-no-color"));
         // Under TF_IN_AUTOMATION no hint follows the plan, saved or not.
-        same(tfRun(terraform, cliConfig, AUTOMATION, "plan", "-no-color"),
+        same(
+                tfRun(terraform, cliConfig, AUTOMATION, "plan", "-no-color"),
                 strata(AUTOMATION).run("plan", "-no-color"));
-        same(tfRun(terraform, cliConfig, AUTOMATION, "plan", "-out=p.plan", "-no-color"),
+        same(
+                tfRun(terraform, cliConfig, AUTOMATION, "plan", "-out=p.plan", "-no-color"),
                 strata(AUTOMATION).run("plan", "-out=p.plan", "-no-color"));
 
         tfRun(terraform, cliConfig, Map.of(), "apply", "-auto-approve", "-no-color");
-        assertThat(strata(Map.of()).run("apply", "-auto-approve", "-no-color").exitCode()).isZero();
+        assertThat(strata(Map.of()).run("apply", "-auto-approve", "-no-color").exitCode())
+                .isZero();
         // Nothing to change: still "Apply complete!" and the outputs.
-        same(tfRun(terraform, cliConfig, Map.of(), "apply", "-auto-approve", "-no-color"),
+        same(
+                tfRun(terraform, cliConfig, Map.of(), "apply", "-auto-approve", "-no-color"),
                 strata(Map.of()).run("apply", "-auto-approve", "-no-color"));
         tfRun(terraform, cliConfig, Map.of(), "destroy", "-auto-approve", "-no-color");
-        assertThat(strata(Map.of()).run("destroy", "-auto-approve", "-no-color").exitCode()).isZero();
+        assertThat(strata(Map.of()).run("destroy", "-auto-approve", "-no-color").exitCode())
+                .isZero();
         Files.writeString(tf.resolve("main.tf"), "resource \"terraform_data\" \"x\" { input = \"a\" }\n");
         Files.writeString(st.resolve("main.tf"), "resource \"terraform_data\" \"x\" { input = \"a\" }\n");
         // Nothing to destroy: its own wording, then "Destroy complete!".
-        same(tfRun(terraform, cliConfig, Map.of(), "destroy", "-auto-approve", "-no-color"),
+        same(
+                tfRun(terraform, cliConfig, Map.of(), "destroy", "-auto-approve", "-no-color"),
                 strata(Map.of()).run("destroy", "-auto-approve", "-no-color"));
     }
 
@@ -131,14 +139,17 @@ class PlanTextDifferentialTest {
         tfRun(terraform, cliConfig, AUTOMATION, "init", "-input=false", "-no-color");
         CliRunner strata = strata(Map.of("TF_CLI_CONFIG_FILE", cliConfig.toString()));
         assertThat(strata.run("init", "-input=false", "-no-color").exitCode()).isZero();
-        same(tfRun(terraform, cliConfig, Map.of(), "plan", "-out=p.plan", "-input=false", "-no-color"),
+        same(
+                tfRun(terraform, cliConfig, Map.of(), "plan", "-out=p.plan", "-input=false", "-no-color"),
                 strata.run("plan", "-out=p.plan", "-input=false", "-no-color"));
     }
 
     private AwsExamples.Run tfRun(Path terraform, Path cliConfig, Map<String, String> env, String... args)
             throws Exception {
         AwsExamples.Run r = AwsExamples.terraform(terraform, tf, cliConfig, env, args);
-        assertThat(r.exitCode()).as("terraform %s: %s", String.join(" ", args), r.stderr()).isZero();
+        assertThat(r.exitCode())
+                .as("terraform %s: %s", String.join(" ", args), r.stderr())
+                .isZero();
         return r;
     }
 
@@ -156,6 +167,7 @@ class PlanTextDifferentialTest {
     /** Comparable lines, with the random ids terraform_data gets replaced. */
     private static List<String> text(String stdout) {
         return ExamplesPlanDifferentialIT.comparable(stdout).stream()
-                .map(l -> l.replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>")).toList();
+                .map(l -> l.replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>"))
+                .toList();
     }
 }

@@ -51,8 +51,8 @@ class PreflightTest {
         JsonNode s = JSON.readTree(f.toFile());
         for (JsonNode r : s.path("resources")) {
             for (JsonNode i : r.path("instances")) {
-                out.add(r.path("type").asText() + "." + r.path("name").asText() + ":" + i.path("attributes")
-                        .path("id").asText());
+                out.add(r.path("type").asText() + "." + r.path("name").asText() + ":"
+                        + i.path("attributes").path("id").asText());
             }
         }
         return out;
@@ -77,11 +77,13 @@ class PreflightTest {
         List<String> before = threeObjectsThenNoConfiguration();
 
         CliRunner.Result plan = expect(1, "plan");
-        assertThat(plan.stderr()).contains("Error: No configuration files")
+        assertThat(plan.stderr())
+                .contains("Error: No configuration files")
                 .contains("Plan requires configuration to be present. Planning without a configuration")
                 .contains("run plan with the -destroy option");
         CliRunner.Result apply = expect(1, "apply", "-auto-approve");
-        assertThat(apply.stderr()).contains("Error: No configuration files")
+        assertThat(apply.stderr())
+                .contains("Error: No configuration files")
                 .contains("Apply requires configuration to be present.")
                 .contains("run 'strata destroy' instead");
         assertThat(apply.stdout()).doesNotContain("destroy");
@@ -145,15 +147,18 @@ class PreflightTest {
     void savedPlanRefusesAVariableThatDiffersAndAcceptsAnEqualOne() throws IOException {
         plannedWithVariable();
         CliRunner.Result r = expect(1, "apply", "-var", "v=zzz", "p.bin");
-        assertThat(r.stderr()).contains("Error: Can't change variable when applying a saved plan")
+        assertThat(r.stderr())
+                .contains("Error: Can't change variable when applying a saved plan")
                 .contains("The saved plan specifies \"aaa\" as the value whereas during apply the value \"zzz\" was "
                         + "set by a CLI argument.");
         assertThat(stateIds()).isEmpty();
 
         write("f.tfvars", "v = \"zzz\"\n");
         r = expect(1, "apply", "-var-file", "f.tfvars", "p.bin");
-        assertThat(r.stderr()).contains("Can't change variable when applying a saved plan")
-                .contains("on f.tfvars line 1:").contains("was set by a .tfvars file passed through -var-file argument");
+        assertThat(r.stderr())
+                .contains("Can't change variable when applying a saved plan")
+                .contains("on f.tfvars line 1:")
+                .contains("was set by a .tfvars file passed through -var-file argument");
 
         // The last option wins, as for planning: ending on the planned value is no change.
         expect(1, "apply", "-var", "v=aaa", "-var", "v=zzz", "p.bin");
@@ -165,7 +170,8 @@ class PreflightTest {
     void savedPlanNeverPrintsASensitiveVariable() throws IOException {
         plannedWithVariable();
         CliRunner.Result r = expect(1, "apply", "-var", "secret=s3cr3t-two", "p.bin");
-        assertThat(r.stderr()).contains("Can't change variable when applying a saved plan")
+        assertThat(r.stderr())
+                .contains("Can't change variable when applying a saved plan")
                 .contains("(sensitive value)");
         assertThat(r.stdout() + r.stderr()).doesNotContain("s3cr3t");
     }
@@ -174,25 +180,34 @@ class PreflightTest {
     void savedPlanIgnoresAnEnvironmentValueWithAWarningAndNeedsNoRequiredValue() throws IOException {
         plannedWithVariable();
         // v is required and set by nothing now: the plan holds its value.
-        CliRunner.Result r = CliRunner.in(dir).width(10_000).env("TF_VAR_v", "zzz").run("apply", "p.bin");
+        CliRunner.Result r =
+                CliRunner.in(dir).width(10_000).env("TF_VAR_v", "zzz").run("apply", "p.bin");
         assertThat(r.exitCode()).as(r.toString()).isZero();
-        assertThat(r.stdout() + r.stderr()).contains("Warning: Ignoring variable when applying a saved plan")
+        assertThat(r.stdout() + r.stderr())
+                .contains("Warning: Ignoring variable when applying a saved plan")
                 .contains("was set by an environment variable");
         JsonNode s = JSON.readTree(dir.resolve("terraform.tfstate").toFile());
-        assertThat(s.at("/resources/0/instances/0/attributes/input/value").asText()).isEqualTo("aaa");
+        assertThat(s.at("/resources/0/instances/0/attributes/input/value").asText())
+                .isEqualTo("aaa");
     }
 
     @Test
     void savedPlanRefusesPlanningOptionsThatDifferFromThePlan() throws IOException {
         plannedWithVariable();
-        for (String[] args : List.of(new String[] {"-target=terraform_data.x"}, new String[] {"-replace=terraform_data.x"},
-                new String[] {"-destroy"}, new String[] {"-refresh=false"})) {
+        for (String[] args : List.of(
+                new String[] {"-target=terraform_data.x"},
+                new String[] {"-replace=terraform_data.x"},
+                new String[] {"-destroy"},
+                new String[] {"-refresh=false"})) {
             List<String> cmd = new ArrayList<>(List.of("apply"));
             cmd.addAll(List.of(args));
             cmd.add("p.bin");
             CliRunner.Result r = expect(1, cmd.toArray(String[]::new));
-            assertThat(r.stderr()).as(String.join(" ", args)).contains("Error: Option conflicts with the saved plan")
-                    .contains(args[0]).contains("p.bin");
+            assertThat(r.stderr())
+                    .as(String.join(" ", args))
+                    .contains("Error: Option conflicts with the saved plan")
+                    .contains(args[0])
+                    .contains("p.bin");
             assertThat(stateIds()).isEmpty();
         }
         // Options equal to the plan's, and -parallelism (how to apply, not what), are accepted.
@@ -201,7 +216,9 @@ class PreflightTest {
 
     private static boolean chattr(String flag, Path p) {
         try {
-            Process pr = new ProcessBuilder("chattr", flag, p.toString()).redirectErrorStream(true).start();
+            Process pr = new ProcessBuilder("chattr", flag, p.toString())
+                    .redirectErrorStream(true)
+                    .start();
             return pr.waitFor(10, TimeUnit.SECONDS) && pr.exitValue() == 0;
         } catch (IOException e) {
             return false;
@@ -231,7 +248,8 @@ class PreflightTest {
             // Terraform's lock is a write lock on the state file itself, so an unwritable state file cannot
             // even be locked: refused there, before planning, with the path and the OS reason.
             CliRunner.Result r = expect(1, "apply", "-auto-approve");
-            assertThat(r.stderr()).contains("Error acquiring the state lock")
+            assertThat(r.stderr())
+                    .contains("Error acquiring the state lock")
                     .contains("Could not lock " + state + ": operation not permitted");
             assertThat(r.stdout()).doesNotContain("Creating...");
             CliRunner.Result d = expect(1, "destroy", "-auto-approve");
@@ -270,13 +288,18 @@ class PreflightTest {
     void planFileErrorsNameThePathAndTheReason() throws IOException {
         write("main.tf", "resource \"terraform_data\" \"x\" {}\n");
         CliRunner.Result missing = expect(1, "apply", "nope.bin");
-        assertThat(missing.stderr()).contains("Failed to load \"nope.bin\" as a plan file")
+        assertThat(missing.stderr())
+                .contains("Failed to load \"nope.bin\" as a plan file")
                 .contains("Could not read " + dir.resolve("nope.bin") + ": no such file or directory.");
         Files.createDirectories(dir.resolve("plans"));
-        assertThat(expect(1, "apply", "plans").stderr()).contains("The specified path is a directory, not a plan file.");
+        assertThat(expect(1, "apply", "plans").stderr())
+                .contains("The specified path is a directory, not a plan file.");
         Files.writeString(dir.resolve("blocker"), "a file, not a directory");
         CliRunner.Result out = expect(1, "plan", "-out=blocker/p.bin");
-        assertThat(out.stderr()).contains("Failed to write plan file").contains(dir.resolve("blocker/p.bin").toString())
-                .contains("not a directory").doesNotContain("Exception");
+        assertThat(out.stderr())
+                .contains("Failed to write plan file")
+                .contains(dir.resolve("blocker/p.bin").toString())
+                .contains("not a directory")
+                .doesNotContain("Exception");
     }
 }

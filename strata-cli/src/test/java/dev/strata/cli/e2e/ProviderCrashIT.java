@@ -42,6 +42,7 @@ class ProviderCrashIT {
     private static final String AWS = "registry.terraform.io/hashicorp/aws";
     /** How long a crashed run may take to end: generous for a loaded machine, but never a hang. */
     private static final long EXIT_BOUND_SECONDS = 120;
+
     private static Path jar;
 
     @TempDir
@@ -49,7 +50,8 @@ class ProviderCrashIT {
 
     @BeforeAll
     static void prerequisites() {
-        assumeTrue(Files.isDirectory(MIRROR.resolve(AWS).resolve("5.100.0/linux_amd64")), "no AWS provider in " + MIRROR);
+        assumeTrue(
+                Files.isDirectory(MIRROR.resolve(AWS).resolve("5.100.0/linux_amd64")), "no AWS provider in " + MIRROR);
         jar = StrataJar.assumePackaged();
     }
 
@@ -91,7 +93,8 @@ class ProviderCrashIT {
             Process apply = start("apply", "-auto-approve", "-no-color", "-input=false");
             // Each create reads its parameter back once, so the fourth GetParameter is the gate's.
             ProcessHandle plugin = awaitPlugin(apply, () -> sim.ssmRequests().getOrDefault("GetParameter", 0L) >= 4);
-            assertThat(sim.ssmParameters().keySet()).as("creates before the kill")
+            assertThat(sim.ssmParameters().keySet())
+                    .as("creates before the kill")
                     .containsExactly("/crash/first-0", "/crash/first-1", "/crash/first-2", "/crash/gate");
             plugin.destroyForcibly();
             assertNamesTheCrash(finish(apply, 1));
@@ -133,15 +136,25 @@ class ProviderCrashIT {
     /** One error (not one per parameter) names the provider, says it crashed and how; no trace logging. */
     private static void assertNamesTheCrash(String out) {
         String text = out.replaceAll("\\s+", " ");
-        assertThat(text).contains("Error: Plugin did not respond").contains("The provider " + AWS + " crashed")
+        assertThat(text)
+                .contains("Error: Plugin did not respond")
+                .contains("The provider " + AWS + " crashed")
                 .contains("exited with status 137, that is, it was killed by signal 9 (SIGKILL)");
         assertThat(text.split("Error: Plugin did not respond", -1)).as(out).hasSize(2);
         assertThat(out).doesNotContain("\"@level\":\"trace\"");
     }
 
     private static Knobs withLatency(Knobs k, long ms) {
-        return new Knobs(k.consistencyDelayMs(), k.provisionDelayMs(), k.ratePerSecond(), k.burst(), k.faultRate(), ms,
-                k.latencyJitterMs(), k.timeoutRate(), k.timeoutMs());
+        return new Knobs(
+                k.consistencyDelayMs(),
+                k.provisionDelayMs(),
+                k.ratePerSecond(),
+                k.burst(),
+                k.faultRate(),
+                ms,
+                k.latencyJitterMs(),
+                k.timeoutRate(),
+                k.timeoutMs());
     }
 
     private static long total(SortedMap<String, Long> counts) {
@@ -149,8 +162,10 @@ class ProviderCrashIT {
     }
 
     private void config(String url, String resources) throws IOException {
-        Files.writeString(dir.resolve("cli.tfrc"), "provider_installation {\n  filesystem_mirror {\n    path    = \""
-                + MIRROR + "\"\n    include = [\"" + AWS + "\"]\n  }\n}\n");
+        Files.writeString(
+                dir.resolve("cli.tfrc"),
+                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR + "\"\n    include = [\""
+                        + AWS + "\"]\n  }\n}\n");
         Files.writeString(dir.resolve("main.tf"), """
                 terraform {
                   required_providers {
@@ -176,7 +191,8 @@ class ProviderCrashIT {
         ProcessBuilder pb = StrataJar.process(jar, dir, List.of(), args);
         pb.environment().keySet().removeIf(k -> k.startsWith("TF_"));
         pb.environment().put("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
-        pb.redirectOutput(dir.resolve(".out").toFile()).redirectError(dir.resolve(".err").toFile());
+        pb.redirectOutput(dir.resolve(".out").toFile())
+                .redirectError(dir.resolve(".err").toFile());
         Process p = pb.start();
         p.getOutputStream().close();
         return p;
@@ -191,7 +207,9 @@ class ProviderCrashIT {
         }
         String out = Files.readString(dir.resolve(".out"), StandardCharsets.UTF_8) + "\n--- stderr\n"
                 + Files.readString(dir.resolve(".err"), StandardCharsets.UTF_8);
-        assertThat(ended).as("strata ended within " + EXIT_BOUND_SECONDS + " s\n" + out).isTrue();
+        assertThat(ended)
+                .as("strata ended within " + EXIT_BOUND_SECONDS + " s\n" + out)
+                .isTrue();
         assertThat(p.exitValue()).as(out).isEqualTo(expectedExit);
         return out;
     }
@@ -218,9 +236,12 @@ class ProviderCrashIT {
         assertThat(s.path("version").asInt()).isEqualTo(4);
         java.util.Set<String> out = new java.util.TreeSet<>();
         for (JsonNode r : s.path("resources")) {
-            if (r.path("mode").asText().equals("managed") && r.path("type").asText().equals("aws_ssm_parameter")) {
+            if (r.path("mode").asText().equals("managed")
+                    && r.path("type").asText().equals("aws_ssm_parameter")) {
                 for (JsonNode i : r.path("instances")) {
-                    assertThat(out.add(i.path("attributes").path("name").asText())).as("recorded once").isTrue();
+                    assertThat(out.add(i.path("attributes").path("name").asText()))
+                            .as("recorded once")
+                            .isTrue();
                 }
             }
         }
@@ -229,12 +250,18 @@ class ProviderCrashIT {
 
     /** Creates a parameter directly in the simulator, as another tool would. */
     static void putParameter(CloudSim sim, String name, String value) throws IOException, InterruptedException {
-        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(sim.url() + "/"))
-                .header("X-Amz-Target", "AmazonSSM.PutParameter")
-                .header("Content-Type", "application/x-amz-json-1.1")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.createObjectNode().put("Name", name).put("Value", value)
-                        .put("Type", "String").toString()))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(sim.url() + "/"))
+                                .header("X-Amz-Target", "AmazonSSM.PutParameter")
+                                .header("Content-Type", "application/x-amz-json-1.1")
+                                .POST(HttpRequest.BodyPublishers.ofString(JSON.createObjectNode()
+                                        .put("Name", name)
+                                        .put("Value", value)
+                                        .put("Type", "String")
+                                        .toString()))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     }
 }

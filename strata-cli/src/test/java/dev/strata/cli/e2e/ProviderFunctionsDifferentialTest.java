@@ -78,6 +78,7 @@ class ProviderFunctionsDifferentialTest {
 
     @TempDir
     Path tf;
+
     @TempDir
     Path st;
 
@@ -90,8 +91,10 @@ class ProviderFunctionsDifferentialTest {
         terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
         cliConfig = st.resolve("cli.tfrc");
-        Files.writeString(cliConfig, "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
-                + "\"\n    include = [\"registry.terraform.io/hashicorp/aws\"]\n  }\n}\n");
+        Files.writeString(
+                cliConfig,
+                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
+                        + "\"\n    include = [\"registry.terraform.io/hashicorp/aws\"]\n  }\n}\n");
     }
 
     private CliRunner strata() {
@@ -111,14 +114,17 @@ class ProviderFunctionsDifferentialTest {
 
         ok(strata().run("init"));
         ok(strata().run("plan", "-out=st.plan"));
-        JsonNode ourPlan = JSON.readTree(ok(strata().run("show", "-json", "st.plan")).stdout());
+        JsonNode ourPlan =
+                JSON.readTree(ok(strata().run("show", "-json", "st.plan")).stdout());
         ok(strata().run("apply", "st.plan"));
         JsonNode ourOutputs = JSON.readTree(ok(strata().run("output", "-json")).stdout());
 
         JsonNode planned = ourPlan.at("/planned_values/outputs");
-        assertThat(planned.path("parsed").path("value").path("resource").asText()).isEqualTo("role/path/name");
+        assertThat(planned.path("parsed").path("value").path("resource").asText())
+                .isEqualTo("role/path/name");
         assertThat(planned.path("later").has("value")).as("unknown until apply").isFalse();
-        assertThat(withoutSensitiveValues(planned)).isEqualTo(withoutSensitiveValues(theirPlan.at("/planned_values/outputs")));
+        assertThat(withoutSensitiveValues(planned))
+                .isEqualTo(withoutSensitiveValues(theirPlan.at("/planned_values/outputs")));
         assertThat(withoutSensitiveAfter(ourPlan.at("/output_changes")))
                 .isEqualTo(withoutSensitiveAfter(theirPlan.at("/output_changes")));
         assertThat(ourPlan.at("/resource_changes/0/change/after/input"))

@@ -74,7 +74,9 @@ class ProviderMetaDifferentialIT {
             Files.writeString(d.resolve("child/main.tf"), child);
             AwsExamples.simulatorOverride(d, sim.url());
         }
-        assertThat(AwsExamples.terraform(terraform, tf, cliConfig, "init", "-input=false", "-no-color").ok()).isTrue();
+        assertThat(AwsExamples.terraform(terraform, tf, cliConfig, "init", "-input=false", "-no-color")
+                        .ok())
+                .isTrue();
         CliRunner strata = CliRunner.in(st).env("TF_CLI_CONFIG_FILE", cliConfig.toString());
         assertThat(strata.run("init", "-input=false").exitCode()).isZero();
 
@@ -82,13 +84,17 @@ class ProviderMetaDifferentialIT {
         CliRunner.Result stValidate = strata.run("validate", "-json");
         assertThat(tfValidate.exitCode()).isZero();
         assertThat(stValidate.exitCode()).as(stValidate.stdout()).isZero();
-        assertThat(diagnostics(stValidate.stdout())).isEqualTo(diagnostics(tfValidate.stdout())).isEmpty();
+        assertThat(diagnostics(stValidate.stdout()))
+                .isEqualTo(diagnostics(tfValidate.stdout()))
+                .isEmpty();
 
         AwsExamples.Run tfPlan = AwsExamples.terraform(terraform, tf, cliConfig, "plan", "-json", "-input=false");
         CliRunner.Result stPlan = strata.run("plan", "-json", "-input=false");
         List<String> theirs = diagnostics(tfPlan.stdout());
-        assertThat(theirs).hasSize(3).allMatch(d -> d.startsWith("error: Unsupported argument: An argument named "
-                + "\"user_agent\" is not expected here. @ main.tf:6:5-6:15"));
+        assertThat(theirs)
+                .hasSize(3)
+                .allMatch(d -> d.startsWith("error: Unsupported argument: An argument named "
+                        + "\"user_agent\" is not expected here. @ main.tf:6:5-6:15"));
         assertThat(diagnostics(stPlan.stdout())).as(stPlan.stdout()).containsExactlyInAnyOrderElementsOf(theirs);
         assertThat(tfPlan.exitCode()).isEqualTo(1);
         assertThat(stPlan.exitCode()).isEqualTo(1);
@@ -115,9 +121,12 @@ class ProviderMetaDifferentialIT {
         List<String> out = new ArrayList<>();
         for (JsonNode d : found) {
             JsonNode r = d.path("range");
-            out.add(d.path("severity").asText() + ": " + d.path("summary").asText() + ": " + d.path("detail").asText()
-                    + (r.isMissingNode() ? "" : " @ " + r.path("filename").asText() + ":" + r.at("/start/line") + ":"
-                    + r.at("/start/column") + "-" + r.at("/end/line") + ":" + r.at("/end/column")));
+            out.add(d.path("severity").asText() + ": " + d.path("summary").asText() + ": "
+                    + d.path("detail").asText()
+                    + (r.isMissingNode()
+                            ? ""
+                            : " @ " + r.path("filename").asText() + ":" + r.at("/start/line") + ":"
+                                    + r.at("/start/column") + "-" + r.at("/end/line") + ":" + r.at("/end/column")));
         }
         return out;
     }

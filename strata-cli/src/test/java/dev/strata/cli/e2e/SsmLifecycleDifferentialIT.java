@@ -45,13 +45,15 @@ class SsmLifecycleDifferentialIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path MIRROR = Path.of(System.getProperty("strata.test.pluginMirror", "/opt/tf-plugins"));
     private static final String AWS = "registry.terraform.io/hashicorp/aws";
-    private static final Map<String, String> CREDENTIALS = Map.of("AWS_ACCESS_KEY_ID", "AKIAEXAMPLE",
-            "AWS_SECRET_ACCESS_KEY", "not-a-secret");
+    private static final Map<String, String> CREDENTIALS =
+            Map.of("AWS_ACCESS_KEY_ID", "AKIAEXAMPLE", "AWS_SECRET_ACCESS_KEY", "not-a-secret");
 
     @TempDir
     Path st;
+
     @TempDir
     Path tf;
+
     @TempDir
     Path etc;
 
@@ -131,17 +133,20 @@ class SsmLifecycleDifferentialIT {
 
     @Test
     void createUpdateImportDestroyMatchTerraform() throws Exception {
-        assumeTrue(Files.isDirectory(MIRROR.resolve(AWS).resolve("5.100.0/linux_amd64")), "no AWS provider in " + MIRROR);
+        assumeTrue(
+                Files.isDirectory(MIRROR.resolve(AWS).resolve("5.100.0/linux_amd64")), "no AWS provider in " + MIRROR);
         Path terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
         Path cliConfig = etc.resolve("cli.tfrc");
-        Files.writeString(cliConfig, "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
-                + "\"\n    include = [\"" + AWS + "\"]\n  }\n}\n");
+        Files.writeString(
+                cliConfig,
+                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR + "\"\n    include = [\""
+                        + AWS + "\"]\n  }\n}\n");
         for (Path d : List.of(st, tf)) {
             Files.writeString(d.resolve("aws.config"), "[default]\nregion = eu-west-1\n");
         }
-        CliRunner strata = CliRunner.in(st).env("TF_CLI_CONFIG_FILE", cliConfig.toString())
-                .env("HOME", etc.toString());
+        CliRunner strata =
+                CliRunner.in(st).env("TF_CLI_CONFIG_FILE", cliConfig.toString()).env("HOME", etc.toString());
         CREDENTIALS.forEach(strata::env);
 
         try (CloudSim ours = CloudSim.start(0, null, Knobs.DEFAULT);
@@ -178,10 +183,10 @@ class SsmLifecycleDifferentialIT {
             compare("import command", 3, strata, t);
 
             // Import with an import block, applied.
-            Files.writeString(st.resolve("main.tf"), provider(ours.url()) + UPDATED + IMPORTED_BY_COMMAND
-                    + IMPORTED_BY_BLOCK);
-            Files.writeString(tf.resolve("main.tf"), provider(theirs.url()) + UPDATED + IMPORTED_BY_COMMAND
-                    + IMPORTED_BY_BLOCK);
+            Files.writeString(
+                    st.resolve("main.tf"), provider(ours.url()) + UPDATED + IMPORTED_BY_COMMAND + IMPORTED_BY_BLOCK);
+            Files.writeString(
+                    tf.resolve("main.tf"), provider(theirs.url()) + UPDATED + IMPORTED_BY_COMMAND + IMPORTED_BY_BLOCK);
             ok(strata.run("apply", "-auto-approve"));
             t.run("apply", "-auto-approve", "-input=false");
             compare("import block", 4, strata, t);
@@ -222,12 +227,19 @@ class SsmLifecycleDifferentialIT {
     /** Creates a parameter directly in the simulator, as another tool would. */
     private static void putParameter(CloudSim sim, String name, String value, String description)
             throws IOException, InterruptedException {
-        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(sim.url() + "/"))
-                .header("X-Amz-Target", "AmazonSSM.PutParameter")
-                .header("Content-Type", "application/x-amz-json-1.1")
-                .POST(HttpRequest.BodyPublishers.ofString(JSON.createObjectNode().put("Name", name).put("Value", value)
-                        .put("Type", "String").put("Description", description).toString()))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(sim.url() + "/"))
+                                .header("X-Amz-Target", "AmazonSSM.PutParameter")
+                                .header("Content-Type", "application/x-amz-json-1.1")
+                                .POST(HttpRequest.BodyPublishers.ofString(JSON.createObjectNode()
+                                        .put("Name", name)
+                                        .put("Value", value)
+                                        .put("Type", "String")
+                                        .put("Description", description)
+                                        .toString()))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     }
 
@@ -242,8 +254,13 @@ class SsmLifecycleDifferentialIT {
         }
 
         String run(String... args) throws IOException, InterruptedException {
-            return Terraform.at(exe, tf).cliConfig(cliConfig).unsetInherited("AWS_").env("HOME", etc.toString())
-                    .env(CREDENTIALS).timeout(Duration.ofMinutes(5)).ok(args);
+            return Terraform.at(exe, tf)
+                    .cliConfig(cliConfig)
+                    .unsetInherited("AWS_")
+                    .env("HOME", etc.toString())
+                    .env(CREDENTIALS)
+                    .timeout(Duration.ofMinutes(5))
+                    .ok(args);
         }
     }
 }

@@ -30,7 +30,10 @@ final class StateDamage {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
     /** Which layer must catch it: the state file's codec, or the engine's decoding against the provider schema. */
-    enum Layer { CODEC, SCHEMA }
+    enum Layer {
+        CODEC,
+        SCHEMA
+    }
 
     record Mutant(String description, byte[] bytes, Layer layer) {
         @Override
@@ -45,8 +48,8 @@ final class StateDamage {
     /** The run's seed, printed with the mutant count: {@code -Dstrata.damage.seed} replays a failed run. */
     static long announceSeed(String test, int count) {
         long seed = Long.getLong("strata.damage.seed", System.nanoTime());
-        System.out.println(test + ": seed " + seed + " (-Dstrata.damage.seed=" + seed + " replays it), " + count
-                + " mutants");
+        System.out.println(
+                test + ": seed " + seed + " (-Dstrata.damage.seed=" + seed + " replays it), " + count + " mutants");
         return seed;
     }
 
@@ -70,7 +73,8 @@ final class StateDamage {
     Mutant truncate() {
         // Keeping at most length-2 bytes always drops the closing brace of the document.
         int len = 1 + random.nextInt(baseline.length - 2);
-        return new Mutant("truncated to " + len + " of " + baseline.length + " bytes", Arrays.copyOf(baseline, len), Layer.CODEC);
+        return new Mutant(
+                "truncated to " + len + " of " + baseline.length + " bytes", Arrays.copyOf(baseline, len), Layer.CODEC);
     }
 
     /** Offsets of JSON punctuation outside strings. */
@@ -115,72 +119,123 @@ final class StateDamage {
             byte[] b = baseline.clone();
             b[i] = (byte) (b[i] ^ (1 << bit));
             if (!parses(b) || attempt > 50) {
-                return new Mutant("bit " + bit + " of '" + (char) baseline[i] + "' at byte " + i + " flipped", b, Layer.CODEC);
+                return new Mutant(
+                        "bit " + bit + " of '" + (char) baseline[i] + "' at byte " + i + " flipped", b, Layer.CODEC);
             }
         }
     }
 
     private Mutant notAState() {
-        String[] texts = {"null", "[]", "\"terraform\"", "42", "{}", "{\"version\": 4, \"resources\": 7}", "<html>",
-            "{\"version\": 4}}", "\u0000\u0001\u0002", "{\"version\": 4, \"serial\": 1, \"serial\": 2, \"lineage\": 3}"};
+        String[] texts = {
+            "null",
+            "[]",
+            "\"terraform\"",
+            "42",
+            "{}",
+            "{\"version\": 4, \"resources\": 7}",
+            "<html>",
+            "{\"version\": 4}}",
+            "\u0000\u0001\u0002",
+            "{\"version\": 4, \"serial\": 1, \"serial\": 2, \"lineage\": 3}"
+        };
         String t = texts[random.nextInt(texts.length)];
         return new Mutant("replaced by " + JSON.valueToTree(t), t.getBytes(StandardCharsets.UTF_8), Layer.CODEC);
     }
 
     /** A structural edit of the parsed baseline. */
-    private record Edit(String path, Function<ObjectNode, ObjectNode> parent, String field, JsonNode value, Layer layer) {}
+    private record Edit(
+            String path, Function<ObjectNode, ObjectNode> parent, String field, JsonNode value, Layer layer) {}
 
     private Mutant wrongType() {
         int r = random.nextInt(2);
         int inst = random.nextInt(2);
         List<Edit> edits = List.of(
-                top("version", F.textNode("4")), top("version", F.numberNode(4.5)), top("version", F.nullNode()),
-                top("serial", F.textNode("3")), top("serial", F.numberNode(-1)), top("serial", F.numberNode(1.5)),
-                top("lineage", F.numberNode(5)), top("lineage", F.arrayNode()),
-                top("outputs", F.arrayNode()), top("outputs", F.textNode("x")),
-                top("resources", F.objectNode()), top("resources", F.textNode("x")), top("resources", F.numberNode(5)),
-                resource(r, "mode", F.textNode("weird")), resource(r, "mode", F.numberNode(1)),
-                resource(r, "type", F.numberNode(1)), resource(r, "name", F.booleanNode(true)),
-                resource(r, "provider", F.numberNode(1)), resource(r, "instances", F.textNode("x")),
+                top("version", F.textNode("4")),
+                top("version", F.numberNode(4.5)),
+                top("version", F.nullNode()),
+                top("serial", F.textNode("3")),
+                top("serial", F.numberNode(-1)),
+                top("serial", F.numberNode(1.5)),
+                top("lineage", F.numberNode(5)),
+                top("lineage", F.arrayNode()),
+                top("outputs", F.arrayNode()),
+                top("outputs", F.textNode("x")),
+                top("resources", F.objectNode()),
+                top("resources", F.textNode("x")),
+                top("resources", F.numberNode(5)),
+                resource(r, "mode", F.textNode("weird")),
+                resource(r, "mode", F.numberNode(1)),
+                resource(r, "type", F.numberNode(1)),
+                resource(r, "name", F.booleanNode(true)),
+                resource(r, "provider", F.numberNode(1)),
+                resource(r, "instances", F.textNode("x")),
                 resource(r, "instances", F.objectNode()),
-                instance(r, inst, "schema_version", F.textNode("0")), instance(r, inst, "schema_version", F.numberNode(-1)),
+                instance(r, inst, "schema_version", F.textNode("0")),
+                instance(r, inst, "schema_version", F.numberNode(-1)),
                 instance(r, inst, "schema_version", F.numberNode(0.5)),
-                instance(r, inst, "attributes", F.textNode("garbage")), instance(r, inst, "attributes", F.arrayNode()),
+                instance(r, inst, "attributes", F.textNode("garbage")),
+                instance(r, inst, "attributes", F.arrayNode()),
                 instance(r, inst, "attributes", F.numberNode(5)),
-                instance(r, inst, "status", F.textNode("weird")), instance(r, inst, "deposed", F.textNode("abc")),
+                instance(r, inst, "status", F.textNode("weird")),
+                instance(r, inst, "deposed", F.textNode("abc")),
                 instance(r, inst, "private", F.textNode("!!! not base64 !!!")),
                 instance(r, inst, "sensitive_attributes", F.textNode("x")),
                 instance(r, inst, "dependencies", F.textNode("terraform_data.a")),
                 instance(r, inst, "dependencies", F.arrayNode().add(1)),
                 // Malformed addresses: the codec parses them and names the file, the resource and the fix.
-                resource(r, "module", F.textNode("module.")), resource(r, "module", F.textNode("module.m[true]")),
+                resource(r, "module", F.textNode("module.")),
+                resource(r, "module", F.textNode("module.m[true]")),
                 resource(r, "provider", F.textNode("provider[\"terraform.io/builtin/\"]")),
                 resource(r, "provider", F.textNode("module.m[0].provider[\"terraform.io/builtin/terraform\"]")),
                 resource(r, "provider", F.textNode("terraform")),
                 instance(r, inst, "dependencies", F.arrayNode().add("terraform_data.")),
-                new Edit("resources[0].instances[" + inst + "].index_key", n -> inst(n, 0, inst), "index_key",
-                        random.nextBoolean() ? F.booleanNode(true) : F.numberNode(1.5), Layer.CODEC),
-                attribute(r, inst, "id", F.arrayNode().add(1)), attribute(r, inst, "id", F.objectNode()),
+                new Edit(
+                        "resources[0].instances[" + inst + "].index_key",
+                        n -> inst(n, 0, inst),
+                        "index_key",
+                        random.nextBoolean() ? F.booleanNode(true) : F.numberNode(1.5),
+                        Layer.CODEC),
+                attribute(r, inst, "id", F.arrayNode().add(1)),
+                attribute(r, inst, "id", F.objectNode()),
                 attribute(r, inst, "input", F.textNode("not a dynamic value")),
                 attribute(r, inst, "input", F.objectNode().put("value", "x")),
                 attribute(r, inst, "output", F.objectNode().put("type", "string")),
-                attribute(r, inst, "triggers_replace", F.objectNode().put("value", "x").put("type", "no-such-type")),
-                attribute(r, inst, "input", typed(F.arrayNode().add("tuple").add(F.arrayNode().add("string")), F.arrayNode())));
+                attribute(
+                        r,
+                        inst,
+                        "triggers_replace",
+                        F.objectNode().put("value", "x").put("type", "no-such-type")),
+                attribute(
+                        r,
+                        inst,
+                        "input",
+                        typed(F.arrayNode().add("tuple").add(F.arrayNode().add("string")), F.arrayNode())));
         return apply(edits.get(random.nextInt(edits.size())), "wrong type");
     }
 
     private Mutant missingField() {
         int r = random.nextInt(2);
-        List<Edit> edits = List.of(top("version", null), resource(r, "mode", null), resource(r, "type", null),
-                resource(r, "name", null), resource(r, "provider", null));
+        List<Edit> edits = List.of(
+                top("version", null),
+                resource(r, "mode", null),
+                resource(r, "type", null),
+                resource(r, "name", null),
+                resource(r, "provider", null));
         return apply(edits.get(random.nextInt(edits.size())), "missing");
     }
 
     private Mutant futureOrPast() {
         int r = random.nextInt(2);
-        List<Edit> edits = List.of(top("version", F.numberNode(5)), top("version", F.numberNode(99)), top("version", F.numberNode(3)),
-                new Edit("resources[" + r + "].instances[0].schema_version", n -> inst(n, r, 0), "schema_version",
-                        F.numberNode(1 + random.nextInt(99)), Layer.SCHEMA));
+        List<Edit> edits = List.of(
+                top("version", F.numberNode(5)),
+                top("version", F.numberNode(99)),
+                top("version", F.numberNode(3)),
+                new Edit(
+                        "resources[" + r + "].instances[0].schema_version",
+                        n -> inst(n, r, 0),
+                        "schema_version",
+                        F.numberNode(1 + random.nextInt(99)),
+                        Layer.SCHEMA));
         Edit e = edits.get(random.nextInt(edits.size()));
         if (e.field().equals("version")) {
             return apply(e, "future or past format");
@@ -201,18 +256,28 @@ final class StateDamage {
     }
 
     private Edit resource(int r, String field, JsonNode v) {
-        return new Edit("resources[" + r + "]." + field, n -> (ObjectNode) n.get("resources").get(r), field, v, Layer.CODEC);
+        return new Edit(
+                "resources[" + r + "]." + field,
+                n -> (ObjectNode) n.get("resources").get(r),
+                field,
+                v,
+                Layer.CODEC);
     }
 
     private Edit instance(int r, int i, String field, JsonNode v) {
         int idx = r == 1 ? 0 : i;
-        return new Edit("resources[" + r + "].instances[" + idx + "]." + field, n -> inst(n, r, idx), field, v, Layer.CODEC);
+        return new Edit(
+                "resources[" + r + "].instances[" + idx + "]." + field, n -> inst(n, r, idx), field, v, Layer.CODEC);
     }
 
     private Edit attribute(int r, int i, String field, JsonNode v) {
         int idx = r == 1 ? 0 : i;
-        return new Edit("resources[" + r + "].instances[" + idx + "].attributes." + field,
-                n -> (ObjectNode) inst(n, r, idx).get("attributes"), field, v, Layer.SCHEMA);
+        return new Edit(
+                "resources[" + r + "].instances[" + idx + "].attributes." + field,
+                n -> (ObjectNode) inst(n, r, idx).get("attributes"),
+                field,
+                v,
+                Layer.SCHEMA);
     }
 
     private static ObjectNode inst(ObjectNode root, int r, int i) {

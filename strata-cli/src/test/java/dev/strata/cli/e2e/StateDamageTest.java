@@ -35,6 +35,7 @@ class StateDamageTest {
 
     @TempDir
     static Path root;
+
     static Path template;
 
     static final String CONFIG = """
@@ -66,14 +67,19 @@ class StateDamageTest {
 
     /** Commands that read the state: those that plan reach the schema check, the others stop at the codec. */
     private static final List<List<String>> PLANNING = List.of(
-            List.of("plan", "-no-color"), List.of("apply", "-auto-approve", "-no-color"),
-            List.of("destroy", "-auto-approve", "-no-color"), List.of("refresh", "-no-color"),
+            List.of("plan", "-no-color"),
+            List.of("apply", "-auto-approve", "-no-color"),
+            List.of("destroy", "-auto-approve", "-no-color"),
+            List.of("refresh", "-no-color"),
             List.of("plan", "-refresh=false", "-no-color"));
+
     private static final List<List<String>> READING = List.of(
             List.of("state", "rm", "-no-color", "terraform_data.b"),
             List.of("state", "mv", "-no-color", "terraform_data.b", "terraform_data.c"),
-            List.of("state", "list"), List.of("state", "show", "-no-color", "terraform_data.b"),
-            List.of("output", "-no-color"), List.of("show", "-no-color"),
+            List.of("state", "list"),
+            List.of("state", "show", "-no-color", "terraform_data.b"),
+            List.of("output", "-no-color"),
+            List.of("show", "-no-color"),
             List.of("import", "-no-color", "terraform_data.z", "x"));
 
     @Test
@@ -140,7 +146,8 @@ class StateDamageTest {
                 return e.getKey() + " was rewritten";
             }
         }
-        Result<StateManager> probe = LocalBackend.in(dir, "probe").open("default", LockRequest.of("probe", Duration.ZERO));
+        Result<StateManager> probe =
+                LocalBackend.in(dir, "probe").open("default", LockRequest.of("probe", Duration.ZERO));
         if (probe.value() != null) {
             probe.value().close();
         }

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class TerraformLockInteropTest {
     @TempDir
     Path dir;
+
     Path terraform;
 
     @BeforeEach
@@ -53,8 +54,11 @@ class TerraformLockInteropTest {
 
         CliRunner.Result apply = CliRunner.in(dir).run("apply", "-auto-approve", "-no-color");
         assertThat(apply.exitCode()).as(apply.toString()).isEqualTo(1);
-        assertThat(apply.stderr()).contains("Error acquiring the state lock").contains("Version: 1.11")
-                .contains("Operation: OperationTypeApply").doesNotContain("Exception");
+        assertThat(apply.stderr())
+                .contains("Error acquiring the state lock")
+                .contains("Version: 1.11")
+                .contains("Operation: OperationTypeApply")
+                .doesNotContain("Exception");
         CliRunner.Result rm = CliRunner.in(dir).run("state", "rm", "-no-color", "terraform_data.a");
         assertThat(rm.exitCode()).as(rm.toString()).isEqualTo(1);
         assertThat(rm.stderr()).contains("Error acquiring the state lock");
@@ -62,7 +66,9 @@ class TerraformLockInteropTest {
         assertThat(finish(tf)).as("terraform apply").isZero();
         assertThat(info()).doesNotExist();
         CliRunner.Result list = CliRunner.in(dir).run("state", "rm", "-no-color", "terraform_data.a");
-        assertThat(list.exitCode()).as("the lock is free once terraform exits: " + list).isZero();
+        assertThat(list.exitCode())
+                .as("the lock is free once terraform exits: " + list)
+                .isZero();
     }
 
     @Test
@@ -72,7 +78,8 @@ class TerraformLockInteropTest {
                   input = "x"
                 }
                 """);
-        assertThat(CliRunner.in(dir).run("apply", "-auto-approve", "-no-color").exitCode()).isZero();
+        assertThat(CliRunner.in(dir).run("apply", "-auto-approve", "-no-color").exitCode())
+                .isZero();
         Files.writeString(dir.resolve("main.tf"), """
                 resource "terraform_data" "d" {
                   input = "x"
@@ -81,8 +88,8 @@ class TerraformLockInteropTest {
                   create_duration = "3s"
                 }
                 """);
-        CompletableFuture<CliRunner.Result> strata = CompletableFuture.supplyAsync(
-                () -> CliRunner.in(dir).run("apply", "-auto-approve", "-no-color"));
+        CompletableFuture<CliRunner.Result> strata =
+                CompletableFuture.supplyAsync(() -> CliRunner.in(dir).run("apply", "-auto-approve", "-no-color"));
         for (int i = 0; i < 1000 && !Files.exists(info()) && !strata.isDone(); i++) {
             Thread.sleep(10);
         }
@@ -95,7 +102,9 @@ class TerraformLockInteropTest {
         assertThat(done.exitCode()).as(done.toString()).isZero();
         assertThat(done.stdout()).contains("1 added, 0 changed, 0 destroyed");
         Run after = run("state", "rm", "-no-color", "terraform_data.d");
-        assertThat(after.code()).as("terraform can lock once strata is done: " + after.output()).isZero();
+        assertThat(after.code())
+                .as("terraform can lock once strata is done: " + after.output())
+                .isZero();
         assertThat(CliRunner.in(dir).run("state", "list").stdout()).isEqualTo("time_sleep.s\n");
     }
 
@@ -122,7 +131,9 @@ class TerraformLockInteropTest {
                 """);
         CliRunner.Result apply = CliRunner.in(dir).run("apply", "-auto-approve", "-no-color");
         assertThat(apply.exitCode()).as(apply.toString()).isZero();
-        assertThat(apply.stdout() + apply.stderr()).contains("Took over a stale state lock").contains("no process holds the lock on the state file");
+        assertThat(apply.stdout() + apply.stderr())
+                .contains("Took over a stale state lock")
+                .contains("no process holds the lock on the state file");
         assertThat(info()).doesNotExist();
     }
 
@@ -138,7 +149,9 @@ class TerraformLockInteropTest {
         for (int i = 0; i < 3000 && !Files.exists(info()) && tf.isAlive(); i++) {
             Thread.sleep(10);
         }
-        assertThat(info()).as("terraform holds the lock: " + Files.readString(dir.resolve("tf.out"))).exists();
+        assertThat(info())
+                .as("terraform holds the lock: " + Files.readString(dir.resolve("tf.out")))
+                .exists();
     }
 
     private int finish(Process p) throws Exception {
@@ -149,7 +162,10 @@ class TerraformLockInteropTest {
     record Run(int code, String output) {}
 
     private Run run(String... args) throws Exception {
-        ProcessResult r = Terraform.at(terraform, dir).mergeStderr().timeout(Duration.ofMinutes(1)).run(args);
+        ProcessResult r = Terraform.at(terraform, dir)
+                .mergeStderr()
+                .timeout(Duration.ofMinutes(1))
+                .run(args);
         return new Run(r.exitCode(), r.stdout());
     }
 }

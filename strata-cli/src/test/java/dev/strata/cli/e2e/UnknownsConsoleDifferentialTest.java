@@ -102,6 +102,9 @@ class UnknownsConsoleDifferentialTest {
     }
 
     private static String terraformConsole(Path exe, String expr) throws IOException, InterruptedException {
-        return Terraform.at(exe, dir).stdin(expr + "\n").timeout(Duration.ofMinutes(1)).ok("console", "-no-color");
+        return Terraform.at(exe, dir)
+                .stdin(expr + "\n")
+                .timeout(Duration.ofMinutes(1))
+                .ok("console", "-no-color");
     }
 }

@@ -52,7 +52,9 @@ class ValidateCorpusDifferentialIT {
     static Path work;
 
     private static Path corpus() {
-        return Path.of(System.getProperty("strata.shared.dir", "../../shared")).resolve("corpus").resolve("hcl");
+        return Path.of(System.getProperty("strata.shared.dir", "../../shared"))
+                .resolve("corpus")
+                .resolve("hcl");
     }
 
     @TestFactory
@@ -62,21 +64,30 @@ class ValidateCorpusDifferentialIT {
         assumeTrue(Files.isDirectory(MIRROR.resolve("registry.terraform.io/hashicorp/aws")), "no AWS provider mirror");
         assumeTrue(Files.isDirectory(corpus()), "no corpus at " + corpus());
         Path cliConfig = work.resolve("cli.tfrc");
-        Files.writeString(cliConfig, "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
-                + "\"\n    include = [\"registry.terraform.io/hashicorp/aws\"]\n  }\n}\n");
+        Files.writeString(
+                cliConfig,
+                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
+                        + "\"\n    include = [\"registry.terraform.io/hashicorp/aws\"]\n  }\n}\n");
         List<Path> repos;
         try (Stream<Path> s = Files.list(corpus())) {
-            repos = s.filter(p -> p.getFileName().toString().startsWith("terraform-aws-modules__")).sorted().toList();
+            repos = s.filter(p -> p.getFileName().toString().startsWith("terraform-aws-modules__"))
+                    .sorted()
+                    .toList();
         }
         assumeTrue(!repos.isEmpty(), "no terraform-aws-modules repositories in the corpus");
-        return Stream.of("published", "adapted-to-5.100").map(variant -> DynamicContainer.dynamicContainer(variant,
-                repos.stream().flatMap(repo -> {
-                    Path tfCopy = copy(repo, work.resolve(variant).resolve("terraform"), variant.startsWith("adapted"));
-                    Path stCopy = copy(repo, work.resolve(variant).resolve("strata"), variant.startsWith("adapted"));
-                    return moduleDirs(tfCopy).stream().map(rel -> DynamicTest.dynamicTest(
-                            repo.getFileName() + "/" + rel, () -> compare(terraform, cliConfig, tfCopy.resolve(rel),
-                                    stCopy.resolve(rel))));
-                })));
+        return Stream.of("published", "adapted-to-5.100")
+                .map(variant -> DynamicContainer.dynamicContainer(
+                        variant, repos.stream().flatMap(repo -> {
+                            Path tfCopy = copy(
+                                    repo, work.resolve(variant).resolve("terraform"), variant.startsWith("adapted"));
+                            Path stCopy =
+                                    copy(repo, work.resolve(variant).resolve("strata"), variant.startsWith("adapted"));
+                            return moduleDirs(tfCopy).stream()
+                                    .map(rel -> DynamicTest.dynamicTest(
+                                            repo.getFileName() + "/" + rel,
+                                            () -> compare(
+                                                    terraform, cliConfig, tfCopy.resolve(rel), stCopy.resolve(rel))));
+                        })));
     }
 
     private void compare(Path terraform, Path cliConfig, Path tfDir, Path stDir) throws Exception {
@@ -94,11 +105,14 @@ class ValidateCorpusDifferentialIT {
         List<String> theirErrors = new ArrayList<>(errors(theirs));
         boolean randomBlocked = theirErrors.remove(MISSING + BUILT_IN_RANDOM);
         List<String> ourErrors = errors(ours);
-        assumeFalse(randomBlocked && ourErrors.stream().noneMatch(e -> e.startsWith(MISSING)),
+        assumeFalse(
+                randomBlocked && ourErrors.stream().noneMatch(e -> e.startsWith(MISSING)),
                 "needs hashicorp/random, which Strata builds in and Terraform cannot install offline");
-        assertThat(ourErrors).as("strata validate -json in " + stDir + ":\n" + r.stdout())
+        assertThat(ourErrors)
+                .as("strata validate -json in " + stDir + ":\n" + r.stdout())
                 .containsExactlyInAnyOrderElementsOf(theirErrors);
-        assertThat(ours.path("valid").asBoolean()).isEqualTo(theirs.path("valid").asBoolean());
+        assertThat(ours.path("valid").asBoolean())
+                .isEqualTo(theirs.path("valid").asBoolean());
         assertThat(r.exitCode()).isEqualTo(theirs.path("valid").asBoolean() ? 0 : 1);
     }
 
@@ -117,9 +131,12 @@ class ValidateCorpusDifferentialIT {
                 out.add(MISSING + detail.substring(at + 9, detail.indexOf(',', at)));
                 continue;
             }
-            out.add(d.path("summary").asText() + (r.isMissingNode() ? "" : " @ " + r.path("filename").asText() + ":"
-                    + r.at("/start/line") + ":" + r.at("/start/column") + "-" + r.at("/end/line") + ":"
-                    + r.at("/end/column")));
+            out.add(d.path("summary").asText()
+                    + (r.isMissingNode()
+                            ? ""
+                            : " @ " + r.path("filename").asText() + ":"
+                                    + r.at("/start/line") + ":" + r.at("/start/column") + "-" + r.at("/end/line") + ":"
+                                    + r.at("/end/column")));
         }
         return out;
     }

@@ -67,7 +67,8 @@ class VpcExamplePlanDifferentialTest {
             }
         }
         assertThat(zones).containsExactly("eu-west-1a", "eu-west-1b", "eu-west-1c");
-        assertThat(d.ours.at("/planned_values/outputs/vpc_cidr_block/value").asText()).isEqualTo("10.0.0.0/16");
+        assertThat(d.ours.at("/planned_values/outputs/vpc_cidr_block/value").asText())
+                .isEqualTo("10.0.0.0/16");
         d.assertSame();
     }
 
@@ -185,10 +186,12 @@ class VpcExamplePlanDifferentialTest {
         return r;
     }
 
-    private static String tool(Path exe, Path dir, Path cliConfig, String... args) throws IOException,
-            InterruptedException {
+    private static String tool(Path exe, Path dir, Path cliConfig, String... args)
+            throws IOException, InterruptedException {
         AwsExamples.Run r = AwsExamples.terraform(exe, dir, cliConfig, args);
-        assertThat(r.exitCode()).as("terraform " + String.join(" ", args) + " in " + dir + "\n" + r.stderr()).isZero();
+        assertThat(r.exitCode())
+                .as("terraform " + String.join(" ", args) + " in " + dir + "\n" + r.stderr())
+                .isZero();
         return r.stdout();
     }
 }

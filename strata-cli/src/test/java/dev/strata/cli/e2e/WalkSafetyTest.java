@@ -100,8 +100,10 @@ class WalkSafetyTest {
                 + "of one resource or module.";
         CliRunner.Result plan = run("plan", "-no-color");
         assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(1);
-        assertThat(flat(plan.stdout() + plan.stderr())).contains("Error: Invalid count argument")
-                .contains("on main.tf line 3, in resource \"terraform_data\" \"many\":").contains(want)
+        assertThat(flat(plan.stdout() + plan.stderr()))
+                .contains("Error: Invalid count argument")
+                .contains("on main.tf line 3, in resource \"terraform_data\" \"many\":")
+                .contains(want)
                 .doesNotContain("Plan:");
         CliRunner.Result validate = run("validate", "-no-color");
         assertThat(validate.exitCode()).as(validate.toString()).isEqualTo(1);
@@ -136,8 +138,10 @@ class WalkSafetyTest {
         String want = "The given \"count\" argument value is unsuitable: must be greater than or equal to zero.";
         CliRunner.Result plan = run("plan", "-no-color");
         assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(1);
-        assertThat(flat(plan.stdout() + plan.stderr())).contains("Error: Invalid count argument")
-                .contains("on m/main.tf line 4, in resource \"terraform_data\" \"x\":").contains(want);
+        assertThat(flat(plan.stdout() + plan.stderr()))
+                .contains("Error: Invalid count argument")
+                .contains("on m/main.tf line 4, in resource \"terraform_data\" \"x\":")
+                .contains(want);
         CliRunner.Result apply = run("apply", "-auto-approve", "-no-color");
         assertThat(apply.exitCode()).as(apply.toString()).isEqualTo(1);
         assertThat(flat(apply.stdout() + apply.stderr())).contains(want).doesNotContain("Creating...");
@@ -159,7 +163,9 @@ class WalkSafetyTest {
         CliRunner.Result plan = run("plan", "-no-color");
         assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(1);
         String out = flat(plan.stdout() + plan.stderr());
-        assertThat(out).contains("Error: Invalid count argument").contains("on main.tf line 4, in module \"m\":")
+        assertThat(out)
+                .contains("Error: Invalid count argument")
+                .contains("on main.tf line 4, in module \"m\":")
                 .doesNotContain("Internal error");
         assertThat(out.split("Error: ", -1)).hasSize(2);
     }
@@ -185,8 +191,11 @@ class WalkSafetyTest {
         assumeTrue(terraform.isPresent(), "terraform is not on the PATH");
         Path tfDir = Files.createDirectory(dir.resolve("tf"));
         Files.writeString(tfDir.resolve("main.tf"), tf);
-        String theirs = flat(Terraform.at(terraform.get(), tfDir).inAutomation(false).mergeStderr()
-                .timeout(Duration.ofMinutes(2)).expect(1, "plan", "-no-color", "-input=false"));
+        String theirs = flat(Terraform.at(terraform.get(), tfDir)
+                .inAutomation(false)
+                .mergeStderr()
+                .timeout(Duration.ofMinutes(2))
+                .expect(1, "plan", "-no-color", "-input=false"));
         assertThat(theirs).contains("Error: Invalid count argument").contains(detail);
     }
 }

@@ -50,16 +50,24 @@ class DebugRunLogTest {
         String text = Files.readString(log);
         List<String> lines = text.lines().toList();
         assertThat(text).doesNotContain(SECRET);
-        assertThat(lines).anyMatch(matches("provider\\[\"terraform.io/builtin/terraform\"\\]: PlanResourceChange terraform_data\\.a succeeded in [0-9.]+ ms \\(attempt 1\\)"))
-                .anyMatch(matches("provider\\[\"terraform.io/builtin/terraform\"\\]: ApplyResourceChange terraform_data\\.b succeeded in [0-9.]+ ms \\(attempt 1\\)"))
+        assertThat(lines)
+                .anyMatch(
+                        matches(
+                                "provider\\[\"terraform.io/builtin/terraform\"\\]: PlanResourceChange terraform_data\\.a succeeded in [0-9.]+ ms \\(attempt 1\\)"))
+                .anyMatch(
+                        matches(
+                                "provider\\[\"terraform.io/builtin/terraform\"\\]: ApplyResourceChange terraform_data\\.b succeeded in [0-9.]+ ms \\(attempt 1\\)"))
                 // The second run refreshes what the first created.
-                .anyMatch(matches("provider\\[\"terraform.io/builtin/terraform\"\\]: ReadResource terraform_data\\.a succeeded in [0-9.]+ ms"))
+                .anyMatch(
+                        matches(
+                                "provider\\[\"terraform.io/builtin/terraform\"\\]: ReadResource terraform_data\\.a succeeded in [0-9.]+ ms"))
                 .anyMatch(matches("lock \\S+ on .*terraform\\.tfstate acquired for OperationTypeApply in \\d+ ms"))
                 .anyMatch(matches("lock \\S+ on .*released after"))
                 .anyMatch(matches("state written to terraform\\.tfstate: serial \\d+, \\d+ bytes, in \\d+ ms"))
                 .anyMatch(matches("state read from terraform\\.tfstate: \\d+ bytes, serial \\d+"));
         assertThat(lines).allMatch(l -> l.contains("run=")).hasSizeGreaterThan(15);
-        assertThat(apply.stdout() + apply.stderr() + again.stdout() + again.stderr()).doesNotContain(SECRET);
+        assertThat(apply.stdout() + apply.stderr() + again.stdout() + again.stderr())
+                .doesNotContain(SECRET);
     }
 
     private static java.util.function.Predicate<String> matches(String regex) {

@@ -39,8 +39,11 @@ class LoggingTest {
     @Test
     void jsonLinesInAFileCarryTheRunIdFromEveryThreadAndLogger() throws Exception {
         Path file = dir.resolve("strata.log");
-        var warnings = Logging.configure(settings(Map.of(
-                "STRATA_LOG", "debug", "STRATA_LOG_PATH", file.toString(), "STRATA_LOG_FORMAT", "json")), err, "run123abc");
+        var warnings = Logging.configure(
+                settings(
+                        Map.of("STRATA_LOG", "debug", "STRATA_LOG_PATH", file.toString(), "STRATA_LOG_FORMAT", "json")),
+                err,
+                "run123abc");
         assertThat(warnings).isEmpty();
 
         LoggerFactory.getLogger("dev.strata.engine.Walk").info("planned {} of {}", 3, "aws_vpc.main");
@@ -48,7 +51,8 @@ class LoggingTest {
         ExecutorService pool = Executors.newSingleThreadExecutor(r -> new Thread(r, "apply-worker"));
         try {
             pool.submit(() -> LoggerFactory.getLogger("dev.strata.provider.Random")
-                    .warn("with \"quotes\"\nand a newline", new IllegalStateException("boom"))).get();
+                            .warn("with \"quotes\"\nand a newline", new IllegalStateException("boom")))
+                    .get();
         } finally {
             pool.shutdown();
         }
@@ -102,12 +106,17 @@ class LoggingTest {
 
     @Test
     void offUnsetAndInvalidLevelsLogNothing() {
-        for (Map<String, String> env : List.of(Map.<String, String>of(), Map.of("STRATA_LOG", "off"),
-                Map.of("STRATA_LOG", ""), Map.of("STRATA_LOG", "verbose"))) {
+        for (Map<String, String> env : List.of(
+                Map.<String, String>of(),
+                Map.of("STRATA_LOG", "off"),
+                Map.of("STRATA_LOG", ""),
+                Map.of("STRATA_LOG", "verbose"))) {
             stderr.reset();
             Logging.configure(settings(env), err, "r");
             LoggerFactory.getLogger("dev.strata.z").error("never");
-            assertThat(stderr.toString(StandardCharsets.UTF_8)).as(env.toString()).isEmpty();
+            assertThat(stderr.toString(StandardCharsets.UTF_8))
+                    .as(env.toString())
+                    .isEmpty();
             Logging.shutdown();
         }
     }
@@ -118,7 +127,9 @@ class LoggingTest {
         assertThat(s.level()).isEqualTo(LogSettings.Level.OFF);
         assertThat(s.format()).isEqualTo(LogSettings.Format.HUMAN);
         assertThat(s.warnings()).hasSize(2);
-        assertThat(s.warnings().get(0).detail()).contains("\"verbose\"").contains("trace, debug, info, warn, error and off");
+        assertThat(s.warnings().get(0).detail())
+                .contains("\"verbose\"")
+                .contains("trace, debug, info, warn, error and off");
         assertThat(s.warnings().get(1).detail()).contains("human and json");
         assertThat(settings(Map.of("STRATA_LOG", "Debug")).level()).isEqualTo(LogSettings.Level.DEBUG);
     }
@@ -128,7 +139,9 @@ class LoggingTest {
         Files.writeString(dir.resolve("blocker"), "");
         var warnings = Logging.configure(
                 settings(Map.of("STRATA_LOG", "info", "STRATA_LOG_PATH", "blocker/sub/x.log")), err, "r9");
-        assertThat(warnings).singleElement().satisfies(w -> assertThat(w.summary()).isEqualTo("Cannot write the log file"));
+        assertThat(warnings)
+                .singleElement()
+                .satisfies(w -> assertThat(w.summary()).isEqualTo("Cannot write the log file"));
         LoggerFactory.getLogger("dev.strata.w").info("still logged");
         assertThat(stderr.toString(StandardCharsets.UTF_8)).contains("run=r9").contains("still logged");
     }

@@ -33,21 +33,47 @@ class OperationViewTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private OperationView view(boolean json, String stdin, Map<String, String> env) {
-        CommandContext ctx = new CommandContext(Path.of("."),
+        CommandContext ctx = new CommandContext(
+                Path.of("."),
                 new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                false, 80, env, "test");
-        return OperationView.of(ctx, json, new Schemas(ProviderRegistry.load(OperationViewTest.class.getClassLoader())));
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                false,
+                80,
+                env,
+                "test");
+        return OperationView.of(
+                ctx, json, new Schemas(ProviderRegistry.load(OperationViewTest.class.getClassLoader())));
     }
 
     private static Plan plan(Action... actions) {
         AbsProviderConfig data = new AbsProviderConfig(Module.ROOT, Provider.BUILTIN_TERRAFORM, null);
         List<ResourceChange> changes = java.util.stream.IntStream.range(0, actions.length)
-                .mapToObj(i -> new ResourceChange(Addrs.parseAbsResourceInstance("terraform_data.x" + i).value(), null,
-                        actions[i], Value.NULL, Value.NULL, List.of(), null, data, 0, null, null, null))
+                .mapToObj(i -> new ResourceChange(
+                        Addrs.parseAbsResourceInstance("terraform_data.x" + i).value(),
+                        null,
+                        actions[i],
+                        Value.NULL,
+                        Value.NULL,
+                        List.of(),
+                        null,
+                        data,
+                        0,
+                        null,
+                        null,
+                        null))
                 .toList();
-        return new Plan(PlanMode.NORMAL, StateSnapshot.empty("test"), new TreeMap<>(), changes, List.of(), List.of(),
-                new TreeMap<>(), List.of(), Diagnostics.NONE, java.time.Instant.EPOCH);
+        return new Plan(
+                PlanMode.NORMAL,
+                StateSnapshot.empty("test"),
+                new TreeMap<>(),
+                changes,
+                List.of(),
+                List.of(),
+                new TreeMap<>(),
+                List.of(),
+                Diagnostics.NONE,
+                java.time.Instant.EPOCH);
     }
 
     private String out() {
@@ -57,14 +83,16 @@ class OperationViewTest {
     @Test
     void nextStepNamesTheSavedPlanOrWarnsThatThereIsNone() {
         view(false, "", Map.of()).nextStep(plan(Action.CREATE), Optional.of("tfplan"));
-        assertThat(out()).isEqualTo("\n" + "─".repeat(77) + "\n\nSaved the plan to: tfplan\n\n"
-                + "To perform exactly these actions, run the following command to apply:\n"
-                + "    strata apply \"tfplan\"\n");
+        assertThat(out())
+                .isEqualTo("\n" + "─".repeat(77) + "\n\nSaved the plan to: tfplan\n\n"
+                        + "To perform exactly these actions, run the following command to apply:\n"
+                        + "    strata apply \"tfplan\"\n");
         out.reset();
         view(false, "", Map.of()).nextStep(plan(Action.CREATE), Optional.empty());
-        assertThat(out()).isEqualTo("\n" + "─".repeat(77) + "\n\n"
-                + "Note: You didn't use the -out option to save this plan, so Strata can't\n"
-                + "guarantee to take exactly these actions if you run \"strata apply\" now.\n");
+        assertThat(out())
+                .isEqualTo("\n" + "─".repeat(77) + "\n\n"
+                        + "Note: You didn't use the -out option to save this plan, so Strata can't\n"
+                        + "guarantee to take exactly these actions if you run \"strata apply\" now.\n");
     }
 
     @Test
@@ -79,13 +107,16 @@ class OperationViewTest {
     @Test
     void approvalNeedsExactlyYes() {
         assertThat(view(false, "yes\n", Map.of()).approve(PlanMode.NORMAL)).isTrue();
-        assertThat(out()).contains("Do you want to perform these actions?", "Only 'yes' will be accepted to approve.",
-                "  Enter a value: ");
+        assertThat(out())
+                .contains(
+                        "Do you want to perform these actions?",
+                        "Only 'yes' will be accepted to approve.",
+                        "  Enter a value: ");
         out.reset();
         assertThat(view(false, "y\n", Map.of()).approve(PlanMode.DESTROY)).isFalse();
         assertThat(out()).contains("Do you really want to destroy all resources?", "There is no undo.");
-        assertThat(out() + err.toString(StandardCharsets.UTF_8)).contains("Destroy cancelled",
-                "Only 'yes' approves the plan.");
+        assertThat(out() + err.toString(StandardCharsets.UTF_8))
+                .contains("Destroy cancelled", "Only 'yes' approves the plan.");
     }
 
     @Test

@@ -36,11 +36,14 @@ class PackageDependencyTest {
                 Matcher m = CLI_REFERENCE.matcher(lines.get(i));
                 while (m.find()) {
                     if (!ALLOWED.contains(m.group(1))) {
-                        offending.add(source.getFileName() + ":" + (i + 1) + ": " + lines.get(i).strip());
+                        offending.add(source.getFileName() + ":" + (i + 1) + ": "
+                                + lines.get(i).strip());
                     }
                 }
             }
         }
-        assertThat(offending).as("references from dev.strata.cli.view to other CLI packages").isEmpty();
+        assertThat(offending)
+                .as("references from dev.strata.cli.view to other CLI packages")
+                .isEmpty();
     }
 }

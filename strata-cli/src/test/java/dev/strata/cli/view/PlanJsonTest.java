@@ -26,9 +26,19 @@ class PlanJsonTest {
     @Test
     void theTimestampIsThePlansOwnInRfc3339WithoutFraction() throws IOException {
         Files.writeString(dir.resolve("main.tf"), "output \"o\" { value = 1 }\n");
-        ConfigTree tree = ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT).value();
-        Plan plan = new Plan(PlanMode.NORMAL, StateSnapshot.empty("test"), new TreeMap<>(), List.of(), List.of(),
-                List.of(), new TreeMap<>(), List.of(), Diagnostics.of(), Instant.parse("2024-05-06T07:08:09Z"));
+        ConfigTree tree =
+                ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT).value();
+        Plan plan = new Plan(
+                PlanMode.NORMAL,
+                StateSnapshot.empty("test"),
+                new TreeMap<>(),
+                List.of(),
+                List.of(),
+                List.of(),
+                new TreeMap<>(),
+                List.of(),
+                Diagnostics.of(),
+                Instant.parse("2024-05-06T07:08:09Z"));
 
         ObjectNode json = PlanJson.of(plan, tree, "1.2.3");
 

@@ -32,9 +32,15 @@ class TerminalPrompterTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
     private CommandContext context(Map<String, String> env) {
-        return new CommandContext(dir, new ByteArrayInputStream(new byte[0]),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream()),
-                false, 80, env, "r");
+        return new CommandContext(
+                dir,
+                new ByteArrayInputStream(new byte[0]),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(new ByteArrayOutputStream()),
+                false,
+                80,
+                env,
+                "r");
     }
 
     /** Scripted answers; records which were read without echo. */
@@ -74,8 +80,12 @@ class TerminalPrompterTest {
                 """);
         Result<ConfigTree> tree = ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT);
         Script script = new Script("hunter2", "eu", "[\"a\",\"b\"]");
-        Result<SortedMap<String, Value>> r = InputVariables.resolve(tree.value().root().module(), dir, Map.of(),
-                List.of(), new TerminalPrompter(context(Map.of()), script));
+        Result<SortedMap<String, Value>> r = InputVariables.resolve(
+                tree.value().root().module(),
+                dir,
+                Map.of(),
+                List.of(),
+                new TerminalPrompter(context(Map.of()), script));
         assertThat(r.diagnostics().isEmpty()).as(r.diagnostics().toString()).isTrue();
         // Terraform's own output on a terminal, less the echo of what was typed (ours is scripted).
         assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("""
@@ -99,9 +109,14 @@ class TerminalPrompterTest {
     void endOfInputLeavesTheVariableUnset() throws IOException {
         Files.writeString(dir.resolve("main.tf"), "variable \"x\" {}\n");
         Result<ConfigTree> tree = ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT);
-        Result<SortedMap<String, Value>> r = InputVariables.resolve(tree.value().root().module(), dir, Map.of(),
-                List.of(), new TerminalPrompter(context(Map.of()), new Script()));
-        assertThat(r.diagnostics().asList()).extracting(d -> d.summary())
+        Result<SortedMap<String, Value>> r = InputVariables.resolve(
+                tree.value().root().module(),
+                dir,
+                Map.of(),
+                List.of(),
+                new TerminalPrompter(context(Map.of()), new Script()));
+        assertThat(r.diagnostics().asList())
+                .extracting(d -> d.summary())
                 .containsExactly("No value for required variable");
     }
 
@@ -110,7 +125,8 @@ class TerminalPrompterTest {
         // A test's stdin is not the process's terminal; -input=false and TF_INPUT=0 also turn prompts off.
         assertThat(TerminalPrompter.forCommand(context(Map.of()), true)).isEmpty();
         assertThat(TerminalPrompter.forCommand(context(Map.of()), false)).isEmpty();
-        assertThat(TerminalPrompter.forCommand(context(Map.of("TF_INPUT", "0")), true)).isEmpty();
+        assertThat(TerminalPrompter.forCommand(context(Map.of("TF_INPUT", "0")), true))
+                .isEmpty();
         assertThat(TerminalPrompter.stdinIsTerminal(context(Map.of()))).isFalse();
     }
 }

@@ -38,8 +38,8 @@ class ValueDiffTest {
     }
 
     private static Value rule(String action, String v4, String v6) {
-        return Value.objectOf("action", Value.string(action), "cidr_block", Value.string(v4), "ipv6_cidr_block",
-                Value.string(v6));
+        return Value.objectOf(
+                "action", Value.string(action), "cidr_block", Value.string(v4), "ipv6_cidr_block", Value.string(v6));
     }
 
     private static Value created(Value extra) {
@@ -93,7 +93,9 @@ class ValueDiffTest {
         Block schema = acl(Attribute.optional(Type.DYNAMIC));
         assertThat(ValueDiff.mayBeLegacy(schema)).isFalse();
         assertThat(ValueDiff.mayBeLegacy(Block.builder()
-                .block("m", NestedBlock.of(NestingMode.MAP, RULE)).build())).isFalse();
+                        .block("m", NestedBlock.of(NestingMode.MAP, RULE))
+                        .build()))
+                .isFalse();
         assertThat(render(schema, created(Value.string("")))).isEqualTo("""
                       + extra = ""
                       + id    = (known after apply)

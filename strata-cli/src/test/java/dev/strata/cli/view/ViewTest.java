@@ -1,9 +1,9 @@
 package dev.strata.cli.view;
 
-import dev.strata.hcl.TextWrap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.cli.command.CommandContext;
+import dev.strata.hcl.TextWrap;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -17,15 +17,27 @@ class ViewTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private View view(boolean color, int width) {
-        return new View(new CommandContext(Path.of("."), new ByteArrayInputStream(new byte[0]),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                color, width, Map.of(), "r"));
+        return new View(new CommandContext(
+                Path.of("."),
+                new ByteArrayInputStream(new byte[0]),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                color,
+                width,
+                Map.of(),
+                "r"));
     }
 
     private View answering(String stdin) {
-        return new View(new CommandContext(Path.of("."), new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-                false, 80, Map.of(), "r"));
+        return new View(new CommandContext(
+                Path.of("."),
+                new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                false,
+                80,
+                Map.of(),
+                "r"));
     }
 
     @Test
@@ -68,11 +80,12 @@ class ViewTest {
 
     @Test
     void detailIsWrappedToTheTerminalWidth() {
-        view(false, 30).diagnostic(CliDiagnostic.error("S",
-                "one two three four five six seven eight nine ten eleven twelve"));
+        view(false, 30)
+                .diagnostic(CliDiagnostic.error("S", "one two three four five six seven eight nine ten eleven twelve"));
         String text = err.toString(StandardCharsets.UTF_8);
         assertThat(text.lines()).allMatch(l -> l.length() <= 30);
-        assertThat(text.replaceAll("\\s+", " ")).contains("one two three four five six seven eight nine ten eleven twelve");
+        assertThat(text.replaceAll("\\s+", " "))
+                .contains("one two three four five six seven eight nine ten eleven twelve");
     }
 
     @Test

@@ -60,11 +60,13 @@ public final class DagWalker<N extends Comparable<? super N>> {
     private record Completion<N>(N node, Outcome<N> outcome) {}
 
     /** Walks the graph; returns every node's outcome, in node order. */
-    public SortedMap<N, Outcome<N>> walk(Visitor<N> visitor, BooleanSupplier stopRequested) throws InterruptedException {
+    public SortedMap<N, Outcome<N>> walk(Visitor<N> visitor, BooleanSupplier stopRequested)
+            throws InterruptedException {
         Map<N, Integer> waitingOn = new HashMap<>();
         PriorityQueue<N> ready = new PriorityQueue<>();
         for (N n : graph.nodes()) {
-            int deps = (int) graph.dependenciesOf(n).stream().filter(d -> !d.equals(n)).count();
+            int deps = (int)
+                    graph.dependenciesOf(n).stream().filter(d -> !d.equals(n)).count();
             waitingOn.put(n, deps);
             if (deps == 0) {
                 ready.add(n);

@@ -17,8 +17,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 import org.jgrapht.Graph;
-import org.jgrapht.alg.connectivity.KosarajuStrongConnectivityInspector;
 import org.jgrapht.alg.TransitiveReduction;
+import org.jgrapht.alg.connectivity.KosarajuStrongConnectivityInspector;
 import org.jgrapht.graph.DefaultEdge;
 import org.jgrapht.graph.SimpleDirectedGraph;
 import org.jgrapht.traverse.TopologicalOrderIterator;
@@ -42,10 +42,11 @@ public final class DependencyGraph<N extends Comparable<? super N>> {
     private final SortedSet<N> nodes;
     /** Per node, what it depends on (sorted by target), with the first reference that made each edge. */
     private final Map<N, TreeMap<N, SourceRange>> dependencies;
+
     private final Map<N, SortedSet<N>> dependents;
 
-    private DependencyGraph(SortedSet<N> nodes, Map<N, TreeMap<N, SourceRange>> dependencies,
-                            Map<N, SortedSet<N>> dependents) {
+    private DependencyGraph(
+            SortedSet<N> nodes, Map<N, TreeMap<N, SourceRange>> dependencies, Map<N, SortedSet<N>> dependents) {
         this.nodes = Collections.unmodifiableSortedSet(nodes);
         this.dependencies = dependencies;
         this.dependents = dependents;
@@ -94,7 +95,8 @@ public final class DependencyGraph<N extends Comparable<? super N>> {
 
     /** What {@code n} depends on, in order. */
     public SortedSet<N> dependenciesOf(N n) {
-        return Collections.unmodifiableSortedSet(new TreeSet<>(dependencies.get(n).keySet()));
+        return Collections.unmodifiableSortedSet(
+                new TreeSet<>(dependencies.get(n).keySet()));
     }
 
     /** What depends on {@code n}, in order. */
@@ -131,8 +133,8 @@ public final class DependencyGraph<N extends Comparable<? super N>> {
         for (SortedSet<N> component : cycles()) {
             List<N> chain = cycleThrough(component);
             StringBuilder summary = new StringBuilder("Cycle: ");
-            StringBuilder detail = new StringBuilder("These objects depend on each other in a circle, so none of "
-                    + "them can be evaluated first:");
+            StringBuilder detail = new StringBuilder(
+                    "These objects depend on each other in a circle, so none of " + "them can be evaluated first:");
             SourceRange subject = null;
             // As Terraform, the summary names every object of the strongly connected set: the circle in
             // evaluation order (each after what it depends on), then the others caught in it. The
@@ -148,7 +150,10 @@ public final class DependencyGraph<N extends Comparable<? super N>> {
                 N from = chain.get(i);
                 N to = chain.get((i + 1) % chain.size());
                 SourceRange at = dependencies.get(from).get(to);
-                detail.append("\n  - ").append(name.apply(from)).append(" depends on ").append(name.apply(to))
+                detail.append("\n  - ")
+                        .append(name.apply(from))
+                        .append(" depends on ")
+                        .append(name.apply(to))
                         .append(at == null ? "" : " (" + at + ")");
                 if (subject == null && at != null) {
                     subject = at;
@@ -221,8 +226,7 @@ public final class DependencyGraph<N extends Comparable<? super N>> {
             }
         }
         List<N> out = new ArrayList<>(nodes.size());
-        new TopologicalOrderIterator<N, DefaultEdge>(reversed, Comparator.<N>naturalOrder())
-                .forEachRemaining(out::add);
+        new TopologicalOrderIterator<N, DefaultEdge>(reversed, Comparator.<N>naturalOrder()).forEachRemaining(out::add);
         if (out.size() != nodes.size()) {
             throw new IllegalStateException("graph has a cycle; call checkCycles first");
         }
@@ -275,14 +279,17 @@ public final class DependencyGraph<N extends Comparable<? super N>> {
     }
 
     private String toDot(Function<N, String> name, Set<Dependency<N>> red) {
-        StringBuilder sb = new StringBuilder("digraph {\n  compound = \"true\"\n  newrank = \"true\"\n  subgraph \"root\" {\n");
+        StringBuilder sb =
+                new StringBuilder("digraph {\n  compound = \"true\"\n  newrank = \"true\"\n  subgraph \"root\" {\n");
         for (N n : nodes) {
             sb.append("    \"").append(dotEscape(name.apply(n))).append("\"\n");
         }
         for (Dependency<N> e : edges()) {
-            sb.append("    \"").append(dotEscape(name.apply(e.from()))).append("\" -> \"")
-                    .append(dotEscape(name.apply(e.to()))).append(red.contains(e)
-                            ? "\" [color = \"red\", penwidth = \"2.0\"]\n" : "\"\n");
+            sb.append("    \"")
+                    .append(dotEscape(name.apply(e.from())))
+                    .append("\" -> \"")
+                    .append(dotEscape(name.apply(e.to())))
+                    .append(red.contains(e) ? "\" [color = \"red\", penwidth = \"2.0\"]\n" : "\"\n");
         }
         return sb.append("  }\n}\n").toString();
     }

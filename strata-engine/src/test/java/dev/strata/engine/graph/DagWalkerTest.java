@@ -20,7 +20,9 @@ import org.junit.jupiter.api.Timeout;
 class DagWalkerTest {
     private static DependencyGraph<String> chainAndSideBranch() {
         return DependencyGraph.<String>builder()
-                .dependency("b", "a", null).dependency("c", "b", null).dependency("d", "c", null)
+                .dependency("b", "a", null)
+                .dependency("c", "b", null)
+                .dependency("d", "c", null)
                 .dependency("y", "x", null)
                 .build();
     }
@@ -29,10 +31,12 @@ class DagWalkerTest {
     void visitsEachNodeAfterItsDependencies() throws InterruptedException {
         List<String> order = new CopyOnWriteArrayList<>();
         Map<String, Outcome<String>> out = new DagWalker<>(chainAndSideBranch(), 4)
-                .walk(n -> {
-                    order.add(n);
-                    return new Outcome.Succeeded<>();
-                }, () -> false);
+                .walk(
+                        n -> {
+                            order.add(n);
+                            return new Outcome.Succeeded<>();
+                        },
+                        () -> false);
         assertThat(out.values()).allMatch(o -> o instanceof Outcome.Succeeded<String>);
         assertThat(order).containsExactlyInAnyOrder("a", "b", "c", "d", "x", "y");
         assertThat(order.indexOf("a")).isLessThan(order.indexOf("b"));
@@ -44,12 +48,14 @@ class DagWalkerTest {
     @Test
     void aFailureSkipsOnlyWhatDependsOnIt() throws InterruptedException {
         Map<String, Outcome<String>> out = new DagWalker<>(chainAndSideBranch(), 2)
-                .walk(n -> {
-                    if (n.equals("b")) {
-                        throw new IllegalStateException("API said no");
-                    }
-                    return new Outcome.Succeeded<>();
-                }, () -> false);
+                .walk(
+                        n -> {
+                            if (n.equals("b")) {
+                                throw new IllegalStateException("API said no");
+                            }
+                            return new Outcome.Succeeded<>();
+                        },
+                        () -> false);
         assertThat(out.get("a")).isInstanceOf(Outcome.Succeeded.class);
         assertThat(out.get("b")).isEqualTo(new Outcome.Failed<String>("API said no"));
         assertThat(out.get("c")).isEqualTo(new Outcome.Skipped<>("b"));
@@ -67,12 +73,14 @@ class DagWalkerTest {
     @Timeout(20)
     void aStackOverflowInAVisitFailsThatNodeOnlyAndTheWalkReturns() throws InterruptedException {
         Map<String, Outcome<String>> out = new DagWalker<>(chainAndSideBranch(), 2)
-                .walk(n -> {
-                    if (n.equals("b")) {
-                        recurse(0);
-                    }
-                    return new Outcome.Succeeded<>();
-                }, () -> false);
+                .walk(
+                        n -> {
+                            if (n.equals("b")) {
+                                recurse(0);
+                            }
+                            return new Outcome.Succeeded<>();
+                        },
+                        () -> false);
         assertThat(out.get("b")).isEqualTo(new Outcome.Failed<String>("stack overflow"));
         assertThat(out.get("c")).isEqualTo(new Outcome.Skipped<>("b"));
         assertThat(out.get("d")).isEqualTo(new Outcome.Skipped<>("b"));
@@ -86,13 +94,15 @@ class DagWalkerTest {
     void outOfMemoryInAVisitStartsNothingMore() throws InterruptedException {
         List<String> visited = new CopyOnWriteArrayList<>();
         Map<String, Outcome<String>> out = new DagWalker<>(chainAndSideBranch(), 1)
-                .walk(n -> {
-                    visited.add(n);
-                    if (n.equals("a")) {
-                        throw new OutOfMemoryError("Java heap space");
-                    }
-                    return new Outcome.Succeeded<>();
-                }, () -> false);
+                .walk(
+                        n -> {
+                            visited.add(n);
+                            if (n.equals("a")) {
+                                throw new OutOfMemoryError("Java heap space");
+                            }
+                            return new Outcome.Succeeded<>();
+                        },
+                        () -> false);
         assertThat(visited).containsExactly("a");
         assertThat(out.get("a")).isEqualTo(new Outcome.Failed<String>("out of memory"));
         assertThat(out.get("b")).isEqualTo(new Outcome.Skipped<>("a"));
@@ -104,7 +114,8 @@ class DagWalkerTest {
     void failureReasonsNeverQuoteJavaInternals() {
         assertThat(DagWalker.describe(new StackOverflowError())).isEqualTo("stack overflow");
         assertThat(DagWalker.describe(new OutOfMemoryError("Java heap space"))).isEqualTo("out of memory");
-        assertThat(DagWalker.describe(new NullPointerException("Cannot invoke \"dev.strata.X.y()\" because \"z\" is null")))
+        assertThat(DagWalker.describe(
+                        new NullPointerException("Cannot invoke \"dev.strata.X.y()\" because \"z\" is null")))
                 .isEqualTo("an unexpected internal error");
         assertThat(DagWalker.describe(new ClassCastException("class java.lang.String cannot be cast")))
                 .isEqualTo("an unexpected internal error");
@@ -126,18 +137,21 @@ class DagWalkerTest {
         CyclicBarrier three = new CyclicBarrier(3);
         AtomicInteger active = new AtomicInteger();
         AtomicInteger max = new AtomicInteger();
-        Map<Integer, Outcome<Integer>> out = new DagWalker<>(b.build(), 3).walk(n -> {
-            int now = active.incrementAndGet();
-            max.accumulateAndGet(now, Math::max);
-            try {
-                three.await(20, TimeUnit.SECONDS);
-            } catch (BrokenBarrierException | TimeoutException e) {
-                throw new IllegalStateException("fewer than three visits ran together", e);
-            } finally {
-                active.decrementAndGet();
-            }
-            return new Outcome.Succeeded<>();
-        }, () -> false);
+        Map<Integer, Outcome<Integer>> out = new DagWalker<>(b.build(), 3)
+                .walk(
+                        n -> {
+                            int now = active.incrementAndGet();
+                            max.accumulateAndGet(now, Math::max);
+                            try {
+                                three.await(20, TimeUnit.SECONDS);
+                            } catch (BrokenBarrierException | TimeoutException e) {
+                                throw new IllegalStateException("fewer than three visits ran together", e);
+                            } finally {
+                                active.decrementAndGet();
+                            }
+                            return new Outcome.Succeeded<>();
+                        },
+                        () -> false);
         assertThat(out.values()).allMatch(o -> o instanceof Outcome.Succeeded<Integer>);
         assertThat(max.get()).isEqualTo(3);
     }
@@ -146,11 +160,14 @@ class DagWalkerTest {
     void aStopLetsRunningVisitsFinishAndStartsNoMore() throws InterruptedException {
         AtomicBoolean stop = new AtomicBoolean();
         Map<String, Integer> visits = new ConcurrentHashMap<>();
-        Map<String, Outcome<String>> out = new DagWalker<>(chainAndSideBranch(), 1).walk(n -> {
-            visits.merge(n, 1, Integer::sum);
-            stop.set(true); // as if Ctrl-C arrived during the first operation
-            return new Outcome.Succeeded<>();
-        }, stop::get);
+        Map<String, Outcome<String>> out = new DagWalker<>(chainAndSideBranch(), 1)
+                .walk(
+                        n -> {
+                            visits.merge(n, 1, Integer::sum);
+                            stop.set(true); // as if Ctrl-C arrived during the first operation
+                            return new Outcome.Succeeded<>();
+                        },
+                        stop::get);
         assertThat(visits).containsOnlyKeys("a");
         assertThat(out.get("a")).isInstanceOf(Outcome.Succeeded.class);
         assertThat(out.get("x")).isEqualTo(new Outcome.Skipped<String>(null));

@@ -41,11 +41,13 @@ class DependencyGraphTest {
                 .dependency("local.d", "local.a", at(9))
                 .build();
         Diagnostics d = g.checkCycles(Function.identity());
-        assertThat(d.asList()).extracting(Diagnostic::summary)
+        assertThat(d.asList())
+                .extracting(Diagnostic::summary)
                 .containsExactly("Cycle: local.a, local.c, local.b", "Cycle: local.x");
         Diagnostic first = d.asList().get(0);
         assertThat(first.subject()).isEqualTo(at(1));
-        assertThat(first.detail()).contains("local.a depends on local.b (main.tf:1,3-9)")
+        assertThat(first.detail())
+                .contains("local.a depends on local.b (main.tf:1,3-9)")
                 .contains("local.b depends on local.c (main.tf:2,3-9)")
                 .contains("local.c depends on local.a (main.tf:3,3-9)");
     }
@@ -53,16 +55,22 @@ class DependencyGraphTest {
     @Test
     void transitiveReductionDropsImpliedEdgesOnly() {
         DependencyGraph<String> g = DependencyGraph.<String>builder()
-                .dependency("a", "b", at(1)).dependency("b", "c", at(2)).dependency("a", "c", at(3)).build();
-        assertThat(g.transitiveReduction().edges()).extracting(e -> e.from() + "->" + e.to())
+                .dependency("a", "b", at(1))
+                .dependency("b", "c", at(2))
+                .dependency("a", "c", at(3))
+                .build();
+        assertThat(g.transitiveReduction().edges())
+                .extracting(e -> e.from() + "->" + e.to())
                 .containsExactly("a->b", "b->c");
     }
 
     @Test
     void dotListsNodesAndEdgesInOrder() {
-        DependencyGraph<String> g = DependencyGraph.<String>builder().dependency("b", "a", null).build();
-        assertThat(g.toDot(n -> "x." + n)).isEqualTo("digraph {\n  compound = \"true\"\n  newrank = \"true\"\n"
-                + "  subgraph \"root\" {\n    \"x.a\"\n    \"x.b\"\n    \"x.b\" -> \"x.a\"\n  }\n}\n");
+        DependencyGraph<String> g =
+                DependencyGraph.<String>builder().dependency("b", "a", null).build();
+        assertThat(g.toDot(n -> "x." + n))
+                .isEqualTo("digraph {\n  compound = \"true\"\n  newrank = \"true\"\n"
+                        + "  subgraph \"root\" {\n    \"x.a\"\n    \"x.b\"\n    \"x.b\" -> \"x.a\"\n  }\n}\n");
     }
 
     /** The same edges given in any order give the same order: plans must not depend on input order. */

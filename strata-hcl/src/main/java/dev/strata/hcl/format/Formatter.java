@@ -38,8 +38,8 @@ public final class Formatter {
             return Result.of(src, parsed.diagnostics());
         }
         Lexed lexed = lex(src, filename);
-        List<FmtToken> tokens = TerraformRewrites.apply(lexed.tokens, lexed.starts, lexed.ends,
-                (SyntaxBody) parsed.value().body());
+        List<FmtToken> tokens = TerraformRewrites.apply(lexed.tokens, lexed.starts, lexed.ends, (SyntaxBody)
+                parsed.value().body());
         return Result.of(Layout.format(tokens, lexed.trailingSpaces), parsed.diagnostics());
     }
 

@@ -35,8 +35,12 @@ final class SpaceRules {
         if (s == TokenType.BANG) {
             return false; // logical not is always prefix
         }
-        if (isTemplateText(s) || s == TokenType.OQUOTE || s == TokenType.OHEREDOC
-                || isTemplateText(a) || a == TokenType.CQUOTE || a == TokenType.CHEREDOC) {
+        if (isTemplateText(s)
+                || s == TokenType.OQUOTE
+                || s == TokenType.OHEREDOC
+                || isTemplateText(a)
+                || a == TokenType.CQUOTE
+                || a == TokenType.CHEREDOC) {
             return false; // the literal parts of a template are never touched
         }
         if (s == TokenType.IDENT && subject.text().equals("in") && before != null && before.type() == TokenType.IDENT) {
@@ -77,10 +81,27 @@ final class SpaceRules {
     /** Token types after which a minus must be a negation. */
     private static boolean endsNoOperand(TokenType t) {
         return switch (t) {
-            case OPAREN, OBRACE, OBRACK, EQUAL, COLON, COMMA, QUESTION,
-                 PLUS, STAR, SLASH, PERCENT, MINUS,
-                 EQUAL_OP, NOT_EQUAL, GREATER_THAN, GREATER_THAN_EQ, LESS_THAN, LESS_THAN_EQ,
-                 AND, OR, BANG -> true;
+            case OPAREN,
+                    OBRACE,
+                    OBRACK,
+                    EQUAL,
+                    COLON,
+                    COMMA,
+                    QUESTION,
+                    PLUS,
+                    STAR,
+                    SLASH,
+                    PERCENT,
+                    MINUS,
+                    EQUAL_OP,
+                    NOT_EQUAL,
+                    GREATER_THAN,
+                    GREATER_THAN_EQ,
+                    LESS_THAN,
+                    LESS_THAN_EQ,
+                    AND,
+                    OR,
+                    BANG -> true;
             default -> false;
         };
     }

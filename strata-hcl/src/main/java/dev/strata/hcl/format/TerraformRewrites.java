@@ -30,6 +30,7 @@ final class TerraformRewrites {
     private final List<FmtToken> tokens;
     /** Source byte offsets where each token starts and ends; both strictly increasing. */
     private final int[] starts;
+
     private final int[] ends;
     private final List<Replacement> replacements = new ArrayList<>();
 
@@ -66,8 +67,8 @@ final class TerraformRewrites {
                 continue;
             }
             List<FmtToken> expr = tokens.subList(span[0], span[1]);
-            List<FmtToken> rewritten = depth == 1 && inVariable && a.name().equals("type")
-                    ? typeExpr(expr) : valueExpr(expr);
+            List<FmtToken> rewritten =
+                    depth == 1 && inVariable && a.name().equals("type") ? typeExpr(expr) : valueExpr(expr);
             if (rewritten != expr) {
                 replacements.add(new Replacement(span[0], span[1], rewritten));
             }
@@ -122,8 +123,11 @@ final class TerraformRewrites {
     /** {@code "${expr}"} as a whole value becomes {@code expr}; anything else is returned as is. */
     static List<FmtToken> valueExpr(List<FmtToken> expr) {
         int n = expr.size();
-        if (n < 5 || expr.get(0).type() != TokenType.OQUOTE || expr.get(1).type() != TokenType.TEMPLATE_INTERP
-                || expr.get(n - 2).type() != TokenType.TEMPLATE_SEQ_END || expr.get(n - 1).type() != TokenType.CQUOTE) {
+        if (n < 5
+                || expr.get(0).type() != TokenType.OQUOTE
+                || expr.get(1).type() != TokenType.TEMPLATE_INTERP
+                || expr.get(n - 2).type() != TokenType.TEMPLATE_SEQ_END
+                || expr.get(n - 1).type() != TokenType.CQUOTE) {
             return expr;
         }
         List<FmtToken> inside = expr.subList(2, n - 2);
@@ -139,7 +143,7 @@ final class TerraformRewrites {
                         return expr;
                     }
                 }
-                default -> { }
+                default -> {}
             }
         }
         int from = 0;
@@ -185,7 +189,9 @@ final class TerraformRewrites {
             }
             return expr;
         }
-        if (expr.size() == 3 && expr.get(0).type() == TokenType.OQUOTE && expr.get(1).type() == TokenType.QUOTED_LIT
+        if (expr.size() == 3
+                && expr.get(0).type() == TokenType.OQUOTE
+                && expr.get(1).type() == TokenType.QUOTED_LIT
                 && expr.get(2).type() == TokenType.CQUOTE) {
             // Terraform 0.11 converted collection elements to strings, so "list" means list(string).
             return switch (expr.get(1).text()) {
@@ -199,8 +205,11 @@ final class TerraformRewrites {
     }
 
     private static List<FmtToken> call(String name, String arg) {
-        return List.of(FmtToken.of(TokenType.IDENT, name), FmtToken.of(TokenType.OPAREN, "("),
-                FmtToken.of(TokenType.IDENT, arg), FmtToken.of(TokenType.CPAREN, ")"));
+        return List.of(
+                FmtToken.of(TokenType.IDENT, name),
+                FmtToken.of(TokenType.OPAREN, "("),
+                FmtToken.of(TokenType.IDENT, arg),
+                FmtToken.of(TokenType.CPAREN, ")"));
     }
 
     /** A string as the body of a quoted literal, with the escapes HCL needs and no others. */
@@ -241,14 +250,28 @@ final class TerraformRewrites {
             return true;
         }
         return switch (Character.getType(cp)) {
-            case Character.UPPERCASE_LETTER, Character.LOWERCASE_LETTER, Character.TITLECASE_LETTER,
-                 Character.MODIFIER_LETTER, Character.OTHER_LETTER,
-                 Character.NON_SPACING_MARK, Character.ENCLOSING_MARK, Character.COMBINING_SPACING_MARK,
-                 Character.DECIMAL_DIGIT_NUMBER, Character.LETTER_NUMBER, Character.OTHER_NUMBER,
-                 Character.CONNECTOR_PUNCTUATION, Character.DASH_PUNCTUATION, Character.START_PUNCTUATION,
-                 Character.END_PUNCTUATION, Character.INITIAL_QUOTE_PUNCTUATION, Character.FINAL_QUOTE_PUNCTUATION,
-                 Character.OTHER_PUNCTUATION, Character.MATH_SYMBOL, Character.CURRENCY_SYMBOL,
-                 Character.MODIFIER_SYMBOL, Character.OTHER_SYMBOL -> true;
+            case Character.UPPERCASE_LETTER,
+                    Character.LOWERCASE_LETTER,
+                    Character.TITLECASE_LETTER,
+                    Character.MODIFIER_LETTER,
+                    Character.OTHER_LETTER,
+                    Character.NON_SPACING_MARK,
+                    Character.ENCLOSING_MARK,
+                    Character.COMBINING_SPACING_MARK,
+                    Character.DECIMAL_DIGIT_NUMBER,
+                    Character.LETTER_NUMBER,
+                    Character.OTHER_NUMBER,
+                    Character.CONNECTOR_PUNCTUATION,
+                    Character.DASH_PUNCTUATION,
+                    Character.START_PUNCTUATION,
+                    Character.END_PUNCTUATION,
+                    Character.INITIAL_QUOTE_PUNCTUATION,
+                    Character.FINAL_QUOTE_PUNCTUATION,
+                    Character.OTHER_PUNCTUATION,
+                    Character.MATH_SYMBOL,
+                    Character.CURRENCY_SYMBOL,
+                    Character.MODIFIER_SYMBOL,
+                    Character.OTHER_SYMBOL -> true;
             default -> false;
         };
     }

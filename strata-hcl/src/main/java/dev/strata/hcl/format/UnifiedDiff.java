@@ -23,7 +23,11 @@ public final class UnifiedDiff {
 
     private UnifiedDiff() {}
 
-    private enum Op { SAME, DELETE, INSERT }
+    private enum Op {
+        SAME,
+        DELETE,
+        INSERT
+    }
 
     /** One step of the edit script: an operation and the line indexes it is at in each file. */
     private record Edit(Op op, int oldIndex, int newIndex) {}
@@ -97,8 +101,11 @@ public final class UnifiedDiff {
         }
         // An empty side is positioned at the line before it, as GNU diff does ("-0,0").
         Edit first = edits.get(0);
-        out.append("@@ -").append(range(oldStart < 0 ? first.oldIndex : oldStart + 1, oldCount))
-                .append(" +").append(range(newStart < 0 ? first.newIndex : newStart + 1, newCount)).append(" @@\n");
+        out.append("@@ -")
+                .append(range(oldStart < 0 ? first.oldIndex : oldStart + 1, oldCount))
+                .append(" +")
+                .append(range(newStart < 0 ? first.newIndex : newStart + 1, newCount))
+                .append(" @@\n");
         for (Edit e : edits) {
             switch (e.op) {
                 case SAME -> line(out, ' ', a.get(e.oldIndex));
@@ -148,7 +155,8 @@ public final class UnifiedDiff {
             trace.add(v.clone());
             for (int k = -d; k <= d; k += 2) {
                 int x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]))
-                        ? v[offset + k + 1] : v[offset + k - 1] + 1;
+                        ? v[offset + k + 1]
+                        : v[offset + k - 1] + 1;
                 int y = x - k;
                 while (x < n && y < m && a.get(x).equals(b.get(y))) {
                     x++;

@@ -77,9 +77,12 @@ public final class JsonBody implements Body {
     private static Diagnostic unsupported(BodySchema schema, String name, SourceRange nameRange) {
         // JSON cannot show whether an unknown name was meant as an argument or a block; the nearest
         // known name decides which message fits, arguments first.
-        List<String> attrNames = schema.attributes().stream().map(AttributeSchema::name).toList();
-        List<String> blockTypes = schema.blocks().stream().map(BlockHeaderSchema::type).toList();
-        if (DidYouMean.suggest(name, attrNames).isEmpty() && DidYouMean.suggest(name, blockTypes).isPresent()) {
+        List<String> attrNames =
+                schema.attributes().stream().map(AttributeSchema::name).toList();
+        List<String> blockTypes =
+                schema.blocks().stream().map(BlockHeaderSchema::type).toList();
+        if (DidYouMean.suggest(name, attrNames).isEmpty()
+                && DidYouMean.suggest(name, blockTypes).isPresent()) {
             return SchemaMessages.unsupportedBlock(schema, name, nameRange);
         }
         return SchemaMessages.unsupportedArgument(schema, name, nameRange);
@@ -98,13 +101,21 @@ public final class JsonBody implements Body {
             if (schema.attribute(name).isPresent()) {
                 Attribute prev = attrs.get(name);
                 if (prev != null) {
-                    diags.add(SchemaMessages.duplicateArgument(name, prev.nameRange(), p.name().range()));
+                    diags.add(SchemaMessages.duplicateArgument(
+                            name, prev.nameRange(), p.name().range()));
                     continue;
                 }
-                attrs.put(name, new Attribute(name, new JsonExpression(p.value()), p.range(), p.name().range()));
+                attrs.put(
+                        name,
+                        new Attribute(
+                                name,
+                                new JsonExpression(p.value()),
+                                p.range(),
+                                p.name().range()));
             } else {
-                schema.block(name).ifPresent(bs ->
-                        unpackBlock(p.value(), bs, p.name().range(), List.of(), List.of(), blocks, diags));
+                schema.block(name)
+                        .ifPresent(bs ->
+                                unpackBlock(p.value(), bs, p.name().range(), List.of(), List.of(), blocks, diags));
             }
         }
         for (AttributeSchema as : schema.attributes()) {
@@ -123,8 +134,14 @@ public final class JsonBody implements Body {
      * Peels one object level per remaining label off a block property's value; what is left is the
      * block's body, or an array of bodies.
      */
-    private static void unpackBlock(JsonValue v, BlockHeaderSchema bs, SourceRange typeRange, List<String> labels,
-                                    List<SourceRange> labelRanges, List<Block> out, Diagnostics.Builder diags) {
+    private static void unpackBlock(
+            JsonValue v,
+            BlockHeaderSchema bs,
+            SourceRange typeRange,
+            List<String> labels,
+            List<SourceRange> labelRanges,
+            List<Block> out,
+            Diagnostics.Builder diags) {
         if (labels.size() < bs.labelNames().size()) {
             String labelName = bs.labelNames().get(labels.size());
             int before = diags.size();
@@ -144,25 +161,39 @@ public final class JsonBody implements Body {
             }
             return;
         }
-        SourceRange header = labelRanges.isEmpty() ? typeRange
+        SourceRange header = labelRanges.isEmpty()
+                ? typeRange
                 : SourceRange.between(typeRange, labelRanges.get(labelRanges.size() - 1));
         switch (v) {
-            case JNull n -> { }
-            case JInvalid i -> { }
+            case JNull n -> {}
+            case JInvalid i -> {}
             case JObject o -> out.add(block(o, bs, typeRange, labels, labelRanges, header));
             case JArray a -> a.elements().forEach(e -> out.add(block(e, bs, typeRange, labels, labelRanges, header)));
-            default -> diags.add(Diagnostic.error("Incorrect JSON value type",
-                    "Either a JSON object or a JSON array of objects is required here, representing the contents "
-                            + "of one or more \"" + bs.type() + "\" blocks; found a " + v.kind() + ".",
-                    v.startRange()));
+            default ->
+                diags.add(Diagnostic.error(
+                        "Incorrect JSON value type",
+                        "Either a JSON object or a JSON array of objects is required here, representing the contents "
+                                + "of one or more \"" + bs.type() + "\" blocks; found a " + v.kind() + ".",
+                        v.startRange()));
         }
     }
 
-    private static Block block(JsonValue body, BlockHeaderSchema bs, SourceRange typeRange, List<String> labels,
-                               List<SourceRange> labelRanges, SourceRange header) {
+    private static Block block(
+            JsonValue body,
+            BlockHeaderSchema bs,
+            SourceRange typeRange,
+            List<String> labels,
+            List<SourceRange> labelRanges,
+            SourceRange header) {
         // An array element that is not an object still becomes a block: its body reports the wrong
         // type when it is decoded, with the element's own range.
-        return new Block(bs.type(), labels, new JsonBody(body), typeRange, labelRanges, header,
+        return new Block(
+                bs.type(),
+                labels,
+                new JsonBody(body),
+                typeRange,
+                labelRanges,
+                header,
                 SourceRange.between(typeRange, body.range()));
     }
 
@@ -181,20 +212,25 @@ public final class JsonBody implements Body {
                     if (e instanceof JObject o) {
                         out.addAll(o.properties());
                     } else {
-                        diags.add(Diagnostic.error("Incorrect JSON value type", labelName != null
-                                ? "A JSON object is required here, to specify " + labelName + " labels for this block."
-                                : "A JSON object is required here, to define arguments and child blocks.",
+                        diags.add(Diagnostic.error(
+                                "Incorrect JSON value type",
+                                labelName != null
+                                        ? "A JSON object is required here, to specify " + labelName
+                                                + " labels for this block."
+                                        : "A JSON object is required here, to define arguments and child blocks.",
                                 e.startRange()));
                     }
                 }
                 yield out;
             }
             default -> {
-                diags.add(Diagnostic.error("Incorrect JSON value type", labelName != null
-                        ? "Either a JSON object or a JSON array of objects is required here, to specify "
-                                + labelName + " labels for this block."
-                        : "Either a JSON object or a JSON array of objects is required here, to define arguments "
-                                + "and child blocks.",
+                diags.add(Diagnostic.error(
+                        "Incorrect JSON value type",
+                        labelName != null
+                                ? "Either a JSON object or a JSON array of objects is required here, to specify "
+                                        + labelName + " labels for this block."
+                                : "Either a JSON object or a JSON array of objects is required here, to define arguments "
+                                        + "and child blocks.",
                         v.startRange()));
                 yield List.of();
             }
@@ -210,9 +246,10 @@ public final class JsonBody implements Body {
             case JInvalid i -> List.of();
             case JObject o -> o.properties();
             default -> {
-                diags.add(Diagnostic.error("Incorrect JSON value type",
-                        "A JSON object is required here, setting the arguments for this block; found a "
-                                + value.kind() + ".",
+                diags.add(Diagnostic.error(
+                        "Incorrect JSON value type",
+                        "A JSON object is required here, setting the arguments for this block; found a " + value.kind()
+                                + ".",
                         value.startRange()));
                 yield List.of();
             }
@@ -224,10 +261,17 @@ public final class JsonBody implements Body {
             }
             Attribute prev = out.get(name);
             if (prev != null) {
-                diags.add(SchemaMessages.duplicateArgument(name, prev.nameRange(), p.name().range()));
+                diags.add(SchemaMessages.duplicateArgument(
+                        name, prev.nameRange(), p.name().range()));
                 continue;
             }
-            out.put(name, new Attribute(name, new JsonExpression(p.value()), p.range(), p.name().range()));
+            out.put(
+                    name,
+                    new Attribute(
+                            name,
+                            new JsonExpression(p.value()),
+                            p.range(),
+                            p.name().range()));
         }
         return Result.of(Collections.unmodifiableMap(out), diags.build());
     }

@@ -74,38 +74,45 @@ public final class JsonExpression implements Expression {
     public Result<Expr> asNativeExpression() {
         if (value instanceof JString s) {
             Relocator at = new Relocator(s.offsets());
-            Result<Expr> r = NativeSyntax.parseExpression(s.value().getBytes(StandardCharsets.UTF_8),
-                    s.range().filename(), Relocator.VIRTUAL_START);
+            Result<Expr> r = NativeSyntax.parseExpression(
+                    s.value().getBytes(StandardCharsets.UTF_8), s.range().filename(), Relocator.VIRTUAL_START);
             return Result.of(at.expr(r.value()), at.diagnostics(r.diagnostics()));
         }
-        return Result.of(syntax().value(), Diagnostics.of(Diagnostic.error("Invalid expression",
-                "A string containing an expression is required here; a " + value.kind() + " is not allowed.",
-                value.startRange())));
+        return Result.of(
+                syntax().value(),
+                Diagnostics.of(Diagnostic.error(
+                        "Invalid expression",
+                        "A string containing an expression is required here; a " + value.kind() + " is not allowed.",
+                        value.startRange())));
     }
 
     @Override
     public Result<Optional<Traversal>> asTraversal() {
         if (value instanceof JString s) {
             Relocator at = new Relocator(s.offsets());
-            Result<Traversal> r = NativeSyntax.parseTraversal(s.value().getBytes(StandardCharsets.UTF_8),
-                    s.range().filename(), Relocator.VIRTUAL_START);
+            Result<Traversal> r = NativeSyntax.parseTraversal(
+                    s.value().getBytes(StandardCharsets.UTF_8), s.range().filename(), Relocator.VIRTUAL_START);
             Diagnostics diags = at.diagnostics(r.diagnostics());
             if (r.value() == null || diags.hasErrors()) {
                 return Result.of(Optional.empty(), diags);
             }
             return Result.of(Optional.of(at.traversal(r.value())), diags);
         }
-        return Result.of(Optional.empty(), Diagnostics.of(Diagnostic.error("Invalid expression",
-                "A single static variable reference is required here. In JSON syntax it is written as a string "
-                        + "containing the reference, such as \"aws_instance.web\"; a " + value.kind()
-                        + " is not allowed.",
-                value.startRange())));
+        return Result.of(
+                Optional.empty(),
+                Diagnostics.of(Diagnostic.error(
+                        "Invalid expression",
+                        "A single static variable reference is required here. In JSON syntax it is written as a string "
+                                + "containing the reference, such as \"aws_instance.web\"; a " + value.kind()
+                                + " is not allowed.",
+                        value.startRange())));
     }
 
     @Override
     public Optional<List<Expression>> asList() {
         if (value instanceof JArray a) {
-            return Optional.of(a.elements().stream().<Expression>map(JsonExpression::new).toList());
+            return Optional.of(
+                    a.elements().stream().<Expression>map(JsonExpression::new).toList());
         }
         return Optional.empty();
     }
@@ -126,10 +133,13 @@ public final class JsonExpression implements Expression {
             return Optional.empty();
         }
         // A keyword is a string that is exactly one identifier: no spaces, no steps after it.
-        Result<Traversal> r = NativeSyntax.parseTraversal(s.value().getBytes(StandardCharsets.UTF_8),
-                s.range().filename(), Relocator.VIRTUAL_START);
-        if (r.value() != null && !r.hasErrors() && r.value().steps().size() == 1
-                && r.value().steps().get(0) instanceof Traverser.Root root && root.name().equals(s.value())) {
+        Result<Traversal> r = NativeSyntax.parseTraversal(
+                s.value().getBytes(StandardCharsets.UTF_8), s.range().filename(), Relocator.VIRTUAL_START);
+        if (r.value() != null
+                && !r.hasErrors()
+                && r.value().steps().size() == 1
+                && r.value().steps().get(0) instanceof Traverser.Root root
+                && root.name().equals(s.value())) {
             return Optional.of(root.name());
         }
         return Optional.empty();

@@ -1,12 +1,12 @@
 package dev.strata.hcl.json;
 
-import dev.strata.hcl.Utf8;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
-import dev.strata.hcl.Nesting;
 import dev.strata.hcl.DidYouMean;
+import dev.strata.hcl.Nesting;
 import dev.strata.hcl.SourcePos;
 import dev.strata.hcl.SourceRange;
+import dev.strata.hcl.Utf8;
 import dev.strata.hcl.json.JsonValue.JArray;
 import dev.strata.hcl.json.JsonValue.JBool;
 import dev.strata.hcl.json.JsonValue.JInvalid;
@@ -38,6 +38,7 @@ final class JsonParser {
     private final Diagnostics.Builder diags = Diagnostics.builder();
     /** Index into {@code src}; positions report {@code base + pos}, as {@code src} may be a slice of a file. */
     private int pos;
+
     private final int base;
     private int line;
     private int col;
@@ -62,10 +63,10 @@ final class JsonParser {
     record Parsed(JsonValue value, Diagnostics diagnostics) {}
 
     private JsonValue parseDocument() {
-        if (src.length >= 3 && (src[0] & 0xff) == 0xef && (src[1] & 0xff) == 0xbb
-                && (src[2] & 0xff) == 0xbf) {
+        if (src.length >= 3 && (src[0] & 0xff) == 0xef && (src[1] & 0xff) == 0xbb && (src[2] & 0xff) == 0xbf) {
             // HashiCorp's JSON parser rejects a byte order mark; so do we, but with a useful message.
-            fail("Byte order mark at start of file",
+            fail(
+                    "Byte order mark at start of file",
                     "The file starts with a UTF-8 byte order mark, which JSON does not allow. Save the file as "
                             + "UTF-8 without a byte order mark.",
                     rangeOfBytes(3));
@@ -75,7 +76,8 @@ final class JsonParser {
         if (!failed) {
             skipWhitespace();
             if (pos < src.length) {
-                fail("Extraneous data after value",
+                fail(
+                        "Extraneous data after value",
                         "Extra characters appear after the JSON value. A JSON document holds exactly one value; "
                                 + "remove what follows it, or combine the values into one object or array.",
                         rangeOfNextChar());
@@ -105,8 +107,10 @@ final class JsonParser {
             }
             case '}', ']' -> {
                 SourceRange r = rangeOfBytes(1);
-                fail(b == '}' ? "Missing JSON value" : "Missing array element value",
-                        "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.", r);
+                fail(
+                        b == '}' ? "Missing JSON value" : "Missing array element value",
+                        "A JSON value must start with a brace, a bracket, a number, a string, or a keyword.",
+                        r);
                 return new JInvalid(r);
             }
             default -> {
@@ -126,8 +130,10 @@ final class JsonParser {
     private JsonValue nested(boolean object) {
         if (depth >= MAX_DEPTH) {
             SourceRange r = rangeOfBytes(1);
-            fail("Value nested too deeply",
-                    "JSON objects and arrays may be nested at most " + MAX_DEPTH + " levels deep here.", r);
+            fail(
+                    "Value nested too deeply",
+                    "JSON objects and arrays may be nested at most " + MAX_DEPTH + " levels deep here.",
+                    r);
             return new JInvalid(r);
         }
         depth++;
@@ -162,8 +168,10 @@ final class JsonParser {
                     invalidChar(r, "");
                     return partialObject(props, open);
                 }
-                fail("Invalid object property name",
-                        "A JSON object property name must be a string in double quotes.", r);
+                fail(
+                        "Invalid object property name",
+                        "A JSON object property name must be a string in double quotes.",
+                        r);
                 return partialObject(props, open);
             }
             JString name = parseString();
@@ -175,14 +183,17 @@ final class JsonParser {
                 SourceRange r = pos >= src.length ? emptyHere() : rangeOfNextChar();
                 int b = pos >= src.length ? -1 : src[pos];
                 if (b == '=') {
-                    fail("Missing property value colon",
-                            "JSON uses a colon as its name/value delimiter, not an equals sign.", r);
+                    fail(
+                            "Missing property value colon",
+                            "JSON uses a colon as its name/value delimiter, not an equals sign.",
+                            r);
                 } else if (b == '}' || b == ',') {
-                    fail("Missing object value",
-                            "A JSON object property must have a value, introduced by a colon.", r);
+                    fail("Missing object value", "A JSON object property must have a value, introduced by a colon.", r);
                 } else {
-                    fail("Missing property value colon",
-                            "A colon must appear between an object property's name and its value.", r);
+                    fail(
+                            "Missing property value colon",
+                            "A colon must appear between an object property's name and its value.",
+                            r);
                 }
                 return partialObject(props, open);
             }
@@ -205,20 +216,26 @@ final class JsonParser {
                     advanceAscii(1);
                     skipWhitespace();
                     if (pos < src.length && src[pos] == '}') {
-                        fail("Trailing comma in object",
-                                "JSON does not permit a trailing comma after the final property in an object.", comma);
+                        fail(
+                                "Trailing comma in object",
+                                "JSON does not permit a trailing comma after the final property in an object.",
+                                comma);
                         return partialObject(props, open);
                     }
                 }
-                case '}' -> { }
+                case '}' -> {}
                 case ']' -> {
-                    fail("Mismatched braces", "A JSON object must be closed with a brace, not a bracket.",
+                    fail(
+                            "Mismatched braces",
+                            "A JSON object must be closed with a brace, not a bracket.",
                             rangeOfBytes(1));
                     return partialObject(props, open);
                 }
                 default -> {
-                    fail("Missing property separator comma",
-                            "A comma must appear between each property definition in an object.", rangeOfNextChar());
+                    fail(
+                            "Missing property separator comma",
+                            "A comma must appear between each property definition in an object.",
+                            rangeOfNextChar());
                     return partialObject(props, open);
                 }
             }
@@ -258,24 +275,32 @@ final class JsonParser {
                     advanceAscii(1);
                     skipWhitespace();
                     if (pos < src.length && src[pos] == ']') {
-                        fail("Trailing comma in array",
-                                "JSON does not permit a trailing comma after the final value in an array.", comma);
+                        fail(
+                                "Trailing comma in array",
+                                "JSON does not permit a trailing comma after the final value in an array.",
+                                comma);
                         return partialArray(elems, open);
                     }
                 }
-                case ']' -> { }
+                case ']' -> {}
                 case ':' -> {
-                    fail("Invalid array value", "A colon is not used to introduce values in a JSON array.",
+                    fail(
+                            "Invalid array value",
+                            "A colon is not used to introduce values in a JSON array.",
                             rangeOfBytes(1));
                     return partialArray(elems, open);
                 }
                 case '}' -> {
-                    fail("Mismatched brackets", "A JSON array must be closed with a bracket, not a brace.",
+                    fail(
+                            "Mismatched brackets",
+                            "A JSON array must be closed with a bracket, not a brace.",
                             rangeOfBytes(1));
                     return partialArray(elems, open);
                 }
                 default -> {
-                    fail("Missing value separator comma", "A comma must appear between each value in an array.",
+                    fail(
+                            "Missing value separator comma",
+                            "A comma must appear between each value in an array.",
                             rangeOfNextChar());
                     return partialArray(elems, open);
                 }
@@ -305,12 +330,14 @@ final class JsonParser {
             }
             if (b < 0x20) {
                 SourceRange r = new SourceRange(filename, here(), new SourcePos(line, col + 1, base + pos + 1));
-                fail(b == '\n' || b == '\r' ? "Unterminated string" : "Invalid JSON string",
+                fail(
+                        b == '\n' || b == '\r' ? "Unterminated string" : "Invalid JSON string",
                         b == '\n' || b == '\r'
                                 ? "A JSON string cannot span lines; write a line break inside a string as \\n."
                                 : "Control characters must be escaped inside JSON strings, for example \\t for a tab "
                                         + "or \\u0001.",
-                        r, new SourceRange(filename, start, r.end()));
+                        r,
+                        new SourceRange(filename, start, r.end()));
                 return finishString(out, start);
             }
             if (b == '\\') {
@@ -323,9 +350,12 @@ final class JsonParser {
             int n = utf8Length(pos);
             if (n < 0) {
                 SourceRange r = badEncodingRange();
-                error("Invalid character encoding",
+                error(
+                        "Invalid character encoding",
                         "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your "
-                                + "editor.", r, null);
+                                + "editor.",
+                        r,
+                        null);
                 out.appendCodePoint(0xfffd, line, col, base + pos);
                 pos = r.end().byteOffset() - base;
                 col++;
@@ -343,7 +373,9 @@ final class JsonParser {
         SourcePos at = here();
         if (pos + 1 >= src.length) {
             advanceAscii(1);
-            fail("Unterminated string", "The string starting here has no closing double quote.",
+            fail(
+                    "Unterminated string",
+                    "The string starting here has no closing double quote.",
                     new SourceRange(filename, stringStart, here()));
             return;
         }
@@ -371,10 +403,12 @@ final class JsonParser {
             SourcePos before = here();
             int n = utf8Length(pos);
             advanceChar(n < 0 ? 1 : n);
-            error("Invalid escape sequence",
+            error(
+                    "Invalid escape sequence",
                     "JSON strings allow the escapes \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t and \\uXXXX. To write a "
                             + "backslash itself, use \\\\.",
-                    new SourceRange(filename, at, here()), null);
+                    new SourceRange(filename, at, here()),
+                    null);
             for (int i = before.byteOffset() - base; i < pos; i++) {
                 out.add(src[i], at.line(), at.column(), at.byteOffset());
             }
@@ -386,8 +420,11 @@ final class JsonParser {
             while (pos < src.length && isHexDigit(src[pos] & 0xff) && pos < at.byteOffset() - base + 6) {
                 advanceAscii(1);
             }
-            error("Invalid escape sequence", "A \\u escape needs exactly four hexadecimal digits, as in \\u00e9.",
-                    new SourceRange(filename, at, here()), null);
+            error(
+                    "Invalid escape sequence",
+                    "A \\u escape needs exactly four hexadecimal digits, as in \\u00e9.",
+                    new SourceRange(filename, at, here()),
+                    null);
             out.appendCodePoint(0xfffd, at.line(), at.column(), at.byteOffset());
             return;
         }
@@ -446,9 +483,11 @@ final class JsonParser {
         advanceAscii(i - pos);
         SourceRange r = new SourceRange(filename, start, here());
         if (!isJsonNumber(text)) {
-            fail("Invalid JSON number",
+            fail(
+                    "Invalid JSON number",
                     "\"" + text + "\" is not a JSON number. JSON numbers are written like 12, -3.5 or 1e10: no "
-                            + "leading plus sign or zeros, and digits on both sides of a decimal point.", r);
+                            + "leading plus sign or zeros, and digits on both sides of a decimal point.",
+                    r);
             return new JInvalid(r);
         }
         try {
@@ -534,10 +573,13 @@ final class JsonParser {
             default -> {
                 List<String> keywords = List.of("true", "false", "null");
                 String lower = word.toLowerCase(Locale.ROOT);
-                String dym = keywords.contains(lower) ? " Did you mean \"" + lower + "\"?"
+                String dym = keywords.contains(lower)
+                        ? " Did you mean \"" + lower + "\"?"
                         : DidYouMean.sentence(word, keywords);
-                fail("Invalid JSON keyword",
-                        "\"" + word + "\" is not a valid JSON keyword; strings must be in double quotes." + dym, r);
+                fail(
+                        "Invalid JSON keyword",
+                        "\"" + word + "\" is not a valid JSON keyword; strings must be in double quotes." + dym,
+                        r);
                 return new JInvalid(r);
             }
         }
@@ -564,16 +606,19 @@ final class JsonParser {
     private void invalidChar(SourceRange r, String detail) {
         int b = src[pos] & 0xff;
         if (utf8Length(pos) < 0) {
-            fail("Invalid character encoding",
+            fail(
+                    "Invalid character encoding",
                     "All input files must be UTF-8 encoded. Ensure that UTF-8 encoding is selected in your editor.",
                     badEncodingRange());
             return;
         }
-        String shown = new String(src, r.start().byteOffset(), r.end().byteOffset() - r.start().byteOffset(),
-                StandardCharsets.UTF_8);
-        String what = b == '\'' ? "JSON strings must be in double quotes, not single quotes."
-                : b == '/' || b == '#' ? "JSON has no comments; use a property named \"//\" to hold a comment."
-                : detail;
+        String shown = new String(
+                src, r.start().byteOffset(), r.end().byteOffset() - r.start().byteOffset(), StandardCharsets.UTF_8);
+        String what = b == '\''
+                ? "JSON strings must be in double quotes, not single quotes."
+                : b == '/' || b == '#'
+                        ? "JSON has no comments; use a property named \"//\" to hold a comment."
+                        : detail;
         fail("Invalid character", "The character \"" + shown + "\" cannot start a JSON value. " + what, r);
     }
 

@@ -30,7 +30,8 @@ public final class JsonSyntax {
         JsonValue root = p.value();
         if (!(root instanceof JObject || root instanceof JArray)) {
             if (!(root instanceof JInvalid)) {
-                diags = diags.with(Diagnostic.error("Root value must be object",
+                diags = diags.with(Diagnostic.error(
+                        "Root value must be object",
                         "The root value in a JSON-based configuration must be either a JSON object or a JSON array "
                                 + "of objects; found a " + root.kind() + ".",
                         root.startRange()));

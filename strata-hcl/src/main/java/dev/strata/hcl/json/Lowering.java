@@ -61,8 +61,8 @@ final class Lowering {
             case JNull n -> new Expr.LiteralValue(Literal.NULL, n.range());
             // Only a failed parse produces these, and it has reported the problem already.
             case JInvalid i -> new Expr.LiteralValue(Literal.NULL, i.range());
-            case JArray a -> new Expr.TupleCons(a.elements().stream().map(this::value).toList(), a.openRange(),
-                    a.range());
+            case JArray a ->
+                new Expr.TupleCons(a.elements().stream().map(this::value).toList(), a.openRange(), a.range());
             case JObject o -> object(o);
         };
     }
@@ -77,11 +77,13 @@ final class Lowering {
                 String name = constantString(key);
                 SourceRange first = seen.putIfAbsent(name, p.name().range());
                 if (first != null) {
-                    diags.add(Diagnostic.error("Duplicate object attribute",
+                    diags.add(Diagnostic.error(
+                            "Duplicate object attribute",
                             "An attribute named \"" + name + "\" was already defined at " + first.filename() + ":"
                                     + first.start().line() + "," + first.start().column() + "-"
                                     + first.end().column() + ". Each property name may appear only once.",
-                            p.name().range(), o.range()));
+                            p.name().range(),
+                            o.range()));
                     continue;
                 }
             }
@@ -96,8 +98,8 @@ final class Lowering {
             return new Expr.LiteralValue(new Literal.StringLit(s.value()), s.range());
         }
         Relocator at = new Relocator(s.offsets());
-        Result<Expr> r = NativeSyntax.parseTemplate(s.value().getBytes(StandardCharsets.UTF_8), s.range().filename(),
-                Relocator.VIRTUAL_START);
+        Result<Expr> r = NativeSyntax.parseTemplate(
+                s.value().getBytes(StandardCharsets.UTF_8), s.range().filename(), Relocator.VIRTUAL_START);
         diags.addAll(at.diagnostics(r.diagnostics()));
         Expr e = at.expr(r.value());
         // The template's own range covers the text between the quotes; the expression is the whole string.
@@ -111,8 +113,10 @@ final class Lowering {
 
     private static boolean isConstantString(Expr e) {
         return e instanceof Expr.LiteralValue l && l.value() instanceof Literal.StringLit
-                || e instanceof Expr.Template t && t.parts().stream().allMatch(
-                        p -> p instanceof Expr.LiteralValue l && l.value() instanceof Literal.StringLit);
+                || e instanceof Expr.Template t
+                        && t.parts().stream()
+                                .allMatch(p ->
+                                        p instanceof Expr.LiteralValue l && l.value() instanceof Literal.StringLit);
     }
 
     private static String constantString(Expr e) {

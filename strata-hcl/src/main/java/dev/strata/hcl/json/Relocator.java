@@ -70,29 +70,58 @@ final class Relocator {
             case Expr.LiteralValue l -> new Expr.LiteralValue(l.value(), range(l.range()));
             case Expr.ScopeTraversal s -> new Expr.ScopeTraversal(traversal(s.traversal()), range(s.range()));
             case Expr.RelativeTraversal r ->
-                    new Expr.RelativeTraversal(expr(r.source()), steps(r.steps()), range(r.range()));
-            case Expr.FunctionCall f -> new Expr.FunctionCall(f.name(), exprs(f.args()), f.expandFinal(),
-                    range(f.nameRange()), range(f.openParenRange()), range(f.closeParenRange()));
-            case Expr.Conditional c -> new Expr.Conditional(expr(c.condition()), expr(c.trueResult()),
-                    expr(c.falseResult()), range(c.range()));
+                new Expr.RelativeTraversal(expr(r.source()), steps(r.steps()), range(r.range()));
+            case Expr.FunctionCall f ->
+                new Expr.FunctionCall(
+                        f.name(),
+                        exprs(f.args()),
+                        f.expandFinal(),
+                        range(f.nameRange()),
+                        range(f.openParenRange()),
+                        range(f.closeParenRange()));
+            case Expr.Conditional c ->
+                new Expr.Conditional(
+                        expr(c.condition()), expr(c.trueResult()), expr(c.falseResult()), range(c.range()));
             case Expr.Binary b -> new Expr.Binary(expr(b.lhs()), b.op(), expr(b.rhs()), range(b.range()));
             case Expr.Unary u -> new Expr.Unary(u.op(), expr(u.operand()), range(u.symbolRange()), range(u.range()));
             case Expr.Template t -> new Expr.Template(exprs(t.parts()), range(t.range()));
             case Expr.TemplateWrap w -> new Expr.TemplateWrap(expr(w.wrapped()), range(w.range()));
             case Expr.TemplateJoin j -> new Expr.TemplateJoin((Expr.ForExpr) expr(j.tuple()), range(j.range()));
             case Expr.TupleCons t -> new Expr.TupleCons(exprs(t.elements()), range(t.openRange()), range(t.range()));
-            case Expr.ObjectCons o -> new Expr.ObjectCons(
-                    o.items().stream().map(i -> new Expr.ObjectItem((Expr.ObjectKey) expr(i.key()), expr(i.value())))
-                            .toList(),
-                    range(o.openRange()), range(o.range()));
+            case Expr.ObjectCons o ->
+                new Expr.ObjectCons(
+                        o.items().stream()
+                                .map(i -> new Expr.ObjectItem((Expr.ObjectKey) expr(i.key()), expr(i.value())))
+                                .toList(),
+                        range(o.openRange()),
+                        range(o.range()));
             case Expr.ObjectKey k -> new Expr.ObjectKey(expr(k.wrapped()), k.forceNonLiteral());
-            case Expr.ForExpr f -> new Expr.ForExpr(f.keyVar(), f.valVar(), expr(f.collection()), expr(f.keyExpr()),
-                    expr(f.valueExpr()), expr(f.condition()), f.group(), range(f.openRange()), range(f.closeRange()),
-                    range(f.range()));
-            case Expr.Index i -> new Expr.Index(expr(i.collection()), expr(i.key()), range(i.openRange()),
-                    range(i.bracketRange()), range(i.range()));
-            case Expr.Splat s -> new Expr.Splat(expr(s.source()), expr(s.each()), (Expr.AnonSymbol) expr(s.item()),
-                    range(s.markerRange()), range(s.range()));
+            case Expr.ForExpr f ->
+                new Expr.ForExpr(
+                        f.keyVar(),
+                        f.valVar(),
+                        expr(f.collection()),
+                        expr(f.keyExpr()),
+                        expr(f.valueExpr()),
+                        expr(f.condition()),
+                        f.group(),
+                        range(f.openRange()),
+                        range(f.closeRange()),
+                        range(f.range()));
+            case Expr.Index i ->
+                new Expr.Index(
+                        expr(i.collection()),
+                        expr(i.key()),
+                        range(i.openRange()),
+                        range(i.bracketRange()),
+                        range(i.range()));
+            case Expr.Splat s ->
+                new Expr.Splat(
+                        expr(s.source()),
+                        expr(s.each()),
+                        (Expr.AnonSymbol) expr(s.item()),
+                        range(s.markerRange()),
+                        range(s.range()));
             case Expr.AnonSymbol a -> new Expr.AnonSymbol(range(a.range()));
             case Expr.Parentheses p -> new Expr.Parentheses(expr(p.expr()), range(p.range()));
         };

@@ -44,9 +44,10 @@ final class Escapes {
                         }
                         if (j - (i + 2) != n) {
                             if (!quiet) {
-                                diags.add(Diagnostic.error("Invalid escape sequence",
-                                        "The \\" + sel + " escape sequence must be followed by " + (n == 4 ? "four" : "eight")
-                                                + " hexadecimal digits.",
+                                diags.add(Diagnostic.error(
+                                        "Invalid escape sequence",
+                                        "The \\" + sel + " escape sequence must be followed by "
+                                                + (n == 4 ? "four" : "eight") + " hexadecimal digits.",
                                         rangeWithin(t, i, j)));
                             }
                             i = j;
@@ -55,7 +56,8 @@ final class Escapes {
                         int cp = Integer.parseUnsignedInt(s.substring(i + 2, j), 16);
                         if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
                             if (!quiet) {
-                                diags.add(Diagnostic.error("Invalid escape sequence",
+                                diags.add(Diagnostic.error(
+                                        "Invalid escape sequence",
                                         "The escape sequence \\" + s.substring(i + 1, j)
                                                 + " does not name a valid Unicode character.",
                                         rangeWithin(t, i, j)));
@@ -69,7 +71,8 @@ final class Escapes {
                     default -> {
                         if (!quiet) {
                             int end = i + 1 + Character.charCount(s.codePointAt(i + 1));
-                            diags.add(Diagnostic.error("Invalid escape sequence",
+                            diags.add(Diagnostic.error(
+                                    "Invalid escape sequence",
                                     "The symbol \"" + s.substring(i + 1, end)
                                             + "\" is not a valid escape sequence selector.",
                                     rangeWithin(t, i, end)));

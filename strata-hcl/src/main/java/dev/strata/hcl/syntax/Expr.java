@@ -32,7 +32,8 @@ public sealed interface Expr extends Expression {
             case Conditional c -> c.condition().startRange();
             case Binary b -> b.lhs().startRange();
             case Unary u -> u.symbolRange();
-            case Template t -> t.parts().isEmpty() ? t.range() : t.parts().get(0).startRange();
+            case Template t ->
+                t.parts().isEmpty() ? t.range() : t.parts().get(0).startRange();
             case TemplateWrap w -> w.range();
             case TemplateJoin j -> j.tuple().startRange();
             case TupleCons t -> t.openRange();
@@ -69,14 +70,17 @@ public sealed interface Expr extends Expression {
     @Override
     default Optional<List<KeyValue>> asMap() {
         if (this instanceof ObjectCons o) {
-            return Optional.of(o.items().stream().map(i -> new KeyValue(i.key(), i.value())).toList());
+            return Optional.of(o.items().stream()
+                    .map(i -> new KeyValue(i.key(), i.value()))
+                    .toList());
         }
         return Optional.empty();
     }
 
     @Override
     default Optional<String> asKeyword() {
-        if (this instanceof ScopeTraversal s && s.traversal().steps().size() == 1
+        if (this instanceof ScopeTraversal s
+                && s.traversal().steps().size() == 1
                 && s.traversal().steps().get(0) instanceof Traverser.Root r) {
             return Optional.of(r.name());
         }
@@ -100,8 +104,14 @@ public sealed interface Expr extends Expression {
      * {@code name(args...)}; {@code expandFinal} when the last argument is followed by {@code ...}.
      * {@code name} may be namespaced ({@code provider::aws::arn_parse}).
      */
-    record FunctionCall(String name, List<Expr> args, boolean expandFinal, SourceRange nameRange,
-                        SourceRange openParenRange, SourceRange closeParenRange) implements Expr {
+    record FunctionCall(
+            String name,
+            List<Expr> args,
+            boolean expandFinal,
+            SourceRange nameRange,
+            SourceRange openParenRange,
+            SourceRange closeParenRange)
+            implements Expr {
         public FunctionCall {
             args = List.copyOf(args);
         }
@@ -120,8 +130,18 @@ public sealed interface Expr extends Expression {
     record Conditional(Expr condition, Expr trueResult, Expr falseResult, SourceRange range) implements Expr {}
 
     enum BinaryOp {
-        OR("||"), AND("&&"), EQUAL("=="), NOT_EQUAL("!="), LESS_THAN("<"), LESS_THAN_OR_EQUAL("<="),
-        GREATER_THAN(">"), GREATER_THAN_OR_EQUAL(">="), ADD("+"), SUBTRACT("-"), MULTIPLY("*"), DIVIDE("/"),
+        OR("||"),
+        AND("&&"),
+        EQUAL("=="),
+        NOT_EQUAL("!="),
+        LESS_THAN("<"),
+        LESS_THAN_OR_EQUAL("<="),
+        GREATER_THAN(">"),
+        GREATER_THAN_OR_EQUAL(">="),
+        ADD("+"),
+        SUBTRACT("-"),
+        MULTIPLY("*"),
+        DIVIDE("/"),
         MODULO("%");
 
         private final String symbol;
@@ -138,7 +158,8 @@ public sealed interface Expr extends Expression {
     record Binary(Expr lhs, BinaryOp op, Expr rhs, SourceRange range) implements Expr {}
 
     enum UnaryOp {
-        NOT("!"), NEGATE("-");
+        NOT("!"),
+        NEGATE("-");
 
         private final String symbol;
 
@@ -207,8 +228,8 @@ public sealed interface Expr extends Expression {
             if (forceNonLiteral) {
                 return Optional.empty();
             }
-            if (wrapped instanceof LiteralValue l && (l.value() instanceof Literal.BoolLit
-                    || l.value() instanceof Literal.NullLit)) {
+            if (wrapped instanceof LiteralValue l
+                    && (l.value() instanceof Literal.BoolLit || l.value() instanceof Literal.NullLit)) {
                 return Optional.of(l.value().toString());
             }
             return wrapped.asKeyword();
@@ -219,8 +240,18 @@ public sealed interface Expr extends Expression {
      * {@code [for k, v in coll : val if cond]} or {@code {for k, v in coll : key => val... if cond}};
      * {@code keyExpr} is null for the tuple form, {@code keyVar} when only one variable is named.
      */
-    record ForExpr(String keyVar, String valVar, Expr collection, Expr keyExpr, Expr valueExpr, Expr condition,
-                   boolean group, SourceRange openRange, SourceRange closeRange, SourceRange range) implements Expr {
+    record ForExpr(
+            String keyVar,
+            String valVar,
+            Expr collection,
+            Expr keyExpr,
+            Expr valueExpr,
+            Expr condition,
+            boolean group,
+            SourceRange openRange,
+            SourceRange closeRange,
+            SourceRange range)
+            implements Expr {
         public boolean isObject() {
             return keyExpr != null;
         }
@@ -234,8 +265,7 @@ public sealed interface Expr extends Expression {
      * {@code source.*.attr} or {@code source[*].attr}: {@code each} is evaluated once per element,
      * with {@code item} standing for the element.
      */
-    record Splat(Expr source, Expr each, AnonSymbol item, SourceRange markerRange, SourceRange range)
-            implements Expr {}
+    record Splat(Expr source, Expr each, AnonSymbol item, SourceRange markerRange, SourceRange range) implements Expr {}
 
     /** The element placeholder inside a splat's {@code each} expression. */
     record AnonSymbol(SourceRange range) implements Expr {}

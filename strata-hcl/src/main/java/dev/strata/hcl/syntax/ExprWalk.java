@@ -27,9 +27,9 @@ public final class ExprWalk {
     public static List<Expr> children(Expr e) {
         List<Expr> out = new java.util.ArrayList<>();
         switch (e) {
-            case Expr.LiteralValue l -> { }
-            case Expr.ScopeTraversal s -> { }
-            case Expr.AnonSymbol a -> { }
+            case Expr.LiteralValue l -> {}
+            case Expr.ScopeTraversal s -> {}
+            case Expr.AnonSymbol a -> {}
             case Expr.RelativeTraversal r -> out.add(r.source());
             case Expr.FunctionCall f -> out.addAll(f.args());
             case Expr.Conditional c -> out.addAll(List.of(c.condition(), c.trueResult(), c.falseResult()));
@@ -39,10 +39,11 @@ public final class ExprWalk {
             case Expr.TemplateWrap w -> out.add(w.wrapped());
             case Expr.TemplateJoin j -> out.add(j.tuple());
             case Expr.TupleCons t -> out.addAll(t.elements());
-            case Expr.ObjectCons o -> o.items().forEach(i -> {
-                out.add(i.key());
-                out.add(i.value());
-            });
+            case Expr.ObjectCons o ->
+                o.items().forEach(i -> {
+                    out.add(i.key());
+                    out.add(i.value());
+                });
             case Expr.ObjectKey k -> out.add(k.wrapped());
             case Expr.ForExpr f -> {
                 out.add(f.collection());

@@ -25,7 +25,8 @@ public final class NativeSyntax {
         int startIndex = 0;
         if (src.length >= 3 && (src[0] & 0xff) == 0xef && (src[1] & 0xff) == 0xbb && (src[2] & 0xff) == 0xbf) {
             // Terraform accepts a leading byte order mark; we do too, but say so, since other tools may not.
-            diags.add(Diagnostic.warning("Byte order mark at start of file",
+            diags.add(Diagnostic.warning(
+                    "Byte order mark at start of file",
                     "The file starts with a UTF-8 byte order mark, which is ignored. Save the file as UTF-8 without "
                             + "a byte order mark to silence this warning.",
                     new SourceRange(filename, start, new SourcePos(1, 1, 3))));
@@ -50,7 +51,8 @@ public final class NativeSyntax {
         Diagnostics diags = p.diagnostics();
         Token rest = firstSignificant(tokens, e.range().end().byteOffset());
         if (rest.type() != TokenType.EOF && !diags.hasErrors()) {
-            diags = diags.with(Diagnostic.error("Extra characters after expression",
+            diags = diags.with(Diagnostic.error(
+                    "Extra characters after expression",
                     "An expression was successfully parsed, but extra characters were found after it.",
                     rest.range()));
         }
@@ -78,16 +80,20 @@ public final class NativeSyntax {
         if (e instanceof Expr.ScopeTraversal s) {
             return Result.of(s.traversal(), r.diagnostics());
         }
-        if (e instanceof Expr.Splat sp && sp.source() instanceof Expr.ScopeTraversal s
+        if (e instanceof Expr.Splat sp
+                && sp.source() instanceof Expr.ScopeTraversal s
                 && sp.each() instanceof Expr.AnonSymbol) {
             List<Traverser> steps = new ArrayList<>(s.traversal().steps());
             steps.add(new Traverser.Splat(sp.markerRange()));
             return Result.of(new Traversal(steps), r.diagnostics());
         }
-        return Result.of(null, Diagnostics.of(Diagnostic.error("Invalid reference",
-                "A static reference is required here: a name followed by attribute accesses and indexes with "
-                        + "constant keys. No function calls, operators or templates are allowed.",
-                e.range())));
+        return Result.of(
+                null,
+                Diagnostics.of(Diagnostic.error(
+                        "Invalid reference",
+                        "A static reference is required here: a name followed by attribute accesses and indexes with "
+                                + "constant keys. No function calls, operators or templates are allowed.",
+                        e.range())));
     }
 
     private static Token firstSignificant(List<Token> tokens, int fromByte) {

@@ -82,8 +82,7 @@ final class Parser {
                 if (includeNewlines && t.text().endsWith("\n")) {
                     nextIndex = i + 1;
                     SourcePos end = t.range().end();
-                    return new Token(TokenType.NEWLINE, "\n", new SourceRange(filename,
-                            newlineStart(t), end));
+                    return new Token(TokenType.NEWLINE, "\n", new SourceRange(filename, newlineStart(t), end));
                 }
                 i++;
                 continue;
@@ -205,7 +204,8 @@ final class Parser {
                 case CBRACE -> {
                     // A stray closing brace where a body item should start.
                     read();
-                    error("Argument or block definition required",
+                    error(
+                            "Argument or block definition required",
                             "An argument or block definition is required here. This closing brace has no "
                                     + "matching opening brace; check the nesting of the braces above it.",
                             t.range());
@@ -215,16 +215,22 @@ final class Parser {
                     if (t.type() == TokenType.OQUOTE) {
                         error("Invalid argument name", "Argument names must not be quoted.", t.range());
                     } else if (!reportInvalidToken(t)) {
-                        error("Argument or block definition required",
-                                "An argument or block definition is required here.", t.range());
+                        error(
+                                "Argument or block definition required",
+                                "An argument or block definition is required here.",
+                                t.range());
                     }
                     recoverAfterBodyItem(t);
                 }
             }
         }
         Token endTok = peek();
-        SourceRange range = new SourceRange(filename, start, endTok.type() == end && end == TokenType.CBRACE
-                ? endTok.range().end() : endTok.range().start());
+        SourceRange range = new SourceRange(
+                filename,
+                start,
+                endTok.type() == end && end == TokenType.CBRACE
+                        ? endTok.range().end()
+                        : endTok.range().start());
         return new SyntaxBody(attrs, blocks, range, endTok.range());
     }
 
@@ -241,7 +247,8 @@ final class Parser {
             }
             default -> {
                 if (!reportInvalidToken(next)) {
-                    error("Argument or block definition required",
+                    error(
+                            "Argument or block definition required",
                             "An argument or block definition is required here. To set an argument, use the "
                                     + "equals sign \"=\" to introduce the argument value.",
                             ident.range());
@@ -255,8 +262,8 @@ final class Parser {
     private Attribute finishAttribute(Token ident, boolean requireNewline) {
         read(); // =
         Expr expr = parseExpression();
-        Attribute attr = new Attribute(ident.text(), expr, SourceRange.between(ident.range(), expr.range()),
-                ident.range());
+        Attribute attr =
+                new Attribute(ident.text(), expr, SourceRange.between(ident.range(), expr.range()), ident.range());
         if (!requireNewline) {
             return attr;
         }
@@ -266,13 +273,19 @@ final class Parser {
         } else if (end.type() == TokenType.CBRACE) {
             // "a = 1 }" ends the enclosing body on the same line: HCL wants a newline first.
             if (!reportInvalidToken(end)) {
-                error("Missing newline after argument", "An argument definition must end with a newline.",
-                        end.range(), SourceRange.between(ident.range(), end.range()));
+                error(
+                        "Missing newline after argument",
+                        "An argument definition must end with a newline.",
+                        end.range(),
+                        SourceRange.between(ident.range(), end.range()));
             }
         } else {
             if (!reportInvalidToken(end)) {
-                error("Missing newline after argument", "An argument definition must end with a newline.",
-                        end.range(), SourceRange.between(ident.range(), end.range()));
+                error(
+                        "Missing newline after argument",
+                        "An argument definition must end with a newline.",
+                        end.range(),
+                        SourceRange.between(ident.range(), end.range()));
             }
             recoverAfterBodyItem(end);
         }
@@ -301,12 +314,14 @@ final class Parser {
         if (open.type() != TokenType.OBRACE) {
             if (!reportInvalidToken(open)) {
                 if (open.type() == TokenType.NEWLINE || open.type() == TokenType.EOF) {
-                    error("Invalid block definition",
+                    error(
+                            "Invalid block definition",
                             "A block definition must have block content delimited by \"{\" and \"}\", starting on "
                                     + "the same line as the block header.",
                             open.range());
                 } else {
-                    error("Invalid block definition",
+                    error(
+                            "Invalid block definition",
                             "Either a quoted string block label or an opening brace (\"{\") is expected here.",
                             open.range());
                 }
@@ -315,8 +330,8 @@ final class Parser {
             return null;
         }
         read();
-        SourceRange defRange = SourceRange.between(typeTok.range(), labelRanges.isEmpty() ? typeTok.range()
-                : labelRanges.get(labelRanges.size() - 1));
+        SourceRange defRange = SourceRange.between(
+                typeTok.range(), labelRanges.isEmpty() ? typeTok.range() : labelRanges.get(labelRanges.size() - 1));
         Token next = peek();
         SyntaxBody body;
         Token close;
@@ -333,12 +348,19 @@ final class Parser {
             if (close.type() != TokenType.CBRACE) {
                 boolean wasRecovering = recovery;
                 recovery = false;
-                error("Unclosed configuration block",
+                error(
+                        "Unclosed configuration block",
                         "There is no closing brace for this block before the end of the file. This may be caused by "
                                 + "incorrect brace nesting elsewhere in this file.",
                         open.range());
                 recovery = wasRecovering;
-                return new Block(typeTok.text(), labels, body, typeTok.range(), labelRanges, defRange,
+                return new Block(
+                        typeTok.text(),
+                        labels,
+                        body,
+                        typeTok.range(),
+                        labelRanges,
+                        defRange,
                         SourceRange.between(typeTok.range(), close.range()));
             }
             read();
@@ -349,20 +371,35 @@ final class Parser {
                 // The block's own closing brace may follow on a later line: skip to it, so it is not
                 // mistaken for the end of the enclosing body.
                 recoverTo(TokenType.CBRACE);
-                return new Block(typeTok.text(), labels, body, typeTok.range(), labelRanges, defRange,
+                return new Block(
+                        typeTok.text(),
+                        labels,
+                        body,
+                        typeTok.range(),
+                        labelRanges,
+                        defRange,
                         SourceRange.between(typeTok.range(), prevRange()));
             }
             read();
         }
-        Block block = new Block(typeTok.text(), labels, body, typeTok.range(), labelRanges, defRange,
+        Block block = new Block(
+                typeTok.text(),
+                labels,
+                body,
+                typeTok.range(),
+                labelRanges,
+                defRange,
                 SourceRange.between(typeTok.range(), close.range()));
         Token after = peek();
         if (after.type() == TokenType.NEWLINE || after.type() == TokenType.EOF) {
             read();
         } else {
             if (!reportInvalidToken(after)) {
-                error("Missing newline after block definition", "A block definition must end with a newline.",
-                        after.range(), SourceRange.between(typeTok.range(), after.range()));
+                error(
+                        "Missing newline after block definition",
+                        "A block definition must end with a newline.",
+                        after.range(),
+                        SourceRange.between(typeTok.range(), after.range()));
             }
             if (after.type() != TokenType.CBRACE) {
                 recoverAfterBodyItem(after);
@@ -379,8 +416,10 @@ final class Parser {
         }
         if (t.type() != TokenType.IDENT) {
             if (!reportInvalidToken(t)) {
-                error("Argument or block definition required",
-                        "An argument or block definition is required here.", t.range());
+                error(
+                        "Argument or block definition required",
+                        "An argument or block definition is required here.",
+                        t.range());
             }
             recoverAfterBodyItem(t);
             return emptyBody(open);
@@ -388,7 +427,8 @@ final class Parser {
         Token second = peekSecond();
         if (second.type() != TokenType.EQUAL) {
             read();
-            error("Argument definition required",
+            error(
+                    "Argument definition required",
                     "A single-line block definition can contain only a single argument. If you meant to define "
                             + "argument \"" + t.text() + "\", use an equals sign to assign it a value. To define a "
                             + "nested block, place it on a line of its own within its parent block.",
@@ -401,20 +441,22 @@ final class Parser {
         Token close = peek();
         if (close.type() != TokenType.CBRACE) {
             if (close.type() == TokenType.NEWLINE) {
-                error("Invalid single-argument block definition",
+                error(
+                        "Invalid single-argument block definition",
                         "An argument definition on the same line as its containing block creates a single-line "
                                 + "block definition, which must also be closed on the same line. Place the block's "
                                 + "closing brace immediately after the argument definition.",
                         close.range());
             } else if (!reportInvalidToken(close)) {
-                error("Invalid single-argument block definition",
+                error(
+                        "Invalid single-argument block definition",
                         "A single-line block definition must end with a closing brace immediately after its single "
                                 + "argument definition.",
                         close.range());
             }
         }
-        return new SyntaxBody(List.of(attr), List.of(), SourceRange.between(open.range(), close.range()),
-                close.range());
+        return new SyntaxBody(
+                List.of(attr), List.of(), SourceRange.between(open.range(), close.range()), close.range());
     }
 
     private SyntaxBody emptyBody(Token open) {
@@ -438,9 +480,11 @@ final class Parser {
                     return new Label(sb.toString(), SourceRange.between(open.range(), t.range()));
                 }
                 case TEMPLATE_INTERP, TEMPLATE_CONTROL -> {
-                    error("Invalid string literal",
+                    error(
+                            "Invalid string literal",
                             "Template sequences are not allowed in this string. To include a literal \""
-                                    + t.text().charAt(0) + "\", double it (as \"" + t.text().charAt(0)
+                                    + t.text().charAt(0) + "\", double it (as \""
+                                    + t.text().charAt(0)
                                     + t.text().charAt(0) + "\") to escape it.",
                             t.range());
                     skipTemplateSequence();
@@ -448,8 +492,7 @@ final class Parser {
                 default -> {
                     pos = Math.min(pos, tokens.size() - 1);
                     if (!reportInvalidToken(t)) {
-                        error("Unterminated template string", "No closing marker was found for the string.",
-                                t.range());
+                        error("Unterminated template string", "No closing marker was found for the string.", t.range());
                     }
                     if (t.type() == TokenType.QUOTED_NEWLINE || t.type() == TokenType.BAD_UTF8) {
                         pos++;
@@ -544,7 +587,7 @@ final class Parser {
                     }
                     depth--;
                 }
-                default -> { }
+                default -> {}
             }
             pos++;
         }
@@ -670,7 +713,7 @@ final class Parser {
                         return placeholder(at.range());
                     }
                 }
-                default -> { }
+                default -> {}
             }
             pos++;
         }
@@ -686,11 +729,12 @@ final class Parser {
         Expr trueExpr = parseExpression();
         Token colon = peek();
         if (colon.type() != TokenType.COLON) {
-            error("Missing false expression in conditional",
+            error(
+                    "Missing false expression in conditional",
                     "The conditional operator (...?...:...) requires a false expression, delimited by a colon.",
                     colon.range());
-            return new Expr.Conditional(cond, trueExpr, placeholder(colon.range()),
-                    SourceRange.between(cond.range(), trueExpr.range()));
+            return new Expr.Conditional(
+                    cond, trueExpr, placeholder(colon.range()), SourceRange.between(cond.range(), trueExpr.range()));
         }
         read();
         Expr falseExpr = parseExpression();
@@ -755,8 +799,11 @@ final class Parser {
             read();
             // The operand is a term with its traversals, not a binary expression: -1+2 is (-1)+2.
             Expr operand = depth >= Nesting.MAX_DEPTH ? tooDeepExpression() : nested(this::parseUnary);
-            return new Expr.Unary(t.type() == TokenType.MINUS ? Expr.UnaryOp.NEGATE : Expr.UnaryOp.NOT, operand,
-                    t.range(), SourceRange.between(t.range(), operand.range()));
+            return new Expr.Unary(
+                    t.type() == TokenType.MINUS ? Expr.UnaryOp.NEGATE : Expr.UnaryOp.NOT,
+                    operand,
+                    t.range(),
+                    SourceRange.between(t.range(), operand.range()));
         }
         return parseTraversals(parseTerm());
     }
@@ -775,8 +822,11 @@ final class Parser {
                     Expr inner = parseExpression();
                     Token close = peek();
                     if (close.type() != TokenType.CPAREN) {
-                        error("Unbalanced parentheses", "Expected a closing parenthesis to terminate the expression.",
-                                close.range(), SourceRange.between(t.range(), close.range()));
+                        error(
+                                "Unbalanced parentheses",
+                                "Expected a closing parenthesis to terminate the expression.",
+                                close.range(),
+                                SourceRange.between(t.range(), close.range()));
                         recoverTo(TokenType.CPAREN);
                         return new Expr.Parentheses(inner, SourceRange.between(t.range(), prevRange()));
                     }
@@ -818,10 +868,13 @@ final class Parser {
             default -> {
                 if (!reportInvalidToken(t)) {
                     if (t.type() == TokenType.EOF) {
-                        error("Missing expression", "Expected the start of an expression, but found the end of the file.",
+                        error(
+                                "Missing expression",
+                                "Expected the start of an expression, but found the end of the file.",
                                 t.range());
                     } else {
-                        error("Invalid expression",
+                        error(
+                                "Invalid expression",
                                 "Expected the start of an expression, but found an invalid expression token.",
                                 t.range());
                     }
@@ -858,8 +911,11 @@ final class Parser {
             read();
             Token id = peek();
             if (id.type() != TokenType.IDENT) {
-                error("Missing function name", "A namespaced function name such as provider::aws::arn_parse needs a "
-                        + "name after each \"::\".", id.range());
+                error(
+                        "Missing function name",
+                        "A namespaced function name such as provider::aws::arn_parse needs a "
+                                + "name after each \"::\".",
+                        id.range());
                 return placeholder(SourceRange.between(nameRange, prevRange()));
             }
             read();
@@ -870,16 +926,20 @@ final class Parser {
             return parseFunctionCall(fullName.toString(), nameRange);
         }
         if (fullName.length() != name.text().length()) {
-            error("Missing function call", "A namespaced name such as \"" + fullName
-                    + "\" must be a function call, followed by arguments in parentheses.", nameRange);
+            error(
+                    "Missing function call",
+                    "A namespaced name such as \"" + fullName
+                            + "\" must be a function call, followed by arguments in parentheses.",
+                    nameRange);
             return placeholder(nameRange);
         }
         return switch (name.text()) {
             case "true" -> new Expr.LiteralValue(Literal.TRUE, name.range());
             case "false" -> new Expr.LiteralValue(Literal.FALSE, name.range());
             case "null" -> new Expr.LiteralValue(Literal.NULL, name.range());
-            default -> new Expr.ScopeTraversal(new Traversal(List.of(new Traverser.Root(name.text(), name.range()))),
-                    name.range());
+            default ->
+                new Expr.ScopeTraversal(
+                        new Traversal(List.of(new Traverser.Root(name.text(), name.range()))), name.range());
         };
     }
 
@@ -896,7 +956,8 @@ final class Parser {
                     return new Expr.FunctionCall(name, args, expand, nameRange, open.range(), t.range());
                 }
                 if (t.type() == TokenType.EOF) {
-                    error("Unterminated function call",
+                    error(
+                            "Unterminated function call",
                             "There is no closing parenthesis for this function call before the end of the file. This "
                                     + "may be caused by incorrect parenthesis nesting elsewhere in this file.",
                             open.range());
@@ -910,10 +971,12 @@ final class Parser {
                     expand = true;
                     Token close = peek();
                     if (close.type() != TokenType.CPAREN) {
-                        error("Missing closing parenthesis",
+                        error(
+                                "Missing closing parenthesis",
                                 "An expanded function argument (with ...) must be immediately followed by closing "
                                         + "parentheses.",
-                                sep.range(), SourceRange.between(arg.range(), sep.range()));
+                                sep.range(),
+                                SourceRange.between(arg.range(), sep.range()));
                         recoverTo(TokenType.CPAREN);
                         return new Expr.FunctionCall(name, args, true, nameRange, open.range(), prevRange());
                     }
@@ -928,9 +991,11 @@ final class Parser {
                 }
                 if (sep.type() != TokenType.CPAREN) {
                     if (!reportInvalidToken(sep)) {
-                        error("Missing argument separator",
+                        error(
+                                "Missing argument separator",
                                 "A comma is required to separate each function argument from the next.",
-                                sep.range(), SourceRange.between(nameRange, sep.range()));
+                                sep.range(),
+                                SourceRange.between(nameRange, sep.range()));
                     }
                     recoverTo(TokenType.CPAREN);
                     return new Expr.FunctionCall(name, args, expand, nameRange, open.range(), prevRange());
@@ -952,7 +1017,8 @@ final class Parser {
                     return new Expr.TupleCons(elems, open.range(), SourceRange.between(open.range(), t.range()));
                 }
                 if (t.type() == TokenType.EOF) {
-                    error("Unterminated tuple constructor",
+                    error(
+                            "Unterminated tuple constructor",
                             "There is no closing bracket for this tuple constructor before the end of the file.",
                             open.range());
                     return new Expr.TupleCons(elems, open.range(), SourceRange.between(open.range(), t.range()));
@@ -969,8 +1035,11 @@ final class Parser {
                 }
                 if (sep.type() != TokenType.CBRACK) {
                     if (!reportInvalidToken(sep)) {
-                        error("Missing item separator", "Expected a comma to mark the beginning of the next item.",
-                                sep.range(), SourceRange.between(open.range(), sep.range()));
+                        error(
+                                "Missing item separator",
+                                "Expected a comma to mark the beginning of the next item.",
+                                sep.range(),
+                                SourceRange.between(open.range(), sep.range()));
                     }
                     recoverTo(TokenType.CBRACK);
                     return new Expr.TupleCons(elems, open.range(), SourceRange.between(open.range(), prevRange()));
@@ -996,7 +1065,8 @@ final class Parser {
                     return new Expr.ObjectCons(items, open.range(), SourceRange.between(open.range(), t.range()));
                 }
                 if (t.type() == TokenType.EOF) {
-                    error("Unterminated object constructor",
+                    error(
+                            "Unterminated object constructor",
                             "There is no closing brace for this object constructor before the end of the file.",
                             open.range());
                     return new Expr.ObjectCons(items, open.range(), SourceRange.between(open.range(), t.range()));
@@ -1006,14 +1076,19 @@ final class Parser {
                 Token eq = peek();
                 if (eq.type() != TokenType.EQUAL && eq.type() != TokenType.COLON) {
                     if (!reportInvalidToken(eq)) {
-                        if (eq.type() == TokenType.NEWLINE || eq.type() == TokenType.COMMA
+                        if (eq.type() == TokenType.NEWLINE
+                                || eq.type() == TokenType.COMMA
                                 || eq.type() == TokenType.CBRACE) {
-                            error("Missing attribute value",
-                                    "Expected an attribute value, introduced by an equals sign (\"=\").", eq.range());
+                            error(
+                                    "Missing attribute value",
+                                    "Expected an attribute value, introduced by an equals sign (\"=\").",
+                                    eq.range());
                         } else {
-                            error("Missing key/value separator",
+                            error(
+                                    "Missing key/value separator",
                                     "Expected an equals sign (\"=\") to mark the beginning of the attribute value.",
-                                    eq.range(), SourceRange.between(key.range(), eq.range()));
+                                    eq.range(),
+                                    SourceRange.between(key.range(), eq.range()));
                         }
                     }
                     recoverTo(TokenType.CBRACE);
@@ -1032,9 +1107,11 @@ final class Parser {
                 }
                 if (sep.type() != TokenType.CBRACE) {
                     if (!reportInvalidToken(sep)) {
-                        error("Missing attribute separator",
+                        error(
+                                "Missing attribute separator",
                                 "Expected a newline or comma to mark the beginning of the next attribute.",
-                                sep.range(), SourceRange.between(open.range(), sep.range()));
+                                sep.range(),
+                                SourceRange.between(open.range(), sep.range()));
                     }
                     recoverTo(TokenType.CBRACE);
                     return new Expr.ObjectCons(items, open.range(), SourceRange.between(open.range(), prevRange()));
@@ -1063,7 +1140,9 @@ final class Parser {
                 read();
                 Token second = peek();
                 if (second.type() != TokenType.IDENT) {
-                    error("Invalid 'for' expression", "For expression requires value variable name after comma.",
+                    error(
+                            "Invalid 'for' expression",
+                            "For expression requires value variable name after comma.",
                             second.range());
                     recoverTo(closeType);
                     return placeholder(SourceRange.between(open.range(), prevRange()));
@@ -1074,7 +1153,9 @@ final class Parser {
             }
             Token in = peek();
             if (!isKeyword(in, "in")) {
-                error("Invalid 'for' expression", "For expression requires the 'in' keyword after its name declarations.",
+                error(
+                        "Invalid 'for' expression",
+                        "For expression requires the 'in' keyword after its name declarations.",
                         in.range());
                 recoverTo(closeType);
                 return placeholder(SourceRange.between(open.range(), prevRange()));
@@ -1083,7 +1164,9 @@ final class Parser {
             Expr coll = parseExpression();
             Token colon = peek();
             if (colon.type() != TokenType.COLON) {
-                error("Invalid 'for' expression", "For expression requires a colon after the collection expression.",
+                error(
+                        "Invalid 'for' expression",
+                        "For expression requires a colon after the collection expression.",
                         colon.range());
                 recoverTo(closeType);
                 return placeholder(SourceRange.between(open.range(), prevRange()));
@@ -1094,8 +1177,10 @@ final class Parser {
                 keyExpr = parseExpression();
                 Token arrow = peek();
                 if (arrow.type() != TokenType.FAT_ARROW) {
-                    error("Invalid 'for' expression",
-                            "For expression requires a '=>' symbol after the key expression.", arrow.range());
+                    error(
+                            "Invalid 'for' expression",
+                            "For expression requires a '=>' symbol after the key expression.",
+                            arrow.range());
                     recoverTo(closeType);
                     return placeholder(SourceRange.between(open.range(), prevRange()));
                 }
@@ -1106,8 +1191,10 @@ final class Parser {
             if (peek().type() == TokenType.ELLIPSIS) {
                 Token dots = read();
                 if (!object) {
-                    error("Invalid 'for' expression",
-                            "Grouping ellipsis (...) cannot be used when constructing a tuple.", dots.range());
+                    error(
+                            "Invalid 'for' expression",
+                            "Grouping ellipsis (...) cannot be used when constructing a tuple.",
+                            dots.range());
                     recoverTo(closeType);
                     return placeholder(SourceRange.between(open.range(), prevRange()));
                 }
@@ -1121,14 +1208,25 @@ final class Parser {
             Token close = peek();
             if (close.type() != closeType) {
                 if (!reportInvalidToken(close)) {
-                    error("Invalid 'for' expression", "Extra characters after the end of the 'for' expression.",
+                    error(
+                            "Invalid 'for' expression",
+                            "Extra characters after the end of the 'for' expression.",
                             close.range());
                 }
                 recoverTo(closeType);
                 return placeholder(SourceRange.between(open.range(), prevRange()));
             }
             read();
-            return new Expr.ForExpr(keyVar, valVar, coll, keyExpr, valExpr, cond, group, open.range(), close.range(),
+            return new Expr.ForExpr(
+                    keyVar,
+                    valVar,
+                    coll,
+                    keyExpr,
+                    valExpr,
+                    cond,
+                    group,
+                    open.range(),
+                    close.range(),
                     SourceRange.between(open.range(), close.range()));
         } finally {
             popNewlines();
@@ -1148,15 +1246,21 @@ final class Parser {
                     ret = appendStep(ret, new Traverser.Attr(t.text(), SourceRange.between(next.range(), t.range())));
                 } else if (t.type() == TokenType.NUMBER_LIT) {
                     read();
-                    if (t.text().contains(".") || t.text().contains("e") || t.text().contains("E")) {
-                        error("Invalid legacy index syntax",
+                    if (t.text().contains(".")
+                            || t.text().contains("e")
+                            || t.text().contains("E")) {
+                        error(
+                                "Invalid legacy index syntax",
                                 "When using the legacy index syntax, chaining two indexes together is not permitted. "
                                         + "Use the proper index syntax instead, like [0][1].",
                                 t.range());
                         return ret;
                     }
-                    ret = appendStep(ret, new Traverser.Index(new Literal.NumberLit(parseNumber(t)),
-                            SourceRange.between(next.range(), t.range())));
+                    ret = appendStep(
+                            ret,
+                            new Traverser.Index(
+                                    new Literal.NumberLit(parseNumber(t)),
+                                    SourceRange.between(next.range(), t.range())));
                 } else if (t.type() == TokenType.STAR) {
                     read();
                     ret = attrSplat(ret, SourceRange.between(next.range(), t.range()));
@@ -1179,7 +1283,8 @@ final class Parser {
                         popNewlines();
                         try {
                             Expr each = parseTraversals(item);
-                            ret = new Expr.Splat(ret, each, item, marker, SourceRange.between(ret.range(), each.range()));
+                            ret = new Expr.Splat(
+                                    ret, each, item, marker, SourceRange.between(ret.range(), each.range()));
                         } finally {
                             pushNewlines(false);
                         }
@@ -1189,8 +1294,10 @@ final class Parser {
                     Token close = peek();
                     if (close.type() != TokenType.CBRACK) {
                         if (!reportInvalidToken(close)) {
-                            error("Missing close bracket on index",
-                                    "The index operator must end with a closing bracket (\"]\").", close.range());
+                            error(
+                                    "Missing close bracket on index",
+                                    "The index operator must end with a closing bracket (\"]\").",
+                                    close.range());
                         }
                         recoverTo(TokenType.CBRACK);
                         return ret;
@@ -1201,7 +1308,8 @@ final class Parser {
                     if (lit != null) {
                         ret = appendStep(ret, new Traverser.Index(lit, bracket));
                     } else {
-                        ret = new Expr.Index(ret, key, next.range(), bracket, SourceRange.between(ret.range(), bracket));
+                        ret = new Expr.Index(
+                                ret, key, next.range(), bracket, SourceRange.between(ret.range(), bracket));
                     }
                 } finally {
                     popNewlines();
@@ -1217,8 +1325,12 @@ final class Parser {
             return l.value();
         }
         if (key instanceof Expr.Template t && t.isStringLiteral()) {
-            return new Literal.StringLit(t.parts().isEmpty() ? ""
-                    : ((Literal.StringLit) ((Expr.LiteralValue) t.parts().get(0)).value()).value());
+            return new Literal.StringLit(
+                    t.parts().isEmpty()
+                            ? ""
+                            : ((Literal.StringLit)
+                                            ((Expr.LiteralValue) t.parts().get(0)).value())
+                                    .value());
         }
         return null;
     }
@@ -1237,8 +1349,8 @@ final class Parser {
             Token t = read();
             Traverser step = second.type() == TokenType.IDENT
                     ? new Traverser.Attr(t.text(), SourceRange.between(dot.range(), t.range()))
-                    : new Traverser.Index(new Literal.NumberLit(parseNumber(t)), SourceRange.between(dot.range(),
-                    t.range()));
+                    : new Traverser.Index(
+                            new Literal.NumberLit(parseNumber(t)), SourceRange.between(dot.range(), t.range()));
             each = appendStep(each, step);
         }
         return new Expr.Splat(source, each, item, marker, SourceRange.between(source.range(), each.range()));

@@ -1,8 +1,8 @@
 package dev.strata.hcl.syntax;
 
-import dev.strata.hcl.Utf8;
 import dev.strata.hcl.SourcePos;
 import dev.strata.hcl.SourceRange;
+import dev.strata.hcl.Utf8;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -51,6 +51,7 @@ public final class Scanner {
     private int pos;
     /** Reported byte offset minus index: {@code src} may be a piece of a larger file. */
     private final int base;
+
     private int line;
     private int col;
     /** True when the current position is the start of a heredoc line (where its end marker may be). */
@@ -564,8 +565,9 @@ public final class Scanner {
                 while (after < src.length && (src[after] == ' ' || src[after] == '\t')) {
                     after++;
                 }
-                if (after < src.length && (src[after] == '\n' || (src[after] == '\r' && after + 1 < src.length
-                        && src[after + 1] == '\n'))) {
+                if (after < src.length
+                        && (src[after] == '\n'
+                                || (src[after] == '\r' && after + 1 < src.length && src[after + 1] == '\n'))) {
                     advanceBytes(after - pos);
                     emit(TokenType.CHEREDOC, start);
                     stack.pop();

@@ -15,9 +15,12 @@ final class StaticExprs {
         if (inner instanceof Expr.ScopeTraversal s) {
             return Result.of(Optional.of(s.traversal()));
         }
-        return Result.of(Optional.empty(), Diagnostics.of(Diagnostic.error("Invalid expression",
-                "A single static variable reference is required: only attribute access and indexing with "
-                        + "constant keys. No calculations, function calls, template expressions, etc are allowed here.",
-                e.range())));
+        return Result.of(
+                Optional.empty(),
+                Diagnostics.of(Diagnostic.error(
+                        "Invalid expression",
+                        "A single static variable reference is required: only attribute access and indexing with "
+                                + "constant keys. No calculations, function calls, template expressions, etc are allowed here.",
+                        e.range())));
     }
 }

@@ -24,8 +24,9 @@ import java.util.Set;
  * earlier {@link #partialContent} call already decoded, so the remaining body does not report them
  * again.
  */
-public record SyntaxBody(List<Attribute> attributes, List<Block> blocks, SourceRange range, SourceRange endRange,
-                         Set<String> hidden) implements Body {
+public record SyntaxBody(
+        List<Attribute> attributes, List<Block> blocks, SourceRange range, SourceRange endRange, Set<String> hidden)
+        implements Body {
 
     public SyntaxBody {
         attributes = List.copyOf(attributes);
@@ -93,8 +94,8 @@ public record SyntaxBody(List<Attribute> attributes, List<Block> blocks, SourceR
             if (bs == null) {
                 continue;
             }
-            Diagnostic labelProblem = SchemaMessages.checkLabels(bs, b.labels(), b.labelRanges(), b.typeRange(),
-                    openBrace(b));
+            Diagnostic labelProblem =
+                    SchemaMessages.checkLabels(bs, b.labels(), b.labelRanges(), b.typeRange(), openBrace(b));
             if (labelProblem != null) {
                 diags.add(labelProblem);
                 continue;
@@ -107,7 +108,9 @@ public record SyntaxBody(List<Attribute> attributes, List<Block> blocks, SourceR
     }
 
     private static SourceRange openBrace(Block b) {
-        return b.body() instanceof SyntaxBody sb ? sb.missingItemRange() : b.defRange().endPoint();
+        return b.body() instanceof SyntaxBody sb
+                ? sb.missingItemRange()
+                : b.defRange().endPoint();
     }
 
     @Override

@@ -41,10 +41,23 @@ final class TemplateParser {
 
     private record Interp(Expr expr, boolean stripBefore, boolean stripAfter, SourceRange range) implements Item {}
 
-    private enum Kind { IF, ELSE, ENDIF, FOR, ENDFOR }
+    private enum Kind {
+        IF,
+        ELSE,
+        ENDIF,
+        FOR,
+        ENDFOR
+    }
 
-    private record Directive(Kind kind, Expr expr, String keyVar, String valVar, boolean stripBefore,
-                             boolean stripAfter, SourceRange range) implements Item {}
+    private record Directive(
+            Kind kind,
+            Expr expr,
+            String keyVar,
+            String valVar,
+            boolean stripBefore,
+            boolean stripAfter,
+            SourceRange range)
+            implements Item {}
 
     // ---- entry points ------------------------------------------------------------------------------
 
@@ -80,7 +93,9 @@ final class TemplateParser {
                     p.reportInvalid(t);
                 }
                 default -> {
-                    p.reportError("Unterminated template string", "No closing marker was found for the string.",
+                    p.reportError(
+                            "Unterminated template string",
+                            "No closing marker was found for the string.",
                             SourceRange.between(open.range(), t.range()));
                     return build(items, SourceRange.between(open.range(), t.range()));
                 }
@@ -122,7 +137,8 @@ final class TemplateParser {
                 }
                 default -> {
                     String marker = open.text().replaceFirst("^<<-?", "").strip();
-                    p.reportError("Unterminated template string",
+                    p.reportError(
+                            "Unterminated template string",
                             "No closing marker was found for this heredoc: a line containing only \"" + marker
                                     + "\" is expected before the end of the file.",
                             open.range());
@@ -150,13 +166,15 @@ final class TemplateParser {
                     }
                 }
                 case EOF -> {
-                    return build(items, new SourceRange(p.filename(), start, t.range().end()));
+                    return build(
+                            items,
+                            new SourceRange(p.filename(), start, t.range().end()));
                 }
                 default -> {
                     p.advanceRaw();
                     if (!p.reportInvalid(t)) {
-                        p.reportError("Invalid template", "Unexpected " + t.type().display() + " in template.",
-                                t.range());
+                        p.reportError(
+                                "Invalid template", "Unexpected " + t.type().display() + " in template.", t.range());
                     }
                 }
             }
@@ -173,7 +191,8 @@ final class TemplateParser {
             Token close = p.peekEmbedded();
             if (close.type() != TokenType.TEMPLATE_SEQ_END) {
                 if (!p.reportInvalid(close)) {
-                    p.reportError("Extra characters after interpolation expression",
+                    p.reportError(
+                            "Extra characters after interpolation expression",
                             "Expected a closing brace to end the interpolation expression, but found extra characters."
                                     + " This can happen when you include interpolation syntax for another language, "
                                     + "such as shell scripting, but forget to escape the interpolation start token. "
@@ -185,14 +204,16 @@ final class TemplateParser {
                 return new Interp(e, stripBefore, false, SourceRange.between(opener.range(), close.range()));
             }
             p.readEmbedded();
-            return new Interp(e, stripBefore, close.text().startsWith("~"),
-                    SourceRange.between(opener.range(), close.range()));
+            return new Interp(
+                    e, stripBefore, close.text().startsWith("~"), SourceRange.between(opener.range(), close.range()));
         }
         Token kw = p.peekEmbedded();
         if (kw.type() != TokenType.IDENT) {
-            p.reportError("Invalid template directive",
+            p.reportError(
+                    "Invalid template directive",
                     "A template directive keyword (\"if\", \"for\", etc) is expected at the beginning of a %{ "
-                            + "sequence.", kw.range());
+                            + "sequence.",
+                    kw.range());
             p.recoverToSeqEnd();
             return null;
         }
@@ -213,7 +234,9 @@ final class TemplateParser {
                 kind = Kind.FOR;
                 Token first = p.peekEmbedded();
                 if (first.type() != TokenType.IDENT) {
-                    p.reportError("Invalid 'for' directive", "For directive requires variable name after 'for'.",
+                    p.reportError(
+                            "Invalid 'for' directive",
+                            "For directive requires variable name after 'for'.",
                             first.range());
                     p.recoverToSeqEnd();
                     return null;
@@ -224,8 +247,10 @@ final class TemplateParser {
                     p.readEmbedded();
                     Token second = p.peekEmbedded();
                     if (second.type() != TokenType.IDENT) {
-                        p.reportError("Invalid 'for' directive",
-                                "For directive requires value variable name after comma.", second.range());
+                        p.reportError(
+                                "Invalid 'for' directive",
+                                "For directive requires value variable name after comma.",
+                                second.range());
                         p.recoverToSeqEnd();
                         return null;
                     }
@@ -235,8 +260,10 @@ final class TemplateParser {
                 }
                 Token in = p.peekEmbedded();
                 if (in.type() != TokenType.IDENT || !in.text().equals("in")) {
-                    p.reportError("Invalid 'for' directive",
-                            "For directive requires the 'in' keyword after its name declarations.", in.range());
+                    p.reportError(
+                            "Invalid 'for' directive",
+                            "For directive requires the 'in' keyword after its name declarations.",
+                            in.range());
                     p.recoverToSeqEnd();
                     return null;
                 }
@@ -244,9 +271,11 @@ final class TemplateParser {
                 expr = p.parseEmbedded();
             }
             default -> {
-                p.reportError("Invalid template control keyword",
+                p.reportError(
+                        "Invalid template control keyword",
                         "\"" + kw.text() + "\" is not a valid template control keyword. Valid keywords are if, "
-                                + "else, endif, for and endfor.", kw.range());
+                                + "else, endif, for and endfor.",
+                        kw.range());
                 p.recoverToSeqEnd();
                 return null;
             }
@@ -254,15 +283,23 @@ final class TemplateParser {
         Token close = p.peekEmbedded();
         if (close.type() != TokenType.TEMPLATE_SEQ_END) {
             if (!p.reportInvalid(close)) {
-                p.reportError("Extra characters in " + kw.text() + " marker",
-                        "Expected a closing brace to end the sequence, but found extra characters.", close.range());
+                p.reportError(
+                        "Extra characters in " + kw.text() + " marker",
+                        "Expected a closing brace to end the sequence, but found extra characters.",
+                        close.range());
             }
             p.recoverToSeqEnd();
-            return new Directive(kind, expr, keyVar, valVar, stripBefore, false,
-                    SourceRange.between(opener.range(), close.range()));
+            return new Directive(
+                    kind, expr, keyVar, valVar, stripBefore, false, SourceRange.between(opener.range(), close.range()));
         }
         p.readEmbedded();
-        return new Directive(kind, expr, keyVar, valVar, stripBefore, close.text().startsWith("~"),
+        return new Directive(
+                kind,
+                expr,
+                keyVar,
+                valVar,
+                stripBefore,
+                close.text().startsWith("~"),
                 SourceRange.between(opener.range(), close.range()));
     }
 
@@ -305,8 +342,10 @@ final class TemplateParser {
             l.text = l.text.substring(cut);
             SourcePos s = l.range.start();
             int bytes = removed.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
-            l.range = new SourceRange(l.range.filename(),
-                    new SourcePos(s.line(), s.column() + min, s.byteOffset() + bytes), l.range.end());
+            l.range = new SourceRange(
+                    l.range.filename(),
+                    new SourcePos(s.line(), s.column() + min, s.byteOffset() + bytes),
+                    l.range.end());
         }
     }
 
@@ -326,9 +365,17 @@ final class TemplateParser {
 
     /** Whitespace as Go's unicode.IsSpace defines it, which is what the flush and strip rules use. */
     static boolean isSpace(int cp) {
-        return cp == ' ' || cp == '\t' || cp == '\n' || cp == 0x0b || cp == '\f' || cp == '\r' || cp == 0x85
-                || cp == 0xa0 || Character.getType(cp) == Character.SPACE_SEPARATOR
-                || cp == 0x2028 || cp == 0x2029;
+        return cp == ' '
+                || cp == '\t'
+                || cp == '\n'
+                || cp == 0x0b
+                || cp == '\f'
+                || cp == '\r'
+                || cp == 0x85
+                || cp == 0xa0
+                || Character.getType(cp) == Character.SPACE_SEPARATOR
+                || cp == 0x2028
+                || cp == 0x2029;
     }
 
     private static void applyStrip(List<Item> items) {
@@ -385,9 +432,11 @@ final class TemplateParser {
         while (cursor < items.size()) {
             // A stray else/endif/endfor at the top level.
             Directive d = (Directive) items.get(cursor++);
-            p.reportError("Unexpected " + d.kind().name().toLowerCase() + " directive",
+            p.reportError(
+                    "Unexpected " + d.kind().name().toLowerCase() + " directive",
                     "There is no matching " + (d.kind() == Kind.ENDFOR ? "\"for\"" : "\"if\"")
-                            + " directive that this one could close.", d.range());
+                            + " directive that this one could close.",
+                    d.range());
             parts.addAll(parts(items));
         }
         return new Expr.Template(mergeLiterals(parts), range);
@@ -419,8 +468,8 @@ final class TemplateParser {
                                 cursor = items.size();
                                 return out;
                             }
-                            out.add(p.nested(() -> d.kind() == Kind.IF ? ifDirective(items, d)
-                                    : forDirective(items, d)));
+                            out.add(p.nested(
+                                    () -> d.kind() == Kind.IF ? ifDirective(items, d) : forDirective(items, d)));
                         }
                         case ELSE, ENDIF, ENDFOR -> {
                             // Ends these parts; the directive that opened them (or build, at the top
@@ -448,17 +497,23 @@ final class TemplateParser {
             cursor++;
             end = next.range();
         } else {
-            p.reportError("Unterminated template directive",
-                    "The if directive has no matching %{ endif }" + (next == null ? "." : "; found an "
-                            + next.kind().name().toLowerCase() + " directive instead."),
+            p.reportError(
+                    "Unterminated template directive",
+                    "The if directive has no matching %{ endif }"
+                            + (next == null
+                                    ? "."
+                                    : "; found an " + next.kind().name().toLowerCase() + " directive instead."),
                     open.range());
             if (next != null) {
                 cursor++;
             }
         }
         SourceRange whole = SourceRange.between(open.range(), end);
-        return new Expr.Conditional(open.expr(), new Expr.Template(mergeLiterals(trueParts), whole),
-                new Expr.Template(mergeLiterals(falseParts), whole), whole);
+        return new Expr.Conditional(
+                open.expr(),
+                new Expr.Template(mergeLiterals(trueParts), whole),
+                new Expr.Template(mergeLiterals(falseParts), whole),
+                whole);
     }
 
     private Expr forDirective(List<Item> items, Directive open) {
@@ -469,17 +524,29 @@ final class TemplateParser {
             cursor++;
             end = next.range();
         } else {
-            p.reportError("Unterminated template directive",
-                    "The for directive has no matching %{ endfor }" + (next == null ? "." : "; found an "
-                            + next.kind().name().toLowerCase() + " directive instead."),
+            p.reportError(
+                    "Unterminated template directive",
+                    "The for directive has no matching %{ endfor }"
+                            + (next == null
+                                    ? "."
+                                    : "; found an " + next.kind().name().toLowerCase() + " directive instead."),
                     open.range());
             if (next != null) {
                 cursor++;
             }
         }
         SourceRange whole = SourceRange.between(open.range(), end);
-        Expr.ForExpr f = new Expr.ForExpr(open.keyVar(), open.valVar(), open.expr(), null,
-                new Expr.Template(mergeLiterals(body), whole), null, false, open.range(), end, whole);
+        Expr.ForExpr f = new Expr.ForExpr(
+                open.keyVar(),
+                open.valVar(),
+                open.expr(),
+                null,
+                new Expr.Template(mergeLiterals(body), whole),
+                null,
+                false,
+                open.range(),
+                end,
+                whole);
         return new Expr.TemplateJoin(f, whole);
     }
 
@@ -487,11 +554,16 @@ final class TemplateParser {
     private static List<Expr> mergeLiterals(List<Expr> parts) {
         List<Expr> out = new ArrayList<>(parts.size());
         for (Expr e : parts) {
-            if (e instanceof Expr.LiteralValue l && l.value() instanceof Literal.StringLit s && !out.isEmpty()
+            if (e instanceof Expr.LiteralValue l
+                    && l.value() instanceof Literal.StringLit s
+                    && !out.isEmpty()
                     && out.get(out.size() - 1) instanceof Expr.LiteralValue pl
                     && pl.value() instanceof Literal.StringLit ps) {
-                out.set(out.size() - 1, new Expr.LiteralValue(new Literal.StringLit(ps.value() + s.value()),
-                        SourceRange.between(pl.range(), l.range())));
+                out.set(
+                        out.size() - 1,
+                        new Expr.LiteralValue(
+                                new Literal.StringLit(ps.value() + s.value()),
+                                SourceRange.between(pl.range(), l.range())));
             } else {
                 out.add(e);
             }

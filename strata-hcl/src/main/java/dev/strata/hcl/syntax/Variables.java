@@ -34,8 +34,8 @@ final class Variables {
 
     private static void step(Expr e, Set<String> bound, List<Traversal> out, int depth) {
         switch (e) {
-            case Expr.LiteralValue l -> { }
-            case Expr.AnonSymbol a -> { }
+            case Expr.LiteralValue l -> {}
+            case Expr.AnonSymbol a -> {}
             case Expr.ScopeTraversal s -> {
                 if (!bound.contains(s.traversal().rootName())) {
                     out.add(s.traversal());
@@ -57,10 +57,11 @@ final class Variables {
             case Expr.TemplateWrap w -> walk(w.wrapped(), bound, out, depth + 1);
             case Expr.TemplateJoin j -> walk(j.tuple(), bound, out, depth + 1);
             case Expr.TupleCons t -> t.elements().forEach(x -> walk(x, bound, out, depth + 1));
-            case Expr.ObjectCons o -> o.items().forEach(i -> {
-                walk(i.key(), bound, out, depth + 1);
-                walk(i.value(), bound, out, depth + 1);
-            });
+            case Expr.ObjectCons o ->
+                o.items().forEach(i -> {
+                    walk(i.key(), bound, out, depth + 1);
+                    walk(i.value(), bound, out, depth + 1);
+                });
             case Expr.ObjectKey k -> {
                 // A bare identifier key is a literal name, not a reference.
                 if (k.literalName().isEmpty()) {

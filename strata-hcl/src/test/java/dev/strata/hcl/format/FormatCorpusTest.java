@@ -63,8 +63,11 @@ class FormatCorpusTest {
                 failures.add(rel + ": differs\n" + FormatTestSupport.firstDifference(expected, r.value()));
             }
         }
-        System.out.printf("%s: %d files, %d compared with the oracle, %d failures%n", inputDir, files.size(),
-                compared, failures.size());
-        assertThat(failures).as("corpus files formatted differently from the oracle").isEmpty();
+        System.out.printf(
+                "%s: %d files, %d compared with the oracle, %d failures%n",
+                inputDir, files.size(), compared, failures.size());
+        assertThat(failures)
+                .as("corpus files formatted differently from the oracle")
+                .isEmpty();
     }
 }

@@ -1,9 +1,9 @@
 package dev.strata.hcl.format;
 
-import dev.strata.hcl.HclOracle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.strata.hcl.HclOracle;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.syntax.NativeSyntax;
 import java.io.IOException;
@@ -83,15 +83,17 @@ class FormatDifferentialTest {
             if (!laidOut.equals(expected) || !formatted.equals(expected)) {
                 if (failures.size() < 10) {
                     failures.add("input:\n" + text + "\n"
-                            + FormatTestSupport.firstDifference(expected.getBytes(StandardCharsets.UTF_8),
-                            (laidOut.equals(expected) ? formatted : laidOut).getBytes(StandardCharsets.UTF_8)));
+                            + FormatTestSupport.firstDifference(
+                                    expected.getBytes(StandardCharsets.UTF_8),
+                                    (laidOut.equals(expected) ? formatted : laidOut).getBytes(StandardCharsets.UTF_8)));
                 } else {
                     failures.add("(more)");
                 }
             }
         }
-        System.out.printf("differential: %d inputs, %d parsed and compared, %d failures%n", inputs.size(), checked,
-                failures.size());
+        System.out.printf(
+                "differential: %d inputs, %d parsed and compared, %d failures%n",
+                inputs.size(), checked, failures.size());
         assertThat(checked).as("inputs that parsed").isGreaterThanOrEqualTo(minChecked);
         assertThat(failures).as("inputs formatted differently from hclwrite").isEmpty();
     }

@@ -48,7 +48,9 @@ final class FormatInputs {
                 out.append(" ".repeat(rnd.nextInt(3))).append('\n');
             }
             if (t.type() == TokenType.NEWLINE && rnd.nextInt(15) == 0) {
-                out.append(" ".repeat(rnd.nextInt(6))).append(rnd.nextBoolean() ? "# note" : "// note ").append('\n');
+                out.append(" ".repeat(rnd.nextInt(6)))
+                        .append(rnd.nextBoolean() ? "# note" : "// note ")
+                        .append('\n');
             }
             prevEnd = t.range().end().byteOffset();
             prev = t;
@@ -67,10 +69,11 @@ final class FormatInputs {
         }
         return switch (prev.type()) {
             case OQUOTE, OHEREDOC, TEMPLATE_SEQ_END -> false;
-            default -> switch (next.type()) {
-                case CQUOTE, CHEREDOC, TEMPLATE_INTERP, TEMPLATE_CONTROL -> false;
-                default -> true;
-            };
+            default ->
+                switch (next.type()) {
+                    case CQUOTE, CHEREDOC, TEMPLATE_INTERP, TEMPLATE_CONTROL -> false;
+                    default -> true;
+                };
         };
     }
 
@@ -92,7 +95,8 @@ final class FormatInputs {
     }
 
     private String randomGap(boolean mustHaveOne, Token prev, Token next) {
-        boolean lineStart = prev == null || prev.type() == TokenType.NEWLINE
+        boolean lineStart = prev == null
+                || prev.type() == TokenType.NEWLINE
                 || (prev.type() == TokenType.COMMENT && prev.text().endsWith("\n"));
         if (next.type() == TokenType.NEWLINE || next.type() == TokenType.EOF) {
             return rnd.nextInt(4) == 0 ? " ".repeat(1 + rnd.nextInt(3)) : "";
@@ -119,16 +123,34 @@ final class FormatInputs {
 
     private void bodyItem(StringBuilder sb, int depth) {
         switch (rnd.nextInt(depth < 2 ? 8 : 5)) {
-            case 0, 1, 2 -> sb.append(uniqueName()).append(sp()).append('=').append(sp()).append(expr(0)).append(lineEnd());
+            case 0, 1, 2 ->
+                sb.append(uniqueName())
+                        .append(sp())
+                        .append('=')
+                        .append(sp())
+                        .append(expr(0))
+                        .append(lineEnd());
             case 3 -> sb.append(rnd.nextBoolean() ? "\n" : "# a comment  \n");
-            case 4 -> sb.append(uniqueName()).append(sp()).append('=').append(sp()).append(multiLineExpr()).append('\n');
+            case 4 ->
+                sb.append(uniqueName())
+                        .append(sp())
+                        .append('=')
+                        .append(sp())
+                        .append(multiLineExpr())
+                        .append('\n');
             default -> {
                 sb.append(name());
                 for (int l = rnd.nextInt(3); l > 0; l--) {
                     sb.append(' ').append('"').append(name()).append('"');
                 }
                 if (rnd.nextInt(4) == 0) {
-                    sb.append(" {").append(sp()).append(name()).append(" = ").append(expr(1)).append(sp()).append("}\n");
+                    sb.append(" {")
+                            .append(sp())
+                            .append(name())
+                            .append(" = ")
+                            .append(expr(1))
+                            .append(sp())
+                            .append("}\n");
                     return;
                 }
                 sb.append(sp()).append("{\n");
@@ -182,12 +204,17 @@ final class FormatInputs {
             case 7 -> expr(depth + 1) + sp() + "?" + sp() + expr(depth + 1) + sp() + ":" + sp() + expr(depth + 1);
             case 8 -> "f" + sp() + "(" + sp() + args(depth) + sp() + ")";
             case 9 -> "[" + sp() + args(depth) + sp() + "]";
-            case 10 -> "{" + sp() + (rnd.nextBoolean() ? "" : name() + sp() + "=" + sp() + expr(depth + 1)) + sp() + "}";
+            case 10 ->
+                "{" + sp() + (rnd.nextBoolean() ? "" : name() + sp() + "=" + sp() + expr(depth + 1)) + sp() + "}";
             case 11 -> "(" + sp() + expr(depth + 1) + sp() + ")";
             case 12 -> "a" + sp() + "." + sp() + name() + sp() + "[" + sp() + expr(depth + 1) + sp() + "]";
             case 13 -> "a" + sp() + "[" + sp() + "*" + sp() + "]" + sp() + "." + sp() + "id";
-            case 14 -> "[for" + " x in " + expr(depth + 1) + sp() + ":" + sp() + "x" + (rnd.nextBoolean() ? " if x" : "") + "]";
-            case 15 -> "{for k, v in " + expr(depth + 1) + sp() + ":" + sp() + "k" + sp() + "=>" + sp() + "v" + (rnd.nextBoolean() ? "..." : "") + "}";
+            case 14 ->
+                "[for" + " x in " + expr(depth + 1) + sp() + ":" + sp() + "x" + (rnd.nextBoolean() ? " if x" : "")
+                        + "]";
+            case 15 ->
+                "{for k, v in " + expr(depth + 1) + sp() + ":" + sp() + "k" + sp() + "=>" + sp() + "v"
+                        + (rnd.nextBoolean() ? "..." : "") + "}";
             default -> "\"%{" + sp() + "if " + expr(depth + 1) + sp() + "}y%{" + sp() + "endif" + sp() + "}\"";
         };
     }
@@ -211,7 +238,8 @@ final class FormatInputs {
     private String multiLineExpr() {
         return switch (rnd.nextInt(5)) {
             case 0 -> "[\n" + sp() + expr(1) + ",\n" + sp() + expr(1) + sp() + ",\n]";
-            case 1 -> "{\n" + sp() + name() + " = " + expr(1) + "\n" + sp() + name() + sp() + "=" + sp() + expr(1) + "\n  }";
+            case 1 ->
+                "{\n" + sp() + name() + " = " + expr(1) + "\n" + sp() + name() + sp() + "=" + sp() + expr(1) + "\n  }";
             case 2 -> "<<" + (rnd.nextBoolean() ? "-" : "") + "EOT\n  body ${" + expr(2) + "}  \n  EOT";
             case 3 -> "f(" + expr(1) + ", [\n" + expr(1) + ",\n])";
             default -> "(\n" + expr(1) + "\n" + sp() + "? 1\n  : 2\n)";

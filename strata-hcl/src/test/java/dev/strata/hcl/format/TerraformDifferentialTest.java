@@ -41,7 +41,10 @@ class TerraformDifferentialTest {
         for (int i = 0; i < inputs.size(); i++) {
             Files.write(dir.resolve(String.format("f%04d.tf", i)), inputs.get(i));
         }
-        Terraform.at(terraform, dir).mergeStderr().timeout(Duration.ofMinutes(5)).run("fmt", "-list=false", dir.toString());
+        Terraform.at(terraform, dir)
+                .mergeStderr()
+                .timeout(Duration.ofMinutes(5))
+                .run("fmt", "-list=false", dir.toString());
 
         List<String> failures = new ArrayList<>();
         int rewritten = 0;
@@ -63,8 +66,8 @@ class TerraformDifferentialTest {
                         + FormatTestSupport.firstDifference(expected, r.value()));
             }
         }
-        System.out.printf("terraform differential: %d files, %d needing Terraform's rewrites%n", inputs.size(),
-                rewritten);
+        System.out.printf(
+                "terraform differential: %d files, %d needing Terraform's rewrites%n", inputs.size(), rewritten);
         assertThat(rewritten).as("inputs where the rewrites mattered").isGreaterThan(inputs.size() / 2);
         assertThat(failures).isEmpty();
     }
@@ -75,12 +78,13 @@ class TerraformDifferentialTest {
         for (String line : text.split("(?<=\n)")) {
             String l = line;
             if (rnd.nextInt(2) == 0) {
-                l = l.replaceFirst("^(\\s*)(resource|data|module|variable|output|provider) \"([A-Za-z0-9_]+)\"",
-                        "$1$2 $3");
+                l = l.replaceFirst(
+                        "^(\\s*)(resource|data|module|variable|output|provider) \"([A-Za-z0-9_]+)\"", "$1$2 $3");
                 l = l.replaceFirst("^(\\s*)(resource|data) ([A-Za-z0-9_]+) \"([A-Za-z0-9_]+)\"", "$1$2 $3 $4");
             }
             if (rnd.nextInt(2) == 0) {
-                l = l.replaceFirst("^(\\s*[a-z_]+\\s*=\\s*)((?:var|local|module|data)\\.[A-Za-z0-9_.\\[\\]\"]+)(\\s*)$",
+                l = l.replaceFirst(
+                        "^(\\s*[a-z_]+\\s*=\\s*)((?:var|local|module|data)\\.[A-Za-z0-9_.\\[\\]\"]+)(\\s*)$",
                         "$1\"\\${$2}\"$3");
             }
             l = l.replaceFirst("^(\\s*type\\s*=\\s*)(string)(\\s*)$", "$1\"$2\"$3");

@@ -215,7 +215,7 @@ class TerraformRewritesTest {
     }
 
     private static String out(String formatted) {
-        return new String(Formatter.forStandardOutput(formatted.getBytes(StandardCharsets.UTF_8)),
-                StandardCharsets.UTF_8);
+        return new String(
+                Formatter.forStandardOutput(formatted.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
     }
 }

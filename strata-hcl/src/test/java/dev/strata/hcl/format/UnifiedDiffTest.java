@@ -78,7 +78,8 @@ class UnifiedDiffTest {
             // Scattered small edits. (For wholesale rewrites GNU diff's heuristics, which drop lines
             // frequent in both files from the matching, can pick other common lines than a minimal
             // diff; see UnifiedDiff.)
-            byte[] before = Formatter.format(Files.readAllBytes(files.get(i)), "x.tf").value();
+            byte[] before =
+                    Formatter.format(Files.readAllBytes(files.get(i)), "x.tf").value();
             byte[] after = mutateLines(before, rnd);
             String expected = gnuDiff(tmp, before, after);
             String actual = UnifiedDiff.of("x.tf", before, after);
@@ -106,7 +107,9 @@ class UnifiedDiffTest {
 
     private static boolean gnuDiffAvailable() {
         try {
-            Process p = new ProcessBuilder("diff", "--version").redirectErrorStream(true).start();
+            Process p = new ProcessBuilder("diff", "--version")
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             return p.waitFor(10, TimeUnit.SECONDS) && out.contains("GNU");
         } catch (IOException e) {
@@ -120,8 +123,10 @@ class UnifiedDiffTest {
     private static String gnuDiff(Path tmp, byte[] before, byte[] after) throws IOException, InterruptedException {
         Path f1 = Files.write(tmp.resolve("old"), before);
         Path f2 = Files.write(tmp.resolve("new"), after);
-        Process p = new ProcessBuilder("diff", "--label=old/x.tf", "--label=new/x.tf", "-u", f1.toString(),
-                f2.toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(
+                        "diff", "--label=old/x.tf", "--label=new/x.tf", "-u", f1.toString(), f2.toString())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         p.waitFor(30, TimeUnit.SECONDS);
         return out;

@@ -18,29 +18,71 @@ final class JsonDocs {
     }
 
     static Arbitrary<String> number() {
-        Arbitrary<String> intPart = Arbitraries.oneOf(Arbitraries.just("0"),
-                Arbitraries.integers().between(1, 99999).map(String::valueOf));
-        Arbitrary<String> frac = Arbitraries.oneOf(Arbitraries.just(""),
+        Arbitrary<String> intPart = Arbitraries.oneOf(
+                Arbitraries.just("0"), Arbitraries.integers().between(1, 99999).map(String::valueOf));
+        Arbitrary<String> frac = Arbitraries.oneOf(
+                Arbitraries.just(""),
                 Arbitraries.strings().numeric().ofMinLength(1).ofMaxLength(25).map(d -> "." + d));
-        Arbitrary<String> exp = Arbitraries.oneOf(Arbitraries.just(""), Arbitraries.just(""),
-                Combinators.combine(Arbitraries.of("e", "E"), Arbitraries.of("", "+", "-"),
-                        Arbitraries.integers().between(0, 400)).as((e, s, n) -> e + s + n));
-        return Combinators.combine(Arbitraries.of("", "", "-"), intPart, frac, exp).as((s, i, f, e) -> s + i + f + e);
+        Arbitrary<String> exp = Arbitraries.oneOf(
+                Arbitraries.just(""),
+                Arbitraries.just(""),
+                Combinators.combine(
+                                Arbitraries.of("e", "E"),
+                                Arbitraries.of("", "+", "-"),
+                                Arbitraries.integers().between(0, 400))
+                        .as((e, s, n) -> e + s + n));
+        return Combinators.combine(Arbitraries.of("", "", "-"), intPart, frac, exp)
+                .as((s, i, f, e) -> s + i + f + e);
     }
 
     /** Pieces of string content, as written between the quotes. */
     static Arbitrary<String> stringPiece(boolean templates) {
-        Arbitrary<String> plain = Arbitraries.of("a", "b", "web", " ", "-", "é", "日本", "😀", "x.y", "{", "}", "~",
-                "\\n", "\\t", "\\\"", "\\\\", "\\/", "\\u00e9", "\\u0041", "\\ud83d\\ude00", "\\b", "\\f", "\\r",
+        Arbitrary<String> plain = Arbitraries.of(
+                "a",
+                "b",
+                "web",
+                " ",
+                "-",
+                "é",
+                "日本",
+                "😀",
+                "x.y",
+                "{",
+                "}",
+                "~",
+                "\\n",
+                "\\t",
+                "\\\"",
+                "\\\\",
+                "\\/",
+                "\\u00e9",
+                "\\u0041",
+                "\\ud83d\\ude00",
+                "\\b",
+                "\\f",
+                "\\r",
                 "\u007f");
         if (!templates) {
             return plain;
         }
-        Arbitrary<String> tmpl = Arbitraries.of("${var.a}", "${aws_instance.web.id}", "$${x}", "%%{y}",
-                "${count.index + 1}", "%{if var.b}yes%{else}no%{endif}", "%{for x in var.l}${x}%{endfor}",
-                "${", "}", "%{", "${var.}", "${f(1, 2)}", "$", "%", "${\\\"q\\\"}", "${~ var.a ~}");
-        return Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(4, plain), net.jqwik.api.Tuple.of(1, tmpl));
+        Arbitrary<String> tmpl = Arbitraries.of(
+                "${var.a}",
+                "${aws_instance.web.id}",
+                "$${x}",
+                "%%{y}",
+                "${count.index + 1}",
+                "%{if var.b}yes%{else}no%{endif}",
+                "%{for x in var.l}${x}%{endfor}",
+                "${",
+                "}",
+                "%{",
+                "${var.}",
+                "${f(1, 2)}",
+                "$",
+                "%",
+                "${\\\"q\\\"}",
+                "${~ var.a ~}");
+        return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(4, plain), net.jqwik.api.Tuple.of(1, tmpl));
     }
 
     static Arbitrary<String> string(boolean templates) {
@@ -53,20 +95,20 @@ final class JsonDocs {
     }
 
     static Arbitrary<String> value(int depth, boolean templates) {
-        Arbitrary<String> scalar = Arbitraries.oneOf(string(templates), number(),
-                Arbitraries.of("true", "false", "null"));
+        Arbitrary<String> scalar =
+                Arbitraries.oneOf(string(templates), number(), Arbitraries.of("true", "false", "null"));
         if (depth <= 0) {
             return scalar;
         }
-        Arbitrary<String> element = Combinators.combine(ws(), Arbitraries.lazy(() -> value(depth - 1, templates)),
-                ws()).as((a, v, b) -> a + v + b);
+        Arbitrary<String> element = Combinators.combine(ws(), Arbitraries.lazy(() -> value(depth - 1, templates)), ws())
+                .as((a, v, b) -> a + v + b);
         Arbitrary<String> array = element.list().ofMaxSize(4).map(xs -> "[" + String.join(",", xs) + "]");
-        Arbitrary<String> member = Combinators.combine(ws(), name(), ws(), ws(),
-                Arbitraries.lazy(() -> value(depth - 1, templates)), ws())
+        Arbitrary<String> member = Combinators.combine(
+                        ws(), name(), ws(), ws(), Arbitraries.lazy(() -> value(depth - 1, templates)), ws())
                 .as((a, n, b, c, v, d) -> a + "\"" + n + "\"" + b + ":" + c + v + d);
         Arbitrary<String> object = member.list().ofMaxSize(4).map(ms -> "{" + String.join(",", ms) + "}");
-        return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(2, scalar), net.jqwik.api.Tuple.of(1, array),
-                net.jqwik.api.Tuple.of(2, object));
+        return Arbitraries.frequencyOf(
+                net.jqwik.api.Tuple.of(2, scalar), net.jqwik.api.Tuple.of(1, array), net.jqwik.api.Tuple.of(2, object));
     }
 
     static Arbitrary<String> document(boolean templates) {
@@ -78,10 +120,15 @@ final class JsonDocs {
 
     /** One small edit, of the kinds that break JSON: insert, delete or replace a character, or truncate. */
     static Arbitrary<String> broken(Arbitrary<String> docs) {
-        List<String> inserts = List.of("{", "}", "[", "]", ",", ":", "\"", "\\", "0", "1", ".", "-", "+", "e", "t",
-                "n", "x", " ", "\n", "$", "%", "=", "'", "/", "\u0001", "é");
-        return Combinators.combine(docs, Arbitraries.integers().between(0, 3), Arbitraries.doubles().between(0, 1),
-                Arbitraries.of(inserts)).as((d, kind, where, ch) -> {
+        List<String> inserts = List.of(
+                "{", "}", "[", "]", ",", ":", "\"", "\\", "0", "1", ".", "-", "+", "e", "t", "n", "x", " ", "\n", "$",
+                "%", "=", "'", "/", "\u0001", "é");
+        return Combinators.combine(
+                        docs,
+                        Arbitraries.integers().between(0, 3),
+                        Arbitraries.doubles().between(0, 1),
+                        Arbitraries.of(inserts))
+                .as((d, kind, where, ch) -> {
                     int i = (int) (where * d.length());
                     int j = Math.min(d.length(), i + 1);
                     return switch (kind) {

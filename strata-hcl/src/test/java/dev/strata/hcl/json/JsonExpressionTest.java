@@ -22,7 +22,8 @@ class JsonExpressionTest {
     static JsonExpression attr(String json) {
         var r = JsonSyntax.parse(json.getBytes(StandardCharsets.UTF_8), "t.tf.json");
         assertThat(r.diagnostics().isEmpty()).as("%s", r.diagnostics()).isTrue();
-        return (JsonExpression) r.value().body().justAttributes().value().get("v").expr();
+        return (JsonExpression)
+                r.value().body().justAttributes().value().get("v").expr();
     }
 
     static String slice(String json, SourceRange r) {
@@ -89,9 +90,13 @@ class JsonExpressionTest {
     void scalarsLowerToLiterals() {
         String json = "{\"v\": [12.50, true, null, 1e2]}";
         Expr.TupleCons t = (Expr.TupleCons) attr(json).syntax().value();
-        assertThat(t.elements()).extracting(e -> ((Expr.LiteralValue) e).value()).containsExactly(
-                new Literal.NumberLit(new BigDecimal("12.50")), Literal.TRUE, Literal.NULL,
-                new Literal.NumberLit(new BigDecimal("1e2")));
+        assertThat(t.elements())
+                .extracting(e -> ((Expr.LiteralValue) e).value())
+                .containsExactly(
+                        new Literal.NumberLit(new BigDecimal("12.50")),
+                        Literal.TRUE,
+                        Literal.NULL,
+                        new Literal.NumberLit(new BigDecimal("1e2")));
         assertThat(slice(json, t.range())).isEqualTo("[12.50, true, null, 1e2]");
         assertThat(slice(json, t.elements().get(0).range())).isEqualTo("12.50");
     }
@@ -111,9 +116,11 @@ class JsonExpressionTest {
     @Test
     void duplicateConstantKeysAreAnError() {
         Result<Expr> r = attr("{\"v\": {\"a\": 1, \"a\": 2}}").syntax();
-        assertThat(r.diagnostics().asList()).extracting(Diagnostic::summary)
+        assertThat(r.diagnostics().asList())
+                .extracting(Diagnostic::summary)
                 .containsExactly("Duplicate object attribute");
-        assertThat(r.diagnostics().asList().get(0).subject().start().byteOffset()).isEqualTo(15);
+        assertThat(r.diagnostics().asList().get(0).subject().start().byteOffset())
+                .isEqualTo(15);
     }
 
     @Test
@@ -144,7 +151,8 @@ class JsonExpressionTest {
         List<Expression> l = attr(json).asList().orElseThrow();
         assertThat(l).hasSize(2);
         assertThat(l.get(1).asTraversal().value().orElseThrow().toString()).isEqualTo("aws_vpc.b");
-        assertThat(attr("{\"v\": {\"k\": 1}}").asMap().orElseThrow()).singleElement()
+        assertThat(attr("{\"v\": {\"k\": 1}}").asMap().orElseThrow())
+                .singleElement()
                 .satisfies(kv -> assertThat(kv.key().asKeyword()).contains("k"));
         assertThat(attr("{\"v\": \"string\"}").asKeyword()).contains("string");
         assertThat(attr("{\"v\": \" string\"}").asKeyword()).isEmpty();

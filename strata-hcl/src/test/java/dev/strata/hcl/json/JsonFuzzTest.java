@@ -22,7 +22,8 @@ import net.jqwik.api.Provide;
 
 /** No input makes the JSON syntax throw, and every diagnostic points inside the file. */
 class JsonFuzzTest {
-    static final BodySchema SCHEMA = new BodySchema(List.of(AttributeSchema.optional("a")),
+    static final BodySchema SCHEMA = new BodySchema(
+            List.of(AttributeSchema.optional("a")),
             List.of(BlockHeaderSchema.of("resource", "type", "name"), BlockHeaderSchema.of("b")));
 
     @Property(tries = 2000)

@@ -1,11 +1,11 @@
 package dev.strata.hcl.json;
 
-import dev.strata.hcl.HclOracle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.HclOracle;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.SourcePos;
 import java.io.IOException;
@@ -49,9 +49,11 @@ class JsonOracleDiffTest {
     }
 
     private static Diagnostics ours(String text) {
-        Result<JsonExpression> r = JsonSyntax.parseExpression(text.getBytes(StandardCharsets.UTF_8), "x.tf.json",
-                SourcePos.START);
-        return r.hasErrors() ? r.diagnostics() : r.diagnostics().with(r.value().syntax().diagnostics());
+        Result<JsonExpression> r =
+                JsonSyntax.parseExpression(text.getBytes(StandardCharsets.UTF_8), "x.tf.json", SourcePos.START);
+        return r.hasErrors()
+                ? r.diagnostics()
+                : r.diagnostics().with(r.value().syntax().diagnostics());
     }
 
     private static void compare(List<String> docs) throws IOException {
@@ -70,7 +72,9 @@ class JsonOracleDiffTest {
             }
         }
         mismatches.sort(Comparator.comparingInt(String::length));
-        assertThat(mismatches).as("documents judged differently (shortest first)").isEmpty();
+        assertThat(mismatches)
+                .as("documents judged differently (shortest first)")
+                .isEmpty();
         // Both kinds must be well represented, or the comparison proves little.
         assertThat(accepted).isBetween(docs.size() / 5, docs.size() - docs.size() / 5);
     }
@@ -94,20 +98,64 @@ class JsonOracleDiffTest {
     @Test
     void edgeCasesMatchHashiCorp() throws IOException {
         assumeTrue(oracle != null, "node or tools/oracle/node_modules missing (run npm ci in tools/oracle)");
-        List<String> docs = List.of("{}", "[]", "1", "-0", "-", "0.5e-3", "1E400", "00", "0x1", ".5", "1.e3",
-                "\"\\u00\"", "\"\\ud800\"", "\"\\udc00\\ud800\"", "\"a\\u0000b\"", "\"\u007f\"", "\"\u2028\"",
-                "true", "True", "nul", "null1", "undefined", "NaN", "[1,,2]", "[,]", "{,}", "{\"a\":}",
-                "{\"a\" 1}", "{\"a\"}", "{1: 2}", "{\"a\": 1}}", "[1]]", " \t\r\n{}\r\n", "{} {}",
-                "{\"a\": 1, \"a\": 1}", "{\"a\": {\"b\": 1, \"b\": 2}}", "[{\"a\": 1}, {\"a\": 2}]",
-                "{\"\\u0061\": 1, \"a\": 2}", "{\"a\": \"${\"}", "{\"a\": \"$${\"}", "{\"${\": 1}",
-                "\"%{ if true }x%{ endif }\"", "\"%{ if true }x\"", "\"\\t${a}\"", "\"'\"", "'a'",
-                "\"\\/\"", "\"\\a\"", "\"x\\\"", "\"é😀日本\"");
+        List<String> docs = List.of(
+                "{}",
+                "[]",
+                "1",
+                "-0",
+                "-",
+                "0.5e-3",
+                "1E400",
+                "00",
+                "0x1",
+                ".5",
+                "1.e3",
+                "\"\\u00\"",
+                "\"\\ud800\"",
+                "\"\\udc00\\ud800\"",
+                "\"a\\u0000b\"",
+                "\"\u007f\"",
+                "\"\u2028\"",
+                "true",
+                "True",
+                "nul",
+                "null1",
+                "undefined",
+                "NaN",
+                "[1,,2]",
+                "[,]",
+                "{,}",
+                "{\"a\":}",
+                "{\"a\" 1}",
+                "{\"a\"}",
+                "{1: 2}",
+                "{\"a\": 1}}",
+                "[1]]",
+                " \t\r\n{}\r\n",
+                "{} {}",
+                "{\"a\": 1, \"a\": 1}",
+                "{\"a\": {\"b\": 1, \"b\": 2}}",
+                "[{\"a\": 1}, {\"a\": 2}]",
+                "{\"\\u0061\": 1, \"a\": 2}",
+                "{\"a\": \"${\"}",
+                "{\"a\": \"$${\"}",
+                "{\"${\": 1}",
+                "\"%{ if true }x%{ endif }\"",
+                "\"%{ if true }x\"",
+                "\"\\t${a}\"",
+                "\"'\"",
+                "'a'",
+                "\"\\/\"",
+                "\"\\a\"",
+                "\"x\\\"",
+                "\"é😀日本\"");
         List<String> mismatches = new ArrayList<>();
         for (String doc : docs) {
             boolean theirs = oracleAccepts(doc);
             Diagnostics mine = ours(doc);
             if (theirs == mine.hasErrors()) {
-                mismatches.add(JSON.writeValueAsString(doc) + (theirs ? " rejected by us: " + mine : " accepted by us"));
+                mismatches.add(
+                        JSON.writeValueAsString(doc) + (theirs ? " rejected by us: " + mine : " accepted by us"));
             }
         }
         assertThat(mismatches).isEmpty();

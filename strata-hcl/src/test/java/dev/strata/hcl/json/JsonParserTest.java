@@ -55,7 +55,8 @@ class JsonParserTest {
 
     @Test
     void numbersKeepTheirExactText() {
-        JObject o = (JObject) parse("{\"n\": 0.10000000000000000000000001, \"m\": -1E+400}").value();
+        JObject o = (JObject)
+                parse("{\"n\": 0.10000000000000000000000001, \"m\": -1E+400}").value();
         JNumber n = (JNumber) o.properties().get(0).value();
         assertThat(n.text()).isEqualTo("0.10000000000000000000000001");
         assertThat(n.value().toPlainString()).isEqualTo("0.10000000000000000000000001");
@@ -76,27 +77,29 @@ class JsonParserTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "{\"a\": 1,}                | Trailing comma in object          | 1:8@7-1:9@8",
-            "[1,]                       | Trailing comma in array           | 1:3@2-1:4@3",
-            "{\"a\": 1} x               | Extraneous data after value       | 1:10@9-1:11@10",
-            "{\"a\" = 1}                | Missing property value colon      | 1:6@5-1:7@6",
-            "{\"a\": 1 \"b\": 2}        | Missing property separator comma  | 1:9@8-1:10@9",
-            "{\"a\": 01}                | Invalid JSON number               | 1:7@6-1:9@8",
-            "{\"a\": +1}                | Invalid JSON number               | 1:7@6-1:9@8",
-            "{\"a\": 1.}                | Invalid JSON number               | 1:7@6-1:9@8",
-            "{\"a\": True}              | Invalid JSON keyword              | 1:7@6-1:11@10",
-            "{\"a\": 'x'}               | Invalid character                 | 1:7@6-1:8@7",
-            "{a: 1}                     | Invalid object property name      | 1:2@1-1:3@2",
-            "{\"a\": 1                  | Unclosed object                   | 1:1@0-1:2@1",
-            "[1, 2                      | Unclosed array                    | 1:1@0-1:2@1",
-            "{\"a\": [1}                | Mismatched brackets               | 1:9@8-1:10@9",
-            "{\"a\": 1]                 | Mismatched braces                 | 1:8@7-1:9@8",
-            "{\"a\": \"x\\qy\"}         | Invalid escape sequence           | 1:9@8-1:11@10",
-            "{\"a\": \"\\u12\"}         | Invalid escape sequence           | 1:8@7-1:12@11",
-            "{\"a\":                    | Missing value                     | 1:6@5-1:6@5",
-            "{\"a\": \"x                | Unterminated string               | 1:7@6-1:9@8",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"a\": 1,}                | Trailing comma in object          | 1:8@7-1:9@8",
+                "[1,]                       | Trailing comma in array           | 1:3@2-1:4@3",
+                "{\"a\": 1} x               | Extraneous data after value       | 1:10@9-1:11@10",
+                "{\"a\" = 1}                | Missing property value colon      | 1:6@5-1:7@6",
+                "{\"a\": 1 \"b\": 2}        | Missing property separator comma  | 1:9@8-1:10@9",
+                "{\"a\": 01}                | Invalid JSON number               | 1:7@6-1:9@8",
+                "{\"a\": +1}                | Invalid JSON number               | 1:7@6-1:9@8",
+                "{\"a\": 1.}                | Invalid JSON number               | 1:7@6-1:9@8",
+                "{\"a\": True}              | Invalid JSON keyword              | 1:7@6-1:11@10",
+                "{\"a\": 'x'}               | Invalid character                 | 1:7@6-1:8@7",
+                "{a: 1}                     | Invalid object property name      | 1:2@1-1:3@2",
+                "{\"a\": 1                  | Unclosed object                   | 1:1@0-1:2@1",
+                "[1, 2                      | Unclosed array                    | 1:1@0-1:2@1",
+                "{\"a\": [1}                | Mismatched brackets               | 1:9@8-1:10@9",
+                "{\"a\": 1]                 | Mismatched braces                 | 1:8@7-1:9@8",
+                "{\"a\": \"x\\qy\"}         | Invalid escape sequence           | 1:9@8-1:11@10",
+                "{\"a\": \"\\u12\"}         | Invalid escape sequence           | 1:8@7-1:12@11",
+                "{\"a\":                    | Missing value                     | 1:6@5-1:6@5",
+                "{\"a\": \"x                | Unterminated string               | 1:7@6-1:9@8",
+            })
     void syntaxErrorsPointAtTheOffendingToken(String src, String summary, String range) {
         Diagnostic d = onlyError(src.strip());
         assertThat(d.summary()).isEqualTo(summary);
@@ -120,30 +123,39 @@ class JsonParserTest {
         });
         byte[] outside = {'{', (byte) 0xc3, '}'};
         assertThat(JsonParser.parse(outside, "t", SourcePos.START).diagnostics().asList())
-                .extracting(Diagnostic::summary).containsExactly("Invalid character encoding");
+                .extracting(Diagnostic::summary)
+                .containsExactly("Invalid character encoding");
     }
 
     @Test
     void rootMustBeAnObjectOrArray() {
         Result<HclFile> r = JsonSyntax.parse("\"x\"".getBytes(StandardCharsets.UTF_8), "t.tf.json");
-        assertThat(r.diagnostics().asList()).extracting(Diagnostic::summary)
+        assertThat(r.diagnostics().asList())
+                .extracting(Diagnostic::summary)
                 .containsExactly("Root value must be object");
-        assertThat(JsonSyntax.parse("[{}]".getBytes(StandardCharsets.UTF_8), "t.tf.json").hasErrors()).isFalse();
-        assertThat(JsonSyntax.parse("  ".getBytes(StandardCharsets.UTF_8), "t.tf.json").diagnostics().asList())
-                .extracting(Diagnostic::summary).containsExactly("Missing value");
+        assertThat(JsonSyntax.parse("[{}]".getBytes(StandardCharsets.UTF_8), "t.tf.json")
+                        .hasErrors())
+                .isFalse();
+        assertThat(JsonSyntax.parse("  ".getBytes(StandardCharsets.UTF_8), "t.tf.json")
+                        .diagnostics()
+                        .asList())
+                .extracting(Diagnostic::summary)
+                .containsExactly("Missing value");
     }
 
     @Test
     void byteOrderMarkIsRejected() {
         byte[] src = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf, '{', '}'};
-        assertThat(JsonSyntax.parse(src, "t.tf.json").diagnostics().asList()).extracting(Diagnostic::summary)
+        assertThat(JsonSyntax.parse(src, "t.tf.json").diagnostics().asList())
+                .extracting(Diagnostic::summary)
                 .containsExactly("Byte order mark at start of file");
     }
 
     @Test
     void deepNestingIsAnErrorNotAStackOverflow() {
         String deep = "[".repeat(JsonParser.MAX_DEPTH + 1);
-        assertThat(parse(deep).diagnostics().asList()).extracting(Diagnostic::summary)
+        assertThat(parse(deep).diagnostics().asList())
+                .extracting(Diagnostic::summary)
                 .containsExactly("Value nested too deeply");
     }
 
@@ -152,9 +164,10 @@ class JsonParserTest {
         // terraform validate accepts a .tf.json output value nested 30,000 arrays deep (measured).
         int n = 30_000;
         String src = "{\"output\": {\"x\": {\"value\": " + "[".repeat(n) + "]".repeat(n) + "}}}";
-        java.util.concurrent.atomic.AtomicReference<Result<HclFile>> out = new java.util.concurrent.atomic.AtomicReference<>();
-        Thread t = Thread.ofVirtual().start(() -> out.set(JsonSyntax.parse(src.getBytes(StandardCharsets.UTF_8),
-                "t.tf.json")));
+        java.util.concurrent.atomic.AtomicReference<Result<HclFile>> out =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        Thread t = Thread.ofVirtual()
+                .start(() -> out.set(JsonSyntax.parse(src.getBytes(StandardCharsets.UTF_8), "t.tf.json")));
         t.join();
         assertThat(out.get().diagnostics().asList()).isEmpty();
     }

@@ -42,7 +42,8 @@ class CorpusParseTest {
             String rel = hcl.relativize(f).toString();
             byte[] src = Files.readAllBytes(f);
             Result<HclFile> r = NativeSyntax.parseConfig(src, rel);
-            JsonNode expected = om.readTree(corpus().resolve("hcl-oracle").resolve(rel + ".parse.json").toFile());
+            JsonNode expected = om.readTree(
+                    corpus().resolve("hcl-oracle").resolve(rel + ".parse.json").toFile());
             if (expected.has("error")) {
                 if (!r.hasErrors()) {
                     failures.add(rel + ": accepted, but the oracle rejects it: " + expected.get("error"));

@@ -22,51 +22,79 @@ class DiagnosticsCatalogueTest {
 
     static Stream<Arguments> cases() {
         return Stream.of(
-                Arguments.of("unclosed block", "resource \"a\" \"b\" {\n  x = 1\n",
+                Arguments.of(
+                        "unclosed block",
+                        "resource \"a\" \"b\" {\n  x = 1\n",
                         List.of("t.tf:1,18-19: Unclosed configuration block")),
-                Arguments.of("missing equals", "a 1\n",
-                        List.of("t.tf:1,1-2: Argument or block definition required")),
+                Arguments.of("missing equals", "a 1\n", List.of("t.tf:1,1-2: Argument or block definition required")),
                 Arguments.of("bad escape", "a = \"x\\qy\"\n", List.of("t.tf:1,7-9: Invalid escape sequence")),
-                Arguments.of("short unicode escape", "a = \"\\u12\"\n", List.of("t.tf:1,6-10: Invalid escape sequence")),
-                Arguments.of("unterminated heredoc", "a = <<EOT\nhello\n",
+                Arguments.of(
+                        "short unicode escape", "a = \"\\u12\"\n", List.of("t.tf:1,6-10: Invalid escape sequence")),
+                Arguments.of(
+                        "unterminated heredoc",
+                        "a = <<EOT\nhello\n",
                         List.of("t.tf:1,5-2,1: Unterminated template string")),
-                Arguments.of("heredoc marker at end of file without newline", "a = <<EOT\nx\nEOT",
+                Arguments.of(
+                        "heredoc marker at end of file without newline",
+                        "a = <<EOT\nx\nEOT",
                         List.of("t.tf:1,5-2,1: Unterminated template string")),
                 Arguments.of("blanks after a heredoc marker are fine", "a = <<EOT\nx\nEOT \t\nb = 1\n", List.of()),
                 Arguments.of("version-like number", "a = 2.1.0\n", List.of("t.tf:1,5-10: Invalid number literal")),
-                Arguments.of("lone carriage return in a heredoc", "a = <<EOT\nx\ry\nEOT\n",
+                Arguments.of(
+                        "lone carriage return in a heredoc",
+                        "a = <<EOT\nx\ry\nEOT\n",
                         List.of("t.tf:2,2-4,1: Invalid character")),
-                Arguments.of("double colon is not a conditional's colon", "a = true ? 1 ::2\n",
+                Arguments.of(
+                        "double colon is not a conditional's colon",
+                        "a = true ? 1 ::2\n",
                         List.of("t.tf:1,14-16: Missing false expression in conditional")),
                 Arguments.of("namespaced call", "a = provider :: aws :: arn_parse(\"x\")\n", List.of()),
                 Arguments.of("stray token", "a = 1 ]\n", List.of("t.tf:1,7-8: Missing newline after argument")),
                 Arguments.of("duplicate attribute", "a = 1\na = 2\n", List.of("t.tf:2,1-2: Attribute redefined")),
-                Arguments.of("newline in quoted string", "a = \"abc\ndef\"\n",
+                Arguments.of(
+                        "newline in quoted string",
+                        "a = \"abc\ndef\"\n",
                         List.of("t.tf:1,9-2,1: Invalid multi-line string")),
-                Arguments.of("missing index bracket", "a = x[1\nb = 2\n",
+                Arguments.of(
+                        "missing index bracket",
+                        "a = x[1\nb = 2\n",
                         List.of("t.tf:2,1-2: Missing close bracket on index")),
-                Arguments.of("extra chars in interpolation", "a = \"${x y}\"\n",
+                Arguments.of(
+                        "extra chars in interpolation",
+                        "a = \"${x y}\"\n",
                         List.of("t.tf:1,10-11: Extra characters after interpolation expression")),
                 Arguments.of("bitwise and", "a = x & y\n", List.of("t.tf:1,7-8: Unsupported operator")),
                 Arguments.of("semicolon", "a = 1;\n", List.of("t.tf:1,6-7: Invalid character")),
                 Arguments.of("single quotes", "a = 'x'\n", List.of("t.tf:1,5-6: Invalid character")),
-                Arguments.of("missing argument comma", "a = f(1 2)\n", List.of("t.tf:1,9-10: Missing argument separator")),
+                Arguments.of(
+                        "missing argument comma", "a = f(1 2)\n", List.of("t.tf:1,9-10: Missing argument separator")),
                 Arguments.of("missing tuple comma", "a = [1 2]\n", List.of("t.tf:1,8-9: Missing item separator")),
-                Arguments.of("missing object separator", "a = {b = 1 c = 2}\n",
+                Arguments.of(
+                        "missing object separator",
+                        "a = {b = 1 c = 2}\n",
                         List.of("t.tf:1,12-13: Missing attribute separator")),
-                Arguments.of("single-line block not closed", "b { c = 1\n}\n",
+                Arguments.of(
+                        "single-line block not closed",
+                        "b { c = 1\n}\n",
                         List.of("t.tf:1,10-2,1: Invalid single-argument block definition")),
                 Arguments.of("dot without name", "a = x.\n", List.of("t.tf:1,7-2,1: Invalid attribute name")),
                 Arguments.of("dangling operator", "a = 1 +\n", List.of("t.tf:1,8-2,1: Invalid expression")),
-                Arguments.of("if without endif", "a = \"%{ if x }y\"\n",
+                Arguments.of(
+                        "if without endif",
+                        "a = \"%{ if x }y\"\n",
                         List.of("t.tf:1,6-15: Unterminated template directive")),
-                Arguments.of("endif without if", "a = \"%{ endif }\"\n",
-                        List.of("t.tf:1,6-16: Unexpected endif directive")),
+                Arguments.of(
+                        "endif without if", "a = \"%{ endif }\"\n", List.of("t.tf:1,6-16: Unexpected endif directive")),
                 Arguments.of("quoted argument name", "\"a\" = 1\n", List.of("t.tf:1,1-2: Invalid argument name")),
-                Arguments.of("legacy index chained", "a = b.0.1\n", List.of("t.tf:1,7-10: Invalid legacy index syntax")),
-                Arguments.of("independent errors are all reported", "a = 1 # ok\nb = = 2\nc = 3\nd = [\n",
+                Arguments.of(
+                        "legacy index chained", "a = b.0.1\n", List.of("t.tf:1,7-10: Invalid legacy index syntax")),
+                Arguments.of(
+                        "independent errors are all reported",
+                        "a = 1 # ok\nb = = 2\nc = 3\nd = [\n",
                         List.of("t.tf:2,5-6: Invalid expression", "t.tf:4,5-6: Unterminated tuple constructor")),
-                Arguments.of("stray closing brace", "a = 1\n}\nb = 2\n",
+                Arguments.of(
+                        "stray closing brace",
+                        "a = 1\n}\nb = 2\n",
                         List.of("t.tf:2,1-2: Argument or block definition required")));
     }
 
@@ -75,16 +103,19 @@ class DiagnosticsCatalogueTest {
     void reportsExactly(String name, String src, List<String> expected) {
         Result<HclFile> r = NativeSyntax.parseConfig(src.getBytes(StandardCharsets.UTF_8), "t.tf");
         List<String> actual = r.diagnostics().asList().stream()
-                .map(d -> d.subject() + ": " + d.summary()).toList();
+                .map(d -> d.subject() + ": " + d.summary())
+                .toList();
         assertThat(actual).containsExactlyElementsOf(expected);
     }
 
     @org.junit.jupiter.api.Test
     void invalidUtf8IsAnError() {
-        byte[] src = {'a', ' ', '=', ' ', '"', (byte) 0xff, (byte) 0xfe, '"', '\n', 'b', ' ', '=', ' ', (byte) 0xc3,
-            '\n'};
+        byte[] src = {
+            'a', ' ', '=', ' ', '"', (byte) 0xff, (byte) 0xfe, '"', '\n', 'b', ' ', '=', ' ', (byte) 0xc3, '\n'
+        };
         Result<HclFile> r = NativeSyntax.parseConfig(src, "t.tf");
-        assertThat(r.diagnostics().asList()).extracting(d -> d.subject() + ": " + d.summary())
+        assertThat(r.diagnostics().asList())
+                .extracting(d -> d.subject() + ": " + d.summary())
                 .containsExactly("t.tf:1,6-8: Invalid character encoding", "t.tf:2,5-6: Invalid character encoding");
     }
 

@@ -66,9 +66,16 @@ final class Hcl2JsonShape {
         return switch (e) {
             case Expr.LiteralValue l -> literal(l.value());
             case Expr.Unary u when u.operand() instanceof Expr.LiteralValue l -> unaryLiteral(u.op(), l.value(), u);
-            case Expr.Template t -> F.textNode(t.isStringLiteral() && !hasEscapedSequence(t)
-                    ? (t.parts().isEmpty() ? "" : ((Literal.StringLit) ((Expr.LiteralValue) t.parts().get(0)).value()).value())
-                    : template(t));
+            case Expr.Template t ->
+                F.textNode(
+                        t.isStringLiteral() && !hasEscapedSequence(t)
+                                ? (t.parts().isEmpty()
+                                        ? ""
+                                        : ((Literal.StringLit) ((Expr.LiteralValue)
+                                                                t.parts().get(0))
+                                                        .value())
+                                                .value())
+                                : template(t));
             case Expr.TemplateWrap w -> expr(w.wrapped());
             case Expr.TupleCons t -> {
                 ArrayNode a = F.arrayNode();
@@ -122,25 +129,28 @@ final class Hcl2JsonShape {
 
     private String stringPart(Expr e) {
         return switch (e) {
-            case Expr.LiteralValue l -> switch (l.value()) {
-                // hcl2json writes literal parts of a multi-part template re-escaped, so they stay literal
-                // when its output is read back as a JSON-syntax template.
-                case Literal.StringLit s -> s.value().replace("${", "$${").replace("%{", "%%{");
-                case Literal.NumberLit n -> n.value().stripTrailingZeros().toPlainString();
-                case Literal.BoolLit b -> Boolean.toString(b.value());
-                case Literal.NullLit n -> wrap(e.range());
-            };
+            case Expr.LiteralValue l ->
+                switch (l.value()) {
+                    // hcl2json writes literal parts of a multi-part template re-escaped, so they stay literal
+                    // when its output is read back as a JSON-syntax template.
+                    case Literal.StringLit s -> s.value().replace("${", "$${").replace("%{", "%%{");
+                    case Literal.NumberLit n -> n.value().stripTrailingZeros().toPlainString();
+                    case Literal.BoolLit b -> Boolean.toString(b.value());
+                    case Literal.NullLit n -> wrap(e.range());
+                };
             case Expr.Template t -> template(t);
             case Expr.TemplateWrap w -> stringPart(w.wrapped());
-            case Expr.Conditional c when c.trueResult() instanceof Expr.Template
-                    && c.falseResult() instanceof Expr.Template -> {
+            case Expr.Conditional c
+            when c.trueResult() instanceof Expr.Template && c.falseResult() instanceof Expr.Template -> {
                 String f = stringPart(c.falseResult());
                 yield "%{if " + source(c.condition().range()) + "}" + stringPart(c.trueResult())
                         + (f.isEmpty() ? "" : "%{else}" + f) + "%{endif}";
             }
-            case Expr.TemplateJoin j -> "%{for " + (j.tuple().keyVar() != null ? j.tuple().keyVar() + ", " : "")
-                    + j.tuple().valVar() + " in " + source(j.tuple().collection().range()) + "}"
-                    + stringPart(j.tuple().valueExpr()) + "%{endfor}";
+            case Expr.TemplateJoin j ->
+                "%{for " + (j.tuple().keyVar() != null ? j.tuple().keyVar() + ", " : "")
+                        + j.tuple().valVar() + " in "
+                        + source(j.tuple().collection().range()) + "}"
+                        + stringPart(j.tuple().valueExpr()) + "%{endfor}";
             default -> wrap(e.range());
         };
     }
@@ -159,8 +169,8 @@ final class Hcl2JsonShape {
     }
 
     private String source(SourceRange r) {
-        return new String(src, r.start().byteOffset(), r.end().byteOffset() - r.start().byteOffset(),
-                StandardCharsets.UTF_8);
+        return new String(
+                src, r.start().byteOffset(), r.end().byteOffset() - r.start().byteOffset(), StandardCharsets.UTF_8);
     }
 
     /** JSON equality with numbers compared by value. */

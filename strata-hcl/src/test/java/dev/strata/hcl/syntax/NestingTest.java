@@ -74,7 +74,9 @@ class NestingTest {
             assertThat(summaries(r)).as(src.substring(0, 10)).containsExactly("Expression nested too deeply");
             Diagnostic d = r.diagnostics().asList().get(0);
             assertThat(d.detail()).contains("more than 100000 levels");
-            assertThat(d.subject().start().byteOffset()).as(src.substring(0, 10)).isGreaterThan(n - 10);
+            assertThat(d.subject().start().byteOffset())
+                    .as(src.substring(0, 10))
+                    .isGreaterThan(n - 10);
         }
     }
 
@@ -82,23 +84,25 @@ class NestingTest {
     void templateDirectivesAndBlocksAreBoundedToo() throws InterruptedException {
         int n = Nesting.MAX_DEPTH + 1;
         String directives = "%{ if true }".repeat(n) + "x" + "%{ endif }".repeat(n);
-        Result<Expr> t = onVirtualThread(() -> NativeSyntax.parseTemplate(
-                directives.getBytes(StandardCharsets.UTF_8), "t.tpl", SourcePos.START));
+        Result<Expr> t = onVirtualThread(() ->
+                NativeSyntax.parseTemplate(directives.getBytes(StandardCharsets.UTF_8), "t.tpl", SourcePos.START));
         assertThat(summaries(t)).containsExactly("Template directive nested too deeply");
 
         String blocks = "a {\n".repeat(n) + "}\n".repeat(n) + "b = 1\n";
-        Result<HclFile> f = onVirtualThread(() -> NativeSyntax.parseConfig(
-                blocks.getBytes(StandardCharsets.UTF_8), "t.tf"));
+        Result<HclFile> f =
+                onVirtualThread(() -> NativeSyntax.parseConfig(blocks.getBytes(StandardCharsets.UTF_8), "t.tf"));
         assertThat(summaries(f)).containsExactly("Block nested too deeply");
-        assertThat(((SyntaxBody) f.value().body()).attributes()).extracting(a -> a.name()).containsExactly("b");
+        assertThat(((SyntaxBody) f.value().body()).attributes())
+                .extracting(a -> a.name())
+                .containsExactly("b");
     }
 
     @Test
     void deepTemplatesParseBelowTheLimit() throws InterruptedException {
         int n = 20_000;
         String directives = "%{ if true }".repeat(n) + "x" + "%{ endif }".repeat(n);
-        Result<Expr> t = onVirtualThread(() -> NativeSyntax.parseTemplate(
-                directives.getBytes(StandardCharsets.UTF_8), "t.tpl", SourcePos.START));
+        Result<Expr> t = onVirtualThread(() ->
+                NativeSyntax.parseTemplate(directives.getBytes(StandardCharsets.UTF_8), "t.tpl", SourcePos.START));
         assertThat(t.diagnostics().asList()).isEmpty();
     }
 }

@@ -40,8 +40,8 @@ class ParserDifferentialTest {
 
     private static final String[] INSERTS = {
         "{", "}", "[", "]", "(", ")", "\"", "=", ",", "\n", " ", ".", "*", "?", ":", "${", "%{", "~", "!", "-", "#",
-        "//", "/*", "*/", "<<EOT\n", "\nEOT\n", "...", "=>", "for ", " in ", "if ", "x", "1", "0.5", "\\", "$${",
-        "&&", "||", "==", "<", ">=", "null", "true", "::", "[*]", ".*", ".0", "'", ";", "\t", "\r", "\r\n", "EOT \n",
+        "//", "/*", "*/", "<<EOT\n", "\nEOT\n", "...", "=>", "for ", " in ", "if ", "x", "1", "0.5", "\\", "$${", "&&",
+        "||", "==", "<", ">=", "null", "true", "::", "[*]", ".*", ".0", "'", ";", "\t", "\r", "\r\n", "EOT \n",
     };
 
     static String mutate(String s, Random rnd) {
@@ -88,7 +88,9 @@ class ParserDifferentialTest {
         List<String> failures = new ArrayList<>();
         int agreedAccept = 0;
         int agreedReject = 0;
-        for (int i = 0; i < Integer.parseInt(System.getenv().getOrDefault("STRATA_FUZZ_COUNT", "3000")) && failures.size() < 15; i++) {
+        for (int i = 0;
+                i < Integer.parseInt(System.getenv().getOrDefault("STRATA_FUZZ_COUNT", "3000")) && failures.size() < 15;
+                i++) {
             String src = mutate(snippets.get(rnd.nextInt(snippets.size())), rnd);
             HclOracle.Reply reply = oracle.parse("t.tf", src);
             byte[] bytes = src.getBytes(StandardCharsets.UTF_8);
@@ -103,7 +105,8 @@ class ParserDifferentialTest {
                 continue;
             }
             if (reply.ok()) {
-                JsonNode actual = new Hcl2JsonShape(bytes).body((SyntaxBody) ours.value().body());
+                JsonNode actual =
+                        new Hcl2JsonShape(bytes).body((SyntaxBody) ours.value().body());
                 if (!Hcl2JsonShape.sameJson(actual, reply.out())) {
                     failures.add("case " + i + ": trees differ\n expected " + reply.out() + "\n actual   " + actual
                             + "\n---\n" + src + "\n---");
@@ -114,7 +117,9 @@ class ParserDifferentialTest {
                 agreedReject++;
             }
         }
-        assertThat(failures).as("mutants where we disagree with HashiCorp's parser").isEmpty();
+        assertThat(failures)
+                .as("mutants where we disagree with HashiCorp's parser")
+                .isEmpty();
         assertThat(agreedAccept).isGreaterThan(100);
         assertThat(agreedReject).isGreaterThan(100);
     }

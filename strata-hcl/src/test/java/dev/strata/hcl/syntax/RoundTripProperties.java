@@ -6,11 +6,11 @@ import dev.strata.hcl.Attribute;
 import dev.strata.hcl.Block;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.HclFile;
+import dev.strata.hcl.Literal;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.SourcePos;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import dev.strata.hcl.Literal;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
@@ -41,7 +41,8 @@ class RoundTripProperties {
     @Property(tries = 400)
     void formattedBodyParsesToTheSameTree(@ForAll("bodies") SyntaxBody body) {
         String src = SourcePrinter.print(body);
-        Result<byte[]> formatted = dev.strata.hcl.format.Formatter.format(src.getBytes(StandardCharsets.UTF_8), "gen.tf");
+        Result<byte[]> formatted =
+                dev.strata.hcl.format.Formatter.format(src.getBytes(StandardCharsets.UTF_8), "gen.tf");
         assertThat(formatted.diagnostics().asList()).as(src).isEmpty();
         String text = new String(formatted.value(), StandardCharsets.UTF_8);
         Result<HclFile> r = NativeSyntax.parseConfig(formatted.value(), "gen.tf");
@@ -57,11 +58,18 @@ class RoundTripProperties {
     private static SyntaxBody afterTerraformRewrites(SyntaxBody body) {
         List<Attribute> attrs = body.attributes().stream()
                 .map(a -> a.expr() instanceof Expr.TemplateWrap w
-                        ? new Attribute(a.name(), w.wrapped(), a.range(), a.nameRange()) : a)
+                        ? new Attribute(a.name(), w.wrapped(), a.range(), a.nameRange())
+                        : a)
                 .toList();
         List<Block> blocks = body.blocks().stream()
-                .map(b -> new Block(b.type(), b.labels(), afterTerraformRewrites((SyntaxBody) b.body()), b.typeRange(),
-                        b.labelRanges(), b.defRange(), b.range()))
+                .map(b -> new Block(
+                        b.type(),
+                        b.labels(),
+                        afterTerraformRewrites((SyntaxBody) b.body()),
+                        b.typeRange(),
+                        b.labelRanges(),
+                        b.defRange(),
+                        b.range()))
                 .toList();
         return new SyntaxBody(attrs, blocks, body.range(), body.endRange());
     }
@@ -78,9 +86,15 @@ class RoundTripProperties {
     @Example
     void aConditionalWhoseBranchEndsInPercentRoundTrips() {
         Expr zero = new Expr.LiteralValue(new Literal.NumberLit(java.math.BigDecimal.ZERO), AstGenerators.R);
-        Expr e = new Expr.Template(List.of(lit("a%"), new Expr.Conditional(zero,
-                new Expr.Template(List.of(lit("a"), zero, lit("a")), AstGenerators.R),
-                new Expr.Template(List.of(lit("a"), zero, lit("%")), AstGenerators.R), AstGenerators.R), lit("a%")),
+        Expr e = new Expr.Template(
+                List.of(
+                        lit("a%"),
+                        new Expr.Conditional(
+                                zero,
+                                new Expr.Template(List.of(lit("a"), zero, lit("a")), AstGenerators.R),
+                                new Expr.Template(List.of(lit("a"), zero, lit("%")), AstGenerators.R),
+                                AstGenerators.R),
+                        lit("a%")),
                 AstGenerators.R);
         printedExpressionParsesToTheSameTree(e);
     }
@@ -101,7 +115,8 @@ class RoundTripProperties {
 
     @Provide
     Arbitrary<String> hclish() {
-        return net.jqwik.api.Arbitraries.strings().withChars("{}[]()\"=,\n .*?:$%~!-#/<>&|'`;\\\tabcEOT01é")
+        return net.jqwik.api.Arbitraries.strings()
+                .withChars("{}[]()\"=,\n .*?:$%~!-#/<>&|'`;\\\tabcEOT01é")
                 .ofMaxLength(60);
     }
 

@@ -164,7 +164,7 @@ final class SourcePrinter {
                 sb.append("[*]");
                 splatEach(s.each());
             }
-            case Expr.AnonSymbol a -> { }
+            case Expr.AnonSymbol a -> {}
             case Expr.Parentheses p -> {
                 sb.append('(');
                 expr(p.expr());
@@ -176,7 +176,7 @@ final class SourcePrinter {
     /** The steps a splat applies to each element, printed after the {@code [*]} marker. */
     private void splatEach(Expr each) {
         switch (each) {
-            case Expr.AnonSymbol a -> { }
+            case Expr.AnonSymbol a -> {}
             case Expr.RelativeTraversal r -> {
                 splatEach(r.source());
                 r.steps().forEach(this::step);
@@ -192,15 +192,22 @@ final class SourcePrinter {
                 sb.append("[*]");
                 splatEach(s.each());
             }
-            default -> throw new IllegalArgumentException("not a splat step: " + each.getClass().getSimpleName());
+            default ->
+                throw new IllegalArgumentException(
+                        "not a splat step: " + each.getClass().getSimpleName());
         }
     }
 
     /** Compound operands get parentheses, so the printed text needs no precedence rules to read back. */
     private void operand(Expr e) {
-        boolean simple = e instanceof Expr.LiteralValue || e instanceof Expr.ScopeTraversal
-                || e instanceof Expr.FunctionCall || e instanceof Expr.TupleCons || e instanceof Expr.ObjectCons
-                || e instanceof Expr.ForExpr || e instanceof Expr.Parentheses || e instanceof Expr.Template
+        boolean simple = e instanceof Expr.LiteralValue
+                || e instanceof Expr.ScopeTraversal
+                || e instanceof Expr.FunctionCall
+                || e instanceof Expr.TupleCons
+                || e instanceof Expr.ObjectCons
+                || e instanceof Expr.ForExpr
+                || e instanceof Expr.Parentheses
+                || e instanceof Expr.Template
                 || e instanceof Expr.TemplateWrap;
         if (simple) {
             expr(e);
@@ -238,7 +245,9 @@ final class SourcePrinter {
      * same tree.
      */
     private static boolean endsWithPercent(Expr part) {
-        return part instanceof Expr.LiteralValue l && l.value() instanceof Literal.StringLit s && s.value().endsWith("%");
+        return part instanceof Expr.LiteralValue l
+                && l.value() instanceof Literal.StringLit s
+                && s.value().endsWith("%");
     }
 
     private static boolean endsWithPercent(Expr.Template t) {
@@ -248,8 +257,11 @@ final class SourcePrinter {
     private void templatePart(Expr part, boolean afterPercent) {
         switch (part) {
             case Expr.LiteralValue l when l.value() instanceof Literal.StringLit s -> escaped(s.value());
-            case Expr.Conditional c when c.trueResult() instanceof Expr.Template tt
-                    && c.falseResult() instanceof Expr.Template ft && !afterPercent && !endsWithPercent(tt)
+            case Expr.Conditional c
+            when c.trueResult() instanceof Expr.Template tt
+                    && c.falseResult() instanceof Expr.Template ft
+                    && !afterPercent
+                    && !endsWithPercent(tt)
                     && !endsWithPercent(ft) -> {
                 sb.append("%{if ");
                 expr(c.condition());

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 /** {@code Expression.variables()}: the references an expression makes, without evaluating it. */
 class VariablesTest {
     private static List<String> vars(String src) {
-        Expr e = NativeSyntax.parseExpression(src.getBytes(StandardCharsets.UTF_8), "v.tf", SourcePos.START).value();
+        Expr e = NativeSyntax.parseExpression(src.getBytes(StandardCharsets.UTF_8), "v.tf", SourcePos.START)
+                .value();
         return e.variables().stream().map(Traversal::toString).toList();
     }
 
@@ -31,8 +32,7 @@ class VariablesTest {
 
     @Test
     void splatsTemplatesCallsAndIndexes() {
-        assertThat(vars("\"${var.a}-%{ for s in var.list }${s}%{ endfor }\""))
-                .containsExactly("var.a", "var.list");
+        assertThat(vars("\"${var.a}-%{ for s in var.list }${s}%{ endfor }\"")).containsExactly("var.a", "var.list");
         assertThat(vars("join(\",\", aws_subnet.private[*].id)")).containsExactly("aws_subnet.private");
         assertThat(vars("local.m[var.key].name")).containsExactly("local.m", "var.key");
         assertThat(vars("{ (var.k) = 1, plain = each.value }")).containsExactly("var.k", "each.value");

@@ -10,7 +10,6 @@ import dev.strata.hcl.syntax.ExprWalk;
 import dev.strata.hcl.syntax.NativeSyntax;
 import dev.strata.hcl.syntax.Scanner;
 import dev.strata.hcl.syntax.Token;
-import dev.strata.hcl.syntax.TokenType;
 import dev.strata.lang.value.ConsoleFormat;
 import dev.strata.lang.value.Value;
 import java.nio.charset.StandardCharsets;
@@ -46,7 +45,7 @@ public final class ConsoleSession {
                 case CBRACE, CBRACK, CPAREN, TEMPLATE_SEQ_END -> depth--;
                 case OHEREDOC -> heredocs++;
                 case CHEREDOC -> heredocs--;
-                default -> { }
+                default -> {}
             }
         }
         return depth > 0 || heredocs > 0;
@@ -70,9 +69,12 @@ public final class ConsoleSession {
         if (typeOf) {
             Expr.FunctionCall f = (Expr.FunctionCall) e;
             if (f.args().size() != 1 || f.expandFinal()) {
-                return Result.of("", Diagnostics.of(Diagnostic.error("Invalid function argument",
-                        "The type function takes exactly one argument: the expression whose type to show.",
-                        f.range())));
+                return Result.of(
+                        "",
+                        Diagnostics.of(Diagnostic.error(
+                                "Invalid function argument",
+                                "The type function takes exactly one argument: the expression whose type to show.",
+                                f.range())));
             }
             e = f.args().get(0);
         }
@@ -98,8 +100,11 @@ public final class ConsoleSession {
 
     private static void findTypeCalls(Expr e, Diagnostics.Builder out) {
         if (e instanceof Expr.FunctionCall f && f.name().equals("type")) {
-            out.add(Diagnostic.error("Invalid use of type function", "The console-only \"type\" function cannot "
-                    + "be used as part of a larger expression: use it alone, as type(expression).", f.range()));
+            out.add(Diagnostic.error(
+                    "Invalid use of type function",
+                    "The console-only \"type\" function cannot "
+                            + "be used as part of a larger expression: use it alone, as type(expression).",
+                    f.range()));
         }
         ExprWalk.children(e).forEach(c -> findTypeCalls(c, out));
     }

@@ -1,8 +1,8 @@
 package dev.strata.lang.eval;
 
-import dev.strata.hcl.DidYouMean;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.DidYouMean;
 import dev.strata.hcl.Expression;
 import dev.strata.hcl.Literal;
 import dev.strata.hcl.Nesting;
@@ -89,7 +89,8 @@ public final class Evaluator {
             }
             depth++;
             try {
-                return depth == Nesting.HANDOFF_DEPTH ? Nesting.onDeepStack(() -> evalNode(e, locals))
+                return depth == Nesting.HANDOFF_DEPTH
+                        ? Nesting.onDeepStack(() -> evalNode(e, locals))
                         : evalNode(e, locals);
             } finally {
                 depth--;
@@ -176,10 +177,10 @@ public final class Evaluator {
                 cur = switch (step) {
                     case Traverser.Attr a -> attribute(cur, a.name(), a.range(), whole);
                     case Traverser.Index ix -> index(cur, literal(ix.key()), ix.range(), whole);
-                    case Traverser.Root r -> fail("Invalid reference", "A reference cannot contain a second root.",
-                            r.range(), whole);
-                    case Traverser.Splat sp -> fail("Invalid reference",
-                            "A splat ([*]) is not allowed in this position.", sp.range(), whole);
+                    case Traverser.Root r ->
+                        fail("Invalid reference", "A reference cannot contain a second root.", r.range(), whole);
+                    case Traverser.Splat sp ->
+                        fail("Invalid reference", "A splat ([*]) is not allowed in this position.", sp.range(), whole);
                 };
             }
             return cur;
@@ -188,14 +189,18 @@ public final class Evaluator {
         private Value attribute(Value v, String name, SourceRange subject, SourceRange context) {
             Set<Mark> marks = v.marks();
             if (v.isNull()) {
-                return fail("Attempt to get attribute from null value",
-                        "This value is null, so it does not have any attributes.", subject, context);
+                return fail(
+                        "Attempt to get attribute from null value",
+                        "This value is null, so it does not have any attributes.",
+                        subject,
+                        context);
             }
             Type t = v.type();
             if (!v.isKnown()) {
                 return switch (t) {
-                    case ObjectType o when o.attrs().containsKey(name) -> Value.unknown(o.attrs().get(name))
-                            .withMarks(marks);
+                    case ObjectType o
+                    when o.attrs().containsKey(name) ->
+                        Value.unknown(o.attrs().get(name)).withMarks(marks);
                     case ObjectType o -> unsupportedAttribute(o.attrs().keySet(), name, subject, context);
                     case MapType m -> Value.unknown(m.elem()).withMarks(marks);
                     case DynamicType d -> Value.DYNAMIC_UNKNOWN.withMarks(marks);
@@ -205,33 +210,45 @@ public final class Evaluator {
             return switch (t) {
                 case ObjectType o -> {
                     Value a = v.attributes().get(name);
-                    yield a != null ? a.withMarks(marks) : unsupportedAttribute(o.attrs().keySet(), name, subject,
-                            context);
+                    yield a != null
+                            ? a.withMarks(marks)
+                            : unsupportedAttribute(o.attrs().keySet(), name, subject, context);
                 }
                 case MapType m -> {
                     Value a = v.attributes().get(name);
-                    yield a != null ? a.withMarks(marks) : fail("Missing map element",
-                            "This map does not have an element with the key \"" + name + "\".", subject, context);
+                    yield a != null
+                            ? a.withMarks(marks)
+                            : fail(
+                                    "Missing map element",
+                                    "This map does not have an element with the key \"" + name + "\".",
+                                    subject,
+                                    context);
                 }
                 default -> noAttributes(t, name, subject, context);
             };
         }
 
         private Value unsupportedAttribute(Set<String> names, String name, SourceRange subject, SourceRange context) {
-            return fail("Unsupported attribute", "This object does not have an attribute named \"" + name + "\".",
-                    subject, context);
+            return fail(
+                    "Unsupported attribute",
+                    "This object does not have an attribute named \"" + name + "\".",
+                    subject,
+                    context);
         }
 
         private Value noAttributes(Type t, String name, SourceRange subject, SourceRange context) {
             String attr = "attribute \"" + name + "\"";
             String detail = switch (t) {
-                case ListType l -> "Can't access attributes on a list of " + plural(l.elem())
-                        + ". Did you mean to access " + attr + " for a specific element of the list, or across all "
-                        + "elements of the list?";
-                case SetType s -> "Can't access attributes on a set of " + plural(s.elem())
-                        + ". Did you mean to access " + attr + " across all elements of the set?";
-                case TupleType tt -> "Can't access attributes on a tuple. Did you mean to access " + attr + " for a "
-                        + "specific element of the tuple, or across all elements of the tuple?";
+                case ListType l ->
+                    "Can't access attributes on a list of " + plural(l.elem())
+                            + ". Did you mean to access " + attr + " for a specific element of the list, or across all "
+                            + "elements of the list?";
+                case SetType s ->
+                    "Can't access attributes on a set of " + plural(s.elem()) + ". Did you mean to access " + attr
+                            + " across all elements of the set?";
+                case TupleType tt ->
+                    "Can't access attributes on a tuple. Did you mean to access " + attr + " for a "
+                            + "specific element of the tuple, or across all elements of the tuple?";
                 default -> "Can't access attributes on a primitive-typed value (" + t.friendlyName() + ").";
             };
             return fail("Unsupported attribute", detail, subject, context);
@@ -252,17 +269,24 @@ public final class Evaluator {
             Set<Mark> marks = new java.util.HashSet<>(coll.marks());
             marks.addAll(key.marks());
             if (coll.isNull()) {
-                return fail("Attempt to index null value", "This value is null, so it does not have any indices.",
-                        subject, context);
+                return fail(
+                        "Attempt to index null value",
+                        "This value is null, so it does not have any indices.",
+                        subject,
+                        context);
             }
             if (key.isNull()) {
                 return fail("Invalid index", "Can't use a null value as an indexing key.", subject, context);
             }
             Type t = coll.type();
             if (t instanceof SetType) {
-                return fail("Invalid index", "Elements of a set are identified only by their value and don't have "
-                        + "any separate index or key to select with, so it's only possible to perform operations "
-                        + "across all elements of the set.", subject, context);
+                return fail(
+                        "Invalid index",
+                        "Elements of a set are identified only by their value and don't have "
+                                + "any separate index or key to select with, so it's only possible to perform operations "
+                                + "across all elements of the set.",
+                        subject,
+                        context);
             }
             boolean sequence = t instanceof ListType || t instanceof TupleType;
             boolean mapping = t instanceof MapType || t instanceof ObjectType;
@@ -280,38 +304,62 @@ public final class Evaluator {
             if (sequence) {
                 ConversionResult k = Convert.convert(key.unmark(), Type.NUMBER);
                 if (!k.isOk()) {
-                    return fail("Invalid index", "The given key does not identify an element in this collection "
-                            + "value: a number is required.", subject, context);
+                    return fail(
+                            "Invalid index",
+                            "The given key does not identify an element in this collection "
+                                    + "value: a number is required.",
+                            subject,
+                            context);
                 }
                 BigDecimal n = k.value().asNumber();
                 if (n.signum() < 0) {
-                    return fail("Invalid index", "The given key does not identify an element in this collection "
-                            + "value: a negative number is not a valid index for a sequence.", subject, context);
+                    return fail(
+                            "Invalid index",
+                            "The given key does not identify an element in this collection "
+                                    + "value: a negative number is not a valid index for a sequence.",
+                            subject,
+                            context);
                 }
                 if (n.stripTrailingZeros().scale() > 0) {
-                    return fail("Invalid index", "The given key does not identify an element in this collection "
-                            + "value: indexing a sequence requires a whole number, but the given index has a "
-                            + "fractional part.", subject, context);
+                    return fail(
+                            "Invalid index",
+                            "The given key does not identify an element in this collection "
+                                    + "value: indexing a sequence requires a whole number, but the given index has a "
+                                    + "fractional part.",
+                            subject,
+                            context);
                 }
                 List<Value> elems = coll.elements();
                 if (n.compareTo(BigDecimal.valueOf(elems.size())) >= 0) {
-                    return fail("Invalid index", "The given key does not identify an element in this collection "
-                            + "value: " + (elems.isEmpty() ? "the collection has no elements."
-                                    : "the given index is greater than or equal to the length of the collection."),
-                            subject, context);
+                    return fail(
+                            "Invalid index",
+                            "The given key does not identify an element in this collection "
+                                    + "value: "
+                                    + (elems.isEmpty()
+                                            ? "the collection has no elements."
+                                            : "the given index is greater than or equal to the length of the collection."),
+                            subject,
+                            context);
                 }
                 return elems.get(n.intValueExact()).withMarks(marks);
             }
             ConversionResult k = Convert.convert(key.unmark(), Type.STRING);
             if (!k.isOk()) {
-                return fail("Invalid index", "The given key does not identify an element in this collection value: "
-                        + "a string is required.", subject, context);
+                return fail(
+                        "Invalid index",
+                        "The given key does not identify an element in this collection value: "
+                                + "a string is required.",
+                        subject,
+                        context);
             }
             String name = k.value().asString();
             Value found = coll.attributes().get(name);
             if (found == null) {
-                return fail("Invalid index", "The given key does not identify an element in this collection value.",
-                        subject, context);
+                return fail(
+                        "Invalid index",
+                        "The given key does not identify an element in this collection value.",
+                        subject,
+                        context);
             }
             return found.withMarks(marks);
         }
@@ -346,28 +394,43 @@ public final class Evaluator {
             }
             Function func = fn.get();
             List<Expr> argExprs = f.args();
-            if (plain.equals("templatestring") && argExprs.size() == 2 && args.get(1).isKnown() && !args.get(1).isNull()
+            if (plain.equals("templatestring")
+                    && argExprs.size() == 2
+                    && args.get(1).isKnown()
+                    && !args.get(1).isNull()
                     && (argExprs.get(0) instanceof Expr.Template || argExprs.get(0) instanceof Expr.TemplateWrap)) {
                 // The template would already have been rendered as a string literal before the call. As in
                 // Terraform, this is checked when the call runs: not for unknown vars (the result is unknown),
                 // nor for null vars (the parameter's own error).
-                return fail("Invalid function argument", "Invalid value for \"template\" parameter: invalid "
-                        + "template expression: templatestring is only for rendering templates retrieved "
-                        + "dynamically from elsewhere, and so does not support providing a literal template; "
-                        + "consider using a template string expression instead.", argExprs.get(0).range(), f.range());
+                return fail(
+                        "Invalid function argument",
+                        "Invalid value for \"template\" parameter: invalid "
+                                + "template expression: templatestring is only for rendering templates retrieved "
+                                + "dynamically from elsewhere, and so does not support providing a literal template; "
+                                + "consider using a template string expression instead.",
+                        argExprs.get(0).range(),
+                        f.range());
             }
             if (f.expandFinal()) {
                 Value last = args.remove(args.size() - 1);
                 SourceRange lastRange = argExprs.get(argExprs.size() - 1).range();
                 if (last.isNull()) {
-                    return fail("Invalid expanding argument value", "The expanding argument (indicated by ...) must "
-                            + "not be null.", lastRange, f.range());
+                    return fail(
+                            "Invalid expanding argument value",
+                            "The expanding argument (indicated by ...) must " + "not be null.",
+                            lastRange,
+                            f.range());
                 }
                 Type lt = last.type();
-                if (!(lt instanceof ListType || lt instanceof SetType || lt instanceof TupleType
+                if (!(lt instanceof ListType
+                        || lt instanceof SetType
+                        || lt instanceof TupleType
                         || lt instanceof DynamicType)) {
-                    return fail("Invalid expanding argument value", "The expanding argument (indicated by ...) must "
-                            + "be of a tuple, list, or set type.", lastRange, f.range());
+                    return fail(
+                            "Invalid expanding argument value",
+                            "The expanding argument (indicated by ...) must " + "be of a tuple, list, or set type.",
+                            lastRange,
+                            f.range());
                 }
                 if (!last.isKnown()) {
                     return Value.DYNAMIC_UNKNOWN.withMarks(last.marks());
@@ -379,30 +442,43 @@ public final class Evaluator {
             int required = func.params().size();
             if (args.size() < required) {
                 String missing = func.params().get(args.size()).name();
-                return fail("Not enough function arguments", "Function \"" + f.name() + "\" expects "
-                        + (func.varParam().isPresent() ? "at least " : "") + required
-                        + " argument(s). Missing value for \"" + missing + "\".", f.closeParenRange(), f.range());
+                return fail(
+                        "Not enough function arguments",
+                        "Function \"" + f.name() + "\" expects "
+                                + (func.varParam().isPresent() ? "at least " : "") + required
+                                + " argument(s). Missing value for \"" + missing + "\".",
+                        f.closeParenRange(),
+                        f.range());
             }
             if (args.size() > required && func.varParam().isEmpty()) {
                 SourceRange extra = args.size() - 1 < argExprs.size() && !f.expandFinal()
-                        ? argExprs.get(required).startRange() : f.range();
-                return fail("Too many function arguments", "Function \"" + f.name() + "\" expects only " + required
-                        + " argument(s).", extra, f.range());
+                        ? argExprs.get(required).startRange()
+                        : f.range();
+                return fail(
+                        "Too many function arguments",
+                        "Function \"" + f.name() + "\" expects only " + required + " argument(s).",
+                        extra,
+                        f.range());
             }
             CallResult r;
             try {
                 r = func.call(args);
             } catch (RuntimeException e) {
                 // A function bug must not take the whole run down; report it as a failed call.
-                return fail("Error in function call", "Call to function \"" + f.name() + "\" failed: "
-                        + e.getClass().getSimpleName() + ".", f.range(), null);
+                return fail(
+                        "Error in function call",
+                        "Call to function \"" + f.name() + "\" failed: "
+                                + e.getClass().getSimpleName() + ".",
+                        f.range(),
+                        null);
             }
             return switch (r) {
                 case CallResult.Success s -> s.value();
                 case CallResult.Failure fl -> {
                     // As HCL: an argument's problem points at the start of that argument, the call's at "name(".
                     SourceRange subject = fl.argIndex() >= 0 && fl.argIndex() < argExprs.size() && !f.expandFinal()
-                            ? argExprs.get(fl.argIndex()).startRange() : f.startRange();
+                            ? argExprs.get(fl.argIndex()).startRange()
+                            : f.startRange();
                     yield fail(fl.summary(), fl.detail(), subject, f.range());
                 }
             };
@@ -414,8 +490,11 @@ public final class Evaluator {
          */
         private Value tryCall(Expr.FunctionCall f, Map<Object, Value> locals) {
             if (f.args().isEmpty()) {
-                return fail("Error in function call", "Call to function \"try\" failed: at least one argument is "
-                        + "required.", f.range(), null);
+                return fail(
+                        "Error in function call",
+                        "Call to function \"try\" failed: at least one argument is " + "required.",
+                        f.range(),
+                        null);
             }
             StringBuilder why = new StringBuilder();
             for (Expr arg : f.args()) {
@@ -427,25 +506,36 @@ public final class Evaluator {
                 }
                 for (Diagnostic x : d) {
                     if (x.isError()) {
-                        why.append("\n- ").append(x.summary())
+                        why.append("\n- ")
+                                .append(x.summary())
                                 .append(x.subject() == null ? "" : " (at " + x.subject() + ")")
                                 .append(x.detail().isEmpty() ? "" : "\n  " + x.detail());
                     }
                 }
             }
-            return fail("Error in function call", "Call to function \"try\" failed: no expression succeeded:"
-                    + why + "\nAt least one expression must produce a successful result.", f.range(), null);
+            return fail(
+                    "Error in function call",
+                    "Call to function \"try\" failed: no expression succeeded:" + why
+                            + "\nAt least one expression must produce a successful result.",
+                    f.range(),
+                    null);
         }
 
         /** {@code can(expr)}: whether the argument evaluates without errors (unknown while it can't tell). */
         private Value canCall(Expr.FunctionCall f, Map<Object, Value> locals) {
             if (f.args().isEmpty()) {
-                return fail("Not enough function arguments", "Function \"can\" expects 1 argument(s). Missing value "
-                        + "for \"expression\".", f.closeParenRange(), f.range());
+                return fail(
+                        "Not enough function arguments",
+                        "Function \"can\" expects 1 argument(s). Missing value " + "for \"expression\".",
+                        f.closeParenRange(),
+                        f.range());
             }
             if (f.args().size() > 1) {
-                return fail("Too many function arguments", "Function \"can\" expects only 1 argument(s).",
-                        f.args().get(1).range(), f.range());
+                return fail(
+                        "Too many function arguments",
+                        "Function \"can\" expects only 1 argument(s).",
+                        f.args().get(1).range(),
+                        f.range());
             }
             Run sub = child();
             Value v = sub.eval(f.args().get(0), locals);
@@ -467,25 +557,38 @@ public final class Evaluator {
             Value f = falseRun.eval(c.falseResult(), locals);
             Optional<Type> unified = conditionalType(t, f);
             if (unified.isEmpty()) {
-                return fail("Inconsistent conditional result types", "The true and false result expressions must "
-                        + "have consistent types. The 'true' value is " + t.type().friendlyName() + ", but the "
-                        + "'false' value is " + f.type().friendlyName() + ".",
-                        SourceRange.between(c.trueResult().range(), c.falseResult().range()), c.range());
+                return fail(
+                        "Inconsistent conditional result types",
+                        "The true and false result expressions must "
+                                + "have consistent types. The 'true' value is "
+                                + t.type().friendlyName() + ", but the "
+                                + "'false' value is " + f.type().friendlyName() + ".",
+                        SourceRange.between(
+                                c.trueResult().range(), c.falseResult().range()),
+                        c.range());
             }
             Type rt = unified.get();
             Value cond = eval(c.condition(), locals);
             if (cond.isNull()) {
-                return fail("Null condition", "The condition value is null. Conditions must either be true or false.",
-                        c.condition().range(), c.range());
+                return fail(
+                        "Null condition",
+                        "The condition value is null. Conditions must either be true or false.",
+                        c.condition().range(),
+                        c.range());
             }
             ConversionResult cb = Convert.convert(cond.unmark(), Type.BOOL);
             if (!cb.isOk()) {
-                return fail("Incorrect condition type", "The condition expression must be of type bool.",
-                        c.condition().range(), c.range());
+                return fail(
+                        "Incorrect condition type",
+                        "The condition expression must be of type bool.",
+                        c.condition().range(),
+                        c.range());
             }
             if (!cond.isKnown()) {
                 // Either outcome is null when both are, so the result is known to be null.
-                Value either = t.isKnown() && t.isNull() && f.isKnown() && f.isNull() ? Value.nullValue(rt) : Value.unknown(rt);
+                Value either = t.isKnown() && t.isNull() && f.isKnown() && f.isNull()
+                        ? Value.nullValue(rt)
+                        : Value.unknown(rt);
                 return either.withMarks(cond.marks()).withMarks(t.marks()).withMarks(f.marks());
             }
             diags.addAll((cb.value().asBool() ? trueRun : falseRun).diags.build());
@@ -517,9 +620,12 @@ public final class Evaluator {
             if (r.isOk()) {
                 return r.value();
             }
-            return fail("Inconsistent conditional result types",
+            return fail(
+                    "Inconsistent conditional result types",
                     "The result can't be converted to " + target.friendlyName() + ": "
-                            + ((ConversionResult.Failed) r).message() + ".", at.range(), context.range());
+                            + ((ConversionResult.Failed) r).message() + ".",
+                    at.range(),
+                    context.range());
         }
 
         private Value binary(Expr.Binary b, Map<Object, Value> locals) {
@@ -546,7 +652,8 @@ public final class Evaluator {
                     if (!lb.isKnown() || !rb.isKnown()) {
                         yield Value.unknown(Type.BOOL).withMarks(marks);
                     }
-                    yield Value.bool(isOr ? lb.asBool() || rb.asBool() : lb.asBool() && rb.asBool()).withMarks(marks);
+                    yield Value.bool(isOr ? lb.asBool() || rb.asBool() : lb.asBool() && rb.asBool())
+                            .withMarks(marks);
                 }
                 default -> {
                     Value ln = operand(lu, Type.NUMBER, "left", b.lhs(), b);
@@ -576,8 +683,8 @@ public final class Evaluator {
                     };
                     yield switch (out) {
                         case OpResult.Ok ok -> ok.value().withMarks(marks);
-                        case OpResult.Failed f -> fail("Operation failed", "Error during operation: " + f.message()
-                                + ".", b.range(), null);
+                        case OpResult.Failed f ->
+                            fail("Operation failed", "Error during operation: " + f.message() + ".", b.range(), null);
                     };
                 }
             };
@@ -591,8 +698,11 @@ public final class Evaluator {
             }
             ConversionResult r = Convert.convert(v, type);
             if (!r.isOk()) {
-                fail("Invalid operand", "Unsuitable value for " + side + " operand: "
-                        + ((ConversionResult.Failed) r).message() + ".", at.range(), context.range());
+                fail(
+                        "Invalid operand",
+                        "Unsuitable value for " + side + " operand: " + ((ConversionResult.Failed) r).message() + ".",
+                        at.range(),
+                        context.range());
                 return null;
             }
             return r.value();
@@ -607,8 +717,11 @@ public final class Evaluator {
             }
             ConversionResult r = Convert.convert(v.unmark(), type);
             if (!r.isOk()) {
-                return fail("Invalid operand", "Unsuitable value for unary operand: "
-                        + ((ConversionResult.Failed) r).message() + ".", u.operand().range(), u.range());
+                return fail(
+                        "Invalid operand",
+                        "Unsuitable value for unary operand: " + ((ConversionResult.Failed) r).message() + ".",
+                        u.operand().range(),
+                        u.range());
             }
             if (!r.value().isKnown()) {
                 return Value.unknown(type).withMarks(marks);
@@ -618,8 +731,8 @@ public final class Evaluator {
             }
             return switch (Operations.negate(r.value())) {
                 case OpResult.Ok ok -> ok.value().withMarks(marks);
-                case OpResult.Failed f -> fail("Operation failed", "Error during operation: " + f.message() + ".",
-                        u.range(), null);
+                case OpResult.Failed f ->
+                    fail("Operation failed", "Error during operation: " + f.message() + ".", u.range(), null);
             };
         }
 
@@ -634,8 +747,11 @@ public final class Evaluator {
                 Value v = eval(part, locals);
                 marks.addAll(v.marks());
                 if (v.isNull()) {
-                    fail("Invalid template interpolation value", "The expression result is null. Cannot include a "
-                            + "null value in a string template.", part.range(), t.range());
+                    fail(
+                            "Invalid template interpolation value",
+                            "The expression result is null. Cannot include a " + "null value in a string template.",
+                            part.range(),
+                            t.range());
                     failed = true;
                     continue;
                 }
@@ -645,8 +761,12 @@ public final class Evaluator {
                 }
                 ConversionResult s = Convert.convert(v.unmark(), Type.STRING);
                 if (!s.isOk()) {
-                    fail("Invalid template interpolation value", "Cannot include the given value in a string "
-                            + "template: " + ((ConversionResult.Failed) s).message() + ".", part.range(), t.range());
+                    fail(
+                            "Invalid template interpolation value",
+                            "Cannot include the given value in a string " + "template: "
+                                    + ((ConversionResult.Failed) s).message() + ".",
+                            part.range(),
+                            t.range());
                     failed = true;
                     continue;
                 }
@@ -683,14 +803,20 @@ public final class Evaluator {
                     continue;
                 }
                 if (v.isNull()) {
-                    return fail("Invalid template interpolation value", "An iteration result is null. Cannot include "
-                            + "a null value in a string template.", j.range(), null);
+                    return fail(
+                            "Invalid template interpolation value",
+                            "An iteration result is null. Cannot include " + "a null value in a string template.",
+                            j.range(),
+                            null);
                 }
                 ConversionResult s = Convert.convert(v.unmark(), Type.STRING);
                 if (!s.isOk()) {
-                    return fail("Invalid template interpolation value", "Cannot include one of the interpolation "
-                            + "results into the string template: " + ((ConversionResult.Failed) s).message() + ".",
-                            j.range(), null);
+                    return fail(
+                            "Invalid template interpolation value",
+                            "Cannot include one of the interpolation " + "results into the string template: "
+                                    + ((ConversionResult.Failed) s).message() + ".",
+                            j.range(),
+                            null);
                 }
                 sb.append(s.value().asString());
             }
@@ -712,13 +838,20 @@ public final class Evaluator {
                 } else {
                     Value k = eval(item.key().wrapped(), locals);
                     if (k.isNull()) {
-                        fail("Null value as key", "Can't use a null value as a key.", item.key().range(), o.range());
+                        fail(
+                                "Null value as key",
+                                "Can't use a null value as a key.",
+                                item.key().range(),
+                                o.range());
                         continue;
                     }
                     ConversionResult ks = Convert.convert(k.unmark(), Type.STRING);
                     if (!ks.isOk()) {
-                        fail("Incorrect key type", "Can't use this value as a key: "
-                                + ((ConversionResult.Failed) ks).message() + ".", item.key().range(), o.range());
+                        fail(
+                                "Incorrect key type",
+                                "Can't use this value as a key: " + ((ConversionResult.Failed) ks).message() + ".",
+                                item.key().range(),
+                                o.range());
                         continue;
                     }
                     if (!ks.value().isKnown()) {
@@ -742,13 +875,20 @@ public final class Evaluator {
             Value coll = eval(f.collection(), locals);
             Type resultUnknownType = Type.DYNAMIC;
             if (coll.isNull()) {
-                return fail("Iteration over null value", "A null value cannot be used as the collection in a 'for' "
-                        + "expression.", f.collection().range(), f.range());
+                return fail(
+                        "Iteration over null value",
+                        "A null value cannot be used as the collection in a 'for' " + "expression.",
+                        f.collection().range(),
+                        f.range());
             }
             Type ct = coll.type();
             if (!(ct.isCollection() || ct.isStructural() || ct instanceof DynamicType)) {
-                return fail("Iteration over non-iterable value", "A value of type " + ct.friendlyName() + " cannot be "
-                        + "used as the collection in a 'for' expression.", f.collection().range(), f.range());
+                return fail(
+                        "Iteration over non-iterable value",
+                        "A value of type " + ct.friendlyName() + " cannot be "
+                                + "used as the collection in a 'for' expression.",
+                        f.collection().range(),
+                        f.range());
             }
             if (!coll.isKnown()) {
                 return Value.unknown(resultUnknownType).withMarks(coll.marks());
@@ -779,13 +919,19 @@ public final class Evaluator {
                 if (f.condition() != null) {
                     Value c = eval(f.condition(), inner);
                     if (c.isNull()) {
-                        return fail("Condition is null", "The value of the 'if' clause must not be null.",
-                                f.condition().range(), f.range());
+                        return fail(
+                                "Condition is null",
+                                "The value of the 'if' clause must not be null.",
+                                f.condition().range(),
+                                f.range());
                     }
                     ConversionResult cb = Convert.convert(c.unmark(), Type.BOOL);
                     if (!cb.isOk()) {
-                        return fail("Invalid 'for' condition", "The 'if' clause value is invalid: "
-                                + ((ConversionResult.Failed) cb).message() + ".", f.condition().range(), f.range());
+                        return fail(
+                                "Invalid 'for' condition",
+                                "The 'if' clause value is invalid: " + ((ConversionResult.Failed) cb).message() + ".",
+                                f.condition().range(),
+                                f.range());
                     }
                     if (!cb.value().isKnown()) {
                         unknown = true;
@@ -803,13 +949,20 @@ public final class Evaluator {
                 }
                 Value k = eval(f.keyExpr(), inner);
                 if (k.isNull()) {
-                    return fail("Invalid object key", "Key expression in 'for' expression must not produce a null "
-                            + "value.", f.keyExpr().range(), f.range());
+                    return fail(
+                            "Invalid object key",
+                            "Key expression in 'for' expression must not produce a null " + "value.",
+                            f.keyExpr().range(),
+                            f.range());
                 }
                 ConversionResult ks = Convert.convert(k.unmark(), Type.STRING);
                 if (!ks.isOk()) {
-                    return fail("Invalid object key", "The key expression produced an invalid result: "
-                            + ((ConversionResult.Failed) ks).message() + ".", f.keyExpr().range(), f.range());
+                    return fail(
+                            "Invalid object key",
+                            "The key expression produced an invalid result: " + ((ConversionResult.Failed) ks).message()
+                                    + ".",
+                            f.keyExpr().range(),
+                            f.range());
                 }
                 if (!ks.value().isKnown()) {
                     unknown = true;
@@ -820,9 +973,13 @@ public final class Evaluator {
                 if (f.group()) {
                     groups.computeIfAbsent(key, x -> new ArrayList<>()).add(val);
                 } else if (objOut.containsKey(key)) {
-                    return fail("Duplicate object key", "Two different items produced the key \"" + key + "\" in this "
-                            + "'for' expression. If duplicates are expected, use the ellipsis (...) after the value "
-                            + "expression to enable grouping by key.", f.keyExpr().range(), f.range());
+                    return fail(
+                            "Duplicate object key",
+                            "Two different items produced the key \"" + key + "\" in this "
+                                    + "'for' expression. If duplicates are expected, use the ellipsis (...) after the value "
+                                    + "expression to enable grouping by key.",
+                            f.keyExpr().range(),
+                            f.range());
                 } else {
                     objOut.put(key, val);
                 }

@@ -55,11 +55,14 @@ public interface Scope {
         return new Scope() {
             @Override
             public Result<Resolved> resolve(Traversal traversal) {
-                return Result.of(new Resolved(Value.DYNAMIC_UNKNOWN, 1), Diagnostics.of(Diagnostic.error(
-                        "Reference to undeclared name",
-                        "There is nothing named \"" + traversal.rootName() + "\" here: no configuration is loaded, "
-                                + "so only literal values and function calls can be evaluated.",
-                        traversal.rootRange())));
+                return Result.of(
+                        new Resolved(Value.DYNAMIC_UNKNOWN, 1),
+                        Diagnostics.of(Diagnostic.error(
+                                "Reference to undeclared name",
+                                "There is nothing named \"" + traversal.rootName()
+                                        + "\" here: no configuration is loaded, "
+                                        + "so only literal values and function calls can be evaluated.",
+                                traversal.rootRange())));
             }
 
             @Override

@@ -11,8 +11,8 @@ import dev.strata.lang.funcs.Function;
 import dev.strata.lang.funcs.FunctionContext;
 import dev.strata.lang.funcs.FunctionError;
 import dev.strata.lang.funcs.FunctionTable;
-import dev.strata.lang.funcs.Param;
 import dev.strata.lang.funcs.Functions;
+import dev.strata.lang.funcs.Param;
 import dev.strata.lang.types.MapType;
 import dev.strata.lang.types.ObjectType;
 import dev.strata.lang.types.Type;
@@ -46,16 +46,26 @@ public final class TemplateFunctions {
     public static FunctionTable with(FunctionTable base, FunctionContext ctx) {
         // Inside a template the template functions are not available: recursion is not allowed.
         FunctionTable inner = base.without("templatefile").without("templatestring");
-        Function templatefile = Function.builder("templatefile").param("path", Type.STRING)
-                .param(Param.of("vars", Type.DYNAMIC).rejectingDynamicType()).returns(Type.DYNAMIC).impl((args, rt) -> {
+        Function templatefile = Function.builder("templatefile")
+                .param("path", Type.STRING)
+                .param(Param.of("vars", Type.DYNAMIC).rejectingDynamicType())
+                .returns(Type.DYNAMIC)
+                .impl((args, rt) -> {
                     String path = args.get(0).asString();
                     byte[] src = Functions.readConfigFile(ctx, args, 0);
                     return render(src, path, args.get(1), inner);
-                }).build();
-        Function templatestring = Function.builder("templatestring").param("template", Type.STRING)
-                .param(Param.of("vars", Type.DYNAMIC).rejectingDynamicType()).returns(Type.DYNAMIC).impl((args, rt) ->
-                        render(args.get(0).asString().getBytes(StandardCharsets.UTF_8), "<templatestring>",
-                                args.get(1), inner)).build();
+                })
+                .build();
+        Function templatestring = Function.builder("templatestring")
+                .param("template", Type.STRING)
+                .param(Param.of("vars", Type.DYNAMIC).rejectingDynamicType())
+                .returns(Type.DYNAMIC)
+                .impl((args, rt) -> render(
+                        args.get(0).asString().getBytes(StandardCharsets.UTF_8),
+                        "<templatestring>",
+                        args.get(1),
+                        inner))
+                .build();
         return base.with(templatefile).with(templatestring);
     }
 
@@ -74,13 +84,14 @@ public final class TemplateFunctions {
             public Result<Resolved> resolve(Traversal t) {
                 Value v = values.get(t.rootName());
                 if (v == null) {
-                    String message = "vars map does not contain key \"" + t.rootName() + "\", referenced at "
-                            + t.rootRange();
+                    String message =
+                            "vars map does not contain key \"" + t.rootName() + "\", referenced at " + t.rootRange();
                     if (missing[0] == null) {
                         missing[0] = message;
                     }
-                    return Result.of(new Resolved(Value.DYNAMIC_UNKNOWN, 1), Diagnostics.of(Diagnostic.error(
-                            "Invalid reference", message + ".", t.rootRange())));
+                    return Result.of(
+                            new Resolved(Value.DYNAMIC_UNKNOWN, 1),
+                            Diagnostics.of(Diagnostic.error("Invalid reference", message + ".", t.rootRange())));
                 }
                 return Result.of(new Resolved(v, 1));
             }
@@ -102,8 +113,10 @@ public final class TemplateFunctions {
     }
 
     private static String describe(Diagnostics ds) {
-        return ds.asList().stream().filter(Diagnostic::isError)
-                .map(d -> (d.subject() == null ? "" : d.subject() + ": ") + d.summary()
+        return ds.asList().stream()
+                .filter(Diagnostic::isError)
+                .map(d -> (d.subject() == null ? "" : d.subject() + ": ")
+                        + d.summary()
                         + (d.detail().isEmpty() ? "" : "; " + d.detail()))
                 .collect(Collectors.joining("\n"));
     }

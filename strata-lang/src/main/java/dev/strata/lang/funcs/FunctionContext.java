@@ -16,23 +16,27 @@ import java.util.function.Supplier;
  * {@code plantimestamp} (empty where there is no plan, as in the console), and the source of
  * random UUIDs. Injected so that tests are deterministic.
  */
-public record FunctionContext(Path baseDir, Path homeDir, Clock clock, Optional<Instant> planTimestamp,
-    Supplier<UUID> uuids) {
-  public FunctionContext {
-    Objects.requireNonNull(baseDir);
-    Objects.requireNonNull(homeDir);
-    Objects.requireNonNull(clock);
-    Objects.requireNonNull(planTimestamp);
-    Objects.requireNonNull(uuids);
-  }
+public record FunctionContext(
+        Path baseDir, Path homeDir, Clock clock, Optional<Instant> planTimestamp, Supplier<UUID> uuids) {
+    public FunctionContext {
+        Objects.requireNonNull(baseDir);
+        Objects.requireNonNull(homeDir);
+        Objects.requireNonNull(clock);
+        Objects.requireNonNull(planTimestamp);
+        Objects.requireNonNull(uuids);
+    }
 
-  /** The real environment: working directory, user home, system clock, random UUIDs. */
-  public static FunctionContext system(Path baseDir) {
-    return new FunctionContext(baseDir, Path.of(System.getProperty("user.home")), Clock.systemUTC(),
-        Optional.empty(), UUID::randomUUID);
-  }
+    /** The real environment: working directory, user home, system clock, random UUIDs. */
+    public static FunctionContext system(Path baseDir) {
+        return new FunctionContext(
+                baseDir,
+                Path.of(System.getProperty("user.home")),
+                Clock.systemUTC(),
+                Optional.empty(),
+                UUID::randomUUID);
+    }
 
-  public FunctionContext withPlanTimestamp(Instant t) {
-    return new FunctionContext(baseDir, homeDir, clock, Optional.of(t), uuids);
-  }
+    public FunctionContext withPlanTimestamp(Instant t) {
+        return new FunctionContext(baseDir, homeDir, clock, Optional.of(t), uuids);
+    }
 }

@@ -77,8 +77,8 @@ public final class GoDuration {
                     return new Invalid("time: unknown unit " + Args.q(unit) + " in duration " + Args.q(text), false);
                 }
             }
-            totalNanos = totalNanos.add(new BigDecimal(num.endsWith(".") ? num + "0" : num)
-                    .multiply(BigDecimal.valueOf(scale)));
+            totalNanos = totalNanos.add(
+                    new BigDecimal(num.endsWith(".") ? num + "0" : num).multiply(BigDecimal.valueOf(scale)));
         }
         BigDecimal whole = totalNanos.setScale(0, java.math.RoundingMode.DOWN);
         if (whole.compareTo(MAX_NANOS) > 0) {

@@ -11,5 +11,5 @@ import java.util.List;
  */
 @FunctionalInterface
 public interface Impl {
-  Value call(List<Value> args, Type returnType);
+    Value call(List<Value> args, Type returnType);
 }

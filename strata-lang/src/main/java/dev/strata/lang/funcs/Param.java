@@ -15,35 +15,40 @@ import java.util.Objects;
  * {@code format("%s", local.x)} is wholly unknown while {@code local.x} is a dynamic unknown.
  * Built-ins handle dynamic arguments unless declared otherwise ({@link #rejectingDynamicType()}).
  */
-public record Param(String name, Type type, boolean allowNull, boolean allowUnknown, boolean allowMarked,
-    boolean allowDynamicType) {
-  public Param {
-    Objects.requireNonNull(name);
-    Objects.requireNonNull(type);
-  }
+public record Param(
+        String name,
+        Type type,
+        boolean allowNull,
+        boolean allowUnknown,
+        boolean allowMarked,
+        boolean allowDynamicType) {
+    public Param {
+        Objects.requireNonNull(name);
+        Objects.requireNonNull(type);
+    }
 
-  public Param(String name, Type type, boolean allowNull, boolean allowUnknown, boolean allowMarked) {
-    this(name, type, allowNull, allowUnknown, allowMarked, true);
-  }
+    public Param(String name, Type type, boolean allowNull, boolean allowUnknown, boolean allowMarked) {
+        this(name, type, allowNull, allowUnknown, allowMarked, true);
+    }
 
-  public static Param of(String name, Type type) {
-    return new Param(name, type, false, false, false);
-  }
+    public static Param of(String name, Type type) {
+        return new Param(name, type, false, false, false);
+    }
 
-  public Param allowingNull() {
-    return new Param(name, type, true, allowUnknown, allowMarked, allowDynamicType);
-  }
+    public Param allowingNull() {
+        return new Param(name, type, true, allowUnknown, allowMarked, allowDynamicType);
+    }
 
-  public Param allowingUnknown() {
-    return new Param(name, type, allowNull, true, allowMarked, allowDynamicType);
-  }
+    public Param allowingUnknown() {
+        return new Param(name, type, allowNull, true, allowMarked, allowDynamicType);
+    }
 
-  public Param allowingMarked() {
-    return new Param(name, type, allowNull, allowUnknown, true, allowDynamicType);
-  }
+    public Param allowingMarked() {
+        return new Param(name, type, allowNull, allowUnknown, true, allowDynamicType);
+    }
 
-  /** This parameter, with a dynamically typed argument making the result a dynamic unknown. */
-  public Param rejectingDynamicType() {
-    return new Param(name, type, allowNull, allowUnknown, allowMarked, false);
-  }
+    /** This parameter, with a dynamically typed argument making the result a dynamic unknown. */
+    public Param rejectingDynamicType() {
+        return new Param(name, type, allowNull, allowUnknown, allowMarked, false);
+    }
 }

@@ -10,9 +10,9 @@ import java.util.List;
  */
 @FunctionalInterface
 public interface ReturnType {
-  Type of(List<Value> args);
+    Type of(List<Value> args);
 
-  static ReturnType fixed(Type t) {
-    return args -> t;
-  }
+    static ReturnType fixed(Type t) {
+        return args -> t;
+    }
 }

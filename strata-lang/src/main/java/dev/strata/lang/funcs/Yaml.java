@@ -34,326 +34,348 @@ import org.snakeyaml.engine.v2.nodes.SequenceNode;
  * block style, every string double-quoted unless it spans lines.
  */
 final class Yaml {
-  private Yaml() {}
+    private Yaml() {}
 
-  // Matchers for our own constant patterns, never for user input.
-  private static final Pattern BOOL_TRUE = Pattern.compile("y|Y|yes|Yes|YES|true|True|TRUE|on|On|ON");
-  private static final Pattern BOOL_FALSE = Pattern.compile("n|N|no|No|NO|false|False|FALSE|off|Off|OFF");
-  private static final Pattern NULL = Pattern.compile("~|null|Null|NULL|");
-  private static final Pattern DEC = Pattern.compile("[-+]?[0-9]+");
-  private static final Pattern HEX = Pattern.compile("0x[0-9a-fA-F]+");
-  private static final Pattern OCT = Pattern.compile("0o[0-7]+");
-  private static final Pattern FLOAT = Pattern.compile("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
-  private static final Pattern INF_NAN = Pattern.compile("[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN)");
-  private static final Pattern DATE = Pattern.compile("[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}");
-  private static final Pattern TIMESTAMP = Pattern.compile(
-      "([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:[Tt]|[ \\t]+)([0-9]{1,2}):([0-9]{2}):([0-9]{2})(?:\\.[0-9]*)?"
-          + "[ \\t]*(Z|[-+][0-9]{1,2}(?::?[0-9]{2})?)?");
+    // Matchers for our own constant patterns, never for user input.
+    private static final Pattern BOOL_TRUE = Pattern.compile("y|Y|yes|Yes|YES|true|True|TRUE|on|On|ON");
+    private static final Pattern BOOL_FALSE = Pattern.compile("n|N|no|No|NO|false|False|FALSE|off|Off|OFF");
+    private static final Pattern NULL = Pattern.compile("~|null|Null|NULL|");
+    private static final Pattern DEC = Pattern.compile("[-+]?[0-9]+");
+    private static final Pattern HEX = Pattern.compile("0x[0-9a-fA-F]+");
+    private static final Pattern OCT = Pattern.compile("0o[0-7]+");
+    private static final Pattern FLOAT = Pattern.compile("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
+    private static final Pattern INF_NAN = Pattern.compile("[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN)");
+    private static final Pattern DATE = Pattern.compile("[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}");
+    private static final Pattern TIMESTAMP = Pattern.compile(
+            "([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:[Tt]|[ \\t]+)([0-9]{1,2}):([0-9]{2}):([0-9]{2})(?:\\.[0-9]*)?"
+                    + "[ \\t]*(Z|[-+][0-9]{1,2}(?::?[0-9]{2})?)?");
 
-  /**
-   * The deepest nesting yamldecode accepts: as deep as jsondecode. Terraform's YAML decoder has no
-   * limit, but its time grows with the square of the depth (measured: 10,001 levels take 4 s, 20,000
-   * more than four minutes), and so does snakeyaml's scanner (10,001 levels: 11 s; 100,000: 70 s), so a
-   * deeper limit would only let a document stall a run.
-   */
-  static final int MAX_DEPTH = Json.MAX_DEPTH;
+    /**
+     * The deepest nesting yamldecode accepts: as deep as jsondecode. Terraform's YAML decoder has no
+     * limit, but its time grows with the square of the depth (measured: 10,001 levels take 4 s, 20,000
+     * more than four minutes), and so does snakeyaml's scanner (10,001 levels: 11 s; 100,000: 70 s), so a
+     * deeper limit would only let a document stall a run.
+     */
+    static final int MAX_DEPTH = Json.MAX_DEPTH;
 
-  static Value decode(String src) {
-    LoadSettings settings = LoadSettings.builder().setAllowDuplicateKeys(true).build();
-    Optional<Node> root;
-    try {
-      // The composer and the conversion below recurse once per level: measure the depth first with
-      // the event parser, which does not recurse, and run deep documents on a deep stack.
-      int depth = depth(settings, src);
-      if (depth > Nesting.HANDOFF_DEPTH) {
-        return Nesting.onDeepStack(() -> value(new Compose(settings).composeString(src)));
-      }
-      root = new Compose(settings).composeString(src);
-    } catch (MarkedYamlEngineException e) {
-      String where = e.getProblemMark().map(m -> "on line " + (m.getLine() + 1) + ", column " + (m.getColumn() + 1) + ": ").orElse("");
-      throw FunctionError.callRevealing(where + e.getProblem());
-    } catch (YamlEngineException e) {
-      throw FunctionError.callRevealing(e.getMessage());
-    }
-    return value(root);
-  }
-
-  private static Value value(Optional<Node> root) {
-    if (root.isEmpty()) {
-      throw FunctionError.call("on line 1, column 1: missing start of document");
-    }
-    return node(root.get(), new IdentityHashMap<>());
-  }
-
-  /** The deepest nesting of sequences and mappings in {@code src}; an error beyond {@link #MAX_DEPTH}. */
-  private static int depth(LoadSettings settings, String src) {
-    int depth = 0;
-    int max = 0;
-    for (Event e : new Parse(settings).parseString(src)) {
-      switch (e.getEventId()) {
-        case SequenceStart, MappingStart -> {
-          if (++depth > MAX_DEPTH) {
-            String where = e.getStartMark().map(m -> "on line " + (m.getLine() + 1) + ", column "
-                + (m.getColumn() + 1) + ": ").orElse("");
-            throw FunctionError.call(where + "exceeded max depth of " + MAX_DEPTH + " nested sequences and "
-                + "mappings");
-          }
-          max = Math.max(max, depth);
-        }
-        case SequenceEnd, MappingEnd -> depth--;
-        default -> { }
-      }
-    }
-    return max;
-  }
-
-  private static Value node(Node n, IdentityHashMap<Node, Boolean> active) {
-    if (active.containsKey(n)) {
-      throw FunctionError.call("cannot decode a recursive YAML structure");
-    }
-    active.put(n, true);
-    try {
-      return switch (n) {
-        case ScalarNode s -> scalar(s);
-        case SequenceNode q -> {
-          List<Value> out = new ArrayList<>();
-          for (Node e : q.getValue()) {
-            out.add(node(e, active));
-          }
-          yield Value.tuple(out);
-        }
-        case MappingNode m -> {
-          Map<String, Value> out = new LinkedHashMap<>();
-          for (NodeTuple t : m.getValue()) {
-            Value k = node(t.getKeyNode(), active);
-            String key = k.isNull() ? "null" : k.type().equals(Type.STRING) ? k.asString()
-                : k.type().isPrimitive() ? (k.type().equals(Type.NUMBER) ? k.asNumber().toPlainString() : Boolean.toString(k.asBool()))
-                : null;
-            if (key == null) {
-              throw FunctionError.call("only strings, numbers and booleans are allowed as mapping keys");
+    static Value decode(String src) {
+        LoadSettings settings =
+                LoadSettings.builder().setAllowDuplicateKeys(true).build();
+        Optional<Node> root;
+        try {
+            // The composer and the conversion below recurse once per level: measure the depth first with
+            // the event parser, which does not recurse, and run deep documents on a deep stack.
+            int depth = depth(settings, src);
+            if (depth > Nesting.HANDOFF_DEPTH) {
+                return Nesting.onDeepStack(() -> value(new Compose(settings).composeString(src)));
             }
-            out.put(key, node(t.getValueNode(), active));
-          }
-          yield Value.object(out);
+            root = new Compose(settings).composeString(src);
+        } catch (MarkedYamlEngineException e) {
+            String where = e.getProblemMark()
+                    .map(m -> "on line " + (m.getLine() + 1) + ", column " + (m.getColumn() + 1) + ": ")
+                    .orElse("");
+            throw FunctionError.callRevealing(where + e.getProblem());
+        } catch (YamlEngineException e) {
+            throw FunctionError.callRevealing(e.getMessage());
         }
-        default -> throw FunctionError.call("unsupported YAML node");
-      };
-    } finally {
-      active.remove(n);
+        return value(root);
     }
-  }
 
-  private static Value scalar(ScalarNode s) {
-    String v = s.getValue();
-    if (!s.isResolved()) {
-      String tag = s.getTag().getValue();
-      if (tag.endsWith(":str")) {
+    private static Value value(Optional<Node> root) {
+        if (root.isEmpty()) {
+            throw FunctionError.call("on line 1, column 1: missing start of document");
+        }
+        return node(root.get(), new IdentityHashMap<>());
+    }
+
+    /** The deepest nesting of sequences and mappings in {@code src}; an error beyond {@link #MAX_DEPTH}. */
+    private static int depth(LoadSettings settings, String src) {
+        int depth = 0;
+        int max = 0;
+        for (Event e : new Parse(settings).parseString(src)) {
+            switch (e.getEventId()) {
+                case SequenceStart, MappingStart -> {
+                    if (++depth > MAX_DEPTH) {
+                        String where = e.getStartMark()
+                                .map(m -> "on line " + (m.getLine() + 1) + ", column " + (m.getColumn() + 1) + ": ")
+                                .orElse("");
+                        throw FunctionError.call(
+                                where + "exceeded max depth of " + MAX_DEPTH + " nested sequences and " + "mappings");
+                    }
+                    max = Math.max(max, depth);
+                }
+                case SequenceEnd, MappingEnd -> depth--;
+                default -> {}
+            }
+        }
+        return max;
+    }
+
+    private static Value node(Node n, IdentityHashMap<Node, Boolean> active) {
+        if (active.containsKey(n)) {
+            throw FunctionError.call("cannot decode a recursive YAML structure");
+        }
+        active.put(n, true);
+        try {
+            return switch (n) {
+                case ScalarNode s -> scalar(s);
+                case SequenceNode q -> {
+                    List<Value> out = new ArrayList<>();
+                    for (Node e : q.getValue()) {
+                        out.add(node(e, active));
+                    }
+                    yield Value.tuple(out);
+                }
+                case MappingNode m -> {
+                    Map<String, Value> out = new LinkedHashMap<>();
+                    for (NodeTuple t : m.getValue()) {
+                        Value k = node(t.getKeyNode(), active);
+                        String key = k.isNull()
+                                ? "null"
+                                : k.type().equals(Type.STRING)
+                                        ? k.asString()
+                                        : k.type().isPrimitive()
+                                                ? (k.type().equals(Type.NUMBER)
+                                                        ? k.asNumber().toPlainString()
+                                                        : Boolean.toString(k.asBool()))
+                                                : null;
+                        if (key == null) {
+                            throw FunctionError.call("only strings, numbers and booleans are allowed as mapping keys");
+                        }
+                        out.put(key, node(t.getValueNode(), active));
+                    }
+                    yield Value.object(out);
+                }
+                default -> throw FunctionError.call("unsupported YAML node");
+            };
+        } finally {
+            active.remove(n);
+        }
+    }
+
+    private static Value scalar(ScalarNode s) {
+        String v = s.getValue();
+        if (!s.isResolved()) {
+            String tag = s.getTag().getValue();
+            if (tag.endsWith(":str")) {
+                return Value.string(v);
+            }
+        }
+        if (!s.isPlain()) {
+            return Value.string(v);
+        }
+        if (NULL.matcher(v).matches()) {
+            return Value.NULL;
+        }
+        if (BOOL_TRUE.matcher(v).matches()) {
+            return Value.TRUE;
+        }
+        if (BOOL_FALSE.matcher(v).matches()) {
+            return Value.FALSE;
+        }
+        if (DEC.matcher(v).matches()) {
+            return Value.number(new BigInteger(v.startsWith("+") ? v.substring(1) : v));
+        }
+        if (HEX.matcher(v).matches()) {
+            return Value.number(new BigInteger(v.substring(2), 16));
+        }
+        if (OCT.matcher(v).matches()) {
+            return Value.number(new BigInteger(v.substring(2), 8));
+        }
+        if (FLOAT.matcher(v).matches()) {
+            String f = v.startsWith("+") ? v.substring(1) : v;
+            return Value.number(new BigDecimal(
+                    f.endsWith(".") ? f + "0" : f.replace(".e", ".0e").replace(".E", ".0E")));
+        }
+        if (INF_NAN.matcher(v).matches()) {
+            if (v.toLowerCase(java.util.Locale.ROOT).endsWith("nan")) {
+                throw FunctionError.call("NaN is not a number Terraform can represent");
+            }
+            return v.startsWith("-") ? Value.NEGATIVE_INFINITY : Value.POSITIVE_INFINITY;
+        }
+        java.util.regex.Matcher ts = TIMESTAMP.matcher(v);
+        if (ts.matches()) {
+            String zone = ts.group(7) == null || ts.group(7).equals("Z") ? "Z" : offset(ts.group(7));
+            return Value.string(String.format(
+                    "%s-%02d-%02dT%02d:%s:%s%s",
+                    ts.group(1),
+                    Integer.parseInt(ts.group(2)),
+                    Integer.parseInt(ts.group(3)),
+                    Integer.parseInt(ts.group(4)),
+                    ts.group(5),
+                    ts.group(6),
+                    zone));
+        }
+        if (DATE.matcher(v).matches()) {
+            String[] p = v.split("-");
+            return Value.string(
+                    String.format("%s-%02d-%02dT00:00:00Z", p[0], Integer.parseInt(p[1]), Integer.parseInt(p[2])));
+        }
         return Value.string(v);
-      }
     }
-    if (!s.isPlain()) {
-      return Value.string(v);
-    }
-    if (NULL.matcher(v).matches()) {
-      return Value.NULL;
-    }
-    if (BOOL_TRUE.matcher(v).matches()) {
-      return Value.TRUE;
-    }
-    if (BOOL_FALSE.matcher(v).matches()) {
-      return Value.FALSE;
-    }
-    if (DEC.matcher(v).matches()) {
-      return Value.number(new BigInteger(v.startsWith("+") ? v.substring(1) : v));
-    }
-    if (HEX.matcher(v).matches()) {
-      return Value.number(new BigInteger(v.substring(2), 16));
-    }
-    if (OCT.matcher(v).matches()) {
-      return Value.number(new BigInteger(v.substring(2), 8));
-    }
-    if (FLOAT.matcher(v).matches()) {
-      String f = v.startsWith("+") ? v.substring(1) : v;
-      return Value.number(new BigDecimal(f.endsWith(".") ? f + "0" : f.replace(".e", ".0e").replace(".E", ".0E")));
-    }
-    if (INF_NAN.matcher(v).matches()) {
-      if (v.toLowerCase(java.util.Locale.ROOT).endsWith("nan")) {
-        throw FunctionError.call("NaN is not a number Terraform can represent");
-      }
-      return v.startsWith("-") ? Value.NEGATIVE_INFINITY : Value.POSITIVE_INFINITY;
-    }
-    java.util.regex.Matcher ts = TIMESTAMP.matcher(v);
-    if (ts.matches()) {
-      String zone = ts.group(7) == null || ts.group(7).equals("Z") ? "Z" : offset(ts.group(7));
-      return Value.string(String.format("%s-%02d-%02dT%02d:%s:%s%s", ts.group(1), Integer.parseInt(ts.group(2)),
-          Integer.parseInt(ts.group(3)), Integer.parseInt(ts.group(4)), ts.group(5), ts.group(6), zone));
-    }
-    if (DATE.matcher(v).matches()) {
-      String[] p = v.split("-");
-      return Value.string(String.format("%s-%02d-%02dT00:00:00Z", p[0], Integer.parseInt(p[1]), Integer.parseInt(p[2])));
-    }
-    return Value.string(v);
-  }
 
-  private static String offset(String z) {
-    String sign = z.substring(0, 1);
-    String digits = z.substring(1).replace(":", "");
-    int h = Integer.parseInt(digits.length() > 2 ? digits.substring(0, digits.length() - 2) : digits);
-    int m = digits.length() > 2 ? Integer.parseInt(digits.substring(digits.length() - 2)) : 0;
-    return h == 0 && m == 0 ? "Z" : String.format("%s%02d:%02d", sign, h, m);
-  }
+    private static String offset(String z) {
+        String sign = z.substring(0, 1);
+        String digits = z.substring(1).replace(":", "");
+        int h = Integer.parseInt(digits.length() > 2 ? digits.substring(0, digits.length() - 2) : digits);
+        int m = digits.length() > 2 ? Integer.parseInt(digits.substring(digits.length() - 2)) : 0;
+        return h == 0 && m == 0 ? "Z" : String.format("%s%02d:%02d", sign, h, m);
+    }
 
-  // ---- encoding ----------------------------------------------------------------------------
+    // ---- encoding ----------------------------------------------------------------------------
 
-  static String encode(Value v) {
-    StringBuilder b = new StringBuilder();
-    if (isMapping(v) && !v.isNull() && v.length() > 0) {
-      mapping(v, 0, false, b);
-    } else if (isSequence(v) && !v.isNull() && v.length() > 0) {
-      sequence(v, 0, false, b);
-    } else if (isMultiline(v)) {
-      literal(v.asString(), 0, b);
-    } else {
-      b.append(inline(v)).append('\n');
-      if (v.isNull() || v.type().isPrimitive() && !v.type().equals(Type.STRING)) {
-        b.append("...\n");
-      }
-    }
-    return b.toString();
-  }
-
-  private static boolean isMapping(Value v) {
-    return v.type() instanceof MapType || v.type() instanceof ObjectType;
-  }
-
-  private static boolean isSequence(Value v) {
-    return CollectionFuncs.isSeq(v.type());
-  }
-
-  /**
-   * Whether a string is written as a literal block: it spans lines, and has nothing a block
-   * cannot hold (tabs and other control characters, a space before a line break, a trailing
-   * space), in which case Terraform writes it double-quoted.
-   */
-  private static boolean isMultiline(Value v) {
-    if (v.isNull() || !v.type().equals(Type.STRING)) {
-      return false;
-    }
-    String s = v.asString();
-    if (!s.contains("\n") || s.contains(" \n") || s.endsWith(" ")) {
-      return false;
-    }
-    return s.chars().noneMatch(c -> c != '\n' && (c < 0x20 || c == 0x7f));
-  }
-
-  private static boolean isBlock(Value v) {
-    return !v.isNull() && (isMapping(v) || isSequence(v)) && v.length() > 0;
-  }
-
-  private static void mapping(Value m, int indent, boolean firstInline, StringBuilder b) {
-    boolean first = true;
-    for (Map.Entry<String, Value> e : m.attributes().entrySet()) {
-      if (!(first && firstInline)) {
-        b.append(" ".repeat(indent));
-      }
-      first = false;
-      b.append(quote(e.getKey())).append(':');
-      Value v = e.getValue();
-      if (isBlock(v) && isMapping(v)) {
-        b.append('\n');
-        mapping(v, indent + 2, false, b);
-      } else if (isBlock(v)) {
-        b.append('\n');
-        sequence(v, indent, false, b);
-      } else if (isMultiline(v)) {
-        b.append(' ');
-        literal(v.asString(), indent + 2, b);
-      } else {
-        b.append(' ').append(inline(v)).append('\n');
-      }
-    }
-  }
-
-  private static void sequence(Value s, int indent, boolean firstInline, StringBuilder b) {
-    boolean first = true;
-    for (Value v : s.elements()) {
-      if (!(first && firstInline)) {
-        b.append(" ".repeat(indent));
-      }
-      first = false;
-      b.append("- ");
-      if (isBlock(v) && isMapping(v)) {
-        mapping(v, indent + 2, true, b);
-      } else if (isBlock(v)) {
-        sequence(v, indent + 2, true, b);
-      } else if (isMultiline(v)) {
-        literal(v.asString(), indent + 2, b);
-      } else {
-        b.append(inline(v)).append('\n');
-      }
-    }
-  }
-
-  private static void literal(String s, int indent, StringBuilder b) {
-    String body = s;
-    String chomp;
-    if (!s.endsWith("\n")) {
-      chomp = "-";
-    } else if (s.equals("\n") || s.endsWith("\n\n")) {
-      chomp = "+";
-      body = s.substring(0, s.length() - 1);
-    } else {
-      chomp = "";
-      body = s.substring(0, s.length() - 1);
-    }
-    b.append('|').append(s.startsWith(" ") || s.startsWith("\n") ? "2" : "").append(chomp).append('\n');
-    for (String line : body.split("\n", -1)) {
-      if (!line.isEmpty()) {
-        b.append(" ".repeat(Math.max(indent, 2)));
-      }
-      b.append(line).append('\n');
-    }
-  }
-
-  private static String inline(Value v) {
-    if (v.isNull()) {
-      return "null";
-    }
-    if (isMapping(v)) {
-      return "{}";
-    }
-    if (isSequence(v)) {
-      return "[]";
-    }
-    if (v.type().equals(Type.STRING)) {
-      return quote(v.asString());
-    }
-    if (v.type().equals(Type.NUMBER)) {
-      return v.isInfinite() ? (v.asDouble() > 0 ? "+.inf" : "-.inf") : v.numberText();
-    }
-    return Boolean.toString(v.asBool());
-  }
-
-  private static String quote(String s) {
-    StringBuilder b = new StringBuilder("\"");
-    s.codePoints().forEach(c -> {
-      switch (c) {
-        case '"' -> b.append("\\\"");
-        case '\\' -> b.append("\\\\");
-        case '\n' -> b.append("\\n");
-        case '\t' -> b.append("\\t");
-        case '\r' -> b.append("\\r");
-        default -> {
-          if (c < 0x20 || c == 0x7f) {
-            b.append(String.format("\\x%02X", c));
-          } else if (c == 0xFEFF || (c >= 0x80 && c <= 0x9f)) {
-            b.append(String.format("\\u%04X", c));
-          } else {
-            b.appendCodePoint(c);
-          }
+    static String encode(Value v) {
+        StringBuilder b = new StringBuilder();
+        if (isMapping(v) && !v.isNull() && v.length() > 0) {
+            mapping(v, 0, false, b);
+        } else if (isSequence(v) && !v.isNull() && v.length() > 0) {
+            sequence(v, 0, false, b);
+        } else if (isMultiline(v)) {
+            literal(v.asString(), 0, b);
+        } else {
+            b.append(inline(v)).append('\n');
+            if (v.isNull() || v.type().isPrimitive() && !v.type().equals(Type.STRING)) {
+                b.append("...\n");
+            }
         }
-      }
-    });
-    return b.append('"').toString();
-  }
+        return b.toString();
+    }
+
+    private static boolean isMapping(Value v) {
+        return v.type() instanceof MapType || v.type() instanceof ObjectType;
+    }
+
+    private static boolean isSequence(Value v) {
+        return CollectionFuncs.isSeq(v.type());
+    }
+
+    /**
+     * Whether a string is written as a literal block: it spans lines, and has nothing a block
+     * cannot hold (tabs and other control characters, a space before a line break, a trailing
+     * space), in which case Terraform writes it double-quoted.
+     */
+    private static boolean isMultiline(Value v) {
+        if (v.isNull() || !v.type().equals(Type.STRING)) {
+            return false;
+        }
+        String s = v.asString();
+        if (!s.contains("\n") || s.contains(" \n") || s.endsWith(" ")) {
+            return false;
+        }
+        return s.chars().noneMatch(c -> c != '\n' && (c < 0x20 || c == 0x7f));
+    }
+
+    private static boolean isBlock(Value v) {
+        return !v.isNull() && (isMapping(v) || isSequence(v)) && v.length() > 0;
+    }
+
+    private static void mapping(Value m, int indent, boolean firstInline, StringBuilder b) {
+        boolean first = true;
+        for (Map.Entry<String, Value> e : m.attributes().entrySet()) {
+            if (!(first && firstInline)) {
+                b.append(" ".repeat(indent));
+            }
+            first = false;
+            b.append(quote(e.getKey())).append(':');
+            Value v = e.getValue();
+            if (isBlock(v) && isMapping(v)) {
+                b.append('\n');
+                mapping(v, indent + 2, false, b);
+            } else if (isBlock(v)) {
+                b.append('\n');
+                sequence(v, indent, false, b);
+            } else if (isMultiline(v)) {
+                b.append(' ');
+                literal(v.asString(), indent + 2, b);
+            } else {
+                b.append(' ').append(inline(v)).append('\n');
+            }
+        }
+    }
+
+    private static void sequence(Value s, int indent, boolean firstInline, StringBuilder b) {
+        boolean first = true;
+        for (Value v : s.elements()) {
+            if (!(first && firstInline)) {
+                b.append(" ".repeat(indent));
+            }
+            first = false;
+            b.append("- ");
+            if (isBlock(v) && isMapping(v)) {
+                mapping(v, indent + 2, true, b);
+            } else if (isBlock(v)) {
+                sequence(v, indent + 2, true, b);
+            } else if (isMultiline(v)) {
+                literal(v.asString(), indent + 2, b);
+            } else {
+                b.append(inline(v)).append('\n');
+            }
+        }
+    }
+
+    private static void literal(String s, int indent, StringBuilder b) {
+        String body = s;
+        String chomp;
+        if (!s.endsWith("\n")) {
+            chomp = "-";
+        } else if (s.equals("\n") || s.endsWith("\n\n")) {
+            chomp = "+";
+            body = s.substring(0, s.length() - 1);
+        } else {
+            chomp = "";
+            body = s.substring(0, s.length() - 1);
+        }
+        b.append('|')
+                .append(s.startsWith(" ") || s.startsWith("\n") ? "2" : "")
+                .append(chomp)
+                .append('\n');
+        for (String line : body.split("\n", -1)) {
+            if (!line.isEmpty()) {
+                b.append(" ".repeat(Math.max(indent, 2)));
+            }
+            b.append(line).append('\n');
+        }
+    }
+
+    private static String inline(Value v) {
+        if (v.isNull()) {
+            return "null";
+        }
+        if (isMapping(v)) {
+            return "{}";
+        }
+        if (isSequence(v)) {
+            return "[]";
+        }
+        if (v.type().equals(Type.STRING)) {
+            return quote(v.asString());
+        }
+        if (v.type().equals(Type.NUMBER)) {
+            return v.isInfinite() ? (v.asDouble() > 0 ? "+.inf" : "-.inf") : v.numberText();
+        }
+        return Boolean.toString(v.asBool());
+    }
+
+    private static String quote(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        s.codePoints().forEach(c -> {
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\t' -> b.append("\\t");
+                case '\r' -> b.append("\\r");
+                default -> {
+                    if (c < 0x20 || c == 0x7f) {
+                        b.append(String.format("\\x%02X", c));
+                    } else if (c == 0xFEFF || (c >= 0x80 && c <= 0x9f)) {
+                        b.append(String.format("\\u%04X", c));
+                    } else {
+                        b.appendCodePoint(c);
+                    }
+                }
+            }
+        });
+        return b.append('"').toString();
+    }
 }

@@ -5,10 +5,10 @@ package dev.strata.lang.types;
  * is not known yet (the {@code null} literal, or an unknown produced after an error).
  */
 public enum DynamicType implements Type {
-  INSTANCE;
+    INSTANCE;
 
-  @Override
-  public String toString() {
-    return "dynamic";
-  }
+    @Override
+    public String toString() {
+        return "dynamic";
+    }
 }

@@ -4,12 +4,12 @@ import java.util.Objects;
 
 /** A set whose elements all have type {@code elem}. */
 public record SetType(Type elem) implements Type {
-  public SetType {
-    Objects.requireNonNull(elem, "elem");
-  }
+    public SetType {
+        Objects.requireNonNull(elem, "elem");
+    }
 
-  @Override
-  public String toString() {
-    return typeExpr();
-  }
+    @Override
+    public String toString() {
+        return typeExpr();
+    }
 }

@@ -6,14 +6,14 @@ package dev.strata.lang.value;
  * {@code a number is required}.
  */
 public sealed interface OpResult {
-  record Ok(Value value) implements OpResult {}
+    record Ok(Value value) implements OpResult {}
 
-  record Failed(int operand, String message) implements OpResult {}
+    record Failed(int operand, String message) implements OpResult {}
 
-  default Value value() {
-    return switch (this) {
-      case Ok ok -> ok.value();
-      case Failed f -> throw new IllegalStateException("operation failed: " + f.message());
-    };
-  }
+    default Value value() {
+        return switch (this) {
+            case Ok ok -> ok.value();
+            case Failed f -> throw new IllegalStateException("operation failed: " + f.message());
+        };
+    }
 }

@@ -2,40 +2,44 @@ package dev.strata.lang.value;
 
 /** Quotes strings the way Terraform's messages and console do (Go's {@code strconv.Quote}). */
 public final class Quote {
-  private Quote() {}
+    private Quote() {}
 
-  public static String quote(String s) {
-    StringBuilder b = new StringBuilder(s.length() + 2).append('"');
-    s.codePoints().forEach(cp -> {
-      switch (cp) {
-        case '"' -> b.append("\\\"");
-        case '\\' -> b.append("\\\\");
-        case '\n' -> b.append("\\n");
-        case '\t' -> b.append("\\t");
-        case '\r' -> b.append("\\r");
-        case 0x07 -> b.append("\\a");
-        case '\b' -> b.append("\\b");
-        case '\f' -> b.append("\\f");
-        case 0x0b -> b.append("\\v");
-        default -> {
-          if (cp < 0x20 || cp == 0x7f) {
-            b.append(String.format("\\x%02x", cp));
-          } else if (cp >= 0x80 && !isPrintable(cp)) {
-            b.append(cp <= 0xffff ? String.format("\\u%04x", cp) : String.format("\\U%08x", cp));
-          } else {
-            b.appendCodePoint(cp);
-          }
-        }
-      }
-    });
-    return b.append('"').toString();
-  }
+    public static String quote(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 2).append('"');
+        s.codePoints().forEach(cp -> {
+            switch (cp) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\t' -> b.append("\\t");
+                case '\r' -> b.append("\\r");
+                case 0x07 -> b.append("\\a");
+                case '\b' -> b.append("\\b");
+                case '\f' -> b.append("\\f");
+                case 0x0b -> b.append("\\v");
+                default -> {
+                    if (cp < 0x20 || cp == 0x7f) {
+                        b.append(String.format("\\x%02x", cp));
+                    } else if (cp >= 0x80 && !isPrintable(cp)) {
+                        b.append(cp <= 0xffff ? String.format("\\u%04x", cp) : String.format("\\U%08x", cp));
+                    } else {
+                        b.appendCodePoint(cp);
+                    }
+                }
+            }
+        });
+        return b.append('"').toString();
+    }
 
-  private static boolean isPrintable(int cp) {
-    int t = Character.getType(cp);
-    return t != Character.CONTROL && t != Character.FORMAT && t != Character.UNASSIGNED
-        && t != Character.PRIVATE_USE && t != Character.SURROGATE
-        && t != Character.LINE_SEPARATOR && t != Character.PARAGRAPH_SEPARATOR
-        && (t != Character.SPACE_SEPARATOR || cp == 0x20);
-  }
+    private static boolean isPrintable(int cp) {
+        int t = Character.getType(cp);
+        return t != Character.CONTROL
+                && t != Character.FORMAT
+                && t != Character.UNASSIGNED
+                && t != Character.PRIVATE_USE
+                && t != Character.SURROGATE
+                && t != Character.LINE_SEPARATOR
+                && t != Character.PARAGRAPH_SEPARATOR
+                && (t != Character.SPACE_SEPARATOR || cp == 0x20);
+    }
 }

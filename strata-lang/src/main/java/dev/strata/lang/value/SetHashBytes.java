@@ -28,172 +28,185 @@ import java.util.Map;
  * {@code >}. Marks are ignored.
  */
 final class SetHashBytes {
-  private static final MathContext TEN_DIGITS = new MathContext(10, RoundingMode.HALF_EVEN);
+    private static final MathContext TEN_DIGITS = new MathContext(10, RoundingMode.HALF_EVEN);
 
-  private SetHashBytes() {}
+    private SetHashBytes() {}
 
-  static byte[] of(Value v) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    append(v, out);
-    return out.toByteArray();
-  }
-
-  private static void append(Value v, ByteArrayOutputStream out) {
-    if (!v.isKnown()) {
-      out.write('?');
-      return;
+    static byte[] of(Value v) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        append(v, out);
+        return out.toByteArray();
     }
-    if (v.isNull()) {
-      out.write('~');
-      return;
-    }
-    switch (v.type()) {
-      case PrimitiveType p -> {
-        switch (p) {
-          case STRING -> ascii(goQuote(v.asString()), out);
-          case NUMBER -> ascii(number(v), out);
-          case BOOL -> out.write(v.asBool() ? 'T' : 'F');
+
+    private static void append(Value v, ByteArrayOutputStream out) {
+        if (!v.isKnown()) {
+            out.write('?');
+            return;
         }
-      }
-      case ListType l -> sequence(v, out);
-      case SetType s -> sequence(v, out);
-      case TupleType t -> sequence(v, out);
-      case MapType m -> {
-        out.write('{');
-        for (Map.Entry<String, Value> e : v.attributes().entrySet()) {
-          ascii(goQuote(e.getKey()), out);
-          out.write(':');
-          append(e.getValue(), out);
-          out.write(';');
+        if (v.isNull()) {
+            out.write('~');
+            return;
         }
-        out.write('}');
-      }
-      case ObjectType o -> {
-        out.write('<');
-        for (Value a : v.attributes().values()) {
-          append(a, out);
-          out.write(';');
+        switch (v.type()) {
+            case PrimitiveType p -> {
+                switch (p) {
+                    case STRING -> ascii(goQuote(v.asString()), out);
+                    case NUMBER -> ascii(number(v), out);
+                    case BOOL -> out.write(v.asBool() ? 'T' : 'F');
+                }
+            }
+            case ListType l -> sequence(v, out);
+            case SetType s -> sequence(v, out);
+            case TupleType t -> sequence(v, out);
+            case MapType m -> {
+                out.write('{');
+                for (Map.Entry<String, Value> e : v.attributes().entrySet()) {
+                    ascii(goQuote(e.getKey()), out);
+                    out.write(':');
+                    append(e.getValue(), out);
+                    out.write(';');
+                }
+                out.write('}');
+            }
+            case ObjectType o -> {
+                out.write('<');
+                for (Value a : v.attributes().values()) {
+                    append(a, out);
+                    out.write(';');
+                }
+                out.write('>');
+            }
+            case DynamicType d -> throw new IllegalStateException("a known value has a concrete type");
         }
-        out.write('>');
-      }
-      case DynamicType d -> throw new IllegalStateException("a known value has a concrete type");
     }
-  }
 
-  private static void sequence(Value v, ByteArrayOutputStream out) {
-    out.write('[');
-    for (Value e : v.elements()) {
-      append(e, out);
-      out.write(';');
-    }
-    out.write(']');
-  }
-
-  private static void ascii(String s, ByteArrayOutputStream out) {
-    byte[] b = s.getBytes(StandardCharsets.UTF_8);
-    out.write(b, 0, b.length);
-  }
-
-  /**
-   * A number as Go's {@code big.Float.String()} prints it: {@code %g} with 10 significant digits,
-   * trailing zeros dropped, exponent form below 1e-4 or from 10 integer digits on.
-   */
-  static String number(Value v) {
-    String text = v.numberText();
-    if (text.equals("-0") || text.endsWith("Inf")) {
-      return text;
-    }
-    BigDecimal n = v.asNumber();
-    if (n.signum() == 0) {
-      return "0";
-    }
-    BigDecimal r = n.abs().round(TEN_DIGITS).stripTrailingZeros();
-    String mant = r.unscaledValue().toString();
-    int exp = mant.length() - r.scale(); // value = 0.mant × 10^exp
-    int prec = 10;
-    int eprec = prec;
-    if (eprec > mant.length() && mant.length() >= exp) {
-      eprec = mant.length();
-    }
-    StringBuilder b = new StringBuilder(n.signum() < 0 ? "-" : "");
-    int x = exp - 1;
-    if (x < -4 || x >= eprec) {
-      b.append(mant.charAt(0));
-      if (mant.length() > 1) {
-        b.append('.').append(mant, 1, mant.length());
-      }
-      b.append('e').append(x < 0 ? '-' : '+');
-      String digits = Integer.toString(Math.abs(x));
-      b.append(digits.length() < 2 ? "0" : "").append(digits);
-      return b.toString();
-    }
-    if (prec > exp) {
-      prec = mant.length();
-    }
-    int decimals = Math.max(prec - exp, 0);
-    if (exp > 0) {
-      for (int i = 0; i < exp; i++) {
-        b.append(i < mant.length() ? mant.charAt(i) : '0');
-      }
-    } else {
-      b.append('0');
-    }
-    if (decimals > 0) {
-      b.append('.');
-      for (int i = 1; i <= decimals; i++) {
-        int at = exp - 1 + i;
-        b.append(at >= 0 && at < mant.length() ? mant.charAt(at) : '0');
-      }
-    }
-    return b.toString();
-  }
-
-  /** A string quoted as Go's {@code strconv.Quote} does: printable characters kept, others escaped. */
-  static String goQuote(String s) {
-    StringBuilder b = new StringBuilder(s.length() + 2).append('"');
-    s.codePoints().forEach(c -> {
-      switch (c) {
-        case '"' -> b.append("\\\"");
-        case '\\' -> b.append("\\\\");
-        case 0x07 -> b.append("\\a");
-        case '\b' -> b.append("\\b");
-        case '\f' -> b.append("\\f");
-        case '\n' -> b.append("\\n");
-        case '\r' -> b.append("\\r");
-        case '\t' -> b.append("\\t");
-        case 0x0B -> b.append("\\v");
-        default -> {
-          if (printable(c)) {
-            b.appendCodePoint(c);
-          } else if (c < ' ' || c == 0x7F) {
-            b.append(String.format("\\x%02x", c));
-          } else if (c < 0x10000) {
-            b.append(String.format("\\u%04x", c));
-          } else {
-            b.append(String.format("\\U%08x", c));
-          }
+    private static void sequence(Value v, ByteArrayOutputStream out) {
+        out.write('[');
+        for (Value e : v.elements()) {
+            append(e, out);
+            out.write(';');
         }
-      }
-    });
-    return b.append('"').toString();
-  }
-
-  /** Go's {@code unicode.IsPrint}: letters, marks, numbers, punctuation, symbols and the ASCII space. */
-  private static boolean printable(int c) {
-    if (c == ' ') {
-      return true;
+        out.write(']');
     }
-    return switch (Character.getType(c)) {
-      case Character.UPPERCASE_LETTER, Character.LOWERCASE_LETTER, Character.TITLECASE_LETTER,
-          Character.MODIFIER_LETTER, Character.OTHER_LETTER,
-          Character.NON_SPACING_MARK, Character.ENCLOSING_MARK, Character.COMBINING_SPACING_MARK,
-          Character.DECIMAL_DIGIT_NUMBER, Character.LETTER_NUMBER, Character.OTHER_NUMBER,
-          Character.CONNECTOR_PUNCTUATION, Character.DASH_PUNCTUATION, Character.START_PUNCTUATION,
-          Character.END_PUNCTUATION, Character.INITIAL_QUOTE_PUNCTUATION,
-          Character.FINAL_QUOTE_PUNCTUATION, Character.OTHER_PUNCTUATION,
-          Character.MATH_SYMBOL, Character.CURRENCY_SYMBOL, Character.MODIFIER_SYMBOL,
-          Character.OTHER_SYMBOL -> true;
-      default -> false;
-    };
-  }
+
+    private static void ascii(String s, ByteArrayOutputStream out) {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        out.write(b, 0, b.length);
+    }
+
+    /**
+     * A number as Go's {@code big.Float.String()} prints it: {@code %g} with 10 significant digits,
+     * trailing zeros dropped, exponent form below 1e-4 or from 10 integer digits on.
+     */
+    static String number(Value v) {
+        String text = v.numberText();
+        if (text.equals("-0") || text.endsWith("Inf")) {
+            return text;
+        }
+        BigDecimal n = v.asNumber();
+        if (n.signum() == 0) {
+            return "0";
+        }
+        BigDecimal r = n.abs().round(TEN_DIGITS).stripTrailingZeros();
+        String mant = r.unscaledValue().toString();
+        int exp = mant.length() - r.scale(); // value = 0.mant × 10^exp
+        int prec = 10;
+        int eprec = prec;
+        if (eprec > mant.length() && mant.length() >= exp) {
+            eprec = mant.length();
+        }
+        StringBuilder b = new StringBuilder(n.signum() < 0 ? "-" : "");
+        int x = exp - 1;
+        if (x < -4 || x >= eprec) {
+            b.append(mant.charAt(0));
+            if (mant.length() > 1) {
+                b.append('.').append(mant, 1, mant.length());
+            }
+            b.append('e').append(x < 0 ? '-' : '+');
+            String digits = Integer.toString(Math.abs(x));
+            b.append(digits.length() < 2 ? "0" : "").append(digits);
+            return b.toString();
+        }
+        if (prec > exp) {
+            prec = mant.length();
+        }
+        int decimals = Math.max(prec - exp, 0);
+        if (exp > 0) {
+            for (int i = 0; i < exp; i++) {
+                b.append(i < mant.length() ? mant.charAt(i) : '0');
+            }
+        } else {
+            b.append('0');
+        }
+        if (decimals > 0) {
+            b.append('.');
+            for (int i = 1; i <= decimals; i++) {
+                int at = exp - 1 + i;
+                b.append(at >= 0 && at < mant.length() ? mant.charAt(at) : '0');
+            }
+        }
+        return b.toString();
+    }
+
+    /** A string quoted as Go's {@code strconv.Quote} does: printable characters kept, others escaped. */
+    static String goQuote(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 2).append('"');
+        s.codePoints().forEach(c -> {
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case 0x07 -> b.append("\\a");
+                case '\b' -> b.append("\\b");
+                case '\f' -> b.append("\\f");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                case 0x0B -> b.append("\\v");
+                default -> {
+                    if (printable(c)) {
+                        b.appendCodePoint(c);
+                    } else if (c < ' ' || c == 0x7F) {
+                        b.append(String.format("\\x%02x", c));
+                    } else if (c < 0x10000) {
+                        b.append(String.format("\\u%04x", c));
+                    } else {
+                        b.append(String.format("\\U%08x", c));
+                    }
+                }
+            }
+        });
+        return b.append('"').toString();
+    }
+
+    /** Go's {@code unicode.IsPrint}: letters, marks, numbers, punctuation, symbols and the ASCII space. */
+    private static boolean printable(int c) {
+        if (c == ' ') {
+            return true;
+        }
+        return switch (Character.getType(c)) {
+            case Character.UPPERCASE_LETTER,
+                    Character.LOWERCASE_LETTER,
+                    Character.TITLECASE_LETTER,
+                    Character.MODIFIER_LETTER,
+                    Character.OTHER_LETTER,
+                    Character.NON_SPACING_MARK,
+                    Character.ENCLOSING_MARK,
+                    Character.COMBINING_SPACING_MARK,
+                    Character.DECIMAL_DIGIT_NUMBER,
+                    Character.LETTER_NUMBER,
+                    Character.OTHER_NUMBER,
+                    Character.CONNECTOR_PUNCTUATION,
+                    Character.DASH_PUNCTUATION,
+                    Character.START_PUNCTUATION,
+                    Character.END_PUNCTUATION,
+                    Character.INITIAL_QUOTE_PUNCTUATION,
+                    Character.FINAL_QUOTE_PUNCTUATION,
+                    Character.OTHER_PUNCTUATION,
+                    Character.MATH_SYMBOL,
+                    Character.CURRENCY_SYMBOL,
+                    Character.MODIFIER_SYMBOL,
+                    Character.OTHER_SYMBOL -> true;
+            default -> false;
+        };
+    }
 }

@@ -5,17 +5,17 @@ package dev.strata.lang.value;
  * example {@code log(10, 0)}) and the infinities (for example {@code 1/0}).
  */
 enum SpecialNumber {
-  NEGATIVE_ZERO("-0"),
-  POSITIVE_INFINITY("+Inf"),
-  NEGATIVE_INFINITY("-Inf");
+    NEGATIVE_ZERO("-0"),
+    POSITIVE_INFINITY("+Inf"),
+    NEGATIVE_INFINITY("-Inf");
 
-  private final String text;
+    private final String text;
 
-  SpecialNumber(String text) {
-    this.text = text;
-  }
+    SpecialNumber(String text) {
+        this.text = text;
+    }
 
-  String text() {
-    return text;
-  }
+    String text() {
+        return text;
+    }
 }

@@ -42,7 +42,8 @@ public final class ConsoleTranscripts {
             return text;
         }
         int nl = text.indexOf('\n');
-        return text.substring(0, nl) + "\n" + text.substring(nl + 1).replaceAll("\\s*\n\\s*", " ").trim();
+        return text.substring(0, nl) + "\n"
+                + text.substring(nl + 1).replaceAll("\\s*\n\\s*", " ").trim();
     }
 
     /** What the console shows for one input: the value, or every error as "Error: summary" and detail. */
@@ -51,7 +52,11 @@ public final class ConsoleTranscripts {
         if (!r.hasErrors()) {
             return r.value();
         }
-        return String.join("\n", r.diagnostics().asList().stream().filter(Diagnostic::isError)
-                .map(d -> "Error: " + d.summary() + "\n" + d.detail()).toList());
+        return String.join(
+                "\n",
+                r.diagnostics().asList().stream()
+                        .filter(Diagnostic::isError)
+                        .map(d -> "Error: " + d.summary() + "\n" + d.detail())
+                        .toList());
     }
 }

@@ -31,13 +31,18 @@ class EvalCasesTest {
     Stream<DynamicTest> matchesTerraformConsole() throws IOException {
         Files.writeString(dir.resolve("t.tpl"), "Hello ${name}!\n%{ for x in items ~}\n- ${x}\n%{ endfor ~}\n");
         Files.writeString(dir.resolve("j.tpl"), "${jsonencode({a = n})}");
-        FunctionContext ctx = new FunctionContext(dir, Path.of("/home/test"),
-                Clock.fixed(Instant.parse("2024-01-02T03:04:05Z"), ZoneOffset.UTC), Optional.empty(),
+        FunctionContext ctx = new FunctionContext(
+                dir,
+                Path.of("/home/test"),
+                Clock.fixed(Instant.parse("2024-01-02T03:04:05Z"), ZoneOffset.UTC),
+                Optional.empty(),
                 () -> UUID.fromString("00000000-0000-4000-8000-000000000000"));
         FunctionTable table = TemplateFunctions.builtins(ctx);
         ConsoleSession session = new ConsoleSession(Scope.empty(table));
         return ConsoleTranscripts.load(EvalCasesTest.class, "eval-cases.txt").stream()
-                .map(c -> DynamicTest.dynamicTest(c.expr(), () -> assertThat(ConsoleTranscripts.normalize(
-                        ConsoleTranscripts.run(session, c.expr()))).isEqualTo(ConsoleTranscripts.normalize(c.expected()))));
+                .map(c -> DynamicTest.dynamicTest(
+                        c.expr(),
+                        () -> assertThat(ConsoleTranscripts.normalize(ConsoleTranscripts.run(session, c.expr())))
+                                .isEqualTo(ConsoleTranscripts.normalize(c.expected()))));
     }
 }

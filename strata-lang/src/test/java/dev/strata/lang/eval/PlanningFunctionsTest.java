@@ -23,26 +23,40 @@ class PlanningFunctionsTest {
     private static final FunctionContext CTX = FunctionContext.system(Path.of("."));
 
     @ParameterizedTest
-    @ValueSource(strings = {"timestamp()", "uuid()", "bcrypt(\"x\")", "timeadd(timestamp(), \"24h\")",
-        "templatestring(join(\"\", [\"at $\", \"{timestamp()}\"]), {})", "upper(uuid())", "bcrypt(\"x\", 4)"})
+    @ValueSource(
+            strings = {
+                "timestamp()",
+                "uuid()",
+                "bcrypt(\"x\")",
+                "timeadd(timestamp(), \"24h\")",
+                "templatestring(join(\"\", [\"at $\", \"{timestamp()}\"]), {})",
+                "upper(uuid())",
+                "bcrypt(\"x\", 4)"
+            })
     void unknownWhilePlanning(String expr) {
         Result<Value> planned = eval(expr, TemplateFunctions.planning(CTX));
-        assertThat(planned.diagnostics().hasErrors()).as(planned.diagnostics().toString()).isFalse();
+        assertThat(planned.diagnostics().hasErrors())
+                .as(planned.diagnostics().toString())
+                .isFalse();
         assertThat(planned.value()).isEqualTo(Value.unknown(Type.STRING));
 
         Result<Value> applied = eval(expr, TemplateFunctions.builtins(CTX));
-        assertThat(applied.diagnostics().hasErrors()).as(applied.diagnostics().toString()).isFalse();
+        assertThat(applied.diagnostics().hasErrors())
+                .as(applied.diagnostics().toString())
+                .isFalse();
         assertThat(applied.value().isWhollyKnown()).isTrue();
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"timestamp(1)", "bcrypt()", "uuid(\"x\")", "bcrypt([])"})
     void argumentsStillChecked(String expr) {
-        assertThat(eval(expr, TemplateFunctions.planning(CTX)).diagnostics().hasErrors()).isTrue();
+        assertThat(eval(expr, TemplateFunctions.planning(CTX)).diagnostics().hasErrors())
+                .isTrue();
     }
 
     private static Result<Value> eval(String src, FunctionTable functions) {
-        return new Evaluator(Scope.empty(functions)).evaluate(
-                NativeSyntax.parseExpression(src.getBytes(StandardCharsets.UTF_8), "t", SourcePos.START).value());
+        return new Evaluator(Scope.empty(functions))
+                .evaluate(NativeSyntax.parseExpression(src.getBytes(StandardCharsets.UTF_8), "t", SourcePos.START)
+                        .value());
     }
 }

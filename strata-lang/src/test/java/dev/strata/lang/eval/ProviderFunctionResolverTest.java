@@ -26,20 +26,22 @@ class ProviderFunctionResolverTest {
                 resolutions.incrementAndGet();
                 if (name.equals("provider::fake::shout")) {
                     return new FunctionTable.Lookup.Found(dev.strata.lang.funcs.Function.builder(name)
-                            .param(Param.of("s", Type.STRING)).returns(Type.STRING)
+                            .param(Param.of("s", Type.STRING))
+                            .returns(Type.STRING)
                             .impl((args, rt) -> {
                                 if (args.get(0).asString().isEmpty()) {
                                     throw FunctionError.call("nothing to shout");
                                 }
                                 return Value.string(args.get(0).asString().toUpperCase());
-                            }).build());
+                            })
+                            .build());
                 }
                 return new FunctionTable.Lookup.Missing("Unknown provider function", "not " + name);
             });
 
     private Result<Value> eval(String src) {
-        Result<dev.strata.hcl.syntax.Expr> e = NativeSyntax.parseExpression(src.getBytes(StandardCharsets.UTF_8), "t.tf",
-                SourcePos.START);
+        Result<dev.strata.hcl.syntax.Expr> e =
+                NativeSyntax.parseExpression(src.getBytes(StandardCharsets.UTF_8), "t.tf", SourcePos.START);
         assertThat(e.diagnostics().hasErrors()).isFalse();
         return new Evaluator(Scope.empty(table)).evaluate(e.value());
     }
@@ -67,16 +69,22 @@ class ProviderFunctionResolverTest {
         FunctionTable plain = TemplateFunctions.builtins(FunctionContext.system(Path.of(".")));
         Result<dev.strata.hcl.syntax.Expr> e = NativeSyntax.parseExpression(
                 "provider::foo::bar(\"x\")".getBytes(StandardCharsets.UTF_8), "t.tf", SourcePos.START);
-        Diagnostic d = new Evaluator(Scope.empty(plain)).evaluate(e.value()).diagnostics().asList().get(0);
+        Diagnostic d = new Evaluator(Scope.empty(plain))
+                .evaluate(e.value())
+                .diagnostics()
+                .asList()
+                .get(0);
         assertThat(d.summary()).isEqualTo("Unknown provider function");
-        assertThat(d.detail()).isEqualTo("There is no function named \"provider::foo::bar\". Ensure that provider name "
-                + "\"foo\" is declared in this module's required_providers block, and that this provider offers a "
-                + "function named \"bar\".");
+        assertThat(d.detail())
+                .isEqualTo("There is no function named \"provider::foo::bar\". Ensure that provider name "
+                        + "\"foo\" is declared in this module's required_providers block, and that this provider offers a "
+                        + "function named \"bar\".");
     }
 
     @Test
     void aFailedCallPointsAtTheNameAndOpenParen() {
-        Diagnostic d = eval("provider::fake::shout(\"\")").diagnostics().asList().get(0);
+        Diagnostic d =
+                eval("provider::fake::shout(\"\")").diagnostics().asList().get(0);
         assertThat(d.summary()).isEqualTo("Error in function call");
         assertThat(d.detail()).isEqualTo("Call to function \"provider::fake::shout\" failed: nothing to shout.");
         assertThat(d.subject().start().byteOffset()).isZero();

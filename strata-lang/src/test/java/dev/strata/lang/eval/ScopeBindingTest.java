@@ -18,14 +18,15 @@ class ScopeBindingTest {
     private static final Scope OUTER = Scope.empty(TemplateFunctions.builtins(FunctionContext.system(Path.of("."))));
 
     private static Result<Value> eval(Scope scope, String src) {
-        return new Evaluator(scope).evaluate(
-                NativeSyntax.parseExpression(src.getBytes(StandardCharsets.UTF_8), "t", SourcePos.START).value());
+        return new Evaluator(scope)
+                .evaluate(NativeSyntax.parseExpression(src.getBytes(StandardCharsets.UTF_8), "t", SourcePos.START)
+                        .value());
     }
 
     @Test
     void aBoundNameResolvesToItsValueAndTheEvaluatorAppliesTheRest() {
-        Scope scope = Scope.binding(OUTER, Map.of("it", Value.objectOf("key", Value.string("k"), "value",
-                Value.number(2))));
+        Scope scope =
+                Scope.binding(OUTER, Map.of("it", Value.objectOf("key", Value.string("k"), "value", Value.number(2))));
         Result<Value> r = eval(scope, "\"${it.key}=${it.value * 2}\"");
         assertThat(r.diagnostics()).isEqualTo(Diagnostics.NONE);
         assertThat(r.value()).isEqualTo(Value.string("k=4"));
@@ -35,7 +36,9 @@ class ScopeBindingTest {
     void otherNamesAndFunctionsAreTheOuterScopes() {
         Scope scope = Scope.binding(OUTER, Map.of("it", Value.TRUE));
         Result<Value> r = eval(scope, "upper(other)");
-        assertThat(r.diagnostics().asList()).extracting(d -> d.summary()).containsExactly("Reference to undeclared name");
+        assertThat(r.diagnostics().asList())
+                .extracting(d -> d.summary())
+                .containsExactly("Reference to undeclared name");
         assertThat(Scope.binding(OUTER, Map.of())).isSameAs(OUTER);
     }
 }

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
  * check, null vars fail on the parameter instead, known vars get the literal-template error.
  */
 class TemplateStringLiteralTest {
-    private static final Map<String, Value> NAMES = Map.of("d", Value.DYNAMIC_UNKNOWN,
-            "m", Value.unknown(Type.map(Type.STRING)));
+    private static final Map<String, Value> NAMES =
+            Map.of("d", Value.DYNAMIC_UNKNOWN, "m", Value.unknown(Type.map(Type.STRING)));
     private static final FunctionTable FUNCTIONS = TemplateFunctions.builtins(FunctionContext.system(Path.of(".")));
     private static final Scope SCOPE = new Scope() {
         @Override
@@ -50,9 +50,11 @@ class TemplateStringLiteralTest {
     void knownVarsRejectTheLiteralTemplate() {
         Diagnostic d = onlyError(eval("templatestring(\"hello\", {a = d})"));
         assertThat(d.summary()).isEqualTo("Invalid function argument");
-        assertThat(d.detail()).isEqualTo("Invalid value for \"template\" parameter: invalid template expression: "
-                + "templatestring is only for rendering templates retrieved dynamically from elsewhere, and so does "
-                + "not support providing a literal template; consider using a template string expression instead.");
+        assertThat(d.detail())
+                .isEqualTo(
+                        "Invalid value for \"template\" parameter: invalid template expression: "
+                                + "templatestring is only for rendering templates retrieved dynamically from elsewhere, and so does "
+                                + "not support providing a literal template; consider using a template string expression instead.");
     }
 
     @Test
@@ -69,7 +71,8 @@ class TemplateStringLiteralTest {
     }
 
     private static Result<Value> eval(String src) {
-        return new Evaluator(SCOPE).evaluate(
-                NativeSyntax.parseExpression(src.getBytes(StandardCharsets.UTF_8), "t", SourcePos.START).value());
+        return new Evaluator(SCOPE)
+                .evaluate(NativeSyntax.parseExpression(src.getBytes(StandardCharsets.UTF_8), "t", SourcePos.START)
+                        .value());
     }
 }

@@ -69,10 +69,13 @@ class UnknownSemanticsTest {
                 // a typed null is a value to format: %v prints it as null
                 new Case("format(\"%v\", tostring(null))", "\"null\"", "string"),
                 new Case("format(\"%v\", tostring(null), d)", unknown, "dynamic"),
-                new Case("formatlist(\"%v %v\", tolist(null), [\"a\", null])", "tolist([\n  \"null a\",\n  \"null null\",\n])",
-                        "list(string)"),
+                new Case(
+                        "formatlist(\"%v %v\", tolist(null), [\"a\", null])",
+                        "tolist([\n  \"null a\",\n  \"null null\",\n])", "list(string)"),
                 // ... and the wholly unknown result travels on: flatten of a tuple of dynamic unknowns
-                new Case("[for v in [\"a\", \"b\"] : format(v, d)]", "[\n  " + unknown + ",\n  " + unknown + ",\n]",
+                new Case(
+                        "[for v in [\"a\", \"b\"] : format(v, d)]",
+                        "[\n  " + unknown + ",\n  " + unknown + ",\n]",
                         "tuple([\n    dynamic,\n    dynamic,\n])"),
                 new Case("flatten([for v in [\"a\", \"b\"] : format(v, d)])", unknown, "dynamic"),
                 // functions that do take one keep their own result type
@@ -97,14 +100,16 @@ class UnknownSemanticsTest {
                 new Case("d == 1", unknown, "bool"),
                 new Case("\"a${d}\"", unknown, "string"),
                 // sets: unknown elements stay distinct; a lone unknown still counts one
-                new Case("toset([u, \"${u}/*\"])", "toset([\n  " + unknown + ",\n  " + unknown + ",\n])",
-                        "set(string)"),
+                new Case(
+                        "toset([u, \"${u}/*\"])", "toset([\n  " + unknown + ",\n  " + unknown + ",\n])", "set(string)"),
                 new Case("toset([d, d])", "toset([\n  " + unknown + ",\n  " + unknown + ",\n])", "set(dynamic)"),
                 new Case("length(toset([u, \"${u}/*\"]))", unknown, "number"),
                 new Case("length(toset([u]))", "1", "number"),
                 new Case("length(toset([{a = u}, {a = u}]))", unknown, "number"),
-                new Case("toset([u, null, \"b\", \"a\"])",
-                        "toset([\n  \"a\",\n  \"b\",\n  " + unknown + ",\n  tostring(null),\n])", "set(string)"));
+                new Case(
+                        "toset([u, null, \"b\", \"a\"])",
+                        "toset([\n  \"a\",\n  \"b\",\n  " + unknown + ",\n  tostring(null),\n])",
+                        "set(string)"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -117,7 +122,8 @@ class UnknownSemanticsTest {
     }
 
     private static Result<Value> eval(String src) {
-        return new Evaluator(SCOPE).evaluate(
-                NativeSyntax.parseExpression(src.getBytes(StandardCharsets.UTF_8), "t", SourcePos.START).value());
+        return new Evaluator(SCOPE)
+                .evaluate(NativeSyntax.parseExpression(src.getBytes(StandardCharsets.UTF_8), "t", SourcePos.START)
+                        .value());
     }
 }

@@ -21,19 +21,24 @@ import org.junit.jupiter.api.TestFactory;
  * (v1.11.4); each must give the same rendering, or, for errors, the same summary and detail.
  */
 class ConsoleCasesTest {
-  static FunctionTable table() {
-    FunctionContext ctx = new FunctionContext(Path.of("/nonexistent-strata-test-dir"), Path.of("/home/test"),
-        Clock.fixed(Instant.parse("2024-01-02T03:04:05Z"), ZoneOffset.UTC), Optional.empty(),
-        () -> UUID.fromString("00000000-0000-4000-8000-000000000000"));
-    return Functions.builtins(ctx);
-  }
+    static FunctionTable table() {
+        FunctionContext ctx = new FunctionContext(
+                Path.of("/nonexistent-strata-test-dir"),
+                Path.of("/home/test"),
+                Clock.fixed(Instant.parse("2024-01-02T03:04:05Z"), ZoneOffset.UTC),
+                Optional.empty(),
+                () -> UUID.fromString("00000000-0000-4000-8000-000000000000"));
+        return Functions.builtins(ctx);
+    }
 
-  @TestFactory
-  Stream<DynamicTest> matchesTerraformConsole() throws IOException {
-    FunctionTable table = table();
-    ConsoleSession session = new ConsoleSession(Scope.empty(table));
-    return ConsoleTranscripts.load(ConsoleCasesTest.class, "console-cases.txt").stream()
-        .map(c -> DynamicTest.dynamicTest(c.expr(), () -> assertThat(ConsoleTranscripts.normalize(
-            ConsoleTranscripts.run(session, c.expr()))).isEqualTo(ConsoleTranscripts.normalize(c.expected()))));
-  }
+    @TestFactory
+    Stream<DynamicTest> matchesTerraformConsole() throws IOException {
+        FunctionTable table = table();
+        ConsoleSession session = new ConsoleSession(Scope.empty(table));
+        return ConsoleTranscripts.load(ConsoleCasesTest.class, "console-cases.txt").stream()
+                .map(c -> DynamicTest.dynamicTest(
+                        c.expr(),
+                        () -> assertThat(ConsoleTranscripts.normalize(ConsoleTranscripts.run(session, c.expr())))
+                                .isEqualTo(ConsoleTranscripts.normalize(c.expected()))));
+    }
 }

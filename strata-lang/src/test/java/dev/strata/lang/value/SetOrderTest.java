@@ -48,37 +48,63 @@ class SetOrderTest {
         Value u = Value.unknown(Type.STRING);
         Value nullString = Value.nullValue(Type.STRING);
         return List.of(
-                new Case("strings, unknowns after, nulls last", List.of(u, nullString, s("b"), s("a")),
+                new Case(
+                        "strings, unknowns after, nulls last",
+                        List.of(u, nullString, s("b"), s("a")),
                         List.of(s("a"), s("b"), u, nullString)),
                 new Case("two unknowns stay two", List.of(u, u, s("a"), s("a")), List.of(s("a"), u, u)),
-                new Case("numbers by value", List.of(n("12345678901"), n("1.5"), n("-3"), n("0.1")),
+                new Case(
+                        "numbers by value",
+                        List.of(n("12345678901"), n("1.5"), n("-3"), n("0.1")),
                         List.of(n("-3"), n("0.1"), n("1.5"), n("12345678901"))),
                 new Case("bools", List.of(Value.TRUE, Value.FALSE), List.of(Value.FALSE, Value.TRUE)),
-                new Case("objects by serialization: 10 before 9", List.of(obj(n("9")), obj(n("10"))),
+                new Case(
+                        "objects by serialization: 10 before 9",
+                        List.of(obj(n("9")), obj(n("10"))),
                         List.of(obj(n("10")), obj(n("9")))),
-                new Case("objects: %g with 10 digits", List.of(obj(n("1.3")), obj(n("12345678901"))),
-                        List.of(obj(n("12345678901")), obj(n("1.3")))),
-                new Case("objects: 10 digits stay plain", List.of(obj(n("1234567890")), obj(n("1.3"))),
+                new Case(
+                        "objects: %g with 10 digits",
+                        List.of(obj(n("1.3")), obj(n("12345678901"))), List.of(obj(n("12345678901")), obj(n("1.3")))),
+                new Case(
+                        "objects: 10 digits stay plain",
+                        List.of(obj(n("1234567890")), obj(n("1.3"))),
                         List.of(obj(n("1.3")), obj(n("1234567890")))),
-                new Case("objects: small numbers in exponent form", List.of(obj(n("0.000012345")), obj(n("0.0001"))),
+                new Case(
+                        "objects: small numbers in exponent form",
+                        List.of(obj(n("0.000012345")), obj(n("0.0001"))),
                         List.of(obj(n("0.0001")), obj(n("0.000012345")))),
-                new Case("objects: Go quoting of control characters", List.of(obj(s("\u0001")), obj(s("Z"))),
+                new Case(
+                        "objects: Go quoting of control characters",
+                        List.of(obj(s("\u0001")), obj(s("Z"))),
                         List.of(obj(s("Z")), obj(s("\u0001")))),
-                new Case("objects: non-printable spaces escaped", List.of(obj(s("a")), obj(s("\u00a0"))),
+                new Case(
+                        "objects: non-printable spaces escaped",
+                        List.of(obj(s("a")), obj(s("\u00a0"))),
                         List.of(obj(s("\u00a0")), obj(s("a")))),
-                new Case("objects: quotes escaped", List.of(obj(s("a\"b")), obj(s("a#"))),
+                new Case(
+                        "objects: quotes escaped",
+                        List.of(obj(s("a\"b")), obj(s("a#"))),
                         List.of(obj(s("a#")), obj(s("a\"b")))),
-                new Case("objects: null attribute last", List.of(obj(nullString), obj(s("a"))),
+                new Case(
+                        "objects: null attribute last",
+                        List.of(obj(nullString), obj(s("a"))),
                         List.of(obj(s("a")), obj(nullString))),
-                new Case("objects: unknown attribute after known", List.of(obj(u), obj(s("r")), obj(s("q"))),
+                new Case(
+                        "objects: unknown attribute after known",
+                        List.of(obj(u), obj(s("r")), obj(s("q"))),
                         List.of(obj(s("q")), obj(s("r")), obj(u))),
                 new Case("objects holding unknowns stay distinct", List.of(obj(u), obj(u)), List.of(obj(u), obj(u))),
-                new Case("lists", List.of(strs("b", "a"), strs("a"), strs("a", "b")),
+                new Case(
+                        "lists",
+                        List.of(strs("b", "a"), strs("a"), strs("a", "b")),
                         List.of(strs("a", "b"), strs("a"), strs("b", "a"))),
-                new Case("maps by key then value",
-                        List.of(Value.map(Type.STRING, java.util.Map.of("b", s("1"))),
+                new Case(
+                        "maps by key then value",
+                        List.of(
+                                Value.map(Type.STRING, java.util.Map.of("b", s("1"))),
                                 Value.map(Type.STRING, java.util.Map.of("a", s("2"), "c", s("0")))),
-                        List.of(Value.map(Type.STRING, java.util.Map.of("a", s("2"), "c", s("0"))),
+                        List.of(
+                                Value.map(Type.STRING, java.util.Map.of("a", s("2"), "c", s("0"))),
                                 Value.map(Type.STRING, java.util.Map.of("b", s("1"))))));
     }
 
@@ -90,10 +116,25 @@ class SetOrderTest {
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
-    @CsvSource(delimiter = '|', value = {
-        "0|0", "1|1", "-1|-1", "100|100", "1.3|1.3", "0.1|0.1", "0.0001|0.0001", "0.000012345|1.2345e-05",
-        "1234567890|1234567890", "12345678901|1.23456789e+10", "1e20|1e+20", "1.5e-7|1.5e-07",
-        "123456.5|123456.5", "3.14159265358979|3.141592654", "-12345678901234|-1.23456789e+13"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "0|0",
+                "1|1",
+                "-1|-1",
+                "100|100",
+                "1.3|1.3",
+                "0.1|0.1",
+                "0.0001|0.0001",
+                "0.000012345|1.2345e-05",
+                "1234567890|1234567890",
+                "12345678901|1.23456789e+10",
+                "1e20|1e+20",
+                "1.5e-7|1.5e-07",
+                "123456.5|123456.5",
+                "3.14159265358979|3.141592654",
+                "-12345678901234|-1.23456789e+13"
+            })
     void numbersAsGoBigFloatPrintsThem(String given, String printed) {
         assertThat(SetHashBytes.number(n(given))).isEqualTo(printed);
     }
@@ -106,8 +147,17 @@ class SetOrderTest {
 
     static List<org.junit.jupiter.params.provider.Arguments> serializations() {
         return List.of(
-                org.junit.jupiter.params.provider.Arguments.of(Value.objectOf("a", s("x\ty"), "b", Value.TRUE,
-                        "c", Value.nullValue(Type.NUMBER), "d", Value.unknown(Type.STRING)), "<\"x\\ty\";T;~;?;>"),
+                org.junit.jupiter.params.provider.Arguments.of(
+                        Value.objectOf(
+                                "a",
+                                s("x\ty"),
+                                "b",
+                                Value.TRUE,
+                                "c",
+                                Value.nullValue(Type.NUMBER),
+                                "d",
+                                Value.unknown(Type.STRING)),
+                        "<\"x\\ty\";T;~;?;>"),
                 org.junit.jupiter.params.provider.Arguments.of(strs("a", "é"), "[\"a\";\"é\";]"),
                 org.junit.jupiter.params.provider.Arguments.of(
                         Value.map(Type.NUMBER, java.util.Map.of("k", n("2"))), "{\"k\":2;}"));

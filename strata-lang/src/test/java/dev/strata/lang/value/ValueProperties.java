@@ -16,100 +16,109 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 class ValueProperties {
-  @Provide
-  Arbitrary<Value> primitives() {
-    return Arbitraries.oneOf(
-        Arbitraries.strings().ofMaxLength(6).map(Value::string),
-        Arbitraries.bigDecimals().between(new BigDecimal("-1e6"), new BigDecimal("1e6")).ofScale(3).map(Value::number),
-        Arbitraries.of(true, false).map(Value::bool));
-  }
-
-  @Provide
-  Arbitrary<List<Value>> primitiveLists() {
-    return primitives().list().ofMaxSize(8);
-  }
-
-  @Provide
-  Arbitrary<List<String>> strings() {
-    return Arbitraries.strings().ofMaxLength(5).list().ofMaxSize(10);
-  }
-
-  @Property
-  void setOrderDoesNotDependOnInsertionOrder(@ForAll("strings") List<String> items) {
-    List<Value> vs = new ArrayList<>();
-    items.forEach(s -> vs.add(Value.string(s)));
-    List<Value> shuffled = new ArrayList<>(vs);
-    Collections.shuffle(shuffled);
-    Value a = Value.set(Type.STRING, vs);
-    Value b = Value.set(Type.STRING, shuffled);
-    assertThat(a).isEqualTo(b);
-    assertThat(a.elements()).isEqualTo(b.elements());
-    for (int i = 1; i < a.elements().size(); i++) {
-      assertThat(ValueOrder.compareStrings(a.elements().get(i - 1).asString(), a.elements().get(i).asString()))
-          .isNegative();
+    @Provide
+    Arbitrary<Value> primitives() {
+        return Arbitraries.oneOf(
+                Arbitraries.strings().ofMaxLength(6).map(Value::string),
+                Arbitraries.bigDecimals()
+                        .between(new BigDecimal("-1e6"), new BigDecimal("1e6"))
+                        .ofScale(3)
+                        .map(Value::number),
+                Arbitraries.of(true, false).map(Value::bool));
     }
-  }
 
-  @Property
-  void mapKeyOrderDoesNotDependOnInsertionOrder(@ForAll("strings") List<String> keys) {
-    Map<String, Value> m1 = new LinkedHashMap<>();
-    keys.forEach(k -> m1.put(k, Value.string(k)));
-    List<String> rev = new ArrayList<>(keys);
-    Collections.reverse(rev);
-    Map<String, Value> m2 = new LinkedHashMap<>();
-    rev.forEach(k -> m2.put(k, Value.string(k)));
-    Value a = Value.map(Type.STRING, m1);
-    Value b = Value.map(Type.STRING, m2);
-    assertThat(a).isEqualTo(b);
-    assertThat(List.copyOf(a.attributes().keySet())).isEqualTo(List.copyOf(b.attributes().keySet()));
-  }
-
-  @Property
-  void tupleToListConvertsWhenTypesUnify(@ForAll("primitiveLists") List<Value> elems) {
-    Value t = Value.tuple(elems);
-    List<Type> types = new ArrayList<>();
-    elems.forEach(e -> types.add(e.type()));
-    ConversionResult r = Convert.convert(t, Type.list(Type.DYNAMIC));
-    var u = Unify.unify(types);
-    assertThat(r.isOk()).isEqualTo(u.isPresent());
-    if (r.isOk()) {
-      Value l = r.value();
-      assertThat(l.length()).isEqualTo(elems.size());
-      if (!elems.isEmpty()) {
-        assertThat(l.type()).isEqualTo(Type.list(u.get()));
-      }
-      // Converting back to the tuple's type restores the original values.
-      assertThat(Convert.convert(l, t.type()).value()).isEqualTo(t);
+    @Provide
+    Arbitrary<List<Value>> primitiveLists() {
+        return primitives().list().ofMaxSize(8);
     }
-  }
 
-  @Property
-  void unifiedTypeAcceptsEveryInput(@ForAll("primitiveLists") List<Value> elems) {
-    List<Type> types = new ArrayList<>();
-    elems.forEach(e -> types.add(e.type()));
-    Unify.unify(types).ifPresent(u -> elems.forEach(e -> assertThat(Convert.convert(e, u).isOk()).isTrue()));
-  }
+    @Provide
+    Arbitrary<List<String>> strings() {
+        return Arbitraries.strings().ofMaxLength(5).list().ofMaxSize(10);
+    }
 
-  @Property
-  void conversionKeepsMarks(@ForAll("primitives") Value v) {
-    Value s = v.mark(Mark.SENSITIVE);
-    assertThat(Convert.convert(s, Type.STRING).value().isSensitive()).isTrue();
-    assertThat(Convert.convert(s, Type.DYNAMIC).value().isSensitive()).isTrue();
-  }
+    @Property
+    void setOrderDoesNotDependOnInsertionOrder(@ForAll("strings") List<String> items) {
+        List<Value> vs = new ArrayList<>();
+        items.forEach(s -> vs.add(Value.string(s)));
+        List<Value> shuffled = new ArrayList<>(vs);
+        Collections.shuffle(shuffled);
+        Value a = Value.set(Type.STRING, vs);
+        Value b = Value.set(Type.STRING, shuffled);
+        assertThat(a).isEqualTo(b);
+        assertThat(a.elements()).isEqualTo(b.elements());
+        for (int i = 1; i < a.elements().size(); i++) {
+            assertThat(ValueOrder.compareStrings(
+                            a.elements().get(i - 1).asString(),
+                            a.elements().get(i).asString()))
+                    .isNegative();
+        }
+    }
 
-  @Property
-  void nullAndUnknownConvertToAnyReachableType(@ForAll("primitives") Value v) {
-    Type target = Type.STRING;
-    assertThat(Convert.convert(Value.nullValue(v.type()), target).value()).isEqualTo(Value.nullValue(target));
-    assertThat(Convert.convert(Value.unknown(v.type()), target).value()).isEqualTo(Value.unknown(target));
-  }
+    @Property
+    void mapKeyOrderDoesNotDependOnInsertionOrder(@ForAll("strings") List<String> keys) {
+        Map<String, Value> m1 = new LinkedHashMap<>();
+        keys.forEach(k -> m1.put(k, Value.string(k)));
+        List<String> rev = new ArrayList<>(keys);
+        Collections.reverse(rev);
+        Map<String, Value> m2 = new LinkedHashMap<>();
+        rev.forEach(k -> m2.put(k, Value.string(k)));
+        Value a = Value.map(Type.STRING, m1);
+        Value b = Value.map(Type.STRING, m2);
+        assertThat(a).isEqualTo(b);
+        assertThat(List.copyOf(a.attributes().keySet()))
+                .isEqualTo(List.copyOf(b.attributes().keySet()));
+    }
 
-  @Property
-  void setOfMixedPrimitivesIsDeterministic(@ForAll("primitiveLists") List<Value> elems) {
-    List<Value> strings = new ArrayList<>();
-    elems.forEach(e -> strings.add(Convert.convert(e, Type.STRING).value()));
-    List<Value> shuffled = new ArrayList<>(strings);
-    Collections.shuffle(shuffled);
-    assertThat(Value.set(Type.STRING, strings).elements()).isEqualTo(Value.set(Type.STRING, shuffled).elements());
-  }
+    @Property
+    void tupleToListConvertsWhenTypesUnify(@ForAll("primitiveLists") List<Value> elems) {
+        Value t = Value.tuple(elems);
+        List<Type> types = new ArrayList<>();
+        elems.forEach(e -> types.add(e.type()));
+        ConversionResult r = Convert.convert(t, Type.list(Type.DYNAMIC));
+        var u = Unify.unify(types);
+        assertThat(r.isOk()).isEqualTo(u.isPresent());
+        if (r.isOk()) {
+            Value l = r.value();
+            assertThat(l.length()).isEqualTo(elems.size());
+            if (!elems.isEmpty()) {
+                assertThat(l.type()).isEqualTo(Type.list(u.get()));
+            }
+            // Converting back to the tuple's type restores the original values.
+            assertThat(Convert.convert(l, t.type()).value()).isEqualTo(t);
+        }
+    }
+
+    @Property
+    void unifiedTypeAcceptsEveryInput(@ForAll("primitiveLists") List<Value> elems) {
+        List<Type> types = new ArrayList<>();
+        elems.forEach(e -> types.add(e.type()));
+        Unify.unify(types)
+                .ifPresent(u -> elems.forEach(
+                        e -> assertThat(Convert.convert(e, u).isOk()).isTrue()));
+    }
+
+    @Property
+    void conversionKeepsMarks(@ForAll("primitives") Value v) {
+        Value s = v.mark(Mark.SENSITIVE);
+        assertThat(Convert.convert(s, Type.STRING).value().isSensitive()).isTrue();
+        assertThat(Convert.convert(s, Type.DYNAMIC).value().isSensitive()).isTrue();
+    }
+
+    @Property
+    void nullAndUnknownConvertToAnyReachableType(@ForAll("primitives") Value v) {
+        Type target = Type.STRING;
+        assertThat(Convert.convert(Value.nullValue(v.type()), target).value()).isEqualTo(Value.nullValue(target));
+        assertThat(Convert.convert(Value.unknown(v.type()), target).value()).isEqualTo(Value.unknown(target));
+    }
+
+    @Property
+    void setOfMixedPrimitivesIsDeterministic(@ForAll("primitiveLists") List<Value> elems) {
+        List<Value> strings = new ArrayList<>();
+        elems.forEach(e -> strings.add(Convert.convert(e, Type.STRING).value()));
+        List<Value> shuffled = new ArrayList<>(strings);
+        Collections.shuffle(shuffled);
+        assertThat(Value.set(Type.STRING, strings).elements())
+                .isEqualTo(Value.set(Type.STRING, shuffled).elements());
+    }
 }

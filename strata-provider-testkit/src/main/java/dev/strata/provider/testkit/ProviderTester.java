@@ -36,12 +36,14 @@ public final class ProviderTester {
      * Configures the provider as an engine running in {@code workingDirectory} with
      * {@code environment} would (null for the JVM's own).
      */
-    public static ProviderTester configure(Provider provider, Map<String, Value> config, Path workingDirectory,
-            Map<String, String> environment) {
+    public static ProviderTester configure(
+            Provider provider, Map<String, Value> config, Path workingDirectory, Map<String, String> environment) {
         Block block = provider.schema().provider().block();
         Value cfg = conform(block, config, "provider configuration");
         expectNoErrors("validateProviderConfig", provider.validateProviderConfig(cfg));
-        expectNoErrors("configure", provider.configure(new Provider.ConfigureRequest(cfg, "test", workingDirectory, environment)));
+        expectNoErrors(
+                "configure",
+                provider.configure(new Provider.ConfigureRequest(cfg, "test", workingDirectory, environment)));
         return new ProviderTester(provider);
     }
 
@@ -159,9 +161,12 @@ public final class ProviderTester {
             if (!attr.sensitive() || v == null || !v.isKnownAndNotNull()) {
                 return;
             }
-            String secret = v.type() == Type.STRING ? v.unmarkDeep().asString() : v.unmarkDeep().toString();
+            String secret = v.type() == Type.STRING
+                    ? v.unmarkDeep().asString()
+                    : v.unmarkDeep().toString();
             for (ProviderDiagnostic d : diags) {
-                if (secret.length() > 3 && (d.summary().contains(secret) || d.detail().contains(secret))) {
+                if (secret.length() > 3
+                        && (d.summary().contains(secret) || d.detail().contains(secret))) {
                     throw new AssertionError("a diagnostic contains the sensitive attribute " + name);
                 }
             }

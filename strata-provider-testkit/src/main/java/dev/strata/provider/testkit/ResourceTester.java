@@ -63,7 +63,7 @@ public final class ResourceTester {
         Value cfg = conformAndValidate(config);
         Plan p = plan(state, cfg);
         switch (p.action) {
-            case NO_OP -> { }
+            case NO_OP -> {}
             case CREATE, UPDATE -> {
                 state = applyChange(state, p, cfg);
             }
@@ -83,8 +83,10 @@ public final class ResourceTester {
             Plan again = plan(state, cfg);
             if (again.action != Action.NO_OP) {
                 throw new AssertionError("the plan after apply is not empty: " + again.action
-                        + " " + differences(state, again.planned) + (again.requiresReplace.isEmpty()
-                        ? "" : " (replace because of " + again.requiresReplace + ")"));
+                        + " " + differences(state, again.planned)
+                        + (again.requiresReplace.isEmpty()
+                                ? ""
+                                : " (replace because of " + again.requiresReplace + ")"));
             }
         }
         return new Step(p.action, p.planned, p.requiresReplace, state);
@@ -118,8 +120,8 @@ public final class ResourceTester {
         if (!imported.typeName().equals(typeName)) {
             throw new AssertionError("importResourceState returned a " + imported.typeName());
         }
-        Provider.ReadResponse read = provider.readResource(
-                new Provider.ReadRequest(typeName, imported.state(), imported.privateState()));
+        Provider.ReadResponse read =
+                provider.readResource(new Provider.ReadRequest(typeName, imported.state(), imported.privateState()));
         ProviderTester.expectNoErrors("readResource after import", read.diagnostics());
         if (read.newState().isNull()) {
             throw new AssertionError("the imported object does not exist");
@@ -131,7 +133,8 @@ public final class ResourceTester {
 
     /** The diagnostics of importing {@code id}, for tests of ids that must be refused. */
     public ProviderDiagnostics importErrors(String id) {
-        return provider.importResourceState(new Provider.ImportRequest(typeName, id)).diagnostics();
+        return provider.importResourceState(new Provider.ImportRequest(typeName, id))
+                .diagnostics();
     }
 
     /**
@@ -142,7 +145,8 @@ public final class ResourceTester {
         Value imported = importState(id);
         List<String> diffs = new ArrayList<>();
         state.attributes().forEach((name, v) -> {
-            if (!ignore.contains(name) && !v.equalsIgnoringMarks(imported.attributes().get(name))) {
+            if (!ignore.contains(name)
+                    && !v.equalsIgnoringMarks(imported.attributes().get(name))) {
                 diffs.add(name);
             }
         });
@@ -157,8 +161,8 @@ public final class ResourceTester {
         if (state.isNull()) {
             return;
         }
-        Provider.PlanResponse p = provider.planResourceChange(new Provider.PlanRequest(
-                typeName, state, block.nullValue(), block.nullValue(), privateState));
+        Provider.PlanResponse p = provider.planResourceChange(
+                new Provider.PlanRequest(typeName, state, block.nullValue(), block.nullValue(), privateState));
         ProviderTester.expectNoErrors("planResourceChange (destroy)", p.diagnostics());
         if (!p.plannedState().isNull()) {
             throw new AssertionError("planResourceChange planned an object for a destroy");
@@ -167,8 +171,8 @@ public final class ResourceTester {
     }
 
     private void destroyObject() {
-        Provider.ApplyResponse resp = provider.applyResourceChange(new Provider.ApplyRequest(
-                typeName, state, block.nullValue(), block.nullValue(), privateState, null));
+        Provider.ApplyResponse resp = provider.applyResourceChange(
+                new Provider.ApplyRequest(typeName, state, block.nullValue(), block.nullValue(), privateState, null));
         ProviderTester.checkNoLeaks(block, state, resp.diagnostics());
         ProviderTester.expectNoErrors("applyResourceChange (destroy)", resp.diagnostics());
         if (!resp.newState().isNull()) {
@@ -188,8 +192,8 @@ public final class ResourceTester {
 
     private Plan plan(Value prior, Value cfg) {
         Value proposed = ProposedNewState.of(block, prior, cfg);
-        Provider.PlanResponse resp = provider.planResourceChange(
-                new Provider.PlanRequest(typeName, prior, proposed, cfg, prior.isNull() ? PrivateState.EMPTY : privateState));
+        Provider.PlanResponse resp = provider.planResourceChange(new Provider.PlanRequest(
+                typeName, prior, proposed, cfg, prior.isNull() ? PrivateState.EMPTY : privateState));
         ProviderTester.checkNoLeaks(block, prior, resp.diagnostics());
         ProviderTester.expectNoErrors("planResourceChange", resp.diagnostics());
         Value planned = resp.plannedState();
@@ -221,8 +225,8 @@ public final class ResourceTester {
 
     private Value applyChange(Value prior, Plan p, Value cfg) {
         String token = prior.isNull() ? UUID.randomUUID().toString() : null;
-        Provider.ApplyResponse resp = provider.applyResourceChange(new Provider.ApplyRequest(
-                typeName, prior, p.planned, cfg, p.planPrivate, token));
+        Provider.ApplyResponse resp = provider.applyResourceChange(
+                new Provider.ApplyRequest(typeName, prior, p.planned, cfg, p.planPrivate, token));
         ProviderTester.checkNoLeaks(block, resp.newState(), resp.diagnostics());
         ProviderTester.checkNoLeaks(block, p.planned, resp.diagnostics());
         ProviderTester.expectNoErrors("applyResourceChange", resp.diagnostics());
@@ -240,11 +244,12 @@ public final class ResourceTester {
     /** The object must read back unchanged after being stored as JSON at the current schema version. */
     private void roundTrip(Value v) {
         String json = ValueJson.encode(v.unmarkDeep(), block.impliedType());
-        Provider.UpgradeResponse up = provider.upgradeResourceState(
-                new Provider.UpgradeRequest(typeName, schema.version(), json));
+        Provider.UpgradeResponse up =
+                provider.upgradeResourceState(new Provider.UpgradeRequest(typeName, schema.version(), json));
         ProviderTester.expectNoErrors("upgradeResourceState", up.diagnostics());
         if (!up.upgradedState().equalsIgnoringMarks(v)) {
-            throw new AssertionError("the object changed when stored and read back: " + differences(v, up.upgradedState()));
+            throw new AssertionError(
+                    "the object changed when stored and read back: " + differences(v, up.upgradedState()));
         }
     }
 

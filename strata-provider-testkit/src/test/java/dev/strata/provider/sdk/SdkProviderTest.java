@@ -37,14 +37,16 @@ class SdkProviderTest {
 
         @Override
         public Schema schema() {
-            return new Schema(2, Block.builder()
-                    .attribute("name", Attribute.required(Type.STRING))
-                    .attribute("zone", Attribute.optional(Type.STRING))
-                    .attribute("size", Attribute.optionalComputed(Type.NUMBER))
-                    .attribute("secret", Attribute.optional(Type.STRING).withSensitive())
-                    .attribute("id", Attribute.computed(Type.STRING))
-                    .attribute("etag", Attribute.computed(Type.STRING))
-                    .build());
+            return new Schema(
+                    2,
+                    Block.builder()
+                            .attribute("name", Attribute.required(Type.STRING))
+                            .attribute("zone", Attribute.optional(Type.STRING))
+                            .attribute("size", Attribute.optionalComputed(Type.NUMBER))
+                            .attribute("secret", Attribute.optional(Type.STRING).withSensitive())
+                            .attribute("id", Attribute.computed(Type.STRING))
+                            .attribute("etag", Attribute.computed(Type.STRING))
+                            .build());
         }
 
         @Override
@@ -69,9 +71,14 @@ class SdkProviderTest {
                 diags.error("Bad secret", "the secret " + Attrs.string(planned, "secret") + " was refused", null);
                 return null;
             }
-            return Attrs.with(planned, "id", Value.string("id-" + creates), "etag",
+            return Attrs.with(
+                    planned,
+                    "id",
+                    Value.string("id-" + creates),
+                    "etag",
                     unknownAfterApply ? Value.unknown(Type.STRING) : Value.string("e" + creates),
-                    "name", changePlanned ? Value.string("other") : Attrs.get(planned, "name"));
+                    "name",
+                    changePlanned ? Value.string("other") : Attrs.get(planned, "name"));
         }
 
         @Override
@@ -81,7 +88,8 @@ class SdkProviderTest {
     }
 
     private static ProviderTester tester(Thing t) {
-        return ProviderTester.configure(new SdkProvider(Schema.of(Block.builder().build()), List.of(t), List.of()));
+        return ProviderTester.configure(
+                new SdkProvider(Schema.of(Block.builder().build()), List.of(t), List.of()));
     }
 
     @Test
@@ -106,8 +114,10 @@ class SdkProviderTest {
     void unknownTypesAreNamedWithTheAlternatives() {
         Provider p = new SdkProvider(Schema.of(Block.builder().build()), List.of(new Thing()), List.of());
         ProviderDiagnostics d = p.validateResourceConfig("test_other", Value.EMPTY_OBJECT);
-        assertThat(d.asList()).extracting(ProviderDiagnostic::detail)
-                .containsExactly("This provider does not support resource type \"test_other\". Its resource types are: test_thing.");
+        assertThat(d.asList())
+                .extracting(ProviderDiagnostic::detail)
+                .containsExactly(
+                        "This provider does not support resource type \"test_other\". Its resource types are: test_thing.");
     }
 
     @Test
@@ -115,30 +125,45 @@ class SdkProviderTest {
         Thing unknown = new Thing();
         unknown.unknownAfterApply = true;
         assertThatThrownBy(() -> tester(unknown).resource("test_thing").apply(Map.of("name", Value.string("a"))))
-                .hasMessageContaining("left values unknown").hasMessageContaining("etag");
+                .hasMessageContaining("left values unknown")
+                .hasMessageContaining("etag");
         Thing changes = new Thing();
         changes.changePlanned = true;
         assertThatThrownBy(() -> tester(changes).resource("test_thing").apply(Map.of("name", Value.string("a"))))
                 .hasMessageContaining(".name: was a different value in the plan");
         Thing leaks = new Thing();
         leaks.leak = true;
-        assertThatThrownBy(() -> tester(leaks).resource("test_thing").apply(Map.of("name", Value.string("a"),
-                "secret", Value.string("hunter22").mark(Mark.SENSITIVE))))
+        assertThatThrownBy(() -> tester(leaks)
+                        .resource("test_thing")
+                        .apply(Map.of(
+                                "name",
+                                Value.string("a"),
+                                "secret",
+                                Value.string("hunter22").mark(Mark.SENSITIVE))))
                 .hasMessage("a diagnostic contains the sensitive attribute secret");
     }
 
     @Test
     void upgradeRefusesNewerStatesAndReadsTheCurrentVersion() {
         Provider p = new SdkProvider(Schema.of(Block.builder().build()), List.of(new Thing()), List.of());
-        var current = p.upgradeResourceState(new Provider.UpgradeRequest("test_thing", 2, "{\"name\":\"a\",\"size\":3}"));
+        var current =
+                p.upgradeResourceState(new Provider.UpgradeRequest("test_thing", 2, "{\"name\":\"a\",\"size\":3}"));
         assertThat(current.diagnostics().hasErrors()).isFalse();
         assertThat(current.upgradedState().attributes().get("size")).isEqualTo(Value.number(3));
-        assertThat(p.upgradeResourceState(new Provider.UpgradeRequest("test_thing", 3, "{}")).diagnostics().asList())
-                .extracting(ProviderDiagnostic::summary).containsExactly("Resource instance managed by newer provider version");
-        assertThat(p.upgradeResourceState(new Provider.UpgradeRequest("test_thing", 1, "{}")).diagnostics().asList())
-                .extracting(ProviderDiagnostic::summary).containsExactly("Unable to Upgrade Resource State");
+        assertThat(p.upgradeResourceState(new Provider.UpgradeRequest("test_thing", 3, "{}"))
+                        .diagnostics()
+                        .asList())
+                .extracting(ProviderDiagnostic::summary)
+                .containsExactly("Resource instance managed by newer provider version");
+        assertThat(p.upgradeResourceState(new Provider.UpgradeRequest("test_thing", 1, "{}"))
+                        .diagnostics()
+                        .asList())
+                .extracting(ProviderDiagnostic::summary)
+                .containsExactly("Unable to Upgrade Resource State");
         assertThat(p.upgradeResourceState(new Provider.UpgradeRequest("test_thing", 2, "{\"size\":\"x\"}"))
-                .diagnostics().hasErrors()).isTrue();
+                        .diagnostics()
+                        .hasErrors())
+                .isTrue();
     }
 
     @Test
@@ -151,10 +176,13 @@ class SdkProviderTest {
         };
         Provider p = new SdkProvider(Schema.of(Block.builder().build()), List.of(boom), List.of());
         Block b = boom.schema().block();
-        Value cfg = dev.strata.provider.SchemaValues.coerce(b, Value.objectOf("name", Value.string("a"),
-                "secret", Value.string("hunter22"))).value();
+        Value cfg = dev.strata.provider.SchemaValues.coerce(
+                        b, Value.objectOf("name", Value.string("a"), "secret", Value.string("hunter22")))
+                .value();
         var resp = p.applyResourceChange(new Provider.ApplyRequest("test_thing", b.nullValue(), cfg, cfg, null, "t"));
         assertThat(resp.newState().isNull()).isTrue();
-        assertThat(resp.diagnostics().toString()).contains("Provider internal error").doesNotContain("hunter22");
+        assertThat(resp.diagnostics().toString())
+                .contains("Provider internal error")
+                .doesNotContain("hunter22");
     }
 }

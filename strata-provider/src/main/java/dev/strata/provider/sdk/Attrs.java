@@ -76,6 +76,10 @@ public final class Attrs {
     /** A known list of strings, or an empty list when null. */
     public static List<String> stringList(Value object, String name) {
         Value v = get(object, name).unmarkDeep();
-        return v.isNull() ? List.of() : v.elements().stream().map(e -> e.isNull() ? null : e.asString()).toList();
+        return v.isNull()
+                ? List.of()
+                : v.elements().stream()
+                        .map(e -> e.isNull() ? null : e.asString())
+                        .toList();
     }
 }

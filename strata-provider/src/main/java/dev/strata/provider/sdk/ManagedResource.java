@@ -72,7 +72,8 @@ public interface ManagedResource {
 
     /** The state of an existing object named by {@code id}; the engine reads it afterwards. */
     default Value importState(String id, ProviderDiagnostics.Builder diags) {
-        diags.add(ProviderDiagnostic.error("Resource Import Not Implemented",
+        diags.add(ProviderDiagnostic.error(
+                "Resource Import Not Implemented",
                 "This resource does not support import. Please contact the provider developer for additional"
                         + " information."));
         return null;
@@ -80,7 +81,8 @@ public interface ManagedResource {
 
     /** The state written with an older schema version, in the current schema's type. */
     default Value upgrade(long version, JsonNode rawState, ProviderDiagnostics.Builder diags) {
-        diags.add(ProviderDiagnostic.error("Unable to Upgrade Resource State",
+        diags.add(ProviderDiagnostic.error(
+                "Unable to Upgrade Resource State",
                 "This resource has no upgrade from schema version " + version + " to " + schema().version() + "."));
         return null;
     }

@@ -6,9 +6,9 @@ import dev.strata.lang.value.Value;
 import dev.strata.provider.Attribute;
 import dev.strata.provider.AttributePath;
 import dev.strata.provider.Block;
+import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;
-import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderSchema;
 import dev.strata.provider.Schema;
 import dev.strata.provider.SchemaValues;
@@ -38,7 +38,8 @@ public class SdkProvider implements Provider {
     private final EngineContext context;
     private volatile boolean stopRequested;
 
-    public SdkProvider(Schema providerSchema, List<? extends ManagedResource> resources, List<? extends DataSource> dataSources) {
+    public SdkProvider(
+            Schema providerSchema, List<? extends ManagedResource> resources, List<? extends DataSource> dataSources) {
         this(providerSchema, resources, dataSources, new EngineContext());
     }
 
@@ -46,7 +47,10 @@ public class SdkProvider implements Provider {
      * A provider whose resources and data sources share {@code context}, through which they see the
      * working directory and environment that {@code configure} was given.
      */
-    public SdkProvider(Schema providerSchema, List<? extends ManagedResource> resources, List<? extends DataSource> dataSources,
+    public SdkProvider(
+            Schema providerSchema,
+            List<? extends ManagedResource> resources,
+            List<? extends DataSource> dataSources,
             EngineContext context) {
         this.context = java.util.Objects.requireNonNull(context, "context");
         Map<String, Schema> rs = new TreeMap<>();
@@ -164,35 +168,40 @@ public class SdkProvider implements Provider {
         if (changing) {
             for (Map.Entry<String, Attribute> e : block.attributes().entrySet()) {
                 String name = e.getKey();
-                boolean keep = !prior.isNull() && replace.isEmpty() && r.stableComputed().contains(name);
+                boolean keep = !prior.isNull()
+                        && replace.isEmpty()
+                        && r.stableComputed().contains(name);
                 if (e.getValue().computed() && isNull(config, name) && !defaulted.contains(name) && !keep) {
-                    planned = Attrs.with(planned, name, Value.unknown(e.getValue().type()));
+                    planned =
+                            Attrs.with(planned, name, Value.unknown(e.getValue().type()));
                 }
             }
         }
         ProviderDiagnostics.Builder diags = ProviderDiagnostics.builder();
         Value finalPlanned = planned;
-        Value modified = r.modifyPlan(new ManagedResource.PlanContext() {
-            @Override
-            public Value prior() {
-                return prior;
-            }
+        Value modified = r.modifyPlan(
+                new ManagedResource.PlanContext() {
+                    @Override
+                    public Value prior() {
+                        return prior;
+                    }
 
-            @Override
-            public Value config() {
-                return config;
-            }
+                    @Override
+                    public Value config() {
+                        return config;
+                    }
 
-            @Override
-            public Value planned() {
-                return finalPlanned;
-            }
+                    @Override
+                    public Value planned() {
+                        return finalPlanned;
+                    }
 
-            @Override
-            public List<AttributePath> requiresReplace() {
-                return replace;
-            }
-        }, diags);
+                    @Override
+                    public List<AttributePath> requiresReplace() {
+                        return replace;
+                    }
+                },
+                diags);
         return new PlanResponse(modified == null ? planned : modified, replace, req.priorPrivate(), diags.build());
     }
 
@@ -281,16 +290,19 @@ public class SdkProvider implements Provider {
                 return new UpgradeResponse(ValueJson.fromNode(raw, block.impliedType()), ProviderDiagnostics.NONE);
             }
             if (req.version() > r.schema().version()) {
-                diags.add(ProviderDiagnostic.error("Resource instance managed by newer provider version",
+                diags.add(ProviderDiagnostic.error(
+                        "Resource instance managed by newer provider version",
                         "The current state of this " + req.typeName() + " was created by a newer provider version"
-                                + " (schema version " + req.version() + ") than this one (" + r.schema().version()
+                                + " (schema version " + req.version() + ") than this one ("
+                                + r.schema().version()
                                 + "). Use the newer provider version."));
                 return new UpgradeResponse(block.nullValue(), diags.build());
             }
             Value v = r.upgrade(req.version(), raw, diags);
             return new UpgradeResponse(v == null ? block.nullValue() : v, diags.build());
         } catch (IOException | IllegalArgumentException e) {
-            diags.add(ProviderDiagnostic.error("Unable to read resource state",
+            diags.add(ProviderDiagnostic.error(
+                    "Unable to read resource state",
                     "The stored state of this " + req.typeName() + " does not match its schema: " + e.getMessage()));
             return new UpgradeResponse(block.nullValue(), diags.build());
         }
@@ -321,16 +333,18 @@ public class SdkProvider implements Provider {
 
     private ProviderDiagnostics unknownType(String kind, String typeName) {
         List<String> names = new ArrayList<>(kind.equals("resource") ? resources.keySet() : dataSources.keySet());
-        return ProviderDiagnostics.error("Invalid " + kind + " type",
-                "This provider does not support " + kind + " type \"" + typeName + "\". Its " + kind
-                        + " types are: " + (names.isEmpty() ? "none" : String.join(", ", names)) + ".");
+        return ProviderDiagnostics.error(
+                "Invalid " + kind + " type",
+                "This provider does not support " + kind + " type \"" + typeName + "\". Its " + kind + " types are: "
+                        + (names.isEmpty() ? "none" : String.join(", ", names)) + ".");
     }
 
     // A bug in provider code must not take the engine down with it, nor lose the object: the
     // caller keeps the prior state. The message is the exception's type only, since exception
     // messages may quote values.
     private static ProviderDiagnostic crash(RuntimeException e) {
-        return ProviderDiagnostic.error("Provider internal error",
+        return ProviderDiagnostic.error(
+                "Provider internal error",
                 "The provider failed unexpectedly (" + e.getClass().getSimpleName() + "). This is a bug in the"
                         + " provider; please report it.");
     }

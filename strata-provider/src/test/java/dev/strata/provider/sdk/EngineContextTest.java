@@ -32,14 +32,19 @@ class EngineContextTest {
             return Schema.of(Block.builder()
                     .attribute("name", Attribute.required(Type.STRING))
                     .attribute("path", Attribute.computed(Type.STRING))
-                    .attribute("env", Attribute.computed(Type.STRING)).build());
+                    .attribute("env", Attribute.computed(Type.STRING))
+                    .build());
         }
 
         @Override
         public Value read(Value config, ProviderDiagnostics.Builder diags) {
             String v = ctx.env("WHERE_TEST");
-            return Attrs.with(config, "path", Value.string(ctx.resolve(Attrs.string(config, "name")).toString()),
-                    "env", v == null ? Value.nullValue(Type.STRING) : Value.string(v));
+            return Attrs.with(
+                    config,
+                    "path",
+                    Value.string(ctx.resolve(Attrs.string(config, "name")).toString()),
+                    "env",
+                    v == null ? Value.nullValue(Type.STRING) : Value.string(v));
         }
     }
 
@@ -48,8 +53,15 @@ class EngineContextTest {
     }
 
     private static Value read(Provider p, String name) {
-        Provider.ReadDataResponse r = p.readDataSource(new Provider.ReadDataRequest("test_where",
-                Value.objectOf("name", Value.string(name), "path", Value.nullValue(Type.STRING), "env", Value.nullValue(Type.STRING))));
+        Provider.ReadDataResponse r = p.readDataSource(new Provider.ReadDataRequest(
+                "test_where",
+                Value.objectOf(
+                        "name",
+                        Value.string(name),
+                        "path",
+                        Value.nullValue(Type.STRING),
+                        "env",
+                        Value.nullValue(Type.STRING))));
         assertThat(r.diagnostics().hasErrors()).isFalse();
         return r.state();
     }
@@ -58,10 +70,16 @@ class EngineContextTest {
     void resourcesSeeTheWorkingDirectoryAndEnvironmentGivenToConfigure() {
         EngineContext ctx = new EngineContext();
         Provider p = provider(ctx);
-        assertThat(p.configure(new Provider.ConfigureRequest(Value.EMPTY_OBJECT, "1.0", dir.resolve("a/../b"),
-                Map.of("WHERE_TEST", "yes", "EMPTY", ""))).hasErrors()).isFalse();
+        assertThat(p.configure(new Provider.ConfigureRequest(
+                                Value.EMPTY_OBJECT,
+                                "1.0",
+                                dir.resolve("a/../b"),
+                                Map.of("WHERE_TEST", "yes", "EMPTY", "")))
+                        .hasErrors())
+                .isFalse();
         Value v = read(p, "sub/file.txt");
-        assertThat(v.attributes().get("path")).isEqualTo(Value.string(dir.resolve("b/sub/file.txt").toString()));
+        assertThat(v.attributes().get("path"))
+                .isEqualTo(Value.string(dir.resolve("b/sub/file.txt").toString()));
         assertThat(v.attributes().get("env")).isEqualTo(Value.string("yes"));
         assertThat(ctx.env("EMPTY")).as("empty counts as unset").isNull();
         assertThat(read(p, "/abs/file").attributes().get("path")).isEqualTo(Value.string("/abs/file"));
@@ -82,7 +100,8 @@ class EngineContextTest {
 
     @Test
     void theEnvironmentNeverShowsInTheRequestsText() {
-        Provider.ConfigureRequest r = new Provider.ConfigureRequest(Value.EMPTY_OBJECT, "1.0", dir, Map.of("PGPASSWORD", "hunter2"));
+        Provider.ConfigureRequest r =
+                new Provider.ConfigureRequest(Value.EMPTY_OBJECT, "1.0", dir, Map.of("PGPASSWORD", "hunter2"));
         assertThat(r.toString()).doesNotContain("hunter2").contains(dir.toString());
     }
 }

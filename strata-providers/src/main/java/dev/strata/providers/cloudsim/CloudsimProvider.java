@@ -28,11 +28,22 @@ import java.util.Set;
 final class CloudsimProvider extends SdkProvider {
 
     private static final Schema CONFIG = Schema.of(Block.builder()
-            .attribute("endpoint", Attribute.required(Type.STRING).withDescription("Base URL of the simulator, e.g. http://127.0.0.1:8080"))
-            .attribute("client_id", Attribute.optional(Type.STRING).withDescription("Client identity for the simulator's rate limits"))
-            .attribute("max_retries", Attribute.optional(Type.NUMBER).withDescription("Retries of throttled or failed requests (default 5)"))
-            .attribute("consistency_timeout_seconds", Attribute.optional(Type.NUMBER).withDescription(
-                    "How long to wait for a new object to become visible and ready (default 60)"))
+            .attribute(
+                    "endpoint",
+                    Attribute.required(Type.STRING)
+                            .withDescription("Base URL of the simulator, e.g. http://127.0.0.1:8080"))
+            .attribute(
+                    "client_id",
+                    Attribute.optional(Type.STRING).withDescription("Client identity for the simulator's rate limits"))
+            .attribute(
+                    "max_retries",
+                    Attribute.optional(Type.NUMBER)
+                            .withDescription("Retries of throttled or failed requests (default 5)"))
+            .attribute(
+                    "consistency_timeout_seconds",
+                    Attribute.optional(Type.NUMBER)
+                            .withDescription(
+                                    "How long to wait for a new object to become visible and ready (default 60)"))
             .build());
 
     private final Sleeper sleeper;
@@ -75,60 +86,158 @@ final class CloudsimProvider extends SdkProvider {
 
     private static List<SimResource> resources(Holder h) {
         Block rule = Block.builder()
-                .attribute("protocol", req(Type.STRING)).attribute("from_port", req(Type.NUMBER))
-                .attribute("to_port", req(Type.NUMBER)).attribute("cidr", req(Type.STRING)).build();
+                .attribute("protocol", req(Type.STRING))
+                .attribute("from_port", req(Type.NUMBER))
+                .attribute("to_port", req(Type.NUMBER))
+                .attribute("cidr", req(Type.STRING))
+                .build();
         return List.of(
-                new SimResource("cloudsim_network", "networks", Block.builder()
-                        .attribute("cidr", req(Type.STRING)).attribute("name", opt(Type.STRING))
-                        .attribute("id", comp(Type.STRING)).attribute("arn", comp(Type.STRING)).build(),
-                        Set.of("cidr"), Set.of("name"), Map.of(), null, h),
-                new SimResource("cloudsim_subnet", "subnets", Block.builder()
-                        .attribute("network_id", req(Type.STRING)).attribute("cidr", req(Type.STRING))
-                        .attribute("name", opt(Type.STRING))
-                        .attribute("id", comp(Type.STRING)).attribute("arn", comp(Type.STRING)).build(),
-                        Set.of("network_id", "cidr"), Set.of("name"), Map.of(), null, h),
-                new SimResource("cloudsim_security_group", "security_groups", Block.builder()
-                        .attribute("network_id", req(Type.STRING)).attribute("name", opt(Type.STRING))
-                        .block("rule", NestedBlock.of(NestingMode.LIST, rule))
-                        .attribute("id", comp(Type.STRING)).attribute("arn", comp(Type.STRING)).build(),
-                        Set.of("network_id"), Set.of("name", "rule"), Map.of("rule", "rules"), null, h),
-                new SimResource("cloudsim_instance", "instances", Block.builder()
-                        .attribute("subnet_id", req(Type.STRING)).attribute("image", req(Type.STRING))
-                        .attribute("size", req(Type.STRING)).attribute("name", opt(Type.STRING))
-                        .attribute("security_group_ids", Attribute.optionalComputed(Type.set(Type.STRING)))
-                        .attribute("id", comp(Type.STRING)).attribute("arn", comp(Type.STRING))
-                        .attribute("private_ip", comp(Type.STRING)).attribute("status", comp(Type.STRING)).build(),
-                        Set.of("subnet_id", "image"), Set.of("size", "name", "security_group_ids"), Map.of(), "running", h),
-                new SimResource("cloudsim_disk", "disks", Block.builder()
-                        .attribute("size_gb", req(Type.NUMBER)).attribute("name", opt(Type.STRING))
-                        .attribute("id", comp(Type.STRING)).attribute("arn", comp(Type.STRING)).build(),
-                        Set.of(), Set.of("size_gb", "name"), Map.of(), null, h).growOnly("size_gb"),
-                new SimResource("cloudsim_disk_attachment", "attachments", Block.builder()
-                        .attribute("disk_id", req(Type.STRING)).attribute("instance_id", req(Type.STRING))
-                        .attribute("id", comp(Type.STRING)).attribute("arn", comp(Type.STRING)).build(),
-                        Set.of("disk_id", "instance_id"), Set.of(), Map.of(), null, h),
-                new SimResource("cloudsim_bucket", "buckets", Block.builder()
-                        .attribute("name", req(Type.STRING))
-                        .attribute("id", comp(Type.STRING)).attribute("arn", comp(Type.STRING)).build(),
-                        Set.of("name"), Set.of(), Map.of(), null, h),
-                new SimResource("cloudsim_dns_record", "dns_records", Block.builder()
-                        .attribute("zone", req(Type.STRING)).attribute("name", req(Type.STRING)).attribute("type", req(Type.STRING))
-                        .attribute("ttl", Attribute.optionalComputed(Type.NUMBER)).attribute("records", req(Type.list(Type.STRING)))
-                        .attribute("id", comp(Type.STRING)).attribute("arn", comp(Type.STRING)).build(),
-                        Set.of("zone", "name", "type"), Set.of("ttl", "records"), Map.of(), null, h),
-                new SimResource("cloudsim_load_balancer", "load_balancers", Block.builder()
-                        .attribute("network_id", req(Type.STRING)).attribute("name", opt(Type.STRING))
-                        .attribute("target_instance_ids", Attribute.optionalComputed(Type.set(Type.STRING)))
-                        .attribute("id", comp(Type.STRING)).attribute("arn", comp(Type.STRING))
-                        .attribute("dns_name", comp(Type.STRING)).build(),
-                        Set.of("network_id"), Set.of("name", "target_instance_ids"), Map.of(), null, h));
+                new SimResource(
+                        "cloudsim_network",
+                        "networks",
+                        Block.builder()
+                                .attribute("cidr", req(Type.STRING))
+                                .attribute("name", opt(Type.STRING))
+                                .attribute("id", comp(Type.STRING))
+                                .attribute("arn", comp(Type.STRING))
+                                .build(),
+                        Set.of("cidr"),
+                        Set.of("name"),
+                        Map.of(),
+                        null,
+                        h),
+                new SimResource(
+                        "cloudsim_subnet",
+                        "subnets",
+                        Block.builder()
+                                .attribute("network_id", req(Type.STRING))
+                                .attribute("cidr", req(Type.STRING))
+                                .attribute("name", opt(Type.STRING))
+                                .attribute("id", comp(Type.STRING))
+                                .attribute("arn", comp(Type.STRING))
+                                .build(),
+                        Set.of("network_id", "cidr"),
+                        Set.of("name"),
+                        Map.of(),
+                        null,
+                        h),
+                new SimResource(
+                        "cloudsim_security_group",
+                        "security_groups",
+                        Block.builder()
+                                .attribute("network_id", req(Type.STRING))
+                                .attribute("name", opt(Type.STRING))
+                                .block("rule", NestedBlock.of(NestingMode.LIST, rule))
+                                .attribute("id", comp(Type.STRING))
+                                .attribute("arn", comp(Type.STRING))
+                                .build(),
+                        Set.of("network_id"),
+                        Set.of("name", "rule"),
+                        Map.of("rule", "rules"),
+                        null,
+                        h),
+                new SimResource(
+                        "cloudsim_instance",
+                        "instances",
+                        Block.builder()
+                                .attribute("subnet_id", req(Type.STRING))
+                                .attribute("image", req(Type.STRING))
+                                .attribute("size", req(Type.STRING))
+                                .attribute("name", opt(Type.STRING))
+                                .attribute("security_group_ids", Attribute.optionalComputed(Type.set(Type.STRING)))
+                                .attribute("id", comp(Type.STRING))
+                                .attribute("arn", comp(Type.STRING))
+                                .attribute("private_ip", comp(Type.STRING))
+                                .attribute("status", comp(Type.STRING))
+                                .build(),
+                        Set.of("subnet_id", "image"),
+                        Set.of("size", "name", "security_group_ids"),
+                        Map.of(),
+                        "running",
+                        h),
+                new SimResource(
+                                "cloudsim_disk",
+                                "disks",
+                                Block.builder()
+                                        .attribute("size_gb", req(Type.NUMBER))
+                                        .attribute("name", opt(Type.STRING))
+                                        .attribute("id", comp(Type.STRING))
+                                        .attribute("arn", comp(Type.STRING))
+                                        .build(),
+                                Set.of(),
+                                Set.of("size_gb", "name"),
+                                Map.of(),
+                                null,
+                                h)
+                        .growOnly("size_gb"),
+                new SimResource(
+                        "cloudsim_disk_attachment",
+                        "attachments",
+                        Block.builder()
+                                .attribute("disk_id", req(Type.STRING))
+                                .attribute("instance_id", req(Type.STRING))
+                                .attribute("id", comp(Type.STRING))
+                                .attribute("arn", comp(Type.STRING))
+                                .build(),
+                        Set.of("disk_id", "instance_id"),
+                        Set.of(),
+                        Map.of(),
+                        null,
+                        h),
+                new SimResource(
+                        "cloudsim_bucket",
+                        "buckets",
+                        Block.builder()
+                                .attribute("name", req(Type.STRING))
+                                .attribute("id", comp(Type.STRING))
+                                .attribute("arn", comp(Type.STRING))
+                                .build(),
+                        Set.of("name"),
+                        Set.of(),
+                        Map.of(),
+                        null,
+                        h),
+                new SimResource(
+                        "cloudsim_dns_record",
+                        "dns_records",
+                        Block.builder()
+                                .attribute("zone", req(Type.STRING))
+                                .attribute("name", req(Type.STRING))
+                                .attribute("type", req(Type.STRING))
+                                .attribute("ttl", Attribute.optionalComputed(Type.NUMBER))
+                                .attribute("records", req(Type.list(Type.STRING)))
+                                .attribute("id", comp(Type.STRING))
+                                .attribute("arn", comp(Type.STRING))
+                                .build(),
+                        Set.of("zone", "name", "type"),
+                        Set.of("ttl", "records"),
+                        Map.of(),
+                        null,
+                        h),
+                new SimResource(
+                        "cloudsim_load_balancer",
+                        "load_balancers",
+                        Block.builder()
+                                .attribute("network_id", req(Type.STRING))
+                                .attribute("name", opt(Type.STRING))
+                                .attribute("target_instance_ids", Attribute.optionalComputed(Type.set(Type.STRING)))
+                                .attribute("id", comp(Type.STRING))
+                                .attribute("arn", comp(Type.STRING))
+                                .attribute("dns_name", comp(Type.STRING))
+                                .build(),
+                        Set.of("network_id"),
+                        Set.of("name", "target_instance_ids"),
+                        Map.of(),
+                        null,
+                        h));
     }
 
     @Override
     protected void validateConfig(Value config, ProviderDiagnostics.Builder diags) {
         Value e = Attrs.get(config, "endpoint").unmarkDeep();
         if (e.isKnownAndNotNull() && !e.asString().matches("https?://.+")) {
-            diags.error("Invalid endpoint", "endpoint must be an http:// or https:// URL.", AttributePath.of("endpoint"));
+            diags.error(
+                    "Invalid endpoint", "endpoint must be an http:// or https:// URL.", AttributePath.of("endpoint"));
         }
     }
 
@@ -136,7 +245,11 @@ final class CloudsimProvider extends SdkProvider {
     protected void configure(Value config, ProviderDiagnostics.Builder diags) {
         BigDecimal retries = Attrs.number(config, "max_retries");
         BigDecimal timeout = Attrs.number(config, "consistency_timeout_seconds");
-        client = new SimClient(Attrs.string(config, "endpoint"), Attrs.string(config, "client_id"),
-                retries == null ? 5 : retries.intValue(), Duration.ofSeconds(timeout == null ? 60 : timeout.longValue()), sleeper);
+        client = new SimClient(
+                Attrs.string(config, "endpoint"),
+                Attrs.string(config, "client_id"),
+                retries == null ? 5 : retries.intValue(),
+                Duration.ofSeconds(timeout == null ? 60 : timeout.longValue()),
+                sleeper);
     }
 }

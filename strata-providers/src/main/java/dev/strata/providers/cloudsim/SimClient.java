@@ -48,7 +48,8 @@ final class SimClient {
         }
     }
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final String endpoint;
     private final String clientId;
     final int maxRetries;
@@ -63,44 +64,45 @@ final class SimClient {
         this.maxRetries = maxRetries;
         this.consistencyTimeout = consistencyTimeout;
         this.sleeper = sleeper;
-        this.retry = Retry.of("cloudsim requests", RetryConfig.<Outcome>custom()
-                .maxAttempts(maxRetries + 1)
-                .retryOnResult(o -> o instanceof Outcome.Throttled || o instanceof Outcome.ServerError
-                        || o instanceof Outcome.Broken)
-                .intervalBiFunction((attempt, o) -> o.get() instanceof Outcome.Throttled t ? t.retryAfter().toMillis()
-                        : BACKOFF.toMillis() << Math.min(attempt - 1, 20))
-                .failAfterMaxAttempts(false)
-                .build());
+        this.retry = Retry.of(
+                "cloudsim requests",
+                RetryConfig.<Outcome>custom()
+                        .maxAttempts(maxRetries + 1)
+                        .retryOnResult(o -> o instanceof Outcome.Throttled
+                                || o instanceof Outcome.ServerError
+                                || o instanceof Outcome.Broken)
+                        .intervalBiFunction((attempt, o) -> o.get() instanceof Outcome.Throttled t
+                                ? t.retryAfter().toMillis()
+                                : BACKOFF.toMillis() << Math.min(attempt - 1, 20))
+                        .failAfterMaxAttempts(false)
+                        .build());
         // With max_retries = 0 the provider never waits, here neither.
-        this.reconnect = Retry.of("cloudsim connections", RetryConfig.<Outcome>custom()
-                .maxAttempts(maxRetries > 0 ? 2 : 1)
-                .retryOnResult(o -> o instanceof Outcome.Unreachable u && u.failure().reason().equals("connection refused"))
-                .intervalBiFunction((attempt, o) -> CONNECT_RETRY_PAUSE.toMillis())
-                .failAfterMaxAttempts(false)
-                .build());
+        this.reconnect = Retry.of(
+                "cloudsim connections",
+                RetryConfig.<Outcome>custom()
+                        .maxAttempts(maxRetries > 0 ? 2 : 1)
+                        .retryOnResult(o -> o instanceof Outcome.Unreachable u
+                                && u.failure().reason().equals("connection refused"))
+                        .intervalBiFunction((attempt, o) -> CONNECT_RETRY_PAUSE.toMillis())
+                        .failAfterMaxAttempts(false)
+                        .build());
     }
 
     /** What one request got. */
     private sealed interface Outcome {
-        record Answered(Response response) implements Outcome {
-        }
+        record Answered(Response response) implements Outcome {}
 
-        record Throttled(Duration retryAfter) implements Outcome {
-        }
+        record Throttled(Duration retryAfter) implements Outcome {}
 
-        record ServerError(int status) implements Outcome {
-        }
+        record ServerError(int status) implements Outcome {}
 
         /** An established connection failed (reset, timed out): worth another try. */
-        record Broken(String reason) implements Outcome {
-        }
+        record Broken(String reason) implements Outcome {}
 
         /** No connection could be made: retrying like a throttle cannot help. */
-        record Unreachable(ConnectionFailure failure) implements Outcome {
-        }
+        record Unreachable(ConnectionFailure failure) implements Outcome {}
 
-        record Interrupted() implements Outcome {
-        }
+        record Interrupted() implements Outcome {}
     }
 
     /**
@@ -111,18 +113,35 @@ final class SimClient {
      * being restarted refuses for a moment; none with {@code max_retries = 0}), then the request fails with a permanent error naming the
      * endpoint and the reason, so a run against a simulator that is down ends in seconds.
      */
-    Optional<Response> send(String method, String path, JsonNode body, String idempotencyKey, ProviderDiagnostics.Builder diags) {
+    Optional<Response> send(
+            String method, String path, JsonNode body, String idempotencyKey, ProviderDiagnostics.Builder diags) {
         int[] attempts = {0};
-        Outcome last = Retrying.call(retry, sleeper, () -> Retrying.call(reconnect, sleeper,
-                () -> exchange(method, path, body, idempotencyKey, ++attempts[0]), (n, o, wait) -> {
-                    LOG.debug("cloudsim {} {}: one more try in {} ms", method, path, wait.toMillis());
-                    return true;
-                }), (n, o, wait) -> {
+        Outcome last = Retrying.call(
+                retry,
+                sleeper,
+                () -> Retrying.call(
+                        reconnect,
+                        sleeper,
+                        () -> exchange(method, path, body, idempotencyKey, ++attempts[0]),
+                        (n, o, wait) -> {
+                            LOG.debug("cloudsim {} {}: one more try in {} ms", method, path, wait.toMillis());
+                            return true;
+                        }),
+                (n, o, wait) -> {
                     switch (o) {
-                        case Outcome.Throttled t -> LOG.debug("cloudsim {} {} throttled; retrying in {} ms as the server asked",
-                                method, path, wait.toMillis());
-                        case Outcome.ServerError e -> LOG.debug("cloudsim {} {} got {}; retrying in {} ms", method, path,
-                                e.status(), wait.toMillis());
+                        case Outcome.Throttled t ->
+                            LOG.debug(
+                                    "cloudsim {} {} throttled; retrying in {} ms as the server asked",
+                                    method,
+                                    path,
+                                    wait.toMillis());
+                        case Outcome.ServerError e ->
+                            LOG.debug(
+                                    "cloudsim {} {} got {}; retrying in {} ms",
+                                    method,
+                                    path,
+                                    e.status(),
+                                    wait.toMillis());
                         default -> LOG.debug("cloudsim {} {}: retrying in {} ms", method, path, wait.toMillis());
                     }
                     return true;
@@ -130,9 +149,12 @@ final class SimClient {
         String failed = switch (last) {
             case Outcome.Answered a -> null;
             case Outcome.Unreachable u -> {
-                diags.add(ProviderDiagnostic.error("Cloud API unreachable", method + " " + path + " failed: "
-                        + u.failure().message() + ". Check that the cloud API (the simulator) is running and listening there, "
-                        + "or correct the provider's endpoint."));
+                diags.add(ProviderDiagnostic.error(
+                        "Cloud API unreachable",
+                        method + " " + path + " failed: "
+                                + u.failure().message()
+                                + ". Check that the cloud API (the simulator) is running and listening there, "
+                                + "or correct the provider's endpoint."));
                 yield "";
             }
             // An interrupt while waiting to retry ends the request like one during it.
@@ -146,9 +168,12 @@ final class SimClient {
             return Optional.of(((Outcome.Answered) last).response());
         }
         if (!failed.isEmpty()) {
-            Optional<Duration> retryAfter = last instanceof Outcome.Throttled t ? Optional.of(t.retryAfter()) : Optional.empty();
-            diags.add(ProviderDiagnostic.transientError("Cloud API request failed", method + " " + path + " to " + endpoint
-                    + " did not succeed after " + (maxRetries + 1) + " attempts (last: " + failed + ").",
+            Optional<Duration> retryAfter =
+                    last instanceof Outcome.Throttled t ? Optional.of(t.retryAfter()) : Optional.empty();
+            diags.add(ProviderDiagnostic.transientError(
+                    "Cloud API request failed",
+                    method + " " + path + " to " + endpoint + " did not succeed after " + (maxRetries + 1)
+                            + " attempts (last: " + failed + ").",
                     new Failure.Transient(retryAfter)));
         }
         return Optional.empty();
@@ -158,9 +183,13 @@ final class SimClient {
     private Outcome exchange(String method, String path, JsonNode body, String idempotencyKey, int attempt) {
         long started = System.nanoTime();
         try {
-            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(endpoint + path)).timeout(Duration.ofSeconds(60))
-                    .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                            : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(endpoint + path))
+                    .timeout(Duration.ofSeconds(60))
+                    .method(
+                            method,
+                            body == null
+                                    ? HttpRequest.BodyPublishers.noBody()
+                                    : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
                     .header("Content-Type", "application/json");
             if (clientId != null) {
                 b.header("X-Client-Id", clientId);
@@ -169,19 +198,31 @@ final class SimClient {
                 b.header("Idempotency-Key", idempotencyKey);
             }
             HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-            LOG.debug("cloudsim {} {} -> {} in {} ms ({} bytes, attempt {})", method, path, r.statusCode(),
-                    millisSince(started), r.body().length(), attempt);
+            LOG.debug(
+                    "cloudsim {} {} -> {} in {} ms ({} bytes, attempt {})",
+                    method,
+                    path,
+                    r.statusCode(),
+                    millisSince(started),
+                    r.body().length(),
+                    attempt);
             if (r.statusCode() == 429) {
                 return new Outcome.Throttled(retryAfter(r));
             }
             if (r.statusCode() >= 500) {
                 return new Outcome.ServerError(r.statusCode());
             }
-            return new Outcome.Answered(new Response(r.statusCode(), r.body().isEmpty() ? JSON.nullNode() : JSON.readTree(r.body())));
+            return new Outcome.Answered(
+                    new Response(r.statusCode(), r.body().isEmpty() ? JSON.nullNode() : JSON.readTree(r.body())));
         } catch (IOException e) {
             Optional<ConnectionFailure> unreachable = ConnectionFailure.of(endpoint, e);
             if (unreachable.isPresent()) {
-                LOG.debug("cloudsim {} {}: {} after {} ms", method, path, unreachable.get().message(), millisSince(started));
+                LOG.debug(
+                        "cloudsim {} {}: {} after {} ms",
+                        method,
+                        path,
+                        unreachable.get().message(),
+                        millisSince(started));
                 return new Outcome.Unreachable(unreachable.get());
             }
             String reason = ConnectionFailure.describe(e);
@@ -207,7 +248,12 @@ final class SimClient {
             if (ms.isPresent()) {
                 return Duration.ofMillis(Math.max(0, Long.parseLong(ms.get().trim())));
             }
-            return Duration.ofSeconds(Math.max(0, r.headers().firstValue("Retry-After").map(v -> Long.parseLong(v.trim())).orElse(1L)));
+            return Duration.ofSeconds(Math.max(
+                    0,
+                    r.headers()
+                            .firstValue("Retry-After")
+                            .map(v -> Long.parseLong(v.trim()))
+                            .orElse(1L)));
         } catch (NumberFormatException e) {
             // An HTTP-date or garbage: wait the usual second.
             return Duration.ofSeconds(1);

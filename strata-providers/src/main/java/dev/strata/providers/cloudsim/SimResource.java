@@ -36,8 +36,15 @@ final class SimResource implements ManagedResource {
     private final CloudsimProvider.Holder sim;
     private Set<String> growOnly = Set.of();
 
-    SimResource(String typeName, String kind, Block block, Set<String> forceNew, Set<String> mutable, Map<String, String> wire,
-            String readyStatus, CloudsimProvider.Holder sim) {
+    SimResource(
+            String typeName,
+            String kind,
+            Block block,
+            Set<String> forceNew,
+            Set<String> mutable,
+            Map<String, String> wire,
+            String readyStatus,
+            CloudsimProvider.Holder sim) {
         this.typeName = typeName;
         this.kind = kind;
         this.schema = Schema.of(block);
@@ -66,15 +73,19 @@ final class SimResource implements ManagedResource {
         for (String a : growOnly) {
             Value before = Attrs.get(plan.prior(), a).unmarkDeep();
             Value after = Attrs.get(planned, a).unmarkDeep();
-            if (before.isKnownAndNotNull() && after.isKnownAndNotNull() && after.asNumber().compareTo(before.asNumber()) < 0) {
+            if (before.isKnownAndNotNull()
+                    && after.isKnownAndNotNull()
+                    && after.asNumber().compareTo(before.asNumber()) < 0) {
                 plan.requiresReplace().add(dev.strata.provider.AttributePath.of(a));
             }
         }
         if (!plan.requiresReplace().isEmpty()) {
             // A new object: everything the API assigns is unknown again.
             for (var e : schema.block().attributes().entrySet()) {
-                if (e.getValue().computed() && Attrs.get(plan.config(), e.getKey()).isNull()) {
-                    planned = Attrs.with(planned, e.getKey(), Value.unknown(e.getValue().type()));
+                if (e.getValue().computed()
+                        && Attrs.get(plan.config(), e.getKey()).isNull()) {
+                    planned = Attrs.with(
+                            planned, e.getKey(), Value.unknown(e.getValue().type()));
                 }
             }
         }
@@ -111,7 +122,8 @@ final class SimResource implements ManagedResource {
 
     private ObjectNode body(Value v, Set<String> only) {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
-        Map<String, dev.strata.lang.types.Type> types = schema.block().impliedType().attrs();
+        Map<String, dev.strata.lang.types.Type> types =
+                schema.block().impliedType().attrs();
         schema.block().attributes().forEach((name, a) -> {
             if (a.configurable() && only.contains(name)) {
                 Value x = Attrs.get(v, name).unmarkDeep();
@@ -138,7 +150,10 @@ final class SimResource implements ManagedResource {
             JsonNode n = obj.get(field(name));
             Value v = n == null || n.isNull() ? Value.nullValue(t) : ValueJson.fromNode(n, t);
             if (schema.block().blockType(name) != null && v.isNull()) {
-                v = dev.strata.provider.SchemaValues.coerce(schema.block(), Value.EMPTY_OBJECT).value().attributes().get(name);
+                v = dev.strata.provider.SchemaValues.coerce(schema.block(), Value.EMPTY_OBJECT)
+                        .value()
+                        .attributes()
+                        .get(name);
             }
             m.put(name, v);
         });
@@ -173,14 +188,23 @@ final class SimResource implements ManagedResource {
             ProviderDiagnostics.Builder probe = ProviderDiagnostics.builder();
             Optional<SimClient.Response> g = c.send("GET", "/v1/" + kind + "/" + id, null, null, probe);
             // An endpoint that stopped answering will not show the object by waiting: report it now.
-            if (g.isEmpty() && (waited.compareTo(c.consistencyTimeout) >= 0
-                    || !probe.build().failure().map(dev.strata.provider.Failure::isTransient).orElse(true))) {
+            if (g.isEmpty()
+                    && (waited.compareTo(c.consistencyTimeout) >= 0
+                            || !probe.build()
+                                    .failure()
+                                    .map(dev.strata.provider.Failure::isTransient)
+                                    .orElse(true))) {
                 diags.addAll(probe.build());
                 return created;
             }
             if (g.isEmpty()) {
-                Duration pause = probe.build().failure().flatMap(f -> f instanceof dev.strata.provider.Failure.Transient t
-                        ? t.retryAfter() : Optional.empty()).filter(d -> !d.isZero()).orElse(step);
+                Duration pause = probe.build()
+                        .failure()
+                        .flatMap(f -> f instanceof dev.strata.provider.Failure.Transient t
+                                ? t.retryAfter()
+                                : Optional.empty())
+                        .filter(d -> !d.isZero())
+                        .orElse(step);
                 try {
                     c.sleeper.sleep(pause);
                 } catch (InterruptedException e) {
@@ -191,7 +215,9 @@ final class SimResource implements ManagedResource {
                 continue;
             }
             boolean visible = g.get().status() == 200;
-            if (visible && (readyStatus == null || readyStatus.equals(g.get().body().path("status").asText()))) {
+            if (visible
+                    && (readyStatus == null
+                            || readyStatus.equals(g.get().body().path("status").asText()))) {
                 return state(g.get().body());
             }
             if (!visible && g.get().status() != 404) {
@@ -199,8 +225,11 @@ final class SimResource implements ManagedResource {
                 return created;
             }
             if (waited.compareTo(c.consistencyTimeout) >= 0) {
-                diags.add(ProviderDiagnostic.transientError("Timed out waiting for " + typeName + " " + id,
-                        visible ? "The object was created but is still " + g.get().body().path("status").asText() + "."
+                diags.add(ProviderDiagnostic.transientError(
+                        "Timed out waiting for " + typeName + " " + id,
+                        visible
+                                ? "The object was created but is still "
+                                        + g.get().body().path("status").asText() + "."
                                 : "The object was created but the API does not show it yet.",
                         new dev.strata.provider.Failure.Transient(Optional.empty())));
                 return created;
@@ -212,7 +241,9 @@ final class SimResource implements ManagedResource {
                 return created;
             }
             waited = waited.plus(step);
-            step = step.multipliedBy(2).compareTo(Duration.ofSeconds(5)) > 0 ? Duration.ofSeconds(5) : step.multipliedBy(2);
+            step = step.multipliedBy(2).compareTo(Duration.ofSeconds(5)) > 0
+                    ? Duration.ofSeconds(5)
+                    : step.multipliedBy(2);
         }
     }
 
@@ -272,5 +303,4 @@ final class SimResource implements ManagedResource {
     public Value importState(String id, ProviderDiagnostics.Builder diags) {
         return Attrs.with(schema.block().emptyValue(), "id", Value.string(id));
     }
-
 }

@@ -15,13 +15,29 @@ final class Checksums {
     private Checksums() {}
 
     static void checksumAttributes(Block.Builder b) {
-        b.attribute("id", Attribute.computed(Type.STRING).withDescription("The hexadecimal encoding of the SHA1 checksum of the file content."))
-                .attribute("content_md5", Attribute.computed(Type.STRING).withDescription("MD5 checksum of file content."))
-                .attribute("content_sha1", Attribute.computed(Type.STRING).withDescription("SHA1 checksum of file content."))
-                .attribute("content_sha256", Attribute.computed(Type.STRING).withDescription("SHA256 checksum of file content."))
-                .attribute("content_base64sha256", Attribute.computed(Type.STRING).withDescription("Base64 encoded SHA256 checksum of file content."))
-                .attribute("content_sha512", Attribute.computed(Type.STRING).withDescription("SHA512 checksum of file content."))
-                .attribute("content_base64sha512", Attribute.computed(Type.STRING).withDescription("Base64 encoded SHA512 checksum of file content."));
+        b.attribute(
+                        "id",
+                        Attribute.computed(Type.STRING)
+                                .withDescription("The hexadecimal encoding of the SHA1 checksum of the file content."))
+                .attribute(
+                        "content_md5", Attribute.computed(Type.STRING).withDescription("MD5 checksum of file content."))
+                .attribute(
+                        "content_sha1",
+                        Attribute.computed(Type.STRING).withDescription("SHA1 checksum of file content."))
+                .attribute(
+                        "content_sha256",
+                        Attribute.computed(Type.STRING).withDescription("SHA256 checksum of file content."))
+                .attribute(
+                        "content_base64sha256",
+                        Attribute.computed(Type.STRING)
+                                .withDescription("Base64 encoded SHA256 checksum of file content."))
+                .attribute(
+                        "content_sha512",
+                        Attribute.computed(Type.STRING).withDescription("SHA512 checksum of file content."))
+                .attribute(
+                        "content_base64sha512",
+                        Attribute.computed(Type.STRING)
+                                .withDescription("Base64 encoded SHA512 checksum of file content."));
     }
 
     /** Alternating names and values of the checksum attributes for {@code content}. */

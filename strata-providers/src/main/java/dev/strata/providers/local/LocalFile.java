@@ -12,15 +12,15 @@ import dev.strata.provider.sdk.Attrs;
 import dev.strata.provider.sdk.EngineContext;
 import dev.strata.provider.sdk.ManagedResource;
 import java.io.IOException;
-import java.nio.channels.SeekableByteChannel;
 import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.EnumSet;
@@ -39,7 +39,8 @@ import java.util.regex.Pattern;
 final class LocalFile implements ManagedResource {
 
     private static final Pattern MODE = Pattern.compile("[0-7]{3,4}");
-    private static final List<String> SOURCES_PLAIN = List.of("content", "sensitive_content", "content_base64", "source");
+    private static final List<String> SOURCES_PLAIN =
+            List.of("content", "sensitive_content", "content_base64", "source");
     private static final List<String> SOURCES_SENSITIVE = List.of("content", "content_base64", "source");
 
     private final boolean sensitive;
@@ -51,29 +52,60 @@ final class LocalFile implements ManagedResource {
         this.ctx = ctx;
         Block.Builder b = Block.builder();
         if (sensitive) {
-            b.attribute("content", Attribute.optional(Type.STRING).withSensitive().withDescription(
-                    "Sensitive Content to store in the file, expected to be a UTF-8 encoded string."))
-                    .attribute("content_base64", Attribute.optional(Type.STRING).withSensitive().withDescription(
-                            "Sensitive Content to store in the file, expected to be binary encoded as base64 string."));
+            b.attribute(
+                            "content",
+                            Attribute.optional(Type.STRING)
+                                    .withSensitive()
+                                    .withDescription(
+                                            "Sensitive Content to store in the file, expected to be a UTF-8 encoded string."))
+                    .attribute(
+                            "content_base64",
+                            Attribute.optional(Type.STRING)
+                                    .withSensitive()
+                                    .withDescription(
+                                            "Sensitive Content to store in the file, expected to be binary encoded as base64 string."));
         } else {
-            b.attribute("content", Attribute.optional(Type.STRING).withDescription(
-                    "Content to store in the file, expected to be a UTF-8 encoded string."))
-                    .attribute("sensitive_content", Attribute.optional(Type.STRING).withSensitive().withDeprecated()
-                            .withDescription("Sensitive content to store in the file, expected to be an UTF-8 encoded"
-                                    + " string. Use the local_sensitive_file resource instead."))
-                    .attribute("content_base64", Attribute.optional(Type.STRING).withDescription(
-                            "Content to store in the file, expected to be binary encoded as base64 string."));
+            b.attribute(
+                            "content",
+                            Attribute.optional(Type.STRING)
+                                    .withDescription(
+                                            "Content to store in the file, expected to be a UTF-8 encoded string."))
+                    .attribute(
+                            "sensitive_content",
+                            Attribute.optional(Type.STRING)
+                                    .withSensitive()
+                                    .withDeprecated()
+                                    .withDescription(
+                                            "Sensitive content to store in the file, expected to be an UTF-8 encoded"
+                                                    + " string. Use the local_sensitive_file resource instead."))
+                    .attribute(
+                            "content_base64",
+                            Attribute.optional(Type.STRING)
+                                    .withDescription(
+                                            "Content to store in the file, expected to be binary encoded as base64 string."));
         }
-        b.attribute("source", Attribute.optional(Type.STRING).withDescription("Path to file to use as source for the one we are creating."))
-                .attribute("filename", Attribute.required(Type.STRING).withDescription(
-                        "The path to the file that will be created. Missing parent directories will be created. If the file"
-                                + " already exists, it will be overridden with the given content."))
-                .attribute("file_permission", Attribute.optionalComputed(Type.STRING).withDescription(
-                        "Permissions to set for the output file (before umask), expressed as string in numeric notation."
-                                + " Default value is `\"" + defaultMode() + "\"`."))
-                .attribute("directory_permission", Attribute.optionalComputed(Type.STRING).withDescription(
-                        "Permissions to set for directories created (before umask), expressed as string in numeric"
-                                + " notation. Default value is `\"" + defaultMode() + "\"`."));
+        b.attribute(
+                        "source",
+                        Attribute.optional(Type.STRING)
+                                .withDescription("Path to file to use as source for the one we are creating."))
+                .attribute(
+                        "filename",
+                        Attribute.required(Type.STRING)
+                                .withDescription(
+                                        "The path to the file that will be created. Missing parent directories will be created. If the file"
+                                                + " already exists, it will be overridden with the given content."))
+                .attribute(
+                        "file_permission",
+                        Attribute.optionalComputed(Type.STRING)
+                                .withDescription(
+                                        "Permissions to set for the output file (before umask), expressed as string in numeric notation."
+                                                + " Default value is `\"" + defaultMode() + "\"`."))
+                .attribute(
+                        "directory_permission",
+                        Attribute.optionalComputed(Type.STRING)
+                                .withDescription(
+                                        "Permissions to set for directories created (before umask), expressed as string in numeric"
+                                                + " notation. Default value is `\"" + defaultMode() + "\"`."));
         Checksums.checksumAttributes(b);
         this.schema = Schema.of(b.build());
     }
@@ -105,7 +137,8 @@ final class LocalFile implements ManagedResource {
 
     @Override
     public Map<String, Value> defaults() {
-        return Map.of("file_permission", Value.string(defaultMode()), "directory_permission", Value.string(defaultMode()));
+        return Map.of(
+                "file_permission", Value.string(defaultMode()), "directory_permission", Value.string(defaultMode()));
     }
 
     @Override
@@ -121,18 +154,24 @@ final class LocalFile implements ManagedResource {
             }
         }
         if (set.size() != 1) {
-            diags.error("Invalid Attribute Combination", "Exactly one of these attributes must be configured: ["
-                    + String.join(",", sources()) + "]", set.isEmpty() ? null : AttributePath.of(set.get(1)));
+            diags.error(
+                    "Invalid Attribute Combination",
+                    "Exactly one of these attributes must be configured: [" + String.join(",", sources()) + "]",
+                    set.isEmpty() ? null : AttributePath.of(set.get(1)));
         }
         for (String p : List.of("file_permission", "directory_permission")) {
             Value v = Attrs.get(config, p).unmarkDeep();
             if (v.isKnownAndNotNull()) {
                 String mode = v.asString();
                 if (mode.length() < 3 || mode.length() > 4) {
-                    diags.error("Invalid Attribute Value", "bad mode for file - string length should be 3 or 4 digits: "
-                            + mode, AttributePath.of(p));
+                    diags.error(
+                            "Invalid Attribute Value",
+                            "bad mode for file - string length should be 3 or 4 digits: " + mode,
+                            AttributePath.of(p));
                 } else if (!MODE.matcher(mode).matches()) {
-                    diags.error("Invalid Attribute Value", "bad mode for file - must be octal number: " + mode,
+                    diags.error(
+                            "Invalid Attribute Value",
+                            "bad mode for file - must be octal number: " + mode,
                             AttributePath.of(p));
                 }
             }
@@ -149,11 +188,13 @@ final class LocalFile implements ManagedResource {
         try {
             Path dir = file.toAbsolutePath().getParent();
             if (dir != null && !Files.isDirectory(dir)) {
-                Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(
-                        perms(Attrs.string(planned, "directory_permission"))));
+                Files.createDirectories(
+                        dir,
+                        PosixFilePermissions.asFileAttribute(perms(Attrs.string(planned, "directory_permission"))));
             }
             Files.deleteIfExists(file);
-            try (SeekableByteChannel ch = Files.newByteChannel(file,
+            try (SeekableByteChannel ch = Files.newByteChannel(
+                    file,
                     EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
                     PosixFilePermissions.asFileAttribute(perms(Attrs.string(planned, "file_permission"))))) {
                 ByteBuffer buf = ByteBuffer.wrap(content);
@@ -162,8 +203,10 @@ final class LocalFile implements ManagedResource {
                 }
             }
         } catch (IOException e) {
-            diags.error("Create local file error", "An unexpected error occurred while writing the file: "
-                    + IoProblems.describe(file, e) + ".", null);
+            diags.error(
+                    "Create local file error",
+                    "An unexpected error occurred while writing the file: " + IoProblems.describe(file, e) + ".",
+                    null);
             return null;
         }
         return Attrs.with(planned, Checksums.checksums(content));
@@ -175,8 +218,10 @@ final class LocalFile implements ManagedResource {
             try {
                 return Files.readAllBytes(ctx.resolve(source));
             } catch (IOException e) {
-                diags.error("Create local file error", "The source file cannot be read: "
-                        + IoProblems.describe(source, e) + ".", AttributePath.of("source"));
+                diags.error(
+                        "Create local file error",
+                        "The source file cannot be read: " + IoProblems.describe(source, e) + ".",
+                        AttributePath.of("source"));
                 return null;
             }
         }
@@ -185,7 +230,10 @@ final class LocalFile implements ManagedResource {
             try {
                 return Base64.getDecoder().decode(b64);
             } catch (IllegalArgumentException e) {
-                diags.error("Create local file error", "content_base64 is not valid base64.", AttributePath.of("content_base64"));
+                diags.error(
+                        "Create local file error",
+                        "content_base64 is not valid base64.",
+                        AttributePath.of("content_base64"));
                 return null;
             }
         }
@@ -215,8 +263,8 @@ final class LocalFile implements ManagedResource {
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException e) {
-            diags.error("Read local file error", "The file cannot be read: " + IoProblems.describe(file, e)
-                    + ".", null);
+            diags.error(
+                    "Read local file error", "The file cannot be read: " + IoProblems.describe(file, e) + ".", null);
             return state;
         }
     }
@@ -227,8 +275,10 @@ final class LocalFile implements ManagedResource {
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {
-            diags.error("Delete local file error", "The file cannot be deleted: " + IoProblems.describe(file, e)
-                    + ".", null);
+            diags.error(
+                    "Delete local file error",
+                    "The file cannot be deleted: " + IoProblems.describe(file, e) + ".",
+                    null);
         }
     }
 }

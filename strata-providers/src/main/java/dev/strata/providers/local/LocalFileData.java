@@ -26,10 +26,15 @@ final class LocalFileData implements DataSource {
     LocalFileData(boolean sensitive, EngineContext ctx) {
         this.sensitive = sensitive;
         this.ctx = ctx;
-        Attribute content = Attribute.computed(Type.STRING).withDescription("Raw content of the file that was read, as UTF-8 encoded string.");
-        Attribute b64 = Attribute.computed(Type.STRING).withDescription("Base64 encoded version of the file content (use this when dealing with binary data).");
+        Attribute content = Attribute.computed(Type.STRING)
+                .withDescription("Raw content of the file that was read, as UTF-8 encoded string.");
+        Attribute b64 = Attribute.computed(Type.STRING)
+                .withDescription(
+                        "Base64 encoded version of the file content (use this when dealing with binary data).");
         Block.Builder b = Block.builder()
-                .attribute("filename", Attribute.required(Type.STRING).withDescription("Path to the file that will be read."))
+                .attribute(
+                        "filename",
+                        Attribute.required(Type.STRING).withDescription("Path to the file that will be read."))
                 .attribute("content", sensitive ? content.withSensitive() : content)
                 .attribute("content_base64", sensitive ? b64.withSensitive() : b64);
         Checksums.checksumAttributes(b);
@@ -53,12 +58,18 @@ final class LocalFileData implements DataSource {
         try {
             content = Files.readAllBytes(ctx.resolve(name));
         } catch (IOException e) {
-            diags.error("Read local file data source error", "The file at given path cannot be read.\n\n+Original Error: open "
-                    + IoProblems.describe(name, e), AttributePath.of("filename"));
+            diags.error(
+                    "Read local file data source error",
+                    "The file at given path cannot be read.\n\n+Original Error: open " + IoProblems.describe(name, e),
+                    AttributePath.of("filename"));
             return null;
         }
-        Value v = Attrs.with(config, "content", Value.string(new String(content, StandardCharsets.UTF_8)),
-                "content_base64", Value.string(Base64.getEncoder().encodeToString(content)));
+        Value v = Attrs.with(
+                config,
+                "content",
+                Value.string(new String(content, StandardCharsets.UTF_8)),
+                "content_base64",
+                Value.string(Base64.getEncoder().encodeToString(content)));
         return Attrs.with(v, Checksums.checksums(content));
     }
 }

@@ -18,8 +18,10 @@ final class LocalProvider extends SdkProvider {
     }
 
     private LocalProvider(EngineContext ctx) {
-        super(Schema.of(Block.builder().build()),
+        super(
+                Schema.of(Block.builder().build()),
                 List.of(new LocalFile(false, ctx), new LocalFile(true, ctx)),
-                List.of(new LocalFileData(false, ctx), new LocalFileData(true, ctx)), ctx);
+                List.of(new LocalFileData(false, ctx), new LocalFileData(true, ctx)),
+                ctx);
     }
 }

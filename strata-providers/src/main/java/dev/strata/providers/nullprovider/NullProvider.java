@@ -22,7 +22,10 @@ import java.util.Set;
 final class NullProvider extends SdkProvider {
 
     NullProvider(Random random) {
-        super(Schema.of(Block.builder().build()), List.of(new NullResource(random)), List.of(new NullDataSource(random)));
+        super(
+                Schema.of(Block.builder().build()),
+                List.of(new NullResource(random)),
+                List.of(new NullDataSource(random)));
     }
 
     /** A non-negative 63-bit integer in decimal, as Go's {@code rand.Int()} gives the null provider its ids. */
@@ -32,10 +35,16 @@ final class NullProvider extends SdkProvider {
 
     static final class NullResource implements ManagedResource {
         private static final Schema SCHEMA = Schema.of(Block.builder()
-                .attribute("triggers", Attribute.optional(Type.map(Type.STRING)).withDescription(
-                        "A map of arbitrary strings that, when changed, will force the null resource to be replaced,"
-                                + " re-running any associated provisioners."))
-                .attribute("id", Attribute.computed(Type.STRING).withDescription("This is set to a random value at create time."))
+                .attribute(
+                        "triggers",
+                        Attribute.optional(Type.map(Type.STRING))
+                                .withDescription(
+                                        "A map of arbitrary strings that, when changed, will force the null resource to be replaced,"
+                                                + " re-running any associated provisioners."))
+                .attribute(
+                        "id",
+                        Attribute.computed(Type.STRING)
+                                .withDescription("This is set to a random value at create time."))
                 .build());
 
         private final Random random;
@@ -67,20 +76,34 @@ final class NullProvider extends SdkProvider {
 
     static final class NullDataSource implements DataSource {
         private static final Schema SCHEMA = Schema.of(Block.builder()
-                .attribute("inputs", Attribute.optional(Type.map(Type.STRING)).withDescription(
-                        "A map of arbitrary strings that is copied into the `outputs` attribute, and accessible directly"
-                                + " for interpolation."))
-                .attribute("outputs", Attribute.computed(Type.map(Type.STRING)).withDescription(
-                        "After the data source is \"read\", a copy of the `inputs` map."))
-                .attribute("random", Attribute.computed(Type.STRING).withDescription(
-                        "A random value. This is primarily for testing and has little practical use; prefer the"
-                                + " hashicorp/random provider for more practical random number use-cases."))
-                .attribute("has_computed_default", Attribute.optionalComputed(Type.STRING).withDescription(
-                        "If set, its literal value will be stored and returned. If not, its value defaults to `\"default\"`."
-                                + " This argument exists primarily for testing and has little practical use."))
-                .attribute("id", Attribute.computed(Type.STRING).withDescription(
-                        "This attribute is only present for some legacy compatibility issues and should not be used. It"
-                                + " will be removed in a future version."))
+                .attribute(
+                        "inputs",
+                        Attribute.optional(Type.map(Type.STRING))
+                                .withDescription(
+                                        "A map of arbitrary strings that is copied into the `outputs` attribute, and accessible directly"
+                                                + " for interpolation."))
+                .attribute(
+                        "outputs",
+                        Attribute.computed(Type.map(Type.STRING))
+                                .withDescription("After the data source is \"read\", a copy of the `inputs` map."))
+                .attribute(
+                        "random",
+                        Attribute.computed(Type.STRING)
+                                .withDescription(
+                                        "A random value. This is primarily for testing and has little practical use; prefer the"
+                                                + " hashicorp/random provider for more practical random number use-cases."))
+                .attribute(
+                        "has_computed_default",
+                        Attribute.optionalComputed(Type.STRING)
+                                .withDescription(
+                                        "If set, its literal value will be stored and returned. If not, its value defaults to `\"default\"`."
+                                                + " This argument exists primarily for testing and has little practical use."))
+                .attribute(
+                        "id",
+                        Attribute.computed(Type.STRING)
+                                .withDescription(
+                                        "This attribute is only present for some legacy compatibility issues and should not be used. It"
+                                                + " will be removed in a future version."))
                 .deprecated()
                 .description("The null_data_source was historically used to construct intermediate values to re-use"
                         + " elsewhere in configuration, the same can now be achieved using locals or the terraform_data"
@@ -107,11 +130,16 @@ final class NullProvider extends SdkProvider {
         public Value read(Value config, ProviderDiagnostics.Builder diags) {
             Value inputs = Attrs.get(config, "inputs");
             Value dflt = Attrs.get(config, "has_computed_default");
-            return Attrs.with(config,
-                    "outputs", inputs.isNull() ? Value.map(Type.STRING, Map.of()) : inputs,
-                    "random", Value.string(randomId(random)),
-                    "has_computed_default", dflt.isNull() ? Value.string("default") : dflt,
-                    "id", Value.string("static"));
+            return Attrs.with(
+                    config,
+                    "outputs",
+                    inputs.isNull() ? Value.map(Type.STRING, Map.of()) : inputs,
+                    "random",
+                    Value.string(randomId(random)),
+                    "has_computed_default",
+                    dflt.isNull() ? Value.string("default") : dflt,
+                    "id",
+                    Value.string("static"));
         }
     }
 }

@@ -14,8 +14,14 @@ import java.util.TreeMap;
  * provider's {@code connection_string}: its parts fill the connection arguments the configuration
  * leaves unset.
  */
-record ConnectionUri(String host, Integer port, String database, String user, String password, String sslmode,
-                     Integer connectTimeout) {
+record ConnectionUri(
+        String host,
+        Integer port,
+        String database,
+        String user,
+        String password,
+        String sslmode,
+        Integer connectTimeout) {
 
     /** Null when the text is not a postgres:// or postgresql:// URI. */
     static ConnectionUri parse(String text) {
@@ -25,7 +31,8 @@ record ConnectionUri(String host, Integer port, String database, String user, St
         } catch (URISyntaxException e) {
             return null;
         }
-        if (u.getScheme() == null || !(u.getScheme().equals("postgres") || u.getScheme().equals("postgresql"))) {
+        if (u.getScheme() == null
+                || !(u.getScheme().equals("postgres") || u.getScheme().equals("postgresql"))) {
             return null;
         }
         String user = null;
@@ -35,7 +42,9 @@ record ConnectionUri(String host, Integer port, String database, String user, St
             user = decode(up[0]);
             password = up.length > 1 ? decode(up[1]) : null;
         }
-        String db = u.getRawPath() == null || u.getRawPath().length() <= 1 ? null : decode(u.getRawPath().substring(1));
+        String db = u.getRawPath() == null || u.getRawPath().length() <= 1
+                ? null
+                : decode(u.getRawPath().substring(1));
         Map<String, String> q = new TreeMap<>();
         if (u.getRawQuery() != null) {
             for (String kv : u.getRawQuery().split("&")) {
@@ -49,8 +58,8 @@ record ConnectionUri(String host, Integer port, String database, String user, St
         } catch (NumberFormatException e) {
             return null;
         }
-        return new ConnectionUri(u.getHost(), u.getPort() < 0 ? null : u.getPort(), db, user, password,
-                q.get("sslmode"), timeout);
+        return new ConnectionUri(
+                u.getHost(), u.getPort() < 0 ? null : u.getPort(), db, user, password, q.get("sslmode"), timeout);
     }
 
     private static String decode(String s) {

@@ -21,17 +21,51 @@ import java.util.Set;
 final class DatabaseResource implements ManagedResource {
 
     private static final Schema SCHEMA = Schema.of(Block.builder()
-            .attribute("name", Attribute.required(Type.STRING).withDescription("The PostgreSQL database name to connect to"))
-            .attribute("owner", Attribute.optionalComputed(Type.STRING).withDescription("The ROLE which owns the database"))
-            .attribute("template", Attribute.optionalComputed(Type.STRING).withDescription("The name of the template from which to create the new database"))
-            .attribute("encoding", Attribute.optionalComputed(Type.STRING).withDescription("Character set encoding to use in the new database"))
-            .attribute("lc_collate", Attribute.optionalComputed(Type.STRING).withDescription("Collation order (LC_COLLATE) to use in the new database"))
-            .attribute("lc_ctype", Attribute.optionalComputed(Type.STRING).withDescription("Character classification (LC_CTYPE) to use in the new database"))
-            .attribute("tablespace_name", Attribute.optionalComputed(Type.STRING).withDescription("The name of the tablespace that will be associated with the new database"))
-            .attribute("connection_limit", Attribute.optionalComputed(Type.NUMBER).withDescription("How many concurrent connections can be made to this database"))
-            .attribute("allow_connections", Attribute.optionalComputed(Type.BOOL).withDescription("If false then no one can connect to this database"))
-            .attribute("is_template", Attribute.optionalComputed(Type.BOOL).withDescription("If true, then this database can be cloned by any user with CREATEDB privileges"))
-            .attribute("alter_object_ownership", Attribute.optionalComputed(Type.BOOL).withDescription("If true, the owner of already existing objects will change if the owner changes"))
+            .attribute(
+                    "name",
+                    Attribute.required(Type.STRING).withDescription("The PostgreSQL database name to connect to"))
+            .attribute(
+                    "owner",
+                    Attribute.optionalComputed(Type.STRING).withDescription("The ROLE which owns the database"))
+            .attribute(
+                    "template",
+                    Attribute.optionalComputed(Type.STRING)
+                            .withDescription("The name of the template from which to create the new database"))
+            .attribute(
+                    "encoding",
+                    Attribute.optionalComputed(Type.STRING)
+                            .withDescription("Character set encoding to use in the new database"))
+            .attribute(
+                    "lc_collate",
+                    Attribute.optionalComputed(Type.STRING)
+                            .withDescription("Collation order (LC_COLLATE) to use in the new database"))
+            .attribute(
+                    "lc_ctype",
+                    Attribute.optionalComputed(Type.STRING)
+                            .withDescription("Character classification (LC_CTYPE) to use in the new database"))
+            .attribute(
+                    "tablespace_name",
+                    Attribute.optionalComputed(Type.STRING)
+                            .withDescription(
+                                    "The name of the tablespace that will be associated with the new database"))
+            .attribute(
+                    "connection_limit",
+                    Attribute.optionalComputed(Type.NUMBER)
+                            .withDescription("How many concurrent connections can be made to this database"))
+            .attribute(
+                    "allow_connections",
+                    Attribute.optionalComputed(Type.BOOL)
+                            .withDescription("If false then no one can connect to this database"))
+            .attribute(
+                    "is_template",
+                    Attribute.optionalComputed(Type.BOOL)
+                            .withDescription(
+                                    "If true, then this database can be cloned by any user with CREATEDB privileges"))
+            .attribute(
+                    "alter_object_ownership",
+                    Attribute.optionalComputed(Type.BOOL)
+                            .withDescription(
+                                    "If true, the owner of already existing objects will change if the owner changes"))
             .attribute("id", Attribute.computed(Type.STRING))
             .build());
 
@@ -58,9 +92,19 @@ final class DatabaseResource implements ManagedResource {
 
     @Override
     public Map<String, Value> defaults() {
-        return Map.of("template", Value.string("template0"), "encoding", Value.string("UTF8"),
-                "connection_limit", Value.number(-1), "allow_connections", Value.TRUE, "is_template", Value.FALSE,
-                "alter_object_ownership", Value.FALSE);
+        return Map.of(
+                "template",
+                Value.string("template0"),
+                "encoding",
+                Value.string("UTF8"),
+                "connection_limit",
+                Value.number(-1),
+                "allow_connections",
+                Value.TRUE,
+                "is_template",
+                Value.FALSE,
+                "alter_object_ownership",
+                Value.FALSE);
     }
 
     @Override
@@ -88,7 +132,8 @@ final class DatabaseResource implements ManagedResource {
         if (ts != null) {
             sql.append(" TABLESPACE ").append(ident(ts));
         }
-        sql.append(" CONNECTION LIMIT ").append(Attrs.number(planned, "connection_limit").intValue());
+        sql.append(" CONNECTION LIMIT ")
+                .append(Attrs.number(planned, "connection_limit").intValue());
         sql.append(" ALLOW_CONNECTIONS ").append(Attrs.bool(planned, "allow_connections"));
         sql.append(" IS_TEMPLATE ").append(Attrs.bool(planned, "is_template"));
         try (Connection c = pg.client().connect(null)) {
@@ -117,9 +162,12 @@ final class DatabaseResource implements ManagedResource {
             if (ts != null && !ts.equals(Attrs.string(prior, "tablespace_name"))) {
                 PgClient.exec(c, "ALTER DATABASE " + ident(name) + " SET TABLESPACE " + ident(ts));
             }
-            PgClient.exec(c, "ALTER DATABASE " + ident(name) + " WITH CONNECTION LIMIT "
-                    + Attrs.number(planned, "connection_limit").intValue() + " ALLOW_CONNECTIONS "
-                    + Attrs.bool(planned, "allow_connections") + " IS_TEMPLATE " + Attrs.bool(planned, "is_template"));
+            PgClient.exec(
+                    c,
+                    "ALTER DATABASE " + ident(name) + " WITH CONNECTION LIMIT "
+                            + Attrs.number(planned, "connection_limit").intValue() + " ALLOW_CONNECTIONS "
+                            + Attrs.bool(planned, "allow_connections") + " IS_TEMPLATE "
+                            + Attrs.bool(planned, "is_template"));
         } catch (SQLException e) {
             PgClient.report(diags, "Could not update database " + name, e);
             return null;
@@ -136,33 +184,70 @@ final class DatabaseResource implements ManagedResource {
                 PgClient.exec(c, "ALTER DATABASE " + ident(name) + " IS_TEMPLATE false");
             }
             // Sessions still connected would make DROP fail; the Go provider ends them too.
-            PgClient.exec(c, "DROP DATABASE IF EXISTS " + ident(name) + (PgClient.serverVersion(c) >= 13 ? " WITH (FORCE)" : ""));
+            PgClient.exec(
+                    c,
+                    "DROP DATABASE IF EXISTS " + ident(name)
+                            + (PgClient.serverVersion(c) >= 13 ? " WITH (FORCE)" : ""));
         } catch (SQLException e) {
             PgClient.report(diags, "Could not drop database " + name, e);
         }
     }
 
-    private record Row(String owner, String encoding, String collate, String ctype, int connLimit, boolean allow,
-            boolean template, String tablespace) {}
+    private record Row(
+            String owner,
+            String encoding,
+            String collate,
+            String ctype,
+            int connLimit,
+            boolean allow,
+            boolean template,
+            String tablespace) {}
 
     @Override
     public Value read(Value state, ProviderDiagnostics.Builder diags) {
         String name = Attrs.string(state, "id");
         try (Connection c = pg.client().connect(null)) {
-            Optional<Row> row = PgClient.row(c, "SELECT pg_get_userbyid(d.datdba), pg_encoding_to_char(d.encoding),"
-                    + " d.datcollate, d.datctype, d.datconnlimit, d.datallowconn, d.datistemplate, t.spcname"
-                    + " FROM pg_database d JOIN pg_tablespace t ON t.oid = d.dattablespace WHERE d.datname = ?",
-                    rs -> new Row(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getInt(5),
-                            rs.getBoolean(6), rs.getBoolean(7), rs.getString(8)), name);
+            Optional<Row> row = PgClient.row(
+                    c,
+                    "SELECT pg_get_userbyid(d.datdba), pg_encoding_to_char(d.encoding),"
+                            + " d.datcollate, d.datctype, d.datconnlimit, d.datallowconn, d.datistemplate, t.spcname"
+                            + " FROM pg_database d JOIN pg_tablespace t ON t.oid = d.dattablespace WHERE d.datname = ?",
+                    rs -> new Row(
+                            rs.getString(1),
+                            rs.getString(2),
+                            rs.getString(3),
+                            rs.getString(4),
+                            rs.getInt(5),
+                            rs.getBoolean(6),
+                            rs.getBoolean(7),
+                            rs.getString(8)),
+                    name);
             if (row.isEmpty()) {
                 return null;
             }
             Row r = row.get();
-            Value v = Attrs.with(state, "name", Value.string(name), "id", Value.string(name), "owner", Value.string(r.owner()),
-                    "encoding", Value.string(r.encoding()), "lc_collate", Value.string(r.collate()),
-                    "lc_ctype", Value.string(r.ctype()), "connection_limit", Value.number(r.connLimit()),
-                    "allow_connections", Value.bool(r.allow()), "is_template", Value.bool(r.template()),
-                    "tablespace_name", Value.string(r.tablespace()));
+            Value v = Attrs.with(
+                    state,
+                    "name",
+                    Value.string(name),
+                    "id",
+                    Value.string(name),
+                    "owner",
+                    Value.string(r.owner()),
+                    "encoding",
+                    Value.string(r.encoding()),
+                    "lc_collate",
+                    Value.string(r.collate()),
+                    "lc_ctype",
+                    Value.string(r.ctype()),
+                    "connection_limit",
+                    Value.number(r.connLimit()),
+                    "allow_connections",
+                    Value.bool(r.allow()),
+                    "is_template",
+                    Value.bool(r.template()),
+                    "tablespace_name",
+                    Value.string(r.tablespace()));
             // The template is not recorded by PostgreSQL; an import assumes the default.
             if (Attrs.get(v, "template").isNull()) {
                 v = Attrs.with(v, "template", Value.string("template0"));

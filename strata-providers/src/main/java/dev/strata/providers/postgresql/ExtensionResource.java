@@ -22,13 +22,25 @@ final class ExtensionResource implements ManagedResource {
 
     private static final Schema SCHEMA = Schema.of(Block.builder()
             .attribute("name", Attribute.required(Type.STRING).withDescription("The name of the extension"))
-            .attribute("schema", Attribute.optionalComputed(Type.STRING).withDescription("Sets the schema of an extension"))
-            .attribute("version", Attribute.optionalComputed(Type.STRING).withDescription("Sets the version number of the extension"))
-            .attribute("database", Attribute.optionalComputed(Type.STRING).withDescription("Sets the database to add the extension to"))
-            .attribute("drop_cascade", Attribute.optionalComputed(Type.BOOL).withDescription(
-                    "When true, will also drop all the objects that depend on the extension"))
-            .attribute("create_cascade", Attribute.optionalComputed(Type.BOOL).withDescription(
-                    "When true, will also create any extensions that this extension depends on that are not already installed"))
+            .attribute(
+                    "schema",
+                    Attribute.optionalComputed(Type.STRING).withDescription("Sets the schema of an extension"))
+            .attribute(
+                    "version",
+                    Attribute.optionalComputed(Type.STRING).withDescription("Sets the version number of the extension"))
+            .attribute(
+                    "database",
+                    Attribute.optionalComputed(Type.STRING)
+                            .withDescription("Sets the database to add the extension to"))
+            .attribute(
+                    "drop_cascade",
+                    Attribute.optionalComputed(Type.BOOL)
+                            .withDescription("When true, will also drop all the objects that depend on the extension"))
+            .attribute(
+                    "create_cascade",
+                    Attribute.optionalComputed(Type.BOOL)
+                            .withDescription(
+                                    "When true, will also create any extensions that this extension depends on that are not already installed"))
             .attribute("id", Attribute.computed(Type.STRING))
             .build());
 
@@ -66,8 +78,10 @@ final class ExtensionResource implements ManagedResource {
     @Override
     public Value modifyPlan(PlanContext plan, ProviderDiagnostics.Builder diags) {
         Value db = Attrs.get(plan.planned(), "database");
-        return db.isKnown() && !db.isNull() ? plan.planned()
-                : Attrs.with(plan.planned(), "database", Value.string(pg.client().defaultDatabase()));
+        return db.isKnown() && !db.isNull()
+                ? plan.planned()
+                : Attrs.with(
+                        plan.planned(), "database", Value.string(pg.client().defaultDatabase()));
     }
 
     @Override
@@ -77,9 +91,11 @@ final class ExtensionResource implements ManagedResource {
         String schema = Attrs.string(planned, "schema");
         String version = Attrs.string(planned, "version");
         try (Connection c = pg.client().connect(db)) {
-            PgClient.exec(c, "CREATE EXTENSION IF NOT EXISTS " + ident(name) + (schema == null ? "" : " SCHEMA " + ident(schema))
-                    + (version == null ? "" : " VERSION " + literal(version))
-                    + (Boolean.TRUE.equals(Attrs.bool(planned, "create_cascade")) ? " CASCADE" : ""));
+            PgClient.exec(
+                    c,
+                    "CREATE EXTENSION IF NOT EXISTS " + ident(name) + (schema == null ? "" : " SCHEMA " + ident(schema))
+                            + (version == null ? "" : " VERSION " + literal(version))
+                            + (Boolean.TRUE.equals(Attrs.bool(planned, "create_cascade")) ? " CASCADE" : ""));
         } catch (SQLException e) {
             PgClient.report(diags, "Could not create extension " + name, e);
             return null;
@@ -111,8 +127,10 @@ final class ExtensionResource implements ManagedResource {
     public void delete(Value prior, ProviderDiagnostics.Builder diags) {
         String name = Attrs.string(prior, "name");
         try (Connection c = pg.client().connect(Attrs.string(prior, "database"))) {
-            PgClient.exec(c, "DROP EXTENSION IF EXISTS " + ident(name)
-                    + (Boolean.TRUE.equals(Attrs.bool(prior, "drop_cascade")) ? " CASCADE" : ""));
+            PgClient.exec(
+                    c,
+                    "DROP EXTENSION IF EXISTS " + ident(name)
+                            + (Boolean.TRUE.equals(Attrs.bool(prior, "drop_cascade")) ? " CASCADE" : ""));
         } catch (SQLException e) {
             PgClient.report(diags, "Could not drop extension " + name, e);
         }
@@ -125,14 +143,25 @@ final class ExtensionResource implements ManagedResource {
         String db = id.substring(0, dot);
         String name = id.substring(dot + 1);
         try (Connection c = pg.client().connect(db)) {
-            Optional<String[]> row = PgClient.row(c, "SELECT n.nspname, e.extversion FROM pg_extension e"
-                    + " JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = ?",
-                    rs -> new String[] {rs.getString(1), rs.getString(2)}, name);
+            Optional<String[]> row = PgClient.row(
+                    c,
+                    "SELECT n.nspname, e.extversion FROM pg_extension e"
+                            + " JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = ?",
+                    rs -> new String[] {rs.getString(1), rs.getString(2)},
+                    name);
             if (row.isEmpty()) {
                 return null;
             }
-            Value v = Attrs.with(state, "name", Value.string(name), "database", Value.string(db),
-                    "schema", Value.string(row.get()[0]), "version", Value.string(row.get()[1]));
+            Value v = Attrs.with(
+                    state,
+                    "name",
+                    Value.string(name),
+                    "database",
+                    Value.string(db),
+                    "schema",
+                    Value.string(row.get()[0]),
+                    "version",
+                    Value.string(row.get()[1]));
             for (Map.Entry<String, Value> d : defaults().entrySet()) {
                 if (Attrs.get(v, d.getKey()).isNull()) {
                     v = Attrs.with(v, d.getKey(), d.getValue());

@@ -33,7 +33,14 @@ final class PgClient {
 
     final String sslmode;
 
-    PgClient(String host, int port, String database, String username, String password, String sslmode, int connectTimeout,
+    PgClient(
+            String host,
+            int port,
+            String database,
+            String username,
+            String password,
+            String sslmode,
+            int connectTimeout,
             java.util.Map<String, String> tls) {
         this.host = host;
         this.sslmode = sslmode;
@@ -67,13 +74,21 @@ final class PgClient {
         long started = System.nanoTime();
         try {
             Connection c = DriverManager.getConnection(url, props);
-            LOG.debug("postgresql provider: connected to {}:{} database {} in {} ms", host, port, db,
+            LOG.debug(
+                    "postgresql provider: connected to {}:{} database {} in {} ms",
+                    host,
+                    port,
+                    db,
                     (System.nanoTime() - started) / 1_000_000);
             return c;
         } catch (SQLException e) {
             Optional<ConnectionFailure> f = ConnectionFailure.of(host + ":" + port, e);
-            LOG.debug("postgresql provider: connecting to {}:{} failed after {} ms: {}", host, port,
-                    (System.nanoTime() - started) / 1_000_000, f.map(ConnectionFailure::reason).orElse("SQLSTATE " + e.getSQLState()));
+            LOG.debug(
+                    "postgresql provider: connecting to {}:{} failed after {} ms: {}",
+                    host,
+                    port,
+                    (System.nanoTime() - started) / 1_000_000,
+                    f.map(ConnectionFailure::reason).orElse("SQLSTATE " + e.getSQLState()));
             if (f.isPresent()) {
                 throw new Unreachable(f.get(), e);
             }
@@ -148,14 +163,19 @@ final class PgClient {
      */
     static ProviderDiagnostic error(String summary, SQLException e, boolean quoteServer) {
         if (e instanceof Unreachable) {
-            return ProviderDiagnostic.error(summary, "PostgreSQL " + e.getMessage() + ". Check that the server is running "
-                    + "and accepts connections there, and the provider's host and port.");
+            return ProviderDiagnostic.error(
+                    summary,
+                    "PostgreSQL " + e.getMessage() + ". Check that the server is running "
+                            + "and accepts connections there, and the provider's host and port.");
         }
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         String detail = (quoteServer && e.getMessage() != null ? e.getMessage() : "The server rejected the statement.")
                 + (state.isEmpty() ? "" : " (SQLSTATE " + state + ")");
-        boolean transientError = state.startsWith("08") || state.startsWith("53") || state.equals("57P03")
-                || state.equals("40001") || state.equals("40P01");
+        boolean transientError = state.startsWith("08")
+                || state.startsWith("53")
+                || state.equals("57P03")
+                || state.equals("40001")
+                || state.equals("40P01");
         return transientError
                 ? ProviderDiagnostic.transientError(summary, detail, (Failure.Transient) Failure.transientFailure())
                 : ProviderDiagnostic.error(summary, detail);

@@ -46,28 +46,51 @@ final class RoleResource implements ManagedResource {
     static {
         Block.Builder b = Block.builder()
                 .attribute("name", Attribute.required(Type.STRING).withDescription("The name of the role"))
-                .attribute("password", Attribute.optional(Type.STRING).withSensitive().withDescription("Sets the role's password"))
-                .attribute("encrypted_password", Attribute.optionalComputed(Type.BOOL).withDescription(
-                        "Control whether the password is stored encrypted in the system catalogs"))
-                .attribute("connection_limit", Attribute.optionalComputed(Type.NUMBER).withDescription(
-                        "How many concurrent connections can be made with this role"))
-                .attribute("valid_until", Attribute.optionalComputed(Type.STRING).withDescription(
-                        "Sets a date and time after which the role's password is no longer valid"))
-                .attribute("roles", Attribute.optional(Type.set(Type.STRING)).withDescription(
-                        "Role(s) to grant to this new role"))
-                .attribute("search_path", Attribute.optional(Type.list(Type.STRING)).withDescription(
-                        "Sets the role's search path"))
-                .attribute("statement_timeout", Attribute.optionalComputed(Type.NUMBER).withDescription(
-                        "Abort any statement that takes more than the specified number of milliseconds"))
-                .attribute("idle_in_transaction_session_timeout", Attribute.optionalComputed(Type.NUMBER).withDescription(
-                        "Terminate any session with an open transaction that has been idle for longer than the specified"
-                                + " duration in milliseconds"))
-                .attribute("assume_role", Attribute.optional(Type.STRING).withDescription(
-                        "Role to switch to at login"))
-                .attribute("skip_drop_role", Attribute.optionalComputed(Type.BOOL).withDescription(
-                        "Skip actually running the DROP ROLE command when removing a ROLE from PostgreSQL"))
-                .attribute("skip_reassign_owned", Attribute.optionalComputed(Type.BOOL).withDescription(
-                        "Skip actually running the REASSIGN OWNED command when removing a role from PostgreSQL"))
+                .attribute(
+                        "password",
+                        Attribute.optional(Type.STRING).withSensitive().withDescription("Sets the role's password"))
+                .attribute(
+                        "encrypted_password",
+                        Attribute.optionalComputed(Type.BOOL)
+                                .withDescription(
+                                        "Control whether the password is stored encrypted in the system catalogs"))
+                .attribute(
+                        "connection_limit",
+                        Attribute.optionalComputed(Type.NUMBER)
+                                .withDescription("How many concurrent connections can be made with this role"))
+                .attribute(
+                        "valid_until",
+                        Attribute.optionalComputed(Type.STRING)
+                                .withDescription(
+                                        "Sets a date and time after which the role's password is no longer valid"))
+                .attribute(
+                        "roles",
+                        Attribute.optional(Type.set(Type.STRING)).withDescription("Role(s) to grant to this new role"))
+                .attribute(
+                        "search_path",
+                        Attribute.optional(Type.list(Type.STRING)).withDescription("Sets the role's search path"))
+                .attribute(
+                        "statement_timeout",
+                        Attribute.optionalComputed(Type.NUMBER)
+                                .withDescription(
+                                        "Abort any statement that takes more than the specified number of milliseconds"))
+                .attribute(
+                        "idle_in_transaction_session_timeout",
+                        Attribute.optionalComputed(Type.NUMBER)
+                                .withDescription(
+                                        "Terminate any session with an open transaction that has been idle for longer than the specified"
+                                                + " duration in milliseconds"))
+                .attribute("assume_role", Attribute.optional(Type.STRING).withDescription("Role to switch to at login"))
+                .attribute(
+                        "skip_drop_role",
+                        Attribute.optionalComputed(Type.BOOL)
+                                .withDescription(
+                                        "Skip actually running the DROP ROLE command when removing a ROLE from PostgreSQL"))
+                .attribute(
+                        "skip_reassign_owned",
+                        Attribute.optionalComputed(Type.BOOL)
+                                .withDescription(
+                                        "Skip actually running the REASSIGN OWNED command when removing a role from PostgreSQL"))
                 .attribute("id", Attribute.computed(Type.STRING));
         for (String f : FLAGS.keySet()) {
             b.attribute(f, Attribute.optionalComputed(Type.BOOL));
@@ -119,7 +142,8 @@ final class RoleResource implements ManagedResource {
             try {
                 PgClient.exec(c, "CREATE ROLE " + ident(name) + " WITH " + options(planned, true));
             } catch (SQLException e) {
-                diags.add(PgClient.error("Could not create role " + name, e, Attrs.string(planned, "password") == null));
+                diags.add(
+                        PgClient.error("Could not create role " + name, e, Attrs.string(planned, "password") == null));
                 return null;
             }
             Value state = Attrs.with(planned, "id", Value.string(name));
@@ -142,7 +166,8 @@ final class RoleResource implements ManagedResource {
         o.add("CONNECTION LIMIT " + Attrs.number(v, "connection_limit").intValue());
         String pw = Attrs.string(v, "password");
         if (pw != null) {
-            o.add((Boolean.FALSE.equals(Attrs.bool(v, "encrypted_password")) ? "" : "ENCRYPTED ") + "PASSWORD " + literal(pw));
+            o.add((Boolean.FALSE.equals(Attrs.bool(v, "encrypted_password")) ? "" : "ENCRYPTED ") + "PASSWORD "
+                    + literal(pw));
         } else {
             o.add("PASSWORD NULL");
         }
@@ -154,7 +179,8 @@ final class RoleResource implements ManagedResource {
         return new TreeSet<>(Attrs.stringList(v, attr));
     }
 
-    private static void applyMemberships(Connection c, String name, Set<String> before, Set<String> after) throws SQLException {
+    private static void applyMemberships(Connection c, String name, Set<String> before, Set<String> after)
+            throws SQLException {
         for (String r : before) {
             if (!after.contains(r)) {
                 PgClient.exec(c, "REVOKE " + ident(r) + " FROM " + ident(name));
@@ -169,13 +195,32 @@ final class RoleResource implements ManagedResource {
 
     private static void applySettings(Connection c, String name, Value v) throws SQLException {
         List<String> path = Attrs.stringList(v, "search_path");
-        PgClient.exec(c, "ALTER ROLE " + ident(name) + (path.isEmpty() ? " RESET search_path"
-                : " SET search_path TO " + String.join(", ", path.stream().map(PgClient::ident).toList())));
-        setting(c, name, "statement_timeout", Attrs.number(v, "statement_timeout").longValue());
-        setting(c, name, "idle_in_transaction_session_timeout", Attrs.number(v, "idle_in_transaction_session_timeout").longValue());
+        PgClient.exec(
+                c,
+                "ALTER ROLE " + ident(name)
+                        + (path.isEmpty()
+                                ? " RESET search_path"
+                                : " SET search_path TO "
+                                        + String.join(
+                                                ", ",
+                                                path.stream()
+                                                        .map(PgClient::ident)
+                                                        .toList())));
+        setting(
+                c,
+                name,
+                "statement_timeout",
+                Attrs.number(v, "statement_timeout").longValue());
+        setting(
+                c,
+                name,
+                "idle_in_transaction_session_timeout",
+                Attrs.number(v, "idle_in_transaction_session_timeout").longValue());
         String assume = Attrs.string(v, "assume_role");
-        PgClient.exec(c, "ALTER ROLE " + ident(name) + (assume == null || assume.isEmpty() ? " RESET role"
-                : " SET role TO " + ident(assume)));
+        PgClient.exec(
+                c,
+                "ALTER ROLE " + ident(name)
+                        + (assume == null || assume.isEmpty() ? " RESET role" : " SET role TO " + ident(assume)));
     }
 
     private static void setting(Connection c, String name, String key, long value) throws SQLException {
@@ -193,7 +238,8 @@ final class RoleResource implements ManagedResource {
             try {
                 PgClient.exec(c, "ALTER ROLE " + ident(name) + " WITH " + options(planned, false));
             } catch (SQLException e) {
-                diags.add(PgClient.error("Could not update role " + name, e, Attrs.string(planned, "password") == null));
+                diags.add(
+                        PgClient.error("Could not update role " + name, e, Attrs.string(planned, "password") == null));
                 return Attrs.with(prior, "name", Value.string(name), "id", Value.string(name));
             }
             applyMemberships(c, name, stringSet(prior, "roles"), stringSet(planned, "roles"));
@@ -227,10 +273,13 @@ final class RoleResource implements ManagedResource {
     public Value read(Value state, ProviderDiagnostics.Builder diags) {
         String name = Attrs.string(state, "id");
         try (Connection c = pg.client().connect(null)) {
-            Optional<RoleRow> row = PgClient.row(c, "SELECT rolsuper, rolcreatedb, rolcreaterole, rolinherit, rolcanlogin,"
-                    + " rolreplication, rolbypassrls, rolconnlimit, rolvaliduntil::text,"
-                    + " (SELECT s.setconfig FROM pg_db_role_setting s WHERE s.setrole = r.oid AND s.setdatabase = 0)"
-                    + " FROM pg_roles r WHERE rolname = ?", rs -> {
+            Optional<RoleRow> row = PgClient.row(
+                    c,
+                    "SELECT rolsuper, rolcreatedb, rolcreaterole, rolinherit, rolcanlogin,"
+                            + " rolreplication, rolbypassrls, rolconnlimit, rolvaliduntil::text,"
+                            + " (SELECT s.setconfig FROM pg_db_role_setting s WHERE s.setrole = r.oid AND s.setdatabase = 0)"
+                            + " FROM pg_roles r WHERE rolname = ?",
+                    rs -> {
                         Map<String, Boolean> flags = new LinkedHashMap<>();
                         int i = 1;
                         for (String[] kw : FLAGS.values()) {
@@ -239,13 +288,20 @@ final class RoleResource implements ManagedResource {
                         java.sql.Array cfg = rs.getArray(10);
                         List<String> settings = cfg == null ? List.of() : List.of((String[]) cfg.getArray());
                         return new RoleRow(flags, rs.getInt(8), rs.getString(9), settings);
-                    }, name);
+                    },
+                    name);
             if (row.isEmpty()) {
                 return null;
             }
             RoleRow r = row.get();
-            Value v = Attrs.with(state, "name", Value.string(name), "id", Value.string(name),
-                    "connection_limit", Value.number(r.connLimit()));
+            Value v = Attrs.with(
+                    state,
+                    "name",
+                    Value.string(name),
+                    "id",
+                    Value.string(name),
+                    "connection_limit",
+                    Value.number(r.connLimit()));
             for (Map.Entry<String, String[]> f : FLAGS.entrySet()) {
                 v = Attrs.with(v, f.getKey(), Value.bool(r.flags().get(f.getValue()[2])));
             }
@@ -255,8 +311,12 @@ final class RoleResource implements ManagedResource {
             // names the same instant, so only a real change shows as drift.
             if (r.validUntil() != null && stateValid != null && !stateValid.equals(valid)) {
                 try {
-                    List<String> same = PgClient.column(c, "SELECT (rolvaliduntil = CAST(? AS timestamptz))::text"
-                            + " FROM pg_roles WHERE rolname = ?", stateValid, name);
+                    List<String> same = PgClient.column(
+                            c,
+                            "SELECT (rolvaliduntil = CAST(? AS timestamptz))::text"
+                                    + " FROM pg_roles WHERE rolname = ?",
+                            stateValid,
+                            name);
                     if (same.equals(List.of("true"))) {
                         valid = stateValid;
                     }
@@ -273,17 +333,35 @@ final class RoleResource implements ManagedResource {
             List<Value> path = new ArrayList<>();
             if (settings.containsKey("search_path")) {
                 for (String p : settings.get("search_path").split(",\\s*")) {
-                    path.add(Value.string(p.startsWith("\"") && p.endsWith("\"") ? p.substring(1, p.length() - 1).replace("\"\"", "\"") : p));
+                    path.add(Value.string(
+                            p.startsWith("\"") && p.endsWith("\"")
+                                    ? p.substring(1, p.length() - 1).replace("\"\"", "\"")
+                                    : p));
                 }
             }
-            v = Attrs.with(v, "search_path", path.isEmpty() ? Value.nullValue(Type.list(Type.STRING)) : Value.list(Type.STRING, path),
-                    "statement_timeout", Value.number(millis(settings.get("statement_timeout"))),
-                    "idle_in_transaction_session_timeout", Value.number(millis(settings.get("idle_in_transaction_session_timeout"))),
-                    "assume_role", settings.containsKey("role") ? Value.string(settings.get("role")) : Value.nullValue(Type.STRING));
-            List<String> roles = PgClient.column(c, "SELECT b.rolname FROM pg_auth_members m JOIN pg_roles b ON m.roleid = b.oid"
-                    + " JOIN pg_roles u ON m.member = u.oid WHERE u.rolname = ? ORDER BY 1", name);
-            v = Attrs.with(v, "roles", roles.isEmpty() && Attrs.get(state, "roles").isNull()
-                    ? Value.nullValue(Type.set(Type.STRING)) : Value.set(Type.STRING, roles.stream().map(Value::string).toList()));
+            v = Attrs.with(
+                    v,
+                    "search_path",
+                    path.isEmpty() ? Value.nullValue(Type.list(Type.STRING)) : Value.list(Type.STRING, path),
+                    "statement_timeout",
+                    Value.number(millis(settings.get("statement_timeout"))),
+                    "idle_in_transaction_session_timeout",
+                    Value.number(millis(settings.get("idle_in_transaction_session_timeout"))),
+                    "assume_role",
+                    settings.containsKey("role") ? Value.string(settings.get("role")) : Value.nullValue(Type.STRING));
+            List<String> roles = PgClient.column(
+                    c,
+                    "SELECT b.rolname FROM pg_auth_members m JOIN pg_roles b ON m.roleid = b.oid"
+                            + " JOIN pg_roles u ON m.member = u.oid WHERE u.rolname = ? ORDER BY 1",
+                    name);
+            v = Attrs.with(
+                    v,
+                    "roles",
+                    roles.isEmpty() && Attrs.get(state, "roles").isNull()
+                            ? Value.nullValue(Type.set(Type.STRING))
+                            : Value.set(
+                                    Type.STRING,
+                                    roles.stream().map(Value::string).toList()));
             for (String d : List.of("encrypted_password", "skip_drop_role", "skip_reassign_owned")) {
                 if (Attrs.get(v, d).isNull()) {
                     v = Attrs.with(v, d, defaults().get(d));

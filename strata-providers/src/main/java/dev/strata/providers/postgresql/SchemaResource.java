@@ -21,11 +21,21 @@ final class SchemaResource implements ManagedResource {
 
     private static final Schema SCHEMA = Schema.of(Block.builder()
             .attribute("name", Attribute.required(Type.STRING).withDescription("The name of the schema"))
-            .attribute("database", Attribute.optionalComputed(Type.STRING).withDescription("The database name to alter schema"))
-            .attribute("owner", Attribute.optionalComputed(Type.STRING).withDescription("The ROLE name who owns the schema"))
-            .attribute("if_not_exists", Attribute.optionalComputed(Type.BOOL).withDescription("When true, use the existing schema if it exists"))
-            .attribute("drop_cascade", Attribute.optionalComputed(Type.BOOL).withDescription(
-                    "When true, will also drop all the objects that are contained in the schema"))
+            .attribute(
+                    "database",
+                    Attribute.optionalComputed(Type.STRING).withDescription("The database name to alter schema"))
+            .attribute(
+                    "owner",
+                    Attribute.optionalComputed(Type.STRING).withDescription("The ROLE name who owns the schema"))
+            .attribute(
+                    "if_not_exists",
+                    Attribute.optionalComputed(Type.BOOL)
+                            .withDescription("When true, use the existing schema if it exists"))
+            .attribute(
+                    "drop_cascade",
+                    Attribute.optionalComputed(Type.BOOL)
+                            .withDescription(
+                                    "When true, will also drop all the objects that are contained in the schema"))
             .attribute("id", Attribute.computed(Type.STRING))
             .build());
 
@@ -62,7 +72,8 @@ final class SchemaResource implements ManagedResource {
 
     @Override
     public Value modifyPlan(PlanContext plan, ProviderDiagnostics.Builder diags) {
-        if (Attrs.get(plan.planned(), "database").isKnown() && !Attrs.get(plan.planned(), "database").isNull()) {
+        if (Attrs.get(plan.planned(), "database").isKnown()
+                && !Attrs.get(plan.planned(), "database").isNull()) {
             return plan.planned();
         }
         return Attrs.with(plan.planned(), "database", Value.string(pg.client().defaultDatabase()));
@@ -74,8 +85,11 @@ final class SchemaResource implements ManagedResource {
         String name = Attrs.string(planned, "name");
         String owner = Attrs.string(planned, "owner");
         try (Connection c = pg.client().connect(db)) {
-            PgClient.exec(c, "CREATE SCHEMA " + (Boolean.TRUE.equals(Attrs.bool(planned, "if_not_exists")) ? "IF NOT EXISTS " : "")
-                    + ident(name) + (owner == null ? "" : " AUTHORIZATION " + ident(owner)));
+            PgClient.exec(
+                    c,
+                    "CREATE SCHEMA "
+                            + (Boolean.TRUE.equals(Attrs.bool(planned, "if_not_exists")) ? "IF NOT EXISTS " : "")
+                            + ident(name) + (owner == null ? "" : " AUTHORIZATION " + ident(owner)));
             if (owner != null) {
                 PgClient.exec(c, "ALTER SCHEMA " + ident(name) + " OWNER TO " + ident(owner));
             }
@@ -110,8 +124,10 @@ final class SchemaResource implements ManagedResource {
     public void delete(Value prior, ProviderDiagnostics.Builder diags) {
         String name = Attrs.string(prior, "name");
         try (Connection c = pg.client().connect(Attrs.string(prior, "database"))) {
-            PgClient.exec(c, "DROP SCHEMA IF EXISTS " + ident(name)
-                    + (Boolean.TRUE.equals(Attrs.bool(prior, "drop_cascade")) ? " CASCADE" : " RESTRICT"));
+            PgClient.exec(
+                    c,
+                    "DROP SCHEMA IF EXISTS " + ident(name)
+                            + (Boolean.TRUE.equals(Attrs.bool(prior, "drop_cascade")) ? " CASCADE" : " RESTRICT"));
         } catch (SQLException e) {
             PgClient.report(diags, "Could not drop schema " + name, e);
         }
@@ -124,12 +140,22 @@ final class SchemaResource implements ManagedResource {
         String db = id.substring(0, dot);
         String name = id.substring(dot + 1);
         try (Connection c = pg.client().connect(db)) {
-            Optional<String> owner = PgClient.row(c, "SELECT pg_get_userbyid(nspowner) FROM pg_namespace WHERE nspname = ?",
-                    rs -> rs.getString(1), name);
+            Optional<String> owner = PgClient.row(
+                    c,
+                    "SELECT pg_get_userbyid(nspowner) FROM pg_namespace WHERE nspname = ?",
+                    rs -> rs.getString(1),
+                    name);
             if (owner.isEmpty()) {
                 return null;
             }
-            Value v = Attrs.with(state, "name", Value.string(name), "database", Value.string(db), "owner", Value.string(owner.get()));
+            Value v = Attrs.with(
+                    state,
+                    "name",
+                    Value.string(name),
+                    "database",
+                    Value.string(db),
+                    "owner",
+                    Value.string(owner.get()));
             for (Map.Entry<String, Value> d : defaults().entrySet()) {
                 if (Attrs.get(v, d.getKey()).isNull()) {
                     v = Attrs.with(v, d.getKey(), d.getValue());

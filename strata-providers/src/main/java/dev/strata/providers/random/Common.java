@@ -15,8 +15,8 @@ final class Common {
     static final String KEEPERS = "keepers";
 
     static Attribute keepers() {
-        return Attribute.optional(Type.map(Type.STRING)).withDescription(
-                "Arbitrary map of values that, when changed, will trigger recreation of resource.");
+        return Attribute.optional(Type.map(Type.STRING))
+                .withDescription("Arbitrary map of values that, when changed, will trigger recreation of resource.");
     }
 
     /**

@@ -24,23 +24,43 @@ final class RandomId implements ManagedResource {
 
     private static final Schema SCHEMA = Schema.of(Block.builder()
             .attribute(Common.KEEPERS, Common.keepers())
-            .attribute("byte_length", Attribute.required(Type.NUMBER).withDescription(
-                    "The number of random bytes to produce. The minimum value is 1, which produces eight bits of randomness."))
-            .attribute("prefix", Attribute.optional(Type.STRING).withDescription(
-                    "Arbitrary string to prefix the output value with. This string is supplied as-is, meaning it is not"
-                            + " guaranteed to be URL-safe or base64 encoded."))
-            .attribute("b64_url", Attribute.computed(Type.STRING).withDescription(
-                    "The generated id presented in base64, using the URL-friendly character set: case-sensitive letters,"
-                            + " digits and the characters `_` and `-`."))
-            .attribute("b64_std", Attribute.computed(Type.STRING).withDescription(
-                    "The generated id presented in base64 without additional transformations."))
-            .attribute("hex", Attribute.computed(Type.STRING).withDescription(
-                    "The generated id presented in padded hexadecimal digits. This result will always be twice as long"
-                            + " as the requested byte length."))
-            .attribute("dec", Attribute.computed(Type.STRING).withDescription(
-                    "The generated id presented in non-padded decimal digits."))
-            .attribute("id", Attribute.computed(Type.STRING).withDescription(
-                    "The generated id presented in base64 without additional transformations or prefix."))
+            .attribute(
+                    "byte_length",
+                    Attribute.required(Type.NUMBER)
+                            .withDescription(
+                                    "The number of random bytes to produce. The minimum value is 1, which produces eight bits of randomness."))
+            .attribute(
+                    "prefix",
+                    Attribute.optional(Type.STRING)
+                            .withDescription(
+                                    "Arbitrary string to prefix the output value with. This string is supplied as-is, meaning it is not"
+                                            + " guaranteed to be URL-safe or base64 encoded."))
+            .attribute(
+                    "b64_url",
+                    Attribute.computed(Type.STRING)
+                            .withDescription(
+                                    "The generated id presented in base64, using the URL-friendly character set: case-sensitive letters,"
+                                            + " digits and the characters `_` and `-`."))
+            .attribute(
+                    "b64_std",
+                    Attribute.computed(Type.STRING)
+                            .withDescription(
+                                    "The generated id presented in base64 without additional transformations."))
+            .attribute(
+                    "hex",
+                    Attribute.computed(Type.STRING)
+                            .withDescription(
+                                    "The generated id presented in padded hexadecimal digits. This result will always be twice as long"
+                                            + " as the requested byte length."))
+            .attribute(
+                    "dec",
+                    Attribute.computed(Type.STRING)
+                            .withDescription("The generated id presented in non-padded decimal digits."))
+            .attribute(
+                    "id",
+                    Attribute.computed(Type.STRING)
+                            .withDescription(
+                                    "The generated id presented in base64 without additional transformations or prefix."))
             .build());
 
     private final SecureRandom random;
@@ -68,8 +88,11 @@ final class RandomId implements ManagedResource {
     public void validate(Value config, ProviderDiagnostics.Builder diags) {
         Value len = Attrs.get(config, "byte_length");
         if (len.isKnownAndNotNull() && len.unmarkDeep().asNumber().compareTo(java.math.BigDecimal.ONE) < 0) {
-            diags.error("Invalid Attribute Value", "Attribute byte_length value must be at least 1, got: "
-                    + len.unmarkDeep().numberText(), AttributePath.of("byte_length"));
+            diags.error(
+                    "Invalid Attribute Value",
+                    "Attribute byte_length value must be at least 1, got: "
+                            + len.unmarkDeep().numberText(),
+                    AttributePath.of("byte_length"));
         }
     }
 
@@ -83,12 +106,18 @@ final class RandomId implements ManagedResource {
     private static Value withBytes(Value object, byte[] bytes, String prefix) {
         String p = prefix == null ? "" : prefix;
         String url = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-        return Attrs.with(object,
-                "id", Value.string(url),
-                "b64_url", Value.string(p + url),
-                "b64_std", Value.string(p + Base64.getEncoder().encodeToString(bytes)),
-                "hex", Value.string(p + HexFormat.of().formatHex(bytes)),
-                "dec", Value.string(p + new BigInteger(1, bytes)));
+        return Attrs.with(
+                object,
+                "id",
+                Value.string(url),
+                "b64_url",
+                Value.string(p + url),
+                "b64_std",
+                Value.string(p + Base64.getEncoder().encodeToString(bytes)),
+                "hex",
+                Value.string(p + HexFormat.of().formatHex(bytes)),
+                "dec",
+                Value.string(p + new BigInteger(1, bytes)));
     }
 
     /** The id is the URL-safe base64 form, optionally preceded by {@code prefix,}. */
@@ -101,14 +130,19 @@ final class RandomId implements ManagedResource {
         try {
             bytes = Base64.getUrlDecoder().decode(b64);
         } catch (IllegalArgumentException e) {
-            diags.error("Import Random ID Error",
+            diags.error(
+                    "Import Random ID Error",
                     "While attempting to import a random id there was a decoding error. The id must be URL-safe"
-                            + " base64 without padding, optionally preceded by a prefix and a comma.", null);
+                            + " base64 without padding, optionally preceded by a prefix and a comma.",
+                    null);
             return null;
         }
-        Value base = Attrs.with(SCHEMA.block().emptyValue(),
-                "byte_length", Value.number(bytes.length),
-                "prefix", prefix == null || prefix.isEmpty() ? Value.nullValue(Type.STRING) : Value.string(prefix));
+        Value base = Attrs.with(
+                SCHEMA.block().emptyValue(),
+                "byte_length",
+                Value.number(bytes.length),
+                "prefix",
+                prefix == null || prefix.isEmpty() ? Value.nullValue(Type.STRING) : Value.string(prefix));
         return withBytes(base, bytes, prefix);
     }
 }

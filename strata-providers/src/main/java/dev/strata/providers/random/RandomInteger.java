@@ -18,12 +18,17 @@ final class RandomInteger implements ManagedResource {
 
     private static final Schema SCHEMA = Schema.of(Block.builder()
             .attribute(Common.KEEPERS, Common.keepers())
-            .attribute("min", Attribute.required(Type.NUMBER).withDescription("The minimum inclusive value of the range."))
-            .attribute("max", Attribute.required(Type.NUMBER).withDescription("The maximum inclusive value of the range."))
-            .attribute("seed", Attribute.optional(Type.STRING).withDescription(
-                    "A custom seed to always produce the same value."))
+            .attribute(
+                    "min", Attribute.required(Type.NUMBER).withDescription("The minimum inclusive value of the range."))
+            .attribute(
+                    "max", Attribute.required(Type.NUMBER).withDescription("The maximum inclusive value of the range."))
+            .attribute(
+                    "seed",
+                    Attribute.optional(Type.STRING).withDescription("A custom seed to always produce the same value."))
             .attribute("result", Attribute.computed(Type.NUMBER).withDescription("The random integer result."))
-            .attribute("id", Attribute.computed(Type.STRING).withDescription("The string representation of the integer result."))
+            .attribute(
+                    "id",
+                    Attribute.computed(Type.STRING).withDescription("The string representation of the integer result."))
             .build());
 
     private final SecureRandom random;
@@ -58,8 +63,10 @@ final class RandomInteger implements ManagedResource {
             }
         }
         if (min.isKnownAndNotNull() && max.isKnownAndNotNull() && min.asNumber().compareTo(max.asNumber()) > 0) {
-            diags.error("Create Random Integer Error",
-                    "The minimum (min) value needs to be smaller than or equal to maximum (max) value.", null);
+            diags.error(
+                    "Create Random Integer Error",
+                    "The minimum (min) value needs to be smaller than or equal to maximum (max) value.",
+                    null);
         }
     }
 
@@ -72,8 +79,10 @@ final class RandomInteger implements ManagedResource {
         long min = Attrs.number(planned, "min").longValueExact();
         long max = Attrs.number(planned, "max").longValueExact();
         if (max < min) {
-            diags.error("Create Random Integer Error",
-                    "The minimum (min) value needs to be smaller than or equal to maximum (max) value.", null);
+            diags.error(
+                    "Create Random Integer Error",
+                    "The minimum (min) value needs to be smaller than or equal to maximum (max) value.",
+                    null);
             return null;
         }
         Random rng = Common.forSeed(Attrs.string(planned, "seed"), random);
@@ -93,12 +102,23 @@ final class RandomInteger implements ManagedResource {
             long result = Long.parseLong(parts[0]);
             long min = Long.parseLong(parts[1]);
             long max = Long.parseLong(parts[2]);
-            return Attrs.with(SCHEMA.block().emptyValue(),
-                    "result", Value.number(result), "id", Value.string(parts[0]),
-                    "min", Value.number(min), "max", Value.number(max),
-                    "seed", parts.length == 4 ? Value.string(parts[3]) : Value.nullValue(Type.STRING));
+            return Attrs.with(
+                    SCHEMA.block().emptyValue(),
+                    "result",
+                    Value.number(result),
+                    "id",
+                    Value.string(parts[0]),
+                    "min",
+                    Value.number(min),
+                    "max",
+                    Value.number(max),
+                    "seed",
+                    parts.length == 4 ? Value.string(parts[3]) : Value.nullValue(Type.STRING));
         } catch (NumberFormatException e) {
-            diags.error("Import Random Integer Error", "The result, min and max in the import ID must be whole numbers.", null);
+            diags.error(
+                    "Import Random Integer Error",
+                    "The result, min and max in the import ID must be whole numbers.",
+                    null);
             return null;
         }
     }

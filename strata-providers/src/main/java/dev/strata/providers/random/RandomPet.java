@@ -35,11 +35,15 @@ final class RandomPet implements ManagedResource {
 
     private static final Schema SCHEMA = Schema.of(Block.builder()
             .attribute(Common.KEEPERS, Common.keepers())
-            .attribute("length", Attribute.optionalComputed(Type.NUMBER).withDescription(
-                    "The length (in words) of the pet name. Defaults to 2"))
+            .attribute(
+                    "length",
+                    Attribute.optionalComputed(Type.NUMBER)
+                            .withDescription("The length (in words) of the pet name. Defaults to 2"))
             .attribute("prefix", Attribute.optional(Type.STRING).withDescription("A string to prefix the name with."))
-            .attribute("separator", Attribute.optionalComputed(Type.STRING).withDescription(
-                    "The character to separate words in the pet name. Defaults to \"-\""))
+            .attribute(
+                    "separator",
+                    Attribute.optionalComputed(Type.STRING)
+                            .withDescription("The character to separate words in the pet name. Defaults to \"-\""))
             .attribute("id", Attribute.computed(Type.STRING).withDescription("The random pet name."))
             .build());
 
@@ -92,7 +96,9 @@ final class RandomPet implements ManagedResource {
     public void validate(Value config, ProviderDiagnostics.Builder diags) {
         Value len = Attrs.get(config, "length").unmarkDeep();
         if (len.isKnownAndNotNull() && len.asNumber().signum() < 0) {
-            diags.error("Invalid Attribute Value", "Attribute length value must be at least 0, got: " + len.numberText(),
+            diags.error(
+                    "Invalid Attribute Value",
+                    "Attribute length value must be at least 0, got: " + len.numberText(),
                     AttributePath.of("length"));
         }
     }

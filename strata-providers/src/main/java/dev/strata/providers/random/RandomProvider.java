@@ -10,13 +10,16 @@ import java.util.List;
 final class RandomProvider extends SdkProvider {
 
     RandomProvider(SecureRandom random) {
-        super(Schema.of(Block.builder().build()), List.of(
-                new RandomId(random),
-                new RandomInteger(random),
-                new RandomStringResource(random, true),
-                new RandomStringResource(random, false),
-                new RandomPet(random),
-                new RandomShuffle(random),
-                new RandomUuid(random)), List.of());
+        super(
+                Schema.of(Block.builder().build()),
+                List.of(
+                        new RandomId(random),
+                        new RandomInteger(random),
+                        new RandomStringResource(random, true),
+                        new RandomStringResource(random, false),
+                        new RandomPet(random),
+                        new RandomShuffle(random),
+                        new RandomUuid(random)),
+                List.of());
     }
 }

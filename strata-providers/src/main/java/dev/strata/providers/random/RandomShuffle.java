@@ -25,18 +25,32 @@ final class RandomShuffle implements ManagedResource {
 
     private static final Schema SCHEMA = Schema.of(Block.builder()
             .attribute(Common.KEEPERS, Common.keepers())
-            .attribute("input", Attribute.required(Type.list(Type.STRING)).withDescription("The list of strings to shuffle."))
-            .attribute("seed", Attribute.optional(Type.STRING).withDescription(
-                    "Arbitrary string with which to seed the random number generator, in order to produce less-volatile"
-                            + " permutations of the list."))
-            .attribute("result_count", Attribute.optional(Type.NUMBER).withDescription(
-                    "The number of results to return. Defaults to the number of items in the `input` list. If fewer"
-                            + " items are requested, some elements will be excluded from the result. If more items are"
-                            + " requested, items will be repeated in the result but not more frequently than the number"
-                            + " of items in the input list."))
-            .attribute("result", Attribute.computed(Type.list(Type.STRING)).withDescription("Random permutation of the list of strings given in `input`."))
-            .attribute("id", Attribute.computed(Type.STRING).withDescription("A static value used internally by Terraform,"
-                    + " this should not be referenced in configurations."))
+            .attribute(
+                    "input",
+                    Attribute.required(Type.list(Type.STRING)).withDescription("The list of strings to shuffle."))
+            .attribute(
+                    "seed",
+                    Attribute.optional(Type.STRING)
+                            .withDescription(
+                                    "Arbitrary string with which to seed the random number generator, in order to produce less-volatile"
+                                            + " permutations of the list."))
+            .attribute(
+                    "result_count",
+                    Attribute.optional(Type.NUMBER)
+                            .withDescription(
+                                    "The number of results to return. Defaults to the number of items in the `input` list. If fewer"
+                                            + " items are requested, some elements will be excluded from the result. If more items are"
+                                            + " requested, items will be repeated in the result but not more frequently than the number"
+                                            + " of items in the input list."))
+            .attribute(
+                    "result",
+                    Attribute.computed(Type.list(Type.STRING))
+                            .withDescription("Random permutation of the list of strings given in `input`."))
+            .attribute(
+                    "id",
+                    Attribute.computed(Type.STRING)
+                            .withDescription("A static value used internally by Terraform,"
+                                    + " this should not be referenced in configurations."))
             .build());
 
     private final SecureRandom random;
@@ -64,7 +78,9 @@ final class RandomShuffle implements ManagedResource {
     public void validate(Value config, ProviderDiagnostics.Builder diags) {
         Value n = Attrs.get(config, "result_count").unmarkDeep();
         if (n.isKnownAndNotNull() && n.asNumber().compareTo(BigDecimal.ZERO) < 0) {
-            diags.error("Invalid Attribute Value", "Attribute result_count value must be at least 0, got: " + n.numberText(),
+            diags.error(
+                    "Invalid Attribute Value",
+                    "Attribute result_count value must be at least 0, got: " + n.numberText(),
                     AttributePath.of("result_count"));
         }
     }

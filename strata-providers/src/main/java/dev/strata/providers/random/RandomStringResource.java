@@ -52,38 +52,82 @@ final class RandomStringResource implements ManagedResource {
     private static Schema schema(boolean password) {
         Block.Builder b = Block.builder()
                 .attribute(Common.KEEPERS, Common.keepers())
-                .attribute("length", Attribute.required(Type.NUMBER).withDescription(
-                        "The length of the string desired. The minimum value for length is 1 and, length must also be"
-                                + " >= (`min_upper` + `min_lower` + `min_numeric` + `min_special`)."))
-                .attribute("special", Attribute.optionalComputed(Type.BOOL).withDescription(
-                        "Include special characters in the result. These are `!@#$%&*()-_=+[]{}<>:?`. Default value is `true`."))
-                .attribute("upper", Attribute.optionalComputed(Type.BOOL).withDescription(
-                        "Include uppercase alphabet characters in the result. Default value is `true`."))
-                .attribute("lower", Attribute.optionalComputed(Type.BOOL).withDescription(
-                        "Include lowercase alphabet characters in the result. Default value is `true`."))
-                .attribute("number", Attribute.optionalComputed(Type.BOOL).withDeprecated().withDescription(
-                        "Include numeric characters in the result. Default value is `true`. **NOTE**: This is deprecated,"
-                                + " use `numeric` instead."))
-                .attribute("numeric", Attribute.optionalComputed(Type.BOOL).withDescription(
-                        "Include numeric characters in the result. Default value is `true`."))
-                .attribute("min_numeric", Attribute.optionalComputed(Type.NUMBER).withDescription(
-                        "Minimum number of numeric characters in the result. Default value is `0`."))
-                .attribute("min_upper", Attribute.optionalComputed(Type.NUMBER).withDescription(
-                        "Minimum number of uppercase alphabet characters in the result. Default value is `0`."))
-                .attribute("min_lower", Attribute.optionalComputed(Type.NUMBER).withDescription(
-                        "Minimum number of lowercase alphabet characters in the result. Default value is `0`."))
-                .attribute("min_special", Attribute.optionalComputed(Type.NUMBER).withDescription(
-                        "Minimum number of special characters in the result. Default value is `0`."))
-                .attribute("override_special", Attribute.optional(Type.STRING).withDescription(
-                        "Supply your own list of special characters to use for string generation. This overrides the"
-                                + " default character list in the special argument."));
+                .attribute(
+                        "length",
+                        Attribute.required(Type.NUMBER)
+                                .withDescription(
+                                        "The length of the string desired. The minimum value for length is 1 and, length must also be"
+                                                + " >= (`min_upper` + `min_lower` + `min_numeric` + `min_special`)."))
+                .attribute(
+                        "special",
+                        Attribute.optionalComputed(Type.BOOL)
+                                .withDescription(
+                                        "Include special characters in the result. These are `!@#$%&*()-_=+[]{}<>:?`. Default value is `true`."))
+                .attribute(
+                        "upper",
+                        Attribute.optionalComputed(Type.BOOL)
+                                .withDescription(
+                                        "Include uppercase alphabet characters in the result. Default value is `true`."))
+                .attribute(
+                        "lower",
+                        Attribute.optionalComputed(Type.BOOL)
+                                .withDescription(
+                                        "Include lowercase alphabet characters in the result. Default value is `true`."))
+                .attribute(
+                        "number",
+                        Attribute.optionalComputed(Type.BOOL)
+                                .withDeprecated()
+                                .withDescription(
+                                        "Include numeric characters in the result. Default value is `true`. **NOTE**: This is deprecated,"
+                                                + " use `numeric` instead."))
+                .attribute(
+                        "numeric",
+                        Attribute.optionalComputed(Type.BOOL)
+                                .withDescription("Include numeric characters in the result. Default value is `true`."))
+                .attribute(
+                        "min_numeric",
+                        Attribute.optionalComputed(Type.NUMBER)
+                                .withDescription(
+                                        "Minimum number of numeric characters in the result. Default value is `0`."))
+                .attribute(
+                        "min_upper",
+                        Attribute.optionalComputed(Type.NUMBER)
+                                .withDescription(
+                                        "Minimum number of uppercase alphabet characters in the result. Default value is `0`."))
+                .attribute(
+                        "min_lower",
+                        Attribute.optionalComputed(Type.NUMBER)
+                                .withDescription(
+                                        "Minimum number of lowercase alphabet characters in the result. Default value is `0`."))
+                .attribute(
+                        "min_special",
+                        Attribute.optionalComputed(Type.NUMBER)
+                                .withDescription(
+                                        "Minimum number of special characters in the result. Default value is `0`."))
+                .attribute(
+                        "override_special",
+                        Attribute.optional(Type.STRING)
+                                .withDescription(
+                                        "Supply your own list of special characters to use for string generation. This overrides the"
+                                                + " default character list in the special argument."));
         if (password) {
-            b.attribute("result", Attribute.computed(Type.STRING).withSensitive().withDescription("The generated random string."))
-                    .attribute("bcrypt_hash", Attribute.computed(Type.STRING).withSensitive().withDescription(
-                            "A bcrypt hash of the generated random string. **NOTE**: If the generated random string is greater"
-                                    + " than 72 bytes in length, `bcrypt_hash` will contain a hash of the first 72 bytes."))
-                    .attribute("id", Attribute.computed(Type.STRING).withDescription("A static value used internally by"
-                            + " Terraform, this should not be referenced in configurations."));
+            b.attribute(
+                            "result",
+                            Attribute.computed(Type.STRING)
+                                    .withSensitive()
+                                    .withDescription("The generated random string."))
+                    .attribute(
+                            "bcrypt_hash",
+                            Attribute.computed(Type.STRING)
+                                    .withSensitive()
+                                    .withDescription(
+                                            "A bcrypt hash of the generated random string. **NOTE**: If the generated random string is greater"
+                                                    + " than 72 bytes in length, `bcrypt_hash` will contain a hash of the first 72 bytes."))
+                    .attribute(
+                            "id",
+                            Attribute.computed(Type.STRING)
+                                    .withDescription("A static value used internally by"
+                                            + " Terraform, this should not be referenced in configurations."));
             return new Schema(3, b.build());
         }
         b.attribute("result", Attribute.computed(Type.STRING).withDescription("The generated random string."))
@@ -103,8 +147,17 @@ final class RandomStringResource implements ManagedResource {
 
     @Override
     public Set<String> forceNew() {
-        return Set.of(Common.KEEPERS, "length", "special", "upper", "lower",
-                "min_numeric", "min_upper", "min_lower", "min_special", "override_special");
+        return Set.of(
+                Common.KEEPERS,
+                "length",
+                "special",
+                "upper",
+                "lower",
+                "min_numeric",
+                "min_upper",
+                "min_lower",
+                "min_special",
+                "override_special");
     }
 
     @Override
@@ -127,7 +180,9 @@ final class RandomStringResource implements ManagedResource {
         }
         BigDecimal len = length.asNumber();
         if (len.compareTo(BigDecimal.ONE) < 0) {
-            diags.error("Invalid Attribute Value", "Attribute length value must be at least 1, got: " + length.numberText(),
+            diags.error(
+                    "Invalid Attribute Value",
+                    "Attribute length value must be at least 1, got: " + length.numberText(),
                     AttributePath.of("length"));
             return;
         }
@@ -142,14 +197,19 @@ final class RandomStringResource implements ManagedResource {
             }
         }
         if (len.compareTo(sum) < 0) {
-            diags.error("Invalid Attribute Value", "Attribute length value must be at least sum of min_upper + min_lower"
-                    + " + min_numeric + min_special, got: " + length.numberText(), AttributePath.of("length"));
+            diags.error(
+                    "Invalid Attribute Value",
+                    "Attribute length value must be at least sum of min_upper + min_lower"
+                            + " + min_numeric + min_special, got: " + length.numberText(),
+                    AttributePath.of("length"));
         }
         Value number = Attrs.get(config, "number").unmarkDeep();
         Value numeric = Attrs.get(config, "numeric").unmarkDeep();
         if (number.isKnownAndNotNull() && numeric.isKnownAndNotNull() && number.asBool() != numeric.asBool()) {
-            diags.error("Number and numeric are both configured with different values",
-                    "Number is deprecated, use numeric instead", AttributePath.of("number"));
+            diags.error(
+                    "Number and numeric are both configured with different values",
+                    "Number is deprecated, use numeric instead",
+                    AttributePath.of("number"));
         }
     }
 
@@ -187,11 +247,18 @@ final class RandomStringResource implements ManagedResource {
     @Override
     public Value create(Value planned, Value config, String idempotencyToken, ProviderDiagnostics.Builder diags) {
         String special = Attrs.string(planned, "override_special");
-        String result = generate(random, Attrs.number(planned, "length").intValueExact(),
-                Attrs.bool(planned, "upper"), Attrs.bool(planned, "lower"), Attrs.bool(planned, "numeric"),
-                Attrs.bool(planned, "special"), special == null || special.isEmpty() ? SPECIAL_CHARS : special,
-                Attrs.number(planned, "min_upper").intValueExact(), Attrs.number(planned, "min_lower").intValueExact(),
-                Attrs.number(planned, "min_numeric").intValueExact(), Attrs.number(planned, "min_special").intValueExact());
+        String result = generate(
+                random,
+                Attrs.number(planned, "length").intValueExact(),
+                Attrs.bool(planned, "upper"),
+                Attrs.bool(planned, "lower"),
+                Attrs.bool(planned, "numeric"),
+                Attrs.bool(planned, "special"),
+                special == null || special.isEmpty() ? SPECIAL_CHARS : special,
+                Attrs.number(planned, "min_upper").intValueExact(),
+                Attrs.number(planned, "min_lower").intValueExact(),
+                Attrs.number(planned, "min_numeric").intValueExact(),
+                Attrs.number(planned, "min_special").intValueExact());
         if (result == null) {
             diags.error("Random Read Error", "The character set specified is empty.", null);
             return null;
@@ -201,8 +268,14 @@ final class RandomStringResource implements ManagedResource {
 
     private Value withResult(Value object, String result) {
         if (password) {
-            return Attrs.with(object, "result", Value.string(result), "bcrypt_hash", Value.string(bcrypt(result)),
-                    "id", Value.string("none"));
+            return Attrs.with(
+                    object,
+                    "result",
+                    Value.string(result),
+                    "bcrypt_hash",
+                    Value.string(bcrypt(result)),
+                    "id",
+                    Value.string("none"));
         }
         return Attrs.with(object, "result", Value.string(result), "id", Value.string(result));
     }
@@ -213,8 +286,18 @@ final class RandomStringResource implements ManagedResource {
                 .hashToString(10, secret.toCharArray());
     }
 
-    static String generate(java.util.Random rng, int length, boolean upper, boolean lower, boolean numeric,
-            boolean special, String specialChars, int minUpper, int minLower, int minNumeric, int minSpecial) {
+    static String generate(
+            java.util.Random rng,
+            int length,
+            boolean upper,
+            boolean lower,
+            boolean numeric,
+            boolean special,
+            String specialChars,
+            int minUpper,
+            int minLower,
+            int minNumeric,
+            int minSpecial) {
         StringBuilder chars = new StringBuilder();
         if (upper) {
             chars.append(UPPER_CHARS);
@@ -285,7 +368,9 @@ final class RandomStringResource implements ManagedResource {
         if (Attrs.get(v, "number").isNull()) {
             v = Attrs.with(v, "number", Attrs.get(v, "numeric"));
         }
-        if (password && Attrs.get(v, "bcrypt_hash").isNull() && !Attrs.get(v, "result").isNull()) {
+        if (password
+                && Attrs.get(v, "bcrypt_hash").isNull()
+                && !Attrs.get(v, "result").isNull()) {
             v = Attrs.with(v, "bcrypt_hash", Value.string(bcrypt(Attrs.string(v, "result"))));
         }
         return v;
@@ -293,6 +378,7 @@ final class RandomStringResource implements ManagedResource {
 
     static boolean matchesBcrypt(String secret, String hash) {
         return BCrypt.verifyer(BCrypt.Version.VERSION_2A, LongPasswordStrategies.truncate(BCrypt.Version.VERSION_2A))
-                .verify(secret.getBytes(StandardCharsets.UTF_8), hash.getBytes(StandardCharsets.UTF_8)).verified;
+                .verify(secret.getBytes(StandardCharsets.UTF_8), hash.getBytes(StandardCharsets.UTF_8))
+                .verified;
     }
 }

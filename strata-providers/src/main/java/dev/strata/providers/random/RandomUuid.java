@@ -20,8 +20,12 @@ final class RandomUuid implements ManagedResource {
 
     private static final Schema SCHEMA = Schema.of(Block.builder()
             .attribute(Common.KEEPERS, Common.keepers())
-            .attribute("result", Attribute.computed(Type.STRING).withDescription("The generated uuid presented in string format."))
-            .attribute("id", Attribute.computed(Type.STRING).withDescription("The generated uuid presented in string format."))
+            .attribute(
+                    "result",
+                    Attribute.computed(Type.STRING).withDescription("The generated uuid presented in string format."))
+            .attribute(
+                    "id",
+                    Attribute.computed(Type.STRING).withDescription("The generated uuid presented in string format."))
             .build());
 
     private final SecureRandom random;

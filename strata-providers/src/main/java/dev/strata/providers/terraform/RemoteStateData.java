@@ -54,17 +54,34 @@ final class RemoteStateData implements DataSource {
     /** Each backend and the arguments its {@code config} takes, as Terraform's backend schemas have them. */
     static final Map<String, Set<String>> BACKENDS = Map.of(
             "local", Set.of("path", "workspace_dir"),
-            "pg", Set.of("conn_str", "schema_name", "skip_schema_creation", "skip_table_creation", "skip_index_creation"));
+            "pg",
+                    Set.of(
+                            "conn_str",
+                            "schema_name",
+                            "skip_schema_creation",
+                            "skip_table_creation",
+                            "skip_index_creation"));
 
     private static final Schema SCHEMA = Schema.of(Block.builder()
-            .attribute("backend", Attribute.required(Type.STRING).withDescription("The remote backend to use, e.g. `local`."))
-            .attribute("config", Attribute.optional(Type.DYNAMIC).withDescription("The configuration of the remote backend."))
-            .attribute("defaults", Attribute.optional(Type.DYNAMIC).withDescription(
-                    "Default values for outputs, in case the state file is empty or lacks a required output."))
-            .attribute("outputs", Attribute.computed(Type.DYNAMIC).withDescription(
-                    "An object containing every root-level output in the remote state."))
-            .attribute("workspace", Attribute.optional(Type.STRING).withDescription(
-                    "The Terraform workspace to use, if the backend supports workspaces."))
+            .attribute(
+                    "backend",
+                    Attribute.required(Type.STRING).withDescription("The remote backend to use, e.g. `local`."))
+            .attribute(
+                    "config",
+                    Attribute.optional(Type.DYNAMIC).withDescription("The configuration of the remote backend."))
+            .attribute(
+                    "defaults",
+                    Attribute.optional(Type.DYNAMIC)
+                            .withDescription(
+                                    "Default values for outputs, in case the state file is empty or lacks a required output."))
+            .attribute(
+                    "outputs",
+                    Attribute.computed(Type.DYNAMIC)
+                            .withDescription("An object containing every root-level output in the remote state."))
+            .attribute(
+                    "workspace",
+                    Attribute.optional(Type.STRING)
+                            .withDescription("The Terraform workspace to use, if the backend supports workspaces."))
             .build());
 
     private final EngineContext ctx;
@@ -87,9 +104,12 @@ final class RemoteStateData implements DataSource {
     public void validate(Value config, ProviderDiagnostics.Builder diags) {
         Value backend = Attrs.get(config, "backend").unmarkDeep();
         if (backend.isKnownAndNotNull() && !BACKENDS.containsKey(backend.asString())) {
-            diags.error("Invalid backend configuration", "There is no backend type named \"" + backend.asString()
-                    + "\" that Strata can read remote state from; it reads from " + String.join(" and ",
-                    new java.util.TreeSet<>(BACKENDS.keySet())) + ".", AttributePath.of("backend"));
+            diags.error(
+                    "Invalid backend configuration",
+                    "There is no backend type named \"" + backend.asString()
+                            + "\" that Strata can read remote state from; it reads from "
+                            + String.join(" and ", new java.util.TreeSet<>(BACKENDS.keySet())) + ".",
+                    AttributePath.of("backend"));
             return;
         }
         Value cfg = Attrs.get(config, "config").unmarkDeep();
@@ -99,9 +119,12 @@ final class RemoteStateData implements DataSource {
             } else {
                 for (String name : cfg.attributes().keySet()) {
                     if (!BACKENDS.get(backend.asString()).contains(name)) {
-                        diags.error("Invalid backend configuration", "The backend \"" + backend.asString()
-                                + "\" has no argument named \"" + name + "\"; it takes "
-                                + String.join(", ", new java.util.TreeSet<>(BACKENDS.get(backend.asString()))) + ".",
+                        diags.error(
+                                "Invalid backend configuration",
+                                "The backend \"" + backend.asString()
+                                        + "\" has no argument named \"" + name + "\"; it takes "
+                                        + String.join(", ", new java.util.TreeSet<>(BACKENDS.get(backend.asString())))
+                                        + ".",
                                 AttributePath.of("config", name));
                     }
                 }
@@ -129,8 +152,10 @@ final class RemoteStateData implements DataSource {
             return null;
         }
         if (state.isEmpty()) {
-            diags.error("Unable to find remote state", "No stored state was found for the given workspace (\"" + workspace
-                    + "\") in the given backend.", AttributePath.of("workspace"));
+            diags.error(
+                    "Unable to find remote state",
+                    "No stored state was found for the given workspace (\"" + workspace + "\") in the given backend.",
+                    AttributePath.of("workspace"));
             return null;
         }
         Map<String, Value> outputs = new TreeMap<>();
@@ -145,8 +170,11 @@ final class RemoteStateData implements DataSource {
                 outputs.put(e.getKey(), o.path("sensitive").asBoolean(false) ? v.mark(Mark.SENSITIVE) : v);
             });
         } catch (IllegalArgumentException | NullPointerException e) {
-            diags.error("Error loading state", "The outputs in the state of workspace \"" + workspace
-                    + "\" do not match their recorded types (" + e.getClass().getSimpleName() + ").", null);
+            diags.error(
+                    "Error loading state",
+                    "The outputs in the state of workspace \"" + workspace + "\" do not match their recorded types ("
+                            + e.getClass().getSimpleName() + ").",
+                    null);
             return null;
         }
         return Attrs.with(config, "outputs", Value.object(outputs));
@@ -156,7 +184,9 @@ final class RemoteStateData implements DataSource {
     private Optional<JsonNode> readLocal(Value cfg, String workspace, ProviderDiagnostics.Builder diags) {
         Path file = workspace.equals(Workspaces.DEFAULT)
                 ? ctx.resolve(string(cfg, "path", "terraform.tfstate"))
-                : ctx.resolve(string(cfg, "workspace_dir", "terraform.tfstate.d")).resolve(workspace).resolve("terraform.tfstate");
+                : ctx.resolve(string(cfg, "workspace_dir", "terraform.tfstate.d"))
+                        .resolve(workspace)
+                        .resolve("terraform.tfstate");
         try {
             byte[] bytes = dev.strata.state.LocalBackend.readStateFile(file);
             if (bytes.length == 0) {
@@ -166,8 +196,11 @@ final class RemoteStateData implements DataSource {
         } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (IOException e) {
-            diags.error("Error loading state", "The state of workspace \"" + workspace + "\" at " + file
-                    + " could not be read (" + e.getClass().getSimpleName() + ").", null);
+            diags.error(
+                    "Error loading state",
+                    "The state of workspace \"" + workspace + "\" at " + file + " could not be read ("
+                            + e.getClass().getSimpleName() + ").",
+                    null);
             return Optional.empty();
         }
     }
@@ -177,8 +210,11 @@ final class RemoteStateData implements DataSource {
      * as the JSON Terraform writes; empty when the workspace has no stored state.
      */
     private Optional<JsonNode> readPg(Value cfg, String workspace, ProviderDiagnostics.Builder diags) {
-        Result<PgBackend> backend = PgBackend.connect(string(cfg, "conn_str", null), string(cfg, "schema_name", null),
-                ctx.environment(), ctx.engineVersion());
+        Result<PgBackend> backend = PgBackend.connect(
+                string(cfg, "conn_str", null),
+                string(cfg, "schema_name", null),
+                ctx.environment(),
+                ctx.engineVersion());
         if (report(backend.diagnostics(), diags)) {
             return Optional.empty();
         }
@@ -197,8 +233,11 @@ final class RemoteStateData implements DataSource {
             StateSnapshot s = m.state();
             return Optional.of(JSON.readTree(StateCodec.write(s)));
         } catch (IOException e) {
-            diags.error("Error loading state", "The state of workspace \"" + workspace + "\" could not be decoded ("
-                    + e.getClass().getSimpleName() + ").", null);
+            diags.error(
+                    "Error loading state",
+                    "The state of workspace \"" + workspace + "\" could not be decoded ("
+                            + e.getClass().getSimpleName() + ").",
+                    null);
             return Optional.empty();
         }
     }
@@ -206,9 +245,10 @@ final class RemoteStateData implements DataSource {
     /** Copies the backend's diagnostics; true when one is an error. */
     private static boolean report(dev.strata.hcl.Diagnostics from, ProviderDiagnostics.Builder diags) {
         for (Diagnostic d : from) {
-            diags.add(d.severity() == Severity.ERROR
-                    ? ProviderDiagnostic.error(d.summary(), d.detail())
-                    : ProviderDiagnostic.warning(d.summary(), d.detail(), null));
+            diags.add(
+                    d.severity() == Severity.ERROR
+                            ? ProviderDiagnostic.error(d.summary(), d.detail())
+                            : ProviderDiagnostic.warning(d.summary(), d.detail(), null));
         }
         return from.hasErrors();
     }

@@ -20,12 +20,20 @@ import java.util.UUID;
 final class TerraformData implements ManagedResource {
 
     private static final Schema SCHEMA = Schema.of(Block.builder()
-            .attribute("input", Attribute.optional(Type.DYNAMIC)
-                    .withDescription("A value to store in the instance state. Changes trigger an update of output."))
-            .attribute("output", Attribute.computed(Type.DYNAMIC)
-                    .withDescription("The stored value of input, available after apply."))
-            .attribute("triggers_replace", Attribute.optional(Type.DYNAMIC)
-                    .withDescription("A value which is stored in the instance state, and will force replacement when the value changes."))
+            .attribute(
+                    "input",
+                    Attribute.optional(Type.DYNAMIC)
+                            .withDescription(
+                                    "A value to store in the instance state. Changes trigger an update of output."))
+            .attribute(
+                    "output",
+                    Attribute.computed(Type.DYNAMIC)
+                            .withDescription("The stored value of input, available after apply."))
+            .attribute(
+                    "triggers_replace",
+                    Attribute.optional(Type.DYNAMIC)
+                            .withDescription(
+                                    "A value which is stored in the instance state, and will force replacement when the value changes."))
             .attribute("id", Attribute.computed(Type.STRING).withDescription("A unique ID for this resource."))
             .build());
 
@@ -80,7 +88,14 @@ final class TerraformData implements ManagedResource {
     }
 
     private static Value nullObject() {
-        return Value.objectOf("input", Value.NULL, "output", Value.NULL, "triggers_replace", Value.NULL,
-                "id", Value.nullValue(Type.STRING));
+        return Value.objectOf(
+                "input",
+                Value.NULL,
+                "output",
+                Value.NULL,
+                "triggers_replace",
+                Value.NULL,
+                "id",
+                Value.nullValue(Type.STRING));
     }
 }

@@ -22,24 +22,42 @@ import java.util.Set;
  */
 final class TimeOffset implements ManagedResource {
 
-    static final List<String> OFFSETS = List.of("offset_years", "offset_months", "offset_days", "offset_hours",
-            "offset_minutes", "offset_seconds");
+    static final List<String> OFFSETS =
+            List.of("offset_years", "offset_months", "offset_days", "offset_hours", "offset_minutes", "offset_seconds");
 
     private static final Schema SCHEMA;
 
     static {
         Block.Builder b = Block.builder()
-                .attribute("base_rfc3339", Attribute.optionalComputed(Type.STRING).withDescription(
-                        "Base timestamp in RFC3339 format (see RFC3339 time string e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults"
-                                + " to the current time."))
-                .attribute("triggers", Attribute.optional(Type.map(Type.STRING)).withDescription(
-                        "Arbitrary map of values that, when changed, will trigger a new base timestamp value to be saved."))
-                .attribute("rfc3339", Attribute.computed(Type.STRING).withDescription("RFC3339 format of the offset timestamp, e.g. `2020-02-12T06:36:13Z`."))
-                .attribute("id", Attribute.computed(Type.STRING).withDescription("RFC3339 format of the offset timestamp, e.g. `2020-02-12T06:36:13Z`."));
+                .attribute(
+                        "base_rfc3339",
+                        Attribute.optionalComputed(Type.STRING)
+                                .withDescription(
+                                        "Base timestamp in RFC3339 format (see RFC3339 time string e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults"
+                                                + " to the current time."))
+                .attribute(
+                        "triggers",
+                        Attribute.optional(Type.map(Type.STRING))
+                                .withDescription(
+                                        "Arbitrary map of values that, when changed, will trigger a new base timestamp value to be saved."))
+                .attribute(
+                        "rfc3339",
+                        Attribute.computed(Type.STRING)
+                                .withDescription(
+                                        "RFC3339 format of the offset timestamp, e.g. `2020-02-12T06:36:13Z`."))
+                .attribute(
+                        "id",
+                        Attribute.computed(Type.STRING)
+                                .withDescription(
+                                        "RFC3339 format of the offset timestamp, e.g. `2020-02-12T06:36:13Z`."));
         for (String o : OFFSETS) {
             String unit = o.substring("offset_".length());
-            b.attribute(o, Attribute.optional(Type.NUMBER).withDescription(
-                    "Number of " + unit + " to offset the base timestamp. At least one of the 'offset_' arguments must be configured."));
+            b.attribute(
+                    o,
+                    Attribute.optional(Type.NUMBER)
+                            .withDescription(
+                                    "Number of " + unit
+                                            + " to offset the base timestamp. At least one of the 'offset_' arguments must be configured."));
         }
         Times.partAttributes(b);
         SCHEMA = Schema.of(b.build());
@@ -79,12 +97,16 @@ final class TimeOffset implements ManagedResource {
             any |= !v.isKnown() || !v.isNull();
         }
         if (!any) {
-            diags.error("Invalid Attribute Combination", "At least one attribute out of [" + String.join(",", OFFSETS)
-                    + "] must be specified", null);
+            diags.error(
+                    "Invalid Attribute Combination",
+                    "At least one attribute out of [" + String.join(",", OFFSETS) + "] must be specified",
+                    null);
         }
         Value base = Attrs.get(config, "base_rfc3339").unmarkDeep();
         if (base.isKnownAndNotNull() && Times.parse(base.asString()).isEmpty()) {
-            diags.error("Invalid Attribute Value", "Attribute base_rfc3339 value must be a string in RFC3339 format",
+            diags.error(
+                    "Invalid Attribute Value",
+                    "Attribute base_rfc3339 value must be a string in RFC3339 format",
                     AttributePath.of("base_rfc3339"));
         }
     }
@@ -92,33 +114,44 @@ final class TimeOffset implements ManagedResource {
     @Override
     public Value modifyPlan(PlanContext plan, ProviderDiagnostics.Builder diags) {
         Value base = Attrs.get(plan.planned(), "base_rfc3339");
-        if (!base.isKnownAndNotNull() || !plan.requiresReplace().isEmpty() && Attrs.get(plan.config(), "base_rfc3339").isNull()) {
+        if (!base.isKnownAndNotNull()
+                || !plan.requiresReplace().isEmpty()
+                        && Attrs.get(plan.config(), "base_rfc3339").isNull()) {
             return plan.planned();
         }
         return compute(plan.planned(), Times.parse(base.asString()).orElseThrow());
     }
 
     private static Value compute(Value object, OffsetDateTime base) {
-        OffsetDateTime t = Times.addDate(base, Times.whole(Attrs.number(object, "offset_years")),
-                Times.whole(Attrs.number(object, "offset_months")), Times.whole(Attrs.number(object, "offset_days")))
+        OffsetDateTime t = Times.addDate(
+                        base,
+                        Times.whole(Attrs.number(object, "offset_years")),
+                        Times.whole(Attrs.number(object, "offset_months")),
+                        Times.whole(Attrs.number(object, "offset_days")))
                 .plusHours(Times.whole(Attrs.number(object, "offset_hours")))
                 .plusMinutes(Times.whole(Attrs.number(object, "offset_minutes")))
                 .plusSeconds(Times.whole(Attrs.number(object, "offset_seconds")));
-        return Attrs.with(Attrs.with(object, "rfc3339", Value.string(Times.format(t)),
-                "id", Value.string(Times.format(base))), Times.parts(t));
+        return Attrs.with(
+                Attrs.with(object, "rfc3339", Value.string(Times.format(t)), "id", Value.string(Times.format(base))),
+                Times.parts(t));
     }
 
     @Override
     public Value create(Value planned, Value config, String idempotencyToken, ProviderDiagnostics.Builder diags) {
         String given = Attrs.string(planned, "base_rfc3339");
-        OffsetDateTime base = given == null ? OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).withNano(0)
+        OffsetDateTime base = given == null
+                ? OffsetDateTime.now(clock)
+                        .withOffsetSameInstant(ZoneOffset.UTC)
+                        .withNano(0)
                 : Times.parse(given).orElseThrow();
-        return compute(Attrs.with(planned, "base_rfc3339", Value.string(given == null ? Times.format(base) : given)), base);
+        return compute(
+                Attrs.with(planned, "base_rfc3339", Value.string(given == null ? Times.format(base) : given)), base);
     }
 
     @Override
     public Value update(Value prior, Value planned, Value config, ProviderDiagnostics.Builder diags) {
-        return compute(planned, Times.parse(Attrs.string(planned, "base_rfc3339")).orElseThrow());
+        return compute(
+                planned, Times.parse(Attrs.string(planned, "base_rfc3339")).orElseThrow());
     }
 
     /** The id is {@code BASE_RFC3339,YEARS,MONTHS,DAYS,HOURS,MINUTES,SECONDS}; empty offsets are left unset. */
@@ -127,8 +160,11 @@ final class TimeOffset implements ManagedResource {
         String[] p = id.split(",", -1);
         Optional<OffsetDateTime> base = p.length == 7 ? Times.parse(p[0]) : Optional.empty();
         if (base.isEmpty()) {
-            diags.error("Import time offset error", "The import ID must be BASETIMESTAMP,YEARS,MONTHS,DAYS,HOURS,MINUTES,SECONDS"
-                    + " with the base timestamp in RFC3339 format.", null);
+            diags.error(
+                    "Import time offset error",
+                    "The import ID must be BASETIMESTAMP,YEARS,MONTHS,DAYS,HOURS,MINUTES,SECONDS"
+                            + " with the base timestamp in RFC3339 format.",
+                    null);
             return null;
         }
         Value v = Attrs.with(SCHEMA.block().emptyValue(), "base_rfc3339", Value.string(p[0]));

@@ -18,11 +18,10 @@ final class TimeProvider extends SdkProvider {
     }
 
     private TimeProvider(Clock clock, TimeSleep sleep) {
-        super(Schema.of(Block.builder().build()), List.of(
-                new TimeStatic(clock),
-                new TimeOffset(clock),
-                new TimeRotating(clock),
-                sleep), List.of());
+        super(
+                Schema.of(Block.builder().build()),
+                List.of(new TimeStatic(clock), new TimeOffset(clock), new TimeRotating(clock), sleep),
+                List.of());
         this.sleep = sleep;
     }
 

@@ -23,27 +23,42 @@ import java.util.Set;
  */
 final class TimeRotating implements ManagedResource {
 
-    static final List<String> ROTATIONS = List.of("rotation_years", "rotation_months", "rotation_days", "rotation_hours",
-            "rotation_minutes");
+    static final List<String> ROTATIONS =
+            List.of("rotation_years", "rotation_months", "rotation_days", "rotation_hours", "rotation_minutes");
 
     private static final Schema SCHEMA;
 
     static {
         Block.Builder b = Block.builder()
-                .attribute("rfc3339", Attribute.optionalComputed(Type.STRING).withDescription(
-                        "Base timestamp in RFC3339 format (see RFC3339 time string e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults"
-                                + " to the current time."))
-                .attribute("rotation_rfc3339", Attribute.optionalComputed(Type.STRING).withDescription(
-                        "Configure the rotation timestamp with an RFC3339 format of the offset timestamp. When the current"
-                                + " time has passed the rotation timestamp, the resource will trigger recreation."))
-                .attribute("triggers", Attribute.optional(Type.map(Type.STRING)).withDescription(
-                        "Arbitrary map of values that, when changed, will trigger a new base timestamp value to be saved."))
-                .attribute("id", Attribute.computed(Type.STRING).withDescription("RFC3339 format of the timestamp, e.g. `2020-02-12T06:36:13Z`."));
+                .attribute(
+                        "rfc3339",
+                        Attribute.optionalComputed(Type.STRING)
+                                .withDescription(
+                                        "Base timestamp in RFC3339 format (see RFC3339 time string e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults"
+                                                + " to the current time."))
+                .attribute(
+                        "rotation_rfc3339",
+                        Attribute.optionalComputed(Type.STRING)
+                                .withDescription(
+                                        "Configure the rotation timestamp with an RFC3339 format of the offset timestamp. When the current"
+                                                + " time has passed the rotation timestamp, the resource will trigger recreation."))
+                .attribute(
+                        "triggers",
+                        Attribute.optional(Type.map(Type.STRING))
+                                .withDescription(
+                                        "Arbitrary map of values that, when changed, will trigger a new base timestamp value to be saved."))
+                .attribute(
+                        "id",
+                        Attribute.computed(Type.STRING)
+                                .withDescription("RFC3339 format of the timestamp, e.g. `2020-02-12T06:36:13Z`."));
         for (String r : ROTATIONS) {
             String unit = r.substring("rotation_".length());
-            b.attribute(r, Attribute.optional(Type.NUMBER).withDescription("Number of " + unit
-                    + " to add to the base timestamp to configure the rotation timestamp. When the current time has passed"
-                    + " the rotation timestamp, the resource will trigger recreation."));
+            b.attribute(
+                    r,
+                    Attribute.optional(Type.NUMBER)
+                            .withDescription("Number of " + unit
+                                    + " to add to the base timestamp to configure the rotation timestamp. When the current time has passed"
+                                    + " the rotation timestamp, the resource will trigger recreation."));
         }
         Times.partAttributes(b);
         SCHEMA = Schema.of(b.build());
@@ -85,13 +100,18 @@ final class TimeRotating implements ManagedResource {
         Value explicit = Attrs.get(config, "rotation_rfc3339");
         any |= !explicit.isKnown() || !explicit.isNull();
         if (!any) {
-            diags.error("Invalid Attribute Combination", "At least one attribute out of [" + String.join(",", ROTATIONS)
-                    + ",rotation_rfc3339] must be specified", null);
+            diags.error(
+                    "Invalid Attribute Combination",
+                    "At least one attribute out of [" + String.join(",", ROTATIONS)
+                            + ",rotation_rfc3339] must be specified",
+                    null);
         }
         for (String a : List.of("rfc3339", "rotation_rfc3339")) {
             Value v = Attrs.get(config, a).unmarkDeep();
             if (v.isKnownAndNotNull() && Times.parse(v.asString()).isEmpty()) {
-                diags.error("Invalid Attribute Value", "Attribute " + a + " value must be a string in RFC3339 format",
+                diags.error(
+                        "Invalid Attribute Value",
+                        "Attribute " + a + " value must be a string in RFC3339 format",
                         AttributePath.of(a));
             }
         }
@@ -113,22 +133,36 @@ final class TimeRotating implements ManagedResource {
     private static Value compute(Value object, OffsetDateTime base) {
         String rotation = Attrs.string(object, "rotation_rfc3339");
         if (rotation == null) {
-            OffsetDateTime r = Times.addDate(base, Times.whole(Attrs.number(object, "rotation_years")),
-                    Times.whole(Attrs.number(object, "rotation_months")), Times.whole(Attrs.number(object, "rotation_days")))
+            OffsetDateTime r = Times.addDate(
+                            base,
+                            Times.whole(Attrs.number(object, "rotation_years")),
+                            Times.whole(Attrs.number(object, "rotation_months")),
+                            Times.whole(Attrs.number(object, "rotation_days")))
                     .plusHours(Times.whole(Attrs.number(object, "rotation_hours")))
                     .plusMinutes(Times.whole(Attrs.number(object, "rotation_minutes")));
             rotation = Times.format(r);
         }
         Value given = Attrs.get(object, "rfc3339");
         String b = given.isKnownAndNotNull() ? given.unmarkDeep().asString() : Times.format(base);
-        return Attrs.with(Attrs.with(object, "rfc3339", Value.string(b), "id", Value.string(b),
-                "rotation_rfc3339", Value.string(rotation)), Times.parts(base));
+        return Attrs.with(
+                Attrs.with(
+                        object,
+                        "rfc3339",
+                        Value.string(b),
+                        "id",
+                        Value.string(b),
+                        "rotation_rfc3339",
+                        Value.string(rotation)),
+                Times.parts(base));
     }
 
     @Override
     public Value create(Value planned, Value config, String idempotencyToken, ProviderDiagnostics.Builder diags) {
         String given = Attrs.string(planned, "rfc3339");
-        OffsetDateTime base = given == null ? OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).withNano(0)
+        OffsetDateTime base = given == null
+                ? OffsetDateTime.now(clock)
+                        .withOffsetSameInstant(ZoneOffset.UTC)
+                        .withNano(0)
                 : Times.parse(given).orElseThrow();
         if (!Attrs.get(planned, "rotation_rfc3339").isKnown()) {
             planned = Attrs.with(planned, "rotation_rfc3339", Value.nullValue(Type.STRING));
@@ -147,7 +181,8 @@ final class TimeRotating implements ManagedResource {
 
     @Override
     public Value read(Value state, ProviderDiagnostics.Builder diags) {
-        OffsetDateTime rotation = Times.parse(Attrs.string(state, "rotation_rfc3339")).orElseThrow();
+        OffsetDateTime rotation =
+                Times.parse(Attrs.string(state, "rotation_rfc3339")).orElseThrow();
         return OffsetDateTime.now(clock).isBefore(rotation) ? state : null;
     }
 
@@ -160,8 +195,11 @@ final class TimeRotating implements ManagedResource {
         String[] p = id.split(",", -1);
         Optional<OffsetDateTime> base = p.length == 2 || p.length == 6 ? Times.parse(p[0]) : Optional.empty();
         if (base.isEmpty() || p.length == 2 && Times.parse(p[1]).isEmpty()) {
-            diags.error("Import time rotating error", "The import ID must be BASETIMESTAMP,YEARS,MONTHS,DAYS,HOURS,MINUTES"
-                    + " or BASETIMESTAMP,ROTATIONTIMESTAMP, with timestamps in RFC3339 format.", null);
+            diags.error(
+                    "Import time rotating error",
+                    "The import ID must be BASETIMESTAMP,YEARS,MONTHS,DAYS,HOURS,MINUTES"
+                            + " or BASETIMESTAMP,ROTATIONTIMESTAMP, with timestamps in RFC3339 format.",
+                    null);
             return null;
         }
         Value v = Attrs.with(SCHEMA.block().emptyValue(), "rfc3339", Value.string(p[0]));
@@ -175,7 +213,8 @@ final class TimeRotating implements ManagedResource {
                     }
                 }
             } catch (NumberFormatException e) {
-                diags.error("Import time rotating error", "The rotations in the import ID must be whole numbers.", null);
+                diags.error(
+                        "Import time rotating error", "The rotations in the import ID must be whole numbers.", null);
                 return null;
             }
         }

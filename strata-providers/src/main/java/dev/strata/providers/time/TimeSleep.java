@@ -26,16 +26,28 @@ import java.util.Set;
 final class TimeSleep implements ManagedResource {
 
     private static final Schema SCHEMA = Schema.of(Block.builder()
-            .attribute("create_duration", Attribute.optional(Type.STRING).withDescription(
-                    "Time duration to delay resource creation. For example, `30s` for 30 seconds or `5m` for 5 minutes."
-                            + " Updating this value by itself will not trigger a delay."))
-            .attribute("destroy_duration", Attribute.optional(Type.STRING).withDescription(
-                    "Time duration to delay resource destroy. For example, `30s` for 30 seconds or `5m` for 5 minutes."
-                            + " Updating this value by itself will not trigger a delay. This value or any updates to it must"
-                            + " be successfully applied into the Terraform state before destroying this resource to take effect."))
-            .attribute("triggers", Attribute.optional(Type.map(Type.STRING)).withDescription(
-                    "(Optional) Arbitrary map of values that, when changed, will run any creation or destroy delays again."))
-            .attribute("id", Attribute.computed(Type.STRING).withDescription("RFC3339 format of the offset timestamp, e.g. `2020-02-12T06:36:13Z`."))
+            .attribute(
+                    "create_duration",
+                    Attribute.optional(Type.STRING)
+                            .withDescription(
+                                    "Time duration to delay resource creation. For example, `30s` for 30 seconds or `5m` for 5 minutes."
+                                            + " Updating this value by itself will not trigger a delay."))
+            .attribute(
+                    "destroy_duration",
+                    Attribute.optional(Type.STRING)
+                            .withDescription(
+                                    "Time duration to delay resource destroy. For example, `30s` for 30 seconds or `5m` for 5 minutes."
+                                            + " Updating this value by itself will not trigger a delay. This value or any updates to it must"
+                                            + " be successfully applied into the Terraform state before destroying this resource to take effect."))
+            .attribute(
+                    "triggers",
+                    Attribute.optional(Type.map(Type.STRING))
+                            .withDescription(
+                                    "(Optional) Arbitrary map of values that, when changed, will run any creation or destroy delays again."))
+            .attribute(
+                    "id",
+                    Attribute.computed(Type.STRING)
+                            .withDescription("RFC3339 format of the offset timestamp, e.g. `2020-02-12T06:36:13Z`."))
             .build());
 
     private final Clock clock;
@@ -74,13 +86,17 @@ final class TimeSleep implements ManagedResource {
             Value v = Attrs.get(config, a).unmarkDeep();
             any |= !v.isKnown() || !v.isNull();
             if (v.isKnownAndNotNull() && Times.parseDuration(v.asString()).isEmpty()) {
-                diags.error("Invalid Attribute Value", "Attribute " + a + " must be a string containing a Go time duration"
-                        + " (e.g. 30s, 1m30s)", AttributePath.of(a));
+                diags.error(
+                        "Invalid Attribute Value",
+                        "Attribute " + a + " must be a string containing a Go time duration" + " (e.g. 30s, 1m30s)",
+                        AttributePath.of(a));
             }
         }
         if (!any) {
-            diags.error("Invalid Attribute Combination",
-                    "At least one attribute out of [create_duration,destroy_duration] must be specified", null);
+            diags.error(
+                    "Invalid Attribute Combination",
+                    "At least one attribute out of [create_duration,destroy_duration] must be specified",
+                    null);
         }
     }
 
@@ -89,8 +105,12 @@ final class TimeSleep implements ManagedResource {
         if (!sleep(Attrs.string(planned, "create_duration"), diags)) {
             return null;
         }
-        return Attrs.with(planned, "id", Value.string(Times.format(
-                OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).withNano(0))));
+        return Attrs.with(
+                planned,
+                "id",
+                Value.string(Times.format(OffsetDateTime.now(clock)
+                        .withOffsetSameInstant(ZoneOffset.UTC)
+                        .withNano(0))));
     }
 
     @Override
@@ -141,6 +161,11 @@ final class TimeSleep implements ManagedResource {
                 v = Attrs.with(v, i == 0 ? "create_duration" : "destroy_duration", Value.string(p[i]));
             }
         }
-        return Attrs.with(v, "id", Value.string(Times.format(OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).withNano(0))));
+        return Attrs.with(
+                v,
+                "id",
+                Value.string(Times.format(OffsetDateTime.now(clock)
+                        .withOffsetSameInstant(ZoneOffset.UTC)
+                        .withNano(0))));
     }
 }

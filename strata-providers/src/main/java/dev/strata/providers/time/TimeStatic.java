@@ -22,12 +22,21 @@ final class TimeStatic implements ManagedResource {
 
     static {
         Block.Builder b = Block.builder()
-                .attribute("rfc3339", Attribute.optionalComputed(Type.STRING).withDescription(
-                        "Base timestamp in RFC3339 format (see RFC3339 time string e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults"
-                                + " to the current time."))
-                .attribute("triggers", Attribute.optional(Type.map(Type.STRING)).withDescription(
-                        "Arbitrary map of values that, when changed, will trigger a new base timestamp value to be saved."))
-                .attribute("id", Attribute.computed(Type.STRING).withDescription("RFC3339 format of the timestamp, e.g. `2020-02-12T06:36:13Z`."));
+                .attribute(
+                        "rfc3339",
+                        Attribute.optionalComputed(Type.STRING)
+                                .withDescription(
+                                        "Base timestamp in RFC3339 format (see RFC3339 time string e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults"
+                                                + " to the current time."))
+                .attribute(
+                        "triggers",
+                        Attribute.optional(Type.map(Type.STRING))
+                                .withDescription(
+                                        "Arbitrary map of values that, when changed, will trigger a new base timestamp value to be saved."))
+                .attribute(
+                        "id",
+                        Attribute.computed(Type.STRING)
+                                .withDescription("RFC3339 format of the timestamp, e.g. `2020-02-12T06:36:13Z`."));
         Times.partAttributes(b);
         SCHEMA = Schema.of(b.build());
     }
@@ -57,7 +66,9 @@ final class TimeStatic implements ManagedResource {
     public void validate(Value config, ProviderDiagnostics.Builder diags) {
         Value v = Attrs.get(config, "rfc3339").unmarkDeep();
         if (v.isKnownAndNotNull() && Times.parse(v.asString()).isEmpty()) {
-            diags.error("Invalid Attribute Value", "Attribute rfc3339 value must be a string in RFC3339 format",
+            diags.error(
+                    "Invalid Attribute Value",
+                    "Attribute rfc3339 value must be a string in RFC3339 format",
                     AttributePath.of("rfc3339"));
         }
     }
@@ -65,7 +76,10 @@ final class TimeStatic implements ManagedResource {
     @Override
     public Value create(Value planned, Value config, String idempotencyToken, ProviderDiagnostics.Builder diags) {
         String given = Attrs.string(planned, "rfc3339");
-        OffsetDateTime t = given == null ? OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC).withNano(0)
+        OffsetDateTime t = given == null
+                ? OffsetDateTime.now(clock)
+                        .withOffsetSameInstant(ZoneOffset.UTC)
+                        .withNano(0)
                 : Times.parse(given).orElseThrow();
         String text = given == null ? Times.format(t) : given;
         return Attrs.with(Attrs.with(planned, "rfc3339", Value.string(text), "id", Value.string(text)), Times.parts(t));
@@ -78,7 +92,8 @@ final class TimeStatic implements ManagedResource {
             diags.error("Import time static error", "The import ID must be a timestamp in RFC3339 format.", null);
             return null;
         }
-        return Attrs.with(Attrs.with(SCHEMA.block().emptyValue(), "rfc3339", Value.string(id), "id", Value.string(id)),
+        return Attrs.with(
+                Attrs.with(SCHEMA.block().emptyValue(), "rfc3339", Value.string(id), "id", Value.string(id)),
                 Times.parts(t.get()));
     }
 }

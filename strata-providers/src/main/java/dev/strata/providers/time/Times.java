@@ -31,7 +31,10 @@ final class Times {
                 .attribute("hour", Attribute.computed(Type.NUMBER).withDescription("Number hour of timestamp."))
                 .attribute("minute", Attribute.computed(Type.NUMBER).withDescription("Number minute of timestamp."))
                 .attribute("second", Attribute.computed(Type.NUMBER).withDescription("Number second of timestamp."))
-                .attribute("unix", Attribute.computed(Type.NUMBER).withDescription("Number of seconds since epoch time, e.g. `1581489373`."));
+                .attribute(
+                        "unix",
+                        Attribute.computed(Type.NUMBER)
+                                .withDescription("Number of seconds since epoch time, e.g. `1581489373`."));
     }
 
     static Optional<OffsetDateTime> parse(String text) {
@@ -49,15 +52,18 @@ final class Times {
     /** Alternating names and values of the part attributes of {@code t}. */
     static Object[] parts(OffsetDateTime t) {
         return new Object[] {
-            "year", Value.number(t.getYear()), "month", Value.number(t.getMonthValue()), "day", Value.number(t.getDayOfMonth()),
-            "hour", Value.number(t.getHour()), "minute", Value.number(t.getMinute()), "second", Value.number(t.getSecond()),
+            "year", Value.number(t.getYear()), "month", Value.number(t.getMonthValue()), "day",
+                    Value.number(t.getDayOfMonth()),
+            "hour", Value.number(t.getHour()), "minute", Value.number(t.getMinute()), "second",
+                    Value.number(t.getSecond()),
             "unix", Value.number(t.toEpochSecond()),
         };
     }
 
     /** Go's {@code AddDate}: months and days overflow into the next month instead of clamping (Jan 31 + 1 month = Mar 3). */
     static OffsetDateTime addDate(OffsetDateTime t, long years, long months, long days) {
-        LocalDate first = LocalDate.of(t.getYear(), t.getMonthValue(), 1).plusYears(years).plusMonths(months);
+        LocalDate first =
+                LocalDate.of(t.getYear(), t.getMonthValue(), 1).plusYears(years).plusMonths(months);
         LocalDate date = first.plusDays(t.getDayOfMonth() - 1L + days);
         return OffsetDateTime.of(date, t.toLocalTime(), t.getOffset());
     }
@@ -86,7 +92,10 @@ final class Times {
         BigDecimal nanos = BigDecimal.ZERO;
         int pos = 0;
         while (pos < s.length()) {
-            if (!m.find(pos) || m.start() != pos || m.group(1).isEmpty() || m.group(1).equals(".")) {
+            if (!m.find(pos)
+                    || m.start() != pos
+                    || m.group(1).isEmpty()
+                    || m.group(1).equals(".")) {
                 return Optional.empty();
             }
             long unit = switch (m.group(2)) {

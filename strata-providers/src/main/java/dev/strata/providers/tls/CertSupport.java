@@ -45,18 +45,24 @@ final class CertSupport {
 
     private CertSupport() {}
 
-    static final DateTimeFormatter RFC3339 = DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ssXXX").withZone(ZoneOffset.UTC);
+    static final DateTimeFormatter RFC3339 =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ssXXX").withZone(ZoneOffset.UTC);
 
     static final Block SUBJECT = Block.builder()
             .attribute("common_name", Attribute.optional(Type.STRING).withDescription("Distinguished name: `CN`"))
             .attribute("organization", Attribute.optional(Type.STRING).withDescription("Distinguished name: `O`"))
-            .attribute("organizational_unit", Attribute.optional(Type.STRING).withDescription("Distinguished name: `OU`"))
-            .attribute("street_address", Attribute.optional(Type.list(Type.STRING)).withDescription("Distinguished name: `STREET`"))
+            .attribute(
+                    "organizational_unit", Attribute.optional(Type.STRING).withDescription("Distinguished name: `OU`"))
+            .attribute(
+                    "street_address",
+                    Attribute.optional(Type.list(Type.STRING)).withDescription("Distinguished name: `STREET`"))
             .attribute("locality", Attribute.optional(Type.STRING).withDescription("Distinguished name: `L`"))
             .attribute("province", Attribute.optional(Type.STRING).withDescription("Distinguished name: `ST`"))
             .attribute("country", Attribute.optional(Type.STRING).withDescription("Distinguished name: `C`"))
             .attribute("postal_code", Attribute.optional(Type.STRING).withDescription("Distinguished name: `PC`"))
-            .attribute("serial_number", Attribute.optional(Type.STRING).withDescription("Distinguished name: `SERIALNUMBER`"))
+            .attribute(
+                    "serial_number",
+                    Attribute.optional(Type.STRING).withDescription("Distinguished name: `SERIALNUMBER`"))
             .build();
 
     static NestedBlock subjectBlock() {
@@ -64,9 +70,21 @@ final class CertSupport {
     }
 
     static void nameAttributes(Block.Builder b) {
-        b.attribute("dns_names", Attribute.optional(Type.list(Type.STRING)).withDescription("List of DNS names for which a certificate is being requested (i.e. certificate subjects)."))
-                .attribute("ip_addresses", Attribute.optional(Type.list(Type.STRING)).withDescription("List of IP addresses for which a certificate is being requested (i.e. certificate subjects)."))
-                .attribute("uris", Attribute.optional(Type.list(Type.STRING)).withDescription("List of URIs for which a certificate is being requested (i.e. certificate subjects)."));
+        b.attribute(
+                        "dns_names",
+                        Attribute.optional(Type.list(Type.STRING))
+                                .withDescription(
+                                        "List of DNS names for which a certificate is being requested (i.e. certificate subjects)."))
+                .attribute(
+                        "ip_addresses",
+                        Attribute.optional(Type.list(Type.STRING))
+                                .withDescription(
+                                        "List of IP addresses for which a certificate is being requested (i.e. certificate subjects)."))
+                .attribute(
+                        "uris",
+                        Attribute.optional(Type.list(Type.STRING))
+                                .withDescription(
+                                        "List of URIs for which a certificate is being requested (i.e. certificate subjects)."));
     }
 
     /** The subject in the order Go's {@code pkix.Name} writes it. */
@@ -97,8 +115,24 @@ final class CertSupport {
     }
 
     private static final Map<ASN1ObjectIdentifier, String> GO_NAMES = Map.of(
-            BCStyle.C, "C", BCStyle.O, "O", BCStyle.OU, "OU", BCStyle.CN, "CN", BCStyle.SERIALNUMBER, "SERIALNUMBER",
-            BCStyle.L, "L", BCStyle.ST, "ST", BCStyle.STREET, "STREET", BCStyle.POSTAL_CODE, "POSTALCODE");
+            BCStyle.C,
+            "C",
+            BCStyle.O,
+            "O",
+            BCStyle.OU,
+            "OU",
+            BCStyle.CN,
+            "CN",
+            BCStyle.SERIALNUMBER,
+            "SERIALNUMBER",
+            BCStyle.L,
+            "L",
+            BCStyle.ST,
+            "ST",
+            BCStyle.STREET,
+            "STREET",
+            BCStyle.POSTAL_CODE,
+            "POSTALCODE");
 
     /** A name as Go's {@code pkix.Name.String()} prints it: RDNs last to first, RFC 2253 escaping. */
     static String goString(X500Name name) {
@@ -121,21 +155,26 @@ final class CertSupport {
     }
 
     /** The subjectAltName entries, or problems with them. */
-    static GeneralNames altNames(List<String> dns, List<String> ips, List<String> uris, ProviderDiagnostics.Builder diags) {
+    static GeneralNames altNames(
+            List<String> dns, List<String> ips, List<String> uris, ProviderDiagnostics.Builder diags) {
         List<GeneralName> names = new ArrayList<>();
         for (String d : dns) {
             names.add(new GeneralName(GeneralName.dNSName, d));
         }
         for (String ip : ips) {
             if (!ip.matches("[0-9.]+|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*")) {
-                diags.error("Invalid IP address", "\"" + ip + "\" is not an IP address.", AttributePath.of("ip_addresses"));
+                diags.error(
+                        "Invalid IP address", "\"" + ip + "\" is not an IP address.", AttributePath.of("ip_addresses"));
                 continue;
             }
             try {
-                names.add(new GeneralName(GeneralName.iPAddress, new org.bouncycastle.asn1.DEROctetString(
-                        InetAddress.getByName(ip).getAddress())));
+                names.add(new GeneralName(
+                        GeneralName.iPAddress,
+                        new org.bouncycastle.asn1.DEROctetString(
+                                InetAddress.getByName(ip).getAddress())));
             } catch (UnknownHostException e) {
-                diags.error("Invalid IP address", "\"" + ip + "\" is not an IP address.", AttributePath.of("ip_addresses"));
+                diags.error(
+                        "Invalid IP address", "\"" + ip + "\" is not an IP address.", AttributePath.of("ip_addresses"));
             }
         }
         for (String u : uris) {
@@ -167,10 +206,18 @@ final class CertSupport {
         EXT_KEY_USAGES.put("ipsec_user", KeyPurposeId.id_kp_ipsecUser);
         EXT_KEY_USAGES.put("timestamping", KeyPurposeId.id_kp_timeStamping);
         EXT_KEY_USAGES.put("ocsp_signing", KeyPurposeId.id_kp_OCSPSigning);
-        EXT_KEY_USAGES.put("microsoft_server_gated_crypto", KeyPurposeId.getInstance(new ASN1ObjectIdentifier("1.3.6.1.4.1.311.10.3.3")));
-        EXT_KEY_USAGES.put("netscape_server_gated_crypto", KeyPurposeId.getInstance(new ASN1ObjectIdentifier("2.16.840.1.113730.4.1")));
-        EXT_KEY_USAGES.put("microsoft_commercial_code_signing", KeyPurposeId.getInstance(new ASN1ObjectIdentifier("1.3.6.1.4.1.311.2.1.22")));
-        EXT_KEY_USAGES.put("microsoft_kernel_code_signing", KeyPurposeId.getInstance(new ASN1ObjectIdentifier("1.3.6.1.4.1.311.61.1.1")));
+        EXT_KEY_USAGES.put(
+                "microsoft_server_gated_crypto",
+                KeyPurposeId.getInstance(new ASN1ObjectIdentifier("1.3.6.1.4.1.311.10.3.3")));
+        EXT_KEY_USAGES.put(
+                "netscape_server_gated_crypto",
+                KeyPurposeId.getInstance(new ASN1ObjectIdentifier("2.16.840.1.113730.4.1")));
+        EXT_KEY_USAGES.put(
+                "microsoft_commercial_code_signing",
+                KeyPurposeId.getInstance(new ASN1ObjectIdentifier("1.3.6.1.4.1.311.2.1.22")));
+        EXT_KEY_USAGES.put(
+                "microsoft_kernel_code_signing",
+                KeyPurposeId.getInstance(new ASN1ObjectIdentifier("1.3.6.1.4.1.311.61.1.1")));
     }
 
     static void checkUses(Value config, ProviderDiagnostics.Builder diags) {
@@ -179,9 +226,14 @@ final class CertSupport {
             return;
         }
         for (Value u : uses.elements()) {
-            if (u.isKnownAndNotNull() && !KEY_USAGES.containsKey(u.asString()) && !EXT_KEY_USAGES.containsKey(u.asString())) {
-                diags.error("Invalid Attribute Value Match", "Attribute allowed_uses value must be one of: "
-                        + Set.copyOf(allUses()) + ", got: \"" + u.asString() + "\"", AttributePath.of("allowed_uses"));
+            if (u.isKnownAndNotNull()
+                    && !KEY_USAGES.containsKey(u.asString())
+                    && !EXT_KEY_USAGES.containsKey(u.asString())) {
+                diags.error(
+                        "Invalid Attribute Value Match",
+                        "Attribute allowed_uses value must be one of: " + Set.copyOf(allUses()) + ", got: \""
+                                + u.asString() + "\"",
+                        AttributePath.of("allowed_uses"));
             }
         }
     }
@@ -221,11 +273,12 @@ final class CertSupport {
     static String signatureAlgorithm(Keys.Key k) {
         return switch (k.algorithm()) {
             case RSA -> "SHA256withRSA";
-            case ECDSA -> switch (k.curve().name()) {
-                case "P384" -> "SHA384withECDSA";
-                case "P521" -> "SHA512withECDSA";
-                default -> "SHA256withECDSA";
-            };
+            case ECDSA ->
+                switch (k.curve().name()) {
+                    case "P384" -> "SHA384withECDSA";
+                    case "P521" -> "SHA512withECDSA";
+                    default -> "SHA256withECDSA";
+                };
             case ED25519 -> "Ed25519";
         };
     }

@@ -48,22 +48,41 @@ import org.bouncycastle.cert.X509CertificateHolder;
 final class CertificateData implements DataSource {
 
     static final ObjectType CERTIFICATE = Type.object(Map.ofEntries(
-            Map.entry("signature_algorithm", Type.STRING), Map.entry("public_key_algorithm", Type.STRING),
-            Map.entry("serial_number", Type.STRING), Map.entry("is_ca", Type.BOOL), Map.entry("version", Type.NUMBER),
-            Map.entry("issuer", Type.STRING), Map.entry("subject", Type.STRING), Map.entry("not_before", Type.STRING),
-            Map.entry("not_after", Type.STRING), Map.entry("sha1_fingerprint", Type.STRING), Map.entry("cert_pem", Type.STRING)));
+            Map.entry("signature_algorithm", Type.STRING),
+            Map.entry("public_key_algorithm", Type.STRING),
+            Map.entry("serial_number", Type.STRING),
+            Map.entry("is_ca", Type.BOOL),
+            Map.entry("version", Type.NUMBER),
+            Map.entry("issuer", Type.STRING),
+            Map.entry("subject", Type.STRING),
+            Map.entry("not_before", Type.STRING),
+            Map.entry("not_after", Type.STRING),
+            Map.entry("sha1_fingerprint", Type.STRING),
+            Map.entry("cert_pem", Type.STRING)));
 
     private static final Schema SCHEMA = Schema.of(Block.builder()
-            .attribute("url", Attribute.optional(Type.STRING).withDescription(
-                    "URL of the endpoint to get the certificates from. Accepted schemes are: `https`, `tls`."))
-            .attribute("content", Attribute.optional(Type.STRING).withDescription(
-                    "The content of the certificate in PEM format."))
-            .attribute("verify_chain", Attribute.optional(Type.BOOL).withDescription(
-                    "Whether to verify the certificate chain while parsing it or not (default: `true`)."))
-            .attribute("certificates", Attribute.computed(Type.list(CERTIFICATE)).withDescription(
-                    "The certificates protecting the site, with the root of the chain first."))
-            .attribute("id", Attribute.computed(Type.STRING).withDescription(
-                    "Unique identifier of this data source: hashing of the certificates in the chain."))
+            .attribute(
+                    "url",
+                    Attribute.optional(Type.STRING)
+                            .withDescription(
+                                    "URL of the endpoint to get the certificates from. Accepted schemes are: `https`, `tls`."))
+            .attribute(
+                    "content",
+                    Attribute.optional(Type.STRING).withDescription("The content of the certificate in PEM format."))
+            .attribute(
+                    "verify_chain",
+                    Attribute.optional(Type.BOOL)
+                            .withDescription(
+                                    "Whether to verify the certificate chain while parsing it or not (default: `true`)."))
+            .attribute(
+                    "certificates",
+                    Attribute.computed(Type.list(CERTIFICATE))
+                            .withDescription("The certificates protecting the site, with the root of the chain first."))
+            .attribute(
+                    "id",
+                    Attribute.computed(Type.STRING)
+                            .withDescription(
+                                    "Unique identifier of this data source: hashing of the certificates in the chain."))
             .build());
 
     private static final Map<ASN1ObjectIdentifier, String> SIGNATURE_NAMES = Map.ofEntries(
@@ -93,18 +112,23 @@ final class CertificateData implements DataSource {
         Value url = Attrs.get(config, "url");
         Value content = Attrs.get(config, "content");
         if (url.isKnown() && content.isKnown() && url.isNull() == content.isNull()) {
-            diags.error("Invalid Attribute Combination", "Exactly one of these attributes must be configured: [content,url]",
+            diags.error(
+                    "Invalid Attribute Combination",
+                    "Exactly one of these attributes must be configured: [content,url]",
                     null);
         }
         if (!content.isNull() && !Attrs.get(config, "verify_chain").isNull()) {
-            diags.error("Invalid Attribute Combination", "Attribute \"verify_chain\" cannot be specified when \"content\""
-                    + " is specified", AttributePath.of("verify_chain"));
+            diags.error(
+                    "Invalid Attribute Combination",
+                    "Attribute \"verify_chain\" cannot be specified when \"content\"" + " is specified",
+                    AttributePath.of("verify_chain"));
         }
         Value u = url.unmarkDeep();
         if (u.isKnownAndNotNull()) {
             String scheme = scheme(u.asString());
             if (!scheme.equals("https") && !scheme.equals("tls")) {
-                diags.error("Invalid URL scheme", "The URL scheme must be one of: https, tls.", AttributePath.of("url"));
+                diags.error(
+                        "Invalid URL scheme", "The URL scheme must be one of: https, tls.", AttributePath.of("url"));
             }
         }
     }
@@ -126,7 +150,9 @@ final class CertificateData implements DataSource {
                 }
             }
             if (ders.isEmpty()) {
-                diags.error("Failed to decoded PEM", "The content contains no PEM-encoded certificate.",
+                diags.error(
+                        "Failed to decoded PEM",
+                        "The content contains no PEM-encoded certificate.",
                         AttributePath.of("content"));
                 return null;
             }
@@ -144,22 +170,31 @@ final class CertificateData implements DataSource {
                 certs.add(describe(new X509CertificateHolder(der), der));
                 all.writeBytes(der);
             } catch (IOException | RuntimeException e) {
-                diags.error("Unable to parse certificate", "A certificate could not be parsed (" + e.getClass().getSimpleName()
-                        + ").", null);
+                diags.error(
+                        "Unable to parse certificate",
+                        "A certificate could not be parsed (" + e.getClass().getSimpleName() + ").",
+                        null);
                 return null;
             }
         }
-        return Attrs.with(config, "certificates", Value.list(CERTIFICATE, certs),
-                "id", Value.string(HexFormat.of().formatHex(Keys.digest("SHA-1", all.toByteArray()))));
+        return Attrs.with(
+                config,
+                "certificates",
+                Value.list(CERTIFICATE, certs),
+                "id",
+                Value.string(HexFormat.of().formatHex(Keys.digest("SHA-1", all.toByteArray()))));
     }
 
     private static Value describe(X509CertificateHolder c, byte[] der) {
         Extension bc = c.getExtension(Extension.basicConstraints);
-        boolean isCa = bc != null && BasicConstraints.getInstance(bc.getParsedValue()).isCA();
+        boolean isCa =
+                bc != null && BasicConstraints.getInstance(bc.getParsedValue()).isCA();
         ASN1ObjectIdentifier keyAlg = c.getSubjectPublicKeyInfo().getAlgorithm().getAlgorithm();
-        String pka = keyAlg.equals(PKCSObjectIdentifiers.rsaEncryption) ? "RSA"
-                : keyAlg.equals(X9ObjectIdentifiers.id_ecPublicKey) ? "ECDSA"
-                : keyAlg.equals(EdECObjectIdentifiers.id_Ed25519) ? "Ed25519" : keyAlg.getId();
+        String pka = keyAlg.equals(PKCSObjectIdentifiers.rsaEncryption)
+                ? "RSA"
+                : keyAlg.equals(X9ObjectIdentifiers.id_ecPublicKey)
+                        ? "ECDSA"
+                        : keyAlg.equals(EdECObjectIdentifiers.id_Ed25519) ? "Ed25519" : keyAlg.getId();
         ASN1ObjectIdentifier sigAlg = c.getSignatureAlgorithm().getAlgorithm();
         Map<String, Value> m = new TreeMap<>();
         m.put("signature_algorithm", Value.string(SIGNATURE_NAMES.getOrDefault(sigAlg, sigAlg.getId())));
@@ -203,7 +238,8 @@ final class CertificateData implements DataSource {
                     out.add(peer[i].getEncoded());
                 }
                 if (verify) {
-                    TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+                    TrustManagerFactory tmf =
+                            TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
                     tmf.init((KeyStore) null);
                     for (TrustManager tm : tmf.getTrustManagers()) {
                         if (tm instanceof X509TrustManager x) {
@@ -214,18 +250,28 @@ final class CertificateData implements DataSource {
                 return Optional.of(out);
             }
         } catch (java.security.cert.CertificateException e) {
-            diags.error("Unable to verify certificate chain", "The certificate chain presented by " + uri.getHost()
-                    + " is not trusted. Set verify_chain = false to read it anyway.", AttributePath.of("url"));
+            diags.error(
+                    "Unable to verify certificate chain",
+                    "The certificate chain presented by " + uri.getHost()
+                            + " is not trusted. Set verify_chain = false to read it anyway.",
+                    AttributePath.of("url"));
         } catch (GeneralSecurityException e) {
-            diags.error("Unable to read certificates", "TLS is not available (" + ConnectionFailure.describe(e) + ").", null);
+            diags.error(
+                    "Unable to read certificates",
+                    "TLS is not available (" + ConnectionFailure.describe(e) + ").",
+                    null);
         } catch (IOException e) {
             Optional<ConnectionFailure> unreachable = ConnectionFailure.of(uri.getHost() + ":" + port, e);
             if (unreachable.isPresent()) {
-                diags.error("Unable to read certificates", "The TLS connection failed: " + unreachable.get().message() + ".",
+                diags.error(
+                        "Unable to read certificates",
+                        "The TLS connection failed: " + unreachable.get().message() + ".",
                         AttributePath.of("url"));
             } else {
-                diags.add(ProviderDiagnostic.transientError("Unable to read certificates", "The connection to "
-                        + uri.getHost() + ":" + port + " failed: " + ConnectionFailure.describe(e) + ".",
+                diags.add(ProviderDiagnostic.transientError(
+                        "Unable to read certificates",
+                        "The connection to " + uri.getHost() + ":" + port + " failed: " + ConnectionFailure.describe(e)
+                                + ".",
                         (Failure.Transient) Failure.transientFailure()));
             }
         }

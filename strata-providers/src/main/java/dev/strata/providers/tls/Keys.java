@@ -61,7 +61,11 @@ final class Keys {
 
     static final Provider BC = new BouncyCastleProvider();
 
-    enum Algorithm { RSA, ECDSA, ED25519 }
+    enum Algorithm {
+        RSA,
+        ECDSA,
+        ED25519
+    }
 
     /** An ECDSA curve: the tls provider's name, the SEC/X9 OID, Go's SSH name. */
     record Curve(String name, ASN1ObjectIdentifier oid, String stdName, int bits, String sshName) {}
@@ -102,7 +106,8 @@ final class Keys {
         PrivateKey priv = f.generatePrivate(new PKCS8EncodedKeySpec(ed25519Pkcs8(seed)));
         try {
             PublicKey pk = f.generatePublic(new X509EncodedKeySpec(
-                    new SubjectPublicKeyInfo(new AlgorithmIdentifier(EdECObjectIdentifiers.id_Ed25519), pub).getEncoded()));
+                    new SubjectPublicKeyInfo(new AlgorithmIdentifier(EdECObjectIdentifiers.id_Ed25519), pub)
+                            .getEncoded()));
             return new Key(Algorithm.ED25519, priv, pk, null);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -111,7 +116,8 @@ final class Keys {
 
     private static byte[] ed25519Pkcs8(byte[] seed) {
         try {
-            return new PrivateKeyInfo(new AlgorithmIdentifier(EdECObjectIdentifiers.id_Ed25519), new DEROctetString(seed))
+            return new PrivateKeyInfo(
+                            new AlgorithmIdentifier(EdECObjectIdentifiers.id_Ed25519), new DEROctetString(seed))
                     .getEncoded();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -120,7 +126,9 @@ final class Keys {
 
     static byte[] ed25519Seed(Key k) {
         try {
-            return ASN1OctetString.getInstance(PrivateKeyInfo.getInstance(k.privateKey().getEncoded()).parsePrivateKey())
+            return ASN1OctetString.getInstance(
+                            PrivateKeyInfo.getInstance(k.privateKey().getEncoded())
+                                    .parsePrivateKey())
                     .getOctets();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -128,7 +136,9 @@ final class Keys {
     }
 
     static byte[] ed25519Public(Key k) {
-        return SubjectPublicKeyInfo.getInstance(k.publicKey().getEncoded()).getPublicKeyData().getBytes();
+        return SubjectPublicKeyInfo.getInstance(k.publicKey().getEncoded())
+                .getPublicKeyData()
+                .getBytes();
     }
 
     // ---- PEM forms ----------------------------------------------------------------------------
@@ -137,8 +147,13 @@ final class Keys {
     static String privateKeyPem(Key k) {
         try {
             return switch (k.algorithm()) {
-                case RSA -> Pem.encode("RSA PRIVATE KEY",
-                        PrivateKeyInfo.getInstance(k.privateKey().getEncoded()).parsePrivateKey().toASN1Primitive().getEncoded());
+                case RSA ->
+                    Pem.encode(
+                            "RSA PRIVATE KEY",
+                            PrivateKeyInfo.getInstance(k.privateKey().getEncoded())
+                                    .parsePrivateKey()
+                                    .toASN1Primitive()
+                                    .getEncoded());
                 case ECDSA -> Pem.encode("EC PRIVATE KEY", sec1(k, true));
                 case ED25519 -> Pem.encode("PRIVATE KEY", ed25519Pkcs8(ed25519Seed(k)));
             };
@@ -151,10 +166,19 @@ final class Keys {
     static String privateKeyPkcs8Pem(Key k) {
         try {
             byte[] der = switch (k.algorithm()) {
-                case RSA -> new PrivateKeyInfo(new AlgorithmIdentifier(PKCSObjectIdentifiers.rsaEncryption, DERNull.INSTANCE),
-                        PrivateKeyInfo.getInstance(k.privateKey().getEncoded()).parsePrivateKey()).getEncoded();
-                case ECDSA -> new PrivateKeyInfo(new AlgorithmIdentifier(X9ObjectIdentifiers.id_ecPublicKey, k.curve().oid()),
-                        ECPrivateKey.getInstance(sec1(k, false))).getEncoded();
+                case RSA ->
+                    new PrivateKeyInfo(
+                                    new AlgorithmIdentifier(PKCSObjectIdentifiers.rsaEncryption, DERNull.INSTANCE),
+                                    PrivateKeyInfo.getInstance(k.privateKey().getEncoded())
+                                            .parsePrivateKey())
+                            .getEncoded();
+                case ECDSA ->
+                    new PrivateKeyInfo(
+                                    new AlgorithmIdentifier(
+                                            X9ObjectIdentifiers.id_ecPublicKey,
+                                            k.curve().oid()),
+                                    ECPrivateKey.getInstance(sec1(k, false)))
+                            .getEncoded();
                 case ED25519 -> ed25519Pkcs8(ed25519Seed(k));
             };
             return Pem.encode("PRIVATE KEY", der);
@@ -168,7 +192,12 @@ final class Keys {
     private static byte[] sec1(Key k, boolean withCurve) throws IOException {
         BigInteger d = ((org.bouncycastle.jce.interfaces.ECPrivateKey) k.privateKey()).getD();
         byte[] point = ((ECPublicKey) k.publicKey()).getQ().getEncoded(false);
-        return new ECPrivateKey(k.curve().bits(), d, new DERBitString(point), withCurve ? k.curve().oid() : null).getEncoded();
+        return new ECPrivateKey(
+                        k.curve().bits(),
+                        d,
+                        new DERBitString(point),
+                        withCurve ? k.curve().oid() : null)
+                .getEncoded();
     }
 
     static byte[] publicKeyDer(Key k) {
@@ -306,9 +335,11 @@ final class Keys {
         Pem.Block b = blocks.get(0);
         try {
             return switch (b.type()) {
-                case "RSA PRIVATE KEY" -> Optional.of(rsa(new PrivateKeyInfo(
-                        new AlgorithmIdentifier(PKCSObjectIdentifiers.rsaEncryption, DERNull.INSTANCE),
-                        RSAPrivateKey.getInstance(b.der())).getEncoded()));
+                case "RSA PRIVATE KEY" ->
+                    Optional.of(rsa(new PrivateKeyInfo(
+                                    new AlgorithmIdentifier(PKCSObjectIdentifiers.rsaEncryption, DERNull.INSTANCE),
+                                    RSAPrivateKey.getInstance(b.der()))
+                            .getEncoded()));
                 case "EC PRIVATE KEY" -> ec(ECPrivateKey.getInstance(b.der()), null);
                 case "PRIVATE KEY" -> pkcs8(b.der());
                 case "OPENSSH PRIVATE KEY" -> parseOpenSsh(b.der());
@@ -326,11 +357,14 @@ final class Keys {
             return Optional.of(rsa(der));
         }
         if (alg.equals(X9ObjectIdentifiers.id_ecPublicKey)) {
-            return ec(ECPrivateKey.getInstance(info.parsePrivateKey()),
-                    ASN1ObjectIdentifier.getInstance(info.getPrivateKeyAlgorithm().getParameters()));
+            return ec(
+                    ECPrivateKey.getInstance(info.parsePrivateKey()),
+                    ASN1ObjectIdentifier.getInstance(
+                            info.getPrivateKeyAlgorithm().getParameters()));
         }
         if (alg.equals(EdECObjectIdentifiers.id_Ed25519)) {
-            return Optional.of(fromEd25519Seed(ASN1OctetString.getInstance(info.parsePrivateKey()).getOctets()));
+            return Optional.of(fromEd25519Seed(
+                    ASN1OctetString.getInstance(info.parsePrivateKey()).getOctets()));
         }
         return Optional.empty();
     }
@@ -342,9 +376,14 @@ final class Keys {
         return new Key(Algorithm.RSA, priv, pub, null);
     }
 
-    private static Optional<Key> ec(ECPrivateKey sec1, ASN1ObjectIdentifier curveOid) throws GeneralSecurityException, IOException {
-        ASN1ObjectIdentifier oid = curveOid != null ? curveOid : ASN1ObjectIdentifier.getInstance(sec1.getParametersObject());
-        Curve curve = CURVES.values().stream().filter(c -> c.oid().equals(oid)).findFirst().orElse(null);
+    private static Optional<Key> ec(ECPrivateKey sec1, ASN1ObjectIdentifier curveOid)
+            throws GeneralSecurityException, IOException {
+        ASN1ObjectIdentifier oid =
+                curveOid != null ? curveOid : ASN1ObjectIdentifier.getInstance(sec1.getParametersObject());
+        Curve curve = CURVES.values().stream()
+                .filter(c -> c.oid().equals(oid))
+                .findFirst()
+                .orElse(null);
         if (curve == null) {
             return Optional.empty();
         }
@@ -400,10 +439,11 @@ final class Keys {
                 BigInteger iqmp = new BigInteger(bytes(p));
                 BigInteger pp = new BigInteger(bytes(p));
                 BigInteger q = new BigInteger(bytes(p));
-                RSAPrivateKey k = new RSAPrivateKey(n, e, d, pp, q, d.mod(pp.subtract(BigInteger.ONE)),
-                        d.mod(q.subtract(BigInteger.ONE)), iqmp);
+                RSAPrivateKey k = new RSAPrivateKey(
+                        n, e, d, pp, q, d.mod(pp.subtract(BigInteger.ONE)), d.mod(q.subtract(BigInteger.ONE)), iqmp);
                 yield Optional.of(rsa(new PrivateKeyInfo(
-                        new AlgorithmIdentifier(PKCSObjectIdentifiers.rsaEncryption, DERNull.INSTANCE), k).getEncoded()));
+                                new AlgorithmIdentifier(PKCSObjectIdentifiers.rsaEncryption, DERNull.INSTANCE), k)
+                        .getEncoded()));
             }
             case "ssh-ed25519" -> {
                 bytes(p);
@@ -416,7 +456,10 @@ final class Keys {
                 String name = text(p);
                 bytes(p);
                 BigInteger d = new BigInteger(bytes(p));
-                Curve curve = CURVES.values().stream().filter(c -> name.equals(c.sshName())).findFirst().orElse(null);
+                Curve curve = CURVES.values().stream()
+                        .filter(c -> name.equals(c.sshName()))
+                        .findFirst()
+                        .orElse(null);
                 yield curve == null ? Optional.empty() : Optional.of(ecFromScalar(curve, d));
             }
         };

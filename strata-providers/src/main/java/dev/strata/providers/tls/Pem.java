@@ -14,8 +14,8 @@ final class Pem {
 
     record Block(String type, byte[] der) {}
 
-    private static final Pattern BLOCK = Pattern.compile(
-            "-----BEGIN ([A-Z0-9 ]+)-----\\r?\\n(.*?)-----END \\1-----", Pattern.DOTALL);
+    private static final Pattern BLOCK =
+            Pattern.compile("-----BEGIN ([A-Z0-9 ]+)-----\\r?\\n(.*?)-----END \\1-----", Pattern.DOTALL);
 
     static String encode(String type, byte[] der) {
         String b64 = Base64.getEncoder().encodeToString(der);

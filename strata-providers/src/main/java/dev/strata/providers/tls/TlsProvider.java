@@ -15,8 +15,10 @@ import java.util.List;
 final class TlsProvider extends SdkProvider {
 
     TlsProvider(Clock clock, SecureRandom random) {
-        super(Schema.of(Block.builder().build()),
-                List.of(new PrivateKeyResource(random),
+        super(
+                Schema.of(Block.builder().build()),
+                List.of(
+                        new PrivateKeyResource(random),
                         new Certificates.SelfSigned(clock, random),
                         new Certificates.Request(),
                         new Certificates.LocallySigned(clock, random)),

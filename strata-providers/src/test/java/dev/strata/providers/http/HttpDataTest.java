@@ -3,13 +3,13 @@ package dev.strata.providers.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Failure;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderRegistry;
-import dev.strata.addr.VersionConstraint;
 import dev.strata.provider.testkit.ProviderTester;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -80,14 +80,23 @@ class HttpDataTest {
 
     @Test
     void registered() {
-        assertThat(ProviderRegistry.load().resolve(ProviderAddress.hashicorp("http"),
-                VersionConstraint.parse("~> 3.4").value()).hasErrors()).isFalse();
+        assertThat(ProviderRegistry.load()
+                        .resolve(
+                                ProviderAddress.hashicorp("http"),
+                                VersionConstraint.parse("~> 3.4").value())
+                        .hasErrors())
+                .isFalse();
     }
 
     @Test
     void getsBodyStatusAndHeaders() {
-        Value v = tester().readData("http", Map.of("url", Value.string(base + "/text"),
-                "request_headers", Value.map(Type.STRING, Map.of("X-Token", Value.string("t1")))));
+        Value v = tester().readData(
+                        "http",
+                        Map.of(
+                                "url",
+                                Value.string(base + "/text"),
+                                "request_headers",
+                                Value.map(Type.STRING, Map.of("X-Token", Value.string("t1")))));
         assertThat(v.attributes().get("response_body")).isEqualTo(Value.string("hello ✓"));
         assertThat(v.attributes().get("body")).isEqualTo(Value.string("hello ✓"));
         assertThat(v.attributes().get("response_body_base64").asString())
@@ -102,8 +111,15 @@ class HttpDataTest {
 
     @Test
     void postsTheBody() {
-        tester().readData("http", Map.of("url", Value.string(base + "/text"), "method", Value.string("POST"),
-                "request_body", Value.string("{\"q\":1}")));
+        tester().readData(
+                        "http",
+                        Map.of(
+                                "url",
+                                Value.string(base + "/text"),
+                                "method",
+                                Value.string("POST"),
+                                "request_body",
+                                Value.string("{\"q\":1}")));
         assertThat(seen).containsExactly("POST null {\"q\":1}");
     }
 
@@ -118,16 +134,27 @@ class HttpDataTest {
     void binaryContentWarns() {
         var r = tester().tryReadData("http", Map.of("url", Value.string(base + "/binary")));
         assertThat(r.diagnostics().hasErrors()).isFalse();
-        assertThat(r.diagnostics().asList()).extracting(ProviderDiagnostic::summary)
+        assertThat(r.diagnostics().asList())
+                .extracting(ProviderDiagnostic::summary)
                 .containsExactly("Content-Type is not recognized as a text type, got \"application/octet-stream\"");
         assertThat(r.state().attributes().get("response_body_base64")).isEqualTo(Value.string("AQID"));
     }
 
     @Test
     void retriesServerErrorsWithBackoff() {
-        Value v = tester().readData("http", Map.of("url", Value.string(base + "/flaky"),
-                "retry", Value.objectOf("attempts", Value.number(3), "min_delay_ms", Value.number(100),
-                        "max_delay_ms", Value.number(150))));
+        Value v = tester().readData(
+                        "http",
+                        Map.of(
+                                "url",
+                                Value.string(base + "/flaky"),
+                                "retry",
+                                Value.objectOf(
+                                        "attempts",
+                                        Value.number(3),
+                                        "min_delay_ms",
+                                        Value.number(100),
+                                        "max_delay_ms",
+                                        Value.number(150))));
         assertThat(v.attributes().get("status_code")).isEqualTo(Value.number(200));
         assertThat(flaky.get()).isEqualTo(3);
         assertThat(slept).containsExactly(Duration.ofMillis(100), Duration.ofMillis(150));
@@ -143,26 +170,50 @@ class HttpDataTest {
     @Test
     void aRefusedConnectionIsRetriedAsTheRetryBlockSaysThenFailsPermanentlyNamingTheEndpoint() {
         server.stop(0);
-        var r = tester().tryReadData("http", Map.of("url", Value.string(base + "/text?token=abc"),
-                "retry", Value.objectOf("attempts", Value.number(1), "min_delay_ms", Value.number(10),
-                        "max_delay_ms", Value.number(10))));
-        assertThat(r.diagnostics().asList()).extracting(ProviderDiagnostic::summary).containsExactly("Error making request");
+        var r = tester().tryReadData(
+                        "http",
+                        Map.of(
+                                "url",
+                                Value.string(base + "/text?token=abc"),
+                                "retry",
+                                Value.objectOf(
+                                        "attempts",
+                                        Value.number(1),
+                                        "min_delay_ms",
+                                        Value.number(10),
+                                        "max_delay_ms",
+                                        Value.number(10))));
+        assertThat(r.diagnostics().asList())
+                .extracting(ProviderDiagnostic::summary)
+                .containsExactly("Error making request");
         // Not transient: the engine must not spend its throttling budget on an endpoint that is down.
         assertThat(r.diagnostics().failure()).containsInstanceOf(Failure.Permanent.class);
         assertThat(r.diagnostics().asList().getFirst().detail())
-                .isEqualTo("The GET request failed after 2 attempts: could not connect to " + base + ": connection refused.")
+                .isEqualTo("The GET request failed after 2 attempts: could not connect to " + base
+                        + ": connection refused.")
                 .doesNotContain("token");
         assertThat(slept).containsExactly(Duration.ofMillis(10));
     }
 
     @Test
     void aHostNameThatDoesNotResolveIsNotRetried() {
-        var r = tester().tryReadData("http", Map.of("url", Value.string("http://strata-test.invalid/x"),
-                "retry", Value.objectOf("attempts", Value.number(3), "min_delay_ms", Value.number(10),
-                        "max_delay_ms", Value.number(10))));
+        var r = tester().tryReadData(
+                        "http",
+                        Map.of(
+                                "url",
+                                Value.string("http://strata-test.invalid/x"),
+                                "retry",
+                                Value.objectOf(
+                                        "attempts",
+                                        Value.number(3),
+                                        "min_delay_ms",
+                                        Value.number(10),
+                                        "max_delay_ms",
+                                        Value.number(10))));
         assertThat(r.diagnostics().failure()).containsInstanceOf(Failure.Permanent.class);
         assertThat(r.diagnostics().asList().getFirst().detail())
-                .isEqualTo("The GET request failed: could not connect to http://strata-test.invalid: host name not found (DNS lookup failed).");
+                .isEqualTo(
+                        "The GET request failed: could not connect to http://strata-test.invalid: host name not found (DNS lookup failed).");
         assertThat(slept).isEmpty();
     }
 
@@ -178,8 +229,8 @@ class HttpDataTest {
             ex.sendResponseHeaders(200, -1);
             ex.close();
         });
-        var r = tester().tryReadData("http", Map.of("url", Value.string(base + "/slow"),
-                "request_timeout_ms", Value.number(200)));
+        var r = tester().tryReadData(
+                        "http", Map.of("url", Value.string(base + "/slow"), "request_timeout_ms", Value.number(200)));
         answer.countDown();
         assertThat(r.diagnostics().failure()).containsInstanceOf(Failure.Transient.class);
         assertThat(r.diagnostics().asList().getFirst().detail())
@@ -189,11 +240,23 @@ class HttpDataTest {
     @Test
     void invalidConfigurations() {
         assertThat(tester().validateDataSource("http", Map.of("url", Value.string(base), "method", Value.string("PUT")))
-                .hasErrors()).isTrue();
-        assertThat(tester().validateDataSource("http", Map.of("url", Value.string(base), "insecure", Value.TRUE,
-                "ca_cert_pem", Value.string("x"))).hasErrors()).isTrue();
-        assertThat(tester().validateDataSource("http", Map.of("url", Value.string(base),
-                "client_cert_pem", Value.string("x"))).hasErrors()).isTrue();
+                        .hasErrors())
+                .isTrue();
+        assertThat(tester().validateDataSource(
+                                "http",
+                                Map.of(
+                                        "url",
+                                        Value.string(base),
+                                        "insecure",
+                                        Value.TRUE,
+                                        "ca_cert_pem",
+                                        Value.string("x")))
+                        .hasErrors())
+                .isTrue();
+        assertThat(tester().validateDataSource(
+                                "http", Map.of("url", Value.string(base), "client_cert_pem", Value.string("x")))
+                        .hasErrors())
+                .isTrue();
         var bad = tester().tryReadData("http", Map.of("url", Value.string("ftp://example.invalid/x")));
         assertThat(bad.diagnostics().hasErrors()).isTrue();
     }

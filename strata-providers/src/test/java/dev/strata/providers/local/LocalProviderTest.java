@@ -2,11 +2,11 @@ package dev.strata.providers.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.addr.VersionConstraint;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderRegistry;
-import dev.strata.addr.VersionConstraint;
 import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
 import dev.strata.provider.testkit.ResourceTester;
@@ -30,7 +30,11 @@ class LocalProviderTest {
 
     private static ProviderTester tester() {
         return ProviderTester.configure(ProviderRegistry.load()
-                .resolve(ProviderAddress.impliedFor("local_file"), VersionConstraint.parse("~> 2.4").value()).value().create());
+                .resolve(
+                        ProviderAddress.impliedFor("local_file"),
+                        VersionConstraint.parse("~> 2.4").value())
+                .value()
+                .create());
     }
 
     private static String hex(String alg, byte[] b) throws Exception {
@@ -49,27 +53,36 @@ class LocalProviderTest {
         assertThat(st.attributes().get("content_md5").asString()).isEqualTo(hex("MD5", bytes));
         assertThat(st.attributes().get("content_sha256").asString()).isEqualTo(hex("SHA-256", bytes));
         assertThat(st.attributes().get("content_base64sha512").asString())
-                .isEqualTo(Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-512").digest(bytes)));
+                .isEqualTo(Base64.getEncoder()
+                        .encodeToString(MessageDigest.getInstance("SHA-512").digest(bytes)));
         assertThat(st.attributes().get("file_permission")).isEqualTo(Value.string("0777"));
         // Permissions are applied before the umask, so only bits the umask cannot remove are certain.
-        assertThat(Files.getPosixFilePermissions(f)).contains(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+        assertThat(Files.getPosixFilePermissions(f))
+                .contains(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
 
         Files.writeString(f, "changed outside");
         assertThat(r.refresh().isNull()).isTrue();
-        assertThat(r.apply(Map.of("filename", Value.string(f.toString()), "content", Value.string("hello\n"))).action())
+        assertThat(r.apply(Map.of("filename", Value.string(f.toString()), "content", Value.string("hello\n")))
+                        .action())
                 .isEqualTo(Action.CREATE);
         assertThat(Files.readString(f)).isEqualTo("hello\n");
         Files.delete(f);
         assertThat(r.refresh().isNull()).isTrue();
         r.apply(Map.of("filename", Value.string(f.toString()), "content", Value.string("hello\n")));
 
-        Step changed = r.apply(Map.of("filename", Value.string(f.toString()), "content", Value.string("bye\n"),
-                "file_permission", Value.string("0600")));
+        Step changed = r.apply(Map.of(
+                "filename",
+                Value.string(f.toString()),
+                "content",
+                Value.string("bye\n"),
+                "file_permission",
+                Value.string("0600")));
         assertThat(changed.action()).isEqualTo(Action.REPLACE);
         assertThat(Files.readString(f)).isEqualTo("bye\n");
-        assertThat(Files.getPosixFilePermissions(f)).containsExactlyInAnyOrder(
-                PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
-        assertThat(r.importErrors(f.toString()).asList()).extracting(ProviderDiagnostic::summary)
+        assertThat(Files.getPosixFilePermissions(f))
+                .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
+        assertThat(r.importErrors(f.toString()).asList())
+                .extracting(ProviderDiagnostic::summary)
                 .containsExactly("Resource Import Not Implemented");
         r.destroy();
         assertThat(f).doesNotExist();
@@ -84,13 +97,18 @@ class LocalProviderTest {
         ResourceTester r = t.resource("local_file");
         Step s = r.apply(Map.of("filename", Value.string("out/copy.txt"), "source", Value.string("template.txt")));
         assertThat(Files.readString(work.resolve("out/copy.txt"))).isEqualTo("from source");
-        assertThat(Path.of("out/copy.txt").toAbsolutePath()).as("nothing lands in the JVM's directory").doesNotExist();
-        assertThat(s.state().attributes().get("filename")).as("the state keeps the name as written")
+        assertThat(Path.of("out/copy.txt").toAbsolutePath())
+                .as("nothing lands in the JVM's directory")
+                .doesNotExist();
+        assertThat(s.state().attributes().get("filename"))
+                .as("the state keeps the name as written")
                 .isEqualTo(Value.string("out/copy.txt"));
         Value data = t.readData("local_file", Map.of("filename", Value.string("out/copy.txt")));
         assertThat(data.attributes().get("content")).isEqualTo(Value.string("from source"));
         Files.delete(work.resolve("out/copy.txt"));
-        assertThat(r.refresh().isNull()).as("drift is looked for where the file was written").isTrue();
+        assertThat(r.refresh().isNull())
+                .as("drift is looked for where the file was written")
+                .isTrue();
         r.apply(Map.of("filename", Value.string("out/copy.txt"), "source", Value.string("template.txt")));
         r.destroy();
         assertThat(work.resolve("out/copy.txt")).doesNotExist();
@@ -105,32 +123,66 @@ class LocalProviderTest {
         r.apply(Map.of("filename", Value.string(out.toString()), "source", Value.string(src.toString())));
         assertThat(Files.readAllBytes(out)).isEqualTo(new byte[] {0, 1, 2, (byte) 255});
         Path b64 = dir.resolve("b64.bin");
-        tester().resource("local_file").apply(Map.of("filename", Value.string(b64.toString()),
-                "content_base64", Value.string("AAEC/w==")));
+        tester().resource("local_file")
+                .apply(Map.of("filename", Value.string(b64.toString()), "content_base64", Value.string("AAEC/w==")));
         assertThat(Files.readAllBytes(b64)).isEqualTo(new byte[] {0, 1, 2, (byte) 255});
     }
 
     @Test
     void exactlyOneContentSourceAndValidModes() {
-        assertThat(tester().validateResource("local_file", Map.of("filename", Value.string("x"))).asList())
-                .extracting(ProviderDiagnostic::summary).containsExactly("Invalid Attribute Combination");
-        assertThat(tester().validateResource("local_file", Map.of("filename", Value.string("x"),
-                "content", Value.string("a"), "source", Value.string("b"))).hasErrors()).isTrue();
-        assertThat(tester().validateResource("local_file", Map.of("filename", Value.string("x"),
-                "content", Value.string("a"), "file_permission", Value.string("0999"))).asList())
-                .extracting(ProviderDiagnostic::detail).containsExactly("bad mode for file - must be octal number: 0999");
-        assertThat(tester().validateResource("local_file", Map.of("filename", Value.string("x"),
-                "content", Value.string("a"), "sensitive_content", Value.string("b"))).hasErrors()).isTrue();
+        assertThat(tester().validateResource("local_file", Map.of("filename", Value.string("x")))
+                        .asList())
+                .extracting(ProviderDiagnostic::summary)
+                .containsExactly("Invalid Attribute Combination");
+        assertThat(tester().validateResource(
+                                "local_file",
+                                Map.of(
+                                        "filename",
+                                        Value.string("x"),
+                                        "content",
+                                        Value.string("a"),
+                                        "source",
+                                        Value.string("b")))
+                        .hasErrors())
+                .isTrue();
+        assertThat(tester().validateResource(
+                                "local_file",
+                                Map.of(
+                                        "filename",
+                                        Value.string("x"),
+                                        "content",
+                                        Value.string("a"),
+                                        "file_permission",
+                                        Value.string("0999")))
+                        .asList())
+                .extracting(ProviderDiagnostic::detail)
+                .containsExactly("bad mode for file - must be octal number: 0999");
+        assertThat(tester().validateResource(
+                                "local_file",
+                                Map.of(
+                                        "filename",
+                                        Value.string("x"),
+                                        "content",
+                                        Value.string("a"),
+                                        "sensitive_content",
+                                        Value.string("b")))
+                        .hasErrors())
+                .isTrue();
     }
 
     @Test
     void sensitiveFileDefaultsToOwnerOnly() throws Exception {
         Path f = dir.resolve("secret.txt");
         ResourceTester r = tester().resource("local_sensitive_file");
-        Value st = r.apply(Map.of("filename", Value.string(f.toString()), "content", Value.string("s3cr3t"))).state();
+        Value st = r.apply(Map.of("filename", Value.string(f.toString()), "content", Value.string("s3cr3t")))
+                .state();
         assertThat(st.attributes().get("file_permission")).isEqualTo(Value.string("0700"));
-        assertThat(Files.getPosixFilePermissions(f)).doesNotContain(PosixFilePermission.GROUP_READ, PosixFilePermission.OTHERS_READ);
-        var schema = tester().provider().schema().resourceType("local_sensitive_file").block();
+        assertThat(Files.getPosixFilePermissions(f))
+                .doesNotContain(PosixFilePermission.GROUP_READ, PosixFilePermission.OTHERS_READ);
+        var schema = tester().provider()
+                .schema()
+                .resourceType("local_sensitive_file")
+                .block();
         assertThat(schema.attribute("content").sensitive()).isTrue();
         r.destroy();
         assertThat(f).doesNotExist();
@@ -144,12 +196,22 @@ class LocalProviderTest {
         assertThat(d.attributes().get("content")).isEqualTo(Value.string("data ✓"));
         assertThat(d.attributes().get("content_base64").asString())
                 .isEqualTo(Base64.getEncoder().encodeToString("data ✓".getBytes(StandardCharsets.UTF_8)));
-        assertThat(d.attributes().get("id").asString()).isEqualTo(hex("SHA-1", "data ✓".getBytes(StandardCharsets.UTF_8)));
+        assertThat(d.attributes().get("id").asString())
+                .isEqualTo(hex("SHA-1", "data ✓".getBytes(StandardCharsets.UTF_8)));
         Value s = tester().readData("local_sensitive_file", Map.of("filename", Value.string(f.toString())));
         assertThat(s.attributes().get("content")).isEqualTo(Value.string("data ✓"));
-        assertThat(tester().provider().schema().dataSource("local_sensitive_file").block().attribute("content").sensitive()).isTrue();
-        var missing = tester().tryReadData("local_file", Map.of("filename", Value.string(dir.resolve("nope").toString())));
-        assertThat(missing.diagnostics().asList()).extracting(ProviderDiagnostic::summary)
+        assertThat(tester().provider()
+                        .schema()
+                        .dataSource("local_sensitive_file")
+                        .block()
+                        .attribute("content")
+                        .sensitive())
+                .isTrue();
+        var missing = tester().tryReadData(
+                        "local_file",
+                        Map.of("filename", Value.string(dir.resolve("nope").toString())));
+        assertThat(missing.diagnostics().asList())
+                .extracting(ProviderDiagnostic::summary)
                 .containsExactly("Read local file data source error");
     }
 

@@ -2,12 +2,12 @@ package dev.strata.providers.nullprovider;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.addr.VersionConstraint;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.AttributePath;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderRegistry;
-import dev.strata.addr.VersionConstraint;
 import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
 import dev.strata.provider.testkit.ResourceTester;
@@ -19,7 +19,11 @@ class NullProviderTest {
 
     private static ProviderTester tester() {
         return ProviderTester.configure(ProviderRegistry.load()
-                .resolve(ProviderAddress.impliedFor("null_resource"), VersionConstraint.parse("~> 3.2").value()).value().create());
+                .resolve(
+                        ProviderAddress.impliedFor("null_resource"),
+                        VersionConstraint.parse("~> 3.2").value())
+                .value()
+                .create());
     }
 
     private static Value triggers(String v) {

@@ -9,11 +9,11 @@ import org.junit.jupiter.api.Test;
 class ConnectionUriTest {
     @Test
     void partsFillOnlyWhatTheConfigurationLeavesUnset() {
-        ConnectionUri u = ConnectionUri.parse("postgresql://app:p%40ss@db.example:6543/sales?sslmode=verify-full"
-                + "&connect_timeout=7");
+        ConnectionUri u = ConnectionUri.parse(
+                "postgresql://app:p%40ss@db.example:6543/sales?sslmode=verify-full" + "&connect_timeout=7");
         assertThat(u).isEqualTo(new ConnectionUri("db.example", 6543, "sales", "app", "p@ss", "verify-full", 7));
-        Value merged = u.under(Value.object(Map.of("host", Value.string("override"), "port", Value.nullValue(
-                dev.strata.lang.types.Type.NUMBER))));
+        Value merged = u.under(Value.object(
+                Map.of("host", Value.string("override"), "port", Value.nullValue(dev.strata.lang.types.Type.NUMBER))));
         assertThat(merged.attributes().get("host").asString()).isEqualTo("override");
         assertThat(merged.attributes().get("port").asNumber().intValue()).isEqualTo(6543);
         assertThat(u.toString()).doesNotContain("p@ss");
@@ -24,7 +24,7 @@ class ConnectionUriTest {
         assertThat(ConnectionUri.parse("mysql://x@y/z")).isNull();
         assertThat(ConnectionUri.parse("not a uri")).isNull();
         assertThat(ConnectionUri.parse("postgres://h/db?connect_timeout=soon")).isNull();
-        assertThat(ConnectionUri.parse("postgres://h")).isEqualTo(new ConnectionUri("h", null, null, null, null, null,
-                null));
+        assertThat(ConnectionUri.parse("postgres://h"))
+                .isEqualTo(new ConnectionUri("h", null, null, null, null, null, null));
     }
 }

@@ -25,8 +25,9 @@ class PgClientConnectTest {
         SQLException e = catchThrowableOfType(SQLException.class, () -> client.connect(null));
         ProviderDiagnostic d = PgClient.error("Could not create role app", e, true);
         assertThat(d.failure()).isInstanceOf(Failure.Permanent.class);
-        assertThat(d.detail()).isEqualTo("PostgreSQL could not connect to 127.0.0.1:" + port + ": connection refused. Check that "
-                + "the server is running and accepts connections there, and the provider's host and port.");
+        assertThat(d.detail())
+                .isEqualTo("PostgreSQL could not connect to 127.0.0.1:" + port + ": connection refused. Check that "
+                        + "the server is running and accepts connections there, and the provider's host and port.");
     }
 
     @Test

@@ -4,15 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.lang.value.Value;
 import dev.strata.provider.testkit.ProviderTester;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import dev.strata.state.LockRequest;
 import dev.strata.state.PgBackend;
 import dev.strata.state.StateCodec;
 import dev.strata.state.StateManager;
 import dev.strata.state.StateSnapshot;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -40,13 +40,21 @@ class RemoteStateDataTest {
     @Test
     void readsRootOutputsOfALocalState() throws IOException {
         Path f = stateFile(dir.resolve("other/terraform.tfstate"));
-        Value v = ProviderTester.configure(new TerraformProvider()).readData("terraform_remote_state", Map.of(
-                "backend", Value.string("local"), "config", config(Map.of("path", Value.string(f.toString()))),
-                "defaults", config(Map.of("plain", Value.string("fallback"), "extra", Value.number(1)))));
+        Value v = ProviderTester.configure(new TerraformProvider())
+                .readData(
+                        "terraform_remote_state",
+                        Map.of(
+                                "backend",
+                                Value.string("local"),
+                                "config",
+                                config(Map.of("path", Value.string(f.toString()))),
+                                "defaults",
+                                config(Map.of("plain", Value.string("fallback"), "extra", Value.number(1)))));
         Map<String, Value> out = v.attributes().get("outputs").attributes();
         assertThat(out.get("plain")).isEqualTo(Value.string("hello"));
         assertThat(out.get("extra")).isEqualTo(Value.number(1));
-        assertThat(out.get("obj").attributes().get("ports")).isEqualTo(Value.tuple(List.of(Value.number(80), Value.number(443))));
+        assertThat(out.get("obj").attributes().get("ports"))
+                .isEqualTo(Value.tuple(List.of(Value.number(80), Value.number(443))));
         assertThat(out.get("secret").isSensitive()).isTrue();
         assertThat(out.get("secret").unmark()).isEqualTo(Value.string("s3cr3t"));
         assertThat(v.toString()).doesNotContain("s3cr3t");
@@ -55,25 +63,63 @@ class RemoteStateDataTest {
     @Test
     void workspacesAndMissingStates() throws IOException {
         stateFile(dir.resolve("envs/staging/terraform.tfstate"));
-        Value v = ProviderTester.configure(new TerraformProvider()).readData("terraform_remote_state", Map.of(
-                "backend", Value.string("local"), "workspace", Value.string("staging"),
-                "config", config(Map.of("workspace_dir", Value.string(dir.resolve("envs").toString())))));
+        Value v = ProviderTester.configure(new TerraformProvider())
+                .readData(
+                        "terraform_remote_state",
+                        Map.of(
+                                "backend",
+                                Value.string("local"),
+                                "workspace",
+                                Value.string("staging"),
+                                "config",
+                                config(Map.of(
+                                        "workspace_dir",
+                                        Value.string(dir.resolve("envs").toString())))));
         assertThat(v.attributes().get("outputs").attributes()).containsKey("plain");
         // As in Terraform 1.11: no state at all is an error, defaults or not.
-        var none = ProviderTester.configure(new TerraformProvider()).tryReadData("terraform_remote_state", Map.of(
-                "backend", Value.string("local"), "config", config(Map.of("path", Value.string(dir.resolve("nope").toString()))),
-                "defaults", config(Map.of("a", Value.string("b")))));
+        var none = ProviderTester.configure(new TerraformProvider())
+                .tryReadData(
+                        "terraform_remote_state",
+                        Map.of(
+                                "backend",
+                                Value.string("local"),
+                                "config",
+                                config(Map.of(
+                                        "path", Value.string(dir.resolve("nope").toString()))),
+                                "defaults",
+                                config(Map.of("a", Value.string("b")))));
         assertThat(none.diagnostics().hasErrors()).isTrue();
         assertThat(none.diagnostics().toString()).contains("Unable to find remote state");
-        assertThat(ProviderTester.configure(new TerraformProvider()).validateDataSource("terraform_remote_state",
-                Map.of("backend", Value.string("s3"))).hasErrors()).isTrue();
-        assertThat(ProviderTester.configure(new TerraformProvider()).validateDataSource("terraform_remote_state",
-                Map.of("backend", Value.string("local"), "config", config(Map.of("conn_str", Value.string("x"))))).hasErrors())
-                .as("an argument the local backend does not take").isTrue();
+        assertThat(ProviderTester.configure(new TerraformProvider())
+                        .validateDataSource("terraform_remote_state", Map.of("backend", Value.string("s3")))
+                        .hasErrors())
+                .isTrue();
+        assertThat(ProviderTester.configure(new TerraformProvider())
+                        .validateDataSource(
+                                "terraform_remote_state",
+                                Map.of(
+                                        "backend",
+                                        Value.string("local"),
+                                        "config",
+                                        config(Map.of("conn_str", Value.string("x")))))
+                        .hasErrors())
+                .as("an argument the local backend does not take")
+                .isTrue();
         Files.writeString(dir.resolve("bad.tfstate"), "{not json");
-        assertThat(ProviderTester.configure(new TerraformProvider()).tryReadData("terraform_remote_state", Map.of(
-                "backend", Value.string("local"), "config", config(Map.of("path", Value.string(dir.resolve("bad.tfstate").toString())))))
-                .diagnostics().hasErrors()).isTrue();
+        assertThat(ProviderTester.configure(new TerraformProvider())
+                        .tryReadData(
+                                "terraform_remote_state",
+                                Map.of(
+                                        "backend",
+                                        Value.string("local"),
+                                        "config",
+                                        config(Map.of(
+                                                "path",
+                                                Value.string(dir.resolve("bad.tfstate")
+                                                        .toString())))))
+                        .diagnostics()
+                        .hasErrors())
+                .isTrue();
     }
 
     @Test
@@ -81,23 +127,39 @@ class RemoteStateDataTest {
         Path work = dir.resolve("work");
         stateFile(dir.resolve("network/terraform.tfstate"));
         stateFile(work.resolve("terraform.tfstate.d/prod/terraform.tfstate"));
-        Value v = ProviderTester.configure(new TerraformProvider(), Map.of(), work, Map.of()).readData("terraform_remote_state",
-                Map.of("backend", Value.string("local"), "config", config(Map.of("path", Value.string("../network/terraform.tfstate")))));
+        Value v = ProviderTester.configure(new TerraformProvider(), Map.of(), work, Map.of())
+                .readData(
+                        "terraform_remote_state",
+                        Map.of(
+                                "backend",
+                                Value.string("local"),
+                                "config",
+                                config(Map.of("path", Value.string("../network/terraform.tfstate")))));
         assertThat(v.attributes().get("outputs").attributes().get("plain")).isEqualTo(Value.string("hello"));
-        Value prod = ProviderTester.configure(new TerraformProvider(), Map.of(), work, Map.of()).readData("terraform_remote_state",
-                Map.of("backend", Value.string("local"), "workspace", Value.string("prod")));
+        Value prod = ProviderTester.configure(new TerraformProvider(), Map.of(), work, Map.of())
+                .readData(
+                        "terraform_remote_state",
+                        Map.of("backend", Value.string("local"), "workspace", Value.string("prod")));
         assertThat(prod.attributes().get("outputs").attributes().get("plain")).isEqualTo(Value.string("hello"));
     }
 
     @Test
     void outputsKeepTheirRecordedTypesOverDefaults() throws IOException {
         Path f = stateFile(dir.resolve("s/terraform.tfstate"));
-        Value v = ProviderTester.configure(new TerraformProvider()).readData("terraform_remote_state", Map.of(
-                "backend", Value.string("local"), "config", config(Map.of("path", Value.string(f.toString()))),
-                "defaults", config(Map.of("plain", Value.number(7)))));
+        Value v = ProviderTester.configure(new TerraformProvider())
+                .readData(
+                        "terraform_remote_state",
+                        Map.of(
+                                "backend",
+                                Value.string("local"),
+                                "config",
+                                config(Map.of("path", Value.string(f.toString()))),
+                                "defaults",
+                                config(Map.of("plain", Value.number(7)))));
         Value out = v.attributes().get("outputs");
         assertThat(out.attributes().get("plain").type()).isEqualTo(dev.strata.lang.types.Type.STRING);
-        assertThat(out.attributes().get("obj").attributes().get("ports").type().toString()).contains("tuple");
+        assertThat(out.attributes().get("obj").attributes().get("ports").type().toString())
+                .contains("tuple");
     }
 
     @Test
@@ -106,31 +168,50 @@ class RemoteStateDataTest {
         String conn = "postgres://" + dev.strata.testing.PostgresServer.SUPERUSER + ":"
                 + dev.strata.testing.PostgresServer.PASSWORD + "@127.0.0.1:" + port + "/postgres?sslmode=disable";
         String schemaName = "rs_" + ProcessHandle.current().pid();
-        PgBackend backend = PgBackend.connect(conn, schemaName, Map.of(), "test").value();
+        PgBackend backend =
+                PgBackend.connect(conn, schemaName, Map.of(), "test").value();
         StateSnapshot written;
         try (InputStream in = getClass().getResourceAsStream("remote.tfstate")) {
             written = StateCodec.read(in.readAllBytes(), "remote.tfstate", "").value();
         }
         assertThat(backend.createWorkspace("blue").hasErrors()).isFalse();
-        try (StateManager m = backend.open("blue", LockRequest.of("OperationTypeApply", Duration.ofSeconds(10))).value()) {
-            assertThat(m.persist(written.withLineage(m.state().lineage())).hasErrors()).isFalse();
+        try (StateManager m = backend.open("blue", LockRequest.of("OperationTypeApply", Duration.ofSeconds(10)))
+                .value()) {
+            assertThat(m.persist(written.withLineage(m.state().lineage())).hasErrors())
+                    .isFalse();
             // The writer still holds the lock: the reader must not wait for it.
             Value v = ProviderTester.configure(new TerraformProvider(), Map.of(), dir, Map.of("PG_CONN_STR", conn))
-                    .readData("terraform_remote_state", Map.of("backend", Value.string("pg"), "workspace", Value.string("blue"),
-                            "config", config(Map.of("schema_name", Value.string(schemaName))),
-                            "defaults", config(Map.of("extra", Value.string("d")))));
+                    .readData(
+                            "terraform_remote_state",
+                            Map.of(
+                                    "backend",
+                                    Value.string("pg"),
+                                    "workspace",
+                                    Value.string("blue"),
+                                    "config",
+                                    config(Map.of("schema_name", Value.string(schemaName))),
+                                    "defaults",
+                                    config(Map.of("extra", Value.string("d")))));
             Map<String, Value> out = v.attributes().get("outputs").attributes();
             assertThat(out.get("plain")).isEqualTo(Value.string("hello"));
             assertThat(out.get("extra")).isEqualTo(Value.string("d"));
             assertThat(out.get("secret").isSensitive()).isTrue();
             assertThat(v.toString()).doesNotContain("s3cr3t");
         }
-        var missing = ProviderTester.configure(new TerraformProvider()).tryReadData("terraform_remote_state", Map.of(
-                "backend", Value.string("pg"), "workspace", Value.string("green"),
-                "config", config(Map.of("conn_str", Value.string(conn), "schema_name", Value.string(schemaName)))));
+        var missing = ProviderTester.configure(new TerraformProvider())
+                .tryReadData(
+                        "terraform_remote_state",
+                        Map.of(
+                                "backend",
+                                Value.string("pg"),
+                                "workspace",
+                                Value.string("green"),
+                                "config",
+                                config(Map.of(
+                                        "conn_str", Value.string(conn), "schema_name", Value.string(schemaName)))));
         assertThat(missing.diagnostics().toString()).contains("Unable to find remote state");
-        var noConn = ProviderTester.configure(new TerraformProvider(), Map.of(), dir, Map.of()).tryReadData(
-                "terraform_remote_state", Map.of("backend", Value.string("pg")));
+        var noConn = ProviderTester.configure(new TerraformProvider(), Map.of(), dir, Map.of())
+                .tryReadData("terraform_remote_state", Map.of("backend", Value.string("pg")));
         assertThat(noConn.diagnostics().toString()).contains("PG_CONN_STR");
     }
 }

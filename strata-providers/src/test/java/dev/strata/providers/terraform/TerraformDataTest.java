@@ -2,12 +2,12 @@ package dev.strata.providers.terraform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.addr.VersionConstraint;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.AttributePath;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderRegistry;
-import dev.strata.addr.VersionConstraint;
 import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
 import dev.strata.provider.testkit.ResourceTester;
@@ -22,7 +22,9 @@ class TerraformDataTest {
     private static final String UUID_RE = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
     private static ResourceTester data() {
-        var factory = ProviderRegistry.load().resolve(ProviderAddress.impliedFor("terraform_data"), VersionConstraint.ANY).value();
+        var factory = ProviderRegistry.load()
+                .resolve(ProviderAddress.impliedFor("terraform_data"), VersionConstraint.ANY)
+                .value();
         return ProviderTester.configure(factory.create()).resource("terraform_data");
     }
 
@@ -47,19 +49,29 @@ class TerraformDataTest {
     @Test
     void inputChangeUpdatesInPlaceKeepingId() {
         ResourceTester r = data();
-        String id = r.apply(Map.of("input", Value.number(1))).state().attributes().get("id").asString();
+        String id = r.apply(Map.of("input", Value.number(1)))
+                .state()
+                .attributes()
+                .get("id")
+                .asString();
         Step s = r.apply(Map.of("input", Value.tuple(List.of(Value.string("a"), Value.TRUE))));
         assertThat(s.action()).isEqualTo(Action.UPDATE);
         assertThat(s.planned().attributes().get("id").asString()).isEqualTo(id);
         assertThat(s.planned().attributes().get("output").isKnown()).isFalse();
         assertThat(s.state().attributes().get("output")).isEqualTo(Value.tuple(List.of(Value.string("a"), Value.TRUE)));
-        assertThat(r.apply(Map.of("input", Value.tuple(List.of(Value.string("a"), Value.TRUE)))).action()).isEqualTo(Action.NO_OP);
+        assertThat(r.apply(Map.of("input", Value.tuple(List.of(Value.string("a"), Value.TRUE))))
+                        .action())
+                .isEqualTo(Action.NO_OP);
     }
 
     @Test
     void triggersReplaceForcesReplacement() {
         ResourceTester r = data();
-        String id = r.apply(Map.of("triggers_replace", Value.string("v1"))).state().attributes().get("id").asString();
+        String id = r.apply(Map.of("triggers_replace", Value.string("v1")))
+                .state()
+                .attributes()
+                .get("id")
+                .asString();
         Step s = r.apply(Map.of("triggers_replace", Value.string("v2")));
         assertThat(s.action()).isEqualTo(Action.REPLACE);
         assertThat(s.requiresReplace()).containsExactly(AttributePath.of("triggers_replace"));

@@ -2,12 +2,12 @@ package dev.strata.providers.time;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.addr.VersionConstraint;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.AttributePath;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderRegistry;
-import dev.strata.addr.VersionConstraint;
 import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
 import dev.strata.provider.testkit.ResourceTester;
@@ -40,8 +40,12 @@ class TimeProviderTest {
 
     @Test
     void registered() {
-        assertThat(ProviderRegistry.load().resolve(ProviderAddress.impliedFor("time_static"),
-                VersionConstraint.parse(">= 0.9").value()).hasErrors()).isFalse();
+        assertThat(ProviderRegistry.load()
+                        .resolve(
+                                ProviderAddress.impliedFor("time_static"),
+                                VersionConstraint.parse(">= 0.9").value())
+                        .hasErrors())
+                .isFalse();
     }
 
     @Test
@@ -55,37 +59,52 @@ class TimeProviderTest {
         assertThat(num(s, "hour")).isEqualTo(10);
         assertThat(num(s, "minute")).isEqualTo(20);
         assertThat(num(s, "second")).isEqualTo(30);
-        assertThat(num(s, "unix")).isEqualTo(Instant.parse("2024-01-31T10:20:30Z").getEpochSecond());
+        assertThat(num(s, "unix"))
+                .isEqualTo(Instant.parse("2024-01-31T10:20:30Z").getEpochSecond());
         clock.advance(Duration.ofSeconds(3600));
         assertThat(r.apply(Map.of()).action()).isEqualTo(Action.NO_OP);
         r.importAndVerify("2024-01-31T10:20:30Z", Set.of());
         Step replaced = r.apply(Map.of("triggers", Value.map(Type.STRING, Map.of("v", Value.string("2")))));
         assertThat(replaced.action()).isEqualTo(Action.REPLACE);
         assertThat(str(replaced.state(), "rfc3339")).isEqualTo("2024-01-31T11:20:30Z");
-        Value given = tester().resource("time_static").apply(Map.of("rfc3339", Value.string("2020-02-12T06:36:13+01:00"))).state();
+        Value given = tester().resource("time_static")
+                .apply(Map.of("rfc3339", Value.string("2020-02-12T06:36:13+01:00")))
+                .state();
         assertThat(num(given, "hour")).isEqualTo(6);
-        assertThat(num(given, "unix")).isEqualTo(Instant.parse("2020-02-12T05:36:13Z").getEpochSecond());
-        assertThat(tester().validateResource("time_static", Map.of("rfc3339", Value.string("yesterday"))).hasErrors()).isTrue();
+        assertThat(num(given, "unix"))
+                .isEqualTo(Instant.parse("2020-02-12T05:36:13Z").getEpochSecond());
+        assertThat(tester().validateResource("time_static", Map.of("rfc3339", Value.string("yesterday")))
+                        .hasErrors())
+                .isTrue();
         r.destroy();
     }
 
     @Test
     void timeOffsetAddsLikeGo() {
         ResourceTester r = tester().resource("time_offset");
-        Step s = r.apply(Map.of("base_rfc3339", Value.string("2024-01-31T00:00:00Z"), "offset_months", Value.number(1)));
+        Step s =
+                r.apply(Map.of("base_rfc3339", Value.string("2024-01-31T00:00:00Z"), "offset_months", Value.number(1)));
         // Go's AddDate normalises Feb 31 to Mar 2 (2024 is a leap year).
         assertThat(str(s.state(), "rfc3339")).isEqualTo("2024-03-02T00:00:00Z");
         assertThat(s.planned().attributes().get("rfc3339").isKnown()).isTrue();
         assertThat(str(s.state(), "id")).isEqualTo("2024-01-31T00:00:00Z");
-        Step u = r.apply(Map.of("base_rfc3339", Value.string("2024-01-31T00:00:00Z"), "offset_months", Value.number(1),
-                "offset_hours", Value.number(-1)));
+        Step u = r.apply(Map.of(
+                "base_rfc3339",
+                Value.string("2024-01-31T00:00:00Z"),
+                "offset_months",
+                Value.number(1),
+                "offset_hours",
+                Value.number(-1)));
         assertThat(u.action()).isEqualTo(Action.UPDATE);
         assertThat(str(u.state(), "rfc3339")).isEqualTo("2024-03-01T23:00:00Z");
         r.importAndVerify("2024-01-31T00:00:00Z,,1,,-1,,", Set.of());
-        Value now = tester().resource("time_offset").apply(Map.of("offset_days", Value.number(7))).state();
+        Value now = tester().resource("time_offset")
+                .apply(Map.of("offset_days", Value.number(7)))
+                .state();
         assertThat(str(now, "base_rfc3339")).isEqualTo("2024-01-31T10:20:30Z");
         assertThat(str(now, "rfc3339")).isEqualTo("2024-02-07T10:20:30Z");
-        assertThat(tester().validateResource("time_offset", Map.of()).hasErrors()).isTrue();
+        assertThat(tester().validateResource("time_offset", Map.of()).hasErrors())
+                .isTrue();
         r.destroy();
     }
 
@@ -113,21 +132,28 @@ class TimeProviderTest {
         Value imp2 = r.importState("2024-02-01T00:00:00Z,1,,,,");
         assertThat(str(imp2, "rotation_rfc3339")).isEqualTo("2025-02-01T00:00:00Z");
         assertThat(imp2.attributes().get("rotation_years")).isEqualTo(Value.number(1));
-        assertThat(tester().validateResource("time_rotating", Map.of()).hasErrors()).isTrue();
+        assertThat(tester().validateResource("time_rotating", Map.of()).hasErrors())
+                .isTrue();
         r.destroy();
     }
 
     @Test
     void timeSleepWaitsOnCreateAndDestroy() {
         ResourceTester r = tester().resource("time_sleep");
-        Value s = r.apply(Map.of("create_duration", Value.string("1m30s"), "destroy_duration", Value.string("2s"))).state();
+        Value s = r.apply(Map.of("create_duration", Value.string("1m30s"), "destroy_duration", Value.string("2s")))
+                .state();
         assertThat(slept).containsExactly(Duration.ofSeconds(90));
         assertThat(str(s, "id")).isEqualTo("2024-01-31T10:20:30Z");
         Step u = r.apply(Map.of("create_duration", Value.string("1h"), "destroy_duration", Value.string("2s")));
         assertThat(u.action()).isEqualTo(Action.UPDATE);
         assertThat(slept).hasSize(1);
-        Step t = r.apply(Map.of("create_duration", Value.string("1ms"), "destroy_duration", Value.string("2s"),
-                "triggers", Value.map(Type.STRING, Map.of("x", Value.string("y")))));
+        Step t = r.apply(Map.of(
+                "create_duration",
+                Value.string("1ms"),
+                "destroy_duration",
+                Value.string("2s"),
+                "triggers",
+                Value.map(Type.STRING, Map.of("x", Value.string("y")))));
         assertThat(t.action()).isEqualTo(Action.REPLACE);
         assertThat(t.requiresReplace()).containsExactly(AttributePath.of("triggers"));
         assertThat(slept).containsExactly(Duration.ofSeconds(90), Duration.ofSeconds(2), Duration.ofMillis(1));
@@ -136,7 +162,9 @@ class TimeProviderTest {
         assertThat(imp.attributes().get("destroy_duration").isNull()).isTrue();
         r.destroy();
         assertThat(slept).last().isEqualTo(Duration.ofSeconds(2));
-        assertThat(tester().validateResource("time_sleep", Map.of("create_duration", Value.string("5 minutes"))).hasErrors()).isTrue();
+        assertThat(tester().validateResource("time_sleep", Map.of("create_duration", Value.string("5 minutes")))
+                        .hasErrors())
+                .isTrue();
     }
 
     @Test
@@ -149,21 +177,42 @@ class TimeProviderTest {
         ProviderTester t = ProviderTester.configure(p);
         var result = new java.util.concurrent.atomic.AtomicReference<dev.strata.provider.ProviderDiagnostics>();
         Thread worker = new Thread(() -> {
-            var planned = t.provider().planResourceChange(new dev.strata.provider.Provider.PlanRequest("time_sleep",
-                    p.schema().resourceType("time_sleep").block().nullValue(),
-                    dev.strata.provider.SchemaValues.coerce(p.schema().resourceType("time_sleep").block(),
-                            Value.objectOf("create_duration", Value.string("1h"))).value(),
-                    dev.strata.provider.SchemaValues.coerce(p.schema().resourceType("time_sleep").block(),
-                            Value.objectOf("create_duration", Value.string("1h"))).value(), null)).plannedState();
-            result.set(t.provider().applyResourceChange(new dev.strata.provider.Provider.ApplyRequest("time_sleep",
-                    p.schema().resourceType("time_sleep").block().nullValue(), planned, planned, null, "token")).diagnostics());
+            var planned = t.provider()
+                    .planResourceChange(new dev.strata.provider.Provider.PlanRequest(
+                            "time_sleep",
+                            p.schema().resourceType("time_sleep").block().nullValue(),
+                            dev.strata.provider.SchemaValues.coerce(
+                                            p.schema()
+                                                    .resourceType("time_sleep")
+                                                    .block(),
+                                            Value.objectOf("create_duration", Value.string("1h")))
+                                    .value(),
+                            dev.strata.provider.SchemaValues.coerce(
+                                            p.schema()
+                                                    .resourceType("time_sleep")
+                                                    .block(),
+                                            Value.objectOf("create_duration", Value.string("1h")))
+                                    .value(),
+                            null))
+                    .plannedState();
+            result.set(t.provider()
+                    .applyResourceChange(new dev.strata.provider.Provider.ApplyRequest(
+                            "time_sleep",
+                            p.schema().resourceType("time_sleep").block().nullValue(),
+                            planned,
+                            planned,
+                            null,
+                            "token"))
+                    .diagnostics());
         });
         worker.start();
         assertThat(asleep.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         p.stop();
         worker.join(30_000);
         assertThat(worker.isAlive()).isFalse();
-        assertThat(result.get().asList()).extracting(dev.strata.provider.ProviderDiagnostic::summary).containsExactly("Interrupted");
+        assertThat(result.get().asList())
+                .extracting(dev.strata.provider.ProviderDiagnostic::summary)
+                .containsExactly("Interrupted");
     }
 
     @Test

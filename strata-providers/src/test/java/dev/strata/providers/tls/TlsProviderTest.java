@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.AttributePath;
 import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderRegistry;
-import dev.strata.addr.VersionConstraint;
 import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
 import dev.strata.provider.testkit.ResourceTester;
@@ -71,18 +71,31 @@ class TlsProviderTest {
 
     @Test
     void registered() {
-        assertThat(ProviderRegistry.load().resolve(ProviderAddress.hashicorp("tls"),
-                VersionConstraint.parse("~> 4.0").value()).hasErrors()).isFalse();
+        assertThat(ProviderRegistry.load()
+                        .resolve(
+                                ProviderAddress.hashicorp("tls"),
+                                VersionConstraint.parse("~> 4.0").value())
+                        .hasErrors())
+                .isFalse();
     }
 
     @Test
     void rsaKeyFormats() throws Exception {
         Value k = key("RSA", Map.of("rsa_bits", Value.number(2048)));
-        assertThat(str(k, "private_key_pem")).startsWith("-----BEGIN RSA PRIVATE KEY-----\n").endsWith("-----END RSA PRIVATE KEY-----\n");
-        assertThat(str(k, "private_key_pem").lines().filter(l -> !l.startsWith("-----")).allMatch(l -> l.length() <= 64)).isTrue();
-        PrivateKey priv = KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(pemBody(str(k, "private_key_pem_pkcs8"))));
-        PublicKey pub = KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(pemBody(str(k, "public_key_pem"))));
-        assertThat(((java.security.interfaces.RSAPublicKey) pub).getModulus().bitLength()).isEqualTo(2048);
+        assertThat(str(k, "private_key_pem"))
+                .startsWith("-----BEGIN RSA PRIVATE KEY-----\n")
+                .endsWith("-----END RSA PRIVATE KEY-----\n");
+        assertThat(str(k, "private_key_pem")
+                        .lines()
+                        .filter(l -> !l.startsWith("-----"))
+                        .allMatch(l -> l.length() <= 64))
+                .isTrue();
+        PrivateKey priv = KeyFactory.getInstance("RSA")
+                .generatePrivate(new PKCS8EncodedKeySpec(pemBody(str(k, "private_key_pem_pkcs8"))));
+        PublicKey pub =
+                KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(pemBody(str(k, "public_key_pem"))));
+        assertThat(((java.security.interfaces.RSAPublicKey) pub).getModulus().bitLength())
+                .isEqualTo(2048);
         Signature s = Signature.getInstance("SHA256withRSA");
         s.initSign(priv);
         s.update(new byte[] {1});
@@ -93,7 +106,9 @@ class TlsProviderTest {
         assertThat(str(k, "public_key_openssh")).matches("ssh-rsa AAAA[0-9A-Za-z+/]+=*\n");
         assertThat(str(k, "public_key_fingerprint_md5")).matches("([0-9a-f]{2}:){15}[0-9a-f]{2}");
         assertThat(str(k, "public_key_fingerprint_sha256")).matches("SHA256:[0-9A-Za-z+/]{43}");
-        assertThat(str(k, "id")).isEqualTo(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(pub.getEncoded())));
+        assertThat(str(k, "id"))
+                .isEqualTo(HexFormat.of()
+                        .formatHex(MessageDigest.getInstance("SHA-1").digest(pub.getEncoded())));
         assertThat(k.attributes().get("ecdsa_curve")).isEqualTo(Value.string("P224"));
         sshKeygenAgrees(k);
     }
@@ -102,8 +117,10 @@ class TlsProviderTest {
     void ecdsaAndEd25519KeyFormats() throws Exception {
         Value ec = key("ECDSA", Map.of("ecdsa_curve", Value.string("P256")));
         assertThat(str(ec, "private_key_pem")).startsWith("-----BEGIN EC PRIVATE KEY-----\n");
-        KeyFactory.getInstance("EC").generatePrivate(new PKCS8EncodedKeySpec(pemBody(str(ec, "private_key_pem_pkcs8"))));
-        assertThat(str(ec, "public_key_openssh")).startsWith("ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABB");
+        KeyFactory.getInstance("EC")
+                .generatePrivate(new PKCS8EncodedKeySpec(pemBody(str(ec, "private_key_pem_pkcs8"))));
+        assertThat(str(ec, "public_key_openssh"))
+                .startsWith("ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABB");
         sshKeygenAgrees(ec);
         Value ed = key("ED25519", Map.of());
         assertThat(str(ed, "private_key_pem")).startsWith("-----BEGIN PRIVATE KEY-----\n");
@@ -130,8 +147,10 @@ class TlsProviderTest {
         Files.setPosixFilePermissions(f, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         assertThat(run(keygen.toString(), "-y", "-f", f.toString()).strip())
                 .isEqualTo(str(k, "public_key_openssh").strip());
-        assertThat(run(keygen.toString(), "-l", "-E", "sha256", "-f", f.toString())).contains(str(k, "public_key_fingerprint_sha256"));
-        assertThat(run(keygen.toString(), "-l", "-E", "md5", "-f", f.toString())).contains("MD5:" + str(k, "public_key_fingerprint_md5"));
+        assertThat(run(keygen.toString(), "-l", "-E", "sha256", "-f", f.toString()))
+                .contains(str(k, "public_key_fingerprint_sha256"));
+        assertThat(run(keygen.toString(), "-l", "-E", "md5", "-f", f.toString()))
+                .contains("MD5:" + str(k, "public_key_fingerprint_md5"));
     }
 
     private static String run(String... cmd) throws Exception {
@@ -147,25 +166,38 @@ class TlsProviderTest {
         for (String alg : List.of("RSA", "ECDSA", "ED25519")) {
             Value k = key(alg, alg.equals("ECDSA") ? Map.of("ecdsa_curve", Value.string("P384")) : Map.of());
             for (String from : List.of("private_key_pem", "private_key_pem_pkcs8", "private_key_openssh")) {
-                Value d = tester().readData("tls_public_key", Map.of(from.equals("private_key_openssh") ? from : "private_key_pem",
-                        k.attributes().get(from)));
+                Value d = tester().readData(
+                                "tls_public_key",
+                                Map.of(
+                                        from.equals("private_key_openssh") ? from : "private_key_pem",
+                                        k.attributes().get(from)));
                 assertThat(str(d, "public_key_pem")).isEqualTo(str(k, "public_key_pem"));
                 assertThat(str(d, "public_key_openssh")).isEqualTo(str(k, "public_key_openssh"));
                 assertThat(str(d, "id")).isEqualTo(str(k, "id"));
                 assertThat(str(d, "algorithm")).isEqualTo(alg);
             }
         }
-        assertThat(tester().validateDataSource("tls_public_key", Map.of()).hasErrors()).isTrue();
-        assertThat(tester().tryReadData("tls_public_key", Map.of("private_key_pem", Value.string("nope"))).diagnostics().hasErrors()).isTrue();
+        assertThat(tester().validateDataSource("tls_public_key", Map.of()).hasErrors())
+                .isTrue();
+        assertThat(tester().tryReadData("tls_public_key", Map.of("private_key_pem", Value.string("nope")))
+                        .diagnostics()
+                        .hasErrors())
+                .isTrue();
     }
 
     private static Value subject(String cn) {
         return Value.tuple(List.of(Value.objectOf(
-                "common_name", Value.string(cn), "organization", Value.string("ACME, Inc."), "country", Value.string("US"))));
+                "common_name",
+                Value.string(cn),
+                "organization",
+                Value.string("ACME, Inc."),
+                "country",
+                Value.string("US"))));
     }
 
     private static Value strings(String... s) {
-        return Value.list(Type.STRING, java.util.Arrays.stream(s).map(Value::string).toList());
+        return Value.list(
+                Type.STRING, java.util.Arrays.stream(s).map(Value::string).toList());
     }
 
     private static X509Certificate parse(String pem) throws Exception {
@@ -177,11 +209,21 @@ class TlsProviderTest {
     void selfSignedCertificateAndRenewal() throws Exception {
         Value k = key("ECDSA", Map.of("ecdsa_curve", Value.string("P256")));
         ResourceTester r = tester().resource("tls_self_signed_cert");
-        Map<String, Value> cfg = new java.util.HashMap<>(Map.of("private_key_pem", k.attributes().get("private_key_pem"),
-                "subject", subject("example.com"), "validity_period_hours", Value.number(12),
-                "early_renewal_hours", Value.number(2),
-                "allowed_uses", strings("key_encipherment", "digital_signature", "server_auth"),
-                "dns_names", strings("example.com", "www.example.com"), "ip_addresses", strings("127.0.0.1")));
+        Map<String, Value> cfg = new java.util.HashMap<>(Map.of(
+                "private_key_pem",
+                k.attributes().get("private_key_pem"),
+                "subject",
+                subject("example.com"),
+                "validity_period_hours",
+                Value.number(12),
+                "early_renewal_hours",
+                Value.number(2),
+                "allowed_uses",
+                strings("key_encipherment", "digital_signature", "server_auth"),
+                "dns_names",
+                strings("example.com", "www.example.com"),
+                "ip_addresses",
+                strings("127.0.0.1")));
         Value s = r.apply(cfg).state();
         X509Certificate c = parse(str(s, "cert_pem"));
         c.verify(c.getPublicKey());
@@ -189,7 +231,8 @@ class TlsProviderTest {
         assertThat(c.getNotBefore().toInstant()).isEqualTo(Instant.parse("2025-06-01T12:00:00Z"));
         assertThat(str(s, "validity_start_time")).isEqualTo("2025-06-01T12:00:00Z");
         assertThat(str(s, "validity_end_time")).isEqualTo("2025-06-02T00:00:00Z");
-        assertThat(c.getSubjectAlternativeNames()).extracting(l -> l.get(1).toString())
+        assertThat(c.getSubjectAlternativeNames())
+                .extracting(l -> l.get(1).toString())
                 .containsExactly("example.com", "www.example.com", "127.0.0.1");
         assertThat(c.getKeyUsage()[0]).isTrue();
         assertThat(c.getKeyUsage()[2]).isTrue();
@@ -217,30 +260,57 @@ class TlsProviderTest {
     @Test
     void requestAndLocallySignedCertificate() throws Exception {
         Value caKey = key("RSA", Map.of());
-        Value ca = tester().resource("tls_self_signed_cert").apply(Map.of(
-                "private_key_pem", caKey.attributes().get("private_key_pem"), "subject", subject("Test CA"),
-                "validity_period_hours", Value.number(100), "is_ca_certificate", Value.TRUE,
-                "allowed_uses", strings("cert_signing", "crl_signing"))).state();
+        Value ca = tester().resource("tls_self_signed_cert")
+                .apply(Map.of(
+                        "private_key_pem",
+                        caKey.attributes().get("private_key_pem"),
+                        "subject",
+                        subject("Test CA"),
+                        "validity_period_hours",
+                        Value.number(100),
+                        "is_ca_certificate",
+                        Value.TRUE,
+                        "allowed_uses",
+                        strings("cert_signing", "crl_signing")))
+                .state();
         X509Certificate caCert = parse(str(ca, "cert_pem"));
         assertThat(caCert.getBasicConstraints()).isGreaterThanOrEqualTo(0);
         assertThat(caCert.getExtensionValue("2.5.29.14")).isNotNull();
 
         Value leafKey = key("ED25519", Map.of());
-        Value csr = tester().resource("tls_cert_request").apply(Map.of(
-                "private_key_pem", leafKey.attributes().get("private_key_pem"), "subject", subject("leaf.example.com"),
-                "dns_names", strings("leaf.example.com"), "uris", strings("spiffe://example/leaf"))).state();
+        Value csr = tester().resource("tls_cert_request")
+                .apply(Map.of(
+                        "private_key_pem",
+                        leafKey.attributes().get("private_key_pem"),
+                        "subject",
+                        subject("leaf.example.com"),
+                        "dns_names",
+                        strings("leaf.example.com"),
+                        "uris",
+                        strings("spiffe://example/leaf")))
+                .state();
         assertThat(str(csr, "cert_request_pem")).startsWith("-----BEGIN CERTIFICATE REQUEST-----\n");
         assertThat(str(csr, "key_algorithm")).isEqualTo("ED25519");
 
         ResourceTester signed = tester().resource("tls_locally_signed_cert");
-        Value s = signed.apply(Map.of("cert_request_pem", csr.attributes().get("cert_request_pem"),
-                "ca_private_key_pem", caKey.attributes().get("private_key_pem"), "ca_cert_pem", ca.attributes().get("cert_pem"),
-                "validity_period_hours", Value.number(24), "allowed_uses", strings("digital_signature", "client_auth"))).state();
+        Value s = signed.apply(Map.of(
+                        "cert_request_pem",
+                        csr.attributes().get("cert_request_pem"),
+                        "ca_private_key_pem",
+                        caKey.attributes().get("private_key_pem"),
+                        "ca_cert_pem",
+                        ca.attributes().get("cert_pem"),
+                        "validity_period_hours",
+                        Value.number(24),
+                        "allowed_uses",
+                        strings("digital_signature", "client_auth")))
+                .state();
         X509Certificate leaf = parse(str(s, "cert_pem"));
         leaf.verify(caCert.getPublicKey());
         assertThat(leaf.getIssuerX500Principal()).isEqualTo(caCert.getSubjectX500Principal());
         assertThat(leaf.getSubjectX500Principal().getName()).startsWith("CN=leaf.example.com");
-        assertThat(leaf.getSubjectAlternativeNames()).extracting(l -> l.get(1).toString())
+        assertThat(leaf.getSubjectAlternativeNames())
+                .extracting(l -> l.get(1).toString())
                 .containsExactly("leaf.example.com", "spiffe://example/leaf");
         assertThat(leaf.getExtensionValue("2.5.29.35")).isNotNull();
         assertThat(leaf.getSigAlgName()).isEqualTo("SHA256withRSA");
@@ -248,23 +318,42 @@ class TlsProviderTest {
 
         Value otherKey = key("RSA", Map.of());
         var mismatch = tester().resource("tls_locally_signed_cert");
-        var resp = tester().provider().applyResourceChange(new dev.strata.provider.Provider.ApplyRequest(
-                "tls_locally_signed_cert", mismatch.state(), dev.strata.provider.sdk.Attrs.with(s,
-                "ca_private_key_pem", otherKey.attributes().get("private_key_pem")), s, null, "t"));
+        var resp = tester().provider()
+                .applyResourceChange(new dev.strata.provider.Provider.ApplyRequest(
+                        "tls_locally_signed_cert",
+                        mismatch.state(),
+                        dev.strata.provider.sdk.Attrs.with(
+                                s, "ca_private_key_pem", otherKey.attributes().get("private_key_pem")),
+                        s,
+                        null,
+                        "t"));
         assertThat(resp.diagnostics().hasErrors()).isTrue();
-        assertThat(resp.diagnostics().toString()).doesNotContain(str(otherKey, "private_key_pem").substring(40, 80));
+        assertThat(resp.diagnostics().toString())
+                .doesNotContain(str(otherKey, "private_key_pem").substring(40, 80));
         signed.destroy();
     }
 
     @Test
     void certificateDataFromContentAndUrl() throws Exception {
         Value k = key("RSA", Map.of());
-        Value cert = tester().resource("tls_self_signed_cert").apply(Map.of(
-                "private_key_pem", k.attributes().get("private_key_pem"), "subject", subject("localhost"),
-                "validity_period_hours", Value.number(1000000), "allowed_uses", strings("server_auth"),
-                "dns_names", strings("localhost"), "ip_addresses", strings("127.0.0.1"))).state();
+        Value cert = tester().resource("tls_self_signed_cert")
+                .apply(Map.of(
+                        "private_key_pem",
+                        k.attributes().get("private_key_pem"),
+                        "subject",
+                        subject("localhost"),
+                        "validity_period_hours",
+                        Value.number(1000000),
+                        "allowed_uses",
+                        strings("server_auth"),
+                        "dns_names",
+                        strings("localhost"),
+                        "ip_addresses",
+                        strings("127.0.0.1")))
+                .state();
         clock.set(Instant.now());
-        Value d = tester().readData("tls_certificate", Map.of("content", cert.attributes().get("cert_pem")));
+        Value d = tester().readData(
+                        "tls_certificate", Map.of("content", cert.attributes().get("cert_pem")));
         Value c0 = d.attributes().get("certificates").elements().get(0);
         X509Certificate x = parse(str(cert, "cert_pem"));
         assertThat(str(c0, "subject")).isEqualTo("CN=localhost,O=ACME\\, Inc.,C=US");
@@ -272,15 +361,21 @@ class TlsProviderTest {
         assertThat(str(c0, "signature_algorithm")).isEqualTo("SHA256-RSA");
         assertThat(str(c0, "public_key_algorithm")).isEqualTo("RSA");
         assertThat(str(c0, "serial_number")).isEqualTo(x.getSerialNumber().toString());
-        assertThat(str(c0, "sha1_fingerprint")).isEqualTo(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(x.getEncoded())));
+        assertThat(str(c0, "sha1_fingerprint"))
+                .isEqualTo(HexFormat.of()
+                        .formatHex(MessageDigest.getInstance("SHA-1").digest(x.getEncoded())));
         assertThat(c0.attributes().get("version")).isEqualTo(Value.number(3));
         assertThat(c0.attributes().get("is_ca")).isEqualTo(Value.FALSE);
         assertThat(str(c0, "cert_pem")).isEqualTo(str(cert, "cert_pem"));
 
         KeyStore ks = KeyStore.getInstance("PKCS12");
         ks.load(null, null);
-        ks.setKeyEntry("k", KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(pemBody(str(k, "private_key_pem_pkcs8")))),
-                new char[0], new java.security.cert.Certificate[] {x});
+        ks.setKeyEntry(
+                "k",
+                KeyFactory.getInstance("RSA")
+                        .generatePrivate(new PKCS8EncodedKeySpec(pemBody(str(k, "private_key_pem_pkcs8")))),
+                new char[0],
+                new java.security.cert.Certificate[] {x});
         KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
         kmf.init(ks, new char[0]);
         SSLContext ctx = SSLContext.getInstance("TLS");
@@ -294,14 +389,19 @@ class TlsProviderTest {
         server.start();
         try {
             String url = "https://127.0.0.1:" + server.getAddress().getPort();
-            Value fromUrl = tester().readData("tls_certificate", Map.of("url", Value.string(url), "verify_chain", Value.FALSE));
-            assertThat(str(fromUrl.attributes().get("certificates").elements().get(0), "cert_pem")).isEqualTo(str(cert, "cert_pem"));
+            Value fromUrl =
+                    tester().readData("tls_certificate", Map.of("url", Value.string(url), "verify_chain", Value.FALSE));
+            assertThat(str(fromUrl.attributes().get("certificates").elements().get(0), "cert_pem"))
+                    .isEqualTo(str(cert, "cert_pem"));
             var untrusted = tester().tryReadData("tls_certificate", Map.of("url", Value.string(url)));
-            assertThat(untrusted.diagnostics().asList().get(0).summary()).isEqualTo("Unable to verify certificate chain");
+            assertThat(untrusted.diagnostics().asList().get(0).summary())
+                    .isEqualTo("Unable to verify certificate chain");
         } finally {
             server.stop(0);
         }
-        assertThat(tester().validateDataSource("tls_certificate", Map.of("url", Value.string("http://x"))).hasErrors()).isTrue();
+        assertThat(tester().validateDataSource("tls_certificate", Map.of("url", Value.string("http://x")))
+                        .hasErrors())
+                .isTrue();
     }
 
     @Test
@@ -313,6 +413,7 @@ class TlsProviderTest {
         var r = tester().tryReadData("tls_certificate", Map.of("url", Value.string("https://127.0.0.1:" + port)));
         assertThat(r.diagnostics().failure()).containsInstanceOf(dev.strata.provider.Failure.Permanent.class);
         assertThat(r.diagnostics().asList().getFirst().detail())
-                .isEqualTo("The TLS connection failed: could not connect to 127.0.0.1:" + port + ": connection refused.");
+                .isEqualTo(
+                        "The TLS connection failed: could not connect to 127.0.0.1:" + port + ": connection refused.");
     }
 }

@@ -1,6 +1,5 @@
 package dev.strata.tfplugin.install;
 
-import dev.strata.provider.ProviderAddress;
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.AttributeSchema;
 import dev.strata.hcl.Block;
@@ -21,6 +20,7 @@ import dev.strata.lang.funcs.FunctionContext;
 import dev.strata.lang.funcs.Functions;
 import dev.strata.lang.types.PrimitiveType;
 import dev.strata.lang.value.Value;
+import dev.strata.provider.ProviderAddress;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -48,8 +48,11 @@ import java.util.regex.Pattern;
  * @param devOverrides {@code dev_overrides}: providers to run from a local build directory instead of
  *     an installed package, for provider developers (no version selection, no lock file check)
  */
-public record CliConfig(List<InstallationMethod> methods, boolean explicit, Optional<Path> pluginCacheDir,
-                        SortedMap<ProviderAddress, Path> devOverrides) {
+public record CliConfig(
+        List<InstallationMethod> methods,
+        boolean explicit,
+        Optional<Path> pluginCacheDir,
+        SortedMap<ProviderAddress, Path> devOverrides) {
 
     public CliConfig {
         methods = List.copyOf(methods);
@@ -60,17 +63,28 @@ public record CliConfig(List<InstallationMethod> methods, boolean explicit, Opti
         this(methods, explicit, pluginCacheDir, new TreeMap<>());
     }
 
-    private static final BodySchema FILE = new BodySchema(List.of(AttributeSchema.optional("plugin_cache_dir")),
-        List.of(BlockHeaderSchema.of("provider_installation")));
-    private static final BodySchema INSTALLATION = new BodySchema(List.of(), List.of(
-        BlockHeaderSchema.of("filesystem_mirror"), BlockHeaderSchema.of("network_mirror"),
-        BlockHeaderSchema.of("direct"), BlockHeaderSchema.of("dev_overrides")));
-    private static final BodySchema FS_MIRROR = new BodySchema(List.of(AttributeSchema.required("path"),
-        AttributeSchema.optional("include"), AttributeSchema.optional("exclude")), List.of());
-    private static final BodySchema NET_MIRROR = new BodySchema(List.of(AttributeSchema.required("url"),
-        AttributeSchema.optional("include"), AttributeSchema.optional("exclude")), List.of());
-    private static final BodySchema DIRECT = new BodySchema(List.of(AttributeSchema.optional("include"),
-        AttributeSchema.optional("exclude")), List.of());
+    private static final BodySchema FILE = new BodySchema(
+            List.of(AttributeSchema.optional("plugin_cache_dir")),
+            List.of(BlockHeaderSchema.of("provider_installation")));
+    private static final BodySchema INSTALLATION = new BodySchema(
+            List.of(),
+            List.of(
+                    BlockHeaderSchema.of("filesystem_mirror"), BlockHeaderSchema.of("network_mirror"),
+                    BlockHeaderSchema.of("direct"), BlockHeaderSchema.of("dev_overrides")));
+    private static final BodySchema FS_MIRROR = new BodySchema(
+            List.of(
+                    AttributeSchema.required("path"),
+                    AttributeSchema.optional("include"),
+                    AttributeSchema.optional("exclude")),
+            List.of());
+    private static final BodySchema NET_MIRROR = new BodySchema(
+            List.of(
+                    AttributeSchema.required("url"),
+                    AttributeSchema.optional("include"),
+                    AttributeSchema.optional("exclude")),
+            List.of());
+    private static final BodySchema DIRECT = new BodySchema(
+            List.of(AttributeSchema.optional("include"), AttributeSchema.optional("exclude")), List.of());
 
     /** The configuration file Terraform would read with this environment and home directory. */
     public static Path location(Map<String, String> env, Path home) {
@@ -91,15 +105,20 @@ public record CliConfig(List<InstallationMethod> methods, boolean explicit, Opti
             try {
                 r = parse(Files.readAllBytes(file), file.toString());
             } catch (IOException e) {
-                r = Result.of(new CliConfig(List.of(), false, Optional.empty()), Diagnostics.of(Diagnostic.error(
-                    "Failed to read the CLI configuration", "Could not read " + file + ": " + e.getMessage(), null)));
+                r = Result.of(
+                        new CliConfig(List.of(), false, Optional.empty()),
+                        Diagnostics.of(Diagnostic.error(
+                                "Failed to read the CLI configuration",
+                                "Could not read " + file + ": " + e.getMessage(),
+                                null)));
             }
         }
         String cache = nonEmpty(env.get("TF_PLUGIN_CACHE_DIR"));
         if (cache != null) {
             CliConfig c = r.value();
-            r = Result.of(new CliConfig(c.methods(), c.explicit(), Optional.of(Path.of(cache)), c.devOverrides()),
-                r.diagnostics());
+            r = Result.of(
+                    new CliConfig(c.methods(), c.explicit(), Optional.of(Path.of(cache)), c.devOverrides()),
+                    r.diagnostics());
         }
         return r;
     }
@@ -114,10 +133,10 @@ public record CliConfig(List<InstallationMethod> methods, boolean explicit, Opti
         Diagnostics.Builder diags = Diagnostics.builder();
         if (!filename.endsWith(".json")) {
             src = takeDevOverrides(new String(src, StandardCharsets.UTF_8), filename, overrides, diags)
-                .getBytes(StandardCharsets.UTF_8);
+                    .getBytes(StandardCharsets.UTF_8);
         }
-        Result<HclFile> file = filename.endsWith(".json") ? JsonSyntax.parse(src, filename)
-            : NativeSyntax.parseConfig(src, filename);
+        Result<HclFile> file =
+                filename.endsWith(".json") ? JsonSyntax.parse(src, filename) : NativeSyntax.parseConfig(src, filename);
         diags.addAll(file.diagnostics());
         if (file.value() == null) {
             return Result.of(new CliConfig(List.of(), false, Optional.empty()), diags.build());
@@ -135,8 +154,10 @@ public record CliConfig(List<InstallationMethod> methods, boolean explicit, Opti
         }
         List<Block> installs = c.blocksOfType("provider_installation");
         if (installs.size() > 1) {
-            diags.add(Diagnostic.error("Multiple provider_installation blocks",
-                "The CLI configuration may have only one provider_installation block.", installs.get(1).typeRange()));
+            diags.add(Diagnostic.error(
+                    "Multiple provider_installation blocks",
+                    "The CLI configuration may have only one provider_installation block.",
+                    installs.get(1).typeRange()));
         }
         List<InstallationMethod> methods = new ArrayList<>();
         if (!installs.isEmpty()) {
@@ -150,8 +171,10 @@ public record CliConfig(List<InstallationMethod> methods, boolean explicit, Opti
                         Attribute path = bc.value().attributes().get("path");
                         String p = path == null ? null : string(path, diags);
                         if (p != null) {
-                            methods.add(new InstallationMethod.FilesystemMirror(Path.of(p),
-                                patterns(bc.value(), "include", diags), patterns(bc.value(), "exclude", diags)));
+                            methods.add(new InstallationMethod.FilesystemMirror(
+                                    Path.of(p),
+                                    patterns(bc.value(), "include", diags),
+                                    patterns(bc.value(), "exclude", diags)));
                         }
                     }
                     case "network_mirror" -> {
@@ -160,15 +183,15 @@ public record CliConfig(List<InstallationMethod> methods, boolean explicit, Opti
                         Attribute url = bc.value().attributes().get("url");
                         String u = url == null ? null : string(url, diags);
                         if (u != null) {
-                            methods.add(new InstallationMethod.NetworkMirror(u,
-                                patterns(bc.value(), "include", diags), patterns(bc.value(), "exclude", diags)));
+                            methods.add(new InstallationMethod.NetworkMirror(
+                                    u, patterns(bc.value(), "include", diags), patterns(bc.value(), "exclude", diags)));
                         }
                     }
                     case "direct" -> {
                         Result<BodyContent> bc = b.body().content(DIRECT);
                         diags.addAll(bc.diagnostics());
-                        methods.add(new InstallationMethod.Direct(patterns(bc.value(), "include", diags),
-                            patterns(bc.value(), "exclude", diags)));
+                        methods.add(new InstallationMethod.Direct(
+                                patterns(bc.value(), "include", diags), patterns(bc.value(), "exclude", diags)));
                     }
                     default -> devOverrides(b, overrides, diags);
                 }
@@ -178,8 +201,8 @@ public record CliConfig(List<InstallationMethod> methods, boolean explicit, Opti
     }
 
     private static final Pattern DEV_OVERRIDES = Pattern.compile("\\bdev_overrides\\s*\\{([^}]*)}");
-    private static final Pattern OVERRIDE_LINE = Pattern.compile(
-        "^\\s*(?:\"([^\"]*)\"|([A-Za-z0-9_.\\-/]+))\\s*=\\s*\"([^\"]*)\"\\s*,?\\s*$");
+    private static final Pattern OVERRIDE_LINE =
+            Pattern.compile("^\\s*(?:\"([^\"]*)\"|([A-Za-z0-9_.\\-/]+))\\s*=\\s*\"([^\"]*)\"\\s*,?\\s*$");
 
     /**
      * Terraform reads the CLI configuration with HCL 1, where {@code dev_overrides} keys are quoted
@@ -187,8 +210,8 @@ public record CliConfig(List<InstallationMethod> methods, boolean explicit, Opti
      * allow as attribute names. The block is read here line by line and blanked out (newlines kept,
      * so every other position stays where it was) before the rest is parsed.
      */
-    private static String takeDevOverrides(String text, String filename, SortedMap<ProviderAddress, Path> out,
-                                           Diagnostics.Builder diags) {
+    private static String takeDevOverrides(
+            String text, String filename, SortedMap<ProviderAddress, Path> out, Diagnostics.Builder diags) {
         Matcher m = DEV_OVERRIDES.matcher(text);
         StringBuilder blanked = new StringBuilder(text);
         while (m.find()) {
@@ -199,14 +222,20 @@ public record CliConfig(List<InstallationMethod> methods, boolean explicit, Opti
                     Matcher l = OVERRIDE_LINE.matcher(line);
                     SourceRange at = rangeOf(text, filename, offset, offset + line.length());
                     Optional<ProviderAddress> a = l.matches()
-                        ? ProviderAddress.lookup(l.group(1) != null ? l.group(1) : l.group(2)) : Optional.empty();
+                            ? ProviderAddress.lookup(l.group(1) != null ? l.group(1) : l.group(2))
+                            : Optional.empty();
                     if (!l.matches()) {
-                        diags.add(Diagnostic.error("Invalid dev_overrides entry", "Each line of dev_overrides maps "
-                            + "a provider source address to a directory, as in \"hashicorp/aws\" = \"/path/to/dir\".",
-                            at));
+                        diags.add(Diagnostic.error(
+                                "Invalid dev_overrides entry",
+                                "Each line of dev_overrides maps "
+                                        + "a provider source address to a directory, as in \"hashicorp/aws\" = \"/path/to/dir\".",
+                                at));
                     } else if (a.isEmpty()) {
-                        diags.add(Diagnostic.error("Invalid provider address", "\"" + (l.group(1) != null ? l.group(1)
-                            : l.group(2)) + "\" is not a provider source address such as \"hashicorp/aws\".", at));
+                        diags.add(Diagnostic.error(
+                                "Invalid provider address",
+                                "\"" + (l.group(1) != null ? l.group(1) : l.group(2))
+                                        + "\" is not a provider source address such as \"hashicorp/aws\".",
+                                at));
                     } else {
                         out.put(a.get(), Path.of(l.group(3)));
                     }
@@ -237,7 +266,8 @@ public record CliConfig(List<InstallationMethod> methods, boolean explicit, Opti
                 col++;
             }
         }
-        return new dev.strata.hcl.SourcePos(line, col, text.substring(0, offset).getBytes(StandardCharsets.UTF_8).length);
+        return new dev.strata.hcl.SourcePos(
+                line, col, text.substring(0, offset).getBytes(StandardCharsets.UTF_8).length);
     }
 
     /** {@code dev_overrides { "hashicorp/aws" = "/path/to/build/dir" }} in JSON syntax: addresses to directories. */
@@ -250,8 +280,10 @@ public record CliConfig(List<InstallationMethod> methods, boolean explicit, Opti
         for (Attribute a : attrs.value().values()) {
             Optional<ProviderAddress> addr = ProviderAddress.lookup(a.name());
             if (addr.isEmpty()) {
-                diags.add(Diagnostic.error("Invalid provider address", "\"" + a.name() + "\" is not a provider "
-                    + "source address such as \"hashicorp/aws\".", a.nameRange()));
+                diags.add(Diagnostic.error(
+                        "Invalid provider address",
+                        "\"" + a.name() + "\" is not a provider " + "source address such as \"hashicorp/aws\".",
+                        a.nameRange()));
                 continue;
             }
             String dir = string(a, diags);
@@ -271,22 +303,29 @@ public record CliConfig(List<InstallationMethod> methods, boolean explicit, Opti
         List<ProviderPattern> out = new ArrayList<>();
         if (v.value() == null || !v.value().isKnownAndNotNull() || !v.value().isIterable()) {
             if (!v.diagnostics().hasErrors()) {
-                diags.add(Diagnostic.error("Invalid " + name + " patterns", "The \"" + name
-                    + "\" argument must be a list of provider address patterns.", a.expr().range()));
+                diags.add(Diagnostic.error(
+                        "Invalid " + name + " patterns",
+                        "The \"" + name + "\" argument must be a list of provider address patterns.",
+                        a.expr().range()));
             }
             return out;
         }
         for (Value e : v.value().elements()) {
             if (e.type() != PrimitiveType.STRING || !e.isKnownAndNotNull()) {
-                diags.add(Diagnostic.error("Invalid " + name + " pattern", "Each pattern must be a string.",
-                    a.expr().range()));
+                diags.add(Diagnostic.error(
+                        "Invalid " + name + " pattern",
+                        "Each pattern must be a string.",
+                        a.expr().range()));
                 continue;
             }
             Optional<ProviderPattern> p = ProviderPattern.parse(e.asString());
             if (p.isEmpty()) {
-                diags.add(Diagnostic.error("Invalid provider address pattern", "\"" + e.asString()
-                    + "\" is not a provider address pattern such as \"hashicorp/*\" or"
-                    + " \"registry.terraform.io/hashicorp/aws\".", a.expr().range()));
+                diags.add(Diagnostic.error(
+                        "Invalid provider address pattern",
+                        "\"" + e.asString()
+                                + "\" is not a provider address pattern such as \"hashicorp/*\" or"
+                                + " \"registry.terraform.io/hashicorp/aws\".",
+                        a.expr().range()));
             } else {
                 out.add(p.get());
             }
@@ -302,8 +341,10 @@ public record CliConfig(List<InstallationMethod> methods, boolean explicit, Opti
             return v.asString();
         }
         if (!r.diagnostics().hasErrors()) {
-            diags.add(Diagnostic.error("Invalid " + a.name(), "The \"" + a.name() + "\" argument must be a string.",
-                a.expr().range()));
+            diags.add(Diagnostic.error(
+                    "Invalid " + a.name(),
+                    "The \"" + a.name() + "\" argument must be a string.",
+                    a.expr().range()));
         }
         return null;
     }

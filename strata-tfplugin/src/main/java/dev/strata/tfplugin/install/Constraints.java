@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * {@code =} is left out; duplicates are dropped and terms are sorted by version.
  */
 public final class Constraints {
-    private static final Pattern TERM = Pattern.compile("\\s*(=|!=|>=|<=|>|<|~>)?\\s*v?([0-9]+(?:\\.[0-9]+){0,2})(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?\\s*");
+    private static final Pattern TERM = Pattern.compile(
+            "\\s*(=|!=|>=|<=|>|<|~>)?\\s*v?([0-9]+(?:\\.[0-9]+){0,2})(-[0-9A-Za-z.-]+)?(\\+[0-9A-Za-z.-]+)?\\s*");
 
     private Constraints() {}
 

@@ -24,7 +24,8 @@ public record FilesystemMirror(Path root) {
             if (packed) {
                 return Optional.empty();
             }
-            try (DirectoryStream<Path> s = Files.newDirectoryStream(location, "terraform-provider-" + address.type() + "*")) {
+            try (DirectoryStream<Path> s =
+                    Files.newDirectoryStream(location, "terraform-provider-" + address.type() + "*")) {
                 for (Path p : s) {
                     if (Files.isRegularFile(p) && Files.isExecutable(p)) {
                         return Optional.of(p);
@@ -99,6 +100,8 @@ public record FilesystemMirror(Path root) {
     }
 
     public Optional<Package> find(ProviderAddress address, String version, Platform platform) throws IOException {
-        return packages(address, platform).stream().filter(p -> p.version().equals(version)).findFirst();
+        return packages(address, platform).stream()
+                .filter(p -> p.version().equals(version))
+                .findFirst();
     }
 }

@@ -43,7 +43,9 @@ final class HashCache {
         Path real = pkg.location().toRealPath();
         String stamp = stamp(real);
         JsonNode e = entries.get(real.toString());
-        if (e != null && stamp.equals(e.path("stamp").asText()) && e.path("h1").asText().startsWith("h1:")) {
+        if (e != null
+                && stamp.equals(e.path("stamp").asText())
+                && e.path("h1").asText().startsWith("h1:")) {
             return e.path("h1").asText();
         }
         String h1 = pkg.h1();
@@ -62,7 +64,8 @@ final class HashCache {
             try (Stream<Path> s = Files.walk(real)) {
                 for (Path f : s.filter(Files::isRegularFile).sorted().toList()) {
                     BasicFileAttributes a = Files.readAttributes(f, BasicFileAttributes.class);
-                    parts.add(real.relativize(f) + ":" + a.size() + ":" + a.lastModifiedTime().toMillis());
+                    parts.add(real.relativize(f) + ":" + a.size() + ":"
+                            + a.lastModifiedTime().toMillis());
                 }
             }
         } else {

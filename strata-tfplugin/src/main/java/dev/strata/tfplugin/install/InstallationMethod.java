@@ -23,7 +23,7 @@ public sealed interface InstallationMethod {
 
     /** A local directory in Terraform's mirror layout (unpacked or zip packages). */
     record FilesystemMirror(Path path, List<ProviderPattern> include, List<ProviderPattern> exclude)
-        implements InstallationMethod {
+            implements InstallationMethod {
         public FilesystemMirror {
             include = List.copyOf(include);
             exclude = List.copyOf(exclude);
@@ -32,7 +32,7 @@ public sealed interface InstallationMethod {
 
     /** An HTTPS mirror; Strata runs offline and cannot use it. */
     record NetworkMirror(String url, List<ProviderPattern> include, List<ProviderPattern> exclude)
-        implements InstallationMethod {
+            implements InstallationMethod {
         public NetworkMirror {
             include = List.copyOf(include);
             exclude = List.copyOf(exclude);

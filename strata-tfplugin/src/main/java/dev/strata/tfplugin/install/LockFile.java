@@ -1,6 +1,5 @@
 package dev.strata.tfplugin.install;
 
-import dev.strata.provider.ProviderAddress;
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.AttributeSchema;
 import dev.strata.hcl.Block;
@@ -18,6 +17,7 @@ import dev.strata.lang.funcs.FunctionContext;
 import dev.strata.lang.funcs.Functions;
 import dev.strata.lang.types.PrimitiveType;
 import dev.strata.lang.value.Value;
+import dev.strata.provider.ProviderAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,9 +67,14 @@ public record LockFile(SortedMap<ProviderAddress, Entry> providers) {
         return Optional.ofNullable(providers.get(a));
     }
 
-    private static final BodySchema FILE = new BodySchema(List.of(), List.of(BlockHeaderSchema.of("provider", "source_addr")));
-    private static final BodySchema PROVIDER = new BodySchema(List.of(AttributeSchema.required("version"),
-        AttributeSchema.optional("constraints"), AttributeSchema.optional("hashes")), List.of());
+    private static final BodySchema FILE =
+            new BodySchema(List.of(), List.of(BlockHeaderSchema.of("provider", "source_addr")));
+    private static final BodySchema PROVIDER = new BodySchema(
+            List.of(
+                    AttributeSchema.required("version"),
+                    AttributeSchema.optional("constraints"),
+                    AttributeSchema.optional("hashes")),
+            List.of());
 
     public static Result<LockFile> parse(byte[] src, String filename) {
         Result<HclFile> file = NativeSyntax.parseConfig(src, filename);
@@ -85,14 +90,18 @@ public record LockFile(SortedMap<ProviderAddress, Entry> providers) {
             String source = b.labels().get(0);
             Optional<ProviderAddress> addr = ProviderAddress.lookup(source);
             if (addr.isEmpty() || source.split("/").length != 3) {
-                diags.add(Diagnostic.error("Invalid provider source address",
-                    "The lock file must name providers by their full source address, hostname/namespace/type; \""
-                        + source + "\" is not one.", b.labelRanges().get(0)));
+                diags.add(Diagnostic.error(
+                        "Invalid provider source address",
+                        "The lock file must name providers by their full source address, hostname/namespace/type; \""
+                                + source + "\" is not one.",
+                        b.labelRanges().get(0)));
                 continue;
             }
             if (entries.containsKey(addr.get())) {
-                diags.add(Diagnostic.error("Duplicate provider lock",
-                    "This lock file already has an entry for " + addr.get() + ".", b.labelRanges().get(0)));
+                diags.add(Diagnostic.error(
+                        "Duplicate provider lock",
+                        "This lock file already has an entry for " + addr.get() + ".",
+                        b.labelRanges().get(0)));
                 continue;
             }
             Result<BodyContent> pc = b.body().content(PROVIDER);
@@ -113,11 +122,17 @@ public record LockFile(SortedMap<ProviderAddress, Entry> providers) {
                         if (h.type() == PrimitiveType.STRING && h.isKnownAndNotNull()) {
                             hashes.add(h.asString());
                         } else {
-                            diags.add(Diagnostic.error("Invalid provider hash", "Each hash must be a string.", ha.expr().range()));
+                            diags.add(Diagnostic.error(
+                                    "Invalid provider hash",
+                                    "Each hash must be a string.",
+                                    ha.expr().range()));
                         }
                     }
                 } else if (!hv.diagnostics().hasErrors()) {
-                    diags.add(Diagnostic.error("Invalid provider hash set", "The hashes must be a list of strings.", ha.expr().range()));
+                    diags.add(Diagnostic.error(
+                            "Invalid provider hash set",
+                            "The hashes must be a list of strings.",
+                            ha.expr().range()));
                 }
             }
             if (v != null) {
@@ -135,7 +150,10 @@ public record LockFile(SortedMap<ProviderAddress, Entry> providers) {
             return v.asString();
         }
         if (!r.diagnostics().hasErrors()) {
-            diags.add(Diagnostic.error("Invalid " + a.name(), "The \"" + a.name() + "\" argument must be a string.", a.expr().range()));
+            diags.add(Diagnostic.error(
+                    "Invalid " + a.name(),
+                    "The \"" + a.name() + "\" argument must be a string.",
+                    a.expr().range()));
         }
         return null;
     }

@@ -1,9 +1,9 @@
 package dev.strata.tfplugin.install;
 
-import dev.strata.provider.ProviderAddress;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
+import dev.strata.provider.ProviderAddress;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -45,8 +45,8 @@ public final class ProviderInstaller {
      * @param home the user's home directory
      * @param upgrade ignore locked versions and select the newest allowed ones ({@code init -upgrade})
      */
-    public record Options(Path workingDir, Path dataDir, Map<String, String> env, Path home, Platform platform,
-                          boolean upgrade) {
+    public record Options(
+            Path workingDir, Path dataDir, Map<String, String> env, Path home, Platform platform, boolean upgrade) {
         public Options {
             env = Map.copyOf(env);
         }
@@ -73,8 +73,8 @@ public final class ProviderInstaller {
     private record Candidate(FilesystemMirror.Package pkg, String origin) {}
 
     /** Installs {@code requirements}; {@code progress} receives Terraform-style lines ("- Installing ..."). */
-    public static Result<Outcome> install(Options o, List<Requirement> requirements, LockFile previous,
-                                          Consumer<String> progress) {
+    public static Result<Outcome> install(
+            Options o, List<Requirement> requirements, LockFile previous, Consumer<String> progress) {
         Diagnostics.Builder diags = Diagnostics.builder();
         Result<CliConfig> cli = CliConfig.load(o.env(), o.home());
         diags.addAll(cli.diagnostics());
@@ -86,18 +86,24 @@ public final class ProviderInstaller {
             ProviderAddress addr = req.address();
             Optional<String> constraints = Constraints.normalize(req.constraints());
             if (constraints.isEmpty()) {
-                diags.add(Diagnostic.error("Invalid version constraint", "The version constraints on "
-                    + display(addr) + " (" + String.join("; ", req.constraints()) + ") are not valid.", null));
+                diags.add(Diagnostic.error(
+                        "Invalid version constraint",
+                        "The version constraints on " + display(addr) + " (" + String.join("; ", req.constraints())
+                                + ") are not valid.",
+                        null));
                 continue;
             }
             Optional<LockFile.Entry> locked = o.upgrade() ? Optional.empty() : previous.entry(addr);
-            Result<Installed> r = installOne(o, cli.value(), methods, hashCache, addr, constraints.get(), locked, progress);
+            Result<Installed> r =
+                    installOne(o, cli.value(), methods, hashCache, addr, constraints.get(), locked, progress);
             diags.addAll(r.diagnostics());
             if (r.value() != null) {
                 Installed i = r.value();
                 installed.add(i);
                 List<String> hashes = new ArrayList<>(List.of(i.hash()));
-                previous.entry(addr).filter(e -> e.version().equals(i.version())).ifPresent(e -> hashes.addAll(e.hashes()));
+                previous.entry(addr)
+                        .filter(e -> e.version().equals(i.version()))
+                        .ifPresent(e -> hashes.addAll(e.hashes()));
                 lock = lock.with(new LockFile.Entry(addr, i.version(), constraints.get(), hashes));
             } else {
                 // Keep what was locked, so a failed init does not lose the selection.
@@ -116,13 +122,23 @@ public final class ProviderInstaller {
      * package hashes for each of {@code platforms}, without installing anything. Packages come from
      * {@code fsMirror} when given, else from the configured installation methods.
      */
-    public static Result<LockFile> lock(Options o, List<Requirement> requirements, LockFile previous,
-                                        List<Platform> platforms, Optional<Path> fsMirror, Consumer<String> progress) {
+    public static Result<LockFile> lock(
+            Options o,
+            List<Requirement> requirements,
+            LockFile previous,
+            List<Platform> platforms,
+            Optional<Path> fsMirror,
+            Consumer<String> progress) {
         Diagnostics.Builder diags = Diagnostics.builder();
         Result<CliConfig> cli = CliConfig.load(o.env(), o.home());
         diags.addAll(cli.diagnostics());
-        CliConfig config = fsMirror.isPresent() ? new CliConfig(List.of(new InstallationMethod.FilesystemMirror(
-            o.workingDir().resolve(fsMirror.get()), List.of(), List.of())), true, Optional.empty()) : cli.value();
+        CliConfig config = fsMirror.isPresent()
+                ? new CliConfig(
+                        List.of(new InstallationMethod.FilesystemMirror(
+                                o.workingDir().resolve(fsMirror.get()), List.of(), List.of())),
+                        true,
+                        Optional.empty())
+                : cli.value();
         List<InstallationMethod> methods = methods(config, o);
         HashCache hashCache = hashCache(o);
         LockFile lock = LockFile.empty();
@@ -130,11 +146,14 @@ public final class ProviderInstaller {
             ProviderAddress addr = req.address();
             Optional<String> constraints = Constraints.normalize(req.constraints());
             if (constraints.isEmpty()) {
-                diags.add(Diagnostic.error("Invalid version constraint", "The version constraints on "
-                    + display(addr) + " are not valid.", null));
+                diags.add(Diagnostic.error(
+                        "Invalid version constraint",
+                        "The version constraints on " + display(addr) + " are not valid.",
+                        null));
                 continue;
             }
-            List<InstallationMethod> applicable = methods.stream().filter(m -> m.appliesTo(addr)).toList();
+            List<InstallationMethod> applicable =
+                    methods.stream().filter(m -> m.appliesTo(addr)).toList();
             Optional<LockFile.Entry> locked = o.upgrade() ? Optional.empty() : previous.entry(addr);
             String version = null;
             List<String> hashes = new ArrayList<>();
@@ -154,30 +173,39 @@ public final class ProviderInstaller {
                 }
                 Candidate c = offered.value().get(version);
                 if (c == null) {
-                    diags.add(Diagnostic.error("Could not retrieve providers for locking", "The mirrors have no package"
-                        + " of " + display(addr) + " " + version + " for " + platform + ".", null));
+                    diags.add(Diagnostic.error(
+                            "Could not retrieve providers for locking",
+                            "The mirrors have no package" + " of " + display(addr) + " " + version + " for " + platform
+                                    + ".",
+                            null));
                     break;
                 }
                 progress.accept("Fetching " + display(addr) + " " + version + " for " + platform + "...");
                 try {
                     hashes.add(hashCache.h1(c.pkg()));
                 } catch (IOException e) {
-                    diags.add(Diagnostic.error("Could not retrieve providers for locking", "Could not read the package"
-                        + " of " + display(addr) + " " + version + " for " + platform + ": " + e.getMessage(), null));
+                    diags.add(Diagnostic.error(
+                            "Could not retrieve providers for locking",
+                            "Could not read the package" + " of " + display(addr) + " " + version + " for " + platform
+                                    + ": " + e.getMessage(),
+                            null));
                     break;
                 }
-                progress.accept("Retrieved " + display(addr) + " " + version + " for " + platform + " (unauthenticated)");
+                progress.accept(
+                        "Retrieved " + display(addr) + " " + version + " for " + platform + " (unauthenticated)");
             }
             if (version != null && hashes.size() == platforms.size()) {
                 String v = version;
-                Optional<LockFile.Entry> same = previous.entry(addr).filter(e -> e.version().equals(v));
+                Optional<LockFile.Entry> same =
+                        previous.entry(addr).filter(e -> e.version().equals(v));
                 boolean known = same.isPresent() && same.get().hashes().containsAll(hashes);
                 same.ifPresent(e -> hashes.addAll(e.hashes()));
                 lock = lock.with(new LockFile.Entry(addr, version, constraints.get(), hashes));
-                progress.accept("Obtained " + display(addr) + " checksums for " + platforms.stream()
-                    .map(Platform::toString).collect(Collectors.joining(", ")) + (known
-                    ? "; All checksums for this platform were already tracked in the lock file"
-                    : "; Additional checksums for this platform are now tracked in the lock file"));
+                progress.accept("Obtained " + display(addr) + " checksums for "
+                        + platforms.stream().map(Platform::toString).collect(Collectors.joining(", "))
+                        + (known
+                                ? "; All checksums for this platform were already tracked in the lock file"
+                                : "; Additional checksums for this platform are now tracked in the lock file"));
             } else {
                 Optional<LockFile.Entry> old = previous.entry(addr);
                 if (old.isPresent()) {
@@ -196,8 +224,13 @@ public final class ProviderInstaller {
      * index files of Terraform's mirror protocol ({@code index.json}, {@code VERSION.json}), so the
      * directory serves as a {@code filesystem_mirror}.
      */
-    public static Result<List<Path>> mirror(Options o, List<Requirement> requirements, LockFile previous,
-                                            List<Platform> platforms, Path target, Consumer<String> progress) {
+    public static Result<List<Path>> mirror(
+            Options o,
+            List<Requirement> requirements,
+            LockFile previous,
+            List<Platform> platforms,
+            Path target,
+            Consumer<String> progress) {
         Diagnostics.Builder diags = Diagnostics.builder();
         Result<CliConfig> cli = CliConfig.load(o.env(), o.home());
         diags.addAll(cli.diagnostics());
@@ -206,7 +239,8 @@ public final class ProviderInstaller {
         for (Requirement req : requirements) {
             ProviderAddress addr = req.address();
             String constraints = Constraints.normalize(req.constraints()).orElse("");
-            List<InstallationMethod> applicable = methods.stream().filter(m -> m.appliesTo(addr)).toList();
+            List<InstallationMethod> applicable =
+                    methods.stream().filter(m -> m.appliesTo(addr)).toList();
             progress.accept("Mirroring " + display(addr) + "...");
             String version = null;
             Map<String, String> archives = new TreeMap<>();
@@ -227,13 +261,18 @@ public final class ProviderInstaller {
                 }
                 Candidate c = offered.value().get(version);
                 if (c == null) {
-                    diags.add(Diagnostic.error("Cannot download provider", "The mirrors have no package of "
-                        + display(addr) + " " + version + " for " + platform + ".", null));
+                    diags.add(Diagnostic.error(
+                            "Cannot download provider",
+                            "The mirrors have no package of " + display(addr) + " " + version + " for " + platform
+                                    + ".",
+                            null));
                     break;
                 }
                 progress.accept("  - Downloading package for " + platform + "...");
                 String zipName = "terraform-provider-" + addr.type() + "_" + version + "_" + platform + ".zip";
-                Path dir = target.resolve(addr.hostname()).resolve(addr.namespace()).resolve(addr.type());
+                Path dir = target.resolve(addr.hostname())
+                        .resolve(addr.namespace())
+                        .resolve(addr.type());
                 try {
                     Files.createDirectories(dir);
                     Path zip = dir.resolve(zipName);
@@ -246,8 +285,10 @@ public final class ProviderInstaller {
                     written.add(zip);
                     progress.accept("  - Package authenticated: unauthenticated");
                 } catch (IOException e) {
-                    diags.add(Diagnostic.error("Cannot download provider", "Could not write " + zipName + " in " + dir
-                        + ": " + e.getMessage(), null));
+                    diags.add(Diagnostic.error(
+                            "Cannot download provider",
+                            "Could not write " + zipName + " in " + dir + ": " + e.getMessage(),
+                            null));
                     break;
                 }
             }
@@ -255,8 +296,10 @@ public final class ProviderInstaller {
                 try {
                     writeIndexes(target, addr, version, archives);
                 } catch (IOException e) {
-                    diags.add(Diagnostic.error("Cannot update provider mirror", "Could not write the index files of "
-                        + display(addr) + ": " + e.getMessage(), null));
+                    diags.add(Diagnostic.error(
+                            "Cannot update provider mirror",
+                            "Could not write the index files of " + display(addr) + ": " + e.getMessage(),
+                            null));
                 }
             }
         }
@@ -284,14 +327,16 @@ public final class ProviderInstaller {
 
     /** Terraform's mirror index files: the versions of a provider, and per version its archives and hashes. */
     private static void writeIndexes(Path target, ProviderAddress addr, String version, Map<String, String> archives)
-        throws IOException {
+            throws IOException {
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
         Path dir = target.resolve(addr.hostname()).resolve(addr.namespace()).resolve(addr.type());
         Path index = dir.resolve("index.json");
         com.fasterxml.jackson.databind.node.ObjectNode idx = Files.isRegularFile(index)
-            ? (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(index.toFile()) : json.createObjectNode();
+                ? (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(index.toFile())
+                : json.createObjectNode();
         com.fasterxml.jackson.databind.node.ObjectNode versions = idx.has("versions")
-            ? (com.fasterxml.jackson.databind.node.ObjectNode) idx.get("versions") : idx.putObject("versions");
+                ? (com.fasterxml.jackson.databind.node.ObjectNode) idx.get("versions")
+                : idx.putObject("versions");
         versions.putObject(version);
         json.writerWithDefaultPrettyPrinter().writeValue(index.toFile(), idx);
         com.fasterxml.jackson.databind.node.ObjectNode v = json.createObjectNode();
@@ -301,15 +346,19 @@ public final class ProviderInstaller {
             a.put("url", "terraform-provider-" + addr.type() + "_" + version + "_" + platform + ".zip");
             a.putArray("hashes").add(h1);
         });
-        json.writerWithDefaultPrettyPrinter().writeValue(dir.resolve(version + ".json").toFile(), v);
+        json.writerWithDefaultPrettyPrinter()
+                .writeValue(dir.resolve(version + ".json").toFile(), v);
     }
 
     /** The explicit methods, or Terraform's implied ones: the local plugin directories that exist, then direct. */
     static List<InstallationMethod> methods(CliConfig cli, Options o) {
         if (cli.explicit()) {
-            return cli.methods().stream().map(m -> m instanceof InstallationMethod.FilesystemMirror f
-                ? new InstallationMethod.FilesystemMirror(o.workingDir().resolve(f.path()), f.include(), f.exclude())
-                : m).toList();
+            return cli.methods().stream()
+                    .map(m -> m instanceof InstallationMethod.FilesystemMirror f
+                            ? new InstallationMethod.FilesystemMirror(
+                                    o.workingDir().resolve(f.path()), f.include(), f.exclude())
+                            : m)
+                    .toList();
         }
         List<InstallationMethod> out = new ArrayList<>();
         for (Path d : impliedMirrorDirs(o)) {
@@ -327,7 +376,8 @@ public final class ProviderInstaller {
         dirs.add(o.workingDir().resolve("terraform.d/plugins"));
         dirs.add(o.home().resolve(".terraform.d/plugins"));
         String dataHome = o.env().getOrDefault("XDG_DATA_HOME", "");
-        dirs.add((dataHome.isEmpty() ? o.home().resolve(".local/share") : Path.of(dataHome)).resolve("terraform/plugins"));
+        dirs.add((dataHome.isEmpty() ? o.home().resolve(".local/share") : Path.of(dataHome))
+                .resolve("terraform/plugins"));
         String dataDirs = o.env().getOrDefault("XDG_DATA_DIRS", "");
         for (String d : (dataDirs.isEmpty() ? "/usr/local/share/:/usr/share/" : dataDirs).split(":")) {
             if (!d.isEmpty()) {
@@ -341,9 +391,15 @@ public final class ProviderInstaller {
         return new HashCache(o.dataDir().resolve("strata").resolve("package-hashes.json"));
     }
 
-    private static Result<Installed> installOne(Options o, CliConfig cli, List<InstallationMethod> methods,
-                                                HashCache hashes, ProviderAddress addr, String constraints,
-                                                Optional<LockFile.Entry> locked, Consumer<String> progress) {
+    private static Result<Installed> installOne(
+            Options o,
+            CliConfig cli,
+            List<InstallationMethod> methods,
+            HashCache hashes,
+            ProviderAddress addr,
+            String constraints,
+            Optional<LockFile.Entry> locked,
+            Consumer<String> progress) {
         if (locked.isPresent()) {
             progress.accept("Reusing previous version of " + display(addr) + " from the dependency lock file");
         } else if (constraints.isEmpty()) {
@@ -351,7 +407,8 @@ public final class ProviderInstaller {
         } else {
             progress.accept("Finding " + display(addr) + " versions matching \"" + constraints + "\"...");
         }
-        List<InstallationMethod> applicable = methods.stream().filter(m -> m.appliesTo(addr)).toList();
+        List<InstallationMethod> applicable =
+                methods.stream().filter(m -> m.appliesTo(addr)).toList();
         Result<Map<String, Candidate>> offered = offers(o, cli, applicable, addr, o.platform());
         if (offered.value() == null) {
             return Result.of(null, offered.diagnostics());
@@ -363,34 +420,50 @@ public final class ProviderInstaller {
         }
         String version = selected.value();
         Candidate c = versions.get(version);
-        Path target = o.dataDir().resolve("providers").resolve(addr.hostname()).resolve(addr.namespace())
-            .resolve(addr.type()).resolve(version).resolve(o.platform().toString());
+        Path target = o.dataDir()
+                .resolve("providers")
+                .resolve(addr.hostname())
+                .resolve(addr.namespace())
+                .resolve(addr.type())
+                .resolve(version)
+                .resolve(o.platform().toString());
         try {
             String hash = hashes.h1(c.pkg());
             if (locked.isPresent() && !locked.get().matches(hash)) {
-                return failed("Failed to install provider", "Error while installing " + display(addr) + " v" + version
-                    + ": the local package for " + addr + " " + version + " doesn't match any of the checksums"
-                    + " previously recorded in the dependency lock file (this might be because the available"
-                    + " checksums are for packages targeting different platforms); for more information:"
-                    + " https://developer.hashicorp.com/terraform/language/files/dependency-lock#checksum-verification");
+                return failed(
+                        "Failed to install provider",
+                        "Error while installing " + display(addr) + " v" + version
+                                + ": the local package for " + addr + " " + version
+                                + " doesn't match any of the checksums"
+                                + " previously recorded in the dependency lock file (this might be because the available"
+                                + " checksums are for packages targeting different platforms); for more information:"
+                                + " https://developer.hashicorp.com/terraform/language/files/dependency-lock#checksum-verification");
             }
             if (alreadyInstalled(target, c.pkg())) {
                 progress.accept("Using previously-installed " + display(addr) + " v" + version);
             } else {
                 progress.accept("Installing " + display(addr) + " v" + version + "...");
-                place(c.pkg(), target, cli.pluginCacheDir().map(d -> o.workingDir().resolve(d)), addr, version, o.platform());
+                place(
+                        c.pkg(),
+                        target,
+                        cli.pluginCacheDir().map(d -> o.workingDir().resolve(d)),
+                        addr,
+                        version,
+                        o.platform());
                 progress.accept("Installed " + display(addr) + " v" + version + " (unauthenticated)");
             }
             return Result.of(new Installed(addr, version, target, hash));
         } catch (IOException e) {
-            return failed("Failed to install provider", "Error while installing " + display(addr) + " v" + version
-                + " from " + c.origin() + ": " + e.getMessage());
+            return failed(
+                    "Failed to install provider",
+                    "Error while installing " + display(addr) + " v" + version + " from " + c.origin() + ": "
+                            + e.getMessage());
         }
     }
 
     /** The versions of {@code addr} that the applicable methods offer for {@code platform}, first source first. */
-    private static Result<Map<String, Candidate>> offers(Options o, CliConfig cli, List<InstallationMethod> applicable,
-                                                         ProviderAddress addr, Platform platform) {
+    private static Result<Map<String, Candidate>> offers(
+            Options o, CliConfig cli, List<InstallationMethod> applicable, ProviderAddress addr, Platform platform) {
         Map<String, Candidate> versions = new TreeMap<>();
         List<String> searched = new ArrayList<>();
         try {
@@ -398,7 +471,8 @@ public final class ProviderInstaller {
                 if (m instanceof InstallationMethod.FilesystemMirror f) {
                     searched.add(f.path().toString());
                     for (FilesystemMirror.Package p : new FilesystemMirror(f.path()).packages(addr, platform)) {
-                        versions.putIfAbsent(p.version(), new Candidate(p, f.path().toString()));
+                        versions.putIfAbsent(
+                                p.version(), new Candidate(p, f.path().toString()));
                     }
                 }
             }
@@ -411,8 +485,9 @@ public final class ProviderInstaller {
                 }
             }
         } catch (IOException e) {
-            return failed("Failed to query available provider packages", "Could not read the mirrors for "
-                + display(addr) + ": " + e.getMessage());
+            return failed(
+                    "Failed to query available provider packages",
+                    "Could not read the mirrors for " + display(addr) + ": " + e.getMessage());
         }
         if (versions.isEmpty()) {
             return Result.of(null, Diagnostics.of(unavailable(addr, applicable, searched, platform)));
@@ -421,52 +496,79 @@ public final class ProviderInstaller {
     }
 
     /** The locked version when there is one (it must still be allowed), else the newest one allowed. */
-    private static Result<String> select(ProviderAddress addr, String constraints, Optional<LockFile.Entry> locked,
-                                         Map<String, Candidate> versions, Platform platform) {
+    private static Result<String> select(
+            ProviderAddress addr,
+            String constraints,
+            Optional<LockFile.Entry> locked,
+            Map<String, Candidate> versions,
+            Platform platform) {
         if (locked.isPresent()) {
             String version = locked.get().version();
             if (!Constraints.allows(constraints, version)) {
-                return failed("Failed to query available provider packages", "Could not retrieve the list of available"
-                    + " versions for provider " + display(addr) + ": locked provider " + addr + " " + version
-                    + " does not match configured version constraint " + constraints + "; must use strata init"
-                    + " -upgrade to allow selection of new versions");
+                return failed(
+                        "Failed to query available provider packages",
+                        "Could not retrieve the list of available"
+                                + " versions for provider " + display(addr) + ": locked provider " + addr + " "
+                                + version
+                                + " does not match configured version constraint " + constraints
+                                + "; must use strata init"
+                                + " -upgrade to allow selection of new versions");
             }
             if (!versions.containsKey(version)) {
-                return failed("Failed to install provider", "The dependency lock file selects " + display(addr) + " "
-                    + version + ", but the installation methods offer only " + String.join(", ", versions.keySet())
-                    + " for " + platform + ". Add that version to a mirror, or run strata init -upgrade to"
-                    + " select another one.");
+                return failed(
+                        "Failed to install provider",
+                        "The dependency lock file selects " + display(addr) + " "
+                                + version + ", but the installation methods offer only "
+                                + String.join(", ", versions.keySet())
+                                + " for " + platform + ". Add that version to a mirror, or run strata init -upgrade to"
+                                + " select another one.");
             }
             return Result.of(version);
         }
         Optional<String> best = versions.keySet().stream()
-            .filter(v -> Constraints.allows(constraints, v))
-            .max(FilesystemMirror::compareVersions);
+                .filter(v -> Constraints.allows(constraints, v))
+                .max(FilesystemMirror::compareVersions);
         if (best.isEmpty()) {
-            return failed("Failed to query available provider packages", "Could not retrieve the list of available"
-                + " versions for provider " + display(addr) + ": no available releases match the given constraints "
-                + constraints + ". The mirrors offer: " + versions.keySet().stream()
-                .sorted(FilesystemMirror::compareVersions).collect(Collectors.joining(", ")) + ".");
+            return failed(
+                    "Failed to query available provider packages",
+                    "Could not retrieve the list of available"
+                            + " versions for provider " + display(addr)
+                            + ": no available releases match the given constraints "
+                            + constraints + ". The mirrors offer: "
+                            + versions.keySet().stream()
+                                    .sorted(FilesystemMirror::compareVersions)
+                                    .collect(Collectors.joining(", "))
+                            + ".");
         }
         return Result.of(best.get());
     }
 
-    private static Diagnostic unavailable(ProviderAddress addr, List<InstallationMethod> applicable,
-                                          List<String> searched, Platform platform) {
+    private static Diagnostic unavailable(
+            ProviderAddress addr, List<InstallationMethod> applicable, List<String> searched, Platform platform) {
         boolean network = applicable.stream().anyMatch(m -> !(m instanceof InstallationMethod.FilesystemMirror));
-        String where = searched.isEmpty() ? "" : " The filesystem mirrors searched (" + String.join(", ", searched)
-            + ") have no package of it for " + platform + ".";
+        String where = searched.isEmpty()
+                ? ""
+                : " The filesystem mirrors searched (" + String.join(", ", searched) + ") have no package of it for "
+                        + platform + ".";
         if (network) {
-            return Diagnostic.error("Provider not available offline", "Strata cannot install " + display(addr)
-                + ": it is not in any local mirror, and Strata has no network access to download it from "
-                + (applicable.stream().anyMatch(m -> m instanceof InstallationMethod.NetworkMirror) ? "a network mirror"
-                : addr.hostname()) + "." + where + " Put the provider package in a filesystem mirror and name that"
-                + " directory in a provider_installation { filesystem_mirror { path = \"...\" } } block of the CLI"
-                + " configuration (TF_CLI_CONFIG_FILE or ~/.terraformrc), or in TF_PLUGIN_CACHE_DIR.", null);
+            return Diagnostic.error(
+                    "Provider not available offline",
+                    "Strata cannot install " + display(addr)
+                            + ": it is not in any local mirror, and Strata has no network access to download it from "
+                            + (applicable.stream().anyMatch(m -> m instanceof InstallationMethod.NetworkMirror)
+                                    ? "a network mirror"
+                                    : addr.hostname())
+                            + "." + where + " Put the provider package in a filesystem mirror and name that"
+                            + " directory in a provider_installation { filesystem_mirror { path = \"...\" } } block of the CLI"
+                            + " configuration (TF_CLI_CONFIG_FILE or ~/.terraformrc), or in TF_PLUGIN_CACHE_DIR.",
+                    null);
         }
         if (applicable.isEmpty()) {
-            return Diagnostic.error("Provider not available", "No provider_installation method of the CLI"
-                + " configuration includes " + display(addr) + ", so Strata has nowhere to install it from.", null);
+            return Diagnostic.error(
+                    "Provider not available",
+                    "No provider_installation method of the CLI" + " configuration includes " + display(addr)
+                            + ", so Strata has nowhere to install it from.",
+                    null);
         }
         return Diagnostic.error("Provider not available", "Strata cannot install " + display(addr) + "." + where, null);
     }
@@ -479,16 +581,27 @@ public final class ProviderInstaller {
     }
 
     /** Puts the package at {@code target}: a link to an unpacked package, or the zip's files (via the plugin cache). */
-    private static void place(FilesystemMirror.Package pkg, Path target, Optional<Path> pluginCache,
-                              ProviderAddress addr, String version, Platform platform) throws IOException {
+    private static void place(
+            FilesystemMirror.Package pkg,
+            Path target,
+            Optional<Path> pluginCache,
+            ProviderAddress addr,
+            String version,
+            Platform platform)
+            throws IOException {
         Files.createDirectories(target.getParent());
         removeTree(target);
         Path source = pkg.location().toAbsolutePath();
         if (pkg.packed()) {
             Path dir = target;
             if (pluginCache.isPresent()) {
-                dir = pluginCache.get().resolve(addr.hostname()).resolve(addr.namespace()).resolve(addr.type())
-                    .resolve(version).resolve(platform.toString());
+                dir = pluginCache
+                        .get()
+                        .resolve(addr.hostname())
+                        .resolve(addr.namespace())
+                        .resolve(addr.type())
+                        .resolve(version)
+                        .resolve(platform.toString());
                 if (!Files.isDirectory(dir)) {
                     unzip(source, dir);
                 }

@@ -31,15 +31,20 @@ public record ProviderPattern(String hostname, String namespace, String type) {
                 return Optional.empty();
             }
         }
-        if (host.isEmpty() || host.equals("*") || ns.isEmpty() || type.isEmpty() || (ns.equals("*") && !type.equals("*"))) {
+        if (host.isEmpty()
+                || host.equals("*")
+                || ns.isEmpty()
+                || type.isEmpty()
+                || (ns.equals("*") && !type.equals("*"))) {
             return Optional.empty();
         }
         return Optional.of(new ProviderPattern(host, ns, type));
     }
 
     public boolean matches(ProviderAddress a) {
-        return hostname.equals(a.hostname()) && (namespace.equals("*") || namespace.equals(a.namespace()))
-            && (type.equals("*") || type.equals(a.type()));
+        return hostname.equals(a.hostname())
+                && (namespace.equals("*") || namespace.equals(a.namespace()))
+                && (type.equals("*") || type.equals(a.type()));
     }
 
     @Override

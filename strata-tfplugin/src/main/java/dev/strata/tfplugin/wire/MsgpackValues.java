@@ -103,8 +103,8 @@ public final class MsgpackValues {
             case TupleType t -> {
                 List<Value> elems = v.elements();
                 if (elems.size() != t.elems().size()) {
-                    throw new IllegalArgumentException("tuple value has " + elems.size()
-                        + " elements but the type has " + t.elems().size());
+                    throw new IllegalArgumentException("tuple value has " + elems.size() + " elements but the type has "
+                            + t.elems().size());
                 }
                 p.packArrayHeader(elems.size());
                 for (int i = 0; i < elems.size(); i++) {
@@ -172,16 +172,18 @@ public final class MsgpackValues {
             case DynamicType d -> {
                 int n = u.unpackArrayHeader();
                 if (n != 2) {
-                    throw new WireFormatException("dynamic value must be a [type, value] pair, found " + n + " elements");
+                    throw new WireFormatException(
+                            "dynamic value must be a [type, value] pair, found " + n + " elements");
                 }
                 Type actual = TypeJson.parse(readBytesOrString(u));
                 yield read(u, actual);
             }
-            case PrimitiveType prim -> switch (prim) {
-                case STRING -> Value.string(u.unpackString());
-                case BOOL -> Value.bool(u.unpackBoolean());
-                case NUMBER -> readNumber(u, next);
-            };
+            case PrimitiveType prim ->
+                switch (prim) {
+                    case STRING -> Value.string(u.unpackString());
+                    case BOOL -> Value.bool(u.unpackBoolean());
+                    case NUMBER -> readNumber(u, next);
+                };
             case ListType l -> {
                 List<Value> elems = readSequence(u, l.elem());
                 yield Value.list(ValueJson.concreteElementType(l.elem(), elems), elems);

@@ -1,10 +1,10 @@
 package dev.strata.tfplugin.install;
 
-import dev.strata.provider.ProviderAddress;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.strata.hcl.Result;
+import dev.strata.provider.ProviderAddress;
 import dev.strata.testing.Terraform;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -40,7 +40,7 @@ class InstallTest {
         unpacked.resolve("terraform-provider-thing_v1.10.0").toFile().setExecutable(true);
         Files.writeString(unpacked.resolve("docs/README"), "hello\n");
         try (OutputStream o = Files.newOutputStream(base.resolve("terraform-provider-thing_1.9.0_linux_amd64.zip"));
-             ZipOutputStream z = new ZipOutputStream(o)) {
+                ZipOutputStream z = new ZipOutputStream(o)) {
             z.putNextEntry(new ZipEntry("terraform-provider-thing_v1.10.0"));
             z.write("#!/bin/sh\n".getBytes(StandardCharsets.UTF_8));
             z.putNextEntry(new ZipEntry("docs/README"));
@@ -62,9 +62,12 @@ class InstallTest {
               direct {}
             }
             """.getBytes(StandardCharsets.UTF_8), "dev.tfrc");
-        assertThat(r.value().devOverrides()).containsExactly(
-            Map.entry(ProviderAddress.lookup("example.com/acme/thing").orElseThrow(), Path.of("/builds/thing")),
-            Map.entry(AWS, Path.of("/home/dev/go/bin")));
+        assertThat(r.value().devOverrides())
+                .containsExactly(
+                        Map.entry(
+                                ProviderAddress.lookup("example.com/acme/thing").orElseThrow(),
+                                Path.of("/builds/thing")),
+                        Map.entry(AWS, Path.of("/home/dev/go/bin")));
         assertThat(r.value().methods()).hasSize(1);
         assertThat(r.diagnostics().asList()).singleElement().satisfies(d -> {
             assertThat(d.summary()).isEqualTo("Invalid provider address");
@@ -79,10 +82,12 @@ class InstallTest {
         List<FilesystemMirror.Package> pkgs = m.packages(thing, LINUX_AMD64);
         assertThat(pkgs).extracting(FilesystemMirror.Package::version).containsExactly("1.9.0", "1.10.0");
         assertThat(pkgs.get(0).packed()).isTrue();
-        assertThat(pkgs.get(1).executable()).hasValueSatisfying(p -> assertThat(p.getFileName().toString())
-            .isEqualTo("terraform-provider-thing_v1.10.0"));
-        assertThat(m.packages(thing, new Platform("darwin", "arm64"))).extracting(FilesystemMirror.Package::version)
-            .containsExactly("2.0.0");
+        assertThat(pkgs.get(1).executable())
+                .hasValueSatisfying(
+                        p -> assertThat(p.getFileName().toString()).isEqualTo("terraform-provider-thing_v1.10.0"));
+        assertThat(m.packages(thing, new Platform("darwin", "arm64")))
+                .extracting(FilesystemMirror.Package::version)
+                .containsExactly("2.0.0");
         assertThat(m.find(AWS, "1.0.0", LINUX_AMD64)).isEmpty();
     }
 
@@ -94,7 +99,9 @@ class InstallTest {
         assertThat(pkgs.get(0).h1()).startsWith("h1:").isEqualTo(pkgs.get(1).h1());
         byte[] zip = Files.readAllBytes(pkgs.get(0).location());
         assertThat(PackageHashes.zh(pkgs.get(0).location()))
-            .isEqualTo("zh:" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(zip)));
+                .isEqualTo("zh:"
+                        + HexFormat.of()
+                                .formatHex(MessageDigest.getInstance("SHA-256").digest(zip)));
     }
 
     @Test
@@ -128,10 +135,13 @@ class InstallTest {
         assertThat(r.value().render()).isEqualTo(text);
         assertThat(r.value().entry(AWS).orElseThrow().matches("zh:0123")).isTrue();
 
-        Result<LockFile> bad = LockFile.parse("provider \"aws\" {\n  version = \"1\"\n}\nprovider \"a/b/c\" {\n  hashes = 3\n}\n"
-            .getBytes(StandardCharsets.UTF_8), LockFile.FILENAME);
-        assertThat(bad.diagnostics().asList()).extracting(d -> d.summary())
-            .contains("Invalid provider source address", "Missing required argument", "Invalid provider hash set");
+        Result<LockFile> bad = LockFile.parse(
+                "provider \"aws\" {\n  version = \"1\"\n}\nprovider \"a/b/c\" {\n  hashes = 3\n}\n"
+                        .getBytes(StandardCharsets.UTF_8),
+                LockFile.FILENAME);
+        assertThat(bad.diagnostics().asList())
+                .extracting(d -> d.summary())
+                .contains("Invalid provider source address", "Missing required argument", "Invalid provider hash set");
     }
 
     /** The real AWS package: same h1 as terraform records, and the same lock file bytes. */
@@ -143,12 +153,18 @@ class InstallTest {
         assertThat(pkg.get().executable()).isPresent();
         String h1 = pkg.get().h1();
         Path terraform = Terraform.assumeInstalled();
-        Files.writeString(dir.resolve("cli.tfrc"), "provider_installation {\n  filesystem_mirror {\n    path = \""
-            + MIRROR + "\"\n  }\n}\n");
-        Files.writeString(dir.resolve("main.tf"), "terraform {\n  required_providers {\n"
-            + "    aws = { source = \"hashicorp/aws\", version = \">= 5.0.0, < 6.0.0\" }\n  }\n}\n");
-        Terraform.at(terraform, dir).cliConfig(dir.resolve("cli.tfrc")).mergeStderr().timeout(Duration.ofMinutes(2))
-            .ok("init", "-input=false", "-no-color");
+        Files.writeString(
+                dir.resolve("cli.tfrc"),
+                "provider_installation {\n  filesystem_mirror {\n    path = \"" + MIRROR + "\"\n  }\n}\n");
+        Files.writeString(
+                dir.resolve("main.tf"),
+                "terraform {\n  required_providers {\n"
+                        + "    aws = { source = \"hashicorp/aws\", version = \">= 5.0.0, < 6.0.0\" }\n  }\n}\n");
+        Terraform.at(terraform, dir)
+                .cliConfig(dir.resolve("cli.tfrc"))
+                .mergeStderr()
+                .timeout(Duration.ofMinutes(2))
+                .ok("init", "-input=false", "-no-color");
         byte[] tfLock = Files.readAllBytes(dir.resolve(LockFile.FILENAME));
         Result<LockFile> parsed = LockFile.parse(tfLock, LockFile.FILENAME);
         assertThat(parsed.diagnostics().hasErrors()).isFalse();

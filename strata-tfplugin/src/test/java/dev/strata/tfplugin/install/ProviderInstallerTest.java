@@ -1,9 +1,9 @@
 package dev.strata.tfplugin.install;
 
-import dev.strata.provider.ProviderAddress;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.hcl.Result;
+import dev.strata.provider.ProviderAddress;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -35,7 +35,7 @@ class ProviderInstallerTest {
             exe.toFile().setExecutable(true);
         }
         try (OutputStream o = Files.newOutputStream(base.resolve("terraform-provider-thing_2.0.0_linux_amd64.zip"));
-             ZipOutputStream z = new ZipOutputStream(o)) {
+                ZipOutputStream z = new ZipOutputStream(o)) {
             z.putNextEntry(new ZipEntry("terraform-provider-thing_v2.0.0"));
             z.write("#!/bin/sh\necho 2.0.0\n".getBytes(StandardCharsets.UTF_8));
         }
@@ -47,18 +47,18 @@ class ProviderInstallerTest {
         return Map.of("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString());
     }
 
-    private Result<ProviderInstaller.Outcome> install(Map<String, String> env, LockFile lock, boolean upgrade,
-                                                      List<String> progress, String... constraints) {
-        ProviderInstaller.Options o = new ProviderInstaller.Options(dir.resolve("work"), dir.resolve("work/.terraform"),
-            env, dir.resolve("home"), LINUX, upgrade);
-        return ProviderInstaller.install(o, List.of(new ProviderInstaller.Requirement(THING, List.of(constraints))),
-            lock, progress::add);
+    private Result<ProviderInstaller.Outcome> install(
+            Map<String, String> env, LockFile lock, boolean upgrade, List<String> progress, String... constraints) {
+        ProviderInstaller.Options o = new ProviderInstaller.Options(
+                dir.resolve("work"), dir.resolve("work/.terraform"), env, dir.resolve("home"), LINUX, upgrade);
+        return ProviderInstaller.install(
+                o, List.of(new ProviderInstaller.Requirement(THING, List.of(constraints))), lock, progress::add);
     }
 
     @Test
     void selectsTheNewestAllowedVersionAndLocksIt() throws IOException {
-        Map<String, String> env = cliConfig("provider_installation {\n  filesystem_mirror {\n    path = \"" + mirror()
-            + "\"\n  }\n}\n");
+        Map<String, String> env =
+                cliConfig("provider_installation {\n  filesystem_mirror {\n    path = \"" + mirror() + "\"\n  }\n}\n");
         List<String> progress = new ArrayList<>();
         var r = install(env, LockFile.empty(), false, progress, ">= 1.0", "< 2.0");
         assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
@@ -71,25 +71,31 @@ class ProviderInstallerTest {
         assertThat(e.constraints()).isEqualTo(">= 1.0.0, < 2.0.0");
         assertThat(e.hashes()).containsExactly(PackageHashes.h1OfDirectory(target));
         assertThat(r.value().lockChanged()).isTrue();
-        assertThat(progress).containsExactly("Finding acme/thing versions matching \">= 1.0.0, < 2.0.0\"...",
-            "Installing acme/thing v1.2.0...", "Installed acme/thing v1.2.0 (unauthenticated)");
+        assertThat(progress)
+                .containsExactly(
+                        "Finding acme/thing versions matching \">= 1.0.0, < 2.0.0\"...",
+                        "Installing acme/thing v1.2.0...",
+                        "Installed acme/thing v1.2.0 (unauthenticated)");
 
         // Again with the lock: the same version, nothing changes.
         progress.clear();
         var again = install(env, r.value().lock(), false, progress, ">= 1.0", "< 2.0");
         assertThat(again.diagnostics().hasErrors()).isFalse();
         assertThat(again.value().lockChanged()).isFalse();
-        assertThat(progress).containsExactly("Reusing previous version of acme/thing from the dependency lock file",
-            "Using previously-installed acme/thing v1.2.0");
+        assertThat(progress)
+                .containsExactly(
+                        "Reusing previous version of acme/thing from the dependency lock file",
+                        "Using previously-installed acme/thing v1.2.0");
     }
 
     @Test
     void packageHashesAreRememberedUntilTheFilesChange() throws IOException {
-        Map<String, String> env = cliConfig("provider_installation {\n  filesystem_mirror {\n    path = \"" + mirror()
-            + "\"\n  }\n}\n");
+        Map<String, String> env =
+                cliConfig("provider_installation {\n  filesystem_mirror {\n    path = \"" + mirror() + "\"\n  }\n}\n");
         install(env, LockFile.empty(), false, new ArrayList<>(), "1.0.0");
         Path cache = dir.resolve("work/.terraform/strata/package-hashes.json");
-        Path pkg = dir.resolve("mirror/registry.terraform.io/acme/thing/1.0.0/linux_amd64").toRealPath();
+        Path pkg = dir.resolve("mirror/registry.terraform.io/acme/thing/1.0.0/linux_amd64")
+                .toRealPath();
         String real = PackageHashes.h1OfDirectory(pkg);
         assertThat(Files.readString(cache)).contains(real);
         // A remembered hash is used as long as sizes and times match...
@@ -98,8 +104,10 @@ class ProviderInstallerTest {
         assertThat(cached.value().lock().entry(THING).orElseThrow().hashes()).containsExactly("h1:remembered");
         // ...and a changed file is hashed again.
         Path exe = pkg.resolve("terraform-provider-thing_v1.0.0");
-        Files.setLastModifiedTime(exe, java.nio.file.attribute.FileTime.fromMillis(
-            Files.getLastModifiedTime(exe).toMillis() - 60_000));
+        Files.setLastModifiedTime(
+                exe,
+                java.nio.file.attribute.FileTime.fromMillis(
+                        Files.getLastModifiedTime(exe).toMillis() - 60_000));
         var fresh = install(env, LockFile.empty(), false, new ArrayList<>(), "1.0.0");
         assertThat(fresh.value().lock().entry(THING).orElseThrow().hashes()).containsExactly(real);
     }
@@ -107,39 +115,43 @@ class ProviderInstallerTest {
     @Test
     void installsAPackedPackageThroughThePluginCache() throws IOException {
         Map<String, String> env = new java.util.HashMap<>(cliConfig("provider_installation {\n  filesystem_mirror {\n"
-            + "    path = \"" + mirror() + "\"\n    include = [\"acme/*\"]\n  }\n}\n"));
+                + "    path = \"" + mirror() + "\"\n    include = [\"acme/*\"]\n  }\n}\n"));
         env.put("TF_PLUGIN_CACHE_DIR", dir.resolve("cache").toString());
         var r = install(env, LockFile.empty(), false, new ArrayList<>(), "~> 2.0");
         assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
-        Path cached = dir.resolve("cache/registry.terraform.io/acme/thing/2.0.0/linux_amd64/terraform-provider-thing_v2.0.0");
+        Path cached =
+                dir.resolve("cache/registry.terraform.io/acme/thing/2.0.0/linux_amd64/terraform-provider-thing_v2.0.0");
         assertThat(Files.isExecutable(cached)).isTrue();
         assertThat(r.value().lock().entry(THING).orElseThrow().hashes())
-            .containsExactly(PackageHashes.h1OfZip(dir.resolve("mirror/registry.terraform.io/acme/thing/"
-                + "terraform-provider-thing_2.0.0_linux_amd64.zip")));
+                .containsExactly(PackageHashes.h1OfZip(dir.resolve("mirror/registry.terraform.io/acme/thing/"
+                        + "terraform-provider-thing_2.0.0_linux_amd64.zip")));
         assertThat(r.value().lock().entry(THING).orElseThrow().constraints()).isEqualTo("~> 2.0");
 
         // The cache alone now offers the package, even with nothing else configured.
         Files.writeString(dir.resolve("cli.tfrc"), "");
         var fromCache = install(env, LockFile.empty(), false, new ArrayList<>(), "2.0.0");
-        assertThat(fromCache.diagnostics().hasErrors()).as(fromCache.diagnostics().toString()).isFalse();
+        assertThat(fromCache.diagnostics().hasErrors())
+                .as(fromCache.diagnostics().toString())
+                .isFalse();
     }
 
     @Test
     void refusesAPackageWhoseHashDoesNotMatchTheLock() throws IOException {
-        Map<String, String> env = cliConfig("provider_installation {\n  filesystem_mirror {\n    path = \"" + mirror()
-            + "\"\n  }\n}\n");
+        Map<String, String> env =
+                cliConfig("provider_installation {\n  filesystem_mirror {\n    path = \"" + mirror() + "\"\n  }\n}\n");
         LockFile lock = LockFile.empty().with(new LockFile.Entry(THING, "1.2.0", "", List.of("h1:AAAA")));
         var r = install(env, lock, false, new ArrayList<>());
         assertThat(r.diagnostics().hasErrors()).isTrue();
         assertThat(r.diagnostics().asList().get(0).detail()).contains("doesn't match any of the checksums");
         assertThat(r.value().lock().entry(THING).orElseThrow().hashes()).containsExactly("h1:AAAA");
-        assertThat(dir.resolve("work/.terraform/providers/registry.terraform.io/acme/thing/1.2.0")).doesNotExist();
+        assertThat(dir.resolve("work/.terraform/providers/registry.terraform.io/acme/thing/1.2.0"))
+                .doesNotExist();
     }
 
     @Test
     void lockedVersionMustSatisfyTheConstraintsUnlessUpgrading() throws IOException {
-        Map<String, String> env = cliConfig("provider_installation {\n  filesystem_mirror {\n    path = \"" + mirror()
-            + "\"\n  }\n}\n");
+        Map<String, String> env =
+                cliConfig("provider_installation {\n  filesystem_mirror {\n    path = \"" + mirror() + "\"\n  }\n}\n");
         LockFile lock = LockFile.empty().with(new LockFile.Entry(THING, "1.0.0", "", List.of("h1:x")));
         var r = install(env, lock, false, new ArrayList<>(), ">= 1.1");
         assertThat(r.diagnostics().asList().get(0).detail()).contains("does not match configured version constraint");
@@ -150,12 +162,15 @@ class ProviderInstallerTest {
 
     @Test
     void directInstallationIsANoNetworkDiagnostic() throws IOException {
-        Map<String, String> env = cliConfig("provider_installation {\n  filesystem_mirror {\n    path = \"" + mirror()
-            + "\"\n    include = [\"example.com/*/*\"]\n  }\n  direct {\n    exclude = [\"example.com/*/*\"]\n  }\n}\n");
+        Map<String, String> env = cliConfig(
+                "provider_installation {\n  filesystem_mirror {\n    path = \"" + mirror()
+                        + "\"\n    include = [\"example.com/*/*\"]\n  }\n  direct {\n    exclude = [\"example.com/*/*\"]\n  }\n}\n");
         var r = install(env, LockFile.empty(), false, new ArrayList<>());
         assertThat(r.diagnostics().hasErrors()).isTrue();
         assertThat(r.diagnostics().asList().get(0).summary()).isEqualTo("Provider not available offline");
-        assertThat(r.diagnostics().asList().get(0).detail()).contains("no network access").contains("acme/thing");
+        assertThat(r.diagnostics().asList().get(0).detail())
+                .contains("no network access")
+                .contains("acme/thing");
     }
 
     @Test
@@ -164,8 +179,8 @@ class ProviderInstallerTest {
         Path data = dir.resolve("xdg");
         Files.createDirectories(data.resolve("terraform"));
         Files.move(m, data.resolve("terraform/plugins"));
-        Map<String, String> env = Map.of("TF_CLI_CONFIG_FILE", dir.resolve("missing.tfrc").toString(),
-            "XDG_DATA_HOME", data.toString());
+        Map<String, String> env =
+                Map.of("TF_CLI_CONFIG_FILE", dir.resolve("missing.tfrc").toString(), "XDG_DATA_HOME", data.toString());
         var r = install(env, LockFile.empty(), false, new ArrayList<>(), "1.0.0");
         assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
         assertThat(r.value().installed().get(0).version()).isEqualTo("1.0.0");
@@ -174,11 +189,12 @@ class ProviderInstallerTest {
 
     @Test
     void noMatchingVersionListsWhatIsThere() throws IOException {
-        Map<String, String> env = cliConfig("provider_installation {\n  filesystem_mirror {\n    path = \"" + mirror()
-            + "\"\n  }\n}\n");
+        Map<String, String> env =
+                cliConfig("provider_installation {\n  filesystem_mirror {\n    path = \"" + mirror() + "\"\n  }\n}\n");
         var r = install(env, LockFile.empty(), false, new ArrayList<>(), "> 3.0");
-        assertThat(r.diagnostics().asList().get(0).detail()).contains("no available releases match")
-            .contains("1.0.0, 1.2.0, 2.0.0");
+        assertThat(r.diagnostics().asList().get(0).detail())
+                .contains("no available releases match")
+                .contains("1.0.0, 1.2.0, 2.0.0");
     }
 
     @Test
@@ -186,7 +202,7 @@ class ProviderInstallerTest {
         assertThat(Constraints.normalize(List.of("~> 5.0", ">= 4.0"))).hasValue(">= 4.0.0, ~> 5.0");
         assertThat(Constraints.normalize(List.of("= 5.100", ">= 4.0"))).hasValue(">= 4.0.0, 5.100.0");
         assertThat(Constraints.normalize(List.of(">=5.1,<6, != 5.2.0", ">= 4.0")))
-            .hasValue(">= 4.0.0, >= 5.1.0, != 5.2.0, < 6.0.0");
+                .hasValue(">= 4.0.0, >= 5.1.0, != 5.2.0, < 6.0.0");
         assertThat(Constraints.normalize(List.of("~> 5.100.0", ">= 4.0"))).hasValue(">= 4.0.0, ~> 5.100.0");
         assertThat(Constraints.normalize(List.of(">= 5.0", ">= 5.0.0"))).hasValue(">= 5.0.0");
         assertThat(Constraints.normalize(List.of())).hasValue("");
@@ -197,14 +213,18 @@ class ProviderInstallerTest {
 
     @Test
     void cliConfigReportsProblemsAndReadsPatterns() {
-        var r = CliConfig.parse(("plugin_cache_dir = \"/tmp/c\"\ncredentials \"x\" { token = \"t\" }\n"
-            + "provider_installation {\n  filesystem_mirror {\n    path = \"/m\"\n    include = [\"hashicorp/*\"]\n  }\n"
-            + "  direct {\n    exclude = [\"*/aws\"]\n  }\n}\n").getBytes(StandardCharsets.UTF_8), "x.tfrc");
+        var r = CliConfig.parse(
+                ("plugin_cache_dir = \"/tmp/c\"\ncredentials \"x\" { token = \"t\" }\n"
+                                + "provider_installation {\n  filesystem_mirror {\n    path = \"/m\"\n    include = [\"hashicorp/*\"]\n  }\n"
+                                + "  direct {\n    exclude = [\"*/aws\"]\n  }\n}\n")
+                        .getBytes(StandardCharsets.UTF_8),
+                "x.tfrc");
         assertThat(r.value().pluginCacheDir()).hasValue(Path.of("/tmp/c"));
         assertThat(r.value().methods()).hasSize(2);
         assertThat(r.diagnostics().asList()).extracting(d -> d.summary()).contains("Invalid provider address pattern");
         InstallationMethod m = r.value().methods().get(0);
-        assertThat(m.appliesTo(new ProviderAddress("registry.terraform.io", "hashicorp", "aws"))).isTrue();
+        assertThat(m.appliesTo(new ProviderAddress("registry.terraform.io", "hashicorp", "aws")))
+                .isTrue();
         assertThat(m.appliesTo(THING)).isFalse();
     }
 }

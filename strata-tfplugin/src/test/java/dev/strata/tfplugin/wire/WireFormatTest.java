@@ -21,7 +21,8 @@ class WireFormatTest {
 
     @Test
     void unknownIsExtensionZero() {
-        assertThat(MsgpackValues.encode(Value.unknown(Type.STRING), Type.STRING)).isEqualTo(hex("d40000"));
+        assertThat(MsgpackValues.encode(Value.unknown(Type.STRING), Type.STRING))
+                .isEqualTo(hex("d40000"));
         assertThat(MsgpackValues.decode(hex("d40000"), Type.STRING)).isEqualTo(Value.unknown(Type.STRING));
     }
 
@@ -29,7 +30,8 @@ class WireFormatTest {
     void refinedUnknownDecodesAsUnknown() {
         // ext 12 carrying {1: false}: "definitely not null" in cty's refinement encoding.
         byte[] refined = hex("c7030c8101c2");
-        assertThat(MsgpackValues.decode(refined, Type.list(Type.STRING))).isEqualTo(Value.unknown(Type.list(Type.STRING)));
+        assertThat(MsgpackValues.decode(refined, Type.list(Type.STRING)))
+                .isEqualTo(Value.unknown(Type.list(Type.STRING)));
     }
 
     @Test
@@ -55,18 +57,19 @@ class WireFormatTest {
         Type t = Type.object(Map.of("a", Type.STRING, "b", Type.NUMBER));
         byte[] onlyA = hex("81a161a178");
         assertThat(MsgpackValues.decode(onlyA, t))
-            .isEqualTo(Value.object(Map.of("a", Value.string("x"), "b", Value.nullValue(Type.NUMBER))));
+                .isEqualTo(Value.object(Map.of("a", Value.string("x"), "b", Value.nullValue(Type.NUMBER))));
         assertThatThrownBy(() -> MsgpackValues.decode(hex("81a163a178"), t))
-            .isInstanceOf(WireFormatException.class).hasMessageContaining("\"c\"");
+                .isInstanceOf(WireFormatException.class)
+                .hasMessageContaining("\"c\"");
     }
 
     @Test
     void typeJsonReadsOptionalAttributes() {
         Type t = TypeJson.parse("[\"object\",{\"a\":[\"list\",\"string\"],\"b\":\"dynamic\"},[\"b\"]]"
-            .getBytes(StandardCharsets.UTF_8));
+                .getBytes(StandardCharsets.UTF_8));
         assertThat(t.typeExpr()).isEqualTo("object({a=list(string),b=optional(any)})");
         assertThatThrownBy(() -> TypeJson.parse("[\"bag\",\"string\"]".getBytes(StandardCharsets.UTF_8)))
-            .isInstanceOf(WireFormatException.class);
+                .isInstanceOf(WireFormatException.class);
     }
 
     @Test
@@ -74,21 +77,25 @@ class WireFormatTest {
         Value v = Value.tuple(List.of(Value.number(1), Value.bool(true)));
         String json = ValueJson.encode(v, Type.DYNAMIC);
         assertThat(json).isEqualTo("{\"value\":[1,true],\"type\":[\"tuple\",[\"number\",\"bool\"]]}");
-        assertThat(ValueJson.decodeExact(json.getBytes(StandardCharsets.UTF_8), Type.DYNAMIC)).isEqualTo(v);
+        assertThat(ValueJson.decodeExact(json.getBytes(StandardCharsets.UTF_8), Type.DYNAMIC))
+                .isEqualTo(v);
     }
 
     @Test
     void providerJsonIsReadStrictlyAndExactly() {
         Type t = Type.object(java.util.Map.of("n", Type.NUMBER, "flag", Type.BOOL, "l", Type.list(Type.DYNAMIC)));
         Value v = ValueJson.decodeExact(
-            "{\"n\":3.14159265358979323846264338327950288,\"flag\":null,\"l\":[{\"value\":\"a\",\"type\":\"string\"}]}"
-                .getBytes(StandardCharsets.UTF_8), t);
-        assertThat(v.attributes().get("n")).isEqualTo(Value.number(new java.math.BigDecimal("3.14159265358979323846264338327950288")));
+                "{\"n\":3.14159265358979323846264338327950288,\"flag\":null,\"l\":[{\"value\":\"a\",\"type\":\"string\"}]}"
+                        .getBytes(StandardCharsets.UTF_8),
+                t);
+        assertThat(v.attributes().get("n"))
+                .isEqualTo(Value.number(new java.math.BigDecimal("3.14159265358979323846264338327950288")));
         // Elements of a dynamic collection get the type they share, as cty gives them.
         assertThat(v.attributes().get("l")).isEqualTo(Value.list(Type.STRING, List.of(Value.string("a"))));
         assertThatThrownBy(() -> ValueJson.decodeExact("{\"other\":1}".getBytes(StandardCharsets.UTF_8), t))
-            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unsupported attribute \"other\"");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unsupported attribute \"other\"");
         assertThatThrownBy(() -> ValueJson.decodeExact("{\"flag\":\"true\"}".getBytes(StandardCharsets.UTF_8), t))
-            .isInstanceOf(IllegalArgumentException.class);
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

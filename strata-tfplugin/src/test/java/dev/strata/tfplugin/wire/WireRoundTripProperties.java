@@ -132,11 +132,12 @@ class WireRoundTripProperties {
                 Type actual = type(r, Math.min(depth, 1), false);
                 yield value(r, actual, depth - 1, allowUnknown);
             }
-            case PrimitiveType p -> switch (p) {
-                case STRING -> Value.string(strings[r.nextInt(strings.length)]);
-                case BOOL -> Value.bool(r.nextBoolean());
-                case NUMBER -> number(r);
-            };
+            case PrimitiveType p ->
+                switch (p) {
+                    case STRING -> Value.string(strings[r.nextInt(strings.length)]);
+                    case BOOL -> Value.bool(r.nextBoolean());
+                    case NUMBER -> number(r);
+                };
             case ListType l -> {
                 List<Value> elems = new ArrayList<>();
                 Type elemType = concrete(r, l.elem());
@@ -191,7 +192,8 @@ class WireRoundTripProperties {
             case ListType l -> Type.list(replaceDynamic(r, l.elem()));
             case SetType s -> Type.set(replaceDynamic(r, s.elem()));
             case MapType m -> Type.map(replaceDynamic(r, m.elem()));
-            case TupleType tt -> Type.tuple(tt.elems().stream().map(e -> replaceDynamic(r, e)).toList());
+            case TupleType tt ->
+                Type.tuple(tt.elems().stream().map(e -> replaceDynamic(r, e)).toList());
             case ObjectType o -> {
                 Map<String, Type> attrs = new TreeMap<>();
                 o.attrs().forEach((k, v) -> attrs.put(k, replaceDynamic(r, v)));
