@@ -253,4 +253,40 @@ class ArgsTest {
                 .extracting(CliDiagnostic::summary)
                 .containsExactly("Invalid value for -lock-timeout");
     }
+
+    @Test
+    void providersSubcommandsParseTheirFlagsAndCarryPlatformProblemsForLater() {
+        ProvidersCommand providers = new ProvidersCommand();
+        assertThat(ProvidersCommand.SchemaArgs.parse(sub(providers, "schema", "-json")))
+                .isEqualTo(new ProvidersCommand.SchemaArgs(true));
+        assertThat(ProvidersCommand.SchemaArgs.parse(sub(providers, "schema")).json())
+                .isFalse();
+
+        ProvidersCommand.LockArgs lock = ProvidersCommand.LockArgs.parse(sub(
+                providers, "lock", "-platform=linux_amd64", "-platform=darwin_arm64", "-fs-mirror=m", "hashicorp/aws"));
+        assertThat(lock.providers()).containsExactly("hashicorp/aws");
+        assertThat(lock.fsMirror()).contains("m");
+        assertThat(lock.platforms().value())
+                .containsExactly(
+                        new dev.strata.tfplugin.install.Platform("linux", "amd64"),
+                        new dev.strata.tfplugin.install.Platform("darwin", "arm64"));
+        ProvidersCommand.LockArgs defaults = ProvidersCommand.LockArgs.parse(sub(providers, "lock"));
+        assertThat(defaults.providers()).isEmpty();
+        assertThat(defaults.fsMirror()).isEmpty();
+        assertThat(defaults.platforms().value()).containsExactly(dev.strata.tfplugin.install.Platform.current());
+        assertThat(ProvidersCommand.LockArgs.parse(sub(providers, "lock", "-platform=linux"))
+                        .platforms()
+                        .diagnostics())
+                .extracting(CliDiagnostic::summary)
+                .containsExactly("Invalid target platform");
+
+        ProvidersCommand.MirrorArgs mirror = ProvidersCommand.MirrorArgs.parse(
+                        sub(providers, "mirror", "-platform=_amd64", "out"))
+                .orElseThrow();
+        assertThat(mirror.directory()).isEqualTo("out");
+        assertThat(mirror.platforms().hasErrors()).isTrue();
+        assertThat(ProvidersCommand.MirrorArgs.parse(sub(providers, "mirror"))).isEmpty();
+        assertThat(ProvidersCommand.MirrorArgs.parse(sub(providers, "mirror", "a", "b")))
+                .isEmpty();
+    }
 }
