@@ -289,4 +289,39 @@ class ArgsTest {
         assertThat(ProvidersCommand.MirrorArgs.parse(sub(providers, "mirror", "a", "b")))
                 .isEmpty();
     }
+
+    @Test
+    void workspaceNamesAreRefusedWithPlainLinesAndLockProblemsWaitForTheExistenceChecks() {
+        WorkspaceCommand workspace = new WorkspaceCommand();
+        WorkspaceCommand.NewArgs created = WorkspaceCommand.NewArgs.parse(
+                        sub(workspace, "new", "-lock-timeout=soon", "dev"))
+                .args()
+                .orElseThrow();
+        assertThat(created.name()).isEqualTo("dev");
+        assertThat(created.lock().diagnostics())
+                .extracting(CliDiagnostic::summary)
+                .containsExactly("Invalid value for -lock-timeout");
+        assertThat(WorkspaceCommand.NewArgs.parse(sub(workspace, "new")).refusal())
+                .isEqualTo(
+                        "Expected a single argument: NAME.\n\nUsage: strata [global options] workspace new [OPTIONS] NAME");
+        assertThat(WorkspaceCommand.NewArgs.parse(sub(workspace, "new", "a/b")).refusal())
+                .isEqualTo(dev.strata.state.Workspaces.checkName("a/b").detail());
+
+        assertThat(WorkspaceCommand.SelectArgs.parse(sub(workspace, "select", "-or-create", "dev"))
+                        .args())
+                .contains(new WorkspaceCommand.SelectArgs("dev", true));
+        assertThat(WorkspaceCommand.SelectArgs.parse(sub(workspace, "select", "a", "b"))
+                        .args())
+                .isEmpty();
+
+        WorkspaceCommand.DeleteArgs delete = WorkspaceCommand.DeleteArgs.parse(
+                        sub(workspace, "delete", "-force", "-lock=false", "dev"))
+                .args()
+                .orElseThrow();
+        assertThat(delete.name()).isEqualTo("dev");
+        assertThat(delete.force()).isTrue();
+        assertThat(delete.lock().value()).isEqualTo(dev.strata.state.LockRequest.none());
+        assertThat(WorkspaceCommand.DeleteArgs.parse(sub(workspace, "delete")).refusal())
+                .endsWith("workspace delete [OPTIONS] NAME");
+    }
 }
