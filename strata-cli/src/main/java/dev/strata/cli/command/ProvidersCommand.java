@@ -199,10 +199,50 @@ final class ProvidersCommand extends ParentCommand {
         }
     }
 
+    // ---- the subcommands' arguments ----------------------------------------------------------------
+
+    /** {@code providers schema}'s one flag, which is required (refused with Terraform's plain usage line). */
+    record SchemaArgs(boolean json) {
+
+        static SchemaArgs parse(ParsedArgs args) {
+            return new SchemaArgs(args.get(SCHEMA_JSON));
+        }
+    }
+
+    /**
+     * {@code providers lock}'s arguments: the providers named (all required ones when none), the platforms
+     * and the filesystem mirror to read from. Platform problems are reported after the provider names are
+     * checked against the configuration, so the record carries them unreported.
+     */
+    record LockArgs(List<String> providers, Parsed<List<Platform>> platforms, Optional<String> fsMirror) {
+
+        static LockArgs parse(ParsedArgs args) {
+            String mirror = args.get(LOCK_FS_MIRROR);
+            return new LockArgs(
+                    args.positionals(),
+                    ProvidersCommand.platforms(args.get(LOCK_PLATFORM)),
+                    mirror.isEmpty() ? Optional.empty() : Optional.of(mirror));
+        }
+    }
+
+    /**
+     * {@code providers mirror}'s target directory and platforms (carried unreported, as in {@link LockArgs});
+     * empty unless exactly one directory is given.
+     */
+    record MirrorArgs(String directory, Parsed<List<Platform>> platforms) {
+
+        static Optional<MirrorArgs> parse(ParsedArgs args) {
+            return args.positionals().size() != 1
+                    ? Optional.empty()
+                    : Optional.of(new MirrorArgs(
+                            args.positionals().get(0), ProvidersCommand.platforms(args.get(MIRROR_PLATFORM))));
+        }
+    }
+
     // ---- schema -json ----------------------------------------------------------------------------
 
     private int schema(CommandContext context, ProvidersView view, ConfigTree tree, ParsedArgs args) {
-        if (!args.get(SCHEMA_JSON)) {
+        if (!SchemaArgs.parse(args).json()) {
             view.errorText("The `strata providers schema` command requires the `-json` flag.\n\n"
                     + "Usage: strata [global options] providers schema -json");
             return 1;
@@ -320,9 +360,8 @@ final class ProvidersCommand extends ParentCommand {
             ProvidersView view,
             ConfigTree tree,
             List<String> names,
-            List<String> platformNames) {
+            Parsed<List<Platform>> platforms) {
         Parsed<List<ProviderInstaller.Requirement>> reqs = external(tree, names);
-        Parsed<List<Platform>> platforms = platforms(platformNames);
         if (reqs.hasErrors() || platforms.hasErrors()) {
             List<CliDiagnostic> problems = new ArrayList<>(reqs.diagnostics());
             problems.addAll(platforms.diagnostics());
@@ -337,19 +376,19 @@ final class ProvidersCommand extends ParentCommand {
         return Optional.of(new Selection(reqs.value(), platforms.value(), previous.value()));
     }
 
-    private int lock(CommandContext context, ProvidersView view, ConfigTree tree, ParsedArgs args) {
-        Optional<Selection> selected = selection(context, view, tree, args.positionals(), args.get(LOCK_PLATFORM));
+    private int lock(CommandContext context, ProvidersView view, ConfigTree tree, ParsedArgs parsed) {
+        LockArgs args = LockArgs.parse(parsed);
+        Optional<Selection> selected = selection(context, view, tree, args.providers(), args.platforms());
         if (selected.isEmpty()) {
             return 1;
         }
         Selection sel = selected.get();
-        String mirror = args.get(LOCK_FS_MIRROR);
         Result<LockFile> r = ProviderInstaller.lock(
                 options(context, false),
                 sel.requirements(),
                 sel.previous(),
                 sel.platforms(),
-                mirror.isEmpty() ? Optional.empty() : Optional.of(context.resolve(mirror)),
+                args.fsMirror().map(context::resolve),
                 view::item);
         // Providers not named on the command line keep their entries.
         LockFile lock = r.value();
@@ -383,13 +422,15 @@ final class ProvidersCommand extends ParentCommand {
         return 0;
     }
 
-    private int mirror(CommandContext context, ProvidersView view, ConfigTree tree, ParsedArgs args) {
-        if (args.positionals().size() != 1) {
+    private int mirror(CommandContext context, ProvidersView view, ConfigTree tree, ParsedArgs parsed) {
+        Optional<MirrorArgs> args = MirrorArgs.parse(parsed);
+        if (args.isEmpty()) {
             view.errorText("The providers mirror command requires an output directory as a command-line argument.\n\n"
                     + "Usage: strata [global options] providers mirror [options] <target-dir>");
             return 1;
         }
-        Optional<Selection> selected = selection(context, view, tree, List.of(), args.get(MIRROR_PLATFORM));
+        Optional<Selection> selected =
+                selection(context, view, tree, List.of(), args.get().platforms());
         if (selected.isEmpty()) {
             return 1;
         }
@@ -399,7 +440,7 @@ final class ProvidersCommand extends ParentCommand {
                 sel.requirements(),
                 sel.previous(),
                 sel.platforms(),
-                context.resolve(args.positionals().get(0)),
+                context.resolve(args.get().directory()),
                 view::item);
         view.diagnostics(r.diagnostics(), tree.diagnosticSources());
         return r.hasErrors() ? 1 : 0;

@@ -167,31 +167,149 @@ final class StateCommand extends ParentCommand {
         return opened;
     }
 
-    /** Opens the state with the lock the flags ask for, reporting bad flags (and a missing state if it must exist). */
-    private static Optional<StateManager> openLocked(
-            StateView view, Backend backend, String workspace, Parsed<LockRequest> lock, boolean mustExist) {
-        if (lock.hasErrors()) {
-            view.diagnostics(lock.diagnostics());
-            return Optional.empty();
+    /**
+     * {@code state list}'s arguments: the id filter, whether the history is listed instead, and the
+     * address filters (none with {@code -history}). Empty when {@code -history} is given addresses,
+     * which Strata refuses with a plain usage line.
+     */
+    record ListArgs(String id, boolean history, List<Targetable> filters) {
+
+        static Optional<Parsed<ListArgs>> parse(ParsedArgs args) {
+            if (args.get(LIST_HISTORY)) {
+                return args.positionals().isEmpty()
+                        ? Optional.of(Parsed.of(new ListArgs(args.get(LIST_ID), true, List.of())))
+                        : Optional.empty();
+            }
+            Parsed<List<Targetable>> filters = addresses(args.positionals());
+            return Optional.of(
+                    filters.hasErrors()
+                            ? Parsed.failed(filters.diagnostics())
+                            : Parsed.of(new ListArgs(args.get(LIST_ID), false, filters.value())));
         }
-        return mustExist
-                ? openExisting(view, backend, workspace, lock.value())
-                : open(view, backend, workspace, lock.value());
+    }
+
+    /** {@code state show}'s one address; empty when not exactly one is given (Terraform's plain usage line). */
+    record ShowArgs(Targetable address) {
+
+        static Optional<Parsed<ShowArgs>> parse(ParsedArgs args) {
+            if (args.positionals().size() != 1) {
+                return Optional.empty();
+            }
+            Parsed<List<Targetable>> addrs = addresses(args.positionals());
+            return Optional.of(
+                    addrs.hasErrors()
+                            ? Parsed.failed(addrs.diagnostics())
+                            : Parsed.of(new ShowArgs(addrs.value().get(0))));
+        }
+    }
+
+    /** {@code state pull}'s arguments: the serial from the history to print (none: the current state) and its lineage. */
+    record PullArgs(Optional<Long> serial, Optional<String> lineage) {
+
+        static Parsed<PullArgs> parse(ParsedArgs args) {
+            String lineage = args.get(PULL_LINEAGE);
+            Optional<String> chosen = lineage.isEmpty() ? Optional.empty() : Optional.of(lineage);
+            String serial = args.get(PULL_SERIAL);
+            if (serial.isEmpty()) {
+                return Parsed.of(new PullArgs(Optional.empty(), chosen));
+            }
+            try {
+                return Parsed.of(new PullArgs(Optional.of(Long.parseLong(serial)), chosen));
+            } catch (NumberFormatException e) {
+                return Parsed.failed(CliDiagnostic.error(
+                        "Invalid value for -serial",
+                        "The value \""
+                                + serial + "\" is not a serial number: write a whole number, as listed by "
+                                + "\"strata state list -history\"."));
+            }
+        }
     }
 
     /**
-     * The addresses a subcommand was given and the lock its flags ask for: what rm and mv check before
-     * opening the state.
+     * {@code state push}'s arguments. The lock flags are reported only after the file is read, as before,
+     * so the record carries their result unreported. Empty when not exactly one file is given.
      */
-    private record Edit(List<Targetable> addresses, LockRequest lock) {}
+    record PushArgs(String file, boolean force, Parsed<LockRequest> lock) {
 
-    private static Parsed<Edit> edit(List<String> texts, LockFlags flags, ParsedArgs args) {
-        Parsed<List<Targetable>> addrs = addresses(texts);
+        static Optional<PushArgs> parse(ParsedArgs args) {
+            return args.positionals().size() != 1
+                    ? Optional.empty()
+                    : Optional.of(new PushArgs(
+                            args.positionals().get(0),
+                            args.get(PUSH_FORCE),
+                            PUSH_LOCK.parse(args, "OperationTypeInvalid")));
+        }
+    }
+
+    /**
+     * {@code state rm}'s addresses, dry-run flag and the lock to take (none for a dry run). Address
+     * problems come before a malformed lock timeout. Empty without addresses.
+     */
+    record RmArgs(List<Targetable> addresses, boolean dryRun, LockRequest lock) {
+
+        static Optional<Parsed<RmArgs>> parse(ParsedArgs args) {
+            if (args.positionals().isEmpty()) {
+                return Optional.empty();
+            }
+            Parsed<Edit> e = edit(args, RM_LOCK, args.get(RM_DRY));
+            return Optional.of(
+                    e.hasErrors()
+                            ? Parsed.failed(e.diagnostics())
+                            : Parsed.of(new RmArgs(
+                                    e.value().addresses(),
+                                    e.value().dryRun(),
+                                    e.value().lock())));
+        }
+    }
+
+    /** {@code state mv}'s source and destination, as {@link RmArgs}; empty unless exactly two addresses are given. */
+    record MvArgs(Targetable source, Targetable destination, boolean dryRun, LockRequest lock) {
+
+        static Optional<Parsed<MvArgs>> parse(ParsedArgs args) {
+            if (args.positionals().size() != 2) {
+                return Optional.empty();
+            }
+            Parsed<Edit> e = edit(args, MV_LOCK, args.get(MV_DRY));
+            if (e.hasErrors()) {
+                return Optional.of(Parsed.failed(e.diagnostics()));
+            }
+            List<Targetable> addrs = e.value().addresses();
+            return Optional.of(Parsed.of(new MvArgs(
+                    addrs.get(0), addrs.get(1), e.value().dryRun(), e.value().lock())));
+        }
+    }
+
+    /** {@code state replace-provider}'s two provider addresses, as given; empty unless exactly two are given. */
+    record ReplaceProviderArgs(String from, String to, boolean autoApprove, LockRequest lock) {
+
+        static Optional<Parsed<ReplaceProviderArgs>> parse(ParsedArgs args) {
+            if (args.positionals().size() != 2) {
+                return Optional.empty();
+            }
+            Parsed<LockRequest> lock = REPLACE_LOCK.parse(args, "OperationTypeInvalid");
+            return Optional.of(
+                    lock.hasErrors()
+                            ? Parsed.failed(lock.diagnostics())
+                            : Parsed.of(new ReplaceProviderArgs(
+                                    args.positionals().get(0),
+                                    args.positionals().get(1),
+                                    args.get(REPLACE_YES),
+                                    lock.value())));
+        }
+    }
+
+    /** What rm and mv share: the addresses (checked first), then the lock, which a dry run does not take. */
+    private record Edit(List<Targetable> addresses, boolean dryRun, LockRequest lock) {}
+
+    private static Parsed<Edit> edit(ParsedArgs args, LockFlags flags, boolean dryRun) {
+        Parsed<List<Targetable>> addrs = addresses(args.positionals());
         if (addrs.hasErrors()) {
             return Parsed.failed(addrs.diagnostics());
         }
         Parsed<LockRequest> lock = flags.parse(args, "OperationTypeInvalid");
-        return lock.hasErrors() ? Parsed.failed(lock.diagnostics()) : Parsed.of(new Edit(addrs.value(), lock.value()));
+        return lock.hasErrors()
+                ? Parsed.failed(lock.diagnostics())
+                : Parsed.of(new Edit(addrs.value(), dryRun, dryRun ? LockRequest.none() : lock.value()));
     }
 
     private static final String NO_STATE =
@@ -217,16 +335,21 @@ final class StateCommand extends ParentCommand {
         return problems.isEmpty() ? Parsed.of(out) : Parsed.failed(problems);
     }
 
-    private int list(StateView view, Backend backend, String workspace, ParsedArgs args) {
-        if (args.get(LIST_HISTORY)) {
-            return history(view, backend, workspace, args);
-        }
-        Parsed<List<Targetable>> parsedFilters = addresses(args.positionals());
-        if (parsedFilters.hasErrors()) {
-            view.diagnostics(parsedFilters.diagnostics());
+    private int list(StateView view, Backend backend, String workspace, ParsedArgs parsed) {
+        Optional<Parsed<ListArgs>> given = ListArgs.parse(parsed);
+        if (given.isEmpty()) {
+            view.errorText("-history takes no addresses.\n\nUsage: strata [global options] state list -history");
             return 1;
         }
-        List<Targetable> filters = parsedFilters.value();
+        if (given.get().hasErrors()) {
+            view.diagnostics(given.get().diagnostics());
+            return 1;
+        }
+        ListArgs args = given.get().value();
+        if (args.history()) {
+            return history(view, backend, workspace);
+        }
+        List<Targetable> filters = args.filters();
         Optional<StateManager> opened = openExisting(view, backend, workspace, LockRequest.none());
         if (opened.isEmpty()) {
             return 1;
@@ -249,7 +372,7 @@ final class StateCommand extends ParentCommand {
                 }
                 shown.addAll(matched);
             }
-            String id = args.get(LIST_ID);
+            String id = args.id();
             List<String> lines = new ArrayList<>();
             for (AbsResourceInstance a : shown) {
                 if (id.isEmpty() || m.state().objects(a).stream().anyMatch(o -> hasId(o, id))) {
@@ -273,15 +396,15 @@ final class StateCommand extends ParentCommand {
                     + "address references one specific instance.\nTo view the available instances, use \"strata state list\". "
                     + "Please modify \nthe address to reference a specific instance.";
 
-    private int show(StateView view, Backend backend, String workspace, ParsedArgs args) {
-        if (args.positionals().size() != 1) {
+    private int show(StateView view, Backend backend, String workspace, ParsedArgs parsed) {
+        Optional<Parsed<ShowArgs>> given = ShowArgs.parse(parsed);
+        if (given.isEmpty()) {
             view.errorText(
                     "Exactly one argument expected.\n\nUsage: strata [global options] state show [options] ADDRESS");
             return 1;
         }
-        Parsed<List<Targetable>> addrs = addresses(args.positionals());
-        if (addrs.hasErrors()) {
-            view.diagnostics(addrs.diagnostics());
+        if (given.get().hasErrors()) {
+            view.diagnostics(given.get().diagnostics());
             return 1;
         }
         Optional<StateManager> opened = openExisting(view, backend, workspace, LockRequest.none());
@@ -289,7 +412,7 @@ final class StateCommand extends ParentCommand {
             return 1;
         }
         try (StateManager m = opened.get()) {
-            AbsResourceInstance target = switch (addrs.value().get(0)) {
+            AbsResourceInstance target = switch (given.get().value().address()) {
                 case AbsResourceInstance i -> i;
                 case AbsResource r -> r.instance(InstanceKey.NONE);
                 case ModuleInstance mod -> null;
@@ -320,11 +443,7 @@ final class StateCommand extends ParentCommand {
         return Optional.empty();
     }
 
-    private int history(StateView view, Backend backend, String workspace, ParsedArgs args) {
-        if (!args.positionals().isEmpty()) {
-            view.errorText("-history takes no addresses.\n\nUsage: strata [global options] state list -history");
-            return 1;
-        }
+    private int history(StateView view, Backend backend, String workspace) {
         Optional<PgBackend> history = historyOf(view, backend);
         if (history.isEmpty()) {
             return 1;
@@ -349,25 +468,14 @@ final class StateCommand extends ParentCommand {
         return 0;
     }
 
-    private int pullSerial(StateView view, Backend backend, String workspace, ParsedArgs args) {
-        long serial;
-        try {
-            serial = Long.parseLong(args.get(PULL_SERIAL));
-        } catch (NumberFormatException e) {
-            view.diagnostics(List.of(CliDiagnostic.error(
-                    "Invalid value for -serial",
-                    "The value \""
-                            + args.get(PULL_SERIAL) + "\" is not a serial number: write a whole number, as listed by "
-                            + "\"strata state list -history\".")));
-            return 1;
-        }
+    private int pullSerial(StateView view, Backend backend, String workspace, long serial, Optional<String> chosen) {
         Optional<PgBackend> history = historyOf(view, backend);
         if (history.isEmpty()) {
             return 1;
         }
         PgBackend pg = history.get();
-        String lineage = args.get(PULL_LINEAGE);
-        if (lineage.isEmpty()) {
+        String lineage = chosen.orElse("");
+        if (chosen.isEmpty()) {
             Result<List<PgBackend.HistoryEntry>> h = pg.history(workspace);
             view.diagnostics(h.diagnostics());
             if (h.hasErrors()) {
@@ -408,9 +516,19 @@ final class StateCommand extends ParentCommand {
         return 0;
     }
 
-    private int pull(StateView view, Backend backend, String workspace, ParsedArgs args) {
-        if (!args.get(PULL_SERIAL).isEmpty()) {
-            return pullSerial(view, backend, workspace, args);
+    private int pull(StateView view, Backend backend, String workspace, ParsedArgs parsed) {
+        Parsed<PullArgs> args = PullArgs.parse(parsed);
+        if (args.hasErrors()) {
+            view.diagnostics(args.diagnostics());
+            return 1;
+        }
+        if (args.value().serial().isPresent()) {
+            return pullSerial(
+                    view,
+                    backend,
+                    workspace,
+                    args.value().serial().get(),
+                    args.value().lineage());
         }
         Optional<StateManager> opened = open(view, backend, workspace, LockRequest.none());
         if (opened.isEmpty()) {
@@ -424,13 +542,15 @@ final class StateCommand extends ParentCommand {
         }
     }
 
-    private int push(CommandContext context, StateView view, Backend backend, String workspace, ParsedArgs args) {
-        if (args.positionals().size() != 1) {
+    private int push(CommandContext context, StateView view, Backend backend, String workspace, ParsedArgs parsed) {
+        Optional<PushArgs> given = PushArgs.parse(parsed);
+        if (given.isEmpty()) {
             view.errorText(
                     "Exactly one argument expected.\n\nUsage: strata [global options] state push [options] PATH");
             return 1;
         }
-        String file = args.positionals().get(0);
+        PushArgs args = given.get();
+        String file = args.file();
         byte[] bytes;
         try {
             // Through the backend's reader: if this is a state file this process holds locked, opening it anew
@@ -450,13 +570,18 @@ final class StateCommand extends ParentCommand {
             view.diagnostics(incoming.diagnostics());
             return 1;
         }
+        // push reports malformed lock flags only once the file has been read and decoded.
+        if (args.lock().hasErrors()) {
+            view.diagnostics(args.lock().diagnostics());
+            return 1;
+        }
         Optional<StateManager> opened =
-                openLocked(view, backend, workspace, PUSH_LOCK.parse(args, "OperationTypeInvalid"), false);
+                open(view, backend, workspace, args.lock().value());
         if (opened.isEmpty()) {
             return 1;
         }
         try (StateManager m = opened.get()) {
-            Result<StateSnapshot> w = m.replace(incoming.value(), args.get(PUSH_FORCE));
+            Result<StateSnapshot> w = m.replace(incoming.value(), args.force());
             if (w.hasErrors()) {
                 w.diagnostics().forEach(d -> view.errorText(d.summary() + ": " + d.detail()));
                 return 1;
@@ -465,30 +590,27 @@ final class StateCommand extends ParentCommand {
         }
     }
 
-    private int rm(StateView view, Backend backend, String workspace, ParsedArgs args) {
-        if (args.positionals().isEmpty()) {
+    private int rm(StateView view, Backend backend, String workspace, ParsedArgs parsed) {
+        Optional<Parsed<RmArgs>> given = RmArgs.parse(parsed);
+        if (given.isEmpty()) {
             view.errorText(
                     "At least one address is required.\n\nUsage: strata [global options] state rm [options] ADDRESS...");
             return 1;
         }
-        Parsed<Edit> edit = edit(args.positionals(), RM_LOCK, args);
-        if (edit.hasErrors()) {
-            view.diagnostics(edit.diagnostics());
+        if (given.get().hasErrors()) {
+            view.diagnostics(given.get().diagnostics());
             return 1;
         }
-        boolean dry = args.get(RM_DRY);
-        Optional<StateManager> opened = openExisting(
-                view,
-                backend,
-                workspace,
-                dry ? LockRequest.none() : edit.value().lock());
+        RmArgs args = given.get().value();
+        boolean dry = args.dryRun();
+        Optional<StateManager> opened = openExisting(view, backend, workspace, args.lock());
         if (opened.isEmpty()) {
             return 1;
         }
         try (StateManager m = opened.get()) {
             List<CliDiagnostic> problems = new ArrayList<>();
             Set<AbsResourceInstance> gone = new LinkedHashSet<>();
-            for (Targetable a : edit.value().addresses()) {
+            for (Targetable a : args.addresses()) {
                 List<AbsResourceInstance> matched = StateEdits.matching(m.state(), a);
                 if (matched.isEmpty()) {
                     problems.add(CliDiagnostic.error(
@@ -523,21 +645,25 @@ final class StateCommand extends ParentCommand {
     }
 
     private int replaceProvider(
-            CommandContext context, StateView view, Backend backend, String workspace, ParsedArgs args) {
-        if (args.positionals().size() != 2) {
+            CommandContext context, StateView view, Backend backend, String workspace, ParsedArgs parsed) {
+        Optional<Parsed<ReplaceProviderArgs>> given = ReplaceProviderArgs.parse(parsed);
+        if (given.isEmpty()) {
             view.errorText(
                     "Exactly two arguments expected.\n\nUsage: strata [global options] state replace-provider [options] "
                             + "FROM_PROVIDER_FQN TO_PROVIDER_FQN");
             return 1;
         }
-        Optional<StateManager> opened =
-                openLocked(view, backend, workspace, REPLACE_LOCK.parse(args, "OperationTypeInvalid"), true);
+        if (given.get().hasErrors()) {
+            view.diagnostics(given.get().diagnostics());
+            return 1;
+        }
+        ReplaceProviderArgs args = given.get().value();
+        Optional<StateManager> opened = openExisting(view, backend, workspace, args.lock());
         if (opened.isEmpty()) {
             return 1;
         }
         try (StateManager m = opened.get()) {
-            Result<StateEdits.ProviderReplacement> r = StateEdits.replaceProvider(
-                    m.state(), args.positionals().get(0), args.positionals().get(1));
+            Result<StateEdits.ProviderReplacement> r = StateEdits.replaceProvider(m.state(), args.from(), args.to());
             if (r.hasErrors()) {
                 view.diagnostics(r.diagnostics());
                 return 1;
@@ -559,7 +685,7 @@ final class StateCommand extends ParentCommand {
             rep.changed().forEach(a -> plan.add("  " + a));
             plan.add("");
             view.lines(plan);
-            if (!args.get(REPLACE_YES)) {
+            if (!args.autoApprove()) {
                 if (!view.confirm("Do you want to make these changes?\nOnly 'yes' will be accepted to continue.\n\n"
                         + "Enter a value: ")) {
                     view.errorText("Cancelled replacing providers.");
@@ -576,34 +702,30 @@ final class StateCommand extends ParentCommand {
         }
     }
 
-    private int mv(StateView view, Backend backend, String workspace, ParsedArgs args) {
-        if (args.positionals().size() != 2) {
+    private int mv(StateView view, Backend backend, String workspace, ParsedArgs parsed) {
+        Optional<Parsed<MvArgs>> given = MvArgs.parse(parsed);
+        if (given.isEmpty()) {
             view.errorText(
                     "Exactly two arguments expected.\n\nUsage: strata [global options] state mv [options] SOURCE DESTINATION");
             return 1;
         }
-        Parsed<Edit> edit = edit(args.positionals(), MV_LOCK, args);
-        if (edit.hasErrors()) {
-            view.diagnostics(edit.diagnostics());
+        if (given.get().hasErrors()) {
+            view.diagnostics(given.get().diagnostics());
             return 1;
         }
-        List<Targetable> addrs = edit.value().addresses();
-        boolean dry = args.get(MV_DRY);
-        Optional<StateManager> opened = openExisting(
-                view,
-                backend,
-                workspace,
-                dry ? LockRequest.none() : edit.value().lock());
+        MvArgs args = given.get().value();
+        boolean dry = args.dryRun();
+        Optional<StateManager> opened = openExisting(view, backend, workspace, args.lock());
         if (opened.isEmpty()) {
             return 1;
         }
         try (StateManager m = opened.get()) {
-            Result<StateSnapshot> moved = StateEdits.move(m.state(), addrs.get(0), addrs.get(1));
+            Result<StateSnapshot> moved = StateEdits.move(m.state(), args.source(), args.destination());
             if (moved.hasErrors()) {
                 view.diagnostics(moved.diagnostics());
                 return 1;
             }
-            String what = "\"" + addrs.get(0) + "\" to \"" + addrs.get(1) + "\"";
+            String what = "\"" + args.source() + "\" to \"" + args.destination() + "\"";
             if (dry) {
                 view.line("Would move " + what);
                 return 0;

@@ -12,6 +12,7 @@ import dev.strata.state.Workspaces;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /** {@code strata workspace list|show|new|select|delete}, with Terraform's messages and safety checks. */
 final class WorkspaceCommand extends ParentCommand {
@@ -74,19 +75,75 @@ final class WorkspaceCommand extends ParentCommand {
         });
     }
 
-    /** The one workspace name a subcommand takes; empty after reporting a missing or malformed one. */
-    private static Optional<String> oneName(StateView view, ParsedArgs args, String usage) {
+    /**
+     * A subcommand's arguments, or the plain line (Terraform's wording, not a diagnostic) that refuses its
+     * workspace name: missing, more than one, or malformed.
+     */
+    record Named<T>(Optional<T> args, String refusal) {
+
+        static <T> Named<T> of(T args) {
+            return new Named<>(Optional.of(args), "");
+        }
+
+        static <T> Named<T> refused(String line) {
+            return new Named<>(Optional.empty(), line);
+        }
+
+        <U> Named<U> map(Function<T, U> f) {
+            return args.isPresent() ? of(f.apply(args.get())) : refused(refusal);
+        }
+
+        /** The arguments, or empty after printing the refusal. */
+        Optional<T> orRefuse(StateView view) {
+            if (args.isEmpty()) {
+                view.errorText(refusal);
+            }
+            return args;
+        }
+    }
+
+    /** The one workspace name a subcommand takes. */
+    private static Named<String> oneName(ParsedArgs args, String usage) {
         if (args.positionals().size() != 1) {
-            view.errorText("Expected a single argument: NAME.\n\nUsage: strata [global options] workspace " + usage);
-            return Optional.empty();
+            return Named.refused(
+                    "Expected a single argument: NAME.\n\nUsage: strata [global options] workspace " + usage);
         }
         String name = args.positionals().get(0);
         Diagnostic bad = Workspaces.checkName(name);
-        if (bad != null) {
-            view.errorText(bad.detail());
-            return Optional.empty();
+        return bad != null ? Named.refused(bad.detail()) : Named.of(name);
+    }
+
+    /**
+     * {@code workspace new}'s name and lock. The lock flags are reported only after the name is known to be
+     * new, so the record carries their result unreported.
+     */
+    record NewArgs(String name, Parsed<LockRequest> lock) {
+
+        static Named<NewArgs> parse(ParsedArgs args) {
+            return oneName(args, "new [OPTIONS] NAME")
+                    .map(name -> new NewArgs(name, NEW_LOCK.parse(args, "OperationTypeInvalid")));
         }
-        return Optional.of(name);
+    }
+
+    /** {@code workspace select}'s name and whether a missing workspace is created. */
+    record SelectArgs(String name, boolean orCreate) {
+
+        static Named<SelectArgs> parse(ParsedArgs args) {
+            return oneName(args, "select [OPTIONS] NAME").map(name -> new SelectArgs(name, args.get(OR_CREATE)));
+        }
+    }
+
+    /**
+     * {@code workspace delete}'s name, -force and lock; the lock flags are reported only after the
+     * workspace-existence checks, so the record carries their result unreported.
+     */
+    record DeleteArgs(String name, boolean force, Parsed<LockRequest> lock) {
+
+        static Named<DeleteArgs> parse(ParsedArgs args) {
+            return oneName(args, "delete [OPTIONS] NAME")
+                    .map(name -> new DeleteArgs(
+                            name, args.get(DELETE_FORCE), DELETE_LOCK.parse(args, "OperationTypeInvalid")));
+        }
     }
 
     private int list(StateView view, Backend backend, String current) {
@@ -101,13 +158,13 @@ final class WorkspaceCommand extends ParentCommand {
         return r.hasErrors() ? 1 : 0;
     }
 
-    private int create(CommandContext context, StateView view, Backend backend, ParsedArgs args) {
-        Optional<String> given = oneName(view, args, "new [OPTIONS] NAME");
+    private int create(CommandContext context, StateView view, Backend backend, ParsedArgs parsed) {
+        Optional<NewArgs> given = NewArgs.parse(parsed).orRefuse(view);
         if (given.isEmpty()) {
             return 1;
         }
-        String name = given.get();
-        Parsed<LockRequest> lock = NEW_LOCK.parse(args, "OperationTypeInvalid");
+        String name = given.get().name();
+        Parsed<LockRequest> lock = given.get().lock();
         if (lock.hasErrors()) {
             view.diagnostics(lock.diagnostics());
             return 1;
@@ -138,12 +195,12 @@ final class WorkspaceCommand extends ParentCommand {
         return !r.hasErrors();
     }
 
-    private int select(CommandContext context, StateView view, Backend backend, String current, ParsedArgs args) {
-        Optional<String> given = oneName(view, args, "select [OPTIONS] NAME");
+    private int select(CommandContext context, StateView view, Backend backend, String current, ParsedArgs parsed) {
+        Optional<SelectArgs> given = SelectArgs.parse(parsed).orRefuse(view);
         if (given.isEmpty()) {
             return 1;
         }
-        String name = given.get();
+        String name = given.get().name();
         if (context.getenv("TF_WORKSPACE") != null) {
             view.errorText(
                     "\nThe selected workspace is currently overridden using the TF_WORKSPACE\nenvironment variable.\n\n"
@@ -151,7 +208,7 @@ final class WorkspaceCommand extends ParentCommand {
             return 1;
         }
         if (!backend.workspaces().value().contains(name)) {
-            if (!args.get(OR_CREATE)) {
+            if (!given.get().orCreate()) {
                 view.errorText(
                         "Workspace \"" + name + "\" doesn't exist.\n\nYou can create this workspace with the \"new\" "
                                 + "subcommand \nor include the \"-or-create\" flag with the \"select\" subcommand.");
@@ -166,12 +223,13 @@ final class WorkspaceCommand extends ParentCommand {
         return 0;
     }
 
-    private int delete(StateView view, Backend backend, String current, ParsedArgs args) {
-        Optional<String> given = oneName(view, args, "delete [OPTIONS] NAME");
+    private int delete(StateView view, Backend backend, String current, ParsedArgs parsed) {
+        Optional<DeleteArgs> given = DeleteArgs.parse(parsed).orRefuse(view);
         if (given.isEmpty()) {
             return 1;
         }
-        String name = given.get();
+        DeleteArgs args = given.get();
+        String name = args.name();
         if (!backend.workspaces().value().contains(name)) {
             view.errorText("Workspace \"" + name + "\" doesn't exist.");
             return 1;
@@ -185,13 +243,13 @@ final class WorkspaceCommand extends ParentCommand {
             view.errorText("Can't delete default state");
             return 1;
         }
-        Parsed<LockRequest> lock = DELETE_LOCK.parse(args, "OperationTypeInvalid");
+        Parsed<LockRequest> lock = args.lock();
         if (lock.hasErrors()) {
             view.diagnostics(lock.diagnostics());
             return 1;
         }
         Result<StateManager> opened = backend.open(name, lock.value());
-        boolean force = args.get(DELETE_FORCE);
+        boolean force = args.force();
         // A state that cannot be read is not known to be empty: only -force deletes it.
         if (opened.hasErrors() && !force) {
             view.diagnostics(opened.diagnostics());

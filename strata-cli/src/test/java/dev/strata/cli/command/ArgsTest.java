@@ -133,4 +133,195 @@ class ArgsTest {
                         new InputVariables.Arg.VarFile("f.tfvars"),
                         new InputVariables.Arg.Var("a=2"));
     }
+
+    private static ParsedArgs sub(ParentCommand command, String... args) {
+        Parsed<SubcommandHelp.Selected> selected = command.select(List.of(args));
+        assertThat(selected.diagnostics()).isEmpty();
+        return selected.value().args();
+    }
+
+    @Test
+    void stateListAndShowParseTheirAddressesAndRefuseWrongCountsWithAPlainLine() {
+        StateCommand state = new StateCommand();
+        assertThat(StateCommand.ListArgs.parse(sub(state, "list", "-id=i-1", "aws_instance.a"))
+                        .orElseThrow()
+                        .value())
+                .satisfies(a -> {
+                    assertThat(a.id()).isEqualTo("i-1");
+                    assertThat(a.history()).isFalse();
+                    assertThat(a.filters()).extracting(Object::toString).containsExactly("aws_instance.a");
+                });
+        assertThat(StateCommand.ListArgs.parse(sub(state, "list", "-history"))
+                        .orElseThrow()
+                        .value())
+                .isEqualTo(new StateCommand.ListArgs("", true, List.of()));
+        assertThat(StateCommand.ListArgs.parse(sub(state, "list", "-history", "aws_instance.a")))
+                .isEmpty();
+        assertThat(StateCommand.ListArgs.parse(sub(state, "list", "no such", "bad["))
+                        .orElseThrow()
+                        .diagnostics())
+                .extracting(CliDiagnostic::summary)
+                .containsExactly("Invalid address", "Invalid address");
+
+        assertThat(StateCommand.ShowArgs.parse(sub(state, "show", "module.m.aws_instance.a[1]"))
+                        .orElseThrow()
+                        .value()
+                        .address())
+                .hasToString("module.m.aws_instance.a[1]");
+        assertThat(StateCommand.ShowArgs.parse(sub(state, "show"))).isEmpty();
+        assertThat(StateCommand.ShowArgs.parse(sub(state, "show", "a.b", "c.d")))
+                .isEmpty();
+        assertThat(StateCommand.ShowArgs.parse(sub(state, "show", "no such"))
+                        .orElseThrow()
+                        .hasErrors())
+                .isTrue();
+    }
+
+    @Test
+    void statePullAndPushParseTheSerialAndKeepTheLockResultForLater() {
+        StateCommand state = new StateCommand();
+        assertThat(StateCommand.PullArgs.parse(sub(state, "pull")).value())
+                .isEqualTo(new StateCommand.PullArgs(Optional.empty(), Optional.empty()));
+        assertThat(StateCommand.PullArgs.parse(sub(state, "pull", "-serial=7", "-lineage=L"))
+                        .value())
+                .isEqualTo(new StateCommand.PullArgs(Optional.of(7L), Optional.of("L")));
+        assertThat(StateCommand.PullArgs.parse(sub(state, "pull", "-serial=seven"))
+                        .diagnostics())
+                .extracting(CliDiagnostic::summary)
+                .containsExactly("Invalid value for -serial");
+
+        StateCommand.PushArgs push = StateCommand.PushArgs.parse(
+                        sub(state, "push", "-force", "-lock-timeout=soon", "s.tfstate"))
+                .orElseThrow();
+        assertThat(push.file()).isEqualTo("s.tfstate");
+        assertThat(push.force()).isTrue();
+        assertThat(push.lock().diagnostics())
+                .extracting(CliDiagnostic::summary)
+                .containsExactly("Invalid value for -lock-timeout");
+        assertThat(StateCommand.PushArgs.parse(sub(state, "push"))).isEmpty();
+    }
+
+    @Test
+    void stateEditsCheckAddressesBeforeTheLockAndADryRunTakesNoLock() {
+        StateCommand state = new StateCommand();
+        StateCommand.RmArgs rm = StateCommand.RmArgs.parse(sub(state, "rm", "-dry-run", "aws_instance.a", "module.m"))
+                .orElseThrow()
+                .value();
+        assertThat(rm.dryRun()).isTrue();
+        assertThat(rm.lock()).isEqualTo(dev.strata.state.LockRequest.none());
+        assertThat(rm.addresses()).extracting(Object::toString).containsExactly("aws_instance.a", "module.m");
+        assertThat(StateCommand.RmArgs.parse(sub(state, "rm"))).isEmpty();
+        assertThat(StateCommand.RmArgs.parse(sub(state, "rm", "-lock-timeout=soon", "no such"))
+                        .orElseThrow()
+                        .diagnostics())
+                .extracting(CliDiagnostic::summary)
+                .containsExactly("Invalid address");
+        assertThat(StateCommand.RmArgs.parse(sub(state, "rm", "-lock-timeout=soon", "aws_instance.a"))
+                        .orElseThrow()
+                        .diagnostics())
+                .extracting(CliDiagnostic::summary)
+                .containsExactly("Invalid value for -lock-timeout");
+
+        StateCommand.MvArgs mv = StateCommand.MvArgs.parse(sub(state, "mv", "aws_instance.a", "aws_instance.b"))
+                .orElseThrow()
+                .value();
+        assertThat(mv.source()).hasToString("aws_instance.a");
+        assertThat(mv.destination()).hasToString("aws_instance.b");
+        assertThat(mv.dryRun()).isFalse();
+        assertThat(mv.lock()).isNotEqualTo(dev.strata.state.LockRequest.none());
+        assertThat(StateCommand.MvArgs.parse(sub(state, "mv", "aws_instance.a")))
+                .isEmpty();
+        assertThat(StateCommand.MvArgs.parse(sub(state, "mv", "aws_instance.a", "no such"))
+                        .orElseThrow()
+                        .diagnostics())
+                .extracting(CliDiagnostic::summary)
+                .containsExactly("Invalid address");
+
+        StateCommand.ReplaceProviderArgs replace = StateCommand.ReplaceProviderArgs.parse(
+                        sub(state, "replace-provider", "-auto-approve", "-lock=false", "hashicorp/aws", "acme/aws"))
+                .orElseThrow()
+                .value();
+        assertThat(replace)
+                .isEqualTo(new StateCommand.ReplaceProviderArgs(
+                        "hashicorp/aws", "acme/aws", true, dev.strata.state.LockRequest.none()));
+        assertThat(StateCommand.ReplaceProviderArgs.parse(sub(state, "replace-provider", "hashicorp/aws")))
+                .isEmpty();
+        assertThat(StateCommand.ReplaceProviderArgs.parse(
+                                sub(state, "replace-provider", "-lock-timeout=x", "hashicorp/aws", "acme/aws"))
+                        .orElseThrow()
+                        .diagnostics())
+                .extracting(CliDiagnostic::summary)
+                .containsExactly("Invalid value for -lock-timeout");
+    }
+
+    @Test
+    void providersSubcommandsParseTheirFlagsAndCarryPlatformProblemsForLater() {
+        ProvidersCommand providers = new ProvidersCommand();
+        assertThat(ProvidersCommand.SchemaArgs.parse(sub(providers, "schema", "-json")))
+                .isEqualTo(new ProvidersCommand.SchemaArgs(true));
+        assertThat(ProvidersCommand.SchemaArgs.parse(sub(providers, "schema")).json())
+                .isFalse();
+
+        ProvidersCommand.LockArgs lock = ProvidersCommand.LockArgs.parse(sub(
+                providers, "lock", "-platform=linux_amd64", "-platform=darwin_arm64", "-fs-mirror=m", "hashicorp/aws"));
+        assertThat(lock.providers()).containsExactly("hashicorp/aws");
+        assertThat(lock.fsMirror()).contains("m");
+        assertThat(lock.platforms().value())
+                .containsExactly(
+                        new dev.strata.tfplugin.install.Platform("linux", "amd64"),
+                        new dev.strata.tfplugin.install.Platform("darwin", "arm64"));
+        ProvidersCommand.LockArgs defaults = ProvidersCommand.LockArgs.parse(sub(providers, "lock"));
+        assertThat(defaults.providers()).isEmpty();
+        assertThat(defaults.fsMirror()).isEmpty();
+        assertThat(defaults.platforms().value()).containsExactly(dev.strata.tfplugin.install.Platform.current());
+        assertThat(ProvidersCommand.LockArgs.parse(sub(providers, "lock", "-platform=linux"))
+                        .platforms()
+                        .diagnostics())
+                .extracting(CliDiagnostic::summary)
+                .containsExactly("Invalid target platform");
+
+        ProvidersCommand.MirrorArgs mirror = ProvidersCommand.MirrorArgs.parse(
+                        sub(providers, "mirror", "-platform=_amd64", "out"))
+                .orElseThrow();
+        assertThat(mirror.directory()).isEqualTo("out");
+        assertThat(mirror.platforms().hasErrors()).isTrue();
+        assertThat(ProvidersCommand.MirrorArgs.parse(sub(providers, "mirror"))).isEmpty();
+        assertThat(ProvidersCommand.MirrorArgs.parse(sub(providers, "mirror", "a", "b")))
+                .isEmpty();
+    }
+
+    @Test
+    void workspaceNamesAreRefusedWithPlainLinesAndLockProblemsWaitForTheExistenceChecks() {
+        WorkspaceCommand workspace = new WorkspaceCommand();
+        WorkspaceCommand.NewArgs created = WorkspaceCommand.NewArgs.parse(
+                        sub(workspace, "new", "-lock-timeout=soon", "dev"))
+                .args()
+                .orElseThrow();
+        assertThat(created.name()).isEqualTo("dev");
+        assertThat(created.lock().diagnostics())
+                .extracting(CliDiagnostic::summary)
+                .containsExactly("Invalid value for -lock-timeout");
+        assertThat(WorkspaceCommand.NewArgs.parse(sub(workspace, "new")).refusal())
+                .isEqualTo(
+                        "Expected a single argument: NAME.\n\nUsage: strata [global options] workspace new [OPTIONS] NAME");
+        assertThat(WorkspaceCommand.NewArgs.parse(sub(workspace, "new", "a/b")).refusal())
+                .isEqualTo(dev.strata.state.Workspaces.checkName("a/b").detail());
+
+        assertThat(WorkspaceCommand.SelectArgs.parse(sub(workspace, "select", "-or-create", "dev"))
+                        .args())
+                .contains(new WorkspaceCommand.SelectArgs("dev", true));
+        assertThat(WorkspaceCommand.SelectArgs.parse(sub(workspace, "select", "a", "b"))
+                        .args())
+                .isEmpty();
+
+        WorkspaceCommand.DeleteArgs delete = WorkspaceCommand.DeleteArgs.parse(
+                        sub(workspace, "delete", "-force", "-lock=false", "dev"))
+                .args()
+                .orElseThrow();
+        assertThat(delete.name()).isEqualTo("dev");
+        assertThat(delete.force()).isTrue();
+        assertThat(delete.lock().value()).isEqualTo(dev.strata.state.LockRequest.none());
+        assertThat(WorkspaceCommand.DeleteArgs.parse(sub(workspace, "delete")).refusal())
+                .endsWith("workspace delete [OPTIONS] NAME");
+    }
 }
