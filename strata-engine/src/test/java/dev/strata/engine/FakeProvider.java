@@ -1,5 +1,6 @@
 package dev.strata.engine;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Attribute;
@@ -36,7 +37,7 @@ final class FakeProvider implements Provider {
     volatile boolean permanentFailure;
     volatile boolean driftingPlans;
     /** When set, resource validation fails at this attribute path, as a provider's ConflictsWith would. */
-    volatile dev.strata.provider.AttributePath validateError;
+    volatile AttributePath validateError;
     /** Returns {@code ""} after apply where the plan had a null {@code value}, as legacy-SDK resources do. */
     volatile boolean emptyForNull;
     /** Fails every apply as a provider whose process died does. */
@@ -112,7 +113,7 @@ final class FakeProvider implements Provider {
 
     @Override
     public ProviderDiagnostics validateResourceConfig(String typeName, Value config) {
-        dev.strata.provider.AttributePath at = validateError;
+        AttributePath at = validateError;
         return at == null
                 ? ProviderDiagnostics.NONE
                 : ProviderDiagnostics.of(dev.strata.provider.ProviderDiagnostic.error(
@@ -176,12 +177,12 @@ final class FakeProvider implements Provider {
         if (plansDefaults && p.attributes().get("value").isNull()) {
             p = with(p, "value", Value.string("default"));
         }
-        java.util.List<dev.strata.provider.AttributePath> replace = java.util.List.of();
+        java.util.List<AttributePath> replace = java.util.List.of();
         if (!r.priorState().isNull()) {
             Value before = r.priorState().attributes().get("zone");
             Value after = p.attributes().get("zone");
             if (before != null && !before.equals(after)) {
-                replace = java.util.List.of(dev.strata.provider.AttributePath.of("zone"));
+                replace = java.util.List.of(AttributePath.of("zone"));
                 // A replacement is a new object: its computed attributes are unknown again.
                 p = with(with(p, "id", Value.unknown(Type.STRING)), "serial", Value.unknown(Type.NUMBER));
             }

@@ -2,6 +2,7 @@ package dev.strata.provider;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.addr.Version;
 import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.Result;

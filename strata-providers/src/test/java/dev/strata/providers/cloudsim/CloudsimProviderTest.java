@@ -2,12 +2,12 @@ package dev.strata.providers.cloudsim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.addr.VersionConstraint;
 import dev.strata.cloudsim.CloudSim;
 import dev.strata.cloudsim.Knobs;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.AttributePath;
 import dev.strata.provider.Failure;
 import dev.strata.provider.ProposedNewState;
 import dev.strata.provider.Provider;
