@@ -7,7 +7,6 @@ import dev.strata.provider.Attribute;
 import dev.strata.provider.Block;
 import dev.strata.provider.Failure;
 import dev.strata.provider.Provider;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.ProviderFactory;
@@ -29,7 +28,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * applying it, {@code "apply-oom"} runs out of memory while applying it.
  */
 final class FakeProvider implements Provider {
-    static final ProviderAddress ADDRESS = new ProviderAddress("example.com", "test", "fake");
+    static final dev.strata.addr.Provider ADDRESS = new dev.strata.addr.Provider("example.com", "test", "fake");
 
     final AtomicInteger applies = new AtomicInteger();
     final AtomicInteger plans = new AtomicInteger();

@@ -19,7 +19,6 @@ import dev.strata.lang.value.Value;
 import dev.strata.provider.Block;
 import dev.strata.provider.NestingMode;
 import dev.strata.provider.Provider;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.ProviderFactory;
@@ -58,7 +57,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class TerraformProviderAwsTest {
     static final Path MIRROR = Path.of(System.getProperty("strata.test.pluginMirror", "/opt/tf-plugins"));
-    static final ProviderAddress AWS = ProviderAddress.hashicorp("aws");
+    static final dev.strata.addr.Provider AWS = dev.strata.addr.Provider.hashicorp("aws");
 
     @TempDir
     static Path dir;
@@ -84,7 +83,7 @@ class TerraformProviderAwsTest {
         var r = ProviderInstaller.install(
                 o,
                 List.of(new ProviderInstaller.Requirement(
-                        new dev.strata.provider.ProviderAddress("registry.terraform.io", "hashicorp", "aws"),
+                        new dev.strata.addr.Provider("registry.terraform.io", "hashicorp", "aws"),
                         List.of(">= 5.0, < 6.0"))),
                 LockFile.empty(),
                 line -> {});
