@@ -6,6 +6,7 @@ import dev.strata.hcl.Result;
 import dev.strata.hcl.SourceRange;
 import java.util.Comparator;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -33,7 +34,48 @@ public record Provider(String hostname, String namespace, String type) implement
         if (localName.equals("terraform")) {
             return BUILTIN_TERRAFORM;
         }
-        return new Provider(DEFAULT_HOSTNAME, DEFAULT_NAMESPACE, localName);
+        return hashicorp(localName);
+    }
+
+    /** {@code registry.terraform.io/hashicorp/<type>}. */
+    public static Provider hashicorp(String type) {
+        return new Provider(DEFAULT_HOSTNAME, DEFAULT_NAMESPACE, type);
+    }
+
+    /**
+     * The provider Terraform assumes for a resource type that no {@code required_providers} entry
+     * claims: the type name up to its first underscore, in the {@code hashicorp} namespace
+     * ({@code random_pet} → {@code hashicorp/random}), except the built-in {@code terraform}.
+     */
+    public static Provider impliedFor(String resourceType) {
+        int u = resourceType.indexOf('_');
+        return implied((u < 0 ? resourceType : resourceType.substring(0, u)).toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * Reads an address where Strata only looks a provider up (the lock file, the CLI configuration's
+     * {@code dev_overrides}): {@code type}, {@code namespace/type} or {@code hostname/namespace/type}, each part
+     * letters, digits, dots, dashes or underscores in any case, kept in lower case; empty if it is not one.
+     * A configuration's {@code source} is read by the stricter {@link #parse}.
+     */
+    public static Optional<Provider> lookup(String source) {
+        String[] p = source.toLowerCase(Locale.ROOT).split("/", -1);
+        for (String part : p) {
+            if (part.isEmpty() || !part.matches("[a-z0-9._-]+")) {
+                return Optional.empty();
+            }
+        }
+        return switch (p.length) {
+            case 1 -> Optional.of(hashicorp(p[0]));
+            case 2 -> Optional.of(new Provider(DEFAULT_HOSTNAME, p[0], p[1]));
+            case 3 -> Optional.of(new Provider(p[0], p[1], p[2]));
+            default -> Optional.empty();
+        };
+    }
+
+    /** {@link #parse(String, SourceRange)} where there is no source to point at. */
+    public static Result<Provider> parse(String source) {
+        return parse(source, null);
     }
 
     /** Parses {@code type}, {@code namespace/type} or {@code hostname/namespace/type}. */

@@ -3,6 +3,7 @@ package dev.strata.engine;
 import dev.strata.addr.AbsProviderConfig;
 import dev.strata.addr.AbsResource;
 import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.AttributePath;
 import dev.strata.addr.ConfigResource;
 import dev.strata.addr.InstanceKey;
 import dev.strata.addr.Module;
@@ -25,7 +26,7 @@ import dev.strata.hcl.Traverser;
 import dev.strata.lang.funcs.GoDuration;
 import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.AttributePath;
+import dev.strata.provider.AttributePaths;
 import dev.strata.provider.Block;
 import dev.strata.provider.Failure;
 import dev.strata.provider.ObjectChecks;
@@ -625,7 +626,8 @@ final class InstanceOps {
         } else {
             Value priorNow = prior;
             replacePaths = p.requiresReplace.stream()
-                    .filter(path -> !path.valueIn(priorNow).equals(path.valueIn(p.value)))
+                    .filter(path ->
+                            !AttributePaths.valueIn(path, priorNow).equals(AttributePaths.valueIn(path, p.value)))
                     .toList();
             if (obj.status() == ObjectStatus.TAINTED) {
                 reason = "replace_because_tainted";

@@ -1,12 +1,10 @@
 package dev.strata.engine;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.Body;
 import dev.strata.hcl.BodyContent;
 import dev.strata.hcl.SourceRange;
-import dev.strata.lang.types.Type;
-import dev.strata.lang.value.Value;
-import dev.strata.provider.AttributePath;
 import dev.strata.provider.Block;
 import dev.strata.provider.NestedBlock;
 import java.util.List;
@@ -26,7 +24,7 @@ final class PathRanges {
         SourceRange found = null;
         List<AttributePath.Step> steps = path.steps();
         for (int i = 0; i < steps.size(); i++) {
-            if (!(steps.get(i) instanceof AttributePath.GetAttr(String name))) {
+            if (!(steps.get(i) instanceof AttributePath.Attr(String name))) {
                 return found;
             }
             BodyContent c = at.content(BodyDecoder.bodySchema(s)).value();
@@ -44,8 +42,8 @@ final class PathRanges {
                 return found;
             }
             dev.strata.hcl.Block chosen = blocks.getFirst();
-            if (i + 1 < steps.size() && steps.get(i + 1) instanceof AttributePath.Index(Value key)) {
-                chosen = select(blocks, key);
+            if (i + 1 < steps.size() && !(steps.get(i + 1) instanceof AttributePath.Attr)) {
+                chosen = select(blocks, steps.get(i + 1));
                 if (chosen == null) {
                     return blocks.getFirst().defRange();
                 }
@@ -58,20 +56,19 @@ final class PathRanges {
         return found;
     }
 
-    private static dev.strata.hcl.Block select(List<dev.strata.hcl.Block> blocks, Value key) {
-        if (!key.isKnownAndNotNull()) {
-            return null;
-        }
-        if (key.type() == Type.STRING) {
-            return blocks.stream()
-                    .filter(b -> !b.labels().isEmpty() && b.labels().getFirst().equals(key.asString()))
-                    .findFirst()
-                    .orElse(null);
-        }
-        if (key.type() == Type.NUMBER) {
-            int i = key.asNumber().intValue();
-            return i >= 0 && i < blocks.size() ? blocks.get(i) : null;
-        }
-        return null;
+    private static dev.strata.hcl.Block select(List<dev.strata.hcl.Block> blocks, AttributePath.Step key) {
+        return switch (key) {
+            case AttributePath.IndexString k ->
+                blocks.stream()
+                        .filter(b ->
+                                !b.labels().isEmpty() && b.labels().getFirst().equals(k.key()))
+                        .findFirst()
+                        .orElse(null);
+            case AttributePath.IndexNumber n -> {
+                int i = n.index().intValue();
+                yield i >= 0 && i < blocks.size() ? blocks.get(i) : null;
+            }
+            case AttributePath.Attr a -> null;
+        };
     }
 }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.addr.AbsProviderConfig;
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.Addrs;
+import dev.strata.addr.AttributePath;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.IoProblems;
 import dev.strata.lang.types.ListType;
@@ -18,7 +19,6 @@ import dev.strata.lang.types.TupleType;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.AttributePath;
 import dev.strata.provider.PrivateState;
 import dev.strata.provider.ValueJson;
 import dev.strata.state.StateCodec;
@@ -119,8 +119,9 @@ public final class PlanCodec {
         ArrayNode a = F.arrayNode();
         for (AttributePath.Step s : p.steps()) {
             switch (s) {
-                case AttributePath.GetAttr g -> a.add(g.name());
-                case AttributePath.Index i -> a.add(typed(i.key()));
+                case AttributePath.Attr g -> a.add(g.name());
+                case AttributePath.IndexString k -> a.add(typed(Value.string(k.key())));
+                case AttributePath.IndexNumber n -> a.add(typed(Value.number(n.index())));
             }
         }
         return a;
@@ -263,6 +264,16 @@ public final class PlanCodec {
         return x.asText();
     }
 
+    private static AttributePath indexed(AttributePath ap, Value key) throws Damaged {
+        if (key.isKnownAndNotNull() && key.type() == Type.STRING) {
+            return ap.key(key.asString());
+        }
+        if (key.isKnownAndNotNull() && key.type() == Type.NUMBER) {
+            return ap.index(key.asNumber());
+        }
+        throw new Damaged("bad replace path key of type " + key.type().friendlyName());
+    }
+
     private static ResourceChange change(JsonNode c) throws Damaged {
         var addr = Addrs.parseAbsResourceInstance(text(c, "addr"));
         if (addr.value() == null) {
@@ -277,7 +288,7 @@ public final class PlanCodec {
         for (JsonNode p : c.path("replace_paths")) {
             AttributePath ap = AttributePath.ROOT;
             for (JsonNode s : p) {
-                ap = s.isTextual() ? ap.attr(s.asText()) : ap.element(untyped(s));
+                ap = s.isTextual() ? ap.attr(s.asText()) : indexed(ap, untyped(s));
             }
             paths.add(ap);
         }

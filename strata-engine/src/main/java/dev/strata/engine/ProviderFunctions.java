@@ -108,7 +108,7 @@ public final class ProviderFunctions implements AutoCloseable {
                     vc = parsed.value();
                 }
             }
-            Result<ProviderFactory> f = source.resolve(ProviderPool.address(a), vc);
+            Result<ProviderFactory> f = source.resolve(a, vc);
             if (f.value() == null) {
                 return Result.of(null, f.diagnostics());
             }

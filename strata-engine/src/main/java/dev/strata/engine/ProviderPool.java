@@ -7,7 +7,6 @@ import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Provider;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderSchema;
 import dev.strata.provider.ProviderSource;
@@ -40,10 +39,6 @@ final class ProviderPool implements AutoCloseable {
         this.workingDir = workingDir;
         this.environment = environment;
         this.functions = new ProviderFunctions(source);
-    }
-
-    static ProviderAddress address(dev.strata.addr.Provider p) {
-        return new ProviderAddress(p.hostname(), p.namespace(), p.type());
     }
 
     /** The {@code required_providers} entry of the module a provider configuration belongs to, or null. */
@@ -85,7 +80,7 @@ final class ProviderPool implements AutoCloseable {
     /** The (unconfigured until {@link #configure}) provider for a configuration; null with errors if unavailable. */
     Result<Provider> get(AbsProviderConfig cfg, VersionConstraint constraints) {
         return instances.computeIfAbsent(cfg, c -> {
-            Result<ProviderFactory> f = source.resolve(address(c.provider()), constraints);
+            Result<ProviderFactory> f = source.resolve(c.provider(), constraints);
             if (f.value() == null) {
                 return Result.of(null, f.diagnostics());
             }

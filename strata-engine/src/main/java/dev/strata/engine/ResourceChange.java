@@ -2,8 +2,8 @@ package dev.strata.engine;
 
 import dev.strata.addr.AbsProviderConfig;
 import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.AttributePath;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.AttributePath;
 import dev.strata.provider.PrivateState;
 import java.util.List;
 import java.util.Objects;

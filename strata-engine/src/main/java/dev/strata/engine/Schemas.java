@@ -31,8 +31,8 @@ public final class Schemas {
 
     private Optional<ProviderSchema> of(AbsProviderConfig stateProvider) {
         return cache.computeIfAbsent(stateProvider, cfg -> {
-            ProviderFactory f = source.resolve(ProviderPool.address(cfg.provider()), VersionConstraint.ANY)
-                    .value();
+            ProviderFactory f =
+                    source.resolve(cfg.provider(), VersionConstraint.ANY).value();
             if (f == null) {
                 return Optional.empty();
             }

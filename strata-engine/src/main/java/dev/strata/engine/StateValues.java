@@ -3,6 +3,7 @@ package dev.strata.engine;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.strata.addr.AttributePath;
 import dev.strata.lang.types.ListType;
 import dev.strata.lang.types.MapType;
 import dev.strata.lang.types.ObjectType;
@@ -12,7 +13,6 @@ import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.ValueJson;
-import dev.strata.state.AttributePath;
 import dev.strata.state.JsonValue;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -63,13 +63,13 @@ public final class StateValues {
         switch (v.type()) {
             case ObjectType o ->
                 v.attributes().forEach((k, e) -> {
-                    at.add(new AttributePath.GetAttr(k));
+                    at.add(new AttributePath.Attr(k));
                     collect(e, at, out);
                     at.removeLast();
                 });
             case MapType m ->
                 v.attributes().forEach((k, e) -> {
-                    at.add(new AttributePath.Index(typedKey(JsonValue.StringValue.class, k)));
+                    at.add(new AttributePath.IndexString(k));
                     collect(e, at, out);
                     at.removeLast();
                 });
@@ -82,22 +82,10 @@ public final class StateValues {
     private static void indexed(Value v, List<AttributePath.Step> at, List<AttributePath> out) {
         List<Value> els = v.elements();
         for (int i = 0; i < els.size(); i++) {
-            at.add(new AttributePath.Index(typedKey(JsonValue.NumberValue.class, Integer.toString(i))));
+            at.add(new AttributePath.IndexNumber(BigDecimal.valueOf(i)));
             collect(els.get(i), at, out);
             at.removeLast();
         }
-    }
-
-    private static JsonValue typedKey(Class<?> kind, String key) {
-        Map<String, JsonValue> m = new LinkedHashMap<>();
-        if (kind == JsonValue.NumberValue.class) {
-            m.put("value", new JsonValue.NumberValue(key));
-            m.put("type", new JsonValue.StringValue("number"));
-        } else {
-            m.put("value", new JsonValue.StringValue(key));
-            m.put("type", new JsonValue.StringValue("string"));
-        }
-        return new JsonValue.ObjectValue(m);
     }
 
     private static Value markAt(Value v, List<AttributePath.Step> steps, int i) {
@@ -110,7 +98,7 @@ public final class StateValues {
         AttributePath.Step s = steps.get(i);
         switch (v.type()) {
             case ObjectType o -> {
-                if (s instanceof AttributePath.GetAttr g && v.attributes().containsKey(g.name())) {
+                if (s instanceof AttributePath.Attr g && v.attributes().containsKey(g.name())) {
                     Map<String, Value> attrs = new java.util.TreeMap<>(v.attributes());
                     attrs.put(g.name(), markAt(attrs.get(g.name()), steps, i + 1));
                     return Value.object(attrs).withMarks(v.marks());
@@ -163,17 +151,10 @@ public final class StateValues {
     }
 
     private static String keyText(AttributePath.Step s) {
-        if (!(s instanceof AttributePath.Index ix)) {
-            return null;
-        }
-        JsonValue k = ix.key();
-        if (k instanceof JsonValue.ObjectValue o && o.get("value") != null) {
-            k = o.get("value");
-        }
-        return switch (k) {
-            case JsonValue.StringValue sv -> sv.value();
-            case JsonValue.NumberValue n -> n.text();
-            default -> null;
+        return switch (s) {
+            case AttributePath.IndexString k -> k.key();
+            case AttributePath.IndexNumber n -> n.index().toPlainString();
+            case AttributePath.Attr a -> null;
         };
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.Addrs;
+import dev.strata.addr.Provider;
 import dev.strata.addr.Targetable;
 import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
@@ -101,12 +102,10 @@ final class EngineHarness {
     }
 
     /** A factory for a test provider at {@code address}, version 1.0.0; {@code create} runs per start. */
-    static ProviderFactory factory(
-            dev.strata.provider.ProviderAddress address,
-            java.util.function.Supplier<dev.strata.provider.Provider> create) {
+    static ProviderFactory factory(Provider address, java.util.function.Supplier<dev.strata.provider.Provider> create) {
         return new ProviderFactory() {
             @Override
-            public dev.strata.provider.ProviderAddress address() {
+            public Provider address() {
                 return address;
             }
 

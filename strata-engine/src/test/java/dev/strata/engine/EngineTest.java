@@ -2,6 +2,7 @@ package dev.strata.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.config.ConfigTree;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Result;
@@ -54,19 +55,19 @@ class EngineTest {
                   }
                 }
                 """);
-        fake.validateError = dev.strata.provider.AttributePath.of("value");
+        fake.validateError = AttributePath.of("value");
         List<Diagnostic> d = validate(tree).asList();
         assertThat(d).singleElement().satisfies(x -> {
             assertThat(x.summary()).isEqualTo("Conflicting configuration");
             assertThat(x.subject().start().line()).isEqualTo(7);
             assertThat(x.subject().start().column()).isEqualTo(11);
         });
-        fake.validateError = dev.strata.provider.AttributePath.of("timeouts", "create");
+        fake.validateError = AttributePath.of("timeouts", "create");
         assertThat(validate(tree).asList())
                 .singleElement()
                 .satisfies(x -> assertThat(x.subject().start().line()).isEqualTo(9));
         // A path to nothing written falls back to the resource's block header.
-        fake.validateError = dev.strata.provider.AttributePath.of("id");
+        fake.validateError = AttributePath.of("id");
         assertThat(validate(tree).asList())
                 .singleElement()
                 .satisfies(x -> assertThat(x.subject().start().line()).isEqualTo(6));

@@ -1,12 +1,12 @@
 package dev.strata.engine;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Attribute;
 import dev.strata.provider.Block;
 import dev.strata.provider.Failure;
 import dev.strata.provider.Provider;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.ProviderFactory;
@@ -28,7 +28,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * applying it, {@code "apply-oom"} runs out of memory while applying it.
  */
 final class FakeProvider implements Provider {
-    static final ProviderAddress ADDRESS = new ProviderAddress("example.com", "test", "fake");
+    static final dev.strata.addr.Provider ADDRESS = new dev.strata.addr.Provider("example.com", "test", "fake");
 
     final AtomicInteger applies = new AtomicInteger();
     final AtomicInteger plans = new AtomicInteger();
@@ -36,7 +36,7 @@ final class FakeProvider implements Provider {
     volatile boolean permanentFailure;
     volatile boolean driftingPlans;
     /** When set, resource validation fails at this attribute path, as a provider's ConflictsWith would. */
-    volatile dev.strata.provider.AttributePath validateError;
+    volatile AttributePath validateError;
     /** Returns {@code ""} after apply where the plan had a null {@code value}, as legacy-SDK resources do. */
     volatile boolean emptyForNull;
     /** Fails every apply as a provider whose process died does. */
@@ -112,7 +112,7 @@ final class FakeProvider implements Provider {
 
     @Override
     public ProviderDiagnostics validateResourceConfig(String typeName, Value config) {
-        dev.strata.provider.AttributePath at = validateError;
+        AttributePath at = validateError;
         return at == null
                 ? ProviderDiagnostics.NONE
                 : ProviderDiagnostics.of(dev.strata.provider.ProviderDiagnostic.error(
@@ -176,12 +176,12 @@ final class FakeProvider implements Provider {
         if (plansDefaults && p.attributes().get("value").isNull()) {
             p = with(p, "value", Value.string("default"));
         }
-        java.util.List<dev.strata.provider.AttributePath> replace = java.util.List.of();
+        java.util.List<AttributePath> replace = java.util.List.of();
         if (!r.priorState().isNull()) {
             Value before = r.priorState().attributes().get("zone");
             Value after = p.attributes().get("zone");
             if (before != null && !before.equals(after)) {
-                replace = java.util.List.of(dev.strata.provider.AttributePath.of("zone"));
+                replace = java.util.List.of(AttributePath.of("zone"));
                 // A replacement is a new object: its computed attributes are unknown again.
                 p = with(with(p, "id", Value.unknown(Type.STRING)), "serial", Value.unknown(Type.NUMBER));
             }

@@ -4,7 +4,6 @@ import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Block;
 import dev.strata.provider.Provider;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderFunction;
@@ -22,7 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * type (a dynamic parameter and result); {@code check(s)} fails for the call as a whole.
  */
 final class FunctionProvider implements Provider {
-    static final ProviderAddress ADDRESS = new ProviderAddress("example.com", "test", "fn");
+    static final dev.strata.addr.Provider ADDRESS = new dev.strata.addr.Provider("example.com", "test", "fn");
 
     final AtomicInteger created = new AtomicInteger();
     final AtomicInteger calls = new AtomicInteger();

@@ -1,5 +1,6 @@
 package dev.strata.provider;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.lang.types.DynamicType;
 import dev.strata.lang.types.ListType;
 import dev.strata.lang.types.MapType;

@@ -1,5 +1,6 @@
 package dev.strata.provider;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.lang.value.Value;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.strata.provider;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Severity;
 import dev.strata.hcl.SourceRange;

@@ -1,5 +1,6 @@
 package dev.strata.provider;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.SourceRange;
 import java.time.Duration;

@@ -10,7 +10,7 @@ import dev.strata.addr.Version;
 public interface ProviderFactory {
 
     /** The source address configurations use for this provider. */
-    ProviderAddress address();
+    dev.strata.addr.Provider address();
 
     /** The version this implementation reports, checked against {@code required_providers}. */
     Version version();

@@ -19,9 +19,9 @@ import java.util.stream.Collectors;
  */
 public final class ProviderRegistry implements ProviderSource {
 
-    private final SortedMap<ProviderAddress, ProviderFactory> factories;
+    private final SortedMap<dev.strata.addr.Provider, ProviderFactory> factories;
 
-    private ProviderRegistry(SortedMap<ProviderAddress, ProviderFactory> factories) {
+    private ProviderRegistry(SortedMap<dev.strata.addr.Provider, ProviderFactory> factories) {
         this.factories = Collections.unmodifiableSortedMap(factories);
     }
 
@@ -37,7 +37,7 @@ public final class ProviderRegistry implements ProviderSource {
     }
 
     public static ProviderRegistry of(List<ProviderFactory> factories) {
-        SortedMap<ProviderAddress, ProviderFactory> m = new TreeMap<>();
+        SortedMap<dev.strata.addr.Provider, ProviderFactory> m = new TreeMap<>();
         for (ProviderFactory f : factories) {
             ProviderFactory old = m.put(f.address(), f);
             if (old != null) {
@@ -58,12 +58,12 @@ public final class ProviderRegistry implements ProviderSource {
      * none, the result is null with an error that names the provider and lists what is available.
      */
     /** Whether some version of the provider at {@code address} is built in. */
-    public boolean has(ProviderAddress address) {
+    public boolean has(dev.strata.addr.Provider address) {
         return factories.containsKey(address);
     }
 
     @Override
-    public Result<ProviderFactory> resolve(ProviderAddress address, VersionConstraint constraints) {
+    public Result<ProviderFactory> resolve(dev.strata.addr.Provider address, VersionConstraint constraints) {
         ProviderFactory f = factories.get(address);
         if (f == null) {
             return Result.of(

@@ -13,7 +13,7 @@ public interface ProviderSource {
      * The provider for {@code address} whose version satisfies {@code constraints}; when there is none,
      * a null value with an error that names the provider and says what is available.
      */
-    Result<ProviderFactory> resolve(ProviderAddress address, VersionConstraint constraints);
+    Result<ProviderFactory> resolve(dev.strata.addr.Provider address, VersionConstraint constraints);
 
     /**
      * Tries {@code first}, then {@code second} when {@code first} has no provider of that address. A

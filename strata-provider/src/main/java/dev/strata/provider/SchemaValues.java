@@ -1,5 +1,6 @@
 package dev.strata.provider;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.lang.types.ObjectType;
 import dev.strata.lang.value.ConversionResult;
 import dev.strata.lang.value.Convert;

@@ -2,6 +2,7 @@ package dev.strata.provider;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.addr.Version;
 import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.Result;
@@ -12,34 +13,38 @@ class RegistryTest {
 
     @Test
     void sourceAddressesParseInAllForms() {
-        assertThat(ProviderAddress.parse("registry.terraform.io/hashicorp/random")
+        assertThat(dev.strata.addr.Provider.parse("registry.terraform.io/hashicorp/random")
                         .value())
-                .isEqualTo(ProviderAddress.hashicorp("random"));
-        assertThat(ProviderAddress.parse("HashiCorp/Random").value()).isEqualTo(ProviderAddress.hashicorp("random"));
-        assertThat(ProviderAddress.parse("random").value()).isEqualTo(ProviderAddress.hashicorp("random"));
-        assertThat(ProviderAddress.parse("example.com:8443/acme/widgets")
+                .isEqualTo(dev.strata.addr.Provider.hashicorp("random"));
+        assertThat(dev.strata.addr.Provider.parse("HashiCorp/Random").value())
+                .isEqualTo(dev.strata.addr.Provider.hashicorp("random"));
+        assertThat(dev.strata.addr.Provider.parse("random").value())
+                .isEqualTo(dev.strata.addr.Provider.hashicorp("random"));
+        assertThat(dev.strata.addr.Provider.parse("example.com:8443/acme/widgets")
                         .value()
                         .toString())
                 .isEqualTo("example.com:8443/acme/widgets");
-        assertThat(ProviderAddress.parse("cyrilgdn/postgresql").value().forDisplay())
+        assertThat(dev.strata.addr.Provider.parse("cyrilgdn/postgresql").value().forDisplay())
                 .isEqualTo("cyrilgdn/postgresql");
-        assertThat(ProviderAddress.parse("a/b/c/d").hasErrors()).isTrue();
-        assertThat(ProviderAddress.parse("hashicorp/-x").hasErrors()).isTrue();
-        assertThat(ProviderAddress.parse("hashicorp/terraform-provider-aws")
+        assertThat(dev.strata.addr.Provider.parse("a/b/c/d").hasErrors()).isTrue();
+        assertThat(dev.strata.addr.Provider.parse("hashicorp/-x").hasErrors()).isTrue();
+        assertThat(dev.strata.addr.Provider.parse("hashicorp/terraform-provider-aws")
                         .diagnostics()
                         .asList()
                         .get(0)
                         .detail())
-                .contains("did you mean \"hashicorp/aws\"");
+                .contains("must not start with \"terraform-provider-\"; use \"aws\"");
     }
 
     @Test
     void impliedProviderIsTheTypePrefix() {
-        assertThat(ProviderAddress.impliedFor("random_pet")).isEqualTo(ProviderAddress.hashicorp("random"));
-        assertThat(ProviderAddress.impliedFor("null_resource").toString())
+        assertThat(dev.strata.addr.Provider.impliedFor("random_pet"))
+                .isEqualTo(dev.strata.addr.Provider.hashicorp("random"));
+        assertThat(dev.strata.addr.Provider.impliedFor("null_resource").toString())
                 .isEqualTo("registry.terraform.io/hashicorp/null");
-        assertThat(ProviderAddress.impliedFor("terraform_data")).isEqualTo(ProviderAddress.TERRAFORM);
-        assertThat(ProviderAddress.TERRAFORM.toString()).isEqualTo("terraform.io/builtin/terraform");
+        assertThat(dev.strata.addr.Provider.impliedFor("terraform_data"))
+                .isEqualTo(dev.strata.addr.Provider.BUILTIN_TERRAFORM);
+        assertThat(dev.strata.addr.Provider.BUILTIN_TERRAFORM.toString()).isEqualTo("terraform.io/builtin/terraform");
     }
 
     @Test
@@ -62,7 +67,7 @@ class RegistryTest {
         assertThat(VersionConstraint.parse("~> banana").hasErrors()).isTrue();
     }
 
-    private record Fake(ProviderAddress address, Version version) implements ProviderFactory {
+    private record Fake(dev.strata.addr.Provider address, Version version) implements ProviderFactory {
         @Override
         public Provider create() {
             throw new UnsupportedOperationException("not needed");
@@ -72,19 +77,19 @@ class RegistryTest {
     @Test
     void registryResolvesAndExplainsMisses() {
         ProviderRegistry r = ProviderRegistry.of(List.of(
-                new Fake(ProviderAddress.hashicorp("random"), Version.of("3.7.2")),
-                new Fake(ProviderAddress.hashicorp("null"), Version.of("3.2.4"))));
-        assertThat(r.resolve(ProviderAddress.hashicorp("random"), VersionConstraint.ANY)
+                new Fake(dev.strata.addr.Provider.hashicorp("random"), Version.of("3.7.2")),
+                new Fake(dev.strata.addr.Provider.hashicorp("null"), Version.of("3.2.4"))));
+        assertThat(r.resolve(dev.strata.addr.Provider.hashicorp("random"), VersionConstraint.ANY)
                         .value()
                         .version())
                 .isEqualTo(Version.of("3.7.2"));
-        Result<ProviderFactory> miss = r.resolve(ProviderAddress.hashicorp("aws"), VersionConstraint.ANY);
+        Result<ProviderFactory> miss = r.resolve(dev.strata.addr.Provider.hashicorp("aws"), VersionConstraint.ANY);
         assertThat(miss.value()).isNull();
         assertThat(miss.diagnostics().asList().get(0).detail())
                 .contains("registry.terraform.io/hashicorp/aws")
                 .contains("hashicorp/null 3.2.4, hashicorp/random 3.7.2");
         Result<ProviderFactory> old = r.resolve(
-                ProviderAddress.hashicorp("random"),
+                dev.strata.addr.Provider.hashicorp("random"),
                 VersionConstraint.parse("~> 2.0").value());
         assertThat(old.diagnostics().asList().get(0).summary()).isEqualTo("Unsatisfiable provider version constraint");
     }

@@ -3,6 +3,7 @@ package dev.strata.provider;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import java.util.List;
@@ -112,9 +113,12 @@ class SchemaTest {
                 "rules",
                 Value.list(Type.STRING, List.of(Value.string("a"))));
         assertThat(AttributePath.of("tags").key("env").toString()).isEqualTo("tags[\"env\"]");
-        assertThat(AttributePath.of("tags").key("env").valueIn(v)).contains(Value.string("prod"));
-        assertThat(AttributePath.of("rules").index(0).valueIn(v)).contains(Value.string("a"));
-        assertThat(AttributePath.of("rules").index(3).valueIn(v)).isEmpty();
+        assertThat(AttributePaths.valueIn(AttributePath.of("tags").key("env"), v))
+                .contains(Value.string("prod"));
+        assertThat(AttributePaths.valueIn(AttributePath.of("rules").index(0), v))
+                .contains(Value.string("a"));
+        assertThat(AttributePaths.valueIn(AttributePath.of("rules").index(3), v))
+                .isEmpty();
         assertThat(AttributePath.of("a", "b").startsWith(AttributePath.of("a"))).isTrue();
     }
 }

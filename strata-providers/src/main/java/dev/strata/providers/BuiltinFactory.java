@@ -1,7 +1,7 @@
 package dev.strata.providers;
 
+import dev.strata.addr.Provider;
 import dev.strata.addr.Version;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderFactory;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,10 +13,10 @@ public abstract class BuiltinFactory implements ProviderFactory {
 
     private static final Properties VERSIONS = load();
 
-    private final ProviderAddress address;
+    private final Provider address;
     private final Version version;
 
-    protected BuiltinFactory(ProviderAddress address, String versionKey) {
+    protected BuiltinFactory(Provider address, String versionKey) {
         this.address = address;
         String v = VERSIONS.getProperty(versionKey);
         if (v == null) {
@@ -39,7 +39,7 @@ public abstract class BuiltinFactory implements ProviderFactory {
     }
 
     @Override
-    public ProviderAddress address() {
+    public Provider address() {
         return address;
     }
 

@@ -2,8 +2,8 @@ package dev.strata.providers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.addr.Provider;
 import dev.strata.addr.VersionConstraint;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderRegistry;
 import dev.strata.provider.Schema;
@@ -31,19 +31,18 @@ class BuiltinRegistryTest {
         for (ProviderFactory f : r.available()) {
             assertThat(f.version().toString()).matches("\\d+\\.\\d+\\.\\d+");
             var schema = f.create().schema();
-            if (!f.address().namespace().equals("hashicorp") && !f.address().isBuiltin()) {
+            if (!f.address().namespace().equals("hashicorp") && !f.address().isBuiltIn()) {
                 // As in Terraform, only hashicorp/ providers are implied by a type prefix; the others
                 // need a required_providers entry.
                 assertThat(schema.resourceTypes().keySet())
-                        .allSatisfy(
-                                t -> assertThat(ProviderAddress.impliedFor(t)).isNotEqualTo(f.address()));
+                        .allSatisfy(t -> assertThat(Provider.impliedFor(t)).isNotEqualTo(f.address()));
                 continue;
             }
             for (String type : schema.resourceTypes().keySet()) {
-                assertThat(ProviderAddress.impliedFor(type)).as(type).isEqualTo(f.address());
+                assertThat(Provider.impliedFor(type)).as(type).isEqualTo(f.address());
             }
             for (String type : schema.dataSources().keySet()) {
-                assertThat(ProviderAddress.impliedFor(type)).as(type).isEqualTo(f.address());
+                assertThat(Provider.impliedFor(type)).as(type).isEqualTo(f.address());
             }
         }
     }
@@ -72,18 +71,18 @@ class BuiltinRegistryTest {
                                 "tls_self_signed_cert"),
                 "http", List.of());
         resources.forEach((name, types) -> {
-            var schema = r.resolve(ProviderAddress.hashicorp(name), VersionConstraint.ANY)
+            var schema = r.resolve(Provider.hashicorp(name), VersionConstraint.ANY)
                     .value()
                     .create()
                     .schema();
             assertThat(schema.resourceTypes().keySet()).as(name).containsExactlyElementsOf(types);
         });
-        var tls = r.resolve(ProviderAddress.hashicorp("tls"), VersionConstraint.ANY)
+        var tls = r.resolve(Provider.hashicorp("tls"), VersionConstraint.ANY)
                 .value()
                 .create()
                 .schema();
         assertThat(tls.dataSources().keySet()).containsExactly("tls_certificate", "tls_public_key");
-        Schema pw = r.resolve(ProviderAddress.hashicorp("random"), VersionConstraint.ANY)
+        Schema pw = r.resolve(Provider.hashicorp("random"), VersionConstraint.ANY)
                 .value()
                 .create()
                 .schema()
@@ -109,7 +108,7 @@ class BuiltinRegistryTest {
 
     @Test
     void unavailableProviderIsNamedWithTheAlternatives() {
-        var miss = ProviderRegistry.load().resolve(ProviderAddress.impliedFor("aws_instance"), VersionConstraint.ANY);
+        var miss = ProviderRegistry.load().resolve(Provider.impliedFor("aws_instance"), VersionConstraint.ANY);
         assertThat(miss.value()).isNull();
         assertThat(miss.diagnostics().asList().get(0).summary()).isEqualTo("Provider not available");
         assertThat(miss.diagnostics().asList().get(0).detail())

@@ -1,5 +1,6 @@
 package dev.strata.state;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.addr.ConfigResource;
 import dev.strata.addr.InstanceKey;
 import java.util.Collections;

@@ -3,6 +3,7 @@ package dev.strata.state;
 import dev.strata.addr.AbsProviderConfig;
 import dev.strata.addr.AbsResource;
 import dev.strata.addr.Addrs;
+import dev.strata.addr.AttributePath;
 import dev.strata.addr.ConfigResource;
 import dev.strata.addr.GoOrder;
 import dev.strata.addr.InstanceKey;
@@ -14,6 +15,7 @@ import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.SourcePos;
 import dev.strata.hcl.SourceRange;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -229,18 +231,45 @@ public final class StateCodec {
         for (AttributePath.Step step : p.steps()) {
             Map<String, JsonValue> m = new LinkedHashMap<>();
             switch (step) {
-                case AttributePath.GetAttr g -> {
+                case AttributePath.Attr g -> {
                     m.put("type", JsonValue.of("get_attr"));
                     m.put("value", JsonValue.of(g.name()));
                 }
-                case AttributePath.Index i -> {
+                case AttributePath.IndexString k -> {
                     m.put("type", JsonValue.of("index"));
-                    m.put("value", i.key());
+                    m.put("value", typedKey(JsonValue.of(k.key()), "string"));
+                }
+                case AttributePath.IndexNumber n -> {
+                    m.put("type", JsonValue.of("index"));
+                    m.put("value", typedKey(new JsonValue.NumberValue(n.index().toPlainString()), "number"));
                 }
             }
             steps.add(new JsonValue.ObjectValue(m));
         }
         return new JsonValue.ArrayValue(steps);
+    }
+
+    /** An index key as Terraform writes it: {@code {"value":0,"type":"number"}}. */
+    private static JsonValue typedKey(JsonValue value, String type) {
+        Map<String, JsonValue> m = new LinkedHashMap<>();
+        m.put("value", value);
+        m.put("type", JsonValue.of(type));
+        return new JsonValue.ObjectValue(m);
+    }
+
+    /** The step for a state index key, or null when the key is neither a string nor a number. */
+    private static AttributePath.Step indexKey(JsonValue key) {
+        if (!(key instanceof JsonValue.ObjectValue o)
+                || o.members().size() != 2
+                || !(o.get("type") instanceof JsonValue.StringValue type)) {
+            return null;
+        }
+        return switch (o.get("value")) {
+            case JsonValue.StringValue s when type.value().equals("string") -> new AttributePath.IndexString(s.value());
+            case JsonValue.NumberValue n
+            when type.value().equals("number") -> new AttributePath.IndexNumber(new BigDecimal(n.text()));
+            case null, default -> null;
+        };
     }
 
     private static JsonValue check(CheckResult c) {
@@ -642,12 +671,22 @@ public final class StateCodec {
                         switch (t.value()) {
                             case "get_attr" -> {
                                 if (so.get("value") instanceof JsonValue.StringValue name) {
-                                    parsed.add(new AttributePath.GetAttr(name.value()));
+                                    parsed.add(new AttributePath.Attr(name.value()));
                                 } else {
                                     typeError(append(spath, "value"), "a string", so.get("value"));
                                 }
                             }
-                            case "index" -> parsed.add(new AttributePath.Index(so.get("value")));
+                            case "index" -> {
+                                AttributePath.Step key = indexKey(so.get("value"));
+                                if (key != null) {
+                                    parsed.add(key);
+                                } else {
+                                    typeError(
+                                            append(spath, "value"),
+                                            "an index key {\"value\": ..., \"type\": \"string\" or \"number\"}",
+                                            so.get("value"));
+                                }
+                            }
                             default ->
                                 error(
                                         append(spath, "type"),

@@ -1,6 +1,7 @@
 package dev.strata.state;
 
 import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.AttributePath;
 import dev.strata.addr.ConfigResource;
 import dev.strata.addr.InstanceKey;
 import dev.strata.addr.Module;
@@ -89,7 +90,7 @@ public final class LargeStateMeasure {
                         InstanceKey.of(i),
                         1,
                         new JsonValue.ObjectValue(attrs),
-                        List.of(new AttributePath(List.of(new AttributePath.GetAttr("user_data")))),
+                        List.of(new AttributePath(List.of(new AttributePath.Attr("user_data")))),
                         List.of(new ConfigResource(Module.ROOT, Resource.managed("aws_vpc", "main")))));
             }
             ModuleInstance module =

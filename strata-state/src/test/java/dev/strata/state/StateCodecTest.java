@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.addr.AbsProviderConfig;
 import dev.strata.addr.Addrs;
+import dev.strata.addr.AttributePath;
 import dev.strata.addr.InstanceKey;
 import dev.strata.addr.ModuleInstance;
 import dev.strata.addr.Resource;
@@ -82,7 +83,7 @@ class StateCodecTest {
                         .value())
                 .get(0);
         assertThat(c1.sensitiveAttributes())
-                .containsExactly(new AttributePath(List.of(new AttributePath.GetAttr("input"))));
+                .containsExactly(new AttributePath(List.of(new AttributePath.Attr("input"))));
         assertThat(c1.attributes()).isInstanceOf(JsonValue.ObjectValue.class);
         ResourceInstanceObject b0 = s.resources().get(1).instances().get(0);
         assertThat(b0.key()).isEqualTo(InstanceKey.of(0));
@@ -104,7 +105,7 @@ class StateCodecTest {
         assertThat(current.identity()).isNotNull();
         assertThat(current.privateData()).isEqualTo("eyJzY2hlbWFfdmVyc2lvbiI6IjIifQ==");
         assertThat(current.createBeforeDestroy()).isTrue();
-        assertThat(current.sensitiveAttributes().get(1).toString()).isEqualTo(".tags[\"Name\"]");
+        assertThat(current.sensitiveAttributes().get(1).stateText()).isEqualTo(".tags[\"Name\"]");
         ResourceInstanceObject old = db.instances().get(1);
         assertThat(old.extra().get("x_future_instance_field").toCompactJson()).isEqualTo("{\"kept\":[1,2.50]}");
         ResourceState subnet = s.resources().get(2);
@@ -224,6 +225,42 @@ class StateCodecTest {
         assertThat(d.detail()).contains("t.n").contains("invalid instance key true");
         assertThat(d.subject().start().line()).isEqualTo(7);
         assertThat(d.subject().start().column()).isEqualTo(21);
+    }
+
+    static String sensitivePaths(String steps) {
+        return resource(null, P, "t.m")
+                .replace("\"schema_version\": 0,", "\"schema_version\": 0, \"sensitive_attributes\": [" + steps + "],");
+    }
+
+    @Test
+    void sensitiveIndexKeysAreTypedAndWrittenBackAsRead() {
+        String steps = "[{\"type\":\"get_attr\",\"value\":\"rule\"},"
+                + "{\"type\":\"index\",\"value\":{\"value\":1.50,\"type\":\"number\"}},"
+                + "{\"type\":\"get_attr\",\"value\":\"tags\"},"
+                + "{\"type\":\"index\",\"value\":{\"value\":\"a<b\",\"type\":\"string\"}}]";
+        Result<StateSnapshot> r =
+                StateCodec.read(sensitivePaths(steps).getBytes(StandardCharsets.UTF_8), "terraform.tfstate", "");
+        AttributePath p = r.value()
+                .resources()
+                .get(0)
+                .instances()
+                .get(0)
+                .sensitiveAttributes()
+                .get(0);
+        assertThat(p)
+                .isEqualTo(AttributePath.of("rule")
+                        .index(new java.math.BigDecimal("1.50"))
+                        .attr("tags")
+                        .key("a<b"));
+        String written = new String(StateCodec.write(r.value()), StandardCharsets.UTF_8);
+        assertThat(written.replaceAll("\\s", "")).contains(steps.replace("<", "\\u003c"));
+        assertThat(p.stateText()).isEqualTo(".rule[1.50].tags[\"a\\u003cb\"]");
+    }
+
+    @Test
+    void sensitiveIndexKeyOfAnotherTypeIsAnError() {
+        Diagnostic d = readError(sensitivePaths("[{\"type\":\"index\",\"value\":{\"value\":true,\"type\":\"bool\"}}]"));
+        assertThat(d.detail()).contains("must be an index key").contains("but it is");
     }
 
     /** A valid provider configuration, as the JSON text of the state's {@code provider} field. */

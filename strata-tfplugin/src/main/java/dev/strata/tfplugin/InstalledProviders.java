@@ -1,11 +1,11 @@
 package dev.strata.tfplugin;
 
+import dev.strata.addr.Provider;
 import dev.strata.addr.Version;
 import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderSource;
 import dev.strata.tfplugin.install.FilesystemMirror;
@@ -30,7 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * <pre>{@code
  * ProviderSource source = ProviderSource.chain(ProviderRegistry.load(),
  *     InstalledProviders.forWorkingDirectory(dir));   // built-ins first, for their own addresses
- * Result<ProviderFactory> aws = source.resolve(ProviderAddress.hashicorp("aws"), constraints);
+ * Result<ProviderFactory> aws = source.resolve(Provider.hashicorp("aws"), constraints);
  * try (Provider p = aws.value().create()) { ... }    // one plugin process per create(), started lazily
  * }</pre>
  *
@@ -52,8 +52,8 @@ public final class InstalledProviders implements ProviderSource {
     private final Map<String, String> environment;
     private final Map<String, String> pluginEnv;
     private final SchemaCache cache;
-    private final Map<ProviderAddress, Installed> resolved = new ConcurrentHashMap<>();
-    private final java.util.SortedMap<ProviderAddress, Path> devOverrides;
+    private final Map<Provider, Installed> resolved = new ConcurrentHashMap<>();
+    private final java.util.SortedMap<Provider, Path> devOverrides;
 
     private InstalledProviders(
             Path workingDir,
@@ -62,7 +62,7 @@ public final class InstalledProviders implements ProviderSource {
             Path lockFile,
             Platform platform,
             Map<String, String> pluginEnv,
-            java.util.SortedMap<ProviderAddress, Path> devOverrides) {
+            java.util.SortedMap<Provider, Path> devOverrides) {
         this.workingDir = workingDir;
         this.environment = Map.copyOf(environment);
         this.dataDir = dataDir;
@@ -105,7 +105,7 @@ public final class InstalledProviders implements ProviderSource {
      * The CLI configuration's {@code dev_overrides}, which every command warns about as Terraform
      * does: those providers run from the named directories, whatever the lock file selects.
      */
-    public java.util.SortedMap<ProviderAddress, Path> devOverrides() {
+    public java.util.SortedMap<Provider, Path> devOverrides() {
         return devOverrides;
     }
 
@@ -125,8 +125,8 @@ public final class InstalledProviders implements ProviderSource {
     }
 
     @Override
-    public Result<ProviderFactory> resolve(ProviderAddress address, VersionConstraint constraints) {
-        ProviderAddress a = address;
+    public Result<ProviderFactory> resolve(Provider address, VersionConstraint constraints) {
+        Provider a = address;
         Path override = devOverrides.get(a);
         if (override != null) {
             return overridden(a, override);
@@ -148,7 +148,7 @@ public final class InstalledProviders implements ProviderSource {
     }
 
     /** The installed package for {@code a}, looked up once. */
-    public Result<Installed> installed(ProviderAddress a) {
+    public Result<Installed> installed(Provider a) {
         Installed known = resolved.get(a);
         if (known != null) {
             return Result.of(known);
@@ -209,7 +209,7 @@ public final class InstalledProviders implements ProviderSource {
      * directory. As in Terraform, it has no version (0.0.0) and version constraints are not checked;
      * it has no package hash either, so its schema is never cached.
      */
-    private Result<ProviderFactory> overridden(ProviderAddress a, Path dir) {
+    private Result<ProviderFactory> overridden(Provider a, Path dir) {
         String prefix = "terraform-provider-" + a.type();
         Optional<Path> exe;
         try (java.util.stream.Stream<Path> files = Files.list(dir)) {
@@ -239,7 +239,7 @@ public final class InstalledProviders implements ProviderSource {
         }
         List<Installed> out = new ArrayList<>();
         Diagnostics.Builder diags = Diagnostics.builder();
-        for (ProviderAddress a : lock.value().providers().keySet()) {
+        for (Provider a : lock.value().providers().keySet()) {
             Result<Installed> r = installed(a);
             diags.addAll(r.diagnostics());
             if (r.value() != null) {
@@ -275,13 +275,13 @@ public final class InstalledProviders implements ProviderSource {
      * with its own (not yet started) plugin process.
      */
     public final class Installed implements ProviderFactory {
-        private final ProviderAddress address;
+        private final Provider address;
         private final Version version;
         private final Path packageDir;
         private final Path executable;
         private final String packageHash;
 
-        Installed(ProviderAddress address, Version version, Path packageDir, Path executable, String packageHash) {
+        Installed(Provider address, Version version, Path packageDir, Path executable, String packageHash) {
             this.address = address;
             this.version = version;
             this.packageDir = packageDir;
@@ -290,7 +290,7 @@ public final class InstalledProviders implements ProviderSource {
         }
 
         @Override
-        public ProviderAddress address() {
+        public Provider address() {
             return address;
         }
 

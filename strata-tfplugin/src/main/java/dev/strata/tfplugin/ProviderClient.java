@@ -1,13 +1,13 @@
 package dev.strata.tfplugin;
 
 import com.google.protobuf.ByteString;
+import dev.strata.addr.AttributePath;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.Severity;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.AttributePath;
 import dev.strata.provider.Failure;
 import dev.strata.provider.PrivateState;
 import dev.strata.provider.Provider.ApplyRequest;

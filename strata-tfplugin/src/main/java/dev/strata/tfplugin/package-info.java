@@ -10,7 +10,7 @@
  * <pre>{@code
  * ProviderSource source = ProviderSource.chain(ProviderRegistry.load(),
  *     InstalledProviders.forWorkingDirectory(dir));
- * try (Provider aws = source.resolve(ProviderAddress.hashicorp("aws"), constraints).value().create()) {
+ * try (Provider aws = source.resolve(dev.strata.addr.Provider.hashicorp("aws"), constraints).value().create()) {
  *     ProviderSchema schema = aws.schema();   // from the schema cache when warm: no process yet
  *     ...
  * }

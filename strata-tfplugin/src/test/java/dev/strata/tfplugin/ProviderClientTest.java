@@ -3,11 +3,11 @@ package dev.strata.tfplugin;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.protobuf.ByteString;
+import dev.strata.addr.AttributePath;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.Severity;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.AttributePath;
 import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.tfplugin.proto.goplugin.GRPCControllerGrpc;

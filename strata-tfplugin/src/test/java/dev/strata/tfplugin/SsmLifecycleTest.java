@@ -16,7 +16,6 @@ import dev.strata.provider.Block;
 import dev.strata.provider.PrivateState;
 import dev.strata.provider.ProposedNewState;
 import dev.strata.provider.Provider;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.testing.Terraform;
 import dev.strata.tfplugin.install.LockFile;
 import dev.strata.tfplugin.install.Platform;
@@ -57,14 +56,13 @@ class SsmLifecycleTest {
                         Platform.current(),
                         false),
                 List.of(new ProviderInstaller.Requirement(
-                        new dev.strata.provider.ProviderAddress("registry.terraform.io", "hashicorp", "aws"),
-                        List.of())),
+                        new dev.strata.addr.Provider("registry.terraform.io", "hashicorp", "aws"), List.of())),
                 LockFile.empty(),
                 line -> {});
         assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
         Files.writeString(dir.resolve(LockFile.FILENAME), r.value().lock().render());
         return InstalledProviders.forWorkingDirectory(dir, Map.of())
-                .resolve(ProviderAddress.hashicorp("aws"), VersionConstraint.ANY)
+                .resolve(dev.strata.addr.Provider.hashicorp("aws"), VersionConstraint.ANY)
                 .value()
                 .create();
     }

@@ -9,17 +9,16 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.strata.addr.AttributePath;
 import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.Result;
 import dev.strata.lang.funcs.CallResult;
 import dev.strata.lang.funcs.Function;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.AttributePath;
 import dev.strata.provider.Block;
 import dev.strata.provider.NestingMode;
 import dev.strata.provider.Provider;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.ProviderFactory;
@@ -58,7 +57,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class TerraformProviderAwsTest {
     static final Path MIRROR = Path.of(System.getProperty("strata.test.pluginMirror", "/opt/tf-plugins"));
-    static final ProviderAddress AWS = ProviderAddress.hashicorp("aws");
+    static final dev.strata.addr.Provider AWS = dev.strata.addr.Provider.hashicorp("aws");
 
     @TempDir
     static Path dir;
@@ -84,7 +83,7 @@ class TerraformProviderAwsTest {
         var r = ProviderInstaller.install(
                 o,
                 List.of(new ProviderInstaller.Requirement(
-                        new dev.strata.provider.ProviderAddress("registry.terraform.io", "hashicorp", "aws"),
+                        new dev.strata.addr.Provider("registry.terraform.io", "hashicorp", "aws"),
                         List.of(">= 5.0, < 6.0"))),
                 LockFile.empty(),
                 line -> {});

@@ -8,7 +8,6 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.IoProblems;
 import dev.strata.hcl.Result;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderFactory;
 import dev.strata.provider.ProviderRegistry;
 import dev.strata.tfplugin.InstalledProviders;
@@ -44,10 +43,6 @@ final class ProviderSetup {
     static Path home(CommandContext context) {
         String h = context.getenv("HOME");
         return Path.of(h != null ? h : System.getProperty("user.home"));
-    }
-
-    static ProviderAddress spiAddress(Provider p) {
-        return new ProviderAddress(p.hostname(), p.namespace(), p.type());
     }
 
     /** Reads the lock file; absent is empty, unparseable is an error. */
@@ -103,7 +98,7 @@ final class ProviderSetup {
                 progress.accept(p + " is built in to Strata");
                 continue;
             }
-            ProviderAddress a = spiAddress(p);
+            Provider a = p;
             if (builtins.has(a)) {
                 Result<ProviderFactory> f = builtins.resolve(a, constraints(constraints));
                 diags.addAll(f.diagnostics());
@@ -111,10 +106,10 @@ final class ProviderSetup {
                     progress.accept("Using " + p.forDisplay() + " v" + f.value().version() + ", built in to Strata");
                 }
                 // A lock entry Terraform wrote for this provider stays, so Terraform can still use the directory.
-                previous.value().entry(spiAddress(p)).ifPresent(keep::add);
+                previous.value().entry(p).ifPresent(keep::add);
                 continue;
             }
-            external.add(new ProviderInstaller.Requirement(spiAddress(p), constraints));
+            external.add(new ProviderInstaller.Requirement(p, constraints));
         }
         ProviderInstaller.Options options = new ProviderInstaller.Options(
                 dir,

@@ -258,9 +258,8 @@ final class ProvidersCommand extends ParentCommand {
             Provider p = e.getKey();
             VersionConstraint constraints = ProviderSetup.constraints(
                     e.getValue().stream().map(VersionConstraint::source).toList());
-            Result<ProviderFactory> f = builtins.has(ProviderSetup.spiAddress(p))
-                    ? builtins.resolve(ProviderSetup.spiAddress(p), constraints)
-                    : installed.resolve(ProviderSetup.spiAddress(p), constraints);
+            Result<ProviderFactory> f =
+                    builtins.has(p) ? builtins.resolve(p, constraints) : installed.resolve(p, constraints);
             diags.addAll(f.diagnostics());
             if (f.value() == null) {
                 continue;
@@ -297,7 +296,7 @@ final class ProvidersCommand extends ParentCommand {
         for (Map.Entry<Provider, List<VersionConstraint>> e :
                 ProviderRequirements.of(tree).entrySet()) {
             Provider p = e.getKey();
-            if (p.isBuiltIn() || builtins.has(ProviderSetup.spiAddress(p))) {
+            if (p.isBuiltIn() || builtins.has(p)) {
                 continue;
             }
             if (!only.isEmpty() && !only.contains(p.toString()) && !only.contains(p.forDisplay())) {
@@ -306,8 +305,7 @@ final class ProvidersCommand extends ParentCommand {
             seen.add(p.toString());
             seen.add(p.forDisplay());
             out.add(new ProviderInstaller.Requirement(
-                    ProviderSetup.spiAddress(p),
-                    e.getValue().stream().map(VersionConstraint::source).toList()));
+                    p, e.getValue().stream().map(VersionConstraint::source).toList()));
         }
         for (String o : only) {
             if (!seen.contains(o)) {

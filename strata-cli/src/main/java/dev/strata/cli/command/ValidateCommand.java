@@ -69,10 +69,7 @@ final class ValidateCommand implements Command {
                 .devOverrides();
         Diagnostics.Builder out = Diagnostics.builder();
         for (Provider p : ProviderRequirements.of(tree).keySet()) {
-            if (p.isBuiltIn()
-                    || builtins.has(ProviderSetup.spiAddress(p))
-                    || lock.value().entry(ProviderSetup.spiAddress(p)).isPresent()
-                    || overrides.containsKey(ProviderSetup.spiAddress(p))) {
+            if (p.isBuiltIn() || builtins.has(p) || lock.value().entry(p).isPresent() || overrides.containsKey(p)) {
                 continue;
             }
             out.add(Diagnostic.error(

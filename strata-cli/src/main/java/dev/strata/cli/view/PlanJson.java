@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.AttributePath;
 import dev.strata.addr.InstanceKey;
 import dev.strata.addr.ModuleInstance;
 import dev.strata.addr.ResourceMode;
@@ -25,7 +26,6 @@ import dev.strata.lang.types.TupleType;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.AttributePath;
 import dev.strata.provider.ValueJson;
 import dev.strata.state.ResourceInstanceObject;
 import dev.strata.state.ResourceState;
@@ -131,8 +131,9 @@ public final class PlanJson {
                 ArrayNode a = rp.addArray();
                 for (AttributePath.Step s : p.steps()) {
                     switch (s) {
-                        case AttributePath.GetAttr g -> a.add(g.name());
-                        case AttributePath.Index i -> a.add(json(i.key()));
+                        case AttributePath.Attr g -> a.add(g.name());
+                        case AttributePath.IndexString k -> a.add(k.key());
+                        case AttributePath.IndexNumber n -> a.add(json(Value.number(n.index())));
                     }
                 }
             }
@@ -279,9 +280,8 @@ public final class PlanJson {
         return n;
     }
 
-    private static void redact(
-            JsonNode attrs, ObjectNode sens, List<dev.strata.state.AttributePath.Step> steps, int i) {
-        if (steps.isEmpty() || !(steps.getFirst() instanceof dev.strata.state.AttributePath.GetAttr g)) {
+    private static void redact(JsonNode attrs, ObjectNode sens, List<AttributePath.Step> steps, int i) {
+        if (steps.isEmpty() || !(steps.getFirst() instanceof AttributePath.Attr g)) {
             return;
         }
         if (attrs instanceof ObjectNode on && on.has(g.name())) {

@@ -1,6 +1,7 @@
 package dev.strata.cli.view;
 
 import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.AttributePath;
 import dev.strata.addr.ResourceMode;
 import dev.strata.engine.Action;
 import dev.strata.engine.DeferredResource;
@@ -9,7 +10,6 @@ import dev.strata.engine.Plan;
 import dev.strata.engine.PlanMode;
 import dev.strata.engine.ResourceChange;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.AttributePath;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;

@@ -1,5 +1,6 @@
 package dev.strata.cli.view;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.engine.Schemas;
 import dev.strata.engine.StateValues;
 import dev.strata.lang.types.ObjectType;
@@ -80,7 +81,7 @@ final class StateText {
         Map<String, Value> m = new java.util.TreeMap<>(v.attributes());
         for (var p : o.sensitiveAttributes()) {
             if (!p.steps().isEmpty()
-                    && p.steps().getFirst() instanceof dev.strata.state.AttributePath.GetAttr g
+                    && p.steps().getFirst() instanceof AttributePath.Attr g
                     && m.containsKey(g.name())) {
                 m.put(g.name(), m.get(g.name()).mark(Mark.SENSITIVE));
             }

@@ -1,9 +1,9 @@
 package dev.strata.cli.view;
 
 import dev.strata.addr.AbsResourceInstance;
+import dev.strata.addr.AttributePath;
 import dev.strata.addr.ResourceMode;
 import dev.strata.hcl.Diagnostics;
-import dev.strata.state.AttributePath;
 import dev.strata.state.JsonValue;
 import dev.strata.state.ResourceInstanceObject;
 import java.util.ArrayList;
@@ -123,19 +123,12 @@ public final class StateView {
         List<String> key = new ArrayList<>();
         for (AttributePath.Step s : p.steps()) {
             switch (s) {
-                case AttributePath.GetAttr g -> key.add(g.name());
-                case AttributePath.Index i ->
-                    key.add(
-                            i.key() instanceof JsonValue.ObjectValue o && o.get("value") != null
-                                    ? stepText(o.get("value"))
-                                    : stepText(i.key()));
+                case AttributePath.Attr g -> key.add(g.name());
+                case AttributePath.IndexString k -> key.add(k.key());
+                case AttributePath.IndexNumber n -> key.add(n.index().toPlainString());
             }
         }
         return key;
-    }
-
-    private static String stepText(JsonValue v) {
-        return v instanceof JsonValue.StringValue s ? s.value() : v.toCompactJson();
     }
 
     private static void body(

@@ -1,7 +1,7 @@
 package dev.strata.provider.testkit;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.AttributePath;
 import dev.strata.provider.Block;
 import dev.strata.provider.ObjectChecks;
 import dev.strata.provider.PrivateState;

@@ -3,11 +3,11 @@ package dev.strata.provider.sdk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Attribute;
-import dev.strata.provider.AttributePath;
 import dev.strata.provider.Block;
 import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderDiagnostic;

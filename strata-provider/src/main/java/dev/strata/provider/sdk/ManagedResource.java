@@ -1,8 +1,8 @@
 package dev.strata.provider.sdk;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.strata.addr.AttributePath;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.AttributePath;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.Schema;

@@ -2,9 +2,9 @@ package dev.strata.provider.sdk;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.strata.addr.AttributePath;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Attribute;
-import dev.strata.provider.AttributePath;
 import dev.strata.provider.Block;
 import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderDiagnostic;

@@ -1,7 +1,6 @@
 package dev.strata.providers.cloudsim;
 
 import dev.strata.provider.Provider;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.providers.BuiltinFactory;
 import dev.strata.resilience.Sleeper;
 
@@ -9,7 +8,9 @@ import dev.strata.resilience.Sleeper;
 public final class CloudsimProviderFactory extends BuiltinFactory {
 
     public CloudsimProviderFactory() {
-        super(new ProviderAddress(ProviderAddress.DEFAULT_HOSTNAME, "strata", "cloudsim"), "cloudsim");
+        super(
+                new dev.strata.addr.Provider(dev.strata.addr.Provider.DEFAULT_HOSTNAME, "strata", "cloudsim"),
+                "cloudsim");
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.strata.providers.cloudsim;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.strata.addr.AttributePath;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Block;
 import dev.strata.provider.ProviderDiagnostic;
@@ -76,7 +77,7 @@ final class SimResource implements ManagedResource {
             if (before.isKnownAndNotNull()
                     && after.isKnownAndNotNull()
                     && after.asNumber().compareTo(before.asNumber()) < 0) {
-                plan.requiresReplace().add(dev.strata.provider.AttributePath.of(a));
+                plan.requiresReplace().add(AttributePath.of(a));
             }
         }
         if (!plan.requiresReplace().isEmpty()) {

@@ -1,7 +1,6 @@
 package dev.strata.providers.http;
 
 import dev.strata.provider.Provider;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.providers.BuiltinFactory;
 import dev.strata.resilience.Sleeper;
 
@@ -9,7 +8,7 @@ import dev.strata.resilience.Sleeper;
 public final class HttpProviderFactory extends BuiltinFactory {
 
     public HttpProviderFactory() {
-        super(ProviderAddress.hashicorp("http"), "http");
+        super(dev.strata.addr.Provider.hashicorp("http"), "http");
     }
 
     @Override

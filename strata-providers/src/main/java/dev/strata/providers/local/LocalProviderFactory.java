@@ -1,14 +1,13 @@
 package dev.strata.providers.local;
 
 import dev.strata.provider.Provider;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.providers.BuiltinFactory;
 
 /** Registers {@code hashicorp/local}. */
 public final class LocalProviderFactory extends BuiltinFactory {
 
     public LocalProviderFactory() {
-        super(ProviderAddress.hashicorp("local"), "local");
+        super(dev.strata.addr.Provider.hashicorp("local"), "local");
     }
 
     @Override

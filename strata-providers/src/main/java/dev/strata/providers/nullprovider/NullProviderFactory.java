@@ -1,14 +1,13 @@
 package dev.strata.providers.nullprovider;
 
 import dev.strata.provider.Provider;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.providers.BuiltinFactory;
 
 /** Registers {@code hashicorp/null}. */
 public final class NullProviderFactory extends BuiltinFactory {
 
     public NullProviderFactory() {
-        super(ProviderAddress.hashicorp("null"), "null");
+        super(dev.strata.addr.Provider.hashicorp("null"), "null");
     }
 
     @Override

@@ -1,9 +1,9 @@
 package dev.strata.providers.random;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Attribute;
-import dev.strata.provider.AttributePath;
 import dev.strata.provider.Block;
 import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.Schema;

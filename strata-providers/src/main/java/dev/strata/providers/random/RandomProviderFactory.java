@@ -1,14 +1,13 @@
 package dev.strata.providers.random;
 
 import dev.strata.provider.Provider;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.providers.BuiltinFactory;
 
 /** Registers {@code hashicorp/random}. */
 public final class RandomProviderFactory extends BuiltinFactory {
 
     public RandomProviderFactory() {
-        super(ProviderAddress.hashicorp("random"), "random");
+        super(dev.strata.addr.Provider.hashicorp("random"), "random");
     }
 
     @Override

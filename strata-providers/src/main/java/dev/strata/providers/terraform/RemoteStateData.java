@@ -2,6 +2,7 @@ package dev.strata.providers.terraform;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.strata.addr.AttributePath;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.Severity;
@@ -11,7 +12,6 @@ import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Attribute;
-import dev.strata.provider.AttributePath;
 import dev.strata.provider.Block;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;

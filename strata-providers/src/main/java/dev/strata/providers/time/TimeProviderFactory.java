@@ -1,7 +1,6 @@
 package dev.strata.providers.time;
 
 import dev.strata.provider.Provider;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.providers.BuiltinFactory;
 import dev.strata.resilience.Sleeper;
 import java.time.Clock;
@@ -10,7 +9,7 @@ import java.time.Clock;
 public final class TimeProviderFactory extends BuiltinFactory {
 
     public TimeProviderFactory() {
-        super(ProviderAddress.hashicorp("time"), "time");
+        super(dev.strata.addr.Provider.hashicorp("time"), "time");
     }
 
     @Override

@@ -1,10 +1,10 @@
 package dev.strata.providers.tls;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.lang.types.ObjectType;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Attribute;
-import dev.strata.provider.AttributePath;
 import dev.strata.provider.Block;
 import dev.strata.provider.ConnectionFailure;
 import dev.strata.provider.Failure;

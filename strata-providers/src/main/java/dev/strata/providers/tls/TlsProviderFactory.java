@@ -1,7 +1,6 @@
 package dev.strata.providers.tls;
 
 import dev.strata.provider.Provider;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.providers.BuiltinFactory;
 import java.time.Clock;
 
@@ -9,7 +8,7 @@ import java.time.Clock;
 public final class TlsProviderFactory extends BuiltinFactory {
 
     public TlsProviderFactory() {
-        super(ProviderAddress.hashicorp("tls"), "tls");
+        super(dev.strata.addr.Provider.hashicorp("tls"), "tls");
     }
 
     @Override

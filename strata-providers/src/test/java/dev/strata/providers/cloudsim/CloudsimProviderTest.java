@@ -2,16 +2,15 @@ package dev.strata.providers.cloudsim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.addr.VersionConstraint;
 import dev.strata.cloudsim.CloudSim;
 import dev.strata.cloudsim.Knobs;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.AttributePath;
 import dev.strata.provider.Failure;
 import dev.strata.provider.ProposedNewState;
 import dev.strata.provider.Provider;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderRegistry;
 import dev.strata.provider.SchemaValues;
 import dev.strata.provider.testkit.Action;
@@ -76,7 +75,10 @@ class CloudsimProviderTest {
     @Test
     void registered() {
         assertThat(ProviderRegistry.load()
-                        .resolve(ProviderAddress.parse("strata/cloudsim").value(), VersionConstraint.ANY)
+                        .resolve(
+                                dev.strata.addr.Provider.parse("strata/cloudsim")
+                                        .value(),
+                                VersionConstraint.ANY)
                         .hasErrors())
                 .isFalse();
     }

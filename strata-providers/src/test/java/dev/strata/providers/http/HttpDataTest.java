@@ -3,11 +3,11 @@ package dev.strata.providers.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.strata.addr.Provider;
 import dev.strata.addr.VersionConstraint;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Failure;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderRegistry;
 import dev.strata.provider.testkit.ProviderTester;
@@ -82,7 +82,7 @@ class HttpDataTest {
     void registered() {
         assertThat(ProviderRegistry.load()
                         .resolve(
-                                ProviderAddress.hashicorp("http"),
+                                Provider.hashicorp("http"),
                                 VersionConstraint.parse("~> 3.4").value())
                         .hasErrors())
                 .isFalse();

@@ -2,9 +2,9 @@ package dev.strata.providers.local;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.addr.Provider;
 import dev.strata.addr.VersionConstraint;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderRegistry;
 import dev.strata.provider.testkit.Action;
@@ -31,7 +31,7 @@ class LocalProviderTest {
     private static ProviderTester tester() {
         return ProviderTester.configure(ProviderRegistry.load()
                 .resolve(
-                        ProviderAddress.impliedFor("local_file"),
+                        Provider.impliedFor("local_file"),
                         VersionConstraint.parse("~> 2.4").value())
                 .value()
                 .create());

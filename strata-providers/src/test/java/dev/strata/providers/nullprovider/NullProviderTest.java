@@ -2,11 +2,11 @@ package dev.strata.providers.nullprovider;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.addr.AttributePath;
+import dev.strata.addr.Provider;
 import dev.strata.addr.VersionConstraint;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.AttributePath;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderRegistry;
 import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
@@ -20,7 +20,7 @@ class NullProviderTest {
     private static ProviderTester tester() {
         return ProviderTester.configure(ProviderRegistry.load()
                 .resolve(
-                        ProviderAddress.impliedFor("null_resource"),
+                        Provider.impliedFor("null_resource"),
                         VersionConstraint.parse("~> 3.2").value())
                 .value()
                 .create());

@@ -2,12 +2,12 @@ package dev.strata.providers.postgresql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.addr.AttributePath;
+import dev.strata.addr.Provider;
 import dev.strata.addr.VersionConstraint;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.AttributePath;
 import dev.strata.provider.Failure;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderRegistry;
 import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
@@ -33,7 +33,7 @@ class PostgresProviderTest {
         int port = PostgresServer.withPassword().port();
         var factory = ProviderRegistry.load()
                 .resolve(
-                        ProviderAddress.parse("cyrilgdn/postgresql").value(),
+                        Provider.parse("cyrilgdn/postgresql").value(),
                         VersionConstraint.parse("~> 1.22").value())
                 .value();
         return ProviderTester.configure(
@@ -513,7 +513,7 @@ class PostgresProviderTest {
     @Test
     void unreachableServerIsAPermanentErrorNamingTheServer() {
         var factory = ProviderRegistry.load()
-                .resolve(ProviderAddress.parse("cyrilgdn/postgresql").value(), VersionConstraint.ANY)
+                .resolve(Provider.parse("cyrilgdn/postgresql").value(), VersionConstraint.ANY)
                 .value();
         int closedPort;
         try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
@@ -555,7 +555,7 @@ class PostgresProviderTest {
     void aConnectionStringConfiguresTheProvider() {
         int port = PostgresServer.withPassword().port();
         var factory = ProviderRegistry.load()
-                .resolve(ProviderAddress.parse("cyrilgdn/postgresql").value(), VersionConstraint.ANY)
+                .resolve(Provider.parse("cyrilgdn/postgresql").value(), VersionConstraint.ANY)
                 .value();
         String uri = "postgres://" + PostgresServer.SUPERUSER + ":"
                 + java.net.URLEncoder.encode(PostgresServer.PASSWORD, java.nio.charset.StandardCharsets.UTF_8)

@@ -2,12 +2,11 @@ package dev.strata.providers.random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.addr.VersionConstraint;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.AttributePath;
 import dev.strata.provider.Provider;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderRegistry;
 import dev.strata.provider.ValueJson;
@@ -28,7 +27,7 @@ class RandomProviderTest {
     private static Provider provider() {
         return ProviderRegistry.load()
                 .resolve(
-                        ProviderAddress.impliedFor("random_id"),
+                        dev.strata.addr.Provider.impliedFor("random_id"),
                         VersionConstraint.parse("~> 3.0").value())
                 .value()
                 .create();

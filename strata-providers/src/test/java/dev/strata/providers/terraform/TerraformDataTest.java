@@ -2,11 +2,11 @@ package dev.strata.providers.terraform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.addr.AttributePath;
+import dev.strata.addr.Provider;
 import dev.strata.addr.VersionConstraint;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.AttributePath;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderRegistry;
 import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
@@ -23,7 +23,7 @@ class TerraformDataTest {
 
     private static ResourceTester data() {
         var factory = ProviderRegistry.load()
-                .resolve(ProviderAddress.impliedFor("terraform_data"), VersionConstraint.ANY)
+                .resolve(Provider.impliedFor("terraform_data"), VersionConstraint.ANY)
                 .value();
         return ProviderTester.configure(factory.create()).resource("terraform_data");
     }

@@ -2,11 +2,11 @@ package dev.strata.providers.time;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.addr.AttributePath;
+import dev.strata.addr.Provider;
 import dev.strata.addr.VersionConstraint;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.AttributePath;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderRegistry;
 import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
@@ -42,7 +42,7 @@ class TimeProviderTest {
     void registered() {
         assertThat(ProviderRegistry.load()
                         .resolve(
-                                ProviderAddress.impliedFor("time_static"),
+                                Provider.impliedFor("time_static"),
                                 VersionConstraint.parse(">= 0.9").value())
                         .hasErrors())
                 .isFalse();

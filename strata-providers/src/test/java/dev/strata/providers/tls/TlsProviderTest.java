@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
+import dev.strata.addr.AttributePath;
+import dev.strata.addr.Provider;
 import dev.strata.addr.VersionConstraint;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.AttributePath;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.provider.ProviderRegistry;
 import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
@@ -73,7 +73,7 @@ class TlsProviderTest {
     void registered() {
         assertThat(ProviderRegistry.load()
                         .resolve(
-                                ProviderAddress.hashicorp("tls"),
+                                Provider.hashicorp("tls"),
                                 VersionConstraint.parse("~> 4.0").value())
                         .hasErrors())
                 .isFalse();

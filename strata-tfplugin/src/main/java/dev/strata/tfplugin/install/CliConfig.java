@@ -1,5 +1,6 @@
 package dev.strata.tfplugin.install;
 
+import dev.strata.addr.Provider;
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.AttributeSchema;
 import dev.strata.hcl.Block;
@@ -20,7 +21,6 @@ import dev.strata.lang.funcs.FunctionContext;
 import dev.strata.lang.funcs.Functions;
 import dev.strata.lang.types.PrimitiveType;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.ProviderAddress;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,7 +52,7 @@ public record CliConfig(
         List<InstallationMethod> methods,
         boolean explicit,
         Optional<Path> pluginCacheDir,
-        SortedMap<ProviderAddress, Path> devOverrides) {
+        SortedMap<Provider, Path> devOverrides) {
 
     public CliConfig {
         methods = List.copyOf(methods);
@@ -129,7 +129,7 @@ public record CliConfig(
 
     /** Parses a CLI configuration file; JSON syntax when the name ends in {@code .json}. */
     public static Result<CliConfig> parse(byte[] src, String filename) {
-        SortedMap<ProviderAddress, Path> overrides = new TreeMap<>();
+        SortedMap<Provider, Path> overrides = new TreeMap<>();
         Diagnostics.Builder diags = Diagnostics.builder();
         if (!filename.endsWith(".json")) {
             src = takeDevOverrides(new String(src, StandardCharsets.UTF_8), filename, overrides, diags)
@@ -211,7 +211,7 @@ public record CliConfig(
      * so every other position stays where it was) before the rest is parsed.
      */
     private static String takeDevOverrides(
-            String text, String filename, SortedMap<ProviderAddress, Path> out, Diagnostics.Builder diags) {
+            String text, String filename, SortedMap<Provider, Path> out, Diagnostics.Builder diags) {
         Matcher m = DEV_OVERRIDES.matcher(text);
         StringBuilder blanked = new StringBuilder(text);
         while (m.find()) {
@@ -221,8 +221,8 @@ public record CliConfig(
                 if (!t.isEmpty() && !t.startsWith("#") && !t.startsWith("//")) {
                     Matcher l = OVERRIDE_LINE.matcher(line);
                     SourceRange at = rangeOf(text, filename, offset, offset + line.length());
-                    Optional<ProviderAddress> a = l.matches()
-                            ? ProviderAddress.lookup(l.group(1) != null ? l.group(1) : l.group(2))
+                    Optional<Provider> a = l.matches()
+                            ? Provider.lookup(l.group(1) != null ? l.group(1) : l.group(2))
                             : Optional.empty();
                     if (!l.matches()) {
                         diags.add(Diagnostic.error(
@@ -271,14 +271,14 @@ public record CliConfig(
     }
 
     /** {@code dev_overrides { "hashicorp/aws" = "/path/to/build/dir" }} in JSON syntax: addresses to directories. */
-    private static void devOverrides(Block b, SortedMap<ProviderAddress, Path> out, Diagnostics.Builder diags) {
+    private static void devOverrides(Block b, SortedMap<Provider, Path> out, Diagnostics.Builder diags) {
         Result<Map<String, Attribute>> attrs = b.body().justAttributes();
         diags.addAll(attrs.diagnostics());
         if (attrs.value() == null) {
             return;
         }
         for (Attribute a : attrs.value().values()) {
-            Optional<ProviderAddress> addr = ProviderAddress.lookup(a.name());
+            Optional<Provider> addr = Provider.lookup(a.name());
             if (addr.isEmpty()) {
                 diags.add(Diagnostic.error(
                         "Invalid provider address",

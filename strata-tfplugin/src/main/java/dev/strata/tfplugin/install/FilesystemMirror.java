@@ -1,6 +1,6 @@
 package dev.strata.tfplugin.install;
 
-import dev.strata.provider.ProviderAddress;
+import dev.strata.addr.Provider;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -18,7 +18,7 @@ import java.util.TreeSet;
 public record FilesystemMirror(Path root) {
 
     /** One package found in the mirror. */
-    public record Package(ProviderAddress address, String version, Platform platform, Path location, boolean packed) {
+    public record Package(Provider address, String version, Platform platform, Path location, boolean packed) {
         /** The plugin executable of an unpacked package: the file named {@code terraform-provider-TYPE...}. */
         public Optional<Path> executable() throws IOException {
             if (packed) {
@@ -40,12 +40,12 @@ public record FilesystemMirror(Path root) {
         }
     }
 
-    private Path providerDir(ProviderAddress a) {
+    private Path providerDir(Provider a) {
         return root.resolve(a.hostname()).resolve(a.namespace()).resolve(a.type());
     }
 
     /** Every version of the provider the mirror holds for the platform, in either layout. */
-    public List<Package> packages(ProviderAddress address, Platform platform) throws IOException {
+    public List<Package> packages(Provider address, Platform platform) throws IOException {
         Path dir = providerDir(address);
         List<Package> out = new ArrayList<>();
         if (!Files.isDirectory(dir)) {
@@ -99,7 +99,7 @@ public record FilesystemMirror(Path root) {
         }
     }
 
-    public Optional<Package> find(ProviderAddress address, String version, Platform platform) throws IOException {
+    public Optional<Package> find(Provider address, String version, Platform platform) throws IOException {
         return packages(address, platform).stream()
                 .filter(p -> p.version().equals(version))
                 .findFirst();

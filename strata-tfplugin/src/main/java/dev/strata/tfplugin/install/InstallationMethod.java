@@ -1,6 +1,6 @@
 package dev.strata.tfplugin.install;
 
-import dev.strata.provider.ProviderAddress;
+import dev.strata.addr.Provider;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -16,7 +16,7 @@ public sealed interface InstallationMethod {
     List<ProviderPattern> exclude();
 
     /** Whether this method is to be used for {@code address}. */
-    default boolean appliesTo(ProviderAddress address) {
+    default boolean appliesTo(Provider address) {
         boolean in = include().isEmpty() || include().stream().anyMatch(p -> p.matches(address));
         return in && exclude().stream().noneMatch(p -> p.matches(address));
     }

@@ -1,5 +1,6 @@
 package dev.strata.tfplugin.install;
 
+import dev.strata.addr.Provider;
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.AttributeSchema;
 import dev.strata.hcl.Block;
@@ -17,7 +18,6 @@ import dev.strata.lang.funcs.FunctionContext;
 import dev.strata.lang.funcs.Functions;
 import dev.strata.lang.types.PrimitiveType;
 import dev.strata.lang.value.Value;
-import dev.strata.provider.ProviderAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +31,7 @@ import java.util.TreeSet;
  * version constraints it was selected under, and the package hashes that later installs must
  * match. {@link #render()} writes it byte for byte as {@code terraform init} does.
  */
-public record LockFile(SortedMap<ProviderAddress, Entry> providers) {
+public record LockFile(SortedMap<Provider, Entry> providers) {
     public static final String FILENAME = ".terraform.lock.hcl";
 
     public LockFile {
@@ -42,7 +42,7 @@ public record LockFile(SortedMap<ProviderAddress, Entry> providers) {
      * @param constraints the constraint string as Terraform normalises it, empty when none
      * @param hashes sorted and without duplicates, as Terraform keeps them
      */
-    public record Entry(ProviderAddress address, String version, String constraints, List<String> hashes) {
+    public record Entry(Provider address, String version, String constraints, List<String> hashes) {
         public Entry {
             hashes = List.copyOf(new TreeSet<>(hashes));
         }
@@ -58,12 +58,12 @@ public record LockFile(SortedMap<ProviderAddress, Entry> providers) {
     }
 
     public LockFile with(Entry e) {
-        TreeMap<ProviderAddress, Entry> m = new TreeMap<>(providers);
+        TreeMap<Provider, Entry> m = new TreeMap<>(providers);
         m.put(e.address(), e);
         return new LockFile(m);
     }
 
-    public Optional<Entry> entry(ProviderAddress a) {
+    public Optional<Entry> entry(Provider a) {
         return Optional.ofNullable(providers.get(a));
     }
 
@@ -85,10 +85,10 @@ public record LockFile(SortedMap<ProviderAddress, Entry> providers) {
         Result<BodyContent> content = file.value().body().content(FILE);
         diags.addAll(content.diagnostics());
         Evaluator eval = new Evaluator(Scope.empty(Functions.builtins(FunctionContext.system(Path.of(".")))));
-        TreeMap<ProviderAddress, Entry> entries = new TreeMap<>();
+        TreeMap<Provider, Entry> entries = new TreeMap<>();
         for (Block b : content.value().blocksOfType("provider")) {
             String source = b.labels().get(0);
-            Optional<ProviderAddress> addr = ProviderAddress.lookup(source);
+            Optional<Provider> addr = Provider.lookup(source);
             if (addr.isEmpty() || source.split("/").length != 3) {
                 diags.add(Diagnostic.error(
                         "Invalid provider source address",

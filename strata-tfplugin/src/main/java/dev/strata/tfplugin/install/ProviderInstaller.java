@@ -1,9 +1,9 @@
 package dev.strata.tfplugin.install;
 
+import dev.strata.addr.Provider;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
-import dev.strata.provider.ProviderAddress;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -53,14 +53,14 @@ public final class ProviderInstaller {
     }
 
     /** A provider the configuration needs, with every constraint string modules put on it. */
-    public record Requirement(ProviderAddress address, List<String> constraints) {
+    public record Requirement(Provider address, List<String> constraints) {
         public Requirement {
             constraints = List.copyOf(constraints);
         }
     }
 
     /** A provider ready to run: its package directory and the hash it was checked against. */
-    public record Installed(ProviderAddress address, String version, Path packageDir, String hash) {}
+    public record Installed(Provider address, String version, Path packageDir, String hash) {}
 
     /** The installed providers and the lock file describing them. */
     public record Outcome(List<Installed> installed, LockFile lock, boolean lockChanged) {
@@ -83,7 +83,7 @@ public final class ProviderInstaller {
         List<Installed> installed = new ArrayList<>();
         LockFile lock = LockFile.empty();
         for (Requirement req : requirements) {
-            ProviderAddress addr = req.address();
+            Provider addr = req.address();
             Optional<String> constraints = Constraints.normalize(req.constraints());
             if (constraints.isEmpty()) {
                 diags.add(Diagnostic.error(
@@ -143,7 +143,7 @@ public final class ProviderInstaller {
         HashCache hashCache = hashCache(o);
         LockFile lock = LockFile.empty();
         for (Requirement req : requirements) {
-            ProviderAddress addr = req.address();
+            Provider addr = req.address();
             Optional<String> constraints = Constraints.normalize(req.constraints());
             if (constraints.isEmpty()) {
                 diags.add(Diagnostic.error(
@@ -237,7 +237,7 @@ public final class ProviderInstaller {
         List<InstallationMethod> methods = methods(cli.value(), o);
         List<Path> written = new ArrayList<>();
         for (Requirement req : requirements) {
-            ProviderAddress addr = req.address();
+            Provider addr = req.address();
             String constraints = Constraints.normalize(req.constraints()).orElse("");
             List<InstallationMethod> applicable =
                     methods.stream().filter(m -> m.appliesTo(addr)).toList();
@@ -326,7 +326,7 @@ public final class ProviderInstaller {
     }
 
     /** Terraform's mirror index files: the versions of a provider, and per version its archives and hashes. */
-    private static void writeIndexes(Path target, ProviderAddress addr, String version, Map<String, String> archives)
+    private static void writeIndexes(Path target, Provider addr, String version, Map<String, String> archives)
             throws IOException {
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
         Path dir = target.resolve(addr.hostname()).resolve(addr.namespace()).resolve(addr.type());
@@ -396,7 +396,7 @@ public final class ProviderInstaller {
             CliConfig cli,
             List<InstallationMethod> methods,
             HashCache hashes,
-            ProviderAddress addr,
+            Provider addr,
             String constraints,
             Optional<LockFile.Entry> locked,
             Consumer<String> progress) {
@@ -463,7 +463,7 @@ public final class ProviderInstaller {
 
     /** The versions of {@code addr} that the applicable methods offer for {@code platform}, first source first. */
     private static Result<Map<String, Candidate>> offers(
-            Options o, CliConfig cli, List<InstallationMethod> applicable, ProviderAddress addr, Platform platform) {
+            Options o, CliConfig cli, List<InstallationMethod> applicable, Provider addr, Platform platform) {
         Map<String, Candidate> versions = new TreeMap<>();
         List<String> searched = new ArrayList<>();
         try {
@@ -497,7 +497,7 @@ public final class ProviderInstaller {
 
     /** The locked version when there is one (it must still be allowed), else the newest one allowed. */
     private static Result<String> select(
-            ProviderAddress addr,
+            Provider addr,
             String constraints,
             Optional<LockFile.Entry> locked,
             Map<String, Candidate> versions,
@@ -544,7 +544,7 @@ public final class ProviderInstaller {
     }
 
     private static Diagnostic unavailable(
-            ProviderAddress addr, List<InstallationMethod> applicable, List<String> searched, Platform platform) {
+            Provider addr, List<InstallationMethod> applicable, List<String> searched, Platform platform) {
         boolean network = applicable.stream().anyMatch(m -> !(m instanceof InstallationMethod.FilesystemMirror));
         String where = searched.isEmpty()
                 ? ""
@@ -585,7 +585,7 @@ public final class ProviderInstaller {
             FilesystemMirror.Package pkg,
             Path target,
             Optional<Path> pluginCache,
-            ProviderAddress addr,
+            Provider addr,
             String version,
             Platform platform)
             throws IOException {
@@ -665,7 +665,7 @@ public final class ProviderInstaller {
     }
 
     /** {@code hashicorp/aws} for the public registry, the full address otherwise. */
-    public static String display(ProviderAddress a) {
+    public static String display(Provider a) {
         return a.forDisplay();
     }
 }

@@ -1,6 +1,6 @@
 package dev.strata.tfplugin.install;
 
-import dev.strata.provider.ProviderAddress;
+import dev.strata.addr.Provider;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -18,7 +18,7 @@ public record ProviderPattern(String hostname, String namespace, String type) {
         String type;
         switch (p.length) {
             case 2 -> {
-                host = ProviderAddress.DEFAULT_HOSTNAME;
+                host = Provider.DEFAULT_HOSTNAME;
                 ns = p[0];
                 type = p[1];
             }
@@ -41,7 +41,7 @@ public record ProviderPattern(String hostname, String namespace, String type) {
         return Optional.of(new ProviderPattern(host, ns, type));
     }
 
-    public boolean matches(ProviderAddress a) {
+    public boolean matches(Provider a) {
         return hostname.equals(a.hostname())
                 && (namespace.equals("*") || namespace.equals(a.namespace()))
                 && (type.equals("*") || type.equals(a.type()));

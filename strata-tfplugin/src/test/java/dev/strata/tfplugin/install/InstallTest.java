@@ -3,8 +3,8 @@ package dev.strata.tfplugin.install;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.strata.addr.Provider;
 import dev.strata.hcl.Result;
-import dev.strata.provider.ProviderAddress;
 import dev.strata.testing.Terraform;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class InstallTest {
     static final Path MIRROR = Path.of(System.getProperty("strata.test.pluginMirror", "/opt/tf-plugins"));
-    static final ProviderAddress AWS = ProviderAddress.lookup("hashicorp/aws").orElseThrow();
+    static final Provider AWS = Provider.lookup("hashicorp/aws").orElseThrow();
     static final Platform LINUX_AMD64 = new Platform("linux", "amd64");
 
     @TempDir
@@ -64,9 +64,7 @@ class InstallTest {
             """.getBytes(StandardCharsets.UTF_8), "dev.tfrc");
         assertThat(r.value().devOverrides())
                 .containsExactly(
-                        Map.entry(
-                                ProviderAddress.lookup("example.com/acme/thing").orElseThrow(),
-                                Path.of("/builds/thing")),
+                        Map.entry(Provider.lookup("example.com/acme/thing").orElseThrow(), Path.of("/builds/thing")),
                         Map.entry(AWS, Path.of("/home/dev/go/bin")));
         assertThat(r.value().methods()).hasSize(1);
         assertThat(r.diagnostics().asList()).singleElement().satisfies(d -> {
@@ -78,7 +76,7 @@ class InstallTest {
     @Test
     void findsUnpackedAndPackedPackagesInVersionOrder() throws IOException {
         FilesystemMirror m = new FilesystemMirror(mirrorWithPackages());
-        ProviderAddress thing = ProviderAddress.lookup("example.com/acme/thing").orElseThrow();
+        Provider thing = Provider.lookup("example.com/acme/thing").orElseThrow();
         List<FilesystemMirror.Package> pkgs = m.packages(thing, LINUX_AMD64);
         assertThat(pkgs).extracting(FilesystemMirror.Package::version).containsExactly("1.9.0", "1.10.0");
         assertThat(pkgs.get(0).packed()).isTrue();
@@ -94,7 +92,7 @@ class InstallTest {
     @Test
     void h1IsTheSameForADirectoryAndTheZipOfItsFiles() throws Exception {
         FilesystemMirror m = new FilesystemMirror(mirrorWithPackages());
-        ProviderAddress thing = ProviderAddress.lookup("example.com/acme/thing").orElseThrow();
+        Provider thing = Provider.lookup("example.com/acme/thing").orElseThrow();
         List<FilesystemMirror.Package> pkgs = m.packages(thing, LINUX_AMD64);
         assertThat(pkgs.get(0).h1()).startsWith("h1:").isEqualTo(pkgs.get(1).h1());
         byte[] zip = Files.readAllBytes(pkgs.get(0).location());

@@ -2,8 +2,8 @@ package dev.strata.tfplugin.install;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.addr.Provider;
 import dev.strata.hcl.Result;
-import dev.strata.provider.ProviderAddress;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ProviderInstallerTest {
     static final Platform LINUX = new Platform("linux", "amd64");
-    static final ProviderAddress THING = new ProviderAddress("registry.terraform.io", "acme", "thing");
+    static final Provider THING = new Provider("registry.terraform.io", "acme", "thing");
 
     @TempDir
     Path dir;
@@ -223,7 +223,7 @@ class ProviderInstallerTest {
         assertThat(r.value().methods()).hasSize(2);
         assertThat(r.diagnostics().asList()).extracting(d -> d.summary()).contains("Invalid provider address pattern");
         InstallationMethod m = r.value().methods().get(0);
-        assertThat(m.appliesTo(new ProviderAddress("registry.terraform.io", "hashicorp", "aws")))
+        assertThat(m.appliesTo(new Provider("registry.terraform.io", "hashicorp", "aws")))
                 .isTrue();
         assertThat(m.appliesTo(THING)).isFalse();
     }
