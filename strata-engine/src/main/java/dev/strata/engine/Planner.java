@@ -15,6 +15,7 @@ import dev.strata.state.ResourceState;
 import dev.strata.state.StateSnapshot;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 
 /**
@@ -159,6 +160,8 @@ final class Planner {
 
     /** Resources in state whose configuration (or whole module) is gone: every object is planned for deletion. */
     private static void orphanResources(Run run, InstanceOps ops, Walk walk) {
+        // A set per module: the list's contains() per resource made this quadratic in module instances.
+        Map<dev.strata.addr.Module, Set<dev.strata.addr.ModuleInstance>> expanded = new java.util.HashMap<>();
         for (ResourceState rs : run.state().resources()) {
             AbsResource ar = rs.addr();
             Optional<ConfigNode> node = run.tree.node(ar.module().module());
@@ -166,7 +169,8 @@ final class Planner {
                     node.isPresent() && node.get().module().resources().containsKey(ar.resource());
             if (configured
                     && !run.deferredModules.containsKey(ar.module().module())
-                    && run.instancesOf(ar.module().module()).contains(ar.module())) {
+                    && expanded.computeIfAbsent(ar.module().module(), m -> new java.util.HashSet<>(run.instancesOf(m)))
+                            .contains(ar.module())) {
                 continue;
             }
             if (configured && (run.deferredModules.containsKey(ar.module().module()))) {

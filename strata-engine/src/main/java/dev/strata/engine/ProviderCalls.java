@@ -282,14 +282,18 @@ final class ProviderCalls {
         ProviderDiagnostics d = diagnostics.apply(result);
         Optional<Failure> f = d.failure();
         if (!(f.orElse(null) instanceof Failure.Transient t)) {
-            LOG.debug(
-                    "{}: {} {} {} in {} ms (attempt {})",
-                    provider,
-                    operation(result),
-                    ai,
-                    f.isEmpty() ? "succeeded" : "failed (" + kind(f.get()) + ", not retried: " + firstSummary(d) + ")",
-                    millis(took),
-                    attempt);
+            if (LOG.isDebugEnabled()) { // the arguments cost more to build than a built-in provider's call
+                LOG.debug(
+                        "{}: {} {} {} in {} ms (attempt {})",
+                        provider,
+                        operation(result),
+                        ai,
+                        f.isEmpty()
+                                ? "succeeded"
+                                : "failed (" + kind(f.get()) + ", not retried: " + firstSummary(d) + ")",
+                        millis(took),
+                        attempt);
+            }
             lane.pacer().success();
             lane.limit().success();
             return new Attempted<>(result, d, Optional.empty(), attempt);

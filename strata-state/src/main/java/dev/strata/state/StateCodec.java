@@ -18,6 +18,7 @@ import dev.strata.hcl.SourceRange;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -311,6 +312,10 @@ public final class StateCodec {
         private final String filename;
         private final String recovery;
         private final Diagnostics.Builder diags = Diagnostics.builder();
+        // A state names few distinct modules, providers and dependencies, each many times: parse each text once.
+        private final Map<String, ModuleInstance> modules = new HashMap<>();
+        private final Map<String, AbsProviderConfig> providers = new HashMap<>();
+        private final Map<String, ConfigResource> dependencies = new HashMap<>();
 
         Decoder(byte[] src, String filename, String recovery) {
             this.src = src;
@@ -489,17 +494,29 @@ public final class StateCodec {
             if (!(o.get("module") instanceof JsonValue.StringValue)) {
                 return ModuleInstance.ROOT; // the type error is reported already
             }
-            return address(
+            ModuleInstance known = modules.get(text);
+            if (known != null) {
+                return known;
+            }
+            ModuleInstance parsed = address(
                     Addrs.parseModuleInstance(text),
                     append(path, "module"),
                     "Invalid module instance address in state",
                     "Resource " + label + " in " + filename + " has the module address \"" + text + "\"",
                     "Module addresses look like module.network or module.network[\"eu\"].module.subnets; correct the "
                             + "\"module\" field, or remove the resource from the state with \"strata state rm\".");
+            if (parsed != null) {
+                modules.put(text, parsed);
+            }
+            return parsed;
         }
 
         private AbsProviderConfig providerAddress(String text, List<Object> path, String label) {
-            return address(
+            AbsProviderConfig known = providers.get(text);
+            if (known != null) {
+                return known;
+            }
+            AbsProviderConfig parsed = address(
                     AbsProviderConfig.parse(text),
                     path,
                     "Invalid provider configuration address in state",
@@ -507,9 +524,17 @@ public final class StateCodec {
                     "Provider configurations look like provider[\"registry.terraform.io/hashicorp/aws\"] or "
                             + "module.network.provider[\"registry.terraform.io/hashicorp/aws\"].west; correct the "
                             + "\"provider\" field, or point the resource at a provider with \"strata state replace-provider\".");
+            if (parsed != null) {
+                providers.put(text, parsed);
+            }
+            return parsed;
         }
 
         private ConfigResource dependency(String text, List<Object> path, String label) {
+            ConfigResource known = dependencies.get(text);
+            if (known != null) {
+                return known;
+            }
             AbsResource r = address(
                     Addrs.parseAbsResource(text),
                     path,
@@ -517,7 +542,11 @@ public final class StateCodec {
                     "Instance " + label + " in " + filename + " depends on \"" + text + "\"",
                     "Dependencies look like aws_vpc.main or module.network.aws_subnet.a; correct or remove the entry "
                             + "of \"dependencies\" (Strata records them again on the next apply).");
-            return r == null ? null : r.config();
+            if (r == null) {
+                return null;
+            }
+            dependencies.put(text, r.config());
+            return r.config();
         }
 
         /** The parsed address, or null after reporting at {@code path} what is wrong with it and how to fix it. */

@@ -5,6 +5,7 @@ import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.GoOrder;
 import dev.strata.addr.ModuleInstance;
 import java.util.Comparator;
+import java.util.List;
 
 /**
  * Terraform's order of the state file: resources by module path as text, mode, type and name (Go's string
@@ -34,10 +35,32 @@ final class StateOrder {
         return c != 0 ? c : a.resource().key().compareTo(b.resource().key());
     }
 
-    private static int compare(ModuleInstance a, ModuleInstance b) {
-        if (a.isRoot() || b.isRoot()) {
-            return Boolean.compare(!a.isRoot(), !b.isRoot());
+    /**
+     * The module paths' texts ({@code module.a[1].module.b}) compared a step at a time: rendering whole paths
+     * for every comparison made the binary search of {@link StateSnapshot#resource} the plan's hot spot.
+     */
+    static int compare(ModuleInstance a, ModuleInstance b) {
+        List<ModuleInstance.Step> x = a.steps();
+        List<ModuleInstance.Step> y = b.steps();
+        int n = Math.min(x.size(), y.size());
+        for (int i = 0; i < n; i++) {
+            ModuleInstance.Step s = x.get(i);
+            ModuleInstance.Step t = y.get(i);
+            if (s.equals(t)) {
+                continue;
+            }
+            String p = s.toString();
+            String q = t.toString();
+            // The texts differ inside these two steps unless one is a prefix of the other (module.a, module.ab);
+            // then what follows the shorter one decides: the end of its path, or the "." before its next step.
+            if (q.startsWith(p)) {
+                return i + 1 == x.size() ? -1 : Character.compare('.', q.charAt(p.length()));
+            }
+            if (p.startsWith(q)) {
+                return i + 1 == y.size() ? 1 : Character.compare(p.charAt(q.length()), '.');
+            }
+            return GoOrder.compare(p, q);
         }
-        return a.equals(b) ? 0 : GoOrder.compare(a.toString(), b.toString());
+        return Integer.compare(x.size(), y.size());
     }
 }
