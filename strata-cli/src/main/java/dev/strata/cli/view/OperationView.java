@@ -191,7 +191,7 @@ public abstract sealed class OperationView {
 
         @Override
         public void applying(ApplyView progress, int operations) {
-            progress.out().println();
+            // No blank line: Terraform's progress follows the plan summary, or the line ending the prompt, directly.
             progress.expect(operations);
         }
 

@@ -218,24 +218,8 @@ public final class StateView {
         sb.append("    ".repeat(depth));
     }
 
+    /** Terraform renders strings in plans and state as Go's {@code strconv.Quote} does ({@code \x01}, no {@code $${}). */
     static String quote(String s) {
-        StringBuilder sb = new StringBuilder("\"");
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if ((c == '$' || c == '%') && i + 1 < s.length() && s.charAt(i + 1) == '{') {
-                        sb.append(c);
-                    }
-                    sb.append(c);
-                }
-            }
-        }
-        return sb.append('"').toString();
+        return dev.strata.lang.value.Quote.quote(s);
     }
 }

@@ -428,30 +428,9 @@ final class ValueDiff {
         return String.valueOf(v.asBool());
     }
 
+    /** Terraform renders strings in plans and state as Go's {@code strconv.Quote} does ({@code \x01}, no {@code $${}). */
     static String quote(String s) {
-        StringBuilder b = new StringBuilder("\"");
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        b.append(String.format("\\u%04x", (int) c));
-                    } else if (c == '$' && i + 1 < s.length() && s.charAt(i + 1) == '{') {
-                        b.append("$$");
-                    } else if (c == '%' && i + 1 < s.length() && s.charAt(i + 1) == '{') {
-                        b.append("%%");
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        return b.append('"').toString();
+        return dev.strata.lang.value.Quote.quote(s);
     }
 
     /** A changed value: nested diff for collections known on both sides, else {@code old -> new}. */

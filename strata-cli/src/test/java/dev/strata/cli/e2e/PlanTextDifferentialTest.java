@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * "Saved the plan to", the next-step hints under {@code TF_IN_AUTOMATION}, apply and destroy with
  * nothing to do, and (with the AWS provider 5.100 from the mirror) the legacy SDK's empty strings in
  * nested blocks, consecutive blocks of one type, wholly unknown blocks and data resources listed
- * before managed ones. Compared as {@link ExamplesPlanDifferentialIT#comparable} does (the tool's name
+ * before managed ones, and strings with control characters and template sequences. Compared as {@link ExamplesPlanDifferentialIT#comparable} does (the tool's name
  * neutral, prose paragraphs joined). Skipped without terraform (and, for AWS, the mirror).
  */
 class PlanTextDifferentialTest {
@@ -83,6 +83,26 @@ class PlanTextDifferentialTest {
         same(
                 tfRun(terraform, cliConfig, Map.of(), "destroy", "-auto-approve", "-no-color"),
                 strata(Map.of()).run("destroy", "-auto-approve", "-no-color"));
+    }
+
+    /** Strings in plans and state are quoted as Go's strconv.Quote does: {@code \x01}, and "${" left alone. */
+    @Test
+    void stringsAreQuotedAsTerraformQuotesThem() throws Exception {
+        Path terraform = Terraform.find().orElse(null);
+        assumeTrue(terraform != null, "terraform is not on the PATH");
+        Path cliConfig = AwsExamples.cliConfig(tf);
+        String config = """
+                resource "terraform_data" "q" { input = "a\\u0001b\\u007fc\\"$${d}\\t%%{e}" }
+                """;
+        Files.writeString(tf.resolve("main.tf"), config);
+        Files.writeString(st.resolve("main.tf"), config);
+        AwsExamples.terraform(terraform, tf, cliConfig, Map.of(), "init", "-no-color");
+        same(
+                tfRun(terraform, cliConfig, Map.of(), "apply", "-auto-approve", "-no-color"),
+                strata(Map.of()).run("apply", "-auto-approve", "-no-color"));
+        same(
+                tfRun(terraform, cliConfig, Map.of(), "state", "show", "-no-color", "terraform_data.q"),
+                strata(Map.of()).run("state", "show", "-no-color", "terraform_data.q"));
     }
 
     private static final String AWS = AwsExamples.OFFLINE_AWS_PROVIDER + """
