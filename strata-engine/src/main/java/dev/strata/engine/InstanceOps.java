@@ -140,6 +140,24 @@ final class InstanceOps {
             Provider provider,
             Schema schema,
             Value providerMeta) {
+        /** A change without replace paths, planned private data, previous address or import: reads, deletes, drift. */
+        ResourceChange change(
+                AbsResourceInstance ai, String deposed, Action action, Value before, Value after, String reason) {
+            return new ResourceChange(
+                    ai,
+                    deposed,
+                    action,
+                    before,
+                    after,
+                    List.of(),
+                    reason,
+                    providerAddr,
+                    schema.version(),
+                    null,
+                    null,
+                    null);
+        }
+
         Ctx withProviderMeta(Value meta) {
             return new Ctx(rc, addr, providerAddr, provider, schema, meta);
         }
@@ -416,19 +434,15 @@ final class InstanceOps {
             Value before = prior == null ? c.nullObject() : decode(c, prior);
             walk.planned.change(
                     ai,
-                    new ResourceChange(
+                    c.change(
                             ai,
                             null,
                             Action.READ,
                             before,
                             after,
-                            List.of(),
-                            config.isWhollyKnown() ? "read_because_dependency_pending" : "read_because_config_unknown",
-                            c.providerAddr(),
-                            c.schema().version(),
-                            null,
-                            null,
-                            null));
+                            config.isWhollyKnown()
+                                    ? "read_because_dependency_pending"
+                                    : "read_because_config_unknown"));
             run.setInstanceValue(ai, after);
             return;
         }
@@ -582,21 +596,7 @@ final class InstanceOps {
                 preventDestroy(c);
             }
             if (prior != null) {
-                walk.planned.change(
-                        ai,
-                        new ResourceChange(
-                                ai,
-                                null,
-                                Action.DELETE,
-                                prior,
-                                c.nullObject(),
-                                List.of(),
-                                null,
-                                c.providerAddr(),
-                                c.schema().version(),
-                                null,
-                                null,
-                                null));
+                walk.planned.change(ai, c.change(ai, null, Action.DELETE, prior, c.nullObject(), null));
             }
             run.setInstanceValue(ai, prior == null ? Value.DYNAMIC_UNKNOWN : prior);
             return;
@@ -821,38 +821,14 @@ final class InstanceOps {
             return prior;
         }
         if (rr.newState().isNull()) {
-            walk.planned.drift(new ResourceChange(
-                    ai,
-                    null,
-                    Action.DELETE,
-                    prior,
-                    c.nullObject(),
-                    List.of(),
-                    null,
-                    c.providerAddr(),
-                    c.schema().version(),
-                    null,
-                    null,
-                    null));
+            walk.planned.drift(c.change(ai, null, Action.DELETE, prior, c.nullObject(), null));
             removeObject(ai, null);
             events.refreshComplete(ai, null);
             return null;
         }
         Value refreshed = StateValues.copyMarks(prior, SchemaValues.markSensitive(c.block(), rr.newState()));
         if (!refreshed.equalsIgnoringMarks(prior)) {
-            walk.planned.drift(new ResourceChange(
-                    ai,
-                    null,
-                    Action.UPDATE,
-                    prior,
-                    refreshed,
-                    List.of(),
-                    null,
-                    c.providerAddr(),
-                    c.schema().version(),
-                    null,
-                    null,
-                    null));
+            walk.planned.drift(c.change(ai, null, Action.UPDATE, prior, refreshed, null));
             setObject(c, object(c, ai.resource().key(), null, refreshed, rr.newPrivate(), obj.status()));
         }
         events.refreshComplete(ai, idOf(refreshed));
@@ -1063,19 +1039,7 @@ final class InstanceOps {
             if (rc.lifecycle().preventDestroy() && o.deposed() == null) {
                 preventDestroy(c);
             }
-            ResourceChange ch = new ResourceChange(
-                    ai,
-                    o.deposed(),
-                    Action.DELETE,
-                    before,
-                    c.nullObject(),
-                    List.of(),
-                    reason,
-                    c.providerAddr(),
-                    c.schema().version(),
-                    null,
-                    null,
-                    null);
+            ResourceChange ch = c.change(ai, o.deposed(), Action.DELETE, before, c.nullObject(), reason);
             if (o.deposed() == null) {
                 walk.planned.change(ai, ch);
             } else {
@@ -1273,19 +1237,7 @@ final class InstanceOps {
                 return;
             }
             events.instanceAdded(ai, Action.CREATE);
-            ch = new ResourceChange(
-                    ai,
-                    null,
-                    Action.CREATE,
-                    c.nullObject(),
-                    Value.DYNAMIC_UNKNOWN,
-                    List.of(),
-                    null,
-                    c.providerAddr(),
-                    c.schema().version(),
-                    null,
-                    null,
-                    null);
+            ch = c.change(ai, null, Action.CREATE, c.nullObject(), Value.DYNAMIC_UNKNOWN, null);
         }
         if (ch != null && ch.importId() != null && obj == null) {
             Imported imp = importObject(c, ch.importId());
@@ -1354,19 +1306,7 @@ final class InstanceOps {
                 }
                 created = applyOne(c, ch, Action.CREATE, null, config, PrivateState.EMPTY, null);
                 if (created != null && prior != null) {
-                    deposedLater.add(new ResourceChange(
-                            ai,
-                            deposedKey,
-                            Action.DELETE,
-                            prior,
-                            c.nullObject(),
-                            List.of(),
-                            null,
-                            c.providerAddr(),
-                            c.schema().version(),
-                            null,
-                            null,
-                            null));
+                    deposedLater.add(c.change(ai, deposedKey, Action.DELETE, prior, c.nullObject(), null));
                 }
             }
             default -> throw new IllegalStateException("unexpected action " + ch.action());
