@@ -103,33 +103,18 @@ final class PgStateManager implements StateManager {
 
     @Override
     public synchronized Result<StateSnapshot> persist(StateSnapshot next) {
-        if (exists && !next.lineage().equals(state.lineage())) {
-            return error(
-                    "Refusing to write a state of another lineage",
-                    "The state to write has lineage \""
-                            + next.lineage() + "\", but workspace \"" + workspace + "\" has lineage \""
-                            + state.lineage()
-                            + "\": it belongs to a different history, and writing it would lose the stored one.");
+        Result<StateSnapshot> refused = WriteChecks.persist(exists, state, next, "workspace \"" + workspace + "\"");
+        if (refused != null) {
+            return refused;
         }
         return write(next, false);
     }
 
     @Override
     public synchronized Result<StateSnapshot> replace(StateSnapshot incoming, boolean force) {
-        if (exists && !force) {
-            if (!incoming.lineage().equals(state.lineage())) {
-                return error(
-                        "Failed to write state",
-                        "cannot import state with lineage \"" + incoming.lineage()
-                                + "\" over unrelated state with lineage \"" + state.lineage()
-                                + "\". Use -force to overwrite it anyway.");
-            }
-            if (Long.compareUnsigned(incoming.serial(), state.serial()) < 0) {
-                return error(
-                        "Failed to write state",
-                        "cannot import state with serial " + incoming.serial() + " over newer state with serial "
-                                + state.serial() + ". Use -force to overwrite it anyway.");
-            }
+        Result<StateSnapshot> refused = WriteChecks.replace(exists, state, incoming, force);
+        if (refused != null) {
+            return refused;
         }
         return write(incoming, true);
     }
@@ -355,7 +340,7 @@ final class PgStateManager implements StateManager {
     }
 
     private static Result<StateSnapshot> error(String summary, String detail) {
-        return Result.of(null, Diagnostics.of(Diagnostic.error(summary, detail, null)));
+        return WriteChecks.error(summary, detail);
     }
 
     static void unlock(Connection c, String schema, String workspace, long rowId, LockInfo lock) {

@@ -1,0 +1,50 @@
+package dev.strata.state;
+
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Result;
+
+/**
+ * The refusals every state manager makes before writing, worded alike for every backend: a write of
+ * another history (persist), and a push of another history or an older serial without -force.
+ */
+final class WriteChecks {
+    private WriteChecks() {}
+
+    /** The refusal of writing {@code next} over {@code stored} (at {@code where}), or null when it may be written. */
+    static Result<StateSnapshot> persist(boolean exists, StateSnapshot stored, StateSnapshot next, String where) {
+        if (exists && !next.lineage().equals(stored.lineage())) {
+            return error(
+                    "Refusing to write a state of another lineage",
+                    "The state to write has lineage \"" + next.lineage() + "\", but " + where + " has lineage \""
+                            + stored.lineage()
+                            + "\": it belongs to a different history, and writing it would lose the stored one.");
+        }
+        return null;
+    }
+
+    /** The refusal of replacing {@code stored} by {@code incoming} ({@code state push}), or null when allowed. */
+    static Result<StateSnapshot> replace(boolean exists, StateSnapshot stored, StateSnapshot incoming, boolean force) {
+        if (!exists || force) {
+            return null;
+        }
+        if (!incoming.lineage().equals(stored.lineage())) {
+            return error(
+                    "Failed to write state",
+                    "cannot import state with lineage \"" + incoming.lineage()
+                            + "\" over unrelated state with lineage \"" + stored.lineage()
+                            + "\". Use -force to overwrite it anyway.");
+        }
+        if (Long.compareUnsigned(incoming.serial(), stored.serial()) < 0) {
+            return error(
+                    "Failed to write state",
+                    "cannot import state with serial " + incoming.serial() + " over newer state with serial "
+                            + stored.serial() + ". Use -force to overwrite it anyway.");
+        }
+        return null;
+    }
+
+    static Result<StateSnapshot> error(String summary, String detail) {
+        return Result.of(null, Diagnostics.of(Diagnostic.error(summary, detail, null)));
+    }
+}
