@@ -118,7 +118,10 @@ class FmtCommandTest {
                 .isEqualTo("component \"a\" {\n  source = \"./x\"\n  inputs = {\n    a   = 1\n    bbb = 2\n  }\n}\n");
         assertThat(read("d.tfdeploy.hcl")).isEqualTo("deployment \"d\" {\n  inputs = { a = 1 }\n}\n");
         assertThat(read("j.tfcomponent.json")).isEqualTo("{\"a\":1}");
-        assertThat(CliRunner.in(dir).run("fmt", "-check", "main.tfcomponent.hcl").exitCode()).isZero();
+        assertThat(CliRunner.in(dir)
+                        .run("fmt", "-check", "main.tfcomponent.hcl")
+                        .exitCode())
+                .isZero();
     }
 
     /**
@@ -134,7 +137,8 @@ class FmtCommandTest {
         write("ours/main.tfcomponent.hcl", text);
         write("theirs/main.tf", text);
         assertThat(CliRunner.in(dir.resolve("ours")).run("fmt").exitCode()).isZero();
-        ProcessResult tf = Terraform.at(terraform, dir.resolve("theirs")).mergeStderr().run("fmt");
+        ProcessResult tf =
+                Terraform.at(terraform, dir.resolve("theirs")).mergeStderr().run("fmt");
         assertThat(tf.exitCode()).isZero();
         assertThat(read("ours/main.tfcomponent.hcl")).isEqualTo(read("theirs/main.tf"));
     }
