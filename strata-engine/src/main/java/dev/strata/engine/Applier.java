@@ -211,21 +211,28 @@ final class Applier {
             byKey.put(k, c);
             g.node(k);
         }
+        // Dependencies are recorded per configuration resource (no instance keys): each names every instance of
+        // that resource, in every instance of its module.
+        Map<dev.strata.addr.ConfigResource, List<ResourceChange>> byResource = new HashMap<>();
+        for (ResourceChange y : deletes) {
+            byResource
+                    .computeIfAbsent(y.addr().containingResource().config(), r -> new java.util.ArrayList<>())
+                    .add(y);
+        }
         for (ResourceChange x : deletes) {
             ResourceInstanceObject o = ops.stateObject(x.addr(), x.deposed());
             if (o == null) {
                 continue;
             }
-            for (ResourceChange y : deletes) {
-                // As before the state was typed: a dependency matches a resource outside keyed modules only.
-                String yr = y.addr().containingResource().toString();
-                if (y != x
-                        && o.dependencies().stream().anyMatch(d -> d.toString().equals(yr))) {
-                    // x depended on y: y is destroyed after x.
-                    g.dependency(
-                            new Key(y.addr().toString(), y.deposed()),
-                            new Key(x.addr().toString(), x.deposed()),
-                            null);
+            for (dev.strata.addr.ConfigResource d : o.dependencies()) {
+                for (ResourceChange y : byResource.getOrDefault(d, List.of())) {
+                    if (y != x) {
+                        // x depended on y: y is destroyed after x.
+                        g.dependency(
+                                new Key(y.addr().toString(), y.deposed()),
+                                new Key(x.addr().toString(), x.deposed()),
+                                null);
+                    }
                 }
             }
         }

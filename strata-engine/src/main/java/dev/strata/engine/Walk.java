@@ -357,7 +357,9 @@ final class Walk {
                 condition(scope, pre, "Module output value precondition failed", true);
             }
             Value v;
-            if (run.options.mode() == PlanMode.DESTROY) {
+            // A destroy plan removes the root outputs; a child module's outputs still feed what other modules'
+            // arguments evaluate to (from the objects' prior values), as in Terraform.
+            if (run.options.mode() == PlanMode.DESTROY && mi.isRoot()) {
                 v = Value.NULL;
             } else {
                 Result<Value> r = new Evaluator(scope).evaluate(oc.value());

@@ -1,8 +1,13 @@
 package dev.strata.engine;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.strata.engine.EngineHarness.ApplyCase;
+import dev.strata.hcl.Result;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -231,5 +236,34 @@ class ApplyTablesTest {
         EngineHarness h = new EngineHarness(dir);
         h.fake.importable = true;
         h.check(c);
+    }
+
+    /**
+     * Dependencies are recorded per configuration resource (module.m.fake_thing.x), so they must match the
+     * objects of every instance of a keyed module. One operation at a time, the destroy would otherwise run
+     * in address order: module.m["k"] before module.z["k"], which depends on it.
+     */
+    @Test
+    void destroyHonoursDependenciesInKeyedModules() {
+        EngineHarness h = new EngineHarness(dir);
+        h.files(Map.of("m/main.tf", EngineHarness.CHILD_MODULE));
+        String config = """
+                module "m" {
+                  source   = "./m"
+                  for_each = toset(["k"])
+                  in       = "first"
+                }
+                module "z" {
+                  source   = "./m"
+                  for_each = toset(["k"])
+                  in       = "after-${module.m["k"].id}"
+                }
+                """;
+        h.applied(config);
+        h.fake.applyLog.clear();
+        PlanOptions one = new PlanOptions(dir, "default", PlanMode.DESTROY, true, List.of(), List.of(), 1);
+        Result<ApplyResult> r = h.planAndApply(h.config(config), one, EngineEvents.NONE);
+        assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
+        assertThat(h.fake.applyLog).containsExactly("after-thing-1 -> -", "first -> -");
     }
 }
