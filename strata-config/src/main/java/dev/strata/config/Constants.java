@@ -20,12 +20,12 @@ import java.nio.file.Path;
  * {@code .tfvars} values): references and function calls are errors, as in Terraform, which
  * evaluates these without any evaluation context.
  */
-final class Constants {
+public final class Constants {
     private Constants() {}
 
     private static final FunctionTable NO_FUNCTIONS = TemplateFunctions.builtins(FunctionContext.system(Path.of(".")));
 
-    static Result<Value> evaluate(Expression e) {
+    public static Result<Value> evaluate(Expression e) {
         Diagnostics.Builder diags = Diagnostics.builder();
         for (Traversal t : e.variables()) {
             diags.add(Diagnostic.error("Variables not allowed", "Variables may not be used here.", t.rootRange()));

@@ -22,10 +22,10 @@ import java.util.TreeMap;
  * Reads a type constraint expression ({@code list(object({a = optional(string, "x")}))}) into a
  * {@link TypeConstraint}. In JSON files the constraint is a string containing the expression.
  */
-final class TypeExprs {
+public final class TypeExprs {
     private TypeExprs() {}
 
-    static Result<TypeConstraint> parse(Expression expression) {
+    public static Result<TypeConstraint> parse(Expression expression) {
         Result<Expr> tree = expression instanceof JsonExpression j ? j.asNativeExpression() : expression.syntax();
         if (tree.hasErrors()) {
             return Result.of(TypeConstraint.of(Type.DYNAMIC), tree.diagnostics());

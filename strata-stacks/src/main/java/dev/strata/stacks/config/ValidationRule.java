@@ -1,0 +1,7 @@
+package dev.strata.stacks.config;
+
+import dev.strata.hcl.Expression;
+import dev.strata.hcl.SourceRange;
+
+/** A {@code validation} block of a stack variable. */
+public record ValidationRule(Expression condition, Expression errorMessage, SourceRange declRange) {}
