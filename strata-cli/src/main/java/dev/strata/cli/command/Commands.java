@@ -31,6 +31,7 @@ public final class Commands {
                 ApplyCommand.refresh(),
                 new ShowCommand(),
                 new StateCommand(),
+                new dev.strata.cli.command.stacks.StacksCommand(),
                 new VersionCommand(),
                 new WorkspaceCommand());
     }
