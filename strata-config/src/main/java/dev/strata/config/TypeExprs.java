@@ -36,7 +36,7 @@ public final class TypeExprs {
     }
 
     /** An object constructor key as a name: a bare word or a literal string; else null. */
-    static String keyName(Expr.ObjectKey k) {
+    public static String keyName(Expr.ObjectKey k) {
         return Reader.keyNameOf(k);
     }
 

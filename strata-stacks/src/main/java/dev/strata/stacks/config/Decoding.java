@@ -93,9 +93,14 @@ final class Decoding {
         if (!tree.hasErrors()
                 && tree.value() instanceof Expr.FunctionCall f
                 && f.name().equals("providerconfig")) {
-            if (f.args().size() != 1
-                    || !(f.args().getFirst() instanceof Expr.ScopeTraversal st)
-                    || st.traversal().steps().size() != 1) {
+            String local = f.args().size() != 1 ? null : keyword(f.args().getFirst());
+            if (local == null
+                    && f.args().size() == 1
+                    && f.args().getFirst() instanceof Expr.ScopeTraversal st
+                    && st.traversal().steps().size() == 1) {
+                local = st.traversal().rootName();
+            }
+            if (local == null) {
                 diags.error(
                         "Invalid provider configuration type",
                         "The providerconfig type takes one argument: the local name of a provider from this "
@@ -103,7 +108,6 @@ final class Decoding {
                         f.range());
                 return new StackType.Value(TypeConstraint.of(Type.DYNAMIC));
             }
-            String local = st.traversal().rootName();
             return new StackType.ProviderConfig(local, providerFor.apply(local));
         }
         Result<TypeConstraint> tc = TypeExprs.parse(e);
@@ -185,16 +189,34 @@ final class Decoding {
 
     /** An object constructor key as a name: a bare word or a literal string; else null. */
     static String keyName(Expression key) {
-        var kw = key.asKeyword();
-        if (kw.isPresent()) {
-            return kw.get();
-        }
-        Result<Value> v = Constants.evaluate(key);
-        if (v.hasErrors() || v.value().isNull() || !v.value().isKnown()) {
+        Result<Expr> syn = key.syntax();
+        if (syn.hasErrors() || syn.value() == null) {
             return null;
         }
-        ConversionResult c = Convert.convert(v.value(), Type.STRING);
-        return c.isOk() ? c.value().asString() : null;
+        Expr e = syn.value();
+        if (e instanceof Expr.ObjectKey k && !k.forceNonLiteral()) {
+            e = k.wrapped();
+        }
+        String kw = keyword(e);
+        if (kw != null) {
+            return kw;
+        }
+        return TypeExprs.keyName(e instanceof Expr.ObjectKey k ? k : new Expr.ObjectKey(e, false));
+    }
+
+    /**
+     * A bare {@code null}, {@code true} or {@code false} written as a name (the provider local name
+     * {@code null} in {@code providers = { null = ... }} or {@code providerconfig(null)}).
+     */
+    static String keyword(Expr e) {
+        if (e instanceof Expr.LiteralValue lv
+                && (lv.value() instanceof dev.strata.hcl.Literal.NullLit
+                        || lv.value() instanceof dev.strata.hcl.Literal.BoolLit)
+                && lv.range().end().byteOffset() - lv.range().start().byteOffset()
+                        == lv.value().toString().length()) {
+            return lv.value().toString();
+        }
+        return null;
     }
 
     void duplicate(String what, String label, SourceRange first, SourceRange again) {

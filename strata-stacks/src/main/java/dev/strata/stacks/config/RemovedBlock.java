@@ -16,6 +16,7 @@ import java.util.TreeMap;
  * @param moduleDir for a removed component, the directory its source resolved to (or null)
  * @param module    for a removed component, its root module (or null)
  * @param stack     for a removed embedded stack, its configuration (or null)
+ * @param inputs    for a removed embedded stack, the {@code inputs} it is destroyed with (or null)
  */
 public record RemovedBlock(
         RemovedTarget from,
@@ -30,7 +31,8 @@ public record RemovedBlock(
         Path moduleDir,
         ModuleConfig module,
         StackConfig stack,
-        SourceRange declRange) {
+        SourceRange declRange,
+        Expression inputs) {
     public RemovedBlock {
         providerArgs = Collections.unmodifiableSortedMap(new TreeMap<>(providerArgs));
     }

@@ -125,6 +125,7 @@ public final class StackLoader {
                     AttributeSchema.required("source"),
                     AttributeSchema.optional("version"),
                     AttributeSchema.optional("providers"),
+                    AttributeSchema.optional("inputs"),
                     AttributeSchema.optional("for_each")),
             List.of(BlockHeaderSchema.of("lifecycle")));
 
@@ -164,7 +165,16 @@ public final class StackLoader {
                     null);
         }
         StackConfig root = l.stack(l.rootDir, StackPath.ROOT);
-        return Result.of(root, l.diags.build().sorted());
+        return Result.of(root, distinct(l.diags.build()));
+    }
+
+    /**
+     * Sorted, each problem once: a stack directory embedded (or removed) at several places is read
+     * once per place, but its problems are the same.
+     */
+    static Diagnostics distinct(Diagnostics ds) {
+        java.util.LinkedHashSet<Diagnostic> seen = new java.util.LinkedHashSet<>(ds.asList());
+        return Diagnostics.of(new ArrayList<>(seen)).sorted();
     }
 
     private StackConfig stack(Path dir, StackPath path) {
@@ -259,7 +269,7 @@ public final class StackLoader {
                 subtree.putAll(r.stack().sources());
             }
         }
-        return new StackConfig(
+        StackConfig result = new StackConfig(
                 dir,
                 path,
                 files,
@@ -273,6 +283,10 @@ public final class StackLoader {
                 providers,
                 removed,
                 subtree);
+        // removed blocks are checked while loading: whether they may be run at all does not depend
+        // on anything the runtime evaluates
+        new RemovedChecks(result, diags).run();
+        return result;
     }
 
     private void addModuleSources(Path moduleDir, Map<String, byte[]> into) {
@@ -673,12 +687,18 @@ public final class StackLoader {
             if (from.targetsStack()) {
                 List<String> names = new ArrayList<>(path.names());
                 from.stacks().forEach(s -> names.add(s.name()));
-                stack = childStack(
-                        dir,
-                        new StackPath(names),
-                        source,
-                        versionText,
-                        src.expr().range());
+                Path stackDir =
+                        resolve(dir, source, versionText, "stack", src.expr().range());
+                // a removed stack whose source is a stack being loaded (its caller) is read when
+                // the runtime needs it, not here, where it would recurse
+                if (stackDir != null && !loading.contains(stackDir)) {
+                    stack = childStack(
+                            dir,
+                            new StackPath(names),
+                            source,
+                            versionText,
+                            src.expr().range());
+                }
             } else {
                 moduleDir = resolve(
                         dir, source, versionText, "component", src.expr().range());
@@ -699,7 +719,8 @@ public final class StackLoader {
                 moduleDir,
                 module,
                 stack,
-                b.defRange()));
+                b.defRange(),
+                exprOf(c, "inputs")));
     }
 
     private static Expression exprOf(BodyContent c, String name) {
