@@ -350,7 +350,7 @@ final class StacksOperations {
                 if (rule.value().approved()) {
                     view.approval(o.deployment(), true, "by its auto-approve rules", List.of());
                     approved.add(o);
-                } else if (view.confirm(o.deployment())) {
+                } else if (view.approve(o.deployment())) {
                     view.approval(o.deployment(), true, "interactively", List.of());
                     approved.add(o);
                 } else {

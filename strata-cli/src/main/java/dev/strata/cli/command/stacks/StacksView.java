@@ -37,7 +37,7 @@ sealed interface StacksView extends StackEvents permits StacksView.Human, Stacks
     void approval(String deployment, boolean approved, String how, List<String> reasons);
 
     /** Asks whether to apply a deployment's plan; only "yes" approves. */
-    boolean confirm(String deployment);
+    boolean approve(String deployment);
 
     void applied(DeploymentApplied applied);
 
@@ -125,7 +125,7 @@ sealed interface StacksView extends StackEvents permits StacksView.Human, Stacks
         }
 
         @Override
-        public boolean confirm(String deployment) {
+        public boolean approve(String deployment) {
             out().println();
             out().println(style(Style.BOLD, "Do you want to apply deployment \"" + deployment + "\"?"));
             out().println("  Strata will perform the actions described above for this deployment.");
@@ -288,7 +288,7 @@ sealed interface StacksView extends StackEvents permits StacksView.Human, Stacks
         }
 
         @Override
-        public boolean confirm(String deployment) {
+        public boolean approve(String deployment) {
             return false;
         }
 
