@@ -162,14 +162,19 @@ class StacksIT {
         assertThat(resources(stack, "staging")).isNotEmpty();
         assertThat(resources(stack, "prod")).isEmpty();
 
-        // A plan that destroys fails dev's rule: dev is held too.
+        // A plan that destroys fails the group's rule: staging (destroy = true) is held too.
         Path deployments = stack.resolve("deployments.tfdeploy.hcl");
         Files.writeString(
                 deployments,
-                Files.readString(deployments).replace("regions     = [\"eu-west-1\", \"us-east-1\"]", "regions     = [\"eu-west-1\"]"));
-        Run shrink = strata(stack, "stacks", "apply", "-deployment=staging");
-        assertThat(shrink.exitCode()).as(shrink.toString()).isZero();
-        assertThat(shrink.stdout()).contains("Deployment \"staging\" is held for approval: The plan destroys 5 resources.");
+                Files.readString(deployments)
+                        .replace(
+                                "regions     = [\"eu-west-1\", \"us-east-1\"]\n  }",
+                                "regions     = [\"eu-west-1\", \"us-east-1\"]\n  }\n  destroy = true"));
+        Run destroying = strata(stack, "stacks", "apply", "-deployment=staging");
+        assertThat(destroying.exitCode()).as(destroying.toString()).isZero();
+        assertThat(destroying.stdout())
+                .contains("Deployment \"staging\" is held for approval: The plan destroys 10 resources.");
+        assertThat(resources(stack, "staging")).hasSize(10);
     }
 
     @Test

@@ -89,8 +89,19 @@ final class DeploymentRun {
 
     private record ProviderInstance(StackInstanceRun stack, ProviderBlock block, InstanceKey key, Value each) {}
 
-    /** A component instance the configuration no longer declares, claimed by a {@code removed} block. */
-    private record Removal(StackInstanceRun stack, RemovedBlock block, InstanceKey eachKey, Value each) {}
+    /**
+     * A component instance the configuration no longer declares: claimed by a {@code removed} block, or
+     * (when its component is still declared and only its key is gone) by that component, whose source
+     * and providers destroy it with {@code each.key} and {@code each.value} set to the old key.
+     */
+    private record Removal(
+            StackInstanceRun stack, RemovedBlock block, ComponentConfig component, InstanceKey eachKey, Value each) {
+        boolean destroy() {
+            return block == null || block.destroy();
+        }
+    }
+
+    private final Map<String, Placed> calls = new ConcurrentHashMap<>();
 
     DeploymentRun(
             String deployment,
@@ -308,6 +319,11 @@ final class DeploymentRun {
     }
 
     private ComponentSetup setup(String address, Removal r) {
+        if (r.component() != null) {
+            ComponentSetup s = setup(r.stack(), r.component(), r.eachKey(), r.each());
+            return new ComponentSetup(
+                    address, s.tree(), s.variables(), s.providers(), s.dependsOn(), s.deferredReason(), null, s.broken());
+        }
         Scope scope = r.stack().scope(r.eachKey(), r.each());
         ComponentSetup base =
                 setup(r.stack(), address, r.block().moduleDir(), null, r.block().providerArgs(), List.of(), scope);
@@ -562,6 +578,7 @@ final class DeploymentRun {
 
     private void place(StackInstanceRun s, Map<String, Placed> out, List<ComponentPlan> deferredOut) {
         for (ComponentConfig c : s.config.components().values()) {
+            calls.put(s.componentAddr(c.name()).toString(), new Placed(s, c, InstanceKey.NONE, Value.NULL));
             Expansion e = s.componentExpansion(c);
             if (!e.known()) {
                 String call = s.componentAddr(c.name()).toString();
@@ -607,6 +624,11 @@ final class DeploymentRun {
             if (r == null) {
                 r = claimed.get(callOf(a) + "[*]");
             }
+            Placed call = calls.get(callOf(a));
+            if (r == null && call != null && a.endsWith("\"]")) {
+                String key = a.substring(callOf(a).length() + 2, a.length() - 2);
+                r = new Removal(call.stack(), null, call.component(), InstanceKey.of(key), Value.string(key));
+            }
             if (r == null) {
                 report(Diagnostics.of(Diagnostic.error(
                         "Unclaimed component instance",
@@ -630,12 +652,12 @@ final class DeploymentRun {
             if (rb.forEach() == null) {
                 Expression keyExpr = rb.from().componentKey();
                 if (keyExpr == null) {
-                    claimed.put(call, new Removal(s, rb, InstanceKey.NONE, Value.NULL));
-                    claimed.put(call + "[*]", new Removal(s, rb, InstanceKey.NONE, Value.NULL));
+                    claimed.put(call, new Removal(s, rb, null, InstanceKey.NONE, Value.NULL));
+                    claimed.put(call + "[*]", new Removal(s, rb, null, InstanceKey.NONE, Value.NULL));
                 } else {
                     Value k = s.eval(keyExpr, s.scope());
                     if (k.isKnown() && k.type().equals(Type.STRING)) {
-                        claimed.put(call + InstanceKey.of(k.asString()), new Removal(s, rb, InstanceKey.NONE, Value.NULL));
+                        claimed.put(call + InstanceKey.of(k.asString()), new Removal(s, rb, null, InstanceKey.NONE, Value.NULL));
                     }
                 }
                 continue;
@@ -646,7 +668,7 @@ final class DeploymentRun {
                 Scope sc = s.scope(ek, each);
                 Value k = rb.from().componentKey() == null ? Value.NULL : s.eval(rb.from().componentKey(), sc);
                 String addr = k.isKnown() && k.type().equals(Type.STRING) ? call + InstanceKey.of(k.asString()) : call;
-                claimed.put(addr, new Removal(s, rb, ek, each));
+                claimed.put(addr, new Removal(s, rb, null, ek, each));
             });
         }
     }
@@ -679,7 +701,7 @@ final class DeploymentRun {
             placed.forEach((a, p) -> work.put(a, async(() -> component(p.stack(), p.component(), p.key(), p.each()))));
             out.addAll(deferredPlans);
             Map<String, Removal> removals = removals(placed.keySet(), stateInstances);
-            removals.forEach((a, r) -> work.put(a, async(() -> r.block().destroy()
+            removals.forEach((a, r) -> work.put(a, async(() -> r.destroy()
                     ? planSetup(setup(a, r), PlanMode.DESTROY, true)
                     : new Outcome(
                             new ComponentPlan(a, null, null, true, List.of(), Diagnostics.NONE),
@@ -750,12 +772,12 @@ final class DeploymentRun {
             work.values().forEach(f -> out.add(f.join().applied()));
             // Removed instances go after the rest: nothing configured depends on them any more.
             Map<String, CompletableFuture<Outcome>> removing = new TreeMap<>();
-            removals.forEach((a, r) -> removing.put(a, async(() -> r.block().destroy()
+            removals.forEach((a, r) -> removing.put(a, async(() -> r.destroy()
                     ? applySetup(setup(a, r), PlanMode.DESTROY)
                     : new Outcome(null, new ComponentApplied(a, null, false, Diagnostics.NONE), Value.NULL, false, false))));
             removing.values().forEach(f -> out.add(f.join().applied()));
             removals.forEach((a, r) -> {
-                if (!r.block().destroy()) {
+                if (!r.destroy()) {
                     report(store.dropComponent(a));
                 }
             });

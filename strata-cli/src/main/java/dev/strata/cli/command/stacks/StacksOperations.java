@@ -280,7 +280,7 @@ final class StacksOperations {
             }
             view.diagnostics(o.deployment(), o.plan().diagnostics());
             if (!o.plan().hasChanges() && o.plan().applyable()) {
-                view.noChanges(o.deployment());
+                view.noChanges(o.plan());
             } else {
                 view.planned(o.plan());
             }
@@ -336,7 +336,7 @@ final class StacksOperations {
                     continue;
                 }
                 if (!o.plan().hasChanges()) {
-                    view.noChanges(o.deployment());
+                    view.noChanges(o.plan());
                     continue;
                 }
                 view.planned(o.plan());

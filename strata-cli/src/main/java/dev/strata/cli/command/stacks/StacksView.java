@@ -43,7 +43,8 @@ sealed interface StacksView extends StackEvents permits StacksView.Human, Stacks
 
     void planSaved(String file);
 
-    void noChanges(String deployment);
+    /** A plan without changes: one line in text, the usual records in JSON. */
+    void noChanges(DeploymentPlan plan);
 
     void outputs(String deployment, SortedMap<String, Value> outputs, java.util.Optional<String> name);
 
@@ -157,8 +158,9 @@ sealed interface StacksView extends StackEvents permits StacksView.Human, Stacks
         }
 
         @Override
-        public synchronized void noChanges(String deployment) {
-            out().println("Deployment \"" + deployment + "\": no changes. Your infrastructure matches the configuration.");
+        public synchronized void noChanges(DeploymentPlan plan) {
+            out().println("Deployment \"" + plan.deployment()
+                    + "\": no changes. Your infrastructure matches the configuration.");
         }
 
         @Override
@@ -328,7 +330,9 @@ sealed interface StacksView extends StackEvents permits StacksView.Human, Stacks
         }
 
         @Override
-        public void noChanges(String deployment) {}
+        public void noChanges(DeploymentPlan plan) {
+            planned(plan);
+        }
 
         @Override
         public void outputs(String deployment, SortedMap<String, Value> outputs, java.util.Optional<String> name) {
