@@ -51,7 +51,12 @@ final class FmtCommand implements Command {
     static final int EXIT_INVALID = 2;
     static final int EXIT_CHANGES = 3;
 
-    private static final List<String> EXTENSIONS = List.of(".tf", ".tfvars", ".tftest.hcl");
+    /**
+     * Terraform 1.11's fmt formats the first three; Strata runs Stacks too, so their native-syntax files
+     * are formatted as well, by the same rules (the formatter is syntax-driven, not block-driven).
+     */
+    private static final List<String> EXTENSIONS =
+            List.of(".tf", ".tfvars", ".tftest.hcl", ".tfcomponent.hcl", ".tfstack.hcl", ".tfdeploy.hcl");
 
     @Override
     public String name() {
@@ -76,8 +81,8 @@ final class FmtCommand implements Command {
     @Override
     public String description() {
         return "Rewrites all Strata configuration files to a canonical format. All configuration files (.tf), "
-                + "variables files (.tfvars), and test files (.tftest.hcl) are updated. JSON files (.tf.json) "
-                + "are not modified.\n\n"
+                + "variables files (.tfvars), test files (.tftest.hcl) and Stacks files (.tfcomponent.hcl, "
+                + ".tfstack.hcl, .tfdeploy.hcl) are updated. JSON files (.tf.json) are not modified.\n\n"
                 + "By default, fmt scans the current directory for configuration files. If you provide a "
                 + "directory for the target argument, then fmt scans that directory instead. If you provide a "
                 + "file, then fmt processes just that file. If you provide a single dash (\"-\"), then fmt reads "
@@ -132,7 +137,10 @@ final class FmtCommand implements Command {
                     .anyMatch(e -> path.getFileName().toString().endsWith(e))) {
                 formatFile(path, display(target, Path.of("")), opts, view, outcome);
             } else {
-                view.error("Only .tf, .tfvars, and .tftest.hcl files can be processed with strata fmt", "");
+                view.error(
+                        "Only .tf, .tfvars, .tftest.hcl and Stacks (.tfcomponent.hcl, .tfstack.hcl, .tfdeploy.hcl) "
+                                + "files can be processed with strata fmt",
+                        "");
                 outcome.invalid = true;
             }
         }

@@ -18,7 +18,6 @@ public final class StacksCommand implements Command {
     private static final FlagSet NO_FLAGS = new FlagSet();
 
     private final StacksArgs.PlainFlags init = new StacksArgs.PlainFlags("init", false);
-    private final StacksArgs.PlainFlags validate = new StacksArgs.PlainFlags("validate", true);
     private final StacksArgs.FmtFlags fmt = new StacksArgs.FmtFlags();
     private final StacksArgs.PlainFlags providers = new StacksArgs.PlainFlags("providers", true);
     private final StacksArgs.OperationFlags plan = new StacksArgs.OperationFlags("plan");
@@ -30,7 +29,8 @@ public final class StacksCommand implements Command {
 
     private final List<SubcommandHelp> subcommands = List.of(
             new SubcommandHelp("init", "", "checks that the Stack's components load and its providers are available", init.flags),
-            new SubcommandHelp("validate", "[options]", "checks the component and deployment configurations", validate.flags),
+            new SubcommandHelp(
+                    "validate", "[options]", "checks the component and deployment configurations", StacksValidateCommand.FLAGS),
             new SubcommandHelp("fmt", "[options]", "rewrites .tfcomponent.hcl and .tfdeploy.hcl files in the canonical style", fmt.flags),
             new SubcommandHelp("providers", "[options]", "lists the providers the Stack and its components require", providers.flags),
             new SubcommandHelp("plan", "[options]", "plans every selected deployment (concurrently), each component instance a module plan", plan.flags),
@@ -101,7 +101,7 @@ public final class StacksCommand implements Command {
         StacksOperations ops = new StacksOperations(context);
         return switch (name) {
             case "init" -> parse(view, init.flags, rest, a -> init.parse(a), a -> ops.init());
-            case "validate" -> parse(view, validate.flags, rest, a -> validate.parse(a), a -> ops.validate(a));
+            case "validate" -> StacksValidateCommand.run(context, rest);
             case "fmt" -> parse(view, fmt.flags, rest, a -> fmt.parse(a), a -> ops.fmt(a));
             case "providers" -> parse(view, providers.flags, rest, a -> providers.parse(a), a -> ops.providers(a));
             case "plan" -> parse(view, plan.flags, rest, a -> plan.parse(a), a -> ops.plan(a));

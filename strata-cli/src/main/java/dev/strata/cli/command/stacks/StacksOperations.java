@@ -134,20 +134,6 @@ final class StacksOperations {
         return 0;
     }
 
-    int validate(StacksArgs.Plain args) {
-        StacksView view = StacksView.of(context, args.json());
-        Loaded l = load(view);
-        if (args.json()) {
-            ObjectNode n = new ObjectMapper().createObjectNode();
-            n.put("type", "validate");
-            n.put("valid", l != null);
-            view.raw(n);
-        } else if (l != null) {
-            view.line("Success! The Stack configuration is valid.");
-        }
-        return l == null ? 1 : 0;
-    }
-
     int fmt(StacksArgs.Fmt args) {
         View view = new View(context);
         List<Path> files;
