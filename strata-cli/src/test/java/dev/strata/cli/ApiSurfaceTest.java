@@ -95,9 +95,10 @@ class ApiSurfaceTest {
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage("dev.strata.engine..")
-                .because("the engine's API is for the applications that run it (the CLI, the Stacks runtime, later the SDK "
-                        + "through the same facade); providers, the plugin client, state and configuration stay "
-                        + "below it")
+                .because(
+                        "the engine's API is for the applications that run it (the CLI, the Stacks runtime, later the SDK "
+                                + "through the same facade); providers, the plugin client, state and configuration stay "
+                                + "below it")
                 .check(main);
     }
 

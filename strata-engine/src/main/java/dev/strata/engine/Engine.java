@@ -37,7 +37,13 @@ public final class Engine {
 
     private Engine(Builder b) {
         this.wiring = new Wiring(
-                b.config, b.providers, b.engineVersion, b.environment, b.clock, stopRequested::get, b.suppliedProviders);
+                b.config,
+                b.providers,
+                b.engineVersion,
+                b.environment,
+                b.clock,
+                stopRequested::get,
+                b.suppliedProviders);
     }
 
     /** An engine for {@code config}, whose providers come from {@code providers}, reporting {@code engineVersion}. */

@@ -54,7 +54,10 @@ class StacksIT {
         Process p = pb.start();
         p.getOutputStream().close();
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("strata finished").isTrue();
-        return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        return new Run(
+                p.exitValue(),
+                Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
     }
 
     private Path example() throws IOException {
@@ -88,7 +91,8 @@ class StacksIT {
 
     private static List<JsonNode> of(List<JsonNode> records, String type, String phase) {
         return records.stream()
-                .filter(r -> r.path("type").asText().equals(type) && r.path("phase").asText().equals(phase))
+                .filter(r -> r.path("type").asText().equals(type)
+                        && r.path("phase").asText().equals(phase))
                 .toList();
     }
 
@@ -131,22 +135,40 @@ class StacksIT {
 
         Run out = strata(stack, "stacks", "output", "-json", "-deployment=staging");
         assertThat(out.exitCode()).as(out.toString()).isZero();
-        JsonNode endpoints = out.records().getFirst().path("outputs").path("endpoints").path("value");
+        JsonNode endpoints =
+                out.records().getFirst().path("outputs").path("endpoints").path("value");
         assertThat(endpoints.path("us-east-1").asText()).startsWith("https://staging.example.test/");
 
         Run again = strata(stack, "stacks", "plan", "-json");
         assertThat(again.exitCode()).as(again.toString()).isZero();
         for (String d : List.of("dev", "staging", "prod")) {
-            assertThat(deployment(again.records(), "plan", d).path("changes").path("total").asInt()).as(d).isZero();
+            assertThat(deployment(again.records(), "plan", d)
+                            .path("changes")
+                            .path("total")
+                            .asInt())
+                    .as(d)
+                    .isZero();
         }
 
         Path deployments = stack.resolve("deployments.tfdeploy.hcl");
         Files.writeString(deployments, Files.readString(deployments).replace("app_instances = 2", "app_instances = 3"));
         Run changed = strata(stack, "stacks", "plan", "-json");
         assertThat(changed.exitCode()).as(changed.toString()).isZero();
-        assertThat(deployment(changed.records(), "plan", "prod").path("changes").path("add").asInt()).isEqualTo(3);
-        assertThat(deployment(changed.records(), "plan", "dev").path("changes").path("total").asInt()).isZero();
-        assertThat(deployment(changed.records(), "plan", "staging").path("changes").path("total").asInt()).isZero();
+        assertThat(deployment(changed.records(), "plan", "prod")
+                        .path("changes")
+                        .path("add")
+                        .asInt())
+                .isEqualTo(3);
+        assertThat(deployment(changed.records(), "plan", "dev")
+                        .path("changes")
+                        .path("total")
+                        .asInt())
+                .isZero();
+        assertThat(deployment(changed.records(), "plan", "staging")
+                        .path("changes")
+                        .path("total")
+                        .asInt())
+                .isZero();
     }
 
     @Test
@@ -209,7 +231,8 @@ class StacksIT {
         write(stack.resolve("main.tfdeploy.hcl"), "deployment \"one\" {\n  inputs = {}\n}\n");
         Run apply = strata(stack, "stacks", "apply", "-auto-approve");
         assertThat(apply.exitCode()).as(apply.toString()).isZero();
-        assertThat(resources(stack, "one")).containsExactly("component.a terraform_data.this", "component.b terraform_data.this");
+        assertThat(resources(stack, "one"))
+                .containsExactly("component.a terraform_data.this", "component.b terraform_data.this");
 
         write(stack.resolve("main.tfcomponent.hcl"), head + """
                 removed {
@@ -272,14 +295,15 @@ class StacksIT {
                 }
                 """);
         write(stack.resolve("main.tfdeploy.hcl"), "deployment \"one\" {\n  inputs = {}\n}\n");
-        Run plan = strata(stack, "stacks", "plan", "-json");
+        Run plan = strata(stack, "stacks", "plan", "-json", "-out=saved.plan");
         assertThat(plan.exitCode()).as(plan.toString()).isZero();
         JsonNode fan = of(plan.records(), "component_instance", "plan").stream()
                 .filter(r -> r.path("address").asText().startsWith("component.fan"))
                 .findFirst()
                 .orElseThrow();
         assertThat(fan.path("deferred").asText()).contains("for_each");
-        Run apply = strata(stack, "stacks", "apply", "-auto-approve");
+        // The saved plan is applied as it is; the deferred component is planned and applied in the same run.
+        Run apply = strata(stack, "stacks", "apply", "saved.plan");
         assertThat(apply.exitCode()).as(apply.toString()).isZero();
         assertThat(resources(stack, "one"))
                 .containsExactly(
@@ -287,8 +311,16 @@ class StacksIT {
                         "component.fan[\"y\"] terraform_data.this",
                         "component.src terraform_data.names");
         Run again = strata(stack, "stacks", "plan", "-json");
-        assertThat(deployment(again.records(), "plan", "one").path("changes").path("total").asInt()).isZero();
-        assertThat(deployment(again.records(), "plan", "one").path("changes").path("deferred").asInt()).isZero();
+        assertThat(deployment(again.records(), "plan", "one")
+                        .path("changes")
+                        .path("total")
+                        .asInt())
+                .isZero();
+        assertThat(deployment(again.records(), "plan", "one")
+                        .path("changes")
+                        .path("deferred")
+                        .asInt())
+                .isZero();
     }
 
     @Test
@@ -383,7 +415,12 @@ class StacksIT {
         Run down = strata(downstream, "stacks", "apply", "-auto-approve");
         assertThat(down.exitCode()).as(down.toString()).isZero();
         Run out = strata(downstream, "stacks", "output", "-json");
-        assertThat(out.records().getFirst().path("outputs").path("name").path("value").asText())
+        assertThat(out.records()
+                        .getFirst()
+                        .path("outputs")
+                        .path("name")
+                        .path("value")
+                        .asText())
                 .isEqualTo("down-leaf-up");
     }
 
@@ -410,7 +447,12 @@ class StacksIT {
         assertThat(converge.exitCode()).as(converge.toString()).isZero();
         Run again = strata(stack, "stacks", "plan", "-json");
         for (String d : List.of("dev", "staging", "prod")) {
-            assertThat(deployment(again.records(), "plan", d).path("changes").path("total").asInt()).as(d).isZero();
+            assertThat(deployment(again.records(), "plan", d)
+                            .path("changes")
+                            .path("total")
+                            .asInt())
+                    .as(d)
+                    .isZero();
         }
         List<String> prod = resources(stack, "prod");
         assertThat(prod).doesNotHaveDuplicates().hasSize(3 * 4 + 3 * 2);

@@ -34,12 +34,15 @@ public record AutoApproval(boolean approved, List<String> reasons) {
     public static Result<AutoApproval> decide(DeploymentConfig config, DeploymentPlan plan, Path dir) {
         DeploymentBlock d = config.deployments().get(plan.deployment());
         if (d == null || d.deploymentGroup() == null) {
-            return Result.of(new AutoApproval(false, List.of("deployment \"" + plan.deployment() + "\" has no auto-approve rules")));
+            return Result.of(new AutoApproval(
+                    false, List.of("deployment \"" + plan.deployment() + "\" has no auto-approve rules")));
         }
         String groupName = nameIn(d.deploymentGroup(), 1);
-        DeploymentGroupBlock g = groupName == null ? null : config.deploymentGroups().get(groupName);
+        DeploymentGroupBlock g =
+                groupName == null ? null : config.deploymentGroups().get(groupName);
         if (g == null || g.autoApproveChecks().isEmpty()) {
-            return Result.of(new AutoApproval(false, List.of("deployment group \"" + groupName + "\" has no auto-approve rules")));
+            return Result.of(new AutoApproval(
+                    false, List.of("deployment group \"" + groupName + "\" has no auto-approve rules")));
         }
         DeploymentPlan.Summary s = plan.summary();
         Value context = Value.objectOf(
@@ -51,16 +54,20 @@ public record AutoApproval(boolean approved, List<String> reasons) {
                                 "change", Value.number(s.change()),
                                 "remove", Value.number(s.remove()),
                                 "total", Value.number(s.total())),
-                        "applyable", Value.bool(plan.applyable()),
-                        "deployment", Value.string(plan.deployment())),
-                "success", Value.bool(plan.applyable()));
+                        "applyable",
+                        Value.bool(plan.applyable()),
+                        "deployment",
+                        Value.string(plan.deployment())),
+                "success",
+                Value.bool(plan.applyable()));
         Scope scope = Scope.binding(
                 Scope.empty(TemplateFunctions.builtins(FunctionContext.system(dir))), Map.of("context", context));
         List<String> failed = new ArrayList<>();
         Diagnostics.Builder diags = Diagnostics.builder();
         for (Traversal t : g.autoApproveChecks()) {
             String ruleName = nameIn(t, 1);
-            AutoApproveRule rule = ruleName == null ? null : config.autoApproveRules().get(ruleName);
+            AutoApproveRule rule =
+                    ruleName == null ? null : config.autoApproveRules().get(ruleName);
             if (rule == null) {
                 diags.add(Diagnostic.error(
                         "Reference to undeclared auto-approve rule",
@@ -71,17 +78,21 @@ public record AutoApproval(boolean approved, List<String> reasons) {
             for (AutoApproveRule.Check c : rule.checks()) {
                 Result<Value> ok = new Evaluator(scope).evaluate(c.condition());
                 diags.addAll(ok.diagnostics());
-                if (ok.hasErrors() || !ok.value().isKnownAndNotNull() || !ok.value().type().equals(dev.strata.lang.types.Type.BOOL)) {
+                if (ok.hasErrors()
+                        || !ok.value().isKnownAndNotNull()
+                        || !ok.value().type().equals(dev.strata.lang.types.Type.BOOL)) {
                     failed.add(ruleName + ": the condition could not be evaluated");
                     continue;
                 }
                 if (!ok.value().asBool()) {
                     Result<Value> why = new Evaluator(scope).evaluate(c.reason());
                     diags.addAll(why.diagnostics());
-                    failed.add(why.value() != null && why.value().isKnownAndNotNull()
-                                    && why.value().type().equals(dev.strata.lang.types.Type.STRING)
-                            ? why.value().asString()
-                            : ruleName + " failed");
+                    failed.add(
+                            why.value() != null
+                                            && why.value().isKnownAndNotNull()
+                                            && why.value().type().equals(dev.strata.lang.types.Type.STRING)
+                                    ? why.value().asString()
+                                    : ruleName + " failed");
                 }
             }
         }

@@ -34,7 +34,10 @@ public record DeploymentPlan(
 
     /** The part of a component instance, or null. */
     public ComponentPlan component(String address) {
-        return components.stream().filter(c -> c.address().equals(address)).findFirst().orElse(null);
+        return components.stream()
+                .filter(c -> c.address().equals(address))
+                .findFirst()
+                .orElse(null);
     }
 
     /** Resource counts over every component instance, for the summary and auto-approve checks. */

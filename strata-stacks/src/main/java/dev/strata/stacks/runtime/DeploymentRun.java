@@ -202,7 +202,9 @@ final class DeploymentRun {
                 }
                 case "provider" -> {
                     if (t.steps().size() >= 3 && t.steps().get(2) instanceof Traverser.Attr n) {
-                        ProviderBlock b = s.config.providers().get(new dev.strata.stacks.addr.ProviderConfigAddr(a.name(), n.name()));
+                        ProviderBlock b = s.config
+                                .providers()
+                                .get(new dev.strata.stacks.addr.ProviderConfigAddr(a.name(), n.name()));
                         if (b != null && seenLocals.add("provider." + a.name() + "." + n.name())) {
                             if (b.forEach() != null) {
                                 refs.addAll(b.forEach().variables());
@@ -210,7 +212,9 @@ final class DeploymentRun {
                             if (b.config() != null) {
                                 var attrs = b.config().justAttributes();
                                 if (attrs.value() != null) {
-                                    attrs.value().values().forEach(x -> refs.addAll(x.expr().variables()));
+                                    attrs.value()
+                                            .values()
+                                            .forEach(x -> refs.addAll(x.expr().variables()));
                                 }
                             }
                         }
@@ -322,7 +326,14 @@ final class DeploymentRun {
         if (r.component() != null) {
             ComponentSetup s = setup(r.stack(), r.component(), r.eachKey(), r.each());
             return new ComponentSetup(
-                    address, s.tree(), s.variables(), s.providers(), s.dependsOn(), s.deferredReason(), null, s.broken());
+                    address,
+                    s.tree(),
+                    s.variables(),
+                    s.providers(),
+                    s.dependsOn(),
+                    s.deferredReason(),
+                    null,
+                    s.broken());
         }
         Scope scope = r.stack().scope(r.eachKey(), r.each());
         ComponentSetup base =
@@ -477,7 +488,9 @@ final class DeploymentRun {
         try (StateManager state = opened.value()) {
             Plan plan = null;
             boolean replanned = false;
-            if (rp != null && rp.plan() != null && sameState(rp.plan(), state.state())
+            if (rp != null
+                    && rp.plan() != null
+                    && sameState(rp.plan(), state.state())
                     && sameInputs(rp.plan(), setup.variables())) {
                 plan = rp.plan();
             } else if (reviewedFromFile && rp != null && rp.plan() != null && wholly(rp.plan())) {
@@ -503,8 +516,8 @@ final class DeploymentRun {
             }
             if (!plan.hasChanges()) {
                 events.componentFinished(deployment, address, "applying", "no changes");
-                ApplyResult none =
-                        new ApplyResult(state.state(), 0, 0, 0, List.of(), List.of(), List.of(), false, Diagnostics.NONE);
+                ApplyResult none = new ApplyResult(
+                        state.state(), 0, 0, 0, List.of(), List.of(), List.of(), false, Diagnostics.NONE);
                 return new Outcome(
                         null,
                         new ComponentApplied(address, none, replanned, plan.diagnostics()),
@@ -513,8 +526,8 @@ final class DeploymentRun {
                         false);
             }
             Plan toApply = plan;
-            Result<ApplyResult> r = withEngineSlot(() -> engine(setup)
-                    .apply(toApply, state, options(m), events.engineEvents(deployment, address)));
+            Result<ApplyResult> r = withEngineSlot(
+                    () -> engine(setup).apply(toApply, state, options(m), events.engineEvents(deployment, address)));
             ApplyResult ar = r.value();
             Diagnostics d = r.diagnostics();
             boolean bad = ar == null || r.hasErrors() || !ar.failed().isEmpty() || ar.interrupted();
@@ -525,7 +538,9 @@ final class DeploymentRun {
                     deployment,
                     address,
                     m == PlanMode.DESTROY ? "destroying" : "applying",
-                    bad ? "failed" : ar.added() + " added, " + ar.changed() + " changed, " + ar.destroyed() + " destroyed");
+                    bad
+                            ? "failed"
+                            : ar.added() + " added, " + ar.changed() + " changed, " + ar.destroyed() + " destroyed");
             return new Outcome(
                     null,
                     new ComponentApplied(address, ar, replanned, d),
@@ -541,8 +556,7 @@ final class DeploymentRun {
 
     private static boolean sameState(Plan p, StateSnapshot now) {
         StateSnapshot was = p.priorState();
-        return was.lineage().equals(now.lineage()) && was.serial() == now.serial()
-                || was.isEmpty() && now.isEmpty();
+        return was.lineage().equals(now.lineage()) && was.serial() == now.serial() || was.isEmpty() && now.isEmpty();
     }
 
     private static boolean wholly(Plan p) {
@@ -588,7 +602,9 @@ final class DeploymentRun {
                         null,
                         "its for_each value is not known until apply",
                         false,
-                        dependencies(s, c).stream().map(n -> s.componentAddr(n).toString()).toList(),
+                        dependencies(s, c).stream()
+                                .map(n -> s.componentAddr(n).toString())
+                                .toList(),
                         Diagnostics.NONE));
                 continue;
             }
@@ -657,7 +673,9 @@ final class DeploymentRun {
                 } else {
                     Value k = s.eval(keyExpr, s.scope());
                     if (k.isKnown() && k.type().equals(Type.STRING)) {
-                        claimed.put(call + InstanceKey.of(k.asString()), new Removal(s, rb, null, InstanceKey.NONE, Value.NULL));
+                        claimed.put(
+                                call + InstanceKey.of(k.asString()),
+                                new Removal(s, rb, null, InstanceKey.NONE, Value.NULL));
                     }
                 }
                 continue;
@@ -666,7 +684,9 @@ final class DeploymentRun {
             report(e.diagnostics());
             e.value().instances().forEach((ek, each) -> {
                 Scope sc = s.scope(ek, each);
-                Value k = rb.from().componentKey() == null ? Value.NULL : s.eval(rb.from().componentKey(), sc);
+                Value k = rb.from().componentKey() == null
+                        ? Value.NULL
+                        : s.eval(rb.from().componentKey(), sc);
                 String addr = k.isKnown() && k.type().equals(Type.STRING) ? call + InstanceKey.of(k.asString()) : call;
                 claimed.put(addr, new Removal(s, rb, null, ek, each));
             });
@@ -692,7 +712,10 @@ final class DeploymentRun {
             for (String a : stateInstances) {
                 Placed p = placed.get(a);
                 if (p != null) {
-                    work.put(a, async(() -> planSetup(setup(p.stack(), p.component(), p.key(), p.each()), PlanMode.DESTROY, false)));
+                    work.put(
+                            a,
+                            async(() -> planSetup(
+                                    setup(p.stack(), p.component(), p.key(), p.each()), PlanMode.DESTROY, false)));
                 } else if (removals.containsKey(a)) {
                     work.put(a, async(() -> planSetup(setup(a, removals.get(a)), PlanMode.DESTROY, true)));
                 }
@@ -701,14 +724,16 @@ final class DeploymentRun {
             placed.forEach((a, p) -> work.put(a, async(() -> component(p.stack(), p.component(), p.key(), p.each()))));
             out.addAll(deferredPlans);
             Map<String, Removal> removals = removals(placed.keySet(), stateInstances);
-            removals.forEach((a, r) -> work.put(a, async(() -> r.destroy()
-                    ? planSetup(setup(a, r), PlanMode.DESTROY, true)
-                    : new Outcome(
-                            new ComponentPlan(a, null, null, true, List.of(), Diagnostics.NONE),
-                            null,
-                            Value.DYNAMIC_UNKNOWN,
-                            false,
-                            false))));
+            removals.forEach((a, r) -> work.put(
+                    a,
+                    async(() -> r.destroy()
+                            ? planSetup(setup(a, r), PlanMode.DESTROY, true)
+                            : new Outcome(
+                                    new ComponentPlan(a, null, null, true, List.of(), Diagnostics.NONE),
+                                    null,
+                                    Value.DYNAMIC_UNKNOWN,
+                                    false,
+                                    false))));
         }
         work.values().forEach(f -> out.add(f.join().plan()));
         SortedMap<String, Value> outputs = new TreeMap<>();
@@ -760,7 +785,8 @@ final class DeploymentRun {
                     } catch (RuntimeException e) {
                         o = failed(
                                 cp.address(),
-                                Diagnostics.of(Diagnostic.error("Component instance failed", String.valueOf(e.getMessage()), null)));
+                                Diagnostics.of(Diagnostic.error(
+                                        "Component instance failed", String.valueOf(e.getMessage()), null)));
                     }
                     done.get(cp.address()).complete(o);
                 });
@@ -772,9 +798,16 @@ final class DeploymentRun {
             work.values().forEach(f -> out.add(f.join().applied()));
             // Removed instances go after the rest: nothing configured depends on them any more.
             Map<String, CompletableFuture<Outcome>> removing = new TreeMap<>();
-            removals.forEach((a, r) -> removing.put(a, async(() -> r.destroy()
-                    ? applySetup(setup(a, r), PlanMode.DESTROY)
-                    : new Outcome(null, new ComponentApplied(a, null, false, Diagnostics.NONE), Value.NULL, false, false))));
+            removals.forEach((a, r) -> removing.put(
+                    a,
+                    async(() -> r.destroy()
+                            ? applySetup(setup(a, r), PlanMode.DESTROY)
+                            : new Outcome(
+                                    null,
+                                    new ComponentApplied(a, null, false, Diagnostics.NONE),
+                                    Value.NULL,
+                                    false,
+                                    false))));
             removing.values().forEach(f -> out.add(f.join().applied()));
             removals.forEach((a, r) -> {
                 if (!r.destroy()) {
@@ -785,7 +818,9 @@ final class DeploymentRun {
         workers.shutdown();
         // Instances destroyed completely leave no part behind.
         for (ComponentApplied ca : out) {
-            if (ca.result() != null && !ca.failed() && ca.result().state().resources().isEmpty()
+            if (ca.result() != null
+                    && !ca.failed()
+                    && ca.result().state().resources().isEmpty()
                     && (mode == PlanMode.DESTROY || removals.containsKey(ca.address()))) {
                 report(store.dropComponent(ca.address()));
             }

@@ -72,7 +72,10 @@ final class DeploymentScope implements Scope {
             case "local" -> {
                 StackLocal l = config.locals().get(first);
                 if (l == null) {
-                    return error(t, "Reference to undeclared local value", "There is no local value named \"" + first + "\".");
+                    return error(
+                            t,
+                            "Reference to undeclared local value",
+                            "There is no local value named \"" + first + "\".");
                 }
                 Value v = locals.get(first);
                 if (v == null) {
@@ -89,34 +92,47 @@ final class DeploymentScope implements Scope {
                 String key = steps.size() > 3 && steps.get(3) instanceof Traverser.Attr a ? a.name() : null;
                 StoreBlock s = second == null ? null : config.stores().get(first + "." + second);
                 if (s == null) {
-                    s = second == null ? null : config.stores().values().stream()
-                            .filter(b -> b.type().equals(first) && b.name().equals(second))
-                            .findFirst()
-                            .orElse(null);
+                    s = second == null
+                            ? null
+                            : config.stores().values().stream()
+                                    .filter(b ->
+                                            b.type().equals(first) && b.name().equals(second))
+                                    .findFirst()
+                                    .orElse(null);
                 }
                 if (s == null || key == null) {
-                    return error(t, "Reference to undeclared store", "There is no store \"" + first + "\" \"" + second
-                            + "\" here; a store value is read as store.TYPE.NAME.KEY.");
+                    return error(
+                            t,
+                            "Reference to undeclared store",
+                            "There is no store \"" + first + "\" \"" + second
+                                    + "\" here; a store value is read as store.TYPE.NAME.KEY.");
                 }
                 return store(t, s, key);
             }
             case "upstream_input" -> {
                 UpstreamInputBlock u = config.upstreamInputs().get(first);
                 if (u == null) {
-                    return error(t, "Reference to undeclared upstream input", "There is no upstream_input \"" + first + "\".");
+                    return error(
+                            t,
+                            "Reference to undeclared upstream input",
+                            "There is no upstream_input \"" + first + "\".");
                 }
                 Result<Value> v = upstream.apply(u);
                 return Result.of(new Resolved(v.value(), 2), v.diagnostics());
             }
             case "deployment" -> {
                 if (deploymentOutputs == null || !config.deployments().containsKey(first)) {
-                    return error(t, "Reference to undeclared deployment", "There is no deployment \"" + first + "\" here.");
+                    return error(
+                            t, "Reference to undeclared deployment", "There is no deployment \"" + first + "\" here.");
                 }
                 return Result.of(new Resolved(deploymentOutputs.apply(first), 2));
             }
             default -> {
-                return error(t, "Reference to undeclared name", "There is nothing named \"" + root
-                        + "\" in a deployment configuration: references start with local, store or upstream_input.");
+                return error(
+                        t,
+                        "Reference to undeclared name",
+                        "There is nothing named \"" + root
+                                + "\" in a deployment configuration: references start with local, store or upstream_input.");
             }
         }
     }
@@ -133,8 +149,11 @@ final class DeploymentScope implements Scope {
                 }
                 String v = env.get(prefix + key);
                 if (v == null) {
-                    return error(t, "Missing store value", "The environment variable " + prefix + key
-                            + " that store." + s.type() + "." + s.name() + "." + key + " reads is not set.");
+                    return error(
+                            t,
+                            "Missing store value",
+                            "The environment variable " + prefix + key + " that store." + s.type() + "." + s.name()
+                                    + "." + key + " reads is not set.");
                 }
                 return Result.of(new Resolved(Value.string(v).mark(Mark.SENSITIVE), 4));
             }
@@ -148,7 +167,8 @@ final class DeploymentScope implements Scope {
                 try {
                     text = Files.readString(file, StandardCharsets.UTF_8);
                 } catch (IOException e) {
-                    return error(t, "Failed to read store file", "Could not read " + file + ": " + e.getMessage() + ".");
+                    return error(
+                            t, "Failed to read store file", "Could not read " + file + ": " + e.getMessage() + ".");
                 }
                 Result<JsonValue> json = JsonValue.parse(text, file.toString());
                 if (json.value() == null || json.hasErrors() || !(json.value() instanceof JsonValue.ObjectValue o)) {
@@ -161,8 +181,11 @@ final class DeploymentScope implements Scope {
                 return Result.of(new Resolved(StateValues.infer(member).mark(Mark.SENSITIVE), 4));
             }
             case HCP_ONLY -> {
-                return error(t, "Store not available outside HCP Terraform", "store \"" + s.type() + "\" is read only "
-                        + "by HCP Terraform. Use an \"env\" or \"file\" store to run this Stack locally.");
+                return error(
+                        t,
+                        "Store not available outside HCP Terraform",
+                        "store \"" + s.type() + "\" is read only "
+                                + "by HCP Terraform. Use an \"env\" or \"file\" store to run this Stack locally.");
             }
         }
         throw new IllegalStateException();

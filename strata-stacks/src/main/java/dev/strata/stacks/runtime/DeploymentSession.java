@@ -46,8 +46,8 @@ public final class DeploymentSession implements AutoCloseable {
         if (early.hasErrors()) {
             return new DeploymentPlan(deployment, mode, inputs.value(), List.of(), new java.util.TreeMap<>(), early);
         }
-        DeploymentRun run = runtime.run(
-                deployment, DeploymentRun.Phase.PLAN, mode, store, events, inputs.value(), null, false);
+        DeploymentRun run =
+                runtime.run(deployment, DeploymentRun.Phase.PLAN, mode, store, events, inputs.value(), null, false);
         DeploymentPlan p = run.plan(inputs.value());
         return early.isEmpty()
                 ? p

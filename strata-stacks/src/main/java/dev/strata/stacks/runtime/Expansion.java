@@ -46,7 +46,8 @@ record Expansion(SortedMap<InstanceKey, Value> instances, boolean known, boolean
             return Result.of(UNKNOWN, r.diagnostics());
         }
         if (v.isNull()) {
-            return invalid(forEach, "The given \"for_each\" argument value is null. A map, or set of strings is allowed.");
+            return invalid(
+                    forEach, "The given \"for_each\" argument value is null. A map, or set of strings is allowed.");
         }
         SortedMap<InstanceKey, Value> out = new TreeMap<>();
         if (v.type() instanceof MapType || v.type() instanceof ObjectType) {
@@ -69,7 +70,8 @@ record Expansion(SortedMap<InstanceKey, Value> instances, boolean known, boolean
             return invalid(
                     forEach,
                     "The given \"for_each\" argument value is unsuitable: the \"for_each\" argument must be a map, or"
-                            + " set of strings, and you have provided a value of type " + v.type().friendlyName()
+                            + " set of strings, and you have provided a value of type "
+                            + v.type().friendlyName()
                             + ".");
         }
         return Result.of(new Expansion(out, true, true), r.diagnostics());

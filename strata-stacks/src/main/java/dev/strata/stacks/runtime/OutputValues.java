@@ -13,7 +13,8 @@ final class OutputValues {
 
     static OutputValue of(Value v) {
         Value plain = v.unmarkDeep();
-        JsonValue type = JsonValue.parse(ValueJson.typeNode(plain.type()).toString(), "type").value();
+        JsonValue type = JsonValue.parse(ValueJson.typeNode(plain.type()).toString(), "type")
+                .value();
         return new OutputValue(StateValues.toJson(plain, plain.type()), type, v.hasMarkDeep(Mark.SENSITIVE));
     }
 }

@@ -85,7 +85,8 @@ final class StackInstanceRun {
     Result<Value> variable(String name, SourceRange at) {
         StackVariable v = config.variables().get(name);
         if (v == null) {
-            return undeclared("input variable", "var", name, at, config.variables().keySet());
+            return undeclared(
+                    "input variable", "var", name, at, config.variables().keySet());
         }
         return Result.of(variables.get(name, () -> computeVariable(v)));
     }
@@ -144,18 +145,22 @@ final class StackInstanceRun {
     Result<Value> componentValue(String name, SourceRange at) {
         ComponentConfig c = config.components().get(name);
         if (c == null) {
-            return undeclared("component", "component", name, at, config.components().keySet());
+            return undeclared(
+                    "component", "component", name, at, config.components().keySet());
         }
         Expansion e = componentExpansion(c);
         if (!e.known()) {
             return Result.of(Value.DYNAMIC_UNKNOWN);
         }
         if (!e.keyed()) {
-            return Result.of(run.component(this, c, InstanceKey.NONE, Value.NULL).outputs());
+            return Result.of(
+                    run.component(this, c, InstanceKey.NONE, Value.NULL).outputs());
         }
         SortedMap<String, Value> byKey = new TreeMap<>();
-        e.instances().forEach((k, each) -> byKey.put(((InstanceKey.StringKey) k).key(), run.component(this, c, k, each)
-                .outputs()));
+        e.instances()
+                .forEach((k, each) -> byKey.put(
+                        ((InstanceKey.StringKey) k).key(),
+                        run.component(this, c, k, each).outputs()));
         return Result.of(Value.object(byKey));
     }
 
@@ -192,8 +197,9 @@ final class StackInstanceRun {
             return Value.string(run.registerProvider(this, b, InstanceKey.NONE, Value.NULL));
         }
         SortedMap<String, Value> byKey = new TreeMap<>();
-        e.instances().forEach((k, each) ->
-                byKey.put(((InstanceKey.StringKey) k).key(), Value.string(run.registerProvider(this, b, k, each))));
+        e.instances()
+                .forEach((k, each) -> byKey.put(
+                        ((InstanceKey.StringKey) k).key(), Value.string(run.registerProvider(this, b, k, each))));
         return Value.object(byKey);
     }
 
@@ -239,7 +245,8 @@ final class StackInstanceRun {
     Result<Value> stackCallValue(String name, SourceRange at) {
         EmbeddedStackConfig call = config.embeddedStacks().get(name);
         if (call == null) {
-            return undeclared("embedded stack", "stack", name, at, config.embeddedStacks().keySet());
+            return undeclared(
+                    "embedded stack", "stack", name, at, config.embeddedStacks().keySet());
         }
         Expansion e = callExpansion(call);
         if (!e.known()) {
@@ -249,8 +256,9 @@ final class StackInstanceRun {
             return Result.of(child(call, InstanceKey.NONE, Value.NULL).outputValues());
         }
         SortedMap<String, Value> byKey = new TreeMap<>();
-        e.instances().forEach((k, each) ->
-                byKey.put(((InstanceKey.StringKey) k).key(), child(call, k, each).outputValues()));
+        e.instances()
+                .forEach((k, each) -> byKey.put(
+                        ((InstanceKey.StringKey) k).key(), child(call, k, each).outputValues()));
         return Result.of(Value.object(byKey));
     }
 
@@ -284,7 +292,10 @@ final class StackInstanceRun {
             String what, String prefix, String name, SourceRange at, java.util.Set<String> declared) {
         String hint = declared.isEmpty()
                 ? ""
-                : " Declared: " + String.join(", ", declared.stream().map(n -> prefix + "." + n).toList()) + ".";
+                : " Declared: "
+                        + String.join(
+                                ", ",
+                                declared.stream().map(n -> prefix + "." + n).toList()) + ".";
         return Result.of(
                 Value.DYNAMIC_UNKNOWN,
                 Diagnostics.of(Diagnostic.error(

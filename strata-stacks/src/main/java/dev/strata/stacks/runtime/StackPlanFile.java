@@ -81,7 +81,8 @@ public final class StackPlanFile {
                     try {
                         p = PlanCodec.decode(n.get("plan"));
                     } catch (PlanCodec.Damaged e) {
-                        throw new Damaged("the plan of " + n.path("address").asText() + " is damaged: " + e.getMessage());
+                        throw new Damaged(
+                                "the plan of " + n.path("address").asText() + " is damaged: " + e.getMessage());
                     }
                 }
                 List<String> deps = new ArrayList<>();

@@ -72,7 +72,8 @@ public final class StackRuntime {
             return Result.of(false);
         }
         Result<Value> r = scope().eval(d.destroy());
-        boolean yes = r.value() != null && r.value().isKnownAndNotNull() && r.value().asBool();
+        boolean yes =
+                r.value() != null && r.value().isKnownAndNotNull() && r.value().asBool();
         return Result.of(yes, r.diagnostics());
     }
 
@@ -129,7 +130,8 @@ public final class StackRuntime {
     }
 
     private static Value stackOutputs(Path stackDir, String deployment, String version) {
-        Result<StateManager> r = DeploymentStore.of(stackDir, deployment, version).openStack(LockRequest.none());
+        Result<StateManager> r =
+                DeploymentStore.of(stackDir, deployment, version).openStack(LockRequest.none());
         if (r.value() == null) {
             return Value.DYNAMIC_UNKNOWN;
         }
@@ -155,7 +157,10 @@ public final class StackRuntime {
             return List.of();
         }
         try (var s = Files.list(root)) {
-            return s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).sorted().toList();
+            return s.filter(Files::isDirectory)
+                    .map(p -> p.getFileName().toString())
+                    .sorted()
+                    .toList();
         } catch (java.io.IOException e) {
             return List.of();
         }
@@ -170,8 +175,7 @@ public final class StackRuntime {
             Map<String, Value> inputs,
             DeploymentPlan reviewed,
             boolean fromFile) {
-        return new DeploymentRun(
-                deployment, phase, mode, settings, store, events, stack, inputs, reviewed, fromFile);
+        return new DeploymentRun(deployment, phase, mode, settings, store, events, stack, inputs, reviewed, fromFile);
     }
 
     static StateSnapshot withOutputs(StateSnapshot s, SortedMap<String, Value> outputs) {

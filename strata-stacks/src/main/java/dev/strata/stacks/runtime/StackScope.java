@@ -62,7 +62,8 @@ final class StackScope implements Scope {
             return invalid(
                     t,
                     "Invalid reference",
-                    "A reference to " + (what.startsWith("a") || what.startsWith("e") || what.startsWith("i") ? "an " : "a ")
+                    "A reference to "
+                            + (what.startsWith("a") || what.startsWith("e") || what.startsWith("i") ? "an " : "a ")
                             + what + " must be followed by its name, like " + t.rootName() + ".NAME.");
         }
         Result<Value> v = lookup.value(a.name());

@@ -13,16 +13,20 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class AutoApprovalTest {
-    private static final Path EXAMPLE = Path.of("..", "examples", "stacks").toAbsolutePath().normalize();
+    private static final Path EXAMPLE =
+            Path.of("..", "examples", "stacks").toAbsolutePath().normalize();
 
     private static DeploymentPlan empty(String deployment) {
-        return new DeploymentPlan(deployment, PlanMode.NORMAL, new TreeMap<>(), List.of(), new TreeMap<>(), Diagnostics.NONE);
+        return new DeploymentPlan(
+                deployment, PlanMode.NORMAL, new TreeMap<>(), List.of(), new TreeMap<>(), Diagnostics.NONE);
     }
 
     @Test
     void aGroupsRulesApproveAPlanThatPassesEveryCheck() {
         Result<DeploymentConfig> config = DeploymentLoader.load(EXAMPLE);
-        assertThat(config.diagnostics().hasErrors()).as(config.diagnostics().toString()).isFalse();
+        assertThat(config.diagnostics().hasErrors())
+                .as(config.diagnostics().toString())
+                .isFalse();
         Result<AutoApproval> dev = AutoApproval.decide(config.value(), empty("dev"), EXAMPLE);
         assertThat(dev.diagnostics().isEmpty()).as(dev.diagnostics().toString()).isTrue();
         assertThat(dev.value().approved()).as(dev.value().reasons().toString()).isTrue();

@@ -52,7 +52,8 @@ final class StacksArgs {
         final Flag<String> out;
         final Flag<Boolean> destroy;
         final Flag<Boolean> autoApprove;
-        final Flag<Boolean> json = flags.bool("json", false, "One JSON record per line for each deployment and component instance.");
+        final Flag<Boolean> json =
+                flags.bool("json", false, "One JSON record per line for each deployment and component instance.");
         final Flag<Integer> concurrency =
                 flags.integer("concurrency", 4, "N", "How many deployments to plan and apply at once.");
         final Flag<Integer> parallelism = flags.integer(
@@ -131,7 +132,9 @@ final class StacksArgs {
                                 + " -help\" for the usage.");
             }
             return Parsed.of(new Inspect(
-                    List.copyOf(a.get(deployment)), a.get(json), pos.isEmpty() ? Optional.empty() : Optional.of(pos.getFirst())));
+                    List.copyOf(a.get(deployment)),
+                    a.get(json),
+                    pos.isEmpty() ? Optional.empty() : Optional.of(pos.getFirst())));
         }
     }
 

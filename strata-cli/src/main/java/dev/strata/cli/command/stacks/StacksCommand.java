@@ -28,19 +28,40 @@ public final class StacksCommand implements Command {
     private final StacksArgs.InspectFlags list = new StacksArgs.InspectFlags("list", false);
 
     private final List<SubcommandHelp> subcommands = List.of(
-            new SubcommandHelp("init", "", "checks that the Stack's components load and its providers are available", init.flags),
             new SubcommandHelp(
-                    "validate", "[options]", "checks the component and deployment configurations", StacksValidateCommand.FLAGS),
-            new SubcommandHelp("fmt", "[options]", "rewrites .tfcomponent.hcl and .tfdeploy.hcl files in the canonical style", fmt.flags),
-            new SubcommandHelp("providers", "[options]", "lists the providers the Stack and its components require", providers.flags),
-            new SubcommandHelp("plan", "[options]", "plans every selected deployment (concurrently), each component instance a module plan", plan.flags),
+                    "init", "", "checks that the Stack's components load and its providers are available", init.flags),
+            new SubcommandHelp(
+                    "validate",
+                    "[options]",
+                    "checks the component and deployment configurations",
+                    StacksValidateCommand.FLAGS),
+            new SubcommandHelp(
+                    "fmt",
+                    "[options]",
+                    "rewrites .tfcomponent.hcl and .tfdeploy.hcl files in the canonical style",
+                    fmt.flags),
+            new SubcommandHelp(
+                    "providers",
+                    "[options]",
+                    "lists the providers the Stack and its components require",
+                    providers.flags),
+            new SubcommandHelp(
+                    "plan",
+                    "[options]",
+                    "plans every selected deployment (concurrently), each component instance a module plan",
+                    plan.flags),
             new SubcommandHelp(
                     "apply",
                     "[options] [PLANFILE]",
                     "plans and applies the selected deployments, asking only for those whose auto-approve rules do not approve; or applies a saved plan",
                     apply.flags),
-            new SubcommandHelp("destroy", "[options]", "destroys what the selected deployments have, in reverse dependency order", destroy.flags),
-            new SubcommandHelp("show", "[options]", "shows each deployment's component instances and their resources", show.flags),
+            new SubcommandHelp(
+                    "destroy",
+                    "[options]",
+                    "destroys what the selected deployments have, in reverse dependency order",
+                    destroy.flags),
+            new SubcommandHelp(
+                    "show", "[options]", "shows each deployment's component instances and their resources", show.flags),
             new SubcommandHelp("output", "[options] [NAME]", "shows each deployment's stack outputs", output.flags),
             new SubcommandHelp("list", "[options]", "lists the deployments and whether they have state", list.flags));
 
@@ -71,7 +92,11 @@ public final class StacksCommand implements Command {
                         + "deployment is planned and applied with its own state under .strata/stacks/<deployment>/, "
                         + "every component instance as a module plan on Strata's engine.");
         for (SubcommandHelp s : subcommands) {
-            sb.append("\n\n").append(s.name()).append(s.usage().isEmpty() ? "" : " " + s.usage()).append(": ").append(s.text());
+            sb.append("\n\n")
+                    .append(s.name())
+                    .append(s.usage().isEmpty() ? "" : " " + s.usage())
+                    .append(": ")
+                    .append(s.text());
         }
         return sb.toString();
     }
@@ -91,9 +116,10 @@ public final class StacksCommand implements Command {
         List<String> pos = args.positionals();
         View view = new View(context);
         if (pos.isEmpty()) {
-            view.diagnostic(CliDiagnostic.error(
-                    "Missing subcommand",
-                    "Use one of: apply, destroy, fmt, init, list, output, plan, providers, show, validate. Run \"strata stacks -help\" for details."));
+            view.diagnostic(
+                    CliDiagnostic.error(
+                            "Missing subcommand",
+                            "Use one of: apply, destroy, fmt, init, list, output, plan, providers, show, validate. Run \"strata stacks -help\" for details."));
             return 1;
         }
         String name = pos.getFirst();

@@ -80,7 +80,8 @@ final class StacksOperations {
 
     private StackRuntime runtime(Loaded l, int parallelism) {
         return new StackRuntime(
-                new RuntimeSettings(providerSource(), Version.current(), context.env(), context.workingDir(), parallelism),
+                new RuntimeSettings(
+                        providerSource(), Version.current(), context.env(), context.workingDir(), parallelism),
                 l.stack(),
                 l.deployments());
     }
@@ -92,11 +93,15 @@ final class StacksOperations {
         List<String> out = new ArrayList<>();
         for (String a : asked) {
             if (!l.deployments().deployments().containsKey(a)) {
-                view.diagnostics(null, Diagnostics.of(dev.strata.hcl.Diagnostic.error(
-                        "Deployment not found",
-                        "There is no deployment \"" + a + "\" in the deployment configuration. Declared: "
-                                + String.join(", ", l.deployments().deployments().keySet()) + ".",
-                        null)));
+                view.diagnostics(
+                        null,
+                        Diagnostics.of(dev.strata.hcl.Diagnostic.error(
+                                "Deployment not found",
+                                "There is no deployment \"" + a + "\" in the deployment configuration. Declared: "
+                                        + String.join(
+                                                ", ",
+                                                l.deployments().deployments().keySet()) + ".",
+                                null)));
                 return null;
             }
             if (!out.contains(a)) {
@@ -130,7 +135,8 @@ final class StacksOperations {
             return 1;
         }
         view.line("");
-        view.line("Strata Stacks has been successfully initialized! Run \"strata stacks plan\" to see what each deployment would do.");
+        view.line(
+                "Strata Stacks has been successfully initialized! Run \"strata stacks plan\" to see what each deployment would do.");
         return 0;
     }
 
@@ -140,13 +146,16 @@ final class StacksOperations {
         try (var s = Files.list(context.workingDir())) {
             files = s.filter(p -> {
                         String n = p.getFileName().toString();
-                        return n.endsWith(".tfcomponent.hcl") || n.endsWith(".tfstack.hcl") || n.endsWith(".tfdeploy.hcl");
+                        return n.endsWith(".tfcomponent.hcl")
+                                || n.endsWith(".tfstack.hcl")
+                                || n.endsWith(".tfdeploy.hcl");
                     })
                     .sorted()
                     .toList();
         } catch (IOException e) {
             view.diagnostic(CliDiagnostic.error(
-                    "Failed to read directory", "Could not list " + IoProblems.describe(context.workingDir(), e) + "."));
+                    "Failed to read directory",
+                    "Could not list " + IoProblems.describe(context.workingDir(), e) + "."));
             return 1;
         }
         boolean changed = false;
@@ -171,7 +180,8 @@ final class StacksOperations {
                     }
                 }
             } catch (IOException e) {
-                view.diagnostic(CliDiagnostic.error("Failed to format file", "Could not rewrite " + IoProblems.describe(f, e) + "."));
+                view.diagnostic(CliDiagnostic.error(
+                        "Failed to format file", "Could not rewrite " + IoProblems.describe(f, e) + "."));
                 bad = true;
             }
         }
@@ -188,18 +198,24 @@ final class StacksOperations {
             ObjectNode n = new ObjectMapper().createObjectNode();
             n.put("type", "providers");
             ObjectNode req = n.putObject("required_providers");
-            l.stack().requiredProviders().forEach((k, v) -> req.put(k, v.source().toString()));
+            l.stack()
+                    .requiredProviders()
+                    .forEach((k, v) -> req.put(k, v.source().toString()));
             ObjectNode comps = n.putObject("components");
             l.stack().components().forEach((k, c) -> {
                 ObjectNode cn = comps.putObject(k);
-                c.module().requiredProviders().forEach((lk, rp) -> cn.put(lk, rp.source().toString()));
+                c.module()
+                        .requiredProviders()
+                        .forEach((lk, rp) -> cn.put(lk, rp.source().toString()));
             });
             view.raw(n);
             return 0;
         }
         view.line("Providers required by the Stack:");
-        l.stack().requiredProviders().forEach((k, v) -> view.line("├── provider[" + v.source() + "]"
-                + (v.version() == null ? "" : " " + v.version())));
+        l.stack()
+                .requiredProviders()
+                .forEach((k, v) ->
+                        view.line("├── provider[" + v.source() + "]" + (v.version() == null ? "" : " " + v.version())));
         for (ComponentConfig c : l.stack().components().values()) {
             view.line("└── component." + c.name() + " (" + c.source() + ")");
             c.module().requiredProviders().forEach((lk, rp) -> view.line("    ├── provider[" + rp.source() + "]"));
@@ -212,7 +228,8 @@ final class StacksOperations {
     private static <T> List<T> concurrently(List<String> names, int limit, Function<String, T> work) {
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(limit, Math.max(1, names.size())));
         try {
-            List<Future<T>> fs = names.stream().map(n -> pool.submit(() -> work.apply(n))).toList();
+            List<Future<T>> fs =
+                    names.stream().map(n -> pool.submit(() -> work.apply(n))).toList();
             List<T> out = new ArrayList<>();
             for (Future<T> f : fs) {
                 try {
@@ -281,8 +298,12 @@ final class StacksOperations {
             try {
                 Files.write(f, StackPlanFile.encode(plans));
             } catch (IOException e) {
-                view.diagnostics(null, Diagnostics.of(dev.strata.hcl.Diagnostic.error(
-                        "Failed to write plan file", "Could not write " + IoProblems.describe(f, e) + ".", null)));
+                view.diagnostics(
+                        null,
+                        Diagnostics.of(dev.strata.hcl.Diagnostic.error(
+                                "Failed to write plan file",
+                                "Could not write " + IoProblems.describe(f, e) + ".",
+                                null)));
                 return 1;
             }
             view.planSaved(args.out().get());
@@ -304,8 +325,8 @@ final class StacksOperations {
         if (names == null) {
             return 1;
         }
-        List<Opened> planned =
-                concurrently(names, args.concurrency(), d -> openAndPlan(rt, d, "OperationTypeApply", args.destroy(), view));
+        List<Opened> planned = concurrently(
+                names, args.concurrency(), d -> openAndPlan(rt, d, "OperationTypeApply", args.destroy(), view));
         try {
             boolean failed = false;
             List<Opened> approved = new ArrayList<>();
@@ -343,9 +364,12 @@ final class StacksOperations {
                     view.approval(o.deployment(), false, "held", rule.value().reasons());
                 }
             }
-            List<DeploymentApplied> results = concurrently(
-                    approved.stream().map(Opened::deployment).toList(), args.concurrency(), d -> {
-                        Opened o = approved.stream().filter(x -> x.deployment().equals(d)).findFirst().orElseThrow();
+            List<DeploymentApplied> results =
+                    concurrently(approved.stream().map(Opened::deployment).toList(), args.concurrency(), d -> {
+                        Opened o = approved.stream()
+                                .filter(x -> x.deployment().equals(d))
+                                .findFirst()
+                                .orElseThrow();
                         return o.session().apply(o.plan(), false, view);
                     });
             for (DeploymentApplied a : results) {
@@ -354,7 +378,9 @@ final class StacksOperations {
             }
             return failed ? 1 : 0;
         } finally {
-            planned.stream().filter(o -> o.session() != null).forEach(o -> o.session().close());
+            planned.stream()
+                    .filter(o -> o.session() != null)
+                    .forEach(o -> o.session().close());
         }
     }
 
@@ -364,21 +390,36 @@ final class StacksOperations {
         try {
             plans = StackPlanFile.decode(Files.readAllBytes(f));
         } catch (IOException e) {
-            view.diagnostics(null, Diagnostics.of(dev.strata.hcl.Diagnostic.error(
-                    "Failed to read plan file", "Could not read " + IoProblems.describe(f, e) + ".", null)));
+            view.diagnostics(
+                    null,
+                    Diagnostics.of(dev.strata.hcl.Diagnostic.error(
+                            "Failed to read plan file", "Could not read " + IoProblems.describe(f, e) + ".", null)));
             return 1;
         } catch (StackPlanFile.Damaged e) {
-            view.diagnostics(null, Diagnostics.of(dev.strata.hcl.Diagnostic.error(
-                    "Failed to read plan file", "The plan in " + f + " cannot be used: " + e.getMessage() + ".", null)));
+            view.diagnostics(
+                    null,
+                    Diagnostics.of(dev.strata.hcl.Diagnostic.error(
+                            "Failed to read plan file",
+                            "The plan in " + f + " cannot be used: " + e.getMessage() + ".",
+                            null)));
             return 1;
         }
-        List<DeploymentApplied> results = concurrently(
-                plans.stream().map(DeploymentPlan::deployment).toList(), args.concurrency(), d -> {
-                    DeploymentPlan p = plans.stream().filter(x -> x.deployment().equals(d)).findFirst().orElseThrow();
+        List<DeploymentApplied> results =
+                concurrently(plans.stream().map(DeploymentPlan::deployment).toList(), args.concurrency(), d -> {
+                    DeploymentPlan p = plans.stream()
+                            .filter(x -> x.deployment().equals(d))
+                            .findFirst()
+                            .orElseThrow();
                     if (!rt.deployments().deployments().containsKey(d)) {
-                        return new DeploymentApplied(d, List.of(), new TreeMap<>(), Diagnostics.of(dev.strata.hcl.Diagnostic.error(
-                                "Deployment not found", "The saved plan has deployment \"" + d
-                                        + "\", which the deployment configuration no longer declares.", null)));
+                        return new DeploymentApplied(
+                                d,
+                                List.of(),
+                                new TreeMap<>(),
+                                Diagnostics.of(dev.strata.hcl.Diagnostic.error(
+                                        "Deployment not found",
+                                        "The saved plan has deployment \"" + d
+                                                + "\", which the deployment configuration no longer declares.",
+                                        null)));
                     }
                     Result<DeploymentSession> s = rt.open(d, LockRequest.of("OperationTypeApply", Duration.ZERO));
                     if (s.value() == null) {
@@ -467,11 +508,13 @@ final class StacksOperations {
             try (DeploymentSession session = s.value()) {
                 Map<String, dev.strata.lang.value.Value> outs = session.outputs();
                 if (args.name().isPresent() && !outs.containsKey(args.name().get())) {
-                    view.diagnostics(d, Diagnostics.of(dev.strata.hcl.Diagnostic.error(
-                            "Output \"" + args.name().get() + "\" not found",
-                            "Deployment \"" + d + "\" has no output named \"" + args.name().get()
-                                    + "\". Apply it first, or check the name.",
-                            null)));
+                    view.diagnostics(
+                            d,
+                            Diagnostics.of(dev.strata.hcl.Diagnostic.error(
+                                    "Output \"" + args.name().get() + "\" not found",
+                                    "Deployment \"" + d + "\" has no output named \""
+                                            + args.name().get() + "\". Apply it first, or check the name.",
+                                    null)));
                     return 1;
                 }
                 view.outputs(d, new TreeMap<>(outs), args.name());
@@ -506,7 +549,8 @@ final class StacksOperations {
                 n.put("component_instances", count);
                 view.raw(n);
             } else {
-                view.line(d + "\t" + (count == 0 ? "not applied" : count + " component instance" + (count == 1 ? "" : "s")));
+                view.line(d + "\t"
+                        + (count == 0 ? "not applied" : count + " component instance" + (count == 1 ? "" : "s")));
             }
         }
         return 0;

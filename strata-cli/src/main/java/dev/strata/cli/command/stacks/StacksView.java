@@ -80,8 +80,10 @@ sealed interface StacksView extends StackEvents permits StacksView.Human, Stacks
         @Override
         public synchronized void planned(DeploymentPlan plan) {
             out().println();
-            out().println(style(Style.BOLD, "Deployment \"" + plan.deployment() + "\""
-                    + (plan.mode() == dev.strata.engine.PlanMode.DESTROY ? " (destroy)" : "")));
+            out().println(style(
+                    Style.BOLD,
+                    "Deployment \"" + plan.deployment() + "\""
+                            + (plan.mode() == dev.strata.engine.PlanMode.DESTROY ? " (destroy)" : "")));
             PlanView pv = new PlanView(context);
             for (ComponentPlan c : plan.components()) {
                 if (c.deferred()) {
@@ -107,8 +109,9 @@ sealed interface StacksView extends StackEvents permits StacksView.Human, Stacks
                 }
             }
             DeploymentPlan.Summary s = plan.summary();
-            out().println("Plan for \"" + plan.deployment() + "\": " + s.add() + " to add, " + s.change() + " to change, "
-                    + s.remove() + " to destroy" + (s.deferred() > 0 ? ", " + s.deferred() + " deferred" : "") + ".");
+            out().println("Plan for \"" + plan.deployment() + "\": " + s.add() + " to add, " + s.change()
+                    + " to change, " + s.remove() + " to destroy"
+                    + (s.deferred() > 0 ? ", " + s.deferred() + " deferred" : "") + ".");
             plan.components().forEach(c -> {
                 if (!c.diagnostics().isEmpty()) {
                     diagnostics(c.diagnostics(), new FileSources(context.workingDir()));
@@ -121,7 +124,8 @@ sealed interface StacksView extends StackEvents permits StacksView.Human, Stacks
             if (approved) {
                 out().println("Deployment \"" + deployment + "\" approved " + how + ".");
             } else {
-                out().println("Deployment \"" + deployment + "\" is held for approval: " + String.join("; ", reasons) + ".");
+                out().println("Deployment \"" + deployment + "\" is held for approval: " + String.join("; ", reasons)
+                        + ".");
             }
         }
 
@@ -143,9 +147,13 @@ sealed interface StacksView extends StackEvents permits StacksView.Human, Stacks
                 }
             }
             diagnostics(a.diagnostics(), new FileSources(context.workingDir()));
-            String head = a.failed() ? "Apply failed for \"" + a.deployment() + "\"" : "Apply complete for \"" + a.deployment() + "\"";
-            out().println(style(a.failed() ? Style.BOLD_RED : Style.BOLD_GREEN, head + "! Resources: " + a.added()
-                    + " added, " + a.changed() + " changed, " + a.destroyed() + " destroyed."));
+            String head = a.failed()
+                    ? "Apply failed for \"" + a.deployment() + "\""
+                    : "Apply complete for \"" + a.deployment() + "\"";
+            out().println(style(
+                    a.failed() ? Style.BOLD_RED : Style.BOLD_GREEN,
+                    head + "! Resources: " + a.added() + " added, " + a.changed() + " changed, " + a.destroyed()
+                            + " destroyed."));
         }
 
         @Override
@@ -168,13 +176,18 @@ sealed interface StacksView extends StackEvents permits StacksView.Human, Stacks
             if (name.isPresent()) {
                 Value v = outputs.get(name.get());
                 if (v != null) {
-                    out().println(v.isSensitive() ? "(sensitive value)" : dev.strata.lang.value.ConsoleFormat.render(v));
+                    out().println(
+                                    v.isSensitive()
+                                            ? "(sensitive value)"
+                                            : dev.strata.lang.value.ConsoleFormat.render(v));
                 }
                 return;
             }
             out().println(style(Style.BOLD, "Deployment \"" + deployment + "\":"));
             outputs.forEach((n, v) -> out().println("  " + n + " = "
-                    + (v.hasMarkDeep(dev.strata.lang.value.Mark.SENSITIVE) ? "(sensitive value)" : dev.strata.lang.value.ConsoleFormat.render(v).replace("\n", "\n  "))));
+                    + (v.hasMarkDeep(dev.strata.lang.value.Mark.SENSITIVE)
+                            ? "(sensitive value)"
+                            : dev.strata.lang.value.ConsoleFormat.render(v).replace("\n", "\n  "))));
         }
 
         @Override
@@ -345,8 +358,12 @@ sealed interface StacksView extends StackEvents permits StacksView.Human, Stacks
                 ObjectNode e = o.putObject(k);
                 boolean sensitive = v.hasMarkDeep(dev.strata.lang.value.Mark.SENSITIVE);
                 e.put("sensitive", sensitive);
-                e.set("value", sensitive ? JSON.nullNode() : dev.strata.engine.StateValues.toNode(
-                        dev.strata.engine.StateValues.toJson(v.unmarkDeep(), v.type())));
+                e.set(
+                        "value",
+                        sensitive
+                                ? JSON.nullNode()
+                                : dev.strata.engine.StateValues.toNode(
+                                        dev.strata.engine.StateValues.toJson(v.unmarkDeep(), v.type())));
             });
             emit(n);
         }
