@@ -70,6 +70,12 @@ final class StaticChecks {
     private void stack(StackConfig s, String prefix, String inputsNode) {
         Scope scope = new Scope(s, prefix, inputsNode);
         for (StackVariable v : s.variables().values()) {
+            if (v.defaultExpr() != null) {
+                // a default is a constant: it is known before any other value of the stack
+                for (Traversal t : v.defaultExpr().variables()) {
+                    diags.error("Variables not allowed", "Variables may not be used here.", t.rootRange());
+                }
+            }
             for (ValidationRule r : v.validations()) {
                 refs(r.condition(), scope, false, null);
                 refs(r.errorMessage(), scope, false, null);

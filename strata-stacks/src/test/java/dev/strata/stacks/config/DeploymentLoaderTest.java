@@ -146,6 +146,29 @@ class DeploymentLoaderTest {
     }
 
     @Test
+    void jsonDeploymentFilesLoadTheSameModel() throws IOException {
+        StackConfig stack = stack();
+        Files.writeString(dir.resolve("d.tfdeploy.json"), """
+                {
+                  "store": {"env": {"s": {}}},
+                  "deployment": {
+                    "dev": {"inputs": {"region": "us-east-1", "password": "${store.env.s.PW}"}},
+                    "prod": {"inputs": {"region": "eu-west-1"}, "deployment_group": "deployment_group.main"}
+                  },
+                  "deployment_group": {"main": {"auto_approve_checks": ["deployment_auto_approve.safe"]}},
+                  "deployment_auto_approve": {"safe": {"check": [{"condition": "${context.plan.applyable}", "reason": "x"}]}}
+                }
+                """);
+        var r = DeploymentLoader.load(dir);
+        assertThat(r.diagnostics().asList()).isEmpty();
+        assertThat(r.value().deployments()).containsOnlyKeys("dev", "prod");
+        assertThat(r.value().deployments().get("prod").deploymentGroup()).hasToString("deployment_group.main");
+        assertThat(r.value().autoApproveRules().get("safe").checks()).hasSize(1);
+        assertThat(StackValidator.validateDeployments(r.value(), stack).asList())
+                .isEmpty();
+    }
+
+    @Test
     void duplicateDeploymentsAreErrors() throws IOException {
         Files.writeString(dir.resolve("a.tfdeploy.hcl"), "deployment \"x\" {}\ndeployment \"x\" {}\n");
         assertThat(DeploymentLoader.load(dir).diagnostics().asList())

@@ -68,6 +68,22 @@ class StackValidatorTest {
     }
 
     @Test
+    void variableDefaultsAreConstants() throws IOException {
+        assertThat(validate("""
+                variable "a" {
+                  type    = string
+                  default = "x"
+                }
+                variable "b" {
+                  type    = string
+                  default = var.a
+                }
+                """))
+                .containsExactly(
+                        "main.tfcomponent.hcl:7,13-16: Variables not allowed; Variables may not be used here.");
+    }
+
+    @Test
     void unknownRootsAreInvalidReferences() throws IOException {
         assertThat(validate("""
                 output "o" {
