@@ -91,13 +91,14 @@ class ApiSurfaceTest {
     void onlyTheCliUsesTheEngine() {
         noClasses()
                 .that()
-                .resideOutsideOfPackages("dev.strata.engine..", "dev.strata.cli..")
+                .resideOutsideOfPackages("dev.strata.engine..", "dev.strata.cli..", "dev.strata.stacks.runtime..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage("dev.strata.engine..")
-                .because("the engine's API is for the application that runs it (the CLI, later Stacks and the SDK "
-                        + "through the same facade); providers, the plugin client, state and configuration stay "
-                        + "below it")
+                .because(
+                        "the engine's API is for the applications that run it (the CLI, the Stacks runtime, later the SDK "
+                                + "through the same facade); providers, the plugin client, state and configuration stay "
+                                + "below it")
                 .check(main);
     }
 

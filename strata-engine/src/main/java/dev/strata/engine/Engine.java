@@ -1,5 +1,6 @@
 package dev.strata.engine;
 
+import dev.strata.addr.AbsProviderConfig;
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.Validator;
@@ -35,7 +36,14 @@ public final class Engine {
     private final Wiring wiring;
 
     private Engine(Builder b) {
-        this.wiring = new Wiring(b.config, b.providers, b.engineVersion, b.environment, b.clock, stopRequested::get);
+        this.wiring = new Wiring(
+                b.config,
+                b.providers,
+                b.engineVersion,
+                b.environment,
+                b.clock,
+                stopRequested::get,
+                b.suppliedProviders);
     }
 
     /** An engine for {@code config}, whose providers come from {@code providers}, reporting {@code engineVersion}. */
@@ -50,6 +58,7 @@ public final class Engine {
         private final String engineVersion;
         private Map<String, String> environment = System.getenv();
         private Clock clock = Clock.systemUTC();
+        private Map<AbsProviderConfig, Value> suppliedProviders = Map.of();
 
         private Builder(ConfigTree config, ProviderSource providers, String engineVersion) {
             this.config = Objects.requireNonNull(config, "config");
@@ -66,6 +75,16 @@ public final class Engine {
         /** The clock that dates plans ({@code plantimestamp()}); the system's by default. */
         public Builder clock(Clock c) {
             this.clock = Objects.requireNonNull(c, "clock");
+            return this;
+        }
+
+        /**
+         * Configurations for the root module's provider configurations that have no {@code provider}
+         * block: a Stack configures providers itself and passes them into each component. Each value is
+         * an object conforming to the provider's configuration schema.
+         */
+        public Builder providerConfigs(Map<AbsProviderConfig, Value> configs) {
+            this.suppliedProviders = Map.copyOf(configs);
             return this;
         }
 

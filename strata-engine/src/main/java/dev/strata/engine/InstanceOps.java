@@ -1111,7 +1111,14 @@ final class InstanceOps {
         Value config;
         Block b = run.providers.schema(pa).provider().block();
         if (pc == null) {
-            config = SchemaValues.coerce(b, Value.EMPTY_OBJECT).value();
+            Value supplied = run.providers.supplied(pa);
+            SchemaValues.Coerced coerced = SchemaValues.coerce(b, supplied != null ? supplied : Value.EMPTY_OBJECT);
+            Diagnostics bad = coerced.diagnostics().toDiagnostics();
+            run.diagnose(bad);
+            if (bad.hasErrors()) {
+                return false;
+            }
+            config = coerced.value();
         } else {
             Result<Value> r = BodyDecoder.decode(
                     pc.config(), b, RunData.scope(run, pa.module().unkeyedInstance()));

@@ -26,6 +26,7 @@ final class ProviderPool implements AutoCloseable {
 
     private final java.nio.file.Path workingDir;
     private final Map<String, String> environment;
+    private final Map<AbsProviderConfig, Value> supplied;
     /** The provider-defined functions of this run: their own unconfigured instances, closed with the pool. */
     final ProviderFunctions functions;
 
@@ -33,12 +34,22 @@ final class ProviderPool implements AutoCloseable {
             ProviderSource source,
             String engineVersion,
             java.nio.file.Path workingDir,
-            Map<String, String> environment) {
+            Map<String, String> environment,
+            Map<AbsProviderConfig, Value> supplied) {
         this.source = source;
+        this.supplied = supplied;
         this.engineVersion = engineVersion;
         this.workingDir = workingDir;
         this.environment = environment;
         this.functions = new ProviderFunctions(source);
+    }
+
+    /**
+     * The configuration the engine's caller supplied for a provider configuration without a
+     * {@code provider} block (a Stack passes each component its providers), or null.
+     */
+    Value supplied(AbsProviderConfig cfg) {
+        return supplied.get(cfg);
     }
 
     /** The {@code required_providers} entry of the module a provider configuration belongs to, or null. */

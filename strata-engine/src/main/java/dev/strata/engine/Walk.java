@@ -564,8 +564,15 @@ final class Walk {
         ProviderConfig pc = GraphBuilder.providerConfig(run.tree, cfg);
         Value config;
         if (pc == null) {
-            config = dev.strata.provider.SchemaValues.coerce(schema.provider().block(), Value.EMPTY_OBJECT)
-                    .value();
+            Value supplied = run.providers.supplied(cfg);
+            dev.strata.provider.SchemaValues.Coerced coerced = dev.strata.provider.SchemaValues.coerce(
+                    schema.provider().block(), supplied != null ? supplied : Value.EMPTY_OBJECT);
+            Diagnostics bad = coerced.diagnostics().toDiagnostics();
+            run.diagnose(bad);
+            if (bad.hasErrors()) {
+                return;
+            }
+            config = coerced.value();
         } else {
             ModuleInstance mi = run.instancesOf(cfg.module()).isEmpty()
                     ? cfg.module().unkeyedInstance()

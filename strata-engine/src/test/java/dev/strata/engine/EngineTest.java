@@ -46,6 +46,35 @@ class EngineTest {
     }
 
     @Test
+    void aProviderWithoutABlockIsConfiguredWithWhatTheCallerSupplies() throws IOException {
+        // Stacks configure providers themselves and pass them into each component's module.
+        ConfigTree tree = config("""
+                terraform {
+                  required_providers {
+                    fake = { source = "example.com/test/fake" }
+                  }
+                }
+                resource "fake_thing" "a" {
+                  value = "x"
+                }
+                """);
+        dev.strata.addr.AbsProviderConfig fakeConfig =
+                new dev.strata.addr.AbsProviderConfig(dev.strata.addr.Module.ROOT, FakeProvider.ADDRESS, null);
+        Engine fine = Engine.builder(tree, h.registry(), "test")
+                .providerConfigs(java.util.Map.of(fakeConfig, Value.EMPTY_OBJECT))
+                .build();
+        Engine wrong = Engine.builder(tree, h.registry(), "test")
+                .providerConfigs(java.util.Map.of(fakeConfig, Value.objectOf("region", Value.string("eu"))))
+                .build();
+        dev.strata.state.StateSnapshot empty = dev.strata.state.StateSnapshot.empty("test");
+        Result<Plan> ok = fine.plan(new java.util.TreeMap<>(), empty, h.options(), EngineEvents.NONE);
+        assertThat(ok.diagnostics().hasErrors()).as(ok.diagnostics().toString()).isFalse();
+        Result<Plan> bad = wrong.plan(new java.util.TreeMap<>(), empty, h.options(), EngineEvents.NONE);
+        assertThat(bad.diagnostics().asList())
+                .anySatisfy(d -> assertThat(d.detail()).contains("An argument named \"region\" is not expected here."));
+    }
+
+    @Test
     void validationPointsAProvidersAttributeErrorAtTheArgument() throws IOException {
         ConfigTree tree = config("""
                 resource "fake_thing" "a" {

@@ -1,0 +1,835 @@
+package dev.strata.stacks.runtime;
+
+import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.InstanceKey;
+import dev.strata.addr.Module;
+import dev.strata.config.ConfigLoader;
+import dev.strata.config.ConfigTree;
+import dev.strata.config.VariableConfig;
+import dev.strata.engine.ApplyResult;
+import dev.strata.engine.Engine;
+import dev.strata.engine.Plan;
+import dev.strata.engine.PlanMode;
+import dev.strata.engine.PlanOptions;
+import dev.strata.engine.StateValues;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Expression;
+import dev.strata.hcl.Result;
+import dev.strata.hcl.Traversal;
+import dev.strata.hcl.Traverser;
+import dev.strata.lang.eval.Scope;
+import dev.strata.lang.eval.TemplateFunctions;
+import dev.strata.lang.funcs.FunctionContext;
+import dev.strata.lang.funcs.FunctionTable;
+import dev.strata.lang.types.Type;
+import dev.strata.lang.value.ConversionResult;
+import dev.strata.lang.value.Convert;
+import dev.strata.lang.value.Value;
+import dev.strata.stacks.addr.StackInstance;
+import dev.strata.stacks.config.ComponentConfig;
+import dev.strata.stacks.config.EmbeddedStackConfig;
+import dev.strata.stacks.config.ProviderArgument;
+import dev.strata.stacks.config.ProviderBlock;
+import dev.strata.stacks.config.RemovedBlock;
+import dev.strata.stacks.config.StackConfig;
+import dev.strata.state.LockRequest;
+import dev.strata.state.StateManager;
+import dev.strata.state.StateSnapshot;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.function.Supplier;
+
+/**
+ * One deployment in one phase (the seed's {@code Main}): the root stack instance, the component
+ * instances' results (each computed once, by whoever asks first), and the walks that make sure every
+ * object is visited. Planning and applying order themselves by data flow: a component instance
+ * evaluating {@code component.network.vpc_id} waits for that instance's plan or apply. Destroying is
+ * the exception: it waits for everything that depends on the instance, in the order the plan recorded.
+ */
+final class DeploymentRun {
+    enum Phase {
+        PLAN,
+        APPLY
+    }
+
+    final String deployment;
+    final Phase phase;
+    final PlanMode mode;
+    final RuntimeSettings settings;
+    final DeploymentStore store;
+    final StackEvents events;
+    final FunctionTable functions;
+    private final DeploymentPlan reviewed;
+    private final boolean reviewedFromFile;
+    private final StackInstanceRun root;
+    private final ConcurrentLinkedQueue<Diagnostic> diagnostics = new ConcurrentLinkedQueue<>();
+    private final Memo<String, Outcome> components = new Memo<>();
+    private final Memo<Path, Result<ConfigTree>> trees = new Memo<>();
+    private final Map<String, ProviderInstance> providerRefs = new ConcurrentHashMap<>();
+    private final Set<String> deferredCalls = ConcurrentHashMap.newKeySet();
+    private final Set<String> failedCalls = ConcurrentHashMap.newKeySet();
+    private final Semaphore engineSlots;
+    private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
+
+    private record ProviderInstance(StackInstanceRun stack, ProviderBlock block, InstanceKey key, Value each) {}
+
+    /**
+     * A component instance the configuration no longer declares: claimed by a {@code removed} block, or
+     * (when its component is still declared and only its key is gone) by that component, whose source
+     * and providers destroy it with {@code each.key} and {@code each.value} set to the old key.
+     */
+    private record Removal(
+            StackInstanceRun stack, RemovedBlock block, ComponentConfig component, InstanceKey eachKey, Value each) {
+        boolean destroy() {
+            return block == null || block.destroy();
+        }
+    }
+
+    private final Map<String, Placed> calls = new ConcurrentHashMap<>();
+
+    DeploymentRun(
+            String deployment,
+            Phase phase,
+            PlanMode mode,
+            RuntimeSettings settings,
+            DeploymentStore store,
+            StackEvents events,
+            StackConfig config,
+            Map<String, Value> inputs,
+            DeploymentPlan reviewed,
+            boolean reviewedFromFile) {
+        this.deployment = deployment;
+        this.phase = phase;
+        this.mode = mode;
+        this.settings = settings;
+        this.store = store;
+        this.events = events;
+        this.reviewed = reviewed;
+        this.reviewedFromFile = reviewedFromFile;
+        this.engineSlots = new Semaphore(settings.parallelism());
+        this.functions = TemplateFunctions.builtins(FunctionContext.system(settings.workingDir()));
+        this.root = new StackInstanceRun(this, config, StackInstance.ROOT, inputs);
+    }
+
+    void report(Diagnostics d) {
+        d.forEach(diagnostics::add);
+    }
+
+    Diagnostics diagnostics() {
+        return Diagnostics.of(new ArrayList<>(new java.util.LinkedHashSet<>(diagnostics)));
+    }
+
+    // ---- providers ----
+
+    String registerProvider(StackInstanceRun s, ProviderBlock b, InstanceKey key, Value each) {
+        String ref = (s.addr.isRoot() ? "" : s.addr + ".") + b.addr() + key;
+        providerRefs.putIfAbsent(ref, new ProviderInstance(s, b, key, each));
+        return ref;
+    }
+
+    void markDeferred(String call) {
+        deferredCalls.add(call);
+    }
+
+    // ---- component instances ----
+
+    Outcome component(StackInstanceRun s, ComponentConfig c, InstanceKey key, Value each) {
+        String address = s.instanceAddr(c, key).toString();
+        return components.get(address, () -> switch (mode) {
+            case DESTROY -> fromState(address);
+            default -> phase == Phase.PLAN ? plan(s, c, key, each) : apply(s, c, key, each);
+        });
+    }
+
+    private Outcome fromState(String address) {
+        Result<StateSnapshot> st = store.readComponent(address);
+        Value out = st.value() == null ? Value.DYNAMIC_UNKNOWN : outputsOf(st.value());
+        return new Outcome(null, null, out, false, false);
+    }
+
+    static Value outputsOf(StateSnapshot s) {
+        SortedMap<String, Value> out = new TreeMap<>();
+        s.outputs().forEach((n, o) -> out.put(n, StateValues.outputValue(o)));
+        return Value.object(out);
+    }
+
+    /** The names of {@code component.*} a component's arguments refer to, directly or through locals. */
+    List<String> dependencies(StackInstanceRun s, ComponentConfig c) {
+        List<Expression> exprs = new ArrayList<>();
+        exprs.add(c.inputs());
+        exprs.add(c.forEach());
+        c.providerArgs().values().forEach(a -> exprs.add(a.value()));
+        Set<String> out = new TreeSet<>();
+        Set<String> seenLocals = new HashSet<>();
+        List<Traversal> refs = new ArrayList<>(c.dependsOn());
+        for (Expression e : exprs) {
+            if (e != null) {
+                refs.addAll(e.variables());
+            }
+        }
+        for (int i = 0; i < refs.size(); i++) {
+            Traversal t = refs.get(i);
+            if (t.steps().size() < 2 || !(t.steps().get(1) instanceof Traverser.Attr a)) {
+                continue;
+            }
+            switch (t.rootName()) {
+                case "component" -> {
+                    if (s.config.components().containsKey(a.name()) && !a.name().equals(c.name())) {
+                        out.add(a.name());
+                    }
+                }
+                case "local" -> {
+                    var l = s.config.locals().get(a.name());
+                    if (l != null && seenLocals.add(a.name())) {
+                        refs.addAll(l.expr().variables());
+                    }
+                }
+                case "provider" -> {
+                    if (t.steps().size() >= 3 && t.steps().get(2) instanceof Traverser.Attr n) {
+                        ProviderBlock b = s.config
+                                .providers()
+                                .get(new dev.strata.stacks.addr.ProviderConfigAddr(a.name(), n.name()));
+                        if (b != null && seenLocals.add("provider." + a.name() + "." + n.name())) {
+                            if (b.forEach() != null) {
+                                refs.addAll(b.forEach().variables());
+                            }
+                            if (b.config() != null) {
+                                var attrs = b.config().justAttributes();
+                                if (attrs.value() != null) {
+                                    attrs.value()
+                                            .values()
+                                            .forEach(x -> refs.addAll(x.expr().variables()));
+                                }
+                            }
+                        }
+                    }
+                }
+                default -> {}
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private ComponentSetup setup(
+            StackInstanceRun s,
+            String address,
+            Path moduleDir,
+            Expression inputs,
+            SortedMap<String, ProviderArgument> providerArgs,
+            List<String> depNames,
+            Scope scope) {
+        List<String> deps = new ArrayList<>();
+        String deferred = null;
+        String blocked = null;
+        for (String name : depNames) {
+            // Asking for the value makes sure the dependency was planned (or applied) before this one.
+            s.componentValue(name, null);
+            String call = s.componentAddr(name).toString();
+            deps.add(call);
+            if (deferredCalls.contains(call) && deferred == null) {
+                deferred = "it depends on " + call + ", which is deferred";
+            }
+            if (failedCalls.contains(call) && blocked == null) {
+                blocked = call;
+            }
+        }
+        boolean broken = false;
+        Result<ConfigTree> loaded = tree(moduleDir);
+        if (loaded.value() == null || loaded.hasErrors()) {
+            return new ComponentSetup(address, null, new TreeMap<>(), Map.of(), deps, deferred, blocked, true);
+        }
+        ConfigTree tree = loaded.value();
+        var module = tree.root().module();
+        Map<AbsProviderConfig, Value> providers = new LinkedHashMap<>();
+        for (ProviderArgument arg : providerArgs.values()) {
+            Value v = s.eval(arg.value(), scope);
+            if (!v.isKnown()) {
+                deferred = deferred != null
+                        ? deferred
+                        : "the provider configuration passed as \"" + arg.name() + "\" is not known until apply";
+                continue;
+            }
+            ProviderInstance pi = v.isNull() || !v.type().equals(Type.STRING) ? null : providerRefs.get(v.asString());
+            if (pi == null) {
+                report(Diagnostics.of(Diagnostic.error(
+                        "Invalid provider configuration",
+                        "The value for \"" + arg.name() + "\" must be a reference to a provider configuration, like "
+                                + "provider.aws.main.",
+                        arg.value().range())));
+                broken = true;
+                continue;
+            }
+            Value cfg = pi.stack().providerConfig(pi.block(), pi.key(), pi.each());
+            if (!cfg.isWhollyKnown()) {
+                deferred = deferred != null
+                        ? deferred
+                        : "the configuration of " + v.asString() + " depends on values not known until apply";
+                continue;
+            }
+            String local = arg.name();
+            String alias = null;
+            int dot = local.indexOf('.');
+            if (dot > 0) {
+                alias = local.substring(dot + 1);
+                local = local.substring(0, dot);
+            }
+            providers.put(new AbsProviderConfig(Module.ROOT, module.providerFor(local), alias), cfg.unmarkDeep());
+        }
+        SortedMap<String, Value> vars = new TreeMap<>();
+        Value in = inputs == null ? Value.EMPTY_OBJECT : s.eval(inputs, scope);
+        if (!in.isKnown()) {
+            module.variables().keySet().forEach(n -> vars.put(n, Value.DYNAMIC_UNKNOWN));
+        } else if (!in.isNull()) {
+            for (var e : in.attributes().entrySet()) {
+                if (!module.variables().containsKey(e.getKey())) {
+                    report(Diagnostics.of(Diagnostic.error(
+                            "Invalid inputs for component",
+                            "The module of " + address + " has no input variable named \"" + e.getKey() + "\".",
+                            inputs.range())));
+                    broken = true;
+                    continue;
+                }
+                vars.put(e.getKey(), e.getValue());
+            }
+        }
+        return new ComponentSetup(address, tree, vars, providers, deps, deferred, blocked, broken);
+    }
+
+    private ComponentSetup setup(StackInstanceRun s, ComponentConfig c, InstanceKey key, Value each) {
+        return setup(
+                s,
+                s.instanceAddr(c, key).toString(),
+                c.moduleDir(),
+                c.inputs(),
+                c.providerArgs(),
+                dependencies(s, c),
+                s.scope(key, each));
+    }
+
+    private ComponentSetup setup(String address, Removal r) {
+        if (r.component() != null) {
+            ComponentSetup s = setup(r.stack(), r.component(), r.eachKey(), r.each());
+            return new ComponentSetup(
+                    address,
+                    s.tree(),
+                    s.variables(),
+                    s.providers(),
+                    s.dependsOn(),
+                    s.deferredReason(),
+                    null,
+                    s.broken());
+        }
+        Scope scope = r.stack().scope(r.eachKey(), r.each());
+        ComponentSetup base =
+                setup(r.stack(), address, r.block().moduleDir(), null, r.block().providerArgs(), List.of(), scope);
+        if (base.tree() == null) {
+            return base;
+        }
+        // A removed component has no inputs: its variables are unknown, which destroying does not need.
+        SortedMap<String, Value> vars = new TreeMap<>();
+        for (VariableConfig v : base.tree().root().module().variables().values()) {
+            if (v.defaultExpr() == null) {
+                vars.put(v.name(), Value.DYNAMIC_UNKNOWN);
+            }
+        }
+        return new ComponentSetup(
+                address, base.tree(), vars, base.providers(), List.of(), base.deferredReason(), null, base.broken());
+    }
+
+    Result<ConfigTree> tree(Path dir) {
+        return trees.get(dir, () -> {
+            Result<ConfigTree> r = ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT);
+            report(r.diagnostics());
+            return r;
+        });
+    }
+
+    private Engine engine(ComponentSetup setup) {
+        return Engine.builder(setup.tree(), settings.providers(), settings.version())
+                .environment(settings.environment())
+                .providerConfigs(setup.providers())
+                .build();
+    }
+
+    private PlanOptions options(PlanMode m) {
+        return new PlanOptions(settings.workingDir(), "default", m, true, List.of(), List.of(), 10);
+    }
+
+    private <T> T withEngineSlot(Supplier<T> work) {
+        engineSlots.acquireUninterruptibly();
+        try {
+            return work.get();
+        } finally {
+            engineSlots.release();
+        }
+    }
+
+    private static String callOf(String address) {
+        return address.endsWith("]") ? address.substring(0, address.lastIndexOf('[')) : address;
+    }
+
+    private Outcome plan(StackInstanceRun s, ComponentConfig c, InstanceKey key, Value each) {
+        ComponentSetup setup = setup(s, c, key, each);
+        return planSetup(setup, PlanMode.NORMAL, false);
+    }
+
+    private Outcome planSetup(ComponentSetup setup, PlanMode m, boolean removed) {
+        String address = setup.address();
+        if (setup.broken() || setup.blockedBy() != null) {
+            failedCalls.add(callOf(address));
+            return new Outcome(
+                    new ComponentPlan(address, null, null, removed, setup.dependsOn(), Diagnostics.NONE),
+                    null,
+                    Value.DYNAMIC_UNKNOWN,
+                    false,
+                    true);
+        }
+        if (setup.deferredReason() != null) {
+            deferredCalls.add(callOf(address));
+            events.componentFinished(deployment, address, "planning", "deferred: " + setup.deferredReason());
+            return new Outcome(
+                    new ComponentPlan(
+                            address, null, setup.deferredReason(), removed, setup.dependsOn(), Diagnostics.NONE),
+                    null,
+                    Value.DYNAMIC_UNKNOWN,
+                    true,
+                    false);
+        }
+        events.componentStarted(deployment, address, "planning");
+        Result<StateSnapshot> prior = store.readComponent(address);
+        if (prior.value() == null) {
+            failedCalls.add(callOf(address));
+            return new Outcome(
+                    new ComponentPlan(address, null, null, removed, setup.dependsOn(), prior.diagnostics()),
+                    null,
+                    Value.DYNAMIC_UNKNOWN,
+                    false,
+                    true);
+        }
+        Result<Plan> p = withEngineSlot(() -> engine(setup)
+                .plan(setup.variables(), prior.value(), options(m), events.engineEvents(deployment, address)));
+        Diagnostics d = prior.diagnostics().with(p.diagnostics());
+        if (p.value() == null || p.hasErrors()) {
+            failedCalls.add(callOf(address));
+            events.componentFinished(deployment, address, "planning", "failed");
+            return new Outcome(
+                    new ComponentPlan(address, null, null, removed, setup.dependsOn(), d),
+                    null,
+                    Value.DYNAMIC_UNKNOWN,
+                    false,
+                    true);
+        }
+        Plan plan = p.value();
+        SortedMap<String, Value> outs = new TreeMap<>();
+        plan.outputs().forEach((n, o) -> outs.put(n, o.after()));
+        Plan.Summary sum = plan.summary();
+        events.componentFinished(
+                deployment,
+                address,
+                "planning",
+                sum.add() + " to add, " + sum.change() + " to change, " + sum.destroy() + " to destroy");
+        return new Outcome(
+                new ComponentPlan(address, plan, null, removed, setup.dependsOn(), d),
+                null,
+                Value.object(outs),
+                false,
+                false);
+    }
+
+    private Outcome apply(StackInstanceRun s, ComponentConfig c, InstanceKey key, Value each) {
+        return applySetup(setup(s, c, key, each), PlanMode.NORMAL);
+    }
+
+    private Outcome applySetup(ComponentSetup setup, PlanMode m) {
+        String address = setup.address();
+        if (setup.broken() || setup.blockedBy() != null) {
+            failedCalls.add(callOf(address));
+            Diagnostics d = setup.blockedBy() == null
+                    ? Diagnostics.NONE
+                    : Diagnostics.of(Diagnostic.warning(
+                            "Component instance not applied",
+                            address + " was not applied because " + setup.blockedBy() + " failed.",
+                            null));
+            return failed(address, d);
+        }
+        if (setup.deferredReason() != null) {
+            failedCalls.add(callOf(address));
+            return failed(
+                    address,
+                    Diagnostics.of(Diagnostic.error(
+                            "Component instance cannot be applied",
+                            address + " is still deferred after everything it depends on was applied: "
+                                    + setup.deferredReason() + ".",
+                            null)));
+        }
+        ComponentPlan rp = reviewed == null ? null : reviewed.component(address);
+        events.componentStarted(deployment, address, m == PlanMode.DESTROY ? "destroying" : "applying");
+        Result<StateManager> opened = store.openComponent(address, LockRequest.of("OperationTypeApply", Duration.ZERO));
+        if (opened.value() == null) {
+            failedCalls.add(callOf(address));
+            return failed(address, opened.diagnostics());
+        }
+        try (StateManager state = opened.value()) {
+            Plan plan = null;
+            boolean replanned = false;
+            if (rp != null
+                    && rp.plan() != null
+                    && sameState(rp.plan(), state.state())
+                    && sameInputs(rp.plan(), setup.variables())) {
+                plan = rp.plan();
+            } else if (reviewedFromFile && rp != null && rp.plan() != null && wholly(rp.plan())) {
+                failedCalls.add(callOf(address));
+                return failed(
+                        address,
+                        Diagnostics.of(Diagnostic.error(
+                                "Saved plan is stale",
+                                "The saved plan for " + address + " no longer matches its state or its inputs. "
+                                        + "Create a new plan with \"strata stacks plan -out=FILE\".",
+                                null)));
+            } else {
+                StateSnapshot now = state.state();
+                Result<Plan> p = withEngineSlot(() -> engine(setup)
+                        .plan(setup.variables(), now, options(m), events.engineEvents(deployment, address)));
+                if (p.value() == null || p.hasErrors()) {
+                    failedCalls.add(callOf(address));
+                    events.componentFinished(deployment, address, "applying", "failed");
+                    return failed(address, p.diagnostics());
+                }
+                plan = p.value();
+                replanned = true;
+            }
+            if (!plan.hasChanges()) {
+                events.componentFinished(deployment, address, "applying", "no changes");
+                ApplyResult none = new ApplyResult(
+                        state.state(), 0, 0, 0, List.of(), List.of(), List.of(), false, Diagnostics.NONE);
+                return new Outcome(
+                        null,
+                        new ComponentApplied(address, none, replanned, plan.diagnostics()),
+                        outputsOf(state.state()),
+                        false,
+                        false);
+            }
+            Plan toApply = plan;
+            Result<ApplyResult> r = withEngineSlot(
+                    () -> engine(setup).apply(toApply, state, options(m), events.engineEvents(deployment, address)));
+            ApplyResult ar = r.value();
+            Diagnostics d = r.diagnostics();
+            boolean bad = ar == null || r.hasErrors() || !ar.failed().isEmpty() || ar.interrupted();
+            if (bad) {
+                failedCalls.add(callOf(address));
+            }
+            events.componentFinished(
+                    deployment,
+                    address,
+                    m == PlanMode.DESTROY ? "destroying" : "applying",
+                    bad
+                            ? "failed"
+                            : ar.added() + " added, " + ar.changed() + " changed, " + ar.destroyed() + " destroyed");
+            return new Outcome(
+                    null,
+                    new ComponentApplied(address, ar, replanned, d),
+                    ar == null ? Value.DYNAMIC_UNKNOWN : outputsOf(ar.state()),
+                    false,
+                    bad);
+        }
+    }
+
+    private static Outcome failed(String address, Diagnostics d) {
+        return new Outcome(null, new ComponentApplied(address, null, false, d), Value.DYNAMIC_UNKNOWN, false, true);
+    }
+
+    private static boolean sameState(Plan p, StateSnapshot now) {
+        StateSnapshot was = p.priorState();
+        return was.lineage().equals(now.lineage()) && was.serial() == now.serial() || was.isEmpty() && now.isEmpty();
+    }
+
+    private static boolean wholly(Plan p) {
+        return p.variables().values().stream().allMatch(Value::isWhollyKnown);
+    }
+
+    /** Whether the values a component instance gets now are the ones it was planned with. */
+    private static boolean sameInputs(Plan p, SortedMap<String, Value> now) {
+        for (var e : now.entrySet()) {
+            Value planned = p.variables().get(e.getKey());
+            if (planned == null || !planned.isWhollyKnown()) {
+                return false;
+            }
+            Value v = e.getValue();
+            if (!v.type().equals(planned.type())) {
+                ConversionResult c = Convert.convert(v, planned.type());
+                if (!c.isOk()) {
+                    return false;
+                }
+                v = c.value();
+            }
+            if (!v.equalsIgnoringMarks(planned)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // ---- walks ----
+
+    /** Every configured component instance (address to its stack, block, key and each.value), by walking expansions. */
+    private record Placed(StackInstanceRun stack, ComponentConfig component, InstanceKey key, Value each) {}
+
+    private void place(StackInstanceRun s, Map<String, Placed> out, List<ComponentPlan> deferredOut) {
+        for (ComponentConfig c : s.config.components().values()) {
+            calls.put(s.componentAddr(c.name()).toString(), new Placed(s, c, InstanceKey.NONE, Value.NULL));
+            Expansion e = s.componentExpansion(c);
+            if (!e.known()) {
+                String call = s.componentAddr(c.name()).toString();
+                deferredCalls.add(call);
+                deferredOut.add(new ComponentPlan(
+                        call + "[*]",
+                        null,
+                        "its for_each value is not known until apply",
+                        false,
+                        dependencies(s, c).stream()
+                                .map(n -> s.componentAddr(n).toString())
+                                .toList(),
+                        Diagnostics.NONE));
+                continue;
+            }
+            e.instances().forEach((k, each) -> out.put(s.instanceAddr(c, k).toString(), new Placed(s, c, k, each)));
+        }
+        for (EmbeddedStackConfig call : s.config.embeddedStacks().values()) {
+            Expansion e = s.callExpansion(call);
+            if (!e.known()) {
+                String addr = (s.addr.isRoot() ? "" : s.addr + ".") + "stack." + call.name();
+                deferredOut.add(new ComponentPlan(
+                        addr + "[*]",
+                        null,
+                        "the embedded stack's for_each value is not known until apply",
+                        false,
+                        List.of(),
+                        Diagnostics.NONE));
+                continue;
+            }
+            e.instances().forEach((k, each) -> place(s.child(call, k, each), out, deferredOut));
+        }
+    }
+
+    /** State instances no configured component claims, matched to {@code removed} blocks (or reported). */
+    private Map<String, Removal> removals(Set<String> configured, List<String> inState) {
+        Map<String, Removal> claimed = new TreeMap<>();
+        collectRemovals(root, claimed);
+        Map<String, Removal> out = new TreeMap<>();
+        for (String a : inState) {
+            if (configured.contains(a)) {
+                continue;
+            }
+            Removal r = claimed.get(a);
+            if (r == null) {
+                r = claimed.get(callOf(a) + "[*]");
+            }
+            Placed call = calls.get(callOf(a));
+            if (r == null && call != null && a.endsWith("\"]")) {
+                String key = a.substring(callOf(a).length() + 2, a.length() - 2);
+                r = new Removal(call.stack(), null, call.component(), InstanceKey.of(key), Value.string(key));
+            }
+            if (r == null) {
+                report(Diagnostics.of(Diagnostic.error(
+                        "Unclaimed component instance",
+                        "The state of deployment \"" + deployment + "\" has " + a + ", which the configuration no "
+                                + "longer declares. Add a removed block with from = " + callOf(a)
+                                + ", its source and its providers, so it can be destroyed.",
+                        null)));
+                continue;
+            }
+            out.put(a, r);
+        }
+        return out;
+    }
+
+    private void collectRemovals(StackInstanceRun s, Map<String, Removal> claimed) {
+        for (RemovedBlock rb : s.config.removed()) {
+            if (rb.from().targetsStack() || !rb.from().stacks().isEmpty()) {
+                continue;
+            }
+            String call = s.componentAddr(rb.from().component()).toString();
+            if (rb.forEach() == null) {
+                Expression keyExpr = rb.from().componentKey();
+                if (keyExpr == null) {
+                    claimed.put(call, new Removal(s, rb, null, InstanceKey.NONE, Value.NULL));
+                    claimed.put(call + "[*]", new Removal(s, rb, null, InstanceKey.NONE, Value.NULL));
+                } else {
+                    Value k = s.eval(keyExpr, s.scope());
+                    if (k.isKnown() && k.type().equals(Type.STRING)) {
+                        claimed.put(
+                                call + InstanceKey.of(k.asString()),
+                                new Removal(s, rb, null, InstanceKey.NONE, Value.NULL));
+                    }
+                }
+                continue;
+            }
+            Result<Expansion> e = Expansion.of(rb.forEach(), s.scope());
+            report(e.diagnostics());
+            e.value().instances().forEach((ek, each) -> {
+                Scope sc = s.scope(ek, each);
+                Value k = rb.from().componentKey() == null
+                        ? Value.NULL
+                        : s.eval(rb.from().componentKey(), sc);
+                String addr = k.isKnown() && k.type().equals(Type.STRING) ? call + InstanceKey.of(k.asString()) : call;
+                claimed.put(addr, new Removal(s, rb, null, ek, each));
+            });
+        }
+    }
+
+    private List<String> inState() {
+        Result<List<String>> r = store.componentInstances();
+        report(r.diagnostics());
+        return r.value() == null ? List.of() : r.value();
+    }
+
+    /** The plan walk: every configured instance (or, destroying, every instance in state) planned concurrently. */
+    DeploymentPlan plan(SortedMap<String, Value> inputs) {
+        List<ComponentPlan> out = new ArrayList<>();
+        List<ComponentPlan> deferredPlans = new ArrayList<>();
+        Map<String, Placed> placed = new TreeMap<>();
+        place(root, placed, deferredPlans);
+        List<String> stateInstances = inState();
+        Map<String, CompletableFuture<Outcome>> work = new TreeMap<>();
+        if (mode == PlanMode.DESTROY) {
+            Map<String, Removal> removals = removals(placed.keySet(), stateInstances);
+            for (String a : stateInstances) {
+                Placed p = placed.get(a);
+                if (p != null) {
+                    work.put(
+                            a,
+                            async(() -> planSetup(
+                                    setup(p.stack(), p.component(), p.key(), p.each()), PlanMode.DESTROY, false)));
+                } else if (removals.containsKey(a)) {
+                    work.put(a, async(() -> planSetup(setup(a, removals.get(a)), PlanMode.DESTROY, true)));
+                }
+            }
+        } else {
+            placed.forEach((a, p) -> work.put(a, async(() -> component(p.stack(), p.component(), p.key(), p.each()))));
+            out.addAll(deferredPlans);
+            Map<String, Removal> removals = removals(placed.keySet(), stateInstances);
+            removals.forEach((a, r) -> work.put(
+                    a,
+                    async(() -> r.destroy()
+                            ? planSetup(setup(a, r), PlanMode.DESTROY, true)
+                            : new Outcome(
+                                    new ComponentPlan(a, null, null, true, List.of(), Diagnostics.NONE),
+                                    null,
+                                    Value.DYNAMIC_UNKNOWN,
+                                    false,
+                                    false))));
+        }
+        work.values().forEach(f -> out.add(f.join().plan()));
+        SortedMap<String, Value> outputs = new TreeMap<>();
+        if (mode != PlanMode.DESTROY) {
+            root.config.outputs().values().forEach(o -> outputs.put(o.name(), root.output(o)));
+        }
+        workers.shutdown();
+        out.sort(java.util.Comparator.comparing(ComponentPlan::address));
+        return new DeploymentPlan(deployment, mode, inputs, out, outputs, diagnostics());
+    }
+
+    private CompletableFuture<Outcome> async(Supplier<Outcome> s) {
+        return CompletableFuture.supplyAsync(s, workers);
+    }
+
+    /** The apply walk: by data flow; destroying, each instance after everything that depends on it. */
+    DeploymentApplied apply() {
+        Map<String, Placed> placed = new TreeMap<>();
+        List<ComponentPlan> ignored = new ArrayList<>();
+        place(root, placed, ignored);
+        List<String> stateInstances = inState();
+        Map<String, Removal> removals = removals(placed.keySet(), stateInstances);
+        List<ComponentApplied> out = new ArrayList<>();
+        if (mode == PlanMode.DESTROY) {
+            Map<String, CompletableFuture<Outcome>> done = new ConcurrentHashMap<>();
+            Map<String, ComponentPlan> byAddr = new TreeMap<>();
+            reviewed.components().stream().filter(c -> c.plan() != null).forEach(c -> byAddr.put(c.address(), c));
+            for (ComponentPlan cp : byAddr.values()) {
+                done.put(cp.address(), new CompletableFuture<>());
+            }
+            for (ComponentPlan cp : byAddr.values()) {
+                String call = callOf(cp.address());
+                List<CompletableFuture<Outcome>> dependents = byAddr.values().stream()
+                        .filter(o -> o.dependsOn().contains(call))
+                        .map(o -> done.get(o.address()))
+                        .toList();
+                workers.submit(() -> {
+                    dependents.forEach(CompletableFuture::join);
+                    Placed p = placed.get(cp.address());
+                    Removal r = removals.get(cp.address());
+                    Outcome o;
+                    try {
+                        ComponentSetup setup = p != null
+                                ? setup(p.stack(), p.component(), p.key(), p.each())
+                                : r != null ? setup(cp.address(), r) : null;
+                        o = setup == null
+                                ? failed(cp.address(), Diagnostics.NONE)
+                                : applySetup(setup, PlanMode.DESTROY);
+                    } catch (RuntimeException e) {
+                        o = failed(
+                                cp.address(),
+                                Diagnostics.of(Diagnostic.error(
+                                        "Component instance failed", String.valueOf(e.getMessage()), null)));
+                    }
+                    done.get(cp.address()).complete(o);
+                });
+            }
+            done.forEach((a, f) -> out.add(f.join().applied()));
+        } else {
+            Map<String, CompletableFuture<Outcome>> work = new TreeMap<>();
+            placed.forEach((a, p) -> work.put(a, async(() -> component(p.stack(), p.component(), p.key(), p.each()))));
+            work.values().forEach(f -> out.add(f.join().applied()));
+            // Removed instances go after the rest: nothing configured depends on them any more.
+            Map<String, CompletableFuture<Outcome>> removing = new TreeMap<>();
+            removals.forEach((a, r) -> removing.put(
+                    a,
+                    async(() -> r.destroy()
+                            ? applySetup(setup(a, r), PlanMode.DESTROY)
+                            : new Outcome(
+                                    null,
+                                    new ComponentApplied(a, null, false, Diagnostics.NONE),
+                                    Value.NULL,
+                                    false,
+                                    false))));
+            removing.values().forEach(f -> out.add(f.join().applied()));
+            removals.forEach((a, r) -> {
+                if (!r.destroy()) {
+                    report(store.dropComponent(a));
+                }
+            });
+        }
+        workers.shutdown();
+        // Instances destroyed completely leave no part behind.
+        for (ComponentApplied ca : out) {
+            if (ca.result() != null
+                    && !ca.failed()
+                    && ca.result().state().resources().isEmpty()
+                    && (mode == PlanMode.DESTROY || removals.containsKey(ca.address()))) {
+                report(store.dropComponent(ca.address()));
+            }
+        }
+        SortedMap<String, Value> outputs = new TreeMap<>();
+        if (mode != PlanMode.DESTROY) {
+            root.config.outputs().values().forEach(o -> outputs.put(o.name(), root.output(o)));
+        }
+        out.sort(java.util.Comparator.comparing(ComponentApplied::address));
+        return new DeploymentApplied(deployment, out, outputs, diagnostics());
+    }
+}
