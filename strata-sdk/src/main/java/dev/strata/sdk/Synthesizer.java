@@ -54,7 +54,7 @@ final class Synthesizer {
         putIfAny(top, "removed", removed());
         try {
             String json = JSON.writer(PRETTY).writeValueAsString(object(top)) + "\n";
-            return new Synthesis(json, problems);
+            return new Synthesis(json, problems, SourceMap.of(stack, json));
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
