@@ -109,6 +109,31 @@ public final class Stack {
         return m;
     }
 
+    /** {@code path.cwd}: the directory Terraform was started in. */
+    public StringValue pathCwd() {
+        return named("path", "cwd");
+    }
+
+    /** {@code path.module}: the directory of this configuration (the synthesised one, when run by {@code strata}). */
+    public StringValue pathModule() {
+        return named("path", "module");
+    }
+
+    /** {@code path.root}: the directory of the root module. */
+    public StringValue pathRoot() {
+        return named("path", "root");
+    }
+
+    /** {@code terraform.workspace}: the name of the selected workspace. */
+    public StringValue workspace() {
+        return named("terraform", "workspace");
+    }
+
+    private StringValue named(String root, String member) {
+        Site s = Site.capture();
+        return new StringValue(new Expr.Ref(Lineage.of(this, null, root, member), s), s);
+    }
+
     /** {@code terraform { required_providers { NAME = { source, version } } }}. */
     public Stack requireProvider(String localName, String source, String versionConstraint) {
         requiredProviders.put(localName, new RequiredProvider(source, versionConstraint));
