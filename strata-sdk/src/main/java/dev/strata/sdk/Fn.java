@@ -94,7 +94,14 @@ public final class Fn {
         AnyValue k = iterator(keyVar, collection);
         AnyValue v = iterator(valueVar, collection);
         return new ListValue(
-                new Expr.For(keyVar, valueVar, collection.expr(), null, body.apply(k, v).expr(), null), Site.capture());
+                new Expr.For(
+                        keyVar,
+                        valueVar,
+                        collection.expr(),
+                        null,
+                        body.apply(k, v).expr(),
+                        null),
+                Site.capture());
     }
 
     /** {@code [for var in collection : body(var) if where(var)]}. */

@@ -100,6 +100,13 @@ final class SourceMap {
             int i = seen.merge(nested.type, 1, Integer::sum) - 1;
             body(child(child(at, nested.type), Integer.toString(i)), nested);
         }
+        Map<String, Integer> dynamicSeen = new HashMap<>();
+        for (Body.Dynamic d : b.dynamics) {
+            int i = dynamicSeen.merge(d.type(), 1, Integer::sum) - 1;
+            List<String> block = child(child(child(at, "dynamic"), d.type()), Integer.toString(i));
+            sites.putIfAbsent(block, d.site());
+            body(child(block, "content"), d.content());
+        }
     }
 
     private static List<String> child(List<String> at, String name) {

@@ -93,7 +93,11 @@ class LineageTest {
         MapValue byKey = Fn.forMap("k", "s", subnets.all(), (k, s) -> k.asString(), (k, s) -> s.get("id"));
         assertThat(text(byKey)).isEqualTo("{for k, s in aws_subnet.a : k => s.id}");
         ListValue indexed = Fn.forList(
-                "k", "v", names(stack), (k, v) -> Fn.cidrsubnet(StringValue.of("10.0.0.0/16"), 8, k.asNumber().plus(4)));
+                "k",
+                "v",
+                names(stack),
+                (k, v) -> Fn.cidrsubnet(
+                        StringValue.of("10.0.0.0/16"), 8, k.asNumber().plus(4)));
         assertThat(text(indexed)).isEqualTo("[for k, v in var.names : cidrsubnet(\"10.0.0.0/16\", 8, (k + 4))]");
         assertThat(text(Fn.template("ex-", Fn.call("basename", stack.pathCwd()))))
                 .isEqualTo("\"ex-${basename(path.cwd)}\"");

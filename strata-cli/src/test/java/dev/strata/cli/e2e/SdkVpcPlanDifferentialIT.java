@@ -46,7 +46,8 @@ class SdkVpcPlanDifferentialIT {
         Path terraform = AwsExamples.prerequisites();
         Path cliConfig = AwsExamples.cliConfig(work);
 
-        Path hcl = VpcExamplePlanDifferentialTest.adaptTo5(VPC, work.resolve("hcl")).resolve("examples/complete");
+        Path hcl = VpcExamplePlanDifferentialTest.adaptTo5(VPC, work.resolve("hcl"))
+                .resolve("examples/complete");
         Path javaTf = java(work.resolve("java-tf"));
         Path javaSt = java(work.resolve("java-st"));
         for (Path d : List.of(hcl, javaTf, javaSt)) {
@@ -58,7 +59,8 @@ class SdkVpcPlanDifferentialIT {
         CliRunner strata = CliRunner.in(javaSt).env("TF_CLI_CONFIG_FILE", cliConfig.toString());
         ok(strata.run("init"));
         ok(strata.run("plan", "-out=st.plan"));
-        JsonNode javaByStrata = AwsExamples.JSON.readTree(ok(strata.run("show", "-json", "st.plan")).stdout());
+        JsonNode javaByStrata = AwsExamples.JSON.readTree(
+                ok(strata.run("show", "-json", "st.plan")).stdout());
 
         assertThat(original.path("resource_changes").size()).isGreaterThanOrEqualTo(60);
         assertThat(AwsExamples.outputs(original)).hasSize(106);

@@ -27,36 +27,109 @@ import java.util.Map;
 final class VpcCompleteStack implements StackProgram {
     /** The outputs that pass a {@code module.vpc} output of the same name through. */
     static final List<String> VPC_OUTPUTS = List.of(
-            "vpc_id", "vpc_arn", "vpc_cidr_block", "default_security_group_id", "default_network_acl_id",
-            "default_route_table_id", "vpc_instance_tenancy", "vpc_enable_dns_support", "vpc_enable_dns_hostnames",
-            "vpc_main_route_table_id", "vpc_ipv6_association_id", "vpc_ipv6_cidr_block", "vpc_secondary_cidr_blocks",
-            "vpc_owner_id", "private_subnets", "private_subnet_arns", "private_subnets_cidr_blocks",
-            "private_subnets_ipv6_cidr_blocks", "public_subnets", "public_subnet_arns", "public_subnets_cidr_blocks",
-            "public_subnets_ipv6_cidr_blocks", "outpost_subnets", "outpost_subnet_arns",
-            "outpost_subnets_cidr_blocks", "outpost_subnets_ipv6_cidr_blocks", "database_subnets",
-            "database_subnet_arns", "database_subnets_cidr_blocks", "database_subnets_ipv6_cidr_blocks",
-            "database_subnet_group", "database_subnet_group_name", "redshift_subnets", "redshift_subnet_arns",
-            "redshift_subnets_cidr_blocks", "redshift_subnets_ipv6_cidr_blocks", "redshift_subnet_group",
-            "elasticache_subnets", "elasticache_subnet_arns", "elasticache_subnets_cidr_blocks",
-            "elasticache_subnets_ipv6_cidr_blocks", "intra_subnets", "intra_subnet_arns",
-            "intra_subnets_cidr_blocks", "intra_subnets_ipv6_cidr_blocks", "elasticache_subnet_group",
-            "elasticache_subnet_group_name", "public_route_table_ids", "private_route_table_ids",
-            "database_route_table_ids", "redshift_route_table_ids", "elasticache_route_table_ids",
-            "intra_route_table_ids", "public_internet_gateway_route_id", "public_internet_gateway_ipv6_route_id",
-            "database_internet_gateway_route_id", "database_nat_gateway_route_ids", "database_ipv6_egress_route_id",
-            "private_nat_gateway_route_ids", "private_ipv6_egress_route_ids", "private_route_table_association_ids",
-            "database_route_table_association_ids", "redshift_route_table_association_ids",
-            "redshift_public_route_table_association_ids", "elasticache_route_table_association_ids",
-            "intra_route_table_association_ids", "public_route_table_association_ids", "dhcp_options_id", "nat_ids",
-            "nat_public_ips", "natgw_ids", "igw_id", "igw_arn", "egress_only_internet_gateway_id", "cgw_ids",
-            "cgw_arns", "this_customer_gateway", "vgw_id", "vgw_arn", "default_vpc_id", "default_vpc_arn",
-            "default_vpc_cidr_block", "default_vpc_default_security_group_id", "default_vpc_default_network_acl_id",
-            "default_vpc_default_route_table_id", "default_vpc_instance_tenancy", "default_vpc_enable_dns_support",
-            "default_vpc_enable_dns_hostnames", "default_vpc_main_route_table_id", "public_network_acl_id",
-            "public_network_acl_arn", "private_network_acl_id", "private_network_acl_arn", "outpost_network_acl_id",
-            "outpost_network_acl_arn", "intra_network_acl_id", "intra_network_acl_arn", "database_network_acl_id",
-            "database_network_acl_arn", "redshift_network_acl_id", "redshift_network_acl_arn",
-            "elasticache_network_acl_id", "elasticache_network_acl_arn");
+            "vpc_id",
+            "vpc_arn",
+            "vpc_cidr_block",
+            "default_security_group_id",
+            "default_network_acl_id",
+            "default_route_table_id",
+            "vpc_instance_tenancy",
+            "vpc_enable_dns_support",
+            "vpc_enable_dns_hostnames",
+            "vpc_main_route_table_id",
+            "vpc_ipv6_association_id",
+            "vpc_ipv6_cidr_block",
+            "vpc_secondary_cidr_blocks",
+            "vpc_owner_id",
+            "private_subnets",
+            "private_subnet_arns",
+            "private_subnets_cidr_blocks",
+            "private_subnets_ipv6_cidr_blocks",
+            "public_subnets",
+            "public_subnet_arns",
+            "public_subnets_cidr_blocks",
+            "public_subnets_ipv6_cidr_blocks",
+            "outpost_subnets",
+            "outpost_subnet_arns",
+            "outpost_subnets_cidr_blocks",
+            "outpost_subnets_ipv6_cidr_blocks",
+            "database_subnets",
+            "database_subnet_arns",
+            "database_subnets_cidr_blocks",
+            "database_subnets_ipv6_cidr_blocks",
+            "database_subnet_group",
+            "database_subnet_group_name",
+            "redshift_subnets",
+            "redshift_subnet_arns",
+            "redshift_subnets_cidr_blocks",
+            "redshift_subnets_ipv6_cidr_blocks",
+            "redshift_subnet_group",
+            "elasticache_subnets",
+            "elasticache_subnet_arns",
+            "elasticache_subnets_cidr_blocks",
+            "elasticache_subnets_ipv6_cidr_blocks",
+            "intra_subnets",
+            "intra_subnet_arns",
+            "intra_subnets_cidr_blocks",
+            "intra_subnets_ipv6_cidr_blocks",
+            "elasticache_subnet_group",
+            "elasticache_subnet_group_name",
+            "public_route_table_ids",
+            "private_route_table_ids",
+            "database_route_table_ids",
+            "redshift_route_table_ids",
+            "elasticache_route_table_ids",
+            "intra_route_table_ids",
+            "public_internet_gateway_route_id",
+            "public_internet_gateway_ipv6_route_id",
+            "database_internet_gateway_route_id",
+            "database_nat_gateway_route_ids",
+            "database_ipv6_egress_route_id",
+            "private_nat_gateway_route_ids",
+            "private_ipv6_egress_route_ids",
+            "private_route_table_association_ids",
+            "database_route_table_association_ids",
+            "redshift_route_table_association_ids",
+            "redshift_public_route_table_association_ids",
+            "elasticache_route_table_association_ids",
+            "intra_route_table_association_ids",
+            "public_route_table_association_ids",
+            "dhcp_options_id",
+            "nat_ids",
+            "nat_public_ips",
+            "natgw_ids",
+            "igw_id",
+            "igw_arn",
+            "egress_only_internet_gateway_id",
+            "cgw_ids",
+            "cgw_arns",
+            "this_customer_gateway",
+            "vgw_id",
+            "vgw_arn",
+            "default_vpc_id",
+            "default_vpc_arn",
+            "default_vpc_cidr_block",
+            "default_vpc_default_security_group_id",
+            "default_vpc_default_network_acl_id",
+            "default_vpc_default_route_table_id",
+            "default_vpc_instance_tenancy",
+            "default_vpc_enable_dns_support",
+            "default_vpc_enable_dns_hostnames",
+            "default_vpc_main_route_table_id",
+            "public_network_acl_id",
+            "public_network_acl_arn",
+            "private_network_acl_id",
+            "private_network_acl_arn",
+            "outpost_network_acl_id",
+            "outpost_network_acl_arn",
+            "intra_network_acl_id",
+            "intra_network_acl_arn",
+            "database_network_acl_id",
+            "database_network_acl_arn",
+            "redshift_network_acl_id",
+            "redshift_network_acl_arn",
+            "elasticache_network_acl_id",
+            "elasticache_network_acl_arn");
 
     @Override
     public Stack build() {
@@ -71,7 +144,9 @@ final class VpcCompleteStack implements StackProgram {
         StringValue name = stack.local("name", Fn.template("ex-", Fn.call("basename", stack.pathCwd())));
         StringValue vpcCidr = stack.local("vpc_cidr", StringValue.of("10.0.0.0/16"));
         ListValue azs = stack.local(
-                "azs", Fn.call("slice", available.attr("names"), NumberValue.of(0), NumberValue.of(3)).asList());
+                "azs",
+                Fn.call("slice", available.attr("names"), NumberValue.of(0), NumberValue.of(3))
+                        .asList());
         MapValue tags = stack.local(
                 "tags",
                 MapValue.of(Map.of(
@@ -139,11 +214,20 @@ final class VpcCompleteStack implements StackProgram {
                 .arg("name_prefix", Fn.template(name, "-rds"))
                 .arg("description", "Allow PostgreSQL inbound traffic")
                 .arg("vpc_id", vpc.output("vpc_id"))
-                .block("ingress", b -> b.arg("description", "TLS from VPC")
-                        .arg("from_port", 5432)
-                        .arg("to_port", 5432)
-                        .arg("protocol", "tcp")
-                        .arg("cidr_blocks", ListValue.of(vpc.output("vpc_cidr_block"))))
+                .block(
+                        "ingress",
+                        b -> b.arg("description", "TLS from VPC")
+                                .arg("from_port", 5432)
+                                .arg("to_port", 5432)
+                                .arg("protocol", "tcp")
+                                .arg("cidr_blocks", ListValue.of(vpc.output("vpc_cidr_block")))
+                                // ingress is an attribute written as blocks in HCL; in JSON syntax Terraform
+                                // reads it as the attribute, whose objects need every attribute: the ones
+                                // the HCL block leaves out are null.
+                                .arg("ipv6_cidr_blocks", AnyValue.nullValue())
+                                .arg("prefix_list_ids", AnyValue.nullValue())
+                                .arg("security_groups", AnyValue.nullValue())
+                                .arg("self", AnyValue.nullValue()))
                 .arg("tags", tags);
 
         // ---- VPC endpoints module ----
@@ -245,18 +329,26 @@ final class VpcCompleteStack implements StackProgram {
     /** {@code [for k, v in local.azs : cidrsubnet(local.vpc_cidr, 8, k + offset)]}. */
     private static ListValue subnets(ListValue azs, StringValue cidr, long offset) {
         return Fn.forList(
-                "k", "v", azs, (k, v) -> Fn.cidrsubnet(cidr, 8, offset == 0 ? k.asNumber() : k.asNumber().plus(offset)));
+                "k",
+                "v",
+                azs,
+                (k, v) -> Fn.cidrsubnet(
+                        cidr, 8, offset == 0 ? k.asNumber() : k.asNumber().plus(offset)));
     }
 
     /** The policy both endpoint policies are: deny {@code action} to anyone from outside the VPC. */
     private static DataSource denyOutsideVpc(DataSource doc, String action, String variable, ModuleCall vpc) {
-        return doc.block("statement", s -> s.arg("effect", "Deny")
-                .arg("actions", ListValue.ofStrings(action))
-                .arg("resources", ListValue.ofStrings("*"))
-                .block("principals", p -> p.arg("type", "*").arg("identifiers", ListValue.ofStrings("*")))
-                .block("condition", c -> c.arg("test", "StringNotEquals")
-                        .arg("variable", variable)
-                        .arg("values", ListValue.of(vpc.output("vpc_id")))));
+        return doc.block(
+                "statement",
+                s -> s.arg("effect", "Deny")
+                        .arg("actions", ListValue.ofStrings(action))
+                        .arg("resources", ListValue.ofStrings("*"))
+                        .block("principals", p -> p.arg("type", "*").arg("identifiers", ListValue.ofStrings("*")))
+                        .block(
+                                "condition",
+                                c -> c.arg("test", "StringNotEquals")
+                                        .arg("variable", variable)
+                                        .arg("values", ListValue.of(vpc.output("vpc_id")))));
     }
 
     private static ObjectValue privateEndpoint(String service, Value subnets, DataSource policy) {
