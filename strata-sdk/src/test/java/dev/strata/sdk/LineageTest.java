@@ -98,7 +98,7 @@ class LineageTest {
                 names(stack),
                 (k, v) -> Fn.cidrsubnet(
                         StringValue.of("10.0.0.0/16"), 8, k.asNumber().plus(4)));
-        assertThat(text(indexed)).isEqualTo("[for k, v in var.names : cidrsubnet(\"10.0.0.0/16\", 8, (k + 4))]");
+        assertThat(text(indexed)).isEqualTo("[for k, v in var.names : cidrsubnet(\"10.0.0.0/16\", 8, k + 4)]");
         assertThat(text(Fn.template("ex-", Fn.call("basename", stack.pathCwd()))))
                 .isEqualTo("\"ex-${basename(path.cwd)}\"");
         assertThat(text(stack.pathModule())).isEqualTo("path.module");
