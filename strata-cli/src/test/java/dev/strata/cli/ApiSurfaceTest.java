@@ -91,12 +91,12 @@ class ApiSurfaceTest {
     void onlyTheCliUsesTheEngine() {
         noClasses()
                 .that()
-                .resideOutsideOfPackages("dev.strata.engine..", "dev.strata.cli..")
+                .resideOutsideOfPackages("dev.strata.engine..", "dev.strata.cli..", "dev.strata.sdk.testing..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage("dev.strata.engine..")
-                .because("the engine's API is for the application that runs it (the CLI, later Stacks and the SDK "
-                        + "through the same facade); providers, the plugin client, state and configuration stay "
+                .because("the engine's API is for the application that runs it (the CLI, the SDK's testing helpers "
+                        + "that plan in-process, later Stacks, through the same facade); providers, the plugin client, state and configuration stay "
                         + "below it")
                 .check(main);
     }
