@@ -9,6 +9,7 @@ import dev.strata.cli.command.SubcommandHelp;
 import dev.strata.cli.logging.LogSettings;
 import dev.strata.cli.logging.Logging;
 import dev.strata.cli.logging.RunId;
+import dev.strata.cli.sdk.StackPrograms;
 import dev.strata.cli.version.Version;
 import dev.strata.cli.view.FrameView;
 import dev.strata.cli.view.HelpView;
@@ -137,6 +138,18 @@ public final class Main {
                 return 1;
             }
             case FlagSet.Outcome.Parsed p -> parsed = p.args();
+        }
+        // A Java stack program runs first; the command then works on its synthesis (ADR 0021).
+        switch (StackPrograms.prepare(context.workingDir(), command.name())) {
+            case StackPrograms.Outcome.NotAProgram n -> {}
+            case StackPrograms.Outcome.Synthesised s -> {
+                context = context.withWorkingDir(s.workDir());
+                log.debug("stack program synthesised into {}", s.workDir());
+            }
+            case StackPrograms.Outcome.Failed f -> {
+                f.problems().forEach(frame::diagnostic);
+                return 1;
+            }
         }
         // Argument values are not logged: -var and friends carry secrets.
         log.debug("running command {}", command.name());

@@ -91,14 +91,17 @@ class ApiSurfaceTest {
     void onlyTheCliUsesTheEngine() {
         noClasses()
                 .that()
-                .resideOutsideOfPackages("dev.strata.engine..", "dev.strata.cli..", "dev.strata.stacks.runtime..")
+                .resideOutsideOfPackages(
+                        "dev.strata.engine..",
+                        "dev.strata.cli..",
+                        "dev.strata.stacks.runtime..",
+                        "dev.strata.sdk.testing..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage("dev.strata.engine..")
-                .because(
-                        "the engine's API is for the applications that run it (the CLI, the Stacks runtime, later the SDK "
-                                + "through the same facade); providers, the plugin client, state and configuration stay "
-                                + "below it")
+                .because("the engine's API is for the applications that run it (the CLI, the Stacks runtime, the SDK's "
+                        + "testing helpers that plan in-process), through the same facade; providers, the plugin "
+                        + "client, state and configuration stay below it")
                 .check(main);
     }
 

@@ -4,6 +4,7 @@ import dev.strata.addr.Module;
 import dev.strata.addr.Version;
 import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.HclFile;
 import dev.strata.hcl.IoProblems;
@@ -219,6 +220,24 @@ public final class ConfigLoader {
         return m;
     }
 
+    /**
+     * A generated {@code X.tf.json} may have a source map {@code X.tf.json.sites} beside it (the Java SDK
+     * writes one): kept with the sources so diagnostics can name the program line behind the JSON.
+     */
+    private void keepSourceMap(Path file, String name) {
+        if (!name.endsWith(".tf.json")) {
+            return;
+        }
+        Path map = file.resolveSibling(file.getFileName() + DiagnosticRenderer.SOURCE_MAP_SUFFIX);
+        try {
+            if (Files.isRegularFile(map)) {
+                sources.put(name + DiagnosticRenderer.SOURCE_MAP_SUFFIX, Files.readAllBytes(map));
+            }
+        } catch (IOException e) {
+            // Without its map a diagnostic still names the JSON file and line.
+        }
+    }
+
     private ModuleConfig read(Path dir) {
         List<ModuleDecoder.SourceFile> primary = new ArrayList<>();
         List<ModuleDecoder.SourceFile> overrides = new ArrayList<>();
@@ -235,6 +254,7 @@ public final class ConfigLoader {
                 continue;
             }
             sources.put(name, bytes);
+            keepSourceMap(f, name);
             Result<HclFile> parsed = f.getFileName().toString().endsWith(".json")
                     ? JsonSyntax.parse(bytes, name)
                     : NativeSyntax.parseConfig(bytes, name);

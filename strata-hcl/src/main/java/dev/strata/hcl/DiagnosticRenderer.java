@@ -26,6 +26,12 @@ public final class DiagnosticRenderer {
 
     public static final Sources NO_SOURCES = filename -> null;
 
+    /**
+     * Appended to a generated file's name for its source map ({@code main.tf.json.sites}), which says
+     * which program line produced which lines; see {@link SourceMapOrigin}.
+     */
+    public static final String SOURCE_MAP_SUFFIX = ".sites";
+
     private static final String RESET = "\u001b[0m";
     private static final String BOLD = "\u001b[1m";
     private static final String BOLD_RED = "\u001b[1;31m";
@@ -82,6 +88,12 @@ public final class DiagnosticRenderer {
         String context = contextString(subject);
         out.add("  on " + subject.filename() + " line " + subject.start().line()
                 + (context == null ? "" : ", in " + context) + ":");
+        String origin = SourceMapOrigin.find(
+                sources.bytes(subject.filename() + SOURCE_MAP_SUFFIX),
+                subject.start().line());
+        if (origin != null) {
+            out.add("  (written by " + origin + ")");
+        }
         byte[] src = sources.bytes(subject.filename());
         if (src == null) {
             return;

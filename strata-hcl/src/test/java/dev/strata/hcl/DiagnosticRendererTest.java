@@ -42,6 +42,29 @@ class DiagnosticRendererTest {
     }
 
     @Test
+    void aGeneratedFileWithASourceMapNamesTheProgramLineBehindTheSubject() {
+        byte[] json =
+                "{\n  \"resource\": {\n    \"terraform_data\": {\n      \"a\": {\n        \"input\": \"${nope}\"\n      }\n    }\n  }\n}\n"
+                        .getBytes(StandardCharsets.UTF_8);
+        byte[] map =
+                ("{\"sites\": [{\"from\": 4, \"to\": 6, \"file\": \"Infra.java\", \"line\": 9, \"method\": \"Infra.build\"},"
+                                + " {\"from\": 5, \"to\": 5, \"file\": \"Infra.java\", \"line\": 11, \"method\": \"Infra.build\"}]}")
+                        .getBytes(StandardCharsets.UTF_8);
+        DiagnosticRenderer.Sources sources =
+                f -> f.equals("main.tf.json") ? json : f.equals("main.tf.json.sites") ? map : null;
+        SourceRange at = new SourceRange("main.tf.json", new SourcePos(5, 18, 72), new SourcePos(5, 25, 79));
+        String out = new DiagnosticRenderer(sources, false, 80).render(Diagnostic.error("Bad", "detail", at));
+        assertThat(out).contains("  on main.tf.json line 5:\n  (written by Infra.java:11 (Infra.build))\n");
+
+        SourceRange outer = new SourceRange("main.tf.json", new SourcePos(4, 7, 48), new SourcePos(4, 10, 51));
+        assertThat(new DiagnosticRenderer(sources, false, 80).render(Diagnostic.error("Bad", "detail", outer)))
+                .contains("(written by Infra.java:9 (Infra.build))");
+        assertThat(new DiagnosticRenderer(f -> f.equals("main.tf.json") ? json : null, false, 80)
+                        .render(Diagnostic.error("Bad", "detail", at)))
+                .doesNotContain("written by");
+    }
+
+    @Test
     void colourDrawsABoxAndUnderlinesTheSubject() {
         assertThat(render(true))
                 .isEqualTo("╷\n"

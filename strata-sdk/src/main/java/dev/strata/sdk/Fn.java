@@ -85,6 +85,25 @@ public final class Fn {
                 new Expr.For(null, var, collection.expr(), null, body.apply(v).expr(), null), Site.capture());
     }
 
+    /** {@code [for keyVar, valueVar in collection : body(k, v)]}: with the index of a list or the key of a map. */
+    public static ListValue forList(
+            String keyVar,
+            String valueVar,
+            Value collection,
+            java.util.function.BiFunction<AnyValue, AnyValue, ? extends Value> body) {
+        AnyValue k = iterator(keyVar, collection);
+        AnyValue v = iterator(valueVar, collection);
+        return new ListValue(
+                new Expr.For(
+                        keyVar,
+                        valueVar,
+                        collection.expr(),
+                        null,
+                        body.apply(k, v).expr(),
+                        null),
+                Site.capture());
+    }
+
     /** {@code [for var in collection : body(var) if where(var)]}. */
     public static ListValue forList(
             String var,
@@ -117,6 +136,26 @@ public final class Fn {
                         collection.expr(),
                         key.apply(v).expr(),
                         value.apply(v).expr(),
+                        null),
+                Site.capture());
+    }
+
+    /** {@code {for keyVar, valueVar in collection : key(k, v) => value(k, v)}}: over a map's keys or a list's indexes. */
+    public static MapValue forMap(
+            String keyVar,
+            String valueVar,
+            Value collection,
+            java.util.function.BiFunction<AnyValue, AnyValue, StringValue> key,
+            java.util.function.BiFunction<AnyValue, AnyValue, ? extends Value> value) {
+        AnyValue k = iterator(keyVar, collection);
+        AnyValue v = iterator(valueVar, collection);
+        return new MapValue(
+                new Expr.For(
+                        keyVar,
+                        valueVar,
+                        collection.expr(),
+                        key.apply(k, v).expr(),
+                        value.apply(k, v).expr(),
                         null),
                 Site.capture());
     }

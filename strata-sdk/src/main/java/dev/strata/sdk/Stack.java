@@ -109,6 +109,31 @@ public final class Stack {
         return m;
     }
 
+    /** {@code path.cwd}: the directory Terraform was started in. */
+    public StringValue pathCwd() {
+        return named("path", "cwd");
+    }
+
+    /** {@code path.module}: the directory of this configuration (the synthesised one, when run by {@code strata}). */
+    public StringValue pathModule() {
+        return named("path", "module");
+    }
+
+    /** {@code path.root}: the directory of the root module. */
+    public StringValue pathRoot() {
+        return named("path", "root");
+    }
+
+    /** {@code terraform.workspace}: the name of the selected workspace. */
+    public StringValue workspace() {
+        return named("terraform", "workspace");
+    }
+
+    private StringValue named(String root, String member) {
+        Site s = Site.capture();
+        return new StringValue(new Expr.Ref(Lineage.of(this, null, root, member), s), s);
+    }
+
     /** {@code terraform { required_providers { NAME = { source, version } } }}. */
     public Stack requireProvider(String localName, String source, String versionConstraint) {
         requiredProviders.put(localName, new RequiredProvider(source, versionConstraint));
@@ -148,7 +173,9 @@ public final class Stack {
     }
 
     /**
-     * Writes {@value #FILE_NAME} into {@code dir} (created if missing), replacing it atomically.
+     * Writes {@value #FILE_NAME} into {@code dir} (created if missing), replacing it atomically, and
+     * beside it {@code main.tf.json.sites}, the source map through which Strata names the program line
+     * behind an error in the JSON.
      *
      * @return the file written
      * @throws SynthesisException when the program has problems; nothing is written then
@@ -160,14 +187,20 @@ public final class Stack {
         }
         Files.createDirectories(dir);
         Path target = dir.resolve(FILE_NAME);
-        Path tmp = Files.createTempFile(dir, ".main.tf.json", ".tmp");
+        // The map first: a configuration never sits beside the map of another one for long.
+        replace(dir.resolve(FILE_NAME + SourceMap.SUFFIX), s.sourceMap());
+        replace(target, s.json());
+        return target;
+    }
+
+    private static void replace(Path target, String text) throws IOException {
+        Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
         try {
-            Files.writeString(tmp, s.json(), StandardCharsets.UTF_8);
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(tmp);
         }
-        return target;
     }
 
     @Override

@@ -54,7 +54,7 @@ final class Synthesizer {
         putIfAny(top, "removed", removed());
         try {
             String json = JSON.writer(PRETTY).writeValueAsString(object(top)) + "\n";
-            return new Synthesis(json, problems);
+            return new Synthesis(json, problems, SourceMap.of(stack, json));
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
@@ -404,6 +404,30 @@ final class Synthesizer {
                     .add(object(body(nested, Set.of(), "nested", where)));
         }
         out.putAll(blocks);
+        TreeMap<String, ArrayNode> dynamic = new TreeMap<>();
+        for (Body.Dynamic d : b.dynamics) {
+            if (!name("block type", d.type(), d.site()) || !name("iterator", d.iterator(), d.site())) {
+                continue;
+            }
+            checkRefs(d.forEach(), where);
+            TreeMap<String, JsonNode> one = new TreeMap<>();
+            one.put("for_each", Render.json(d.forEach().expr()));
+            if (!d.iterator().equals(d.type())) {
+                one.put("iterator", Render.NODES.textNode(d.iterator()));
+            }
+            one.put("content", object(body(d.content(), Set.of(), "nested", where)));
+            dynamic.computeIfAbsent(d.type(), k -> Render.NODES.arrayNode()).add(object(one));
+        }
+        if (!dynamic.isEmpty()) {
+            if (out.containsKey("dynamic")) {
+                problem(
+                        "Duplicate argument",
+                        "The name \"dynamic\" is used both as an argument and for dynamic blocks.",
+                        b.dynamics.getFirst().site());
+            } else {
+                out.put("dynamic", object(dynamic));
+            }
+        }
         return out;
     }
 

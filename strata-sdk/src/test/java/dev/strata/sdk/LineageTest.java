@@ -90,6 +90,20 @@ class LineageTest {
         assertThat(text(ids)).isEqualTo("[for s in aws_subnet.a : s.id if s.public]");
         MapValue byName = Fn.forMap("s", subnets.all(), s -> s.get("name").asString(), s -> s.get("id"));
         assertThat(text(byName)).isEqualTo("{for s in aws_subnet.a : s.name => s.id}");
+        MapValue byKey = Fn.forMap("k", "s", subnets.all(), (k, s) -> k.asString(), (k, s) -> s.get("id"));
+        assertThat(text(byKey)).isEqualTo("{for k, s in aws_subnet.a : k => s.id}");
+        ListValue indexed = Fn.forList(
+                "k",
+                "v",
+                names(stack),
+                (k, v) -> Fn.cidrsubnet(
+                        StringValue.of("10.0.0.0/16"), 8, k.asNumber().plus(4)));
+        assertThat(text(indexed)).isEqualTo("[for k, v in var.names : cidrsubnet(\"10.0.0.0/16\", 8, k + 4)]");
+        assertThat(text(Fn.template("ex-", Fn.call("basename", stack.pathCwd()))))
+                .isEqualTo("\"ex-${basename(path.cwd)}\"");
+        assertThat(text(stack.pathModule())).isEqualTo("path.module");
+        assertThat(text(stack.pathRoot())).isEqualTo("path.root");
+        assertThat(text(stack.workspace())).isEqualTo("terraform.workspace");
         assertThat(text(Fn.call("split", StringValue.of(","), env.value()).get(0)))
                 .isEqualTo("split(\",\", var.env)[0]");
         assertThat(text(Fn.length(subnets.all()).plus(1).greaterThan(NumberValue.of(2))))
@@ -103,5 +117,9 @@ class LineageTest {
         assertThat(id.site().className()).isEqualTo(LineageTest.class.getName());
         assertThat(id.site().method()).isEqualTo("sitesPointAtTheCallerNotTheSdk");
         assertThat(id.site().line()).isPositive();
+    }
+
+    private static AnyValue names(Stack stack) {
+        return stack.variable("names").value();
     }
 }

@@ -3,12 +3,19 @@ package dev.strata.sdk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.strata.config.ConfigLoader;
+import dev.strata.config.ConfigTree;
+import dev.strata.config.Validator;
+import dev.strata.hcl.Result;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,6 +58,56 @@ class SynthesisTest {
     void awsStackMatchesItsGoldenFile() throws IOException {
         String json = synth(Stacks::aws);
         assertThat(json).isEqualTo(golden("aws.tf.json", json));
+    }
+
+    @Test
+    void dynamicBlocksAreWrittenInJsonSyntaxAndLoadInStrata() throws Exception {
+        Stack stack = new Stack();
+        Resource vpc = stack.resource("aws_vpc", "main").arg("cidr_block", "10.0.0.0/16");
+        MapValue ports =
+                stack.local("ports", MapValue.of(Map.of("http", NumberValue.of(80), "https", NumberValue.of(443))));
+        stack.resource("aws_security_group", "web")
+                .arg("name", "web")
+                .dynamic(
+                        "ingress",
+                        ports,
+                        (b, it) -> b.arg("description", it.get("key"))
+                                .arg("from_port", it.get("value"))
+                                .arg("to_port", it.get("value"))
+                                .arg("cidr_blocks", ListValue.of(vpc.attr("cidr_block"))))
+                .dynamic(
+                        "egress",
+                        "rule",
+                        ListValue.ofStrings("0.0.0.0/0"),
+                        (b, rule) -> b.arg("cidr_blocks", ListValue.of(rule.get("value"))));
+        Synthesis s = stack.synthesize();
+        assertThat(s.problems()).isEmpty();
+        JsonNode web = new ObjectMapper().readTree(s.json()).at("/resource/aws_security_group/web");
+        assertThat(web.at("/dynamic/ingress/0/for_each").asText()).isEqualTo("${local.ports}");
+        assertThat(web.at("/dynamic/ingress/0/iterator").isMissingNode()).isTrue();
+        assertThat(web.at("/dynamic/ingress/0/content/description").asText()).isEqualTo("${ingress.key}");
+        assertThat(web.at("/dynamic/ingress/0/content/cidr_blocks/0").asText()).isEqualTo("${aws_vpc.main.cidr_block}");
+        assertThat(web.at("/dynamic/egress/0/iterator").asText()).isEqualTo("rule");
+        assertThat(web.at("/dynamic/egress/0/content/cidr_blocks/0").asText()).isEqualTo("${rule.value}");
+        assertThat(web.at("/dynamic/egress/0/for_each/0").asText()).isEqualTo("0.0.0.0/0");
+        assertThat(stack.synthesize().json()).isEqualTo(s.json());
+
+        stack.writeTo(dir);
+        Result<ConfigTree> tree = ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT);
+        assertThat(tree.diagnostics().with(Validator.validate(tree.value())).asList())
+                .as("Strata's diagnostics")
+                .isEmpty();
+    }
+
+    @Test
+    void aDynamicBlockWithAnInvalidIteratorIsAProblemAtItsLine() {
+        Stack stack = new Stack();
+        stack.resource("aws_security_group", "web")
+                .dynamic("ingress", "1bad", ListValue.ofStrings("a"), (b, it) -> b.arg("description", it.get("value")));
+        assertThat(stack.synthesize().problems()).singleElement().satisfies(p -> {
+            assertThat(p.summary()).isEqualTo("Invalid iterator name");
+            assertThat(p.site().file()).isEqualTo("SynthesisTest.java");
+        });
     }
 
     @Test

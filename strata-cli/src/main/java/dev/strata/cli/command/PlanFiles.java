@@ -159,6 +159,9 @@ final class PlanFiles {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             for (Map.Entry<String, byte[]> e : new TreeMap<>(tree.files()).entrySet()) {
+                if (e.getKey().endsWith(dev.strata.hcl.DiagnosticRenderer.SOURCE_MAP_SUFFIX)) {
+                    continue; // where in the program the JSON came from is not configuration
+                }
                 md.update(e.getKey().getBytes(StandardCharsets.UTF_8));
                 md.update((byte) 0);
                 md.update(e.getValue());
