@@ -241,7 +241,15 @@ final class SshConnection implements AutoCloseable {
         ClientSession s = client.connect(e.user(), host, port).verify(timeout).getSession();
         try {
             PublicKey want = expected;
-            s.setServerKeyVerifier((session, address, key) -> want == null || KeyUtils.compareKeys(want, key));
+            java.util.concurrent.atomic.AtomicReference<PublicKey> rejected =
+                    new java.util.concurrent.atomic.AtomicReference<>();
+            s.setServerKeyVerifier((session, address, key) -> {
+                if (want == null || KeyUtils.compareKeys(want, key)) {
+                    return true;
+                }
+                rejected.set(key);
+                return false;
+            });
             if (e.password() != null && !e.password().isEmpty()) {
                 s.addPasswordIdentity(e.password());
             }
@@ -253,6 +261,13 @@ final class SshConnection implements AutoCloseable {
             try {
                 s.auth().verify(timeout);
             } catch (IOException x) {
+                if (rejected.get() != null) {
+                    throw new IOException(
+                            "ssh: handshake failed: host key mismatch: " + host + " offered "
+                                    + KeyUtils.getFingerPrint(rejected.get()) + ", not the key given in host_key ("
+                                    + KeyUtils.getFingerPrint(want) + ")",
+                            x);
+                }
                 throw new IOException(
                         "SSH authentication failed (" + e.user() + "@" + e.host() + ":" + e.port() + "): " + reason(x),
                         x);
