@@ -172,9 +172,9 @@ class ProvisionerSshIT {
                   }
                 }
                 """.formatted(
-                connection("host_key = file(\"" + sshd.strangerKey() + ".pub\")", "1s"),
+                connection("host_key = file(\"" + sshd.strangerKey() + ".pub\")", "5s"),
                 remote,
-                connection("", "1s")
+                connection("", "5s")
                         .replace(
                                 sshd.privateKey().toString(), sshd.strangerKey().toString()),
                 remote));
