@@ -161,6 +161,22 @@ class ProvisionerConfigTest {
     }
 
     @Test
+    void provisionersInRemovedBlocksSayTheyAreNotSupported() {
+        write(dir, "main.tf", """
+                removed {
+                  from = a_b.gone
+                  provisioner "local-exec" {
+                    when    = destroy
+                    command = "echo bye"
+                  }
+                }
+                """);
+        Diagnostics ds = load(dir).diagnostics();
+        assertThat(brief(ds)).containsExactly("main.tf:3,3-28: Provisioners in removed blocks are not supported");
+        assertThat(ds.asList().getFirst().detail()).contains("Destroy the resource with its provisioner");
+    }
+
+    @Test
     void creationTimeProvisionerReferencesOrderTheGraph() {
         write(dir, "main.tf", """
                 resource "a_b" "a" {}

@@ -44,6 +44,13 @@ final class Provisioning {
     boolean run(ResourceConfig rc, AbsResourceInstance ai, Scope scope, Provisioner.When when) {
         for (Provisioner p : rc.provisioners(when)) {
             if (stop.getAsBoolean()) {
+                run.diagnose(Diagnostic.error(
+                        p.type() + " provisioner error",
+                        "The run was interrupted before this provisioner of " + ai + " started"
+                                + (when == Provisioner.When.CREATE
+                                        ? ", so the object is tainted and the next apply replaces it."
+                                        : ", so the object was not destroyed."),
+                        p.declRange()));
                 return false;
             }
             if (!runOne(rc, ai, scope, p) && p.onFailure() == Provisioner.OnFailure.FAIL) {

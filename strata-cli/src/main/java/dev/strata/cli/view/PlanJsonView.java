@@ -127,8 +127,9 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
 
     @Override
     public void provisionComplete(AbsResourceInstance addr, String type, boolean failed) {
+        // Terraform logs a failed provisioner at "info" too: the error comes as its own diagnostic.
         ObjectNode m = message(
-                failed ? "error" : "info",
+                "info",
                 addr + ": (" + type + ") Provisioning " + (failed ? "errored" : "complete"),
                 failed ? "provision_errored" : "provision_complete");
         provisionHook(m, addr, type);

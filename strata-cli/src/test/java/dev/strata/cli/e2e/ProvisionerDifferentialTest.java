@@ -110,6 +110,49 @@ class ProvisionerDifferentialTest {
                 .isEqualTo(provisionerLines(theirDestroy));
     }
 
+    /** The provision_* messages of a {@code -json} stream, without what differs by run or tool. */
+    private static List<String> provisionMessages(String stream) throws Exception {
+        List<String> out = new java.util.ArrayList<>();
+        for (String line : stream.lines().toList()) {
+            if (!line.startsWith("{")) {
+                continue;
+            }
+            JsonNode m = JSON.readTree(line);
+            if (m.path("type").asText().startsWith("provision_")) {
+                com.fasterxml.jackson.databind.node.ObjectNode o = (com.fasterxml.jackson.databind.node.ObjectNode) m;
+                o.remove("@timestamp");
+                o.remove("@module");
+                out.add(o.toString());
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void jsonProvisionMessagesMatchTerraform() throws Exception {
+        Path terraform = Terraform.find().orElse(null);
+        assumeTrue(terraform != null, "terraform is not on the PATH");
+        String config = """
+                resource "terraform_data" "x" {
+                  provisioner "local-exec" {
+                    command = "echo hi"
+                  }
+                  provisioner "local-exec" {
+                    command    = "echo no; exit 1"
+                    on_failure = continue
+                  }
+                }
+                """;
+        write(tf, config);
+        write(st, config);
+        Map<String, String> env = Map.of("TF_IN_AUTOMATION", "1");
+        Terraform.at(terraform, tf).env(env).ok("init", "-input=false", "-no-color");
+        String theirs = Terraform.at(terraform, tf).env(env).ok("apply", "-auto-approve", "-input=false", "-json");
+        CliRunner.Result ours = CliRunner.in(st).run("apply", "-auto-approve", "-json");
+        assertThat(ours.exitCode()).as(ours.toString()).isZero();
+        assertThat(provisionMessages(ours.stdout())).hasSize(8).isEqualTo(provisionMessages(theirs));
+    }
+
     @Test
     void aFailingProvisionerFailsTheApplyAndTaintsAsInTerraform() throws Exception {
         Path terraform = Terraform.find().orElse(null);
