@@ -172,7 +172,7 @@ class ProvisionerConfigTest {
                 }
                 """);
         Diagnostics ds = load(dir).diagnostics();
-        assertThat(brief(ds)).containsExactly("main.tf:3,3-28: Provisioners in removed blocks are not supported");
+        assertThat(brief(ds)).containsExactly("main.tf:3,3-27: Provisioners in removed blocks are not supported");
         assertThat(ds.asList().getFirst().detail()).contains("Destroy the resource with its provisioner");
     }
 

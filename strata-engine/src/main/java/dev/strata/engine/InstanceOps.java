@@ -1585,7 +1585,11 @@ final class InstanceOps {
                 }
             }
             Value marked = StateValues.copyMarks(p.value, SchemaValues.markSensitive(c.block(), ns));
-            ObjectStatus status = errors && action == Action.CREATE ? ObjectStatus.TAINTED : ObjectStatus.READY;
+            // A new object with creation-time provisioners is recorded tainted until they have all run: a
+            // crash in between leaves an object that the next plan replaces, as one whose provisioner failed.
+            ObjectStatus status = action == Action.CREATE && (errors || provisionsAfterCreate(c, deposed))
+                    ? ObjectStatus.TAINTED
+                    : ObjectStatus.READY;
             if (ns.isWhollyKnown()) {
                 setObject(c, object(c, ai.resource().key(), deposed, marked, ar.newPrivate(), status));
             }
@@ -1599,12 +1603,8 @@ final class InstanceOps {
             failed(c, action);
             return null;
         }
-        if (action == Action.CREATE
-                && deposed == null
-                && c.rc() != null
-                && !c.rc().provisioners(dev.strata.config.Provisioner.When.CREATE)
-                        .isEmpty()) {
-            // The object is recorded before its provisioners run: a crash now leaves it in state, not lost.
+        if (action == Action.CREATE && provisionsAfterCreate(c, deposed)) {
+            // The object is recorded (tainted) before its provisioners run: a crash now leaves it in state.
             boolean provisioned = provisioning.run(
                     c.rc(), ai, scopeData.withSelf(ns).scope(), dev.strata.config.Provisioner.When.CREATE);
             if (!provisioned) {
@@ -1616,11 +1616,21 @@ final class InstanceOps {
                 failed(c, action);
                 return null;
             }
+            if (ns.isWhollyKnown()) {
+                setObject(c, object(c, ai.resource().key(), null, ns, ar.newPrivate(), ObjectStatus.READY));
+            }
             took = Duration.ofNanos(System.nanoTime() - t0);
         }
         events.applyComplete(ai, action, idOf(ns), took);
         walk.applied.succeeded(ai, action);
         return ns;
+    }
+
+    private static boolean provisionsAfterCreate(Ctx c, String deposed) {
+        return deposed == null
+                && c.rc() != null
+                && !c.rc().provisioners(dev.strata.config.Provisioner.When.CREATE)
+                        .isEmpty();
     }
 
     /** Destroys one object (current, or deposed when {@code deposed} is set). */

@@ -101,6 +101,8 @@ class ProvisionerTest {
                                 + " v 0 > made.txt; echo done\"]",
                         "fake_thing.a[0] (local-exec): done",
                         "fake_thing.a[0]: complete CREATE");
+        // Recorded tainted while the provisioners ran, ready once they all succeeded.
+        assertThat(object("fake_thing.a[0]").status()).isEqualTo(ObjectStatus.READY);
         // An update does not run creation-time provisioners again.
         events.clear();
         Files.delete(dir.resolve("made.txt"));
@@ -164,6 +166,7 @@ class ProvisionerTest {
         Result<ApplyResult> r = apply(tree);
         assertThat(r.diagnostics().asList()).isEmpty();
         assertThat(object("fake_thing.a").status()).isEqualTo(ObjectStatus.READY);
+        assertThat(EngineHarness.actions(h.planned(tree))).isEmpty();
         assertThat(dir.resolve("after.txt")).exists();
     }
 

@@ -111,8 +111,8 @@ class ProvisionerDifferentialTest {
     }
 
     /** The provision_* messages of a {@code -json} stream, without what differs by run or tool. */
-    private static List<String> provisionMessages(String stream) throws Exception {
-        List<String> out = new java.util.ArrayList<>();
+    private static List<JsonNode> provisionMessages(String stream) throws Exception {
+        List<JsonNode> out = new java.util.ArrayList<>();
         for (String line : stream.lines().toList()) {
             if (!line.startsWith("{")) {
                 continue;
@@ -122,7 +122,7 @@ class ProvisionerDifferentialTest {
                 com.fasterxml.jackson.databind.node.ObjectNode o = (com.fasterxml.jackson.databind.node.ObjectNode) m;
                 o.remove("@timestamp");
                 o.remove("@module");
-                out.add(o.toString());
+                out.add(o);
             }
         }
         return out;
