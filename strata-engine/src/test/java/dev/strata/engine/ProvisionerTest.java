@@ -151,6 +151,23 @@ class ProvisionerTest {
     }
 
     @Test
+    void theNewObjectIsJournaledTaintedWhileItsProvisionersRun() throws Exception {
+        // The command looks at the state journal as a crash would leave it: the object is there, tainted.
+        ConfigTree tree = h.config("""
+                resource "fake_thing" "a" {
+                  provisioner "local-exec" {
+                    command = "cat terraform.tfstate.journal | grep -c tainted > seen.txt; true"
+                  }
+                }
+                """);
+        Result<ApplyResult> r = apply(tree);
+        assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
+        assertThat(Files.readString(dir.resolve("seen.txt")).strip()).isEqualTo("1");
+        assertThat(object("fake_thing.a").status()).isEqualTo(ObjectStatus.READY);
+        assertThat(EngineHarness.actions(h.planned(tree))).isEmpty();
+    }
+
+    @Test
     void onFailureContinueKeepsTheObjectReadyAndRunsTheRest() throws Exception {
         ConfigTree tree = h.config("""
                 resource "fake_thing" "a" {
