@@ -931,11 +931,27 @@ final class ModuleDecoder {
             provider = providerRef(p.expr());
         }
         Lifecycle lifecycle = Lifecycle.NONE;
-        List<SourceRange> provisioners = new ArrayList<>();
+        List<Provisioner> provisioners = new ArrayList<>();
+        Provisioner.Connection connection = null;
         for (Block inner : c.blocks()) {
             switch (inner.type()) {
                 case "lifecycle" -> lifecycle = mode == ResourceMode.MANAGED ? lifecycle(inner) : dataLifecycle(inner);
-                case "provisioner", "connection" -> provisioners.add(inner.defRange());
+                case "provisioner" -> {
+                    Provisioner pv = mode == ResourceMode.MANAGED ? provisioner(inner) : null;
+                    if (pv != null) {
+                        provisioners.add(pv);
+                    }
+                }
+                case "connection" -> {
+                    if (connection != null) {
+                        diags.error(
+                                "Duplicate connection block",
+                                "This resource already has a connection block at " + connection.declRange() + ".",
+                                inner.defRange());
+                    } else {
+                        connection = connection(inner);
+                    }
+                }
                 case "_" ->
                     diags.error(
                             "Unsupported block type",
@@ -960,7 +976,8 @@ final class ModuleDecoder {
                 r.value().remain(),
                 blk.defRange(),
                 blk.labelRanges().getFirst(),
-                provisioners);
+                provisioners,
+                connection);
         if (report) {
             ResourceConfig prev = into.putIfAbsent(addr, rc);
             if (prev != null) {
@@ -975,6 +992,171 @@ final class ModuleDecoder {
             }
         }
         return rc;
+    }
+
+    private static final BodySchema PROVISIONER = new BodySchema(
+            List.of(AttributeSchema.optional("when"), AttributeSchema.optional("on_failure")),
+            List.of(BlockHeaderSchema.of("connection"), BlockHeaderSchema.of("_")));
+
+    /** The arguments of each built-in provisioner type (Terraform has no other provisioners since 0.15). */
+    private static final Map<String, BodySchema> PROVISIONER_TYPES = Map.of(
+            "local-exec",
+                    new BodySchema(
+                            List.of(
+                                    AttributeSchema.required("command"),
+                                    AttributeSchema.optional("interpreter"),
+                                    AttributeSchema.optional("working_dir"),
+                                    AttributeSchema.optional("environment"),
+                                    AttributeSchema.optional("quiet")),
+                            List.of()),
+            "file",
+                    new BodySchema(
+                            List.of(
+                                    AttributeSchema.optional("source"),
+                                    AttributeSchema.optional("content"),
+                                    AttributeSchema.required("destination")),
+                            List.of()),
+            "remote-exec",
+                    new BodySchema(
+                            List.of(
+                                    AttributeSchema.optional("inline"),
+                                    AttributeSchema.optional("script"),
+                                    AttributeSchema.optional("scripts")),
+                            List.of()));
+
+    /** The arguments of a {@code connection} block, as Terraform's SSH and WinRM communicators take them. */
+    private static final BodySchema CONNECTION = new BodySchema(
+            java.util.stream.Stream.of(
+                            "type",
+                            "user",
+                            "password",
+                            "host",
+                            "port",
+                            "timeout",
+                            "script_path",
+                            "private_key",
+                            "certificate",
+                            "host_key",
+                            "target_platform",
+                            "agent",
+                            "agent_identity",
+                            "bastion_host",
+                            "bastion_host_key",
+                            "bastion_port",
+                            "bastion_user",
+                            "bastion_password",
+                            "bastion_private_key",
+                            "bastion_certificate",
+                            "proxy_scheme",
+                            "proxy_host",
+                            "proxy_port",
+                            "proxy_user_name",
+                            "proxy_user_password",
+                            "https",
+                            "insecure",
+                            "use_ntlm",
+                            "cacert")
+                    .map(AttributeSchema::optional)
+                    .toList(),
+            List.of());
+
+    private Provisioner.Connection connection(Block blk) {
+        Result<BodyContent> r = blk.body().content(CONNECTION);
+        diags.addAll(r.diagnostics());
+        return new Provisioner.Connection(blk.body(), blk.defRange());
+    }
+
+    private Provisioner provisioner(Block blk) {
+        String type = blk.labels().getFirst();
+        Result<Body.PartialContent> r = blk.body().partialContent(PROVISIONER);
+        diags.addAll(r.diagnostics());
+        BodyContent c = r.value().content();
+        BodySchema schema = PROVISIONER_TYPES.get(type);
+        if (schema == null) {
+            diags.error(
+                    "Missing required provisioner plugin",
+                    "This configuration requires provisioner plugin \"" + type + "\", which isn't available. "
+                            + "Strata runs the built-in provisioners \"local-exec\", \"file\" and "
+                            + "\"remote-exec\".",
+                    blk.labelRanges().getFirst());
+            return null;
+        }
+        Result<BodyContent> args = r.value().remain().content(schema);
+        diags.addAll(args.diagnostics());
+        Map<String, Attribute> a = args.value().attributes();
+        switch (type) {
+            case "file" -> {
+                if (a.containsKey("source") && a.containsKey("content")) {
+                    diags.error("Cannot set both 'source' and 'content'", null, blk.defRange());
+                } else if (!a.containsKey("source") && !a.containsKey("content")) {
+                    diags.error("Must provide one of 'source' or 'content'", null, blk.defRange());
+                }
+            }
+            case "remote-exec" -> {
+                long set = java.util.stream.Stream.of("inline", "script", "scripts")
+                        .filter(a::containsKey)
+                        .count();
+                if (set != 1) {
+                    diags.error(
+                            "Invalid remote-exec provisioner configuration",
+                            "Only one of \"inline\", \"script\", or \"scripts\" must be set",
+                            blk.defRange());
+                }
+            }
+            default -> {}
+        }
+        Provisioner.When when = Provisioner.When.CREATE;
+        Attribute w = c.attributes().get("when");
+        if (w != null) {
+            String k = w.expr().asKeyword().orElse("");
+            switch (k) {
+                case "create" -> when = Provisioner.When.CREATE;
+                case "destroy" -> when = Provisioner.When.DESTROY;
+                default ->
+                    diags.error(
+                            "Invalid \"when\" keyword",
+                            "The \"when\" argument requires one of the following keywords: create or destroy.",
+                            w.expr().range());
+            }
+        }
+        Provisioner.OnFailure onFailure = Provisioner.OnFailure.FAIL;
+        Attribute f = c.attributes().get("on_failure");
+        if (f != null) {
+            String k = f.expr().asKeyword().orElse("");
+            switch (k) {
+                case "fail" -> onFailure = Provisioner.OnFailure.FAIL;
+                case "continue" -> onFailure = Provisioner.OnFailure.CONTINUE;
+                default ->
+                    diags.error(
+                            "Invalid \"on_failure\" keyword",
+                            "The \"on_failure\" argument requires one of the following keywords: continue or fail.",
+                            f.expr().range());
+            }
+        }
+        Provisioner.Connection connection = null;
+        for (Block inner : c.blocks()) {
+            if (inner.type().equals("_")) {
+                diags.error(
+                        "Unsupported block type",
+                        "Blocks of type \"_\" are reserved for use in a future version of Terraform.",
+                        inner.typeRange());
+            } else if (connection != null) {
+                diags.error(
+                        "Duplicate connection block",
+                        "This provisioner already has a connection block at " + connection.declRange() + ".",
+                        inner.defRange());
+            } else {
+                connection = connection(inner);
+            }
+        }
+        return new Provisioner(
+                type,
+                when,
+                onFailure,
+                r.value().remain(),
+                connection,
+                blk.defRange(),
+                blk.labelRanges().getFirst());
     }
 
     private Lifecycle lifecycle(Block blk) {
@@ -1213,9 +1395,10 @@ final class ModuleDecoder {
                 }
                 case "provisioner", "connection" ->
                     diags.add(Diagnostic.error(
-                            "Provisioners are not supported",
-                            "Strata does not run provisioners or their connections, including destroy-time "
-                                    + "provisioners in removed blocks.",
+                            "Provisioners in removed blocks are not supported",
+                            "Strata runs provisioners of resource blocks only, not the destroy-time "
+                                    + "provisioners of removed blocks. Destroy the resource with its provisioner "
+                                    + "still in its resource block first, then remove the block.",
                             inner.defRange()));
                 default -> throw new IllegalStateException(inner.type());
             }

@@ -31,6 +31,17 @@ public final class References {
         lc.preconditions().forEach(c::rule);
         lc.postconditions().forEach(c::rule);
         c.traversals(r.dependsOn());
+        // Creation-time provisioners run with the values their expressions name, so those come first;
+        // destroy-time ones may name only the resource itself (the validator makes sure).
+        for (Provisioner p : r.provisioners(Provisioner.When.CREATE)) {
+            BodyWalk.expressions(p.config(), Set.of(), s -> c.expr(s.expr(), s.bound()));
+            if (p.connection() != null) {
+                BodyWalk.expressions(p.connection().config(), Set.of(), s -> c.expr(s.expr(), s.bound()));
+            }
+        }
+        if (r.connection() != null && !r.provisioners(Provisioner.When.CREATE).isEmpty()) {
+            BodyWalk.expressions(r.connection().config(), Set.of(), s -> c.expr(s.expr(), s.bound()));
+        }
         return c.out;
     }
 

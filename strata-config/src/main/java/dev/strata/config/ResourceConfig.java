@@ -11,8 +11,8 @@ import java.util.List;
 /**
  * A {@code resource} or {@code data} block: its address, meta-arguments, and the rest of the body
  * ({@code config}, including {@code dynamic} blocks) kept for decoding against the provider's schema.
- * {@code provisioners} are where its {@code provisioner} and {@code connection} blocks are: valid
- * Terraform, which Strata does not run, so planning refuses them rather than silently skipping them.
+ * {@code provisioners} are its {@code provisioner} blocks in order, {@code connection} its resource-level
+ * {@code connection} block (null when there is none).
  */
 public record ResourceConfig(
         Resource addr,
@@ -24,10 +24,16 @@ public record ResourceConfig(
         Body config,
         SourceRange declRange,
         SourceRange typeRange,
-        List<SourceRange> provisioners) {
+        List<Provisioner> provisioners,
+        Provisioner.Connection connection) {
     public ResourceConfig {
         dependsOn = List.copyOf(dependsOn);
         provisioners = List.copyOf(provisioners);
+    }
+
+    /** The provisioners that run at {@code when}, in their order in the block. */
+    public List<Provisioner> provisioners(Provisioner.When when) {
+        return provisioners.stream().filter(p -> p.when() == when).toList();
     }
 
     /** Whether {@code count} or {@code for_each} is set, so references need an instance key (§3.6). */

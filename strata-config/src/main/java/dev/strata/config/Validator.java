@@ -300,6 +300,55 @@ public final class Validator {
             for (Expression e : lc.replaceTriggeredBy()) {
                 check(e, ctx);
             }
+            boolean destroyTime = false;
+            for (Provisioner p : r.provisioners()) {
+                boolean destroy = p.when() == Provisioner.When.DESTROY;
+                destroyTime |= destroy;
+                provisionerBody(p.config(), ctx.withSelf(), destroy);
+                if (p.connection() != null) {
+                    provisionerBody(p.connection().config(), ctx.withSelf(), destroy);
+                }
+            }
+            if (r.connection() != null) {
+                provisionerBody(r.connection().config(), ctx.withSelf(), destroyTime);
+            }
+        }
+
+        /**
+         * A provisioner's or connection's arguments. Destroy-time ones run when the rest of the
+         * configuration may already be gone, so (as in Terraform) they may name only the object itself.
+         */
+        private void provisionerBody(dev.strata.hcl.Body body, Ctx ctx, boolean destroy) {
+            BodyWalk.expressions(body, Set.of(), s -> {
+                if (destroy) {
+                    for (Traversal t : s.expr().variables()) {
+                        if (s.bound().contains(t.rootName())) {
+                            continue;
+                        }
+                        Reference ref = Reference.parse(t).value();
+                        boolean allowed = ref == null
+                                || switch (ref.subject()) {
+                                    case Self x -> true;
+                                    case CountAttr x -> true;
+                                    case PathAttr x -> true;
+                                    case TerraformAttr x -> true;
+                                    case ForEachAttr x -> x.name().equals("key");
+                                    default -> false;
+                                };
+                        if (!allowed) {
+                            diags.add(Diagnostic.error(
+                                    "Invalid reference from destroy provisioner",
+                                    "Destroy-time provisioners and their connection configurations may only "
+                                            + "reference attributes of the related resource, via 'self', "
+                                            + "'count.index', or 'each.key'.\n\nReferences to other resources "
+                                            + "during the destroy phase can cause dependency cycles and interact "
+                                            + "poorly with create_before_destroy.",
+                                    t.range()));
+                        }
+                    }
+                }
+                check(s.expr(), ctx.bind(s.bound()));
+            });
         }
 
         private void moduleCall(ModuleCallConfig c) {

@@ -356,7 +356,7 @@ class LoaderTest {
                         "main.tf:1,13-24: Experiments are not supported",
                         "main.tf:5,3-11: Invalid combination of \"count\" and \"for_each\"",
                         "main.tf:7,1-20: Ephemeral resources are not supported");
-        // Provisioners are valid Terraform: kept (by range) so that planning can refuse them.
+        // Provisioners are decoded with the resource, in order, with their defaults.
         assertThat(r.value()
                         .root()
                         .module()
@@ -366,7 +366,12 @@ class LoaderTest {
                         .next()
                         .provisioners())
                 .singleElement()
-                .satisfies(at -> assertThat(at.start().line()).isEqualTo(3));
+                .satisfies(p -> {
+                    assertThat(p.type()).isEqualTo("local-exec");
+                    assertThat(p.when()).isEqualTo(Provisioner.When.CREATE);
+                    assertThat(p.onFailure()).isEqualTo(Provisioner.OnFailure.FAIL);
+                    assertThat(p.declRange().start().line()).isEqualTo(3);
+                });
     }
 
     @Test

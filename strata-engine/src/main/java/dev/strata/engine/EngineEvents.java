@@ -25,6 +25,18 @@ public interface EngineEvents {
 
     default void applyErrored(AbsResourceInstance addr, Action action, Duration elapsed, Diagnostics diagnostics) {}
 
+    /** A provisioner of the instance started ({@code type} is {@code local-exec}, {@code file}, {@code remote-exec}). */
+    default void provisionStart(AbsResourceInstance addr, String type) {}
+
+    /**
+     * One line a running provisioner printed, or said about what it does. Lines of a provisioner whose
+     * configuration holds sensitive values are replaced before they get here.
+     */
+    default void provisionOutput(AbsResourceInstance addr, String type, String line) {}
+
+    /** A provisioner finished; {@code failed} when it returned an error (reported as a diagnostic). */
+    default void provisionComplete(AbsResourceInstance addr, String type, boolean failed) {}
+
     /** A transient failure is being retried after {@code delay}. */
     default void retrying(AbsResourceInstance addr, int attempt, Duration delay, String why) {}
 }

@@ -126,7 +126,10 @@ final class InstanceOps {
         this.imports = inputs.imports();
         this.removed = inputs.removed();
         this.walk = walk;
+        this.provisioning = new Provisioning(run, events, calls.stopping());
     }
+
+    private final Provisioning provisioning;
 
     /**
      * One instance's configuration, provider and schema. {@code providerMeta} is its module's
@@ -1296,13 +1299,13 @@ final class InstanceOps {
                 : PrivateState.fromBase64(obj.privateData());
         Value created;
         switch (ch.action()) {
-            case UPDATE -> created = applyOne(c, ch, Action.UPDATE, prior, config, priorPrivate, null);
-            case CREATE -> created = applyOne(c, ch, Action.CREATE, null, config, PrivateState.EMPTY, null);
+            case UPDATE -> created = applyOne(c, ch, Action.UPDATE, prior, config, priorPrivate, null, scopeData);
+            case CREATE -> created = applyOne(c, ch, Action.CREATE, null, config, PrivateState.EMPTY, null, scopeData);
             case DELETE_THEN_CREATE -> {
                 if (prior != null && !destroy(c, prior, priorPrivate, null)) {
                     return;
                 }
-                created = applyOne(c, ch, Action.CREATE, null, config, PrivateState.EMPTY, null);
+                created = applyOne(c, ch, Action.CREATE, null, config, PrivateState.EMPTY, null, scopeData);
             }
             case CREATE_THEN_DELETE -> {
                 String deposedKey = null;
@@ -1311,7 +1314,7 @@ final class InstanceOps {
                     setObject(c, withDeposed(obj, deposedKey));
                     removeObject(ai, null);
                 }
-                created = applyOne(c, ch, Action.CREATE, null, config, PrivateState.EMPTY, null);
+                created = applyOne(c, ch, Action.CREATE, null, config, PrivateState.EMPTY, null, scopeData);
                 if (created != null && prior != null) {
                     deposedLater.add(c.change(ai, deposedKey, Action.DELETE, prior, c.nullObject(), null));
                 }
@@ -1447,7 +1450,8 @@ final class InstanceOps {
             Value prior,
             Value config,
             PrivateState priorPrivate,
-            String deposed) {
+            String deposed,
+            RunData scopeData) {
         AbsResourceInstance ai = c.addr();
         Planned p = plan(c, prior, config, priorPrivate);
         if (p == null) {
@@ -1528,7 +1532,11 @@ final class InstanceOps {
                 }
             }
             Value marked = StateValues.copyMarks(p.value, SchemaValues.markSensitive(c.block(), ns));
-            ObjectStatus status = errors && action == Action.CREATE ? ObjectStatus.TAINTED : ObjectStatus.READY;
+            // A new object with creation-time provisioners is recorded tainted until they have all run: a
+            // crash in between leaves an object that the next plan replaces, as one whose provisioner failed.
+            ObjectStatus status = action == Action.CREATE && (errors || provisionsAfterCreate(c, deposed))
+                    ? ObjectStatus.TAINTED
+                    : ObjectStatus.READY;
             if (ns.isWhollyKnown()) {
                 setObject(c, object(c, ai.resource().key(), deposed, marked, ar.newPrivate(), status));
             }
@@ -1542,9 +1550,34 @@ final class InstanceOps {
             failed(c, action);
             return null;
         }
+        if (action == Action.CREATE && provisionsAfterCreate(c, deposed)) {
+            // The object is recorded (tainted) before its provisioners run: a crash now leaves it in state.
+            boolean provisioned = provisioning.run(
+                    c.rc(), ai, scopeData.withSelf(ns).scope(), dev.strata.config.Provisioner.When.CREATE);
+            if (!provisioned) {
+                // As Terraform does: the object exists but is not set up, so the next plan replaces it.
+                if (ns.isWhollyKnown()) {
+                    setObject(c, object(c, ai.resource().key(), null, ns, ar.newPrivate(), ObjectStatus.TAINTED));
+                }
+                events.applyErrored(ai, action, Duration.ofNanos(System.nanoTime() - t0), Diagnostics.NONE);
+                failed(c, action);
+                return null;
+            }
+            if (ns.isWhollyKnown()) {
+                setObject(c, object(c, ai.resource().key(), null, ns, ar.newPrivate(), ObjectStatus.READY));
+            }
+            took = Duration.ofNanos(System.nanoTime() - t0);
+        }
         events.applyComplete(ai, action, idOf(ns), took);
         walk.applied.succeeded(ai, action);
         return ns;
+    }
+
+    private static boolean provisionsAfterCreate(Ctx c, String deposed) {
+        return deposed == null
+                && c.rc() != null
+                && !c.rc().provisioners(dev.strata.config.Provisioner.When.CREATE)
+                        .isEmpty();
     }
 
     /** Destroys one object (current, or deposed when {@code deposed} is set). */
@@ -1554,6 +1587,12 @@ final class InstanceOps {
         run.record(new JournalEntry.Intent(token, ai, "delete"));
         events.applyStart(ai, Action.DELETE, deposed);
         long t0 = System.nanoTime();
+        if (!destroyProvisioners(c, prior, deposed)) {
+            run.record(new JournalEntry.Completed(token));
+            events.applyErrored(ai, Action.DELETE, Duration.ofNanos(System.nanoTime() - t0), Diagnostics.NONE);
+            failed(c, Action.DELETE);
+            return false;
+        }
         Duration limit = c.rc() == null ? null : timeout(c, prior, "delete");
         Provider.ApplyResponse ar = withTimeout(
                 c,
@@ -1591,6 +1630,28 @@ final class InstanceOps {
         events.applyComplete(ai, Action.DELETE, null, took);
         walk.applied.succeeded(ai, Action.DELETE);
         return true;
+    }
+
+    /**
+     * Runs the destroy-time provisioners of the current object before it is destroyed; false when one
+     * failed (reported), and the object then stays. As in Terraform they do not run for a tainted object
+     * (its creation-time provisioners did not finish) nor for a deposed one.
+     */
+    private boolean destroyProvisioners(Ctx c, Value prior, String deposed) {
+        if (deposed != null
+                || c.rc() == null
+                || c.rc().provisioners(dev.strata.config.Provisioner.When.DESTROY)
+                        .isEmpty()) {
+            return true;
+        }
+        ResourceInstanceObject o = stateObject(c.addr(), null);
+        if (o == null || o.status() == ObjectStatus.TAINTED) {
+            return true;
+        }
+        RunData data = new RunData(run, c.addr().module())
+                .forInstance(c.addr().resource().key(), null)
+                .withSelf(prior);
+        return provisioning.run(c.rc(), c.addr(), data.scope(), dev.strata.config.Provisioner.When.DESTROY);
     }
 
     /** Applies a planned deletion of an object that has no configuration to evaluate. */

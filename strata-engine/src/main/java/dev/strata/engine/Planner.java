@@ -39,27 +39,6 @@ final class Planner {
         return Result.of(g.transitiveReduction().toDot(Node::display), Diagnostics.NONE);
     }
 
-    /**
-     * Provisioners are valid Terraform (validate accepts them) but Strata does not run them; a plan
-     * that would create such a resource without its provisioner would quietly do less than asked.
-     */
-    private static Diagnostics provisioners(ConfigTree tree) {
-        Diagnostics.Builder out = Diagnostics.builder();
-        for (ConfigNode n : tree.nodes()) {
-            n.module()
-                    .resources()
-                    .values()
-                    .forEach(rc -> rc.provisioners()
-                            .forEach(at -> out.add(Diagnostic.error(
-                                    "Provisioners are not supported",
-                                    "Strata does not run provisioners or their connections. Use a "
-                                            + "provider resource for the same effect (for example a cloud-init user data argument), "
-                                            + "or run the command outside Strata.",
-                                    at))));
-        }
-        return out.build();
-    }
-
     Result<Plan> plan(
             SortedMap<String, Value> variables, StateSnapshot state, PlanOptions options, EngineEvents events) {
         ConfigTree tree = wiring.config();
@@ -67,10 +46,6 @@ final class Planner {
         Diagnostics cycles = graph.checkCycles(Node::cycleName);
         if (cycles.hasErrors()) {
             return Result.of(null, cycles);
-        }
-        Diagnostics refused = provisioners(tree);
-        if (refused.hasErrors()) {
-            return Result.of(null, refused);
         }
         Moves.Applied moved = Moves.apply(tree, state);
         if (moved.diagnostics().hasErrors()) {

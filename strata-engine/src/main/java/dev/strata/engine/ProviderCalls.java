@@ -62,6 +62,11 @@ final class ProviderCalls {
     private final CircuitBreakerRegistry breakers;
     private final Map<AbsProviderConfig, Lane> lanes = new ConcurrentHashMap<>();
 
+    /** Whether the run was asked to stop: long work that is not a provider call (provisioners) polls it too. */
+    BooleanSupplier stopping() {
+        return stopping;
+    }
+
     ProviderCalls(int parallelism, Settings settings, EngineEvents events, BooleanSupplier stopping) {
         this(parallelism, settings, events, stopping, Sleeper.SYSTEM);
     }

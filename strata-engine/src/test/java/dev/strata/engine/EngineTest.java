@@ -129,21 +129,6 @@ class EngineTest {
     }
 
     @Test
-    void planningRefusesProvisionersThatValidationAccepts() throws IOException {
-        ConfigTree tree = config("""
-                resource "fake_thing" "a" {
-                  provisioner "local-exec" { command = "echo hi" }
-                }
-                """);
-        assertThat(validate(tree).asList()).isEmpty();
-        Result<Plan> plan = h.plan(tree);
-        assertThat(plan.value()).isNull();
-        assertThat(plan.diagnostics().asList())
-                .extracting(Diagnostic::summary)
-                .containsExactly("Provisioners are not supported");
-    }
-
-    @Test
     void plantimestampIsThePlansTimeWhenPlanningAndWhenTheSavedPlanIsApplied() throws Exception {
         ConfigTree tree = config("""
                 resource "fake_thing" "a" { value = plantimestamp() }

@@ -166,6 +166,16 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
                 + "): " + why);
     }
 
+    @Override
+    public void provisionStart(AbsResourceInstance addr, String type) {
+        println(style(Style.BOLD, addr + ": Provisioning with '" + type + "'..."));
+    }
+
+    @Override
+    public void provisionOutput(AbsResourceInstance addr, String type, String line) {
+        println(style(Style.BOLD, addr + " (" + type + "):") + " " + line);
+    }
+
     /** The closing summary; {@code destroy} chooses Terraform's destroy wording. */
     public void summary(ApplyResult r, boolean destroy) {
         synchronized (this) {

@@ -112,6 +112,38 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
     }
 
     @Override
+    public void provisionStart(AbsResourceInstance addr, String type) {
+        ObjectNode m = message("info", addr + ": Provisioning with '" + type + "'...", "provision_start");
+        provisionHook(m, addr, type);
+        emit(m);
+    }
+
+    @Override
+    public void provisionOutput(AbsResourceInstance addr, String type, String line) {
+        ObjectNode m = message("info", addr + ": (" + type + "): " + line, "provision_progress");
+        provisionHook(m, addr, type).put("output", line);
+        emit(m);
+    }
+
+    @Override
+    public void provisionComplete(AbsResourceInstance addr, String type, boolean failed) {
+        // Terraform logs a failed provisioner at "info" too: the error comes as its own diagnostic.
+        ObjectNode m = message(
+                "info",
+                addr + ": (" + type + ") Provisioning " + (failed ? "errored" : "complete"),
+                failed ? "provision_errored" : "provision_complete");
+        provisionHook(m, addr, type);
+        emit(m);
+    }
+
+    private ObjectNode provisionHook(ObjectNode m, AbsResourceInstance addr, String type) {
+        ObjectNode h = m.putObject("hook");
+        h.set("resource", resource(addr));
+        h.put("provisioner", type);
+        return h;
+    }
+
+    @Override
     public void refreshComplete(AbsResourceInstance addr, String id) {
         ObjectNode m = message(
                 "info", addr + ": Refresh complete" + (id == null ? "" : " [id=" + id + "]"), "refresh_complete");
