@@ -3,7 +3,6 @@ package dev.strata.sdk.gen;
 import dev.strata.provider.Block;
 import dev.strata.provider.Schema;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -43,20 +42,25 @@ public final class BindingGenerator {
 
     /** The sources: relative path ({@code bindings/aws/s3/AwsS3Bucket.java}) to content, sorted by path. */
     public SortedMap<String, String> generate(List<ProviderBinding> providers) {
-        Map<String, Integer> typeCount = new HashMap<>();
-        for (ProviderBinding p : providers) {
-            typeCount.merge(p.address().type(), 1, Integer::sum);
-        }
         SortedMap<String, String> out = new TreeMap<>();
         for (ProviderBinding p : providers) {
-            String type = p.address().type();
-            // Two providers of the same type (hashicorp/aws and acme/aws) get their namespace in the package.
-            String segment = typeCount.get(type) > 1
-                    ? Identifiers.packageSegment(p.address().namespace() + "_" + type)
-                    : Identifiers.packageSegment(type);
-            provider(p, basePackage + "." + segment, out);
+            provider(p, packageOf(p, providers), out);
         }
         return out;
+    }
+
+    /**
+     * The package of {@code provider}'s configuration class when generated together with {@code all}:
+     * {@code BASE.TYPE}, or {@code BASE.NAMESPACE_TYPE} when two of them have the same type
+     * ({@code hashicorp/aws} and {@code acme/aws}).
+     */
+    public String packageOf(ProviderBinding provider, List<ProviderBinding> all) {
+        String type = provider.address().type();
+        long same = all.stream().filter(p -> p.address().type().equals(type)).count();
+        return basePackage + "."
+                + (same > 1
+                        ? Identifiers.packageSegment(provider.address().namespace() + "_" + type)
+                        : Identifiers.packageSegment(type));
     }
 
     private record Target(String type, boolean data, Schema schema) {}
