@@ -5,8 +5,11 @@ import dev.strata.provider.Block;
 import dev.strata.provider.NestedBlock;
 import dev.strata.provider.NestingMode;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -15,8 +18,8 @@ import java.util.TreeSet;
 /**
  * Writes the class for one resource type, data source or provider configuration: a field holding
  * the SDK declaration, typed setters that are the arguments' builder, getters whose values carry
- * the lineage {@code TYPE.NAME.attribute}, and per nested block type a nested class (the block's
- * builder) with a nested {@code Ref} (the block's attributes read through the lineage).
+ * the lineage {@code TYPE.NAME.attribute}, and per distinct nested block structure a nested class
+ * (the block's builder) with a nested {@code Ref} (the block's attributes read through the lineage).
  */
 final class ClassEmitter {
     enum Kind {
@@ -56,6 +59,11 @@ final class ClassEmitter {
     private final SourceWriter w = new SourceWriter();
     // How getters' docs show the lineage of the top-level declaration's attributes ({@code aws_vpc.NAME.}).
     private String lineage = "";
+    // Each distinct nested block structure, in discovery order, with its class name; the block type name
+    // it was first found under; the classes whose Ref is reachable.
+    private final Map<Block, String> shapes = new LinkedHashMap<>();
+    private final Map<Block, String> firstName = new HashMap<>();
+    private final Set<String> readable = new HashSet<>();
 
     /** The whole compilation unit of a top-level class. */
     static String compilationUnit(
@@ -130,8 +138,15 @@ final class ClassEmitter {
         }
         boolean readable = kind != Kind.PROVIDER;
         lineage = (kind == Kind.DATA ? "data." : "") + tfName + ".NAME.";
-        members(className, block, true, readable ? "body.attr" : null, classNames(block, Set.of(className)));
-        nested(block, Set.of(className), readable);
+        Identifiers.Scope scope = new Identifiers.Scope(Set.of(className, "Ref"));
+        discover(block, scope);
+        if (readable) {
+            markReadable(block);
+        }
+        members(className, block, true, readable ? "body.attr" : null);
+        for (Map.Entry<Block, String> e : shapes.entrySet()) {
+            shape(e.getValue(), e.getKey(), firstName.get(e.getKey()), this.readable.contains(e.getValue()));
+        }
         w.close();
     }
 
@@ -139,7 +154,7 @@ final class ClassEmitter {
      * Setters (when {@code settable}) and getters (when {@code read} names the method giving an
      * attribute's {@code AnyValue}) for a block's attributes and nested block types, in name order.
      */
-    private void members(String self, Block block, boolean settable, String read, SortedMap<String, String> classes) {
+    private void members(String self, Block block, boolean settable, String read) {
         SortedMap<String, String> methods = methodNames(block);
         for (var e : methods.entrySet()) {
             String tf = e.getKey();
@@ -179,7 +194,7 @@ final class ClassEmitter {
                 continue;
             }
             NestedBlock nb = block.blockType(tf);
-            String cls = classes.get(tf);
+            String cls = shapes.get(nb.block());
             boolean dep = nb.block().deprecated();
             if (settable && nb.nesting() != NestingMode.MAP) {
                 w.blank();
@@ -245,41 +260,64 @@ final class ClassEmitter {
         }
     }
 
-    /** The nested classes of a block's block types; {@code readable} when the block has a lineage to read. */
-    private void nested(Block block, Set<String> enclosing, boolean readable) {
-        SortedMap<String, String> classes = classNames(block, enclosing);
-        for (var e : classes.entrySet()) {
-            NestedBlock nb = block.blockType(e.getKey());
-            String cls = e.getValue();
-            Set<String> inner = new HashSet<>(enclosing);
-            inner.add(cls);
-            boolean refs = readable && nb.nesting() != NestingMode.SET;
-            w.blank();
-            w.doc(blockDoc(e.getKey(), nb));
-            deprecated(nb.block().deprecated());
-            w.line("@dev.strata.sdk.Binding(" + Javadoc.literal(e.getKey()) + ")");
-            w.open("public static final class " + cls + " {");
-            w.line("private final dev.strata.sdk.Block body;");
-            w.blank();
-            w.open("private " + cls + "(dev.strata.sdk.Block body) {");
-            w.line("this.body = body;");
-            w.close();
-            w.blank();
-            w.doc(List.of("The block itself, for arguments the schema does not name."));
-            w.open("public dev.strata.sdk.Block block() {");
-            w.line("return body;");
-            w.close();
-            SortedMap<String, String> innerClasses = classNames(nb.block(), inner);
-            members(cls, nb.block(), true, null, innerClasses);
-            if (refs) {
-                ref(e.getKey(), nb.block(), innerClasses);
+    /**
+     * Finds the distinct block structures under {@code block}, depth first in name order, and names a
+     * class for each. A structure the schema repeats (QuickSight's visuals repeat the same formatting
+     * blocks thousands of times) gets one class, which keeps the largest resources' sources small.
+     */
+    private void discover(Block block, Identifiers.Scope scope) {
+        for (Map.Entry<String, NestedBlock> e : block.blockTypes().entrySet()) {
+            Block b = e.getValue().block();
+            if (!shapes.containsKey(b)) {
+                shapes.put(b, scope.claimNumbered(Identifiers.type(e.getKey())));
+                firstName.put(b, e.getKey());
+                discover(b, scope);
             }
-            nested(nb.block(), inner, refs);
-            w.close();
         }
     }
 
-    private void ref(String tf, Block block, SortedMap<String, String> classes) {
+    /** The structures reachable from a readable block other than through a set (which has no index). */
+    private void markReadable(Block block) {
+        for (NestedBlock nb : block.blockTypes().values()) {
+            if (nb.nesting() != NestingMode.SET && readable.add(shapes.get(nb.block()))) {
+                markReadable(nb.block());
+            }
+        }
+    }
+
+    /** The class of one block structure: its builder, and its {@code Ref} when something can read it. */
+    private void shape(String cls, Block block, String tf, boolean refs) {
+        w.blank();
+        List<String> doc = new ArrayList<>(Javadoc.lines(block.description()));
+        if (!doc.isEmpty()) {
+            doc.add("<p>");
+        }
+        doc.add("The content of a {@code " + Javadoc.escape(tf) + "} block (and of every block of the same schema).");
+        if (block.deprecated()) {
+            doc.add("@deprecated the provider marks this block as deprecated");
+        }
+        w.doc(doc);
+        deprecated(block.deprecated());
+        w.line("@dev.strata.sdk.Binding(" + Javadoc.literal(tf) + ")");
+        w.open("public static final class " + cls + " {");
+        w.line("private final dev.strata.sdk.Block body;");
+        w.blank();
+        w.open("private " + cls + "(dev.strata.sdk.Block body) {");
+        w.line("this.body = body;");
+        w.close();
+        w.blank();
+        w.doc(List.of("The block itself, for arguments the schema does not name."));
+        w.open("public dev.strata.sdk.Block block() {");
+        w.line("return body;");
+        w.close();
+        members(cls, block, true, null);
+        if (refs) {
+            ref(tf, block);
+        }
+        w.close();
+    }
+
+    private void ref(String tf, Block block) {
         w.blank();
         w.doc(List.of("A {@code " + Javadoc.escape(tf) + "} block's attributes, read through its lineage."));
         w.line("@dev.strata.sdk.Binding(" + Javadoc.literal(tf) + ")");
@@ -294,7 +332,7 @@ final class ClassEmitter {
         w.open("public dev.strata.sdk.AnyValue asAny() {");
         w.line("return value;");
         w.close();
-        members("Ref", block, false, "value.get", classes);
+        members("Ref", block, false, "value.get");
         w.close();
     }
 
@@ -312,19 +350,6 @@ final class ClassEmitter {
         all.addAll(block.blockTypes().keySet());
         for (String n : all) {
             out.put(n, scope.claim(Identifiers.method(n), Identifiers.raw(n)));
-        }
-        return out;
-    }
-
-    /** Nested class names for a block's block types: none equal to an enclosing class or {@code Ref}. */
-    static SortedMap<String, String> classNames(Block block, Set<String> enclosing) {
-        Set<String> reserved = new HashSet<>(enclosing);
-        reserved.add("Ref");
-        Identifiers.Scope scope = new Identifiers.Scope(reserved);
-        SortedMap<String, String> out = new TreeMap<>();
-        for (String n : block.blockTypes().keySet()) {
-            String t = Identifiers.type(n);
-            out.put(n, scope.claim(t, t + "Block"));
         }
         return out;
     }

@@ -178,6 +178,16 @@ final class Identifiers {
             taken.addAll(reserved);
         }
 
+        /** {@code base}, else {@code base2}, {@code base3}, ...: the first one free. */
+        String claimNumbered(String base) {
+            String n = base;
+            for (int i = 2; taken.contains(n); i++) {
+                n = base + i;
+            }
+            taken.add(n);
+            return n;
+        }
+
         String claim(String preferred, String fallback) {
             String n = preferred;
             if (taken.contains(n)) {

@@ -53,9 +53,12 @@ class AwsBindingsIT {
 
         InProcessCompiler.resetPeak();
         long t1 = System.nanoTime();
+        long c1 = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         SortedMap<String, String> sources = new BindingGenerator("bindings")
                 .generate(List.of(new ProviderBinding(Provider.hashicorp("aws"), "5.100.0", schema)));
         long generateMs = ms(t1);
+        long generateCpu =
+                (java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - c1) / 1_000_000;
         long t2 = System.nanoTime();
         Path src = dir.resolve("src");
         long bytes = 0;
@@ -84,9 +87,11 @@ class AwsBindingsIT {
         // The provider's own package first: nothing else depends on it, but it is compiled like the rest.
         List<String> failures = new ArrayList<>();
         int tasks = 0;
+        long compileCpu = 0;
         for (Map.Entry<String, List<Path>> e : byPackage.entrySet()) {
             InProcessCompiler.Outcome o = InProcessCompiler.compile(e.getValue(), classes, List.of());
             tasks++;
+            compileCpu += o.cpuMillis();
             if (!o.ok()) {
                 failures.add(e.getKey() + ": " + o.errors());
             }

@@ -25,8 +25,11 @@ import javax.tools.ToolProvider;
 final class InProcessCompiler {
     private InProcessCompiler() {}
 
-    /** The outcome: whether it compiled, javac's error messages (at most 20), and the time it took. */
-    record Outcome(boolean ok, List<String> errors, long millis) {}
+    /**
+     * The outcome: whether it compiled, javac's error messages (at most 20), the wall-clock time and the
+     * CPU time of this thread (javac runs in it), which a busy machine distorts less.
+     */
+    record Outcome(boolean ok, List<String> errors, long millis, long cpuMillis) {}
 
     /** Every {@code .java} file under {@code sources}, in path order. */
     static List<Path> javaFiles(Path sources) {
@@ -46,6 +49,7 @@ final class InProcessCompiler {
         Files.createDirectories(classes);
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         long t0 = System.nanoTime();
+        long c0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         boolean ok;
         try (StandardJavaFileManager fm =
                 javac.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
@@ -66,6 +70,7 @@ final class InProcessCompiler {
                     .call();
         }
         long millis = (System.nanoTime() - t0) / 1_000_000;
+        long cpuMillis = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - c0) / 1_000_000;
         List<String> errors = diagnostics.getDiagnostics().stream()
                 .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
                 .limit(20)
@@ -73,7 +78,7 @@ final class InProcessCompiler {
                         ? d.getMessage(Locale.ROOT)
                         : d.getSource().getName() + ":" + d.getLineNumber() + ": " + d.getMessage(Locale.ROOT))
                 .toList();
-        return new Outcome(ok, errors, millis);
+        return new Outcome(ok, errors, millis, cpuMillis);
     }
 
     /** The peak heap use since the JVM started (or since the last {@link #resetPeak}), in MiB. */
