@@ -47,7 +47,10 @@ final class SdkCommand extends ParentCommand {
             "A provider to generate bindings for, such as hashicorp/random; may be repeated. Default: every "
                     + "provider the configuration requires.");
     private static final Flag<String> GENERATE_OUT = GENERATE.string(
-            "out", "bindings", "DIR", "The source directory to write to; packages become its subdirectories.");
+            "out",
+            ".",
+            "DIR",
+            "The source root to write to (src/main/java in a Maven project); packages become its subdirectories.");
     private static final Flag<String> GENERATE_PACKAGE = GENERATE.string(
             "package", "bindings", "PKG", "The Java package under which each provider gets its own package.");
 
@@ -213,7 +216,13 @@ final class SdkCommand extends ParentCommand {
                     sources);
             return 1;
         }
-        view.success(files.size(), removed, args.out());
+        view.success(
+                files.size(),
+                removed,
+                Path.of(args.out())
+                        .resolve(args.packageName().replace('.', '/'))
+                        .normalize()
+                        .toString());
         return 0;
     }
 

@@ -20,7 +20,10 @@ class SdkCommandTest {
         CliRunner.Result r = CliRunner.in(dir)
                 .run("sdk", "generate", "-provider=hashicorp/random", "-out=gen", "-package=com.example.infra");
         assertThat(r.exitCode()).as(r.toString()).isZero();
-        assertThat(r.stdout()).contains("- hashicorp/random v").contains("in package com.example.infra.random");
+        assertThat(r.stdout())
+                .contains("- hashicorp/random v")
+                .contains("in package com.example.infra.random")
+                .contains("Java source files to gen/com/example/infra.");
         Path pet = dir.resolve("gen/com/example/infra/random/RandomPet.java");
         assertThat(pet).exists();
         assertThat(Files.readString(pet))
@@ -73,7 +76,7 @@ class SdkCommandTest {
     void aProviderThatIsNotInstalledIsAnError() {
         CliRunner.Result r = CliRunner.in(dir).run("sdk", "generate", "-provider=acme/thing");
         assertThat(r.exitCode()).isEqualTo(1);
-        assertThat(r.stderr()).contains("acme/thing");
+        assertThat(r.stderr()).contains("No dependency lock file").contains("Run \"strata init\"");
         assertThat(dir.resolve("bindings")).doesNotExist();
     }
 

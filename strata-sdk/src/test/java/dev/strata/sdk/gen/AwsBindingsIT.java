@@ -103,21 +103,25 @@ class AwsBindingsIT {
             classFiles = walk.filter(p -> p.toString().endsWith(".class")).count();
         }
         System.out.printf(
-                "AWS bindings: %d types, %d files, %.1f MiB of source in %d packages; schema %d ms, generate %d ms, "
-                        + "write %d ms, generate peak heap %d MiB; compile %d ms in %d javac tasks, %d class files, "
-                        + "compile peak heap %d MiB%n",
+                "AWS bindings: %d types, %d files, %.1f MiB of source in %d packages; schema %d ms; generate %d ms "
+                        + "(CPU %d ms), write %d ms, peak heap %d MiB; compile %d ms (CPU %d ms) in %d javac tasks, "
+                        + "%d class files, peak heap %d MiB; load average %.1f%n",
                 types,
                 sources.size(),
                 bytes / 1048576.0,
                 byPackage.size(),
                 schemaMs,
                 generateMs,
+                generateCpu,
                 writeMs,
                 generatePeak,
                 compileMs,
+                compileCpu,
                 tasks,
                 classFiles,
-                compilePeak);
+                compilePeak,
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                        .getSystemLoadAverage());
         assertThat(failures).isEmpty();
     }
 
