@@ -400,8 +400,8 @@ final class ClassEmitter {
                         "Block {@code " + n + "}: " + (nb.nesting() == NestingMode.LIST ? "a list" : "a set") + " of "
                                 + items(nb) + "; each call adds one.";
                     case MAP ->
-                        "Block {@code " + n + "}: a map of blocks by label (set it through the untyped "
-                                + "declaration; read it here).";
+                        "Block {@code " + n + "}: a map of blocks by label (read only: the SDK cannot "
+                                + "write labelled nested blocks yet).";
                 });
         if (nb.block().deprecated()) {
             doc.add("@deprecated the provider marks this block as deprecated");
