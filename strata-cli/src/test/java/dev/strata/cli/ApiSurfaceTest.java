@@ -37,7 +37,7 @@ class ApiSurfaceTest {
      * module with its own (test-scope) API and is not listed.
      */
     private static final List<String> GUARDED =
-            List.of("dev.strata.provider..", "dev.strata.engine..", "dev.strata.resilience..");
+            List.of("dev.strata.provider..", "dev.strata.engine..", "dev.strata.resilience..", "dev.strata.sdk..");
 
     private static final String TESTKIT = "dev.strata.provider.testkit..";
     /** The fenced blocks of the ADR that hold the lists: one fully qualified type per line, {@code #} comments. */

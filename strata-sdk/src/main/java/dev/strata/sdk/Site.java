@@ -19,7 +19,7 @@ public record Site(String file, int line, String className, String method) {
         Objects.requireNonNull(method, "method");
     }
 
-    /** The caller's site: the nearest frame whose class is not part of the SDK (nor of the JDK). */
+    /** The caller's site: the nearest frame whose class is not part of the SDK (nor of the JDK, nor a binding). */
     static Site capture() {
         Optional<StackWalker.StackFrame> frame = WALKER.walk(
                 frames -> frames.filter(f -> !isSdkOrJdk(f.getDeclaringClass())).findFirst());
@@ -35,7 +35,7 @@ public record Site(String file, int line, String className, String method) {
     // user's code for the purpose of a site.
     private static boolean isSdkOrJdk(Class<?> c) {
         CodeSource source = c.getProtectionDomain().getCodeSource();
-        return source == null || Objects.equals(source, SDK) && SDK != null;
+        return source == null || Objects.equals(source, SDK) && SDK != null || c.isAnnotationPresent(Binding.class);
     }
 
     @Override

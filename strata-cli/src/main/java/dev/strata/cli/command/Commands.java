@@ -28,6 +28,7 @@ public final class Commands {
                 new ImportCommand(),
                 new OutputCommand(),
                 new ProvidersCommand(),
+                new SdkCommand(),
                 ApplyCommand.refresh(),
                 new ShowCommand(),
                 new StateCommand(),
