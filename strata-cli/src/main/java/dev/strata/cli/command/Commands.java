@@ -31,6 +31,8 @@ public final class Commands {
                 ApplyCommand.refresh(),
                 new ShowCommand(),
                 new StateCommand(),
+                TaintCommand.taint(),
+                TaintCommand.untaint(),
                 new VersionCommand(),
                 new WorkspaceCommand());
     }
