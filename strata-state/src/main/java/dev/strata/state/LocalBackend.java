@@ -41,8 +41,8 @@ public final class LocalBackend implements Backend {
     private final LegacyPaths legacy;
 
     /** {@code out}: where the default workspace's state is written (null: where it is read); {@code backup}: null for the default. */
-    private record LegacyPaths(Path out, Path backup, boolean noBackup) {
-        static final LegacyPaths NONE = new LegacyPaths(null, null, false);
+    private record LegacyPaths(Path out, Path backup, boolean noBackup, long stamp) {
+        static final LegacyPaths NONE = new LegacyPaths(null, null, false, 0);
     }
 
     private LocalBackend(
@@ -85,7 +85,24 @@ public final class LocalBackend implements Backend {
         Path b = backup == null || backup.isEmpty() || none
                 ? null
                 : dir.resolve(backup).normalize();
-        return new LocalBackend(dir, read, workspaceDir, version, timing, encryption, new LegacyPaths(out, b, none));
+        return new LocalBackend(
+                dir, read, workspaceDir, version, timing, encryption, new LegacyPaths(out, b, none, legacy.stamp()));
+    }
+
+    /**
+     * The same backend keeping backups as Terraform's {@code state} subcommands do: beside the state,
+     * named {@code <state file>.<unixSeconds>.backup}, so that each edit keeps its own (unless
+     * {@link #withLegacyPaths} set {@code -backup}).
+     */
+    public LocalBackend withTimestampedBackups(long unixSeconds) {
+        return new LocalBackend(
+                dir,
+                defaultState,
+                workspaceDir,
+                version,
+                timing,
+                encryption,
+                new LegacyPaths(legacy.out(), legacy.backup(), legacy.noBackup(), unixSeconds));
     }
 
     /** The local backend of a working directory; {@code version} is Strata's, written into states and locks. */
@@ -144,7 +161,8 @@ public final class LocalBackend implements Backend {
             return legacy.backup();
         }
         Path p = outPath(workspace);
-        return p.resolveSibling(p.getFileName() + BACKUP_SUFFIX);
+        String stamp = legacy.stamp() > 0 ? "." + legacy.stamp() : "";
+        return p.resolveSibling(p.getFileName() + stamp + BACKUP_SUFFIX);
     }
 
     /** Where a workspace's state is written: its state file, unless {@code -state-out} names another. */

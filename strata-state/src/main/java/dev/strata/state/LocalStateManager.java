@@ -31,6 +31,9 @@ final class LocalStateManager implements StateManager {
     private FileIdentity identity;
 
     private boolean backedUp;
+    /** Whether this session has written the state (to {@link #outPath}) at least once. */
+    private boolean wroteOut;
+
     private boolean closed;
     private final Path journalPath;
     private volatile java.nio.channels.FileChannel journal;
@@ -209,7 +212,9 @@ final class LocalStateManager implements StateManager {
                                 + ". The state was not written, so that the other change is not lost; run the command again.");
             }
             boolean sameHistory = next.lineage().equals(state.lineage());
-            if (exists && sameHistory && next.sameContentAs(state) && journalSize == 0) {
+            // With -state-out the state goes to another file, which must be written even when nothing changed.
+            boolean elsewhere = !outPath.equals(statePath) && !wroteOut;
+            if (exists && sameHistory && next.sameContentAs(state) && journalSize == 0 && !elsewhere) {
                 return Result.of(state);
             }
             long serial = exists || !lineageMayChange
@@ -251,6 +256,7 @@ final class LocalStateManager implements StateManager {
                     encoded.length,
                     (System.nanoTime() - started) / 1_000_000);
             identity = FileIdentity.of(statePath);
+            wroteOut = true;
             state = toWrite;
             exists = true;
             if (journalSize > 0 || Files.exists(journalPath)) {

@@ -15,20 +15,30 @@ final class LegacyStatePaths {
     private final Flag<String> stateOut;
     private final Flag<String> backup;
 
+    /** All three flags, as the commands that plan or change state declare them. */
     LegacyStatePaths(FlagSet flags) {
+        this(flags, true, true);
+    }
+
+    /** {@code -state}, and {@code -state-out} and {@code -backup} where the command takes them (Terraform's sets). */
+    LegacyStatePaths(FlagSet flags, boolean withStateOut, boolean withBackup) {
         state = flags.string(
                 "state", "", "PATH", "Legacy option for the local backend only: the state file to read and update.");
-        stateOut = flags.string(
-                "state-out",
-                "",
-                "PATH",
-                "Legacy option for the local backend only: write the updated state here instead of to -state.");
-        backup = flags.string(
-                "backup",
-                "",
-                "PATH",
-                "Legacy option for the local backend only: where to keep the state as it was before the change"
-                        + " (default: the written state's path with .backup); \"-\" keeps no backup.");
+        stateOut = !withStateOut
+                ? null
+                : flags.string(
+                        "state-out",
+                        "",
+                        "PATH",
+                        "Legacy option for the local backend only: write the updated state here instead of to -state.");
+        backup = !withBackup
+                ? null
+                : flags.string(
+                        "backup",
+                        "",
+                        "PATH",
+                        "Legacy option for the local backend only: where to keep the state as it was before the change"
+                                + " (default: the written state's path with .backup); \"-\" keeps no backup.");
     }
 
     /** The paths given; empty strings for the flags not given. */
@@ -41,7 +51,8 @@ final class LegacyStatePaths {
     }
 
     Parsed<Paths> parse(ParsedArgs args) {
-        return Parsed.of(new Paths(args.get(state), args.get(stateOut), args.get(backup)));
+        return Parsed.of(new Paths(
+                args.get(state), stateOut == null ? "" : args.get(stateOut), backup == null ? "" : args.get(backup)));
     }
 
     /**
@@ -49,7 +60,18 @@ final class LegacyStatePaths {
      * paths are refused, because silently writing somewhere else than asked would lose changes.
      */
     static Result<Backend> backend(CommandContext context, Paths paths) {
+        return backend(context, paths, false);
+    }
+
+    /**
+     * As {@link #backend(CommandContext, Paths)}; {@code timestamped} keeps the backups of a local state as the
+     * {@code state} subcommands do ({@code terraform.tfstate.<unix seconds>.backup}).
+     */
+    static Result<Backend> backend(CommandContext context, Paths paths, boolean timestamped) {
         Result<Backend> b = StateCli.backend(context);
+        if (timestamped && b.value() instanceof LocalBackend local) {
+            b = Result.of(local.withTimestampedBackups(java.time.Instant.now().getEpochSecond()), b.diagnostics());
+        }
         if (b.value() == null || !paths.any()) {
             return b;
         }

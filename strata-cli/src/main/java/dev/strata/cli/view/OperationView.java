@@ -191,7 +191,7 @@ public abstract sealed class OperationView {
 
         @Override
         public void applying(ApplyView progress, int operations) {
-            progress.out().println();
+            // As Terraform: the progress lines follow the plan (or the answer to the prompt) directly.
             progress.expect(operations);
         }
 
