@@ -119,8 +119,23 @@ public final class Main {
             return 1;
         }
         Command command = found.get();
-        if (global.help() || FlagSet.wantsHelp(global.rest())) {
-            Optional<SubcommandHelp> sub = global.rest().stream()
+        List<String> rest;
+        switch (EnvArgs.merge(context.env(), command, global.rest())) {
+            case EnvArgs.Outcome.Invalid invalid -> {
+                frame.diagnostic(invalid.diagnostic());
+                return 1;
+            }
+            case EnvArgs.Outcome.Merged merged -> {
+                // TF_CLI_ARGS=-no-color is the usual way CI turns colour off.
+                rest = new ArrayList<>();
+                if (stripNoColor(merged.args(), rest)) {
+                    context = context.withColorAllowed(false);
+                    frame = new FrameView(context);
+                }
+            }
+        }
+        if (global.help() || FlagSet.wantsHelp(rest)) {
+            Optional<SubcommandHelp> sub = rest.stream()
                     .filter(a -> !a.startsWith("-"))
                     .findFirst()
                     .flatMap(name -> SubcommandHelp.find(command.subcommands(), name));
@@ -132,7 +147,7 @@ public final class Main {
             return 0;
         }
         ParsedArgs parsed;
-        switch (command.flags().parse(global.rest())) {
+        switch (command.flags().parse(rest)) {
             case FlagSet.Outcome.Invalid invalid -> {
                 frame.invalidArguments(command.name(), invalid.diagnostic());
                 return 1;

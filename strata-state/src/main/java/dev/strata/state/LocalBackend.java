@@ -37,15 +37,72 @@ public final class LocalBackend implements Backend {
     private final String version;
     private final LockTiming timing;
     private final Encryption encryption;
+    /** The legacy -state-out and -backup paths of the default workspace; see {@link #withLegacyPaths}. */
+    private final LegacyPaths legacy;
+
+    /** {@code out}: where the default workspace's state is written (null: where it is read); {@code backup}: null for the default. */
+    private record LegacyPaths(Path out, Path backup, boolean noBackup, long stamp) {
+        static final LegacyPaths NONE = new LegacyPaths(null, null, false, 0);
+    }
 
     private LocalBackend(
             Path dir, Path defaultState, Path workspaceDir, String version, LockTiming timing, Encryption encryption) {
+        this(dir, defaultState, workspaceDir, version, timing, encryption, LegacyPaths.NONE);
+    }
+
+    private LocalBackend(
+            Path dir,
+            Path defaultState,
+            Path workspaceDir,
+            String version,
+            LockTiming timing,
+            Encryption encryption,
+            LegacyPaths legacy) {
         this.dir = dir.toAbsolutePath().normalize();
         this.defaultState = this.dir.resolve(defaultState).normalize();
         this.workspaceDir = this.dir.resolve(workspaceDir).normalize();
         this.version = version;
         this.timing = timing;
         this.encryption = encryption;
+        this.legacy = legacy;
+    }
+
+    /**
+     * The same backend with Terraform's legacy local-state flags applied to the default workspace:
+     * {@code state} ({@code -state}) is read and locked, {@code stateOut} ({@code -state-out}) is where
+     * changes are written, and {@code backup} ({@code -backup}) keeps the state as it was before the
+     * first change ({@code "-"}: no backup; default: the written path with {@code .backup}). Null or
+     * empty keeps a setting's default; relative paths are relative to the working directory.
+     */
+    public LocalBackend withLegacyPaths(String state, String stateOut, String backup) {
+        Path read = state == null || state.isEmpty()
+                ? defaultState
+                : dir.resolve(state).normalize();
+        Path out = stateOut == null || stateOut.isEmpty()
+                ? null
+                : dir.resolve(stateOut).normalize();
+        boolean none = "-".equals(backup);
+        Path b = backup == null || backup.isEmpty() || none
+                ? null
+                : dir.resolve(backup).normalize();
+        return new LocalBackend(
+                dir, read, workspaceDir, version, timing, encryption, new LegacyPaths(out, b, none, legacy.stamp()));
+    }
+
+    /**
+     * The same backend keeping backups as Terraform's {@code state} subcommands do: beside the state,
+     * named {@code <state file>.<unixSeconds>.backup}, so that each edit keeps its own (unless
+     * {@link #withLegacyPaths} set {@code -backup}).
+     */
+    public LocalBackend withTimestampedBackups(long unixSeconds) {
+        return new LocalBackend(
+                dir,
+                defaultState,
+                workspaceDir,
+                version,
+                timing,
+                encryption,
+                new LegacyPaths(legacy.out(), legacy.backup(), legacy.noBackup(), unixSeconds));
     }
 
     /** The local backend of a working directory; {@code version} is Strata's, written into states and locks. */
@@ -70,12 +127,12 @@ public final class LocalBackend implements Backend {
     }
 
     LocalBackend withTiming(LockTiming t) {
-        return new LocalBackend(dir, defaultState, workspaceDir, version, t, encryption);
+        return new LocalBackend(dir, defaultState, workspaceDir, version, t, encryption, legacy);
     }
 
     /** The same backend, storing states encrypted (or reading them) as {@code e} says. */
     public LocalBackend withEncryption(Encryption e) {
-        return new LocalBackend(dir, defaultState, workspaceDir, version, timing, e);
+        return new LocalBackend(dir, defaultState, workspaceDir, version, timing, e, legacy);
     }
 
     /**
@@ -94,9 +151,23 @@ public final class LocalBackend implements Backend {
                 : workspaceDir.resolve(workspace).resolve(STATE_FILE);
     }
 
+    /** The backup of a workspace's state; null when {@code -backup=-} turned it off. */
     public Path backupPath(String workspace) {
-        Path p = statePath(workspace);
-        return p.resolveSibling(p.getFileName() + BACKUP_SUFFIX);
+        boolean isDefault = workspace.equals(Workspaces.DEFAULT);
+        if (isDefault && legacy.noBackup()) {
+            return null;
+        }
+        if (isDefault && legacy.backup() != null) {
+            return legacy.backup();
+        }
+        Path p = outPath(workspace);
+        String stamp = legacy.stamp() > 0 ? "." + legacy.stamp() : "";
+        return p.resolveSibling(p.getFileName() + stamp + BACKUP_SUFFIX);
+    }
+
+    /** Where a workspace's state is written: its state file, unless {@code -state-out} names another. */
+    private Path outPath(String workspace) {
+        return workspace.equals(Workspaces.DEFAULT) && legacy.out() != null ? legacy.out() : statePath(workspace);
     }
 
     @Override
@@ -196,8 +267,9 @@ public final class LocalBackend implements Backend {
             lock = l.value();
             AtomicFiles.removeLeftovers(state);
         }
+        Path backup = backupPath(workspace);
         Result<LocalStateManager.Disk> disk = LocalStateManager.readDisk(
-                state, backupPath(workspace), relative(state), relative(backupPath(workspace)), encryption, lock);
+                state, backup, relative(state), backup == null ? "-" : relative(backup), encryption, lock);
         diags.addAll(disk.diagnostics());
         if (disk.hasErrors()) {
             if (lock != null) {
@@ -206,7 +278,7 @@ public final class LocalBackend implements Backend {
             return Result.of(null, diags.build());
         }
         LocalStateManager m = new LocalStateManager(
-                workspace, state, backupPath(workspace), relative(state), version, lock, disk.value(), encryption);
+                workspace, state, outPath(workspace), backup, relative(state), version, lock, disk.value(), encryption);
         Diagnostics journal = m.loadJournal();
         diags.addAll(journal);
         if (journal.hasErrors()) {

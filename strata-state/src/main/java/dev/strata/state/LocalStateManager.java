@@ -16,7 +16,11 @@ final class LocalStateManager implements StateManager {
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(LocalStateManager.class);
     private final String workspace;
     private final Path statePath;
+    /** Where the state is written: {@link #statePath} unless the legacy {@code -state-out} names another file. */
+    private final Path outPath;
+    /** Null with {@code -backup=-}: no backup is kept. */
     private final Path backupPath;
+
     private final String displayPath;
     private final String version;
     private final LocalLock lock;
@@ -27,6 +31,9 @@ final class LocalStateManager implements StateManager {
     private FileIdentity identity;
 
     private boolean backedUp;
+    /** Whether this session has written the state (to {@link #outPath}) at least once. */
+    private boolean wroteOut;
+
     private boolean closed;
     private final Path journalPath;
     private volatile java.nio.channels.FileChannel journal;
@@ -59,6 +66,21 @@ final class LocalStateManager implements StateManager {
             LocalLock lock,
             Disk disk,
             Encryption encryption) {
+        this(workspace, statePath, statePath, backupPath, displayPath, version, lock, disk, encryption);
+    }
+
+    /** A state read from {@code statePath} (and locked there) and written to {@code outPath}. */
+    LocalStateManager(
+            String workspace,
+            Path statePath,
+            Path outPath,
+            Path backupPath,
+            String displayPath,
+            String version,
+            LocalLock lock,
+            Disk disk,
+            Encryption encryption) {
+        this.outPath = outPath;
         this.encryption = encryption;
         this.journalPath = statePath.resolveSibling(statePath.getFileName() + ".journal");
         this.workspace = workspace;
@@ -90,7 +112,7 @@ final class LocalStateManager implements StateManager {
                 // Terraform treats an empty state file as no state; so do we.
                 return Result.of(new Disk(null, id));
             }
-            String recovery = Files.exists(backupPath)
+            String recovery = backupPath != null && Files.exists(backupPath)
                     ? "The state before the last change is in " + backupDisplay + "; check it and, if it is intact, "
                             + "restore it with \"strata state push " + backupDisplay + "\" or by copying it over "
                             + display + "."
@@ -176,7 +198,9 @@ final class LocalStateManager implements StateManager {
                                 + ". The state was not written, so that the other change is not lost; run the command again.");
             }
             boolean sameHistory = next.lineage().equals(state.lineage());
-            if (exists && sameHistory && next.sameContentAs(state) && journalSize == 0) {
+            // With -state-out the state goes to another file, which must be written even when nothing changed.
+            boolean elsewhere = !outPath.equals(statePath) && !wroteOut;
+            if (exists && sameHistory && next.sameContentAs(state) && journalSize == 0 && !elsewhere) {
                 return Result.of(state);
             }
             long serial = exists || !lineageMayChange
@@ -190,7 +214,13 @@ final class LocalStateManager implements StateManager {
                 // The backup is the state as this session found it, as Terraform keeps it: after an apply
                 // it holds the state from before the apply, not from halfway through it. No state (or the
                 // empty file created to lock it), no backup.
-                if (now != null && now.size() > 0) {
+                if (!outPath.equals(statePath)) {
+                    // With -state-out the backup is of the file about to be overwritten, as Terraform keeps it.
+                    byte[] previous = Files.exists(outPath) ? LocalLock.readUnlocked(outPath) : new byte[0];
+                    if (previous.length > 0 && backupPath != null) {
+                        AtomicFiles.write(backupPath, previous);
+                    }
+                } else if (now != null && now.size() > 0 && backupPath != null) {
                     // From the bytes, not by copying the path: opening the locked file would drop its lock.
                     AtomicFiles.write(backupPath, lock != null ? lock.readState() : LocalLock.readUnlocked(statePath));
                 }
@@ -198,7 +228,9 @@ final class LocalStateManager implements StateManager {
             }
             long started = System.nanoTime();
             byte[] encoded = encryption.encode(toWrite);
-            if (lock != null) {
+            if (!outPath.equals(statePath)) {
+                AtomicFiles.write(outPath, encoded);
+            } else if (lock != null) {
                 lock.replaceState(encoded);
             } else {
                 AtomicFiles.write(statePath, encoded);
@@ -210,6 +242,7 @@ final class LocalStateManager implements StateManager {
                     encoded.length,
                     (System.nanoTime() - started) / 1_000_000);
             identity = FileIdentity.of(statePath);
+            wroteOut = true;
             state = toWrite;
             exists = true;
             if (journalSize > 0 || Files.exists(journalPath)) {
@@ -456,8 +489,13 @@ final class LocalStateManager implements StateManager {
         // write goes through a temporary file renamed into place.
         // The locked state file is open for writing already (an fcntl write lock needs that), and opening it
         // again here would drop the lock when closed: POSIX locks belong to the process, not the descriptor.
-        List<Path> files =
-                lock != null ? List.of(backupPath, journalPath) : List.of(statePath, backupPath, journalPath);
+        List<Path> files = new java.util.ArrayList<>(List.of(journalPath));
+        if (lock == null || !outPath.equals(statePath)) {
+            files.add(outPath);
+        }
+        if (backupPath != null) {
+            files.add(backupPath);
+        }
         for (Path p : files) {
             if (Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) || Files.exists(p)) {
                 try (var ch = java.nio.channels.FileChannel.open(p, java.nio.file.StandardOpenOption.WRITE)) {

@@ -65,6 +65,45 @@ class LocalBackendTest {
     }
 
     @Test
+    void legacyStateOutWritesElsewhereAndBacksUpWhatItOverwrites() throws Exception {
+        try (StateManager m = open(backend().withPaths("s.tfstate", null), "default")) {
+            m.persist(counter(m.state(), 1));
+        }
+        LocalBackend out = backend().withLegacyPaths("s.tfstate", "o.tfstate", null);
+        assertThat(out.backupPath("default")).isEqualTo(dir.resolve("o.tfstate.backup"));
+        try (StateManager m = open(out, "default")) {
+            assertThat(StateProcess.counter(m.state())).isEqualTo(1);
+            m.persist(counter(m.state(), 2));
+            m.persist(counter(m.state(), 3));
+        }
+        assertThat(StateProcess.counter(StateCodec.read(Files.readAllBytes(dir.resolve("s.tfstate")), "f", "")
+                        .value()))
+                .as("the source is left as it was")
+                .isEqualTo(1);
+        assertThat(StateProcess.counter(StateCodec.read(Files.readAllBytes(dir.resolve("o.tfstate")), "f", "")
+                        .value()))
+                .isEqualTo(3);
+        assertThat(dir.resolve("o.tfstate.backup"))
+                .as("nothing was overwritten")
+                .doesNotExist();
+
+        // Over an existing file, with an explicit backup path, and with none.
+        try (StateManager m = open(backend().withLegacyPaths("s.tfstate", "o.tfstate", "b.tfstate"), "default")) {
+            m.persist(counter(m.state(), 4));
+        }
+        assertThat(StateProcess.counter(StateCodec.read(Files.readAllBytes(dir.resolve("b.tfstate")), "f", "")
+                        .value()))
+                .isEqualTo(3);
+        LocalBackend none = backend().withLegacyPaths("s.tfstate", null, "-");
+        assertThat(none.backupPath("default")).isNull();
+        try (StateManager m = open(none, "default")) {
+            m.persist(counter(m.state(), 5));
+        }
+        assertThat(dir.resolve("s.tfstate.backup")).doesNotExist();
+        assertThat(dir.resolve("terraform.tfstate")).doesNotExist();
+    }
+
+    @Test
     void firstWriteStartsAtSerialOneAndEveryChangeIncrements() throws Exception {
         try (StateManager m = open(backend(), "default")) {
             assertThat(m.exists()).isFalse();

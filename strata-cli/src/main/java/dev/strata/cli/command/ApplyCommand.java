@@ -228,6 +228,14 @@ final class ApplyCommand implements Command {
                     if (compacted.hasErrors()) {
                         return 1;
                     }
+                } else {
+                    // Writes nothing when the state is where it was read; with -state-out, as Terraform, the
+                    // state is written there all the same.
+                    var written = state.persist(state.state());
+                    view.diagnostics(written.diagnostics(), loaded.sources());
+                    if (written.hasErrors()) {
+                        return 1;
+                    }
                 }
                 view.nothingToApply(
                         new ApplyResult(

@@ -33,6 +33,8 @@ public final class Commands {
                 new ShowCommand(),
                 new StateCommand(),
                 new dev.strata.cli.command.stacks.StacksCommand(),
+                TaintCommand.taint(),
+                TaintCommand.untaint(),
                 new VersionCommand(),
                 new WorkspaceCommand());
     }

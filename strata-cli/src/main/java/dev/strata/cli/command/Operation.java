@@ -38,6 +38,7 @@ final class Operation {
     final Flag<Integer> parallelism;
     final Flag<Boolean> input;
     final LockFlags lock;
+    final LegacyStatePaths legacy;
 
     Operation(FlagSet flags) {
         this.flags = flags;
@@ -75,6 +76,7 @@ final class Operation {
                 "parallelism", 10, "N", "Limit the number of concurrent operations. Defaults " + "to 10.");
         input = flags.bool("input", true, "Ask for input for variables if not directly set.");
         lock = new LockFlags(flags);
+        legacy = new LegacyStatePaths(flags);
     }
 
     /** A configuration loaded and validated, its input variables' values, and its engine. */
@@ -242,7 +244,17 @@ final class Operation {
             View view,
             DiagnosticRenderer.Sources sources,
             Interrupts signals) {
-        Result<Backend> backend = StateCli.backend(context);
+        LegacyStatePaths.Paths paths = legacy.parse(args).value();
+        if (!paths.state().isEmpty()) {
+            // Terraform 1.11's words: plan, apply and refresh warn about -state (not the other two).
+            view.diagnostics(
+                    List.of(
+                            CliDiagnostic.warning(
+                                    "Deprecated flag: -state",
+                                    "Use `path` attribute within the `local` backend instead:\n"
+                                            + "https://developer.hashicorp.com/terraform/language/v1.10.x/settings/backends/local#path")));
+        }
+        Result<Backend> backend = LegacyStatePaths.backend(context, paths);
         view.diagnostics(backend.diagnostics(), sources);
         List<CliDiagnostic> problems = new ArrayList<>();
         Parsed<String> ws = backend.value() == null ? new Parsed<>(null, List.of()) : StateCli.workspace(context);

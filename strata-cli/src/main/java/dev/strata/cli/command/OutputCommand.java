@@ -22,6 +22,8 @@ final class OutputCommand implements Command {
             "For value types that can be automatically "
                     + "converted to a string, print the raw string directly, rather than a human-oriented representation of "
                     + "the value.");
+    private static final Flag<String> STATE = FLAGS.string(
+            "state", "", "PATH", "Legacy option for the local backend only: the state file to read the outputs from.");
 
     @Override
     public String name() {
@@ -60,7 +62,7 @@ final class OutputCommand implements Command {
      * {@code -raw} for a named output; without a name, {@code -raw} is refused whether or not {@code -json}
      * is given.
      */
-    record Args(Optional<String> name, OutputView.Format format) {
+    record Args(Optional<String> name, OutputView.Format format, String statePath) {
 
         static Parsed<Args> parse(ParsedArgs args) {
             if (args.positionals().size() > 1) {
@@ -76,7 +78,7 @@ final class OutputCommand implements Command {
             OutputView.Format format = raw && (!json || name.isEmpty())
                     ? OutputView.Format.RAW
                     : json ? OutputView.Format.JSON : OutputView.Format.HUMAN;
-            return Parsed.of(new Args(name, format));
+            return Parsed.of(new Args(name, format, args.get(STATE)));
         }
     }
 
@@ -88,7 +90,8 @@ final class OutputCommand implements Command {
             return 1;
         }
         OutputView view = OutputView.of(context, args.value().format());
-        Parsed<StateCli.Stored> read = StateCli.readUnlocked(context);
+        Parsed<StateCli.Stored> read = StateCli.readUnlocked(
+                context, new LegacyStatePaths.Paths(args.value().statePath(), "", ""));
         view.diagnostics(read.diagnostics());
         if (read.value() == null) {
             return 1;

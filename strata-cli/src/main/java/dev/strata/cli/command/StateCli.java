@@ -174,7 +174,12 @@ final class StateCli {
      * problems (no snippets); no value when it cannot be read.
      */
     static Parsed<Stored> readUnlocked(CommandContext context) {
-        Result<Backend> backend = backend(context);
+        return readUnlocked(context, LegacyStatePaths.Paths.NONE);
+    }
+
+    /** As {@link #readUnlocked(CommandContext)}, from the file the legacy {@code -state} flag names, if given. */
+    static Parsed<Stored> readUnlocked(CommandContext context, LegacyStatePaths.Paths paths) {
+        Result<Backend> backend = LegacyStatePaths.backend(context, paths);
         List<CliDiagnostic> problems = new ArrayList<>(toCli(backend.diagnostics()));
         if (backend.value() == null) {
             return new Parsed<>(null, problems);
@@ -209,6 +214,32 @@ final class StateCli {
      */
     static int run(
             CommandContext context, ParentCommand command, ParsedArgs parsed, StateView view, Subcommand subcommand) {
+        return run(context, command, parsed, view, (name, args) -> Files.DEFAULT, subcommand);
+    }
+
+    /**
+     * Where a subcommand keeps the state: the legacy {@code -state}/{@code -state-out}/{@code -backup} paths it
+     * was given, and whether its backups are timestamped ({@code terraform.tfstate.<unix>.backup}, as Terraform's
+     * state-editing subcommands keep them).
+     */
+    record Files(LegacyStatePaths.Paths paths, boolean timestamped) {
+        static final Files DEFAULT = new Files(LegacyStatePaths.Paths.NONE, false);
+    }
+
+    /** The {@link Files} of one selected subcommand. */
+    @FunctionalInterface
+    interface FilesOf {
+        Files of(String subcommand, ParsedArgs args);
+    }
+
+    /** As {@link #run(CommandContext, ParentCommand, ParsedArgs, StateView, Subcommand)}, with the state's files. */
+    static int run(
+            CommandContext context,
+            ParentCommand command,
+            ParsedArgs parsed,
+            StateView view,
+            FilesOf files,
+            Subcommand subcommand) {
         try (Interrupts signals = Interrupts.install(context)) {
             Parsed<SubcommandHelp.Selected> selected = command.select(parsed.positionals());
             if (selected.hasErrors()) {
@@ -220,7 +251,8 @@ final class StateCli {
                 view.diagnostics(workspace.diagnostics());
                 return 1;
             }
-            Result<Backend> backend = backend(context);
+            Files f = files.of(selected.value().name(), selected.value().args());
+            Result<Backend> backend = LegacyStatePaths.backend(context, f.paths(), f.timestamped());
             view.diagnostics(backend.diagnostics());
             if (backend.value() == null) {
                 return 1;

@@ -47,7 +47,10 @@ final class StateCommand extends ParentCommand {
             "List the stored serials of the workspace's state instead of its resources (pg backend, which keeps "
                     + "every serial).");
 
+    private static final LegacyStatePaths LIST_FILES = new LegacyStatePaths(LIST, false, false);
+
     private static final FlagSet SHOW = new FlagSet();
+    private static final LegacyStatePaths SHOW_FILES = new LegacyStatePaths(SHOW, false, false);
     private static final FlagSet PULL = new FlagSet();
     private static final Flag<String> PULL_SERIAL = PULL.string(
             "serial",
@@ -71,14 +74,17 @@ final class StateCommand extends ParentCommand {
     private static final Flag<Boolean> RM_DRY =
             RM.bool("dry-run", false, "Only print which instances would be removed.");
     private static final LockFlags RM_LOCK = new LockFlags(RM);
+    private static final LegacyStatePaths RM_FILES = new LegacyStatePaths(RM, false, true);
 
     private static final FlagSet MV = new FlagSet();
     private static final Flag<Boolean> MV_DRY = MV.bool("dry-run", false, "Only print what would be moved.");
     private static final LockFlags MV_LOCK = new LockFlags(MV);
+    private static final LegacyStatePaths MV_FILES = new LegacyStatePaths(MV, true, true);
 
     private static final FlagSet REPLACE = new FlagSet();
     private static final Flag<Boolean> REPLACE_YES = REPLACE.bool("auto-approve", false, "Skip interactive approval.");
     private static final LockFlags REPLACE_LOCK = new LockFlags(REPLACE);
+    private static final LegacyStatePaths REPLACE_FILES = new LegacyStatePaths(REPLACE, false, true);
 
     /** Each subcommand's usage and text; the command's help is made from them. */
     private static final List<SubcommandHelp> HELP = List.of(
@@ -135,16 +141,33 @@ final class StateCommand extends ParentCommand {
     @Override
     public int run(CommandContext context, ParsedArgs parsed) {
         StateView view = new StateView(context);
-        return StateCli.run(context, this, parsed, view, (sub, args, workspace, backend) -> switch (sub) {
-            case "list" -> list(view, backend, workspace, args);
-            case "show" -> show(view, backend, workspace, args);
-            case "pull" -> pull(view, backend, workspace, args);
-            case "push" -> push(context, view, backend, workspace, args);
-            case "rm" -> rm(view, backend, workspace, args);
-            case "mv" -> mv(view, backend, workspace, args);
-            case "replace-provider" -> replaceProvider(context, view, backend, workspace, args);
-            default -> throw new IllegalStateException(sub);
-        });
+        return StateCli.run(
+                context, this, parsed, view, StateCommand::files, (sub, args, workspace, backend) -> switch (sub) {
+                    case "list" -> list(view, backend, workspace, args);
+                    case "show" -> show(view, backend, workspace, args);
+                    case "pull" -> pull(view, backend, workspace, args);
+                    case "push" -> push(context, view, backend, workspace, args);
+                    case "rm" -> rm(view, backend, workspace, args);
+                    case "mv" -> mv(view, backend, workspace, args);
+                    case "replace-provider" -> replaceProvider(context, view, backend, workspace, args);
+                    default -> throw new IllegalStateException(sub);
+                });
+    }
+
+    /**
+     * The state files of a subcommand: the legacy paths it takes, and, for those that edit the state
+     * (not push, which keeps the plain backup as Terraform's does), Terraform's timestamped backups.
+     */
+    private static StateCli.Files files(String sub, ParsedArgs args) {
+        return switch (sub) {
+            case "list" -> new StateCli.Files(LIST_FILES.parse(args).value(), false);
+            case "show" -> new StateCli.Files(SHOW_FILES.parse(args).value(), false);
+            case "rm" -> new StateCli.Files(RM_FILES.parse(args).value(), true);
+            case "mv" -> new StateCli.Files(MV_FILES.parse(args).value(), true);
+            case "replace-provider" ->
+                new StateCli.Files(REPLACE_FILES.parse(args).value(), true);
+            default -> StateCli.Files.DEFAULT;
+        };
     }
 
     /** Opens the state for reading or writing, reporting problems; empty on failure. */

@@ -191,7 +191,7 @@ public abstract sealed class OperationView {
 
         @Override
         public void applying(ApplyView progress, int operations) {
-            // No blank line: Terraform's progress follows the plan summary, or the line ending the prompt, directly.
+            // As Terraform: the progress lines follow the plan (or the answer to the prompt) directly.
             progress.expect(operations);
         }
 

@@ -23,9 +23,9 @@ class ArgsTest {
     void outputChoosesOneFormJsonWinningForANamedOutputAndRawRefusedWithoutOne() {
         OutputCommand output = new OutputCommand();
         assertThat(OutputCommand.Args.parse(parse(output)).value())
-                .isEqualTo(new OutputCommand.Args(Optional.empty(), OutputView.Format.HUMAN));
+                .isEqualTo(new OutputCommand.Args(Optional.empty(), OutputView.Format.HUMAN, ""));
         assertThat(OutputCommand.Args.parse(parse(output, "-json", "-raw", "x")).value())
-                .isEqualTo(new OutputCommand.Args(Optional.of("x"), OutputView.Format.JSON));
+                .isEqualTo(new OutputCommand.Args(Optional.of("x"), OutputView.Format.JSON, ""));
         assertThat(OutputCommand.Args.parse(parse(output, "-raw", "x")).value().format())
                 .isEqualTo(OutputView.Format.RAW);
         // Without a name, -raw is the form whose refusal ("Output name required") is reported, -json or not.

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -190,7 +191,15 @@ class StateCommandsTest {
                 .extracting(Object::toString)
                 .doesNotContain("terraform_data.a", "terraform_data.b[1]")
                 .contains("terraform_data.b[0]");
-        assertThat(Files.readAllBytes(dir.resolve("terraform.tfstate.backup"))).isEqualTo(sample);
+        // As Terraform's state subcommands keep it: terraform.tfstate.<unix seconds>.backup.
+        List<Path> backups;
+        try (var files = Files.list(dir)) {
+            backups = files.filter(p -> p.getFileName().toString().matches("terraform\\.tfstate\\.\\d{10}\\.backup"))
+                    .toList();
+        }
+        assertThat(backups).hasSize(1);
+        assertThat(Files.readAllBytes(backups.get(0))).isEqualTo(sample);
+        assertThat(dir.resolve("terraform.tfstate.backup")).doesNotExist();
         CliRunner.Result none = cli.run("state", "rm", "nothing.x");
         assertThat(none.exitCode()).isEqualTo(1);
         assertThat(none.stderr()).contains("Invalid target address").contains("No matching objects found");
