@@ -31,6 +31,7 @@ public final class Commands {
                 ApplyCommand.refresh(),
                 new ShowCommand(),
                 new StateCommand(),
+                new TestCommand(),
                 new VersionCommand(),
                 new WorkspaceCommand());
     }
