@@ -199,18 +199,16 @@ public final class TestRunner {
 
     /** One state key's configuration and state within a file. */
     private static final class StateEntry {
-        final ConfigTree tree;
-        final Engine engine;
         final MemoryState state;
+        /** The engine of the configuration the state was used with last: cleanup destroys with it. */
+        Engine engine;
         /** The run that used this state last: its variables destroy it, and cleanup is ordered by it. */
         TestFile.Run lastRun;
 
         SortedMap<String, Value> lastVariables = new TreeMap<>();
         int lastIndex;
 
-        StateEntry(ConfigTree tree, Engine engine, MemoryState state) {
-            this.tree = tree;
-            this.engine = engine;
+        StateEntry(MemoryState state) {
             this.state = state;
         }
     }
@@ -235,10 +233,13 @@ public final class TestRunner {
         final Map<String, Value> runOutputs = new LinkedHashMap<>();
         final Map<String, TestStatus> statuses = new LinkedHashMap<>();
         final Map<String, ConfigTree> modules = new HashMap<>();
+        final Map<ConfigTree, Engine> engines = new java.util.IdentityHashMap<>();
+        final TestVariables vars;
 
         FileRun(TestFile file, ConfigTree main) {
             this.file = file;
             this.main = main;
+            this.vars = new TestVariables(file.variables(), globals(), runOutputs);
         }
 
         int count(TestStatus s) {
@@ -258,10 +259,15 @@ public final class TestRunner {
                 Outcome o = execute(run, index++);
                 statuses.put(run.name(), o.status);
                 fileStatus = fileStatus.merge(o.status);
+                if (o.fileError) {
+                    fileStatus = fileStatus.merge(TestStatus.ERROR);
+                }
                 view.run(file.name(), run.name(), o.status, o.detail, o.diags, sources);
             }
             view.teardown(file.name());
-            cleanup();
+            if (!cleanup()) {
+                fileStatus = fileStatus.merge(TestStatus.ERROR);
+            }
             if (fileStatus == TestStatus.PENDING) {
                 fileStatus = TestStatus.PASS;
             }
@@ -269,7 +275,12 @@ public final class TestRunner {
             return fileStatus;
         }
 
-        private record Outcome(TestStatus status, String detail, Diagnostics diags) {}
+        /** A run's result; {@code fileError} when the file fails although the run counts as skipped. */
+        private record Outcome(TestStatus status, String detail, Diagnostics diags, boolean fileError) {
+            Outcome(TestStatus status, String detail, Diagnostics diags) {
+                this(status, detail, diags, false);
+            }
+        }
 
         private ConfigTree config(TestFile.Run run, Diagnostics.Builder diags) {
             if (run.moduleSource() == null) {
@@ -306,9 +317,9 @@ public final class TestRunner {
             if (tree == null) {
                 return new Outcome(TestStatus.ERROR, null, diags.build());
             }
-            StateEntry entry = states.get(run.stateKey());
-            if (entry == null) {
-                Engine engine = Engine.builder(tree, providers, engineVersion)
+            Engine engine = engines.get(tree);
+            if (engine == null) {
+                engine = Engine.builder(tree, providers, engineVersion)
                         .environment(env)
                         .build();
                 Diagnostics checked = engine.checkConfig();
@@ -316,24 +327,22 @@ public final class TestRunner {
                 if (checked.hasErrors()) {
                     return new Outcome(TestStatus.ERROR, null, diags.build());
                 }
-                entry = new StateEntry(tree, engine, new MemoryState(engineVersion));
-                states.put(run.stateKey(), entry);
-            } else if (entry.tree != tree) {
-                diags.add(Diagnostic.error(
-                        "Invalid state_key",
-                        "The run block \"" + run.name() + "\" uses the state key \"" + run.stateKey()
-                                + "\", which another run block of this file uses with a different configuration.",
-                        run.declRange()));
-                return new Outcome(TestStatus.ERROR, null, diags.build());
+                engines.put(tree, engine);
             }
+            StateEntry entry = states.computeIfAbsent(run.stateKey(), k -> new StateEntry(new MemoryState(engineVersion)));
             ExpectedFailures expected = ExpectedFailures.of(run, tree, diags);
             if (diags.hasErrors()) {
                 return new Outcome(TestStatus.ERROR, null, diags.build());
             }
             Result<SortedMap<String, Value>> vars = variables(run, tree);
+            if (vars.value() == null) {
+                // The test file's own expressions failed: the run is skipped and the file fails.
+                diags.addAll(vars.diagnostics());
+                return new Outcome(TestStatus.SKIP, null, diags.build(), true);
+            }
             Diagnostics varRest = expected.consume(vars.diagnostics(), settings.verbose(), diags);
             diags.addAll(varRest);
-            if (vars.value() == null || varRest.hasErrors()) {
+            if (varRest.hasErrors()) {
                 return new Outcome(TestStatus.ERROR, null, diags.build());
             }
             if (vars.hasErrors()) {
@@ -348,12 +357,13 @@ public final class TestRunner {
             entry.lastRun = run;
             entry.lastVariables = variables;
             entry.lastIndex = index;
+            entry.engine = engine;
             PlanOptions options = options(run, diags);
             if (options == null) {
                 return new Outcome(TestStatus.ERROR, null, diags.build());
             }
             Captured captured = new Captured();
-            Result<Plan> plan = entry.engine.plan(variables, entry.state.state(), options, captured);
+            Result<Plan> plan = engine.plan(variables, entry.state.state(), options, captured);
             Diagnostics planDiags = plan.diagnostics();
             Diagnostics remaining = expected.consume(planDiags, settings.verbose(), diags);
             if (plan.value() == null || remaining.hasErrors()) {
@@ -367,19 +377,30 @@ public final class TestRunner {
                 }
                 return new Outcome(TestStatus.ERROR, null, diags.build());
             }
-            diags.addAll(remaining);
             String detail = null;
             Scope scope = captured.scope;
             SortedMap<String, Value> outputs = captured.outputs;
+            boolean checksFailed;
             if (run.command() == TestFile.Command.APPLY) {
+                // The apply evaluates the check blocks again and reports their failures itself.
+                diags.addAll(withoutChecks(remaining));
                 if (!expected.isEmpty() && expected.anySeen()) {
                     // An expected failure during planning stops the run before the apply, as in Terraform.
-                    return finish(run, expected, scope, outputs, diags, null, true);
+                    return finish(run, tree, expected, scope, outputs, diags, null, true, false);
+                }
+                if (options.mode() == PlanMode.REFRESH_ONLY && !plan.value().hasChanges()) {
+                    diags.add(Diagnostic.error(
+                            "Cannot apply non-applyable plan",
+                            "The plan for run \"" + run.name() + "\" has nothing to apply: a refresh-only plan that "
+                                    + "found no changes cannot be applied. Use command = plan for this run block.",
+                            run.declRange()));
+                    return new Outcome(TestStatus.ERROR, null, diags.build());
                 }
                 Captured applied = new Captured();
-                Result<ApplyResult> r = entry.engine.apply(plan.value(), entry.state, options, applied);
+                Result<ApplyResult> r = engine.apply(plan.value(), entry.state, options, applied);
                 Diagnostics applyRemaining = expected.consume(r.diagnostics(), settings.verbose(), diags);
-                diags.addAll(applyRemaining);
+                checksFailed = hasCheckFailures(applyRemaining);
+                diags.addAll(checksAsErrors(applyRemaining));
                 if (r.value() == null || applyRemaining.hasErrors()) {
                     return new Outcome(TestStatus.ERROR, null, diags.build());
                 }
@@ -388,28 +409,35 @@ public final class TestRunner {
                 if (settings.verbose()) {
                     detail = verbose.state(entry.state.state(), tree);
                 }
-            } else if (settings.verbose()) {
-                detail = verbose.plan(plan.value(), tree);
+            } else {
+                checksFailed = hasCheckFailures(remaining);
+                diags.addAll(checksAsErrors(remaining));
+                if (settings.verbose()) {
+                    detail = verbose.plan(plan.value(), tree);
+                }
             }
-            return finish(run, expected, scope, outputs, diags, detail, run.command() == TestFile.Command.PLAN);
+            return finish(
+                    run, tree, expected, scope, outputs, diags, detail, run.command() == TestFile.Command.PLAN, checksFailed);
         }
 
         private Outcome finish(
                 TestFile.Run run,
+                ConfigTree tree,
                 ExpectedFailures expected,
                 Scope scope,
                 SortedMap<String, Value> outputs,
                 Diagnostics.Builder diags,
                 String detail,
-                boolean planned) {
+                boolean planned,
+                boolean checksFailed) {
             runOutputs.put(run.name(), Value.object(new TreeMap<>(outputs)));
-            TestStatus status = TestStatus.PASS;
+            TestStatus status = checksFailed ? TestStatus.FAIL : TestStatus.PASS;
             if (!expected.allSeen()) {
                 expected.reportMissing(diags);
                 status = TestStatus.FAIL;
             }
             if (scope != null) {
-                Scope assertScope = assertionScope(scope, outputs);
+                Scope assertScope = assertionScope(run, tree, scope, outputs);
                 for (TestFile.Assertion a : run.asserts()) {
                     TestStatus s = Assertions.check(a, assertScope, run.name(), planned, diags);
                     status = status.merge(s);
@@ -418,10 +446,36 @@ public final class TestRunner {
             return new Outcome(status, detail, diags.build());
         }
 
-        /** The run's scope with {@code run.NAME} (earlier runs' outputs) and {@code output.NAME} bound. */
-        private Scope assertionScope(Scope root, SortedMap<String, Value> outputs) {
-            return Scope.binding(
-                    root, Map.of("run", Value.object(new TreeMap<>(runOutputs)), "output", Value.object(outputs)));
+        /**
+         * The scope of a run's assertions: the configuration's root module as the run left it, with
+         * {@code output.NAME}, {@code run.NAME} and the test file's variables for names the module does
+         * not declare.
+         */
+        private Scope assertionScope(TestFile.Run run, ConfigTree tree, Scope root, SortedMap<String, Value> outputs) {
+            Value out = Value.object(new TreeMap<>(outputs));
+            var declared = tree.root().module().variables();
+            return new Scope() {
+                @Override
+                public dev.strata.lang.funcs.FunctionTable functions() {
+                    return root.functions();
+                }
+
+                @Override
+                public Result<Resolved> resolve(Traversal t) {
+                    String r = t.rootName();
+                    if ("output".equals(r)) {
+                        return Result.of(new Resolved(out, 1));
+                    }
+                    String name = t.steps().size() > 1 && t.steps().get(1) instanceof dev.strata.hcl.Traverser.Attr a
+                            ? a.name()
+                            : null;
+                    if ("run".equals(r) || ("var".equals(r) && name != null && !declared.containsKey(name))) {
+                        return vars.resolve(
+                                t, run.variables()::containsKey, n -> vars.evaluate(run.variables().get(n)), null);
+                    }
+                    return root.resolve(t);
+                }
+            };
         }
 
         private PlanOptions options(TestFile.Run run, Diagnostics.Builder diags) {
@@ -472,34 +526,35 @@ public final class TestRunner {
          */
         private Result<SortedMap<String, Value>> variables(TestFile.Run run, ConfigTree tree) {
             Diagnostics.Builder diags = Diagnostics.builder();
-            Map<String, Value> globals = globals();
-            Scope scope = new TestScope(globals, runOutputs);
+            var declared = tree.root().module().variables();
             List<InputVariables.Arg> args = new ArrayList<>(testDirVarFiles());
-            args.addAll(settings.variables());
-            Map<String, Value> fileValues = new TreeMap<>();
-            for (var e : file.variables().entrySet()) {
-                Result<Value> v = new Evaluator(scope).evaluate(e.getValue().expr());
-                diags.addAll(v.diagnostics());
-                if (v.hasErrors()) {
-                    return Result.of(null, diags.build());
+            for (InputVariables.Arg a : settings.variables()) {
+                // Global variables the module does not declare are for the test files' expressions only.
+                if (!(a instanceof InputVariables.Arg.Var v) || declared.containsKey(name(v))) {
+                    args.add(a);
                 }
-                fileValues.put(e.getKey(), v.value());
-                args.add(new InputVariables.Arg.Given(e.getKey(), v.value(), e.getValue().expr().range()));
             }
-            Map<String, Value> withFile = new TreeMap<>(globals);
-            withFile.putAll(fileValues);
-            Scope runScope = new TestScope(withFile, runOutputs);
-            for (var e : run.variables().entrySet()) {
-                Result<Value> v = new Evaluator(runScope).evaluate(e.getValue().expr());
+            for (String name : declared.keySet()) {
+                dev.strata.hcl.Attribute a = run.variables().get(name);
+                Result<Value> v = a != null ? vars.evaluate(a) : file.variables().containsKey(name) ? vars.value(name) : null;
+                if (v == null) {
+                    continue;
+                }
                 diags.addAll(v.diagnostics());
                 if (v.hasErrors()) {
                     return Result.of(null, diags.build());
                 }
-                args.add(new InputVariables.Arg.Given(e.getKey(), v.value(), e.getValue().expr().range()));
+                var range = (a != null ? a : file.variables().get(name)).expr().range();
+                args.add(new InputVariables.Arg.Given(name, v.value(), range));
             }
             Result<SortedMap<String, Value>> r = InputVariables.resolve(tree.root().module(), dir, env, args);
             diags.addAll(withoutUndeclaredWarnings(r.diagnostics()));
             return Result.of(r.value(), diags.build());
+        }
+
+        private static String name(InputVariables.Arg.Var v) {
+            int eq = v.raw().indexOf('=');
+            return eq <= 0 ? "" : v.raw().substring(0, eq).strip();
         }
 
         /** {@code terraform.tfvars} and {@code *.auto.tfvars} in the test directory, as Terraform reads them. */
@@ -553,7 +608,7 @@ public final class TestRunner {
             Result<dev.strata.hcl.syntax.Expr> e = NativeSyntax.parseExpression(
                     text.getBytes(StandardCharsets.UTF_8), "<value>", dev.strata.hcl.SourcePos.START);
             if (!e.hasErrors() && e.value() != null && e.value().variables().isEmpty()) {
-                Result<Value> v = new Evaluator(Scope.empty(TestScope.FUNCTIONS)).evaluate(e.value());
+                Result<Value> v = new Evaluator(Scope.empty(TestVariables.FUNCTIONS)).evaluate(e.value());
                 if (!v.hasErrors()) {
                     return v.value();
                 }
@@ -561,12 +616,13 @@ public final class TestRunner {
             return Value.string(text);
         }
 
-        /** Destroys every state of the file, the one used last first. */
-        private void cleanup() {
+        /** Destroys every state of the file, the one used last first; false when something was left. */
+        private boolean cleanup() {
+            boolean clean = true;
             List<StateEntry> order = new ArrayList<>(states.values());
             order.sort((a, b) -> Integer.compare(b.lastIndex, a.lastIndex));
             for (StateEntry e : order) {
-                if (e.state.state().isEmpty() || e.lastRun == null) {
+                if (e.state.state().isEmpty() || e.lastRun == null || e.engine == null) {
                     continue;
                 }
                 PlanOptions options = PlanOptions.defaults(dir);
@@ -591,12 +647,35 @@ public final class TestRunner {
                     }
                 }
                 if (d.hasErrors() || !left.isEmpty()) {
+                    clean = false;
                     view.cleanupFailed(file.name(), e.lastRun.name(), left, d, sources);
                 } else if (!d.isEmpty()) {
                     view.diagnostics(file.name(), e.lastRun.name(), d, sources);
                 }
             }
+            return clean;
         }
+    }
+
+    private static final String CHECK_FAILED = "Check block assertion failed";
+
+    private static boolean hasCheckFailures(Diagnostics d) {
+        return d.asList().stream().anyMatch(x -> !x.isError() && x.summary().equals(CHECK_FAILED));
+    }
+
+    /** In a test, a failed check block fails the run (unless expected): its warning becomes an error. */
+    private static Diagnostics checksAsErrors(Diagnostics d) {
+        return Diagnostics.of(d.asList().stream()
+                .map(x -> !x.isError() && x.summary().equals(CHECK_FAILED)
+                        ? Diagnostic.error(x.summary(), x.detail(), x.subject(), x.context())
+                        : x)
+                .toList());
+    }
+
+    private static Diagnostics withoutChecks(Diagnostics d) {
+        return Diagnostics.of(d.asList().stream()
+                .filter(x -> x.isError() || !x.summary().equals(CHECK_FAILED))
+                .toList());
     }
 
     /** As Terraform, a test file's variables the module does not declare are not worth a warning. */

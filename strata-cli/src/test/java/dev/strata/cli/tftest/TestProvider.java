@@ -61,6 +61,11 @@ final class TestProvider extends SdkProvider {
         }
 
         @Override
+        public java.util.Set<String> stableComputed() {
+            return java.util.Set.of("id");
+        }
+
+        @Override
         public Value create(Value planned, Value config, String token, ProviderDiagnostics.Builder diags) {
             if (Boolean.TRUE.equals(Attrs.bool(config, "apply_fail"))) {
                 diags.add(ProviderDiagnostic.error("Failed to create resource", "apply_fail is set to true"));
@@ -70,14 +75,14 @@ final class TestProvider extends SdkProvider {
             if (!id.isKnownAndNotNull()) {
                 id = Value.string(UUID.randomUUID().toString().substring(0, 8));
             }
-            Value out = Attrs.with(planned, "id", id, "write_only", Value.nullValue(Type.STRING));
+            Value out = Attrs.with(planned, "id", id);
             STORE.put(id.asString(), out);
             return out;
         }
 
         @Override
         public Value update(Value prior, Value planned, Value config, ProviderDiagnostics.Builder diags) {
-            Value out = Attrs.with(planned, "write_only", Value.nullValue(Type.STRING));
+            Value out = Attrs.with(planned, "id", Attrs.get(prior, "id"));
             STORE.put(Attrs.string(out, "id"), out);
             return out;
         }
