@@ -35,7 +35,8 @@ public final class Engine {
     private final Wiring wiring;
 
     private Engine(Builder b) {
-        this.wiring = new Wiring(b.config, b.providers, b.engineVersion, b.environment, b.clock, stopRequested::get);
+        this.wiring = new Wiring(
+                b.config, b.providers, b.engineVersion, b.environment, b.clock, stopRequested::get, b.interceptor);
     }
 
     /** An engine for {@code config}, whose providers come from {@code providers}, reporting {@code engineVersion}. */
@@ -50,6 +51,7 @@ public final class Engine {
         private final String engineVersion;
         private Map<String, String> environment = System.getenv();
         private Clock clock = Clock.systemUTC();
+        private ProviderInterceptor interceptor = ProviderInterceptor.NONE;
 
         private Builder(ConfigTree config, ProviderSource providers, String engineVersion) {
             this.config = Objects.requireNonNull(config, "config");
@@ -66,6 +68,12 @@ public final class Engine {
         /** The clock that dates plans ({@code plantimestamp()}); the system's by default. */
         public Builder clock(Clock c) {
             this.clock = Objects.requireNonNull(c, "clock");
+            return this;
+        }
+
+        /** Who may stand in for providers ({@code strata test}'s mocks and overrides); nobody by default. */
+        public Builder interceptor(ProviderInterceptor i) {
+            this.interceptor = Objects.requireNonNull(i, "interceptor");
             return this;
         }
 

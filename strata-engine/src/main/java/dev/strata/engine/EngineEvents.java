@@ -34,5 +34,6 @@ public interface EngineEvents {
      * knows them) and new ones after an apply; {@code rootOutputs} are the root module's output values
      * by name. {@code strata test} evaluates its assertions here; the values may be sensitive-marked.
      */
-    default void walkFinished(dev.strata.lang.eval.Scope root, java.util.SortedMap<String, dev.strata.lang.value.Value> rootOutputs) {}
+    default void walkFinished(
+            dev.strata.lang.eval.Scope root, java.util.SortedMap<String, dev.strata.lang.value.Value> rootOutputs) {}
 }

@@ -26,6 +26,7 @@ final class ProviderPool implements AutoCloseable {
 
     private final java.nio.file.Path workingDir;
     private final Map<String, String> environment;
+    private final ProviderInterceptor interceptor;
     /** The provider-defined functions of this run: their own unconfigured instances, closed with the pool. */
     final ProviderFunctions functions;
 
@@ -33,7 +34,9 @@ final class ProviderPool implements AutoCloseable {
             ProviderSource source,
             String engineVersion,
             java.nio.file.Path workingDir,
-            Map<String, String> environment) {
+            Map<String, String> environment,
+            ProviderInterceptor interceptor) {
+        this.interceptor = interceptor;
         this.source = source;
         this.engineVersion = engineVersion;
         this.workingDir = workingDir;
@@ -84,12 +87,17 @@ final class ProviderPool implements AutoCloseable {
             if (f.value() == null) {
                 return Result.of(null, f.diagnostics());
             }
-            Provider p = f.value().create();
+            Provider p = interceptor.forConfiguration(c, f.value().create());
             // Only operations that will configure the provider come here: let it start meanwhile.
             p.prepare();
             schemas.put(c, p.schema());
             return Result.of(p, f.diagnostics());
         });
+    }
+
+    /** The provider that works on {@code instance}: its configuration's, unless the interceptor stands in. */
+    Provider forInstance(dev.strata.addr.AbsResourceInstance instance, Provider provider) {
+        return interceptor.forInstance(instance, provider);
     }
 
     Provider configured(AbsProviderConfig cfg) {

@@ -19,6 +19,7 @@ import java.util.function.BooleanSupplier;
  * @param environment   the environment provider processes see
  * @param clock         dates plans ({@code plantimestamp()})
  * @param stop          true once the engine was asked to stop (first interrupt)
+ * @param interceptor   who stands in for providers (mocks and overrides of {@code strata test})
  */
 record Wiring(
         ConfigTree config,
@@ -26,11 +27,12 @@ record Wiring(
         String engineVersion,
         Map<String, String> environment,
         Clock clock,
-        BooleanSupplier stop) {
+        BooleanSupplier stop,
+        ProviderInterceptor interceptor) {
 
     /** The providers of one run in {@code workingDir}; the caller closes them. */
     ProviderPool pool(Path workingDir) {
-        return new ProviderPool(providers, engineVersion, workingDir, environment);
+        return new ProviderPool(providers, engineVersion, workingDir, environment, interceptor);
     }
 
     /** The dependency graph of the configuration (cycles not yet checked). */

@@ -1,8 +1,8 @@
 package dev.strata.cli.command;
 
 import dev.strata.cli.tftest.HumanTestView;
-import dev.strata.cli.tftest.JsonTestView;
 import dev.strata.cli.tftest.JUnitReport;
+import dev.strata.cli.tftest.JsonTestView;
 import dev.strata.cli.tftest.TestRunner;
 import dev.strata.cli.tftest.TestView;
 import dev.strata.cli.version.Version;
@@ -45,8 +45,8 @@ final class TestCommand implements Command {
             "PATH",
             "The directory, relative to the configuration directory, where test files are read from besides the "
                     + "configuration directory itself. Defaults to \"tests\".");
-    private static final Flag<Boolean> VERBOSE = FLAGS.bool(
-            "verbose", false, "Print the plan or state of each run block as it executes.");
+    private static final Flag<Boolean> VERBOSE =
+            FLAGS.bool("verbose", false, "Print the plan or state of each run block as it executes.");
     private static final Flag<List<String>> VAR = FLAGS.repeated(
             "var",
             "'foo=bar'",
@@ -59,8 +59,8 @@ final class TestCommand implements Command {
                     + "*.auto.tfvars. Use this option more than once to include more than one variables file.");
     private static final Flag<Integer> PARALLELISM =
             FLAGS.integer("parallelism", 10, "N", "Limit the number of concurrent operations within each run.");
-    private static final Flag<Integer> RUN_PARALLELISM = FLAGS.integer(
-            "run-parallelism", 10, "N", "Limit the number of run blocks that may execute at once.");
+    private static final Flag<Integer> RUN_PARALLELISM =
+            FLAGS.integer("run-parallelism", 10, "N", "Limit the number of run blocks that may execute at once.");
 
     @Override
     public String name() {

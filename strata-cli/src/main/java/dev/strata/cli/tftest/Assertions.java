@@ -17,8 +17,7 @@ final class Assertions {
     private Assertions() {}
 
     /** Checks {@code a} in {@code scope}: PASS, FAIL (the condition is false) or ERROR (it cannot be decided). */
-    static TestStatus check(
-            TestFile.Assertion a, Scope scope, String run, boolean planned, Diagnostics.Builder diags) {
+    static TestStatus check(TestFile.Assertion a, Scope scope, String run, boolean planned, Diagnostics.Builder diags) {
         Result<Value> r = new Evaluator(scope).evaluate(a.condition());
         diags.addAll(r.diagnostics());
         if (r.hasErrors()) {
@@ -55,7 +54,8 @@ final class Assertions {
         if (b.value().asBool()) {
             return TestStatus.PASS;
         }
-        diags.add(Diagnostic.error("Test assertion failed", message(a, scope, diags), a.condition().range()));
+        diags.add(Diagnostic.error(
+                "Test assertion failed", message(a, scope, diags), a.condition().range()));
         return TestStatus.FAIL;
     }
 
@@ -73,6 +73,8 @@ final class Assertions {
             return "Failed to evaluate condition error message.";
         }
         ConversionResult s = Convert.convert(v.unmarkDeep(), Type.STRING);
-        return s instanceof ConversionResult.Ok ok ? ok.value().asString() : "Failed to evaluate condition error message.";
+        return s instanceof ConversionResult.Ok ok
+                ? ok.value().asString()
+                : "Failed to evaluate condition error message.";
     }
 }

@@ -113,7 +113,8 @@ final class ExpectedFailures {
                                 : dev.strata.addr.Resource.managed(names.get(0), names.get(1));
                         ResourceConfig rc = m.resources().get(addr);
                         if (rc != null) {
-                            List<CheckRule> rules = new ArrayList<>(rc.lifecycle().preconditions());
+                            List<CheckRule> rules =
+                                    new ArrayList<>(rc.lifecycle().preconditions());
                             rules.addAll(rc.lifecycle().postconditions());
                             target = new Target(label, e.range(), rules, false);
                         }

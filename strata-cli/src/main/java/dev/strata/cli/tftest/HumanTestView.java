@@ -76,7 +76,8 @@ public final class HumanTestView implements TestView {
     @Override
     public void summary(TestStatus status, int passed, int failed, int skipped) {
         view.out().println();
-        String counts = passed + " passed, " + failed + " failed" + (skipped > 0 ? ", " + skipped + " skipped" : "") + ".";
+        String counts =
+                passed + " passed, " + failed + " failed" + (skipped > 0 ? ", " + skipped + " skipped" : "") + ".";
         if (status == TestStatus.FAIL || status == TestStatus.ERROR) {
             view.out().println(view.style(View.Style.BOLD_RED, "Failure!") + " " + counts);
         } else if (status == TestStatus.SKIP) {

@@ -54,7 +54,8 @@ public final class JUnitReport implements TestView {
             DiagnosticRenderer.Sources sources) {
         List<String> messages = new ArrayList<>();
         for (Diagnostic d : diags.sorted()) {
-            messages.add((d.isError() ? "Error: " : "Warning: ") + d.summary()
+            messages.add((d.isError() ? "Error: " : "Warning: ")
+                    + d.summary()
                     + (d.detail().isEmpty() ? "" : "\n\n" + d.detail()));
         }
         files.computeIfAbsent(file, f -> new ArrayList<>()).add(new Case(run, status, messages));
@@ -86,15 +87,29 @@ public final class JUnitReport implements TestView {
     String xml() {
         StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?><testsuites>");
         files.forEach((file, cases) -> {
-            long failures = cases.stream().filter(c -> c.status == TestStatus.FAIL).count();
-            long errors = cases.stream().filter(c -> c.status == TestStatus.ERROR).count();
-            long skipped = cases.stream().filter(c -> c.status == TestStatus.SKIP).count();
-            sb.append("\n  <testsuite name=\"").append(attr(file)).append("\" tests=\"").append(cases.size())
-                    .append("\" skipped=\"").append(skipped).append("\" failures=\"").append(failures)
-                    .append("\" errors=\"").append(errors).append("\">");
+            long failures =
+                    cases.stream().filter(c -> c.status == TestStatus.FAIL).count();
+            long errors =
+                    cases.stream().filter(c -> c.status == TestStatus.ERROR).count();
+            long skipped =
+                    cases.stream().filter(c -> c.status == TestStatus.SKIP).count();
+            sb.append("\n  <testsuite name=\"")
+                    .append(attr(file))
+                    .append("\" tests=\"")
+                    .append(cases.size())
+                    .append("\" skipped=\"")
+                    .append(skipped)
+                    .append("\" failures=\"")
+                    .append(failures)
+                    .append("\" errors=\"")
+                    .append(errors)
+                    .append("\">");
             for (Case c : cases) {
-                sb.append("\n    <testcase name=\"").append(attr(c.name)).append("\" classname=\"")
-                        .append(attr(file)).append("\">");
+                sb.append("\n    <testcase name=\"")
+                        .append(attr(c.name))
+                        .append("\" classname=\"")
+                        .append(attr(file))
+                        .append("\">");
                 switch (c.status) {
                     case FAIL -> sb.append("\n      <failure message=\"Test run failed\"></failure>");
                     case ERROR -> sb.append("\n      <error message=\"Encountered an error\"></error>");
@@ -120,9 +135,7 @@ public final class JUnitReport implements TestView {
             return Diagnostics.NONE;
         } catch (IOException e) {
             return Diagnostics.of(Diagnostic.error(
-                    "Failed to write JUnit XML file",
-                    "Could not write " + IoProblems.describe(path, e) + ".",
-                    null));
+                    "Failed to write JUnit XML file", "Could not write " + IoProblems.describe(path, e) + ".", null));
         }
     }
 

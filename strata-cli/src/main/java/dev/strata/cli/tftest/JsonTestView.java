@@ -174,7 +174,8 @@ public final class JsonTestView implements TestView {
     @Override
     public void summary(TestStatus status, int passed, int failed, int skipped) {
         boolean bad = status == TestStatus.FAIL || status == TestStatus.ERROR;
-        String counts = passed + " passed, " + failed + " failed" + (skipped > 0 ? ", " + skipped + " skipped" : "") + ".";
+        String counts =
+                passed + " passed, " + failed + " failed" + (skipped > 0 ? ", " + skipped + " skipped" : "") + ".";
         ObjectNode m = message("info", (bad ? "Failure! " : "Success! ") + counts, "test_summary", null, null);
         ObjectNode s = m.putObject("test_summary");
         s.put("status", status == TestStatus.PENDING ? "pending" : status.name().toLowerCase(java.util.Locale.ROOT));

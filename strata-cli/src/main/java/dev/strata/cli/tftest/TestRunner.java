@@ -126,9 +126,7 @@ public final class TestRunner {
             for (String f : settings.filters()) {
                 if (!files.contains(f)) {
                     problems.add(Diagnostic.warning(
-                            "Unknown test file",
-                            "The specified test file, " + f + ", could not be found.",
-                            null));
+                            "Unknown test file", "The specified test file, " + f + ", could not be found.", null));
                 }
             }
             files.removeIf(f -> !settings.filters().contains(f));
@@ -162,7 +160,8 @@ public final class TestRunner {
             view.diagnostics(null, null, invalid, sources);
         }
         java.util.LinkedHashMap<String, List<String>> abstractOf = new java.util.LinkedHashMap<>();
-        decoded.forEach((n, f) -> abstractOf.put(n, f.runs().stream().map(TestFile.Run::name).toList()));
+        decoded.forEach((n, f) ->
+                abstractOf.put(n, f.runs().stream().map(TestFile.Run::name).toList()));
         view.plan(abstractOf);
         int passed = 0;
         int failed = 0;
@@ -233,7 +232,9 @@ public final class TestRunner {
         final Map<String, Value> runOutputs = new LinkedHashMap<>();
         final Map<String, TestStatus> statuses = new LinkedHashMap<>();
         final Map<String, ConfigTree> modules = new HashMap<>();
-        final Map<ConfigTree, Engine> engines = new java.util.IdentityHashMap<>();
+        /** The static checks of each configuration, made once per file. */
+        final Map<ConfigTree, Diagnostics> checked = new java.util.IdentityHashMap<>();
+
         final TestVariables vars;
 
         FileRun(TestFile file, ConfigTree main) {
@@ -317,19 +318,29 @@ public final class TestRunner {
             if (tree == null) {
                 return new Outcome(TestStatus.ERROR, null, diags.build());
             }
-            Engine engine = engines.get(tree);
-            if (engine == null) {
-                engine = Engine.builder(tree, providers, engineVersion)
-                        .environment(env)
-                        .build();
-                Diagnostics checked = engine.checkConfig();
-                diags.addAll(checked);
-                if (checked.hasErrors()) {
-                    return new Outcome(TestStatus.ERROR, null, diags.build());
-                }
-                engines.put(tree, engine);
+            Result<TestInterceptor> interceptor = TestInterceptor.of(file, run, dir);
+            diags.addAll(interceptor.diagnostics());
+            if (interceptor.hasErrors()) {
+                return new Outcome(TestStatus.ERROR, null, diags.build());
             }
-            StateEntry entry = states.computeIfAbsent(run.stateKey(), k -> new StateEntry(new MemoryState(engineVersion)));
+            if (!checked.containsKey(tree)) {
+                Diagnostics problems = Engine.builder(tree, providers, engineVersion)
+                        .environment(env)
+                        .build()
+                        .checkConfig();
+                checked.put(tree, problems);
+                diags.addAll(problems);
+            }
+            if (checked.get(tree).hasErrors()) {
+                return new Outcome(TestStatus.ERROR, null, diags.build());
+            }
+            // Each run has its own mocks and overrides, so its own engine; the state is the key's.
+            Engine engine = Engine.builder(tree, providers, engineVersion)
+                    .environment(env)
+                    .interceptor(interceptor.value())
+                    .build();
+            StateEntry entry =
+                    states.computeIfAbsent(run.stateKey(), k -> new StateEntry(new MemoryState(engineVersion)));
             ExpectedFailures expected = ExpectedFailures.of(run, tree, diags);
             if (diags.hasErrors()) {
                 return new Outcome(TestStatus.ERROR, null, diags.build());
@@ -388,12 +399,13 @@ public final class TestRunner {
                     // An expected failure during planning stops the run before the apply, as in Terraform.
                     return finish(run, tree, expected, scope, outputs, diags, null, true, false);
                 }
-                if (options.mode() == PlanMode.REFRESH_ONLY && !plan.value().hasChanges()) {
+                if (options.mode() == PlanMode.REFRESH_ONLY
+                        && plan.value().drift().isEmpty()) {
+                    // A refresh-only plan that found nothing has nothing to apply (Terraform's wording).
                     diags.add(Diagnostic.error(
                             "Cannot apply non-applyable plan",
-                            "The plan for run \"" + run.name() + "\" has nothing to apply: a refresh-only plan that "
-                                    + "found no changes cannot be applied. Use command = plan for this run block.",
-                            run.declRange()));
+                            "The given plan is not applyable. If this seems like a bug in Strata, then please report it!",
+                            null));
                     return new Outcome(TestStatus.ERROR, null, diags.build());
                 }
                 Captured applied = new Captured();
@@ -417,7 +429,15 @@ public final class TestRunner {
                 }
             }
             return finish(
-                    run, tree, expected, scope, outputs, diags, detail, run.command() == TestFile.Command.PLAN, checksFailed);
+                    run,
+                    tree,
+                    expected,
+                    scope,
+                    outputs,
+                    diags,
+                    detail,
+                    run.command() == TestFile.Command.PLAN,
+                    checksFailed);
         }
 
         private Outcome finish(
@@ -471,7 +491,10 @@ public final class TestRunner {
                             : null;
                     if ("run".equals(r) || ("var".equals(r) && name != null && !declared.containsKey(name))) {
                         return vars.resolve(
-                                t, run.variables()::containsKey, n -> vars.evaluate(run.variables().get(n)), null);
+                                t,
+                                run.variables()::containsKey,
+                                n -> vars.evaluate(run.variables().get(n)),
+                                null);
                     }
                     return root.resolve(t);
                 }
@@ -502,7 +525,8 @@ public final class TestRunner {
                             "Invalid replace address", "The address must be a resource instance.", e.range()));
                     return null;
                 }
-                Result<AbsResourceInstance> a = Addrs.parseAbsResourceInstance(t.value().get());
+                Result<AbsResourceInstance> a =
+                        Addrs.parseAbsResourceInstance(t.value().get());
                 diags.addAll(a.diagnostics());
                 if (a.value() == null) {
                     return null;
@@ -536,7 +560,8 @@ public final class TestRunner {
             }
             for (String name : declared.keySet()) {
                 dev.strata.hcl.Attribute a = run.variables().get(name);
-                Result<Value> v = a != null ? vars.evaluate(a) : file.variables().containsKey(name) ? vars.value(name) : null;
+                Result<Value> v =
+                        a != null ? vars.evaluate(a) : file.variables().containsKey(name) ? vars.value(name) : null;
                 if (v == null) {
                     continue;
                 }
@@ -547,7 +572,8 @@ public final class TestRunner {
                 var range = (a != null ? a : file.variables().get(name)).expr().range();
                 args.add(new InputVariables.Arg.Given(name, v.value(), range));
             }
-            Result<SortedMap<String, Value>> r = InputVariables.resolve(tree.root().module(), dir, env, args);
+            Result<SortedMap<String, Value>> r =
+                    InputVariables.resolve(tree.root().module(), dir, env, args);
             diags.addAll(withoutUndeclaredWarnings(r.diagnostics()));
             return Result.of(r.value(), diags.build());
         }
@@ -592,16 +618,76 @@ public final class TestRunner {
                     out.put(e.getKey().substring(7), Value.string(e.getValue()));
                 }
             }
+            for (String f : rootVarFiles()) {
+                readVarFile(dir.resolve(f), out);
+            }
+            for (InputVariables.Arg a : testDirVarFiles()) {
+                readVarFile(dir.resolve(((InputVariables.Arg.VarFile) a).path()), out);
+            }
             for (InputVariables.Arg a : settings.variables()) {
-                if (a instanceof InputVariables.Arg.Var v) {
-                    int eq = v.raw().indexOf('=');
-                    if (eq > 0) {
-                        String text = v.raw().substring(eq + 1);
-                        out.put(v.raw().substring(0, eq).strip(), cliValue(text));
+                switch (a) {
+                    case InputVariables.Arg.Var v -> {
+                        int eq = v.raw().indexOf('=');
+                        if (eq > 0) {
+                            out.put(
+                                    v.raw().substring(0, eq).strip(),
+                                    cliValue(v.raw().substring(eq + 1)));
+                        }
                     }
+                    case InputVariables.Arg.VarFile f -> readVarFile(dir.resolve(f.path()), out);
+                    case InputVariables.Arg.Given g -> out.put(g.name(), g.value());
                 }
             }
             return out;
+        }
+
+        /** {@code terraform.tfvars} and {@code *.auto.tfvars} (and their JSON forms) of the configuration directory. */
+        private List<String> rootVarFiles() {
+            List<String> out = new ArrayList<>();
+            for (String n : List.of("terraform.tfvars", "terraform.tfvars.json")) {
+                if (Files.isRegularFile(dir.resolve(n))) {
+                    out.add(n);
+                }
+            }
+            try (Stream<Path> s = Files.list(dir)) {
+                s.map(p -> p.getFileName().toString())
+                        .filter(n -> n.endsWith(".auto.tfvars") || n.endsWith(".auto.tfvars.json"))
+                        .sorted()
+                        .forEach(out::add);
+            } catch (IOException e) {
+                // The engine's own reading of these files reports the problem.
+            }
+            return out;
+        }
+
+        /**
+         * The values a variables file sets, whether the module declares them or not: test files may refer
+         * to any of them. Problems in the file are the variable resolution's to report.
+         */
+        private void readVarFile(Path f, Map<String, Value> into) {
+            byte[] bytes;
+            try {
+                bytes = Files.readAllBytes(f);
+            } catch (IOException e) {
+                return;
+            }
+            String n = f.getFileName().toString();
+            var parsed = n.endsWith(".json")
+                    ? dev.strata.hcl.json.JsonSyntax.parse(bytes, n)
+                    : NativeSyntax.parseConfig(bytes, n);
+            if (parsed.value() == null || parsed.hasErrors()) {
+                return;
+            }
+            var attrs = parsed.value().body().justAttributes();
+            if (attrs.value() == null) {
+                return;
+            }
+            for (var a : new TreeMap<>(attrs.value()).values()) {
+                Result<Value> v = new Evaluator(Scope.empty(TestVariables.FUNCTIONS)).evaluate(a.expr());
+                if (!v.hasErrors()) {
+                    into.put(a.name(), v.value());
+                }
+            }
         }
 
         private Value cliValue(String text) {

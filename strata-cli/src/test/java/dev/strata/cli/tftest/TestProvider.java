@@ -37,6 +37,28 @@ final class TestProvider extends SdkProvider {
                 List.of(new TestDataSource()));
     }
 
+    /** {@code provider::test::is_true(bool)}: whether its argument is true. */
+    @Override
+    public java.util.SortedMap<String, dev.strata.provider.ProviderFunction> functions() {
+        return new java.util.TreeMap<>(Map.of(
+                "is_true",
+                new dev.strata.provider.ProviderFunction(
+                        "is_true",
+                        List.of(dev.strata.provider.ProviderFunction.Parameter.of("input", Type.BOOL)),
+                        java.util.Optional.empty(),
+                        Type.BOOL,
+                        "",
+                        "")));
+    }
+
+    @Override
+    public CallFunctionResponse callFunction(CallFunctionRequest request) {
+        if (!request.name().equals("is_true")) {
+            return super.callFunction(request);
+        }
+        return CallFunctionResponse.of(Value.bool(request.arguments().getFirst().asBool()));
+    }
+
     static final class TestResource implements ManagedResource {
         private static final Schema SCHEMA = Schema.of(Block.builder()
                 .attribute("id", Attribute.optionalComputed(Type.STRING))

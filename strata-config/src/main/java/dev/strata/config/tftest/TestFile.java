@@ -101,6 +101,7 @@ public record TestFile(
     public record MockProvider(
             String name,
             String alias,
+            String source,
             List<MockDefaults> defaults,
             List<Override> overrides,
             boolean duringPlan,

@@ -73,8 +73,8 @@ public final class TestFileDecoder {
     private static final BodySchema ASSERT = new BodySchema(
             List.of(AttributeSchema.required("condition"), AttributeSchema.required("error_message")), List.of());
 
-    private static final BodySchema MODULE = new BodySchema(
-            List.of(AttributeSchema.required("source"), AttributeSchema.optional("version")), List.of());
+    private static final BodySchema MODULE =
+            new BodySchema(List.of(AttributeSchema.required("source"), AttributeSchema.optional("version")), List.of());
 
     private static final BodySchema PLAN_OPTIONS = new BodySchema(
             List.of(
@@ -145,9 +145,12 @@ public final class TestFileDecoder {
                 case "variables" -> variables(b.body(), variables, diags);
                 case "provider" -> providers.add(b);
                 case "mock_provider" -> mocks.add(mockProvider(b, diags));
-                case "override_resource" -> override(b, TestFile.OverrideKind.RESOURCE, false, diags).ifPresent(overrides::add);
-                case "override_data" -> override(b, TestFile.OverrideKind.DATA, false, diags).ifPresent(overrides::add);
-                case "override_module" -> override(b, TestFile.OverrideKind.MODULE, false, diags).ifPresent(overrides::add);
+                case "override_resource" ->
+                    override(b, TestFile.OverrideKind.RESOURCE, false, diags).ifPresent(overrides::add);
+                case "override_data" ->
+                    override(b, TestFile.OverrideKind.DATA, false, diags).ifPresent(overrides::add);
+                case "override_module" ->
+                    override(b, TestFile.OverrideKind.MODULE, false, diags).ifPresent(overrides::add);
                 case "test" -> {
                     Result<BodyContent> t = b.body().content(TEST);
                     diags.addAll(t.diagnostics());
@@ -160,6 +163,56 @@ public final class TestFileDecoder {
             }
         }
         return Result.of(new TestFile(name, variables, providers, mocks, overrides, runs, parallel), diags.build());
+    }
+
+    private static final BodySchema MOCK_FILE = new BodySchema(
+            List.of(),
+            List.of(
+                    BlockHeaderSchema.of("mock_resource", "type"),
+                    BlockHeaderSchema.of("mock_data", "type"),
+                    BlockHeaderSchema.of("override_resource"),
+                    BlockHeaderSchema.of("override_data")));
+
+    /**
+     * A {@code .tfmock.hcl} or {@code .tfmock.json} file of a {@code mock_provider}'s {@code source}
+     * directory: more defaults and overrides for that provider, which the block's own take precedence over.
+     */
+    public static Result<TestFile.MockProvider> decodeMockFile(byte[] bytes, String name, boolean duringPlan) {
+        Result<HclFile> parsed =
+                name.endsWith(".json") ? JsonSyntax.parse(bytes, name) : NativeSyntax.parseConfig(bytes, name);
+        Diagnostics.Builder diags = Diagnostics.builder();
+        diags.addAll(parsed.diagnostics());
+        if (parsed.value() == null || parsed.hasErrors()) {
+            return Result.of(null, diags.build());
+        }
+        Result<BodyContent> c = parsed.value().body().content(MOCK_FILE);
+        diags.addAll(c.diagnostics());
+        List<TestFile.MockDefaults> defaults = new ArrayList<>();
+        List<TestFile.Override> overrides = new ArrayList<>();
+        for (Block inner : c.value().blocks()) {
+            switch (inner.type()) {
+                case "mock_resource", "mock_data" -> {
+                    Result<BodyContent> d = inner.body().content(MOCK_DEFAULTS);
+                    diags.addAll(d.diagnostics());
+                    Attribute dflt = d.value().attributes().get("defaults");
+                    Attribute od = d.value().attributes().get("override_during");
+                    defaults.add(new TestFile.MockDefaults(
+                            inner.labels().getFirst(),
+                            inner.type().equals("mock_data"),
+                            dflt == null ? null : dflt.expr(),
+                            od == null ? duringPlan : during(od, duringPlan, diags)));
+                }
+                case "override_resource" ->
+                    override(inner, TestFile.OverrideKind.RESOURCE, duringPlan, diags)
+                            .ifPresent(overrides::add);
+                case "override_data" ->
+                    override(inner, TestFile.OverrideKind.DATA, duringPlan, diags)
+                            .ifPresent(overrides::add);
+                default -> {}
+            }
+        }
+        return Result.of(
+                new TestFile.MockProvider("", null, null, defaults, overrides, duringPlan, null), diags.build());
     }
 
     private static void variables(Body body, Map<String, Attribute> into, Diagnostics.Builder diags) {
@@ -214,9 +267,13 @@ public final class TestFileDecoder {
                     }
                 }
                 case "plan_options" -> options = planOptions(inner, diags);
-                case "override_resource" -> override(inner, TestFile.OverrideKind.RESOURCE, false, diags).ifPresent(overrides::add);
-                case "override_data" -> override(inner, TestFile.OverrideKind.DATA, false, diags).ifPresent(overrides::add);
-                case "override_module" -> override(inner, TestFile.OverrideKind.MODULE, false, diags).ifPresent(overrides::add);
+                case "override_resource" ->
+                    override(inner, TestFile.OverrideKind.RESOURCE, false, diags)
+                            .ifPresent(overrides::add);
+                case "override_data" ->
+                    override(inner, TestFile.OverrideKind.DATA, false, diags).ifPresent(overrides::add);
+                case "override_module" ->
+                    override(inner, TestFile.OverrideKind.MODULE, false, diags).ifPresent(overrides::add);
                 default -> {}
             }
         }
@@ -272,9 +329,8 @@ public final class TestFileDecoder {
             }
         }
         boolean refresh = !a.containsKey("refresh") || bool(a.get("refresh"), diags);
-        List<Expression> replace = a.containsKey("replace")
-                ? a.get("replace").expr().asList().orElse(List.of())
-                : List.of();
+        List<Expression> replace =
+                a.containsKey("replace") ? a.get("replace").expr().asList().orElse(List.of()) : List.of();
         List<Expression> target =
                 a.containsKey("target") ? a.get("target").expr().asList().orElse(List.of()) : List.of();
         return new TestFile.PlanOptions(refreshOnly, refresh, replace, target);
@@ -285,6 +341,7 @@ public final class TestFileDecoder {
         diags.addAll(r.diagnostics());
         Map<String, Attribute> a = r.value().attributes();
         String alias = a.containsKey("alias") ? string(a.get("alias"), diags) : null;
+        String source = a.containsKey("source") ? string(a.get("source"), diags) : null;
         boolean duringPlan = a.containsKey("override_during") && during(a.get("override_during"), false, diags);
         List<TestFile.MockDefaults> defaults = new ArrayList<>();
         List<TestFile.Override> overrides = new ArrayList<>();
@@ -302,13 +359,16 @@ public final class TestFileDecoder {
                             od == null ? duringPlan : during(od, duringPlan, diags)));
                 }
                 case "override_resource" ->
-                    override(inner, TestFile.OverrideKind.RESOURCE, duringPlan, diags).ifPresent(overrides::add);
+                    override(inner, TestFile.OverrideKind.RESOURCE, duringPlan, diags)
+                            .ifPresent(overrides::add);
                 case "override_data" ->
-                    override(inner, TestFile.OverrideKind.DATA, duringPlan, diags).ifPresent(overrides::add);
+                    override(inner, TestFile.OverrideKind.DATA, duringPlan, diags)
+                            .ifPresent(overrides::add);
                 default -> {}
             }
         }
-        return new TestFile.MockProvider(b.labels().getFirst(), alias, defaults, overrides, duringPlan, b.defRange());
+        return new TestFile.MockProvider(
+                b.labels().getFirst(), alias, source, defaults, overrides, duringPlan, b.defRange());
     }
 
     private static Optional<TestFile.Override> override(
@@ -331,7 +391,9 @@ public final class TestFileDecoder {
             return Optional.empty();
         }
         Attribute values = a.get(kind == TestFile.OverrideKind.MODULE ? "outputs" : "values");
-        if (values != null && values.expr().asMap().isEmpty() && !values.expr().variables().isEmpty()) {
+        if (values != null
+                && values.expr().asMap().isEmpty()
+                && !values.expr().variables().isEmpty()) {
             diags.add(Diagnostic.error(
                     "Invalid " + values.name() + " attribute",
                     "The " + values.name() + " attribute must be an object of static values.",
@@ -366,7 +428,9 @@ public final class TestFileDecoder {
     private static Value constant(Attribute a, Type want, Diagnostics.Builder diags) {
         if (!a.expr().variables().isEmpty()) {
             diags.add(Diagnostic.error(
-                    "Variables not allowed", "Variables may not be used here.", a.expr().range()));
+                    "Variables not allowed",
+                    "Variables may not be used here.",
+                    a.expr().range()));
             return null;
         }
         Result<Value> v = new Evaluator(Scope.empty(FUNCTIONS)).evaluate(a.expr());
@@ -382,7 +446,9 @@ public final class TestFileDecoder {
         Value v = constant(a, Type.STRING, diags);
         if (v == null) {
             diags.add(Diagnostic.error(
-                    "Invalid value", "The \"" + a.name() + "\" argument must be a string.", a.expr().range()));
+                    "Invalid value",
+                    "The \"" + a.name() + "\" argument must be a string.",
+                    a.expr().range()));
             return "";
         }
         return v.asString();
@@ -392,7 +458,9 @@ public final class TestFileDecoder {
         Value v = constant(a, Type.BOOL, diags);
         if (v == null) {
             diags.add(Diagnostic.error(
-                    "Invalid value", "The \"" + a.name() + "\" argument must be a bool.", a.expr().range()));
+                    "Invalid value",
+                    "The \"" + a.name() + "\" argument must be a bool.",
+                    a.expr().range()));
             return false;
         }
         return v.asBool();
