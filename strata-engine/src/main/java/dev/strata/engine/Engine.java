@@ -51,7 +51,7 @@ public final class Engine {
         private final String engineVersion;
         private Map<String, String> environment = System.getenv();
         private Clock clock = Clock.systemUTC();
-        private ProviderInterceptor interceptor = ProviderInterceptor.NONE;
+        private Overrides interceptor = Overrides.NONE;
 
         private Builder(ConfigTree config, ProviderSource providers, String engineVersion) {
             this.config = Objects.requireNonNull(config, "config");
@@ -72,7 +72,7 @@ public final class Engine {
         }
 
         /** Who may stand in for providers ({@code strata test}'s mocks and overrides); nobody by default. */
-        public Builder interceptor(ProviderInterceptor i) {
+        public Builder interceptor(Overrides i) {
             this.interceptor = Objects.requireNonNull(i, "interceptor");
             return this;
         }

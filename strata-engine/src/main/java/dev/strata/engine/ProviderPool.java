@@ -26,7 +26,7 @@ final class ProviderPool implements AutoCloseable {
 
     private final java.nio.file.Path workingDir;
     private final Map<String, String> environment;
-    private final ProviderInterceptor interceptor;
+    private final Overrides interceptor;
     /** The provider-defined functions of this run: their own unconfigured instances, closed with the pool. */
     final ProviderFunctions functions;
 
@@ -35,7 +35,7 @@ final class ProviderPool implements AutoCloseable {
             String engineVersion,
             java.nio.file.Path workingDir,
             Map<String, String> environment,
-            ProviderInterceptor interceptor) {
+            Overrides interceptor) {
         this.interceptor = interceptor;
         this.source = source;
         this.engineVersion = engineVersion;
@@ -98,6 +98,11 @@ final class ProviderPool implements AutoCloseable {
     /** The provider that works on {@code instance}: its configuration's, unless the interceptor stands in. */
     Provider forInstance(dev.strata.addr.AbsResourceInstance instance, Provider provider) {
         return interceptor.forInstance(instance, provider);
+    }
+
+    /** An output of a child module instance as the interceptor gives it, if it does. */
+    java.util.Optional<Value> moduleOutput(dev.strata.addr.ModuleInstance instance, String name) {
+        return interceptor.moduleOutput(instance, name);
     }
 
     Provider configured(AbsProviderConfig cfg) {

@@ -28,7 +28,7 @@ record Wiring(
         Map<String, String> environment,
         Clock clock,
         BooleanSupplier stop,
-        ProviderInterceptor interceptor) {
+        Overrides interceptor) {
 
     /** The providers of one run in {@code workingDir}; the caller closes them. */
     ProviderPool pool(Path workingDir) {

@@ -5,7 +5,7 @@ import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.ResourceMode;
 import dev.strata.config.tftest.TestFile;
 import dev.strata.config.tftest.TestFileDecoder;
-import dev.strata.engine.ProviderInterceptor;
+import dev.strata.engine.Overrides;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Expression;
@@ -31,7 +31,7 @@ import java.util.stream.Stream;
  * {@code override_resource}/{@code override_data} blocks (the run's before the file's, the file's
  * before a mock provider's) for the instances they target.
  */
-final class TestInterceptor implements ProviderInterceptor {
+final class TestInterceptor implements Overrides {
     private record Mock(
             String name,
             String alias,
@@ -137,9 +137,6 @@ final class TestInterceptor implements ProviderInterceptor {
     }
 
     private static java.util.Optional<Replacement> override(TestFile.Override o, Diagnostics.Builder diags) {
-        if (o.kind() == TestFile.OverrideKind.MODULE) {
-            return java.util.Optional.empty();
-        }
         Map<String, Value> values = values(o.values(), "values", diags);
         if (values == null) {
             return java.util.Optional.empty();
@@ -194,6 +191,20 @@ final class TestInterceptor implements ProviderInterceptor {
             }
         }
         return provider;
+    }
+
+    @Override
+    public java.util.Optional<Value> moduleOutput(dev.strata.addr.ModuleInstance instance, String name) {
+        String exact = instance.toString();
+        String whole = instance.module().toString();
+        for (Replacement o : overrides) {
+            if (o.kind() == TestFile.OverrideKind.MODULE
+                    && (o.target().equals(exact) || o.target().equals(whole))) {
+                // An output the override does not name is null, as Terraform leaves it.
+                return java.util.Optional.of(o.values().values().getOrDefault(name, Value.NULL));
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     @Override

@@ -391,13 +391,17 @@ public final class TestFileDecoder {
             return Optional.empty();
         }
         Attribute values = a.get(kind == TestFile.OverrideKind.MODULE ? "outputs" : "values");
-        if (values != null
-                && values.expr().asMap().isEmpty()
-                && !values.expr().variables().isEmpty()) {
+        if (values != null && !isObject(values)) {
+            String block = switch (kind) {
+                case RESOURCE -> "override_resource";
+                case DATA -> "override_data";
+                case MODULE -> "override_module";
+            };
             diags.add(Diagnostic.error(
                     "Invalid " + values.name() + " attribute",
-                    "The " + values.name() + " attribute must be an object of static values.",
+                    block + " blocks must specify a" + " " + values.name() + " attribute that is an object.",
                     values.expr().range()));
+            return Optional.empty();
         }
         boolean duringPlan = a.containsKey("override_during")
                 ? during(a.get("override_during"), inheritedDuringPlan, diags)
@@ -408,6 +412,21 @@ public final class TestFileDecoder {
                 target.expr().range(),
                 values == null ? null : values.expr(),
                 duringPlan));
+    }
+
+    /** Whether an override's values are an object: written as one, or evaluating to one without references. */
+    private static boolean isObject(Attribute a) {
+        if (a.expr().asMap().isPresent()) {
+            return true;
+        }
+        if (!a.expr().variables().isEmpty()) {
+            return false;
+        }
+        Result<Value> v = new Evaluator(Scope.empty(FUNCTIONS)).evaluate(a.expr());
+        return !v.hasErrors()
+                && v.value().isKnownAndNotNull()
+                && (v.value().type() instanceof dev.strata.lang.types.ObjectType
+                        || v.value().type() instanceof dev.strata.lang.types.MapType);
     }
 
     private static boolean during(Attribute a, boolean fallback, Diagnostics.Builder diags) {
