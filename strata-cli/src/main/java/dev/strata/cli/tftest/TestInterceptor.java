@@ -107,7 +107,8 @@ final class TestInterceptor implements Overrides {
         try (Stream<Path> s = Files.list(dir)) {
             files = s.filter(p -> {
                         String n = p.getFileName().toString();
-                        return n.endsWith(".tfmock.hcl") || n.endsWith(".tfmock.json");
+                        // Hidden files are not read, as Terraform skips them.
+                        return !n.startsWith(".") && (n.endsWith(".tfmock.hcl") || n.endsWith(".tfmock.json"));
                     })
                     .sorted()
                     .toList();

@@ -551,7 +551,15 @@ public final class TestRunner {
         private Result<SortedMap<String, Value>> variables(TestFile.Run run, ConfigTree tree) {
             Diagnostics.Builder diags = Diagnostics.builder();
             var declared = tree.root().module().variables();
-            List<InputVariables.Arg> args = new ArrayList<>(testDirVarFiles());
+            List<InputVariables.Arg> args = new ArrayList<>();
+            // The test file's own variable declarations give the lowest-precedence values.
+            declaredDefaults().forEach((n, v) -> {
+                if (declared.containsKey(n)) {
+                    args.add(new InputVariables.Arg.Given(
+                            n, v, file.declared().get(n).range()));
+                }
+            });
+            args.addAll(testDirVarFiles());
             for (InputVariables.Arg a : settings.variables()) {
                 // Global variables the module does not declare are for the test files' expressions only.
                 if (!(a instanceof InputVariables.Arg.Var v) || declared.containsKey(name(v))) {
@@ -612,7 +620,7 @@ public final class TestRunner {
          * they parse, else as strings) and {@code TF_VAR_} variables.
          */
         private Map<String, Value> globals() {
-            Map<String, Value> out = new TreeMap<>();
+            Map<String, Value> out = new TreeMap<>(declaredDefaults());
             for (var e : new TreeMap<>(env).entrySet()) {
                 if (e.getKey().startsWith("TF_VAR_")) {
                     out.put(e.getKey().substring(7), Value.string(e.getValue()));
@@ -638,6 +646,18 @@ public final class TestRunner {
                     case InputVariables.Arg.Given g -> out.put(g.name(), g.value());
                 }
             }
+            return out;
+        }
+
+        /** The defaults of the file's {@code variable} blocks (constant expressions). */
+        private Map<String, Value> declaredDefaults() {
+            Map<String, Value> out = new TreeMap<>();
+            file.declared().forEach((n, e) -> {
+                Result<Value> v = new Evaluator(Scope.empty(TestVariables.FUNCTIONS)).evaluate(e);
+                if (!v.hasErrors()) {
+                    out.put(n, v.value());
+                }
+            });
             return out;
         }
 

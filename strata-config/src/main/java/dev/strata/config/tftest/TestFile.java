@@ -14,10 +14,14 @@ import java.util.SortedMap;
  * @param name      the file's path relative to the configuration directory ({@code tests/main.tftest.hcl})
  * @param variables the file-level {@code variables} block, by name
  * @param providers the file's {@code provider} blocks, which replace the configuration's own
+ * @param declared  the defaults of the file's {@code variable} blocks, by name: values for
+ *                  {@code var.NAME} that the command line, variable files and {@code variables} blocks
+ *                  override
  */
 public record TestFile(
         String name,
         SortedMap<String, Attribute> variables,
+        SortedMap<String, Expression> declared,
         List<Block> providers,
         List<MockProvider> mockProviders,
         List<Override> overrides,

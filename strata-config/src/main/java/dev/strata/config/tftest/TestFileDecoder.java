@@ -45,12 +45,23 @@ public final class TestFileDecoder {
             List.of(
                     BlockHeaderSchema.of("run", "name"),
                     BlockHeaderSchema.of("variables"),
+                    BlockHeaderSchema.of("variable", "name"),
                     BlockHeaderSchema.of("provider", "name"),
                     BlockHeaderSchema.of("mock_provider", "name"),
                     BlockHeaderSchema.of("override_resource"),
                     BlockHeaderSchema.of("override_data"),
                     BlockHeaderSchema.of("override_module"),
                     BlockHeaderSchema.of("test")));
+
+    private static final BodySchema VARIABLE = new BodySchema(
+            List.of(
+                    AttributeSchema.optional("type"),
+                    AttributeSchema.optional("default"),
+                    AttributeSchema.optional("description"),
+                    AttributeSchema.optional("sensitive"),
+                    AttributeSchema.optional("ephemeral"),
+                    AttributeSchema.optional("nullable")),
+            List.of(BlockHeaderSchema.of("validation")));
 
     private static final BodySchema TEST = new BodySchema(List.of(AttributeSchema.optional("parallel")), List.of());
 
@@ -124,6 +135,7 @@ public final class TestFileDecoder {
         Result<BodyContent> content = parsed.value().body().content(FILE);
         diags.addAll(content.diagnostics());
         SortedMap<String, Attribute> variables = new TreeMap<>();
+        SortedMap<String, Expression> declared = new TreeMap<>();
         List<Block> providers = new ArrayList<>();
         List<TestFile.MockProvider> mocks = new ArrayList<>();
         List<TestFile.Override> overrides = new ArrayList<>();
@@ -143,6 +155,14 @@ public final class TestFileDecoder {
                     runs.add(r);
                 }
                 case "variables" -> variables(b.body(), variables, diags);
+                case "variable" -> {
+                    Result<BodyContent> v = b.body().content(VARIABLE);
+                    diags.addAll(v.diagnostics());
+                    Attribute d = v.value().attributes().get("default");
+                    if (d != null) {
+                        declared.put(b.labels().getFirst(), d.expr());
+                    }
+                }
                 case "provider" -> providers.add(b);
                 case "mock_provider" -> mocks.add(mockProvider(b, diags));
                 case "override_resource" ->
@@ -162,7 +182,8 @@ public final class TestFileDecoder {
                 default -> {}
             }
         }
-        return Result.of(new TestFile(name, variables, providers, mocks, overrides, runs, parallel), diags.build());
+        return Result.of(
+                new TestFile(name, variables, declared, providers, mocks, overrides, runs, parallel), diags.build());
     }
 
     private static final BodySchema MOCK_FILE = new BodySchema(
