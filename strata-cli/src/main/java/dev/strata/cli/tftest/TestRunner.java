@@ -741,7 +741,11 @@ public final class TestRunner {
                     Result<ApplyResult> r = e.engine.apply(plan.value(), e.state, options, EngineEvents.NONE);
                     diags.addAll(r.diagnostics());
                 }
-                Diagnostics d = diags.build();
+                // As Terraform's cleanup, only what went wrong is shown: the warnings a destroy plan makes
+                // (failed check blocks of objects going away) are not.
+                Diagnostics d = Diagnostics.of(diags.build().asList().stream()
+                        .filter(Diagnostic::isError)
+                        .toList());
                 List<String> left = new ArrayList<>();
                 for (var rs : e.state.state().resources()) {
                     if (rs.mode() != dev.strata.addr.ResourceMode.MANAGED) {

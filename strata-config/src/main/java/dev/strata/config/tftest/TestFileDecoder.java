@@ -274,7 +274,13 @@ public final class TestFileDecoder {
                     diags.addAll(a.diagnostics());
                     Attribute cond = a.value().attributes().get("condition");
                     Attribute msg = a.value().attributes().get("error_message");
-                    if (cond != null && msg != null) {
+                    if (cond != null && cond.expr().variables().isEmpty()) {
+                        diags.add(Diagnostic.error(
+                                "Invalid assert expression",
+                                "The condition expression must refer to at least one object from elsewhere in the "
+                                        + "configuration, or else its result would not be checking anything.",
+                                cond.expr().range()));
+                    } else if (cond != null && msg != null) {
                         asserts.add(new TestFile.Assertion(cond.expr(), msg.expr(), inner.defRange()));
                     }
                 }
