@@ -175,7 +175,9 @@ final class TestCommand implements Command {
     private record VerboseText(CommandContext context, Schemas schemas) implements TestRunner.Verbose {
         @Override
         public String plan(Plan plan, ConfigTree tree) {
-            return new PlanView(context).withSchemas(schemas).render(plan);
+            // The view separates the run's line from the detail itself: the plan's own leading blank line goes.
+            String text = new PlanView(context).withSchemas(schemas).render(plan);
+            return text.startsWith("\n") ? text.substring(1) : text;
         }
 
         @Override

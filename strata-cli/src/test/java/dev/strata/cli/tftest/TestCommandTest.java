@@ -140,6 +140,25 @@ class TestCommandTest {
     }
 
     @Test
+    void verboseShowsTheStateAfterAnApplyAndThePlanAfterAPlan() throws Exception {
+        TestFiles.write(dir, "main.tftest.hcl", """
+                run "applied" {}
+                run "planned" {
+                  command = plan
+                  variables {}
+                }
+                """);
+        CliRunner.Result r = CliRunner.in(dir).run("test", "-no-color", "-verbose");
+        assertEquals(0, r.exitCode(), r.toString());
+        String out = r.stdout();
+        int applied = out.indexOf(
+                "  run \"applied\"... pass\n\n# terraform_data.foo:\nresource \"terraform_data\" \"foo\" {");
+        int planned =
+                out.indexOf("  run \"planned\"... pass\n\nNo changes. Your infrastructure matches the configuration.");
+        assertTrue(applied >= 0 && planned > applied, out);
+    }
+
+    @Test
     void testDirectoryOutsideTheConfigurationIsRefused() {
         CliRunner.Result r = CliRunner.in(dir).run("test", "-no-color", "-test-directory=../elsewhere");
         assertEquals(1, r.exitCode(), r.toString());
