@@ -64,6 +64,13 @@ public final class InputVariables {
 
         /** {@code -var-file=path}. */
         record VarFile(String path) implements Arg {}
+
+        /**
+         * A value already evaluated elsewhere (a {@code variables} block of a {@code .tftest.hcl} file),
+         * converted and validated like the others; {@code range} is the expression it came from. A name
+         * the module does not declare is ignored, as {@code terraform test} ignores it.
+         */
+        record Given(String name, dev.strata.lang.value.Value value, SourceRange range) implements Arg {}
     }
 
     /** A value before conversion: either a literal string or an expression, and where it came from. */
@@ -177,6 +184,11 @@ public final class InputVariables {
                         continue;
                     }
                     file(dir, p, vars, raw, undeclared, diags);
+                }
+                case Arg.Given g -> {
+                    if (vars.containsKey(g.name())) {
+                        raw.put(g.name(), new Raw(g.value(), null, g.range(), "the test file"));
+                    }
                 }
             }
         }

@@ -118,6 +118,9 @@ final class Applier {
             }
             interrupted = wiring.stop().getAsBoolean();
             removeStaleOutputs(run, tree);
+            events.walkFinished(
+                    RunData.scope(run, dev.strata.addr.ModuleInstance.ROOT),
+                    run.outputs(dev.strata.addr.ModuleInstance.ROOT));
         }
         Result<StateSnapshot> compacted = state.compact();
         all.addAll(run.diagnostics());

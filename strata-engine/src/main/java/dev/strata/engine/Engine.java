@@ -43,7 +43,8 @@ public final class Engine {
                 b.environment,
                 b.clock,
                 stopRequested::get,
-                b.suppliedProviders);
+                b.suppliedProviders,
+                b.interceptor);
     }
 
     /** An engine for {@code config}, whose providers come from {@code providers}, reporting {@code engineVersion}. */
@@ -59,6 +60,7 @@ public final class Engine {
         private Map<String, String> environment = System.getenv();
         private Clock clock = Clock.systemUTC();
         private Map<AbsProviderConfig, Value> suppliedProviders = Map.of();
+        private Overrides interceptor = Overrides.NONE;
 
         private Builder(ConfigTree config, ProviderSource providers, String engineVersion) {
             this.config = Objects.requireNonNull(config, "config");
@@ -85,6 +87,12 @@ public final class Engine {
          */
         public Builder providerConfigs(Map<AbsProviderConfig, Value> configs) {
             this.suppliedProviders = Map.copyOf(configs);
+            return this;
+        }
+
+        /** Who may stand in for providers ({@code strata test}'s mocks and overrides); nobody by default. */
+        public Builder interceptor(Overrides i) {
+            this.interceptor = Objects.requireNonNull(i, "interceptor");
             return this;
         }
 

@@ -39,4 +39,13 @@ public interface EngineEvents {
 
     /** A transient failure is being retried after {@code delay}. */
     default void retrying(AbsResourceInstance addr, int attempt, Duration delay, String why) {}
+
+    /**
+     * The walk of a plan or an apply is over (also when it failed): {@code root} evaluates expressions
+     * as the root module sees the result, planned values after a plan (unknown where only the apply
+     * knows them) and new ones after an apply; {@code rootOutputs} are the root module's output values
+     * by name. {@code strata test} evaluates its assertions here; the values may be sensitive-marked.
+     */
+    default void walkFinished(
+            dev.strata.lang.eval.Scope root, java.util.SortedMap<String, dev.strata.lang.value.Value> rootOutputs) {}
 }

@@ -196,7 +196,7 @@ final class InstanceOps {
                     rc == null ? null : rc.typeRange()));
             return null;
         }
-        return new Ctx(rc, ai, pa, p, s, Value.NULL);
+        return new Ctx(rc, ai, pa, run.providers.forInstance(ai, p), s, Value.NULL);
     }
 
     // ---- state access ----

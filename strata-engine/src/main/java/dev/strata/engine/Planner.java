@@ -81,6 +81,9 @@ final class Planner {
             }
             orphanResources(run, ops, walk);
             orphanOutputs(run, tree, walk.planned);
+            events.walkFinished(
+                    RunData.scope(run, dev.strata.addr.ModuleInstance.ROOT),
+                    run.outputs(dev.strata.addr.ModuleInstance.ROOT));
             Diagnostics diags = run.diagnostics();
             if (diags.hasErrors()) {
                 return Result.of(null, diags);

@@ -27,6 +27,7 @@ final class ProviderPool implements AutoCloseable {
     private final java.nio.file.Path workingDir;
     private final Map<String, String> environment;
     private final Map<AbsProviderConfig, Value> supplied;
+    private final Overrides interceptor;
     /** The provider-defined functions of this run: their own unconfigured instances, closed with the pool. */
     final ProviderFunctions functions;
 
@@ -35,7 +36,9 @@ final class ProviderPool implements AutoCloseable {
             String engineVersion,
             java.nio.file.Path workingDir,
             Map<String, String> environment,
-            Map<AbsProviderConfig, Value> supplied) {
+            Map<AbsProviderConfig, Value> supplied,
+            Overrides interceptor) {
+        this.interceptor = interceptor;
         this.source = source;
         this.supplied = supplied;
         this.engineVersion = engineVersion;
@@ -95,12 +98,22 @@ final class ProviderPool implements AutoCloseable {
             if (f.value() == null) {
                 return Result.of(null, f.diagnostics());
             }
-            Provider p = f.value().create();
+            Provider p = interceptor.forConfiguration(c, f.value().create());
             // Only operations that will configure the provider come here: let it start meanwhile.
             p.prepare();
             schemas.put(c, p.schema());
             return Result.of(p, f.diagnostics());
         });
+    }
+
+    /** The provider that works on {@code instance}: its configuration's, unless the interceptor stands in. */
+    Provider forInstance(dev.strata.addr.AbsResourceInstance instance, Provider provider) {
+        return interceptor.forInstance(instance, provider);
+    }
+
+    /** An output of a child module instance as the interceptor gives it, if it does. */
+    java.util.Optional<Value> moduleOutput(dev.strata.addr.ModuleInstance instance, String name) {
+        return interceptor.moduleOutput(instance, name);
     }
 
     Provider configured(AbsProviderConfig cfg) {

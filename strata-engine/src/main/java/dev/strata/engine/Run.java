@@ -236,6 +236,12 @@ final class Run {
         outputs.computeIfAbsent(mi, x -> new ConcurrentHashMap<>()).put(name, v);
     }
 
+    /** The outputs of {@code mi} evaluated so far, by name. */
+    java.util.SortedMap<String, Value> outputs(ModuleInstance mi) {
+        Map<String, Value> m = outputs.get(mi);
+        return m == null ? new java.util.TreeMap<>() : new java.util.TreeMap<>(m);
+    }
+
     Value output(ModuleInstance mi, String name) {
         Map<String, Value> m = outputs.get(mi);
         return m == null ? null : m.get(name);

@@ -352,6 +352,12 @@ final class Walk {
     private void output(Node.OutputNode o) {
         OutputConfig oc = config(o.module()).module().outputs().get(o.name());
         for (ModuleInstance mi : run.instancesOf(o.module())) {
+            java.util.Optional<Value> overridden =
+                    mi.isRoot() ? java.util.Optional.empty() : run.providers.moduleOutput(mi, o.name());
+            if (overridden.isPresent()) {
+                run.setOutput(mi, o.name(), overridden.get());
+                continue;
+            }
             Scope scope = RunData.scope(run, mi);
             for (CheckRule pre : oc.preconditions()) {
                 condition(scope, pre, "Module output value precondition failed", true);

@@ -20,6 +20,7 @@ import java.util.function.BooleanSupplier;
  * @param clock         dates plans ({@code plantimestamp()})
  * @param stop          true once the engine was asked to stop (first interrupt)
  * @param suppliedProviders configurations for provider configurations that have no {@code provider} block
+ * @param interceptor   who stands in for providers (mocks and overrides of {@code strata test})
  */
 record Wiring(
         ConfigTree config,
@@ -28,11 +29,12 @@ record Wiring(
         Map<String, String> environment,
         Clock clock,
         BooleanSupplier stop,
-        Map<dev.strata.addr.AbsProviderConfig, dev.strata.lang.value.Value> suppliedProviders) {
+        Map<dev.strata.addr.AbsProviderConfig, dev.strata.lang.value.Value> suppliedProviders,
+        Overrides interceptor) {
 
     /** The providers of one run in {@code workingDir}; the caller closes them. */
     ProviderPool pool(Path workingDir) {
-        return new ProviderPool(providers, engineVersion, workingDir, environment, suppliedProviders);
+        return new ProviderPool(providers, engineVersion, workingDir, environment, suppliedProviders, interceptor);
     }
 
     /** The dependency graph of the configuration (cycles not yet checked). */

@@ -35,6 +35,7 @@ public final class Commands {
                 new dev.strata.cli.command.stacks.StacksCommand(),
                 TaintCommand.taint(),
                 TaintCommand.untaint(),
+                new TestCommand(),
                 new VersionCommand(),
                 new WorkspaceCommand());
     }

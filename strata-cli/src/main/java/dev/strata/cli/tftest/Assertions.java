@@ -1,0 +1,80 @@
+package dev.strata.cli.tftest;
+
+import dev.strata.config.tftest.TestFile;
+import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Result;
+import dev.strata.lang.eval.Evaluator;
+import dev.strata.lang.eval.Scope;
+import dev.strata.lang.types.Type;
+import dev.strata.lang.value.ConversionResult;
+import dev.strata.lang.value.Convert;
+import dev.strata.lang.value.Mark;
+import dev.strata.lang.value.Value;
+
+/** Evaluates a run block's {@code assert} blocks as {@code terraform test} does. */
+final class Assertions {
+    private Assertions() {}
+
+    /** Checks {@code a} in {@code scope}: PASS, FAIL (the condition is false) or ERROR (it cannot be decided). */
+    static TestStatus check(TestFile.Assertion a, Scope scope, String run, boolean planned, Diagnostics.Builder diags) {
+        Result<Value> r = new Evaluator(scope).evaluate(a.condition());
+        diags.addAll(r.diagnostics());
+        if (r.hasErrors()) {
+            return TestStatus.ERROR;
+        }
+        Value v = r.value().unmarkDeep();
+        if (!v.isKnown()) {
+            diags.add(Diagnostic.error(
+                    "Unknown condition value",
+                    planned
+                            ? "Condition expression could not be evaluated at this time. This means you have executed a "
+                                    + "`run` block with `command = plan` and one of the values your condition depended on "
+                                    + "is not known until after the plan has been applied. Either remove this value from "
+                                    + "your condition, or execute an `apply` command from this `run` block."
+                            : "Condition expression could not be evaluated at this time.",
+                    a.condition().range()));
+            return TestStatus.ERROR;
+        }
+        if (v.isNull()) {
+            diags.add(Diagnostic.error(
+                    "Invalid condition value",
+                    "Condition expression must return either true or false, not null.",
+                    a.condition().range()));
+            return TestStatus.ERROR;
+        }
+        ConversionResult b = Convert.convert(v, Type.BOOL);
+        if (b instanceof ConversionResult.Failed f) {
+            diags.add(Diagnostic.error(
+                    "Invalid condition value",
+                    "Invalid condition result value: " + f.message() + ".",
+                    a.condition().range()));
+            return TestStatus.ERROR;
+        }
+        if (b.value().asBool()) {
+            return TestStatus.PASS;
+        }
+        diags.add(Diagnostic.error(
+                "Test assertion failed", message(a, scope, diags), a.condition().range()));
+        return TestStatus.FAIL;
+    }
+
+    private static String message(TestFile.Assertion a, Scope scope, Diagnostics.Builder diags) {
+        Result<Value> m = new Evaluator(scope).evaluate(a.errorMessage());
+        if (m.hasErrors()) {
+            diags.addAll(m.diagnostics());
+            return "Failed to evaluate condition error message.";
+        }
+        Value v = m.value();
+        if (v.hasMarkDeep(Mark.SENSITIVE)) {
+            return "(The error message refers to sensitive values and is not shown.)";
+        }
+        if (!v.isKnownAndNotNull()) {
+            return "Failed to evaluate condition error message.";
+        }
+        ConversionResult s = Convert.convert(v.unmarkDeep(), Type.STRING);
+        return s instanceof ConversionResult.Ok ok
+                ? ok.value().asString()
+                : "Failed to evaluate condition error message.";
+    }
+}

@@ -1,0 +1,103 @@
+package dev.strata.cli.tftest;
+
+import dev.strata.cli.view.Terminal;
+import dev.strata.cli.view.View;
+import dev.strata.hcl.DiagnosticRenderer;
+import dev.strata.hcl.Diagnostics;
+import java.util.List;
+
+/** {@code strata test}'s text output, line for line as {@code terraform test} writes it. */
+public final class HumanTestView implements TestView {
+    private final View view;
+
+    public HumanTestView(Terminal terminal) {
+        this.view = new View(terminal);
+    }
+
+    @Override
+    public void diagnostics(String file, String run, Diagnostics diags, DiagnosticRenderer.Sources sources) {
+        view.diagnostics(diags, sources);
+        flush();
+    }
+
+    @Override
+    public void fileStart(String file) {
+        view.out().println(file + "... in progress");
+        flush();
+    }
+
+    @Override
+    public void run(
+            String file,
+            String run,
+            TestStatus status,
+            String detail,
+            Diagnostics diags,
+            DiagnosticRenderer.Sources sources) {
+        view.out().println("  run \"" + run + "\"... " + colored(status));
+        if (detail != null && !detail.isEmpty()) {
+            view.out().println();
+            view.out().print(detail);
+            view.out().println();
+        }
+        view.diagnostics(diags, sources);
+        flush();
+    }
+
+    @Override
+    public void teardown(String file) {
+        view.out().println(file + "... tearing down");
+        flush();
+    }
+
+    @Override
+    public void cleanupFailed(
+            String file, String run, List<String> left, Diagnostics diags, DiagnosticRenderer.Sources sources) {
+        view.diagnostics(diags, sources);
+        if (!left.isEmpty()) {
+            StringBuilder sb = new StringBuilder();
+            sb.append("Strata left the following resources in state after executing ")
+                    .append(file)
+                    .append('/')
+                    .append(run)
+                    .append(", and they need to be cleaned up manually:\n");
+            left.forEach(a -> sb.append("  - ").append(a).append('\n'));
+            view.err().print(sb);
+        }
+        flush();
+    }
+
+    @Override
+    public void fileEnd(String file, TestStatus status) {
+        view.out().println(file + "... " + colored(status));
+        flush();
+    }
+
+    @Override
+    public void summary(TestStatus status, int passed, int failed, int skipped) {
+        view.out().println();
+        String counts =
+                passed + " passed, " + failed + " failed" + (skipped > 0 ? ", " + skipped + " skipped" : "") + ".";
+        if (status == TestStatus.FAIL || status == TestStatus.ERROR) {
+            view.out().println(view.style(View.Style.BOLD_RED, "Failure!") + " " + counts);
+        } else if (status == TestStatus.SKIP) {
+            view.out().println("Executed 0 tests, " + skipped + " skipped.");
+        } else {
+            view.out().println(view.style(View.Style.BOLD_GREEN, "Success!") + " " + counts);
+        }
+        flush();
+    }
+
+    private String colored(TestStatus s) {
+        return switch (s) {
+            case PASS -> view.style(View.Style.GREEN, s.word());
+            case FAIL, ERROR -> view.style(View.Style.RED, s.word());
+            case SKIP, PENDING -> s.word();
+        };
+    }
+
+    private void flush() {
+        view.out().flush();
+        view.err().flush();
+    }
+}

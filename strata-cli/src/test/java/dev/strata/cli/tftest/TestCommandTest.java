@@ -1,0 +1,167 @@
+package dev.strata.cli.tftest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.strata.cli.CliRunner;
+import dev.strata.testing.TestFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code strata test}'s machine-readable outputs, mocks and argument errors, through the CLI. */
+class TestCommandTest {
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void config() throws Exception {
+        TestFiles.write(dir, "main.tf", """
+                resource "terraform_data" "foo" {
+                  input = "bar"
+                }
+                output "out" {
+                  value = terraform_data.foo.output
+                }
+                """);
+        TestFiles.write(dir, "main.tftest.hcl", """
+                run "good" {
+                  assert {
+                    condition     = output.out == "bar"
+                    error_message = "not bar"
+                  }
+                }
+                run "bad" {
+                  assert {
+                    condition     = output.out == "zap"
+                    error_message = "not zap"
+                  }
+                }
+                """);
+    }
+
+    @Test
+    void jsonStreamHasTerraformsMessageTypes() throws Exception {
+        CliRunner.Result r = CliRunner.in(dir).run("test", "-json");
+        assertEquals(1, r.exitCode(), r.toString());
+        List<String> types = new ArrayList<>();
+        List<String> messages = new ArrayList<>();
+        ObjectMapper json = new ObjectMapper();
+        for (String line : r.stdout().split("\n")) {
+            JsonNode n = json.readTree(line);
+            types.add(n.get("type").asText());
+            messages.add(n.get("@message").asText());
+        }
+        assertEquals(
+                List.of(
+                        "version",
+                        "test_abstract",
+                        "test_file",
+                        "test_run",
+                        "test_run",
+                        "diagnostic",
+                        "test_file",
+                        "test_file",
+                        "test_summary"),
+                types);
+        assertEquals("Found 1 file and 2 run blocks", messages.get(1));
+        assertEquals("  \"bad\"... fail", messages.get(4));
+        assertEquals("Error: Test assertion failed", messages.get(5));
+        assertEquals("Failure! 1 passed, 1 failed.", messages.get(8));
+    }
+
+    @Test
+    void junitReportHasOneCasePerRun() throws Exception {
+        CliRunner.Result r = CliRunner.in(dir).run("test", "-no-color", "-junit-xml=report.xml");
+        assertEquals(1, r.exitCode(), r.toString());
+        String xml = Files.readString(dir.resolve("report.xml"));
+        assertTrue(
+                xml.contains(
+                        "<testsuite name=\"main.tftest.hcl\" tests=\"2\" skipped=\"0\" failures=\"1\" errors=\"0\">"),
+                xml);
+        assertTrue(xml.contains("<testcase name=\"good\" classname=\"main.tftest.hcl\">\n    </testcase>"), xml);
+        assertTrue(xml.contains("<failure message=\"Test run failed\"></failure>"), xml);
+        assertTrue(xml.contains("Error: Test assertion failed\n\nnot zap"), xml);
+    }
+
+    @Test
+    void junitReportThatCannotBeWrittenIsAnError() {
+        CliRunner.Result r = CliRunner.in(dir).run("test", "-no-color", "-junit-xml=missing/dir/report.xml");
+        assertEquals(1, r.exitCode(), r.toString());
+        assertTrue(r.stderr().contains("Error: Failed to write JUnit XML file"), r.stderr());
+        assertTrue(r.stderr().contains("missing/dir/report.xml"), r.stderr());
+    }
+
+    @Test
+    void mockProviderGeneratesComputedValuesAndDefaults() throws Exception {
+        TestFiles.write(dir, "main.tftest.hcl", """
+                mock_provider "terraform" {}
+                run "generated" {
+                  assert {
+                    condition     = length(terraform_data.foo.id) == 8
+                    error_message = "no generated id"
+                  }
+                }
+                run "overridden" {
+                  override_resource {
+                    target = terraform_data.foo
+                    values = {
+                      id = "fixed-id"
+                    }
+                  }
+                  state_key = "other"
+                  assert {
+                    condition     = terraform_data.foo.id == "fixed-id"
+                    error_message = "override not used"
+                  }
+                }
+                run "planned" {
+                  command = plan
+                  assert {
+                    condition     = terraform_data.foo.id == run.generated.out_id
+                    error_message = "the state keeps the generated id"
+                  }
+                }
+                """);
+        TestFiles.write(dir, "outputs.tf", """
+                output "out_id" {
+                  value = terraform_data.foo.id
+                }
+                """);
+        CliRunner.Result r = CliRunner.in(dir).run("test", "-no-color");
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(r.stdout().contains("Success! 3 passed, 0 failed."), r.stdout());
+    }
+
+    @Test
+    void verboseShowsTheStateAfterAnApplyAndThePlanAfterAPlan() throws Exception {
+        TestFiles.write(dir, "main.tftest.hcl", """
+                run "applied" {}
+                run "planned" {
+                  command = plan
+                  variables {}
+                }
+                """);
+        CliRunner.Result r = CliRunner.in(dir).run("test", "-no-color", "-verbose");
+        assertEquals(0, r.exitCode(), r.toString());
+        String out = r.stdout();
+        int applied = out.indexOf(
+                "  run \"applied\"... pass\n\n# terraform_data.foo:\nresource \"terraform_data\" \"foo\" {");
+        int planned =
+                out.indexOf("  run \"planned\"... pass\n\nNo changes. Your infrastructure matches the configuration.");
+        assertTrue(applied >= 0 && planned > applied, out);
+    }
+
+    @Test
+    void testDirectoryOutsideTheConfigurationIsRefused() {
+        CliRunner.Result r = CliRunner.in(dir).run("test", "-no-color", "-test-directory=../elsewhere");
+        assertEquals(1, r.exitCode(), r.toString());
+        assertTrue(r.stderr().contains("Error: Invalid testing directory"), r.stderr());
+    }
+}

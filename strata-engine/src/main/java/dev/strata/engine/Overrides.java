@@ -1,0 +1,35 @@
+package dev.strata.engine;
+
+import dev.strata.addr.AbsProviderConfig;
+import dev.strata.addr.AbsResourceInstance;
+import dev.strata.provider.Provider;
+
+/**
+ * Lets the application stand in for parts of a run: a whole provider configuration (the instance the
+ * engine configures and asks for schemas), the provider of one resource instance, and the outputs of
+ * one module instance. {@code strata test} uses it for mock providers ({@code mock_provider}) and for
+ * {@code override_resource}, {@code override_data} and {@code override_module}; every other caller
+ * takes {@link #NONE}.
+ */
+public interface Overrides {
+    Overrides NONE = new Overrides() {};
+
+    /** The provider the engine uses for {@code config}; {@code provider} is the one the source gave. */
+    default Provider forConfiguration(AbsProviderConfig config, Provider provider) {
+        return provider;
+    }
+
+    /** The provider that plans, applies and reads {@code instance}; {@code provider} is its configuration's. */
+    default Provider forInstance(AbsResourceInstance instance, Provider provider) {
+        return provider;
+    }
+
+    /**
+     * The value output {@code name} of the child module instance {@code instance} has instead of its
+     * expression's; empty to evaluate the output as written.
+     */
+    default java.util.Optional<dev.strata.lang.value.Value> moduleOutput(
+            dev.strata.addr.ModuleInstance instance, String name) {
+        return java.util.Optional.empty();
+    }
+}
