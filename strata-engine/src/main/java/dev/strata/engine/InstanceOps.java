@@ -377,6 +377,12 @@ final class InstanceOps {
         if (decoded.hasErrors()) {
             return null;
         }
+        List<Diagnostic> ephemeral = new java.util.ArrayList<>();
+        Ephemerals.checkResourceArguments(c.rc().config(), c.block(), decoded.value(), c.rc().declRange(), ephemeral);
+        if (!ephemeral.isEmpty()) {
+            ephemeral.forEach(run::diagnose);
+            return null;
+        }
         SchemaValues.Coerced co = SchemaValues.coerce(c.block(), decoded.value());
         if (report(c, co.diagnostics(), null)) {
             return null;
@@ -747,7 +753,9 @@ final class InstanceOps {
                     c.rc() != null ? c.rc().declRange() : null));
             return null;
         }
-        return new Imported(SchemaValues.markSensitive(c.block(), rr.newState()), rr.newPrivate());
+        return new Imported(
+                SchemaValues.nullWriteOnly(c.block(), SchemaValues.markSensitive(c.block(), rr.newState())),
+                rr.newPrivate());
     }
 
     /** {@code strata import}: imports one object into state now (with the lock held by the caller). */
@@ -838,7 +846,8 @@ final class InstanceOps {
             events.refreshComplete(ai, null);
             return null;
         }
-        Value refreshed = StateValues.copyMarks(prior, SchemaValues.markSensitive(c.block(), rr.newState()));
+        Value refreshed = SchemaValues.nullWriteOnly(
+                c.block(), StateValues.copyMarks(prior, SchemaValues.markSensitive(c.block(), rr.newState())));
         if (!refreshed.equalsIgnoringMarks(prior)) {
             walk.planned.drift(new ResourceChange(
                     ai,
@@ -900,7 +909,9 @@ final class InstanceOps {
             return null;
         }
         return new Planned(
-                StateValues.copyMarks(cfg, SchemaValues.markSensitive(c.block(), pr.plannedState())),
+                SchemaValues.nullWriteOnly(
+                        c.block(),
+                        StateValues.copyMarks(cfg, SchemaValues.markSensitive(c.block(), pr.plannedState()))),
                 pr.requiresReplace(),
                 pr.plannedPrivate(),
                 pr.legacyTypeSystem());
@@ -1580,7 +1591,8 @@ final class InstanceOps {
                     errors = true;
                 }
             }
-            Value marked = StateValues.copyMarks(p.value, SchemaValues.markSensitive(c.block(), ns));
+            Value marked = SchemaValues.nullWriteOnly(
+                    c.block(), StateValues.copyMarks(p.value, SchemaValues.markSensitive(c.block(), ns)));
             ObjectStatus status = errors && action == Action.CREATE ? ObjectStatus.TAINTED : ObjectStatus.READY;
             if (ns.isWhollyKnown()) {
                 setObject(c, object(c, ai.resource().key(), deposed, marked, ar.newPrivate(), status));

@@ -163,6 +163,11 @@ final class SchemaValidation {
         Result<Value> decoded = BodyDecoder.decode(rc.config(), s.block(), scope);
         out.addAll(decoded.diagnostics().asList());
         if (!decoded.hasErrors()) {
+            int before = out.size();
+            Ephemerals.checkResourceArguments(rc.config(), s.block(), decoded.value(), rc.declRange(), out);
+            if (out.size() > before) {
+                return out;
+            }
             ProviderDiagnostics pd = data
                     ? provider.validateDataResourceConfig(rn.resource().type(), decoded.value())
                     : provider.validateResourceConfig(rn.resource().type(), decoded.value());
