@@ -186,7 +186,7 @@ final class ApplyCommand implements Command {
             if (conflicts.hasErrors()) {
                 return 1;
             }
-            Result<Plan> resupplied = SavedPlanChecks.withEphemeralVariables(loaded, plan);
+            Result<Plan> resupplied = SavedPlanChecks.withEphemeralVariables(context, s.args(), op, loaded, plan);
             view.diagnostics(resupplied.diagnostics(), loaded.sources());
             if (resupplied.value() == null) {
                 return 1;

@@ -176,8 +176,15 @@ final class SavedPlanChecks {
      * The plan with the values of its ephemeral input variables, which the plan file does not hold: they
      * must be given again to the apply. Diagnostics name each one set while planning but not now.
      */
-    static Result<Plan> withEphemeralVariables(Operation.Loaded loaded, Plan plan) {
+    static Result<Plan> withEphemeralVariables(
+            CommandContext context, ParsedArgs args, Operation op, Operation.Loaded loaded, Plan plan) {
         Diagnostics.Builder diags = Diagnostics.builder();
+        // A declaration's default is no value given: the plan had one, the apply must be given one too.
+        java.util.Set<String> given =
+                new java.util.TreeSet<>(cliSettings(context, args, op).keySet());
+        for (Path f : autoFiles(context.workingDir())) {
+            given.addAll(attributes(context, f).keySet());
+        }
         java.util.SortedMap<String, Value> vars = new TreeMap<>(plan.variables());
         for (Map.Entry<String, Value> e : plan.variables().entrySet()) {
             dev.strata.config.VariableConfig vc =
@@ -188,7 +195,8 @@ final class SavedPlanChecks {
             Value now = loaded.variables().get(e.getKey());
             boolean setAtPlan =
                     e.getValue().hasMark(Mark.EPHEMERAL) && !e.getValue().isKnown();
-            if (setAtPlan && (now == null || !now.isKnown())) {
+            boolean givenNow = given.contains(e.getKey()) || context.getenv("TF_VAR_" + e.getKey()) != null;
+            if (setAtPlan && (now == null || !now.isKnown() || !givenNow)) {
                 diags.add(Diagnostic.error(
                         "No value for required variable",
                         "The ephemeral input variable \"" + e.getKey() + "\" was set during the plan phase, and so "
