@@ -150,6 +150,12 @@ final class ValueDiff {
                 width = Math.max(width, n.length());
                 continue;
             }
+            if (schema != null
+                    && schema.attribute(n) != null
+                    && schema.attribute(n).writeOnly()) {
+                // Never stored, so never changed: only counted among the hidden ones below.
+                continue;
+            }
             if (absent(b) && absent(a)) {
                 continue;
             }
