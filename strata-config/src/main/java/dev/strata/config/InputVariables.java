@@ -302,8 +302,7 @@ public final class InputVariables {
         SourceRange range = r == null ? null : r.range();
         if (r == null) {
             if (vc.defaultValue() == null && allowUnset) {
-                Value u = Value.unknown(vc.type().type());
-                return vc.sensitive() ? u.mark(Mark.SENSITIVE) : u;
+                return marked(vc, Value.unknown(vc.type().type()));
             }
             if (vc.defaultValue() == null) {
                 diags.add(Diagnostic.error(
@@ -351,7 +350,13 @@ public final class InputVariables {
                 return Value.unknown(vc.type().type());
             }
         }
-        return vc.sensitive() ? v.mark(Mark.SENSITIVE) : v;
+        return marked(vc, v);
+    }
+
+    /** A variable's value with the marks its declaration gives it: sensitive, ephemeral. */
+    public static Value marked(VariableConfig vc, Value v) {
+        Value out = vc.sensitive() ? v.mark(Mark.SENSITIVE) : v;
+        return vc.ephemeral() ? out.mark(Mark.EPHEMERAL) : out;
     }
 
     private static void validate(

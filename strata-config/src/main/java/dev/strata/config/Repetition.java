@@ -49,6 +49,15 @@ public sealed interface Repetition {
         if (c instanceof ConversionResult.Failed f) {
             return invalid("Incorrect value type", "Invalid expression value: " + f.message() + ".", at);
         }
+        if (v.hasMarkDeep(Mark.EPHEMERAL)) {
+            // Instances persist between plan and apply, so their number may not come from a value that does not.
+            return invalid(
+                    "Invalid count argument",
+                    "The given \"count\" is derived from an ephemeral value, which means that Strata cannot persist it "
+                            + "between plan/apply rounds. Use only non-ephemeral values to specify the number of "
+                            + "resource instances.",
+                    at);
+        }
         Value n = c.value();
         if (n.isNull()) {
             return invalid(
@@ -77,6 +86,14 @@ public sealed interface Repetition {
 
     /** Decides a {@code for_each} value evaluated from the expression at {@code at}. */
     static Repetition checkForEach(Value v, SourceRange at) {
+        if (v.hasMarkDeep(Mark.EPHEMERAL)) {
+            return invalid(
+                    "Invalid for_each argument",
+                    "The given \"for_each\" value is derived from an ephemeral value, which means that Strata cannot "
+                            + "persist it between plan/apply rounds. Use only non-ephemeral values to specify a "
+                            + "resource's instance keys.",
+                    at);
+        }
         if (v.isNull()) {
             return invalid(
                     "Invalid for_each argument",

@@ -398,6 +398,12 @@ final class InstanceOps {
         if (decoded.hasErrors()) {
             return null;
         }
+        List<Diagnostic> ephemeral = new java.util.ArrayList<>();
+        Ephemerals.checkResourceArguments(c.rc().config(), c.block(), decoded.value(), c.rc().declRange(), ephemeral);
+        if (!ephemeral.isEmpty()) {
+            ephemeral.forEach(run::diagnose);
+            return null;
+        }
         SchemaValues.Coerced co = SchemaValues.coerce(c.block(), decoded.value());
         if (report(c, co.diagnostics(), null)) {
             return null;
@@ -750,7 +756,9 @@ final class InstanceOps {
                     c.rc() != null ? c.rc().declRange() : null));
             return null;
         }
-        return new Imported(SchemaValues.markSensitive(c.block(), rr.newState()), rr.newPrivate());
+        return new Imported(
+                SchemaValues.nullWriteOnly(c.block(), SchemaValues.markSensitive(c.block(), rr.newState())),
+                rr.newPrivate());
     }
 
     /** {@code strata import}: imports one object into state now (with the lock held by the caller). */
@@ -829,7 +837,8 @@ final class InstanceOps {
             events.refreshComplete(ai, null);
             return null;
         }
-        Value refreshed = StateValues.copyMarks(prior, SchemaValues.markSensitive(c.block(), rr.newState()));
+        Value refreshed = SchemaValues.nullWriteOnly(
+                c.block(), StateValues.copyMarks(prior, SchemaValues.markSensitive(c.block(), rr.newState())));
         if (!refreshed.equalsIgnoringMarks(prior)) {
             walk.planned.drift(c.change(ai, null, Action.UPDATE, prior, refreshed, null));
             setObject(c, object(c, ai.resource().key(), null, refreshed, rr.newPrivate(), obj.status()));
@@ -879,7 +888,9 @@ final class InstanceOps {
             return null;
         }
         return new Planned(
-                StateValues.copyMarks(cfg, SchemaValues.markSensitive(c.block(), pr.plannedState())),
+                SchemaValues.nullWriteOnly(
+                        c.block(),
+                        StateValues.copyMarks(cfg, SchemaValues.markSensitive(c.block(), pr.plannedState()))),
                 pr.requiresReplace(),
                 pr.plannedPrivate(),
                 pr.legacyTypeSystem());
@@ -1531,7 +1542,8 @@ final class InstanceOps {
                     errors = true;
                 }
             }
-            Value marked = StateValues.copyMarks(p.value, SchemaValues.markSensitive(c.block(), ns));
+            Value marked = SchemaValues.nullWriteOnly(
+                    c.block(), StateValues.copyMarks(p.value, SchemaValues.markSensitive(c.block(), ns)));
             // A new object with creation-time provisioners is recorded tainted until they have all run: a
             // crash in between leaves an object that the next plan replaces, as one whose provisioner failed.
             ObjectStatus status = action == Action.CREATE && (errors || provisionsAfterCreate(c, deposed))

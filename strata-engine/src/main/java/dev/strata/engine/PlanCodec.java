@@ -136,6 +136,13 @@ public final class PlanCodec {
     }
 
     private static JsonNode value(Value v) {
+        if (v.hasMark(Mark.EPHEMERAL) && !(v.isKnown() && v.isNull())) {
+            // An ephemeral value lives for one plan or one apply and is never written down: the plan keeps
+            // only that there was one (the apply must be given it again).
+            ObjectNode e = F.objectNode();
+            e.put("~e", true);
+            return e;
+        }
         JsonNode inner = bare(v);
         if (v.hasMark(Mark.SENSITIVE)) {
             ObjectNode s = F.objectNode();
@@ -325,6 +332,9 @@ public final class PlanCodec {
         }
         if (n != null && n.isObject() && n.has("~u") && n.size() == 1) {
             return Value.unknown(t);
+        }
+        if (n != null && n.isObject() && n.has("~e") && n.size() == 1) {
+            return Value.unknown(t).mark(Mark.EPHEMERAL);
         }
         if (n == null || n.isNull()) {
             return Value.nullValue(t);

@@ -121,7 +121,12 @@ final class RunData implements ScopeData {
 
     @Override
     public Result<Value> terraformAttr(TerraformAttr attr, Reference ref) {
-        return Result.of(attr.name().equals("workspace") ? Value.string(run.workspace()) : Value.bool(run.applying()));
+        // terraform.applying differs between plan and apply, so, as in Terraform, it is ephemeral: it may steer
+        // what is evaluated but never be persisted.
+        return Result.of(
+                attr.name().equals("workspace")
+                        ? Value.string(run.workspace())
+                        : Value.bool(run.applying()).mark(dev.strata.lang.value.Mark.EPHEMERAL));
     }
 
     @Override

@@ -101,14 +101,50 @@ final class SchemaValidation {
         return switch (n) {
             case Node.ProviderNode p -> provider(p.config(), tree, pool, shared);
             case Node.ResourceNode r -> resource(r, tree, pool, shared);
-            case Node.VariableNode v -> List.of();
+            case Node.VariableNode v -> moduleInput(v, tree, shared);
             case Node.VariableValidationNode v -> List.of();
             case Node.LocalNode l -> List.of();
-            case Node.OutputNode o -> List.of();
+            case Node.OutputNode o -> output(o, tree, shared);
             case Node.ModuleCallNode c -> List.of();
             case Node.ModuleCloseNode c -> List.of();
             case Node.CheckNode c -> List.of();
         };
+    }
+
+    /** An output's value: ephemeral only where the declaration says so, and never in the root module. */
+    private static List<Diagnostic> output(Node.OutputNode o, ConfigTree tree, ValidateData.Shared shared) {
+        ConfigNode node = tree.node(o.module()).orElseThrow();
+        dev.strata.config.OutputConfig oc = node.module().outputs().get(o.name());
+        if (oc.ephemeral() && o.module().isRoot()) {
+            return List.of(Ephemerals.rootOutput(oc.declRange()));
+        }
+        Result<Value> r =
+                new dev.strata.lang.eval.Evaluator(ValidateData.scope(shared, node, false, false)).evaluate(oc.value());
+        Diagnostic d = r.hasErrors()
+                ? null
+                : Ephemerals.checkOutput(oc.ephemeral(), r.value(), oc.value().range());
+        return d == null ? List.of() : List.of(d);
+    }
+
+    /** A module input set from an ephemeral value must be declared ephemeral. */
+    private static List<Diagnostic> moduleInput(Node.VariableNode v, ConfigTree tree, ValidateData.Shared shared) {
+        if (v.module().isRoot()) {
+            return List.of();
+        }
+        ConfigNode node = tree.node(v.module()).orElseThrow();
+        dev.strata.config.VariableConfig vc = node.module().variables().get(v.name());
+        dev.strata.hcl.Attribute a = node.call().inputs().get(v.name());
+        ConfigNode parent = tree.node(v.module().parent()).orElse(null);
+        if (vc == null || a == null || parent == null) {
+            return List.of();
+        }
+        Scope scope = ValidateData.scope(
+                shared, parent, node.call().count() != null, node.call().forEach() != null);
+        Result<Value> r = new dev.strata.lang.eval.Evaluator(scope).evaluate(a.expr());
+        Diagnostic d = r.hasErrors()
+                ? null
+                : Ephemerals.checkInput(vc.ephemeral(), r.value(), a.expr().range());
+        return d == null ? List.of() : List.of(d);
     }
 
     private List<Diagnostic> provider(
@@ -160,9 +196,30 @@ final class SchemaValidation {
             return out;
         }
         Scope scope = ValidateData.scope(shared, node, rc.count() != null, rc.forEach() != null);
+        // Instance keys are persisted, so count and for_each may not come from ephemeral values.
+        for (dev.strata.hcl.Expression e : java.util.Arrays.asList(rc.count(), rc.forEach())) {
+            if (e == null) {
+                continue;
+            }
+            Result<Value> rv =
+                    new dev.strata.lang.eval.Evaluator(ValidateData.scope(shared, node, false, false)).evaluate(e);
+            if (!rv.hasErrors() && rv.value().hasMarkDeep(dev.strata.lang.value.Mark.EPHEMERAL)) {
+                dev.strata.config.Repetition rep = e == rc.count()
+                        ? dev.strata.config.Repetition.checkCount(rv.value(), e.range())
+                        : dev.strata.config.Repetition.checkForEach(rv.value(), e.range());
+                if (rep instanceof dev.strata.config.Repetition.Invalid inv) {
+                    out.add(inv.error());
+                }
+            }
+        }
         Result<Value> decoded = BodyDecoder.decode(rc.config(), s.block(), scope);
         out.addAll(decoded.diagnostics().asList());
         if (!decoded.hasErrors()) {
+            int before = out.size();
+            Ephemerals.checkResourceArguments(rc.config(), s.block(), decoded.value(), rc.declRange(), out);
+            if (out.size() > before) {
+                return out;
+            }
             ProviderDiagnostics pd = data
                     ? provider.validateDataResourceConfig(rn.resource().type(), decoded.value())
                     : provider.validateResourceConfig(rn.resource().type(), decoded.value());

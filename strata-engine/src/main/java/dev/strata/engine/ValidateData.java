@@ -80,10 +80,11 @@ final class ValidateData extends PartialData {
     @Override
     public Result<Value> inputVariable(InputVariable variable, Reference ref) {
         VariableConfig v = node.module().variables().get(variable.name());
-        return Result.of(
-                v == null || v.type() == null
-                        ? Value.DYNAMIC_UNKNOWN
-                        : Value.unknown(v.type().type()));
+        if (v == null || v.type() == null) {
+            return Result.of(Value.DYNAMIC_UNKNOWN);
+        }
+        Value u = Value.unknown(v.type().type());
+        return Result.of(v.ephemeral() ? u.mark(dev.strata.lang.value.Mark.EPHEMERAL) : u);
     }
 
     @Override
@@ -133,7 +134,10 @@ final class ValidateData extends PartialData {
 
     @Override
     public Result<Value> terraformAttr(TerraformAttr attr, Reference ref) {
-        return Result.of(attr.name().equals("workspace") ? Value.unknown(Type.STRING) : Value.FALSE);
+        return Result.of(
+                attr.name().equals("workspace")
+                        ? Value.unknown(Type.STRING)
+                        : Value.FALSE.mark(dev.strata.lang.value.Mark.EPHEMERAL));
     }
 
     @Override

@@ -10,6 +10,7 @@ import dev.strata.addr.ResourceMode;
 import dev.strata.config.CheckConfig;
 import dev.strata.config.CheckRule;
 import dev.strata.config.ConfigNode;
+import dev.strata.config.InputVariables;
 import dev.strata.config.LocalConfig;
 import dev.strata.config.ModuleCallConfig;
 import dev.strata.config.OutputConfig;
@@ -115,9 +116,10 @@ final class Walk {
     record InstanceWork(AbsResourceInstance addr, Runnable op) {}
 
     /**
-     * Root outputs that hold sensitive values without {@code sensitive = true}, by declaration: reported
+     * Root outputs that hold sensitive values without {@code sensitive = true}, and outputs whose value is
+     * ephemeral where the declaration does not allow it (or the reverse), by source range: reported
      * together after the walk, in source order, so every one is reported on every run whatever the
-     * order the outputs were visited in.
+     * order the outputs were visited in, and once however many instances the module has.
      */
     private final SortedMap<SourceRange, Diagnostic> unmarkedSensitiveOutputs =
             new java.util.concurrent.ConcurrentSkipListMap<>();
@@ -388,6 +390,16 @@ final class Walk {
                                         + "sensitive by adding the following argument:\n    sensitive = true",
                                 oc.declRange()));
             }
+            Diagnostic ephemeral = mi.isRoot() && oc.ephemeral()
+                    ? Ephemerals.rootOutput(oc.declRange())
+                    : Ephemerals.checkOutput(oc.ephemeral(), v, oc.value().range());
+            if (ephemeral != null) {
+                unmarkedSensitiveOutputs.put(ephemeral.subject(), ephemeral);
+                if (mi.isRoot()) {
+                    // Root outputs go to the plan and the state, where an ephemeral value must never be.
+                    v = Value.nullValue(v.type());
+                }
+            }
             run.setOutput(mi, o.name(), v);
             if (mi.isRoot()) {
                 ops.rootOutput(o.name(), oc, v);
@@ -495,7 +507,13 @@ final class Walk {
                 value = c.value();
             }
         }
-        return vc.sensitive() ? value.mark(Mark.SENSITIVE) : value;
+        Diagnostic ephemeral = a == null
+                ? null
+                : Ephemerals.checkInput(vc.ephemeral(), value, a.expr().range());
+        if (ephemeral != null) {
+            unmarkedSensitiveOutputs.put(ephemeral.subject(), ephemeral);
+        }
+        return InputVariables.marked(vc, value);
     }
 
     /**
@@ -520,8 +538,7 @@ final class Walk {
         Value value;
         if (a != null && parent == null) {
             // Several parent instances, whose arguments may differ: nothing is known for all of them.
-            value = Value.unknown(vc.type().type());
-            value = vc.sensitive() ? value.mark(Mark.SENSITIVE) : value;
+            value = InputVariables.marked(vc, Value.unknown(vc.type().type()));
         } else {
             Scope scope =
                     a == null ? null : new RunData(run, parent).forAnyInstance().scope();

@@ -8,6 +8,10 @@ import java.util.Objects;
  * required; optional; computed; or optional and computed (the provider fills it in when the
  * configuration leaves it null). Build with {@link #required}, {@link #optional},
  * {@link #computed} or {@link #optionalComputed}, then refine with the {@code with...} methods.
+ *
+ * <p>A write-only attribute ({@link #withWriteOnly}) is sent to the provider with the configuration
+ * but never kept: the engine nulls it in planned and new states, so it appears in no plan or state.
+ * Only such an attribute may take an ephemeral value.
  */
 public record Attribute(
         Type type,
@@ -16,7 +20,8 @@ public record Attribute(
         boolean computed,
         boolean sensitive,
         String description,
-        boolean deprecated) {
+        boolean deprecated,
+        boolean writeOnly) {
 
     public Attribute {
         Objects.requireNonNull(type, "type");
@@ -27,6 +32,21 @@ public record Attribute(
         if (!required && !optional && !computed) {
             throw new IllegalArgumentException("an attribute must be required, optional or computed");
         }
+        if (writeOnly && computed) {
+            throw new IllegalArgumentException("a write-only attribute cannot be computed");
+        }
+    }
+
+    /** An attribute that is not write-only. */
+    public Attribute(
+            Type type,
+            boolean required,
+            boolean optional,
+            boolean computed,
+            boolean sensitive,
+            String description,
+            boolean deprecated) {
+        this(type, required, optional, computed, sensitive, description, deprecated, false);
     }
 
     public static Attribute required(Type type) {
@@ -46,15 +66,20 @@ public record Attribute(
     }
 
     public Attribute withSensitive() {
-        return new Attribute(type, required, optional, computed, true, description, deprecated);
+        return new Attribute(type, required, optional, computed, true, description, deprecated, writeOnly);
     }
 
     public Attribute withDescription(String text) {
-        return new Attribute(type, required, optional, computed, sensitive, text, deprecated);
+        return new Attribute(type, required, optional, computed, sensitive, text, deprecated, writeOnly);
     }
 
     public Attribute withDeprecated() {
-        return new Attribute(type, required, optional, computed, sensitive, description, true);
+        return new Attribute(type, required, optional, computed, sensitive, description, true, writeOnly);
+    }
+
+    /** This attribute as write-only: configured, sent to the provider, never stored. */
+    public Attribute withWriteOnly() {
+        return new Attribute(type, required, optional, computed, sensitive, description, deprecated, true);
     }
 
     /** Whether the configuration may set this attribute. */

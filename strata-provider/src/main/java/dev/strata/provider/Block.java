@@ -43,6 +43,12 @@ public record Block(
         return blockTypes.get(name);
     }
 
+    /** Whether this block or one nested in it has a write-only attribute. */
+    public boolean hasWriteOnly() {
+        return attributes.values().stream().anyMatch(Attribute::writeOnly)
+                || blockTypes.values().stream().anyMatch(nb -> nb.block().hasWriteOnly());
+    }
+
     /**
      * The object type a value of this block has: each attribute's type, and for each nested block
      * an object (single), a list, set or map of objects. As in Terraform, a list of blocks whose

@@ -72,6 +72,13 @@ public final class ObjectChecks {
             if (attr.computed() && cv.isNull()) {
                 return;
             }
+            if (attr.writeOnly()) {
+                // A write-only value is the configuration's alone; the plan must not keep it.
+                if (!pv.isNull()) {
+                    errs.add(where(ap) + "planned a value for a write-only attribute");
+                }
+                return;
+            }
             if (!cv.isWhollyKnown() && !pv.isWhollyKnown()) {
                 return;
             }

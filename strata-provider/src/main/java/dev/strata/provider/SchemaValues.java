@@ -251,4 +251,54 @@ public final class SchemaValues {
         });
         return Value.object(out).withMarks(object.marks());
     }
+
+    /**
+     * {@code object} with every write-only attribute, at any depth, set to null: what a plan or state
+     * may keep of a configuration or of a provider's answer.
+     */
+    public static Value nullWriteOnly(Block schema, Value object) {
+        if (!object.isKnownAndNotNull() || !schema.hasWriteOnly()) {
+            return object;
+        }
+        Map<String, Value> in = object.attributes();
+        Map<String, Value> out = new TreeMap<>(in);
+        schema.attributes().forEach((name, attr) -> {
+            Value v = in.get(name);
+            if (v != null && attr.writeOnly()) {
+                out.put(name, Value.nullValue(attr.type()));
+            }
+        });
+        schema.blockTypes().forEach((name, nb) -> {
+            Value v = in.get(name);
+            Block b = nb.block();
+            if (v == null || !v.isKnownAndNotNull() || !b.hasWriteOnly()) {
+                return;
+            }
+            out.put(
+                    name,
+                    switch (nb.nesting()) {
+                        case SINGLE -> nullWriteOnly(b, v);
+                        case LIST ->
+                            Value.list(
+                                            b.impliedType(),
+                                            v.elements().stream()
+                                                    .map(e -> nullWriteOnly(b, e))
+                                                    .toList())
+                                    .withMarks(v.marks());
+                        case SET ->
+                            Value.set(
+                                            b.impliedType(),
+                                            v.elements().stream()
+                                                    .map(e -> nullWriteOnly(b, e))
+                                                    .toList())
+                                    .withMarks(v.marks());
+                        case MAP -> {
+                            Map<String, Value> m = new TreeMap<>();
+                            v.attributes().forEach((k, e) -> m.put(k, nullWriteOnly(b, e)));
+                            yield Value.map(b.impliedType(), m).withMarks(v.marks());
+                        }
+                    });
+        });
+        return Value.object(out).withMarks(object.marks());
+    }
 }

@@ -64,6 +64,7 @@ public final class PluginProcess implements AutoCloseable {
     private final StderrTail stderr;
     private final Thread stderrPump;
     private final long runId;
+    private final LogRedactor redactor;
     private final AtomicBoolean closed = new AtomicBoolean();
     private Diagnostic crash;
 
@@ -75,7 +76,8 @@ public final class PluginProcess implements AutoCloseable {
             EventLoopGroup eventLoop,
             StderrTail stderr,
             Thread stderrPump,
-            long runId) {
+            long runId,
+            LogRedactor redactor) {
         this.launch = launch;
         this.process = process;
         this.handshake = handshake;
@@ -84,6 +86,12 @@ public final class PluginProcess implements AutoCloseable {
         this.stderr = stderr;
         this.stderrPump = stderrPump;
         this.runId = runId;
+        this.redactor = redactor;
+    }
+
+    /** What keeps the secrets sent to this plugin out of the lines it writes. */
+    LogRedactor redactor() {
+        return redactor;
     }
 
     /**
@@ -132,10 +140,12 @@ public final class PluginProcess implements AutoCloseable {
                 launch.executable(),
                 launch.protocolVersions());
         StderrTail tail = new StderrTail(STDERR_LINES_KEPT);
+        LogRedactor redactor = new LogRedactor();
         Thread stderrPump = pump(
                 "plugin-stderr-" + process.pid(),
                 process.getErrorStream(),
-                line -> {
+                raw -> {
+                    String line = redactor.redact(raw);
                     tail.add(line);
                     LOG.debug("{}: {}", logName, line);
                 },
@@ -146,7 +156,7 @@ public final class PluginProcess implements AutoCloseable {
                 process.getInputStream(),
                 line -> {
                     if (!firstLine.complete(line)) {
-                        LOG.debug("{} stdout: {}", logName, line);
+                        LOG.debug("{} stdout: {}", logName, redactor.redact(line));
                     }
                 },
                 () -> firstLine.completeExceptionally(new ProcessExited()));
@@ -241,7 +251,7 @@ public final class PluginProcess implements AutoCloseable {
                 hs.address(),
                 hs.serverCertificate().isPresent() ? "mutual TLS" : "plaintext",
                 (System.nanoTime() - started) / 1_000_000);
-        PluginProcess p = new PluginProcess(launch, process, hs, channel, group, tail, stderrPump, runId);
+        PluginProcess p = new PluginProcess(launch, process, hs, channel, group, tail, stderrPump, runId, redactor);
         p.forwardStdio(logName);
         return Result.of(p);
     }
@@ -251,7 +261,8 @@ public final class PluginProcess implements AutoCloseable {
         GRPCStdioGrpc.newStub(channel).streamStdio(Empty.getDefaultInstance(), new StreamObserver<>() {
             @Override
             public void onNext(GoPluginProto.StdioData d) {
-                for (String l : d.getData().toString(StandardCharsets.UTF_8).split("\n")) {
+                for (String raw : d.getData().toString(StandardCharsets.UTF_8).split("\n")) {
+                    String l = redactor.redact(raw);
                     if (!l.isEmpty()) {
                         stderr.add(l);
                         LOG.debug("{} {}: {}", logName, d.getChannel().name().toLowerCase(java.util.Locale.ROOT), l);

@@ -272,7 +272,7 @@ final class ProviderClient implements AutoCloseable {
                 s -> diagnosticsOf(
                         ProviderGrpc.getValidateProviderConfigMethod(),
                         Tfplugin6.ValidateProviderConfig.Request.newBuilder()
-                                .setConfig(encode(config, s.provider().block().impliedType()))
+                                .setConfig(encodeConfig(config, s.provider().block()))
                                 .build(),
                         Tfplugin6.ValidateProviderConfig.Response::getDiagnosticsList),
                 ds -> ds);
@@ -284,7 +284,7 @@ final class ProviderClient implements AutoCloseable {
                         ProviderGrpc.getConfigureProviderMethod(),
                         Tfplugin6.ConfigureProvider.Request.newBuilder()
                                 .setTerraformVersion(terraformVersion)
-                                .setConfig(encode(config, s.provider().block().impliedType()))
+                                .setConfig(encodeConfig(config, s.provider().block()))
                                 .setClientCapabilities(clientCapabilities())
                                 .build(),
                         Tfplugin6.ConfigureProvider.Response::getDiagnosticsList),
@@ -298,7 +298,7 @@ final class ProviderClient implements AutoCloseable {
                         ProviderGrpc.getValidateResourceConfigMethod(),
                         Tfplugin6.ValidateResourceConfig.Request.newBuilder()
                                 .setTypeName(typeName)
-                                .setConfig(encode(config, rs.block().impliedType()))
+                                .setConfig(encodeConfig(config, rs.block()))
                                 .setClientCapabilities(clientCapabilities())
                                 .build(),
                         Tfplugin6.ValidateResourceConfig.Response::getDiagnosticsList),
@@ -314,7 +314,7 @@ final class ProviderClient implements AutoCloseable {
                         ProviderGrpc.getValidateDataResourceConfigMethod(),
                         Tfplugin6.ValidateDataResourceConfig.Request.newBuilder()
                                 .setTypeName(typeName)
-                                .setConfig(encode(config, ds.block().impliedType()))
+                                .setConfig(encodeConfig(config, ds.block()))
                                 .build(),
                         Tfplugin6.ValidateDataResourceConfig.Response::getDiagnosticsList),
                 d -> d);
@@ -335,7 +335,7 @@ final class ProviderClient implements AutoCloseable {
                             Tfplugin6.ReadDataSource.Request.newBuilder()
                                     .setTypeName(request.typeName())
                                     .setProviderMeta(encode(request.providerMeta(), metaType(s)))
-                                    .setConfig(encode(request.config(), t))
+                                    .setConfig(encodeConfig(request.config(), ds.block()))
                                     .setClientCapabilities(clientCapabilities())
                                     .build(),
                             r -> {
@@ -430,7 +430,7 @@ final class ProviderClient implements AutoCloseable {
                                     .setProviderMeta(encode(request.providerMeta(), metaType(s)))
                                     .setPriorState(encode(request.priorState(), t))
                                     .setProposedNewState(encode(request.proposedNewState(), t))
-                                    .setConfig(encode(request.config(), t))
+                                    .setConfig(encodeConfig(request.config(), rs.block()))
                                     .setPriorPrivate(ByteString.copyFrom(
                                             request.priorPrivate().bytes()))
                                     .setClientCapabilities(clientCapabilities())
@@ -472,7 +472,7 @@ final class ProviderClient implements AutoCloseable {
                                     .setProviderMeta(encode(request.providerMeta(), metaType(s)))
                                     .setPriorState(encode(request.priorState(), t))
                                     .setPlannedState(encode(request.plannedState(), t))
-                                    .setConfig(encode(request.config(), t))
+                                    .setConfig(encodeConfig(request.config(), rs.block()))
                                     .setPlannedPrivate(ByteString.copyFrom(
                                             request.plannedPrivate().bytes()))
                                     .build(),
@@ -603,16 +603,25 @@ final class ProviderClient implements AutoCloseable {
     }
 
     private static Tfplugin6.ClientCapabilities clientCapabilities() {
-        // Strata does not handle deferred responses or write-only attributes yet, so it claims neither.
+        // Strata does not handle deferred responses; write-only attributes it keeps out of plans and state.
         return Tfplugin6.ClientCapabilities.newBuilder()
                 .setDeferralAllowed(false)
-                .setWriteOnlyAttributesAllowed(false)
+                .setWriteOnlyAttributesAllowed(true)
                 .build();
     }
 
     /** The type {@code provider_meta} values are encoded with: none declared is an empty block. */
     private static Type metaType(ProviderSchema s) {
         return s.providerMeta().map(m -> m.block().impliedType()).orElse(Type.emptyObject());
+    }
+
+    /**
+     * A configuration for the plugin, whose secret strings (sensitive, ephemeral, write-only) the plugin's
+     * log lines are cleaned of from now on.
+     */
+    private Tfplugin6.DynamicValue encodeConfig(Value config, Block schema) {
+        plugin.redactor().remember(config, schema);
+        return encode(config, schema.impliedType());
     }
 
     static Tfplugin6.DynamicValue encode(Value v, Type t) {

@@ -57,9 +57,16 @@ final class SpiSchemas {
         if (!required && !optional && !computed) {
             optional = true;
         }
-        Attribute out = new Attribute(
-                a.impliedType(), required, optional, computed, a.sensitive(), a.description(), a.deprecated());
-        return out;
+        return new Attribute(
+                a.impliedType(),
+                required,
+                optional,
+                computed,
+                a.sensitive(),
+                a.description(),
+                a.deprecated(),
+                // Terraform refuses a computed write-only attribute; such a flag is read as a stored attribute.
+                a.writeOnly() && !computed);
     }
 
     private static NestingMode nesting(dev.strata.tfplugin.ProviderSchema.NestingMode m) {
@@ -112,7 +119,7 @@ final class SpiSchemas {
                                 a.computed(),
                                 a.sensitive(),
                                 a.deprecated(),
-                                false)));
+                                a.writeOnly())));
         TreeMap<String, dev.strata.tfplugin.ProviderSchema.NestedBlock> blocks = new TreeMap<>();
         b.blockTypes()
                 .forEach((n, nb) -> blocks.put(

@@ -186,6 +186,12 @@ final class ApplyCommand implements Command {
             if (conflicts.hasErrors()) {
                 return 1;
             }
+            Result<Plan> resupplied = SavedPlanChecks.withEphemeralVariables(context, s.args(), op, loaded, plan);
+            view.diagnostics(resupplied.diagnostics(), loaded.sources());
+            if (resupplied.value() == null) {
+                return 1;
+            }
+            plan = resupplied.value();
             // Parallelism is how the apply runs, not what it does: the apply's own flag wins.
             options = new PlanOptions(
                     context.workingDir(),

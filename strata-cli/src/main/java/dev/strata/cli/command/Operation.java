@@ -124,6 +124,8 @@ final class Operation {
         if (diags.hasErrors()) {
             return null;
         }
+        // Providers may log what their APIs return; secret inputs are cleaned from those lines.
+        values.value().values().forEach(dev.strata.tfplugin.LogRedactor::rememberEverywhere);
         return new Loaded(tree.value(), values.value(), sources, engine);
     }
 

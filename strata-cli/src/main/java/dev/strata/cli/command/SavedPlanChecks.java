@@ -53,7 +53,7 @@ final class SavedPlanChecks {
         for (Map.Entry<String, CliSetting> e : cli.entrySet()) {
             Value was = plan.variables().get(e.getKey());
             Value now = loaded.variables().get(e.getKey());
-            if (was == null || now == null || now.equalsIgnoringMarks(was)) {
+            if (was == null || now == null || now.equalsIgnoringMarks(was) || was.hasMark(Mark.EPHEMERAL)) {
                 continue;
             }
             boolean sensitive = sensitive(loaded, e.getKey());
@@ -86,6 +86,7 @@ final class SavedPlanChecks {
             if (cli.containsKey(name)
                     || !inFiles.containsKey(name) && !env
                     || was == null
+                    || was.hasMark(Mark.EPHEMERAL)
                     || !now.isWhollyKnown()
                     || now.equalsIgnoringMarks(was)) {
                 continue;
@@ -169,6 +170,58 @@ final class SavedPlanChecks {
                         + "create a new plan with strata plan " + givenText
                         + " -out=FILE, or apply without a plan file.",
                 null));
+    }
+
+    /**
+     * The plan with the values of its ephemeral input variables, which the plan file does not hold: they
+     * must be given again to the apply. Diagnostics name each one set while planning but not now.
+     */
+    static Result<Plan> withEphemeralVariables(
+            CommandContext context, ParsedArgs args, Operation op, Operation.Loaded loaded, Plan plan) {
+        Diagnostics.Builder diags = Diagnostics.builder();
+        // A declaration's default is no value given: the plan had one, the apply must be given one too.
+        java.util.Set<String> given =
+                new java.util.TreeSet<>(cliSettings(context, args, op).keySet());
+        for (Path f : autoFiles(context.workingDir())) {
+            given.addAll(attributes(context, f).keySet());
+        }
+        java.util.SortedMap<String, Value> vars = new TreeMap<>(plan.variables());
+        for (Map.Entry<String, Value> e : plan.variables().entrySet()) {
+            dev.strata.config.VariableConfig vc =
+                    loaded.tree().root().module().variables().get(e.getKey());
+            if (vc == null || !vc.ephemeral()) {
+                continue;
+            }
+            Value now = loaded.variables().get(e.getKey());
+            boolean setAtPlan =
+                    e.getValue().hasMark(Mark.EPHEMERAL) && !e.getValue().isKnown();
+            boolean givenNow = given.contains(e.getKey()) || context.getenv("TF_VAR_" + e.getKey()) != null;
+            if (setAtPlan && (now == null || !now.isKnown() || !givenNow)) {
+                diags.add(Diagnostic.error(
+                        "No value for required variable",
+                        "The ephemeral input variable \"" + e.getKey() + "\" was set during the plan phase, and so "
+                                + "must also be set during the apply phase.",
+                        null));
+                continue;
+            }
+            vars.put(e.getKey(), dev.strata.config.InputVariables.marked(vc, setAtPlan ? now : e.getValue()));
+        }
+        if (diags.hasErrors()) {
+            return Result.of(null, diags.build());
+        }
+        return Result.of(
+                new Plan(
+                        plan.mode(),
+                        plan.priorState(),
+                        vars,
+                        plan.changes(),
+                        plan.drift(),
+                        plan.deferred(),
+                        plan.outputs(),
+                        plan.targets(),
+                        plan.diagnostics(),
+                        plan.timestamp()),
+                diags.build());
     }
 
     private static boolean sensitive(Operation.Loaded loaded, String variable) {

@@ -51,7 +51,12 @@ public final class PlanJson {
         n.put("format_version", "1.2");
         n.put("terraform_version", version);
         ObjectNode vars = n.putObject("variables");
-        plan.variables().forEach((k, v) -> vars.putObject(k).set("value", json(v)));
+        // An ephemeral variable's value is never written down, in the plan file or its JSON.
+        plan.variables().forEach((k, v) -> {
+            if (!v.hasMarkDeep(dev.strata.lang.value.Mark.EPHEMERAL)) {
+                vars.putObject(k).set("value", json(v));
+            }
+        });
         n.set("planned_values", plannedValues(plan));
         if (!plan.drift().isEmpty()) {
             ArrayNode drift = n.putArray("resource_drift");

@@ -34,20 +34,30 @@ final class StateText {
                         .append(rs.name())
                         .append("\" {\n");
                 Value v = schemas.decode(rs, o).orElseGet(() -> hideAll(StateValues.infer(o.attributes()), o));
+                // Write-only attributes are never stored; Terraform names them where the schema has them.
+                java.util.Set<String> writeOnly = new java.util.TreeSet<>();
+                schemas.block(rs.provider(), rs.mode() == dev.strata.addr.ResourceMode.DATA, rs.type())
+                        .ifPresent(blk -> blk.attributes().forEach((n, a) -> {
+                            if (a.writeOnly()) {
+                                writeOnly.add(n);
+                            }
+                        }));
                 if (v.isKnownAndNotNull() && v.type() instanceof ObjectType) {
                     Map<String, Value> attrs = v.attributes();
                     int width = attrs.entrySet().stream()
-                            .filter(e -> !e.getValue().isNull())
+                            .filter(e -> !e.getValue().isNull() || writeOnly.contains(e.getKey()))
                             .mapToInt(e -> e.getKey().length())
                             .max()
                             .orElse(0);
                     attrs.forEach((k, x) -> {
-                        if (x.isNull()) {
+                        if (x.isNull() && !writeOnly.contains(k)) {
                             return;
                         }
-                        String shown = x.hasMarkDeep(Mark.SENSITIVE)
-                                ? "(sensitive value)"
-                                : ConsoleFormat.render(x).replace("\n", "\n    ");
+                        String shown = writeOnly.contains(k)
+                                ? "(write-only attribute)"
+                                : x.hasMarkDeep(Mark.SENSITIVE)
+                                        ? "(sensitive value)"
+                                        : ConsoleFormat.render(x).replace("\n", "\n    ");
                         b.append("    ")
                                 .append(k)
                                 .append(" ".repeat(width - k.length()))

@@ -132,9 +132,30 @@ final class ValueDiff {
         int width = 0;
         List<String> attrs = new ArrayList<>();
         List<String> blocks = new ArrayList<>();
+        // A write-only attribute is never in a plan: Terraform marks where a new object sets it, as here.
+        Set<String> writeOnly = new TreeSet<>();
+        if (schema != null && before == null && after != null && after.isKnownAndNotNull()) {
+            schema.attributes().forEach((n, at) -> {
+                if (at.writeOnly()) {
+                    writeOnly.add(n);
+                }
+            });
+        }
+        names.addAll(writeOnly);
         for (String n : names) {
             Value b = get(before, n);
             Value a = get(after, n);
+            if (writeOnly.contains(n)) {
+                attrs.add(n);
+                width = Math.max(width, n.length());
+                continue;
+            }
+            if (schema != null
+                    && schema.attribute(n) != null
+                    && schema.attribute(n).writeOnly()) {
+                // Never stored, so never changed: only counted among the hidden ones below.
+                continue;
+            }
             if (absent(b) && absent(a)) {
                 continue;
             }
@@ -146,7 +167,21 @@ final class ValueDiff {
             }
         }
         int hidden = 0;
+        if (schema != null
+                && before != null
+                && before.isKnownAndNotNull()
+                && after != null
+                && after.isKnownAndNotNull()) {
+            // Changing an object, Terraform counts its write-only attributes among the unchanged ones it hides.
+            hidden += (int) schema.attributes().values().stream()
+                    .filter(dev.strata.provider.Attribute::writeOnly)
+                    .count();
+        }
         for (String n : attrs) {
+            if (writeOnly.contains(n)) {
+                line(indent, "+ " + pad(n, width) + " = (write-only attribute)");
+                continue;
+            }
             Value b = get(before, n);
             Value a = get(after, n);
             if (same(b, a) && !(showIds && (n.equals("id") || n.equals("name") || n.equals("tags")))) {
