@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.strata.cli.CliRunner;
-import dev.strata.testing.Terraform;
 import dev.strata.testing.ProcessResult;
+import dev.strata.testing.Terraform;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -32,6 +32,8 @@ class UnknownsConsoleDifferentialTest {
             }
             locals {
               d = try(terraform_data.a.output, "")
+              t = "$${x}"
+              tl = "$${[1]}"
             }
             """;
 
@@ -125,6 +127,7 @@ class UnknownsConsoleDifferentialTest {
                 "format(\"%5s|\", \"\uD83D\uDC4D\uD83C\uDFFD\")",
                 "format(\"%5.2s|\", \"\uD83D\uDC4D\uD83C\uDFFDab\")",
                 "format(\"%-5s|\", \"\uD83D\uDC68\u200d\uD83D\uDC69\u200d\uD83D\uDC67\")",
+                "templatestring(local.t, {x=1})",
                 "rsadecrypt(\"" + CIPHERTEXT + "\", file(\"openssh-rsa-test-key\"))");
     }
 
@@ -147,7 +150,10 @@ class UnknownsConsoleDifferentialTest {
                 "yamldecode(\"!foo bar\")",
                 "yamldecode(\"!!set {a: null}\")",
                 "yamldecode(\"!!int abc\")",
-                "cidrnetmask(\"fd00::/8\")");
+                "cidrnetmask(\"fd00::/8\")",
+                "templatestring(trimspace(local.t), {x=1})",
+                "templatestring((local.t), {x=1})",
+                "templatestring(local.tl, {})");
     }
 
     /**
@@ -179,7 +185,10 @@ class UnknownsConsoleDifferentialTest {
                 .timeout(Duration.ofMinutes(1))
                 .run("console", "-no-color");
         CliRunner.Result ours = CliRunner.in(dir).width(400).stdin(expr + "\n").run("console");
-        assertThat(ours.exitCode()).as(ours.toString()).isEqualTo(theirs.exitCode()).isEqualTo(1);
+        assertThat(ours.exitCode())
+                .as(ours.toString())
+                .isEqualTo(theirs.exitCode())
+                .isEqualTo(1);
         assertThat(error(ours.stderr())).isEqualTo(error(theirs.stderr()));
     }
 

@@ -425,6 +425,21 @@ public final class Evaluator {
                         argExprs.get(0).range(),
                         f.range());
             }
+            if (plain.equals("templatestring")
+                    && argExprs.size() == 2
+                    && args.get(1).isKnown()
+                    && !args.get(1).isNull()
+                    && !(argExprs.get(0) instanceof Expr.ScopeTraversal)) {
+                // Terraform accepts only a reference to a string from elsewhere, so that a template is
+                // never built from pieces (or escapes) in the calling expression.
+                return fail(
+                        "Invalid function argument",
+                        "Invalid value for \"template\" parameter: invalid template expression: must be a direct "
+                                + "reference to a single string from elsewhere, containing valid Terraform template "
+                                + "syntax.",
+                        argExprs.get(0).range(),
+                        f.range());
+            }
             if (f.expandFinal()) {
                 Value last = args.remove(args.size() - 1);
                 SourceRange lastRange = argExprs.get(argExprs.size() - 1).range();
