@@ -95,12 +95,15 @@ public final class ConfigData implements ScopeData {
     public Result<Value> inputVariable(InputVariable v, Reference ref) {
         Value x = variables.get(v.name());
         if (x == null || !node.module().variables().containsKey(v.name())) {
+            String didYouMean =
+                    DidYouMean.sentence(v.name(), node.module().variables().keySet());
             return fail(
                     "Reference to undeclared input variable",
                     "An input variable with the name \""
                             + v.name() + "\" has not been declared."
-                            + DidYouMean.sentence(
-                                    v.name(), node.module().variables().keySet()),
+                            + (didYouMean.isEmpty()
+                                    ? " This variable can be declared with a variable \"" + v.name() + "\" {} block."
+                                    : didYouMean),
                     ref.range());
         }
         return Result.of(x);

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.strata.cli.CliRunner;
+import dev.strata.testing.ProcessResult;
 import dev.strata.testing.Terraform;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,15 +32,25 @@ class UnknownsConsoleDifferentialTest {
             }
             locals {
               d = try(terraform_data.a.output, "")
+              t = "$${x}"
+              tl = "$${[1]}"
             }
             """;
 
     @TempDir
     static Path dir;
 
+    /** Text encrypted (PKCS#1 v1.5) to the OpenSSH-format test key: "hello". */
+    private static final String CIPHERTEXT =
+            "tcHQ2EmCqyP7HoZmoRLw249JGQleNFv5eENzx27H2CVY8dFIsEZNkZcTtISvjVkpOqZUHuwP7H/sCJfERPjJ4uB9uvObklDJYHqWtl"
+                    + "olQaDi2K8HsrWqbTn0e0Fks7EE/tD4LKnoZPckyDP08uqvCRW11NKdjh3fBDaEwrYUXgM=";
+
     @BeforeAll
     static void write() throws IOException {
         Files.writeString(dir.resolve("main.tf"), CONFIG);
+        try (InputStream key = UnknownsConsoleDifferentialTest.class.getResourceAsStream("openssh-rsa-test-key")) {
+            Files.write(dir.resolve("openssh-rsa-test-key"), key.readAllBytes());
+        }
     }
 
     static List<String> expressions() {
@@ -87,7 +99,69 @@ class UnknownsConsoleDifferentialTest {
                 "templatestring(\"hello\", terraform_data.a.output)",
                 "type(templatestring(\"hello\", local.d))",
                 "lookup({a=\"b\"}, \"a\", local.d)",
-                "lookup({a=\"b\"}, \"c\", local.d)");
+                "lookup({a=\"b\"}, \"c\", local.d)",
+                // Functions and console (issue 18, item 6): one or more rows per former difference.
+                "cidrhost(\"010.001.0.0/24\", 6)",
+                "cidrsubnets(\"010.001.0.0/16\", 8, 8)",
+                "cidrhost(\"::ffff:10.1.0.0/120\", 6)",
+                "cidrhost(\"::ffff:10.1.0.0/120\", 0)",
+                "cidrsubnet(\"::ffff:10.0.0.0/104\", 8, 3)",
+                "cidrnetmask(\"::ffff:10.0.0.0/104\")",
+                "format(\"%v\", tobool(null))",
+                "formatlist(\"%v-%v\", [null, \"a\"], \"x\")",
+                "coalescelist(tolist(null), [\"a\"])",
+                "concat(tolist([\"a\"]), tolist([1]))",
+                "concat(tolist([1]), tolist([true]))",
+                "merge(tomap({a=1}), null)",
+                "type(merge(null))",
+                "path.module",
+                "path.root",
+                "terraform.workspace",
+                "element(tolist([1,2,3]), -1)",
+                "element(tolist([\"a\",\"b\"]), -3)",
+                "yamldecode(\"!!binary aGVsbG8=\")",
+                "yamldecode(\"- !!int 12\\n- !!int '5'\")",
+                "fileset(\"missing-dir\", \"*\")",
+                "flatten([sensitive([\"a\"]), [\"b\"]])",
+                "flatten([[sensitive(\"a\")], [\"b\"]])",
+                "format(\"%5s|\", \"\uD83D\uDC4D\uD83C\uDFFD\")",
+                "format(\"%5.2s|\", \"\uD83D\uDC4D\uD83C\uDFFDab\")",
+                "format(\"%-5s|\", \"\uD83D\uDC68\u200d\uD83D\uDC69\u200d\uD83D\uDC67\")",
+                "templatestring(local.t, {x=1})",
+                "rsadecrypt(\"" + CIPHERTEXT + "\", file(\"openssh-rsa-test-key\"))");
+    }
+
+    /** Errors: the same exit code, summary and detail (the source excerpt differs: Terraform has none). */
+    static List<String> errors() {
+        return List.of(
+                "plantimestamp()",
+                "coalescelist(null, [\"a\"])",
+                "replace(\"abc\", \"/[/\", \"x\")",
+                "type()",
+                "type(1, 2)",
+                "rsadecrypt(\"abc\", \"nokey\")",
+                "rsadecrypt(\"abc=\", \"nokey\")",
+                "rsadecrypt(\"abc=\", \"-----BEGIN FOO-----\\nAAAA\\n-----END FOO-----\\n\")",
+                "can(local.nope)",
+                "try(local.nope, 1)",
+                "can(var.nope)",
+                "templatestring(\"$${a}\", {a=1})",
+                "templatestring(\"%%{if true}x%%{endif}\", {})",
+                "yamldecode(\"!foo bar\")",
+                "yamldecode(\"!!set {a: null}\")",
+                "yamldecode(\"!!int abc\")",
+                "cidrnetmask(\"fd00::/8\")",
+                "templatestring(trimspace(local.t), {x=1})",
+                "templatestring((local.t), {x=1})",
+                "templatestring(local.tl, {})");
+    }
+
+    /**
+     * Where Terraform's function panics (and prints a Go stack trace), Strata reports an error of the
+     * same summary and exit code, with a detail that says what is wrong.
+     */
+    static List<String> panics() {
+        return List.of("indent(-1, \"a\\nb\")", "element([1, 2, 3], -1)");
     }
 
     @ParameterizedTest(name = "{0}")
@@ -99,6 +173,63 @@ class UnknownsConsoleDifferentialTest {
         CliRunner.Result ours = CliRunner.in(dir).width(400).stdin(expr + "\n").run("console");
         assertThat(ours.exitCode()).as(ours.toString()).isZero();
         assertThat(ours.stdout().strip()).isEqualTo(theirs.strip());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("errors")
+    void sameErrorAsTerraformConsole(String expr) throws Exception {
+        Optional<Path> terraform = Terraform.find();
+        assumeTrue(terraform.isPresent(), "terraform is not on the PATH");
+        ProcessResult theirs = Terraform.at(terraform.get(), dir)
+                .stdin(expr + "\n")
+                .timeout(Duration.ofMinutes(1))
+                .run("console", "-no-color");
+        CliRunner.Result ours = CliRunner.in(dir).width(400).stdin(expr + "\n").run("console");
+        assertThat(ours.exitCode())
+                .as(ours.toString())
+                .isEqualTo(theirs.exitCode())
+                .isEqualTo(1);
+        assertThat(error(ours.stderr())).isEqualTo(error(theirs.stderr()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("panics")
+    void sameErrorSummaryWhereTerraformPanics(String expr) throws Exception {
+        Optional<Path> terraform = Terraform.find();
+        assumeTrue(terraform.isPresent(), "terraform is not on the PATH");
+        ProcessResult theirs = Terraform.at(terraform.get(), dir)
+                .stdin(expr + "\n")
+                .timeout(Duration.ofMinutes(1))
+                .run("console", "-no-color");
+        assertThat(theirs.stderr()).contains("panic in function implementation");
+        CliRunner.Result ours = CliRunner.in(dir).width(400).stdin(expr + "\n").run("console");
+        assertThat(ours.exitCode()).as(ours.toString()).isEqualTo(theirs.exitCode());
+        String summary = error(ours.stderr()).lines().findFirst().orElse("");
+        assertThat(summary).isEqualTo(error(theirs.stderr()).lines().findFirst().orElse(""));
+        assertThat(ours.stderr()).doesNotContain("panic", "goroutine");
+    }
+
+    /**
+     * The first error's "Error: summary" line and its detail with the wrapping undone, without the
+     * source excerpt (indented lines) and without the CLI configuration warning Terraform may print first.
+     */
+    static String error(String stderr) {
+        List<String> lines = stderr.lines().toList();
+        int start = 0;
+        while (start < lines.size() && !lines.get(start).startsWith("Error: ")) {
+            start++;
+        }
+        assertThat(start).as(stderr).isLessThan(lines.size());
+        StringBuilder detail = new StringBuilder();
+        for (String line : lines.subList(start + 1, lines.size())) {
+            if (line.startsWith("Error: ")) {
+                break;
+            }
+            if (!line.isBlank() && !line.startsWith(" ") && !line.startsWith("\t")) {
+                detail.append(detail.isEmpty() ? "" : " ").append(line.strip());
+            }
+        }
+        return lines.get(start) + "\n" + detail;
     }
 
     private static String terraformConsole(Path exe, String expr) throws IOException, InterruptedException {

@@ -68,7 +68,26 @@ public final class ConsoleSession {
         boolean typeOf = e instanceof Expr.FunctionCall f && f.name().equals("type");
         if (typeOf) {
             Expr.FunctionCall f = (Expr.FunctionCall) e;
-            if (f.args().size() != 1 || f.expandFinal()) {
+            // The same arity errors as any other call: type is a function to the user.
+            if (f.args().isEmpty()) {
+                return Result.of(
+                        "",
+                        Diagnostics.of(Diagnostic.error(
+                                "Not enough function arguments",
+                                "Function \"type\" expects 1 argument(s). Missing value for \"value\".",
+                                f.closeParenRange(),
+                                f.range())));
+            }
+            if (f.args().size() > 1) {
+                return Result.of(
+                        "",
+                        Diagnostics.of(Diagnostic.error(
+                                "Too many function arguments",
+                                "Function \"type\" expects only 1 argument(s).",
+                                f.args().get(1).startRange(),
+                                f.range())));
+            }
+            if (f.expandFinal()) {
                 return Result.of(
                         "",
                         Diagnostics.of(Diagnostic.error(

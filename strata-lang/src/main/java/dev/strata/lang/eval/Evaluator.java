@@ -65,9 +65,20 @@ public final class Evaluator {
     /** One evaluation: collects diagnostics; {@code locals} are for-expression and splat symbols. */
     private final class Run {
         private final Diagnostics.Builder diags;
+        /**
+         * Where references to undeclared objects are reported: the outermost run's diagnostics.
+         * Terraform checks references before it evaluates anything, so no try, can or untaken
+         * conditional branch can hide them.
+         */
+        private final Diagnostics.Builder unhideable;
 
         Run(Diagnostics.Builder diags) {
+            this(diags, diags);
+        }
+
+        private Run(Diagnostics.Builder diags, Diagnostics.Builder unhideable) {
             this.diags = diags;
+            this.unhideable = unhideable;
         }
 
         private Value fail(String summary, String detail, SourceRange subject, SourceRange context) {
@@ -101,7 +112,7 @@ public final class Evaluator {
 
         /** A run for a sub-expression whose diagnostics are kept apart, at this run's depth. */
         private Run child() {
-            Run r = new Run(Diagnostics.builder());
+            Run r = new Run(Diagnostics.builder(), unhideable);
             r.depth = depth;
             return r;
         }
@@ -163,7 +174,10 @@ public final class Evaluator {
                 return applySteps(local, t.steps(), 1, s.range());
             }
             Result<Scope.Resolved> r = scope.resolve(t);
-            diags.addAll(r.diagnostics());
+            for (Diagnostic d : r.diagnostics()) {
+                boolean undeclared = d.isError() && d.summary().startsWith("Reference to undeclared ");
+                (undeclared ? unhideable : diags).add(d);
+            }
             if (r.hasErrors()) {
                 return Value.DYNAMIC_UNKNOWN;
             }
@@ -408,6 +422,21 @@ public final class Evaluator {
                                 + "template expression: templatestring is only for rendering templates retrieved "
                                 + "dynamically from elsewhere, and so does not support providing a literal template; "
                                 + "consider using a template string expression instead.",
+                        argExprs.get(0).range(),
+                        f.range());
+            }
+            if (plain.equals("templatestring")
+                    && argExprs.size() == 2
+                    && args.get(1).isKnown()
+                    && !args.get(1).isNull()
+                    && !(argExprs.get(0) instanceof Expr.ScopeTraversal)) {
+                // Terraform accepts only a reference to a string from elsewhere, so that a template is
+                // never built from pieces (or escapes) in the calling expression.
+                return fail(
+                        "Invalid function argument",
+                        "Invalid value for \"template\" parameter: invalid template expression: must be a direct "
+                                + "reference to a single string from elsewhere, containing valid Terraform template "
+                                + "syntax.",
                         argExprs.get(0).range(),
                         f.range());
             }

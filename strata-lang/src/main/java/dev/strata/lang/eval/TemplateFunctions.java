@@ -16,6 +16,8 @@ import dev.strata.lang.funcs.Param;
 import dev.strata.lang.types.MapType;
 import dev.strata.lang.types.ObjectType;
 import dev.strata.lang.types.Type;
+import dev.strata.lang.value.ConversionResult;
+import dev.strata.lang.value.Convert;
 import dev.strata.lang.value.Value;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -59,12 +61,20 @@ public final class TemplateFunctions {
         Function templatestring = Function.builder("templatestring")
                 .param("template", Type.STRING)
                 .param(Param.of("vars", Type.DYNAMIC).rejectingDynamicType())
-                .returns(Type.DYNAMIC)
-                .impl((args, rt) -> render(
-                        args.get(0).asString().getBytes(StandardCharsets.UTF_8),
-                        "<templatestring>",
-                        args.get(1),
-                        inner))
+                .returns(Type.STRING)
+                .impl((args, rt) -> {
+                    Value v = render(
+                            args.get(0).asString().getBytes(StandardCharsets.UTF_8),
+                            "<templatestring>",
+                            args.get(1),
+                            inner);
+                    // Unlike templatefile, the result is always a string, even of a lone interpolation.
+                    ConversionResult s = Convert.convert(v, Type.STRING);
+                    if (!s.isOk()) {
+                        throw FunctionError.call("invalid template result: string required");
+                    }
+                    return s.value();
+                })
                 .build();
         return base.with(templatefile).with(templatestring);
     }

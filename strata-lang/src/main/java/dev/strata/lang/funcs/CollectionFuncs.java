@@ -12,16 +12,19 @@ import dev.strata.lang.types.TupleType;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.ConversionResult;
 import dev.strata.lang.value.Convert;
+import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Unify;
 import dev.strata.lang.value.Value;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /** Collection functions over lists, sets, tuples, maps and objects. */
@@ -96,7 +99,7 @@ final class CollectionFuncs {
                 .returns(CollectionFuncs::elementType)
                 .impl(Dsl.shallow((a, t) -> {
                     List<Value> elems = a.get(0).elements();
-                    return elems.get(elementIndex(a, elems.size()));
+                    return elems.get(elementIndex(a, elems.size(), a.get(0).type() instanceof TupleType));
                 }))
                 .build());
         r.add(Function.builder("flatten")
@@ -107,10 +110,11 @@ final class CollectionFuncs {
                         throw FunctionError.call("can only flatten lists, sets and tuples");
                     }
                     List<Value> out = new ArrayList<>();
-                    if (!flatten(a.get(0), out)) {
-                        return Value.DYNAMIC_UNKNOWN;
+                    Set<Mark> marks = EnumSet.noneOf(Mark.class);
+                    if (!flatten(a.get(0), out, marks)) {
+                        return Value.DYNAMIC_UNKNOWN.withMarks(marks);
                     }
-                    return Value.tuple(out);
+                    return Value.tuple(out).withMarks(marks);
                 }))
                 .build());
         r.add(Function.builder("index")
@@ -431,7 +435,8 @@ final class CollectionFuncs {
         Type first = a.get(0).type();
         for (int i = 0; i < a.size(); i++) {
             Type t = a.get(i).type();
-            boolean nullArg = a.get(i).isNull();
+            // A null of a list type is only skipped; a null of no type is not a list at all.
+            boolean nullArg = a.get(i).isNull() && t instanceof DynamicType;
             if (nullArg || !(t instanceof ListType || t instanceof TupleType || t instanceof DynamicType)) {
                 throw FunctionError.call("coalescelist arguments must be lists or tuples");
             }
@@ -459,18 +464,12 @@ final class CollectionFuncs {
         if (a.isEmpty()) {
             throw FunctionError.call("at least one argument is required");
         }
-        Type listElem = null;
+        List<Type> listElems = new ArrayList<>();
         boolean allLists = true;
         for (int i = 0; i < a.size(); i++) {
             Type t = a.get(i).type();
             switch (t) {
-                case ListType l -> {
-                    if (listElem == null) {
-                        listElem = l.elem();
-                    } else if (!listElem.equals(l.elem())) {
-                        allLists = false;
-                    }
-                }
+                case ListType l -> listElems.add(l.elem());
                 case TupleType u -> allLists = false;
                 case DynamicType d -> {
                     return Type.DYNAMIC;
@@ -485,8 +484,11 @@ final class CollectionFuncs {
                     throw FunctionError.arg(i, "all arguments must be lists or tuples; got " + t.friendlyName());
             }
         }
-        if (allLists) {
-            return Type.list(listElem);
+        // Lists of different element types concatenate to a list of the type they all convert to,
+        // and only to a tuple when there is none.
+        Optional<Type> unified = allLists ? Unify.unify(listElems) : Optional.empty();
+        if (unified.isPresent()) {
+            return Type.list(unified.get());
         }
         List<Type> ts = new ArrayList<>();
         for (Value v : a) {
@@ -512,7 +514,17 @@ final class CollectionFuncs {
             if (a.get(i).isNull()) {
                 throw FunctionError.arg(i, "argument must not be null");
             }
-            out.addAll(a.get(i).elements());
+            if (t instanceof ListType l) {
+                for (Value e : a.get(i).elements()) {
+                    ConversionResult r = Convert.convert(e, l.elem());
+                    if (!r.isOk()) {
+                        throw FunctionError.arg(i, ((ConversionResult.Failed) r).message());
+                    }
+                    out.add(r.value());
+                }
+            } else {
+                out.addAll(a.get(i).elements());
+            }
         }
         return t instanceof ListType l ? Value.list(l.elem(), out) : Value.tuple(out);
     }
@@ -551,7 +563,7 @@ final class CollectionFuncs {
                     }
                     yield Type.DYNAMIC;
                 }
-                yield u.elems().get(elementIndex(a, u.elems().size()));
+                yield u.elems().get(elementIndex(a, u.elems().size(), true));
             }
             case DynamicType d -> Type.DYNAMIC;
             case PrimitiveType prim0 -> throw FunctionError.call("cannot read elements from " + t.friendlyName());
@@ -561,7 +573,11 @@ final class CollectionFuncs {
         };
     }
 
-    private static int elementIndex(List<Value> a, int size) {
+    /**
+     * A list wraps a negative index around from the end like a positive one; Terraform only
+     * accepts that for lists (a tuple with a negative index makes it fail), so tuples refuse it.
+     */
+    private static int elementIndex(List<Value> a, int size, boolean tuple) {
         BigDecimal n = a.get(1).asNumber();
         if (!Args.isWhole(n) || n.compareTo(Args.LONG_MIN) < 0 || n.compareTo(Args.LONG_MAX) > 0) {
             throw FunctionError.call(
@@ -570,23 +586,28 @@ final class CollectionFuncs {
         if (size == 0) {
             throw FunctionError.call("cannot use element function with an empty list");
         }
-        if (n.signum() < 0) {
+        if (tuple && n.signum() < 0) {
             throw FunctionError.call("cannot use element function with a negative index");
         }
         return n.toBigInteger().mod(java.math.BigInteger.valueOf(size)).intValue();
     }
 
-    private static boolean flatten(Value v, List<Value> out) {
+    /**
+     * Flattens into {@code out}. A nested sequence that is flattened away leaves its marks (a sensitive
+     * inner list) in {@code marks}, for the whole result: its elements no longer have a place of their own.
+     */
+    private static boolean flatten(Value v, List<Value> out, Set<Mark> marks) {
         for (Value e : v.elements()) {
             if (!e.isKnown() && e.type() instanceof DynamicType) {
                 // Might be a list, so the shape of the result is not known yet.
                 return false;
             }
             if (isSeq(e.type()) && !e.isNull()) {
+                marks.addAll(e.marks());
                 if (!e.isKnown()) {
                     return false;
                 }
-                if (!flatten(e, out)) {
+                if (!flatten(e, out, marks)) {
                     return false;
                 }
             } else {
@@ -709,8 +730,12 @@ final class CollectionFuncs {
         for (int i = 0; i < a.size(); i++) {
             Value v = a.get(i);
             Type t = v.type();
-            if (v.isNull() && (t instanceof DynamicType)) {
-                continue;
+            if (v.isNull()) {
+                // Terraform merges maps into a map only when none of them is null.
+                allMaps = false;
+                if (t instanceof DynamicType) {
+                    continue;
+                }
             }
             switch (t) {
                 case MapType m -> {

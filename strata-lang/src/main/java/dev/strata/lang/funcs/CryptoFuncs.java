@@ -22,6 +22,8 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.crypto.Cipher;
 
 /** Hashes (md5, sha*, base64sha*, their file* forms), bcrypt, uuid, uuidv5, rsadecrypt. */
@@ -152,7 +154,12 @@ final class CryptoFuncs {
     private static Value rsadecrypt(List<Value> a, Type t) {
         byte[] cipher;
         try {
-            cipher = Base64.getDecoder().decode(str(a, 0));
+            String text = str(a, 0).replaceAll("[\r\n]", "");
+            // Padding is required, as with Terraform's decoder (the JDK's would accept "abc").
+            if (text.length() % 4 != 0) {
+                throw new IllegalArgumentException("unpadded");
+            }
+            cipher = Base64.getDecoder().decode(text);
         } catch (IllegalArgumentException e) {
             throw FunctionError.argRevealing(
                     0, "failed to decode input " + Args.q(str(a, 0)) + ": cipher text must be base64-encoded");
@@ -168,13 +175,24 @@ final class CryptoFuncs {
         }
     }
 
-    /** Reads a PEM private key: PKCS#1 "RSA PRIVATE KEY" or PKCS#8 "PRIVATE KEY". */
+    private static final Pattern PEM_BEGIN = Pattern.compile("-----BEGIN ([^-\\r\\n]*)-----");
+
+    /**
+     * Reads a PEM private key: PKCS#1 "RSA PRIVATE KEY", PKCS#8 "PRIVATE KEY" or an unencrypted
+     * OpenSSH "OPENSSH PRIVATE KEY" holding an RSA key.
+     */
     static PrivateKey parsePrivateKey(String pem) {
         String s = pem.trim();
-        boolean pkcs1 = s.startsWith("-----BEGIN RSA PRIVATE KEY-----");
-        boolean pkcs8 = s.startsWith("-----BEGIN PRIVATE KEY-----");
-        if (!pkcs1 && !pkcs8) {
-            throw FunctionError.arg(1, "invalid private key: failed to parse key: no key found");
+        Matcher begin = PEM_BEGIN.matcher(s);
+        if (!begin.find()) {
+            throw FunctionError.arg(1, "invalid private key: ssh: no key found");
+        }
+        String kind = begin.group(1);
+        boolean pkcs1 = kind.equals("RSA PRIVATE KEY");
+        boolean pkcs8 = kind.equals("PRIVATE KEY");
+        boolean openssh = kind.equals("OPENSSH PRIVATE KEY");
+        if (!pkcs1 && !pkcs8 && !openssh) {
+            throw FunctionError.arg(1, "invalid private key: ssh: unsupported key type " + Args.q(kind));
         }
         String body = s.replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
         byte[] der;
@@ -182,6 +200,9 @@ final class CryptoFuncs {
             der = Base64.getDecoder().decode(body);
         } catch (IllegalArgumentException e) {
             throw FunctionError.arg(1, "invalid private key: failed to parse key: malformed PEM data");
+        }
+        if (openssh) {
+            return OpenSshKey.rsa(der);
         }
         try {
             KeyFactory kf = KeyFactory.getInstance("RSA");

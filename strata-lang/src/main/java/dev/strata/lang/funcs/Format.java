@@ -292,15 +292,18 @@ final class Format {
         return r.value();
     }
 
+    /** Precision of text counts user-perceived characters, so an emoji with a modifier is one. */
     private static String truncate(String s, int prec) {
-        if (prec < 0 || s.codePointCount(0, s.length()) <= prec) {
+        if (prec < 0) {
             return s;
         }
-        return s.substring(0, s.offsetByCodePoints(0, prec));
+        List<String> chars = Args.graphemes(s);
+        return chars.size() <= prec ? s : String.join("", chars.subList(0, prec));
     }
 
+    /** Width of text also counts user-perceived characters (grapheme clusters), as Terraform does. */
     private static String padText(String s, int width, boolean left, boolean zeros) {
-        int len = s.codePointCount(0, s.length());
+        int len = Args.graphemes(s).size();
         if (width <= len) {
             return s;
         }

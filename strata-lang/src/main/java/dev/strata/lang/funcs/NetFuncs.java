@@ -19,8 +19,17 @@ final class NetFuncs {
             return BigInteger.ONE.shiftLeft(bits - len);
         }
 
+        /**
+         * An IPv6 prefix whose address is IPv4-mapped (::ffff:a.b.c.d). Terraform treats the address as
+         * IPv4 where it looks at the address alone but keeps the 128-bit mask, which shows in results.
+         */
+        boolean mapped() {
+            return bits == 128 && isMapped(addr);
+        }
+
+        /** A mapped address prints as IPv4, with the part of the mask that covers its last 32 bits. */
         String render() {
-            return NetFuncs.render(addr, bits) + "/" + len;
+            return NetFuncs.render(addr, bits) + "/" + (mapped() ? Math.max(0, len - 96) : len);
         }
     }
 
@@ -38,7 +47,9 @@ final class NetFuncs {
                         throw FunctionError.callRevealing(
                                 "prefix of " + p.len() + " does not accommodate a host numbered " + idx);
                     }
-                    return Value.string(render(p.addr().add(idx), p.bits()));
+                    // A mapped prefix numbers its hosts from bit 32 of the 128, as Terraform does.
+                    BigInteger hostBits = p.mapped() ? idx.shiftLeft(96) : idx;
+                    return Value.string(render(p.addr().or(hostBits), p.bits()));
                 })
                 .build());
         r.add(Function.builder("cidrnetmask")
@@ -46,14 +57,14 @@ final class NetFuncs {
                 .returns(Type.STRING)
                 .impl((a, t) -> {
                     Prefix p = parse(str(a, 0));
-                    if (p.bits() == 128) {
+                    if (p.bits() == 128 && !p.mapped()) {
                         throw FunctionError.callRevealing("IPv6 addresses cannot have a netmask: " + str(a, 0));
                     }
                     BigInteger mask = BigInteger.ONE
-                            .shiftLeft(32)
+                            .shiftLeft(p.bits())
                             .subtract(BigInteger.ONE)
-                            .xor(BigInteger.ONE.shiftLeft(32 - p.len()).subtract(BigInteger.ONE));
-                    return Value.string(render(mask, 32));
+                            .xor(BigInteger.ONE.shiftLeft(p.bits() - p.len()).subtract(BigInteger.ONE));
+                    return Value.string(render(mask, p.bits()));
                 })
                 .build());
         r.add(Function.builder("cidrsubnet")
@@ -172,13 +183,12 @@ final class NetFuncs {
         }
         long v = 0;
         for (String part : parts) {
-            if (part.isEmpty()
-                    || part.length() > 3
-                    || !part.chars().allMatch(Character::isDigit)
-                    || (part.length() > 1 && part.startsWith("0"))) {
+            // Leading zeros are decimal, not octal: Terraform keeps the address parsing of Go before 1.17.
+            String digits = part.replaceFirst("^0+(?=.)", "");
+            if (part.isEmpty() || digits.length() > 3 || !part.chars().allMatch(c -> c >= '0' && c <= '9')) {
                 return null;
             }
-            int n = Integer.parseInt(part);
+            int n = Integer.parseInt(digits);
             if (n > 255) {
                 return null;
             }
@@ -240,9 +250,13 @@ final class NetFuncs {
         return true;
     }
 
-    /** Dotted quad, or RFC 5952 text: lower case, the longest run of two or more zero groups as ::. */
+    private static boolean isMapped(BigInteger addr) {
+        return addr.shiftRight(32).equals(BigInteger.valueOf(0xffff));
+    }
+
+    /** Dotted quad (also for an IPv4-mapped IPv6 address), or RFC 5952 text: lower case, the longest run of two or more zero groups as ::. */
     static String render(BigInteger addr, int bits) {
-        if (bits == 32) {
+        if (bits == 32 || isMapped(addr)) {
             long v = addr.longValue();
             return ((v >> 24) & 255) + "." + ((v >> 16) & 255) + "." + ((v >> 8) & 255) + "." + (v & 255);
         }

@@ -51,7 +51,11 @@ final class StringFuncs {
                 .param("str", Type.STRING)
                 .returns(Type.STRING)
                 .impl((a, t) -> {
-                    String pad = " ".repeat(Math.max(0, Args.integer(a, 0, true, "spaces")));
+                    int spaces = Args.integer(a, 0, true, "spaces");
+                    if (spaces < 0) {
+                        throw FunctionError.call("the number of spaces must not be negative");
+                    }
+                    String pad = " ".repeat(spaces);
                     return Value.string(str(a, 1).replace("\n", "\n" + pad));
                 })
                 .build());
@@ -260,8 +264,9 @@ final class StringFuncs {
             try {
                 pat = Pattern.compile(sub.substring(1, sub.length() - 1));
             } catch (PatternSyntaxException e) {
-                throw FunctionError.argRevealing(
-                        1, "invalid regexp pattern: " + e.getDescription() + " in " + e.getPattern());
+                // replace reports the regexp package's own error text, unlike regex and regexall.
+                throw FunctionError.callRevealing(
+                        "error parsing regexp: " + e.getDescription() + ": `" + e.getPattern() + "`");
             }
             return Value.string(replaceAll(pat, s, rep));
         }

@@ -45,6 +45,7 @@ final class Yaml {
     private static final Pattern OCT = Pattern.compile("0o[0-7]+");
     private static final Pattern FLOAT = Pattern.compile("[-+]?(\\.[0-9]+|[0-9]+(\\.[0-9]*)?)([eE][-+]?[0-9]+)?");
     private static final Pattern INF_NAN = Pattern.compile("[-+]?\\.(inf|Inf|INF)|\\.(nan|NaN|NAN)");
+    private static final String STANDARD_TAGS = "tag:yaml.org,2002:";
     private static final Pattern DATE = Pattern.compile("[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}");
     private static final Pattern TIMESTAMP = Pattern.compile(
             "([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:[Tt]|[ \\t]+)([0-9]{1,2}):([0-9]{2}):([0-9]{2})(?:\\.[0-9]*)?"
@@ -120,6 +121,7 @@ final class Yaml {
             return switch (n) {
                 case ScalarNode s -> scalar(s);
                 case SequenceNode q -> {
+                    requireTag(q, "sequence", STANDARD_TAGS + "seq");
                     List<Value> out = new ArrayList<>();
                     for (Node e : q.getValue()) {
                         out.add(node(e, active));
@@ -127,6 +129,7 @@ final class Yaml {
                     yield Value.tuple(out);
                 }
                 case MappingNode m -> {
+                    requireTag(m, "mapping", STANDARD_TAGS + "map");
                     Map<String, Value> out = new LinkedHashMap<>();
                     for (NodeTuple t : m.getValue()) {
                         Value k = node(t.getKeyNode(), active);
@@ -153,17 +156,83 @@ final class Yaml {
         }
     }
 
+    /** A sequence or mapping decodes only as what it is: an explicit tag naming anything else is an error. */
+    private static void requireTag(Node n, String kind, String tag) {
+        String given = n.getTag().getValue();
+        if (!given.equals(tag)) {
+            throw FunctionError.callRevealing("can't interpret " + kind + " as " + given);
+        }
+    }
+
     private static Value scalar(ScalarNode s) {
         String v = s.getValue();
         if (!s.isResolved()) {
-            String tag = s.getTag().getValue();
-            if (tag.endsWith(":str")) {
-                return Value.string(v);
-            }
+            return tagged(s.getTag().getValue(), v, s.isPlain());
         }
         if (!s.isPlain()) {
             return Value.string(v);
         }
+        return plain(v);
+    }
+
+    /**
+     * A scalar with an explicit tag: the core schema's tags decode the text as that kind (binary
+     * stays its base64 text), any other tag is refused rather than read as a string.
+     */
+    private static Value tagged(String tag, String v, boolean isPlain) {
+        if (!tag.startsWith(STANDARD_TAGS)) {
+            throw FunctionError.callRevealing("unsupported tag " + Args.q(tag));
+        }
+        String kind = tag.substring(STANDARD_TAGS.length());
+        Value plain;
+        boolean resolvesText =
+                kind.equals("int") || kind.equals("float") || kind.equals("bool") || kind.equals("timestamp");
+        if (resolvesText && !isPlain) {
+            // Quoted text stays a string whatever its tag says.
+            return Value.string(v);
+        }
+        switch (kind) {
+            case "str", "binary" -> {
+                return Value.string(v);
+            }
+            case "null" -> {
+                return Value.NULL;
+            }
+            case "int" -> {
+                plain = plain(v);
+                if (plain.isNull() || !plain.type().equals(Type.NUMBER) || !Args.isWhole(plain.asNumber())) {
+                    throw cannotParse(v, tag);
+                }
+            }
+            case "float" -> {
+                plain = plain(v);
+                if (plain.isNull() || !plain.type().equals(Type.NUMBER)) {
+                    throw cannotParse(v, tag);
+                }
+            }
+            case "bool" -> {
+                plain = plain(v);
+                if (plain.isNull() || !plain.type().equals(Type.BOOL)) {
+                    throw cannotParse(v, tag);
+                }
+            }
+            case "timestamp" -> {
+                plain = plain(v);
+                if (!TIMESTAMP.matcher(v).matches() && !DATE.matcher(v).matches()) {
+                    throw cannotParse(v, tag);
+                }
+            }
+            default -> throw FunctionError.callRevealing("unsupported tag " + Args.q(tag));
+        }
+        return plain;
+    }
+
+    private static FunctionError cannotParse(String v, String tag) {
+        return FunctionError.callRevealing("cannot parse " + Args.q(v) + " as " + tag);
+    }
+
+    /** An untagged plain scalar, resolved by the YAML 1.1 rules Terraform's decoder follows. */
+    private static Value plain(String v) {
         if (NULL.matcher(v).matches()) {
             return Value.NULL;
         }

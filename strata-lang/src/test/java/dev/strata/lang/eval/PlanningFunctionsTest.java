@@ -11,6 +11,7 @@ import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -29,7 +30,8 @@ class PlanningFunctionsTest {
                 "uuid()",
                 "bcrypt(\"x\")",
                 "timeadd(timestamp(), \"24h\")",
-                "templatestring(join(\"\", [\"at $\", \"{timestamp()}\"]), {})",
+                // templatestring takes only a reference to a template from elsewhere: tpl is bound below.
+                "templatestring(tpl, {})",
                 "upper(uuid())",
                 "bcrypt(\"x\", 4)"
             })
@@ -55,7 +57,8 @@ class PlanningFunctionsTest {
     }
 
     private static Result<Value> eval(String src, FunctionTable functions) {
-        return new Evaluator(Scope.empty(functions))
+        Scope scope = Scope.binding(Scope.empty(functions), Map.of("tpl", Value.string("at ${timestamp()}")));
+        return new Evaluator(scope)
                 .evaluate(NativeSyntax.parseExpression(src.getBytes(StandardCharsets.UTF_8), "t", SourcePos.START)
                         .value());
     }

@@ -23,8 +23,11 @@ import org.junit.jupiter.api.Test;
  * check, null vars fail on the parameter instead, known vars get the literal-template error.
  */
 class TemplateStringLiteralTest {
-    private static final Map<String, Value> NAMES =
-            Map.of("d", Value.DYNAMIC_UNKNOWN, "m", Value.unknown(Type.map(Type.STRING)));
+    private static final Map<String, Value> NAMES = Map.of(
+            "d", Value.DYNAMIC_UNKNOWN,
+            "m", Value.unknown(Type.map(Type.STRING)),
+            "escaped", Value.string("${x}"),
+            "list", Value.string("${[1]}"));
     private static final FunctionTable FUNCTIONS = TemplateFunctions.builtins(FunctionContext.system(Path.of(".")));
     private static final Scope SCOPE = new Scope() {
         @Override
@@ -55,6 +58,25 @@ class TemplateStringLiteralTest {
                         "Invalid value for \"template\" parameter: invalid template expression: "
                                 + "templatestring is only for rendering templates retrieved dynamically from elsewhere, and so does "
                                 + "not support providing a literal template; consider using a template string expression instead.");
+    }
+
+    @Test
+    void onlyADirectReferenceIsATemplate() {
+        Diagnostic d = onlyError(eval("templatestring(trimspace(escaped), {x = 1})"));
+        assertThat(d.detail())
+                .isEqualTo("Invalid value for \"template\" parameter: invalid template expression: must be a direct "
+                        + "reference to a single string from elsewhere, containing valid Terraform template syntax.");
+        assertThat(onlyError(eval("templatestring((escaped), {x = 1})")).summary())
+                .isEqualTo("Invalid function argument");
+    }
+
+    @Test
+    void theResultIsAlwaysAString() {
+        Result<Value> r = eval("templatestring(escaped, {x = 1})");
+        assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
+        assertThat(r.value()).isEqualTo(Value.string("1"));
+        assertThat(onlyError(eval("templatestring(list, {})")).detail())
+                .isEqualTo("Call to function \"templatestring\" failed: invalid template result: string required.");
     }
 
     @Test

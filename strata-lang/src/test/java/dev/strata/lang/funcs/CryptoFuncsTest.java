@@ -60,6 +60,35 @@ class CryptoFuncsTest {
         assertThat(badKey.argIndex()).isEqualTo(1);
     }
 
+    /** The key was made with ssh-keygen (OpenSSH format) only for this test; the text encrypted to it is "hello". */
+    @Test
+    void rsadecryptWithOpenSshKey() throws Exception {
+        String key = resource("openssh-rsa-test-key");
+        String ct = resource("openssh-rsa-test-key.ciphertext").strip();
+        assertThat(key).startsWith("-----BEGIN OPENSSH PRIVATE KEY-----");
+        assertThat(call("rsadecrypt", Value.string(ct), Value.string(key)).value())
+                .isEqualTo(Value.string("hello"));
+    }
+
+    @Test
+    void rsadecryptErrorsAsTerraform() {
+        CallResult.Failure unpadded =
+                (CallResult.Failure) call("rsadecrypt", Value.string("abc"), Value.string("nokey"));
+        assertThat(unpadded.argIndex()).isZero();
+        assertThat(unpadded.message()).isEqualTo("failed to decode input \"abc\": cipher text must be base64-encoded");
+        CallResult.Failure noKey = (CallResult.Failure) call("rsadecrypt", Value.string("abc="), Value.string("x"));
+        assertThat(noKey.message()).isEqualTo("invalid private key: ssh: no key found");
+        CallResult.Failure foo = (CallResult.Failure) call(
+                "rsadecrypt", Value.string("abc="), Value.string("-----BEGIN FOO-----\nAAAA\n-----END FOO-----\n"));
+        assertThat(foo.message()).isEqualTo("invalid private key: ssh: unsupported key type \"FOO\"");
+    }
+
+    private static String resource(String name) throws java.io.IOException {
+        try (var in = CryptoFuncsTest.class.getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
     private static byte[] pkcs1From(byte[] pkcs8) {
         // Find the OCTET STRING (0x04) holding a SEQUENCE (0x30) after the algorithm identifier.
         for (int i = 0; i < pkcs8.length - 4; i++) {
