@@ -56,7 +56,11 @@ class BackendSelectionTest {
         assertThat(list.stdout()).contains("terraform_data.a\n");
         CliRunner.Result rm = run(config, "state", "rm", "terraform_data.a");
         assertThat(rm.exitCode()).as(rm.toString()).isZero();
-        assertThat(dir.resolve("states/main.tfstate.backup")).exists();
+        // As Terraform's state commands: a timestamped backup beside the state the backend names.
+        try (var files = Files.list(dir.resolve("states"))) {
+            assertThat(files.map(p -> p.getFileName().toString()))
+                    .anyMatch(n -> n.matches("main\\.tfstate\\.[0-9]+\\.backup"));
+        }
         assertThat(dir.resolve("terraform.tfstate")).doesNotExist();
         assertThat(run(config, "workspace", "new", "prod").exitCode()).isZero();
         assertThat(dir.resolve("envs/prod")).isDirectory();
