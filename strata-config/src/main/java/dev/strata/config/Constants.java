@@ -12,6 +12,9 @@ import dev.strata.lang.eval.Scope;
 import dev.strata.lang.eval.TemplateFunctions;
 import dev.strata.lang.funcs.FunctionContext;
 import dev.strata.lang.funcs.FunctionTable;
+import dev.strata.lang.types.Type;
+import dev.strata.lang.value.ConversionResult;
+import dev.strata.lang.value.Convert;
 import dev.strata.lang.value.Value;
 import java.nio.file.Path;
 
@@ -43,5 +46,31 @@ public final class Constants {
             return Result.of(Value.DYNAMIC_UNKNOWN, diags.build());
         }
         return new Evaluator(Scope.empty(NO_FUNCTIONS)).evaluate(e);
+    }
+
+    /** A constant string argument, or null after reporting into {@code diags} why it is not one. */
+    public static String string(Expression e, Diagnostics.Builder diags) {
+        Value v = converted(e, Type.STRING, "A string value is required here.", diags);
+        return v == null ? null : v.asString();
+    }
+
+    /** A constant bool argument, or {@code dflt} after reporting into {@code diags} why it is not one. */
+    public static boolean bool(Expression e, boolean dflt, Diagnostics.Builder diags) {
+        Value v = converted(e, Type.BOOL, "A bool value (true or false) is required here.", diags);
+        return v == null ? dflt : v.asBool();
+    }
+
+    private static Value converted(Expression e, Type type, String required, Diagnostics.Builder diags) {
+        Result<Value> v = evaluate(e);
+        if (v.hasErrors()) {
+            diags.addAll(v.diagnostics());
+            return null;
+        }
+        ConversionResult c = Convert.convert(v.value(), type);
+        if (!c.isOk() || c.value().isNull() || !c.value().isKnown()) {
+            diags.error("Incorrect value type", required, e.range());
+            return null;
+        }
+        return c.value();
     }
 }

@@ -26,7 +26,6 @@ import dev.strata.hcl.syntax.Expr;
 import dev.strata.hcl.syntax.NativeSyntax;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.ConversionResult;
-import dev.strata.lang.value.Convert;
 import dev.strata.lang.value.TypeConstraint;
 import dev.strata.lang.value.Value;
 import java.nio.charset.StandardCharsets;
@@ -1596,36 +1595,10 @@ final class ModuleDecoder {
     }
 
     private String constStringOf(Expression e) {
-        Result<Value> v = Constants.evaluate(e);
-        if (v.hasErrors()) {
-            diags.addAll(v.diagnostics());
-            return null;
-        }
-        ConversionResult c = Convert.convert(v.value(), Type.STRING);
-        if (!c.isOk() || c.value().isNull() || !c.value().isKnown()) {
-            diags.error("Incorrect value type", "A string value is required here.", e.range());
-            return null;
-        }
-        return c.value().asString();
+        return Constants.string(e, diags);
     }
 
     private boolean constBool(Attribute a, boolean dflt) {
-        if (a == null) {
-            return dflt;
-        }
-        Result<Value> v = Constants.evaluate(a.expr());
-        if (v.hasErrors()) {
-            diags.addAll(v.diagnostics());
-            return dflt;
-        }
-        ConversionResult c = Convert.convert(v.value(), Type.BOOL);
-        if (!c.isOk() || c.value().isNull() || !c.value().isKnown()) {
-            diags.error(
-                    "Incorrect value type",
-                    "A bool value (true or false) is required here.",
-                    a.expr().range());
-            return dflt;
-        }
-        return c.value().asBool();
+        return a == null ? dflt : Constants.bool(a.expr(), dflt, diags);
     }
 }

@@ -12,10 +12,7 @@ import dev.strata.hcl.Traversal;
 import dev.strata.hcl.json.JsonExpression;
 import dev.strata.hcl.syntax.Expr;
 import dev.strata.lang.types.Type;
-import dev.strata.lang.value.ConversionResult;
-import dev.strata.lang.value.Convert;
 import dev.strata.lang.value.TypeConstraint;
-import dev.strata.lang.value.Value;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
@@ -44,43 +41,11 @@ final class Decoding {
     }
 
     String constString(Attribute a) {
-        if (a == null) {
-            return null;
-        }
-        Result<Value> v = Constants.evaluate(a.expr());
-        if (v.hasErrors()) {
-            diags.addAll(v.diagnostics());
-            return null;
-        }
-        ConversionResult c = Convert.convert(v.value(), Type.STRING);
-        if (!c.isOk() || c.value().isNull() || !c.value().isKnown()) {
-            diags.error(
-                    "Incorrect value type",
-                    "A string value is required here.",
-                    a.expr().range());
-            return null;
-        }
-        return c.value().asString();
+        return a == null ? null : Constants.string(a.expr(), diags);
     }
 
     boolean constBool(Attribute a, boolean dflt) {
-        if (a == null) {
-            return dflt;
-        }
-        Result<Value> v = Constants.evaluate(a.expr());
-        if (v.hasErrors()) {
-            diags.addAll(v.diagnostics());
-            return dflt;
-        }
-        ConversionResult c = Convert.convert(v.value(), Type.BOOL);
-        if (!c.isOk() || c.value().isNull() || !c.value().isKnown()) {
-            diags.error(
-                    "Incorrect value type",
-                    "A bool value (true or false) is required here.",
-                    a.expr().range());
-            return dflt;
-        }
-        return c.value().asBool();
+        return a == null ? dflt : Constants.bool(a.expr(), dflt, diags);
     }
 
     /**
