@@ -265,7 +265,10 @@ public final class SchemaValues {
         schema.attributes().forEach((name, attr) -> {
             Value v = in.get(name);
             if (v != null && attr.writeOnly()) {
-                out.put(name, Value.nullValue(attr.type()));
+                // The value goes, its sensitivity stays: Terraform's plan JSON lists a sensitive write-only
+                // attribute in after_sensitive although it is null.
+                Value nulled = Value.nullValue(attr.type());
+                out.put(name, v.marks().contains(Mark.SENSITIVE) ? nulled.mark(Mark.SENSITIVE) : nulled);
             }
         });
         schema.blockTypes().forEach((name, nb) -> {
