@@ -42,7 +42,9 @@ import java.util.stream.Stream;
  * indexed by resource type so that a large plan checks each change against its own policies only.
  */
 public final class PolicySet {
-    private static final BodySchema FILE = new BodySchema(List.of(), List.of(BlockHeaderSchema.of("policy", "name")));
+    private static final BodySchema FILE = new BodySchema(
+            List.of(), List.of(BlockHeaderSchema.of("policy", "name"), BlockHeaderSchema.of("policy_set", "name")));
+    private static final BodySchema POLICY_SET = new BodySchema(List.of(AttributeSchema.required("source")), List.of());
     private static final BodySchema POLICY = new BodySchema(
             List.of(
                     AttributeSchema.optional("description"),
@@ -80,16 +82,23 @@ public final class PolicySet {
     public static final PolicySet EMPTY = new PolicySet(List.of(), Map.of());
 
     /**
-     * Loads the policies of {@code dirs}; file names in diagnostics are relative to {@code base} where
-     * they lie under it. A missing directory, an unreadable file, a syntax error or an invalid policy
-     * is an error.
+     * Loads the policies of {@code dirs}, and of the directories their {@code policy_set} blocks name
+     * ({@code source}, relative to the file), each directory once; file names in diagnostics are
+     * relative to {@code base} where they lie under it. A missing directory, an unreadable file, a
+     * syntax error or an invalid policy is an error.
      */
     public static Result<PolicySet> load(List<Path> dirs, Path base) {
         Diagnostics.Builder diags = Diagnostics.builder();
         List<Policy> policies = new ArrayList<>();
         Map<String, byte[]> sources = new LinkedHashMap<>();
         Map<String, Policy> byName = new HashMap<>();
-        for (Path dir : dirs) {
+        java.util.ArrayDeque<Path> pending = new java.util.ArrayDeque<>(dirs);
+        java.util.Set<Path> seen = new java.util.HashSet<>();
+        while (!pending.isEmpty()) {
+            Path dir = pending.removeFirst();
+            if (!seen.add(dir.toAbsolutePath().normalize())) {
+                continue;
+            }
             List<Path> files;
             try (Stream<Path> s = Files.list(dir)) {
                 files = s.filter(PolicySet::isPolicyFile).sorted().toList();
@@ -135,6 +144,18 @@ public final class PolicySet {
                 }
                 Result<BodyContent> content = parsed.value().body().content(FILE);
                 diags.addAll(content.diagnostics());
+                for (Block b : content.value().blocksOfType("policy_set")) {
+                    Result<BodyContent> set = b.body().content(POLICY_SET);
+                    diags.addAll(set.diagnostics());
+                    Attribute source = set.value() == null
+                            ? null
+                            : set.value().attributes().get("source");
+                    String dirName = source == null ? null : Constants.string(source.expr(), diags);
+                    if (dirName != null) {
+                        pending.addLast(
+                                f.toAbsolutePath().getParent().resolve(dirName).normalize());
+                    }
+                }
                 for (Block b : content.value().blocksOfType("policy")) {
                     Policy p = policy(b, diags);
                     if (p == null) {
