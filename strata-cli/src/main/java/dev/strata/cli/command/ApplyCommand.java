@@ -201,6 +201,9 @@ final class ApplyCommand implements Command {
             if (policies == null || policies.blocksApply()) {
                 return 1;
             }
+            if (plan.hasChanges() && !Approval.ask(context, plan, loaded.tree(), s.workspace(), view)) {
+                return 1;
+            }
             // Parallelism is how the apply runs, not what it does: the apply's own flag wins.
             options = new PlanOptions(
                     context.workingDir(),
@@ -237,6 +240,9 @@ final class ApplyCommand implements Command {
                 var policies =
                         Policies.check(context, s.args().get(policy), plan, loaded.tree(), loaded.sources(), view);
                 if (policies == null || policies.blocksApply()) {
+                    return 1;
+                }
+                if (plan.hasChanges() && !Approval.ask(context, plan, loaded.tree(), s.workspace(), view)) {
                     return 1;
                 }
             }
