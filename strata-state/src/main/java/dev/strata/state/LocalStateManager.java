@@ -163,7 +163,7 @@ final class LocalStateManager implements StateManager {
         if (refused != null) {
             return refused;
         }
-        return write(next, false);
+        return write(next, false, false);
     }
 
     @Override
@@ -172,10 +172,10 @@ final class LocalStateManager implements StateManager {
         if (refused != null) {
             return refused;
         }
-        return write(incoming, true);
+        return write(incoming, true, false);
     }
 
-    private Result<StateSnapshot> write(StateSnapshot next, boolean lineageMayChange) {
+    private Result<StateSnapshot> write(StateSnapshot next, boolean lineageMayChange, boolean placeholder) {
         if (closed) {
             throw new IllegalStateException("state manager of " + displayPath + " is closed");
         }
@@ -203,9 +203,11 @@ final class LocalStateManager implements StateManager {
             if (exists && sameHistory && next.sameContentAs(state) && journalSize == 0 && !elsewhere) {
                 return Result.of(state);
             }
-            long serial = exists || !lineageMayChange
-                    ? Math.max(next.serial(), state.serial() + 1)
-                    : Math.max(next.serial(), 1);
+            long serial = placeholder
+                    ? next.serial()
+                    : exists || !lineageMayChange
+                            ? Math.max(next.serial(), state.serial() + 1)
+                            : Math.max(next.serial(), 1);
             StateSnapshot toWrite = next.withSerial(serial).withTerraformVersion(version);
             if (!lineageMayChange) {
                 toWrite = toWrite.withLineage(state.lineage());
@@ -398,7 +400,9 @@ final class LocalStateManager implements StateManager {
                     "Strata no longer holds the lock of " + displayPath + ": " + lock.lostReason() + ".");
         }
         if (!exists) {
-            Result<StateSnapshot> first = write(state, false);
+            // The journal needs a snapshot to extend. This empty one keeps serial 0, so that the first
+            // compaction writes serial 1, as Terraform's first write does.
+            Result<StateSnapshot> first = write(state, false, true);
             if (first.hasErrors()) {
                 return first;
             }
@@ -447,7 +451,7 @@ final class LocalStateManager implements StateManager {
             return Result.of(state);
         }
         LOG.debug("compacting the journal of {}: {} entries into the snapshot", displayPath, journalSize);
-        return write(state, false);
+        return write(state, false, false);
     }
 
     @Override

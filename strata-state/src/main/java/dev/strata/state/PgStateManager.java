@@ -107,7 +107,7 @@ final class PgStateManager implements StateManager {
         if (refused != null) {
             return refused;
         }
-        return write(next, false);
+        return write(next, false, false);
     }
 
     @Override
@@ -116,10 +116,10 @@ final class PgStateManager implements StateManager {
         if (refused != null) {
             return refused;
         }
-        return write(incoming, true);
+        return write(incoming, true, false);
     }
 
-    private Result<StateSnapshot> write(StateSnapshot next, boolean lineageMayChange) {
+    private Result<StateSnapshot> write(StateSnapshot next, boolean lineageMayChange, boolean placeholder) {
         if (closed) {
             throw new IllegalStateException("state manager of workspace " + workspace + " is closed");
         }
@@ -127,8 +127,11 @@ final class PgStateManager implements StateManager {
         if (exists && sameHistory && next.sameContentAs(state) && journalSize == 0) {
             return Result.of(state);
         }
-        long serial =
-                exists || !lineageMayChange ? Math.max(next.serial(), state.serial() + 1) : Math.max(next.serial(), 1);
+        long serial = placeholder
+                ? next.serial()
+                : exists || !lineageMayChange
+                        ? Math.max(next.serial(), state.serial() + 1)
+                        : Math.max(next.serial(), 1);
         StateSnapshot toWrite = next.withSerial(serial).withTerraformVersion(backend.version());
         if (!lineageMayChange) {
             toWrite = toWrite.withLineage(state.lineage());
@@ -274,7 +277,9 @@ final class PgStateManager implements StateManager {
                             + "\" without holding its lock could interleave with another writer; open the state with locking on.");
         }
         if (!exists) {
-            Result<StateSnapshot> first = write(state, false);
+            // The journal needs a snapshot to extend. This empty one keeps serial 0, so that the first
+            // compaction writes serial 1, as Terraform's first write does.
+            Result<StateSnapshot> first = write(state, false, true);
             if (first.hasErrors()) {
                 return first;
             }
@@ -326,7 +331,7 @@ final class PgStateManager implements StateManager {
                 backend.schema(),
                 workspace,
                 journalSize);
-        return write(state, false);
+        return write(state, false, false);
     }
 
     @Override

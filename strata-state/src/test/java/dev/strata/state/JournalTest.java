@@ -68,11 +68,12 @@ class JournalTest {
                     .extracting(Object::toString)
                     .containsExactly("test_thing.t[1]");
         }
-        // The snapshot on disk is the empty one written before the first append; the journal has the rest.
+        // The snapshot on disk is the empty one written before the first append, at serial 0 so that the
+        // first compaction writes serial 1 as Terraform's first write does; the journal has the rest.
         assertThat(StateCodec.read(Files.readAllBytes(dir.resolve("terraform.tfstate")), "f", "")
                         .value()
                         .serial())
-                .isEqualTo(1);
+                .isEqualTo(0);
         assertThat(Files.readAllLines(dir.resolve("terraform.tfstate.journal"))).hasSize(4);
         try (StateManager m = open()) {
             assertThat(m.journalSize()).isEqualTo(4);
@@ -147,7 +148,7 @@ class JournalTest {
         Files.write(j, before); // as if the process died after writing the snapshot, before removing the journal
         try (StateManager m = open()) {
             assertThat(m.journalSize()).isZero();
-            assertThat(m.state().serial()).isEqualTo(2);
+            assertThat(m.state().serial()).isEqualTo(1);
             assertThat(m.state().instanceAddresses()).hasSize(1);
         }
         assertThat(j).doesNotExist();

@@ -194,7 +194,7 @@ class PgBackendTest {
             assertThat(m.openIntents())
                     .extracting(JournalEntry.Intent::operationId)
                     .containsExactly("op-1");
-            assertThat(m.compact().value().serial()).isEqualTo(2);
+            assertThat(m.compact().value().serial()).isEqualTo(1);
             assertThat(m.journalSize()).isEqualTo(1);
         }
         try (StateManager m = open("default")) {

@@ -27,6 +27,7 @@ final class ApplyCommand implements Command {
     private final boolean refreshOnly;
     private final FlagSet flags = new FlagSet();
     private final Operation op = new Operation(flags);
+    private final Flag<List<String>> policy;
     private final Flag<Boolean> autoApprove =
             flags.bool("auto-approve", false, "Skip interactive approval of plan " + "before applying.");
     private final Flag<Boolean> destroyFlag;
@@ -39,6 +40,8 @@ final class ApplyCommand implements Command {
     private ApplyCommand(boolean destroy, boolean refreshOnly) {
         this.destroy = destroy;
         this.refreshOnly = refreshOnly;
+        // A refresh-only run changes no infrastructure, so there is nothing for a policy to stop.
+        this.policy = refreshOnly ? null : Policies.flag(flags);
         this.destroyFlag = destroy || refreshOnly
                 ? null
                 : flags.bool(
@@ -192,6 +195,15 @@ final class ApplyCommand implements Command {
                 return 1;
             }
             plan = resupplied.value();
+            // The saved plan is checked against the policies as they are now: a policy added or
+            // tightened since the plan was made still applies.
+            var policies = Policies.check(context, s.args().get(policy), plan, loaded.tree(), loaded.sources(), view);
+            if (policies == null || policies.blocksApply()) {
+                return 1;
+            }
+            if (plan.hasChanges() && !Approval.ask(context, plan, loaded.tree(), s.workspace(), view)) {
+                return 1;
+            }
             // Parallelism is how the apply runs, not what it does: the apply's own flag wins.
             options = new PlanOptions(
                     context.workingDir(),
@@ -224,6 +236,16 @@ final class ApplyCommand implements Command {
             }
             plan = planned.value();
             view.planToApply(plan, refreshOnly);
+            if (!refreshOnly) {
+                var policies =
+                        Policies.check(context, s.args().get(policy), plan, loaded.tree(), loaded.sources(), view);
+                if (policies == null || policies.blocksApply()) {
+                    return 1;
+                }
+                if (plan.hasChanges() && !Approval.ask(context, plan, loaded.tree(), s.workspace(), view)) {
+                    return 1;
+                }
+            }
             if (!plan.hasChanges() && !refreshOnly) {
                 // A journal left by an interrupted run is folded into the snapshot even when nothing
                 // changes, so that the state file alone (what terraform and other readers see) is

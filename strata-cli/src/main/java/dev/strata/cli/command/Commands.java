@@ -22,6 +22,7 @@ public final class Commands {
                 ApplyCommand.apply(),
                 ApplyCommand.destroy(),
                 new ConsoleCommand(),
+                new DriftCommand(),
                 new FmtCommand(),
                 new ForceUnlockCommand(),
                 new GraphCommand(),

@@ -236,8 +236,8 @@ final class Operation {
     record Opened(StateManager state, String workspace) {}
 
     /**
-     * Opens the workspace's state with the lock the flags ask for; problems (and warnings) with their
-     * snippets. Null when it cannot be opened; the lock is recorded as held by {@code signals}.
+     * Opens the workspace's state with the lock the flags ask for (none when {@code operation} is null);
+     * problems (and warnings) with their snippets. Null when it cannot be opened; the lock is recorded as held by {@code signals}.
      */
     Opened openState(
             CommandContext context,
@@ -261,7 +261,8 @@ final class Operation {
         List<CliDiagnostic> problems = new ArrayList<>();
         Parsed<String> ws = backend.value() == null ? new Parsed<>(null, List.of()) : StateCli.workspace(context);
         problems.addAll(ws.diagnostics());
-        Parsed<LockRequest> req = lock.parse(args, operation);
+        // No operation: the state is only read, so no lock is taken (and the lock flags do not apply).
+        Parsed<LockRequest> req = operation == null ? Parsed.of(LockRequest.none()) : lock.parse(args, operation);
         problems.addAll(req.diagnostics());
         view.diagnostics(problems);
         if (backend.value() == null || ws.hasErrors() || ws.value() == null || req.hasErrors()) {

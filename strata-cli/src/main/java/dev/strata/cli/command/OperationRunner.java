@@ -28,8 +28,18 @@ final class OperationRunner {
      * @param needs         what the empty-directory guard reports; null when the command works without
      *                      configuration files
      * @param savedPlan     whether a saved plan holds the variables' values (unset ones are no error)
+     * @param readOnly      whether the state is only read, without its lock
      */
-    record Request(String lockOperation, Operation.Needs needs, boolean savedPlan) {}
+    record Request(String lockOperation, Operation.Needs needs, boolean savedPlan, boolean readOnly) {
+        Request(String lockOperation, Operation.Needs needs, boolean savedPlan) {
+            this(lockOperation, needs, savedPlan, false);
+        }
+
+        /** A command that only reads the state (drift): it takes no lock, whatever the flags say. */
+        static Request readOnly(String lockOperation) {
+            return new Request(lockOperation, null, false, true);
+        }
+    }
 
     /** What the command's own work has: the loaded configuration with its engine, and the locked state. */
     record Session(
@@ -63,8 +73,13 @@ final class OperationRunner {
                             && !Operation.checkConfigPresent(context, loaded, request.needs(), view)) {
                 return 1;
             }
-            Operation.Opened opened =
-                    op.openState(context, args, request.lockOperation(), view, loaded.sources(), signals);
+            Operation.Opened opened = op.openState(
+                    context,
+                    args,
+                    request.readOnly() ? null : request.lockOperation(),
+                    view,
+                    loaded.sources(),
+                    signals);
             if (opened == null) {
                 return 1;
             }

@@ -29,6 +29,7 @@ final class PlanCommand implements Command {
             "Select the \"refresh only\" "
                     + "planning mode, which checks whether remote objects still match the outcome of the most recent Strata "
                     + "apply but does not propose any actions to undo any changes made outside of Strata.");
+    private static final Flag<List<String>> POLICY = Policies.flag(FLAGS);
     private static final Flag<String> OUT = FLAGS.string(
             "out",
             "",
@@ -141,6 +142,17 @@ final class PlanCommand implements Command {
                 return 1;
             }
             view.plan(plan.value());
+            var policies = Policies.check(
+                    ctx,
+                    s.args().get(POLICY),
+                    plan.value(),
+                    s.loaded().tree(),
+                    s.loaded().sources(),
+                    view);
+            if (policies == null || policies.blocksApply()) {
+                // A plan that a mandatory policy stops is not saved: there is nothing to apply.
+                return 1;
+            }
             Optional<String> out = args.value().out();
             if (out.isPresent()) {
                 Result<Void> saved = PlanFiles.write(

@@ -48,6 +48,17 @@ public abstract sealed class OperationView {
         view.diagnostics(diagnostics, sources);
     }
 
+    /** The outcome of checking the plan against policies (the failures are reported as diagnostics). */
+    public void policies(dev.strata.policy.PolicyReport report) {
+        if (report.policies() == 0) {
+            return;
+        }
+        switch (this) {
+            case Human h -> h.view.out().println("\n" + report.summaryLine());
+            case Json j -> j.json.policies(report);
+        }
+    }
+
     /** Who hears the engine's events while it plans or applies; {@code progress} for a person. */
     public abstract EngineEvents events(ApplyView progress);
 

@@ -36,6 +36,13 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
         out().flush();
     }
 
+    /** The outcome of checking the plan against policies, with each check that did not pass. */
+    public void policies(dev.strata.policy.PolicyReport report) {
+        ObjectNode m = message("info", report.summaryLine(), "policy_summary");
+        m.set("policies", report.toJson());
+        emit(m);
+    }
+
     /** The first message of every stream. */
     public void version() {
         ObjectNode v = message("info", "Strata " + Version.current(), "version");
