@@ -117,7 +117,7 @@ final class PlanCommand implements Command {
     public int run(CommandContext context, ParsedArgs parsed) {
         Parsed<Args> args = Args.parse(parsed);
         // The arguments choose the view, so they come back even when wrong.
-        CommandContext ctx = args.value().context(context);
+        CommandContext ctx = OP.presentation(args.value().context(context), parsed);
         OperationView view =
                 OperationView.of(ctx, args.value().json(), new dev.strata.engine.Schemas(Operation.providers(ctx)));
         if (args.hasErrors()) {
@@ -136,11 +136,13 @@ final class PlanCommand implements Command {
             try (var progress = new ApplyView(ctx)) {
                 plan = s.engine().plan(s.loaded().variables(), s.state().state(), options, view.events(progress));
             }
-            view.diagnostics(plan.diagnostics(), s.loaded().sources());
             if (plan.value() == null) {
+                view.diagnostics(plan.diagnostics(), s.loaded().sources());
                 return 1;
             }
             view.plan(plan.value());
+            // As Terraform: the plan's warnings follow the plan, before the suggested next step.
+            view.diagnostics(plan.diagnostics(), s.loaded().sources());
             Optional<String> out = args.value().out();
             if (out.isPresent()) {
                 Result<Void> saved = PlanFiles.write(
