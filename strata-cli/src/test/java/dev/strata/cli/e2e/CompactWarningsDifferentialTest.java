@@ -74,6 +74,28 @@ class CompactWarningsDifferentialTest {
     }
 
     @Test
+    void machineReadableOutputIsNotCompacted() {
+        CliRunner.Result plan = CliRunner.in(st).run("plan", "-json", "-compact-warnings");
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        assertThat(plan.stdout())
+                .contains("\"@level\":\"warn\"")
+                .contains("Check block assertion failed")
+                .doesNotContain("Warnings:");
+    }
+
+    @Test
+    void destroyAndRefreshTakeTheFlag() {
+        CliRunner strata = CliRunner.in(st).env("TF_IN_AUTOMATION", "1");
+        assertThat(strata.run("apply", "-auto-approve", "-no-color").exitCode()).isZero();
+        CliRunner.Result refresh = strata.run("refresh", "-no-color", "-compact-warnings");
+        assertThat(refresh.exitCode()).as(refresh.toString()).isZero();
+        assertThat(refresh.stdout()).contains("Warnings:\n\n- Check block assertion failed\n  on main.tf line 6\n");
+        CliRunner.Result destroy = strata.run("destroy", "-auto-approve", "-no-color", "-compact-warnings");
+        assertThat(destroy.exitCode()).as(destroy.toString()).isZero();
+        assertThat(destroy.stdout()).doesNotContain("Warning: ");
+    }
+
+    @Test
     void errorsStayFull() throws Exception {
         Terraform terraform = Terraform.in(tf);
         terraform.ok("init", "-no-color");
