@@ -102,6 +102,12 @@ public abstract sealed class ModulesView {
             super(View.monochrome(terminal));
         }
 
+        /** Warnings as well as errors on stderr: stdout is the JSON document alone. */
+        @Override
+        public void diagnostics(Diagnostics diagnostics, DiagnosticRenderer.Sources sources) {
+            view.diagnosticsOnStderr(diagnostics, sources);
+        }
+
         @Override
         public void modules(List<Call> calls) {
             StringBuilder sb = new StringBuilder("{\"format_version\":\"1.0\",\"modules\":");

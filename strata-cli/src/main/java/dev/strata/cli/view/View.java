@@ -121,6 +121,13 @@ public class View {
         diagnostics.printTo(DiagnosticsView.toDiagnostic(d), DiagnosticRenderer.NO_SOURCES, err);
     }
 
+    /** Configuration diagnostics on stderr whatever their severity, for commands whose stdout is JSON. */
+    public void diagnosticsOnStderr(Diagnostics ds, DiagnosticRenderer.Sources sources) {
+        for (Diagnostic d : ds.sorted()) {
+            diagnostics.printTo(d, sources, err);
+        }
+    }
+
     /** ANSI styles. A closed set, so that no view invents escape sequences of its own. */
     public enum Style {
         RESET("\u001b[0m"),

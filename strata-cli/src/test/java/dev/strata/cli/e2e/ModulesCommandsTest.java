@@ -101,6 +101,20 @@ class ModulesCommandsTest {
     }
 
     @Test
+    void warningsOfTheConfigurationStayOffTheJsonStream() throws Exception {
+        config();
+        Files.writeString(dir.resolve("provider.tf"), "provider \"aws\" {\n  version = \"~> 5.0\"\n}\n");
+        CliRunner.Result json = CliRunner.in(dir).run("modules", "-json");
+        assertThat(json.exitCode()).as(json.toString()).isZero();
+        assertThat(JSON.readTree(json.stdout()).get("modules").size()).isEqualTo(4);
+        assertThat(json.stderr()).contains("Warning: Version constraints inside provider configuration blocks");
+        CliRunner.Result tree = CliRunner.in(dir).run("modules");
+        assertThat(tree.stdout())
+                .contains("Warning: Version constraints")
+                .contains("Modules declared by configuration:");
+    }
+
+    @Test
     void modulesFailsOnAModuleThatCannotBeLoaded() throws Exception {
         Files.writeString(dir.resolve("main.tf"), "module \"x\" {\n  source = \"./nope\"\n}\n");
         CliRunner.Result run = CliRunner.in(dir).run("modules", "-json");
