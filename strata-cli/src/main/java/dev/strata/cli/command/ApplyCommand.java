@@ -144,7 +144,7 @@ final class ApplyCommand implements Command {
     public int run(CommandContext context, ParsedArgs parsed) {
         Parsed<Args> args = parse(parsed);
         // The arguments choose the view, so they come back even when wrong.
-        CommandContext ctx = args.value().context(context);
+        CommandContext ctx = op.presentation(args.value().context(context), parsed);
         OperationView view =
                 OperationView.of(ctx, args.value().json(), new dev.strata.engine.Schemas(Operation.providers(ctx)));
         if (args.hasErrors()) {
@@ -167,6 +167,8 @@ final class ApplyCommand implements Command {
         View planView = view.view();
         Plan plan;
         PlanOptions options;
+        // The warnings of planning in this run, shown with the apply's diagnostics after it, as Terraform does.
+        dev.strata.hcl.Diagnostics planWarnings = dev.strata.hcl.Diagnostics.NONE;
         if (args.planFile().isPresent()) {
             String file = args.planFile().get();
             Result<PlanFiles.Loaded> pf = PlanFiles.read(context.resolve(file), loaded.tree(), context.workingDir());
@@ -230,23 +232,27 @@ final class ApplyCommand implements Command {
             try (ApplyView progress = new ApplyView(context)) {
                 planned = s.engine().plan(loaded.variables(), state.state(), options, view.events(progress));
             }
-            view.diagnostics(planned.diagnostics(), loaded.sources());
             if (planned.value() == null) {
+                view.diagnostics(planned.diagnostics(), loaded.sources());
                 return 1;
             }
             plan = planned.value();
             view.planToApply(plan, refreshOnly);
+            planWarnings = planned.diagnostics();
             if (!refreshOnly) {
                 var policies =
                         Policies.check(context, s.args().get(policy), plan, loaded.tree(), loaded.sources(), view);
                 if (policies == null || policies.blocksApply()) {
+                    view.diagnostics(planWarnings, loaded.sources());
                     return 1;
                 }
                 if (plan.hasChanges() && !Approval.ask(context, plan, loaded.tree(), s.workspace(), view)) {
+                    view.diagnostics(planWarnings, loaded.sources());
                     return 1;
                 }
             }
             if (!plan.hasChanges() && !refreshOnly) {
+                view.diagnostics(planWarnings, loaded.sources());
                 // A journal left by an interrupted run is folded into the snapshot even when nothing
                 // changes, so that the state file alone (what terraform and other readers see) is
                 // complete again.
@@ -283,6 +289,9 @@ final class ApplyCommand implements Command {
                 return 1;
             }
             if (!refreshOnly && !args.autoApprove()) {
+                // As Terraform: warnings come before the question, so that the answer can consider them.
+                view.diagnostics(planWarnings, loaded.sources());
+                planWarnings = dev.strata.hcl.Diagnostics.NONE;
                 // A signal at the prompt cancels, as no operation has started: nothing to wait for.
                 boolean approved;
                 PlanMode mode = options.mode();
@@ -308,7 +317,12 @@ final class ApplyCommand implements Command {
                                     .count()
                             + plan.deferred().size());
             r = s.engine().apply(plan, state, options, view.events(progress));
-            view.applied(progress, r.diagnostics(), Optional.ofNullable(r.value()), loaded.sources(), destroying);
+            view.applied(
+                    progress,
+                    withoutRepeats(planWarnings, r.diagnostics()),
+                    Optional.ofNullable(r.value()),
+                    loaded.sources(),
+                    destroying);
         }
         if (r.value() == null) {
             return 1;
@@ -318,5 +332,21 @@ final class ApplyCommand implements Command {
                         && !r.value().interrupted()
                 ? 0
                 : 1;
+    }
+
+    /**
+     * The plan's warnings followed by the apply's diagnostics, a plan warning left out where applying
+     * raised the same one again (a check that still fails), so that each is shown once.
+     */
+    static dev.strata.hcl.Diagnostics withoutRepeats(
+            dev.strata.hcl.Diagnostics planned, dev.strata.hcl.Diagnostics applied) {
+        java.util.Set<dev.strata.hcl.Diagnostic> again = new java.util.HashSet<>(applied.asList());
+        dev.strata.hcl.Diagnostics.Builder b = dev.strata.hcl.Diagnostics.builder();
+        planned.forEach(d -> {
+            if (!again.contains(d)) {
+                b.add(d);
+            }
+        });
+        return b.build().with(applied);
     }
 }

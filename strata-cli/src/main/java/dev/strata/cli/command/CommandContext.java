@@ -23,6 +23,8 @@ import java.util.Objects;
  * @param runId         the id of this invocation, also carried by every log line
  * @param startDir      the directory the process was started in, before {@code -chdir}; Terraform's
  *                      {@code path.cwd}
+ * @param compactWarnings whether warnings are listed by summary only when there are no errors
+ *                      ({@code -compact-warnings})
  */
 public record CommandContext(
         Path workingDir,
@@ -33,7 +35,8 @@ public record CommandContext(
         int terminalWidth,
         Map<String, String> env,
         String runId,
-        Path startDir)
+        Path startDir,
+        boolean compactWarnings)
         implements Terminal {
 
     public CommandContext {
@@ -48,6 +51,20 @@ public record CommandContext(
         if (terminalWidth <= 0) {
             terminalWidth = DEFAULT_TERMINAL_WIDTH;
         }
+    }
+
+    /** A context with full warnings. */
+    public CommandContext(
+            Path workingDir,
+            InputStream stdin,
+            PrintStream stdout,
+            PrintStream stderr,
+            boolean colorAllowed,
+            int terminalWidth,
+            Map<String, String> env,
+            String runId,
+            Path startDir) {
+        this(workingDir, stdin, stdout, stderr, colorAllowed, terminalWidth, env, runId, startDir, false);
     }
 
     /** A context for a process started in {@code workingDir} (no {@code -chdir} yet). */
@@ -86,10 +103,18 @@ public record CommandContext(
 
     /** The context after {@code -chdir=dir}: paths resolve against {@code dir}; {@link #startDir()} stays. */
     public CommandContext withWorkingDir(Path dir) {
-        return new CommandContext(dir, stdin, stdout, stderr, colorAllowed, terminalWidth, env, runId, startDir);
+        return new CommandContext(
+                dir, stdin, stdout, stderr, colorAllowed, terminalWidth, env, runId, startDir, compactWarnings);
     }
 
     public CommandContext withColorAllowed(boolean allowed) {
-        return new CommandContext(workingDir, stdin, stdout, stderr, allowed, terminalWidth, env, runId, startDir);
+        return new CommandContext(
+                workingDir, stdin, stdout, stderr, allowed, terminalWidth, env, runId, startDir, compactWarnings);
+    }
+
+    /** The context with warnings compact ({@code -compact-warnings}) or in full. */
+    public CommandContext withCompactWarnings(boolean compact) {
+        return new CommandContext(
+                workingDir, stdin, stdout, stderr, colorAllowed, terminalWidth, env, runId, startDir, compact);
     }
 }

@@ -70,7 +70,8 @@ final class ImportCommand implements Command {
     }
 
     @Override
-    public int run(CommandContext context, ParsedArgs parsed) {
+    public int run(CommandContext given, ParsedArgs parsed) {
+        CommandContext context = OP.presentation(given, parsed);
         // The import is one operation: a first signal lets it finish; a second releases the lock and exits.
         try (ApplyView view = new ApplyView(context)) {
             Parsed<Args> args = Args.parse(parsed);

@@ -37,6 +37,7 @@ final class Operation {
     final Flag<Boolean> refresh;
     final Flag<Integer> parallelism;
     final Flag<Boolean> input;
+    final Flag<Boolean> compactWarnings;
     final LockFlags lock;
     final LegacyStatePaths legacy;
 
@@ -75,8 +76,18 @@ final class Operation {
         parallelism = flags.integer(
                 "parallelism", 10, "N", "Limit the number of concurrent operations. Defaults " + "to 10.");
         input = flags.bool("input", true, "Ask for input for variables if not directly set.");
+        compactWarnings = flags.bool(
+                "compact-warnings",
+                false,
+                "If Strata produces any warnings that are not accompanied by errors, show them in a more compact "
+                        + "form that includes only the summary messages.");
         lock = new LockFlags(flags);
         legacy = new LegacyStatePaths(flags);
+    }
+
+    /** The context the command's views are made for: {@code -compact-warnings} decides how warnings look. */
+    CommandContext presentation(CommandContext context, ParsedArgs args) {
+        return context.withCompactWarnings(args.get(compactWarnings));
     }
 
     /** A configuration loaded and validated, its input variables' values, and its engine. */

@@ -118,7 +118,7 @@ final class PlanCommand implements Command {
     public int run(CommandContext context, ParsedArgs parsed) {
         Parsed<Args> args = Args.parse(parsed);
         // The arguments choose the view, so they come back even when wrong.
-        CommandContext ctx = args.value().context(context);
+        CommandContext ctx = OP.presentation(args.value().context(context), parsed);
         OperationView view =
                 OperationView.of(ctx, args.value().json(), new dev.strata.engine.Schemas(Operation.providers(ctx)));
         if (args.hasErrors()) {
@@ -137,11 +137,13 @@ final class PlanCommand implements Command {
             try (var progress = new ApplyView(ctx)) {
                 plan = s.engine().plan(s.loaded().variables(), s.state().state(), options, view.events(progress));
             }
-            view.diagnostics(plan.diagnostics(), s.loaded().sources());
             if (plan.value() == null) {
+                view.diagnostics(plan.diagnostics(), s.loaded().sources());
                 return 1;
             }
             view.plan(plan.value());
+            // As Terraform: the plan's warnings follow the plan, before the suggested next step.
+            view.diagnostics(plan.diagnostics(), s.loaded().sources());
             var policies = Policies.check(
                     ctx,
                     s.args().get(POLICY),

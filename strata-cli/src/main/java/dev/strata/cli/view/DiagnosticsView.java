@@ -3,6 +3,7 @@ package dev.strata.cli.view;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.DiagnosticRenderer;
 import java.io.PrintStream;
+import java.util.List;
 
 /**
  * Routes each diagnostic to its stream and renders it with strata-hcl's {@link DiagnosticRenderer},
@@ -13,12 +14,42 @@ final class DiagnosticsView {
     private final PrintStream err;
     private final boolean color;
     private final int width;
+    private final boolean compactWarnings;
 
-    DiagnosticsView(PrintStream out, PrintStream err, boolean color, int width) {
+    DiagnosticsView(PrintStream out, PrintStream err, boolean color, int width, boolean compactWarnings) {
         this.out = out;
         this.err = err;
         this.color = color;
         this.width = width;
+        this.compactWarnings = compactWarnings;
+    }
+
+    /**
+     * With {@code -compact-warnings}, a batch of only warnings as Terraform lists them: a "Warnings:"
+     * heading, then each warning's summary and where it is, then how to see them in full, on stdout.
+     * Whether the batch was printed so; a batch with an error is left to be printed in full, because a
+     * warning can be the context an error needs.
+     */
+    boolean compacts(List<Diagnostic> batch) {
+        if (!compactWarnings || batch.isEmpty() || batch.stream().anyMatch(Diagnostic::isError)) {
+            return false;
+        }
+        StringBuilder sb = new StringBuilder("\n");
+        sb.append(color ? "\u001b[1m\u001b[33mWarnings:\u001b[0m" : "Warnings:").append("\n\n");
+        for (Diagnostic d : batch) {
+            sb.append("- ").append(d.summary()).append('\n');
+            if (d.subject() != null) {
+                sb.append("  on ")
+                        .append(d.subject().filename())
+                        .append(" line ")
+                        .append(d.subject().start().line())
+                        .append('\n');
+            }
+        }
+        sb.append("\nTo see the full warning notes, run Strata without -compact-warnings.\n");
+        out.print(sb);
+        out.flush();
+        return true;
     }
 
     void print(Diagnostic d, DiagnosticRenderer.Sources sources) {

@@ -235,6 +235,19 @@ public final class PlanJson {
         return stateJson(s, version, null);
     }
 
+    /**
+     * The state as {@code terraform show -json} prints it: as {@link #stateJson(StateSnapshot, String, Schemas)},
+     * but only the format version when there is nothing in it (no resources, no outputs).
+     */
+    public static ObjectNode showStateJson(StateSnapshot s, String version, Schemas schemas) {
+        if (s.isEmpty() && s.outputs().isEmpty()) {
+            ObjectNode n = F.objectNode();
+            n.put("format_version", "1.0");
+            return n;
+        }
+        return stateJson(s, version, schemas);
+    }
+
     /** With schemas, objects are decoded by type: dynamic attributes unwrapped, sensitive values null. */
     public static ObjectNode stateJson(StateSnapshot s, String version, Schemas schemas) {
         ObjectNode n = F.objectNode();
@@ -254,10 +267,7 @@ public final class PlanJson {
         Map<ModuleInstance, List<ObjectNode>> byModule = new TreeMap<>();
         for (ResourceState rs : s.resources()) {
             var ar = rs.addr();
-            for (ResourceInstanceObject o : rs.instances()) {
-                if (o.deposed() != null) {
-                    continue;
-                }
+            for (ResourceInstanceObject o : currentThenDeposed(rs.instances())) {
                 ObjectNode r = F.objectNode();
                 address(r, ar.instance(o.key()));
                 r.remove("module_address");
@@ -278,11 +288,40 @@ public final class PlanJson {
                     r.set("values", attrs);
                     r.set("sensitive_values", sens);
                 }
+                if (o.dependencies() != null && !o.dependencies().isEmpty()) {
+                    ArrayNode deps = r.putArray("depends_on");
+                    o.dependencies().forEach(d -> deps.add(d.toString()));
+                }
+                if (o.status() == dev.strata.state.ObjectStatus.TAINTED) {
+                    r.put("tainted", true);
+                }
+                if (o.deposed() != null) {
+                    r.put("deposed_key", o.deposed());
+                }
                 byModule.computeIfAbsent(ar.module(), m -> new ArrayList<>()).add(r);
             }
         }
         values.set("root_module", module(ModuleInstance.ROOT, byModule));
         return n;
+    }
+
+    /**
+     * The objects of a resource as Terraform's state JSON lists them: for each instance its current
+     * object, then its deposed objects by key.
+     */
+    private static List<ResourceInstanceObject> currentThenDeposed(List<ResourceInstanceObject> objects) {
+        Map<InstanceKey, List<ResourceInstanceObject>> byKey = new java.util.LinkedHashMap<>();
+        for (ResourceInstanceObject o : objects) {
+            byKey.computeIfAbsent(o.key(), k -> new ArrayList<>()).add(o);
+        }
+        List<ResourceInstanceObject> out = new ArrayList<>();
+        byKey.values()
+                .forEach(list -> list.stream()
+                        .sorted(java.util.Comparator.comparing(
+                                ResourceInstanceObject::deposed,
+                                java.util.Comparator.nullsFirst(java.util.Comparator.naturalOrder())))
+                        .forEach(out::add));
+        return out;
     }
 
     private static void redact(JsonNode attrs, ObjectNode sens, List<AttributePath.Step> steps, int i) {

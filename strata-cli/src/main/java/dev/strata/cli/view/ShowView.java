@@ -80,7 +80,7 @@ public abstract sealed class ShowView {
         @Override
         public void state(StateSnapshot state) {
             view.out()
-                    .println(PlanJson.stateJson(state, Version.current(), schemas)
+                    .println(PlanJson.showStateJson(state, Version.current(), schemas)
                             .toString());
         }
     }

@@ -31,4 +31,12 @@ public interface Terminal {
 
     /** Whether TF_IN_AUTOMATION is set: output is for a wrapper, without hints at a person's next command. */
     boolean inAutomation();
+
+    /**
+     * Whether a batch of diagnostics that holds no error is shown as a list of warning summaries
+     * ({@code -compact-warnings}); errors, and warnings beside them, are always shown in full.
+     */
+    default boolean compactWarnings() {
+        return false;
+    }
 }

@@ -40,7 +40,7 @@ public class View {
         this.err = context.stderr();
         this.color = color;
         this.width = context.terminalWidth();
-        this.diagnostics = new DiagnosticsView(out, err, color, width);
+        this.diagnostics = new DiagnosticsView(out, err, color, width, context.compactWarnings());
     }
 
     /**
@@ -89,6 +89,10 @@ public class View {
 
     /** Renders diagnostics: errors to stderr, warnings to stdout, as Terraform does. */
     public void diagnostics(List<CliDiagnostic> list) {
+        if (diagnostics.compacts(
+                list.stream().map(DiagnosticsView::toDiagnostic).toList())) {
+            return;
+        }
         list.forEach(this::diagnostic);
     }
 
@@ -101,6 +105,9 @@ public class View {
      * errors to stderr, warnings to stdout.
      */
     public void diagnostics(Diagnostics ds, DiagnosticRenderer.Sources sources) {
+        if (diagnostics.compacts(ds.sorted().asList())) {
+            return;
+        }
         for (Diagnostic d : ds.sorted()) {
             diagnostics.print(d, sources);
         }
@@ -112,6 +119,13 @@ public class View {
      */
     public void diagnosticOnStderr(CliDiagnostic d) {
         diagnostics.printTo(DiagnosticsView.toDiagnostic(d), DiagnosticRenderer.NO_SOURCES, err);
+    }
+
+    /** Configuration diagnostics on stderr whatever their severity, for commands whose stdout is JSON. */
+    public void diagnosticsOnStderr(Diagnostics ds, DiagnosticRenderer.Sources sources) {
+        for (Diagnostic d : ds.sorted()) {
+            diagnostics.printTo(d, sources, err);
+        }
     }
 
     /** ANSI styles. A closed set, so that no view invents escape sequences of its own. */
