@@ -34,8 +34,17 @@ public final class StackRuntime {
     private final StackConfig stack;
     private final DeploymentConfig deployments;
     private final FunctionTable functions;
+    private final StackStorage storage;
 
+    /** The runtime with its states in local files under the working directory. */
     public StackRuntime(RuntimeSettings settings, StackConfig stack, DeploymentConfig deployments) {
+        this(settings, StackStorage.local(settings.workingDir(), settings.version()), stack, deployments);
+    }
+
+    /** The runtime with its states where {@code storage} keeps them. */
+    public StackRuntime(
+            RuntimeSettings settings, StackStorage storage, StackConfig stack, DeploymentConfig deployments) {
+        this.storage = storage;
         this.settings = settings;
         this.stack = stack;
         this.deployments = deployments;
@@ -118,7 +127,7 @@ public final class StackRuntime {
                                 "Upstream inputs are not followed transitively",
                                 "A published output may not read upstream_input.",
                                 u.declRange()))),
-                name -> stackOutputs(stackDir, name, settings.version()));
+                name -> stackOutputs(stackDir, name, settings));
         SortedMap<String, Value> out = new TreeMap<>();
         Diagnostics.Builder diags = Diagnostics.builder();
         for (PublishOutputBlock p : config.publishOutputs().values()) {
@@ -129,9 +138,13 @@ public final class StackRuntime {
         return Result.of(Value.object(out), diags.build());
     }
 
-    private static Value stackOutputs(Path stackDir, String deployment, String version) {
-        Result<StateManager> r =
-                DeploymentStore.of(stackDir, deployment, version).openStack(LockRequest.none());
+    /** A deployment's outputs as that Stack's own backend (its recorded choice) has them. */
+    private static Value stackOutputs(Path stackDir, String deployment, RuntimeSettings settings) {
+        Result<StackStorage> storage = StackStorage.open(stackDir, settings.environment(), settings.version());
+        if (storage.value() == null) {
+            return Value.DYNAMIC_UNKNOWN;
+        }
+        Result<StateManager> r = storage.value().deployment(deployment).openStack(LockRequest.none());
         if (r.value() == null) {
             return Value.DYNAMIC_UNKNOWN;
         }
@@ -142,7 +155,7 @@ public final class StackRuntime {
 
     /** Opens a deployment: its state under its lock, held until the session is closed. */
     public Result<DeploymentSession> open(String deployment, LockRequest lock) {
-        DeploymentStore store = DeploymentStore.of(settings.workingDir(), deployment, settings.version());
+        DeploymentStore store = storage.deployment(deployment);
         Result<StateManager> st = store.openStack(lock);
         if (st.value() == null) {
             return Result.of(null, st.diagnostics());
@@ -151,19 +164,12 @@ public final class StackRuntime {
     }
 
     /** Deployments that have state, sorted: those the configuration declares and those it no longer does. */
-    public List<String> deploymentsWithState() {
-        Path root = settings.workingDir().resolve(DeploymentStore.ROOT);
-        if (!Files.isDirectory(root)) {
-            return List.of();
-        }
-        try (var s = Files.list(root)) {
-            return s.filter(Files::isDirectory)
-                    .map(p -> p.getFileName().toString())
-                    .sorted()
-                    .toList();
-        } catch (java.io.IOException e) {
-            return List.of();
-        }
+    public Result<List<String>> deploymentsWithState() {
+        return storage.deploymentsWithState();
+    }
+
+    public StackStorage storage() {
+        return storage;
     }
 
     DeploymentRun run(

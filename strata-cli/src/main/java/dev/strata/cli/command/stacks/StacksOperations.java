@@ -28,6 +28,7 @@ import dev.strata.stacks.runtime.DeploymentSession;
 import dev.strata.stacks.runtime.RuntimeSettings;
 import dev.strata.stacks.runtime.StackPlanFile;
 import dev.strata.stacks.runtime.StackRuntime;
+import dev.strata.stacks.runtime.StackStorage;
 import dev.strata.state.LockRequest;
 import dev.strata.state.StateSnapshot;
 import java.io.IOException;
@@ -78,10 +79,17 @@ final class StacksOperations {
                 dev.strata.tfplugin.InstalledProviders.forWorkingDirectory(context.workingDir(), context.env()));
     }
 
-    private StackRuntime runtime(Loaded l, int parallelism) {
+    /** The runtime on the Stack's recorded backend; null after reporting why it cannot be reached. */
+    private StackRuntime runtime(Loaded l, int parallelism, StacksView view) {
+        Result<StackStorage> storage = StackStorage.open(context.workingDir(), context.env(), Version.current());
+        view.diagnostics(null, storage.diagnostics());
+        if (storage.value() == null) {
+            return null;
+        }
         return new StackRuntime(
                 new RuntimeSettings(
                         providerSource(), Version.current(), context.env(), context.workingDir(), parallelism),
+                storage.value(),
                 l.stack(),
                 l.deployments());
     }
@@ -113,10 +121,13 @@ final class StacksOperations {
 
     // ---- init, validate, fmt, providers ----
 
-    int init() {
+    int init(StacksArgs.Init args) {
         StacksView view = StacksView.of(context, false);
         Loaded l = load(view);
         if (l == null) {
+            return 1;
+        }
+        if (!initBackend(args, view)) {
             return 1;
         }
         ProviderSource source = providerSource();
@@ -138,6 +149,60 @@ final class StacksOperations {
         view.line(
                 "Strata Stacks has been successfully initialized! Run \"strata stacks plan\" to see what each deployment would do.");
         return 0;
+    }
+
+    /**
+     * Records the backend {@code -backend} names after connecting to it (a pg schema is created then),
+     * refusing to leave deployment states behind in the recorded one unless {@code -reconfigure}.
+     */
+    private boolean initBackend(StacksArgs.Init args, StacksView view) {
+        Path dir = context.workingDir();
+        Result<StackStorage.Choice> recorded = StackStorage.readChoice(dir);
+        StackStorage.Choice was = recorded.value();
+        if (args.backend().isEmpty()) {
+            if (was == null) {
+                view.diagnostics(null, recorded.diagnostics());
+                return false;
+            }
+            Result<StackStorage> s = StackStorage.connect(dir, was, context.env(), Version.current());
+            view.diagnostics(null, s.diagnostics());
+            if (s.value() == null) {
+                return false;
+            }
+            view.line("- Deployment states are stored in: " + was.describe());
+            return true;
+        }
+        StackStorage.Choice next = new StackStorage.Choice(args.backend().get(), args.backendConfig());
+        Result<StackStorage> target = StackStorage.connect(dir, next, context.env(), Version.current());
+        view.diagnostics(null, target.diagnostics());
+        if (target.value() == null) {
+            return false;
+        }
+        if (was != null && !was.equals(next) && !args.reconfigure()) {
+            Result<StackStorage> old = StackStorage.connect(dir, was, context.env(), Version.current());
+            List<String> held = old.value() == null
+                    ? List.of()
+                    : old.value().deploymentsWithState().value();
+            if (held != null && !held.isEmpty()) {
+                view.diagnostics(
+                        null,
+                        Diagnostics.of(dev.strata.hcl.Diagnostic.error(
+                                "Backend change would leave deployment states behind",
+                                "The recorded backend (" + was.describe() + ") holds the state of "
+                                        + String.join(", ", held)
+                                        + ". Destroy those deployments first, or pass -reconfigure to switch anyway "
+                                        + "(their states stay where they are and are not moved).",
+                                null)));
+                return false;
+            }
+        }
+        Diagnostics w = StackStorage.writeChoice(dir, next);
+        view.diagnostics(null, w);
+        if (w.hasErrors()) {
+            return false;
+        }
+        view.line("- Deployment states are stored in: " + next.describe());
+        return true;
     }
 
     int fmt(StacksArgs.Fmt args) {
@@ -265,7 +330,10 @@ final class StacksOperations {
         if (names == null) {
             return 1;
         }
-        StackRuntime rt = runtime(l, args.parallelism());
+        StackRuntime rt = runtime(l, args.parallelism(), view);
+        if (rt == null) {
+            return 1;
+        }
         List<Opened> done = concurrently(names, args.concurrency(), d -> {
             Opened o = openAndPlan(rt, d, "OperationTypePlan", args.destroy(), view);
             if (o.session() != null) {
@@ -317,7 +385,10 @@ final class StacksOperations {
         if (l == null) {
             return 1;
         }
-        StackRuntime rt = runtime(l, args.parallelism());
+        StackRuntime rt = runtime(l, args.parallelism(), view);
+        if (rt == null) {
+            return 1;
+        }
         if (args.planFile().isPresent()) {
             return applySaved(rt, args, view);
         }
@@ -449,7 +520,10 @@ final class StacksOperations {
         if (names == null) {
             return 1;
         }
-        StackRuntime rt = runtime(l, 1);
+        StackRuntime rt = runtime(l, 1, view);
+        if (rt == null) {
+            return 1;
+        }
         for (String d : names) {
             Result<DeploymentSession> s = rt.open(d, LockRequest.none());
             if (s.value() == null) {
@@ -498,7 +572,10 @@ final class StacksOperations {
         if (names == null) {
             return 1;
         }
-        StackRuntime rt = runtime(l, 1);
+        StackRuntime rt = runtime(l, 1, view);
+        if (rt == null) {
+            return 1;
+        }
         for (String d : names) {
             Result<DeploymentSession> s = rt.open(d, LockRequest.none());
             if (s.value() == null) {
@@ -529,8 +606,13 @@ final class StacksOperations {
         if (l == null) {
             return 1;
         }
-        StackRuntime rt = runtime(l, 1);
-        List<String> withState = rt.deploymentsWithState();
+        StackRuntime rt = runtime(l, 1, view);
+        if (rt == null) {
+            return 1;
+        }
+        Result<List<String>> stated = rt.deploymentsWithState();
+        view.diagnostics(null, stated.diagnostics());
+        List<String> withState = stated.value() == null ? List.of() : stated.value();
         for (String d : l.deployments().deployments().keySet()) {
             int count = 0;
             if (withState.contains(d)) {
