@@ -35,6 +35,7 @@ public final class StackRuntime {
     private final DeploymentConfig deployments;
     private final FunctionTable functions;
     private final StackStorage storage;
+    private final Interruption interruption = new Interruption();
 
     /** The runtime with its states in local files under the working directory. */
     public StackRuntime(RuntimeSettings settings, StackConfig stack, DeploymentConfig deployments) {
@@ -157,6 +158,7 @@ public final class StackRuntime {
     public Result<DeploymentSession> open(String deployment, LockRequest lock) {
         DeploymentStore store = storage.deployment(deployment);
         Result<StateManager> st = store.openStack(lock);
+        interruption.opened(st.value());
         if (st.value() == null) {
             return Result.of(null, st.diagnostics());
         }
@@ -166,6 +168,19 @@ public final class StackRuntime {
     /** Deployments that have state, sorted: those the configuration declares and those it no longer does. */
     public Result<List<String>> deploymentsWithState() {
         return storage.deploymentsWithState();
+    }
+
+    /**
+     * The first interrupt: every deployment's run starts no new component instance, and the engines
+     * working on one start no new operation; what is running finishes and is recorded.
+     */
+    public void stop() {
+        interruption.stop();
+    }
+
+    /** Tells {@code listener} of every state the runtime opens (locks a second interrupt must release). */
+    public void onStateOpened(java.util.function.Consumer<StateManager> listener) {
+        interruption.onOpened(listener);
     }
 
     public StackStorage storage() {
@@ -181,7 +196,8 @@ public final class StackRuntime {
             Map<String, Value> inputs,
             DeploymentPlan reviewed,
             boolean fromFile) {
-        return new DeploymentRun(deployment, phase, mode, settings, store, events, stack, inputs, reviewed, fromFile);
+        return new DeploymentRun(
+                deployment, phase, mode, settings, store, events, stack, inputs, reviewed, fromFile, interruption);
     }
 
     static StateSnapshot withOutputs(StateSnapshot s, SortedMap<String, Value> outputs) {

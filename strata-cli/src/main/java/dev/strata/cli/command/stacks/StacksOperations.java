@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.cli.command.CommandContext;
+import dev.strata.cli.command.Interrupts;
 import dev.strata.cli.version.Version;
 import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.FileSources;
@@ -334,6 +335,10 @@ final class StacksOperations {
         if (rt == null) {
             return 1;
         }
+        return interruptible(rt, () -> plan(rt, names, args, view));
+    }
+
+    private int plan(StackRuntime rt, List<String> names, StacksArgs.Operation args, StacksView view) {
         List<Opened> done = concurrently(names, args.concurrency(), d -> {
             Opened o = openAndPlan(rt, d, "OperationTypePlan", args.destroy(), view);
             if (o.session() != null) {
@@ -390,12 +395,29 @@ final class StacksOperations {
             return 1;
         }
         if (args.planFile().isPresent()) {
-            return applySaved(rt, args, view);
+            return interruptible(rt, () -> applySaved(rt, args, view));
         }
         List<String> names = select(l, args.deployments(), view);
         if (names == null) {
             return 1;
         }
+        return interruptible(rt, () -> apply(rt, l, names, args, view));
+    }
+
+    /**
+     * Runs {@code body} with INT, TERM and HUP handled as the modules commands handle them: the first
+     * stops the runtime (nothing new starts; running operations finish and are recorded; locks are
+     * released as the deployments close), the second exits at once after releasing every lock held.
+     */
+    private int interruptible(StackRuntime rt, java.util.function.IntSupplier body) {
+        try (Interrupts signals = Interrupts.install(context);
+                Interrupts.Registration stop = signals.onStop(rt::stop)) {
+            rt.onStateOpened(signals::holding);
+            return body.getAsInt();
+        }
+    }
+
+    private int apply(StackRuntime rt, Loaded l, List<String> names, StacksArgs.Operation args, StacksView view) {
         List<Opened> planned = concurrently(
                 names, args.concurrency(), d -> openAndPlan(rt, d, "OperationTypeApply", args.destroy(), view));
         try {
