@@ -175,7 +175,8 @@ class StacksIT {
     void autoApproveRulesApplySomeDeploymentsAndHoldOthers() throws Exception {
         Path stack = example();
         Run apply = strata(stack, "stacks", "apply");
-        assertThat(apply.exitCode()).as(apply.toString()).isZero();
+        // prod was held (nobody answered "yes"): as Terraform's cancelled apply, exit status 1.
+        assertThat(apply.exitCode()).as(apply.toString()).isEqualTo(1);
         assertThat(apply.stdout())
                 .contains("Deployment \"dev\" approved by its auto-approve rules.")
                 .contains("Deployment \"staging\" approved by its auto-approve rules.")
@@ -193,7 +194,7 @@ class StacksIT {
                                 "regions     = [\"eu-west-1\", \"us-east-1\"]\n  }",
                                 "regions     = [\"eu-west-1\", \"us-east-1\"]\n  }\n  destroy = true"));
         Run destroying = strata(stack, "stacks", "apply", "-deployment=staging");
-        assertThat(destroying.exitCode()).as(destroying.toString()).isZero();
+        assertThat(destroying.exitCode()).as(destroying.toString()).isEqualTo(1);
         assertThat(destroying.stdout())
                 .contains("Deployment \"staging\" is held for approval: The plan destroys 10 resources.");
         assertThat(resources(stack, "staging")).hasSize(10);

@@ -422,6 +422,7 @@ final class StacksOperations {
                 names, args.concurrency(), d -> openAndPlan(rt, d, "OperationTypeApply", args.destroy(), view));
         try {
             boolean failed = false;
+            boolean held = false;
             List<Opened> approved = new ArrayList<>();
             for (Opened o : planned) {
                 view.diagnostics(o.deployment(), o.problems());
@@ -455,6 +456,9 @@ final class StacksOperations {
                     approved.add(o);
                 } else {
                     view.approval(o.deployment(), false, "held", rule.value().reasons());
+                    // As Terraform's apply when its question is not answered "yes" ("Apply
+                    // cancelled.", exit 1): the changes asked for were not all made.
+                    held = true;
                 }
             }
             List<DeploymentApplied> results =
@@ -469,7 +473,7 @@ final class StacksOperations {
                 view.applied(a);
                 failed |= a.failed();
             }
-            return failed ? 1 : 0;
+            return failed || held ? 1 : 0;
         } finally {
             planned.stream()
                     .filter(o -> o.session() != null)
