@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * shutdown hooks and exit with 143 or 129 at once, abandoning operations in flight and leaving the
  * lock information behind. Terraform handles INT and TERM this way; HUP kills it, which we do not copy.
  */
-final class Interrupts implements AutoCloseable {
+public final class Interrupts implements AutoCloseable {
     static final List<String> SIGNALS = List.of("INT", "TERM", "HUP");
 
     private final PrintStream err;
@@ -46,7 +46,7 @@ final class Interrupts implements AutoCloseable {
      * the JVM's, or {@code -Dstrata.signals=true}); a command run in-process by a test gets handling
      * without OS handlers, driven by {@link #deliver}.
      */
-    static Interrupts install(CommandContext context) {
+    public static Interrupts install(CommandContext context) {
         Interrupts i =
                 new Interrupts(context.stderr(), () -> Runtime.getRuntime().halt(1));
         if (context.stdin() != System.in && !Boolean.getBoolean("strata.signals")) {
@@ -68,7 +68,7 @@ final class Interrupts implements AutoCloseable {
     }
 
     /** Whether a signal came since the command started. */
-    boolean interrupted() {
+    public boolean interrupted() {
         return received.get() > 0;
     }
 
@@ -76,7 +76,7 @@ final class Interrupts implements AutoCloseable {
      * Runs {@code stop} on the first signal (at once when one came already) until the returned
      * registration is closed: planners and appliers stop starting operations.
      */
-    Registration onStop(Runnable stop) {
+    public Registration onStop(Runnable stop) {
         stops.add(stop);
         if (interrupted()) {
             stop.run();
@@ -85,7 +85,7 @@ final class Interrupts implements AutoCloseable {
     }
 
     /** Records that the command holds {@code state}'s lock, which a second signal releases before exiting. */
-    StateManager holding(StateManager state) {
+    public StateManager holding(StateManager state) {
         if (state != null) {
             held.add(state);
         }
@@ -170,7 +170,7 @@ final class Interrupts implements AutoCloseable {
     }
 
     /** A stop hook's registration; closing it removes the hook. */
-    interface Registration extends AutoCloseable {
+    public interface Registration extends AutoCloseable {
         @Override
         void close();
     }

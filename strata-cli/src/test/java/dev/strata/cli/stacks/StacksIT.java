@@ -175,7 +175,8 @@ class StacksIT {
     void autoApproveRulesApplySomeDeploymentsAndHoldOthers() throws Exception {
         Path stack = example();
         Run apply = strata(stack, "stacks", "apply");
-        assertThat(apply.exitCode()).as(apply.toString()).isZero();
+        // prod was held (nobody answered "yes"): as Terraform's cancelled apply, exit status 1.
+        assertThat(apply.exitCode()).as(apply.toString()).isEqualTo(1);
         assertThat(apply.stdout())
                 .contains("Deployment \"dev\" approved by its auto-approve rules.")
                 .contains("Deployment \"staging\" approved by its auto-approve rules.")
@@ -193,7 +194,7 @@ class StacksIT {
                                 "regions     = [\"eu-west-1\", \"us-east-1\"]\n  }",
                                 "regions     = [\"eu-west-1\", \"us-east-1\"]\n  }\n  destroy = true"));
         Run destroying = strata(stack, "stacks", "apply", "-deployment=staging");
-        assertThat(destroying.exitCode()).as(destroying.toString()).isZero();
+        assertThat(destroying.exitCode()).as(destroying.toString()).isEqualTo(1);
         assertThat(destroying.stdout())
                 .contains("Deployment \"staging\" is held for approval: The plan destroys 10 resources.");
         assertThat(resources(stack, "staging")).hasSize(10);
@@ -457,5 +458,93 @@ class StacksIT {
         List<String> prod = resources(stack, "prod");
         assertThat(prod).doesNotHaveDuplicates().hasSize(3 * 4 + 3 * 2);
         assertThat(resources(stack, "staging")).doesNotHaveDuplicates().hasSize(2 * 4 + 2);
+    }
+
+    @Test
+    void sigtermDuringAnApplyFinishesWhatRunsReleasesTheLocksAndTheNextApplyConverges() throws Exception {
+        Path stack = dir.resolve("slow");
+        write(stack.resolve("mod/main.tf"), """
+                resource "time_sleep" "s" {
+                  create_duration = "2s"
+                }
+                """);
+        write(stack.resolve("main.tfcomponent.hcl"), """
+                required_providers {
+                  time = {
+                    source = "hashicorp/time"
+                  }
+                }
+                provider "time" "main" {}
+                component "slow" {
+                  for_each  = toset(["a", "b", "c"])
+                  source    = "./mod"
+                  providers = { time = provider.time.main }
+                }
+                """);
+        write(stack.resolve("main.tfdeploy.hcl"), """
+                deployment "one" {
+                  inputs = {}
+                }
+                deployment "two" {
+                  inputs = {}
+                }
+                """);
+        ProcessBuilder pb =
+                StrataJar.process(jar, stack, List.of(), "stacks", "apply", "-auto-approve", "-parallelism=1");
+        Path out = dir.resolve("term.out");
+        Path err = dir.resolve("term.err");
+        pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+        Process p = pb.start();
+        p.getOutputStream().close();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (p.isAlive()
+                && System.nanoTime() < deadline
+                && !Files.readString(out).contains(": Applying...")) {
+            Thread.sleep(20);
+        }
+        Thread.sleep(700); // into the first 2 s sleep of each deployment
+        assertThat(new ProcessBuilder("kill", "-TERM", Long.toString(p.pid()))
+                        .start()
+                        .waitFor())
+                .isZero();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("exited").isTrue();
+        String so = Files.readString(out);
+        String se = Files.readString(err);
+        assertThat(p.exitValue()).as(so + se).isEqualTo(1);
+        assertThat(se).contains("Interrupt received.").contains("Gracefully shutting down...");
+        // One instance per deployment was running (-parallelism=1): it finished; the others never started.
+        assertThat(so)
+                .contains("Apply interrupted for \"one\".")
+                .contains("Apply interrupted for \"two\".")
+                .contains("not started (interrupted)")
+                .doesNotContain("Exception");
+        try (Stream<Path> s = Files.walk(stack.resolve(".strata/stacks"))) {
+            assertThat(s.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".lock.info")))
+                    .as("every lock released")
+                    .isEmpty();
+        }
+        int applied = resources(stack, "one").size() + resources(stack, "two").size();
+        assertThat(applied).as("what ran finished and is recorded").isBetween(1, 5);
+
+        Run converge = strata(stack, "stacks", "apply", "-auto-approve");
+        assertThat(converge.exitCode()).as(converge.toString()).isZero();
+        for (String d : List.of("one", "two")) {
+            assertThat(resources(stack, d))
+                    .as(d)
+                    .containsExactly(
+                            "component.slow[\"a\"] time_sleep.s",
+                            "component.slow[\"b\"] time_sleep.s",
+                            "component.slow[\"c\"] time_sleep.s");
+        }
+        Run again = strata(stack, "stacks", "plan", "-json");
+        assertThat(again.exitCode()).as(again.toString()).isZero();
+        for (String d : List.of("one", "two")) {
+            assertThat(deployment(again.records(), "plan", d)
+                            .path("changes")
+                            .path("total")
+                            .asInt())
+                    .as(d)
+                    .isZero();
+        }
     }
 }

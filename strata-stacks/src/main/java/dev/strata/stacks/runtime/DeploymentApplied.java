@@ -7,15 +7,24 @@ import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
-/** What applying one deployment's plan did: per component instance, and the stack's outputs after it. */
+/**
+ * What applying one deployment's plan did: per component instance, and the stack's outputs after it;
+ * {@code interrupted} when an interrupt left some of it undone (what was applied is recorded).
+ */
 public record DeploymentApplied(
         String deployment,
         List<ComponentApplied> components,
         SortedMap<String, Value> outputs,
-        Diagnostics diagnostics) {
+        Diagnostics diagnostics,
+        boolean interrupted) {
     public DeploymentApplied {
         components = List.copyOf(components);
         outputs = Collections.unmodifiableSortedMap(new TreeMap<>(outputs));
+    }
+
+    public DeploymentApplied(
+            String deployment, List<ComponentApplied> components, SortedMap<String, Value> outputs, Diagnostics d) {
+        this(deployment, components, outputs, d, false);
     }
 
     public int added() {
@@ -37,6 +46,6 @@ public record DeploymentApplied(
     }
 
     public boolean failed() {
-        return diagnostics.hasErrors() || components.stream().anyMatch(ComponentApplied::failed);
+        return interrupted || diagnostics.hasErrors() || components.stream().anyMatch(ComponentApplied::failed);
     }
 }

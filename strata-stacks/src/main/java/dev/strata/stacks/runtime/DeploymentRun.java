@@ -85,6 +85,10 @@ final class DeploymentRun {
     private final Set<String> deferredCalls = ConcurrentHashMap.newKeySet();
     private final Set<String> failedCalls = ConcurrentHashMap.newKeySet();
     private final Semaphore engineSlots;
+    private final Interruption interruption;
+    /** Whether the interrupt left work undone: an instance not started, or an engine that stopped early. */
+    private final java.util.concurrent.atomic.AtomicBoolean cutShort = new java.util.concurrent.atomic.AtomicBoolean();
+
     private final ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
 
     private record ProviderInstance(StackInstanceRun stack, ProviderBlock block, InstanceKey key, Value each) {}
@@ -113,7 +117,9 @@ final class DeploymentRun {
             StackConfig config,
             Map<String, Value> inputs,
             DeploymentPlan reviewed,
-            boolean reviewedFromFile) {
+            boolean reviewedFromFile,
+            Interruption interruption) {
+        this.interruption = interruption;
         this.deployment = deployment;
         this.phase = phase;
         this.mode = mode;
@@ -136,6 +142,33 @@ final class DeploymentRun {
     }
 
     // ---- providers ----
+
+    private final Memo<String, Result<dev.strata.provider.Block>> providerSchemas = new Memo<>();
+
+    /**
+     * The configuration schema of {@code provider}, read once per run from a new, unconfigured instance
+     * of it: only a {@code config} block with nested blocks needs it.
+     */
+    Result<dev.strata.provider.Block> providerConfigSchema(dev.strata.addr.Provider provider) {
+        return providerSchemas.get(provider.toString(), () -> {
+            Result<dev.strata.provider.ProviderFactory> f =
+                    settings.providers().resolve(provider, dev.strata.addr.VersionConstraint.ANY);
+            if (f.value() == null) {
+                return Result.of(null, f.diagnostics());
+            }
+            try (dev.strata.provider.Provider p = f.value().create()) {
+                return Result.of(p.schema().provider().block());
+            } catch (RuntimeException e) {
+                return Result.of(
+                        null,
+                        Diagnostics.of(Diagnostic.error(
+                                "Failed to read the provider's schema",
+                                "Provider " + provider.forDisplay() + " did not give its configuration schema: "
+                                        + e.getMessage() + ".",
+                                null)));
+            }
+        });
+    }
 
     String registerProvider(StackInstanceRun s, ProviderBlock b, InstanceKey key, Value each) {
         String ref = (s.addr.isRoot() ? "" : s.addr + ".") + b.addr() + key;
@@ -371,13 +404,33 @@ final class DeploymentRun {
         return new PlanOptions(settings.workingDir(), "default", m, true, List.of(), List.of(), 10);
     }
 
-    private <T> T withEngineSlot(Supplier<T> work) {
+    /** Runs {@code work} on a new engine for {@code setup} once a slot is free; an interrupt reaches it. */
+    private <T> T withEngine(
+            ComponentSetup setup, java.util.function.Function<Engine, T> work, Supplier<T> ifInterrupted) {
         engineSlots.acquireUninterruptibly();
         try {
-            return work.get();
+            if (interruption.requested()) {
+                // It waited for a slot while the interrupt came: it never starts.
+                return ifInterrupted.get();
+            }
+            Engine e = engine(setup);
+            return interruption.running(e, () -> work.apply(e));
         } finally {
             engineSlots.release();
         }
+    }
+
+    /** An instance the interrupt kept from starting: no plan, nothing applied, nothing blamed on it. */
+    private Outcome notStarted(String address, ComponentSetup setup, boolean removed) {
+        cutShort.set(true);
+        events.componentFinished(
+                deployment, address, phase == Phase.PLAN ? "planning" : "applying", "not started (interrupted)");
+        return new Outcome(
+                new ComponentPlan(address, null, null, removed, setup.dependsOn(), Diagnostics.NONE),
+                new ComponentApplied(address, null, false, Diagnostics.NONE),
+                Value.DYNAMIC_UNKNOWN,
+                false,
+                true);
     }
 
     private static String callOf(String address) {
@@ -391,6 +444,9 @@ final class DeploymentRun {
 
     private Outcome planSetup(ComponentSetup setup, PlanMode m, boolean removed) {
         String address = setup.address();
+        if (interruption.requested()) {
+            return notStarted(address, setup, removed);
+        }
         if (setup.broken() || setup.blockedBy() != null) {
             failedCalls.add(callOf(address));
             return new Outcome(
@@ -422,9 +478,22 @@ final class DeploymentRun {
                     false,
                     true);
         }
-        Result<Plan> p = withEngineSlot(() -> engine(setup)
-                .plan(setup.variables(), prior.value(), options(m), events.engineEvents(deployment, address)));
+        Result<Plan> p = withEngine(
+                setup,
+                e -> e.plan(setup.variables(), prior.value(), options(m), events.engineEvents(deployment, address)),
+                () -> Result.of(null, Diagnostics.NONE));
         Diagnostics d = prior.diagnostics().with(p.diagnostics());
+        if ((p.value() == null || p.hasErrors()) && interruption.requested()) {
+            // The engine stopped at the interrupt: the deployment says so once, for all its instances.
+            cutShort.set(true);
+            events.componentFinished(deployment, address, "planning", "interrupted");
+            return new Outcome(
+                    new ComponentPlan(address, null, null, removed, setup.dependsOn(), Diagnostics.NONE),
+                    null,
+                    Value.DYNAMIC_UNKNOWN,
+                    false,
+                    true);
+        }
         if (p.value() == null || p.hasErrors()) {
             failedCalls.add(callOf(address));
             events.componentFinished(deployment, address, "planning", "failed");
@@ -458,6 +527,9 @@ final class DeploymentRun {
 
     private Outcome applySetup(ComponentSetup setup, PlanMode m) {
         String address = setup.address();
+        if (interruption.requested()) {
+            return notStarted(address, setup, false);
+        }
         if (setup.broken() || setup.blockedBy() != null) {
             failedCalls.add(callOf(address));
             Diagnostics d = setup.blockedBy() == null
@@ -481,6 +553,7 @@ final class DeploymentRun {
         ComponentPlan rp = reviewed == null ? null : reviewed.component(address);
         events.componentStarted(deployment, address, m == PlanMode.DESTROY ? "destroying" : "applying");
         Result<StateManager> opened = store.openComponent(address, LockRequest.of("OperationTypeApply", Duration.ZERO));
+        interruption.opened(opened.value());
         if (opened.value() == null) {
             failedCalls.add(callOf(address));
             return failed(address, opened.diagnostics());
@@ -504,8 +577,20 @@ final class DeploymentRun {
                                 null)));
             } else {
                 StateSnapshot now = state.state();
-                Result<Plan> p = withEngineSlot(() -> engine(setup)
-                        .plan(setup.variables(), now, options(m), events.engineEvents(deployment, address)));
+                Result<Plan> p = withEngine(
+                        setup,
+                        e -> e.plan(setup.variables(), now, options(m), events.engineEvents(deployment, address)),
+                        () -> Result.of(null, Diagnostics.NONE));
+                if ((p.value() == null || p.hasErrors()) && interruption.requested()) {
+                    cutShort.set(true);
+                    events.componentFinished(deployment, address, "applying", "not started (interrupted)");
+                    return new Outcome(
+                            null,
+                            new ComponentApplied(address, null, false, Diagnostics.NONE),
+                            Value.DYNAMIC_UNKNOWN,
+                            false,
+                            true);
+                }
                 if (p.value() == null || p.hasErrors()) {
                     failedCalls.add(callOf(address));
                     events.componentFinished(deployment, address, "applying", "failed");
@@ -526,9 +611,29 @@ final class DeploymentRun {
                         false);
             }
             Plan toApply = plan;
-            Result<ApplyResult> r = withEngineSlot(
-                    () -> engine(setup).apply(toApply, state, options(m), events.engineEvents(deployment, address)));
+            Result<ApplyResult> r = withEngine(
+                    setup,
+                    e -> e.apply(toApply, state, options(m), events.engineEvents(deployment, address)),
+                    () -> null);
+            if (r == null) {
+                return notStarted(address, setup, false);
+            }
             ApplyResult ar = r.value();
+            if (ar != null && ar.interrupted()) {
+                cutShort.set(true);
+                events.componentFinished(
+                        deployment,
+                        address,
+                        m == PlanMode.DESTROY ? "destroying" : "applying",
+                        "interrupted, " + ar.added() + " added, " + ar.changed() + " changed, " + ar.destroyed()
+                                + " destroyed");
+                return new Outcome(
+                        null,
+                        new ComponentApplied(address, ar, false, r.diagnostics()),
+                        outputsOf(ar.state()),
+                        false,
+                        true);
+            }
             Diagnostics d = r.diagnostics();
             boolean bad = ar == null || r.hasErrors() || !ar.failed().isEmpty() || ar.interrupted();
             if (bad) {
@@ -742,6 +847,13 @@ final class DeploymentRun {
         }
         workers.shutdown();
         out.sort(java.util.Comparator.comparing(ComponentPlan::address));
+        if (cutShort.get()) {
+            report(Diagnostics.of(Diagnostic.error(
+                    "Planning interrupted",
+                    "The plan of deployment \"" + deployment
+                            + "\" was interrupted before it was complete; nothing was changed.",
+                    null)));
+        }
         return new DeploymentPlan(deployment, mode, inputs, out, outputs, diagnostics());
     }
 
@@ -830,6 +942,6 @@ final class DeploymentRun {
             root.config.outputs().values().forEach(o -> outputs.put(o.name(), root.output(o)));
         }
         out.sort(java.util.Comparator.comparing(ComponentApplied::address));
-        return new DeploymentApplied(deployment, out, outputs, diagnostics());
+        return new DeploymentApplied(deployment, out, outputs, diagnostics(), cutShort.get());
     }
 }

@@ -75,7 +75,8 @@ public final class DeploymentSession implements AutoCloseable {
                     deployment,
                     applied.components(),
                     applied.outputs(),
-                    applied.diagnostics().with(written.diagnostics()));
+                    applied.diagnostics().with(written.diagnostics()),
+                    applied.interrupted());
         }
         return applied;
     }

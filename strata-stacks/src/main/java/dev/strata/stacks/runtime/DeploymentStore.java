@@ -3,6 +3,7 @@ package dev.strata.stacks.runtime;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
+import dev.strata.state.Backend;
 import dev.strata.state.LocalBackend;
 import dev.strata.state.LockRequest;
 import dev.strata.state.StateManager;
@@ -30,47 +31,96 @@ public final class DeploymentStore {
 
     private final String deployment;
     private final Path dir;
-    private final LocalBackend backend;
+    private final Backend backend;
+    private final String stackWorkspace;
+    private final String componentPrefix;
     private final String version;
 
-    private DeploymentStore(String deployment, Path dir, LocalBackend backend, String version) {
+    private DeploymentStore(
+            String deployment,
+            Path dir,
+            Backend backend,
+            String stackWorkspace,
+            String componentPrefix,
+            String version) {
         this.version = version;
         this.deployment = deployment;
         this.dir = dir;
         this.backend = backend;
+        this.stackWorkspace = stackWorkspace;
+        this.componentPrefix = componentPrefix;
     }
 
     /** The store of {@code deployment} in {@code workingDir}; {@code version} is written into states and locks. */
     public static DeploymentStore of(Path workingDir, String deployment, String version) {
         Path dir = workingDir.resolve(ROOT).resolve(deployment);
         return new DeploymentStore(
-                deployment, dir, LocalBackend.in(dir, version).withPaths(STACK_STATE, COMPONENTS), version);
+                deployment,
+                dir,
+                LocalBackend.in(dir, version).withPaths(STACK_STATE, COMPONENTS),
+                "default",
+                "",
+                version);
+    }
+
+    /**
+     * The store of {@code deployment} as workspaces of a backend shared by every deployment (PostgreSQL):
+     * the stack's state in {@code stackWorkspace}, each component instance's part in
+     * {@code componentPrefix} followed by its escaped address.
+     */
+    static DeploymentStore inBackend(
+            Backend backend, String deployment, String stackWorkspace, String componentPrefix, String version) {
+        return new DeploymentStore(deployment, null, backend, stackWorkspace, componentPrefix, version);
     }
 
     public String deployment() {
         return deployment;
     }
 
+    /** The directory of a local store; null when the state lives in a database. */
     public Path dir() {
         return dir;
     }
 
     /** The deployment's own state (the stack's outputs), locked as {@code lock} says: the deployment's lock. */
     public Result<StateManager> openStack(LockRequest lock) {
-        return backend.open("default", lock);
+        Diagnostics made = ensure(stackWorkspace);
+        if (made.hasErrors()) {
+            return Result.of(null, made);
+        }
+        return backend.open(stackWorkspace, lock);
     }
 
     /** A component instance's state, created empty on first use. */
     public Result<StateManager> openComponent(String instanceAddr, LockRequest lock) {
-        String ws = workspaceName(instanceAddr);
-        Result<List<String>> existing = backend.workspaces();
-        if (existing.value() != null && !existing.value().contains(ws)) {
-            Result<String> made = backend.createWorkspace(ws);
-            if (made.hasErrors()) {
-                return Result.of(null, made.diagnostics());
-            }
+        String ws = componentWorkspace(instanceAddr);
+        Diagnostics made = ensure(ws);
+        if (made.hasErrors()) {
+            return Result.of(null, made);
         }
         return backend.open(ws, lock);
+    }
+
+    private Diagnostics ensure(String ws) {
+        if (ws.equals("default")) {
+            return Diagnostics.NONE;
+        }
+        Result<List<String>> existing = backend.workspaces();
+        if (existing.hasErrors()) {
+            return existing.diagnostics();
+        }
+        if (!existing.value().contains(ws)) {
+            Result<String> made = backend.createWorkspace(ws);
+            // Another process may have created it meanwhile; the open that follows tells.
+            if (made.hasErrors() && !backend.workspaces().value().contains(ws)) {
+                return made.diagnostics();
+            }
+        }
+        return Diagnostics.NONE;
+    }
+
+    private String componentWorkspace(String instanceAddr) {
+        return componentPrefix + workspaceName(instanceAddr);
     }
 
     /**
@@ -78,10 +128,21 @@ public final class DeploymentStore {
      * empty when it has none yet, without creating anything.
      */
     public Result<StateSnapshot> readComponent(String instanceAddr) {
-        if (!Files.isDirectory(componentStatePath(instanceAddr).getParent())) {
-            return Result.of(StateSnapshot.empty(version));
+        String ws = componentWorkspace(instanceAddr);
+        if (backend instanceof LocalBackend local) {
+            if (!Files.isDirectory(local.statePath(ws).getParent())) {
+                return Result.of(StateSnapshot.empty(version));
+            }
+        } else {
+            Result<List<String>> existing = backend.workspaces();
+            if (existing.hasErrors()) {
+                return Result.of(null, existing.diagnostics());
+            }
+            if (!existing.value().contains(ws)) {
+                return Result.of(StateSnapshot.empty(version));
+            }
         }
-        Result<StateManager> r = backend.open(workspaceName(instanceAddr), LockRequest.none());
+        Result<StateManager> r = backend.open(ws, LockRequest.none());
         if (r.value() == null) {
             return Result.of(null, r.diagnostics());
         }
@@ -90,9 +151,12 @@ public final class DeploymentStore {
         }
     }
 
-    /** The file of a component instance's part (an ordinary v4 state), whether or not it exists. */
+    /**
+     * The file of a component instance's part (an ordinary v4 state), whether or not it exists; null
+     * when the state lives in a database.
+     */
     public Path componentStatePath(String instanceAddr) {
-        return backend.statePath(workspaceName(instanceAddr));
+        return backend instanceof LocalBackend local ? local.statePath(componentWorkspace(instanceAddr)) : null;
     }
 
     /** Every component instance that has a part in this deployment's state, sorted by address. */
@@ -103,8 +167,8 @@ public final class DeploymentStore {
         }
         List<String> out = new ArrayList<>();
         for (String w : ws.value()) {
-            if (!w.equals("default")) {
-                out.add(instanceAddress(w));
+            if (!w.equals("default") && !w.equals(stackWorkspace) && w.startsWith(componentPrefix)) {
+                out.add(instanceAddress(w.substring(componentPrefix.length())));
             }
         }
         out.sort(null);
@@ -113,7 +177,7 @@ public final class DeploymentStore {
 
     /** Forgets a component instance whose resources are all gone. */
     public Diagnostics dropComponent(String instanceAddr) {
-        Result<String> r = backend.deleteWorkspace(workspaceName(instanceAddr));
+        Result<String> r = backend.deleteWorkspace(componentWorkspace(instanceAddr));
         return r.diagnostics();
     }
 

@@ -209,12 +209,20 @@ final class StackInstanceRun {
             if (b.config() == null) {
                 return Value.EMPTY_OBJECT;
             }
-            Result<Map<String, Attribute>> attrs = b.config().justAttributes();
-            run.report(attrs.diagnostics());
-            if (attrs.hasErrors()) {
-                return Value.DYNAMIC_UNKNOWN;
-            }
             Scope s = scope(key, each);
+            Result<Map<String, Attribute>> attrs = b.config().justAttributes();
+            if (attrs.hasErrors()) {
+                // Nested blocks: only the provider's schema says how they are gathered.
+                Result<dev.strata.provider.Block> schema = run.providerConfigSchema(b.provider());
+                run.report(schema.diagnostics());
+                if (schema.value() == null) {
+                    return Value.DYNAMIC_UNKNOWN;
+                }
+                Result<Value> decoded = ProviderConfigBody.decode(b.config(), schema.value(), a -> eval(a.expr(), s));
+                run.report(decoded.diagnostics());
+                return decoded.hasErrors() ? Value.DYNAMIC_UNKNOWN : decoded.value();
+            }
+            run.report(attrs.diagnostics());
             Map<String, Value> out = new LinkedHashMap<>();
             attrs.value().forEach((n, a) -> out.put(n, eval(a.expr(), s)));
             return Value.object(out);

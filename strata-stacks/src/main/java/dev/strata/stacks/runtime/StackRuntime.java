@@ -34,8 +34,18 @@ public final class StackRuntime {
     private final StackConfig stack;
     private final DeploymentConfig deployments;
     private final FunctionTable functions;
+    private final StackStorage storage;
+    private final Interruption interruption = new Interruption();
 
+    /** The runtime with its states in local files under the working directory. */
     public StackRuntime(RuntimeSettings settings, StackConfig stack, DeploymentConfig deployments) {
+        this(settings, StackStorage.local(settings.workingDir(), settings.version()), stack, deployments);
+    }
+
+    /** The runtime with its states where {@code storage} keeps them. */
+    public StackRuntime(
+            RuntimeSettings settings, StackStorage storage, StackConfig stack, DeploymentConfig deployments) {
+        this.storage = storage;
         this.settings = settings;
         this.stack = stack;
         this.deployments = deployments;
@@ -118,7 +128,7 @@ public final class StackRuntime {
                                 "Upstream inputs are not followed transitively",
                                 "A published output may not read upstream_input.",
                                 u.declRange()))),
-                name -> stackOutputs(stackDir, name, settings.version()));
+                name -> stackOutputs(stackDir, name, settings));
         SortedMap<String, Value> out = new TreeMap<>();
         Diagnostics.Builder diags = Diagnostics.builder();
         for (PublishOutputBlock p : config.publishOutputs().values()) {
@@ -129,9 +139,13 @@ public final class StackRuntime {
         return Result.of(Value.object(out), diags.build());
     }
 
-    private static Value stackOutputs(Path stackDir, String deployment, String version) {
-        Result<StateManager> r =
-                DeploymentStore.of(stackDir, deployment, version).openStack(LockRequest.none());
+    /** A deployment's outputs as that Stack's own backend (its recorded choice) has them. */
+    private static Value stackOutputs(Path stackDir, String deployment, RuntimeSettings settings) {
+        Result<StackStorage> storage = StackStorage.open(stackDir, settings.environment(), settings.version());
+        if (storage.value() == null) {
+            return Value.DYNAMIC_UNKNOWN;
+        }
+        Result<StateManager> r = storage.value().deployment(deployment).openStack(LockRequest.none());
         if (r.value() == null) {
             return Value.DYNAMIC_UNKNOWN;
         }
@@ -142,8 +156,9 @@ public final class StackRuntime {
 
     /** Opens a deployment: its state under its lock, held until the session is closed. */
     public Result<DeploymentSession> open(String deployment, LockRequest lock) {
-        DeploymentStore store = DeploymentStore.of(settings.workingDir(), deployment, settings.version());
+        DeploymentStore store = storage.deployment(deployment);
         Result<StateManager> st = store.openStack(lock);
+        interruption.opened(st.value());
         if (st.value() == null) {
             return Result.of(null, st.diagnostics());
         }
@@ -151,19 +166,25 @@ public final class StackRuntime {
     }
 
     /** Deployments that have state, sorted: those the configuration declares and those it no longer does. */
-    public List<String> deploymentsWithState() {
-        Path root = settings.workingDir().resolve(DeploymentStore.ROOT);
-        if (!Files.isDirectory(root)) {
-            return List.of();
-        }
-        try (var s = Files.list(root)) {
-            return s.filter(Files::isDirectory)
-                    .map(p -> p.getFileName().toString())
-                    .sorted()
-                    .toList();
-        } catch (java.io.IOException e) {
-            return List.of();
-        }
+    public Result<List<String>> deploymentsWithState() {
+        return storage.deploymentsWithState();
+    }
+
+    /**
+     * The first interrupt: every deployment's run starts no new component instance, and the engines
+     * working on one start no new operation; what is running finishes and is recorded.
+     */
+    public void stop() {
+        interruption.stop();
+    }
+
+    /** Tells {@code listener} of every state the runtime opens (locks a second interrupt must release). */
+    public void onStateOpened(java.util.function.Consumer<StateManager> listener) {
+        interruption.onOpened(listener);
+    }
+
+    public StackStorage storage() {
+        return storage;
     }
 
     DeploymentRun run(
@@ -175,7 +196,8 @@ public final class StackRuntime {
             Map<String, Value> inputs,
             DeploymentPlan reviewed,
             boolean fromFile) {
-        return new DeploymentRun(deployment, phase, mode, settings, store, events, stack, inputs, reviewed, fromFile);
+        return new DeploymentRun(
+                deployment, phase, mode, settings, store, events, stack, inputs, reviewed, fromFile, interruption);
     }
 
     static StateSnapshot withOutputs(StateSnapshot s, SortedMap<String, Value> outputs) {

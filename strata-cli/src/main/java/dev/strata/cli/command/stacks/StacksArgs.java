@@ -42,6 +42,50 @@ final class StacksArgs {
     /** {@code init}, {@code validate}, {@code providers}. */
     record Plain(boolean json) {}
 
+    /**
+     * {@code init}: the backend to record ({@code local} or {@code pg}; empty keeps the recorded one), its
+     * {@code -backend-config=KEY=VALUE} settings, and whether to drop the recorded backend's state.
+     */
+    record Init(Optional<String> backend, java.util.SortedMap<String, String> backendConfig, boolean reconfigure) {}
+
+    static final class InitFlags {
+        final FlagSet flags = new FlagSet();
+        final Flag<String> backend = flags.string(
+                "backend", "", "TYPE", "Where deployment states are stored: local (files, the default) or pg.");
+        final Flag<List<String>> backendConfig = flags.repeated(
+                "backend-config",
+                "KEY=VALUE",
+                "A setting of the backend (pg: conn_str, schema_name); repeat for several.");
+        final Flag<Boolean> reconfigure = flags.bool(
+                "reconfigure", false, "Switch backends even though the recorded one holds deployment states.");
+
+        Parsed<Init> parse(ParsedArgs a) {
+            if (!a.positionals().isEmpty()) {
+                return Parsed.failed(
+                        "Too many command line arguments",
+                        "Unexpected argument \"" + a.positionals().getFirst()
+                                + "\". Run \"strata stacks init -help\" for the usage.");
+            }
+            java.util.SortedMap<String, String> config = new java.util.TreeMap<>();
+            for (String kv : a.get(backendConfig)) {
+                int eq = kv.indexOf('=');
+                if (eq <= 0) {
+                    return Parsed.failed(
+                            "Invalid backend configuration argument",
+                            "The -backend-config option takes KEY=VALUE (for example "
+                                    + "-backend-config=schema_name=stacks); got \"" + kv + "\".");
+                }
+                config.put(kv.substring(0, eq), kv.substring(eq + 1));
+            }
+            String b = a.get(backend);
+            if (b.isEmpty() && !config.isEmpty()) {
+                return Parsed.failed(
+                        "Backend type required", "-backend-config needs -backend=TYPE beside it (local or pg).");
+            }
+            return Parsed.of(new Init(b.isEmpty() ? Optional.empty() : Optional.of(b), config, a.get(reconfigure)));
+        }
+    }
+
     /** {@code fmt}. */
     record Fmt(boolean check, boolean write, boolean list) {}
 

@@ -17,7 +17,7 @@ import java.util.List;
 public final class StacksCommand implements Command {
     private static final FlagSet NO_FLAGS = new FlagSet();
 
-    private final StacksArgs.PlainFlags init = new StacksArgs.PlainFlags("init", false);
+    private final StacksArgs.InitFlags init = new StacksArgs.InitFlags();
     private final StacksArgs.FmtFlags fmt = new StacksArgs.FmtFlags();
     private final StacksArgs.PlainFlags providers = new StacksArgs.PlainFlags("providers", true);
     private final StacksArgs.OperationFlags plan = new StacksArgs.OperationFlags("plan");
@@ -29,7 +29,10 @@ public final class StacksCommand implements Command {
 
     private final List<SubcommandHelp> subcommands = List.of(
             new SubcommandHelp(
-                    "init", "", "checks that the Stack's components load and its providers are available", init.flags),
+                    "init",
+                    "[options]",
+                    "checks that the Stack's components load and its providers are available; records where states are stored",
+                    init.flags),
             new SubcommandHelp(
                     "validate",
                     "[options]",
@@ -126,7 +129,7 @@ public final class StacksCommand implements Command {
         List<String> rest = pos.subList(1, pos.size());
         StacksOperations ops = new StacksOperations(context);
         return switch (name) {
-            case "init" -> parse(view, init.flags, rest, a -> init.parse(a), a -> ops.init());
+            case "init" -> parse(view, init.flags, rest, a -> init.parse(a), a -> ops.init(a));
             case "validate" -> StacksValidateCommand.run(context, rest);
             case "fmt" -> parse(view, fmt.flags, rest, a -> fmt.parse(a), a -> ops.fmt(a));
             case "providers" -> parse(view, providers.flags, rest, a -> providers.parse(a), a -> ops.providers(a));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.cli.command.CommandContext;
+import dev.strata.cli.command.Interrupts;
 import dev.strata.cli.version.Version;
 import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.FileSources;
@@ -28,6 +29,7 @@ import dev.strata.stacks.runtime.DeploymentSession;
 import dev.strata.stacks.runtime.RuntimeSettings;
 import dev.strata.stacks.runtime.StackPlanFile;
 import dev.strata.stacks.runtime.StackRuntime;
+import dev.strata.stacks.runtime.StackStorage;
 import dev.strata.state.LockRequest;
 import dev.strata.state.StateSnapshot;
 import java.io.IOException;
@@ -78,10 +80,17 @@ final class StacksOperations {
                 dev.strata.tfplugin.InstalledProviders.forWorkingDirectory(context.workingDir(), context.env()));
     }
 
-    private StackRuntime runtime(Loaded l, int parallelism) {
+    /** The runtime on the Stack's recorded backend; null after reporting why it cannot be reached. */
+    private StackRuntime runtime(Loaded l, int parallelism, StacksView view) {
+        Result<StackStorage> storage = StackStorage.open(context.workingDir(), context.env(), Version.current());
+        view.diagnostics(null, storage.diagnostics());
+        if (storage.value() == null) {
+            return null;
+        }
         return new StackRuntime(
                 new RuntimeSettings(
                         providerSource(), Version.current(), context.env(), context.workingDir(), parallelism),
+                storage.value(),
                 l.stack(),
                 l.deployments());
     }
@@ -113,10 +122,13 @@ final class StacksOperations {
 
     // ---- init, validate, fmt, providers ----
 
-    int init() {
+    int init(StacksArgs.Init args) {
         StacksView view = StacksView.of(context, false);
         Loaded l = load(view);
         if (l == null) {
+            return 1;
+        }
+        if (!initBackend(args, view)) {
             return 1;
         }
         ProviderSource source = providerSource();
@@ -138,6 +150,60 @@ final class StacksOperations {
         view.line(
                 "Strata Stacks has been successfully initialized! Run \"strata stacks plan\" to see what each deployment would do.");
         return 0;
+    }
+
+    /**
+     * Records the backend {@code -backend} names after connecting to it (a pg schema is created then),
+     * refusing to leave deployment states behind in the recorded one unless {@code -reconfigure}.
+     */
+    private boolean initBackend(StacksArgs.Init args, StacksView view) {
+        Path dir = context.workingDir();
+        Result<StackStorage.Choice> recorded = StackStorage.readChoice(dir);
+        StackStorage.Choice was = recorded.value();
+        if (args.backend().isEmpty()) {
+            if (was == null) {
+                view.diagnostics(null, recorded.diagnostics());
+                return false;
+            }
+            Result<StackStorage> s = StackStorage.connect(dir, was, context.env(), Version.current());
+            view.diagnostics(null, s.diagnostics());
+            if (s.value() == null) {
+                return false;
+            }
+            view.line("- Deployment states are stored in: " + was.describe());
+            return true;
+        }
+        StackStorage.Choice next = new StackStorage.Choice(args.backend().get(), args.backendConfig());
+        Result<StackStorage> target = StackStorage.connect(dir, next, context.env(), Version.current());
+        view.diagnostics(null, target.diagnostics());
+        if (target.value() == null) {
+            return false;
+        }
+        if (was != null && !was.equals(next) && !args.reconfigure()) {
+            Result<StackStorage> old = StackStorage.connect(dir, was, context.env(), Version.current());
+            List<String> held = old.value() == null
+                    ? List.of()
+                    : old.value().deploymentsWithState().value();
+            if (held != null && !held.isEmpty()) {
+                view.diagnostics(
+                        null,
+                        Diagnostics.of(dev.strata.hcl.Diagnostic.error(
+                                "Backend change would leave deployment states behind",
+                                "The recorded backend (" + was.describe() + ") holds the state of "
+                                        + String.join(", ", held)
+                                        + ". Destroy those deployments first, or pass -reconfigure to switch anyway "
+                                        + "(their states stay where they are and are not moved).",
+                                null)));
+                return false;
+            }
+        }
+        Diagnostics w = StackStorage.writeChoice(dir, next);
+        view.diagnostics(null, w);
+        if (w.hasErrors()) {
+            return false;
+        }
+        view.line("- Deployment states are stored in: " + next.describe());
+        return true;
     }
 
     int fmt(StacksArgs.Fmt args) {
@@ -265,7 +331,14 @@ final class StacksOperations {
         if (names == null) {
             return 1;
         }
-        StackRuntime rt = runtime(l, args.parallelism());
+        StackRuntime rt = runtime(l, args.parallelism(), view);
+        if (rt == null) {
+            return 1;
+        }
+        return interruptible(rt, () -> plan(rt, names, args, view));
+    }
+
+    private int plan(StackRuntime rt, List<String> names, StacksArgs.Operation args, StacksView view) {
         List<Opened> done = concurrently(names, args.concurrency(), d -> {
             Opened o = openAndPlan(rt, d, "OperationTypePlan", args.destroy(), view);
             if (o.session() != null) {
@@ -317,18 +390,39 @@ final class StacksOperations {
         if (l == null) {
             return 1;
         }
-        StackRuntime rt = runtime(l, args.parallelism());
+        StackRuntime rt = runtime(l, args.parallelism(), view);
+        if (rt == null) {
+            return 1;
+        }
         if (args.planFile().isPresent()) {
-            return applySaved(rt, args, view);
+            return interruptible(rt, () -> applySaved(rt, args, view));
         }
         List<String> names = select(l, args.deployments(), view);
         if (names == null) {
             return 1;
         }
+        return interruptible(rt, () -> apply(rt, l, names, args, view));
+    }
+
+    /**
+     * Runs {@code body} with INT, TERM and HUP handled as the modules commands handle them: the first
+     * stops the runtime (nothing new starts; running operations finish and are recorded; locks are
+     * released as the deployments close), the second exits at once after releasing every lock held.
+     */
+    private int interruptible(StackRuntime rt, java.util.function.IntSupplier body) {
+        try (Interrupts signals = Interrupts.install(context);
+                Interrupts.Registration stop = signals.onStop(rt::stop)) {
+            rt.onStateOpened(signals::holding);
+            return body.getAsInt();
+        }
+    }
+
+    private int apply(StackRuntime rt, Loaded l, List<String> names, StacksArgs.Operation args, StacksView view) {
         List<Opened> planned = concurrently(
                 names, args.concurrency(), d -> openAndPlan(rt, d, "OperationTypeApply", args.destroy(), view));
         try {
             boolean failed = false;
+            boolean held = false;
             List<Opened> approved = new ArrayList<>();
             for (Opened o : planned) {
                 view.diagnostics(o.deployment(), o.problems());
@@ -362,6 +456,9 @@ final class StacksOperations {
                     approved.add(o);
                 } else {
                     view.approval(o.deployment(), false, "held", rule.value().reasons());
+                    // As Terraform's apply when its question is not answered "yes" ("Apply
+                    // cancelled.", exit 1): the changes asked for were not all made.
+                    held = true;
                 }
             }
             List<DeploymentApplied> results =
@@ -376,7 +473,7 @@ final class StacksOperations {
                 view.applied(a);
                 failed |= a.failed();
             }
-            return failed ? 1 : 0;
+            return failed || held ? 1 : 0;
         } finally {
             planned.stream()
                     .filter(o -> o.session() != null)
@@ -449,7 +546,10 @@ final class StacksOperations {
         if (names == null) {
             return 1;
         }
-        StackRuntime rt = runtime(l, 1);
+        StackRuntime rt = runtime(l, 1, view);
+        if (rt == null) {
+            return 1;
+        }
         for (String d : names) {
             Result<DeploymentSession> s = rt.open(d, LockRequest.none());
             if (s.value() == null) {
@@ -498,7 +598,10 @@ final class StacksOperations {
         if (names == null) {
             return 1;
         }
-        StackRuntime rt = runtime(l, 1);
+        StackRuntime rt = runtime(l, 1, view);
+        if (rt == null) {
+            return 1;
+        }
         for (String d : names) {
             Result<DeploymentSession> s = rt.open(d, LockRequest.none());
             if (s.value() == null) {
@@ -529,8 +632,13 @@ final class StacksOperations {
         if (l == null) {
             return 1;
         }
-        StackRuntime rt = runtime(l, 1);
-        List<String> withState = rt.deploymentsWithState();
+        StackRuntime rt = runtime(l, 1, view);
+        if (rt == null) {
+            return 1;
+        }
+        Result<List<String>> stated = rt.deploymentsWithState();
+        view.diagnostics(null, stated.diagnostics());
+        List<String> withState = stated.value() == null ? List.of() : stated.value();
         for (String d : l.deployments().deployments().keySet()) {
             int count = 0;
             if (withState.contains(d)) {

@@ -147,6 +147,13 @@ sealed interface StacksView extends StackEvents permits StacksView.Human, Stacks
                 }
             }
             diagnostics(a.diagnostics(), new FileSources(context.workingDir()));
+            if (a.interrupted()) {
+                // As the modules apply says it: no error of its own, what was done, and exit status 1.
+                out().println(style(Style.BOLD, "Apply interrupted for \"" + a.deployment() + "\".")
+                        + " Resources: " + a.added() + " added, " + a.changed() + " changed, " + a.destroyed()
+                        + " destroyed. Run \"strata stacks apply\" again to finish.");
+                return;
+            }
             String head = a.failed()
                     ? "Apply failed for \"" + a.deployment() + "\""
                     : "Apply complete for \"" + a.deployment() + "\"";
@@ -328,6 +335,7 @@ sealed interface StacksView extends StackEvents permits StacksView.Human, Stacks
             ObjectNode n = record("deployment", a.deployment());
             n.put("phase", "apply");
             n.put("failed", a.failed());
+            n.put("interrupted", a.interrupted());
             ObjectNode ch = n.putObject("changes");
             ch.put("add", a.added());
             ch.put("change", a.changed());
