@@ -477,7 +477,7 @@ public final class TestRunner {
             if (scope != null) {
                 Scope assertScope = assertionScope(run, tree, scope, outputs);
                 for (TestFile.Assertion a : run.asserts()) {
-                    TestStatus s = Assertions.check(a, assertScope, run.name(), planned, diags);
+                    TestStatus s = Assertions.check(a, assertScope, run.name(), planned, diags, sources::values);
                     status = status.merge(s);
                 }
             }
@@ -816,6 +816,21 @@ public final class TestRunner {
     /** The sources diagnostics are rendered with: the test files and every configuration loaded. */
     static final class SourceFiles implements DiagnosticRenderer.Sources {
         private final Map<String, byte[]> files = new HashMap<>();
+        /** The values of the references of failed assertions, by their diagnostic. */
+        private final Map<dev.strata.hcl.Diagnostic, List<String>> values =
+                new java.util.concurrent.ConcurrentHashMap<>();
+
+        void values(dev.strata.hcl.Diagnostic d, List<String> lines) {
+            if (!lines.isEmpty()) {
+                values.put(d, List.copyOf(lines));
+            }
+        }
+
+        /** The value lines shown under {@code d}'s snippet; empty for most diagnostics. */
+        List<String> values(dev.strata.hcl.Diagnostic d) {
+            return values.getOrDefault(d, List.of());
+        }
+
         private final List<DiagnosticRenderer.Sources> trees = new ArrayList<>();
 
         void add(String name, byte[] bytes) {

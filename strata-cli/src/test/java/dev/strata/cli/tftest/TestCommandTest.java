@@ -77,6 +77,35 @@ class TestCommandTest {
     }
 
     @Test
+    void failedAssertionShowsTheValuesOfItsReferences() throws Exception {
+        TestFiles.write(dir, "main.tftest.hcl", """
+                variables {
+                  tags  = { a = 1, b = "two" }
+                  names = ["x"]
+                  empty = []
+                }
+                run "bad" {
+                  assert {
+                    condition     = output.out == "zap" && length(var.tags) > 3 && length(var.names) > 1 && length(var.empty) > 0 && output.out != null
+                    error_message = "not zap"
+                  }
+                }
+                """);
+        CliRunner.Result r = CliRunner.in(dir).run("test", "-no-color");
+        assertEquals(1, r.exitCode(), r.toString());
+        // As terraform test 1.11 prints it: references in name order, each once, under the snippet.
+        assertTrue(r.stderr().contains("""
+                                    ├────────────────
+                                    │ output.out is "bar"
+                                    │ var.empty is empty tuple
+                                    │ var.names is tuple with 1 element
+                                    │ var.tags is object with 2 attributes
+
+                                not zap
+                                """), r.stderr());
+    }
+
+    @Test
     void junitReportHasOneCasePerRun() throws Exception {
         CliRunner.Result r = CliRunner.in(dir).run("test", "-no-color", "-junit-xml=report.xml");
         assertEquals(1, r.exitCode(), r.toString());
