@@ -50,19 +50,24 @@ final class Assertions {
             values.accept(d, AssertionValues.of(a.condition(), scope));
             return TestStatus.ERROR;
         }
+        // Terraform 1.11's words for a condition that is not a bool: "Invalid condition run".
         if (v.isNull()) {
-            diags.add(Diagnostic.error(
-                    "Invalid condition value",
+            Diagnostic d = Diagnostic.error(
+                    "Invalid condition run",
                     "Condition expression must return either true or false, not null.",
-                    a.condition().range()));
+                    a.condition().range());
+            diags.add(d);
+            values.accept(d, AssertionValues.of(a.condition(), scope));
             return TestStatus.ERROR;
         }
         ConversionResult b = Convert.convert(v, Type.BOOL);
         if (b instanceof ConversionResult.Failed f) {
-            diags.add(Diagnostic.error(
-                    "Invalid condition value",
-                    "Invalid condition result value: " + f.message() + ".",
-                    a.condition().range()));
+            Diagnostic d = Diagnostic.error(
+                    "Invalid condition run",
+                    "Invalid condition run value: " + f.message() + ".",
+                    a.condition().range());
+            diags.add(d);
+            values.accept(d, AssertionValues.of(a.condition(), scope));
             return TestStatus.ERROR;
         }
         if (b.value().asBool()) {

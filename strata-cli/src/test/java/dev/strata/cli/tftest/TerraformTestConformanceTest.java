@@ -732,7 +732,7 @@ class TerraformTestConformanceTest {
                     "ephemeral variables are marked now, but ephemeral resource blocks are not implemented yet and these rows still fail (not yet investigated further)"),
             Map.entry(
                     "parallel-errors",
-                    "test { parallel = true } runs independent state keys at once, so an error skips only the runs that depend on it; Strata runs a file's runs one after another and skips all after an error"),
+                    "the reference is newer than 1.11: test { parallel = true } and skipping only the runs that depend on a failed one came with Terraform 1.12/1.13 (1.11 refuses the test block and the parallel argument, checked with the binary); Strata accepts them and skips the rest of the file after an error, as 1.11 does, and says \"Invalid condition run\" as 1.11 does"),
             Map.entry(
                     "deferred_changes",
                     "-allow-deferral is an experimental Terraform option (deferred actions), not offered by strata test"),

@@ -106,6 +106,29 @@ class TestCommandTest {
     }
 
     @Test
+    void conditionThatIsNotABoolIsAnInvalidConditionRun() throws Exception {
+        TestFiles.write(dir, "main.tftest.hcl", """
+                run "one" {
+                  assert {
+                    condition     = output.out
+                    error_message = "not a bool"
+                  }
+                }
+                run "two" {}
+                """);
+        CliRunner.Result r = CliRunner.in(dir).run("test", "-no-color");
+        assertEquals(1, r.exitCode(), r.toString());
+        assertTrue(r.stdout().contains("  run \"one\"... fail\n  run \"two\"... skip\n"), r.stdout());
+        assertTrue(r.stderr().contains("Error: Invalid condition run\n"), r.stderr());
+        assertTrue(r.stderr().contains("""
+                                    ├────────────────
+                                    │ output.out is "bar"
+
+                                Invalid condition run value: a bool is required.
+                                """), r.stderr());
+    }
+
+    @Test
     void junitReportHasOneCasePerRun() throws Exception {
         CliRunner.Result r = CliRunner.in(dir).run("test", "-no-color", "-junit-xml=report.xml");
         assertEquals(1, r.exitCode(), r.toString());
