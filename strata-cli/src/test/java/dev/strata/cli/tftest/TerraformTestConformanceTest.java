@@ -717,7 +717,7 @@ class TerraformTestConformanceTest {
                     "the reference (newer than 1.11) allows an ephemeral output in the root module under test; Terraform 1.11 refuses it (\"Ephemeral output not allowed\"), as Strata does"),
             Map.entry(
                     "simple_fail",
-                    "the reference (newer than Terraform 1.11) shows a diff of the compared values under a failed assertion; Terraform 1.11 does not, nor does Strata"),
+                    "the reference (newer than Terraform 1.11) shows a diff of the compared values under a failed assertion; Terraform 1.11 lists the values of the condition's references instead, as Strata does"),
             Map.entry(
                     "ephemeral_input",
                     "ephemeral variables are marked now, but ephemeral resource blocks are not implemented yet and these rows still fail (not yet investigated further)"),

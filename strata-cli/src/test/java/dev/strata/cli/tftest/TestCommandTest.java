@@ -74,6 +74,17 @@ class TestCommandTest {
         assertEquals("  \"bad\"... fail", messages.get(4));
         assertEquals("Error: Test assertion failed", messages.get(5));
         assertEquals("Failure! 1 passed, 1 failed.", messages.get(8));
+        // The failed assertion's snippet, with the values of its references, as terraform test -json has it.
+        JsonNode snippet =
+                json.readTree(r.stdout().split("\n")[5]).get("diagnostic").get("snippet");
+        assertEquals("run \"bad\"", snippet.get("context").asText());
+        assertEquals(
+                "    condition     = output.out == \"zap\"", snippet.get("code").asText());
+        assertEquals(9, snippet.get("start_line").asInt());
+        assertEquals(20, snippet.get("highlight_start_offset").asInt());
+        assertEquals(39, snippet.get("highlight_end_offset").asInt());
+        assertEquals("output.out", snippet.get("values").get(0).get("traversal").asText());
+        assertEquals("is \"bar\"", snippet.get("values").get(0).get("statement").asText());
     }
 
     @Test
