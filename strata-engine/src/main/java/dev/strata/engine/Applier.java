@@ -255,7 +255,7 @@ final class Applier {
                                 if (!ops.ensureProvider(c.provider())) {
                                     return new DagWalker.Outcome.Failed<>("provider unavailable");
                                 }
-                                if (rc != null && rc.lifecycle().preventDestroy() && c.deposed() == null) {
+                                if (rc != null && run.providers.preventsDestroy(rc) && c.deposed() == null) {
                                     run.diagnose(Diagnostic.error(
                                             "Instance cannot be destroyed",
                                             "Resource " + c.addr() + " has "

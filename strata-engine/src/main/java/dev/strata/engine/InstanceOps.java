@@ -601,7 +601,7 @@ final class InstanceOps {
             prior = refresh(c, obj, prior, priorPrivate);
         }
         if (run.options.mode() == PlanMode.DESTROY) {
-            if (prior != null && c.rc().lifecycle().preventDestroy()) {
+            if (prior != null && run.providers.preventsDestroy(c.rc())) {
                 preventDestroy(c);
             }
             if (prior != null) {
@@ -664,7 +664,7 @@ final class InstanceOps {
                 run.setInstanceValue(ai, Value.unknown(c.block().impliedType()));
                 return;
             }
-            if (c.rc().lifecycle().preventDestroy()) {
+            if (run.providers.preventsDestroy(c.rc())) {
                 preventDestroy(c);
             }
         }
@@ -1050,7 +1050,7 @@ final class InstanceOps {
                                             ? "delete_because_each_key"
                                             : "delete_because_wrong_repetition")
                                     : "delete_because_wrong_repetition";
-            if (rc.lifecycle().preventDestroy() && o.deposed() == null) {
+            if (run.providers.preventsDestroy(rc) && o.deposed() == null) {
                 preventDestroy(c);
             }
             ResourceChange ch = c.change(ai, o.deposed(), Action.DELETE, before, c.nullObject(), reason);

@@ -32,4 +32,23 @@ public interface Overrides {
             dev.strata.addr.ModuleInstance instance, String name) {
         return java.util.Optional.empty();
     }
+
+    /**
+     * A provider block (a test file's) that configures {@code config} in place of the configuration's
+     * own, with the scope its expressions are evaluated in; empty to configure it as written.
+     */
+    default java.util.Optional<ProviderBlock> providerBlock(AbsProviderConfig config) {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * Whether {@code lifecycle.prevent_destroy} stops the destruction of the resources that set it;
+     * a test's cleanup lifts it, as Terraform's does, so that it can destroy what its runs created.
+     */
+    default boolean preventDestroy() {
+        return true;
+    }
+
+    /** The body of a provider block given by the application, and the scope of its expressions. */
+    record ProviderBlock(dev.strata.hcl.Body body, dev.strata.lang.eval.Scope scope) {}
 }

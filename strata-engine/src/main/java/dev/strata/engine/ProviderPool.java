@@ -116,6 +116,16 @@ final class ProviderPool implements AutoCloseable {
         return interceptor.moduleOutput(instance, name);
     }
 
+    /** The provider block the interceptor gives for {@code cfg} instead of the configuration's, if it does. */
+    java.util.Optional<Overrides.ProviderBlock> providerBlock(AbsProviderConfig cfg) {
+        return interceptor.providerBlock(cfg);
+    }
+
+    /** Whether {@code rc}'s {@code lifecycle.prevent_destroy} applies in this run (the interceptor may lift it). */
+    boolean preventsDestroy(dev.strata.config.ResourceConfig rc) {
+        return rc.lifecycle().preventDestroy() && interceptor.preventDestroy();
+    }
+
     Provider configured(AbsProviderConfig cfg) {
         Result<Provider> r = instances.get(cfg);
         return r == null ? null : r.value();

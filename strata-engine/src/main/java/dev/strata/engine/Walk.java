@@ -586,7 +586,16 @@ final class Walk {
         ProviderSchema schema = run.providers.schema(cfg);
         ProviderConfig pc = GraphBuilder.providerConfig(run.tree, cfg);
         Value config;
-        if (pc == null) {
+        java.util.Optional<Overrides.ProviderBlock> given = run.providers.providerBlock(cfg);
+        if (given.isPresent()) {
+            Result<Value> decoded = BodyDecoder.decode(
+                    given.get().body(), schema.provider().block(), given.get().scope());
+            run.diagnose(decoded.diagnostics());
+            if (decoded.hasErrors()) {
+                return;
+            }
+            config = decoded.value();
+        } else if (pc == null) {
             Value supplied = run.providers.supplied(cfg);
             dev.strata.provider.SchemaValues.Coerced coerced = dev.strata.provider.SchemaValues.coerce(
                     schema.provider().block(), supplied != null ? supplied : Value.EMPTY_OBJECT);

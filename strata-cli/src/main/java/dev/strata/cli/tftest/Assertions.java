@@ -16,8 +16,18 @@ import dev.strata.lang.value.Value;
 final class Assertions {
     private Assertions() {}
 
-    /** Checks {@code a} in {@code scope}: PASS, FAIL (the condition is false) or ERROR (it cannot be decided). */
-    static TestStatus check(TestFile.Assertion a, Scope scope, String run, boolean planned, Diagnostics.Builder diags) {
+    /**
+     * Checks {@code a} in {@code scope}: PASS, FAIL (the condition is false) or ERROR (it cannot be
+     * decided). A failure's or an unknown condition's diagnostic goes to {@code values} with the
+     * values of the condition's references, which the human output shows under its snippet.
+     */
+    static TestStatus check(
+            TestFile.Assertion a,
+            Scope scope,
+            String run,
+            boolean planned,
+            Diagnostics.Builder diags,
+            java.util.function.BiConsumer<Diagnostic, java.util.List<String>> values) {
         Result<Value> r = new Evaluator(scope).evaluate(a.condition());
         diags.addAll(r.diagnostics());
         if (r.hasErrors()) {
@@ -25,37 +35,48 @@ final class Assertions {
         }
         Value v = r.value().unmarkDeep();
         if (!v.isKnown()) {
-            diags.add(Diagnostic.error(
+            Diagnostic d = Diagnostic.error(
                     "Unknown condition value",
                     planned
                             ? "Condition expression could not be evaluated at this time. This means you have executed a "
                                     + "`run` block with `command = plan` and one of the values your condition depended on "
                                     + "is not known until after the plan has been applied. Either remove this value from "
-                                    + "your condition, or execute an `apply` command from this `run` block."
+                                    + "your condition, or execute an `apply` command from this `run` block. "
+                                    + "Alternatively, if there is an override for this value, you can make it available "
+                                    + "during the plan phase by setting `override_during = plan` in the `override_` block."
                             : "Condition expression could not be evaluated at this time.",
-                    a.condition().range()));
+                    a.condition().range());
+            diags.add(d);
+            values.accept(d, AssertionValues.of(a.condition(), scope));
             return TestStatus.ERROR;
         }
+        // Terraform 1.11's words for a condition that is not a bool: "Invalid condition run".
         if (v.isNull()) {
-            diags.add(Diagnostic.error(
-                    "Invalid condition value",
+            Diagnostic d = Diagnostic.error(
+                    "Invalid condition run",
                     "Condition expression must return either true or false, not null.",
-                    a.condition().range()));
+                    a.condition().range());
+            diags.add(d);
+            values.accept(d, AssertionValues.of(a.condition(), scope));
             return TestStatus.ERROR;
         }
         ConversionResult b = Convert.convert(v, Type.BOOL);
         if (b instanceof ConversionResult.Failed f) {
-            diags.add(Diagnostic.error(
-                    "Invalid condition value",
-                    "Invalid condition result value: " + f.message() + ".",
-                    a.condition().range()));
+            Diagnostic d = Diagnostic.error(
+                    "Invalid condition run",
+                    "Invalid condition run value: " + f.message() + ".",
+                    a.condition().range());
+            diags.add(d);
+            values.accept(d, AssertionValues.of(a.condition(), scope));
             return TestStatus.ERROR;
         }
         if (b.value().asBool()) {
             return TestStatus.PASS;
         }
-        diags.add(Diagnostic.error(
-                "Test assertion failed", message(a, scope, diags), a.condition().range()));
+        Diagnostic d = Diagnostic.error(
+                "Test assertion failed", message(a, scope, diags), a.condition().range());
+        diags.add(d);
+        values.accept(d, AssertionValues.of(a.condition(), scope));
         return TestStatus.FAIL;
     }
 

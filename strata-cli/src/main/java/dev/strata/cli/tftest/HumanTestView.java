@@ -16,8 +16,26 @@ public final class HumanTestView implements TestView {
 
     @Override
     public void diagnostics(String file, String run, Diagnostics diags, DiagnosticRenderer.Sources sources) {
-        view.diagnostics(diags, sources);
+        print(diags, sources);
         flush();
+    }
+
+    /**
+     * The diagnostics as the view renders them, with the values of a failed assertion's references
+     * under its snippet ("├──── var.x is "a""), as Terraform shows them.
+     */
+    private void print(Diagnostics diags, DiagnosticRenderer.Sources sources) {
+        for (dev.strata.hcl.Diagnostic d : diags.sorted()) {
+            List<String> values = sources instanceof TestRunner.SourceFiles sf ? sf.values(d) : List.of();
+            if (values.isEmpty()) {
+                view.diagnostics(Diagnostics.of(d), sources);
+                continue;
+            }
+            String text = new DiagnosticRenderer(sources, view.color(), view.width()).render(d);
+            java.io.PrintStream to = d.isError() ? view.err() : view.out();
+            to.print(AssertionValues.splice(text, values, view.color()));
+            to.flush();
+        }
     }
 
     @Override
@@ -40,7 +58,7 @@ public final class HumanTestView implements TestView {
             view.out().print(detail);
             view.out().println();
         }
-        view.diagnostics(diags, sources);
+        print(diags, sources);
         flush();
     }
 
@@ -53,7 +71,7 @@ public final class HumanTestView implements TestView {
     @Override
     public void cleanupFailed(
             String file, String run, List<String> left, Diagnostics diags, DiagnosticRenderer.Sources sources) {
-        view.diagnostics(diags, sources);
+        print(diags, sources);
         if (!left.isEmpty()) {
             StringBuilder sb = new StringBuilder();
             sb.append("Strata left the following resources in state after executing ")

@@ -87,8 +87,50 @@ public final class JsonTestView implements TestView {
             x.put("detail", d.detail());
             if (d.subject() != null) {
                 range(x.putObject("range"), d.subject());
+                snippet(x, d, sources);
             }
             emit(m);
+        }
+    }
+
+    /**
+     * Terraform's {@code snippet}: the block around the subject, the source lines it spans, where
+     * it is highlighted in them, and the values of a failed assertion's references.
+     */
+    private static void snippet(ObjectNode x, Diagnostic d, DiagnosticRenderer.Sources sources) {
+        SourceRange hl = d.subject();
+        byte[] src = sources.bytes(hl.filename());
+        if (src == null) {
+            return;
+        }
+        int start = Math.min(hl.start().byteOffset(), src.length);
+        while (start > 0 && src[start - 1] != '\n') {
+            start--;
+        }
+        int end = Math.min(Math.max(hl.end().byteOffset(), hl.start().byteOffset() + 1), src.length);
+        while (end < src.length && src[end] != '\n') {
+            end++;
+        }
+        int codeEnd = end > start && src[end - 1] == '\r' ? end - 1 : end;
+        ObjectNode sn = x.putObject("snippet");
+        String context = new DiagnosticRenderer(sources, false, 80).contextString(hl);
+        if (context == null) {
+            sn.putNull("context");
+        } else {
+            sn.put("context", context);
+        }
+        sn.put("code", new String(src, start, Math.max(codeEnd - start, 0), java.nio.charset.StandardCharsets.UTF_8));
+        sn.put("start_line", hl.start().line());
+        sn.put("highlight_start_offset", hl.start().byteOffset() - start);
+        sn.put("highlight_end_offset", hl.end().byteOffset() - start);
+        var values = sn.putArray("values");
+        if (sources instanceof TestRunner.SourceFiles sf) {
+            for (String v : sf.values(d)) {
+                int space = v.indexOf(' ');
+                ObjectNode e = values.addObject();
+                e.put("traversal", v.substring(0, space));
+                e.put("statement", v.substring(space + 1));
+            }
         }
     }
 

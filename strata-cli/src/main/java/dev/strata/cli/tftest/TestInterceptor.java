@@ -43,19 +43,49 @@ final class TestInterceptor implements Overrides {
 
     private final List<Mock> mocks;
     private final List<Replacement> overrides;
+    private final RunProviders providers;
+    /** Where the test file's provider blocks are evaluated: its variables and the earlier runs' outputs. */
+    private final Scope providerScope;
+    /** For the destruction at the end of a file, which lifts {@code prevent_destroy}. */
+    private final boolean cleanup;
 
-    private TestInterceptor(List<Mock> mocks, List<Replacement> overrides) {
+    private TestInterceptor(
+            List<Mock> mocks,
+            List<Replacement> overrides,
+            RunProviders providers,
+            Scope providerScope,
+            boolean cleanup) {
         this.mocks = mocks;
         this.overrides = overrides;
+        this.providers = providers;
+        this.providerScope = providerScope;
+        this.cleanup = cleanup;
+    }
+
+    /** The same mocks, overrides and providers for destroying the run's state at the end of the file. */
+    TestInterceptor forCleanup() {
+        return new TestInterceptor(mocks, overrides, providers, providerScope, true);
+    }
+
+    @Override
+    public boolean preventDestroy() {
+        // As Terraform's test cleanup, destroy what the runs created even where the configuration forbids it.
+        return !cleanup;
     }
 
     boolean isEmpty() {
         return mocks.isEmpty() && overrides.isEmpty();
     }
 
-    /** The interceptor for {@code run} of {@code file}; sources are read relative to {@code dir}. */
-    static Result<TestInterceptor> of(TestFile file, TestFile.Run run, Path dir) {
+    /**
+     * The interceptor for {@code run} of {@code file} executing {@code module}; sources are read
+     * relative to {@code dir}, the file's provider blocks are evaluated in {@code providerScope}.
+     */
+    static Result<TestInterceptor> of(
+            TestFile file, TestFile.Run run, Path dir, dev.strata.config.ModuleConfig module, Scope providerScope) {
         Diagnostics.Builder diags = Diagnostics.builder();
+        Result<RunProviders> providers = RunProviders.of(file, run, module);
+        diags.addAll(providers.diagnostics());
         List<Replacement> overrides = new ArrayList<>();
         for (TestFile.Override o : run.overrides()) {
             override(o, diags).ifPresent(overrides::add);
@@ -90,7 +120,7 @@ final class TestInterceptor implements Overrides {
             }
             mocks.add(new Mock(mp.name(), mp.alias(), resources, data, mp.duringPlan()));
         }
-        return Result.of(new TestInterceptor(mocks, overrides), diags.build());
+        return Result.of(new TestInterceptor(mocks, overrides, providers.value(), providerScope, false), diags.build());
     }
 
     private static List<TestFile.MockProvider> sources(Path dir, TestFile.MockProvider mp, Diagnostics.Builder diags) {
@@ -176,8 +206,15 @@ final class TestInterceptor implements Overrides {
 
     @Override
     public Provider forConfiguration(AbsProviderConfig config, Provider provider) {
+        // Mocks stand for child modules' own configurations by name too; provider blocks only for the root's.
+        RunProviders.Ref target = config.module().isRoot()
+                ? providers.target(config).orElse(null)
+                : new RunProviders.Ref(config.provider().type(), config.alias());
+        if (target == null) {
+            return provider;
+        }
         for (Mock m : mocks) {
-            if (m.name().equals(config.provider().type()) && Objects.equals(m.alias(), config.alias())) {
+            if (m.name().equals(target.name()) && Objects.equals(m.alias(), target.alias())) {
                 return new MockProvider(provider, new MockProvider.Lookup() {
                     @Override
                     public MockProvider.Values resource(String type) {
@@ -192,6 +229,45 @@ final class TestInterceptor implements Overrides {
             }
         }
         return provider;
+    }
+
+    /**
+     * The problems of the references ({@code var.NAME}, {@code run.NAME}) in the provider blocks this
+     * run is given, found before the run starts as Terraform does; the values themselves are decoded
+     * with the provider's schema when the engine configures it.
+     */
+    Diagnostics checkProviderReferences(Scope scope) {
+        Diagnostics.Builder diags = Diagnostics.builder();
+        for (RunProviders.FileProvider fp : providers.used()) {
+            List<dev.strata.hcl.Traversal> refs = new ArrayList<>();
+            references(fp.config(), refs);
+            for (dev.strata.hcl.Traversal t : refs) {
+                if (t.rootName().equals("var") || t.rootName().equals("run")) {
+                    diags.addAll(scope.resolve(t).diagnostics());
+                }
+            }
+        }
+        return diags.build();
+    }
+
+    private static void references(dev.strata.hcl.Body body, List<dev.strata.hcl.Traversal> into) {
+        if (body instanceof dev.strata.hcl.syntax.SyntaxBody sb) {
+            sb.attributes().forEach(a -> into.addAll(a.expr().variables()));
+            sb.blocks().forEach(b -> references(b.body(), into));
+            return;
+        }
+        var attrs = body.justAttributes();
+        if (attrs.value() != null) {
+            attrs.value().values().forEach(a -> into.addAll(a.expr().variables()));
+        }
+    }
+
+    @Override
+    public java.util.Optional<ProviderBlock> providerBlock(AbsProviderConfig config) {
+        return providers
+                .target(config)
+                .flatMap(providers::block)
+                .map(fp -> new ProviderBlock(fp.config(), providerScope));
     }
 
     @Override

@@ -199,7 +199,10 @@ public final class TestRunner {
     /** One state key's configuration and state within a file. */
     private static final class StateEntry {
         final MemoryState state;
-        /** The engine of the configuration the state was used with last: cleanup destroys with it. */
+        /**
+         * The engine of the configuration the state was used with last, with that run's mocks and
+         * providers and without {@code prevent_destroy}: cleanup destroys with it.
+         */
         Engine engine;
         /** The run that used this state last: its variables destroy it, and cleanup is ordered by it. */
         TestFile.Run lastRun;
@@ -240,7 +243,11 @@ public final class TestRunner {
         FileRun(TestFile file, ConfigTree main) {
             this.file = file;
             this.main = main;
-            this.vars = new TestVariables(file.variables(), globals(), runOutputs);
+            this.vars = new TestVariables(
+                    file.variables(),
+                    globals(),
+                    runOutputs,
+                    file.runs().stream().map(TestFile.Run::name).collect(java.util.stream.Collectors.toSet()));
         }
 
         int count(TestStatus s) {
@@ -318,10 +325,18 @@ public final class TestRunner {
             if (tree == null) {
                 return new Outcome(TestStatus.ERROR, null, diags.build());
             }
-            Result<TestInterceptor> interceptor = TestInterceptor.of(file, run, dir);
+            Scope providerScope = vars.scope(run.variables());
+            Result<TestInterceptor> interceptor =
+                    TestInterceptor.of(file, run, dir, tree.root().module(), providerScope);
             diags.addAll(interceptor.diagnostics());
             if (interceptor.hasErrors()) {
                 return new Outcome(TestStatus.ERROR, null, diags.build());
+            }
+            Diagnostics references = interceptor.value().checkProviderReferences(providerScope);
+            if (references.hasErrors()) {
+                // As with the file's variables: the run is skipped and the file fails.
+                diags.addAll(references);
+                return new Outcome(TestStatus.SKIP, null, diags.build(), true);
             }
             if (!checked.containsKey(tree)) {
                 Diagnostics problems = Engine.builder(tree, providers, engineVersion)
@@ -368,7 +383,10 @@ public final class TestRunner {
             entry.lastRun = run;
             entry.lastVariables = variables;
             entry.lastIndex = index;
-            entry.engine = engine;
+            entry.engine = Engine.builder(tree, providers, engineVersion)
+                    .environment(env)
+                    .interceptor(interceptor.value().forCleanup())
+                    .build();
             PlanOptions options = options(run, diags);
             if (options == null) {
                 return new Outcome(TestStatus.ERROR, null, diags.build());
@@ -459,7 +477,7 @@ public final class TestRunner {
             if (scope != null) {
                 Scope assertScope = assertionScope(run, tree, scope, outputs);
                 for (TestFile.Assertion a : run.asserts()) {
-                    TestStatus s = Assertions.check(a, assertScope, run.name(), planned, diags);
+                    TestStatus s = Assertions.check(a, assertScope, run.name(), planned, diags, sources::values);
                     status = status.merge(s);
                 }
             }
@@ -798,6 +816,21 @@ public final class TestRunner {
     /** The sources diagnostics are rendered with: the test files and every configuration loaded. */
     static final class SourceFiles implements DiagnosticRenderer.Sources {
         private final Map<String, byte[]> files = new HashMap<>();
+        /** The values of the references of failed assertions, by their diagnostic. */
+        private final Map<dev.strata.hcl.Diagnostic, List<String>> values =
+                new java.util.concurrent.ConcurrentHashMap<>();
+
+        void values(dev.strata.hcl.Diagnostic d, List<String> lines) {
+            if (!lines.isEmpty()) {
+                values.put(d, List.copyOf(lines));
+            }
+        }
+
+        /** The value lines shown under {@code d}'s snippet; empty for most diagnostics. */
+        List<String> values(dev.strata.hcl.Diagnostic d) {
+            return values.getOrDefault(d, List.of());
+        }
+
         private final List<DiagnosticRenderer.Sources> trees = new ArrayList<>();
 
         void add(String name, byte[] bytes) {

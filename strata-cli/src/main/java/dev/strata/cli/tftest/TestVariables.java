@@ -29,13 +29,18 @@ final class TestVariables {
     private final Map<String, Attribute> file;
     private final Map<String, Value> globals;
     private final Map<String, Value> runs;
+    /** The names of the file's run blocks, executed or not. */
+    private final Set<String> runNames;
+
     private final Map<String, Result<Value>> evaluated = new HashMap<>();
     private final Set<String> evaluating = new HashSet<>();
 
-    TestVariables(Map<String, Attribute> file, Map<String, Value> globals, Map<String, Value> runs) {
+    TestVariables(
+            Map<String, Attribute> file, Map<String, Value> globals, Map<String, Value> runs, Set<String> runNames) {
         this.file = file;
         this.globals = globals;
         this.runs = runs;
+        this.runNames = Set.copyOf(runNames);
     }
 
     boolean has(String name) {
@@ -43,7 +48,7 @@ final class TestVariables {
     }
 
     /** The file-level (else global) value of {@code name}; null when neither defines it. */
-    Result<Value> value(String name) {
+    synchronized Result<Value> value(String name) {
         Attribute a = file.get(name);
         if (a == null) {
             Value g = globals.get(name);
@@ -71,7 +76,7 @@ final class TestVariables {
     }
 
     /** A run block's variable {@code a}, evaluated where it is written. */
-    Result<Value> evaluate(Attribute a) {
+    synchronized Result<Value> evaluate(Attribute a) {
         return new Evaluator(scope(Map.of())).evaluate(a.expr());
     }
 
@@ -94,7 +99,7 @@ final class TestVariables {
      * Resolves {@code var.NAME} and {@code run.NAME} for an expression of the test file; {@code inModule}
      * names variables another scope answers ({@code fallback}), null when there is none.
      */
-    Result<Scope.Resolved> resolve(
+    synchronized Result<Scope.Resolved> resolve(
             Traversal t,
             Predicate<String> local,
             java.util.function.Function<String, Result<Value>> localValue,
@@ -106,9 +111,17 @@ final class TestVariables {
             if (v != null) {
                 return Result.of(new Scope.Resolved(v, 2));
             }
+            String hint = " You can only reference run blocks that are in the same test file and will execute "
+                    + "before the current run block.";
+            if (runNames.contains(name)) {
+                return failed(
+                        "Reference to unavailable run block",
+                        "The run block \"" + name + "\" has not executed yet." + hint,
+                        t);
+            }
             return failed(
-                    "Reference to unavailable run block",
-                    "The run block \"" + name + "\" does not exist within this test file, or has not executed yet.",
+                    "Reference to unknown run block",
+                    "The run block \"" + name + "\" does not exist within this test file." + hint,
                     t);
         }
         if ("var".equals(root) && name != null) {

@@ -1,6 +1,7 @@
 package dev.strata.cli.tftest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.strata.cli.CliRunner;
 import dev.strata.testing.ProcessResult;
@@ -181,6 +182,51 @@ class TestCommandDifferentialTest {
         assertEquals(want.stdout(), got.stdout(), "stdout");
         assertEquals(want.exitCode(), got.exitCode(), "exit status");
         assertEquals(summaries(want.stderr()), summaries(got.stderr()), "stderr summaries");
+    }
+
+    /** The expression values under failed and invalid conditions: the same lines as terraform's. */
+    @org.junit.jupiter.api.Test
+    void assertionValuesAsTerraform(@TempDir Path tf, @TempDir Path strata) throws Exception {
+        Terraform.assumeInstalled();
+        Map<String, String> files = Map.of("main.tf", MAIN, "main.tftest.hcl", """
+                variables {
+                  tags  = { a = 1, b = "two" }
+                  names = ["x", "y"]
+                  empty = []
+                  none  = null
+                  num   = 5
+                }
+                run "failing" {
+                  assert {
+                    condition     = output.out == "zap" || length(var.tags) > 3 || var.names[1] == "z" || length(var.empty) > 0 || var.none != null || var.num == 2 || terraform_data.foo.input == "q"
+                    error_message = "bad"
+                  }
+                }
+                run "not_a_bool" {
+                  assert {
+                    condition     = output.out
+                    error_message = "not a bool"
+                  }
+                }
+                """);
+        for (var e : files.entrySet()) {
+            TestFiles.write(tf, e.getKey(), e.getValue());
+            TestFiles.write(strata, e.getKey(), e.getValue());
+        }
+        Terraform.in(tf).ok("init", "-input=false", "-no-color");
+        ProcessResult want = Terraform.in(tf).run("test", "-no-color");
+        CliRunner.Result got = CliRunner.in(strata).run("test", "-no-color");
+        assertEquals(want.stdout(), got.stdout(), "stdout");
+        assertEquals(summaries(want.stderr()), summaries(got.stderr()), "stderr summaries");
+        List<String> values = valueLines(want.stderr());
+        assertTrue(values.contains("    │ var.names[1] is \"y\""), want.stderr());
+        assertEquals(values, valueLines(got.stderr()), "expression values");
+    }
+
+    private static List<String> valueLines(String stderr) {
+        return stderr.lines()
+                .filter(l -> l.startsWith("    ├") || l.startsWith("    │ "))
+                .toList();
     }
 
     private static final Pattern SUMMARY = Pattern.compile("^(?:│ )?(Error|Warning): (.*)$", Pattern.MULTILINE);

@@ -74,6 +74,69 @@ class TestCommandTest {
         assertEquals("  \"bad\"... fail", messages.get(4));
         assertEquals("Error: Test assertion failed", messages.get(5));
         assertEquals("Failure! 1 passed, 1 failed.", messages.get(8));
+        // The failed assertion's snippet, with the values of its references, as terraform test -json has it.
+        JsonNode snippet =
+                json.readTree(r.stdout().split("\n")[5]).get("diagnostic").get("snippet");
+        assertEquals("run \"bad\"", snippet.get("context").asText());
+        assertEquals(
+                "    condition     = output.out == \"zap\"", snippet.get("code").asText());
+        assertEquals(9, snippet.get("start_line").asInt());
+        assertEquals(20, snippet.get("highlight_start_offset").asInt());
+        assertEquals(39, snippet.get("highlight_end_offset").asInt());
+        assertEquals("output.out", snippet.get("values").get(0).get("traversal").asText());
+        assertEquals("is \"bar\"", snippet.get("values").get(0).get("statement").asText());
+    }
+
+    @Test
+    void failedAssertionShowsTheValuesOfItsReferences() throws Exception {
+        TestFiles.write(dir, "main.tftest.hcl", """
+                variables {
+                  tags  = { a = 1, b = "two" }
+                  names = ["x"]
+                  empty = []
+                }
+                run "bad" {
+                  assert {
+                    condition     = output.out == "zap" && length(var.tags) > 3 && length(var.names) > 1 && length(var.empty) > 0 && output.out != null
+                    error_message = "not zap"
+                  }
+                }
+                """);
+        CliRunner.Result r = CliRunner.in(dir).run("test", "-no-color");
+        assertEquals(1, r.exitCode(), r.toString());
+        // As terraform test 1.11 prints it: references in name order, each once, under the snippet.
+        assertTrue(r.stderr().contains("""
+                                    ├────────────────
+                                    │ output.out is "bar"
+                                    │ var.empty is empty tuple
+                                    │ var.names is tuple with 1 element
+                                    │ var.tags is object with 2 attributes
+
+                                not zap
+                                """), r.stderr());
+    }
+
+    @Test
+    void conditionThatIsNotABoolIsAnInvalidConditionRun() throws Exception {
+        TestFiles.write(dir, "main.tftest.hcl", """
+                run "one" {
+                  assert {
+                    condition     = output.out
+                    error_message = "not a bool"
+                  }
+                }
+                run "two" {}
+                """);
+        CliRunner.Result r = CliRunner.in(dir).run("test", "-no-color");
+        assertEquals(1, r.exitCode(), r.toString());
+        assertTrue(r.stdout().contains("  run \"one\"... fail\n  run \"two\"... skip\n"), r.stdout());
+        assertTrue(r.stderr().contains("Error: Invalid condition run\n"), r.stderr());
+        assertTrue(r.stderr().contains("""
+                                    ├────────────────
+                                    │ output.out is "bar"
+
+                                Invalid condition run value: a bool is required.
+                                """), r.stderr());
     }
 
     @Test

@@ -27,14 +27,43 @@ final class TestProvider extends SdkProvider {
     /** Objects that exist, by id: the provider's remote system. */
     static final Map<String, Value> STORE = new ConcurrentHashMap<>();
 
+    /**
+     * Where this instance's objects live in the store, as Terraform's test provider does: under
+     * {@code resource_prefix/ID} for the resources it writes, {@code data_prefix/ID} for the data
+     * sources it reads (the bare ID without a prefix).
+     */
+    static final class Prefixes {
+        volatile String resource = "";
+        volatile String data = "";
+
+        static String key(String prefix, String id) {
+            return prefix.isEmpty() ? id : prefix + "/" + id;
+        }
+    }
+
+    private final Prefixes prefixes;
+
     TestProvider() {
+        this(new Prefixes());
+    }
+
+    private TestProvider(Prefixes prefixes) {
         super(
                 Schema.of(Block.builder()
                         .attribute("data_prefix", Attribute.optional(Type.STRING))
                         .attribute("resource_prefix", Attribute.optional(Type.STRING))
                         .build()),
-                List.of(new TestResource()),
-                List.of(new TestDataSource()));
+                List.of(new TestResource(prefixes)),
+                List.of(new TestDataSource(prefixes)));
+        this.prefixes = prefixes;
+    }
+
+    @Override
+    protected void configure(Value config, ProviderDiagnostics.Builder diags) {
+        String r = Attrs.string(config, "resource_prefix");
+        String d = Attrs.string(config, "data_prefix");
+        prefixes.resource = r == null ? "" : r;
+        prefixes.data = d == null ? "" : d;
     }
 
     /** {@code provider::test::is_true(bool)}: whether its argument is true. */
@@ -60,6 +89,12 @@ final class TestProvider extends SdkProvider {
     }
 
     static final class TestResource implements ManagedResource {
+        private final Prefixes prefixes;
+
+        TestResource(Prefixes prefixes) {
+            this.prefixes = prefixes;
+        }
+
         private static final Schema SCHEMA = Schema.of(Block.builder()
                 .attribute("id", Attribute.optionalComputed(Type.STRING))
                 .attribute("value", Attribute.optional(Type.STRING))
@@ -98,14 +133,14 @@ final class TestProvider extends SdkProvider {
                 id = Value.string(UUID.randomUUID().toString().substring(0, 8));
             }
             Value out = Attrs.with(planned, "id", id);
-            STORE.put(id.asString(), out);
+            STORE.put(Prefixes.key(prefixes.resource, id.asString()), out);
             return out;
         }
 
         @Override
         public Value update(Value prior, Value planned, Value config, ProviderDiagnostics.Builder diags) {
             Value out = Attrs.with(planned, "id", Attrs.get(prior, "id"));
-            STORE.put(Attrs.string(out, "id"), out);
+            STORE.put(Prefixes.key(prefixes.resource, Attrs.string(out, "id")), out);
             return out;
         }
 
@@ -115,11 +150,17 @@ final class TestProvider extends SdkProvider {
                 diags.add(ProviderDiagnostic.error("Failed to destroy resource", "destroy_fail is set to true"));
                 return;
             }
-            STORE.remove(Attrs.string(prior, "id"));
+            STORE.remove(Prefixes.key(prefixes.resource, Attrs.string(prior, "id")));
         }
     }
 
     static final class TestDataSource implements DataSource {
+        private final Prefixes prefixes;
+
+        TestDataSource(Prefixes prefixes) {
+            this.prefixes = prefixes;
+        }
+
         private static final Schema SCHEMA = Schema.of(Block.builder()
                 .attribute("id", Attribute.required(Type.STRING))
                 .attribute("value", Attribute.computed(Type.STRING))
@@ -139,7 +180,7 @@ final class TestProvider extends SdkProvider {
         @Override
         public Value read(Value config, ProviderDiagnostics.Builder diags) {
             String id = Attrs.string(config, "id");
-            Value stored = STORE.get(id);
+            Value stored = STORE.get(Prefixes.key(prefixes.data, id));
             if (stored == null) {
                 diags.add(ProviderDiagnostic.error("not found", "test_resource \"" + id + "\" does not exist"));
                 return Value.NULL;

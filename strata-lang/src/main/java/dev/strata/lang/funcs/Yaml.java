@@ -94,6 +94,7 @@ final class Yaml {
         int depth = 0;
         int max = 0;
         for (Event e : new Parse(settings).parseString(src)) {
+            nonSpecificTag(e);
             switch (e.getEventId()) {
                 case SequenceStart, MappingStart -> {
                     if (++depth > MAX_DEPTH) {
@@ -153,6 +154,23 @@ final class Yaml {
             };
         } finally {
             active.remove(n);
+        }
+    }
+
+    /**
+     * The non-specific tag {@code !} (which the composer would resolve away, as a string or as the
+     * collection it is) is refused, as Terraform's decoder refuses it: on a scalar as an unsupported
+     * tag, on a sequence or mapping as a kind it cannot be.
+     */
+    private static void nonSpecificTag(Event e) {
+        if (e instanceof org.snakeyaml.engine.v2.events.ScalarEvent sc
+                && sc.getTag().filter("!"::equals).isPresent()) {
+            throw FunctionError.callRevealing("unsupported tag \"!\"");
+        }
+        if (e instanceof org.snakeyaml.engine.v2.events.CollectionStartEvent c
+                && c.getTag().filter("!"::equals).isPresent()) {
+            String kind = e.getEventId() == Event.ID.SequenceStart ? "sequence" : "mapping";
+            throw FunctionError.callRevealing("can't interpret " + kind + " as !");
         }
     }
 
