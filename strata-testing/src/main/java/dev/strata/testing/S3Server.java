@@ -78,6 +78,18 @@ public final class S3Server {
         return out;
     }
 
+    /** An object's content, read from the store directly; null when it does not exist. */
+    public synchronized byte[] object(String bucket, String key) throws java.io.IOException {
+        endpoint();
+        org.jclouds.blobstore.domain.Blob b = store.getBlob(bucket, key);
+        if (b == null) {
+            return null;
+        }
+        try (java.io.InputStream in = b.getPayload().openStream()) {
+            return in.readAllBytes();
+        }
+    }
+
     private void start() throws Exception {
         Properties props = new Properties();
         props.setProperty("jclouds.provider", "transient");
