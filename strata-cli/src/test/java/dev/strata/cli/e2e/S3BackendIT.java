@@ -80,7 +80,11 @@ class S3BackendIT {
                 .timeout(Duration.ofMinutes(2))
                 .env("AWS_ACCESS_KEY_ID", S3Server.ACCESS_KEY)
                 .env("AWS_SECRET_ACCESS_KEY", S3Server.SECRET_KEY)
-                .env("AWS_EC2_METADATA_DISABLED", "true");
+                .env("AWS_EC2_METADATA_DISABLED", "true")
+                // Each tool records its backend (with its own fingerprint) in its data directory, as two
+                // checkouts of the configuration would; sharing .terraform would make each see the other's
+                // record as a changed backend.
+                .env("TF_DATA_DIR", ".terraform-tf");
     }
 
     private static String ok(CliRunner.Result r) {
