@@ -107,7 +107,7 @@ class RemoteBackendsCliTest {
                 """);
         CliRunner.Result init = cli().run("init", "-no-color");
         assertThat(init.exitCode()).isEqualTo(1);
-        assertThat(init.stderr()).contains("Unsupported backend setting").contains("main.tf:6");
+        assertThat(init.stderr()).contains("Unsupported backend setting").contains("on main.tf line 6");
         Files.writeString(dir.resolve("main.tf"), """
                 terraform {
                   backend "s3" {
