@@ -182,6 +182,14 @@ public final class BackendMigration {
         if (a instanceof LocalBackend la && b instanceof LocalBackend lb) {
             return la.statePath(workspace).equals(lb.statePath(workspace));
         }
+        if (a instanceof S3Backend sa && b instanceof S3Backend sb) {
+            return sa.display(workspace).equals(sb.display(workspace))
+                    && java.util.Objects.equals(
+                            sa.settings().endpoint(), sb.settings().endpoint());
+        }
+        if (a instanceof HttpBackend ha && b instanceof HttpBackend hb) {
+            return ha.settings().address().equals(hb.settings().address());
+        }
         if (a instanceof PgBackend pa && b instanceof PgBackend pb) {
             return pa.location().equals(pb.location());
         }

@@ -30,7 +30,9 @@ final class BackendSettings {
 
     private static final Map<String, Set<String>> SUPPORTED = Map.of(
             "local", Set.of("path", "workspace_dir"),
-            "pg", Set.of("conn_str", "schema_name"));
+            "pg", Set.of("conn_str", "schema_name"),
+            "s3", dev.strata.state.S3Settings.names(),
+            "http", dev.strata.state.HttpSettings.names());
 
     /** The settings a backend type takes, or null for a type Strata does not implement. */
     static Set<String> allowed(String type) {
@@ -128,6 +130,13 @@ final class BackendSettings {
         if (v.hasErrors()) {
             return null;
         }
+        if (v.value().isKnownAndNotNull()
+                && !v.value().type().isPrimitive()
+                && !v.value().type().equals(Type.DYNAMIC)) {
+            // endpoints = { s3 = "..." }, shared_credentials_files = [...]: kept as JSON text.
+            return Value.string(dev.strata.provider.ValueJson.encode(
+                    v.value().unmarkDeep(), v.value().type()));
+        }
         ConversionResult s = Convert.convert(v.value(), Type.STRING);
         if (!s.isOk() || s.value().isNull()) {
             diags.add(Diagnostic.error(
@@ -145,7 +154,7 @@ final class BackendSettings {
         if (allowed == null) {
             diags.add(Diagnostic.error(
                     "Unsupported backend type",
-                    "Strata stores state in the \"local\" and \"pg\" backends; \"" + backend.type()
+                    "Strata stores state in the \"local\", \"pg\", \"s3\" and \"http\" backends; \"" + backend.type()
                             + "\" is not available. Use one of those, or remove the backend block to keep state "
                             + "in terraform.tfstate.",
                     backend.declRange()));

@@ -60,6 +60,16 @@ record BackendSpec(String type, SortedMap<String, String> settings) {
                         settings.get("conn_str"), settings.get("schema_name"), context.env(), Version.current());
                 yield Result.of(pg.hasErrors() ? null : pg.value().withEncryption(encryption), pg.diagnostics());
             }
+            case "s3" -> {
+                Result<dev.strata.state.S3Backend> s3 =
+                        dev.strata.state.S3Backend.configure(settings, context.env(), Version.current());
+                yield Result.of(s3.hasErrors() ? null : s3.value().withEncryption(encryption), s3.diagnostics());
+            }
+            case "http" -> {
+                Result<dev.strata.state.HttpBackend> http =
+                        dev.strata.state.HttpBackend.configure(settings, context.env(), Version.current());
+                yield Result.of(http.hasErrors() ? null : http.value().withEncryption(encryption), http.diagnostics());
+            }
             default ->
                 Result.of(
                         null,
@@ -67,7 +77,7 @@ record BackendSpec(String type, SortedMap<String, String> settings) {
                                 "Unsupported backend type",
                                 "The working directory was initialized with the \"" + type
                                         + "\" backend, which Strata does not implement. Run \"strata init -reconfigure\" with a "
-                                        + "\"local\" or \"pg\" backend.",
+                                        + "\"local\", \"pg\", \"s3\" or \"http\" backend.",
                                 null)));
         };
     }

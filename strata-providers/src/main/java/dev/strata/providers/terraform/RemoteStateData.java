@@ -60,7 +60,9 @@ final class RemoteStateData implements DataSource {
                             "schema_name",
                             "skip_schema_creation",
                             "skip_table_creation",
-                            "skip_index_creation"));
+                            "skip_index_creation"),
+            "s3", dev.strata.state.S3Settings.names(),
+            "http", dev.strata.state.HttpSettings.names());
 
     private static final Schema SCHEMA = Schema.of(Block.builder()
             .attribute(
@@ -146,6 +148,16 @@ final class RemoteStateData implements DataSource {
         Value cfg = Attrs.get(config, "config");
         Optional<JsonNode> state = switch (Attrs.string(config, "backend")) {
             case "pg" -> readPg(cfg, workspace, diags);
+            case "s3" ->
+                readBackend(
+                        dev.strata.state.S3Backend.configure(settings(cfg), ctx.environment(), ctx.engineVersion()),
+                        workspace,
+                        diags);
+            case "http" ->
+                readBackend(
+                        dev.strata.state.HttpBackend.configure(settings(cfg), ctx.environment(), ctx.engineVersion()),
+                        workspace,
+                        diags);
             default -> readLocal(cfg, workspace, diags);
         };
         if (diags.hasErrors()) {
@@ -238,6 +250,57 @@ final class RemoteStateData implements DataSource {
                     "The state of workspace \"" + workspace + "\" could not be decoded ("
                             + e.getClass().getSimpleName() + ").",
                     null);
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The {@code config} object as the strings a backend spec keeps: scalars as text, objects and lists
+     * ({@code endpoints}, {@code shared_credentials_files}) as JSON.
+     */
+    private static Map<String, String> settings(Value cfg) {
+        Map<String, String> out = new TreeMap<>();
+        if (!cfg.isKnownAndNotNull()) {
+            return out;
+        }
+        cfg.unmarkDeep().attributes().forEach((k, v) -> {
+            if (v.isKnownAndNotNull()) {
+                out.put(k, v.type().isPrimitive() ? v.asString() : ValueJson.encode(v, v.type()));
+            }
+        });
+        return out;
+    }
+
+    /**
+     * A workspace's state from an s3 or http backend, read without locking it (a reader must not block
+     * the writer); empty when the workspace has no stored state.
+     */
+    private Optional<JsonNode> readBackend(
+            Result<? extends dev.strata.state.Backend> backend, String workspace, ProviderDiagnostics.Builder diags) {
+        if (report(backend.diagnostics(), diags)) {
+            return Optional.empty();
+        }
+        Result<List<String>> names = backend.value().workspaces();
+        if (report(names.diagnostics(), diags) || !names.value().contains(workspace)) {
+            return Optional.empty();
+        }
+        return readOpened(backend.value(), workspace, diags);
+    }
+
+    private Optional<JsonNode> readOpened(
+            dev.strata.state.Backend backend, String workspace, ProviderDiagnostics.Builder diags) {
+        Result<StateManager> opened = backend.open(workspace, LockRequest.none());
+        if (report(opened.diagnostics(), diags)) {
+            return Optional.empty();
+        }
+        try (StateManager m = opened.value()) {
+            if (!m.exists()) {
+                return Optional.empty();
+            }
+            return Optional.of(JSON.readTree(StateCodec.write(m.state())));
+        } catch (IOException e) {
+            diags.error(
+                    "Error loading state", "The state of workspace \"" + workspace + "\" could not be decoded.", null);
             return Optional.empty();
         }
     }

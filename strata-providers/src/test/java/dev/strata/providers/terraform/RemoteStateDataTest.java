@@ -91,7 +91,7 @@ class RemoteStateDataTest {
         assertThat(none.diagnostics().hasErrors()).isTrue();
         assertThat(none.diagnostics().toString()).contains("Unable to find remote state");
         assertThat(ProviderTester.configure(new TerraformProvider())
-                        .validateDataSource("terraform_remote_state", Map.of("backend", Value.string("s3")))
+                        .validateDataSource("terraform_remote_state", Map.of("backend", Value.string("azurerm")))
                         .hasErrors())
                 .isTrue();
         assertThat(ProviderTester.configure(new TerraformProvider())
@@ -213,5 +213,87 @@ class RemoteStateDataTest {
         var noConn = ProviderTester.configure(new TerraformProvider(), Map.of(), dir, Map.of())
                 .tryReadData("terraform_remote_state", Map.of("backend", Value.string("pg")));
         assertThat(noConn.diagnostics().toString()).contains("PG_CONN_STR");
+    }
+
+    @Test
+    void readsAStateFromTheS3BackendWithEndpointsObjectAndWorkspacePrefix() throws Exception {
+        String bucket = dev.strata.testing.S3Server.shared().createBucket("remote-state");
+        Map<String, String> env = Map.of(
+                "AWS_ACCESS_KEY_ID", dev.strata.testing.S3Server.ACCESS_KEY,
+                "AWS_SECRET_ACCESS_KEY", dev.strata.testing.S3Server.SECRET_KEY);
+        Map<String, String> settings = new java.util.HashMap<>(Map.of(
+                "bucket", bucket,
+                "key", "net/terraform.tfstate",
+                "region", "us-east-1",
+                "use_path_style", "true",
+                "use_lockfile", "true",
+                "skip_s3_checksum", "true"));
+        settings.put(
+                "endpoints", "{\"s3\":\"" + dev.strata.testing.S3Server.shared().endpoint() + "\"}");
+        dev.strata.state.S3Backend backend =
+                dev.strata.state.S3Backend.configure(settings, env, "test").value();
+        StateSnapshot written;
+        try (InputStream in = getClass().getResourceAsStream("remote.tfstate")) {
+            written = StateCodec.read(in.readAllBytes(), "remote.tfstate", "").value();
+        }
+        assertThat(backend.createWorkspace("blue").hasErrors()).isFalse();
+        try (StateManager m = backend.open("blue", LockRequest.of("OperationTypeApply", Duration.ofSeconds(10)))
+                .value()) {
+            assertThat(m.persist(written.withLineage(m.state().lineage())).hasErrors())
+                    .isFalse();
+            Map<String, Value> cfg = new java.util.TreeMap<>();
+            settings.forEach((k, v) -> {
+                if (!k.equals("endpoints")) {
+                    cfg.put(k, Value.string(v));
+                }
+            });
+            cfg.put(
+                    "endpoints",
+                    config(Map.of(
+                            "s3",
+                            Value.string(dev.strata.testing.S3Server.shared().endpoint()))));
+            Value v = ProviderTester.configure(new TerraformProvider(), Map.of(), dir, env)
+                    .readData(
+                            "terraform_remote_state",
+                            Map.of(
+                                    "backend", Value.string("s3"),
+                                    "workspace", Value.string("blue"),
+                                    "config", config(cfg)));
+            Map<String, Value> out = v.attributes().get("outputs").attributes();
+            assertThat(out.get("plain")).isEqualTo(Value.string("hello"));
+            assertThat(out.get("secret").isSensitive()).isTrue();
+            var missing = ProviderTester.configure(new TerraformProvider(), Map.of(), dir, env)
+                    .tryReadData(
+                            "terraform_remote_state",
+                            Map.of(
+                                    "backend", Value.string("s3"),
+                                    "workspace", Value.string("green"),
+                                    "config", config(cfg)));
+            assertThat(missing.diagnostics().toString()).contains("Unable to find remote state");
+        }
+    }
+
+    @Test
+    void readsAStateFromTheHttpBackend() throws Exception {
+        try (var server = dev.strata.testing.HttpStateServer.start()) {
+            dev.strata.state.HttpBackend backend = dev.strata.state.HttpBackend.configure(
+                            Map.of("address", server.address()), Map.of(), "test")
+                    .value();
+            StateSnapshot written;
+            try (InputStream in = getClass().getResourceAsStream("remote.tfstate")) {
+                written =
+                        StateCodec.read(in.readAllBytes(), "remote.tfstate", "").value();
+            }
+            try (StateManager m = backend.open("default", LockRequest.none()).value()) {
+                assertThat(m.replace(written, true).hasErrors()).isFalse();
+            }
+            Value v = ProviderTester.configure(new TerraformProvider(), Map.of(), dir, Map.of())
+                    .readData(
+                            "terraform_remote_state",
+                            Map.of(
+                                    "backend", Value.string("http"),
+                                    "config", config(Map.of("address", Value.string(server.address())))));
+            assertThat(v.attributes().get("outputs").attributes().get("plain")).isEqualTo(Value.string("hello"));
+        }
     }
 }
