@@ -83,7 +83,9 @@ class LauncherScriptTest {
         // The jar made before the edit (rather than the source dated in the future, which no build could beat).
         touchAfter(root.resolve("strata-cli/src/main/java/A.java"), jar);
         Files.setLastModifiedTime(jar, FileTime.from(Instant.now().minusSeconds(60)));
-        Files.setLastModifiedTime(root.resolve("strata-cli/src/main/java/A.java"), FileTime.from(Instant.now().minusSeconds(30)));
+        Files.setLastModifiedTime(
+                root.resolve("strata-cli/src/main/java/A.java"),
+                FileTime.from(Instant.now().minusSeconds(30)));
         Files.writeString(log, "");
         strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
         strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
