@@ -125,7 +125,14 @@ def modules(n, args, root):
     with open(os.path.join(root, "modules", "unit", "main.tf"), "w") as f:
         f.write("".join(child))
     args_lines = "".join(f'  v{j} = "k-${{each.key}}-{j}"\n' for j in range(v))
-    return (f'locals {{\n  keys = toset([for i in range({k}) : format("k%05d", i)])\n}}\n\n'
+    # range() yields at most 1,024 values (Terraform's limit too): more keys come from nested ranges.
+    if k <= 1024:
+        keys = f'toset([for i in range({k}) : format("k%05d", i)])'
+    else:
+        hi = (k + 999) // 1000
+        keys = (f'toset(flatten([for a in range({hi}) : [for b in range(1000) : format("k%05d", a * 1000 + b)'
+                f' if a * 1000 + b < {k}]]))')
+    return (f'locals {{\n  keys = {keys}\n}}\n\n'
             f'module "m" {{\n  source   = "./modules/unit"\n  for_each = local.keys\n  key      = each.key\n'
             f'{args_lines}}}\n\n'
             f'output "count" {{\n  value = length(module.m)\n}}\n')

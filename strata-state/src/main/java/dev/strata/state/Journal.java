@@ -92,10 +92,9 @@ final class Journal {
     static StateSnapshot apply(StateSnapshot s, JournalEntry e) {
         return switch (e) {
             case JournalEntry.SetObject set -> {
-                // Placed by binary search in the sorted resources: one lookup and one array copy per entry.
-                List<ResourceState> rs = s.resources();
+                // Placed by binary search in the sorted resources: one lookup and one chunk copy per entry.
+                SortedResources rs = SortedResources.of(s.resources());
                 int i = SortedResources.indexOf(rs, set.resource());
-                List<ResourceState> out = new ArrayList<>(rs);
                 if (i >= 0) {
                     ResourceState r = rs.get(i);
                     List<ResourceInstanceObject> objs = new ArrayList<>();
@@ -107,13 +106,10 @@ final class Journal {
                         }
                     }
                     objs.add(set.object());
-                    out.set(i, r.withInstances(objs).withProvider(set.provider()));
-                } else {
-                    out.add(
-                            -i - 1,
-                            new ResourceState(set.resource(), null, set.provider(), List.of(set.object()), null));
+                    yield s.withResources(rs.with(i, r.withInstances(objs).withProvider(set.provider())));
                 }
-                yield s.withResources(SortedResources.of(out));
+                yield s.withResources(rs.inserted(
+                        -i - 1, new ResourceState(set.resource(), null, set.provider(), List.of(set.object()), null)));
             }
             case JournalEntry.RemoveObject rm -> {
                 List<ResourceState> out = new ArrayList<>();

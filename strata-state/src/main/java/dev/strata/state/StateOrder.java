@@ -3,6 +3,7 @@ package dev.strata.state;
 import dev.strata.addr.AbsResource;
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.GoOrder;
+import dev.strata.addr.InstanceKey;
 import dev.strata.addr.ModuleInstance;
 import java.util.Comparator;
 import java.util.List;
@@ -49,6 +50,13 @@ final class StateOrder {
             if (s.equals(t)) {
                 continue;
             }
+            if (s.name().equals(t.name())
+                    && s.key() instanceof InstanceKey.StringKey k
+                    && t.key() instanceof InstanceKey.StringKey l
+                    && plain(k.key())
+                    && plain(l.key())) {
+                return compareQuoted(k.key(), l.key());
+            }
             String p = s.toString();
             String q = t.toString();
             // The texts differ inside these two steps unless one is a prefix of the other (module.a, module.ab);
@@ -62,5 +70,37 @@ final class StateOrder {
             return GoOrder.compare(p, q);
         }
         return Integer.compare(x.size(), y.size());
+    }
+
+    /**
+     * {@code module.m["a"]} against {@code module.m["b"]} without rendering either (the usual case: the
+     * instances of one call, compared at every step of every binary search). Keys are the same text when
+     * quoted, so the rendered texts differ first where the keys do, or where the shorter key's closing
+     * quote meets the longer key's next character.
+     */
+    private static int compareQuoted(String a, String b) {
+        int n = Math.min(a.length(), b.length());
+        for (int i = 0; i < n; i++) {
+            char x = a.charAt(i);
+            char y = b.charAt(i);
+            if (x != y) {
+                return Character.compare(x, y);
+            }
+        }
+        if (a.length() == b.length()) {
+            return 0;
+        }
+        return a.length() < b.length() ? Character.compare('"', b.charAt(n)) : Character.compare(a.charAt(n), '"');
+    }
+
+    /** Printable ASCII that quoting leaves as it is (so texts compare as the keys do, byte for byte). */
+    private static boolean plain(String key) {
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '$' || c == '%') {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -89,4 +89,47 @@ class SortedResourcesTest {
         assertThat(s.resource(addr("module.z", "r0"))).isEmpty();
         assertThat(StateSnapshot.empty("0.1.0").resource(addr("", "r0"))).isEmpty();
     }
+
+    /**
+     * Thousands of resources (several chunks, split as they grow) entered in random order, some twice: the
+     * list, its lookups and its copies are those of a snapshot sorted from scratch, and older versions stay
+     * as they were (versions share chunks).
+     */
+    @Test
+    void manyResourcesAcrossChunksStayInOrderAndOlderVersionsUnchanged() {
+        int n = SortedResources.MAX_CHUNK * 5 + 17;
+        List<AbsResource> addrs = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            addrs.add(addr("module.m[\"k" + (i * 7919 % n) + "\"]", "r" + (i % 3)));
+        }
+        java.util.Collections.shuffle(addrs, new java.util.Random(7));
+        StateSnapshot s = StateSnapshot.empty("0.1.0");
+        StateSnapshot half = null;
+        for (int i = 0; i < addrs.size(); i++) {
+            s = s.with(set(addrs.get(i), 0, "v1"));
+            if (i == addrs.size() / 2) {
+                half = s;
+            }
+        }
+        for (int i = 0; i < addrs.size(); i += 3) {
+            s = s.with(set(addrs.get(i), 0, "v2"));
+        }
+        StateSnapshot fresh = StateSnapshot.empty("0.1.0").withResources(new ArrayList<>(s.resources()).reversed());
+        assertThat(s.resources()).isEqualTo(fresh.resources());
+        assertThat(s.resources().toArray()).containsExactly(fresh.resources().toArray());
+        assertThat(s.resources()).hasSize(new java.util.HashSet<>(addrs).size());
+        for (int i = 0; i < addrs.size(); i++) {
+            AbsResource a = addrs.get(i);
+            assertThat(s.resource(a)
+                            .orElseThrow()
+                            .instances()
+                            .get(0)
+                            .attributes()
+                            .toString())
+                    .as(a.toString())
+                    .contains(i % 3 == 0 ? "v2" : "v1");
+        }
+        assertThat(half.resources()).hasSize(new java.util.HashSet<>(addrs.subList(0, addrs.size() / 2 + 1)).size());
+        assertThat(half.resources().toString()).doesNotContain("v2");
+    }
 }

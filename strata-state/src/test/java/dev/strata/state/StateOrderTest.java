@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
 
 class StateOrderTest {
     private static final String[] NAMES = {"a", "ab", "a_b", "b", "net", "net2", "z"};
-    private static final String[] KEYS = {"", "x", "x\"y", "a.b", "é", "😀", "[", "10", "9"};
+    private static final String[] KEYS = {
+        "", "x", "x\"y", "a.b", "é", "😀", "[", "10", "9", "1", "k00012", "k0001", "k00012!", "a$b", "x y"
+    };
 
     /** The step-wise comparison must agree with comparing the rendered texts, which is what Terraform sorts by. */
     @Test

@@ -1,0 +1,255 @@
+package dev.strata.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.strata.testing.ProcessResult;
+import dev.strata.testing.Processes;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code strata} launcher script, run by bash on a copy of the repository's skeleton: fake JDKs whose
+ * {@code java} records its arguments, and a fake {@code mvnw} that records builds and "packages" the jar.
+ * Checks what the launcher caches (the JDK, the start-up cache) and when it drops those caches.
+ */
+class LauncherScriptTest {
+    @TempDir
+    Path root;
+
+    private Path log;
+    private Path jdk25;
+    private Path target;
+    private Path jar;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        assumeTrue(Files.isExecutable(Path.of("/bin/bash")), "bash is needed to run the launcher");
+        Path repo = repoRoot();
+        Files.copy(repo.resolve("strata"), root.resolve("strata"));
+        Files.createDirectories(root.resolve("scripts"));
+        Files.copy(repo.resolve("scripts/env.sh"), root.resolve("scripts/env.sh"));
+        executable(root.resolve("strata"));
+        log = root.resolve("calls.log");
+        Files.writeString(log, "");
+        jdk25 = fakeJdk("jdk25", "25.0.1");
+        target = root.resolve("strata-cli/target");
+        jar = target.resolve("strata.jar");
+        Files.createDirectories(target.resolve("lib"));
+        Files.createDirectories(root.resolve("strata-cli/src/main/java"));
+        Files.writeString(root.resolve("strata-cli/src/main/java/A.java"), "class A {}");
+        Files.writeString(root.resolve("pom.xml"), "<project/>");
+        // The build: records itself, then writes the jar, a lib jar and the start-up cache in that order.
+        Path mvnw = root.resolve("mvnw");
+        Files.writeString(mvnw, """
+                #!/usr/bin/env bash
+                echo "mvn $*" >>"%s"
+                t="%s"
+                mkdir -p "$t/lib"; echo jar >"$t/strata.jar"; sleep 0.01; echo lib >"$t/lib/dep.jar"
+                sleep 0.01; echo aot >"$t/strata.aot"
+                """.formatted(log, target));
+        executable(mvnw);
+    }
+
+    @Test
+    void firstRunBuildsAndLaterRunsNeitherBuildNorProbe() throws Exception {
+        ProcessResult first = strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        assertThat(first.exitCode()).as(first.stderr()).isZero();
+        assertThat(calls()).filteredOn(c -> c.startsWith("mvn ")).hasSize(1);
+        assertThat(Files.readAllLines(target.resolve("launcher-jdk")))
+                .containsExactly("JAVA_HOME=" + jdk25 + ";javac=", jdk25.toString(), "25");
+
+        // No probing: the cached JDK is used even though its javac (which the probe requires) is gone.
+        Files.delete(jdk25.resolve("bin/javac"));
+        Files.writeString(log, "");
+        ProcessResult second = strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        assertThat(second.exitCode()).as(second.stderr()).isZero();
+        assertThat(calls()).containsExactly("java jdk25 " + javaArgs(true, "version"));
+    }
+
+    @Test
+    void sourceNewerThanTheJarRebuildsOnce() throws Exception {
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        // The jar made before the edit (rather than the source dated in the future, which no build could beat).
+        touchAfter(root.resolve("strata-cli/src/main/java/A.java"), jar);
+        Files.setLastModifiedTime(jar, FileTime.from(Instant.now().minusSeconds(60)));
+        Files.setLastModifiedTime(
+                root.resolve("strata-cli/src/main/java/A.java"),
+                FileTime.from(Instant.now().minusSeconds(30)));
+        Files.writeString(log, "");
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        assertThat(calls()).filteredOn(c -> c.startsWith("mvn ")).hasSize(1);
+    }
+
+    @Test
+    void buildOutputAndGitDataAreNotSources() throws Exception {
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        Path generated = root.resolve("strata-engine/target/generated-sources/src/main/X.java");
+        Files.createDirectories(generated.getParent());
+        Files.writeString(generated, "class X {}");
+        touchAfter(generated, jar);
+        Files.writeString(log, "");
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        assertThat(calls()).noneMatch(c -> c.startsWith("mvn "));
+    }
+
+    @Test
+    void anotherJavaHomeOrARemovedJdkIsProbedAgain() throws Exception {
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        Path jdk21 = fakeJdk("jdk21", "21.0.5");
+        Files.writeString(log, "");
+        strata(Map.of("JAVA_HOME", jdk21.toString()), "version");
+        // JDK 21 has no AOT cache flag: passing one would stop the JVM from starting.
+        assertThat(calls())
+                .containsExactly("java jdk21 "
+                        + javaArgs(false, "version").replace(" --sun-misc-unsafe-memory-access=allow", ""));
+        assertThat(Files.readAllLines(target.resolve("launcher-jdk"))).contains(jdk21.toString(), "21");
+
+        deleteTree(jdk21);
+        Files.writeString(log, "");
+        ProcessResult gone = strata(Map.of("JAVA_HOME", jdk21.toString()), "version");
+        // The cache no longer answers: the launcher probes again (finding whichever JDK the machine has, or
+        // saying there is none) instead of starting the java that is gone.
+        assertThat(calls()).noneMatch(c -> c.startsWith("java jdk21"));
+        assertThat(gone.stderr()).doesNotContain(jdk21.resolve("bin/java").toString());
+    }
+
+    @Test
+    void startupCacheOnlyWhenNewerThanTheJarAndEveryLibJar() throws Exception {
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        Files.writeString(log, "");
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        assertThat(calls()).containsExactly("java jdk25 " + javaArgs(true, "version"));
+
+        // A lib jar replaced after the cache was trained: the JVM would reject the cache with errors.
+        touchAfter(target.resolve("lib/dep.jar"), target.resolve("strata.aot"));
+        Files.writeString(log, "");
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        assertThat(calls()).containsExactly("java jdk25 " + javaArgs(false, "version"));
+
+        // A jar newer than the cache (packaged without training): no cache either.
+        touchAfter(target.resolve("strata.aot"), target.resolve("lib/dep.jar"));
+        touchAfter(jar, target.resolve("strata.aot"));
+        Files.writeString(log, "");
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        assertThat(calls()).containsExactly("java jdk25 " + javaArgs(false, "version"));
+    }
+
+    private String javaArgs(boolean aot, String... args) {
+        StringBuilder b = new StringBuilder(
+                "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss1g --sun-misc-unsafe-memory-access=allow");
+        if (aot) {
+            b.append(" -XX:AOTCache=").append(target.resolve("strata.aot")).append(" -Xlog:aot=off -Xlog:cds=off");
+        }
+        b.append(" -Dstrata.stdout.tty=false -jar ").append(jar);
+        for (String a : args) {
+            b.append(' ').append(a);
+        }
+        return b.toString();
+    }
+
+    private ProcessResult strata(Map<String, String> env, String... args) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(
+                        List.of("/bin/bash", root.resolve("strata").toString()).stream()
+                                .collect(java.util.stream.Collectors.toCollection(java.util.ArrayList::new)))
+                .directory(root.toFile());
+        pb.command().addAll(List.of(args));
+        pb.environment().remove("JAVA_HOME");
+        pb.environment().remove("STRATA_JAVA_OPTS");
+        // Only the tools the scripts use, and no javac: the cache key then does not depend on the machine.
+        pb.environment().put("PATH", tools().toString());
+        pb.environment().putAll(env);
+        return Processes.run(pb, "", Duration.ofSeconds(60));
+    }
+
+    private Path tools() throws IOException {
+        Path bin = root.resolve("tools");
+        if (!Files.isDirectory(bin)) {
+            Files.createDirectories(bin);
+            for (String tool : List.of(
+                    "bash",
+                    "env",
+                    "find",
+                    "dirname",
+                    "readlink",
+                    "mkdir",
+                    "mv",
+                    "sed",
+                    "head",
+                    "cut",
+                    "stty",
+                    "sleep",
+                    "awk",
+                    "rm",
+                    "mktemp",
+                    "cat")) {
+                for (String dir : List.of("/usr/bin", "/bin")) {
+                    Path exe = Path.of(dir, tool);
+                    if (Files.isExecutable(exe)) {
+                        Files.createSymbolicLink(bin.resolve(tool), exe);
+                        break;
+                    }
+                }
+            }
+        }
+        return bin;
+    }
+
+    private List<String> calls() throws IOException {
+        return Files.readAllLines(log).stream().filter(l -> !l.isBlank()).toList();
+    }
+
+    /** A JDK whose java records "java NAME ARGS" and exits 0. */
+    private Path fakeJdk(String name, String version) throws IOException {
+        Path home = root.resolve(name);
+        Files.createDirectories(home.resolve("bin"));
+        Files.writeString(home.resolve("release"), "JAVA_VERSION=\"" + version + "\"\n");
+        Files.writeString(
+                home.resolve("bin/java"), "#!/usr/bin/env bash\necho \"java " + name + " $*\" >>\"" + log + "\"\n");
+        Files.writeString(home.resolve("bin/javac"), "#!/usr/bin/env bash\n");
+        executable(home.resolve("bin/java"));
+        executable(home.resolve("bin/javac"));
+        // The release file predates any cache the launcher writes.
+        Files.setLastModifiedTime(
+                home.resolve("release"), FileTime.from(Instant.now().minusSeconds(3600)));
+        return home;
+    }
+
+    private static void touchAfter(Path file, Path reference) throws IOException {
+        FileTime ref = Files.getLastModifiedTime(reference);
+        Files.setLastModifiedTime(file, FileTime.from(ref.toInstant().plusSeconds(2)));
+    }
+
+    private static void executable(Path p) throws IOException {
+        Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (var files = Files.walk(dir)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    private static Path repoRoot() {
+        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+            if (Files.isRegularFile(d.resolve("strata")) && Files.isRegularFile(d.resolve("scripts/env.sh"))) {
+                return d;
+            }
+        }
+        throw new IllegalStateException("the repository root (with ./strata) is not above "
+                + Path.of("").toAbsolutePath());
+    }
+}
