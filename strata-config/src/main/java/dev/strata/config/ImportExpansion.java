@@ -164,7 +164,7 @@ public final class ImportExpansion {
                             "Unknown variable",
                             "There is no variable named \"" + v.rootName() + "\".Only \"each.key\" and "
                                     + "\"each.value\" can be used in import address index expressions.",
-                            v.range())));
+                            v.rootRange())));
                 }
             }
         }

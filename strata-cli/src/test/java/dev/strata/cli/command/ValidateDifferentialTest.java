@@ -119,7 +119,59 @@ class ValidateDifferentialTest {
                           id = "x"
                         }
                         """,
-                        List.of("error|Configuration for import target does not exist|main.tf:2,8-2,30")),
+                        // As Terraform, a missing target configuration is for plan to report (or generate).
+                        List.of()),
+                Arguments.of("import for_each key into an unrepeated resource", """
+                        import {
+                          for_each = toset(["k", "b"])
+                          to       = terraform_data.nope[each.key]
+                          id       = each.value
+                        }
+                        """, List.of()),
+                Arguments.of("import without key into a for_each resource", """
+                        import {
+                          for_each = toset(["k"])
+                          to       = terraform_data.x
+                          id       = each.value
+                        }
+                        resource "terraform_data" "x" { for_each = toset(["k"]) }
+                        """, List.of()),
+                Arguments.of("import to key naming a variable", """
+                        variable "k" { default = "k" }
+                        import {
+                          for_each = toset(["k"])
+                          to       = terraform_data.x[var.k]
+                          id       = each.value
+                        }
+                        resource "terraform_data" "x" { for_each = toset(["k"]) }
+                        """, List.of()),
+                Arguments.of("import for_each not a collection", """
+                        import {
+                          for_each = "abc"
+                          to       = terraform_data.x[each.key]
+                          id       = each.value
+                        }
+                        resource "terraform_data" "x" { for_each = toset(["k"]) }
+                        """, List.of()),
+                Arguments.of("import for_each list into count", """
+                        import {
+                          for_each = ["a", "b"]
+                          to       = terraform_data.x[each.key]
+                          id       = each.value
+                        }
+                        resource "terraform_data" "x" { count = 2 }
+                        """, List.of()),
+                Arguments.of("duplicate import", """
+                        import {
+                          to = terraform_data.x
+                          id = "a"
+                        }
+                        import {
+                          to = terraform_data.x
+                          id = "b"
+                        }
+                        resource "terraform_data" "x" {}
+                        """, List.of()),
                 Arguments.of("meta-argument shapes", """
                         variable "x" { default = 1 }
                         resource "terraform_data" "a" {
