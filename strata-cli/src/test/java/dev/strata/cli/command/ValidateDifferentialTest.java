@@ -207,6 +207,14 @@ class ValidateDifferentialTest {
     /** Configurations of several files (override files), and constant locals seen through by literal checks. */
     static Stream<Arguments> multiFileCases() {
         return Stream.of(
+                Arguments.of(
+                        "import block in a child module",
+                        Map.of(
+                                "main.tf",
+                                "module \"m\" {\n  source = \"./m\"\n}\n",
+                                "m/main.tf",
+                                "import {\n  to = terraform_data.y\n  id = \"a\"\n}\nresource \"terraform_data\" \"y\" {}\n"),
+                        List.of()),
                 Arguments.of("overrides", Map.of("main.tf", """
                         variable "v" {
                           default = "a"
@@ -315,6 +323,7 @@ class ValidateDifferentialTest {
             String name, Map<String, String> files, List<String> stratasExtras)
             throws IOException, InterruptedException {
         for (Map.Entry<String, String> f : files.entrySet()) {
+            Files.createDirectories(dir.resolve(f.getKey()).getParent());
             Files.writeString(dir.resolve(f.getKey()), f.getValue());
         }
         compare(stratasExtras);
