@@ -179,16 +179,18 @@ public final class Validator {
             for (ModuleCallConfig c : m.moduleCalls().values()) {
                 moduleCall(c);
             }
+            List<ImportConfig> seenImports = new ArrayList<>();
             for (ImportConfig i : m.imports()) {
                 Mode mode = Mode.NONE;
+                Value forEach = null;
                 if (i.forEach() != null) {
-                    forEachValue(check(i.forEach(), Ctx.PLAIN), i.forEach());
+                    forEach = check(i.forEach(), Ctx.PLAIN);
                     mode = Mode.FOR_EACH;
                 }
                 Ctx ctx = new Ctx(mode, Set.of(), false, null);
                 check(i.id(), ctx);
-                importTo(i.to(), ctx);
-                importTarget(i);
+                diags.addAll(ImportChecks.check(node.path(), m, i, forEach, seenImports, functions));
+                seenImports.add(i);
                 providerKey(i.provider(), ctx);
             }
             for (CheckConfig c : m.checks().values()) {
@@ -436,51 +438,6 @@ public final class Validator {
         private void providerKey(ProviderRef p, Ctx ctx) {
             if (p != null && p.key() != null) {
                 check(p.key(), ctx);
-            }
-        }
-
-        private void importTo(Expression to, Ctx ctx) {
-            // The target is an address, not a value: only its index expressions are evaluated.
-            Result<dev.strata.hcl.syntax.Expr> syn = to.syntax();
-            if (syn.hasErrors() || syn.value() == null) {
-                return;
-            }
-            ExprWalk.forEach(syn.value(), e -> {
-                if (e instanceof dev.strata.hcl.syntax.Expr.Index ix) {
-                    check(ix.key(), ctx);
-                }
-            });
-        }
-
-        /** An import into this module's resources needs that resource's configuration. */
-        private void importTarget(ImportConfig i) {
-            for (Traversal t : i.to().variables()) {
-                Result<Reference> r = Reference.parse(t);
-                Resource target = r.value() == null
-                        ? null
-                        : switch (r.value().subject()) {
-                            case Resource res -> res;
-                            case ResourceInstance ri -> ri.resource();
-                            default -> null;
-                        };
-                if (target == null) {
-                    continue;
-                }
-                if (target.mode() == ResourceMode.DATA) {
-                    diags.add(Diagnostic.error(
-                            "Invalid import address",
-                            "Only managed resources can be imported; " + target + " is a data source.",
-                            r.value().range()));
-                } else if (!m.resources().containsKey(target)) {
-                    diags.add(Diagnostic.error(
-                            "Configuration for import target does not exist",
-                            "The configuration "
-                                    + "for the given import " + target
-                                    + " does not exist. All target instances must have an "
-                                    + "associated configuration to be imported.",
-                            r.value().range()));
-                }
-                return;
             }
         }
 

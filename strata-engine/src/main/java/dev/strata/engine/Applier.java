@@ -105,7 +105,7 @@ final class Applier {
                     run,
                     graph,
                     events,
-                    new InstanceOps.Inputs(plan, openCreates, Map.of(), Map.of(), List.of()),
+                    new InstanceOps.Inputs(plan, openCreates, Map.of(), ImportTargets.NONE, List.of()),
                     null,
                     wiring.stop());
             outcomes = walk.applied;

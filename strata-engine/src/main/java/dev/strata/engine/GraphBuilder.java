@@ -122,7 +122,29 @@ final class GraphBuilder {
                 }
             }
         }
+        importRefs(g, tree);
         return g.build();
+    }
+
+    /** A resource that {@code import} blocks import into waits for what their {@code for_each} and {@code id} use. */
+    private static void importRefs(DependencyGraph.Builder<Node> g, ConfigTree tree) {
+        for (dev.strata.config.ImportConfig ic : tree.root().module().imports()) {
+            var target = dev.strata.config.ImportExpansion.configTarget(ic.to()).value();
+            Optional<ConfigNode> n = target == null ? Optional.empty() : tree.node(target.module());
+            if (n.isEmpty() || !n.get().module().resources().containsKey(target.resource())) {
+                continue;
+            }
+            List<Reference> refs = new ArrayList<>();
+            for (var e : java.util.Arrays.asList(ic.forEach(), ic.id())) {
+                for (Traversal t : e == null ? List.<Traversal>of() : e.variables()) {
+                    Result<Reference> ref = Reference.parse(t);
+                    if (ref.value() != null) {
+                        refs.add(ref.value());
+                    }
+                }
+            }
+            refs(g, new Node.ResourceNode(target.module(), target.resource()), tree.root(), refs);
+        }
     }
 
     private static List<Reference> ruleRefs(List<CheckRule> rules) {

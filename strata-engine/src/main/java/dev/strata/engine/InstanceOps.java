@@ -80,7 +80,7 @@ final class InstanceOps {
     /** Old addresses of objects that {@code moved} blocks moved. */
     private final Map<AbsResourceInstance, AbsResourceInstance> previous;
     /** {@code import} blocks by the instance they import into. */
-    private final Map<AbsResourceInstance, dev.strata.config.ImportConfig> imports;
+    private final ImportTargets imports;
     /** {@code removed} blocks: what they name, and whether the objects are destroyed. */
     private final List<dev.strata.config.RemovedConfig> removed;
 
@@ -97,10 +97,10 @@ final class InstanceOps {
             Plan reviewed,
             Map<AbsResourceInstance, String> openCreates,
             Map<AbsResourceInstance, AbsResourceInstance> previous,
-            Map<AbsResourceInstance, dev.strata.config.ImportConfig> imports,
+            ImportTargets imports,
             List<dev.strata.config.RemovedConfig> removed) {
         /** Nothing but the object itself: an import, or an apply without crashed creates. */
-        static final Inputs NONE = new Inputs(null, Map.of(), Map.of(), Map.of(), List.of());
+        static final Inputs NONE = new Inputs(null, Map.of(), Map.of(), ImportTargets.NONE, List.of());
     }
 
     ProviderCalls calls() {
@@ -584,8 +584,9 @@ final class InstanceOps {
                 ? PrivateState.EMPTY
                 : PrivateState.fromBase64(obj.privateData());
         String importId = null;
-        if (obj == null && imports.containsKey(ai) && run.options.mode() == PlanMode.NORMAL) {
-            importId = importId(imports.get(ai));
+        ImportTargets.Target importing = run.options.mode() == PlanMode.NORMAL ? imports.target(run, ai) : null;
+        if (obj == null && importing != null) {
+            importId = importId(importing);
             if (importId == null) {
                 return;
             }
@@ -693,21 +694,37 @@ final class InstanceOps {
 
     private record Imported(Value value, PrivateState priv) {}
 
-    private String importId(dev.strata.config.ImportConfig ic) {
-        Result<Value> id = new dev.strata.lang.eval.Evaluator(RunData.scope(run, dev.strata.addr.ModuleInstance.ROOT))
-                .evaluate(ic.id());
+    private String importId(ImportTargets.Target t) {
+        dev.strata.config.ImportConfig ic = t.block();
+        Result<Value> id = new dev.strata.lang.eval.Evaluator(ImportTargets.idScope(run, t)).evaluate(ic.id());
         run.diagnose(id.diagnostics());
         if (id.hasErrors()) {
             return null;
         }
-        if (!id.value().isKnownAndNotNull() || id.value().type() != dev.strata.lang.types.Type.STRING) {
+        String problem = null;
+        Value v = id.value();
+        if (v.isNull()) {
+            problem = "The import ID cannot be null.";
+        } else if (!v.isWhollyKnown()) {
+            problem = "The import block \"id\" argument depends on resource attributes that cannot be determined "
+                    + "until apply, so Strata cannot plan to import this resource.";
+        } else if (v.hasMarkDeep(dev.strata.lang.value.Mark.SENSITIVE)) {
+            problem = "The import ID cannot be sensitive.";
+        } else if (v.hasMarkDeep(dev.strata.lang.value.Mark.EPHEMERAL)) {
+            problem = "The import ID cannot be ephemeral: it is recorded in the plan.";
+        }
+        var s = problem == null
+                ? dev.strata.lang.value.Convert.convert(v.unmarkDeep(), dev.strata.lang.types.Type.STRING)
+                : null;
+        if (s instanceof dev.strata.lang.value.ConversionResult.Failed f) {
+            problem = "Incorrect value type: " + f.message() + ".";
+        }
+        if (problem != null) {
             run.diagnose(Diagnostic.error(
-                    "Invalid import id argument",
-                    "The import ID must be a known string; " + "it cannot depend on values known only after apply.",
-                    ic.id().range()));
+                    "Invalid import id argument", problem, ic.id().range()));
             return null;
         }
-        return id.value().unmarkDeep().asString();
+        return s.value().asString();
     }
 
     /** Imports an object through the provider and reads it, as {@code import} blocks and {@code strata import} do. */

@@ -56,11 +56,12 @@ final class Planner {
             java.time.Instant timestamp = wiring.clock().instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
             Run run = new Run(tree, options, Run.Phase.PLAN, pool, variables, moved.state(), timestamp, null);
             run.diagnose(moved.diagnostics());
+            ImportTargets imports = new ImportTargets(tree.root().module().imports());
             InstanceOps.Inputs inputs = new InstanceOps.Inputs(
                     null,
                     Map.of(),
                     moved.previous(),
-                    imports(tree, run),
+                    imports,
                     tree.root().module().removed());
             Walk walk = wiring.walk(run, graph, events, inputs, null, wiring.stop());
             InstanceOps ops = walk.ops;
@@ -80,6 +81,9 @@ final class Planner {
                                 null)));
             }
             orphanResources(run, ops, walk);
+            for (ImportTargets.Target t : imports.finish(run, walk.planned)) {
+                run.diagnose(ImportTargets.missingConfiguration(t));
+            }
             orphanOutputs(run, tree, walk.planned);
             events.walkFinished(
                     RunData.scope(run, dev.strata.addr.ModuleInstance.ROOT),
@@ -105,35 +109,6 @@ final class Planner {
                             timestamp),
                     diags);
         }
-    }
-
-    /** {@code import} blocks of the root module by target instance (blocks with for_each are expanded per key). */
-    private static Map<AbsResourceInstance, dev.strata.config.ImportConfig> imports(ConfigTree tree, Run run) {
-        Map<AbsResourceInstance, dev.strata.config.ImportConfig> out = new java.util.HashMap<>();
-        for (dev.strata.config.ImportConfig ic : tree.root().module().imports()) {
-            if (ic.forEach() != null) {
-                run.diagnose(Diagnostic.warning(
-                        "import blocks with for_each are not supported yet",
-                        "Strata skipped "
-                                + "this import block; import each object with its own block or with strata import.",
-                        ic.declRange()));
-                continue;
-            }
-            var t = ic.to().asTraversal();
-            if (t.value() == null || t.value().isEmpty()) {
-                run.diagnose(Diagnostic.error(
-                        "Invalid import address",
-                        "The \"to\" argument must be a resource " + "instance address, such as aws_instance.web.",
-                        ic.to().range()));
-                continue;
-            }
-            var addr = dev.strata.addr.Addrs.parseAbsResourceInstance(t.value().get());
-            run.diagnose(addr.diagnostics());
-            if (addr.value() != null) {
-                out.put(addr.value(), ic);
-            }
-        }
-        return out;
     }
 
     /** Resources in state whose configuration (or whole module) is gone: every object is planned for deletion. */

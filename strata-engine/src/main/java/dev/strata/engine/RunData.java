@@ -144,6 +144,10 @@ final class RunData implements ScopeData {
         if (anyInstance) {
             return Result.of(attr.name().equals("key") ? Value.unknown(Type.STRING) : Value.DYNAMIC_UNKNOWN);
         }
+        // An import block's for_each over a list binds each.key to the element's index.
+        if (key instanceof InstanceKey.IntKey ik && eachValue != null) {
+            return Result.of(attr.name().equals("key") ? Value.number(ik.index()) : eachValue);
+        }
         if (!(key instanceof InstanceKey.StringKey sk) || attr.name().equals("value") && eachValue == null) {
             return notAvailable("each", ref.range());
         }

@@ -284,7 +284,7 @@ final class MoveCases {
                         """
                         resource "fake_thing" "a" { value = "x" }
                         """ + Hcl.importBlock("fake_thing.a", "i-1")),
-                PlanCase.of("an import block with for_each is skipped with a warning", null, """
+                PlanCase.of("an import block with for_each imports each element", null, """
                         resource "fake_thing" "a" {
                           for_each = toset(["k"])
                           value    = "imported"
@@ -295,7 +295,6 @@ final class MoveCases {
                           id       = each.key
                         }
                         """)
-                        .changes("fake_thing.a[\"k\"] create")
-                        .warnings("import blocks with for_each are not supported yet"));
+                        .changes("fake_thing.a[\"k\"] no_op import k"));
     }
 }

@@ -103,12 +103,15 @@ public final class PlanView extends View {
             }
             return b.toString();
         }
-        b.append('\n')
-                .append(wrap("Strata used the selected providers to generate the following execution plan. "
-                        + "Resource actions are indicated with the following symbols:"))
-                .append('\n');
         Set<Action> used = EnumSet.noneOf(Action.class);
         shown.forEach(c -> used.add(c.action()));
+        // As Terraform: no legend when every shown change is a no-op (only imports or moves).
+        if (!used.stream().allMatch(a -> a == Action.NO_OP) || !plan.deferred().isEmpty()) {
+            b.append('\n')
+                    .append(wrap("Strata used the selected providers to generate the following execution plan. "
+                            + "Resource actions are indicated with the following symbols:"))
+                    .append('\n');
+        }
         if (used.contains(Action.CREATE) || !plan.deferred().isEmpty()) {
             b.append("  ").append(style(Style.GREEN, "+")).append(" create\n");
         }
