@@ -300,8 +300,9 @@ final class ModuleDecoder {
                 continue;
             }
             Block base = out.get(idx);
-            boolean resource =
-                    ov.type().equals("resource") || ov.type().equals("data") || ov.type().equals("ephemeral");
+            boolean resource = ov.type().equals("resource")
+                    || ov.type().equals("data")
+                    || ov.type().equals("ephemeral");
             MergedBody merged = new MergedBody(
                     base.body(), ov.body(), resource ? Set.of("lifecycle") : Set.of(), true, ov.defRange());
             out.set(
@@ -987,18 +988,16 @@ final class ModuleDecoder {
         if (report) {
             ResourceConfig prev = into.putIfAbsent(addr, rc);
             if (prev != null) {
-                String kind =
-                        switch (mode) {
-                            case MANAGED -> "resource";
-                            case DATA -> "data";
-                            case EPHEMERAL -> "ephemeral";
-                        };
-                String noun =
-                        switch (mode) {
-                            case MANAGED -> " resource";
-                            case DATA -> " data resource";
-                            case EPHEMERAL -> " ephemeral resource";
-                        };
+                String kind = switch (mode) {
+                    case MANAGED -> "resource";
+                    case DATA -> "data";
+                    case EPHEMERAL -> "ephemeral";
+                };
+                String noun = switch (mode) {
+                    case MANAGED -> " resource";
+                    case DATA -> " data resource";
+                    case EPHEMERAL -> " ephemeral resource";
+                };
                 diags.error(
                         mode == ResourceMode.MANAGED
                                 ? "Duplicate resource \"" + type + "\" configuration"

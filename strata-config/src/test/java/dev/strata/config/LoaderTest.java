@@ -357,12 +357,11 @@ class LoaderTest {
                 resource "terraform_data" "d" {}
                 """);
         Result<ConfigTree> r = load(dir);
-        assertThat(r.diagnostics().hasErrors()).as(brief(r.diagnostics()).toString()).isFalse();
-        ResourceConfig rc = r.value()
-                .root()
-                .module()
-                .resources()
-                .get(dev.strata.addr.Resource.ephemeral("aws_ssm_parameter", "p"));
+        assertThat(r.diagnostics().hasErrors())
+                .as(brief(r.diagnostics()).toString())
+                .isFalse();
+        ResourceConfig rc =
+                r.value().root().module().resources().get(dev.strata.addr.Resource.ephemeral("aws_ssm_parameter", "p"));
         assertThat(rc).isNotNull();
         assertThat(rc.count()).isNotNull();
         assertThat(rc.providerConfig().alias()).isEqualTo("west");

@@ -393,7 +393,8 @@ final class ProviderClient implements AutoCloseable {
                                 if (diags.hasErrors()) {
                                     return failed.apply(diags);
                                 }
-                                PrivateState priv = PrivateState.of(r.getPrivate().toByteArray());
+                                PrivateState priv =
+                                        PrivateState.of(r.getPrivate().toByteArray());
                                 if (r.hasDeferred()) {
                                     return new OpenEphemeralResponse(
                                             Value.unknown(spiType(es)), null, priv, true, checked(diags));
