@@ -186,11 +186,15 @@ class EphemeralResourceAwsIT {
                 .toList();
     }
 
-    /** The lines about ephemeral resources, with the times left out. */
+    /**
+     * The lines about ephemeral resources, with the times left out, sorted: the two open concurrently in
+     * both engines, so their lines interleave in any order.
+     */
     private static List<String> ephemeralLines(String out) {
         return out.lines()
                 .filter(l -> l.startsWith("ephemeral."))
                 .map(l -> l.replaceAll(" after \\d+s", ""))
+                .sorted()
                 .toList();
     }
 
