@@ -167,10 +167,13 @@ class EphemeralResourceAwsIT {
                     .contains("arn:aws:ssm:" + REGION + ":")
                     .doesNotContain("\"mode\":\"ephemeral\"");
 
-            // A second apply with nothing to change still opens and closes both, and backs the state up.
+            // A second apply with nothing to change opens and closes both for its plan, and backs the state
+            // up. Terraform runs its (empty) apply walk too and so opens them a second time; Strata has no
+            // apply walk without changes (docs/ephemeral.md).
             mine = ok(strata.run("apply", "-no-color", "-auto-approve")).stdout();
             their = terraform(terraform, cliConfig).ok("apply", "-no-color", "-input=false", "-auto-approve");
-            assertThat(progress(mine)).isEqualTo(progress(their));
+            assertThat(progress(mine))
+                    .isEqualTo(progress(their).stream().distinct().toList());
             assertThat(mine).contains("No changes.");
         }
         assertThat(Files.size(log)).isPositive();
