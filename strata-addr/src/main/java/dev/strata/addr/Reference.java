@@ -95,6 +95,17 @@ public record Reference(Referenceable subject, SourceRange range, List<Traverser
                             t.range());
                 }
                 return resource(t, ResourceMode.DATA, 1);
+            case "ephemeral":
+                if (steps.size() < 3
+                        || !(steps.get(1) instanceof Traverser.Attr)
+                        || !(steps.get(2) instanceof Traverser.Attr)) {
+                    return error(
+                            "Invalid reference",
+                            "The \"ephemeral\" object must be followed by two attribute names: "
+                                    + "the ephemeral resource type and the resource name.",
+                            t.range());
+                }
+                return resource(t, ResourceMode.EPHEMERAL, 1);
             default:
                 if (RESERVED.contains(root)) {
                     return error(

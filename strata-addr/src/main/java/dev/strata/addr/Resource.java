@@ -1,6 +1,6 @@
 package dev.strata.addr;
 
-/** {@code aws_instance.web} or {@code data.aws_ami.ubuntu}: a resource block within a module. */
+/** {@code aws_instance.web} {@code data.aws_ami.ubuntu} or {@code ephemeral.aws_ssm_parameter.db}: a resource block within a module. */
 public record Resource(ResourceMode mode, String type, String name) implements Referenceable {
     public Resource {
         java.util.Objects.requireNonNull(mode);
@@ -14,6 +14,10 @@ public record Resource(ResourceMode mode, String type, String name) implements R
 
     public static Resource data(String type, String name) {
         return new Resource(ResourceMode.DATA, type, name);
+    }
+
+    public static Resource ephemeral(String type, String name) {
+        return new Resource(ResourceMode.EPHEMERAL, type, name);
     }
 
     public ResourceInstance instance(InstanceKey key) {
@@ -31,6 +35,6 @@ public record Resource(ResourceMode mode, String type, String name) implements R
 
     @Override
     public String toString() {
-        return (mode == ResourceMode.DATA ? "data." : "") + type + "." + name;
+        return mode.prefix() + type + "." + name;
     }
 }

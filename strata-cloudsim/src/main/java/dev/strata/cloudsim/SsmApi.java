@@ -200,8 +200,22 @@ final class SsmApi {
 
     private synchronized ObjectNode get(JsonNode req, String region) throws SsmError {
         ObjectNode out = JSON.createObjectNode();
-        out.set("Parameter", parameter(find(text(req, "Name")), region));
+        out.set("Parameter", parameter(find(byNameOrArn(text(req, "Name"))), region));
         return out;
+    }
+
+    /**
+     * GetParameter takes a parameter's ARN as its name too (the AWS provider's ephemeral
+     * {@code aws_ssm_parameter} always sends the ARN): the name is what follows {@code parameter},
+     * with the leading slash a hierarchical name has.
+     */
+    private String byNameOrArn(String name) {
+        int at = name.startsWith("arn:") ? name.indexOf(":parameter/") : -1;
+        if (at < 0) {
+            return name;
+        }
+        String path = name.substring(at + ":parameter/".length());
+        return params.containsKey(path) ? path : "/" + path;
     }
 
     private synchronized ObjectNode getMany(JsonNode req, String region) {

@@ -51,6 +51,31 @@ class SsmApiTest {
     }
 
     @Test
+    void getParameterTakesAnArnAsTheName() throws Exception {
+        try (CloudSim sim = CloudSim.start(0, null, Knobs.DEFAULT)) {
+            call(sim, "PutParameter", "{\"Name\":\"/app/db\",\"Value\":\"s3cret\",\"Type\":\"SecureString\"}");
+            call(sim, "PutParameter", "{\"Name\":\"flat\",\"Value\":\"f\",\"Type\":\"String\"}");
+            String arn = call(sim, "GetParameter", "{\"Name\":\"/app/db\"}")
+                    .body()
+                    .at("/Parameter/ARN")
+                    .asText();
+            JsonNode p = call(sim, "GetParameter", "{\"Name\":\"" + arn + "\",\"WithDecryption\":true}")
+                    .body()
+                    .get("Parameter");
+            assertThat(p.get("Name").asText()).isEqualTo("/app/db");
+            assertThat(p.get("Value").asText()).isEqualTo("s3cret");
+            assertThat(call(sim, "GetParameter", "{\"Name\":\"arn:aws:ssm:eu-west-1:123456789012:parameter/flat\"}")
+                            .body()
+                            .at("/Parameter/Value")
+                            .asText())
+                    .isEqualTo("f");
+            assertThat(call(sim, "GetParameter", "{\"Name\":\"arn:aws:ssm:eu-west-1:1:parameter/nope\"}")
+                            .errorType())
+                    .isEqualTo("ParameterNotFound");
+        }
+    }
+
+    @Test
     void parameterLifecycleWithTags() throws Exception {
         try (CloudSim sim = CloudSim.start(0, null, Knobs.DEFAULT)) {
             Reply put = call(

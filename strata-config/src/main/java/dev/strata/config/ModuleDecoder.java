@@ -109,6 +109,11 @@ final class ModuleDecoder {
                     AttributeSchema.optional("ignore_changes"), AttributeSchema.optional("replace_triggered_by")),
             List.of(BlockHeaderSchema.of("precondition"), BlockHeaderSchema.of("postcondition")));
 
+    // Provisioner and connection blocks are not meta-arguments here: they stay in the body, for the
+    // provider's schema to refuse.
+    private static final BodySchema EPHEMERAL = new BodySchema(
+            RESOURCE.attributes(), List.of(BlockHeaderSchema.of("lifecycle"), BlockHeaderSchema.of("_")));
+
     private static final BodySchema DATA_LIFECYCLE = new BodySchema(
             List.of(), List.of(BlockHeaderSchema.of("precondition"), BlockHeaderSchema.of("postcondition")));
 
@@ -187,12 +192,7 @@ final class ModuleDecoder {
                 case "module" -> module(blk, b);
                 case "resource" -> resource(blk, ResourceMode.MANAGED, b.resources, true);
                 case "data" -> resource(blk, ResourceMode.DATA, b.resources, true);
-                case "ephemeral" ->
-                    diags.add(Diagnostic.error(
-                            "Ephemeral resources are not supported",
-                            "Strata does not support ephemeral resources yet. Use a data source instead, or remove "
-                                    + "this block.",
-                            blk.defRange()));
+                case "ephemeral" -> resource(blk, ResourceMode.EPHEMERAL, b.resources, true);
                 case "moved" -> moved(blk, b);
                 case "import" -> importBlock(blk, b);
                 case "removed" -> removed(blk, b);
@@ -300,7 +300,9 @@ final class ModuleDecoder {
                 continue;
             }
             Block base = out.get(idx);
-            boolean resource = ov.type().equals("resource") || ov.type().equals("data");
+            boolean resource = ov.type().equals("resource")
+                    || ov.type().equals("data")
+                    || ov.type().equals("ephemeral");
             MergedBody merged = new MergedBody(
                     base.body(), ov.body(), resource ? Set.of("lifecycle") : Set.of(), true, ov.defRange());
             out.set(
@@ -911,7 +913,8 @@ final class ModuleDecoder {
                             + "letters, digits, underscores, and dashes.",
                     blk.labelRanges().get(1));
         }
-        Result<Body.PartialContent> r = blk.body().partialContent(RESOURCE);
+        Result<Body.PartialContent> r =
+                blk.body().partialContent(mode == ResourceMode.EPHEMERAL ? EPHEMERAL : RESOURCE);
         diags.addAll(r.diagnostics());
         BodyContent c = r.value().content();
         Attribute count = c.attributes().get("count");
@@ -934,7 +937,12 @@ final class ModuleDecoder {
         Provisioner.Connection connection = null;
         for (Block inner : c.blocks()) {
             switch (inner.type()) {
-                case "lifecycle" -> lifecycle = mode == ResourceMode.MANAGED ? lifecycle(inner) : dataLifecycle(inner);
+                case "lifecycle" ->
+                    lifecycle = switch (mode) {
+                        case MANAGED -> lifecycle(inner);
+                        case DATA -> dataLifecycle(inner);
+                        case EPHEMERAL -> ephemeralLifecycle(inner);
+                    };
                 case "provisioner" -> {
                     Provisioner pv = mode == ResourceMode.MANAGED ? provisioner(inner) : null;
                     if (pv != null) {
@@ -980,11 +988,21 @@ final class ModuleDecoder {
         if (report) {
             ResourceConfig prev = into.putIfAbsent(addr, rc);
             if (prev != null) {
+                String kind = switch (mode) {
+                    case MANAGED -> "resource";
+                    case DATA -> "data";
+                    case EPHEMERAL -> "ephemeral";
+                };
+                String noun = switch (mode) {
+                    case MANAGED -> " resource";
+                    case DATA -> " data resource";
+                    case EPHEMERAL -> " ephemeral resource";
+                };
                 diags.error(
                         mode == ResourceMode.MANAGED
                                 ? "Duplicate resource \"" + type + "\" configuration"
-                                : "Duplicate data \"" + type + "\" configuration",
-                        "A " + type + (mode == ResourceMode.MANAGED ? " resource" : " data resource") + " named \""
+                                : "Duplicate " + kind + " \"" + type + "\" configuration",
+                        "A " + type + noun + " named \""
                                 + name + "\" was already declared at " + prev.declRange() + ". Resource names must "
                                 + "be unique per type in each module.",
                         blk.defRange());
@@ -1210,6 +1228,25 @@ final class ModuleDecoder {
     private Lifecycle dataLifecycle(Block blk) {
         Result<BodyContent> r = blk.body().content(DATA_LIFECYCLE);
         diags.addAll(r.diagnostics());
+        List<CheckRule> pre = new ArrayList<>();
+        List<CheckRule> post = new ArrayList<>();
+        for (Block x : r.value().blocks()) {
+            (x.type().equals("precondition") ? pre : post).add(rule(x));
+        }
+        return new Lifecycle(false, false, false, List.of(), List.of(), pre, post);
+    }
+
+    /** Conditions only, as for data resources; the managed-only arguments get Terraform's own error. */
+    private Lifecycle ephemeralLifecycle(Block blk) {
+        Result<BodyContent> r = blk.body().content(LIFECYCLE);
+        diags.addAll(r.diagnostics());
+        for (Attribute a : new TreeMap<>(r.value().attributes()).values()) {
+            diags.error(
+                    "Invalid ephemeral resource lifecycle argument",
+                    "The lifecycle argument \"" + a.name() + "\" is defined only for managed resources "
+                            + "(\"resource\" blocks), and is not valid for ephemeral resources.",
+                    a.nameRange());
+        }
         List<CheckRule> pre = new ArrayList<>();
         List<CheckRule> post = new ArrayList<>();
         for (Block x : r.value().blocks()) {

@@ -18,11 +18,11 @@ import org.junit.jupiter.api.Test;
 /**
  * Every configuration directory of the shared corpus (real modules from public repositories)
  * validates without language-level errors: the only errors allowed are the documented limitations,
- * remote module sources (not installable yet) and ephemeral resources (not supported). Provisioners
+ * remote module sources (not installable yet). Provisioners
  * load (planning refuses them).
  */
 class CorpusTest {
-    private static final Set<String> ALLOWED = Set.of("Module not installed", "Ephemeral resources are not supported");
+    private static final Set<String> ALLOWED = Set.of("Module not installed");
 
     /**
      * The random provider's examples are documentation snippets that use variables they never

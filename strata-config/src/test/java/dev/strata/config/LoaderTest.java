@@ -340,6 +340,55 @@ class LoaderTest {
     }
 
     @Test
+    void ephemeralResourceBlocksDecodeWithTheirMetaArguments() {
+        write(dir, "main.tf", """
+                ephemeral "aws_ssm_parameter" "p" {
+                  count      = 2
+                  provider   = aws.west
+                  depends_on = [terraform_data.d]
+                  arn        = "x"
+                  lifecycle {
+                    precondition {
+                      condition     = true
+                      error_message = "never"
+                    }
+                  }
+                }
+                resource "terraform_data" "d" {}
+                """);
+        Result<ConfigTree> r = load(dir);
+        assertThat(r.diagnostics().hasErrors())
+                .as(brief(r.diagnostics()).toString())
+                .isFalse();
+        ResourceConfig rc =
+                r.value().root().module().resources().get(dev.strata.addr.Resource.ephemeral("aws_ssm_parameter", "p"));
+        assertThat(rc).isNotNull();
+        assertThat(rc.count()).isNotNull();
+        assertThat(rc.providerConfig().alias()).isEqualTo("west");
+        assertThat(rc.dependsOn()).hasSize(1);
+        assertThat(rc.lifecycle().preconditions()).hasSize(1);
+        assertThat(rc.addr().toString()).isEqualTo("ephemeral.aws_ssm_parameter.p");
+    }
+
+    @Test
+    void ephemeralResourceBlocksRefuseManagedOnlyArgumentsAndDuplicates() {
+        write(dir, "main.tf", """
+                ephemeral "a_b" "c" {
+                  lifecycle {
+                    create_before_destroy = true
+                    ignore_changes        = []
+                  }
+                }
+                ephemeral "a_b" "c" {}
+                """);
+        assertThat(brief(load(dir).diagnostics()))
+                .containsExactly(
+                        "main.tf:3,5-26: Invalid ephemeral resource lifecycle argument",
+                        "main.tf:4,5-19: Invalid ephemeral resource lifecycle argument",
+                        "main.tf:7,1-20: Duplicate ephemeral \"a_b\" configuration");
+    }
+
+    @Test
     void unsupportedConstructsSayWhy() {
         write(dir, "main.tf", """
                 terraform { experiments = [x] }
@@ -348,14 +397,12 @@ class LoaderTest {
                   count    = 1
                   for_each = {}
                 }
-                ephemeral "a_b" "d" {}
                 """);
         Result<ConfigTree> r = load(dir);
         assertThat(brief(r.diagnostics()))
                 .containsExactly(
                         "main.tf:1,13-24: Experiments are not supported",
-                        "main.tf:5,3-11: Invalid combination of \"count\" and \"for_each\"",
-                        "main.tf:7,1-20: Ephemeral resources are not supported");
+                        "main.tf:5,3-11: Invalid combination of \"count\" and \"for_each\"");
         // Provisioners are decoded with the resource, in order, with their defaults.
         assertThat(r.value()
                         .root()

@@ -37,6 +37,12 @@ public interface EngineEvents {
     /** A provisioner finished; {@code failed} when it returned an error (reported as a diagnostic). */
     default void provisionComplete(AbsResourceInstance addr, String type, boolean failed) {}
 
+    /** An ephemeral resource instance is being opened, renewed or closed. */
+    default void ephemeralStart(AbsResourceInstance addr, EphemeralAction action) {}
+
+    /** An ephemeral resource instance was opened, renewed or closed (not called when it failed). */
+    default void ephemeralComplete(AbsResourceInstance addr, EphemeralAction action, Duration elapsed) {}
+
     /** A transient failure is being retried after {@code delay}. */
     default void retrying(AbsResourceInstance addr, int attempt, Duration delay, String why) {}
 

@@ -187,13 +187,8 @@ final class InstanceOps {
         }
         Schema s = Walk.schemaOf(run.providers.schema(pa), ai.resource().resource());
         if (s == null) {
-            Resource r = ai.resource().resource();
-            run.diagnose(Diagnostic.error(
-                    "Invalid " + (r.mode() == dev.strata.addr.ResourceMode.DATA ? "data source" : "resource type"),
-                    "The provider " + pa.provider().forDisplay() + " does not support "
-                            + (r.mode() == dev.strata.addr.ResourceMode.DATA ? "data source" : "resource type") + " \""
-                            + r.type() + "\".",
-                    rc == null ? null : rc.typeRange()));
+            run.diagnose(
+                    Walk.unsupportedType(pa.provider(), ai.resource().resource(), rc == null ? null : rc.typeRange()));
             return null;
         }
         return new Ctx(rc, ai, pa, run.providers.forInstance(ai, p), s, Value.NULL);
@@ -311,7 +306,10 @@ final class InstanceOps {
             if (!seen.add(n)) {
                 continue;
             }
-            if (n instanceof Node.ResourceNode rn) {
+            if (n instanceof Node.ResourceNode rn && rn.resource().mode() == ResourceMode.EPHEMERAL) {
+                // Never in state itself, so never a recorded dependency; what it depends on is.
+                todo.addAll(walk.graph.dependenciesOf(n));
+            } else if (n instanceof Node.ResourceNode rn) {
                 ConfigResource d = new ConfigResource(rn.module(), rn.resource());
                 out.put(d.toString(), d);
             } else if (!(n instanceof Node.ProviderNode)) {
@@ -337,6 +335,10 @@ final class InstanceOps {
             run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
             return;
         }
+        if (ai.resource().resource().mode() == ResourceMode.EPHEMERAL) {
+            openEphemeral(c, scopeData);
+            return;
+        }
         if (rc != null && !(run.phase == Run.Phase.PLAN && run.options.mode() == PlanMode.DESTROY)) {
             Value meta = providerMeta(c, scopeData);
             if (meta == null) {
@@ -354,6 +356,70 @@ final class InstanceOps {
             }
         } else {
             apply(c, scopeData);
+        }
+    }
+
+    /**
+     * Opens an ephemeral resource instance, in plan and in apply alike, and makes its result (marked
+     * ephemeral, and sensitive where the schema says so) the instance's value. Nothing is recorded: no
+     * change, no state, no journal entry. A configuration not wholly known yet (while planning) is not
+     * opened: its result is unknown, as Terraform has it.
+     */
+    private void openEphemeral(Ctx c, RunData scopeData) {
+        AbsResourceInstance ai = c.addr();
+        Value unknown = Value.unknown(c.block().impliedType()).mark(Mark.EPHEMERAL);
+        for (CheckRule pre : c.rc().lifecycle().preconditions()) {
+            walk.condition(scopeData.scope(), pre, "Resource precondition failed", true);
+        }
+        Result<Value> decoded = BodyDecoder.decode(c.rc().config(), c.block(), scopeData.scope());
+        run.diagnose(decoded.diagnostics());
+        if (decoded.hasErrors()) {
+            run.setInstanceValue(ai, unknown);
+            return;
+        }
+        SchemaValues.Coerced co = SchemaValues.coerce(c.block(), decoded.value());
+        String type = ai.resource().resource().type();
+        if (report(c, co.diagnostics(), null)
+                || report(c, c.provider().validateEphemeralResourceConfig(type, co.value()), null)) {
+            run.setInstanceValue(ai, unknown);
+            return;
+        }
+        if (!co.value().isWhollyKnown()) {
+            LOG.debug("ephemeral: {} not opened: its configuration is not known yet", ai);
+            run.setInstanceValue(ai, unknown);
+            return;
+        }
+        events.ephemeralStart(ai, EphemeralAction.OPEN);
+        long t0 = System.nanoTime();
+        Provider.OpenEphemeralResponse r = calls.call(
+                c.providerAddr(),
+                ai,
+                () -> c.provider().openEphemeralResource(new Provider.OpenEphemeralRequest(type, co.value())),
+                Provider.OpenEphemeralResponse::diagnostics);
+        if (report(c, r.diagnostics(), "opening")) {
+            run.setInstanceValue(ai, unknown);
+            return;
+        }
+        Duration took = Duration.ofNanos(System.nanoTime() - t0);
+        if (r.deferred()) {
+            // The provider cannot open it yet (its own configuration is not known): unknown for now.
+            events.ephemeralComplete(ai, EphemeralAction.OPEN, took);
+            run.setInstanceValue(ai, unknown);
+            return;
+        }
+        events.ephemeralComplete(ai, EphemeralAction.OPEN, took);
+        Value v = SchemaValues.markSensitive(c.block(), r.result()).mark(Mark.EPHEMERAL);
+        run.setInstanceValue(ai, v);
+        walk.ephemerals.opened(
+                ai,
+                c.provider(),
+                type,
+                r.privateState(),
+                r.renewAt(),
+                walk.dependentsOf(new Node.ResourceNode(
+                        ai.module().module(), ai.resource().resource())));
+        for (CheckRule post : c.rc().lifecycle().postconditions()) {
+            walk.condition(scopeData.withSelf(v).scope(), post, "Resource postcondition failed", true);
         }
     }
 

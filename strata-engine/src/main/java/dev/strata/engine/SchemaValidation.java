@@ -181,18 +181,12 @@ final class SchemaValidation {
         if (provider == null || ps == null) {
             return out;
         }
-        boolean data = rn.resource().mode() == ResourceMode.DATA;
-        Schema s = data
-                ? ps.dataSource(rn.resource().type())
-                : ps.resourceType(rn.resource().type());
+        Schema s = Walk.schemaOf(ps, rn.resource());
         if (s == null) {
-            out.add(Diagnostic.error(
-                    data ? "Invalid data source" : "Invalid resource type",
-                    "The provider "
-                            + cfg.provider().forDisplay() + " does not support "
-                            + (data ? "data source" : "resource type")
-                            + " \"" + rn.resource().type() + "\".",
-                    rc.typeRange()));
+            out.add(Walk.unsupportedType(
+                    cfg.provider(),
+                    rn.resource(),
+                    rn.resource().mode() == ResourceMode.EPHEMERAL ? rc.declRange() : rc.typeRange()));
             return out;
         }
         Scope scope = ValidateData.scope(shared, node, rc.count() != null, rc.forEach() != null);
@@ -216,13 +210,19 @@ final class SchemaValidation {
         out.addAll(decoded.diagnostics().asList());
         if (!decoded.hasErrors()) {
             int before = out.size();
-            Ephemerals.checkResourceArguments(rc.config(), s.block(), decoded.value(), rc.declRange(), out);
+            if (rn.resource().mode() != ResourceMode.EPHEMERAL) {
+                // An ephemeral resource's own arguments may hold ephemeral values: nothing of it is persisted.
+                Ephemerals.checkResourceArguments(rc.config(), s.block(), decoded.value(), rc.declRange(), out);
+            }
             if (out.size() > before) {
                 return out;
             }
-            ProviderDiagnostics pd = data
-                    ? provider.validateDataResourceConfig(rn.resource().type(), decoded.value())
-                    : provider.validateResourceConfig(rn.resource().type(), decoded.value());
+            String type = rn.resource().type();
+            ProviderDiagnostics pd = switch (rn.resource().mode()) {
+                case MANAGED -> provider.validateResourceConfig(type, decoded.value());
+                case DATA -> provider.validateDataResourceConfig(type, decoded.value());
+                case EPHEMERAL -> provider.validateEphemeralResourceConfig(type, decoded.value());
+            };
             report(pd, rc.config(), s.block(), rc.declRange(), out);
         }
         return out;

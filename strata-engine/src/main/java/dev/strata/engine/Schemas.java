@@ -55,9 +55,7 @@ public final class Schemas {
         if (ps.isEmpty()) {
             return Optional.empty();
         }
-        Schema s = rs.mode() == dev.strata.addr.ResourceMode.DATA
-                ? ps.get().dataSource(rs.type())
-                : ps.get().resourceType(rs.type());
+        Schema s = Walk.schemaOf(ps.get(), new dev.strata.addr.Resource(rs.mode(), rs.type(), rs.name()));
         if (s == null || o.schemaVersion() != s.version()) {
             return Optional.empty();
         }

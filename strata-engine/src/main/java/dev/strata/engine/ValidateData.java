@@ -115,10 +115,10 @@ final class ValidateData extends PartialData {
         }
         AbsProviderConfig cfg = GraphBuilder.providerOf(shared.tree(), node, rc);
         ProviderSchema ps = shared.providers().schema(cfg);
-        Schema s =
-                ps == null ? null : r.mode() == ResourceMode.DATA ? ps.dataSource(r.type()) : ps.resourceType(r.type());
-        return Result.of(
-                s == null ? Value.DYNAMIC_UNKNOWN : Value.unknown(s.block().impliedType()));
+        Schema s = ps == null ? null : Walk.schemaOf(ps, r);
+        Value v = s == null ? Value.DYNAMIC_UNKNOWN : Value.unknown(s.block().impliedType());
+        // An ephemeral resource's result is only ever known while planning or applying, and ephemeral.
+        return Result.of(r.mode() == ResourceMode.EPHEMERAL ? v.mark(dev.strata.lang.value.Mark.EPHEMERAL) : v);
     }
 
     @Override

@@ -72,6 +72,8 @@ final class Walk {
     final PlannedChanges planned = new PlannedChanges();
     /** What this walk applied (while applying); each vertex adds its own instances' outcomes. */
     final ApplyOutcomes applied = new ApplyOutcomes();
+    /** The ephemeral resource instances this walk opened and has not closed yet. */
+    final EphemeralResources ephemerals;
     /** Destroying with {@code -target}: the targets and what depends on them; the other resources are only read. */
     private final Set<Node> destroyed = new HashSet<>();
 
@@ -90,6 +92,7 @@ final class Walk {
         this.graph = graph;
         this.events = events;
         this.ops = new InstanceOps(run, events, calls, inputs, this);
+        this.ephemerals = new EphemeralResources(events, run::diagnose, java.time.Clock.systemUTC());
         this.included = roots == null ? targetClosure() : closure(roots);
     }
 
@@ -141,7 +144,13 @@ final class Walk {
             return s;
         };
         // Vertices mostly wait on providers; the provider-call bound is the run's permits, not this.
-        SortedMap<Node, DagWalker.Outcome<Node>> outcomes = new DagWalker<>(graph, 64).walk(this::visit, stopping);
+        SortedMap<Node, DagWalker.Outcome<Node>> outcomes;
+        try {
+            outcomes = new DagWalker<>(graph, 64).walk(this::visit, stopping);
+        } finally {
+            // Failed, skipped or interrupted: an ephemeral resource is never left open.
+            ephemerals.close();
+        }
         int failed = 0;
         int skipped = 0;
         for (Map.Entry<Node, DagWalker.Outcome<Node>> e : outcomes.entrySet()) {
@@ -201,6 +210,7 @@ final class Walk {
                 thrown(n.display(), t);
             }
         });
+        ephemerals.visited(n);
         long ms = (System.nanoTime() - started) / 1_000_000;
         if (own.hasErrors()) {
             reported.add(n);
@@ -819,12 +829,45 @@ final class Walk {
         return List.copyOf(out);
     }
 
+    /**
+     * Every vertex that depends on {@code n}, directly or not (a provider configured from it, and every
+     * resource of that provider): what an ephemeral resource stays open for.
+     */
+    Set<Node> dependentsOf(Node n) {
+        Set<Node> out = new HashSet<>();
+        List<Node> todo = new ArrayList<>(graph.dependentsOf(n));
+        while (!todo.isEmpty()) {
+            Node d = todo.removeLast();
+            if (out.add(d)) {
+                todo.addAll(graph.dependentsOf(d));
+            }
+        }
+        return out;
+    }
+
     static boolean isData(AbsResource r) {
         return r.resource().mode() == ResourceMode.DATA;
     }
 
     static Schema schemaOf(ProviderSchema ps, dev.strata.addr.Resource r) {
-        return r.mode() == ResourceMode.DATA ? ps.dataSource(r.type()) : ps.resourceType(r.type());
+        return switch (r.mode()) {
+            case MANAGED -> ps.resourceType(r.type());
+            case DATA -> ps.dataSource(r.type());
+            case EPHEMERAL -> ps.ephemeralResource(r.type());
+        };
+    }
+
+    /** Terraform's error for a type its provider does not have, at {@code at}. */
+    static Diagnostic unsupportedType(dev.strata.addr.Provider provider, dev.strata.addr.Resource r, SourceRange at) {
+        String[] kind = switch (r.mode()) {
+            case MANAGED -> new String[] {"resource type", "resource type"};
+            case DATA -> new String[] {"data source", "data source"};
+            case EPHEMERAL -> new String[] {"ephemeral resource", "ephemeral resource"};
+        };
+        return Diagnostic.error(
+                "Invalid " + kind[0],
+                "The provider " + provider.forDisplay() + " does not support " + kind[1] + " \"" + r.type() + "\".",
+                at);
     }
 
     static OutputValue outputValue(Value v) {

@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * would, {@code "plan-overflow"} and {@code "apply-overflow"} overflow the stack while planning or
  * applying it, {@code "apply-oom"} runs out of memory while applying it.
  */
-final class FakeProvider implements Provider {
+class FakeProvider implements Provider {
     static final dev.strata.addr.Provider ADDRESS = new dev.strata.addr.Provider("example.com", "test", "fake");
 
     final AtomicInteger applies = new AtomicInteger();
@@ -87,6 +87,17 @@ final class FakeProvider implements Provider {
             .attribute("result", Attribute.computed(Type.STRING))
             .build();
 
+    /** An ephemeral resource: {@code value} is {@code "secret:" + name}; a {@code name} of "fail" fails to open. */
+    static final Block SECRET = Block.builder()
+            .attribute("name", Attribute.required(Type.STRING))
+            .attribute("value", Attribute.computed(Type.STRING).withSensitive())
+            .build();
+
+    /** Every ephemeral call, as {@code "open <name>"}, {@code "renew <name>"}, {@code "close <name>"}, in order. */
+    final java.util.List<String> ephemeralLog = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    /** When set, opened secrets ask to be renewed this long after opening. */
+    volatile java.time.Duration renewAfter;
+
     static ProviderFactory factory(FakeProvider p) {
         return EngineHarness.factory(ADDRESS, () -> p);
     }
@@ -97,7 +108,8 @@ final class FakeProvider implements Provider {
                 Schema.of(Block.builder().build()),
                 new TreeMap<>(Map.of("fake_thing", Schema.of(THING))),
                 new TreeMap<>(Map.of("fake_info", Schema.of(INFO))),
-                Optional.ofNullable(providerMeta).map(Schema::of));
+                Optional.ofNullable(providerMeta).map(Schema::of),
+                new TreeMap<>(Map.of("fake_secret", Schema.of(SECRET))));
     }
 
     @Override
@@ -308,6 +320,34 @@ final class FakeProvider implements Provider {
         return new ReadDataResponse(
                 with(r.config(), "result", Value.string("read:" + (v.isNull() ? "" : v.asString()))),
                 ProviderDiagnostics.NONE);
+    }
+
+    @Override
+    public OpenEphemeralResponse openEphemeralResource(OpenEphemeralRequest r) {
+        String name = r.config().attributes().get("name").asString();
+        ephemeralLog.add("open " + name);
+        if (name.equals("fail")) {
+            return OpenEphemeralResponse.failed(ProviderDiagnostics.error("Secret not found", "No secret \"fail\"."));
+        }
+        java.time.Duration after = renewAfter;
+        return OpenEphemeralResponse.of(
+                with(r.config(), "value", Value.string("secret:" + name)),
+                after == null ? null : java.time.Instant.now().plus(after),
+                dev.strata.provider.PrivateState.of(name.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
+    @Override
+    public RenewEphemeralResponse renewEphemeralResource(RenewEphemeralRequest r) {
+        ephemeralLog.add("renew " + new String(r.privateState().bytes(), java.nio.charset.StandardCharsets.UTF_8));
+        java.time.Duration after = renewAfter;
+        return new RenewEphemeralResponse(
+                after == null ? null : java.time.Instant.now().plus(after), r.privateState(), ProviderDiagnostics.NONE);
+    }
+
+    @Override
+    public ProviderDiagnostics closeEphemeralResource(CloseEphemeralRequest r) {
+        ephemeralLog.add("close " + new String(r.privateState().bytes(), java.nio.charset.StandardCharsets.UTF_8));
+        return ProviderDiagnostics.NONE;
     }
 
     @Override

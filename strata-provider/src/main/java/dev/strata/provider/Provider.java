@@ -68,6 +68,35 @@ public interface Provider extends AutoCloseable {
         return CallFunctionResponse.failed("this provider offers no function named \"" + request.name() + "\"");
     }
 
+    /**
+     * Checks an {@code ephemeral} block's configuration (unknown values allowed). The default, for a
+     * provider without ephemeral resource types, accepts it; the engine never calls it for a type the
+     * schema does not declare.
+     */
+    default ProviderDiagnostics validateEphemeralResourceConfig(String typeName, Value config) {
+        return ProviderDiagnostics.NONE;
+    }
+
+    /**
+     * Opens an ephemeral resource: the result lives for this plan or apply only and is never stored.
+     * The default refuses, as a provider without ephemeral resource types never gets the call.
+     */
+    default OpenEphemeralResponse openEphemeralResource(OpenEphemeralRequest request) {
+        return OpenEphemeralResponse.failed(ProviderDiagnostics.error(
+                "Ephemeral resources are not supported",
+                "This provider has no ephemeral resource type \"" + request.typeName() + "\"."));
+    }
+
+    /** Extends an open ephemeral resource's validity, when {@link OpenEphemeralResponse#renewAt} passes. */
+    default RenewEphemeralResponse renewEphemeralResource(RenewEphemeralRequest request) {
+        return new RenewEphemeralResponse(null, request.privateState(), ProviderDiagnostics.NONE);
+    }
+
+    /** Releases an open ephemeral resource (a lease, a session); called once per successful open. */
+    default ProviderDiagnostics closeEphemeralResource(CloseEphemeralRequest request) {
+        return ProviderDiagnostics.NONE;
+    }
+
     /** Asks running operations to finish early (the first Ctrl-C); they should return soon after. */
     ProviderDiagnostics stop();
 
@@ -350,6 +379,66 @@ public interface Provider extends AutoCloseable {
 
         public static CallFunctionResponse failed(String error, int argument) {
             return new CallFunctionResponse(null, error, OptionalInt.of(argument));
+        }
+    }
+
+    /**
+     * Open one ephemeral resource instance with its configuration, wholly known (the engine does not
+     * open one whose configuration is not known yet).
+     */
+    record OpenEphemeralRequest(String typeName, Value config) {
+        public OpenEphemeralRequest {
+            Objects.requireNonNull(typeName, "typeName");
+            Objects.requireNonNull(config, "config");
+        }
+    }
+
+    /**
+     * The opened object ({@code result}, of the schema's type), when it must be renewed ({@code renewAt},
+     * null for never), the provider's private data for renew and close, and {@code deferred}: the provider
+     * cannot open it yet (its result is then unknown for this plan).
+     */
+    record OpenEphemeralResponse(
+            Value result,
+            java.time.Instant renewAt,
+            PrivateState privateState,
+            boolean deferred,
+            ProviderDiagnostics diagnostics) {
+        public OpenEphemeralResponse {
+            Objects.requireNonNull(result, "result");
+            privateState = privateState == null ? PrivateState.EMPTY : privateState;
+            Objects.requireNonNull(diagnostics, "diagnostics");
+        }
+
+        public static OpenEphemeralResponse of(Value result, java.time.Instant renewAt, PrivateState privateState) {
+            return new OpenEphemeralResponse(result, renewAt, privateState, false, ProviderDiagnostics.NONE);
+        }
+
+        public static OpenEphemeralResponse failed(ProviderDiagnostics diagnostics) {
+            return new OpenEphemeralResponse(Value.NULL, null, PrivateState.EMPTY, false, diagnostics);
+        }
+    }
+
+    record RenewEphemeralRequest(String typeName, PrivateState privateState) {
+        public RenewEphemeralRequest {
+            Objects.requireNonNull(typeName, "typeName");
+            privateState = privateState == null ? PrivateState.EMPTY : privateState;
+        }
+    }
+
+    /** The next renewal time (null for none) and the private data to use from now on. */
+    record RenewEphemeralResponse(
+            java.time.Instant renewAt, PrivateState privateState, ProviderDiagnostics diagnostics) {
+        public RenewEphemeralResponse {
+            privateState = privateState == null ? PrivateState.EMPTY : privateState;
+            Objects.requireNonNull(diagnostics, "diagnostics");
+        }
+    }
+
+    record CloseEphemeralRequest(String typeName, PrivateState privateState) {
+        public CloseEphemeralRequest {
+            Objects.requireNonNull(typeName, "typeName");
+            privateState = privateState == null ? PrivateState.EMPTY : privateState;
         }
     }
 }

@@ -7,7 +7,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * Everything a provider declares: its own configuration block, its resource types and data sources,
+ * Everything a provider declares: its own configuration block, its resource types, data sources and ephemeral resource types,
  * and the schema of the {@code provider_meta} block modules may write for it (empty when the provider
  * does not support one: a module's {@code provider_meta} block for it is then an error).
  */
@@ -15,13 +15,24 @@ public record ProviderSchema(
         Schema provider,
         SortedMap<String, Schema> resourceTypes,
         SortedMap<String, Schema> dataSources,
-        Optional<Schema> providerMeta) {
+        Optional<Schema> providerMeta,
+        SortedMap<String, Schema> ephemeralResources) {
 
     public ProviderSchema {
         Objects.requireNonNull(provider, "provider");
         resourceTypes = Collections.unmodifiableSortedMap(new TreeMap<>(resourceTypes));
         dataSources = Collections.unmodifiableSortedMap(new TreeMap<>(dataSources));
         Objects.requireNonNull(providerMeta, "providerMeta");
+        ephemeralResources = Collections.unmodifiableSortedMap(new TreeMap<>(ephemeralResources));
+    }
+
+    /** A provider without ephemeral resource types. */
+    public ProviderSchema(
+            Schema provider,
+            SortedMap<String, Schema> resourceTypes,
+            SortedMap<String, Schema> dataSources,
+            Optional<Schema> providerMeta) {
+        this(provider, resourceTypes, dataSources, providerMeta, Collections.emptySortedMap());
     }
 
     /** A provider without a {@code provider_meta} schema. */
@@ -36,5 +47,9 @@ public record ProviderSchema(
 
     public Schema dataSource(String name) {
         return dataSources.get(name);
+    }
+
+    public Schema ephemeralResource(String name) {
+        return ephemeralResources.get(name);
     }
 }

@@ -14,15 +14,20 @@ import dev.strata.provider.Provider.ApplyRequest;
 import dev.strata.provider.Provider.ApplyResponse;
 import dev.strata.provider.Provider.CallFunctionRequest;
 import dev.strata.provider.Provider.CallFunctionResponse;
+import dev.strata.provider.Provider.CloseEphemeralRequest;
 import dev.strata.provider.Provider.ImportRequest;
 import dev.strata.provider.Provider.ImportResponse;
 import dev.strata.provider.Provider.ImportedResource;
+import dev.strata.provider.Provider.OpenEphemeralRequest;
+import dev.strata.provider.Provider.OpenEphemeralResponse;
 import dev.strata.provider.Provider.PlanRequest;
 import dev.strata.provider.Provider.PlanResponse;
 import dev.strata.provider.Provider.ReadDataRequest;
 import dev.strata.provider.Provider.ReadDataResponse;
 import dev.strata.provider.Provider.ReadRequest;
 import dev.strata.provider.Provider.ReadResponse;
+import dev.strata.provider.Provider.RenewEphemeralRequest;
+import dev.strata.provider.Provider.RenewEphemeralResponse;
 import dev.strata.provider.Provider.UpgradeRequest;
 import dev.strata.provider.Provider.UpgradeResponse;
 import dev.strata.provider.ProviderDiagnostic;
@@ -347,6 +352,98 @@ final class ProviderClient implements AutoCloseable {
                             failed);
                 },
                 d -> new ReadDataResponse(Value.unknown(Type.DYNAMIC), d));
+    }
+
+    // ---- ephemeral resources ---------------------------------------------------------------------
+
+    ProviderDiagnostics validateEphemeralResourceConfig(String typeName, Value config) {
+        return withType(
+                "ephemeral resource type",
+                typeName,
+                ProviderSchema::ephemeralResourceSchemas,
+                (s, es) -> diagnosticsOf(
+                        ProviderGrpc.getValidateEphemeralResourceConfigMethod(),
+                        Tfplugin6.ValidateEphemeralResourceConfig.Request.newBuilder()
+                                .setTypeName(typeName)
+                                .setConfig(encodeConfig(config, es.block()))
+                                .build(),
+                        Tfplugin6.ValidateEphemeralResourceConfig.Response::getDiagnosticsList),
+                d -> d);
+    }
+
+    /** The opened object; on failure a null result with the reason. */
+    OpenEphemeralResponse openEphemeralResource(OpenEphemeralRequest request) {
+        return withType(
+                "ephemeral resource type",
+                request.typeName(),
+                ProviderSchema::ephemeralResourceSchemas,
+                (s, es) -> {
+                    Type t = es.block().impliedType();
+                    Function<ProviderDiagnostics, OpenEphemeralResponse> failed =
+                            d -> OpenEphemeralResponse.failed(checked(d));
+                    return call(
+                            ProviderGrpc.getOpenEphemeralResourceMethod(),
+                            Tfplugin6.OpenEphemeralResource.Request.newBuilder()
+                                    .setTypeName(request.typeName())
+                                    .setConfig(encodeConfig(request.config(), es.block()))
+                                    .setClientCapabilities(clientCapabilities())
+                                    .build(),
+                            r -> {
+                                ProviderDiagnostics diags = diagnostics(r.getDiagnosticsList());
+                                if (diags.hasErrors()) {
+                                    return failed.apply(diags);
+                                }
+                                PrivateState priv =
+                                        PrivateState.of(r.getPrivate().toByteArray());
+                                if (r.hasDeferred()) {
+                                    return new OpenEphemeralResponse(
+                                            Value.unknown(spiType(es)), null, priv, true, checked(diags));
+                                }
+                                if (!r.hasResult() || isEmpty(r.getResult())) {
+                                    return failed.apply(diags.with(ProviderDiagnostic.error(
+                                            "Provider produced invalid object",
+                                            "Provider " + plugin.providerName() + " opened ephemeral resource "
+                                                    + request.typeName()
+                                                    + " without a result. This is a bug in the provider.")));
+                                }
+                                return new OpenEphemeralResponse(
+                                        decode(r.getResult(), t),
+                                        r.hasRenewAt() ? instant(r.getRenewAt()) : null,
+                                        priv,
+                                        false,
+                                        checked(diags));
+                            },
+                            failed);
+                },
+                d -> OpenEphemeralResponse.failed(d));
+    }
+
+    RenewEphemeralResponse renewEphemeralResource(RenewEphemeralRequest request) {
+        return call(
+                ProviderGrpc.getRenewEphemeralResourceMethod(),
+                Tfplugin6.RenewEphemeralResource.Request.newBuilder()
+                        .setTypeName(request.typeName())
+                        .setPrivate(ByteString.copyFrom(request.privateState().bytes()))
+                        .build(),
+                r -> new RenewEphemeralResponse(
+                        r.hasRenewAt() ? instant(r.getRenewAt()) : null,
+                        r.hasPrivate() ? PrivateState.of(r.getPrivate().toByteArray()) : request.privateState(),
+                        checked(diagnostics(r.getDiagnosticsList()))),
+                d -> new RenewEphemeralResponse(null, request.privateState(), checked(d)));
+    }
+
+    ProviderDiagnostics closeEphemeralResource(CloseEphemeralRequest request) {
+        return diagnosticsOf(
+                ProviderGrpc.getCloseEphemeralResourceMethod(),
+                Tfplugin6.CloseEphemeralResource.Request.newBuilder()
+                        .setTypeName(request.typeName())
+                        .setPrivate(ByteString.copyFrom(request.privateState().bytes()))
+                        .build(),
+                Tfplugin6.CloseEphemeralResource.Response::getDiagnosticsList);
+    }
+
+    private static java.time.Instant instant(com.google.protobuf.Timestamp t) {
+        return java.time.Instant.ofEpochSecond(t.getSeconds(), t.getNanos());
     }
 
     /** The object brought to the current schema version; on failure an unknown value of its type. */

@@ -18,7 +18,8 @@ final class SpiSchemas {
                 schema(s.provider()),
                 schemas(s.resourceSchemas()),
                 schemas(s.dataSourceSchemas()),
-                s.providerMeta().map(SpiSchemas::schema));
+                s.providerMeta().map(SpiSchemas::schema),
+                schemas(s.ephemeralResourceSchemas()));
     }
 
     private static SortedMap<String, Schema> schemas(SortedMap<String, dev.strata.tfplugin.ProviderSchema.Schema> in) {

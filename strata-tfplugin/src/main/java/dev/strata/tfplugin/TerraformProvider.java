@@ -9,6 +9,11 @@ import dev.strata.lang.value.Value;
 import dev.strata.provider.LanguageFunctions;
 import dev.strata.provider.PrivateState;
 import dev.strata.provider.Provider;
+import dev.strata.provider.Provider.CloseEphemeralRequest;
+import dev.strata.provider.Provider.OpenEphemeralRequest;
+import dev.strata.provider.Provider.OpenEphemeralResponse;
+import dev.strata.provider.Provider.RenewEphemeralRequest;
+import dev.strata.provider.Provider.RenewEphemeralResponse;
 import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.ProviderFunction;
 import dev.strata.provider.Schema;
@@ -298,6 +303,32 @@ public final class TerraformProvider implements Provider {
                     Value.unknown(s == null ? Type.DYNAMIC : s.block().impliedType()), down);
         }
         return client().readDataSource(request);
+    }
+
+    @Override
+    public ProviderDiagnostics validateEphemeralResourceConfig(String typeName, Value config) {
+        ProviderDiagnostics down = unavailable();
+        return down != null ? down : client().validateEphemeralResourceConfig(typeName, config);
+    }
+
+    @Override
+    public OpenEphemeralResponse openEphemeralResource(OpenEphemeralRequest request) {
+        ProviderDiagnostics down = unavailable();
+        return down != null ? OpenEphemeralResponse.failed(down) : client().openEphemeralResource(request);
+    }
+
+    @Override
+    public RenewEphemeralResponse renewEphemeralResource(RenewEphemeralRequest request) {
+        ProviderDiagnostics down = unavailable();
+        return down != null
+                ? new RenewEphemeralResponse(null, request.privateState(), down)
+                : client().renewEphemeralResource(request);
+    }
+
+    @Override
+    public ProviderDiagnostics closeEphemeralResource(CloseEphemeralRequest request) {
+        ProviderDiagnostics down = unavailable();
+        return down != null ? down : client().closeEphemeralResource(request);
     }
 
     @Override

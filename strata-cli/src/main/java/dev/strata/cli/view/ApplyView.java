@@ -161,6 +161,17 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
     }
 
     @Override
+    public void ephemeralStart(AbsResourceInstance addr, dev.strata.engine.EphemeralAction action) {
+        println(style(Style.BOLD, addr + ":") + " " + action.progress() + "...");
+    }
+
+    @Override
+    public void ephemeralComplete(
+            AbsResourceInstance addr, dev.strata.engine.EphemeralAction action, Duration elapsed) {
+        println(style(Style.BOLD, addr + ":") + " " + action.complete() + " after " + elapsed(elapsed.toSeconds()));
+    }
+
+    @Override
     public void retrying(AbsResourceInstance addr, int attempt, Duration delay, String why) {
         println(style(Style.BOLD, addr + ":") + " Retrying after " + delay.toMillis() + "ms (attempt " + (attempt + 1)
                 + "): " + why);

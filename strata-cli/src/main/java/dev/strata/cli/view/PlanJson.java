@@ -363,9 +363,13 @@ public final class PlanJson {
                 }
             });
         }
-        if (!mc.resources().isEmpty()) {
+        // As Terraform's, the configuration's JSON leaves ephemeral resources out.
+        if (mc.resources().keySet().stream().anyMatch(a -> a.mode() != ResourceMode.EPHEMERAL)) {
             ArrayNode rs = m.putArray("resources");
             mc.resources().forEach((addr, rc) -> {
+                if (addr.mode() == ResourceMode.EPHEMERAL) {
+                    return;
+                }
                 ObjectNode r = rs.addObject();
                 r.put("address", addr.toString());
                 r.put("mode", addr.mode() == ResourceMode.DATA ? "data" : "managed");

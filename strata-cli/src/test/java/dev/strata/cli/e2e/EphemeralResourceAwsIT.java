@@ -1,0 +1,276 @@
+package dev.strata.cli.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.strata.cli.CliRunner;
+import dev.strata.cloudsim.CloudSim;
+import dev.strata.cloudsim.Knobs;
+import dev.strata.testing.Terraform;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ephemeral "aws_ssm_parameter"} with the real AWS provider 5.100 on the simulator, Strata against
+ * Terraform: one ephemeral parameter (a unique marker) feeds another parameter's write-only
+ * {@code value_wo} and a provider configuration's {@code secret_key}, another one that configuration's
+ * {@code region} (which the simulator takes from each request's signature, so the created parameter's
+ * ARN shows that the provider was configured from it). Both engines print the same progress lines
+ * (Opening/Closing in plan and apply), the same plan, store the marker in the API, and Strata writes it
+ * to no file: state, its backups, the journal, the plan file and a trace log. A reference from a
+ * persisted argument is the same error in both. Skipped without the AWS provider mirror or {@code terraform}.
+ */
+class EphemeralResourceAwsIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Path MIRROR = Path.of(System.getProperty("strata.test.pluginMirror", "/opt/tf-plugins"));
+    private static final String AWS = "registry.terraform.io/hashicorp/aws";
+    private static final String MARKER = "eph-res-marker-6a0d42c1";
+    private static final String REGION = "eu-central-1";
+
+    @TempDir
+    Path st;
+
+    @TempDir
+    Path tf;
+
+    @TempDir
+    Path etc;
+
+    private static String provider(String alias, String region, String secret, String url) {
+        return """
+                provider "aws" {
+                  %s
+                  access_key                  = "AKIAEXAMPLE"
+                  secret_key                  = %s
+                  region                      = %s
+                  skip_credentials_validation = true
+                  skip_requesting_account_id  = true
+                  skip_metadata_api_check     = true
+                  endpoints {
+                    ssm = "%s"
+                  }
+                }
+                """.formatted(alias == null ? "" : "alias = \"" + alias + "\"", secret, region, url);
+    }
+
+    private static String config(String url, String extra) {
+        return """
+                terraform {
+                  required_providers {
+                    aws = { source = "hashicorp/aws", version = "~> 5.0" }
+                  }
+                }
+                """
+                + provider(null, "\"eu-west-1\"", "\"bootstrap\"", url)
+                + """
+                ephemeral "aws_ssm_parameter" "secret" {
+                  arn = "arn:aws:ssm:eu-west-1:123456789012:parameter/cfg/secret"
+                }
+                ephemeral "aws_ssm_parameter" "region" {
+                  arn = "arn:aws:ssm:eu-west-1:123456789012:parameter/cfg/region"
+                }
+                """
+                + provider(
+                        "fed",
+                        "ephemeral.aws_ssm_parameter.region.value",
+                        "ephemeral.aws_ssm_parameter.secret.value",
+                        url)
+                + """
+                resource "aws_ssm_parameter" "copy" {
+                  provider         = aws.fed
+                  name             = "/cfg/copy"
+                  type             = "SecureString"
+                  value_wo         = ephemeral.aws_ssm_parameter.secret.value
+                  value_wo_version = 1
+                }
+                """
+                + extra;
+    }
+
+    @Test
+    void ephemeralParameterFeedsAWriteOnlyArgumentAndAProviderAsInTerraform() throws Exception {
+        assumeTrue(
+                Files.isDirectory(MIRROR.resolve(AWS).resolve("5.100.0/linux_amd64")), "no AWS provider in " + MIRROR);
+        Path terraform = Terraform.find().orElse(null);
+        assumeTrue(terraform != null, "terraform is not on the PATH");
+        Path cliConfig = etc.resolve("cli.tfrc");
+        Files.writeString(
+                cliConfig,
+                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR + "\"\n    include = [\""
+                        + AWS + "\"]\n  }\n}\n");
+        Path log = st.resolve("strata-trace.log");
+        CliRunner strata = CliRunner.in(st)
+                .env("TF_CLI_CONFIG_FILE", cliConfig.toString())
+                .env("HOME", etc.toString())
+                .env("STRATA_LOG", "trace")
+                .env("STRATA_LOG_PATH", log.toString());
+        try (CloudSim ours = CloudSim.start(0, null, Knobs.DEFAULT);
+                CloudSim theirs = CloudSim.start(0, null, Knobs.DEFAULT)) {
+            for (CloudSim sim : List.of(ours, theirs)) {
+                put(sim, "/cfg/secret", MARKER, "SecureString");
+                put(sim, "/cfg/region", REGION, "String");
+            }
+            // A persisted argument may not take the result: the same error, in validate, from both.
+            Files.writeString(
+                    st.resolve("main.tf"),
+                    config(
+                            ours.url(),
+                            "resource \"aws_ssm_parameter\" \"bad\" {\n  name  = \"/cfg/bad\"\n"
+                                    + "  type  = \"String\"\n  value = ephemeral.aws_ssm_parameter.secret.value\n}\n"));
+            Files.writeString(
+                    tf.resolve("main.tf"),
+                    config(
+                            theirs.url(),
+                            "resource \"aws_ssm_parameter\" \"bad\" {\n  name  = \"/cfg/bad\"\n"
+                                    + "  type  = \"String\"\n  value = ephemeral.aws_ssm_parameter.secret.value\n}\n"));
+            ok(strata.run("init"));
+            terraform(terraform, cliConfig).ok("init", "-input=false");
+            CliRunner.Result bad = strata.run("validate", "-no-color");
+            dev.strata.testing.ProcessResult theirBad =
+                    terraform(terraform, cliConfig).run("validate", "-no-color");
+            assertThat(bad.exitCode()).isEqualTo(theirBad.exitCode()).isEqualTo(1);
+            assertThat(errors(bad.stderr()))
+                    .isEqualTo(errors(theirBad.stderr()))
+                    .hasSize(2)
+                    .startsWith("Error: Invalid use of ephemeral value");
+
+            Files.writeString(st.resolve("main.tf"), config(ours.url(), ""));
+            Files.writeString(tf.resolve("main.tf"), config(theirs.url(), ""));
+            String mine = ok(strata.run("plan", "-no-color", "-out=st.plan")).stdout();
+            String their = terraform(terraform, cliConfig).ok("plan", "-no-color", "-input=false", "-out=tf.plan");
+            assertThat(ephemeralLines(mine)).isEqualTo(ephemeralLines(their)).hasSize(8);
+            assertThat(blocks(mine)).isEqualTo(blocks(their));
+            String shown = ok(strata.run("show", "-json", "st.plan")).stdout();
+            assertThat(shown).doesNotContain(MARKER).doesNotContain("ephemeral.aws_ssm_parameter");
+
+            mine = ok(strata.run("apply", "-no-color", "st.plan")).stdout();
+            their = terraform(terraform, cliConfig).ok("apply", "-no-color", "-input=false", "tf.plan");
+            assertThat(progress(mine)).isEqualTo(progress(their));
+            for (CloudSim sim : List.of(ours, theirs)) {
+                JsonNode copy = get(sim, "/cfg/copy");
+                assertThat(copy.path("Value").asText()).isEqualTo(MARKER);
+            }
+            // The fed provider's region came from the other ephemeral parameter.
+            JsonNode state = JSON.readTree(ok(strata.run("state", "pull")).stdout());
+            assertThat(state.path("resources").toString())
+                    .contains("arn:aws:ssm:" + REGION + ":")
+                    .doesNotContain("\"mode\":\"ephemeral\"");
+
+            // A second apply with nothing to change opens and closes both for its plan, and backs the state
+            // up. Terraform runs its (empty) apply walk too and so opens them a second time; Strata has no
+            // apply walk without changes (docs/ephemeral.md).
+            mine = ok(strata.run("apply", "-no-color", "-auto-approve")).stdout();
+            their = terraform(terraform, cliConfig).ok("apply", "-no-color", "-input=false", "-auto-approve");
+            assertThat(progress(mine))
+                    .isEqualTo(progress(their).stream().distinct().toList());
+            assertThat(mine).contains("No changes.");
+        }
+        assertThat(Files.size(log)).isPositive();
+        assertThat(EphemeralValuesDifferentialTest.filesContaining(st, MARKER))
+                .as("files holding an ephemeral resource's result")
+                .isEmpty();
+    }
+
+    /** An error's summary and place (Strata's underlining and Terraform's "with" line left out). */
+    private static List<String> errors(String out) {
+        return out.lines()
+                .filter(l -> l.startsWith("Error: ") || l.startsWith("  on "))
+                .toList();
+    }
+
+    /**
+     * The lines about ephemeral resources, with the times left out, sorted: the two open concurrently in
+     * both engines, so their lines interleave in any order.
+     */
+    private static List<String> ephemeralLines(String out) {
+        return out.lines()
+                .filter(l -> l.startsWith("ephemeral."))
+                .map(l -> l.replaceAll(" after \\d+s", ""))
+                .sorted()
+                .toList();
+    }
+
+    /** Every progress line (ephemeral and managed resources), times left out, in order per address. */
+    private static List<String> progress(String out) {
+        return out.lines()
+                .filter(l -> l.matches("^(ephemeral\\.)?aws_ssm_parameter\\.\\w+: .*"))
+                .map(l -> l.replaceAll(" after \\d+s", ""))
+                .sorted()
+                .toList();
+    }
+
+    /** The resource blocks of a plan's text ("  # addr ..." up to the block's closing brace). */
+    private static List<String> blocks(String plan) {
+        List<String> out = new ArrayList<>();
+        StringBuilder cur = null;
+        for (String line : plan.split("\n")) {
+            if (line.startsWith("  # ")) {
+                cur = new StringBuilder();
+            }
+            if (cur != null) {
+                cur.append(line).append('\n');
+                if (line.equals("    }")) {
+                    out.add(cur.toString());
+                    cur = null;
+                }
+            }
+        }
+        return out;
+    }
+
+    private Terraform terraform(Path exe, Path cliConfig) {
+        return Terraform.at(exe, tf).cliConfig(cliConfig).unsetInherited("AWS_").env("HOME", etc.toString());
+    }
+
+    private static void put(CloudSim sim, String name, String value, String type)
+            throws IOException, InterruptedException {
+        ssm(
+                sim,
+                "PutParameter",
+                JSON.createObjectNode()
+                        .put("Name", name)
+                        .put("Value", value)
+                        .put("Type", type)
+                        .toString());
+    }
+
+    private static JsonNode get(CloudSim sim, String name) throws IOException, InterruptedException {
+        return JSON.readTree(ssm(
+                        sim,
+                        "GetParameter",
+                        JSON.createObjectNode()
+                                .put("Name", name)
+                                .put("WithDecryption", true)
+                                .toString()))
+                .path("Parameter");
+    }
+
+    private static String ssm(CloudSim sim, String action, String body) throws IOException, InterruptedException {
+        HttpResponse<String> r = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(sim.url() + "/"))
+                                .header("X-Amz-Target", "AmazonSSM." + action)
+                                .header("Content-Type", "application/x-amz-json-1.1")
+                                .POST(HttpRequest.BodyPublishers.ofString(body))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        return r.body();
+    }
+
+    private static CliRunner.Result ok(CliRunner.Result r) {
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        return r;
+    }
+}
