@@ -22,11 +22,27 @@ final class ValueDiff {
     private final Set<String> forcing;
     private final boolean legacy;
     private final boolean dynamic;
+    /** Rendering a stored value, not a change: typed objects leave their null attributes out. */
+    private final boolean stored;
 
     private ValueDiff(Set<String> forcingPaths, boolean legacy, boolean dynamic) {
+        this(forcingPaths, legacy, dynamic, false);
+    }
+
+    private ValueDiff(Set<String> forcingPaths, boolean legacy, boolean dynamic, boolean stored) {
         this.forcing = forcingPaths;
         this.legacy = legacy;
         this.dynamic = dynamic;
+        this.stored = stored;
+    }
+
+    /**
+     * A value as {@code show} renders state. {@code dynamic}: the value has no type of its own (a
+     * dynamically typed attribute), so Terraform renders it as JSON: maps like objects, with their
+     * null attributes.
+     */
+    static ValueDiff forState(boolean dynamic) {
+        return new ValueDiff(Set.of(), false, dynamic, true);
     }
 
     /**
@@ -309,7 +325,8 @@ final class ValueDiff {
             out.append('\n');
         }
         line(indent, symbol(b, a) + " " + name + (key == null ? "" : " " + quote(key)) + " {");
-        objectBody(b, a, indent + 4, path, false, schema);
+        // Terraform keeps the identifying attributes (id, name, tags) of a changed block in view at every depth.
+        objectBody(b, a, indent + 4, path, true, schema);
         line(indent + 2, "}");
     }
 
@@ -393,14 +410,19 @@ final class ValueDiff {
             return "{}";
         }
         boolean bare = object || dynamic;
-        int width = v.attributes().keySet().stream()
-                .mapToInt(k -> key(k, bare).length())
+        boolean dropNulls = stored && object && !dynamic;
+        int width = v.attributes().entrySet().stream()
+                .filter(e -> !dropNulls || !absent(e.getValue()))
+                .mapToInt(e -> key(e.getKey(), bare).length())
                 .max()
                 .orElse(0);
         StringBuilder b = new StringBuilder("{\n");
         int hidden = 0;
         for (var entry : v.attributes().entrySet()) {
             Value e = entry.getValue();
+            if (dropNulls && absent(e)) {
+                continue;
+            }
             if (object && !sym.equals(" ") && emptyString(e)) {
                 // What the legacy SDK plans for an unset string: no change from null, as Terraform counts it.
                 hidden++;
