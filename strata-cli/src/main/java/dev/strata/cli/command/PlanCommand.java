@@ -136,6 +136,9 @@ final class PlanCommand implements Command {
             try (var progress = new ApplyView(ctx)) {
                 plan = s.engine().plan(s.loaded().variables(), s.state().state(), options, view.events(progress));
             }
+            if (plan.diagnostics().hasErrors()) {
+                view.planFailed();
+            }
             view.diagnostics(plan.diagnostics(), s.loaded().sources());
             if (plan.value() == null) {
                 return 1;
