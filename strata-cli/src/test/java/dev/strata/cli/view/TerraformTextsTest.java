@@ -153,13 +153,13 @@ class TerraformTextsTest {
         ValueDiff d = ValueDiff.forResource(Set.of(), schema);
         d.objectBody(before, after, 6, "", true, schema);
         assertThat(d.text()).isEqualTo("""
-                              id = "i-1"
+                                id = "i-1"
 
-                            ~ rule {
-                                  name = "web"
-                                ~ port = 80 -> 8080
-                                  # (1 unchanged attribute hidden)
-                              }
+                              ~ rule {
+                                    name = "web"
+                                  ~ port = 80 -> 8080
+                                    # (1 unchanged attribute hidden)
+                                }
                         """);
     }
 }
