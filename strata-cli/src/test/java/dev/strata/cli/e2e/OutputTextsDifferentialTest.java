@@ -179,6 +179,29 @@ class OutputTextsDifferentialTest {
                 .doesNotContain("│ var.n");
     }
 
+    /** A {@code .tfvars} file's errors quote their source line, as configuration errors do. */
+    @Test
+    void variablesFileErrorsQuoteTheirLine() throws Exception {
+        Path terraform = Terraform.find().orElse(null);
+        assumeTrue(terraform != null, "terraform is not on the PATH");
+        Path cliConfig = AwsExamples.cliConfig(tf);
+        for (Path dir : List.of(tf, st)) {
+            Files.writeString(dir.resolve("main.tf"), "variable \"n\" {\n  type = number\n}\n");
+            Files.writeString(dir.resolve("wrong.tfvars"), "n = \"abc\"\n");
+            Files.writeString(dir.resolve("bad.tfvars"), "n = = 3\n");
+        }
+        tf(terraform, cliConfig, "init", "-no-color");
+        assertThat(CliRunner.in(st).run("init", "-no-color").exitCode()).isZero();
+        for (String file : List.of("wrong.tfvars", "bad.tfvars")) {
+            AwsExamples.Run theirs =
+                    AwsExamples.terraform(terraform, tf, cliConfig, "plan", "-no-color", "-var-file=" + file);
+            CliRunner.Result ours = CliRunner.in(st).run("plan", "-no-color", "-var-file=" + file);
+            assertThat(ours.exitCode()).isEqualTo(theirs.exitCode()).isEqualTo(1);
+            assertThat(lines(ours.stderr())).isEqualTo(lines(theirs.stderr()));
+            assertThat(ours.stderr()).contains("on " + file + " line 1:\n   1: n = ");
+        }
+    }
+
     private AwsExamples.Run tf(Path terraform, Path cliConfig, String... args) throws Exception {
         AwsExamples.Run r = AwsExamples.terraform(terraform, tf, cliConfig, args);
         assertThat(r.exitCode())
