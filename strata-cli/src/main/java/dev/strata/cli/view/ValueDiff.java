@@ -18,6 +18,9 @@ import java.util.TreeSet;
  * {@code (known after apply)} and sensitive ones as {@code (sensitive value)}.
  */
 final class ValueDiff {
+    /** The attributes Terraform shows in a changed block or object even when they did not change. */
+    private static final Set<String> IDENTIFYING = Set.of("id", "name", "tags");
+
     private final StringBuilder out = new StringBuilder();
     private final Set<String> forcing;
     private final boolean legacy;
@@ -200,7 +203,7 @@ final class ValueDiff {
             }
             Value b = get(before, n);
             Value a = get(after, n);
-            if (same(b, a) && !(showIds && (n.equals("id") || n.equals("name") || n.equals("tags")))) {
+            if (same(b, a) && !(showIds && IDENTIFYING.contains(n))) {
                 hidden++;
                 continue;
             }
@@ -539,7 +542,14 @@ final class ValueDiff {
             }
             String label = pad(key(k, object), width) + " = ";
             String pre = " ".repeat(indent + 2);
-            if (same(x, y)) {
+            if (same(x, y) && object && IDENTIFYING.contains(k)) {
+                // As in a block, an object's identifying attributes stay in view when unchanged.
+                sb.append(pre)
+                        .append("  ")
+                        .append(label)
+                        .append(plain(y, indent + 4))
+                        .append('\n');
+            } else if (same(x, y)) {
                 hidden++;
             } else if (absent(x)) {
                 sb.append(pre)

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Texts scripts read, against the real terraform 1.11 (offline, {@code terraform_data} only):
- * {@code show} of a state with nested modules, nested values and outputs; {@code output} in its
+ * {@code show} of a state with nested modules, nested values and outputs, and of a saved plan; {@code output} in its
  * forms; the {@code [id=...]} on Modifying and Destroying lines; the values under a failed
  * condition; "Planning failed." before errors found while planning. Differences Strata makes on purpose are taken out before comparing (see
  * docs/parity.md): the caret line under a snippet without colour, a sensitive output's value in
@@ -48,6 +48,9 @@ class OutputTextsDifferentialTest {
               }
             }
             resource "terraform_data" "u" { input = var.v }
+            resource "terraform_data" "t" {
+              input = { name = "t1", tags = ["a"], v = 1, w = 2 }
+            }
             module "child" {
               source = "./child"
             }
@@ -113,6 +116,14 @@ class OutputTextsDifferentialTest {
         same(
                 tf(terraform, cliConfig, "apply", "-auto-approve", "-no-color"),
                 strata("apply", "-auto-approve", "-no-color"));
+
+        // A changed object keeps its unchanged identifying attributes (tags) in view, in the plan and in
+        // show of the saved plan.
+        String renamed = without.replace("name = \"t1\"", "name = \"t2\"");
+        Files.writeString(tf.resolve("main.tf"), renamed);
+        Files.writeString(st.resolve("main.tf"), renamed);
+        same(tf(terraform, cliConfig, "plan", "-out=p.plan", "-no-color"), strata("plan", "-out=p.plan", "-no-color"));
+        same(tf(terraform, cliConfig, "show", "-no-color", "p.plan"), strata("show", "-no-color", "p.plan"));
     }
 
     private static final String CONDITIONS = """

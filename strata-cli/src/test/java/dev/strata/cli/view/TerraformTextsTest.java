@@ -162,4 +162,37 @@ class TerraformTextsTest {
                                 }
                         """);
     }
+
+    @Test
+    void aChangedObjectKeepsItsUnchangedTagsAndName() {
+        Block schema = Block.builder()
+                .attribute("input", Attribute.optional(Type.DYNAMIC))
+                .build();
+        Value before = Value.objectOf(
+                "input",
+                Value.objectOf(
+                        "name", Value.string("n"),
+                        "num", Value.number(3),
+                        "tags", Value.listOf(List.of(Value.string("a"))),
+                        "v", Value.string("1")));
+        Value after = Value.objectOf(
+                "input",
+                Value.objectOf(
+                        "name", Value.string("n"),
+                        "num", Value.number(3),
+                        "tags", Value.listOf(List.of(Value.string("a"))),
+                        "v", Value.string("2")));
+        ValueDiff d = ValueDiff.forResource(Set.of(), schema);
+        d.objectBody(before, after, 6, "", true, schema);
+        assertThat(d.text()).isEqualTo("""
+                      ~ input = {
+                            name = "n"
+                            tags = [
+                                "a",
+                            ]
+                          ~ v    = "1" -> "2"
+                            # (1 unchanged attribute hidden)
+                        }
+                """);
+    }
 }
