@@ -284,7 +284,8 @@ public final class InputVariables {
                             + "\". If you meant to use this value, add a \"variable\" block to the configuration."
                             + "\n\nTo silence these warnings, "
                             + "use TF_VAR_... environment variables to provide certain \"global\" settings to all "
-                            + "configurations in your organization.",
+                            + "configurations in your organization. To reduce the verbosity of these warnings, use "
+                            + "the -compact-warnings option.",
                     u.range()));
         }
         if (undeclared.size() > 2) {

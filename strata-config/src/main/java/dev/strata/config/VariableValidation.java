@@ -68,9 +68,10 @@ public final class VariableValidation {
         String message = message(rule, scope, out);
         if (message != null) {
             out.add(Diagnostic.error(
-                    "Invalid value for variable",
-                    message + "\n\nThis was checked by the " + "validation rule at " + rule.declRange() + ".",
-                    subject));
+                            "Invalid value for variable",
+                            message + "\n\nThis was checked by the " + "validation rule at " + rule.declRange() + ".",
+                            subject)
+                    .withValues(dev.strata.lang.eval.ExpressionValues.of(rule.condition(), scope)));
         }
     }
 

@@ -18,6 +18,11 @@ public interface EngineEvents {
     /** An operation started; {@code deposed} is the deposed key for a deposed object, else null. */
     default void applyStart(AbsResourceInstance addr, Action action, String deposed) {}
 
+    /** As {@link #applyStart(AbsResourceInstance, Action, String)}, with the id of the prior object (or null). */
+    default void applyStart(AbsResourceInstance addr, Action action, String deposed, String priorId) {
+        applyStart(addr, action, deposed);
+    }
+
     /** A deferred resource was expanded during the apply into this instance. */
     default void instanceAdded(AbsResourceInstance addr, Action action) {}
 

@@ -1576,7 +1576,7 @@ final class InstanceOps {
                 ? openCreates.getOrDefault(ai, UUID.randomUUID().toString())
                 : UUID.randomUUID().toString();
         run.record(new JournalEntry.Intent(token, ai, action.jsonActions().getFirst()));
-        events.applyStart(ai, action, deposed);
+        events.applyStart(ai, action, deposed, idOf(prior));
         long t0 = System.nanoTime();
         Value priorV = prior == null ? c.nullObject() : prior;
         Duration limit = timeout(c, config, action == Action.CREATE ? "create" : "update");
@@ -1680,7 +1680,7 @@ final class InstanceOps {
         AbsResourceInstance ai = c.addr();
         String token = UUID.randomUUID().toString();
         run.record(new JournalEntry.Intent(token, ai, "delete"));
-        events.applyStart(ai, Action.DELETE, deposed);
+        events.applyStart(ai, Action.DELETE, deposed, idOf(prior));
         long t0 = System.nanoTime();
         if (!destroyProvisioners(c, prior, deposed)) {
             run.record(new JournalEntry.Completed(token));

@@ -470,7 +470,7 @@ final class Walk {
         Diagnostic d = error
                 ? Diagnostic.error(summary, message, rule.condition().range())
                 : Diagnostic.warning(summary, message, rule.condition().range());
-        run.diagnose(d);
+        run.diagnose(d.withValues(dev.strata.lang.eval.ExpressionValues.of(rule.condition(), scope)));
         return false;
     }
 

@@ -132,6 +132,13 @@ public final class DiagnosticRenderer {
                 out.add(" ".repeat(prefix.length() + startCol) + "^" + "~".repeat(len - 1));
             }
         }
+        if (!d.values().isEmpty()) {
+            // Terraform's "expression values": what each reference in the failing expression held.
+            out.add("    ├────────────────");
+            for (Diagnostic.ExpressionValue v : d.values()) {
+                out.add("    │ " + (color ? BOLD + v.traversal() + RESET : v.traversal()) + " " + v.statement());
+            }
+        }
     }
 
     private static int codePoints(byte[] src, int from, int to) {
@@ -166,8 +173,12 @@ public final class DiagnosticRenderer {
         if (!(body instanceof dev.strata.hcl.syntax.SyntaxBody sb)) {
             return null;
         }
+        // As Terraform does, the block around the byte just before the subject: a subject that is a
+        // block's own header (a duplicate declaration, a variable's value) gets no "in ..." context.
+        int before = subject.start().byteOffset() - 1;
         for (Block b : sb.blocks()) {
-            if (b.range().contains(subject.start()) || b.range().end().equals(subject.start())) {
+            if (before >= b.range().start().byteOffset()
+                    && before < b.range().end().byteOffset()) {
                 StringBuilder s = new StringBuilder(b.type());
                 for (String label : b.labels()) {
                     s.append(" \"").append(label).append('"');

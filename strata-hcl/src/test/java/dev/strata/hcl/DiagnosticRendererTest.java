@@ -83,4 +83,40 @@ class DiagnosticRendererTest {
         String out = new DiagnosticRenderer(DiagnosticRenderer.NO_SOURCES, false, 20).render(d);
         assertThat(out).isEqualTo("\nError: S\n\none two three four\nfive six seven eight\nnine ten eleven\ntwelve\n");
     }
+
+    @Test
+    void theValuesOfTheReferencesFollowTheSnippet() {
+        byte[] src = "variable \"env\" {\n  default = \"qa\"\n}\n".getBytes(StandardCharsets.UTF_8);
+        Result<HclFile> r = NativeSyntax.parseConfig(src, "main.tf");
+        DiagnosticRenderer.Sources sources = new DiagnosticRenderer.Sources() {
+            @Override
+            public byte[] bytes(String filename) {
+                return src;
+            }
+
+            @Override
+            public Body body(String filename) {
+                return r.value().body();
+            }
+        };
+        SourceRange header = ((dev.strata.hcl.syntax.SyntaxBody) r.value().body())
+                .blocks()
+                .get(0)
+                .defRange();
+        Diagnostic d = Diagnostic.error("Invalid value for variable", "Env must be dev or prod.", header)
+                .withValues(java.util.List.of(new Diagnostic.ExpressionValue("var.env", "is \"qa\"")));
+        // The subject is the block's own header: no "in variable ..." context, as Terraform.
+        assertThat(new DiagnosticRenderer(sources, false, 80).render(d)).isEqualTo("""
+
+                Error: Invalid value for variable
+
+                  on main.tf line 1:
+                   1: variable "env" {
+                      ^~~~~~~~~~~~~~
+                    ├────────────────
+                    │ var.env is "qa"
+
+                Env must be dev or prod.
+                """);
+    }
 }

@@ -101,7 +101,8 @@ final class Operation {
      */
     Loaded load(CommandContext context, ParsedArgs args, View view, boolean savedPlan) {
         Result<ConfigTree> tree = OperationRunner.loadTree(context);
-        DiagnosticRenderer.Sources sources = tree.value().diagnosticSources();
+        DiagnosticRenderer.Sources sources =
+                dev.strata.cli.view.FileSources.over(tree.value().diagnosticSources(), context.workingDir());
         Engine engine = OperationRunner.engine(context, tree.value());
         Diagnostics diags = devOverrides(context).with(tree.diagnostics());
         if (!diags.hasErrors()) {

@@ -137,6 +137,9 @@ final class PlanCommand implements Command {
             try (var progress = new ApplyView(ctx)) {
                 plan = s.engine().plan(s.loaded().variables(), s.state().state(), options, view.events(progress));
             }
+            if (plan.diagnostics().hasErrors()) {
+                view.planFailed();
+            }
             if (plan.value() == null) {
                 view.diagnostics(plan.diagnostics(), s.loaded().sources());
                 return 1;

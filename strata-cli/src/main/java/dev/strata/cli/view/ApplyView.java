@@ -27,17 +27,34 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
     private final java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean statusShown;
 
-    private record Running(Action action, long startNanos) {}
+    /** Where the clock reads nanoseconds; the tests drive it by hand. */
+    private final java.util.function.LongSupplier nanos;
+
+    /** {@code beats}: how many "Still ..." lines were printed for this operation so far. */
+    private record Running(Action action, String id, long startNanos, int beats) {}
 
     public ApplyView(Terminal context) {
+        this(context, System::nanoTime, true);
+    }
+
+    /**
+     * With {@code schedule} false nothing runs by itself: the tests call {@link #tick()} after moving
+     * {@code nanos} on.
+     */
+    ApplyView(Terminal context, java.util.function.LongSupplier nanos, boolean schedule) {
         super(context);
+        this.nanos = nanos;
         ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "apply-progress");
             t.setDaemon(true);
             return t;
         });
-        ticker.scheduleAtFixedRate(this::tick, 10, 10, TimeUnit.SECONDS);
         live = context.colorAllowed();
+        if (!schedule) {
+            return;
+        }
+        // Checked every half second, so each operation's heartbeat comes within that of its own 10 s mark.
+        ticker.scheduleAtFixedRate(this::tick, 500, 500, TimeUnit.MILLISECONDS);
         if (live) {
             ticker.scheduleAtFixedRate(this::redraw, 1, 1, TimeUnit.SECONDS);
         }
@@ -82,13 +99,19 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
         statusShown = true;
     }
 
-    private void tick() {
-        long now = System.nanoTime();
-        running.forEach((addr, r) -> {
+    /**
+     * As Terraform does, every ten seconds of each operation's own running time one line says it is
+     * still running (on a terminal or not), with the elapsed time in whole tens of seconds.
+     */
+    void tick() {
+        long now = nanos.getAsLong();
+        new java.util.TreeMap<>(running).forEach((addr, r) -> {
             long s = TimeUnit.NANOSECONDS.toSeconds(now - r.startNanos());
-            if (s >= 10) {
+            long due = 10L * (r.beats() + 1);
+            if (s >= due && running.replace(addr, r, new Running(r.action(), r.id(), r.startNanos(), r.beats() + 1))) {
                 println(style(Style.BOLD, addr + ":") + " Still "
-                        + gerund(r.action()).toLowerCase() + "... [" + elapsed(s) + " elapsed]");
+                        + gerund(r.action()).toLowerCase() + "... [" + (r.id() == null ? "" : "id=" + r.id() + ", ")
+                        + elapsed(due) + " elapsed]");
             }
         });
     }
@@ -128,9 +151,16 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
 
     @Override
     public void applyStart(AbsResourceInstance addr, Action action, String deposed) {
-        running.put(addr, new Running(action, System.nanoTime()));
+        applyStart(addr, action, deposed, null);
+    }
+
+    /** Terraform names the object being changed or destroyed by its id: {@code Modifying... [id=i-1]}. */
+    @Override
+    public void applyStart(AbsResourceInstance addr, Action action, String deposed, String id) {
+        String shownId = action == Action.UPDATE || action == Action.DELETE ? id : null;
+        running.put(addr, new Running(action, shownId, nanos.getAsLong(), 0));
         println(style(Style.BOLD, addr + (deposed == null ? "" : " (deposed object " + deposed + ")") + ":") + " "
-                + gerund(action) + "...");
+                + gerund(action) + "..." + (shownId == null ? "" : " [id=" + shownId + "]"));
     }
 
     @Override

@@ -31,4 +31,24 @@ public final class FileSources implements DiagnosticRenderer.Sources {
             }
         });
     }
+
+    /**
+     * {@code primary} (the configuration as loaded), then files on disk for what it does not hold:
+     * a {@code .tfvars} file's errors quote their source line as configuration errors do.
+     */
+    public static DiagnosticRenderer.Sources over(DiagnosticRenderer.Sources primary, Path dir) {
+        FileSources files = new FileSources(dir);
+        return new DiagnosticRenderer.Sources() {
+            @Override
+            public byte[] bytes(String filename) {
+                byte[] b = primary.bytes(filename);
+                return b != null ? b : files.bytes(filename);
+            }
+
+            @Override
+            public dev.strata.hcl.Body body(String filename) {
+                return primary.body(filename);
+            }
+        };
+    }
 }

@@ -59,6 +59,20 @@ public abstract sealed class OperationView {
         }
     }
 
+    /**
+     * {@code strata plan} found errors while planning (not in its arguments or configuration): as
+     * Terraform, a person is told on stdout before the errors; the JSON stream has only the errors.
+     */
+    public void planFailed() {
+        if (this instanceof Human) {
+            view.out().println();
+            view.out()
+                    .println(view.style(View.Style.BOLD, view.style(View.Style.RED, "Planning failed."))
+                            + " Strata encountered an error while generating this plan.");
+            view.out().println();
+        }
+    }
+
     /** Who hears the engine's events while it plans or applies; {@code progress} for a person. */
     public abstract EngineEvents events(ApplyView progress);
 

@@ -85,13 +85,13 @@ public sealed interface OutputView {
                 // Listing everything never reveals a secret; ask for one output by name to see it.
                 x.set("value", o.sensitive() ? JsonNodeFactory.instance.nullNode() : StateValues.jsonNode(o.value()));
             });
-            view.out().println(n.toPrettyString());
+            view.out().println(GoJson.indented(n));
             return List.of();
         }
 
         @Override
         public List<CliDiagnostic> one(String name, OutputValue output) {
-            view.out().println(StateValues.jsonNode(output.value()).toString());
+            view.out().println(GoJson.compact(StateValues.jsonNode(output.value())));
             return List.of();
         }
     }

@@ -75,10 +75,20 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
 
     @Override
     public void applyStart(AbsResourceInstance addr, Action a, String deposed) {
-        ObjectNode m = message("info", addr + ": " + gerund(a), "apply_start");
+        applyStart(addr, a, deposed, null);
+    }
+
+    @Override
+    public void applyStart(AbsResourceInstance addr, Action a, String deposed, String priorId) {
+        String id = a == Action.UPDATE || a == Action.DELETE ? priorId : null;
+        ObjectNode m = message("info", addr + ": " + gerund(a) + (id == null ? "" : " [id=" + id + "]"), "apply_start");
         ObjectNode h = m.putObject("hook");
         h.set("resource", resource(addr));
         h.put("action", action(a));
+        if (id != null) {
+            h.put("id_key", "id");
+            h.put("id_value", id);
+        }
         emit(m);
     }
 

@@ -18,15 +18,34 @@ import java.util.TreeSet;
  * {@code (known after apply)} and sensitive ones as {@code (sensitive value)}.
  */
 final class ValueDiff {
+    /** The attributes Terraform shows in a changed block or object even when they did not change. */
+    private static final Set<String> IDENTIFYING = Set.of("id", "name", "tags");
+
     private final StringBuilder out = new StringBuilder();
     private final Set<String> forcing;
     private final boolean legacy;
     private final boolean dynamic;
+    /** Rendering a stored value, not a change: typed objects leave their null attributes out. */
+    private final boolean stored;
 
     private ValueDiff(Set<String> forcingPaths, boolean legacy, boolean dynamic) {
+        this(forcingPaths, legacy, dynamic, false);
+    }
+
+    private ValueDiff(Set<String> forcingPaths, boolean legacy, boolean dynamic, boolean stored) {
         this.forcing = forcingPaths;
         this.legacy = legacy;
         this.dynamic = dynamic;
+        this.stored = stored;
+    }
+
+    /**
+     * A value as {@code show} renders state. {@code dynamic}: the value has no type of its own (a
+     * dynamically typed attribute), so Terraform renders it as JSON: maps like objects, with their
+     * null attributes.
+     */
+    static ValueDiff forState(boolean dynamic) {
+        return new ValueDiff(Set.of(), false, dynamic, true);
     }
 
     /**
@@ -184,7 +203,7 @@ final class ValueDiff {
             }
             Value b = get(before, n);
             Value a = get(after, n);
-            if (same(b, a) && !(showIds && (n.equals("id") || n.equals("name") || n.equals("tags")))) {
+            if (same(b, a) && !(showIds && IDENTIFYING.contains(n))) {
                 hidden++;
                 continue;
             }
@@ -309,7 +328,8 @@ final class ValueDiff {
             out.append('\n');
         }
         line(indent, symbol(b, a) + " " + name + (key == null ? "" : " " + quote(key)) + " {");
-        objectBody(b, a, indent + 4, path, false, schema);
+        // Terraform keeps the identifying attributes (id, name, tags) of a changed block in view at every depth.
+        objectBody(b, a, indent + 4, path, true, schema);
         line(indent + 2, "}");
     }
 
@@ -393,14 +413,19 @@ final class ValueDiff {
             return "{}";
         }
         boolean bare = object || dynamic;
-        int width = v.attributes().keySet().stream()
-                .mapToInt(k -> key(k, bare).length())
+        boolean dropNulls = stored && object && !dynamic;
+        int width = v.attributes().entrySet().stream()
+                .filter(e -> !dropNulls || !absent(e.getValue()))
+                .mapToInt(e -> key(e.getKey(), bare).length())
                 .max()
                 .orElse(0);
         StringBuilder b = new StringBuilder("{\n");
         int hidden = 0;
         for (var entry : v.attributes().entrySet()) {
             Value e = entry.getValue();
+            if (dropNulls && absent(e)) {
+                continue;
+            }
             if (object && !sym.equals(" ") && emptyString(e)) {
                 // What the legacy SDK plans for an unset string: no change from null, as Terraform counts it.
                 hidden++;
@@ -517,7 +542,14 @@ final class ValueDiff {
             }
             String label = pad(key(k, object), width) + " = ";
             String pre = " ".repeat(indent + 2);
-            if (same(x, y)) {
+            if (same(x, y) && object && IDENTIFYING.contains(k)) {
+                // As in a block, an object's identifying attributes stay in view when unchanged.
+                sb.append(pre)
+                        .append("  ")
+                        .append(label)
+                        .append(plain(y, indent + 4))
+                        .append('\n');
+            } else if (same(x, y)) {
                 hidden++;
             } else if (absent(x)) {
                 sb.append(pre)
