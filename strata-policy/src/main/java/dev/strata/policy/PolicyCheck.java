@@ -5,6 +5,7 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.Traversal;
+import dev.strata.hcl.Traverser;
 import dev.strata.lang.eval.Evaluator;
 import dev.strata.lang.eval.Scope;
 import dev.strata.lang.eval.TemplateFunctions;
@@ -48,17 +49,16 @@ public final class PolicyCheck {
             }
             List<String> actions = new ArrayList<>();
             rc.path("change").path("actions").forEach(a -> actions.add(a.asText()));
-            Value change = null;
+            Scope scope = null;
             for (Policy p : policies) {
                 if (!p.checks(actions)) {
                     continue;
                 }
-                if (change == null) {
-                    change = change(rc, actions);
+                if (scope == null) {
+                    scope = new ChangeScope(functions, rc, actions, vars);
                 }
                 checks++;
-                PolicyOutcome o =
-                        checkOne(p, change, vars, functions, rc.path("address").asText(), actions);
+                PolicyOutcome o = checkOne(p, scope, rc.path("address").asText(), actions);
                 if (o != null) {
                     outcomes.add(o);
                 }
@@ -67,9 +67,7 @@ public final class PolicyCheck {
         return new PolicyReport(set.policies().size(), checks, outcomes, Diagnostics.NONE);
     }
 
-    private static PolicyOutcome checkOne(
-            Policy p, Value change, Value vars, FunctionTable functions, String address, List<String> actions) {
-        Scope scope = scope(functions, Map.of("change", change, "var", vars));
+    private static PolicyOutcome checkOne(Policy p, Scope scope, String address, List<String> actions) {
         String action = ChangeValues.action(actions);
         Result<Value> r = new Evaluator(scope).evaluate(p.condition());
         if (r.hasErrors()) {
@@ -177,24 +175,80 @@ public final class PolicyCheck {
         return Value.object(vars);
     }
 
-    private static Scope scope(FunctionTable functions, Map<String, Value> names) {
-        return Scope.binding(
-                new Scope() {
-                    @Override
-                    public Result<Resolved> resolve(Traversal traversal) {
-                        return Result.of(
-                                new Resolved(Value.DYNAMIC_UNKNOWN, 1),
-                                Diagnostics.of(Diagnostic.error(
-                                        "Reference to undeclared name",
-                                        "A policy can refer only to change and var.",
-                                        traversal.rootRange())));
-                    }
+    /**
+     * {@code change} and {@code var} for one resource change. A reference into {@code change.before}
+     * or {@code change.after} converts only the part of the plan JSON it names (a policy usually reads
+     * one attribute of objects with many), keeping the unknown and sensitive marks of the levels above;
+     * the whole {@code change} object is built only when a policy refers to it as a whole.
+     */
+    private static final class ChangeScope implements Scope {
+        private final FunctionTable functions;
+        private final JsonNode rc;
+        private final List<String> actions;
+        private final Value vars;
+        private Value whole;
 
-                    @Override
-                    public FunctionTable functions() {
-                        return functions;
-                    }
-                },
-                names);
+        ChangeScope(FunctionTable functions, JsonNode rc, List<String> actions, Value vars) {
+            this.functions = functions;
+            this.rc = rc;
+            this.actions = actions;
+            this.vars = vars;
+        }
+
+        @Override
+        public Result<Resolved> resolve(Traversal t) {
+            String root = t.rootName();
+            if ("var".equals(root)) {
+                return Result.of(new Resolved(vars, 1));
+            }
+            if (!"change".equals(root)) {
+                return Result.of(
+                        new Resolved(Value.DYNAMIC_UNKNOWN, 1),
+                        Diagnostics.of(Diagnostic.error(
+                                "Reference to undeclared name",
+                                "A policy can refer only to change and var.",
+                                t.rootRange())));
+            }
+            List<Traverser> steps = t.steps();
+            if (steps.size() > 1
+                    && steps.get(1) instanceof Traverser.Attr a
+                    && (a.name().equals("before") || a.name().equals("after"))) {
+                return Result.of(objectPart(a.name(), steps));
+            }
+            if (whole == null) {
+                whole = change(rc, actions);
+            }
+            return Result.of(new Resolved(whole, 1));
+        }
+
+        private Resolved objectPart(String which, List<Traverser> steps) {
+            JsonNode c = rc.path("change");
+            JsonNode node = c.get(which);
+            JsonNode unknown = which.equals("after") ? c.get("after_unknown") : null;
+            JsonNode sensitive = c.get(which + "_sensitive");
+            boolean sensitiveAbove = false;
+            int consumed = 2;
+            for (int i = 2; i < steps.size(); i++) {
+                if (!(steps.get(i) instanceof Traverser.Attr a)
+                        || node == null
+                        || !node.isObject()
+                        || !node.has(a.name())
+                        || (unknown != null && unknown.isBoolean() && unknown.asBoolean())) {
+                    break;
+                }
+                sensitiveAbove |= sensitive != null && sensitive.isBoolean() && sensitive.asBoolean();
+                node = node.get(a.name());
+                unknown = unknown != null && unknown.isObject() ? unknown.get(a.name()) : null;
+                sensitive = sensitive != null && sensitive.isObject() ? sensitive.get(a.name()) : null;
+                consumed++;
+            }
+            Value v = ChangeValues.of(node, unknown, sensitive);
+            return new Resolved(sensitiveAbove ? v.mark(Mark.SENSITIVE) : v, consumed);
+        }
+
+        @Override
+        public FunctionTable functions() {
+            return functions;
+        }
     }
 }

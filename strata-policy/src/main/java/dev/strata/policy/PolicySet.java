@@ -296,6 +296,11 @@ public final class PolicySet {
         return policies.isEmpty();
     }
 
+    /** Whether any policy checks changes of {@code type}: the others need not even be looked at. */
+    public boolean checksType(String type) {
+        return !everyType.isEmpty() || byType.containsKey(type);
+    }
+
     /** The policies checked for changes of {@code type}, in declaration order. */
     List<Policy> forType(String type) {
         List<Policy> typed = byType.getOrDefault(type, List.of());

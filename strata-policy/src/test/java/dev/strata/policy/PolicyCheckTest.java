@@ -166,6 +166,42 @@ class PolicyCheckTest {
     }
 
     @Test
+    void marksOfEnclosingObjectsReachTheAttributesBelowThem() throws Exception {
+        String plan = """
+                {"resource_changes": [
+                  {"address": "x_thing.a", "mode": "managed", "type": "x_thing", "name": "a",
+                   "change": {"actions": ["create"], "before": null,
+                              "after": {"creds": {"user": "admin", "key": "k-123"}, "net": null},
+                              "after_unknown": {"net": true}, "after_sensitive": {"creds": true}}}
+                ]}
+                """;
+        Files.writeString(dir.resolve("m.policy.hcl"), """
+                policy "user" {
+                  condition     = change.after.creds.user != "admin"
+                  error_message = "user ${change.after.creds.user} key ${change.after.creds.key}"
+                }
+                policy "net" {
+                  enforcement   = "advisory"
+                  condition     = change.after.net.cidr != "0.0.0.0/0"
+                  error_message = "open"
+                }
+                policy "whole" {
+                  enforcement   = "advisory"
+                  condition     = change.type == "x_thing" && length(change.actions) == 1
+                  error_message = "never"
+                }
+                """);
+        Result<PolicySet> set = PolicySet.load(List.of(dir), dir);
+        PolicyReport r = PolicyCheck.check(set.value(), JSON.readTree(plan), dir);
+        assertThat(r.outcomes())
+                .extracting(PolicyOutcome::policy, PolicyOutcome::status)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("user", PolicyOutcome.Status.FAILED),
+                        org.assertj.core.groups.Tuple.tuple("net", PolicyOutcome.Status.UNKNOWN));
+        assertThat(r.outcomes().getFirst().message()).doesNotContain("admin").doesNotContain("k-123");
+    }
+
+    @Test
     void aConditionThatIsNotABoolIsReported() throws Exception {
         PolicyReport r = check("""
                 policy "typo" {

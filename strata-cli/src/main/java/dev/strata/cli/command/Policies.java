@@ -1,6 +1,5 @@
 package dev.strata.cli.command;
 
-import dev.strata.cli.version.Version;
 import dev.strata.cli.view.OperationView;
 import dev.strata.cli.view.PlanJson;
 import dev.strata.config.ConfigTree;
@@ -87,8 +86,8 @@ final class Policies {
         if (set.hasErrors()) {
             return null;
         }
-        PolicyReport report =
-                PolicyCheck.check(set.value(), PlanJson.of(plan, tree, Version.current()), context.workingDir());
+        PolicyReport report = PolicyCheck.check(
+                set.value(), PlanJson.forPolicies(plan, tree, set.value()::checksType), context.workingDir());
         view.diagnostics(report.diagnostics(), sources);
         view.policies(report);
         return report;

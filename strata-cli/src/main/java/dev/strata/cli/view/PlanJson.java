@@ -111,6 +111,35 @@ public final class PlanJson {
         return n;
     }
 
+    /**
+     * The parts of the plan JSON a policy reads: the variables, the root module's variable declarations
+     * (for their sensitivity) and the resource changes whose type {@code types} accepts, without the
+     * rest (planned values, prior state, configuration) that a large plan would spend its time on.
+     */
+    public static ObjectNode forPolicies(Plan plan, ConfigTree tree, java.util.function.Predicate<String> types) {
+        ObjectNode n = F.objectNode();
+        n.put("format_version", "1.2");
+        ObjectNode vars = n.putObject("variables");
+        plan.variables().forEach((k, v) -> {
+            if (!v.hasMarkDeep(dev.strata.lang.value.Mark.EPHEMERAL)) {
+                vars.putObject(k).set("value", json(v));
+            }
+        });
+        ObjectNode declared =
+                n.putObject("configuration").putObject("root_module").putObject("variables");
+        tree.root().module().variables().forEach((k, v) -> {
+            if (v.sensitive()) {
+                declared.putObject(k).put("sensitive", true);
+            }
+        });
+        ArrayNode rc = n.putArray("resource_changes");
+        plan.changes().stream()
+                .filter(c -> types.test(c.addr().resource().resource().type()))
+                .sorted(ResourceChange.TERRAFORM_ORDER)
+                .forEach(c -> rc.add(change(c)));
+        return n;
+    }
+
     static ObjectNode change(ResourceChange c) {
         ObjectNode o = F.objectNode();
         address(o, c.addr());
