@@ -675,7 +675,8 @@ final class Walk {
         if (moduleDeferred != null) {
             AbsResource ar = rn.module().unkeyedInstance().resource(rn.resource());
             run.resourceExpansions.put(ar, moduleDeferred);
-            if (run.phase == Run.Phase.PLAN && run.options.mode() != PlanMode.DESTROY) {
+            // Which instances an -exclude names is not known before the module's expansion: none is planned.
+            if (run.phase == Run.Phase.PLAN && run.options.mode() != PlanMode.DESTROY && !excludeNamed.contains(rn)) {
                 // The instances wait for the module's; a count or for_each known already is decided now.
                 ModuleInstance stand = placeholder(rn.module());
                 if (stand != null) {

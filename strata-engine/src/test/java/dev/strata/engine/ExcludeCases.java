@@ -87,6 +87,15 @@ final class ExcludeCases {
                                 "fake_thing.b create",
                                 "fake_thing.c[0] create",
                                 "fake_thing.c[1] create"),
+                PlanCase.of("an excluded resource of a module whose expansion is deferred", null, """
+                        resource "fake_thing" "src" {}
+                        module "m" {
+                          source = "./m"
+                          count  = fake_thing.src.serial
+                        }
+                        """)
+                        .excludes("module.m[0].fake_thing.x")
+                        .changes("fake_thing.src create"),
                 PlanCase.of(
                                 "an excluded update is not planned",
                                 CHAIN,
