@@ -1099,7 +1099,8 @@ final class InstanceOps {
         for (ResourceInstanceObject o : rs.get().instances()) {
             InstanceKey k = o.key();
             AbsResourceInstance ai = ar.instance(k);
-            if (!Targets.matchesInstance(run.options.targets(), ai)) {
+            if (!Targets.matchesInstance(run.options.targets(), ai)
+                    || Targets.excludesInstance(run.options.excludes(), ai)) {
                 continue;
             }
             boolean gone = !keys.contains(k);

@@ -15,6 +15,8 @@ import java.util.Objects;
  * @param workspace   the selected workspace ({@code terraform.workspace})
  * @param refresh     whether to read every managed object through its provider first
  * @param targets     {@code -target} addresses; empty means everything
+ * @param excludes    {@code -exclude} addresses (OpenTofu 1.9+): these and what depends on them are left out;
+ *                    never together with {@code targets}
  * @param replace     {@code -replace} addresses
  * @param parallelism how many provider operations may run at once
  */
@@ -25,6 +27,7 @@ public record PlanOptions(
         PlanMode mode,
         boolean refresh,
         List<Targetable> targets,
+        List<Targetable> excludes,
         List<AbsResourceInstance> replace,
         int parallelism) {
     public PlanOptions {
@@ -33,10 +36,27 @@ public record PlanOptions(
         workspace = workspace == null ? "default" : workspace;
         Objects.requireNonNull(mode, "mode");
         targets = List.copyOf(targets);
+        excludes = List.copyOf(excludes);
+        if (!targets.isEmpty() && !excludes.isEmpty()) {
+            throw new IllegalArgumentException("targets and excludes exclude each other");
+        }
         replace = List.copyOf(replace);
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1");
         }
+    }
+
+    /** Options without {@code -exclude}. */
+    public PlanOptions(
+            Path workingDir,
+            Path startDir,
+            String workspace,
+            PlanMode mode,
+            boolean refresh,
+            List<Targetable> targets,
+            List<AbsResourceInstance> replace,
+            int parallelism) {
+        this(workingDir, startDir, workspace, mode, refresh, targets, List.of(), replace, parallelism);
     }
 
     /** Options of a command started in the directory it works in (no {@code -chdir}). */

@@ -131,7 +131,8 @@ final class Planner {
             }
             for (ResourceInstanceObject o : rs.instances()) {
                 AbsResourceInstance ai = ar.instance(o.key());
-                if (!Targets.matchesInstance(run.options.targets(), ai)) {
+                if (!Targets.matchesInstance(run.options.targets(), ai)
+                        || Targets.excludesInstance(run.options.excludes(), ai)) {
                     continue;
                 }
                 // The resource is configured but its module instance is gone, or the module itself is.

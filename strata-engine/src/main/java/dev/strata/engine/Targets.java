@@ -7,7 +7,7 @@ import dev.strata.addr.ModuleInstance;
 import dev.strata.addr.Targetable;
 import java.util.List;
 
-/** Matching of {@code -target} addresses against graph vertices and instances. */
+/** Matching of {@code -target} and {@code -exclude} addresses against graph vertices and instances. */
 final class Targets {
     private Targets() {}
 
@@ -52,6 +52,11 @@ final class Targets {
             }
         }
         return false;
+    }
+
+    /** Whether an instance is named by one of the {@code -exclude} addresses; nothing is without excludes. */
+    static boolean excludesInstance(List<Targetable> excludes, AbsResourceInstance ai) {
+        return !excludes.isEmpty() && matchesInstance(excludes, ai);
     }
 
     private static boolean within(ModuleInstance inner, ModuleInstance outer) {

@@ -76,6 +76,10 @@ final class Walk {
     final EphemeralResources ephemerals;
     /** Destroying with {@code -target}: the targets and what depends on them; the other resources are only read. */
     private final Set<Node> destroyed = new HashSet<>();
+    /** With {@code -exclude}: the vertices the excludes name, planned without their excluded instances. */
+    private final Set<Node> excludeNamed = new HashSet<>();
+    /** Destroying with {@code -exclude}: what the excluded objects depend on; only read, as they still need it. */
+    private final Set<Node> kept = new HashSet<>();
 
     /**
      * A walk of only {@code roots} and what they depend on (null: the targets, or everything), with
@@ -93,7 +97,9 @@ final class Walk {
         this.events = events;
         this.ops = new InstanceOps(run, events, calls, inputs, this);
         this.ephemerals = new EphemeralResources(events, run::diagnose, java.time.Clock.systemUTC());
-        this.included = roots == null ? targetClosure() : closure(roots);
+        this.included = roots != null
+                ? closure(roots)
+                : run.options.excludes().isEmpty() ? targetClosure() : exclusionComplement();
     }
 
     private Set<Node> closure(java.util.Collection<Node> roots) {
@@ -197,7 +203,7 @@ final class Walk {
      */
     private DagWalker.Outcome<Node> visit(Node n) {
         if (included != null && !included.contains(n)) {
-            LOG.trace("walk: {} not included by -target", n.display());
+            LOG.trace("walk: {} left out by -target or -exclude", n.display());
             return new DagWalker.Outcome.Succeeded<>();
         }
         long started = System.nanoTime();
@@ -254,24 +260,7 @@ final class Walk {
         if (run.options.targets().isEmpty()) {
             return null;
         }
-        List<Node> todo = new ArrayList<>();
-        for (Node n : graph.nodes()) {
-            if (n instanceof Node.ResourceNode rn && Targets.matchesResource(run.options.targets(), rn)) {
-                todo.add(n);
-            }
-            if (n instanceof Node.ModuleCallNode mc && Targets.matchesModule(run.options.targets(), mc.child())) {
-                todo.add(n);
-                for (Node m : graph.nodes()) {
-                    if (m.module().names().size() >= mc.child().names().size()
-                            && m.module()
-                                    .names()
-                                    .subList(0, mc.child().names().size())
-                                    .equals(mc.child().names())) {
-                        todo.add(m);
-                    }
-                }
-            }
-        }
+        List<Node> todo = named(run.options.targets());
         if (run.options.mode() == PlanMode.DESTROY) {
             while (!todo.isEmpty()) {
                 Node n = todo.removeLast();
@@ -288,6 +277,59 @@ final class Walk {
                 out.add(n);
             }
         }
+        return out;
+    }
+
+    /** The vertices {@code addrs} name: resources (of any instance of their module) and whole module calls. */
+    private List<Node> named(List<dev.strata.addr.Targetable> addrs) {
+        List<Node> out = new ArrayList<>();
+        for (Node n : graph.nodes()) {
+            if (n instanceof Node.ResourceNode rn && Targets.matchesResource(addrs, rn)) {
+                out.add(n);
+            }
+            if (n instanceof Node.ModuleCallNode mc && Targets.matchesModule(addrs, mc.child())) {
+                out.add(n);
+                for (Node m : graph.nodes()) {
+                    if (m.module().names().size() >= mc.child().names().size()
+                            && m.module()
+                                    .names()
+                                    .subList(0, mc.child().names().size())
+                                    .equals(mc.child().names())) {
+                        out.add(m);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * With {@code -exclude}: every vertex but those that depend on what the excludes name. The named
+     * vertices themselves are walked and leave out only their excluded instances (a whole resource or
+     * module excludes them all); whatever depends on a named vertex is left out whole, because it may
+     * use an excluded instance. A named vertex that depends on one left out is left out too.
+     * Destroying, the order is the other way round: what the excluded objects depend on must outlive
+     * them, so it is {@link #kept} (only read), and what depends on them is destroyed as usual.
+     */
+    private Set<Node> exclusionComplement() {
+        excludeNamed.addAll(named(run.options.excludes()));
+        if (run.options.mode() == PlanMode.DESTROY) {
+            kept.addAll(closure(excludeNamed));
+            return null;
+        }
+        Set<Node> left = new HashSet<>();
+        java.util.ArrayDeque<Node> todo = new java.util.ArrayDeque<>(new java.util.TreeSet<>(excludeNamed));
+        while (!todo.isEmpty()) {
+            Node x = todo.removeFirst();
+            for (Node d : graph.dependentsOf(x)) {
+                if (!left.contains(d) && (!excludeNamed.contains(d) || left.contains(x))) {
+                    left.add(d);
+                    todo.addLast(d);
+                }
+            }
+        }
+        Set<Node> out = new HashSet<>(graph.nodes());
+        out.removeAll(left);
         return out;
     }
 
@@ -643,7 +685,8 @@ final class Walk {
         if (moduleDeferred != null) {
             AbsResource ar = rn.module().unkeyedInstance().resource(rn.resource());
             run.resourceExpansions.put(ar, moduleDeferred);
-            if (run.phase == Run.Phase.PLAN && run.options.mode() != PlanMode.DESTROY) {
+            // Which instances an -exclude names is not known before the module's expansion: none is planned.
+            if (run.phase == Run.Phase.PLAN && run.options.mode() != PlanMode.DESTROY && !excludeNamed.contains(rn)) {
                 // The instances wait for the module's; a count or for_each known already is decided now.
                 ModuleInstance stand = placeholder(rn.module());
                 if (stand != null) {
@@ -659,8 +702,10 @@ final class Walk {
                         || Targets.matchesModule(run.options.targets(), rn.module())
                 ? run.options.targets()
                 : List.of();
-        boolean onlyRead =
-                run.options.mode() == PlanMode.DESTROY && !run.options.targets().isEmpty() && !destroyed.contains(rn);
+        boolean onlyRead = run.options.mode() == PlanMode.DESTROY
+                && (!run.options.targets().isEmpty() && !destroyed.contains(rn)
+                        || kept.contains(rn) && !excludeNamed.contains(rn));
+        List<dev.strata.addr.Targetable> excluding = excludeNamed.contains(rn) ? run.options.excludes() : List.of();
         for (ModuleInstance mi : run.instancesOf(rn.module())) {
             AbsResource ar = mi.resource(rn.resource());
             RunData data = new RunData(run, mi);
@@ -680,7 +725,7 @@ final class Walk {
             }
             for (InstanceKey k : e.keys()) {
                 AbsResourceInstance ai = ar.instance(k);
-                if (onlyRead || !Targets.matchesInstance(filter, ai)) {
+                if (onlyRead || !Targets.matchesInstance(filter, ai) || Targets.excludesInstance(excluding, ai)) {
                     Value prior = ops.stateValue(ai, rc);
                     if (prior != null) {
                         run.setInstanceValue(ai, prior);

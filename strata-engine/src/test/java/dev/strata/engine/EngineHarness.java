@@ -168,16 +168,26 @@ final class EngineHarness {
 
     /** Options with {@code -target}s, {@code -replace}s and a mode, as the CLI builds them. */
     PlanOptions options(PlanMode mode, List<String> targets, List<String> replace) {
-        List<Targetable> ts = targets.stream()
+        return options(mode, targets, List.of(), replace);
+    }
+
+    /** Options with {@code -target}s, {@code -exclude}s, {@code -replace}s and a mode, as the CLI builds them. */
+    PlanOptions options(PlanMode mode, List<String> targets, List<String> excludes, List<String> replace) {
+        List<Targetable> ts = targets(targets);
+        List<Targetable> xs = targets(excludes);
+        List<AbsResourceInstance> rs =
+                replace.stream().map(EngineHarness::instance).toList();
+        return new PlanOptions(dir, dir, "default", mode, true, ts, xs, rs, 10);
+    }
+
+    private static List<Targetable> targets(List<String> targets) {
+        return targets.stream()
                 .map(t -> {
                     Result<Targetable> r = Addrs.parseTarget(t);
                     assertThat(r.value()).as(r.diagnostics().toString()).isNotNull();
                     return r.value();
                 })
                 .toList();
-        List<AbsResourceInstance> rs =
-                replace.stream().map(EngineHarness::instance).toList();
-        return new PlanOptions(dir, "default", mode, true, ts, rs, 10);
     }
 
     static AbsResourceInstance instance(String addr) {
@@ -421,6 +431,7 @@ final class EngineHarness {
             String config,
             PlanMode mode,
             List<String> targets,
+            List<String> excludes,
             List<String> replace,
             List<String> changes,
             List<String> deferred,
@@ -439,6 +450,7 @@ final class EngineHarness {
                     List.of(),
                     List.of(),
                     List.of(),
+                    List.of(),
                     null);
         }
 
@@ -448,41 +460,69 @@ final class EngineHarness {
          */
         PlanCase bug(String why) {
             return new PlanCase(
-                    name, prior, config, mode, targets, replace, changes, deferred, errors, warnings, "bug: " + why);
+                    name,
+                    prior,
+                    config,
+                    mode,
+                    targets,
+                    excludes,
+                    replace,
+                    changes,
+                    deferred,
+                    errors,
+                    warnings,
+                    "bug: " + why);
         }
 
         PlanCase mode(PlanMode m) {
-            return new PlanCase(name, prior, config, m, targets, replace, changes, deferred, errors, warnings, bug);
+            return new PlanCase(
+                    name, prior, config, m, targets, excludes, replace, changes, deferred, errors, warnings, bug);
         }
 
         PlanCase targets(String... t) {
             return new PlanCase(
-                    name, prior, config, mode, List.of(t), replace, changes, deferred, errors, warnings, bug);
+                    name, prior, config, mode, List.of(t), excludes, replace, changes, deferred, errors, warnings, bug);
+        }
+
+        PlanCase excludes(String... x) {
+            return new PlanCase(
+                    name, prior, config, mode, targets, List.of(x), replace, changes, deferred, errors, warnings, bug);
         }
 
         PlanCase replace(String... r) {
             return new PlanCase(
-                    name, prior, config, mode, targets, List.of(r), changes, deferred, errors, warnings, bug);
+                    name, prior, config, mode, targets, excludes, List.of(r), changes, deferred, errors, warnings, bug);
         }
 
         PlanCase changes(String... c) {
             return new PlanCase(
-                    name, prior, config, mode, targets, replace, List.of(c), deferred, errors, warnings, bug);
+                    name, prior, config, mode, targets, excludes, replace, List.of(c), deferred, errors, warnings, bug);
         }
 
         PlanCase deferred(String... d) {
             return new PlanCase(
-                    name, prior, config, mode, targets, replace, changes, List.of(d), errors, warnings, bug);
+                    name, prior, config, mode, targets, excludes, replace, changes, List.of(d), errors, warnings, bug);
         }
 
         PlanCase errors(String... e) {
             return new PlanCase(
-                    name, prior, config, mode, targets, replace, changes, deferred, List.of(e), warnings, bug);
+                    name,
+                    prior,
+                    config,
+                    mode,
+                    targets,
+                    excludes,
+                    replace,
+                    changes,
+                    deferred,
+                    List.of(e),
+                    warnings,
+                    bug);
         }
 
         PlanCase warnings(String... w) {
             return new PlanCase(
-                    name, prior, config, mode, targets, replace, changes, deferred, errors, List.of(w), bug);
+                    name, prior, config, mode, targets, excludes, replace, changes, deferred, errors, List.of(w), bug);
         }
 
         @Override
@@ -498,7 +538,7 @@ final class EngineHarness {
         if (c.prior() != null) {
             applied(c.prior());
         }
-        Result<Plan> p = plan(config(c.config()), options(c.mode(), c.targets(), c.replace()));
+        Result<Plan> p = plan(config(c.config()), options(c.mode(), c.targets(), c.excludes(), c.replace()));
         if (!c.errors().isEmpty()) {
             assertThat(errorTexts(p.diagnostics()))
                     .as(p.diagnostics().toString())

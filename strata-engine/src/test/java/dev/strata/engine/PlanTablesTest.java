@@ -27,6 +27,7 @@ class PlanTablesTest {
                         table("orphan", OrphanCases.cases()),
                         table("move", MoveCases.cases()),
                         table("target", TargetCases.cases()),
+                        table("exclude", ExcludeCases.cases()),
                         table("deferral", DeferralCases.cases()),
                         table("condition", ConditionCases.cases()))
                 .flatMap(s -> s);

@@ -56,4 +56,17 @@ class TargetsTest {
         assertThat(Targets.matchesInstance(targets, EngineHarness.instance(c.instance())))
                 .isEqualTo(c.matches());
     }
+
+    @org.junit.jupiter.api.Test
+    void withoutExcludesNothingIsExcluded() {
+        var a = EngineHarness.instance("fake_thing.a");
+        assertThat(Targets.excludesInstance(List.of(), a)).isFalse();
+        assertThat(Targets.excludesInstance(
+                        List.of(Addrs.parseTarget("fake_thing.a[1]").value()),
+                        EngineHarness.instance("fake_thing.a[1]")))
+                .isTrue();
+        assertThat(Targets.excludesInstance(
+                        List.of(Addrs.parseTarget("fake_thing.a[1]").value()), a))
+                .isFalse();
+    }
 }

@@ -214,6 +214,7 @@ final class ApplyCommand implements Command {
                     options.mode(),
                     options.refresh(),
                     options.targets(),
+                    options.excludes(),
                     options.replace(),
                     s.args().isGiven(op.parallelism) ? s.args().get(op.parallelism) : options.parallelism());
             if (!Operation.checkStateWritable(state, planView, loaded.sources())) {

@@ -33,6 +33,7 @@ final class Operation {
     final Flag<List<String>> var;
     final Flag<List<String>> varFile;
     final Flag<List<String>> target;
+    final Flag<List<String>> exclude;
     final Flag<List<String>> replace;
     final Flag<Boolean> refresh;
     final Flag<Integer> parallelism;
@@ -60,6 +61,13 @@ final class Operation {
                 "Limit the planning operation to only the given module, "
                         + "resource, or resource instance and all of its dependencies. You can use this option multiple times "
                         + "to include more than one object. This is for exceptional use only.");
+        exclude = flags.repeated(
+                "exclude",
+                "ADDRESS",
+                "Leave the given module, resource, or resource instance and everything "
+                        + "that depends on it out of the planning operation (the opposite of -target, as in OpenTofu). "
+                        + "You can use this option multiple times to exclude more than one object. This is for "
+                        + "exceptional use only, and cannot be used together with -target.");
         replace = flags.repeated(
                 "replace",
                 "ADDRESS",
@@ -201,6 +209,26 @@ final class Operation {
                 targets.add(r.value());
             }
         }
+        List<Targetable> excludes = new ArrayList<>();
+        for (String t : args.get(exclude)) {
+            Result<Targetable> r = Addrs.parseTarget(t);
+            if (r.value() == null) {
+                problems.add(CliDiagnostic.error(
+                        "Invalid exclude \"" + t + "\"",
+                        firstDetail(
+                                r.diagnostics(),
+                                "The address must name a module, resource or resource instance, such as aws_instance.web or "
+                                        + "module.net.aws_subnet.a[0].")));
+            } else {
+                excludes.add(r.value());
+            }
+        }
+        if (!args.get(target).isEmpty() && !args.get(exclude).isEmpty()) {
+            problems.add(CliDiagnostic.error(
+                    "Invalid combination of arguments",
+                    "The -target and -exclude options cannot be used together: -target names what to plan and "
+                            + "-exclude what to leave out. Use one of them."));
+        }
         List<AbsResourceInstance> replaces = new ArrayList<>();
         for (String t : args.get(replace)) {
             Result<AbsResourceInstance> r = Addrs.parseAbsResourceInstance(t);
@@ -233,9 +261,18 @@ final class Operation {
                             + "use, and is provided only for exceptional situations such as recovering from errors or mistakes, "
                             + "or when Strata specifically suggests to use it as part of an error message.")));
         }
+        if (!excludes.isEmpty()) {
+            view.diagnostics(List.of(CliDiagnostic.warning(
+                    "Resource exclusion is in effect",
+                    "You are creating a "
+                            + "plan with the -exclude option, which means that the result of this plan may not represent all "
+                            + "of the changes requested by the current configuration.\n\nThe -exclude option is not for routine "
+                            + "use, and is provided only for exceptional situations such as recovering from errors or mistakes, "
+                            + "or when Strata specifically suggests to use it as part of an error message.")));
+        }
         boolean doRefresh = args.get(refresh);
         return new PlanOptions(
-                context.workingDir(), context.startDir(), workspace, mode, doRefresh, targets, replaces, par);
+                context.workingDir(), context.startDir(), workspace, mode, doRefresh, targets, excludes, replaces, par);
     }
 
     private static String firstDetail(Diagnostics d, String fallback) {

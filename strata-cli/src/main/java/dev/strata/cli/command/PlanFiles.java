@@ -53,6 +53,10 @@ final class PlanFiles {
         n.put("parallelism", options.parallelism());
         ArrayNode targets = n.putArray("targets");
         options.targets().forEach(t -> targets.add(t.toString()));
+        if (!options.excludes().isEmpty()) {
+            ArrayNode excludes = n.putArray("excludes");
+            options.excludes().forEach(t -> excludes.add(t.toString()));
+        }
         ArrayNode replace = n.putArray("replace");
         options.replace().forEach(r -> replace.add(r.toString()));
         n.set("plan", PlanCodec.encode(plan));
@@ -124,6 +128,17 @@ final class PlanFiles {
                 }
                 targets.add(x);
             }
+            List<Targetable> excludes = new ArrayList<>();
+            for (JsonNode t : n.path("excludes")) {
+                Targetable x = Addrs.parseTarget(t.asText()).value();
+                if (x == null) {
+                    throw new PlanCodec.Damaged("bad exclude " + t);
+                }
+                excludes.add(x);
+            }
+            if (!targets.isEmpty() && !excludes.isEmpty()) {
+                throw new PlanCodec.Damaged("it has both targets and excludes");
+            }
             List<AbsResourceInstance> replace = new ArrayList<>();
             for (JsonNode t : n.path("replace")) {
                 AbsResourceInstance x =
@@ -135,10 +150,12 @@ final class PlanFiles {
             }
             PlanOptions options = new PlanOptions(
                     workingDir,
+                    workingDir,
                     n.path("workspace").asText("default"),
                     plan.mode(),
                     n.path("refresh").asBoolean(true),
                     targets,
+                    excludes,
                     replace,
                     Math.max(1, n.path("parallelism").asInt(10)));
             return Result.of(new Loaded(plan, options));

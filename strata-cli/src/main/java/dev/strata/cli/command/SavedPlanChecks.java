@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  * {@code apply PLANFILE} applies exactly the reviewed plan, so every input that would have changed
  * the plan must agree with it: a {@code -var} or {@code -var-file} value that differs from the
  * planned one is an error (as in Terraform; an equal one is accepted), a differing {@code TF_VAR_}
- * or {@code .tfvars} value is a warning that it is ignored, and planning options ({@code -target},
+ * or {@code .tfvars} value is a warning that it is ignored, and planning options ({@code -target}, {@code -exclude},
  * {@code -replace}, {@code -destroy}, {@code -refresh}) that differ from the plan's are errors.
  * Terraform ignores those options silently; quietly applying something other than what the command
  * line asks for is what this check exists to prevent.
@@ -113,6 +113,15 @@ final class SavedPlanChecks {
                     new TreeSet<>(args.get(op.target)),
                     new TreeSet<>(
                             planned.targets().stream().map(Object::toString).toList()));
+        }
+        if (args.isGiven(op.exclude)) {
+            differs(
+                    out,
+                    file,
+                    "-exclude",
+                    new TreeSet<>(args.get(op.exclude)),
+                    new TreeSet<>(
+                            planned.excludes().stream().map(Object::toString).toList()));
         }
         if (args.isGiven(op.replace)) {
             differs(
