@@ -34,14 +34,26 @@ public final class ConfigLoader {
     /**
      * @param languageVersion the Terraform language version this engine implements, which
      *                        {@code required_version} constraints are checked against
+     * @param dataDir         Terraform's data directory ({@code TF_DATA_DIR}) relative to the root module
+     *                        or absolute, where the manifest of the modules {@code terraform init}
+     *                        installed is read; null or empty for {@code .terraform}
      */
-    public record Options(Version languageVersion) {
+    public record Options(Version languageVersion, String dataDir) {
         /**
          * The Terraform release whose language Strata implements and whose behaviour the differential
          * tests compare with; configurations constrain {@code required_version} against it.
          */
         public static final Options DEFAULT =
-                new Options(Version.parse("1.11.4").orElseThrow());
+                new Options(Version.parse("1.11.4").orElseThrow(), null);
+
+        public Options(Version languageVersion) {
+            this(languageVersion, null);
+        }
+
+        /** These options with the data directory {@code env} names in {@code TF_DATA_DIR}, if any. */
+        public Options withEnvironment(Map<String, String> env) {
+            return new Options(languageVersion, env.get("TF_DATA_DIR"));
+        }
     }
 
     private final Options options;
@@ -66,7 +78,7 @@ public final class ConfigLoader {
     private ConfigLoader(Path rootDir, Options options) {
         this.rootDir = rootDir.toAbsolutePath().normalize();
         this.options = options;
-        this.remote = new InstalledModules(this.rootDir);
+        this.remote = new InstalledModules(this.rootDir, options.dataDir());
     }
 
     ConfigLoader(Path rootDir, Options options, RemoteModules remote) {
@@ -84,16 +96,18 @@ public final class ConfigLoader {
     /** Modules {@code strata init} (or {@code terraform init}) installed, found through the manifest. */
     private static final class InstalledModules implements RemoteModules {
         private final Path root;
+        private final String dataDir;
         private ModuleManifest manifest;
 
-        InstalledModules(Path root) {
+        InstalledModules(Path root, String dataDir) {
             this.root = root;
+            this.dataDir = dataDir;
         }
 
         @Override
         public Path locate(ModuleCallConfig call, Module childPath, ModuleSource source, Diagnostics.Builder diags) {
             if (manifest == null) {
-                manifest = ModuleManifest.read(root);
+                manifest = ModuleManifest.read(root, dataDir);
             }
             String key = String.join(".", childPath.names());
             Optional<ModuleManifest.Entry> e =

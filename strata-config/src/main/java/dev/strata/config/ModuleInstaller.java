@@ -125,7 +125,7 @@ public final class ModuleInstaller {
             Path own = root.resolve(ModuleManifest.FILE);
             ModuleManifest m = ModuleManifest.EMPTY;
             if (Files.isRegularFile(own)) {
-                m = ModuleManifest.read(root);
+                m = ModuleManifest.read(root, null);
             }
             this.previous = m;
         }

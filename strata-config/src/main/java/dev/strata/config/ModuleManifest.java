@@ -17,15 +17,17 @@ import java.util.Optional;
  * The record of installed modules, in the shape of Terraform's {@code modules.json}: one entry per
  * module of the tree with its key ({@code net.sub}; "" for the root), its source as written, and its
  * directory relative to the root module. Strata keeps it in {@code .strata/modules/modules.json};
- * when that file is absent, Terraform's {@code .terraform/modules/modules.json} is read instead, so a
- * configuration whose modules {@code terraform init} installed loads as it is.
+ * when that file is absent, Terraform's {@code modules/modules.json} in its data directory
+ * ({@code .terraform}, or {@code TF_DATA_DIR}) is read instead, so a configuration whose modules
+ * {@code terraform init} installed loads as it is.
  */
 record ModuleManifest(List<Entry> entries) {
     /** Where Strata installs modules and keeps its manifest, relative to the root module. */
     static final String DIR = ".strata/modules";
 
     static final String FILE = DIR + "/modules.json";
-    static final String TERRAFORM_FILE = ".terraform/modules/modules.json";
+    /** Terraform's manifest, relative to its data directory. */
+    static final String TERRAFORM_FILE = "modules/modules.json";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -45,10 +47,15 @@ record ModuleManifest(List<Entry> entries) {
         return entries.stream().filter(e -> e.key().equals(key)).findFirst();
     }
 
-    /** Strata's manifest in {@code root}, else Terraform's, else an empty one; unreadable files count as absent. */
-    static ModuleManifest read(Path root) {
-        for (String name : List.of(FILE, TERRAFORM_FILE)) {
-            Path f = root.resolve(name);
+    /**
+     * Strata's manifest in {@code root}, else Terraform's in the data directory {@code dataDir} (relative
+     * to {@code root} or absolute; null or empty for {@code .terraform}), else an empty one; unreadable
+     * files count as absent.
+     */
+    static ModuleManifest read(Path root, String dataDir) {
+        Path terraform = root.resolve(dataDir == null || dataDir.isEmpty() ? ".terraform" : dataDir)
+                .resolve(TERRAFORM_FILE);
+        for (Path f : List.of(root.resolve(FILE), terraform)) {
             if (Files.isRegularFile(f)) {
                 try {
                     return parse(Files.readString(f, StandardCharsets.UTF_8));

@@ -265,6 +265,39 @@ class ModuleInstallerTest {
     }
 
     @Test
+    void terraformsManifestIsReadFromTheDataDirectoryTfDataDirNames() {
+        write(
+                dir,
+                "main.tf",
+                "module \"vpc\" {\n  source  = \"terraform-aws-modules/vpc/aws\"\n" + "  version = \"5.0.0\"\n}\n",
+                "tfdata/modules/vpc/main.tf",
+                "output \"vpc_id\" { value = \"v\" }\n",
+                "tfdata/modules/modules.json",
+                "{\"Modules\":[{\"Key\":\"\",\"Source\":\"\",\"Dir\":\".\"},"
+                        + "{\"Key\":\"vpc\",\"Source\":\"registry.terraform.io/terraform-aws-modules/vpc/aws\","
+                        + "\"Version\":\"5.0.0\",\"Dir\":\"tfdata/modules/vpc\"}]}");
+        Result<ConfigTree> t =
+                ConfigLoader.loadTree(dir, Fixtures.OPTIONS.withEnvironment(java.util.Map.of("TF_DATA_DIR", "tfdata")));
+        assertThat(brief(t.diagnostics())).isEmpty();
+        assertThat(t.value()
+                        .node(Module.ROOT.child("vpc"))
+                        .orElseThrow()
+                        .module()
+                        .outputs())
+                .containsKey("vpc_id");
+        // Without TF_DATA_DIR only .terraform is looked in, where nothing was installed.
+        assertThat(ConfigLoader.loadTree(dir, Fixtures.OPTIONS).diagnostics().asList())
+                .extracting(d -> d.summary())
+                .containsOnly("Module not installed");
+        // An absolute TF_DATA_DIR is taken as it is.
+        Result<ConfigTree> absolute = ConfigLoader.loadTree(
+                dir,
+                Fixtures.OPTIONS.withEnvironment(java.util.Map.of(
+                        "TF_DATA_DIR", dir.resolve("tfdata").toAbsolutePath().toString())));
+        assertThat(brief(absolute.diagnostics())).isEmpty();
+    }
+
+    @Test
     void sourceAddressesAreClassifiedAsTerraformReadsThem() {
         assertThat(ModuleSource.parse("./a")).isEqualTo(new ModuleSource.Local("./a"));
         assertThat(ModuleSource.parse("git::file:///r//m/n?ref=v1"))

@@ -25,11 +25,12 @@ public interface Overrides {
     }
 
     /**
-     * The value output {@code name} of the child module instance {@code instance} has instead of its
-     * expression's; empty to evaluate the output as written.
+     * The outputs, by name, that the child module instance {@code instance} has in place of running it;
+     * empty to run the module as written. An overridden instance's contents (resources, nested calls,
+     * locals) are neither planned nor applied, and an output the map does not name is null.
      */
-    default java.util.Optional<dev.strata.lang.value.Value> moduleOutput(
-            dev.strata.addr.ModuleInstance instance, String name) {
+    default java.util.Optional<java.util.Map<String, dev.strata.lang.value.Value>> moduleOutputs(
+            dev.strata.addr.ModuleInstance instance) {
         return java.util.Optional.empty();
     }
 

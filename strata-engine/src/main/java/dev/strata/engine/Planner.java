@@ -129,6 +129,10 @@ final class Planner {
             if (configured && (run.deferredModules.containsKey(ar.module().module()))) {
                 continue;
             }
+            // An overridden module's objects stay as they are: the module did not run, so nothing is gone.
+            if (configured && run.insideOverriddenModule(ar.module())) {
+                continue;
+            }
             for (ResourceInstanceObject o : rs.instances()) {
                 AbsResourceInstance ai = ar.instance(o.key());
                 if (!Targets.matchesInstance(run.options.targets(), ai)

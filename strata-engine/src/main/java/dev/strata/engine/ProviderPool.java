@@ -111,9 +111,9 @@ final class ProviderPool implements AutoCloseable {
         return interceptor.forInstance(instance, provider);
     }
 
-    /** An output of a child module instance as the interceptor gives it, if it does. */
-    java.util.Optional<Value> moduleOutput(dev.strata.addr.ModuleInstance instance, String name) {
-        return interceptor.moduleOutput(instance, name);
+    /** The outputs of a child module instance the interceptor gives in place of running it, if it does. */
+    java.util.Optional<Map<String, Value>> moduleOutputs(dev.strata.addr.ModuleInstance instance) {
+        return interceptor.moduleOutputs(instance);
     }
 
     /** The provider block the interceptor gives for {@code cfg} instead of the configuration's, if it does. */

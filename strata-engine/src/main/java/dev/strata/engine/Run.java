@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -67,6 +68,11 @@ final class Run {
     final ConcurrentMap<Module, Expansion.Deferred> deferredModules = new ConcurrentHashMap<>();
 
     final ConcurrentMap<ModuleInstance, Map<String, Expansion>> callExpansions = new ConcurrentHashMap<>();
+    /**
+     * Child module instances whose outputs the application gave in place of running them
+     * ({@code override_module}): they are not among their module's instances, so nothing inside runs.
+     */
+    final Set<ModuleInstance> overriddenModules = ConcurrentHashMap.newKeySet();
 
     private final Object stateLock = new Object();
     private volatile StateSnapshot state;
@@ -372,6 +378,16 @@ final class Run {
             attrs.put(name, v == null ? Value.DYNAMIC_UNKNOWN : v);
         }
         return Value.object(attrs);
+    }
+
+    /** Whether {@code mi} or a module instance it is nested in was overridden by the application. */
+    boolean insideOverriddenModule(ModuleInstance mi) {
+        for (ModuleInstance m = mi; !m.isRoot(); m = m.parent()) {
+            if (overriddenModules.contains(m)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The instances of a module known so far; empty when its expansion is deferred. */

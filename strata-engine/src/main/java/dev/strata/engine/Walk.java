@@ -406,12 +406,6 @@ final class Walk {
     private void output(Node.OutputNode o) {
         OutputConfig oc = config(o.module()).module().outputs().get(o.name());
         for (ModuleInstance mi : run.instancesOf(o.module())) {
-            java.util.Optional<Value> overridden =
-                    mi.isRoot() ? java.util.Optional.empty() : run.providers.moduleOutput(mi, o.name());
-            if (overridden.isPresent()) {
-                run.setOutput(mi, o.name(), overridden.get());
-                continue;
-            }
             Scope scope = RunData.scope(run, mi);
             for (CheckRule pre : oc.preconditions()) {
                 condition(scope, pre, "Module output value precondition failed", true);
@@ -622,7 +616,18 @@ final class Walk {
                 continue;
             }
             for (InstanceKey k : e.keys()) {
-                instances.add(mi.child(c.name(), k));
+                ModuleInstance ci = mi.child(c.name(), k);
+                java.util.Optional<Map<String, Value>> given = run.providers.moduleOutputs(ci);
+                if (given.isEmpty()) {
+                    instances.add(ci);
+                    continue;
+                }
+                // Overridden: the instance is left out of the module's instances, so its variables, locals,
+                // resources, nested calls and outputs are neither evaluated nor planned nor applied.
+                run.overriddenModules.add(ci);
+                for (String name : config(child).module().outputs().keySet()) {
+                    run.setOutput(ci, name, given.get().getOrDefault(name, Value.NULL));
+                }
             }
         }
         run.moduleInstances.put(child, List.copyOf(new TreeSet<>(instances)));

@@ -77,6 +77,7 @@ final class EngineHarness {
     final FakeProvider fake;
     private final ProviderRegistry registry;
     private Clock clock = Clock.systemUTC();
+    private Overrides interceptor = Overrides.NONE;
     private String header = REQUIRED_PROVIDERS;
     private final SortedMap<String, Value> variables = new TreeMap<>();
     /** The operations in flight, for {@link #stop()} from another thread. */
@@ -124,6 +125,12 @@ final class EngineHarness {
     /** The providers of this harness, for tests of the provider plumbing itself. */
     ProviderRegistry registry() {
         return registry;
+    }
+
+    /** Who stands in for providers and module instances in the operations from now on. */
+    EngineHarness interceptor(Overrides i) {
+        this.interceptor = i;
+        return this;
     }
 
     EngineHarness clock(Clock c) {
@@ -253,7 +260,10 @@ final class EngineHarness {
 
     /** The engine every operation of this harness runs on: the test providers and the harness's clock. */
     Engine engine(ConfigTree tree) {
-        return Engine.builder(tree, registry, "test").clock(clock).build();
+        return Engine.builder(tree, registry, "test")
+                .clock(clock)
+                .interceptor(interceptor)
+                .build();
     }
 
     /** Plans and fails the test unless there is a plan. */

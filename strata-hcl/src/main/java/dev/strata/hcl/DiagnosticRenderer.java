@@ -8,8 +8,8 @@ import java.util.List;
  * Renders diagnostics as text the way Terraform does: the severity and summary, where it happened
  * ({@code on main.tf line 12, in resource "x" "y":}), the source lines with the subject marked, and
  * the detail wrapped to the terminal width. With colour the whole diagnostic sits in a box and the
- * subject is underlined; without colour a caret line marks the subject's columns, so the position
- * survives copying into an issue or a log.
+ * subject is underlined; without colour the source lines are shown as they are, with no mark under
+ * the subject, as Terraform 1.11 shows them.
  */
 public final class DiagnosticRenderer {
 
@@ -124,13 +124,6 @@ public final class DiagnosticRenderer {
             } else {
                 out.add(prefix + text);
             }
-            if (!color && lineNo == subject.start().line()) {
-                int from = Math.min(subject.start().byteOffset(), span[1]);
-                int to = Math.min(Math.max(subject.end().byteOffset(), from), span[1]);
-                int startCol = codePoints(src, span[0], from);
-                int len = Math.max(1, codePoints(src, from, to));
-                out.add(" ".repeat(prefix.length() + startCol) + "^" + "~".repeat(len - 1));
-            }
         }
         if (!d.values().isEmpty()) {
             // Terraform's "expression values": what each reference in the failing expression held.
@@ -139,11 +132,6 @@ public final class DiagnosticRenderer {
                 out.add("    │ " + (color ? BOLD + v.traversal() + RESET : v.traversal()) + " " + v.statement());
             }
         }
-    }
-
-    private static int codePoints(byte[] src, int from, int to) {
-        String t = new String(src, from, to - from, StandardCharsets.UTF_8);
-        return t.codePointCount(0, t.length());
     }
 
     /** Byte spans [start, end) of lines first..last (1-based), without their newlines. */

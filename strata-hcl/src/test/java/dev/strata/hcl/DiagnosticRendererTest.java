@@ -28,14 +28,13 @@ class DiagnosticRendererTest {
     }
 
     @Test
-    void plainTextLikeTerraformWithACaretUnderTheSubject() {
+    void plainTextLikeTerraformWithNoMarkUnderTheSubject() {
         assertThat(render(false)).isEqualTo("""
 
                 Error: Invalid escape sequence
 
                   on main.tf line 2, in resource "aws_instance" "web":
                    2:   ami = "x\\qy"
-                                ^~
 
                 The symbol "q" is not a valid escape sequence selector.
                 """);

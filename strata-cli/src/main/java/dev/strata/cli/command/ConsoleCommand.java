@@ -134,7 +134,8 @@ final class ConsoleCommand implements Command {
         FunctionTable table = TemplateFunctions.builtins(functions).without("plantimestamp");
         // Without configuration files the tree is empty but still gives path.*, terraform.workspace and
         // Terraform's "undeclared" errors for var.*, local.* and the rest, as terraform console does.
-        Result<ConfigTree> tree = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
+        Result<ConfigTree> tree = ConfigLoader.loadTree(
+                context.workingDir(), ConfigLoader.Options.DEFAULT.withEnvironment(context.env()));
         DiagnosticRenderer.Sources sources = tree.value().diagnosticSources();
         List<InputVariables.Arg> vars = args.vars();
         // As terraform console: a required variable without a value is unknown, not an error.

@@ -71,7 +71,8 @@ final class ModulesCommand implements Command {
             view.diagnostics(args.diagnostics());
             return 1;
         }
-        Result<ConfigTree> tree = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
+        Result<ConfigTree> tree = ConfigLoader.loadTree(
+                context.workingDir(), ConfigLoader.Options.DEFAULT.withEnvironment(context.env()));
         if (tree.hasErrors()) {
             view.diagnostics(tree.diagnostics(), tree.value().diagnosticSources());
             return 1;

@@ -92,7 +92,7 @@ final class OperationRunner {
 
     /** The configuration in the working directory, as loaded (with its problems). */
     static Result<ConfigTree> loadTree(CommandContext context) {
-        return ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
+        return ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT.withEnvironment(context.env()));
     }
 
     /** The engine for {@code tree}: this build's providers, its version, the command's environment. */

@@ -95,7 +95,8 @@ final class ProvidersCommand extends ParentCommand {
     @Override
     public int run(CommandContext context, ParsedArgs parsed) {
         ProvidersView view = new ProvidersView(context);
-        Result<ConfigTree> loaded = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
+        Result<ConfigTree> loaded = ConfigLoader.loadTree(
+                context.workingDir(), ConfigLoader.Options.DEFAULT.withEnvironment(context.env()));
         if (parsed.positionals().isEmpty()) {
             if (loaded.hasErrors()) {
                 view.diagnostics(loaded.diagnostics(), loaded.value().diagnosticSources());

@@ -113,7 +113,8 @@ final class SdkCommand extends ParentCommand {
         DiagnosticRenderer.Sources sources = DiagnosticRenderer.NO_SOURCES;
         SortedMap<Provider, VersionConstraint> wanted = new TreeMap<>();
         if (args.providers().isEmpty()) {
-            Result<ConfigTree> loaded = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
+            Result<ConfigTree> loaded = ConfigLoader.loadTree(
+                    context.workingDir(), ConfigLoader.Options.DEFAULT.withEnvironment(context.env()));
             if (loaded.hasErrors()) {
                 view.diagnostics(loaded.diagnostics(), loaded.value().diagnosticSources());
                 return 1;

@@ -73,7 +73,8 @@ final class ShowCommand implements Command {
             view.diagnostics(args.diagnostics());
             return 1;
         }
-        Result<ConfigTree> tree = ConfigLoader.loadTree(context.workingDir(), ConfigLoader.Options.DEFAULT);
+        Result<ConfigTree> tree = ConfigLoader.loadTree(
+                context.workingDir(), ConfigLoader.Options.DEFAULT.withEnvironment(context.env()));
         if (args.value().planFile().isPresent()) {
             Result<PlanFiles.Loaded> pf =
                     PlanFiles.read(context.resolve(args.value().planFile().get()), tree.value(), context.workingDir());

@@ -271,14 +271,13 @@ final class TestInterceptor implements Overrides {
     }
 
     @Override
-    public java.util.Optional<Value> moduleOutput(dev.strata.addr.ModuleInstance instance, String name) {
+    public java.util.Optional<Map<String, Value>> moduleOutputs(dev.strata.addr.ModuleInstance instance) {
         String exact = instance.toString();
         String whole = instance.module().toString();
         for (Replacement o : overrides) {
             if (o.kind() == TestFile.OverrideKind.MODULE
                     && (o.target().equals(exact) || o.target().equals(whole))) {
-                // An output the override does not name is null, as Terraform leaves it.
-                return java.util.Optional.of(o.values().values().getOrDefault(name, Value.NULL));
+                return java.util.Optional.of(o.values().values());
             }
         }
         return java.util.Optional.empty();

@@ -112,7 +112,7 @@ public final class TestRunner {
                     sources);
             return 1;
         }
-        Result<ConfigTree> main = ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT);
+        Result<ConfigTree> main = ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT.withEnvironment(env));
         sources.add(main.value());
         List<String> files = new ArrayList<>();
         Diagnostics.Builder problems = Diagnostics.builder();
@@ -312,7 +312,8 @@ public final class TestRunner {
                             run.moduleSourceRange()));
                     return null;
                 }
-                Result<ConfigTree> t = ConfigLoader.loadTree(moduleDir, ConfigLoader.Options.DEFAULT);
+                Result<ConfigTree> t =
+                        ConfigLoader.loadTree(moduleDir, ConfigLoader.Options.DEFAULT.withEnvironment(env));
                 diags.addAll(t.diagnostics());
                 sources.add(t.value());
                 return t.diagnostics().hasErrors() ? null : t.value();

@@ -57,7 +57,6 @@ class ValidateCommandTest {
 
                   on main.tf line 5, in output "x":
                    5:   value = terraform_data.counted.id
-                                ^~~~~~~~~~~~~~~~~~~~~~
 
                 Because terraform_data.counted has "count" set, its attributes must be accessed
                 on specific instances.

@@ -47,6 +47,64 @@ class DataDirDifferentialTest {
                 .isEqualTo("default\n");
     }
 
+    /**
+     * Modules {@code terraform init} installed with {@code TF_DATA_DIR} are found through its manifest in
+     * that directory: both tools validate the configuration with the variable, and both say the module is
+     * not installed without it.
+     */
+    @Test
+    void modulesTerraformInstalledAreFoundInTheDataDirectory(@TempDir Path repo) throws Exception {
+        Terraform.assumeInstalled();
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                dev.strata.testing.Executables.isOnPath("git"), "git is not installed");
+        Files.writeString(repo.resolve("main.tf"), "output \"x\" { value = \"from-git\" }\n");
+        git(repo, "init", "--quiet");
+        git(repo, "add", ".");
+        git(repo, "commit", "--quiet", "-m", "module");
+        String config = "module \"m\" {\n  source = \"git::file://" + repo + "\"\n}\n"
+                + "output \"x\" { value = module.m.x }\n";
+        Files.writeString(tf.resolve("main.tf"), config);
+        Terraform terraform = Terraform.in(tf).env("TF_DATA_DIR", "data");
+        terraform.ok("init", "-no-color");
+        assertThat(tf.resolve("data/modules/modules.json")).isRegularFile();
+        assertThat(tf.resolve(".terraform")).doesNotExist();
+
+        // Strata reads the modules Terraform installed in place (no strata init).
+        CliRunner.Result valid = CliRunner.in(tf).env("TF_DATA_DIR", "data").run("validate", "-no-color");
+        assertThat(valid.exitCode()).as(valid.toString()).isZero();
+        // Terraform ends the line with a blank one under -no-color; that difference is validate's, not this one's.
+        assertThat(valid.stdout().strip())
+                .isEqualTo(terraform.ok("validate", "-no-color").strip())
+                .isEqualTo("Success! The configuration is valid.");
+
+        dev.strata.testing.ProcessResult missing = Terraform.in(tf).run("validate", "-no-color");
+        CliRunner.Result notInstalled = CliRunner.in(tf).run("validate", "-no-color");
+        assertThat(missing.exitCode()).isEqualTo(1);
+        assertThat(notInstalled.exitCode()).as(notInstalled.toString()).isEqualTo(missing.exitCode());
+        assertThat(missing.stderr()).contains("Error: Module not installed");
+        assertThat(notInstalled.stderr()).contains("Error: Module not installed");
+    }
+
+    private static void git(Path in, String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of(
+                "git",
+                "-c",
+                "user.name=t",
+                "-c",
+                "user.email=t@example.com",
+                "-c",
+                "init.defaultBranch=main",
+                "-c",
+                "commit.gpgsign=false"));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd)
+                .directory(in.toFile())
+                .redirectErrorStream(true)
+                .start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+    }
+
     private static List<String> files(Path root) throws Exception {
         try (Stream<Path> s = Files.walk(root)) {
             return s.map(p -> root.relativize(p).toString().replace('\\', '/'))

@@ -249,8 +249,7 @@ class ExamplesPlanDifferentialIT {
                             || l.startsWith("with ")
                             || l.matches("^\\d+:.*")
                             || l.startsWith("├")
-                            || l.startsWith("│")
-                            || l.startsWith("^")) {
+                            || l.startsWith("│")) {
                         continue;
                     }
                     return summary + " (" + l + ")";

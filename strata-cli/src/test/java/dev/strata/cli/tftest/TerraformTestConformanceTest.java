@@ -805,9 +805,7 @@ class TerraformTestConformanceTest {
         List<String> problems = new ArrayList<>();
         int expectedCode = row.initCode() != 0 ? row.initCode() : row.code();
         // Strata reads local modules in place: what Terraform's init reports, its test run reports.
-        // Strata's renderer marks a diagnostic's subject with a line of carets without colour, where
-        // Terraform's draws nothing: the comparison of whole diagnostics leaves those lines out.
-        String stderr = r.stderr().replaceAll("(?m)^ *\\^~*\n", "");
+        String stderr = r.stderr();
         String all = r.stdout() + stderr;
         if (r.exitCode() != expectedCode) {
             problems.add("exit status " + r.exitCode() + ", expected " + expectedCode);
