@@ -111,7 +111,6 @@ class DiagnosticRendererTest {
 
                   on main.tf line 1:
                    1: variable "env" {
-                      ^~~~~~~~~~~~~~
                     ├────────────────
                     │ var.env is "qa"
 
