@@ -111,9 +111,8 @@ public record Provider(String hostname, String namespace, String type) implement
                             + type.substring("terraform-provider-".length()) + "\"",
                     range);
         }
-        if (host.equals("terraform.io") && ns.equals("builtin") && !type.equals("terraform")) {
-            return invalid(source, "there is no built-in provider named \"" + type + "\"", range);
-        }
+        // As Terraform, any built-in name parses; whether this version has that provider is asked when the
+        // providers are resolved (init, validate), see isKnownBuiltIn.
         return Result.of(new Provider(host, ns, type));
     }
 
@@ -124,6 +123,11 @@ public record Provider(String hostname, String namespace, String type) implement
                         "Invalid provider source address",
                         "The source address \"" + source + "\" is not valid: " + why + ".",
                         range)));
+    }
+
+    /** Whether this is a built-in provider that Strata has (only {@code terraform.io/builtin/terraform}). */
+    public boolean isKnownBuiltIn() {
+        return equals(BUILTIN_TERRAFORM);
     }
 
     public boolean isBuiltIn() {

@@ -20,6 +20,7 @@ import java.util.TreeMap;
  * @param backend    the {@code terraform { backend }} block, or null
  * @param encryption the {@code terraform { encryption }} block, or null
  * @param providerMetas the {@code terraform { provider_meta }} blocks by provider local name
+ * @param actions    the {@code action} blocks by {@code TYPE.NAME}
  */
 public record ModuleConfig(
         Path dir,
@@ -38,7 +39,8 @@ public record ModuleConfig(
         List<RemovedConfig> removed,
         SortedMap<String, CheckConfig> checks,
         EncryptionConfig encryption,
-        SortedMap<String, ProviderMetaConfig> providerMetas) {
+        SortedMap<String, ProviderMetaConfig> providerMetas,
+        SortedMap<String, ActionConfig> actions) {
     public ModuleConfig {
         files = List.copyOf(files);
         requiredVersions = List.copyOf(requiredVersions);
@@ -54,6 +56,7 @@ public record ModuleConfig(
         removed = List.copyOf(removed);
         checks = sorted(checks);
         providerMetas = sorted(providerMetas);
+        actions = sorted(actions);
     }
 
     private static <K, V> SortedMap<K, V> sorted(Map<K, V> m) {

@@ -62,7 +62,8 @@ final class ModuleDecoder {
                     BlockHeaderSchema.of("moved"),
                     BlockHeaderSchema.of("import"),
                     BlockHeaderSchema.of("removed"),
-                    BlockHeaderSchema.of("check", "name")));
+                    BlockHeaderSchema.of("check", "name"),
+                    BlockHeaderSchema.of("action", "type", "name")));
 
     private static final BodySchema TERRAFORM = new BodySchema(
             List.of(
@@ -107,7 +108,10 @@ final class ModuleDecoder {
             List.of(
                     AttributeSchema.optional("create_before_destroy"), AttributeSchema.optional("prevent_destroy"),
                     AttributeSchema.optional("ignore_changes"), AttributeSchema.optional("replace_triggered_by")),
-            List.of(BlockHeaderSchema.of("precondition"), BlockHeaderSchema.of("postcondition")));
+            List.of(
+                    BlockHeaderSchema.of("precondition"),
+                    BlockHeaderSchema.of("postcondition"),
+                    BlockHeaderSchema.of("action_trigger")));
 
     // Provisioner and connection blocks are not meta-arguments here: they stay in the body, for the
     // provider's schema to refuse.
@@ -182,6 +186,7 @@ final class ModuleDecoder {
         List<Block> merged = applyOverrides(primary, overrides);
 
         Builder b = new Builder();
+        ActionDecoder actions = new ActionDecoder(diags, this::providerRef);
         for (Block blk : merged) {
             switch (blk.type()) {
                 case "terraform" -> terraform(blk, b, false);
@@ -197,6 +202,7 @@ final class ModuleDecoder {
                 case "import" -> importBlock(blk, b);
                 case "removed" -> removed(blk, b);
                 case "check" -> check(blk, b);
+                case "action" -> actions.declare(blk, b.actions);
                 default -> throw new IllegalStateException("block type outside the schema: " + blk.type());
             }
         }
@@ -208,6 +214,7 @@ final class ModuleDecoder {
                 overrideLocals(blk, b);
             }
         }
+        actions.checkTriggers(b.resources.values(), b.actions);
         ModuleConfig m = new ModuleConfig(
                 dir,
                 names,
@@ -225,7 +232,8 @@ final class ModuleDecoder {
                 b.removed,
                 b.checks,
                 b.encryption,
-                b.providerMetas);
+                b.providerMetas,
+                b.actions);
         return Result.of(m, diags.build());
     }
 
@@ -245,6 +253,7 @@ final class ModuleDecoder {
         List<ImportConfig> imports = new ArrayList<>();
         List<RemovedConfig> removed = new ArrayList<>();
         TreeMap<String, CheckConfig> checks = new TreeMap<>();
+        TreeMap<String, ActionConfig> actions = new TreeMap<>();
     }
 
     // ---- overrides -----------------------------------------------------------------------------
@@ -590,6 +599,9 @@ final class ModuleDecoder {
                                 t.value().ifPresent(tr -> {
                                     if (tr.steps().size() == 2 && tr.steps().get(1) instanceof Traverser.Attr al) {
                                         aliases.add(new LocalProviderConfig(tr.rootName(), al.name()));
+                                    } else if (tr.steps().size() == 1) {
+                                        // A bare name asks the caller for the default configuration, which
+                                        // every module may receive anyway: valid, nothing to record.
                                     } else {
                                         diags.error(
                                                 "Invalid configuration_aliases value",
@@ -1212,8 +1224,13 @@ final class ModuleDecoder {
         }
         List<CheckRule> pre = new ArrayList<>();
         List<CheckRule> post = new ArrayList<>();
+        List<ActionTrigger> actionTriggers = new ArrayList<>();
         for (Block x : c.blocks()) {
-            (x.type().equals("precondition") ? pre : post).add(rule(x));
+            switch (x.type()) {
+                case "precondition" -> pre.add(rule(x));
+                case "postcondition" -> post.add(rule(x));
+                default -> actionTriggers.add(ActionDecoder.trigger(x, diags));
+            }
         }
         return new Lifecycle(
                 constBool(c.attributes().get("create_before_destroy"), false),
@@ -1222,7 +1239,8 @@ final class ModuleDecoder {
                 ignore,
                 triggers,
                 pre,
-                post);
+                post,
+                actionTriggers);
     }
 
     private Lifecycle dataLifecycle(Block blk) {
@@ -1233,7 +1251,7 @@ final class ModuleDecoder {
         for (Block x : r.value().blocks()) {
             (x.type().equals("precondition") ? pre : post).add(rule(x));
         }
-        return new Lifecycle(false, false, false, List.of(), List.of(), pre, post);
+        return new Lifecycle(false, false, false, List.of(), List.of(), pre, post, List.of());
     }
 
     /** Conditions only, as for data resources; the managed-only arguments get Terraform's own error. */

@@ -751,6 +751,8 @@ final class InstanceOps {
                         previous.get(ai),
                         importId));
         run.setInstanceValue(ai, after.value);
+        run.diagnose(ActionTriggers.unsupported(
+                c.rc(), action, scopeData.withSelf(after.value).scope()));
         // As Terraform, a postcondition is checked against the planned object too: one already known to
         // fail fails the plan, and one that depends on what only the apply knows waits for it.
         for (CheckRule post : c.rc().lifecycle().postconditions()) {

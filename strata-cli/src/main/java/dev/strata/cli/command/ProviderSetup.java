@@ -36,6 +36,15 @@ final class ProviderSetup {
     /** The problems found, and whether a lock file was written where there was none. */
     record Outcome(Diagnostics diagnostics, boolean lockCreated) {}
 
+    /** Terraform's error for a {@code terraform.io/builtin/...} provider this version does not have. */
+    static Diagnostic missingBuiltIn(Provider p) {
+        return Diagnostic.error(
+                "Missing required provider",
+                "This configuration requires built-in provider " + p
+                        + ", but that provider isn't available in this Strata version.",
+                null);
+    }
+
     static ProviderRegistry builtins() {
         return ProviderRegistry.load(ProviderSetup.class.getClassLoader());
     }
@@ -95,7 +104,11 @@ final class ProviderSetup {
             List<String> constraints =
                     e.getValue().stream().map(VersionConstraint::source).toList();
             if (p.isBuiltIn()) {
-                progress.accept(p + " is built in to Strata");
+                if (p.isKnownBuiltIn()) {
+                    progress.accept(p + " is built in to Strata");
+                } else {
+                    diags.add(missingBuiltIn(p));
+                }
                 continue;
             }
             Provider a = p;

@@ -69,6 +69,10 @@ final class ValidateCommand implements Command {
                 .devOverrides();
         Diagnostics.Builder out = Diagnostics.builder();
         for (Provider p : ProviderRequirements.of(tree).keySet()) {
+            if (p.isBuiltIn() && !p.isKnownBuiltIn()) {
+                out.add(ProviderSetup.missingBuiltIn(p));
+                continue;
+            }
             if (p.isBuiltIn() || builtins.has(p) || lock.value().entry(p).isPresent() || overrides.containsKey(p)) {
                 continue;
             }

@@ -210,18 +210,21 @@ final class StackInstanceRun {
                 return Value.EMPTY_OBJECT;
             }
             Scope s = scope(key, each);
-            Result<Map<String, Attribute>> attrs = b.config().justAttributes();
-            if (attrs.hasErrors()) {
-                // Nested blocks: only the provider's schema says how they are gathered.
-                Result<dev.strata.provider.Block> schema = run.providerConfigSchema(b.provider());
-                run.report(schema.diagnostics());
-                if (schema.value() == null) {
-                    return Value.DYNAMIC_UNKNOWN;
-                }
+            // The provider's schema says which arguments exist (an unknown one is an error at its range, as
+            // in Terraform) and how nested blocks are gathered.
+            Result<dev.strata.provider.Block> schema = run.providerConfigSchema(b.provider());
+            if (schema.value() != null) {
                 Result<Value> decoded = ProviderConfigBody.decode(b.config(), schema.value(), a -> eval(a.expr(), s));
                 run.report(decoded.diagnostics());
                 return decoded.hasErrors() ? Value.DYNAMIC_UNKNOWN : decoded.value();
             }
+            Result<Map<String, Attribute>> attrs = b.config().justAttributes();
+            if (attrs.hasErrors()) {
+                run.report(schema.diagnostics());
+                return Value.DYNAMIC_UNKNOWN;
+            }
+            // Without the schema, arguments only: the engine reports why the provider is missing when it
+            // starts it.
             run.report(attrs.diagnostics());
             Map<String, Value> out = new LinkedHashMap<>();
             attrs.value().forEach((n, a) -> out.put(n, eval(a.expr(), s)));
