@@ -1270,7 +1270,7 @@ final class ModuleDecoder {
         for (Block x : r.value().blocks()) {
             (x.type().equals("precondition") ? pre : post).add(rule(x));
         }
-        return new Lifecycle(false, false, false, List.of(), List.of(), pre, post);
+        return new Lifecycle(false, false, false, List.of(), List.of(), pre, post, List.of());
     }
 
     // ---- module --------------------------------------------------------------------------------
