@@ -283,8 +283,6 @@ class ReferenceConformanceTest {
      * list shrinks when the gap closes.
      */
     static final Set<String> GAPS = Set.of(
-            // the component module uses an ephemeral resource, which strata-config does not decode yet
-            MB + "ephemeral-module-output",
             // the expected error comes from the schema of Terraform's in-tree test provider (hashicorp/testing),
             // which exists only inside Terraform's test suite
             MB + "invalid-configuration");
