@@ -62,13 +62,22 @@ public final class Addrs {
         if ("data".equals(first)) {
             mode = ResourceMode.DATA;
             i++;
+        } else if ("ephemeral".equals(first)) {
+            // As Terraform 1.10+: ephemeral resources have addresses too, though nothing is recorded under them.
+            mode = ResourceMode.EPHEMERAL;
+            i++;
         }
         if (i + 1 >= steps.size() || name(steps.get(i)) == null || !(steps.get(i + 1) instanceof Traverser.Attr n)) {
-            String what = mode == ResourceMode.DATA ? "data source" : "resource";
+            String what = switch (mode) {
+                case DATA -> "A data source address must have a type and a name, such as data.aws_ami.ubuntu.";
+                case EPHEMERAL ->
+                    "An ephemeral resource address must have a type and a name, such as "
+                            + "ephemeral.aws_ssm_parameter.db.";
+                case MANAGED -> "A resource address must have a type and a name, such as aws_instance.web.";
+            };
             return error(
                     "Invalid address",
-                    "A " + what + " address must have a type and a name, such as "
-                            + (mode == ResourceMode.DATA ? "data.aws_ami.ubuntu" : "aws_instance.web") + ".",
+                    what,
                     SourceRange.between(
                             steps.get(Math.min(i, steps.size() - 1)).range(),
                             steps.getLast().range()));
