@@ -82,7 +82,7 @@ class JournalTest {
                     .containsExactly("test_thing.t[1]");
             assertThat(m.state().outputs()).containsKey("ip");
             StateSnapshot compacted = m.compact().value();
-            assertThat(compacted.serial()).isEqualTo(2);
+            assertThat(compacted.serial()).isEqualTo(1);
             assertThat(m.journalSize()).isZero();
         }
         assertThat(dir.resolve("terraform.tfstate.journal")).doesNotExist();

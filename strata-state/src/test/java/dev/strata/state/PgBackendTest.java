@@ -198,7 +198,7 @@ class PgBackendTest {
             assertThat(m.journalSize()).isEqualTo(1);
         }
         try (StateManager m = open("default")) {
-            assertThat(m.state().serial()).isEqualTo(2);
+            assertThat(m.state().serial()).isEqualTo(1);
             assertThat(m.state().instanceAddresses()).hasSize(2);
             assertThat(m.openIntents()).hasSize(1);
         }
