@@ -91,24 +91,23 @@ final class HttpStateManager implements StateManager {
     @Override
     public synchronized Result<StateSnapshot> persist(StateSnapshot next) {
         Result<StateSnapshot> refused = WriteChecks.persist(exists, state, next, display());
-        return refused != null ? refused : write(next, false);
+        return refused != null ? refused : write(next, false, false);
     }
 
     @Override
     public synchronized Result<StateSnapshot> replace(StateSnapshot incoming, boolean force) {
         Result<StateSnapshot> refused = WriteChecks.replace(exists, state, incoming, force);
-        return refused != null ? refused : write(incoming, true);
+        return refused != null ? refused : write(incoming, true, false);
     }
 
-    private Result<StateSnapshot> write(StateSnapshot next, boolean lineageMayChange) {
+    private Result<StateSnapshot> write(StateSnapshot next, boolean lineageMayChange, boolean placeholder) {
         if (closed) {
             throw new IllegalStateException("state manager of " + display() + " is closed");
         }
         if (exists && next.lineage().equals(state.lineage()) && next.sameContentAs(state) && journalSize == 0) {
             return Result.of(state);
         }
-        long serial =
-                exists || !lineageMayChange ? Math.max(next.serial(), state.serial() + 1) : Math.max(next.serial(), 1);
+        long serial = WriteChecks.serial(exists, lineageMayChange, placeholder, next, state);
         StateSnapshot toWrite = next.withSerial(serial).withTerraformVersion(backend.version());
         if (!lineageMayChange) {
             toWrite = toWrite.withLineage(state.lineage());
@@ -165,7 +164,7 @@ final class HttpStateManager implements StateManager {
         if (entry instanceof JournalEntry.Intent || entry instanceof JournalEntry.Completed) {
             return Result.of(state); // intents change no state; without a journal there is nowhere durable for them
         }
-        return write(next, false);
+        return write(next, false, false);
     }
 
     @Override

@@ -203,11 +203,7 @@ final class LocalStateManager implements StateManager {
             if (exists && sameHistory && next.sameContentAs(state) && journalSize == 0 && !elsewhere) {
                 return Result.of(state);
             }
-            long serial = placeholder
-                    ? next.serial()
-                    : exists || !lineageMayChange
-                            ? Math.max(next.serial(), state.serial() + 1)
-                            : Math.max(next.serial(), 1);
+            long serial = WriteChecks.serial(exists, lineageMayChange, placeholder, next, state);
             StateSnapshot toWrite = next.withSerial(serial).withTerraformVersion(version);
             if (!lineageMayChange) {
                 toWrite = toWrite.withLineage(state.lineage());

@@ -127,11 +127,7 @@ final class PgStateManager implements StateManager {
         if (exists && sameHistory && next.sameContentAs(state) && journalSize == 0) {
             return Result.of(state);
         }
-        long serial = placeholder
-                ? next.serial()
-                : exists || !lineageMayChange
-                        ? Math.max(next.serial(), state.serial() + 1)
-                        : Math.max(next.serial(), 1);
+        long serial = WriteChecks.serial(exists, lineageMayChange, placeholder, next, state);
         StateSnapshot toWrite = next.withSerial(serial).withTerraformVersion(backend.version());
         if (!lineageMayChange) {
             toWrite = toWrite.withLineage(state.lineage());

@@ -140,7 +140,7 @@ final class S3StateManager implements StateManager {
         if (refused != null) {
             return refused;
         }
-        return write(next, false);
+        return write(next, false, false);
     }
 
     @Override
@@ -149,10 +149,10 @@ final class S3StateManager implements StateManager {
         if (refused != null) {
             return refused;
         }
-        return write(incoming, true);
+        return write(incoming, true, false);
     }
 
-    private Result<StateSnapshot> write(StateSnapshot next, boolean lineageMayChange) {
+    private Result<StateSnapshot> write(StateSnapshot next, boolean lineageMayChange, boolean placeholder) {
         if (closed) {
             throw new IllegalStateException("state manager of " + display() + " is closed");
         }
@@ -160,8 +160,7 @@ final class S3StateManager implements StateManager {
         if (exists && sameHistory && next.sameContentAs(state) && journalSize == 0) {
             return Result.of(state);
         }
-        long serial =
-                exists || !lineageMayChange ? Math.max(next.serial(), state.serial() + 1) : Math.max(next.serial(), 1);
+        long serial = WriteChecks.serial(exists, lineageMayChange, placeholder, next, state);
         StateSnapshot toWrite = next.withSerial(serial).withTerraformVersion(backend.version());
         if (!lineageMayChange) {
             toWrite = toWrite.withLineage(state.lineage());
@@ -251,7 +250,8 @@ final class S3StateManager implements StateManager {
                             + " locking on (use_lockfile = true).");
         }
         if (!exists) {
-            Result<StateSnapshot> first = write(state, false);
+            // The journal needs a snapshot to extend; this empty one keeps serial 0 (WriteChecks.serial).
+            Result<StateSnapshot> first = write(state, false, true);
             if (first.hasErrors()) {
                 return first;
             }
@@ -298,7 +298,7 @@ final class S3StateManager implements StateManager {
             return Result.of(state);
         }
         LOG.debug("compacting the journal of {}: {} entries into the state", display(), journalSize);
-        return write(state, false);
+        return write(state, false, false);
     }
 
     @Override

@@ -11,6 +11,20 @@ import dev.strata.hcl.Result;
 final class WriteChecks {
     private WriteChecks() {}
 
+    /**
+     * The serial of the snapshot about to be written over {@code current}: one past it (or what
+     * {@code next} already has, if higher); for a new state whose history may start afresh, from 1. A
+     * placeholder (the empty snapshot a journal extends before the first entry) keeps its serial 0, so
+     * that the first real write is serial 1, as Terraform's first write is.
+     */
+    static long serial(
+            boolean exists, boolean lineageMayChange, boolean placeholder, StateSnapshot next, StateSnapshot current) {
+        if (placeholder) {
+            return next.serial();
+        }
+        return exists || !lineageMayChange ? Math.max(next.serial(), current.serial() + 1) : Math.max(next.serial(), 1);
+    }
+
     /** The refusal of writing {@code next} over {@code stored} (at {@code where}), or null when it may be written. */
     static Result<StateSnapshot> persist(boolean exists, StateSnapshot stored, StateSnapshot next, String where) {
         if (exists && !next.lineage().equals(stored.lineage())) {
