@@ -199,6 +199,48 @@ class ImportForEachDifferentialTest {
         assertThat(again.exitCode()).as(again.toString()).isZero();
     }
 
+    /**
+     * The apply's progress and summary for imports, as terraform prints them: "Importing..." and
+     * "Import complete" with the id, counted as imported (not added) in "Apply complete!".
+     */
+    @Test
+    void applyReportsImportsAsTerraformDoes() throws Exception {
+        String config = """
+                import {
+                  for_each = { a = "id-a", b = "id-b" }
+                  to       = terraform_data.x[each.key]
+                  id       = each.value
+                }
+                resource "terraform_data" "x" {
+                  for_each = toset(["a", "b"])
+                }
+                resource "terraform_data" "y" {
+                  input = "fixed"
+                }
+                """;
+        Terraform terraform = Terraform.in(tf);
+        for (Path d : List.of(tf, st)) {
+            Files.writeString(d.resolve("main.tf"), config);
+        }
+        terraform.ok("init", "-no-color");
+        ProcessResult t = terraform.run("apply", "-auto-approve", "-no-color");
+        CliRunner.Result s = strata().run("apply", "-auto-approve", "-no-color");
+        assertThat(s.exitCode())
+                .as(s + "\nterraform:\n" + t.stdout() + t.stderr())
+                .isEqualTo(t.exitCode())
+                .isZero();
+        assertThat(applyLines(s.stdout())).isEqualTo(applyLines(t.stdout()));
+        assertThat(t.stdout()).contains("Resources: 2 imported, 1 added, 0 changed, 0 destroyed.");
+    }
+
+    /** The progress lines of imports (sorted: they run concurrently) and the summary line. */
+    private static List<String> applyLines(String out) {
+        return out.lines()
+                .filter(l -> l.contains(": Import") || l.startsWith("Apply complete!"))
+                .sorted()
+                .toList();
+    }
+
     /** Comparable lines: tool names neutral, no progress lines (their order varies), no range underlines. */
     private static List<String> text(String out) {
         List<String> l = new java.util.ArrayList<>(ExamplesPlanDifferentialIT.comparable(out).stream()
