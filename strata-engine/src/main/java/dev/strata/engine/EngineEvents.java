@@ -23,6 +23,12 @@ public interface EngineEvents {
         applyStart(addr, action, deposed);
     }
 
+    /** An {@code import} block's object is being imported into the state under {@code id}. */
+    default void importStart(AbsResourceInstance addr, String id) {}
+
+    /** The object of an {@code import} block is in the state (not called when the import failed). */
+    default void importComplete(AbsResourceInstance addr, String id) {}
+
     /** A deferred resource was expanded during the apply into this instance. */
     default void instanceAdded(AbsResourceInstance addr, Action action) {}
 

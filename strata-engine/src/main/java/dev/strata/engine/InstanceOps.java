@@ -1347,14 +1347,14 @@ final class InstanceOps {
             ch = c.change(ai, null, Action.CREATE, c.nullObject(), Value.DYNAMIC_UNKNOWN, null);
         }
         if (ch != null && ch.importId() != null && obj == null) {
+            events.importStart(ai, ch.importId());
             Imported imp = importObject(c, ch.importId());
             if (imp == null) {
                 failed(c, Action.CREATE);
                 return;
             }
-            events.applyStart(ai, Action.READ, null);
             setObject(c, object(c, ai.resource().key(), null, imp.value, imp.priv, ObjectStatus.READY));
-            events.applyComplete(ai, Action.READ, idOf(imp.value), Duration.ZERO);
+            events.importComplete(ai, ch.importId());
             walk.applied.succeeded(ai, Action.READ);
             obj = stateObject(ai, null);
             prior = imp.value;

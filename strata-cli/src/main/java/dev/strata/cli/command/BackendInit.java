@@ -73,11 +73,7 @@ final class BackendInit {
             return false;
         }
         BackendRecord rec = recorded.value();
-        if (rec != null
-                && fileSpec != null
-                && o.backendConfig().isEmpty()
-                && rec.spec().type().equals(fileSpec.type())
-                && rec.hash() == fileSpec.hash()) {
+        if (rec != null && fileSpec != null && o.backendConfig().isEmpty() && rec.matches(fileSpec)) {
             // As in Terraform: an unchanged block keeps the -backend-config settings given at an earlier init.
             wanted = rec.spec();
         }
@@ -98,7 +94,7 @@ final class BackendInit {
             return false;
         }
         if (from.equals(to)) {
-            if (rec == null || rec.hash() != fileSpec.hash()) {
+            if (rec == null || !rec.matches(fileSpec)) {
                 return record(context, view, fileSpec, wanted, diags);
             }
             view.text("Using the previously initialized " + to + " backend.");
@@ -197,7 +193,7 @@ final class BackendInit {
             Diagnostics.Builder diags) {
         Diagnostics d = wanted == null
                 ? BackendRecord.remove(context)
-                : new BackendRecord(wanted, fileSpec.hash()).write(context);
+                : BackendRecord.of(wanted, fileSpec).write(context);
         diags.addAll(d);
         if (d.hasErrors()) {
             return false;

@@ -17,6 +17,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.UUID;
 
@@ -67,12 +68,59 @@ record BackendRecord(BackendSpec spec, long hash) {
                         e.getKey(),
                         e.getValue().isTextual()
                                 ? e.getValue().asText()
-                                : e.getValue().toString());
+                                : withoutNulls(e.getValue()).toString());
             }
         }
         return Result.of(new BackendRecord(
                 new BackendSpec(b.get("type").asText(), settings),
                 b.path("hash").asLong()));
+    }
+
+    /**
+     * For a record of {@code init} (Strata's or Terraform's, which share the file): whether the backend
+     * {@code block} of the files is still the one recorded. Either its fingerprint is the recorded hash
+     * (Strata's, or the one Terraform computes), or, for a backend whose Terraform hash Strata cannot
+     * compute, the record holds exactly the block's settings.
+     */
+    boolean matches(BackendSpec block) {
+        if (block == null || !block.type().equals(spec.type())) {
+            return false;
+        }
+        if (hash == block.hash()) {
+            return true;
+        }
+        OptionalLong terraform = TerraformBackendHash.of(block);
+        return terraform.isPresent() ? terraform.getAsLong() == hash : spec.equals(block);
+    }
+
+    /**
+     * A record for the block of the files with the settings {@code init} chose, with the hash Terraform
+     * would record where Strata knows how to compute it, so both tools accept the other's record.
+     */
+    static BackendRecord of(BackendSpec settings, BackendSpec block) {
+        return new BackendRecord(settings, TerraformBackendHash.of(block).orElse(block.hash()));
+    }
+
+    /** Terraform lists unset nested settings as null; Strata's settings leave them out. */
+    private static JsonNode withoutNulls(JsonNode node) {
+        if (node.isObject()) {
+            ObjectNode out = JSON.createObjectNode();
+            java.util.List<String> names = new java.util.ArrayList<>();
+            node.fieldNames().forEachRemaining(names::add);
+            java.util.Collections.sort(names);
+            for (String n : names) {
+                if (!node.get(n).isNull()) {
+                    out.set(n, withoutNulls(node.get(n)));
+                }
+            }
+            return out;
+        }
+        if (node.isArray()) {
+            com.fasterxml.jackson.databind.node.ArrayNode out = JSON.createArrayNode();
+            node.forEach(e -> out.add(withoutNulls(e)));
+            return out;
+        }
+        return node;
     }
 
     /** Records this backend, atomically and readable by the owner only (settings may hold a password). */

@@ -121,7 +121,7 @@ final class StateCli {
         if (rec == null) {
             return Result.of(file == null ? BackendSpec.DEFAULT_LOCAL : file, declared.diagnostics());
         }
-        if (file == null || !file.type().equals(rec.spec().type()) || file.hash() != rec.hash()) {
+        if (!rec.matches(file)) {
             return Result.of(null, declared.diagnostics().with(changed(rec, file, root)));
         }
         return Result.of(rec.spec(), declared.diagnostics());

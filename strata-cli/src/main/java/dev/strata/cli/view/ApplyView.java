@@ -25,6 +25,7 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
 
     private volatile int total;
     private final java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicInteger imported = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean statusShown;
 
     /** Where the clock reads nanoseconds; the tests drive it by hand. */
@@ -164,6 +165,18 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
     }
 
     @Override
+    public void importStart(AbsResourceInstance addr, String id) {
+        println(style(Style.BOLD, addr + ":") + " Importing... [id=" + id + "]");
+    }
+
+    /** As Terraform: imports are counted in the summary, apart from creations. */
+    @Override
+    public void importComplete(AbsResourceInstance addr, String id) {
+        imported.incrementAndGet();
+        println(style(Style.BOLD, addr + ":") + " Import complete [id=" + id + "]");
+    }
+
+    @Override
     public void instanceAdded(AbsResourceInstance addr, Action action) {
         println(style(Style.BOLD, addr + ":") + " Expanded during apply; will be "
                 + (action == Action.CREATE ? "created" : "read"));
@@ -257,7 +270,8 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
             out().println(style(Style.BOLD, style(Style.GREEN, "Destroy complete!")) + " Resources: " + r.destroyed()
                     + " destroyed.");
         } else {
-            out().println(style(Style.BOLD, style(Style.GREEN, "Apply complete!")) + " Resources: " + r.added()
+            out().println(style(Style.BOLD, style(Style.GREEN, "Apply complete!")) + " Resources: "
+                    + (imported.get() == 0 ? "" : imported.get() + " imported, ") + r.added()
                     + " added, " + r.changed() + " changed, " + r.destroyed() + " destroyed.");
         }
         if (!r.needsNewPlan().isEmpty()) {

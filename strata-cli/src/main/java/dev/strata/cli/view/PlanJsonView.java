@@ -211,17 +211,27 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
         }
     }
 
+    private final java.util.concurrent.atomic.AtomicInteger imported = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** As Terraform: no message per import in the JSON stream, only the count in the summary. */
+    @Override
+    public void importComplete(AbsResourceInstance addr, String id) {
+        imported.incrementAndGet();
+    }
+
     /** The closing summary of an apply or destroy. */
     public void applySummary(dev.strata.engine.ApplyResult r, boolean destroy) {
+        int imports = destroy ? 0 : imported.get();
         ObjectNode sum = message(
                 "info",
-                (destroy ? "Destroy" : "Apply") + " complete! Resources: " + r.added() + " added, " + r.changed()
+                (destroy ? "Destroy" : "Apply") + " complete! Resources: "
+                        + (imports == 0 ? "" : imports + " imported, ") + r.added() + " added, " + r.changed()
                         + " changed, " + r.destroyed() + " destroyed.",
                 "change_summary");
         ObjectNode changes = sum.putObject("changes");
         changes.put("add", r.added());
         changes.put("change", r.changed());
-        changes.put("import", 0);
+        changes.put("import", imports);
         changes.put("remove", r.destroyed());
         changes.put("operation", destroy ? "destroy" : "apply");
         emit(sum);
@@ -270,7 +280,8 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
         Plan.Summary s = plan.summary();
         ObjectNode sum = message(
                 "info",
-                "Plan: " + s.add() + " to add, " + s.change() + " to change, " + s.destroy() + " to destroy.",
+                "Plan: " + (s.importing() == 0 ? "" : s.importing() + " to import, ") + s.add() + " to add, "
+                        + s.change() + " to change, " + s.destroy() + " to destroy.",
                 "change_summary");
         ObjectNode changes = sum.putObject("changes");
         changes.put("add", s.add());

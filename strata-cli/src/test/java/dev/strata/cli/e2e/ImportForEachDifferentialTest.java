@@ -199,6 +199,83 @@ class ImportForEachDifferentialTest {
         assertThat(again.exitCode()).as(again.toString()).isZero();
     }
 
+    /**
+     * The apply's progress and summary for imports, as terraform prints them: "Importing..." and
+     * "Import complete" with the id, counted as imported (not added) in "Apply complete!".
+     */
+    @Test
+    void applyReportsImportsAsTerraformDoes() throws Exception {
+        String config = """
+                import {
+                  for_each = { a = "id-a", b = "id-b" }
+                  to       = terraform_data.x[each.key]
+                  id       = each.value
+                }
+                resource "terraform_data" "x" {
+                  for_each = toset(["a", "b"])
+                }
+                resource "terraform_data" "y" {
+                  input = "fixed"
+                }
+                """;
+        Terraform terraform = Terraform.in(tf);
+        for (Path d : List.of(tf, st)) {
+            Files.writeString(d.resolve("main.tf"), config);
+        }
+        terraform.ok("init", "-no-color");
+        ProcessResult t = terraform.run("apply", "-auto-approve", "-no-color");
+        CliRunner.Result s = strata().run("apply", "-auto-approve", "-no-color");
+        assertThat(s.exitCode())
+                .as(s + "\nterraform:\n" + t.stdout() + t.stderr())
+                .isEqualTo(t.exitCode())
+                .isZero();
+        assertThat(applyLines(s.stdout())).isEqualTo(applyLines(t.stdout()));
+        assertThat(t.stdout()).contains("Resources: 2 imported, 1 added, 0 changed, 0 destroyed.");
+    }
+
+    /** With -json there is no message per import (as in Terraform), only the count in the change summary. */
+    @Test
+    void jsonApplyCountsImportsAsTerraformDoes() throws Exception {
+        String config = """
+                import {
+                  to = terraform_data.x
+                  id = "id-1"
+                }
+                resource "terraform_data" "x" {}
+                """;
+        Terraform terraform = Terraform.in(tf);
+        for (Path d : List.of(tf, st)) {
+            Files.writeString(d.resolve("main.tf"), config);
+        }
+        terraform.ok("init", "-no-color");
+        ProcessResult t = terraform.run("apply", "-auto-approve", "-json");
+        CliRunner.Result s = strata().run("apply", "-auto-approve", "-json");
+        assertThat(s.exitCode()).as(s.toString()).isEqualTo(t.exitCode()).isZero();
+        assertThat(summaries(s.stdout())).isEqualTo(summaries(t.stdout()));
+        assertThat(summaries(t.stdout())).anyMatch(l -> l.contains("\"import\":1"));
+    }
+
+    /** The change_summary messages and changes of a JSON stream, without timestamps. */
+    private static List<String> summaries(String out) throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        List<String> l = new java.util.ArrayList<>();
+        for (String line : out.lines().toList()) {
+            com.fasterxml.jackson.databind.JsonNode m = json.readTree(line);
+            if (m.path("type").asText().equals("change_summary")) {
+                l.add(m.path("@message").asText() + " " + m.path("changes"));
+            }
+        }
+        return l;
+    }
+
+    /** The progress lines of imports (sorted: they run concurrently) and the summary line. */
+    private static List<String> applyLines(String out) {
+        return out.lines()
+                .filter(l -> l.contains(": Import") || l.startsWith("Apply complete!"))
+                .sorted()
+                .toList();
+    }
+
     /** Comparable lines: tool names neutral, no progress lines (their order varies), no range underlines. */
     private static List<String> text(String out) {
         List<String> l = new java.util.ArrayList<>(ExamplesPlanDifferentialIT.comparable(out).stream()

@@ -1,0 +1,121 @@
+package dev.strata.cli.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.strata.cli.CliRunner;
+import dev.strata.testing.ProcessResult;
+import dev.strata.testing.S3Server;
+import dev.strata.testing.Terraform;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Strata and the real terraform 1.11 in one working directory: each accepts the backend record
+ * ({@code .terraform/terraform.tfstate}) the other wrote at init, and still notices a changed block.
+ * Skipped where terraform is not on the PATH.
+ */
+class TerraformBackendRecordTest {
+    @TempDir
+    Path dir;
+
+    private static final String CONFIG = """
+            terraform {
+              backend "local" {
+                path = "states/main.tfstate"
+              }
+            }
+            resource "terraform_data" "a" {
+              input = "x"
+            }
+            """;
+
+    @Test
+    void strataUsesTheBackendTerraformInitialized() throws Exception {
+        Files.writeString(dir.resolve("main.tf"), CONFIG);
+        terraform().ok("init", "-no-color", "-input=false");
+        CliRunner.Result plan = strata().run("plan", "-no-color", "-input=false");
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        assertThat(plan.stdout()).contains("1 to add");
+        CliRunner.Result apply = strata().run("apply", "-auto-approve", "-no-color", "-input=false");
+        assertThat(apply.exitCode()).as(apply.toString()).isZero();
+        assertThat(dir.resolve("states/main.tfstate")).exists();
+        // and terraform still accepts its own record after Strata used it
+        ProcessResult t = terraform().run("plan", "-no-color", "-input=false", "-detailed-exitcode");
+        assertThat(t.exitCode()).as(t.stdout() + t.stderr()).isZero();
+    }
+
+    @Test
+    void terraformUsesTheBackendStrataInitialized() throws Exception {
+        Files.writeString(dir.resolve("main.tf"), CONFIG);
+        CliRunner.Result init = strata().run("init", "-no-color", "-input=false");
+        assertThat(init.exitCode()).as(init.toString()).isZero();
+        CliRunner.Result apply = strata().run("apply", "-auto-approve", "-no-color", "-input=false");
+        assertThat(apply.exitCode()).as(apply.toString()).isZero();
+        ProcessResult t = terraform().run("plan", "-no-color", "-input=false", "-detailed-exitcode");
+        assertThat(t.exitCode()).as(t.stdout() + t.stderr()).isZero();
+        assertThat(t.stdout()).contains("No changes.");
+    }
+
+    @Test
+    void aChangedBlockIsStillNoticedAfterTerraformInit() throws Exception {
+        Files.writeString(dir.resolve("main.tf"), CONFIG);
+        terraform().ok("init", "-no-color", "-input=false");
+        Files.writeString(dir.resolve("main.tf"), CONFIG.replace("states/main", "states/other"));
+        CliRunner.Result plan = strata().run("plan", "-no-color", "-input=false");
+        ProcessResult t = terraform().run("plan", "-no-color", "-input=false");
+        assertThat(plan.exitCode()).isEqualTo(t.exitCode()).isEqualTo(1);
+        assertThat(t.stderr()).contains("Backend configuration block has changed");
+        assertThat(plan.stderr()).contains("Backend configuration changed");
+    }
+
+    /**
+     * An s3 backend, whose Terraform hash Strata does not compute: Terraform's record is accepted because
+     * it holds the same settings (Terraform lists the unset ones as null, nested ones too).
+     */
+    @Test
+    void strataUsesTheS3BackendTerraformInitialized() throws Exception {
+        Terraform.assumeInstalled();
+        S3Server s3 = S3Server.shared();
+        Files.writeString(dir.resolve("main.tf"), """
+                terraform {
+                  backend "s3" {
+                    bucket                      = "%s"
+                    key                         = "app/terraform.tfstate"
+                    region                      = "us-east-1"
+                    endpoints                   = { s3 = "%s" }
+                    use_path_style              = true
+                    skip_credentials_validation = true
+                    skip_requesting_account_id  = true
+                    skip_metadata_api_check     = true
+                    skip_region_validation      = true
+                    skip_s3_checksum            = true
+                  }
+                }
+                resource "terraform_data" "a" {
+                  input = "x"
+                }
+                """.formatted(s3.createBucket("rec"), s3.endpoint()));
+        Terraform terraform = terraform()
+                .env("AWS_ACCESS_KEY_ID", S3Server.ACCESS_KEY)
+                .env("AWS_SECRET_ACCESS_KEY", S3Server.SECRET_KEY)
+                .env("AWS_EC2_METADATA_DISABLED", "true");
+        terraform.ok("init", "-no-color", "-input=false");
+        terraform.ok("apply", "-auto-approve", "-no-color", "-input=false");
+        CliRunner.Result plan = strata().env("AWS_ACCESS_KEY_ID", S3Server.ACCESS_KEY)
+                .env("AWS_SECRET_ACCESS_KEY", S3Server.SECRET_KEY)
+                .run("plan", "-no-color", "-input=false", "-detailed-exitcode");
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        assertThat(plan.stdout()).contains("No changes.");
+    }
+
+    private Terraform terraform() {
+        Terraform.assumeInstalled();
+        return Terraform.in(dir);
+    }
+
+    private CliRunner strata() {
+        return CliRunner.in(dir).env("TF_IN_AUTOMATION", "1");
+    }
+}
