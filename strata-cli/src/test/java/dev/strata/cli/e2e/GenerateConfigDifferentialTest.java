@@ -93,6 +93,21 @@ class GenerateConfigDifferentialTest {
         assertThat(tf.resolve("gen.tf")).doesNotExist();
     }
 
+    /** Strata reads the generated blocks back from the configuration directory: a file elsewhere is refused. */
+    @Test
+    void aFileOutsideTheConfigurationDirectoryIsRefused() throws Exception {
+        Files.writeString(st.resolve("main.tf"), UNCONFIGURED);
+        for (String path : List.of("sub/gen.tf", "gen.txt")) {
+            CliRunner.Result s = strata().run("plan", "-no-color", "-generate-config-out=" + path);
+            assertThat(s.exitCode()).as(s.toString()).isEqualTo(1);
+            assertThat(s.stderr())
+                    .contains("Error: Invalid generated file location")
+                    .contains(path);
+        }
+        assertThat(st.resolve("gen.txt")).doesNotExist();
+        assertThat(st.resolve("sub")).doesNotExist();
+    }
+
     /** Without the option the target's missing configuration is an error that suggests it. */
     @Test
     void withoutTheOptionNothingIsGenerated() throws Exception {
