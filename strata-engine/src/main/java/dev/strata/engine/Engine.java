@@ -127,6 +127,16 @@ public final class Engine {
         return new Planner(wiring).plan(variables, state, options, events);
     }
 
+    /**
+     * For {@code plan -generate-config-out}: imports the objects of the {@code import} blocks whose target
+     * has no configuration and returns the configuration to write for them (null when there is none),
+     * or the errors. The caller writes it and plans again with it.
+     */
+    public Result<String> generateConfig(
+            SortedMap<String, Value> variables, StateSnapshot state, PlanOptions options, EngineEvents events) {
+        return new Planner(wiring).generateConfig(variables, state, options, events);
+    }
+
     /** Applies a plan made now or read from a file, recording every change in {@code state}. */
     public Result<ApplyResult> apply(Plan plan, StateManager state, PlanOptions options, EngineEvents events) {
         return new Applier(wiring).apply(plan, state, options, events);

@@ -131,7 +131,25 @@ final class GraphBuilder {
         for (dev.strata.config.ImportConfig ic : tree.root().module().imports()) {
             var target = dev.strata.config.ImportExpansion.configTarget(ic.to()).value();
             Optional<ConfigNode> n = target == null ? Optional.empty() : tree.node(target.module());
-            if (n.isEmpty() || !n.get().module().resources().containsKey(target.resource())) {
+            if (n.isEmpty()) {
+                continue;
+            }
+            if (!n.get().module().resources().containsKey(target.resource())) {
+                // A target without configuration may have it generated (-generate-config-out): its
+                // provider is started so the object can be imported.
+                var stub = new ResourceConfig(
+                        target.resource(),
+                        null,
+                        null,
+                        List.of(),
+                        null,
+                        dev.strata.config.Lifecycle.NONE,
+                        null,
+                        ic.to().range(),
+                        ic.to().range(),
+                        List.of(),
+                        null);
+                g.node(new Node.ProviderNode(providerOf(tree, n.get(), stub)));
                 continue;
             }
             List<Reference> refs = new ArrayList<>();

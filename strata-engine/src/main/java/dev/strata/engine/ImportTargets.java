@@ -71,6 +71,14 @@ final class ImportTargets {
      * address order: {@code -generate-config-out} writes theirs, otherwise they are errors.
      */
     synchronized List<Target> finish(Run run, PlannedChanges planned) {
+        return finish(run, planned, false);
+    }
+
+    /**
+     * As {@link #finish(Run, PlannedChanges)}; when {@code generating}, a keyed target without
+     * configuration is refused as Terraform refuses it: generated configuration has no {@code for_each}.
+     */
+    synchronized List<Target> finish(Run run, PlannedChanges planned, boolean generating) {
         if (run.options.mode() != PlanMode.NORMAL || blocks.isEmpty()) {
             return List.of();
         }
@@ -93,6 +101,13 @@ final class ImportTargets {
             }
             if (resourceConfig(run, a) == null && t.block().forEach() == null) {
                 unconfigured.add(t);
+                continue;
+            }
+            if (generating && resourceConfig(run, a) == null) {
+                run.diagnose(Diagnostic.error(
+                        "Invalid import 'to' expression",
+                        "The target resource does not use for_each.",
+                        t.block().to().range()));
                 continue;
             }
             run.diagnose(Diagnostic.error(

@@ -846,6 +846,37 @@ final class InstanceOps {
                 rr.newPrivate());
     }
 
+    /**
+     * {@code plan -generate-config-out}: imports the object of a target that has no configuration and
+     * writes its resource block; null after reporting why not.
+     */
+    GeneratedConfig.Resource generate(ImportTargets.Target t) {
+        AbsResourceInstance ai = t.addr();
+        dev.strata.addr.Resource r = ai.resource().resource();
+        var at = t.block().to().range();
+        // The block has no configuration yet: an empty one stands in to find the provider and schema.
+        ResourceConfig stub = new ResourceConfig(
+                r, null, null, List.of(), null, dev.strata.config.Lifecycle.NONE, null, at, at, List.of(), null);
+        Ctx c = ctx(stub, ai);
+        if (c == null) {
+            run.diagnose(Diagnostic.error(
+                    "Cannot generate configuration",
+                    "The provider for " + ai + " is not configured in this plan. Add a resource of the provider, "
+                            + "or its provider block, to the configuration and try again.",
+                    at));
+            return null;
+        }
+        String id = importId(t);
+        if (id == null) {
+            return null;
+        }
+        Imported imp = importObject(c, id);
+        if (imp == null) {
+            return null;
+        }
+        return GeneratedConfig.resource(r.type(), r.name(), id, c.block(), imp.value);
+    }
+
     /** {@code strata import}: imports one object into state now (with the lock held by the caller). */
     Diagnostics importNow(ResourceConfig rc, AbsResourceInstance ai, String id) {
         Ctx c = ctx(rc, ai);

@@ -41,6 +41,29 @@ final class Planner {
 
     Result<Plan> plan(
             SortedMap<String, Value> variables, StateSnapshot state, PlanOptions options, EngineEvents events) {
+        return plan(variables, state, options, events, null);
+    }
+
+    /**
+     * The file {@code plan -generate-config-out} writes: a plan whose import targets without configuration
+     * are imported and given a resource block each. Null text when no target lacks configuration.
+     */
+    Result<String> generateConfig(
+            SortedMap<String, Value> variables, StateSnapshot state, PlanOptions options, EngineEvents events) {
+        java.util.List<GeneratedConfig.Resource> generated = new java.util.ArrayList<>();
+        Result<Plan> p = plan(variables, state, options, events, generated);
+        if (p.hasErrors()) {
+            return Result.of(null, p.diagnostics());
+        }
+        return Result.of(generated.isEmpty() ? null : GeneratedConfig.file(generated), p.diagnostics());
+    }
+
+    private Result<Plan> plan(
+            SortedMap<String, Value> variables,
+            StateSnapshot state,
+            PlanOptions options,
+            EngineEvents events,
+            java.util.List<GeneratedConfig.Resource> generated) {
         ConfigTree tree = wiring.config();
         DependencyGraph<Node> graph = wiring.graph();
         Diagnostics cycles = graph.checkCycles(Node::cycleName);
@@ -81,8 +104,15 @@ final class Planner {
                                 null)));
             }
             orphanResources(run, ops, walk);
-            for (ImportTargets.Target t : imports.finish(run, walk.planned)) {
-                run.diagnose(ImportTargets.missingConfiguration(t));
+            for (ImportTargets.Target t : imports.finish(run, walk.planned, generated != null)) {
+                if (generated == null) {
+                    run.diagnose(ImportTargets.missingConfiguration(t));
+                    continue;
+                }
+                GeneratedConfig.Resource r = ops.generate(t);
+                if (r != null) {
+                    generated.add(r);
+                }
             }
             orphanOutputs(run, tree, walk.planned);
             events.walkFinished(

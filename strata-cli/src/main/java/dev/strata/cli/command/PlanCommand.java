@@ -35,6 +35,13 @@ final class PlanCommand implements Command {
             "",
             "FILE",
             "Write a plan file to the given path. " + "This can be used as input to the \"apply\" command.");
+    private static final Flag<String> GENERATE = FLAGS.string(
+            "generate-config-out",
+            "",
+            "PATH",
+            "(Experimental) Write a resource block for every import block whose target has no "
+                    + "configuration to PATH, a new file in the configuration directory, and plan the imports with "
+                    + "it.");
     private static final Flag<Boolean> DETAILED = FLAGS.bool(
             "detailed-exitcode",
             false,
@@ -133,41 +140,61 @@ final class PlanCommand implements Command {
             if (options == null) {
                 return 1;
             }
+            dev.strata.engine.Engine engine = s.engine();
+            var sources = s.loaded().sources();
+            var tree = s.loaded().tree();
+            Optional<String> generatedTo = Optional.empty();
+            String generate = s.args().get(GENERATE);
+            if (!generate.isEmpty() && mode == PlanMode.NORMAL) {
+                var usable = GeneratedConfigFile.check(ctx, generate);
+                if (usable.hasErrors()) {
+                    view.diagnostics(usable, sources);
+                    return 1;
+                }
+                GeneratedConfigFile.Outcome g = GeneratedConfigFile.generate(ctx, s, options, generate);
+                if (g.diagnostics().hasErrors()) {
+                    view.planFailed();
+                    view.diagnostics(g.diagnostics(), g.sources() == null ? sources : g.sources());
+                    return 1;
+                }
+                if (g.engine() != null) {
+                    engine = g.engine();
+                    sources = g.sources();
+                    tree = g.tree();
+                    generatedTo = Optional.of(generate);
+                }
+            }
             Result<Plan> plan;
             try (var progress = new ApplyView(ctx)) {
-                plan = s.engine().plan(s.loaded().variables(), s.state().state(), options, view.events(progress));
+                plan = engine.plan(s.loaded().variables(), s.state().state(), options, view.events(progress));
+            }
+            if (generatedTo.isPresent()) {
+                plan = Result.of(plan.value(), plan.diagnostics().with(GeneratedConfigFile.experimental()));
             }
             if (plan.diagnostics().hasErrors()) {
                 view.planFailed();
             }
             if (plan.value() == null) {
-                view.diagnostics(plan.diagnostics(), s.loaded().sources());
+                view.diagnostics(plan.diagnostics(), sources);
                 return 1;
             }
             view.plan(plan.value());
             // As Terraform: the plan's warnings follow the plan, before the suggested next step.
-            view.diagnostics(plan.diagnostics(), s.loaded().sources());
-            var policies = Policies.check(
-                    ctx,
-                    s.args().get(POLICY),
-                    plan.value(),
-                    s.loaded().tree(),
-                    s.loaded().sources(),
-                    view);
+            view.diagnostics(plan.diagnostics(), sources);
+            var policies = Policies.check(ctx, s.args().get(POLICY), plan.value(), tree, sources, view);
             if (policies == null || policies.blocksApply()) {
                 // A plan that a mandatory policy stops is not saved: there is nothing to apply.
                 return 1;
             }
             Optional<String> out = args.value().out();
             if (out.isPresent()) {
-                Result<Void> saved = PlanFiles.write(
-                        ctx.resolve(out.get()), plan.value(), s.loaded().tree(), options);
-                view.diagnostics(saved.diagnostics(), s.loaded().sources());
+                Result<Void> saved = PlanFiles.write(ctx.resolve(out.get()), plan.value(), tree, options);
+                view.diagnostics(saved.diagnostics(), sources);
                 if (saved.hasErrors()) {
                     return 1;
                 }
             }
-            view.nextStep(plan.value(), out);
+            view.nextStep(plan.value(), out, generatedTo);
             return args.value().detailedExitCode() && plan.value().hasChanges() ? 2 : 0;
         });
     }

@@ -85,6 +85,11 @@ public abstract sealed class OperationView {
      */
     public abstract void nextStep(Plan plan, Optional<String> savedTo);
 
+    /** As {@link #nextStep(Plan, Optional)}, after saying where {@code -generate-config-out} wrote the configuration. */
+    public void nextStep(Plan plan, Optional<String> savedTo, Optional<String> generatedTo) {
+        nextStep(plan, savedTo);
+    }
+
     /** The plan an apply is about to carry out (a refresh-only plan is not shown to a person). */
     public abstract void planToApply(Plan plan, boolean refreshOnly);
 
@@ -155,12 +160,24 @@ public abstract sealed class OperationView {
         // Terraform, when TF_IN_AUTOMATION says a wrapper drives the commands.
         @Override
         public void nextStep(Plan plan, Optional<String> savedTo) {
+            nextStep(plan, savedTo, Optional.empty());
+        }
+
+        @Override
+        public void nextStep(Plan plan, Optional<String> savedTo, Optional<String> generatedTo) {
             if (!plan.hasChanges() || terminal.inAutomation()) {
                 return;
             }
             view.out().println();
             view.out().println("─".repeat(Math.min(77, view.width() - 1)));
             view.out().println();
+            if (generatedTo.isPresent()) {
+                view.out()
+                        .println(wrap("Strata has generated configuration and written it to " + generatedTo.get()
+                                + ". Please review the configuration and edit it as necessary before adding it to version "
+                                + "control."));
+                view.out().println();
+            }
             if (savedTo.isPresent()) {
                 view.out().println("Saved the plan to: " + savedTo.get());
                 view.out().println();
@@ -300,5 +317,23 @@ public abstract sealed class OperationView {
             json.diagnostics(diagnostics);
             result.ifPresent(r -> json.applySummary(r, destroy));
         }
+    }
+
+    /** Greedy word wrap at Terraform's 78 columns. */
+    static String wrap(String text) {
+        StringBuilder out = new StringBuilder();
+        int col = 0;
+        for (String w : text.split(" ")) {
+            if (col > 0 && col + 1 + w.length() > 78) {
+                out.append('\n');
+                col = 0;
+            } else if (col > 0) {
+                out.append(' ');
+                col++;
+            }
+            out.append(w);
+            col += w.length();
+        }
+        return out.toString();
     }
 }
