@@ -193,8 +193,12 @@ final class DriftCommand implements Command {
                                     s.state().state(),
                                     options,
                                     dev.strata.engine.EngineEvents.NONE);
-                    view.view().diagnostics(plan.diagnostics(), s.loaded().sources());
                     interrupted[0] = s.signals().interrupted();
+                    if (watching && interrupted[0]) {
+                        // Stopping a watch is its normal end: the check cut short is no error to report.
+                        return 0;
+                    }
+                    view.view().diagnostics(plan.diagnostics(), s.loaded().sources());
                     if (plan.value() == null || plan.diagnostics().hasErrors()) {
                         return 1;
                     }
