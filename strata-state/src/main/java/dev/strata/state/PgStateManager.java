@@ -48,6 +48,11 @@ final class PgStateManager implements StateManager {
         this.dataMd5 = loaded.md5();
     }
 
+    /** The backend this state was read from (its drift reports live beside it). */
+    PgBackend backend() {
+        return backend;
+    }
+
     static Result<Loaded> load(Connection c, String schema, String workspace, Encryption encryption)
             throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT data FROM " + schema + ".states WHERE name = ?")) {

@@ -10,6 +10,10 @@ import dev.strata.engine.PlanMode;
 import dev.strata.engine.PlanOptions;
 import dev.strata.hcl.Result;
 import dev.strata.lang.funcs.GoDuration;
+import dev.strata.state.Backend;
+import dev.strata.state.PgBackend;
+import dev.strata.state.PgDriftReports;
+import dev.strata.state.StateSnapshot;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,6 +24,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -51,6 +56,11 @@ final class DriftCommand implements Command {
             "Keep checking every INTERVAL (e.g. 5m) until interrupted, reporting each change once. With " + WEBHOOK
                     + " set, each report with drift is also POSTed there.");
 
+    private static final Flag<Boolean> HISTORY = FLAGS.bool(
+            "history",
+            false,
+            "List the reports kept with the state history (pg backend only), newest first, instead of checking.");
+
     @Override
     public String name() {
         return "drift";
@@ -78,7 +88,7 @@ final class DriftCommand implements Command {
         return FLAGS;
     }
 
-    record Args(boolean json, Map<String, Set<String>> ignored, Duration watch) {
+    record Args(boolean json, Map<String, Set<String>> ignored, Duration watch, boolean history) {
         static Parsed<Args> parse(ParsedArgs args) {
             List<CliDiagnostic> problems = new ArrayList<>();
             if (!args.positionals().isEmpty()) {
@@ -111,7 +121,13 @@ final class DriftCommand implements Command {
                     watch = null;
                 }
             }
-            return new Parsed<>(new Args(args.get(JSON), ignored, watch), problems);
+            boolean history = args.get(HISTORY);
+            if (history && !w.isEmpty()) {
+                problems.add(CliDiagnostic.error(
+                        "Conflicting options",
+                        "-history lists the stored reports and makes no check, so it cannot be combined with -watch."));
+            }
+            return new Parsed<>(new Args(args.get(JSON), ignored, watch, history), problems);
         }
     }
 
@@ -124,13 +140,16 @@ final class DriftCommand implements Command {
             view.view().diagnostics(args.diagnostics());
             return 1;
         }
+        if (args.value().history()) {
+            return history(ctx, view);
+        }
         if (args.value().watch() == null) {
-            Outcome o = once(ctx, parsed, args.value(), view, new HashSet<>(), false);
+            Outcome o = once(ctx, parsed, args.value(), view, new HashSet<>(), false, true);
             return o.status();
         }
         Set<String> seen = new HashSet<>();
-        while (true) {
-            Outcome o = once(ctx, parsed, args.value(), view, seen, true);
+        for (boolean first = true; ; first = false) {
+            Outcome o = once(ctx, parsed, args.value(), view, seen, true, first);
             if (o.interrupted() || waitOrStop(ctx, args.value().watch())) {
                 return 0;
             }
@@ -153,7 +172,13 @@ final class DriftCommand implements Command {
     }
 
     private static Outcome once(
-            CommandContext ctx, ParsedArgs parsed, Args args, DriftView view, Set<String> seen, boolean watching) {
+            CommandContext ctx,
+            ParsedArgs parsed,
+            Args args,
+            DriftView view,
+            Set<String> seen,
+            boolean watching,
+            boolean first) {
         boolean[] interrupted = {false};
         int status = OperationRunner.run(
                 ctx, parsed, OP, view.view(), OperationRunner.Request.readOnly("OperationTypeRefresh"), s -> {
@@ -168,8 +193,12 @@ final class DriftCommand implements Command {
                                     s.state().state(),
                                     options,
                                     dev.strata.engine.EngineEvents.NONE);
-                    view.view().diagnostics(plan.diagnostics(), s.loaded().sources());
                     interrupted[0] = s.signals().interrupted();
+                    if (watching && interrupted[0]) {
+                        // Stopping a watch is its normal end: the check cut short is no error to report.
+                        return 0;
+                    }
+                    view.view().diagnostics(plan.diagnostics(), s.loaded().sources());
                     if (plan.value() == null || plan.diagnostics().hasErrors()) {
                         return 1;
                     }
@@ -177,16 +206,76 @@ final class DriftCommand implements Command {
                             .map(AbsResourceInstance::resource)
                             .filter(r -> r.resource().mode() == ResourceMode.MANAGED)
                             .count();
-                    Instant at = Instant.now();
+                    // PostgreSQL keeps microseconds: the stored row and the report then name the same time.
+                    Instant at = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MICROS);
                     DriftReport report = DriftReport.of(checked, plan.value().drift(), args.ignored())
                             .unseen(seen);
                     view.report(report, at, watching);
+                    // Under -watch, checks that found nothing new are not kept (the first one is).
+                    if (first || report.drifted()) {
+                        keep(s, report, at, view);
+                    }
                     if (report.drifted()) {
                         post(ctx, report, at, view);
                     }
                     return report.drifted() ? 2 : 0;
                 });
         return new Outcome(status, interrupted[0]);
+    }
+
+    /** Stores the report with the state history when the state is in PostgreSQL; a failure is a warning. */
+    private static void keep(OperationRunner.Session s, DriftReport report, Instant at, DriftView view) {
+        Optional<PgDriftReports> reports = PgDriftReports.of(s.state());
+        if (reports.isEmpty()) {
+            return;
+        }
+        StateSnapshot checked = s.state().state();
+        Result<Long> stored = reports.get()
+                .store(
+                        s.workspace(),
+                        checked.lineage() == null ? "" : checked.lineage(),
+                        checked.serial(),
+                        at,
+                        report.checked(),
+                        report.objects().size(),
+                        DriftView.json(report, at).toString());
+        if (stored.hasErrors()) {
+            view.view()
+                    .diagnostics(List.of(CliDiagnostic.warning(
+                            "Drift report not stored",
+                            "The report could not be kept with the state history: "
+                                    + stored.diagnostics().asList().getFirst().detail())));
+        }
+    }
+
+    /** {@code -history}: the reports kept in PostgreSQL for the selected workspace, newest first. */
+    private static int history(CommandContext ctx, DriftView view) {
+        Result<Backend> backend = StateCli.backend(ctx);
+        view.view().diagnostics(backend.diagnostics(), null);
+        if (backend.value() == null) {
+            return 1;
+        }
+        if (!(Interrupts.unwrap(backend.value()) instanceof PgBackend pg)) {
+            view.view()
+                    .diagnostics(List.of(CliDiagnostic.error(
+                            "No drift history",
+                            "Drift reports are kept with the state history, which only the pg backend has; this "
+                                    + "working directory uses another backend. Run \"strata drift\" (or -watch) to "
+                                    + "check now, or configure backend \"pg\" to keep the reports.")));
+            return 1;
+        }
+        Parsed<String> ws = StateCli.workspace(ctx);
+        view.view().diagnostics(ws.diagnostics());
+        if (ws.value() == null || ws.hasErrors()) {
+            return 1;
+        }
+        Result<List<PgDriftReports.Entry>> listed = PgDriftReports.of(pg).list(ws.value());
+        view.view().diagnostics(listed.diagnostics(), null);
+        if (listed.hasErrors()) {
+            return 1;
+        }
+        view.history(listed.value());
+        return 0;
     }
 
     /** POSTs a report to {@code STRATA_DRIFT_WEBHOOK} when it is set; a failure is a warning. */

@@ -1,10 +1,16 @@
 package dev.strata.cli.view;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.lang.value.ConsoleFormat;
+import dev.strata.state.PgDriftReports;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
 
 /**
  * {@code strata drift}: what changed outside Strata, per object and attribute, as text a person
@@ -27,6 +33,9 @@ public abstract sealed class DriftView {
 
     /** One report; {@code at} is when it was made (shown under -watch). */
     public abstract void report(DriftReport report, Instant at, boolean watching);
+
+    /** {@code drift -history}: the stored reports, newest first. */
+    public abstract void history(List<PgDriftReports.Entry> entries);
 
     /** The report as JSON (also what a drift webhook receives). */
     public static ObjectNode json(DriftReport r, Instant at) {
@@ -103,6 +112,24 @@ public abstract sealed class DriftView {
             view.out().flush();
         }
 
+        @Override
+        public void history(List<PgDriftReports.Entry> entries) {
+            if (entries.isEmpty()) {
+                view.out().println("No drift reports are stored for this workspace yet.");
+                view.out().flush();
+                return;
+            }
+            StringBuilder b = new StringBuilder(
+                    String.format("%-24s %-8s %-8s %s%n", "CHECKED AT", "SERIAL", "CHECKED", "DRIFTED"));
+            for (PgDriftReports.Entry e : entries) {
+                b.append(String.format(
+                        "%-24s %-8d %-8d %d%n",
+                        e.checkedAt().truncatedTo(ChronoUnit.SECONDS), e.serial(), e.checked(), e.drifted()));
+            }
+            view.out().print(b);
+            view.out().flush();
+        }
+
         private static String oneLine(String s) {
             return s.indexOf('\n') < 0 ? s : s.replace("\n", " ").replaceAll(" +", " ");
         }
@@ -121,5 +148,34 @@ public abstract sealed class DriftView {
             view.out().println(json(r, at).toString());
             view.out().flush();
         }
+
+        @Override
+        public void history(List<PgDriftReports.Entry> entries) {
+            JsonNodeFactory f = JsonNodeFactory.instance;
+            ArrayNode list = f.arrayNode();
+            for (PgDriftReports.Entry e : entries) {
+                ObjectNode n = list.addObject();
+                n.put("timestamp", e.checkedAt().toString());
+                n.put("workspace", e.workspace());
+                n.put("lineage", e.lineage());
+                n.put("serial", e.serial());
+                n.put("checked", e.checked());
+                n.put("drifted", e.drifted());
+                n.set("report", stored(e.report()));
+            }
+            view.out().println(list.toString());
+            view.out().flush();
+        }
+
+        /** A stored report as it was printed; one that no longer parses is kept as its text. */
+        private static JsonNode stored(String text) {
+            try {
+                return MAPPER.readTree(text);
+            } catch (JsonProcessingException e) {
+                return JsonNodeFactory.instance.textNode(text);
+            }
+        }
+
+        private static final ObjectMapper MAPPER = new ObjectMapper();
     }
 }
