@@ -21,12 +21,15 @@ class BackendSelectionTest {
 
     @Test
     void anUnsupportedBackendTypeIsAnErrorAtItsPlace() throws IOException {
-        CliRunner.Result r =
-                run("terraform {\n  backend \"s3\" {\n    bucket = \"b\"\n  }\n}\n", "state", "list", "-no-color");
+        CliRunner.Result r = run(
+                "terraform {\n  backend \"azurerm\" {\n    container_name = \"b\"\n  }\n}\n",
+                "state",
+                "list",
+                "-no-color");
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.stderr())
                 .contains("Unsupported backend type")
-                .contains("\"s3\" is not available")
+                .contains("\"azurerm\" is")
                 .contains("main.tf line 2");
     }
 

@@ -174,7 +174,8 @@ class RemoteStateDataTest {
         try (InputStream in = getClass().getResourceAsStream("remote.tfstate")) {
             written = StateCodec.read(in.readAllBytes(), "remote.tfstate", "").value();
         }
-        assertThat(backend.createWorkspace("blue").hasErrors()).isFalse();
+        var created = backend.createWorkspace("blue");
+        assertThat(created.hasErrors()).as(created.diagnostics().toString()).isFalse();
         try (StateManager m = backend.open("blue", LockRequest.of("OperationTypeApply", Duration.ofSeconds(10)))
                 .value()) {
             assertThat(m.persist(written.withLineage(m.state().lineage())).hasErrors())
@@ -236,7 +237,8 @@ class RemoteStateDataTest {
         try (InputStream in = getClass().getResourceAsStream("remote.tfstate")) {
             written = StateCodec.read(in.readAllBytes(), "remote.tfstate", "").value();
         }
-        assertThat(backend.createWorkspace("blue").hasErrors()).isFalse();
+        var created = backend.createWorkspace("blue");
+        assertThat(created.hasErrors()).as(created.diagnostics().toString()).isFalse();
         try (StateManager m = backend.open("blue", LockRequest.of("OperationTypeApply", Duration.ofSeconds(10)))
                 .value()) {
             assertThat(m.persist(written.withLineage(m.state().lineage())).hasErrors())
