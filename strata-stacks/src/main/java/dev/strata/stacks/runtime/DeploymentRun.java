@@ -382,7 +382,33 @@ final class DeploymentRun {
             }
         }
         return new ComponentSetup(
-                address, base.tree(), vars, base.providers(), List.of(), base.deferredReason(), null, base.broken());
+                address,
+                base.tree(),
+                vars,
+                base.providers(),
+                recordedDependencies(address),
+                base.deferredReason(),
+                null,
+                base.broken());
+    }
+
+    /** What a component instance depended on when it was last applied, as its part of the state says. */
+    private List<String> recordedDependencies(String address) {
+        Result<StateSnapshot> st = store.readComponent(address);
+        return st.value() == null ? List.of() : RecordedDependencies.of(st.value());
+    }
+
+    /**
+     * Saves what a configured instance depends on with its part of the state, so that a later run
+     * destroying it through a removed block knows the order; written only when it changed.
+     */
+    private Diagnostics recordDependencies(StateManager state, List<String> dependsOn) {
+        StateSnapshot now = state.state();
+        List<String> deps = List.copyOf(new TreeSet<>(dependsOn));
+        if (RecordedDependencies.of(now).equals(deps) || (deps.isEmpty() && !state.exists())) {
+            return Diagnostics.NONE;
+        }
+        return state.persist(RecordedDependencies.with(now, deps)).diagnostics();
     }
 
     Result<ConfigTree> tree(Path dir) {
@@ -600,12 +626,15 @@ final class DeploymentRun {
                 replanned = true;
             }
             if (!plan.hasChanges()) {
+                Diagnostics recorded =
+                        m == PlanMode.NORMAL ? recordDependencies(state, setup.dependsOn()) : Diagnostics.NONE;
                 events.componentFinished(deployment, address, "applying", "no changes");
                 ApplyResult none = new ApplyResult(
                         state.state(), 0, 0, 0, List.of(), List.of(), List.of(), false, Diagnostics.NONE);
                 return new Outcome(
                         null,
-                        new ComponentApplied(address, none, replanned, plan.diagnostics()),
+                        new ComponentApplied(
+                                address, none, replanned, plan.diagnostics().with(recorded)),
                         outputsOf(state.state()),
                         false,
                         false);
@@ -636,6 +665,9 @@ final class DeploymentRun {
             }
             Diagnostics d = r.diagnostics();
             boolean bad = ar == null || r.hasErrors() || !ar.failed().isEmpty() || ar.interrupted();
+            if (!bad && m == PlanMode.NORMAL) {
+                d = d.with(recordDependencies(state, setup.dependsOn()));
+            }
             if (bad) {
                 failedCalls.add(callOf(address));
             }
@@ -857,6 +889,63 @@ final class DeploymentRun {
         return new DeploymentPlan(deployment, mode, inputs, out, outputs, diagnostics());
     }
 
+    /**
+     * Destroys every instance of {@code dependsOn} (address to the component calls it depends on)
+     * concurrently, each only after every instance that depends on its component is done. Recorded
+     * dependencies from different applies could form a cycle; its members then wait for none of each
+     * other (a warning says so) rather than for ever.
+     */
+    private Map<String, CompletableFuture<Outcome>> destroyInOrder(
+            Map<String, List<String>> dependsOn, java.util.function.Function<String, Outcome> destroy) {
+        Map<String, Set<String>> waitsFor = new TreeMap<>();
+        dependsOn.forEach((a, deps) -> {
+            Set<String> w = new TreeSet<>();
+            dependsOn.forEach((b, bDeps) -> {
+                if (!b.equals(a) && bDeps.contains(callOf(a))) {
+                    w.add(b);
+                }
+            });
+            waitsFor.put(a, w);
+        });
+        Set<String> ordered = new HashSet<>();
+        boolean progress = true;
+        while (progress) {
+            progress = false;
+            for (var e : waitsFor.entrySet()) {
+                if (!ordered.contains(e.getKey()) && ordered.containsAll(e.getValue())) {
+                    ordered.add(e.getKey());
+                    progress = true;
+                }
+            }
+        }
+        Set<String> cyclic = new TreeSet<>(waitsFor.keySet());
+        cyclic.removeAll(ordered);
+        if (!cyclic.isEmpty()) {
+            report(Diagnostics.of(Diagnostic.warning(
+                    "Cyclic dependencies between destroyed components",
+                    "The dependencies recorded for " + String.join(", ", cyclic) + " form a cycle, so they are "
+                            + "destroyed without an order among them.",
+                    null)));
+            cyclic.forEach(a -> waitsFor.get(a).removeAll(cyclic));
+        }
+        Map<String, CompletableFuture<Outcome>> done = new TreeMap<>();
+        waitsFor.keySet().forEach(a -> done.put(a, new CompletableFuture<>()));
+        waitsFor.forEach((a, w) -> workers.submit(() -> {
+            w.forEach(b -> done.get(b).join());
+            Outcome o;
+            try {
+                o = destroy.apply(a);
+            } catch (RuntimeException e) {
+                o = failed(
+                        a,
+                        Diagnostics.of(
+                                Diagnostic.error("Component instance failed", String.valueOf(e.getMessage()), null)));
+            }
+            done.get(a).complete(o);
+        }));
+        return done;
+    }
+
     private CompletableFuture<Outcome> async(Supplier<Outcome> s) {
         return CompletableFuture.supplyAsync(s, workers);
     }
@@ -870,57 +959,39 @@ final class DeploymentRun {
         Map<String, Removal> removals = removals(placed.keySet(), stateInstances);
         List<ComponentApplied> out = new ArrayList<>();
         if (mode == PlanMode.DESTROY) {
-            Map<String, CompletableFuture<Outcome>> done = new ConcurrentHashMap<>();
-            Map<String, ComponentPlan> byAddr = new TreeMap<>();
-            reviewed.components().stream().filter(c -> c.plan() != null).forEach(c -> byAddr.put(c.address(), c));
-            for (ComponentPlan cp : byAddr.values()) {
-                done.put(cp.address(), new CompletableFuture<>());
-            }
-            for (ComponentPlan cp : byAddr.values()) {
-                String call = callOf(cp.address());
-                List<CompletableFuture<Outcome>> dependents = byAddr.values().stream()
-                        .filter(o -> o.dependsOn().contains(call))
-                        .map(o -> done.get(o.address()))
-                        .toList();
-                workers.submit(() -> {
-                    dependents.forEach(CompletableFuture::join);
-                    Placed p = placed.get(cp.address());
-                    Removal r = removals.get(cp.address());
-                    Outcome o;
-                    try {
+            Map<String, List<String>> dependsOn = new TreeMap<>();
+            reviewed.components().stream()
+                    .filter(c -> c.plan() != null)
+                    .forEach(c -> dependsOn.put(c.address(), c.dependsOn()));
+            destroyInOrder(dependsOn, a -> {
+                        Placed p = placed.get(a);
+                        Removal r = removals.get(a);
                         ComponentSetup setup = p != null
                                 ? setup(p.stack(), p.component(), p.key(), p.each())
-                                : r != null ? setup(cp.address(), r) : null;
-                        o = setup == null
-                                ? failed(cp.address(), Diagnostics.NONE)
-                                : applySetup(setup, PlanMode.DESTROY);
-                    } catch (RuntimeException e) {
-                        o = failed(
-                                cp.address(),
-                                Diagnostics.of(Diagnostic.error(
-                                        "Component instance failed", String.valueOf(e.getMessage()), null)));
-                    }
-                    done.get(cp.address()).complete(o);
-                });
-            }
-            done.forEach((a, f) -> out.add(f.join().applied()));
+                                : r != null ? setup(a, r) : null;
+                        return setup == null ? failed(a, Diagnostics.NONE) : applySetup(setup, PlanMode.DESTROY);
+                    })
+                    .forEach((a, f) -> out.add(f.join().applied()));
         } else {
             Map<String, CompletableFuture<Outcome>> work = new TreeMap<>();
             placed.forEach((a, p) -> work.put(a, async(() -> component(p.stack(), p.component(), p.key(), p.each()))));
             work.values().forEach(f -> out.add(f.join().applied()));
-            // Removed instances go after the rest: nothing configured depends on them any more.
-            Map<String, CompletableFuture<Outcome>> removing = new TreeMap<>();
-            removals.forEach((a, r) -> removing.put(
-                    a,
-                    async(() -> r.destroy()
-                            ? applySetup(setup(a, r), PlanMode.DESTROY)
-                            : new Outcome(
-                                    null,
-                                    new ComponentApplied(a, null, false, Diagnostics.NONE),
-                                    Value.NULL,
-                                    false,
-                                    false))));
-            removing.values().forEach(f -> out.add(f.join().applied()));
+            // Removed instances go after the rest: nothing configured depends on them any more. Among
+            // themselves, each goes after the removed instances that depended on it when last applied.
+            Map<String, List<String>> dependsOn = new TreeMap<>();
+            removals.forEach((a, r) -> dependsOn.put(a, recordedDependencies(a)));
+            destroyInOrder(dependsOn, a -> {
+                        Removal r = removals.get(a);
+                        return r.destroy()
+                                ? applySetup(setup(a, r), PlanMode.DESTROY)
+                                : new Outcome(
+                                        null,
+                                        new ComponentApplied(a, null, false, Diagnostics.NONE),
+                                        Value.NULL,
+                                        false,
+                                        false);
+                    })
+                    .forEach((a, f) -> out.add(f.join().applied()));
             removals.forEach((a, r) -> {
                 if (!r.destroy()) {
                     report(store.dropComponent(a));
