@@ -2,16 +2,19 @@ package dev.strata.stacks.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.hcl.Result;
 import dev.strata.provider.ProviderRegistry;
 import dev.strata.stacks.config.DeploymentConfig;
 import dev.strata.stacks.config.DeploymentLoader;
 import dev.strata.stacks.config.StackConfig;
 import dev.strata.stacks.config.StackLoader;
 import dev.strata.state.LockRequest;
+import dev.strata.testing.PostgresServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,8 +59,36 @@ class RemovedDestroyOrderTest {
             provider "terraform" "main" {}
             """;
 
+    /** Where the runtime keeps the deployment's state; local files unless a test sets PostgreSQL. */
+    private StackStorage storage;
+
     @Test
     void removedComponentsAreDestroyedAfterTheRemovedOnesThatDependedOnThem() throws Exception {
+        storage = StackStorage.local(dir, "1.11.0");
+        removedComponentsAreDestroyedInReverseOrder();
+    }
+
+    @Test
+    void theDependenciesAreSavedInPostgresqlToo() throws Exception {
+        String url = PostgresServer.trusting().url();
+        Result<StackStorage> pg = StackStorage.connect(
+                dir,
+                new StackStorage.Choice(
+                        "pg",
+                        new TreeMap<>(Map.of(
+                                "conn_str",
+                                url,
+                                "schema_name",
+                                "strata_removed_order_"
+                                        + ProcessHandle.current().pid()))),
+                Map.of(),
+                "1.11.0");
+        assertThat(pg.hasErrors()).as(pg.diagnostics().toString()).isFalse();
+        storage = pg.value();
+        removedComponentsAreDestroyedInReverseOrder();
+    }
+
+    private void removedComponentsAreDestroyedInReverseOrder() throws Exception {
         Path log = dir.resolve("destroyed.log");
         Files.createDirectories(dir.resolve("mod"));
         Files.writeString(dir.resolve("mod/main.tf"), MODULE);
@@ -122,6 +153,7 @@ class RemovedDestroyOrderTest {
                         Map.of("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin")),
                         dir,
                         4),
+                storage,
                 stack,
                 deployments);
     }
