@@ -106,6 +106,8 @@ final class DeploymentRun {
     }
 
     private final Map<String, Placed> calls = new ConcurrentHashMap<>();
+    /** The component calls of embedded stacks that {@code removed} blocks claim. */
+    private final Set<String> removedStackCalls = ConcurrentHashMap.newKeySet();
 
     DeploymentRun(
             String deployment,
@@ -184,6 +186,11 @@ final class DeploymentRun {
 
     Outcome component(StackInstanceRun s, ComponentConfig c, InstanceKey key, Value each) {
         String address = s.instanceAddr(c, key).toString();
+        if (removedStackCalls.contains(callOf(address))) {
+            // A component of a removed embedded stack is only destroyed: what refers to it (its
+            // dependents in that stack, being destroyed first) sees its outputs as last applied.
+            return components.get(address, () -> fromState(address));
+        }
         return components.get(address, () -> switch (mode) {
             case DESTROY -> fromState(address);
             default -> phase == Phase.PLAN ? plan(s, c, key, each) : apply(s, c, key, each);
@@ -776,6 +783,11 @@ final class DeploymentRun {
             Removal r = claimed.get(a);
             if (r == null) {
                 r = claimed.get(callOf(a) + "[*]");
+                if (r != null && r.component() != null && a.endsWith("\"]")) {
+                    // A component of a removed embedded stack: destroyed with its old key.
+                    String key = a.substring(callOf(a).length() + 2, a.length() - 2);
+                    r = new Removal(r.stack(), r.block(), r.component(), InstanceKey.of(key), Value.string(key));
+                }
             }
             Placed call = calls.get(callOf(a));
             if (r == null && call != null && a.endsWith("\"]")) {
@@ -798,6 +810,10 @@ final class DeploymentRun {
 
     private void collectRemovals(StackInstanceRun s, Map<String, Removal> claimed) {
         for (RemovedBlock rb : s.config.removed()) {
+            if (rb.from().targetsStack() && rb.from().stacks().size() == 1 && rb.stack() != null) {
+                collectStackRemovals(s, rb, claimed);
+                continue;
+            }
             if (rb.from().targetsStack() || !rb.from().stacks().isEmpty()) {
                 continue;
             }
@@ -828,6 +844,48 @@ final class DeploymentRun {
                 claimed.put(addr, new Removal(s, rb, null, ek, each));
             });
         }
+    }
+
+    /**
+     * A removed embedded stack ({@code from = stack.NAME} or {@code stack.NAME[KEY]}): its components,
+     * as the block's {@code source} declares them, claim their instances in the state; each is
+     * destroyed with its own providers, evaluated in a stack instance given the block's {@code inputs}.
+     */
+    private void collectStackRemovals(StackInstanceRun s, RemovedBlock rb, Map<String, Removal> claimed) {
+        String name = rb.from().stacks().getFirst().name();
+        Map<InstanceKey, Value> expansions = new TreeMap<>(java.util.Comparator.comparing(InstanceKey::toString));
+        if (rb.forEach() == null) {
+            expansions.put(InstanceKey.NONE, Value.NULL);
+        } else {
+            Result<Expansion> e = Expansion.of(rb.forEach(), s.scope());
+            report(e.diagnostics());
+            expansions.putAll(e.value().instances());
+        }
+        expansions.forEach((ek, each) -> {
+            Scope sc = rb.forEach() == null ? s.scope() : s.scope(ek, each);
+            Expression keyExpr = rb.from().lastKey();
+            InstanceKey stackKey = InstanceKey.NONE;
+            if (keyExpr != null) {
+                Value k = s.eval(keyExpr, sc);
+                if (!k.isKnown() || !k.type().equals(Type.STRING)) {
+                    return;
+                }
+                stackKey = InstanceKey.of(k.asString());
+            }
+            Value in = rb.inputs() == null ? Value.EMPTY_OBJECT : s.eval(rb.inputs(), sc);
+            Map<String, Value> given = new TreeMap<>();
+            if (in.isKnown() && !in.isNull()) {
+                given.putAll(in.attributes());
+            }
+            StackInstanceRun child = new StackInstanceRun(this, rb.stack(), s.addr.child(name, stackKey), given);
+            for (ComponentConfig c : rb.stack().components().values()) {
+                String call = child.componentAddr(c.name()).toString();
+                removedStackCalls.add(call);
+                Removal r = new Removal(child, rb, c, InstanceKey.NONE, Value.NULL);
+                claimed.put(call, r);
+                claimed.put(call + "[*]", r);
+            }
+        });
     }
 
     private List<String> inState() {

@@ -143,6 +143,67 @@ class RemovedDestroyOrderTest {
         }
     }
 
+    @Test
+    void aRemovedEmbeddedStackIsDestroyedInReverseDependencyOrder() throws Exception {
+        storage = StackStorage.local(dir, "1.11.0");
+        Path log = dir.resolve("destroyed.log");
+        Files.createDirectories(dir.resolve("mod"));
+        Files.writeString(dir.resolve("mod/main.tf"), MODULE);
+        Files.createDirectories(dir.resolve("inner"));
+        Files.writeString(dir.resolve("inner/main.tfcomponent.hcl"), PROVIDER + """
+                variable "log" {
+                  type = string
+                }
+                component "a" {
+                  source    = "../mod"
+                  inputs    = { name = "a", log = var.log, delay = 0 }
+                  providers = { terraform = provider.terraform.main }
+                }
+                component "b" {
+                  source    = "../mod"
+                  inputs    = { name = "b-${component.a.id}", log = var.log, delay = 1 }
+                  providers = { terraform = provider.terraform.main }
+                }
+                """);
+        Files.writeString(dir.resolve("main.tfdeploy.hcl"), "deployment \"one\" {\n  inputs = {}\n}\n");
+        Files.writeString(dir.resolve("main.tfcomponent.hcl"), """
+                stack "inner" {
+                  source = "./inner"
+                  inputs = { log = "%s" }
+                }
+                """.formatted(log));
+        DeploymentApplied applied = apply();
+        assertThat(applied.diagnostics().hasErrors())
+                .as(applied.diagnostics().toString())
+                .isFalse();
+        try (var s = runtime().open("one", LockRequest.none()).value()) {
+            assertThat(s.componentInstances().value())
+                    .containsExactly("stack.inner.component.a", "stack.inner.component.b");
+            assertThat(RecordedDependencies.of(
+                            s.componentState("stack.inner.component.b").value()))
+                    .containsExactly("stack.inner.component.a");
+        }
+
+        Files.writeString(dir.resolve("main.tfcomponent.hcl"), """
+                removed {
+                  from   = stack.inner
+                  source = "./inner"
+                  inputs = { log = "%s" }
+                }
+                """.formatted(log));
+        DeploymentApplied removed = apply();
+        assertThat(removed.diagnostics().hasErrors())
+                .as(removed.diagnostics().toString())
+                .isFalse();
+        List<String> order = Files.readAllLines(log).stream()
+                .map(l -> l.replaceAll("-.*", ""))
+                .toList();
+        assertThat(order).containsExactly("b", "a");
+        try (var s = runtime().open("one", LockRequest.none()).value()) {
+            assertThat(s.componentInstances().value()).isEmpty();
+        }
+    }
+
     private StackRuntime runtime() {
         StackConfig stack = StackLoader.load(dir).value();
         DeploymentConfig deployments = DeploymentLoader.load(dir).value();
