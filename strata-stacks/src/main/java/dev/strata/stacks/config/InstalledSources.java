@@ -24,14 +24,17 @@ import java.util.TreeMap;
 /**
  * The non-local component and stack sources of a Stack (Git repositories, archives, registry
  * modules), installed by {@code strata stacks init} under the Stack's own
- * {@code .strata/stacks/modules/}: each source gets a directory named by a digest of its address,
+ * {@code .strata/stacks/.modules/}: each source gets a directory named by a digest of its address,
  * installed there by the modules runtime of {@code strata init} (a one-call root module whose
  * {@code module "source"} block names it), and {@code sources.json} records which directory holds
  * which source. Plan and apply only read what is recorded; a source not recorded is "not installed".
  */
 public final class InstalledSources {
-    /** Where the sources live, under the Stack's directory. */
-    public static final String DIR = ".strata/stacks/modules";
+    /**
+     * Where the sources live, under the Stack's directory: beside the deployments' state
+     * directories, with a name no deployment (an identifier) can have.
+     */
+    public static final String DIR = ".strata/stacks/.modules";
 
     static final String INDEX = "sources.json";
     private static final String CALL = "source";
@@ -140,9 +143,12 @@ public final class InstalledSources {
         return Optional.of(dir);
     }
 
-    /** Writes the index of installed sources. */
+    /** Writes the index of installed sources (nothing when there are none and never were). */
     public Diagnostics save() {
         Path f = stackDir.resolve(DIR).resolve(INDEX);
+        if (index.isEmpty() && !Files.exists(f)) {
+            return Diagnostics.NONE;
+        }
         ObjectNode n = new ObjectMapper().createObjectNode();
         ArrayNode a = n.putArray("sources");
         index.forEach((k, dir) -> a.addObject().put("key", k).put("dir", dir));

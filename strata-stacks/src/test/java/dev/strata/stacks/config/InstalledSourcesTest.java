@@ -80,7 +80,7 @@ class InstalledSourcesTest {
         assertThat(init.hasErrors()).as(init.diagnostics().toString()).isFalse();
         assertThat(installing.diagnostics().asList()).isEmpty();
         assertThat(installing.save().asList()).isEmpty();
-        assertThat(progress).singleElement().asString().contains("installed in .strata/stacks/modules/");
+        assertThat(progress).singleElement().asString().contains("installed in .strata/stacks/.modules/");
 
         // The repository may go away: the installed copy is what plan and apply read.
         Files.walk(repo)

@@ -133,8 +133,14 @@ final class StacksOperations {
     int init(StacksArgs.Init args) {
         StacksView view = StacksView.of(context, false);
         InstalledSources sources = InstalledSources.of(context.workingDir());
-        view.line("Installing component sources...");
-        Loaded l = load(view, sources.installing(false, view::line));
+        boolean[] told = {false};
+        Loaded l = load(view, sources.installing(false, line -> {
+            if (!told[0]) {
+                told[0] = true;
+                view.line("Installing component sources...");
+            }
+            view.line(line);
+        }));
         Diagnostics installed = sources.diagnostics().with(sources.save());
         view.diagnostics(null, installed);
         if (l == null || installed.hasErrors()) {
