@@ -58,9 +58,7 @@ final class StacksOperations {
     private record Loaded(StackConfig stack, DeploymentConfig deployments) {}
 
     private Loaded load(StacksView view) {
-        InstalledSources sources = InstalledSources.of(context.workingDir());
-        Loaded l = load(view, sources.reading());
-        return l;
+        return load(view, InstalledSources.of(context.workingDir()).reading());
     }
 
     /** Loads with {@code options}: the installed sources, or (init) installing what is missing. */
