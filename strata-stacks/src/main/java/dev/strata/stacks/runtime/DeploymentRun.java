@@ -106,6 +106,8 @@ final class DeploymentRun {
     }
 
     private final Map<String, Placed> calls = new ConcurrentHashMap<>();
+    /** The component calls of embedded stacks that {@code removed} blocks claim. */
+    private final Set<String> removedStackCalls = ConcurrentHashMap.newKeySet();
 
     DeploymentRun(
             String deployment,
@@ -184,6 +186,11 @@ final class DeploymentRun {
 
     Outcome component(StackInstanceRun s, ComponentConfig c, InstanceKey key, Value each) {
         String address = s.instanceAddr(c, key).toString();
+        if (removedStackCalls.contains(callOf(address))) {
+            // A component of a removed embedded stack is only destroyed: what refers to it (its
+            // dependents in that stack, being destroyed first) sees its outputs as last applied.
+            return components.get(address, () -> fromState(address));
+        }
         return components.get(address, () -> switch (mode) {
             case DESTROY -> fromState(address);
             default -> phase == Phase.PLAN ? plan(s, c, key, each) : apply(s, c, key, each);
@@ -382,7 +389,33 @@ final class DeploymentRun {
             }
         }
         return new ComponentSetup(
-                address, base.tree(), vars, base.providers(), List.of(), base.deferredReason(), null, base.broken());
+                address,
+                base.tree(),
+                vars,
+                base.providers(),
+                recordedDependencies(address),
+                base.deferredReason(),
+                null,
+                base.broken());
+    }
+
+    /** What a component instance depended on when it was last applied, as its part of the state says. */
+    private List<String> recordedDependencies(String address) {
+        Result<StateSnapshot> st = store.readComponent(address);
+        return st.value() == null ? List.of() : RecordedDependencies.of(st.value());
+    }
+
+    /**
+     * Saves what a configured instance depends on with its part of the state, so that a later run
+     * destroying it through a removed block knows the order; written only when it changed.
+     */
+    private Diagnostics recordDependencies(StateManager state, List<String> dependsOn) {
+        StateSnapshot now = state.state();
+        List<String> deps = List.copyOf(new TreeSet<>(dependsOn));
+        if (RecordedDependencies.of(now).equals(deps) || (deps.isEmpty() && !state.exists())) {
+            return Diagnostics.NONE;
+        }
+        return state.persist(RecordedDependencies.with(now, deps)).diagnostics();
     }
 
     Result<ConfigTree> tree(Path dir) {
@@ -600,12 +633,15 @@ final class DeploymentRun {
                 replanned = true;
             }
             if (!plan.hasChanges()) {
+                Diagnostics recorded =
+                        m == PlanMode.NORMAL ? recordDependencies(state, setup.dependsOn()) : Diagnostics.NONE;
                 events.componentFinished(deployment, address, "applying", "no changes");
                 ApplyResult none = new ApplyResult(
                         state.state(), 0, 0, 0, List.of(), List.of(), List.of(), false, Diagnostics.NONE);
                 return new Outcome(
                         null,
-                        new ComponentApplied(address, none, replanned, plan.diagnostics()),
+                        new ComponentApplied(
+                                address, none, replanned, plan.diagnostics().with(recorded)),
                         outputsOf(state.state()),
                         false,
                         false);
@@ -636,6 +672,9 @@ final class DeploymentRun {
             }
             Diagnostics d = r.diagnostics();
             boolean bad = ar == null || r.hasErrors() || !ar.failed().isEmpty() || ar.interrupted();
+            if (!bad && m == PlanMode.NORMAL) {
+                d = d.with(recordDependencies(state, setup.dependsOn()));
+            }
             if (bad) {
                 failedCalls.add(callOf(address));
             }
@@ -744,6 +783,11 @@ final class DeploymentRun {
             Removal r = claimed.get(a);
             if (r == null) {
                 r = claimed.get(callOf(a) + "[*]");
+                if (r != null && r.component() != null && a.endsWith("\"]")) {
+                    // A component of a removed embedded stack: destroyed with its old key.
+                    String key = a.substring(callOf(a).length() + 2, a.length() - 2);
+                    r = new Removal(r.stack(), r.block(), r.component(), InstanceKey.of(key), Value.string(key));
+                }
             }
             Placed call = calls.get(callOf(a));
             if (r == null && call != null && a.endsWith("\"]")) {
@@ -766,6 +810,10 @@ final class DeploymentRun {
 
     private void collectRemovals(StackInstanceRun s, Map<String, Removal> claimed) {
         for (RemovedBlock rb : s.config.removed()) {
+            if (rb.from().targetsStack() && rb.from().stacks().size() == 1 && rb.stack() != null) {
+                collectStackRemovals(s, rb, claimed);
+                continue;
+            }
             if (rb.from().targetsStack() || !rb.from().stacks().isEmpty()) {
                 continue;
             }
@@ -796,6 +844,48 @@ final class DeploymentRun {
                 claimed.put(addr, new Removal(s, rb, null, ek, each));
             });
         }
+    }
+
+    /**
+     * A removed embedded stack ({@code from = stack.NAME} or {@code stack.NAME[KEY]}): its components,
+     * as the block's {@code source} declares them, claim their instances in the state; each is
+     * destroyed with its own providers, evaluated in a stack instance given the block's {@code inputs}.
+     */
+    private void collectStackRemovals(StackInstanceRun s, RemovedBlock rb, Map<String, Removal> claimed) {
+        String name = rb.from().stacks().getFirst().name();
+        Map<InstanceKey, Value> expansions = new TreeMap<>(java.util.Comparator.comparing(InstanceKey::toString));
+        if (rb.forEach() == null) {
+            expansions.put(InstanceKey.NONE, Value.NULL);
+        } else {
+            Result<Expansion> e = Expansion.of(rb.forEach(), s.scope());
+            report(e.diagnostics());
+            expansions.putAll(e.value().instances());
+        }
+        expansions.forEach((ek, each) -> {
+            Scope sc = rb.forEach() == null ? s.scope() : s.scope(ek, each);
+            Expression keyExpr = rb.from().lastKey();
+            InstanceKey stackKey = InstanceKey.NONE;
+            if (keyExpr != null) {
+                Value k = s.eval(keyExpr, sc);
+                if (!k.isKnown() || !k.type().equals(Type.STRING)) {
+                    return;
+                }
+                stackKey = InstanceKey.of(k.asString());
+            }
+            Value in = rb.inputs() == null ? Value.EMPTY_OBJECT : s.eval(rb.inputs(), sc);
+            Map<String, Value> given = new TreeMap<>();
+            if (in.isKnown() && !in.isNull()) {
+                given.putAll(in.attributes());
+            }
+            StackInstanceRun child = new StackInstanceRun(this, rb.stack(), s.addr.child(name, stackKey), given);
+            for (ComponentConfig c : rb.stack().components().values()) {
+                String call = child.componentAddr(c.name()).toString();
+                removedStackCalls.add(call);
+                Removal r = new Removal(child, rb, c, InstanceKey.NONE, Value.NULL);
+                claimed.put(call, r);
+                claimed.put(call + "[*]", r);
+            }
+        });
     }
 
     private List<String> inState() {
@@ -857,6 +947,63 @@ final class DeploymentRun {
         return new DeploymentPlan(deployment, mode, inputs, out, outputs, diagnostics());
     }
 
+    /**
+     * Destroys every instance of {@code dependsOn} (address to the component calls it depends on)
+     * concurrently, each only after every instance that depends on its component is done. Recorded
+     * dependencies from different applies could form a cycle; its members then wait for none of each
+     * other (a warning says so) rather than for ever.
+     */
+    private Map<String, CompletableFuture<Outcome>> destroyInOrder(
+            Map<String, List<String>> dependsOn, java.util.function.Function<String, Outcome> destroy) {
+        Map<String, Set<String>> waitsFor = new TreeMap<>();
+        dependsOn.forEach((a, deps) -> {
+            Set<String> w = new TreeSet<>();
+            dependsOn.forEach((b, bDeps) -> {
+                if (!b.equals(a) && bDeps.contains(callOf(a))) {
+                    w.add(b);
+                }
+            });
+            waitsFor.put(a, w);
+        });
+        Set<String> ordered = new HashSet<>();
+        boolean progress = true;
+        while (progress) {
+            progress = false;
+            for (var e : waitsFor.entrySet()) {
+                if (!ordered.contains(e.getKey()) && ordered.containsAll(e.getValue())) {
+                    ordered.add(e.getKey());
+                    progress = true;
+                }
+            }
+        }
+        Set<String> cyclic = new TreeSet<>(waitsFor.keySet());
+        cyclic.removeAll(ordered);
+        if (!cyclic.isEmpty()) {
+            report(Diagnostics.of(Diagnostic.warning(
+                    "Cyclic dependencies between destroyed components",
+                    "The dependencies recorded for " + String.join(", ", cyclic) + " form a cycle, so they are "
+                            + "destroyed without an order among them.",
+                    null)));
+            cyclic.forEach(a -> waitsFor.get(a).removeAll(cyclic));
+        }
+        Map<String, CompletableFuture<Outcome>> done = new TreeMap<>();
+        waitsFor.keySet().forEach(a -> done.put(a, new CompletableFuture<>()));
+        waitsFor.forEach((a, w) -> workers.submit(() -> {
+            w.forEach(b -> done.get(b).join());
+            Outcome o;
+            try {
+                o = destroy.apply(a);
+            } catch (RuntimeException e) {
+                o = failed(
+                        a,
+                        Diagnostics.of(
+                                Diagnostic.error("Component instance failed", String.valueOf(e.getMessage()), null)));
+            }
+            done.get(a).complete(o);
+        }));
+        return done;
+    }
+
     private CompletableFuture<Outcome> async(Supplier<Outcome> s) {
         return CompletableFuture.supplyAsync(s, workers);
     }
@@ -870,57 +1017,39 @@ final class DeploymentRun {
         Map<String, Removal> removals = removals(placed.keySet(), stateInstances);
         List<ComponentApplied> out = new ArrayList<>();
         if (mode == PlanMode.DESTROY) {
-            Map<String, CompletableFuture<Outcome>> done = new ConcurrentHashMap<>();
-            Map<String, ComponentPlan> byAddr = new TreeMap<>();
-            reviewed.components().stream().filter(c -> c.plan() != null).forEach(c -> byAddr.put(c.address(), c));
-            for (ComponentPlan cp : byAddr.values()) {
-                done.put(cp.address(), new CompletableFuture<>());
-            }
-            for (ComponentPlan cp : byAddr.values()) {
-                String call = callOf(cp.address());
-                List<CompletableFuture<Outcome>> dependents = byAddr.values().stream()
-                        .filter(o -> o.dependsOn().contains(call))
-                        .map(o -> done.get(o.address()))
-                        .toList();
-                workers.submit(() -> {
-                    dependents.forEach(CompletableFuture::join);
-                    Placed p = placed.get(cp.address());
-                    Removal r = removals.get(cp.address());
-                    Outcome o;
-                    try {
+            Map<String, List<String>> dependsOn = new TreeMap<>();
+            reviewed.components().stream()
+                    .filter(c -> c.plan() != null)
+                    .forEach(c -> dependsOn.put(c.address(), c.dependsOn()));
+            destroyInOrder(dependsOn, a -> {
+                        Placed p = placed.get(a);
+                        Removal r = removals.get(a);
                         ComponentSetup setup = p != null
                                 ? setup(p.stack(), p.component(), p.key(), p.each())
-                                : r != null ? setup(cp.address(), r) : null;
-                        o = setup == null
-                                ? failed(cp.address(), Diagnostics.NONE)
-                                : applySetup(setup, PlanMode.DESTROY);
-                    } catch (RuntimeException e) {
-                        o = failed(
-                                cp.address(),
-                                Diagnostics.of(Diagnostic.error(
-                                        "Component instance failed", String.valueOf(e.getMessage()), null)));
-                    }
-                    done.get(cp.address()).complete(o);
-                });
-            }
-            done.forEach((a, f) -> out.add(f.join().applied()));
+                                : r != null ? setup(a, r) : null;
+                        return setup == null ? failed(a, Diagnostics.NONE) : applySetup(setup, PlanMode.DESTROY);
+                    })
+                    .forEach((a, f) -> out.add(f.join().applied()));
         } else {
             Map<String, CompletableFuture<Outcome>> work = new TreeMap<>();
             placed.forEach((a, p) -> work.put(a, async(() -> component(p.stack(), p.component(), p.key(), p.each()))));
             work.values().forEach(f -> out.add(f.join().applied()));
-            // Removed instances go after the rest: nothing configured depends on them any more.
-            Map<String, CompletableFuture<Outcome>> removing = new TreeMap<>();
-            removals.forEach((a, r) -> removing.put(
-                    a,
-                    async(() -> r.destroy()
-                            ? applySetup(setup(a, r), PlanMode.DESTROY)
-                            : new Outcome(
-                                    null,
-                                    new ComponentApplied(a, null, false, Diagnostics.NONE),
-                                    Value.NULL,
-                                    false,
-                                    false))));
-            removing.values().forEach(f -> out.add(f.join().applied()));
+            // Removed instances go after the rest: nothing configured depends on them any more. Among
+            // themselves, each goes after the removed instances that depended on it when last applied.
+            Map<String, List<String>> dependsOn = new TreeMap<>();
+            removals.forEach((a, r) -> dependsOn.put(a, recordedDependencies(a)));
+            destroyInOrder(dependsOn, a -> {
+                        Removal r = removals.get(a);
+                        return r.destroy()
+                                ? applySetup(setup(a, r), PlanMode.DESTROY)
+                                : new Outcome(
+                                        null,
+                                        new ComponentApplied(a, null, false, Diagnostics.NONE),
+                                        Value.NULL,
+                                        false,
+                                        false);
+                    })
+                    .forEach((a, f) -> out.add(f.join().applied()));
             removals.forEach((a, r) -> {
                 if (!r.destroy()) {
                     report(store.dropComponent(a));

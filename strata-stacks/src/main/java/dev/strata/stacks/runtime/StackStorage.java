@@ -142,8 +142,10 @@ public final class StackStorage {
                 return Result.of(List.of());
             }
             try (var s = Files.list(root)) {
+                // Dot directories (installed sources) are not deployments: names are identifiers.
                 return Result.of(s.filter(Files::isDirectory)
                         .map(p -> p.getFileName().toString())
+                        .filter(n -> !n.startsWith("."))
                         .sorted()
                         .toList());
             } catch (IOException e) {

@@ -18,6 +18,7 @@ import dev.strata.provider.ProviderSource;
 import dev.strata.stacks.config.ComponentConfig;
 import dev.strata.stacks.config.DeploymentConfig;
 import dev.strata.stacks.config.DeploymentLoader;
+import dev.strata.stacks.config.InstalledSources;
 import dev.strata.stacks.config.StackConfig;
 import dev.strata.stacks.config.StackLoader;
 import dev.strata.stacks.config.StackRequiredProvider;
@@ -57,8 +58,13 @@ final class StacksOperations {
     private record Loaded(StackConfig stack, DeploymentConfig deployments) {}
 
     private Loaded load(StacksView view) {
+        return load(view, InstalledSources.of(context.workingDir()).reading());
+    }
+
+    /** Loads with {@code options}: the installed sources, or (init) installing what is missing. */
+    private Loaded load(StacksView view, StackLoader.Options options) {
         Path dir = context.workingDir();
-        Result<StackConfig> stack = StackLoader.load(dir);
+        Result<StackConfig> stack = StackLoader.load(dir, options);
         Result<DeploymentConfig> deployments = DeploymentLoader.load(dir);
         Diagnostics d = stack.diagnostics().with(deployments.diagnostics());
         if (stack.value() != null && !stack.hasErrors()) {
@@ -124,8 +130,18 @@ final class StacksOperations {
 
     int init(StacksArgs.Init args) {
         StacksView view = StacksView.of(context, false);
-        Loaded l = load(view);
-        if (l == null) {
+        InstalledSources sources = InstalledSources.of(context.workingDir());
+        boolean[] told = {false};
+        Loaded l = load(view, sources.installing(false, line -> {
+            if (!told[0]) {
+                told[0] = true;
+                view.line("Installing component sources...");
+            }
+            view.line(line);
+        }));
+        Diagnostics installed = sources.diagnostics().with(sources.save());
+        view.diagnostics(null, installed);
+        if (l == null || installed.hasErrors()) {
             return 1;
         }
         if (!initBackend(args, view)) {

@@ -78,7 +78,10 @@ public final class StacksValidateCommand {
                             + " stacks validate.")));
             return 1;
         }
-        Result<StackConfig> stack = StackLoader.load(context.workingDir());
+        Result<StackConfig> stack = StackLoader.load(
+                context.workingDir(),
+                dev.strata.stacks.config.InstalledSources.of(context.workingDir())
+                        .reading());
         Result<DeploymentConfig> deployments = DeploymentLoader.load(context.workingDir());
         Diagnostics diags = stack.diagnostics().with(deployments.diagnostics());
         // validation needs a well-formed model: after load errors it would only repeat them

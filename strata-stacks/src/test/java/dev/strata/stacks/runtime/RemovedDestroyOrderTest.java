@@ -1,0 +1,232 @@
+package dev.strata.stacks.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.strata.hcl.Result;
+import dev.strata.provider.ProviderRegistry;
+import dev.strata.stacks.config.DeploymentConfig;
+import dev.strata.stacks.config.DeploymentLoader;
+import dev.strata.stacks.config.StackConfig;
+import dev.strata.stacks.config.StackLoader;
+import dev.strata.state.LockRequest;
+import dev.strata.testing.PostgresServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Removed components are destroyed in reverse dependency order, from the dependencies saved with
+ * their state when they were applied (the configuration no longer has them).
+ */
+class RemovedDestroyOrderTest {
+    @TempDir
+    Path dir;
+
+    // Each instance logs its name when destroyed; "b" (which depends on "a") waits a second first, so
+    // destroying both at once would log "a" before "b".
+    private static final String MODULE = """
+            variable "name" {
+              type = string
+            }
+            variable "log" {
+              type = string
+            }
+            variable "delay" {
+              type = number
+            }
+            resource "terraform_data" "this" {
+              input = { name = var.name, log = var.log, delay = var.delay }
+              provisioner "local-exec" {
+                when    = destroy
+                command = "sleep ${self.input.delay}; echo ${self.input.name} >> ${self.input.log}"
+              }
+            }
+            output "id" {
+              value = terraform_data.this.id
+            }
+            """;
+
+    private static final String PROVIDER = """
+            required_providers {
+              terraform = {
+                source = "terraform.io/builtin/terraform"
+              }
+            }
+            provider "terraform" "main" {}
+            """;
+
+    /** Where the runtime keeps the deployment's state; local files unless a test sets PostgreSQL. */
+    private StackStorage storage;
+
+    @Test
+    void removedComponentsAreDestroyedAfterTheRemovedOnesThatDependedOnThem() throws Exception {
+        storage = StackStorage.local(dir, "1.11.0");
+        removedComponentsAreDestroyedInReverseOrder();
+    }
+
+    @Test
+    void theDependenciesAreSavedInPostgresqlToo() throws Exception {
+        String url = PostgresServer.trusting().url();
+        Result<StackStorage> pg = StackStorage.connect(
+                dir,
+                new StackStorage.Choice(
+                        "pg",
+                        new TreeMap<>(Map.of(
+                                "conn_str",
+                                url,
+                                "schema_name",
+                                "strata_removed_order_"
+                                        + ProcessHandle.current().pid()))),
+                Map.of(),
+                "1.11.0");
+        assertThat(pg.hasErrors()).as(pg.diagnostics().toString()).isFalse();
+        storage = pg.value();
+        removedComponentsAreDestroyedInReverseOrder();
+    }
+
+    private void removedComponentsAreDestroyedInReverseOrder() throws Exception {
+        Path log = dir.resolve("destroyed.log");
+        Files.createDirectories(dir.resolve("mod"));
+        Files.writeString(dir.resolve("mod/main.tf"), MODULE);
+        Files.writeString(dir.resolve("main.tfdeploy.hcl"), "deployment \"one\" {\n  inputs = {}\n}\n");
+        Files.writeString(dir.resolve("main.tfcomponent.hcl"), PROVIDER + """
+                component "a" {
+                  source    = "./mod"
+                  inputs    = { name = "a", log = "%1$s", delay = 0 }
+                  providers = { terraform = provider.terraform.main }
+                }
+                component "b" {
+                  source    = "./mod"
+                  inputs    = { name = "b-${component.a.id}", log = "%1$s", delay = 1 }
+                  providers = { terraform = provider.terraform.main }
+                }
+                """.formatted(log));
+        DeploymentApplied applied = apply();
+        assertThat(applied.diagnostics().hasErrors())
+                .as(applied.diagnostics().toString())
+                .isFalse();
+
+        // The dependency is saved with b's part of the state.
+        try (var s = runtime().open("one", LockRequest.none()).value()) {
+            assertThat(RecordedDependencies.of(s.componentState("component.b").value()))
+                    .containsExactly("component.a");
+            assertThat(RecordedDependencies.of(s.componentState("component.a").value()))
+                    .isEmpty();
+        }
+
+        Files.writeString(dir.resolve("main.tfcomponent.hcl"), PROVIDER + """
+                removed {
+                  from      = component.a
+                  source    = "./mod"
+                  providers = { terraform = provider.terraform.main }
+                }
+                removed {
+                  from      = component.b
+                  source    = "./mod"
+                  providers = { terraform = provider.terraform.main }
+                }
+                """);
+        DeploymentApplied removed = apply();
+        assertThat(removed.diagnostics().hasErrors())
+                .as(removed.diagnostics().toString())
+                .isFalse();
+        List<String> order = Files.readAllLines(log).stream()
+                .map(l -> l.replaceAll("-.*", ""))
+                .toList();
+        assertThat(order).containsExactly("b", "a");
+        try (var s = runtime().open("one", LockRequest.none()).value()) {
+            assertThat(s.componentInstances().value()).isEmpty();
+        }
+    }
+
+    @Test
+    void aRemovedEmbeddedStackIsDestroyedInReverseDependencyOrder() throws Exception {
+        storage = StackStorage.local(dir, "1.11.0");
+        Path log = dir.resolve("destroyed.log");
+        Files.createDirectories(dir.resolve("mod"));
+        Files.writeString(dir.resolve("mod/main.tf"), MODULE);
+        Files.createDirectories(dir.resolve("inner"));
+        Files.writeString(dir.resolve("inner/main.tfcomponent.hcl"), PROVIDER + """
+                variable "log" {
+                  type = string
+                }
+                component "a" {
+                  source    = "../mod"
+                  inputs    = { name = "a", log = var.log, delay = 0 }
+                  providers = { terraform = provider.terraform.main }
+                }
+                component "b" {
+                  source    = "../mod"
+                  inputs    = { name = "b-${component.a.id}", log = var.log, delay = 1 }
+                  providers = { terraform = provider.terraform.main }
+                }
+                """);
+        Files.writeString(dir.resolve("main.tfdeploy.hcl"), "deployment \"one\" {\n  inputs = {}\n}\n");
+        Files.writeString(dir.resolve("main.tfcomponent.hcl"), """
+                stack "inner" {
+                  source = "./inner"
+                  inputs = { log = "%s" }
+                }
+                """.formatted(log));
+        DeploymentApplied applied = apply();
+        assertThat(applied.diagnostics().hasErrors())
+                .as(applied.diagnostics().toString())
+                .isFalse();
+        try (var s = runtime().open("one", LockRequest.none()).value()) {
+            assertThat(s.componentInstances().value())
+                    .containsExactly("stack.inner.component.a", "stack.inner.component.b");
+            assertThat(RecordedDependencies.of(
+                            s.componentState("stack.inner.component.b").value()))
+                    .containsExactly("stack.inner.component.a");
+        }
+
+        Files.writeString(dir.resolve("main.tfcomponent.hcl"), """
+                removed {
+                  from   = stack.inner
+                  source = "./inner"
+                  inputs = { log = "%s" }
+                }
+                """.formatted(log));
+        DeploymentApplied removed = apply();
+        assertThat(removed.diagnostics().hasErrors())
+                .as(removed.diagnostics().toString())
+                .isFalse();
+        List<String> order = Files.readAllLines(log).stream()
+                .map(l -> l.replaceAll("-.*", ""))
+                .toList();
+        assertThat(order).containsExactly("b", "a");
+        try (var s = runtime().open("one", LockRequest.none()).value()) {
+            assertThat(s.componentInstances().value()).isEmpty();
+        }
+    }
+
+    private StackRuntime runtime() {
+        StackConfig stack = StackLoader.load(dir).value();
+        DeploymentConfig deployments = DeploymentLoader.load(dir).value();
+        return new StackRuntime(
+                new RuntimeSettings(
+                        ProviderRegistry.load(RemovedDestroyOrderTest.class.getClassLoader()),
+                        "1.11.0",
+                        Map.of("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin")),
+                        dir,
+                        4),
+                storage,
+                stack,
+                deployments);
+    }
+
+    private DeploymentApplied apply() {
+        StackRuntime rt = runtime();
+        try (DeploymentSession s = rt.open("one", LockRequest.none()).value()) {
+            DeploymentPlan plan = s.plan(false, new StackEvents() {});
+            assertThat(plan.diagnostics().hasErrors())
+                    .as(plan.diagnostics().toString())
+                    .isFalse();
+            return s.apply(plan, false, new StackEvents() {});
+        }
+    }
+}
