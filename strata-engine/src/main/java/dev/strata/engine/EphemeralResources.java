@@ -132,7 +132,8 @@ final class EphemeralResources implements AutoCloseable {
         ProviderDiagnostics d;
         try {
             d = o.provider.closeEphemeralResource(new Provider.CloseEphemeralRequest(o.type, o.privateState));
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+            // Every open instance still gets its close, and the failure is a diagnostic naming it.
             LOG.debug("ephemeral: closing {} threw", o.addr, e);
             d = ProviderDiagnostics.error(
                     "Failed to close ephemeral resource", dev.strata.engine.graph.DagWalker.describe(e));
@@ -169,7 +170,8 @@ final class EphemeralResources implements AutoCloseable {
         Provider.RenewEphemeralResponse r;
         try {
             r = o.provider.renewEphemeralResource(new Provider.RenewEphemeralRequest(o.type, o.privateState));
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+            // On the renewal thread nothing else would see it: it becomes a diagnostic naming the instance.
             LOG.debug("ephemeral: renewing {} threw", o.addr, e);
             r = new Provider.RenewEphemeralResponse(
                     null,
