@@ -993,11 +993,14 @@ final class DeploymentRun {
             Outcome o;
             try {
                 o = destroy.apply(a);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
+                // Whatever fails, this instance's future completes: the instances waiting for it must not hang.
                 o = failed(
                         a,
-                        Diagnostics.of(
-                                Diagnostic.error("Component instance failed", String.valueOf(e.getMessage()), null)));
+                        Diagnostics.of(Diagnostic.error(
+                                "Component instance failed",
+                                "Destroying " + a + " failed: " + dev.strata.engine.graph.DagWalker.describe(e) + ".",
+                                null)));
             }
             done.get(a).complete(o);
         }));
