@@ -39,6 +39,14 @@ import java.util.Map;
 public final class ImportExpansion {
     private ImportExpansion() {}
 
+    /**
+     * The {@code to} expression's tree. In JSON syntax {@code to} is a string containing the address
+     * (with {@code each.key} in its index), as Terraform reads it, not a template.
+     */
+    private static Result<Expr> toSyntax(Expression to) {
+        return to instanceof dev.strata.hcl.json.JsonExpression j ? j.asNativeExpression() : to.syntax();
+    }
+
     /** One element of an import block's {@code for_each}: what {@code each.key} and {@code each.value} are. */
     public record Each(Value key, Value value) {}
 
@@ -127,7 +135,7 @@ public final class ImportExpansion {
 
     /** Whether {@code to} has index expressions that are not constants (which need {@code for_each}). */
     public static boolean isStatic(Expression to) {
-        Result<Expr> syn = to.syntax();
+        Result<Expr> syn = toSyntax(to);
         if (syn.value() == null) {
             return true;
         }
@@ -146,7 +154,7 @@ public final class ImportExpansion {
      */
     public static Diagnostics checkTo(Expression to, boolean forEach) {
         Diagnostics out = Diagnostics.NONE;
-        Result<Expr> syn = to.syntax();
+        Result<Expr> syn = toSyntax(to);
         if (syn.value() == null) {
             return syn.diagnostics();
         }
@@ -247,7 +255,7 @@ public final class ImportExpansion {
     }
 
     private static Result<Traversal> traversal(Expression to, KeyEval keys) {
-        Result<Expr> syn = to.syntax();
+        Result<Expr> syn = toSyntax(to);
         if (syn.value() == null) {
             return Result.of(null, syn.diagnostics());
         }
