@@ -104,7 +104,14 @@ final class Planner {
                                 null)));
             }
             orphanResources(run, ops, walk);
-            for (ImportTargets.Target t : imports.finish(run, walk.planned, generated != null)) {
+            java.util.List<ImportTargets.Target> targets =
+                    new java.util.ArrayList<>(imports.finish(run, walk.planned, generated != null));
+            if (generated != null) {
+                // Generated blocks follow the import blocks' order in the configuration, as Terraform writes them.
+                targets.sort(java.util.Comparator.comparing(
+                        (ImportTargets.Target t) -> t.block().declRange()));
+            }
+            for (ImportTargets.Target t : targets) {
                 if (generated == null) {
                     run.diagnose(ImportTargets.missingConfiguration(t));
                     continue;
