@@ -190,12 +190,8 @@ public final class HttpBackend implements Backend {
         StringBuilder d = new StringBuilder(
                 holder == null
                         ? "Error message: HTTP remote state already locked, failed to unmarshal body\n"
-                        : "Error message: HTTP remote state already locked: ID=" + holder.id()
-                                + "\nLock Info:\n  ID:        "
-                                + holder.id() + "\n  Path:      " + holder.path() + "\n  Operation: "
-                                + holder.operation() + "\n  Who:       " + holder.who() + "\n  Version:   "
-                                + holder.version() + "\n  Created:   " + holder.created() + "\n  Info:      "
-                                + holder.info() + "\n");
+                        : "Error message: HTTP remote state already locked: ID=" + holder.id() + "\n"
+                                + holder.describe());
         if (!request.timeout().isZero()) {
             d.append("\nGave up after waiting ")
                     .append(Durations.human(Duration.ofNanos(waitedNanos)))

@@ -133,4 +133,11 @@ public record LockInfo(
         String frac = s.substring(dot, i);
         return s.substring(0, dot) + (frac.equals(".") ? "" : frac) + "Z";
     }
+
+    /** The "Lock Info:" block Terraform prints under a lock error, one field per line. */
+    String describe() {
+        return "Lock Info:\n  ID:        " + id() + "\n  Path:      " + path() + "\n  Operation: " + operation()
+                + "\n  Who:       " + who() + "\n  Version:   " + version() + "\n  Created:   " + created()
+                + "\n  Info:      " + info() + "\n";
+    }
 }

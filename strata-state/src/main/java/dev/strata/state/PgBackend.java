@@ -443,21 +443,7 @@ public final class PgBackend implements Backend {
                                 + Durations.human(holder.age(timing.clock().instant()));
                 StringBuilder d = new StringBuilder("Error message: the state is locked by " + who + ".\n");
                 if (holder != null) {
-                    d.append("Lock Info:\n  ID:        ")
-                            .append(holder.id())
-                            .append("\n  Path:      ")
-                            .append(holder.path())
-                            .append("\n  Operation: ")
-                            .append(holder.operation())
-                            .append("\n  Who:       ")
-                            .append(holder.who())
-                            .append("\n  Version:   ")
-                            .append(holder.version())
-                            .append("\n  Created:   ")
-                            .append(holder.created())
-                            .append("\n  Info:      ")
-                            .append(holder.info())
-                            .append('\n');
+                    d.append(holder.describe());
                 }
                 if (!request.timeout().isZero()) {
                     d.append("\nGave up after waiting ")

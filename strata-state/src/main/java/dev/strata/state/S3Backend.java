@@ -431,21 +431,7 @@ public final class S3Backend implements Backend {
                 + settings.stateKey(workspace) + LOCK_SUFFIX + " in bucket " + settings.bucket() + " already exists"
                 + (holder == null ? " (its lock info could not be read)" : "") + ".\n");
         if (holder != null) {
-            d.append("Lock Info:\n  ID:        ")
-                    .append(holder.id())
-                    .append("\n  Path:      ")
-                    .append(holder.path())
-                    .append("\n  Operation: ")
-                    .append(holder.operation())
-                    .append("\n  Who:       ")
-                    .append(holder.who())
-                    .append("\n  Version:   ")
-                    .append(holder.version())
-                    .append("\n  Created:   ")
-                    .append(holder.created())
-                    .append("\n  Info:      ")
-                    .append(holder.info())
-                    .append('\n');
+            d.append(holder.describe());
         }
         if (!request.timeout().isZero()) {
             d.append("\nGave up after waiting ")
