@@ -104,14 +104,7 @@ final class Planner {
                                 null)));
             }
             orphanResources(run, ops, walk);
-            java.util.List<ImportTargets.Target> targets =
-                    new java.util.ArrayList<>(imports.finish(run, walk.planned, generated != null));
-            if (generated != null) {
-                // Generated blocks follow the import blocks' order in the configuration, as Terraform writes them.
-                targets.sort(java.util.Comparator.comparing(
-                        (ImportTargets.Target t) -> t.block().declRange()));
-            }
-            for (ImportTargets.Target t : targets) {
+            for (ImportTargets.Target t : imports.finish(run, walk.planned, generated != null)) {
                 if (generated == null) {
                     run.diagnose(ImportTargets.missingConfiguration(t));
                     continue;
