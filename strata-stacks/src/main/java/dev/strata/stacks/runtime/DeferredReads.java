@@ -21,8 +21,8 @@ import java.util.TreeMap;
  * Deferral is per instance: of a component whose {@code for_each} is known, the instances that were not
  * deferred are planned as usual, and a dependent instance is deferred only when what it is given (its
  * inputs and provider configurations) is computed from a deferred one. That is found by evaluating
- * those expressions a second time with every deferred instance's outputs replaced by a known
- * placeholder: a value that does not change (and still evaluates) did not read a deferred instance.
+ * those expressions again with one deferred instance's outputs at a time replaced by a known
+ * placeholder: a value that does not change (and still evaluates) did not read that instance.
  * A reference that reaches a deferred component any other way (through a local value, a provider
  * block, {@code for_each} or {@code depends_on}) defers the instance, as it cannot be told apart.
  */
@@ -51,37 +51,45 @@ final class DeferredReads {
                 return e.getValue().iterator().next();
             }
         }
-        Scope probe = new Probe(scope, s, deferred);
-        for (Expression x : given) {
-            if (x == null) {
-                continue;
-            }
-            Result<Value> real = new Evaluator(scope).evaluate(x);
-            Result<Value> probed = new Evaluator(probe).evaluate(x);
-            if (real.hasErrors() || probed.hasErrors() || !real.value().equals(probed.value())) {
-                return deferred.values().iterator().next().iterator().next();
+        // One deferred instance at a time, so that the reason names the one actually read.
+        for (Map.Entry<String, Set<String>> e : deferred.entrySet()) {
+            for (String instance : e.getValue()) {
+                Scope probe = new Probe(scope, s, e.getKey(), instance);
+                for (Expression x : given) {
+                    if (x != null && changes(x, scope, probe)) {
+                        return instance;
+                    }
+                }
             }
         }
         return null;
     }
 
-    /** {@code component.NAME} with each deferred instance's outputs replaced by the placeholder. */
-    private record Probe(Scope outer, StackInstanceRun s, SortedMap<String, Set<String>> deferred) implements Scope {
+    private static boolean changes(Expression x, Scope scope, Scope probe) {
+        Result<Value> real = new Evaluator(scope).evaluate(x);
+        Result<Value> probed = new Evaluator(probe).evaluate(x);
+        return real.hasErrors() || probed.hasErrors() || !real.value().equals(probed.value());
+    }
+
+    /**
+     * {@code component.NAME} with one deferred instance's outputs ({@code gone}, or the whole component
+     * when {@code gone} is its own address) replaced by the placeholder.
+     */
+    private record Probe(Scope outer, StackInstanceRun s, String name, String gone) implements Scope {
         @Override
         public Result<Resolved> resolve(Traversal t) {
             if ("component".equals(t.rootName())
                     && t.steps().size() >= 2
                     && t.steps().get(1) instanceof Traverser.Attr a
-                    && deferred.containsKey(a.name())) {
-                return Result.of(new Resolved(replaced(a.name()), 2));
+                    && a.name().equals(name)) {
+                return Result.of(new Resolved(replaced(), 2));
             }
             return outer.resolve(t);
         }
 
-        private Value replaced(String name) {
+        private Value replaced() {
             ComponentConfig c = s.config.components().get(name);
             Expansion e = s.componentExpansion(c);
-            Set<String> gone = deferred.get(name);
             if (!e.known() || !e.keyed()) {
                 return PLACEHOLDER;
             }
@@ -91,7 +99,7 @@ final class DeferredReads {
                 String key = ((InstanceKey.StringKey) k).key();
                 byKey.put(
                         key,
-                        gone.contains(s.instanceAddr(c, k).toString())
+                        gone.equals(s.instanceAddr(c, k).toString())
                                 ? PLACEHOLDER
                                 : real.attributes().get(key));
             });
