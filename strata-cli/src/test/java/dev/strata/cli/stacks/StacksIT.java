@@ -324,6 +324,109 @@ class StacksIT {
                 .isZero();
     }
 
+    private static JsonNode instance(List<JsonNode> records, String phase, String address) {
+        return of(records, "component_instance", phase).stream()
+                .filter(r -> r.path("address").asText().equals(address))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no " + phase + " record for " + address + " in " + records));
+    }
+
+    @Test
+    void onlyTheInstanceThatReadsADeferredInstanceIsDeferred() throws Exception {
+        Path stack = dir.resolve("per-instance");
+        write(stack.resolve("src/main.tf"), """
+                resource "terraform_data" "name" {
+                  input = "x"
+                }
+                output "name" {
+                  value = terraform_data.name.output
+                }
+                """);
+        write(stack.resolve("fan/main.tf"), """
+                variable "name" {
+                  type = string
+                }
+                resource "terraform_data" "this" {
+                  input = var.name
+                }
+                output "name" {
+                  value = var.name
+                }
+                """);
+        // fan["b"] gets a provider configuration chosen by a value known only after src is applied, so it
+        // is deferred; fan["a"] is not. Of "after", only the instance reading fan["b"] waits with it.
+        write(stack.resolve("main.tfcomponent.hcl"), """
+                provider "terraform" "main" {}
+                provider "terraform" "by_name" {
+                  for_each = toset(["x"])
+                }
+                component "src" {
+                  source    = "./src"
+                  providers = { terraform = provider.terraform.main }
+                }
+                component "fan" {
+                  for_each  = toset(["a", "b"])
+                  source    = "./fan"
+                  inputs    = { name = each.key }
+                  providers = {
+                    terraform = each.key == "a" ? provider.terraform.main : provider.terraform.by_name[component.src.name]
+                  }
+                }
+                component "after" {
+                  for_each  = toset(["a", "b"])
+                  source    = "./fan"
+                  inputs    = { name = "after-${component.fan[each.key].name}" }
+                  providers = { terraform = provider.terraform.main }
+                }
+                """);
+        write(stack.resolve("main.tfdeploy.hcl"), "deployment \"one\" {\n  inputs = {}\n}\n");
+        Run plan = strata(stack, "stacks", "plan", "-json", "-out=saved.plan");
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        List<JsonNode> records = plan.records();
+        assertThat(instance(records, "plan", "component.fan[\"a\"]")
+                        .path("changes")
+                        .path("add")
+                        .asInt())
+                .isEqualTo(1);
+        assertThat(instance(records, "plan", "component.fan[\"a\"]")
+                                .path("deferred")
+                                .isMissingNode()
+                        || instance(records, "plan", "component.fan[\"a\"]")
+                                .path("deferred")
+                                .isNull())
+                .as(records.toString())
+                .isTrue();
+        assertThat(instance(records, "plan", "component.fan[\"b\"]")
+                        .path("deferred")
+                        .asText())
+                .contains("provider configuration");
+        assertThat(instance(records, "plan", "component.after[\"a\"]")
+                        .path("changes")
+                        .path("add")
+                        .asInt())
+                .as(records.toString())
+                .isEqualTo(1);
+        assertThat(instance(records, "plan", "component.after[\"b\"]")
+                        .path("deferred")
+                        .asText())
+                .isEqualTo("it depends on component.fan[\"b\"], which is deferred");
+
+        Run apply = strata(stack, "stacks", "apply", "saved.plan");
+        assertThat(apply.exitCode()).as(apply.toString()).isZero();
+        assertThat(resources(stack, "one"))
+                .containsExactly(
+                        "component.after[\"a\"] terraform_data.this",
+                        "component.after[\"b\"] terraform_data.this",
+                        "component.fan[\"a\"] terraform_data.this",
+                        "component.fan[\"b\"] terraform_data.this",
+                        "component.src terraform_data.name");
+        Run again = strata(stack, "stacks", "plan", "-json");
+        assertThat(again.exitCode()).as(again.toString()).isZero();
+        JsonNode one = deployment(again.records(), "plan", "one");
+        assertThat(one.path("changes").path("total").asInt()).isZero();
+        assertThat(one.path("changes").path("deferred").asInt()).isZero();
+    }
+
     @Test
     void embeddedStackAndPublishedOutputsFeedAnotherStack() throws Exception {
         Path upstream = dir.resolve("upstream");

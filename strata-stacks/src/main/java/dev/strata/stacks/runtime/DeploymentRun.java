@@ -32,6 +32,7 @@ import dev.strata.stacks.config.EmbeddedStackConfig;
 import dev.strata.stacks.config.ProviderArgument;
 import dev.strata.stacks.config.ProviderBlock;
 import dev.strata.stacks.config.RemovedBlock;
+import dev.strata.stacks.config.RemovedTarget;
 import dev.strata.stacks.config.StackConfig;
 import dev.strata.state.LockRequest;
 import dev.strata.state.StateManager;
@@ -82,7 +83,11 @@ final class DeploymentRun {
     private final Memo<String, Outcome> components = new Memo<>();
     private final Memo<Path, Result<ConfigTree>> trees = new Memo<>();
     private final Map<String, ProviderInstance> providerRefs = new ConcurrentHashMap<>();
+    /** Components whose for_each is not known: all their instances are deferred. */
     private final Set<String> deferredCalls = ConcurrentHashMap.newKeySet();
+    /** Component instances deferred one by one (their for_each is known). */
+    private final Set<String> deferredInstances = ConcurrentHashMap.newKeySet();
+
     private final Set<String> failedCalls = ConcurrentHashMap.newKeySet();
     private final Semaphore engineSlots;
     private final Interruption interruption;
@@ -211,16 +216,34 @@ final class DeploymentRun {
 
     /** The names of {@code component.*} a component's arguments refer to, directly or through locals. */
     List<String> dependencies(StackInstanceRun s, ComponentConfig c) {
-        List<Expression> exprs = new ArrayList<>();
-        exprs.add(c.inputs());
-        exprs.add(c.forEach());
-        c.providerArgs().values().forEach(a -> exprs.add(a.value()));
+        return dependencies(s, c, true);
+    }
+
+    /**
+     * The components {@code c}'s inputs and provider arguments name directly and that nothing else of it
+     * (a local value, a provider block, for_each, depends_on) leads to.
+     */
+    private Set<String> directDependencies(StackInstanceRun s, ComponentConfig c) {
+        Set<String> direct = new TreeSet<>(dependencies(s, c, true));
+        direct.removeAll(dependencies(s, c, false));
+        return direct;
+    }
+
+    private List<String> dependencies(StackInstanceRun s, ComponentConfig c, boolean withDirect) {
+        List<Expression> given = new ArrayList<>();
+        given.add(c.inputs());
+        c.providerArgs().values().forEach(a -> given.add(a.value()));
         Set<String> out = new TreeSet<>();
         Set<String> seenLocals = new HashSet<>();
         List<Traversal> refs = new ArrayList<>(c.dependsOn());
-        for (Expression e : exprs) {
+        if (c.forEach() != null) {
+            refs.addAll(c.forEach().variables());
+        }
+        for (Expression e : given) {
             if (e != null) {
-                refs.addAll(e.variables());
+                e.variables().stream()
+                        .filter(t -> withDirect || !"component".equals(t.rootName()))
+                        .forEach(refs::add);
             }
         }
         for (int i = 0; i < refs.size(); i++) {
@@ -273,21 +296,36 @@ final class DeploymentRun {
             Expression inputs,
             SortedMap<String, ProviderArgument> providerArgs,
             List<String> depNames,
+            Set<String> direct,
             Scope scope) {
         List<String> deps = new ArrayList<>();
-        String deferred = null;
         String blocked = null;
+        SortedMap<String, Set<String>> deferredDeps = new TreeMap<>();
         for (String name : depNames) {
             // Asking for the value makes sure the dependency was planned (or applied) before this one.
             s.componentValue(name, null);
             String call = s.componentAddr(name).toString();
             deps.add(call);
-            if (deferredCalls.contains(call) && deferred == null) {
-                deferred = "it depends on " + call + ", which is deferred";
+            if (deferredCalls.contains(call)) {
+                deferredDeps.put(name, Set.of(call));
+            } else {
+                Set<String> di = new TreeSet<>();
+                deferredInstances.stream().filter(a -> callOf(a).equals(call)).forEach(di::add);
+                if (!di.isEmpty()) {
+                    deferredDeps.put(name, di);
+                }
             }
             if (failedCalls.contains(call) && blocked == null) {
                 blocked = call;
             }
+        }
+        String deferred = null;
+        if (!deferredDeps.isEmpty()) {
+            List<Expression> given = new ArrayList<>();
+            given.add(inputs);
+            providerArgs.values().forEach(a -> given.add(a.value()));
+            String read = DeferredReads.readBy(s, deferredDeps, direct, given, scope);
+            deferred = read == null ? null : "it depends on " + read + ", which is deferred";
         }
         boolean broken = false;
         Result<ConfigTree> loaded = tree(moduleDir);
@@ -359,6 +397,7 @@ final class DeploymentRun {
                 c.inputs(),
                 c.providerArgs(),
                 dependencies(s, c),
+                directDependencies(s, c),
                 s.scope(key, each));
     }
 
@@ -376,8 +415,8 @@ final class DeploymentRun {
                     s.broken());
         }
         Scope scope = r.stack().scope(r.eachKey(), r.each());
-        ComponentSetup base =
-                setup(r.stack(), address, r.block().moduleDir(), null, r.block().providerArgs(), List.of(), scope);
+        ComponentSetup base = setup(
+                r.stack(), address, r.block().moduleDir(), null, r.block().providerArgs(), List.of(), Set.of(), scope);
         if (base.tree() == null) {
             return base;
         }
@@ -490,7 +529,7 @@ final class DeploymentRun {
                     true);
         }
         if (setup.deferredReason() != null) {
-            deferredCalls.add(callOf(address));
+            deferredInstances.add(address);
             events.componentFinished(deployment, address, "planning", "deferred: " + setup.deferredReason());
             return new Outcome(
                     new ComponentPlan(
@@ -809,26 +848,36 @@ final class DeploymentRun {
     }
 
     private void collectRemovals(StackInstanceRun s, Map<String, Removal> claimed) {
+        // An embedded stack's own removed blocks claim in its instances, as its components are placed.
+        for (EmbeddedStackConfig call : s.config.embeddedStacks().values()) {
+            if (call.stack() != null) {
+                s.callExpansion(call)
+                        .instances()
+                        .forEach((k, each) -> collectRemovals(s.child(call, k, each), claimed));
+            }
+        }
         for (RemovedBlock rb : s.config.removed()) {
-            if (rb.from().targetsStack() && rb.from().stacks().size() == 1 && rb.stack() != null) {
+            if (rb.from().targetsStack() && rb.stack() != null) {
                 collectStackRemovals(s, rb, claimed);
                 continue;
             }
-            if (rb.from().targetsStack() || !rb.from().stacks().isEmpty()) {
+            if (rb.from().targetsStack()) {
                 continue;
             }
-            String call = s.componentAddr(rb.from().component()).toString();
             if (rb.forEach() == null) {
-                Expression keyExpr = rb.from().componentKey();
-                if (keyExpr == null) {
-                    claimed.put(call, new Removal(s, rb, null, InstanceKey.NONE, Value.NULL));
-                    claimed.put(call + "[*]", new Removal(s, rb, null, InstanceKey.NONE, Value.NULL));
-                } else {
-                    Value k = s.eval(keyExpr, s.scope());
-                    if (k.isKnown() && k.type().equals(Type.STRING)) {
-                        claimed.put(
-                                call + InstanceKey.of(k.asString()),
-                                new Removal(s, rb, null, InstanceKey.NONE, Value.NULL));
+                for (StackInstanceRun owner : owners(s, rb, s.scope())) {
+                    String call = owner.componentAddr(rb.from().component()).toString();
+                    Expression keyExpr = rb.from().componentKey();
+                    if (keyExpr == null) {
+                        claimed.put(call, new Removal(s, rb, null, InstanceKey.NONE, Value.NULL));
+                        claimed.put(call + "[*]", new Removal(s, rb, null, InstanceKey.NONE, Value.NULL));
+                    } else {
+                        Value k = s.eval(keyExpr, s.scope());
+                        if (k.isKnown() && k.type().equals(Type.STRING)) {
+                            claimed.put(
+                                    call + InstanceKey.of(k.asString()),
+                                    new Removal(s, rb, null, InstanceKey.NONE, Value.NULL));
+                        }
                     }
                 }
                 continue;
@@ -840,19 +889,35 @@ final class DeploymentRun {
                 Value k = rb.from().componentKey() == null
                         ? Value.NULL
                         : s.eval(rb.from().componentKey(), sc);
-                String addr = k.isKnown() && k.type().equals(Type.STRING) ? call + InstanceKey.of(k.asString()) : call;
-                claimed.put(addr, new Removal(s, rb, null, ek, each));
+                for (StackInstanceRun owner : owners(s, rb, sc)) {
+                    String call = owner.componentAddr(rb.from().component()).toString();
+                    String addr =
+                            k.isKnown() && k.type().equals(Type.STRING) ? call + InstanceKey.of(k.asString()) : call;
+                    claimed.put(addr, new Removal(s, rb, null, ek, each));
+                }
             });
         }
     }
 
     /**
-     * A removed embedded stack ({@code from = stack.NAME} or {@code stack.NAME[KEY]}): its components,
-     * as the block's {@code source} declares them, claim their instances in the state; each is
-     * destroyed with its own providers, evaluated in a stack instance given the block's {@code inputs}.
+     * The stack instances holding a removed component: the block's own stack, or for
+     * {@code from = stack.a.component.b} the instances of the still declared {@code stack.a}. The
+     * block's arguments are evaluated where it is declared either way.
+     */
+    private List<StackInstanceRun> owners(StackInstanceRun s, RemovedBlock rb, Scope sc) {
+        return rb.from().stacks().isEmpty() ? List.of(s) : parents(s, rb.from().stacks(), sc);
+    }
+
+    /**
+     * A removed embedded stack ({@code from = stack.NAME} or {@code stack.NAME[KEY]}, also deeper:
+     * {@code stack.a.stack.b} removes {@code b} from every instance of the still declared {@code a}, or
+     * from {@code stack.a["k"]} only): its components, as the block's {@code source} declares them, and
+     * those of the stacks it embeds claim their instances in the state; each is destroyed with its own
+     * providers, evaluated in a stack instance given the block's {@code inputs}.
      */
     private void collectStackRemovals(StackInstanceRun s, RemovedBlock rb, Map<String, Removal> claimed) {
-        String name = rb.from().stacks().getFirst().name();
+        List<RemovedTarget.Step> path = rb.from().stacks();
+        String name = path.getLast().name();
         Map<InstanceKey, Value> expansions = new TreeMap<>(java.util.Comparator.comparing(InstanceKey::toString));
         if (rb.forEach() == null) {
             expansions.put(InstanceKey.NONE, Value.NULL);
@@ -877,15 +942,66 @@ final class DeploymentRun {
             if (in.isKnown() && !in.isNull()) {
                 given.putAll(in.attributes());
             }
-            StackInstanceRun child = new StackInstanceRun(this, rb.stack(), s.addr.child(name, stackKey), given);
-            for (ComponentConfig c : rb.stack().components().values()) {
-                String call = child.componentAddr(c.name()).toString();
-                removedStackCalls.add(call);
-                Removal r = new Removal(child, rb, c, InstanceKey.NONE, Value.NULL);
-                claimed.put(call, r);
-                claimed.put(call + "[*]", r);
+            for (StackInstanceRun parent : parents(s, path.subList(0, path.size() - 1), sc)) {
+                StackInstanceRun child =
+                        new StackInstanceRun(this, rb.stack(), parent.addr.child(name, stackKey), given);
+                claimRemovedStack(child, rb, claimed);
             }
         });
+    }
+
+    /**
+     * The instances of the still declared embedded stacks that {@code steps} lead to from {@code s}: the
+     * one a step's key names, or every instance of a step without a key.
+     */
+    private List<StackInstanceRun> parents(StackInstanceRun s, List<RemovedTarget.Step> steps, Scope sc) {
+        List<StackInstanceRun> at = List.of(s);
+        for (RemovedTarget.Step step : steps) {
+            List<StackInstanceRun> next = new ArrayList<>();
+            for (StackInstanceRun p : at) {
+                EmbeddedStackConfig call = p.config.embeddedStacks().get(step.name());
+                if (call == null || call.stack() == null) {
+                    continue;
+                }
+                Expansion e = p.callExpansion(call);
+                if (step.key() != null) {
+                    Value k = s.eval(step.key(), sc);
+                    if (k.isKnown() && k.type().equals(Type.STRING)) {
+                        InstanceKey key = InstanceKey.of(k.asString());
+                        Value each = e.instances().get(key);
+                        if (each != null) {
+                            next.add(p.child(call, key, each));
+                        }
+                    }
+                } else {
+                    e.instances().forEach((key, each) -> next.add(p.child(call, key, each)));
+                }
+            }
+            at = next;
+        }
+        return at;
+    }
+
+    /**
+     * Claims the components of a removed stack instance for {@code rb}, and those of every stack it
+     * embeds, whose instances are expanded with the inputs and for_each the removed stack's source gives
+     * them (reading the removed components' outputs as last applied).
+     */
+    private void claimRemovedStack(StackInstanceRun child, RemovedBlock rb, Map<String, Removal> claimed) {
+        for (ComponentConfig c : child.config.components().values()) {
+            String call = child.componentAddr(c.name()).toString();
+            removedStackCalls.add(call);
+            Removal r = new Removal(child, rb, c, InstanceKey.NONE, Value.NULL);
+            claimed.put(call, r);
+            claimed.put(call + "[*]", r);
+        }
+        for (EmbeddedStackConfig nested : child.config.embeddedStacks().values()) {
+            if (nested.stack() == null) {
+                continue;
+            }
+            Expansion e = child.callExpansion(nested);
+            e.instances().forEach((key, each) -> claimRemovedStack(child.child(nested, key, each), rb, claimed));
+        }
     }
 
     private List<String> inState() {

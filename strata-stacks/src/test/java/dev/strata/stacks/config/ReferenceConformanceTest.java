@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Severity;
+import dev.strata.stacks.runtime.TestingProvider;
 import dev.strata.stacks.runtime.TestingProviderSchema;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,7 +16,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -260,6 +260,13 @@ class ReferenceConformanceTest {
                 Phase.VALIDATE,
                 Want.error("Unsupported argument", "invalid-provider-config.tfcomponent.hcl", 11, 5, 11, 14)
                         .detail("An argument named \"imaginary\" is not expected here.")));
+        // validate_test.go: a resource argument the provider's schema lacks (the testing provider's schema,
+        // given in test scope)
+        l.add(new Case(
+                MB + "invalid-configuration",
+                Phase.VALIDATE,
+                Want.error("Unsupported argument", "invalid-configuration.tf", 11, 3, 11, 10)
+                        .detail("An argument named \"invalid\" is not expected here.")));
         // plan_test.go: problems its plan reports that are static, so Strata's validate reports them
         l.add(new Case(
                 MB + "plan-undeclared-variable-in-component",
@@ -278,15 +285,6 @@ class ReferenceConformanceTest {
         return l;
     }
 
-    /**
-     * Configurations whose expected outcome Strata does not reach yet, with why; checked below so the
-     * list shrinks when the gap closes.
-     */
-    static final Set<String> GAPS = Set.of(
-            // the expected error comes from the schema of Terraform's in-tree test provider (hashicorp/testing),
-            // which exists only inside Terraform's test suite
-            MB + "invalid-configuration");
-
     static Diagnostics outcome(Path dir, Phase phase) {
         var loaded = StackLoader.load(dir);
         Diagnostics ds = loaded.diagnostics();
@@ -296,8 +294,13 @@ class ReferenceConformanceTest {
             ds = ds.with(deployments.diagnostics())
                     .with(StackValidator.validateDeployments(deployments.value(), loaded.value()));
             // What the runtime finds in the testing provider's config blocks before it configures them,
-            // with that provider's schema (it exists only in Terraform's test suite).
+            // and in the component modules' resources, with that provider's schemas (it exists only in
+            // Terraform's test suite).
             ds = ds.with(TestingProviderSchema.configBodies(loaded.value()));
+            if (!ds.hasErrors()) {
+                // As Terraform, the modules are checked against provider schemas once the stack is valid.
+                ds = ds.with(StackValidator.validateModules(loaded.value(), TestingProvider.source(), dir, "1.14.0"));
+            }
         }
         return ds;
     }
@@ -338,7 +341,7 @@ class ReferenceConformanceTest {
         if (!Files.isDirectory(ref)) {
             return List.of();
         }
-        Set<String> named = new TreeSet<>(GAPS);
+        Set<String> named = new TreeSet<>();
         cases().forEach(c -> named.add(c.dir()));
         return roots(ref).stream().filter(r -> !named.contains(r)).toList();
     }
@@ -355,19 +358,6 @@ class ReferenceConformanceTest {
                     .distinct()
                     .sorted()
                     .toList();
-        }
-    }
-
-    @Test
-    void gapsAreStillGaps() {
-        Path ref = reference();
-        assumeTrue(Files.isDirectory(ref), "reference configurations not present");
-        for (String g : GAPS) {
-            Diagnostics got = outcome(ref.resolve(g), Phase.VALIDATE);
-            boolean expectErrors = !g.endsWith("invalid-configuration");
-            assertThat(got.hasErrors())
-                    .as("%s: a known gap that now behaves as Terraform does? update GAPS and docs/stacks.md", g)
-                    .isEqualTo(expectErrors);
         }
     }
 }

@@ -109,4 +109,34 @@ class StackValidatorTest {
                         "main.tfcomponent.hcl:3,12-21: Missing required input variable; The embedded stack \"c\" requires a value for its input variable \"x\"; set it in the inputs argument.",
                         "main.tfcomponent.hcl:3,14-15: Unsupported input variable; The embedded stack \"c\" has no input variable named \"y\".");
     }
+
+    @Test
+    void componentModulesAreCheckedAgainstTheirProvidersSchemasOncePerModule() throws IOException {
+        Files.createDirectories(dir.resolve("mods/data"));
+        Files.writeString(dir.resolve("mods/data/main.tf"), """
+                resource "terraform_data" "x" {
+                  bogus = 1
+                }
+                """);
+        Files.writeString(dir.resolve("main.tfcomponent.hcl"), """
+                provider "terraform" "main" {}
+                component "a" {
+                  source    = "./mods/data"
+                  providers = { terraform = provider.terraform.main }
+                }
+                component "b" {
+                  source    = "./mods/data"
+                  providers = { terraform = provider.terraform.main }
+                }
+                """);
+        var r = StackLoader.load(dir);
+        assertThat(r.diagnostics().asList()).isEmpty();
+        assertThat(StackValidator.validate(r.value()).asList()).isEmpty();
+        assertThat(StackValidator.validateModules(r.value(), dev.strata.provider.ProviderRegistry.load(), dir, "1.14.0")
+                        .asList()
+                        .stream()
+                        .map(Diagnostic::toString))
+                .containsExactly("mods/data/main.tf:2,3-8: Unsupported argument; An argument named \"bogus\" is not "
+                        + "expected here.");
+    }
 }

@@ -81,6 +81,11 @@ final class StacksOperations {
     }
 
     private ProviderSource providerSource() {
+        return providerSource(context);
+    }
+
+    /** The built-in providers, then those `strata init` installed for the working directory. */
+    static ProviderSource providerSource(CommandContext context) {
         return ProviderSource.chain(
                 ProviderRegistry.load(StacksOperations.class.getClassLoader()),
                 dev.strata.tfplugin.InstalledProviders.forWorkingDirectory(context.workingDir(), context.env()));

@@ -89,6 +89,15 @@ public final class StacksValidateCommand {
             diags = diags.with(StackValidator.validate(stack.value()))
                     .with(StackValidator.validateDeployments(deployments.value(), stack.value()));
         }
+        // As Terraform, the component modules are checked against their providers' schemas once the
+        // stack itself is valid (the providers are started, not configured).
+        if (!diags.hasErrors()) {
+            diags = diags.with(StackValidator.validateModules(
+                    stack.value(),
+                    StacksOperations.providerSource(context),
+                    context.workingDir(),
+                    dev.strata.cli.version.Version.current()));
+        }
         Map<String, byte[]> sources = new HashMap<>(stack.value().sources());
         sources.putAll(deployments.value().sources());
         view.result(diags, new ParsedSources(sources));

@@ -75,6 +75,28 @@ class StacksValidateCommandTest {
     }
 
     @Test
+    void componentResourcesAreCheckedAgainstTheProviderSchema() throws IOException {
+        stack(VALID, "deployment \"dev\" {\n  inputs = { name = \"dev\" }\n}\n");
+        TestFiles.write(dir, "modules/app/main.tf", """
+                variable "name" {
+                  type = string
+                }
+                resource "terraform_data" "x" {
+                  inptu = var.name
+                }
+                output "id" {
+                  value = terraform_data.x.id
+                }
+                """);
+        CliRunner.Result r = CliRunner.in(dir).run("stacks", "validate");
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stderr())
+                .contains("Error: Unsupported argument")
+                .contains("on modules/app/main.tf line 5, in resource \"terraform_data\" \"x\":")
+                .contains("An argument named \"inptu\" is not expected here.");
+    }
+
+    @Test
     void jsonIsTheValidateDocument() throws IOException {
         stack(
                 VALID.replace("value = component.app.id", "value = component.web.id"),
