@@ -48,8 +48,12 @@ public final class HttpBackend implements Backend {
         HttpClient.Builder b = HttpClient.newBuilder()
                 .connectTimeout(Duration.ofSeconds(10))
                 .followRedirects(HttpClient.Redirect.NORMAL);
-        if (r.value().skipCertVerification()) {
-            b.sslContext(TrustAll.context());
+        Result<javax.net.ssl.SSLContext> tls = HttpTls.context(r.value());
+        if (tls.hasErrors()) {
+            return Result.of(null, tls.diagnostics());
+        }
+        if (tls.value() != null) {
+            b.sslContext(tls.value());
         }
         return Result.of(new HttpBackend(r.value(), b.build(), version, Encryption.NONE), r.diagnostics());
     }
@@ -339,16 +343,6 @@ public final class HttpBackend implements Backend {
 
     /** Trusts any server certificate and name: skip_cert_verification. */
     static final class TrustAll extends javax.net.ssl.X509ExtendedTrustManager {
-        static javax.net.ssl.SSLContext context() {
-            try {
-                javax.net.ssl.SSLContext c = javax.net.ssl.SSLContext.getInstance("TLS");
-                c.init(null, new javax.net.ssl.TrustManager[] {new TrustAll()}, null);
-                return c;
-            } catch (java.security.GeneralSecurityException e) {
-                throw new IllegalStateException("TLS is not available", e);
-            }
-        }
-
         @Override
         public void checkClientTrusted(java.security.cert.X509Certificate[] c, String a, java.net.Socket s) {}
 

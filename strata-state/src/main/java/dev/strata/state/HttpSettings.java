@@ -25,7 +25,10 @@ public record HttpSettings(
         boolean skipCertVerification,
         int retryMax,
         Duration retryWaitMin,
-        Duration retryWaitMax) {
+        Duration retryWaitMax,
+        String clientCaCertificatePem,
+        String clientCertificatePem,
+        String clientPrivateKeyPem) {
 
     public static final Set<String> SUPPORTED = Set.of(
             "address",
@@ -39,29 +42,26 @@ public record HttpSettings(
             "skip_cert_verification",
             "retry_max",
             "retry_wait_min",
-            "retry_wait_max");
-
-    /** Client certificates (mTLS): refused, see docs/backends.md. */
-    public static final Set<String> UNSUPPORTED =
-            Set.of("client_ca_certificate_pem", "client_certificate_pem", "client_private_key_pem");
+            "retry_wait_max",
+            "client_ca_certificate_pem",
+            "client_certificate_pem",
+            "client_private_key_pem");
 
     public static Set<String> names() {
-        Set<String> all = new TreeSet<>(SUPPORTED);
-        all.addAll(UNSUPPORTED);
-        return all;
+        return new TreeSet<>(SUPPORTED);
+    }
+
+    /** Without the password and the private key: a record's own text would show them. */
+    @Override
+    public String toString() {
+        return "HttpSettings[address=" + HttpBackend.display(address) + ", lockAddress="
+                + (lockAddress == null ? null : HttpBackend.display(lockAddress)) + ", username=" + username
+                + ", password=" + (password == null ? null : "(sensitive)") + ", clientCertificate="
+                + (clientCertificatePem != null) + "]";
     }
 
     public static Result<HttpSettings> read(Map<String, String> s, Map<String, String> env) {
         Diagnostics.Builder diags = Diagnostics.builder();
-        for (String k : new TreeSet<>(s.keySet())) {
-            if (UNSUPPORTED.contains(k)) {
-                diags.add(Diagnostic.error(
-                        "Unsupported http backend setting",
-                        "Strata's http backend does not support client certificates (\"" + k
-                                + "\"); use username/password, or terminate mutual TLS in a proxy. See docs/backends.md.",
-                        null));
-            }
-        }
         URI address = uri(s, env, "address", "TF_HTTP_ADDRESS", diags);
         if (address == null && !diags.hasErrors()) {
             diags.add(Diagnostic.error(
@@ -93,7 +93,10 @@ public record HttpSettings(
                         "true".equals(skip),
                         retryMax,
                         Duration.ofSeconds(waitMin),
-                        Duration.ofSeconds(Math.max(waitMin, waitMax))),
+                        Duration.ofSeconds(Math.max(waitMin, waitMax)),
+                        value(s, env, "client_ca_certificate_pem", "TF_HTTP_CLIENT_CA_CERTIFICATE_PEM"),
+                        value(s, env, "client_certificate_pem", "TF_HTTP_CLIENT_CERTIFICATE_PEM"),
+                        value(s, env, "client_private_key_pem", "TF_HTTP_CLIENT_PRIVATE_KEY_PEM")),
                 d);
     }
 

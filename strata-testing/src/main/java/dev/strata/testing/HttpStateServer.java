@@ -45,7 +45,29 @@ public final class HttpStateServer implements AutoCloseable {
 
     /** A server that wants these Basic credentials (none when null). */
     public static HttpStateServer start(String username, String password) throws IOException {
-        HttpServer s = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 32);
+        return serve(HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 32), username, password);
+    }
+
+    /**
+     * An https server with {@code tls}'s identity that, when {@code clientCertificates} is set, completes the
+     * handshake only with a client certificate its trust material accepts (mutual TLS).
+     */
+    public static HttpStateServer startTls(javax.net.ssl.SSLContext tls, boolean clientCertificates)
+            throws IOException {
+        com.sun.net.httpserver.HttpsServer s =
+                com.sun.net.httpserver.HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 32);
+        s.setHttpsConfigurator(new com.sun.net.httpserver.HttpsConfigurator(tls) {
+            @Override
+            public void configure(com.sun.net.httpserver.HttpsParameters params) {
+                javax.net.ssl.SSLParameters p = tls.getDefaultSSLParameters();
+                p.setNeedClientAuth(clientCertificates);
+                params.setSSLParameters(p);
+            }
+        });
+        return serve(s, null, null);
+    }
+
+    private static HttpStateServer serve(HttpServer s, String username, String password) {
         HttpStateServer h = new HttpStateServer(s, username, password);
         s.createContext("/state", h::handle);
         s.setExecutor(Executors.newFixedThreadPool(4, r -> {
@@ -57,9 +79,10 @@ public final class HttpStateServer implements AutoCloseable {
         return h;
     }
 
-    /** {@code http://127.0.0.1:PORT/state}. */
+    /** {@code http://127.0.0.1:PORT/state} ({@code https} for a TLS server). */
     public String address() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/state";
+        String scheme = server instanceof com.sun.net.httpserver.HttpsServer ? "https" : "http";
+        return scheme + "://127.0.0.1:" + server.getAddress().getPort() + "/state";
     }
 
     /** The stored state, or null. */

@@ -145,8 +145,16 @@ record BackendRecord(BackendSpec spec, long hash) {
                             ? spec.settings().keySet()
                             : BackendSettings.allowed(spec.type()))) {
                 String v = spec.settings().get(k);
+                TerraformBackendHash.Kind kind = TerraformBackendHash.kind(spec.type(), k);
+                String number =
+                        kind == TerraformBackendHash.Kind.NUMBER && v != null ? TerraformBackendHash.number(v) : null;
                 if (v == null) {
                     config.putNull(k);
+                } else if (number != null) {
+                    // Typed as Terraform records them, so its own reading of the record sees no change.
+                    config.put(k, new java.math.BigDecimal(number));
+                } else if (kind == TerraformBackendHash.Kind.BOOL && (v.equals("true") || v.equals("false"))) {
+                    config.put(k, Boolean.parseBoolean(v));
                 } else {
                     config.put(k, v);
                 }

@@ -15,6 +15,33 @@ class TerraformBackendHashTest {
     }
 
     @Test
+    void httpBlocksWithTypedSettingsHashAsTerraformRecordsThem() {
+        // terraform 1.11 init of backend "http" blocks against a loopback server; the hashes it recorded.
+        String address = "http://127.0.0.1:18555/state";
+        assertThat(TerraformBackendHash.of(new BackendSpec("http", Map.of("address", address))))
+                .hasValue(1768897060L);
+        assertThat(TerraformBackendHash.of(new BackendSpec(
+                        "http",
+                        Map.of(
+                                "address",
+                                address,
+                                "retry_max",
+                                "3",
+                                "skip_cert_verification",
+                                "true",
+                                "username",
+                                "u"))))
+                .hasValue(1277404001L);
+        // retry_wait_min = "2": Terraform converts the string to the number 2.
+        assertThat(TerraformBackendHash.of(
+                        new BackendSpec("http", Map.of("address", address, "retry_wait_min", "2.0"))))
+                .hasValue(3865176253L);
+        assertThat(TerraformBackendHash.of(new BackendSpec("http", Map.of("address", address, "retry_max", "x"))))
+                .as("a value Terraform would refuse has no hash")
+                .isEmpty();
+    }
+
+    @Test
     void backendsWhoseSchemaIsNotKnownHaveNoHash() {
         assertThat(TerraformBackendHash.of(new BackendSpec("s3", Map.of("bucket", "b"))))
                 .isEmpty();

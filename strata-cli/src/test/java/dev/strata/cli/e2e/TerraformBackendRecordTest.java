@@ -110,6 +110,52 @@ class TerraformBackendRecordTest {
         assertThat(plan.stdout()).contains("No changes.");
     }
 
+    private static String httpConfig(dev.strata.testing.HttpStateServer server) {
+        return """
+                terraform {
+                  backend "http" {
+                    address                = "%1$s"
+                    lock_address           = "%1$s"
+                    unlock_address         = "%1$s"
+                    retry_max              = 3
+                    skip_cert_verification = true
+                  }
+                }
+                resource "terraform_data" "a" {
+                  input = "x"
+                }
+                """.formatted(server.address());
+    }
+
+    /** An http backend with typed settings: Strata records Terraform's hash, so terraform sees no change. */
+    @Test
+    void terraformUsesTheHttpBackendStrataInitialized() throws Exception {
+        Terraform.assumeInstalled();
+        try (dev.strata.testing.HttpStateServer server = dev.strata.testing.HttpStateServer.start()) {
+            Files.writeString(dir.resolve("main.tf"), httpConfig(server));
+            CliRunner.Result init = strata().run("init", "-no-color", "-input=false");
+            assertThat(init.exitCode()).as(init.toString()).isZero();
+            CliRunner.Result apply = strata().run("apply", "-auto-approve", "-no-color", "-input=false");
+            assertThat(apply.exitCode()).as(apply.toString()).isZero();
+            ProcessResult t = terraform().run("plan", "-no-color", "-input=false", "-detailed-exitcode");
+            assertThat(t.exitCode()).as(t.stdout() + t.stderr()).isZero();
+            assertThat(t.stdout()).contains("No changes.");
+        }
+    }
+
+    @Test
+    void strataUsesTheHttpBackendTerraformInitialized() throws Exception {
+        Terraform.assumeInstalled();
+        try (dev.strata.testing.HttpStateServer server = dev.strata.testing.HttpStateServer.start()) {
+            Files.writeString(dir.resolve("main.tf"), httpConfig(server));
+            terraform().ok("init", "-no-color", "-input=false");
+            terraform().ok("apply", "-auto-approve", "-no-color", "-input=false");
+            CliRunner.Result plan = strata().run("plan", "-no-color", "-input=false", "-detailed-exitcode");
+            assertThat(plan.exitCode()).as(plan.toString()).isZero();
+            assertThat(plan.stdout()).contains("No changes.");
+        }
+    }
+
     private Terraform terraform() {
         Terraform.assumeInstalled();
         return Terraform.in(dir);
