@@ -37,8 +37,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Nothing starts when this source is built or a provider resolved: a plugin process starts on
  * the first call that needs it, once per {@link ProviderFactory#create()} (each provider
  * configuration gets its own process, since SDK-based providers accept one configuration per
- * process). Schemas are cached in {@code .terraform/strata/schemas/} keyed by the package hash the
- * lock file records, so later runs answer {@code schema()} without starting the plugin. Package
+ * process). Schemas are cached in the user's cache ({@link dev.strata.tfplugin.install.UserCache},
+ * {@code schemas/}) keyed by the package hash the lock file records, so later runs, in any working
+ * directory, answer {@code schema()} without starting the plugin. Package
  * hashes are checked by {@code strata init}, not again here.
  */
 public final class InstalledProviders implements ProviderSource {
@@ -70,7 +71,11 @@ public final class InstalledProviders implements ProviderSource {
         this.platform = platform;
         this.pluginEnv = Map.copyOf(pluginEnv);
         this.devOverrides = devOverrides;
-        this.cache = new SchemaCache(dataDir.resolve("strata").resolve("schemas"));
+        String home = environment.get("HOME");
+        this.cache = new SchemaCache(dev.strata.tfplugin.install.UserCache.dir(
+                        environment, Path.of(home != null ? home : System.getProperty("user.home")))
+                .orElse(dataDir.resolve("strata"))
+                .resolve("schemas"));
     }
 
     /** The providers installed for {@code workingDir}, with this process's environment ({@code TF_DATA_DIR}). */

@@ -15,8 +15,9 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * Package {@code h1:} hashes remembered by the files' paths, sizes and modification times, so that
- * a second {@code init} does not read a provider package again: the AWS provider's executable is
+ * Package {@code h1:} hashes remembered by the files' paths, sizes and modification times, in the
+ * user's cache ({@link UserCache}), so that a second {@code init}, in any working directory, does not
+ * read a provider package again: the AWS provider's executable is
  * 700 MB, and hashing it takes seconds (many more when the JVM runs without its optimising
  * compiler). A package whose files changed in size or time is hashed again.
  */
@@ -82,8 +83,18 @@ final class HashCache {
         }
         try {
             Files.createDirectories(file.getParent());
+            // Other processes share the file: keep what they learned meanwhile, ours on top.
+            Map<String, JsonNode> merged = new TreeMap<>();
+            if (Files.isRegularFile(file)) {
+                try {
+                    JSON.readTree(file.toFile()).fields().forEachRemaining(e -> merged.put(e.getKey(), e.getValue()));
+                } catch (IOException | RuntimeException e) {
+                    // a damaged file is replaced
+                }
+            }
+            merged.putAll(entries);
             ObjectNode root = JSON.createObjectNode();
-            entries.forEach(root::set);
+            merged.forEach(root::set);
             Path tmp = Files.createTempFile(file.getParent(), "hashes", ".tmp");
             JSON.writeValue(tmp.toFile(), root);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -388,7 +388,9 @@ public final class ProviderInstaller {
     }
 
     private static HashCache hashCache(Options o) {
-        return new HashCache(o.dataDir().resolve("strata").resolve("package-hashes.json"));
+        return new HashCache(UserCache.dir(o.env(), o.home())
+                .orElse(o.dataDir().resolve("strata"))
+                .resolve("package-hashes.json"));
     }
 
     private static Result<Installed> installOne(

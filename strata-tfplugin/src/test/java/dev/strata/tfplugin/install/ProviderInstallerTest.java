@@ -93,7 +93,7 @@ class ProviderInstallerTest {
         Map<String, String> env =
                 cliConfig("provider_installation {\n  filesystem_mirror {\n    path = \"" + mirror() + "\"\n  }\n}\n");
         install(env, LockFile.empty(), false, new ArrayList<>(), "1.0.0");
-        Path cache = dir.resolve("work/.terraform/strata/package-hashes.json");
+        Path cache = dir.resolve("home/.cache/strata/package-hashes.json");
         Path pkg = dir.resolve("mirror/registry.terraform.io/acme/thing/1.0.0/linux_amd64")
                 .toRealPath();
         String real = PackageHashes.h1OfDirectory(pkg);
@@ -102,6 +102,14 @@ class ProviderInstallerTest {
         Files.writeString(cache, Files.readString(cache).replace(real, "h1:remembered"));
         var cached = install(env, LockFile.empty(), false, new ArrayList<>(), "1.0.0");
         assertThat(cached.value().lock().entry(THING).orElseThrow().hashes()).containsExactly("h1:remembered");
+        // ...in every working directory of the user (a fresh checkout does not hash it again)...
+        var elsewhere = ProviderInstaller.install(
+                new ProviderInstaller.Options(
+                        dir.resolve("other"), dir.resolve("other/.terraform"), env, dir.resolve("home"), LINUX, false),
+                List.of(new ProviderInstaller.Requirement(THING, List.of("1.0.0"))),
+                LockFile.empty(),
+                line -> {});
+        assertThat(elsewhere.value().lock().entry(THING).orElseThrow().hashes()).containsExactly("h1:remembered");
         // ...and a changed file is hashed again.
         Path exe = pkg.resolve("terraform-provider-thing_v1.0.0");
         Files.setLastModifiedTime(
