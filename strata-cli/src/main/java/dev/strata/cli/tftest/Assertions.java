@@ -19,15 +19,19 @@ final class Assertions {
     /**
      * Checks {@code a} in {@code scope}: PASS, FAIL (the condition is false) or ERROR (it cannot be
      * decided). A failure's or an unknown condition's diagnostic goes to {@code values} with the
-     * values of the condition's references, which the human output shows under its snippet.
+     * values of the condition's references, which the human output shows under its snippet; a
+     * failure's also to {@code comparisons} with the comparison of an equality's two sides
+     * ({@link AssertionComparison}, "LHS:" and "RHS:" with {@code verbose}).
      */
     static TestStatus check(
             TestFile.Assertion a,
             Scope scope,
             String run,
             boolean planned,
+            boolean verbose,
             Diagnostics.Builder diags,
-            java.util.function.BiConsumer<Diagnostic, java.util.List<String>> values) {
+            java.util.function.BiConsumer<Diagnostic, java.util.List<String>> values,
+            java.util.function.BiConsumer<Diagnostic, java.util.List<String>> comparisons) {
         Result<Value> r = new Evaluator(scope).evaluate(a.condition());
         diags.addAll(r.diagnostics());
         if (r.hasErrors()) {
@@ -76,7 +80,14 @@ final class Assertions {
         Diagnostic d = Diagnostic.error(
                 "Test assertion failed", message(a, scope, diags), a.condition().range());
         diags.add(d);
-        values.accept(d, AssertionValues.of(a.condition(), scope));
+        java.util.List<String> comparison = AssertionComparison.of(a.condition(), scope, verbose);
+        // Beside a comparison -verbose lists the references' whole values, as Terraform 1.12+ does.
+        values.accept(
+                d,
+                verbose && !comparison.isEmpty()
+                        ? AssertionComparison.references(a.condition(), scope)
+                        : AssertionValues.of(a.condition(), scope));
+        comparisons.accept(d, comparison);
         return TestStatus.FAIL;
     }
 
@@ -89,6 +100,17 @@ final class Assertions {
         Value v = m.value();
         if (v.hasMarkDeep(Mark.SENSITIVE)) {
             return "(The error message refers to sensitive values and is not shown.)";
+        }
+        if (v.hasMarkDeep(Mark.EPHEMERAL)) {
+            // Terraform 1.11's warning, and the failure without a message.
+            diags.add(Diagnostic.warning(
+                    "Error message refers to ephemeral values",
+                    "The error expression used to explain this condition refers to ephemeral values, so Strata will "
+                            + "not display the resulting message.\n\nYou can correct this by removing references to "
+                            + "ephemeral values, or by using the ephemeralasnull() function on the references to not "
+                            + "reveal ephemeral data.",
+                    a.errorMessage().range()));
+            return "";
         }
         if (!v.isKnownAndNotNull()) {
             return "Failed to evaluate condition error message.";

@@ -22,18 +22,24 @@ public final class HumanTestView implements TestView {
 
     /**
      * The diagnostics as the view renders them, with the values of a failed assertion's references
-     * under its snippet ("├──── var.x is "a""), as Terraform shows them.
+     * under its snippet ("├──── var.x is "a""), as Terraform shows them, after the comparison of an
+     * equality's two sides where there is one.
      */
     private void print(Diagnostics diags, DiagnosticRenderer.Sources sources) {
         for (dev.strata.hcl.Diagnostic d : diags.sorted()) {
-            List<String> values = sources instanceof TestRunner.SourceFiles sf ? sf.values(d) : List.of();
-            if (values.isEmpty()) {
+            List<String> values = List.of();
+            List<String> comparison = List.of();
+            if (sources instanceof TestRunner.SourceFiles sf) {
+                comparison = sf.comparison(d);
+                values = sf.showsValues(d) ? sf.values(d) : List.of();
+            }
+            if (values.isEmpty() && comparison.isEmpty()) {
                 view.diagnostics(Diagnostics.of(d), sources);
                 continue;
             }
             String text = new DiagnosticRenderer(sources, view.color(), view.width()).render(d);
             java.io.PrintStream to = d.isError() ? view.err() : view.out();
-            to.print(AssertionValues.splice(text, values, view.color()));
+            to.print(AssertionValues.splice(text, comparison, values, view.color()));
             to.flush();
         }
     }

@@ -478,7 +478,15 @@ public final class TestRunner {
             if (scope != null) {
                 Scope assertScope = assertionScope(run, tree, scope, outputs);
                 for (TestFile.Assertion a : run.asserts()) {
-                    TestStatus s = Assertions.check(a, assertScope, run.name(), planned, diags, sources::values);
+                    TestStatus s = Assertions.check(
+                            a,
+                            assertScope,
+                            run.name(),
+                            planned,
+                            settings.verbose(),
+                            diags,
+                            sources::values,
+                            (d, lines) -> sources.comparison(d, lines, settings.verbose()));
                     status = status.merge(s);
                 }
             }
@@ -830,6 +838,36 @@ public final class TestRunner {
         /** The value lines shown under {@code d}'s snippet; empty for most diagnostics. */
         List<String> values(dev.strata.hcl.Diagnostic d) {
             return values.getOrDefault(d, List.of());
+        }
+
+        /** The comparisons of failed equality assertions' two sides, by their diagnostic. */
+        private final Map<dev.strata.hcl.Diagnostic, List<String>> comparisons =
+                new java.util.concurrent.ConcurrentHashMap<>();
+
+        /** Diagnostics whose reference values the human output shows beside their comparison ({@code -verbose}). */
+        private final java.util.Set<dev.strata.hcl.Diagnostic> verboseComparisons =
+                java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        void comparison(dev.strata.hcl.Diagnostic d, List<String> lines, boolean verbose) {
+            if (!lines.isEmpty()) {
+                comparisons.put(d, List.copyOf(lines));
+                if (verbose) {
+                    verboseComparisons.add(d);
+                }
+            }
+        }
+
+        /**
+         * Whether the human output lists {@code d}'s reference values: always without a comparison,
+         * with one only under {@code -verbose}, as Terraform does.
+         */
+        boolean showsValues(dev.strata.hcl.Diagnostic d) {
+            return !comparisons.containsKey(d) || verboseComparisons.contains(d);
+        }
+
+        /** The comparison lines shown under {@code d}'s snippet ({@link AssertionComparison}); mostly empty. */
+        List<String> comparison(dev.strata.hcl.Diagnostic d) {
+            return comparisons.getOrDefault(d, List.of());
         }
 
         private final List<DiagnosticRenderer.Sources> trees = new ArrayList<>();

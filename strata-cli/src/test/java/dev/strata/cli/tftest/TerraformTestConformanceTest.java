@@ -666,6 +666,358 @@ class TerraformTestConformanceTest {
      * texts where the Go test compares the whole output).
      */
     static final List<Row> OTHERS = List.of(
+            // TestTest_ComplexCondition: the comparison under failed equality assertions (whole stdout and stderr).
+            row("complex_condition", null, List.of(), Map.of(), List.of("""
+                            main.tftest.hcl... in progress
+                              run "validate_diff_types"... fail
+                              run "validate_output"... fail
+                              run "validate_complex_output"... fail
+                              run "validate_complex_output_sensitive"... fail
+                              run "validate_complex_output_pass"... pass
+                            main.tftest.hcl... tearing down
+                            main.tftest.hcl... fail
+
+                            Failure! 1 passed, 4 failed.
+                            """), List.of("""
+
+                            Error: Test assertion failed
+
+                              on main.tftest.hcl line 37, in run "validate_diff_types":
+                              37:     condition = var.tr1 == var.tr2\s
+                                ├────────────────
+                                │ Warning: LHS and RHS values are of different types
+
+
+                            expected to fail
+
+                            Error: Test assertion failed
+
+                              on main.tftest.hcl line 44, in run "validate_output":
+                              44:     condition = output.foo == var.foo
+                                ├────────────────
+                                │ Diff:
+                                │ --- actual
+                                │ +++ expected
+                                │   {
+                                │ -   "bar": "notbaz",
+                                │ +   "bar": "baz",
+                                │     "matches": "matches",
+                                │ -   "qux": "quux",
+                                │ -   "xuq": "xuq"
+                                │ +   "qux": "qux",
+                                │ +   "xuq": "nope"
+                                │   }
+
+
+                            expected to fail due to different values
+
+                            Error: Test assertion failed
+
+                              on main.tftest.hcl line 52, in run "validate_complex_output":
+                              52:     condition = output.complex == var.bar
+                                ├────────────────
+                                │ Warning: LHS and RHS values are of different types
+                                │ Diff:
+                                │ --- actual
+                                │ +++ expected
+                                │   {
+                                │     "root": [
+                                │       {
+                                │         "bar": [
+                                │           1
+                                │         ],
+                                │ -       "qux": "quux"
+                                │ +       "qux": "qux"
+                                │       },
+                                │       {
+                                │         "bar": [
+                                │           2
+                                │         ],
+                                │         "qux": "quux"
+                                │       }
+                                │     ]
+                                │   }
+
+
+                            expected to fail
+
+                            Error: Test assertion failed
+
+                              on main.tftest.hcl line 60, in run "validate_complex_output_sensitive":
+                              60:     condition = output.complex == output.complex_sensitive
+                                ├────────────────
+                                │ Diff:
+                                │ --- actual
+                                │ +++ expected
+                                │ - {
+                                │ -   "root": [
+                                │ -     {
+                                │ -       "bar": [
+                                │ -         1
+                                │ -       ],
+                                │ -       "qux": "quux"
+                                │ -     },
+                                │ -     {
+                                │ -       "bar": [
+                                │ -         2
+                                │ -       ],
+                                │ -       "qux": "quux"
+                                │ -     }
+                                │ -   ]
+                                │ - }
+                                │ + "(sensitive value)"
+
+
+                            expected to fail
+                            """), 1, 0, 0),
+            // TestTest_ComplexConditionVerbose: the same with both sides and the references' whole values.
+            row(
+                    "complex_condition_verbose",
+                    "complex_condition",
+                    List.of("-verbose"),
+                    Map.of(),
+                    List.of("Failure! 1 passed, 4 failed."),
+                    List.of("""
+
+                            Error: Test assertion failed
+
+                              on main.tftest.hcl line 37, in run "validate_diff_types":
+                              37:     condition = var.tr1 == var.tr2\s
+                                ├────────────────
+                                │ LHS:
+                                │   {
+                                │     "iops": null,
+                                │     "size": 60
+                                │   }
+                                │ RHS:
+                                │   {
+                                │     "iops": null,
+                                │     "size": 60
+                                │   }
+                                │ Warning: LHS and RHS values are of different types
+
+                                │ var.tr1 is {
+                                │     "iops": null,
+                                │     "size": 60
+                                │   }
+                                │ var.tr2 is {
+                                │     "iops": null,
+                                │     "size": 60
+                                │   }
+
+                            expected to fail
+
+                            Error: Test assertion failed
+
+                              on main.tftest.hcl line 44, in run "validate_output":
+                              44:     condition = output.foo == var.foo
+                                ├────────────────
+                                │ LHS:
+                                │   {
+                                │     "bar": "notbaz",
+                                │     "matches": "matches",
+                                │     "qux": "quux",
+                                │     "xuq": "xuq"
+                                │   }
+                                │ RHS:
+                                │   {
+                                │     "bar": "baz",
+                                │     "matches": "matches",
+                                │     "qux": "qux",
+                                │     "xuq": "nope"
+                                │   }
+                                │ Diff:
+                                │ --- actual
+                                │ +++ expected
+                                │   {
+                                │ -   "bar": "notbaz",
+                                │ +   "bar": "baz",
+                                │     "matches": "matches",
+                                │ -   "qux": "quux",
+                                │ -   "xuq": "xuq"
+                                │ +   "qux": "qux",
+                                │ +   "xuq": "nope"
+                                │   }
+
+                                │ output.foo is {
+                                │     "bar": "notbaz",
+                                │     "matches": "matches",
+                                │     "qux": "quux",
+                                │     "xuq": "xuq"
+                                │   }
+                                │ var.foo is {
+                                │     "bar": "baz",
+                                │     "matches": "matches",
+                                │     "qux": "qux",
+                                │     "xuq": "nope"
+                                │   }
+
+                            expected to fail due to different values
+
+                            Error: Test assertion failed
+
+                              on main.tftest.hcl line 52, in run "validate_complex_output":
+                              52:     condition = output.complex == var.bar
+                                ├────────────────
+                                │ LHS:
+                                │   {
+                                │     "root": [
+                                │       {
+                                │         "bar": [
+                                │           1
+                                │         ],
+                                │         "qux": "quux"
+                                │       },
+                                │       {
+                                │         "bar": [
+                                │           2
+                                │         ],
+                                │         "qux": "quux"
+                                │       }
+                                │     ]
+                                │   }
+                                │ RHS:
+                                │   {
+                                │     "root": [
+                                │       {
+                                │         "bar": [
+                                │           1
+                                │         ],
+                                │         "qux": "qux"
+                                │       },
+                                │       {
+                                │         "bar": [
+                                │           2
+                                │         ],
+                                │         "qux": "quux"
+                                │       }
+                                │     ]
+                                │   }
+                                │ Warning: LHS and RHS values are of different types
+                                │ Diff:
+                                │ --- actual
+                                │ +++ expected
+                                │   {
+                                │     "root": [
+                                │       {
+                                │         "bar": [
+                                │           1
+                                │         ],
+                                │ -       "qux": "quux"
+                                │ +       "qux": "qux"
+                                │       },
+                                │       {
+                                │         "bar": [
+                                │           2
+                                │         ],
+                                │         "qux": "quux"
+                                │       }
+                                │     ]
+                                │   }
+
+                                │ output.complex is {
+                                │     "root": [
+                                │       {
+                                │         "bar": [
+                                │           1
+                                │         ],
+                                │         "qux": "quux"
+                                │       },
+                                │       {
+                                │         "bar": [
+                                │           2
+                                │         ],
+                                │         "qux": "quux"
+                                │       }
+                                │     ]
+                                │   }
+                                │ var.bar is {
+                                │     "root": [
+                                │       {
+                                │         "bar": [
+                                │           1
+                                │         ],
+                                │         "qux": "qux"
+                                │       },
+                                │       {
+                                │         "bar": [
+                                │           2
+                                │         ],
+                                │         "qux": "quux"
+                                │       }
+                                │     ]
+                                │   }
+
+                            expected to fail
+
+                            Error: Test assertion failed
+
+                              on main.tftest.hcl line 60, in run "validate_complex_output_sensitive":
+                              60:     condition = output.complex == output.complex_sensitive
+                                ├────────────────
+                                │ LHS:
+                                │   {
+                                │     "root": [
+                                │       {
+                                │         "bar": [
+                                │           1
+                                │         ],
+                                │         "qux": "quux"
+                                │       },
+                                │       {
+                                │         "bar": [
+                                │           2
+                                │         ],
+                                │         "qux": "quux"
+                                │       }
+                                │     ]
+                                │   }
+                                │ RHS:
+                                │   "(sensitive value)"
+                                │ Diff:
+                                │ --- actual
+                                │ +++ expected
+                                │ - {
+                                │ -   "root": [
+                                │ -     {
+                                │ -       "bar": [
+                                │ -         1
+                                │ -       ],
+                                │ -       "qux": "quux"
+                                │ -     },
+                                │ -     {
+                                │ -       "bar": [
+                                │ -         2
+                                │ -       ],
+                                │ -       "qux": "quux"
+                                │ -     }
+                                │ -   ]
+                                │ - }
+                                │ + "(sensitive value)"
+
+                                │ output.complex is {
+                                │     "root": [
+                                │       {
+                                │         "bar": [
+                                │           1
+                                │         ],
+                                │         "qux": "quux"
+                                │       },
+                                │       {
+                                │         "bar": [
+                                │           2
+                                │         ],
+                                │         "qux": "quux"
+                                │       }
+                                │     ]
+                                │   }
+                                │ output.complex_sensitive is "(sensitive value)"
+
+                            expected to fail
+                            """),
+                    1,
+                    0,
+                    0),
             // TestTest_ProviderAlias: a file-level aliased provider passed to a setup module.
             row("with_provider_alias", null, List.of(), Map.of(), List.of("2 passed, 0 failed."), List.of(), 0, 0, 0),
             // TestTest_VariablesInProviders
@@ -709,24 +1061,6 @@ class TerraformTestConformanceTest {
 
     /** Rows that do not conform yet, and why (docs/tftest.md has the same table). */
     static final Map<String, String> KNOWN = Map.ofEntries(
-            Map.entry(
-                    "ephemeral_output",
-                    "the reference (newer than 1.11) allows an ephemeral output in the root module under test; Terraform 1.11 refuses it (\"Ephemeral output not allowed\"), as Strata does"),
-            Map.entry(
-                    "ephemeral_output_referenced",
-                    "the reference (newer than 1.11) allows an ephemeral output in the root module under test; Terraform 1.11 refuses it (\"Ephemeral output not allowed\"), as Strata does"),
-            Map.entry(
-                    "simple_fail",
-                    "the reference (newer than Terraform 1.11) shows a diff of the compared values under a failed assertion; Terraform 1.11 lists the values of the condition's references instead, as Strata does"),
-            Map.entry(
-                    "ephemeral_input",
-                    "ephemeral variables are marked now, but ephemeral resource blocks are not implemented yet and these rows still fail (not yet investigated further)"),
-            Map.entry(
-                    "ephemeral_input_optional_unset",
-                    "ephemeral variables are marked now, but ephemeral resource blocks are not implemented yet and these rows still fail (not yet investigated further)"),
-            Map.entry(
-                    "ephemeral_input_with_error",
-                    "ephemeral variables are marked now, but ephemeral resource blocks are not implemented yet and these rows still fail (not yet investigated further)"),
             Map.entry(
                     "ephemeral_resource",
                     "ephemeral variables are marked now, but ephemeral resource blocks are not implemented yet and these rows still fail (not yet investigated further)"),

@@ -104,7 +104,7 @@ final class TestProvider extends SdkProvider {
                 .attribute("create_wait_seconds", Attribute.optional(Type.NUMBER))
                 .attribute("destroy_wait_seconds", Attribute.optional(Type.NUMBER))
                 .attribute("defer", Attribute.optional(Type.BOOL))
-                .attribute("write_only", Attribute.optional(Type.STRING).withSensitive())
+                .attribute("write_only", Attribute.optional(Type.STRING).withWriteOnly())
                 .build());
 
         @Override
@@ -120,6 +120,14 @@ final class TestProvider extends SdkProvider {
         @Override
         public java.util.Set<String> stableComputed() {
             return java.util.Set.of("id");
+        }
+
+        @Override
+        public Value modifyPlan(PlanContext plan, ProviderDiagnostics.Builder diags) {
+            // As Terraform's test provider: the write-only value is used, never planned or stored.
+            return plan.planned().isNull()
+                    ? plan.planned()
+                    : Attrs.with(plan.planned(), "write_only", Value.nullValue(Type.STRING));
         }
 
         @Override
