@@ -20,18 +20,26 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What {@code terraform test} (1.12 and later) shows under a failed assertion whose condition is an
- * equality ({@code a == b}): both sides written as indented JSON ("LHS:", "RHS:", with {@code -verbose}
+ * What {@code terraform test} (1.12 and later) shows under a failed assertion whose condition is a
+ * comparison ({@code a == b}, {@code a < b}, ...): both sides written as indented JSON ("LHS:", "RHS:", with {@code -verbose}
  * only), a warning when their types differ although they may look alike, and a line diff of the two
  * from the left side ("actual") to the right ("expected"). Sensitive and ephemeral parts are written
  * as {@code "(sensitive value)"} and {@code "(ephemeral value)"}, never their values.
  */
 final class AssertionComparison {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The operators whose two sides are compared; the logical ones ({@code &&}, {@code ||}) are not. */
+    private static final java.util.Set<Expr.BinaryOp> COMPARISONS = java.util.EnumSet.of(
+            Expr.BinaryOp.EQUAL,
+            Expr.BinaryOp.NOT_EQUAL,
+            Expr.BinaryOp.LESS_THAN,
+            Expr.BinaryOp.LESS_THAN_OR_EQUAL,
+            Expr.BinaryOp.GREATER_THAN,
+            Expr.BinaryOp.GREATER_THAN_OR_EQUAL);
 
     private AssertionComparison() {}
 
-    /** The lines to show under the snippet (without the frame); empty when the condition is no equality. */
+    /** The lines to show under the snippet (without the frame); empty when the condition is no comparison. */
     static List<String> of(Expression condition, Scope scope, boolean verbose) {
         Result<Expr> syntax = condition.syntax();
         if (syntax.hasErrors() || syntax.value() == null) {
@@ -41,7 +49,7 @@ final class AssertionComparison {
         while (e instanceof Expr.Parentheses p) {
             e = p.expr();
         }
-        if (!(e instanceof Expr.Binary b) || b.op() != Expr.BinaryOp.EQUAL) {
+        if (!(e instanceof Expr.Binary b) || !COMPARISONS.contains(b.op())) {
             return List.of();
         }
         Result<Value> lhs = new Evaluator(scope).evaluate(b.lhs());

@@ -20,7 +20,7 @@ final class Assertions {
      * Checks {@code a} in {@code scope}: PASS, FAIL (the condition is false) or ERROR (it cannot be
      * decided). A failure's or an unknown condition's diagnostic goes to {@code values} with the
      * values of the condition's references, which the human output shows under its snippet; a
-     * failure's also to {@code comparisons} with the comparison of an equality's two sides
+     * failure's also to {@code comparisons} with the comparison of a comparison's two sides
      * ({@link AssertionComparison}, "LHS:" and "RHS:" with {@code verbose}).
      */
     static TestStatus check(
@@ -34,7 +34,18 @@ final class Assertions {
             java.util.function.BiConsumer<Diagnostic, java.util.List<String>> comparisons) {
         Result<Value> r = new Evaluator(scope).evaluate(a.condition());
         diags.addAll(r.diagnostics());
-        if (r.hasErrors()) {
+        boolean ephemeral = false;
+        for (dev.strata.hcl.Traversal t : a.condition().variables()) {
+            if ("ephemeral".equals(t.rootName())) {
+                ephemeral = true;
+                diags.add(Diagnostic.error(
+                        "Ephemeral resources cannot be asserted",
+                        "Ephemeral resources are closed when the test is finished, and are not available within the "
+                                + "test context for assertions.",
+                        t.range()));
+            }
+        }
+        if (r.hasErrors() || ephemeral) {
             return TestStatus.ERROR;
         }
         Value v = r.value().unmarkDeep();

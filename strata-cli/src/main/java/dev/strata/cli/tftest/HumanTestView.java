@@ -23,7 +23,7 @@ public final class HumanTestView implements TestView {
     /**
      * The diagnostics as the view renders them, with the values of a failed assertion's references
      * under its snippet ("├──── var.x is "a""), as Terraform shows them, after the comparison of an
-     * equality's two sides where there is one.
+     * comparison's two sides where there is one.
      */
     private void print(Diagnostics diags, DiagnosticRenderer.Sources sources) {
         for (dev.strata.hcl.Diagnostic d : diags.sorted()) {

@@ -258,8 +258,14 @@ public final class TestRunner {
             view.fileStart(file.name());
             TestStatus fileStatus = TestStatus.PENDING;
             int index = 0;
+            // Runs that errored or were skipped: in a parallel file, what refers to them is skipped too.
+            java.util.Set<String> broken = new java.util.HashSet<>();
             for (TestFile.Run run : file.runs()) {
-                if (fileStatus == TestStatus.ERROR) {
+                boolean skip = file.parallel()
+                        ? RunReferences.of(run).stream().anyMatch(broken::contains)
+                        : fileStatus == TestStatus.ERROR;
+                if (skip) {
+                    broken.add(run.name());
                     statuses.put(run.name(), TestStatus.SKIP);
                     view.run(file.name(), run.name(), TestStatus.SKIP, null, Diagnostics.NONE, sources);
                     continue;
@@ -269,6 +275,9 @@ public final class TestRunner {
                 fileStatus = fileStatus.merge(o.status);
                 if (o.fileError) {
                     fileStatus = fileStatus.merge(TestStatus.ERROR);
+                }
+                if (o.status == TestStatus.ERROR || o.fileError) {
+                    broken.add(run.name());
                 }
                 view.run(file.name(), run.name(), o.status, o.detail, o.diags, sources);
             }
@@ -516,6 +525,20 @@ public final class TestRunner {
                     String name = t.steps().size() > 1 && t.steps().get(1) instanceof dev.strata.hcl.Traverser.Attr a
                             ? a.name()
                             : null;
+                    if ("ephemeral".equals(r)
+                            && name != null
+                            && t.steps().size() > 2
+                            && t.steps().get(2) instanceof dev.strata.hcl.Traverser.Attr n) {
+                        // The run's operation has ended and closed its ephemeral resources.
+                        return Result.of(
+                                new Resolved(Value.DYNAMIC_UNKNOWN.mark(dev.strata.lang.value.Mark.EPHEMERAL), 3),
+                                Diagnostics.of(Diagnostic.error(
+                                        "Ephemeral resource instance has expired",
+                                        "The remote object for ephemeral." + name + "." + n.name()
+                                                + " is no longer available: ephemeral resources are closed when the "
+                                                + "run's operation ends, so Strata cannot evaluate this expression.",
+                                        t.range())));
+                    }
                     if ("run".equals(r) || ("var".equals(r) && name != null && !declared.containsKey(name))) {
                         return vars.resolve(
                                 t,
@@ -840,7 +863,7 @@ public final class TestRunner {
             return values.getOrDefault(d, List.of());
         }
 
-        /** The comparisons of failed equality assertions' two sides, by their diagnostic. */
+        /** The two sides of failed comparison assertions, by their diagnostic. */
         private final Map<dev.strata.hcl.Diagnostic, List<String>> comparisons =
                 new java.util.concurrent.ConcurrentHashMap<>();
 

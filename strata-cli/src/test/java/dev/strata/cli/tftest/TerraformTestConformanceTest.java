@@ -1062,12 +1062,6 @@ class TerraformTestConformanceTest {
     /** Rows that do not conform yet, and why (docs/tftest.md has the same table). */
     static final Map<String, String> KNOWN = Map.ofEntries(
             Map.entry(
-                    "ephemeral_resource",
-                    "ephemeral variables are marked now, but ephemeral resource blocks are not implemented yet and these rows still fail (not yet investigated further)"),
-            Map.entry(
-                    "parallel-errors",
-                    "the reference is newer than 1.11: test { parallel = true } and skipping only the runs that depend on a failed one came with Terraform 1.12/1.13 (1.11 refuses the test block and the parallel argument, checked with the binary); Strata accepts them and skips the rest of the file after an error, as 1.11 does, and says \"Invalid condition run\" as 1.11 does"),
-            Map.entry(
                     "deferred_changes",
                     "-allow-deferral is an experimental Terraform option (deferred actions), not offered by strata test"),
             Map.entry(

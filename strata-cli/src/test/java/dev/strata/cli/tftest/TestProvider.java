@@ -58,6 +58,32 @@ final class TestProvider extends SdkProvider {
         this.prefixes = prefixes;
     }
 
+    /** {@code test_ephemeral_resource}: opens with {@code value = "bar"}, closes without a trace. */
+    private static final Schema EPHEMERAL = Schema.of(
+            Block.builder().attribute("value", Attribute.computed(Type.STRING)).build());
+
+    @Override
+    public dev.strata.provider.ProviderSchema schema() {
+        dev.strata.provider.ProviderSchema s = super.schema();
+        return new dev.strata.provider.ProviderSchema(
+                s.provider(),
+                s.resourceTypes(),
+                s.dataSources(),
+                s.providerMeta(),
+                new java.util.TreeMap<>(Map.of("test_ephemeral_resource", EPHEMERAL)));
+    }
+
+    @Override
+    public OpenEphemeralResponse openEphemeralResource(OpenEphemeralRequest request) {
+        return OpenEphemeralResponse.of(
+                Value.objectOf("value", Value.string("bar")), null, dev.strata.provider.PrivateState.EMPTY);
+    }
+
+    @Override
+    public dev.strata.provider.ProviderDiagnostics closeEphemeralResource(CloseEphemeralRequest request) {
+        return dev.strata.provider.ProviderDiagnostics.NONE;
+    }
+
     @Override
     protected void configure(Value config, ProviderDiagnostics.Builder diags) {
         String r = Attrs.string(config, "resource_prefix");
