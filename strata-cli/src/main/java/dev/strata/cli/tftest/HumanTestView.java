@@ -27,21 +27,28 @@ public final class HumanTestView implements TestView {
      */
     private void print(Diagnostics diags, DiagnosticRenderer.Sources sources) {
         for (dev.strata.hcl.Diagnostic d : diags.sorted()) {
-            List<String> values = List.of();
-            List<String> comparison = List.of();
-            if (sources instanceof TestRunner.SourceFiles sf) {
-                comparison = sf.comparison(d);
-                values = sf.showsValues(d) ? sf.values(d) : List.of();
-            }
-            if (values.isEmpty() && comparison.isEmpty()) {
+            if (!(sources instanceof TestRunner.SourceFiles sf)
+                    || (sf.comparison(d).isEmpty() && sf.values(d).isEmpty())) {
                 view.diagnostics(Diagnostics.of(d), sources);
                 continue;
             }
-            String text = new DiagnosticRenderer(sources, view.color(), view.width()).render(d);
             java.io.PrintStream to = d.isError() ? view.err() : view.out();
-            to.print(AssertionValues.splice(text, comparison, values, view.color()));
+            to.print(render(d, sources, view.color(), view.width()));
             to.flush();
         }
+    }
+
+    /** {@code d} rendered, with a failed assertion's comparison and values under its snippet. */
+    static String render(dev.strata.hcl.Diagnostic d, DiagnosticRenderer.Sources sources, boolean color, int width) {
+        String text = new DiagnosticRenderer(sources, color, width).render(d);
+        if (!(sources instanceof TestRunner.SourceFiles sf)) {
+            return text;
+        }
+        List<String> comparison = sf.comparison(d);
+        List<String> values = sf.showsValues(d) ? sf.values(d) : List.of();
+        return values.isEmpty() && comparison.isEmpty()
+                ? text
+                : AssertionValues.splice(text, comparison, values, color);
     }
 
     @Override

@@ -270,6 +270,7 @@ public final class TestRunner {
                     view.run(file.name(), run.name(), TestStatus.SKIP, null, Diagnostics.NONE, sources);
                     continue;
                 }
+                view.runStarted(file.name(), run.name(), run.asserts().size());
                 Outcome o = execute(run, index++);
                 statuses.put(run.name(), o.status);
                 fileStatus = fileStatus.merge(o.status);
@@ -482,7 +483,8 @@ public final class TestRunner {
             TestStatus status = checksFailed ? TestStatus.FAIL : TestStatus.PASS;
             if (!expected.allSeen()) {
                 expected.reportMissing(diags);
-                status = TestStatus.FAIL;
+                // Terraform's status for it: an error (the JUnit report's "errors", JSON's "error").
+                status = TestStatus.ERROR;
             }
             if (scope != null) {
                 Scope assertScope = assertionScope(run, tree, scope, outputs);

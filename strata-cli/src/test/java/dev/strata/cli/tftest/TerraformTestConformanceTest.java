@@ -1121,6 +1121,29 @@ class TerraformTestConformanceTest {
         }
     }
 
+    /**
+     * TestTest_JUnitOutput: the {@code -junit-xml} report of each scenario equals its
+     * expected-output.xml with the times redacted. {@code missing-provider} is left out (see
+     * docs/tftest.md): Strata configures an aliased provider the test file does not define.
+     */
+    @ParameterizedTest(name = "junit-output/{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"1pass-1fail", "multiple-files"})
+    void junitOutput(String scenario, @TempDir Path tmp) throws IOException {
+        Optional<Path> ref = reference();
+        assumeTrue(ref.isPresent(), "the terraform-test reference is not present");
+        Path src = ref.get().resolve("junit-output").resolve(scenario);
+        assumeTrue(Files.isDirectory(src), "scenario directory missing: " + src);
+        copy(src, tmp);
+        TestProvider.STORE.clear();
+        CliRunner.Result r = CliRunner.in(tmp).run("test", "-junit-xml=output.xml", "-no-color");
+        String got = Files.readString(tmp.resolve("output.xml"))
+                .replaceAll("time=\"[^\"]+\"", "time=\"TIME_REDACTED\"")
+                .replaceAll("timestamp=\"[^\"]+\"", "timestamp=\"TIMESTAMP_REDACTED\"");
+        org.junit.jupiter.api.Assertions.assertEquals(
+                Files.readString(tmp.resolve("expected-output.xml")), got, r.toString());
+        org.junit.jupiter.api.Assertions.assertEquals(0, TestProvider.STORE.size(), "objects left behind");
+    }
+
     /** What differs from the Go test's expectations; empty when the scenario conforms. */
     static List<String> check(Row row, Path dir) {
         CliRunner cli = CliRunner.in(dir);
