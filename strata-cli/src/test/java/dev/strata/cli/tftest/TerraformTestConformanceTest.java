@@ -1066,7 +1066,7 @@ class TerraformTestConformanceTest {
                     "-allow-deferral is an experimental Terraform option (deferred actions), not offered by strata test"),
             Map.entry(
                     "mocking-invalid-outputs",
-                    "the reference (newer than 1.11) says \"Invalid outputs attribute\"; Terraform 1.11 says \"Invalid values attribute\" for override_resource, as Strata does"),
+                    "kept as Terraform 1.11 says it (\"Invalid values attribute\", checked with the binary): the reference (newer than 1.11) says \"Invalid outputs attribute\" for an override_resource, naming an attribute that block does not have"),
             Map.entry(
                     "dynamic_source_with_default",
                     "const variables and module sources built from them are newer than Terraform 1.11 (the language version Strata implements)"),
