@@ -30,11 +30,15 @@ public final class HumanTestView implements TestView {
             if (!(sources instanceof TestRunner.SourceFiles sf)
                     || (sf.comparison(d).isEmpty() && sf.values(d).isEmpty())) {
                 view.diagnostics(Diagnostics.of(d), sources);
-                continue;
+            } else {
+                java.io.PrintStream to = d.isError() ? view.err() : view.out();
+                to.print(render(d, sources, view.color(), view.width()));
+                to.flush();
             }
-            java.io.PrintStream to = d.isError() ? view.err() : view.out();
-            to.print(render(d, sources, view.color(), view.width()));
-            to.flush();
+            if (!d.isError()) {
+                // terraform test 1.11 leaves an empty line after a warning, before the next line of progress.
+                view.out().println();
+            }
         }
     }
 

@@ -17,7 +17,32 @@ import java.util.TreeSet;
 final class RunReferences {
     private RunReferences() {}
 
+    /**
+     * Terraform 1.11's warnings for the run's variables that the module under test does not declare
+     * and that nothing in the run refers to as {@code var.NAME} either (its assertions, variables,
+     * overrides or providers): a value that goes nowhere, probably misspelled.
+     */
+    static dev.strata.hcl.Diagnostics undeclaredVariables(TestFile.Run run, java.util.Set<String> declared) {
+        SortedSet<String> used = referenced(run, "var");
+        dev.strata.hcl.Diagnostics.Builder out = dev.strata.hcl.Diagnostics.builder();
+        run.variables().forEach((name, a) -> {
+            if (!declared.contains(name) && !used.contains(name)) {
+                out.add(dev.strata.hcl.Diagnostic.warning(
+                        "Value for undeclared variable",
+                        "The module under test does not declare a variable named \"" + name
+                                + "\", but it is declared in run block \"" + run.name() + "\".",
+                        a.expr().range()));
+            }
+        });
+        return out.build();
+    }
+
     static SortedSet<String> of(TestFile.Run run) {
+        return referenced(run, "run");
+    }
+
+    /** The names {@code root.NAME} the run's expressions refer to. */
+    private static SortedSet<String> referenced(TestFile.Run run, String root) {
         List<Expression> exprs = new ArrayList<>();
         run.variables().values().forEach(a -> exprs.add(a.expr()));
         for (TestFile.Assertion a : run.asserts()) {
@@ -34,7 +59,7 @@ final class RunReferences {
                 continue;
             }
             for (Traversal t : e.variables()) {
-                if ("run".equals(t.rootName())
+                if (root.equals(t.rootName())
                         && t.steps().size() > 1
                         && t.steps().get(1) instanceof Traverser.Attr at) {
                     out.add(at.name());

@@ -336,6 +336,8 @@ public final class TestRunner {
             if (tree == null) {
                 return new Outcome(TestStatus.ERROR, null, diags.build());
             }
+            diags.addAll(RunReferences.undeclaredVariables(
+                    run, tree.root().module().variables().keySet()));
             Scope providerScope = vars.scope(run.variables());
             Result<TestInterceptor> interceptor =
                     TestInterceptor.of(file, run, dir, tree.root().module(), providerScope);
