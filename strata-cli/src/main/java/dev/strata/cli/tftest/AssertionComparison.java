@@ -39,6 +39,17 @@ final class AssertionComparison {
 
     private AssertionComparison() {}
 
+    /**
+     * What the human output shows under a failed comparison's snippet: the comparison's lines, then
+     * the reference lines that go with it (only with {@code -verbose}).
+     */
+    record Shown(List<String> lines, List<String> references) {
+        Shown {
+            lines = List.copyOf(lines);
+            references = List.copyOf(references);
+        }
+    }
+
     /** The lines to show under the snippet (without the frame); empty when the condition is no comparison. */
     static List<String> of(Expression condition, Scope scope, boolean verbose) {
         Result<Expr> syntax = condition.syntax();

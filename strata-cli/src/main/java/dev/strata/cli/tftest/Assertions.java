@@ -31,7 +31,7 @@ final class Assertions {
             boolean verbose,
             Diagnostics.Builder diags,
             java.util.function.BiConsumer<Diagnostic, java.util.List<String>> values,
-            java.util.function.BiConsumer<Diagnostic, java.util.List<String>> comparisons) {
+            java.util.function.BiConsumer<Diagnostic, AssertionComparison.Shown> comparisons) {
         Result<Value> r = new Evaluator(scope).evaluate(a.condition());
         diags.addAll(r.diagnostics());
         boolean ephemeral = false;
@@ -92,13 +92,15 @@ final class Assertions {
                 "Test assertion failed", message(a, scope, diags), a.condition().range());
         diags.add(d);
         java.util.List<String> comparison = AssertionComparison.of(a.condition(), scope, verbose);
-        // Beside a comparison -verbose lists the references' whole values, as Terraform 1.12+ does.
-        values.accept(
-                d,
-                verbose && !comparison.isEmpty()
-                        ? AssertionComparison.references(a.condition(), scope)
-                        : AssertionValues.of(a.condition(), scope));
-        comparisons.accept(d, comparison);
+        values.accept(d, AssertionValues.of(a.condition(), scope));
+        if (!comparison.isEmpty()) {
+            // Beside a comparison only -verbose lists the references, with their whole values (Terraform 1.12+).
+            comparisons.accept(
+                    d,
+                    new AssertionComparison.Shown(
+                            comparison,
+                            verbose ? AssertionComparison.references(a.condition(), scope) : java.util.List.of()));
+        }
         return TestStatus.FAIL;
     }
 

@@ -49,7 +49,7 @@ public final class HumanTestView implements TestView {
             return text;
         }
         List<String> comparison = sf.comparison(d);
-        List<String> values = sf.showsValues(d) ? sf.values(d) : List.of();
+        List<String> values = sf.shownValues(d);
         return values.isEmpty() && comparison.isEmpty()
                 ? text
                 : AssertionValues.splice(text, comparison, values, color);

@@ -499,7 +499,7 @@ public final class TestRunner {
                             settings.verbose(),
                             diags,
                             sources::values,
-                            (d, lines) -> sources.comparison(d, lines, settings.verbose()));
+                            sources::comparison);
                     status = status.merge(s);
                 }
             }
@@ -867,34 +867,27 @@ public final class TestRunner {
             return values.getOrDefault(d, List.of());
         }
 
-        /** The two sides of failed comparison assertions, by their diagnostic. */
-        private final Map<dev.strata.hcl.Diagnostic, List<String>> comparisons =
+        /** What failed comparison assertions show instead of their reference values, by their diagnostic. */
+        private final Map<dev.strata.hcl.Diagnostic, AssertionComparison.Shown> comparisons =
                 new java.util.concurrent.ConcurrentHashMap<>();
 
-        /** Diagnostics whose reference values the human output shows beside their comparison ({@code -verbose}). */
-        private final java.util.Set<dev.strata.hcl.Diagnostic> verboseComparisons =
-                java.util.concurrent.ConcurrentHashMap.newKeySet();
-
-        void comparison(dev.strata.hcl.Diagnostic d, List<String> lines, boolean verbose) {
-            if (!lines.isEmpty()) {
-                comparisons.put(d, List.copyOf(lines));
-                if (verbose) {
-                    verboseComparisons.add(d);
-                }
-            }
-        }
-
-        /**
-         * Whether the human output lists {@code d}'s reference values: always without a comparison,
-         * with one only under {@code -verbose}, as Terraform does.
-         */
-        boolean showsValues(dev.strata.hcl.Diagnostic d) {
-            return !comparisons.containsKey(d) || verboseComparisons.contains(d);
+        void comparison(dev.strata.hcl.Diagnostic d, AssertionComparison.Shown shown) {
+            comparisons.put(d, shown);
         }
 
         /** The comparison lines shown under {@code d}'s snippet ({@link AssertionComparison}); mostly empty. */
         List<String> comparison(dev.strata.hcl.Diagnostic d) {
-            return comparisons.getOrDefault(d, List.of());
+            AssertionComparison.Shown s = comparisons.get(d);
+            return s == null ? List.of() : s.lines();
+        }
+
+        /**
+         * The reference lines the human output shows under {@code d}'s snippet: its values, or
+         * beside a comparison only the whole values {@code -verbose} lists, as Terraform does.
+         */
+        List<String> shownValues(dev.strata.hcl.Diagnostic d) {
+            AssertionComparison.Shown s = comparisons.get(d);
+            return s == null ? values(d) : s.references();
         }
 
         private final List<DiagnosticRenderer.Sources> trees = new ArrayList<>();
