@@ -50,6 +50,15 @@ public interface Overrides {
         return true;
     }
 
+    /**
+     * Whether the root module may declare {@code ephemeral} outputs: not in a plan or apply, whose root
+     * outputs go to the plan and the state, but under {@code strata test}, whose runs read the module's
+     * outputs in memory (Terraform 1.12+ allows them there). Their values are never persisted.
+     */
+    default boolean ephemeralRootOutputs() {
+        return false;
+    }
+
     /** The body of a provider block given by the application, and the scope of its expressions. */
     record ProviderBlock(dev.strata.hcl.Body body, dev.strata.lang.eval.Scope scope) {}
 }

@@ -126,6 +126,11 @@ final class ProviderPool implements AutoCloseable {
         return rc.lifecycle().preventDestroy() && interceptor.preventDestroy();
     }
 
+    /** Whether the root module may declare ephemeral outputs in this run (under {@code strata test} only). */
+    boolean ephemeralRootOutputs() {
+        return interceptor.ephemeralRootOutputs();
+    }
+
     Provider configured(AbsProviderConfig cfg) {
         Result<Provider> r = instances.get(cfg);
         return r == null ? null : r.value();

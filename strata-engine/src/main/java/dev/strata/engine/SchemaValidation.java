@@ -116,7 +116,9 @@ final class SchemaValidation {
         ConfigNode node = tree.node(o.module()).orElseThrow();
         dev.strata.config.OutputConfig oc = node.module().outputs().get(o.name());
         if (oc.ephemeral() && o.module().isRoot()) {
-            return List.of(Ephemerals.rootOutput(oc.declRange()));
+            return shared.providers().ephemeralRootOutputs()
+                    ? List.of()
+                    : List.of(Ephemerals.rootOutput(oc.declRange()));
         }
         Result<Value> r =
                 new dev.strata.lang.eval.Evaluator(ValidateData.scope(shared, node, false, false)).evaluate(oc.value());

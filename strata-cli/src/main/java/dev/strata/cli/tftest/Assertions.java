@@ -19,18 +19,33 @@ final class Assertions {
     /**
      * Checks {@code a} in {@code scope}: PASS, FAIL (the condition is false) or ERROR (it cannot be
      * decided). A failure's or an unknown condition's diagnostic goes to {@code values} with the
-     * values of the condition's references, which the human output shows under its snippet.
+     * values of the condition's references, which the human output shows under its snippet; a
+     * failure's also to {@code comparisons} with the comparison of a comparison's two sides
+     * ({@link AssertionComparison}, "LHS:" and "RHS:" with {@code verbose}).
      */
     static TestStatus check(
             TestFile.Assertion a,
             Scope scope,
             String run,
             boolean planned,
+            boolean verbose,
             Diagnostics.Builder diags,
-            java.util.function.BiConsumer<Diagnostic, java.util.List<String>> values) {
+            java.util.function.BiConsumer<Diagnostic, java.util.List<String>> values,
+            java.util.function.BiConsumer<Diagnostic, AssertionComparison.Shown> comparisons) {
         Result<Value> r = new Evaluator(scope).evaluate(a.condition());
         diags.addAll(r.diagnostics());
-        if (r.hasErrors()) {
+        boolean ephemeral = false;
+        for (dev.strata.hcl.Traversal t : a.condition().variables()) {
+            if ("ephemeral".equals(t.rootName())) {
+                ephemeral = true;
+                diags.add(Diagnostic.error(
+                        "Ephemeral resources cannot be asserted",
+                        "Ephemeral resources are closed when the test is finished, and are not available within the "
+                                + "test context for assertions.",
+                        t.range()));
+            }
+        }
+        if (r.hasErrors() || ephemeral) {
             return TestStatus.ERROR;
         }
         Value v = r.value().unmarkDeep();
@@ -76,7 +91,16 @@ final class Assertions {
         Diagnostic d = Diagnostic.error(
                 "Test assertion failed", message(a, scope, diags), a.condition().range());
         diags.add(d);
+        java.util.List<String> comparison = AssertionComparison.of(a.condition(), scope, verbose);
         values.accept(d, AssertionValues.of(a.condition(), scope));
+        if (!comparison.isEmpty()) {
+            // Beside a comparison only -verbose lists the references, with their whole values (Terraform 1.12+).
+            comparisons.accept(
+                    d,
+                    new AssertionComparison.Shown(
+                            comparison,
+                            verbose ? AssertionComparison.references(a.condition(), scope) : java.util.List.of()));
+        }
         return TestStatus.FAIL;
     }
 
@@ -89,6 +113,17 @@ final class Assertions {
         Value v = m.value();
         if (v.hasMarkDeep(Mark.SENSITIVE)) {
             return "(The error message refers to sensitive values and is not shown.)";
+        }
+        if (v.hasMarkDeep(Mark.EPHEMERAL)) {
+            // Terraform 1.11's warning, and the failure without a message.
+            diags.add(Diagnostic.warning(
+                    "Error message refers to ephemeral values",
+                    "The error expression used to explain this condition refers to ephemeral values, so Strata will "
+                            + "not display the resulting message.\n\nYou can correct this by removing references to "
+                            + "ephemeral values, or by using the ephemeralasnull() function on the references to not "
+                            + "reveal ephemeral data.",
+                    a.errorMessage().range()));
+            return "";
         }
         if (!v.isKnownAndNotNull()) {
             return "Failed to evaluate condition error message.";

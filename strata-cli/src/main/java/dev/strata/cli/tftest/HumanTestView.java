@@ -22,20 +22,37 @@ public final class HumanTestView implements TestView {
 
     /**
      * The diagnostics as the view renders them, with the values of a failed assertion's references
-     * under its snippet ("├──── var.x is "a""), as Terraform shows them.
+     * under its snippet ("├──── var.x is "a""), as Terraform shows them, after the comparison of an
+     * comparison's two sides where there is one.
      */
     private void print(Diagnostics diags, DiagnosticRenderer.Sources sources) {
         for (dev.strata.hcl.Diagnostic d : diags.sorted()) {
-            List<String> values = sources instanceof TestRunner.SourceFiles sf ? sf.values(d) : List.of();
-            if (values.isEmpty()) {
+            if (!(sources instanceof TestRunner.SourceFiles sf)
+                    || (sf.comparison(d).isEmpty() && sf.values(d).isEmpty())) {
                 view.diagnostics(Diagnostics.of(d), sources);
-                continue;
+            } else {
+                java.io.PrintStream to = d.isError() ? view.err() : view.out();
+                to.print(render(d, sources, view.color(), view.width()));
+                to.flush();
             }
-            String text = new DiagnosticRenderer(sources, view.color(), view.width()).render(d);
-            java.io.PrintStream to = d.isError() ? view.err() : view.out();
-            to.print(AssertionValues.splice(text, values, view.color()));
-            to.flush();
+            if (!d.isError()) {
+                // terraform test 1.11 leaves an empty line after a warning, before the next line of progress.
+                view.out().println();
+            }
         }
+    }
+
+    /** {@code d} rendered, with a failed assertion's comparison and values under its snippet. */
+    static String render(dev.strata.hcl.Diagnostic d, DiagnosticRenderer.Sources sources, boolean color, int width) {
+        String text = new DiagnosticRenderer(sources, color, width).render(d);
+        if (!(sources instanceof TestRunner.SourceFiles sf)) {
+            return text;
+        }
+        List<String> comparison = sf.comparison(d);
+        List<String> values = sf.shownValues(d);
+        return values.isEmpty() && comparison.isEmpty()
+                ? text
+                : AssertionValues.splice(text, comparison, values, color);
     }
 
     @Override

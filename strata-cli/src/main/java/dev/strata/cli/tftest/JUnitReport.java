@@ -16,16 +16,44 @@ import java.util.SequencedMap;
 
 /**
  * {@code -junit-xml=FILE}: passes everything on to the command's view and records the runs, then
- * writes them as a JUnit XML report (one {@code testsuite} per file, one {@code testcase} per run).
+ * writes them as a JUnit XML report as Terraform does: one {@code testsuite} per file, one
+ * {@code testcase} per run with its duration and start, a failure ("1 of 3 assertions failed: ...")
+ * or error with the rendered errors, the warnings as {@code system-err}, and a skipped run with the
+ * run whose error skipped it.
  */
 public final class JUnitReport implements TestView {
-    private record Case(String name, TestStatus status, List<String> messages) {}
+    /**
+     * One run: its status, the failure or error message and the rendered errors and warnings, and
+     * when it started and how long it took (null for a run that was skipped).
+     */
+    private record Case(
+            String name,
+            TestStatus status,
+            String message,
+            String errors,
+            String warnings,
+            java.time.Instant started,
+            java.time.Duration took) {}
+
+    /** The width the report's diagnostics are wrapped at, as Terraform's. */
+    private static final int WIDTH = 80;
 
     private final TestView inner;
+    private final java.time.Clock clock;
     private final Map<String, List<Case>> files = new LinkedHashMap<>();
+    private java.time.Instant started;
+    private long startedNanos;
+    private int assertions;
+    /** The last run of the current file that ended in an error, which skips the rest. */
+    private String errored;
 
     public JUnitReport(TestView inner) {
+        this(inner, java.time.Clock.systemUTC());
+    }
+
+    JUnitReport(TestView inner, java.time.Clock clock) {
         this.inner = inner;
+        this.clock = clock;
     }
 
     @Override
@@ -41,7 +69,16 @@ public final class JUnitReport implements TestView {
     @Override
     public void fileStart(String file) {
         files.put(file, new ArrayList<>());
+        errored = null;
         inner.fileStart(file);
+    }
+
+    @Override
+    public void runStarted(String file, String run, int assertions) {
+        this.started = clock.instant();
+        this.startedNanos = System.nanoTime();
+        this.assertions = assertions;
+        inner.runStarted(file, run, assertions);
     }
 
     @Override
@@ -52,13 +89,43 @@ public final class JUnitReport implements TestView {
             String detail,
             Diagnostics diags,
             DiagnosticRenderer.Sources sources) {
-        List<String> messages = new ArrayList<>();
+        StringBuilder errors = new StringBuilder();
+        StringBuilder warnings = new StringBuilder();
+        List<String> failed = new ArrayList<>();
         for (Diagnostic d : diags.sorted()) {
-            messages.add((d.isError() ? "Error: " : "Warning: ")
-                    + d.summary()
-                    + (d.detail().isEmpty() ? "" : "\n\n" + d.detail()));
+            String text = HumanTestView.render(d, sources, false, WIDTH).strip();
+            (d.isError() ? errors : warnings).append('\n').append(text).append('\n');
+            if (d.isError() && d.summary().equals("Test assertion failed")) {
+                failed.add(d.detail());
+            }
         }
-        files.computeIfAbsent(file, f -> new ArrayList<>()).add(new Case(run, status, messages));
+        String message = switch (status) {
+            case FAIL ->
+                failed.isEmpty()
+                        ? "Test run failed"
+                        : failed.size() + " of " + Math.max(assertions, failed.size()) + " assertions failed"
+                                + (failed.size() == 1 ? ": " : ", including: ") + failed.getFirst();
+            case ERROR -> "Encountered an error";
+            case SKIP -> errored == null ? null : "Testcase skipped due to a previous testcase error";
+            case PASS, PENDING -> null;
+        };
+        boolean ran = status != TestStatus.SKIP && started != null;
+        files.computeIfAbsent(file, f -> new ArrayList<>())
+                .add(new Case(
+                        run,
+                        status,
+                        message,
+                        status == TestStatus.SKIP && errored != null
+                                ? "Previous testcase \"" + errored
+                                        + "\" ended in error, which caused the remaining tests in the file to be skipped"
+                                : errors.toString(),
+                        warnings.toString(),
+                        ran ? started : null,
+                        ran ? java.time.Duration.ofNanos(System.nanoTime() - startedNanos) : null));
+        if (status == TestStatus.ERROR) {
+            errored = run;
+        }
+        started = null;
         inner.run(file, run, status, detail, diags, sources);
     }
 
@@ -83,7 +150,7 @@ public final class JUnitReport implements TestView {
         inner.summary(status, passed, failed, skipped);
     }
 
-    /** The report as XML. */
+    /** The report as XML, as Terraform writes it. */
     String xml() {
         StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?><testsuites>");
         files.forEach((file, cases) -> {
@@ -109,23 +176,55 @@ public final class JUnitReport implements TestView {
                         .append(attr(c.name))
                         .append("\" classname=\"")
                         .append(attr(file))
-                        .append("\">");
+                        .append('"');
+                if (c.started != null) {
+                    sb.append(" time=\"")
+                            .append(seconds(c.took))
+                            .append("\" timestamp=\"")
+                            .append(java.time.format.DateTimeFormatter.ISO_INSTANT.format(
+                                    c.started.truncatedTo(java.time.temporal.ChronoUnit.SECONDS)))
+                            .append('"');
+                }
+                sb.append('>');
+                boolean nested = false;
                 switch (c.status) {
-                    case FAIL -> sb.append("\n      <failure message=\"Test run failed\"></failure>");
-                    case ERROR -> sb.append("\n      <error message=\"Encountered an error\"></error>");
-                    case SKIP -> sb.append("\n      <skipped></skipped>");
+                    case FAIL -> nested = element(sb, "failure", c.message, c.errors);
+                    case ERROR -> nested = element(sb, "error", c.message, c.errors);
+                    case SKIP -> nested = element(sb, "skipped", c.message, c.errors);
                     case PASS, PENDING -> {}
                 }
-                if (!c.messages.isEmpty()) {
-                    sb.append("\n      <system-err><![CDATA[")
-                            .append(String.join("\n\n", c.messages).replace("]]>", "]]]]><![CDATA[>"))
-                            .append("]]></system-err>");
+                if (!c.warnings.isEmpty()) {
+                    sb.append("\n      <system-err>").append(cdata(c.warnings)).append("</system-err>");
+                    nested = true;
                 }
-                sb.append("\n    </testcase>");
+                sb.append(nested ? "\n    </testcase>" : "</testcase>");
             }
             sb.append("\n  </testsuite>");
         });
-        return sb.append("\n</testsuites>\n").toString();
+        return sb.append("\n</testsuites>").toString();
+    }
+
+    /** {@code <name message="...">CDATA</name>} on its own line; always true (the case has content). */
+    private static boolean element(StringBuilder sb, String name, String message, String body) {
+        sb.append("\n      <").append(name);
+        if (message != null) {
+            sb.append(" message=\"").append(attr(message)).append('"');
+        }
+        sb.append('>');
+        if (!body.isEmpty()) {
+            sb.append(cdata(body));
+        }
+        sb.append("</").append(name).append('>');
+        return true;
+    }
+
+    private static String cdata(String s) {
+        return "<![CDATA[" + s.replace("]]>", "]]]]><![CDATA[>") + "]]>";
+    }
+
+    /** Seconds with as many decimals as needed, as Go formats a float ({@code 0.002262838}). */
+    private static String seconds(java.time.Duration d) {
+        return java.math.BigDecimal.valueOf(d.toNanos(), 9).stripTrailingZeros().toPlainString();
     }
 
     /** Writes the report; the problem names the path and the system's reason when it cannot. */
@@ -139,7 +238,22 @@ public final class JUnitReport implements TestView {
         }
     }
 
+    /** An attribute value escaped as Go's XML encoder escapes it. */
     private static String attr(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace("\"", "&quot;");
+        StringBuilder b = new StringBuilder(s.length());
+        for (char ch : s.toCharArray()) {
+            switch (ch) {
+                case '&' -> b.append("&amp;");
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '"' -> b.append("&#34;");
+                case '\'' -> b.append("&#39;");
+                case '\t' -> b.append("&#x9;");
+                case '\n' -> b.append("&#xA;");
+                case '\r' -> b.append("&#xD;");
+                default -> b.append(ch);
+            }
+        }
+        return b.toString();
     }
 }

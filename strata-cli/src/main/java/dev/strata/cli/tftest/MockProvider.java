@@ -121,6 +121,31 @@ final class MockProvider implements Provider {
     }
 
     @Override
+    public ProviderDiagnostics validateEphemeralResourceConfig(String typeName, Value config) {
+        return real.validateEphemeralResourceConfig(typeName, config);
+    }
+
+    /**
+     * A mocked ephemeral resource opens without reaching the remote system: its configuration with
+     * every computed attribute generated, as a mocked data source reads; it needs no renewal, and
+     * closing it releases nothing.
+     */
+    @Override
+    public OpenEphemeralResponse openEphemeralResource(OpenEphemeralRequest request) {
+        Schema s = real.schema().ephemeralResources().get(request.typeName());
+        if (s == null) {
+            return Provider.super.openEphemeralResource(request);
+        }
+        Value opened = MockValues.fill(s.block(), request.config(), Map.of(), false);
+        return OpenEphemeralResponse.of(opened, null, PrivateState.EMPTY);
+    }
+
+    @Override
+    public ProviderDiagnostics closeEphemeralResource(CloseEphemeralRequest request) {
+        return ProviderDiagnostics.NONE;
+    }
+
+    @Override
     public java.util.SortedMap<String, dev.strata.provider.ProviderFunction> functions() {
         return real.functions();
     }

@@ -32,7 +32,8 @@ final class MockValues {
     private MockValues() {}
 
     /**
-     * {@code object} with every computed attribute that is null (or unknown) filled: from {@code given}
+     * {@code object} with every computed attribute that is null (or unknown) filled (and every
+     * write-only one null): from {@code given}
      * when it names the attribute, generated otherwise; when {@code unknown}, such attributes become
      * unknown instead (a plan whose values only the apply will know).
      */
@@ -44,6 +45,11 @@ final class MockValues {
         for (var e : block.attributes().entrySet()) {
             Attribute a = e.getValue();
             Value current = attrs.get(e.getKey());
+            if (a.writeOnly()) {
+                // A write-only value is given to the provider but never planned or stored, mocked or not.
+                attrs.put(e.getKey(), Value.nullValue(a.type()));
+                continue;
+            }
             if (!a.computed() || (current != null && current.isKnown() && !current.isNull())) {
                 continue;
             }

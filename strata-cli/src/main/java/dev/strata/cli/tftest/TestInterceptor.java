@@ -73,6 +73,12 @@ final class TestInterceptor implements Overrides {
         return !cleanup;
     }
 
+    @Override
+    public boolean ephemeralRootOutputs() {
+        // The module under test may return ephemeral outputs for its runs to assert on (Terraform 1.12+).
+        return true;
+    }
+
     boolean isEmpty() {
         return mocks.isEmpty() && overrides.isEmpty();
     }

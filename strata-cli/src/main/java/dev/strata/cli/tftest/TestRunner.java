@@ -258,17 +258,27 @@ public final class TestRunner {
             view.fileStart(file.name());
             TestStatus fileStatus = TestStatus.PENDING;
             int index = 0;
+            // Runs that errored or were skipped: in a parallel file, what refers to them is skipped too.
+            java.util.Set<String> broken = new java.util.HashSet<>();
             for (TestFile.Run run : file.runs()) {
-                if (fileStatus == TestStatus.ERROR) {
+                boolean skip = file.parallel()
+                        ? RunReferences.of(run).stream().anyMatch(broken::contains)
+                        : fileStatus == TestStatus.ERROR;
+                if (skip) {
+                    broken.add(run.name());
                     statuses.put(run.name(), TestStatus.SKIP);
                     view.run(file.name(), run.name(), TestStatus.SKIP, null, Diagnostics.NONE, sources);
                     continue;
                 }
+                view.runStarted(file.name(), run.name(), run.asserts().size());
                 Outcome o = execute(run, index++);
                 statuses.put(run.name(), o.status);
                 fileStatus = fileStatus.merge(o.status);
                 if (o.fileError) {
                     fileStatus = fileStatus.merge(TestStatus.ERROR);
+                }
+                if (o.status == TestStatus.ERROR || o.fileError) {
+                    broken.add(run.name());
                 }
                 view.run(file.name(), run.name(), o.status, o.detail, o.diags, sources);
             }
@@ -326,6 +336,8 @@ public final class TestRunner {
             if (tree == null) {
                 return new Outcome(TestStatus.ERROR, null, diags.build());
             }
+            diags.addAll(RunReferences.undeclaredVariables(
+                    run, tree.root().module().variables().keySet()));
             Scope providerScope = vars.scope(run.variables());
             Result<TestInterceptor> interceptor =
                     TestInterceptor.of(file, run, dir, tree.root().module(), providerScope);
@@ -473,12 +485,21 @@ public final class TestRunner {
             TestStatus status = checksFailed ? TestStatus.FAIL : TestStatus.PASS;
             if (!expected.allSeen()) {
                 expected.reportMissing(diags);
-                status = TestStatus.FAIL;
+                // Terraform's status for it: an error (the JUnit report's "errors", JSON's "error").
+                status = TestStatus.ERROR;
             }
             if (scope != null) {
                 Scope assertScope = assertionScope(run, tree, scope, outputs);
                 for (TestFile.Assertion a : run.asserts()) {
-                    TestStatus s = Assertions.check(a, assertScope, run.name(), planned, diags, sources::values);
+                    TestStatus s = Assertions.check(
+                            a,
+                            assertScope,
+                            run.name(),
+                            planned,
+                            settings.verbose(),
+                            diags,
+                            sources::values,
+                            sources::comparison);
                     status = status.merge(s);
                 }
             }
@@ -508,6 +529,20 @@ public final class TestRunner {
                     String name = t.steps().size() > 1 && t.steps().get(1) instanceof dev.strata.hcl.Traverser.Attr a
                             ? a.name()
                             : null;
+                    if ("ephemeral".equals(r)
+                            && name != null
+                            && t.steps().size() > 2
+                            && t.steps().get(2) instanceof dev.strata.hcl.Traverser.Attr n) {
+                        // The run's operation has ended and closed its ephemeral resources.
+                        return Result.of(
+                                new Resolved(Value.DYNAMIC_UNKNOWN.mark(dev.strata.lang.value.Mark.EPHEMERAL), 3),
+                                Diagnostics.of(Diagnostic.error(
+                                        "Ephemeral resource instance has expired",
+                                        "The remote object for ephemeral." + name + "." + n.name()
+                                                + " is no longer available: ephemeral resources are closed when the "
+                                                + "run's operation ends, so Strata cannot evaluate this expression.",
+                                        t.range())));
+                    }
                     if ("run".equals(r) || ("var".equals(r) && name != null && !declared.containsKey(name))) {
                         return vars.resolve(
                                 t,
@@ -830,6 +865,29 @@ public final class TestRunner {
         /** The value lines shown under {@code d}'s snippet; empty for most diagnostics. */
         List<String> values(dev.strata.hcl.Diagnostic d) {
             return values.getOrDefault(d, List.of());
+        }
+
+        /** What failed comparison assertions show instead of their reference values, by their diagnostic. */
+        private final Map<dev.strata.hcl.Diagnostic, AssertionComparison.Shown> comparisons =
+                new java.util.concurrent.ConcurrentHashMap<>();
+
+        void comparison(dev.strata.hcl.Diagnostic d, AssertionComparison.Shown shown) {
+            comparisons.put(d, shown);
+        }
+
+        /** The comparison lines shown under {@code d}'s snippet ({@link AssertionComparison}); mostly empty. */
+        List<String> comparison(dev.strata.hcl.Diagnostic d) {
+            AssertionComparison.Shown s = comparisons.get(d);
+            return s == null ? List.of() : s.lines();
+        }
+
+        /**
+         * The reference lines the human output shows under {@code d}'s snippet: its values, or
+         * beside a comparison only the whole values {@code -verbose} lists, as Terraform does.
+         */
+        List<String> shownValues(dev.strata.hcl.Diagnostic d) {
+            AssertionComparison.Shown s = comparisons.get(d);
+            return s == null ? values(d) : s.references();
         }
 
         private final List<DiagnosticRenderer.Sources> trees = new ArrayList<>();

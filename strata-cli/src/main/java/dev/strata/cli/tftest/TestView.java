@@ -19,6 +19,9 @@ public interface TestView {
 
     void fileStart(String file);
 
+    /** A run block starts; it has {@code assertions} assert blocks. Not called for a skipped run. */
+    default void runStarted(String file, String run, int assertions) {}
+
     /**
      * A run block finished with {@code status}; {@code detail} is the plan or state text shown with
      * {@code -verbose} (null otherwise), {@code diags} what the run reported.

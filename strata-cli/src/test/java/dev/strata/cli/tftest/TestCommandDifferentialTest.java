@@ -163,6 +163,28 @@ class TestCommandDifferentialTest {
                                   }
                                 }
                                 """), List.of()),
+                new Scenario(
+                        "undeclared run variables and a missing expected failure",
+                        Map.of("main.tf", MAIN, "main.tftest.hcl", """
+                                variables {
+                                  file_level = 1
+                                }
+                                run "warned" {
+                                  variables {
+                                    nope = 1
+                                    used = "x"
+                                  }
+                                  assert {
+                                    condition     = var.used == "x"
+                                    error_message = "used"
+                                  }
+                                }
+                                run "missing" {
+                                  expect_failures = [var.input]
+                                }
+                                run "after" {}
+                                """),
+                        List.of()),
                 new Scenario("no test files", Map.of("main.tf", MAIN), List.of()));
     }
 

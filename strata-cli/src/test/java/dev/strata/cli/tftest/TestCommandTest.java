@@ -148,9 +148,97 @@ class TestCommandTest {
                 xml.contains(
                         "<testsuite name=\"main.tftest.hcl\" tests=\"2\" skipped=\"0\" failures=\"1\" errors=\"0\">"),
                 xml);
-        assertTrue(xml.contains("<testcase name=\"good\" classname=\"main.tftest.hcl\">\n    </testcase>"), xml);
-        assertTrue(xml.contains("<failure message=\"Test run failed\"></failure>"), xml);
-        assertTrue(xml.contains("Error: Test assertion failed\n\nnot zap"), xml);
+        // As Terraform writes it: each case timed, the failure with its message and rendered errors.
+        String redacted = xml.replaceAll("time=\"[0-9.]+\" timestamp=\"[0-9T:-]+Z\"", "time=\"T\" timestamp=\"TS\"");
+        assertTrue(
+                redacted.contains("<testcase name=\"good\" classname=\"main.tftest.hcl\" time=\"T\" timestamp=\"TS\">"
+                        + "</testcase>"),
+                xml);
+        assertTrue(redacted.contains("""
+                    <testcase name="bad" classname="main.tftest.hcl" time="T" timestamp="TS">
+                      <failure message="1 of 1 assertions failed: not zap"><![CDATA[
+                Error: Test assertion failed
+
+                  on main.tftest.hcl line 9, in run "bad":
+                   9:     condition     = output.out == "zap"
+                    ├────────────────
+                    │ Diff:
+                    │ --- actual
+                    │ +++ expected
+                    │ - "bar"
+                    │ + "zap"
+
+
+                not zap
+                ]]></failure>
+                    </testcase>"""), xml);
+        assertTrue(xml.endsWith("</testsuites>"), xml);
+    }
+
+    @Test
+    void junitReportNamesTheErrorThatSkippedARunAndKeepsWarningsApart() throws Exception {
+        TestFiles.write(dir, "main.tftest.hcl", """
+                run "broken" {
+                  expect_failures = [output.out]
+                }
+                run "after" {}
+                """);
+        CliRunner.Result r = CliRunner.in(dir).run("test", "-no-color", "-junit-xml=report.xml");
+        assertEquals(1, r.exitCode(), r.toString());
+        String xml = Files.readString(dir.resolve("report.xml"));
+        assertTrue(
+                xml.contains(
+                        "<testsuite name=\"main.tftest.hcl\" tests=\"2\" skipped=\"1\" failures=\"0\" errors=\"1\">"),
+                xml);
+        assertTrue(
+                xml.contains("<error message=\"Encountered an error\"><![CDATA[\nError: Missing expected failure"),
+                xml);
+        assertTrue(xml.contains("""
+                    <testcase name="after" classname="main.tftest.hcl">
+                      <skipped message="Testcase skipped due to a previous testcase error"><![CDATA[Previous testcase \
+                "broken" ended in error, which caused the remaining tests in the file to be skipped]]></skipped>
+                    </testcase>"""), xml);
+    }
+
+    @Test
+    void missingExpectedFailureIsAnErrorThatSkipsTheRestOfTheFile() throws Exception {
+        // terraform test 1.11: the run's status is "error", and the runs after it are skipped.
+        TestFiles.write(dir, "main.tftest.hcl", """
+                run "broken" {
+                  expect_failures = [output.out]
+                }
+                run "after" {}
+                """);
+        CliRunner.Result r = CliRunner.in(dir).run("test", "-no-color");
+        assertEquals(1, r.exitCode(), r.toString());
+        assertTrue(r.stdout().contains("  run \"broken\"... fail\n  run \"after\"... skip\n"), r.stdout());
+        CliRunner.Result json = CliRunner.in(dir).run("test", "-json");
+        assertTrue(
+                json.stdout().contains("\"run\":\"broken\",\"progress\":\"complete\",\"status\":\"error\""),
+                json.stdout());
+    }
+
+    @Test
+    void mockProviderOpensEphemeralResourcesWithGeneratedValues() throws Exception {
+        TestFiles.write(dir, "main.tf", """
+                ephemeral "test_ephemeral_resource" "e" {}
+                output "secret" {
+                  value     = ephemeral.test_ephemeral_resource.e.value
+                  ephemeral = true
+                }
+                """);
+        TestFiles.write(dir, "main.tftest.hcl", """
+                mock_provider "test" {}
+                run "mocked" {
+                  assert {
+                    condition     = output.secret != "bar" && length(output.secret) == 8
+                    error_message = "not a generated value"
+                  }
+                }
+                """);
+        CliRunner.Result r = CliRunner.in(dir).run("test", "-no-color");
+        assertEquals(0, r.exitCode(), r.toString());
+        assertTrue(r.stdout().contains("1 passed, 0 failed."), r.stdout());
     }
 
     @Test

@@ -58,6 +58,32 @@ final class TestProvider extends SdkProvider {
         this.prefixes = prefixes;
     }
 
+    /** {@code test_ephemeral_resource}: opens with {@code value = "bar"}, closes without a trace. */
+    private static final Schema EPHEMERAL = Schema.of(
+            Block.builder().attribute("value", Attribute.computed(Type.STRING)).build());
+
+    @Override
+    public dev.strata.provider.ProviderSchema schema() {
+        dev.strata.provider.ProviderSchema s = super.schema();
+        return new dev.strata.provider.ProviderSchema(
+                s.provider(),
+                s.resourceTypes(),
+                s.dataSources(),
+                s.providerMeta(),
+                new java.util.TreeMap<>(Map.of("test_ephemeral_resource", EPHEMERAL)));
+    }
+
+    @Override
+    public OpenEphemeralResponse openEphemeralResource(OpenEphemeralRequest request) {
+        return OpenEphemeralResponse.of(
+                Value.objectOf("value", Value.string("bar")), null, dev.strata.provider.PrivateState.EMPTY);
+    }
+
+    @Override
+    public dev.strata.provider.ProviderDiagnostics closeEphemeralResource(CloseEphemeralRequest request) {
+        return dev.strata.provider.ProviderDiagnostics.NONE;
+    }
+
     @Override
     protected void configure(Value config, ProviderDiagnostics.Builder diags) {
         String r = Attrs.string(config, "resource_prefix");
@@ -104,7 +130,7 @@ final class TestProvider extends SdkProvider {
                 .attribute("create_wait_seconds", Attribute.optional(Type.NUMBER))
                 .attribute("destroy_wait_seconds", Attribute.optional(Type.NUMBER))
                 .attribute("defer", Attribute.optional(Type.BOOL))
-                .attribute("write_only", Attribute.optional(Type.STRING).withSensitive())
+                .attribute("write_only", Attribute.optional(Type.STRING).withWriteOnly())
                 .build());
 
         @Override
@@ -120,6 +146,14 @@ final class TestProvider extends SdkProvider {
         @Override
         public java.util.Set<String> stableComputed() {
             return java.util.Set.of("id");
+        }
+
+        @Override
+        public Value modifyPlan(PlanContext plan, ProviderDiagnostics.Builder diags) {
+            // As Terraform's test provider: the write-only value is used, never planned or stored.
+            return plan.planned().isNull()
+                    ? plan.planned()
+                    : Attrs.with(plan.planned(), "write_only", Value.nullValue(Type.STRING));
         }
 
         @Override
