@@ -21,7 +21,7 @@ import java.util.TreeMap;
 /**
  * The values behind a failed condition, for the lines Terraform prints under its snippet
  * ({@code var.env is "qa"}): every reference in the expression that evaluates, sorted and without
- * repeats. Sensitive and not-yet-known values are left out, as Terraform leaves them out of
+ * repeats. Sensitive, ephemeral and not-yet-known values are left out, as Terraform leaves them out of
  * diagnostics not caused by them; collections are described by their type and size, never listed.
  */
 public final class ExpressionValues {
@@ -50,7 +50,7 @@ public final class ExpressionValues {
 
     /** What the line says about {@code v}; null when it must not be shown. */
     static String statement(Value v) {
-        if (v.hasMarkDeep(Mark.SENSITIVE) || !v.isKnown()) {
+        if (v.hasMarkDeep(Mark.SENSITIVE) || v.hasMarkDeep(Mark.EPHEMERAL) || !v.isKnown()) {
             return null;
         }
         if (v.isNull()) {

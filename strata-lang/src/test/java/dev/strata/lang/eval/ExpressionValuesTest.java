@@ -29,7 +29,8 @@ class ExpressionValuesTest {
                             "l", Value.listOf(List.of(Value.string("a"))),
                             "o", Value.objectOf("a", Value.number(1), "b", Value.string("x")),
                             "e", Value.list(Type.STRING, List.of()),
-                            "z", Value.nullValue(Type.STRING)),
+                            "z", Value.nullValue(Type.STRING),
+                            "eph", Value.string("token").mark(Mark.EPHEMERAL)),
                     "later",
                     Value.unknown(Type.STRING)));
 
@@ -63,5 +64,11 @@ class ExpressionValuesTest {
     void sensitiveUnknownAndUnresolvableReferencesAreLeftOut() {
         assertThat(of("var.n > 5 && later != \"\" && var.missing == 1 && nothing.here"))
                 .isEmpty();
+    }
+
+    /** terraform 1.11 shows no line for an ephemeral variable under a failed precondition. */
+    @Test
+    void ephemeralValuesAreLeftOut() {
+        assertThat(of("var.eph == \"other\"")).isEmpty();
     }
 }
