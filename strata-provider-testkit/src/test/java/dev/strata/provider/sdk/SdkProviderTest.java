@@ -46,6 +46,9 @@ class SdkProviderTest {
                             .attribute("secret", Attribute.optional(Type.STRING).withSensitive())
                             .attribute("id", Attribute.computed(Type.STRING))
                             .attribute("etag", Attribute.computed(Type.STRING))
+                            .attribute(
+                                    "password_wo",
+                                    Attribute.optional(Type.STRING).withWriteOnly())
                             .build());
         }
 
@@ -108,6 +111,15 @@ class SdkProviderTest {
         assertThat(replaced.requiresReplace()).containsExactly(AttributePath.of("zone"));
         assertThat(replaced.state().attributes().get("id")).isEqualTo(Value.string("id-2"));
         assertThat(t.creates).isEqualTo(2);
+    }
+
+    /** Write-only values reach the provider in the configuration but are never planned nor recorded. */
+    @Test
+    void writeOnlyValuesAreNeitherPlannedNorKept() {
+        ResourceTester r = tester(new Thing()).resource("test_thing");
+        var created = r.apply(Map.of("name", Value.string("a"), "password_wo", Value.string("hunter2")));
+        assertThat(created.planned().attributes().get("password_wo").isNull()).isTrue();
+        assertThat(created.state().attributes().get("password_wo").isNull()).isTrue();
     }
 
     @Test

@@ -146,7 +146,8 @@ public class SdkProvider implements Provider {
         Block block = r.schema().block();
         Value prior = req.priorState();
         Value config = req.config();
-        Value planned = proposed;
+        // Write-only values are the configuration's alone: never planned, as the plugin frameworks null them.
+        Value planned = dev.strata.provider.SchemaValues.nullWriteOnly(block, proposed);
         Set<String> defaulted = new java.util.HashSet<>();
         for (Map.Entry<String, Value> d : r.defaults().entrySet()) {
             if (isNull(config, d.getKey())) {
