@@ -1,6 +1,7 @@
 # Strata's quick start: HashiCorp's utility providers, built into Strata, with no network needed.
 #   ./strata -chdir=examples/quickstart apply -auto-approve    (a second run changes nothing)
 #   ./strata -chdir=examples/quickstart destroy -auto-approve
+# guardrails.policy.hcl holds the policies every plan here is checked against (docs/guardrails.md).
 terraform {
   required_version = ">= 1.5"
   required_providers {
@@ -15,6 +16,12 @@ variable "environment" {
   type        = string
   description = "Deployment environment name."
   default     = "dev"
+}
+
+variable "allow_destroy" {
+  type        = bool
+  description = "Let a plan in prod destroy the protected objects (see guardrails.policy.hcl)."
+  default     = false
 }
 
 variable "services" {

@@ -89,6 +89,16 @@ public record DriftReport(int checked, List<Drifted> objects) {
                 || v.type() instanceof dev.strata.lang.types.TupleType;
     }
 
+    /**
+     * Whether {@code v} is null or an empty collection. Providers on the legacy SDK read back an empty
+     * collection for the null they were given (the AWS provider's {@code tags = {}} on a resource
+     * without tags), which {@code terraform plan -refresh-only} shows as a change although nothing
+     * changed outside; a drift detector that reported it after every apply would only be noise.
+     */
+    static boolean absent(Value v) {
+        return v.isNull() || (v.isKnown() && v.isIterable() && v.length() == 0);
+    }
+
     private static void diff(String path, Value before, Value after, List<AttributeChange> out) {
         if (before.equals(after)) {
             return;
@@ -96,6 +106,9 @@ public record DriftReport(int checked, List<Drifted> objects) {
         boolean sensitive = before.isSensitive() || after.isSensitive();
         Value b = before.unmark();
         Value a = after.unmark();
+        if (!sensitive && absent(b) && absent(a)) {
+            return;
+        }
         if (!sensitive && b.isKnownAndNotNull() && a.isKnownAndNotNull() && keyed(b) && keyed(a)) {
             SortedMap<String, Value> ba = b.attributes();
             SortedMap<String, Value> aa = a.attributes();

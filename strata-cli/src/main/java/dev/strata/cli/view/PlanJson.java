@@ -47,6 +47,14 @@ public final class PlanJson {
     private PlanJson() {}
 
     public static ObjectNode of(Plan plan, ConfigTree tree, String version) {
+        return of(plan, tree, version, null);
+    }
+
+    /**
+     * With {@code schemas}, the prior state's objects are decoded by type as {@code terraform show -json}
+     * prints them (dynamic attributes unwrapped), which Rego policies reading {@code prior_state} rely on.
+     */
+    public static ObjectNode of(Plan plan, ConfigTree tree, String version, Schemas schemas) {
         ObjectNode n = F.objectNode();
         n.put("format_version", "1.2");
         n.put("terraform_version", version);
@@ -101,7 +109,7 @@ public final class PlanJson {
             x.put("before_sensitive", o.sensitive());
             x.put("after_sensitive", o.sensitive());
         });
-        n.set("prior_state", stateJson(plan.priorState(), version));
+        n.set("prior_state", stateJson(plan.priorState(), version, schemas));
         n.set("configuration", configuration(tree));
         // The plan's own time (whole seconds, so ISO-8601 without fraction: RFC 3339 as Terraform prints it).
         n.put("timestamp", plan.timestamp().toString());

@@ -74,7 +74,9 @@ public abstract sealed class ShowView {
 
         @Override
         public void plan(Plan plan, ConfigTree config) {
-            view.out().println(PlanJson.of(plan, config, Version.current()).toString());
+            view.out()
+                    .println(PlanJson.of(plan, config, Version.current(), schemas)
+                            .toString());
         }
 
         @Override

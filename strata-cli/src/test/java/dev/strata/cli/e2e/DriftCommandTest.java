@@ -2,7 +2,15 @@ package dev.strata.cli.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.strata.cli.CliRunner;
+import dev.strata.cloudsim.CloudSim;
+import dev.strata.cloudsim.Knobs;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -50,6 +58,66 @@ class DriftCommandTest {
                 .as("state unchanged")
                 .isEqualTo(state);
         assertThat(dir.resolve("terraform.tfstate.backup")).doesNotExist();
+    }
+
+    @Test
+    void changeOnTheSimulatorIsReportedPerAttributeAndIgnoredAttributesAreNot() throws Exception {
+        try (CloudSim sim = CloudSim.start(0, null, Knobs.DEFAULT)) {
+            Files.writeString(dir.resolve("main.tf"), """
+                    terraform {
+                      required_providers {
+                        cloudsim = { source = "strata/cloudsim" }
+                      }
+                    }
+                    provider "cloudsim" {
+                      endpoint = "%s"
+                    }
+                    resource "cloudsim_network" "main" {
+                      cidr = "10.20.0.0/16"
+                      name = "main"
+                    }
+                    resource "cloudsim_network" "other" {
+                      cidr = "10.30.0.0/16"
+                      name = "other"
+                    }
+                    """.formatted(sim.url()));
+            CliRunner cli = CliRunner.in(dir).width(200);
+            CliRunner.Result apply = cli.run("apply", "-auto-approve", "-no-color");
+            assertThat(apply.exitCode()).as(apply.toString()).isZero();
+            byte[] state = Files.readAllBytes(dir.resolve("terraform.tfstate"));
+            String id = null;
+            for (JsonNode r : new ObjectMapper().readTree(state).get("resources")) {
+                if (r.get("name").asText().equals("main")) {
+                    id = r.at("/instances/0/attributes/id").asText();
+                }
+            }
+            HttpResponse<String> patch = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(sim.url() + "/v1/networks/" + id))
+                                    .header("Content-Type", "application/json")
+                                    .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"name\":\"renamed\"}"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            assertThat(patch.statusCode()).as(patch.body()).isEqualTo(200);
+            Files.writeString(
+                    dir.resolve(".terraform.tfstate.lock.info"), "{\"ID\":\"x\",\"Operation\":\"OperationTypeApply\"}");
+
+            CliRunner.Result r = cli.run("drift", "-no-color");
+            assertThat(r.exitCode()).as(r.toString()).isEqualTo(2);
+            assertThat(r.stdout())
+                    .startsWith("Drift: 1 of 2 objects changed outside Strata.\n")
+                    .contains("# cloudsim_network.main has changed")
+                    .contains("~ name: \"main\" -> \"renamed\"")
+                    .doesNotContain("cidr")
+                    .doesNotContain("cloudsim_network.other");
+            CliRunner.Result ignored = cli.run("drift", "-no-color", "-ignore=cloudsim_network.name");
+            assertThat(ignored.exitCode()).as(ignored.toString()).isZero();
+            assertThat(ignored.stdout()).startsWith("No drift: 2 objects match the state.");
+            assertThat(Files.readAllBytes(dir.resolve("terraform.tfstate")))
+                    .as("state unchanged byte for byte")
+                    .isEqualTo(state);
+            assertThat(dir.resolve("terraform.tfstate.backup")).doesNotExist();
+        }
     }
 
     @Test

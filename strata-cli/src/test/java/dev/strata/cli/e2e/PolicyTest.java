@@ -158,6 +158,34 @@ class PolicyTest {
     }
 
     @Test
+    void updateIsCheckedMandatoryStopsItAdvisoryWarns() throws IOException {
+        write("main.tf", CONFIG);
+        CliRunner.Result first = cli().run("apply", "-no-color", "-auto-approve", "-var=web_owner=w");
+        assertThat(first.exitCode()).as(first.toString()).isZero();
+        byte[] state = Files.readAllBytes(dir.resolve("terraform.tfstate"));
+        write("policies/owner.policy.hcl", OWNER);
+        CliRunner.Result update = cli().run("apply", "-no-color", "-auto-approve", "-policy=policies");
+        assertThat(update.exitCode()).as(update.toString()).isEqualTo(1);
+        assertThat(update.stdout()).contains("Plan: 0 to add, 1 to change, 0 to destroy.");
+        assertThat(update.stderr())
+                .contains("Error: Policy \"owner\" failed")
+                .contains("terraform_data.web (update): terraform_data.web needs an owner.");
+        assertThat(Files.readAllBytes(dir.resolve("terraform.tfstate")))
+                .as("nothing updated")
+                .isEqualTo(state);
+
+        write(
+                "policies/owner.policy.hcl",
+                OWNER.replace("policy \"owner\" {", "policy \"owner\" {\n  enforcement = \"advisory\""));
+        CliRunner.Result advisory = cli().run("apply", "-no-color", "-auto-approve", "-policy=policies");
+        assertThat(advisory.exitCode()).as(advisory.toString()).isZero();
+        assertThat(advisory.stdout())
+                .contains("Warning: Policy \"owner\" failed")
+                .contains("terraform_data.web (update)")
+                .contains("Apply complete! Resources: 0 added, 1 changed, 0 destroyed.");
+    }
+
+    @Test
     void jsonOutputCarriesTheResults() throws IOException {
         write("main.tf", CONFIG);
         write("policies/owner.policy.hcl", OWNER);

@@ -6,6 +6,7 @@ import dev.strata.addr.AbsProviderConfig;
 import dev.strata.addr.Addrs;
 import dev.strata.engine.Action;
 import dev.strata.engine.ResourceChange;
+import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
 import java.time.Instant;
@@ -96,5 +97,33 @@ class DriftReportTest {
         assertThat(DriftReport.covers("tags", "tags.env")).isTrue();
         assertThat(DriftReport.covers("ports", "ports[1]")).isTrue();
         assertThat(DriftReport.covers("tags", "tags_all.env")).isFalse();
+    }
+
+    @Test
+    void nullAndEmptyCollectionsAreTheSame() {
+        Value stored = Value.objectOf(
+                "id", Value.string("p"),
+                "tags", Value.nullValue(Type.map(Type.STRING)),
+                "aliases", Value.nullValue(Type.list(Type.STRING)),
+                "description", Value.nullValue(Type.STRING),
+                "rules", Value.tuple(List.of(Value.objectOf("ports", Value.EMPTY_TUPLE))));
+        Value read = Value.objectOf(
+                "id", Value.string("p"),
+                "tags", Value.map(Type.STRING, Map.of()),
+                "aliases", Value.list(Type.STRING, List.of()),
+                "description", Value.string(""),
+                "rules", Value.tuple(List.of(Value.objectOf("ports", Value.nullValue(Type.list(Type.NUMBER))))));
+        DriftReport r = DriftReport.of(1, List.of(drift("aws_ssm_parameter.p", Action.UPDATE, stored, read)), Map.of());
+        assertThat(r.objects().getFirst().attributes())
+                .as("null -> {} and null -> [] are no drift, null -> \"\" is")
+                .extracting(DriftReport.AttributeChange::path)
+                .containsExactly("description");
+
+        Value tagged = Value.objectOf("tags", Value.map(Type.STRING, Map.of("a", Value.string("b"))));
+        Value untagged = Value.objectOf("tags", Value.map(Type.STRING, Map.of()));
+        assertThat(DriftReport.of(1, List.of(drift("aws_ssm_parameter.p", Action.UPDATE, tagged, untagged)), Map.of())
+                        .drifted())
+                .as("tags removed outside are still drift")
+                .isTrue();
     }
 }
