@@ -15,6 +15,9 @@ Shapes (the instance count is exactly N where N divides evenly, else rounded dow
             (--vars, default 10)
   expr      heavy expressions: locals built with for expressions, merge, flatten and templates,
             and resources with for_each over those maps
+  bigvalue  one instance whose input is a string of N megabytes (10^6 bytes of printable ASCII, no
+            newline) read with file("big.txt"): the memory of a large value through plan, journal,
+            state and the rendered plan
 Providers: data = terraform_data (built in, zero latency; works with Terraform too), sim = Strata's
 cloud simulator (cloudsim_bucket; endpoint from the variable "endpoint").
 With --state (shape wide, provider data only) it also writes the terraform.tfstate an apply of the
@@ -155,9 +158,17 @@ def expr(n, args):
     return "".join(out)
 
 
+def bigvalue(n, args, root):
+    line = "".join(chr(33 + (i * 7919) % 94) for i in range(1000)).replace('"', "q").replace("\\", "b")
+    with open(os.path.join(root, "big.txt"), "w") as f:
+        for _ in range(n * 1000):
+            f.write(line)
+    return block(args.provider, "big", 'file("${path.module}/big.txt")')
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("shape", choices=["wide", "chain", "layered", "modules", "expr"])
+    p.add_argument("shape", choices=["wide", "chain", "layered", "modules", "expr", "bigvalue"])
     p.add_argument("n", type=int)
     p.add_argument("dir")
     p.add_argument("--provider", choices=["data", "sim"], default="data")
@@ -176,6 +187,7 @@ def main():
         "layered": lambda: layered(args.n, args),
         "modules": lambda: modules(args.n, args, args.dir),
         "expr": lambda: expr(args.n, args),
+        "bigvalue": lambda: bigvalue(args.n, args, args.dir),
     }[args.shape]()
     with open(os.path.join(args.dir, "main.tf"), "w") as f:
         f.write(header(args.provider) + body)

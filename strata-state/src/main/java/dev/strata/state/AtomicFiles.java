@@ -25,6 +25,23 @@ final class AtomicFiles {
      * forces it to disk, renames it over {@code target}, then forces the directory so the rename itself
      * survives a power loss.
      */
+    /** Bytes handed to a channel per write call; see {@link #writeFully}. */
+    private static final int WRITE_SLICE = 1 << 20;
+
+    /**
+     * Writes all of {@code content} at the channel's position, a slice at a time: a channel copies a
+     * heap buffer into a temporary direct buffer of the buffer's whole remaining size (and keeps it cached
+     * per thread), so a 100 MB state written in one call would take 100 MB more native memory.
+     */
+    static void writeFully(FileChannel ch, byte[] content) throws IOException {
+        for (int off = 0; off < content.length; ) {
+            ByteBuffer buf = ByteBuffer.wrap(content, off, Math.min(WRITE_SLICE, content.length - off));
+            while (buf.hasRemaining()) {
+                off += ch.write(buf);
+            }
+        }
+    }
+
     static void write(Path target, byte[] content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
@@ -32,10 +49,7 @@ final class AtomicFiles {
                 + Long.toHexString(ThreadLocalRandom.current().nextLong()));
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                ByteBuffer buf = ByteBuffer.wrap(content);
-                while (buf.hasRemaining()) {
-                    ch.write(buf);
-                }
+                writeFully(ch, content);
                 ch.force(true);
             }
             try {

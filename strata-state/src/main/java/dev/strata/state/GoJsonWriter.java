@@ -24,11 +24,19 @@ final class GoJsonWriter {
     private static final byte[] TRUE = "true".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] FALSE = "false".getBytes(StandardCharsets.US_ASCII);
 
+    /** Chars escaped per capacity check in {@link #string}. */
+    private static final int STRING_SLICE = 8192;
+
     private byte[] buf;
     private int len;
 
     GoJsonWriter(int capacity) {
         buf = new byte[Math.max(16, capacity)];
+    }
+
+    /** The buffer's size, for tests of how far it grows. */
+    int capacity() {
+        return buf.length;
     }
 
     byte[] toByteArray() {
@@ -158,12 +166,25 @@ final class GoJsonWriter {
 
     void string(String s) {
         int n = s.length();
-        // Worst case per char: a 6-byte escape; reserve once instead of checking per char.
-        ensure(2 + 6 * n);
+        ensure(1);
+        buf[len++] = '"';
+        // Worst case per char: a 6-byte escape. Reserved per slice rather than for the whole string: a
+        // 50 MB value reserved whole would grow the buffer to six times its size (and double it again).
+        for (int from = 0; from < n; ) {
+            int to = Math.min(n, from + STRING_SLICE);
+            from = slice(s, from, to, n);
+        }
+        ensure(1);
+        buf[len++] = '"';
+    }
+
+    /** Writes chars {@code from} until {@code to} (one more to finish a surrogate pair); returns where it stopped. */
+    private int slice(String s, int from, int to, int n) {
+        ensure(6 * (to - from) + 6);
         byte[] b = buf;
         int p = len;
-        b[p++] = '"';
-        for (int i = 0; i < n; i++) {
+        int i = from;
+        for (; i < to; i++) {
             char c = s.charAt(i);
             if (c < 0x80) {
                 if (c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&') {
@@ -205,8 +226,8 @@ final class GoJsonWriter {
                 b[p++] = (byte) (0x80 | (c & 0x3F));
             }
         }
-        b[p++] = '"';
         len = p;
+        return i;
     }
 
     /** Writes {@code uXXXX} (the backslash is already written). */

@@ -11,7 +11,6 @@ import dev.strata.addr.ResourceMode;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,7 +77,12 @@ final class Journal {
                 m.put("operation", JsonValue.of(c.operationId()));
             }
         }
-        return (new JsonValue.ObjectValue(m).toCompactJson() + "\n").getBytes(StandardCharsets.UTF_8);
+        // Straight to bytes: a String, its concatenation with the newline and its encoding would be three
+        // more copies of an object that may hold a value of tens of megabytes.
+        GoJsonWriter w = new GoJsonWriter(256);
+        w.compact(new JsonValue.ObjectValue(m));
+        w.raw((byte) '\n');
+        return w.toByteArray();
     }
 
     private static void resource(Map<String, JsonValue> m, AbsResource r) {

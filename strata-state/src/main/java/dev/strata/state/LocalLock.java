@@ -284,9 +284,13 @@ final class LocalLock implements AutoCloseable {
         }
         ByteBuffer buf = ByteBuffer.allocate((int) size);
         while (buf.hasRemaining()) {
+            // A slice at a time, for the same reason as AtomicFiles.writeFully: the channel reads through a
+            // temporary direct buffer as large as the space it is offered.
+            buf.limit(Math.min(buf.capacity(), buf.position() + (1 << 20)));
             if (channel.read(buf, buf.position()) < 0) {
                 break;
             }
+            buf.limit(buf.capacity());
         }
         return buf.position() == buf.capacity() ? buf.array() : Arrays.copyOf(buf.array(), buf.position());
     }
@@ -326,10 +330,7 @@ final class LocalLock implements AutoCloseable {
                     throw new IOException("could not lock the new state file " + tmp.getFileName());
                 }
             }
-            ByteBuffer buf = ByteBuffer.wrap(content);
-            while (buf.hasRemaining()) {
-                ch.write(buf);
-            }
+            AtomicFiles.writeFully(ch, content);
             ch.force(true);
             try {
                 Files.move(tmp, stateFile, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -415,11 +415,7 @@ final class LocalStateManager implements StateManager {
                     AtomicFiles.forceDirectory(journalPath.toAbsolutePath().getParent());
                 }
             }
-            java.nio.ByteBuffer buf =
-                    java.nio.ByteBuffer.wrap(Journal.line(entry, state.lineage(), state.serial(), seq + 1));
-            while (buf.hasRemaining()) {
-                journal.write(buf);
-            }
+            AtomicFiles.writeFully(journal, Journal.line(entry, state.lineage(), state.serial(), seq + 1));
         } catch (IOException e) {
             return error(
                     "Failed to append to the state journal",

@@ -66,6 +66,7 @@ final class OperationRunner {
 
     /** Runs {@code body} after the common steps; the lock is released and the interrupts given back after it. */
     static int run(CommandContext context, ParsedArgs args, Operation op, View view, Request request, Body body) {
+        HeapGrowth.limit();
         try (Interrupts signals = Interrupts.install(context)) {
             Operation.Loaded loaded = op.load(context, args, view, request.savedPlan());
             if (loaded == null

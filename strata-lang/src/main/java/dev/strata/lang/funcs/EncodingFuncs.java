@@ -189,6 +189,13 @@ final class EncodingFuncs {
     }
 
     static String utf8(byte[] b, int argIndex, String msg) {
+        // The String constructor decodes without an intermediate char buffer (ASCII and Latin-1 text is
+        // stored as it is), but replaces malformed input instead of reporting it. Without a replacement
+        // character in the result the input was well-formed; with one, the strict decoder decides.
+        String lenient = new String(b, StandardCharsets.UTF_8);
+        if (lenient.indexOf('\ufffd') < 0) {
+            return lenient;
+        }
         try {
             return StandardCharsets.UTF_8
                     .newDecoder()

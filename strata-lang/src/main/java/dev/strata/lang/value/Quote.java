@@ -5,6 +5,10 @@ public final class Quote {
     private Quote() {}
 
     public static String quote(String s) {
+        if (plain(s)) {
+            // Nothing to escape: one copy, not a builder grown char by char (values reach tens of megabytes).
+            return "\"" + s + '"';
+        }
         StringBuilder b = new StringBuilder(s.length() + 2).append('"');
         s.codePoints().forEach(cp -> {
             switch (cp) {
@@ -29,6 +33,17 @@ public final class Quote {
             }
         });
         return b.append('"').toString();
+    }
+
+    /** Printable ASCII without quote or backslash: the text quotes as it is. */
+    private static boolean plain(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean isPrintable(int cp) {

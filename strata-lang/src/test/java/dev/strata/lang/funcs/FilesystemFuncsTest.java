@@ -51,6 +51,20 @@ class FilesystemFuncsTest {
     }
 
     @Test
+    void fileDecodesUtf8StrictlyWhateverItHolds() throws Exception {
+        // Decoded leniently first (no intermediate char buffer); a replacement character in the result
+        // sends it to the strict decoder, which accepts a real U+FFFD and rejects malformed bytes.
+        Files.writeString(dir.resolve("fffd.txt"), "ok \ufffd é 😀");
+        assertThat(call("file", s("fffd.txt")).value()).isEqualTo(s("ok \ufffd é 😀"));
+        Files.write(
+                dir.resolve("late.dat"),
+                new byte[] {'a', 'b', (byte) 0xc3, (byte) 0xa9, (byte) 0xed, (byte) 0xa0, (byte) 0x80});
+        assertThat(call("file", s("late.dat")).isSuccess()).isFalse();
+        Files.write(dir.resolve("cut.dat"), new byte[] {'a', (byte) 0xe2, (byte) 0x82});
+        assertThat(call("file", s("cut.dat")).isSuccess()).isFalse();
+    }
+
+    @Test
     void fileErrors() {
         CallResult.Failure f = (CallResult.Failure) call("file", s("nope.txt"));
         assertThat(f.argIndex()).isZero();

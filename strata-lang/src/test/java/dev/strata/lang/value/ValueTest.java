@@ -116,5 +116,12 @@ class ValueTest {
     @Test
     void quoteFollowsGo() {
         assertThat(Quote.quote("a\tb\"\\\u0001\u007f é")).isEqualTo("\"a\\tb\\\"\\\\\\x01\\x7f é\"");
+        // Text with nothing to escape takes the short path; each kind of escape still takes the long one.
+        assertThat(Quote.quote("plain ascii ~ text")).isEqualTo("\"plain ascii ~ text\"");
+        assertThat(Quote.quote("")).isEqualTo("\"\"");
+        assertThat(Quote.quote("a\"")).isEqualTo("\"a\\\"\"");
+        assertThat(Quote.quote("a\\")).isEqualTo("\"a\\\\\"");
+        assertThat(Quote.quote("\u007f")).isEqualTo("\"\\x7f\"");
+        assertThat(Quote.quote("\u00a0")).isEqualTo("\"\\u00a0\"");
     }
 }
