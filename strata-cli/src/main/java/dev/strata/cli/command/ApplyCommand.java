@@ -176,6 +176,14 @@ final class ApplyCommand implements Command {
             if (pf.value() == null) {
                 return 1;
             }
+            if (!dev.strata.policy.PolicyReport.applyable(pf.value().policyResults())) {
+                // plan -out never saves such a plan; a file that says so anyway is not applied.
+                view.diagnostics(List.of(CliDiagnostic.error(
+                        "Saved plan failed mandatory policies",
+                        "The plan " + file + " records a mandatory policy that did not pass, so it cannot be "
+                                + "applied. Change the configuration and create a new plan with strata plan -out.")));
+                return 1;
+            }
             plan = pf.value().plan();
             options = pf.value().options();
             if (!options.workspace().equals(s.workspace())) {

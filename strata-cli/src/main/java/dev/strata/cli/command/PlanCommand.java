@@ -188,7 +188,7 @@ final class PlanCommand implements Command {
             }
             Optional<String> out = args.value().out();
             if (out.isPresent()) {
-                Result<Void> saved = PlanFiles.write(ctx.resolve(out.get()), plan.value(), tree, options);
+                Result<Void> saved = PlanFiles.write(ctx.resolve(out.get()), plan.value(), tree, options, policies);
                 view.diagnostics(saved.diagnostics(), sources);
                 if (saved.hasErrors()) {
                     return 1;

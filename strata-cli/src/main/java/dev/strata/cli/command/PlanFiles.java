@@ -41,9 +41,19 @@ final class PlanFiles {
 
     private PlanFiles() {}
 
-    record Loaded(Plan plan, PlanOptions options) {}
+    /**
+     * @param policyResults the policy report of the plan as saved ({@code PolicyReport.toJson()} with its
+     *     summary line), or null when no policy applied
+     */
+    record Loaded(Plan plan, PlanOptions options, JsonNode policyResults) {}
 
     static Result<Void> write(Path file, Plan plan, ConfigTree tree, PlanOptions options) {
+        return write(file, plan, tree, options, dev.strata.policy.PolicyReport.NONE);
+    }
+
+    /** Saves the plan with the outcome of the policies checked on it, which {@code show} prints again. */
+    static Result<Void> write(
+            Path file, Plan plan, ConfigTree tree, PlanOptions options, dev.strata.policy.PolicyReport policies) {
         ObjectNode n = JsonNodeFactory.instance.objectNode();
         n.put("magic", MAGIC);
         n.put("strata_version", Version.current());
@@ -60,6 +70,11 @@ final class PlanFiles {
         ArrayNode replace = n.putArray("replace");
         options.replace().forEach(r -> replace.add(r.toString()));
         n.set("plan", PlanCodec.encode(plan));
+        if (policies.policies() > 0) {
+            ObjectNode results = policies.toJson();
+            results.put("summary", policies.summaryLine());
+            n.set("policy_results", results);
+        }
         byte[] bytes = PlanCodec.toBytes(n);
         try {
             Path dir = file.toAbsolutePath().getParent();
@@ -158,7 +173,11 @@ final class PlanFiles {
                     excludes,
                     replace,
                     Math.max(1, n.path("parallelism").asInt(10)));
-            return Result.of(new Loaded(plan, options));
+            JsonNode policyResults = n.get("policy_results");
+            if (policyResults != null && !policyResults.isObject()) {
+                throw new PlanCodec.Damaged("bad policy results");
+            }
+            return Result.of(new Loaded(plan, options, policyResults));
         } catch (PlanCodec.Damaged e) {
             return fail(
                     "Failed to load \"" + file.getFileName() + "\" as a plan file",

@@ -82,7 +82,7 @@ final class ShowCommand implements Command {
             if (pf.value() == null) {
                 return 1;
             }
-            view.plan(pf.value().plan(), tree.value());
+            view.plan(pf.value().plan(), tree.value(), pf.value().policyResults());
             return 0;
         }
         Parsed<StateCli.Stored> read = StateCli.readUnlocked(context);

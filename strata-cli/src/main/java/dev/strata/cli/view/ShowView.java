@@ -35,7 +35,11 @@ public abstract sealed class ShowView {
         view.diagnostics(diagnostics, sources);
     }
 
-    public abstract void plan(Plan plan, ConfigTree config);
+    /**
+     * A saved plan, with the outcome of the policies checked when it was made ({@code policy_results} of
+     * the plan file; null when no policy applied).
+     */
+    public abstract void plan(Plan plan, ConfigTree config, com.fasterxml.jackson.databind.JsonNode policyResults);
 
     public abstract void state(StateSnapshot state);
 
@@ -52,8 +56,12 @@ public abstract sealed class ShowView {
         }
 
         @Override
-        public void plan(Plan plan, ConfigTree config) {
+        public void plan(Plan plan, ConfigTree config, com.fasterxml.jackson.databind.JsonNode policyResults) {
             planView.plan(plan);
+            if (policyResults != null && policyResults.path("summary").isTextual()) {
+                view.out().println();
+                view.out().println(policyResults.get("summary").asText());
+            }
         }
 
         @Override
@@ -73,10 +81,13 @@ public abstract sealed class ShowView {
         }
 
         @Override
-        public void plan(Plan plan, ConfigTree config) {
-            view.out()
-                    .println(PlanJson.of(plan, config, Version.current(), schemas)
-                            .toString());
+        public void plan(Plan plan, ConfigTree config, com.fasterxml.jackson.databind.JsonNode policyResults) {
+            var doc = PlanJson.of(plan, config, Version.current(), schemas);
+            if (policyResults != null) {
+                // Strata's addition; readers of Terraform's format ignore keys they do not know.
+                doc.set("policy_results", policyResults);
+            }
+            view.out().println(doc.toString());
         }
 
         @Override

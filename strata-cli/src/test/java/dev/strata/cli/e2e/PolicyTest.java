@@ -107,6 +107,41 @@ class PolicyTest {
                 .contains("Apply complete! Resources: 2 added");
     }
 
+    /** A saved plan keeps the policies' outcome: show prints it again, and a failed mandatory one is never applied. */
+    @Test
+    void savedPlanRecordsThePolicyResults() throws Exception {
+        write("main.tf", CONFIG);
+        write(
+                "owner.policy.hcl",
+                OWNER.replace("policy \"owner\" {", "policy \"owner\" {\n  enforcement = \"advisory\""));
+        CliRunner.Result plan = cli().run("plan", "-no-color", "-out=tfplan");
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+
+        CliRunner.Result show = cli().run("show", "-no-color", "tfplan");
+        assertThat(show.exitCode()).as(show.toString()).isZero();
+        assertThat(show.stdout())
+                .contains("Plan: 2 to add")
+                .contains("Policies: 1 policy, 2 checks, 1 advisory not passed.");
+        CliRunner.Result json = cli().run("show", "-json", "tfplan");
+        var results = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(json.stdout())
+                .path("policy_results");
+        assertThat(results.path("applyable").asBoolean()).isTrue();
+        assertThat(results.path("results").get(0).path("address").asText()).isEqualTo("terraform_data.web");
+        assertThat(results.path("results").get(0).path("enforcement").asText()).isEqualTo("advisory");
+
+        // A plan file recording a failed mandatory policy (plan -out never writes one) is refused as it is.
+        var doc = (com.fasterxml.jackson.databind.node.ObjectNode)
+                dev.strata.engine.PlanCodec.parse(Files.readAllBytes(dir.resolve("tfplan")));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) doc.get("policy_results")).put("applyable", false);
+        Files.write(dir.resolve("tfplan"), dev.strata.engine.PlanCodec.toBytes(doc));
+        Files.delete(dir.resolve("owner.policy.hcl"));
+        CliRunner.Result apply = cli().run("apply", "-no-color", "tfplan");
+        assertThat(apply.exitCode()).as(apply.toString()).isEqualTo(1);
+        assertThat(apply.stderr()).contains("Error: Saved plan failed mandatory policies");
+        assertThat(dir.resolve("terraform.tfstate")).doesNotExist();
+    }
+
     @Test
     void savedPlanIsCheckedAgainstThePoliciesAtApplyTime() throws IOException {
         write("main.tf", CONFIG);
