@@ -168,6 +168,8 @@ final class PlanCommand implements Command {
             try (var progress = new ApplyView(ctx)) {
                 plan = engine.plan(s.loaded().variables(), s.state().state(), options, view.events(progress));
             }
+            // As Terraform: the warning about -target is one of the plan's diagnostics, shown after the plan.
+            plan = Result.of(plan.value(), Operation.narrowed(options).with(plan.diagnostics()));
             if (generatedTo.isPresent()) {
                 plan = Result.of(plan.value(), plan.diagnostics().with(GeneratedConfigFile.experimental()));
             }
