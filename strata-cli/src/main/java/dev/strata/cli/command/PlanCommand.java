@@ -162,6 +162,7 @@ final class PlanCommand implements Command {
                     sources = g.sources();
                     tree = g.tree();
                     generatedTo = Optional.of(generate);
+                    view.generatedConfig(GeneratedConfigFile.generatedResources(tree, ctx, generate));
                 }
             }
             Result<Plan> plan;
