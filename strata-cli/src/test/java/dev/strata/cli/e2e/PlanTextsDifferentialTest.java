@@ -80,6 +80,28 @@ class PlanTextsDifferentialTest {
                 .doesNotContain("Resource targeting is in effect");
     }
 
+    /**
+     * A dynamically typed attribute ({@code terraform_data.input}) diffs as JSON: a null attribute that goes
+     * is shown ({@code - n = null}) and one that stays counts among the hidden unchanged ones.
+     */
+    @Test
+    void nullsInDynamicValuesAreShownAndCounted() throws Exception {
+        init("""
+                variable "v" {
+                  type    = any
+                  default = { a = "x", n = null, m = 1, l = [1, null] }
+                }
+                resource "terraform_data" "x" {
+                  input = var.v
+                }
+                """);
+        same("apply", "-auto-approve", "-no-color");
+        assertThat(same("plan", "-no-color", "-var", "v={a=\"y\"}")).contains("          - n = null\n");
+        assertThat(same("plan", "-no-color", "-var", "v={a=\"x\", n=null, m=2, l=[1, null]}"))
+                .contains("            # (3 unchanged attributes hidden)\n");
+        assertThat(same("plan", "-destroy", "-no-color")).contains("          - n = null\n");
+    }
+
     /** Validate's success line ends with a blank line (ValidateCommandTest has the one after warnings). */
     @Test
     void validateEndsAsTerraformDoes() throws Exception {
