@@ -242,12 +242,12 @@ final class ApplyCommand implements Command {
                 planned = s.engine().plan(loaded.variables(), state.state(), options, view.events(progress));
             }
             if (planned.value() == null) {
-                view.diagnostics(planned.diagnostics(), loaded.sources());
+                view.diagnostics(Operation.narrowed(options).with(planned.diagnostics()), loaded.sources());
                 return 1;
             }
             plan = planned.value();
             view.planToApply(plan, refreshOnly);
-            planWarnings = planned.diagnostics();
+            planWarnings = Operation.narrowed(options).with(planned.diagnostics());
             if (!refreshOnly) {
                 var policies =
                         Policies.check(context, s.args().get(policy), plan, loaded.tree(), loaded.sources(), view);
@@ -262,6 +262,7 @@ final class ApplyCommand implements Command {
             }
             if (!plan.hasChanges() && !refreshOnly) {
                 view.diagnostics(planWarnings, loaded.sources());
+                view.diagnostics(Operation.appliedIncomplete(options), loaded.sources());
                 // A journal left by an interrupted run is folded into the snapshot even when nothing
                 // changes, so that the state file alone (what terraform and other readers see) is
                 // complete again.
@@ -326,12 +327,17 @@ final class ApplyCommand implements Command {
                                     .count()
                             + plan.deferred().size());
             r = s.engine().apply(plan, state, options, view.events(progress));
+            // Terraform's closing warning of a narrowed apply follows the others, before the summary.
+            var incomplete = Operation.appliedIncomplete(options);
             view.applied(
                     progress,
                     withoutRepeats(planWarnings, r.diagnostics()),
-                    Optional.ofNullable(r.value()),
+                    incomplete.isEmpty() ? Optional.ofNullable(r.value()) : Optional.empty(),
                     loaded.sources(),
                     destroying);
+            if (!incomplete.isEmpty()) {
+                view.applied(progress, incomplete, Optional.ofNullable(r.value()), loaded.sources(), destroying);
+            }
         }
         if (r.value() == null) {
             return 1;

@@ -198,7 +198,10 @@ final class DriftCommand implements Command {
                         // Stopping a watch is its normal end: the check cut short is no error to report.
                         return 0;
                     }
-                    view.view().diagnostics(plan.diagnostics(), s.loaded().sources());
+                    view.view()
+                            .diagnostics(
+                                    Operation.narrowed(options).with(plan.diagnostics()),
+                                    s.loaded().sources());
                     if (plan.value() == null || plan.diagnostics().hasErrors()) {
                         return 1;
                     }

@@ -93,6 +93,20 @@ final class GeneratedConfigFile {
                 text.diagnostics());
     }
 
+    /** The root-module resources declared in the generated file (which is in the configuration directory). */
+    static java.util.Set<dev.strata.addr.Resource> generatedResources(
+            ConfigTree tree, CommandContext ctx, String path) {
+        Path name = ctx.resolve(path).getFileName();
+        java.util.Set<dev.strata.addr.Resource> out = new java.util.HashSet<>();
+        tree.root().module().resources().forEach((addr, rc) -> {
+            if (rc.declRange() != null
+                    && Path.of(rc.declRange().filename()).getFileName().equals(name)) {
+                out.add(addr);
+            }
+        });
+        return out;
+    }
+
     /** The warning every plan that generated configuration shows. */
     static Diagnostic experimental() {
         return Diagnostic.warning(

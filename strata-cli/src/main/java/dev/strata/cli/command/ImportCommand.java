@@ -86,6 +86,7 @@ final class ImportCommand implements Command {
                 if (options == null) {
                     return 1;
                 }
+                view.diagnostics(Operation.narrowed(options), s.loaded().sources());
                 if (!Operation.checkStateWritable(s.state(), view, s.loaded().sources())) {
                     return 1;
                 }

@@ -252,27 +252,54 @@ final class Operation {
         if (!problems.isEmpty()) {
             return null;
         }
-        if (!targets.isEmpty()) {
-            view.diagnostics(List.of(CliDiagnostic.warning(
-                    "Resource targeting is in effect",
-                    "You are creating a "
-                            + "plan with the -target option, which means that the result of this plan may not represent all "
-                            + "of the changes requested by the current configuration.\n\nThe -target option is not for routine "
-                            + "use, and is provided only for exceptional situations such as recovering from errors or mistakes, "
-                            + "or when Strata specifically suggests to use it as part of an error message.")));
-        }
-        if (!excludes.isEmpty()) {
-            view.diagnostics(List.of(CliDiagnostic.warning(
-                    "Resource exclusion is in effect",
-                    "You are creating a "
-                            + "plan with the -exclude option, which means that the result of this plan may not represent all "
-                            + "of the changes requested by the current configuration.\n\nThe -exclude option is not for routine "
-                            + "use, and is provided only for exceptional situations such as recovering from errors or mistakes, "
-                            + "or when Strata specifically suggests to use it as part of an error message.")));
-        }
         boolean doRefresh = args.get(refresh);
         return new PlanOptions(
                 context.workingDir(), context.startDir(), workspace, mode, doRefresh, targets, excludes, replaces, par);
+    }
+
+    /**
+     * Terraform's warnings for a plan narrowed by {@code -target} (or {@code -exclude}): part of the plan's own
+     * diagnostics, so shown after the plan (after an apply's progress), not before it.
+     */
+    static Diagnostics narrowed(PlanOptions options) {
+        List<dev.strata.hcl.Diagnostic> ds = new ArrayList<>();
+        if (!options.targets().isEmpty()) {
+            ds.add(narrowedWarning("Resource targeting is in effect", "-target"));
+        }
+        if (!options.excludes().isEmpty()) {
+            ds.add(narrowedWarning("Resource exclusion is in effect", "-exclude"));
+        }
+        return Diagnostics.of(ds);
+    }
+
+    private static dev.strata.hcl.Diagnostic narrowedWarning(String summary, String flag) {
+        return dev.strata.hcl.Diagnostic.warning(
+                summary,
+                "You are creating a plan with the " + flag + " option, which means that the result of this plan may "
+                        + "not represent all of the changes requested by the current configuration.\n\nThe " + flag
+                        + " option is not for routine use, and is provided only for exceptional situations such as "
+                        + "recovering from errors or mistakes, or when Strata specifically suggests to use it as part "
+                        + "of an error message.",
+                null);
+    }
+
+    /** Terraform's last warning after applying a narrowed plan (also a saved one): other changes may be pending. */
+    static Diagnostics appliedIncomplete(PlanOptions options) {
+        String flag =
+                !options.targets().isEmpty() ? "-target" : !options.excludes().isEmpty() ? "-exclude" : null;
+        if (flag == null) {
+            return Diagnostics.NONE;
+        }
+        return Diagnostics.of(dev.strata.hcl.Diagnostic.warning(
+                "Applied changes may be incomplete",
+                "The plan was created with the " + flag + " option in effect, so some changes requested in the "
+                        + "configuration may have been ignored and the output values may not be fully updated. Run the "
+                        + "following command to verify that no other changes are pending:\n    strata plan\n\nNote that "
+                        + "the " + flag
+                        + " option is not suitable for routine use, and is provided only for exceptional "
+                        + "situations such as recovering from errors or mistakes, or when Strata specifically suggests "
+                        + "to use it as part of an error message.",
+                null));
     }
 
     private static String firstDetail(Diagnostics d, String fallback) {

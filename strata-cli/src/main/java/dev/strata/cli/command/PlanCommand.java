@@ -162,12 +162,15 @@ final class PlanCommand implements Command {
                     sources = g.sources();
                     tree = g.tree();
                     generatedTo = Optional.of(generate);
+                    view.generatedConfig(GeneratedConfigFile.generatedResources(tree, ctx, generate));
                 }
             }
             Result<Plan> plan;
             try (var progress = new ApplyView(ctx)) {
                 plan = engine.plan(s.loaded().variables(), s.state().state(), options, view.events(progress));
             }
+            // As Terraform: the warning about -target is one of the plan's diagnostics, shown after the plan.
+            plan = Result.of(plan.value(), Operation.narrowed(options).with(plan.diagnostics()));
             if (generatedTo.isPresent()) {
                 plan = Result.of(plan.value(), plan.diagnostics().with(GeneratedConfigFile.experimental()));
             }

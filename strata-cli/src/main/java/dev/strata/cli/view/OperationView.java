@@ -79,6 +79,9 @@ public abstract sealed class OperationView {
     /** The plan of {@code strata plan}. */
     public abstract void plan(Plan plan);
 
+    /** The root-module resources whose configuration the plan generated; the JSON stream does not mark them. */
+    public void generatedConfig(java.util.Set<dev.strata.addr.Resource> resources) {}
+
     /**
      * What {@code strata plan} suggests after a plan with changes: applying the saved plan, or a note
      * that an unsaved one may not be what an apply does.
@@ -154,6 +157,11 @@ public abstract sealed class OperationView {
         @Override
         public void plan(Plan plan) {
             planView.plan(plan);
+        }
+
+        @Override
+        public void generatedConfig(java.util.Set<dev.strata.addr.Resource> resources) {
+            planView.withGeneratedConfig(resources);
         }
 
         // The next step is a hint for a person at a terminal: left out for an empty plan and, as in

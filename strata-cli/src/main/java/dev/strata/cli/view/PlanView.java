@@ -24,6 +24,15 @@ public final class PlanView extends View {
         super(context);
     }
 
+    /** Root-module resources whose configuration this plan generated ({@code -generate-config-out}). */
+    private java.util.Set<dev.strata.addr.Resource> generated = java.util.Set.of();
+
+    /** Marks the imports of these root-module resources "(config will be generated)", as Terraform does. */
+    public PlanView withGeneratedConfig(java.util.Set<dev.strata.addr.Resource> resources) {
+        this.generated = java.util.Set.copyOf(resources);
+        return this;
+    }
+
     /** Provider schemas, so that nested blocks render as blocks; without them they render as attributes. */
     public PlanView withSchemas(dev.strata.engine.Schemas s) {
         this.schemas = s;
@@ -258,6 +267,12 @@ public final class PlanView extends View {
         }
         if (c.importId() != null && c.action() != Action.NO_OP) {
             b.append("  # (imported from \"").append(c.importId()).append("\")\n");
+        }
+        if (c.importId() != null
+                && !drift
+                && a.module().isRoot()
+                && generated.contains(a.resource().resource())) {
+            b.append("  # (config will be generated)\n");
         }
         String because = because(c);
         if (because != null && !drift) {

@@ -42,7 +42,10 @@ public final class ValidateView {
         String ok = sorted.isEmpty()
                 ? "Success! The configuration is valid."
                 : "Success! The configuration is valid, but there were some validation warnings as shown above.";
-        view.out().println(view.style(View.Style.BOLD_GREEN, "Success!") + ok.substring("Success!".length()));
+        // Terraform wraps the sentence at 78 columns and ends with a blank line, with colour or without.
+        String wrapped = OperationView.wrap(ok);
+        view.out().println(view.style(View.Style.BOLD_GREEN, "Success!") + wrapped.substring("Success!".length()));
+        view.out().println();
         view.out().flush();
     }
 

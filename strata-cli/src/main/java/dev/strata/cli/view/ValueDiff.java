@@ -207,7 +207,17 @@ final class ValueDiff {
                 hidden++;
                 continue;
             }
-            attribute(n, width, b, a, indent, path + "." + n);
+            if (!dynamic
+                    && schema != null
+                    && schema.attribute(n) != null
+                    && schema.attribute(n).type() instanceof dev.strata.lang.types.DynamicType) {
+                // A dynamically typed attribute renders as JSON does in Terraform: null attributes shown.
+                ValueDiff json = new ValueDiff(forcing, legacy, true, stored);
+                json.attribute(n, width, b, a, indent, path + "." + n);
+                out.append(json.out);
+            } else {
+                attribute(n, width, b, a, indent, path + "." + n);
+            }
         }
         if (hidden > 0) {
             line(indent + 2, "# (" + hidden + " unchanged attribute" + (hidden == 1 ? "" : "s") + " hidden)");
@@ -528,7 +538,7 @@ final class ValueDiff {
         keys.addAll(a.attributes().keySet());
         int width = 0;
         for (String k : keys) {
-            if (!(absent(b.attributes().get(k)) && absent(a.attributes().get(k)))) {
+            if (!(missing(b, k) && missing(a, k))) {
                 width = Math.max(width, key(k, object).length());
             }
         }
@@ -537,7 +547,7 @@ final class ValueDiff {
         for (String k : keys) {
             Value x = b.attributes().get(k);
             Value y = a.attributes().get(k);
-            if (absent(x) && absent(y)) {
+            if (missing(b, k) && missing(a, k)) {
                 continue;
             }
             String label = pad(key(k, object), width) + " = ";
@@ -551,13 +561,13 @@ final class ValueDiff {
                         .append('\n');
             } else if (same(x, y)) {
                 hidden++;
-            } else if (absent(x)) {
+            } else if (missing(b, k)) {
                 sb.append(pre)
                         .append("+ ")
                         .append(label)
                         .append(created(y, indent + 4))
                         .append('\n');
-            } else if (absent(y)) {
+            } else if (missing(a, k)) {
                 sb.append(pre)
                         .append("- ")
                         .append(label)
@@ -582,6 +592,16 @@ final class ValueDiff {
                     .append(" hidden)\n");
         }
         return sb.append(" ".repeat(indent)).append('}').toString();
+    }
+
+    /**
+     * Whether {@code obj} has nothing at {@code k}. A dynamically typed value is JSON to Terraform, where an
+     * attribute that is null is still there (shown, and counted among the unchanged); typed, it is absent.
+     */
+    private boolean missing(Value obj, String k) {
+        return dynamic
+                ? !obj.attributes().containsKey(k)
+                : absent(obj.attributes().get(k));
     }
 
     /** Element changes by longest common subsequence, as a reader expects for inserted and removed items. */

@@ -34,7 +34,7 @@ class ValidateCommandTest {
                 """);
         CliRunner.Result r = CliRunner.in(dir).run("validate");
         assertThat(r.stderr()).isEmpty();
-        assertThat(r.stdout()).isEqualTo("Success! The configuration is valid.\n");
+        assertThat(r.stdout()).isEqualTo("Success! The configuration is valid.\n\n");
         assertThat(r.exitCode()).isZero();
     }
 
@@ -169,7 +169,7 @@ class ValidateCommandTest {
         assertThat(r.stdout())
                 .contains("Warning: Version constraints inside provider configuration blocks are " + "deprecated")
                 .endsWith("Success! The configuration is valid, but there were some validation "
-                        + "warnings as shown above.\n");
+                        + "warnings\nas shown above.\n\n");
     }
 
     @Test

@@ -72,10 +72,10 @@ class DataDirDifferentialTest {
         // Strata reads the modules Terraform installed in place (no strata init).
         CliRunner.Result valid = CliRunner.in(tf).env("TF_DATA_DIR", "data").run("validate", "-no-color");
         assertThat(valid.exitCode()).as(valid.toString()).isZero();
-        // Terraform ends the line with a blank one under -no-color; that difference is validate's, not this one's.
-        assertThat(valid.stdout().strip())
-                .isEqualTo(terraform.ok("validate", "-no-color").strip())
-                .isEqualTo("Success! The configuration is valid.");
+        // Byte for byte, with the blank line Terraform ends it with.
+        assertThat(valid.stdout())
+                .isEqualTo(terraform.ok("validate", "-no-color"))
+                .isEqualTo("Success! The configuration is valid.\n\n");
 
         dev.strata.testing.ProcessResult missing = Terraform.in(tf).run("validate", "-no-color");
         CliRunner.Result notInstalled = CliRunner.in(tf).run("validate", "-no-color");

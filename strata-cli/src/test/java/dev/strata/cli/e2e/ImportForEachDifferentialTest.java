@@ -276,11 +276,10 @@ class ImportForEachDifferentialTest {
                 .toList();
     }
 
-    /** Comparable lines: tool names neutral, no progress lines (their order varies), no range underlines. */
+    /** Comparable lines: tool names neutral, no progress lines (their order varies). */
     private static List<String> text(String out) {
         List<String> l = new java.util.ArrayList<>(ExamplesPlanDifferentialIT.comparable(out).stream()
                 .filter(x -> !x.contains("Preparing import...") && !x.contains("Refreshing state..."))
-                .filter(x -> !x.matches("\\s*\\^~*\\s*"))
                 // Strata's diagnostics do not list the values of the expression's references yet.
                 .filter(x -> !x.startsWith("    ├") && !x.startsWith("    │"))
                 .map(x -> x.replaceAll("\\b(terraform|strata) plan\\b", "<tool> plan"))

@@ -110,8 +110,8 @@ class PlanViewTest {
                               + "b",
                             ]
                           + map    = {
-                              + "k-2" = "v2"
-                              + "k1"  = "v1"
+                              + k-2 = "v2"
+                              + k1  = "v1"
                             }
                           + secret = (sensitive value)
                           + set    = [

@@ -674,10 +674,9 @@ public final class Evaluator {
                         yield Value.unknown(Type.BOOL);
                     }
                     boolean isOr = b.op() == Expr.BinaryOp.OR;
-                    // A known operand that decides the result does so even if the other is unknown.
-                    if (lb.isKnown() && lb.asBool() == isOr || rb.isKnown() && rb.asBool() == isOr) {
-                        yield Value.bool(isOr).withMarks(marks);
-                    }
+                    // Terraform 1.11 does not short-circuit: an unknown operand makes the result unknown
+                    // even where the other operand alone decides it (false && unknown). 1.12 changed that;
+                    // a plan-time condition would otherwise pass here where 1.11 defers it to the apply.
                     if (!lb.isKnown() || !rb.isKnown()) {
                         yield Value.unknown(Type.BOOL).withMarks(marks);
                     }

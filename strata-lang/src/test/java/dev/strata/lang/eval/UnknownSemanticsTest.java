@@ -98,6 +98,12 @@ class UnknownSemanticsTest {
                 // operators
                 new Case("d + 1", unknown, "number"),
                 new Case("d == 1", unknown, "bool"),
+                // no short-circuit in 1.11: a deciding operand still gives unknown beside an unknown one
+                new Case("false && u == \"x\"", unknown, "bool"),
+                new Case("u == \"x\" && false", unknown, "bool"),
+                new Case("true || d", unknown, "bool"),
+                new Case("d || true", unknown, "bool"),
+                new Case("false && true", "false", "bool"),
                 new Case("\"a${d}\"", unknown, "string"),
                 // sets: unknown elements stay distinct; a lone unknown still counts one
                 new Case(

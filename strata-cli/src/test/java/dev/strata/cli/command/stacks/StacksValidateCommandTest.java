@@ -53,7 +53,7 @@ class StacksValidateCommandTest {
         stack(VALID, "deployment \"dev\" {\n  inputs = { name = \"dev\" }\n}\n");
         CliRunner.Result r = CliRunner.in(dir).run("stacks", "validate");
         assertThat(r.stderr()).isEmpty();
-        assertThat(r.stdout()).isEqualTo("Success! The configuration is valid.\n");
+        assertThat(r.stdout()).isEqualTo("Success! The configuration is valid.\n\n");
         assertThat(r.exitCode()).isZero();
     }
 
