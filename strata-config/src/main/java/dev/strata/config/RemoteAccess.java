@@ -40,7 +40,8 @@ public record RemoteAccess(
     }
 
     /** The same with the CLI configuration's host blocks and credentials. */
-    public RemoteAccess withConfig(Map<String, Map<String, String>> hostServices, Map<String, String> credentials) {
+    public RemoteAccess withConfig(
+            Map<String, ? extends Map<String, String>> hostServices, Map<String, String> credentials) {
         SortedMap<String, SortedMap<String, String>> s = new TreeMap<>(services);
         hostServices.forEach((h, m) -> s.put(h.toLowerCase(Locale.ROOT), new TreeMap<>(m)));
         SortedMap<String, String> t = new TreeMap<>(tokens);

@@ -135,7 +135,9 @@ public final class ModuleRegistryServer implements AutoCloseable {
                     + (auth == null ? "" : " auth=" + auth));
             Answer a = answer(path, auth);
             a.headers().forEach((k, v) -> ex.getResponseHeaders().add(k, v));
-            if (a.status() == 204 || a.body().length == 0) {
+            if (a.status() == 204
+                    || a.body().length == 0
+                    || ex.getRequestMethod().equals("HEAD")) {
                 ex.sendResponseHeaders(a.status(), -1);
             } else {
                 ex.sendResponseHeaders(a.status(), a.body().length);

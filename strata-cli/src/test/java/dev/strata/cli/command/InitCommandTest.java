@@ -134,13 +134,13 @@ class InitCommandTest {
     }
 
     @Test
-    void remoteModuleFailsWithTheSourceNamed() throws IOException {
-        write("main.tf", "module \"vpc\" { source = \"git::https://example.com/vpc.git\" }\n");
+    void unsupportedModuleSourceFailsWithTheSourceNamed() throws IOException {
+        write("main.tf", "module \"vpc\" { source = \"s3::https://s3.amazonaws.com/bucket/vpc.zip\" }\n");
         CliRunner.Result r = CliRunner.in(dir).run("init");
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.stderr())
-                .contains("Error: Module cannot be installed without network")
-                .contains("git::https://example.com/vpc.git")
+                .contains("Error: Unsupported module source")
+                .contains("s3::https://s3.amazonaws.com/bucket/vpc.zip")
                 .contains("Strata could not be initialized");
         assertThat(dir.resolve(".strata/modules/vpc")).doesNotExist();
     }
