@@ -283,4 +283,71 @@ class RemoteModuleInstallerTest {
                 .isInstanceOf(ModuleSource.Remote.class);
         assertThat(List.of(ModuleSource.parse("bitbucket.org/org/repo"))).allMatch(s -> !s.installable());
     }
+
+    private static void git(Path in, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new java.util.ArrayList<>(List.of(
+                "git",
+                "-c",
+                "user.name=t",
+                "-c",
+                "user.email=t@example.com",
+                "-c",
+                "init.defaultBranch=main",
+                "-c",
+                "commit.gpgsign=false",
+                "-c",
+                "tag.gpgsign=false"));
+        cmd.addAll(List.of(args));
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd)
+                    .directory(in.toFile())
+                    .redirectErrorStream(true)
+                    .start();
+        } catch (IOException e) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(false, "git is needed");
+            return;
+        }
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+    }
+
+    @Test
+    void gitOverHttpDirectlyAndThroughARegistryDownloadLocation() throws Exception {
+        Path repo = dir.resolve("src");
+        write(repo, "net/main.tf", "output \"g\" {\n  value = \"v1\"\n}\n");
+        git(repo, "init", "--quiet");
+        git(repo, "add", "-A");
+        git(repo, "commit", "--quiet", "-m", "v1");
+        git(repo, "tag", "v1");
+        write(repo, "net/main.tf", "output \"g\" {\n  value = \"v2\"\n}\n");
+        git(repo, "commit", "--quiet", "-am", "v2");
+        Path served = dir.resolve("served");
+        Files.createDirectories(served);
+        git(served, "clone", "--quiet", "--bare", repo.toString(), "repo.git");
+        git(served.resolve("repo.git"), "update-server-info");
+        registry.serveDirectory("/git/", served);
+        String url = registry.url() + "/git/repo.git";
+        registry.publishAt("acme/net/aws", "1.0.0", "git::" + url + "//net?ref=v1");
+        write(
+                dir,
+                "main.tf",
+                "module \"direct\" {\n  source = \"git::" + url + "//net?ref=v1\"\n}\n"
+                        + "module \"reg\" {\n  source  = \"example.com/acme/net/aws\"\n  version = \"1.0.0\"\n}\n"
+                        + "module \"gone\" {\n  source = \"git::" + registry.url() + "/git/nothing.git\"\n}\n");
+        Result<ModuleInstaller.Installation> r = install(false);
+        assertThat(brief(r.diagnostics())).containsExactly("main.tf:8,1-14: Failed to download module");
+        assertThat(r.diagnostics().asList().getFirst().detail())
+                .startsWith("Could not download module \"gone\" (main.tf:8) source code from \"git::" + registry.url()
+                        + "/git/nothing.git\": \"git clone --quiet --no-hardlinks ...\" failed:");
+        assertThat(r.value().steps())
+                .extracting(s -> s.key() + " " + s.dir() + " " + s.version())
+                .containsExactly("direct .strata/modules/direct/net null", "reg .strata/modules/reg/net 1.0.0");
+        assertThat(Files.readString(dir.resolve(".strata/modules/reg/net/main.tf")))
+                .contains("\"v1\"");
+        assertThat(Files.readString(dir.resolve(".strata/modules/direct/net/main.tf")))
+                .contains("\"v1\"");
+        assertThat(dir.resolve(".strata/modules/gone")).doesNotExist();
+    }
 }

@@ -47,6 +47,7 @@ public final class ModuleRegistryServer implements AutoCloseable {
     private final Map<String, Map<String, Answer>> packages = new ConcurrentHashMap<>();
     private final Map<String, Answer> fixed = new ConcurrentHashMap<>();
     private final List<String> requests = Collections.synchronizedList(new ArrayList<>());
+    private final Map<String, java.nio.file.Path> directories = new ConcurrentHashMap<>();
     private volatile String token;
     private volatile boolean json;
 
@@ -107,6 +108,15 @@ public final class ModuleRegistryServer implements AutoCloseable {
         return url() + path;
     }
 
+    /**
+     * Serves the files under {@code dir} at {@code prefix} (such as {@code /git/}): enough for Git's
+     * "dumb" HTTP protocol on a bare repository after {@code git update-server-info}.
+     */
+    public ModuleRegistryServer serveDirectory(String prefix, java.nio.file.Path dir) {
+        directories.put(prefix, dir.toAbsolutePath().normalize());
+        return this;
+    }
+
     /** Download endpoints answer with a JSON body {@code {"location": ...}} instead of the header. */
     public ModuleRegistryServer answerWithJson() {
         json = true;
@@ -150,6 +160,21 @@ public final class ModuleRegistryServer implements AutoCloseable {
         Answer f = fixed.get(path);
         if (f != null) {
             return f;
+        }
+        for (Map.Entry<String, java.nio.file.Path> d : directories.entrySet()) {
+            if (path.startsWith(d.getKey())) {
+                java.nio.file.Path file = d.getValue()
+                        .resolve(path.substring(d.getKey().length()))
+                        .normalize();
+                try {
+                    if (file.startsWith(d.getValue()) && java.nio.file.Files.isRegularFile(file)) {
+                        return new Answer(200, Map.of(), java.nio.file.Files.readAllBytes(file));
+                    }
+                } catch (IOException e) {
+                    return new Answer(500, Map.of(), new byte[0]);
+                }
+                return new Answer(404, Map.of(), new byte[0]);
+            }
         }
         if (!path.startsWith("/v1/modules/")) {
             return new Answer(404, Map.of(), new byte[0]);
