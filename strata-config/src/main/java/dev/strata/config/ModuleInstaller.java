@@ -184,13 +184,23 @@ public final class ModuleInstaller {
                 case ModuleSource.Registry r -> fromRegistry(key, call, r, target, diags);
                 case ModuleSource.Git g ->
                     reuse(key, call.source(), null)
-                            .orElseGet(() -> fetched(key, call, target, g, "", call.source(), local(g), diags));
+                            .orElseGet(() -> fetched(
+                                    key,
+                                    call,
+                                    target,
+                                    into -> fetcher.fetch(g, into),
+                                    "",
+                                    call.source(),
+                                    local(g),
+                                    diags));
                 case ModuleSource.Http h ->
                     reuse(key, call.source(), null)
-                            .orElseGet(() -> fetched(key, call, target, h, "", h.url(), false, diags));
+                            .orElseGet(() -> fetched(
+                                    key, call, target, into -> fetcher.fetch(h, into), "", h.url(), false, diags));
                 case ModuleSource.LocalPackage p ->
                     reuse(key, call.source(), null)
-                            .orElseGet(() -> fetched(key, call, target, p, "", call.source(), true, diags));
+                            .orElseGet(() -> fetched(
+                                    key, call, target, into -> fetcher.fetch(p, into), "", call.source(), true, diags));
             };
         }
 
@@ -260,7 +270,15 @@ public final class ModuleInstaller {
                         call.declRange()));
                 return null;
             }
-            Path dir = fetched(key, call, target, ModuleSource.parse(location), r.subdir(), location, false, diags);
+            Path dir = fetched(
+                    key,
+                    call,
+                    target,
+                    into -> fetcher.fetchLocation(location, into),
+                    r.subdir(),
+                    location,
+                    false,
+                    diags);
             if (dir != null) {
                 versions.put(key, version);
             }
@@ -292,8 +310,13 @@ public final class ModuleInstaller {
             return Optional.of(root.resolve(e.get().dir()).normalize());
         }
 
+        /** Fills an empty directory with a package and returns the module's directory inside it. */
+        interface Fetch {
+            String into(Path dir) throws FetchException, IOException, InterruptedException;
+        }
+
         /**
-         * Fetches {@code package} into a temporary directory beside {@code target}, then replaces
+         * Fetches a package into a temporary directory beside {@code target}, then replaces
          * {@code target} with it, so that a failure leaves the earlier installation (or nothing).
          *
          * @param subdir the module's directory inside the package that the call's address names
@@ -304,7 +327,7 @@ public final class ModuleInstaller {
                 String key,
                 ModuleCallConfig call,
                 Path target,
-                ModuleSource pkg,
+                Fetch fetch,
                 String subdir,
                 String from,
                 boolean local,
@@ -315,7 +338,7 @@ public final class ModuleInstaller {
             try {
                 Files.createDirectories(target.getParent());
                 tmp = Files.createTempDirectory(target.getParent(), "." + key + ".");
-                String located = fetcher.fetch(pkg, tmp);
+                String located = fetch.into(tmp);
                 inPackage = located.isEmpty() ? subdir : subdir.isEmpty() ? located : located + "/" + subdir;
                 Path dir = inPackage.isEmpty() ? tmp : tmp.resolve(inPackage).normalize();
                 if (!dir.startsWith(tmp) || !Files.isDirectory(dir)) {

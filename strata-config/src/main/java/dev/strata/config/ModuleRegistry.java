@@ -97,10 +97,14 @@ final class ModuleRegistry {
         if (known != null) {
             return known;
         }
-        Optional<String> configured = http.access().serviceOverride(host, SERVICE);
+        Optional<java.util.SortedMap<String, String>> block = http.access().hostBlock(host);
         URI base;
-        if (configured.isPresent()) {
-            base = uri(configured.get(), "the CLI configuration's host \"" + host + "\" block");
+        if (block.isPresent()) {
+            String configured = block.get().get(SERVICE);
+            if (configured == null) {
+                throw new FetchException("host " + host + " does not provide a modules service");
+            }
+            base = uri(configured, "the CLI configuration's host \"" + host + "\" block");
         } else {
             base = discover(host);
         }

@@ -67,6 +67,14 @@ final class PackageFetcher {
         };
     }
 
+    /**
+     * Fills {@code into} with what a remote server named as a module's source (a registry's download
+     * location): as {@link #fetch}, but never a path on this machine or another registry address.
+     */
+    String fetchLocation(String location, Path into) throws FetchException, IOException, InterruptedException {
+        return followed(location, into, 0);
+    }
+
     static String unsupported(ModuleSource.Remote r) {
         return "Strata cannot install modules from " + r.kind() + " sources; it installs from module registries, "
                 + "Git (git::https://, git::ssh://, github.com/...), HTTP(S) archives and paths on this machine";

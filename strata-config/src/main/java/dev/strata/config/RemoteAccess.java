@@ -49,10 +49,12 @@ public record RemoteAccess(
         return new RemoteAccess(s, t, env, timeout);
     }
 
-    /** The URL a host block gives for a service, if any. */
-    Optional<String> serviceOverride(String host, String service) {
-        SortedMap<String, String> m = services.get(host.toLowerCase(Locale.ROOT));
-        return m == null ? Optional.empty() : Optional.ofNullable(m.get(service));
+    /**
+     * The services a host block declares for a host, which then replace discovery entirely (a
+     * service the block does not list is one the host does not provide); empty without a block.
+     */
+    Optional<SortedMap<String, String>> hostBlock(String host) {
+        return Optional.ofNullable(services.get(host.toLowerCase(Locale.ROOT)));
     }
 
     /**

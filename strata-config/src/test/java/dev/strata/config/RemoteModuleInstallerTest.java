@@ -350,4 +350,24 @@ class RemoteModuleInstallerTest {
                 .contains("\"v1\"");
         assertThat(dir.resolve(".strata/modules/gone")).doesNotExist();
     }
+
+    @Test
+    void aHostBlockWithoutModulesServiceAndALocalDownloadLocationAreRefused() throws IOException {
+        web("1.0.0");
+        RemoteAccess providersOnly = RemoteAccess.of(Map.of())
+                .withConfig(Map.of("example.com", Map.of("providers.v1", registry.url() + "/v1/providers/")), Map.of());
+        Result<ModuleInstaller.Installation> r = ModuleInstaller.install(dir, Fixtures.OPTIONS, false, providersOnly);
+        assertThat(r.diagnostics().asList().getFirst().detail())
+                .isEqualTo("Failed to retrieve available versions for module \"web\" (main.tf:1) from example.com: "
+                        + "host example.com does not provide a modules service.");
+        assertThat(registry.requests()).isEmpty();
+
+        Path secret = dir.resolve("elsewhere");
+        write(secret, "main.tf", "");
+        registry.publishAt("acme/web/aws", "1.0.0", "file://" + secret.toAbsolutePath());
+        Result<ModuleInstaller.Installation> local = install(false);
+        assertThat(brief(local.diagnostics())).containsExactly("main.tf:1,1-13: Failed to download module");
+        assertThat(local.diagnostics().asList().getFirst().detail()).contains("a path on this machine");
+        assertThat(dir.resolve(".strata/modules/web")).doesNotExist();
+    }
 }
