@@ -52,12 +52,12 @@ public final class ModuleInstaller {
      * @param action  what init did for it
      * @param version the registry version installed, or null for other sources
      * @param label   what was downloaded, as Terraform names it in "Downloading LABEL for KEY...": the
-     *                registry package and its version, else the source
+     *                registry package and its version, else the source without its //subdir
      */
     public record Step(String key, String source, String dir, Action action, String version, String label) {
-        /** A module without a registry version, labelled by its source. */
+        /** A module without a registry version, labelled by its package address. */
         public Step(String key, String source, String dir, Action action) {
-            this(key, source, dir, action, null, source);
+            this(key, source, dir, action, null, ModuleSource.packageAddress(source));
         }
     }
 
@@ -97,7 +97,7 @@ public final class ModuleInstaller {
                 Action a = installer.reused.contains(key)
                         ? Action.REUSED
                         : installer.installed.contains(key) ? Action.INSTALLED : Action.LOCAL;
-                String label = source;
+                String label = ModuleSource.packageAddress(source);
                 if (version != null && ModuleSource.parse(source) instanceof ModuleSource.Registry r) {
                     label = r.display() + " " + version;
                 }

@@ -208,6 +208,23 @@ sealed interface ModuleSource {
         return raw;
     }
 
+    /**
+     * The package a source names, without its {@code //subdir}: what Terraform shows in
+     * "Downloading PACKAGE for KEY..." ({@code git::file:///repo?ref=v1} for
+     * {@code git::file:///repo//net?ref=v1}).
+     */
+    static String packageAddress(String raw) {
+        String prefix = "";
+        String rest = raw;
+        int sep = raw.indexOf("::");
+        if (sep > 0 && raw.substring(0, sep).matches("[a-z0-9]+")) {
+            prefix = raw.substring(0, sep + 2);
+            rest = raw.substring(sep + 2);
+        }
+        String[] q = rest.split("\\?", 2);
+        return prefix + splitSubdir(q[0])[0] + (q.length > 1 ? "?" + q[1] : "");
+    }
+
     /** Whether a recorded source and a written one are the same address. */
     static boolean same(String a, String b) {
         return a.equals(b) || normalized(a).equals(normalized(b));

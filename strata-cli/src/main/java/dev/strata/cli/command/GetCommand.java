@@ -84,7 +84,10 @@ final class GetCommand implements Command {
             if (step.action() == ModuleInstaller.Action.INSTALLED) {
                 view.downloading(step.label(), step.key());
             }
-            view.installed(step.key(), step.dir());
+            // As Terraform: a module kept from an earlier run is not listed again.
+            if (step.action() != ModuleInstaller.Action.REUSED) {
+                view.installed(step.key(), step.dir());
+            }
         }
         view.diagnostics(installed.diagnostics(), installed.value().tree().diagnosticSources());
         return installed.hasErrors() ? 1 : 0;

@@ -160,13 +160,16 @@ final class InitCommand implements Command {
         Result<ModuleInstaller.Installation> installed =
                 ModuleInstaller.install(dir, ConfigLoader.Options.DEFAULT, args.upgrade(), access.value());
         ConfigTree tree = installed.value().tree();
-        view.heading("Initializing modules...");
+        view.heading(args.upgrade() ? "Upgrading modules..." : "Initializing modules...");
         for (ModuleInstaller.Step step : installed.value().steps()) {
             switch (step.action()) {
                 case INSTALLED -> view.text("Downloading " + step.label() + " for " + step.key() + "...");
                 case LOCAL, REUSED -> {}
             }
-            view.item(step.key() + " in " + step.dir());
+            // As Terraform: a module kept from an earlier init is not listed again.
+            if (step.action() != ModuleInstaller.Action.REUSED) {
+                view.item(step.key() + " in " + step.dir());
+            }
         }
         if (installed.hasErrors()) {
             view.diagnostics(installed.diagnostics(), tree.diagnosticSources());

@@ -97,6 +97,9 @@ final class ModulesCommand implements Command {
                         child.call().name(),
                         child.call().source(),
                         versions.getOrDefault(String.join(".", child.path().names()), ""),
+                        child.call().version() == null
+                                ? ""
+                                : child.call().version().source(),
                         calls(child, versions)))
                 .toList();
     }
