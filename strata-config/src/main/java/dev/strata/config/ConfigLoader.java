@@ -113,12 +113,22 @@ public final class ConfigLoader {
             Optional<ModuleManifest.Entry> e =
                     manifest.entry(key).filter(x -> ModuleSource.same(x.source(), call.source()));
             if (e.isPresent() && Files.isDirectory(root.resolve(e.get().dir()))) {
+                if (source instanceof ModuleSource.Registry
+                        && !versionStillAllowed(call, e.get().version())) {
+                    diags.add(Diagnostic.error(
+                            "Module version requirements have changed",
+                            "The version requirements have changed since this module was installed and the "
+                                    + "installed version (" + e.get().version() + ") is no longer acceptable. Run "
+                                    + "\"strata init\" to install all modules required by this configuration.",
+                            call.declRange()));
+                    return null;
+                }
                 return root.resolve(e.get().dir()).normalize();
             }
             diags.add(Diagnostic.error(
                     "Module not installed",
                     source instanceof ModuleSource.Remote r
-                            ? ModuleInstaller.networkDetail(call, r)
+                            ? ModuleInstaller.unsupportedDetail(call, r)
                             : "The module \"" + call.name() + "\" (source \""
                                     + call.source()
                                     + "\") is not yet installed. Run \"strata init\" to install all modules "
@@ -126,6 +136,17 @@ public final class ConfigLoader {
                     call.declRange()));
             return null;
         }
+    }
+
+    /** Whether the registry version an earlier init recorded still meets the call's constraint. */
+    private static boolean versionStillAllowed(ModuleCallConfig call, String recorded) {
+        if (call.version() == null) {
+            return true;
+        }
+        return recorded != null
+                && dev.strata.addr.Version.parse(recorded)
+                        .map(call.version()::selects)
+                        .orElse(false);
     }
 
     /**
@@ -175,7 +196,7 @@ public final class ConfigLoader {
                     continue;
                 }
             } else {
-                if (mc.version() != null && !(source instanceof ModuleSource.Remote)) {
+                if (mc.version() != null && !(source instanceof ModuleSource.Registry)) {
                     diags.add(Diagnostic.error(
                             "Invalid version constraint",
                             "Cannot apply a version constraint to " + "module \"" + mc.name()

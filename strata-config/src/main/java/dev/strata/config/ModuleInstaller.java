@@ -1,41 +1,39 @@
 package dev.strata.config;
 
 import dev.strata.addr.Module;
+import dev.strata.addr.Version;
+import dev.strata.addr.VersionConstraint;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.IoProblems;
 import dev.strata.hcl.Result;
+import dev.strata.hcl.SourceRange;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
+import java.util.TreeMap;
 import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 
 /**
  * {@code strata init}'s module installation: loads the tree as {@link ConfigLoader} does, installing
  * every module whose source is not a local path into {@code .strata/modules/KEY} (KEY being the
- * module's path, {@code net.sub}), then records the whole tree in {@link ModuleManifest}. What works
- * offline is installed as Terraform does it: Git repositories on this machine
- * ({@code git::file:///repo//sub?ref=v1}, {@code git::/repo}, cloned with the {@code git} program),
- * directories and .zip/.tar.gz/.tgz archives at absolute paths or {@code file://} URLs. Sources that
- * need the network (the registry, Git over HTTPS/SSH, HTTP, S3, GCS, ...) are an error naming the
- * source. A module already installed from the same source is kept unless {@code upgrade} is set.
+ * module's path, {@code net.sub}), then records the whole tree in {@link ModuleManifest}. Sources are
+ * installed as Terraform installs them: module registry packages (the newest version the call's
+ * {@code version} constraint allows, found through the registry protocol, {@link ModuleRegistry}),
+ * Git repositories (with the {@code git} program), HTTP(S) archives and {@code X-Terraform-Get}
+ * redirects, directories and archives on this machine ({@link PackageFetcher}). S3, GCS and Mercurial
+ * are an error naming the source. Each package is fetched into a temporary directory and moved into
+ * place only when complete. A module already installed from the same source (and, for a registry
+ * module, at a version its constraint still allows) is kept unless {@code upgrade} is set.
  */
 public final class ModuleInstaller {
-    private static final long GIT_TIMEOUT_SECONDS = 300;
-
     private ModuleInstaller() {}
 
     /** What an installation produced: the loaded tree and, for each module, how it was obtained. */
@@ -48,11 +46,20 @@ public final class ModuleInstaller {
     /**
      * One module of the tree other than the root.
      *
-     * @param key    {@code net.sub}
-     * @param dir    its directory relative to the root module
-     * @param action what init did for it
+     * @param key     {@code net.sub}
+     * @param source  the source as written
+     * @param dir     its directory relative to the root module
+     * @param action  what init did for it
+     * @param version the registry version installed, or null for other sources
+     * @param label   what was downloaded, as Terraform names it in "Downloading LABEL for KEY...": the
+     *                registry package and its version, else the source without its //subdir
      */
-    public record Step(String key, String source, String dir, Action action) {}
+    public record Step(String key, String source, String dir, Action action, String version, String label) {
+        /** A module without a registry version, labelled by its package address. */
+        public Step(String key, String source, String dir, Action action) {
+            this(key, source, dir, action, null, ModuleSource.packageAddress(source));
+        }
+    }
 
     public enum Action {
         /** A local path, read in place. */
@@ -63,13 +70,19 @@ public final class ModuleInstaller {
         REUSED
     }
 
+    /** Installs with no CLI configuration: registries found by discovery, tokens from {@code TF_TOKEN_*}. */
+    public static Result<Installation> install(Path root, ConfigLoader.Options options, boolean upgrade) {
+        return install(root, options, upgrade, RemoteAccess.of(System.getenv()));
+    }
+
     /**
      * Installs the modules of the configuration in {@code root} and writes the manifest (also when
      * some modules failed, so that the ones that worked need not be installed again).
      */
-    public static Result<Installation> install(Path root, ConfigLoader.Options options, boolean upgrade) {
+    public static Result<Installation> install(
+            Path root, ConfigLoader.Options options, boolean upgrade, RemoteAccess access) {
         Path abs = root.toAbsolutePath().normalize();
-        Installer installer = new Installer(abs, upgrade);
+        Installer installer = new Installer(abs, upgrade, access);
         Result<ConfigTree> tree = new ConfigLoader(abs, options, installer).loadTree();
         List<ModuleManifest.Entry> entries = new ArrayList<>();
         List<Step> steps = new ArrayList<>();
@@ -77,12 +90,18 @@ public final class ModuleInstaller {
             String key = String.join(".", n.path().names());
             String dir = display(abs, n.module().dir());
             String source = n.call() == null ? "" : n.call().source();
-            entries.add(new ModuleManifest.Entry(key, source, null, dir));
+            String version = installer.versions.get(key);
+            entries.add(new ModuleManifest.Entry(
+                    key, version == null ? source : ModuleSource.normalized(source), version, dir));
             if (!n.isRoot()) {
                 Action a = installer.reused.contains(key)
                         ? Action.REUSED
                         : installer.installed.contains(key) ? Action.INSTALLED : Action.LOCAL;
-                steps.add(new Step(key, source, dir, a));
+                String label = ModuleSource.packageAddress(source);
+                if (version != null && ModuleSource.parse(source) instanceof ModuleSource.Registry r) {
+                    label = r.display() + " " + version;
+                }
+                steps.add(new Step(key, source, dir, a, version, label));
             }
         }
         Diagnostics.Builder diags = Diagnostics.builder().addAll(tree.diagnostics());
@@ -98,13 +117,22 @@ public final class ModuleInstaller {
         return Result.of(new Installation(tree.value(), steps), diags.build().sorted());
     }
 
-    /** The explanation for a source only the network can provide, naming it. */
-    static String networkDetail(ModuleCallConfig call, ModuleSource.Remote r) {
-        return "The module \"" + call.name() + "\" comes from \"" + call.source() + "\", a " + r.kind() + " source, "
-                + "which cannot be installed without network access. Strata installs modules from local paths "
-                + "(./ or ../), from Git repositories on this machine (git::file:///path/to/repo or git::/path/to/"
-                + "repo, with //subdir and ?ref=), and from directories or .zip/.tar.gz archives at absolute paths "
-                + "or file:// URLs. Copy the module to one of those places and refer to it there.";
+    /** The registry versions recorded for the modules of the configuration in {@code root}, by key. */
+    public static Map<String, String> installedVersions(Path root, String dataDir) {
+        Map<String, String> out = new TreeMap<>();
+        for (ModuleManifest.Entry e :
+                ModuleManifest.read(root.toAbsolutePath().normalize(), dataDir).entries()) {
+            if (e.version() != null) {
+                out.put(e.key(), e.version());
+            }
+        }
+        return out;
+    }
+
+    /** The explanation for a source Strata cannot install, naming it. */
+    static String unsupportedDetail(ModuleCallConfig call, ModuleSource.Remote r) {
+        return "The module \"" + call.name() + "\" comes from \"" + call.source() + "\": "
+                + PackageFetcher.unsupported(r) + ". Copy the module to one of those places and refer to it there.";
     }
 
     private static String display(Path root, Path dir) {
@@ -112,16 +140,28 @@ public final class ModuleInstaller {
         return s.isEmpty() ? "." : s;
     }
 
+    /** {@code main.tf:1}, as Terraform's module installation names a call in its messages. */
+    private static String at(ModuleCallConfig call) {
+        SourceRange r = call.declRange();
+        return r == null ? "" : " (" + r.filename() + ":" + r.start().line() + ")";
+    }
+
     private static final class Installer implements ConfigLoader.RemoteModules {
         private final Path root;
         private final boolean upgrade;
         private final ModuleManifest previous;
+        private final ModuleRegistry registry;
+        private final PackageFetcher fetcher;
         final List<String> installed = new ArrayList<>();
         final List<String> reused = new ArrayList<>();
+        final Map<String, String> versions = new HashMap<>();
 
-        Installer(Path root, boolean upgrade) {
+        Installer(Path root, boolean upgrade, RemoteAccess access) {
             this.root = root;
             this.upgrade = upgrade;
+            HttpTransport http = new HttpTransport(access);
+            this.registry = new ModuleRegistry(http);
+            this.fetcher = new PackageFetcher(http);
             Path own = root.resolve(ModuleManifest.FILE);
             ModuleManifest m = ModuleManifest.EMPTY;
             if (Files.isRegularFile(own)) {
@@ -137,187 +177,223 @@ public final class ModuleInstaller {
             return switch (source) {
                 case ModuleSource.Remote r -> {
                     diags.add(Diagnostic.error(
-                            "Module cannot be installed without network", networkDetail(call, r), call.sourceRange()));
+                            "Unsupported module source", unsupportedDetail(call, r), call.sourceRange()));
                     yield null;
                 }
                 case ModuleSource.Local l -> throw new IllegalStateException("local sources are read in place");
-                case ModuleSource.Git g -> {
-                    Optional<Path> kept = reuse(key, call.source());
-                    if (kept.isPresent()) {
-                        yield kept.get();
-                    }
-                    yield fetched(key, call, target, g.subdir(), diags, () -> gitClone(g, target));
-                }
-                case ModuleSource.LocalPackage p -> {
-                    Optional<Path> kept = reuse(key, call.source());
-                    if (kept.isPresent()) {
-                        yield kept.get();
-                    }
-                    yield fetched(key, call, target, p.subdir(), diags, () -> unpack(p.path(), target));
-                }
+                case ModuleSource.Registry r -> fromRegistry(key, call, r, target, diags);
+                case ModuleSource.Git g ->
+                    reuse(key, call.source(), null)
+                            .orElseGet(() -> fetched(
+                                    key,
+                                    call,
+                                    target,
+                                    into -> fetcher.fetch(g, into),
+                                    "",
+                                    call.source(),
+                                    local(g),
+                                    diags));
+                case ModuleSource.Http h ->
+                    reuse(key, call.source(), null)
+                            .orElseGet(() -> fetched(
+                                    key, call, target, into -> fetcher.fetch(h, into), "", h.url(), false, diags));
+                case ModuleSource.LocalPackage p ->
+                    reuse(key, call.source(), null)
+                            .orElseGet(() -> fetched(
+                                    key, call, target, into -> fetcher.fetch(p, into), "", call.source(), true, diags));
             };
         }
 
-        private Optional<Path> reuse(String key, String source) {
+        private static boolean local(ModuleSource.Git g) {
+            return g.url().startsWith("file://") || g.url().startsWith("/");
+        }
+
+        private Path fromRegistry(
+                String key, ModuleCallConfig call, ModuleSource.Registry r, Path target, Diagnostics.Builder diags) {
+            VersionConstraint wanted = call.version() == null ? VersionConstraint.ANY : call.version();
+            Optional<Path> kept = reuse(key, call.source(), wanted);
+            if (kept.isPresent()) {
+                return kept.get();
+            }
+            List<Version> available;
+            try {
+                available = registry.versions(r);
+            } catch (FetchException e) {
+                diags.add(
+                        e.notFound()
+                                ? Diagnostic.error(
+                                        "Module not found",
+                                        "Module \"" + call.name() + "\""
+                                                + (at(call).isEmpty() ? "" : " (from " + at(call).substring(2))
+                                                + " cannot be found in the module registry at " + r.host() + ".",
+                                        call.declRange())
+                                : Diagnostic.error(
+                                        "Error accessing remote module registry",
+                                        "Failed to retrieve available versions for module \"" + call.name() + "\""
+                                                + at(call) + " from " + r.host() + ": " + e.getMessage() + ".",
+                                        call.declRange()));
+                return null;
+            }
+            if (available.isEmpty()) {
+                diags.add(Diagnostic.error(
+                        "Module has no versions",
+                        "Module \"" + call.name() + "\"" + at(call) + " has no versions available on " + r.host() + ".",
+                        call.declRange()));
+                return null;
+            }
+            Optional<Version> chosen =
+                    available.stream().filter(wanted::selects).max(Comparator.naturalOrder());
+            if (chosen.isEmpty()) {
+                Version newest = available.stream()
+                        .filter(v -> !v.isPrerelease())
+                        .max(Comparator.naturalOrder())
+                        .orElse(available.stream()
+                                .max(Comparator.naturalOrder())
+                                .orElseThrow());
+                diags.add(Diagnostic.error(
+                        "Unresolvable module version constraint",
+                        "There is no available version of module \"" + r.display() + "\"" + at(call)
+                                + " which matches the given version constraint. The newest available version is "
+                                + newest + ".",
+                        call.declRange()));
+                return null;
+            }
+            String version = chosen.get().toString();
+            String location;
+            try {
+                location = registry.location(r, version);
+            } catch (FetchException e) {
+                diags.add(Diagnostic.error(
+                        "Invalid response from remote module registry",
+                        "Failed to retrieve a download URL for " + r.display() + " " + version + " from " + r.host()
+                                + ": " + e.getMessage() + ".",
+                        call.declRange()));
+                return null;
+            }
+            Path dir = fetched(
+                    key,
+                    call,
+                    target,
+                    into -> fetcher.fetchLocation(location, into),
+                    r.subdir(),
+                    location,
+                    false,
+                    diags);
+            if (dir != null) {
+                versions.put(key, version);
+            }
+            return dir;
+        }
+
+        /**
+         * The module as an earlier run installed it, when it may be kept: same source, its directory
+         * still there, and for a registry module a recorded version the constraint (non-null) allows.
+         */
+        private Optional<Path> reuse(String key, String source, VersionConstraint constraint) {
             if (upgrade) {
                 return Optional.empty();
             }
-            Optional<ModuleManifest.Entry> e =
-                    previous.entry(key).filter(x -> x.source().equals(source));
-            if (e.isPresent() && Files.isDirectory(root.resolve(e.get().dir()))) {
-                reused.add(key);
-                return Optional.of(root.resolve(e.get().dir()).normalize());
+            Optional<ModuleManifest.Entry> e = previous.entry(key).filter(x -> ModuleSource.same(x.source(), source));
+            if (e.isEmpty() || !Files.isDirectory(root.resolve(e.get().dir()))) {
+                return Optional.empty();
             }
-            return Optional.empty();
+            if (constraint != null) {
+                Optional<Version> v = e.get().version() == null
+                        ? Optional.empty()
+                        : Version.parse(e.get().version());
+                if (v.isEmpty() || !constraint.selects(v.get())) {
+                    return Optional.empty();
+                }
+                versions.put(key, e.get().version());
+            }
+            reused.add(key);
+            return Optional.of(root.resolve(e.get().dir()).normalize());
         }
 
-        /** Fetching fills the target directory or returns why it could not (a user-facing sentence). */
+        /** Fills an empty directory with a package and returns the module's directory inside it. */
         interface Fetch {
-            String into() throws IOException, InterruptedException;
+            String into(Path dir) throws FetchException, IOException, InterruptedException;
         }
 
+        /**
+         * Fetches a package into a temporary directory beside {@code target}, then replaces
+         * {@code target} with it, so that a failure leaves the earlier installation (or nothing).
+         *
+         * @param subdir the module's directory inside the package that the call's address names
+         * @param from   what the diagnostic says was fetched
+         * @param local  whether the package is on this machine (a different diagnostic)
+         */
         private Path fetched(
-                String key, ModuleCallConfig call, Path target, String subdir, Diagnostics.Builder diags, Fetch fetch) {
+                String key,
+                ModuleCallConfig call,
+                Path target,
+                Fetch fetch,
+                String subdir,
+                String from,
+                boolean local,
+                Diagnostics.Builder diags) {
+            Path tmp = null;
             String problem;
+            String inPackage = "";
             try {
-                deleteTree(target);
                 Files.createDirectories(target.getParent());
-                problem = fetch.into();
+                tmp = Files.createTempDirectory(target.getParent(), "." + key + ".");
+                String located = fetch.into(tmp);
+                inPackage = located.isEmpty() ? subdir : subdir.isEmpty() ? located : located + "/" + subdir;
+                Path dir = inPackage.isEmpty() ? tmp : tmp.resolve(inPackage).normalize();
+                if (!dir.startsWith(tmp) || !Files.isDirectory(dir)) {
+                    diags.add(Diagnostic.error(
+                            local ? "Failed to install module" : "Failed to download module",
+                            "The module \"" + call.name() + "\" comes from \"" + call.source()
+                                    + "\", whose package has no directory \"" + inPackage + "\".",
+                            call.sourceRange()));
+                    return null;
+                }
+                deleteTree(target);
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+                tmp = null;
+                problem = null;
+            } catch (FetchException e) {
+                problem = e.getMessage();
             } catch (IOException e) {
                 problem = IoProblems.describe(e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 problem = "interrupted";
+            } finally {
+                if (tmp != null) {
+                    try {
+                        deleteTree(tmp);
+                    } catch (IOException ignored) {
+                        // A leftover temporary directory is harmless: the next run makes a new one.
+                    }
+                }
             }
             if (problem != null) {
-                diags.add(Diagnostic.error(
-                        "Failed to install module",
-                        "Could not install the module \"" + call.name() + "\" from \"" + call.source() + "\": "
-                                + problem,
-                        call.sourceRange()));
-                return null;
-            }
-            Path dir = subdir.isEmpty() ? target : target.resolve(subdir).normalize();
-            if (!dir.startsWith(target) || !Files.isDirectory(dir)) {
-                diags.add(Diagnostic.error(
-                        "Failed to install module",
-                        "The module \"" + call.name() + "\" comes from " + "\"" + call.source()
-                                + "\", whose package has no directory \"" + subdir + "\".",
-                        call.sourceRange()));
+                diags.add(
+                        local
+                                ? Diagnostic.error(
+                                        "Failed to install module",
+                                        "Could not install the module \"" + call.name() + "\" from \"" + call.source()
+                                                + "\": " + sentence(problem),
+                                        call.sourceRange())
+                                : Diagnostic.error(
+                                        "Failed to download module",
+                                        "Could not download module \"" + call.name() + "\"" + at(call)
+                                                + " source code from \"" + from + "\": " + sentence(problem),
+                                        call.declRange()));
                 return null;
             }
             installed.add(key);
-            return dir;
+            return inPackage.isEmpty() ? target : target.resolve(inPackage).normalize();
         }
 
-        private static String gitClone(ModuleSource.Git g, Path target) throws IOException, InterruptedException {
-            String problem =
-                    git(List.of("git", "clone", "--quiet", "--no-hardlinks", g.url(), target.toString()), null);
-            if (problem == null && g.ref() != null) {
-                problem =
-                        git(List.of("git", "-c", "advice.detachedHead=false", "checkout", "--quiet", g.ref()), target);
-            }
-            return problem;
-        }
-
-        /** Runs git without a terminal prompt; null on success, else git's own message. */
-        private static String git(List<String> cmd, Path dir) throws IOException, InterruptedException {
-            ProcessBuilder pb = new ProcessBuilder(cmd)
-                    .redirectErrorStream(true)
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-            if (dir != null) {
-                pb.directory(dir.toFile());
-            }
-            pb.environment().put("GIT_TERMINAL_PROMPT", "0");
-            Process p;
-            try {
-                p = pb.start();
-            } catch (IOException e) {
-                return "the git program is needed to install Git sources and could not be started (" + e.getMessage()
-                        + ").";
-            }
-            byte[] out = p.getInputStream().readAllBytes();
-            if (!p.waitFor(GIT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return "git did not finish within " + GIT_TIMEOUT_SECONDS + " seconds.";
-            }
-            if (p.exitValue() != 0) {
-                return "\"" + String.join(" ", cmd.subList(0, Math.min(cmd.size(), 4))) + " ...\" failed: "
-                        + new String(out, StandardCharsets.UTF_8).strip();
-            }
-            return null;
-        }
-
-        private static String unpack(Path source, Path target) throws IOException, InterruptedException {
-            String name =
-                    source.getFileName() == null ? "" : source.getFileName().toString();
-            if (Files.isDirectory(source)) {
-                copyTree(source, target);
-                return null;
-            }
-            if (!Files.isRegularFile(source)) {
-                return "there is no file or directory " + source + ".";
-            }
-            if (name.endsWith(".zip")) {
-                unzip(source, target);
-                return null;
-            }
-            if (name.endsWith(".tar.gz") || name.endsWith(".tgz")) {
-                Files.createDirectories(target);
-                return tar(source, target);
-            }
-            return source + " is neither a directory nor a .zip, .tar.gz or .tgz archive.";
-        }
-
-        private static String tar(Path archive, Path target) throws IOException, InterruptedException {
-            Process p = new ProcessBuilder("tar", "-xzf", archive.toString(), "-C", target.toString())
-                    .redirectErrorStream(true)
-                    .start();
-            byte[] out = p.getInputStream().readAllBytes();
-            if (!p.waitFor(GIT_TIMEOUT_SECONDS, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                p.destroyForcibly();
-                return "tar could not unpack " + archive + ": " + new String(out, StandardCharsets.UTF_8).strip();
-            }
-            return null;
-        }
-
-        private static void unzip(Path archive, Path target) throws IOException {
-            Files.createDirectories(target);
-            try (InputStream in = Files.newInputStream(archive);
-                    ZipInputStream zip = new ZipInputStream(in)) {
-                for (ZipEntry e; (e = zip.getNextEntry()) != null; ) {
-                    Path out = target.resolve(e.getName()).normalize();
-                    if (!out.startsWith(target)) {
-                        throw new IOException("the archive entry " + e.getName() + " points outside the module");
-                    }
-                    if (e.isDirectory()) {
-                        Files.createDirectories(out);
-                    } else {
-                        Files.createDirectories(out.getParent());
-                        Files.copy(zip, out, StandardCopyOption.REPLACE_EXISTING);
-                    }
-                }
-            }
-        }
-
-        private static void copyTree(Path from, Path to) throws IOException {
-            Files.walkFileTree(from, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) throws IOException {
-                    Files.createDirectories(to.resolve(from.relativize(d).toString()));
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
-                    Files.copy(f, to.resolve(from.relativize(f).toString()), StandardCopyOption.REPLACE_EXISTING);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
+        private static String sentence(String s) {
+            return s.endsWith(".") ? s : s + ".";
         }
 
         private static void deleteTree(Path dir) throws IOException {
-            if (!Files.exists(dir)) {
+            if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                 return;
             }
             try (Stream<Path> s = Files.walk(dir)) {

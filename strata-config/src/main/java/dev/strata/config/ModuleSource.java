@@ -7,23 +7,58 @@ import java.util.regex.Pattern;
 
 /**
  * A module call's {@code source}, classified by what installing it takes, following Terraform's
- * source address forms: local paths are read in place; Git repositories, directories and archives
- * on this machine are installed by {@code strata init}; everything that needs the network (the
- * registry, Git over HTTPS/SSH, HTTP, S3, GCS, Mercurial, the GitHub/Bitbucket shorthands) is
- * {@link Remote}, which this version cannot install.
+ * source address forms: local paths are read in place; module registry addresses, Git repositories
+ * (on this machine, over HTTPS or SSH, the GitHub shorthand), HTTP(S) URLs and directories or archives
+ * on this machine are installed by {@code strata init}; what Strata cannot fetch (S3, GCS, Mercurial,
+ * the Bitbucket shorthand) is {@link Remote}, an error naming it.
  */
 sealed interface ModuleSource {
     /** {@code ./x} or {@code ../x}: a directory relative to the calling module, never copied. */
     record Local(String path) implements ModuleSource {}
 
     /**
-     * {@code git::file:///repo//sub?ref=v1} or {@code git::/repo}: a Git repository on this machine.
+     * {@code git::file:///repo//sub?ref=v1}, {@code git::https://host/repo.git}, {@code git::ssh://...},
+     * {@code git@host:org/repo.git} or {@code github.com/org/repo}: a Git repository.
      *
      * @param url    what {@code git clone} is given
      * @param ref    the branch, tag or commit to check out, or null for the default branch
      * @param subdir the module's directory inside the repository, or "" for its root
+     * @param depth  {@code ?depth=N}: a shallow clone of that many commits, or 0 for a full one
      */
-    record Git(String url, String ref, String subdir) implements ModuleSource {}
+    record Git(String url, String ref, String subdir, int depth) implements ModuleSource {
+        Git(String url, String ref, String subdir) {
+            this(url, ref, subdir, 0);
+        }
+    }
+
+    /**
+     * {@code [HOST/]NAMESPACE/NAME/SYSTEM[//SUBDIR]}: a module registry package, whose version the
+     * call's {@code version} constraint selects.
+     *
+     * @param host the registry's host name, {@code registry.terraform.io} when the address has none
+     */
+    record Registry(String host, String namespace, String name, String system, String subdir) implements ModuleSource {
+        static final String DEFAULT_HOST = "registry.terraform.io";
+
+        /** {@code NAMESPACE/NAME/SYSTEM}, the path of the package in the registry's API. */
+        String path() {
+            return namespace + "/" + name + "/" + system;
+        }
+
+        /** The package as Terraform shows it: without the host when it is the public registry. */
+        String display() {
+            return (host.equals(DEFAULT_HOST) ? "" : host + "/") + path();
+        }
+    }
+
+    /**
+     * {@code https://host/x.zip}, {@code https://host/x?archive=tar.gz} or a URL that answers with an
+     * {@code X-Terraform-Get} header naming the real source.
+     *
+     * @param url    the URL with its query, without the {@code //subdir}
+     * @param subdir the module's directory inside the package, or ""
+     */
+    record Http(String url, String subdir) implements ModuleSource {}
 
     /** An absolute path or {@code file://} URL: a directory to copy or a .zip/.tar.gz/.tgz to unpack. */
     record LocalPackage(Path path, String subdir) implements ModuleSource {}
@@ -51,7 +86,7 @@ sealed interface ModuleSource {
                 case "s3" -> new Remote("Amazon S3");
                 case "gcs" -> new Remote("Google Cloud Storage");
                 case "hg" -> new Remote("Mercurial");
-                case "http", "https" -> new Remote("HTTP");
+                case "http", "https" -> http(rest);
                 case "file" -> localPackage(rest);
                 default -> new Remote("\"" + forced + "::\"");
             };
@@ -60,16 +95,16 @@ sealed interface ModuleSource {
             return localPackage(raw);
         }
         if (raw.startsWith("http://") || raw.startsWith("https://")) {
-            return new Remote("HTTP");
+            return http(raw);
         }
-        if (raw.startsWith("github.com/") || raw.startsWith("git@github.com:")) {
-            return new Remote("GitHub");
+        if (raw.startsWith("github.com/")) {
+            return gitHub(raw);
         }
         if (raw.startsWith("bitbucket.org/")) {
             return new Remote("Bitbucket");
         }
         if (raw.startsWith("git@") || raw.startsWith("ssh://")) {
-            return new Remote("Git over SSH");
+            return git(raw);
         }
         if (raw.matches("^[a-z0-9-]+(\\.[a-z0-9-]+)*\\.s3[.-][^/]*amazonaws\\.com/.*")) {
             return new Remote("Amazon S3");
@@ -78,29 +113,61 @@ sealed interface ModuleSource {
             return new Remote("Google Cloud Storage");
         }
         if (REGISTRY.matcher(raw).matches()) {
-            return new Remote("module registry");
+            return registry(raw);
         }
         return new Remote("remote");
     }
 
+    private static Registry registry(String raw) {
+        String[] split = raw.split("//", 2);
+        String[] parts = split[0].split("/");
+        int h = parts.length == 4 ? 1 : 0;
+        String host = h == 1 ? parts[0].toLowerCase(Locale.ROOT) : Registry.DEFAULT_HOST;
+        return new Registry(host, parts[h], parts[h + 1], parts[h + 2], split.length > 1 ? split[1] : "");
+    }
+
+    /** {@code github.com/org/repo[//sub][?ref=x]}: Git over HTTPS, as go-getter's detector has it. */
+    private static ModuleSource gitHub(String raw) {
+        String[] q = raw.split("\\?", 2);
+        String[] split = splitSubdir(q[0]);
+        String[] parts = split[0].split("/");
+        if (parts.length < 3) {
+            return new Remote("GitHub");
+        }
+        String repo = "https://github.com/" + parts[1] + "/" + parts[2] + (parts[2].endsWith(".git") ? "" : ".git");
+        String sub = parts.length > 3 ? String.join("/", java.util.Arrays.copyOfRange(parts, 3, parts.length)) : "";
+        sub = split[1].isEmpty() ? sub : sub.isEmpty() ? split[1] : sub + "/" + split[1];
+        return git(repo + (sub.isEmpty() ? "" : "//" + sub) + (q.length > 1 ? "?" + q[1] : ""));
+    }
+
+    private static ModuleSource http(String rest) {
+        if (!rest.startsWith("http://") && !rest.startsWith("https://")) {
+            return new Remote("HTTP");
+        }
+        String[] q = rest.split("\\?", 2);
+        String[] split = splitSubdir(q[0]);
+        return new Http(split[0] + (q.length > 1 ? "?" + q[1] : ""), split[1]);
+    }
+
     private static ModuleSource git(String rest) {
         String ref = null;
+        int depth = 0;
         int q = rest.indexOf('?');
         if (q >= 0) {
             for (String kv : rest.substring(q + 1).split("&")) {
                 if (kv.startsWith("ref=")) {
                     ref = kv.substring(4);
+                } else if (kv.matches("depth=\\d{1,6}")) {
+                    depth = Integer.parseInt(kv.substring(6));
                 }
             }
             rest = rest.substring(0, q);
         }
+        if (rest.startsWith("github.com/")) {
+            rest = "https://" + rest;
+        }
         String[] split = splitSubdir(rest);
-        String url = split[0];
-        boolean local = url.startsWith("file://") || url.startsWith("/");
-        return local
-                ? new Git(url, ref, split[1])
-                : new Remote(
-                        url.startsWith("ssh://") || url.startsWith("git@") ? "Git over SSH" : "Git over the network");
+        return new Git(split[0], ref, split[1], depth);
     }
 
     private static ModuleSource localPackage(String rest) {
@@ -139,6 +206,23 @@ sealed interface ModuleSource {
             return url + (split.length > 1 ? "//" + split[1] : "") + (parts.length > 1 ? "?" + parts[1] : "");
         }
         return raw;
+    }
+
+    /**
+     * The package a source names, without its {@code //subdir}: what Terraform shows in
+     * "Downloading PACKAGE for KEY..." ({@code git::file:///repo?ref=v1} for
+     * {@code git::file:///repo//net?ref=v1}).
+     */
+    static String packageAddress(String raw) {
+        String prefix = "";
+        String rest = raw;
+        int sep = raw.indexOf("::");
+        if (sep > 0 && raw.substring(0, sep).matches("[a-z0-9]+")) {
+            prefix = raw.substring(0, sep + 2);
+            rest = raw.substring(sep + 2);
+        }
+        String[] q = rest.split("\\?", 2);
+        return prefix + splitSubdir(q[0])[0] + (q.length > 1 ? "?" + q[1] : "");
     }
 
     /** Whether a recorded source and a written one are the same address. */

@@ -313,7 +313,7 @@ class LoaderTest {
                 .containsKey("x");
         assertThat(r.diagnostics().asList().getFirst().detail())
                 .contains("terraform-aws-modules/vpc/aws")
-                .contains("without network access");
+                .contains("Run \"strata init\"");
         assertThat(r.value().files()).containsKeys("main.tf", "modules/net/main.tf", "modules/sub/main.tf");
     }
 

@@ -212,33 +212,27 @@ class ModuleInstallerTest {
     }
 
     @Test
-    void sourcesThatNeedTheNetworkAreNamedAndNotInstalled() {
+    void sourcesStrataCannotFetchAreNamedAndNotInstalled() {
         write(dir, "main.tf", """
-                module "reg" {
-                  source  = "terraform-aws-modules/vpc/aws"
-                  version = "5.0.0"
-                }
-                module "gh" { source = "github.com/hashicorp/example" }
-                module "https" { source = "git::https://example.com/vpc.git?ref=v1" }
                 module "s3" { source = "s3::https://s3-eu-west-1.amazonaws.com/bucket/vpc.zip" }
+                module "gcs" { source = "gcs::https://www.googleapis.com/storage/v1/bucket/vpc.zip" }
+                module "hg" { source = "hg::http://example.com/vpc.hg" }
                 module "local" { source = "./local" }
                 """, "local/main.tf", "");
         Result<ModuleInstaller.Installation> r = ModuleInstaller.install(dir, Fixtures.OPTIONS, false);
         assertThat(brief(r.diagnostics()))
                 .containsExactly(
-                        "main.tf:2,13-44: Module cannot be installed without network",
-                        "main.tf:5,24-54: Module cannot be installed without network",
-                        "main.tf:6,27-68: Module cannot be installed without network",
-                        "main.tf:7,24-79: Module cannot be installed without network");
+                        "main.tf:1,24-79: Unsupported module source",
+                        "main.tf:2,25-84: Unsupported module source",
+                        "main.tf:3,24-55: Unsupported module source");
         assertThat(r.diagnostics().asList().getFirst().detail())
-                .contains("\"terraform-aws-modules/vpc/aws\"")
-                .contains("module registry")
-                .contains("without network access");
-        assertThat(r.diagnostics().asList().get(2).detail()).contains("Git over the network");
+                .contains("\"s3::https://s3-eu-west-1.amazonaws.com/bucket/vpc.zip\"")
+                .contains("Strata cannot install modules from Amazon S3 sources");
+        assertThat(r.diagnostics().asList().get(2).detail()).contains("Mercurial");
         assertThat(r.value().steps()).extracting(ModuleInstaller.Step::key).containsExactly("local");
         Result<ConfigTree> t = ConfigLoader.loadTree(dir, Fixtures.OPTIONS);
         assertThat(t.diagnostics().asList()).extracting(d -> d.summary()).containsOnly("Module not installed");
-        assertThat(t.diagnostics().asList().getFirst().detail()).contains("without network access");
+        assertThat(t.diagnostics().asList().getFirst().detail()).contains("cannot install modules from");
     }
 
     @Test
@@ -307,13 +301,16 @@ class ModuleInstallerTest {
                 .isEqualTo(new ModuleSource.LocalPackage(Path.of("/abs/x.zip"), ""));
         assertThat(ModuleSource.parse("file:///abs/x.tgz//sub"))
                 .isEqualTo(new ModuleSource.LocalPackage(Path.of("/abs/x.tgz"), "sub"));
-        assertThat(ModuleSource.parse("hashicorp/consul/aws")).isEqualTo(new ModuleSource.Remote("module registry"));
+        assertThat(ModuleSource.parse("hashicorp/consul/aws"))
+                .isEqualTo(new ModuleSource.Registry("registry.terraform.io", "hashicorp", "consul", "aws", ""));
         assertThat(ModuleSource.parse("app.terraform.io/org/vpc/aws//modules/x"))
-                .isEqualTo(new ModuleSource.Remote("module registry"));
-        assertThat(ModuleSource.parse("git@github.com:org/repo.git")).isEqualTo(new ModuleSource.Remote("GitHub"));
+                .isEqualTo(new ModuleSource.Registry("app.terraform.io", "org", "vpc", "aws", "modules/x"));
+        assertThat(ModuleSource.parse("git@github.com:org/repo.git"))
+                .isEqualTo(new ModuleSource.Git("git@github.com:org/repo.git", null, ""));
         assertThat(ModuleSource.parse("git::ssh://git@example.com/r.git"))
-                .isEqualTo(new ModuleSource.Remote("Git over SSH"));
-        assertThat(ModuleSource.parse("https://example.com/m.zip")).isEqualTo(new ModuleSource.Remote("HTTP"));
+                .isEqualTo(new ModuleSource.Git("ssh://git@example.com/r.git", null, ""));
+        assertThat(ModuleSource.parse("https://example.com/m.zip"))
+                .isEqualTo(new ModuleSource.Http("https://example.com/m.zip", ""));
         assertThat(ModuleSource.parse("gcs::https://www.googleapis.com/storage/v1/b/m.zip"))
                 .isEqualTo(new ModuleSource.Remote("Google Cloud Storage"));
         assertThat(ModuleSource.parse("hg::http://example.com/r")).isEqualTo(new ModuleSource.Remote("Mercurial"));

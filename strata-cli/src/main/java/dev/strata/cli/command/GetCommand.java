@@ -73,13 +73,21 @@ final class GetCommand implements Command {
             view.diagnostics(args.diagnostics());
             return 1;
         }
+        Result<dev.strata.config.RemoteAccess> access = RemoteModuleAccess.of(context);
+        if (access.hasErrors()) {
+            view.diagnostics(access.diagnostics(), dev.strata.hcl.DiagnosticRenderer.NO_SOURCES);
+            return 1;
+        }
         Result<ModuleInstaller.Installation> installed = ModuleInstaller.install(
-                context.workingDir(), ConfigLoader.Options.DEFAULT, args.value().update());
+                context.workingDir(), ConfigLoader.Options.DEFAULT, args.value().update(), access.value());
         for (ModuleInstaller.Step step : installed.value().steps()) {
             if (step.action() == ModuleInstaller.Action.INSTALLED) {
-                view.downloading(step.source(), step.key());
+                view.downloading(step.label(), step.key());
             }
-            view.installed(step.key(), step.dir());
+            // As Terraform: a module kept from an earlier run is not listed again.
+            if (step.action() != ModuleInstaller.Action.REUSED) {
+                view.installed(step.key(), step.dir());
+            }
         }
         view.diagnostics(installed.diagnostics(), installed.value().tree().diagnosticSources());
         return installed.hasErrors() ? 1 : 0;

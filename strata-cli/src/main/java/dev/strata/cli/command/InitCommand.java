@@ -13,8 +13,8 @@ import java.util.List;
 
 /**
  * {@code strata init}: installs the modules the configuration calls into {@code .strata/modules/}
- * (local paths are read in place; Git repositories, directories and archives on this machine are
- * copied; sources that need the network are an error naming them), records the tree in
+ * (local paths are read in place; registry modules, Git repositories, HTTP(S) archives, directories and
+ * archives on this machine are fetched by {@link ModuleInstaller}; S3, GCS and Mercurial are an error), records the tree in
  * {@code .strata/modules/modules.json}, and installs the providers the configuration needs
  * ({@link ProviderSetup}). The backend is set up, recorded and migrated by {@link BackendInit}.
  */
@@ -75,10 +75,16 @@ final class InitCommand implements Command {
                 + "init again: with -migrate-state to copy every workspace's state to the new backend (after "
                 + "confirmation, or at once with -force-copy), or with -reconfigure to switch without copying.\n\n"
                 + "Local module paths (./ or ../) are read in place. Git repositories on this machine "
-                + "(git::file:///repo, git::/repo, with //subdir and ?ref=), directories and .zip/.tar.gz archives "
-                + "at absolute paths or file:// URLs are installed; a module installed earlier from the same source "
-                + "is kept unless -upgrade is given. Registry, HTTP, S3 and other sources that need the network are "
-                + "an error.\n\n"
+                + "(git::file:///repo, git::/repo), remote Git (git::https://, git::ssh://, git@host:org/repo, "
+                + "github.com/org/repo; with //subdir and ?ref=), HTTP(S) archives (.zip, .tar.gz, ?archive=) and URLs "
+                + "answering with an X-Terraform-Get header, directories and archives at absolute paths or file:// "
+                + "URLs, and module registry addresses (NAMESPACE/NAME/SYSTEM or HOST/NAMESPACE/NAME/SYSTEM, with "
+                + "//subdir) are installed. A registry module gets the newest version its version constraint allows; "
+                + "the registry is found through https://HOST/.well-known/terraform.json or the CLI configuration's "
+                + "host \"HOST\" { services = { \"modules.v1\" = \"URL\" } } block, and the credentials block or "
+                + "TF_TOKEN_<host> variable gives its API token. A module installed earlier from the same source (at a "
+                + "version its constraint still allows) is kept unless -upgrade is given. S3, GCS and Mercurial "
+                + "sources are an error.\n\n"
                 + "Providers built in to Strata (terraform, random, null, local, time, tls, http, ...) are used for "
                 + "their own addresses. Every other provider is installed offline, as terraform init does: from the "
                 + "filesystem_mirror directories of the CLI configuration's provider_installation block "
@@ -145,16 +151,25 @@ final class InitCommand implements Command {
         }
         Args args = parsedArgs.value();
         Path dir = context.workingDir();
+        Result<dev.strata.config.RemoteAccess> access = RemoteModuleAccess.of(context);
+        if (access.hasErrors()) {
+            view.diagnostics(access.diagnostics(), dev.strata.hcl.DiagnosticRenderer.NO_SOURCES);
+            view.failed();
+            return 1;
+        }
         Result<ModuleInstaller.Installation> installed =
-                ModuleInstaller.install(dir, ConfigLoader.Options.DEFAULT, args.upgrade());
+                ModuleInstaller.install(dir, ConfigLoader.Options.DEFAULT, args.upgrade(), access.value());
         ConfigTree tree = installed.value().tree();
-        view.heading("Initializing modules...");
+        view.heading(args.upgrade() ? "Upgrading modules..." : "Initializing modules...");
         for (ModuleInstaller.Step step : installed.value().steps()) {
             switch (step.action()) {
-                case INSTALLED -> view.text("Downloading " + step.source() + " for " + step.key() + "...");
+                case INSTALLED -> view.text("Downloading " + step.label() + " for " + step.key() + "...");
                 case LOCAL, REUSED -> {}
             }
-            view.item(step.key() + " in " + step.dir());
+            // As Terraform: a module kept from an earlier init is not listed again.
+            if (step.action() != ModuleInstaller.Action.REUSED) {
+                view.item(step.key() + " in " + step.dir());
+            }
         }
         if (installed.hasErrors()) {
             view.diagnostics(installed.diagnostics(), tree.diagnosticSources());

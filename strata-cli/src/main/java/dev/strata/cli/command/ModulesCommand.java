@@ -5,8 +5,10 @@ import dev.strata.cli.view.ModulesView;
 import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigNode;
 import dev.strata.config.ConfigTree;
+import dev.strata.config.ModuleInstaller;
 import dev.strata.hcl.Result;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code strata modules [-json]}: the module calls of the configuration, as a tree or as
@@ -78,15 +80,27 @@ final class ModulesCommand implements Command {
             return 1;
         }
         view.diagnostics(tree.diagnostics(), tree.value().diagnosticSources());
-        view.modules(calls(tree.value().root()));
+        view.modules(calls(
+                tree.value().root(),
+                ModuleInstaller.installedVersions(
+                        context.workingDir(), context.env().get("TF_DATA_DIR"))));
         return 0;
     }
 
-    /** The calls of {@code node}'s module, by name (the children map is sorted). */
-    static List<ModulesView.Call> calls(ConfigNode node) {
+    /**
+     * The calls of {@code node}'s module, by name (the children map is sorted), with the registry
+     * versions the manifest records by module key.
+     */
+    static List<ModulesView.Call> calls(ConfigNode node, Map<String, String> versions) {
         return node.children().values().stream()
-                .map(child ->
-                        new ModulesView.Call(child.call().name(), child.call().source(), "", calls(child)))
+                .map(child -> new ModulesView.Call(
+                        child.call().name(),
+                        child.call().source(),
+                        versions.getOrDefault(String.join(".", child.path().names()), ""),
+                        child.call().version() == null
+                                ? ""
+                                : child.call().version().source(),
+                        calls(child, versions)))
                 .toList();
     }
 }

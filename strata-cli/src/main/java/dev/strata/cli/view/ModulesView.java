@@ -29,11 +29,17 @@ public abstract sealed class ModulesView {
      * @param name     the call's name
      * @param source   its source as written
      * @param version  the version installed, "" where the source has none
+     * @param constraint the call's version constraint as written, "" without one (shown after the
+     *                 version, as Terraform's tree does)
      * @param children the calls of the module it brings in, by name
      */
-    public record Call(String name, String source, String version, List<Call> children) {
+    public record Call(String name, String source, String version, String constraint, List<Call> children) {
         public Call {
             children = List.copyOf(children);
+        }
+
+        public Call(String name, String source, String version, List<Call> children) {
+            this(name, source, version, "", children);
         }
     }
 
@@ -86,7 +92,10 @@ public abstract sealed class ModulesView {
                 boolean last = i == calls.size() - 1;
                 view.out()
                         .println(indent + (last ? "└── " : "├── ") + "\"" + c.name() + "\"[" + c.source() + "]"
-                                + (c.version().isEmpty() ? "" : " " + c.version()));
+                                + (c.version().isEmpty()
+                                        ? ""
+                                        : " " + c.version()
+                                                + (c.constraint().isEmpty() ? "" : " (" + c.constraint() + ")")));
                 // Terraform's tree continues a branch with a bar and two no-break spaces.
                 tree(c.children(), indent + (last ? "    " : "│\u00a0\u00a0 "));
             }

@@ -177,7 +177,7 @@ class ValidateCommandTest {
         write("main.tf", "module \"vpc\" { source = \"terraform-aws-modules/vpc/aws\" }\n");
         CliRunner.Result r = CliRunner.in(dir).run("validate");
         assertThat(r.exitCode()).isEqualTo(1);
-        assertThat(r.stderr()).contains("Error: Module not installed").contains("without network access");
+        assertThat(r.stderr()).contains("Error: Module not installed").contains("Run \"strata init\"");
     }
 
     @Test

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.config.ConfigLoader;
 import dev.strata.config.ModuleInstaller;
+import dev.strata.config.RemoteAccess;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.IoProblems;
@@ -42,6 +43,7 @@ public final class InstalledSources {
     private final Path stackDir;
     private final Map<String, String> index = new TreeMap<>();
     private final Diagnostics.Builder diags = Diagnostics.builder();
+    private RemoteAccess access = RemoteAccess.of(System.getenv());
 
     private InstalledSources(Path stackDir) {
         this.stackDir = stackDir.toAbsolutePath().normalize();
@@ -64,6 +66,16 @@ public final class InstalledSources {
      * {@link #save()}.
      */
     public StackLoader.Options installing(boolean upgrade, java.util.function.Consumer<String> progress) {
+        return installing(upgrade, progress, RemoteAccess.of(System.getenv()));
+    }
+
+    /**
+     * As {@link #installing(boolean, java.util.function.Consumer)}, reaching registries and other remote
+     * sources as {@code access} says (the CLI configuration's host blocks and credentials).
+     */
+    public StackLoader.Options installing(
+            boolean upgrade, java.util.function.Consumer<String> progress, RemoteAccess access) {
+        this.access = access;
         return new StackLoader.Options((from, source, version) -> {
             Optional<Path> have = upgrade ? Optional.empty() : installed(source, version);
             if (have.isPresent()) {
@@ -115,7 +127,8 @@ public final class InstalledSources {
                     null));
             return Optional.empty();
         }
-        Result<ModuleInstaller.Installation> r = ModuleInstaller.install(root, ConfigLoader.Options.DEFAULT, true);
+        Result<ModuleInstaller.Installation> r =
+                ModuleInstaller.install(root, ConfigLoader.Options.DEFAULT, true, access);
         // Only the fetch matters here: the one-call root passes no inputs, so a module's own required
         // variables are reported missing; those are checked where a component uses the module.
         Optional<ModuleInstaller.Step> step = r.value() == null

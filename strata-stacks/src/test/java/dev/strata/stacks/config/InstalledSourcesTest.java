@@ -117,4 +117,71 @@ class InstalledSourcesTest {
                 .containsExactly("Failed to install module");
         assertThat(installing.diagnostics().asList().get(0).detail()).contains("missing");
     }
+
+    @Test
+    void aRegistryComponentWithAVersionIsInstalledAtTheNewestAllowedVersion() throws Exception {
+        java.util.Map<String, String> files = java.util.Map.of("main.tf", """
+                variable "name" {
+                  type = string
+                }
+                output "greeting" {
+                  value = "hello ${var.name}"
+                }
+                """);
+        try (dev.strata.testing.ModuleRegistryServer registry = dev.strata.testing.ModuleRegistryServer.start()) {
+            registry.publish("acme/net/aws", "1.0.0", files, dev.strata.testing.ModuleRegistryServer.Archive.TAR_GZ)
+                    .publish("acme/net/aws", "1.4.0", files, dev.strata.testing.ModuleRegistryServer.Archive.ZIP)
+                    .publish(
+                            "acme/net/aws",
+                            "2.0.0",
+                            java.util.Map.of("main.tf", ""),
+                            dev.strata.testing.ModuleRegistryServer.Archive.ZIP);
+            Path stack = dir.resolve("stack");
+            Files.createDirectories(stack);
+            Files.writeString(stack.resolve("main.tfcomponent.hcl"), """
+                    component "net" {
+                      source  = "example.com/acme/net/aws"
+                      version = "~> 1.0"
+                      inputs  = { name = "x" }
+                    }
+                    """);
+            dev.strata.config.RemoteAccess access = dev.strata.config.RemoteAccess.of(java.util.Map.of())
+                    .withConfig(
+                            java.util.Map.of("example.com", java.util.Map.of("modules.v1", registry.servicesUrl())),
+                            java.util.Map.of());
+            InstalledSources installing = InstalledSources.of(stack);
+            List<String> progress = new ArrayList<>();
+            Result<StackConfig> init = StackLoader.load(stack, installing.installing(false, progress::add, access));
+            assertThat(init.hasErrors()).as(init.diagnostics().toString()).isFalse();
+            assertThat(installing.diagnostics().asList()).isEmpty();
+            assertThat(installing.save().asList()).isEmpty();
+            assertThat(progress)
+                    .singleElement()
+                    .asString()
+                    .contains("\"example.com/acme/net/aws\" version \"~> 1.0\" installed in");
+            // Plan and apply read the installed copy: 1.4.0, which declares the variable (2.0.0 does not).
+            Result<StackConfig> after =
+                    StackLoader.load(stack, InstalledSources.of(stack).reading());
+            assertThat(after.hasErrors()).as(after.diagnostics().toString()).isFalse();
+            assertThat(after.value().components().get("net").module().variables())
+                    .containsKey("name");
+            assertThat(registry.requests()).anyMatch(r -> r.contains("/v1/modules/acme/net/aws/1.4.0/download"));
+
+            // A constraint no version meets is the registry's error, naming the package.
+            Files.writeString(stack.resolve("main.tfcomponent.hcl"), """
+                    component "net" {
+                      source  = "example.com/acme/net/aws"
+                      version = ">= 3.0"
+                    }
+                    """);
+            InstalledSources failing = InstalledSources.of(stack);
+            StackLoader.load(stack, failing.installing(false, s -> {}, access));
+            assertThat(failing.diagnostics().asList())
+                    .extracting(Diagnostic::summary)
+                    .containsExactly("Unresolvable module version constraint");
+            assertThat(failing.diagnostics().asList().get(0).detail())
+                    .contains("\"example.com/acme/net/aws\"")
+                    .contains("The newest available version is 2.0.0.");
+        }
+    }
 }

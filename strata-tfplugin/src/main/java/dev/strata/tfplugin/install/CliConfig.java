@@ -200,6 +200,118 @@ public record CliConfig(
         return Result.of(new CliConfig(methods, !installs.isEmpty(), cacheDir, overrides), diags.build());
     }
 
+    private static final BodySchema HOST_FILE = new BodySchema(
+            List.of(),
+            List.of(BlockHeaderSchema.of("host", "hostname"), BlockHeaderSchema.of("credentials", "hostname")));
+    private static final BodySchema HOST = new BodySchema(List.of(AttributeSchema.required("services")), List.of());
+    private static final BodySchema CREDENTIALS = new BodySchema(List.of(AttributeSchema.optional("token")), List.of());
+
+    /**
+     * The CLI configuration's {@code host "HOST" { services = { "modules.v1" = "URL" } }} blocks, which
+     * replace service discovery for their host, and {@code credentials "HOST" { token = "..." }}
+     * blocks: what module installation needs to reach a registry.
+     *
+     * @param services    host name (lower case) to its service URLs by service id
+     * @param credentials host name (lower case) to its API token
+     */
+    public record Hosts(SortedMap<String, SortedMap<String, String>> services, SortedMap<String, String> credentials) {
+        public Hosts {
+            SortedMap<String, SortedMap<String, String>> s = new TreeMap<>();
+            services.forEach((h, m) -> s.put(h, Collections.unmodifiableSortedMap(new TreeMap<>(m))));
+            services = Collections.unmodifiableSortedMap(s);
+            credentials = Collections.unmodifiableSortedMap(new TreeMap<>(credentials));
+        }
+
+        @Override
+        public String toString() {
+            // Tokens are secrets: the rendering names only the hosts that have one.
+            return "Hosts[services=" + services + ", credentials for " + credentials.keySet() + "]";
+        }
+    }
+
+    /** The {@code host} and {@code credentials} blocks of the configuration for this environment. */
+    public static Result<Hosts> loadHosts(Map<String, String> env, Path home) {
+        Path file = location(env, home);
+        Hosts none = new Hosts(new TreeMap<>(), new TreeMap<>());
+        if (!Files.isRegularFile(file)) {
+            return Result.of(none);
+        }
+        try {
+            return parseHosts(Files.readAllBytes(file), file.toString());
+        } catch (IOException e) {
+            return Result.of(
+                    none,
+                    Diagnostics.of(Diagnostic.error(
+                            "Failed to read the CLI configuration",
+                            "Could not read " + file + ": " + e.getMessage(),
+                            null)));
+        }
+    }
+
+    /** Parses the {@code host} and {@code credentials} blocks of a CLI configuration file. */
+    public static Result<Hosts> parseHosts(byte[] src, String filename) {
+        Diagnostics.Builder diags = Diagnostics.builder();
+        if (!filename.endsWith(".json")) {
+            // Blanked as parse() does, so that HCL 1 style dev_overrides keys do not stop the parse.
+            src = takeDevOverrides(
+                            new String(src, StandardCharsets.UTF_8), filename, new TreeMap<>(), Diagnostics.builder())
+                    .getBytes(StandardCharsets.UTF_8);
+        }
+        Result<HclFile> file =
+                filename.endsWith(".json") ? JsonSyntax.parse(src, filename) : NativeSyntax.parseConfig(src, filename);
+        SortedMap<String, SortedMap<String, String>> services = new TreeMap<>();
+        SortedMap<String, String> credentials = new TreeMap<>();
+        if (file.value() == null) {
+            return Result.of(
+                    new Hosts(services, credentials),
+                    diags.addAll(file.diagnostics()).build());
+        }
+        Result<Body.PartialContent> content = file.value().body().partialContent(HOST_FILE);
+        diags.addAll(content.diagnostics());
+        for (Block b : content.value().content().blocks()) {
+            String host = b.labels().getFirst().toLowerCase(java.util.Locale.ROOT);
+            if (b.type().equals("host")) {
+                Result<BodyContent> bc = b.body().content(HOST);
+                diags.addAll(bc.diagnostics());
+                Attribute a = bc.value().attributes().get("services");
+                if (a == null) {
+                    continue;
+                }
+                Result<Value> v = evaluator().evaluate(a.expr());
+                diags.addAll(v.diagnostics());
+                if (v.value() == null
+                        || !v.value().isKnownAndNotNull()
+                        || !(v.value().type() instanceof dev.strata.lang.types.ObjectType
+                                || v.value().type() instanceof dev.strata.lang.types.MapType)) {
+                    if (!v.diagnostics().hasErrors()) {
+                        diags.add(Diagnostic.error(
+                                "Invalid services",
+                                "The \"services\" argument of a host block must be a map from service ids such as "
+                                        + "\"modules.v1\" to their URLs.",
+                                a.expr().range()));
+                    }
+                    continue;
+                }
+                SortedMap<String, String> m = new TreeMap<>();
+                v.value().attributes().forEach((k, u) -> {
+                    if (u.type() == PrimitiveType.STRING && u.isKnownAndNotNull()) {
+                        m.put(k, u.asString());
+                    }
+                });
+                services.put(host, m);
+            } else {
+                Result<BodyContent> bc = b.body().content(CREDENTIALS);
+                diags.addAll(bc.diagnostics());
+                Attribute t = bc.value().attributes().get("token");
+                String token = t == null ? null : string(t, diags);
+                if (token != null) {
+                    credentials.put(host, token);
+                }
+            }
+        }
+        return Result.of(new Hosts(services, credentials), diags.build());
+    }
+
     private static final Pattern DEV_OVERRIDES = Pattern.compile("\\bdev_overrides\\s*\\{([^}]*)}");
     private static final Pattern OVERRIDE_LINE =
             Pattern.compile("^\\s*(?:\"([^\"]*)\"|([A-Za-z0-9_.\\-/]+))\\s*=\\s*\"([^\"]*)\"\\s*,?\\s*$");

@@ -137,14 +137,21 @@ final class StacksOperations {
         StacksView view = StacksView.of(context, false);
         InstalledSources sources = InstalledSources.of(context.workingDir());
         boolean[] told = {false};
-        Loaded l = load(view, sources.installing(false, line -> {
-            if (!told[0]) {
-                told[0] = true;
-                view.line("Installing component sources...");
-            }
-            view.line(line);
-        }));
-        Diagnostics installed = sources.diagnostics().with(sources.save());
+        dev.strata.hcl.Result<dev.strata.config.RemoteAccess> access =
+                dev.strata.cli.command.RemoteModuleAccess.of(context);
+        Loaded l = load(
+                view,
+                sources.installing(
+                        false,
+                        line -> {
+                            if (!told[0]) {
+                                told[0] = true;
+                                view.line("Installing component sources...");
+                            }
+                            view.line(line);
+                        },
+                        access.value()));
+        Diagnostics installed = access.diagnostics().with(sources.diagnostics()).with(sources.save());
         view.diagnostics(null, installed);
         if (l == null || installed.hasErrors()) {
             return 1;

@@ -1,0 +1,277 @@
+package dev.strata.config;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+
+/**
+ * Fetches a module package into an empty directory, as go-getter does for Terraform: Git
+ * repositories with the {@code git} program, HTTP(S) archives (by the URL's extension or its
+ * {@code archive} query argument), HTTP URLs that answer with an {@code X-Terraform-Get} header
+ * naming the real source, and directories or archives on this machine.
+ */
+final class PackageFetcher {
+    private static final long PROCESS_TIMEOUT_SECONDS = 300;
+    /** How many X-Terraform-Get hops one source may take before it is taken to be a loop. */
+    private static final int MAX_HOPS = 5;
+
+    private static final List<String> ARCHIVES =
+            List.of("tar.gz", "tgz", "tar.bz2", "tbz2", "tar.xz", "txz", "tar", "zip");
+
+    private final HttpTransport http;
+
+    PackageFetcher(HttpTransport http) {
+        this.http = http;
+    }
+
+    /**
+     * Fills {@code into}, an empty directory, with the package {@code source} names and returns the
+     * module's directory inside it ("" for the package's root), which a redirect may have added to.
+     */
+    String fetch(ModuleSource source, Path into) throws FetchException, IOException, InterruptedException {
+        return fetch(source, into, 0);
+    }
+
+    private String fetch(ModuleSource source, Path into, int hops)
+            throws FetchException, IOException, InterruptedException {
+        return switch (source) {
+            case ModuleSource.Git g -> {
+                gitClone(g, into);
+                yield g.subdir();
+            }
+            case ModuleSource.LocalPackage p -> {
+                unpack(p.path(), into);
+                yield p.subdir();
+            }
+            case ModuleSource.Http h -> join(http(h, into, hops), h.subdir());
+            case ModuleSource.Registry r ->
+                throw new FetchException("a module registry address cannot be the location of another module's source");
+            case ModuleSource.Local l -> throw new FetchException("a relative path cannot be fetched");
+            case ModuleSource.Remote r -> throw new FetchException(unsupported(r));
+        };
+    }
+
+    /**
+     * Fills {@code into} with what a remote server named as a module's source (a registry's download
+     * location): as {@link #fetch}, but never a path on this machine or another registry address.
+     */
+    String fetchLocation(String location, Path into) throws FetchException, IOException, InterruptedException {
+        return followed(location, into, 0);
+    }
+
+    static String unsupported(ModuleSource.Remote r) {
+        return "Strata cannot install modules from " + r.kind() + " sources; it installs from module registries, "
+                + "Git (git::https://, git::ssh://, github.com/...), HTTP(S) archives and paths on this machine";
+    }
+
+    private static String join(String a, String b) {
+        return a.isEmpty() ? b : b.isEmpty() ? a : a + "/" + b;
+    }
+
+    /** A source a remote server named: anything but a path on this machine or another registry address. */
+    private String followed(String location, Path into, int hops)
+            throws FetchException, IOException, InterruptedException {
+        if (hops >= MAX_HOPS) {
+            throw new FetchException(
+                    "more than " + MAX_HOPS + " X-Terraform-Get redirects, the last to \"" + location + "\"");
+        }
+        ModuleSource next = ModuleSource.parse(location);
+        if (next instanceof ModuleSource.LocalPackage || next instanceof ModuleSource.Local) {
+            throw new FetchException("the server pointed to \"" + location + "\", a path on this machine, which a "
+                    + "remote source may not name");
+        }
+        return fetch(next, into, hops + 1);
+    }
+
+    private String http(ModuleSource.Http h, Path into, int hops)
+            throws FetchException, IOException, InterruptedException {
+        URI url;
+        try {
+            url = new URI(h.url());
+        } catch (URISyntaxException e) {
+            throw new FetchException("\"" + h.url() + "\" is not a valid URL");
+        }
+        String archive = null;
+        List<String> query = new ArrayList<>();
+        if (url.getRawQuery() != null) {
+            for (String kv : url.getRawQuery().split("&")) {
+                if (kv.startsWith("archive=")) {
+                    archive = kv.substring("archive=".length()).toLowerCase(Locale.ROOT);
+                } else if (!kv.isEmpty()) {
+                    query.add(kv);
+                }
+            }
+        }
+        String path = url.getPath() == null ? "" : url.getPath().toLowerCase(Locale.ROOT);
+        if (archive == null) {
+            archive = ARCHIVES.stream()
+                    .filter(ext -> path.endsWith("." + ext))
+                    .findFirst()
+                    .orElse(null);
+        }
+        String base =
+                url.getScheme() + "://" + url.getRawAuthority() + (url.getRawPath() == null ? "" : url.getRawPath());
+        if (archive != null) {
+            if (!ARCHIVES.contains(archive)) {
+                throw new FetchException("unsupported archive format \"" + archive + "\"");
+            }
+            URI get = URI.create(base + (query.isEmpty() ? "" : "?" + String.join("&", query)));
+            Path file = Files.createTempFile(into.getParent(), "download", "." + archive);
+            try {
+                HttpResponse<Path> r = http.download(get, file);
+                if (r.statusCode() / 100 != 2) {
+                    throw new FetchException("bad response code: " + r.statusCode());
+                }
+                unpackArchive(file, archive, into);
+            } finally {
+                Files.deleteIfExists(file);
+            }
+            return "";
+        }
+        query.add("terraform-get=1");
+        URI get = URI.create(base + "?" + String.join("&", query));
+        HttpResponse<String> r = http.getText(get, java.util.Optional.empty());
+        if (r.statusCode() / 100 != 2) {
+            throw new FetchException("bad response code: " + r.statusCode());
+        }
+        String loc = r.headers().firstValue("X-Terraform-Get").orElse(null);
+        if (loc == null || loc.isBlank()) {
+            throw new FetchException("no source URL was returned");
+        }
+        return followed(ModuleRegistry.resolve(get, loc.strip()), into, hops);
+    }
+
+    private static void gitClone(ModuleSource.Git g, Path target)
+            throws FetchException, IOException, InterruptedException {
+        List<String> clone = new ArrayList<>(List.of("git", "clone", "--quiet", "--no-hardlinks"));
+        if (g.depth() > 0) {
+            clone.addAll(List.of("--depth", Integer.toString(g.depth())));
+            if (g.ref() != null) {
+                clone.addAll(List.of("--branch", g.ref()));
+            }
+        }
+        clone.addAll(List.of(g.url(), target.toString()));
+        run(clone, null, "git");
+        if (g.ref() != null && g.depth() == 0) {
+            run(List.of("git", "-c", "advice.detachedHead=false", "checkout", "--quiet", g.ref()), target, "git");
+        }
+    }
+
+    /** Runs a program without a terminal prompt; fails with its own message. */
+    private static void run(List<String> cmd, Path dir, String program)
+            throws FetchException, IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        if (dir != null) {
+            pb.directory(dir.toFile());
+        }
+        pb.environment().put("GIT_TERMINAL_PROMPT", "0");
+        // ssh must not ask either: a host key or passphrase prompt would hang init.
+        pb.environment().putIfAbsent("GIT_SSH_COMMAND", "ssh -o BatchMode=yes");
+        Process p;
+        try {
+            p = pb.start();
+        } catch (IOException e) {
+            throw new FetchException("the " + program + " program is needed to install this source and could not be "
+                    + "started (" + e.getMessage() + ")");
+        }
+        byte[] out = p.getInputStream().readAllBytes();
+        if (!p.waitFor(PROCESS_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new FetchException(program + " did not finish within " + PROCESS_TIMEOUT_SECONDS + " seconds");
+        }
+        if (p.exitValue() != 0) {
+            throw new FetchException("\"" + String.join(" ", cmd.subList(0, Math.min(cmd.size(), 4)))
+                    + " ...\" failed: " + new String(out, StandardCharsets.UTF_8).strip());
+        }
+    }
+
+    private static void unpack(Path source, Path target) throws FetchException, IOException, InterruptedException {
+        String name = source.getFileName() == null
+                ? ""
+                : source.getFileName().toString().toLowerCase(Locale.ROOT);
+        if (Files.isDirectory(source)) {
+            copyTree(source, target);
+            return;
+        }
+        if (!Files.isRegularFile(source)) {
+            throw new FetchException("there is no file or directory " + source);
+        }
+        String type = ARCHIVES.stream()
+                .filter(ext -> name.endsWith("." + ext))
+                .findFirst()
+                .orElseThrow(() ->
+                        new FetchException(source + " is neither a directory nor a .zip, .tar.gz or .tgz archive"));
+        unpackArchive(source, type, target);
+    }
+
+    private static void unpackArchive(Path archive, String type, Path target)
+            throws FetchException, IOException, InterruptedException {
+        Files.createDirectories(target);
+        if (type.equals("zip")) {
+            unzip(archive, target);
+        } else {
+            try {
+                run(List.of("tar", "-xf", archive.toString(), "-C", target.toString()), null, "tar");
+            } catch (FetchException e) {
+                throw new FetchException("could not unpack the " + type + " archive: " + e.getMessage());
+            }
+        }
+    }
+
+    private static void unzip(Path archive, Path target) throws FetchException, IOException {
+        try (InputStream in = Files.newInputStream(archive);
+                ZipInputStream zip = new ZipInputStream(in)) {
+            boolean any = false;
+            for (ZipEntry e; (e = zip.getNextEntry()) != null; ) {
+                any = true;
+                Path out = target.resolve(e.getName()).normalize();
+                if (!out.startsWith(target)) {
+                    throw new FetchException("the archive entry " + e.getName() + " points outside the module");
+                }
+                if (e.isDirectory()) {
+                    Files.createDirectories(out);
+                } else {
+                    Files.createDirectories(out.getParent());
+                    Files.copy(zip, out, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+            if (!any) {
+                throw new FetchException("the zip archive is empty or not a zip archive");
+            }
+        }
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        Files.walkFileTree(from, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) throws IOException {
+                Files.createDirectories(to.resolve(from.relativize(d).toString()));
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) throws IOException {
+                Files.copy(f, to.resolve(from.relativize(f).toString()), StandardCopyOption.REPLACE_EXISTING);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+}
