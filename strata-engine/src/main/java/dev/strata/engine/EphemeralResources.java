@@ -158,8 +158,11 @@ final class EphemeralResources implements AutoCloseable {
                     "Failed to close ephemeral resource", dev.strata.engine.graph.DagWalker.describe(e));
         }
         report(o.addr, d, "closing");
-        if (!d.hasErrors()) {
-            events.ephemeralComplete(o.addr, EphemeralAction.CLOSE, Duration.ofNanos(System.nanoTime() - t0));
+        Duration took = Duration.ofNanos(System.nanoTime() - t0);
+        if (d.hasErrors()) {
+            events.ephemeralErrored(o.addr, EphemeralAction.CLOSE, took);
+        } else {
+            events.ephemeralComplete(o.addr, EphemeralAction.CLOSE, took);
         }
     }
 
@@ -200,8 +203,11 @@ final class EphemeralResources implements AutoCloseable {
         }
         o.privateState = r.privateState();
         report(o.addr, r.diagnostics(), "renewing");
-        if (!r.diagnostics().hasErrors()) {
-            events.ephemeralComplete(o.addr, EphemeralAction.RENEW, Duration.ofNanos(System.nanoTime() - t0));
+        Duration took = Duration.ofNanos(System.nanoTime() - t0);
+        if (r.diagnostics().hasErrors()) {
+            events.ephemeralErrored(o.addr, EphemeralAction.RENEW, took);
+        } else {
+            events.ephemeralComplete(o.addr, EphemeralAction.RENEW, took);
         }
         synchronized (this) {
             if (open.containsKey(o.addr) && renewer != null) {

@@ -199,6 +199,32 @@ class EphemeralResourceTest {
     }
 
     @Test
+    void aFailedOpenIsAnErroredEvent() {
+        FakeProvider fake = new FakeProvider();
+        EngineHarness h = new EngineHarness(dir, fake);
+        List<String> events = Collections.synchronizedList(new ArrayList<>());
+        EngineEvents record = new EngineEvents() {
+            @Override
+            public void ephemeralStart(AbsResourceInstance addr, EphemeralAction action) {
+                events.add(addr + ": " + action.progress() + "...");
+            }
+
+            @Override
+            public void ephemeralComplete(AbsResourceInstance addr, EphemeralAction action, Duration elapsed) {
+                events.add(addr + ": " + action.complete());
+            }
+
+            @Override
+            public void ephemeralErrored(AbsResourceInstance addr, EphemeralAction action, Duration elapsed) {
+                events.add(addr + ": " + action.errored());
+            }
+        };
+        h.plan(h.config("ephemeral \"fake_secret\" \"s\" { name = \"fail\" }\n"), h.options(), record);
+        assertThat(events)
+                .containsExactly("ephemeral.fake_secret.s: Opening...", "ephemeral.fake_secret.s: Opening errored");
+    }
+
+    @Test
     void closedOnlyAfterTheLastResourceThatUsesItsProvider() {
         FakeProvider fake = new FakeProvider();
         fake.beforePlan = r -> fake.ephemeralLog.add("plan " + r.typeName());
