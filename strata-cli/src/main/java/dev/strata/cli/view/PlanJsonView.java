@@ -181,6 +181,19 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
         emit(m);
     }
 
+    /** At "info", as Terraform writes it: the failure itself comes as a diagnostic. */
+    @Override
+    public void ephemeralErrored(
+            AbsResourceInstance addr, dev.strata.engine.EphemeralAction a, java.time.Duration elapsed) {
+        ObjectNode m = message(
+                "info", addr + ": " + a.errored() + " after " + elapsed.toSeconds() + "s", "ephemeral_op_errored");
+        ObjectNode h = m.putObject("hook");
+        h.set("resource", resource(addr));
+        h.put("action", ephemeralAction(a));
+        h.put("elapsed_seconds", elapsed.toSeconds());
+        emit(m);
+    }
+
     private static String ephemeralAction(dev.strata.engine.EphemeralAction a) {
         return switch (a) {
             case OPEN -> "open";

@@ -75,6 +75,8 @@ class PlanJsonViewTest {
         view.ephemeralComplete(t, EphemeralAction.RENEW, Duration.ZERO);
         view.ephemeralStart(s, EphemeralAction.CLOSE);
         view.ephemeralComplete(s, EphemeralAction.CLOSE, Duration.ZERO);
+        view.ephemeralStart(t, EphemeralAction.OPEN);
+        view.ephemeralErrored(t, EphemeralAction.OPEN, Duration.ofSeconds(2));
         String secret = resource("ephemeral.aws_ssm_parameter.secret", "aws_ssm_parameter", "secret", "null");
         String tok = resource("ephemeral.aws_ssm_parameter.tok[1]", "aws_ssm_parameter", "tok", "1");
         assertThat(messages())
@@ -90,7 +92,11 @@ class PlanJsonViewTest {
                         "ephemeral_op_start | ephemeral.aws_ssm_parameter.secret: Closing... | {\"resource\":" + secret
                                 + ",\"action\":\"close\"}",
                         "ephemeral_op_complete | ephemeral.aws_ssm_parameter.secret: Closing complete after 0s | "
-                                + "{\"resource\":" + secret + ",\"action\":\"close\",\"elapsed_seconds\":0}");
+                                + "{\"resource\":" + secret + ",\"action\":\"close\",\"elapsed_seconds\":0}",
+                        "ephemeral_op_start | ephemeral.aws_ssm_parameter.tok[1]: Opening... | {\"resource\":" + tok
+                                + ",\"action\":\"open\"}",
+                        "ephemeral_op_errored | ephemeral.aws_ssm_parameter.tok[1]: Opening errored after 2s | "
+                                + "{\"resource\":" + tok + ",\"action\":\"open\",\"elapsed_seconds\":2}");
     }
 
     @Test
