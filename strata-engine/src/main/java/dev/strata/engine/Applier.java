@@ -109,12 +109,18 @@ final class Applier {
                     null,
                     wiring.stop());
             outcomes = walk.applied;
+            if (plan.changes().stream().anyMatch(c -> c.action().deletes())) {
+                // The deletions come after the walk; a provider deleting may be configured from one.
+                walk.ephemerals.holdUntilClosed();
+            }
             try {
                 // The walk turns every failed vertex into a diagnostic; the summary below counts instances.
                 walk.walk(wiring.stop());
                 destroyPass(run, walk.ops, outcomes, plan, tree, events);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            } finally {
+                walk.ephemerals.close();
             }
             interrupted = wiring.stop().getAsBoolean();
             removeStaleOutputs(run, tree);

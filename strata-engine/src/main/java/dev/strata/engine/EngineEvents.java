@@ -54,6 +54,9 @@ public interface EngineEvents {
     /** An ephemeral resource instance was opened, renewed or closed (not called when it failed). */
     default void ephemeralComplete(AbsResourceInstance addr, EphemeralAction action, Duration elapsed) {}
 
+    /** Opening, renewing or closing an ephemeral resource instance failed (reported as a diagnostic). */
+    default void ephemeralErrored(AbsResourceInstance addr, EphemeralAction action, Duration elapsed) {}
+
     /** A transient failure is being retried after {@code delay}. */
     default void retrying(AbsResourceInstance addr, int attempt, Duration delay, String why) {}
 

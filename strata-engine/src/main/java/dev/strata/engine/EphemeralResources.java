@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * passes while it is still open, and closed once every vertex that depends on it (directly or through
  * locals, providers and the resources that use those providers) has been visited; whatever is still
  * open when the walk ends (after a failure, a skipped dependent or an interrupt) is closed then, so
- * none is left open. Nothing here is ever written down: the results live in the run's values only.
+ * none is left open. An apply that deletes holds them all open until its deletions are done, as
+ * the providers deleting may need them. Nothing here is ever written down: the results live in the run's values only.
  */
 final class EphemeralResources implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EphemeralResources.class);
@@ -57,6 +58,12 @@ final class EphemeralResources implements AutoCloseable {
     private final Map<AbsResourceInstance, Open> open = new ConcurrentSkipListMap<>();
 
     private ScheduledExecutorService renewer;
+    /**
+     * Set for an apply that deletes objects: the deletions run after the walk (in reverse dependency
+     * order), and the providers that delete may need what is open, so nothing is closed before the
+     * apply's end ({@link #close()}).
+     */
+    private volatile boolean held;
 
     EphemeralResources(EngineEvents events, Consumer<Diagnostic> diagnose, Clock clock) {
         this.events = events;
@@ -81,14 +88,26 @@ final class EphemeralResources implements AutoCloseable {
             open.put(addr, o);
             schedule(o, renewAt);
         }
-        if (o.waitingFor.isEmpty()) {
+        if (o.waitingFor.isEmpty() && !held) {
             close(o);
+        }
+    }
+
+    /** Keeps every instance open until {@link #close()}, whatever has been visited. */
+    void holdUntilClosed() {
+        held = true;
+    }
+
+    /** The walk is over: closes everything still open, unless {@link #holdUntilClosed() held}. */
+    void walkEnded() {
+        if (!held) {
+            close();
         }
     }
 
     /** A vertex was visited: closes each open instance for which it was the last one to wait for. */
     void visited(Node n) {
-        if (open.isEmpty()) {
+        if (open.isEmpty() || held) {
             return;
         }
         List<Open> done = new ArrayList<>();
@@ -139,8 +158,11 @@ final class EphemeralResources implements AutoCloseable {
                     "Failed to close ephemeral resource", dev.strata.engine.graph.DagWalker.describe(e));
         }
         report(o.addr, d, "closing");
-        if (!d.hasErrors()) {
-            events.ephemeralComplete(o.addr, EphemeralAction.CLOSE, Duration.ofNanos(System.nanoTime() - t0));
+        Duration took = Duration.ofNanos(System.nanoTime() - t0);
+        if (d.hasErrors()) {
+            events.ephemeralErrored(o.addr, EphemeralAction.CLOSE, took);
+        } else {
+            events.ephemeralComplete(o.addr, EphemeralAction.CLOSE, took);
         }
     }
 
@@ -181,8 +203,11 @@ final class EphemeralResources implements AutoCloseable {
         }
         o.privateState = r.privateState();
         report(o.addr, r.diagnostics(), "renewing");
-        if (!r.diagnostics().hasErrors()) {
-            events.ephemeralComplete(o.addr, EphemeralAction.RENEW, Duration.ofNanos(System.nanoTime() - t0));
+        Duration took = Duration.ofNanos(System.nanoTime() - t0);
+        if (r.diagnostics().hasErrors()) {
+            events.ephemeralErrored(o.addr, EphemeralAction.RENEW, took);
+        } else {
+            events.ephemeralComplete(o.addr, EphemeralAction.RENEW, took);
         }
         synchronized (this) {
             if (open.containsKey(o.addr) && renewer != null) {

@@ -397,6 +397,7 @@ final class InstanceOps {
                 () -> c.provider().openEphemeralResource(new Provider.OpenEphemeralRequest(type, co.value())),
                 Provider.OpenEphemeralResponse::diagnostics);
         if (report(c, r.diagnostics(), "opening")) {
+            events.ephemeralErrored(ai, EphemeralAction.OPEN, Duration.ofNanos(System.nanoTime() - t0));
             run.setInstanceValue(ai, unknown);
             return;
         }

@@ -154,8 +154,9 @@ final class Walk {
         try {
             outcomes = new DagWalker<>(graph, 64).walk(this::visit, stopping);
         } finally {
-            // Failed, skipped or interrupted: an ephemeral resource is never left open.
-            ephemerals.close();
+            // Failed, skipped or interrupted: an ephemeral resource is never left open (an apply that
+            // deletes closes them itself, after its deletions).
+            ephemerals.walkEnded();
         }
         int failed = 0;
         int skipped = 0;
@@ -264,7 +265,9 @@ final class Walk {
         if (run.options.mode() == PlanMode.DESTROY) {
             while (!todo.isEmpty()) {
                 Node n = todo.removeLast();
-                if (destroyed.add(n)) {
+                // An ephemeral resource is not destroyed, so neither is what uses it (Terraform's -target
+                // of one in a destroy plan destroys nothing).
+                if (destroyed.add(n) && !isEphemeral(n)) {
                     todo.addAll(graph.dependentsOf(n));
                 }
             }
@@ -331,6 +334,10 @@ final class Walk {
         Set<Node> out = new HashSet<>(graph.nodes());
         out.removeAll(left);
         return out;
+    }
+
+    private static boolean isEphemeral(Node n) {
+        return n instanceof Node.ResourceNode rn && rn.resource().mode() == ResourceMode.EPHEMERAL;
     }
 
     boolean included(Node n) {
@@ -715,7 +722,11 @@ final class Walk {
                         || Targets.matchesModule(run.options.targets(), rn.module())
                 ? run.options.targets()
                 : List.of();
+        // Ephemeral resources have nothing to destroy: destroying, they are opened as in any plan, for the
+        // providers and destroy-time provisioners that use them.
+        boolean ephemeral = rn.resource().mode() == ResourceMode.EPHEMERAL;
         boolean onlyRead = run.options.mode() == PlanMode.DESTROY
+                && !ephemeral
                 && (!run.options.targets().isEmpty() && !destroyed.contains(rn)
                         || kept.contains(rn) && !excludeNamed.contains(rn));
         List<dev.strata.addr.Targetable> excluding = excludeNamed.contains(rn) ? run.options.excludes() : List.of();
@@ -723,7 +734,7 @@ final class Walk {
             AbsResource ar = mi.resource(rn.resource());
             RunData data = new RunData(run, mi);
             Expansion e;
-            if (run.options.mode() == PlanMode.DESTROY) {
+            if (run.options.mode() == PlanMode.DESTROY && !ephemeral) {
                 e = stateExpansion(ar);
             } else {
                 e = expand(data.scope(), rc.count(), rc.forEach());

@@ -199,6 +199,32 @@ class EphemeralResourceTest {
     }
 
     @Test
+    void aFailedOpenIsAnErroredEvent() {
+        FakeProvider fake = new FakeProvider();
+        EngineHarness h = new EngineHarness(dir, fake);
+        List<String> events = Collections.synchronizedList(new ArrayList<>());
+        EngineEvents record = new EngineEvents() {
+            @Override
+            public void ephemeralStart(AbsResourceInstance addr, EphemeralAction action) {
+                events.add(addr + ": " + action.progress() + "...");
+            }
+
+            @Override
+            public void ephemeralComplete(AbsResourceInstance addr, EphemeralAction action, Duration elapsed) {
+                events.add(addr + ": " + action.complete());
+            }
+
+            @Override
+            public void ephemeralErrored(AbsResourceInstance addr, EphemeralAction action, Duration elapsed) {
+                events.add(addr + ": " + action.errored());
+            }
+        };
+        h.plan(h.config("ephemeral \"fake_secret\" \"s\" { name = \"fail\" }\n"), h.options(), record);
+        assertThat(events)
+                .containsExactly("ephemeral.fake_secret.s: Opening...", "ephemeral.fake_secret.s: Opening errored");
+    }
+
+    @Test
     void closedOnlyAfterTheLastResourceThatUsesItsProvider() {
         FakeProvider fake = new FakeProvider();
         fake.beforePlan = r -> fake.ephemeralLog.add("plan " + r.typeName());
@@ -218,6 +244,110 @@ class EphemeralResourceTest {
                 }
                 """));
         assertThat(fake.ephemeralLog).containsExactly("open a", "plan fake_thing", "close a");
+    }
+
+    private static final String FEEDS_A_PROVIDER = """
+            ephemeral "fake_secret" "s" { name = "a" }
+            provider "fake" {
+              alias = "fed"
+              token = ephemeral.fake_secret.s.value
+            }
+            resource "fake_thing" "t" {
+              provider = fake.fed
+              value    = "x"
+            }
+            resource "fake_thing" "other" { value = "y" }
+            """;
+
+    /**
+     * Destroying, an ephemeral resource a provider configuration uses is opened by the destroy plan and
+     * by its apply, as Terraform does, and the apply closes it only after the deletions, which run
+     * after the walk.
+     */
+    @Test
+    void aDestroyOpensWhatAProviderNeedsAndClosesItAfterTheDeletions() {
+        FakeProvider fake = new FakeProvider();
+        fake.beforeApply =
+                r -> fake.ephemeralLog.add("apply " + (r.plannedState().isNull() ? "delete" : "create"));
+        EngineHarness h = new EngineHarness(dir, fake);
+        var tree = h.config(FEEDS_A_PROVIDER);
+        h.applied(FEEDS_A_PROVIDER);
+        fake.ephemeralLog.clear();
+        fake.configuredTokens.clear();
+
+        var destroy = h.options(PlanMode.DESTROY, List.of(), List.of());
+        var planned = h.plan(tree, destroy);
+        assertThat(EngineHarness.errors(planned.diagnostics())).isEmpty();
+        assertThat(fake.ephemeralLog).as("destroy plan").containsExactly("open a", "close a");
+        assertThat(planned.value().changes())
+                .extracting(ch -> ch.addr() + " " + ch.action())
+                .containsExactlyInAnyOrder("fake_thing.t DELETE", "fake_thing.other DELETE");
+        assertThat(new String(PlanCodec.toBytes(PlanCodec.encode(planned.value())), StandardCharsets.UTF_8))
+                .doesNotContain("secret:");
+
+        fake.ephemeralLog.clear();
+        var r = h.apply(tree, planned.value(), destroy, EngineEvents.NONE);
+        assertThat(EngineHarness.errors(r.diagnostics())).isEmpty();
+        assertThat(fake.ephemeralLog)
+                .as("destroy apply")
+                .containsExactly("open a", "apply delete", "apply delete", "close a");
+        assertThat(fake.configuredTokens).contains("secret:a");
+        assertThat(h.stateAddresses()).isEmpty();
+        assertThat(new String(dev.strata.state.StateCodec.write(h.state()), StandardCharsets.UTF_8))
+                .doesNotContain("secret:");
+    }
+
+    /**
+     * {@code -target} names ephemeral resources: destroying, one named is opened and destroys nothing
+     * (not even what uses it), as in Terraform; a resource named whose provider uses one opens it.
+     */
+    @Test
+    void aDestroyTargetNamesEphemeralResources() {
+        FakeProvider fake = new FakeProvider();
+        EngineHarness h = new EngineHarness(dir, fake);
+        var tree = h.config(FEEDS_A_PROVIDER);
+        h.applied(FEEDS_A_PROVIDER);
+
+        fake.ephemeralLog.clear();
+        var planned = h.plan(tree, h.options(PlanMode.DESTROY, List.of("ephemeral.fake_secret.s"), List.of()));
+        assertThat(EngineHarness.errors(planned.diagnostics())).isEmpty();
+        assertThat(planned.value().changes()).noneMatch(ch -> ch.action() != Action.NO_OP);
+        assertThat(fake.ephemeralLog).containsExactly("open a", "close a");
+
+        fake.ephemeralLog.clear();
+        planned = h.plan(tree, h.options(PlanMode.DESTROY, List.of("fake_thing.other"), List.of()));
+        assertThat(EngineHarness.errors(planned.diagnostics())).isEmpty();
+        assertThat(planned.value().changes())
+                .extracting(ch -> ch.addr() + " " + ch.action())
+                .containsExactly("fake_thing.other DELETE");
+        assertThat(fake.ephemeralLog).as("not needed by fake_thing.other").isEmpty();
+
+        fake.ephemeralLog.clear();
+        var destroy = h.options(PlanMode.DESTROY, List.of("fake_thing.t"), List.of());
+        planned = h.plan(tree, destroy);
+        assertThat(EngineHarness.errors(planned.diagnostics())).isEmpty();
+        assertThat(planned.value().changes())
+                .extracting(ch -> ch.addr() + " " + ch.action())
+                .containsExactly("fake_thing.t DELETE");
+        assertThat(fake.ephemeralLog).containsExactly("open a", "close a");
+        fake.ephemeralLog.clear();
+        var r = h.apply(tree, planned.value(), destroy, EngineEvents.NONE);
+        assertThat(EngineHarness.errors(r.diagnostics())).isEmpty();
+        assertThat(fake.ephemeralLog).containsExactly("open a", "close a");
+        assertThat(h.stateAddresses()).containsExactly("fake_thing.other");
+    }
+
+    /** A plain plan with {@code -target=ephemeral...}: it alone is opened, nothing else is planned. */
+    @Test
+    void aTargetedEphemeralResourceIsOpenedAlone() {
+        FakeProvider fake = new FakeProvider();
+        fake.beforePlan = r -> fake.ephemeralLog.add("plan " + r.typeName());
+        EngineHarness h = new EngineHarness(dir, fake);
+        var tree = h.config(FEEDS_A_PROVIDER);
+        var planned = h.plan(tree, h.options(PlanMode.NORMAL, List.of("ephemeral.fake_secret.s"), List.of()));
+        assertThat(EngineHarness.errors(planned.diagnostics())).isEmpty();
+        assertThat(planned.value().changes()).isEmpty();
+        assertThat(fake.ephemeralLog).containsExactly("open a", "close a");
     }
 
     /** A direct check of the renewal timer: renewed while still in use, never after it is closed. */

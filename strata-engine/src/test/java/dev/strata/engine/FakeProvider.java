@@ -95,6 +95,8 @@ class FakeProvider implements Provider {
 
     /** Every ephemeral call, as {@code "open <name>"}, {@code "renew <name>"}, {@code "close <name>"}, in order. */
     final java.util.List<String> ephemeralLog = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    /** The provider configuration's {@code token} of every configure call ({@code -} for none). */
+    final java.util.List<String> configuredTokens = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
     /** When set, opened secrets ask to be renewed this long after opening. */
     volatile java.time.Duration renewAfter;
 
@@ -105,7 +107,9 @@ class FakeProvider implements Provider {
     @Override
     public ProviderSchema schema() {
         return new ProviderSchema(
-                Schema.of(Block.builder().build()),
+                Schema.of(Block.builder()
+                        .attribute("token", Attribute.optional(Type.STRING))
+                        .build()),
                 new TreeMap<>(Map.of("fake_thing", Schema.of(THING))),
                 new TreeMap<>(Map.of("fake_info", Schema.of(INFO))),
                 Optional.ofNullable(providerMeta).map(Schema::of),
@@ -119,6 +123,9 @@ class FakeProvider implements Provider {
 
     @Override
     public ProviderDiagnostics configure(ConfigureRequest request) {
+        Value c = request.config();
+        Value token = c.isKnownAndNotNull() ? c.attributes().get("token") : null;
+        configuredTokens.add(token == null || !token.isKnownAndNotNull() ? "-" : token.asString());
         return ProviderDiagnostics.NONE;
     }
 

@@ -292,7 +292,7 @@ final class ApplyCommand implements Command {
                                 List.of(),
                                 false,
                                 dev.strata.hcl.Diagnostics.NONE),
-                        options.mode() == PlanMode.DESTROY);
+                        destroy);
                 return 0;
             }
             if (refreshOnly && !Operation.checkStateWritable(state, planView, loaded.sources())) {
@@ -317,7 +317,9 @@ final class ApplyCommand implements Command {
             }
         }
         Result<ApplyResult> r;
-        boolean destroying = options.mode() == PlanMode.DESTROY;
+        // As Terraform: the destroy wording is the destroy command's; "apply -destroy" and the apply of a saved
+        // destroy plan say "Apply complete!".
+        boolean destroying = destroy;
         try (ApplyView progress = new ApplyView(context)) {
             view.applying(
                     progress,

@@ -322,6 +322,7 @@ public abstract sealed class OperationView {
                 Optional<ApplyResult> result,
                 DiagnosticRenderer.Sources sources,
                 boolean destroy) {
+            json.stopTicker();
             json.diagnostics(diagnostics);
             result.ifPresent(r -> json.applySummary(r, destroy));
         }

@@ -17,8 +17,26 @@ import java.util.List;
 public final class PlanJsonView extends View implements dev.strata.engine.EngineEvents {
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** Apply operations still running, for their {@code apply_progress} every ten seconds. */
+    private final java.util.Map<AbsResourceInstance, Running> running = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Where the clock reads nanoseconds; the tests drive it by hand. */
+    private final java.util.function.LongSupplier nanos;
+
+    private final boolean schedule;
+    private java.util.concurrent.ScheduledExecutorService ticker;
+
+    /** {@code beats}: how many {@code apply_progress} messages were written for this operation so far. */
+    private record Running(Action action, String id, long startNanos, int beats) {}
+
     public PlanJsonView(Terminal context) {
+        this(context, System::nanoTime, true);
+    }
+
+    /** With {@code schedule} false nothing runs by itself: the tests call {@link #tick()}. */
+    PlanJsonView(Terminal context, java.util.function.LongSupplier nanos, boolean schedule) {
         super(context);
+        this.nanos = nanos;
+        this.schedule = schedule;
     }
 
     private ObjectNode message(String level, String text, String type) {
@@ -81,6 +99,8 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
     @Override
     public void applyStart(AbsResourceInstance addr, Action a, String deposed, String priorId) {
         String id = a == Action.UPDATE || a == Action.DELETE ? priorId : null;
+        running.put(addr, new Running(a, id, nanos.getAsLong(), 0));
+        startTicker();
         ObjectNode m = message("info", addr + ": " + gerund(a) + (id == null ? "" : " [id=" + id + "]"), "apply_start");
         ObjectNode h = m.putObject("hook");
         h.set("resource", resource(addr));
@@ -92,8 +112,99 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
         emit(m);
     }
 
+    private synchronized void startTicker() {
+        if (schedule && ticker == null) {
+            ticker = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "apply-progress-json");
+                t.setDaemon(true);
+                return t;
+            });
+            // Checked every half second, so each message comes within that of its operation's 10 s mark.
+            ticker.scheduleAtFixedRate(this::tick, 500, 500, java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /**
+     * As Terraform: every ten seconds of each operation's own running time an {@code apply_progress}
+     * message says it is still running, with the elapsed time in whole tens of seconds.
+     */
+    void tick() {
+        long now = nanos.getAsLong();
+        new java.util.TreeMap<>(running).forEach((addr, r) -> {
+            long s = java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(now - r.startNanos());
+            long due = 10L * (r.beats() + 1);
+            if (s >= due && running.replace(addr, r, new Running(r.action(), r.id(), r.startNanos(), r.beats() + 1))) {
+                ObjectNode m = message(
+                        "info",
+                        addr + ": Still " + gerund(r.action()).toLowerCase(java.util.Locale.ROOT) + " ["
+                                + (r.id() == null ? "" : "id=" + r.id() + ", ") + elapsed(due) + " elapsed]",
+                        "apply_progress");
+                ObjectNode h = m.putObject("hook");
+                h.set("resource", resource(addr));
+                h.put("action", action(r.action()));
+                h.put("elapsed_seconds", due);
+                emit(m);
+            }
+        });
+    }
+
+    private static String elapsed(long s) {
+        return s < 60 ? s + "s" : (s / 60) + "m" + (s % 60) + "s";
+    }
+
+    /** No more {@code apply_progress}: the apply is over. */
+    synchronized void stopTicker() {
+        if (ticker != null) {
+            ticker.shutdownNow();
+            ticker = null;
+        }
+    }
+
+    @Override
+    public void ephemeralStart(AbsResourceInstance addr, dev.strata.engine.EphemeralAction a) {
+        ObjectNode m = message("info", addr + ": " + a.progress() + "...", "ephemeral_op_start");
+        ObjectNode h = m.putObject("hook");
+        h.set("resource", resource(addr));
+        h.put("action", ephemeralAction(a));
+        emit(m);
+    }
+
+    @Override
+    public void ephemeralComplete(
+            AbsResourceInstance addr, dev.strata.engine.EphemeralAction a, java.time.Duration elapsed) {
+        ObjectNode m = message(
+                "info", addr + ": " + a.complete() + " after " + elapsed.toSeconds() + "s", "ephemeral_op_complete");
+        ObjectNode h = m.putObject("hook");
+        h.set("resource", resource(addr));
+        h.put("action", ephemeralAction(a));
+        h.put("elapsed_seconds", elapsed.toSeconds());
+        emit(m);
+    }
+
+    /** At "info", as Terraform writes it: the failure itself comes as a diagnostic. */
+    @Override
+    public void ephemeralErrored(
+            AbsResourceInstance addr, dev.strata.engine.EphemeralAction a, java.time.Duration elapsed) {
+        ObjectNode m = message(
+                "info", addr + ": " + a.errored() + " after " + elapsed.toSeconds() + "s", "ephemeral_op_errored");
+        ObjectNode h = m.putObject("hook");
+        h.set("resource", resource(addr));
+        h.put("action", ephemeralAction(a));
+        h.put("elapsed_seconds", elapsed.toSeconds());
+        emit(m);
+    }
+
+    private static String ephemeralAction(dev.strata.engine.EphemeralAction a) {
+        return switch (a) {
+            case OPEN -> "open";
+            case RENEW -> "renew";
+            case CLOSE -> "close";
+        };
+    }
+
     @Override
     public void applyComplete(AbsResourceInstance addr, Action a, String id, java.time.Duration elapsed) {
+        running.remove(addr);
         ObjectNode m = message(
                 "info",
                 addr + ": "
@@ -119,6 +230,7 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
     @Override
     public void applyErrored(
             AbsResourceInstance addr, Action a, java.time.Duration elapsed, dev.strata.hcl.Diagnostics diagnostics) {
+        running.remove(addr);
         ObjectNode m = message(
                 "error", addr + ": " + action(a) + " errored after " + elapsed.toSeconds() + "s", "apply_errored");
         ObjectNode h = m.putObject("hook");
@@ -221,6 +333,7 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
 
     /** The closing summary of an apply or destroy. */
     public void applySummary(dev.strata.engine.ApplyResult r, boolean destroy) {
+        stopTicker();
         int imports = destroy ? 0 : imported.get();
         ObjectNode sum = message(
                 "info",

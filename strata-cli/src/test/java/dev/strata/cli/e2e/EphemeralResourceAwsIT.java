@@ -182,6 +182,102 @@ class EphemeralResourceAwsIT {
                 .isEmpty();
     }
 
+    /**
+     * Destroying, both engines open the ephemeral parameters the fed provider needs in the destroy plan
+     * and again in its apply, and close them after the deletion; the {@code -json} streams carry the
+     * same {@code ephemeral_op_*} messages. Terraform's destroy plan opens them twice (its refresh walk
+     * and its destroy walk), Strata's once: the messages are compared without repeats. A {@code -target}
+     * naming an ephemeral parameter destroys nothing in either. No file Strata writes holds the marker.
+     */
+    @Test
+    void ephemeralParametersAreOpenedForADestroyAsInTerraform() throws Exception {
+        assumeTrue(
+                Files.isDirectory(MIRROR.resolve(AWS).resolve("5.100.0/linux_amd64")), "no AWS provider in " + MIRROR);
+        Path terraform = Terraform.find().orElse(null);
+        assumeTrue(terraform != null, "terraform is not on the PATH");
+        Path cliConfig = etc.resolve("cli.tfrc");
+        Files.writeString(
+                cliConfig,
+                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR + "\"\n    include = [\""
+                        + AWS + "\"]\n  }\n}\n");
+        Path log = st.resolve("strata-trace.log");
+        CliRunner strata = CliRunner.in(st)
+                .env("TF_CLI_CONFIG_FILE", cliConfig.toString())
+                .env("HOME", etc.toString())
+                .env("STRATA_LOG", "trace")
+                .env("STRATA_LOG_PATH", log.toString());
+        try (CloudSim ours = CloudSim.start(0, null, Knobs.DEFAULT);
+                CloudSim theirs = CloudSim.start(0, null, Knobs.DEFAULT)) {
+            for (CloudSim sim : List.of(ours, theirs)) {
+                put(sim, "/cfg/secret", MARKER, "SecureString");
+                put(sim, "/cfg/region", REGION, "String");
+            }
+            Files.writeString(st.resolve("main.tf"), config(ours.url(), ""));
+            Files.writeString(tf.resolve("main.tf"), config(theirs.url(), ""));
+            ok(strata.run("init"));
+            Terraform their = terraform(terraform, cliConfig);
+            their.ok("init", "-input=false");
+            ok(strata.run("apply", "-no-color", "-auto-approve"));
+            their.ok("apply", "-no-color", "-input=false", "-auto-approve");
+
+            String mine = ok(strata.run("plan", "-destroy", "-no-color", "-target=ephemeral.aws_ssm_parameter.secret"))
+                    .stdout();
+            String theirOut = their.ok(
+                    "plan", "-destroy", "-no-color", "-input=false", "-target=ephemeral.aws_ssm_parameter.secret");
+            assertThat(ephemeralLines(mine))
+                    .isEqualTo(ephemeralLines(theirOut).stream().distinct().toList())
+                    .hasSize(4);
+            assertThat(mine).contains("No changes. No objects need to be destroyed.");
+            assertThat(theirOut).contains("No changes. No objects need to be destroyed.");
+
+            mine = ok(strata.run("plan", "-destroy", "-json", "-out=st.plan")).stdout();
+            theirOut = their.ok("plan", "-destroy", "-json", "-input=false", "-out=tf.plan");
+            assertThat(ephemeralMessages(mine))
+                    .isEqualTo(ephemeralMessages(theirOut).stream().distinct().toList())
+                    .hasSize(8);
+            mine = ok(strata.run("apply", "-json", "st.plan")).stdout();
+            theirOut = their.ok("apply", "-json", "-input=false", "tf.plan");
+            assertThat(ephemeralMessages(mine)).isEqualTo(ephemeralMessages(theirOut));
+            assertThat(mine).contains("Apply complete! Resources: 0 added, 0 changed, 1 destroyed.");
+            for (CloudSim sim : List.of(ours, theirs)) {
+                assertThat(ssmStatus(sim, "/cfg/copy")).isEqualTo(400);
+            }
+        }
+        assertThat(Files.size(log)).isPositive();
+        assertThat(EphemeralValuesDifferentialTest.filesContaining(st, MARKER))
+                .as("files holding an ephemeral resource's result")
+                .isEmpty();
+    }
+
+    /** The {@code ephemeral_op_*} messages of a {@code -json} stream as "type hook.action @message", sorted. */
+    private static List<String> ephemeralMessages(String stream) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (String line : stream.lines().filter(l -> l.startsWith("{")).toList()) {
+            JsonNode n = JSON.readTree(line);
+            if (n.path("type").asText().startsWith("ephemeral_op")) {
+                out.add(n.path("type").asText() + " "
+                        + n.path("hook").path("action").asText() + " "
+                        + n.path("hook").path("resource").path("addr").asText() + " "
+                        + n.path("@message").asText().replaceAll(" after \\d+s", ""));
+            }
+        }
+        return out.stream().sorted().toList();
+    }
+
+    private static int ssmStatus(CloudSim sim, String name) throws IOException, InterruptedException {
+        return HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(sim.url() + "/"))
+                                .header("X-Amz-Target", "AmazonSSM.GetParameter")
+                                .header("Content-Type", "application/x-amz-json-1.1")
+                                .POST(HttpRequest.BodyPublishers.ofString(JSON.createObjectNode()
+                                        .put("Name", name)
+                                        .toString()))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .statusCode();
+    }
+
     /** An error's summary and place (Strata's underlining and Terraform's "with" line left out). */
     private static List<String> errors(String out) {
         return out.lines()

@@ -208,6 +208,64 @@ class EphemeralValuesDifferentialTest {
         assertThat(filesContaining(tf, MARKER)).as("terraform's files").isEmpty();
     }
 
+    /**
+     * Destroying: a saved destroy plan keeps no ephemeral value and its apply needs the variable again
+     * (the same error as Terraform's); with it, the destroy runs, and no file Strata writes holds it.
+     */
+    @Test
+    void aSavedDestroyPlanNeedsTheEphemeralVariableAgainAndKeepsNoValue() throws Exception {
+        Path terraform = Terraform.find().orElse(null);
+        assumeTrue(terraform != null, "terraform is not on the PATH");
+        Map<String, String> files = Map.of("main.tf", SECRET_VAR + """
+                resource "terraform_data" "x" {
+                  input = "kept"
+                  lifecycle {
+                    precondition {
+                      condition     = length(var.secret) > 3
+                      error_message = "too short"
+                    }
+                  }
+                }
+                output "applying" { value = ephemeralasnull(terraform.applying) }
+                """);
+        write(tf, files);
+        write(st, files);
+        Path log = st.resolve("trace.log");
+        CliRunner strata = CliRunner.in(st).env("STRATA_LOG", "trace").env("STRATA_LOG_PATH", log.toString());
+        Terraform their = Terraform.at(terraform, tf);
+        their.ok("init", "-input=false", "-no-color");
+        their.ok("apply", "-auto-approve", "-input=false", "-no-color", "-var", "secret=" + MARKER);
+        ok(strata.run("apply", "-auto-approve", "-no-color", "-var", "secret=" + MARKER));
+
+        their.ok("plan", "-destroy", "-out=tf.plan", "-input=false", "-no-color", "-var", "secret=" + MARKER);
+        ok(strata.run("plan", "-destroy", "-out=st.plan", "-no-color", "-var", "secret=" + MARKER));
+        ProcessResult theirs = their.run("apply", "-input=false", "-no-color", "tf.plan");
+        CliRunner.Result ours = strata.run("apply", "-no-color", "st.plan");
+        assertThat(ours.exitCode())
+                .as(ours.toString())
+                .isEqualTo(theirs.exitCode())
+                .isEqualTo(1);
+        assertThat(errors(ours.stderr())).isEqualTo(errors(theirs.stderr())).isNotEmpty();
+
+        String theirOut = their.ok("apply", "-input=false", "-no-color", "-var", "secret=" + MARKER, "tf.plan");
+        ours = ok(strata.run("apply", "-no-color", "-var", "secret=" + MARKER, "st.plan"));
+        assertThat(theirOut).contains("Apply complete! Resources: 0 added, 0 changed, 1 destroyed.");
+        assertThat(ours.stdout()).contains("Apply complete! Resources: 0 added, 0 changed, 1 destroyed.");
+
+        // destroy on a state made again: as in Terraform, a destroy does not check the precondition.
+        their.ok("apply", "-auto-approve", "-input=false", "-no-color", "-var", "secret=" + MARKER);
+        ok(strata.run("apply", "-auto-approve", "-no-color", "-var", "secret=" + MARKER));
+        theirOut = their.ok("destroy", "-auto-approve", "-input=false", "-no-color", "-var", "secret=ab");
+        ours = ok(strata.run("destroy", "-auto-approve", "-no-color", "-var", "secret=ab"));
+        assertThat(theirOut).contains("Destroy complete! Resources: 1 destroyed.");
+        assertThat(ours.stdout()).contains("Destroy complete! Resources: 1 destroyed.");
+
+        assertThat(Files.size(log)).isPositive();
+        assertThat(filesContaining(st, MARKER))
+                .as("files holding the ephemeral value")
+                .isEmpty();
+    }
+
     /** Every regular file under {@code dir} (recursively) whose bytes contain {@code text}. */
     static List<Path> filesContaining(Path dir, String text) throws IOException {
         List<Path> found = new ArrayList<>();
