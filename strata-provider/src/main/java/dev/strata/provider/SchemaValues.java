@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BiFunction;
+import java.util.function.Predicate;
 
 /**
  * Schema-aware operations on object values: making a value conform to a block's type, checking a
@@ -207,49 +209,7 @@ public final class SchemaValues {
 
     /** The object with a sensitive mark on every attribute the schema declares sensitive, at any depth. */
     public static Value markSensitive(Block schema, Value object) {
-        if (!object.isKnownAndNotNull()) {
-            return object;
-        }
-        Map<String, Value> in = object.attributes();
-        Map<String, Value> out = new TreeMap<>(in);
-        schema.attributes().forEach((name, attr) -> {
-            Value v = in.get(name);
-            if (v != null && attr.sensitive()) {
-                out.put(name, v.mark(Mark.SENSITIVE));
-            }
-        });
-        schema.blockTypes().forEach((name, nb) -> {
-            Value v = in.get(name);
-            if (v == null || !v.isKnownAndNotNull()) {
-                return;
-            }
-            Block b = nb.block();
-            out.put(
-                    name,
-                    switch (nb.nesting()) {
-                        case SINGLE -> markSensitive(b, v);
-                        case LIST ->
-                            Value.list(
-                                            b.impliedType(),
-                                            v.elements().stream()
-                                                    .map(e -> markSensitive(b, e))
-                                                    .toList())
-                                    .withMarks(v.marks());
-                        case SET ->
-                            Value.set(
-                                            b.impliedType(),
-                                            v.elements().stream()
-                                                    .map(e -> markSensitive(b, e))
-                                                    .toList())
-                                    .withMarks(v.marks());
-                        case MAP -> {
-                            Map<String, Value> m = new TreeMap<>();
-                            v.attributes().forEach((k, e) -> m.put(k, markSensitive(b, e)));
-                            yield Value.map(b.impliedType(), m).withMarks(v.marks());
-                        }
-                    });
-        });
-        return Value.object(out).withMarks(object.marks());
+        return rewrite(schema, object, (attr, v) -> attr.sensitive() ? v.mark(Mark.SENSITIVE) : v, b -> true);
     }
 
     /**
@@ -260,44 +220,66 @@ public final class SchemaValues {
         if (!object.isKnownAndNotNull() || !schema.hasWriteOnly()) {
             return object;
         }
+        return rewrite(
+                schema,
+                object,
+                (attr, v) -> {
+                    if (!attr.writeOnly()) {
+                        return v;
+                    }
+                    // The value goes, its sensitivity stays: Terraform's plan JSON lists a sensitive write-only
+                    // attribute in after_sensitive although it is null.
+                    Value nulled = Value.nullValue(attr.type());
+                    return v.marks().contains(Mark.SENSITIVE) ? nulled.mark(Mark.SENSITIVE) : nulled;
+                },
+                Block::hasWriteOnly);
+    }
+
+    /**
+     * {@code object} with {@code attribute} applied to each attribute the schema declares, and the same
+     * rewrite applied to the objects of each nested block whose schema {@code descend} accepts; a nested
+     * block's collection keeps its marks.
+     */
+    private static Value rewrite(
+            Block schema, Value object, BiFunction<Attribute, Value, Value> attribute, Predicate<Block> descend) {
+        if (!object.isKnownAndNotNull()) {
+            return object;
+        }
         Map<String, Value> in = object.attributes();
         Map<String, Value> out = new TreeMap<>(in);
         schema.attributes().forEach((name, attr) -> {
             Value v = in.get(name);
-            if (v != null && attr.writeOnly()) {
-                // The value goes, its sensitivity stays: Terraform's plan JSON lists a sensitive write-only
-                // attribute in after_sensitive although it is null.
-                Value nulled = Value.nullValue(attr.type());
-                out.put(name, v.marks().contains(Mark.SENSITIVE) ? nulled.mark(Mark.SENSITIVE) : nulled);
+            if (v != null) {
+                out.put(name, attribute.apply(attr, v));
             }
         });
         schema.blockTypes().forEach((name, nb) -> {
             Value v = in.get(name);
             Block b = nb.block();
-            if (v == null || !v.isKnownAndNotNull() || !b.hasWriteOnly()) {
+            if (v == null || !v.isKnownAndNotNull() || !descend.test(b)) {
                 return;
             }
             out.put(
                     name,
                     switch (nb.nesting()) {
-                        case SINGLE -> nullWriteOnly(b, v);
+                        case SINGLE -> rewrite(b, v, attribute, descend);
                         case LIST ->
                             Value.list(
                                             b.impliedType(),
                                             v.elements().stream()
-                                                    .map(e -> nullWriteOnly(b, e))
+                                                    .map(e -> rewrite(b, e, attribute, descend))
                                                     .toList())
                                     .withMarks(v.marks());
                         case SET ->
                             Value.set(
                                             b.impliedType(),
                                             v.elements().stream()
-                                                    .map(e -> nullWriteOnly(b, e))
+                                                    .map(e -> rewrite(b, e, attribute, descend))
                                                     .toList())
                                     .withMarks(v.marks());
                         case MAP -> {
                             Map<String, Value> m = new TreeMap<>();
-                            v.attributes().forEach((k, e) -> m.put(k, nullWriteOnly(b, e)));
+                            v.attributes().forEach((k, e) -> m.put(k, rewrite(b, e, attribute, descend)));
                             yield Value.map(b.impliedType(), m).withMarks(v.marks());
                         }
                     });

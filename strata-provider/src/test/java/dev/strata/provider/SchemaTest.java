@@ -106,6 +106,43 @@ class SchemaTest {
     }
 
     @Test
+    void markSensitiveMarksDeclaredAttributesInEveryNestingMode() {
+        Block inner = Block.builder()
+                .attribute("key", Attribute.optional(Type.STRING).withSensitive())
+                .attribute("label", Attribute.optional(Type.STRING))
+                .build();
+        Block schema = Block.builder()
+                .block("one", NestedBlock.of(NestingMode.SINGLE, inner))
+                .block("many", NestedBlock.of(NestingMode.LIST, inner))
+                .block("set", NestedBlock.of(NestingMode.SET, inner))
+                .block("byname", NestedBlock.of(NestingMode.MAP, inner))
+                .build();
+        Value obj = Value.objectOf("key", Value.string("k1"), "label", Value.string("l"));
+        Value marked = SchemaValues.markSensitive(
+                schema,
+                Value.objectOf(
+                        "one",
+                        obj,
+                        "many",
+                        Value.list(inner.impliedType(), List.of(obj)),
+                        "set",
+                        Value.set(inner.impliedType(), List.of(obj)),
+                        "byname",
+                        Value.map(inner.impliedType(), Map.of("a", obj))));
+        List<Value> objects = List.of(
+                marked.attributes().get("one"),
+                marked.attributes().get("many").elements().getFirst(),
+                marked.attributes().get("byname").attributes().get("a"));
+        for (Value o : objects) {
+            assertThat(o.attributes().get("key").isSensitive()).isTrue();
+            assertThat(o.attributes().get("label").isSensitive()).isFalse();
+        }
+        // A set holds no marked elements: an element's mark is lifted onto the set.
+        assertThat(marked.attributes().get("set").isSensitive()).isTrue();
+        assertThat(marked.toString()).doesNotContain("k1");
+    }
+
+    @Test
     void attributePathsRenderAndNavigate() {
         Value v = Value.objectOf(
                 "tags",

@@ -6,9 +6,7 @@ import dev.strata.hcl.Result;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Base64;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@link StateManager} of the http backend. The protocol has one document and no append, so a journal
@@ -22,7 +20,7 @@ final class HttpStateManager implements StateManager {
     private boolean exists;
     private boolean closed;
     private int journalSize;
-    private final Map<String, JournalEntry.Intent> openIntents = new LinkedHashMap<>();
+    private final OpenIntents openIntents = new OpenIntents();
 
     HttpStateManager(HttpBackend backend, LockInfo lock) {
         this.backend = backend;
@@ -153,14 +151,7 @@ final class HttpStateManager implements StateManager {
                             + " another writer; open the state with locking on.");
         }
         StateSnapshot next = Journal.apply(state, entry);
-        switch (entry) {
-            case JournalEntry.Intent i -> openIntents.put(i.operationId(), i);
-            case JournalEntry.Completed c -> openIntents.remove(c.operationId());
-            case JournalEntry.SetObject o -> {}
-            case JournalEntry.RemoveObject o -> {}
-            case JournalEntry.SetOutput o -> {}
-            case JournalEntry.RemoveOutput o -> {}
-        }
+        openIntents.track(entry);
         if (entry instanceof JournalEntry.Intent || entry instanceof JournalEntry.Completed) {
             return Result.of(state); // intents change no state; without a journal there is nowhere durable for them
         }
@@ -179,7 +170,7 @@ final class HttpStateManager implements StateManager {
 
     @Override
     public synchronized List<JournalEntry.Intent> openIntents() {
-        return List.copyOf(openIntents.values());
+        return openIntents.list();
     }
 
     @Override

@@ -152,7 +152,7 @@ final class Journal {
     static Result<Replay> replay(StateSnapshot base, byte[] bytes, String name) {
         StateSnapshot s = base;
         int applied = 0;
-        Map<String, JournalEntry.Intent> open = new LinkedHashMap<>();
+        OpenIntents open = new OpenIntents();
         int start = 0;
         int lineNo = 0;
         boolean torn = false;
@@ -180,11 +180,7 @@ final class Journal {
             JournalEntry e = r.value();
             s = apply(s, e);
             applied++;
-            if (e instanceof JournalEntry.Intent i) {
-                open.put(i.operationId(), i);
-            } else if (e instanceof JournalEntry.Completed c) {
-                open.remove(c.operationId());
-            }
+            open.track(e);
         }
         LOG.debug(
                 "journal {} replayed: {} entries ({} bytes) over serial {}, {} operations without a result{}{}",
@@ -192,10 +188,10 @@ final class Journal {
                 applied,
                 bytes.length,
                 base.serial(),
-                open.size(),
+                open.list().size(),
                 torn ? ", torn last line dropped" : "",
                 stale ? ", entries of an older serial skipped" : "");
-        return Result.of(new Replay(s, applied, List.copyOf(open.values()), torn, stale));
+        return Result.of(new Replay(s, applied, open.list(), torn, stale));
     }
 
     /** What an entry changes, for a log line: kinds, addresses and names, never a value. */

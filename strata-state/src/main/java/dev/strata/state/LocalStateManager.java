@@ -39,7 +39,7 @@ final class LocalStateManager implements StateManager {
     private volatile java.nio.channels.FileChannel journal;
     private long seq;
     private int journalSize;
-    private final java.util.Map<String, JournalEntry.Intent> openIntents = new java.util.LinkedHashMap<>();
+    private final OpenIntents openIntents = new OpenIntents();
 
     /** The file as found on disk: its snapshot (null when absent or empty) and identity. */
     record Disk(StateSnapshot snapshot, FileIdentity identity) {}
@@ -180,22 +180,15 @@ final class LocalStateManager implements StateManager {
             throw new IllegalStateException("state manager of " + displayPath + " is closed");
         }
         if (lock != null && lock.lostReason() != null) {
-            return error(
-                    "State lock lost",
-                    "Strata no longer holds the lock of " + displayPath + ": "
-                            + lock.lostReason()
-                            + ". The state was not written, so that another writer's changes are not "
-                            + "overwritten.");
+            return WriteChecks.lockLost(WriteChecks.notHeld(displayPath, lock.lostReason()));
         }
         try {
             FileIdentity now = FileIdentity.of(statePath);
             if (!Objects.equals(now, identity)) {
-                return error(
-                        "The state changed since it was read",
-                        displayPath + " was changed by another process "
-                                + "after Strata read it"
-                                + (lock == null ? " (locking is off: -lock=false)" : " without taking the lock")
-                                + ". The state was not written, so that the other change is not lost; run the command again.");
+                return WriteChecks.changedSinceRead(
+                        displayPath,
+                        "process",
+                        lock == null ? " (locking is off: -lock=false)" : " without taking the lock");
             }
             boolean sameHistory = next.lineage().equals(state.lineage());
             // With -state-out the state goes to another file, which must be written even when nothing changed.
@@ -291,7 +284,7 @@ final class LocalStateManager implements StateManager {
         state = replay.state();
         journalSize = replay.applied();
         seq = replay.applied();
-        replay.openIntents().forEach(i -> openIntents.put(i.operationId(), i));
+        openIntents.addAll(replay.openIntents());
         Diagnostics out = Diagnostics.NONE;
         try {
             if (replay.stale() && replay.applied() == 0) {
@@ -385,15 +378,10 @@ final class LocalStateManager implements StateManager {
 
     private synchronized Result<StateSnapshot> write(JournalEntry entry, long[] ticket) {
         if (lock == null) {
-            return error(
-                    "The journal needs the state lock",
-                    "Appending to the journal of " + displayPath
-                            + " without holding its lock could interleave with another writer; open the state with locking on.");
+            return WriteChecks.journalNeedsLock(displayPath, "");
         }
         if (lock.lostReason() != null) {
-            return error(
-                    "State lock lost",
-                    "Strata no longer holds the lock of " + displayPath + ": " + lock.lostReason() + ".");
+            return error("State lock lost", WriteChecks.notHeld(displayPath, lock.lostReason()) + ".");
         }
         if (!exists) {
             // The journal needs a snapshot to extend. This empty one keeps serial 0, so that the first
@@ -426,14 +414,7 @@ final class LocalStateManager implements StateManager {
         written++;
         ticket[0] = written;
         state = Journal.apply(state, entry);
-        switch (entry) {
-            case JournalEntry.Intent i -> openIntents.put(i.operationId(), i);
-            case JournalEntry.Completed c -> openIntents.remove(c.operationId());
-            case JournalEntry.SetObject o -> {}
-            case JournalEntry.RemoveObject o -> {}
-            case JournalEntry.SetOutput o -> {}
-            case JournalEntry.RemoveOutput o -> {}
-        }
+        openIntents.track(entry);
         return Result.of(state);
     }
 
@@ -453,7 +434,7 @@ final class LocalStateManager implements StateManager {
 
     @Override
     public synchronized List<JournalEntry.Intent> openIntents() {
-        return List.copyOf(openIntents.values());
+        return openIntents.list();
     }
 
     /** After the snapshot holds everything: remove the journal, then re-append intents still open. */
@@ -467,13 +448,9 @@ final class LocalStateManager implements StateManager {
         }
         journalSize = 0;
         seq = 0;
-        List<JournalEntry.Intent> still = List.copyOf(openIntents.values());
-        openIntents.clear();
-        for (JournalEntry.Intent i : still) {
-            Result<StateSnapshot> r = append(i);
-            if (r.hasErrors()) {
-                throw new IOException(r.diagnostics().asList().get(0).detail());
-            }
+        Result<StateSnapshot> failed = openIntents.reappend(this::append);
+        if (failed != null) {
+            throw new IOException(failed.diagnostics().asList().get(0).detail());
         }
     }
 

@@ -32,7 +32,7 @@ final class PgStateManager implements StateManager {
 
     private boolean closed;
     private int journalSize;
-    private final java.util.Map<String, JournalEntry.Intent> openIntents = new java.util.LinkedHashMap<>();
+    private final OpenIntents openIntents = new OpenIntents();
 
     record Loaded(StateSnapshot snapshot, String md5) {}
 
@@ -140,11 +140,8 @@ final class PgStateManager implements StateManager {
         String schema = backend.schema();
         try {
             if (lock != null && !connection.isValid(10)) {
-                return error(
-                        "State lock lost",
-                        "The database session holding the lock of workspace \"" + workspace
-                                + "\" has ended, and with it the lock. The state was not written, so that another writer's "
-                                + "changes are not overwritten.");
+                return WriteChecks.lockLost("The database session holding the lock of workspace \"" + workspace
+                        + "\" has ended, and with it the lock");
             }
             long started = System.nanoTime();
             String data = new String(backend.encryption().encode(toWrite), StandardCharsets.UTF_8);
@@ -166,12 +163,10 @@ final class PgStateManager implements StateManager {
                 }
                 if (!Objects.equals(current, dataMd5)) {
                     connection.rollback();
-                    return error(
-                            "The state changed since it was read",
-                            "The state of workspace \"" + workspace
-                                    + "\" was changed by another client after Strata read it"
-                                    + (lock == null ? " (locking is off: -lock=false)" : "")
-                                    + ". The state was not written, so that the other change is not lost; run the command again.");
+                    return WriteChecks.changedSinceRead(
+                            "The state of workspace \"" + workspace + "\"",
+                            "client",
+                            lock == null ? " (locking is off: -lock=false)" : "");
                 }
                 try (PreparedStatement ps =
                         connection.prepareStatement("UPDATE " + schema + ".states SET data = ? WHERE name = ?")) {
@@ -211,15 +206,8 @@ final class PgStateManager implements StateManager {
             state = toWrite;
             exists = true;
             journalSize = 0;
-            java.util.List<JournalEntry.Intent> still = java.util.List.copyOf(openIntents.values());
-            openIntents.clear();
-            for (JournalEntry.Intent i : still) {
-                Result<StateSnapshot> r = append(i);
-                if (r.hasErrors()) {
-                    return r;
-                }
-            }
-            return Result.of(state);
+            Result<StateSnapshot> failed = openIntents.reappend(this::append);
+            return failed != null ? failed : Result.of(state);
         } catch (SQLException e) {
             return Result.of(null, Diagnostics.of(backend.sqlError("Failed to write the state", e)));
         }
@@ -256,7 +244,7 @@ final class PgStateManager implements StateManager {
         }
         state = r.value().state();
         journalSize = r.value().applied();
-        r.value().openIntents().forEach(i -> openIntents.put(i.operationId(), i));
+        openIntents.addAll(r.value().openIntents());
         if (r.value().stale() && journalSize == 0 && lock != null) {
             try (PreparedStatement ps =
                     connection.prepareStatement("DELETE FROM " + schema + ".state_journal WHERE name = ?")) {
@@ -272,10 +260,7 @@ final class PgStateManager implements StateManager {
     @Override
     public synchronized Result<StateSnapshot> append(JournalEntry entry) {
         if (lock == null) {
-            return error(
-                    "The journal needs the state lock",
-                    "Appending to the journal of workspace \"" + workspace
-                            + "\" without holding its lock could interleave with another writer; open the state with locking on.");
+            return WriteChecks.journalNeedsLock("workspace \"" + workspace + "\"", "");
         }
         if (!exists) {
             // The journal needs a snapshot to extend. This empty one keeps serial 0, so that the first
@@ -311,14 +296,7 @@ final class PgStateManager implements StateManager {
         }
         journalSize++;
         state = Journal.apply(state, entry);
-        switch (entry) {
-            case JournalEntry.Intent i -> openIntents.put(i.operationId(), i);
-            case JournalEntry.Completed c -> openIntents.remove(c.operationId());
-            case JournalEntry.SetObject o -> {}
-            case JournalEntry.RemoveObject o -> {}
-            case JournalEntry.SetOutput o -> {}
-            case JournalEntry.RemoveOutput o -> {}
-        }
+        openIntents.track(entry);
         return Result.of(state);
     }
 
@@ -342,7 +320,7 @@ final class PgStateManager implements StateManager {
 
     @Override
     public synchronized java.util.List<JournalEntry.Intent> openIntents() {
-        return java.util.List.copyOf(openIntents.values());
+        return openIntents.list();
     }
 
     private static Result<StateSnapshot> error(String summary, String detail) {

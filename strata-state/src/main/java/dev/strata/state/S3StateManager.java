@@ -4,9 +4,7 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import java.io.ByteArrayOutputStream;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
@@ -33,7 +31,7 @@ final class S3StateManager implements StateManager {
     private boolean closed;
     private int journalSize;
     private long seq;
-    private final Map<String, JournalEntry.Intent> openIntents = new LinkedHashMap<>();
+    private final OpenIntents openIntents = new OpenIntents();
 
     S3StateManager(S3Backend backend, String workspace, LockInfo lock) {
         this.backend = backend;
@@ -103,7 +101,7 @@ final class S3StateManager implements StateManager {
         state = r.value().state();
         journalSize = r.value().applied();
         seq = journalSize;
-        r.value().openIntents().forEach(i -> openIntents.put(i.operationId(), i));
+        openIntents.addAll(r.value().openIntents());
         if (r.value().stale() && journalSize == 0 && lock != null) {
             try {
                 deleteJournal();
@@ -196,15 +194,8 @@ final class S3StateManager implements StateManager {
         exists = true;
         journalSize = 0;
         seq = 0;
-        List<JournalEntry.Intent> still = List.copyOf(openIntents.values());
-        openIntents.clear();
-        for (JournalEntry.Intent i : still) {
-            Result<StateSnapshot> r = append(i);
-            if (r.hasErrors()) {
-                return r;
-            }
-        }
-        return Result.of(state);
+        Result<StateSnapshot> failed = openIntents.reappend(this::append);
+        return failed != null ? failed : Result.of(state);
     }
 
     /** An error when our lock is gone or the state object changed behind us; null when writing is safe. */
@@ -215,21 +206,17 @@ final class S3StateManager implements StateManager {
             LockInfo holder =
                     held == null ? null : LockInfo.parse(held.bytes(), lockKey).value();
             if (holder == null || !holder.id().equals(lock.id())) {
-                return WriteChecks.error(
-                        "State lock lost",
-                        "Strata no longer holds the lock of " + display() + ": the lock object "
-                                + lockKey + (holder == null ? " was removed" : " now belongs to " + holder.who())
-                                + " (force-unlock?). The state was not written, so that another writer's changes are"
-                                + " not overwritten.");
+                return WriteChecks.lockLost(WriteChecks.notHeld(
+                        display(),
+                        "the lock object " + lockKey
+                                + (holder == null ? " was removed" : " now belongs to " + holder.who())
+                                + " (force-unlock?)"));
             }
         }
         String now = S3Objects.head(backend.client(), bucket(), key);
         if (!Objects.equals(now, etag)) {
-            return WriteChecks.error(
-                    "The state changed since it was read",
-                    display() + " was changed by another client after Strata read it"
-                            + (lock == null ? " (locking is off)" : " without taking the lock")
-                            + ". The state was not written, so that the other change is not lost; run the command again.");
+            return WriteChecks.changedSinceRead(
+                    display(), "client", lock == null ? " (locking is off)" : " without taking the lock");
         }
         return null;
     }
@@ -243,11 +230,7 @@ final class S3StateManager implements StateManager {
     @Override
     public synchronized Result<StateSnapshot> append(JournalEntry entry) {
         if (lock == null) {
-            return WriteChecks.error(
-                    "The journal needs the state lock",
-                    "Appending to the journal of " + display()
-                            + " without holding its lock could interleave with another writer; open the state with"
-                            + " locking on (use_lockfile = true).");
+            return WriteChecks.journalNeedsLock(display(), " (use_lockfile = true)");
         }
         if (!exists) {
             // The journal needs a snapshot to extend; this empty one keeps serial 0 (WriteChecks.serial).
@@ -281,14 +264,7 @@ final class S3StateManager implements StateManager {
         seq = next;
         journalSize++;
         state = Journal.apply(state, entry);
-        switch (entry) {
-            case JournalEntry.Intent i -> openIntents.put(i.operationId(), i);
-            case JournalEntry.Completed c -> openIntents.remove(c.operationId());
-            case JournalEntry.SetObject o -> {}
-            case JournalEntry.RemoveObject o -> {}
-            case JournalEntry.SetOutput o -> {}
-            case JournalEntry.RemoveOutput o -> {}
-        }
+        openIntents.track(entry);
         return Result.of(state);
     }
 
@@ -308,7 +284,7 @@ final class S3StateManager implements StateManager {
 
     @Override
     public synchronized List<JournalEntry.Intent> openIntents() {
-        return List.copyOf(openIntents.values());
+        return openIntents.list();
     }
 
     @Override

@@ -6,7 +6,8 @@ import dev.strata.hcl.Result;
 
 /**
  * The refusals every state manager makes before writing, worded alike for every backend: a write of
- * another history (persist), and a push of another history or an older serial without -force.
+ * another history (persist), a push of another history or an older serial without -force, a write after
+ * the lock was lost or after another writer changed the state, and a journal append without the lock.
  */
 final class WriteChecks {
     private WriteChecks() {}
@@ -56,6 +57,38 @@ final class WriteChecks {
                             + stored.serial() + ". Use -force to overwrite it anyway.");
         }
         return null;
+    }
+
+    /** The refusal of writing after the lock was lost; {@code cause} says how (one clause, no final stop). */
+    static Result<StateSnapshot> lockLost(String cause) {
+        return error(
+                "State lock lost",
+                cause + ". The state was not written, so that another writer's changes are not overwritten.");
+    }
+
+    /** How a lock Strata took and then lost reads in {@link #lockLost}: {@code reason} is what became of it. */
+    static String notHeld(String where, String reason) {
+        return "Strata no longer holds the lock of " + where + ": " + reason;
+    }
+
+    /**
+     * The refusal of writing over a state that another {@code writer} (a process, a client) changed after
+     * it was read; {@code how} is what is known of how that could happen (locking off, say), or "".
+     */
+    static Result<StateSnapshot> changedSinceRead(String what, String writer, String how) {
+        return error(
+                "The state changed since it was read",
+                what + " was changed by another " + writer + " after Strata read it" + how
+                        + ". The state was not written, so that the other change is not lost; run the command again.");
+    }
+
+    /** The refusal of a journal append without the lock; {@code hint} says how to turn locking on, or "". */
+    static Result<StateSnapshot> journalNeedsLock(String where, String hint) {
+        return error(
+                "The journal needs the state lock",
+                "Appending to the journal of " + where
+                        + " without holding its lock could interleave with another writer; open the state with"
+                        + " locking on" + hint + ".");
     }
 
     static Result<StateSnapshot> error(String summary, String detail) {

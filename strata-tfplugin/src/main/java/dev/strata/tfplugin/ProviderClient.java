@@ -258,6 +258,16 @@ final class ProviderClient implements AutoCloseable {
         return withType("resource type", typeName, ProviderSchema::resourceSchemas, body, failed);
     }
 
+    private <T> T withDataSource(
+            String typeName, BiFunction<ProviderSchema, Schema, T> body, Function<ProviderDiagnostics, T> failed) {
+        return withType("data source", typeName, ProviderSchema::dataSourceSchemas, body, failed);
+    }
+
+    private <T> T withEphemeral(
+            String typeName, BiFunction<ProviderSchema, Schema, T> body, Function<ProviderDiagnostics, T> failed) {
+        return withType("ephemeral resource type", typeName, ProviderSchema::ephemeralResourceSchemas, body, failed);
+    }
+
     private ProviderDiagnostics unknown(String kind, String name) {
         return ProviderDiagnostics.error(
                 "Invalid " + kind,
@@ -311,10 +321,8 @@ final class ProviderClient implements AutoCloseable {
     }
 
     ProviderDiagnostics validateDataResourceConfig(String typeName, Value config) {
-        return withType(
-                "data source",
+        return withDataSource(
                 typeName,
-                ProviderSchema::dataSourceSchemas,
                 (s, ds) -> diagnosticsOf(
                         ProviderGrpc.getValidateDataResourceConfigMethod(),
                         Tfplugin6.ValidateDataResourceConfig.Request.newBuilder()
@@ -327,10 +335,8 @@ final class ProviderClient implements AutoCloseable {
 
     /** The data source's state; on failure an unknown value of its type. */
     ReadDataResponse readDataSource(ReadDataRequest request) {
-        return withType(
-                "data source",
+        return withDataSource(
                 request.typeName(),
-                ProviderSchema::dataSourceSchemas,
                 (s, ds) -> {
                     Type t = ds.block().impliedType();
                     Function<ProviderDiagnostics, ReadDataResponse> failed =
@@ -357,10 +363,8 @@ final class ProviderClient implements AutoCloseable {
     // ---- ephemeral resources ---------------------------------------------------------------------
 
     ProviderDiagnostics validateEphemeralResourceConfig(String typeName, Value config) {
-        return withType(
-                "ephemeral resource type",
+        return withEphemeral(
                 typeName,
-                ProviderSchema::ephemeralResourceSchemas,
                 (s, es) -> diagnosticsOf(
                         ProviderGrpc.getValidateEphemeralResourceConfigMethod(),
                         Tfplugin6.ValidateEphemeralResourceConfig.Request.newBuilder()
@@ -373,10 +377,8 @@ final class ProviderClient implements AutoCloseable {
 
     /** The opened object; on failure a null result with the reason. */
     OpenEphemeralResponse openEphemeralResource(OpenEphemeralRequest request) {
-        return withType(
-                "ephemeral resource type",
+        return withEphemeral(
                 request.typeName(),
-                ProviderSchema::ephemeralResourceSchemas,
                 (s, es) -> {
                     Type t = es.block().impliedType();
                     Function<ProviderDiagnostics, OpenEphemeralResponse> failed =
@@ -423,7 +425,7 @@ final class ProviderClient implements AutoCloseable {
                 ProviderGrpc.getRenewEphemeralResourceMethod(),
                 Tfplugin6.RenewEphemeralResource.Request.newBuilder()
                         .setTypeName(request.typeName())
-                        .setPrivate(ByteString.copyFrom(request.privateState().bytes()))
+                        .setPrivate(bytes(request.privateState()))
                         .build(),
                 r -> new RenewEphemeralResponse(
                         r.hasRenewAt() ? instant(r.getRenewAt()) : null,
@@ -437,9 +439,13 @@ final class ProviderClient implements AutoCloseable {
                 ProviderGrpc.getCloseEphemeralResourceMethod(),
                 Tfplugin6.CloseEphemeralResource.Request.newBuilder()
                         .setTypeName(request.typeName())
-                        .setPrivate(ByteString.copyFrom(request.privateState().bytes()))
+                        .setPrivate(bytes(request.privateState()))
                         .build(),
                 Tfplugin6.CloseEphemeralResource.Response::getDiagnosticsList);
+    }
+
+    private static ByteString bytes(PrivateState p) {
+        return ByteString.copyFrom(p.bytes());
     }
 
     private static java.time.Instant instant(com.google.protobuf.Timestamp t) {

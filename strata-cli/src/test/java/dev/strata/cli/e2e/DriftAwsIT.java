@@ -1,17 +1,12 @@
 package dev.strata.cli.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.strata.cli.CliRunner;
 import dev.strata.cloudsim.CloudSim;
 import dev.strata.cloudsim.Knobs;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,8 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DriftAwsIT {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path MIRROR = Path.of(System.getProperty("strata.test.pluginMirror", "/opt/tf-plugins"));
-    private static final String AWS = "registry.terraform.io/hashicorp/aws";
 
     @TempDir
     Path st;
@@ -39,13 +32,7 @@ class DriftAwsIT {
 
     @Test
     void attributesChangedThroughTheApiAreReportedAndIgnoredOnesLeftOut() throws Exception {
-        assumeTrue(
-                Files.isDirectory(MIRROR.resolve(AWS).resolve("5.100.0/linux_amd64")), "no AWS provider in " + MIRROR);
-        Path cliConfig = etc.resolve("cli.tfrc");
-        Files.writeString(
-                cliConfig,
-                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR + "\"\n    include = [\""
-                        + AWS + "\"]\n  }\n}\n");
+        Path cliConfig = AwsOnSimulator.cliConfig(etc.resolve("cli.tfrc"));
         CliRunner strata = CliRunner.in(st)
                 .width(200)
                 .env("TF_CLI_CONFIG_FILE", cliConfig.toString())
@@ -76,16 +63,11 @@ class DriftAwsIT {
             CliRunner.Result clean = strata.run("drift", "-no-color");
             assertThat(clean.exitCode()).as(clean.toString()).isZero();
 
-            ssm(
+            AwsOnSimulator.putParameter(
                     sim,
-                    "PutParameter",
-                    JSON.createObjectNode()
-                            .put("Name", "/drift/p")
-                            .put("Type", "String")
-                            .put("Value", "changed outside")
+                    AwsOnSimulator.parameter("/drift/p", "changed outside", "String")
                             .put("Description", "edited in the console")
-                            .put("Overwrite", true)
-                            .toString());
+                            .put("Overwrite", true));
             byte[] state = Files.readAllBytes(st.resolve("terraform.tfstate"));
 
             CliRunner.Result all = strata.run("drift", "-json");
@@ -120,18 +102,6 @@ class DriftAwsIT {
                     .isEqualTo(state);
             assertThat(st.resolve("terraform.tfstate.backup")).doesNotExist();
         }
-    }
-
-    private static void ssm(CloudSim sim, String action, String body) throws Exception {
-        HttpResponse<String> r = HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create(sim.url() + "/"))
-                                .header("X-Amz-Target", "AmazonSSM." + action)
-                                .header("Content-Type", "application/x-amz-json-1.1")
-                                .POST(HttpRequest.BodyPublishers.ofString(body))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     }
 
     private static CliRunner.Result ok(CliRunner.Result r) {

@@ -9,11 +9,6 @@ import dev.strata.cli.CliRunner;
 import dev.strata.cloudsim.CloudSim;
 import dev.strata.cloudsim.Knobs;
 import dev.strata.testing.Terraform;
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,8 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class EphemeralResourceAwsIT {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path MIRROR = Path.of(System.getProperty("strata.test.pluginMirror", "/opt/tf-plugins"));
-    private static final String AWS = "registry.terraform.io/hashicorp/aws";
     private static final String MARKER = "eph-res-marker-6a0d42c1";
     private static final String REGION = "eu-central-1";
 
@@ -100,15 +93,9 @@ class EphemeralResourceAwsIT {
 
     @Test
     void ephemeralParameterFeedsAWriteOnlyArgumentAndAProviderAsInTerraform() throws Exception {
-        assumeTrue(
-                Files.isDirectory(MIRROR.resolve(AWS).resolve("5.100.0/linux_amd64")), "no AWS provider in " + MIRROR);
+        Path cliConfig = AwsOnSimulator.cliConfig(etc.resolve("cli.tfrc"));
         Path terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
-        Path cliConfig = etc.resolve("cli.tfrc");
-        Files.writeString(
-                cliConfig,
-                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR + "\"\n    include = [\""
-                        + AWS + "\"]\n  }\n}\n");
         Path log = st.resolve("strata-trace.log");
         CliRunner strata = CliRunner.in(st)
                 .env("TF_CLI_CONFIG_FILE", cliConfig.toString())
@@ -118,8 +105,8 @@ class EphemeralResourceAwsIT {
         try (CloudSim ours = CloudSim.start(0, null, Knobs.DEFAULT);
                 CloudSim theirs = CloudSim.start(0, null, Knobs.DEFAULT)) {
             for (CloudSim sim : List.of(ours, theirs)) {
-                put(sim, "/cfg/secret", MARKER, "SecureString");
-                put(sim, "/cfg/region", REGION, "String");
+                AwsOnSimulator.putParameter(sim, AwsOnSimulator.parameter("/cfg/secret", MARKER, "SecureString"));
+                AwsOnSimulator.putParameter(sim, AwsOnSimulator.parameter("/cfg/region", REGION, "String"));
             }
             // A persisted argument may not take the result: the same error, in validate, from both.
             Files.writeString(
@@ -158,7 +145,7 @@ class EphemeralResourceAwsIT {
             their = terraform(terraform, cliConfig).ok("apply", "-no-color", "-input=false", "tf.plan");
             assertThat(progress(mine)).isEqualTo(progress(their));
             for (CloudSim sim : List.of(ours, theirs)) {
-                JsonNode copy = get(sim, "/cfg/copy");
+                JsonNode copy = AwsOnSimulator.getParameter(sim, "/cfg/copy");
                 assertThat(copy.path("Value").asText()).isEqualTo(MARKER);
             }
             // The fed provider's region came from the other ephemeral parameter.
@@ -327,42 +314,6 @@ class EphemeralResourceAwsIT {
 
     private Terraform terraform(Path exe, Path cliConfig) {
         return Terraform.at(exe, tf).cliConfig(cliConfig).unsetInherited("AWS_").env("HOME", etc.toString());
-    }
-
-    private static void put(CloudSim sim, String name, String value, String type)
-            throws IOException, InterruptedException {
-        ssm(
-                sim,
-                "PutParameter",
-                JSON.createObjectNode()
-                        .put("Name", name)
-                        .put("Value", value)
-                        .put("Type", type)
-                        .toString());
-    }
-
-    private static JsonNode get(CloudSim sim, String name) throws IOException, InterruptedException {
-        return JSON.readTree(ssm(
-                        sim,
-                        "GetParameter",
-                        JSON.createObjectNode()
-                                .put("Name", name)
-                                .put("WithDecryption", true)
-                                .toString()))
-                .path("Parameter");
-    }
-
-    private static String ssm(CloudSim sim, String action, String body) throws IOException, InterruptedException {
-        HttpResponse<String> r = HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create(sim.url() + "/"))
-                                .header("X-Amz-Target", "AmazonSSM." + action)
-                                .header("Content-Type", "application/x-amz-json-1.1")
-                                .POST(HttpRequest.BodyPublishers.ofString(body))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        return r.body();
     }
 
     private static CliRunner.Result ok(CliRunner.Result r) {

@@ -1,7 +1,6 @@
 package dev.strata.cli.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,10 +11,6 @@ import dev.strata.cloudsim.Knobs;
 import dev.strata.testing.ProcessResult;
 import dev.strata.testing.Terraform;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,8 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ImportForEachAwsIT {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path MIRROR = Path.of(System.getProperty("strata.test.pluginMirror", "/opt/tf-plugins"));
-    private static final String AWS = "registry.terraform.io/hashicorp/aws";
     private static final Map<String, String> CREDENTIALS =
             Map.of("AWS_ACCESS_KEY_ID", "AKIAEXAMPLE", "AWS_SECRET_ACCESS_KEY", "not-a-secret");
 
@@ -81,22 +74,16 @@ class ImportForEachAwsIT {
 
     @Test
     void forEachImportMatchesTerraform() throws Exception {
-        assumeTrue(
-                Files.isDirectory(MIRROR.resolve(AWS).resolve("5.100.0/linux_amd64")), "no AWS provider in " + MIRROR);
+        Path cliConfig = AwsOnSimulator.cliConfig(etc.resolve("cli.tfrc"));
         Path terraform = Terraform.find().orElse(null);
-        Path cliConfig = etc.resolve("cli.tfrc");
-        Files.writeString(
-                cliConfig,
-                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR + "\"\n    include = [\""
-                        + AWS + "\"]\n  }\n}\n");
         CliRunner strata =
                 CliRunner.in(st).env("TF_CLI_CONFIG_FILE", cliConfig.toString()).env("HOME", etc.toString());
         CREDENTIALS.forEach(strata::env);
         try (CloudSim ours = CloudSim.start(0, null, Knobs.DEFAULT);
                 CloudSim theirs = CloudSim.start(0, null, Knobs.DEFAULT)) {
             for (CloudSim sim : List.of(ours, theirs)) {
-                putParameter(sim, "/imp/blue");
-                putParameter(sim, "/imp/green");
+                AwsOnSimulator.putParameter(sim, AwsOnSimulator.parameter("/imp/blue", "made elsewhere", "String"));
+                AwsOnSimulator.putParameter(sim, AwsOnSimulator.parameter("/imp/green", "made elsewhere", "String"));
             }
             Files.writeString(st.resolve("main.tf"), CONFIG.formatted(ours.url()));
             ok(strata.run("init"));
@@ -162,22 +149,5 @@ class ImportForEachAwsIT {
                 .as(String.join(" ", args) + "\n" + r.stdout() + r.stderr())
                 .isZero();
         return r.stdout();
-    }
-
-    /** Creates a parameter directly in the simulator, as another tool would. */
-    private static void putParameter(CloudSim sim, String name) throws IOException, InterruptedException {
-        HttpResponse<String> r = HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create(sim.url() + "/"))
-                                .header("X-Amz-Target", "AmazonSSM.PutParameter")
-                                .header("Content-Type", "application/x-amz-json-1.1")
-                                .POST(HttpRequest.BodyPublishers.ofString(JSON.createObjectNode()
-                                        .put("Name", name)
-                                        .put("Value", "made elsewhere")
-                                        .put("Type", "String")
-                                        .toString()))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     }
 }

@@ -1,7 +1,6 @@
 package dev.strata.cli.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,10 +8,6 @@ import dev.strata.cloudsim.CloudSim;
 import dev.strata.cloudsim.Knobs;
 import dev.strata.testing.StrataJar;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,8 +33,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ProviderCrashIT {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path MIRROR = Path.of(System.getProperty("strata.test.pluginMirror", "/opt/tf-plugins"));
-    private static final String AWS = "registry.terraform.io/hashicorp/aws";
     /** How long a crashed run may take to end: generous for a loaded machine, but never a hang. */
     private static final long EXIT_BOUND_SECONDS = 120;
 
@@ -50,8 +43,7 @@ class ProviderCrashIT {
 
     @BeforeAll
     static void prerequisites() {
-        assumeTrue(
-                Files.isDirectory(MIRROR.resolve(AWS).resolve("5.100.0/linux_amd64")), "no AWS provider in " + MIRROR);
+        AwsOnSimulator.assumeProvider();
         jar = StrataJar.assumePackaged();
     }
 
@@ -66,7 +58,7 @@ class ProviderCrashIT {
             // The gate is read (one GetParameter) only after every "first" parameter is created and
             // recorded, and every "second" one waits for it: killing the provider during that read
             // leaves no create half done, so what the state should hold is exact.
-            putParameter(sim, "/crash/gate", "open");
+            AwsOnSimulator.putParameter(sim, AwsOnSimulator.parameter("/crash/gate", "open", "String"));
             config(sim.url(), """
                     resource "aws_ssm_parameter" "first" {
                       count = 3
@@ -138,7 +130,7 @@ class ProviderCrashIT {
         String text = out.replaceAll("\\s+", " ");
         assertThat(text)
                 .contains("Error: Plugin did not respond")
-                .contains("The provider " + AWS + " crashed")
+                .contains("The provider " + AwsOnSimulator.AWS + " crashed")
                 .contains("exited with status 137, that is, it was killed by signal 9 (SIGKILL)");
         assertThat(text.split("Error: Plugin did not respond", -1)).as(out).hasSize(2);
         assertThat(out).doesNotContain("\"@level\":\"trace\"");
@@ -162,10 +154,7 @@ class ProviderCrashIT {
     }
 
     private void config(String url, String resources) throws IOException {
-        Files.writeString(
-                dir.resolve("cli.tfrc"),
-                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR + "\"\n    include = [\""
-                        + AWS + "\"]\n  }\n}\n");
+        AwsOnSimulator.cliConfig(dir.resolve("cli.tfrc"));
         Files.writeString(dir.resolve("main.tf"), """
                 terraform {
                   required_providers {
@@ -246,22 +235,5 @@ class ProviderCrashIT {
             }
         }
         return out;
-    }
-
-    /** Creates a parameter directly in the simulator, as another tool would. */
-    static void putParameter(CloudSim sim, String name, String value) throws IOException, InterruptedException {
-        HttpResponse<String> r = HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create(sim.url() + "/"))
-                                .header("X-Amz-Target", "AmazonSSM.PutParameter")
-                                .header("Content-Type", "application/x-amz-json-1.1")
-                                .POST(HttpRequest.BodyPublishers.ofString(JSON.createObjectNode()
-                                        .put("Name", name)
-                                        .put("Value", value)
-                                        .put("Type", "String")
-                                        .toString()))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     }
 }

@@ -11,10 +11,6 @@ import dev.strata.cloudsim.CloudSim;
 import dev.strata.cloudsim.Knobs;
 import dev.strata.testing.Terraform;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,8 +39,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SsmLifecycleDifferentialIT {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path MIRROR = Path.of(System.getProperty("strata.test.pluginMirror", "/opt/tf-plugins"));
-    private static final String AWS = "registry.terraform.io/hashicorp/aws";
     private static final Map<String, String> CREDENTIALS =
             Map.of("AWS_ACCESS_KEY_ID", "AKIAEXAMPLE", "AWS_SECRET_ACCESS_KEY", "not-a-secret");
 
@@ -133,15 +127,9 @@ class SsmLifecycleDifferentialIT {
 
     @Test
     void createUpdateImportDestroyMatchTerraform() throws Exception {
-        assumeTrue(
-                Files.isDirectory(MIRROR.resolve(AWS).resolve("5.100.0/linux_amd64")), "no AWS provider in " + MIRROR);
+        Path cliConfig = AwsOnSimulator.cliConfig(etc.resolve("cli.tfrc"));
         Path terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
-        Path cliConfig = etc.resolve("cli.tfrc");
-        Files.writeString(
-                cliConfig,
-                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR + "\"\n    include = [\""
-                        + AWS + "\"]\n  }\n}\n");
         for (Path d : List.of(st, tf)) {
             Files.writeString(d.resolve("aws.config"), "[default]\nregion = eu-west-1\n");
         }
@@ -173,8 +161,13 @@ class SsmLifecycleDifferentialIT {
 
             // Import with the command, of a parameter made directly in each simulator.
             for (CloudSim sim : List.of(ours, theirs)) {
-                putParameter(sim, "/life/c", "made elsewhere", "outside");
-                putParameter(sim, "/life/d", "adopted", "by block");
+                AwsOnSimulator.putParameter(
+                        sim,
+                        AwsOnSimulator.parameter("/life/c", "made elsewhere", "String")
+                                .put("Description", "outside"));
+                AwsOnSimulator.putParameter(
+                        sim,
+                        AwsOnSimulator.parameter("/life/d", "adopted", "String").put("Description", "by block"));
             }
             Files.writeString(st.resolve("main.tf"), provider(ours.url()) + UPDATED + IMPORTED_BY_COMMAND);
             Files.writeString(tf.resolve("main.tf"), provider(theirs.url()) + UPDATED + IMPORTED_BY_COMMAND);
@@ -222,25 +215,6 @@ class SsmLifecycleDifferentialIT {
     private static CliRunner.Result ok(CliRunner.Result r) {
         assertThat(r.exitCode()).as(r.toString()).isZero();
         return r;
-    }
-
-    /** Creates a parameter directly in the simulator, as another tool would. */
-    private static void putParameter(CloudSim sim, String name, String value, String description)
-            throws IOException, InterruptedException {
-        HttpResponse<String> r = HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create(sim.url() + "/"))
-                                .header("X-Amz-Target", "AmazonSSM.PutParameter")
-                                .header("Content-Type", "application/x-amz-json-1.1")
-                                .POST(HttpRequest.BodyPublishers.ofString(JSON.createObjectNode()
-                                        .put("Name", name)
-                                        .put("Value", value)
-                                        .put("Type", "String")
-                                        .put("Description", description)
-                                        .toString()))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     }
 
     /** Terraform in {@link #tf}, with the same credentials in its environment as Strata's. */

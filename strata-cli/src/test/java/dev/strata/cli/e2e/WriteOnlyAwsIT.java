@@ -10,10 +10,6 @@ import dev.strata.cloudsim.CloudSim;
 import dev.strata.cloudsim.Knobs;
 import dev.strata.testing.Terraform;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,8 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class WriteOnlyAwsIT {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Path MIRROR = Path.of(System.getProperty("strata.test.pluginMirror", "/opt/tf-plugins"));
-    private static final String AWS = "registry.terraform.io/hashicorp/aws";
     private static final String VALUE = "wo-marker-83d1c6aa";
     private static final String KEY = "key-marker-0b94e2d7";
 
@@ -91,15 +85,9 @@ class WriteOnlyAwsIT {
 
     @Test
     void writeOnlyValuesReachTheApiButNoFileAndRenderAsTerraform() throws Exception {
-        assumeTrue(
-                Files.isDirectory(MIRROR.resolve(AWS).resolve("5.100.0/linux_amd64")), "no AWS provider in " + MIRROR);
+        Path cliConfig = AwsOnSimulator.cliConfig(etc.resolve("cli.tfrc"));
         Path terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
-        Path cliConfig = etc.resolve("cli.tfrc");
-        Files.writeString(
-                cliConfig,
-                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR + "\"\n    include = [\""
-                        + AWS + "\"]\n  }\n}\n");
         Path log = st.resolve("strata-trace.log");
         CliRunner strata = CliRunner.in(st)
                 .env("TF_CLI_CONFIG_FILE", cliConfig.toString())
@@ -123,8 +111,12 @@ class WriteOnlyAwsIT {
             assertThat(ok(strata.run("show", "-json", "st.plan")).stdout()).doesNotContain(VALUE);
             ok(strata.run(then(with(vars, "apply", "-no-color"), "st.plan")));
             tf(terraform, cliConfig, then(with(vars, "apply", "-no-color", "-input=false"), "tf.plan"));
-            assertThat(parameter(ours, "/wo/w")).isEqualTo(VALUE);
-            assertThat(parameter(theirs, "/wo/w")).isEqualTo(VALUE);
+            assertThat(AwsOnSimulator.getParameter(ours, "/wo/w").path("Value").asText())
+                    .isEqualTo(VALUE);
+            assertThat(AwsOnSimulator.getParameter(theirs, "/wo/w")
+                            .path("Value")
+                            .asText())
+                    .isEqualTo(VALUE);
 
             // A new value_wo_version updates the parameter; the write-only value is again only sent.
             Files.writeString(st.resolve("main.tf"), config(ours.url(), 2));
@@ -194,23 +186,6 @@ class WriteOnlyAwsIT {
                 .unsetInherited("AWS_")
                 .env("HOME", etc.toString())
                 .ok(args);
-    }
-
-    /** A parameter's value as the simulator's SSM API returns it. */
-    private static String parameter(CloudSim sim, String name) throws IOException, InterruptedException {
-        HttpResponse<String> r = HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create(sim.url() + "/"))
-                                .header("X-Amz-Target", "AmazonSSM.GetParameter")
-                                .header("Content-Type", "application/x-amz-json-1.1")
-                                .POST(HttpRequest.BodyPublishers.ofString(JSON.createObjectNode()
-                                        .put("Name", name)
-                                        .put("WithDecryption", true)
-                                        .toString()))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        return JSON.readTree(r.body()).at("/Parameter/Value").asText();
     }
 
     private static CliRunner.Result ok(CliRunner.Result r) {

@@ -1,15 +1,15 @@
 package dev.strata.stacks.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Result;
+import dev.strata.testing.GitRepos;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,40 +18,15 @@ class InstalledSourcesTest {
     @TempDir
     Path dir;
 
-    private void git(Path in, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("git", "-c", "user.name=t", "-c", "user.email=t@example.com"));
-        cmd.addAll(List.of(args));
-        Process p;
-        try {
-            p = new ProcessBuilder(cmd)
-                    .directory(in.toFile())
-                    .redirectErrorStream(true)
-                    .start();
-        } catch (java.io.IOException e) {
-            assumeThat(e).as("git is needed").isNull();
-            return;
-        }
-        String out = new String(p.getInputStream().readAllBytes());
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
-    }
-
     private Path repository() throws Exception {
-        Path repo = dir.resolve("repo");
-        Files.createDirectories(repo.resolve("net"));
-        Files.writeString(repo.resolve("net/main.tf"), """
+        return GitRepos.commit(dir.resolve("repo"), Map.of("net/main.tf", """
                 variable "name" {
                   type = string
                 }
                 output "greeting" {
                   value = "hello ${var.name}"
                 }
-                """);
-        git(repo, "init", "--quiet");
-        git(repo, "add", "-A");
-        git(repo, "commit", "--quiet", "-m", "module");
-        git(repo, "tag", "v1");
-        return repo;
+                """), "v1");
     }
 
     @Test

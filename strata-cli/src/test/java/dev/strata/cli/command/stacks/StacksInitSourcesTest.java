@@ -1,14 +1,12 @@
 package dev.strata.cli.command.stacks;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.strata.cli.CliRunner;
+import dev.strata.testing.GitRepos;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,29 +15,9 @@ class StacksInitSourcesTest {
     @TempDir
     Path dir;
 
-    private void git(Path in, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("git", "-c", "user.name=t", "-c", "user.email=t@example.com"));
-        cmd.addAll(List.of(args));
-        Process p;
-        try {
-            p = new ProcessBuilder(cmd)
-                    .directory(in.toFile())
-                    .redirectErrorStream(true)
-                    .start();
-        } catch (java.io.IOException e) {
-            assumeThat(e).as("git is needed").isNull();
-            return;
-        }
-        String out = new String(p.getInputStream().readAllBytes());
-        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
-    }
-
     @Test
     void aGitComponentSourceIsInstalledByInitThenPlannedAndApplied() throws Exception {
-        Path repo = dir.resolve("repo");
-        Files.createDirectories(repo);
-        Files.writeString(repo.resolve("main.tf"), """
+        Path repo = GitRepos.commit(dir.resolve("repo"), Map.of("main.tf", """
                 variable "name" {
                   type = string
                 }
@@ -49,10 +27,7 @@ class StacksInitSourcesTest {
                 output "name" {
                   value = terraform_data.this.output
                 }
-                """);
-        git(repo, "init", "--quiet");
-        git(repo, "add", "-A");
-        git(repo, "commit", "--quiet", "-m", "module");
+                """));
         Path stack = dir.resolve("stack");
         Files.createDirectories(stack);
         Files.writeString(stack.resolve("main.tfcomponent.hcl"), """
