@@ -9,6 +9,11 @@ import dev.strata.cli.CliRunner;
 import dev.strata.cloudsim.CloudSim;
 import dev.strata.cloudsim.Knobs;
 import dev.strata.testing.Terraform;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -178,15 +183,9 @@ class EphemeralResourceAwsIT {
      */
     @Test
     void ephemeralParametersAreOpenedForADestroyAsInTerraform() throws Exception {
-        assumeTrue(
-                Files.isDirectory(MIRROR.resolve(AWS).resolve("5.100.0/linux_amd64")), "no AWS provider in " + MIRROR);
+        Path cliConfig = AwsOnSimulator.cliConfig(etc.resolve("cli.tfrc"));
         Path terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
-        Path cliConfig = etc.resolve("cli.tfrc");
-        Files.writeString(
-                cliConfig,
-                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR + "\"\n    include = [\""
-                        + AWS + "\"]\n  }\n}\n");
         Path log = st.resolve("strata-trace.log");
         CliRunner strata = CliRunner.in(st)
                 .env("TF_CLI_CONFIG_FILE", cliConfig.toString())
@@ -196,8 +195,8 @@ class EphemeralResourceAwsIT {
         try (CloudSim ours = CloudSim.start(0, null, Knobs.DEFAULT);
                 CloudSim theirs = CloudSim.start(0, null, Knobs.DEFAULT)) {
             for (CloudSim sim : List.of(ours, theirs)) {
-                put(sim, "/cfg/secret", MARKER, "SecureString");
-                put(sim, "/cfg/region", REGION, "String");
+                AwsOnSimulator.putParameter(sim, AwsOnSimulator.parameter("/cfg/secret", MARKER, "SecureString"));
+                AwsOnSimulator.putParameter(sim, AwsOnSimulator.parameter("/cfg/region", REGION, "String"));
             }
             Files.writeString(st.resolve("main.tf"), config(ours.url(), ""));
             Files.writeString(tf.resolve("main.tf"), config(theirs.url(), ""));
