@@ -102,6 +102,15 @@ class PlanTextsDifferentialTest {
         assertThat(same("plan", "-destroy", "-no-color")).contains("          - n = null\n");
     }
 
+    /** Removing terraform_data's input plans its output unknown, not null. */
+    @Test
+    void removingAnInputPlansTheOutputUnknown() throws Exception {
+        init("resource \"terraform_data\" \"x\" {\n  input = \"x\"\n}\n");
+        same("apply", "-auto-approve", "-no-color");
+        write("resource \"terraform_data\" \"x\" {\n}\n");
+        assertThat(same("plan", "-no-color")).contains("~ output = \"x\" -> (known after apply)");
+    }
+
     /** Validate's success line ends with a blank line (ValidateCommandTest has the one after warnings). */
     @Test
     void validateEndsAsTerraformDoes() throws Exception {

@@ -62,7 +62,11 @@ final class TerraformData implements ManagedResource {
             plan.requiresReplace().add(AttributePath.of("triggers_replace"));
             return Attrs.with(planned, "id", Value.unknown(Type.STRING), "output", newOutput);
         }
-        Value output = Attrs.get(prior, "input").equalsIgnoringMarks(input) ? Attrs.get(prior, "output") : newOutput;
+        // A changed input makes the output unknown even when the new input is null (terraform 1.11 plans
+        // "output = ... -> (known after apply)"); only a create or replace plans a null input's null output.
+        Value output = Attrs.get(prior, "input").equalsIgnoringMarks(input)
+                ? Attrs.get(prior, "output")
+                : Value.unknown(input.type());
         return Attrs.with(planned, "id", Attrs.get(prior, "id"), "output", output);
     }
 

@@ -46,6 +46,17 @@ class TerraformDataTest {
         assertThat(s.planned().attributes().get("output").isNull()).isTrue();
     }
 
+    /** As terraform 1.11: "~ output = "x" -> (known after apply)" when the input is removed. */
+    @Test
+    void removingTheInputPlansAnUnknownOutputThenNull() {
+        ResourceTester r = data();
+        r.apply(Map.of("input", Value.string("x")));
+        Step s = r.apply(Map.of());
+        assertThat(s.action()).isEqualTo(Action.UPDATE);
+        assertThat(s.planned().attributes().get("output").isKnown()).isFalse();
+        assertThat(s.state().attributes().get("output").isNull()).isTrue();
+    }
+
     @Test
     void inputChangeUpdatesInPlaceKeepingId() {
         ResourceTester r = data();
