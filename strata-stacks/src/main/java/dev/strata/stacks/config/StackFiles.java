@@ -68,13 +68,13 @@ public final class StackFiles {
     }
 
     /** The prefix that turns a name relative to {@code dir} into one relative to {@code root}. */
-    static String prefix(Path root, Path dir) {
+    public static String prefix(Path root, Path dir) {
         String d = display(root, dir);
         return d.equals(".") ? "" : d + "/";
     }
 
     /** Diagnostics whose file names are relative to a subdirectory, renamed relative to the root. */
-    static Diagnostics relocate(Diagnostics ds, String prefix) {
+    public static Diagnostics relocate(Diagnostics ds, String prefix) {
         if (prefix.isEmpty()) {
             return ds;
         }

@@ -299,7 +299,8 @@ class ReferenceConformanceTest {
             ds = ds.with(TestingProviderSchema.configBodies(loaded.value()));
             if (!ds.hasErrors()) {
                 // As Terraform, the modules are checked against provider schemas once the stack is valid.
-                ds = ds.with(StackValidator.validateModules(loaded.value(), TestingProvider.source(), dir, "1.14.0"));
+                ds = ds.with(dev.strata.stacks.runtime.ComponentModuleChecks.validate(
+                        loaded.value(), TestingProvider.source(), dir, "1.14.0"));
             }
         }
         return ds;

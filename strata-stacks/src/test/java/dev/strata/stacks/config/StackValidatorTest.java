@@ -132,7 +132,8 @@ class StackValidatorTest {
         var r = StackLoader.load(dir);
         assertThat(r.diagnostics().asList()).isEmpty();
         assertThat(StackValidator.validate(r.value()).asList()).isEmpty();
-        assertThat(StackValidator.validateModules(r.value(), dev.strata.provider.ProviderRegistry.load(), dir, "1.14.0")
+        assertThat(dev.strata.stacks.runtime.ComponentModuleChecks.validate(
+                                r.value(), dev.strata.provider.ProviderRegistry.load(), dir, "1.14.0")
                         .asList()
                         .stream()
                         .map(Diagnostic::toString))

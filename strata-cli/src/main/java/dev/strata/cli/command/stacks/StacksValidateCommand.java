@@ -92,7 +92,7 @@ public final class StacksValidateCommand {
         // As Terraform, the component modules are checked against their providers' schemas once the
         // stack itself is valid (the providers are started, not configured).
         if (!diags.hasErrors()) {
-            diags = diags.with(StackValidator.validateModules(
+            diags = diags.with(dev.strata.stacks.runtime.ComponentModuleChecks.validate(
                     stack.value(),
                     StacksOperations.providerSource(context),
                     context.workingDir(),

@@ -1,4 +1,4 @@
-package dev.strata.stacks.config;
+package dev.strata.stacks.runtime;
 
 import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
@@ -7,6 +7,11 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.provider.ProviderSource;
+import dev.strata.stacks.config.ComponentConfig;
+import dev.strata.stacks.config.EmbeddedStackConfig;
+import dev.strata.stacks.config.RemovedBlock;
+import dev.strata.stacks.config.StackConfig;
+import dev.strata.stacks.config.StackFiles;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
@@ -16,9 +21,10 @@ import java.util.TreeMap;
  * validation runs them: every resource, data source and ephemeral resource of each component's module
  * tree decoded against its provider's schema ("Unsupported argument", "Missing required argument", ...)
  * and given to the provider's own validation. Each module directory is checked once, however many
- * components, removed blocks or stacks use it.
+ * components, removed blocks or stacks use it. In the runtime package because it runs the engine's
+ * validation; the configuration package stays below the engine.
  */
-final class ModuleSchemaChecks {
+public final class ComponentModuleChecks {
     private static final String EPHEMERAL_ROOT_OUTPUT = "Ephemeral output not allowed";
     private final Path rootDir;
     private final ProviderSource providers;
@@ -27,14 +33,24 @@ final class ModuleSchemaChecks {
     private final Map<Path, Boolean> seen = new TreeMap<>();
     private final Diagnostics.Builder out = Diagnostics.builder();
 
-    ModuleSchemaChecks(Path rootDir, ProviderSource providers, Path workingDir, String engineVersion) {
+    /**
+     * Checks every component module of the stack tree (and of its removed blocks) against the schemas of
+     * the providers it uses, which {@code providers} supplies: the part of validation that starts
+     * providers (unconfigured) to read their schemas.
+     */
+    public static Diagnostics validate(
+            StackConfig root, ProviderSource providers, Path workingDir, String engineVersion) {
+        return new ComponentModuleChecks(root.dir(), providers, workingDir, engineVersion).run(root);
+    }
+
+    private ComponentModuleChecks(Path rootDir, ProviderSource providers, Path workingDir, String engineVersion) {
         this.rootDir = rootDir;
         this.providers = providers;
         this.workingDir = workingDir;
         this.engineVersion = engineVersion;
     }
 
-    Diagnostics run(StackConfig root) {
+    private Diagnostics run(StackConfig root) {
         walk(root);
         return out.build();
     }
