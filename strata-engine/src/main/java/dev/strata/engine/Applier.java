@@ -128,6 +128,7 @@ final class Applier {
                     RunData.scope(run, dev.strata.addr.ModuleInstance.ROOT),
                     run.outputs(dev.strata.addr.ModuleInstance.ROOT));
         }
+        all.addAll(settleCrashedIntents(state, open, plan));
         Result<StateSnapshot> compacted = state.compact();
         all.addAll(run.diagnostics());
         all.addAll(compacted.diagnostics());
@@ -155,6 +156,45 @@ final class Applier {
                         interrupted,
                         all.build()),
                 all.build());
+    }
+
+    /**
+     * Closes the intents a crashed run left open whose result the state already holds, so that they are
+     * not carried from journal to journal forever: a create killed after its object was recorded but
+     * before its completion was (the state has the object and this plan did not create it again), or such
+     * a delete (the object is gone and nothing here deleted it). An intent whose outcome the state does
+     * not show stays open: its object may exist outside the state, and a later create reuses its token.
+     */
+    private static Diagnostics settleCrashedIntents(StateManager state, List<JournalEntry.Intent> crashed, Plan plan) {
+        if (crashed.isEmpty()) {
+            return Diagnostics.NONE;
+        }
+        java.util.Set<AbsResourceInstance> changed = new java.util.HashSet<>();
+        for (ResourceChange c : plan.changes()) {
+            if (c.action() != Action.NO_OP && c.action() != Action.READ) {
+                changed.add(c.addr());
+            }
+        }
+        java.util.Set<String> stillOpen = new java.util.HashSet<>();
+        state.openIntents().forEach(i -> stillOpen.add(i.operationId()));
+        StateSnapshot now = state.state();
+        Diagnostics.Builder out = Diagnostics.builder();
+        for (JournalEntry.Intent i : crashed) {
+            if (!stillOpen.contains(i.operationId()) || changed.contains(i.instance())) {
+                continue;
+            }
+            boolean current = now.objects(i.instance()).stream().anyMatch(o -> o.deposed() == null);
+            boolean settled = switch (i.action()) {
+                case "create" -> current;
+                case "delete" -> !current;
+                default -> false;
+            };
+            if (settled) {
+                out.addAll(state.append(new JournalEntry.Completed(i.operationId()))
+                        .diagnostics());
+            }
+        }
+        return out.build();
     }
 
     /** Journal entries after which the apply folds the journal into the snapshot (and goes on). */

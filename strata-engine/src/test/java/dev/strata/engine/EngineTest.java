@@ -318,6 +318,40 @@ class EngineTest {
         }
     }
 
+    /**
+     * Intents a killed run left whose outcome the state holds are closed by the next apply; one whose
+     * object may exist outside the state (a create of an instance the state lacks) stays open.
+     */
+    @Test
+    void crashedIntentsWhoseOutcomeIsRecordedAreClosedByTheNextApply() throws IOException {
+        ConfigTree tree = config("resource \"fake_thing\" \"a\" {\n  count = 2\n  value = \"v${count.index}\"\n}\n");
+        assertThat(planAndApply(tree).diagnostics().hasErrors()).isFalse();
+        try (StateManager sm = LocalBackend.in(dir, "test")
+                .open("default", dev.strata.state.LockRequest.of("OperationTypeApply", java.time.Duration.ZERO))
+                .value()) {
+            for (String[] i : new String[][] {
+                {"recorded-create", "fake_thing.a[1]", "create"},
+                {"recorded-delete", "fake_thing.old", "delete"},
+                {"unknown-create", "fake_thing.gone", "create"}
+            }) {
+                assertThat(sm.append(new dev.strata.state.JournalEntry.Intent(
+                                        i[0],
+                                        dev.strata.addr.Addrs.parseAbsResourceInstance(i[1])
+                                                .value(),
+                                        i[2]))
+                                .hasErrors())
+                        .isFalse();
+            }
+        }
+        assertThat(planAndApply(tree).diagnostics().hasErrors()).isFalse();
+        try (StateManager sm =
+                LocalBackend.in(dir, "test").open("default", LockRequest.none()).value()) {
+            assertThat(sm.openIntents())
+                    .extracting(dev.strata.state.JournalEntry.Intent::operationId)
+                    .containsExactly("unknown-create");
+        }
+    }
+
     @Test
     void dependentsSeeTheAppliedValuesJustInTime() throws IOException {
         Result<ApplyResult> r = planAndApply(config("""
