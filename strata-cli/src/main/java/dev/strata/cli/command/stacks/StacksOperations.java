@@ -142,7 +142,7 @@ final class StacksOperations {
         Loaded l = load(
                 view,
                 sources.installing(
-                        false,
+                        args.upgrade(),
                         line -> {
                             if (!told[0]) {
                                 told[0] = true;
@@ -151,6 +151,9 @@ final class StacksOperations {
                             view.line(line);
                         },
                         access.value()));
+        if (l != null) {
+            sources.installTrees(l.stack());
+        }
         Diagnostics installed = access.diagnostics().with(sources.diagnostics()).with(sources.save());
         view.diagnostics(null, installed);
         if (l == null || installed.hasErrors()) {
