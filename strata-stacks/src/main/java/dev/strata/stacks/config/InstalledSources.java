@@ -305,7 +305,10 @@ public final class InstalledSources {
                 new StringBuilder("While installing the modules of " + owner + " (source \"" + source + "\"): ");
         b.append(detail);
         if (where != null && !detail.contains(where)) {
-            b.append(detail.endsWith(".") ? "" : ".").append(" The module call is at ").append(where).append('.');
+            b.append(detail.endsWith(".") ? "" : ".")
+                    .append(" The module call is at ")
+                    .append(where)
+                    .append('.');
         }
         return b.toString();
     }
