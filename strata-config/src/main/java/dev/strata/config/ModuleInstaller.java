@@ -28,8 +28,8 @@ import java.util.stream.Stream;
  * installed as Terraform installs them: module registry packages (the newest version the call's
  * {@code version} constraint allows, found through the registry protocol, {@link ModuleRegistry}),
  * Git repositories (with the {@code git} program), HTTP(S) archives and {@code X-Terraform-Get}
- * redirects, directories and archives on this machine ({@link PackageFetcher}). S3, GCS and Mercurial
- * are an error naming the source. Each package is fetched into a temporary directory and moved into
+ * redirects, objects and key prefixes in S3 buckets ({@link S3Packages}), directories and archives on
+ * this machine ({@link PackageFetcher}). GCS and Mercurial are an error naming the source. Each package is fetched into a temporary directory and moved into
  * place only when complete. A module already installed from the same source (and, for a registry
  * module, at a version its constraint still allows) is kept unless {@code upgrade} is set.
  */
@@ -225,6 +225,17 @@ public final class ModuleInstaller {
                     reuse(key, call.source(), null)
                             .orElseGet(() -> fetched(
                                     key, call, target, into -> fetcher.fetch(h, into), "", h.url(), false, diags));
+                case ModuleSource.S3 s3 ->
+                    reuse(key, call.source(), null)
+                            .orElseGet(() -> fetched(
+                                    key,
+                                    call,
+                                    target,
+                                    into -> fetcher.fetch(s3, into),
+                                    "",
+                                    ModuleSource.packageAddress(call.source()),
+                                    false,
+                                    diags));
                 case ModuleSource.LocalPackage p ->
                     reuse(key, call.source(), null)
                             .orElseGet(() -> fetched(

@@ -30,7 +30,14 @@ class StacksInitProvidersTest {
                         + "\"\n  }\n}\n");
         Path stack = dir.resolve("stack");
         Files.createDirectories(stack.resolve("net"));
-        Files.writeString(stack.resolve("net/main.tf"), "output \"x\" {\n  value = 1\n}\n");
+        Files.writeString(stack.resolve("net/main.tf"), """
+                terraform {
+                  required_providers {
+                    thing = { source = "acme/thing" }
+                  }
+                }
+                resource "thing_widget" "w" {}
+                """);
         Files.writeString(stack.resolve("main.tfcomponent.hcl"), """
                 required_providers {
                   thing = {
@@ -49,9 +56,14 @@ class StacksInitProvidersTest {
                 .env("TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString())
                 .env("HOME", dir.toString());
 
-        CliRunner.Result before = cli.run("stacks", "plan");
-        assertThat(before.exitCode()).as(before.toString()).isEqualTo(1);
-        assertThat(before.stderr()).contains("\"strata stacks init\"").doesNotContain("\"strata init\"");
+        for (String command : new String[] {"validate", "plan"}) {
+            CliRunner.Result before = cli.run("stacks", command);
+            assertThat(before.exitCode()).as(before.toString()).isEqualTo(1);
+            assertThat(before.stderr())
+                    .contains("No dependency lock file")
+                    .contains("\"strata stacks init\"")
+                    .doesNotContain("\"strata init\"");
+        }
 
         CliRunner.Result init = cli.run("stacks", "init");
         assertThat(init.exitCode()).as(init.toString()).isZero();

@@ -199,4 +199,52 @@ class StacksNestedModulesTest {
         assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(1);
         assertThat(plan.stderr()).contains("Module not installed").contains("strata stacks init");
     }
+
+    @Test
+    void anS3ComponentSourceIsInstalledWithTheModulesItCalls() throws Exception {
+        String endpoint = dev.strata.testing.S3Server.shared().endpoint();
+        String bucket = dev.strata.testing.S3Server.shared().createBucket("components");
+        try (var s3 = software.amazon.awssdk.services.s3.S3Client.builder()
+                .endpointOverride(java.net.URI.create(endpoint))
+                .forcePathStyle(true)
+                .region(software.amazon.awssdk.regions.Region.of(dev.strata.testing.S3Server.REGION))
+                .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
+                        software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create(
+                                dev.strata.testing.S3Server.ACCESS_KEY, dev.strata.testing.S3Server.SECRET_KEY)))
+                .httpClient(software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create())
+                // The test server takes plain uploads only (as the s3 backend's tests set skip_s3_checksum).
+                .requestChecksumCalculation(
+                        software.amazon.awssdk.core.checksums.RequestChecksumCalculation.WHEN_REQUIRED)
+                .build()) {
+            s3.putObject(
+                    b -> b.bucket(bucket).key("app.zip"),
+                    software.amazon.awssdk.core.sync.RequestBody.fromBytes(ModuleRegistryServer.zip(appPackage("s3"))));
+        }
+        String component = """
+                component "app" {
+                  source    = "s3::%s/%s/KEY?region=us-east-1"
+                  inputs    = { name = "x" }
+                  providers = { terraform = provider.terraform.main }
+                }
+                """.formatted(endpoint, bucket);
+        Path stack = stack(component.replace("KEY", "missing.zip"));
+        CliRunner cli = strata(stack)
+                .env("AWS_ACCESS_KEY_ID", dev.strata.testing.S3Server.ACCESS_KEY)
+                .env("AWS_SECRET_ACCESS_KEY", dev.strata.testing.S3Server.SECRET_KEY);
+        CliRunner.Result missing = cli.run("stacks", "init");
+        assertThat(missing.exitCode()).as(missing.toString()).isEqualTo(1);
+        assertThat(missing.stderr().replaceAll("\\s+", " "))
+                .contains("Failed to download module")
+                .contains("there is no object \"missing.zip\" in the bucket \"" + bucket + "\"")
+                .doesNotContain(dev.strata.testing.S3Server.SECRET_KEY);
+
+        stack(component.replace("KEY", "app.zip"));
+        CliRunner.Result init = cli.run("stacks", "init");
+        assertThat(init.exitCode()).as(init.toString()).isZero();
+        assertThat(init.stdout()).contains("app.zip?region=us-east-1\" installed in .strata/stacks/.modules/");
+        CliRunner.Result apply = cli.run("stacks", "apply", "-auto-approve");
+        assertThat(apply.exitCode()).as(apply.toString()).isZero();
+        assertThat(apply.stdout()).contains("1 added");
+        assertThat(cli.run("stacks", "output", "-json").stdout()).contains("s3-x");
+    }
 }
