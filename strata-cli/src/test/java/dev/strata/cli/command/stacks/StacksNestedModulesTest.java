@@ -226,6 +226,10 @@ class StacksNestedModulesTest {
                   inputs    = { name = "x" }
                   providers = { terraform = provider.terraform.main }
                 }
+                output "name" {
+                  type  = string
+                  value = component.app.name
+                }
                 """.formatted(endpoint, bucket);
         Path stack = stack(component.replace("KEY", "missing.zip"));
         CliRunner cli = strata(stack)
