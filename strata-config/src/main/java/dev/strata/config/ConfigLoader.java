@@ -78,7 +78,7 @@ public final class ConfigLoader {
     private ConfigLoader(Path rootDir, Options options) {
         this.rootDir = rootDir.toAbsolutePath().normalize();
         this.options = options;
-        this.remote = new InstalledModules(this.rootDir, options.dataDir());
+        this.remote = new InstalledModules(this.rootDir, options.dataDir(), null);
     }
 
     ConfigLoader(Path rootDir, Options options, RemoteModules remote) {
@@ -97,17 +97,23 @@ public final class ConfigLoader {
     private static final class InstalledModules implements RemoteModules {
         private final Path root;
         private final String dataDir;
+        /** A manifest named by the caller, read instead of the root module's own; null for that. */
+        private final Path manifestFile;
+
         private ModuleManifest manifest;
 
-        InstalledModules(Path root, String dataDir) {
+        InstalledModules(Path root, String dataDir, Path manifestFile) {
             this.root = root;
             this.dataDir = dataDir;
+            this.manifestFile = manifestFile;
         }
 
         @Override
         public Path locate(ModuleCallConfig call, Module childPath, ModuleSource source, Diagnostics.Builder diags) {
             if (manifest == null) {
-                manifest = ModuleManifest.read(root, dataDir);
+                manifest = manifestFile == null
+                        ? ModuleManifest.read(root, dataDir)
+                        : ModuleManifest.readFile(manifestFile);
             }
             String key = String.join(".", childPath.names());
             Optional<ModuleManifest.Entry> e =
@@ -155,6 +161,17 @@ public final class ConfigLoader {
      */
     public static Result<ConfigTree> loadTree(Path dir, Options options) {
         return new ConfigLoader(dir, options).loadTree();
+    }
+
+    /**
+     * Loads the root module in {@code dir} and its tree, finding the installed modules through the
+     * manifest {@code manifestFile} (as {@link ModuleInstaller#writeSubtreeManifest} writes it, its
+     * directories relative to {@code dir}) instead of the root module's own: how a Stack's component
+     * loads the modules {@code strata stacks init} installed for it outside its directory.
+     */
+    public static Result<ConfigTree> loadTree(Path dir, Options options, Path manifestFile) {
+        Path abs = dir.toAbsolutePath().normalize();
+        return new ConfigLoader(abs, options, new InstalledModules(abs, options.dataDir(), manifestFile)).loadTree();
     }
 
     /** Loads one module directory, without its children. */

@@ -28,8 +28,8 @@ import java.util.stream.Stream;
  * installed as Terraform installs them: module registry packages (the newest version the call's
  * {@code version} constraint allows, found through the registry protocol, {@link ModuleRegistry}),
  * Git repositories (with the {@code git} program), HTTP(S) archives and {@code X-Terraform-Get}
- * redirects, directories and archives on this machine ({@link PackageFetcher}). S3, GCS and Mercurial
- * are an error naming the source. Each package is fetched into a temporary directory and moved into
+ * redirects, objects and key prefixes in S3 buckets ({@link S3Packages}), directories and archives on
+ * this machine ({@link PackageFetcher}). GCS and Mercurial are an error naming the source. Each package is fetched into a temporary directory and moved into
  * place only when complete. A module already installed from the same source (and, for a registry
  * module, at a version its constraint still allows) is kept unless {@code upgrade} is set.
  */
@@ -129,6 +129,34 @@ public final class ModuleInstaller {
         return out;
     }
 
+    /**
+     * Writes to {@code file} the manifest of the module {@code key} of the configuration installed in
+     * {@code root}, as a tree of its own: {@code key} becomes the root ("") and its descendants keep
+     * their keys below it ({@code key.net} becomes {@code net}), their directories relative to
+     * {@code subRoot}, that module's directory. {@link ConfigLoader#loadTree(Path, ConfigLoader.Options,
+     * Path)} then loads {@code subRoot} with the modules installed for it, where they are.
+     */
+    public static void writeSubtreeManifest(Path root, String key, Path subRoot, Path file) throws IOException {
+        Path abs = root.toAbsolutePath().normalize();
+        Path sub = subRoot.toAbsolutePath().normalize();
+        List<ModuleManifest.Entry> out = new ArrayList<>();
+        for (ModuleManifest.Entry e :
+                ModuleManifest.readFile(abs.resolve(ModuleManifest.FILE)).entries()) {
+            String k;
+            if (e.key().equals(key)) {
+                k = "";
+            } else if (e.key().startsWith(key + ".")) {
+                k = e.key().substring(key.length() + 1);
+            } else {
+                continue;
+            }
+            Path dir = abs.resolve(e.dir()).normalize();
+            out.add(new ModuleManifest.Entry(k, k.isEmpty() ? "" : e.source(), e.version(), display(sub, dir)));
+        }
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        new ModuleManifest(out).writeFile(file);
+    }
+
     /** The explanation for a source Strata cannot install, naming it. */
     static String unsupportedDetail(ModuleCallConfig call, ModuleSource.Remote r) {
         return "The module \"" + call.name() + "\" comes from \"" + call.source() + "\": "
@@ -197,6 +225,17 @@ public final class ModuleInstaller {
                     reuse(key, call.source(), null)
                             .orElseGet(() -> fetched(
                                     key, call, target, into -> fetcher.fetch(h, into), "", h.url(), false, diags));
+                case ModuleSource.S3 s3 ->
+                    reuse(key, call.source(), null)
+                            .orElseGet(() -> fetched(
+                                    key,
+                                    call,
+                                    target,
+                                    into -> fetcher.fetch(s3, into),
+                                    "",
+                                    ModuleSource.packageAddress(call.source()),
+                                    false,
+                                    diags));
                 case ModuleSource.LocalPackage p ->
                     reuse(key, call.source(), null)
                             .orElseGet(() -> fetched(

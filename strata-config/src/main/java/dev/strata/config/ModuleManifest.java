@@ -67,6 +67,18 @@ record ModuleManifest(List<Entry> entries) {
         return EMPTY;
     }
 
+    /** The manifest in {@code file}; absent or unreadable is an empty one. */
+    static ModuleManifest readFile(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return EMPTY;
+        }
+        try {
+            return parse(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (IOException | RuntimeException e) {
+            return EMPTY;
+        }
+    }
+
     static ModuleManifest parse(String json) throws IOException {
         List<Entry> out = new ArrayList<>();
         for (JsonNode m : JSON.readTree(json).path("Modules")) {
@@ -102,7 +114,11 @@ record ModuleManifest(List<Entry> entries) {
 
     /** Writes {@code .strata/modules/modules.json} atomically (temporary file, then rename). */
     void write(Path root) throws IOException {
-        Path out = root.resolve(FILE);
+        writeFile(root.resolve(FILE));
+    }
+
+    /** Writes the manifest to {@code out} atomically. */
+    void writeFile(Path out) throws IOException {
         Files.createDirectories(out.getParent());
         Path tmp = Files.createTempFile(out.getParent(), "modules", ".json.tmp");
         try {

@@ -63,6 +63,19 @@ sealed interface ModuleSource {
     /** An absolute path or {@code file://} URL: a directory to copy or a .zip/.tar.gz/.tgz to unpack. */
     record LocalPackage(Path path, String subdir) implements ModuleSource {}
 
+    /**
+     * {@code s3::https://s3-eu-west-1.amazonaws.com/bucket/key}, {@code bucket.s3.amazonaws.com/key} and
+     * the other forms Terraform documents: an object in an S3 bucket (an archive, by its extension) or a
+     * key prefix whose objects are the module's files.
+     *
+     * @param endpoint the URL of an S3-compatible service on another host (addressed path-style, its
+     *                 region from {@code ?region=}), or null for AWS itself
+     * @param version  {@code ?version=}: the object version to fetch, or null for the current one
+     * @param subdir   the module's directory inside the package, or ""
+     */
+    record S3(String endpoint, String region, String bucket, String key, String version, String subdir)
+            implements ModuleSource {}
+
     /** A source only the network can provide; {@code kind} names it for the diagnostic. */
     record Remote(String kind) implements ModuleSource {}
 
@@ -83,7 +96,7 @@ sealed interface ModuleSource {
         if (forced != null) {
             return switch (forced) {
                 case "git" -> git(rest);
-                case "s3" -> new Remote("Amazon S3");
+                case "s3" -> s3(rest);
                 case "gcs" -> new Remote("Google Cloud Storage");
                 case "hg" -> new Remote("Mercurial");
                 case "http", "https" -> http(rest);
@@ -107,7 +120,7 @@ sealed interface ModuleSource {
             return git(raw);
         }
         if (raw.matches("^[a-z0-9-]+(\\.[a-z0-9-]+)*\\.s3[.-][^/]*amazonaws\\.com/.*")) {
-            return new Remote("Amazon S3");
+            return s3("https://" + raw);
         }
         if (raw.startsWith("www.googleapis.com/storage/")) {
             return new Remote("Google Cloud Storage");
@@ -138,6 +151,62 @@ sealed interface ModuleSource {
         String sub = parts.length > 3 ? String.join("/", java.util.Arrays.copyOfRange(parts, 3, parts.length)) : "";
         sub = split[1].isEmpty() ? sub : sub.isEmpty() ? split[1] : sub + "/" + split[1];
         return git(repo + (sub.isEmpty() ? "" : "//" + sub) + (q.length > 1 ? "?" + q[1] : ""));
+    }
+
+    /** {@code s3.amazonaws.com}, {@code s3-REGION...}, {@code s3.REGION...}, each optionally after {@code BUCKET.}. */
+    Pattern S3_HOST = Pattern.compile("^(?:(?<bucket>.+)\\.)?s3(?:[.-](?<region>[a-z0-9-]+))?\\.amazonaws\\.com$");
+
+    private static ModuleSource s3(String rest) {
+        if (!rest.startsWith("http://") && !rest.startsWith("https://")) {
+            return new Remote("Amazon S3 (\"s3::\" takes an https:// URL)");
+        }
+        String[] q = rest.split("\\?", 2);
+        String[] split = splitSubdir(q[0]);
+        URI u;
+        try {
+            u = new URI(split[0]);
+        } catch (java.net.URISyntaxException e) {
+            return new Remote("Amazon S3 (\"" + rest + "\" is not a valid URL)");
+        }
+        String version = null;
+        String region = null;
+        if (q.length > 1) {
+            for (String kv : q[1].split("&")) {
+                if (kv.startsWith("version=")) {
+                    version = kv.substring("version=".length());
+                } else if (kv.startsWith("region=")) {
+                    region = kv.substring("region=".length());
+                }
+            }
+        }
+        String host = u.getHost() == null ? "" : u.getHost().toLowerCase(Locale.ROOT);
+        String path = u.getPath() == null ? "" : u.getPath().replaceFirst("^/", "");
+        java.util.regex.Matcher m = S3_HOST.matcher(host);
+        String endpoint = null;
+        String bucket;
+        String key;
+        if (m.matches()) {
+            region = m.group("region") == null ? "us-east-1" : m.group("region");
+            if (m.group("bucket") != null) {
+                bucket = m.group("bucket");
+                key = path;
+            } else {
+                int slash = path.indexOf('/');
+                bucket = slash < 0 ? path : path.substring(0, slash);
+                key = slash < 0 ? "" : path.substring(slash + 1);
+            }
+        } else {
+            // Any other host is an S3-compatible service, addressed path-style as go-getter does.
+            endpoint = u.getScheme() + "://" + u.getRawAuthority();
+            region = region == null ? "us-east-1" : region;
+            int slash = path.indexOf('/');
+            bucket = slash < 0 ? path : path.substring(0, slash);
+            key = slash < 0 ? "" : path.substring(slash + 1);
+        }
+        if (bucket.isEmpty() || key.isEmpty()) {
+            return new Remote("Amazon S3 (\"" + rest + "\" names no bucket and key)");
+        }
+        return new S3(endpoint, region, bucket, key, version, split[1]);
     }
 
     private static ModuleSource http(String rest) {

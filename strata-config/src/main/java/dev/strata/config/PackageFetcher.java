@@ -60,6 +60,10 @@ final class PackageFetcher {
                 yield p.subdir();
             }
             case ModuleSource.Http h -> join(http(h, into, hops), h.subdir());
+            case ModuleSource.S3 s -> {
+                S3Packages.fetch(s, into, http.access().env(), http.access().timeout());
+                yield s.subdir();
+            }
             case ModuleSource.Registry r ->
                 throw new FetchException("a module registry address cannot be the location of another module's source");
             case ModuleSource.Local l -> throw new FetchException("a relative path cannot be fetched");
@@ -77,7 +81,8 @@ final class PackageFetcher {
 
     static String unsupported(ModuleSource.Remote r) {
         return "Strata cannot install modules from " + r.kind() + " sources; it installs from module registries, "
-                + "Git (git::https://, git::ssh://, github.com/...), HTTP(S) archives and paths on this machine";
+                + "Git (git::https://, git::ssh://, github.com/...), HTTP(S) archives, S3 (s3::https://...) and paths "
+                + "on this machine";
     }
 
     private static String join(String a, String b) {
@@ -222,7 +227,15 @@ final class PackageFetcher {
         unpackArchive(source, type, target);
     }
 
-    private static void unpackArchive(Path archive, String type, Path target)
+    /** The archive type a file name's extension says, or null. */
+    static String archiveOf(String name) {
+        return ARCHIVES.stream()
+                .filter(ext -> name.endsWith("." + ext))
+                .findFirst()
+                .orElse(null);
+    }
+
+    static void unpackArchive(Path archive, String type, Path target)
             throws FetchException, IOException, InterruptedException {
         Files.createDirectories(target);
         if (type.equals("zip")) {

@@ -280,7 +280,7 @@ class RemoteModuleInstallerTest {
         assertThat(ModuleSource.parse("https://example.com/m.zip//sub?archive=zip"))
                 .isEqualTo(new ModuleSource.Http("https://example.com/m.zip?archive=zip", "sub"));
         assertThat(ModuleSource.parse("s3::https://bucket.s3.amazonaws.com/m.zip"))
-                .isInstanceOf(ModuleSource.Remote.class);
+                .isEqualTo(new ModuleSource.S3(null, "us-east-1", "bucket", "m.zip", null, ""));
         assertThat(List.of(ModuleSource.parse("bitbucket.org/org/repo"))).allMatch(s -> !s.installable());
     }
 

@@ -30,7 +30,7 @@ import java.util.function.Consumer;
  * serve their own addresses; every other required provider is installed by
  * {@link ProviderInstaller} and recorded in {@code .terraform.lock.hcl}.
  */
-final class ProviderSetup {
+public final class ProviderSetup {
     private ProviderSetup() {}
 
     /** The problems found, and whether a lock file was written where there was none. */
@@ -88,6 +88,27 @@ final class ProviderSetup {
      * leading dash. The lock file is written only when nothing failed and it changed.
      */
     static Outcome install(CommandContext context, ConfigTree tree, boolean upgrade, Consumer<String> progress) {
+        return installRequired(context, ProviderRequirements.of(tree), upgrade, progress);
+    }
+
+    /**
+     * Installs the providers {@code required} names (each with its version constraints) as
+     * {@link #install(CommandContext, ConfigTree, boolean, Consumer)} does for a configuration's: what
+     * {@code strata stacks init} does for a Stack's {@code required_providers}.
+     */
+    public static Diagnostics install(
+            CommandContext context,
+            java.util.SortedMap<Provider, List<VersionConstraint>> required,
+            boolean upgrade,
+            Consumer<String> progress) {
+        return installRequired(context, required, upgrade, progress).diagnostics();
+    }
+
+    private static Outcome installRequired(
+            CommandContext context,
+            Map<Provider, List<VersionConstraint>> required,
+            boolean upgrade,
+            Consumer<String> progress) {
         Path dir = context.workingDir();
         Diagnostics.Builder diags = Diagnostics.builder();
         Result<LockFile> previous = readLock(dir);
@@ -98,8 +119,7 @@ final class ProviderSetup {
         ProviderRegistry builtins = builtins();
         List<ProviderInstaller.Requirement> external = new ArrayList<>();
         List<LockFile.Entry> keep = new ArrayList<>();
-        for (Map.Entry<Provider, List<VersionConstraint>> e :
-                ProviderRequirements.of(tree).entrySet()) {
+        for (Map.Entry<Provider, List<VersionConstraint>> e : required.entrySet()) {
             Provider p = e.getKey();
             List<String> constraints =
                     e.getValue().stream().map(VersionConstraint::source).toList();

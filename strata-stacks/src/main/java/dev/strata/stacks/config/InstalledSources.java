@@ -29,6 +29,13 @@ import java.util.TreeMap;
  * installed there by the modules runtime of {@code strata init} (a one-call root module whose
  * {@code module "source"} block names it), and {@code sources.json} records which directory holds
  * which source. Plan and apply only read what is recorded; a source not recorded is "not installed".
+ *
+ * <p>A component's module may call modules of its own, from any source. That one-call root installs
+ * the whole tree of a remote source (a relative {@code ./modules/x} inside a downloaded package
+ * resolves inside that package); a local component whose tree calls non-local modules gets a one-call
+ * root of its own ({@code local-DIGEST}, the call's source a relative path back to the component).
+ * {@link #installTrees} then writes, for each component's module directory, the manifest of its tree
+ * re-rooted at that directory ({@code trees/DIGEST.json}), which {@link #loadTree} loads it with.
  */
 public final class InstalledSources {
     /**
@@ -39,11 +46,19 @@ public final class InstalledSources {
 
     static final String INDEX = "sources.json";
     private static final String CALL = "source";
+    /** The one-call root's own file: problems located in it are about the generated call, not the source. */
+    private static final String GENERATED = "main.tf";
 
     private final Path stackDir;
     private final Map<String, String> index = new TreeMap<>();
     private final Diagnostics.Builder diags = Diagnostics.builder();
     private RemoteAccess access = RemoteAccess.of(System.getenv());
+    private boolean upgrade;
+    private java.util.function.Consumer<String> progress = line -> {};
+    /** The one-call root of each remote source's module directory found or installed in this run. */
+    private final Map<Path, Path> roots = new java.util.HashMap<>();
+    /** What failed installing the modules a remote source's module calls, by its module directory. */
+    private final Map<Path, java.util.List<Diagnostic>> nested = new java.util.HashMap<>();
 
     private InstalledSources(Path stackDir) {
         this.stackDir = stackDir.toAbsolutePath().normalize();
@@ -76,16 +91,15 @@ public final class InstalledSources {
     public StackLoader.Options installing(
             boolean upgrade, java.util.function.Consumer<String> progress, RemoteAccess access) {
         this.access = access;
+        this.upgrade = upgrade;
+        this.progress = progress;
         return new StackLoader.Options((from, source, version) -> {
             Optional<Path> have = upgrade ? Optional.empty() : installed(source, version);
             if (have.isPresent()) {
                 progress.accept("- " + display(source, version) + " (already installed)");
                 return have;
             }
-            Optional<Path> got = install(source, version);
-            got.ifPresent(p -> progress.accept("- " + display(source, version) + " installed in "
-                    + stackDir.relativize(p).toString().replace('\\', '/')));
-            return got;
+            return install(source, version);
         });
     }
 
@@ -107,7 +121,11 @@ public final class InstalledSources {
             return Optional.empty();
         }
         Path p = stackDir.resolve(dir).normalize();
-        return Files.isDirectory(p) ? Optional.of(p) : Optional.empty();
+        if (!Files.isDirectory(p)) {
+            return Optional.empty();
+        }
+        roots.put(p, stackDir.resolve(DIR).resolve(digest(key(source, version))));
+        return Optional.of(p);
     }
 
     private Optional<Path> install(String source, String version) {
@@ -152,8 +170,220 @@ public final class InstalledSources {
             return Optional.empty();
         }
         Path dir = root.resolve(step.get().dir()).normalize();
-        index.put(key(source, version), stackDir.relativize(dir).toString().replace('\\', '/'));
+        roots.put(dir, root);
+        progress.accept("- " + display(source, version) + " installed in " + display(stackDir, dir));
+        report(r.value().steps(), display(source, version));
+        java.util.List<Diagnostic> failed = nestedErrors(r.diagnostics());
+        if (failed.isEmpty()) {
+            index.put(key(source, version), stackDir.relativize(dir).toString().replace('\\', '/'));
+        } else {
+            // The package itself is here, so the Stack still loads; left out of the index, the source
+            // is installed again by the next init, and plan says it is not installed meanwhile.
+            nested.put(dir, failed);
+        }
         return Optional.of(dir);
+    }
+
+    /** Progress lines for the modules a source's module calls, as {@code strata init} reports them. */
+    private void report(java.util.List<ModuleInstaller.Step> steps, String of) {
+        for (ModuleInstaller.Step s : steps) {
+            if (!s.key().startsWith(CALL + ".") || s.action() == ModuleInstaller.Action.LOCAL) {
+                continue;
+            }
+            String call = "module \"" + s.key().substring(CALL.length() + 1) + "\"";
+            progress.accept("- " + of + ": " + call + " from " + display(s.source(), s.version())
+                    + (s.action() == ModuleInstaller.Action.REUSED ? " (already installed)" : " installed"));
+        }
+    }
+
+    /** The errors of a one-call root's installation that are about the source's own tree. */
+    private static java.util.List<Diagnostic> nestedErrors(Diagnostics ds) {
+        java.util.List<Diagnostic> out = new java.util.ArrayList<>();
+        for (Diagnostic d : ds) {
+            // The generated call passes no inputs, so the source's required variables are reported
+            // missing there; those are checked where a component passes its inputs.
+            if (d.isError() && (d.subject() == null || !d.subject().filename().equals(GENERATED))) {
+                out.add(d);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Installs the modules each component's (and removed block's) module calls, through the Stack and
+     * its embedded stacks, and records each module directory's tree for {@link #loadTree}. Problems
+     * name the component and the module call and point at the component's {@code source}; they are
+     * collected in {@link #diagnostics()}. Call after loading with {@link #installing}.
+     */
+    public void installTrees(StackConfig stack) {
+        installTrees(stack, new java.util.HashSet<>());
+    }
+
+    private void installTrees(StackConfig stack, java.util.Set<Path> seen) {
+        for (ComponentConfig c : stack.components().values()) {
+            if (c.moduleDir() != null && seen.add(c.moduleDir())) {
+                installTree(c.moduleDir(), "component \"" + c.name() + "\"", c.source(), c.sourceRange());
+            }
+        }
+        for (RemovedBlock r : stack.removed()) {
+            if (r.moduleDir() != null && seen.add(r.moduleDir())) {
+                installTree(r.moduleDir(), "the removed block's component", r.source(), r.sourceRange());
+            }
+            if (r.stack() != null) {
+                installTrees(r.stack(), seen);
+            }
+        }
+        for (EmbeddedStackConfig e : stack.embeddedStacks().values()) {
+            if (e.stack() != null) {
+                installTrees(e.stack(), seen);
+            }
+        }
+    }
+
+    private void installTree(Path moduleDir, String owner, String source, dev.strata.hcl.SourceRange range) {
+        Path dir = moduleDir.toAbsolutePath().normalize();
+        Path root = roots.get(dir);
+        java.util.List<Diagnostic> failed;
+        if (root != null) {
+            failed = nested.getOrDefault(dir, java.util.List.of());
+        } else {
+            if (!callsNonLocal(dir, new java.util.HashSet<>())) {
+                // Its tree loads in place: anything recorded for it earlier no longer applies.
+                deleteQuietly(treeFile(stackDir, dir));
+                return;
+            }
+            root = stackDir.resolve(DIR).resolve("local-" + digest(display(stackDir, dir)));
+            String relative = display(root, dir);
+            try {
+                Files.createDirectories(root);
+                Files.writeString(
+                        root.resolve(GENERATED),
+                        "module \"" + CALL + "\" {\n  source = " + quoted(relative) + "\n}\n",
+                        StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                diags.add(Diagnostic.error(
+                        "Failed to install modules",
+                        "Could not prepare " + IoProblems.describe(root, e) + " for the modules of " + owner + ".",
+                        range));
+                return;
+            }
+            Result<ModuleInstaller.Installation> r =
+                    ModuleInstaller.install(root, ConfigLoader.Options.DEFAULT, upgrade, access);
+            if (r.value() != null) {
+                report(r.value().steps(), owner);
+            }
+            failed = nestedErrors(r.diagnostics());
+        }
+        if (!failed.isEmpty()) {
+            for (Diagnostic d : failed) {
+                diags.add(Diagnostic.error(d.summary(), inTree(d, owner, source, root), range));
+            }
+            return;
+        }
+        try {
+            ModuleInstaller.writeSubtreeManifest(root, CALL, dir, treeFile(stackDir, dir));
+        } catch (IOException e) {
+            diags.add(Diagnostic.error(
+                    "Failed to install modules",
+                    "Could not record the modules of " + owner + ": " + IoProblems.describe(treeFile(stackDir, dir), e)
+                            + ".",
+                    range));
+        }
+    }
+
+    /** A problem in a component's module tree, told from the component: which call, and where. */
+    private String inTree(Diagnostic d, String owner, String source, Path root) {
+        String detail = d.detail() == null ? "" : d.detail();
+        String where = null;
+        if (d.subject() != null) {
+            // File names in the installer's texts are relative to the generated root: name them from the Stack.
+            String file = display(stackDir, root.resolve(d.subject().filename()).normalize());
+            detail = detail.replace(d.subject().filename() + ":", file + ":");
+            where = file + ":" + d.subject().start().line();
+        }
+        StringBuilder b =
+                new StringBuilder("While installing the modules of " + owner + " (source \"" + source + "\"): ");
+        b.append(detail);
+        if (where != null && !detail.contains(where)) {
+            b.append(detail.endsWith(".") ? "" : ".")
+                    .append(" The module call is at ")
+                    .append(where)
+                    .append('.');
+        }
+        return b.toString();
+    }
+
+    /** Whether the tree of local module calls from {@code dir} calls any module that must be installed. */
+    private static boolean callsNonLocal(Path dir, java.util.Set<Path> seen) {
+        if (!seen.add(dir)) {
+            return false;
+        }
+        dev.strata.config.ModuleConfig m =
+                ConfigLoader.loadModule(dir, ConfigLoader.Options.DEFAULT).value();
+        if (m == null) {
+            return false;
+        }
+        for (dev.strata.config.ModuleCallConfig call : m.moduleCalls().values()) {
+            String s = call.source();
+            if (s == null || s.isEmpty()) {
+                continue;
+            }
+            if (!StackLoader.isLocalSource(s)) {
+                return true;
+            }
+            Path child = dir.resolve(s.replace('\\', '/')).normalize();
+            if (Files.isDirectory(child) && callsNonLocal(child, seen)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The module tree of a component's module directory: the modules {@code strata stacks init}
+     * installed for it when it calls any that are not local paths, else read in place.
+     */
+    public static Result<dev.strata.config.ConfigTree> loadTree(Path stackDir, Path moduleDir) {
+        Path dir = moduleDir.toAbsolutePath().normalize();
+        Path f = treeFile(stackDir.toAbsolutePath().normalize(), dir);
+        Result<dev.strata.config.ConfigTree> r = Files.isRegularFile(f)
+                ? ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT, f)
+                : ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT);
+        if (!r.hasErrors()) {
+            return r;
+        }
+        // A component's modules are installed by the Stack's init, not the plain one.
+        Diagnostics.Builder b = Diagnostics.builder();
+        for (Diagnostic d : r.diagnostics()) {
+            b.add(
+                    d.detail() != null && d.detail().contains("\"strata init\"")
+                            ? new Diagnostic(
+                                            d.severity(),
+                                            d.summary(),
+                                            d.detail().replace("\"strata init\"", "\"strata stacks init\""),
+                                            d.subject(),
+                                            d.context())
+                                    .withValues(d.values())
+                            : d);
+        }
+        return Result.of(r.value(), b.build());
+    }
+
+    private static Path treeFile(Path stackDir, Path moduleDir) {
+        return stackDir.resolve(DIR).resolve("trees").resolve(digest(display(stackDir, moduleDir)) + ".json");
+    }
+
+    private static String display(Path from, Path to) {
+        String s = from.relativize(to).toString().replace('\\', '/');
+        return s.isEmpty() ? "." : s;
+    }
+
+    private static void deleteQuietly(Path f) {
+        try {
+            Files.deleteIfExists(f);
+        } catch (IOException ignored) {
+            // A stale tree file is only read for calls that are not local, which this tree no longer has.
+        }
     }
 
     /** Writes the index of installed sources (nothing when there are none and never were). */

@@ -1,6 +1,5 @@
 package dev.strata.stacks.runtime;
 
-import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
 import dev.strata.engine.Engine;
 import dev.strata.hcl.Diagnostic;
@@ -80,7 +79,7 @@ public final class ComponentModuleChecks {
         if (dir == null || seen.putIfAbsent(dir, Boolean.TRUE) != null) {
             return;
         }
-        Result<ConfigTree> tree = ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT);
+        Result<ConfigTree> tree = dev.strata.stacks.config.InstalledSources.loadTree(workingDir, dir);
         if (tree.value() == null || tree.hasErrors()) {
             // Its root module's problems were reported when the stack loaded it, and a called module that
             // does not load is reported when the runtime loads the tree: schemas are checked on what loads.

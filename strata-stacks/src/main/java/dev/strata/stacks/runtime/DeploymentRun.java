@@ -3,7 +3,6 @@ package dev.strata.stacks.runtime;
 import dev.strata.addr.AbsProviderConfig;
 import dev.strata.addr.InstanceKey;
 import dev.strata.addr.Module;
-import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.VariableConfig;
 import dev.strata.engine.ApplyResult;
@@ -459,7 +458,7 @@ final class DeploymentRun {
 
     Result<ConfigTree> tree(Path dir) {
         return trees.get(dir, () -> {
-            Result<ConfigTree> r = ConfigLoader.loadTree(dir, ConfigLoader.Options.DEFAULT);
+            Result<ConfigTree> r = dev.strata.stacks.config.InstalledSources.loadTree(settings.workingDir(), dir);
             report(r.diagnostics());
             return r;
         });

@@ -44,9 +44,14 @@ final class StacksArgs {
 
     /**
      * {@code init}: the backend to record ({@code local} or {@code pg}; empty keeps the recorded one), its
-     * {@code -backend-config=KEY=VALUE} settings, and whether to drop the recorded backend's state.
+     * {@code -backend-config=KEY=VALUE} settings, whether to drop the recorded backend's state, and
+     * whether to install every component source and module again at the newest versions allowed.
      */
-    record Init(Optional<String> backend, java.util.SortedMap<String, String> backendConfig, boolean reconfigure) {}
+    record Init(
+            Optional<String> backend,
+            java.util.SortedMap<String, String> backendConfig,
+            boolean reconfigure,
+            boolean upgrade) {}
 
     static final class InitFlags {
         final FlagSet flags = new FlagSet();
@@ -58,6 +63,10 @@ final class StacksArgs {
                 "A setting of the backend (pg: conn_str, schema_name); repeat for several.");
         final Flag<Boolean> reconfigure = flags.bool(
                 "reconfigure", false, "Switch backends even though the recorded one holds deployment states.");
+        final Flag<Boolean> upgrade = flags.bool(
+                "upgrade",
+                false,
+                "Install every component source and module again, at the newest versions their constraints allow.");
 
         Parsed<Init> parse(ParsedArgs a) {
             if (!a.positionals().isEmpty()) {
@@ -82,7 +91,8 @@ final class StacksArgs {
                 return Parsed.failed(
                         "Backend type required", "-backend-config needs -backend=TYPE beside it (local or pg).");
             }
-            return Parsed.of(new Init(b.isEmpty() ? Optional.empty() : Optional.of(b), config, a.get(reconfigure)));
+            return Parsed.of(new Init(
+                    b.isEmpty() ? Optional.empty() : Optional.of(b), config, a.get(reconfigure), a.get(upgrade)));
         }
     }
 

@@ -86,9 +86,32 @@ final class StacksOperations {
 
     /** The built-in providers, then those `strata init` installed for the working directory. */
     static ProviderSource providerSource(CommandContext context) {
-        return ProviderSource.chain(
+        ProviderSource chain = ProviderSource.chain(
                 ProviderRegistry.load(StacksOperations.class.getClassLoader()),
                 dev.strata.tfplugin.InstalledProviders.forWorkingDirectory(context.workingDir(), context.env()));
+        return (address, constraints) -> {
+            Result<dev.strata.provider.ProviderFactory> r = chain.resolve(address, constraints);
+            return r.value() != null ? r : Result.of(null, stacksInit(r.diagnostics()));
+        };
+    }
+
+    /** The installed-provider texts tell to run the plain init; a Stack's providers come from its own. */
+    static Diagnostics stacksInit(Diagnostics ds) {
+        Diagnostics.Builder b = Diagnostics.builder();
+        for (dev.strata.hcl.Diagnostic d : ds) {
+            String detail = d.detail();
+            b.add(
+                    detail == null || !detail.contains("\"strata init")
+                            ? d
+                            : new dev.strata.hcl.Diagnostic(
+                                            d.severity(),
+                                            d.summary(),
+                                            detail.replace("\"strata init", "\"strata stacks init"),
+                                            d.subject(),
+                                            d.context())
+                                    .withValues(d.values()));
+        }
+        return b.build();
     }
 
     /** The runtime on the Stack's recorded backend; null after reporting why it cannot be reached. */
@@ -142,7 +165,7 @@ final class StacksOperations {
         Loaded l = load(
                 view,
                 sources.installing(
-                        false,
+                        args.upgrade(),
                         line -> {
                             if (!told[0]) {
                                 told[0] = true;
@@ -151,6 +174,9 @@ final class StacksOperations {
                             view.line(line);
                         },
                         access.value()));
+        if (l != null) {
+            sources.installTrees(l.stack());
+        }
         Diagnostics installed = access.diagnostics().with(sources.diagnostics()).with(sources.save());
         view.diagnostics(null, installed);
         if (l == null || installed.hasErrors()) {
@@ -159,14 +185,26 @@ final class StacksOperations {
         if (!initBackend(args, view)) {
             return 1;
         }
+        boolean[] installing = {false};
+        Diagnostics providers = dev.strata.cli.command.ProviderSetup.install(
+                context, requiredProviders(l.stack()), args.upgrade(), line -> {
+                    if (!installing[0]) {
+                        installing[0] = true;
+                        view.line("Installing providers...");
+                    }
+                    view.line("- " + line);
+                });
+        view.diagnostics(null, providers);
+        if (providers.hasErrors()) {
+            return 1;
+        }
         ProviderSource source = providerSource();
         Diagnostics.Builder d = Diagnostics.builder();
         for (StackRequiredProvider rp : l.stack().requiredProviders().values()) {
+            // What was installed above is found as plan will find it; the install reported each one.
             var r = source.resolve(rp.source(), dev.strata.addr.VersionConstraint.ANY);
             if (r.value() == null) {
                 d.addAll(r.diagnostics());
-            } else {
-                view.line("- " + rp.source().forDisplay() + " is available");
             }
         }
         Diagnostics ds = d.build();
@@ -178,6 +216,39 @@ final class StacksOperations {
         view.line(
                 "Strata Stacks has been successfully initialized! Run \"strata stacks plan\" to see what each deployment would do.");
         return 0;
+    }
+
+    /** The providers the Stack and its embedded stacks require, each with its version constraints. */
+    private static java.util.SortedMap<dev.strata.addr.Provider, List<dev.strata.addr.VersionConstraint>>
+            requiredProviders(StackConfig stack) {
+        java.util.SortedMap<dev.strata.addr.Provider, List<dev.strata.addr.VersionConstraint>> out =
+                new java.util.TreeMap<>();
+        addRequired(stack, out);
+        return out;
+    }
+
+    private static void addRequired(
+            StackConfig stack, Map<dev.strata.addr.Provider, List<dev.strata.addr.VersionConstraint>> out) {
+        for (StackRequiredProvider rp : stack.requiredProviders().values()) {
+            List<dev.strata.addr.VersionConstraint> cs = out.computeIfAbsent(rp.source(), k -> new ArrayList<>());
+            if (rp.version() != null) {
+                // An unparseable constraint was reported when the Stack was validated.
+                var c = dev.strata.addr.VersionConstraint.parse(rp.version());
+                if (c.value() != null && !c.hasErrors()) {
+                    cs.add(c.value());
+                }
+            }
+        }
+        for (var e : stack.embeddedStacks().values()) {
+            if (e.stack() != null) {
+                addRequired(e.stack(), out);
+            }
+        }
+        for (var r : stack.removed()) {
+            if (r.stack() != null) {
+                addRequired(r.stack(), out);
+            }
+        }
     }
 
     /**
