@@ -96,7 +96,9 @@ public final class ModuleInstaller {
             if (!n.isRoot()) {
                 Action a = installer.reused.contains(key)
                         ? Action.REUSED
-                        : installer.installed.contains(key) ? Action.INSTALLED : Action.LOCAL;
+                        : installer.installed.contains(key)
+                                ? Action.INSTALLED
+                                : installer.knownLocal(key, source, dir) ? Action.REUSED : Action.LOCAL;
                 String label = ModuleSource.packageAddress(source);
                 if (version != null && ModuleSource.parse(source) instanceof ModuleSource.Registry r) {
                     label = r.display() + " " + version;
@@ -196,6 +198,19 @@ public final class ModuleInstaller {
                 m = ModuleManifest.read(root, null);
             }
             this.previous = m;
+        }
+
+        /**
+         * As Terraform: a local module the previous manifest already records from the same source in the same
+         * directory counts as installed (init lists it only the first time, or with {@code -upgrade}).
+         */
+        boolean knownLocal(String key, String source, String dir) {
+            return !upgrade
+                    && previous.entries().stream()
+                            .anyMatch(e -> e.key().equals(key)
+                                    && e.source().equals(source)
+                                    && e.version() == null
+                                    && e.dir().equals(dir));
         }
 
         @Override

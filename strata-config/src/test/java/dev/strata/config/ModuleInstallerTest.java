@@ -164,6 +164,27 @@ class ModuleInstallerTest {
         assertThat(Files.readString(main)).contains("\"v2\"");
     }
 
+    /** As Terraform: a local module the manifest records is kept (init lists it again only with -upgrade). */
+    @Test
+    void aLocalModuleRecordedByAnEarlierInitIsReused() throws Exception {
+        write(dir, "main.tf", "module \"l\" { source = \"./l\" }\n");
+        write(dir, "l/main.tf", "output \"y\" { value = 1 }\n");
+        assertThat(action(false)).isEqualTo(ModuleInstaller.Action.LOCAL);
+        assertThat(action(false)).isEqualTo(ModuleInstaller.Action.REUSED);
+        assertThat(action(true)).isEqualTo(ModuleInstaller.Action.LOCAL);
+        write(dir, "main.tf", "module \"l\" { source = \"./m\" }\n");
+        write(dir, "m/main.tf", "output \"y\" { value = 1 }\n");
+        assertThat(action(false)).as("another source").isEqualTo(ModuleInstaller.Action.LOCAL);
+    }
+
+    private ModuleInstaller.Action action(boolean upgrade) {
+        return ModuleInstaller.install(dir, Fixtures.OPTIONS, upgrade)
+                .value()
+                .steps()
+                .getFirst()
+                .action();
+    }
+
     @Test
     void aMissingRefOrSubdirectoryIsReportedWithGitsReason() throws Exception {
         Path repo = repository();

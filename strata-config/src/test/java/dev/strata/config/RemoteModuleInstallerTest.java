@@ -198,7 +198,7 @@ class RemoteModuleInstallerTest {
         assertThat(r.diagnostics().asList().getFirst().detail())
                 .isEqualTo("Failed to retrieve available versions for module \"web\" (main.tf:1) from example.com: "
                         + "Get \"http://127.0.0.1:" + port + "/v1/modules/acme/web/aws/versions\": connect: "
-                        + "connection refused.");
+                        + "connection refused (giving up after 3 attempts).");
     }
 
     @Test

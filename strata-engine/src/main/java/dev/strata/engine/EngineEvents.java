@@ -13,6 +13,11 @@ public interface EngineEvents {
 
     default void refreshStart(AbsResourceInstance addr) {}
 
+    /** A managed object is being read again from its provider; {@code priorId} is its id in the state, or null. */
+    default void refreshStart(AbsResourceInstance addr, String priorId) {
+        refreshStart(addr);
+    }
+
     default void refreshComplete(AbsResourceInstance addr, String id) {}
 
     /** An operation started; {@code deposed} is the deposed key for a deposed object, else null. */

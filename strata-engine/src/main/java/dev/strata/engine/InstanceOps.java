@@ -937,7 +937,7 @@ final class InstanceOps {
 
     private Value refresh(Ctx c, ResourceInstanceObject obj, Value prior, PrivateState priorPrivate) {
         AbsResourceInstance ai = c.addr();
-        events.refreshStart(ai);
+        events.refreshStart(ai, idOf(prior));
         Provider.ReadResponse rr = calls.call(
                 c.providerAddr(),
                 ai,

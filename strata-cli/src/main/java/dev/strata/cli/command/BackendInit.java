@@ -77,10 +77,11 @@ final class BackendInit {
             // As in Terraform: an unchanged block keeps the -backend-config settings given at an earlier init.
             wanted = rec.spec();
         }
+        // As Terraform, also without a backend block.
+        view.heading("Initializing the backend...");
         if (fileSpec == null && rec == null) {
             return true; // the default local state; nothing to set up or record
         }
-        view.heading("Initializing the backend...");
         Result<Encryption> enc = StateCli.encryption(context, root);
         diags.addAll(enc.diagnostics());
         if (enc.hasErrors()) {
@@ -97,7 +98,7 @@ final class BackendInit {
             if (rec == null || !rec.matches(fileSpec)) {
                 return record(context, view, fileSpec, wanted, diags);
             }
-            view.text("Using the previously initialized " + to + " backend.");
+            // As Terraform 1.11: an unchanged backend gets no line of its own.
             return true;
         }
         if (o.reconfigure()) {
@@ -135,7 +136,7 @@ final class BackendInit {
         }
         BackendMigration.Plan p = plan.value();
         if (p.withState().isEmpty()) {
-            view.text("No existing state was found in the previous " + fromSpec + " backend: nothing to copy.");
+            // As Terraform: nothing to copy is not worth a line.
             return true;
         }
         if (!o.forceCopy()) {
@@ -198,11 +199,13 @@ final class BackendInit {
         if (d.hasErrors()) {
             return false;
         }
+        view.blank();
+        // Broken where Terraform breaks its line, after "automatically".
         view.done(
                 wanted == null
                         ? "The backend block was removed: state is kept in terraform.tfstate again."
                         : "Successfully configured the backend " + wanted
-                                + "! Strata will automatically use this backend "
+                                + "! Strata will automatically\nuse this backend "
                                 + "unless the backend configuration changes.");
         return true;
     }

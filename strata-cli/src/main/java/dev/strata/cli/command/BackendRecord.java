@@ -79,8 +79,8 @@ record BackendRecord(BackendSpec spec, long hash) {
     /**
      * For a record of {@code init} (Strata's or Terraform's, which share the file): whether the backend
      * {@code block} of the files is still the one recorded. Either its fingerprint is the recorded hash
-     * (Strata's, or the one Terraform computes), or, for a backend whose Terraform hash Strata cannot
-     * compute, the record holds exactly the block's settings.
+     * (Strata's, or the one Terraform 1.11 computes), or the record holds exactly the block's settings
+     * (a backend whose Terraform hash Strata cannot compute, or a record of another Terraform version).
      */
     boolean matches(BackendSpec block) {
         if (block == null || !block.type().equals(spec.type())) {
@@ -90,7 +90,8 @@ record BackendRecord(BackendSpec spec, long hash) {
             return true;
         }
         OptionalLong terraform = TerraformBackendHash.of(block);
-        return terraform.isPresent() ? terraform.getAsLong() == hash : spec.equals(block);
+        // A record of another Terraform version (whose schema, so hash, differs) still matches by settings.
+        return terraform.isPresent() && terraform.getAsLong() == hash || spec.equals(block);
     }
 
     /**
@@ -140,21 +141,20 @@ record BackendRecord(BackendSpec spec, long hash) {
             ObjectNode b = root.putObject("backend");
             b.put("type", spec.type());
             ObjectNode config = b.putObject("config");
-            for (String k : new java.util.TreeSet<>(
+            java.util.Set<String> names = new java.util.TreeSet<>(
                     BackendSettings.allowed(spec.type()) == null
                             ? spec.settings().keySet()
-                            : BackendSettings.allowed(spec.type()))) {
+                            : BackendSettings.allowed(spec.type()));
+            // Terraform lists every setting of its schema, so its reading of the record sees the same block.
+            names.addAll(TerraformBackendHash.settings(spec.type()));
+            for (String k : names) {
                 String v = spec.settings().get(k);
-                TerraformBackendHash.Kind kind = TerraformBackendHash.kind(spec.type(), k);
-                String number =
-                        kind == TerraformBackendHash.Kind.NUMBER && v != null ? TerraformBackendHash.number(v) : null;
+                JsonNode typed = v == null ? null : TerraformBackendHash.typed(spec.type(), k, v);
                 if (v == null) {
                     config.putNull(k);
-                } else if (number != null) {
-                    // Typed as Terraform records them, so its own reading of the record sees no change.
-                    config.put(k, new java.math.BigDecimal(number));
-                } else if (kind == TerraformBackendHash.Kind.BOOL && (v.equals("true") || v.equals("false"))) {
-                    config.put(k, Boolean.parseBoolean(v));
+                } else if (typed != null) {
+                    // Typed as Terraform records them: numbers, booleans, sorted sets, whole nested objects.
+                    config.set(k, typed);
                 } else {
                     config.put(k, v);
                 }

@@ -160,24 +160,9 @@ final class InitCommand implements Command {
         Result<ModuleInstaller.Installation> installed =
                 ModuleInstaller.install(dir, ConfigLoader.Options.DEFAULT, args.upgrade(), access.value());
         ConfigTree tree = installed.value().tree();
-        view.heading(args.upgrade() ? "Upgrading modules..." : "Initializing modules...");
-        for (ModuleInstaller.Step step : installed.value().steps()) {
-            switch (step.action()) {
-                case INSTALLED -> view.text("Downloading " + step.label() + " for " + step.key() + "...");
-                case LOCAL, REUSED -> {}
-            }
-            // As Terraform: a module kept from an earlier init is not listed again.
-            if (step.action() != ModuleInstaller.Action.REUSED) {
-                view.item(step.key() + " in " + step.dir());
-            }
-        }
-        if (installed.hasErrors()) {
-            view.diagnostics(installed.diagnostics(), tree.diagnosticSources());
-            view.failed();
-            return 1;
-        }
         Diagnostics.Builder extra = Diagnostics.builder().addAll(installed.diagnostics());
-        if (args.backend()) {
+        // As Terraform 1.11: the backend's section comes first (the modules were installed quietly above).
+        if (args.backend() && !installed.hasErrors()) {
             Diagnostics.Builder backendDiags =
                     Diagnostics.builder().addAll(placeless(args.backendOptions().diagnostics()));
             boolean ok = !args.backendOptions().hasErrors()
@@ -194,7 +179,25 @@ final class InitCommand implements Command {
             }
             extra.addAll(backendDiags.build());
         }
-        view.blank();
+        // As Terraform: the section only for a configuration that calls modules.
+        if (!installed.value().steps().isEmpty() || installed.hasErrors()) {
+            view.heading(args.upgrade() ? "Upgrading modules..." : "Initializing modules...");
+        }
+        for (ModuleInstaller.Step step : installed.value().steps()) {
+            switch (step.action()) {
+                case INSTALLED -> view.text("Downloading " + step.label() + " for " + step.key() + "...");
+                case LOCAL, REUSED -> {}
+            }
+            // As Terraform: a module kept from an earlier init (a local one too) is not listed again.
+            if (step.action() != ModuleInstaller.Action.REUSED) {
+                view.item(step.key() + " in " + step.dir());
+            }
+        }
+        if (installed.hasErrors()) {
+            view.diagnostics(installed.diagnostics(), tree.diagnosticSources());
+            view.failed();
+            return 1;
+        }
         view.heading("Initializing provider plugins...");
         ProviderSetup.Outcome providers = ProviderSetup.install(context, tree, args.upgrade(), view::item);
         extra.addAll(providers.diagnostics());
@@ -203,7 +206,9 @@ final class InitCommand implements Command {
             view.lockCreated();
         }
         Diagnostics ds = extra.build();
-        view.blank();
+        if (!ds.isEmpty()) {
+            view.blank();
+        }
         view.diagnostics(ds, sources(context, tree));
         if (ds.hasErrors()) {
             view.failed();

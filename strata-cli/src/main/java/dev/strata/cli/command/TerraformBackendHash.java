@@ -1,5 +1,12 @@
 package dev.strata.cli.command;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -16,46 +23,149 @@ import java.util.zip.CRC32;
  * between {@code <} and {@code >}. The text form was checked against the hashes Terraform 1.11 records
  * (see TerraformBackendHashTest and TerraformBackendRecordTest).
  *
- * <p>Only backends whose schema is flat and known here get a hash ({@code local}, {@code http}); for the
- * others the text of nested settings would need Terraform's full schema, and the record is matched by its
- * settings.
+ * Sets are listed sorted between {@code [} and {@code ]}, maps as {@code {"key":value;}}.
+ *
+ * <p>The backends whose schema is known here get a hash ({@code local}, {@code http}, {@code pg},
+ * {@code s3} with its nested {@code endpoints} and {@code assume_role}); for others the record is matched
+ * by its settings.
  */
 final class TerraformBackendHash {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private TerraformBackendHash() {}
 
-    /** The type a flat backend setting has in Terraform's schema. */
+    /** The type a backend setting has in Terraform's schema. */
     enum Kind {
         STRING,
         NUMBER,
-        BOOL
+        BOOL,
+        /** A set of strings: canonical in sorted order, without duplicates. */
+        STRING_SET,
+        MAP_OF_STRING,
+        /** A single nested object, whose attributes are in {@link #NESTED}. */
+        OBJECT
     }
 
-    /** Every setting of the backend's schema in Terraform, sorted by name; all are optional. */
+    private static final SortedMap<String, Kind> ENDPOINTS = strings("dynamodb", "iam", "s3", "sso", "sts");
+
+    private static final SortedMap<String, Kind> ASSUME_ROLE = with(
+            strings("duration", "external_id", "policy", "role_arn", "session_name", "source_identity"),
+            Map.of("policy_arns", Kind.STRING_SET, "tags", Kind.MAP_OF_STRING, "transitive_tag_keys", Kind.STRING_SET));
+
+    private static final SortedMap<String, Kind> WEB_IDENTITY = with(
+            strings("duration", "policy", "role_arn", "session_name", "web_identity_token", "web_identity_token_file"),
+            Map.of("policy_arns", Kind.STRING_SET));
+
+    /** Every setting of the backend's schema in Terraform 1.11, sorted by name; all are optional. */
     private static final Map<String, SortedMap<String, Kind>> SCHEMAS = Map.of(
             "local",
-            new TreeMap<>(Map.of("path", Kind.STRING, "workspace_dir", Kind.STRING)),
+            strings("path", "workspace_dir"),
+            "pg",
+            with(
+                    strings("conn_str", "schema_name"),
+                    Map.of(
+                            "skip_index_creation", Kind.BOOL,
+                            "skip_schema_creation", Kind.BOOL,
+                            "skip_table_creation", Kind.BOOL)),
             "http",
-            new TreeMap<>(Map.ofEntries(
-                    Map.entry("address", Kind.STRING),
-                    Map.entry("client_ca_certificate_pem", Kind.STRING),
-                    Map.entry("client_certificate_pem", Kind.STRING),
-                    Map.entry("client_private_key_pem", Kind.STRING),
-                    Map.entry("lock_address", Kind.STRING),
-                    Map.entry("lock_method", Kind.STRING),
-                    Map.entry("password", Kind.STRING),
-                    Map.entry("retry_max", Kind.NUMBER),
-                    Map.entry("retry_wait_max", Kind.NUMBER),
-                    Map.entry("retry_wait_min", Kind.NUMBER),
-                    Map.entry("skip_cert_verification", Kind.BOOL),
-                    Map.entry("unlock_address", Kind.STRING),
-                    Map.entry("unlock_method", Kind.STRING),
-                    Map.entry("update_method", Kind.STRING),
-                    Map.entry("username", Kind.STRING))));
+            with(
+                    strings(
+                            "address",
+                            "client_ca_certificate_pem",
+                            "client_certificate_pem",
+                            "client_private_key_pem",
+                            "lock_address",
+                            "lock_method",
+                            "password",
+                            "unlock_address",
+                            "unlock_method",
+                            "update_method",
+                            "username"),
+                    Map.of(
+                            "retry_max", Kind.NUMBER,
+                            "retry_wait_max", Kind.NUMBER,
+                            "retry_wait_min", Kind.NUMBER,
+                            "skip_cert_verification", Kind.BOOL)),
+            "s3",
+            with(
+                    strings(
+                            "access_key",
+                            "acl",
+                            "bucket",
+                            "custom_ca_bundle",
+                            "dynamodb_endpoint",
+                            "dynamodb_table",
+                            "ec2_metadata_service_endpoint",
+                            "ec2_metadata_service_endpoint_mode",
+                            "endpoint",
+                            "http_proxy",
+                            "https_proxy",
+                            "iam_endpoint",
+                            "key",
+                            "kms_key_id",
+                            "no_proxy",
+                            "profile",
+                            "region",
+                            "retry_mode",
+                            "secret_key",
+                            "shared_credentials_file",
+                            "sse_customer_key",
+                            "sts_endpoint",
+                            "sts_region",
+                            "token",
+                            "workspace_key_prefix"),
+                    Map.ofEntries(
+                            Map.entry("allowed_account_ids", Kind.STRING_SET),
+                            Map.entry("assume_role", Kind.OBJECT),
+                            Map.entry("assume_role_with_web_identity", Kind.OBJECT),
+                            Map.entry("encrypt", Kind.BOOL),
+                            Map.entry("endpoints", Kind.OBJECT),
+                            Map.entry("forbidden_account_ids", Kind.STRING_SET),
+                            Map.entry("force_path_style", Kind.BOOL),
+                            Map.entry("insecure", Kind.BOOL),
+                            Map.entry("max_retries", Kind.NUMBER),
+                            Map.entry("shared_config_files", Kind.STRING_SET),
+                            Map.entry("shared_credentials_files", Kind.STRING_SET),
+                            Map.entry("skip_credentials_validation", Kind.BOOL),
+                            Map.entry("skip_metadata_api_check", Kind.BOOL),
+                            Map.entry("skip_region_validation", Kind.BOOL),
+                            Map.entry("skip_requesting_account_id", Kind.BOOL),
+                            Map.entry("skip_s3_checksum", Kind.BOOL),
+                            Map.entry("use_dualstack_endpoint", Kind.BOOL),
+                            Map.entry("use_fips_endpoint", Kind.BOOL),
+                            Map.entry("use_lockfile", Kind.BOOL),
+                            Map.entry("use_path_style", Kind.BOOL))));
+
+    /** The attributes of the nested objects, by {@code type.setting}. */
+    private static final Map<String, SortedMap<String, Kind>> NESTED = Map.of(
+            "s3.endpoints", ENDPOINTS,
+            "s3.assume_role", ASSUME_ROLE,
+            "s3.assume_role_with_web_identity", WEB_IDENTITY);
+
+    private static SortedMap<String, Kind> strings(String... names) {
+        SortedMap<String, Kind> out = new TreeMap<>();
+        for (String n : names) {
+            out.put(n, Kind.STRING);
+        }
+        return java.util.Collections.unmodifiableSortedMap(out);
+    }
+
+    private static SortedMap<String, Kind> with(SortedMap<String, Kind> strings, Map<String, Kind> others) {
+        SortedMap<String, Kind> out = new TreeMap<>(strings);
+        out.putAll(others);
+        return java.util.Collections.unmodifiableSortedMap(out);
+    }
 
     /** The kind of a setting where Strata knows the backend's schema; null otherwise. */
     static Kind kind(String type, String setting) {
         SortedMap<String, Kind> schema = SCHEMAS.get(type);
         return schema == null ? null : schema.get(setting);
+    }
+
+    /** Every setting of the backend's schema in Terraform (sorted), or none when Strata does not know it. */
+    static java.util.Set<String> settings(String type) {
+        SortedMap<String, Kind> schema = SCHEMAS.get(type);
+        return schema == null ? java.util.Set.of() : schema.keySet();
     }
 
     /** Terraform's hash of the block, or empty when Strata does not know the backend's schema. */
@@ -71,9 +181,13 @@ final class TerraformBackendHash {
             String v = block.settings().get(e.getKey());
             if (v == null) {
                 text.append('~');
-            } else if (!append(e.getValue(), v, text)) {
-                // Terraform would not have accepted the block: there is no hash to match.
-                return OptionalLong.empty();
+            } else {
+                JsonNode typed = typed(block.type(), e.getKey(), v);
+                if (typed == null) {
+                    // Terraform would not have accepted the block: there is no hash to match.
+                    return OptionalLong.empty();
+                }
+                canonical(e.getValue(), NESTED.get(block.type() + "." + e.getKey()), typed, text);
             }
             text.append(';');
         }
@@ -83,24 +197,149 @@ final class TerraformBackendHash {
         return OptionalLong.of(crc.getValue());
     }
 
-    private static boolean append(Kind kind, String v, StringBuilder text) {
-        switch (kind) {
-            case STRING -> quote(v, text);
-            case BOOL -> {
-                if (!v.equals("true") && !v.equals("false")) {
-                    return false;
-                }
-                text.append(v.equals("true") ? 'T' : 'F');
-            }
+    /**
+     * The setting as Terraform records it in {@code config}, typed by the schema: numbers and booleans as
+     * JSON numbers and booleans, sets sorted, nested objects with every attribute (unset ones null). Null
+     * when the setting is unknown or its text does not fit the type (Terraform would refuse it).
+     */
+    static JsonNode typed(String type, String setting, String v) {
+        Kind kind = kind(type, setting);
+        return kind == null ? null : typed(kind, NESTED.get(type + "." + setting), v);
+    }
+
+    private static JsonNode typed(Kind kind, SortedMap<String, Kind> nested, String v) {
+        return switch (kind) {
+            case STRING -> TextNode.valueOf(v);
+            case BOOL -> v.equals("true") || v.equals("false") ? BooleanNode.valueOf(v.equals("true")) : null;
             case NUMBER -> {
                 String n = number(v);
-                if (n == null) {
-                    return false;
+                yield n == null ? null : DecimalNode.valueOf(new java.math.BigDecimal(n));
+            }
+            case STRING_SET -> {
+                JsonNode n = parse(v);
+                if (n == null || !n.isArray()) {
+                    yield null;
                 }
-                text.append(n);
+                java.util.TreeSet<String> sorted = new java.util.TreeSet<>(TerraformBackendHash::compareUtf8);
+                for (JsonNode e : n) {
+                    String s = primitiveText(e);
+                    if (s == null) {
+                        yield null;
+                    }
+                    sorted.add(s);
+                }
+                ArrayNode out = JSON.createArrayNode();
+                sorted.forEach(out::add);
+                yield out;
+            }
+            case MAP_OF_STRING -> {
+                JsonNode n = parse(v);
+                if (n == null || !n.isObject()) {
+                    yield null;
+                }
+                ObjectNode out = JSON.createObjectNode();
+                for (String k : sortedNames(n)) {
+                    String s = primitiveText(n.get(k));
+                    if (s == null) {
+                        yield null;
+                    }
+                    out.put(k, s);
+                }
+                yield out;
+            }
+            case OBJECT -> {
+                JsonNode n = parse(v);
+                if (n == null || !n.isObject() || nested == null) {
+                    yield null;
+                }
+                for (String k : sortedNames(n)) {
+                    if (!nested.containsKey(k)) {
+                        yield null;
+                    }
+                }
+                ObjectNode out = JSON.createObjectNode();
+                for (Map.Entry<String, Kind> a : nested.entrySet()) {
+                    JsonNode member = n.get(a.getKey());
+                    if (member == null || member.isNull()) {
+                        out.putNull(a.getKey());
+                        continue;
+                    }
+                    JsonNode t = typed(a.getValue(), null, member.isTextual() ? member.asText() : member.toString());
+                    if (t == null) {
+                        yield null;
+                    }
+                    out.set(a.getKey(), t);
+                }
+                yield out;
+            }
+        };
+    }
+
+    /** cty's canonical text of a typed setting, the text Terraform's hash is taken of. */
+    private static void canonical(Kind kind, SortedMap<String, Kind> nested, JsonNode v, StringBuilder text) {
+        if (v.isNull()) {
+            text.append('~');
+            return;
+        }
+        switch (kind) {
+            case STRING -> quote(v.asText(), text);
+            case BOOL -> text.append(v.asBoolean() ? 'T' : 'F');
+            case NUMBER -> text.append(number(v.decimalValue().toPlainString()));
+            case STRING_SET -> {
+                text.append('[');
+                v.forEach(e -> {
+                    quote(e.asText(), text);
+                    text.append(';');
+                });
+                text.append(']');
+            }
+            case MAP_OF_STRING -> {
+                text.append('{');
+                for (String k : sortedNames(v)) {
+                    quote(k, text);
+                    text.append(':');
+                    quote(v.get(k).asText(), text);
+                    text.append(';');
+                }
+                text.append('}');
+            }
+            case OBJECT -> {
+                text.append('<');
+                for (Map.Entry<String, Kind> a : nested.entrySet()) {
+                    canonical(a.getValue(), null, v.get(a.getKey()), text);
+                    text.append(';');
+                }
+                text.append('>');
             }
         }
-        return true;
+    }
+
+    private static JsonNode parse(String v) {
+        try {
+            return JSON.readTree(v);
+        } catch (java.io.IOException e) {
+            return null;
+        }
+    }
+
+    /** A string, number or bool member as the string Terraform converts it to; null for anything else. */
+    private static String primitiveText(JsonNode e) {
+        if (e == null || !(e.isTextual() || e.isNumber() || e.isBoolean())) {
+            return null;
+        }
+        return e.isNumber() ? number(e.asText()) : e.asText();
+    }
+
+    private static java.util.List<String> sortedNames(JsonNode n) {
+        java.util.List<String> names = new java.util.ArrayList<>();
+        n.fieldNames().forEachRemaining(names::add);
+        names.sort(TerraformBackendHash::compareUtf8);
+        return names;
+    }
+
+    /** Go orders strings by their UTF-8 bytes (cty sets and map keys); Java's compareTo by UTF-16 units. */
+    private static int compareUtf8(String a, String b) {
+        return java.util.Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
     }
 
     /** A number's shortest decimal text, as Terraform writes a number setting (null when not a number). */

@@ -140,14 +140,11 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
         };
     }
 
+    /** As Terraform: printed when the read starts, with the id the state holds. */
     @Override
-    public void refreshStart(AbsResourceInstance addr) {
-        // The id is printed on completion; Terraform prints it at the start, from state.
-    }
-
-    @Override
-    public void refreshComplete(AbsResourceInstance addr, String id) {
-        println(style(Style.BOLD, addr + ":") + " Refreshing state..." + (id == null ? "" : " [id=" + id + "]"));
+    public void refreshStart(AbsResourceInstance addr, String priorId) {
+        println(style(Style.BOLD, addr + ":") + " Refreshing state..."
+                + (priorId == null ? "" : " [id=" + priorId + "]"));
     }
 
     @Override

@@ -272,6 +272,22 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
         return h;
     }
 
+    /** As Terraform: the id in {@code refresh_start} is the one the state holds, before the read. */
+    @Override
+    public void refreshStart(AbsResourceInstance addr, String priorId) {
+        ObjectNode m = message(
+                "info",
+                addr + ": Refreshing state..." + (priorId == null ? "" : " [id=" + priorId + "]"),
+                "refresh_start");
+        ObjectNode h = m.putObject("hook");
+        h.set("resource", resource(addr));
+        if (priorId != null) {
+            h.put("id_key", "id");
+            h.put("id_value", priorId);
+        }
+        emit(m);
+    }
+
     @Override
     public void refreshComplete(AbsResourceInstance addr, String id) {
         ObjectNode m = message(

@@ -58,7 +58,10 @@ class InitBackendTest {
         CliRunner.Result list = cli().run("state", "list");
         assertThat(list.exitCode()).as(list.toString()).isZero();
         assertThat(list.stdout()).startsWith("terraform_data.a\n");
-        assertThat(cli().run("init").stdout()).contains("Using the previously initialized \"local\" backend.");
+        // As Terraform 1.11: an unchanged backend is initialized without a line of its own.
+        assertThat(cli().run("init").stdout())
+                .startsWith("Initializing the backend...\nInitializing provider plugins...\n")
+                .doesNotContain("Successfully configured");
 
         // The file form, and a later argument overriding an earlier one; -reconfigure switches without copying.
         Files.writeString(

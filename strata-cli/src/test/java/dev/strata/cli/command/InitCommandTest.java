@@ -57,7 +57,6 @@ class InitCommandTest {
                 Initializing modules...
                 - net in modules/net
                 - net.sub in modules/sub
-
                 Initializing provider plugins...
                 """)
                 .contains("""

@@ -70,10 +70,7 @@ class TerraformBackendRecordTest {
         assertThat(plan.stderr()).contains("Backend configuration changed");
     }
 
-    /**
-     * An s3 backend, whose Terraform hash Strata does not compute: Terraform's record is accepted because
-     * it holds the same settings (Terraform lists the unset ones as null, nested ones too).
-     */
+    /** An s3 backend: Terraform's record (every setting listed, unset ones null, nested ones too) is accepted. */
     @Test
     void strataUsesTheS3BackendTerraformInitialized() throws Exception {
         Terraform.assumeInstalled();
@@ -154,6 +151,95 @@ class TerraformBackendRecordTest {
             assertThat(plan.exitCode()).as(plan.toString()).isZero();
             assertThat(plan.stdout()).contains("No changes.");
         }
+    }
+
+    private String s3Config() {
+        S3Server s3 = S3Server.shared();
+        return """
+                terraform {
+                  backend "s3" {
+                    bucket                      = "%s"
+                    key                         = "app/terraform.tfstate"
+                    region                      = "us-east-1"
+                    endpoints                   = { s3 = "%s" }
+                    use_path_style              = true
+                    use_lockfile                = true
+                    max_retries                 = 2
+                    skip_credentials_validation = true
+                    skip_requesting_account_id  = true
+                    skip_metadata_api_check     = true
+                    skip_region_validation      = true
+                    skip_s3_checksum            = true
+                  }
+                }
+                resource "terraform_data" "a" {
+                  input = "x"
+                }
+                """.formatted(s3.createBucket("rec"), s3.endpoint());
+    }
+
+    /**
+     * An s3 backend with nested, number and boolean settings: Strata records the hash Terraform computes
+     * over its whole schema, so terraform plans in the directory Strata initialized without asking for
+     * {@code terraform init}.
+     */
+    @Test
+    void terraformUsesTheS3BackendStrataInitialized() throws Exception {
+        Terraform.assumeInstalled();
+        Files.writeString(dir.resolve("main.tf"), s3Config());
+        CliRunner strata = strata().env("AWS_ACCESS_KEY_ID", S3Server.ACCESS_KEY)
+                .env("AWS_SECRET_ACCESS_KEY", S3Server.SECRET_KEY);
+        CliRunner.Result init = strata.run("init", "-no-color", "-input=false");
+        assertThat(init.exitCode()).as(init.toString()).isZero();
+        CliRunner.Result apply = strata.run("apply", "-auto-approve", "-no-color", "-input=false");
+        assertThat(apply.exitCode()).as(apply.toString()).isZero();
+        ProcessResult t = terraform()
+                .env("AWS_ACCESS_KEY_ID", S3Server.ACCESS_KEY)
+                .env("AWS_SECRET_ACCESS_KEY", S3Server.SECRET_KEY)
+                .env("AWS_EC2_METADATA_DISABLED", "true")
+                .run("plan", "-no-color", "-input=false", "-detailed-exitcode");
+        assertThat(t.exitCode()).as(t.stdout() + t.stderr()).isZero();
+        assertThat(t.stdout()).contains("No changes.");
+    }
+
+    private String pgConfig() {
+        int port = dev.strata.testing.PostgresServer.trusting().port();
+        return """
+                terraform {
+                  backend "pg" {
+                    conn_str    = "postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable"
+                    schema_name = "rec_%d_%d"
+                  }
+                }
+                resource "terraform_data" "a" {
+                  input = "x"
+                }
+                """.formatted(port, ProcessHandle.current().pid(), System.nanoTime() % 1_000_000);
+    }
+
+    /** A pg backend: Strata's record carries Terraform's hash (the skip_* settings count, unset). */
+    @Test
+    void terraformUsesThePgBackendStrataInitialized() throws Exception {
+        Terraform.assumeInstalled();
+        Files.writeString(dir.resolve("main.tf"), pgConfig());
+        CliRunner.Result init = strata().run("init", "-no-color", "-input=false");
+        assertThat(init.exitCode()).as(init.toString()).isZero();
+        CliRunner.Result apply = strata().run("apply", "-auto-approve", "-no-color", "-input=false");
+        assertThat(apply.exitCode()).as(apply.toString()).isZero();
+        ProcessResult t = terraform().run("plan", "-no-color", "-input=false", "-detailed-exitcode");
+        assertThat(t.exitCode()).as(t.stdout() + t.stderr()).isZero();
+        assertThat(t.stdout()).contains("No changes.");
+    }
+
+    @Test
+    void strataUsesThePgBackendTerraformInitialized() throws Exception {
+        Terraform.assumeInstalled();
+        Files.writeString(dir.resolve("main.tf"), pgConfig());
+        terraform().ok("init", "-no-color", "-input=false");
+        terraform().ok("apply", "-auto-approve", "-no-color", "-input=false");
+        CliRunner.Result plan = strata().run("plan", "-no-color", "-input=false", "-detailed-exitcode");
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        assertThat(plan.stdout()).contains("No changes.");
     }
 
     private Terraform terraform() {
