@@ -11,7 +11,6 @@ import java.util.NavigableSet;
 import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
-import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -162,8 +161,8 @@ public final class LazySortedMap<V> extends AbstractMap<String, V> implements So
     }
 
     /** A range of this map sharing its computed values. */
-    private LazySortedMap<V> view(SortedSet<String> range) {
-        return new LazySortedMap<>((NavigableSet<String>) range, compute, computed);
+    private LazySortedMap<V> view(NavigableSet<String> range) {
+        return new LazySortedMap<>(range, compute, computed);
     }
 
     @Override
