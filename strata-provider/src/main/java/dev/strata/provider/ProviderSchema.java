@@ -20,10 +20,15 @@ public record ProviderSchema(
 
     public ProviderSchema {
         Objects.requireNonNull(provider, "provider");
-        resourceTypes = Collections.unmodifiableSortedMap(new TreeMap<>(resourceTypes));
-        dataSources = Collections.unmodifiableSortedMap(new TreeMap<>(dataSources));
+        resourceTypes = immutable(resourceTypes);
+        dataSources = immutable(dataSources);
         Objects.requireNonNull(providerMeta, "providerMeta");
-        ephemeralResources = Collections.unmodifiableSortedMap(new TreeMap<>(ephemeralResources));
+        ephemeralResources = immutable(ephemeralResources);
+    }
+
+    /** A copy, except of a {@link LazySortedMap}: already immutable, and copying would compute every value. */
+    private static SortedMap<String, Schema> immutable(SortedMap<String, Schema> m) {
+        return m instanceof LazySortedMap<Schema> lazy ? lazy : Collections.unmodifiableSortedMap(new TreeMap<>(m));
     }
 
     /** A provider without ephemeral resource types. */

@@ -3,6 +3,7 @@ package dev.strata.tfplugin;
 import dev.strata.lang.types.DynamicType;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
+import dev.strata.provider.LazySortedMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,10 +25,17 @@ public record ProviderSchema(
         SortedMap<String, Schema> ephemeralResourceSchemas) {
 
     public ProviderSchema {
-        ephemeralResourceSchemas = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(ephemeralResourceSchemas));
-        resourceSchemas = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(resourceSchemas));
-        dataSourceSchemas = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(dataSourceSchemas));
+        ephemeralResourceSchemas = immutable(ephemeralResourceSchemas);
+        resourceSchemas = immutable(resourceSchemas);
+        dataSourceSchemas = immutable(dataSourceSchemas);
         functions = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(functions));
+    }
+
+    /** A copy, except of a lazily decoded map ({@link SchemaCache}): copying would decode every schema. */
+    private static SortedMap<String, Schema> immutable(SortedMap<String, Schema> m) {
+        return m instanceof LazySortedMap<Schema> lazy
+                ? lazy
+                : java.util.Collections.unmodifiableSortedMap(new TreeMap<>(m));
     }
 
     /** A provider without ephemeral resources. */

@@ -23,6 +23,10 @@ final class SpiSchemas {
     }
 
     private static SortedMap<String, Schema> schemas(SortedMap<String, dev.strata.tfplugin.ProviderSchema.Schema> in) {
+        if (in instanceof dev.strata.provider.LazySortedMap<dev.strata.tfplugin.ProviderSchema.Schema> lazy) {
+            // Converted as they are decoded: on first use of each type.
+            return lazy.mapValues(SpiSchemas::schema);
+        }
         TreeMap<String, Schema> out = new TreeMap<>();
         in.forEach((n, s) -> out.put(n, schema(s)));
         return out;
