@@ -2,6 +2,7 @@ package dev.strata.cli;
 
 import dev.strata.cli.command.CommandContext;
 import dev.strata.cli.logging.RunId;
+import dev.strata.cli.logging.StrataLogbackProvider;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -61,6 +62,9 @@ public final class StartupTraining {
             new Step(List.of("-help"), ""));
 
     public static void main(String[] args) throws IOException {
+        // Logging starts as in Main.main, so the cache holds the classes real runs load, not Logback's
+        // configuration search.
+        StrataLogbackProvider.select();
         Path dir = Files.createTempDirectory("strata-training");
         try {
             // Unformatted on purpose: fmt then has work to do.

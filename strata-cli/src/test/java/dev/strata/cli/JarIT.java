@@ -107,6 +107,24 @@ class JarIT {
     }
 
     @Test
+    void aSuccessfulSmallCommandSearchesNoServiceAcrossTheClassPath() throws Exception {
+        // Each search for a service (SLF4J's providers, Logback's configurators, the System.Logger that
+        // Runtime.exit asks for) opens every jar of the class path, a large part of a small command's start.
+        Path classes = dir.resolve("classes.log");
+        ProcessBuilder pb = StrataJar.process(jar, dir, List.of("-Xlog:class+load=info:file=" + classes), "version");
+        pb.redirectOutput(dir.resolve(".out").toFile())
+                .redirectError(dir.resolve(".err").toFile());
+        Process p = pb.start();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isZero();
+        assertThat(Files.readString(dir.resolve(".out"))).startsWith("Strata v");
+        assertThat(Files.readString(classes))
+                .contains("dev.strata.cli.logging.StrataLogbackProvider")
+                .doesNotContain("ch.qos.logback.classic.util.ContextInitializer")
+                .doesNotContain("jdk.internal.logger.BootstrapLogger$DetectBackend");
+    }
+
+    @Test
     void silentWithoutStrataLog() throws Exception {
         Run r = strata(Map.of(), "version");
         assertThat(r.stderr()).isEmpty();

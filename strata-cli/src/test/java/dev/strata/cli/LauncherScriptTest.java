@@ -93,6 +93,90 @@ class LauncherScriptTest {
     }
 
     @Test
+    void modulePomsAndNestedModulesSourcesAreWatchedButTestsAreNot() throws Exception {
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        Path test = root.resolve("strata-cli/src/test/java/ATest.java");
+        Files.createDirectories(test.getParent());
+        Files.writeString(test, "class ATest {}");
+        touchAfter(test, jar);
+        Files.writeString(log, "");
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        assertThat(calls()).noneMatch(c -> c.startsWith("mvn "));
+
+        for (Path source : List.of(
+                root.resolve("strata-cli/pom.xml"), root.resolve("strata-providers/aws/src/main/java/B.java"))) {
+            Files.createDirectories(source.getParent());
+            Files.writeString(source, "changed");
+            Files.setLastModifiedTime(jar, FileTime.from(Instant.now().minusSeconds(60)));
+            Files.setLastModifiedTime(source, FileTime.from(Instant.now().minusSeconds(30)));
+            Files.writeString(log, "");
+            strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+            assertThat(calls())
+                    .as(source.toString())
+                    .filteredOn(c -> c.startsWith("mvn "))
+                    .hasSize(1);
+        }
+    }
+
+    @Test
+    void longRunningCommandsGetFullTieredCompilationAndShortOnesC1() throws Exception {
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        for (String command : List.of(
+                "plan", "apply", "destroy", "refresh", "import", "test", "stacks", "drift", "init", "providers")) {
+            Files.writeString(log, "");
+            strata(Map.of("JAVA_HOME", jdk25.toString()), "-chdir=x", command, "-input=false");
+            assertThat(calls())
+                    .as(command)
+                    .containsExactly("java jdk25 "
+                            + javaArgs(true, "-chdir=x", command, "-input=false")
+                                    .replace(" -XX:TieredStopAtLevel=1", ""));
+        }
+        for (String command : List.of("validate", "fmt", "console", "output", "show", "state")) {
+            Files.writeString(log, "");
+            strata(Map.of("JAVA_HOME", jdk25.toString()), command, "-json");
+            assertThat(calls()).as(command).containsExactly("java jdk25 " + javaArgs(true, command, "-json"));
+        }
+        // STRATA_JAVA_OPTS replaces the choice for every command.
+        Files.writeString(log, "");
+        strata(Map.of("JAVA_HOME", jdk25.toString(), "STRATA_JAVA_OPTS", "-Xmx2g"), "plan");
+        strata(Map.of("JAVA_HOME", jdk25.toString(), "STRATA_JAVA_OPTS", "-Xmx2g"), "version");
+        assertThat(calls())
+                .containsExactly(
+                        "java jdk25 "
+                                + javaArgs(true, "plan").replace("-XX:+UseSerialGC -XX:TieredStopAtLevel=1", "-Xmx2g"),
+                        "java jdk25 "
+                                + javaArgs(true, "version")
+                                        .replace("-XX:+UseSerialGC -XX:TieredStopAtLevel=1", "-Xmx2g"));
+    }
+
+    @Test
+    void aSymlinkToTheLauncherFindsTheRepository() throws Exception {
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        Path bin = Files.createDirectories(root.resolve("elsewhere/bin"));
+        Files.createSymbolicLink(bin.resolve("strata"), root.resolve("strata"));
+        Files.writeString(log, "");
+        ProcessBuilder pb =
+                new ProcessBuilder("/bin/bash", bin.resolve("strata").toString(), "version").directory(bin.toFile());
+        pb.environment().remove("STRATA_JAVA_OPTS");
+        pb.environment().put("PATH", tools().toString());
+        pb.environment().put("JAVA_HOME", jdk25.toString());
+        ProcessResult r = Processes.run(pb, "", Duration.ofSeconds(60));
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        // Started by a relative name from the repository, as in `bash strata version`.
+        pb.command(List.of("/bin/bash", "strata", "version")).directory(root.toFile());
+        ProcessResult relative = Processes.run(pb, "", Duration.ofSeconds(60));
+        assertThat(relative.exitCode()).as(relative.stderr()).isZero();
+        // Through a symlinked directory: the jar's path stays the real one the start-up cache was trained
+        // with (the JVM rejects a cache whose class path differs).
+        Path linkedRepo = Files.createSymbolicLink(root.resolve("elsewhere/repo"), root);
+        pb.command(List.of("/bin/bash", linkedRepo.resolve("strata").toString(), "version"));
+        ProcessResult linked = Processes.run(pb, "", Duration.ofSeconds(60));
+        assertThat(linked.exitCode()).as(linked.stderr()).isZero();
+        String expected = "java jdk25 " + javaArgs(true, "version");
+        assertThat(calls()).containsExactly(expected, expected, expected);
+    }
+
+    @Test
     void buildOutputAndGitDataAreNotSources() throws Exception {
         strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
         Path generated = root.resolve("strata-engine/target/generated-sources/src/main/X.java");

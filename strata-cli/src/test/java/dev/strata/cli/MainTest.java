@@ -157,6 +157,43 @@ class MainTest {
     }
 
     @Test
+    void aNonDaemonThreadStillRunningMakesMainExitExplicitly() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeFalse(
+                Main.otherThreadsKeepTheJvmAlive(), "the test runner itself keeps a non-daemon thread");
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        Thread worker = new Thread(() -> {
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        worker.start();
+        try {
+            assertThat(Main.otherThreadsKeepTheJvmAlive()).isTrue();
+        } finally {
+            release.countDown();
+            worker.join();
+        }
+        assertThat(Main.otherThreadsKeepTheJvmAlive()).isFalse();
+        Thread daemon = new Thread(() -> {
+            try {
+                Thread.sleep(60_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        daemon.setDaemon(true);
+        daemon.start();
+        try {
+            assertThat(Main.otherThreadsKeepTheJvmAlive()).isFalse();
+        } finally {
+            daemon.interrupt();
+            daemon.join();
+        }
+    }
+
+    @Test
     void versionPrintsVersionAndPlatform() {
         CliRunner.Result r = cli().run("version");
         assertThat(r.exitCode()).as(r.toString()).isZero();
