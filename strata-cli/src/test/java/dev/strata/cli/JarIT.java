@@ -125,6 +125,32 @@ class JarIT {
     }
 
     @Test
+    void validateAndConsoleWithoutProvidersLoadNoProvider() throws Exception {
+        // The provider registry is a service search over every jar too: a configuration that needs no
+        // provider must not pay it.
+        Files.writeString(
+                dir.resolve("main.tf"),
+                "variable \"name\" {\n  default = \"world\"\n}\n\noutput \"greeting\" {\n"
+                        + "  value = \"hello, ${var.name}\"\n}\n");
+        Files.writeString(dir.resolve("expr.txt"), "upper(var.name)\n");
+        for (List<String> command : List.of(List.of("validate"), List.of("console"))) {
+            Path classes = dir.resolve("classes-" + command.get(0) + ".log");
+            ProcessBuilder pb = StrataJar.process(
+                    jar, dir, List.of("-Xlog:class+load=info:file=" + classes), command.toArray(String[]::new));
+            pb.redirectInput(dir.resolve("expr.txt").toFile())
+                    .redirectOutput(dir.resolve(".out").toFile())
+                    .redirectError(dir.resolve(".err").toFile());
+            Process p = pb.start();
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.exitValue()).as(Files.readString(dir.resolve(".err"))).isZero();
+            assertThat(Files.readString(dir.resolve(".out")))
+                    .containsAnyOf("Success! The configuration is valid.", "\"WORLD\"");
+            assertThat(Files.readString(classes))
+                    .doesNotContain("dev.strata.providers.terraform.TerraformProviderFactory");
+        }
+    }
+
+    @Test
     void silentWithoutStrataLog() throws Exception {
         Run r = strata(Map.of(), "version");
         assertThat(r.stderr()).isEmpty();

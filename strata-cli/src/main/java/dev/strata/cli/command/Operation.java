@@ -383,8 +383,22 @@ final class Operation {
      * then the Terraform providers {@code strata init} installed for the working directory.
      */
     static ProviderSource providers(CommandContext context) {
-        return ProviderSource.chain(
-                ProviderRegistry.load(Operation.class.getClassLoader()),
-                dev.strata.tfplugin.InstalledProviders.forWorkingDirectory(context.workingDir(), context.env()));
+        // Loading the registry searches every jar of the class path for services (tens of milliseconds
+        // of a small command's start); a command that never starts a provider (a console expression
+        // without provider functions, show of an empty state) does not pay it.
+        var chain = new java.util.concurrent.atomic.AtomicReference<ProviderSource>();
+        return (address, constraints) -> {
+            ProviderSource c = chain.get();
+            if (c == null) {
+                chain.compareAndSet(
+                        null,
+                        ProviderSource.chain(
+                                ProviderRegistry.load(Operation.class.getClassLoader()),
+                                dev.strata.tfplugin.InstalledProviders.forWorkingDirectory(
+                                        context.workingDir(), context.env())));
+                c = chain.get();
+            }
+            return c.resolve(address, constraints);
+        };
     }
 }

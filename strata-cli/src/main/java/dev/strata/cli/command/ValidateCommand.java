@@ -60,6 +60,12 @@ final class ValidateCommand implements Command {
      * providers (a package gone, a version out of range) are reported when the walk starts them.
      */
     private static Diagnostics missingProviders(CommandContext context, ConfigTree tree) {
+        java.util.Set<Provider> required = ProviderRequirements.of(tree).keySet();
+        if (required.stream().allMatch(p -> p.isBuiltIn() && p.isKnownBuiltIn())) {
+            // Nothing to look up: loading the registry and reading the lock file would only cost a
+            // small validate its start-up time.
+            return Diagnostics.NONE;
+        }
         ProviderRegistry builtins = ProviderSetup.builtins();
         Result<LockFile> lock = ProviderSetup.readLock(context.workingDir());
         if (lock.value() == null) {
@@ -68,7 +74,7 @@ final class ValidateCommand implements Command {
         var overrides = dev.strata.tfplugin.InstalledProviders.forWorkingDirectory(context.workingDir(), context.env())
                 .devOverrides();
         Diagnostics.Builder out = Diagnostics.builder();
-        for (Provider p : ProviderRequirements.of(tree).keySet()) {
+        for (Provider p : required) {
             if (p.isBuiltIn() && !p.isKnownBuiltIn()) {
                 out.add(ProviderSetup.missingBuiltIn(p));
                 continue;
