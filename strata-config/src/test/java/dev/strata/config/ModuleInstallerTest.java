@@ -2,8 +2,8 @@ package dev.strata.config;
 
 import static dev.strata.config.Fixtures.brief;
 import static dev.strata.config.Fixtures.write;
+import static dev.strata.testing.GitRepos.git;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.strata.addr.Module;
 import dev.strata.hcl.Result;
@@ -12,9 +12,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
@@ -28,44 +25,8 @@ class ModuleInstallerTest {
     @TempDir
     Path elsewhere;
 
-    private static void git(Path in, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(
-                "git",
-                "-c",
-                "user.name=t",
-                "-c",
-                "user.email=t@example.com",
-                "-c",
-                "init.defaultBranch=main",
-                "-c",
-                "commit.gpgsign=false",
-                "-c",
-                "tag.gpgsign=false"));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd)
-                .directory(in.toFile())
-                .redirectErrorStream(true)
-                .start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
-    }
-
-    private static boolean hasGit() {
-        try {
-            Process p = new ProcessBuilder("git", "--version")
-                    .redirectErrorStream(true)
-                    .start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
-    }
-
     /** A repository whose tag v1 has output "version" = "v1" and whose main branch has moved on to "v2". */
     private Path repository() throws IOException, InterruptedException {
-        assumeTrue(hasGit(), "git is not installed");
         Path repo = elsewhere.resolve("repo");
         write(repo, "modules/net/main.tf", """
                 variable "cidr" { type = string }
