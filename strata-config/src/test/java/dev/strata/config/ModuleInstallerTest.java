@@ -25,6 +25,15 @@ class ModuleInstallerTest {
     @TempDir
     Path elsewhere;
 
+    /** What {@code strata init} (with {@code -upgrade} or not) did with the first module of {@code dir}. */
+    private ModuleInstaller.Action firstAction(boolean upgrade) {
+        return ModuleInstaller.install(dir, Fixtures.OPTIONS, upgrade)
+                .value()
+                .steps()
+                .getFirst()
+                .action();
+    }
+
     /** A repository whose tag v1 has output "version" = "v1" and whose main branch has moved on to "v2". */
     private Path repository() throws IOException, InterruptedException {
         Path repo = elsewhere.resolve("repo");
@@ -100,28 +109,13 @@ class ModuleInstallerTest {
     void anInstalledModuleIsKeptUntilItsSourceChangesOrUpgradeIsAsked() throws Exception {
         Path repo = repository();
         write(dir, "main.tf", "module \"net\" {\n  source = \"git::" + repo + "//modules/net\"\n  cidr = \"x\"\n}\n");
-        assertThat(ModuleInstaller.install(dir, Fixtures.OPTIONS, false)
-                        .value()
-                        .steps()
-                        .getFirst()
-                        .action())
-                .isEqualTo(ModuleInstaller.Action.INSTALLED);
+        assertThat(firstAction(false)).isEqualTo(ModuleInstaller.Action.INSTALLED);
         Path main = dir.resolve(".strata/modules/net/modules/net/main.tf");
         assertThat(Files.readString(main)).contains("\"v2\"");
         Files.writeString(main, Files.readString(main).replace("\"v2\"", "\"edited\""));
-        assertThat(ModuleInstaller.install(dir, Fixtures.OPTIONS, false)
-                        .value()
-                        .steps()
-                        .getFirst()
-                        .action())
-                .isEqualTo(ModuleInstaller.Action.REUSED);
+        assertThat(firstAction(false)).isEqualTo(ModuleInstaller.Action.REUSED);
         assertThat(Files.readString(main)).contains("\"edited\"");
-        assertThat(ModuleInstaller.install(dir, Fixtures.OPTIONS, true)
-                        .value()
-                        .steps()
-                        .getFirst()
-                        .action())
-                .isEqualTo(ModuleInstaller.Action.INSTALLED);
+        assertThat(firstAction(true)).isEqualTo(ModuleInstaller.Action.INSTALLED);
         assertThat(Files.readString(main)).contains("\"v2\"");
     }
 
