@@ -500,14 +500,7 @@ public final class StackLoader {
             return;
         }
         Source src = source(c);
-        Path moduleDir = src.text() == null
-                ? null
-                : resolve(
-                        dir,
-                        src.text(),
-                        src.versionText(),
-                        "component",
-                        src.attr().expr().range());
+        Path moduleDir = src.text() == null ? null : resolve(dir, src, "component");
         ModuleConfig module = moduleDir == null ? null : module(moduleDir);
         Attribute providers = c.attributes().get("providers");
         into.put(
@@ -536,14 +529,7 @@ public final class StackLoader {
             return;
         }
         Source src = source(c);
-        StackConfig child = src.text() == null
-                ? null
-                : childStack(
-                        dir,
-                        path.child(name),
-                        src.text(),
-                        src.versionText(),
-                        src.attr().expr().range());
+        StackConfig child = src.text() == null ? null : childStack(dir, path.child(name), src);
         into.put(
                 name,
                 new EmbeddedStackConfig(
@@ -597,8 +583,9 @@ public final class StackLoader {
         return new Source(src, text, version, version == null ? null : decoding.constString(version));
     }
 
-    private StackConfig childStack(Path dir, StackPath path, String source, String version, SourceRange range) {
-        Path childDir = resolve(dir, source, version, "stack", range);
+    private StackConfig childStack(Path dir, StackPath path, Source src) {
+        SourceRange range = src.attr().expr().range();
+        Path childDir = resolve(dir, src, "stack");
         if (childDir == null) {
             return null;
         }
@@ -697,30 +684,21 @@ public final class StackLoader {
             destroy = decoding.constBool(lr.value().attributes().get("destroy"), true);
         }
         Source src = source(c);
-        String source = src.text();
-        String versionText = src.versionText();
         Path moduleDir = null;
         ModuleConfig module = null;
         StackConfig stack = null;
-        if (source != null) {
+        if (src.text() != null) {
             if (from.targetsStack()) {
                 List<String> names = new ArrayList<>(path.names());
                 from.stacks().forEach(s -> names.add(s.name()));
-                Path stackDir = resolve(
-                        dir, source, versionText, "stack", src.attr().expr().range());
+                Path stackDir = resolve(dir, src, "stack");
                 // a removed stack whose source is a stack being loaded (its caller) is read when
                 // the runtime needs it, not here, where it would recurse
                 if (stackDir != null && !loading.contains(stackDir)) {
-                    stack = childStack(
-                            dir,
-                            new StackPath(names),
-                            source,
-                            versionText,
-                            src.attr().expr().range());
+                    stack = childStack(dir, new StackPath(names), src);
                 }
             } else {
-                moduleDir = resolve(
-                        dir, source, versionText, "component", src.attr().expr().range());
+                moduleDir = resolve(dir, src, "component");
                 module = moduleDir == null ? null : module(moduleDir);
             }
         }
@@ -729,7 +707,7 @@ public final class StackLoader {
                 from,
                 fromAttr.expr(),
                 exprOf(c, "for_each"),
-                source,
+                src.text(),
                 src.range(b),
                 src.versionExpr(),
                 providers == null ? null : providers.expr(),
@@ -754,6 +732,12 @@ public final class StackLoader {
                 || source.equals("..")
                 || source.startsWith(".\\")
                 || source.startsWith("..\\");
+    }
+
+    /** The directory of a block's {@code source} (which it has). */
+    private Path resolve(Path fromDir, Source src, String what) {
+        return resolve(
+                fromDir, src.text(), src.versionText(), what, src.attr().expr().range());
     }
 
     /** The directory a source means: local paths relative to the calling stack, others through the bundle. */
