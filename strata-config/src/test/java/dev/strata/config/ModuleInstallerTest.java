@@ -2,8 +2,8 @@ package dev.strata.config;
 
 import static dev.strata.config.Fixtures.brief;
 import static dev.strata.config.Fixtures.write;
+import static dev.strata.testing.GitRepos.git;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.strata.addr.Module;
 import dev.strata.hcl.Result;
@@ -12,9 +12,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
@@ -28,44 +25,17 @@ class ModuleInstallerTest {
     @TempDir
     Path elsewhere;
 
-    private static void git(Path in, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(
-                "git",
-                "-c",
-                "user.name=t",
-                "-c",
-                "user.email=t@example.com",
-                "-c",
-                "init.defaultBranch=main",
-                "-c",
-                "commit.gpgsign=false",
-                "-c",
-                "tag.gpgsign=false"));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd)
-                .directory(in.toFile())
-                .redirectErrorStream(true)
-                .start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
-    }
-
-    private static boolean hasGit() {
-        try {
-            Process p = new ProcessBuilder("git", "--version")
-                    .redirectErrorStream(true)
-                    .start();
-            p.getInputStream().readAllBytes();
-            return p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
-        } catch (IOException | InterruptedException e) {
-            return false;
-        }
+    /** What {@code strata init} (with {@code -upgrade} or not) did with the first module of {@code dir}. */
+    private ModuleInstaller.Action firstAction(boolean upgrade) {
+        return ModuleInstaller.install(dir, Fixtures.OPTIONS, upgrade)
+                .value()
+                .steps()
+                .getFirst()
+                .action();
     }
 
     /** A repository whose tag v1 has output "version" = "v1" and whose main branch has moved on to "v2". */
     private Path repository() throws IOException, InterruptedException {
-        assumeTrue(hasGit(), "git is not installed");
         Path repo = elsewhere.resolve("repo");
         write(repo, "modules/net/main.tf", """
                 variable "cidr" { type = string }
@@ -139,28 +109,13 @@ class ModuleInstallerTest {
     void anInstalledModuleIsKeptUntilItsSourceChangesOrUpgradeIsAsked() throws Exception {
         Path repo = repository();
         write(dir, "main.tf", "module \"net\" {\n  source = \"git::" + repo + "//modules/net\"\n  cidr = \"x\"\n}\n");
-        assertThat(ModuleInstaller.install(dir, Fixtures.OPTIONS, false)
-                        .value()
-                        .steps()
-                        .getFirst()
-                        .action())
-                .isEqualTo(ModuleInstaller.Action.INSTALLED);
+        assertThat(firstAction(false)).isEqualTo(ModuleInstaller.Action.INSTALLED);
         Path main = dir.resolve(".strata/modules/net/modules/net/main.tf");
         assertThat(Files.readString(main)).contains("\"v2\"");
         Files.writeString(main, Files.readString(main).replace("\"v2\"", "\"edited\""));
-        assertThat(ModuleInstaller.install(dir, Fixtures.OPTIONS, false)
-                        .value()
-                        .steps()
-                        .getFirst()
-                        .action())
-                .isEqualTo(ModuleInstaller.Action.REUSED);
+        assertThat(firstAction(false)).isEqualTo(ModuleInstaller.Action.REUSED);
         assertThat(Files.readString(main)).contains("\"edited\"");
-        assertThat(ModuleInstaller.install(dir, Fixtures.OPTIONS, true)
-                        .value()
-                        .steps()
-                        .getFirst()
-                        .action())
-                .isEqualTo(ModuleInstaller.Action.INSTALLED);
+        assertThat(firstAction(true)).isEqualTo(ModuleInstaller.Action.INSTALLED);
         assertThat(Files.readString(main)).contains("\"v2\"");
     }
 

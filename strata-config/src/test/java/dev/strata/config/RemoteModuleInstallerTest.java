@@ -2,6 +2,7 @@ package dev.strata.config;
 
 import static dev.strata.config.Fixtures.brief;
 import static dev.strata.config.Fixtures.write;
+import static dev.strata.testing.GitRepos.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.addr.Module;
@@ -282,35 +283,6 @@ class RemoteModuleInstallerTest {
         assertThat(ModuleSource.parse("s3::https://bucket.s3.amazonaws.com/m.zip"))
                 .isEqualTo(new ModuleSource.S3(null, "us-east-1", "bucket", "m.zip", null, ""));
         assertThat(List.of(ModuleSource.parse("bitbucket.org/org/repo"))).allMatch(s -> !s.installable());
-    }
-
-    private static void git(Path in, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new java.util.ArrayList<>(List.of(
-                "git",
-                "-c",
-                "user.name=t",
-                "-c",
-                "user.email=t@example.com",
-                "-c",
-                "init.defaultBranch=main",
-                "-c",
-                "commit.gpgsign=false",
-                "-c",
-                "tag.gpgsign=false"));
-        cmd.addAll(List.of(args));
-        Process p;
-        try {
-            p = new ProcessBuilder(cmd)
-                    .directory(in.toFile())
-                    .redirectErrorStream(true)
-                    .start();
-        } catch (IOException e) {
-            org.junit.jupiter.api.Assumptions.assumeTrue(false, "git is needed");
-            return;
-        }
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
     }
 
     @Test

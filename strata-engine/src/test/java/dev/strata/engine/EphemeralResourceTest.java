@@ -173,24 +173,32 @@ class EphemeralResourceTest {
                 .doesNotContain("secret:");
     }
 
+    /** The ephemeral progress events, worded as the human view words them. */
+    private static final class Progress implements EngineEvents {
+        final List<String> events = Collections.synchronizedList(new ArrayList<>());
+
+        @Override
+        public void ephemeralStart(AbsResourceInstance addr, EphemeralAction action) {
+            events.add(addr + ": " + action.progress() + "...");
+        }
+
+        @Override
+        public void ephemeralComplete(AbsResourceInstance addr, EphemeralAction action, Duration elapsed) {
+            events.add(addr + ": " + action.complete());
+        }
+
+        @Override
+        public void ephemeralErrored(AbsResourceInstance addr, EphemeralAction action, Duration elapsed) {
+            events.add(addr + ": " + action.errored());
+        }
+    }
+
     @Test
     void theProgressEventsNameOpeningAndClosing() {
-        FakeProvider fake = new FakeProvider();
-        EngineHarness h = new EngineHarness(dir, fake);
-        List<String> events = Collections.synchronizedList(new ArrayList<>());
-        EngineEvents record = new EngineEvents() {
-            @Override
-            public void ephemeralStart(AbsResourceInstance addr, EphemeralAction action) {
-                events.add(addr + ": " + action.progress() + "...");
-            }
-
-            @Override
-            public void ephemeralComplete(AbsResourceInstance addr, EphemeralAction action, Duration elapsed) {
-                events.add(addr + ": " + action.complete());
-            }
-        };
+        EngineHarness h = new EngineHarness(dir, new FakeProvider());
+        Progress record = new Progress();
         h.plan(h.config("ephemeral \"fake_secret\" \"s\" { name = \"a\" }\n"), h.options(), record);
-        assertThat(events)
+        assertThat(record.events)
                 .containsExactly(
                         "ephemeral.fake_secret.s: Opening...",
                         "ephemeral.fake_secret.s: Opening complete",
@@ -200,27 +208,10 @@ class EphemeralResourceTest {
 
     @Test
     void aFailedOpenIsAnErroredEvent() {
-        FakeProvider fake = new FakeProvider();
-        EngineHarness h = new EngineHarness(dir, fake);
-        List<String> events = Collections.synchronizedList(new ArrayList<>());
-        EngineEvents record = new EngineEvents() {
-            @Override
-            public void ephemeralStart(AbsResourceInstance addr, EphemeralAction action) {
-                events.add(addr + ": " + action.progress() + "...");
-            }
-
-            @Override
-            public void ephemeralComplete(AbsResourceInstance addr, EphemeralAction action, Duration elapsed) {
-                events.add(addr + ": " + action.complete());
-            }
-
-            @Override
-            public void ephemeralErrored(AbsResourceInstance addr, EphemeralAction action, Duration elapsed) {
-                events.add(addr + ": " + action.errored());
-            }
-        };
+        EngineHarness h = new EngineHarness(dir, new FakeProvider());
+        Progress record = new Progress();
         h.plan(h.config("ephemeral \"fake_secret\" \"s\" { name = \"fail\" }\n"), h.options(), record);
-        assertThat(events)
+        assertThat(record.events)
                 .containsExactly("ephemeral.fake_secret.s: Opening...", "ephemeral.fake_secret.s: Opening errored");
     }
 

@@ -42,7 +42,19 @@ public final class GitRepos {
 
     /** Runs {@code git args} in {@code dir}; a failure fails the test with git's output. */
     public static void git(Path dir, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of("git", "-c", "user.name=t", "-c", "user.email=t@example.com"));
+        // Neither the branch name nor signing may come from the machine's git configuration.
+        List<String> cmd = new ArrayList<>(List.of(
+                "git",
+                "-c",
+                "user.name=t",
+                "-c",
+                "user.email=t@example.com",
+                "-c",
+                "init.defaultBranch=main",
+                "-c",
+                "commit.gpgsign=false",
+                "-c",
+                "tag.gpgsign=false"));
         cmd.addAll(List.of(args));
         assumeTrue(Executables.isOnPath("git"), "git is not on the PATH");
         Process p = new ProcessBuilder(cmd)

@@ -163,9 +163,7 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
     @Override
     public void ephemeralStart(AbsResourceInstance addr, dev.strata.engine.EphemeralAction a) {
         ObjectNode m = message("info", addr + ": " + a.progress() + "...", "ephemeral_op_start");
-        ObjectNode h = m.putObject("hook");
-        h.set("resource", resource(addr));
-        h.put("action", ephemeralAction(a));
+        ephemeralHook(m, addr, a);
         emit(m);
     }
 
@@ -174,10 +172,7 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
             AbsResourceInstance addr, dev.strata.engine.EphemeralAction a, java.time.Duration elapsed) {
         ObjectNode m = message(
                 "info", addr + ": " + a.complete() + " after " + elapsed.toSeconds() + "s", "ephemeral_op_complete");
-        ObjectNode h = m.putObject("hook");
-        h.set("resource", resource(addr));
-        h.put("action", ephemeralAction(a));
-        h.put("elapsed_seconds", elapsed.toSeconds());
+        ephemeralHook(m, addr, a).put("elapsed_seconds", elapsed.toSeconds());
         emit(m);
     }
 
@@ -187,11 +182,15 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
             AbsResourceInstance addr, dev.strata.engine.EphemeralAction a, java.time.Duration elapsed) {
         ObjectNode m = message(
                 "info", addr + ": " + a.errored() + " after " + elapsed.toSeconds() + "s", "ephemeral_op_errored");
+        ephemeralHook(m, addr, a).put("elapsed_seconds", elapsed.toSeconds());
+        emit(m);
+    }
+
+    private ObjectNode ephemeralHook(ObjectNode m, AbsResourceInstance addr, dev.strata.engine.EphemeralAction a) {
         ObjectNode h = m.putObject("hook");
         h.set("resource", resource(addr));
         h.put("action", ephemeralAction(a));
-        h.put("elapsed_seconds", elapsed.toSeconds());
-        emit(m);
+        return h;
     }
 
     private static String ephemeralAction(dev.strata.engine.EphemeralAction a) {

@@ -1,5 +1,6 @@
 package dev.strata.cli.command;
 
+import static dev.strata.testing.GitRepos.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.cli.CliRunner;
@@ -144,36 +145,8 @@ class InitCommandTest {
         assertThat(dir.resolve(".strata/modules/vpc")).doesNotExist();
     }
 
-    private static void git(Path in, String... args) throws IOException, InterruptedException {
-        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(
-                "git",
-                "-c",
-                "user.name=t",
-                "-c",
-                "user.email=t@example.com",
-                "-c",
-                "init.defaultBranch=main",
-                "-c",
-                "commit.gpgsign=false"));
-        cmd.addAll(java.util.List.of(args));
-        Process p = new ProcessBuilder(cmd)
-                .directory(in.toFile())
-                .redirectErrorStream(true)
-                .start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(out).isZero();
-    }
-
     @Test
     void installsAModuleFromALocalGitRepositoryThenValidateUsesIt(@TempDir Path elsewhere) throws Exception {
-        boolean gitWorks;
-        try {
-            gitWorks = new ProcessBuilder("git", "--version").start().waitFor() == 0;
-        } catch (IOException e) {
-            gitWorks = false;
-        }
-        org.junit.jupiter.api.Assumptions.assumeTrue(gitWorks, "git is not installed");
         Path repo = elsewhere.resolve("repo");
         Files.createDirectories(repo.resolve("net"));
         Files.writeString(

@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  */
 final class AwsExamples {
     static final ObjectMapper JSON = new ObjectMapper();
-    static final Path MIRROR = Path.of("/opt/tf-plugins");
+    static final Path MIRROR = AwsOnSimulator.MIRROR;
 
     /** The AWS provider's block, configured to plan offline (fake keys, no account or metadata look-ups). */
     static final String OFFLINE_AWS_PROVIDER_BLOCK = """
@@ -65,12 +65,7 @@ final class AwsExamples {
 
     /** A CLI configuration that installs hashicorp/aws from the mirror only (no network). */
     static Path cliConfig(Path dir) throws IOException {
-        Path f = dir.resolve("cli.tfrc");
-        Files.writeString(
-                f,
-                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
-                        + "\"\n    include = [\"registry.terraform.io/hashicorp/aws\"]\n  }\n}\n");
-        return f;
+        return AwsOnSimulator.writeCliConfig(dir.resolve("cli.tfrc"));
     }
 
     /**

@@ -14,6 +14,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What the tests running the real AWS provider 5.100 against the simulator share: the provider from the
@@ -41,6 +43,11 @@ final class AwsOnSimulator {
      */
     static Path cliConfig(Path file) throws IOException {
         assumeProvider();
+        return writeCliConfig(file);
+    }
+
+    /** Writes {@code file}, a CLI configuration that installs the AWS provider from the mirror, and returns it. */
+    static Path writeCliConfig(Path file) throws IOException {
         Files.writeString(
                 file,
                 "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR + "\"\n    include = [\""
@@ -50,15 +57,26 @@ final class AwsOnSimulator {
 
     /** Calls the simulator's SSM API (the JSON 1.1 protocol); the call must succeed. Returns the answer. */
     static JsonNode ssm(CloudSim sim, String action, ObjectNode body) throws IOException, InterruptedException {
-        HttpResponse<String> r = HTTP.send(
+        HttpResponse<String> r = send(sim, action, body);
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        return JSON.readTree(r.body());
+    }
+
+    private static HttpResponse<String> send(CloudSim sim, String action, ObjectNode body)
+            throws IOException, InterruptedException {
+        return HTTP.send(
                 HttpRequest.newBuilder(URI.create(sim.url() + "/"))
                         .header("X-Amz-Target", "AmazonSSM." + action)
                         .header("Content-Type", "application/x-amz-json-1.1")
                         .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        return JSON.readTree(r.body());
+    }
+
+    /** The HTTP status of {@code GetParameter} for {@code name}: 400 once the parameter is gone. */
+    static int parameterStatus(CloudSim sim, String name) throws IOException, InterruptedException {
+        return send(sim, "GetParameter", JSON.createObjectNode().put("Name", name))
+                .statusCode();
     }
 
     /** The body of a {@code PutParameter} call: name, value and type; callers add the rest. */
@@ -78,5 +96,24 @@ final class AwsOnSimulator {
                         "GetParameter",
                         JSON.createObjectNode().put("Name", name).put("WithDecryption", true))
                 .path("Parameter");
+    }
+
+    /** The resource blocks of a plan's text ("  # addr ..." up to the block's closing brace). */
+    static List<String> planBlocks(String plan) {
+        List<String> out = new ArrayList<>();
+        StringBuilder cur = null;
+        for (String line : plan.split("\n")) {
+            if (line.startsWith("  # ")) {
+                cur = new StringBuilder();
+            }
+            if (cur != null) {
+                cur.append(line).append('\n');
+                if (line.equals("    }")) {
+                    out.add(cur.toString());
+                    cur = null;
+                }
+            }
+        }
+        return out;
     }
 }

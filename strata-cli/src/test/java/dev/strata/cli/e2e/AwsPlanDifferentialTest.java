@@ -1,7 +1,6 @@
 package dev.strata.cli.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -24,7 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class AwsPlanDifferentialTest {
     private static final ObjectMapper JSON = AwsExamples.JSON;
-    private static final Path MIRROR = AwsExamples.MIRROR;
 
     @TempDir
     Path tf;
@@ -55,14 +53,8 @@ class AwsPlanDifferentialTest {
 
     @Test
     void planOfAwsResourcesAndDataSourcesMatchesTerraform() throws Exception {
-        assumeTrue(Files.isDirectory(MIRROR.resolve("registry.terraform.io/hashicorp/aws")), "no AWS provider mirror");
-        Path terraform = Terraform.find().orElse(null);
-        assumeTrue(terraform != null, "terraform is not on the PATH");
-        Path cliConfig = st.resolve("cli.tfrc");
-        Files.writeString(
-                cliConfig,
-                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
-                        + "\"\n    include = [\"registry.terraform.io/hashicorp/aws\"]\n  }\n}\n");
+        Path terraform = AwsExamples.prerequisites();
+        Path cliConfig = AwsExamples.cliConfig(st);
         Files.writeString(tf.resolve("main.tf"), CONFIG);
         Files.writeString(st.resolve("main.tf"), CONFIG);
 

@@ -1,5 +1,6 @@
 package dev.strata.cli.e2e;
 
+import static dev.strata.testing.GitRepos.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.cli.CliRunner;
@@ -55,8 +56,6 @@ class DataDirDifferentialTest {
     @Test
     void modulesTerraformInstalledAreFoundInTheDataDirectory(@TempDir Path repo) throws Exception {
         Terraform.assumeInstalled();
-        org.junit.jupiter.api.Assumptions.assumeTrue(
-                dev.strata.testing.Executables.isOnPath("git"), "git is not installed");
         Files.writeString(repo.resolve("main.tf"), "output \"x\" { value = \"from-git\" }\n");
         git(repo, "init", "--quiet");
         git(repo, "add", ".");
@@ -83,26 +82,6 @@ class DataDirDifferentialTest {
         assertThat(notInstalled.exitCode()).as(notInstalled.toString()).isEqualTo(missing.exitCode());
         assertThat(missing.stderr()).contains("Error: Module not installed");
         assertThat(notInstalled.stderr()).contains("Error: Module not installed");
-    }
-
-    private static void git(Path in, String... args) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of(
-                "git",
-                "-c",
-                "user.name=t",
-                "-c",
-                "user.email=t@example.com",
-                "-c",
-                "init.defaultBranch=main",
-                "-c",
-                "commit.gpgsign=false"));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd)
-                .directory(in.toFile())
-                .redirectErrorStream(true)
-                .start();
-        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        assertThat(p.waitFor()).as(out).isZero();
     }
 
     private static List<String> files(Path root) throws Exception {

@@ -10,14 +10,11 @@ import dev.strata.cloudsim.CloudSim;
 import dev.strata.cloudsim.Knobs;
 import dev.strata.testing.Terraform;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,6 +41,46 @@ class EphemeralResourceAwsIT {
 
     @TempDir
     Path etc;
+
+    private Path cliConfig;
+    private Path terraform;
+    private Path log;
+    private CliRunner strata;
+
+    /** Both cases: the provider from the mirror, terraform, and Strata tracing into a log file. */
+    @BeforeEach
+    void setUp() throws IOException {
+        cliConfig = AwsOnSimulator.cliConfig(etc.resolve("cli.tfrc"));
+        terraform = Terraform.find().orElse(null);
+        assumeTrue(terraform != null, "terraform is not on the PATH");
+        log = st.resolve("strata-trace.log");
+        strata = CliRunner.in(st)
+                .env("TF_CLI_CONFIG_FILE", cliConfig.toString())
+                .env("HOME", etc.toString())
+                .env("STRATA_LOG", "trace")
+                .env("STRATA_LOG_PATH", log.toString());
+    }
+
+    /** A simulator holding the two parameters the configuration reads. */
+    private static CloudSim simulator() throws IOException, InterruptedException {
+        CloudSim sim = CloudSim.start(0, null, Knobs.DEFAULT);
+        try {
+            AwsOnSimulator.putParameter(sim, AwsOnSimulator.parameter("/cfg/secret", MARKER, "SecureString"));
+            AwsOnSimulator.putParameter(sim, AwsOnSimulator.parameter("/cfg/region", REGION, "String"));
+        } catch (Exception | Error e) {
+            sim.close();
+            throw e;
+        }
+        return sim;
+    }
+
+    /** Strata traced (the log is not empty) and wrote the marker to no file. */
+    private void assertTracedWithoutTheMarker() throws IOException {
+        assertThat(Files.size(log)).isPositive();
+        assertThat(EphemeralValuesDifferentialTest.filesContaining(st, MARKER))
+                .as("files holding an ephemeral resource's result")
+                .isEmpty();
+    }
 
     private static String provider(String alias, String region, String secret, String url) {
         return """
@@ -98,21 +135,8 @@ class EphemeralResourceAwsIT {
 
     @Test
     void ephemeralParameterFeedsAWriteOnlyArgumentAndAProviderAsInTerraform() throws Exception {
-        Path cliConfig = AwsOnSimulator.cliConfig(etc.resolve("cli.tfrc"));
-        Path terraform = Terraform.find().orElse(null);
-        assumeTrue(terraform != null, "terraform is not on the PATH");
-        Path log = st.resolve("strata-trace.log");
-        CliRunner strata = CliRunner.in(st)
-                .env("TF_CLI_CONFIG_FILE", cliConfig.toString())
-                .env("HOME", etc.toString())
-                .env("STRATA_LOG", "trace")
-                .env("STRATA_LOG_PATH", log.toString());
-        try (CloudSim ours = CloudSim.start(0, null, Knobs.DEFAULT);
-                CloudSim theirs = CloudSim.start(0, null, Knobs.DEFAULT)) {
-            for (CloudSim sim : List.of(ours, theirs)) {
-                AwsOnSimulator.putParameter(sim, AwsOnSimulator.parameter("/cfg/secret", MARKER, "SecureString"));
-                AwsOnSimulator.putParameter(sim, AwsOnSimulator.parameter("/cfg/region", REGION, "String"));
-            }
+        try (CloudSim ours = simulator();
+                CloudSim theirs = simulator()) {
             // A persisted argument may not take the result: the same error, in validate, from both.
             Files.writeString(
                     st.resolve("main.tf"),
@@ -127,10 +151,9 @@ class EphemeralResourceAwsIT {
                             "resource \"aws_ssm_parameter\" \"bad\" {\n  name  = \"/cfg/bad\"\n"
                                     + "  type  = \"String\"\n  value = ephemeral.aws_ssm_parameter.secret.value\n}\n"));
             ok(strata.run("init"));
-            terraform(terraform, cliConfig).ok("init", "-input=false");
+            terraform().ok("init", "-input=false");
             CliRunner.Result bad = strata.run("validate", "-no-color");
-            dev.strata.testing.ProcessResult theirBad =
-                    terraform(terraform, cliConfig).run("validate", "-no-color");
+            dev.strata.testing.ProcessResult theirBad = terraform().run("validate", "-no-color");
             assertThat(bad.exitCode()).isEqualTo(theirBad.exitCode()).isEqualTo(1);
             assertThat(errors(bad.stderr()))
                     .isEqualTo(errors(theirBad.stderr()))
@@ -140,14 +163,14 @@ class EphemeralResourceAwsIT {
             Files.writeString(st.resolve("main.tf"), config(ours.url(), ""));
             Files.writeString(tf.resolve("main.tf"), config(theirs.url(), ""));
             String mine = ok(strata.run("plan", "-no-color", "-out=st.plan")).stdout();
-            String their = terraform(terraform, cliConfig).ok("plan", "-no-color", "-input=false", "-out=tf.plan");
+            String their = terraform().ok("plan", "-no-color", "-input=false", "-out=tf.plan");
             assertThat(ephemeralLines(mine)).isEqualTo(ephemeralLines(their)).hasSize(8);
-            assertThat(blocks(mine)).isEqualTo(blocks(their));
+            assertThat(AwsOnSimulator.planBlocks(mine)).isEqualTo(AwsOnSimulator.planBlocks(their));
             String shown = ok(strata.run("show", "-json", "st.plan")).stdout();
             assertThat(shown).doesNotContain(MARKER).doesNotContain("ephemeral.aws_ssm_parameter");
 
             mine = ok(strata.run("apply", "-no-color", "st.plan")).stdout();
-            their = terraform(terraform, cliConfig).ok("apply", "-no-color", "-input=false", "tf.plan");
+            their = terraform().ok("apply", "-no-color", "-input=false", "tf.plan");
             assertThat(progress(mine)).isEqualTo(progress(their));
             for (CloudSim sim : List.of(ours, theirs)) {
                 JsonNode copy = AwsOnSimulator.getParameter(sim, "/cfg/copy");
@@ -163,15 +186,12 @@ class EphemeralResourceAwsIT {
             // up. Terraform runs its (empty) apply walk too and so opens them a second time; Strata has no
             // apply walk without changes (docs/ephemeral.md).
             mine = ok(strata.run("apply", "-no-color", "-auto-approve")).stdout();
-            their = terraform(terraform, cliConfig).ok("apply", "-no-color", "-input=false", "-auto-approve");
+            their = terraform().ok("apply", "-no-color", "-input=false", "-auto-approve");
             assertThat(progress(mine))
                     .isEqualTo(progress(their).stream().distinct().toList());
             assertThat(mine).contains("No changes.");
         }
-        assertThat(Files.size(log)).isPositive();
-        assertThat(EphemeralValuesDifferentialTest.filesContaining(st, MARKER))
-                .as("files holding an ephemeral resource's result")
-                .isEmpty();
+        assertTracedWithoutTheMarker();
     }
 
     /**
@@ -183,25 +203,12 @@ class EphemeralResourceAwsIT {
      */
     @Test
     void ephemeralParametersAreOpenedForADestroyAsInTerraform() throws Exception {
-        Path cliConfig = AwsOnSimulator.cliConfig(etc.resolve("cli.tfrc"));
-        Path terraform = Terraform.find().orElse(null);
-        assumeTrue(terraform != null, "terraform is not on the PATH");
-        Path log = st.resolve("strata-trace.log");
-        CliRunner strata = CliRunner.in(st)
-                .env("TF_CLI_CONFIG_FILE", cliConfig.toString())
-                .env("HOME", etc.toString())
-                .env("STRATA_LOG", "trace")
-                .env("STRATA_LOG_PATH", log.toString());
-        try (CloudSim ours = CloudSim.start(0, null, Knobs.DEFAULT);
-                CloudSim theirs = CloudSim.start(0, null, Knobs.DEFAULT)) {
-            for (CloudSim sim : List.of(ours, theirs)) {
-                AwsOnSimulator.putParameter(sim, AwsOnSimulator.parameter("/cfg/secret", MARKER, "SecureString"));
-                AwsOnSimulator.putParameter(sim, AwsOnSimulator.parameter("/cfg/region", REGION, "String"));
-            }
+        try (CloudSim ours = simulator();
+                CloudSim theirs = simulator()) {
             Files.writeString(st.resolve("main.tf"), config(ours.url(), ""));
             Files.writeString(tf.resolve("main.tf"), config(theirs.url(), ""));
             ok(strata.run("init"));
-            Terraform their = terraform(terraform, cliConfig);
+            Terraform their = terraform();
             their.ok("init", "-input=false");
             ok(strata.run("apply", "-no-color", "-auto-approve"));
             their.ok("apply", "-no-color", "-input=false", "-auto-approve");
@@ -226,13 +233,10 @@ class EphemeralResourceAwsIT {
             assertThat(ephemeralMessages(mine)).isEqualTo(ephemeralMessages(theirOut));
             assertThat(mine).contains("Apply complete! Resources: 0 added, 0 changed, 1 destroyed.");
             for (CloudSim sim : List.of(ours, theirs)) {
-                assertThat(ssmStatus(sim, "/cfg/copy")).isEqualTo(400);
+                assertThat(AwsOnSimulator.parameterStatus(sim, "/cfg/copy")).isEqualTo(400);
             }
         }
-        assertThat(Files.size(log)).isPositive();
-        assertThat(EphemeralValuesDifferentialTest.filesContaining(st, MARKER))
-                .as("files holding an ephemeral resource's result")
-                .isEmpty();
+        assertTracedWithoutTheMarker();
     }
 
     /** The {@code ephemeral_op_*} messages of a {@code -json} stream as "type hook.action @message", sorted. */
@@ -248,20 +252,6 @@ class EphemeralResourceAwsIT {
             }
         }
         return out.stream().sorted().toList();
-    }
-
-    private static int ssmStatus(CloudSim sim, String name) throws IOException, InterruptedException {
-        return HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create(sim.url() + "/"))
-                                .header("X-Amz-Target", "AmazonSSM.GetParameter")
-                                .header("Content-Type", "application/x-amz-json-1.1")
-                                .POST(HttpRequest.BodyPublishers.ofString(JSON.createObjectNode()
-                                        .put("Name", name)
-                                        .toString()))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString())
-                .statusCode();
     }
 
     /** An error's summary and place (Strata's underlining and Terraform's "with" line left out). */
@@ -292,27 +282,11 @@ class EphemeralResourceAwsIT {
                 .toList();
     }
 
-    /** The resource blocks of a plan's text ("  # addr ..." up to the block's closing brace). */
-    private static List<String> blocks(String plan) {
-        List<String> out = new ArrayList<>();
-        StringBuilder cur = null;
-        for (String line : plan.split("\n")) {
-            if (line.startsWith("  # ")) {
-                cur = new StringBuilder();
-            }
-            if (cur != null) {
-                cur.append(line).append('\n');
-                if (line.equals("    }")) {
-                    out.add(cur.toString());
-                    cur = null;
-                }
-            }
-        }
-        return out;
-    }
-
-    private Terraform terraform(Path exe, Path cliConfig) {
-        return Terraform.at(exe, tf).cliConfig(cliConfig).unsetInherited("AWS_").env("HOME", etc.toString());
+    private Terraform terraform() {
+        return Terraform.at(terraform, tf)
+                .cliConfig(cliConfig)
+                .unsetInherited("AWS_")
+                .env("HOME", etc.toString());
     }
 
     private static CliRunner.Result ok(CliRunner.Result r) {

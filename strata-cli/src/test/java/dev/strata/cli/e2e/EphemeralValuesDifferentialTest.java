@@ -46,6 +46,20 @@ class EphemeralValuesDifferentialTest {
             }
             """;
 
+    /** A resource whose precondition reads the ephemeral variable, and an output of {@code terraform.applying}. */
+    private static final Map<String, String> CHECKED_SECRET = Map.of("main.tf", SECRET_VAR + """
+            resource "terraform_data" "x" {
+              input = "kept"
+              lifecycle {
+                precondition {
+                  condition     = length(var.secret) > 3
+                  error_message = "too short"
+                }
+              }
+            }
+            output "applying" { value = ephemeralasnull(terraform.applying) }
+            """);
+
     @Test
     void ephemeralValuesWherePersistedAreErrorsAsInTerraform() throws Exception {
         Path terraform = Terraform.find().orElse(null);
@@ -161,20 +175,8 @@ class EphemeralValuesDifferentialTest {
     void aSavedPlanKeepsNoEphemeralValueAndItsApplyNeedsTheVariableAgain() throws Exception {
         Path terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
-        Map<String, String> files = Map.of("main.tf", SECRET_VAR + """
-                resource "terraform_data" "x" {
-                  input = "kept"
-                  lifecycle {
-                    precondition {
-                      condition     = length(var.secret) > 3
-                      error_message = "too short"
-                    }
-                  }
-                }
-                output "applying" { value = ephemeralasnull(terraform.applying) }
-                """);
-        write(tf, files);
-        write(st, files);
+        write(tf, CHECKED_SECRET);
+        write(st, CHECKED_SECRET);
         Path log = st.resolve("trace.log");
         CliRunner strata = CliRunner.in(st).env("STRATA_LOG", "trace").env("STRATA_LOG_PATH", log.toString());
         Terraform.at(terraform, tf).ok("init", "-input=false", "-no-color");
@@ -201,10 +203,7 @@ class EphemeralValuesDifferentialTest {
         ok(strata.run("state", "push", "-force", "pulled.tfstate"));
         ok(strata.run("show", "-json", "st.plan"));
 
-        assertThat(Files.size(log)).isPositive();
-        assertThat(filesContaining(st, MARKER))
-                .as("files holding the ephemeral value")
-                .isEmpty();
+        assertTracedWithoutTheMarker(log);
         assertThat(filesContaining(tf, MARKER)).as("terraform's files").isEmpty();
     }
 
@@ -216,20 +215,8 @@ class EphemeralValuesDifferentialTest {
     void aSavedDestroyPlanNeedsTheEphemeralVariableAgainAndKeepsNoValue() throws Exception {
         Path terraform = Terraform.find().orElse(null);
         assumeTrue(terraform != null, "terraform is not on the PATH");
-        Map<String, String> files = Map.of("main.tf", SECRET_VAR + """
-                resource "terraform_data" "x" {
-                  input = "kept"
-                  lifecycle {
-                    precondition {
-                      condition     = length(var.secret) > 3
-                      error_message = "too short"
-                    }
-                  }
-                }
-                output "applying" { value = ephemeralasnull(terraform.applying) }
-                """);
-        write(tf, files);
-        write(st, files);
+        write(tf, CHECKED_SECRET);
+        write(st, CHECKED_SECRET);
         Path log = st.resolve("trace.log");
         CliRunner strata = CliRunner.in(st).env("STRATA_LOG", "trace").env("STRATA_LOG_PATH", log.toString());
         Terraform their = Terraform.at(terraform, tf);
@@ -260,6 +247,11 @@ class EphemeralValuesDifferentialTest {
         assertThat(theirOut).contains("Destroy complete! Resources: 1 destroyed.");
         assertThat(ours.stdout()).contains("Destroy complete! Resources: 1 destroyed.");
 
+        assertTracedWithoutTheMarker(log);
+    }
+
+    /** Strata traced into {@code log} (not empty) and wrote the marker to no file. */
+    private void assertTracedWithoutTheMarker(Path log) throws IOException {
         assertThat(Files.size(log)).isPositive();
         assertThat(filesContaining(st, MARKER))
                 .as("files holding the ephemeral value")

@@ -36,7 +36,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ModuleWiringDifferentialTest {
     private static final ObjectMapper JSON = AwsExamples.JSON;
-    private static final Path MIRROR = AwsExamples.MIRROR;
 
     @TempDir
     Path tf;
@@ -235,14 +234,8 @@ class ModuleWiringDifferentialTest {
     /** A policy document data source reads a module's output and is passed back into it (real AWS provider). */
     @Test
     void dataSourceBetweenAModuleOutputAndItsInput() throws Exception {
-        Path terraform = Terraform.find().orElse(null);
-        assumeTrue(terraform != null, "terraform is not on the PATH");
-        assumeTrue(Files.isDirectory(MIRROR.resolve("registry.terraform.io/hashicorp/aws")), "no AWS provider mirror");
-        Path cliConfig = st.resolve("cli.tfrc");
-        Files.writeString(
-                cliConfig,
-                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
-                        + "\"\n    include = [\"registry.terraform.io/hashicorp/aws\"]\n  }\n}\n");
+        Path terraform = AwsExamples.prerequisites();
+        Path cliConfig = AwsExamples.cliConfig(st);
         write(Map.of("bucket/main.tf", """
                 variable "name" { type = string }
                 variable "policy" { type = string }

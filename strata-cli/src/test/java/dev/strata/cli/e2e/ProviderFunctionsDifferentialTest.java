@@ -1,7 +1,6 @@
 package dev.strata.cli.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -26,7 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ProviderFunctionsDifferentialTest {
     private static final ObjectMapper JSON = AwsExamples.JSON;
-    private static final Path MIRROR = AwsExamples.MIRROR;
 
     private static final String PROVIDER = AwsExamples.OFFLINE_AWS_PROVIDER_BLOCK;
 
@@ -87,14 +85,8 @@ class ProviderFunctionsDifferentialTest {
 
     @BeforeEach
     void setUp() throws IOException {
-        assumeTrue(Files.isDirectory(MIRROR.resolve("registry.terraform.io/hashicorp/aws")), "no AWS provider mirror");
-        terraform = Terraform.find().orElse(null);
-        assumeTrue(terraform != null, "terraform is not on the PATH");
-        cliConfig = st.resolve("cli.tfrc");
-        Files.writeString(
-                cliConfig,
-                "provider_installation {\n  filesystem_mirror {\n    path    = \"" + MIRROR
-                        + "\"\n    include = [\"registry.terraform.io/hashicorp/aws\"]\n  }\n}\n");
+        terraform = AwsExamples.prerequisites();
+        cliConfig = AwsExamples.cliConfig(st);
     }
 
     private CliRunner strata() {

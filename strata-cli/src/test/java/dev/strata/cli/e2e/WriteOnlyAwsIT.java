@@ -106,7 +106,7 @@ class WriteOnlyAwsIT {
             String mine = ok(strata.run(with(vars, "plan", "-no-color", "-out=st.plan")))
                     .stdout();
             String their = tf(terraform, cliConfig, with(vars, "plan", "-no-color", "-input=false", "-out=tf.plan"));
-            assertThat(blocks(mine)).isEqualTo(blocks(their));
+            assertThat(AwsOnSimulator.planBlocks(mine)).isEqualTo(AwsOnSimulator.planBlocks(their));
             assertThat(mine).contains("+ value_wo         = (write-only attribute)");
             assertThat(ok(strata.run("show", "-json", "st.plan")).stdout()).doesNotContain(VALUE);
             ok(strata.run(then(with(vars, "apply", "-no-color"), "st.plan")));
@@ -123,7 +123,7 @@ class WriteOnlyAwsIT {
             Files.writeString(tf.resolve("main.tf"), config(theirs.url(), 2));
             mine = ok(strata.run(with(vars, "plan", "-no-color"))).stdout();
             their = tf(terraform, cliConfig, with(vars, "plan", "-no-color", "-input=false"));
-            assertThat(blocks(mine)).isEqualTo(blocks(their));
+            assertThat(AwsOnSimulator.planBlocks(mine)).isEqualTo(AwsOnSimulator.planBlocks(their));
             ok(strata.run(with(vars, "apply", "-no-color", "-auto-approve")));
             tf(terraform, cliConfig, with(vars, "apply", "-no-color", "-input=false", "-auto-approve"));
             assertThat(ours.ssmParameters()).isEqualTo(theirs.ssmParameters());
@@ -159,25 +159,6 @@ class WriteOnlyAwsIT {
         List<String> all = new ArrayList<>(List.of(args));
         all.add(positional);
         return all.toArray(String[]::new);
-    }
-
-    /** The resource blocks of a plan's text ("  # addr ..." up to the block's closing brace). */
-    private static List<String> blocks(String plan) {
-        List<String> out = new ArrayList<>();
-        StringBuilder cur = null;
-        for (String line : plan.split("\n")) {
-            if (line.startsWith("  # ")) {
-                cur = new StringBuilder();
-            }
-            if (cur != null) {
-                cur.append(line).append('\n');
-                if (line.equals("    }")) {
-                    out.add(cur.toString());
-                    cur = null;
-                }
-            }
-        }
-        return out;
     }
 
     private String tf(Path exe, Path cliConfig, String... args) throws IOException, InterruptedException {

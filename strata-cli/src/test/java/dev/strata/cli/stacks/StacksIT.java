@@ -26,6 +26,19 @@ class StacksIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     static Path jar;
 
+    /** A module that records its input {@code name} and outputs it once applied. */
+    private static final String NAME_MODULE = """
+            variable "name" {
+              type = string
+            }
+            resource "terraform_data" "this" {
+              input = var.name
+            }
+            output "name" {
+              value = terraform_data.this.output
+            }
+            """;
+
     @TempDir
     Path dir;
 
@@ -58,6 +71,13 @@ class StacksIT {
                 p.exitValue(),
                 Files.readString(out, StandardCharsets.UTF_8),
                 Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    /** Runs strata, which must succeed. */
+    private Run ok(Path in, String... args) throws IOException, InterruptedException {
+        Run r = strata(in, args);
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        return r;
     }
 
     private Path example() throws IOException {
@@ -104,8 +124,7 @@ class StacksIT {
     }
 
     private List<String> resources(Path stack, String deployment) throws Exception {
-        Run show = strata(stack, "stacks", "show", "-json", "-deployment=" + deployment);
-        assertThat(show.exitCode()).as(show.toString()).isZero();
+        Run show = ok(stack, "stacks", "show", "-json", "-deployment=" + deployment);
         List<String> out = new ArrayList<>();
         JsonNode ci = show.records().getFirst().path("component_instances");
         ci.fieldNames().forEachRemaining(c -> ci.get(c).path("resources").forEach(r -> out.add(c + " " + r.asText())));
@@ -115,8 +134,7 @@ class StacksIT {
     @Test
     void exampleDeploymentsApplyThenPlanNothingAndAnInputChangesOnlyItsDeployment() throws Exception {
         Path stack = example();
-        Run apply = strata(stack, "stacks", "apply", "-auto-approve", "-json");
-        assertThat(apply.exitCode()).as(apply.toString()).isZero();
+        Run apply = ok(stack, "stacks", "apply", "-auto-approve", "-json");
         List<JsonNode> records = apply.records();
         for (String d : List.of("dev", "staging", "prod")) {
             JsonNode a = deployment(records, "apply", d);
@@ -133,14 +151,12 @@ class StacksIT {
         assertThat(prod).filteredOn(r -> r.contains("terraform_data.server")).hasSize(6);
         assertThat(resources(stack, "dev")).hasSize(5);
 
-        Run out = strata(stack, "stacks", "output", "-json", "-deployment=staging");
-        assertThat(out.exitCode()).as(out.toString()).isZero();
+        Run out = ok(stack, "stacks", "output", "-json", "-deployment=staging");
         JsonNode endpoints =
                 out.records().getFirst().path("outputs").path("endpoints").path("value");
         assertThat(endpoints.path("us-east-1").asText()).startsWith("https://staging.example.test/");
 
-        Run again = strata(stack, "stacks", "plan", "-json");
-        assertThat(again.exitCode()).as(again.toString()).isZero();
+        Run again = ok(stack, "stacks", "plan", "-json");
         for (String d : List.of("dev", "staging", "prod")) {
             assertThat(deployment(again.records(), "plan", d)
                             .path("changes")
@@ -152,8 +168,7 @@ class StacksIT {
 
         Path deployments = stack.resolve("deployments.tfdeploy.hcl");
         Files.writeString(deployments, Files.readString(deployments).replace("app_instances = 2", "app_instances = 3"));
-        Run changed = strata(stack, "stacks", "plan", "-json");
-        assertThat(changed.exitCode()).as(changed.toString()).isZero();
+        Run changed = ok(stack, "stacks", "plan", "-json");
         assertThat(deployment(changed.records(), "plan", "prod")
                         .path("changes")
                         .path("add")
@@ -230,8 +245,7 @@ class StacksIT {
                 }
                 """);
         write(stack.resolve("main.tfdeploy.hcl"), "deployment \"one\" {\n  inputs = {}\n}\n");
-        Run apply = strata(stack, "stacks", "apply", "-auto-approve");
-        assertThat(apply.exitCode()).as(apply.toString()).isZero();
+        ok(stack, "stacks", "apply", "-auto-approve");
         assertThat(resources(stack, "one"))
                 .containsExactly("component.a terraform_data.this", "component.b terraform_data.this");
 
@@ -242,16 +256,14 @@ class StacksIT {
                   providers = { terraform = provider.terraform.main }
                 }
                 """);
-        Run plan = strata(stack, "stacks", "plan", "-json");
-        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        Run plan = ok(stack, "stacks", "plan", "-json");
         JsonNode b = of(plan.records(), "component_instance", "plan").stream()
                 .filter(r -> r.path("address").asText().equals("component.b"))
                 .findFirst()
                 .orElseThrow();
         assertThat(b.path("removed").asBoolean()).isTrue();
         assertThat(b.path("changes").path("remove").asInt()).isEqualTo(1);
-        Run destroyB = strata(stack, "stacks", "apply", "-auto-approve");
-        assertThat(destroyB.exitCode()).as(destroyB.toString()).isZero();
+        ok(stack, "stacks", "apply", "-auto-approve");
         assertThat(resources(stack, "one")).containsExactly("component.a terraform_data.this");
 
         // Without the removed block, an instance left in state is an error, not a silent destroy.
@@ -296,16 +308,14 @@ class StacksIT {
                 }
                 """);
         write(stack.resolve("main.tfdeploy.hcl"), "deployment \"one\" {\n  inputs = {}\n}\n");
-        Run plan = strata(stack, "stacks", "plan", "-json", "-out=saved.plan");
-        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        Run plan = ok(stack, "stacks", "plan", "-json", "-out=saved.plan");
         JsonNode fan = of(plan.records(), "component_instance", "plan").stream()
                 .filter(r -> r.path("address").asText().startsWith("component.fan"))
                 .findFirst()
                 .orElseThrow();
         assertThat(fan.path("deferred").asText()).contains("for_each");
         // The saved plan is applied as it is; the deferred component is planned and applied in the same run.
-        Run apply = strata(stack, "stacks", "apply", "saved.plan");
-        assertThat(apply.exitCode()).as(apply.toString()).isZero();
+        ok(stack, "stacks", "apply", "saved.plan");
         assertThat(resources(stack, "one"))
                 .containsExactly(
                         "component.fan[\"x\"] terraform_data.this",
@@ -380,8 +390,7 @@ class StacksIT {
                 }
                 """);
         write(stack.resolve("main.tfdeploy.hcl"), "deployment \"one\" {\n  inputs = {}\n}\n");
-        Run plan = strata(stack, "stacks", "plan", "-json", "-out=saved.plan");
-        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        Run plan = ok(stack, "stacks", "plan", "-json", "-out=saved.plan");
         List<JsonNode> records = plan.records();
         assertThat(instance(records, "plan", "component.fan[\"a\"]")
                         .path("changes")
@@ -411,8 +420,7 @@ class StacksIT {
                         .asText())
                 .isEqualTo("it depends on component.fan[\"b\"], which is deferred");
 
-        Run apply = strata(stack, "stacks", "apply", "saved.plan");
-        assertThat(apply.exitCode()).as(apply.toString()).isZero();
+        ok(stack, "stacks", "apply", "saved.plan");
         assertThat(resources(stack, "one"))
                 .containsExactly(
                         "component.after[\"a\"] terraform_data.this",
@@ -420,8 +428,7 @@ class StacksIT {
                         "component.fan[\"a\"] terraform_data.this",
                         "component.fan[\"b\"] terraform_data.this",
                         "component.src terraform_data.name");
-        Run again = strata(stack, "stacks", "plan", "-json");
-        assertThat(again.exitCode()).as(again.toString()).isZero();
+        Run again = ok(stack, "stacks", "plan", "-json");
         JsonNode one = deployment(again.records(), "plan", "one");
         assertThat(one.path("changes").path("total").asInt()).isZero();
         assertThat(one.path("changes").path("deferred").asInt()).isZero();
@@ -430,17 +437,7 @@ class StacksIT {
     @Test
     void embeddedStackAndPublishedOutputsFeedAnotherStack() throws Exception {
         Path upstream = dir.resolve("upstream");
-        write(upstream.resolve("mod/main.tf"), """
-                variable "name" {
-                  type = string
-                }
-                resource "terraform_data" "this" {
-                  input = var.name
-                }
-                output "name" {
-                  value = terraform_data.this.output
-                }
-                """);
+        write(upstream.resolve("mod/main.tf"), NAME_MODULE);
         write(upstream.resolve("child/child.tfcomponent.hcl"), """
                 variable "name" {
                   type = string
@@ -474,22 +471,11 @@ class StacksIT {
                   value = deployment.main.leaf
                 }
                 """);
-        Run up = strata(upstream, "stacks", "apply", "-auto-approve");
-        assertThat(up.exitCode()).as(up.toString()).isZero();
+        ok(upstream, "stacks", "apply", "-auto-approve");
         assertThat(resources(upstream, "main")).containsExactly("stack.child.component.leaf terraform_data.this");
 
         Path downstream = dir.resolve("downstream");
-        write(downstream.resolve("mod/main.tf"), """
-                variable "name" {
-                  type = string
-                }
-                resource "terraform_data" "this" {
-                  input = var.name
-                }
-                output "name" {
-                  value = terraform_data.this.output
-                }
-                """);
+        write(downstream.resolve("mod/main.tf"), NAME_MODULE);
         write(downstream.resolve("main.tfcomponent.hcl"), """
                 variable "from_upstream" {
                   type = string
@@ -516,8 +502,7 @@ class StacksIT {
                   }
                 }
                 """);
-        Run down = strata(downstream, "stacks", "apply", "-auto-approve");
-        assertThat(down.exitCode()).as(down.toString()).isZero();
+        ok(downstream, "stacks", "apply", "-auto-approve");
         Run out = strata(downstream, "stacks", "output", "-json");
         assertThat(out.records()
                         .getFirst()
@@ -547,8 +532,7 @@ class StacksIT {
         p.destroyForcibly(); // SIGKILL: no shutdown hooks, locks left to the operating system
         p.waitFor(30, TimeUnit.SECONDS);
 
-        Run converge = strata(stack, "stacks", "apply", "-auto-approve");
-        assertThat(converge.exitCode()).as(converge.toString()).isZero();
+        ok(stack, "stacks", "apply", "-auto-approve");
         Run again = strata(stack, "stacks", "plan", "-json");
         for (String d : List.of("dev", "staging", "prod")) {
             assertThat(deployment(again.records(), "plan", d)
@@ -629,8 +613,7 @@ class StacksIT {
         int applied = resources(stack, "one").size() + resources(stack, "two").size();
         assertThat(applied).as("what ran finished and is recorded").isBetween(1, 5);
 
-        Run converge = strata(stack, "stacks", "apply", "-auto-approve");
-        assertThat(converge.exitCode()).as(converge.toString()).isZero();
+        ok(stack, "stacks", "apply", "-auto-approve");
         for (String d : List.of("one", "two")) {
             assertThat(resources(stack, d))
                     .as(d)
@@ -639,8 +622,7 @@ class StacksIT {
                             "component.slow[\"b\"] time_sleep.s",
                             "component.slow[\"c\"] time_sleep.s");
         }
-        Run again = strata(stack, "stacks", "plan", "-json");
-        assertThat(again.exitCode()).as(again.toString()).isZero();
+        Run again = ok(stack, "stacks", "plan", "-json");
         for (String d : List.of("one", "two")) {
             assertThat(deployment(again.records(), "plan", d)
                             .path("changes")

@@ -210,28 +210,7 @@ public final class TestFileDecoder {
         diags.addAll(c.diagnostics());
         List<TestFile.MockDefaults> defaults = new ArrayList<>();
         List<TestFile.Override> overrides = new ArrayList<>();
-        for (Block inner : c.value().blocks()) {
-            switch (inner.type()) {
-                case "mock_resource", "mock_data" -> {
-                    Result<BodyContent> d = inner.body().content(MOCK_DEFAULTS);
-                    diags.addAll(d.diagnostics());
-                    Attribute dflt = d.value().attributes().get("defaults");
-                    Attribute od = d.value().attributes().get("override_during");
-                    defaults.add(new TestFile.MockDefaults(
-                            inner.labels().getFirst(),
-                            inner.type().equals("mock_data"),
-                            dflt == null ? null : dflt.expr(),
-                            od == null ? duringPlan : during(od, duringPlan, diags)));
-                }
-                case "override_resource" ->
-                    override(inner, TestFile.OverrideKind.RESOURCE, duringPlan, diags)
-                            .ifPresent(overrides::add);
-                case "override_data" ->
-                    override(inner, TestFile.OverrideKind.DATA, duringPlan, diags)
-                            .ifPresent(overrides::add);
-                default -> {}
-            }
-        }
+        mocks(c.value().blocks(), duringPlan, defaults, overrides, diags);
         return Result.of(
                 new TestFile.MockProvider("", null, null, defaults, overrides, duringPlan, null), diags.build());
     }
@@ -363,16 +342,17 @@ public final class TestFileDecoder {
         return new TestFile.PlanOptions(refreshOnly, refresh, replace, target);
     }
 
-    private static TestFile.MockProvider mockProvider(Block b, Diagnostics.Builder diags) {
-        Result<BodyContent> r = b.body().content(MOCK_PROVIDER);
-        diags.addAll(r.diagnostics());
-        Map<String, Attribute> a = r.value().attributes();
-        String alias = a.containsKey("alias") ? string(a.get("alias"), diags) : null;
-        String source = a.containsKey("source") ? string(a.get("source"), diags) : null;
-        boolean duringPlan = a.containsKey("override_during") && during(a.get("override_during"), false, diags);
-        List<TestFile.MockDefaults> defaults = new ArrayList<>();
-        List<TestFile.Override> overrides = new ArrayList<>();
-        for (Block inner : r.value().blocks()) {
+    /**
+     * The {@code mock_resource}/{@code mock_data} defaults and {@code override_*} blocks of a mock provider
+     * (or its mock file), each taking the provider's {@code override_during} unless it has its own.
+     */
+    private static void mocks(
+            List<Block> blocks,
+            boolean duringPlan,
+            List<TestFile.MockDefaults> defaults,
+            List<TestFile.Override> overrides,
+            Diagnostics.Builder diags) {
+        for (Block inner : blocks) {
             switch (inner.type()) {
                 case "mock_resource", "mock_data" -> {
                     Result<BodyContent> d = inner.body().content(MOCK_DEFAULTS);
@@ -394,6 +374,18 @@ public final class TestFileDecoder {
                 default -> {}
             }
         }
+    }
+
+    private static TestFile.MockProvider mockProvider(Block b, Diagnostics.Builder diags) {
+        Result<BodyContent> r = b.body().content(MOCK_PROVIDER);
+        diags.addAll(r.diagnostics());
+        Map<String, Attribute> a = r.value().attributes();
+        String alias = a.containsKey("alias") ? string(a.get("alias"), diags) : null;
+        String source = a.containsKey("source") ? string(a.get("source"), diags) : null;
+        boolean duringPlan = a.containsKey("override_during") && during(a.get("override_during"), false, diags);
+        List<TestFile.MockDefaults> defaults = new ArrayList<>();
+        List<TestFile.Override> overrides = new ArrayList<>();
+        mocks(r.value().blocks(), duringPlan, defaults, overrides, diags);
         return new TestFile.MockProvider(
                 b.labels().getFirst(), alias, source, defaults, overrides, duringPlan, b.defRange());
     }

@@ -99,19 +99,7 @@ public final class JsonBody implements Body {
                 continue;
             }
             if (schema.attribute(name).isPresent()) {
-                Attribute prev = attrs.get(name);
-                if (prev != null) {
-                    diags.add(SchemaMessages.duplicateArgument(
-                            name, prev.nameRange(), p.name().range()));
-                    continue;
-                }
-                attrs.put(
-                        name,
-                        new Attribute(
-                                name,
-                                new JsonExpression(p.value()),
-                                p.range(),
-                                p.name().range()));
+                putAttribute(attrs, p, diags);
             } else {
                 schema.block(name)
                         .ifPresent(bs ->
@@ -259,19 +247,7 @@ public final class JsonBody implements Body {
             if (name.equals(COMMENT) || hidden.contains(name)) {
                 continue;
             }
-            Attribute prev = out.get(name);
-            if (prev != null) {
-                diags.add(SchemaMessages.duplicateArgument(
-                        name, prev.nameRange(), p.name().range()));
-                continue;
-            }
-            out.put(
-                    name,
-                    new Attribute(
-                            name,
-                            new JsonExpression(p.value()),
-                            p.range(),
-                            p.name().range()));
+            putAttribute(out, p, diags);
         }
         return Result.of(Collections.unmodifiableMap(out), diags.build());
     }
@@ -279,5 +255,20 @@ public final class JsonBody implements Body {
     @Override
     public String toString() {
         return "JsonBody[" + value.kind() + " at " + value.range() + "]";
+    }
+
+    /** The property as an attribute, unless one of that name came before (then a duplicate-argument error). */
+    private static void putAttribute(Map<String, Attribute> into, Property p, Diagnostics.Builder diags) {
+        String name = p.name().value();
+        Attribute prev = into.get(name);
+        if (prev != null) {
+            diags.add(SchemaMessages.duplicateArgument(
+                    name, prev.nameRange(), p.name().range()));
+            return;
+        }
+        into.put(
+                name,
+                new Attribute(
+                        name, new JsonExpression(p.value()), p.range(), p.name().range()));
     }
 }

@@ -1,6 +1,5 @@
 package dev.strata.providers.time;
 
-import dev.strata.addr.AttributePath;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Attribute;
@@ -11,7 +10,6 @@ import dev.strata.provider.sdk.Attrs;
 import dev.strata.provider.sdk.ManagedResource;
 import java.time.Clock;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -29,17 +27,8 @@ final class TimeOffset implements ManagedResource {
 
     static {
         Block.Builder b = Block.builder()
-                .attribute(
-                        "base_rfc3339",
-                        Attribute.optionalComputed(Type.STRING)
-                                .withDescription(
-                                        "Base timestamp in RFC3339 format (see RFC3339 time string e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults"
-                                                + " to the current time."))
-                .attribute(
-                        "triggers",
-                        Attribute.optional(Type.map(Type.STRING))
-                                .withDescription(
-                                        "Arbitrary map of values that, when changed, will trigger a new base timestamp value to be saved."))
+                .attribute("base_rfc3339", Times.baseTimestamp())
+                .attribute("triggers", Times.triggers())
                 .attribute(
                         "rfc3339",
                         Attribute.computed(Type.STRING)
@@ -102,13 +91,7 @@ final class TimeOffset implements ManagedResource {
                     "At least one attribute out of [" + String.join(",", OFFSETS) + "] must be specified",
                     null);
         }
-        Value base = Attrs.get(config, "base_rfc3339").unmarkDeep();
-        if (base.isKnownAndNotNull() && Times.parse(base.asString()).isEmpty()) {
-            diags.error(
-                    "Invalid Attribute Value",
-                    "Attribute base_rfc3339 value must be a string in RFC3339 format",
-                    AttributePath.of("base_rfc3339"));
-        }
+        Times.checkRfc3339(config, "base_rfc3339", diags);
     }
 
     @Override
@@ -139,11 +122,7 @@ final class TimeOffset implements ManagedResource {
     @Override
     public Value create(Value planned, Value config, String idempotencyToken, ProviderDiagnostics.Builder diags) {
         String given = Attrs.string(planned, "base_rfc3339");
-        OffsetDateTime base = given == null
-                ? OffsetDateTime.now(clock)
-                        .withOffsetSameInstant(ZoneOffset.UTC)
-                        .withNano(0)
-                : Times.parse(given).orElseThrow();
+        OffsetDateTime base = Times.givenOrNow(given, clock);
         return compute(
                 Attrs.with(planned, "base_rfc3339", Value.string(given == null ? Times.format(base) : given)), base);
     }

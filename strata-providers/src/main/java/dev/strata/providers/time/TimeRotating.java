@@ -1,6 +1,5 @@
 package dev.strata.providers.time;
 
-import dev.strata.addr.AttributePath;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Attribute;
@@ -11,7 +10,6 @@ import dev.strata.provider.sdk.Attrs;
 import dev.strata.provider.sdk.ManagedResource;
 import java.time.Clock;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -30,23 +28,14 @@ final class TimeRotating implements ManagedResource {
 
     static {
         Block.Builder b = Block.builder()
-                .attribute(
-                        "rfc3339",
-                        Attribute.optionalComputed(Type.STRING)
-                                .withDescription(
-                                        "Base timestamp in RFC3339 format (see RFC3339 time string e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults"
-                                                + " to the current time."))
+                .attribute("rfc3339", Times.baseTimestamp())
                 .attribute(
                         "rotation_rfc3339",
                         Attribute.optionalComputed(Type.STRING)
                                 .withDescription(
                                         "Configure the rotation timestamp with an RFC3339 format of the offset timestamp. When the current"
                                                 + " time has passed the rotation timestamp, the resource will trigger recreation."))
-                .attribute(
-                        "triggers",
-                        Attribute.optional(Type.map(Type.STRING))
-                                .withDescription(
-                                        "Arbitrary map of values that, when changed, will trigger a new base timestamp value to be saved."))
+                .attribute("triggers", Times.triggers())
                 .attribute(
                         "id",
                         Attribute.computed(Type.STRING)
@@ -106,15 +95,8 @@ final class TimeRotating implements ManagedResource {
                             + ",rotation_rfc3339] must be specified",
                     null);
         }
-        for (String a : List.of("rfc3339", "rotation_rfc3339")) {
-            Value v = Attrs.get(config, a).unmarkDeep();
-            if (v.isKnownAndNotNull() && Times.parse(v.asString()).isEmpty()) {
-                diags.error(
-                        "Invalid Attribute Value",
-                        "Attribute " + a + " value must be a string in RFC3339 format",
-                        AttributePath.of(a));
-            }
-        }
+        Times.checkRfc3339(config, "rfc3339", diags);
+        Times.checkRfc3339(config, "rotation_rfc3339", diags);
     }
 
     @Override
@@ -159,11 +141,7 @@ final class TimeRotating implements ManagedResource {
     @Override
     public Value create(Value planned, Value config, String idempotencyToken, ProviderDiagnostics.Builder diags) {
         String given = Attrs.string(planned, "rfc3339");
-        OffsetDateTime base = given == null
-                ? OffsetDateTime.now(clock)
-                        .withOffsetSameInstant(ZoneOffset.UTC)
-                        .withNano(0)
-                : Times.parse(given).orElseThrow();
+        OffsetDateTime base = Times.givenOrNow(given, clock);
         if (!Attrs.get(planned, "rotation_rfc3339").isKnown()) {
             planned = Attrs.with(planned, "rotation_rfc3339", Value.nullValue(Type.STRING));
         }

@@ -1,6 +1,5 @@
 package dev.strata.providers.time;
 
-import dev.strata.addr.AttributePath;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Attribute;
@@ -11,7 +10,6 @@ import dev.strata.provider.sdk.Attrs;
 import dev.strata.provider.sdk.ManagedResource;
 import java.time.Clock;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Optional;
 import java.util.Set;
 
@@ -22,17 +20,8 @@ final class TimeStatic implements ManagedResource {
 
     static {
         Block.Builder b = Block.builder()
-                .attribute(
-                        "rfc3339",
-                        Attribute.optionalComputed(Type.STRING)
-                                .withDescription(
-                                        "Base timestamp in RFC3339 format (see RFC3339 time string e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults"
-                                                + " to the current time."))
-                .attribute(
-                        "triggers",
-                        Attribute.optional(Type.map(Type.STRING))
-                                .withDescription(
-                                        "Arbitrary map of values that, when changed, will trigger a new base timestamp value to be saved."))
+                .attribute("rfc3339", Times.baseTimestamp())
+                .attribute("triggers", Times.triggers())
                 .attribute(
                         "id",
                         Attribute.computed(Type.STRING)
@@ -64,23 +53,13 @@ final class TimeStatic implements ManagedResource {
 
     @Override
     public void validate(Value config, ProviderDiagnostics.Builder diags) {
-        Value v = Attrs.get(config, "rfc3339").unmarkDeep();
-        if (v.isKnownAndNotNull() && Times.parse(v.asString()).isEmpty()) {
-            diags.error(
-                    "Invalid Attribute Value",
-                    "Attribute rfc3339 value must be a string in RFC3339 format",
-                    AttributePath.of("rfc3339"));
-        }
+        Times.checkRfc3339(config, "rfc3339", diags);
     }
 
     @Override
     public Value create(Value planned, Value config, String idempotencyToken, ProviderDiagnostics.Builder diags) {
         String given = Attrs.string(planned, "rfc3339");
-        OffsetDateTime t = given == null
-                ? OffsetDateTime.now(clock)
-                        .withOffsetSameInstant(ZoneOffset.UTC)
-                        .withNano(0)
-                : Times.parse(given).orElseThrow();
+        OffsetDateTime t = Times.givenOrNow(given, clock);
         String text = given == null ? Times.format(t) : given;
         return Attrs.with(Attrs.with(planned, "rfc3339", Value.string(text), "id", Value.string(text)), Times.parts(t));
     }

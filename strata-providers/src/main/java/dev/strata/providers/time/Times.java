@@ -1,13 +1,18 @@
 package dev.strata.providers.time;
 
+import dev.strata.addr.AttributePath;
 import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.Attribute;
 import dev.strata.provider.Block;
+import dev.strata.provider.ProviderDiagnostics;
+import dev.strata.provider.sdk.Attrs;
 import java.math.BigDecimal;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
@@ -35,6 +40,40 @@ final class Times {
                         "unix",
                         Attribute.computed(Type.NUMBER)
                                 .withDescription("Number of seconds since epoch time, e.g. `1581489373`."));
+    }
+
+    /** The base timestamp argument of {@code time_static}, {@code time_offset} and {@code time_rotating}. */
+    static Attribute baseTimestamp() {
+        return Attribute.optionalComputed(Type.STRING)
+                .withDescription(
+                        "Base timestamp in RFC3339 format (see RFC3339 time string e.g., `YYYY-MM-DDTHH:MM:SSZ`). Defaults"
+                                + " to the current time.");
+    }
+
+    static Attribute triggers() {
+        return Attribute.optional(Type.map(Type.STRING))
+                .withDescription(
+                        "Arbitrary map of values that, when changed, will trigger a new base timestamp value to be saved.");
+    }
+
+    /** The given base timestamp, or without one the current time in UTC to the second. */
+    static OffsetDateTime givenOrNow(String given, Clock clock) {
+        return given == null
+                ? OffsetDateTime.now(clock)
+                        .withOffsetSameInstant(ZoneOffset.UTC)
+                        .withNano(0)
+                : parse(given).orElseThrow();
+    }
+
+    /** The error for a known value of {@code attribute} in {@code config} that is not an RFC 3339 timestamp. */
+    static void checkRfc3339(Value config, String attribute, ProviderDiagnostics.Builder diags) {
+        Value v = Attrs.get(config, attribute).unmarkDeep();
+        if (v.isKnownAndNotNull() && parse(v.asString()).isEmpty()) {
+            diags.error(
+                    "Invalid Attribute Value",
+                    "Attribute " + attribute + " value must be a string in RFC3339 format",
+                    AttributePath.of(attribute));
+        }
     }
 
     static Optional<OffsetDateTime> parse(String text) {

@@ -6,6 +6,7 @@ import dev.strata.addr.Provider;
 import dev.strata.addr.VersionConstraint;
 import dev.strata.lang.value.Value;
 import dev.strata.provider.ProviderDiagnostic;
+import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.provider.ProviderRegistry;
 import dev.strata.provider.testkit.Action;
 import dev.strata.provider.testkit.ProviderTester;
@@ -35,6 +36,15 @@ class LocalProviderTest {
                         VersionConstraint.parse("~> 2.4").value())
                 .value()
                 .create());
+    }
+
+    /** The diagnostics of a {@code local_file} named "x" with more string arguments (alternating names and values). */
+    private static ProviderDiagnostics validateFile(String... more) {
+        Map<String, Value> config = new java.util.HashMap<>(Map.of("filename", Value.string("x")));
+        for (int i = 0; i < more.length; i += 2) {
+            config.put(more[i], Value.string(more[i + 1]));
+        }
+        return tester().validateResource("local_file", config);
     }
 
     private static String hex(String alg, byte[] b) throws Exception {
@@ -130,43 +140,14 @@ class LocalProviderTest {
 
     @Test
     void exactlyOneContentSourceAndValidModes() {
-        assertThat(tester().validateResource("local_file", Map.of("filename", Value.string("x")))
-                        .asList())
+        assertThat(validateFile().asList())
                 .extracting(ProviderDiagnostic::summary)
                 .containsExactly("Invalid Attribute Combination");
-        assertThat(tester().validateResource(
-                                "local_file",
-                                Map.of(
-                                        "filename",
-                                        Value.string("x"),
-                                        "content",
-                                        Value.string("a"),
-                                        "source",
-                                        Value.string("b")))
-                        .hasErrors())
-                .isTrue();
-        assertThat(tester().validateResource(
-                                "local_file",
-                                Map.of(
-                                        "filename",
-                                        Value.string("x"),
-                                        "content",
-                                        Value.string("a"),
-                                        "file_permission",
-                                        Value.string("0999")))
-                        .asList())
+        assertThat(validateFile("content", "a", "source", "b").hasErrors()).isTrue();
+        assertThat(validateFile("content", "a", "file_permission", "0999").asList())
                 .extracting(ProviderDiagnostic::detail)
                 .containsExactly("bad mode for file - must be octal number: 0999");
-        assertThat(tester().validateResource(
-                                "local_file",
-                                Map.of(
-                                        "filename",
-                                        Value.string("x"),
-                                        "content",
-                                        Value.string("a"),
-                                        "sensitive_content",
-                                        Value.string("b")))
-                        .hasErrors())
+        assertThat(validateFile("content", "a", "sensitive_content", "b").hasErrors())
                 .isTrue();
     }
 

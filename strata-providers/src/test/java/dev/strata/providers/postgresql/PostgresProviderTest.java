@@ -73,6 +73,24 @@ class PostgresProviderTest {
                 Type.STRING, java.util.Arrays.stream(s).map(Value::string).toList());
     }
 
+    /**
+     * A {@code postgresql_grant} configuration of {@code objectType} for {@code role} in {@code database},
+     * with more arguments as alternating names and values.
+     */
+    private static Map<String, Value> grant(String role, String database, String objectType, Object... more) {
+        Map<String, Value> g = new java.util.HashMap<>(Map.of(
+                "role",
+                Value.string(role),
+                "database",
+                Value.string(database),
+                "object_type",
+                Value.string(objectType)));
+        for (int i = 0; i < more.length; i += 2) {
+            g.put((String) more[i], (Value) more[i + 1]);
+        }
+        return Map.copyOf(g);
+    }
+
     @Test
     void roleLifecycleWithDriftAndImport() throws Exception {
         String name = unique("app");
@@ -241,42 +259,16 @@ class PostgresProviderTest {
         t.resource("postgresql_role").apply(Map.of("name", Value.string(reader)));
         sql(dbName, "CREATE TABLE app.t1 (id int)");
         ResourceTester grant = t.resource("postgresql_grant");
-        Map<String, Value> g = Map.of(
-                "role",
-                Value.string(reader),
-                "database",
-                Value.string(dbName),
-                "schema",
-                Value.string("app"),
-                "object_type",
-                Value.string("table"),
-                "privileges",
-                strings("SELECT", "INSERT"));
+        Map<String, Value> g = grant(
+                reader, dbName, "table", "schema", Value.string("app"), "privileges", strings("SELECT", "INSERT"));
         grant.apply(g);
         sql(dbName, "REVOKE INSERT ON app.t1 FROM \"" + reader + "\"");
         assertThat(grant.refresh().attributes().get("privileges")).isEqualTo(strings("SELECT"));
         assertThat(grant.apply(g).action()).isEqualTo(Action.REPLACE);
         ResourceTester dbGrant = t.resource("postgresql_grant");
-        dbGrant.apply(Map.of(
-                "role",
-                Value.string(reader),
-                "database",
-                Value.string(dbName),
-                "object_type",
-                Value.string("database"),
-                "privileges",
-                strings("CONNECT")));
+        dbGrant.apply(grant(reader, dbName, "database", "privileges", strings("CONNECT")));
         assertThat(t.validateResource(
-                                "postgresql_grant",
-                                Map.of(
-                                        "role",
-                                        Value.string(reader),
-                                        "database",
-                                        Value.string(dbName),
-                                        "object_type",
-                                        Value.string("database"),
-                                        "privileges",
-                                        strings("SELECT")))
+                                "postgresql_grant", grant(reader, dbName, "database", "privileges", strings("SELECT")))
                         .hasErrors())
                 .isTrue();
         dbGrant.destroy();
@@ -324,15 +316,12 @@ class PostgresProviderTest {
         sql(dbName, "CREATE SERVER srv1 FOREIGN DATA WRAPPER w1");
 
         ResourceTester fn = t.resource("postgresql_grant");
-        Map<String, Value> fnCfg = Map.of(
-                "role",
-                Value.string(role),
-                "database",
-                Value.string(dbName),
+        Map<String, Value> fnCfg = grant(
+                role,
+                dbName,
+                "function",
                 "schema",
                 Value.string("s"),
-                "object_type",
-                Value.string("function"),
                 "objects",
                 strings("add1(integer)"),
                 "privileges",
@@ -344,29 +333,16 @@ class PostgresProviderTest {
         assertThat(fn.refresh().attributes().get("privileges")).isEqualTo(strings("EXECUTE"));
 
         ResourceTester procs = t.resource("postgresql_grant");
-        procs.apply(Map.of(
-                "role",
-                Value.string(role),
-                "database",
-                Value.string(dbName),
-                "schema",
-                Value.string("s"),
-                "object_type",
-                Value.string("procedure"),
-                "privileges",
-                strings("EXECUTE")));
+        procs.apply(grant(role, dbName, "procedure", "schema", Value.string("s"), "privileges", strings("EXECUTE")));
         assertThat(procs.refresh().attributes().get("privileges")).isEqualTo(strings("EXECUTE"));
 
         ResourceTester cols = t.resource("postgresql_grant");
-        Map<String, Value> colCfg = Map.of(
-                "role",
-                Value.string(role),
-                "database",
-                Value.string(dbName),
+        Map<String, Value> colCfg = grant(
+                role,
+                dbName,
+                "column",
                 "schema",
                 Value.string("s"),
-                "object_type",
-                Value.string("column"),
                 "objects",
                 strings("people"),
                 "columns",
@@ -384,44 +360,23 @@ class PostgresProviderTest {
                 .isInstanceOf(SQLException.class);
 
         ResourceTester fdw = t.resource("postgresql_grant");
-        fdw.apply(Map.of(
-                "role",
-                Value.string(role),
-                "database",
-                Value.string(dbName),
-                "object_type",
-                Value.string("foreign_data_wrapper"),
-                "objects",
-                strings("w1"),
-                "privileges",
-                strings("USAGE")));
+        fdw.apply(
+                grant(role, dbName, "foreign_data_wrapper", "objects", strings("w1"), "privileges", strings("USAGE")));
         ResourceTester srv = t.resource("postgresql_grant");
-        Map<String, Value> srvCfg = Map.of(
-                "role",
-                Value.string(role),
-                "database",
-                Value.string(dbName),
-                "object_type",
-                Value.string("foreign_server"),
-                "objects",
-                strings("srv1"),
-                "privileges",
-                strings("USAGE"));
+        Map<String, Value> srvCfg =
+                grant(role, dbName, "foreign_server", "objects", strings("srv1"), "privileges", strings("USAGE"));
         srv.apply(srvCfg);
         sql(dbName, "REVOKE USAGE ON FOREIGN SERVER srv1 FROM \"" + role + "\"");
         assertThat(srv.refresh().attributes().get("privileges")).isEqualTo(strings());
 
         assertThat(t.validateResource(
                                 "postgresql_grant",
-                                Map.of(
-                                        "role",
-                                        Value.string(role),
-                                        "database",
-                                        Value.string(dbName),
+                                grant(
+                                        role,
+                                        dbName,
+                                        "column",
                                         "schema",
                                         Value.string("s"),
-                                        "object_type",
-                                        Value.string("column"),
                                         "objects",
                                         strings("people"),
                                         "privileges",
@@ -431,29 +386,18 @@ class PostgresProviderTest {
                 .isTrue();
         assertThat(t.validateResource(
                                 "postgresql_grant",
-                                Map.of(
-                                        "role",
-                                        Value.string(role),
-                                        "database",
-                                        Value.string(dbName),
-                                        "object_type",
-                                        Value.string("foreign_server"),
-                                        "privileges",
-                                        strings("USAGE")))
+                                grant(role, dbName, "foreign_server", "privileges", strings("USAGE")))
                         .hasErrors())
                 .as("a foreign server grant names its server")
                 .isTrue();
         assertThat(t.validateResource(
                                 "postgresql_grant",
-                                Map.of(
-                                        "role",
-                                        Value.string(role),
-                                        "database",
-                                        Value.string(dbName),
+                                grant(
+                                        role,
+                                        dbName,
+                                        "function",
                                         "schema",
                                         Value.string("s"),
-                                        "object_type",
-                                        Value.string("function"),
                                         "privileges",
                                         strings("SELECT")))
                         .hasErrors())

@@ -37,19 +37,35 @@ class RemoteStateDataTest {
         return Value.object(m);
     }
 
+    private static final String REMOTE_STATE = "terraform_remote_state";
+
+    private static ProviderTester defaultProvider() {
+        return ProviderTester.configure(new TerraformProvider());
+    }
+
+    /** The arguments that read the local state file {@code path}, with {@code defaults}. */
+    private static Map<String, Value> local(Path path, Map<String, Value> defaults) {
+        return Map.of(
+                "backend",
+                Value.string("local"),
+                "config",
+                config(Map.of("path", Value.string(path.toString()))),
+                "defaults",
+                config(defaults));
+    }
+
+    /** The state in remote.tfstate. */
+    private StateSnapshot remoteState() throws IOException {
+        try (InputStream in = getClass().getResourceAsStream("remote.tfstate")) {
+            return StateCodec.read(in.readAllBytes(), "remote.tfstate", "").value();
+        }
+    }
+
     @Test
     void readsRootOutputsOfALocalState() throws IOException {
         Path f = stateFile(dir.resolve("other/terraform.tfstate"));
-        Value v = ProviderTester.configure(new TerraformProvider())
-                .readData(
-                        "terraform_remote_state",
-                        Map.of(
-                                "backend",
-                                Value.string("local"),
-                                "config",
-                                config(Map.of("path", Value.string(f.toString()))),
-                                "defaults",
-                                config(Map.of("plain", Value.string("fallback"), "extra", Value.number(1)))));
+        Value v = defaultProvider()
+                .readData(REMOTE_STATE, local(f, Map.of("plain", Value.string("fallback"), "extra", Value.number(1))));
         Map<String, Value> out = v.attributes().get("outputs").attributes();
         assertThat(out.get("plain")).isEqualTo(Value.string("hello"));
         assertThat(out.get("extra")).isEqualTo(Value.number(1));
@@ -63,9 +79,9 @@ class RemoteStateDataTest {
     @Test
     void workspacesAndMissingStates() throws IOException {
         stateFile(dir.resolve("envs/staging/terraform.tfstate"));
-        Value v = ProviderTester.configure(new TerraformProvider())
+        Value v = defaultProvider()
                 .readData(
-                        "terraform_remote_state",
+                        REMOTE_STATE,
                         Map.of(
                                 "backend",
                                 Value.string("local"),
@@ -77,26 +93,17 @@ class RemoteStateDataTest {
                                         Value.string(dir.resolve("envs").toString())))));
         assertThat(v.attributes().get("outputs").attributes()).containsKey("plain");
         // As in Terraform 1.11: no state at all is an error, defaults or not.
-        var none = ProviderTester.configure(new TerraformProvider())
-                .tryReadData(
-                        "terraform_remote_state",
-                        Map.of(
-                                "backend",
-                                Value.string("local"),
-                                "config",
-                                config(Map.of(
-                                        "path", Value.string(dir.resolve("nope").toString()))),
-                                "defaults",
-                                config(Map.of("a", Value.string("b")))));
+        var none =
+                defaultProvider().tryReadData(REMOTE_STATE, local(dir.resolve("nope"), Map.of("a", Value.string("b"))));
         assertThat(none.diagnostics().hasErrors()).isTrue();
         assertThat(none.diagnostics().toString()).contains("Unable to find remote state");
-        assertThat(ProviderTester.configure(new TerraformProvider())
-                        .validateDataSource("terraform_remote_state", Map.of("backend", Value.string("azurerm")))
+        assertThat(defaultProvider()
+                        .validateDataSource(REMOTE_STATE, Map.of("backend", Value.string("azurerm")))
                         .hasErrors())
                 .isTrue();
-        assertThat(ProviderTester.configure(new TerraformProvider())
+        assertThat(defaultProvider()
                         .validateDataSource(
-                                "terraform_remote_state",
+                                REMOTE_STATE,
                                 Map.of(
                                         "backend",
                                         Value.string("local"),
@@ -106,9 +113,9 @@ class RemoteStateDataTest {
                 .as("an argument the local backend does not take")
                 .isTrue();
         Files.writeString(dir.resolve("bad.tfstate"), "{not json");
-        assertThat(ProviderTester.configure(new TerraformProvider())
+        assertThat(defaultProvider()
                         .tryReadData(
-                                "terraform_remote_state",
+                                REMOTE_STATE,
                                 Map.of(
                                         "backend",
                                         Value.string("local"),
@@ -129,7 +136,7 @@ class RemoteStateDataTest {
         stateFile(work.resolve("terraform.tfstate.d/prod/terraform.tfstate"));
         Value v = ProviderTester.configure(new TerraformProvider(), Map.of(), work, Map.of())
                 .readData(
-                        "terraform_remote_state",
+                        REMOTE_STATE,
                         Map.of(
                                 "backend",
                                 Value.string("local"),
@@ -137,25 +144,14 @@ class RemoteStateDataTest {
                                 config(Map.of("path", Value.string("../network/terraform.tfstate")))));
         assertThat(v.attributes().get("outputs").attributes().get("plain")).isEqualTo(Value.string("hello"));
         Value prod = ProviderTester.configure(new TerraformProvider(), Map.of(), work, Map.of())
-                .readData(
-                        "terraform_remote_state",
-                        Map.of("backend", Value.string("local"), "workspace", Value.string("prod")));
+                .readData(REMOTE_STATE, Map.of("backend", Value.string("local"), "workspace", Value.string("prod")));
         assertThat(prod.attributes().get("outputs").attributes().get("plain")).isEqualTo(Value.string("hello"));
     }
 
     @Test
     void outputsKeepTheirRecordedTypesOverDefaults() throws IOException {
         Path f = stateFile(dir.resolve("s/terraform.tfstate"));
-        Value v = ProviderTester.configure(new TerraformProvider())
-                .readData(
-                        "terraform_remote_state",
-                        Map.of(
-                                "backend",
-                                Value.string("local"),
-                                "config",
-                                config(Map.of("path", Value.string(f.toString()))),
-                                "defaults",
-                                config(Map.of("plain", Value.number(7)))));
+        Value v = defaultProvider().readData(REMOTE_STATE, local(f, Map.of("plain", Value.number(7))));
         Value out = v.attributes().get("outputs");
         assertThat(out.attributes().get("plain").type()).isEqualTo(dev.strata.lang.types.Type.STRING);
         assertThat(out.attributes().get("obj").attributes().get("ports").type().toString())
@@ -170,10 +166,7 @@ class RemoteStateDataTest {
         String schemaName = "rs_" + ProcessHandle.current().pid();
         PgBackend backend =
                 PgBackend.connect(conn, schemaName, Map.of(), "test").value();
-        StateSnapshot written;
-        try (InputStream in = getClass().getResourceAsStream("remote.tfstate")) {
-            written = StateCodec.read(in.readAllBytes(), "remote.tfstate", "").value();
-        }
+        StateSnapshot written = remoteState();
         var created = backend.createWorkspace("blue");
         assertThat(created.hasErrors()).as(created.diagnostics().toString()).isFalse();
         try (StateManager m = backend.open("blue", LockRequest.of("OperationTypeApply", Duration.ofSeconds(10)))
@@ -183,7 +176,7 @@ class RemoteStateDataTest {
             // The writer still holds the lock: the reader must not wait for it.
             Value v = ProviderTester.configure(new TerraformProvider(), Map.of(), dir, Map.of("PG_CONN_STR", conn))
                     .readData(
-                            "terraform_remote_state",
+                            REMOTE_STATE,
                             Map.of(
                                     "backend",
                                     Value.string("pg"),
@@ -199,9 +192,9 @@ class RemoteStateDataTest {
             assertThat(out.get("secret").isSensitive()).isTrue();
             assertThat(v.toString()).doesNotContain("s3cr3t");
         }
-        var missing = ProviderTester.configure(new TerraformProvider())
+        var missing = defaultProvider()
                 .tryReadData(
-                        "terraform_remote_state",
+                        REMOTE_STATE,
                         Map.of(
                                 "backend",
                                 Value.string("pg"),
@@ -212,7 +205,7 @@ class RemoteStateDataTest {
                                         "conn_str", Value.string(conn), "schema_name", Value.string(schemaName)))));
         assertThat(missing.diagnostics().toString()).contains("Unable to find remote state");
         var noConn = ProviderTester.configure(new TerraformProvider(), Map.of(), dir, Map.of())
-                .tryReadData("terraform_remote_state", Map.of("backend", Value.string("pg")));
+                .tryReadData(REMOTE_STATE, Map.of("backend", Value.string("pg")));
         assertThat(noConn.diagnostics().toString()).contains("PG_CONN_STR");
     }
 
@@ -233,10 +226,7 @@ class RemoteStateDataTest {
                 "endpoints", "{\"s3\":\"" + dev.strata.testing.S3Server.shared().endpoint() + "\"}");
         dev.strata.state.S3Backend backend =
                 dev.strata.state.S3Backend.configure(settings, env, "test").value();
-        StateSnapshot written;
-        try (InputStream in = getClass().getResourceAsStream("remote.tfstate")) {
-            written = StateCodec.read(in.readAllBytes(), "remote.tfstate", "").value();
-        }
+        StateSnapshot written = remoteState();
         var created = backend.createWorkspace("blue");
         assertThat(created.hasErrors()).as(created.diagnostics().toString()).isFalse();
         try (StateManager m = backend.open("blue", LockRequest.of("OperationTypeApply", Duration.ofSeconds(10)))
@@ -256,7 +246,7 @@ class RemoteStateDataTest {
                             Value.string(dev.strata.testing.S3Server.shared().endpoint()))));
             Value v = ProviderTester.configure(new TerraformProvider(), Map.of(), dir, env)
                     .readData(
-                            "terraform_remote_state",
+                            REMOTE_STATE,
                             Map.of(
                                     "backend", Value.string("s3"),
                                     "workspace", Value.string("blue"),
@@ -266,7 +256,7 @@ class RemoteStateDataTest {
             assertThat(out.get("secret").isSensitive()).isTrue();
             var missing = ProviderTester.configure(new TerraformProvider(), Map.of(), dir, env)
                     .tryReadData(
-                            "terraform_remote_state",
+                            REMOTE_STATE,
                             Map.of(
                                     "backend", Value.string("s3"),
                                     "workspace", Value.string("green"),
@@ -281,17 +271,13 @@ class RemoteStateDataTest {
             dev.strata.state.HttpBackend backend = dev.strata.state.HttpBackend.configure(
                             Map.of("address", server.address()), Map.of(), "test")
                     .value();
-            StateSnapshot written;
-            try (InputStream in = getClass().getResourceAsStream("remote.tfstate")) {
-                written =
-                        StateCodec.read(in.readAllBytes(), "remote.tfstate", "").value();
-            }
+            StateSnapshot written = remoteState();
             try (StateManager m = backend.open("default", LockRequest.none()).value()) {
                 assertThat(m.replace(written, true).hasErrors()).isFalse();
             }
             Value v = ProviderTester.configure(new TerraformProvider(), Map.of(), dir, Map.of())
                     .readData(
-                            "terraform_remote_state",
+                            REMOTE_STATE,
                             Map.of(
                                     "backend", Value.string("http"),
                                     "config", config(Map.of("address", Value.string(server.address())))));

@@ -8,14 +8,8 @@ import dev.strata.hcl.BodyContent;
 import dev.strata.hcl.BodySchema;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Expression;
-import dev.strata.hcl.HclFile;
-import dev.strata.hcl.IoProblems;
 import dev.strata.hcl.Result;
-import dev.strata.hcl.json.JsonSyntax;
-import dev.strata.hcl.syntax.NativeSyntax;
 import dev.strata.stacks.addr.DeploymentAddr;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,27 +90,17 @@ public final class DeploymentLoader {
         TreeMap<String, HcpOnlyBlock> hcpOnly = new TreeMap<>();
         for (Path f : StackFiles.deploymentFiles(rootDir)) {
             String name = StackFiles.display(rootDir, f);
-            byte[] bytes;
-            try {
-                bytes = Files.readAllBytes(f);
-            } catch (IOException e) {
-                diags.error(
-                        "Failed to read file",
-                        "The file could not be read: " + IoProblems.describe(name, e) + ".",
-                        null);
+            byte[] bytes = StackFiles.read(f, name, diags);
+            if (bytes == null) {
                 continue;
             }
             files.add(name);
             sources.put(name, bytes);
-            Result<HclFile> parsed =
-                    StackFiles.isJson(name) ? JsonSyntax.parse(bytes, name) : NativeSyntax.parseConfig(bytes, name);
-            diags.addAll(parsed.diagnostics());
-            if (parsed.value() == null) {
+            BodyContent c = StackFiles.content(bytes, name, TOP, diags);
+            if (c == null) {
                 continue;
             }
-            Result<BodyContent> c = parsed.value().body().content(TOP);
-            diags.addAll(c.diagnostics());
-            for (Block b : c.value().blocks()) {
+            for (Block b : c.blocks()) {
                 switch (b.type()) {
                     case "deployment" -> deployment(b, deployments);
                     case "deployment_group" -> group(b, groups);

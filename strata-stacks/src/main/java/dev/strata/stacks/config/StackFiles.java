@@ -1,8 +1,15 @@
 package dev.strata.stacks.config;
 
+import dev.strata.hcl.BodyContent;
+import dev.strata.hcl.BodySchema;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.HclFile;
+import dev.strata.hcl.IoProblems;
+import dev.strata.hcl.Result;
 import dev.strata.hcl.SourceRange;
+import dev.strata.hcl.json.JsonSyntax;
+import dev.strata.hcl.syntax.NativeSyntax;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,6 +66,29 @@ public final class StackFiles {
         } catch (IOException e) {
             return List.of();
         }
+    }
+
+    /** A configuration file's bytes, or null with an error that names it ({@code name}) and the OS reason. */
+    static byte[] read(Path file, String name, Diagnostics.Builder diags) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            diags.error(
+                    "Failed to read file", "The file could not be read: " + IoProblems.describe(name, e) + ".", null);
+            return null;
+        }
+    }
+
+    /** The top-level content of a file against {@code schema}, or null (with its errors) when it does not parse. */
+    static BodyContent content(byte[] bytes, String name, BodySchema schema, Diagnostics.Builder diags) {
+        Result<HclFile> parsed = isJson(name) ? JsonSyntax.parse(bytes, name) : NativeSyntax.parseConfig(bytes, name);
+        diags.addAll(parsed.diagnostics());
+        if (parsed.value() == null) {
+            return null;
+        }
+        Result<BodyContent> c = parsed.value().body().content(schema);
+        diags.addAll(c.diagnostics());
+        return c.value();
     }
 
     /** A file's name as diagnostics show it: relative to the root directory, with forward slashes. */

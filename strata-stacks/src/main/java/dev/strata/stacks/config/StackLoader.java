@@ -13,12 +13,8 @@ import dev.strata.hcl.BodySchema;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Expression;
-import dev.strata.hcl.HclFile;
-import dev.strata.hcl.IoProblems;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.SourceRange;
-import dev.strata.hcl.json.JsonSyntax;
-import dev.strata.hcl.syntax.NativeSyntax;
 import dev.strata.stacks.addr.ProviderConfigAddr;
 import dev.strata.stacks.addr.StackPath;
 import java.io.IOException;
@@ -185,29 +181,18 @@ public final class StackLoader {
         boolean deprecated = false;
         for (Path f : StackFiles.stackFiles(dir)) {
             String name = StackFiles.display(rootDir, f);
-            byte[] bytes;
-            try {
-                bytes = Files.readAllBytes(f);
-            } catch (IOException e) {
-                diags.error(
-                        "Failed to read file",
-                        "The file could not be read: " + IoProblems.describe(name, e) + ".",
-                        null);
+            byte[] bytes = StackFiles.read(f, name, diags);
+            if (bytes == null) {
                 continue;
             }
             deprecated |= StackFiles.isDeprecatedStackFile(f.getFileName().toString());
             files.add(name);
             mine.put(name, bytes);
             sources.put(name, bytes);
-            Result<HclFile> parsed =
-                    StackFiles.isJson(name) ? JsonSyntax.parse(bytes, name) : NativeSyntax.parseConfig(bytes, name);
-            diags.addAll(parsed.diagnostics());
-            if (parsed.value() == null) {
-                continue;
+            BodyContent c = StackFiles.content(bytes, name, TOP, diags);
+            if (c != null) {
+                contents.add(c);
             }
-            Result<BodyContent> c = parsed.value().body().content(TOP);
-            diags.addAll(c.diagnostics());
-            contents.add(c.value());
         }
         if (deprecated) {
             diags.add(Diagnostic.warning(
@@ -399,18 +384,31 @@ public final class StackLoader {
         return rp != null ? rp.source() : builtin(localName);
     }
 
-    private void variable(Block b, Map<String, StackRequiredProvider> required, Map<String, StackVariable> into) {
-        String name = b.labels().getFirst();
-        if (!decoding.validName(name, "variable", b.labelRanges().getFirst())) {
-            return;
-        }
-        Result<BodyContent> r = b.body().content(VARIABLE);
-        diags.addAll(r.diagnostics());
-        BodyContent c = r.value();
-        Attribute typeAttr = c.attributes().get("type");
-        StackType type = typeAttr == null
+    /** The declared type; without one, any type. */
+    private StackType type(Attribute typeAttr, Map<String, StackRequiredProvider> required) {
+        return typeAttr == null
                 ? new StackType.Value(dev.strata.lang.value.TypeConstraint.of(dev.strata.lang.types.Type.DYNAMIC))
                 : decoding.type(typeAttr, n -> providerFor(required, n));
+    }
+
+    /** The content of a block named by its first label, or null when the name is not valid. */
+    private BodyContent named(Block b, String kind, BodySchema schema) {
+        if (!decoding.validName(b.labels().getFirst(), kind, b.labelRanges().getFirst())) {
+            return null;
+        }
+        Result<BodyContent> r = b.body().content(schema);
+        diags.addAll(r.diagnostics());
+        return r.value();
+    }
+
+    private void variable(Block b, Map<String, StackRequiredProvider> required, Map<String, StackVariable> into) {
+        String name = b.labels().getFirst();
+        BodyContent c = named(b, "variable", VARIABLE);
+        if (c == null) {
+            return;
+        }
+        Attribute typeAttr = c.attributes().get("type");
+        StackType type = type(typeAttr, required);
         List<ValidationRule> rules = new ArrayList<>();
         for (Block v : c.blocksOfType("validation")) {
             Result<BodyContent> vr = v.body().content(VALIDATION);
@@ -444,16 +442,12 @@ public final class StackLoader {
 
     private void output(Block b, Map<String, StackRequiredProvider> required, Map<String, StackOutput> into) {
         String name = b.labels().getFirst();
-        if (!decoding.validName(name, "output", b.labelRanges().getFirst())) {
+        BodyContent c = named(b, "output", OUTPUT);
+        if (c == null) {
             return;
         }
-        Result<BodyContent> r = b.body().content(OUTPUT);
-        diags.addAll(r.diagnostics());
-        BodyContent c = r.value();
         Attribute typeAttr = c.attributes().get("type");
-        StackType type = typeAttr == null
-                ? new StackType.Value(dev.strata.lang.value.TypeConstraint.of(dev.strata.lang.types.Type.DYNAMIC))
-                : decoding.type(typeAttr, n -> providerFor(required, n));
+        StackType type = type(typeAttr, required);
         Attribute value = c.attributes().get("value");
         StackOutput o = new StackOutput(
                 name,
@@ -499,36 +493,23 @@ public final class StackLoader {
 
     private void component(Path dir, Block b, Map<String, ComponentConfig> into) {
         String name = b.labels().getFirst();
-        if (!decoding.validName(name, "component", b.labelRanges().getFirst())) {
+        ComponentConfig prev = into.get(name);
+        BodyContent c = namedContent(
+                b, COMPONENT, "component", prev == null ? null : prev.declRange(), "Duplicate component declaration");
+        if (c == null) {
             return;
         }
-        Result<BodyContent> r = b.body().content(COMPONENT);
-        diags.addAll(r.diagnostics());
-        BodyContent c = r.value();
-        if (into.containsKey(name)) {
-            diags.error(
-                    "Duplicate component declaration",
-                    "A component named \"" + name + "\" was already declared at "
-                            + into.get(name).declRange() + ".",
-                    b.defRange());
-            return;
-        }
-        Attribute src = c.attributes().get("source");
-        String source = decoding.constString(src);
-        Attribute version = c.attributes().get("version");
-        String versionText = version == null ? null : decoding.constString(version);
-        Path moduleDir = source == null
-                ? null
-                : resolve(dir, source, versionText, "component", src.expr().range());
+        Source src = source(c);
+        Path moduleDir = src.text() == null ? null : resolve(dir, src, "component");
         ModuleConfig module = moduleDir == null ? null : module(moduleDir);
         Attribute providers = c.attributes().get("providers");
         into.put(
                 name,
                 new ComponentConfig(
                         name,
-                        source,
-                        src == null ? b.defRange() : src.expr().range(),
-                        version == null ? null : version.expr(),
+                        src.text(),
+                        src.range(b),
+                        src.versionExpr(),
                         exprOf(c, "inputs"),
                         providers == null ? null : providers.expr(),
                         decoding.providerArgs(providers),
@@ -541,35 +522,21 @@ public final class StackLoader {
 
     private void embeddedStack(Path dir, StackPath path, Block b, Map<String, EmbeddedStackConfig> into) {
         String name = b.labels().getFirst();
-        if (!decoding.validName(name, "stack", b.labelRanges().getFirst())) {
+        EmbeddedStackConfig prev = into.get(name);
+        BodyContent c = namedContent(
+                b, STACK, "stack", prev == null ? null : prev.declRange(), "Duplicate embedded stack call");
+        if (c == null) {
             return;
         }
-        Result<BodyContent> r = b.body().content(STACK);
-        diags.addAll(r.diagnostics());
-        BodyContent c = r.value();
-        if (into.containsKey(name)) {
-            diags.error(
-                    "Duplicate embedded stack call",
-                    "An embedded stack named \"" + name + "\" was already declared at "
-                            + into.get(name).declRange() + ".",
-                    b.defRange());
-            return;
-        }
-        Attribute src = c.attributes().get("source");
-        String source = decoding.constString(src);
-        Attribute version = c.attributes().get("version");
-        String versionText = version == null ? null : decoding.constString(version);
-        StackConfig child = source == null
-                ? null
-                : childStack(
-                        dir, path.child(name), source, versionText, src.expr().range());
+        Source src = source(c);
+        StackConfig child = src.text() == null ? null : childStack(dir, path.child(name), src);
         into.put(
                 name,
                 new EmbeddedStackConfig(
                         name,
-                        source,
-                        src == null ? b.defRange() : src.expr().range(),
-                        version == null ? null : version.expr(),
+                        src.text(),
+                        src.range(b),
+                        src.versionExpr(),
                         exprOf(c, "inputs"),
                         exprOf(c, "for_each"),
                         decoding.traversalList(c.attributes().get("depends_on")),
@@ -577,8 +544,48 @@ public final class StackLoader {
                         b.defRange()));
     }
 
-    private StackConfig childStack(Path dir, StackPath path, String source, String version, SourceRange range) {
-        Path childDir = resolve(dir, source, version, "stack", range);
+    /**
+     * The content of a {@code component} or {@code stack} block, or null when its name is not valid or was
+     * declared before at {@code declared} (then with the error saying where).
+     */
+    private BodyContent namedContent(Block b, BodySchema schema, String kind, SourceRange declared, String duplicate) {
+        BodyContent c = named(b, kind, schema);
+        if (c == null) {
+            return null;
+        }
+        if (declared != null) {
+            String noun = kind.equals("stack") ? "An embedded stack" : "A " + kind;
+            diags.error(
+                    duplicate,
+                    noun + " named \"" + b.labels().getFirst() + "\" was already declared at " + declared + ".",
+                    b.defRange());
+            return null;
+        }
+        return c;
+    }
+
+    /** The {@code source} and {@code version} of a block that calls a module or stack. */
+    private record Source(Attribute attr, String text, Attribute version, String versionText) {
+        /** Where diagnostics about the source point: its expression, or the block when it has none. */
+        SourceRange range(Block b) {
+            return attr == null ? b.defRange() : attr.expr().range();
+        }
+
+        Expression versionExpr() {
+            return version == null ? null : version.expr();
+        }
+    }
+
+    private Source source(BodyContent c) {
+        Attribute src = c.attributes().get("source");
+        String text = decoding.constString(src);
+        Attribute version = c.attributes().get("version");
+        return new Source(src, text, version, version == null ? null : decoding.constString(version));
+    }
+
+    private StackConfig childStack(Path dir, StackPath path, Source src) {
+        SourceRange range = src.attr().expr().range();
+        Path childDir = resolve(dir, src, "stack");
         if (childDir == null) {
             return null;
         }
@@ -676,32 +683,22 @@ public final class StackLoader {
             diags.addAll(lr.diagnostics());
             destroy = decoding.constBool(lr.value().attributes().get("destroy"), true);
         }
-        Attribute src = c.attributes().get("source");
-        String source = decoding.constString(src);
-        Attribute version = c.attributes().get("version");
-        String versionText = version == null ? null : decoding.constString(version);
+        Source src = source(c);
         Path moduleDir = null;
         ModuleConfig module = null;
         StackConfig stack = null;
-        if (source != null) {
+        if (src.text() != null) {
             if (from.targetsStack()) {
                 List<String> names = new ArrayList<>(path.names());
                 from.stacks().forEach(s -> names.add(s.name()));
-                Path stackDir =
-                        resolve(dir, source, versionText, "stack", src.expr().range());
+                Path stackDir = resolve(dir, src, "stack");
                 // a removed stack whose source is a stack being loaded (its caller) is read when
                 // the runtime needs it, not here, where it would recurse
                 if (stackDir != null && !loading.contains(stackDir)) {
-                    stack = childStack(
-                            dir,
-                            new StackPath(names),
-                            source,
-                            versionText,
-                            src.expr().range());
+                    stack = childStack(dir, new StackPath(names), src);
                 }
             } else {
-                moduleDir = resolve(
-                        dir, source, versionText, "component", src.expr().range());
+                moduleDir = resolve(dir, src, "component");
                 module = moduleDir == null ? null : module(moduleDir);
             }
         }
@@ -710,9 +707,9 @@ public final class StackLoader {
                 from,
                 fromAttr.expr(),
                 exprOf(c, "for_each"),
-                source,
-                src == null ? b.defRange() : src.expr().range(),
-                version == null ? null : version.expr(),
+                src.text(),
+                src.range(b),
+                src.versionExpr(),
                 providers == null ? null : providers.expr(),
                 decoding.providerArgs(providers),
                 destroy,
@@ -735,6 +732,12 @@ public final class StackLoader {
                 || source.equals("..")
                 || source.startsWith(".\\")
                 || source.startsWith("..\\");
+    }
+
+    /** The directory of a block's {@code source} (which it has). */
+    private Path resolve(Path fromDir, Source src, String what) {
+        return resolve(
+                fromDir, src.text(), src.versionText(), what, src.attr().expr().range());
     }
 
     /** The directory a source means: local paths relative to the calling stack, others through the bundle. */
