@@ -304,8 +304,8 @@ final class ProviderCalls {
             return new Attempted<>(result, d, Optional.empty(), attempt);
         }
         double before = lane.limit().limit();
-        lane.limit().throttled();
-        lane.pacer().throttled();
+        lane.limit().throttled(started);
+        lane.pacer().throttled(started);
         LOG.debug(
                 "{}: {} {} transient failure after {} ms (attempt {}); concurrency limit {} -> {}, paced at {} req/s",
                 provider,
@@ -419,6 +419,7 @@ final class ProviderCalls {
         private final Sleeper sleeper;
         private double rate;
         private long next;
+        private long slowedAt = Long.MIN_VALUE;
 
         RatePacer(Sleeper sleeper) {
             this.sleeper = sleeper;
@@ -457,8 +458,17 @@ final class ProviderCalls {
             }
         }
 
-        synchronized void throttled() {
+        /**
+         * A call sent at {@code sentAt} was throttled. Calls sent before the last slow-down went out at the old
+         * pace: their throttling, arriving together, says nothing new and must not slow it down again (a
+         * hundred calls refused at once would otherwise take the pace down to one request per second).
+         */
+        synchronized void throttled(long sentAt) {
             long now = System.nanoTime();
+            if (slowedAt != Long.MIN_VALUE && sentAt - slowedAt < 0) {
+                return;
+            }
+            slowedAt = now;
             trim(now);
             int seen = accepted.size();
             double measured = seen > 0 ? seen * 0.95 : (rate > 0 ? rate / 2 : 1);
@@ -477,6 +487,7 @@ final class ProviderCalls {
         private final int max;
         private double limit;
         private int inFlight;
+        private long halvedAt = Long.MIN_VALUE;
 
         AdaptiveLimit(int max) {
             this.max = max;
@@ -509,7 +520,12 @@ final class ProviderCalls {
             notifyAll();
         }
 
-        synchronized void throttled() {
+        /** Halves the limit, once for all the calls that were in flight when it last did (as {@link RatePacer#throttled}). */
+        synchronized void throttled(long sentAt) {
+            if (halvedAt != Long.MIN_VALUE && sentAt - halvedAt < 0) {
+                return;
+            }
+            halvedAt = System.nanoTime();
             limit = Math.max(1.0, limit / 2);
         }
     }
