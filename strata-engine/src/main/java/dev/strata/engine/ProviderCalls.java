@@ -305,7 +305,7 @@ final class ProviderCalls {
         }
         double before = lane.limit().limit();
         lane.limit().throttled(started);
-        lane.pacer().throttled(started);
+        lane.pacer().throttled(started, t.retryAfter());
         LOG.debug(
                 "{}: {} {} transient failure after {} ms (attempt {}); concurrency limit {} -> {}, paced at {} req/s",
                 provider,
@@ -463,7 +463,7 @@ final class ProviderCalls {
          * pace: their throttling, arriving together, says nothing new and must not slow it down again (a
          * hundred calls refused at once would otherwise take the pace down to one request per second).
          */
-        synchronized void throttled(long sentAt) {
+        synchronized void throttled(long sentAt, Optional<Duration> retryAfter) {
             long now = System.nanoTime();
             if (slowedAt != Long.MIN_VALUE && sentAt - slowedAt < 0) {
                 return;
@@ -471,7 +471,14 @@ final class ProviderCalls {
             slowedAt = now;
             trim(now);
             int seen = accepted.size();
-            double measured = seen > 0 ? seen * 0.95 : (rate > 0 ? rate / 2 : 1);
+            // A server that says how long until it takes the next request says its rate too: refusals come
+            // back at once, before any accepted call has answered, and guessing one request per second then
+            // would take a minute or more to climb back.
+            double told = retryAfter
+                    .filter(d -> !d.isZero() && !d.isNegative())
+                    .map(d -> 0.95 * SECOND / d.toNanos())
+                    .orElse(0.0);
+            double measured = Math.max(told, seen > 0 ? seen * 0.95 : (rate > 0 ? rate / 2 : 1));
             rate = rate > 0 ? Math.max(1, Math.min(rate * 0.9, measured)) : Math.max(1, measured);
         }
 

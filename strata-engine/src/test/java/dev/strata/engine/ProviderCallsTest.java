@@ -150,15 +150,26 @@ class ProviderCallsTest {
             pacer.success();
         }
         long sent = System.nanoTime();
-        pacer.throttled(sent);
+        pacer.throttled(sent, Optional.empty());
         assertThat(pacer.rate())
                 .as("what was accepted over the last second, a little under it")
                 .isCloseTo(6 * 0.95, org.assertj.core.data.Offset.offset(1e-9));
-        pacer.throttled(sent);
-        pacer.throttled(sent);
+        pacer.throttled(sent, Optional.empty());
+        pacer.throttled(sent, Optional.empty());
         assertThat(pacer.rate()).isCloseTo(6 * 0.95, org.assertj.core.data.Offset.offset(1e-9));
-        pacer.throttled(System.nanoTime());
+        pacer.throttled(System.nanoTime(), Optional.empty());
         assertThat(pacer.rate()).isCloseTo(6 * 0.95 * 0.9, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    @Test
+    void aRefusalBeforeAnyAnswerPacesAtTheRateTheServersRetryAfterImplies() {
+        ProviderCalls.RatePacer pacer = new ProviderCalls.RatePacer(slept::add);
+        // 100 requests per second: the next one in 10 ms. Nothing accepted has answered yet.
+        pacer.throttled(System.nanoTime(), Optional.of(Duration.ofMillis(10)));
+        assertThat(pacer.rate()).isCloseTo(95.0, org.assertj.core.data.Offset.offset(1e-9));
+        ProviderCalls.RatePacer blind = new ProviderCalls.RatePacer(slept::add);
+        blind.throttled(System.nanoTime(), Optional.empty());
+        assertThat(blind.rate()).as("without a hint: one request per second").isEqualTo(1.0);
     }
 
     @Test

@@ -38,7 +38,9 @@ final class LocalStateManager implements StateManager {
     private final Path journalPath;
     private volatile java.nio.channels.FileChannel journal;
     private long seq;
-    private int journalSize;
+    /** Written under the monitor; read without it by {@link #journalSize()}, which every append is followed by. */
+    private volatile int journalSize;
+
     private final OpenIntents openIntents = new OpenIntents();
 
     /** The file as found on disk: its snapshot (null when absent or empty) and identity. */
@@ -460,7 +462,9 @@ final class LocalStateManager implements StateManager {
     }
 
     @Override
-    public synchronized int journalSize() {
+    public int journalSize() {
+        // Not synchronized: the apply asks after every append whether to compact, and a hundred threads
+        // queueing on the monitor for that cost more than the appends.
         return journalSize;
     }
 
