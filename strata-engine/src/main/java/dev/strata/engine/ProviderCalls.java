@@ -417,7 +417,9 @@ final class ProviderCalls {
         private static final long SECOND = 1_000_000_000L;
         private final java.util.ArrayDeque<Long> accepted = new java.util.ArrayDeque<>();
         private final Sleeper sleeper;
-        private double rate;
+        /** Written under the lock; read without it only to skip pacing while it is 0. */
+        private volatile double rate;
+
         private long next;
         private long slowedAt = Long.MIN_VALUE;
 
@@ -430,6 +432,10 @@ final class ProviderCalls {
         }
 
         void acquire() {
+            if (rate <= 0) {
+                // Never throttled (the common case): no lock for every call of a hundred threads.
+                return;
+            }
             long wait;
             synchronized (this) {
                 if (rate <= 0) {
