@@ -44,10 +44,6 @@ final class SimClient {
      * reads show the new object), -1 when absent.
      */
     record Response(int status, JsonNode body, long visibleInMs) {
-        Response(int status, JsonNode body) {
-            this(status, body, -1);
-        }
-
         String message() {
             return body.path("error").path("message").asText("HTTP " + status);
         }
