@@ -30,6 +30,8 @@ import java.util.function.LongSupplier;
  * stored, whether or not reads would see it yet), {@code GET|PUT /admin/config}. Clients are told
  * apart by the {@code X-Client-Id} header (else their address) for throttling; a 429 carries
  * {@code Retry-After} in whole seconds (RFC 9110) and {@code X-Retry-After-Ms} with the exact wait.
+ * A create's answer carries {@link #VISIBLE_IN_MS}: how long until reads show the new object
+ * (eventual consistency; 0 when they already do).
  *
  * <p>It also answers AWS Systems Manager Parameter Store's JSON protocol ({@code POST /} with
  * {@code X-Amz-Target: AmazonSSM.*}, see {@link SsmApi}), so the real AWS provider's
@@ -41,6 +43,13 @@ import java.util.function.LongSupplier;
 public final class CloudSim implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * The header of a create's answer (201, or 200 for a replay) that says in how many milliseconds
+     * reads will show the object (0: at once). The body is the object a read would then return, so a
+     * client that gets 0 and a ready status need not read it back.
+     */
+    public static final String VISIBLE_IN_MS = "X-Visible-In-Ms";
 
     private final HttpServer server;
     private final ExecutorService pool;
@@ -226,6 +235,10 @@ public final class CloudSim implements AutoCloseable {
             long created = store.get(kind, c.object().get("id").asText())
                     .map(Store.Entry::createdNanos)
                     .orElse(t);
+            // The create's answer holds the whole object; this says when reads will show it, so a client
+            // need not poll for visibility it can be told (what a read would answer is the same object).
+            long visibleInNanos = Math.max(0, created + k.consistencyDelayMs() * 1_000_000L - t);
+            ex.getResponseHeaders().add(VISIBLE_IN_MS, Long.toString((visibleInNanos + 999_999) / 1_000_000));
             send(ex, c.replayed() ? 200 : 201, view(kind, c.object(), t, created, k));
         } else if (id == null && method.equals("GET")) {
             ArrayNode a = JSON.createArrayNode();

@@ -223,6 +223,30 @@ class CloudSimTest {
     }
 
     @Test
+    void aCreateSaysWhenReadsWillShowTheObject() throws IOException {
+        start(new Knobs(2000, 0, 0, 10, 0, 0, 0, 0, 0));
+        Resp created = call("POST", "/v1/networks", Map.of("cidr", "10.0.0.0/16"), Map.of("Idempotency-Key", "k"));
+        assertThat(created.raw().headers().firstValue(CloudSim.VISIBLE_IN_MS)).contains("2000");
+        now.addAndGet(1_500_000_000L);
+        Resp replay = call("POST", "/v1/networks", Map.of("cidr", "10.0.0.0/16"), Map.of("Idempotency-Key", "k"));
+        assertThat(replay.status()).isEqualTo(200);
+        assertThat(replay.raw().headers().firstValue(CloudSim.VISIBLE_IN_MS))
+                .as("a replay counts from the first create")
+                .contains("500");
+        assertThat(get("/v1/networks/" + created.id()).status()).isEqualTo(404);
+        now.addAndGet(500_000_000L);
+        Resp read = get("/v1/networks/" + created.id());
+        assertThat(read.status()).isEqualTo(200);
+        assertThat(read.body())
+                .as("the create's answer is the object a read shows")
+                .isEqualTo(created.body());
+        sim.setKnobs(Knobs.DEFAULT);
+        Resp at = post("networks", Map.of("cidr", "10.1.0.0/16"));
+        assertThat(at.status()).isEqualTo(201);
+        assertThat(at.raw().headers().firstValue(CloudSim.VISIBLE_IN_MS)).contains("0");
+    }
+
+    @Test
     void adminListsEveryObjectAndCountsCreatesReplaysAndRequests() throws IOException {
         start(new Knobs(5000, 1000, 0, 10, 0, 0, 0, 0, 0));
         String net = call("POST", "/v1/networks", Map.of("cidr", "10.0.0.0/16"), Map.of("Idempotency-Key", "k"))

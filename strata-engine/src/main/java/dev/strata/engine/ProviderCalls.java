@@ -304,8 +304,8 @@ final class ProviderCalls {
             return new Attempted<>(result, d, Optional.empty(), attempt);
         }
         double before = lane.limit().limit();
-        lane.limit().throttled();
-        lane.pacer().throttled();
+        lane.limit().throttled(started);
+        lane.pacer().throttled(started, t.retryAfter());
         LOG.debug(
                 "{}: {} {} transient failure after {} ms (attempt {}); concurrency limit {} -> {}, paced at {} req/s",
                 provider,
@@ -417,8 +417,11 @@ final class ProviderCalls {
         private static final long SECOND = 1_000_000_000L;
         private final java.util.ArrayDeque<Long> accepted = new java.util.ArrayDeque<>();
         private final Sleeper sleeper;
-        private double rate;
+        /** Written under the lock; read without it only to skip pacing while it is 0. */
+        private volatile double rate;
+
         private long next;
+        private long slowedAt = Long.MIN_VALUE;
 
         RatePacer(Sleeper sleeper) {
             this.sleeper = sleeper;
@@ -429,6 +432,10 @@ final class ProviderCalls {
         }
 
         void acquire() {
+            if (rate <= 0) {
+                // Never throttled (the common case): no lock for every call of a hundred threads.
+                return;
+            }
             long wait;
             synchronized (this) {
                 if (rate <= 0) {
@@ -457,11 +464,27 @@ final class ProviderCalls {
             }
         }
 
-        synchronized void throttled() {
+        /**
+         * A call sent at {@code sentAt} was throttled. Calls sent before the last slow-down went out at the old
+         * pace: their throttling, arriving together, says nothing new and must not slow it down again (a
+         * hundred calls refused at once would otherwise take the pace down to one request per second).
+         */
+        synchronized void throttled(long sentAt, Optional<Duration> retryAfter) {
             long now = System.nanoTime();
+            if (slowedAt != Long.MIN_VALUE && sentAt - slowedAt < 0) {
+                return;
+            }
+            slowedAt = now;
             trim(now);
             int seen = accepted.size();
-            double measured = seen > 0 ? seen * 0.95 : (rate > 0 ? rate / 2 : 1);
+            // A server that says how long until it takes the next request says its rate too: refusals come
+            // back at once, before any accepted call has answered, and guessing one request per second then
+            // would take a minute or more to climb back.
+            double told = retryAfter
+                    .filter(d -> !d.isZero() && !d.isNegative())
+                    .map(d -> 0.95 * SECOND / d.toNanos())
+                    .orElse(0.0);
+            double measured = Math.max(told, seen > 0 ? seen * 0.95 : (rate > 0 ? rate / 2 : 1));
             rate = rate > 0 ? Math.max(1, Math.min(rate * 0.9, measured)) : Math.max(1, measured);
         }
 
@@ -477,6 +500,7 @@ final class ProviderCalls {
         private final int max;
         private double limit;
         private int inFlight;
+        private long halvedAt = Long.MIN_VALUE;
 
         AdaptiveLimit(int max) {
             this.max = max;
@@ -509,7 +533,12 @@ final class ProviderCalls {
             notifyAll();
         }
 
-        synchronized void throttled() {
+        /** Halves the limit, once for all the calls that were in flight when it last did (as {@link RatePacer#throttled}). */
+        synchronized void throttled(long sentAt) {
+            if (halvedAt != Long.MIN_VALUE && sentAt - halvedAt < 0) {
+                return;
+            }
+            halvedAt = System.nanoTime();
             limit = Math.max(1.0, limit / 2);
         }
     }

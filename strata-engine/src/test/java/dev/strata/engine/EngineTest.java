@@ -366,11 +366,11 @@ class EngineTest {
     @Test
     void adaptiveLimitHalvesOnThrottlingAndGrowsBack() {
         ProviderCalls.AdaptiveLimit l = new ProviderCalls.AdaptiveLimit(8);
-        l.throttled();
+        l.throttled(System.nanoTime());
         assertThat(l.limit()).isEqualTo(4.0);
-        l.throttled();
-        l.throttled();
-        l.throttled();
+        l.throttled(System.nanoTime());
+        l.throttled(System.nanoTime());
+        l.throttled(System.nanoTime());
         assertThat(l.limit()).isEqualTo(1.0);
         for (int i = 0; i < 100; i++) {
             l.success();

@@ -109,6 +109,70 @@ class ProviderCallsTest {
     }
 
     @Test
+    void callsThrottledTogetherLowerTheLimitAndPaceOnceAndALaterThrottleAgain() throws Exception {
+        ProviderCalls calls = calls(1, 50, Duration.ofSeconds(10));
+        AtomicInteger sent = new AtomicInteger();
+        for (int i = 0; i < 6; i++) {
+            send(calls, EAST, sent, OK);
+        }
+        // Four calls in flight at once, all refused: one signal that the pace was too high, not four.
+        java.util.concurrent.CountDownLatch inFlight = new java.util.concurrent.CountDownLatch(4);
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            threads.add(Thread.ofVirtual()
+                    .start(() -> calls.call(
+                            EAST,
+                            VPC,
+                            () -> {
+                                inFlight.countDown();
+                                try {
+                                    inFlight.await();
+                                } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                }
+                                return THROTTLED;
+                            },
+                            d -> d)));
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertThat(calls.limitOf(EAST)).as("halved once from 8").isEqualTo(4.0);
+        // A call sent after the slow-down and still refused: the new limit is too high as well.
+        send(calls, EAST, sent, THROTTLED);
+        assertThat(calls.limitOf(EAST)).isEqualTo(2.0);
+    }
+
+    @Test
+    void thePaceSlowsOnceForCallsSentBeforeItLastSlowed() {
+        ProviderCalls.RatePacer pacer = new ProviderCalls.RatePacer(slept::add);
+        for (int i = 0; i < 6; i++) {
+            pacer.success();
+        }
+        long sent = System.nanoTime();
+        pacer.throttled(sent, Optional.empty());
+        assertThat(pacer.rate())
+                .as("what was accepted over the last second, a little under it")
+                .isCloseTo(6 * 0.95, org.assertj.core.data.Offset.offset(1e-9));
+        pacer.throttled(sent, Optional.empty());
+        pacer.throttled(sent, Optional.empty());
+        assertThat(pacer.rate()).isCloseTo(6 * 0.95, org.assertj.core.data.Offset.offset(1e-9));
+        pacer.throttled(System.nanoTime(), Optional.empty());
+        assertThat(pacer.rate()).isCloseTo(6 * 0.95 * 0.9, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    @Test
+    void aRefusalBeforeAnyAnswerPacesAtTheRateTheServersRetryAfterImplies() {
+        ProviderCalls.RatePacer pacer = new ProviderCalls.RatePacer(slept::add);
+        // 100 requests per second: the next one in 10 ms. Nothing accepted has answered yet.
+        pacer.throttled(System.nanoTime(), Optional.of(Duration.ofMillis(10)));
+        assertThat(pacer.rate()).isCloseTo(95.0, org.assertj.core.data.Offset.offset(1e-9));
+        ProviderCalls.RatePacer blind = new ProviderCalls.RatePacer(slept::add);
+        blind.throttled(System.nanoTime(), Optional.empty());
+        assertThat(blind.rate()).as("without a hint: one request per second").isEqualTo(1.0);
+    }
+
+    @Test
     void theCircuitLetsOneOperationThroughAfterTheCoolDownAndClosesWhenItSucceeds() throws InterruptedException {
         // Long enough that a loaded machine does not end the cool-down before the refused call.
         ProviderCalls calls = calls(1, 2, Duration.ofSeconds(1));

@@ -38,7 +38,9 @@ final class LocalStateManager implements StateManager {
     private final Path journalPath;
     private volatile java.nio.channels.FileChannel journal;
     private long seq;
-    private int journalSize;
+    /** Written under the monitor; read without it by {@link #journalSize()}, which every append is followed by. */
+    private volatile int journalSize;
+
     private final OpenIntents openIntents = new OpenIntents();
 
     /** The file as found on disk: its snapshot (null when absent or empty) and identity. */
@@ -346,7 +348,14 @@ final class LocalStateManager implements StateManager {
                                 + ": the entry was written but could not be made durable. The entry is not recorded.");
     }
 
-    private final Object syncLock = new Object();
+    /**
+     * One sync at a time; appends that arrive while it runs wait on {@link #syncDone} (parked, not
+     * spinning on a monitor: a hundred operations append at once) and are covered by the next one.
+     */
+    private final java.util.concurrent.locks.ReentrantLock syncLock = new java.util.concurrent.locks.ReentrantLock();
+
+    private final java.util.concurrent.locks.Condition syncDone = syncLock.newCondition();
+    private boolean syncing;
     private volatile long written;
     private volatile long synced;
 
@@ -354,25 +363,50 @@ final class LocalStateManager implements StateManager {
         if (synced >= ticket) {
             return true;
         }
-        synchronized (syncLock) {
-            if (synced >= ticket) {
-                return true;
-            }
-            long target = written;
-            // Read without the manager's monitor: a writer holding it may be waiting for this sync.
-            java.nio.channels.FileChannel ch = journal;
-            try {
-                if (ch != null) {
-                    // Data only (fdatasync): the cost of the new bytes, not of the state.
-                    ch.force(false);
+        syncLock.lock();
+        try {
+            while (synced < ticket) {
+                if (syncing) {
+                    syncDone.awaitUninterruptibly();
+                    continue;
                 }
-            } catch (java.nio.channels.ClosedChannelException e) {
-                // Compacted meanwhile: the snapshot, written durably, holds every entry.
-            } catch (IOException e) {
-                return false;
+                syncing = true;
+                long target = written;
+                boolean ok;
+                syncLock.unlock();
+                try {
+                    ok = force();
+                } finally {
+                    syncLock.lock();
+                    syncing = false;
+                    syncDone.signalAll();
+                }
+                if (!ok) {
+                    return false;
+                }
+                synced = Math.max(synced, target);
             }
-            synced = Math.max(synced, target);
             return true;
+        } finally {
+            syncLock.unlock();
+        }
+    }
+
+    /** Makes the journal's written entries durable; false when that failed. */
+    private boolean force() {
+        // Read without the manager's monitor: a writer holding it may be waiting for this sync.
+        java.nio.channels.FileChannel ch = journal;
+        try {
+            if (ch != null) {
+                // Data only (fdatasync): the cost of the new bytes, not of the state.
+                ch.force(false);
+            }
+            return true;
+        } catch (java.nio.channels.ClosedChannelException e) {
+            // Compacted meanwhile: the snapshot, written durably, holds every entry.
+            return true;
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -428,7 +462,9 @@ final class LocalStateManager implements StateManager {
     }
 
     @Override
-    public synchronized int journalSize() {
+    public int journalSize() {
+        // Not synchronized: the apply asks after every append whether to compact, and a hundred threads
+        // queueing on the monitor for that cost more than the appends.
         return journalSize;
     }
 

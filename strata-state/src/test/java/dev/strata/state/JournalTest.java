@@ -92,6 +92,44 @@ class JournalTest {
     }
 
     @Test
+    void concurrentAppendsShareSyncsAndAllReturnWithTheirEntryRecorded() throws Exception {
+        int n = 200;
+        try (StateManager m = open()) {
+            java.util.Queue<String> failures = new java.util.concurrent.ConcurrentLinkedQueue<>();
+            List<Thread> threads = new java.util.ArrayList<>();
+            java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+            for (int i = 0; i < n; i++) {
+                int k = i;
+                threads.add(Thread.ofVirtual().start(() -> {
+                    try {
+                        go.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    Result<StateSnapshot> r = m.append(set(k));
+                    if (r.hasErrors()) {
+                        failures.add(r.diagnostics().toString());
+                    } else if (!r.value().instanceAddresses().stream()
+                            .map(Object::toString)
+                            .toList()
+                            .contains("test_thing.t[" + k + "]")) {
+                        failures.add("append " + k + " returned a state without its entry");
+                    }
+                }));
+            }
+            go.countDown();
+            for (Thread t : threads) {
+                t.join(60_000);
+            }
+            assertThat(failures).isEmpty();
+        }
+        try (StateManager m = open()) {
+            assertThat(m.journalSize()).isEqualTo(n);
+            assertThat(m.state().instanceAddresses()).hasSize(n);
+        }
+    }
+
+    @Test
     void openIntentsSurviveReopenAndCompaction() {
         AbsResourceInstance a = THING.instance(InstanceKey.of(7));
         try (StateManager m = open()) {

@@ -21,7 +21,8 @@ import java.util.Set;
 /**
  * {@code strata/cloudsim}: resources for every object kind of Strata's cloud simulator
  * ({@code strata-cloudsim}). Configuration: {@code endpoint} (required), {@code client_id} (sent as
- * {@code X-Client-Id}, the throttling key), {@code max_retries} (default 5) and
+ * {@code X-Client-Id}, the throttling key), {@code max_retries} (retries of server errors and broken
+ * connections, default 5; throttling is never retried here, see {@link SimClient}) and
  * {@code consistency_timeout_seconds} (how long to wait for a new object to become visible and
  * ready; default 60).
  */
@@ -38,7 +39,8 @@ final class CloudsimProvider extends SdkProvider {
             .attribute(
                     "max_retries",
                     Attribute.optional(Type.NUMBER)
-                            .withDescription("Retries of throttled or failed requests (default 5)"))
+                            .withDescription("Retries of requests that failed with a server error or a broken "
+                                    + "connection (default 5); a throttled request goes back to Strata's limiter"))
             .attribute(
                     "consistency_timeout_seconds",
                     Attribute.optional(Type.NUMBER)

@@ -21,12 +21,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The simulator's API with the retry rules a cloud client needs: 429 waits the server's
- * {@code Retry-After}; 5xx, 504 and errors of established connections back off exponentially; each up to
- * {@code maxRetries} times (none after the last attempt, so with {@code max_retries = 0} a 429 goes
- * straight back to the engine as a transient failure with the server's retry-after, for the
- * engine's own limiter to act on). What still fails becomes a diagnostic classified transient (the
- * engine may retry the whole operation later) or permanent (4xx: retrying cannot help).
+ * The simulator's API with the retry rules a cloud client needs: 5xx, 504 and errors of established
+ * connections back off exponentially, up to {@code maxRetries} times. A 429 is not retried here: it goes
+ * straight back to the engine as a transient failure carrying the server's exact retry-after, so the
+ * engine's limiter sees the throttling and lowers the concurrency and pace of all calls to this
+ * provider (a client that slept and retried on its own would hide it, and idle a whole call slot for
+ * each throttled request). What fails becomes a diagnostic classified transient (the engine may retry
+ * the whole operation later) or permanent (4xx: retrying cannot help).
  */
 final class SimClient {
 
@@ -38,7 +39,11 @@ final class SimClient {
     /** The first pause before retrying a server error or a broken connection; it doubles with each attempt. */
     static final Duration BACKOFF = Duration.ofMillis(200);
 
-    record Response(int status, JsonNode body) {
+    /**
+     * An answer; {@code visibleInMs} is the simulator's {@code X-Visible-In-Ms} of a create (how long until
+     * reads show the new object), -1 when absent.
+     */
+    record Response(int status, JsonNode body, long visibleInMs) {
         String message() {
             return body.path("error").path("message").asText("HTTP " + status);
         }
@@ -48,8 +53,12 @@ final class SimClient {
         }
     }
 
-    private final HttpClient http =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    // HTTP/1.1 on kept-alive connections: the simulator speaks nothing else, and the default (HTTP/2)
+    // asks every new connection to upgrade first.
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10))
+            .build();
     private final String endpoint;
     private final String clientId;
     final int maxRetries;
@@ -68,12 +77,8 @@ final class SimClient {
                 "cloudsim requests",
                 RetryConfig.<Outcome>custom()
                         .maxAttempts(maxRetries + 1)
-                        .retryOnResult(o -> o instanceof Outcome.Throttled
-                                || o instanceof Outcome.ServerError
-                                || o instanceof Outcome.Broken)
-                        .intervalBiFunction((attempt, o) -> o.get() instanceof Outcome.Throttled t
-                                ? t.retryAfter().toMillis()
-                                : BACKOFF.toMillis() << Math.min(attempt - 1, 20))
+                        .retryOnResult(o -> o instanceof Outcome.ServerError || o instanceof Outcome.Broken)
+                        .intervalBiFunction((attempt, o) -> BACKOFF.toMillis() << Math.min(attempt - 1, 20))
                         .failAfterMaxAttempts(false)
                         .build());
         // With max_retries = 0 the provider never waits, here neither.
@@ -106,8 +111,9 @@ final class SimClient {
     }
 
     /**
-     * Sends a request, retrying throttling and server errors; returns the final response (which
-     * may be a 4xx), or empty with a diagnostic when the request never succeeded. A connection that
+     * Sends a request, retrying server errors; returns the final response (which may be a 4xx), or
+     * empty with a diagnostic when the request never succeeded (a 429 at once, transient with the
+     * server's retry-after). A connection that
      * cannot be made at all (refused, unknown host, no route, TLS handshake) is not retried like a
      * throttle: a refused connection gets one more try after {@link #CONNECT_RETRY_PAUSE} (a listener
      * being restarted refuses for a moment; none with {@code max_retries = 0}), then the request fails with a permanent error naming the
@@ -129,12 +135,6 @@ final class SimClient {
                         }),
                 (n, o, wait) -> {
                     switch (o) {
-                        case Outcome.Throttled t ->
-                            LOG.debug(
-                                    "cloudsim {} {} throttled; retrying in {} ms as the server asked",
-                                    method,
-                                    path,
-                                    wait.toMillis());
                         case Outcome.ServerError e ->
                             LOG.debug(
                                     "cloudsim {} {} got {}; retrying in {} ms",
@@ -172,8 +172,8 @@ final class SimClient {
                     last instanceof Outcome.Throttled t ? Optional.of(t.retryAfter()) : Optional.empty();
             diags.add(ProviderDiagnostic.transientError(
                     "Cloud API request failed",
-                    method + " " + path + " to " + endpoint + " did not succeed after " + (maxRetries + 1)
-                            + " attempts (last: " + failed + ").",
+                    method + " " + path + " to " + endpoint + " did not succeed after " + attempts[0]
+                            + (attempts[0] == 1 ? " attempt" : " attempts") + " (last: " + failed + ").",
                     new Failure.Transient(retryAfter)));
         }
         return Optional.empty();
@@ -184,12 +184,12 @@ final class SimClient {
         long started = System.nanoTime();
         try {
             HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(endpoint + path))
-                    .timeout(Duration.ofSeconds(60))
+                    .timeout(REQUEST_TIMEOUT)
                     .method(
                             method,
                             body == null
                                     ? HttpRequest.BodyPublishers.noBody()
-                                    : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
+                                    : HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)))
                     .header("Content-Type", "application/json");
             if (clientId != null) {
                 b.header("X-Client-Id", clientId);
@@ -197,23 +197,26 @@ final class SimClient {
             if (idempotencyKey != null) {
                 b.header("Idempotency-Key", idempotencyKey);
             }
-            HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-            LOG.debug(
-                    "cloudsim {} {} -> {} in {} ms ({} bytes, attempt {})",
-                    method,
-                    path,
-                    r.statusCode(),
-                    millisSince(started),
-                    r.body().length(),
-                    attempt);
+            // Bytes, not a String: Jackson reads UTF-8 itself, one decoding and one copy fewer.
+            HttpResponse<byte[]> r = http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+            if (LOG.isDebugEnabled()) {
+                LOG.debug(
+                        "cloudsim {} {} -> {} in {} ms ({} bytes, attempt {})",
+                        method,
+                        path,
+                        r.statusCode(),
+                        millisSince(started),
+                        r.body().length,
+                        attempt);
+            }
             if (r.statusCode() == 429) {
                 return new Outcome.Throttled(retryAfter(r));
             }
             if (r.statusCode() >= 500) {
                 return new Outcome.ServerError(r.statusCode());
             }
-            return new Outcome.Answered(
-                    new Response(r.statusCode(), r.body().isEmpty() ? JSON.nullNode() : JSON.readTree(r.body())));
+            return new Outcome.Answered(new Response(
+                    r.statusCode(), r.body().length == 0 ? JSON.nullNode() : JSON.readTree(r.body()), visibleInMs(r)));
         } catch (IOException e) {
             Optional<ConnectionFailure> unreachable = ConnectionFailure.of(endpoint, e);
             if (unreachable.isPresent()) {
@@ -233,6 +236,24 @@ final class SimClient {
             return new Outcome.Interrupted();
         }
     }
+
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
+
+    /** The simulator's {@code X-Visible-In-Ms} of a create's answer; -1 when absent or not a number. */
+    static long visibleInMs(HttpResponse<?> r) {
+        Optional<String> v = r.headers().firstValue(VISIBLE_IN_MS);
+        if (v.isEmpty()) {
+            return -1;
+        }
+        try {
+            return Math.max(0, Long.parseLong(v.get().trim()));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** The simulator's header (see {@code CloudSim.VISIBLE_IN_MS}; the provider does not depend on the simulator's module). */
+    static final String VISIBLE_IN_MS = "X-Visible-In-Ms";
 
     private static long millisSince(long startNanos) {
         return (System.nanoTime() - startNanos) / 1_000_000;

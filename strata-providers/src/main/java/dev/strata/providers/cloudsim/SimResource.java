@@ -21,9 +21,11 @@ import java.util.TreeMap;
 /**
  * One simulator object kind as a resource. The arguments are sent as the JSON fields of the same
  * name ({@code wire} renames the few that differ); the computed ones come back from the API. A
- * create passes the engine's idempotency token as {@code Idempotency-Key}, then waits, with
- * backoff, until the new object is visible (eventual consistency) and, for kinds that provision
- * asynchronously, ready.
+ * create passes the engine's idempotency token as {@code Idempotency-Key}. Its answer holds the whole
+ * object: when the API says reads already show it ({@code X-Visible-In-Ms: 0}) and it is ready, that
+ * answer is the new state, one request per create. Otherwise the create waits, with backoff, until
+ * the new object is visible (eventual consistency; first as long as the API said) and, for kinds
+ * that provision asynchronously, ready.
  */
 final class SimResource implements ManagedResource {
 
@@ -180,9 +182,27 @@ final class SimResource implements ManagedResource {
         }
         String id = r.get().body().get("id").asText();
         Value created = state(r.get().body());
+        long visibleIn = r.get().visibleInMs();
+        if (visibleIn == 0 && ready(r.get().body())) {
+            // Reads show it already and would answer the same object: reading it back would only cost a request.
+            return created;
+        }
         // Eventual consistency: the API may not show a new object for a while; wait, bounded.
         Duration waited = Duration.ZERO;
         Duration step = Duration.ofMillis(100);
+        if (visibleIn > 0) {
+            // The API said how long: no read can show it earlier.
+            Duration pause = Duration.ofMillis(visibleIn).compareTo(c.consistencyTimeout) < 0
+                    ? Duration.ofMillis(visibleIn)
+                    : c.consistencyTimeout;
+            try {
+                c.sleeper.sleep(pause);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return created;
+            }
+            waited = pause;
+        }
         while (true) {
             // A probe that fails (throttled, 5xx) does not fail the create, which did happen: it
             // counts as "not visible yet" until the wait is over.
@@ -216,9 +236,7 @@ final class SimResource implements ManagedResource {
                 continue;
             }
             boolean visible = g.get().status() == 200;
-            if (visible
-                    && (readyStatus == null
-                            || readyStatus.equals(g.get().body().path("status").asText()))) {
+            if (visible && ready(g.get().body())) {
                 return state(g.get().body());
             }
             if (!visible && g.get().status() != 404) {
@@ -246,6 +264,11 @@ final class SimResource implements ManagedResource {
                     ? Duration.ofSeconds(5)
                     : step.multipliedBy(2);
         }
+    }
+
+    /** Whether an object of this kind is in its usable state (kinds that provision asynchronously report a status). */
+    private boolean ready(JsonNode obj) {
+        return readyStatus == null || readyStatus.equals(obj.path("status").asText());
     }
 
     @Override

@@ -198,12 +198,79 @@ class CloudsimProviderTest {
     }
 
     @Test
-    void throttlingIsHonouredWithRetryAfter() throws Exception {
-        ProviderTester t = tester(new Knobs(0, 0, 1, 1, 0, 0, 0, 0, 0), 5);
-        for (int i = 0; i < 4; i++) {
-            t.resource("cloudsim_disk").apply(Map.of("size_gb", Value.number(10 + i)));
-        }
-        assertThat(raw("GET", "/admin/counters")).doesNotContain("\"throttled\":0");
+    void aThrottledCreateGoesToTheEngineAtOnceWithTheServersExactRetryAfterWhateverMaxRetries() throws Exception {
+        ProviderTester t = tester(Knobs.DEFAULT, 5);
+        // 40 requests per second, no burst, and a clock that stands still: the second request is throttled.
+        sim.setKnobs(new Knobs(0, 0, 40, 1, 0, 0, 0, 0, 0));
+        Provider p = t.provider();
+        var block = p.schema().resourceType("cloudsim_disk").block();
+        Value cfg = SchemaValues.coerce(block, Value.objectOf("size_gb", Value.number(10)))
+                .value();
+        Value planned = p.planResourceChange(new Provider.PlanRequest(
+                        "cloudsim_disk",
+                        block.nullValue(),
+                        ProposedNewState.of(block, block.nullValue(), cfg),
+                        cfg,
+                        null))
+                .plannedState();
+        var first = p.applyResourceChange(
+                new Provider.ApplyRequest("cloudsim_disk", block.nullValue(), planned, cfg, null, "t1"));
+        assertThat(first.diagnostics().hasErrors()).isFalse();
+        long before = now.get();
+        var throttled = p.applyResourceChange(
+                new Provider.ApplyRequest("cloudsim_disk", block.nullValue(), planned, cfg, null, "t2"));
+        // Retry-After says 1 s (whole seconds); the simulator's X-Retry-After-Ms the exact 25 ms.
+        assertThat(throttled.diagnostics().failure()).contains(Failure.retryAfter(java.time.Duration.ofMillis(25)));
+        assertThat(throttled.diagnostics().asList().get(0).detail())
+                .isEqualTo("POST /v1/disks to " + sim.url() + " did not succeed after 1 attempt (last: throttled).");
+        assertThat(throttled.newState().isNull()).as("nothing was created").isTrue();
+        assertThat(now.get())
+                .as("no sleep inside the provider: the engine's limiter decides when to try again")
+                .isEqualTo(before);
+        assertThat(raw("GET", "/admin/counters")).contains("\"throttled\":1").contains("\"creates\":1");
+    }
+
+    /** Plans and applies one create through the provider protocol alone (no refresh after it). */
+    private static Value create(Provider p, String type, Value config) {
+        var block = p.schema().resourceType(type).block();
+        Value cfg = SchemaValues.coerce(block, config).value();
+        Value planned = p.planResourceChange(new Provider.PlanRequest(
+                        type, block.nullValue(), ProposedNewState.of(block, block.nullValue(), cfg), cfg, null))
+                .plannedState();
+        var applied =
+                p.applyResourceChange(new Provider.ApplyRequest(type, block.nullValue(), planned, cfg, null, "token"));
+        assertThat(applied.diagnostics().hasErrors())
+                .as(applied.diagnostics().toString())
+                .isFalse();
+        return applied.newState();
+    }
+
+    @Test
+    void aCreateWhoseAnswerShowsAReadyVisibleObjectIsOneRequest() throws Exception {
+        ProviderTester t = tester(Knobs.DEFAULT, 5);
+        Value disk = create(t.provider(), "cloudsim_disk", Value.objectOf("size_gb", Value.number(10)));
+        assertThat(str(disk, "id")).startsWith("vol-");
+        assertThat(disk.attributes().get("size_gb")).isEqualTo(Value.number(10));
+        assertThat(raw("GET", "/admin/counters"))
+                .as("the create's answer is the object: no confirming read")
+                .contains("\"requests_total\":1,");
+    }
+
+    @Test
+    void aCreateNotVisibleYetWaitsAsLongAsTheApiSaidThenReadsOnce() throws Exception {
+        sim = CloudSim.start(0, null, new Knobs(1500, 0, 0, 10, 0, 0, 0, 0, 0), now::get, 3);
+        List<java.time.Duration> sleeps = new java.util.ArrayList<>();
+        CloudsimProvider provider = new CloudsimProvider(d -> {
+            sleeps.add(d);
+            now.addAndGet(d.toNanos());
+        });
+        ProviderTester t = ProviderTester.configure(provider, Map.of("endpoint", Value.string(sim.url())));
+        Value net = create(t.provider(), "cloudsim_network", Value.objectOf("cidr", Value.string("10.0.0.0/16")));
+        assertThat(str(net, "id")).startsWith("net-");
+        assertThat(sleeps).containsExactly(java.time.Duration.ofMillis(1500));
+        assertThat(raw("GET", "/admin/counters"))
+                .as("the create, then one read when the API said it would show the object")
+                .contains("\"requests_total\":2,");
     }
 
     @Test
@@ -330,7 +397,8 @@ class CloudsimProviderTest {
 
     @Test
     void aCreateWhoseConfirmingReadIsThrottledStillSucceeds() throws Exception {
-        ProviderTester t = tester(new Knobs(0, 0, 50, 1, 0, 0, 0, 0, 0), 0);
+        // Visible after 100 ms, when the bucket holds half a token: the read is throttled once.
+        ProviderTester t = tester(new Knobs(100, 0, 5, 1, 0, 0, 0, 0, 0), 0);
         Provider p = t.provider();
         var block = p.schema().resourceType("cloudsim_disk").block();
         Value cfg = SchemaValues.coerce(block, Value.objectOf("size_gb", Value.number(10)))
