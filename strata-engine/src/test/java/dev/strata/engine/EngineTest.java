@@ -487,6 +487,31 @@ class EngineTest {
     }
 
     @Test
+    void compactionsDuringAnApplyWaitLongerAsTheStateGrows() throws IOException {
+        // 150 creates journal about 450 entries: every 7 entries would be 60-odd full state writes; in
+        // proportion to the state (2 entries per object written) about ten.
+        int before = EngineHarness.compactEvery(7);
+        try {
+            Result<ApplyResult> r = planAndApply(
+                    config("resource \"fake_thing\" \"a\" {\n  count = 150\n" + "  value = \"v${count.index}\"\n}\n"));
+            assertThat(r.diagnostics().hasErrors())
+                    .as(r.diagnostics().toString())
+                    .isFalse();
+            assertThat(r.value().added()).isEqualTo(150);
+            try (StateManager sm = LocalBackend.in(dir, "test")
+                    .open("default", LockRequest.none())
+                    .value()) {
+                assertThat(sm.state().resources().getFirst().instances()).hasSize(150);
+                // Each compaction raises the serial by one.
+                assertThat(sm.state().serial()).isBetween(4L, 20L);
+                assertThat(sm.openIntents()).isEmpty();
+            }
+        } finally {
+            EngineHarness.compactEvery(before);
+        }
+    }
+
+    @Test
     void theModulesProviderMetaTravelsWithEveryRequestAboutItsOwnResources() throws IOException {
         fake.providerMeta = dev.strata.provider.Block.builder()
                 .attribute(
