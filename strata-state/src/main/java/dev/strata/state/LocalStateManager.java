@@ -346,7 +346,15 @@ final class LocalStateManager implements StateManager {
                                 + ": the entry was written but could not be made durable. The entry is not recorded.");
     }
 
-    private final Object syncLock = new Object();
+    /*
+     * One appender at a time syncs (the leader); the others wait on the condition, parked, until a sync
+     * covers their entry, and one of them leads the next sync if it did not. Not a monitor held across the
+     * fdatasync: the appenders queued on it spun in the VM's monitor entry (a third of the CPU samples of
+     * a 100,000-instance apply).
+     */
+    private final java.util.concurrent.locks.ReentrantLock syncLock = new java.util.concurrent.locks.ReentrantLock();
+    private final java.util.concurrent.locks.Condition syncEnded = syncLock.newCondition();
+    private boolean syncing;
     private volatile long written;
     private volatile long synced;
 
@@ -354,26 +362,43 @@ final class LocalStateManager implements StateManager {
         if (synced >= ticket) {
             return true;
         }
-        synchronized (syncLock) {
+        syncLock.lock();
+        try {
+            while (syncing && synced < ticket) {
+                syncEnded.awaitUninterruptibly();
+            }
             if (synced >= ticket) {
                 return true;
             }
-            long target = written;
-            // Read without the manager's monitor: a writer holding it may be waiting for this sync.
-            java.nio.channels.FileChannel ch = journal;
-            try {
-                if (ch != null) {
-                    // Data only (fdatasync): the cost of the new bytes, not of the state.
-                    ch.force(false);
-                }
-            } catch (java.nio.channels.ClosedChannelException e) {
-                // Compacted meanwhile: the snapshot, written durably, holds every entry.
-            } catch (IOException e) {
-                return false;
-            }
-            synced = Math.max(synced, target);
-            return true;
+            syncing = true;
+        } finally {
+            syncLock.unlock();
         }
+        long target = written;
+        boolean ok = true;
+        // Read without the manager's monitor: a writer holding it may be waiting for this sync.
+        java.nio.channels.FileChannel ch = journal;
+        try {
+            if (ch != null) {
+                // Data only (fdatasync): the cost of the new bytes, not of the state.
+                ch.force(false);
+            }
+        } catch (java.nio.channels.ClosedChannelException e) {
+            // Compacted meanwhile: the snapshot, written durably, holds every entry.
+        } catch (IOException e) {
+            ok = false;
+        }
+        syncLock.lock();
+        try {
+            syncing = false;
+            if (ok) {
+                synced = Math.max(synced, target);
+            }
+            syncEnded.signalAll();
+        } finally {
+            syncLock.unlock();
+        }
+        return ok;
     }
 
     private synchronized Result<StateSnapshot> write(JournalEntry entry, long[] ticket) {
