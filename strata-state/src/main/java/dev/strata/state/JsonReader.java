@@ -18,6 +18,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads JSON bytes into {@link JsonValue} trees with Jackson's streaming parser. A syntax error becomes
@@ -80,13 +81,13 @@ final class JsonReader {
     private static JsonValue value(JsonParser p, JsonToken t) throws IOException {
         return switch (t) {
             case START_OBJECT -> {
-                LinkedHashMap<String, JsonValue> members = new LinkedHashMap<>();
+                Map<String, JsonValue> members = new LinkedHashMap<>();
                 JsonToken k;
                 while ((k = p.nextToken()) == JsonToken.FIELD_NAME) {
                     String name = p.currentName();
                     members.put(name, value(p, p.nextToken()));
                 }
-                yield JsonValue.ObjectValue.adopting(members);
+                yield members.isEmpty() ? JsonValue.EMPTY_OBJECT : new JsonValue.ObjectValue(members);
             }
             case START_ARRAY -> {
                 List<JsonValue> items = new ArrayList<>();

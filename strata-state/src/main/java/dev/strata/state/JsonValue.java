@@ -1,6 +1,7 @@
 package dev.strata.state;
 
 import java.math.BigDecimal;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -116,14 +117,7 @@ public sealed interface JsonValue {
     record ObjectValue(Map<String, JsonValue> members) implements JsonValue {
         public ObjectValue {
             // LinkedHashMap keeps order; Map.copyOf would not.
-            members = members.isEmpty()
-                    ? Map.of()
-                    : members instanceof JsonMembers ? members : new JsonMembers(new LinkedHashMap<>(members));
-        }
-
-        /** An object over a map built for it alone (the JSON reader's), which is not copied again. */
-        static ObjectValue adopting(LinkedHashMap<String, JsonValue> members) {
-            return members.isEmpty() ? EMPTY_OBJECT : new ObjectValue(new JsonMembers(members));
+            members = members.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(members));
         }
 
         public JsonValue get(String key) {
