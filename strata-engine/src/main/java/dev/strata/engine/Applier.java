@@ -89,6 +89,7 @@ final class Applier {
         boolean interrupted;
         Run run;
         ApplyOutcomes outcomes;
+        CompactionThreshold threshold = new CompactionThreshold(compactEvery, state.state());
         try (ProviderPool pool = wiring.pool(options.workingDir())) {
             run = new Run(
                     tree, options, Run.Phase.APPLY, pool, plan.variables(), state.state(), plan.timestamp(), r -> e -> {
@@ -99,7 +100,7 @@ final class Applier {
                                             .map(Diagnostic::summary)
                                             .toList());
                         }
-                        return compactIfLarge(state, w.value());
+                        return compactIfLarge(state, threshold, w.value());
                     });
             Walk walk = wiring.walk(
                     run,
@@ -197,19 +198,24 @@ final class Applier {
         return out.build();
     }
 
-    /** Journal entries after which the apply folds the journal into the snapshot (and goes on). */
+    /**
+     * The fewest journal entries after which the apply folds the journal into the snapshot (and goes on);
+     * a larger state waits longer ({@link CompactionThreshold}).
+     */
     static volatile int compactEvery = 30_000;
 
     /**
      * Periodic compaction keeps the journal (and the time to replay it after a crash) bounded during a
-     * long apply. Operations still running keep their intents: those are appended again afterwards.
+     * long apply, in proportion to the state. Operations still running keep their intents: those are
+     * appended again afterwards.
      */
-    private static StateSnapshot compactIfLarge(StateManager state, StateSnapshot current) {
-        if (state.journalSize() < compactEvery) {
+    private static StateSnapshot compactIfLarge(
+            StateManager state, CompactionThreshold threshold, StateSnapshot current) {
+        if (!threshold.reached(state.journalSize())) {
             return current;
         }
         synchronized (state) {
-            if (state.journalSize() < compactEvery) {
+            if (!threshold.reached(state.journalSize())) {
                 return state.state();
             }
             List<JournalEntry.Intent> open = state.openIntents();
@@ -218,6 +224,7 @@ final class Applier {
                 return current;
             }
             StateSnapshot s = c.value();
+            threshold.compacted(s);
             for (JournalEntry.Intent i : open) {
                 Result<StateSnapshot> a = state.append(i);
                 if (a.value() != null) {

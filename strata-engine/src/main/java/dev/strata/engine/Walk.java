@@ -48,9 +48,6 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
@@ -830,21 +827,17 @@ final class Walk {
             guarded.getFirst().run();
             return;
         }
-        try (ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
-            List<Future<?>> fs = new ArrayList<>();
-            for (Runnable r : guarded) {
-                fs.add(ex.submit(r));
-            }
-            for (int i = 0; i < fs.size(); i++) {
-                try {
-                    fs.get(i).get();
-                } catch (java.util.concurrent.ExecutionException e) {
-                    // The guard catches everything, so this is only a failure of the guard itself.
-                    thrown(work.get(i).addr().toString(), e.getCause());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
+        List<Throwable> failures;
+        try {
+            failures = InstanceThreads.runAll(guarded, run.options.parallelism());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        for (int i = 0; i < failures.size(); i++) {
+            if (failures.get(i) != null) {
+                // The guard catches everything, so this is only a failure of the guard itself.
+                thrown(work.get(i).addr().toString(), failures.get(i));
             }
         }
     }

@@ -487,6 +487,32 @@ class EngineTest {
     }
 
     @Test
+    void compactionsDuringAnApplyWaitLongerAsTheStateGrows() throws IOException {
+        // 400 creates journal 1,200 entries (intent, object, completion): every 40 entries would be 30 full
+        // state writes; in proportion to the state (2 entries per object written) about a dozen, counting the
+        // intents of running operations that each compaction carries over.
+        int before = EngineHarness.compactEvery(40);
+        try {
+            Result<ApplyResult> r = planAndApply(
+                    config("resource \"fake_thing\" \"a\" {\n  count = 400\n" + "  value = \"v${count.index}\"\n}\n"));
+            assertThat(r.diagnostics().hasErrors())
+                    .as(r.diagnostics().toString())
+                    .isFalse();
+            assertThat(r.value().added()).isEqualTo(400);
+            try (StateManager sm = LocalBackend.in(dir, "test")
+                    .open("default", LockRequest.none())
+                    .value()) {
+                assertThat(sm.state().resources().getFirst().instances()).hasSize(400);
+                // Each compaction raises the serial by one.
+                assertThat(sm.state().serial()).isBetween(4L, 18L);
+                assertThat(sm.openIntents()).isEmpty();
+            }
+        } finally {
+            EngineHarness.compactEvery(before);
+        }
+    }
+
+    @Test
     void theModulesProviderMetaTravelsWithEveryRequestAboutItsOwnResources() throws IOException {
         fake.providerMeta = dev.strata.provider.Block.builder()
                 .attribute(

@@ -130,6 +130,37 @@ class JournalTest {
     }
 
     @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void concurrentAppendsShareSyncsAndAllSurviveWithCompactionsBetween() throws Exception {
+        int threads = 16;
+        int each = 25;
+        try (StateManager m = open()) {
+            List<Throwable> failures = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+            try (var ex = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+                for (int t = 0; t < threads; t++) {
+                    int first = t * each;
+                    ex.submit(() -> {
+                        for (int i = first; i < first + each; i++) {
+                            Result<StateSnapshot> r = m.append(set(i));
+                            if (r.hasErrors()) {
+                                failures.add(new AssertionError(r.diagnostics().toString()));
+                            }
+                            if (i % 97 == 0) {
+                                m.compact();
+                            }
+                        }
+                    });
+                }
+            }
+            assertThat(failures).isEmpty();
+            assertThat(m.state().instanceAddresses()).hasSize(threads * each);
+        }
+        try (StateManager m = open()) {
+            assertThat(m.state().instanceAddresses()).hasSize(threads * each);
+        }
+    }
+
+    @Test
     void openIntentsSurviveReopenAndCompaction() {
         AbsResourceInstance a = THING.instance(InstanceKey.of(7));
         try (StateManager m = open()) {
