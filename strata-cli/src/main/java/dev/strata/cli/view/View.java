@@ -115,15 +115,18 @@ public class View {
 
     /**
      * As Terraform's views: warnings with a source location and the same summary are shown once, the first
-     * of them saying how many more there are; a check block's warnings each stand alone.
+     * of them saying how many more there are; a check block's warnings each stand alone, and so do those
+     * for undeclared variables in files (Terraform gives those no source location; Strata does).
      */
     static List<Diagnostic> consolidated(List<Diagnostic> sorted) {
         java.util.Map<String, Integer> firstAt = new java.util.HashMap<>();
         java.util.Map<String, Integer> more = new java.util.HashMap<>();
         List<Diagnostic> out = new java.util.ArrayList<>();
         for (Diagnostic d : sorted) {
-            boolean grouped =
-                    !d.isError() && d.subject() != null && !d.summary().startsWith("Check block assertion");
+            boolean grouped = !d.isError()
+                    && d.subject() != null
+                    && !d.summary().startsWith("Check block assertion")
+                    && !d.summary().equals("Value for undeclared variable");
             if (!grouped) {
                 out.add(d);
             } else if (firstAt.containsKey(d.summary())) {
