@@ -122,7 +122,13 @@ public final class InputVariables {
             if (e.getKey().startsWith("TF_VAR_")) {
                 String name = e.getKey().substring(7);
                 if (vars.containsKey(name)) {
-                    raw.put(name, cliValue(vars.get(name), e.getValue(), "environment variable " + e.getKey(), diags));
+                    raw.put(
+                            name,
+                            cliValue(
+                                    vars.get(name),
+                                    e.getValue(),
+                                    "the " + e.getKey() + " environment variable",
+                                    diags));
                 }
             }
         }
@@ -172,7 +178,7 @@ public final class InputVariables {
                                 null));
                         continue;
                     }
-                    raw.put(name, cliValue(vc, v.raw().substring(eq + 1), "a -var option", diags));
+                    raw.put(name, cliValue(vc, v.raw().substring(eq + 1), "-var=\"" + name + "=...\"", diags));
                 }
                 case Arg.VarFile f -> {
                     Path p = dir.resolve(f.path());
@@ -193,12 +199,17 @@ public final class InputVariables {
             }
         }
         warnUndeclared(undeclared, diags);
+        if (diags.hasErrors()) {
+            // As Terraform: a command line that names no declared variable, or no variable at all, stops the
+            // run before any value is checked against its type or its validation rules.
+            return Result.of(Collections.emptySortedMap(), diags.build().sorted());
+        }
 
         if (prompter != null) {
             for (VariableConfig vc : vars.values()) {
                 if (vc.required() && !raw.containsKey(vc.name())) {
                     prompter.ask(vc)
-                            .ifPresent(text -> raw.put(vc.name(), cliValue(vc, text, "interactive input", diags)));
+                            .ifPresent(text -> raw.put(vc.name(), cliValue(vc, text, "an interactive prompt", diags)));
                 }
             }
         }
@@ -334,24 +345,36 @@ public final class InputVariables {
             switch (c) {
                 case ConversionResult.Ok ok -> v = ok.value();
                 case ConversionResult.Failed f -> {
-                    diags.add(Diagnostic.error(
-                            "Invalid value for input variable",
-                            "The given value is not suitable " + "for var." + vc.name() + " declared at "
-                                    + vc.declRange() + ": " + f.message() + ".",
-                            range));
+                    diags.add(unsuitable(vc, r, "Invalid value for input variable", "declared", f.message()));
                     return Value.unknown(vc.type().type());
                 }
             }
             if (v.isNull() && !vc.nullable()) {
-                diags.add(Diagnostic.error(
-                        "Required variable not set",
-                        "Unsuitable value for var." + vc.name() + " set from " + r.origin()
-                                + ": required variable may not be set to null.",
-                        range));
+                diags.add(unsuitable(
+                        vc, r, "Required variable not set", "defined", "required variable may not be set to null"));
                 return Value.unknown(vc.type().type());
             }
         }
         return marked(vc, v);
+    }
+
+    /**
+     * Terraform's error for a value that does not suit its variable: one from a file points at the value
+     * there; one from the command line, the environment or a prompt points at the declaration and says
+     * where the value came from.
+     */
+    private static Diagnostic unsuitable(VariableConfig vc, Raw r, String summary, String declared, String reason) {
+        if (r.range() != null) {
+            return Diagnostic.error(
+                    summary,
+                    "The given value is not suitable for var." + vc.name() + " " + declared + " at " + vc.declRange()
+                            + ": " + reason + ".",
+                    r.range());
+        }
+        return Diagnostic.error(
+                summary,
+                "Unsuitable value for var." + vc.name() + " set using " + r.origin() + ": " + reason + ".",
+                vc.declRange());
     }
 
     /** A variable's value with the marks its declaration gives it: sensitive, ephemeral. */

@@ -383,6 +383,26 @@ public final class Validator {
                     diags.add(SchemaMessages.missingArgument(v.name(), c.missingItemRange()));
                 }
             }
+            // The configurations a module declares it needs (configuration_aliases) cannot be inherited:
+            // the call must pass each one, as Terraform requires.
+            for (RequiredProvider rp : child.module().requiredProviders().values()) {
+                for (dev.strata.addr.LocalProviderConfig alias : rp.configurationAliases()) {
+                    if (c.providers().stream().noneMatch(pp -> pp.inChild().equals(alias))) {
+                        diags.add(Diagnostic.error(
+                                "Missing required provider configuration",
+                                "The child module requires an additional configuration for provider "
+                                        + child.module()
+                                                .providerFor(alias.localName())
+                                                .forDisplay()
+                                        + ", with the local name \"" + alias + "\".\n\nRefer to the module's "
+                                        + "documentation to understand the intended purpose of this additional "
+                                        + "provider configuration, and then add an entry for " + alias + " in the "
+                                        + "\"providers\" meta-argument in the module block to choose which provider "
+                                        + "configuration the module should use for that purpose.",
+                                c.declRange()));
+                    }
+                }
+            }
         }
 
         /**

@@ -94,18 +94,37 @@ class InputVariablesTest {
                   nullable = false
                 }
                 """, "terraform.tfvars", "n = \"abc\"\nundeclared = 1\nnn = null\n");
-        Result<SortedMap<String, Value>> r = resolve(Map.of(), new Arg.Var("nope=1"), new Arg.Var("bad"));
-        assertThat(brief(r.diagnostics()))
+        // As Terraform: a command line naming no declared variable stops before any value is checked.
+        Result<SortedMap<String, Value>> stopped = resolve(Map.of(), new Arg.Var("nope=1"), new Arg.Var("bad"));
+        assertThat(brief(stopped.diagnostics()))
                 .containsExactly(
                         "Invalid -var option",
                         "Value for undeclared variable",
+                        "warning: terraform.tfvars:2,1-11: Value for undeclared variable");
+        Result<SortedMap<String, Value>> r = resolve(Map.of());
+        assertThat(brief(r.diagnostics()))
+                .containsExactly(
                         "main.tf:2,1-15: No value for required variable",
                         "terraform.tfvars:1,5-10: Invalid value for input variable",
                         "warning: terraform.tfvars:2,1-11: Value for undeclared variable",
                         "terraform.tfvars:3,6-10: Required variable not set");
-        assertThat(r.diagnostics().asList().get(3).detail())
+        assertThat(r.diagnostics().asList().get(1).detail())
                 .isEqualTo("The given value is not suitable for var.n "
                         + "declared at main.tf:1,1-13: a number is required.");
+    }
+
+    /** A value from the command line or the environment is reported at the declaration, naming its source. */
+    @Test
+    void unsuitableValuesNameWhereTheyCameFrom() {
+        write(dir, "main.tf", "variable \"n\" { type = number }\n");
+        Result<SortedMap<String, Value>> r = resolve(Map.of(), new Arg.Var("n=abc"));
+        assertThat(brief(r.diagnostics())).containsExactly("main.tf:1,1-13: Invalid value for input variable");
+        assertThat(r.diagnostics().asList().getFirst().detail())
+                .isEqualTo("Unsuitable value for var.n set using -var=\"n=...\": a number is required.");
+        r = resolve(Map.of("TF_VAR_n", "abc"));
+        assertThat(r.diagnostics().asList().getFirst().detail())
+                .isEqualTo("Unsuitable value for var.n set using the TF_VAR_n environment variable: a number is "
+                        + "required.");
     }
 
     @Test
@@ -236,10 +255,11 @@ class InputVariablesTest {
         assertThat(r.value().get("b_region")).isEqualTo(Value.string("eu"));
         assertThat(r.value().get("c_list").elements()).containsExactly(Value.string("a"), Value.string("b"));
         assertThat(brief(r.diagnostics()))
-                .containsExactly("Invalid value for input variable", "main.tf:9,1-24: No value for required variable");
-        assertThat(r.diagnostics().asList().getFirst().detail())
-                .contains("var.g_number")
-                .contains("a number is " + "required");
+                .containsExactly(
+                        "main.tf:9,1-24: No value for required variable",
+                        "main.tf:10,1-20: Invalid value for input variable");
+        assertThat(r.diagnostics().asList().get(1).detail())
+                .isEqualTo("Unsuitable value for var.g_number set using an interactive prompt: a number is required.");
     }
 
     @Test

@@ -191,6 +191,7 @@ final class SchemaValidation {
                     rn.resource().mode() == ResourceMode.EPHEMERAL ? rc.declRange() : rc.typeRange()));
             return out;
         }
+        out.addAll(RedundantIgnoreChanges.of(rc, s.block()));
         Scope scope = ValidateData.scope(shared, node, rc.count() != null, rc.forEach() != null);
         // Instance keys are persisted, so count and for_each may not come from ephemeral values.
         for (dev.strata.hcl.Expression e : java.util.Arrays.asList(rc.count(), rc.forEach())) {

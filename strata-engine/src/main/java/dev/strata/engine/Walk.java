@@ -271,10 +271,42 @@ final class Walk {
             todo.addAll(destroyed);
         }
         Set<Node> out = closure(todo);
+        if (run.options.mode() != PlanMode.DESTROY) {
+            out.addAll(targetedRootOutputs(out));
+        }
         // A variable that is evaluated is validated too, as in Terraform, when what its rules refer to is.
         for (Node n : graph.nodes()) {
             if (n instanceof Node.VariableValidationNode && out.containsAll(graph.dependenciesOf(n))) {
                 out.add(n);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The root outputs a targeted walk still evaluates, with what they need: as in Terraform, an output is
+     * kept when it derives from at least one resource and every resource it derives from (through locals,
+     * variables and module calls) is within {@code targeted}; an output of constants or of variables alone
+     * is left as it is.
+     */
+    private Set<Node> targetedRootOutputs(Set<Node> targeted) {
+        Set<Node> out = new HashSet<>();
+        for (Node n : graph.nodes()) {
+            if (!(n instanceof Node.OutputNode o) || !o.module().isRoot()) {
+                continue;
+            }
+            Set<Node> deps = closure(graph.dependenciesOf(n));
+            boolean anyResource = false;
+            boolean allTargeted = true;
+            for (Node d : deps) {
+                if (d instanceof Node.ResourceNode) {
+                    anyResource = true;
+                    allTargeted &= targeted.contains(d);
+                }
+            }
+            if (anyResource && allTargeted) {
+                out.add(n);
+                out.addAll(deps);
             }
         }
         return out;
@@ -468,8 +500,19 @@ final class Walk {
     private void check(Node.CheckNode c) {
         CheckConfig cc = config(c.module()).module().checks().get(c.name());
         for (ModuleInstance mi : run.instancesOf(c.module())) {
+            Scope scope = RunData.scope(run, mi);
             for (CheckRule rule : cc.asserts()) {
-                condition(RunData.scope(run, mi), rule, "Check block assertion failed", false);
+                Verdict v = verdict(scope, rule, "Check block assertion failed", false);
+                // As Terraform 1.11: planning says when an assertion waits for the apply (the apply command
+                // leaves the warning out, a test's plan run fails on it).
+                if (v == Verdict.UNKNOWN && run.phase == Run.Phase.PLAN) {
+                    run.diagnose(Diagnostic.warning(
+                                    CHECK_KNOWN_AFTER_APPLY,
+                                    "The condition could not be evaluated at this time, a result will be known when "
+                                            + "this plan is applied.",
+                                    rule.condition().range())
+                            .withValues(dev.strata.lang.eval.ExpressionValues.ofUnknownCause(rule.condition(), scope)));
+                }
             }
         }
     }
@@ -479,18 +522,35 @@ final class Walk {
      * message. An unknown condition is checked later (during apply).
      */
     boolean condition(Scope scope, CheckRule rule, String summary, boolean error) {
+        return verdict(scope, rule, summary, error) != Verdict.FAILED;
+    }
+
+    /** The summary of the warning for a check block assertion that is unknown while planning. */
+    static final String CHECK_KNOWN_AFTER_APPLY = "Check block assertion known after apply";
+
+    /** What a condition came to: an error evaluating it counts as holding (the error is reported). */
+    private enum Verdict {
+        HOLDS,
+        FAILED,
+        UNKNOWN
+    }
+
+    private Verdict verdict(Scope scope, CheckRule rule, String summary, boolean error) {
         Result<Value> r = new Evaluator(scope).evaluate(rule.condition());
         run.diagnose(r.diagnostics());
         Value v = r.value();
-        if (r.hasErrors() || !v.isKnown()) {
-            return true;
+        if (r.hasErrors()) {
+            return Verdict.HOLDS;
+        }
+        if (!v.isKnown()) {
+            return Verdict.UNKNOWN;
         }
         if (v.isNull()) {
             run.diagnose(Diagnostic.error(
                     "Invalid condition result",
                     "Condition expression must return either " + "true or false, not null.",
                     rule.condition().range()));
-            return false;
+            return Verdict.FAILED;
         }
         ConversionResult b = dev.strata.lang.value.Convert.convert(v.unmarkDeep(), Type.BOOL);
         if (b instanceof ConversionResult.Failed f) {
@@ -498,10 +558,10 @@ final class Walk {
                     "Invalid condition result",
                     "Invalid condition result value: " + f.message() + ".",
                     rule.condition().range()));
-            return false;
+            return Verdict.FAILED;
         }
         if (b.value().asBool()) {
-            return true;
+            return Verdict.HOLDS;
         }
         String message = "";
         if (rule.errorMessage() != null) {
@@ -519,7 +579,7 @@ final class Walk {
                 ? Diagnostic.error(summary, message, rule.condition().range())
                 : Diagnostic.warning(summary, message, rule.condition().range());
         run.diagnose(d.withValues(dev.strata.lang.eval.ExpressionValues.of(rule.condition(), scope)));
-        return false;
+        return Verdict.FAILED;
     }
 
     // ---- placeholders for modules whose instances are not known yet ----
@@ -696,8 +756,23 @@ final class Walk {
 
     // ---- resources ----
 
+    /** Planning validates as Terraform's plan does: an ignore_changes entry that does nothing is worth a warning. */
+    private void redundantIgnoreChanges(Node.ResourceNode rn, ResourceConfig rc) {
+        AbsProviderConfig pa = GraphBuilder.providerOf(run.tree, config(rn.module()), rc);
+        if (run.providers.configured(pa) == null) {
+            return;
+        }
+        Schema s = schemaOf(run.providers.schema(pa), rn.resource());
+        if (s != null) {
+            RedundantIgnoreChanges.of(rc, s.block()).forEach(run::diagnose);
+        }
+    }
+
     private void resource(Node.ResourceNode rn) {
         ResourceConfig rc = config(rn.module()).module().resources().get(rn.resource());
+        if (run.phase == Run.Phase.PLAN) {
+            redundantIgnoreChanges(rn, rc);
+        }
         Expansion.Deferred moduleDeferred = run.deferredModules.get(rn.module());
         if (moduleDeferred != null) {
             AbsResource ar = rn.module().unkeyedInstance().resource(rn.resource());

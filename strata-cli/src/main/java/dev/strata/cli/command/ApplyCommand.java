@@ -241,6 +241,7 @@ final class ApplyCommand implements Command {
             try (ApplyView progress = new ApplyView(context)) {
                 planned = s.engine().plan(loaded.variables(), state.state(), options, view.events(progress));
             }
+            planned = withoutUnknownChecks(planned);
             if (planned.value() == null) {
                 view.diagnostics(Operation.narrowed(options).with(planned.diagnostics()), loaded.sources());
                 return 1;
@@ -349,6 +350,20 @@ final class ApplyCommand implements Command {
                         && !r.value().interrupted()
                 ? 0
                 : 1;
+    }
+
+    /**
+     * The plan without its warnings for check block assertions known only after the apply: the apply is
+     * about to know them, so Terraform does not show those warnings in {@code apply}.
+     */
+    private static Result<Plan> withoutUnknownChecks(Result<Plan> planned) {
+        dev.strata.hcl.Diagnostics.Builder b = dev.strata.hcl.Diagnostics.builder();
+        planned.diagnostics().forEach(d -> {
+            if (d.isError() || !d.summary().equals("Check block assertion known after apply")) {
+                b.add(d);
+            }
+        });
+        return new Result<>(planned.value(), b.build());
     }
 
     /**

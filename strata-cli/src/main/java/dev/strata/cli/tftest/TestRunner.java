@@ -453,6 +453,11 @@ public final class TestRunner {
                     detail = verbose.state(entry.state.state(), tree);
                 }
             } else {
+                if (remaining.asList().stream().anyMatch(TestRunner::isUnknownCheck)) {
+                    // As Terraform 1.11: a plan run cannot tell whether a check holds, which is an error.
+                    diags.addAll(checksAsErrors(remaining));
+                    return new Outcome(TestStatus.ERROR, null, diags.build());
+                }
                 checksFailed = hasCheckFailures(remaining);
                 diags.addAll(checksAsErrors(remaining));
                 if (settings.verbose()) {
@@ -823,6 +828,12 @@ public final class TestRunner {
 
     private static final String CHECK_FAILED = "Check block assertion failed";
 
+    private static final String CHECK_UNKNOWN = "Check block assertion known after apply";
+
+    private static boolean isUnknownCheck(Diagnostic d) {
+        return !d.isError() && d.summary().equals(CHECK_UNKNOWN);
+    }
+
     private static boolean hasCheckFailures(Diagnostics d) {
         return d.asList().stream().anyMatch(x -> !x.isError() && x.summary().equals(CHECK_FAILED));
     }
@@ -830,15 +841,16 @@ public final class TestRunner {
     /** In a test, a failed check block fails the run (unless expected): its warning becomes an error. */
     private static Diagnostics checksAsErrors(Diagnostics d) {
         return Diagnostics.of(d.asList().stream()
-                .map(x -> !x.isError() && x.summary().equals(CHECK_FAILED)
+                .map(x -> !x.isError() && (x.summary().equals(CHECK_FAILED) || isUnknownCheck(x))
                         ? Diagnostic.error(x.summary(), x.detail(), x.subject(), x.context())
+                                .withValues(isUnknownCheck(x) ? x.values() : List.of())
                         : x)
                 .toList());
     }
 
     private static Diagnostics withoutChecks(Diagnostics d) {
         return Diagnostics.of(d.asList().stream()
-                .filter(x -> x.isError() || !x.summary().equals(CHECK_FAILED))
+                .filter(x -> x.isError() || !(x.summary().equals(CHECK_FAILED) || isUnknownCheck(x)))
                 .toList());
     }
 

@@ -108,9 +108,51 @@ public class View {
         if (diagnostics.compacts(ds.sorted().asList())) {
             return;
         }
-        for (Diagnostic d : ds.sorted()) {
+        for (Diagnostic d : consolidated(ds.sorted().asList())) {
             diagnostics.print(d, sources);
         }
+    }
+
+    /**
+     * As Terraform's views: warnings with a source location and the same summary are shown once, the first
+     * of them saying how many more there are; a check block's warnings each stand alone, and so do those
+     * for undeclared variables in files (Terraform gives those no source location; Strata does).
+     */
+    static List<Diagnostic> consolidated(List<Diagnostic> sorted) {
+        java.util.Map<String, Integer> firstAt = new java.util.HashMap<>();
+        java.util.Map<String, Integer> more = new java.util.HashMap<>();
+        List<Diagnostic> out = new java.util.ArrayList<>();
+        for (Diagnostic d : sorted) {
+            boolean grouped = !d.isError()
+                    && d.subject() != null
+                    && !d.summary().startsWith("Check block assertion")
+                    && !d.summary().equals("Value for undeclared variable");
+            if (!grouped) {
+                out.add(d);
+            } else if (firstAt.containsKey(d.summary())) {
+                more.merge(d.summary(), 1, Integer::sum);
+            } else {
+                firstAt.put(d.summary(), out.size());
+                out.add(d);
+            }
+        }
+        more.forEach((summary, n) -> {
+            int i = firstAt.get(summary);
+            Diagnostic d = out.get(i);
+            String note = n == 1
+                    ? "(and one more similar warning elsewhere)"
+                    : "(and " + n + " more similar warnings elsewhere)";
+            out.set(
+                    i,
+                    new Diagnostic(
+                            d.severity(),
+                            d.summary(),
+                            d.detail().isEmpty() ? note : d.detail() + "\n\n" + note,
+                            d.subject(),
+                            d.context(),
+                            d.values()));
+        });
+        return out;
     }
 
     /**

@@ -28,6 +28,18 @@ public final class ExpressionValues {
     private ExpressionValues() {}
 
     public static List<Diagnostic.ExpressionValue> of(Expression expression, Scope scope) {
+        return of(expression, scope, false);
+    }
+
+    /**
+     * As {@link #of(Expression, Scope)}, for a diagnostic that unknown values caused (a check whose result
+     * waits for the apply): those are shown too, by their type ({@code is a string}), as Terraform does.
+     */
+    public static List<Diagnostic.ExpressionValue> ofUnknownCause(Expression expression, Scope scope) {
+        return of(expression, scope, true);
+    }
+
+    private static List<Diagnostic.ExpressionValue> of(Expression expression, Scope scope, boolean unknowns) {
         Map<String, String> found = new TreeMap<>();
         for (Traversal t : expression.variables()) {
             String name = t.toString();
@@ -38,7 +50,11 @@ public final class ExpressionValues {
             if (r.hasErrors() || r.value() == null) {
                 continue;
             }
-            String statement = statement(r.value());
+            String statement = unknowns && !r.value().isKnown() && !r.value().hasMarkDeep(Mark.SENSITIVE)
+                    ? (r.value().type() == Type.DYNAMIC
+                            ? "will be known only after apply"
+                            : "is a " + r.value().type().friendlyName())
+                    : statement(r.value());
             if (statement != null) {
                 found.put(name, statement);
             }

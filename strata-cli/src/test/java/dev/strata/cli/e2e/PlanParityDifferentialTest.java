@@ -1,0 +1,318 @@
+package dev.strata.cli.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.strata.cli.CliRunner;
+import dev.strata.testing.Terraform;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Planning behaviours compared with the real terraform 1.11 (offline, {@code terraform_data} only): which root
+ * outputs a {@code -target} run still plans and applies, check block assertions unknown while planning, and
+ * the order of input variable errors. The whole stdout and stderr are compared, with the tool's name and the
+ * random ids made neutral, and the exit codes. Skipped without terraform.
+ */
+class PlanParityDifferentialTest {
+    @TempDir
+    Path tf;
+
+    @TempDir
+    Path st;
+
+    private Path terraform;
+    private Path cliConfig;
+
+    @BeforeEach
+    void findTerraform() throws IOException {
+        terraform = Terraform.find().orElse(null);
+        assumeTrue(terraform != null, "terraform is not on the PATH");
+        cliConfig = AwsExamples.cliConfig(tf);
+    }
+
+    private static final String TARGETED = """
+            variable "v" { default = "vv" }
+            locals {
+              la = terraform_data.a.output
+              lc = "const"
+            }
+            resource "terraform_data" "a" { input = "a" }
+            resource "terraform_data" "b" { input = "b" }
+            output "a" { value = terraform_data.a.output }
+            output "aid" { value = terraform_data.a.id }
+            output "viaLocal" { value = local.la }
+            output "lc" { value = local.lc }
+            output "var" { value = var.v }
+            output "avar" { value = "${terraform_data.a.output}${var.v}" }
+            output "ab" { value = [terraform_data.a.output, terraform_data.b.output] }
+            output "viaModule" { value = module.m.o }
+            output "moduleConst" { value = module.m.k }
+            module "m" {
+              source = "./m"
+              x      = terraform_data.a.output
+            }
+            """;
+
+    /**
+     * Under {@code -target}, a root output is planned, applied and shown when it derives from a resource and
+     * from targeted resources only (through locals, variables and modules); one of constants or variables,
+     * or one that also needs an untargeted resource, is left as it is.
+     */
+    @Test
+    void targetedRunsKeepTheOutputsOfTheTargets() throws Exception {
+        for (Path dir : List.of(tf, st)) {
+            Files.createDirectories(dir.resolve("m"));
+            Files.writeString(
+                    dir.resolve("m/main.tf"),
+                    "variable \"x\" {}\noutput \"o\" { value = var.x }\n" + "output \"k\" { value = \"k\" }\n");
+        }
+        init(TARGETED);
+        String plan = same("plan", "-no-color", "-target=terraform_data.a");
+        assertThat(plan)
+                .contains("Changes to Outputs:\n  + a         = (known after apply)\n")
+                .contains("  + viaModule = (known after apply)\n")
+                .doesNotContain("+ lc")
+                .doesNotContain("+ ab");
+        same("plan", "-no-color", "-target=terraform_data.a", "-out=t.plan");
+        JsonNode theirs = json(AwsExamples.terraform(terraform, tf, cliConfig, "show", "-json", "t.plan")
+                .stdout());
+        JsonNode ours = json(CliRunner.in(st).run("show", "-json", "t.plan").stdout());
+        assertThat(ours.get("output_changes")).isEqualTo(theirs.get("output_changes"));
+        assertThat(ours.at("/planned_values/outputs")).isEqualTo(theirs.at("/planned_values/outputs"));
+        assertThat(ours.get("output_changes").size()).isEqualTo(5);
+        String apply = same("apply", "-auto-approve", "-no-color", "-target=terraform_data.a");
+        assertThat(apply).contains("Outputs:\n\na = \"a\"\n").doesNotContain("lc = ");
+        same("output", "-json");
+        // The rest: the other outputs now, and those of the targets are unchanged.
+        same("apply", "-auto-approve", "-no-color", "-target=terraform_data.b");
+        same("output", "-json");
+    }
+
+    private static final String CHECKED = """
+            resource "terraform_data" "a" { input = "a" }
+            check "c" {
+              assert {
+                condition     = terraform_data.a.output == "a"
+                error_message = "bad"
+              }
+            }
+            """;
+
+    /**
+     * A check block assertion unknown while planning: a warning in {@code plan} (text and JSON), none in
+     * {@code apply}, and in {@code test} a plan run that errors (the runs after it skipped).
+     */
+    @Test
+    void checkAssertionsKnownAfterApply() throws Exception {
+        init(CHECKED);
+        assertThat(same("plan", "-no-color"))
+                .contains("Warning: Check block assertion known after apply\n\n  on main.tf line 4, in check \"c\":\n")
+                .contains("    │ terraform_data.a.output is a string\n");
+        assertThat(jsonDiagnostics("plan", "-json"))
+                .anyMatch(d -> d.path("summary").asText().equals("Check block assertion known after apply"));
+        assertThat(same("apply", "-auto-approve", "-no-color")).doesNotContain("Warning");
+        same("destroy", "-auto-approve", "-no-color");
+        for (Path dir : List.of(tf, st)) {
+            Files.writeString(dir.resolve("c.tftest.hcl"), "run \"p\" {\n  command = plan\n}\nrun \"a\" {}\n");
+        }
+        String test = same("test", "-no-color");
+        assertThat(test).contains("  run \"p\"... fail\n").contains("  run \"a\"... skip\n");
+        for (Path dir : List.of(tf, st)) {
+            Files.writeString(dir.resolve("c.tftest.hcl"), "run \"a\" {}\nrun \"p\" {\n  command = plan\n}\n");
+        }
+        assertThat(same("test", "-no-color")).contains("Success! 2 passed, 0 failed.");
+    }
+
+    private static final String VARIABLES = """
+            variable "n" {
+              type    = number
+              default = 1
+            }
+            variable "env" {
+              type    = string
+              default = "qa"
+              validation {
+                condition     = contains(["dev", "prod"], var.env)
+                error_message = "Env must be dev or prod."
+              }
+            }
+            variable "o" {
+              type     = list(string)
+              default  = []
+              nullable = false
+            }
+            resource "terraform_data" "a" { input = var.env }
+            """;
+
+    /**
+     * An undeclared {@code -var} stops the run before any value is checked; a value of the wrong type is
+     * reported beside the failed validation rules, in source order, at the declaration with its source.
+     */
+    @Test
+    void inputVariableErrorsComeInTerraformsOrder() throws Exception {
+        init(VARIABLES);
+        same("plan", "-no-color", "-var", "nope=1");
+        same("plan", "-no-color", "-var", "nope=1", "-var", "n=abc");
+        sameErrors("plan", "-no-color", "-var", "n=abc");
+        // A null for a non-nullable variable with a default takes the default, in both.
+        same("plan", "-no-color", "-var", "env=dev", "-var", "o=null");
+        sameErrors("plan", "-no-color", "-var", "env=dev", "-var", "o=[[1]]");
+        for (Path dir : List.of(tf, st)) {
+            Files.writeString(dir.resolve("x.tfvars"), "o = null\n");
+        }
+        same("plan", "-no-color", "-var", "env=dev", "-var-file=x.tfvars");
+        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "plan", "-no-color", "-var", "n=abc");
+        assertThat(theirs.exitCode()).isEqualTo(1);
+        assertThat(neutral(theirs.stderr()))
+                .containsSubsequence("on main.tf line 1:", "set using -var=\"n=...\"", "on main.tf line 5:");
+    }
+
+    /**
+     * {@code ignore_changes} naming attributes the provider alone decides: a warning each, at the resource,
+     * in {@code validate} and {@code plan}, shown once with a count of the similar ones.
+     */
+    @Test
+    void redundantIgnoreChangesElementsAreWarnedAbout() throws Exception {
+        init("""
+                resource "terraform_data" "a" {
+                  input = "a"
+                  lifecycle {
+                    ignore_changes = [id, output, input]
+                  }
+                }
+                """);
+        assertThat(same("validate", "-no-color"))
+                .contains("Warning: Redundant ignore_changes element\n\n  on main.tf line 1, in resource")
+                .contains("The attribute id is decided by the provider alone")
+                .contains("(and one more similar warning elsewhere)");
+        assertThat(same("plan", "-no-color")).contains("Warning: Redundant ignore_changes element");
+        assertThat(jsonDiagnostics("plan", "-json")).hasSize(2);
+    }
+
+    /**
+     * A module's {@code configuration_aliases} (here {@code terraform.alt}, a reference rooted at a name
+     * the parser first reads as a keyword when it is {@code null}) must each be passed by its caller.
+     */
+    @Test
+    void configurationAliasesMustBePassedIn() throws Exception {
+        for (Path dir : List.of(tf, st)) {
+            Files.createDirectories(dir.resolve("m"));
+            Files.writeString(dir.resolve("m/main.tf"), """
+                    terraform {
+                      required_providers {
+                        terraform = {
+                          source                = "terraform.io/builtin/terraform"
+                          configuration_aliases = [terraform.alt]
+                        }
+                      }
+                    }
+                    resource "terraform_data" "x" {
+                      provider = terraform.alt
+                    }
+                    """);
+        }
+        write("module \"m\" {\n  source = \"./m\"\n}\n");
+        AwsExamples.terraform(terraform, tf, cliConfig, "init", "-no-color");
+        CliRunner.in(st).run("init", "-no-color");
+        same("validate", "-no-color");
+        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "plan", "-no-color");
+        CliRunner.Result ours = CliRunner.in(st).run("plan", "-no-color");
+        assertThat(ours.exitCode()).isEqualTo(theirs.exitCode()).isEqualTo(1);
+        assertThat(lines(ours.stderr())).isEqualTo(lines(theirs.stderr()));
+        assertThat(ours.stderr()).contains("Error: Missing required provider configuration\n\n  on main.tf line 1:\n");
+    }
+
+    /** The {@code diagnostic} objects of the commands' JSON streams, compared; Strata's returned. */
+    private List<JsonNode> jsonDiagnostics(String... args) throws Exception {
+        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, args);
+        CliRunner.Result ours = CliRunner.in(st).run(args);
+        assertThat(ours.exitCode()).isEqualTo(theirs.exitCode());
+        List<JsonNode> mine = diagnosticsOf(ours.stdout());
+        assertThat(mine).isEqualTo(diagnosticsOf(theirs.stdout()));
+        return mine;
+    }
+
+    private static List<JsonNode> diagnosticsOf(String stream) throws IOException {
+        List<JsonNode> out = new java.util.ArrayList<>();
+        for (String l : stream.lines().toList()) {
+            JsonNode n = json(l);
+            if ("diagnostic".equals(n.path("type").asText())) {
+                // Parsed again after the tool's name is made neutral: object keys compare in any order.
+                // Strata's -json stream gives the range but no snippet (a known gap of its UI stream).
+                JsonNode d = json(neutral(n.get("diagnostic").toString()));
+                ((com.fasterxml.jackson.databind.node.ObjectNode) d).remove("snippet");
+                out.add(d);
+            }
+        }
+        return out;
+    }
+
+    private static JsonNode json(String text) throws IOException {
+        return new ObjectMapper().readTree(text);
+    }
+
+    private void write(String config) throws IOException {
+        Files.writeString(tf.resolve("main.tf"), config);
+        Files.writeString(st.resolve("main.tf"), config);
+    }
+
+    private void init(String config) throws Exception {
+        write(config);
+        assertThat(AwsExamples.terraform(terraform, tf, cliConfig, "init", "-no-color")
+                        .exitCode())
+                .isZero();
+        assertThat(CliRunner.in(st).run("init", "-no-color").exitCode()).isZero();
+    }
+
+    /**
+     * Runs the command with both tools, asserts the same exit code, stdout and stderr (tool names and ids
+     * neutral), and returns Strata's neutral stdout.
+     */
+    private String same(String... args) throws Exception {
+        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, args);
+        CliRunner.Result ours = CliRunner.in(st).run(args);
+        assertThat(ours.exitCode()).as(ours.toString()).isEqualTo(theirs.exitCode());
+        assertThat(lines(ours.stderr())).as(ours.stderr()).isEqualTo(lines(theirs.stderr()));
+        assertThat(lines(ours.stdout())).as(ours.stdout()).isEqualTo(lines(theirs.stdout()));
+        return neutral(ours.stdout());
+    }
+
+    /**
+     * As {@link #same}, for errors in the variables' values: stderr and the exit code. Terraform finds them
+     * while planning and so also prints "Planning failed." on stdout; Strata finds them before (docs/parity.md).
+     */
+    private void sameErrors(String... args) throws Exception {
+        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, args);
+        CliRunner.Result ours = CliRunner.in(st).run(args);
+        assertThat(ours.exitCode())
+                .as(ours.toString())
+                .isEqualTo(theirs.exitCode())
+                .isEqualTo(1);
+        assertThat(lines(ours.stderr())).as(ours.stderr()).isEqualTo(lines(theirs.stderr()));
+    }
+
+    private static List<String> lines(String text) {
+        String kept = String.join(
+                "\n",
+                text.lines()
+                        .filter(l -> !l.contains(": Refreshing state... "))
+                        .map(l -> l.replaceAll("\"timestamp\": \"[^\"]*\"", "\"timestamp\": \"<t>\""))
+                        .map(l -> l.replaceAll("\"terraform_version\": \"[^\"]*\"", "\"terraform_version\": \"<v>\""))
+                        .toList());
+        return ExamplesPlanDifferentialIT.comparable(neutral(kept));
+    }
+
+    private static String neutral(String text) {
+        return text.replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>")
+                .replaceAll("\\b(terraform|strata) (plan|apply)\\b", "<tool> $2")
+                .replaceAll("\\b(Terraform|Strata)\\b", "<tool>");
+    }
+}
