@@ -94,8 +94,15 @@ final class S3Packages {
                                     + s.bucket() + "/" + s.key();
                     });
         } catch (SdkClientException e) {
+            String m = String.valueOf(e.getMessage());
+            if (m.startsWith("Unable to load credentials")) {
+                // The SDK's text lists its credential providers by class name: say what to set instead.
+                throw new FetchException("no AWS credentials were found to read s3://" + s.bucket() + "/" + s.key()
+                        + ": set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN for temporary "
+                        + "credentials), or AWS_PROFILE naming a profile that has credentials");
+            }
             throw new FetchException(
-                    "could not reach S3" + (s.endpoint() == null ? "" : " at " + s.endpoint()) + ": " + e.getMessage());
+                    "could not reach S3" + (s.endpoint() == null ? "" : " at " + s.endpoint()) + ": " + m);
         } catch (SdkException | IllegalArgumentException e) {
             throw new FetchException("S3: " + e.getMessage());
         }

@@ -135,13 +135,44 @@ class InitCommandTest {
 
     @Test
     void unsupportedModuleSourceFailsWithTheSourceNamed() throws IOException {
-        write("main.tf", "module \"vpc\" { source = \"s3::https://s3.amazonaws.com/bucket/vpc.zip\" }\n");
+        write("main.tf", "module \"vpc\" { source = \"gcs::https://www.googleapis.com/storage/v1/bucket/vpc.zip\" }\n");
         CliRunner.Result r = CliRunner.in(dir).run("init");
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.stderr())
                 .contains("Error: Unsupported module source")
-                .contains("s3::https://s3.amazonaws.com/bucket/vpc.zip")
+                .contains("gcs::https://www.googleapis.com/storage/v1/bucket/vpc.zip")
                 .contains("Strata could not be initialized");
+        assertThat(dir.resolve(".strata/modules/vpc")).doesNotExist();
+    }
+
+    @Test
+    void anS3SourceWithoutCredentialsSaysWhatToSet() throws IOException {
+        // The AWS SDK reads the process's environment and ~/.aws, not the command's: only meaningful where
+        // neither holds credentials (as on CI).
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                System.getenv("AWS_ACCESS_KEY_ID") == null
+                        && System.getenv("AWS_PROFILE") == null
+                        && System.getenv("AWS_CONTAINER_CREDENTIALS_FULL_URI") == null
+                        && System.getenv("AWS_CONTAINER_CREDENTIALS_RELATIVE_URI") == null
+                        && !Files.exists(Path.of(System.getProperty("user.home"), ".aws")),
+                "AWS credentials are configured for this process");
+        write("main.tf", "module \"vpc\" { source = \"s3::https://s3.amazonaws.com/bucket/vpc.zip\" }\n");
+        // Tests stay off the network: the SDK's last resort, the EC2 instance metadata service, is not asked.
+        System.setProperty("aws.disableEc2Metadata", "true");
+        CliRunner.Result r;
+        try {
+            r = CliRunner.in(dir).run("init");
+        } finally {
+            System.clearProperty("aws.disableEc2Metadata");
+        }
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stderr())
+                .contains("Error: Failed to download module")
+                .contains("no AWS credentials were found to")
+                .contains("read s3://bucket/vpc.zip")
+                .contains("AWS_ACCESS_KEY_ID")
+                .doesNotContain("Provider(")
+                .doesNotContain("Exception");
         assertThat(dir.resolve(".strata/modules/vpc")).doesNotExist();
     }
 
