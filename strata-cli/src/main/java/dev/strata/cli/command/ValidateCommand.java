@@ -60,17 +60,19 @@ final class ValidateCommand implements Command {
      * providers (a package gone, a version out of range) are reported when the walk starts them.
      */
     private static Diagnostics missingProviders(CommandContext context, ConfigTree tree) {
+        // A lock file that cannot be read is an error even for a configuration without providers, as in
+        // Terraform.
+        Result<LockFile> lock = ProviderSetup.readLock(context.workingDir());
+        if (lock.value() == null || lock.diagnostics().hasErrors()) {
+            return lock.diagnostics();
+        }
         java.util.Set<Provider> required = ProviderRequirements.of(tree).keySet();
         if (required.stream().allMatch(p -> p.isBuiltIn() && p.isKnownBuiltIn())) {
-            // Nothing to look up: loading the registry and reading the lock file would only cost a
-            // small validate its start-up time.
+            // Nothing to look up: loading the registry (a service search over every jar) would only cost
+            // a small validate its start-up time.
             return Diagnostics.NONE;
         }
         ProviderRegistry builtins = ProviderSetup.builtins();
-        Result<LockFile> lock = ProviderSetup.readLock(context.workingDir());
-        if (lock.value() == null) {
-            return lock.diagnostics();
-        }
         var overrides = dev.strata.tfplugin.InstalledProviders.forWorkingDirectory(context.workingDir(), context.env())
                 .devOverrides();
         Diagnostics.Builder out = Diagnostics.builder();

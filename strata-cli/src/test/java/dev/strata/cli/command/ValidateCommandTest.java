@@ -39,6 +39,17 @@ class ValidateCommandTest {
     }
 
     @Test
+    void anUnreadableLockFileFailsEvenWithoutProviders() throws IOException {
+        // As terraform validate: the lock file is read whatever the configuration requires.
+        write("main.tf", "output \"a\" {\n  value = 1\n}\n");
+        write(".terraform.lock.hcl", "provider \"x\" {\n  version = \n");
+        CliRunner.Result r = CliRunner.in(dir).run("validate", "-no-color");
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.stdout()).doesNotContain("Success!");
+        assertThat(r.stderr()).contains(".terraform.lock.hcl");
+    }
+
+    @Test
     void errorsAreRenderedWithSnippetsOnStderr() throws IOException {
         write("main.tf", """
                 resource "terraform_data" "counted" {
