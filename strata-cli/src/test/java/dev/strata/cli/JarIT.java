@@ -187,6 +187,26 @@ class JarIT {
             // The cache matched the merged jar's class path: the CLI's own classes came from it.
             assertThat(loaded).anyMatch(l -> l.contains(" dev.strata.cli.Main source: shared objects file"));
         }
+        Path versionAot = jar.resolveSibling("strata-version.aot");
+        if (Runtime.version().feature() >= 25 && Files.isRegularFile(versionAot)) {
+            // version's own cache: fewer classes than the shared one, and the same answer.
+            List<String> versionOptions = new ArrayList<>(options);
+            versionOptions.removeIf(o -> o.startsWith("-XX:AOTCache="));
+            versionOptions.add("-XX:AOTCache=" + versionAot);
+            Files.delete(classes);
+            ProcessBuilder version = StrataJar.process(all, dir, versionOptions, "version");
+            version.redirectOutput(dir.resolve(".out").toFile())
+                    .redirectError(dir.resolve(".err").toFile());
+            Process v = version.start();
+            assertThat(v.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(v.exitValue()).as(Files.readString(dir.resolve(".err"))).isZero();
+            assertThat(Files.readString(dir.resolve(".out"))).startsWith("Strata v");
+            assertThat(Files.readString(dir.resolve(".err"))).isEmpty();
+            List<String> versionLoaded = Files.readAllLines(classes);
+            assertThat(versionLoaded)
+                    .anyMatch(l -> l.contains(" dev.strata.cli.Main source: shared objects file"))
+                    .hasSizeLessThan(loaded.size());
+        }
     }
 
     @Test

@@ -262,16 +262,48 @@ class LauncherScriptTest {
         assertThat(calls()).containsExactly("java jdk25 " + javaArgs(jar, false, "version"));
     }
 
+    @Test
+    void versionStartsWithItsOwnCacheWhileItIsNewerThanTheMergedJar() throws Exception {
+        Path all = target.resolve("strata-all.jar");
+        Path versionAot = target.resolve("strata-version.aot");
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        Files.writeString(versionAot, "aot");
+        touchAfter(versionAot, target.resolve("strata.aot"));
+        for (List<String> command : List.of(
+                List.of("version"), List.of("-chdir=x", "version", "-json"), List.of("-v"), List.of("-version"))) {
+            Files.writeString(log, "");
+            strata(Map.of("JAVA_HOME", jdk25.toString()), command.toArray(String[]::new));
+            assertThat(calls())
+                    .as(command.toString())
+                    .containsExactly("java jdk25 " + javaArgs(all, versionAot, command.toArray(String[]::new)));
+        }
+        // Every other command keeps the shared cache.
+        Files.writeString(log, "");
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "validate");
+        assertThat(calls()).containsExactly("java jdk25 " + javaArgs(true, "validate"));
+
+        // A version cache older than the merged jar (a build that did not train it): the shared cache.
+        touchAfter(all, versionAot);
+        touchAfter(target.resolve("strata.aot"), all);
+        Files.writeString(log, "");
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        assertThat(calls()).containsExactly("java jdk25 " + javaArgs(true, "version"));
+    }
+
     /** The java command line of a fresh build: the merged jar, with the start-up cache when {@code aot}. */
     private String javaArgs(boolean aot, String... args) {
-        return javaArgs(target.resolve("strata-all.jar"), aot, args);
+        return javaArgs(target.resolve("strata-all.jar"), aot ? target.resolve("strata.aot") : null, args);
     }
 
     private String javaArgs(Path runJar, boolean aot, String... args) {
+        return javaArgs(runJar, aot ? target.resolve("strata.aot") : null, args);
+    }
+
+    private String javaArgs(Path runJar, Path aot, String... args) {
         StringBuilder b = new StringBuilder(
                 "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss1g --sun-misc-unsafe-memory-access=allow");
-        if (aot) {
-            b.append(" -XX:AOTCache=").append(target.resolve("strata.aot")).append(" -Xlog:aot=off -Xlog:cds=off");
+        if (aot != null) {
+            b.append(" -XX:AOTCache=").append(aot).append(" -Xlog:aot=off -Xlog:cds=off");
         }
         b.append(" -Dstrata.stdout.tty=false -jar ").append(runJar);
         for (String a : args) {
