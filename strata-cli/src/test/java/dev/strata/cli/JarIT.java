@@ -1,6 +1,7 @@
 package dev.strata.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -147,6 +149,63 @@ class JarIT {
                     .containsAnyOf("Success! The configuration is valid.", "\"WORLD\"");
             assertThat(Files.readString(classes))
                     .doesNotContain("dev.strata.providers.terraform.TerraformProviderFactory");
+        }
+    }
+
+    @Test
+    void theMergedJarRunsAloneFromItsStartupCache() throws Exception {
+        // What the launcher runs: strata-all.jar, strata.jar and lib/ merged, with the cache trained on it.
+        Path all = jar.resolveSibling("strata-all.jar");
+        assumeTrue(Files.isRegularFile(all), "strata-all.jar not built: " + all);
+        // A built-in provider: its factory is found through the merged service files.
+        Files.writeString(dir.resolve("main.tf"), "resource \"random_id\" \"x\" {\n  byte_length = 4\n}\n");
+        Path classes = dir.resolve("classes.log");
+        List<String> options = new ArrayList<>(List.of(
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-Xss1g",
+                "--sun-misc-unsafe-memory-access=allow",
+                "-Xlog:class+load=info:file=" + classes));
+        Path aot = jar.resolveSibling("strata.aot");
+        boolean cached = Runtime.version().feature() >= 25 && Files.isRegularFile(aot);
+        if (cached) {
+            options.add("-XX:AOTCache=" + aot);
+        }
+        ProcessBuilder pb = StrataJar.process(all, dir, options, "validate");
+        pb.redirectOutput(dir.resolve(".out").toFile())
+                .redirectError(dir.resolve(".err").toFile());
+        Process p = pb.start();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(Files.readString(dir.resolve(".err"))).isZero();
+        assertThat(Files.readString(dir.resolve(".out"))).contains("Success! The configuration is valid.");
+        assertThat(Files.readString(dir.resolve(".err"))).isEmpty();
+        List<String> loaded = Files.readAllLines(classes);
+        // One jar: nothing from lib/ (strata.jar's Class-Path must not have come along into the merged manifest).
+        assertThat(loaded).noneMatch(l -> l.contains("/lib/"));
+        assertThat(loaded).anyMatch(l -> l.contains("dev.strata.providers.random.RandomProviderFactory"));
+        if (cached) {
+            // The cache matched the merged jar's class path: the CLI's own classes came from it.
+            assertThat(loaded).anyMatch(l -> l.contains(" dev.strata.cli.Main source: shared objects file"));
+        }
+        Path versionAot = jar.resolveSibling("strata-version.aot");
+        if (Runtime.version().feature() >= 25 && Files.isRegularFile(versionAot)) {
+            // version's own cache: fewer classes than the shared one, and the same answer.
+            List<String> versionOptions = new ArrayList<>(options);
+            versionOptions.removeIf(o -> o.startsWith("-XX:AOTCache="));
+            versionOptions.add("-XX:AOTCache=" + versionAot);
+            Files.delete(classes);
+            ProcessBuilder version = StrataJar.process(all, dir, versionOptions, "version");
+            version.redirectOutput(dir.resolve(".out").toFile())
+                    .redirectError(dir.resolve(".err").toFile());
+            Process v = version.start();
+            assertThat(v.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(v.exitValue()).as(Files.readString(dir.resolve(".err"))).isZero();
+            assertThat(Files.readString(dir.resolve(".out"))).startsWith("Strata v");
+            assertThat(Files.readString(dir.resolve(".err"))).isEmpty();
+            List<String> versionLoaded = Files.readAllLines(classes);
+            assertThat(versionLoaded)
+                    .anyMatch(l -> l.contains(" dev.strata.cli.Main source: shared objects file"))
+                    .hasSizeLessThan(loaded.size());
         }
     }
 

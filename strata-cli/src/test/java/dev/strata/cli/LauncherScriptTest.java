@@ -49,14 +49,15 @@ class LauncherScriptTest {
         Files.createDirectories(root.resolve("strata-cli/src/main/java"));
         Files.writeString(root.resolve("strata-cli/src/main/java/A.java"), "class A {}");
         Files.writeString(root.resolve("pom.xml"), "<project/>");
-        // The build: records itself, then writes the jar, a lib jar and the start-up cache in that order.
+        // The build: records itself, then writes the jar, a lib jar, the merged jar and the start-up cache in
+        // that order.
         Path mvnw = root.resolve("mvnw");
         Files.writeString(mvnw, """
                 #!/usr/bin/env bash
                 echo "mvn $*" >>"%s"
                 t="%s"
                 mkdir -p "$t/lib"; echo jar >"$t/strata.jar"; sleep 0.01; echo lib >"$t/lib/dep.jar"
-                sleep 0.01; echo aot >"$t/strata.aot"
+                sleep 0.01; echo all >"$t/strata-all.jar"; sleep 0.01; echo aot >"$t/strata.aot"
                 """.formatted(log, target));
         executable(mvnw);
     }
@@ -230,33 +231,81 @@ class LauncherScriptTest {
     }
 
     @Test
-    void startupCacheOnlyWhenNewerThanTheJarAndEveryLibJar() throws Exception {
+    void theMergedJarWithTheStartupCacheOnlyWhenTheyAreNotOlderThanWhatTheyWereMadeFrom() throws Exception {
+        Path all = target.resolve("strata-all.jar");
+        Path aot = target.resolve("strata.aot");
         strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
         Files.writeString(log, "");
         strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
         assertThat(calls()).containsExactly("java jdk25 " + javaArgs(true, "version"));
 
-        // A lib jar replaced after the cache was trained: the JVM would reject the cache with errors.
-        touchAfter(target.resolve("lib/dep.jar"), target.resolve("strata.aot"));
+        // The merged jar replaced after the cache was trained: the JVM would reject the cache with errors.
+        touchAfter(all, aot);
         Files.writeString(log, "");
         strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
-        assertThat(calls()).containsExactly("java jdk25 " + javaArgs(false, "version"));
+        assertThat(calls()).containsExactly("java jdk25 " + javaArgs(all, false, "version"));
 
-        // A jar newer than the cache (packaged without training): no cache either.
-        touchAfter(target.resolve("strata.aot"), target.resolve("lib/dep.jar"));
-        touchAfter(jar, target.resolve("strata.aot"));
+        // strata.jar packaged again without the merge: the merged jar is out of date, and the cache (trained
+        // on the merged jar's class path) does not apply to strata.jar with lib/, however new it is.
+        touchAfter(jar, all);
+        touchAfter(aot, jar);
         Files.writeString(log, "");
         strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
-        assertThat(calls()).containsExactly("java jdk25 " + javaArgs(false, "version"));
+        assertThat(calls()).containsExactly("java jdk25 " + javaArgs(jar, false, "version"));
+
+        // No merged jar at all: strata.jar with lib/, without the cache.
+        touchAfter(all, jar);
+        touchAfter(aot, all);
+        Files.delete(all);
+        Files.writeString(log, "");
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        assertThat(calls()).containsExactly("java jdk25 " + javaArgs(jar, false, "version"));
     }
 
+    @Test
+    void versionStartsWithItsOwnCacheWhileItIsNewerThanTheMergedJar() throws Exception {
+        Path all = target.resolve("strata-all.jar");
+        Path versionAot = target.resolve("strata-version.aot");
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        Files.writeString(versionAot, "aot");
+        touchAfter(versionAot, target.resolve("strata.aot"));
+        for (List<String> command : List.of(
+                List.of("version"), List.of("-chdir=x", "version", "-json"), List.of("-v"), List.of("-version"))) {
+            Files.writeString(log, "");
+            strata(Map.of("JAVA_HOME", jdk25.toString()), command.toArray(String[]::new));
+            assertThat(calls())
+                    .as(command.toString())
+                    .containsExactly("java jdk25 " + javaArgs(all, versionAot, command.toArray(String[]::new)));
+        }
+        // Every other command keeps the shared cache.
+        Files.writeString(log, "");
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "validate");
+        assertThat(calls()).containsExactly("java jdk25 " + javaArgs(true, "validate"));
+
+        // A version cache older than the merged jar (a build that did not train it): the shared cache.
+        touchAfter(all, versionAot);
+        touchAfter(target.resolve("strata.aot"), all);
+        Files.writeString(log, "");
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        assertThat(calls()).containsExactly("java jdk25 " + javaArgs(true, "version"));
+    }
+
+    /** The java command line of a fresh build: the merged jar, with the start-up cache when {@code aot}. */
     private String javaArgs(boolean aot, String... args) {
+        return javaArgs(target.resolve("strata-all.jar"), aot ? target.resolve("strata.aot") : null, args);
+    }
+
+    private String javaArgs(Path runJar, boolean aot, String... args) {
+        return javaArgs(runJar, aot ? target.resolve("strata.aot") : null, args);
+    }
+
+    private String javaArgs(Path runJar, Path aot, String... args) {
         StringBuilder b = new StringBuilder(
                 "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss1g --sun-misc-unsafe-memory-access=allow");
-        if (aot) {
-            b.append(" -XX:AOTCache=").append(target.resolve("strata.aot")).append(" -Xlog:aot=off -Xlog:cds=off");
+        if (aot != null) {
+            b.append(" -XX:AOTCache=").append(aot).append(" -Xlog:aot=off -Xlog:cds=off");
         }
-        b.append(" -Dstrata.stdout.tty=false -jar ").append(jar);
+        b.append(" -Dstrata.stdout.tty=false -jar ").append(runJar);
         for (String a : args) {
             b.append(' ').append(a);
         }

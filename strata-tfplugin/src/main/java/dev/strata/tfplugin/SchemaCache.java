@@ -42,7 +42,15 @@ import org.slf4j.LoggerFactory;
  */
 public final class SchemaCache {
     private static final Logger LOG = LoggerFactory.getLogger(SchemaCache.class);
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /**
+     * Made on first use: every plan and validate builds an {@link InstalledProviders}, and with it this
+     * class, but most never read or write a schema; creating a Jackson mapper is a tenth of a small
+     * command's CPU.
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
+
     /** 2: a header line with an index, then each type's schema on its own (1: one JSON document). */
     private static final int FORMAT = 2;
 
@@ -86,7 +94,7 @@ public final class SchemaCache {
             if (newline < 0) {
                 return Optional.empty();
             }
-            JsonNode root = MAPPER.readTree(bytes, 0, newline);
+            JsonNode root = Json.MAPPER.readTree(bytes, 0, newline);
             int bodyStart = newline + 1;
             int bodyLength = bytes.length - bodyStart;
             if (root.path("format").asInt() != FORMAT
@@ -136,7 +144,7 @@ public final class SchemaCache {
         return LazySortedMap.of(names, n -> {
             JsonNode at = index.get(n);
             try {
-                return SchemaJson.readSchema(MAPPER.readTree(
+                return SchemaJson.readSchema(Json.MAPPER.readTree(
                         bytes, bodyStart + at.get(0).asInt(), at.get(1).asInt()));
             } catch (IOException e) {
                 // The body's checksum was verified when the entry was loaded, so this is a bug, not damage.
@@ -168,7 +176,7 @@ public final class SchemaCache {
      * {@link #load} can decode them one by one.
      */
     public void store(String packageHash, ProviderSchema schema) {
-        ObjectNode root = MAPPER.createObjectNode();
+        ObjectNode root = Json.MAPPER.createObjectNode();
         root.put("format", FORMAT);
         root.put("package_hash", packageHash);
         ObjectNode caps = root.putObject("server_capabilities");
@@ -194,7 +202,7 @@ public final class SchemaCache {
                 }
                 for (Iterator<Map.Entry<String, JsonNode>> it = schemas.fields(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = it.next();
-                    byte[] b = MAPPER.writeValueAsBytes(e.getValue());
+                    byte[] b = Json.MAPPER.writeValueAsBytes(e.getValue());
                     at.putArray(e.getKey()).add(body.size()).add(b.length);
                     body.write(b);
                 }
@@ -208,7 +216,7 @@ public final class SchemaCache {
             try {
                 try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp))) {
                     // Jackson writes no raw newline in compact JSON, so the first one ends the header.
-                    out.write(MAPPER.writeValueAsBytes(root));
+                    out.write(Json.MAPPER.writeValueAsBytes(root));
                     out.write('\n');
                     out.write(bodyBytes);
                 }

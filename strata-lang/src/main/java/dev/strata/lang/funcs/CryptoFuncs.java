@@ -30,7 +30,10 @@ import javax.crypto.Cipher;
 final class CryptoFuncs {
     private CryptoFuncs() {}
 
-    private static final SecureRandom RANDOM = new SecureRandom();
+    /** Made on first use (bcrypt): setting up the security providers would cost every function table. */
+    private static final class Salt {
+        static final SecureRandom RANDOM = new SecureRandom();
+    }
 
     static void register(Functions.Registry r, FunctionContext ctx) {
         hash(r, "md5", "MD5", CryptoFuncs::hex, ctx);
@@ -113,7 +116,7 @@ final class CryptoFuncs {
         if (pw.length > 72) {
             throw FunctionError.call("error occurred generating password bcrypt: password length exceeds 72 bytes");
         }
-        byte[] h = BCrypt.with(BCrypt.Version.VERSION_2A, RANDOM, LongPasswordStrategies.none())
+        byte[] h = BCrypt.with(BCrypt.Version.VERSION_2A, Salt.RANDOM, LongPasswordStrategies.none())
                 .hash(cost, pw);
         return Value.string(new String(h, StandardCharsets.UTF_8));
     }
