@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSocketFactory;
@@ -52,6 +53,9 @@ final class SimHttp implements AutoCloseable {
     private final int connectTimeoutMs;
     private final int readTimeoutMs;
     private final ConcurrentLinkedDeque<Connection> idle = new ConcurrentLinkedDeque<>();
+    /** How many {@link #idle} holds, kept apart: the deque counts by walking itself. */
+    private final AtomicInteger idleCount = new AtomicInteger();
+
     private volatile boolean closed;
 
     SimHttp(String endpoint, Duration connectTimeout, Duration readTimeout) {
@@ -75,7 +79,7 @@ final class SimHttp implements AutoCloseable {
 
     /** How many idle connections the pool holds (for tests). */
     int idleConnections() {
-        return idle.size();
+        return idleCount.get();
     }
 
     /**
@@ -150,6 +154,7 @@ final class SimHttp implements AutoCloseable {
         long now = System.nanoTime();
         Connection c;
         while ((c = idle.pollFirst()) != null) {
+            idleCount.decrementAndGet();
             if (now - c.idleSince < MAX_IDLE.toNanos()) {
                 return c;
             }
@@ -159,12 +164,13 @@ final class SimHttp implements AutoCloseable {
     }
 
     private void release(Connection c) {
-        if (closed || idle.size() >= MAX_POOLED) {
+        if (closed || idleCount.get() >= MAX_POOLED) {
             c.close();
             return;
         }
         c.idleSince = System.nanoTime();
         // Most recently used first: the fewest connections stay warm, the rest age out.
+        idleCount.incrementAndGet();
         idle.offerFirst(c);
         if (closed) {
             close();
@@ -316,6 +322,7 @@ final class SimHttp implements AutoCloseable {
         closed = true;
         Connection c;
         while ((c = idle.pollFirst()) != null) {
+            idleCount.decrementAndGet();
             c.close();
         }
     }
