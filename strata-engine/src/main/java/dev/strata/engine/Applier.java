@@ -74,16 +74,8 @@ final class Applier {
             if (w.hasErrors()) {
                 return Result.of(null, all.build());
             }
-            // Writing the snapshot empties the journal; the open intents must survive until their creates finish.
-            for (JournalEntry.Intent i : open) {
-                if (i.action().equals("create")) {
-                    Result<StateSnapshot> a = state.append(i);
-                    all.addAll(a.diagnostics());
-                    if (a.hasErrors()) {
-                        return Result.of(null, all.build());
-                    }
-                }
-            }
+            // Writing the snapshot empties the journal; the state manager writes the open intents into the new
+            // one itself (StateManager#persist), so they survive until their creates finish.
         }
         DependencyGraph<Node> graph = wiring.graph();
         boolean interrupted;
@@ -206,8 +198,9 @@ final class Applier {
 
     /**
      * Periodic compaction keeps the journal (and the time to replay it after a crash) bounded during a
-     * long apply, in proportion to the state. Operations still running keep their intents: those are
-     * appended again afterwards.
+     * long apply, in proportion to the state. Operations still running keep their intents: the state
+     * manager writes them into the emptied journal as part of the compaction ({@link StateManager#compact}),
+     * once each.
      */
     private static StateSnapshot compactIfLarge(
             StateManager state, CompactionThreshold threshold, StateSnapshot current) {
@@ -218,20 +211,12 @@ final class Applier {
             if (!threshold.reached(state.journalSize())) {
                 return state.state();
             }
-            List<JournalEntry.Intent> open = state.openIntents();
             Result<StateSnapshot> c = state.compact();
             if (c.value() == null) {
                 return current;
             }
-            StateSnapshot s = c.value();
-            threshold.compacted(s);
-            for (JournalEntry.Intent i : open) {
-                Result<StateSnapshot> a = state.append(i);
-                if (a.value() != null) {
-                    s = a.value();
-                }
-            }
-            return s;
+            threshold.compacted(c.value());
+            return c.value();
         }
     }
 

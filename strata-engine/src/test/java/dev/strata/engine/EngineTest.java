@@ -486,6 +486,174 @@ class EngineTest {
         }
     }
 
+    /**
+     * A compaction in the middle of an apply carries the intent of each operation still running into the
+     * emptied journal exactly once: the state manager does it, the engine appends each intent once only. A
+     * run killed right after the compaction (its files as they were then) still finds the intent open.
+     */
+    @Test
+    void aCompactionMidApplyCarriesEachRunningIntentIntoTheJournalOnce() throws IOException {
+        int before = EngineHarness.compactEvery(7);
+        Path crashed = dir.resolve("killed-after-compaction");
+        Files.createDirectories(crashed);
+        try {
+            ConfigTree tree = config("""
+                    resource "fake_thing" "slow" { value = "slow" }
+                    resource "fake_thing" "a" {
+                      count = 12
+                      value = "v${count.index}"
+                    }
+                    """);
+            Plan plan = h.planned(tree);
+            java.util.Map<String, Integer> appendedByEngine = new java.util.concurrent.ConcurrentHashMap<>();
+            java.util.List<Integer> slowIntentLinesAtItsEnd = new java.util.concurrent.CopyOnWriteArrayList<>();
+            java.util.concurrent.atomic.AtomicReference<String> slowOp =
+                    new java.util.concurrent.atomic.AtomicReference<>();
+            Path journal = dir.resolve("terraform.tfstate.journal");
+            Result<ApplyResult> r;
+            try (StateManager real = LocalBackend.in(dir, "test")
+                    .open("default", LockRequest.of("OperationTypeApply", Duration.ZERO))
+                    .value()) {
+                StateManager recording = new DelegatingState(real) {
+                    @Override
+                    public Result<dev.strata.state.StateSnapshot> append(dev.strata.state.JournalEntry e) {
+                        if (e instanceof dev.strata.state.JournalEntry.Completed c
+                                && c.operationId().equals(slowOp.get())) {
+                            slowIntentLinesAtItsEnd.add(intentLines(journal, c.operationId()));
+                        }
+                        Result<dev.strata.state.StateSnapshot> r = super.append(e);
+                        if (e instanceof dev.strata.state.JournalEntry.Intent i) {
+                            appendedByEngine.merge(i.operationId(), 1, Integer::sum);
+                            if (i.instance().toString().equals("fake_thing.slow")) {
+                                // Only once it is in the journal: a compaction from now on must carry it.
+                                slowOp.set(i.operationId());
+                            }
+                        }
+                        return r;
+                    }
+
+                    @Override
+                    public Result<dev.strata.state.StateSnapshot> compact() {
+                        Result<dev.strata.state.StateSnapshot> c = super.compact();
+                        if (slowOp.get() != null && fake.slowGate.getCount() > 0) {
+                            // Kill -9 right here: the files as they are now are what the next run finds.
+                            copy(dir.resolve("terraform.tfstate"), crashed.resolve("terraform.tfstate"));
+                            copy(journal, crashed.resolve("terraform.tfstate.journal"));
+                            fake.slowGate.countDown();
+                        }
+                        return c;
+                    }
+                };
+                r = h.engine(tree).apply(plan, recording, h.options(), EngineEvents.NONE);
+            }
+            assertThat(r.diagnostics().hasErrors())
+                    .as(r.diagnostics().toString())
+                    .isFalse();
+            assertThat(r.value().added()).isEqualTo(13);
+            assertThat(fake.slowGate.getCount())
+                    .as("a compaction ran while the slow create was open")
+                    .isZero();
+            assertThat(appendedByEngine)
+                    .hasSize(13)
+                    .allSatisfy((op, n) -> assertThat(n).as(op).isOne());
+            assertThat(slowIntentLinesAtItsEnd).containsExactly(1);
+            try (StateManager afterKill = LocalBackend.in(crashed, "test")
+                    .open("default", LockRequest.none())
+                    .value()) {
+                assertThat(afterKill.openIntents())
+                        .extracting(i -> i.operationId() + " " + i.instance() + " " + i.action())
+                        .contains(slowOp.get() + " fake_thing.slow create");
+                assertThat(intentLines(crashed.resolve("terraform.tfstate.journal"), slowOp.get()))
+                        .isOne();
+            }
+        } finally {
+            EngineHarness.compactEvery(before);
+        }
+    }
+
+    private static int intentLines(Path journal, String operation) {
+        try {
+            return (int) Files.readAllLines(journal).stream()
+                    .filter(l ->
+                            l.contains("\"entry\":\"intent\"") && l.contains("\"operation\":\"" + operation + "\""))
+                    .count();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static void copy(Path from, Path to) {
+        try {
+            Files.copy(from, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** A state manager that passes everything to another; tests override what they watch. */
+    private static class DelegatingState implements StateManager {
+        private final StateManager d;
+
+        DelegatingState(StateManager d) {
+            this.d = d;
+        }
+
+        @Override
+        public String workspace() {
+            return d.workspace();
+        }
+
+        @Override
+        public dev.strata.state.StateSnapshot state() {
+            return d.state();
+        }
+
+        @Override
+        public boolean exists() {
+            return d.exists();
+        }
+
+        @Override
+        public dev.strata.state.LockInfo lock() {
+            return d.lock();
+        }
+
+        @Override
+        public Result<dev.strata.state.StateSnapshot> persist(dev.strata.state.StateSnapshot next) {
+            return d.persist(next);
+        }
+
+        @Override
+        public Result<dev.strata.state.StateSnapshot> replace(dev.strata.state.StateSnapshot incoming, boolean force) {
+            return d.replace(incoming, force);
+        }
+
+        @Override
+        public Result<dev.strata.state.StateSnapshot> append(dev.strata.state.JournalEntry entry) {
+            return d.append(entry);
+        }
+
+        @Override
+        public Result<dev.strata.state.StateSnapshot> compact() {
+            return d.compact();
+        }
+
+        @Override
+        public int journalSize() {
+            return d.journalSize();
+        }
+
+        @Override
+        public List<dev.strata.state.JournalEntry.Intent> openIntents() {
+            return d.openIntents();
+        }
+
+        @Override
+        public void close() {
+            d.close();
+        }
+    }
+
     @Test
     void compactionsDuringAnApplyWaitLongerAsTheStateGrows() throws IOException {
         // 400 creates journal 1,200 entries (intent, object, completion): every 40 entries would be 30 full

@@ -34,7 +34,12 @@ final class AtomicFiles {
      * per thread), so a 100 MB state written in one call would take 100 MB more native memory.
      */
     static void writeFully(FileChannel ch, byte[] content) throws IOException {
-        for (int off = 0; off < content.length; ) {
+        writeFully(ch, content, 0);
+    }
+
+    /** {@link #writeFully(FileChannel, byte[])} of {@code content} from {@code from} on. */
+    static void writeFully(FileChannel ch, byte[] content, int from) throws IOException {
+        for (int off = from; off < content.length; ) {
             ByteBuffer buf = ByteBuffer.wrap(content, off, Math.min(WRITE_SLICE, content.length - off));
             while (buf.hasRemaining()) {
                 off += ch.write(buf);

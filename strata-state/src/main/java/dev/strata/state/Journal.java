@@ -34,10 +34,17 @@ final class Journal {
             StateSnapshot state, int applied, List<JournalEntry.Intent> openIntents, boolean tornTail, boolean stale) {}
 
     static byte[] line(JournalEntry e, String lineage, long baseSerial, long seq) {
+        return line(body(e), lineage, baseSerial, seq);
+    }
+
+    /**
+     * The entry's own part of its line: the JSON object's members after the header (from {@code "entry"}
+     * on), its closing brace and the newline, without the opening brace. It depends on the entry alone,
+     * so a state manager encodes it before taking its lock, and only the header (sequence number, lineage,
+     * serial) while holding it.
+     */
+    static byte[] body(JournalEntry e) {
         Map<String, JsonValue> m = new LinkedHashMap<>();
-        m.put("seq", JsonValue.NumberValue.of(seq));
-        m.put("lineage", JsonValue.of(lineage));
-        m.put("base_serial", JsonValue.NumberValue.of(baseSerial));
         switch (e) {
             case JournalEntry.SetObject s -> {
                 m.put("entry", JsonValue.of("set_object"));
@@ -83,6 +90,33 @@ final class Journal {
         w.compact(new JsonValue.ObjectValue(m));
         w.raw((byte) '\n');
         return w.toByteArray();
+    }
+
+    /** A whole line: the header, then {@code body} (from {@link #body}) after its opening brace. */
+    static byte[] line(byte[] body, String lineage, long baseSerial, long seq) {
+        return join(header(lineage, baseSerial, seq), body);
+    }
+
+    /** A {@link #header} and a {@link #body}: one line. */
+    static byte[] join(byte[] head, byte[] body) {
+        byte[] line = new byte[head.length + body.length - 1];
+        System.arraycopy(head, 0, line, 0, head.length);
+        System.arraycopy(body, 1, line, head.length, body.length - 1);
+        return line;
+    }
+
+    /** {@code {"seq":N,"lineage":"…","base_serial":S,}: what precedes an entry's body on its line. */
+    static byte[] header(String lineage, long baseSerial, long seq) {
+        Map<String, JsonValue> m = new LinkedHashMap<>();
+        m.put("seq", JsonValue.NumberValue.of(seq));
+        m.put("lineage", JsonValue.of(lineage));
+        m.put("base_serial", JsonValue.NumberValue.of(baseSerial));
+        GoJsonWriter w = new GoJsonWriter(96);
+        w.compact(new JsonValue.ObjectValue(m));
+        byte[] head = w.toByteArray();
+        // The object's closing brace becomes the comma before the body's first member.
+        head[head.length - 1] = ',';
+        return head;
     }
 
     private static void resource(Map<String, JsonValue> m, AbsResource r) {

@@ -25,7 +25,10 @@ public interface StateManager extends AutoCloseable {
 
     /**
      * Writes {@code next} (same lineage as {@link #state()}) with the next serial, which also empties the
-     * journal (its entries are expected to be part of {@code next}); returns what was written.
+     * journal (its entries are expected to be part of {@code next}); returns what was written. The
+     * {@linkplain #openIntents() open intents} stay open: a manager whose journal this empties writes each
+     * of them into the new journal, once, before returning, so that a crash right after still finds them.
+     * Callers never append them again.
      */
     Result<StateSnapshot> persist(StateSnapshot next);
 
@@ -43,7 +46,10 @@ public interface StateManager extends AutoCloseable {
      */
     Result<StateSnapshot> append(JournalEntry entry);
 
-    /** Folds the journal into the snapshot (a normal write with the next serial) and empties it. */
+    /**
+     * Folds the journal into the snapshot (a normal write with the next serial) and empties it; the open
+     * intents are carried into the new journal as with {@link #persist}.
+     */
     Result<StateSnapshot> compact();
 
     /** Journal entries not yet folded into the snapshot. */

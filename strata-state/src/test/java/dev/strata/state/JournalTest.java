@@ -127,6 +127,48 @@ class JournalTest {
             assertThat(m.journalSize()).isEqualTo(n);
             assertThat(m.state().instanceAddresses()).hasSize(n);
         }
+        // Entries are encoded before the manager's lock, their headers under it: the lines on disk still
+        // number 1 to n in the order they were written.
+        List<String> lines = Files.readAllLines(dir.resolve("terraform.tfstate.journal"));
+        assertThat(lines).hasSize(n);
+        for (int i = 0; i < n; i++) {
+            assertThat(lines.get(i)).startsWith("{\"seq\":" + (i + 1) + ",\"lineage\":\"");
+        }
+    }
+
+    @Test
+    void aLineIsItsHeaderThenTheEntryEncodedApart() {
+        JournalEntry e = new JournalEntry.Intent("op-1", THING.instance(InstanceKey.of("k1")), "create");
+        assertThat(new String(Journal.line(e, "lin\"eage", 4, 7), StandardCharsets.UTF_8))
+                .isEqualTo("{\"seq\":7,\"lineage\":\"lin\\\"eage\",\"base_serial\":4,\"entry\":\"intent\","
+                        + "\"operation\":\"op-1\",\"address\":\"test_thing.t[\\\"k1\\\"]\",\"action\":\"create\"}\n");
+    }
+
+    @Test
+    void aLargeEntryIsWrittenBesideItsHeaderAndReplaysWhole() throws Exception {
+        String big = "x".repeat(200_000);
+        try (StateManager m = open()) {
+            m.append(set(0));
+            m.append(new JournalEntry.SetObject(
+                    THING,
+                    PROVIDER,
+                    ResourceInstanceObject.current(
+                            InstanceKey.of(1),
+                            0,
+                            new JsonValue.ObjectValue(Map.of("id", JsonValue.of("obj-1"), "blob", JsonValue.of(big))),
+                            List.of(),
+                            List.of())));
+            m.append(set(2));
+        }
+        List<String> lines = Files.readAllLines(dir.resolve("terraform.tfstate.journal"));
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(1)).startsWith("{\"seq\":2,").contains("\"blob\":\"" + big + "\"");
+        try (StateManager m = open()) {
+            assertThat(m.journalSize()).isEqualTo(3);
+            assertThat(m.state().instanceAddresses())
+                    .extracting(Object::toString)
+                    .containsExactly("test_thing.t[0]", "test_thing.t[1]", "test_thing.t[2]");
+        }
     }
 
     @Test

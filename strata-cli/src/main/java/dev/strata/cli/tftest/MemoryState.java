@@ -46,7 +46,7 @@ final class MemoryState implements StateManager {
     public synchronized Result<StateSnapshot> persist(StateSnapshot next) {
         current = next.withLineage(current.lineage()).withSerial(current.serial() + 1);
         exists = true;
-        intents.clear();
+        // Open intents stay open across a write (StateManager#persist): nothing here empties a journal.
         return Result.of(current);
     }
 
@@ -71,7 +71,6 @@ final class MemoryState implements StateManager {
 
     @Override
     public synchronized Result<StateSnapshot> compact() {
-        intents.clear();
         return Result.of(current, Diagnostics.NONE);
     }
 

@@ -247,11 +247,24 @@ final class CloudsimProvider extends SdkProvider {
     protected void configure(Value config, ProviderDiagnostics.Builder diags) {
         BigDecimal retries = Attrs.number(config, "max_retries");
         BigDecimal timeout = Attrs.number(config, "consistency_timeout_seconds");
+        SimClient previous = client;
         client = new SimClient(
                 Attrs.string(config, "endpoint"),
                 Attrs.string(config, "client_id"),
                 retries == null ? 5 : retries.intValue(),
                 Duration.ofSeconds(timeout == null ? 60 : timeout.longValue()),
                 sleeper);
+        if (previous != null) {
+            previous.close();
+        }
+    }
+
+    /** Closes the client's idle connections. */
+    @Override
+    public void close() {
+        SimClient c = client;
+        if (c != null) {
+            c.close();
+        }
     }
 }
