@@ -30,12 +30,9 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.profiles.ProfileFile;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
-import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.S3Exception;
-import software.amazon.awssdk.services.s3.model.S3Object;
 import software.amazon.awssdk.services.s3.model.ServerSideEncryption;
 
 /**
@@ -200,23 +197,14 @@ public final class S3Backend implements Backend {
         TreeSet<String> names = new TreeSet<>();
         String prefix = settings.workspaceKeyPrefix() + "/";
         try {
-            String token = null;
-            do {
-                ListObjectsV2Response page = client.listObjectsV2(ListObjectsV2Request.builder()
-                        .bucket(settings.bucket())
-                        .prefix(prefix)
-                        .continuationToken(token)
-                        .build());
-                for (S3Object o : page.contents()) {
-                    // env:/NAME/KEY exactly; other objects under the prefix are not states of this key.
-                    String rest = o.key().substring(prefix.length());
-                    int slash = rest.indexOf('/');
-                    if (slash > 0 && rest.substring(slash + 1).equals(settings.key())) {
-                        names.add(rest.substring(0, slash));
-                    }
+            for (String k : S3Objects.list(client, settings.bucket(), prefix)) {
+                // env:/NAME/KEY exactly; other objects under the prefix are not states of this key.
+                String rest = k.substring(prefix.length());
+                int slash = rest.indexOf('/');
+                if (slash > 0 && rest.substring(slash + 1).equals(settings.key())) {
+                    names.add(rest.substring(0, slash));
                 }
-                token = page.isTruncated() ? page.nextContinuationToken() : null;
-            } while (token != null);
+            }
         } catch (SdkException e) {
             return Result.of(List.of(Workspaces.DEFAULT), Diagnostics.of(error("Failed to list workspaces", e)));
         }

@@ -56,64 +56,33 @@ final class TerraformBackendHash {
             strings("duration", "policy", "role_arn", "session_name", "web_identity_token", "web_identity_token_file"),
             Map.of("policy_arns", Kind.STRING_SET));
 
-    /** Every setting of the backend's schema in Terraform 1.11, sorted by name; all are optional. */
+    /**
+     * Every setting of the backend's schema in Terraform 1.11, sorted by name; all are optional. The names
+     * are those {@link BackendSettings} accepts (for http and s3 the lists strata-state keeps, which are
+     * Terraform's whole schema), strings unless typed here; pg's typed settings are ones Terraform has and
+     * Strata refuses, so they are only here.
+     */
     private static final Map<String, SortedMap<String, Kind>> SCHEMAS = Map.of(
             "local",
-            strings("path", "workspace_dir"),
+            schema("local", Map.of()),
             "pg",
-            with(
-                    strings("conn_str", "schema_name"),
+            schema(
+                    "pg",
                     Map.of(
                             "skip_index_creation", Kind.BOOL,
                             "skip_schema_creation", Kind.BOOL,
                             "skip_table_creation", Kind.BOOL)),
             "http",
-            with(
-                    strings(
-                            "address",
-                            "client_ca_certificate_pem",
-                            "client_certificate_pem",
-                            "client_private_key_pem",
-                            "lock_address",
-                            "lock_method",
-                            "password",
-                            "unlock_address",
-                            "unlock_method",
-                            "update_method",
-                            "username"),
+            schema(
+                    "http",
                     Map.of(
                             "retry_max", Kind.NUMBER,
                             "retry_wait_max", Kind.NUMBER,
                             "retry_wait_min", Kind.NUMBER,
                             "skip_cert_verification", Kind.BOOL)),
             "s3",
-            with(
-                    strings(
-                            "access_key",
-                            "acl",
-                            "bucket",
-                            "custom_ca_bundle",
-                            "dynamodb_endpoint",
-                            "dynamodb_table",
-                            "ec2_metadata_service_endpoint",
-                            "ec2_metadata_service_endpoint_mode",
-                            "endpoint",
-                            "http_proxy",
-                            "https_proxy",
-                            "iam_endpoint",
-                            "key",
-                            "kms_key_id",
-                            "no_proxy",
-                            "profile",
-                            "region",
-                            "retry_mode",
-                            "secret_key",
-                            "shared_credentials_file",
-                            "sse_customer_key",
-                            "sts_endpoint",
-                            "sts_region",
-                            "token",
-                            "workspace_key_prefix"),
+            schema(
+                    "s3",
                     Map.ofEntries(
                             Map.entry("allowed_account_ids", Kind.STRING_SET),
                             Map.entry("assume_role", Kind.OBJECT),
@@ -154,6 +123,11 @@ final class TerraformBackendHash {
         SortedMap<String, Kind> out = new TreeMap<>(strings);
         out.putAll(others);
         return java.util.Collections.unmodifiableSortedMap(out);
+    }
+
+    /** The settings BackendSettings accepts for the type as strings, and the typed ones over them. */
+    private static SortedMap<String, Kind> schema(String type, Map<String, Kind> typed) {
+        return with(strings(BackendSettings.allowed(type).toArray(String[]::new)), typed);
     }
 
     /** The kind of a setting where Strata knows the backend's schema; null otherwise. */
