@@ -321,9 +321,7 @@ public final class S3Backend implements Backend {
 
     private Result<LockInfo> lock(String workspace, LockRequest request) {
         String lockKey = settings.stateKey(workspace) + LOCK_SUFFIX;
-        long start = System.nanoTime();
-        long deadline = start + request.timeout().toNanos();
-        Duration backoff = timing.initialBackoff();
+        LockWait wait = new LockWait(request, timing);
         Diagnostics warnings = Diagnostics.NONE;
         while (true) {
             Instant now = timing.clock().instant();
@@ -353,7 +351,7 @@ public final class S3Backend implements Backend {
                         mine.id(),
                         display(workspace),
                         request.operation(),
-                        (System.nanoTime() - start) / 1_000_000);
+                        wait.waited().toMillis());
                 return Result.of(mine, warnings);
             } catch (S3Exception e) {
                 if (e.statusCode() != 412 && e.statusCode() != 409) {
@@ -387,24 +385,12 @@ public final class S3Backend implements Backend {
                         null));
                 continue;
             }
-            long nowNanos = System.nanoTime();
-            if (nowNanos >= deadline) {
-                return Result.of(null, Diagnostics.of(lockedError(workspace, holder, request, nowNanos - start)));
+            if (wait.expired()) {
+                return Result.of(null, Diagnostics.of(lockedError(workspace, holder, request, wait.waited())));
             }
-            try {
-                Thread.sleep(Math.max(1, Math.min(backoff.toMillis(), (deadline - nowNanos) / 1_000_000)));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return Result.of(
-                        null,
-                        Diagnostics.of(Diagnostic.error(
-                                "Error acquiring the state lock",
-                                "Interrupted while waiting for the state lock.",
-                                null)));
+            if (!wait.pause()) {
+                return Result.of(null, Diagnostics.of(LockWait.interrupted()));
             }
-            backoff = backoff.multipliedBy(2).compareTo(timing.maxBackoff()) > 0
-                    ? timing.maxBackoff()
-                    : backoff.multipliedBy(2);
         }
     }
 
@@ -414,7 +400,7 @@ public final class S3Backend implements Backend {
                 && !Hosts.isAlive(holder.pid(), holder.processStart());
     }
 
-    private Diagnostic lockedError(String workspace, LockInfo holder, LockRequest request, long waitedNanos) {
+    private Diagnostic lockedError(String workspace, LockInfo holder, LockRequest request, Duration waited) {
         StringBuilder d = new StringBuilder("Error message: the state lock object "
                 + settings.stateKey(workspace) + LOCK_SUFFIX + " in bucket " + settings.bucket() + " already exists"
                 + (holder == null ? " (its lock info could not be read)" : "") + ".\n");
@@ -422,9 +408,7 @@ public final class S3Backend implements Backend {
             d.append(holder.describe());
         }
         if (!request.timeout().isZero()) {
-            d.append("\nGave up after waiting ")
-                    .append(Durations.human(Duration.ofNanos(waitedNanos)))
-                    .append(".\n");
+            d.append("\nGave up after waiting ").append(Durations.human(waited)).append(".\n");
         }
         d.append("\nTerraform acquires a state lock to protect the state from being written\n"
                 + "by multiple users at the same time. Please resolve the issue above and try\n"
