@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.strata.lang.value.Quote;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -328,40 +329,6 @@ final class TerraformBackendHash {
 
     /** Go's {@code %q} of a string: printable characters as they are, the others escaped. */
     static void quote(String s, StringBuilder out) {
-        out.append('"');
-        s.codePoints().forEach(c -> {
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\t' -> out.append("\\t");
-                case '\r' -> out.append("\\r");
-                case 0x07 -> out.append("\\a");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                case 0x0B -> out.append("\\v");
-                default -> {
-                    if (c < 0x20 || c == 0x7F) {
-                        out.append(String.format("\\x%02x", c));
-                    } else if (Character.isISOControl(c) || !printable(c)) {
-                        out.append(c <= 0xFFFF ? String.format("\\u%04x", c) : String.format("\\U%08x", c));
-                    } else {
-                        out.appendCodePoint(c);
-                    }
-                }
-            }
-        });
-        out.append('"');
-    }
-
-    private static boolean printable(int c) {
-        int t = Character.getType(c);
-        return t != Character.UNASSIGNED
-                && t != Character.SURROGATE
-                && t != Character.PRIVATE_USE
-                && t != Character.FORMAT
-                && t != Character.LINE_SEPARATOR
-                && t != Character.PARAGRAPH_SEPARATOR
-                && (t != Character.SPACE_SEPARATOR || c == ' ');
+        out.append(Quote.quote(s));
     }
 }
