@@ -218,16 +218,10 @@ public final class LocalBackend implements Backend {
     @Override
     public Result<String> deleteWorkspace(String name) {
         if (name.equals(Workspaces.DEFAULT)) {
-            return Result.of(
-                    name,
-                    Diagnostics.of(Diagnostic.error(
-                            "Cannot delete the default workspace", "The default workspace always exists.", null)));
+            return Result.of(name, Diagnostics.of(Workspaces.defaultCannotBeDeleted()));
         }
         if (!workspaceExists(name)) {
-            return Result.of(
-                    name,
-                    Diagnostics.of(Diagnostic.error(
-                            "Workspace does not exist", "Workspace \"" + name + "\" doesn't exist.", null)));
+            return Result.of(name, Diagnostics.of(Workspaces.notFound(name)));
         }
         Path wsDir = workspaceDir.resolve(name);
         try (Stream<Path> walk = Files.walk(wsDir)) {

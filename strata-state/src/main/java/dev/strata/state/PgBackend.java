@@ -293,19 +293,13 @@ public final class PgBackend implements Backend {
     @Override
     public Result<String> deleteWorkspace(String name) {
         if (name.equals(Workspaces.DEFAULT)) {
-            return Result.of(
-                    name,
-                    Diagnostics.of(Diagnostic.error(
-                            "Cannot delete the default workspace", "The default workspace always exists.", null)));
+            return Result.of(name, Diagnostics.of(Workspaces.defaultCannotBeDeleted()));
         }
         try (Connection c = connection();
                 PreparedStatement ps = c.prepareStatement("DELETE FROM " + schema + ".states WHERE name = ?")) {
             ps.setString(1, name);
             if (ps.executeUpdate() == 0) {
-                return Result.of(
-                        name,
-                        Diagnostics.of(Diagnostic.error(
-                                "Workspace does not exist", "Workspace \"" + name + "\" doesn't exist.", null)));
+                return Result.of(name, Diagnostics.of(Workspaces.notFound(name)));
             }
             return Result.of(name);
         } catch (SQLException e) {
@@ -325,13 +319,7 @@ public final class PgBackend implements Backend {
             long id = rowId(c, workspace);
             if (id < 0) {
                 c.close();
-                return Result.of(
-                        null,
-                        Diagnostics.of(Diagnostic.error(
-                                "Workspace does not exist",
-                                "Workspace \"" + workspace + "\" doesn't exist. Create it with \"strata workspace new "
-                                        + workspace + "\".",
-                                null)));
+                return Result.of(null, Diagnostics.of(Workspaces.notCreated(workspace)));
             }
             Diagnostics warnings = Diagnostics.NONE;
             LockInfo lock = null;

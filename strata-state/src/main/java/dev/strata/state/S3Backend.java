@@ -245,18 +245,12 @@ public final class S3Backend implements Backend {
     @Override
     public Result<String> deleteWorkspace(String name) {
         if (name.equals(Workspaces.DEFAULT)) {
-            return Result.of(
-                    name,
-                    Diagnostics.of(Diagnostic.error(
-                            "Cannot delete the default workspace", "The default workspace always exists.", null)));
+            return Result.of(name, Diagnostics.of(Workspaces.defaultCannotBeDeleted()));
         }
         String key = settings.stateKey(name);
         try {
             if (S3Objects.head(client, settings.bucket(), key) == null) {
-                return Result.of(
-                        name,
-                        Diagnostics.of(Diagnostic.error(
-                                "Workspace does not exist", "Workspace \"" + name + "\" doesn't exist.", null)));
+                return Result.of(name, Diagnostics.of(Workspaces.notFound(name)));
             }
             for (String j : S3Objects.list(client, settings.bucket(), key + JOURNAL_SUFFIX)) {
                 client.deleteObject(d -> d.bucket(settings.bucket()).key(j));
@@ -282,13 +276,7 @@ public final class S3Backend implements Backend {
         String key = settings.stateKey(workspace);
         try {
             if (!mayBeNew && S3Objects.head(client, settings.bucket(), key) == null) {
-                return Result.of(
-                        null,
-                        Diagnostics.of(Diagnostic.error(
-                                "Workspace does not exist",
-                                "Workspace \"" + workspace + "\" doesn't exist. Create it with \"strata workspace new "
-                                        + workspace + "\".",
-                                null)));
+                return Result.of(null, Diagnostics.of(Workspaces.notCreated(workspace)));
             }
             Diagnostics warnings = Diagnostics.NONE;
             LockInfo lock = null;
