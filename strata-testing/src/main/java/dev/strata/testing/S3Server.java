@@ -70,8 +70,8 @@ public final class S3Server {
     /**
      * A {@code backend "s3"} block (for inside {@code terraform {}}) keeping {@code app/terraform.tfstate} in
      * {@code bucket} of this server, as terraform 1.11 and Strata both take it offline: path-style requests
-     * to this endpoint, no account, region or metadata lookups, and plain uploads (S3Proxy checks no
-     * checksums). {@code more} are further settings, a {@code name = value} each.
+     * to this endpoint, no account, region or metadata lookups, and plain uploads (the only ones this server
+     * takes). {@code more} are further settings, a {@code name = value} each.
      */
     public String backendBlock(String bucket, String... more) {
         StringBuilder b = new StringBuilder("  backend \"s3\" {\n");
