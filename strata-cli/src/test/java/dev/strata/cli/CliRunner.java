@@ -47,6 +47,11 @@ public final class CliRunner {
         return this;
     }
 
+    public CliRunner env(Map<String, String> more) {
+        env.putAll(more);
+        return this;
+    }
+
     public CliRunner stdin(String text) {
         this.stdin = text;
         return this;

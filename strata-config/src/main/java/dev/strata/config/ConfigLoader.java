@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 /**
  * Loads configurations from directories: one module ({@link #loadModule}) or the whole tree of
@@ -345,28 +344,8 @@ public final class ConfigLoader {
         }
     }
 
-    /**
-     * The {@code .tf} and {@code .tf.json} files of a directory in lexical order, skipping what
-     * Terraform ignores: hidden files, editor backups ({@code ~} suffix) and Emacs lock files
-     * ({@code #...#}).
-     */
+    /** The {@code .tf} and {@code .tf.json} files of a directory, as {@link ConfigFiles#list} picks them. */
     static List<Path> configFiles(Path dir) {
-        if (!Files.isDirectory(dir)) {
-            return List.of();
-        }
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(Files::isRegularFile)
-                    .filter(p -> {
-                        String n = p.getFileName().toString();
-                        return (n.endsWith(".tf") || n.endsWith(".tf.json"))
-                                && !n.startsWith(".")
-                                && !n.endsWith("~")
-                                && !(n.startsWith("#") && n.endsWith("#"));
-                    })
-                    .sorted()
-                    .toList();
-        } catch (IOException e) {
-            return List.of();
-        }
+        return ConfigFiles.list(dir, n -> n.endsWith(".tf") || n.endsWith(".tf.json"));
     }
 }

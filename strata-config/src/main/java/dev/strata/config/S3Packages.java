@@ -20,8 +20,6 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
-import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
-import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
@@ -108,24 +106,13 @@ final class S3Packages {
         }
     }
 
+    /** The keys of the package's files under the prefix, sorted; "folder/" marker objects are no files. */
     private static List<String> keys(S3Client c, String bucket, String prefix) {
-        List<String> out = new java.util.ArrayList<>();
-        String token = null;
-        do {
-            ListObjectsV2Response page = c.listObjectsV2(ListObjectsV2Request.builder()
-                    .bucket(bucket)
-                    .prefix(prefix)
-                    .continuationToken(token)
-                    .build());
-            for (S3Object o : page.contents()) {
-                if (!o.key().endsWith("/")) {
-                    out.add(o.key());
-                }
-            }
-            token = Boolean.TRUE.equals(page.isTruncated()) ? page.nextContinuationToken() : null;
-        } while (token != null);
-        java.util.Collections.sort(out);
-        return out;
+        return c.listObjectsV2Paginator(r -> r.bucket(bucket).prefix(prefix)).contents().stream()
+                .map(S3Object::key)
+                .filter(k -> !k.endsWith("/"))
+                .sorted()
+                .toList();
     }
 
     private static S3Client client(ModuleSource.S3 s, Map<String, String> env, Duration timeout) {

@@ -131,9 +131,8 @@ public final class HttpBackend implements Backend {
     }
 
     private Result<LockInfo> lock(LockRequest request) {
-        long start = System.nanoTime();
-        long deadline = start + request.timeout().toNanos();
-        Duration backoff = Duration.ofMillis(100);
+        // The http backend keeps its own pauses (it takes no LockTiming): 100 ms first, at most 2 s.
+        LockWait wait = new LockWait(request.timeout(), Duration.ofMillis(100), Duration.ofSeconds(2));
         while (true) {
             Instant now = Instant.now();
             LockInfo mine = new LockInfo(
@@ -160,27 +159,15 @@ public final class HttpBackend implements Backend {
                     return Result.of(mine);
                 }
                 case 423, 409 -> {
-                    long t = System.nanoTime();
-                    if (t >= deadline) {
+                    if (wait.expired()) {
                         LockInfo holder = a.body().length == 0
                                 ? null
                                 : LockInfo.parse(a.body(), "lock response").value();
-                        return Result.of(null, Diagnostics.of(locked(holder, request, t - start)));
+                        return Result.of(null, Diagnostics.of(locked(holder, request, wait.waited())));
                     }
-                    try {
-                        Thread.sleep(Math.max(1, Math.min(backoff.toMillis(), (deadline - t) / 1_000_000)));
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return Result.of(
-                                null,
-                                Diagnostics.of(Diagnostic.error(
-                                        "Error acquiring the state lock",
-                                        "Interrupted while waiting for the state lock.",
-                                        null)));
+                    if (!wait.pause()) {
+                        return Result.of(null, Diagnostics.of(LockWait.interrupted()));
                     }
-                    backoff = backoff.multipliedBy(2).compareTo(Duration.ofSeconds(2)) > 0
-                            ? Duration.ofSeconds(2)
-                            : backoff.multipliedBy(2);
                 }
                 default -> {
                     return Result.of(
@@ -190,16 +177,14 @@ public final class HttpBackend implements Backend {
         }
     }
 
-    private Diagnostic locked(LockInfo holder, LockRequest request, long waitedNanos) {
+    private Diagnostic locked(LockInfo holder, LockRequest request, Duration waited) {
         StringBuilder d = new StringBuilder(
                 holder == null
                         ? "Error message: HTTP remote state already locked, failed to unmarshal body\n"
                         : "Error message: HTTP remote state already locked: ID=" + holder.id() + "\n"
                                 + holder.describe());
         if (!request.timeout().isZero()) {
-            d.append("\nGave up after waiting ")
-                    .append(Durations.human(Duration.ofNanos(waitedNanos)))
-                    .append(".\n");
+            d.append("\nGave up after waiting ").append(Durations.human(waited)).append(".\n");
         }
         d.append("\nTerraform acquires a state lock to protect the state from being written\n"
                 + "by multiple users at the same time. Please resolve the issue above and try\n"

@@ -218,16 +218,10 @@ public final class LocalBackend implements Backend {
     @Override
     public Result<String> deleteWorkspace(String name) {
         if (name.equals(Workspaces.DEFAULT)) {
-            return Result.of(
-                    name,
-                    Diagnostics.of(Diagnostic.error(
-                            "Cannot delete the default workspace", "The default workspace always exists.", null)));
+            return Result.of(name, Diagnostics.of(Workspaces.defaultCannotBeDeleted()));
         }
         if (!workspaceExists(name)) {
-            return Result.of(
-                    name,
-                    Diagnostics.of(Diagnostic.error(
-                            "Workspace does not exist", "Workspace \"" + name + "\" doesn't exist.", null)));
+            return Result.of(name, Diagnostics.of(Workspaces.notFound(name)));
         }
         Path wsDir = workspaceDir.resolve(name);
         try (Stream<Path> walk = Files.walk(wsDir)) {
@@ -301,9 +295,7 @@ public final class LocalBackend implements Backend {
                 Hosts.pid(),
                 Hosts.processStart(),
                 null);
-        long start = System.nanoTime();
-        long deadline = start + request.timeout().toNanos();
-        Duration backoff = timing.initialBackoff();
+        LockWait wait = new LockWait(request, timing);
         while (true) {
             LocalLock.Attempt a = LocalLock.tryAcquire(state, proposed, timing);
             switch (a) {
@@ -332,25 +324,12 @@ public final class LocalBackend implements Backend {
                             Diagnostics.of(Diagnostic.error("Error acquiring the state lock", f.message(), null)));
                 }
                 case LocalLock.Attempt.Busy busy -> {
-                    long now = System.nanoTime();
-                    if (now >= deadline) {
-                        return Result.of(
-                                null, Diagnostics.of(lockHeld(busy, Duration.ofNanos(now - start), request.timeout())));
+                    if (wait.expired()) {
+                        return Result.of(null, Diagnostics.of(lockHeld(busy, wait.waited(), request.timeout())));
                     }
-                    try {
-                        Thread.sleep(Math.max(1, Math.min(backoff.toMillis(), (deadline - now) / 1_000_000)));
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return Result.of(
-                                null,
-                                Diagnostics.of(Diagnostic.error(
-                                        "Error acquiring the state lock",
-                                        "Interrupted while waiting for the state lock.",
-                                        null)));
+                    if (!wait.pause()) {
+                        return Result.of(null, Diagnostics.of(LockWait.interrupted()));
                     }
-                    backoff = backoff.multipliedBy(2).compareTo(timing.maxBackoff()) > 0
-                            ? timing.maxBackoff()
-                            : backoff.multipliedBy(2);
                 }
             }
         }

@@ -13,7 +13,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -294,19 +293,13 @@ public final class PgBackend implements Backend {
     @Override
     public Result<String> deleteWorkspace(String name) {
         if (name.equals(Workspaces.DEFAULT)) {
-            return Result.of(
-                    name,
-                    Diagnostics.of(Diagnostic.error(
-                            "Cannot delete the default workspace", "The default workspace always exists.", null)));
+            return Result.of(name, Diagnostics.of(Workspaces.defaultCannotBeDeleted()));
         }
         try (Connection c = connection();
                 PreparedStatement ps = c.prepareStatement("DELETE FROM " + schema + ".states WHERE name = ?")) {
             ps.setString(1, name);
             if (ps.executeUpdate() == 0) {
-                return Result.of(
-                        name,
-                        Diagnostics.of(Diagnostic.error(
-                                "Workspace does not exist", "Workspace \"" + name + "\" doesn't exist.", null)));
+                return Result.of(name, Diagnostics.of(Workspaces.notFound(name)));
             }
             return Result.of(name);
         } catch (SQLException e) {
@@ -326,13 +319,7 @@ public final class PgBackend implements Backend {
             long id = rowId(c, workspace);
             if (id < 0) {
                 c.close();
-                return Result.of(
-                        null,
-                        Diagnostics.of(Diagnostic.error(
-                                "Workspace does not exist",
-                                "Workspace \"" + workspace + "\" doesn't exist. Create it with \"strata workspace new "
-                                        + workspace + "\".",
-                                null)));
+                return Result.of(null, Diagnostics.of(Workspaces.notCreated(workspace)));
             }
             Diagnostics warnings = Diagnostics.NONE;
             LockInfo lock = null;
@@ -382,9 +369,7 @@ public final class PgBackend implements Backend {
     }
 
     private Result<LockInfo> lock(Connection c, String workspace, long id, LockRequest request) throws SQLException {
-        long start = System.nanoTime();
-        long deadline = start + request.timeout().toNanos();
-        Duration backoff = timing.initialBackoff();
+        LockWait wait = new LockWait(request, timing);
         while (true) {
             boolean got;
             try (PreparedStatement ps = c.prepareStatement("SELECT pg_try_advisory_lock(?)")) {
@@ -422,7 +407,7 @@ public final class PgBackend implements Backend {
                         schema,
                         workspace,
                         request.operation(),
-                        (System.nanoTime() - start) / 1_000_000);
+                        wait.waited().toMillis());
                 Diagnostics warnings = previous == null
                         ? Diagnostics.NONE
                         : Diagnostics.of(Diagnostic.warning(
@@ -433,8 +418,7 @@ public final class PgBackend implements Backend {
                                 null));
                 return Result.of(mine, warnings);
             }
-            long now = System.nanoTime();
-            if (now >= deadline) {
+            if (wait.expired()) {
                 LockInfo holder = readLockInfo(c, workspace);
                 String who = holder == null
                         ? "another session (not Strata, or one that has not recorded itself yet)"
@@ -447,7 +431,7 @@ public final class PgBackend implements Backend {
                 }
                 if (!request.timeout().isZero()) {
                     d.append("\nGave up after waiting ")
-                            .append(Durations.human(Duration.ofNanos(now - start)))
+                            .append(Durations.human(wait.waited()))
                             .append(".\n");
                 }
                 d.append(
@@ -467,23 +451,12 @@ public final class PgBackend implements Backend {
                                 ? "an unknown session"
                                 : holder.who() + " (pid " + holder.pid() + ", " + holder.operation() + ", lock "
                                         + holder.id() + ")",
-                        (now - start) / 1_000_000,
-                        backoff.toMillis());
+                        wait.waited().toMillis(),
+                        wait.backoff().toMillis());
             }
-            try {
-                Thread.sleep(Math.max(1, Math.min(backoff.toMillis(), (deadline - now) / 1_000_000)));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return Result.of(
-                        null,
-                        Diagnostics.of(Diagnostic.error(
-                                "Error acquiring the state lock",
-                                "Interrupted while waiting for the state lock.",
-                                null)));
+            if (!wait.pause()) {
+                return Result.of(null, Diagnostics.of(LockWait.interrupted()));
             }
-            backoff = backoff.multipliedBy(2).compareTo(timing.maxBackoff()) > 0
-                    ? timing.maxBackoff()
-                    : backoff.multipliedBy(2);
         }
     }
 

@@ -30,12 +30,9 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.profiles.ProfileFile;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
-import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.S3Exception;
-import software.amazon.awssdk.services.s3.model.S3Object;
 import software.amazon.awssdk.services.s3.model.ServerSideEncryption;
 
 /**
@@ -200,23 +197,14 @@ public final class S3Backend implements Backend {
         TreeSet<String> names = new TreeSet<>();
         String prefix = settings.workspaceKeyPrefix() + "/";
         try {
-            String token = null;
-            do {
-                ListObjectsV2Response page = client.listObjectsV2(ListObjectsV2Request.builder()
-                        .bucket(settings.bucket())
-                        .prefix(prefix)
-                        .continuationToken(token)
-                        .build());
-                for (S3Object o : page.contents()) {
-                    // env:/NAME/KEY exactly; other objects under the prefix are not states of this key.
-                    String rest = o.key().substring(prefix.length());
-                    int slash = rest.indexOf('/');
-                    if (slash > 0 && rest.substring(slash + 1).equals(settings.key())) {
-                        names.add(rest.substring(0, slash));
-                    }
+            for (String k : S3Objects.list(client, settings.bucket(), prefix)) {
+                // env:/NAME/KEY exactly; other objects under the prefix are not states of this key.
+                String rest = k.substring(prefix.length());
+                int slash = rest.indexOf('/');
+                if (slash > 0 && rest.substring(slash + 1).equals(settings.key())) {
+                    names.add(rest.substring(0, slash));
                 }
-                token = page.isTruncated() ? page.nextContinuationToken() : null;
-            } while (token != null);
+            }
         } catch (SdkException e) {
             return Result.of(List.of(Workspaces.DEFAULT), Diagnostics.of(error("Failed to list workspaces", e)));
         }
@@ -257,18 +245,12 @@ public final class S3Backend implements Backend {
     @Override
     public Result<String> deleteWorkspace(String name) {
         if (name.equals(Workspaces.DEFAULT)) {
-            return Result.of(
-                    name,
-                    Diagnostics.of(Diagnostic.error(
-                            "Cannot delete the default workspace", "The default workspace always exists.", null)));
+            return Result.of(name, Diagnostics.of(Workspaces.defaultCannotBeDeleted()));
         }
         String key = settings.stateKey(name);
         try {
             if (S3Objects.head(client, settings.bucket(), key) == null) {
-                return Result.of(
-                        name,
-                        Diagnostics.of(Diagnostic.error(
-                                "Workspace does not exist", "Workspace \"" + name + "\" doesn't exist.", null)));
+                return Result.of(name, Diagnostics.of(Workspaces.notFound(name)));
             }
             for (String j : S3Objects.list(client, settings.bucket(), key + JOURNAL_SUFFIX)) {
                 client.deleteObject(d -> d.bucket(settings.bucket()).key(j));
@@ -294,13 +276,7 @@ public final class S3Backend implements Backend {
         String key = settings.stateKey(workspace);
         try {
             if (!mayBeNew && S3Objects.head(client, settings.bucket(), key) == null) {
-                return Result.of(
-                        null,
-                        Diagnostics.of(Diagnostic.error(
-                                "Workspace does not exist",
-                                "Workspace \"" + workspace + "\" doesn't exist. Create it with \"strata workspace new "
-                                        + workspace + "\".",
-                                null)));
+                return Result.of(null, Diagnostics.of(Workspaces.notCreated(workspace)));
             }
             Diagnostics warnings = Diagnostics.NONE;
             LockInfo lock = null;
@@ -333,9 +309,7 @@ public final class S3Backend implements Backend {
 
     private Result<LockInfo> lock(String workspace, LockRequest request) {
         String lockKey = settings.stateKey(workspace) + LOCK_SUFFIX;
-        long start = System.nanoTime();
-        long deadline = start + request.timeout().toNanos();
-        Duration backoff = timing.initialBackoff();
+        LockWait wait = new LockWait(request, timing);
         Diagnostics warnings = Diagnostics.NONE;
         while (true) {
             Instant now = timing.clock().instant();
@@ -365,7 +339,7 @@ public final class S3Backend implements Backend {
                         mine.id(),
                         display(workspace),
                         request.operation(),
-                        (System.nanoTime() - start) / 1_000_000);
+                        wait.waited().toMillis());
                 return Result.of(mine, warnings);
             } catch (S3Exception e) {
                 if (e.statusCode() != 412 && e.statusCode() != 409) {
@@ -399,24 +373,12 @@ public final class S3Backend implements Backend {
                         null));
                 continue;
             }
-            long nowNanos = System.nanoTime();
-            if (nowNanos >= deadline) {
-                return Result.of(null, Diagnostics.of(lockedError(workspace, holder, request, nowNanos - start)));
+            if (wait.expired()) {
+                return Result.of(null, Diagnostics.of(lockedError(workspace, holder, request, wait.waited())));
             }
-            try {
-                Thread.sleep(Math.max(1, Math.min(backoff.toMillis(), (deadline - nowNanos) / 1_000_000)));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return Result.of(
-                        null,
-                        Diagnostics.of(Diagnostic.error(
-                                "Error acquiring the state lock",
-                                "Interrupted while waiting for the state lock.",
-                                null)));
+            if (!wait.pause()) {
+                return Result.of(null, Diagnostics.of(LockWait.interrupted()));
             }
-            backoff = backoff.multipliedBy(2).compareTo(timing.maxBackoff()) > 0
-                    ? timing.maxBackoff()
-                    : backoff.multipliedBy(2);
         }
     }
 
@@ -426,7 +388,7 @@ public final class S3Backend implements Backend {
                 && !Hosts.isAlive(holder.pid(), holder.processStart());
     }
 
-    private Diagnostic lockedError(String workspace, LockInfo holder, LockRequest request, long waitedNanos) {
+    private Diagnostic lockedError(String workspace, LockInfo holder, LockRequest request, Duration waited) {
         StringBuilder d = new StringBuilder("Error message: the state lock object "
                 + settings.stateKey(workspace) + LOCK_SUFFIX + " in bucket " + settings.bucket() + " already exists"
                 + (holder == null ? " (its lock info could not be read)" : "") + ".\n");
@@ -434,9 +396,7 @@ public final class S3Backend implements Backend {
             d.append(holder.describe());
         }
         if (!request.timeout().isZero()) {
-            d.append("\nGave up after waiting ")
-                    .append(Durations.human(Duration.ofNanos(waitedNanos)))
-                    .append(".\n");
+            d.append("\nGave up after waiting ").append(Durations.human(waited)).append(".\n");
         }
         d.append("\nTerraform acquires a state lock to protect the state from being written\n"
                 + "by multiple users at the same time. Please resolve the issue above and try\n"

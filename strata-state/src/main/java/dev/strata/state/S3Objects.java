@@ -1,13 +1,10 @@
 package dev.strata.state;
 
-import java.util.ArrayList;
 import java.util.List;
 import software.amazon.awssdk.core.ResponseBytes;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
-import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
-import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
@@ -49,22 +46,11 @@ final class S3Objects {
         }
     }
 
-    /** Every key under a prefix, sorted. */
+    /** Every key under a prefix, sorted; the SDK's paginator follows the continuation tokens. */
     static List<String> list(S3Client c, String bucket, String prefix) {
-        List<String> out = new ArrayList<>();
-        String token = null;
-        do {
-            ListObjectsV2Response page = c.listObjectsV2(ListObjectsV2Request.builder()
-                    .bucket(bucket)
-                    .prefix(prefix)
-                    .continuationToken(token)
-                    .build());
-            for (S3Object o : page.contents()) {
-                out.add(o.key());
-            }
-            token = page.isTruncated() ? page.nextContinuationToken() : null;
-        } while (token != null);
-        java.util.Collections.sort(out);
-        return out;
+        return c.listObjectsV2Paginator(r -> r.bucket(bucket).prefix(prefix)).contents().stream()
+                .map(S3Object::key)
+                .sorted()
+                .toList();
     }
 }

@@ -69,6 +69,24 @@ public final class Workspaces {
         }
     }
 
+    /** Deleting the default workspace is refused: it always exists. */
+    static Diagnostic defaultCannotBeDeleted() {
+        return Diagnostic.error("Cannot delete the default workspace", "The default workspace always exists.", null);
+    }
+
+    /** Deleting a workspace that does not exist. */
+    static Diagnostic notFound(String name) {
+        return Diagnostic.error("Workspace does not exist", "Workspace \"" + name + "\" doesn't exist.", null);
+    }
+
+    /** Opening the state of a workspace that was never created. */
+    static Diagnostic notCreated(String name) {
+        return Diagnostic.error(
+                "Workspace does not exist",
+                "Workspace \"" + name + "\" doesn't exist. Create it with \"strata workspace new " + name + "\".",
+                null);
+    }
+
     /** Null if the name is allowed; else the error, worded as Terraform words it. */
     public static Diagnostic checkName(String name) {
         boolean ok = !name.isEmpty() && !name.equals(".") && !name.equals("..");

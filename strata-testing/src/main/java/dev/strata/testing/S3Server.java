@@ -3,6 +3,7 @@ package dev.strata.testing;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.net.URI;
+import java.util.Map;
 import java.util.Properties;
 import org.gaul.s3proxy.AuthenticationType;
 import org.gaul.s3proxy.S3Proxy;
@@ -59,6 +60,35 @@ public final class S3Server {
                 (prefix + "-" + (++buckets) + "-" + ProcessHandle.current().pid()).toLowerCase(java.util.Locale.ROOT);
         store.createContainerInLocation(null, name);
         return name;
+    }
+
+    /** The environment a client of this server signs with: {@link #ACCESS_KEY} and {@link #SECRET_KEY}. */
+    public static Map<String, String> credentials() {
+        return Map.of("AWS_ACCESS_KEY_ID", ACCESS_KEY, "AWS_SECRET_ACCESS_KEY", SECRET_KEY);
+    }
+
+    /**
+     * A {@code backend "s3"} block (for inside {@code terraform {}}) keeping {@code app/terraform.tfstate} in
+     * {@code bucket} of this server, as terraform 1.11 and Strata both take it offline: path-style requests
+     * to this endpoint, no account, region or metadata lookups, and plain uploads (the only ones this server
+     * takes). {@code more} are further settings, a {@code name = value} each.
+     */
+    public String backendBlock(String bucket, String... more) {
+        StringBuilder b = new StringBuilder("  backend \"s3\" {\n");
+        java.util.List<String> settings = new java.util.ArrayList<>(java.util.List.of(
+                "bucket = \"" + bucket + "\"",
+                "key = \"app/terraform.tfstate\"",
+                "region = \"" + REGION + "\"",
+                "endpoints = { s3 = \"" + endpoint() + "\" }",
+                "use_path_style = true",
+                "skip_credentials_validation = true",
+                "skip_requesting_account_id = true",
+                "skip_metadata_api_check = true",
+                "skip_region_validation = true",
+                "skip_s3_checksum = true"));
+        settings.addAll(java.util.List.of(more));
+        settings.forEach(setting -> b.append("    ").append(setting).append('\n'));
+        return b.append("  }\n").toString();
     }
 
     /** The keys stored in a bucket, sorted (to check layouts without going through a client). */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.strata.lang.value.Quote;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -56,64 +57,33 @@ final class TerraformBackendHash {
             strings("duration", "policy", "role_arn", "session_name", "web_identity_token", "web_identity_token_file"),
             Map.of("policy_arns", Kind.STRING_SET));
 
-    /** Every setting of the backend's schema in Terraform 1.11, sorted by name; all are optional. */
+    /**
+     * Every setting of the backend's schema in Terraform 1.11, sorted by name; all are optional. The names
+     * are those {@link BackendSettings} accepts (for http and s3 the lists strata-state keeps, which are
+     * Terraform's whole schema), strings unless typed here; pg's typed settings are ones Terraform has and
+     * Strata refuses, so they are only here.
+     */
     private static final Map<String, SortedMap<String, Kind>> SCHEMAS = Map.of(
             "local",
-            strings("path", "workspace_dir"),
+            schema("local", Map.of()),
             "pg",
-            with(
-                    strings("conn_str", "schema_name"),
+            schema(
+                    "pg",
                     Map.of(
                             "skip_index_creation", Kind.BOOL,
                             "skip_schema_creation", Kind.BOOL,
                             "skip_table_creation", Kind.BOOL)),
             "http",
-            with(
-                    strings(
-                            "address",
-                            "client_ca_certificate_pem",
-                            "client_certificate_pem",
-                            "client_private_key_pem",
-                            "lock_address",
-                            "lock_method",
-                            "password",
-                            "unlock_address",
-                            "unlock_method",
-                            "update_method",
-                            "username"),
+            schema(
+                    "http",
                     Map.of(
                             "retry_max", Kind.NUMBER,
                             "retry_wait_max", Kind.NUMBER,
                             "retry_wait_min", Kind.NUMBER,
                             "skip_cert_verification", Kind.BOOL)),
             "s3",
-            with(
-                    strings(
-                            "access_key",
-                            "acl",
-                            "bucket",
-                            "custom_ca_bundle",
-                            "dynamodb_endpoint",
-                            "dynamodb_table",
-                            "ec2_metadata_service_endpoint",
-                            "ec2_metadata_service_endpoint_mode",
-                            "endpoint",
-                            "http_proxy",
-                            "https_proxy",
-                            "iam_endpoint",
-                            "key",
-                            "kms_key_id",
-                            "no_proxy",
-                            "profile",
-                            "region",
-                            "retry_mode",
-                            "secret_key",
-                            "shared_credentials_file",
-                            "sse_customer_key",
-                            "sts_endpoint",
-                            "sts_region",
-                            "token",
-                            "workspace_key_prefix"),
+            schema(
+                    "s3",
                     Map.ofEntries(
                             Map.entry("allowed_account_ids", Kind.STRING_SET),
                             Map.entry("assume_role", Kind.OBJECT),
@@ -154,6 +124,11 @@ final class TerraformBackendHash {
         SortedMap<String, Kind> out = new TreeMap<>(strings);
         out.putAll(others);
         return java.util.Collections.unmodifiableSortedMap(out);
+    }
+
+    /** The settings BackendSettings accepts for the type as strings, and the typed ones over them. */
+    private static SortedMap<String, Kind> schema(String type, Map<String, Kind> typed) {
+        return with(strings(BackendSettings.allowed(type).toArray(String[]::new)), typed);
     }
 
     /** The kind of a setting where Strata knows the backend's schema; null otherwise. */
@@ -354,40 +329,6 @@ final class TerraformBackendHash {
 
     /** Go's {@code %q} of a string: printable characters as they are, the others escaped. */
     static void quote(String s, StringBuilder out) {
-        out.append('"');
-        s.codePoints().forEach(c -> {
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\t' -> out.append("\\t");
-                case '\r' -> out.append("\\r");
-                case 0x07 -> out.append("\\a");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                case 0x0B -> out.append("\\v");
-                default -> {
-                    if (c < 0x20 || c == 0x7F) {
-                        out.append(String.format("\\x%02x", c));
-                    } else if (Character.isISOControl(c) || !printable(c)) {
-                        out.append(c <= 0xFFFF ? String.format("\\u%04x", c) : String.format("\\U%08x", c));
-                    } else {
-                        out.appendCodePoint(c);
-                    }
-                }
-            }
-        });
-        out.append('"');
-    }
-
-    private static boolean printable(int c) {
-        int t = Character.getType(c);
-        return t != Character.UNASSIGNED
-                && t != Character.SURROGATE
-                && t != Character.PRIVATE_USE
-                && t != Character.FORMAT
-                && t != Character.LINE_SEPARATOR
-                && t != Character.PARAGRAPH_SEPARATOR
-                && (t != Character.SPACE_SEPARATOR || c == ' ');
+        out.append(Quote.quote(s));
     }
 }

@@ -22,9 +22,7 @@ class RemoteBackendsCliTest {
     Path dir;
 
     private CliRunner cli() {
-        return CliRunner.in(dir)
-                .env("AWS_ACCESS_KEY_ID", S3Server.ACCESS_KEY)
-                .env("AWS_SECRET_ACCESS_KEY", S3Server.SECRET_KEY);
+        return CliRunner.in(dir).env(S3Server.credentials());
     }
 
     @Test

@@ -2,6 +2,8 @@ package dev.strata.cli.command;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.strata.state.HttpSettings;
+import dev.strata.state.S3Settings;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -39,6 +41,20 @@ class TerraformBackendHashTest {
         assertThat(TerraformBackendHash.of(new BackendSpec("http", Map.of("address", address, "retry_max", "x"))))
                 .as("a value Terraform would refuse has no hash")
                 .isEmpty();
+    }
+
+    @Test
+    void theHttpAndS3SchemasAreTheSettingsStrataStateKeepsForThem() {
+        // One list of names per backend: a typed setting named here and not there would be a typo.
+        assertThat(TerraformBackendHash.settings("http")).containsExactlyElementsOf(HttpSettings.names());
+        assertThat(TerraformBackendHash.settings("s3")).containsExactlyElementsOf(S3Settings.names());
+        assertThat(TerraformBackendHash.settings("pg"))
+                .containsExactly(
+                        "conn_str",
+                        "schema_name",
+                        "skip_index_creation",
+                        "skip_schema_creation",
+                        "skip_table_creation");
     }
 
     @Test

@@ -1,16 +1,13 @@
 package dev.strata.cli.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.strata.cli.CliRunner;
-import dev.strata.testing.Terraform;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,8 +34,7 @@ class JsonUiStreamDifferentialTest {
     @TempDir
     Path st;
 
-    private Path terraform;
-    private Path cliConfig;
+    private SideBySide both;
 
     private static final String MODULE = """
             variable "in" { type = string }
@@ -75,22 +71,12 @@ class JsonUiStreamDifferentialTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        terraform = Terraform.find().orElse(null);
-        assumeTrue(terraform != null, "terraform is not on the PATH");
-        cliConfig = AwsExamples.cliConfig(tf);
-        for (Path dir : List.of(tf, st)) {
-            Files.createDirectories(dir.resolve("child"));
-            Files.writeString(dir.resolve("child/main.tf"), MODULE);
-            Files.writeString(dir.resolve("main.tf"), CONFIG);
-        }
-        assertThat(AwsExamples.terraform(terraform, tf, cliConfig, "init", "-no-color")
-                        .exitCode())
+        both = SideBySide.assumeTerraform(tf, st);
+        both.write("child/main.tf", MODULE);
+        both.init(CONFIG);
+        assertThat(both.terraform("apply", "-auto-approve", "-no-color").exitCode())
                 .isZero();
-        assertThat(CliRunner.in(st).run("init", "-no-color").exitCode()).isZero();
-        assertThat(AwsExamples.terraform(terraform, tf, cliConfig, "apply", "-auto-approve", "-no-color")
-                        .exitCode())
-                .isZero();
-        CliRunner.Result first = CliRunner.in(st).run("apply", "-auto-approve", "-no-color");
+        CliRunner.Result first = both.strata("apply", "-auto-approve", "-no-color");
         assertThat(first.exitCode()).as(first.toString()).isZero();
     }
 
@@ -111,8 +97,8 @@ class JsonUiStreamDifferentialTest {
 
     /** Runs both tools, compares the streams as the class says, and returns Strata's (normalized). */
     private List<JsonNode> same(String... args) throws Exception {
-        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, args);
-        CliRunner.Result ours = CliRunner.in(st).run(args);
+        AwsExamples.Run theirs = both.terraform(args);
+        CliRunner.Result ours = both.strata(args);
         assertThat(ours.exitCode()).as(ours.toString()).isEqualTo(theirs.exitCode());
         List<JsonNode> t = messages(theirs.stdout());
         List<JsonNode> s = messages(ours.stdout());

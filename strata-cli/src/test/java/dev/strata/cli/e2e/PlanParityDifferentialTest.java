@@ -1,14 +1,11 @@
 package dev.strata.cli.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.strata.cli.CliRunner;
-import dev.strata.testing.Terraform;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -28,14 +25,11 @@ class PlanParityDifferentialTest {
     @TempDir
     Path st;
 
-    private Path terraform;
-    private Path cliConfig;
+    private SideBySide both;
 
     @BeforeEach
     void findTerraform() throws IOException {
-        terraform = Terraform.find().orElse(null);
-        assumeTrue(terraform != null, "terraform is not on the PATH");
-        cliConfig = AwsExamples.cliConfig(tf);
+        both = SideBySide.assumeTerraform(tf, st);
     }
 
     private static final String TARGETED = """
@@ -68,13 +62,10 @@ class PlanParityDifferentialTest {
      */
     @Test
     void targetedRunsKeepTheOutputsOfTheTargets() throws Exception {
-        for (Path dir : List.of(tf, st)) {
-            Files.createDirectories(dir.resolve("m"));
-            Files.writeString(
-                    dir.resolve("m/main.tf"),
-                    "variable \"x\" {}\noutput \"o\" { value = var.x }\n" + "output \"k\" { value = \"k\" }\n");
-        }
-        init(TARGETED);
+        both.write(
+                "m/main.tf",
+                "variable \"x\" {}\noutput \"o\" { value = var.x }\n" + "output \"k\" { value = \"k\" }\n");
+        both.init(TARGETED);
         String plan = same("plan", "-no-color", "-target=terraform_data.a");
         assertThat(plan)
                 .contains("Changes to Outputs:\n  + a         = (known after apply)\n")
@@ -82,9 +73,8 @@ class PlanParityDifferentialTest {
                 .doesNotContain("+ lc")
                 .doesNotContain("+ ab");
         same("plan", "-no-color", "-target=terraform_data.a", "-out=t.plan");
-        JsonNode theirs = json(AwsExamples.terraform(terraform, tf, cliConfig, "show", "-json", "t.plan")
-                .stdout());
-        JsonNode ours = json(CliRunner.in(st).run("show", "-json", "t.plan").stdout());
+        JsonNode theirs = json(both.terraform("show", "-json", "t.plan").stdout());
+        JsonNode ours = json(both.strata("show", "-json", "t.plan").stdout());
         assertThat(ours.get("output_changes")).isEqualTo(theirs.get("output_changes"));
         assertThat(ours.at("/planned_values/outputs")).isEqualTo(theirs.at("/planned_values/outputs"));
         assertThat(ours.get("output_changes").size()).isEqualTo(5);
@@ -112,7 +102,7 @@ class PlanParityDifferentialTest {
      */
     @Test
     void checkAssertionsKnownAfterApply() throws Exception {
-        init(CHECKED);
+        both.init(CHECKED);
         assertThat(same("plan", "-no-color"))
                 .contains("Warning: Check block assertion known after apply\n\n  on main.tf line 4, in check \"c\":\n")
                 .contains("    │ terraform_data.a.output is a string\n");
@@ -120,14 +110,10 @@ class PlanParityDifferentialTest {
                 .anyMatch(d -> d.path("summary").asText().equals("Check block assertion known after apply"));
         assertThat(same("apply", "-auto-approve", "-no-color")).doesNotContain("Warning");
         same("destroy", "-auto-approve", "-no-color");
-        for (Path dir : List.of(tf, st)) {
-            Files.writeString(dir.resolve("c.tftest.hcl"), "run \"p\" {\n  command = plan\n}\nrun \"a\" {}\n");
-        }
+        both.write("c.tftest.hcl", "run \"p\" {\n  command = plan\n}\nrun \"a\" {}\n");
         String test = same("test", "-no-color");
         assertThat(test).contains("  run \"p\"... fail\n").contains("  run \"a\"... skip\n");
-        for (Path dir : List.of(tf, st)) {
-            Files.writeString(dir.resolve("c.tftest.hcl"), "run \"a\" {}\nrun \"p\" {\n  command = plan\n}\n");
-        }
+        both.write("c.tftest.hcl", "run \"a\" {}\nrun \"p\" {\n  command = plan\n}\n");
         assertThat(same("test", "-no-color")).contains("Success! 2 passed, 0 failed.");
     }
 
@@ -158,18 +144,16 @@ class PlanParityDifferentialTest {
      */
     @Test
     void inputVariableErrorsComeInTerraformsOrder() throws Exception {
-        init(VARIABLES);
+        both.init(VARIABLES);
         same("plan", "-no-color", "-var", "nope=1");
         same("plan", "-no-color", "-var", "nope=1", "-var", "n=abc");
         sameErrors("plan", "-no-color", "-var", "n=abc");
         // A null for a non-nullable variable with a default takes the default, in both.
         same("plan", "-no-color", "-var", "env=dev", "-var", "o=null");
         sameErrors("plan", "-no-color", "-var", "env=dev", "-var", "o=[[1]]");
-        for (Path dir : List.of(tf, st)) {
-            Files.writeString(dir.resolve("x.tfvars"), "o = null\n");
-        }
+        both.write("x.tfvars", "o = null\n");
         same("plan", "-no-color", "-var", "env=dev", "-var-file=x.tfvars");
-        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "plan", "-no-color", "-var", "n=abc");
+        AwsExamples.Run theirs = both.terraform("plan", "-no-color", "-var", "n=abc");
         assertThat(theirs.exitCode()).isEqualTo(1);
         assertThat(neutral(theirs.stderr()))
                 .containsSubsequence("on main.tf line 1:", "set using -var=\"n=...\"", "on main.tf line 5:");
@@ -181,7 +165,7 @@ class PlanParityDifferentialTest {
      */
     @Test
     void redundantIgnoreChangesElementsAreWarnedAbout() throws Exception {
-        init("""
+        both.init("""
                 resource "terraform_data" "a" {
                   input = "a"
                   lifecycle {
@@ -203,28 +187,25 @@ class PlanParityDifferentialTest {
      */
     @Test
     void configurationAliasesMustBePassedIn() throws Exception {
-        for (Path dir : List.of(tf, st)) {
-            Files.createDirectories(dir.resolve("m"));
-            Files.writeString(dir.resolve("m/main.tf"), """
-                    terraform {
-                      required_providers {
-                        terraform = {
-                          source                = "terraform.io/builtin/terraform"
-                          configuration_aliases = [terraform.alt]
-                        }
-                      }
+        both.write("m/main.tf", """
+                terraform {
+                  required_providers {
+                    terraform = {
+                      source                = "terraform.io/builtin/terraform"
+                      configuration_aliases = [terraform.alt]
                     }
-                    resource "terraform_data" "x" {
-                      provider = terraform.alt
-                    }
-                    """);
-        }
-        write("module \"m\" {\n  source = \"./m\"\n}\n");
-        AwsExamples.terraform(terraform, tf, cliConfig, "init", "-no-color");
-        CliRunner.in(st).run("init", "-no-color");
+                  }
+                }
+                resource "terraform_data" "x" {
+                  provider = terraform.alt
+                }
+                """);
+        both.write("module \"m\" {\n  source = \"./m\"\n}\n");
+        both.terraform("init", "-no-color");
+        both.strata("init", "-no-color");
         same("validate", "-no-color");
-        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "plan", "-no-color");
-        CliRunner.Result ours = CliRunner.in(st).run("plan", "-no-color");
+        AwsExamples.Run theirs = both.terraform("plan", "-no-color");
+        CliRunner.Result ours = both.strata("plan", "-no-color");
         assertThat(ours.exitCode()).isEqualTo(theirs.exitCode()).isEqualTo(1);
         assertThat(lines(ours.stderr())).isEqualTo(lines(theirs.stderr()));
         assertThat(ours.stderr()).contains("Error: Missing required provider configuration\n\n  on main.tf line 1:\n");
@@ -232,8 +213,8 @@ class PlanParityDifferentialTest {
 
     /** The {@code diagnostic} objects of the commands' JSON streams, compared; Strata's returned. */
     private List<JsonNode> jsonDiagnostics(String... args) throws Exception {
-        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, args);
-        CliRunner.Result ours = CliRunner.in(st).run(args);
+        AwsExamples.Run theirs = both.terraform(args);
+        CliRunner.Result ours = both.strata(args);
         assertThat(ours.exitCode()).isEqualTo(theirs.exitCode());
         List<JsonNode> mine = diagnosticsOf(ours.stdout());
         assertThat(mine).isEqualTo(diagnosticsOf(theirs.stdout()));
@@ -259,26 +240,13 @@ class PlanParityDifferentialTest {
         return new ObjectMapper().readTree(text);
     }
 
-    private void write(String config) throws IOException {
-        Files.writeString(tf.resolve("main.tf"), config);
-        Files.writeString(st.resolve("main.tf"), config);
-    }
-
-    private void init(String config) throws Exception {
-        write(config);
-        assertThat(AwsExamples.terraform(terraform, tf, cliConfig, "init", "-no-color")
-                        .exitCode())
-                .isZero();
-        assertThat(CliRunner.in(st).run("init", "-no-color").exitCode()).isZero();
-    }
-
     /**
      * Runs the command with both tools, asserts the same exit code, stdout and stderr (tool names and ids
      * neutral), and returns Strata's neutral stdout.
      */
     private String same(String... args) throws Exception {
-        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, args);
-        CliRunner.Result ours = CliRunner.in(st).run(args);
+        AwsExamples.Run theirs = both.terraform(args);
+        CliRunner.Result ours = both.strata(args);
         assertThat(ours.exitCode()).as(ours.toString()).isEqualTo(theirs.exitCode());
         assertThat(lines(ours.stderr())).as(ours.stderr()).isEqualTo(lines(theirs.stderr()));
         assertThat(lines(ours.stdout())).as(ours.stdout()).isEqualTo(lines(theirs.stdout()));
@@ -290,8 +258,8 @@ class PlanParityDifferentialTest {
      * while planning and so also prints "Planning failed." on stdout; Strata finds them before (docs/parity.md).
      */
     private void sameErrors(String... args) throws Exception {
-        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, args);
-        CliRunner.Result ours = CliRunner.in(st).run(args);
+        AwsExamples.Run theirs = both.terraform(args);
+        CliRunner.Result ours = both.strata(args);
         assertThat(ours.exitCode())
                 .as(ours.toString())
                 .isEqualTo(theirs.exitCode())

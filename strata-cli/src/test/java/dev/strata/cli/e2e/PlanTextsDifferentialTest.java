@@ -1,12 +1,9 @@
 package dev.strata.cli.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.strata.cli.CliRunner;
-import dev.strata.testing.Terraform;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,20 +23,17 @@ class PlanTextsDifferentialTest {
     @TempDir
     Path st;
 
-    private Path terraform;
-    private Path cliConfig;
+    private SideBySide both;
 
     @BeforeEach
     void findTerraform() throws IOException {
-        terraform = Terraform.find().orElse(null);
-        assumeTrue(terraform != null, "terraform is not on the PATH");
-        cliConfig = AwsExamples.cliConfig(tf);
+        both = SideBySide.assumeTerraform(tf, st);
     }
 
     /** Terraform 1.11 does not short-circuit: {@code false && unknown} is unknown until the apply. */
     @Test
     void logicalOperatorsWithAnUnknownOperandAreUnknown() throws Exception {
-        init("""
+        both.init("""
                 resource "terraform_data" "u" { input = "x" }
                 output "and" { value = false && terraform_data.u.output == "x" }
                 output "or"  { value = true || terraform_data.u.output == "x" }
@@ -57,7 +51,7 @@ class PlanTextsDifferentialTest {
      */
     @Test
     void targetingWarningsFollowThePlanAndTheApply() throws Exception {
-        init("""
+        both.init("""
                 resource "terraform_data" "a" { input = 1 }
                 resource "terraform_data" "b" { input = 2 }
                 """);
@@ -86,7 +80,7 @@ class PlanTextsDifferentialTest {
      */
     @Test
     void nullsInDynamicValuesAreShownAndCounted() throws Exception {
-        init("""
+        both.init("""
                 variable "v" {
                   type    = any
                   default = { a = "x", n = null, m = 1, l = [1, null] }
@@ -105,30 +99,17 @@ class PlanTextsDifferentialTest {
     /** Removing terraform_data's input plans its output unknown, not null. */
     @Test
     void removingAnInputPlansTheOutputUnknown() throws Exception {
-        init("resource \"terraform_data\" \"x\" {\n  input = \"x\"\n}\n");
+        both.init("resource \"terraform_data\" \"x\" {\n  input = \"x\"\n}\n");
         same("apply", "-auto-approve", "-no-color");
-        write("resource \"terraform_data\" \"x\" {\n}\n");
+        both.write("resource \"terraform_data\" \"x\" {\n}\n");
         assertThat(same("plan", "-no-color")).contains("~ output = \"x\" -> (known after apply)");
     }
 
     /** Validate's success line ends with a blank line (ValidateCommandTest has the one after warnings). */
     @Test
     void validateEndsAsTerraformDoes() throws Exception {
-        init("variable \"a\" {}\n");
+        both.init("variable \"a\" {}\n");
         assertThat(same("validate", "-no-color")).isEqualTo("Success! The configuration is valid.\n\n");
-    }
-
-    private void write(String config) throws IOException {
-        Files.writeString(tf.resolve("main.tf"), config);
-        Files.writeString(st.resolve("main.tf"), config);
-    }
-
-    private void init(String config) throws Exception {
-        write(config);
-        assertThat(AwsExamples.terraform(terraform, tf, cliConfig, "init", "-no-color")
-                        .exitCode())
-                .isZero();
-        assertThat(CliRunner.in(st).run("init", "-no-color").exitCode()).isZero();
     }
 
     /**
@@ -137,8 +118,8 @@ class PlanTextsDifferentialTest {
      * the paragraphs whose wrapping moves with the tool's name.
      */
     private String same(String... args) throws Exception {
-        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, args);
-        CliRunner.Result ours = CliRunner.in(st).run(args);
+        AwsExamples.Run theirs = both.terraform(args);
+        CliRunner.Result ours = both.strata(args);
         assertThat(ours.exitCode()).as(ours.toString()).isEqualTo(theirs.exitCode());
         assertThat(lines(ours.stderr())).isEqualTo(lines(theirs.stderr()));
         List<String> mine = lines(ours.stdout());

@@ -46,30 +46,11 @@ class S3BackendIT {
 
     private String backendBlock(String extra) {
         bucket = bucket == null ? S3Server.shared().createBucket("it") : bucket;
-        return """
-                terraform {
-                  backend "s3" {
-                    bucket                      = "%s"
-                    key                         = "app/terraform.tfstate"
-                    region                      = "us-east-1"
-                    endpoints                   = { s3 = "%s" }
-                    use_path_style              = true
-                    use_lockfile                = true
-                    skip_credentials_validation = true
-                    skip_requesting_account_id  = true
-                    skip_metadata_api_check     = true
-                    skip_region_validation      = true
-                    skip_s3_checksum            = true
-                  }
-                  %s
-                }
-                """.formatted(bucket, S3Server.shared().endpoint(), extra);
+        return "terraform {\n" + S3Server.shared().backendBlock(bucket, "use_lockfile = true") + "  " + extra + "\n}\n";
     }
 
     private CliRunner strata() {
-        return CliRunner.in(dir)
-                .env("AWS_ACCESS_KEY_ID", S3Server.ACCESS_KEY)
-                .env("AWS_SECRET_ACCESS_KEY", S3Server.SECRET_KEY);
+        return CliRunner.in(dir).env(S3Server.credentials());
     }
 
     private Terraform terraform() {
@@ -78,8 +59,7 @@ class S3BackendIT {
         return Terraform.at(tf, dir)
                 .mergeStderr()
                 .timeout(Duration.ofMinutes(2))
-                .env("AWS_ACCESS_KEY_ID", S3Server.ACCESS_KEY)
-                .env("AWS_SECRET_ACCESS_KEY", S3Server.SECRET_KEY)
+                .env(S3Server.credentials())
                 .env("AWS_EC2_METADATA_DISABLED", "true")
                 // Each tool records its backend (with its own fingerprint) in its data directory, as two
                 // checkouts of the configuration would; sharing .terraform would make each see the other's
@@ -208,8 +188,7 @@ class S3BackendIT {
     private ProcessBuilder jar(String... args) {
         ProcessBuilder pb = StrataJar.process(
                 StrataJar.assumePackaged(), dir, List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"), args);
-        pb.environment().put("AWS_ACCESS_KEY_ID", S3Server.ACCESS_KEY);
-        pb.environment().put("AWS_SECRET_ACCESS_KEY", S3Server.SECRET_KEY);
+        pb.environment().putAll(S3Server.credentials());
         return pb;
     }
 

@@ -20,16 +20,20 @@ class TerraformBackendRecordTest {
     @TempDir
     Path dir;
 
-    private static final String CONFIG = """
-            terraform {
+    private static final String CONFIG = config("""
               backend "local" {
                 path = "states/main.tfstate"
               }
-            }
-            resource "terraform_data" "a" {
-              input = "x"
-            }
-            """;
+            """);
+
+    /** A configuration of one resource whose {@code terraform} block holds the backend block. */
+    private static String config(String backend) {
+        return "terraform {\n" + backend + "}\n" + """
+                resource "terraform_data" "a" {
+                  input = "x"
+                }
+                """;
+    }
 
     @Test
     void strataUsesTheBackendTerraformInitialized() throws Exception {
@@ -48,14 +52,7 @@ class TerraformBackendRecordTest {
 
     @Test
     void terraformUsesTheBackendStrataInitialized() throws Exception {
-        Files.writeString(dir.resolve("main.tf"), CONFIG);
-        CliRunner.Result init = strata().run("init", "-no-color", "-input=false");
-        assertThat(init.exitCode()).as(init.toString()).isZero();
-        CliRunner.Result apply = strata().run("apply", "-auto-approve", "-no-color", "-input=false");
-        assertThat(apply.exitCode()).as(apply.toString()).isZero();
-        ProcessResult t = terraform().run("plan", "-no-color", "-input=false", "-detailed-exitcode");
-        assertThat(t.exitCode()).as(t.stdout() + t.stderr()).isZero();
-        assertThat(t.stdout()).contains("No changes.");
+        terraformPlansNoChangesAfterStrataInit(CONFIG, strata(), terraform());
     }
 
     @Test
@@ -75,41 +72,12 @@ class TerraformBackendRecordTest {
     void strataUsesTheS3BackendTerraformInitialized() throws Exception {
         Terraform.assumeInstalled();
         S3Server s3 = S3Server.shared();
-        Files.writeString(dir.resolve("main.tf"), """
-                terraform {
-                  backend "s3" {
-                    bucket                      = "%s"
-                    key                         = "app/terraform.tfstate"
-                    region                      = "us-east-1"
-                    endpoints                   = { s3 = "%s" }
-                    use_path_style              = true
-                    skip_credentials_validation = true
-                    skip_requesting_account_id  = true
-                    skip_metadata_api_check     = true
-                    skip_region_validation      = true
-                    skip_s3_checksum            = true
-                  }
-                }
-                resource "terraform_data" "a" {
-                  input = "x"
-                }
-                """.formatted(s3.createBucket("rec"), s3.endpoint()));
-        Terraform terraform = terraform()
-                .env("AWS_ACCESS_KEY_ID", S3Server.ACCESS_KEY)
-                .env("AWS_SECRET_ACCESS_KEY", S3Server.SECRET_KEY)
-                .env("AWS_EC2_METADATA_DISABLED", "true");
-        terraform.ok("init", "-no-color", "-input=false");
-        terraform.ok("apply", "-auto-approve", "-no-color", "-input=false");
-        CliRunner.Result plan = strata().env("AWS_ACCESS_KEY_ID", S3Server.ACCESS_KEY)
-                .env("AWS_SECRET_ACCESS_KEY", S3Server.SECRET_KEY)
-                .run("plan", "-no-color", "-input=false", "-detailed-exitcode");
-        assertThat(plan.exitCode()).as(plan.toString()).isZero();
-        assertThat(plan.stdout()).contains("No changes.");
+        strataPlansNoChangesAfterTerraformInit(
+                config(s3.backendBlock(s3.createBucket("rec"))), s3Strata(), s3Terraform());
     }
 
     private static String httpConfig(dev.strata.testing.HttpStateServer server) {
-        return """
-                terraform {
+        return config("""
                   backend "http" {
                     address                = "%1$s"
                     lock_address           = "%1$s"
@@ -117,11 +85,7 @@ class TerraformBackendRecordTest {
                     retry_max              = 3
                     skip_cert_verification = true
                   }
-                }
-                resource "terraform_data" "a" {
-                  input = "x"
-                }
-                """.formatted(server.address());
+                """.formatted(server.address()));
     }
 
     /** An http backend with typed settings: Strata records Terraform's hash, so terraform sees no change. */
@@ -129,14 +93,7 @@ class TerraformBackendRecordTest {
     void terraformUsesTheHttpBackendStrataInitialized() throws Exception {
         Terraform.assumeInstalled();
         try (dev.strata.testing.HttpStateServer server = dev.strata.testing.HttpStateServer.start()) {
-            Files.writeString(dir.resolve("main.tf"), httpConfig(server));
-            CliRunner.Result init = strata().run("init", "-no-color", "-input=false");
-            assertThat(init.exitCode()).as(init.toString()).isZero();
-            CliRunner.Result apply = strata().run("apply", "-auto-approve", "-no-color", "-input=false");
-            assertThat(apply.exitCode()).as(apply.toString()).isZero();
-            ProcessResult t = terraform().run("plan", "-no-color", "-input=false", "-detailed-exitcode");
-            assertThat(t.exitCode()).as(t.stdout() + t.stderr()).isZero();
-            assertThat(t.stdout()).contains("No changes.");
+            terraformPlansNoChangesAfterStrataInit(httpConfig(server), strata(), terraform());
         }
     }
 
@@ -144,38 +101,8 @@ class TerraformBackendRecordTest {
     void strataUsesTheHttpBackendTerraformInitialized() throws Exception {
         Terraform.assumeInstalled();
         try (dev.strata.testing.HttpStateServer server = dev.strata.testing.HttpStateServer.start()) {
-            Files.writeString(dir.resolve("main.tf"), httpConfig(server));
-            terraform().ok("init", "-no-color", "-input=false");
-            terraform().ok("apply", "-auto-approve", "-no-color", "-input=false");
-            CliRunner.Result plan = strata().run("plan", "-no-color", "-input=false", "-detailed-exitcode");
-            assertThat(plan.exitCode()).as(plan.toString()).isZero();
-            assertThat(plan.stdout()).contains("No changes.");
+            strataPlansNoChangesAfterTerraformInit(httpConfig(server), strata(), terraform());
         }
-    }
-
-    private String s3Config() {
-        S3Server s3 = S3Server.shared();
-        return """
-                terraform {
-                  backend "s3" {
-                    bucket                      = "%s"
-                    key                         = "app/terraform.tfstate"
-                    region                      = "us-east-1"
-                    endpoints                   = { s3 = "%s" }
-                    use_path_style              = true
-                    use_lockfile                = true
-                    max_retries                 = 2
-                    skip_credentials_validation = true
-                    skip_requesting_account_id  = true
-                    skip_metadata_api_check     = true
-                    skip_region_validation      = true
-                    skip_s3_checksum            = true
-                  }
-                }
-                resource "terraform_data" "a" {
-                  input = "x"
-                }
-                """.formatted(s3.createBucket("rec"), s3.endpoint());
     }
 
     /**
@@ -186,58 +113,54 @@ class TerraformBackendRecordTest {
     @Test
     void terraformUsesTheS3BackendStrataInitialized() throws Exception {
         Terraform.assumeInstalled();
-        Files.writeString(dir.resolve("main.tf"), s3Config());
-        CliRunner strata = strata().env("AWS_ACCESS_KEY_ID", S3Server.ACCESS_KEY)
-                .env("AWS_SECRET_ACCESS_KEY", S3Server.SECRET_KEY);
-        CliRunner.Result init = strata.run("init", "-no-color", "-input=false");
-        assertThat(init.exitCode()).as(init.toString()).isZero();
-        CliRunner.Result apply = strata.run("apply", "-auto-approve", "-no-color", "-input=false");
-        assertThat(apply.exitCode()).as(apply.toString()).isZero();
-        ProcessResult t = terraform()
-                .env("AWS_ACCESS_KEY_ID", S3Server.ACCESS_KEY)
-                .env("AWS_SECRET_ACCESS_KEY", S3Server.SECRET_KEY)
-                .env("AWS_EC2_METADATA_DISABLED", "true")
-                .run("plan", "-no-color", "-input=false", "-detailed-exitcode");
-        assertThat(t.exitCode()).as(t.stdout() + t.stderr()).isZero();
-        assertThat(t.stdout()).contains("No changes.");
+        S3Server s3 = S3Server.shared();
+        String config = config(s3.backendBlock(s3.createBucket("rec"), "use_lockfile = true", "max_retries = 2"));
+        terraformPlansNoChangesAfterStrataInit(config, s3Strata(), s3Terraform());
     }
 
     private String pgConfig() {
         int port = dev.strata.testing.PostgresServer.trusting().port();
-        return """
-                terraform {
+        return config("""
                   backend "pg" {
                     conn_str    = "postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable"
                     schema_name = "rec_%d_%d"
                   }
-                }
-                resource "terraform_data" "a" {
-                  input = "x"
-                }
-                """.formatted(port, ProcessHandle.current().pid(), System.nanoTime() % 1_000_000);
+                """.formatted(port, ProcessHandle.current().pid(), System.nanoTime() % 1_000_000));
     }
 
     /** A pg backend: Strata's record carries Terraform's hash (the skip_* settings count, unset). */
     @Test
     void terraformUsesThePgBackendStrataInitialized() throws Exception {
         Terraform.assumeInstalled();
-        Files.writeString(dir.resolve("main.tf"), pgConfig());
-        CliRunner.Result init = strata().run("init", "-no-color", "-input=false");
-        assertThat(init.exitCode()).as(init.toString()).isZero();
-        CliRunner.Result apply = strata().run("apply", "-auto-approve", "-no-color", "-input=false");
-        assertThat(apply.exitCode()).as(apply.toString()).isZero();
-        ProcessResult t = terraform().run("plan", "-no-color", "-input=false", "-detailed-exitcode");
-        assertThat(t.exitCode()).as(t.stdout() + t.stderr()).isZero();
-        assertThat(t.stdout()).contains("No changes.");
+        terraformPlansNoChangesAfterStrataInit(pgConfig(), strata(), terraform());
     }
 
     @Test
     void strataUsesThePgBackendTerraformInitialized() throws Exception {
         Terraform.assumeInstalled();
-        Files.writeString(dir.resolve("main.tf"), pgConfig());
-        terraform().ok("init", "-no-color", "-input=false");
-        terraform().ok("apply", "-auto-approve", "-no-color", "-input=false");
-        CliRunner.Result plan = strata().run("plan", "-no-color", "-input=false", "-detailed-exitcode");
+        strataPlansNoChangesAfterTerraformInit(pgConfig(), strata(), terraform());
+    }
+
+    /** Strata inits and applies; terraform then plans with no changes, without asking for its own init. */
+    private void terraformPlansNoChangesAfterStrataInit(String config, CliRunner strata, Terraform terraform)
+            throws Exception {
+        Files.writeString(dir.resolve("main.tf"), config);
+        CliRunner.Result init = strata.run("init", "-no-color", "-input=false");
+        assertThat(init.exitCode()).as(init.toString()).isZero();
+        CliRunner.Result apply = strata.run("apply", "-auto-approve", "-no-color", "-input=false");
+        assertThat(apply.exitCode()).as(apply.toString()).isZero();
+        ProcessResult t = terraform.run("plan", "-no-color", "-input=false", "-detailed-exitcode");
+        assertThat(t.exitCode()).as(t.stdout() + t.stderr()).isZero();
+        assertThat(t.stdout()).contains("No changes.");
+    }
+
+    /** terraform inits and applies; Strata then plans with no changes in the directory terraform initialized. */
+    private void strataPlansNoChangesAfterTerraformInit(String config, CliRunner strata, Terraform terraform)
+            throws Exception {
+        Files.writeString(dir.resolve("main.tf"), config);
+        terraform.ok("init", "-no-color", "-input=false");
+        terraform.ok("apply", "-auto-approve", "-no-color", "-input=false");
+        CliRunner.Result plan = strata.run("plan", "-no-color", "-input=false", "-detailed-exitcode");
         assertThat(plan.exitCode()).as(plan.toString()).isZero();
         assertThat(plan.stdout()).contains("No changes.");
     }
@@ -247,7 +170,15 @@ class TerraformBackendRecordTest {
         return Terraform.in(dir);
     }
 
+    private Terraform s3Terraform() {
+        return terraform().env(S3Server.credentials()).env("AWS_EC2_METADATA_DISABLED", "true");
+    }
+
     private CliRunner strata() {
         return CliRunner.in(dir).env("TF_IN_AUTOMATION", "1");
+    }
+
+    private CliRunner s3Strata() {
+        return strata().env(S3Server.credentials());
     }
 }

@@ -1,5 +1,7 @@
 package dev.strata.cli.stacks;
 
+import static dev.strata.testing.StackTexts.NAME_MODULE;
+import static dev.strata.testing.StackTexts.ONE_DEPLOYMENT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -25,19 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
 class StacksIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     static Path jar;
-
-    /** A module that records its input {@code name} and outputs it once applied. */
-    private static final String NAME_MODULE = """
-            variable "name" {
-              type = string
-            }
-            resource "terraform_data" "this" {
-              input = var.name
-            }
-            output "name" {
-              value = terraform_data.this.output
-            }
-            """;
 
     @TempDir
     Path dir;
@@ -244,7 +233,7 @@ class StacksIT {
                   providers = { terraform = provider.terraform.main }
                 }
                 """);
-        write(stack.resolve("main.tfdeploy.hcl"), "deployment \"one\" {\n  inputs = {}\n}\n");
+        write(stack.resolve("main.tfdeploy.hcl"), ONE_DEPLOYMENT);
         ok(stack, "stacks", "apply", "-auto-approve");
         assertThat(resources(stack, "one"))
                 .containsExactly("component.a terraform_data.this", "component.b terraform_data.this");
@@ -307,7 +296,7 @@ class StacksIT {
                   providers = { terraform = provider.terraform.main }
                 }
                 """);
-        write(stack.resolve("main.tfdeploy.hcl"), "deployment \"one\" {\n  inputs = {}\n}\n");
+        write(stack.resolve("main.tfdeploy.hcl"), ONE_DEPLOYMENT);
         Run plan = ok(stack, "stacks", "plan", "-json", "-out=saved.plan");
         JsonNode fan = of(plan.records(), "component_instance", "plan").stream()
                 .filter(r -> r.path("address").asText().startsWith("component.fan"))
@@ -389,7 +378,7 @@ class StacksIT {
                   providers = { terraform = provider.terraform.main }
                 }
                 """);
-        write(stack.resolve("main.tfdeploy.hcl"), "deployment \"one\" {\n  inputs = {}\n}\n");
+        write(stack.resolve("main.tfdeploy.hcl"), ONE_DEPLOYMENT);
         Run plan = ok(stack, "stacks", "plan", "-json", "-out=saved.plan");
         List<JsonNode> records = plan.records();
         assertThat(instance(records, "plan", "component.fan[\"a\"]")

@@ -2,6 +2,7 @@ package dev.strata.hcl.format;
 
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.Block;
+import dev.strata.hcl.GoUnicode;
 import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.syntax.SyntaxBody;
 import dev.strata.hcl.syntax.TokenType;
@@ -231,7 +232,7 @@ final class TerraformRewrites {
                     }
                 }
                 default -> {
-                    if (isPrintable(cp)) {
+                    if (GoUnicode.isPrint(cp)) {
                         sb.appendCodePoint(cp);
                     } else if (cp < 0x10000) {
                         sb.append(String.format("\\u%04x", cp));
@@ -242,37 +243,5 @@ final class TerraformRewrites {
             }
         }
         return sb.toString();
-    }
-
-    /** Letters, marks, numbers, punctuation, symbols and the ASCII space, as Go's unicode.IsPrint. */
-    private static boolean isPrintable(int cp) {
-        if (cp == ' ') {
-            return true;
-        }
-        return switch (Character.getType(cp)) {
-            case Character.UPPERCASE_LETTER,
-                    Character.LOWERCASE_LETTER,
-                    Character.TITLECASE_LETTER,
-                    Character.MODIFIER_LETTER,
-                    Character.OTHER_LETTER,
-                    Character.NON_SPACING_MARK,
-                    Character.ENCLOSING_MARK,
-                    Character.COMBINING_SPACING_MARK,
-                    Character.DECIMAL_DIGIT_NUMBER,
-                    Character.LETTER_NUMBER,
-                    Character.OTHER_NUMBER,
-                    Character.CONNECTOR_PUNCTUATION,
-                    Character.DASH_PUNCTUATION,
-                    Character.START_PUNCTUATION,
-                    Character.END_PUNCTUATION,
-                    Character.INITIAL_QUOTE_PUNCTUATION,
-                    Character.FINAL_QUOTE_PUNCTUATION,
-                    Character.OTHER_PUNCTUATION,
-                    Character.MATH_SYMBOL,
-                    Character.CURRENCY_SYMBOL,
-                    Character.MODIFIER_SYMBOL,
-                    Character.OTHER_SYMBOL -> true;
-            default -> false;
-        };
     }
 }

@@ -1,5 +1,7 @@
 package dev.strata.lang.value;
 
+import dev.strata.hcl.GoUnicode;
+
 /** Quotes strings the way Terraform's messages and console do (Go's {@code strconv.Quote}). */
 public final class Quote {
     private Quote() {}
@@ -24,7 +26,7 @@ public final class Quote {
                 default -> {
                     if (cp < 0x20 || cp == 0x7f) {
                         b.append(String.format("\\x%02x", cp));
-                    } else if (cp >= 0x80 && !isPrintable(cp)) {
+                    } else if (cp >= 0x80 && !GoUnicode.isPrint(cp)) {
                         b.append(cp <= 0xffff ? String.format("\\u%04x", cp) : String.format("\\U%08x", cp));
                     } else {
                         b.appendCodePoint(cp);
@@ -44,17 +46,5 @@ public final class Quote {
             }
         }
         return true;
-    }
-
-    private static boolean isPrintable(int cp) {
-        int t = Character.getType(cp);
-        return t != Character.CONTROL
-                && t != Character.FORMAT
-                && t != Character.UNASSIGNED
-                && t != Character.PRIVATE_USE
-                && t != Character.SURROGATE
-                && t != Character.LINE_SEPARATOR
-                && t != Character.PARAGRAPH_SEPARATOR
-                && (t != Character.SPACE_SEPARATOR || cp == 0x20);
     }
 }

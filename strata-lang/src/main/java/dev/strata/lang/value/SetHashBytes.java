@@ -50,7 +50,7 @@ final class SetHashBytes {
         switch (v.type()) {
             case PrimitiveType p -> {
                 switch (p) {
-                    case STRING -> ascii(goQuote(v.asString()), out);
+                    case STRING -> ascii(Quote.quote(v.asString()), out);
                     case NUMBER -> ascii(number(v), out);
                     case BOOL -> out.write(v.asBool() ? 'T' : 'F');
                 }
@@ -61,7 +61,7 @@ final class SetHashBytes {
             case MapType m -> {
                 out.write('{');
                 for (Map.Entry<String, Value> e : v.attributes().entrySet()) {
-                    ascii(goQuote(e.getKey()), out);
+                    ascii(Quote.quote(e.getKey()), out);
                     out.write(':');
                     append(e.getValue(), out);
                     out.write(';');
@@ -146,67 +146,5 @@ final class SetHashBytes {
             }
         }
         return b.toString();
-    }
-
-    /** A string quoted as Go's {@code strconv.Quote} does: printable characters kept, others escaped. */
-    static String goQuote(String s) {
-        StringBuilder b = new StringBuilder(s.length() + 2).append('"');
-        s.codePoints().forEach(c -> {
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case 0x07 -> b.append("\\a");
-                case '\b' -> b.append("\\b");
-                case '\f' -> b.append("\\f");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                case 0x0B -> b.append("\\v");
-                default -> {
-                    if (printable(c)) {
-                        b.appendCodePoint(c);
-                    } else if (c < ' ' || c == 0x7F) {
-                        b.append(String.format("\\x%02x", c));
-                    } else if (c < 0x10000) {
-                        b.append(String.format("\\u%04x", c));
-                    } else {
-                        b.append(String.format("\\U%08x", c));
-                    }
-                }
-            }
-        });
-        return b.append('"').toString();
-    }
-
-    /** Go's {@code unicode.IsPrint}: letters, marks, numbers, punctuation, symbols and the ASCII space. */
-    private static boolean printable(int c) {
-        if (c == ' ') {
-            return true;
-        }
-        return switch (Character.getType(c)) {
-            case Character.UPPERCASE_LETTER,
-                    Character.LOWERCASE_LETTER,
-                    Character.TITLECASE_LETTER,
-                    Character.MODIFIER_LETTER,
-                    Character.OTHER_LETTER,
-                    Character.NON_SPACING_MARK,
-                    Character.ENCLOSING_MARK,
-                    Character.COMBINING_SPACING_MARK,
-                    Character.DECIMAL_DIGIT_NUMBER,
-                    Character.LETTER_NUMBER,
-                    Character.OTHER_NUMBER,
-                    Character.CONNECTOR_PUNCTUATION,
-                    Character.DASH_PUNCTUATION,
-                    Character.START_PUNCTUATION,
-                    Character.END_PUNCTUATION,
-                    Character.INITIAL_QUOTE_PUNCTUATION,
-                    Character.FINAL_QUOTE_PUNCTUATION,
-                    Character.OTHER_PUNCTUATION,
-                    Character.MATH_SYMBOL,
-                    Character.CURRENCY_SYMBOL,
-                    Character.MODIFIER_SYMBOL,
-                    Character.OTHER_SYMBOL -> true;
-            default -> false;
-        };
     }
 }

@@ -1,5 +1,6 @@
 package dev.strata.stacks.config;
 
+import dev.strata.config.ConfigFiles;
 import dev.strata.hcl.BodyContent;
 import dev.strata.hcl.BodySchema;
 import dev.strata.hcl.Diagnostic;
@@ -15,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Predicate;
-import java.util.stream.Stream;
 
 /** Which files of a directory belong to a stack or deployment configuration, and how they are named. */
 public final class StackFiles {
@@ -49,23 +49,7 @@ public final class StackFiles {
     }
 
     private static List<Path> list(Path dir, Predicate<String> which) {
-        if (!Files.isDirectory(dir)) {
-            return List.of();
-        }
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(Files::isRegularFile)
-                    .filter(p -> {
-                        String n = p.getFileName().toString();
-                        return which.test(n)
-                                && !n.startsWith(".")
-                                && !n.endsWith("~")
-                                && !(n.startsWith("#") && n.endsWith("#"));
-                    })
-                    .sorted()
-                    .toList();
-        } catch (IOException e) {
-            return List.of();
-        }
+        return ConfigFiles.list(dir, which);
     }
 
     /** A configuration file's bytes, or null with an error that names it ({@code name}) and the OS reason. */

@@ -8,6 +8,7 @@ import dev.strata.stacks.config.DeploymentLoader;
 import dev.strata.stacks.config.StackConfig;
 import dev.strata.stacks.config.StackLoader;
 import dev.strata.state.LockRequest;
+import dev.strata.testing.StackTexts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,14 +37,7 @@ class NestedRemovedStackTest {
             }
             """;
 
-    private static final String PROVIDER = """
-            required_providers {
-              terraform = {
-                source = "terraform.io/builtin/terraform"
-              }
-            }
-            provider "terraform" "main" {}
-            """;
+    private static final String PROVIDER = StackTexts.TERRAFORM_PROVIDER;
 
     private static final String INNER = PROVIDER + """
             variable "name" {
@@ -81,7 +75,7 @@ class NestedRemovedStackTest {
         write("mod/main.tf", MODULE);
         write("inner/main.tfcomponent.hcl", INNER);
         write("outer/main.tfcomponent.hcl", OUTER_HEAD + OUTER_INNER);
-        write("main.tfdeploy.hcl", "deployment \"one\" {\n  inputs = {}\n}\n");
+        write("main.tfdeploy.hcl", StackTexts.ONE_DEPLOYMENT);
         write("main.tfcomponent.hcl", "stack \"outer\" {\n  source = \"./outer\"\n}\n");
         apply();
         assertThat(instances())

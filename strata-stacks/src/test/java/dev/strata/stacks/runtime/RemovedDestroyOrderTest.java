@@ -10,6 +10,7 @@ import dev.strata.stacks.config.StackConfig;
 import dev.strata.stacks.config.StackLoader;
 import dev.strata.state.LockRequest;
 import dev.strata.testing.PostgresServer;
+import dev.strata.testing.StackTexts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -50,14 +51,7 @@ class RemovedDestroyOrderTest {
             }
             """;
 
-    private static final String PROVIDER = """
-            required_providers {
-              terraform = {
-                source = "terraform.io/builtin/terraform"
-              }
-            }
-            provider "terraform" "main" {}
-            """;
+    private static final String PROVIDER = StackTexts.TERRAFORM_PROVIDER;
 
     /** Where the runtime keeps the deployment's state; local files unless a test sets PostgreSQL. */
     private StackStorage storage;
@@ -92,7 +86,7 @@ class RemovedDestroyOrderTest {
         Path log = dir.resolve("destroyed.log");
         Files.createDirectories(dir.resolve("mod"));
         Files.writeString(dir.resolve("mod/main.tf"), MODULE);
-        Files.writeString(dir.resolve("main.tfdeploy.hcl"), "deployment \"one\" {\n  inputs = {}\n}\n");
+        Files.writeString(dir.resolve("main.tfdeploy.hcl"), StackTexts.ONE_DEPLOYMENT);
         Files.writeString(dir.resolve("main.tfcomponent.hcl"), PROVIDER + """
                 component "a" {
                   source    = "./mod"
@@ -165,7 +159,7 @@ class RemovedDestroyOrderTest {
                   providers = { terraform = provider.terraform.main }
                 }
                 """);
-        Files.writeString(dir.resolve("main.tfdeploy.hcl"), "deployment \"one\" {\n  inputs = {}\n}\n");
+        Files.writeString(dir.resolve("main.tfdeploy.hcl"), StackTexts.ONE_DEPLOYMENT);
         Files.writeString(dir.resolve("main.tfcomponent.hcl"), """
                 stack "inner" {
                   source = "./inner"

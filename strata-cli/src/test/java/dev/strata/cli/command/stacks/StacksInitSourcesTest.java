@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.cli.CliRunner;
 import dev.strata.testing.GitRepos;
-import java.nio.file.Files;
+import dev.strata.testing.StackTexts;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -17,33 +17,14 @@ class StacksInitSourcesTest {
 
     @Test
     void aGitComponentSourceIsInstalledByInitThenPlannedAndApplied() throws Exception {
-        Path repo = GitRepos.commit(dir.resolve("repo"), Map.of("main.tf", """
-                variable "name" {
-                  type = string
-                }
-                resource "terraform_data" "this" {
-                  input = var.name
-                }
-                output "name" {
-                  value = terraform_data.this.output
-                }
-                """));
-        Path stack = dir.resolve("stack");
-        Files.createDirectories(stack);
-        Files.writeString(stack.resolve("main.tfcomponent.hcl"), """
-                required_providers {
-                  terraform = {
-                    source = "terraform.io/builtin/terraform"
-                  }
-                }
-                provider "terraform" "main" {}
+        Path repo = GitRepos.commit(dir.resolve("repo"), Map.of("main.tf", StackTexts.NAME_MODULE));
+        Path stack = StackTexts.write(dir.resolve("stack"), """
                 component "a" {
                   source    = "git::file://%s"
                   inputs    = { name = "hi" }
                   providers = { terraform = provider.terraform.main }
                 }
                 """.formatted(repo.toAbsolutePath()));
-        Files.writeString(stack.resolve("main.tfdeploy.hcl"), "deployment \"one\" {\n  inputs = {}\n}\n");
         CliRunner cli = CliRunner.in(stack);
 
         CliRunner.Result before = cli.run("stacks", "plan");

@@ -6,6 +6,7 @@ import dev.strata.cli.CliRunner;
 import dev.strata.testing.GitRepos;
 import dev.strata.testing.ModuleRegistryServer;
 import dev.strata.testing.ModuleRegistryServer.Archive;
+import dev.strata.testing.StackTexts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,17 +41,7 @@ class StacksNestedModulesTest {
                 output "name" {
                   value = module.sub.name
                 }
-                """.formatted(tag), "modules/sub/main.tf", """
-                variable "name" {
-                  type = string
-                }
-                resource "terraform_data" "this" {
-                  input = var.name
-                }
-                output "name" {
-                  value = terraform_data.this.output
-                }
-                """);
+                """.formatted(tag), "modules/sub/main.tf", StackTexts.NAME_MODULE);
     }
 
     private static final String CALLER = """
@@ -89,18 +80,7 @@ class StacksNestedModulesTest {
     }
 
     private Path stack(String components) throws IOException {
-        Path stack = dir.resolve("stack");
-        Files.createDirectories(stack);
-        Files.writeString(stack.resolve("main.tfcomponent.hcl"), """
-                required_providers {
-                  terraform = {
-                    source = "terraform.io/builtin/terraform"
-                  }
-                }
-                provider "terraform" "main" {}
-                """ + components);
-        Files.writeString(stack.resolve("main.tfdeploy.hcl"), "deployment \"one\" {\n  inputs = {}\n}\n");
-        return stack;
+        return StackTexts.write(dir.resolve("stack"), components);
     }
 
     private long downloads() {
