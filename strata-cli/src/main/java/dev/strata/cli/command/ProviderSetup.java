@@ -187,7 +187,7 @@ public final class ProviderSetup {
 
     /**
      * Starts hashing, on a background thread, the packages {@link #install} will select for the providers
-     * the root module requires, so that the hashing overlaps init's module installation and backend set-up
+     * the lock file names and the root module requires, so that the hashing overlaps init's module installation and backend set-up
      * instead of following them: a provider package met for the first time is hashed in full (the AWS
      * provider's is 700 MB), and install waits for a hash in progress rather than computing it again.
      * Child modules are not read here; a provider only they require is hashed by install itself. Quiet:
@@ -209,6 +209,18 @@ public final class ProviderSetup {
         if (previous.value() == null || previous.hasErrors() || !ConfigLoader.hasConfigFiles(dir)) {
             return;
         }
+        ProviderInstaller.Options options = options(context, upgrade);
+        ProviderRegistry builtins = builtins();
+        java.util.function.Predicate<Provider> external = p -> !p.isBuiltIn() && !builtins.has(p);
+        // A lock file (a fresh checkout's, a CI job's) names the versions install will select: those are
+        // hashed first, before the configuration is read.
+        if (!upgrade) {
+            List<ProviderInstaller.Requirement> locked = previous.value().providers().values().stream()
+                    .filter(e -> external.test(e.address()))
+                    .map(e -> new ProviderInstaller.Requirement(e.address(), List.of(e.constraints())))
+                    .toList();
+            ProviderInstaller.prehash(options, locked, previous.value());
+        }
         ModuleConfig root =
                 ConfigLoader.loadModule(dir, ConfigLoader.Options.DEFAULT).value();
         if (root == null) {
@@ -227,14 +239,12 @@ public final class ProviderSetup {
         for (ResourceConfig r : root.resources().values()) {
             required.computeIfAbsent(root.providerFor(r.providerConfig().localName()), k -> new ArrayList<>());
         }
-        ProviderRegistry builtins = builtins();
-        List<ProviderInstaller.Requirement> external = required.entrySet().stream()
-                .filter(e -> !e.getKey().isBuiltIn() && !builtins.has(e.getKey()))
+        List<ProviderInstaller.Requirement> fromRoot = required.entrySet().stream()
+                .filter(e -> external.test(e.getKey()))
                 .map(e -> new ProviderInstaller.Requirement(e.getKey(), e.getValue()))
                 .toList();
-        if (!external.isEmpty()) {
-            ProviderInstaller.prehash(options(context, upgrade), external, previous.value());
-        }
+        // What the lock file named is remembered now, so only what it did not name is read here.
+        ProviderInstaller.prehash(options, fromRoot, previous.value());
     }
 
     /** All of a provider's constraint strings as one; unparseable ones were reported by validation. */

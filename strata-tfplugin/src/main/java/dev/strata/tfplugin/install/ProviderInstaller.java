@@ -125,6 +125,9 @@ public final class ProviderInstaller {
      * to find and report.
      */
     public static void prehash(Options o, List<Requirement> requirements, LockFile previous) {
+        if (requirements.isEmpty()) {
+            return;
+        }
         CliConfig cli = CliConfig.load(o.env(), o.home()).value();
         if (cli == null) {
             return;
