@@ -27,11 +27,13 @@ final class HttpTransport {
     static final int ATTEMPTS = 3;
     private static final java.time.Duration FIRST_WAIT = java.time.Duration.ofMillis(250);
 
-    private final HttpClient client;
     private final RemoteAccess access;
     private final dev.strata.resilience.Sleeper sleeper;
-    /** Why the CA bundle of {@code SSL_CERT_FILE} cannot be used; null when it can or there is none. */
-    private final String trustProblem;
+    /** Built on the first request: most inits fetch nothing, and an HTTP client sets up TLS when built. */
+    private Client client;
+
+    /** The client, and why the CA bundle of {@code SSL_CERT_FILE} cannot be used (null when it can or there is none). */
+    private record Client(HttpClient http, String trustProblem) {}
 
     HttpTransport(RemoteAccess access) {
         this(access, dev.strata.resilience.Sleeper.SYSTEM);
@@ -40,6 +42,16 @@ final class HttpTransport {
     HttpTransport(RemoteAccess access, dev.strata.resilience.Sleeper sleeper) {
         this.access = access;
         this.sleeper = sleeper;
+    }
+
+    private synchronized Client client() {
+        if (client == null) {
+            client = newClient(access);
+        }
+        return client;
+    }
+
+    private static Client newClient(RemoteAccess access) {
         HttpClient.Builder b = HttpClient.newBuilder()
                 .followRedirects(HttpClient.Redirect.NORMAL)
                 .connectTimeout(access.timeout());
@@ -55,8 +67,7 @@ final class HttpTransport {
                 problem = "the CA certificates of SSL_CERT_FILE (" + bundle + ") cannot be used: " + e.getMessage();
             }
         }
-        this.trustProblem = problem;
-        this.client = b.build();
+        return new Client(b.build(), problem);
     }
 
     RemoteAccess access() {
@@ -82,8 +93,9 @@ final class HttpTransport {
 
     private <T> HttpResponse<T> send(URI url, Optional<String> token, HttpResponse.BodyHandler<T> body)
             throws FetchException {
-        if (trustProblem != null && "https".equalsIgnoreCase(url.getScheme())) {
-            throw new FetchException("Get \"" + url + "\": " + trustProblem);
+        Client c = client();
+        if (c.trustProblem() != null && "https".equalsIgnoreCase(url.getScheme())) {
+            throw new FetchException("Get \"" + url + "\": " + c.trustProblem());
         }
         HttpRequest.Builder req = HttpRequest.newBuilder(url)
                 .timeout(access.timeout())
@@ -106,7 +118,7 @@ final class HttpTransport {
                 () -> {
                     attempts[0]++;
                     try {
-                        return new Attempt.Answered<>(client.send(request, body));
+                        return new Attempt.Answered<>(c.http().send(request, body));
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                         return new Attempt.Failed<>(new java.io.InterruptedIOException("interrupted"));

@@ -145,4 +145,17 @@ class RegistryDiscoveryTest {
                 .hasMessageContaining("nope.pem");
         assertThat(requests).isEmpty();
     }
+
+    @Test
+    void theCaBundleIsReadAtTheFirstRequestNotBefore() throws Exception {
+        // A transport that never sends (an init with no remote module) sets up no TLS: the bundle is read,
+        // and the client built, when the first request goes out.
+        Path later = dir.resolve("later.pem");
+        ModuleRegistry registry = new ModuleRegistry(
+                new HttpTransport(RemoteAccess.of(Map.of("SSL_CERT_FILE", later.toString())), waits::add));
+        Files.writeString(later, ca.authority().certificatePem());
+        assertThat(registry.versions(new ModuleSource.Registry(host, "acme", "web", "aws", "")).stream()
+                        .map(Object::toString))
+                .containsExactly("1.0.0", "1.2.0");
+    }
 }

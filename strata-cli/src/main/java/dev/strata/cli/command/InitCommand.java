@@ -157,6 +157,8 @@ final class InitCommand implements Command {
             view.failed();
             return 1;
         }
+        // Hashing a provider package met for the first time takes a second or more; it overlaps what follows.
+        ProviderSetup.prehashInBackground(context, args.upgrade());
         Result<ModuleInstaller.Installation> installed =
                 ModuleInstaller.install(dir, ConfigLoader.Options.DEFAULT, args.upgrade(), access.value());
         ConfigTree tree = installed.value().tree();

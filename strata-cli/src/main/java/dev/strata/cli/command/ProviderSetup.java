@@ -2,8 +2,13 @@ package dev.strata.cli.command;
 
 import dev.strata.addr.Provider;
 import dev.strata.addr.VersionConstraint;
+import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
+import dev.strata.config.ModuleConfig;
+import dev.strata.config.ProviderConfig;
 import dev.strata.config.ProviderRequirements;
+import dev.strata.config.RequiredProvider;
+import dev.strata.config.ResourceConfig;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.IoProblems;
@@ -144,13 +149,7 @@ public final class ProviderSetup {
             }
             external.add(new ProviderInstaller.Requirement(p, constraints));
         }
-        ProviderInstaller.Options options = new ProviderInstaller.Options(
-                dir,
-                InstalledProviders.dataDir(dir, context.env()),
-                context.env(),
-                home(context),
-                Platform.current(),
-                upgrade);
+        ProviderInstaller.Options options = options(context, upgrade);
         Result<ProviderInstaller.Outcome> r = ProviderInstaller.install(options, external, previous.value(), progress);
         diags.addAll(r.diagnostics());
         LockFile lock = r.value().lock();
@@ -173,6 +172,79 @@ public final class ProviderSetup {
             }
         }
         return new Outcome(diags.build(), created);
+    }
+
+    private static ProviderInstaller.Options options(CommandContext context, boolean upgrade) {
+        Path dir = context.workingDir();
+        return new ProviderInstaller.Options(
+                dir,
+                InstalledProviders.dataDir(dir, context.env()),
+                context.env(),
+                home(context),
+                Platform.current(),
+                upgrade);
+    }
+
+    /**
+     * Starts hashing, on a background thread, the packages {@link #install} will select for the providers
+     * the lock file names and the root module requires, so that the hashing overlaps init's module installation and backend set-up
+     * instead of following them: a provider package met for the first time is hashed in full (the AWS
+     * provider's is 700 MB), and install waits for a hash in progress rather than computing it again.
+     * Child modules are not read here; a provider only they require is hashed by install itself. Quiet:
+     * install reports whatever is wrong.
+     */
+    static void prehashInBackground(CommandContext context, boolean upgrade) {
+        Thread.ofPlatform().daemon().name("strata-prehash").start(() -> {
+            try {
+                prehashRootRequirements(context, upgrade);
+            } catch (RuntimeException e) {
+                // install does the same work again and reports what failed
+            }
+        });
+    }
+
+    static void prehashRootRequirements(CommandContext context, boolean upgrade) {
+        Path dir = context.workingDir();
+        Result<LockFile> previous = readLock(dir);
+        if (previous.value() == null || previous.hasErrors() || !ConfigLoader.hasConfigFiles(dir)) {
+            return;
+        }
+        ProviderInstaller.Options options = options(context, upgrade);
+        ProviderRegistry builtins = builtins();
+        java.util.function.Predicate<Provider> external = p -> !p.isBuiltIn() && !builtins.has(p);
+        // A lock file (a fresh checkout's, a CI job's) names the versions install will select: those are
+        // hashed first, before the configuration is read.
+        if (!upgrade) {
+            List<ProviderInstaller.Requirement> locked = previous.value().providers().values().stream()
+                    .filter(e -> external.test(e.address()))
+                    .map(e -> new ProviderInstaller.Requirement(e.address(), List.of(e.constraints())))
+                    .toList();
+            ProviderInstaller.prehash(options, locked, previous.value());
+        }
+        ModuleConfig root =
+                ConfigLoader.loadModule(dir, ConfigLoader.Options.DEFAULT).value();
+        if (root == null) {
+            return;
+        }
+        Map<Provider, List<String>> required = new java.util.TreeMap<>();
+        for (RequiredProvider rp : root.requiredProviders().values()) {
+            List<String> l = required.computeIfAbsent(rp.source(), k -> new ArrayList<>());
+            if (rp.version() != null) {
+                l.add(rp.version().source());
+            }
+        }
+        for (ProviderConfig p : root.providerConfigs().values()) {
+            required.computeIfAbsent(root.providerFor(p.name()), k -> new ArrayList<>());
+        }
+        for (ResourceConfig r : root.resources().values()) {
+            required.computeIfAbsent(root.providerFor(r.providerConfig().localName()), k -> new ArrayList<>());
+        }
+        List<ProviderInstaller.Requirement> fromRoot = required.entrySet().stream()
+                .filter(e -> external.test(e.getKey()))
+                .map(e -> new ProviderInstaller.Requirement(e.getKey(), e.getValue()))
+                .toList();
+        // What the lock file named is remembered now, so only what it did not name is read here.
+        ProviderInstaller.prehash(options, fromRoot, previous.value());
     }
 
     /** All of a provider's constraint strings as one; unparseable ones were reported by validation. */

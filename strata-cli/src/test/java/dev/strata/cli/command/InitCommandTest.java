@@ -109,6 +109,73 @@ class InitCommandTest {
     }
 
     @Test
+    void theRootModulesProvidersAreHashedAheadOfInstallation() throws IOException {
+        write("main.tf", """
+                terraform {
+                  required_providers {
+                    aws = { source = "hashicorp/aws", version = "~> 5.0" }
+                  }
+                }
+                provider "random" {}
+                resource "terraform_data" "t" {}
+                """);
+        withMirror();
+        Path cache = dir.resolve("user-cache");
+        ProviderSetup.prehashRootRequirements(context(cache), false);
+        Path pkg = dir.resolve(
+                "mirror/registry.terraform.io/hashicorp/aws/5.1.0/" + dev.strata.tfplugin.install.Platform.current());
+        // The package init will select is hashed and remembered for the user; built-in providers (terraform,
+        // random) are not looked for, and nothing is installed yet.
+        assertThat(Files.readString(cache.resolve("package-hashes.json")))
+                .contains(pkg.toRealPath().toString())
+                .contains(dev.strata.tfplugin.install.PackageHashes.h1OfDirectory(pkg));
+        assertThat(dir.resolve(".terraform")).doesNotExist();
+        assertThat(dir.resolve(".terraform.lock.hcl")).doesNotExist();
+    }
+
+    @Test
+    void theLockedProvidersAreHashedAheadOfInstallation() throws IOException {
+        // A fresh checkout with its lock file: the locked version is hashed even though the root module
+        // itself does not name the provider (a child module does).
+        write("main.tf", "module \"net\" { source = \"./net\" }\n");
+        write("net/main.tf", "resource \"aws_vpc\" \"v\" {}\n");
+        write(".terraform.lock.hcl", """
+                provider "registry.terraform.io/hashicorp/aws" {
+                  version     = "5.1.0"
+                  constraints = "~> 5.0"
+                  hashes = [
+                    "h1:bm90IHRoZSBoYXNo",
+                  ]
+                }
+                """);
+        withMirror();
+        Path cache = dir.resolve("user-cache");
+        ProviderSetup.prehashRootRequirements(context(cache), false);
+        Path pkg = dir.resolve(
+                "mirror/registry.terraform.io/hashicorp/aws/5.1.0/" + dev.strata.tfplugin.install.Platform.current());
+        assertThat(Files.readString(cache.resolve("package-hashes.json")))
+                .contains(dev.strata.tfplugin.install.PackageHashes.h1OfDirectory(pkg));
+        // With -upgrade the lock file's selection does not count.
+        Path other = dir.resolve("other-cache");
+        ProviderSetup.prehashRootRequirements(context(other), true);
+        assertThat(other.resolve("package-hashes.json")).doesNotExist();
+    }
+
+    private CommandContext context(Path userCache) {
+        return new CommandContext(
+                dir,
+                java.io.InputStream.nullInputStream(),
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()),
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()),
+                false,
+                80,
+                java.util.Map.of(
+                        "TF_CLI_CONFIG_FILE", dir.resolve("cli.tfrc").toString(),
+                        "STRATA_CACHE_DIR", userCache.toString()),
+                "test");
+    }
+
+    @Test
     void aProviderNoMirrorHasIsANoNetworkError() throws IOException {
         write("main.tf", "resource \"aws_vpc\" \"v\" {}\n");
         write("cli.tfrc", "");

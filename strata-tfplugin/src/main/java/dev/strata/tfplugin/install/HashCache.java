@@ -12,6 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.stream.Stream;
 
 /**
@@ -20,9 +24,14 @@ import java.util.stream.Stream;
  * read a provider package again: the AWS provider's executable is
  * 700 MB, and hashing it takes seconds (many more when the JVM runs without its optimising
  * compiler). A package whose files changed in size or time is hashed again.
+ *
+ * <p>Within one process a package is hashed at most once: a hash another thread is computing (the
+ * early hash {@link ProviderInstaller#prehash} starts) is waited for, not computed again.
  */
 final class HashCache {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Hashes computed or being computed in this process, by real path and {@link #stamp}. */
+    private static final ConcurrentMap<String, CompletableFuture<String>> IN_PROCESS = new ConcurrentHashMap<>();
 
     private final Path file;
     private final Map<String, JsonNode> entries = new TreeMap<>();
@@ -49,13 +58,37 @@ final class HashCache {
                 && e.path("h1").asText().startsWith("h1:")) {
             return e.path("h1").asText();
         }
-        String h1 = pkg.h1();
+        String h1 = computeOnce(pkg, real + "\n" + stamp);
         ObjectNode o = JSON.createObjectNode();
         o.put("stamp", stamp);
         o.put("h1", h1);
         entries.put(real.toString(), o);
         dirty = true;
         return h1;
+    }
+
+    /** The package's hash, computed here unless another thread of this process computed or is computing it. */
+    private static String computeOnce(FilesystemMirror.Package pkg, String key) throws IOException {
+        CompletableFuture<String> mine = new CompletableFuture<>();
+        CompletableFuture<String> theirs = IN_PROCESS.putIfAbsent(key, mine);
+        if (theirs == null) {
+            try {
+                String h1 = pkg.h1();
+                mine.complete(h1);
+                return h1;
+            } catch (IOException | RuntimeException | Error e) {
+                // A failure is not remembered: the next caller tries (and reports) it again.
+                IN_PROCESS.remove(key, mine);
+                mine.completeExceptionally(e);
+                throw e;
+            }
+        }
+        try {
+            return theirs.join();
+        } catch (CompletionException e) {
+            // The other thread failed: hash here, so the failure is this caller's to report.
+            return computeOnce(pkg, key);
+        }
     }
 
     /** Every file's relative name, size and modification time. */

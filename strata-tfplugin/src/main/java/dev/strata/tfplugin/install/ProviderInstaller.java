@@ -118,6 +118,50 @@ public final class ProviderInstaller {
     }
 
     /**
+     * Hashes, ahead of {@link #install}, the packages install would select for {@code requirements} and
+     * remembers the hashes as install does, so that a caller can overlap the hashing (a second or more for
+     * a large provider met for the first time) with other work; install then waits for a hash in progress
+     * instead of computing it again (see {@link HashCache}). Quiet: whatever goes wrong is left for install
+     * to find and report.
+     */
+    public static void prehash(Options o, List<Requirement> requirements, LockFile previous) {
+        if (requirements.isEmpty()) {
+            return;
+        }
+        CliConfig cli = CliConfig.load(o.env(), o.home()).value();
+        if (cli == null) {
+            return;
+        }
+        List<InstallationMethod> methods = methods(cli, o);
+        HashCache hashCache = hashCache(o);
+        for (Requirement req : requirements) {
+            Provider addr = req.address();
+            Optional<String> constraints = Constraints.normalize(req.constraints());
+            if (constraints.isEmpty()) {
+                continue;
+            }
+            List<InstallationMethod> applicable =
+                    methods.stream().filter(m -> m.appliesTo(addr)).toList();
+            Result<Map<String, Candidate>> offered = offers(o, cli, applicable, addr, o.platform());
+            if (offered.value() == null) {
+                continue;
+            }
+            Optional<LockFile.Entry> locked = o.upgrade() ? Optional.empty() : previous.entry(addr);
+            String version = select(addr, constraints.get(), locked, offered.value(), o.platform())
+                    .value();
+            if (version == null) {
+                continue;
+            }
+            try {
+                hashCache.h1(offered.value().get(version).pkg());
+            } catch (IOException e) {
+                // install reads the package again and reports the failure
+            }
+        }
+        hashCache.save();
+    }
+
+    /**
      * {@code providers lock}: the lock file with every required provider's selected version and its
      * package hashes for each of {@code platforms}, without installing anything. Packages come from
      * {@code fsMirror} when given, else from the configured installation methods.

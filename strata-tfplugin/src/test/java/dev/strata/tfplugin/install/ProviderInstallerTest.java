@@ -121,6 +121,43 @@ class ProviderInstallerTest {
     }
 
     @Test
+    void installTakesTheHashThatPrehashComputedInThisProcess() throws IOException {
+        Map<String, String> env =
+                cliConfig("provider_installation {\n  filesystem_mirror {\n    path = \"" + mirror() + "\"\n  }\n}\n");
+        Path pkg = dir.resolve("mirror/registry.terraform.io/acme/thing/1.2.0/linux_amd64")
+                .toRealPath();
+        String real = PackageHashes.h1OfDirectory(pkg);
+        // prehash selects as install does (the newest allowed version) and remembers the hash for the user.
+        ProviderInstaller.prehash(
+                new ProviderInstaller.Options(
+                        dir.resolve("work"), dir.resolve("work/.terraform"), env, dir.resolve("home"), LINUX, false),
+                List.of(new ProviderInstaller.Requirement(THING, List.of("< 2.0"))),
+                LockFile.empty());
+        Path cache = dir.resolve("home/.cache/strata/package-hashes.json");
+        assertThat(Files.readString(cache)).contains(real);
+        assertThat(dir.resolve("work/.terraform")).doesNotExist();
+        // install then reuses the hash computed in this process, even without the user's cache: the same
+        // content stamp (sizes and times), so the package is not read again...
+        Files.delete(cache);
+        Path exe = pkg.resolve("terraform-provider-thing_v1.2.0");
+        java.nio.file.attribute.FileTime time = Files.getLastModifiedTime(exe);
+        Files.writeString(exe, Files.readString(exe).replace("1.2.0", "9.9.9"));
+        Files.setLastModifiedTime(exe, time);
+        var r = install(env, LockFile.empty(), false, new ArrayList<>(), "< 2.0");
+        assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
+        assertThat(r.value().lock().entry(THING).orElseThrow().hashes()).containsExactly(real);
+        // ...and checks it against the lock file as ever.
+        var refused = install(
+                env,
+                LockFile.empty().with(new LockFile.Entry(THING, "1.2.0", "< 2.0.0", List.of("h1:AAAA"))),
+                false,
+                new ArrayList<>(),
+                "< 2.0");
+        assertThat(refused.diagnostics().hasErrors()).isTrue();
+        assertThat(refused.diagnostics().asList().get(0).detail()).contains("doesn't match any of the checksums");
+    }
+
+    @Test
     void installsAPackedPackageThroughThePluginCache() throws IOException {
         Map<String, String> env = new java.util.HashMap<>(cliConfig("provider_installation {\n  filesystem_mirror {\n"
                 + "    path = \"" + mirror() + "\"\n    include = [\"acme/*\"]\n  }\n}\n"));
