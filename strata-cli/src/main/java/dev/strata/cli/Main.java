@@ -246,7 +246,7 @@ public final class Main {
                 System.out,
                 System.err,
                 color,
-                terminalWidth(env),
+                terminalWidth(env, tty),
                 env,
                 RunId.generate());
     }
@@ -273,7 +273,14 @@ public final class Main {
         }
     }
 
-    private static int terminalWidth(Map<String, String> env) {
+    /**
+     * The terminal's columns, as the launcher read them ({@code stty size}) or {@code COLUMNS} says; as
+     * Terraform, 78 when stdout is not a terminal, whatever {@code COLUMNS} says.
+     */
+    private static int terminalWidth(Map<String, String> env, boolean tty) {
+        if (!tty) {
+            return CommandContext.DEFAULT_TERMINAL_WIDTH;
+        }
         for (String candidate : new String[] {System.getProperty("strata.terminal.width"), env.get("COLUMNS")}) {
             if (candidate != null) {
                 try {

@@ -26,7 +26,9 @@ public final class CliRunner {
     private final Map<String, String> env = new HashMap<>();
     private String stdin = "";
     private boolean colorAllowed;
-    private int width = 80;
+    /** As the CLI's for output that is not a terminal. */
+    private int width = dev.strata.cli.command.CommandContext.DEFAULT_TERMINAL_WIDTH;
+
     private List<Command> commands = Commands.all();
 
     private CliRunner(Path dir) {

@@ -278,7 +278,7 @@ class MainTest {
         CliRunner.Result r = cli().run("versoin");
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.stdout()).isEmpty();
-        assertThat(r.stderr())
+        assertThat(r.stderr().replaceAll("\\s+", " "))
                 .contains("Error: Unknown command \"versoin\"")
                 .contains("Did you mean \"version\"?")
                 .contains("strata -help");
@@ -290,7 +290,7 @@ class MainTest {
         CliRunner.Result r = cli().run("version", "-jsn");
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.stdout()).isEmpty();
-        assertThat(r.stderr())
+        assertThat(r.stderr().replaceAll("\\s+", " "))
                 .contains("Error: Unknown option -jsn")
                 .contains("Did you mean -json?")
                 .contains("strata version -help");

@@ -284,7 +284,9 @@ public final class InputVariables {
     /**
      * As Terraform: the first two undeclared values found in files get a warning each, and one more
      * warning counts the rest, so a shared {@code .tfvars} file does not flood every run. Terraform
-     * picks the two in map order (varying from run to run); Strata takes them in load order.
+     * picks the two in map order (varying from run to run); Strata takes them in load order. As
+     * Terraform's, the warnings have no source range (the detail names the file): so they are shown
+     * first among an operation's warnings, after the plan, as Terraform shows them.
      */
     private static void warnUndeclared(List<Undeclared> undeclared, Diagnostics.Builder diags) {
         for (Undeclared u : undeclared.subList(0, Math.min(2, undeclared.size()))) {
@@ -297,7 +299,7 @@ public final class InputVariables {
                             + "use TF_VAR_... environment variables to provide certain \"global\" settings to all "
                             + "configurations in your organization. To reduce the verbosity of these warnings, use "
                             + "the -compact-warnings option.",
-                    u.range()));
+                    null));
         }
         if (undeclared.size() > 2) {
             diags.add(Diagnostic.warning(

@@ -100,15 +100,15 @@ class InputVariablesTest {
                 .containsExactly(
                         "Invalid -var option",
                         "Value for undeclared variable",
-                        "warning: terraform.tfvars:2,1-11: Value for undeclared variable");
+                        "warning: Value for undeclared variable");
         Result<SortedMap<String, Value>> r = resolve(Map.of());
         assertThat(brief(r.diagnostics()))
                 .containsExactly(
+                        "warning: Value for undeclared variable",
                         "main.tf:2,1-15: No value for required variable",
                         "terraform.tfvars:1,5-10: Invalid value for input variable",
-                        "warning: terraform.tfvars:2,1-11: Value for undeclared variable",
                         "terraform.tfvars:3,6-10: Required variable not set");
-        assertThat(r.diagnostics().asList().get(1).detail())
+        assertThat(r.diagnostics().asList().get(2).detail())
                 .isEqualTo("The given value is not suitable for var.n "
                         + "declared at main.tf:1,1-13: a number is required.");
     }
@@ -189,15 +189,15 @@ class InputVariablesTest {
         Result<SortedMap<String, Value>> r = resolve(Map.of("TF_VAR_nope", "1"));
         assertThat(brief(r.diagnostics()))
                 .containsExactly(
-                        "warning: Values for undeclared variables",
-                        "warning: terraform.tfvars:3,1-3: Value for undeclared variable",
-                        "warning: terraform.tfvars:4,1-3: Value for undeclared variable");
-        assertThat(r.diagnostics().asList().getFirst().detail())
+                        "warning: Value for undeclared variable",
+                        "warning: Value for undeclared variable",
+                        "warning: Values for undeclared variables");
+        assertThat(r.diagnostics().asList().get(2).detail())
                 .isEqualTo("In addition to the other similar "
                         + "warnings shown, 4 other variable(s) defined without being declared.");
-        assertThat(r.diagnostics().asList().get(1).detail())
+        assertThat(r.diagnostics().asList().getFirst().detail())
                 .startsWith("The root module does not declare a "
-                        + "variable named \"yy\" but a value was found in file \"terraform.tfvars\".");
+                        + "variable named \"xx\" but a value was found in file \"terraform.tfvars\".");
         assertThat(r.value()).containsEntry("a", Value.string("1"));
     }
 

@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * Renders diagnostics as text the way Terraform does: the severity and summary, where it happened
  * ({@code on main.tf line 12, in resource "x" "y":}), the source lines with the subject marked, and
- * the detail wrapped to the terminal width. With colour the whole diagnostic sits in a box and the
+ * the detail wrapped to the terminal width (as Terraform wraps it, see {@link TextWrap#wrapDetail}). With colour the whole diagnostic sits in a box and the
  * subject is underlined; without colour the source lines are shown as they are, with no mark under
  * the subject, as Terraform 1.11 shows them.
  */
@@ -61,8 +61,10 @@ public final class DiagnosticRenderer {
         }
         if (!d.detail().isEmpty()) {
             lines.add("");
-            int room = color ? width - 2 : width;
-            for (String l : TextWrap.wrap(d.detail(), room, "").split("\n", -1)) {
+            // As Terraform: the detail ends a column short of the width, and inside the box's gutter
+            // ("│ ") two more columns short.
+            int room = color ? width - 3 : width - 1;
+            for (String l : TextWrap.wrapDetail(d.detail(), room).split("\n", -1)) {
                 lines.add(l);
             }
         }

@@ -77,10 +77,62 @@ class DiagnosticRendererTest {
     }
 
     @Test
-    void detailIsWrappedToTheWidth() {
+    void detailIsWrappedAColumnShortOfTheWidth() {
         Diagnostic d = Diagnostic.error("S", "one two three four five six seven eight nine ten eleven twelve", null);
-        String out = new DiagnosticRenderer(DiagnosticRenderer.NO_SOURCES, false, 20).render(d);
+        String out = new DiagnosticRenderer(DiagnosticRenderer.NO_SOURCES, false, 21).render(d);
         assertThat(out).isEqualTo("\nError: S\n\none two three four\nfive six seven eight\nnine ten eleven\ntwelve\n");
+    }
+
+    /** A word of 70 columns and one of {@code tail} columns after it: how long the first line may be. */
+    private static String longest(boolean color, int width, String... tails) {
+        String a = "a".repeat(70);
+        StringBuilder detail = new StringBuilder();
+        for (String t : tails) {
+            detail.append(a).append(' ').append(t).append(' ');
+        }
+        Diagnostic d = Diagnostic.error("S", detail.toString().strip(), null);
+        return new DiagnosticRenderer(DiagnosticRenderer.NO_SOURCES, color, width).render(d);
+    }
+
+    /**
+     * The line lengths terraform 1.11 gives (measured on its output, not a terminal: 78 columns): a plain
+     * detail line is at most 77 columns, one in the box's gutter ("│ ") at most 75 of text.
+     */
+    @Test
+    void detailLinesAreAsLongAsTerraformsAtItsDefaultWidth() {
+        String a = "a".repeat(70);
+        assertThat(longest(false, 78, "bcdef.", "bcdefg.")).contains("\n" + a + " bcdef.\n" + a + "\nbcdefg.\n");
+        assertThat(longest(true, 78, "bc.", "bcd.", "bcde."))
+                .contains("│ " + a + " bc.\n│ " + a + " bcd.\n│ " + a + "\n│ bcde.\n");
+    }
+
+    /** On a terminal of 57 columns terraform 1.11 ends plain detail lines at 56 columns, boxed text at 54. */
+    @Test
+    void aNarrowTerminalNarrowsTheDetailAsTerraformDoes() {
+        String a = "a".repeat(50);
+        Diagnostic d = Diagnostic.error("S", a + " bc. " + a + " bcd. " + a + " bcde. " + a + " bcdef. x", null);
+        assertThat(new DiagnosticRenderer(DiagnosticRenderer.NO_SOURCES, false, 57).render(d))
+                .contains("\n" + a + " bc.\n" + a + " bcd.\n" + a + " bcde.\n" + a + "\nbcdef. x\n");
+        assertThat(new DiagnosticRenderer(DiagnosticRenderer.NO_SOURCES, true, 57).render(d))
+                .contains("│ " + a + " bc.\n│ " + a + "\n│ bcd.\n");
+    }
+
+    /**
+     * As Terraform: a detail line that begins with a space is preformatted and never wrapped, the spacing
+     * between words is kept except at a break, and columns are counted in characters, not bytes.
+     */
+    @Test
+    void preformattedLinesAndSpacingAreKept() {
+        String a = "a".repeat(30);
+        String e = "é".repeat(30);
+        Diagnostic d = Diagnostic.error(
+                "S",
+                "first\n  " + a + " " + a + " " + a + "\n" + a + " " + a + "   " + a + "  " + a + " x\n  \n" + e + " "
+                        + e + " " + e,
+                null);
+        assertThat(new DiagnosticRenderer(DiagnosticRenderer.NO_SOURCES, false, 78).render(d))
+                .isEqualTo("\nError: S\n\nfirst\n  " + a + " " + a + " " + a + "\n" + a + " " + a + "\n" + a + "  " + a
+                        + " x\n  \n" + e + " " + e + "\n" + e + "\n");
     }
 
     @Test

@@ -263,7 +263,12 @@ public final class InstalledProviders implements ProviderSource {
                             + " configuration requires.");
         }
         try {
-            Result<LockFile> r = LockFile.parse(Files.readAllBytes(lockFile), lockFile.toString());
+            // Named as configuration files are, relative to the working directory, so that its problems
+            // are shown with their source lines.
+            String name = lockFile.startsWith(workingDir)
+                    ? workingDir.relativize(lockFile).toString()
+                    : lockFile.toString();
+            Result<LockFile> r = LockFile.parse(Files.readAllBytes(lockFile), name);
             return r.hasErrors() ? Result.of(null, r.diagnostics()) : r;
         } catch (IOException ex) {
             return error(

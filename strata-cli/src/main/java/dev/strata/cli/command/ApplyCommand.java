@@ -168,7 +168,8 @@ final class ApplyCommand implements Command {
         Plan plan;
         PlanOptions options;
         // The warnings of planning in this run, shown with the apply's diagnostics after it, as Terraform does.
-        dev.strata.hcl.Diagnostics planWarnings = dev.strata.hcl.Diagnostics.NONE;
+        // The warnings of loading the configuration and its variables come first, as Terraform's do.
+        dev.strata.hcl.Diagnostics planWarnings = loaded.warnings();
         if (args.planFile().isPresent()) {
             String file = args.planFile().get();
             Result<PlanFiles.Loaded> pf = PlanFiles.read(context.resolve(file), loaded.tree(), context.workingDir());
@@ -243,12 +244,13 @@ final class ApplyCommand implements Command {
             }
             planned = withoutUnknownChecks(planned);
             if (planned.value() == null) {
-                view.diagnostics(Operation.narrowed(options).with(planned.diagnostics()), loaded.sources());
+                view.diagnostics(
+                        planWarnings.with(Operation.narrowed(options)).with(planned.diagnostics()), loaded.sources());
                 return 1;
             }
             plan = planned.value();
             view.planToApply(plan, refreshOnly);
-            planWarnings = Operation.narrowed(options).with(planned.diagnostics());
+            planWarnings = planWarnings.with(Operation.narrowed(options)).with(planned.diagnostics());
             if (!refreshOnly) {
                 var policies =
                         Policies.check(context, s.args().get(policy), plan, loaded.tree(), loaded.sources(), view);

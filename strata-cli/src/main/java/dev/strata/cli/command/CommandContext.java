@@ -80,8 +80,8 @@ public record CommandContext(
         this(workingDir, stdin, stdout, stderr, colorAllowed, terminalWidth, env, runId, null);
     }
 
-    /** Width used when the terminal cannot tell us; matches what most terminals open with. */
-    public static final int DEFAULT_TERMINAL_WIDTH = 80;
+    /** Terraform's width for output that is not a terminal (and for a terminal whose size is unknown). */
+    public static final int DEFAULT_TERMINAL_WIDTH = 78;
 
     /** Resolves a user-given path the way a process whose current directory is {@link #workingDir()} would. */
     public Path resolve(String path) {

@@ -98,11 +98,13 @@ final class ImportCommand implements Command {
                                 args.value().address(),
                                 args.value().id(),
                                 view);
-                view.diagnostics(d, s.loaded().sources());
                 if (d.hasErrors()) {
+                    view.diagnostics(s.loaded().warnings().with(d), s.loaded().sources());
                     return 1;
                 }
                 view.imported();
+                // As Terraform: the warnings follow the outcome.
+                view.diagnostics(s.loaded().warnings().with(d), s.loaded().sources());
                 return 0;
             });
         }

@@ -151,6 +151,11 @@ final class InitCommand implements Command {
         }
         Args args = parsedArgs.value();
         Path dir = context.workingDir();
+        if (withoutConfiguration(dir)) {
+            // As Terraform: nothing to install nor set up, and no data directory is made.
+            view.emptyDirectory();
+            return 0;
+        }
         Result<dev.strata.config.RemoteAccess> access = RemoteModuleAccess.of(context);
         if (access.hasErrors()) {
             view.diagnostics(access.diagnostics(), dev.strata.hcl.DiagnosticRenderer.NO_SOURCES);
@@ -163,8 +168,10 @@ final class InitCommand implements Command {
                 ModuleInstaller.install(dir, ConfigLoader.Options.DEFAULT, args.upgrade(), access.value());
         ConfigTree tree = installed.value().tree();
         Diagnostics.Builder extra = Diagnostics.builder().addAll(installed.diagnostics());
-        // As Terraform 1.11: the backend's section comes first (the modules were installed quietly above).
-        if (args.backend() && !installed.hasErrors()) {
+        // As Terraform 1.11: the backend's section comes first (the modules were installed quietly above),
+        // and the backend is set up even when a module could not be installed: a second init after the
+        // module is fixed finds it set up.
+        if (args.backend() && tree.root() != null && tree.root().module() != null) {
             Diagnostics.Builder backendDiags =
                     Diagnostics.builder().addAll(placeless(args.backendOptions().diagnostics()));
             boolean ok = !args.backendOptions().hasErrors()
@@ -216,8 +223,33 @@ final class InitCommand implements Command {
             view.failed();
             return 1;
         }
-        view.success(false);
+        view.success();
         return 0;
+    }
+
+    /**
+     * Whether {@code dir} has no configuration file and no test file (here or under {@code tests/}), as
+     * Terraform's test for an empty directory; an unreadable directory is left to the loader to report.
+     */
+    private static boolean withoutConfiguration(Path dir) {
+        for (Path d : List.of(dir, dir.resolve("tests"))) {
+            if (!java.nio.file.Files.isDirectory(d)) {
+                continue;
+            }
+            try (var files = java.nio.file.Files.list(d)) {
+                boolean any = files.map(f -> f.getFileName().toString())
+                        .anyMatch(n -> !n.startsWith(".")
+                                && (d.equals(dir) && (n.endsWith(".tf") || n.endsWith(".tf.json"))
+                                        || n.endsWith(".tftest.hcl")
+                                        || n.endsWith(".tftest.json")));
+                if (any) {
+                    return false;
+                }
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The configuration's sources, then files on disk (a -backend-config file). */

@@ -98,9 +98,17 @@ final class Operation {
         return context.withCompactWarnings(args.get(compactWarnings));
     }
 
-    /** A configuration loaded and validated, its input variables' values, and its engine. */
+    /**
+     * A configuration loaded and validated, its input variables' values, and its engine; {@code warnings}
+     * are what loading them found short of an error (undeclared variables in {@code .tfvars} files,
+     * configuration warnings), which Terraform shows with the operation's own diagnostics, after the plan.
+     */
     record Loaded(
-            ConfigTree tree, SortedMap<String, Value> variables, DiagnosticRenderer.Sources sources, Engine engine) {}
+            ConfigTree tree,
+            SortedMap<String, Value> variables,
+            DiagnosticRenderer.Sources sources,
+            Engine engine,
+            Diagnostics warnings) {}
 
     /**
      * Loads and validates the configuration in the working directory, builds its engine and resolves
@@ -114,7 +122,10 @@ final class Operation {
         Engine engine = OperationRunner.engine(context, tree.value());
         Diagnostics diags = devOverrides(context).with(tree.diagnostics());
         if (!diags.hasErrors()) {
-            diags = diags.with(engine.checkConfig());
+            // As Terraform: a dependency lock file that does not parse stops the operation, even one that
+            // needs no provider from it.
+            Diagnostics lock = ProviderSetup.readLock(context.workingDir()).diagnostics();
+            diags = lock.hasErrors() ? diags.with(lock) : diags.with(engine.checkConfig());
         }
         if (diags.hasErrors()) {
             view.diagnostics(diags, sources);
@@ -140,13 +151,13 @@ final class Operation {
                         dev.strata.cli.view.TerminalPrompter.forCommand(context, args.get(input))
                                 .orElse(null));
         diags = diags.with(values.diagnostics());
-        view.diagnostics(diags, sources);
         if (diags.hasErrors()) {
+            view.diagnostics(diags, sources);
             return null;
         }
         // Providers may log what their APIs return; secret inputs are cleaned from those lines.
         values.value().values().forEach(dev.strata.tfplugin.LogRedactor::rememberEverywhere);
-        return new Loaded(tree.value(), values.value(), sources, engine);
+        return new Loaded(tree.value(), values.value(), sources, engine, diags);
     }
 
     /** What a command that needs configuration is about to do, for the message when there is none. */

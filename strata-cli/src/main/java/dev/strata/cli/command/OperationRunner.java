@@ -29,15 +29,19 @@ final class OperationRunner {
      *                      configuration files
      * @param savedPlan     whether a saved plan holds the variables' values (unset ones are no error)
      * @param readOnly      whether the state is only read, without its lock
+     * @param showsWarnings whether the command's own work shows the warnings of loading ({@link
+     *                      Operation.Loaded#warnings()}) with its diagnostics, as Terraform's plan, apply and
+     *                      import do after their output; otherwise they are shown as soon as loading ends
      */
-    record Request(String lockOperation, Operation.Needs needs, boolean savedPlan, boolean readOnly) {
+    record Request(
+            String lockOperation, Operation.Needs needs, boolean savedPlan, boolean readOnly, boolean showsWarnings) {
         Request(String lockOperation, Operation.Needs needs, boolean savedPlan) {
-            this(lockOperation, needs, savedPlan, false);
+            this(lockOperation, needs, savedPlan, false, true);
         }
 
         /** A command that only reads the state (drift): it takes no lock, whatever the flags say. */
         static Request readOnly(String lockOperation) {
-            return new Request(lockOperation, null, false, true);
+            return new Request(lockOperation, null, false, true, false);
         }
     }
 
@@ -69,6 +73,9 @@ final class OperationRunner {
         HeapGrowth.limit();
         try (Interrupts signals = Interrupts.install(context)) {
             Operation.Loaded loaded = op.load(context, args, view, request.savedPlan());
+            if (loaded != null && !request.showsWarnings()) {
+                view.diagnostics(loaded.warnings(), loaded.sources());
+            }
             if (loaded == null
                     || request.needs() != null
                             && !Operation.checkConfigPresent(context, loaded, request.needs(), view)) {

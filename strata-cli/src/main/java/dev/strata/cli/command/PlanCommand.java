@@ -169,8 +169,11 @@ final class PlanCommand implements Command {
             try (var progress = new ApplyView(ctx)) {
                 plan = engine.plan(s.loaded().variables(), s.state().state(), options, view.events(progress));
             }
-            // As Terraform: the warning about -target is one of the plan's diagnostics, shown after the plan.
-            plan = Result.of(plan.value(), Operation.narrowed(options).with(plan.diagnostics()));
+            // As Terraform: the warnings of loading the configuration and the variables, and the one about
+            // -target, are among the plan's diagnostics, shown after the plan.
+            plan = Result.of(
+                    plan.value(),
+                    s.loaded().warnings().with(Operation.narrowed(options)).with(plan.diagnostics()));
             if (generatedTo.isPresent()) {
                 plan = Result.of(plan.value(), plan.diagnostics().with(GeneratedConfigFile.experimental()));
             }

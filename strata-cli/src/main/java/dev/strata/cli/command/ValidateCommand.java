@@ -156,7 +156,9 @@ final class ValidateCommand implements Command {
                 diags = diags.with(statics).with(withoutRepeats(walked, statics));
             }
         }
-        view.result(diags, tree.value().diagnosticSources());
+        // The files on disk too: the dependency lock file's problems are shown with their source lines.
+        view.result(
+                diags, dev.strata.cli.view.FileSources.over(tree.value().diagnosticSources(), context.workingDir()));
         return diags.hasErrors() ? 1 : 0;
     }
 }

@@ -55,25 +55,38 @@ public final class InitView {
         view.diagnostics(ds, sources);
     }
 
-    public void success(boolean providersMissing) {
+    /**
+     * Terraform's closing paragraph after a successful init, naming Strata and its commands (which
+     * do detect changed modules and backend settings: "Module not installed", "Backend configuration
+     * changed"); under TF_IN_AUTOMATION only the first line, as Terraform.
+     */
+    public void success() {
         view.out().println();
-        view.out().println(view.style(View.Style.BOLD_GREEN, "Strata has been successfully initialized!"));
+        String done = view.style(View.Style.BOLD_GREEN, "Strata has been successfully initialized!");
         if (automation) {
-            // As Terraform under TF_IN_AUTOMATION: no suggestion of the next command to type.
+            view.out().println(done);
             view.out().flush();
             return;
         }
+        view.out().println(done);
+        view.out().println(view.style(View.Style.GREEN, """
+
+                        You may now begin working with Strata. Try running "strata plan" to see
+                        any changes that are required for your infrastructure. All Strata commands
+                        should now work.
+
+                        If you ever set or change modules or backend configuration for Strata,
+                        rerun this command to reinitialize your working directory. If you forget, other
+                        commands will detect it and remind you to do so if necessary."""));
+        view.out().flush();
+    }
+
+    /** Terraform's whole output for a directory without configuration files: nothing is set up. */
+    public void emptyDirectory() {
+        view.out().println(view.style(View.Style.BOLD, "Strata initialized in an empty directory!"));
         view.out().println();
-        if (providersMissing) {
-            view.out()
-                    .println(
-                            "You may now run \"strata validate\" to check the configuration. Planning and "
-                                    + "applying need the providers listed above, which this version of Strata cannot install yet.");
-        } else {
-            view.out()
-                    .println("You may now begin working with Strata. Try running \"strata validate\" to check "
-                            + "the configuration.");
-        }
+        view.out().println("The directory has no Strata configuration files. You may begin working");
+        view.out().println("with Strata immediately by creating Strata configuration files.");
         view.out().flush();
     }
 

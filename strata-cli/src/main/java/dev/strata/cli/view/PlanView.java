@@ -343,6 +343,7 @@ public final class PlanView extends View {
     }
 
     String wrap(String text) {
-        return dev.strata.hcl.TextWrap.wrap(text, Math.min(78, width() - 2), "");
+        // As Terraform: a column short of the width.
+        return dev.strata.hcl.TextWrap.wrap(text, width() - 1, "");
     }
 }

@@ -233,7 +233,7 @@ class InitCommandTest {
             System.clearProperty("aws.disableEc2Metadata");
         }
         assertThat(r.exitCode()).isEqualTo(1);
-        assertThat(r.stderr())
+        assertThat(r.stderr().replaceAll("\\s+", " "))
                 .contains("Error: Failed to download module")
                 .contains("no AWS credentials were found to")
                 .contains("read s3://bucket/vpc.zip")

@@ -49,6 +49,7 @@ class ValidateCommandTest {
         assertThat(r.stderr()).contains(".terraform.lock.hcl");
     }
 
+    /** As terraform 1.11 prints it, the detail wrapped at 77 columns. */
     @Test
     void errorsAreRenderedWithSnippetsOnStderr() throws IOException {
         write("main.tf", """
@@ -69,8 +70,8 @@ class ValidateCommandTest {
                   on main.tf line 5, in output "x":
                    5:   value = terraform_data.counted.id
 
-                Because terraform_data.counted has "count" set, its attributes must be accessed
-                on specific instances.
+                Because terraform_data.counted has "count" set, its attributes must be
+                accessed on specific instances.
 
                 For example, to correlate with indices of a referring resource, use:
                     terraform_data.counted[count.index]

@@ -191,7 +191,7 @@ class EphemeralValuesDifferentialTest {
                 .isEqualTo(1);
         assertThat(errors(ours.stderr())).isEqualTo(errors(theirs.stderr()));
         assertThat(ours.stderr())
-                .contains("The ephemeral input variable \"secret\" was set during the plan phase, and so must");
+                .contains("The ephemeral input variable \"secret\" was set during the plan phase, and so\nmust");
 
         Terraform.at(terraform, tf).ok("apply", "-input=false", "-no-color", "-var", "secret=" + MARKER, "tf.plan");
         ours = ok(strata.run("apply", "-no-color", "-var", "secret=" + MARKER, "st.plan"));

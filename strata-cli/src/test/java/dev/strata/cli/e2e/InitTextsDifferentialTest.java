@@ -81,6 +81,73 @@ class InitTextsDifferentialTest {
         assertThat(same("init", "-no-color")).doesNotContain("Successfully configured");
     }
 
+    /**
+     * A module that cannot be installed: as terraform, the backend is set up first (and recorded), then the
+     * modules' section reports the failure; exit 1.
+     */
+    @Test
+    void aModuleThatFailsComesAfterTheBackendIsSetUp() throws Exception {
+        String config = "terraform {\n  backend \"local\" {\n    path = \"s/x.tfstate\"\n  }\n}\n"
+                + "module \"g\" {\n  source = \"git::file://" + repo.resolve("nope") + "\"\n}\n";
+        for (Path d : new Path[] {tf, st}) {
+            Files.writeString(d.resolve("main.tf"), config);
+        }
+        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "init", "-no-color");
+        CliRunner.Result ours = CliRunner.in(st).run("init", "-no-color");
+        assertThat(ours.exitCode())
+                .as(ours.toString())
+                .isEqualTo(theirs.exitCode())
+                .isEqualTo(1);
+        String head = "Initializing the backend...\n\nSuccessfully configured the backend \"local\"! <tool> will "
+                + "automatically\nuse this backend unless the backend configuration changes.\nInitializing modules...\n";
+        assertThat(neutral(theirs.stdout())).startsWith(head);
+        assertThat(neutral(ours.stdout())).startsWith(head);
+        assertThat(theirs.stderr()).contains("Error: Failed to download module");
+        assertThat(ours.stderr()).contains("Error: Failed to install module", "on main.tf line 7, in module \"g\":");
+        assertThat(tf.resolve(".terraform/terraform.tfstate")).exists();
+        assertThat(st.resolve(".terraform/terraform.tfstate")).exists();
+        // The backend is set up already: a second run does not configure it again.
+        assertThat(CliRunner.in(st).run("init", "-no-color").stdout()).doesNotContain("Successfully configured");
+    }
+
+    /** The closing paragraph is terraform's, naming Strata and its commands in the same lines. */
+    @Test
+    void theClosingParagraphIsTerraforms() throws Exception {
+        for (Path d : new Path[] {tf, st}) {
+            Files.writeString(d.resolve("main.tf"), "resource \"terraform_data\" \"a\" {}\n");
+        }
+        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "init", "-no-color");
+        CliRunner.Result ours = CliRunner.in(st).run("init", "-no-color");
+        assertThat(ours.exitCode()).isEqualTo(theirs.exitCode()).isZero();
+        String tail =
+                neutral(theirs.stdout()).substring(neutral(theirs.stdout()).indexOf("<tool> has been"));
+        assertThat(neutral(ours.stdout())).endsWith(tail);
+        assertThat(ours.stdout().substring(ours.stdout().indexOf("Strata has been")))
+                .contains("Try running \"strata plan\" to see\n")
+                .contains("All Strata commands\nshould now work.")
+                .doesNotContain("erraform");
+        // Under TF_IN_AUTOMATION only the first line, in both.
+        AwsExamples.Run auto =
+                AwsExamples.terraform(terraform, tf, cliConfig, Map.of("TF_IN_AUTOMATION", "1"), "init", "-no-color");
+        CliRunner.Result mine = CliRunner.in(st).env("TF_IN_AUTOMATION", "1").run("init", "-no-color");
+        assertThat(neutral(mine.stdout())).endsWith("\n\n<tool> has been successfully initialized!\n");
+        assertThat(neutral(auto.stdout())).endsWith("\n\n<tool> has been successfully initialized!\n");
+    }
+
+    /** A directory without configuration: terraform's two paragraphs, nothing set up, exit 0. */
+    @Test
+    void anEmptyDirectoryIsSaidToBeEmpty() throws Exception {
+        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "init", "-no-color");
+        CliRunner.Result ours = CliRunner.in(st).run("init", "-no-color");
+        assertThat(ours.exitCode()).isEqualTo(theirs.exitCode()).isZero();
+        assertThat(neutral(ours.stdout()))
+                .isEqualTo(neutral(theirs.stdout()))
+                .startsWith("<tool> initialized in an empty directory!\n");
+        assertThat(ours.stdout()).doesNotContain("erraform");
+        assertThat(st.resolve(".strata")).doesNotExist();
+        assertThat(st.resolve(".terraform")).doesNotExist();
+    }
+
     /** Runs init in both, asserts the same exit code and text up to the success line; returns it. */
     private String same(String... args) throws Exception {
         AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, args);
@@ -92,6 +159,11 @@ class InitTextsDifferentialTest {
         String mine = upToSuccess(ours.stdout());
         assertThat(mine).as(ours.stdout()).isEqualTo(upToSuccess(theirs.stdout()));
         return mine;
+    }
+
+    private static String neutral(String text) {
+        return text.replaceAll("\\b(Terraform|Strata)\\b", "<tool>")
+                .replaceAll("\\b(terraform|strata) (plan|init)\\b", "<tool> $2");
     }
 
     private static String upToSuccess(String stdout) {

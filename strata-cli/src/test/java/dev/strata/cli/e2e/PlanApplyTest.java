@@ -450,9 +450,9 @@ class PlanApplyTest {
         assertTrue(p.stdout().contains("""
                 Warning: Unresolved resource instance address changes
 
-                Strata tried to adjust resource instance addresses in the prior state based on
-                change information recorded in the configuration, but some adjustments did not
-                succeed due to existing objects already at the intended addresses:
+                Strata tried to adjust resource instance addresses in the prior state based
+                on change information recorded in the configuration, but some adjustments did
+                not succeed due to existing objects already at the intended addresses:
                   - terraform_data.a could not move to terraform_data.b
 
                 Strata has planned to destroy these objects."""), p.stdout());

@@ -211,6 +211,80 @@ class PlanParityDifferentialTest {
         assertThat(ours.stderr()).contains("Error: Missing required provider configuration\n\n  on main.tf line 1:\n");
     }
 
+    /**
+     * A value in {@code terraform.tfvars} for an undeclared variable: its warning (with no source range, as
+     * Terraform's) follows the plan, before the plan's own warnings, in {@code plan}, {@code apply} and the
+     * JSON stream.
+     */
+    @Test
+    void undeclaredVariableWarningsFollowThePlan() throws Exception {
+        init("""
+                resource "terraform_data" "a" {
+                  input = "a"
+                  lifecycle {
+                    ignore_changes = [id]
+                  }
+                }
+                """);
+        for (Path dir : List.of(tf, st)) {
+            Files.writeString(dir.resolve("terraform.tfvars"), "nope = 1\n");
+        }
+        assertThat(same("plan", "-no-color"))
+                .containsSubsequence(
+                        "Plan: 1 to add",
+                        "Warning: Value for undeclared variable",
+                        "Warning: Redundant ignore_changes element",
+                        "Note: You didn't use the -out option");
+        List<JsonNode> diagnostics = jsonDiagnostics("plan", "-json");
+        assertThat(diagnostics).hasSize(2);
+        assertThat(diagnostics.getFirst().has("range")).isFalse();
+        for (String stream : List.of(
+                AwsExamples.terraform(terraform, tf, cliConfig, "plan", "-json").stdout(),
+                CliRunner.in(st).run("plan", "-json").stdout())) {
+            List<String> types =
+                    stream.lines().map(l -> json(l).path("type").asText()).toList();
+            assertThat(types.indexOf("diagnostic")).as(stream).isGreaterThan(types.indexOf("change_summary"));
+        }
+        assertThat(same("apply", "-auto-approve", "-no-color"))
+                .containsSubsequence("Creation complete", "Warning: Value for undeclared variable", "Apply complete!");
+        assertThat(same("destroy", "-auto-approve", "-no-color"))
+                .containsSubsequence(
+                        "Destruction complete", "Warning: Value for undeclared variable", "Destroy complete!");
+    }
+
+    /**
+     * Details wrap where terraform's do, line for line (not only the same words): a column short of its 78
+     * columns off a terminal (whatever COLUMNS says), and two columns shorter inside the box it draws when
+     * colour is on.
+     */
+    @Test
+    void longDetailsWrapWhereTerraformWrapsThem() throws Exception {
+        String a = "a".repeat(70);
+        init("""
+                variable "x" {
+                  type = string
+                  validation {
+                    condition     = length(var.x) > 100
+                    error_message = "%s bc. %s bcd. %s bcde. %s bcdef. %s bcdefg. x"
+                  }
+                }
+                resource "terraform_data" "r" { input = var.x }
+                """.formatted(a, a, a, a, a));
+        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "plan", "-no-color", "-var", "x=y");
+        CliRunner.Result ours = CliRunner.in(st).env("COLUMNS", "200").run("plan", "-no-color", "-var", "x=y");
+        assertThat(ours.exitCode()).isEqualTo(theirs.exitCode()).isEqualTo(1);
+        assertThat(neutral(ours.stderr())).isEqualTo(neutral(theirs.stderr())).contains(a + " bcdef.\n" + a + "\n");
+        // In colour (terraform colours when stdout is not a terminal too; Strata only on one): the text in
+        // the box, without the escape codes, is the same.
+        AwsExamples.Run boxed = AwsExamples.terraform(terraform, tf, cliConfig, "plan", "-var", "x=y");
+        CliRunner.Result mine = CliRunner.in(st).terminal(true).run("plan", "-var", "x=y");
+        assertThat(plain(mine.stderr())).isEqualTo(plain(boxed.stderr())).contains("│ " + a + " bcd.\n│ " + a + "\n");
+    }
+
+    private static String plain(String text) {
+        return neutral(text.replaceAll("\u001b\\[[0-9;]*m", ""));
+    }
+
     /** The {@code diagnostic} objects of the commands' JSON streams, compared; Strata's returned. */
     private List<JsonNode> jsonDiagnostics(String... args) throws Exception {
         AwsExamples.Run theirs = both.terraform(args);
@@ -236,8 +310,12 @@ class PlanParityDifferentialTest {
         return out;
     }
 
-    private static JsonNode json(String text) throws IOException {
-        return new ObjectMapper().readTree(text);
+    private static JsonNode json(String text) {
+        try {
+            return new ObjectMapper().readTree(text);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /**

@@ -72,7 +72,8 @@ public final class InstalledSources {
 
     /** Finds installed sources only: what plan and apply load with. */
     public StackLoader.Options reading() {
-        return new StackLoader.Options((from, source, version) -> installed(source, version));
+        return new StackLoader.Options((from, source, version, range) ->
+                Result.of(installed(source, version).orElse(null)));
     }
 
     /**
@@ -93,13 +94,13 @@ public final class InstalledSources {
         this.access = access;
         this.upgrade = upgrade;
         this.progress = progress;
-        return new StackLoader.Options((from, source, version) -> {
+        return new StackLoader.Options((from, source, version, range) -> {
             Optional<Path> have = upgrade ? Optional.empty() : installed(source, version);
             if (have.isPresent()) {
                 progress.accept("- " + display(source, version) + " (already installed)");
-                return have;
+                return Result.of(have.get());
             }
-            return install(source, version);
+            return install(source, version, range);
         });
     }
 
@@ -128,7 +129,11 @@ public final class InstalledSources {
         return Optional.of(p);
     }
 
-    private Optional<Path> install(String source, String version) {
+    /**
+     * Installs {@code source} through a one-call root; its failures are errors at {@code range}, the
+     * {@code source} of the Stack's block, told of the source rather than of the generated call.
+     */
+    private Result<Path> install(String source, String version, dev.strata.hcl.SourceRange range) {
         Path root = stackDir.resolve(DIR).resolve(digest(key(source, version)));
         StringBuilder call = new StringBuilder("module \"" + CALL + "\" {\n  source = " + quoted(source) + "\n");
         if (version != null) {
@@ -139,11 +144,13 @@ public final class InstalledSources {
             Files.createDirectories(root);
             Files.writeString(root.resolve("main.tf"), call.toString(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            diags.add(Diagnostic.error(
-                    "Failed to install source",
-                    "Could not prepare " + IoProblems.describe(root, e) + " for " + display(source, version) + ".",
-                    null));
-            return Optional.empty();
+            return Result.of(
+                    null,
+                    Diagnostics.of(Diagnostic.error(
+                            "Failed to install source",
+                            "Could not prepare " + IoProblems.describe(root, e) + " for " + display(source, version)
+                                    + ".",
+                            range)));
         }
         Result<ModuleInstaller.Installation> r =
                 ModuleInstaller.install(root, ConfigLoader.Options.DEFAULT, true, access);
@@ -153,21 +160,20 @@ public final class InstalledSources {
                 ? Optional.empty()
                 : r.value().steps().stream().filter(s -> s.key().equals(CALL)).findFirst();
         if (step.isEmpty() || step.get().action() == ModuleInstaller.Action.LOCAL) {
-            boolean told = false;
+            Diagnostics.Builder failed = Diagnostics.builder();
             for (Diagnostic d : r.diagnostics()) {
                 if (d.isError()) {
-                    // The range would point into the generated root; the detail names the source.
-                    diags.add(Diagnostic.error(d.summary(), d.detail(), null));
-                    told = true;
+                    // Its range and texts are about the generated call: told at the Stack's source instead.
+                    failed.add(Diagnostic.error(d.summary(), ofTheSource(d.detail()), range));
                 }
             }
-            if (!told) {
-                diags.add(Diagnostic.error(
+            if (failed.build().isEmpty()) {
+                failed.add(Diagnostic.error(
                         "Failed to install source",
                         "The source " + display(source, version) + " could not be installed.",
-                        null));
+                        range));
             }
-            return Optional.empty();
+            return Result.of(null, failed.build());
         }
         Path dir = root.resolve(step.get().dir()).normalize();
         roots.put(dir, root);
@@ -181,7 +187,25 @@ public final class InstalledSources {
             // is installed again by the next init, and plan says it is not installed meanwhile.
             nested.put(dir, failed);
         }
-        return Optional.of(dir);
+        return Result.of(dir);
+    }
+
+    /** The generated call, as the installer's texts name it: {@code module "source" (main.tf:1)} and the like. */
+    private static final java.util.regex.Pattern GENERATED_CALL =
+            java.util.regex.Pattern.compile("(?:[Tt]he )?[Mm]odule \"" + CALL + "\"(?: \\((?:from )?"
+                    + java.util.regex.Pattern.quote(GENERATED) + ":\\d+\\))?");
+
+    /** An installer's text with the generated call named as what it stands for, the source. */
+    static String ofTheSource(String detail) {
+        java.util.regex.Matcher m = GENERATED_CALL.matcher(detail);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String before = detail.substring(0, m.start()).stripTrailing();
+            boolean sentenceStart = before.isEmpty() || before.endsWith(".") || before.endsWith(":");
+            m.appendReplacement(out, sentenceStart ? "The source" : "the source");
+        }
+        m.appendTail(out);
+        return out.toString();
     }
 
     /** Progress lines for the modules a source's module calls, as {@code strata init} reports them. */

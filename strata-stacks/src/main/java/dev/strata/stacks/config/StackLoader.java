@@ -44,11 +44,13 @@ public final class StackLoader {
 
     /**
      * Finds the directory of a non-local component or stack source (a registry or remote module),
-     * for example where {@code strata stacks init} installed it; empty when it is not available.
+     * for example where {@code strata stacks init} installed it; null when it is not available, with
+     * errors when the resolver knows why (an install that failed), located at {@code range}, the
+     * block's {@code source} expression.
      */
     @FunctionalInterface
     public interface SourceResolver {
-        Optional<Path> resolve(Path fromDir, String source, String version);
+        Result<Path> resolve(Path fromDir, String source, String version, SourceRange range);
     }
 
     /**
@@ -755,7 +757,13 @@ public final class StackLoader {
         }
         Optional<Path> found = bundle.flatMap(b -> b.locate(source, version));
         if (found.isEmpty() && options.remoteSources() != null) {
-            found = options.remoteSources().resolve(fromDir, source, version);
+            Result<Path> resolved = options.remoteSources().resolve(fromDir, source, version, range);
+            diags.addAll(resolved.diagnostics());
+            if (resolved.hasErrors()) {
+                // The resolver said why (an install that failed): "not installed" would only repeat it.
+                return null;
+            }
+            found = Optional.ofNullable(resolved.value());
         }
         if (found.isEmpty()) {
             diags.error(

@@ -86,11 +86,33 @@ class InstalledSourcesTest {
                 """.formatted(
                         dir.resolve("missing").toAbsolutePath()));
         InstalledSources installing = InstalledSources.of(stack);
-        StackLoader.load(stack, installing.installing(false, s -> {}));
-        assertThat(installing.diagnostics().asList())
+        Result<StackConfig> loaded = StackLoader.load(stack, installing.installing(false, s -> {}));
+        // Told once, by the loader, at the component's source: not as "Source not installed" besides.
+        assertThat(loaded.diagnostics().asList())
                 .extracting(Diagnostic::summary)
                 .containsExactly("Failed to install module");
-        assertThat(installing.diagnostics().asList().get(0).detail()).contains("missing");
+        Diagnostic d = loaded.diagnostics().asList().get(0);
+        assertThat(d.detail())
+                .contains("missing")
+                .startsWith("Could not install the source from")
+                .doesNotContain("module \"source\"");
+        assertThat(d.subject().filename()).isEqualTo("main.tfcomponent.hcl");
+        assertThat(d.subject().start().line()).isEqualTo(2);
+        assertThat(installing.diagnostics().asList()).isEmpty();
+    }
+
+    @Test
+    void theGeneratedCallIsNamedAsTheSource() {
+        assertThat(InstalledSources.ofTheSource(
+                        "Failed to retrieve available versions for module \"source\" (main.tf:1) from example.com."))
+                .isEqualTo("Failed to retrieve available versions for the source from example.com.");
+        assertThat(InstalledSources.ofTheSource(
+                        "Module \"source\" (from main.tf:1) cannot be found in the module registry at example.com."))
+                .isEqualTo("The source cannot be found in the module registry at example.com.");
+        assertThat(InstalledSources.ofTheSource("Could not install the module \"source\" from \"git::x\"."))
+                .isEqualTo("Could not install the source from \"git::x\".");
+        assertThat(InstalledSources.ofTheSource("Module \"sources\" at main.tf:1"))
+                .isEqualTo("Module \"sources\" at main.tf:1");
     }
 
     @Test
@@ -150,11 +172,13 @@ class InstalledSourcesTest {
                     }
                     """);
             InstalledSources failing = InstalledSources.of(stack);
-            StackLoader.load(stack, failing.installing(false, s -> {}, access));
-            assertThat(failing.diagnostics().asList())
+            Result<StackConfig> failed = StackLoader.load(stack, failing.installing(false, s -> {}, access));
+            assertThat(failed.diagnostics().asList())
                     .extracting(Diagnostic::summary)
                     .containsExactly("Unresolvable module version constraint");
-            assertThat(failing.diagnostics().asList().get(0).detail())
+            assertThat(failed.diagnostics().asList().get(0).subject().start().line())
+                    .isEqualTo(2);
+            assertThat(failed.diagnostics().asList().get(0).detail())
                     .contains("\"example.com/acme/net/aws\"")
                     .contains("The newest available version is 2.0.0.");
         }

@@ -180,6 +180,37 @@ class StacksNestedModulesTest {
         assertThat(plan.stderr()).contains("Module not installed").contains("strata stacks init");
     }
 
+    /**
+     * A component's own source that cannot be installed: the problem is at the Stack file's {@code source}
+     * line and tells of the source, not of the one-call root module generated to install it.
+     */
+    @Test
+    void aComponentSourceThatCannotBeInstalledIsToldAtTheStacksSourceLine() throws Exception {
+        Path stack = stack("""
+                component "broken" {
+                  source    = "example.com/acme/missing/aws"
+                  version   = "1.0.0"
+                  inputs    = { name = "l" }
+                  providers = { terraform = provider.terraform.main }
+                }
+                component "git" {
+                  source    = "git::file://%s"
+                  inputs    = { name = "g" }
+                  providers = { terraform = provider.terraform.main }
+                }
+                """.formatted(dir.resolve("no-such-repo")));
+        CliRunner.Result init = strata(stack).run("stacks", "init", "-no-color");
+        assertThat(init.exitCode()).as(init.toString()).isEqualTo(1);
+        assertThat(init.stderr())
+                .contains("\n  on main.tfcomponent.hcl line 8:\n   8:   source    = \"example.com/acme/missing/aws\"\n")
+                .contains("\n  on main.tfcomponent.hcl line 14:\n  14:   source    = \"git::file://")
+                .contains("The source cannot be found in the module registry at example.com.")
+                .contains("Could not install the source from\n\"git::file://")
+                .doesNotContain("module \"source\"")
+                .doesNotContain("main.tf:1")
+                .doesNotContain("Source not installed");
+    }
+
     @Test
     void anS3ComponentSourceIsInstalledWithTheModulesItCalls() throws Exception {
         String endpoint = dev.strata.testing.S3Server.shared().endpoint();
