@@ -218,7 +218,7 @@ class PlanParityDifferentialTest {
      */
     @Test
     void undeclaredVariableWarningsFollowThePlan() throws Exception {
-        init("""
+        both.init("""
                 resource "terraform_data" "a" {
                   input = "a"
                   lifecycle {
@@ -226,9 +226,7 @@ class PlanParityDifferentialTest {
                   }
                 }
                 """);
-        for (Path dir : List.of(tf, st)) {
-            Files.writeString(dir.resolve("terraform.tfvars"), "nope = 1\n");
-        }
+        both.write("terraform.tfvars", "nope = 1\n");
         assertThat(same("plan", "-no-color"))
                 .containsSubsequence(
                         "Plan: 1 to add",
@@ -239,7 +237,7 @@ class PlanParityDifferentialTest {
         assertThat(diagnostics).hasSize(2);
         assertThat(diagnostics.getFirst().has("range")).isFalse();
         for (String stream : List.of(
-                AwsExamples.terraform(terraform, tf, cliConfig, "plan", "-json").stdout(),
+                both.terraform("plan", "-json").stdout(),
                 CliRunner.in(st).run("plan", "-json").stdout())) {
             List<String> types =
                     stream.lines().map(l -> json(l).path("type").asText()).toList();
@@ -260,7 +258,7 @@ class PlanParityDifferentialTest {
     @Test
     void longDetailsWrapWhereTerraformWrapsThem() throws Exception {
         String a = "a".repeat(70);
-        init("""
+        both.init("""
                 variable "x" {
                   type = string
                   validation {
@@ -270,13 +268,13 @@ class PlanParityDifferentialTest {
                 }
                 resource "terraform_data" "r" { input = var.x }
                 """.formatted(a, a, a, a, a));
-        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "plan", "-no-color", "-var", "x=y");
+        AwsExamples.Run theirs = both.terraform("plan", "-no-color", "-var", "x=y");
         CliRunner.Result ours = CliRunner.in(st).env("COLUMNS", "200").run("plan", "-no-color", "-var", "x=y");
         assertThat(ours.exitCode()).isEqualTo(theirs.exitCode()).isEqualTo(1);
         assertThat(neutral(ours.stderr())).isEqualTo(neutral(theirs.stderr())).contains(a + " bcdef.\n" + a + "\n");
         // In colour (terraform colours when stdout is not a terminal too; Strata only on one): the text in
         // the box, without the escape codes, is the same.
-        AwsExamples.Run boxed = AwsExamples.terraform(terraform, tf, cliConfig, "plan", "-var", "x=y");
+        AwsExamples.Run boxed = both.terraform("plan", "-var", "x=y");
         CliRunner.Result mine = CliRunner.in(st).terminal(true).run("plan", "-var", "x=y");
         assertThat(plain(mine.stderr())).isEqualTo(plain(boxed.stderr())).contains("│ " + a + " bcd.\n│ " + a + "\n");
     }
