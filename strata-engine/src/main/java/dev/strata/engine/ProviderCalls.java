@@ -479,6 +479,8 @@ final class ProviderCalls {
         static final double BELOW = 0.95;
         /** A measure below this fraction of the refused pace lowers it to this fraction only (then the above). */
         static final double FLOOR = 0.85;
+        /** The pace is raised only while the accepted requests keep up with it to this fraction. */
+        static final double KEPT = 0.9;
         /** Growth per second of the pace right after a throttle, doubled each further second without one. */
         static final double PROBE = 0.02;
         /** The probing stays gentle for this long after a throttle: the limit is just above the pace. */
@@ -542,8 +544,11 @@ final class ProviderCalls {
             synchronized (this) {
                 long slot = notBefore == Long.MIN_VALUE || notBefore - now < 0 ? now : notBefore;
                 if (rate > 0) {
-                    if (next - now > 0) {
-                        grow(now); // only a pace that holds calls back is worth raising
+                    if (next - now > 0 && measured(now) >= KEPT * rate) {
+                        // Only a pace that holds calls back, and that the calls keep up with, is worth
+                        // raising: one above what the calls reach (they wait for something else, a slot,
+                        // the CPU) would only run away and let a burst through later.
+                        grow(now);
                     }
                     grownAt = now;
                     if (next - slot > 0) {
