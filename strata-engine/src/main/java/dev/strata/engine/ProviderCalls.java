@@ -499,8 +499,12 @@ final class ProviderCalls {
         private final int[] countOf = new int[SLOTS];
         /** When the first accepted request was sent: the accepted ones are counted from then at the earliest. */
         private long firstSent = Long.MIN_VALUE;
-        /** How long the last accepted call took to answer. */
-        private long latency;
+        /**
+         * The quickest answer of an accepted call: how far the answers lag the sends. The quickest, not the
+         * last: an operation that took seconds (a provider polling, a starved CPU) would otherwise make the
+         * span the rate is measured over tiny and the measure huge.
+         */
+        private long latency = -1;
 
         /** What {@link #reserve} answers when the next turn is more than {@link #HORIZON} away. */
         static final long NOT_YET = Long.MIN_VALUE;
@@ -590,7 +594,9 @@ final class ProviderCalls {
             if (firstSent == Long.MIN_VALUE || sentAt - firstSent < 0) {
                 firstSent = sentAt;
             }
-            latency = now - sentAt;
+            if (latency < 0 || now - sentAt < latency) {
+                latency = now - sentAt;
+            }
             long n = Math.floorDiv(now, SLOT);
             int i = (int) Math.floorMod(n, SLOTS);
             if (slotOf[i] != n) {

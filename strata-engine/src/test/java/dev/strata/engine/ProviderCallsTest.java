@@ -256,6 +256,20 @@ class ProviderCallsTest {
     }
 
     @Test
+    void oneSlowOperationDoesNotInflateTheMeasure() {
+        ProviderCalls.RatePacer pacer = new ProviderCalls.RatePacer();
+        long t = 5 * SECOND;
+        // 100 requests a second answering in 50 ms for two seconds, then one that took three seconds.
+        for (int i = 0; i < 200; i++) {
+            pacer.accepted(t + i * 10 * MS, t + i * 10 * MS + 50 * MS);
+        }
+        long now = t + 2 * SECOND + 50 * MS;
+        pacer.accepted(now - 3 * SECOND, now);
+        pacer.throttled(now, now + MS, Optional.empty());
+        assertThat(pacer.rate()).isCloseTo(0.95 * 101, offset(1.5));
+    }
+
+    @Test
     void aThrottledApiIsUsedToNinetyPercentOfItsRateWithoutFailures() {
         for (double rate : new double[] {20, 100, 500}) {
             for (boolean tellsRetryAfter : new boolean[] {true, false}) {
