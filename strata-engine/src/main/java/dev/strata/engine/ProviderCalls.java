@@ -21,10 +21,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import java.util.random.RandomGenerator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,6 +60,7 @@ final class ProviderCalls {
     private final EngineEvents events;
     private final BooleanSupplier stopping;
     private final Sleeper sleeper;
+    private final LongSupplier clock;
     private final RetryRegistry retries;
     private final CircuitBreakerRegistry breakers;
     private final Map<AbsProviderConfig, Lane> lanes = new ConcurrentHashMap<>();
@@ -72,6 +75,18 @@ final class ProviderCalls {
     }
 
     ProviderCalls(int parallelism, Settings settings, EngineEvents events, BooleanSupplier stopping, Sleeper sleeper) {
+        this(parallelism, settings, events, stopping, sleeper, System::nanoTime);
+    }
+
+    /** With the clock ({@link System#nanoTime()} values) the limits and the pacer read: a test's simulated one. */
+    ProviderCalls(
+            int parallelism,
+            Settings settings,
+            EngineEvents events,
+            BooleanSupplier stopping,
+            Sleeper sleeper,
+            LongSupplier clock) {
+        this.clock = clock;
         this.parallelism = parallelism;
         this.permits = new Semaphore(parallelism, true);
         this.settings = settings;
@@ -101,8 +116,7 @@ final class ProviderCalls {
     }
 
     /** One provider configuration's share of the calls: its retry, breaker, limit, pacer and retry-after. */
-    private record Lane(
-            Retry retry, CircuitBreaker breaker, AdaptiveLimit limit, RatePacer pacer, AtomicLong notBefore) {}
+    private record Lane(Retry retry, CircuitBreaker breaker, AdaptiveLimit limit, RatePacer pacer) {}
 
     /** One attempt's result, and the transient failure that makes it one to retry. */
     private record Attempted<T>(
@@ -120,8 +134,7 @@ final class ProviderCalls {
                         retries.retry(key(p)),
                         breakers.circuitBreaker(key(p)),
                         new AdaptiveLimit(parallelism),
-                        new RatePacer(sleeper),
-                        new AtomicLong(Long.MIN_VALUE)));
+                        new RatePacer()));
     }
 
     /** Whether this thread holds an operation slot (then its provider calls take no further permit). */
@@ -175,7 +188,7 @@ final class ProviderCalls {
             // Fail fast without touching the provider; the caller reports it like any provider error.
             throw unavailable(lane);
         }
-        long deadline = System.nanoTime() + settings.maxTotal().toNanos();
+        long deadline = clock.getAsLong() + settings.maxTotal().toNanos();
         boolean recorded = false;
         try {
             int[] attempts = {0};
@@ -186,7 +199,7 @@ final class ProviderCalls {
                     (attempt, a, delay) -> {
                         String operation = operation(a.result());
                         String summary = firstSummary(a.diagnostics());
-                        if (stopping.getAsBoolean() || System.nanoTime() + delay.toNanos() > deadline) {
+                        if (stopping.getAsBoolean() || clock.getAsLong() + delay.toNanos() - deadline > 0) {
                             return false;
                         }
                         LOG.debug(
@@ -256,15 +269,14 @@ final class ProviderCalls {
             LOG.debug("{}: circuit open, not retrying {}", provider, ai);
             throw unavailable(lane);
         }
-        long queued = System.nanoTime();
-        waitUntilAllowed(lane.notBefore());
-        lane.pacer().acquire();
+        long queued = clock.getAsLong();
+        awaitTurn(lane.pacer(), queued);
         lane.limit().acquire();
         boolean own = !inSlot.get();
         if (own) {
             permits.acquireUninterruptibly();
         }
-        long started = System.nanoTime();
+        long started = clock.getAsLong();
         if (started - queued > SLOW_WAIT_NANOS) {
             LOG.debug(
                     "{}: {} waited {} ms for a call slot (limit {}, paced at {} req/s)",
@@ -283,7 +295,8 @@ final class ProviderCalls {
             }
             lane.limit().release();
         }
-        long took = System.nanoTime() - started;
+        long answered = clock.getAsLong();
+        long took = answered - started;
         ProviderDiagnostics d = diagnostics.apply(result);
         Optional<Failure> f = d.failure();
         if (!(f.orElse(null) instanceof Failure.Transient t)) {
@@ -299,13 +312,25 @@ final class ProviderCalls {
                         millis(took),
                         attempt);
             }
-            lane.pacer().success();
+            lane.pacer().accepted(started, answered); // an error the API answered took one of its requests too
             lane.limit().success();
             return new Attempted<>(result, d, Optional.empty(), attempt);
         }
         double before = lane.limit().limit();
-        lane.limit().throttled(started);
-        lane.pacer().throttled(started, t.retryAfter());
+        // Until the pacer has measured what the API accepts, halving the concurrency is all that slows the
+        // calls down. From then on the pace alone does: halving the concurrency as well would cut the calls
+        // far below that rate (a hundred calls of 50 ms at 100 requests a second need only five at once)
+        // and release the waiting ones in clumps, each place that frees up sending one at once.
+        boolean wasPaced = lane.pacer().paced();
+        if (!wasPaced) {
+            lane.limit().throttled(started, answered);
+        }
+        // A retry-after holds back every call through this configuration, not just this one: sending others
+        // before then would only be refused too.
+        lane.pacer().throttled(started, answered, t.retryAfter());
+        if (!wasPaced && lane.pacer().paced()) {
+            lane.limit().reset();
+        }
         LOG.debug(
                 "{}: {} {} transient failure after {} ms (attempt {}); concurrency limit {} -> {}, paced at {} req/s",
                 provider,
@@ -316,9 +341,6 @@ final class ProviderCalls {
                 fmt(before),
                 fmt(lane.limit().limit()),
                 fmt(lane.pacer().rate()));
-        // A retry-after holds back every call through this configuration, not just this one: sending others
-        // before then would only be refused too.
-        t.retryAfter().ifPresent(ra -> lane.notBefore().accumulateAndGet(System.nanoTime() + ra.toNanos(), Math::max));
         return new Attempted<>(result, d, Optional.of(t), attempt);
     }
 
@@ -375,9 +397,34 @@ final class ProviderCalls {
         return String.format(java.util.Locale.ROOT, "%.1f", d);
     }
 
-    private void waitUntilAllowed(AtomicLong notBefore) {
-        long wait = notBefore.get() - System.nanoTime();
-        if (notBefore.get() != Long.MIN_VALUE && wait > 0) {
+    /** Waits for the pacer to give this call its turn (at once while the provider never throttled). */
+    private void awaitTurn(RatePacer pacer, long now) {
+        ReentrantLock line = pacer.line();
+        long turn = line.isLocked() ? RatePacer.NOT_YET : pacer.reserve(now);
+        if (turn == RatePacer.NOT_YET) {
+            try {
+                line.lockInterruptibly();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            try {
+                while ((turn = pacer.reserve(clock.getAsLong())) == RatePacer.NOT_YET) {
+                    sleepUntil(pacer.freeAt());
+                    if (Thread.currentThread().isInterrupted()) {
+                        return;
+                    }
+                }
+            } finally {
+                line.unlock();
+            }
+        }
+        sleepUntil(turn);
+    }
+
+    private void sleepUntil(long at) {
+        long wait = at - clock.getAsLong();
+        if (wait > 0) {
             try {
                 sleeper.sleep(Duration.ofNanos(wait));
             } catch (InterruptedException e) {
@@ -388,8 +435,12 @@ final class ProviderCalls {
 
     /** Exponential backoff with full jitter; a retry-after from the provider is a floor. */
     Duration backoff(int attempt, Optional<Duration> retryAfter) {
+        return backoff(settings, attempt, retryAfter, ThreadLocalRandom.current());
+    }
+
+    static Duration backoff(Settings settings, int attempt, Optional<Duration> retryAfter, RandomGenerator random) {
         long cap = Math.min(settings.maxDelay().toMillis(), settings.baseDelay().toMillis() << Math.min(attempt, 20));
-        long jitter = ThreadLocalRandom.current().nextLong(Math.max(1, cap) + 1);
+        long jitter = random.nextLong(Math.max(1, cap) + 1);
         long floor = retryAfter.map(Duration::toMillis).orElse(0L);
         return Duration.ofMillis(Math.max(floor, jitter));
     }
@@ -401,97 +452,205 @@ final class ProviderCalls {
         }
     }
 
-    /** The request rate a provider configuration is paced at now; 0 while it never throttled (for tests and progress). */
+    /** The request rate a provider configuration is paced at now; 0 while it is not paced (for tests and progress). */
     double rateOf(AbsProviderConfig provider) {
         Lane l = lanes.get(provider);
         return l == null ? 0 : l.pacer().rate();
     }
 
     /**
-     * Paces calls to one provider once it has throttled: the rate becomes what the provider actually
-     * accepted over the last second (a little under it), and grows by about one request per second per
-     * second while calls succeed, so the engine settles just under an API's rate limit instead of
-     * bursting into it and retrying.
+     * Paces the requests to one provider configuration once it has throttled, just under the rate its
+     * API accepts. Nothing tells a client that rate (a retry-after is a time to wait, and a token bucket's
+     * says when its next token is free, not how fast tokens come), so the pacer measures it: a
+     * server that refuses requests is accepting all it can, so the requests it accepted over the last
+     * second are its rate (plus, at first, whatever burst it allowed). At each throttle the pace becomes
+     * a little under the lower of that and the pace that was refused; while the pace holds calls back
+     * and nothing is refused it probes upwards, gently (2 % a second) for a few seconds and then faster
+     * and faster (the limit may have been raised, or the first measure was low), so a run settles in a
+     * sawtooth between 95 and 100 % of the limit with a refusal every few seconds.
+     *
+     * <p>Times are {@link System#nanoTime()} values passed in, so that a test can drive it on a
+     * simulated clock. Until the first throttle nothing is paced and the only cost per call is counting
+     * it as accepted.
      */
     static final class RatePacer {
-        private static final long SECOND = 1_000_000_000L;
-        private final java.util.ArrayDeque<Long> accepted = new java.util.ArrayDeque<>();
-        private final Sleeper sleeper;
-        /** Written under the lock; read without it only to skip pacing while it is 0. */
-        private volatile double rate;
+        static final long SECOND = 1_000_000_000L;
+        /** After a throttle the pace is this fraction of the rate the server was seen to accept. */
+        static final double BELOW = 0.95;
+        /** A measure below this fraction of the refused pace lowers it to this fraction only (then the above). */
+        static final double FLOOR = 0.85;
+        /** The pace is raised only while the accepted requests keep up with it to this fraction. */
+        static final double KEPT = 0.9;
+        /** Growth per second of the pace right after a throttle, doubled each further second without one. */
+        static final double PROBE = 0.02;
+        /** The probing stays gentle for this long after a throttle: the limit is just above the pace. */
+        private static final long GENTLE = 2 * SECOND;
+        /** The fastest growth: the pace doubles in a second once a long time passed without a throttle. */
+        private static final double FASTEST = 1.0;
+        /** Shortest span the accepted requests are counted over: a burst over a millisecond says no rate. */
+        private static final long MIN_SPAN = SECOND / 50;
+
+        private static final int SLOTS = 50;
+        private static final long SLOT = SECOND / SLOTS;
+
+        /** Accepted answers per 20 ms over the last second, by slot number (time / SLOT). */
+        private final long[] slotOf = new long[SLOTS];
+
+        private final int[] countOf = new int[SLOTS];
+        /** When the first accepted request was sent: the accepted ones are counted from then at the earliest. */
+        private long firstSent = Long.MIN_VALUE;
+        /**
+         * The quickest answer of an accepted call: how far the answers lag the sends. The quickest, not the
+         * last: an operation that took seconds (a provider polling, a starved CPU) would otherwise make the
+         * span the rate is measured over tiny and the measure huge.
+         */
+        private long latency = -1;
+
+        /** What {@link #reserve} answers when the next turn is more than {@link #HORIZON} away. */
+        static final long NOT_YET = Long.MIN_VALUE;
+        /**
+         * How far ahead turns are handed out. A hundred callers given turns at once would be given them
+         * up to seconds ahead at the pace of that moment, and the pace's later changes (a slow-down after
+         * a refusal, the probing upwards) would reach the API only seconds later: probing would overshoot
+         * and a refusal would be followed by seconds of sends at the refused pace.
+         */
+        static final long HORIZON = SECOND / 20;
+
+        private final ReentrantLock line = new ReentrantLock(true);
+
+        /** Set at the first throttle: from then on every call asks for its turn. */
+        private volatile boolean engaged;
+        /** Requests per second; 0 while throttled but nothing accepted was measured yet. */
+        private double rate;
 
         private long next;
+        private long notBefore = Long.MIN_VALUE;
         private long slowedAt = Long.MIN_VALUE;
-
-        RatePacer(Sleeper sleeper) {
-            this.sleeper = sleeper;
-        }
+        private long grownAt;
 
         synchronized double rate() {
             return rate;
         }
 
-        void acquire() {
-            if (rate <= 0) {
-                // Never throttled (the common case): no lock for every call of a hundred threads.
-                return;
-            }
-            long wait;
-            synchronized (this) {
-                if (rate <= 0) {
-                    return;
-                }
-                long now = System.nanoTime();
-                long slot = Math.max(now, next);
-                next = slot + (long) (SECOND / rate);
-                wait = slot - now;
-            }
-            if (wait > 0) {
-                try {
-                    sleeper.sleep(Duration.ofNanos(wait));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-        }
-
-        synchronized void success() {
-            long now = System.nanoTime();
-            accepted.addLast(now);
-            trim(now);
-            if (rate > 0) {
-                rate += 1.0 / rate;
-            }
+        /** Whether it paces calls at a rate it measured. */
+        synchronized boolean paced() {
+            return rate > 0;
         }
 
         /**
-         * A call sent at {@code sentAt} was throttled. Calls sent before the last slow-down went out at the old
-         * pace: their throttling, arriving together, says nothing new and must not slow it down again (a
-         * hundred calls refused at once would otherwise take the pace down to one request per second).
+         * The time a call asking at {@code now} may be sent: not before a retry-after the provider gave,
+         * and one pace interval after the call before it. {@code now} itself while nothing was throttled.
          */
-        synchronized void throttled(long sentAt, Optional<Duration> retryAfter) {
-            long now = System.nanoTime();
+        long reserve(long now) {
+            if (!engaged) {
+                return now; // never throttled (the common case): no lock for every call of a hundred threads
+            }
+            synchronized (this) {
+                long slot = notBefore == Long.MIN_VALUE || notBefore - now < 0 ? now : notBefore;
+                if (rate > 0) {
+                    if (next - now > 0 && measured(now) >= KEPT * rate) {
+                        // Only a pace that holds calls back, and that the calls keep up with, is worth
+                        // raising: one above what the calls reach (they wait for something else, a slot,
+                        // the CPU) would only run away and let a burst through later.
+                        grow(now);
+                    }
+                    grownAt = now;
+                    if (next - slot > 0) {
+                        slot = next;
+                    }
+                    if (slot - now > HORIZON) {
+                        return NOT_YET;
+                    }
+                    next = slot + (long) (SECOND / rate);
+                }
+                return slot;
+            }
+        }
+
+        /** When a caller told {@link #NOT_YET} may ask again: a turn is then within the horizon. */
+        synchronized long freeAt() {
+            long slot = notBefore == Long.MIN_VALUE || next - notBefore > 0 ? next : notBefore;
+            return slot - HORIZON;
+        }
+
+        /**
+         * The line of callers waiting for a turn beyond the horizon: only its first sleeps until one is
+         * free, the others queue behind it (fairly, so none waits forever), and each is woken once.
+         */
+        ReentrantLock line() {
+            return line;
+        }
+
+        private void grow(long now) {
+            long since = now - slowedAt;
+            double perSecond = since < GENTLE
+                    ? PROBE
+                    : Math.min(FASTEST, PROBE * Math.pow(2, (double) (since - GENTLE) / SECOND + 1));
+            rate *= 1 + perSecond * (now - grownAt) / SECOND;
+        }
+
+        /** A call sent at {@code sentAt} was accepted; its answer came at {@code now}. */
+        synchronized void accepted(long sentAt, long now) {
+            if (firstSent == Long.MIN_VALUE || sentAt - firstSent < 0) {
+                firstSent = sentAt;
+            }
+            if (latency < 0 || now - sentAt < latency) {
+                latency = now - sentAt;
+            }
+            long n = Math.floorDiv(now, SLOT);
+            int i = (int) Math.floorMod(n, SLOTS);
+            if (slotOf[i] != n) {
+                slotOf[i] = n;
+                countOf[i] = 0;
+            }
+            countOf[i]++;
+        }
+
+        /** Requests per second accepted over the last second (at most), by the time their answers came; 0 if none. */
+        private double measured(long now) {
+            long n = Math.floorDiv(now, SLOT);
+            int count = 0;
+            for (int i = 0; i < SLOTS; i++) {
+                if (n - slotOf[i] >= 0 && n - slotOf[i] < SLOTS) {
+                    count += countOf[i];
+                }
+            }
+            if (count == 0) {
+                return 0;
+            }
+            // Early on, the answers counted are those of the requests sent from the first one until a
+            // latency ago: the ones sent since have not answered yet.
+            long span = Math.max(MIN_SPAN, Math.min(SECOND, now - latency - firstSent));
+            return count * (double) SECOND / span;
+        }
+
+        /**
+         * A call sent at {@code sentAt} was refused at {@code now}, the provider asking to wait
+         * {@code retryAfter} if it said. Calls sent before the last slow-down went out at the old pace:
+         * their refusals, arriving together, say nothing new and do not slow it again (a hundred calls
+         * refused at once would otherwise take the pace down to nothing).
+         */
+        synchronized void throttled(long sentAt, long now, Optional<Duration> retryAfter) {
+            engaged = true;
+            retryAfter.ifPresent(ra -> {
+                long until = now + ra.toNanos();
+                if (notBefore == Long.MIN_VALUE || until - notBefore > 0) {
+                    notBefore = until;
+                }
+            });
             if (slowedAt != Long.MIN_VALUE && sentAt - slowedAt < 0) {
                 return;
             }
             slowedAt = now;
-            trim(now);
-            int seen = accepted.size();
-            // A server that says how long until it takes the next request says its rate too: refusals come
-            // back at once, before any accepted call has answered, and guessing one request per second then
-            // would take a minute or more to climb back.
-            double told = retryAfter
-                    .filter(d -> !d.isZero() && !d.isNegative())
-                    .map(d -> 0.95 * SECOND / d.toNanos())
-                    .orElse(0.0);
-            double measured = Math.max(told, seen > 0 ? seen * 0.95 : (rate > 0 ? rate / 2 : 1));
-            rate = rate > 0 ? Math.max(1, Math.min(rate * 0.9, measured)) : Math.max(1, measured);
-        }
-
-        private void trim(long now) {
-            while (!accepted.isEmpty() && now - accepted.peekFirst() > SECOND) {
-                accepted.removeFirst();
+            grownAt = now;
+            double seen = measured(now);
+            if (seen > 0) {
+                // The measure lags a pace that was rising fast: it may lower the refused pace by a
+                // bounded step only, and by as much as it likes the first time, when there is none.
+                rate = Math.max(1, BELOW * (rate > 0 ? Math.min(rate, Math.max(seen, FLOOR * rate)) : seen));
             }
+            // Refused before any accepted call answered (refusals come back at once, acceptances after the
+            // work): no measure yet. The retry-after and the backoff hold the calls until one comes.
         }
     }
 
@@ -511,6 +670,15 @@ final class ProviderCalls {
             return limit;
         }
 
+        /** Takes a place if one is free now (a simulation's worker cannot block). */
+        synchronized boolean tryAcquire() {
+            if (inFlight >= Math.max(1, (int) limit)) {
+                return false;
+            }
+            inFlight++;
+            return true;
+        }
+
         synchronized void acquire() {
             while (inFlight >= Math.max(1, (int) limit)) {
                 try {
@@ -528,17 +696,27 @@ final class ProviderCalls {
             notifyAll();
         }
 
+        /** Back to the full limit: the pacer has taken over slowing the calls down. */
+        synchronized void reset() {
+            limit = max;
+            notifyAll();
+        }
+
         synchronized void success() {
             limit = Math.min(max, limit + 1.0 / Math.max(1.0, limit));
             notifyAll();
         }
 
-        /** Halves the limit, once for all the calls that were in flight when it last did (as {@link RatePacer#throttled}). */
         synchronized void throttled(long sentAt) {
+            throttled(sentAt, System.nanoTime());
+        }
+
+        /** Halves the limit, once for all the calls that were in flight when it last did (as {@link RatePacer#throttled}). */
+        synchronized void throttled(long sentAt, long now) {
             if (halvedAt != Long.MIN_VALUE && sentAt - halvedAt < 0) {
                 return;
             }
-            halvedAt = System.nanoTime();
+            halvedAt = now;
             limit = Math.max(1.0, limit / 2);
         }
     }

@@ -2,6 +2,7 @@ package dev.strata.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.offset;
 
 import dev.strata.addr.AbsProviderConfig;
 import dev.strata.addr.AbsResourceInstance;
@@ -102,6 +103,10 @@ class ProviderCallsTest {
         AtomicInteger sent = new AtomicInteger();
         send(calls, EAST, sent, THROTTLED);
         assertThat(calls.limitOf(EAST)).isEqualTo(4.0);
+        for (int i = 0; i < 6; i++) {
+            send(calls, EAST, sent, OK);
+        }
+        send(calls, EAST, sent, THROTTLED);
         assertThat(calls.rateOf(EAST)).isGreaterThan(0);
         send(calls, WEST, sent, OK);
         assertThat(calls.limitOf(WEST)).isEqualTo(8.0);
@@ -109,12 +114,9 @@ class ProviderCallsTest {
     }
 
     @Test
-    void callsThrottledTogetherLowerTheLimitAndPaceOnceAndALaterThrottleAgain() throws Exception {
+    void callsThrottledTogetherLowerTheLimitOnceAndALaterThrottleAgainUntilThePacerTakesOver() throws Exception {
         ProviderCalls calls = calls(1, 50, Duration.ofSeconds(10));
         AtomicInteger sent = new AtomicInteger();
-        for (int i = 0; i < 6; i++) {
-            send(calls, EAST, sent, OK);
-        }
         // Four calls in flight at once, all refused: one signal that the pace was too high, not four.
         java.util.concurrent.CountDownLatch inFlight = new java.util.concurrent.CountDownLatch(4);
         List<Thread> threads = new ArrayList<>();
@@ -141,35 +143,149 @@ class ProviderCallsTest {
         // A call sent after the slow-down and still refused: the new limit is too high as well.
         send(calls, EAST, sent, THROTTLED);
         assertThat(calls.limitOf(EAST)).isEqualTo(2.0);
+        assertThat(calls.rateOf(EAST)).as("nothing accepted: no rate measured").isZero();
+        // Calls accepted, then one refused: the pacer measures a rate and paces; the concurrency is restored,
+        // and later refusals lower the pace, not the concurrency.
+        for (int i = 0; i < 6; i++) {
+            send(calls, EAST, sent, OK);
+        }
+        send(calls, EAST, sent, THROTTLED);
+        assertThat(calls.rateOf(EAST)).isGreaterThan(0);
+        assertThat(calls.limitOf(EAST)).isEqualTo(8.0);
+        double paced = calls.rateOf(EAST);
+        send(calls, EAST, sent, THROTTLED);
+        assertThat(calls.limitOf(EAST)).isEqualTo(8.0);
+        assertThat(calls.rateOf(EAST)).isLessThan(paced);
     }
+
+    private static final long MS = 1_000_000L;
+    private static final long SECOND = 1_000 * MS;
 
     @Test
     void thePaceSlowsOnceForCallsSentBeforeItLastSlowed() {
-        ProviderCalls.RatePacer pacer = new ProviderCalls.RatePacer(slept::add);
-        for (int i = 0; i < 6; i++) {
-            pacer.success();
+        ProviderCalls.RatePacer pacer = new ProviderCalls.RatePacer();
+        long t = 5 * SECOND;
+        // Seven accepted, the first of them answered more than a second before the refusal.
+        for (int i = 0; i < 7; i++) {
+            pacer.accepted(t + i * 100 * MS, t + i * 100 * MS + 50 * MS);
         }
-        long sent = System.nanoTime();
-        pacer.throttled(sent, Optional.empty());
+        long sent = t + 1090 * MS;
+        pacer.throttled(sent, sent + 10 * MS, Optional.empty());
         assertThat(pacer.rate())
                 .as("what was accepted over the last second, a little under it")
-                .isCloseTo(6 * 0.95, org.assertj.core.data.Offset.offset(1e-9));
-        pacer.throttled(sent, Optional.empty());
-        pacer.throttled(sent, Optional.empty());
-        assertThat(pacer.rate()).isCloseTo(6 * 0.95, org.assertj.core.data.Offset.offset(1e-9));
-        pacer.throttled(System.nanoTime(), Optional.empty());
-        assertThat(pacer.rate()).isCloseTo(6 * 0.95 * 0.9, org.assertj.core.data.Offset.offset(1e-9));
+                .isCloseTo(6 * 0.95, offset(1e-9));
+        pacer.throttled(sent, sent + 2 * MS, Optional.empty());
+        pacer.throttled(sent, sent + 3 * MS, Optional.empty());
+        assertThat(pacer.rate()).isCloseTo(6 * 0.95, offset(1e-9));
+        // Sent after the slow-down and refused: the new pace is still above what the server takes.
+        pacer.throttled(sent + 10 * MS, sent + 11 * MS, Optional.empty());
+        assertThat(pacer.rate()).isCloseTo(6 * 0.95 * 0.95, offset(1e-9));
     }
 
     @Test
-    void aRefusalBeforeAnyAnswerPacesAtTheRateTheServersRetryAfterImplies() {
-        ProviderCalls.RatePacer pacer = new ProviderCalls.RatePacer(slept::add);
-        // 100 requests per second: the next one in 10 ms. Nothing accepted has answered yet.
-        pacer.throttled(System.nanoTime(), Optional.of(Duration.ofMillis(10)));
-        assertThat(pacer.rate()).isCloseTo(95.0, org.assertj.core.data.Offset.offset(1e-9));
-        ProviderCalls.RatePacer blind = new ProviderCalls.RatePacer(slept::add);
-        blind.throttled(System.nanoTime(), Optional.empty());
-        assertThat(blind.rate()).as("without a hint: one request per second").isEqualTo(1.0);
+    void aRetryAfterIsATimeToWaitNotARate() {
+        ProviderCalls.RatePacer pacer = new ProviderCalls.RatePacer();
+        long t = 5 * SECOND;
+        assertThat(pacer.reserve(t)).as("never throttled: not paced").isEqualTo(t);
+        // A token bucket refusing at 100 requests per second says its next token is free in 10 ms; it
+        // would say the same at 5 or 5,000 requests per second with a token almost free.
+        pacer.throttled(t, t + MS, Optional.of(Duration.ofMillis(10)));
+        assertThat(pacer.rate())
+                .as("nothing accepted answered yet: no rate to go by")
+                .isZero();
+        assertThat(pacer.reserve(t + 2 * MS)).as("held until the retry-after").isEqualTo(t + 11 * MS);
+        assertThat(pacer.reserve(t + 20 * MS)).isEqualTo(t + 20 * MS);
+        // The accepted calls answer; the next refusal paces at what they measured: 30 sent in the 150 ms
+        // from the first until a latency (50 ms) before the refusal.
+        for (int i = 0; i < 30; i++) {
+            pacer.accepted(t + i * 5 * MS, t + 50 * MS + i * 5 * MS);
+        }
+        pacer.throttled(t + 190 * MS, t + 200 * MS, Optional.of(Duration.ofMillis(3)));
+        assertThat(pacer.rate()).isCloseTo(0.95 * 30 / 0.15, offset(1e-9));
+        assertThat(pacer.reserve(t + 201 * MS)).isEqualTo(t + 203 * MS);
+        long second = pacer.reserve(t + 201 * MS);
+        assertThat(second - (t + 203 * MS)).isEqualTo((long) (SECOND / (0.95 * 30 / 0.15)));
+        // Turns are handed out at most 50 ms ahead, so that a change of pace reaches the API at once.
+        long turn = second;
+        while (turn != ProviderCalls.RatePacer.NOT_YET) {
+            turn = pacer.reserve(t + 201 * MS);
+            assertThat(turn == ProviderCalls.RatePacer.NOT_YET || turn - (t + 201 * MS) <= 50 * MS)
+                    .isTrue();
+        }
+        assertThat(pacer.freeAt() - (t + 201 * MS)).isBetween(0L, 10 * MS);
+    }
+
+    @Test
+    void aPaceThatHoldsCallsBackProbesUpwardsGentlyThenFaster() {
+        ProviderCalls.RatePacer pacer = new ProviderCalls.RatePacer();
+        long t = 5 * SECOND;
+        pacer.accepted(t - 2 * SECOND, t - 2 * SECOND); // outside the second the rate is measured over
+        for (int i = 2; i <= 101; i++) {
+            pacer.accepted(t + i * 10 * MS, t + i * 10 * MS);
+        }
+        long now = t + 1010 * MS;
+        pacer.throttled(now, now, Optional.empty());
+        assertThat(pacer.rate()).isCloseTo(95, offset(1e-9));
+        // A hundred callers keep the pacer busy: each asks again when its turn came, and each call is accepted.
+        long slot = now;
+        while (slot - now < SECOND) {
+            slot = pacer.reserve(slot);
+            pacer.accepted(slot, slot);
+        }
+        assertThat(pacer.rate()).as("2 %% a second just after a throttle").isCloseTo(95 * 1.02, offset(0.3));
+        while (slot - now < 10 * SECOND) {
+            slot = pacer.reserve(slot);
+            pacer.accepted(slot, slot);
+        }
+        assertThat(pacer.rate())
+                .as("then faster and faster: the limit may have risen, or the measure was low")
+                .isGreaterThan(2 * 95);
+        // A pace that holds nothing back (calls come slower than it) is not raised.
+        double before = pacer.rate();
+        pacer.reserve(now + 20 * SECOND);
+        pacer.reserve(now + 21 * SECOND);
+        assertThat(pacer.rate()).isEqualTo(before);
+        // Nor one the calls do not keep up with (they wait for something else, or do not answer): it would
+        // run away and let a burst through later.
+        slot = now + 22 * SECOND;
+        long from = slot;
+        while (slot - from < 5 * SECOND) {
+            slot = pacer.reserve(slot);
+        }
+        assertThat(pacer.rate()).isEqualTo(before);
+    }
+
+    @Test
+    void oneSlowOperationDoesNotInflateTheMeasure() {
+        ProviderCalls.RatePacer pacer = new ProviderCalls.RatePacer();
+        long t = 5 * SECOND;
+        // 100 requests a second answering in 50 ms for two seconds, then one that took three seconds.
+        for (int i = 0; i < 200; i++) {
+            pacer.accepted(t + i * 10 * MS, t + i * 10 * MS + 50 * MS);
+        }
+        long now = t + 2 * SECOND + 50 * MS;
+        pacer.accepted(now - 3 * SECOND, now);
+        pacer.throttled(now, now + MS, Optional.empty());
+        assertThat(pacer.rate()).isCloseTo(0.95 * 101, offset(1.5));
+    }
+
+    @Test
+    void aThrottledApiIsUsedToNinetyPercentOfItsRateWithoutFailures() {
+        for (double rate : new double[] {20, 100, 500}) {
+            for (boolean tellsRetryAfter : new boolean[] {true, false}) {
+                ThrottledServerSimulation.Result r = new ThrottledServerSimulation(
+                                rate, 10, Duration.ofMillis(50), tellsRetryAfter, 100)
+                        .run((int) (rate * 20));
+                String run = rate + " req/s, retry-after " + tellsRetryAfter + ": " + r;
+                assertThat(r.failed()).as(run).isZero();
+                assertThat(r.accepted()).as(run).isEqualTo(r.operations());
+                assertThat(r.acceptedPerSecond() / rate).as(run).isGreaterThanOrEqualTo(0.9);
+                // A hundred calls sent at once into a bucket of ten are mostly refused, and their first
+                // retries come before any accepted call answered; once paced, one refusal every few seconds.
+                assertThat(r.refused()).as(run).isLessThan(200);
+                assertThat(r.settledRefusals()).as(run).isLessThanOrEqualTo((int) (r.seconds() / 2));
+            }
+        }
     }
 
     @Test
@@ -216,6 +332,8 @@ class ProviderCallsTest {
                 },
                 () -> false,
                 slept::add);
+        // Accepted calls first: what the pacer measures the API's rate by once it throttles.
+        send(calls, EAST, new AtomicInteger(), OK);
         AtomicInteger sent = new AtomicInteger();
         ProviderDiagnostics last = send(calls, EAST, sent, THROTTLED);
         assertThat(last.failure()).containsInstanceOf(Failure.Transient.class);

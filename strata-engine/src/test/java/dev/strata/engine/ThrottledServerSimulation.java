@@ -1,0 +1,231 @@
+package dev.strata.engine;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Optional;
+import java.util.PriorityQueue;
+import java.util.Random;
+
+/**
+ * Many operations calling one rate-limited API through a provider configuration's pacer and adaptive
+ * limit, as {@link ProviderCalls} calls them (wait for the pace and any retry-after, take a place under
+ * the limit, send, adapt to the answer, retry a refusal after its backoff), on a simulated clock: a
+ * discrete-event simulation, so a run of tens of seconds takes milliseconds and always gives the same
+ * result. The API is a token bucket like strata-cloudsim's: {@code rate} tokens a second up to
+ * {@code burst}; an accepted request answers after {@code latency}, a refused one at once with the
+ * time until the next token is free (or without it, as many real APIs do).
+ */
+final class ThrottledServerSimulation {
+    private static final long MS = 1_000_000L;
+
+    /** Counts of one run; {@code settledRefusals} are those of requests sent after its first two seconds. */
+    record Result(
+            int operations,
+            int accepted,
+            int refused,
+            int settledRefusals,
+            int failed,
+            long firstSent,
+            long lastAnswer) {
+        /** Accepted requests per second from the first request sent to the last answer. */
+        double acceptedPerSecond() {
+            return accepted * 1e9 / (lastAnswer - firstSent);
+        }
+
+        double seconds() {
+            return (lastAnswer - firstSent) / 1e9;
+        }
+    }
+
+    private final double rate;
+    private final double burst;
+    private final long latency;
+    private final boolean tellsRetryAfter;
+    private final int concurrency;
+    private final ProviderCalls.Settings settings = ProviderCalls.Settings.DEFAULT;
+    private final Random random = new Random(19);
+
+    private final ProviderCalls.RatePacer pacer = new ProviderCalls.RatePacer();
+    private final ProviderCalls.AdaptiveLimit limit;
+    private final ArrayDeque<Runnable> waitingForLimit = new ArrayDeque<>();
+    private final ArrayDeque<Runnable> line = new ArrayDeque<>();
+    private boolean lineBusy;
+    private final PriorityQueue<Event> events = new PriorityQueue<>();
+    private long seq;
+    private long now = 1_000 * MS; // any origin: the pacer only compares times
+
+    private double tokens;
+    private long refilled;
+
+    private int started;
+    private int operations;
+    private int accepted;
+    private int refused;
+    private int failed;
+    private int settledRefusals;
+    private long firstSent = Long.MIN_VALUE;
+    private long lastAnswer;
+
+    ThrottledServerSimulation(double rate, double burst, Duration latency, boolean tellsRetryAfter, int concurrency) {
+        this.rate = rate;
+        this.burst = burst;
+        this.latency = latency.toNanos();
+        this.tellsRetryAfter = tellsRetryAfter;
+        this.concurrency = concurrency;
+        this.limit = new ProviderCalls.AdaptiveLimit(concurrency);
+        this.tokens = burst;
+        this.refilled = now;
+    }
+
+    private record Event(long at, long seq, Runnable action) implements Comparable<Event> {
+        @Override
+        public int compareTo(Event o) {
+            int c = Long.compare(at, o.at);
+            return c != 0 ? c : Long.compare(seq, o.seq);
+        }
+    }
+
+    private void at(long time, Runnable action) {
+        events.add(new Event(time, seq++, action));
+    }
+
+    /** Runs {@code count} operations of one request each on {@code concurrency} workers, to the end. */
+    Result run(int count) {
+        this.operations = count;
+        for (int w = 0; w < concurrency; w++) {
+            at(now, this::nextOperation);
+        }
+        at(now + SECOND, this::sample);
+        while (!events.isEmpty()) {
+            Event e = events.poll();
+            now = e.at();
+            e.action().run();
+        }
+        return new Result(count, accepted, refused, settledRefusals, failed, firstSent, lastAnswer);
+    }
+
+    private static final long SECOND = 1_000 * MS;
+    private final StringBuilder timeline = new StringBuilder();
+    private int acceptedBefore;
+    private int refusedBefore;
+
+    /** Each second of the run: its accepted and refused requests, the pace and the concurrency limit at its end. */
+    String timeline() {
+        return timeline.toString();
+    }
+
+    private void sample() {
+        timeline.append(String.format(
+                java.util.Locale.ROOT,
+                "%d/%d@%.0f|%.0f ",
+                accepted - acceptedBefore,
+                refused - refusedBefore,
+                pacer.rate(),
+                limit.limit()));
+        acceptedBefore = accepted;
+        refusedBefore = refused;
+        if (accepted + failed < operations) {
+            at(now + SECOND, this::sample);
+        }
+    }
+
+    private void nextOperation() {
+        if (started < operations) {
+            started++;
+            attempt(1);
+        }
+    }
+
+    /**
+     * As {@code ProviderCalls.attempt}: the turn from the pacer (the retry-after, the pace, in line
+     * behind the others waiting for one), then a place under the limit, then the request.
+     */
+    private void attempt(int attempt) {
+        Runnable place = () -> whenPlaced(() -> send(attempt));
+        long turn = lineBusy ? ProviderCalls.RatePacer.NOT_YET : pacer.reserve(now);
+        if (turn != ProviderCalls.RatePacer.NOT_YET) {
+            at(turn, place);
+        } else if (lineBusy) {
+            line.add(place);
+        } else {
+            lineBusy = true;
+            firstInLine(place);
+        }
+    }
+
+    private void firstInLine(Runnable place) {
+        long turn = pacer.reserve(now);
+        if (turn == ProviderCalls.RatePacer.NOT_YET) {
+            at(pacer.freeAt(), () -> firstInLine(place));
+            return;
+        }
+        at(turn, place);
+        if (line.isEmpty()) {
+            lineBusy = false;
+        } else {
+            Runnable following = line.poll();
+            at(now, () -> firstInLine(following));
+        }
+    }
+
+    private void whenPlaced(Runnable send) {
+        if (limit.tryAcquire()) {
+            send.run();
+        } else {
+            waitingForLimit.add(send);
+        }
+    }
+
+    private void release() {
+        limit.release();
+        while (!waitingForLimit.isEmpty() && limit.tryAcquire()) {
+            waitingForLimit.poll().run();
+        }
+    }
+
+    private void send(int attempt) {
+        long sentAt = now;
+        if (firstSent == Long.MIN_VALUE) {
+            firstSent = sentAt;
+        }
+        tokens = Math.min(burst, tokens + (now - refilled) / 1e9 * rate);
+        refilled = now;
+        if (tokens >= 1) {
+            tokens -= 1;
+            at(now + latency, () -> {
+                accepted++;
+                lastAnswer = now;
+                release();
+                pacer.accepted(sentAt, now);
+                limit.success();
+                nextOperation();
+            });
+            return;
+        }
+        refused++;
+        if (sentAt - firstSent > 2 * SECOND) {
+            settledRefusals++;
+        }
+        Optional<Duration> retryAfter = tellsRetryAfter
+                ? Optional.of(Duration.ofMillis((long) Math.ceil((1 - tokens) / rate * 1000)))
+                : Optional.empty();
+        at(now + MS, () -> {
+            release();
+            boolean wasPaced = pacer.paced();
+            if (!wasPaced) {
+                limit.throttled(sentAt, now);
+            }
+            pacer.throttled(sentAt, now, retryAfter);
+            if (!wasPaced && pacer.paced()) {
+                limit.reset();
+            }
+            if (attempt >= settings.maxAttempts()) {
+                failed++;
+                nextOperation();
+                return;
+            }
+            Duration backoff = ProviderCalls.backoff(settings, attempt, retryAfter, random);
+            at(now + backoff.toNanos(), () -> attempt(attempt + 1));
+        });
+    }
+}
