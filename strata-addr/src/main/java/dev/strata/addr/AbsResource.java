@@ -15,8 +15,23 @@ public record AbsResource(ModuleInstance module, Resource resource) implements T
         return new ConfigResource(module.module(), resource);
     }
 
+    // Written out: the generated record methods go through method handles that C1 (the compiler of plans
+    // and applies) does not inline, and resources key the maps of every plan.
+    @Override
+    public boolean equals(Object o) {
+        return this == o || o instanceof AbsResource r && resource.equals(r.resource) && module.equals(r.module);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * module.hashCode() + resource.hashCode();
+    }
+
     @Override
     public int compareTo(AbsResource o) {
+        if (this == o) {
+            return 0;
+        }
         int c = module.compareTo(o.module);
         return c != 0 ? c : Addrs.compareResources(resource, o.resource);
     }

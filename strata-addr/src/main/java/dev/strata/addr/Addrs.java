@@ -206,6 +206,35 @@ public final class Addrs {
         };
     }
 
+    /**
+     * {@code String.join("", a).compareTo(String.join("", b))} without joining: the texts compared a UTF-16
+     * unit at a time across their parts.
+     */
+    static int compareTexts(String[] a, String[] b) {
+        int i = 0;
+        int j = 0;
+        int x = 0;
+        int y = 0;
+        while (true) {
+            while (i < a.length && x == a[i].length()) {
+                i++;
+                x = 0;
+            }
+            while (j < b.length && y == b[j].length()) {
+                j++;
+                y = 0;
+            }
+            if (i == a.length || j == b.length) {
+                return i == a.length ? (j == b.length ? 0 : -1) : 1;
+            }
+            char p = a[i].charAt(x++);
+            char q = b[j].charAt(y++);
+            if (p != q) {
+                return p - q;
+            }
+        }
+    }
+
     static int compareResources(Resource a, Resource b) {
         int c = a.mode().compareTo(b.mode());
         if (c == 0) {

@@ -11,6 +11,9 @@ public final class GoOrder {
     private GoOrder() {}
 
     public static int compare(String a, String b) {
+        if (a == b) {
+            return 0;
+        }
         int n = Math.min(a.length(), b.length());
         for (int i = 0; i < n; i++) {
             char x = a.charAt(i);

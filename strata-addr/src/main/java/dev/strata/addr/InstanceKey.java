@@ -20,6 +20,16 @@ public sealed interface InstanceKey extends Comparable<InstanceKey> {
 
     record NoKey() implements InstanceKey {
         @Override
+        public boolean equals(Object o) {
+            return o instanceof NoKey;
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
+
+        @Override
         public String toString() {
             return "";
         }
@@ -33,6 +43,16 @@ public sealed interface InstanceKey extends Comparable<InstanceKey> {
         }
 
         @Override
+        public boolean equals(Object o) {
+            return o instanceof IntKey k && index == k.index;
+        }
+
+        @Override
+        public int hashCode() {
+            return index;
+        }
+
+        @Override
         public String toString() {
             return "[" + index + "]";
         }
@@ -43,6 +63,18 @@ public sealed interface InstanceKey extends Comparable<InstanceKey> {
             java.util.Objects.requireNonNull(key);
         }
 
+        // Written out (as in the other keys): the generated record methods go through method handles that
+        // C1 does not inline, and keys are compared in every address lookup.
+        @Override
+        public boolean equals(Object o) {
+            return this == o || o instanceof StringKey k && key.equals(k.key);
+        }
+
+        @Override
+        public int hashCode() {
+            return key.hashCode();
+        }
+
         @Override
         public String toString() {
             return "[" + quote(key) + "]";
@@ -51,6 +83,9 @@ public sealed interface InstanceKey extends Comparable<InstanceKey> {
 
     @Override
     default int compareTo(InstanceKey o) {
+        if (this == o) {
+            return 0;
+        }
         int c = Integer.compare(rank(this), rank(o));
         if (c != 0) {
             return c;

@@ -38,6 +38,18 @@ public record Module(List<String> names) implements Comparable<Module> {
                 .toList());
     }
 
+    // Written out: the generated record methods go through method handles that C1 (the compiler of plans
+    // and applies) does not inline, and modules key the configuration tree's lookups.
+    @Override
+    public boolean equals(Object o) {
+        return this == o || o instanceof Module m && names.equals(m.names);
+    }
+
+    @Override
+    public int hashCode() {
+        return names.hashCode();
+    }
+
     @Override
     public int compareTo(Module o) {
         int n = Math.min(names.size(), o.names.size());

@@ -21,6 +21,18 @@ public record ModuleInstance(List<Step> steps) implements Comparable<ModuleInsta
             java.util.Objects.requireNonNull(key);
         }
 
+        // Written out: the generated record methods go through method handles that C1 (the compiler of
+        // plans and applies) does not inline, and steps are compared in every address lookup.
+        @Override
+        public boolean equals(Object o) {
+            return this == o || o instanceof Step s && name.equals(s.name) && key.equals(s.key);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * name.hashCode() + key.hashCode();
+        }
+
         @Override
         public String toString() {
             return "module." + name + key;
@@ -52,7 +64,14 @@ public record ModuleInstance(List<Step> steps) implements Comparable<ModuleInsta
 
     /** The static module path this instance belongs to (keys dropped). */
     public Module module() {
-        return new Module(steps.stream().map(Step::name).toList());
+        if (steps.isEmpty()) {
+            return Module.ROOT;
+        }
+        String[] names = new String[steps.size()];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = steps.get(i).name();
+        }
+        return new Module(List.of(names));
     }
 
     public AbsResource resource(Resource r) {
@@ -64,7 +83,20 @@ public record ModuleInstance(List<Step> steps) implements Comparable<ModuleInsta
     }
 
     @Override
+    public boolean equals(Object o) {
+        return this == o || o instanceof ModuleInstance m && steps.equals(m.steps);
+    }
+
+    @Override
+    public int hashCode() {
+        return steps.hashCode();
+    }
+
+    @Override
     public int compareTo(ModuleInstance o) {
+        if (this == o) {
+            return 0;
+        }
         int n = Math.min(steps.size(), o.steps.size());
         for (int i = 0; i < n; i++) {
             Step a = steps.get(i);

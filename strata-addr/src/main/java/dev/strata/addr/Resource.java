@@ -33,6 +33,31 @@ public record Resource(ResourceMode mode, String type, String name) implements R
         return u < 0 ? type : type.substring(0, u);
     }
 
+    // Written out: the generated record methods go through method handles that C1 (the compiler of plans
+    // and applies) does not inline, and resources key the maps of every plan.
+    @Override
+    public boolean equals(Object o) {
+        return this == o || o instanceof Resource r && mode == r.mode && name.equals(r.name) && type.equals(r.type);
+    }
+
+    @Override
+    public int hashCode() {
+        return (31 * mode.hashCode() + type.hashCode()) * 31 + name.hashCode();
+    }
+
+    /** The order of the canonical renderings ({@link Referenceable}), without rendering either. */
+    @Override
+    public int compareTo(Referenceable o) {
+        if (!(o instanceof Resource r)) {
+            return Referenceable.super.compareTo(o);
+        }
+        if (this == r) {
+            return 0;
+        }
+        return Addrs.compareTexts(
+                new String[] {mode.prefix(), type, ".", name}, new String[] {r.mode.prefix(), r.type, ".", r.name});
+    }
+
     @Override
     public String toString() {
         return mode.prefix() + type + "." + name;

@@ -8,6 +8,16 @@ public record ResourceInstance(Resource resource, InstanceKey key) implements Re
     }
 
     @Override
+    public boolean equals(Object o) {
+        return this == o || o instanceof ResourceInstance r && key.equals(r.key) && resource.equals(r.resource);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * resource.hashCode() + key.hashCode();
+    }
+
+    @Override
     public String toString() {
         return resource.toString() + key;
     }

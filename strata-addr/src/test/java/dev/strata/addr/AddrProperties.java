@@ -61,6 +61,73 @@ class AddrProperties {
         assertThat(Integer.signum(a.compareTo(b))).isEqualTo(-Integer.signum(b.compareTo(a)));
     }
 
+    // equals, hashCode and compareTo of the address records are written out (the generated ones are slow
+    // under C1): equal addresses built apart must be equal with one hash, different ones not equal.
+    @Property(tries = 500)
+    void equalityIsByValue(
+            @ForAll("resourceInstances") AbsResourceInstance a, @ForAll("resourceInstances") AbsResourceInstance b) {
+        AbsResourceInstance copy = Addrs.parseAbsResourceInstance(a.toString()).value();
+        assertThat(copy).isNotSameAs(a).isEqualTo(a);
+        assertThat(copy.hashCode()).isEqualTo(a.hashCode());
+        assertThat(copy.containingResource()).isEqualTo(a.containingResource());
+        assertThat(copy.containingResource().hashCode())
+                .isEqualTo(a.containingResource().hashCode());
+        assertThat(copy.module()).isEqualTo(a.module());
+        assertThat(copy.module().hashCode()).isEqualTo(a.module().hashCode());
+        assertThat(copy.module().module()).isEqualTo(a.module().module());
+        assertThat(copy.module().module().hashCode())
+                .isEqualTo(a.module().module().hashCode());
+        assertThat(copy.resource()).isEqualTo(a.resource());
+        assertThat(copy.resource().hashCode()).isEqualTo(a.resource().hashCode());
+        // The renderings are unique, so they tell whether two addresses are the same.
+        boolean same = a.toString().equals(b.toString());
+        assertThat(a.equals(b)).isEqualTo(same);
+        assertThat(a.containingResource().equals(b.containingResource()))
+                .isEqualTo(a.containingResource()
+                        .toString()
+                        .equals(b.containingResource().toString()));
+        assertThat(a.module().equals(b.module()))
+                .isEqualTo(a.module().toString().equals(b.module().toString()));
+        assertThat(a.resource().key().equals(b.resource().key()))
+                .isEqualTo(
+                        a.resource().key().toString().equals(b.resource().key().toString()));
+        assertThat(a.equals(null)).isFalse();
+        assertThat(a.module().equals(a.containingResource())).isFalse();
+    }
+
+    @Property(tries = 500)
+    void resourcesOrderAsTheirRenderings(@ForAll("closeResources") Resource a, @ForAll("closeResources") Resource b) {
+        assertThat(Integer.signum(a.compareTo(b)))
+                .as(a + " " + b)
+                .isEqualTo(Integer.signum(a.toString().compareTo(b.toString())));
+        assertThat(Integer.signum(a.compareTo((Referenceable) new InputVariable(b.name()))))
+                .isEqualTo(Integer.signum(a.toString().compareTo(new InputVariable(b.name()).toString())));
+    }
+
+    @Property(tries = 300)
+    void resourceAndInstanceOrdersAgree(
+            @ForAll("resourceInstances") AbsResourceInstance a, @ForAll("resourceInstances") AbsResourceInstance b) {
+        int byResource = a.containingResource().compareTo(b.containingResource());
+        if (byResource != 0) {
+            assertThat(Integer.signum(a.compareTo(b))).isEqualTo(Integer.signum(byResource));
+        } else {
+            assertThat(Integer.signum(a.compareTo(b)))
+                    .isEqualTo(Integer.signum(
+                            a.resource().key().compareTo(b.resource().key())));
+        }
+    }
+
+    /** Resources whose renderings often share a prefix or are equal (e.g. data.a.b against a_b). */
+    @Provide
+    Arbitrary<Resource> closeResources() {
+        Arbitrary<String> texts = Arbitraries.strings()
+                .withChars('a', 'b', '_', 'd')
+                .ofMinLength(1)
+                .ofMaxLength(4);
+        return Combinators.combine(Arbitraries.of(ResourceMode.values()), texts, texts)
+                .as(Resource::new);
+    }
+
     @Provide
     Arbitrary<AbsResourceInstance> resourceInstances() {
         return Combinators.combine(moduleInstances(), resources(), keys())

@@ -14,6 +14,7 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.SourceRange;
+import dev.strata.state.ResourceInstanceObject;
 import dev.strata.state.ResourceState;
 import dev.strata.state.StateEdits;
 import dev.strata.state.StateSnapshot;
@@ -24,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -135,32 +137,39 @@ final class Moves {
      * index zero) or removed (index zero becomes unkeyed), unless a {@code moved} block names the resource.
      */
     private static List<Statement> implied(ConfigTree tree, StateSnapshot state, List<Statement> explicit) {
-        List<Statement> out = new ArrayList<>();
-        Map<AbsResource, Set<InstanceKey>> inState = new TreeMap<>();
-        instances(state)
-                .forEach(x -> inState.computeIfAbsent(x.containingResource(), k -> new HashSet<>())
-                        .add(x.resource().key()));
-        for (Map.Entry<AbsResource, Set<InstanceKey>> e : inState.entrySet()) {
-            AbsResource ar = e.getKey();
+        // Looked at a resource at a time, not through a map of every instance: this runs before every plan,
+        // usually with nothing to move.
+        Map<AbsResource, Statement> out = new TreeMap<>();
+        Map<ModuleInstance, Optional<ConfigNode>> nodes = new HashMap<>();
+        InstanceKey zero = InstanceKey.of(0);
+        for (ResourceState rs : state.resources()) {
+            AbsResource ar = rs.addr();
             if (ar.resource().mode() != ResourceMode.MANAGED) {
                 continue;
             }
-            ResourceConfig rc = tree.node(ar.module().module())
+            boolean unkeyed = false;
+            boolean indexZero = false;
+            for (ResourceInstanceObject o : rs.instances()) {
+                unkeyed |= o.key() instanceof InstanceKey.NoKey;
+                indexZero |= o.key().equals(zero);
+            }
+            if (!unkeyed && !indexZero) {
+                continue;
+            }
+            ResourceConfig rc = nodes.computeIfAbsent(ar.module(), m -> tree.node(m.module()))
                     .map(n -> n.module().resources().get(ar.resource()))
                     .orElse(null);
             if (rc == null || explicit.stream().anyMatch(st -> names(st.from(), ar) || names(st.to(), ar))) {
                 continue;
             }
-            Set<InstanceKey> keys = e.getValue();
-            InstanceKey zero = InstanceKey.of(0);
             // With both objects in state the move is blocked, and reported as Terraform reports it.
-            if (rc.count() != null && keys.contains(InstanceKey.NONE)) {
-                out.add(new Statement(ar.instance(InstanceKey.NONE), ar.instance(zero), null));
-            } else if (!rc.isInstanced() && keys.contains(zero)) {
-                out.add(new Statement(ar.instance(zero), ar.instance(InstanceKey.NONE), null));
+            if (rc.count() != null && unkeyed) {
+                out.putIfAbsent(ar, new Statement(ar.instance(InstanceKey.NONE), ar.instance(zero), null));
+            } else if (!rc.isInstanced() && indexZero) {
+                out.putIfAbsent(ar, new Statement(ar.instance(zero), ar.instance(InstanceKey.NONE), null));
             }
         }
-        return out;
+        return new ArrayList<>(out.values());
     }
 
     /** The unit a statement moves object {@code x} with: the object itself, its resource or its module instance. */

@@ -147,16 +147,18 @@ final class Planner {
         Map<dev.strata.addr.Module, Set<dev.strata.addr.ModuleInstance>> expanded = new java.util.HashMap<>();
         for (ResourceState rs : run.state().resources()) {
             AbsResource ar = rs.addr();
-            Optional<ConfigNode> node = run.tree.node(ar.module().module());
+            dev.strata.addr.Module module = ar.module().module();
+            Optional<ConfigNode> node = run.tree.node(module);
             boolean configured =
                     node.isPresent() && node.get().module().resources().containsKey(ar.resource());
+            boolean deferred = configured && run.deferredModules.containsKey(module);
             if (configured
-                    && !run.deferredModules.containsKey(ar.module().module())
-                    && expanded.computeIfAbsent(ar.module().module(), m -> new java.util.HashSet<>(run.instancesOf(m)))
+                    && !deferred
+                    && expanded.computeIfAbsent(module, m -> new java.util.HashSet<>(run.instancesOf(m)))
                             .contains(ar.module())) {
                 continue;
             }
-            if (configured && (run.deferredModules.containsKey(ar.module().module()))) {
+            if (deferred) {
                 continue;
             }
             // An overridden module's objects stay as they are: the module did not run, so nothing is gone.

@@ -16,9 +16,7 @@ import dev.strata.hcl.SourceRange;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Reads JSON bytes into {@link JsonValue} trees with Jackson's streaming parser. A syntax error becomes
@@ -81,7 +79,7 @@ final class JsonReader {
     private static JsonValue value(JsonParser p, JsonToken t) throws IOException {
         return switch (t) {
             case START_OBJECT -> {
-                Map<String, JsonValue> members = new LinkedHashMap<>();
+                ReadMembers members = new ReadMembers();
                 JsonToken k;
                 while ((k = p.nextToken()) == JsonToken.FIELD_NAME) {
                     String name = p.currentName();

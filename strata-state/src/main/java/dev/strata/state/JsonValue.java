@@ -116,8 +116,12 @@ public sealed interface JsonValue {
     /** An object; iteration follows the source's key order. */
     record ObjectValue(Map<String, JsonValue> members) implements JsonValue {
         public ObjectValue {
-            // LinkedHashMap keeps order; Map.copyOf would not.
-            members = members.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(members));
+            // LinkedHashMap keeps order; Map.copyOf would not. A map the reader made for this value alone is
+            // not copied again (a state file's objects: one copy per attribute object of every instance).
+            members = members.isEmpty()
+                    ? Map.of()
+                    : Collections.unmodifiableMap(
+                            members instanceof ReadMembers ? members : new LinkedHashMap<>(members));
         }
 
         public JsonValue get(String key) {

@@ -3,7 +3,11 @@ package dev.strata.state;
 import dev.strata.addr.AbsResource;
 import java.util.AbstractList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.RandomAccess;
 
 /**
@@ -23,6 +27,17 @@ final class SortedResources extends AbstractList<ResourceState> implements Rando
     private final ResourceState[][] chunks;
     /** {@code starts[i]} is the index of {@code chunks[i][0]}; one more entry holds the size. */
     private final int[] starts;
+    /**
+     * Index by address, made once this version has had a quarter as many lookups as it has resources: a plan
+     * looks up every resource of one snapshot (a binary search of 17 address comparisons each at 100,000),
+     * while an apply makes a new version per journal entry with a few lookups each, so it never pays for one.
+     */
+    private volatile Map<AbsResource, Integer> index;
+    /** Lookups so far; counted without synchronisation (a lost count only delays the index). */
+    private int lookups;
+
+    /** A version gets its index after {@code size / INDEX_AFTER} lookups, which cost about what making it does. */
+    static final int INDEX_AFTER = 4;
 
     private SortedResources(ResourceState[][] chunks) {
         this.chunks = chunks;
@@ -100,6 +115,26 @@ final class SortedResources extends AbstractList<ResourceState> implements Rando
         return -lo - 1;
     }
 
+    /** The index of {@code addr}, or a negative number if it is not here. */
+    int find(AbsResource addr) {
+        Map<AbsResource, Integer> ix = index;
+        if (ix == null && ++lookups > size() / INDEX_AFTER && size() > 64) {
+            ix = new HashMap<>(size() * 2);
+            int i = 0;
+            for (ResourceState[] chunk : chunks) {
+                for (ResourceState r : chunk) {
+                    ix.put(r.addr(), i++);
+                }
+            }
+            index = ix;
+        }
+        if (ix != null) {
+            Integer i = ix.get(addr);
+            return i == null ? -1 : i;
+        }
+        return indexOf(this, addr);
+    }
+
     /** The chunk holding {@code index}: the last one starting at or before it. */
     private int chunkOf(int index) {
         if (index < 0 || index >= size()) {
@@ -122,6 +157,37 @@ final class SortedResources extends AbstractList<ResourceState> implements Rando
     @Override
     public int size() {
         return starts[chunks.length];
+    }
+
+    /** Whether this version has made its index yet (for tests). */
+    boolean indexed() {
+        return index != null;
+    }
+
+    // Iteration (equals, hashCode, for-each) walks the chunks instead of locating each index through get().
+    @Override
+    public Iterator<ResourceState> iterator() {
+        return new Iterator<>() {
+            private int chunk;
+            private int at;
+
+            @Override
+            public boolean hasNext() {
+                while (chunk < chunks.length && at == chunks[chunk].length) {
+                    chunk++;
+                    at = 0;
+                }
+                return chunk < chunks.length;
+            }
+
+            @Override
+            public ResourceState next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return chunks[chunk][at++];
+            }
+        };
     }
 
     // Copies (new ArrayList<>(this), of(...)) are chunk copies, not an iteration through get().

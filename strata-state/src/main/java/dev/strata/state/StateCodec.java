@@ -380,11 +380,11 @@ public final class StateCodec {
                 typeError(List.of("outputs"), "an object", outs);
             }
             List<ResourceState> resources = new ArrayList<>();
-            Set<String> seen = new java.util.HashSet<>();
+            Set<AbsResource> seen = new java.util.HashSet<>();
             forEachItem(o, "resources", p, (item, path) -> {
                 ResourceState r = resource(item, path);
                 if (r != null) {
-                    if (!seen.add(r.addr().toString())) {
+                    if (!seen.add(r.addr())) {
                         error(
                                 path,
                                 "Duplicate resource in state",

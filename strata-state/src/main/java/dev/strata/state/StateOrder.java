@@ -21,7 +21,7 @@ final class StateOrder {
 
     static int compare(AbsResource a, AbsResource b) {
         int c = compare(a.module(), b.module());
-        if (c == 0) {
+        if (c == 0 && a.resource().mode() != b.resource().mode()) {
             c = GoOrder.compare(
                     a.resource().mode().jsonName(), b.resource().mode().jsonName());
         }
@@ -41,6 +41,9 @@ final class StateOrder {
      * for every comparison made the binary search of {@link StateSnapshot#resource} the plan's hot spot.
      */
     static int compare(ModuleInstance a, ModuleInstance b) {
+        if (a == b) {
+            return 0;
+        }
         List<ModuleInstance.Step> x = a.steps();
         List<ModuleInstance.Step> y = b.steps();
         int n = Math.min(x.size(), y.size());

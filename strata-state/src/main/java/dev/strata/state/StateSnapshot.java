@@ -59,7 +59,8 @@ public record StateSnapshot(
             throw new IllegalArgumentException("serial must not be negative: " + serial);
         }
         outputs = Collections.unmodifiableMap(new TreeMap<>(outputs));
-        resources = resources instanceof SortedResources ? resources : sortedCopy(resources, RESOURCE_ORDER);
+        resources = SortedResources.of(
+                resources instanceof SortedResources ? resources : sortedCopy(resources, RESOURCE_ORDER));
         checkResults = checkResults == null ? null : List.copyOf(checkResults);
         extra = extra == null ? JsonValue.EMPTY_OBJECT : extra;
     }
@@ -112,7 +113,7 @@ public record StateSnapshot(
     public Optional<ResourceState> resource(AbsResource addr) {
         // resources are sorted by address (the constructor sees to it): a binary search, not a scan per lookup,
         // which the engine does once per instance (quadratic at 10,000 instances).
-        int i = SortedResources.indexOf(resources, addr);
+        int i = ((SortedResources) resources).find(addr);
         return i >= 0 ? Optional.of(resources.get(i)) : Optional.empty();
     }
 

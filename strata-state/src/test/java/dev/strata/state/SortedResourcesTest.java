@@ -91,6 +91,46 @@ class SortedResourcesTest {
     }
 
     /**
+     * A version looked up as often as a plan does gets an index by address, which finds what the binary search
+     * finds (and nothing it does not); versions made an entry at a time with a lookup each, as an apply makes
+     * them, never make one.
+     */
+    @Test
+    void aVersionLookedUpOftenIndexesItsResourcesAndFindsTheSame() {
+        int n = 1000;
+        List<AbsResource> addrs = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            addrs.add(addr("module.m[\"k" + (i * 7919 % n) + "\"]", "r" + (i % 4)));
+        }
+        StateSnapshot s = StateSnapshot.empty("0.1.0");
+        for (AbsResource a : addrs) {
+            s = s.with(set(a, 0, "v"));
+            assertThat(s.resource(a)).isPresent();
+            assertThat(((SortedResources) s.resources()).indexed()).isFalse();
+        }
+        StateSnapshot decoded = StateSnapshot.empty("0.1.0").withResources(new ArrayList<>(s.resources()));
+        SortedResources rs = (SortedResources) decoded.resources();
+        assertThat(rs.indexed()).isFalse();
+        List<AbsResource> missing = List.of(
+                addr("module.m[\"k1\"]", "r9"), addr("", "r0"), addr("module.m[\"zz\"]", "r0"), addr("module.n", "r1"));
+        for (int round = 0; round < 2; round++) {
+            for (int i = 0; i < n; i++) {
+                AbsResource a = addrs.get(i);
+                assertThat(decoded.resource(a))
+                        .as(a.toString())
+                        .map(ResourceState::addr)
+                        .contains(a);
+                assertThat(rs.find(a)).isEqualTo(SortedResources.indexOf(rs, a));
+            }
+            for (AbsResource m : missing) {
+                assertThat(decoded.resource(m)).as(m.toString()).isEmpty();
+            }
+        }
+        assertThat(rs.indexed()).isTrue();
+        assertThat(rs.find(addrs.get(0))).isEqualTo(SortedResources.indexOf(rs, addrs.get(0)));
+    }
+
+    /**
      * Thousands of resources (several chunks, split as they grow) entered in random order, some twice: the
      * list, its lookups and its copies are those of a snapshot sorted from scratch, and older versions stay
      * as they were (versions share chunks).
