@@ -50,8 +50,9 @@ public final class PlanView extends View {
 
     /**
      * The drift to show: all of it in a refresh-only plan (or without the configuration); otherwise, as
-     * Terraform since 1.2, only objects deleted outside and the changes of attributes that contribute to
-     * the plan's changes, with every other attribute shown as it is now.
+     * Terraform since 1.2, only the changes of attributes that contribute to
+     * the plan's changes (and objects deleted outside when one of those is theirs), with every other
+     * attribute shown as it is now.
      */
     List<ResourceChange> shownDrift(Plan plan) {
         if (plan.mode() == PlanMode.REFRESH_ONLY || config == null) {
@@ -61,7 +62,9 @@ public final class PlanView extends View {
         List<ResourceChange> out = new java.util.ArrayList<>();
         for (ResourceChange c : plan.drift()) {
             if (c.action() != Action.UPDATE) {
-                out.add(c);
+                if (relevant.covers(c.addr())) {
+                    out.add(c);
+                }
                 continue;
             }
             Value before = relevant.relevantBefore(c.addr(), c.before(), c.after());

@@ -106,6 +106,14 @@ final class RelevantAttributes {
         }
     }
 
+    /** Whether any attribute of {@code addr} contributes: an object deleted outside is shown only then. */
+    boolean covers(AbsResourceInstance addr) {
+        String instance = addr.toString();
+        String resource = addr.module().resource(addr.resource().resource()).toString();
+        return attrs.stream()
+                .anyMatch(a -> a.resource().equals(instance) || a.resource().equals(resource));
+    }
+
     /**
      * {@code before} with every attribute outside the relevant paths of {@code addr} taken from {@code
      * after}: what of a drifted object's change matters to the plan. Equal to {@code after} when nothing

@@ -102,7 +102,10 @@ class RelevantDriftTest {
     private static final Value NO_TAGS = Value.nullValue(Type.map(Type.STRING));
     private static final Value EMPTY_TAGS = Value.map(Type.STRING, Map.of());
 
-    /** p: tags read back as {}, version and description changed outside; s: tags read back as {}. */
+    /**
+     * p: tags read back as {}, version and description changed outside; s: tags read back as {}; t deleted
+     * outside (nothing refers to it: Terraform leaves it out of a normal plan's drift too).
+     */
     private static List<ResourceChange> drift() {
         return List.of(
                 change(
@@ -114,7 +117,12 @@ class RelevantDriftTest {
                         "aws_ssm_parameter.s",
                         Action.UPDATE,
                         param("/s", NO_TAGS, 1, ""),
-                        param("/s", EMPTY_TAGS, 1, "")));
+                        param("/s", EMPTY_TAGS, 1, "")),
+                change(
+                        "aws_ssm_parameter.t",
+                        Action.DELETE,
+                        param("/t", NO_TAGS, 1, ""),
+                        Value.nullValue(param("/t", NO_TAGS, 1, "").type())));
     }
 
     private static Plan plan(PlanMode mode, Action q) {
@@ -171,6 +179,7 @@ class RelevantDriftTest {
                 .contains("  # aws_ssm_parameter.p has changed\n")
                 .contains("      ~ version     = 1 -> 2\n")
                 .doesNotContain("aws_ssm_parameter.s")
+                .doesNotContain("aws_ssm_parameter.t")
                 .doesNotContain("+ tags")
                 .doesNotContain("edited outside")
                 .endsWith("    }\n\n\n");
@@ -182,6 +191,7 @@ class RelevantDriftTest {
         assertThat(text)
                 .contains("  # aws_ssm_parameter.p has changed\n")
                 .contains("  # aws_ssm_parameter.s has changed\n")
+                .contains("  # aws_ssm_parameter.t has been deleted\n")
                 .contains("      + tags        = {}\n")
                 .contains("    }\n\n\nThis is a refresh-only plan")
                 .as("the next-step hint draws the rule")
@@ -193,7 +203,7 @@ class RelevantDriftTest {
         JsonNode doc = PlanJson.of(plan(PlanMode.NORMAL, Action.UPDATE), tree, "1.11.4");
         assertThat(doc.path("relevant_attributes").toString())
                 .isEqualTo("[{\"resource\":\"aws_ssm_parameter.p\",\"attribute\":[\"version\"]}]");
-        assertThat(doc.path("resource_drift")).hasSize(2);
+        assertThat(doc.path("resource_drift")).hasSize(3);
         assertThat(PlanJson.of(plan(PlanMode.NORMAL, Action.NO_OP), tree, "1.11.4")
                         .has("relevant_attributes"))
                 .as("left out when nothing contributes, as Terraform does")
@@ -212,6 +222,7 @@ class RelevantDriftTest {
         assertThat(drifts)
                 .containsExactly(
                         "aws_ssm_parameter.p: Drift detected (update) update aws_ssm_parameter.p",
-                        "aws_ssm_parameter.s: Drift detected (update) update aws_ssm_parameter.s");
+                        "aws_ssm_parameter.s: Drift detected (update) update aws_ssm_parameter.s",
+                        "aws_ssm_parameter.t: Drift detected (delete) delete aws_ssm_parameter.t");
     }
 }
