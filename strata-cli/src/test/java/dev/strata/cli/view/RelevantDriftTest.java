@@ -15,6 +15,7 @@ import dev.strata.engine.PlanMode;
 import dev.strata.engine.ResourceChange;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.lang.types.Type;
+import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
 import dev.strata.state.StateSnapshot;
 import java.io.ByteArrayInputStream;
@@ -80,7 +81,9 @@ class RelevantDriftTest {
                 "name", Value.string(name),
                 "description", Value.string(description),
                 "tags", tags,
-                "version", Value.number(version));
+                "version", Value.number(version),
+                // Sensitive and null, as the provider reads it back for a parameter set through insecure_value.
+                "value", Value.nullValue(Type.STRING).mark(Mark.SENSITIVE));
     }
 
     private static ResourceChange change(String addr, Action a, Value before, Value after) {
@@ -192,6 +195,14 @@ class RelevantDriftTest {
                 .contains("  # aws_ssm_parameter.p has changed\n")
                 .contains("  # aws_ssm_parameter.s has changed\n")
                 .contains("  # aws_ssm_parameter.t has been deleted\n")
+                .as("the sensitive null value is not counted, as in Terraform")
+                .contains("  # aws_ssm_parameter.s has changed\n"
+                        + "  ~ resource \"aws_ssm_parameter\" \"s\" {\n"
+                        + "        id          = \"/s\"\n"
+                        + "        name        = \"/s\"\n"
+                        + "      + tags        = {}\n"
+                        + "        # (2 unchanged attributes hidden)\n"
+                        + "    }\n")
                 .contains("      + tags        = {}\n")
                 .contains("    }\n\n\nThis is a refresh-only plan")
                 .as("the next-step hint draws the rule")
