@@ -111,6 +111,25 @@ public final class PlanJson {
         });
         n.set("prior_state", stateJson(plan.priorState(), version, schemas));
         n.set("configuration", configuration(tree));
+        List<RelevantAttributes.Attr> relevant =
+                RelevantAttributes.of(tree, plan).all();
+        if (!relevant.isEmpty()) {
+            // As Terraform: left out when nothing contributes, otherwise every attribute as a path of names,
+            // keys and indexes.
+            ArrayNode ra = n.putArray("relevant_attributes");
+            for (RelevantAttributes.Attr a : relevant) {
+                ObjectNode o = ra.addObject();
+                o.put("resource", a.resource());
+                ArrayNode path = o.putArray("attribute");
+                for (Object step : a.path()) {
+                    if (step instanceof Long l) {
+                        path.add(l);
+                    } else {
+                        path.add(step.toString());
+                    }
+                }
+            }
+        }
         // The plan's own time (whole seconds, so ISO-8601 without fraction: RFC 3339 as Terraform prints it).
         n.put("timestamp", plan.timestamp().toString());
         n.put("applyable", plan.hasChanges());

@@ -383,6 +383,16 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
 
     /** {@code planned_change} messages and the plan's {@code change_summary} and {@code outputs}. */
     public void changes(Plan plan) {
+        // As Terraform: every object that changed outside, relevant to the plan or not (a reader filters
+        // with the plan JSON's relevant_attributes), before the planned changes.
+        for (ResourceChange c : plan.drift()) {
+            String action = c.action() == Action.DELETE ? "delete" : "update";
+            ObjectNode m = message("info", c.addr() + ": Drift detected (" + action + ")", "resource_drift");
+            ObjectNode ch = m.putObject("change");
+            ch.set("resource", resource(c.addr()));
+            ch.put("action", action);
+            emit(m);
+        }
         for (ResourceChange c : plan.changes()) {
             if (c.action() == Action.NO_OP && c.importId() == null && c.previousAddr() == null) {
                 continue;

@@ -20,6 +20,9 @@ public final class PlanView extends View {
 
     private dev.strata.engine.Schemas schemas;
 
+    /** The configuration the plan was made from: which drift is relevant; without it all drift is shown. */
+    private dev.strata.config.ConfigTree config;
+
     public PlanView(Terminal context) {
         super(context);
     }
@@ -39,6 +42,51 @@ public final class PlanView extends View {
         return this;
     }
 
+    /** The configuration the plan was made from, so that a normal plan shows only relevant drift. */
+    public PlanView withConfig(dev.strata.config.ConfigTree tree) {
+        this.config = tree;
+        return this;
+    }
+
+    /**
+     * The drift to show: all of it in a refresh-only plan (or without the configuration); otherwise, as
+     * Terraform since 1.2, only the changes of attributes that contribute to
+     * the plan's changes (and objects deleted outside when one of those is theirs), with every other
+     * attribute shown as it is now.
+     */
+    List<ResourceChange> shownDrift(Plan plan) {
+        if (plan.mode() == PlanMode.REFRESH_ONLY || config == null) {
+            return plan.drift();
+        }
+        RelevantAttributes relevant = RelevantAttributes.of(config, plan);
+        List<ResourceChange> out = new java.util.ArrayList<>();
+        for (ResourceChange c : plan.drift()) {
+            if (c.action() != Action.UPDATE) {
+                if (relevant.covers(c.addr())) {
+                    out.add(c);
+                }
+                continue;
+            }
+            Value before = relevant.relevantBefore(c.addr(), c.before(), c.after());
+            if (!before.equalsIgnoringMarks(c.after())) {
+                out.add(new ResourceChange(
+                        c.addr(),
+                        c.deposed(),
+                        c.action(),
+                        before,
+                        c.after(),
+                        c.replacePaths(),
+                        c.reason(),
+                        c.provider(),
+                        c.schemaVersion(),
+                        c.plannedPrivate(),
+                        c.previousAddr(),
+                        c.importId()));
+            }
+        }
+        return out;
+    }
+
     /** The whole plan: drift, the symbol legend, each change, the summary and output changes. */
     public void plan(Plan plan) {
         out().print(render(plan));
@@ -46,28 +94,32 @@ public final class PlanView extends View {
 
     public String render(Plan plan) {
         StringBuilder b = new StringBuilder();
-        if (!plan.drift().isEmpty() && plan.mode() != PlanMode.DESTROY) {
+        List<ResourceChange> drift = plan.mode() == PlanMode.DESTROY ? List.of() : shownDrift(plan);
+        if (!drift.isEmpty()) {
             b.append('\n')
                     .append(style(Style.BOLD, "Note: Objects have changed outside of Strata"))
                     .append("\n\n");
             b.append(wrap("Strata detected the following changes made outside of Strata since the last "
                             + "\"strata apply\" which may have affected this plan:"))
                     .append("\n\n");
-            for (ResourceChange c : plan.drift()) {
+            for (ResourceChange c : drift) {
                 b.append(change(c, true)).append('\n');
             }
+            // As Terraform: two empty lines after the last object.
+            b.append('\n');
             if (plan.mode() == PlanMode.REFRESH_ONLY) {
                 b.append(wrap("This is a refresh-only plan, so Strata will not take any actions to undo these. If "
                                 + "you were expecting these changes then you can apply this plan to record the updated "
                                 + "values in the Strata state without changing any remote objects."))
                         .append('\n');
+                // The next-step hint draws the rule that ends a refresh-only plan.
             } else {
                 b.append(wrap("Unless you have made equivalent changes to your configuration, or ignored the "
                                 + "relevant attributes using ignore_changes, the following plan may include actions to undo "
                                 + "or respond to these changes."))
                         .append('\n');
+                b.append("\n").append("─".repeat(Math.min(77, width() - 1))).append('\n');
             }
-            b.append("\n").append("─".repeat(Math.min(77, width() - 1))).append('\n');
         }
         List<ResourceChange> shown = plan.changes().stream()
                 .filter(c -> c.action() != Action.NO_OP || c.previousAddr() != null || c.importId() != null)

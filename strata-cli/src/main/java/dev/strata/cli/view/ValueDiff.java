@@ -113,6 +113,10 @@ final class ValueDiff {
         return out.toString();
     }
 
+    private static boolean nullOrAbsent(Value v) {
+        return v == null || (v.isKnown() && v.isNull());
+    }
+
     private static boolean absent(Value v) {
         return v == null || (v.isKnown() && v.isNull() && !v.isSensitive());
     }
@@ -175,7 +179,9 @@ final class ValueDiff {
                 // Never stored, so never changed: only counted among the hidden ones below.
                 continue;
             }
-            if (absent(b) && absent(a)) {
+            if (nullOrAbsent(b) && nullOrAbsent(a)) {
+                // Null on both sides, sensitive or not, is neither shown nor counted among the hidden ones
+                // (Terraform 1.11: a refreshed aws_ssm_parameter's sensitive null value).
                 continue;
             }
             if (schema != null && schema.blockTypes().containsKey(n)) {

@@ -182,6 +182,29 @@ class EphemeralResourceAwsIT {
                     .contains("arn:aws:ssm:" + REGION + ":")
                     .doesNotContain("\"mode\":\"ephemeral\"");
 
+            // copy has no tags: the provider reads back tags = {} for the null stored, drift that Terraform
+            // reports in a refresh-only plan only, since nothing in a normal plan depends on it; a targeted plan
+            // (-target) shows no drift in either engine, and both -json streams carry the same resource_drift.
+            String target = "-target=aws_ssm_parameter.copy";
+            mine = ok(strata.run("plan", "-no-color", target)).stdout();
+            their = terraform().ok("plan", "-no-color", "-input=false", target);
+            for (String out : List.of(mine, their)) {
+                assertThat(out)
+                        .doesNotContain("changed outside")
+                        .contains("No changes. Your infrastructure matches the configuration.");
+            }
+            assertThat(drift(ok(strata.run("plan", "-json", target)).stdout()))
+                    .isEqualTo(drift(terraform().ok("plan", "-json", "-input=false", target)))
+                    .containsExactly("aws_ssm_parameter.copy: Drift detected (update) update");
+            mine = ok(strata.run("plan", "-no-color", "-refresh-only")).stdout();
+            their = terraform().ok("plan", "-no-color", "-input=false", "-refresh-only");
+            assertThat(AwsOnSimulator.planBlocks(mine))
+                    .isEqualTo(AwsOnSimulator.planBlocks(their))
+                    .singleElement()
+                    .asString()
+                    .contains("# aws_ssm_parameter.copy has changed")
+                    .contains("+ tags             = {}");
+
             // A second apply with nothing to change opens and closes both for its plan, and backs the state
             // up. Terraform runs its (empty) apply walk too and so opens them a second time; Strata has no
             // apply walk without changes (docs/ephemeral.md).
@@ -252,6 +275,19 @@ class EphemeralResourceAwsIT {
             }
         }
         return out.stream().sorted().toList();
+    }
+
+    /** The {@code resource_drift} messages of a {@code -json} stream as "@message action". */
+    private static List<String> drift(String stream) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (String line : stream.lines().filter(l -> l.startsWith("{")).toList()) {
+            JsonNode n = JSON.readTree(line);
+            if (n.path("type").asText().equals("resource_drift")) {
+                out.add(n.path("@message").asText() + " "
+                        + n.path("change").path("action").asText());
+            }
+        }
+        return out;
     }
 
     /** An error's summary and place (Strata's underlining and Terraform's "with" line left out). */
