@@ -684,8 +684,10 @@ final class ProviderCalls {
                 try {
                     wait();
                 } catch (InterruptedException e) {
+                    // The place is taken anyway, beyond the limit: the caller releases it in every case, and
+                    // a release without a place would let one more call through for the rest of the run.
                     Thread.currentThread().interrupt();
-                    return;
+                    break;
                 }
             }
             inFlight++;

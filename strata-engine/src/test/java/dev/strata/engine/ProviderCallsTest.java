@@ -402,4 +402,21 @@ class ProviderCallsTest {
         assertThat(sent).hasValue(1);
         assertThat(slept).isEmpty();
     }
+
+    @Test
+    void aCallInterruptedWhileWaitingForAPlaceKeepsTheCountOfPlacesRight() throws Exception {
+        ProviderCalls.AdaptiveLimit limit = new ProviderCalls.AdaptiveLimit(1);
+        limit.acquire();
+        Thread waiter = Thread.ofPlatform().start(() -> {
+            limit.acquire(); // interrupted while the only place is taken
+            limit.release();
+        });
+        waiter.interrupt();
+        waiter.join(10_000);
+        assertThat(waiter.isAlive()).isFalse();
+        limit.release();
+        // Both places given back: one call at a time again, not two.
+        assertThat(limit.tryAcquire()).isTrue();
+        assertThat(limit.tryAcquire()).isFalse();
+    }
 }
