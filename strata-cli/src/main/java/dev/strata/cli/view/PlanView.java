@@ -55,8 +55,10 @@ public final class PlanView extends View {
      * attribute shown as it is now.
      */
     List<ResourceChange> shownDrift(Plan plan) {
-        if (plan.mode() == PlanMode.REFRESH_ONLY || config == null) {
-            return plan.drift();
+        if (plan.mode() == PlanMode.REFRESH_ONLY
+                || config == null
+                || plan.drift().isEmpty()) {
+            return plan.drift(); // no drift (the usual plan): nothing to work out over every change
         }
         RelevantAttributes relevant = RelevantAttributes.of(config, plan);
         List<ResourceChange> out = new java.util.ArrayList<>();
