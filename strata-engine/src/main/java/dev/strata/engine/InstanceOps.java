@@ -1320,7 +1320,10 @@ final class InstanceOps {
             Value before = prior == null ? Value.NULL : priorOutput(prior);
             Action a;
             if (run.options.mode() == PlanMode.DESTROY) {
-                a = prior == null ? Action.NO_OP : Action.DELETE;
+                if (prior == null) {
+                    return; // as Terraform: a destroy plan only removes outputs; one not in state is no change
+                }
+                a = Action.DELETE;
             } else if (prior == null) {
                 a = v.isNull() ? Action.NO_OP : Action.CREATE;
             } else if (v.isNull()) {

@@ -808,6 +808,12 @@ final class Walk {
             Expansion e;
             if (run.options.mode() == PlanMode.DESTROY && !ephemeral) {
                 e = stateExpansion(ar);
+                if (e == null) {
+                    // Nothing of it in state (a second destroy): nothing to do, but expressions still see the
+                    // shape the configuration gives it, with no objects; a single resource is not a tuple.
+                    run.resourceExpansions.put(ar, withoutInstances(rc));
+                    continue;
+                }
             } else {
                 e = expand(data.scope(), rc.count(), rc.forEach());
                 if (e == null) {
@@ -842,7 +848,10 @@ final class Walk {
         runAll(work);
     }
 
-    /** In destroy mode every instance in state is planned for deletion, whatever the configuration says. */
+    /**
+     * In destroy mode every instance in state is planned for deletion, whatever the configuration says: the
+     * expansion the state gives {@code ar}, or null when the state holds nothing of it.
+     */
     private Expansion stateExpansion(AbsResource ar) {
         return run.state()
                 .resource(ar)
@@ -862,7 +871,18 @@ final class Walk {
                     }
                     return each.isEmpty() ? new Expansion.Count(count) : new Expansion.ForEach(each);
                 })
-                .orElse(new Expansion.Count(0));
+                .orElse(null);
+    }
+
+    /** The configuration's kind of expansion, with no instances: what a resource absent from state has. */
+    private static Expansion withoutInstances(ResourceConfig rc) {
+        if (rc.count() != null) {
+            return new Expansion.Count(0);
+        }
+        if (rc.forEach() != null) {
+            return new Expansion.ForEach(new TreeMap<>());
+        }
+        return new Expansion.Single();
     }
 
     /**

@@ -308,7 +308,8 @@ public abstract sealed class OperationView {
 
         @Override
         public void nothingToApply(ApplyResult nothing, boolean destroy) {
-            // The plan's change_summary already said there is nothing to do.
+            // As Terraform: the apply's own summary (and its outputs) follows the plan's, with nothing done.
+            json.applySummary(nothing, destroy);
         }
 
         /** The stream cannot ask; the arguments refuse -json without -auto-approve or a saved plan. */

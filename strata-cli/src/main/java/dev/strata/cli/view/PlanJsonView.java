@@ -350,11 +350,13 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
     public void applySummary(dev.strata.engine.ApplyResult r, boolean destroy) {
         stopTicker();
         int imports = destroy ? 0 : imported.get();
+        // As Terraform: a destroy counts only what it destroyed, and is not followed by the outputs.
         ObjectNode sum = message(
                 "info",
-                (destroy ? "Destroy" : "Apply") + " complete! Resources: "
-                        + (imports == 0 ? "" : imports + " imported, ") + r.added() + " added, " + r.changed()
-                        + " changed, " + r.destroyed() + " destroyed.",
+                destroy
+                        ? "Destroy complete! Resources: " + r.destroyed() + " destroyed."
+                        : "Apply complete! Resources: " + (imports == 0 ? "" : imports + " imported, ") + r.added()
+                                + " added, " + r.changed() + " changed, " + r.destroyed() + " destroyed.",
                 "change_summary");
         ObjectNode changes = sum.putObject("changes");
         changes.put("add", r.added());
@@ -363,6 +365,9 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
         changes.put("remove", r.destroyed());
         changes.put("operation", destroy ? "destroy" : "apply");
         emit(sum);
+        if (destroy) {
+            return;
+        }
         ObjectNode outs = message("info", "Outputs: " + r.state().outputs().size(), "outputs");
         ObjectNode o = outs.putObject("outputs");
         r.state().outputs().forEach((k, ov) -> {
@@ -428,6 +433,9 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
         changes.put("remove", s.destroy());
         changes.put("operation", "plan");
         emit(sum);
+        if (plan.outputs().isEmpty()) {
+            return; // as Terraform: a plan with no root output changes (not even no-ops) has no outputs message
+        }
         ObjectNode outs = message("info", "Outputs: " + plan.outputs().size(), "outputs");
         ObjectNode o = outs.putObject("outputs");
         plan.outputs().forEach((k, oc) -> {

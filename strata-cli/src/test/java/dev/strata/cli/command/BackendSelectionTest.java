@@ -29,7 +29,7 @@ class BackendSelectionTest {
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.stderr())
                 .contains("Unsupported backend type")
-                .contains("\"azurerm\" is")
+                .containsIgnoringWhitespaces("\"azurerm\" is")
                 .contains("main.tf line 2");
     }
 

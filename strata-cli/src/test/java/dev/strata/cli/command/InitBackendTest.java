@@ -112,8 +112,8 @@ class InitBackendTest {
                 .contains("Error: Backend configuration changed")
                 .contains("on main.tf line 2")
                 .contains("   2:   backend \"local\" {")
-                .contains("strata init -migrate-state")
-                .contains("strata init -reconfigure");
+                .containsIgnoringWhitespaces("strata init -migrate-state")
+                .containsIgnoringWhitespaces("strata init -reconfigure");
         CliRunner.Result plainInit = cli().run("init", "-no-color");
         assertThat(plainInit.exitCode()).isEqualTo(1);
         assertThat(plainInit.stderr()).contains("Error: Backend configuration changed");

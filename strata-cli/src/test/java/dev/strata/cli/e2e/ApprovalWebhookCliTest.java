@@ -104,7 +104,7 @@ class ApprovalWebhookCliTest {
         assertThat(closed.stderr())
                 .contains("Error: No approval decision")
                 .contains("no decision within 500ms")
-                .contains("is closed, so nothing");
+                .containsIgnoringWhitespaces("is closed, so nothing");
         CliRunner.Result open = cli().env("STRATA_APPROVAL_TIMEOUT", "500ms")
                 .env("STRATA_APPROVAL_FAIL_MODE", "open")
                 .run("apply", "-no-color", "-auto-approve");

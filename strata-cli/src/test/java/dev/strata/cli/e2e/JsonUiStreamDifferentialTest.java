@@ -95,6 +95,33 @@ class JsonUiStreamDifferentialTest {
                 .contains("refresh_start", "refresh_complete", "apply_start", "apply_complete");
     }
 
+    @Test
+    void aPlanWithNoOutputsHasNoOutputsMessage() throws Exception {
+        both.write("main.tf", "resource \"terraform_data\" \"a\" {\n  input = \"x\"\n}\n");
+        assertThat(both.terraform("apply", "-auto-approve", "-no-color").exitCode())
+                .isZero();
+        assertThat(both.strata("apply", "-auto-approve", "-no-color").exitCode())
+                .isZero();
+        assertThat(same("plan", "-json")).noneMatch(m -> m.get("type").asText().equals("outputs"));
+        // An apply with nothing to do still ends with its own summary and the outputs ("Outputs: 0").
+        assertThat(same("apply", "-json", "-auto-approve").stream()
+                        .map(m -> m.get("@message").asText()))
+                .contains("Apply complete! Resources: 0 added, 0 changed, 0 destroyed.", "Outputs: 0");
+    }
+
+    @Test
+    void aDestroyCountsWhatItDestroyedAndHasNoOutputsMessage() throws Exception {
+        List<String> destroyed = same("destroy", "-json", "-auto-approve").stream()
+                .map(m -> m.get("@message").asText())
+                .toList();
+        assertThat(destroyed)
+                .contains("Destroy complete! Resources: 6 destroyed.")
+                .doesNotContain("Outputs: 0");
+        assertThat(same("destroy", "-json", "-auto-approve").stream()
+                        .map(m -> m.get("@message").asText()))
+                .contains("Destroy complete! Resources: 0 destroyed.");
+    }
+
     /** Runs both tools, compares the streams as the class says, and returns Strata's (normalized). */
     private List<JsonNode> same(String... args) throws Exception {
         AwsExamples.Run theirs = both.terraform(args);
@@ -163,19 +190,23 @@ class JsonUiStreamDifferentialTest {
     private static List<Integer> phases(List<JsonNode> ms) {
         List<Integer> out = new ArrayList<>();
         boolean applying = false;
+        boolean summarised = false;
         for (JsonNode m : ms) {
             String type = m.get("type").asText();
             if (type.startsWith("apply_")) {
                 applying = true;
             }
             String operation = m.path("changes").path("operation").asText();
+            if (type.equals("change_summary") && !operation.equals("plan")) {
+                summarised = true; // the apply's outputs follow its summary, even when it did nothing
+            }
             out.add(
                     switch (type) {
                         case "version" -> 0;
                         case "refresh_start", "refresh_complete" -> 1;
                         case "planned_change" -> 2;
                         case "change_summary" -> operation.equals("plan") ? 3 : 6;
-                        case "outputs" -> applying || m.toString().contains("\"value\"") ? 7 : 4;
+                        case "outputs" -> applying || summarised ? 7 : 4;
                         default -> 5;
                     });
         }

@@ -313,6 +313,32 @@ class PlanApplyTest {
     }
 
     @Test
+    void aSecondDestroyHasNothingToDoEvenWhereModuleOutputsReferToDestroyedResources() throws IOException {
+        Files.createDirectories(dir.resolve("child"));
+        write("child/main.tf", """
+                resource "terraform_data" "one" { input = "x" }
+                resource "terraform_data" "many" {
+                  count = 2
+                  input = "x"
+                }
+                output "one" { value = terraform_data.one.output }
+                output "many" { value = terraform_data.many[*].output }
+                """);
+        write("main.tf", """
+                module "child" { source = "./child" }
+                resource "terraform_data" "uses" { input = module.child.one }
+                """);
+        ok("init");
+        ok("apply", "-auto-approve");
+        ok("destroy", "-auto-approve");
+        // A single resource absent from state is not an empty tuple: "terraform_data.one.output" must not fail.
+        CliRunner.Result again = ok("destroy", "-auto-approve");
+        assertTrue(again.stdout().contains("No changes. No objects need to be destroyed."), again.stdout());
+        assertTrue(again.stdout().contains("Destroy complete! Resources: 0 destroyed."), again.stdout());
+        ok("plan", "-destroy");
+    }
+
+    @Test
     void replaceFlagAndReplaceTriggeredByAndIgnoreChanges() throws IOException {
         write("main.tf", """
                 resource "terraform_data" "a" { input = "v1" }

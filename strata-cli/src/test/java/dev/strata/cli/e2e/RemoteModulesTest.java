@@ -120,7 +120,7 @@ class RemoteModulesTest {
                 .run("init", "-no-color");
         assertThat(refused.stderr())
                 .contains("Error: Error accessing remote module registry")
-                .contains("bad response code: 401");
+                .containsIgnoringWhitespaces("bad response code: 401");
         assertThat(refused.toString()).doesNotContain("tok3n").doesNotContain("wrong");
     }
 

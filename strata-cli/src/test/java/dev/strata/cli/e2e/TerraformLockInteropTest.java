@@ -56,8 +56,8 @@ class TerraformLockInteropTest {
         assertThat(apply.exitCode()).as(apply.toString()).isEqualTo(1);
         assertThat(apply.stderr())
                 .contains("Error acquiring the state lock")
-                .contains("Version: 1.11")
-                .contains("Operation: OperationTypeApply")
+                .containsIgnoringWhitespaces("Version: 1.11")
+                .containsIgnoringWhitespaces("Operation: OperationTypeApply")
                 .doesNotContain("Exception");
         CliRunner.Result rm = CliRunner.in(dir).run("state", "rm", "-no-color", "terraform_data.a");
         assertThat(rm.exitCode()).as(rm.toString()).isEqualTo(1);
@@ -96,7 +96,9 @@ class TerraformLockInteropTest {
         assertThat(info()).as("strata holds the lock").exists();
         Run rm = run("state", "rm", "-no-color", "terraform_data.d");
         assertThat(rm.code()).as(rm.output()).isEqualTo(1);
-        assertThat(rm.output()).contains("Error acquiring the state lock").contains("Operation: OperationTypeApply");
+        assertThat(rm.output())
+                .contains("Error acquiring the state lock")
+                .containsIgnoringWhitespaces("Operation: OperationTypeApply");
 
         CliRunner.Result done = strata.get(60, TimeUnit.SECONDS);
         assertThat(done.exitCode()).as(done.toString()).isZero();
@@ -133,7 +135,7 @@ class TerraformLockInteropTest {
         assertThat(apply.exitCode()).as(apply.toString()).isZero();
         assertThat(apply.stdout() + apply.stderr())
                 .contains("Took over a stale state lock")
-                .contains("no process holds the lock on the state file");
+                .containsIgnoringWhitespaces("no process holds the lock on the state file");
         assertThat(info()).doesNotExist();
     }
 
