@@ -2,10 +2,12 @@ package dev.strata.providers.cloudsim;
 
 import dev.strata.provider.ConnectionFailure;
 import java.io.IOException;
+import java.net.Socket;
 import java.net.SocketException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
+import javax.net.ssl.SSLSocket;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.classic.MinimalHttpClient;
@@ -13,6 +15,7 @@ import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy;
+import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
 import org.apache.hc.core5.http.ClassicHttpRequest;
 import org.apache.hc.core5.http.ConnectionClosedException;
 import org.apache.hc.core5.http.EndpointDetails;
@@ -23,6 +26,7 @@ import org.apache.hc.core5.http.io.SocketConfig;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.http.message.BasicClassicHttpRequest;
+import org.apache.hc.core5.http.protocol.HttpContext;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.Timeout;
 
@@ -75,8 +79,7 @@ final class SimTransport implements AutoCloseable {
         this.pool = PoolingHttpClientConnectionManagerBuilder.create()
                 .setMaxConnTotal(MAX_CONNECTIONS)
                 .setMaxConnPerRoute(MAX_CONNECTIONS)
-                // The JVM's default TLS context and trust store, with host name verification.
-                .setTlsSocketStrategy(DefaultClientTlsStrategy.createSystemDefault())
+                .setTlsSocketStrategy(SimTransport::tls)
                 .setDefaultSocketConfig(SocketConfig.custom()
                         .setTcpNoDelay(true)
                         .setSoTimeout(Timeout.of(readTimeout))
@@ -148,6 +151,21 @@ final class SimTransport implements AutoCloseable {
                 && details.getResponseCount() > 0
                 && (e instanceof NoHttpResponseException || e instanceof SocketException)
                 && !Thread.currentThread().isInterrupted();
+    }
+
+    /**
+     * The JVM's default TLS context and trust store, with host name verification; made on the first https
+     * connection, not with the client: loading the trust store costs a plain http run a few hundred ms of
+     * CPU.
+     */
+    private static SSLSocket tls(Socket socket, String target, int port, Object attachment, HttpContext context)
+            throws IOException {
+        return SystemTls.STRATEGY.upgrade(socket, target, port, attachment, context);
+    }
+
+    /** Holds the TLS strategy until it is first used. */
+    private static final class SystemTls {
+        static final TlsSocketStrategy STRATEGY = DefaultClientTlsStrategy.createSystemDefault();
     }
 
     /** How many idle connections the pool holds (for tests). */
