@@ -86,6 +86,11 @@ public final class Logging {
         }
         root.addAppender(appender);
         root.setLevel(level(settings.level()));
+        // Apache HttpClient (the cloudsim provider's transport) logs whole requests and answers at DEBUG, which
+        // would put resource attributes, sensitive ones too, into the log: its own lines stop at INFO.
+        if (!root.getLevel().isGreaterOrEqual(Level.INFO)) {
+            lc.getLogger("org.apache.hc").setLevel(Level.INFO);
+        }
         return warnings;
     }
 

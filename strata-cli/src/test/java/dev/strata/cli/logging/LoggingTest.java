@@ -94,6 +94,18 @@ class LoggingTest {
     }
 
     @Test
+    void theHttpClientsRequestAndAnswerLinesStayOutOfATraceLog() {
+        // Its wire and header lines (DEBUG) carry request bodies, which may hold sensitive values.
+        Logging.configure(settings(Map.of("STRATA_LOG", "trace")), err, "r1");
+        LoggerFactory.getLogger("org.apache.hc.client5.http.wire").debug("http-outgoing-0 >> body");
+        LoggerFactory.getLogger("org.apache.hc.client5.http.impl.classic.HttpRequestRetryExec")
+                .info("recoverable");
+        LoggerFactory.getLogger("dev.strata.z").trace("traced");
+        String out = stderr.toString(StandardCharsets.UTF_8);
+        assertThat(out).doesNotContain("body").contains("recoverable").contains("traced");
+    }
+
+    @Test
     void humanLinesGoToStderrWhenNoPathIsSet() {
         Logging.configure(settings(Map.of("STRATA_LOG", "warn")), err, "r1");
         Logger log = LoggerFactory.getLogger("dev.strata.y");

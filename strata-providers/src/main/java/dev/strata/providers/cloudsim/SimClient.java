@@ -49,9 +49,10 @@ final class SimClient {
         }
     }
 
-    // A blocking HTTP/1.1 client on pooled kept-alive connections: the simulator speaks nothing else, and
-    // the JDK's asynchronous client cost more CPU per request than the create it carried.
-    private final SimHttp http;
+    // Apache HttpClient 5's classic (blocking) client on a pool of kept-alive connections: each request runs
+    // on its caller's (virtual) thread, without the JDK client's asynchronous hand-offs between threads,
+    // which cost more CPU per request than the create they carried.
+    private final SimTransport http;
     private final String endpoint;
     private final String clientId;
     final int maxRetries;
@@ -62,7 +63,7 @@ final class SimClient {
 
     SimClient(String endpoint, String clientId, int maxRetries, Duration consistencyTimeout, Sleeper sleeper) {
         this.endpoint = endpoint.replaceAll("/+$", "");
-        this.http = new SimHttp(this.endpoint, CONNECT_TIMEOUT, REQUEST_TIMEOUT);
+        this.http = new SimTransport(this.endpoint, CONNECT_TIMEOUT, REQUEST_TIMEOUT);
         this.clientId = clientId;
         this.maxRetries = maxRetries;
         this.consistencyTimeout = consistencyTimeout;
@@ -178,22 +179,8 @@ final class SimClient {
         long started = System.nanoTime();
         try {
             byte[] payload = body == null ? null : JSON.writeValueAsBytes(body);
-            String[] headers = clientId == null
-                    ? idempotencyKey == null
-                            ? new String[] {"Content-Type", "application/json"}
-                            : new String[] {"Content-Type", "application/json", "Idempotency-Key", idempotencyKey}
-                    : idempotencyKey == null
-                            ? new String[] {"Content-Type", "application/json", "X-Client-Id", clientId}
-                            : new String[] {
-                                "Content-Type",
-                                "application/json",
-                                "X-Client-Id",
-                                clientId,
-                                "Idempotency-Key",
-                                idempotencyKey
-                            };
             // Bytes, not a String: Jackson reads UTF-8 itself, one decoding and one copy fewer.
-            SimHttp.Reply r = http.exchange(method, path, payload, headers);
+            SimTransport.Reply r = http.exchange(method, path, payload, clientId, idempotencyKey);
             if (LOG.isDebugEnabled()) {
                 LOG.debug(
                         "cloudsim {} {} -> {} in {} ms ({} bytes, attempt {})",
@@ -227,7 +214,7 @@ final class SimClient {
                         millisSince(started));
                 return new Outcome.Unreachable(unreachable.get());
             }
-            String reason = ConnectionFailure.describe(e);
+            String reason = SimTransport.describe(e);
             LOG.debug("cloudsim {} {} failed after {} ms: {}", method, path, millisSince(started), reason);
             return new Outcome.Broken(reason);
         }
@@ -242,7 +229,7 @@ final class SimClient {
     }
 
     /** The simulator's {@code X-Visible-In-Ms} of a create's answer; -1 when absent or not a number. */
-    static long visibleInMs(SimHttp.Reply r) {
+    static long visibleInMs(SimTransport.Reply r) {
         String v = r.header(VISIBLE_IN_MS);
         if (v == null) {
             return -1;
@@ -265,7 +252,7 @@ final class SimClient {
      * How long the server asked to wait: the simulator's exact {@code X-Retry-After-Ms}, else
      * {@code Retry-After} in seconds, else one second.
      */
-    static Duration retryAfter(SimHttp.Reply r) {
+    static Duration retryAfter(SimTransport.Reply r) {
         try {
             String ms = r.header("X-Retry-After-Ms");
             if (ms != null) {
