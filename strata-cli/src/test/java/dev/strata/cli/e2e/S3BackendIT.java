@@ -153,7 +153,7 @@ class S3BackendIT {
         assertThat(refused.stderr())
                 .contains("Error acquiring the state lock")
                 .contains("OperationTypeApply")
-                .contains("Version: 1.11");
+                .containsIgnoringWhitespaces("Version: 1.11");
         assertThat(apply.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(apply.exitValue()).as(Files.readString(out)).isZero();
 
