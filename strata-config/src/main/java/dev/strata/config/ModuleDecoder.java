@@ -1347,8 +1347,7 @@ final class ModuleDecoder {
                         continue;
                     }
                     Traversal kt = k.value().get();
-                    String alias =
-                            kt.steps().size() > 1 && kt.steps().get(1) instanceof Traverser.Attr a ? a.name() : null;
+                    String alias = kt.attrName(1);
                     if (inParent != null) {
                         passed.add(new PassedProvider(new LocalProviderConfig(kt.rootName(), alias), inParent));
                     }
