@@ -1,5 +1,7 @@
 package dev.strata.addr;
 
+import dev.strata.hcl.HclStrings;
+
 /**
  * Which instance of a {@code count} or {@code for_each} object: none (a singular object), an
  * integer index, or a string key. Integer keys sort before string keys, as Terraform orders them
@@ -77,7 +79,7 @@ public sealed interface InstanceKey extends Comparable<InstanceKey> {
 
         @Override
         public String toString() {
-            return "[" + quote(key) + "]";
+            return "[" + HclStrings.quote(key) + "]";
         }
     }
 
@@ -103,37 +105,5 @@ public sealed interface InstanceKey extends Comparable<InstanceKey> {
             case IntKey i -> 1;
             case StringKey s -> 2;
         };
-    }
-
-    /**
-     * A string as an HCL quoted literal, escaping what the native scanner would otherwise read as an
-     * escape or a template sequence, so that the rendering parses back to the same key.
-     */
-    static String quote(String s) {
-        StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                case '$', '%' -> {
-                    sb.append(c);
-                    if (i + 1 < s.length() && s.charAt(i + 1) == '{') {
-                        sb.append(c);
-                    }
-                }
-                default -> {
-                    if (c < 0x20 || c == 0x7f) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.append('"').toString();
     }
 }

@@ -124,4 +124,13 @@ class AddrsTest {
         assertThat(keys.toString()).isEqualTo("[, [2], [10], [\"a\"], [\"b\"]]");
         assertThat(InstanceKey.of("${x}\"\\").toString()).isEqualTo("[\"$${x}\\\"\\\\\"]");
     }
+
+    /** As terraform 1.11 writes them in a plan: what Go does not count as printable is escaped, the rest kept. */
+    @Test
+    void stringKeysEscapeWhatIsNotPrintableAsTerraformDoes() {
+        assertThat(InstanceKey.of("a\u200bb").toString()).isEqualTo("[\"a\\u200bb\"]");
+        assertThat(InstanceKey.of("e\u0085f").toString()).isEqualTo("[\"e\\u0085f\"]");
+        assertThat(InstanceKey.of("g\u007fh").toString()).isEqualTo("[\"g\\u007fh\"]");
+        assertThat(InstanceKey.of("c\u00e9d\n").toString()).isEqualTo("[\"c\u00e9d\\n\"]");
+    }
 }

@@ -1095,6 +1095,27 @@ final class ModuleDecoder {
         return new Provisioner.Connection(blk.body(), blk.defRange());
     }
 
+    /**
+     * What the argument {@code name} of {@code c} selects by naming one of the {@code keywords} (a bare word,
+     * like {@code when = destroy}); {@code absent} when it is unset, or after reporting any other expression.
+     */
+    private <T> T keyword(BodyContent c, String name, TreeMap<String, T> keywords, T absent) {
+        Attribute a = c.attributes().get(name);
+        if (a == null) {
+            return absent;
+        }
+        T selected = a.expr().asKeyword().map(keywords::get).orElse(null);
+        if (selected == null) {
+            diags.error(
+                    "Invalid \"" + name + "\" keyword",
+                    "The \"" + name + "\" argument requires one of the following keywords: "
+                            + String.join(" or ", keywords.keySet()) + ".",
+                    a.expr().range());
+            return absent;
+        }
+        return selected;
+    }
+
     private Provisioner provisioner(Block blk) {
         String type = blk.labels().getFirst();
         Result<Body.PartialContent> r = blk.body().partialContent(PROVISIONER);
@@ -1134,34 +1155,16 @@ final class ModuleDecoder {
             }
             default -> {}
         }
-        Provisioner.When when = Provisioner.When.CREATE;
-        Attribute w = c.attributes().get("when");
-        if (w != null) {
-            String k = w.expr().asKeyword().orElse("");
-            switch (k) {
-                case "create" -> when = Provisioner.When.CREATE;
-                case "destroy" -> when = Provisioner.When.DESTROY;
-                default ->
-                    diags.error(
-                            "Invalid \"when\" keyword",
-                            "The \"when\" argument requires one of the following keywords: create or destroy.",
-                            w.expr().range());
-            }
-        }
-        Provisioner.OnFailure onFailure = Provisioner.OnFailure.FAIL;
-        Attribute f = c.attributes().get("on_failure");
-        if (f != null) {
-            String k = f.expr().asKeyword().orElse("");
-            switch (k) {
-                case "fail" -> onFailure = Provisioner.OnFailure.FAIL;
-                case "continue" -> onFailure = Provisioner.OnFailure.CONTINUE;
-                default ->
-                    diags.error(
-                            "Invalid \"on_failure\" keyword",
-                            "The \"on_failure\" argument requires one of the following keywords: continue or fail.",
-                            f.expr().range());
-            }
-        }
+        Provisioner.When when = keyword(
+                c,
+                "when",
+                new TreeMap<>(Map.of("create", Provisioner.When.CREATE, "destroy", Provisioner.When.DESTROY)),
+                Provisioner.When.CREATE);
+        Provisioner.OnFailure onFailure = keyword(
+                c,
+                "on_failure",
+                new TreeMap<>(Map.of("fail", Provisioner.OnFailure.FAIL, "continue", Provisioner.OnFailure.CONTINUE)),
+                Provisioner.OnFailure.FAIL);
         Provisioner.Connection connection = null;
         for (Block inner : c.blocks()) {
             if (inner.type().equals("_")) {
@@ -1344,8 +1347,7 @@ final class ModuleDecoder {
                         continue;
                     }
                     Traversal kt = k.value().get();
-                    String alias =
-                            kt.steps().size() > 1 && kt.steps().get(1) instanceof Traverser.Attr a ? a.name() : null;
+                    String alias = kt.attrName(1);
                     if (inParent != null) {
                         passed.add(new PassedProvider(new LocalProviderConfig(kt.rootName(), alias), inParent));
                     }

@@ -1,16 +1,17 @@
 package dev.strata.config;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -20,6 +21,10 @@ import java.util.Optional;
  * when that file is absent, Terraform's {@code modules/modules.json} in its data directory
  * ({@code .terraform}, or {@code TF_DATA_DIR}) is read instead, so a configuration whose modules
  * {@code terraform init} installed loads as it is.
+ *
+ * <p>Read and written with Jackson's streaming parser and generator, not its object mapper: every {@code init}
+ * and every configuration load touches this file, and the mapper's classes cost more to load than the file
+ * costs to handle.
  */
 record ModuleManifest(List<Entry> entries) {
     /** Where Strata installs modules and keeps its manifest, relative to the root module. */
@@ -29,7 +34,7 @@ record ModuleManifest(List<Entry> entries) {
     /** Terraform's manifest, relative to its data directory. */
     static final String TERRAFORM_FILE = "modules/modules.json";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final JsonFactory JSON = new JsonFactory();
 
     /**
      * @param version the registry version installed, or null (only registry modules have one)
@@ -79,37 +84,96 @@ record ModuleManifest(List<Entry> entries) {
         }
     }
 
+    /**
+     * The entries of the {@code Modules} array; a document without one (not an object, or no such field) is an
+     * empty manifest. In an entry, a missing or null field takes its default ("" for the key and source, "." for
+     * the directory, none for the version), a number or boolean its text, and an array or object "".
+     */
     static ModuleManifest parse(String json) throws IOException {
-        List<Entry> out = new ArrayList<>();
-        for (JsonNode m : JSON.readTree(json).path("Modules")) {
-            JsonNode v = m.get("Version");
-            out.add(new Entry(
-                    m.path("Key").asText(""),
-                    m.path("Source").asText(""),
-                    v == null || v.isNull() || v.asText().isEmpty() ? null : v.asText(),
-                    m.path("Dir").asText(".")));
+        List<Entry> out = List.of();
+        try (JsonParser p = JSON.createParser(json)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return EMPTY;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken value = p.nextToken();
+                if (field.equals("Modules") && value == JsonToken.START_ARRAY) {
+                    out = entries(p);
+                } else {
+                    if (field.equals("Modules")) {
+                        out = List.of();
+                    }
+                    p.skipChildren();
+                }
+            }
         }
         return new ModuleManifest(out);
     }
 
+    /** The array's elements, the parser on its start; leaves the parser on its end. */
+    private static List<Entry> entries(JsonParser p) throws IOException {
+        List<Entry> out = new ArrayList<>();
+        for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+            String key = "";
+            String source = "";
+            String version = null;
+            String dir = ".";
+            if (t == JsonToken.START_OBJECT) {
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String field = p.currentName();
+                    p.nextToken();
+                    String text = text(p);
+                    switch (field) {
+                        case "Key" -> key = text == null ? "" : text;
+                        case "Source" -> source = text == null ? "" : text;
+                        case "Version" -> version = text == null || text.isEmpty() ? null : text;
+                        case "Dir" -> dir = text == null ? "." : text;
+                        default -> {}
+                    }
+                }
+            } else {
+                p.skipChildren();
+            }
+            out.add(new Entry(key, source, version, dir));
+        }
+        return out;
+    }
+
+    /** The current value's text: null for JSON null, "" for an array or object (skipped). */
+    private static String text(JsonParser p) throws IOException {
+        return switch (p.currentToken()) {
+            case VALUE_NULL -> null;
+            case START_ARRAY, START_OBJECT -> {
+                p.skipChildren();
+                yield "";
+            }
+            default -> p.getText();
+        };
+    }
+
     /** The manifest as Terraform writes it: compact JSON, one object per module, then a newline. */
     String toJson() {
-        List<Map<String, String>> modules = new ArrayList<>();
-        for (Entry e : entries) {
-            Map<String, String> m = new LinkedHashMap<>();
-            m.put("Key", e.key());
-            m.put("Source", e.source());
-            if (e.version() != null) {
-                m.put("Version", e.version());
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = JSON.createGenerator(out)) {
+            g.writeStartObject();
+            g.writeArrayFieldStart("Modules");
+            for (Entry e : entries) {
+                g.writeStartObject();
+                g.writeStringField("Key", e.key());
+                g.writeStringField("Source", e.source());
+                if (e.version() != null) {
+                    g.writeStringField("Version", e.version());
+                }
+                g.writeStringField("Dir", e.dir());
+                g.writeEndObject();
             }
-            m.put("Dir", e.dir());
-            modules.add(m);
-        }
-        try {
-            return JSON.writeValueAsString(Map.of("Modules", modules)) + "\n";
+            g.writeEndArray();
+            g.writeEndObject();
         } catch (IOException e) {
-            throw new IllegalStateException("strings always serialise", e);
+            throw new IllegalStateException("writing to a string cannot fail", e);
         }
+        return out + "\n";
     }
 
     /** Writes {@code .strata/modules/modules.json} atomically (temporary file, then rename). */

@@ -1,5 +1,6 @@
 package dev.strata.config;
 
+import dev.strata.addr.Module;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
@@ -8,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.SortedMap;
 
 /** Writes small configurations to a temporary directory and loads and validates them. */
 final class Fixtures {
@@ -37,6 +39,15 @@ final class Fixtures {
     static Diagnostics validate(Path dir) {
         Result<ConfigTree> t = load(dir);
         return t.diagnostics().with(Validator.validate(t.value())).sorted();
+    }
+
+    /** The outputs of the module that the chain of module {@code calls} from the root loads in {@code tree}. */
+    static SortedMap<String, OutputConfig> outputsOf(ConfigTree tree, String... calls) {
+        Module path = Module.ROOT;
+        for (String call : calls) {
+            path = path.child(call);
+        }
+        return tree.node(path).orElseThrow().module().outputs();
     }
 
     /** {@code file:line,col-col: summary} lines, the shape assertions compare. */

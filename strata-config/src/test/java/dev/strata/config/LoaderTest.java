@@ -2,11 +2,11 @@ package dev.strata.config;
 
 import static dev.strata.config.Fixtures.brief;
 import static dev.strata.config.Fixtures.load;
+import static dev.strata.config.Fixtures.outputsOf;
 import static dev.strata.config.Fixtures.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.addr.LocalProviderConfig;
-import dev.strata.addr.Module;
 import dev.strata.addr.Provider;
 import dev.strata.addr.Resource;
 import dev.strata.hcl.Result;
@@ -305,12 +305,7 @@ class LoaderTest {
         assertThat(brief(r.diagnostics()))
                 .containsExactly(
                         "main.tf:2,1-13: Module not installed", "main.tf:6,29-37: Unreadable module directory");
-        assertThat(r.value()
-                        .node(Module.ROOT.child("net").child("sub"))
-                        .orElseThrow()
-                        .module()
-                        .outputs())
-                .containsKey("x");
+        assertThat(outputsOf(r.value(), "net", "sub")).containsKey("x");
         assertThat(r.diagnostics().asList().getFirst().detail())
                 .contains("terraform-aws-modules/vpc/aws")
                 .contains("Run \"strata init\"");

@@ -1,6 +1,7 @@
 package dev.strata.config;
 
 import static dev.strata.config.Fixtures.brief;
+import static dev.strata.config.Fixtures.outputsOf;
 import static dev.strata.config.Fixtures.write;
 import static dev.strata.testing.GitRepos.git;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -57,14 +58,7 @@ class ModuleInstallerTest {
     }
 
     private String netVersion(ConfigTree t) {
-        return t.node(Module.ROOT.child("net"))
-                .orElseThrow()
-                .module()
-                .outputs()
-                .get("version")
-                .value()
-                .range()
-                .filename();
+        return outputsOf(t, "net").get("version").value().range().filename();
     }
 
     @Test
@@ -179,12 +173,7 @@ class ModuleInstallerTest {
                 .containsExactly(".strata/modules/copy", ".strata/modules/zip/inner");
         Result<ConfigTree> t = ConfigLoader.loadTree(dir, Fixtures.OPTIONS);
         assertThat(brief(t.diagnostics())).isEmpty();
-        assertThat(t.value()
-                        .node(Module.ROOT.child("zip"))
-                        .orElseThrow()
-                        .module()
-                        .outputs())
-                .containsKey("o");
+        assertThat(outputsOf(t.value(), "zip")).containsKey("o");
     }
 
     @Test
@@ -223,12 +212,7 @@ class ModuleInstallerTest {
         // Terraform records the registry source fully qualified; the call says it short.
         Result<ConfigTree> t = ConfigLoader.loadTree(dir, Fixtures.OPTIONS);
         assertThat(brief(t.diagnostics())).isEmpty();
-        assertThat(t.value()
-                        .node(Module.ROOT.child("vpc"))
-                        .orElseThrow()
-                        .module()
-                        .outputs())
-                .containsKey("vpc_id");
+        assertThat(outputsOf(t.value(), "vpc")).containsKey("vpc_id");
     }
 
     @Test
@@ -246,12 +230,7 @@ class ModuleInstallerTest {
         Result<ConfigTree> t =
                 ConfigLoader.loadTree(dir, Fixtures.OPTIONS.withEnvironment(java.util.Map.of("TF_DATA_DIR", "tfdata")));
         assertThat(brief(t.diagnostics())).isEmpty();
-        assertThat(t.value()
-                        .node(Module.ROOT.child("vpc"))
-                        .orElseThrow()
-                        .module()
-                        .outputs())
-                .containsKey("vpc_id");
+        assertThat(outputsOf(t.value(), "vpc")).containsKey("vpc_id");
         // Without TF_DATA_DIR only .terraform is looked in, where nothing was installed.
         assertThat(ConfigLoader.loadTree(dir, Fixtures.OPTIONS).diagnostics().asList())
                 .extracting(d -> d.summary())

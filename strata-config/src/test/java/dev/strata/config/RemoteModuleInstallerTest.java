@@ -1,11 +1,11 @@
 package dev.strata.config;
 
 import static dev.strata.config.Fixtures.brief;
+import static dev.strata.config.Fixtures.outputsOf;
 import static dev.strata.config.Fixtures.write;
 import static dev.strata.testing.GitRepos.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.strata.addr.Module;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Result;
 import dev.strata.testing.ModuleRegistryServer;
@@ -104,18 +104,8 @@ class RemoteModuleInstallerTest {
         assertThat(registry.requests()).filteredOn(q -> q.contains("/files/")).noneMatch(q -> q.contains("auth="));
         Result<ConfigTree> t = ConfigLoader.loadTree(dir, Fixtures.OPTIONS);
         assertThat(brief(t.diagnostics())).isEmpty();
-        assertThat(t.value()
-                        .node(Module.ROOT.child("web"))
-                        .orElseThrow()
-                        .module()
-                        .outputs())
-                .containsKey("v");
-        assertThat(t.value()
-                        .node(Module.ROOT.child("sub"))
-                        .orElseThrow()
-                        .module()
-                        .outputs())
-                .containsKey("s");
+        assertThat(outputsOf(t.value(), "web")).containsKey("v");
+        assertThat(outputsOf(t.value(), "sub")).containsKey("s");
     }
 
     @Test

@@ -7,7 +7,7 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Result;
 import dev.strata.testing.ModuleRegistryServer;
 import dev.strata.testing.S3Server;
-import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,11 +15,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.s3.S3Client;
 
 /**
  * {@code s3::} module sources: the address forms Terraform documents, and installation from the S3
@@ -47,20 +42,6 @@ class S3ModuleSourceTest {
                 .isInstanceOf(ModuleSource.Remote.class);
     }
 
-    private static S3Client client(String endpoint) {
-        return S3Client.builder()
-                .endpointOverride(URI.create(endpoint))
-                .forcePathStyle(true)
-                .region(Region.of(S3Server.REGION))
-                .credentialsProvider(StaticCredentialsProvider.create(
-                        AwsBasicCredentials.create(S3Server.ACCESS_KEY, S3Server.SECRET_KEY)))
-                .httpClient(software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create())
-                // The test server takes plain uploads only (as the s3 backend's tests set skip_s3_checksum).
-                .requestChecksumCalculation(
-                        software.amazon.awssdk.core.checksums.RequestChecksumCalculation.WHEN_REQUIRED)
-                .build();
-    }
-
     private static RemoteAccess access(Map<String, String> env) {
         return new RemoteAccess(new TreeMap<>(), new TreeMap<>(), env, Duration.ofSeconds(10));
     }
@@ -72,19 +53,21 @@ class S3ModuleSourceTest {
     void anArchiveAndAKeyPrefixAreInstalledWithRelativeCallsInsideThem() throws Exception {
         String endpoint = S3Server.shared().endpoint();
         String bucket = S3Server.shared().createBucket("modules");
-        try (S3Client c = client(endpoint)) {
-            c.putObject(
-                    b -> b.bucket(bucket).key("vpc.zip"),
-                    RequestBody.fromBytes(ModuleRegistryServer.zip(Map.of(
-                            "main.tf",
-                            "module \"sub\" {\n  source = \"./modules/sub\"\n}\noutput \"o\" {\n"
-                                    + "  value = module.sub.o\n}\n",
-                            "modules/sub/main.tf",
-                            "output \"o\" {\n  value = \"from-zip\"\n}\n"))));
-            c.putObject(
-                    b -> b.bucket(bucket).key("plain/net/main.tf"),
-                    RequestBody.fromString("output \"o\" {\n  value = \"from-prefix\"\n}\n"));
-        }
+        S3Server.shared()
+                .putObject(
+                        bucket,
+                        "vpc.zip",
+                        ModuleRegistryServer.zip(Map.of(
+                                "main.tf",
+                                "module \"sub\" {\n  source = \"./modules/sub\"\n}\noutput \"o\" {\n"
+                                        + "  value = module.sub.o\n}\n",
+                                "modules/sub/main.tf",
+                                "output \"o\" {\n  value = \"from-zip\"\n}\n")));
+        S3Server.shared()
+                .putObject(
+                        bucket,
+                        "plain/net/main.tf",
+                        "output \"o\" {\n  value = \"from-prefix\"\n}\n".getBytes(StandardCharsets.UTF_8));
         String base = "s3::" + endpoint + "/" + bucket;
         Files.writeString(dir.resolve("main.tf"), """
                 module "vpc" {

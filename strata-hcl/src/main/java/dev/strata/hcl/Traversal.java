@@ -33,6 +33,20 @@ public record Traversal(List<Traverser> steps) {
         return steps.get(0).range();
     }
 
+    /**
+     * The name of step {@code i} when it is an attribute step ({@code .name}): {@code var.x} has "x" at 1;
+     * null when there is no step {@code i} or it is an index or splat.
+     */
+    public String attrName(int i) {
+        return i < steps.size() && steps.get(i) instanceof Traverser.Attr a ? a.name() : null;
+    }
+
+    /** The range of the root and the steps after it up to step {@code i} (up to the last, when fewer). */
+    public SourceRange rangeTo(int i) {
+        return SourceRange.between(
+                steps.get(0).range(), steps.get(Math.min(i, steps.size() - 1)).range());
+    }
+
     /** Source-like rendering: {@code a.b[0]["k"]}. */
     @Override
     public String toString() {

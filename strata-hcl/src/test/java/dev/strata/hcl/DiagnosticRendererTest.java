@@ -9,22 +9,31 @@ import org.junit.jupiter.api.Test;
 class DiagnosticRendererTest {
     private static final String SRC = "resource \"aws_instance\" \"web\" {\n  ami = \"x\\qy\"\n}\n";
 
-    private static String render(boolean color) {
-        byte[] src = SRC.getBytes(StandardCharsets.UTF_8);
-        Result<HclFile> r = NativeSyntax.parseConfig(src, "main.tf");
-        DiagnosticRenderer.Sources sources = new DiagnosticRenderer.Sources() {
-            @Override
-            public byte[] bytes(String filename) {
-                return src;
-            }
+    /** The one file {@code main.tf} of {@code src}, its bytes and its parse, as the renderer reads sources. */
+    private record MainTf(byte[] src, Result<HclFile> parsed) implements DiagnosticRenderer.Sources {
+        MainTf(String text) {
+            this(text.getBytes(StandardCharsets.UTF_8));
+        }
 
-            @Override
-            public Body body(String filename) {
-                return r.value().body();
-            }
-        };
+        private MainTf(byte[] src) {
+            this(src, NativeSyntax.parseConfig(src, "main.tf"));
+        }
+
+        @Override
+        public byte[] bytes(String filename) {
+            return src;
+        }
+
+        @Override
+        public Body body(String filename) {
+            return parsed.value().body();
+        }
+    }
+
+    private static String render(boolean color) {
+        MainTf sources = new MainTf(SRC);
         return new DiagnosticRenderer(sources, color, 60)
-                .render(r.diagnostics().asList().get(0));
+                .render(sources.parsed().diagnostics().asList().get(0));
     }
 
     @Test
@@ -137,20 +146,9 @@ class DiagnosticRendererTest {
 
     @Test
     void theValuesOfTheReferencesFollowTheSnippet() {
-        byte[] src = "variable \"env\" {\n  default = \"qa\"\n}\n".getBytes(StandardCharsets.UTF_8);
-        Result<HclFile> r = NativeSyntax.parseConfig(src, "main.tf");
-        DiagnosticRenderer.Sources sources = new DiagnosticRenderer.Sources() {
-            @Override
-            public byte[] bytes(String filename) {
-                return src;
-            }
-
-            @Override
-            public Body body(String filename) {
-                return r.value().body();
-            }
-        };
-        SourceRange header = ((dev.strata.hcl.syntax.SyntaxBody) r.value().body())
+        MainTf sources = new MainTf("variable \"env\" {\n  default = \"qa\"\n}\n");
+        SourceRange header = ((dev.strata.hcl.syntax.SyntaxBody)
+                        sources.parsed().value().body())
                 .blocks()
                 .get(0)
                 .defRange();

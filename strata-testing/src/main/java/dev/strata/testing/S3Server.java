@@ -120,6 +120,12 @@ public final class S3Server {
         }
     }
 
+    /** Stores {@code content} under {@code key} in the store directly (to set up what a client under test reads). */
+    public synchronized void putObject(String bucket, String key, byte[] content) {
+        endpoint();
+        store.putBlob(bucket, store.blobBuilder(key).payload(content).build());
+    }
+
     private void start() throws Exception {
         Properties props = new Properties();
         props.setProperty("jclouds.provider", "transient");

@@ -31,6 +31,21 @@ public final class StackTexts {
             provider "terraform" "main" {}
             """;
 
+    /**
+     * A component block {@code name} of the module at {@code source} (which must not need a version), its input
+     * {@code name} set to {@code input} and its {@code terraform} provider the configuration "main" of
+     * {@link #TERRAFORM_PROVIDER}: five lines, the source on the second.
+     */
+    public static String component(String name, String source, String input) {
+        return """
+                component "%s" {
+                  source    = "%s"
+                  inputs    = { name = "%s" }
+                  providers = { terraform = provider.terraform.main }
+                }
+                """.formatted(name, source, input);
+    }
+
     /** A deployment file with one deployment, "one", of no inputs. */
     public static final String ONE_DEPLOYMENT = "deployment \"one\" {\n  inputs = {}\n}\n";
 

@@ -1,6 +1,7 @@
 package dev.strata.tfplugin;
 
 import static dev.strata.tfplugin.AwsTestValues.noErrors;
+import static dev.strata.tfplugin.AwsTestValues.offlineProviderConfig;
 import static dev.strata.tfplugin.AwsTestValues.with;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -84,18 +85,12 @@ class SsmLifecycleTest {
         Block pschema = aws.schema().provider().block();
         Block endpoints = pschema.blockType("endpoints").block();
         return with(
-                pschema.emptyValue(),
+                offlineProviderConfig(pschema.emptyValue()),
                 Map.of(
-                        "region", Value.string("us-east-1"),
-                        "access_key", Value.string("mock"),
-                        "secret_key", Value.string("mock"),
-                        "skip_credentials_validation", Value.TRUE,
-                        "skip_requesting_account_id", Value.TRUE,
-                        "skip_metadata_api_check", Value.string("true"),
                         "endpoints",
-                                Value.set(
-                                        endpoints.impliedType(),
-                                        List.of(with(endpoints.emptyValue(), Map.of("ssm", Value.string(url)))))));
+                        Value.set(
+                                endpoints.impliedType(),
+                                List.of(with(endpoints.emptyValue(), Map.of("ssm", Value.string(url)))))));
     }
 
     /**

@@ -174,7 +174,8 @@ public final class ProviderSetup {
         return new Outcome(diags.build(), created);
     }
 
-    private static ProviderInstaller.Options options(CommandContext context, boolean upgrade) {
+    /** Where and for what platform install, lock and mirror work: the working directory's data dir and the plugin home. */
+    static ProviderInstaller.Options options(CommandContext context, boolean upgrade) {
         Path dir = context.workingDir();
         return new ProviderInstaller.Options(
                 dir,

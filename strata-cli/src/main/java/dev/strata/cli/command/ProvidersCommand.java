@@ -338,17 +338,6 @@ final class ProvidersCommand extends ParentCommand {
         return Parsed.of(out);
     }
 
-    private static ProviderInstaller.Options options(CommandContext context, boolean upgrade) {
-        Path dir = context.workingDir();
-        return new ProviderInstaller.Options(
-                dir,
-                InstalledProviders.dataDir(dir, context.env()),
-                context.env(),
-                ProviderSetup.home(context),
-                Platform.current(),
-                upgrade);
-    }
-
     /** What lock and mirror work on: the required external providers, the platforms, the lock file as it is. */
     private record Selection(
             List<ProviderInstaller.Requirement> requirements, List<Platform> platforms, LockFile previous) {}
@@ -383,7 +372,7 @@ final class ProvidersCommand extends ParentCommand {
         }
         Selection sel = selected.get();
         Result<LockFile> r = ProviderInstaller.lock(
-                options(context, false),
+                ProviderSetup.options(context, false),
                 sel.requirements(),
                 sel.previous(),
                 sel.platforms(),
@@ -435,7 +424,7 @@ final class ProvidersCommand extends ParentCommand {
         }
         Selection sel = selected.get();
         Result<List<Path>> r = ProviderInstaller.mirror(
-                options(context, false),
+                ProviderSetup.options(context, false),
                 sel.requirements(),
                 sel.previous(),
                 sel.platforms(),

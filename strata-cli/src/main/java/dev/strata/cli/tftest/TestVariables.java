@@ -5,7 +5,6 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.Traversal;
-import dev.strata.hcl.Traverser;
 import dev.strata.lang.eval.Evaluator;
 import dev.strata.lang.eval.Scope;
 import dev.strata.lang.funcs.FunctionTable;
@@ -105,7 +104,7 @@ final class TestVariables {
             java.util.function.Function<String, Result<Value>> localValue,
             Scope fallback) {
         String root = t.rootName();
-        String name = t.steps().size() > 1 && t.steps().get(1) instanceof Traverser.Attr at ? at.name() : null;
+        String name = t.attrName(1);
         if ("run".equals(root) && name != null) {
             Value v = runs.get(name);
             if (v != null) {

@@ -115,17 +115,18 @@ class ProviderFunctionsDifferentialTest {
         assertThat(planned.path("parsed").path("value").path("resource").asText())
                 .isEqualTo("role/path/name");
         assertThat(planned.path("later").has("value")).as("unknown until apply").isFalse();
-        assertThat(withoutSensitiveValues(planned))
-                .isEqualTo(withoutSensitiveValues(theirPlan.at("/planned_values/outputs")));
-        assertThat(withoutSensitiveAfter(ourPlan.at("/output_changes")))
-                .isEqualTo(withoutSensitiveAfter(theirPlan.at("/output_changes")));
+        assertThat(withoutSensitive(planned, "sensitive", "value"))
+                .isEqualTo(withoutSensitive(theirPlan.at("/planned_values/outputs"), "sensitive", "value"));
+        assertThat(withoutSensitive(ourPlan.at("/output_changes"), "after_sensitive", "after"))
+                .isEqualTo(withoutSensitive(theirPlan.at("/output_changes"), "after_sensitive", "after"));
         assertThat(ourPlan.at("/resource_changes/0/change/after/input"))
                 .isEqualTo(theirPlan.at("/resource_changes/0/change/after/input"));
 
         assertThat(ourOutputs.path("later").path("value").asText()).isEqualTo("arn:aws:s3:::bucket/logs");
         assertThat(ourOutputs.path("secret").path("sensitive").asBoolean()).isTrue();
         // Strata's output -json does not print sensitive values (terraform's does): compare the rest.
-        assertThat(withoutSensitiveValues(ourOutputs)).isEqualTo(withoutSensitiveValues(theirOutputs));
+        assertThat(withoutSensitive(ourOutputs, "sensitive", "value"))
+                .isEqualTo(withoutSensitive(theirOutputs, "sensitive", "value"));
     }
 
     @Test
@@ -186,23 +187,15 @@ class ProviderFunctionsDifferentialTest {
         return out;
     }
 
-    /** Strata writes a sensitive output's value as null in a plan's JSON; terraform writes it: compare the rest. */
-    private static JsonNode withoutSensitiveValues(JsonNode outputs) {
+    /**
+     * A copy of the outputs (or output changes) where each one whose {@code flag} is true lacks {@code field}:
+     * Strata writes a sensitive output's value as null in a plan's JSON, terraform writes it; the rest is compared.
+     */
+    private static JsonNode withoutSensitive(JsonNode outputs, String flag, String field) {
         ObjectNode copy = outputs.deepCopy();
         copy.fields().forEachRemaining(e -> {
-            if (e.getValue().path("sensitive").asBoolean()) {
-                ((ObjectNode) e.getValue()).remove("value");
-            }
-        });
-        return copy;
-    }
-
-    /** As {@link #withoutSensitiveValues}, for output changes. */
-    private static JsonNode withoutSensitiveAfter(JsonNode changes) {
-        ObjectNode copy = changes.deepCopy();
-        copy.fields().forEachRemaining(e -> {
-            if (e.getValue().path("after_sensitive").asBoolean()) {
-                ((ObjectNode) e.getValue()).remove("after");
+            if (e.getValue().path(flag).asBoolean()) {
+                ((ObjectNode) e.getValue()).remove(field);
             }
         });
         return copy;

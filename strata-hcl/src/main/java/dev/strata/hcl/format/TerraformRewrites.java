@@ -2,7 +2,7 @@ package dev.strata.hcl.format;
 
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.Block;
-import dev.strata.hcl.GoUnicode;
+import dev.strata.hcl.HclStrings;
 import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.syntax.SyntaxBody;
 import dev.strata.hcl.syntax.TokenType;
@@ -104,7 +104,7 @@ final class TerraformRewrites {
             labels.add(FmtToken.of(TokenType.OQUOTE, "\""));
             String label = b.labels().get(i);
             if (!label.isEmpty()) {
-                labels.add(FmtToken.of(TokenType.QUOTED_LIT, escapeQuoted(label)));
+                labels.add(FmtToken.of(TokenType.QUOTED_LIT, HclStrings.escape(label)));
             }
             labels.add(FmtToken.of(TokenType.CQUOTE, "\""));
         }
@@ -211,37 +211,5 @@ final class TerraformRewrites {
                 FmtToken.of(TokenType.OPAREN, "("),
                 FmtToken.of(TokenType.IDENT, arg),
                 FmtToken.of(TokenType.CPAREN, ")"));
-    }
-
-    /** A string as the body of a quoted literal, with the escapes HCL needs and no others. */
-    static String escapeQuoted(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); ) {
-            int cp = s.codePointAt(i);
-            i += Character.charCount(cp);
-            switch (cp) {
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '$', '%' -> {
-                    sb.appendCodePoint(cp);
-                    if (i < s.length() && s.charAt(i) == '{') {
-                        sb.appendCodePoint(cp); // a literal ${ or %{ is written doubled
-                    }
-                }
-                default -> {
-                    if (GoUnicode.isPrint(cp)) {
-                        sb.appendCodePoint(cp);
-                    } else if (cp < 0x10000) {
-                        sb.append(String.format("\\u%04x", cp));
-                    } else {
-                        sb.append(String.format("\\U%08x", cp));
-                    }
-                }
-            }
-        }
-        return sb.toString();
     }
 }

@@ -313,28 +313,6 @@ final class SourcePrinter {
     }
 
     private void escaped(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                case '$', '%' -> {
-                    sb.append(c);
-                    if (i + 1 < s.length() && s.charAt(i + 1) == '{') {
-                        sb.append(c); // $${ and %%{ keep a literal ${ or %{ from starting a sequence
-                    }
-                }
-                default -> {
-                    if (c < 0x20) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
+        sb.append(dev.strata.hcl.HclStrings.escape(s));
     }
 }

@@ -2,9 +2,7 @@ package dev.strata.stacks.config;
 
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Expression;
-import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.Traversal;
-import dev.strata.hcl.Traverser;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -58,7 +56,7 @@ final class DeploymentChecks {
             inputs(d);
             Traversal g = d.deploymentGroup();
             if (g != null) {
-                String name = attr(g, 1);
+                String name = g.attrName(1);
                 if (!"deployment_group".equals(g.rootName()) || name == null) {
                     diags.error(
                             "Invalid deployment_group reference",
@@ -70,13 +68,13 @@ final class DeploymentChecks {
                             "Reference to undeclared deployment group",
                             "There is no deployment_group \"" + name + "\" block declared in this deployment "
                                     + "configuration.",
-                            upTo(g, 1));
+                            g.rangeTo(1));
                 }
             }
         }
         for (DeploymentGroupBlock g : config.deploymentGroups().values()) {
             for (Traversal t : g.autoApproveChecks()) {
-                String name = attr(t, 1);
+                String name = t.attrName(1);
                 if (!"deployment_auto_approve".equals(t.rootName()) || name == null) {
                     diags.error(
                             "Invalid auto_approve_checks entry",
@@ -88,7 +86,7 @@ final class DeploymentChecks {
                             "Reference to undeclared auto-approve rule",
                             "There is no deployment_auto_approve \"" + name + "\" block declared in this "
                                     + "deployment configuration.",
-                            upTo(t, 1));
+                            t.rangeTo(1));
                 }
             }
         }
@@ -102,16 +100,6 @@ final class DeploymentChecks {
             refs(p.value(), Site.PUBLISH);
         }
         return StackLoader.distinct(diags.build());
-    }
-
-    private static String attr(Traversal t, int i) {
-        return t.steps().size() > i && t.steps().get(i) instanceof Traverser.Attr a ? a.name() : null;
-    }
-
-    private static SourceRange upTo(Traversal t, int i) {
-        int last = Math.min(i, t.steps().size() - 1);
-        return SourceRange.between(
-                t.steps().getFirst().range(), t.steps().get(last).range());
     }
 
     private void refs(Expression e, Site site) {
@@ -139,43 +127,43 @@ final class DeploymentChecks {
                             "A publish_output value can refer only to deployment outputs, local, "
                                     + "store and upstream_input values, not to \"" + root + "\".";
                     },
-                    upTo(t, 0));
+                    t.rangeTo(0));
             return;
         }
         switch (root) {
             case "local" -> {
-                String name = attr(t, 1);
+                String name = t.attrName(1);
                 if (name != null && !config.locals().containsKey(name)) {
                     diags.error(
                             "Reference to undeclared local value",
                             "There is no local value named \"" + name + "\" declared in this deployment "
                                     + "configuration.",
-                            upTo(t, 1));
+                            t.rangeTo(1));
                 }
             }
             case "deployment" -> {
-                String name = attr(t, 1);
+                String name = t.attrName(1);
                 if (name != null && !config.deployments().containsKey(name)) {
                     diags.error(
                             "Reference to undeclared deployment",
                             "There is no deployment \"" + name + "\" block declared in this deployment "
                                     + "configuration.",
-                            upTo(t, 1));
+                            t.rangeTo(1));
                 }
             }
             case "upstream_input" -> {
-                String name = attr(t, 1);
+                String name = t.attrName(1);
                 if (name != null && !config.upstreamInputs().containsKey(name)) {
                     diags.error(
                             "Reference to undeclared upstream input",
                             "There is no upstream_input \"" + name + "\" block declared in this deployment "
                                     + "configuration.",
-                            upTo(t, 1));
+                            t.rangeTo(1));
                 }
             }
             case "store" -> {
-                String type = attr(t, 1);
-                String name = attr(t, 2);
+                String type = t.attrName(1);
+                String name = t.attrName(2);
                 if (type == null || name == null) {
                     diags.error(
                             "Invalid reference",
@@ -189,31 +177,31 @@ final class DeploymentChecks {
                             "Reference to undeclared store",
                             "There is no store \"" + type + "\" \"" + name + "\" block declared in this deployment "
                                     + "configuration.",
-                            upTo(t, 2));
+                            t.rangeTo(2));
                 } else if (s.kind() == StoreBlock.Kind.HCP_ONLY) {
                     diags.error(
                             "Not available outside HCP Terraform",
                             "The store type \"" + type + "\" reads values kept by HCP Terraform, which are not "
                                     + "available outside HCP Terraform. Read secrets locally with a store \"env\" "
                                     + "or store \"file\" block instead.",
-                            upTo(t, 2));
+                            t.rangeTo(2));
                 }
             }
             case "identity_token" -> {
-                String name = attr(t, 1);
+                String name = t.attrName(1);
                 if (name != null && !config.hcpOnly().containsKey("identity_token." + name)) {
                     diags.error(
                             "Reference to undeclared identity token",
                             "There is no identity_token \"" + name + "\" block declared in this deployment "
                                     + "configuration.",
-                            upTo(t, 1));
+                            t.rangeTo(1));
                 } else {
                     diags.error(
                             "Not available outside HCP Terraform",
                             "identity_token blocks ask HCP Terraform for a workload identity (OIDC) token, which "
                                     + "is not available outside HCP Terraform. Give the provider its credentials "
                                     + "another way, for example from a store \"env\" or store \"file\" block.",
-                            upTo(t, 1));
+                            t.rangeTo(1));
                 }
             }
             default -> {

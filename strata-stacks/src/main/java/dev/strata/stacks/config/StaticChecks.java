@@ -14,7 +14,6 @@ import dev.strata.hcl.Expression;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.Traversal;
-import dev.strata.hcl.Traverser;
 import dev.strata.hcl.syntax.SyntaxBody;
 import dev.strata.lang.types.Type;
 import dev.strata.stacks.addr.ProviderConfigAddr;
@@ -164,23 +163,13 @@ final class StaticChecks {
         }
     }
 
-    private static String attr(Traversal t, int i) {
-        return t.steps().size() > i && t.steps().get(i) instanceof Traverser.Attr a ? a.name() : null;
-    }
-
-    private static SourceRange upTo(Traversal t, int i) {
-        int last = Math.min(i, t.steps().size() - 1);
-        return SourceRange.between(
-                t.steps().getFirst().range(), t.steps().get(last).range());
-    }
-
     private void ref(Traversal t, Scope scope, boolean eachAllowed, String fromNode) {
         String root = t.rootName();
         StackConfig s = scope.stack();
         String p = scope.prefix();
         switch (root) {
             case "var" -> {
-                String name = attr(t, 1);
+                String name = t.attrName(1);
                 if (name == null) {
                     invalidRef(
                             t, "The \"var\" object cannot be used directly; refer to one variable, such as var.name.");
@@ -188,13 +177,13 @@ final class StaticChecks {
                     diags.error(
                             "Reference to undeclared input variable",
                             "There is no variable \"" + name + "\" block declared in this stack.",
-                            upTo(t, 1));
+                            t.rangeTo(1));
                 } else if (fromNode != null && scope.inputsNode() != null) {
                     graph.edge(fromNode, scope.inputsNode());
                 }
             }
             case "local" -> {
-                String name = attr(t, 1);
+                String name = t.attrName(1);
                 if (name == null) {
                     invalidRef(
                             t,
@@ -203,13 +192,13 @@ final class StaticChecks {
                     diags.error(
                             "Reference to undeclared local value",
                             "There is no local value named \"" + name + "\" declared in this stack.",
-                            upTo(t, 1));
+                            t.rangeTo(1));
                 } else if (fromNode != null) {
                     graph.edge(fromNode, p + "local." + name);
                 }
             }
             case "component" -> {
-                String name = attr(t, 1);
+                String name = t.attrName(1);
                 if (name == null) {
                     invalidRef(
                             t,
@@ -218,13 +207,13 @@ final class StaticChecks {
                     diags.error(
                             "Reference to undeclared component",
                             "There is no component \"" + name + "\" block declared in this stack.",
-                            upTo(t, 1));
+                            t.rangeTo(1));
                 } else if (fromNode != null) {
                     graph.edge(fromNode, p + "component." + name);
                 }
             }
             case "stack" -> {
-                String name = attr(t, 1);
+                String name = t.attrName(1);
                 if (name == null) {
                     invalidRef(
                             t,
@@ -233,33 +222,33 @@ final class StaticChecks {
                     diags.error(
                             "Reference to undeclared embedded stack",
                             "There is no stack \"" + name + "\" block declared in this stack.",
-                            upTo(t, 1));
+                            t.rangeTo(1));
                 } else if (fromNode != null) {
                     graph.edge(fromNode, p + "stack." + name + " collected outputs");
                 }
             }
             case "provider" -> {
-                String type = attr(t, 1);
-                String name = attr(t, 2);
+                String type = t.attrName(1);
+                String name = t.attrName(2);
                 if (type == null || name == null) {
                     invalidRef(t, "A provider configuration reference must have the form provider.TYPE.NAME.");
                 } else if (!s.providers().containsKey(new ProviderConfigAddr(type, name))) {
                     diags.error(
                             "Reference to undeclared provider configuration",
                             "There is no provider \"" + type + "\" \"" + name + "\" block declared in this stack.",
-                            upTo(t, 2));
+                            t.rangeTo(2));
                 } else if (fromNode != null) {
                     graph.edge(fromNode, p + "provider." + type + "." + name);
                 }
             }
             case "each" -> {
-                String what = attr(t, 1);
+                String what = t.attrName(1);
                 if (!eachAllowed) {
                     diags.error(
                             "Invalid \"each\" reference",
                             "The \"each\" object can be used only in \"component\", \"stack\", \"provider\" and "
                                     + "\"removed\" blocks, and only when the \"for_each\" argument is set.",
-                            upTo(t, 0));
+                            t.rangeTo(0));
                 } else if (!"key".equals(what) && !"value".equals(what)) {
                     invalidRef(t, "The \"each\" object has only the attributes \"key\" and \"value\".");
                 }
@@ -269,7 +258,7 @@ final class StaticChecks {
                         "Invalid reference",
                         "There is no object named \"" + root + "\" in a stack configuration. References must start "
                                 + "with var, local, component, stack, provider or each.",
-                        upTo(t, 0));
+                        t.rangeTo(0));
         }
     }
 
@@ -302,7 +291,7 @@ final class StaticChecks {
         StackConfig s = scope.stack();
         for (Traversal t : targets) {
             String root = t.rootName();
-            String name = attr(t, 1);
+            String name = t.attrName(1);
             if (!("component".equals(root) || "stack".equals(root)) || name == null) {
                 diags.error(
                         "Invalid depends_on target",
@@ -328,7 +317,7 @@ final class StaticChecks {
                                 + "configuration, but this reference is too deep.\n\nTerraform Stacks has simplified "
                                 + "the reference to the nearest valid target, \"" + root + "." + name
                                 + "\". To remove this warning, update the configuration to the same target.",
-                        upTo(t, 1)));
+                        t.rangeTo(1)));
             }
             graph.edge(
                     fromNode, scope.prefix() + root + "." + name + (root.equals("stack") ? " collected outputs" : ""));
@@ -401,8 +390,8 @@ final class StaticChecks {
         Traversal tr = t.value().get();
         String root = tr.rootName();
         if ("provider".equals(root)) {
-            String type = attr(tr, 1);
-            String name = attr(tr, 2);
+            String type = tr.attrName(1);
+            String name = tr.attrName(2);
             if (type == null || name == null) {
                 return null;
             }
@@ -410,7 +399,7 @@ final class StaticChecks {
             return pb == null ? null : pb.provider();
         }
         if ("var".equals(root)) {
-            StackVariable v = scope.stack().variables().get(attr(tr, 1));
+            StackVariable v = scope.stack().variables().get(tr.attrName(1));
             if (v != null && v.type() instanceof StackType.ProviderConfig pc) {
                 return pc.provider();
             }

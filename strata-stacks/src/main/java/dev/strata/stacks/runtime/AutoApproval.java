@@ -4,7 +4,6 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.Traversal;
-import dev.strata.hcl.Traverser;
 import dev.strata.lang.eval.Evaluator;
 import dev.strata.lang.eval.Scope;
 import dev.strata.lang.eval.TemplateFunctions;
@@ -37,7 +36,7 @@ public record AutoApproval(boolean approved, List<String> reasons) {
             return Result.of(new AutoApproval(
                     false, List.of("deployment \"" + plan.deployment() + "\" has no auto-approve rules")));
         }
-        String groupName = nameIn(d.deploymentGroup(), 1);
+        String groupName = d.deploymentGroup().attrName(1);
         DeploymentGroupBlock g =
                 groupName == null ? null : config.deploymentGroups().get(groupName);
         if (g == null || g.autoApproveChecks().isEmpty()) {
@@ -65,7 +64,7 @@ public record AutoApproval(boolean approved, List<String> reasons) {
         List<String> failed = new ArrayList<>();
         Diagnostics.Builder diags = Diagnostics.builder();
         for (Traversal t : g.autoApproveChecks()) {
-            String ruleName = nameIn(t, 1);
+            String ruleName = t.attrName(1);
             AutoApproveRule rule =
                     ruleName == null ? null : config.autoApproveRules().get(ruleName);
             if (rule == null) {
@@ -97,9 +96,5 @@ public record AutoApproval(boolean approved, List<String> reasons) {
             }
         }
         return Result.of(new AutoApproval(failed.isEmpty() && !diags.hasErrors(), failed), diags.build());
-    }
-
-    private static String nameIn(Traversal t, int step) {
-        return t.steps().size() > step && t.steps().get(step) instanceof Traverser.Attr a ? a.name() : null;
     }
 }

@@ -5,7 +5,6 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.Traversal;
-import dev.strata.hcl.Traverser;
 import dev.strata.lang.eval.Evaluator;
 import dev.strata.lang.eval.Scope;
 import dev.strata.lang.funcs.FunctionTable;
@@ -20,7 +19,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -61,9 +59,8 @@ final class DeploymentScope implements Scope {
 
     @Override
     public Result<Resolved> resolve(Traversal t) {
-        List<Traverser> steps = t.steps();
-        String first = steps.size() > 1 && steps.get(1) instanceof Traverser.Attr a ? a.name() : null;
-        String second = steps.size() > 2 && steps.get(2) instanceof Traverser.Attr a ? a.name() : null;
+        String first = t.attrName(1);
+        String second = t.attrName(2);
         String root = t.rootName() == null ? "" : t.rootName();
         if (first == null) {
             return error(t, "Invalid reference", "A reference to " + root + " must name what it refers to.");
@@ -89,7 +86,7 @@ final class DeploymentScope implements Scope {
                 return Result.of(new Resolved(v, 2));
             }
             case "store" -> {
-                String key = steps.size() > 3 && steps.get(3) instanceof Traverser.Attr a ? a.name() : null;
+                String key = t.attrName(3);
                 StoreBlock s = second == null ? null : config.stores().get(first + "." + second);
                 if (s == null) {
                     s = second == null

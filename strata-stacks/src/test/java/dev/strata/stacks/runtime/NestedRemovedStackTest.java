@@ -2,18 +2,11 @@ package dev.strata.stacks.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.strata.provider.ProviderRegistry;
-import dev.strata.stacks.config.DeploymentConfig;
-import dev.strata.stacks.config.DeploymentLoader;
-import dev.strata.stacks.config.StackConfig;
-import dev.strata.stacks.config.StackLoader;
-import dev.strata.state.LockRequest;
 import dev.strata.testing.StackTexts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +17,13 @@ import org.junit.jupiter.api.io.TempDir;
 class NestedRemovedStackTest {
     @TempDir
     Path dir;
+
+    private DeploymentOne one;
+
+    @BeforeEach
+    void deployment() {
+        one = DeploymentOne.local(dir);
+    }
 
     private static final String MODULE = """
             variable "name" {
@@ -77,8 +77,8 @@ class NestedRemovedStackTest {
         write("outer/main.tfcomponent.hcl", OUTER_HEAD + OUTER_INNER);
         write("main.tfdeploy.hcl", StackTexts.ONE_DEPLOYMENT);
         write("main.tfcomponent.hcl", "stack \"outer\" {\n  source = \"./outer\"\n}\n");
-        apply();
-        assertThat(instances())
+        one.apply();
+        assertThat(one.instances())
                 .containsExactly(
                         "stack.outer.component.a",
                         "stack.outer.stack.inner[\"x\"].component.c",
@@ -94,14 +94,14 @@ class NestedRemovedStackTest {
                   source = "./outer"
                 }
                 """);
-        DeploymentPlan plan = apply();
+        DeploymentPlan plan = one.apply();
         assertThat(plan.components().stream().map(ComponentPlan::address))
                 .containsExactlyInAnyOrder(
                         "stack.outer.component.a",
                         "stack.outer.stack.inner[\"x\"].component.c",
                         "stack.outer.stack.inner[\"y\"].component.c");
         assertThat(plan.components()).allMatch(ComponentPlan::removed);
-        assertThat(instances()).isEmpty();
+        assertThat(one.instances()).isEmpty();
     }
 
     @Test
@@ -119,11 +119,11 @@ class NestedRemovedStackTest {
                   inputs   = { name = "gone" }
                 }
                 """);
-        DeploymentPlan plan = apply();
+        DeploymentPlan plan = one.apply();
         assertThat(plan.components().stream().filter(ComponentPlan::removed).map(ComponentPlan::address))
                 .containsExactlyInAnyOrder(
                         "stack.outer.stack.inner[\"x\"].component.c", "stack.outer.stack.inner[\"y\"].component.c");
-        assertThat(instances()).containsExactly("stack.outer.component.a");
+        assertThat(one.instances()).containsExactly("stack.outer.component.a");
     }
 
     @Test
@@ -141,52 +141,11 @@ class NestedRemovedStackTest {
                   inputs   = { name = each.key }
                 }
                 """);
-        DeploymentPlan plan = apply();
+        DeploymentPlan plan = one.apply();
         assertThat(plan.components().stream().filter(ComponentPlan::removed).map(ComponentPlan::address))
                 .containsExactly("stack.outer.component.a");
-        assertThat(instances())
+        assertThat(one.instances())
                 .containsExactly(
                         "stack.outer.stack.inner[\"x\"].component.c", "stack.outer.stack.inner[\"y\"].component.c");
-    }
-
-    private List<String> instances() {
-        try (var s = runtime().open("one", LockRequest.none()).value()) {
-            return s.componentInstances().value();
-        }
-    }
-
-    private StackRuntime runtime() {
-        var loaded = StackLoader.load(dir);
-        assertThat(loaded.diagnostics().hasErrors())
-                .as(loaded.diagnostics().toString())
-                .isFalse();
-        StackConfig stack = loaded.value();
-        DeploymentConfig deployments = DeploymentLoader.load(dir).value();
-        return new StackRuntime(
-                new RuntimeSettings(
-                        ProviderRegistry.load(NestedRemovedStackTest.class.getClassLoader()),
-                        "1.11.0",
-                        Map.of(),
-                        dir,
-                        4),
-                StackStorage.local(dir, "1.11.0"),
-                stack,
-                deployments);
-    }
-
-    /** Plans and applies deployment "one"; returns the plan that was applied. */
-    private DeploymentPlan apply() {
-        StackRuntime rt = runtime();
-        try (DeploymentSession s = rt.open("one", LockRequest.none()).value()) {
-            DeploymentPlan plan = s.plan(false, new StackEvents() {});
-            assertThat(plan.diagnostics().hasErrors())
-                    .as(plan.diagnostics().toString())
-                    .isFalse();
-            DeploymentApplied applied = s.apply(plan, false, new StackEvents() {});
-            assertThat(applied.diagnostics().hasErrors())
-                    .as(applied.diagnostics().toString())
-                    .isFalse();
-            return plan;
-        }
     }
 }

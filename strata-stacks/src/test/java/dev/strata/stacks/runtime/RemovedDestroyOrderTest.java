@@ -3,14 +3,9 @@ package dev.strata.stacks.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.hcl.Result;
-import dev.strata.provider.ProviderRegistry;
-import dev.strata.stacks.config.DeploymentConfig;
-import dev.strata.stacks.config.DeploymentLoader;
-import dev.strata.stacks.config.StackConfig;
-import dev.strata.stacks.config.StackLoader;
-import dev.strata.state.LockRequest;
 import dev.strata.testing.PostgresServer;
 import dev.strata.testing.StackTexts;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -53,12 +48,12 @@ class RemovedDestroyOrderTest {
 
     private static final String PROVIDER = StackTexts.TERRAFORM_PROVIDER;
 
-    /** Where the runtime keeps the deployment's state; local files unless a test sets PostgreSQL. */
-    private StackStorage storage;
+    /** The deployment run; its state in local files unless a test keeps it in PostgreSQL. */
+    private DeploymentOne one;
 
     @Test
     void removedComponentsAreDestroyedAfterTheRemovedOnesThatDependedOnThem() throws Exception {
-        storage = StackStorage.local(dir, "1.11.0");
+        one = DeploymentOne.local(dir);
         removedComponentsAreDestroyedInReverseOrder();
     }
 
@@ -78,7 +73,7 @@ class RemovedDestroyOrderTest {
                 Map.of(),
                 "1.11.0");
         assertThat(pg.hasErrors()).as(pg.diagnostics().toString()).isFalse();
-        storage = pg.value();
+        one = new DeploymentOne(dir, pg.value(), DeploymentOne.path());
         removedComponentsAreDestroyedInReverseOrder();
     }
 
@@ -99,13 +94,10 @@ class RemovedDestroyOrderTest {
                   providers = { terraform = provider.terraform.main }
                 }
                 """.formatted(log));
-        DeploymentApplied applied = apply();
-        assertThat(applied.diagnostics().hasErrors())
-                .as(applied.diagnostics().toString())
-                .isFalse();
+        one.apply();
 
         // The dependency is saved with b's part of the state.
-        try (var s = runtime().open("one", LockRequest.none()).value()) {
+        try (var s = one.open()) {
             assertThat(RecordedDependencies.of(s.componentState("component.b").value()))
                     .containsExactly("component.a");
             assertThat(RecordedDependencies.of(s.componentState("component.a").value()))
@@ -124,22 +116,13 @@ class RemovedDestroyOrderTest {
                   providers = { terraform = provider.terraform.main }
                 }
                 """);
-        DeploymentApplied removed = apply();
-        assertThat(removed.diagnostics().hasErrors())
-                .as(removed.diagnostics().toString())
-                .isFalse();
-        List<String> order = Files.readAllLines(log).stream()
-                .map(l -> l.replaceAll("-.*", ""))
-                .toList();
-        assertThat(order).containsExactly("b", "a");
-        try (var s = runtime().open("one", LockRequest.none()).value()) {
-            assertThat(s.componentInstances().value()).isEmpty();
-        }
+        one.apply();
+        assertBDestroyedBeforeA(log);
     }
 
     @Test
     void aRemovedEmbeddedStackIsDestroyedInReverseDependencyOrder() throws Exception {
-        storage = StackStorage.local(dir, "1.11.0");
+        one = DeploymentOne.local(dir);
         Path log = dir.resolve("destroyed.log");
         Files.createDirectories(dir.resolve("mod"));
         Files.writeString(dir.resolve("mod/main.tf"), MODULE);
@@ -166,11 +149,8 @@ class RemovedDestroyOrderTest {
                   inputs = { log = "%s" }
                 }
                 """.formatted(log));
-        DeploymentApplied applied = apply();
-        assertThat(applied.diagnostics().hasErrors())
-                .as(applied.diagnostics().toString())
-                .isFalse();
-        try (var s = runtime().open("one", LockRequest.none()).value()) {
+        one.apply();
+        try (var s = one.open()) {
             assertThat(s.componentInstances().value())
                     .containsExactly("stack.inner.component.a", "stack.inner.component.b");
             assertThat(RecordedDependencies.of(
@@ -185,42 +165,16 @@ class RemovedDestroyOrderTest {
                   inputs = { log = "%s" }
                 }
                 """.formatted(log));
-        DeploymentApplied removed = apply();
-        assertThat(removed.diagnostics().hasErrors())
-                .as(removed.diagnostics().toString())
-                .isFalse();
+        one.apply();
+        assertBDestroyedBeforeA(log);
+    }
+
+    /** The log names "b" (the instance that depended on "a") first, and the deployment has no instances left. */
+    private void assertBDestroyedBeforeA(Path log) throws IOException {
         List<String> order = Files.readAllLines(log).stream()
                 .map(l -> l.replaceAll("-.*", ""))
                 .toList();
         assertThat(order).containsExactly("b", "a");
-        try (var s = runtime().open("one", LockRequest.none()).value()) {
-            assertThat(s.componentInstances().value()).isEmpty();
-        }
-    }
-
-    private StackRuntime runtime() {
-        StackConfig stack = StackLoader.load(dir).value();
-        DeploymentConfig deployments = DeploymentLoader.load(dir).value();
-        return new StackRuntime(
-                new RuntimeSettings(
-                        ProviderRegistry.load(RemovedDestroyOrderTest.class.getClassLoader()),
-                        "1.11.0",
-                        Map.of("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin")),
-                        dir,
-                        4),
-                storage,
-                stack,
-                deployments);
-    }
-
-    private DeploymentApplied apply() {
-        StackRuntime rt = runtime();
-        try (DeploymentSession s = rt.open("one", LockRequest.none()).value()) {
-            DeploymentPlan plan = s.plan(false, new StackEvents() {});
-            assertThat(plan.diagnostics().hasErrors())
-                    .as(plan.diagnostics().toString())
-                    .isFalse();
-            return s.apply(plan, false, new StackEvents() {});
-        }
+        assertThat(one.instances()).isEmpty();
     }
 }

@@ -15,10 +15,6 @@ import dev.strata.hcl.Result;
 import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.json.JsonSyntax;
 import dev.strata.hcl.syntax.NativeSyntax;
-import dev.strata.lang.eval.Evaluator;
-import dev.strata.lang.eval.Scope;
-import dev.strata.lang.funcs.FunctionContext;
-import dev.strata.lang.funcs.Functions;
 import dev.strata.lang.types.PrimitiveType;
 import dev.strata.lang.value.Value;
 import java.io.IOException;
@@ -277,7 +273,7 @@ public record CliConfig(
                 if (a == null) {
                     continue;
                 }
-                Result<Value> v = evaluator().evaluate(a.expr());
+                Result<Value> v = ConstantArguments.evaluator().evaluate(a.expr());
                 diags.addAll(v.diagnostics());
                 if (v.value() == null
                         || !v.value().isKnownAndNotNull()
@@ -410,7 +406,7 @@ public record CliConfig(
         if (a == null) {
             return List.of();
         }
-        Result<Value> v = evaluator().evaluate(a.expr());
+        Result<Value> v = ConstantArguments.evaluator().evaluate(a.expr());
         diags.addAll(v.diagnostics());
         List<ProviderPattern> out = new ArrayList<>();
         if (v.value() == null || !v.value().isKnownAndNotNull() || !v.value().isIterable()) {
@@ -446,22 +442,6 @@ public record CliConfig(
     }
 
     private static String string(Attribute a, Diagnostics.Builder diags) {
-        Result<Value> r = evaluator().evaluate(a.expr());
-        diags.addAll(r.diagnostics());
-        Value v = r.value();
-        if (v != null && v.type() == PrimitiveType.STRING && v.isKnownAndNotNull()) {
-            return v.asString();
-        }
-        if (!r.diagnostics().hasErrors()) {
-            diags.add(Diagnostic.error(
-                    "Invalid " + a.name(),
-                    "The \"" + a.name() + "\" argument must be a string.",
-                    a.expr().range()));
-        }
-        return null;
-    }
-
-    private static Evaluator evaluator() {
-        return new Evaluator(Scope.empty(Functions.builtins(FunctionContext.system(Path.of(".")))));
+        return ConstantArguments.string(ConstantArguments.evaluator(), a, diags);
     }
 }

@@ -13,12 +13,8 @@ import dev.strata.hcl.HclFile;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.syntax.NativeSyntax;
 import dev.strata.lang.eval.Evaluator;
-import dev.strata.lang.eval.Scope;
-import dev.strata.lang.funcs.FunctionContext;
-import dev.strata.lang.funcs.Functions;
 import dev.strata.lang.types.PrimitiveType;
 import dev.strata.lang.value.Value;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -84,7 +80,7 @@ public record LockFile(SortedMap<Provider, Entry> providers) {
         }
         Result<BodyContent> content = file.value().body().content(FILE);
         diags.addAll(content.diagnostics());
-        Evaluator eval = new Evaluator(Scope.empty(Functions.builtins(FunctionContext.system(Path.of(".")))));
+        Evaluator eval = ConstantArguments.evaluator();
         TreeMap<Provider, Entry> entries = new TreeMap<>();
         for (Block b : content.value().blocksOfType("provider")) {
             String source = b.labels().get(0);
@@ -108,9 +104,9 @@ public record LockFile(SortedMap<Provider, Entry> providers) {
             diags.addAll(pc.diagnostics());
             // A missing version was reported by content(); the other arguments are still checked.
             Attribute version = pc.value().attributes().get("version");
-            String v = version == null ? null : string(eval, version, diags);
+            String v = version == null ? null : ConstantArguments.string(eval, version, diags);
             Attribute ca = pc.value().attributes().get("constraints");
-            String constraints = ca == null ? "" : string(eval, ca, diags);
+            String constraints = ca == null ? "" : ConstantArguments.string(eval, ca, diags);
             List<String> hashes = new ArrayList<>();
             Attribute ha = pc.value().attributes().get("hashes");
             if (ha != null) {
@@ -140,22 +136,6 @@ public record LockFile(SortedMap<Provider, Entry> providers) {
             }
         }
         return Result.of(new LockFile(entries), diags.build());
-    }
-
-    private static String string(Evaluator eval, Attribute a, Diagnostics.Builder diags) {
-        Result<Value> r = eval.evaluate(a.expr());
-        diags.addAll(r.diagnostics());
-        Value v = r.value();
-        if (v != null && v.type() == PrimitiveType.STRING && v.isKnownAndNotNull()) {
-            return v.asString();
-        }
-        if (!r.diagnostics().hasErrors()) {
-            diags.add(Diagnostic.error(
-                    "Invalid " + a.name(),
-                    "The \"" + a.name() + "\" argument must be a string.",
-                    a.expr().range()));
-        }
-        return null;
     }
 
     /** The file as Terraform writes it: fixed header, providers sorted by address, aligned single-line arguments. */

@@ -92,22 +92,14 @@ class StacksNestedModulesTest {
     @Test
     void localAndGitComponentsCallingARegistryModuleAreInstalledPlannedAndApplied() throws Exception {
         Path repo = GitRepos.commit(dir.resolve("repo"), Map.of("main.tf", CALLER));
-        Path stack = stack("""
-                component "local" {
-                  source    = "./app"
-                  inputs    = { name = "l" }
-                  providers = { terraform = provider.terraform.main }
-                }
-                component "git" {
-                  source    = "git::file://%s"
-                  inputs    = { name = "g" }
-                  providers = { terraform = provider.terraform.main }
-                }
+        Path stack = stack(StackTexts.component("local", "./app", "l")
+                + StackTexts.component("git", "git::file://" + repo.toAbsolutePath(), "g")
+                + """
                 output "names" {
                   type  = list(string)
                   value = [component.local.name, component.git.name]
                 }
-                """.formatted(repo.toAbsolutePath()));
+                """);
         Files.createDirectories(stack.resolve("app"));
         Files.writeString(stack.resolve("app/main.tf"), CALLER);
         CliRunner cli = strata(stack);
@@ -155,13 +147,7 @@ class StacksNestedModulesTest {
 
     @Test
     void aNestedSourceThatCannotBeFoundNamesTheComponentAndTheModuleCall() throws Exception {
-        Path stack = stack("""
-                component "broken" {
-                  source    = "./app"
-                  inputs    = { name = "l" }
-                  providers = { terraform = provider.terraform.main }
-                }
-                """);
+        Path stack = stack(StackTexts.component("broken", "./app", "l"));
         Files.createDirectories(stack.resolve("app"));
         Files.writeString(
                 stack.resolve("app/main.tf"),
@@ -193,12 +179,7 @@ class StacksNestedModulesTest {
                   inputs    = { name = "l" }
                   providers = { terraform = provider.terraform.main }
                 }
-                component "git" {
-                  source    = "git::file://%s"
-                  inputs    = { name = "g" }
-                  providers = { terraform = provider.terraform.main }
-                }
-                """.formatted(dir.resolve("no-such-repo")));
+                """ + StackTexts.component("git", "git::file://" + dir.resolve("no-such-repo"), "g"));
         CliRunner.Result init = strata(stack).run("stacks", "init", "-no-color");
         assertThat(init.exitCode()).as(init.toString()).isEqualTo(1);
         assertThat(init.stderr())
@@ -215,33 +196,14 @@ class StacksNestedModulesTest {
     void anS3ComponentSourceIsInstalledWithTheModulesItCalls() throws Exception {
         String endpoint = dev.strata.testing.S3Server.shared().endpoint();
         String bucket = dev.strata.testing.S3Server.shared().createBucket("components");
-        try (var s3 = software.amazon.awssdk.services.s3.S3Client.builder()
-                .endpointOverride(java.net.URI.create(endpoint))
-                .forcePathStyle(true)
-                .region(software.amazon.awssdk.regions.Region.of(dev.strata.testing.S3Server.REGION))
-                .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
-                        software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create(
-                                dev.strata.testing.S3Server.ACCESS_KEY, dev.strata.testing.S3Server.SECRET_KEY)))
-                .httpClient(software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create())
-                // The test server takes plain uploads only (as the s3 backend's tests set skip_s3_checksum).
-                .requestChecksumCalculation(
-                        software.amazon.awssdk.core.checksums.RequestChecksumCalculation.WHEN_REQUIRED)
-                .build()) {
-            s3.putObject(
-                    b -> b.bucket(bucket).key("app.zip"),
-                    software.amazon.awssdk.core.sync.RequestBody.fromBytes(ModuleRegistryServer.zip(appPackage("s3"))));
-        }
-        String component = """
-                component "app" {
-                  source    = "s3::%s/%s/KEY?region=us-east-1"
-                  inputs    = { name = "x" }
-                  providers = { terraform = provider.terraform.main }
-                }
+        dev.strata.testing.S3Server.shared().putObject(bucket, "app.zip", ModuleRegistryServer.zip(appPackage("s3")));
+        String component =
+                StackTexts.component("app", "s3::" + endpoint + "/" + bucket + "/KEY?region=us-east-1", "x") + """
                 output "name" {
                   type  = string
                   value = component.app.name
                 }
-                """.formatted(endpoint, bucket);
+                """;
         Path stack = stack(component.replace("KEY", "missing.zip"));
         CliRunner cli = strata(stack)
                 .env("AWS_ACCESS_KEY_ID", dev.strata.testing.S3Server.ACCESS_KEY)
