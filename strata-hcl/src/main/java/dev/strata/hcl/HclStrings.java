@@ -36,7 +36,8 @@ public final class HclStrings {
                     }
                 }
                 default -> {
-                    if (GoUnicode.isPrint(cp)) {
+                    // Keys are nearly always printable ASCII: no character-type look-up for those.
+                    if ((cp >= 0x20 && cp < 0x7f) || GoUnicode.isPrint(cp)) {
                         sb.appendCodePoint(cp);
                     } else if (cp < 0x10000) {
                         sb.append(String.format("\\u%04x", cp));
