@@ -316,6 +316,43 @@ class ProviderCallsTest {
         }
     }
 
+    @Test
+    void aServerWhoseLimitChangesMidRunIsFollowedWithoutFailures() {
+        for (boolean tellsRetryAfter : new boolean[] {true, false}) {
+            // 100 requests a second for 5 s, then 30: 500 + 1,500 / 30 = 55 s at best.
+            ThrottledServerSimulation.Result lowered = new ThrottledServerSimulation(
+                            100,
+                            10,
+                            Duration.ofMillis(50),
+                            tellsRetryAfter,
+                            100,
+                            1,
+                            Duration.ofNanos(200_000),
+                            Duration.ZERO)
+                    .changingTo(30, Duration.ofSeconds(5))
+                    .run(2000);
+            assertThat(lowered.failed()).as(lowered.toString()).isZero();
+            assertThat(lowered.accepted()).isEqualTo(2000);
+            assertThat(lowered.seconds()).as(lowered.toString()).isLessThan(55 * 1.1);
+            // A refusal every second or two: at 30 a second the burst of 10 is a third of a second, not a tenth.
+            assertThat(lowered.settledRefusals()).as(lowered.toString()).isLessThanOrEqualTo((int) lowered.seconds());
+            // 100, then 200: 5 + 1,500 / 200 = 12.5 s at best; the pace probes upwards to find it.
+            ThrottledServerSimulation.Result raised = new ThrottledServerSimulation(
+                            100,
+                            10,
+                            Duration.ofMillis(50),
+                            tellsRetryAfter,
+                            100,
+                            1,
+                            Duration.ofNanos(200_000),
+                            Duration.ZERO)
+                    .changingTo(200, Duration.ofSeconds(5))
+                    .run(2000);
+            assertThat(raised.failed()).as(raised.toString()).isZero();
+            assertThat(raised.seconds()).as(raised.toString()).isLessThan(12.5 * 1.25);
+        }
+    }
+
     /** A clock that the calls' waits advance, so that pacing shows in what they slept. */
     private static final class ManualClock {
         long now = 5 * SECOND;

@@ -52,7 +52,7 @@ final class ThrottledServerSimulation {
         }
     }
 
-    private final double rate;
+    private double rate;
     private final double burst;
     private final long latency;
     private final boolean tellsRetryAfter;
@@ -120,6 +120,16 @@ final class ThrottledServerSimulation {
 
     private void at(long time, Runnable action) {
         events.add(new Event(time, seq++, action));
+    }
+
+    /** The server's limit becomes {@code newRate} requests a second {@code after} the first operation starts. */
+    ThrottledServerSimulation changingTo(double newRate, Duration after) {
+        at(now + planPhase + after.toNanos(), () -> {
+            tokens = Math.min(burst, tokens + (now - refilled) / 1e9 * rate);
+            refilled = now;
+            rate = newRate;
+        });
+        return this;
     }
 
     /** Runs {@code count} operations of one request each on {@code concurrency} workers, to the end. */
