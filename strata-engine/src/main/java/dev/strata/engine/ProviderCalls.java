@@ -34,9 +34,10 @@ import org.slf4j.LoggerFactory;
  * provider configuration ({@code module.x.provider["registry.terraform.io/hashicorp/aws"].east}, so
  * that two aliased configurations of one provider, often two accounts or regions with their own API
  * limits, never hold each other back): an adaptive limit that halves when the provider reports
- * throttling and grows back by one per window of successes (AIMD), a request pacer, retries of
- * transient failures with exponential backoff and full jitter (honouring retry-after, bounded in
- * attempts and total time; a resilience4j {@link Retry}), and a circuit breaker that stops sending
+ * throttling and grows back by one per window of successes (AIMD), a request pacer (for the
+ * operations that reach the provider's API: {@link Operation}), retries of transient failures with
+ * exponential backoff and full jitter, or at the pacer's next turn once it paces (honouring
+ * retry-after, bounded in attempts and total time; a resilience4j {@link Retry}), and a circuit breaker that stops sending
  * requests to a configuration whose operations keep failing (a resilience4j {@link CircuitBreaker}).
  */
 final class ProviderCalls {
