@@ -394,6 +394,7 @@ final class InstanceOps {
         Provider.OpenEphemeralResponse r = calls.call(
                 c.providerAddr(),
                 ai,
+                ProviderCalls.Operation.OPEN_EPHEMERAL_RESOURCE,
                 () -> c.provider().openEphemeralResource(new Provider.OpenEphemeralRequest(type, co.value())),
                 Provider.OpenEphemeralResponse::diagnostics);
         if (report(c, r.diagnostics(), "opening")) {
@@ -618,6 +619,7 @@ final class InstanceOps {
         Provider.ReadDataResponse r = calls.call(
                 c.providerAddr(),
                 c.addr(),
+                ProviderCalls.Operation.READ_DATA_SOURCE,
                 () -> c.provider()
                         .readDataSource(new Provider.ReadDataRequest(
                                 c.addr().resource().resource().type(), config, c.providerMeta())),
@@ -803,6 +805,7 @@ final class InstanceOps {
         Provider.ImportResponse ir = calls.call(
                 c.providerAddr(),
                 ai,
+                ProviderCalls.Operation.IMPORT_RESOURCE_STATE,
                 () -> c.provider().importResourceState(new Provider.ImportRequest(type, id)),
                 Provider.ImportResponse::diagnostics);
         if (report(c, ir.diagnostics(), "importing")) {
@@ -825,6 +828,7 @@ final class InstanceOps {
         Provider.ReadResponse rr = calls.call(
                 c.providerAddr(),
                 ai,
+                ProviderCalls.Operation.READ_RESOURCE,
                 () -> c.provider()
                         .readResource(
                                 new Provider.ReadRequest(type, found.state(), found.privateState(), c.providerMeta())),
@@ -941,6 +945,7 @@ final class InstanceOps {
         Provider.ReadResponse rr = calls.call(
                 c.providerAddr(),
                 ai,
+                ProviderCalls.Operation.READ_RESOURCE,
                 () -> c.provider()
                         .readResource(new Provider.ReadRequest(
                                 ai.resource().resource().type(), prior, priorPrivate, c.providerMeta())),
@@ -974,6 +979,7 @@ final class InstanceOps {
         Provider.PlanResponse pr = calls.call(
                 c.providerAddr(),
                 c.addr(),
+                ProviderCalls.Operation.PLAN_RESOURCE_CHANGE,
                 () -> c.provider()
                         .planResourceChange(new Provider.PlanRequest(
                                 c.addr().resource().resource().type(),
@@ -1626,6 +1632,7 @@ final class InstanceOps {
                 () -> calls.call(
                         c.providerAddr(),
                         ai,
+                        ProviderCalls.Operation.APPLY_RESOURCE_CHANGE,
                         () -> c.provider()
                                 .applyResourceChange(new Provider.ApplyRequest(
                                         ai.resource().resource().type(),
@@ -1735,6 +1742,7 @@ final class InstanceOps {
                 () -> calls.call(
                         c.providerAddr(),
                         ai,
+                        ProviderCalls.Operation.APPLY_RESOURCE_CHANGE,
                         () -> c.provider()
                                 .applyResourceChange(new Provider.ApplyRequest(
                                         ai.resource().resource().type(),

@@ -3,7 +3,6 @@ package dev.strata.engine;
 import dev.strata.addr.AbsProviderConfig;
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.provider.Failure;
-import dev.strata.provider.Provider;
 import dev.strata.provider.ProviderDiagnostics;
 import dev.strata.resilience.Retrying;
 import dev.strata.resilience.Sleeper;
@@ -35,9 +34,10 @@ import org.slf4j.LoggerFactory;
  * provider configuration ({@code module.x.provider["registry.terraform.io/hashicorp/aws"].east}, so
  * that two aliased configurations of one provider, often two accounts or regions with their own API
  * limits, never hold each other back): an adaptive limit that halves when the provider reports
- * throttling and grows back by one per window of successes (AIMD), a request pacer, retries of
- * transient failures with exponential backoff and full jitter (honouring retry-after, bounded in
- * attempts and total time; a resilience4j {@link Retry}), and a circuit breaker that stops sending
+ * throttling and grows back by one per window of successes (AIMD), a request pacer (for the
+ * operations that reach the provider's API: {@link Operation}), retries of transient failures with
+ * exponential backoff and full jitter, or at the pacer's next turn once it paces (honouring
+ * retry-after, bounded in attempts and total time; a resilience4j {@link Retry}), and a circuit breaker that stops sending
  * requests to a configuration whose operations keep failing (a resilience4j {@link CircuitBreaker}).
  */
 final class ProviderCalls {
@@ -52,6 +52,50 @@ final class ProviderCalls {
             Duration breakerCooldown) {
         static final Settings DEFAULT = new Settings(
                 10, Duration.ofMillis(200), Duration.ofSeconds(20), Duration.ofMinutes(5), 20, Duration.ofSeconds(10));
+    }
+
+    /**
+     * The provider protocol's operations the engine calls, and whether each sends requests to the
+     * provider's remote API. Only those are paced and counted as the API's accepted requests: a
+     * provider computes a planned change from the prior state and the configuration it is given
+     * ({@code PlanResourceChange}; Terraform plans without any API request by the same protocol), so a
+     * plan call waiting for a turn would leave the API's turn unused, and counting it as accepted would
+     * make the measured rate that of two calls per create. Should a provider's plan reach its API all
+     * the same and be refused, its retries are paced like any request (see {@link #takesTurn}).
+     */
+    enum Operation {
+        PLAN_RESOURCE_CHANGE("PlanResourceChange", false),
+        APPLY_RESOURCE_CHANGE("ApplyResourceChange", true),
+        READ_RESOURCE("ReadResource", true),
+        READ_DATA_SOURCE("ReadDataSource", true),
+        IMPORT_RESOURCE_STATE("ImportResourceState", true),
+        OPEN_EPHEMERAL_RESOURCE("OpenEphemeralResource", true);
+
+        private final String protocolName;
+        private final boolean reachesApi;
+
+        Operation(String protocolName, boolean reachesApi) {
+            this.protocolName = protocolName;
+            this.reachesApi = reachesApi;
+        }
+
+        /** The name the provider protocol (and Terraform's logs) give it. */
+        String protocolName() {
+            return protocolName;
+        }
+
+        boolean reachesApi() {
+            return reachesApi;
+        }
+    }
+
+    /**
+     * Whether attempt {@code attempt} of {@code operation} waits for the pacer's turn, takes a place
+     * under the adaptive limit and counts as accepted: an operation that reaches the API always, any
+     * other once it was refused (its answer said it reached a throttled API after all).
+     */
+    static boolean takesTurn(Operation operation, int attempt) {
+        return operation.reachesApi() || attempt > 1;
     }
 
     private final Semaphore permits;
@@ -96,8 +140,10 @@ final class ProviderCalls {
         this.retries = RetryRegistry.of(RetryConfig.<Attempted<?>>custom()
                 .maxAttempts(settings.maxAttempts())
                 .retryOnResult(a -> a.retried().isPresent())
-                .intervalBiFunction((attempt, outcome) -> backoff(
-                                attempt, outcome.get().retried().flatMap(Failure.Transient::retryAfter))
+                .intervalBiFunction((attempt, outcome) -> outcome.get()
+                        .pacedWait()
+                        .orElseGet(
+                                () -> backoff(attempt, outcome.get().retried().flatMap(Failure.Transient::retryAfter)))
                         .toMillis())
                 .failAfterMaxAttempts(false)
                 .build());
@@ -119,8 +165,16 @@ final class ProviderCalls {
     private record Lane(Retry retry, CircuitBreaker breaker, AdaptiveLimit limit, RatePacer pacer) {}
 
     /** One attempt's result, and the transient failure that makes it one to retry. */
+    /**
+     * One attempt's result, and the transient failure that makes it one to retry; {@code pacedWait}
+     * is the wait before the retry when the pacer spaces the retries (else the backoff decides it).
+     */
     private record Attempted<T>(
-            T result, ProviderDiagnostics diagnostics, Optional<Failure.Transient> retried, int attempt) {}
+            T result,
+            ProviderDiagnostics diagnostics,
+            Optional<Failure.Transient> retried,
+            int attempt,
+            Optional<Duration> pacedWait) {}
 
     /** The breaker, limiter, pacer and retries of a provider configuration are named by its address. */
     static String key(AbsProviderConfig provider) {
@@ -178,6 +232,7 @@ final class ProviderCalls {
     <T> T call(
             AbsProviderConfig provider,
             AbsResourceInstance ai,
+            Operation operation,
             Supplier<T> op,
             Function<T, ProviderDiagnostics> diagnostics) {
         Lane lane = lane(provider);
@@ -195,9 +250,8 @@ final class ProviderCalls {
             Attempted<T> last = Retrying.call(
                     lane.retry(),
                     sleeper,
-                    () -> attempt(provider, lane, ai, op, diagnostics, ++attempts[0]),
+                    () -> attempt(provider, lane, ai, operation, op, diagnostics, ++attempts[0]),
                     (attempt, a, delay) -> {
-                        String operation = operation(a.result());
                         String summary = firstSummary(a.diagnostics());
                         if (stopping.getAsBoolean() || clock.getAsLong() + delay.toNanos() - deadline > 0) {
                             return false;
@@ -205,7 +259,7 @@ final class ProviderCalls {
                         LOG.debug(
                                 "{}: {} {} transient failure (attempt {} of {}): {}; retrying in {} ms{}",
                                 provider,
-                                operation,
+                                operation.protocolName(),
                                 ai,
                                 attempt,
                                 settings.maxAttempts(),
@@ -224,7 +278,7 @@ final class ProviderCalls {
                 LOG.debug(
                         "{}: {} {} failed (attempt {}; {}): {}",
                         provider,
-                        operation(last.result()),
+                        operation.protocolName(),
                         ai,
                         last.attempt(),
                         last.attempt() >= settings.maxAttempts()
@@ -256,11 +310,15 @@ final class ProviderCalls {
         }
     }
 
-    /** One try: waits its turn (retry-after, pace, limit, slot), calls, and adapts the limits to the answer. */
+    /**
+     * One try: waits its turn (retry-after, pace, limit, slot) if it reaches the API, calls, and adapts
+     * the limits to the answer.
+     */
     private <T> Attempted<T> attempt(
             AbsProviderConfig provider,
             Lane lane,
             AbsResourceInstance ai,
+            Operation operation,
             Supplier<T> op,
             Function<T, ProviderDiagnostics> diagnostics,
             int attempt) {
@@ -269,9 +327,12 @@ final class ProviderCalls {
             LOG.debug("{}: circuit open, not retrying {}", provider, ai);
             throw unavailable(lane);
         }
+        boolean turn = takesTurn(operation, attempt);
         long queued = clock.getAsLong();
-        awaitTurn(lane.pacer(), queued);
-        lane.limit().acquire();
+        if (turn) {
+            awaitTurn(lane.pacer(), queued);
+            lane.limit().acquire();
+        }
         boolean own = !inSlot.get();
         if (own) {
             permits.acquireUninterruptibly();
@@ -293,7 +354,9 @@ final class ProviderCalls {
             if (own) {
                 permits.release();
             }
-            lane.limit().release();
+            if (turn) {
+                lane.limit().release();
+            }
         }
         long answered = clock.getAsLong();
         long took = answered - started;
@@ -304,7 +367,7 @@ final class ProviderCalls {
                 LOG.debug(
                         "{}: {} {} {} in {} ms (attempt {})",
                         provider,
-                        operation(result),
+                        operation.protocolName(),
                         ai,
                         f.isEmpty()
                                 ? "succeeded"
@@ -312,9 +375,11 @@ final class ProviderCalls {
                         millis(took),
                         attempt);
             }
-            lane.pacer().accepted(started, answered); // an error the API answered took one of its requests too
-            lane.limit().success();
-            return new Attempted<>(result, d, Optional.empty(), attempt);
+            if (turn) {
+                lane.pacer().accepted(started, answered); // an error the API answered took one of its requests too
+                lane.limit().success();
+            }
+            return new Attempted<>(result, d, Optional.empty(), attempt, Optional.empty());
         }
         double before = lane.limit().limit();
         // Until the pacer has measured what the API accepts, halving the concurrency is all that slows the
@@ -331,17 +396,40 @@ final class ProviderCalls {
         if (!wasPaced && lane.pacer().paced()) {
             lane.limit().reset();
         }
+        Optional<Duration> pacedWait = pacedRetryWait(lane.pacer(), attempt, answered);
         LOG.debug(
                 "{}: {} {} transient failure after {} ms (attempt {}); concurrency limit {} -> {}, paced at {} req/s",
                 provider,
-                operation(result),
+                operation.protocolName(),
                 ai,
                 millis(took),
                 attempt,
                 fmt(before),
                 fmt(lane.limit().limit()),
                 fmt(lane.pacer().rate()));
-        return new Attempted<>(result, d, Optional.of(t), attempt);
+        return new Attempted<>(result, d, Optional.of(t), attempt, pacedWait);
+    }
+
+    /**
+     * How many refusals of one operation are retried at the pacer's next turn, rather than after an
+     * exponential backoff: enough for the refusals of a pace that probed a little too high, few enough
+     * that an API refusing everything (an outage answered with 429s) still gets the backoff's minutes.
+     */
+    static final int PACED_RETRIES = 3;
+
+    /**
+     * The wait before retrying attempt {@code attempt}, refused at {@code now}, when the pacer spaces it:
+     * until the pacer's next free turn (it then waits for its turn and any retry-after like every call).
+     * Empty while the pacer has no measured rate (the first refusals, before any accepted answer) or once
+     * the operation was refused {@link #PACED_RETRIES} times: the exponential backoff with jitter decides.
+     * A paced retry does not sleep a backoff of up to 400 ms while the pace leaves turns to the calls
+     * still waiting: at the end of a run, those are few, and the last refused calls made its tail.
+     */
+    static Optional<Duration> pacedRetryWait(RatePacer pacer, int attempt, long now) {
+        if (attempt > PACED_RETRIES || !pacer.paced()) {
+            return Optional.empty();
+        }
+        return Optional.of(Duration.ofNanos(pacer.nextTurn(now) - now));
     }
 
     private ProviderUnavailable unavailable(Lane lane) {
@@ -362,18 +450,6 @@ final class ProviderCalls {
 
     /** Waits for a call slot longer than this are worth a log line: they explain a slow run. */
     private static final long SLOW_WAIT_NANOS = 50_000_000L;
-
-    /** The provider protocol's name of the operation that produced {@code result}. */
-    private static String operation(Object result) {
-        return switch (result) {
-            case Provider.PlanResponse r -> "PlanResourceChange";
-            case Provider.ApplyResponse r -> "ApplyResourceChange";
-            case Provider.ReadResponse r -> "ReadResource";
-            case Provider.ReadDataResponse r -> "ReadDataSource";
-            case Provider.ImportResponse r -> "ImportResourceState";
-            case null, default -> "call";
-        };
-    }
 
     private static String kind(Failure f) {
         return switch (f) {
@@ -565,6 +641,15 @@ final class ProviderCalls {
                 }
                 return slot;
             }
+        }
+
+        /**
+         * The turn a call asking at {@code now} would be given, without taking it: not before a
+         * retry-after, and after the turns already handed out.
+         */
+        synchronized long nextTurn(long now) {
+            long slot = notBefore == Long.MIN_VALUE || notBefore - now < 0 ? now : notBefore;
+            return rate > 0 && next - slot > 0 ? next : slot;
         }
 
         /** When a caller told {@link #NOT_YET} may ask again: a turn is then within the horizon. */

@@ -403,6 +403,7 @@ class EngineTest {
         calls.call(
                 provider,
                 addr,
+                ProviderCalls.Operation.APPLY_RESOURCE_CHANGE,
                 () -> {
                     sent.incrementAndGet();
                     return unreachable;
@@ -418,6 +419,7 @@ class EngineTest {
         calls.call(
                 provider,
                 addr,
+                ProviderCalls.Operation.APPLY_RESOURCE_CHANGE,
                 () -> {
                     sent.incrementAndGet();
                     return throttled;

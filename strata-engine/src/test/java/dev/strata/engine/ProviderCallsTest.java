@@ -58,6 +58,7 @@ class ProviderCallsTest {
         return calls.call(
                 provider,
                 VPC,
+                ProviderCalls.Operation.APPLY_RESOURCE_CHANGE,
                 () -> {
                     sent.incrementAndGet();
                     return answer;
@@ -125,6 +126,7 @@ class ProviderCallsTest {
                     .start(() -> calls.call(
                             EAST,
                             VPC,
+                            ProviderCalls.Operation.APPLY_RESOURCE_CHANGE,
                             () -> {
                                 inFlight.countDown();
                                 try {
@@ -286,6 +288,192 @@ class ProviderCallsTest {
                 assertThat(r.settledRefusals()).as(run).isLessThanOrEqualTo((int) (r.seconds() / 2));
             }
         }
+    }
+
+    @Test
+    void anApplysOwnPlanCallsLeaveTheApisTurnsToItsRequests() {
+        // As `RATE=100 bench/run sim-wide 2000`: every create is first planned again by the apply
+        // (PlanResourceChange, answered by the provider without a request), after a plan phase.
+        for (boolean tellsRetryAfter : new boolean[] {true, false}) {
+            ThrottledServerSimulation.Result r = new ThrottledServerSimulation(
+                            100,
+                            10,
+                            Duration.ofMillis(50),
+                            tellsRetryAfter,
+                            100,
+                            1,
+                            Duration.ofNanos(200_000),
+                            Duration.ofSeconds(1))
+                    .run(2000);
+            String run = "retry-after " + tellsRetryAfter + ": " + r;
+            assertThat(r.failed()).as(run).isZero();
+            assertThat(r.accepted()).as(run).isEqualTo(2000);
+            // Plan calls paced like requests and counted as accepted: 0.93 of the rate.
+            assertThat(r.acceptedPerSecond() / 100).as(run).isGreaterThanOrEqualTo(0.97);
+            assertThat(r.acceptedPerSecondOfTheRun() / 100).as(run).isGreaterThanOrEqualTo(0.93);
+            assertThat(r.refused()).as(run).isLessThan(200);
+            assertThat(r.settledRefusals()).as(run).isLessThanOrEqualTo((int) (r.seconds() / 2));
+        }
+    }
+
+    @Test
+    void aServerWhoseLimitChangesMidRunIsFollowedWithoutFailures() {
+        for (boolean tellsRetryAfter : new boolean[] {true, false}) {
+            // 100 requests a second for 5 s, then 30: 500 + 1,500 / 30 = 55 s at best.
+            ThrottledServerSimulation.Result lowered = new ThrottledServerSimulation(
+                            100,
+                            10,
+                            Duration.ofMillis(50),
+                            tellsRetryAfter,
+                            100,
+                            1,
+                            Duration.ofNanos(200_000),
+                            Duration.ZERO)
+                    .changingTo(30, Duration.ofSeconds(5))
+                    .run(2000);
+            assertThat(lowered.failed()).as(lowered.toString()).isZero();
+            assertThat(lowered.accepted()).isEqualTo(2000);
+            assertThat(lowered.seconds()).as(lowered.toString()).isLessThan(55 * 1.1);
+            // A refusal every second or two: at 30 a second the burst of 10 is a third of a second, not a tenth.
+            assertThat(lowered.settledRefusals()).as(lowered.toString()).isLessThanOrEqualTo((int) lowered.seconds());
+            // 100, then 200: 5 + 1,500 / 200 = 12.5 s at best; the pace probes upwards to find it.
+            ThrottledServerSimulation.Result raised = new ThrottledServerSimulation(
+                            100,
+                            10,
+                            Duration.ofMillis(50),
+                            tellsRetryAfter,
+                            100,
+                            1,
+                            Duration.ofNanos(200_000),
+                            Duration.ZERO)
+                    .changingTo(200, Duration.ofSeconds(5))
+                    .run(2000);
+            assertThat(raised.failed()).as(raised.toString()).isZero();
+            assertThat(raised.seconds()).as(raised.toString()).isLessThan(12.5 * 1.25);
+        }
+    }
+
+    /** A clock that the calls' waits advance, so that pacing shows in what they slept. */
+    private static final class ManualClock {
+        long now = 5 * SECOND;
+        final List<Duration> slept = new ArrayList<>();
+        final List<Duration> retryDelays = new ArrayList<>();
+
+        ProviderCalls calls() {
+            return new ProviderCalls(
+                    100,
+                    new ProviderCalls.Settings(
+                            10,
+                            Duration.ofSeconds(1),
+                            Duration.ofSeconds(20),
+                            Duration.ofMinutes(5),
+                            50,
+                            Duration.ofSeconds(10)),
+                    new EngineEvents() {
+                        @Override
+                        public void retrying(AbsResourceInstance addr, int attempt, Duration delay, String why) {
+                            retryDelays.add(delay);
+                        }
+                    },
+                    () -> false,
+                    d -> {
+                        slept.add(d);
+                        now += d.toNanos();
+                    },
+                    () -> now);
+        }
+
+        /** Calls {@code operation}, which takes {@code took} and answers each of {@code answers} in turn (the last again). */
+        ProviderDiagnostics call(
+                ProviderCalls calls, ProviderCalls.Operation operation, Duration took, ProviderDiagnostics... answers) {
+            int[] n = {0};
+            return calls.call(
+                    EAST,
+                    VPC,
+                    operation,
+                    () -> {
+                        now += took.toNanos();
+                        return answers[Math.min(n[0]++, answers.length - 1)];
+                    },
+                    d -> d);
+        }
+    }
+
+    @Test
+    void aPlanCallTakesNoTurnFromThePaceButARefusedOnesRetryDoes() {
+        ManualClock c = new ManualClock();
+        ProviderCalls calls = c.calls();
+        for (int i = 0; i < 10; i++) {
+            c.call(calls, ProviderCalls.Operation.APPLY_RESOURCE_CHANGE, Duration.ofMillis(10), OK);
+        }
+        c.call(calls, ProviderCalls.Operation.APPLY_RESOURCE_CHANGE, Duration.ofMillis(1), THROTTLED, OK);
+        double rate = calls.rateOf(EAST);
+        assertThat(rate).as("paced at what was measured").isBetween(50.0, 150.0);
+        c.slept.clear();
+        for (int i = 0; i < 20; i++) {
+            assertThat(c.call(calls, ProviderCalls.Operation.PLAN_RESOURCE_CHANGE, Duration.ZERO, OK)
+                            .hasErrors())
+                    .isFalse();
+        }
+        assertThat(c.slept)
+                .as("the provider answers a plan itself: no turn to wait for")
+                .isEmpty();
+        assertThat(calls.rateOf(EAST)).isEqualTo(rate);
+        // Twenty requests at once: each waits its turn, one pace interval after the one before.
+        for (int i = 0; i < 20; i++) {
+            c.call(calls, ProviderCalls.Operation.APPLY_RESOURCE_CHANGE, Duration.ZERO, OK);
+        }
+        assertThat(sleptNanos(c)).isBetween((long) (19 * SECOND / rate), (long) (21 * SECOND / rate));
+        // A plan that reached the API after all and was refused: its retry takes a turn like a request, so
+        // the request after it waits for the turn after that one.
+        c.call(calls, ProviderCalls.Operation.PLAN_RESOURCE_CHANGE, Duration.ZERO, THROTTLED, OK);
+        double slower = calls.rateOf(EAST);
+        c.slept.clear();
+        c.call(calls, ProviderCalls.Operation.APPLY_RESOURCE_CHANGE, Duration.ZERO, OK);
+        assertThat(sleptNanos(c)).isBetween((long) (SECOND / slower) - MS, (long) (SECOND / slower) + MS);
+    }
+
+    private static long sleptNanos(ManualClock c) {
+        return c.slept.stream().mapToLong(Duration::toNanos).sum();
+    }
+
+    @Test
+    void onceTheApiIsPacedARefusedCallIsRetriedAtTheNextTurnNotAfterABackoff() {
+        ManualClock c = new ManualClock();
+        ProviderCalls calls = c.calls();
+        // Refused before anything was accepted: no pace yet, the backoff (here up to 2 s) spreads the retries.
+        c.call(calls, ProviderCalls.Operation.APPLY_RESOURCE_CHANGE, Duration.ofMillis(1), THROTTLED, OK);
+        assertThat(calls.rateOf(EAST)).isZero();
+        for (int i = 0; i < 10; i++) {
+            c.call(calls, ProviderCalls.Operation.APPLY_RESOURCE_CHANGE, Duration.ofMillis(10), OK);
+        }
+        c.call(calls, ProviderCalls.Operation.APPLY_RESOURCE_CHANGE, Duration.ofMillis(1), THROTTLED, OK);
+        double rate = calls.rateOf(EAST);
+        assertThat(rate).isPositive();
+        // Paced: a call refused right after another took its turn waits one pace interval, the turn after it.
+        c.retryDelays.clear();
+        c.call(calls, ProviderCalls.Operation.APPLY_RESOURCE_CHANGE, Duration.ZERO, OK);
+        c.call(calls, ProviderCalls.Operation.APPLY_RESOURCE_CHANGE, Duration.ZERO, THROTTLED, OK);
+        assertThat(c.retryDelays).hasSize(1);
+        assertThat(c.retryDelays.getFirst().toNanos()).isLessThanOrEqualTo((long) (SECOND / calls.rateOf(EAST)) + MS);
+        // An operation refused again and again goes back to the exponential backoff: an API refusing
+        // everything must not see the attempts spent at the pace.
+        ProviderCalls.RatePacer pacer = new ProviderCalls.RatePacer();
+        long t = 5 * SECOND;
+        assertThat(ProviderCalls.pacedRetryWait(pacer, 1, t))
+                .as("not paced: the backoff")
+                .isEmpty();
+        for (int i = 0; i < 10; i++) {
+            pacer.accepted(t + i * 10 * MS, t + i * 10 * MS + 10 * MS);
+        }
+        pacer.throttled(t + 100 * MS, t + 101 * MS, Optional.of(Duration.ofMillis(7)));
+        assertThat(ProviderCalls.pacedRetryWait(pacer, 1, t + 101 * MS))
+                .as("the retry-after holds it")
+                .contains(Duration.ofMillis(7));
+        assertThat(ProviderCalls.pacedRetryWait(pacer, ProviderCalls.PACED_RETRIES, t + 101 * MS))
+                .isPresent();
+        assertThat(ProviderCalls.pacedRetryWait(pacer, ProviderCalls.PACED_RETRIES + 1, t + 101 * MS))
+                .isEmpty();
     }
 
     @Test

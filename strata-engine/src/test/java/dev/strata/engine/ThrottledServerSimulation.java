@@ -14,19 +14,34 @@ import java.util.Random;
  * result. The API is a token bucket like strata-cloudsim's: {@code rate} tokens a second up to
  * {@code burst}; an accepted request answers after {@code latency}, a refused one at once with the
  * time until the next token is free (or without it, as many real APIs do).
+ *
+ * <p>As in an apply, an operation may first make calls the provider answers itself ({@code
+ * PlanResourceChange}: {@code localCalls} of them, each taking {@code localCost}), and the run may start
+ * with a plan phase of {@code planPhase} before the first operation (an apply plans every instance
+ * before it changes any); both go through the same decisions as in {@link ProviderCalls} ({@link
+ * ProviderCalls#takesTurn}, {@link ProviderCalls#pacedRetryWait}).
  */
 final class ThrottledServerSimulation {
     private static final long MS = 1_000_000L;
 
-    /** Counts of one run; {@code settledRefusals} are those of requests sent after its first two seconds. */
+    /**
+     * Counts of one run; {@code settledRefusals} are those of requests sent after its first two seconds;
+     * {@code began} is the start of the run, its plan phase included.
+     */
     record Result(
             int operations,
             int accepted,
             int refused,
             int settledRefusals,
             int failed,
+            long began,
             long firstSent,
             long lastAnswer) {
+        /** Accepted requests per second from the start of the run (its plan phase included) to the last answer. */
+        double acceptedPerSecondOfTheRun() {
+            return accepted * 1e9 / (lastAnswer - began);
+        }
+
         /** Accepted requests per second from the first request sent to the last answer. */
         double acceptedPerSecond() {
             return accepted * 1e9 / (lastAnswer - firstSent);
@@ -37,11 +52,14 @@ final class ThrottledServerSimulation {
         }
     }
 
-    private final double rate;
+    private double rate;
     private final double burst;
     private final long latency;
     private final boolean tellsRetryAfter;
     private final int concurrency;
+    private final int localCalls;
+    private final long localCost;
+    private final long planPhase;
     private final ProviderCalls.Settings settings = ProviderCalls.Settings.DEFAULT;
     private final Random random = new Random(19);
 
@@ -67,6 +85,21 @@ final class ThrottledServerSimulation {
     private long lastAnswer;
 
     ThrottledServerSimulation(double rate, double burst, Duration latency, boolean tellsRetryAfter, int concurrency) {
+        this(rate, burst, latency, tellsRetryAfter, concurrency, 0, Duration.ZERO, Duration.ZERO);
+    }
+
+    ThrottledServerSimulation(
+            double rate,
+            double burst,
+            Duration latency,
+            boolean tellsRetryAfter,
+            int concurrency,
+            int localCalls,
+            Duration localCost,
+            Duration planPhase) {
+        this.localCalls = localCalls;
+        this.localCost = localCost.toNanos();
+        this.planPhase = planPhase.toNanos();
         this.rate = rate;
         this.burst = burst;
         this.latency = latency.toNanos();
@@ -89,19 +122,30 @@ final class ThrottledServerSimulation {
         events.add(new Event(time, seq++, action));
     }
 
+    /** The server's limit becomes {@code newRate} requests a second {@code after} the first operation starts. */
+    ThrottledServerSimulation changingTo(double newRate, Duration after) {
+        at(now + planPhase + after.toNanos(), () -> {
+            tokens = Math.min(burst, tokens + (now - refilled) / 1e9 * rate);
+            refilled = now;
+            rate = newRate;
+        });
+        return this;
+    }
+
     /** Runs {@code count} operations of one request each on {@code concurrency} workers, to the end. */
     Result run(int count) {
         this.operations = count;
+        long began = now;
         for (int w = 0; w < concurrency; w++) {
-            at(now, this::nextOperation);
+            at(now + planPhase, this::nextOperation);
         }
-        at(now + SECOND, this::sample);
+        at(now + planPhase + SECOND, this::sample);
         while (!events.isEmpty()) {
             Event e = events.poll();
             now = e.at();
             e.action().run();
         }
-        return new Result(count, accepted, refused, settledRefusals, failed, firstSent, lastAnswer);
+        return new Result(count, accepted, refused, settledRefusals, failed, began, firstSent, lastAnswer);
     }
 
     private static final long SECOND = 1_000 * MS;
@@ -132,24 +176,56 @@ final class ThrottledServerSimulation {
     private void nextOperation() {
         if (started < operations) {
             started++;
-            attempt(1);
+            localCall(0);
         }
+    }
+
+    /** The operation's {@code n}th call that the provider answers itself, then its request. */
+    private void localCall(int n) {
+        if (n == localCalls) {
+            attempt(ProviderCalls.Operation.APPLY_RESOURCE_CHANGE, 1);
+            return;
+        }
+        Runnable answered = () -> localCall(n + 1);
+        if (!ProviderCalls.takesTurn(ProviderCalls.Operation.PLAN_RESOURCE_CHANGE, 1)) {
+            at(now + localCost, answered);
+            return;
+        }
+        // Paced like a request: a turn and a place, then counted as accepted, though no request was sent.
+        inTurn(() -> whenPlaced(() -> {
+            long sentAt = now;
+            at(now + localCost, () -> {
+                release();
+                pacer.accepted(sentAt, now);
+                limit.success();
+                answered.run();
+            });
+        }));
     }
 
     /**
      * As {@code ProviderCalls.attempt}: the turn from the pacer (the retry-after, the pace, in line
      * behind the others waiting for one), then a place under the limit, then the request.
      */
-    private void attempt(int attempt) {
-        Runnable place = () -> whenPlaced(() -> send(attempt));
+    private void attempt(ProviderCalls.Operation operation, int attempt) {
+        Runnable send = () -> send(operation, attempt);
+        if (ProviderCalls.takesTurn(operation, attempt)) {
+            inTurn(() -> whenPlaced(send));
+        } else {
+            send.run();
+        }
+    }
+
+    /** Runs {@code then} at the turn the pacer gives, in line behind the others waiting for one. */
+    private void inTurn(Runnable then) {
         long turn = lineBusy ? ProviderCalls.RatePacer.NOT_YET : pacer.reserve(now);
         if (turn != ProviderCalls.RatePacer.NOT_YET) {
-            at(turn, place);
+            at(turn, then);
         } else if (lineBusy) {
-            line.add(place);
+            line.add(then);
         } else {
             lineBusy = true;
-            firstInLine(place);
+            firstInLine(then);
         }
     }
 
@@ -183,7 +259,7 @@ final class ThrottledServerSimulation {
         }
     }
 
-    private void send(int attempt) {
+    private void send(ProviderCalls.Operation operation, int attempt) {
         long sentAt = now;
         if (firstSent == Long.MIN_VALUE) {
             firstSent = sentAt;
@@ -224,8 +300,9 @@ final class ThrottledServerSimulation {
                 nextOperation();
                 return;
             }
-            Duration backoff = ProviderCalls.backoff(settings, attempt, retryAfter, random);
-            at(now + backoff.toNanos(), () -> attempt(attempt + 1));
+            Duration wait = ProviderCalls.pacedRetryWait(pacer, attempt, now)
+                    .orElseGet(() -> ProviderCalls.backoff(settings, attempt, retryAfter, random));
+            at(now + wait.toNanos(), () -> attempt(operation, attempt + 1));
         });
     }
 }
