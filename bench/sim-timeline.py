@@ -117,8 +117,20 @@ def run_once(a, work):
     th = threading.Thread(target=sample, daemon=True)
     th.start()
     lines = []
-    for raw in p.stdout:
-        lines.append((time.monotonic() - t0, raw.decode("utf-8", "replace").rstrip("\n")))
+    # Read in large chunks, each line stamped with its chunk's arrival: a line-by-line reader slow to
+    # drain the pipe (the plan is one write of hundreds of kilobytes) would hold the CLI up on it.
+    pending = b""
+    fd = p.stdout.fileno()
+    while True:
+        chunk = os.read(fd, 1 << 20)
+        if not chunk:
+            break
+        t = time.monotonic() - t0
+        pending += chunk
+        *complete, pending = pending.split(b"\n")
+        lines.extend((t, l.decode("utf-8", "replace")) for l in complete)
+    if pending:
+        lines.append((time.monotonic() - t0, pending.decode("utf-8", "replace")))
     # CPU of the whole process, children reaped: from wait4's rusage.
     _, status, ru = os.wait4(p.pid, 0)
     t_exit = time.monotonic() - t0
