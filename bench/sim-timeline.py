@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Timeline of one `strata apply` against a fresh cloud simulator, with both processes' CPU.
 
-  bench/sim-timeline.py [--label L] [--sim-cp CP] [--java-opts OPTS] [--aot FILE] [--jfr FILE]
-                        [--sim-jfr FILE] [--latency-ms N] [--parallelism N] [--reps R] JAR N
+  bench/sim-timeline.py [--label L] [--sim-cp CP] [--sim-warm-up N] [--java-opts OPTS] [--aot FILE]
+                        [--jfr FILE] [--sim-jfr FILE] [--latency-ms N] [--parallelism N] [--rates]
+                        [--threads] [--out FILE] JAR N
 
 Generates `bench/gen.py wide N --provider sim` in a scratch folder, starts strata-cloudsim (class path
---sim-cp, default this checkout's simulator and CLI libraries) with the options bench/run gives it, then
+--sim-cp, default this checkout's simulator and CLI libraries) with the options bench/run gives it (and
+its -warm-up, default 2000 requests; 0 for a simulator without the flag), then
 runs `java OPTS [-XX:AOTCache=FILE] -jar JAR apply -auto-approve -input=false -parallelism=P` there, time-
 stamping every line of its output as it arrives (the CLI flushes each progress line) and sampling both
 processes' CPU (/proc/PID/stat) every 20 ms. Prints one line per run:
