@@ -13,8 +13,10 @@ import java.util.concurrent.CountDownLatch;
 /**
  * {@code cloudsim [-port=N] [-state-file=PATH] [-url-file=PATH] [-consistency-delay-ms=N]
  * [-provision-delay-ms=N] [-rate=N] [-burst=N] [-fault-rate=F] [-latency-ms=N]
- * [-latency-jitter-ms=N] [-timeout-rate=F] [-timeout-ms=N]}: runs the simulator on 127.0.0.1 until
- * it is stopped (SIGTERM or SIGINT). {@code -port=0} (the default) picks a free port; the URL is
+ * [-latency-jitter-ms=N] [-timeout-rate=F] [-timeout-ms=N] [-warm-up=N]}: runs the simulator on
+ * 127.0.0.1 until it is stopped (SIGTERM or SIGINT). {@code -warm-up=N} first sends N requests to a
+ * throwaway simulator in the same process (see {@link WarmUp}), so that benchmarks sharing its cores
+ * are not charged for its start-up; it listens only afterwards. {@code -port=0} (the default) picks a free port; the URL is
  * printed and, with {@code -url-file}, written to that file once the simulator listens, so that a
  * script can start it in the background and wait for the file ({@code scripts/cloudsim} does).
  */
@@ -35,13 +37,14 @@ public final class Main {
     private Main() {}
 
     /** The command line, parsed. */
-    record Options(int port, Path stateFile, Path urlFile, Knobs knobs) {}
+    record Options(int port, Path stateFile, Path urlFile, Knobs knobs, int warmUp) {}
 
     /** Parses the flags; an {@link IllegalArgumentException} says what is wrong with them. */
     static Options parse(String[] args) {
         int port = 0;
         Path state = null;
         Path urlFile = null;
+        int warmUp = 0;
         ObjectNode settings = JsonNodeFactory.instance.objectNode();
         for (String a : args) {
             int eq = a.indexOf('=');
@@ -55,6 +58,7 @@ public final class Main {
                     case "port" -> port = Integer.parseInt(v);
                     case "state-file" -> state = Path.of(v);
                     case "url-file" -> urlFile = Path.of(v);
+                    case "warm-up" -> warmUp = Integer.parseInt(v);
                     default -> {
                         if (!KNOB_FLAGS.contains(name)) {
                             throw new IllegalArgumentException("unknown flag -" + name);
@@ -70,8 +74,11 @@ public final class Main {
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("invalid value for -port: " + port);
         }
+        if (warmUp < 0) {
+            throw new IllegalArgumentException("invalid value for -warm-up: " + warmUp);
+        }
         try {
-            return new Options(port, state, urlFile, Knobs.DEFAULT.with(settings));
+            return new Options(port, state, urlFile, Knobs.DEFAULT.with(settings), warmUp);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(
                     "invalid settings: delays and counts must be >= 0, rates between 0 and 1, burst >= 1");
@@ -87,6 +94,7 @@ public final class Main {
             return;
         }
         Path urlFile = o.urlFile();
+        WarmUp.run(o.warmUp());
         CloudSim sim = CloudSim.start(o.port(), o.stateFile(), o.knobs());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -107,7 +115,7 @@ public final class Main {
         System.err.println("cloudsim: " + problem);
         System.err.println("usage: cloudsim [-port=N] [-state-file=PATH] [-url-file=PATH] [-consistency-delay-ms=N]"
                 + " [-provision-delay-ms=N] [-rate=N] [-burst=N] [-fault-rate=F] [-latency-ms=N] [-latency-jitter-ms=N]"
-                + " [-timeout-rate=F] [-timeout-ms=N]");
+                + " [-timeout-rate=F] [-timeout-ms=N] [-warm-up=N]");
         System.exit(2);
     }
 }

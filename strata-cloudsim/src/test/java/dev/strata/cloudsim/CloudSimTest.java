@@ -289,6 +289,17 @@ class CloudSimTest {
     }
 
     @Test
+    void aWarmUpIsAnsweredInFullAndLeavesTheServingSimulatorUntouched() throws Exception {
+        // Every request answered with success: a warm-up whose requests failed would compile the error path.
+        assertThat(WarmUp.run(41)).isEqualTo(41);
+        assertThat(WarmUp.run(0)).isZero();
+        start(new Knobs(0, 0, 0, 10, 0, 0, 0, 0, 0));
+        Resp counters = get("/admin/counters");
+        assertThat(counters.body().get("requests_total").asLong()).isZero();
+        assertThat(counters.body().get("objects").get("buckets").asLong()).isZero();
+    }
+
+    @Test
     void commandLineFlagsAreTheAdminSettings() {
         Main.Options o = Main.parse(new String[] {
             "-port=0",
@@ -306,7 +317,10 @@ class CloudSimTest {
         assertThat(o.knobs().latencyMs()).isEqualTo(3);
         assertThat(o.urlFile()).isEqualTo(Path.of("/tmp/x.url"));
         assertThat(o.stateFile()).isEqualTo(Path.of("s.json"));
-        for (String bad : List.of("-fault-rate=2", "-nope=1", "-rate=x", "port=1", "-port=70000", "-burst=0")) {
+        assertThat(o.warmUp()).as("no warm-up unless asked").isZero();
+        assertThat(Main.parse(new String[] {"-warm-up=2000"}).warmUp()).isEqualTo(2000);
+        for (String bad :
+                List.of("-fault-rate=2", "-nope=1", "-rate=x", "port=1", "-port=70000", "-burst=0", "-warm-up=-1")) {
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> Main.parse(new String[] {bad}))
                     .as(bad)
                     .isInstanceOf(IllegalArgumentException.class);

@@ -84,15 +84,33 @@ final class Applier {
         CompactionThreshold threshold = new CompactionThreshold(compactEvery, state.state());
         try (ProviderPool pool = wiring.pool(options.workingDir())) {
             run = new Run(
-                    tree, options, Run.Phase.APPLY, pool, plan.variables(), state.state(), plan.timestamp(), r -> e -> {
-                        Result<StateSnapshot> w = state.append(e);
-                        if (w.value() == null) {
-                            throw new IllegalStateException("could not record the state change durably: "
-                                    + w.diagnostics().asList().stream()
-                                            .map(Diagnostic::summary)
-                                            .toList());
+                    tree,
+                    options,
+                    Run.Phase.APPLY,
+                    pool,
+                    plan.variables(),
+                    state.state(),
+                    plan.timestamp(),
+                    r -> new Run.StateSink() {
+                        @Override
+                        public StateSnapshot append(JournalEntry e) {
+                            return durable(state.append(e));
                         }
-                        return compactIfLarge(state, threshold, w.value());
+
+                        @Override
+                        public StateSnapshot appendAll(List<JournalEntry> entries) {
+                            return durable(state.appendAll(entries));
+                        }
+
+                        private StateSnapshot durable(Result<StateSnapshot> w) {
+                            if (w.value() == null) {
+                                throw new IllegalStateException("could not record the state change durably: "
+                                        + w.diagnostics().asList().stream()
+                                                .map(Diagnostic::summary)
+                                                .toList());
+                            }
+                            return compactIfLarge(state, threshold, w.value());
+                        }
                     });
             Walk walk = wiring.walk(
                     run,

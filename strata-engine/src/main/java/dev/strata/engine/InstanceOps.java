@@ -1652,6 +1652,7 @@ final class InstanceOps {
         }
         Value ns = ar.newState();
         boolean errors = ar.diagnostics().hasErrors();
+        List<JournalEntry> outcome = new ArrayList<>(2);
         if (!ns.isNull()) {
             if (!errors) {
                 List<String> problems = ObjectChecks.checkCompatible(p.value.unmarkDeep(), ns.unmarkDeep());
@@ -1678,13 +1679,19 @@ final class InstanceOps {
                     ? ObjectStatus.TAINTED
                     : ObjectStatus.READY;
             if (ns.isWhollyKnown()) {
-                setObject(c, object(c, ai.resource().key(), deposed, marked, ar.newPrivate(), status));
+                outcome.add(new JournalEntry.SetObject(
+                        c.addr().containingResource(),
+                        c.providerAddr(),
+                        object(c, ai.resource().key(), deposed, marked, ar.newPrivate(), status)));
             }
             ns = marked;
         } else if (prior != null) {
-            removeObject(ai, deposed);
+            outcome.add(new JournalEntry.RemoveObject(ai, deposed));
         }
-        run.record(new JournalEntry.Completed(token));
+        outcome.add(new JournalEntry.Completed(token));
+        // The result and the end of its intent in one step: one wait for the disk instead of two, and a crash
+        // in between still leaves the result with its intent open, which the next run settles.
+        run.record(outcome);
         if (report(c, ar.diagnostics(), verb(action)) || errors) {
             events.applyErrored(ai, action, took, ar.diagnostics().toDiagnostics());
             failed(c, action);

@@ -43,6 +43,15 @@ final class Run {
     /** Where state changes go: memory while planning, the durable journal while applying. */
     interface StateSink {
         StateSnapshot append(JournalEntry e);
+
+        /** Several changes in order, recorded as one step (one wait for durability where the sink can). */
+        default StateSnapshot appendAll(List<JournalEntry> entries) {
+            StateSnapshot s = null;
+            for (JournalEntry e : entries) {
+                s = append(e);
+            }
+            return s;
+        }
     }
 
     final ConfigTree tree;
@@ -167,6 +176,15 @@ final class Run {
     /** Records a state change; returns the state with it. */
     StateSnapshot record(JournalEntry e) {
         StateSnapshot s = sink.append(e);
+        synchronized (stateLock) {
+            state = s;
+        }
+        return s;
+    }
+
+    /** Records state changes in order as one step; returns the state with them. */
+    StateSnapshot record(List<JournalEntry> entries) {
+        StateSnapshot s = sink.appendAll(entries);
         synchronized (stateLock) {
             state = s;
         }

@@ -657,6 +657,55 @@ class EngineTest {
     }
 
     @Test
+    void aCreatesObjectAndTheEndOfItsIntentAreRecordedAsOneDurableStep() throws IOException {
+        ConfigTree tree = config("""
+                resource "fake_thing" "a" {
+                  count = 3
+                  value = "v${count.index}"
+                }
+                """);
+        Plan plan = h.planned(tree);
+        List<String> steps = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Result<ApplyResult> r;
+        try (StateManager real = LocalBackend.in(dir, "test")
+                .open("default", LockRequest.of("OperationTypeApply", Duration.ZERO))
+                .value()) {
+            StateManager recording = new DelegatingState(real) {
+                @Override
+                public Result<dev.strata.state.StateSnapshot> append(dev.strata.state.JournalEntry e) {
+                    steps.add(e.getClass().getSimpleName());
+                    return super.append(e);
+                }
+
+                @Override
+                public Result<dev.strata.state.StateSnapshot> appendAll(List<dev.strata.state.JournalEntry> es) {
+                    steps.add(String.join(
+                            "+",
+                            es.stream().map(e -> e.getClass().getSimpleName()).toList()));
+                    return real.appendAll(es);
+                }
+            };
+            r = h.engine(tree).apply(plan, recording, h.options(), EngineEvents.NONE);
+        }
+        assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
+        assertThat(r.value().added()).isEqualTo(3);
+        // The intent is durable before the provider is called; the object and the intent's end after it, together.
+        assertThat(steps)
+                .containsExactlyInAnyOrder(
+                        "Intent",
+                        "Intent",
+                        "Intent",
+                        "SetObject+Completed",
+                        "SetObject+Completed",
+                        "SetObject+Completed");
+        try (StateManager sm =
+                LocalBackend.in(dir, "test").open("default", LockRequest.none()).value()) {
+            assertThat(sm.state().resources().getFirst().instances()).hasSize(3);
+            assertThat(sm.openIntents()).isEmpty();
+        }
+    }
+
+    @Test
     void compactionsDuringAnApplyWaitLongerAsTheStateGrows() throws IOException {
         // 400 creates journal 1,200 entries (intent, object, completion): every 40 entries would be 30 full
         // state writes; in proportion to the state (2 entries per object written) about a dozen, counting the

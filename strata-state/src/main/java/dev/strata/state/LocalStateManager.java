@@ -357,6 +357,63 @@ final class LocalStateManager implements StateManager {
     }
 
     /**
+     * The entries written one after the other under the manager's monitor, then made durable by one sync
+     * (group commit as for {@link #append}): an object created and the end of its operation's intent cost
+     * one wait for the disk instead of two. Lines and their order on disk are those of separate appends.
+     */
+    @Override
+    public Result<StateSnapshot> appendAll(List<JournalEntry> entries) {
+        if (entries.size() == 1) {
+            return append(entries.getFirst());
+        }
+        long started = System.nanoTime();
+        byte[][] bodies = new byte[entries.size()][];
+        for (int i = 0; i < bodies.length; i++) {
+            bodies[i] = Journal.body(entries.get(i));
+        }
+        long[] ticket = new long[1];
+        Result<StateSnapshot> r = writeAll(entries, bodies, ticket);
+        if (ticket[0] == 0) {
+            return r;
+        }
+        // Those written before an error are made durable too, as separate appends would have left them.
+        boolean durable = syncUpTo(ticket[0]);
+        if (LOG.isTraceEnabled()) {
+            LOG.trace(
+                    "journal append of {} entries ({}) durable={} in {} ms",
+                    entries.size(),
+                    entries.stream().map(Journal::describe).collect(java.util.stream.Collectors.joining("; ")),
+                    durable,
+                    (System.nanoTime() - started) / 1_000_000);
+        }
+        if (r.hasErrors() || durable) {
+            return r;
+        }
+        return error(
+                "Failed to append to the state journal",
+                journalPath
+                        + ": the entries were written but could not be made durable. The entries are not recorded.");
+    }
+
+    private synchronized Result<StateSnapshot> writeAll(List<JournalEntry> entries, byte[][] bodies, long[] ticket) {
+        Result<StateSnapshot> r = Result.of(state);
+        for (int i = 0; i < bodies.length; i++) {
+            r = write(entries.get(i), bodies[i], ticket);
+            if (r.hasErrors()) {
+                return r;
+            }
+        }
+        return r;
+    }
+
+    /** How many times the journal was made durable (for tests: appends share syncs). */
+    long syncs() {
+        return syncs;
+    }
+
+    private volatile long syncs;
+
+    /**
      * One sync at a time; appends that arrive while it runs wait on {@link #syncDone} (parked, not
      * spinning on a monitor: a hundred operations append at once) and are covered by the next one.
      */
@@ -408,6 +465,8 @@ final class LocalStateManager implements StateManager {
             if (ch != null) {
                 // Data only (fdatasync): the cost of the new bytes, not of the state.
                 ch.force(false);
+                // One sync runs at a time (syncUpTo), so this is never counted by two threads at once.
+                syncs++;
             }
             return true;
         } catch (java.nio.channels.ClosedChannelException e) {

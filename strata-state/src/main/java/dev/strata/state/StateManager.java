@@ -47,6 +47,23 @@ public interface StateManager extends AutoCloseable {
     Result<StateSnapshot> append(JournalEntry entry);
 
     /**
+     * Durably appends several changes, in order, as one step: all of them are durable when this returns,
+     * and a crash before leaves at most the first ones, as separate appends would. A manager may make them
+     * durable together (one sync for all: an apply records an object and the end of its operation's intent
+     * at once); this default appends them one by one. Stops at the first error.
+     */
+    default Result<StateSnapshot> appendAll(java.util.List<JournalEntry> entries) {
+        Result<StateSnapshot> last = Result.of(state());
+        for (JournalEntry e : entries) {
+            last = append(e);
+            if (last.hasErrors()) {
+                return last;
+            }
+        }
+        return last;
+    }
+
+    /**
      * Folds the journal into the snapshot (a normal write with the next serial) and empties it; the open
      * intents are carried into the new journal as with {@link #persist}.
      */

@@ -92,6 +92,40 @@ class JournalTest {
     }
 
     @Test
+    void entriesAppendedAsOneStepAreWrittenInOrderAndMadeDurableByOneSync() throws Exception {
+        JournalEntry.Intent intent = new JournalEntry.Intent("op-1", THING.instance(InstanceKey.of(1)), "create");
+        try (StateManager m = open()) {
+            LocalStateManager local = (LocalStateManager) m;
+            m.append(intent);
+            long before = local.syncs();
+            Result<StateSnapshot> r = m.appendAll(List.of(set(1), new JournalEntry.Completed("op-1")));
+            assertThat(r.hasErrors()).as(r.diagnostics().toString()).isFalse();
+            assertThat(local.syncs() - before).as("one sync for both entries").isEqualTo(1);
+            assertThat(r.value().instanceAddresses())
+                    .extracting(Object::toString)
+                    .containsExactly("test_thing.t[1]");
+            assertThat(m.openIntents()).isEmpty();
+            assertThat(m.journalSize()).isEqualTo(3);
+            // One entry alone is an ordinary append.
+            before = local.syncs();
+            m.appendAll(List.of(set(2)));
+            assertThat(local.syncs() - before).isEqualTo(1);
+        }
+        // On disk: the lines separate appends would have written, numbered in order.
+        List<String> lines = Files.readAllLines(dir.resolve("terraform.tfstate.journal"));
+        assertThat(lines).hasSize(4);
+        for (int i = 0; i < 4; i++) {
+            assertThat(lines.get(i)).startsWith("{\"seq\":" + (i + 1) + ",");
+        }
+        try (StateManager m = open()) {
+            assertThat(m.openIntents()).isEmpty();
+            assertThat(m.state().instanceAddresses())
+                    .extracting(Object::toString)
+                    .containsExactly("test_thing.t[1]", "test_thing.t[2]");
+        }
+    }
+
+    @Test
     void concurrentAppendsShareSyncsAndAllReturnWithTheirEntryRecorded() throws Exception {
         int n = 200;
         try (StateManager m = open()) {
