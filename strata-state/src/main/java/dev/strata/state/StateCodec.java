@@ -562,12 +562,11 @@ public final class StateCodec {
             AbsProviderConfig provider = o.get("provider") instanceof JsonValue.StringValue
                     ? providerAddress(providerText, append(path, "provider"), label)
                     : null;
-            Set<String> seen = new java.util.HashSet<>();
+            Set<ObjectId> seen = new java.util.HashSet<>();
             forEachItem(o, "instances", path, (item, ipath) -> {
                 ResourceInstanceObject obj = instance(item, ipath, label);
                 if (obj != null) {
-                    String id = obj.key() + "/" + obj.deposed();
-                    if (!seen.add(id)) {
+                    if (!seen.add(new ObjectId(obj.key(), obj.deposed()))) {
                         error(
                                 ipath,
                                 "Duplicate resource instance in state",
@@ -629,7 +628,10 @@ public final class StateCodec {
             return parsed;
         }
 
-        private ConfigResource dependency(String text, List<Object> path, String label) {
+        /** An object of a resource: its instance key, and the deposed key or null for the current one. */
+        private record ObjectId(InstanceKey key, String deposed) {}
+
+        private ConfigResource dependency(String text, List<Object> path, String label, InstanceKey key) {
             ConfigResource known = dependencies.get(text);
             if (known != null) {
                 return known;
@@ -638,7 +640,7 @@ public final class StateCodec {
                     Addrs.parseAbsResource(text),
                     path,
                     "Invalid resource instance metadata in state",
-                    "Instance " + label + " in " + filename + " depends on \"" + text + "\"",
+                    "Instance " + label + key + " in " + filename + " depends on \"" + text + "\"",
                     "Dependencies look like aws_vpc.main or module.network.aws_subnet.a; correct or remove the entry "
                             + "of \"dependencies\" (Strata records them again on the next apply).");
             if (r == null) {
@@ -743,10 +745,10 @@ public final class StateCodec {
                 }
             }
             List<ConfigResource> deps = new ArrayList<>();
-            String instanceLabel = label + key;
+            InstanceKey instanceKey = key;
             forEachItem(o, "dependencies", path, (item, dpath) -> {
                 if (item instanceof JsonValue.StringValue s) {
-                    ConfigResource d = dependency(s.value(), dpath, instanceLabel);
+                    ConfigResource d = dependency(s.value(), dpath, label, instanceKey);
                     if (d != null) {
                         deps.add(d);
                     }
