@@ -21,13 +21,19 @@ import dev.strata.hcl.SourceRange;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * Reads and writes Terraform's state file format version 4. Writing produces the bytes Terraform
@@ -408,27 +414,58 @@ public final class StateCodec {
             return new Decoded(root(o, resources), encrypted);
         }
 
-        /** The resources array, each resource read as a tree, decoded and dropped before the next. */
+        /** Resources read before their decode starts on a second thread; small states never start one. */
+        private static final int BATCH = 512;
+
+        /** Batches read ahead of the decode at most: bounds the trees waiting, should reading be the faster. */
+        private static final int AHEAD = 4;
+
+        /**
+         * The resources array, each resource read as a tree, decoded and dropped. Reading (Jackson's
+         * tokens into trees, this thread) and decoding (trees into {@link ResourceState}s) of a large state
+         * overlap: batches are decoded on one other thread, in file order, so the problems are the same
+         * and come in the same order; nothing else touches the decoder until every batch is done.
+         */
         private Resources resources(JsonParser p, JsonToken t, JsonReader reader) throws IOException {
             List<Problem> outer = problems;
             problems = new ArrayList<>();
             List<ResourceState> list = new ArrayList<>();
             if (t == JsonToken.START_ARRAY) {
                 Set<AbsResource> seen = new java.util.HashSet<>();
-                List<Object> fpath = List.of("resources");
-                int i = 0;
-                JsonToken e;
-                while ((e = p.nextToken()) != JsonToken.END_ARRAY) {
-                    List<Object> path = append(fpath, i++);
-                    ResourceState r = resource(reader.value(p, e), path);
-                    if (r != null) {
-                        if (!seen.add(r.addr())) {
-                            error(
-                                    path,
-                                    "Duplicate resource in state",
-                                    "Resource " + r.addr() + " appears more than once in " + filename + ".");
+                ExecutorService decoding = null;
+                Deque<Future<?>> pending = new ArrayDeque<>();
+                try {
+                    JsonValue[] batch = new JsonValue[BATCH];
+                    int n = 0;
+                    int first = 0;
+                    JsonToken e;
+                    while ((e = p.nextToken()) != JsonToken.END_ARRAY) {
+                        batch[n++] = reader.value(p, e);
+                        if (n == BATCH) {
+                            if (decoding == null) {
+                                decoding = Executors.newSingleThreadExecutor(Thread.ofPlatform()
+                                        .name("state-decode")
+                                        .daemon()
+                                        .factory());
+                            }
+                            JsonValue[] full = batch;
+                            int from = first;
+                            pending.add(decoding.submit(() -> decodeResources(full, BATCH, from, seen, list)));
+                            if (pending.size() > AHEAD) {
+                                await(pending.removeFirst());
+                            }
+                            batch = new JsonValue[BATCH];
+                            first += n;
+                            n = 0;
                         }
-                        list.add(r);
+                    }
+                    while (!pending.isEmpty()) {
+                        await(pending.removeFirst());
+                    }
+                    decodeResources(batch, n, first, seen, list);
+                } finally {
+                    if (decoding != null) {
+                        decoding.shutdownNow();
                     }
                 }
             } else if (t != JsonToken.VALUE_NULL) {
@@ -437,6 +474,43 @@ public final class StateCodec {
             Resources r = new Resources(list, problems);
             problems = outer;
             return r;
+        }
+
+        private void decodeResources(
+                JsonValue[] batch, int n, int first, Set<AbsResource> seen, List<ResourceState> list) {
+            List<Object> fpath = List.of("resources");
+            for (int j = 0; j < n; j++) {
+                List<Object> path = append(fpath, first + j);
+                ResourceState r = resource(batch[j], path);
+                batch[j] = null;
+                if (r != null) {
+                    if (!seen.add(r.addr())) {
+                        error(
+                                path,
+                                "Duplicate resource in state",
+                                "Resource " + r.addr() + " appears more than once in " + filename + ".");
+                    }
+                    list.add(r);
+                }
+            }
+        }
+
+        /** Waits for one batch's decode; its failure (a bug) is this thread's. */
+        private static void await(Future<?> f) {
+            try {
+                f.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while decoding the state", e);
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (e.getCause() instanceof Error err) {
+                    throw err;
+                }
+                throw new IllegalStateException(e.getCause());
+            }
         }
 
         private Result<StateSnapshot> root(JsonValue.ObjectValue o, Resources streamed) {

@@ -450,4 +450,39 @@ class StateCodecTest {
         assertThat(s.resources().get(0).instances().get(0).attributes())
                 .isEqualTo(JsonValue.parse("{\"id\": \"a\"}", "x").value());
     }
+
+    static String manyResources(int count, int weird, int duplicateOf) {
+        StringBuilder sb = new StringBuilder("{\"version\": 4, \"serial\": 1, \"lineage\": \"l\", \"resources\": [");
+        for (int i = 0; i < count; i++) {
+            int n = i == duplicateOf + count / 2 && duplicateOf >= 0 ? duplicateOf : i;
+            sb.append(i == 0 ? "\n" : ",\n")
+                    .append("{\"mode\": \"")
+                    .append(i == weird ? "weird" : "managed")
+                    .append("\", \"type\": \"t\", \"name\": \"n")
+                    .append(String.format("%05d", n))
+                    .append("\", \"provider\": \"")
+                    .append(P)
+                    .append("\", \"instances\": [{\"schema_version\": 0, \"attributes\": {\"id\": \"")
+                    .append(n)
+                    .append("\"}}]}");
+        }
+        return sb.append("\n]}").toString();
+    }
+
+    @Test
+    void largeStatesDecodeWhileTheyAreReadWithTheSameResultsAndProblems() {
+        // Over ten batches: decoded on a second thread while the rest is read.
+        StateSnapshot s = read(manyResources(6_000, -1, -1));
+        assertThat(s.resources()).hasSize(6_000);
+        assertThat(s.resources().get(4_321).addr().toString()).isEqualTo("t.n04321");
+        assertThat(s.resources().get(4_321).instances().get(0).attributes())
+                .isEqualTo(JsonValue.parse("{\"id\": \"4321\"}", "x").value());
+        assertThat(read(new String(StateCodec.write(s), StandardCharsets.UTF_8)))
+                .isEqualTo(s);
+        // Problems late in the file, in different batches, in file order; each on its resource's line.
+        List<String> p = problems(manyResources(6_000, 5_700, 100));
+        assertThat(p).hasSize(2);
+        assertThat(p.get(0)).startsWith("3102: Resource t.n00100 appears more than once");
+        assertThat(p.get(1)).startsWith("5702: Resource t.n05700 has mode \"weird\"");
+    }
 }
