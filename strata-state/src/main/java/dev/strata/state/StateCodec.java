@@ -495,21 +495,33 @@ public final class StateCodec {
             }
         }
 
-        /** Waits for one batch's decode; its failure (a bug) is this thread's. */
+        /**
+         * Waits for one batch's decode; its failure (a bug) is this thread's. An interrupt does not stop
+         * the read (a read on one thread never did); it is kept for the caller to see.
+         */
         private static void await(Future<?> f) {
+            boolean interrupted = false;
             try {
-                f.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while decoding the state", e);
-            } catch (ExecutionException e) {
-                if (e.getCause() instanceof RuntimeException r) {
-                    throw r;
+                while (true) {
+                    try {
+                        f.get();
+                        return;
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    } catch (ExecutionException e) {
+                        if (e.getCause() instanceof RuntimeException r) {
+                            throw r;
+                        }
+                        if (e.getCause() instanceof Error err) {
+                            throw err;
+                        }
+                        throw new IllegalStateException(e.getCause());
+                    }
                 }
-                if (e.getCause() instanceof Error err) {
-                    throw err;
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
                 }
-                throw new IllegalStateException(e.getCause());
             }
         }
 

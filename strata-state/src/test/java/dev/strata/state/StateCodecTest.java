@@ -485,4 +485,16 @@ class StateCodecTest {
         assertThat(p.get(0)).startsWith("3102: Resource t.n00100 appears more than once");
         assertThat(p.get(1)).startsWith("5702: Resource t.n05700 has mode \"weird\"");
     }
+
+    @Test
+    void anInterruptDoesNotStopALargeReadAndIsKept() {
+        String text = manyResources(3_000, -1, -1);
+        Thread.currentThread().interrupt();
+        try {
+            assertThat(read(text).resources()).hasSize(3_000);
+            assertThat(Thread.currentThread().isInterrupted()).isTrue();
+        } finally {
+            Thread.interrupted();
+        }
+    }
 }
