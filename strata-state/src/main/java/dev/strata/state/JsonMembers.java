@@ -55,8 +55,8 @@ final class JsonMembers extends AbstractMap<String, JsonValue> {
     }
 
     /**
-     * The members {@code names[from..to)} with {@code values[from..to)}, as an object read from source
-     * has them: a name given twice keeps its first place and its last value, as JSON decoders do.
+     * The members held in {@code pairs[from..to)} as name, value, name, value..., as an object read from
+     * source has them: a name given twice keeps its first place and its last value, as JSON decoders do.
      */
     static JsonMembers of(Object[] pairs, int from, int to) {
         int n = (to - from) / 2;
