@@ -244,12 +244,16 @@ public final class Encryption {
      * plain JSON when no key is configured or plaintext is the fallback. Mismatches are diagnostics.
      */
     public Result<StateSnapshot> decode(byte[] stored, String name, String recovery) {
+        if (primary instanceof Key.Plaintext || fallback instanceof Key.Plaintext) {
+            // Read as a plain state at once: looking for the envelope first meant parsing the whole file twice.
+            StateCodec.Decoded plain = StateCodec.decode(stored, name, recovery);
+            if (!plain.encrypted()) {
+                return plain.result();
+            }
+        }
         Object parsed = JsonReader.parse(stored);
         boolean envelope = parsed instanceof JsonValue.ObjectValue o && o.get(HEADER) instanceof JsonValue.ObjectValue;
         if (!envelope) {
-            if (primary instanceof Key.Plaintext || fallback instanceof Key.Plaintext) {
-                return StateCodec.read(stored, name, recovery);
-            }
             if (parsed instanceof JsonReader.SyntaxError) {
                 return StateCodec.read(stored, name, recovery);
             }

@@ -1,8 +1,6 @@
 package dev.strata.state;
 
 import java.math.BigDecimal;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -116,12 +114,8 @@ public sealed interface JsonValue {
     /** An object; iteration follows the source's key order. */
     record ObjectValue(Map<String, JsonValue> members) implements JsonValue {
         public ObjectValue {
-            // LinkedHashMap keeps order; Map.copyOf would not. A map the reader made for this value alone is
-            // not copied again (a state file's objects: one copy per attribute object of every instance).
-            members = members.isEmpty()
-                    ? Map.of()
-                    : Collections.unmodifiableMap(
-                            members instanceof ReadMembers ? members : new LinkedHashMap<>(members));
+            // Immutable, in source order, in exact-size arrays (JsonMembers): a map the reader made is not copied.
+            members = JsonMembers.copyOf(members);
         }
 
         public JsonValue get(String key) {

@@ -1,5 +1,8 @@
 package dev.strata.state;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import dev.strata.addr.AbsProviderConfig;
 import dev.strata.addr.AbsResource;
 import dev.strata.addr.Addrs;
@@ -15,14 +18,22 @@ import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.SourcePos;
 import dev.strata.hcl.SourceRange;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * Reads and writes Terraform's state file format version 4. Writing produces the bytes Terraform
@@ -62,19 +73,42 @@ public final class StateCodec {
      * @param recovery  a sentence appended to corruption messages, e.g. where the backup is; may be empty
      */
     public static Result<StateSnapshot> read(byte[] src, String filename, String recovery) {
-        Object parsed = JsonReader.parse(src);
-        if (parsed instanceof JsonReader.SyntaxError e) {
-            String detail = "The state file " + filename + " is not valid JSON at line "
-                    + e.pos().line()
-                    + ", column " + e.pos().column() + ": " + e.message()
-                    + ". It may have been truncated or corrupted by an interrupted write or an edit."
-                    + (recovery.isEmpty() ? "" : " " + recovery);
-            return Result.of(
-                    null,
-                    Diagnostics.of(Diagnostic.error(
-                            "Failed to read the state file", detail, SourceRange.at(filename, e.pos()))));
+        return decode(src, filename, recovery).result();
+    }
+
+    /**
+     * What reading a plain state file gave; {@code encrypted} when its root object has the member of an
+     * encrypted state's envelope ({@link Encryption#HEADER}), which the caller then reads instead.
+     */
+    record Decoded(Result<StateSnapshot> result, boolean encrypted) {}
+
+    /**
+     * Reads a state file in one pass over Jackson's tokens: each resource is read, decoded and dropped
+     * in turn, so no tree of the whole file is built (a 100,000-instance state made one of several
+     * hundred megabytes, all of which survived young collections only to be thrown away).
+     */
+    static Decoded decode(byte[] src, String filename, String recovery) {
+        Decoder d = new Decoder(src, filename, recovery);
+        try (JsonParser p = JsonReader.FACTORY.createParser(src)) {
+            return d.stream(p);
+        } catch (JsonProcessingException e) {
+            return new Decoded(syntaxError(JsonReader.syntaxError(e), filename, recovery), false);
+        } catch (IOException e) {
+            // Parsing from a byte array does no I/O; anything else is a bug.
+            throw new UncheckedIOException(e);
         }
-        return new Decoder(src, filename, recovery).decode((JsonValue) parsed);
+    }
+
+    private static Result<StateSnapshot> syntaxError(JsonReader.SyntaxError e, String filename, String recovery) {
+        String detail = "The state file " + filename + " is not valid JSON at line "
+                + e.pos().line()
+                + ", column " + e.pos().column() + ": " + e.message()
+                + ". It may have been truncated or corrupted by an interrupted write or an edit."
+                + (recovery.isEmpty() ? "" : " " + recovery);
+        return Result.of(
+                null,
+                Diagnostics.of(
+                        Diagnostic.error("Failed to read the state file", detail, SourceRange.at(filename, e.pos()))));
     }
 
     /** The state file bytes, exactly as Terraform lays them out. */
@@ -128,14 +162,14 @@ public final class StateCodec {
     static Result<OutputValue> outputFromJson(JsonValue v, String where) {
         Decoder d = new Decoder(new byte[0], where, "");
         OutputValue o = d.output(v, List.of("outputs", where));
-        return Result.of(o, d.diags.build());
+        return Result.of(o, d.diagnostics());
     }
 
     /** Decodes one instance object written by {@link #instanceToJson}. */
     static Result<ResourceInstanceObject> instanceFromJson(JsonValue v, String where, String label) {
         Decoder d = new Decoder(new byte[0], where, "");
         ResourceInstanceObject o = d.instance(v, List.of(), label);
-        return Result.of(o, d.diags.build());
+        return Result.of(o, d.diagnostics());
     }
 
     private static JsonValue output(OutputValue o) {
@@ -306,16 +340,25 @@ public final class StateCodec {
         extra.members().forEach(m::putIfAbsent);
     }
 
-    /** Turns the JSON tree into a snapshot, collecting every problem with the place it is at. */
+    /**
+     * Turns a state file's tokens (or, for journal entries, one tree) into values, collecting every
+     * problem with the place it is at. The root's members may come in any order, so its small members
+     * are kept as trees and checked at its end, in a fixed order, as are the problems: those of the
+     * resources, found while streaming them, are reported after those of the other root members.
+     */
     private static final class Decoder {
         private final byte[] src;
         private final String filename;
         private final String recovery;
-        private final Diagnostics.Builder diags = Diagnostics.builder();
+        /** The problems found so far of the part being decoded; located and worded when all are known. */
+        private List<Problem> problems = new ArrayList<>();
         // A state names few distinct modules, providers and dependencies, each many times: parse each text once.
         private final Map<String, ModuleInstance> modules = new HashMap<>();
         private final Map<String, AbsProviderConfig> providers = new HashMap<>();
         private final Map<String, ConfigResource> dependencies = new HashMap<>();
+
+        /** One problem, at the path of the value it is about. */
+        private record Problem(List<Object> path, String summary, String detail) {}
 
         Decoder(byte[] src, String filename, String recovery) {
             this.src = src;
@@ -323,15 +366,166 @@ public final class StateCodec {
             this.recovery = recovery;
         }
 
-        Result<StateSnapshot> decode(JsonValue root) {
-            if (!(root instanceof JsonValue.ObjectValue o)) {
+        /** The resources member as streamed, with the problems found in it. */
+        private record Resources(List<ResourceState> list, List<Problem> problems) {}
+
+        Decoded stream(JsonParser p) throws IOException {
+            JsonToken t = p.nextToken();
+            if (t == null) {
+                return new Decoded(
+                        syntaxError(
+                                new JsonReader.SyntaxError("the file is empty", SourcePos.START), filename, recovery),
+                        false);
+            }
+            JsonReader reader = new JsonReader();
+            if (t != JsonToken.START_OBJECT) {
+                JsonValue root = reader.value(p, t);
+                JsonReader.SyntaxError after = JsonReader.end(p);
+                if (after != null) {
+                    return new Decoded(syntaxError(after, filename, recovery), false);
+                }
                 error(
                         List.of(),
                         "Failed to read the state file",
                         "The state file " + filename + " must contain a JSON object, but it contains " + kind(root)
                                 + "." + suffix());
-                return Result.of(null, diags.build());
+                return new Decoded(Result.of(null, diagnostics()), false);
             }
+            // A member given twice counts with its last value, in the place of its first (as in the tree).
+            Map<String, JsonValue> members = new LinkedHashMap<>();
+            Resources resources = null;
+            JsonToken k;
+            while ((k = p.nextToken()) == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken v = p.nextToken();
+                if (name.equals("resources")) {
+                    resources = resources(p, v, reader);
+                    members.putIfAbsent(name, JsonValue.NULL);
+                } else {
+                    members.put(name, reader.value(p, v));
+                }
+            }
+            JsonReader.SyntaxError after = JsonReader.end(p);
+            if (after != null) {
+                return new Decoded(syntaxError(after, filename, recovery), false);
+            }
+            JsonValue.ObjectValue o = new JsonValue.ObjectValue(members);
+            boolean encrypted = o.get(Encryption.HEADER) instanceof JsonValue.ObjectValue;
+            return new Decoded(root(o, resources), encrypted);
+        }
+
+        /** Resources read before their decode starts on a second thread; small states never start one. */
+        private static final int BATCH = 512;
+
+        /** Batches read ahead of the decode at most: bounds the trees waiting, should reading be the faster. */
+        private static final int AHEAD = 4;
+
+        /**
+         * The resources array, each resource read as a tree, decoded and dropped. Reading (Jackson's
+         * tokens into trees, this thread) and decoding (trees into {@link ResourceState}s) of a large state
+         * overlap: batches are decoded on one other thread, in file order, so the problems are the same
+         * and come in the same order; nothing else touches the decoder until every batch is done.
+         */
+        private Resources resources(JsonParser p, JsonToken t, JsonReader reader) throws IOException {
+            List<Problem> outer = problems;
+            problems = new ArrayList<>();
+            List<ResourceState> list = new ArrayList<>();
+            if (t == JsonToken.START_ARRAY) {
+                Set<AbsResource> seen = new java.util.HashSet<>();
+                ExecutorService decoding = null;
+                Deque<Future<?>> pending = new ArrayDeque<>();
+                try {
+                    JsonValue[] batch = new JsonValue[BATCH];
+                    int n = 0;
+                    int first = 0;
+                    JsonToken e;
+                    while ((e = p.nextToken()) != JsonToken.END_ARRAY) {
+                        batch[n++] = reader.value(p, e);
+                        if (n == BATCH) {
+                            if (decoding == null) {
+                                decoding = Executors.newSingleThreadExecutor(Thread.ofPlatform()
+                                        .name("state-decode")
+                                        .daemon()
+                                        .factory());
+                            }
+                            JsonValue[] full = batch;
+                            int from = first;
+                            pending.add(decoding.submit(() -> decodeResources(full, BATCH, from, seen, list)));
+                            if (pending.size() > AHEAD) {
+                                await(pending.removeFirst());
+                            }
+                            batch = new JsonValue[BATCH];
+                            first += n;
+                            n = 0;
+                        }
+                    }
+                    while (!pending.isEmpty()) {
+                        await(pending.removeFirst());
+                    }
+                    decodeResources(batch, n, first, seen, list);
+                } finally {
+                    if (decoding != null) {
+                        decoding.shutdownNow();
+                    }
+                }
+            } else if (t != JsonToken.VALUE_NULL) {
+                typeError(List.of("resources"), "an array", reader.value(p, t));
+            }
+            Resources r = new Resources(list, problems);
+            problems = outer;
+            return r;
+        }
+
+        private void decodeResources(
+                JsonValue[] batch, int n, int first, Set<AbsResource> seen, List<ResourceState> list) {
+            List<Object> fpath = List.of("resources");
+            for (int j = 0; j < n; j++) {
+                List<Object> path = append(fpath, first + j);
+                ResourceState r = resource(batch[j], path);
+                batch[j] = null;
+                if (r != null) {
+                    if (!seen.add(r.addr())) {
+                        error(
+                                path,
+                                "Duplicate resource in state",
+                                "Resource " + r.addr() + " appears more than once in " + filename + ".");
+                    }
+                    list.add(r);
+                }
+            }
+        }
+
+        /**
+         * Waits for one batch's decode; its failure (a bug) is this thread's. An interrupt does not stop
+         * the read (a read on one thread never did); it is kept for the caller to see.
+         */
+        private static void await(Future<?> f) {
+            boolean interrupted = false;
+            try {
+                while (true) {
+                    try {
+                        f.get();
+                        return;
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    } catch (ExecutionException e) {
+                        if (e.getCause() instanceof RuntimeException r) {
+                            throw r;
+                        }
+                        if (e.getCause() instanceof Error err) {
+                            throw err;
+                        }
+                        throw new IllegalStateException(e.getCause());
+                    }
+                }
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+
+        private Result<StateSnapshot> root(JsonValue.ObjectValue o, Resources streamed) {
             JsonValue version = o.get("version");
             if (!(version instanceof JsonValue.NumberValue n) || !n.isLong()) {
                 error(
@@ -339,7 +533,7 @@ public final class StateCodec {
                         "Failed to read the state file",
                         "The state file " + filename
                                 + " has no valid \"version\" field, so it is not a Terraform state file." + suffix());
-                return Result.of(null, diags.build());
+                return Result.of(null, diagnostics());
             }
             long v = n.decimal().longValueExact();
             if (v < StateSnapshot.FORMAT_VERSION) {
@@ -351,7 +545,7 @@ public final class StateCodec {
                                 + ", written by Terraform 0.11 or older. Strata reads format "
                                 + "version 4 only. Convert it by running \"terraform state pull > converted.tfstate\" with "
                                 + "Terraform 0.12 to 1.x (which upgrades older formats), then \"strata state push converted.tfstate\".");
-                return Result.of(null, diags.build());
+                return Result.of(null, diagnostics());
             }
             if (v > StateSnapshot.FORMAT_VERSION) {
                 error(
@@ -361,7 +555,7 @@ public final class StateCodec {
                                 + " uses format version " + v
                                 + ", which is newer than the version 4 that Strata supports. "
                                 + "It was written by a newer program; use that program, or a newer Strata, to work with it.");
-                return Result.of(null, diags.build());
+                return Result.of(null, diagnostics());
             }
             List<Object> p = List.of();
             String tfVersion = str(o, "terraform_version", p, false, "");
@@ -379,20 +573,11 @@ public final class StateCodec {
             } else if (outs != null && !(outs instanceof JsonValue.NullValue)) {
                 typeError(List.of("outputs"), "an object", outs);
             }
-            List<ResourceState> resources = new ArrayList<>();
-            Set<AbsResource> seen = new java.util.HashSet<>();
-            forEachItem(o, "resources", p, (item, path) -> {
-                ResourceState r = resource(item, path);
-                if (r != null) {
-                    if (!seen.add(r.addr())) {
-                        error(
-                                path,
-                                "Duplicate resource in state",
-                                "Resource " + r.addr() + " appears more than once in " + filename + ".");
-                    }
-                    resources.add(r);
-                }
-            });
+            List<ResourceState> resources = List.of();
+            if (streamed != null) {
+                problems.addAll(streamed.problems());
+                resources = streamed.list();
+            }
             List<CheckResult> checks = null;
             if (o.get("check_results") instanceof JsonValue.ArrayValue) {
                 List<CheckResult> cs = new ArrayList<>();
@@ -406,12 +591,12 @@ public final class StateCodec {
             } else if (o.get("check_results") != null && !(o.get("check_results") instanceof JsonValue.NullValue)) {
                 typeError(List.of("check_results"), "an array", o.get("check_results"));
             }
-            if (diags.hasErrors()) {
-                return Result.of(null, diags.build());
+            if (!problems.isEmpty()) {
+                return Result.of(null, diagnostics());
             }
             return Result.of(
                     new StateSnapshot(tfVersion, serial, lineage, outputs, resources, checks, extra(o, ROOT_FIELDS)),
-                    diags.build());
+                    Diagnostics.NONE);
         }
 
         private OutputValue output(JsonValue v, List<Object> path) {
@@ -436,7 +621,7 @@ public final class StateCodec {
                 typeError(path, "an object", v);
                 return null;
             }
-            int before = diags.size();
+            int before = problems.size();
             String moduleText = str(o, "module", path, false, "");
             String modeText = str(o, "mode", path, true, "");
             ResourceMode mode = switch (modeText) {
@@ -446,7 +631,7 @@ public final class StateCodec {
             };
             String type = str(o, "type", path, true, "");
             String name = str(o, "name", path, true, "");
-            if (mode == null && diags.size() == before) {
+            if (mode == null && problems.size() == before) {
                 error(
                         append(path, "mode"),
                         "Invalid resource mode in state",
@@ -463,12 +648,11 @@ public final class StateCodec {
             AbsProviderConfig provider = o.get("provider") instanceof JsonValue.StringValue
                     ? providerAddress(providerText, append(path, "provider"), label)
                     : null;
-            Set<String> seen = new java.util.HashSet<>();
+            Set<ObjectId> seen = new java.util.HashSet<>();
             forEachItem(o, "instances", path, (item, ipath) -> {
                 ResourceInstanceObject obj = instance(item, ipath, label);
                 if (obj != null) {
-                    String id = obj.key() + "/" + obj.deposed();
-                    if (!seen.add(id)) {
+                    if (!seen.add(new ObjectId(obj.key(), obj.deposed()))) {
                         error(
                                 ipath,
                                 "Duplicate resource instance in state",
@@ -479,7 +663,7 @@ public final class StateCodec {
                     instances.add(obj);
                 }
             });
-            if (diags.size() != before || mode == null) {
+            if (problems.size() != before || mode == null) {
                 return null;
             }
             return new ResourceState(
@@ -530,7 +714,10 @@ public final class StateCodec {
             return parsed;
         }
 
-        private ConfigResource dependency(String text, List<Object> path, String label) {
+        /** An object of a resource: its instance key, and the deposed key or null for the current one. */
+        private record ObjectId(InstanceKey key, String deposed) {}
+
+        private ConfigResource dependency(String text, List<Object> path, String label, InstanceKey key) {
             ConfigResource known = dependencies.get(text);
             if (known != null) {
                 return known;
@@ -539,7 +726,7 @@ public final class StateCodec {
                     Addrs.parseAbsResource(text),
                     path,
                     "Invalid resource instance metadata in state",
-                    "Instance " + label + " in " + filename + " depends on \"" + text + "\"",
+                    "Instance " + label + key + " in " + filename + " depends on \"" + text + "\"",
                     "Dependencies look like aws_vpc.main or module.network.aws_subnet.a; correct or remove the entry "
                             + "of \"dependencies\" (Strata records them again on the next apply).");
             if (r == null) {
@@ -562,7 +749,7 @@ public final class StateCodec {
                 typeError(path, "an object", v);
                 return null;
             }
-            int before = diags.size();
+            int before = problems.size();
             InstanceKey key = InstanceKey.NONE;
             JsonValue k = o.get("index_key");
             switch (k) {
@@ -644,10 +831,10 @@ public final class StateCodec {
                 }
             }
             List<ConfigResource> deps = new ArrayList<>();
-            String instanceLabel = label + key;
+            InstanceKey instanceKey = key;
             forEachItem(o, "dependencies", path, (item, dpath) -> {
                 if (item instanceof JsonValue.StringValue s) {
-                    ConfigResource d = dependency(s.value(), dpath, instanceLabel);
+                    ConfigResource d = dependency(s.value(), dpath, label, instanceKey);
                     if (d != null) {
                         deps.add(d);
                     }
@@ -656,7 +843,7 @@ public final class StateCodec {
                 }
             });
             boolean cbd = bool(o, "create_before_destroy", path);
-            if (diags.size() != before) {
+            if (problems.size() != before) {
                 return null;
             }
             return new ResourceInstanceObject(
@@ -737,7 +924,7 @@ public final class StateCodec {
                 typeError(path, "an object", v);
                 return null;
             }
-            int before = diags.size();
+            int before = problems.size();
             String kind = str(o, "object_kind", path, true, "");
             String addr = str(o, "config_addr", path, true, "");
             String status = str(o, "status", path, true, "");
@@ -765,7 +952,7 @@ public final class StateCodec {
             } else if (o.get("objects") != null && !(o.get("objects") instanceof JsonValue.NullValue)) {
                 typeError(append(path, "objects"), "an array", o.get("objects"));
             }
-            if (diags.size() != before) {
+            if (problems.size() != before) {
                 return null;
             }
             return new CheckResult(kind, addr, status, objects, extra(o, CHECK_FIELDS));
@@ -854,12 +1041,22 @@ public final class StateCodec {
         }
 
         private void error(List<Object> path, String summary, String detail) {
-            SourcePos pos = JsonLocator.locate(src, path);
-            // Where to recover from is said once, with the first error.
-            if (!diags.hasErrors() && !recovery.isEmpty() && !detail.contains(recovery)) {
-                detail = detail + suffix();
+            problems.add(new Problem(path, summary, detail));
+        }
+
+        /** The problems found, located in the source; where to recover from is said once, with the first. */
+        Diagnostics diagnostics() {
+            Diagnostics.Builder b = Diagnostics.builder();
+            for (int i = 0; i < problems.size(); i++) {
+                Problem e = problems.get(i);
+                String detail = e.detail();
+                if (i == 0 && !recovery.isEmpty() && !detail.contains(recovery)) {
+                    detail = detail + suffix();
+                }
+                SourcePos pos = JsonLocator.locate(src, e.path());
+                b.add(Diagnostic.error(e.summary(), detail, SourceRange.at(filename, pos)));
             }
-            diags.add(Diagnostic.error(summary, detail, SourceRange.at(filename, pos)));
+            return b.build();
         }
 
         private String suffix() {

@@ -379,4 +379,122 @@ class StateCodecTest {
                         java.util.Map.of("o", new OutputValue(JsonValue.TRUE, JsonValue.of("bool"), false)))))
                 .isFalse();
     }
+
+    static List<String> problems(String text) {
+        Result<StateSnapshot> r = StateCodec.read(
+                text.getBytes(StandardCharsets.UTF_8),
+                "terraform.tfstate",
+                "The previous state is in terraform.tfstate.backup.");
+        assertThat(r.value()).isNull();
+        return r.diagnostics().asList().stream()
+                .map(d -> d.subject().start().line() + ": " + d.detail())
+                .toList();
+    }
+
+    static final String GOOD_RESOURCE = "{\"mode\": \"managed\", \"type\": \"t\", \"name\": \"n\", \"provider\": \"" + P
+            + "\", \"instances\": [{\"schema_version\": 0, \"attributes\": {\"id\": \"a\"}}]}";
+
+    @Test
+    void rootMembersInAnyOrderReadTheSame() {
+        String ordered = "{\"version\": 4, \"terraform_version\": \"1.11.4\", \"serial\": 3, \"lineage\": \"l\", "
+                + "\"outputs\": {\"o\": {\"value\": 1, \"type\": \"number\"}}, \"resources\": [" + GOOD_RESOURCE
+                + "], \"check_results\": null, \"future\": true}";
+        // As a tool that sorts keys (jq -S) writes it: resources before serial and version.
+        String sorted = "{\"check_results\": null, \"future\": true, \"lineage\": \"l\", "
+                + "\"outputs\": {\"o\": {\"value\": 1, \"type\": \"number\"}}, \"resources\": [" + GOOD_RESOURCE
+                + "], \"serial\": 3, \"terraform_version\": \"1.11.4\", \"version\": 4}";
+        StateSnapshot a = read(ordered);
+        assertThat(a.resources()).hasSize(1);
+        assertThat(read(sorted)).isEqualTo(a);
+        assertThat(StateCodec.write(read(sorted))).isEqualTo(StateCodec.write(a));
+    }
+
+    @Test
+    void problemsComeInTheSameOrderWhereverTheirMembersAre() {
+        String badResource = "{\"mode\": \"weird\", \"type\": \"t\", \"name\": \"n\", \"provider\": \"" + P
+                + "\", \"instances\": []}";
+        String lineageFirst = "{\"version\": 4,\n\"lineage\": 7,\n\"resources\": [" + badResource + "]}";
+        String resourcesFirst = "{\"resources\": [" + badResource + "],\n\"lineage\": 7,\n\"version\": 4}";
+        List<String> first = problems(lineageFirst);
+        List<String> second = problems(resourcesFirst);
+        assertThat(first).hasSize(2);
+        assertThat(first.get(0))
+                .startsWith("2: The field lineage must be a string")
+                .contains("terraform.tfstate.backup");
+        assertThat(first.get(1))
+                .startsWith("3: Resource t.n has mode \"weird\"")
+                .doesNotContain("backup");
+        // The same problems, each located where it is, in the same order.
+        assertThat(second).containsExactly(first.get(0), first.get(1).replaceFirst("^3:", "1:"));
+    }
+
+    @Test
+    void aWrongVersionAfterTheResourcesIsTheOnlyProblem() {
+        List<String> p = problems("{\"resources\": [{\"mode\": \"weird\"}], \"version\": 3}");
+        assertThat(p).hasSize(1);
+        assertThat(p.get(0)).contains("format version 3");
+    }
+
+    @Test
+    void aSyntaxErrorAfterBadResourcesIsTheOnlyProblem() {
+        List<String> p = problems("{\"version\": 4, \"resources\": [{\"mode\": \"weird\"}],\n\"serial\": 1x}");
+        assertThat(p).hasSize(1);
+        assertThat(p.get(0)).startsWith("2: ").contains("is not valid JSON at line 2");
+    }
+
+    @Test
+    void resourcesGivenTwiceCountWithTheLastArray() {
+        StateSnapshot s =
+                read(minimal("\"resources\": [{\"mode\": \"weird\"}], \"resources\": [" + GOOD_RESOURCE + "]"));
+        assertThat(s.resources()).extracting(r -> r.addr().toString()).containsExactly("t.n");
+        assertThat(s.resources().get(0).instances().get(0).attributes())
+                .isEqualTo(JsonValue.parse("{\"id\": \"a\"}", "x").value());
+    }
+
+    static String manyResources(int count, int weird, int duplicateOf) {
+        StringBuilder sb = new StringBuilder("{\"version\": 4, \"serial\": 1, \"lineage\": \"l\", \"resources\": [");
+        for (int i = 0; i < count; i++) {
+            int n = i == duplicateOf + count / 2 && duplicateOf >= 0 ? duplicateOf : i;
+            sb.append(i == 0 ? "\n" : ",\n")
+                    .append("{\"mode\": \"")
+                    .append(i == weird ? "weird" : "managed")
+                    .append("\", \"type\": \"t\", \"name\": \"n")
+                    .append(String.format("%05d", n))
+                    .append("\", \"provider\": \"")
+                    .append(P)
+                    .append("\", \"instances\": [{\"schema_version\": 0, \"attributes\": {\"id\": \"")
+                    .append(n)
+                    .append("\"}}]}");
+        }
+        return sb.append("\n]}").toString();
+    }
+
+    @Test
+    void largeStatesDecodeWhileTheyAreReadWithTheSameResultsAndProblems() {
+        // Over ten batches: decoded on a second thread while the rest is read.
+        StateSnapshot s = read(manyResources(6_000, -1, -1));
+        assertThat(s.resources()).hasSize(6_000);
+        assertThat(s.resources().get(4_321).addr().toString()).isEqualTo("t.n04321");
+        assertThat(s.resources().get(4_321).instances().get(0).attributes())
+                .isEqualTo(JsonValue.parse("{\"id\": \"4321\"}", "x").value());
+        assertThat(read(new String(StateCodec.write(s), StandardCharsets.UTF_8)))
+                .isEqualTo(s);
+        // Problems late in the file, in different batches, in file order; each on its resource's line.
+        List<String> p = problems(manyResources(6_000, 5_700, 100));
+        assertThat(p).hasSize(2);
+        assertThat(p.get(0)).startsWith("3102: Resource t.n00100 appears more than once");
+        assertThat(p.get(1)).startsWith("5702: Resource t.n05700 has mode \"weird\"");
+    }
+
+    @Test
+    void anInterruptDoesNotStopALargeReadAndIsKept() {
+        String text = manyResources(3_000, -1, -1);
+        Thread.currentThread().interrupt();
+        try {
+            assertThat(read(text).resources()).hasSize(3_000);
+            assertThat(Thread.currentThread().isInterrupted()).isTrue();
+        } finally {
+            Thread.interrupted();
+        }
+    }
 }
