@@ -138,7 +138,7 @@ final class Planner {
                             options.targets().stream().map(Object::toString).toList(),
                             diags,
                             timestamp,
-                            RelevantAttributes.of(tree, changes, refreshed)),
+                            RelevantAttributes.of(tree, changes, planned.outputs(), refreshed)),
                     diags);
         }
     }

@@ -41,7 +41,8 @@ import java.util.TreeSet;
 
 /**
  * The resource attributes that contribute to a plan's changes, Terraform's {@code relevant_attributes}
- * (1.2+): the references in the arguments of every resource whose planned action is not a no-op, followed
+ * (1.2+): the references in the arguments of every resource whose planned action is not a no-op and in
+ * the value of every changing root output, followed
  * through local values, input variables (to the calling module's arguments), module outputs and the
  * referenced resources' arguments. As in Terraform, a reference to one attribute of a resource
  * ({@code aws_x.a.id}) makes only that attribute relevant and is followed only into the argument of that
@@ -87,9 +88,20 @@ public final class RelevantAttributes {
      * first use; {@code prior} names the module instances that exist (for references to a whole call).
      */
     public static RelevantAttributes of(ConfigTree tree, List<ResourceChange> changes, StateSnapshot prior) {
+        return of(tree, changes, Map.of(), prior);
+    }
+
+    /** As {@link #of(ConfigTree, List, StateSnapshot)}, with the root output changes, which contribute too. */
+    public static RelevantAttributes of(
+            ConfigTree tree, List<ResourceChange> changes, Map<String, OutputChange> outputs, StateSnapshot prior) {
         Objects.requireNonNull(tree, "tree");
         List<ResourceChange> cs = List.copyOf(changes);
-        return new RelevantAttributes(() -> compute(tree, cs, prior), null);
+        List<String> changedOutputs = outputs.values().stream()
+                .filter(o -> o.action() != Action.NO_OP)
+                .map(OutputChange::name)
+                .sorted()
+                .toList();
+        return new RelevantAttributes(() -> compute(tree, cs, changedOutputs, prior), null);
     }
 
     /** Whether these were worked out: false for {@link #UNKNOWN}, where every drifted attribute counts. */
@@ -168,7 +180,8 @@ public final class RelevantAttributes {
                 .toList();
     }
 
-    private static List<Attr> compute(ConfigTree tree, List<ResourceChange> changes, StateSnapshot prior) {
+    private static List<Attr> compute(
+            ConfigTree tree, List<ResourceChange> changes, List<String> outputs, StateSnapshot prior) {
         Set<ModuleInstance> moduleInstances = new TreeSet<>();
         changes.forEach(c -> addModules(moduleInstances, c.addr().module()));
         if (prior != null) {
@@ -176,14 +189,14 @@ public final class RelevantAttributes {
         }
         Walker w = new Walker(tree, moduleInstances);
         // Every instance of a resource has the same arguments: their references are followed once.
-        Set<String> started = new HashSet<>();
+        Set<List<Object>> started = new HashSet<>();
         for (ResourceChange c : changes) {
             if (c.action() == Action.NO_OP) {
                 continue;
             }
             ModuleInstance m = c.addr().module();
             Resource res = c.addr().resource().resource();
-            if (!started.add(m + "|" + res)) {
+            if (!started.add(List.of(m, res))) {
                 continue;
             }
             ResourceConfig rc = w.resource(m, res);
@@ -191,6 +204,8 @@ public final class RelevantAttributes {
                 References.ofArguments(rc).forEach(r -> w.queue(m, r));
             }
         }
+        // As Terraform: a changing root output's value contributes as a changing resource's arguments do.
+        outputs.forEach(name -> w.output(ModuleInstance.ROOT, name));
         w.run();
         return sorted(new ArrayList<>(w.found));
     }
@@ -337,7 +352,7 @@ public final class RelevantAttributes {
                     .map(n -> n.module().outputs().get(name))
                     .orElse(null);
             if (oc != null && first(child, "output." + name)) {
-                References.of(oc).forEach(x -> queue(child, x));
+                References.of(oc.value()).forEach(x -> queue(child, x));
             }
         }
 

@@ -66,6 +66,10 @@ class RelevantAttributesTest {
               source = "./m"
               in     = fake_thing.a3.value
             }
+            output "o" {
+              value      = fake_thing.a4.id
+              depends_on = [fake_thing.a2]
+            }
             """;
 
     private ConfigTree tree() {
@@ -157,6 +161,27 @@ class RelevantAttributesTest {
                 null,
                 null);
         assertThat(RelevantAttributes.of(tree(), List.of(noop), StateSnapshot.empty("test"))
+                        .all())
+                .isEmpty();
+    }
+
+    /** terraform_data "a" changing and output "o" = terraform_data.s.id changing: [s, [id]] is relevant. */
+    @Test
+    void aChangingRootOutputContributesItsValue() {
+        Value v = Value.string("x");
+        StateSnapshot prior = StateSnapshot.empty("test");
+        assertThat(RelevantAttributes.of(
+                                tree(),
+                                List.of(),
+                                java.util.Map.of("o", new OutputChange("o", Action.UPDATE, v, v, false)),
+                                prior)
+                        .all())
+                .containsExactly(new RelevantAttributes.Attr("fake_thing.a4", List.of("id")));
+        assertThat(RelevantAttributes.of(
+                                tree(),
+                                List.of(),
+                                java.util.Map.of("o", new OutputChange("o", Action.NO_OP, v, v, false)),
+                                prior)
                         .all())
                 .isEmpty();
     }
