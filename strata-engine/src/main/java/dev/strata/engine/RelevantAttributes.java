@@ -30,6 +30,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -182,21 +183,24 @@ public final class RelevantAttributes {
 
     private static List<Attr> compute(
             ConfigTree tree, List<ResourceChange> changes, List<String> outputs, StateSnapshot prior) {
-        Set<ModuleInstance> moduleInstances = new TreeSet<>();
-        changes.forEach(c -> addModules(moduleInstances, c.addr().module()));
+        // Distinct module instances first: a plan of 100,000 instances has few of them.
+        Set<ModuleInstance> seen = new HashSet<>();
+        changes.forEach(c -> seen.add(c.addr().module()));
         if (prior != null) {
-            prior.resources().forEach(r -> addModules(moduleInstances, r.addr().module()));
+            prior.resources().forEach(r -> seen.add(r.addr().module()));
         }
+        Set<ModuleInstance> moduleInstances = new TreeSet<>();
+        seen.forEach(m -> addModules(moduleInstances, m));
         Walker w = new Walker(tree, moduleInstances);
         // Every instance of a resource has the same arguments: their references are followed once.
-        Set<List<Object>> started = new HashSet<>();
+        Map<ModuleInstance, Set<Resource>> started = new HashMap<>();
         for (ResourceChange c : changes) {
             if (c.action() == Action.NO_OP) {
                 continue;
             }
             ModuleInstance m = c.addr().module();
             Resource res = c.addr().resource().resource();
-            if (!started.add(List.of(m, res))) {
+            if (!started.computeIfAbsent(m, k -> new HashSet<>()).add(res)) {
                 continue;
             }
             ResourceConfig rc = w.resource(m, res);
