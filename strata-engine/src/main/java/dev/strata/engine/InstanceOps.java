@@ -307,7 +307,10 @@ final class InstanceOps {
                 continue;
             }
             if (n instanceof Node.ResourceNode rn && rn.resource().mode() == ResourceMode.EPHEMERAL) {
-                // Never in state itself, so never a recorded dependency; what it depends on is.
+                // Never in state itself, but recorded as Terraform records it (a write-only argument's source),
+                // and so is what it depends on.
+                ConfigResource d = new ConfigResource(rn.module(), rn.resource());
+                out.put(d.toString(), d);
                 todo.addAll(walk.graph.dependenciesOf(n));
             } else if (n instanceof Node.ResourceNode rn) {
                 ConfigResource d = new ConfigResource(rn.module(), rn.resource());

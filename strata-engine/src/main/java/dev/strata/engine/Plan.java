@@ -22,6 +22,9 @@ import java.util.TreeMap;
  * @param diagnostics warnings found while planning (errors mean there is no plan)
  * @param timestamp   when the plan was made, to the second: {@code plantimestamp()} while planning and
  *                    again when this plan is applied, and the plan JSON's {@code timestamp}
+ * @param relevantAttributes the resource attributes the changes depend on (which drift a normal plan shows,
+ *                    the plan JSON's {@code relevant_attributes}), worked out on first use;
+ *                    {@link RelevantAttributes#UNKNOWN} when not known
  */
 public record Plan(
         PlanMode mode,
@@ -33,15 +36,43 @@ public record Plan(
         SortedMap<String, OutputChange> outputs,
         List<String> targets,
         Diagnostics diagnostics,
-        Instant timestamp) {
+        Instant timestamp,
+        RelevantAttributes relevantAttributes) {
     public Plan {
         java.util.Objects.requireNonNull(timestamp, "timestamp");
+        relevantAttributes = relevantAttributes == null ? RelevantAttributes.UNKNOWN : relevantAttributes;
         variables = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(variables));
         changes = List.copyOf(changes);
         drift = List.copyOf(drift);
         deferred = List.copyOf(deferred);
         outputs = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(outputs));
         targets = List.copyOf(targets);
+    }
+
+    /** A plan whose relevant attributes are not known: every drifted attribute counts as relevant. */
+    public Plan(
+            PlanMode mode,
+            StateSnapshot priorState,
+            SortedMap<String, Value> variables,
+            List<ResourceChange> changes,
+            List<ResourceChange> drift,
+            List<DeferredResource> deferred,
+            SortedMap<String, OutputChange> outputs,
+            List<String> targets,
+            Diagnostics diagnostics,
+            Instant timestamp) {
+        this(
+                mode,
+                priorState,
+                variables,
+                changes,
+                drift,
+                deferred,
+                outputs,
+                targets,
+                diagnostics,
+                timestamp,
+                RelevantAttributes.UNKNOWN);
     }
 
     /** Whether applying would change anything: resources, deferred expansions or outputs. */

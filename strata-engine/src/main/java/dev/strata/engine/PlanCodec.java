@@ -65,6 +65,22 @@ public final class PlanCodec {
         p.changes().forEach(c -> changes.add(change(c)));
         ArrayNode drift = n.putArray("drift");
         p.drift().forEach(c -> drift.add(change(c)));
+        if (p.relevantAttributes().isKnown()) {
+            // Recorded as Terraform's plan file does, so that showing the saved plan narrows its drift alike.
+            ArrayNode relevant = n.putArray("relevant_attributes");
+            for (RelevantAttributes.Attr a : p.relevantAttributes().all()) {
+                ObjectNode o = relevant.addObject();
+                o.put("resource", a.resource());
+                ArrayNode path = o.putArray("path");
+                a.path().forEach(step -> {
+                    if (step instanceof Long l) {
+                        path.add(l);
+                    } else {
+                        path.add(step.toString());
+                    }
+                });
+            }
+        }
         ArrayNode deferred = n.putArray("deferred");
         for (DeferredResource d : p.deferred()) {
             ObjectNode o = deferred.addObject();
@@ -255,8 +271,36 @@ public final class PlanCodec {
             } catch (java.time.format.DateTimeParseException e) {
                 throw new Damaged("bad timestamp " + n.path("timestamp"));
             }
+            RelevantAttributes relevant = RelevantAttributes.UNKNOWN;
+            if (n.has("relevant_attributes")) {
+                List<RelevantAttributes.Attr> attrs = new ArrayList<>();
+                for (JsonNode a : n.path("relevant_attributes")) {
+                    List<Object> path = new ArrayList<>();
+                    for (JsonNode step : a.path("path")) {
+                        if (step.isIntegralNumber()) {
+                            path.add(step.asLong());
+                        } else if (step.isTextual()) {
+                            path.add(step.asText());
+                        } else {
+                            throw new Damaged("bad relevant attribute path " + a.path("path"));
+                        }
+                    }
+                    attrs.add(new RelevantAttributes.Attr(text(a, "resource"), path));
+                }
+                relevant = RelevantAttributes.of(attrs);
+            }
             return new Plan(
-                    mode, st.value(), vars, changes, drift, deferred, outs, targets, Diagnostics.NONE, timestamp);
+                    mode,
+                    st.value(),
+                    vars,
+                    changes,
+                    drift,
+                    deferred,
+                    outs,
+                    targets,
+                    Diagnostics.NONE,
+                    timestamp,
+                    relevant);
         } catch (RuntimeException e) {
             // A field is missing or has a value of the wrong kind; Java's wording of it helps nobody.
             throw new Damaged("the plan file's content does not have the structure of a Strata plan");

@@ -125,18 +125,20 @@ final class Planner {
             // The refreshed state keeps the stored serial and lineage: a stale plan is recognised by them.
             StateSnapshot refreshed = run.state().withSerial(state.serial());
             PlannedChanges planned = walk.planned;
+            java.util.List<ResourceChange> changes = planned.changes();
             return Result.of(
                     new Plan(
                             options.mode(),
                             refreshed,
                             variables,
-                            planned.changes(),
+                            changes,
                             planned.drift(),
                             planned.deferred(),
                             planned.outputs(),
                             options.targets().stream().map(Object::toString).toList(),
                             diags,
-                            timestamp),
+                            timestamp,
+                            RelevantAttributes.of(tree, changes, planned.outputs(), refreshed)),
                     diags);
         }
     }

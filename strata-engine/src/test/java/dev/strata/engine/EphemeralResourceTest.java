@@ -173,6 +173,43 @@ class EphemeralResourceTest {
                 .doesNotContain("secret:");
     }
 
+    /**
+     * As Terraform 1.11 records it (an ephemeral parameter feeding a write-only argument: the instance's
+     * {@code dependencies} are ["aws_ssm_parameter.src", "ephemeral.aws_ssm_parameter.secret"]): the ephemeral
+     * resources an instance's configuration uses are among its recorded dependencies, with what they depend
+     * on, though never in state themselves.
+     */
+    @Test
+    void stateRecordsTheEphemeralResourcesAnInstanceUses() {
+        FakeProvider fake = new FakeProvider();
+        EngineHarness h = new EngineHarness(dir, fake);
+        var tree = h.config("""
+                resource "fake_thing" "src" { value = "a" }
+                ephemeral "fake_secret" "s" { name = fake_thing.src.value }
+                resource "fake_thing" "t" {
+                  value = "x"
+                  lifecycle {
+                    precondition {
+                      condition     = ephemeral.fake_secret.s.value != ""
+                      error_message = "no secret"
+                    }
+                  }
+                }
+                """);
+        var planned = h.plan(tree);
+        assertThat(EngineHarness.errors(planned.diagnostics())).isEmpty();
+        assertThat(EngineHarness.errors(h.apply(tree, planned.value()).diagnostics()))
+                .isEmpty();
+        var t = h.state().resources().stream()
+                .filter(r -> r.addr().toString().equals("fake_thing.t"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(t.instances().getFirst().dependencies())
+                .extracting(Object::toString)
+                .containsExactly("ephemeral.fake_secret.s", "fake_thing.src");
+        assertThat(h.stateAddresses()).noneMatch(a -> a.startsWith("ephemeral."));
+    }
+
     /** The ephemeral progress events, worded as the human view words them. */
     private static final class Progress implements EngineEvents {
         final List<String> events = Collections.synchronizedList(new ArrayList<>());

@@ -249,7 +249,6 @@ final class ApplyCommand implements Command {
                 return 1;
             }
             plan = planned.value();
-            view.config(loaded.tree());
             view.planToApply(plan, refreshOnly);
             planWarnings = planWarnings.with(Operation.narrowed(options)).with(planned.diagnostics());
             if (!refreshOnly) {

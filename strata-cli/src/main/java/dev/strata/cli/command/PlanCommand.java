@@ -184,7 +184,6 @@ final class PlanCommand implements Command {
                 view.diagnostics(plan.diagnostics(), sources);
                 return 1;
             }
-            view.config(tree);
             view.plan(plan.value());
             // As Terraform: the plan's warnings follow the plan, before the suggested next step.
             view.diagnostics(plan.diagnostics(), sources);

@@ -229,7 +229,8 @@ final class SavedPlanChecks {
                         plan.outputs(),
                         plan.targets(),
                         plan.diagnostics(),
-                        plan.timestamp()),
+                        plan.timestamp(),
+                        plan.relevantAttributes()),
                 diags.build());
     }
 

@@ -116,9 +116,6 @@ public abstract sealed class OperationView {
         view.err().println(mode == PlanMode.DESTROY ? "Destroy cancelled." : "Apply cancelled.");
     }
 
-    /** The configuration the plan is made from: a normal plan shows only the drift relevant to it. */
-    public void config(dev.strata.config.ConfigTree tree) {}
-
     /** The apply is about to start {@code operations} operations. */
     public abstract void applying(ApplyView progress, int operations);
 
@@ -155,11 +152,6 @@ public abstract sealed class OperationView {
         @Override
         public EngineEvents events(ApplyView progress) {
             return progress;
-        }
-
-        @Override
-        public void config(dev.strata.config.ConfigTree tree) {
-            planView.withConfig(tree);
         }
 
         @Override

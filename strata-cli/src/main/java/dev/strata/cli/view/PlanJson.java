@@ -15,6 +15,7 @@ import dev.strata.config.References;
 import dev.strata.engine.Action;
 import dev.strata.engine.DeferredResource;
 import dev.strata.engine.Plan;
+import dev.strata.engine.RelevantAttributes;
 import dev.strata.engine.ResourceChange;
 import dev.strata.engine.Schemas;
 import dev.strata.engine.StateValues;
@@ -111,8 +112,7 @@ public final class PlanJson {
         });
         n.set("prior_state", stateJson(plan.priorState(), version, schemas));
         n.set("configuration", configuration(tree));
-        List<RelevantAttributes.Attr> relevant =
-                RelevantAttributes.of(tree, plan).all();
+        List<RelevantAttributes.Attr> relevant = plan.relevantAttributes().all();
         if (!relevant.isEmpty()) {
             // As Terraform: left out when nothing contributes, otherwise every attribute as a path of names,
             // keys and indexes.
@@ -182,8 +182,9 @@ public final class PlanJson {
         c.action().jsonActions().forEach(actions::add);
         ch.set("before", json(c.before()));
         ch.set("after", json(c.after()));
-        // A resource's absent new object still has an (empty) unknown-map, as Terraform writes it.
-        ch.set("after_unknown", c.after().isKnown() && c.after().isNull() ? F.objectNode() : unknown(c.after()));
+        // As Terraform: a wholly known new object (or an absent one) has an empty unknown-map, without the
+        // empty shapes of its collections; only an object with unknowns gets the shape that locates them.
+        ch.set("after_unknown", c.after().isWhollyKnown() ? F.objectNode() : unknown(c.after()));
         ch.set("before_sensitive", sensitive(c.before()));
         ch.set("after_sensitive", sensitive(c.after()));
         if (!c.replacePaths().isEmpty()) {

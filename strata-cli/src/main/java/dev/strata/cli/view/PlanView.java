@@ -8,6 +8,7 @@ import dev.strata.engine.DeferredResource;
 import dev.strata.engine.OutputChange;
 import dev.strata.engine.Plan;
 import dev.strata.engine.PlanMode;
+import dev.strata.engine.RelevantAttributes;
 import dev.strata.engine.ResourceChange;
 import dev.strata.lang.value.Value;
 import java.util.EnumSet;
@@ -19,9 +20,6 @@ import java.util.TreeSet;
 public final class PlanView extends View {
 
     private dev.strata.engine.Schemas schemas;
-
-    /** The configuration the plan was made from: which drift is relevant; without it all drift is shown. */
-    private dev.strata.config.ConfigTree config;
 
     public PlanView(Terminal context) {
         super(context);
@@ -42,25 +40,20 @@ public final class PlanView extends View {
         return this;
     }
 
-    /** The configuration the plan was made from, so that a normal plan shows only relevant drift. */
-    public PlanView withConfig(dev.strata.config.ConfigTree tree) {
-        this.config = tree;
-        return this;
-    }
-
     /**
-     * The drift to show: all of it in a refresh-only plan (or without the configuration); otherwise, as
-     * Terraform since 1.2, only the changes of attributes that contribute to
+     * The drift to show: all of it in a refresh-only plan (or when the plan does not know its relevant
+     * attributes); otherwise, as Terraform since 1.2, only the changes of attributes that contribute to
      * the plan's changes (and objects deleted outside when one of those is theirs), with every other
      * attribute shown as it is now.
      */
     List<ResourceChange> shownDrift(Plan plan) {
         if (plan.mode() == PlanMode.REFRESH_ONLY
-                || config == null
+                || !plan.relevantAttributes().isKnown()
                 || plan.drift().isEmpty()) {
-            return plan.drift(); // no drift (the usual plan): nothing to work out over every change
+            // No drift (the usual plan): the relevant attributes are never worked out.
+            return plan.drift();
         }
-        RelevantAttributes relevant = RelevantAttributes.of(config, plan);
+        RelevantAttributes relevant = plan.relevantAttributes();
         List<ResourceChange> out = new java.util.ArrayList<>();
         for (ResourceChange c : plan.drift()) {
             if (c.action() != Action.UPDATE) {

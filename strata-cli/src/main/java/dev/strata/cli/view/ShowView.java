@@ -57,7 +57,7 @@ public abstract sealed class ShowView {
 
         @Override
         public void plan(Plan plan, ConfigTree config, com.fasterxml.jackson.databind.JsonNode policyResults) {
-            planView.withConfig(config).plan(plan);
+            planView.plan(plan);
             if (policyResults != null && policyResults.path("summary").isTextual()) {
                 view.out().println();
                 view.out().println(policyResults.get("summary").asText());

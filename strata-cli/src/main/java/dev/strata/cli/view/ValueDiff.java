@@ -372,9 +372,11 @@ final class ValueDiff {
 
     private void attribute(String name, int width, Value b, Value a, int indent, String path) {
         String label = pad(name, width) + " = ";
-        if (absent(b)) {
+        // As Terraform: an argument set from null is added, one set to null removed, even where the schema
+        // makes it sensitive (a parameter's value set outside: "+ value = (sensitive value)").
+        if (nullOrAbsent(b)) {
             line(indent, "+ " + label + created(a, indent + 2) + forces(path));
-        } else if (absent(a)) {
+        } else if (nullOrAbsent(a)) {
             line(indent, "- " + label + deleted(b, indent + 2) + " -> null" + forces(path));
         } else if (same(b, a)) {
             line(indent, "  " + label + plain(a, indent + 2));

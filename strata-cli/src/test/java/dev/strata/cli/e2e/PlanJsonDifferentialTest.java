@@ -71,6 +71,46 @@ class PlanJsonDifferentialTest {
                         }
                         output "o" { value = terraform_data.a.id }
                         """),
+                // What a changing resource depends on, narrowed as Terraform narrows it: b.input leads to
+                // a.output.x only (not to a2 through b's other argument), count and depends_on contribute
+                // nothing, a whole object (b in e) is all relevant with all of its arguments.
+                new Case("relevant-attributes", """
+                        resource "terraform_data" "a" { input = { x = "1", y = "2" } }
+                        resource "terraform_data" "a2" { input = "z" }
+                        resource "terraform_data" "a3" { input = ["w"] }
+                        resource "terraform_data" "a4" { input = "q" }
+                        resource "terraform_data" "b" {
+                          input            = terraform_data.a.output.x
+                          triggers_replace = terraform_data.a2.output
+                        }
+                        resource "terraform_data" "c" {
+                          input      = [terraform_data.b.input, "1"]
+                          depends_on = [terraform_data.a4]
+                        }
+                        resource "terraform_data" "d" {
+                          count = length(terraform_data.a3.input)
+                          input = "1"
+                        }
+                        resource "terraform_data" "e" { input = [terraform_data.b, "1"] }
+                        """, """
+                        resource "terraform_data" "a" { input = { x = "1", y = "2" } }
+                        resource "terraform_data" "a2" { input = "z" }
+                        resource "terraform_data" "a3" { input = ["w"] }
+                        resource "terraform_data" "a4" { input = "q" }
+                        resource "terraform_data" "b" {
+                          input            = terraform_data.a.output.x
+                          triggers_replace = terraform_data.a2.output
+                        }
+                        resource "terraform_data" "c" {
+                          input      = [terraform_data.b.input, "2"]
+                          depends_on = [terraform_data.a4]
+                        }
+                        resource "terraform_data" "d" {
+                          count = length(terraform_data.a3.input)
+                          input = "2"
+                        }
+                        resource "terraform_data" "e" { input = [terraform_data.b, "2"] }
+                        """),
                 new Case("replace-and-for-each", """
                         resource "terraform_data" "r" {
                           for_each = { one = 1, two = 2 }
@@ -202,6 +242,7 @@ class PlanJsonDifferentialTest {
                 ok(CliRunner.in(st).run("show", "-json", "st.plan")).stdout());
         assertThat(changes(ours, ignore)).as("resource_changes").isEqualTo(changes(theirs, ignore));
         assertThat(outputs(ours)).as("output_changes").isEqualTo(outputs(theirs));
+        assertThat(relevant(ours)).as("relevant_attributes").isEqualTo(relevant(theirs));
         for (JsonNode plan : List.of(theirs, ours)) {
             // The plan's time, as RFC 3339 in UTC; plantimestamp() is the same value.
             assertThat(plan.path("timestamp").asText()).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
@@ -242,6 +283,13 @@ class PlanJsonDifferentialTest {
             out.add(n.toString());
         }
         return out;
+    }
+
+    /** The relevant attributes as "resource [path]", sorted: Terraform lists them in the order it found them. */
+    static List<String> relevant(JsonNode plan) {
+        List<String> out = new ArrayList<>();
+        plan.path("relevant_attributes").forEach(a -> out.add(a.path("resource").asText() + " " + a.path("attribute")));
+        return out.stream().sorted().toList();
     }
 
     static List<String> outputs(JsonNode plan) {

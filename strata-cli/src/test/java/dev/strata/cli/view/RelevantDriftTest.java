@@ -12,6 +12,7 @@ import dev.strata.config.ConfigTree;
 import dev.strata.engine.Action;
 import dev.strata.engine.Plan;
 import dev.strata.engine.PlanMode;
+import dev.strata.engine.RelevantAttributes;
 import dev.strata.engine.ResourceChange;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.lang.types.Type;
@@ -128,19 +129,27 @@ class RelevantDriftTest {
                         Value.nullValue(param("/t", NO_TAGS, 1, "").type())));
     }
 
-    private static Plan plan(PlanMode mode, Action q) {
+    private Plan plan(PlanMode mode, Action q) {
+        return plan(mode, q, drift());
+    }
+
+    private Plan plan(PlanMode mode, Action q, List<ResourceChange> drift) {
         Value qv = param("/q", NO_TAGS, 1, "");
+        List<ResourceChange> changes =
+                List.of(change("aws_ssm_parameter.q", q, qv, qv), change("aws_ssm_parameter.r", Action.NO_OP, qv, qv));
+        StateSnapshot prior = StateSnapshot.empty("test");
         return new Plan(
                 mode,
-                StateSnapshot.empty("test"),
+                prior,
                 new TreeMap<>(),
-                List.of(change("aws_ssm_parameter.q", q, qv, qv), change("aws_ssm_parameter.r", Action.NO_OP, qv, qv)),
-                drift(),
+                changes,
+                drift,
                 List.of(),
                 new TreeMap<>(),
                 List.of(),
                 Diagnostics.NONE,
-                Instant.EPOCH);
+                Instant.EPOCH,
+                RelevantAttributes.of(tree, changes, prior));
     }
 
     private ByteArrayOutputStream out;
@@ -160,22 +169,21 @@ class RelevantDriftTest {
 
     @Test
     void driftNothingDependsOnIsNotShownInANormalPlan() {
-        String text = new PlanView(terminal()).withConfig(tree).render(plan(PlanMode.NORMAL, Action.NO_OP));
+        String text = new PlanView(terminal()).render(plan(PlanMode.NORMAL, Action.NO_OP));
         assertThat(text)
                 .doesNotContain("Objects have changed outside")
                 .contains("No changes. Your infrastructure matches the configuration.");
-        assertThat(RelevantAttributes.of(tree, plan(PlanMode.NORMAL, Action.NO_OP))
-                        .all())
+        assertThat(plan(PlanMode.NORMAL, Action.NO_OP).relevantAttributes().all())
                 .isEmpty();
     }
 
     @Test
     void onlyTheAttributesAChangeDependsOnAreShownAsChanged() {
         Plan plan = plan(PlanMode.NORMAL, Action.UPDATE);
-        assertThat(RelevantAttributes.of(tree, plan).all())
+        assertThat(plan.relevantAttributes().all())
                 .as("q's insecure_value comes from p.version through local.v; r does not change")
                 .containsExactly(new RelevantAttributes.Attr("aws_ssm_parameter.p", List.of("version")));
-        String text = new PlanView(terminal()).withConfig(tree).render(plan);
+        String text = new PlanView(terminal()).render(plan);
         String drift = text.substring(0, text.indexOf("Unless you have made"));
         assertThat(drift)
                 .contains("Note: Objects have changed outside of Strata")
@@ -190,7 +198,7 @@ class RelevantDriftTest {
 
     @Test
     void aRefreshOnlyPlanShowsAllDriftAsTerraformDoes() {
-        String text = new PlanView(terminal()).withConfig(tree).render(plan(PlanMode.REFRESH_ONLY, Action.NO_OP));
+        String text = new PlanView(terminal()).render(plan(PlanMode.REFRESH_ONLY, Action.NO_OP));
         assertThat(text)
                 .contains("  # aws_ssm_parameter.p has changed\n")
                 .contains("  # aws_ssm_parameter.s has changed\n")
@@ -215,6 +223,9 @@ class RelevantDriftTest {
         assertThat(doc.path("relevant_attributes").toString())
                 .isEqualTo("[{\"resource\":\"aws_ssm_parameter.p\",\"attribute\":[\"version\"]}]");
         assertThat(doc.path("resource_drift")).hasSize(3);
+        assertThat(doc.at("/resource_drift/0/change/after_unknown").toString())
+                .as("a wholly known object: no empty shapes for its tags, as Terraform writes it")
+                .isEqualTo("{}");
         assertThat(PlanJson.of(plan(PlanMode.NORMAL, Action.NO_OP), tree, "1.11.4")
                         .has("relevant_attributes"))
                 .as("left out when nothing contributes, as Terraform does")
@@ -235,5 +246,54 @@ class RelevantDriftTest {
                         "aws_ssm_parameter.p: Drift detected (update) update aws_ssm_parameter.p",
                         "aws_ssm_parameter.s: Drift detected (update) update aws_ssm_parameter.s",
                         "aws_ssm_parameter.t: Drift detected (delete) delete aws_ssm_parameter.t");
+    }
+
+    /**
+     * The AWS provider reads a parameter's value back as a sensitive null while nothing sets it; set
+     * outside, Terraform shows it added ({@code +}), not changed, and a value removed outside as removed.
+     */
+    @Test
+    void aSensitiveValueSetOrRemovedOutsideIsShownAddedOrRemovedAsTerraformDoes() {
+        Value before = param("/s", NO_TAGS, 1, "");
+        Map<String, Value> set = new java.util.LinkedHashMap<>(before.attributes());
+        set.put("value", Value.string("set outside").mark(Mark.SENSITIVE));
+        Value after = Value.object(set);
+        String added = new PlanView(terminal())
+                .render(plan(
+                        PlanMode.REFRESH_ONLY,
+                        Action.NO_OP,
+                        List.of(change("aws_ssm_parameter.s", Action.UPDATE, before, after))));
+        assertThat(added).contains("      + value       = (sensitive value)\n").doesNotContain("~ value");
+        String removed = new PlanView(terminal())
+                .render(plan(
+                        PlanMode.REFRESH_ONLY,
+                        Action.NO_OP,
+                        List.of(change("aws_ssm_parameter.s", Action.UPDATE, after, before))));
+        assertThat(removed)
+                .contains("      - value       = (sensitive value) -> null\n")
+                .doesNotContain("~ value");
+    }
+
+    /** A plan that does not know its relevant attributes (an older plan file) shows all of its drift. */
+    @Test
+    void aPlanWithoutRelevantAttributesShowsAllDrift() {
+        Plan known = plan(PlanMode.NORMAL, Action.UPDATE);
+        Plan unknown = new Plan(
+                known.mode(),
+                known.priorState(),
+                known.variables(),
+                known.changes(),
+                known.drift(),
+                known.deferred(),
+                known.outputs(),
+                known.targets(),
+                known.diagnostics(),
+                known.timestamp());
+        assertThat(unknown.relevantAttributes().isKnown()).isFalse();
+        assertThat(new PlanView(terminal()).render(unknown))
+                .contains("  # aws_ssm_parameter.s has changed\n")
+                .contains("  # aws_ssm_parameter.t has been deleted\n");
+        assertThat(PlanJson.of(unknown, tree, "1.11.4").has("relevant_attributes"))
+                .isFalse();
     }
 }

@@ -1,4 +1,4 @@
-package dev.strata.cli.view;
+package dev.strata.engine;
 
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.InputVariable;
@@ -19,116 +19,207 @@ import dev.strata.config.ModuleCallConfig;
 import dev.strata.config.OutputConfig;
 import dev.strata.config.References;
 import dev.strata.config.ResourceConfig;
-import dev.strata.engine.Action;
-import dev.strata.engine.Plan;
-import dev.strata.engine.ResourceChange;
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.Literal;
 import dev.strata.hcl.Traverser;
 import dev.strata.lang.types.ObjectType;
 import dev.strata.lang.value.Value;
+import dev.strata.state.StateSnapshot;
 import java.math.BigDecimal;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The resource attributes that contribute to a plan's changes, as Terraform (1.2+) works them out for its
- * {@code relevant_attributes}: the references of every resource whose planned action is not a no-op,
- * followed through local values, input variables (to the calling module's arguments), module outputs and
- * the configuration of the resources they name. A normal plan shows only the drift in these attributes
- * (a refresh-only plan shows all of it): a change made outside that nothing in the plan depends on, like
- * the {@code tags = {}} the AWS provider reads back for a parameter created without tags, is not news.
+ * The resource attributes that contribute to a plan's changes, Terraform's {@code relevant_attributes}
+ * (1.2+): the references in the arguments of every resource whose planned action is not a no-op and in
+ * the value of every changing root output, followed
+ * through local values, input variables (to the calling module's arguments), module outputs and the
+ * referenced resources' arguments. As in Terraform, a reference to one attribute of a resource
+ * ({@code aws_x.a.id}) makes only that attribute relevant and is followed only into the argument of that
+ * name (nowhere when the provider computes it), while a reference to the whole object makes all of it
+ * relevant and is followed into all of its arguments; {@code count}, {@code for_each} and {@code depends_on}
+ * contribute nothing. A normal plan shows only the drift in these attributes (a refresh-only plan shows
+ * all of it), and the plan JSON lists them.
  *
- * <p>A reference to a resource without an instance key stands for all of its instances. The result is
- * a superset of Terraform's where Terraform narrows a reference to one argument of a referenced resource:
- * here all of that resource's references are followed, so at worst more drift is shown, never less.
+ * <p>Part of the plan ({@link Plan#relevantAttributes()}, ADR 0026), worked out once and only when asked:
+ * a plan without drift that nobody renders as JSON never walks its changes for it. A reference to a
+ * resource without an instance key stands for all of its instances.
  */
-final class RelevantAttributes {
+public final class RelevantAttributes {
     /** One contributing attribute: a resource (instance) address and the path into its object. */
-    record Attr(String resource, List<Object> path) {}
-
-    static final RelevantAttributes NONE = new RelevantAttributes(List.of());
-
-    private final List<Attr> attrs;
-
-    private RelevantAttributes(List<Attr> attrs) {
-        this.attrs = List.copyOf(attrs);
+    public record Attr(String resource, List<Object> path) {
+        public Attr {
+            Objects.requireNonNull(resource, "resource");
+            path = List.copyOf(path);
+        }
     }
 
-    /** Sorted by resource address, then by path. */
-    List<Attr> all() {
-        return attrs;
+    /**
+     * Not worked out (a plan decoded from a file that does not record them): every drifted attribute
+     * counts as relevant, and the plan JSON lists none.
+     */
+    public static final RelevantAttributes UNKNOWN = new RelevantAttributes(null, List.of());
+
+    private final java.util.function.Supplier<List<Attr>> source;
+    private volatile List<Attr> attrs;
+
+    private RelevantAttributes(java.util.function.Supplier<List<Attr>> source, List<Attr> attrs) {
+        this.source = source;
+        this.attrs = source == null ? List.copyOf(attrs) : null;
     }
 
-    /** The contributing attributes of {@code plan}'s changes in the configuration {@code tree}. */
-    static RelevantAttributes of(ConfigTree tree, Plan plan) {
-        if (tree == null) {
-            return NONE;
-        }
-        Set<ModuleInstance> moduleInstances = new TreeSet<>();
-        plan.changes().forEach(c -> addModules(moduleInstances, c.addr().module()));
-        plan.priorState()
-                .resources()
-                .forEach(r -> addModules(moduleInstances, r.addr().module()));
-        Walker w = new Walker(tree, moduleInstances);
-        for (ResourceChange c : plan.changes()) {
-            if (c.action() == Action.NO_OP) {
-                continue;
-            }
-            ResourceConfig rc =
-                    w.resource(c.addr().module(), c.addr().resource().resource());
-            if (rc != null) {
-                References.of(rc).forEach(r -> w.queue(c.addr().module(), r));
-            }
-        }
-        w.run();
-        List<Attr> out = new ArrayList<>(w.found);
-        out.sort(
-                Comparator.comparing(Attr::resource).thenComparing(a -> a.path().toString()));
-        return new RelevantAttributes(out.stream().distinct().toList());
+    /** Attributes already worked out (decoded from a plan file), in any order: kept sorted. */
+    public static RelevantAttributes of(List<Attr> attrs) {
+        return new RelevantAttributes(() -> sorted(attrs), null);
     }
 
-    private static void addModules(Set<ModuleInstance> into, ModuleInstance m) {
-        for (ModuleInstance x = m; ; x = x.parent()) {
-            into.add(x);
-            if (x.isRoot()) {
-                return;
+    /**
+     * The contributing attributes of {@code changes} in the configuration {@code tree}, worked out on
+     * first use; {@code prior} names the module instances that exist (for references to a whole call).
+     */
+    public static RelevantAttributes of(ConfigTree tree, List<ResourceChange> changes, StateSnapshot prior) {
+        return of(tree, changes, Map.of(), prior);
+    }
+
+    /** As {@link #of(ConfigTree, List, StateSnapshot)}, with the root output changes, which contribute too. */
+    public static RelevantAttributes of(
+            ConfigTree tree, List<ResourceChange> changes, Map<String, OutputChange> outputs, StateSnapshot prior) {
+        Objects.requireNonNull(tree, "tree");
+        List<ResourceChange> cs = List.copyOf(changes);
+        List<String> changedOutputs = outputs.values().stream()
+                .filter(o -> o.action() != Action.NO_OP)
+                .map(OutputChange::name)
+                .sorted()
+                .toList();
+        return new RelevantAttributes(() -> compute(tree, cs, changedOutputs, prior), null);
+    }
+
+    /** Whether these were worked out: false for {@link #UNKNOWN}, where every drifted attribute counts. */
+    public boolean isKnown() {
+        return source != null;
+    }
+
+    /** Sorted by resource address, then by path; empty when not {@link #isKnown() known}. */
+    public List<Attr> all() {
+        List<Attr> a = attrs;
+        if (a == null) {
+            synchronized (this) {
+                a = attrs;
+                if (a == null) {
+                    a = List.copyOf(source.get());
+                    attrs = a;
+                }
             }
         }
+        return a;
     }
 
     /** Whether any attribute of {@code addr} contributes: an object deleted outside is shown only then. */
-    boolean covers(AbsResourceInstance addr) {
+    public boolean covers(AbsResourceInstance addr) {
+        if (!isKnown()) {
+            return true;
+        }
         String instance = addr.toString();
         String resource = addr.module().resource(addr.resource().resource()).toString();
-        return attrs.stream()
+        return all().stream()
                 .anyMatch(a -> a.resource().equals(instance) || a.resource().equals(resource));
     }
 
     /**
      * {@code before} with every attribute outside the relevant paths of {@code addr} taken from {@code
      * after}: what of a drifted object's change matters to the plan. Equal to {@code after} when nothing
-     * relevant changed.
+     * relevant changed; {@code before} itself when these are not {@link #isKnown() known}.
      */
-    Value relevantBefore(AbsResourceInstance addr, Value before, Value after) {
+    public Value relevantBefore(AbsResourceInstance addr, Value before, Value after) {
+        if (!isKnown()) {
+            return before;
+        }
         Node root = new Node();
         String instance = addr.toString();
         String resource = addr.module().resource(addr.resource().resource()).toString();
-        for (Attr a : attrs) {
+        for (Attr a : all()) {
             if (a.resource().equals(instance) || a.resource().equals(resource)) {
                 root.add(a.path());
             }
         }
         return mask(before, after, root);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof RelevantAttributes r
+                && r.isKnown() == isKnown()
+                && r.all().equals(all());
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(isKnown(), all());
+    }
+
+    @Override
+    public String toString() {
+        return isKnown() ? all().toString() : "(not worked out)";
+    }
+
+    private static List<Attr> sorted(List<Attr> in) {
+        return in.stream()
+                .distinct()
+                .sorted(Comparator.comparing(Attr::resource)
+                        .thenComparing(a -> a.path().toString()))
+                .toList();
+    }
+
+    private static List<Attr> compute(
+            ConfigTree tree, List<ResourceChange> changes, List<String> outputs, StateSnapshot prior) {
+        // Distinct module instances first: a plan of 100,000 instances has few of them.
+        Set<ModuleInstance> seen = new HashSet<>();
+        changes.forEach(c -> seen.add(c.addr().module()));
+        if (prior != null) {
+            prior.resources().forEach(r -> seen.add(r.addr().module()));
+        }
+        Set<ModuleInstance> moduleInstances = new TreeSet<>();
+        seen.forEach(m -> addModules(moduleInstances, m));
+        Walker w = new Walker(tree, moduleInstances);
+        // Every instance of a resource has the same arguments: their references are followed once.
+        Map<ModuleInstance, Set<Resource>> started = new HashMap<>();
+        for (ResourceChange c : changes) {
+            if (c.action() == Action.NO_OP) {
+                continue;
+            }
+            ModuleInstance m = c.addr().module();
+            Resource res = c.addr().resource().resource();
+            if (!started.computeIfAbsent(m, k -> new HashSet<>()).add(res)) {
+                continue;
+            }
+            ResourceConfig rc = w.resource(m, res);
+            if (rc != null) {
+                References.ofArguments(rc).forEach(r -> w.queue(m, r));
+            }
+        }
+        // As Terraform: a changing root output's value contributes as a changing resource's arguments do.
+        outputs.forEach(name -> w.output(ModuleInstance.ROOT, name));
+        w.run();
+        return sorted(new ArrayList<>(w.found));
+    }
+
+    private static void addModules(Set<ModuleInstance> into, ModuleInstance m) {
+        for (ModuleInstance x = m; ; x = x.parent()) {
+            if (!into.add(x) || x.isRoot()) {
+                return;
+            }
+        }
     }
 
     private static Value mask(Value before, Value after, Node node) {
@@ -265,7 +356,7 @@ final class RelevantAttributes {
                     .map(n -> n.module().outputs().get(name))
                     .orElse(null);
             if (oc != null && first(child, "output." + name)) {
-                References.of(oc).forEach(x -> queue(child, x));
+                References.of(oc.value()).forEach(x -> queue(child, x));
             }
         }
 
@@ -284,14 +375,24 @@ final class RelevantAttributes {
                 // aws_x.a[*].id or aws_x.a["k"] written as an index on the whole resource: every instance.
                 steps = steps.subList(1, steps.size());
             }
+            List<Object> path = path(steps);
             if (res.mode() == ResourceMode.MANAGED) {
                 String addr = key == InstanceKey.NONE
                         ? m.resource(res).toString()
                         : m.resourceInstance(res.instance(key)).toString();
-                found.add(new Attr(addr, path(steps)));
+                found.add(new Attr(addr, path));
             }
-            if (rc != null && first(m, res)) {
-                References.of(rc).forEach(x -> queue(m, x));
+            if (rc == null) {
+                return;
+            }
+            // As Terraform: the object's attribute named first is followed into the argument of that name
+            // only; the whole object into all of its arguments.
+            if (path.isEmpty() || !(path.getFirst() instanceof String name)) {
+                if (first(m, res)) {
+                    References.ofArguments(rc).forEach(x -> queue(m, x));
+                }
+            } else if (!visited.contains(m + "|" + res) && first(m, res + "#" + name)) {
+                References.ofArgument(rc, name).forEach(x -> queue(m, x));
             }
         }
 
