@@ -289,35 +289,45 @@ final class InstanceOps {
                 null);
     }
 
-    /** The resources this instance's configuration depends on, through locals and variables, as state records them. */
+    /**
+     * The resources this instance's configuration depends on, directly or through other resources, locals,
+     * variables and module calls, as Terraform's state records them: all of them, so that a destroy keeps its
+     * order when an object between two others has left the state. A data resource records none, as in
+     * Terraform's state.
+     */
     private List<ConfigResource> dependencies(Ctx c) {
         if (c.rc() == null) {
             ResourceInstanceObject o = stateObject(c.addr(), null);
             return o == null ? List.of() : o.dependencies();
         }
+        if (c.addr().resource().resource().mode() == ResourceMode.DATA) {
+            return List.of();
+        }
         Node self = new Node.ResourceNode(
                 c.addr().module().module(), c.addr().resource().resource());
+        // The same for every instance of the resource: worked out once per walk.
+        return dependenciesOf.computeIfAbsent(self, this::resourceDependencies);
+    }
+
+    private final Map<Node, List<ConfigResource>> dependenciesOf = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private List<ConfigResource> resourceDependencies(Node self) {
         // In the order of their text, as the state file has always listed them.
         Map<String, ConfigResource> out = new TreeMap<>();
         Set<Node> seen = new java.util.HashSet<>();
         List<Node> todo = new ArrayList<>(walk.graph.dependenciesOf(self));
         while (!todo.isEmpty()) {
             Node n = todo.removeLast();
-            if (!seen.add(n)) {
+            if (!seen.add(n) || n instanceof Node.ProviderNode) {
                 continue;
             }
-            if (n instanceof Node.ResourceNode rn && rn.resource().mode() == ResourceMode.EPHEMERAL) {
-                // Never in state itself, but recorded as Terraform records it (a write-only argument's source),
-                // and so is what it depends on.
+            if (n instanceof Node.ResourceNode rn && !n.equals(self)) {
+                // Ephemeral resources too: never in state themselves, but recorded as Terraform records them
+                // (a write-only argument's source).
                 ConfigResource d = new ConfigResource(rn.module(), rn.resource());
                 out.put(d.toString(), d);
-                todo.addAll(walk.graph.dependenciesOf(n));
-            } else if (n instanceof Node.ResourceNode rn) {
-                ConfigResource d = new ConfigResource(rn.module(), rn.resource());
-                out.put(d.toString(), d);
-            } else if (!(n instanceof Node.ProviderNode)) {
-                todo.addAll(walk.graph.dependenciesOf(n));
             }
+            todo.addAll(walk.graph.dependenciesOf(n));
         }
         return List.copyOf(out.values());
     }

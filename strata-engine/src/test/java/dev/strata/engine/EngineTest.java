@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -304,6 +305,43 @@ class EngineTest {
                 .sorted()
                 .toList();
         assertThat(deferredReads).containsExactly("data.fake_info.direct", "data.fake_info.named");
+    }
+
+    @Test
+    void stateRecordsEveryResourceAnInstanceDependsOnThroughOthersAndModulesButNoneForDataResources() {
+        // As terraform 1.11 records them (checked with terraform_data and terraform_remote_state): the whole
+        // chain, so that a destroy keeps its order when an object between two others has left the state.
+        ConfigTree tree = h.files(
+                Map.of("main.tf", EngineHarness.REQUIRED_PROVIDERS + """
+                        resource "fake_thing" "a" { value = "a" }
+                        data "fake_info" "r" {
+                          value      = "r"
+                          depends_on = [fake_thing.a]
+                        }
+                        resource "fake_thing" "b" { value = data.fake_info.r.value }
+                        module "m" {
+                          source = "./m"
+                          in     = fake_thing.b.value
+                        }
+                        resource "fake_thing" "c" { value = module.m.value }
+                        """, "m/main.tf", EngineHarness.CHILD_MODULE));
+        assertThat(planAndApply(tree).diagnostics().hasErrors()).isFalse();
+        Map<String, List<String>> deps = new java.util.TreeMap<>();
+        for (var r : h.state().resources()) {
+            deps.put(
+                    r.addr().toString(),
+                    r.instances().getFirst().dependencies().stream()
+                            .map(Object::toString)
+                            .toList());
+        }
+        assertThat(deps)
+                .containsEntry("fake_thing.a", List.of())
+                .containsEntry("data.fake_info.r", List.of())
+                .containsEntry("fake_thing.b", List.of("data.fake_info.r", "fake_thing.a"))
+                .containsEntry("module.m.fake_thing.x", List.of("data.fake_info.r", "fake_thing.a", "fake_thing.b"))
+                .containsEntry(
+                        "fake_thing.c",
+                        List.of("data.fake_info.r", "fake_thing.a", "fake_thing.b", "module.m.fake_thing.x"));
     }
 
     @Test
