@@ -18,6 +18,10 @@ import java.util.Map;
  * captured streams, an injected environment and no colour unless asked. For end-to-end tests of any
  * command: {@code CliRunner.in(tempDir).env("STRATA_LOG", "debug").run("fmt", "-check")}.
  *
+ * <p>Unless the test gives its own {@code HOME} (or cache directory), the CLI's home is the test JVM's
+ * {@link dev.strata.testing.TestHome}: the per-user caches under {@code ~/.cache/strata} are never the
+ * developer's own, nor shared with test runs in other checkouts.
+ *
  * <p>Logging is process-wide (one Logback context), so runs that set {@code STRATA_LOG} must not
  * overlap; JUnit's default sequential execution guarantees that.
  */
@@ -87,7 +91,7 @@ public final class CliRunner {
                 new PrintStream(err, true, StandardCharsets.UTF_8),
                 colorAllowed,
                 width,
-                env,
+                dev.strata.testing.TestHome.withDefaults(env),
                 runId);
         int code = Main.run(Arrays.asList(args), context, commands);
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), runId);

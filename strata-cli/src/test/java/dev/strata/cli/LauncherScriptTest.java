@@ -93,6 +93,45 @@ class LauncherScriptTest {
         assertThat(calls()).filteredOn(c -> c.startsWith("mvn ")).hasSize(1);
     }
 
+    /**
+     * strata-cli packaged without -am copies the other modules' jars from ~/.m2 into lib/: no source is newer
+     * than the jar, but lib/ is not what the modules' target/ holds, so the launcher builds.
+     */
+    @Test
+    void aLibJarThatIsNotItsModulesBuiltJarRebuilds() throws Exception {
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        Path module = root.resolve("strata-engine");
+        Files.createDirectories(module.resolve("src/main/java"));
+        Files.writeString(module.resolve("src/main/java/E.java"), "class E {}");
+        Path built = module.resolve("target/strata-engine-0.1.0-SNAPSHOT.jar");
+        Files.createDirectories(built.getParent());
+        Files.writeString(built, "engine");
+        Path copied = target.resolve("lib/strata-engine-0.1.0-SNAPSHOT.jar");
+        Files.copy(built, copied);
+        // As the reactor copies it: the same modification time, all older than strata.jar.
+        FileTime old = FileTime.from(Instant.now().minusSeconds(120));
+        for (Path p : List.of(module.resolve("src/main/java/E.java"), built, copied)) {
+            Files.setLastModifiedTime(p, old);
+        }
+        // A module whose name starts like another's is told apart by the version.
+        Files.createDirectories(root.resolve("strata-engine-extra/src/main"));
+        Files.writeString(log, "");
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        assertThat(calls()).noneMatch(c -> c.startsWith("mvn "));
+
+        // From ~/.m2: an older installation.
+        Files.setLastModifiedTime(copied, FileTime.from(Instant.now().minusSeconds(86_400)));
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        assertThat(calls()).filteredOn(c -> c.startsWith("mvn ")).hasSize(1);
+
+        // The module's own jar missing (its target/ cleaned) builds as well.
+        Files.setLastModifiedTime(copied, old);
+        Files.delete(built);
+        Files.writeString(log, "");
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        assertThat(calls()).filteredOn(c -> c.startsWith("mvn ")).hasSize(1);
+    }
+
     @Test
     void modulePomsAndNestedModulesSourcesAreWatchedButTestsAreNot() throws Exception {
         strata(Map.of("JAVA_HOME", jdk25.toString()), "version");

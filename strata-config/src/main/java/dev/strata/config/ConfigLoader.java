@@ -67,6 +67,12 @@ public final class ConfigLoader {
     private final RemoteModules remote;
 
     /**
+     * Told the root module, with the problems of reading it, as soon as it is read and before its children
+     * are located; may be null.
+     */
+    private final java.util.function.Consumer<Result<ModuleConfig>> rootRead;
+
+    /**
      * Where the module of a call with a non-local source is: in the manifest of installed modules
      * (loading), or freshly installed ({@link ModuleInstaller}). Returns null after reporting why not.
      */
@@ -78,12 +84,22 @@ public final class ConfigLoader {
         this.rootDir = rootDir.toAbsolutePath().normalize();
         this.options = options;
         this.remote = new InstalledModules(this.rootDir, options.dataDir(), null);
+        this.rootRead = null;
     }
 
     ConfigLoader(Path rootDir, Options options, RemoteModules remote) {
+        this(rootDir, options, remote, null);
+    }
+
+    ConfigLoader(
+            Path rootDir,
+            Options options,
+            RemoteModules remote,
+            java.util.function.Consumer<Result<ModuleConfig>> rootRead) {
         this.rootDir = rootDir.toAbsolutePath().normalize();
         this.options = options;
         this.remote = remote;
+        this.rootRead = rootRead;
     }
 
     /** Loads the tree from the root directory with this loader's way of locating remote modules. */
@@ -186,7 +202,12 @@ public final class ConfigLoader {
     }
 
     private ConfigNode node(Path dir, Module path, ModuleCallConfig call, List<Path> stack) {
+        int before = diags.size();
         ModuleConfig m = module(dir);
+        if (call == null && rootRead != null) {
+            List<Diagnostic> all = diags.build().asList();
+            rootRead.accept(Result.of(m, Diagnostics.of(all.subList(before, all.size()))));
+        }
         stack.add(dir);
         TreeMap<String, ConfigNode> children = new TreeMap<>();
         for (ModuleCallConfig mc : m.moduleCalls().values()) {

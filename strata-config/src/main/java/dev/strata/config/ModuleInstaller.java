@@ -37,10 +37,33 @@ public final class ModuleInstaller {
     private ModuleInstaller() {}
 
     /** What an installation produced: the loaded tree and, for each module, how it was obtained. */
-    public record Installation(ConfigTree tree, List<Step> steps) {
+    public record Installation(ConfigTree tree, List<Step> steps, List<Step> failed) {
         public Installation {
             steps = List.copyOf(steps);
+            failed = List.copyOf(failed);
         }
+
+        /**
+         * What init lists, as Terraform does: every module of the tree and every module whose download
+         * failed ({@link Action#FAILED}, reported in the diagnostics), in the tree's order.
+         */
+        public List<Step> listing() {
+            List<Step> all = new ArrayList<>(steps);
+            all.addAll(failed);
+            all.sort(Comparator.comparing(s -> List.of(s.key().split("\\.")), ModuleInstaller::treeOrder));
+            return all;
+        }
+    }
+
+    /** Module paths in the order of a depth-first walk whose children are sorted by name. */
+    private static int treeOrder(List<String> a, List<String> b) {
+        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+            int c = a.get(i).compareTo(b.get(i));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(a.size(), b.size());
     }
 
     /**
@@ -67,7 +90,9 @@ public final class ModuleInstaller {
         /** Installed now. */
         INSTALLED,
         /** Installed by an earlier run from the same source and kept. */
-        REUSED
+        REUSED,
+        /** Its package could not be fetched (the installation's diagnostics say why); not in the tree. */
+        FAILED
     }
 
     /** Installs with no CLI configuration: registries found by discovery, tokens from {@code TF_TOKEN_*}. */
@@ -81,9 +106,24 @@ public final class ModuleInstaller {
      */
     public static Result<Installation> install(
             Path root, ConfigLoader.Options options, boolean upgrade, RemoteAccess access) {
+        return install(root, options, upgrade, access, m -> {});
+    }
+
+    /**
+     * As {@link #install(Path, ConfigLoader.Options, boolean, RemoteAccess)}, telling {@code rootRead} the
+     * root module and the problems of reading it as soon as it is read, before any child module is
+     * installed: {@code init} hands it to the provider hashing it started in the background, so the root
+     * module is read once.
+     */
+    public static Result<Installation> install(
+            Path root,
+            ConfigLoader.Options options,
+            boolean upgrade,
+            RemoteAccess access,
+            java.util.function.Consumer<Result<ModuleConfig>> rootRead) {
         Path abs = root.toAbsolutePath().normalize();
         Installer installer = new Installer(abs, upgrade, access);
-        Result<ConfigTree> tree = new ConfigLoader(abs, options, installer).loadTree();
+        Result<ConfigTree> tree = new ConfigLoader(abs, options, installer, rootRead).loadTree();
         List<ModuleManifest.Entry> entries = new ArrayList<>();
         List<Step> steps = new ArrayList<>();
         for (ConfigNode n : tree.value().nodes()) {
@@ -116,7 +156,16 @@ public final class ModuleInstaller {
                             + ". Check that the directory is writable.",
                     null));
         }
-        return Result.of(new Installation(tree.value(), steps), diags.build().sorted());
+        List<Step> failed = new ArrayList<>();
+        installer.failed.forEach((key, source) -> {
+            String version = installer.attemptedVersions.get(key);
+            String label = version != null && ModuleSource.parse(source) instanceof ModuleSource.Registry r
+                    ? r.display() + " " + version
+                    : ModuleSource.packageAddress(source);
+            failed.add(new Step(key, source, "", Action.FAILED, version, label));
+        });
+        return Result.of(
+                new Installation(tree.value(), steps, failed), diags.build().sorted());
     }
 
     /** The registry versions recorded for the modules of the configuration in {@code root}, by key. */
@@ -185,6 +234,10 @@ public final class ModuleInstaller {
         final List<String> installed = new ArrayList<>();
         final List<String> reused = new ArrayList<>();
         final Map<String, String> versions = new HashMap<>();
+        /** Modules whose package could not be fetched, by key: their source. */
+        final Map<String, String> failed = new java.util.TreeMap<>();
+        /** The registry version a failed registry module was to be installed at, by key. */
+        final Map<String, String> attemptedVersions = new HashMap<>();
 
         Installer(Path root, boolean upgrade, RemoteAccess access) {
             this.root = root;
@@ -313,6 +366,7 @@ public final class ModuleInstaller {
                 return null;
             }
             String version = chosen.get().toString();
+            attemptedVersions.put(key, version);
             String location;
             try {
                 location = registry.location(r, version);
@@ -401,6 +455,7 @@ public final class ModuleInstaller {
                             "The module \"" + call.name() + "\" comes from \"" + call.source()
                                     + "\", whose package has no directory \"" + inPackage + "\".",
                             call.sourceRange()));
+                    failed.put(key, call.source());
                     return null;
                 }
                 deleteTree(target);
@@ -436,6 +491,7 @@ public final class ModuleInstaller {
                                         "Could not download module \"" + call.name() + "\"" + at(call)
                                                 + " source code from \"" + from + "\": " + sentence(problem),
                                         call.declRange()));
+                failed.put(key, call.source());
                 return null;
             }
             installed.add(key);

@@ -115,6 +115,19 @@ class ModuleInstallerTest {
 
     /** As Terraform: a local module the manifest records is kept (init lists it again only with -upgrade). */
     @Test
+    void theRootModuleIsHandedOverAsSoonAsItIsReadAndOnlyOnce() throws Exception {
+        write(dir, "main.tf", "module \"l\" { source = \"./l\" }\n");
+        write(dir, "l/main.tf", "output \"y\" { value = 1 }\n");
+        java.util.List<Result<ModuleConfig>> seen = new java.util.ArrayList<>();
+        Result<ModuleInstaller.Installation> r = ModuleInstaller.install(
+                dir, ConfigLoader.Options.DEFAULT, false, RemoteAccess.of(java.util.Map.of()), seen::add);
+        assertThat(r.hasErrors()).as(r.diagnostics().toString()).isFalse();
+        assertThat(seen).hasSize(1);
+        assertThat(seen.get(0).value()).isSameAs(r.value().tree().root().module());
+        assertThat(seen.get(0).diagnostics().isEmpty()).isTrue();
+    }
+
+    @Test
     void aLocalModuleRecordedByAnEarlierInitIsReused() throws Exception {
         write(dir, "main.tf", "module \"l\" { source = \"./l\" }\n");
         write(dir, "l/main.tf", "output \"y\" { value = 1 }\n");

@@ -24,7 +24,8 @@ public final class StrataJar {
 
     /**
      * {@code java jvmOptions... -jar jar args...} in {@code dir}, on the test's own JDK, with none of the user's
-     * settings that change the CLI's output ({@code STRATA_*}, {@code NO_COLOR}) inherited.
+     * settings that change the CLI's output ({@code STRATA_*}, {@code NO_COLOR}) inherited, and with the test
+     * JVM's {@link TestHome} as its home (so the user's own caches and CLI configuration are not used).
      */
     public static ProcessBuilder process(Path jar, Path dir, List<String> jvmOptions, String... args) {
         List<String> cmd = new ArrayList<>();
@@ -35,6 +36,6 @@ public final class StrataJar {
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
         pb.environment().keySet().removeIf(k -> k.startsWith("STRATA_") || k.equals("NO_COLOR"));
-        return pb;
+        return TestHome.apply(pb);
     }
 }

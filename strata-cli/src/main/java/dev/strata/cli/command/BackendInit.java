@@ -42,6 +42,8 @@ final class BackendInit {
                     null));
             return false;
         }
+        // As Terraform, also without a backend block, and before the block's own problems.
+        view.heading("Initializing the backend...");
         Result<BackendSpec> declared = StateCli.declaredSpec(root);
         diags.addAll(declared.diagnostics());
         if (declared.hasErrors()) {
@@ -77,8 +79,6 @@ final class BackendInit {
             // As in Terraform: an unchanged block keeps the -backend-config settings given at an earlier init.
             wanted = rec.spec();
         }
-        // As Terraform, also without a backend block.
-        view.heading("Initializing the backend...");
         if (fileSpec == null && rec == null) {
             return true; // the default local state; nothing to set up or record
         }

@@ -80,13 +80,17 @@ final class GetCommand implements Command {
         }
         Result<ModuleInstaller.Installation> installed = ModuleInstaller.install(
                 context.workingDir(), ConfigLoader.Options.DEFAULT, args.value().update(), access.value());
-        for (ModuleInstaller.Step step : installed.value().steps()) {
-            if (step.action() == ModuleInstaller.Action.INSTALLED) {
-                view.downloading(step.label(), step.key());
-            }
-            // As Terraform: a module kept from an earlier run is not listed again.
-            if (step.action() != ModuleInstaller.Action.REUSED) {
-                view.installed(step.key(), step.dir());
+        // As Terraform: a module whose download failed is listed as downloading, its error follows.
+        for (ModuleInstaller.Step step : installed.value().listing()) {
+            switch (step.action()) {
+                case INSTALLED -> {
+                    view.downloading(step.label(), step.key());
+                    view.installed(step.key(), step.dir());
+                }
+                case FAILED -> view.downloading(step.label(), step.key());
+                case LOCAL -> view.installed(step.key(), step.dir());
+                // As Terraform: a module kept from an earlier run is not listed again.
+                case REUSED -> {}
             }
         }
         view.diagnostics(installed.diagnostics(), installed.value().tree().diagnosticSources());

@@ -159,13 +159,31 @@ final class InitCommand implements Command {
         Result<dev.strata.config.RemoteAccess> access = RemoteModuleAccess.of(context);
         if (access.hasErrors()) {
             view.diagnostics(access.diagnostics(), dev.strata.hcl.DiagnosticRenderer.NO_SOURCES);
-            view.failed();
             return 1;
         }
         // Hashing a provider package met for the first time takes a second or more; it overlaps what follows.
-        ProviderSetup.prehashInBackground(context, args.upgrade());
+        try (ProviderSetup.Prehash prehash = ProviderSetup.prehashInBackground(context, args.upgrade())) {
+            return install(context, view, args, access.value(), prehash);
+        }
+    }
+
+    private int install(
+            CommandContext context,
+            InitView view,
+            Args args,
+            dev.strata.config.RemoteAccess access,
+            ProviderSetup.Prehash prehash) {
+        Path dir = context.workingDir();
+        java.util.concurrent.atomic.AtomicReference<Diagnostics> rootProblems =
+                new java.util.concurrent.atomic.AtomicReference<>(Diagnostics.NONE);
         Result<ModuleInstaller.Installation> installed =
-                ModuleInstaller.install(dir, ConfigLoader.Options.DEFAULT, args.upgrade(), access.value());
+                ModuleInstaller.install(dir, ConfigLoader.Options.DEFAULT, args.upgrade(), access, root -> {
+                    rootProblems.set(root.diagnostics());
+                    prehash.rootRead(root.value());
+                });
+        // As Terraform: when the root module does not read, its modules are still installed and the backend set
+        // up, and the problems come after Terraform's note that the configuration must be valid.
+        boolean rootInvalid = rootProblems.get().hasErrors();
         ConfigTree tree = installed.value().tree();
         Diagnostics.Builder extra = Diagnostics.builder().addAll(installed.diagnostics());
         // As Terraform 1.11: the backend's section comes first (the modules were installed quietly above),
@@ -183,28 +201,31 @@ final class InitCommand implements Command {
                             backendDiags);
             if (!ok) {
                 view.diagnostics(backendDiags.build(), sources(context, tree));
-                view.failed();
                 return 1;
             }
             extra.addAll(backendDiags.build());
         }
         // As Terraform: the section only for a configuration that calls modules.
-        if (!installed.value().steps().isEmpty() || installed.hasErrors()) {
+        if (!installed.value().listing().isEmpty() || installed.hasErrors() && !rootInvalid) {
             view.heading(args.upgrade() ? "Upgrading modules..." : "Initializing modules...");
         }
-        for (ModuleInstaller.Step step : installed.value().steps()) {
+        // As Terraform: a module whose download failed is listed as downloading, and its error follows.
+        for (ModuleInstaller.Step step : installed.value().listing()) {
             switch (step.action()) {
-                case INSTALLED -> view.text("Downloading " + step.label() + " for " + step.key() + "...");
-                case LOCAL, REUSED -> {}
-            }
-            // As Terraform: a module kept from an earlier init (a local one too) is not listed again.
-            if (step.action() != ModuleInstaller.Action.REUSED) {
-                view.item(step.key() + " in " + step.dir());
+                case INSTALLED -> {
+                    view.text("Downloading " + step.label() + " for " + step.key() + "...");
+                    view.item(step.key() + " in " + step.dir());
+                }
+                case FAILED -> view.text("Downloading " + step.label() + " for " + step.key() + "...");
+                case LOCAL -> view.item(step.key() + " in " + step.dir());
+                // As Terraform: a module kept from an earlier init (a local one too) is not listed again.
+                case REUSED -> {}
             }
         }
         if (installed.hasErrors()) {
-            view.diagnostics(installed.diagnostics(), tree.diagnosticSources());
-            view.failed();
+            view.diagnostics(
+                    rootInvalid ? invalidConfiguration(installed.diagnostics()) : installed.diagnostics(),
+                    tree.diagnosticSources());
             return 1;
         }
         view.heading("Initializing provider plugins...");
@@ -220,11 +241,21 @@ final class InitCommand implements Command {
         }
         view.diagnostics(ds, sources(context, tree));
         if (ds.hasErrors()) {
-            view.failed();
             return 1;
         }
         view.success();
         return 0;
+    }
+
+    /** The configuration's problems after Terraform's note on why init needs a valid configuration. */
+    private static Diagnostics invalidConfiguration(Diagnostics problems) {
+        return Diagnostics.of(Diagnostic.error(
+                        "Strata encountered problems during initialisation, including problems with the "
+                                + "configuration, described below.",
+                        "The Strata configuration must be valid before initialization so that Strata can determine "
+                                + "which modules and providers need to be installed.",
+                        null))
+                .with(problems);
     }
 
     /**

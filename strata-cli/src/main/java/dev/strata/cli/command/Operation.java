@@ -120,17 +120,6 @@ final class Operation {
         DiagnosticRenderer.Sources sources =
                 dev.strata.cli.view.FileSources.over(tree.value().diagnosticSources(), context.workingDir());
         Engine engine = OperationRunner.engine(context, tree.value());
-        Diagnostics diags = devOverrides(context).with(tree.diagnostics());
-        if (!diags.hasErrors()) {
-            // As Terraform: a dependency lock file that does not parse stops the operation, even one that
-            // needs no provider from it.
-            Diagnostics lock = ProviderSetup.readLock(context.workingDir()).diagnostics();
-            diags = lock.hasErrors() ? diags.with(lock) : diags.with(engine.checkConfig());
-        }
-        if (diags.hasErrors()) {
-            view.diagnostics(diags, sources);
-            return null;
-        }
         List<InputVariables.Arg> vars = new ArrayList<>();
         for (ParsedArgs.Occurrence o : args.occurrences()) {
             if (o.flag().equals(var)) {
@@ -138,6 +127,27 @@ final class Operation {
             } else if (o.flag().equals(varFile)) {
                 vars.add(new InputVariables.Arg.VarFile(o.value()));
             }
+        }
+        Diagnostics diags = devOverrides(context).with(tree.diagnostics());
+        if (!diags.hasErrors()) {
+            // As Terraform: a dependency lock file that does not parse stops the operation, even one that
+            // needs no provider from it.
+            Diagnostics lock = ProviderSetup.readLock(context.workingDir()).diagnostics();
+            if (lock.hasErrors()) {
+                diags = diags.with(lock);
+            } else {
+                Diagnostics invalid = engine.checkConfig();
+                if (invalid.hasErrors()) {
+                    // Terraform has read the variables' values by the time it validates, so the warnings
+                    // about values for undeclared variables come with the configuration's errors.
+                    diags = diags.with(undeclaredVariables(tree.value(), context, vars));
+                }
+                diags = diags.with(invalid);
+            }
+        }
+        if (diags.hasErrors()) {
+            view.diagnostics(diags, sources);
+            return null;
         }
         // Missing required variables are asked for on a terminal unless -input=false (or TF_INPUT=0).
         Result<SortedMap<String, Value>> values = savedPlan
@@ -158,6 +168,17 @@ final class Operation {
         // Providers may log what their APIs return; secret inputs are cleaned from those lines.
         values.value().values().forEach(dev.strata.tfplugin.LogRedactor::rememberEverywhere);
         return new Loaded(tree.value(), values.value(), sources, engine, diags);
+    }
+
+    /** The warnings about values given for variables the root module does not declare; nothing is asked. */
+    private static Diagnostics undeclaredVariables(
+            ConfigTree tree, CommandContext context, List<InputVariables.Arg> vars) {
+        Diagnostics found = InputVariables.resolveAllowingUnset(
+                        tree.root().module(), context.workingDir(), context.env(), vars)
+                .diagnostics();
+        return Diagnostics.of(found.asList().stream()
+                .filter(d -> !d.isError() && d.summary().startsWith("Value"))
+                .toList());
     }
 
     /** What a command that needs configuration is about to do, for the message when there is none. */

@@ -191,20 +191,68 @@ public final class ProviderSetup {
      * the lock file names and the root module requires, so that the hashing overlaps init's module installation and backend set-up
      * instead of following them: a provider package met for the first time is hashed in full (the AWS
      * provider's is 700 MB), and install waits for a hash in progress rather than computing it again.
-     * Child modules are not read here; a provider only they require is hashed by install itself. Quiet:
-     * install reports whatever is wrong.
+     * The lock file's providers are hashed at once; the root module's once init has read it and passed it
+     * to {@link Prehash#rootRead} (it is read once, by init). Child modules are not read here; a provider
+     * only they require is hashed by install itself. Quiet: install reports whatever is wrong.
      */
-    static void prehashInBackground(CommandContext context, boolean upgrade) {
-        Thread.ofPlatform().daemon().name("strata-prehash").start(() -> {
-            try {
-                prehashRootRequirements(context, upgrade);
-            } catch (RuntimeException e) {
-                // install does the same work again and reports what failed
-            }
-        });
+    static Prehash prehashInBackground(CommandContext context, boolean upgrade) {
+        return new Prehash(context, upgrade);
     }
 
-    static void prehashRootRequirements(CommandContext context, boolean upgrade) {
+    /**
+     * The background hashing of one init. Closing it waits for the hash in progress, so nothing init started
+     * outlives it (in a test JVM, or an embedding program, the next command would otherwise run beside it).
+     */
+    static final class Prehash implements AutoCloseable {
+        private final java.util.concurrent.CompletableFuture<ModuleConfig> root =
+                new java.util.concurrent.CompletableFuture<>();
+        private final Thread thread;
+
+        private Prehash(CommandContext context, boolean upgrade) {
+            thread = Thread.ofPlatform().daemon().name("strata-prehash").start(() -> {
+                try {
+                    prehashRootRequirements(context, upgrade, root::join);
+                } catch (RuntimeException e) {
+                    // install does the same work again and reports what failed
+                }
+            });
+        }
+
+        /** The root module as init read it; null when it could not be read. */
+        void rootRead(ModuleConfig module) {
+            root.complete(module);
+        }
+
+        /** Whether the hashing has finished. */
+        boolean done() {
+            return !thread.isAlive();
+        }
+
+        @Override
+        public void close() {
+            // A root module that was never read (init stopped before) is not waited for.
+            root.complete(null);
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    thread.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /**
+     * Hashes what the lock file names, then what {@code rootModule} (asked for only then: init may still be
+     * reading it) requires; a null root module ends it.
+     */
+    static void prehashRootRequirements(
+            CommandContext context, boolean upgrade, java.util.function.Supplier<ModuleConfig> rootModule) {
         Path dir = context.workingDir();
         Result<LockFile> previous = readLock(dir);
         if (previous.value() == null || previous.hasErrors() || !ConfigLoader.hasConfigFiles(dir)) {
@@ -222,8 +270,7 @@ public final class ProviderSetup {
                     .toList();
             ProviderInstaller.prehash(options, locked, previous.value());
         }
-        ModuleConfig root =
-                ConfigLoader.loadModule(dir, ConfigLoader.Options.DEFAULT).value();
+        ModuleConfig root = rootModule.get();
         if (root == null) {
             return;
         }

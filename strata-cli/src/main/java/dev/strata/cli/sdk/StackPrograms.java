@@ -242,13 +242,55 @@ public final class StackPrograms {
         return out;
     }
 
-    private static boolean isSdkProject(Path dir) {
+    /**
+     * Whether {@code dir} is the Maven project of a stack program: its pom builds an artifact (not
+     * {@code <packaging>pom</packaging>}, which aggregates modules or only manages versions, as Strata's own
+     * root pom does) and depends on the SDK itself, not merely in {@code <dependencyManagement>}.
+     */
+    static boolean isSdkProject(Path dir) {
         Path pom = dir.resolve("pom.xml");
-        try {
-            return Files.isRegularFile(pom) && Files.readString(pom).contains("<artifactId>strata-sdk</artifactId>");
-        } catch (IOException | RuntimeException e) {
+        if (!Files.isRegularFile(pom)) {
             return false;
         }
+        try {
+            javax.xml.parsers.DocumentBuilderFactory f = javax.xml.parsers.DocumentBuilderFactory.newInstance();
+            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            f.setExpandEntityReferences(false);
+            org.w3c.dom.Element project =
+                    f.newDocumentBuilder().parse(pom.toFile()).getDocumentElement();
+            if ("pom".equals(childText(project, "packaging"))) {
+                return false;
+            }
+            for (org.w3c.dom.Element deps : children(project, "dependencies")) {
+                for (org.w3c.dom.Element dep : children(deps, "dependency")) {
+                    if ("strata-sdk".equals(childText(dep, "artifactId"))) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        } catch (IOException
+                | RuntimeException
+                | javax.xml.parsers.ParserConfigurationException
+                | org.xml.sax.SAXException e) {
+            // Not a pom Maven could build either; the command reports the directory as it finds it.
+            return false;
+        }
+    }
+
+    private static List<org.w3c.dom.Element> children(org.w3c.dom.Element parent, String name) {
+        List<org.w3c.dom.Element> out = new ArrayList<>();
+        for (org.w3c.dom.Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof org.w3c.dom.Element e && name.equals(e.getTagName())) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    private static String childText(org.w3c.dom.Element parent, String name) {
+        List<org.w3c.dom.Element> found = children(parent, name);
+        return found.isEmpty() ? null : found.getFirst().getTextContent().strip();
     }
 
     private static List<Path> jars(Path dir) {

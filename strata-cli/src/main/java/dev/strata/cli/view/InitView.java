@@ -89,10 +89,4 @@ public final class InitView {
         view.out().println("with Strata immediately by creating Strata configuration files.");
         view.out().flush();
     }
-
-    public void failed() {
-        view.err().println();
-        view.err().println("Strata could not be initialized: fix the errors above and run \"strata init\" again.");
-        view.err().flush();
-    }
 }

@@ -121,7 +121,7 @@ class InitCommandTest {
                 """);
         withMirror();
         Path cache = dir.resolve("user-cache");
-        ProviderSetup.prehashRootRequirements(context(cache), false);
+        ProviderSetup.prehashRootRequirements(context(cache), false, this::rootModule);
         Path pkg = dir.resolve(
                 "mirror/registry.terraform.io/hashicorp/aws/5.1.0/" + dev.strata.tfplugin.install.Platform.current());
         // The package init will select is hashed and remembered for the user; built-in providers (terraform,
@@ -131,6 +131,40 @@ class InitCommandTest {
                 .contains(dev.strata.tfplugin.install.PackageHashes.h1OfDirectory(pkg));
         assertThat(dir.resolve(".terraform")).doesNotExist();
         assertThat(dir.resolve(".terraform.lock.hcl")).doesNotExist();
+    }
+
+    /**
+     * The background hashing init starts ends with init, also when init fails before installing providers:
+     * run in-process (tests, embedding programs), the next command would otherwise run beside it.
+     */
+    @Test
+    void theBackgroundHashingDoesNotOutliveAFailedInit() throws IOException {
+        write("main.tf", """
+                terraform {
+                  backend "local" {
+                    nope = "x"
+                  }
+                  required_providers {
+                    aws = { source = "hashicorp/aws", version = "~> 5.0" }
+                  }
+                }
+                """);
+        CliRunner cli = withMirror();
+        // A package large enough that hashing it takes far longer than the failing init.
+        Path big = dir.resolve("mirror/registry.terraform.io/hashicorp/aws/5.1.0/"
+                + dev.strata.tfplugin.install.Platform.current() + "/big.bin");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(400L << 20);
+        }
+        CliRunner.Result r = cli.env(
+                        "STRATA_CACHE_DIR", dir.resolve("user-cache").toString())
+                .run("init");
+        assertThat(r.exitCode()).as(r.stderr()).isEqualTo(1);
+        assertThat(r.stderr()).contains("Unsupported backend setting");
+        assertThat(Thread.getAllStackTraces().keySet().stream()
+                        .filter(Thread::isAlive)
+                        .map(Thread::getName))
+                .doesNotContain("strata-prehash");
     }
 
     @Test
@@ -150,15 +184,20 @@ class InitCommandTest {
                 """);
         withMirror();
         Path cache = dir.resolve("user-cache");
-        ProviderSetup.prehashRootRequirements(context(cache), false);
+        ProviderSetup.prehashRootRequirements(context(cache), false, this::rootModule);
         Path pkg = dir.resolve(
                 "mirror/registry.terraform.io/hashicorp/aws/5.1.0/" + dev.strata.tfplugin.install.Platform.current());
         assertThat(Files.readString(cache.resolve("package-hashes.json")))
                 .contains(dev.strata.tfplugin.install.PackageHashes.h1OfDirectory(pkg));
         // With -upgrade the lock file's selection does not count.
         Path other = dir.resolve("other-cache");
-        ProviderSetup.prehashRootRequirements(context(other), true);
+        ProviderSetup.prehashRootRequirements(context(other), true, this::rootModule);
         assertThat(other.resolve("package-hashes.json")).doesNotExist();
+    }
+
+    private dev.strata.config.ModuleConfig rootModule() {
+        return dev.strata.config.ConfigLoader.loadModule(dir, dev.strata.config.ConfigLoader.Options.DEFAULT)
+                .value();
     }
 
     private CommandContext context(Path userCache) {
@@ -208,7 +247,8 @@ class InitCommandTest {
         assertThat(r.stderr())
                 .contains("Error: Unsupported module source")
                 .contains("gcs::https://www.googleapis.com/storage/v1/bucket/vpc.zip")
-                .contains("Strata could not be initialized");
+                // As Terraform 1.11: the errors end the output, with no closing line.
+                .doesNotContain("could not be initialized");
         assertThat(dir.resolve(".strata/modules/vpc")).doesNotExist();
     }
 

@@ -153,6 +153,20 @@ class ProvidersCommandTest {
         assertThat(cli.run("version").stdout()).contains("+ provider registry.terraform.io/acme/thing v1.0.0");
     }
 
+    /** The per-user caches of in-process runs are the test JVM's home's, never the developer's own. */
+    @Test
+    void packageHashesAreCachedInTheTestsOwnHome() throws IOException {
+        CliRunner.Result r = withMirror().run("providers", "lock");
+        assertThat(r.exitCode()).as(r.stderr()).isZero();
+        Path cache = dev.strata.testing.TestHome.cacheDir().resolve("package-hashes.json");
+        assertThat(cache).isRegularFile();
+        assertThat(Files.readString(cache))
+                .contains(dir.resolve("mirror/registry.terraform.io/acme/thing/1.0.0/" + Platform.current())
+                        .toRealPath()
+                        .toString());
+        assertThat(dev.strata.testing.TestHome.dir()).isNotEqualTo(Path.of(System.getProperty("user.home")));
+    }
+
     @Test
     void mirrorWritesAPackedMirrorThatInitCanUse() throws IOException {
         CliRunner cli = withMirror();

@@ -110,6 +110,90 @@ class InitTextsDifferentialTest {
         assertThat(CliRunner.in(st).run("init", "-no-color").stdout()).doesNotContain("Successfully configured");
     }
 
+    /**
+     * A module whose download fails is listed as downloading, in the tree's order with the others, and its
+     * error follows; the output ends with the errors (no closing line), exit 1, as terraform 1.11.
+     */
+    @Test
+    void aFailedDownloadIsListedThenReportedAndEndsTheOutput() throws Exception {
+        String config = "module \"a\" {\n  source = \"git::file://" + repo.resolve("nope") + "\"\n}\n"
+                + "module \"b\" {\n  source = \"./l\"\n}\n";
+        for (Path d : new Path[] {tf, st}) {
+            Files.createDirectories(d.resolve("l"));
+            Files.writeString(d.resolve("l/main.tf"), "output \"y\" {\n  value = 2\n}\n");
+            Files.writeString(d.resolve("main.tf"), config);
+        }
+        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "init", "-no-color");
+        CliRunner.Result ours = CliRunner.in(st).run("init", "-no-color");
+        assertThat(ours.exitCode())
+                .as(ours.toString())
+                .isEqualTo(theirs.exitCode())
+                .isEqualTo(1);
+        String listing = "Initializing the backend...\nInitializing modules...\nDownloading git::file://"
+                + repo.resolve("nope") + " for a...\n- b in l\n";
+        assertThat(theirs.stdout()).isEqualTo(listing);
+        assertThat(ours.stdout()).isEqualTo(listing);
+        // The last error's detail ends both outputs.
+        assertThat(theirs.stderr()).contains("Error: Failed to download module").endsWith("exists.\n\n");
+        assertThat(ours.stderr())
+                .contains("on main.tf line 2, in module \"a\":")
+                .doesNotContain("initialized")
+                .endsWith(".\n");
+        assertThat(ours.stderr().lines().filter(l -> l.startsWith("Error:"))).hasSize(1);
+    }
+
+    /**
+     * A root module that does not parse: its modules are still installed and listed, then terraform's note
+     * that the configuration must be valid, then the problem; exit 1.
+     */
+    @Test
+    void anInvalidRootModuleIsReportedAfterTheNoteThatInitNeedsAValidConfiguration() throws Exception {
+        for (Path d : new Path[] {tf, st}) {
+            Files.createDirectories(d.resolve("m"));
+            Files.writeString(d.resolve("m/main.tf"), "output \"y\" {\n  value = 2\n}\n");
+            Files.writeString(
+                    d.resolve("main.tf"),
+                    "module \"m\" {\n  source = \"./m\"\n}\nresource \"terraform_data\" \"x\" {\n  input = \n}\n");
+        }
+        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "init", "-no-color");
+        CliRunner.Result ours = CliRunner.in(st).run("init", "-no-color");
+        assertThat(ours.exitCode())
+                .as(ours.toString())
+                .isEqualTo(theirs.exitCode())
+                .isEqualTo(1);
+        assertThat(neutral(ours.stdout()))
+                .isEqualTo(neutral(theirs.stdout()))
+                .isEqualTo("Initializing the backend...\nInitializing modules...\n- m in m\n");
+        String note =
+                neutral(theirs.stderr()).substring(0, neutral(theirs.stderr()).indexOf("Error: Invalid expression"));
+        assertThat(note).startsWith("\nError: <tool> encountered problems during initialisation");
+        // Where the lines break is left out: the tools' names differ in length, and terraform also wraps
+        // summaries.
+        assertThat(neutral(ours.stderr()).replaceAll("\\s+", " "))
+                .startsWith(note.replaceAll("\\s+", " ") + "Error: Invalid expression");
+        assertThat(ours.stderr()).contains("on main.tf line 5, in resource \"terraform_data\" \"x\":");
+    }
+
+    /** A failed init because of the backend block: the error is the last thing printed, exit 1. */
+    @Test
+    void aBadBackendBlockEndsWithItsError() throws Exception {
+        for (Path d : new Path[] {tf, st}) {
+            Files.writeString(d.resolve("main.tf"), "terraform {\n  backend \"local\" {\n    nope = \"x\"\n  }\n}\n");
+        }
+        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "init", "-no-color");
+        CliRunner.Result ours = CliRunner.in(st).run("init", "-no-color");
+        assertThat(ours.exitCode())
+                .as(ours.toString())
+                .isEqualTo(theirs.exitCode())
+                .isEqualTo(1);
+        assertThat(neutral(ours.stdout()))
+                .isEqualTo(neutral(theirs.stdout()))
+                .isEqualTo("Initializing the backend...\n");
+        assertThat(theirs.stderr())
+                .endsWith("\n   3:     nope = \"x\"\n\nAn argument named \"nope\" is not expected here.\n");
+        assertThat(ours.stderr()).contains("\n   3:     nope = \"x\"\n\n").endsWith(" is not supported.\n");
+    }
+
     /** The closing paragraph is terraform's, naming Strata and its commands in the same lines. */
     @Test
     void theClosingParagraphIsTerraforms() throws Exception {

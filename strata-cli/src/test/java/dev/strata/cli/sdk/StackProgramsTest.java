@@ -76,10 +76,65 @@ class StackProgramsTest {
         assertThat(r.stdout()).contains("Success! The configuration is valid.");
     }
 
+    private static final String SDK_POM = """
+            <project xmlns="http://maven.apache.org/POM/4.0.0">
+              <artifactId>app</artifactId>
+              <dependencies>
+                <dependency>
+                  <groupId>dev.strata</groupId>
+                  <artifactId>strata-sdk</artifactId>
+                  <scope>provided</scope>
+                </dependency>
+              </dependencies>
+            </project>
+            """;
+
+    /**
+     * A Maven project that is not a stack program is a directory like any other: an aggregator that manages
+     * the SDK's version (Strata's own repository root), or a project that depends on something else.
+     */
+    @Test
+    void aMavenProjectThatDoesNotDependOnTheSdkIsNotAProgram() throws Exception {
+        Path root = Files.createDirectories(dir.resolve("root"));
+        Files.writeString(root.resolve("pom.xml"), """
+                <project>
+                  <artifactId>strata-parent</artifactId>
+                  <packaging>pom</packaging>
+                  <modules><module>strata-sdk</module></modules>
+                  <dependencyManagement>
+                    <dependencies>
+                      <dependency><groupId>dev.strata</groupId><artifactId>strata-sdk</artifactId></dependency>
+                    </dependencies>
+                  </dependencyManagement>
+                  <dependencies>
+                    <dependency><groupId>dev.strata</groupId><artifactId>strata-sdk</artifactId></dependency>
+                  </dependencies>
+                </project>
+                """);
+        CliRunner.Result console = CliRunner.in(root).stdin("1 + 1\n").run("console");
+        assertThat(console.exitCode()).as(console.toString()).isZero();
+        assertThat(console.stdout()).contains("2");
+        assertThat(console.stderr()).doesNotContain("not built");
+
+        Path other = Files.createDirectories(dir.resolve("other"));
+        Files.writeString(other.resolve("pom.xml"), SDK_POM.replace("strata-sdk", "guava"));
+        assertThat(CliRunner.in(other).run("validate", "-no-color").stderr()).doesNotContain("not built");
+        // A managed version alone does not make a program, nor does an unparseable pom.
+        Files.writeString(
+                other.resolve("pom.xml"),
+                "<project><dependencyManagement><dependencies><dependency>"
+                        + "<artifactId>strata-sdk</artifactId></dependency></dependencies></dependencyManagement></project>");
+        assertThat(StackPrograms.isSdkProject(other)).isFalse();
+        Files.writeString(other.resolve("pom.xml"), "<project><artifactId>strata-sdk</artifactId></project");
+        assertThat(StackPrograms.isSdkProject(other)).isFalse();
+        Files.writeString(other.resolve("pom.xml"), SDK_POM);
+        assertThat(StackPrograms.isSdkProject(other)).isTrue();
+    }
+
     @Test
     void aMavenProjectRunsItsBuiltJarFromTarget() throws Exception {
         Path app = Files.createDirectories(dir.resolve("app"));
-        Files.writeString(app.resolve("pom.xml"), "<project><artifactId>strata-sdk</artifactId></project>");
+        Files.writeString(app.resolve("pom.xml"), SDK_POM);
         CliRunner.Result unbuilt = CliRunner.in(dir).run("-chdir=app", "plan", "-no-color");
         assertThat(unbuilt.exitCode()).isEqualTo(1);
         assertThat(unbuilt.stderr())

@@ -572,13 +572,18 @@ class StacksIT {
         pb.redirectOutput(out.toFile()).redirectError(err.toFile());
         Process p = pb.start();
         p.getOutputStream().close();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (p.isAlive()
-                && System.nanoTime() < deadline
-                && !Files.readString(out).contains(": Applying...")) {
+        // Into the first 2 s sleep of each deployment: a component's journal is written as its create starts
+        // (an event, not a guess at how long the start-up takes on a loaded machine).
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (p.isAlive() && System.nanoTime() < deadline && !(creating(stack, "one") && creating(stack, "two"))) {
             Thread.sleep(20);
         }
-        Thread.sleep(700); // into the first 2 s sleep of each deployment
+        assertThat(p.isAlive())
+                .as("still applying when both deployments create\n" + Files.readString(out) + Files.readString(err))
+                .isTrue();
+        assertThat(creating(stack, "one") && creating(stack, "two"))
+                .as("both deployments creating")
+                .isTrue();
         assertThat(new ProcessBuilder("kill", "-TERM", Long.toString(p.pid()))
                         .start()
                         .waitFor())
@@ -619,6 +624,19 @@ class StacksIT {
                             .asInt())
                     .as(d)
                     .isZero();
+        }
+    }
+
+    /** Whether a component of the deployment has begun a change: its state journal records the intent. */
+    private static boolean creating(Path stack, String deployment) throws IOException {
+        Path components = stack.resolve(".strata/stacks").resolve(deployment).resolve("components");
+        if (!Files.isDirectory(components)) {
+            return false;
+        }
+        try (Stream<Path> s = Files.walk(components)) {
+            return s.anyMatch(f -> f.getFileName().toString().equals("terraform.tfstate.journal"));
+        } catch (java.io.UncheckedIOException e) {
+            return false; // a directory replaced while walking: look again
         }
     }
 }
