@@ -101,6 +101,9 @@ final class HashCache {
                     parts.add(real.relativize(f) + ":" + a.size() + ":"
                             + a.lastModifiedTime().toMillis());
                 }
+            } catch (java.io.UncheckedIOException e) {
+                // A directory the walk could not read (or one that went away meanwhile): a file error like any other.
+                throw e.getCause();
             }
         } else {
             BasicFileAttributes a = Files.readAttributes(real, BasicFileAttributes.class);

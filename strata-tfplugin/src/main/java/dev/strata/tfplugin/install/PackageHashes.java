@@ -35,6 +35,9 @@ public final class PackageHashes {
                     names.add(root.relativize(f).toString().replace(java.io.File.separatorChar, '/'));
                 }
             }
+        } catch (java.io.UncheckedIOException e) {
+            // A directory the walk could not read (or one that went away meanwhile): a file error like any other.
+            throw e.getCause();
         }
         Collections.sort(names);
         MessageDigest summary = sha256();

@@ -154,7 +154,7 @@ public final class ProviderInstaller {
             }
             try {
                 hashCache.h1(offered.value().get(version).pkg());
-            } catch (IOException e) {
+            } catch (IOException | RuntimeException e) {
                 // install reads the package again and reports the failure
             }
         }
