@@ -37,6 +37,35 @@ class ValueProperties {
         return Arbitraries.strings().ofMaxLength(5).list().ofMaxSize(10);
     }
 
+    /**
+     * Text from a few units that order differently by code unit and by code point: ASCII, a unit above
+     * the surrogates, a surrogate pair, lone high and low surrogates.
+     */
+    @Provide
+    Arbitrary<String> trickyTexts() {
+        return Arbitraries.of("a", "b", "\u00e9", "\uff5e", "\ud83d\udc7e", "\ud83d", "\udc7e", "\r")
+                .list()
+                .ofMaxSize(4)
+                .map(parts -> String.join("", parts));
+    }
+
+    @Property
+    void stringOrderIsTheCodePointOrder(@ForAll("trickyTexts") String a, @ForAll("trickyTexts") String b) {
+        assertThat(Integer.signum(ValueOrder.compareStrings(a, b)))
+                .isEqualTo(Integer.signum(ValueOrder.compareCodePoints(a, b)));
+        if (wellFormed(a) && wellFormed(b)) {
+            // Well-formed text: the byte order of the UTF-8 encodings, as Terraform orders.
+            assertThat(Integer.signum(ValueOrder.compareStrings(a, b)))
+                    .isEqualTo(Integer.signum(java.util.Arrays.compareUnsigned(
+                            a.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                            b.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+        }
+    }
+
+    private static boolean wellFormed(String s) {
+        return s.codePoints().noneMatch(cp -> cp >= Character.MIN_SURROGATE && cp <= Character.MAX_SURROGATE);
+    }
+
     @Property
     void setOrderDoesNotDependOnInsertionOrder(@ForAll("strings") List<String> items) {
         List<Value> vs = new ArrayList<>();
