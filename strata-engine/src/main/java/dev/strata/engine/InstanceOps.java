@@ -130,6 +130,8 @@ final class InstanceOps {
     }
 
     private final Provisioning provisioning;
+    /** The layouts of the resource bodies this walk decodes: worked out once per block, not per instance. */
+    private final BodyDecoder.Shapes shapes = new BodyDecoder.Shapes();
 
     /**
      * One instance's configuration, provider and schema. {@code providerMeta} is its module's
@@ -371,7 +373,7 @@ final class InstanceOps {
         for (CheckRule pre : c.rc().lifecycle().preconditions()) {
             walk.condition(scopeData.scope(), pre, "Resource precondition failed", true);
         }
-        Result<Value> decoded = BodyDecoder.decode(c.rc().config(), c.block(), scopeData.scope());
+        Result<Value> decoded = BodyDecoder.decode(c.rc().config(), c.block(), scopeData.scope(), shapes);
         run.diagnose(decoded.diagnostics());
         if (decoded.hasErrors()) {
             run.setInstanceValue(ai, unknown);
@@ -460,7 +462,7 @@ final class InstanceOps {
     // ---- planning ----
 
     private Value config(Ctx c, RunData scopeData) {
-        Result<Value> decoded = BodyDecoder.decode(c.rc().config(), c.block(), scopeData.scope());
+        Result<Value> decoded = BodyDecoder.decode(c.rc().config(), c.block(), scopeData.scope(), shapes);
         run.diagnose(decoded.diagnostics());
         if (decoded.hasErrors()) {
             return null;
