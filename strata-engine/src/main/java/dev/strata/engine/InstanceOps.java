@@ -240,8 +240,10 @@ final class InstanceOps {
             v = StateValues.fromJson(
                     StateValues.toJson(v, c.block().impliedType()), c.block().impliedType(), o.sensitiveAttributes());
         } else {
-            PriorStateCheck.Mismatch bad = PriorStateCheck.mismatch(
-                    StateValues.toNode(o.attributes()), c.block().impliedType());
+            // One tree of the attributes for both the check and the decode.
+            com.fasterxml.jackson.databind.JsonNode node = StateValues.toNode(o.attributes());
+            dev.strata.lang.types.ObjectType type = c.block().impliedType();
+            PriorStateCheck.Mismatch bad = PriorStateCheck.mismatch(node, type);
             if (bad != null) {
                 reportInvalid(
                         o,
@@ -254,7 +256,7 @@ final class InstanceOps {
                                 bad));
                 return Value.DYNAMIC_UNKNOWN;
             }
-            v = StateValues.fromJson(o.attributes(), c.block().impliedType(), o.sensitiveAttributes());
+            v = StateValues.fromNode(node, type, o.sensitiveAttributes());
         }
         return SchemaValues.markSensitive(c.block(), v);
     }
