@@ -28,7 +28,7 @@ class PlannedChangesTest {
         // More than the 8,192 from which the sort runs in parallel; module instances, data before managed,
         // nested modules after their parents, deposed objects after the current one in key order.
         List<ResourceChange> made = new ArrayList<>();
-        for (int m = 0; m < 800; m++) {
+        for (int m = 0; m < 600; m++) {
             String module = "module.m[\"k" + m + "\"].";
             for (int r = 0; r < 8; r++) {
                 made.add(change(module + "null_resource.r" + r + "[" + (r % 3) + "]", null));
