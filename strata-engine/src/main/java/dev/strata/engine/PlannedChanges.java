@@ -52,20 +52,14 @@ final class PlannedChanges {
         outputs.put(c.name(), c);
     }
 
-    private static final java.util.Comparator<ResourceChange> CHANGE_ORDER =
-            ResourceChange.TERRAFORM_ORDER.thenComparing(c -> c.deposed() == null ? "" : c.deposed());
-
     /** Every change, current objects and deposed ones, in Terraform's order. */
     List<ResourceChange> changes() {
-        List<ResourceChange> all = new ArrayList<>(current.values());
+        List<ResourceChange> out = new ArrayList<>(current.values());
         synchronized (deposed) {
-            all.addAll(deposed);
+            out.addAll(deposed);
         }
-        // The walk is over and this sort ran alone at its end (100,000 changes in a large plan): a
-        // parallel merge sort, stable like List.sort, so the order is the same.
-        ResourceChange[] out = all.toArray(new ResourceChange[0]);
-        java.util.Arrays.parallelSort(out, CHANGE_ORDER);
-        return new ArrayList<>(java.util.Arrays.asList(out));
+        out.sort(ResourceChange.TERRAFORM_ORDER.thenComparing(c -> c.deposed() == null ? "" : c.deposed()));
+        return out;
     }
 
     List<ResourceChange> drift() {
