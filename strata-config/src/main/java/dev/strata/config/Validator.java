@@ -129,6 +129,13 @@ public final class Validator {
         private final Map<String, Value> localValues = new HashMap<>();
 
         private final Set<String> evaluatingLocals = new java.util.HashSet<>();
+        /**
+         * Evaluations of locals that refer to no other local, kept with their diagnostics: such a
+         * value is the same wherever it is asked for, so a large one (a {@code for_each} map built by
+         * a {@code for}) is evaluated once for both the literal checks and the local's own check.
+         */
+        private final Map<String, Result<Value>> localResults = new HashMap<>();
+
         private final Scope scope = new ReferenceScope(new StaticData());
 
         ModuleCheck(ConfigNode node) {
@@ -155,7 +162,7 @@ public final class Validator {
                 }
             }
             for (LocalConfig l : m.locals().values()) {
-                check(l.expr(), new Ctx(Mode.NONE, Set.of(), false, l.addr()));
+                checkLocal(l, new Ctx(Mode.NONE, Set.of(), false, l.addr()));
             }
             localCycles();
             for (OutputConfig o : m.outputs().values()) {
@@ -224,9 +231,27 @@ public final class Validator {
             } finally {
                 evaluatingLocals.remove(name);
             }
+            if (selfContained(lc)) {
+                localResults.put(name, v);
+            }
             Value out = v.hasErrors() ? Value.DYNAMIC_UNKNOWN : v.value();
             localValues.put(name, out);
             return out;
+        }
+
+        /** A local's check: its references statically, then its value, evaluated once if it is self-contained. */
+        private void checkLocal(LocalConfig l, Ctx ctx) {
+            Result<Value> v = localResults.get(l.name());
+            if (v == null) {
+                check(l.expr(), ctx);
+                return;
+            }
+            references(l.expr(), ctx);
+            diags.addAll(v.diagnostics());
+        }
+
+        private static boolean selfContained(LocalConfig l) {
+            return References.of(l).stream().noneMatch(r -> r.subject() instanceof LocalValue);
         }
 
         /** Locals that refer to each other in a circle: one diagnostic per cycle, naming every step. */
@@ -522,6 +547,16 @@ public final class Validator {
 
         /** Checks references statically, then evaluates with every reference unknown; returns the value. */
         private Value check(Expression e, Ctx ctx) {
+            references(e, ctx);
+            Map<String, Value> bound = new HashMap<>();
+            ctx.bound().forEach(name -> bound.put(name, Value.DYNAMIC_UNKNOWN));
+            Result<Value> v = new Evaluator(Scope.binding(scope, bound)).evaluate(e);
+            diags.addAll(v.diagnostics());
+            return v.value();
+        }
+
+        /** The static half of {@link #check}: each reference against the declarations. */
+        private void references(Expression e, Ctx ctx) {
             Set<SourceRange> guarded = guardedTraversals(e);
             for (Traversal t : e.variables()) {
                 if (ctx.bound().contains(t.rootName())) {
@@ -535,11 +570,6 @@ public final class Validator {
                     keyMayBeAbsent = false;
                 }
             }
-            Map<String, Value> bound = new HashMap<>();
-            ctx.bound().forEach(name -> bound.put(name, Value.DYNAMIC_UNKNOWN));
-            Result<Value> v = new Evaluator(Scope.binding(scope, bound)).evaluate(e);
-            diags.addAll(v.diagnostics());
-            return v.value();
         }
 
         private void reference(Reference ref, Traversal t, Ctx ctx) {

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Result;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -422,5 +423,47 @@ class ValidatorTest {
                         "main.tf:23,23-42: Invalid resource instance key");
         assertThat(detail(ds, 2)).endsWith("must be greater than or equal to zero.");
         assertThat(detail(ds, 7)).contains("count = 2");
+    }
+
+    @Test
+    void aSelfContainedLocalIsEvaluatedOnceForTheLiteralChecksAndItsOwnCheck() {
+        write(dir, "main.tf", """
+                locals {
+                  keys   = toset([for i in range(50) : counted(i)])
+                  suffix = "-${local.keys == null ? 0 : 1}"
+                  bad    = counted(1) * 2
+                }
+                module "m" {
+                  source   = "./m"
+                  for_each = local.keys
+                }
+                resource "terraform_data" "r" {
+                  for_each = local.keys
+                  input    = "${each.key}${local.suffix}"
+                }
+                resource "terraform_data" "s" {
+                  count = local.bad
+                }
+                """);
+        write(dir, "m/main.tf", "");
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        dev.strata.lang.funcs.Function counted = dev.strata.lang.funcs.Function.builder("counted")
+                .param("n", dev.strata.lang.types.Type.NUMBER)
+                .returns(dev.strata.lang.types.Type.STRING)
+                .impl((a, t) -> {
+                    calls.incrementAndGet();
+                    return dev.strata.lang.value.Value.string(
+                            "k" + a.getFirst().asNumber().intValue());
+                })
+                .build();
+        dev.strata.lang.funcs.FunctionTable functions = dev.strata.lang.eval.TemplateFunctions.planning(
+                        dev.strata.lang.funcs.FunctionContext.system(dir))
+                .with(counted);
+        Result<ConfigTree> tree = Fixtures.load(dir);
+        Diagnostics ds = Validator.validate(tree.value(), m -> functions);
+        // keys: 50 calls, once for both for_each checks and its own check (100 before); bad: 1 call for the
+        // count check and its own, its error reported once.
+        assertThat(calls.get()).isEqualTo(51);
+        assertThat(brief(ds)).containsExactly("main.tf:4,12-22: Invalid operand");
     }
 }

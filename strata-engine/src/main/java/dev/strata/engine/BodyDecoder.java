@@ -35,9 +35,71 @@ final class BodyDecoder {
     private BodyDecoder() {}
 
     static Result<Value> decode(Body body, dev.strata.provider.Block schema, Scope scope) {
+        return decode(body, schema, scope, null);
+    }
+
+    /**
+     * As {@link #decode(Body, dev.strata.provider.Block, Scope)}, with what does not depend on the scope
+     * (which arguments are written as blocks, the body's content against the schema) taken from
+     * {@code shapes} when not null: the instances of one resource block share it.
+     */
+    static Result<Value> decode(Body body, dev.strata.provider.Block schema, Scope scope, Shapes shapes) {
         Diagnostics.Builder diags = Diagnostics.builder();
-        Value v = decode(body, schema, scope, diags);
+        Value v = decode(body, schema, scope, diags, shapes);
         return Result.of(v, diags.build());
+    }
+
+    /** A body's layout against a schema block: what decoding it finds before evaluating any expression. */
+    record Shape(List<String> asBlocks, Result<BodyContent> content) {
+        static Shape of(Body body, dev.strata.provider.Block schema) {
+            List<String> asBlocks = attributesWrittenAsBlocks(body, schema);
+            return new Shape(asBlocks, asBlocks.isEmpty() ? body.content(bodySchema(schema)) : null);
+        }
+    }
+
+    /**
+     * The shapes of the bodies a walk decodes, by body and schema block (both immutable and shared by
+     * every instance of a block, so compared by identity). At most {@link #LIMIT} are kept, should a
+     * caller hand in schema blocks made afresh each time.
+     */
+    static final class Shapes {
+        static final int LIMIT = 4096;
+        private final java.util.concurrent.ConcurrentHashMap<Key, Shape> byBody =
+                new java.util.concurrent.ConcurrentHashMap<>();
+        private final java.util.concurrent.atomic.AtomicInteger computed =
+                new java.util.concurrent.atomic.AtomicInteger();
+
+        Shape of(Body body, dev.strata.provider.Block schema) {
+            Key k = new Key(body, schema);
+            Shape s = byBody.get(k);
+            if (s != null) {
+                return s;
+            }
+            computed.incrementAndGet();
+            s = Shape.of(body, schema);
+            if (byBody.size() < LIMIT) {
+                Shape raced = byBody.putIfAbsent(k, s);
+                return raced == null ? s : raced;
+            }
+            return s;
+        }
+
+        /** How many shapes were worked out rather than reused (for tests). */
+        int computed() {
+            return computed.get();
+        }
+    }
+
+    private record Key(Body body, dev.strata.provider.Block schema) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && k.body == body && k.schema == schema;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * System.identityHashCode(body) + System.identityHashCode(schema);
+        }
     }
 
     static BodySchema bodySchema(dev.strata.provider.Block schema) {
@@ -57,12 +119,13 @@ final class BodyDecoder {
         return new BodySchema(attrs, blocks);
     }
 
-    private static Value decode(Body body, dev.strata.provider.Block schema, Scope scope, Diagnostics.Builder diags) {
-        List<String> asBlocks = attributesWrittenAsBlocks(body, schema);
-        if (!asBlocks.isEmpty()) {
-            return decodeAttributesAsBlocks(body, schema, scope, diags, asBlocks);
+    private static Value decode(
+            Body body, dev.strata.provider.Block schema, Scope scope, Diagnostics.Builder diags, Shapes shapes) {
+        Shape shape = shapes == null ? Shape.of(body, schema) : shapes.of(body, schema);
+        if (!shape.asBlocks().isEmpty()) {
+            return decodeAttributesAsBlocks(body, schema, scope, diags, shape.asBlocks());
         }
-        Result<BodyContent> content = body.content(bodySchema(schema));
+        Result<BodyContent> content = shape.content();
         diags.addAll(content.diagnostics());
         BodyContent c = content.value();
         Map<String, Value> out = new TreeMap<>();
@@ -85,7 +148,8 @@ final class BodyDecoder {
                     continue;
                 }
                 NestedBlock nb = schema.blockTypes().get(b.type());
-                items.computeIfAbsent(b.type(), k -> new ArrayList<>()).add(decode(b.body(), nb.block(), scope, diags));
+                items.computeIfAbsent(b.type(), k -> new ArrayList<>())
+                        .add(decode(b.body(), nb.block(), scope, diags, shapes));
                 keys.computeIfAbsent(b.type(), k -> new ArrayList<>())
                         .add(b.labels().isEmpty() ? null : b.labels().getFirst());
             }
@@ -171,7 +235,8 @@ final class BodyDecoder {
                                     : dev.strata.provider.NestingMode.LIST,
                             blockOf(objectElements(t))));
         }
-        Value decoded = decode(body, b.build(), scope, diags);
+        // The block made here is new each time: nothing to share.
+        Value decoded = decode(body, b.build(), scope, diags, null);
         Map<String, Value> out = new TreeMap<>(decoded.attributes());
         for (String name : asBlocks) {
             Type t = schema.attributes().get(name).type();
@@ -280,7 +345,7 @@ final class BodyDecoder {
                 }
             }
             items.computeIfAbsent(type, k -> new ArrayList<>())
-                    .add(decode(contents.getFirst().body(), nb.block(), inner, diags));
+                    .add(decode(contents.getFirst().body(), nb.block(), inner, diags, null));
             keys.computeIfAbsent(type, k -> new ArrayList<>()).add(key);
         }
     }

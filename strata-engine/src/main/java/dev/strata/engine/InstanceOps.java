@@ -130,6 +130,8 @@ final class InstanceOps {
     }
 
     private final Provisioning provisioning;
+    /** The layouts of the resource bodies this walk decodes: worked out once per block, not per instance. */
+    private final BodyDecoder.Shapes shapes = new BodyDecoder.Shapes();
 
     /**
      * One instance's configuration, provider and schema. {@code providerMeta} is its module's
@@ -238,8 +240,10 @@ final class InstanceOps {
             v = StateValues.fromJson(
                     StateValues.toJson(v, c.block().impliedType()), c.block().impliedType(), o.sensitiveAttributes());
         } else {
-            PriorStateCheck.Mismatch bad = PriorStateCheck.mismatch(
-                    StateValues.toNode(o.attributes()), c.block().impliedType());
+            // One tree of the attributes for both the check and the decode.
+            com.fasterxml.jackson.databind.JsonNode node = StateValues.toNode(o.attributes());
+            dev.strata.lang.types.ObjectType type = c.block().impliedType();
+            PriorStateCheck.Mismatch bad = PriorStateCheck.mismatch(node, type);
             if (bad != null) {
                 reportInvalid(
                         o,
@@ -252,7 +256,7 @@ final class InstanceOps {
                                 bad));
                 return Value.DYNAMIC_UNKNOWN;
             }
-            v = StateValues.fromJson(o.attributes(), c.block().impliedType(), o.sensitiveAttributes());
+            v = StateValues.fromNode(node, type, o.sensitiveAttributes());
         }
         return SchemaValues.markSensitive(c.block(), v);
     }
@@ -384,7 +388,7 @@ final class InstanceOps {
         for (CheckRule pre : c.rc().lifecycle().preconditions()) {
             walk.condition(scopeData.scope(), pre, "Resource precondition failed", true);
         }
-        Result<Value> decoded = BodyDecoder.decode(c.rc().config(), c.block(), scopeData.scope());
+        Result<Value> decoded = BodyDecoder.decode(c.rc().config(), c.block(), scopeData.scope(), shapes);
         run.diagnose(decoded.diagnostics());
         if (decoded.hasErrors()) {
             run.setInstanceValue(ai, unknown);
@@ -474,7 +478,7 @@ final class InstanceOps {
     // ---- planning ----
 
     private Value config(Ctx c, RunData scopeData) {
-        Result<Value> decoded = BodyDecoder.decode(c.rc().config(), c.block(), scopeData.scope());
+        Result<Value> decoded = BodyDecoder.decode(c.rc().config(), c.block(), scopeData.scope(), shapes);
         run.diagnose(decoded.diagnostics());
         if (decoded.hasErrors()) {
             return null;

@@ -36,7 +36,12 @@ public final class StateValues {
 
     /** The value of state JSON, converted to {@code type}, with sensitive marks at {@code sensitivePaths}. */
     public static Value fromJson(JsonValue json, Type type, List<AttributePath> sensitivePaths) {
-        Value v = ValueJson.fromNode(toNode(json), type);
+        return fromNode(toNode(json), type, sensitivePaths);
+    }
+
+    /** As {@link #fromJson}, from the attributes already turned into a tree (which callers check first). */
+    static Value fromNode(JsonNode node, Type type, List<AttributePath> sensitivePaths) {
+        Value v = ValueJson.fromNode(node, type);
         if (sensitivePaths != null) {
             for (AttributePath p : sensitivePaths) {
                 v = markAt(v, p.steps(), 0);

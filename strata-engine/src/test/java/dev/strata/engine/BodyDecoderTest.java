@@ -88,4 +88,47 @@ class BodyDecoderTest {
         assertThat(r.value().attributes().get("rule").isNull()).isTrue();
         assertThat(r.value().attributes().get("rule").type()).isEqualTo(Type.set(RULE));
     }
+
+    @Test
+    void instancesOfOneBlockShareItsLayoutAndDecodeAsAlone() {
+        Block schema = Block.builder()
+                .attribute("name", Attribute.optional(Type.STRING))
+                .block(
+                        "tag",
+                        dev.strata.provider.NestedBlock.of(
+                                dev.strata.provider.NestingMode.LIST,
+                                Block.builder()
+                                        .attribute("key", Attribute.required(Type.STRING))
+                                        .build()))
+                .build();
+        var body = NativeSyntax.parseConfig("""
+                        name  = "n-${x}"
+                        other = 1
+                        tag {
+                          key = x
+                        }
+                        tag {
+                          key = "${x}2"
+                        }
+                        """.getBytes(StandardCharsets.UTF_8), "main.tf")
+                .value()
+                .body();
+        Scope base = Scope.empty(TemplateFunctions.builtins(FunctionContext.system(Path.of("."))));
+        BodyDecoder.Shapes shapes = new BodyDecoder.Shapes();
+        for (String x : List.of("a", "b", "c")) {
+            Scope scope = Scope.binding(base, Map.of("x", Value.string(x)));
+            Result<Value> shared = BodyDecoder.decode(body, schema, scope, shapes);
+            Result<Value> alone = BodyDecoder.decode(body, schema, scope);
+            assertThat(shared.value()).isEqualTo(alone.value());
+            assertThat(shared.value().attributes().get("name")).isEqualTo(Value.string("n-" + x));
+            // The unexpected argument is reported by every decode, as without sharing.
+            assertThat(shared.diagnostics().asList())
+                    .extracting(d -> d.summary())
+                    .containsExactly("Unsupported argument");
+            assertThat(shared.diagnostics().asList())
+                    .isEqualTo(alone.diagnostics().asList());
+        }
+        // The body and its two nested blocks' bodies: worked out by the first decode only.
+        assertThat(shapes.computed()).isEqualTo(3);
+    }
 }

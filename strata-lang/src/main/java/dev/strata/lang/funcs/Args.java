@@ -59,6 +59,26 @@ final class Args {
         return out;
     }
 
+    /**
+     * How many user-perceived characters {@link #graphemes} finds, without building them. In ASCII
+     * text every character is a cluster of its own except CR LF, which is one; any other text goes
+     * through the break iterator.
+     */
+    static int graphemeCount(String s) {
+        int n = s.length();
+        int crlf = 0;
+        for (int i = 0; i < n; i++) {
+            char ch = s.charAt(i);
+            if (ch >= 0x80) {
+                return graphemes(s).size();
+            }
+            if (ch == '\n' && i > 0 && s.charAt(i - 1) == '\r') {
+                crlf++;
+            }
+        }
+        return n - crlf;
+    }
+
     /** Union of the marks on the arguments themselves (not inside them). */
     static java.util.Set<dev.strata.lang.value.Mark> topMarks(List<Value> args) {
         java.util.EnumSet<dev.strata.lang.value.Mark> m = java.util.EnumSet.noneOf(dev.strata.lang.value.Mark.class);

@@ -349,7 +349,7 @@ final class CollectionFuncs {
             return Value.unknown(Type.NUMBER);
         }
         if (v.type().equals(Type.STRING)) {
-            return Value.number(Args.graphemes(v.asString()).size());
+            return Value.number(Args.graphemeCount(v.asString()));
         }
         if (v.type() instanceof SetType && !v.isWhollyKnown() && v.length() != 1) {
             // Unknown elements of a set may turn out equal to others, so the count is not known yet;

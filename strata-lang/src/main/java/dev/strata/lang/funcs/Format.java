@@ -303,7 +303,7 @@ final class Format {
 
     /** Width of text also counts user-perceived characters (grapheme clusters), as Terraform does. */
     private static String padText(String s, int width, boolean left, boolean zeros) {
-        int len = Args.graphemes(s).size();
+        int len = Args.graphemeCount(s);
         if (width <= len) {
             return s;
         }

@@ -17,7 +17,8 @@ import java.util.TreeSet;
 public record ObjectType(SortedMap<String, Type> attrs, Set<String> optionalAttrs) implements Type {
     public ObjectType {
         attrs = Collections.unmodifiableSortedMap(new TreeMap<>(attrs));
-        optionalAttrs = Collections.unmodifiableSet(new TreeSet<>(optionalAttrs));
+        // Most object types have no optional attributes: no set of their own for those (one per value built).
+        optionalAttrs = optionalAttrs.isEmpty() ? Set.of() : Collections.unmodifiableSet(new TreeSet<>(optionalAttrs));
         for (String o : optionalAttrs) {
             if (!attrs.containsKey(o)) {
                 throw new IllegalArgumentException("optional attribute " + o + " is not an attribute");

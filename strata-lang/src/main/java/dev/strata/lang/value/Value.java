@@ -66,8 +66,20 @@ public final class Value {
 
     public static Value string(String s) {
         Objects.requireNonNull(s, "use nullValue(Type.STRING) for null");
-        String n = Normalizer.isNormalized(s, Normalizer.Form.NFC) ? s : Normalizer.normalize(s, Normalizer.Form.NFC);
+        String n = isAscii(s) || Normalizer.isNormalized(s, Normalizer.Form.NFC)
+                ? s
+                : Normalizer.normalize(s, Normalizer.Form.NFC);
         return new Value(Type.STRING, n, Set.of());
+    }
+
+    /** ASCII text is in NFC already: no combining marks, nothing to compose. */
+    private static boolean isAscii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public static Value number(BigDecimal n) {
@@ -349,12 +361,36 @@ public final class Value {
         }
     }
 
+    /** Whether a mark sits anywhere in the value, without collecting them. */
+    private boolean hasAnyMark() {
+        if (!marks.isEmpty()) {
+            return true;
+        }
+        if (payload instanceof List<?> l) {
+            for (Object o : l) {
+                if (((Value) o).hasAnyMark()) {
+                    return true;
+                }
+            }
+        } else if (payload instanceof SortedMap<?, ?> m) {
+            for (Object o : m.values()) {
+                if (((Value) o).hasAnyMark()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     public boolean hasMarkDeep(Mark m) {
         return deepMarks().contains(m);
     }
 
     /** The value with every mark removed, at every depth. */
     public Value unmarkDeep() {
+        if (!hasAnyMark()) {
+            return this;
+        }
         if (payload instanceof List<?> l) {
             List<Value> out = new ArrayList<>(l.size());
             boolean changed = !marks.isEmpty();
@@ -501,7 +537,37 @@ public final class Value {
 
     /** Equality that ignores marks at every depth. */
     public boolean equalsIgnoringMarks(Value other) {
-        return unmarkDeep().equals(other.unmarkDeep());
+        // As unmarkDeep().equals(other.unmarkDeep()), without copying either value.
+        if (this == other) {
+            return true;
+        }
+        if (!type.equals(other.type)) {
+            return false;
+        }
+        if (payload instanceof List<?> a && other.payload instanceof List<?> b) {
+            if (a.size() != b.size()) {
+                return false;
+            }
+            for (int i = 0; i < a.size(); i++) {
+                if (!((Value) a.get(i)).equalsIgnoringMarks((Value) b.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (payload instanceof SortedMap<?, ?> a && other.payload instanceof SortedMap<?, ?> b) {
+            if (a.size() != b.size()) {
+                return false;
+            }
+            for (Map.Entry<?, ?> e : a.entrySet()) {
+                Object w = b.get(e.getKey());
+                if (w == null || !((Value) e.getValue()).equalsIgnoringMarks((Value) w)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return Objects.equals(payload, other.payload);
     }
 
     /**

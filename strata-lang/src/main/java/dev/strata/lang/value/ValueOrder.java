@@ -25,6 +25,24 @@ public final class ValueOrder implements Comparator<Value> {
 
     /** Compares strings by code point, the byte order of their UTF-8 encodings. */
     public static int compareStrings(String a, String b) {
+        // UTF-16 code units order as code points except where a surrogate meets a unit above it
+        // (U+E000..U+FFFF): only a first difference involving a surrogate needs the code point walk.
+        int n = Math.min(a.length(), b.length());
+        for (int k = 0; k < n; k++) {
+            char ca = a.charAt(k);
+            char cb = b.charAt(k);
+            if (ca != cb) {
+                if (Character.isSurrogate(ca) || Character.isSurrogate(cb)) {
+                    return compareCodePoints(a, b);
+                }
+                return Integer.compare(ca, cb);
+            }
+        }
+        return Integer.compare(a.length(), b.length());
+    }
+
+    /** The plain walk by code points; also what the fast path is tested against. */
+    static int compareCodePoints(String a, String b) {
         int i = 0;
         int j = 0;
         while (i < a.length() && j < b.length()) {

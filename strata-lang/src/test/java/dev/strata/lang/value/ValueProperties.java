@@ -37,6 +37,69 @@ class ValueProperties {
         return Arbitraries.strings().ofMaxLength(5).list().ofMaxSize(10);
     }
 
+    /**
+     * Text from a few units that order differently by code unit and by code point: ASCII, a unit above
+     * the surrogates, a surrogate pair, lone high and low surrogates.
+     */
+    @Provide
+    Arbitrary<String> trickyTexts() {
+        return Arbitraries.of("a", "b", "\u00e9", "\uff5e", "\ud83d\udc7e", "\ud83d", "\udc7e", "\r")
+                .list()
+                .ofMaxSize(4)
+                .map(parts -> String.join("", parts));
+    }
+
+    @Property
+    void stringOrderIsTheCodePointOrder(@ForAll("trickyTexts") String a, @ForAll("trickyTexts") String b) {
+        assertThat(Integer.signum(ValueOrder.compareStrings(a, b)))
+                .isEqualTo(Integer.signum(ValueOrder.compareCodePoints(a, b)));
+        if (wellFormed(a) && wellFormed(b)) {
+            // Well-formed text: the byte order of the UTF-8 encodings, as Terraform orders.
+            assertThat(Integer.signum(ValueOrder.compareStrings(a, b)))
+                    .isEqualTo(Integer.signum(java.util.Arrays.compareUnsigned(
+                            a.getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                            b.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+        }
+    }
+
+    /** Small nested values (objects, lists, maps of a few strings), some parts marked sensitive. */
+    @Provide
+    Arbitrary<Value> markedValues() {
+        return nested(2);
+    }
+
+    private static Arbitrary<Value> nested(int depth) {
+        Arbitrary<Value> leaf = Arbitraries.of("a", "b", "\u00e9").map(Value::string);
+        Arbitrary<Value> inner = depth == 0 ? leaf : Arbitraries.oneOf(leaf, nested(depth - 1));
+        Arbitrary<Value> shaped = depth == 0
+                ? leaf
+                : Arbitraries.oneOf(
+                        leaf,
+                        Arbitraries.maps(Arbitraries.of("x", "y", "z"), inner)
+                                .ofMaxSize(3)
+                                .map(Value::object),
+                        Arbitraries.maps(Arbitraries.of("x", "y"), leaf)
+                                .ofMaxSize(2)
+                                .map(m -> Value.map(Type.STRING, m)),
+                        leaf.list().ofMaxSize(3).map(l -> Value.list(Type.STRING, l)));
+        return Arbitraries.oneOf(shaped, shaped.map(v -> v.mark(Mark.SENSITIVE)));
+    }
+
+    @Property
+    void equalityIgnoringMarksIsEqualityOfTheUnmarkedValues(
+            @ForAll("markedValues") Value a, @ForAll("markedValues") Value b) {
+        assertThat(a.equalsIgnoringMarks(b)).isEqualTo(a.unmarkDeep().equals(b.unmarkDeep()));
+        assertThat(a.equalsIgnoringMarks(a.unmarkDeep())).isTrue();
+        Value u = a.unmarkDeep();
+        assertThat(u.deepMarks()).isEmpty();
+        // An unmarked value is its own unmarked copy: nothing is rebuilt.
+        assertThat(u.unmarkDeep()).isSameAs(u);
+    }
+
+    private static boolean wellFormed(String s) {
+        return s.codePoints().noneMatch(cp -> cp >= Character.MIN_SURROGATE && cp <= Character.MAX_SURROGATE);
+    }
+
     @Property
     void setOrderDoesNotDependOnInsertionOrder(@ForAll("strings") List<String> items) {
         List<Value> vs = new ArrayList<>();
