@@ -49,6 +49,12 @@ public record Block(
                 || blockTypes.values().stream().anyMatch(nb -> nb.block().hasWriteOnly());
     }
 
+    /** Whether this block or one nested in it has a sensitive attribute. */
+    public boolean hasSensitive() {
+        return attributes.values().stream().anyMatch(Attribute::sensitive)
+                || blockTypes.values().stream().anyMatch(nb -> nb.block().hasSensitive());
+    }
+
     /**
      * The object type a value of this block has: each attribute's type, and for each nested block
      * an object (single), a list, set or map of objects. As in Terraform, a list of blocks whose

@@ -209,7 +209,10 @@ public final class SchemaValues {
 
     /** The object with a sensitive mark on every attribute the schema declares sensitive, at any depth. */
     public static Value markSensitive(Block schema, Value object) {
-        return rewrite(schema, object, (attr, v) -> attr.sensitive() ? v.mark(Mark.SENSITIVE) : v, b -> true);
+        if (!object.isKnownAndNotNull() || !schema.hasSensitive()) {
+            return object; // most schemas have none: nothing to rebuild (3-4 % of a large plan did)
+        }
+        return rewrite(schema, object, (attr, v) -> attr.sensitive() ? v.mark(Mark.SENSITIVE) : v, Block::hasSensitive);
     }
 
     /**

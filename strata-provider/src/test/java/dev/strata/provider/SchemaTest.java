@@ -106,6 +106,25 @@ class SchemaTest {
     }
 
     @Test
+    void markSensitiveLeavesAValueWhoseSchemaHasNoSensitiveAttributeAsItIs() {
+        Block plain = Block.builder()
+                .attribute("name", Attribute.optional(Type.STRING))
+                .block(
+                        "tags",
+                        NestedBlock.of(
+                                NestingMode.LIST,
+                                Block.builder()
+                                        .attribute("key", Attribute.optional(Type.STRING))
+                                        .build()))
+                .build();
+        Value v = SchemaValues.coerce(plain, Value.objectOf("name", Value.string("n")))
+                .value();
+        assertThat(plain.hasSensitive()).isFalse();
+        assertThat(SchemaValues.markSensitive(plain, v)).isSameAs(v);
+        assertThat(SCHEMA.hasSensitive()).isTrue();
+    }
+
+    @Test
     void markSensitiveMarksDeclaredAttributesInEveryNestingMode() {
         Block inner = Block.builder()
                 .attribute("key", Attribute.optional(Type.STRING).withSensitive())
