@@ -543,7 +543,9 @@ final class ProviderCalls {
      * a little under the lower of that and the pace that was refused; while the pace holds calls back
      * and nothing is refused it probes upwards, gently (2 % a second) for a few seconds and then faster
      * and faster (the limit may have been raised, or the first measure was low), so a run settles in a
-     * sawtooth between 95 and 100 % of the limit with a refusal every few seconds.
+     * sawtooth between 95 and 100 % of the limit with a refusal every few seconds. The first pace, measured
+     * over the first fraction of a second, is only provisional: it probes upwards at the fastest growth
+     * until a refusal with a full second measured (a first measure is as often half the rate as twice it).
      *
      * <p>Times are {@link System#nanoTime()} values passed in, so that a test can drive it on a
      * simulated clock. Until the first throttle nothing is paced and the only cost per call is counting
@@ -781,13 +783,12 @@ final class ProviderCalls {
             double seen = measured(now);
             if (slowedFromProvisional && sentAt - slowedAt < HORIZON) {
                 // Sent within a horizon of the slow-down of a first or provisional pace: at a turn handed
-                // out before it, at the provisional pace, or into the bucket the first burst emptied. It says again
-                // that the calls were too many, which the
-                // first pace took into account; only the measure may lower it further. Taking 5 % off at
-                // each of these refusals took a first pace that was already low (a measure over the first
-                // tenth of a second) lower still, and seconds to grow back. (Once settled, a refusal just
-                // after a slow-down says the new pace is still too high: a limit that dropped is followed
-                // in a few steps.)
+                // out before it, at that pace, or into the bucket the first burst emptied. It says again that
+                // the calls were too many, which the slow-down took into account; only the measure may lower
+                // the pace further. Taking 5 % off at each of these refusals took a first pace that was
+                // already low (a measure over the first tenth of a second) lower still, and seconds to grow
+                // back. (Once settled, a refusal just after a slow-down says the new pace is still too high:
+                // a limit that dropped is followed in a few steps, as before.)
                 if (seen > 0 && BELOW * seen < rate) {
                     rate = Math.max(1, BELOW * seen);
                 }
