@@ -543,7 +543,9 @@ final class ProviderCalls {
      * a little under the lower of that and the pace that was refused; while the pace holds calls back
      * and nothing is refused it probes upwards, gently (2 % a second) for a few seconds and then faster
      * and faster (the limit may have been raised, or the first measure was low), so a run settles in a
-     * sawtooth between 95 and 100 % of the limit with a refusal every few seconds.
+     * sawtooth between 95 and 100 % of the limit with a refusal every few seconds. The first pace, measured
+     * over the first fraction of a second, is only provisional: it probes upwards at the fastest growth
+     * until a refusal with a full second measured (a first measure is as often half the rate as twice it).
      *
      * <p>Times are {@link System#nanoTime()} values passed in, so that a test can drive it on a
      * simulated clock. Until the first throttle nothing is paced and the only cost per call is counting
@@ -573,6 +575,10 @@ final class ProviderCalls {
         private final long[] slotOf = new long[SLOTS];
 
         private final int[] countOf = new int[SLOTS];
+        /** The pace in each 20 ms over the last second, by slot number as above (0: not paced then). */
+        private final long[] paceSlotOf = new long[SLOTS];
+
+        private final double[] paceOf = new double[SLOTS];
         /** When the first accepted request was sent: the accepted ones are counted from then at the earliest. */
         private long firstSent = Long.MIN_VALUE;
         /**
@@ -598,6 +604,20 @@ final class ProviderCalls {
         private volatile boolean engaged;
         /** Requests per second; 0 while throttled but nothing accepted was measured yet. */
         private double rate;
+        /**
+         * Whether the pace was last set from a measure over less than a second: at the start of a run, the
+         * answers of a handful of requests, of which the late ones (a loaded CPU, a cold start) are
+         * missing and which the first refusals' backoff left the API idle for part of, so often far
+         * below the API's rate. Until a refusal after a full second's measure, it probes upwards at the
+         * fastest growth: a pace too high costs a few refusals, each retried at the next turn, and is
+         * lowered within a fraction of a second; one too low would cost seconds of turns unused.
+         */
+        private boolean provisional;
+        /**
+         * Whether the last slow-down was from no pace or a provisional one: then the refusals of the calls
+         * sent in the horizon after it lower the pace only as far as the measure says (see {@link #throttled}).
+         */
+        private boolean slowedFromProvisional;
 
         private long next;
         private long notBefore = Long.MIN_VALUE;
@@ -624,10 +644,16 @@ final class ProviderCalls {
             synchronized (this) {
                 long slot = notBefore == Long.MIN_VALUE || notBefore - now < 0 ? now : notBefore;
                 if (rate > 0) {
-                    if (next - now > 0 && measured(now) >= KEPT * rate) {
+                    notePace(now);
+                    if (next - now > 0 && measured(now) >= KEPT * (provisional ? averagePace(now) : rate)) {
                         // Only a pace that holds calls back, and that the calls keep up with, is worth
                         // raising: one above what the calls reach (they wait for something else, a slot,
-                        // the CPU) would only run away and let a burst through later.
+                        // the CPU) would only run away and let a burst through later. A provisional pace
+                        // is compared with the calls over the time they were counted in, not with the
+                        // pace now: growing at the fastest rate, it is always well above the last
+                        // second's calls, which would stop the growth it needs to get from a low first
+                        // measure to the limit. (Once settled, comparing with the pace now keeps the
+                        // sawtooth's refusals as rare as they were.)
                         grow(now);
                     }
                     grownAt = now;
@@ -668,9 +694,11 @@ final class ProviderCalls {
 
         private void grow(long now) {
             long since = now - slowedAt;
-            double perSecond = since < GENTLE
-                    ? PROBE
-                    : Math.min(FASTEST, PROBE * Math.pow(2, (double) (since - GENTLE) / SECOND + 1));
+            double perSecond = provisional
+                    ? FASTEST
+                    : since < GENTLE
+                            ? PROBE
+                            : Math.min(FASTEST, PROBE * Math.pow(2, (double) (since - GENTLE) / SECOND + 1));
             rate *= 1 + perSecond * (now - grownAt) / SECOND;
         }
 
@@ -705,8 +733,34 @@ final class ProviderCalls {
             }
             // Early on, the answers counted are those of the requests sent from the first one until a
             // latency ago: the ones sent since have not answered yet.
-            long span = Math.max(MIN_SPAN, Math.min(SECOND, now - latency - firstSent));
-            return count * (double) SECOND / span;
+            return count * (double) SECOND / span(now);
+        }
+
+        private void notePace(long now) {
+            long n = Math.floorDiv(now, SLOT);
+            int i = (int) Math.floorMod(n, SLOTS);
+            paceSlotOf[i] = n;
+            paceOf[i] = rate;
+        }
+
+        /** The pace over the time {@link #measured} counts the accepted requests over (the pace now if none noted). */
+        private double averagePace(long now) {
+            long n = Math.floorDiv(now, SLOT);
+            long slots = Math.max(1, span(now) / SLOT);
+            double sum = 0;
+            int noted = 0;
+            for (int i = 0; i < SLOTS; i++) {
+                if (paceOf[i] > 0 && n - paceSlotOf[i] >= 0 && n - paceSlotOf[i] < slots) {
+                    sum += paceOf[i];
+                    noted++;
+                }
+            }
+            return noted == 0 ? rate : sum / noted;
+        }
+
+        /** The time the accepted requests are counted over: a second, less early on (see {@link #measured}). */
+        private long span(long now) {
+            return Math.max(MIN_SPAN, Math.min(SECOND, now - latency - firstSent));
         }
 
         /**
@@ -726,12 +780,27 @@ final class ProviderCalls {
             if (slowedAt != Long.MIN_VALUE && sentAt - slowedAt < 0) {
                 return;
             }
+            double seen = measured(now);
+            if (slowedFromProvisional && sentAt - slowedAt < HORIZON) {
+                // Sent within a horizon of the slow-down of a first or provisional pace: at a turn handed
+                // out before it, at that pace, or into the bucket the first burst emptied. It says again that
+                // the calls were too many, which the slow-down took into account; only the measure may lower
+                // the pace further. Taking 5 % off at each of these refusals took a first pace that was
+                // already low (a measure over the first tenth of a second) lower still, and seconds to grow
+                // back. (Once settled, a refusal just after a slow-down says the new pace is still too high:
+                // a limit that dropped is followed in a few steps, as before.)
+                if (seen > 0 && BELOW * seen < rate) {
+                    rate = Math.max(1, BELOW * seen);
+                }
+                return;
+            }
             slowedAt = now;
             grownAt = now;
-            double seen = measured(now);
             if (seen > 0) {
                 // The measure lags a pace that was rising fast: it may lower the refused pace by a
                 // bounded step only, and by as much as it likes the first time, when there is none.
+                slowedFromProvisional = rate == 0 || provisional;
+                provisional = span(now) < SECOND;
                 rate = Math.max(1, BELOW * (rate > 0 ? Math.min(rate, Math.max(seen, FLOOR * rate)) : seen));
             }
             // Refused before any accepted call answered (refusals come back at once, acceptances after the

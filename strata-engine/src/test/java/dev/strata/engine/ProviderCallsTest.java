@@ -155,6 +155,8 @@ class ProviderCallsTest {
         assertThat(calls.rateOf(EAST)).isGreaterThan(0);
         assertThat(calls.limitOf(EAST)).isEqualTo(8.0);
         double paced = calls.rateOf(EAST);
+        // A refusal of a call sent a horizon (50 ms) after the slow-down, not at a turn handed out before it.
+        Thread.sleep(60);
         send(calls, EAST, sent, THROTTLED);
         assertThat(calls.limitOf(EAST)).isEqualTo(8.0);
         assertThat(calls.rateOf(EAST)).isLessThan(paced);
@@ -179,8 +181,13 @@ class ProviderCallsTest {
         pacer.throttled(sent, sent + 2 * MS, Optional.empty());
         pacer.throttled(sent, sent + 3 * MS, Optional.empty());
         assertThat(pacer.rate()).isCloseTo(6 * 0.95, offset(1e-9));
-        // Sent after the slow-down and refused: the new pace is still above what the server takes.
+        // Sent within a horizon (50 ms) after the first slow-down (at a turn handed out before it, into the
+        // bucket the first burst emptied), with a measure above the pace: no news.
         pacer.throttled(sent + 10 * MS, sent + 11 * MS, Optional.empty());
+        assertThat(pacer.rate()).isCloseTo(6 * 0.95, offset(1e-9));
+        // Sent a horizon after the slow-down and refused: the new pace is still above what the server takes.
+        pacer.accepted(sent + 10 * MS, sent + 40 * MS);
+        pacer.throttled(sent + 61 * MS, sent + 62 * MS, Optional.empty());
         assertThat(pacer.rate()).isCloseTo(6 * 0.95 * 0.95, offset(1e-9));
     }
 
@@ -317,6 +324,81 @@ class ProviderCallsTest {
     }
 
     @Test
+    void answersDelayedByALoadedCpuDoNotHoldAnyRunBelowNinetyPercentOfTheRate() {
+        // As `RATE=100 bench/run sim-wide 2000` on a machine whose CPU delays each answer by 0-100 ms:
+        // the first pace, measured over the first tenth of a second, is anywhere from a quarter to
+        // twice the rate depending on the draw. Every draw must reach 0.9 of it, not half of them.
+        // Without a cold start the main code's worst of 40 seeds was 0.78 (a first pace of 26 req/s,
+        // lowered further by the refusals that followed, then probed upwards at 2 % a second); with a
+        // cold start (no accepted answer in the first 300 ms) its first pace was an over-estimate that
+        // the refusals took down to 60 in the first second.
+        for (Duration warmUp : new Duration[] {Duration.ZERO, Duration.ofMillis(300)}) {
+            for (boolean tellsRetryAfter : new boolean[] {true, false}) {
+                double worst = Double.MAX_VALUE;
+                String worstRun = "";
+                for (int seed = 1; seed <= 40; seed++) {
+                    ThrottledServerSimulation.Result r = new ThrottledServerSimulation(
+                                    100,
+                                    10,
+                                    Duration.ofMillis(50),
+                                    tellsRetryAfter,
+                                    100,
+                                    1,
+                                    Duration.ofNanos(200_000),
+                                    Duration.ofSeconds(1))
+                            .withNoise(seed, Duration.ofMillis(100), warmUp)
+                            .run(2000);
+                    String run =
+                            "seed " + seed + ", cold start " + warmUp + ", retry-after " + tellsRetryAfter + ": " + r;
+                    assertThat(r.failed()).as(run).isZero();
+                    assertThat(r.accepted()).as(run).isEqualTo(2000);
+                    // Once paced, a refusal every second or two: the noise makes the sawtooth less regular
+                    // (main's code had up to 12 in 21 s, against 7 without the noise; here the median is
+                    // main's, the most 17, in the run whose first pace grew from a quarter of the rate).
+                    assertThat(r.settledRefusals()).as(run).isLessThanOrEqualTo((int) r.seconds());
+                    if (r.acceptedPerSecond() / 100 < worst) {
+                        worst = r.acceptedPerSecond() / 100;
+                        worstRun = run;
+                    }
+                }
+                assertThat(worst).as(worstRun).isGreaterThanOrEqualTo(0.9);
+            }
+        }
+    }
+
+    @Test
+    void aLowFirstPaceIsProbedUpwardsAtOnceAndNotLoweredByTheRefusalsJustAfterIt() {
+        ProviderCalls.RatePacer pacer = new ProviderCalls.RatePacer();
+        long t = 5 * SECOND;
+        // A first measure over 100 ms holding 4 answers: 40 req/s, of an API that takes 100.
+        for (int i = 0; i < 4; i++) {
+            pacer.accepted(t + i * 25 * MS, t + 50 * MS + i * 25 * MS);
+        }
+        pacer.throttled(t + 149 * MS, t + 150 * MS, Optional.empty());
+        assertThat(pacer.rate()).isCloseTo(0.95 * 40, offset(1e-9));
+        double first = pacer.rate();
+        pacer.accepted(t + 100 * MS, t + 155 * MS);
+        pacer.accepted(t + 125 * MS, t + 180 * MS);
+        // Calls sent in the next 50 ms (turns handed out at the old pace, a bucket the first burst emptied)
+        // are refused too: they say nothing the slow-down did not, and the measure is above the pace.
+        pacer.throttled(t + 160 * MS, t + 161 * MS, Optional.empty());
+        pacer.throttled(t + 190 * MS, t + 191 * MS, Optional.empty());
+        assertThat(pacer.rate()).isEqualTo(first);
+        // Callers kept waiting, each call accepted: the first pace grows at the fastest rate (by more than
+        // half in a second), not the 2 % a second of a pace set from a full second's measure.
+        long slot = t + 200 * MS;
+        while (slot - t < 1200 * MS) {
+            slot = pacer.reserve(slot);
+            pacer.accepted(slot, slot + 50 * MS);
+        }
+        assertThat(pacer.rate()).as("a second of probing from %s", first).isGreaterThan(1.5 * first);
+        // The next refusal, sent well after the slow-down with a full second measured, lowers it as usual.
+        double probed = pacer.rate();
+        pacer.throttled(slot, slot + MS, Optional.empty());
+        assertThat(pacer.rate()).isLessThan(probed);
+    }
+
+    @Test
     void aServerWhoseLimitChangesMidRunIsFollowedWithoutFailures() {
         for (boolean tellsRetryAfter : new boolean[] {true, false}) {
             // 100 requests a second for 5 s, then 30: 500 + 1,500 / 30 = 55 s at best.
@@ -403,7 +485,9 @@ class ProviderCallsTest {
     void aPlanCallTakesNoTurnFromThePaceButARefusedOnesRetryDoes() {
         ManualClock c = new ManualClock();
         ProviderCalls calls = c.calls();
-        for (int i = 0; i < 10; i++) {
+        // Measured over more than a second: a settled pace (a first one measured over less is provisional
+        // and probes upwards at once, which would shorten the waits counted below).
+        for (int i = 0; i < 110; i++) {
             c.call(calls, ProviderCalls.Operation.APPLY_RESOURCE_CHANGE, Duration.ofMillis(10), OK);
         }
         c.call(calls, ProviderCalls.Operation.APPLY_RESOURCE_CHANGE, Duration.ofMillis(1), THROTTLED, OK);

@@ -20,13 +20,19 @@ import java.util.Random;
  * with a plan phase of {@code planPhase} before the first operation (an apply plans every instance
  * before it changes any); both go through the same decisions as in {@link ProviderCalls} ({@link
  * ProviderCalls#takesTurn}, {@link ProviderCalls#pacedRetryWait}).
+ *
+ * <p>A real run's answers are noisier than the bucket's: a loaded CPU delays each answer by a random
+ * time before the engine sees it, and at start-up (classes loaded, code not yet compiled) the first
+ * accepted answers come late. {@link #withNoise} models both, from a seed, so that a sweep of seeds
+ * shows the spread of a run's outcome, not one lucky draw.
  */
 final class ThrottledServerSimulation {
     private static final long MS = 1_000_000L;
 
     /**
      * Counts of one run; {@code settledRefusals} are those of requests sent after its first two seconds;
-     * {@code began} is the start of the run, its plan phase included.
+     * {@code began} is the start of the run, its plan phase included; {@code firstPace} the first
+     * pace the pacer set (0 if it never paced).
      */
     record Result(
             int operations,
@@ -36,7 +42,8 @@ final class ThrottledServerSimulation {
             int failed,
             long began,
             long firstSent,
-            long lastAnswer) {
+            long lastAnswer,
+            double firstPace) {
         /** Accepted requests per second from the start of the run (its plan phase included) to the last answer. */
         double acceptedPerSecondOfTheRun() {
             return accepted * 1e9 / (lastAnswer - began);
@@ -62,6 +69,12 @@ final class ThrottledServerSimulation {
     private final long planPhase;
     private final ProviderCalls.Settings settings = ProviderCalls.Settings.DEFAULT;
     private final Random random = new Random(19);
+    /** Draws the answers' delays; seeded by {@link #withNoise}. */
+    private Random noise = new Random(19);
+    /** Each answer (accepted or refused) reaches the engine up to this much later than the server sent it. */
+    private long answerJitter;
+    /** No accepted answer reaches the engine before this long after the first request (a cold start). */
+    private long warmUp;
 
     private final ProviderCalls.RatePacer pacer = new ProviderCalls.RatePacer();
     private final ProviderCalls.AdaptiveLimit limit;
@@ -83,6 +96,7 @@ final class ThrottledServerSimulation {
     private int settledRefusals;
     private long firstSent = Long.MIN_VALUE;
     private long lastAnswer;
+    private double firstPace;
 
     ThrottledServerSimulation(double rate, double burst, Duration latency, boolean tellsRetryAfter, int concurrency) {
         this(rate, burst, latency, tellsRetryAfter, concurrency, 0, Duration.ZERO, Duration.ZERO);
@@ -132,6 +146,21 @@ final class ThrottledServerSimulation {
         return this;
     }
 
+    /**
+     * Answers reach the engine up to {@code answerJitter} late (uniformly drawn, from {@code seed}), and
+     * no accepted answer before {@code warmUp} after the first request was sent.
+     */
+    ThrottledServerSimulation withNoise(long seed, Duration answerJitter, Duration warmUp) {
+        this.noise = new Random(seed);
+        this.answerJitter = answerJitter.toNanos();
+        this.warmUp = warmUp.toNanos();
+        return this;
+    }
+
+    private long jitter() {
+        return answerJitter == 0 ? 0 : (long) (noise.nextDouble() * answerJitter);
+    }
+
     /** Runs {@code count} operations of one request each on {@code concurrency} workers, to the end. */
     Result run(int count) {
         this.operations = count;
@@ -145,7 +174,7 @@ final class ThrottledServerSimulation {
             now = e.at();
             e.action().run();
         }
-        return new Result(count, accepted, refused, settledRefusals, failed, began, firstSent, lastAnswer);
+        return new Result(count, accepted, refused, settledRefusals, failed, began, firstSent, lastAnswer, firstPace);
     }
 
     private static final long SECOND = 1_000 * MS;
@@ -268,7 +297,8 @@ final class ThrottledServerSimulation {
         refilled = now;
         if (tokens >= 1) {
             tokens -= 1;
-            at(now + latency, () -> {
+            long answerAt = Math.max(now + latency + jitter(), firstSent + warmUp);
+            at(answerAt, () -> {
                 accepted++;
                 lastAnswer = now;
                 release();
@@ -285,7 +315,7 @@ final class ThrottledServerSimulation {
         Optional<Duration> retryAfter = tellsRetryAfter
                 ? Optional.of(Duration.ofMillis((long) Math.ceil((1 - tokens) / rate * 1000)))
                 : Optional.empty();
-        at(now + MS, () -> {
+        at(now + MS + jitter(), () -> {
             release();
             boolean wasPaced = pacer.paced();
             if (!wasPaced) {
@@ -294,6 +324,7 @@ final class ThrottledServerSimulation {
             pacer.throttled(sentAt, now, retryAfter);
             if (!wasPaced && pacer.paced()) {
                 limit.reset();
+                firstPace = pacer.rate();
             }
             if (attempt >= settings.maxAttempts()) {
                 failed++;
