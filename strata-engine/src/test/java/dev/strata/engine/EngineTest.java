@@ -559,7 +559,11 @@ class EngineTest {
                     public Result<dev.strata.state.StateSnapshot> append(dev.strata.state.JournalEntry e) {
                         if (e instanceof dev.strata.state.JournalEntry.Completed c
                                 && c.operationId().equals(slowOp.get())) {
-                            slowIntentLinesAtItsEnd.add(intentLines(journal, c.operationId()));
+                            // Under the manager's monitor: a compaction on another thread removes the journal
+                            // file before it re-appends the open intents, and must not be seen half done.
+                            synchronized (real) {
+                                slowIntentLinesAtItsEnd.add(intentLines(journal, c.operationId()));
+                            }
                         }
                         Result<dev.strata.state.StateSnapshot> r = super.append(e);
                         if (e instanceof dev.strata.state.JournalEntry.Intent i) {
@@ -576,9 +580,12 @@ class EngineTest {
                     public Result<dev.strata.state.StateSnapshot> compact() {
                         Result<dev.strata.state.StateSnapshot> c = super.compact();
                         if (slowOp.get() != null && fake.slowGate.getCount() > 0) {
-                            // Kill -9 right here: the files as they are now are what the next run finds.
-                            copy(dir.resolve("terraform.tfstate"), crashed.resolve("terraform.tfstate"));
-                            copy(journal, crashed.resolve("terraform.tfstate.journal"));
+                            // Kill -9 right here: the files as they are now are what the next run finds
+                            // (copied while no other thread appends or compacts).
+                            synchronized (real) {
+                                copy(dir.resolve("terraform.tfstate"), crashed.resolve("terraform.tfstate"));
+                                copy(journal, crashed.resolve("terraform.tfstate.journal"));
+                            }
                             fake.slowGate.countDown();
                         }
                         return c;
