@@ -34,6 +34,13 @@ class EngineTest {
         h = new EngineHarness(dir, fake);
     }
 
+    /** The test directory's state, opened with the lock an apply takes, as the engine's caller holds it. */
+    private StateManager lockedState() {
+        return LocalBackend.in(dir, "test")
+                .open("default", LockRequest.of("OperationTypeApply", Duration.ZERO))
+                .value();
+    }
+
     private ConfigTree config(String tf) {
         return h.config(tf);
     }
@@ -364,9 +371,7 @@ class EngineTest {
     void crashedIntentsWhoseOutcomeIsRecordedAreClosedByTheNextApply() throws IOException {
         ConfigTree tree = config("resource \"fake_thing\" \"a\" {\n  count = 2\n  value = \"v${count.index}\"\n}\n");
         assertThat(planAndApply(tree).diagnostics().hasErrors()).isFalse();
-        try (StateManager sm = LocalBackend.in(dir, "test")
-                .open("default", dev.strata.state.LockRequest.of("OperationTypeApply", java.time.Duration.ZERO))
-                .value()) {
+        try (StateManager sm = lockedState()) {
             for (String[] i : new String[][] {
                 {"recorded-create", "fake_thing.a[1]", "create"},
                 {"recorded-delete", "fake_thing.old", "delete"},
@@ -551,9 +556,7 @@ class EngineTest {
                     new java.util.concurrent.atomic.AtomicReference<>();
             Path journal = dir.resolve("terraform.tfstate.journal");
             Result<ApplyResult> r;
-            try (StateManager real = LocalBackend.in(dir, "test")
-                    .open("default", LockRequest.of("OperationTypeApply", Duration.ZERO))
-                    .value()) {
+            try (StateManager real = lockedState()) {
                 StateManager recording = new DelegatingState(real) {
                     @Override
                     public Result<dev.strata.state.StateSnapshot> append(dev.strata.state.JournalEntry e) {
@@ -712,9 +715,7 @@ class EngineTest {
         Plan plan = h.planned(tree);
         List<String> steps = new java.util.concurrent.CopyOnWriteArrayList<>();
         Result<ApplyResult> r;
-        try (StateManager real = LocalBackend.in(dir, "test")
-                .open("default", LockRequest.of("OperationTypeApply", Duration.ZERO))
-                .value()) {
+        try (StateManager real = lockedState()) {
             StateManager recording = new DelegatingState(real) {
                 @Override
                 public Result<dev.strata.state.StateSnapshot> append(dev.strata.state.JournalEntry e) {
