@@ -2,6 +2,9 @@ package dev.strata.cli.command;
 
 import dev.strata.config.Backend;
 import dev.strata.hcl.Attribute;
+import dev.strata.hcl.AttributeSchema;
+import dev.strata.hcl.BodyContent;
+import dev.strata.hcl.BodySchema;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.IoProblems;
@@ -33,6 +36,10 @@ final class BackendSettings {
             "pg", Set.of("conn_str", "schema_name"),
             "s3", dev.strata.state.S3Settings.names(),
             "http", dev.strata.state.HttpSettings.names());
+
+    /** Settings terraform 1.11's backend of the type takes that Strata's does not implement. */
+    private static final Map<String, Set<String>> TERRAFORM_ONLY =
+            Map.of("pg", Set.of("skip_index_creation", "skip_schema_creation", "skip_table_creation"));
 
     /** The settings a backend type takes, or null for a type Strata does not implement. */
     static Set<String> allowed(String type) {
@@ -160,20 +167,29 @@ final class BackendSettings {
                     backend.declRange()));
             return Result.of(Map.of(), diags.build());
         }
-        Result<Map<String, Attribute>> attrs = backend.config().justAttributes();
-        diags.addAll(attrs.diagnostics());
+        // Decoded against the backend's schema, as Terraform decodes it: a name the backend does not take is
+        // "Unsupported argument" (with a suggestion when one is close), a block "Unsupported block type".
+        Set<String> unimplemented = TERRAFORM_ONLY.getOrDefault(backend.type(), Set.of());
+        List<AttributeSchema> schema = new java.util.ArrayList<>();
+        for (String name : new java.util.TreeSet<>(allowed)) {
+            schema.add(AttributeSchema.optional(name));
+        }
+        for (String name : new java.util.TreeSet<>(unimplemented)) {
+            schema.add(AttributeSchema.optional(name));
+        }
+        Result<BodyContent> content = backend.config().content(new BodySchema(schema, List.of()));
+        diags.addAll(content.diagnostics());
         Map<String, Value> out = new TreeMap<>();
         Evaluator constants =
                 new Evaluator(Scope.empty(TemplateFunctions.builtins(FunctionContext.system(Path.of(".")))));
-        for (Attribute a : new TreeMap<>(attrs.value()).values()) {
+        for (Attribute a : new TreeMap<>(content.value().attributes()).values()) {
             if (!allowed.contains(a.name())) {
+                // A setting Terraform's backend takes and Strata's does not: said so, not "unsupported".
                 diags.add(Diagnostic.error(
                         "Unsupported backend setting",
-                        "The \"" + backend.type() + "\" backend "
-                                + (allowed.isEmpty()
-                                        ? "takes no settings in Strata"
-                                        : "takes " + String.join(", ", new java.util.TreeSet<>(allowed)))
-                                + "; \"" + a.name() + "\" is not supported.",
+                        "The \"" + backend.type() + "\" backend takes "
+                                + String.join(", ", new java.util.TreeSet<>(allowed))
+                                + " in Strata; \"" + a.name() + "\" is not supported.",
                         a.nameRange()));
                 continue;
             }
