@@ -144,6 +144,19 @@ class DiagnosticParityDifferentialTest {
         assertThat(sameErrors("init", "-no-color")).contains("An argument named \"nope\" is not expected here.\n");
     }
 
+    /** {@code -backend-config}: a file's unknown setting as the block's; {@code KEY=VALUE}'s in terraform's words. */
+    @Test
+    void anUnknownBackendConfigArgumentIsReportedAsTerraformReportsIt() throws Exception {
+        write("main.tf", "terraform {\n  backend \"local\" {}\n}\n");
+        write("x.tfbackend", "path = \"a\"\nnope = \"b\"\n");
+        assertThat(sameErrors("init", "-no-color", "-backend-config=x.tfbackend"))
+                .isEqualTo("\nError: Unsupported argument\n\n  on x.tfbackend line 2:\n   2: nope = \"b\"\n\n"
+                        + "An argument named \"nope\" is not expected here.\n");
+        assertThat(sameErrors("init", "-no-color", "-backend-config=nope=1"))
+                .isEqualTo("\nError: Invalid backend configuration argument\n\nThe backend configuration argument "
+                        + "\"nope\" given on the command line is not\nexpected for the selected backend type.\n");
+    }
+
     /**
      * A Git repository that is not there, a ref it does not have (with and without a depth), a directory
      * that is not there: "Failed to download module" at the module block's header, with go-getter's words,
