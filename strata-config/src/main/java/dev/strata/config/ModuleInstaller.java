@@ -278,41 +278,28 @@ public final class ModuleInstaller {
                 }
                 case ModuleSource.Local l -> throw new IllegalStateException("local sources are read in place");
                 case ModuleSource.Registry r -> fromRegistry(key, call, r, target, diags);
-                case ModuleSource.Git g ->
-                    reuse(key, call.source(), null)
-                            .orElseGet(() -> fetched(
-                                    key,
-                                    call,
-                                    target,
-                                    into -> fetcher.fetch(g, into),
-                                    "",
-                                    call.source(),
-                                    local(g),
-                                    diags));
-                case ModuleSource.Http h ->
-                    reuse(key, call.source(), null)
-                            .orElseGet(() -> fetched(
-                                    key, call, target, into -> fetcher.fetch(h, into), "", h.url(), false, diags));
-                case ModuleSource.S3 s3 ->
-                    reuse(key, call.source(), null)
-                            .orElseGet(() -> fetched(
-                                    key,
-                                    call,
-                                    target,
-                                    into -> fetcher.fetch(s3, into),
-                                    "",
-                                    ModuleSource.packageAddress(call.source()),
-                                    false,
-                                    diags));
-                case ModuleSource.LocalPackage p ->
-                    reuse(key, call.source(), null)
-                            .orElseGet(() -> fetched(
-                                    key, call, target, into -> fetcher.fetch(p, into), "", call.source(), true, diags));
+                case ModuleSource.Git g -> fetchedOnce(key, call, target, g, diags);
+                case ModuleSource.Http h -> fetchedOnce(key, call, target, h, diags);
+                case ModuleSource.S3 s3 -> fetchedOnce(key, call, target, s3, diags);
+                case ModuleSource.LocalPackage p -> fetchedOnce(key, call, target, p, diags);
             };
         }
 
-        private static boolean local(ModuleSource.Git g) {
-            return g.url().startsWith("file://") || g.url().startsWith("/");
+        /**
+         * A package that is not in a registry: kept from an earlier run, else fetched; the messages name it by
+         * its package address, as Terraform's "Downloading ... for ..." line does.
+         */
+        private Path fetchedOnce(
+                String key, ModuleCallConfig call, Path target, ModuleSource source, Diagnostics.Builder diags) {
+            return reuse(key, call.source(), null)
+                    .orElseGet(() -> fetched(
+                            key,
+                            call,
+                            target,
+                            into -> fetcher.fetch(source, into, display(root, target)),
+                            "",
+                            ModuleSource.packageAddress(call.source()),
+                            diags));
         }
 
         private Path fromRegistry(
@@ -382,10 +369,9 @@ public final class ModuleInstaller {
                     key,
                     call,
                     target,
-                    into -> fetcher.fetchLocation(location, into),
+                    into -> fetcher.fetchLocation(location, into, display(root, target)),
                     r.subdir(),
                     location,
-                    false,
                     diags);
             if (dir != null) {
                 versions.put(key, version);
@@ -429,7 +415,6 @@ public final class ModuleInstaller {
          *
          * @param subdir the module's directory inside the package that the call's address names
          * @param from   what the diagnostic says was fetched
-         * @param local  whether the package is on this machine (a different diagnostic)
          */
         private Path fetched(
                 String key,
@@ -438,7 +423,6 @@ public final class ModuleInstaller {
                 Fetch fetch,
                 String subdir,
                 String from,
-                boolean local,
                 Diagnostics.Builder diags) {
             Path tmp = null;
             String problem;
@@ -451,7 +435,7 @@ public final class ModuleInstaller {
                 Path dir = inPackage.isEmpty() ? tmp : tmp.resolve(inPackage).normalize();
                 if (!dir.startsWith(tmp) || !Files.isDirectory(dir)) {
                     diags.add(Diagnostic.error(
-                            local ? "Failed to install module" : "Failed to download module",
+                            "Failed to download module",
                             "The module \"" + call.name() + "\" comes from \"" + call.source()
                                     + "\", whose package has no directory \"" + inPackage + "\".",
                             call.sourceRange()));
@@ -463,12 +447,12 @@ public final class ModuleInstaller {
                 tmp = null;
                 problem = null;
             } catch (FetchException e) {
-                problem = e.getMessage();
+                problem = e.verbatim() ? e.getMessage() : sentence(e.getMessage());
             } catch (IOException e) {
-                problem = IoProblems.describe(e);
+                problem = sentence(IoProblems.describe(e));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                problem = "interrupted";
+                problem = "interrupted.";
             } finally {
                 if (tmp != null) {
                     try {
@@ -479,18 +463,13 @@ public final class ModuleInstaller {
                 }
             }
             if (problem != null) {
-                diags.add(
-                        local
-                                ? Diagnostic.error(
-                                        "Failed to install module",
-                                        "Could not install the module \"" + call.name() + "\" from \"" + call.source()
-                                                + "\": " + sentence(problem),
-                                        call.sourceRange())
-                                : Diagnostic.error(
-                                        "Failed to download module",
-                                        "Could not download module \"" + call.name() + "\"" + at(call)
-                                                + " source code from \"" + from + "\": " + sentence(problem),
-                                        call.declRange()));
+                // As Terraform, whatever the source (a Git repository or a path on this machine too): at the
+                // module block's header, the package named as in "Downloading ... for ...".
+                diags.add(Diagnostic.error(
+                        "Failed to download module",
+                        "Could not download module \"" + call.name() + "\"" + at(call) + " source code from \"" + from
+                                + "\": " + problem,
+                        call.declRange()));
                 failed.put(key, call.source());
                 return null;
             }

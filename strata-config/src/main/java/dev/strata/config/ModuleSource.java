@@ -280,9 +280,17 @@ sealed interface ModuleSource {
     /**
      * The package a source names, without its {@code //subdir}: what Terraform shows in
      * "Downloading PACKAGE for KEY..." ({@code git::file:///repo?ref=v1} for
-     * {@code git::file:///repo//net?ref=v1}).
+     * {@code git::file:///repo//net?ref=v1}); a path on this machine as the {@code file://} URL and the
+     * GitHub shorthand as the Git URL that Terraform makes of them.
      */
     static String packageAddress(String raw) {
+        if (raw.startsWith("/")) {
+            raw = "file://" + raw;
+        } else if (raw.startsWith("git::/")) {
+            raw = "git::file://" + raw.substring("git::".length());
+        } else if (raw.startsWith("github.com/")) {
+            raw = normalized(raw);
+        }
         String prefix = "";
         String rest = raw;
         int sep = raw.indexOf("::");

@@ -45,21 +45,31 @@ final class PackageFetcher {
      * module's directory inside it ("" for the package's root), which a redirect may have added to.
      */
     String fetch(ModuleSource source, Path into) throws FetchException, IOException, InterruptedException {
-        return fetch(source, into, 0);
+        return fetch(source, into, into.toString());
     }
 
-    private String fetch(ModuleSource source, Path into, int hops)
+    /**
+     * As {@link #fetch(ModuleSource, Path)}, where the package goes into {@code into} only to be moved to
+     * the directory {@code shownAs} names (relative to the working directory): what a message about the
+     * fetch calls the destination, as Terraform, which fetches into the module's directory itself.
+     */
+    String fetch(ModuleSource source, Path into, String shownAs)
+            throws FetchException, IOException, InterruptedException {
+        return fetch(source, into, shownAs, 0);
+    }
+
+    private String fetch(ModuleSource source, Path into, String shownAs, int hops)
             throws FetchException, IOException, InterruptedException {
         return switch (source) {
             case ModuleSource.Git g -> {
-                gitClone(g, into);
+                gitClone(g, into, shownAs);
                 yield g.subdir();
             }
             case ModuleSource.LocalPackage p -> {
                 unpack(p.path(), into);
                 yield p.subdir();
             }
-            case ModuleSource.Http h -> join(http(h, into, hops), h.subdir());
+            case ModuleSource.Http h -> join(http(h, into, shownAs, hops), h.subdir());
             case ModuleSource.S3 s -> {
                 S3Packages.fetch(s, into, http.access().env(), http.access().timeout());
                 yield s.subdir();
@@ -75,8 +85,9 @@ final class PackageFetcher {
      * Fills {@code into} with what a remote server named as a module's source (a registry's download
      * location): as {@link #fetch}, but never a path on this machine or another registry address.
      */
-    String fetchLocation(String location, Path into) throws FetchException, IOException, InterruptedException {
-        return followed(location, into, 0);
+    String fetchLocation(String location, Path into, String shownAs)
+            throws FetchException, IOException, InterruptedException {
+        return followed(location, into, shownAs, 0);
     }
 
     static String unsupported(ModuleSource.Remote r) {
@@ -90,7 +101,7 @@ final class PackageFetcher {
     }
 
     /** A source a remote server named: anything but a path on this machine or another registry address. */
-    private String followed(String location, Path into, int hops)
+    private String followed(String location, Path into, String shownAs, int hops)
             throws FetchException, IOException, InterruptedException {
         if (hops >= MAX_HOPS) {
             throw new FetchException(
@@ -101,10 +112,10 @@ final class PackageFetcher {
             throw new FetchException("the server pointed to \"" + location + "\", a path on this machine, which a "
                     + "remote source may not name");
         }
-        return fetch(next, into, hops + 1);
+        return fetch(next, into, shownAs, hops + 1);
     }
 
-    private String http(ModuleSource.Http h, Path into, int hops)
+    private String http(ModuleSource.Http h, Path into, String shownAs, int hops)
             throws FetchException, IOException, InterruptedException {
         URI url;
         try {
@@ -159,27 +170,72 @@ final class PackageFetcher {
         if (loc == null || loc.isBlank()) {
             throw new FetchException("no source URL was returned");
         }
-        return followed(ModuleRegistry.resolve(get, loc.strip()), into, hops);
+        return followed(ModuleRegistry.resolve(get, loc.strip()), into, shownAs, hops);
     }
 
-    private static void gitClone(ModuleSource.Git g, Path target)
+    /**
+     * Clones as go-getter does for Terraform and fails with its words: "error downloading 'URL': GIT exited
+     * with N: OUTPUT", the URL with its arguments in order of name, GIT the program's path, OUTPUT what git
+     * printed, unchanged but for the temporary directory, named as the module's directory {@code shownAs}.
+     */
+    private static void gitClone(ModuleSource.Git g, Path target, String shownAs)
             throws FetchException, IOException, InterruptedException {
-        List<String> clone = new ArrayList<>(List.of("git", "clone", "--quiet", "--no-hardlinks"));
+        // A path is cloned as a file:// URL, as go-getter's detector turns it into one.
+        String url = g.url().startsWith("/") ? "file://" + g.url() : g.url();
+        List<String> query = new ArrayList<>();
+        if (g.depth() > 0) {
+            query.add("depth=" + g.depth());
+        }
+        if (g.ref() != null) {
+            query.add("ref=" + g.ref());
+        }
+        String shownUrl = url + (query.isEmpty() ? "" : "?" + String.join("&", query));
+        String git = onPath("git");
+        // Not --quiet: git's "Cloning into ..." line is part of what Terraform reports when a clone fails.
+        List<String> clone = new ArrayList<>(List.of(git, "clone", "--no-hardlinks"));
         if (g.depth() > 0) {
             clone.addAll(List.of("--depth", Integer.toString(g.depth())));
             if (g.ref() != null) {
                 clone.addAll(List.of("--branch", g.ref()));
             }
         }
-        clone.addAll(List.of(g.url(), target.toString()));
-        run(clone, null, "git");
+        clone.addAll(List.of("--", url, target.toString()));
+        List<List<String>> steps = new ArrayList<>(List.of(clone));
         if (g.ref() != null && g.depth() == 0) {
-            run(List.of("git", "-c", "advice.detachedHead=false", "checkout", "--quiet", g.ref()), target, "git");
+            steps.add(List.of(git, "-c", "advice.detachedHead=false", "checkout", "--quiet", g.ref()));
+        }
+        for (int i = 0; i < steps.size(); i++) {
+            Ran r = run(steps.get(i), i == 0 ? null : target, "git");
+            if (r.exitCode() != 0) {
+                String out = r.output().replace("'" + target + "'", "'" + shownAs + "'");
+                throw FetchException.verbatim(
+                        "error downloading '" + shownUrl + "': " + git + " exited with " + r.exitCode() + ": " + out);
+            }
         }
     }
 
-    /** Runs a program without a terminal prompt; fails with its own message. */
-    private static void run(List<String> cmd, Path dir, String program)
+    /** The program's path in a directory of {@code PATH}, as Terraform names it; the bare name if none has it. */
+    private static String onPath(String program) {
+        String path = System.getenv("PATH");
+        if (path != null) {
+            for (String dir : path.split(File.pathSeparator)) {
+                if (dir.isEmpty()) {
+                    continue;
+                }
+                Path p = Path.of(dir, program);
+                if (Files.isRegularFile(p) && Files.isExecutable(p)) {
+                    return p.toString();
+                }
+            }
+        }
+        return program;
+    }
+
+    /** A program's exit code and what it printed (standard output and error, in the order printed). */
+    private record Ran(int exitCode, String output) {}
+
+    /** Runs a program without a terminal prompt; fails when it cannot be started or does not end. */
+    private static Ran run(List<String> cmd, Path dir, String program)
             throws FetchException, IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(cmd)
                 .redirectErrorStream(true)
@@ -202,10 +258,7 @@ final class PackageFetcher {
             p.destroyForcibly();
             throw new FetchException(program + " did not finish within " + PROCESS_TIMEOUT_SECONDS + " seconds");
         }
-        if (p.exitValue() != 0) {
-            throw new FetchException("\"" + String.join(" ", cmd.subList(0, Math.min(cmd.size(), 4)))
-                    + " ...\" failed: " + new String(out, StandardCharsets.UTF_8).strip());
-        }
+        return new Ran(p.exitValue(), new String(out, StandardCharsets.UTF_8));
     }
 
     private static void unpack(Path source, Path target) throws FetchException, IOException, InterruptedException {
@@ -215,6 +268,13 @@ final class PackageFetcher {
         if (Files.isDirectory(source)) {
             copyTree(source, target);
             return;
+        }
+        if (!Files.exists(source)) {
+            // go-getter's words: a directory source goes through its download step, an archive straight
+            // to the archive's reading, so only the first says "error downloading".
+            String stat = "source path error: stat " + source + ": no such file or directory";
+            throw FetchException.verbatim(
+                    archiveOf(name) != null ? stat : "error downloading 'file://" + source + "': " + stat);
         }
         if (!Files.isRegularFile(source)) {
             throw new FetchException("there is no file or directory " + source);
@@ -242,7 +302,12 @@ final class PackageFetcher {
             unzip(archive, target);
         } else {
             try {
-                run(List.of("tar", "-xf", archive.toString(), "-C", target.toString()), null, "tar");
+                List<String> tar = List.of("tar", "-xf", archive.toString(), "-C", target.toString());
+                Ran r = run(tar, null, "tar");
+                if (r.exitCode() != 0) {
+                    throw new FetchException("\"tar -xf " + archive + " -C ...\" failed: "
+                            + r.output().strip());
+                }
             } catch (FetchException e) {
                 throw new FetchException("could not unpack the " + type + " archive: " + e.getMessage());
             }

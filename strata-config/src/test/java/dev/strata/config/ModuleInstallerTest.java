@@ -7,6 +7,7 @@ import static dev.strata.testing.GitRepos.git;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.strata.addr.Module;
+import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Result;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -158,8 +159,15 @@ class ModuleInstallerTest {
         Result<ModuleInstaller.Installation> r = ModuleInstaller.install(dir, Fixtures.OPTIONS, false);
         assertThat(r.diagnostics().asList())
                 .extracting(d -> d.summary())
-                .containsExactly("Failed to install module", "Failed to install module");
-        assertThat(r.diagnostics().asList().getFirst().detail()).contains("nope");
+                .containsExactly("Failed to download module", "Failed to download module");
+        // As terraform 1.11 words it: go-getter's "error downloading", git's path, exit code and own output.
+        assertThat(r.diagnostics().asList().getFirst().detail())
+                .startsWith("Could not download module \"a\" (main.tf:1) source code from \"git::file://" + repo
+                        + "?ref=nope\": error downloading 'file://" + repo + "?ref=nope': ")
+                .matches(
+                        "(?s).*/git exited with 1: error: pathspec 'nope' did not match any file\\(s\\) known to git\n");
+        assertThat(r.diagnostics().asList().getFirst().subject().start().column())
+                .isEqualTo(1);
         assertThat(r.diagnostics().asList().get(1).detail()).contains("has no directory \"nowhere\"");
     }
 
@@ -187,6 +195,32 @@ class ModuleInstallerTest {
         Result<ConfigTree> t = ConfigLoader.loadTree(dir, Fixtures.OPTIONS);
         assertThat(brief(t.diagnostics())).isEmpty();
         assertThat(outputsOf(t.value(), "zip")).containsKey("o");
+    }
+
+    /**
+     * A directory or archive path that is not there: "Failed to download module" at the block's header, with
+     * the words terraform 1.11 gives (a directory's with "error downloading", an archive's without).
+     */
+    @Test
+    void missingPackagesOnThisMachineAreReportedAsTerraformReportsThem() {
+        Path gone = elsewhere.resolve("gone");
+        write(
+                dir,
+                "main.tf",
+                "module \"d\" {\n  source = \"" + gone + "//x\"\n}\nmodule \"z\" {\n  source = \"file://" + gone
+                        + ".zip\"\n}\n");
+        Result<ModuleInstaller.Installation> r = ModuleInstaller.install(dir, Fixtures.OPTIONS, false);
+        assertThat(brief(r.diagnostics()))
+                .containsExactly(
+                        "main.tf:1,1-11: Failed to download module", "main.tf:4,1-11: Failed to download module");
+        assertThat(r.diagnostics().asList())
+                .extracting(Diagnostic::detail)
+                .containsExactly(
+                        "Could not download module \"d\" (main.tf:1) source code from \"file://" + gone
+                                + "\": error downloading 'file://" + gone + "': source path error: stat " + gone
+                                + ": no such file or directory",
+                        "Could not download module \"z\" (main.tf:4) source code from \"file://" + gone
+                                + ".zip\": source path error: stat " + gone + ".zip: no such file or directory");
     }
 
     @Test

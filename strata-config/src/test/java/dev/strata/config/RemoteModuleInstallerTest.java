@@ -302,7 +302,8 @@ class RemoteModuleInstallerTest {
         assertThat(brief(r.diagnostics())).containsExactly("main.tf:8,1-14: Failed to download module");
         assertThat(r.diagnostics().asList().getFirst().detail())
                 .startsWith("Could not download module \"gone\" (main.tf:8) source code from \"git::" + registry.url()
-                        + "/git/nothing.git\": \"git clone --quiet --no-hardlinks ...\" failed:");
+                        + "/git/nothing.git\": error downloading '" + registry.url() + "/git/nothing.git': ")
+                .contains("git exited with 128: Cloning into '.strata/modules/gone'...\n");
         assertThat(r.value().steps())
                 .extracting(s -> s.key() + " " + s.dir() + " " + s.version())
                 .containsExactly("direct .strata/modules/direct/net null", "reg .strata/modules/reg/net 1.0.0");

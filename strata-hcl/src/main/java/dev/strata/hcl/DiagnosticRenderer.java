@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * Renders diagnostics as text the way Terraform does: the severity and summary, where it happened
  * ({@code on main.tf line 12, in resource "x" "y":}), the source lines with the subject marked, and
- * the detail wrapped to the terminal width (as Terraform wraps it, see {@link TextWrap#wrapDetail}). With colour the whole diagnostic sits in a box and the
+ * the detail wrapped to the terminal width (as Terraform wraps it, see {@link TextWrap#wrapDetail}; the
+ * summary, the location and the source lines are never wrapped). With colour the whole diagnostic sits in a box and the
  * subject is underlined; without colour the source lines are shown as they are, with no mark under
  * the subject, as Terraform 1.11 shows them.
  */
@@ -51,10 +52,22 @@ public final class DiagnosticRenderer {
     public String render(Diagnostic d) {
         List<String> lines = new ArrayList<>();
         String label = d.isError() ? "Error: " : "Warning: ";
+        // The summary is never wrapped (terraform 1.11 prints it whole at any width); a summary that
+        // has line breaks of its own keeps them, each line inside the box's gutter.
+        String[] summary = d.summary().split("\n", -1);
         if (color) {
-            lines.add((d.isError() ? BOLD_RED : BOLD_YELLOW) + label + RESET + BOLD + d.summary() + RESET);
+            lines.add((d.isError() ? BOLD_RED : BOLD_YELLOW)
+                    + label
+                    + RESET
+                    + BOLD
+                    + summary[0]
+                    + (summary.length == 1 ? RESET : ""));
+            for (int i = 1; i < summary.length; i++) {
+                lines.add(summary[i] + (i == summary.length - 1 ? RESET : ""));
+            }
         } else {
-            lines.add(label + d.summary());
+            lines.add(label + summary[0]);
+            lines.addAll(List.of(summary).subList(1, summary.length));
         }
         if (d.subject() != null) {
             snippet(d, lines);
@@ -100,32 +113,32 @@ public final class DiagnosticRenderer {
         if (src == null) {
             return;
         }
-        SourceRange shown = d.context() != null && d.context().filename().equals(subject.filename())
-                ? SourceRange.over(d.context(), subject)
-                : subject;
-        int firstLine = shown.start().line();
-        int lastLine = shown.end().line();
-        // A range that ends at the very start of a line does not really include that line.
-        if (lastLine > firstLine && shown.end().column() == 1) {
-            lastLine--;
-        }
-        List<int[]> lineSpans = lineSpans(src, firstLine, lastLine);
-        for (int k = 0; k < lineSpans.size(); k++) {
-            int lineNo = firstLine + k;
-            int[] span = lineSpans.get(k);
-            String text = new String(src, span[0], span[1] - span[0], StandardCharsets.UTF_8);
-            // Highlight the part of this line that the subject covers.
-            int hs = Math.max(span[0], subject.start().byteOffset());
-            int he = Math.min(span[1], subject.end().byteOffset());
-            String prefix = String.format("%4d: ", lineNo);
-            if (color && hs < he) {
-                String before = new String(src, span[0], hs - span[0], StandardCharsets.UTF_8);
-                String mid = new String(src, hs, he - hs, StandardCharsets.UTF_8);
-                String after = new String(src, he, span[1] - he, StandardCharsets.UTF_8);
-                out.add(prefix + before + UNDERLINE + mid + RESET + after);
-            } else {
-                out.add(prefix + text);
+        // The lines Terraform's JSON diagnostics give as the snippet's code, which its human output shows.
+        Snippet snippet = Snippet.of(src, subject, d.context());
+        byte[] code = snippet.code().getBytes(StandardCharsets.UTF_8);
+        int lineStart = 0;
+        int lineNo = snippet.startLine();
+        while (lineStart <= code.length) {
+            int lineEnd = lineStart;
+            while (lineEnd < code.length && code[lineEnd] != '\n') {
+                lineEnd++;
             }
+            String prefix = String.format("%4d: ", lineNo);
+            // Highlight the part of this line that the subject covers.
+            int hs = Math.max(lineStart, snippet.highlightStart());
+            int he = Math.min(lineEnd, snippet.highlightEnd());
+            if (color && hs < he) {
+                out.add(prefix
+                        + text(code, lineStart, hs)
+                        + UNDERLINE
+                        + text(code, hs, he)
+                        + RESET
+                        + text(code, he, lineEnd));
+            } else {
+                out.add(prefix + text(code, lineStart, lineEnd));
+            }
+            lineStart = lineEnd + 1;
+            lineNo++;
         }
         if (!d.values().isEmpty()) {
             // Terraform's "expression values": what each reference in the failing expression held.
@@ -136,22 +149,8 @@ public final class DiagnosticRenderer {
         }
     }
 
-    /** Byte spans [start, end) of lines first..last (1-based), without their newlines. */
-    private static List<int[]> lineSpans(byte[] src, int first, int last) {
-        List<int[]> spans = new ArrayList<>();
-        int line = 1;
-        int start = 0;
-        for (int i = 0; i <= src.length && line <= last; i++) {
-            if (i == src.length || src[i] == '\n') {
-                if (line >= first) {
-                    int end = i > start && src[i - 1] == '\r' ? i - 1 : i;
-                    spans.add(new int[] {start, end});
-                }
-                line++;
-                start = i + 1;
-            }
-        }
-        return spans;
+    private static String text(byte[] bytes, int from, int to) {
+        return new String(bytes, from, to - from, StandardCharsets.UTF_8);
     }
 
     /**

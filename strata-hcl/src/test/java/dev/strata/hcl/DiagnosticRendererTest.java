@@ -167,4 +167,40 @@ class DiagnosticRendererTest {
                 Env must be dev or prod.
                 """);
     }
+
+    /** As terraform 1.11: the snippet of a range that ends where the next line starts shows that line too. */
+    @Test
+    void aSubjectEndingAtTheStartOfALineShowsThatLine() {
+        MainTf sources = new MainTf("resource \"terraform_data\" \"x\" {\n  input = \n}\n");
+        assertThat(new DiagnosticRenderer(sources, false, 78)
+                        .render(sources.parsed().diagnostics().asList().get(0)))
+                .isEqualTo("""
+
+                        Error: Invalid expression
+
+                          on main.tf line 2, in resource "terraform_data" "x":
+                           2:   input = \n\
+                           3: }
+
+                        Expected the start of an expression, but found an invalid expression token.
+                        """);
+    }
+
+    /**
+     * Terraform never wraps a summary, at any width, in colour or not (measured at 60 columns on a terminal and
+     * at 78 without one); a summary with line breaks of its own keeps them, inside the box's gutter.
+     */
+    @Test
+    void summariesAreNeverWrapped() {
+        String summary = "Duplicate resource \"" + "a".repeat(90) + "_x\" configuration";
+        Diagnostic d = Diagnostic.error(summary, "d", null);
+        assertThat(new DiagnosticRenderer(DiagnosticRenderer.NO_SOURCES, false, 60).render(d))
+                .isEqualTo("\nError: " + summary + "\n\nd\n");
+        Diagnostic twoLines = Diagnostic.error("first line\nsecond line", "d", null);
+        assertThat(new DiagnosticRenderer(DiagnosticRenderer.NO_SOURCES, true, 60).render(twoLines))
+                .isEqualTo(
+                        "╷\n│ \u001b[1;31mError: \u001b[0m\u001b[1mfirst line\n│ second line\u001b[0m\n│ \n│ d\n╵\n");
+        assertThat(new DiagnosticRenderer(DiagnosticRenderer.NO_SOURCES, false, 60).render(twoLines))
+                .isEqualTo("\nError: first line\nsecond line\n\nd\n");
+    }
 }

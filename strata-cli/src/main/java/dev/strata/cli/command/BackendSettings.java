@@ -2,6 +2,9 @@ package dev.strata.cli.command;
 
 import dev.strata.config.Backend;
 import dev.strata.hcl.Attribute;
+import dev.strata.hcl.AttributeSchema;
+import dev.strata.hcl.BodyContent;
+import dev.strata.hcl.BodySchema;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.IoProblems;
@@ -34,6 +37,10 @@ final class BackendSettings {
             "s3", dev.strata.state.S3Settings.names(),
             "http", dev.strata.state.HttpSettings.names());
 
+    /** Settings terraform 1.11's backend of the type takes that Strata's does not implement. */
+    private static final Map<String, Set<String>> TERRAFORM_ONLY =
+            Map.of("pg", Set.of("skip_index_creation", "skip_schema_creation", "skip_table_creation"));
+
     /** The settings a backend type takes, or null for a type Strata does not implement. */
     static Set<String> allowed(String type) {
         return SUPPORTED.get(type);
@@ -65,7 +72,7 @@ final class BackendSettings {
             if (eq >= 0) {
                 String key = arg.substring(0, eq).strip();
                 if (!allowed.contains(key)) {
-                    diags.add(unexpected(type, key, allowed, null));
+                    diags.add(unexpected(key));
                     continue;
                 }
                 out.put(key, arg.substring(eq + 1));
@@ -90,13 +97,8 @@ final class BackendSettings {
             if (parsed.hasErrors()) {
                 continue;
             }
-            Result<Map<String, Attribute>> attrs = parsed.value().body().justAttributes();
-            diags.addAll(attrs.diagnostics());
-            for (Attribute a : new TreeMap<>(attrs.value()).values()) {
-                if (!allowed.contains(a.name())) {
-                    diags.add(unexpected(type, a.name(), allowed, a.nameRange()));
-                    continue;
-                }
+            // A file's settings are decoded as the block's are: "Unsupported argument" at an unknown name.
+            for (Attribute a : decoded(parsed.value().body(), type, allowed, diags)) {
                 Value v = stringValue(constants, a, diags);
                 if (v != null) {
                     out.put(a.name(), v.asString());
@@ -106,15 +108,46 @@ final class BackendSettings {
         return Result.of(out, diags.build());
     }
 
-    private static Diagnostic unexpected(String type, String key, Set<String> allowed, dev.strata.hcl.SourceRange at) {
+    /** A {@code -backend-config KEY=VALUE} the backend does not take, in terraform 1.11's words. */
+    private static Diagnostic unexpected(String key) {
         return Diagnostic.error(
                 "Invalid backend configuration argument",
                 "The backend configuration argument \"" + key
-                        + "\" given on the command line is not expected for the selected backend type \"" + type + "\""
-                        + (allowed.isEmpty()
-                                ? "."
-                                : ", which takes " + String.join(", ", new java.util.TreeSet<>(allowed)) + "."),
-                at);
+                        + "\" given on the command line is not expected for the selected backend type.",
+                null);
+    }
+
+    /**
+     * The settings of {@code body} (a backend block's, a {@code .tfbackend} file's) that Strata's backend of
+     * {@code type} takes, by name. Decoded against the backend's schema, as Terraform decodes them: a name
+     * the backend does not take is "Unsupported argument" (with a suggestion when one is close), a block
+     * "Unsupported block type"; a setting Terraform's backend takes and Strata's does not is said to be so.
+     */
+    private static java.util.Collection<Attribute> decoded(
+            dev.strata.hcl.Body body, String type, Set<String> allowed, Diagnostics.Builder diags) {
+        Set<String> unimplemented = TERRAFORM_ONLY.getOrDefault(type, Set.of());
+        List<AttributeSchema> schema = new java.util.ArrayList<>();
+        for (String name : new java.util.TreeSet<>(allowed)) {
+            schema.add(AttributeSchema.optional(name));
+        }
+        for (String name : new java.util.TreeSet<>(unimplemented)) {
+            schema.add(AttributeSchema.optional(name));
+        }
+        Result<BodyContent> content = body.content(new BodySchema(schema, List.of()));
+        diags.addAll(content.diagnostics());
+        Map<String, Attribute> out = new TreeMap<>();
+        for (Attribute a : new TreeMap<>(content.value().attributes()).values()) {
+            if (!allowed.contains(a.name())) {
+                diags.add(Diagnostic.error(
+                        "Unsupported backend setting",
+                        "The \"" + type + "\" backend takes " + String.join(", ", new java.util.TreeSet<>(allowed))
+                                + " in Strata; \"" + a.name() + "\" is not supported.",
+                        a.nameRange()));
+                continue;
+            }
+            out.put(a.name(), a);
+        }
+        return out.values();
     }
 
     private static Value stringValue(Evaluator constants, Attribute a, Diagnostics.Builder diags) {
@@ -160,23 +193,10 @@ final class BackendSettings {
                     backend.declRange()));
             return Result.of(Map.of(), diags.build());
         }
-        Result<Map<String, Attribute>> attrs = backend.config().justAttributes();
-        diags.addAll(attrs.diagnostics());
         Map<String, Value> out = new TreeMap<>();
         Evaluator constants =
                 new Evaluator(Scope.empty(TemplateFunctions.builtins(FunctionContext.system(Path.of(".")))));
-        for (Attribute a : new TreeMap<>(attrs.value()).values()) {
-            if (!allowed.contains(a.name())) {
-                diags.add(Diagnostic.error(
-                        "Unsupported backend setting",
-                        "The \"" + backend.type() + "\" backend "
-                                + (allowed.isEmpty()
-                                        ? "takes no settings in Strata"
-                                        : "takes " + String.join(", ", new java.util.TreeSet<>(allowed)))
-                                + "; \"" + a.name() + "\" is not supported.",
-                        a.nameRange()));
-                continue;
-            }
+        for (Attribute a : decoded(backend.config(), backend.type(), allowed, diags)) {
             Value s = stringValue(constants, a, diags);
             if (s == null) {
                 continue;

@@ -249,11 +249,13 @@ final class InitCommand implements Command {
 
     /** The configuration's problems after Terraform's note on why init needs a valid configuration. */
     private static Diagnostics invalidConfiguration(Diagnostics problems) {
+        // Terraform's summary and detail have line breaks of their own (a summary is never wrapped), and the
+        // detail ends with one: a blank line more before the problems.
         return Diagnostics.of(Diagnostic.error(
-                        "Strata encountered problems during initialisation, including problems with the "
-                                + "configuration, described below.",
-                        "The Strata configuration must be valid before initialization so that Strata can determine "
-                                + "which modules and providers need to be installed.",
+                        "Strata encountered problems during initialisation, including problems\n"
+                                + "with the configuration, described below.",
+                        "The Strata configuration must be valid before initialization so that\n"
+                                + "Strata can determine which modules and providers need to be installed.\n",
                         null))
                 .with(problems);
     }

@@ -103,15 +103,7 @@ public final class JsonTestView implements TestView {
         if (src == null) {
             return;
         }
-        int start = Math.min(hl.start().byteOffset(), src.length);
-        while (start > 0 && src[start - 1] != '\n') {
-            start--;
-        }
-        int end = Math.min(Math.max(hl.end().byteOffset(), hl.start().byteOffset() + 1), src.length);
-        while (end < src.length && src[end] != '\n') {
-            end++;
-        }
-        int codeEnd = end > start && src[end - 1] == '\r' ? end - 1 : end;
+        dev.strata.hcl.Snippet snippet = dev.strata.hcl.Snippet.of(src, hl, d.context());
         ObjectNode sn = x.putObject("snippet");
         String context = new DiagnosticRenderer(sources, false, 80).contextString(hl);
         if (context == null) {
@@ -119,10 +111,10 @@ public final class JsonTestView implements TestView {
         } else {
             sn.put("context", context);
         }
-        sn.put("code", new String(src, start, Math.max(codeEnd - start, 0), java.nio.charset.StandardCharsets.UTF_8));
-        sn.put("start_line", hl.start().line());
-        sn.put("highlight_start_offset", hl.start().byteOffset() - start);
-        sn.put("highlight_end_offset", hl.end().byteOffset() - start);
+        sn.put("code", snippet.code());
+        sn.put("start_line", snippet.startLine());
+        sn.put("highlight_start_offset", snippet.highlightStart());
+        sn.put("highlight_end_offset", snippet.highlightEnd());
         var values = sn.putArray("values");
         if (sources instanceof TestRunner.SourceFiles sf) {
             for (String v : sf.values(d)) {

@@ -3,9 +3,9 @@ package dev.strata.cli.view;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Snippet;
 import dev.strata.hcl.SourcePos;
 import dev.strata.hcl.SourceRange;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Output of {@code strata validate}: human (diagnostics with snippets, then "Success!") or
@@ -129,34 +129,22 @@ public final class ValidateView {
             return;
         }
         SourceRange hl = d.subject();
-        SourceRange range = d.context() != null && d.context().filename().equals(hl.filename())
-                ? SourceRange.over(d.context(), hl)
-                : hl;
-        int start = range.start().byteOffset();
-        while (start > 0 && src[start - 1] != '\n') {
-            start--;
-        }
-        int end = Math.min(Math.max(range.end().byteOffset(), range.start().byteOffset() + 1), src.length);
-        while (end < src.length && src[end] != '\n') {
-            end++;
-        }
-        int codeEnd = end > start && src[end - 1] == '\r' ? end - 1 : end;
-        String code = new String(src, start, Math.max(codeEnd - start, 0), StandardCharsets.UTF_8);
+        Snippet snippet = Snippet.of(src, hl, d.context());
         String context = new DiagnosticRenderer(sources, false, 80).contextString(hl);
         sb.append(",\n").append(ind).append("\"snippet\": {\n");
         sb.append(ind)
                 .append("  \"context\": ")
                 .append(context == null ? "null" : Json.quote(context))
                 .append(",\n");
-        sb.append(ind).append("  \"code\": ").append(Json.quote(code)).append(",\n");
-        sb.append(ind).append("  \"start_line\": ").append(range.start().line()).append(",\n");
+        sb.append(ind).append("  \"code\": ").append(Json.quote(snippet.code())).append(",\n");
+        sb.append(ind).append("  \"start_line\": ").append(snippet.startLine()).append(",\n");
         sb.append(ind)
                 .append("  \"highlight_start_offset\": ")
-                .append(hl.start().byteOffset() - start)
+                .append(snippet.highlightStart())
                 .append(",\n");
         sb.append(ind)
                 .append("  \"highlight_end_offset\": ")
-                .append(hl.end().byteOffset() - start)
+                .append(snippet.highlightEnd())
                 .append(",\n");
         sb.append(ind).append("  \"values\": []\n");
         sb.append(ind).append('}');

@@ -42,8 +42,8 @@ class BackendSelectionTest {
                 "terraform {\n  backend \"local\" {\n    pth = \"x.tfstate\"\n  }\n}\n", "state", "list", "-no-color");
         assertThat(custom.exitCode()).isEqualTo(1);
         assertThat(custom.stderr())
-                .contains("Unsupported backend setting")
-                .contains("takes path, workspace_dir")
+                .contains("Error: Unsupported argument")
+                .contains("An argument named \"pth\" is not expected here. Did you mean \"path\"?")
                 .contains("on main.tf line 3")
                 .contains("   3:     pth = \"x.tfstate\"");
     }

@@ -87,12 +87,14 @@ class InitBackendTest {
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.stderr())
                 .contains("Error: Invalid backend configuration argument")
-                .contains("\"bucket\" given on the command line is not")
-                .contains("backend type \"local\"");
+                .contains("The backend configuration argument \"bucket\" given on the command line is not\n"
+                        + "expected for the selected backend type.\n");
         Files.writeString(dir.resolve("bad.tfbackend"), "path = \"ok\"\nregion = \"eu\"\n");
         CliRunner.Result f = cli().run("init", "-no-color", "-backend-config=bad.tfbackend");
         assertThat(f.exitCode()).isEqualTo(1);
-        assertThat(f.stderr()).contains("on bad.tfbackend line 2:").contains("   2: region = \"eu\"");
+        assertThat(f.stderr())
+                .contains("Error: Unsupported argument\n\n  on bad.tfbackend line 2:\n   2: region = \"eu\"\n\n"
+                        + "An argument named \"region\" is not expected here.\n");
         assertThat(dir.resolve(".terraform/terraform.tfstate")).doesNotExist();
     }
 

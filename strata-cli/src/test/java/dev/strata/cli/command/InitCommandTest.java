@@ -160,7 +160,7 @@ class InitCommandTest {
                         "STRATA_CACHE_DIR", dir.resolve("user-cache").toString())
                 .run("init");
         assertThat(r.exitCode()).as(r.stderr()).isEqualTo(1);
-        assertThat(r.stderr()).contains("Unsupported backend setting");
+        assertThat(r.stderr()).contains("Unsupported argument");
         assertThat(Thread.getAllStackTraces().keySet().stream()
                         .filter(Thread::isAlive)
                         .map(Thread::getName))

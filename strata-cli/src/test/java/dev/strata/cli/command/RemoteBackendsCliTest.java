@@ -105,7 +105,10 @@ class RemoteBackendsCliTest {
                 """);
         CliRunner.Result init = cli().run("init", "-no-color");
         assertThat(init.exitCode()).isEqualTo(1);
-        assertThat(init.stderr()).contains("Unsupported backend setting").contains("on main.tf line 6");
+        assertThat(init.stderr())
+                .contains("Error: Unsupported argument")
+                .contains("on main.tf line 6")
+                .contains("An argument named \"bogus\" is not expected here.");
         Files.writeString(dir.resolve("main.tf"), """
                 terraform {
                   backend "s3" {

@@ -190,10 +190,13 @@ public final class InstalledSources {
         return Result.of(dir);
     }
 
-    /** The generated call, as the installer's texts name it: {@code module "source" (main.tf:1)} and the like. */
+    /**
+     * The generated call, as the installer's texts name it: {@code module "source" (main.tf:1)} and the like;
+     * "module "source" (main.tf:1) source code" as a whole, which would otherwise read "the source source code".
+     */
     private static final java.util.regex.Pattern GENERATED_CALL =
             java.util.regex.Pattern.compile("(?:[Tt]he )?[Mm]odule \"" + CALL + "\"(?: \\((?:from )?"
-                    + java.util.regex.Pattern.quote(GENERATED) + ":\\d+\\))?");
+                    + java.util.regex.Pattern.quote(GENERATED) + ":\\d+\\))?(?: source code(?= from))?");
 
     /** An installer's text with the generated call named as what it stands for, the source. */
     static String ofTheSource(String detail) {

@@ -90,11 +90,11 @@ class InstalledSourcesTest {
         // Told once, by the loader, at the component's source: not as "Source not installed" besides.
         assertThat(loaded.diagnostics().asList())
                 .extracting(Diagnostic::summary)
-                .containsExactly("Failed to install module");
+                .containsExactly("Failed to download module");
         Diagnostic d = loaded.diagnostics().asList().get(0);
         assertThat(d.detail())
                 .contains("missing")
-                .startsWith("Could not install the source from")
+                .startsWith("Could not download the source from")
                 .doesNotContain("module \"source\"");
         assertThat(d.subject().filename()).isEqualTo("main.tfcomponent.hcl");
         assertThat(d.subject().start().line()).isEqualTo(2);
@@ -111,6 +111,9 @@ class InstalledSourcesTest {
                 .isEqualTo("The source cannot be found in the module registry at example.com.");
         assertThat(InstalledSources.ofTheSource("Could not install the module \"source\" from \"git::x\"."))
                 .isEqualTo("Could not install the source from \"git::x\".");
+        assertThat(InstalledSources.ofTheSource(
+                        "Could not download module \"source\" (main.tf:1) source code from \"git::x\": error"))
+                .isEqualTo("Could not download the source from \"git::x\": error");
         assertThat(InstalledSources.ofTheSource("Module \"sources\" at main.tf:1"))
                 .isEqualTo("Module \"sources\" at main.tf:1");
     }

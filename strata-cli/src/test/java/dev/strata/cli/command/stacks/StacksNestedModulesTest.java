@@ -186,7 +186,7 @@ class StacksNestedModulesTest {
                 .contains("\n  on main.tfcomponent.hcl line 8:\n   8:   source    = \"example.com/acme/missing/aws\"\n")
                 .contains("\n  on main.tfcomponent.hcl line 14:\n  14:   source    = \"git::file://")
                 .contains("The source cannot be found in the module registry at example.com.")
-                .contains("Could not install the source from\n\"git::file://")
+                .containsIgnoringWhitespaces("Could not download the source from \"git::file://")
                 .doesNotContain("module \"source\"")
                 .doesNotContain("main.tf:1")
                 .doesNotContain("Source not installed");

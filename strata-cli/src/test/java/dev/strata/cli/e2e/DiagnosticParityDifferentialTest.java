@@ -1,0 +1,201 @@
+package dev.strata.cli.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.strata.cli.CliRunner;
+import dev.strata.testing.GitRepos;
+import dev.strata.testing.Terraform;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * How diagnostics read, against the real terraform 1.11 on the same files (output not a terminal: 78
+ * columns): which source lines a snippet shows, that a summary is never wrapped, the note of a failed
+ * {@code init}, an unknown argument in a backend block, and a module package that cannot be downloaded.
+ * The whole error output is compared, with the tools' names made neutral. Skipped without terraform.
+ */
+class DiagnosticParityDifferentialTest {
+    @TempDir
+    Path tf;
+
+    @TempDir
+    Path st;
+
+    @TempDir
+    Path home;
+
+    @TempDir
+    Path repo;
+
+    private Path terraform;
+    private Path cliConfig;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        terraform = Terraform.find().orElse(null);
+        assumeTrue(terraform != null, "terraform is not on the PATH");
+        cliConfig = AwsExamples.cliConfig(home);
+    }
+
+    private void write(String name, String text) throws Exception {
+        for (Path d : new Path[] {tf, st}) {
+            Files.write(d.resolve(name), text.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** Runs both, asserts the same exit code, and returns their standard errors, the names made neutral. */
+    private String[] both(String... args) throws Exception {
+        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, args);
+        CliRunner.Result ours = CliRunner.in(st).run(args);
+        assertThat(ours.exitCode()).as(ours.toString()).isEqualTo(theirs.exitCode());
+        return new String[] {neutral(theirs.stderr()), neutral(ours.stderr())};
+    }
+
+    private String sameErrors(String... args) throws Exception {
+        String[] r = both(args);
+        assertThat(r[1]).isEqualTo(r[0]);
+        return r[1];
+    }
+
+    private static String neutral(String text) {
+        // Each tool's own data directory, where git clones a module ("Cloning into '.strata/modules/g'...").
+        return text.replaceAll("\\b(Terraform|Strata)\\b", "<tool>")
+                .replaceAll("'\\.(terraform|strata)/modules/", "'<data>/modules/");
+    }
+
+    /**
+     * The lines a snippet shows: those that share a byte with the range, its end counted in, so a range that
+     * ends where the next line starts shows that line (but not an empty one); without carriage returns.
+     * The same lines in {@code validate -json}'s snippet, with the same highlight offsets.
+     */
+    @Test
+    void snippetsShowTheLinesTerraformShows() throws Exception {
+        String[] files = {
+            "resource \"terraform_data\" \"x\" {\n  input = \n}\n",
+            "resource \"terraform_data\" \"x\" {\n  input = \n\n}\n",
+            "resource \"terraform_data\" \"x\" {\r\n  input = \r\n}\r\n",
+            "resource \"terraform_data\" \"x\" {\n  input = 1 + {\n    a = 1\n  }\n}\n",
+        };
+        for (String file : files) {
+            write("main.tf", file);
+            assertThat(sameErrors("validate", "-no-color")).as(file).contains("Error: ");
+            AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "validate", "-json");
+            CliRunner.Result ours = CliRunner.in(st).run("validate", "-json");
+            JsonNode t = AwsExamples.JSON.readTree(theirs.stdout()).get("diagnostics");
+            JsonNode o = AwsExamples.JSON.readTree(ours.stdout()).get("diagnostics");
+            assertThat(o).as(file).isEqualTo(t);
+        }
+        write("main.tf", files[0]);
+        assertThat(sameErrors("validate", "-no-color")).contains("   2:   input = \n   3: }\n");
+    }
+
+    /** A summary longer than the width stays on one line; the detail wraps at 77 columns. */
+    @Test
+    void aLongSummaryIsNotWrapped() throws Exception {
+        String type = "a".repeat(90) + "_x";
+        write("main.tf", "resource \"" + type + "\" \"b\" {\n}\nresource \"" + type + "\" \"b\" {\n}\n");
+        assertThat(sameErrors("validate", "-no-color"))
+                .contains("\nError: Duplicate resource \"" + type + "\" configuration\n");
+    }
+
+    /** {@code init} of a root module that does not read: the note's own line breaks, a blank line after it. */
+    @Test
+    void theNoteOfAFailedInitBreaksWhereTerraformsDoes() throws Exception {
+        write("main.tf", "resource \"terraform_data\" \"x\" {\n  input = \n}\n");
+        assertThat(sameErrors("init", "-no-color"))
+                .startsWith("\nError: <tool> encountered problems during initialisation, including problems\n"
+                        + "with the configuration, described below.\n\n")
+                .contains("need to be installed.\n\n\nError: Invalid expression\n");
+    }
+
+    /**
+     * An argument a backend does not take is "Unsupported argument" at its name, with a suggestion when a
+     * setting's name is close; a block is "Unsupported block type" (local, s3 and http backends).
+     */
+    @Test
+    void anUnknownBackendArgumentIsAnUnsupportedArgument() throws Exception {
+        write("main.tf", """
+                terraform {
+                  backend "local" {
+                    pat = "x"
+                    workspace_dirr = "y"
+                    nope = 1
+                    foo {
+                    }
+                  }
+                }
+                """);
+        assertThat(sameErrors("init", "-no-color"))
+                .contains("Error: Unsupported argument\n\n  on main.tf line 3, in terraform:\n   3:     pat = \"x\"\n\n"
+                        + "An argument named \"pat\" is not expected here. Did you mean \"path\"?\n")
+                .contains("Error: Unsupported block type");
+        write("main.tf", "terraform {\n  backend \"s3\" {\n    bucket = \"b\"\n    nope   = 1\n  }\n}\n");
+        assertThat(sameErrors("init", "-no-color")).contains("An argument named \"nope\" is not expected here.\n");
+        write(
+                "main.tf",
+                "terraform {\n  backend \"http\" {\n    address = \"http://127.0.0.1:1/x\"\n    nope = true\n  }\n}\n");
+        assertThat(sameErrors("init", "-no-color")).contains("An argument named \"nope\" is not expected here.\n");
+    }
+
+    /** {@code -backend-config}: a file's unknown setting as the block's; {@code KEY=VALUE}'s in terraform's words. */
+    @Test
+    void anUnknownBackendConfigArgumentIsReportedAsTerraformReportsIt() throws Exception {
+        write("main.tf", "terraform {\n  backend \"local\" {}\n}\n");
+        write("x.tfbackend", "path = \"a\"\nnope = \"b\"\n");
+        assertThat(sameErrors("init", "-no-color", "-backend-config=x.tfbackend"))
+                .isEqualTo("\nError: Unsupported argument\n\n  on x.tfbackend line 2:\n   2: nope = \"b\"\n\n"
+                        + "An argument named \"nope\" is not expected here.\n");
+        assertThat(sameErrors("init", "-no-color", "-backend-config=nope=1"))
+                .isEqualTo("\nError: Invalid backend configuration argument\n\nThe backend configuration argument "
+                        + "\"nope\" given on the command line is not\nexpected for the selected backend type.\n");
+    }
+
+    /**
+     * A Git repository that is not there, a ref it does not have (with and without a depth), a directory
+     * that is not there: "Failed to download module" at the module block's header, with go-getter's words,
+     * git's path, exit code and output as terraform gives them.
+     */
+    @Test
+    void aModuleThatCannotBeDownloadedIsReportedAsTerraformReportsIt() throws Exception {
+        GitRepos.commit(repo, Map.of("main.tf", "output \"x\" {\n  value = 1\n}\n"));
+        String[] sources = {
+            "git::file://" + repo.resolve("nope"),
+            "git::" + repo.resolve("nope"),
+            "git::file://" + repo + "?ref=nope",
+            "git::file://" + repo + "?ref=nope&depth=1",
+            repo.resolve("nodir") + "//x",
+            "file://" + repo.resolve("nodir.zip"),
+        };
+        for (String source : sources) {
+            write(
+                    "main.tf",
+                    "resource \"terraform_data\" \"a\" {}\n\nmodule \"g\" {\n  source = \"" + source
+                            + "\"\n  # comment\n}\n");
+            for (Path d : new Path[] {tf, st}) {
+                deleteTree(d.resolve(".terraform"));
+            }
+            assertThat(sameErrors("init", "-no-color"))
+                    .as(source)
+                    .startsWith("\nError: Failed to download module\n\n  on main.tf line 3:\n   3: module \"g\" {\n\n"
+                            + "Could not download module \"g\" (main.tf:3) source code from\n");
+        }
+    }
+
+    private static void deleteTree(Path dir) throws java.io.IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}
