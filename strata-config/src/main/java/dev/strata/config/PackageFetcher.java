@@ -1,5 +1,6 @@
 package dev.strata.config;
 
+import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -27,7 +29,9 @@ import java.util.zip.ZipInputStream;
  * naming the real source, and directories or archives on this machine.
  */
 final class PackageFetcher {
-    private static final long PROCESS_TIMEOUT_SECONDS = 300;
+    private static final Duration PROCESS_TIMEOUT = Duration.ofSeconds(300);
+    /** How long the output may stay open after the program ended, before whatever holds it is stopped. */
+    private static final Duration OUTPUT_GRACE = Duration.ofSeconds(2);
     /** How many X-Terraform-Get hops one source may take before it is taken to be a loop. */
     private static final int MAX_HOPS = 5;
 
@@ -232,10 +236,20 @@ final class PackageFetcher {
     }
 
     /** A program's exit code and what it printed (standard output and error, in the order printed). */
-    private record Ran(int exitCode, String output) {}
+    record Ran(int exitCode, String output) {}
 
     /** Runs a program without a terminal prompt; fails when it cannot be started or does not end. */
     private static Ran run(List<String> cmd, Path dir, String program)
+            throws FetchException, IOException, InterruptedException {
+        return run(cmd, dir, program, PROCESS_TIMEOUT);
+    }
+
+    /**
+     * As {@link #run(List, Path, String)}, with the time the program may take. Its output is read on a
+     * thread of its own, so a program that never ends (or never closes its output) is stopped at the
+     * deadline instead of holding {@code init} forever; an interrupt stops it too.
+     */
+    static Ran run(List<String> cmd, Path dir, String program, Duration timeout)
             throws FetchException, IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(cmd)
                 .redirectErrorStream(true)
@@ -253,12 +267,40 @@ final class PackageFetcher {
             throw new FetchException("the " + program + " program is needed to install this source and could not be "
                     + "started (" + e.getMessage() + ")");
         }
-        byte[] out = p.getInputStream().readAllBytes();
-        if (!p.waitFor(PROCESS_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new FetchException(program + " did not finish within " + PROCESS_TIMEOUT_SECONDS + " seconds");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Thread reader = Thread.ofVirtual().name("strata-" + program + "-output").start(() -> {
+            try (InputStream in = p.getInputStream()) {
+                in.transferTo(out);
+            } catch (IOException e) {
+                // The pipe broke when the program was stopped: what it printed until then is kept.
+            }
+        });
+        try {
+            if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                stop(p);
+                throw new FetchException(program + " did not finish within " + seconds(timeout));
+            }
+            // A program it started (ssh, a credential helper) may still hold the output open after it ended.
+            if (!reader.join(OUTPUT_GRACE)) {
+                stop(p);
+                reader.join(OUTPUT_GRACE);
+            }
+        } catch (InterruptedException e) {
+            stop(p);
+            throw e;
         }
-        return new Ran(p.exitValue(), new String(out, StandardCharsets.UTF_8));
+        return new Ran(p.exitValue(), out.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Ends a program and whatever it started. */
+    private static void stop(Process p) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+    }
+
+    private static String seconds(Duration d) {
+        long s = Math.max(1, d.toSeconds());
+        return s + (s == 1 ? " second" : " seconds");
     }
 
     private static void unpack(Path source, Path target) throws FetchException, IOException, InterruptedException {
