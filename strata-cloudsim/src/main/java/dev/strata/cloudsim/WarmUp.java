@@ -30,7 +30,7 @@ final class WarmUp {
 
     /**
      * Concurrent clients, each on its own connection: enough to run the server's hand-offs between
-     * threads and its selector over many connections as a run at the CLI's default parallelism does.
+     * threads and its selector over many connections as a benchmark at -parallelism=100 does.
      */
     private static final int CLIENTS = 64;
 
