@@ -7,7 +7,7 @@
 
 Generates `bench/gen.py wide N --provider sim` in a scratch folder, starts strata-cloudsim (class path
 --sim-cp, default this checkout's simulator and CLI libraries) with the options bench/run gives it (and
-its -warm-up, default 2000 requests; 0 for a simulator without the flag), then
+its -warm-up, default 10000 requests; 0 for a simulator without the flag), then
 runs `java OPTS [-XX:AOTCache=FILE] -jar JAR apply -auto-approve -input=false -parallelism=P` there, time-
 stamping every line of its output as it arrives (the CLI flushes each progress line) and sampling both
 processes' CPU (/proc/PID/stat) every 20 ms. Prints one line per run:
@@ -200,7 +200,7 @@ def main():
     ap.add_argument("--aot")
     ap.add_argument("--jfr")
     ap.add_argument("--sim-jfr")
-    ap.add_argument("--sim-warm-up", type=int, default=2000, help="the simulator's -warm-up requests")
+    ap.add_argument("--sim-warm-up", type=int, default=10000, help="the simulator's -warm-up requests")
     ap.add_argument("--latency-ms", type=int, default=50)
     ap.add_argument("--parallelism", type=int, default=100)
     ap.add_argument("--rates", action="store_true", help="also print creates completed per 100 ms")

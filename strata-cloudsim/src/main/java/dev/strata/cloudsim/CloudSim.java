@@ -42,7 +42,7 @@ import java.util.function.LongSupplier;
  */
 public final class CloudSim implements AutoCloseable {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
 
     /**
      * The header of a create's answer (201, or 200 for a replay) that says in how many milliseconds
@@ -170,8 +170,7 @@ public final class CloudSim implements AutoCloseable {
                 query.handle(ex, form);
                 return;
             }
-            String[] parts =
-                    ex.getRequestURI().getPath().replaceAll("^/+|/+$", "").split("/");
+            String[] parts = segments(ex.getRequestURI().getPath());
             if (parts.length >= 1 && parts[0].equals("admin")) {
                 admin(ex, parts);
                 return;
@@ -225,6 +224,23 @@ public final class CloudSim implements AutoCloseable {
         }
     }
 
+    /**
+     * The path's segments between its leading and trailing slashes ({@code "/v1/buckets/"} gives
+     * {@code [v1, buckets]}); by hand rather than with a regular expression, which {@link
+     * String#replaceAll} would compile again for every request.
+     */
+    static String[] segments(String path) {
+        int from = 0;
+        int to = path.length();
+        while (from < to && path.charAt(from) == '/') {
+            from++;
+        }
+        while (to > from && path.charAt(to - 1) == '/') {
+            to--;
+        }
+        return path.substring(from, to).split("/");
+    }
+
     private void route(HttpExchange ex, String kind, String id, Knobs k) throws IOException, ApiError {
         String method = ex.getRequestMethod();
         if (id == null && method.equals("POST")) {
@@ -232,9 +248,7 @@ public final class CloudSim implements AutoCloseable {
                     store.create(kind, body(ex), ex.getRequestHeaders().getFirst("Idempotency-Key"));
             (c.replayed() ? replays : creates).incrementAndGet();
             long t = clock.getAsLong();
-            long created = store.get(kind, c.object().get("id").asText())
-                    .map(Store.Entry::createdNanos)
-                    .orElse(t);
+            long created = c.createdNanos();
             // The create's answer holds the whole object; this says when reads will show it, so a client
             // need not poll for visibility it can be told (what a read would answer is the same object).
             long visibleInNanos = Math.max(0, created + k.consistencyDelayMs() * 1_000_000L - t);

@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
 final class SsmApi {
     static final String TARGET_PREFIX = "AmazonSSM.";
     static final String ACCOUNT = "123456789012";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
     private static final Pattern REGION = Pattern.compile("Credential=[^/]+/[^/]+/([^/]+)/");
 
     /** One parameter; {@code tags} is kept sorted. */

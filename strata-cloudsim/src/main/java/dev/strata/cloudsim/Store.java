@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  */
 final class Store {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
     private static final Pattern BUCKET = Pattern.compile("[a-z0-9][a-z0-9-]{1,61}[a-z0-9]");
 
     /** A kind of object: its id prefix, the fields it needs, references, and what may change. */
@@ -115,8 +115,11 @@ final class Store {
         }
     }
 
-    /** The result of a create: the object, and whether an earlier create with the same key made it. */
-    record Created(ObjectNode object, boolean replayed) {}
+    /**
+     * The result of a create: the object, whether an earlier create with the same key made it, and the
+     * simulator time it was created at (the earlier create's for a replay).
+     */
+    record Created(ObjectNode object, boolean replayed, long createdNanos) {}
 
     synchronized Created create(String kind, ObjectNode body, String idempotencyKey) throws ApiError {
         Kind k = kind(kind);
@@ -125,7 +128,7 @@ final class Store {
             if (prior != null) {
                 Entry e = objects.get(kind).get(prior);
                 if (e != null) {
-                    return new Created(e.object().deepCopy(), true);
+                    return new Created(e.object().deepCopy(), true, e.createdNanos());
                 }
             }
         }
@@ -141,12 +144,13 @@ final class Store {
         o.put("id", id);
         o.put("arn", "arn:sim:" + kind + "/" + id);
         derive(k, o);
-        objects.get(kind).put(id, new Entry(o, clock.getAsLong()));
+        long now = clock.getAsLong();
+        objects.get(kind).put(id, new Entry(o, now));
         if (idempotencyKey != null) {
             idempotency.put(kind + "/" + idempotencyKey, id);
         }
         save();
-        return new Created(o.deepCopy(), false);
+        return new Created(o.deepCopy(), false, now);
     }
 
     synchronized Optional<Entry> get(String kind, String id) throws ApiError {

@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Brings the simulator's request path up to speed before it serves anyone: a remote cloud's servers are
  * long warm and run on other machines, but this one shares the client's cores, so the classes it loads
  * and the code its compiler compiles on its first requests would be charged to the run being measured.
- * The requests go to a throwaway simulator in the same JVM (no latency, no limits, no state file) that
+ * The requests go to a throwaway simulator in the same JVM (1 ms latency, no limits, no state file) that
  * is closed afterwards: the one that then starts has no objects and its counters are all zero, so what
  * it does and answers is unchanged; only its code is compiled already.
  */
@@ -28,8 +28,18 @@ final class WarmUp {
     /** How long to wait at most for the compiler to finish what the requests queued. */
     private static final long COMPILER_WAIT_MS = 5_000;
 
-    /** Concurrent clients: enough to run the server's hand-offs between threads as a real run does. */
-    private static final int CLIENTS = 8;
+    /**
+     * Concurrent clients, each on its own connection: enough to run the server's hand-offs between
+     * threads and its selector over many connections as a benchmark at -parallelism=100 does.
+     */
+    private static final int CLIENTS = 64;
+
+    /**
+     * The throwaway simulator's settings: a latency of 1 ms, so that every request parks its thread and
+     * is woken again, as every request does under a benchmark's latency (without it, the run would be
+     * the first to execute, and compile, the sleep path of each of its requests).
+     */
+    private static final Knobs SETTINGS = new Knobs(0, 0, 0, 10, 0, 1, 0, 0, 1000);
 
     private WarmUp() {}
 
@@ -42,7 +52,7 @@ final class WarmUp {
             return 0;
         }
         AtomicInteger ok = new AtomicInteger();
-        try (CloudSim sim = CloudSim.start(0, (Path) null, Knobs.DEFAULT);
+        try (CloudSim sim = CloudSim.start(0, (Path) null, SETTINGS);
                 HttpClient http = HttpClient.newBuilder()
                         .version(HttpClient.Version.HTTP_1_1)
                         .build();

@@ -289,6 +289,15 @@ class CloudSimTest {
     }
 
     @Test
+    void aPathsSegmentsAreThoseBetweenItsLeadingAndTrailingSlashes() {
+        assertThat(CloudSim.segments("/v1/buckets")).containsExactly("v1", "buckets");
+        assertThat(CloudSim.segments("//v1/buckets/b-1//")).containsExactly("v1", "buckets", "b-1");
+        assertThat(CloudSim.segments("/admin//counters")).containsExactly("admin", "", "counters");
+        assertThat(CloudSim.segments("/")).containsExactly("");
+        assertThat(CloudSim.segments("")).containsExactly("");
+    }
+
+    @Test
     void aWarmUpIsAnsweredInFullAndLeavesTheServingSimulatorUntouched() throws Exception {
         // Every request answered with success: a warm-up whose requests failed would compile the error path.
         assertThat(WarmUp.run(41)).isEqualTo(41);
