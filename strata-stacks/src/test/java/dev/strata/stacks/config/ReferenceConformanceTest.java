@@ -333,6 +333,7 @@ class ReferenceConformanceTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("otherRoots")
     void otherConfigurationsAreValid(String rel) {
+        assumeTrue(Files.isDirectory(reference()), "reference configurations not present");
         Diagnostics got = outcome(reference().resolve(rel), Phase.VALIDATE);
         assertThat(got.asList()).as(rel).isEmpty();
     }
@@ -340,7 +341,8 @@ class ReferenceConformanceTest {
     static List<String> otherRoots() throws IOException {
         Path ref = reference();
         if (!Files.isDirectory(ref)) {
-            return List.of();
+            // One invocation that is skipped, rather than none: JUnit fails a parameterized test without any.
+            return List.of("(reference configurations not present)");
         }
         Set<String> named = new TreeSet<>();
         cases().forEach(c -> named.add(c.dir()));
