@@ -139,6 +139,38 @@ final class BodyWalk {
         }
     }
 
+    /**
+     * Whether {@code name} is written as nested blocks in the body overrides leave (a block of that type
+     * or a {@code dynamic} block generating it). A JSON property counts only under {@code "dynamic"}:
+     * without the schema the rest may be arguments.
+     */
+    static boolean writtenAsBlocks(Body body, String name) {
+        return writtenAsBlocks(body, Set.of(), name);
+    }
+
+    private static boolean writtenAsBlocks(Body body, Set<String> replaced, String name) {
+        return switch (body) {
+            case SyntaxBody sb ->
+                sb.blocks().stream()
+                        .filter(b -> !sb.hidden().contains(b.type()) && !replaced.contains(b.type()))
+                        .anyMatch(b -> b.type().equals(name)
+                                || (b.type().equals("dynamic")
+                                        && !b.labels().isEmpty()
+                                        && b.labels().getFirst().equals(name)));
+            case MergedBody mb -> {
+                Set<String> hidden = new HashSet<>(replaced);
+                hidden.addAll(names(mb.override()));
+                yield writtenAsBlocks(mb.override(), replaced, name) || writtenAsBlocks(mb.base(), hidden, name);
+            }
+            case JsonBody jb ->
+                !replaced.contains("dynamic")
+                        && jb.partialContent(DYNAMIC).value().content().blocks().stream()
+                                .anyMatch(d -> !d.labels().isEmpty()
+                                        && d.labels().getFirst().equals(name));
+            default -> false;
+        };
+    }
+
     /** The names a body sets at its top level: arguments and block types ({@code dynamic} for dynamic blocks). */
     private static Set<String> names(Body body) {
         Set<String> out = new HashSet<>();

@@ -67,6 +67,14 @@ public final class References {
         return c.out;
     }
 
+    /**
+     * Whether a resource's configuration writes {@code name} as nested blocks (after override files are
+     * merged; in JSON only a {@code dynamic} one is known to be a block).
+     */
+    public static boolean writesBlocks(ResourceConfig r, String name) {
+        return BodyWalk.writtenAsBlocks(r.config(), name);
+    }
+
     public static List<Reference> of(ModuleCallConfig m) {
         Collector c = new Collector();
         c.expr(m.count());

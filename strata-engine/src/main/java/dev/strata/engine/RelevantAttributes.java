@@ -388,6 +388,12 @@ public final class RelevantAttributes {
                 if (first(m, res)) {
                     References.ofArguments(rc).forEach(x -> queue(m, x));
                 }
+            } else if (steps.size() > 1
+                    && steps.get(1) instanceof Traverser.Index
+                    && References.writesBlocks(rc, name)) {
+                // As Terraform (1.11, aws_instance's root_block_device[0].volume_size): one element of a
+                // nested block type is followed nowhere, while the whole type is followed into its blocks and
+                // an index into an argument (input[0]) into that argument.
             } else if (!visited.contains(m + "|" + res) && first(m, res + "#" + name)) {
                 References.ofArgument(rc, name).forEach(x -> queue(m, x));
             }

@@ -378,6 +378,45 @@ class RelevantAttributesTest {
                 .isEqualTo(List.of("fake_thing.a [id]"));
     }
 
+    /**
+     * As terraform 1.11 with aws_instance (plan -refresh=false over an unchanged instance): b =
+     * a.root_block_device[0].volume_size lists only that path, b = a.root_block_device also the references
+     * of the blocks, while an index into an argument (terraform_data's input[0]) follows the argument.
+     */
+    @Test
+    void oneElementOfANestedBlockTypeIsFollowedNowhere() {
+        var files = java.util.Map.of("main.tf", """
+                resource "fake_thing" "t1" {
+                  value = "1"
+                }
+                resource "fake_thing" "t2" {
+                  value = "2"
+                }
+                resource "fake_thing" "a" {
+                  value = [fake_thing.t1.id]
+                  disk {
+                    size = fake_thing.t1.value
+                    kind = fake_thing.t2.value
+                  }
+                }
+                resource "fake_thing" "one" {
+                  value = fake_thing.a.disk[0].size
+                }
+                resource "fake_thing" "all" {
+                  value = fake_thing.a.disk
+                }
+                resource "fake_thing" "arg" {
+                  value = fake_thing.a.value[0]
+                }
+                """);
+        assertThat(relevantIn(files, java.util.Set.of(), "fake_thing.one"))
+                .containsExactly("fake_thing.a [disk, 0, size]");
+        assertThat(relevantIn(files, java.util.Set.of(), "fake_thing.all"))
+                .containsExactly("fake_thing.a [disk]", "fake_thing.t1 [value]", "fake_thing.t2 [value]");
+        assertThat(relevantIn(files, java.util.Set.of(), "fake_thing.arg"))
+                .containsExactly("fake_thing.a [value, 0]", "fake_thing.t1 [id]");
+    }
+
     /** A saved plan records them, as Terraform's plan file does; one written before they were recorded knows none. */
     @Test
     void aSavedPlanKeepsThemAndAnOlderOneDoesNotKnowThem() throws Exception {
