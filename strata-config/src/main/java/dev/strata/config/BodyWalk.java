@@ -67,6 +67,133 @@ final class BodyWalk {
         }
     }
 
+    /**
+     * The expressions of the arguments and nested blocks that make up the object a body describes once
+     * override files are merged (a base argument or block type that an override sets contributes
+     * nothing, as Terraform sees only the merged body), of those {@code argument} accepts: an argument
+     * by its name, a nested block by its type, a {@code dynamic} block by the type it generates. JSON
+     * properties are taken whole, each as one argument of its name, which is what a schema would make
+     * of them too (a block's contents are its property's value). Without a schema an override
+     * replaces by name, whether the name is an argument or a block type.
+     */
+    static void arguments(
+            Body body, java.util.function.Predicate<String> argument, java.util.function.Consumer<Site> out) {
+        arguments(body, Set.of(), argument, out);
+    }
+
+    private static void arguments(
+            Body body,
+            Set<String> replaced,
+            java.util.function.Predicate<String> argument,
+            java.util.function.Consumer<Site> out) {
+        switch (body) {
+            case SyntaxBody sb -> {
+                for (Attribute a : sb.attributes()) {
+                    if (!sb.hidden().contains(a.name()) && !replaced.contains(a.name()) && argument.test(a.name())) {
+                        out.accept(new Site(a.expr(), Set.of()));
+                    }
+                }
+                for (Block b : sb.blocks()) {
+                    if (sb.hidden().contains(b.type()) || replaced.contains(b.type())) {
+                        continue;
+                    }
+                    if (b.type().equals("dynamic") && b.body() instanceof SyntaxBody db) {
+                        if (argument.test(
+                                b.labels().isEmpty() ? "dynamic" : b.labels().getFirst())) {
+                            dynamic(b, db, Set.of(), out);
+                        }
+                    } else if (argument.test(b.type())) {
+                        expressions(b.body(), Set.of(), out);
+                    }
+                }
+            }
+            case MergedBody mb -> {
+                arguments(mb.override(), replaced, argument, out);
+                Set<String> hidden = new HashSet<>(replaced);
+                hidden.addAll(names(mb.override()));
+                arguments(mb.base(), hidden, argument, out);
+            }
+            case JsonBody jb -> {
+                Result<Body.PartialContent> pc = jb.partialContent(DYNAMIC);
+                if (!replaced.contains("dynamic")) {
+                    for (Block d : pc.value().content().blocks()) {
+                        if (argument.test(
+                                d.labels().isEmpty() ? "dynamic" : d.labels().getFirst())) {
+                            jsonDynamic(d, Set.of(), out);
+                        }
+                    }
+                }
+                for (Attribute a : pc.value().remain().justAttributes().value().values()) {
+                    if (!replaced.contains(a.name()) && argument.test(a.name())) {
+                        out.accept(new Site(a.expr(), Set.of()));
+                    }
+                }
+            }
+            default -> {
+                for (Attribute a : body.justAttributes().value().values()) {
+                    if (!replaced.contains(a.name()) && argument.test(a.name())) {
+                        out.accept(new Site(a.expr(), Set.of()));
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether {@code name} is written as nested blocks in the body overrides leave (a block of that type
+     * or a {@code dynamic} block generating it). A JSON property counts only under {@code "dynamic"}:
+     * without the schema the rest may be arguments.
+     */
+    static boolean writtenAsBlocks(Body body, String name) {
+        return writtenAsBlocks(body, Set.of(), name);
+    }
+
+    private static boolean writtenAsBlocks(Body body, Set<String> replaced, String name) {
+        return switch (body) {
+            case SyntaxBody sb ->
+                sb.blocks().stream()
+                        .filter(b -> !sb.hidden().contains(b.type()) && !replaced.contains(b.type()))
+                        .anyMatch(b -> b.type().equals(name)
+                                || (b.type().equals("dynamic")
+                                        && !b.labels().isEmpty()
+                                        && b.labels().getFirst().equals(name)));
+            case MergedBody mb -> {
+                Set<String> hidden = new HashSet<>(replaced);
+                hidden.addAll(names(mb.override()));
+                yield writtenAsBlocks(mb.override(), replaced, name) || writtenAsBlocks(mb.base(), hidden, name);
+            }
+            case JsonBody jb ->
+                !replaced.contains("dynamic")
+                        && jb.partialContent(DYNAMIC).value().content().blocks().stream()
+                                .anyMatch(d -> !d.labels().isEmpty()
+                                        && d.labels().getFirst().equals(name));
+            default -> false;
+        };
+    }
+
+    /** The names a body sets at its top level: arguments and block types ({@code dynamic} for dynamic blocks). */
+    private static Set<String> names(Body body) {
+        Set<String> out = new HashSet<>();
+        switch (body) {
+            case SyntaxBody sb -> {
+                sb.attributes().stream()
+                        .map(Attribute::name)
+                        .filter(n -> !sb.hidden().contains(n))
+                        .forEach(out::add);
+                sb.blocks().stream()
+                        .map(Block::type)
+                        .filter(n -> !sb.hidden().contains(n))
+                        .forEach(out::add);
+            }
+            case MergedBody mb -> {
+                out.addAll(names(mb.base()));
+                out.addAll(names(mb.override()));
+            }
+            default -> out.addAll(body.justAttributes().value().keySet());
+        }
+        return out;
+    }
+
     private static final dev.strata.hcl.BodySchema DYNAMIC =
             new dev.strata.hcl.BodySchema(List.of(), List.of(dev.strata.hcl.BlockHeaderSchema.of("dynamic", "type")));
 

@@ -47,46 +47,32 @@ public final class References {
 
     /**
      * The references of a resource's own arguments and nested blocks only (no {@code count}, {@code for_each},
-     * {@code depends_on}, lifecycle or provisioners): what makes up the resource's object, as Terraform
-     * follows it to work out the attributes relevant to a plan.
+     * {@code depends_on}, lifecycle or provisioners), after override files are merged: what makes up the
+     * resource's object, as Terraform follows it to work out the attributes relevant to a plan.
      */
     public static List<Reference> ofArguments(ResourceConfig r) {
         Collector c = new Collector();
-        BodyWalk.expressions(r.config(), Set.of(), s -> c.expr(s.expr(), s.bound()));
+        BodyWalk.arguments(r.config(), name -> true, s -> c.expr(s.expr(), s.bound()));
         return c.out;
     }
 
     /**
-     * The references of the argument (or nested blocks) named {@code name} in a resource's configuration:
-     * none when the configuration does not set it (an attribute the provider computes). In a JSON or
-     * override-merged body, where an argument's shape is not known without the schema, those of all
-     * arguments ({@link #ofArguments}).
+     * The references of the argument (or nested blocks) named {@code name} in a resource's configuration,
+     * after override files are merged, in native and JSON syntax alike: none when the configuration does
+     * not set it (an attribute the provider computes).
      */
     public static List<Reference> ofArgument(ResourceConfig r, String name) {
-        if (!(r.config() instanceof dev.strata.hcl.syntax.SyntaxBody sb)) {
-            return ofArguments(r);
-        }
         Collector c = new Collector();
-        if (sb.hidden().contains(name)) {
-            return c.out;
-        }
-        for (Attribute a : sb.attributes()) {
-            if (a.name().equals(name)) {
-                c.expr(a.expr());
-            }
-        }
-        for (dev.strata.hcl.Block b : sb.blocks()) {
-            boolean dynamic = b.type().equals("dynamic")
-                    && !b.labels().isEmpty()
-                    && b.labels().getFirst().equals(name);
-            if (b.type().equals(name) || dynamic) {
-                BodyWalk.expressions(
-                        new dev.strata.hcl.syntax.SyntaxBody(List.of(), List.of(b), b.range(), b.range()),
-                        Set.of(),
-                        s -> c.expr(s.expr(), s.bound()));
-            }
-        }
+        BodyWalk.arguments(r.config(), name::equals, s -> c.expr(s.expr(), s.bound()));
         return c.out;
+    }
+
+    /**
+     * Whether a resource's configuration writes {@code name} as nested blocks (after override files are
+     * merged; in JSON only a {@code dynamic} one is known to be a block).
+     */
+    public static boolean writesBlocks(ResourceConfig r, String name) {
+        return BodyWalk.writtenAsBlocks(r.config(), name);
     }
 
     public static List<Reference> of(ModuleCallConfig m) {

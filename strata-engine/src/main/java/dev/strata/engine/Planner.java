@@ -138,9 +138,23 @@ final class Planner {
                             options.targets().stream().map(Object::toString).toList(),
                             diags,
                             timestamp,
-                            RelevantAttributes.of(tree, changes, planned.outputs(), refreshed)),
+                            relevantAttributes(options.mode(), run, tree, changes, planned)),
                     diags);
         }
+    }
+
+    /**
+     * What the plan's changes depend on (ADR 0026). As Terraform: every module instance the plan expanded
+     * takes part, since each child module output contributes, except in a destroy plan, which plans no
+     * module outputs (its deletions and root output changes still contribute).
+     */
+    private static RelevantAttributes relevantAttributes(
+            PlanMode mode, Run run, ConfigTree tree, java.util.List<ResourceChange> changes, PlannedChanges planned) {
+        Set<dev.strata.addr.ModuleInstance> modules = new java.util.HashSet<>();
+        if (mode != PlanMode.DESTROY) {
+            run.moduleInstances.values().forEach(modules::addAll);
+        }
+        return RelevantAttributes.of(tree, changes, planned.outputs(), modules);
     }
 
     /** Resources in state whose configuration (or whole module) is gone: every object is planned for deletion. */

@@ -24,7 +24,6 @@ import dev.strata.hcl.Literal;
 import dev.strata.hcl.Traverser;
 import dev.strata.lang.types.ObjectType;
 import dev.strata.lang.value.Value;
-import dev.strata.state.StateSnapshot;
 import java.math.BigDecimal;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -42,15 +41,16 @@ import java.util.TreeSet;
 
 /**
  * The resource attributes that contribute to a plan's changes, Terraform's {@code relevant_attributes}
- * (1.2+): the references in the arguments of every resource whose planned action is not a no-op and in
- * the value of every changing root output, followed
+ * (1.2+): the references in the arguments of every resource whose planned action is not a no-op, in
+ * the value of every changing root output and in every output of every child module instance, followed
  * through local values, input variables (to the calling module's arguments), module outputs and the
  * referenced resources' arguments. As in Terraform, a reference to one attribute of a resource
  * ({@code aws_x.a.id}) makes only that attribute relevant and is followed only into the argument of that
  * name (nowhere when the provider computes it), while a reference to the whole object makes all of it
  * relevant and is followed into all of its arguments; {@code count}, {@code for_each} and {@code depends_on}
- * contribute nothing. A normal plan shows only the drift in these attributes (a refresh-only plan shows
- * all of it), and the plan JSON lists them.
+ * contribute nothing. Data resources are listed like managed ones; ephemeral ones never. A normal plan
+ * shows only the drift in these attributes (a refresh-only plan shows all of it), and the plan JSON lists
+ * them.
  *
  * <p>Part of the plan ({@link Plan#relevantAttributes()}, ADR 0026), worked out once and only when asked:
  * a plan without drift that nobody renders as JSON never walks its changes for it. A reference to a
@@ -84,17 +84,27 @@ public final class RelevantAttributes {
         return new RelevantAttributes(() -> sorted(attrs), null);
     }
 
-    /**
-     * The contributing attributes of {@code changes} in the configuration {@code tree}, worked out on
-     * first use; {@code prior} names the module instances that exist (for references to a whole call).
-     */
-    public static RelevantAttributes of(ConfigTree tree, List<ResourceChange> changes, StateSnapshot prior) {
-        return of(tree, changes, Map.of(), prior);
+    /** The contributing attributes of {@code changes} in the configuration {@code tree}, worked out on first use. */
+    public static RelevantAttributes of(ConfigTree tree, List<ResourceChange> changes) {
+        return of(tree, changes, Map.of());
     }
 
-    /** As {@link #of(ConfigTree, List, StateSnapshot)}, with the root output changes, which contribute too. */
+    /** As {@link #of(ConfigTree, List)}, with the root output changes, which contribute too. */
     public static RelevantAttributes of(
-            ConfigTree tree, List<ResourceChange> changes, Map<String, OutputChange> outputs, StateSnapshot prior) {
+            ConfigTree tree, List<ResourceChange> changes, Map<String, OutputChange> outputs) {
+        return of(tree, changes, outputs, Set.of());
+    }
+
+    /**
+     * As {@link #of(ConfigTree, List, Map)}, with the module instances the plan expanded: the outputs of
+     * each child module instance contribute whether or not anything changed, as in Terraform, which keeps
+     * no prior value for them and so plans each as created.
+     */
+    public static RelevantAttributes of(
+            ConfigTree tree,
+            List<ResourceChange> changes,
+            Map<String, OutputChange> outputs,
+            Set<ModuleInstance> expanded) {
         Objects.requireNonNull(tree, "tree");
         List<ResourceChange> cs = List.copyOf(changes);
         List<String> changedOutputs = outputs.values().stream()
@@ -102,7 +112,8 @@ public final class RelevantAttributes {
                 .map(OutputChange::name)
                 .sorted()
                 .toList();
-        return new RelevantAttributes(() -> compute(tree, cs, changedOutputs, prior), null);
+        Set<ModuleInstance> modules = new TreeSet<>(expanded);
+        return new RelevantAttributes(() -> compute(tree, cs, changedOutputs, modules), null);
     }
 
     /** Whether these were worked out: false for {@link #UNKNOWN}, where every drifted attribute counts. */
@@ -182,16 +193,8 @@ public final class RelevantAttributes {
     }
 
     private static List<Attr> compute(
-            ConfigTree tree, List<ResourceChange> changes, List<String> outputs, StateSnapshot prior) {
-        // Distinct module instances first: a plan of 100,000 instances has few of them.
-        Set<ModuleInstance> seen = new HashSet<>();
-        changes.forEach(c -> seen.add(c.addr().module()));
-        if (prior != null) {
-            prior.resources().forEach(r -> seen.add(r.addr().module()));
-        }
-        Set<ModuleInstance> moduleInstances = new TreeSet<>();
-        seen.forEach(m -> addModules(moduleInstances, m));
-        Walker w = new Walker(tree, moduleInstances);
+            ConfigTree tree, List<ResourceChange> changes, List<String> outputs, Set<ModuleInstance> expanded) {
+        Walker w = new Walker(tree);
         // Every instance of a resource has the same arguments: their references are followed once.
         Map<ModuleInstance, Set<Resource>> started = new HashMap<>();
         for (ResourceChange c : changes) {
@@ -208,18 +211,19 @@ public final class RelevantAttributes {
                 References.ofArguments(rc).forEach(r -> w.queue(m, r));
             }
         }
-        // As Terraform: a changing root output's value contributes as a changing resource's arguments do.
+        // As Terraform: a changing root output's value contributes as a changing resource's arguments do,
+        // and so does every output of every child module instance the plan expanded (Terraform keeps no
+        // prior value for those, so each is planned as created).
         outputs.forEach(name -> w.output(ModuleInstance.ROOT, name));
-        w.run();
-        return sorted(new ArrayList<>(w.found));
-    }
-
-    private static void addModules(Set<ModuleInstance> into, ModuleInstance m) {
-        for (ModuleInstance x = m; ; x = x.parent()) {
-            if (!into.add(x) || x.isRoot()) {
-                return;
+        for (ModuleInstance mi : expanded) {
+            if (!mi.isRoot()) {
+                tree.node(mi.module())
+                        .ifPresent(n ->
+                                n.module().outputs().keySet().stream().sorted().forEach(name -> w.output(mi, name)));
             }
         }
+        w.run();
+        return sorted(new ArrayList<>(w.found));
     }
 
     private static Value mask(Value before, Value after, Node node) {
@@ -267,14 +271,12 @@ public final class RelevantAttributes {
     /** Follows references to the resource attributes they come from. */
     private static final class Walker {
         private final ConfigTree tree;
-        private final Set<ModuleInstance> moduleInstances;
         private final Deque<Map.Entry<ModuleInstance, Reference>> queue = new ArrayDeque<>();
         private final Set<String> visited = new HashSet<>();
         final Set<Attr> found = new HashSet<>();
 
-        Walker(ConfigTree tree, Set<ModuleInstance> moduleInstances) {
+        Walker(ConfigTree tree) {
             this.tree = tree;
-            this.moduleInstances = moduleInstances;
         }
 
         void queue(ModuleInstance m, Reference r) {
@@ -322,15 +324,10 @@ public final class RelevantAttributes {
                 case ModuleCallInstanceOutput o ->
                     output(m.child(o.call().call().name(), o.call().key()), o.name());
                 case ModuleCallInstance mi -> outputs(m.child(mi.call().name(), mi.key()), r.remaining());
-                case ModuleCall call -> {
-                    for (ModuleInstance child : moduleInstances) {
-                        if (!child.isRoot()
-                                && child.parent().equals(m)
-                                && child.steps().getLast().name().equals(call.name())) {
-                            outputs(child, r.remaining());
-                        }
-                    }
-                }
+                // As Terraform: the whole call (module.x, module.x[*]) stands for the call's instance without a
+                // key, listed under module.x even when the call has count or for_each; its keyed instances
+                // contribute through their outputs (except in a destroy plan, where Terraform lists no more).
+                case ModuleCall call -> outputs(m.child(call.name(), InstanceKey.NONE), r.remaining());
                 default -> {
                     // count, each, path, terraform and self name no other resource.
                 }
@@ -376,12 +373,12 @@ public final class RelevantAttributes {
                 steps = steps.subList(1, steps.size());
             }
             List<Object> path = path(steps);
-            if (res.mode() == ResourceMode.MANAGED) {
-                String addr = key == InstanceKey.NONE
-                        ? m.resource(res).toString()
-                        : m.resourceInstance(res.instance(key)).toString();
-                found.add(new Attr(addr, path));
-            }
+            // As Terraform: a data resource's attributes are listed too (they are in state), though only a
+            // managed resource's drift is ever shown.
+            String addr = key == InstanceKey.NONE
+                    ? m.resource(res).toString()
+                    : m.resourceInstance(res.instance(key)).toString();
+            found.add(new Attr(addr, path));
             if (rc == null) {
                 return;
             }
@@ -391,6 +388,12 @@ public final class RelevantAttributes {
                 if (first(m, res)) {
                     References.ofArguments(rc).forEach(x -> queue(m, x));
                 }
+            } else if (steps.size() > 1
+                    && steps.get(1) instanceof Traverser.Index
+                    && References.writesBlocks(rc, name)) {
+                // As Terraform (1.11, aws_instance's root_block_device[0].volume_size): one element of a
+                // nested block type is followed nowhere, while the whole type is followed into its blocks and
+                // an index into an argument (input[0]) into that argument.
             } else if (!visited.contains(m + "|" + res) && first(m, res + "#" + name)) {
                 References.ofArgument(rc, name).forEach(x -> queue(m, x));
             }

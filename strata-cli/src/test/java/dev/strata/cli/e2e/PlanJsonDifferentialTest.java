@@ -41,9 +41,28 @@ class PlanJsonDifferentialTest {
      *                        Terraform (terraform_data's output echoes a sensitive input: Terraform shows it in
      *                        clear, Strata keeps it hidden), compared without those members
      */
-    record Case(String name, String first, String second, List<String> strataMarksMore) {
+    record Case(
+            String name,
+            Map<String, String> firstFiles,
+            Map<String, String> secondFiles,
+            List<String> strataMarksMore) {
         Case(String name, String first, String second) {
             this(name, first, second, List.of());
+        }
+
+        Case(String name, String first, String second, List<String> strataMarksMore) {
+            this(name, Map.of("main.tf", first), Map.of("main.tf", second), strataMarksMore);
+        }
+
+        /** The same {@code files} besides {@code main.tf} in both runs. */
+        Case(String name, String first, String second, Map<String, String> files) {
+            this(name, with(files, first), with(files, second), List.of());
+        }
+
+        private static Map<String, String> with(Map<String, String> files, String main) {
+            Map<String, String> all = new java.util.TreeMap<>(files);
+            all.put("main.tf", main);
+            return all;
         }
 
         @Override
@@ -111,6 +130,49 @@ class PlanJsonDifferentialTest {
                         }
                         resource "terraform_data" "e" { input = [terraform_data.b, "2"] }
                         """),
+                // Data resources are listed as managed ones are, and a whole one is followed into its arguments
+                // (late's read waits for p in the first plan); a data source's new result between the runs
+                // is no drift.
+                new Case(
+                        "data-sources",
+                        Map.of("main.tf", DATA_MAIN.formatted("1"), "other.tfstate", remoteState("one", 2)),
+                        Map.of("main.tf", DATA_MAIN.formatted("2"), "other.tfstate", remoteState("two", 3)),
+                        List.of()),
+                // JSON bodies are narrowed as native ones (jc reaches ja through jb.input, not ja2), and an
+                // override's argument replaces the base's (b.input is a3's, not a's).
+                new Case(
+                        "json-and-override",
+                        Map.of(
+                                "main.tf",
+                                OVERRIDDEN_MAIN.formatted("1"),
+                                "main_override.tf",
+                                "resource \"terraform_data\" \"b\" { input = terraform_data.a3.output }\n",
+                                "j.tf.json",
+                                JSON_MAIN.formatted("1")),
+                        Map.of(
+                                "main.tf",
+                                OVERRIDDEN_MAIN.formatted("2"),
+                                "main_override.tf",
+                                "resource \"terraform_data\" \"b\" { input = terraform_data.a3.output }\n",
+                                "j.tf.json",
+                                JSON_MAIN.formatted("2")),
+                        List.of()),
+                // Every child module output contributes (Terraform plans each as created), a whole call with
+                // count or for_each also names module.x without a key, instances of count and for_each resources
+                // narrow to the instance, and provisioner and connection blocks contribute nothing.
+                new Case(
+                        "modules-count-for-each",
+                        Map.of("main.tf", MODULES_MAIN.formatted("1", "1"), "m/main.tf", MODULE.formatted("2")),
+                        Map.of("main.tf", MODULES_MAIN.formatted("2", "2"), "m/main.tf", MODULE.formatted("3")),
+                        List.of()),
+                // An index that is not a literal (count.index, a local) stands for the whole resource, for
+                // expressions range over all instances, and lifecycle's replace_triggered_by and conditions
+                // contribute nothing (rt only through the root output while that changes).
+                new Case(
+                        "dynamic-indexes-and-lifecycle",
+                        Map.of("main.tf", INDEXES_MAIN.formatted("1")),
+                        Map.of("main.tf", INDEXES_MAIN.formatted("2")),
+                        List.of()),
                 new Case("replace-and-for-each", """
                         resource "terraform_data" "r" {
                           for_each = { one = 1, two = 2 }
@@ -214,22 +276,176 @@ class PlanJsonDifferentialTest {
                         """));
     }
 
+    private static final String DATA_MAIN = """
+            resource "terraform_data" "p" { input = "other.tfstate" }
+            data "terraform_remote_state" "r" {
+              backend = "local"
+              config  = { path = "other.tfstate" }
+            }
+            data "terraform_remote_state" "late" {
+              backend = "local"
+              config  = { path = terraform_data.p.output }
+            }
+            data "terraform_remote_state" "unused" {
+              backend = "local"
+              config  = { path = "other.tfstate" }
+            }
+            resource "terraform_data" "a" { input = data.terraform_remote_state.r.outputs.x }
+            resource "terraform_data" "b" { input = data.terraform_remote_state.r.outputs }
+            resource "terraform_data" "w" { input = [data.terraform_remote_state.late.outputs.y, "%1$s"] }
+            resource "terraform_data" "v" { input = [length(data.terraform_remote_state.late), "%1$s"] }
+            output "o" { value = data.terraform_remote_state.r.outputs.y.b }
+            """;
+
+    /** A state file with outputs x (a string) and y (an object whose b is given), for terraform_remote_state. */
+    private static String remoteState(String x, int b) {
+        return """
+                {"version": 4, "terraform_version": "1.11.4", "serial": 1, "lineage": "d0b6a5f4-1c9e-4f38-9a53-0c2f0d6b1e11",
+                 "outputs": {"x": {"value": "%s", "type": "string"},
+                             "y": {"value": {"a": 1, "b": %d}, "type": ["object", {"a": "number", "b": "number"}]}},
+                 "resources": [], "check_results": null}
+                """.formatted(x, b);
+    }
+
+    private static final String OVERRIDDEN_MAIN = """
+            resource "terraform_data" "a" { input = { x = "1", y = "2" } }
+            resource "terraform_data" "a2" { input = "z" }
+            resource "terraform_data" "a3" { input = "w" }
+            resource "terraform_data" "b" {
+              input            = terraform_data.a.output.x
+              triggers_replace = terraform_data.a2.output
+            }
+            resource "terraform_data" "c" { input = [terraform_data.b.input, "%1$s"] }
+            resource "terraform_data" "e" { input = [terraform_data.b, "%1$s"] }
+            """;
+
+    private static final String JSON_MAIN = """
+            {"resource": {"terraform_data": {
+              "ja": {"input": {"x": "1", "y": "2"}},
+              "ja2": {"input": "z"},
+              "jb": {"input": "${terraform_data.ja.output.x}", "triggers_replace": "${terraform_data.ja2.output}"},
+              "jc": {"input": ["${terraform_data.jb.input}", "%s"]}
+            }}}
+            """;
+
+    private static final String MODULES_MAIN = """
+            module "m" {
+              source = "./m"
+              in     = terraform_data.a.output.x
+            }
+            module "n" {
+              source = "./m"
+              count  = 2
+              in     = "n${count.index}"
+            }
+            module "f" {
+              source   = "./m"
+              for_each = toset(["k1", "k2"])
+              in       = each.key
+            }
+            resource "terraform_data" "a" { input = { x = "1", y = "2" } }
+            resource "terraform_data" "cnt" {
+              count = 2
+              input = "c${count.index}"
+            }
+            resource "terraform_data" "fe" {
+              for_each = { p = "1", q = "2" }
+              input    = each.value
+            }
+            resource "terraform_data" "use" {
+              input = [module.m.out, module.n[0].whole, terraform_data.cnt[1].output, terraform_data.fe["q"].output, "%1$s"]
+            }
+            resource "terraform_data" "splat" { input = [terraform_data.cnt[*].input, "%1$s"] }
+            resource "terraform_data" "allmod" { input = [module.f, "%1$s"] }
+            resource "terraform_data" "prov" {
+              input = "%1$s"
+              provisioner "local-exec" {
+                command = "echo ${terraform_data.a.output.y}"
+              }
+              connection {
+                host = terraform_data.fe["p"].output
+              }
+            }
+            output "o1" { value = [terraform_data.fe, "%2$s"] }
+            output "o2" { value = [module.n[1].out, "%2$s"] }
+            """;
+
+    private static final String INDEXES_MAIN = """
+            locals {
+              l = terraform_data.loc.output
+              k = "p"
+            }
+            resource "terraform_data" "loc" { input = "l" }
+            resource "terraform_data" "rt" { input = "rt" }
+            resource "terraform_data" "pre" { input = "pre" }
+            resource "terraform_data" "cnt" {
+              count = 2
+              input = "c${count.index}"
+            }
+            resource "terraform_data" "fe" {
+              for_each = { p = "1", q = "2" }
+              input    = each.value
+            }
+            resource "terraform_data" "dyn" {
+              count = 2
+              input = [terraform_data.cnt[count.index].output, terraform_data.fe[local.k].input, "%1$s"]
+            }
+            resource "terraform_data" "forx" {
+              input = [[for k, v in terraform_data.fe : v.output], local.l, "%1$s"]
+            }
+            resource "terraform_data" "lc" {
+              input = "%1$s"
+              lifecycle {
+                replace_triggered_by = [terraform_data.rt.output]
+                precondition {
+                  condition     = terraform_data.pre.output != ""
+                  error_message = "x"
+                }
+              }
+            }
+            output "unchanged" { value = terraform_data.rt.output }
+            """;
+
+    private static final String MODULE = """
+            variable "in" {}
+            resource "terraform_data" "inner" { input = var.in }
+            resource "terraform_data" "inner2" { input = "${var.in}-%s" }
+            output "out" { value = terraform_data.inner.output }
+            output "whole" { value = terraform_data.inner2 }
+            """;
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void sameChangesAsTerraform(Case c) throws Exception {
         Optional<Path> terraform = Terraform.find();
         assumeTrue(terraform.isPresent(), "terraform is not on the PATH");
-        Files.writeString(tf.resolve("main.tf"), c.first());
-        Files.writeString(st.resolve("main.tf"), c.first());
+        write(c.firstFiles());
         ignore = List.of();
         run(terraform.get(), "init", "-input=false", "-no-color");
         compare(terraform.get());
         run(terraform.get(), "apply", "-auto-approve", "-input=false", "-no-color");
         ok(CliRunner.in(st).run("apply", "-auto-approve"));
-        Files.writeString(tf.resolve("main.tf"), c.second());
-        Files.writeString(st.resolve("main.tf"), c.second());
+        write(c.secondFiles());
         ignore = c.strataMarksMore();
         compare(terraform.get());
+        // A destroy plan: its deletions and root output changes contribute, child module outputs do not.
+        run(terraform.get(), "plan", "-destroy", "-out=tf.plan", "-input=false", "-no-color");
+        ok(CliRunner.in(st).run("plan", "-destroy", "-out=st.plan"));
+        assertThat(relevant(JSON.readTree(
+                        ok(CliRunner.in(st).run("show", "-json", "st.plan")).stdout())))
+                .as("relevant_attributes of a destroy plan")
+                .isEqualTo(relevant(JSON.readTree(run(terraform.get(), "show", "-json", "tf.plan"))));
+    }
+
+    /** Writes the files into both working directories (the same relative paths). */
+    private void write(Map<String, String> files) throws IOException {
+        for (Map.Entry<String, String> f : files.entrySet()) {
+            for (Path dir : List.of(tf, st)) {
+                Path p = dir.resolve(f.getKey());
+                Files.createDirectories(p.getParent());
+                Files.writeString(p, f.getValue());
+            }
+        }
     }
 
     private List<String> ignore = List.of();

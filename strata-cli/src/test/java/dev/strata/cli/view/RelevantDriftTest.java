@@ -149,7 +149,7 @@ class RelevantDriftTest {
                 List.of(),
                 Diagnostics.NONE,
                 Instant.EPOCH,
-                RelevantAttributes.of(tree, changes, prior));
+                RelevantAttributes.of(tree, changes));
     }
 
     private ByteArrayOutputStream out;
