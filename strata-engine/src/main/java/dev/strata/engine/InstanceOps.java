@@ -130,6 +130,8 @@ final class InstanceOps {
     }
 
     private final Provisioning provisioning;
+    /** Operation ids and create tokens (unique, not secret: {@link OperationIds}). */
+    private final OperationIds operationIds = new OperationIds();
     /** The layouts of the resource bodies this walk decodes: worked out once per block, not per instance. */
     private final BodyDecoder.Shapes shapes = new BodyDecoder.Shapes();
 
@@ -144,7 +146,9 @@ final class InstanceOps {
             AbsProviderConfig providerAddr,
             Provider provider,
             Schema schema,
-            Value providerMeta) {
+            Value providerMeta,
+            dev.strata.lang.types.ObjectType type,
+            Value nullObject) {
         /** A change without replace paths, planned private data, previous address or import: reads, deletes, drift. */
         ResourceChange change(
                 AbsResourceInstance ai, String deposed, Action action, Value before, Value after, String reason) {
@@ -164,16 +168,36 @@ final class InstanceOps {
         }
 
         Ctx withProviderMeta(Value meta) {
-            return new Ctx(rc, addr, providerAddr, provider, schema, meta);
+            return new Ctx(rc, addr, providerAddr, provider, schema, meta, type, nullObject);
         }
 
         Block block() {
             return schema.block();
         }
 
-        Value nullObject() {
-            return Value.nullValue(schema.block().impliedType());
+        /** The schema's object type: {@link Block#impliedType()}, which builds a new type at each call, once per schema. */
+        dev.strata.lang.types.ObjectType impliedType() {
+            return type;
         }
+    }
+
+    /**
+     * Each schema's implied type and null object, worked out once per walk instead of several times per
+     * instance; by identity (a schema's own equality compares every attribute), as the providers' schemas are
+     * the same objects for every instance of a type.
+     */
+    private final Map<Schema, Typed> typed = java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
+
+    private record Typed(dev.strata.lang.types.ObjectType type, Value nullObject) {}
+
+    private Typed typed(Schema s) {
+        Typed t = typed.get(s);
+        if (t == null) {
+            dev.strata.lang.types.ObjectType type = s.block().impliedType();
+            t = new Typed(type, Value.nullValue(type));
+            typed.put(s, t);
+        }
+        return t;
     }
 
     private Ctx ctx(ResourceConfig rc, AbsResourceInstance ai) {
@@ -193,7 +217,8 @@ final class InstanceOps {
                     Walk.unsupportedType(pa.provider(), ai.resource().resource(), rc == null ? null : rc.typeRange()));
             return null;
         }
-        return new Ctx(rc, ai, pa, run.providers.forInstance(ai, p), s, Value.NULL);
+        Typed t = typed(s);
+        return new Ctx(rc, ai, pa, run.providers.forInstance(ai, p), s, Value.NULL, t.type(), t.nullObject());
     }
 
     // ---- state access ----
@@ -237,12 +262,11 @@ final class InstanceOps {
                             StateValues.toNode(o.attributes()).toString()));
             report(c, up.diagnostics(), "upgrading");
             v = up.upgradedState();
-            v = StateValues.fromJson(
-                    StateValues.toJson(v, c.block().impliedType()), c.block().impliedType(), o.sensitiveAttributes());
+            v = StateValues.fromJson(StateValues.toJson(v, c.impliedType()), c.impliedType(), o.sensitiveAttributes());
         } else {
             // One tree of the attributes for both the check and the decode.
             com.fasterxml.jackson.databind.JsonNode node = StateValues.toNode(o.attributes());
-            dev.strata.lang.types.ObjectType type = c.block().impliedType();
+            dev.strata.lang.types.ObjectType type = c.impliedType();
             PriorStateCheck.Mismatch bad = PriorStateCheck.mismatch(node, type);
             if (bad != null) {
                 reportInvalid(
@@ -282,7 +306,7 @@ final class InstanceOps {
                 status,
                 deposed,
                 c.schema().version(),
-                StateValues.toJson(plain, c.block().impliedType()),
+                StateValues.toJson(plain, c.impliedType()),
                 null,
                 StateValues.sensitivePaths(v),
                 0,
@@ -384,7 +408,7 @@ final class InstanceOps {
      */
     private void openEphemeral(Ctx c, RunData scopeData) {
         AbsResourceInstance ai = c.addr();
-        Value unknown = Value.unknown(c.block().impliedType()).mark(Mark.EPHEMERAL);
+        Value unknown = Value.unknown(c.impliedType()).mark(Mark.EPHEMERAL);
         for (CheckRule pre : c.rc().lifecycle().preconditions()) {
             walk.condition(scopeData.scope(), pre, "Resource precondition failed", true);
         }
@@ -678,7 +702,7 @@ final class InstanceOps {
             }
             Imported imp = importObject(c, importId);
             if (imp == null) {
-                run.setInstanceValue(ai, Value.unknown(c.block().impliedType()));
+                run.setInstanceValue(ai, Value.unknown(c.impliedType()));
                 return;
             }
             prior = imp.value;
@@ -706,12 +730,12 @@ final class InstanceOps {
         }
         Value config = config(c, scopeData);
         if (config == null) {
-            run.setInstanceValue(ai, Value.unknown(c.block().impliedType()));
+            run.setInstanceValue(ai, Value.unknown(c.impliedType()));
             return;
         }
         Planned p = plan(c, prior, config, priorPrivate);
         if (p == null) {
-            run.setInstanceValue(ai, Value.unknown(c.block().impliedType()));
+            run.setInstanceValue(ai, Value.unknown(c.impliedType()));
             return;
         }
         Action action;
@@ -748,7 +772,7 @@ final class InstanceOps {
         if (action.isReplace()) {
             after = plan(c, null, config, PrivateState.EMPTY);
             if (after == null) {
-                run.setInstanceValue(ai, Value.unknown(c.block().impliedType()));
+                run.setInstanceValue(ai, Value.unknown(c.impliedType()));
                 return;
             }
             if (run.providers.preventsDestroy(c.rc())) {
@@ -1633,9 +1657,8 @@ final class InstanceOps {
                 return null;
             }
         }
-        String token = action == Action.CREATE
-                ? openCreates.getOrDefault(ai, UUID.randomUUID().toString())
-                : UUID.randomUUID().toString();
+        String reused = action == Action.CREATE ? openCreates.get(ai) : null;
+        String token = reused != null ? reused : operationIds.next();
         run.record(new JournalEntry.Intent(token, ai, action.jsonActions().getFirst()));
         events.applyStart(ai, action, deposed, idOf(prior));
         long t0 = System.nanoTime();
@@ -1738,16 +1761,27 @@ final class InstanceOps {
     }
 
     private static boolean provisionsAfterCreate(Ctx c, String deposed) {
-        return deposed == null
-                && c.rc() != null
-                && !c.rc().provisioners(dev.strata.config.Provisioner.When.CREATE)
-                        .isEmpty();
+        return deposed == null && c.rc() != null && provisions(c.rc(), dev.strata.config.Provisioner.When.CREATE);
+    }
+
+    /**
+     * Whether the resource has a provisioner that runs at {@code when}: asked twice per create, for a list that
+     * is nearly always empty, so without {@link ResourceConfig#provisioners(dev.strata.config.Provisioner.When)}'s
+     * stream and list.
+     */
+    private static boolean provisions(ResourceConfig rc, dev.strata.config.Provisioner.When when) {
+        for (dev.strata.config.Provisioner p : rc.provisioners()) {
+            if (p.when() == when) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Destroys one object (current, or deposed when {@code deposed} is set). */
     boolean destroy(Ctx c, Value prior, PrivateState priorPrivate, String deposed) {
         AbsResourceInstance ai = c.addr();
-        String token = UUID.randomUUID().toString();
+        String token = operationIds.next();
         run.record(new JournalEntry.Intent(token, ai, "delete"));
         events.applyStart(ai, Action.DELETE, deposed, idOf(prior));
         long t0 = System.nanoTime();
@@ -1803,10 +1837,7 @@ final class InstanceOps {
      * (its creation-time provisioners did not finish) nor for a deposed one.
      */
     private boolean destroyProvisioners(Ctx c, Value prior, String deposed) {
-        if (deposed != null
-                || c.rc() == null
-                || c.rc().provisioners(dev.strata.config.Provisioner.When.DESTROY)
-                        .isEmpty()) {
+        if (deposed != null || c.rc() == null || !provisions(c.rc(), dev.strata.config.Provisioner.When.DESTROY)) {
             return true;
         }
         ResourceInstanceObject o = stateObject(c.addr(), null);

@@ -69,7 +69,8 @@ final class GoJsonWriter {
         len += bs.length;
     }
 
-    private void ascii(String s) {
+    /** Writes {@code s}, which must be ASCII that JSON needs no escape for (keys, punctuation, numbers), as is. */
+    void ascii(String s) {
         ensure(s.length());
         for (int i = 0; i < s.length(); i++) {
             buf[len++] = (byte) s.charAt(i);

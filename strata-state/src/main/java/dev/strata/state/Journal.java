@@ -44,50 +44,64 @@ final class Journal {
      * serial) while holding it.
      */
     static byte[] body(JournalEntry e) {
-        Map<String, JsonValue> m = new LinkedHashMap<>();
+        // Written member by member, not through a map of JsonValues and a writer walking it: an apply encodes
+        // two entries per instance, and the keys are constants with nothing to escape. The bytes are those
+        // GoJsonWriter#compact writes for the same members in the same order (JournalTest checks it).
+        GoJsonWriter w = new GoJsonWriter(256);
         switch (e) {
             case JournalEntry.SetObject s -> {
-                m.put("entry", JsonValue.of("set_object"));
-                resource(m, s.resource());
-                m.put("provider", JsonValue.of(s.provider().toString()));
-                m.put("object", StateCodec.instanceToJson(s.object()));
+                w.ascii("{\"entry\":\"set_object\"");
+                resource(w, s.resource());
+                w.ascii(",\"provider\":");
+                w.string(s.provider().toString());
+                w.ascii(",\"object\":");
+                w.compact(StateCodec.instanceToJson(s.object()));
             }
             case JournalEntry.RemoveObject r -> {
-                m.put("entry", JsonValue.of("remove_object"));
-                resource(m, r.instance().containingResource());
+                w.ascii("{\"entry\":\"remove_object\"");
+                resource(w, r.instance().containingResource());
                 switch (r.instance().resource().key()) {
                     case InstanceKey.NoKey n -> {}
-                    case InstanceKey.IntKey i -> m.put("index_key", JsonValue.NumberValue.of(i.index()));
-                    case InstanceKey.StringKey s -> m.put("index_key", JsonValue.of(s.key()));
+                    case InstanceKey.IntKey i -> {
+                        w.ascii(",\"index_key\":");
+                        w.ascii(Integer.toString(i.index()));
+                    }
+                    case InstanceKey.StringKey s -> {
+                        w.ascii(",\"index_key\":");
+                        w.string(s.key());
+                    }
                 }
                 if (r.deposed() != null) {
-                    m.put("deposed", JsonValue.of(r.deposed()));
+                    w.ascii(",\"deposed\":");
+                    w.string(r.deposed());
                 }
             }
             case JournalEntry.SetOutput o -> {
-                m.put("entry", JsonValue.of("set_output"));
-                m.put("name", JsonValue.of(o.name()));
-                m.put("output", StateCodec.outputToJson(o.value()));
+                w.ascii("{\"entry\":\"set_output\",\"name\":");
+                w.string(o.name());
+                w.ascii(",\"output\":");
+                w.compact(StateCodec.outputToJson(o.value()));
             }
             case JournalEntry.RemoveOutput o -> {
-                m.put("entry", JsonValue.of("remove_output"));
-                m.put("name", JsonValue.of(o.name()));
+                w.ascii("{\"entry\":\"remove_output\",\"name\":");
+                w.string(o.name());
             }
             case JournalEntry.Intent i -> {
-                m.put("entry", JsonValue.of("intent"));
-                m.put("operation", JsonValue.of(i.operationId()));
-                m.put("address", JsonValue.of(i.instance().toString()));
-                m.put("action", JsonValue.of(i.action()));
+                w.ascii("{\"entry\":\"intent\",\"operation\":");
+                w.string(i.operationId());
+                w.ascii(",\"address\":");
+                w.string(i.instance().toString());
+                w.ascii(",\"action\":");
+                w.string(i.action());
             }
             case JournalEntry.Completed c -> {
-                m.put("entry", JsonValue.of("completed"));
-                m.put("operation", JsonValue.of(c.operationId()));
+                w.ascii("{\"entry\":\"completed\",\"operation\":");
+                w.string(c.operationId());
             }
         }
         // Straight to bytes: a String, its concatenation with the newline and its encoding would be three
         // more copies of an object that may hold a value of tens of megabytes.
-        GoJsonWriter w = new GoJsonWriter(256);
-        w.compact(new JsonValue.ObjectValue(m));
+        w.raw((byte) '}');
         w.raw((byte) '\n');
         return w.toByteArray();
     }
@@ -107,23 +121,51 @@ final class Journal {
 
     /** {@code {"seq":N,"lineage":"…","base_serial":S,}: what precedes an entry's body on its line. */
     static byte[] header(String lineage, long baseSerial, long seq) {
-        Map<String, JsonValue> m = new LinkedHashMap<>();
-        m.put("seq", JsonValue.NumberValue.of(seq));
-        m.put("lineage", JsonValue.of(lineage));
-        m.put("base_serial", JsonValue.NumberValue.of(baseSerial));
+        return header(tail(lineage, baseSerial), seq);
+    }
+
+    /**
+     * The header's part after the sequence number, {@code ,"lineage":"…","base_serial":S,}: the same for every
+     * line until the next compaction, so a state manager encodes it once per snapshot and only the number per
+     * line.
+     */
+    static byte[] tail(String lineage, long baseSerial) {
         GoJsonWriter w = new GoJsonWriter(96);
-        w.compact(new JsonValue.ObjectValue(m));
-        byte[] head = w.toByteArray();
-        // The object's closing brace becomes the comma before the body's first member.
-        head[head.length - 1] = ',';
+        w.ascii(",\"lineage\":");
+        w.string(lineage);
+        w.ascii(",\"base_serial\":");
+        w.ascii(Long.toString(baseSerial));
+        // The header object's closing brace would become the comma before the body's first member.
+        w.raw((byte) ',');
+        return w.toByteArray();
+    }
+
+    /** {@code {"seq":N} and a {@link #tail}. */
+    static byte[] header(byte[] tail, long seq) {
+        String n = Long.toString(seq);
+        byte[] head = new byte[SEQ.length() + n.length() + tail.length];
+        int p = 0;
+        for (int i = 0; i < SEQ.length(); i++) {
+            head[p++] = (byte) SEQ.charAt(i);
+        }
+        for (int i = 0; i < n.length(); i++) {
+            head[p++] = (byte) n.charAt(i);
+        }
+        System.arraycopy(tail, 0, head, p, tail.length);
         return head;
     }
 
-    private static void resource(Map<String, JsonValue> m, AbsResource r) {
-        m.put("module", JsonValue.of(r.module().toString()));
-        m.put("mode", JsonValue.of(r.resource().mode().jsonName()));
-        m.put("type", JsonValue.of(r.resource().type()));
-        m.put("name", JsonValue.of(r.resource().name()));
+    private static final String SEQ = "{\"seq\":";
+
+    private static void resource(GoJsonWriter w, AbsResource r) {
+        w.ascii(",\"module\":");
+        w.string(r.module().toString());
+        w.ascii(",\"mode\":");
+        w.string(r.resource().mode().jsonName());
+        w.ascii(",\"type\":");
+        w.string(r.resource().type());
+        w.ascii(",\"name\":");
+        w.string(r.resource().name());
     }
 
     /** Applies one entry to a snapshot (pure). */
@@ -135,16 +177,14 @@ final class Journal {
                 int i = SortedResources.indexOf(rs, set.resource());
                 if (i >= 0) {
                     ResourceState r = rs.get(i);
-                    List<ResourceInstanceObject> objs = new ArrayList<>();
-                    for (ResourceInstanceObject o : r.instances()) {
-                        if (!(o.key().equals(set.object().key())
-                                && java.util.Objects.equals(
-                                        o.deposed(), set.object().deposed()))) {
-                            objs.add(o);
-                        }
-                    }
-                    objs.add(set.object());
-                    yield s.withResources(rs.with(i, r.withInstances(objs).withProvider(set.provider())));
+                    yield s.withResources(rs.with(
+                            i,
+                            new ResourceState(
+                                    r.addr(),
+                                    r.each(),
+                                    set.provider(),
+                                    ResourceState.placed(r.instances(), set.object()),
+                                    r.extra())));
                 }
                 yield s.withResources(rs.inserted(
                         -i - 1, new ResourceState(set.resource(), null, set.provider(), List.of(set.object()), null)));

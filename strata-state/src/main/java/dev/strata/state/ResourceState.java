@@ -30,13 +30,70 @@ public record ResourceState(
             each = null;
         }
         // Terraform's order (statefile normalize): by key, then deposed key with the current object first.
-        instances = StateSnapshot.sortedCopy(instances, INSTANCE_ORDER);
+        instances = instances instanceof Placed ? instances : StateSnapshot.sortedCopy(instances, INSTANCE_ORDER);
         extra = extra == null ? JsonValue.EMPTY_OBJECT : extra;
     }
 
     private static final Comparator<ResourceInstanceObject> INSTANCE_ORDER = Comparator.comparing(
                     ResourceInstanceObject::key)
             .thenComparing(o -> o.deposed() == null ? "" : o.deposed());
+
+    /**
+     * {@code sorted} (instances in this order, as a ResourceState holds them) with {@code o} in its place:
+     * replacing the object of the same key and deposed key, or inserted where the order puts it. Found by
+     * binary search and kept in order by construction, so the ResourceState made of it neither checks nor
+     * sorts it again: the journal records each instance of a resource this way, and an apply of one resource
+     * with N instances re-sorted (or at least compared) all N per entry.
+     */
+    static List<ResourceInstanceObject> placed(List<ResourceInstanceObject> sorted, ResourceInstanceObject o) {
+        int lo = 0;
+        int hi = sorted.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            int c = INSTANCE_ORDER.compare(sorted.get(mid), o);
+            if (c < 0) {
+                lo = mid + 1;
+            } else if (c > 0) {
+                hi = mid;
+            } else {
+                ResourceInstanceObject[] out = sorted.toArray(new ResourceInstanceObject[0]);
+                out[mid] = o;
+                return new Placed(out);
+            }
+        }
+        ResourceInstanceObject[] out = new ResourceInstanceObject[sorted.size() + 1];
+        for (int i = 0; i < lo; i++) {
+            out[i] = sorted.get(i);
+        }
+        out[lo] = o;
+        for (int i = lo; i < sorted.size(); i++) {
+            out[i + 1] = sorted.get(i);
+        }
+        return new Placed(out);
+    }
+
+    /** Instances in {@link #INSTANCE_ORDER} by construction ({@link #placed}); immutable. */
+    private static final class Placed extends java.util.AbstractList<ResourceInstanceObject>
+            implements java.util.RandomAccess {
+        private final ResourceInstanceObject[] items;
+
+        Placed(ResourceInstanceObject[] items) {
+            for (ResourceInstanceObject o : items) {
+                Objects.requireNonNull(o, "instance");
+            }
+            this.items = items;
+        }
+
+        @Override
+        public ResourceInstanceObject get(int i) {
+            return items[i];
+        }
+
+        @Override
+        public int size() {
+            return items.length;
+        }
+    }
 
     /** The module instance the resource is in; the root module for resources of the root. */
     public ModuleInstance module() {

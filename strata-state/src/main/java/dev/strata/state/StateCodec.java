@@ -230,11 +230,12 @@ public final class StateCodec {
             m.put("attributes_flat", new JsonValue.ObjectValue(flat));
         }
         if (o.sensitiveAttributes() != null) {
-            m.put(
-                    "sensitive_attributes",
-                    new JsonValue.ArrayValue(o.sensitiveAttributes().stream()
-                            .map(StateCodec::path)
-                            .toList()));
+            // A loop, not a stream: this runs for every object the journal records, and the list is mostly empty.
+            List<JsonValue> paths = new ArrayList<>(o.sensitiveAttributes().size());
+            for (AttributePath p : o.sensitiveAttributes()) {
+                paths.add(path(p));
+            }
+            m.put("sensitive_attributes", new JsonValue.ArrayValue(paths));
         }
         if (o.identitySchemaVersion() != 0) {
             m.put(

@@ -178,6 +178,158 @@ class JournalTest {
                         + "\"operation\":\"op-1\",\"address\":\"test_thing.t[\\\"k1\\\"]\",\"action\":\"create\"}\n");
     }
 
+    /**
+     * Entries are encoded member by member; the bytes must be those of the JSON object of the same members
+     * written by {@link GoJsonWriter#compact} (what the journal wrote before, and what replay parses), with
+     * values that need escaping in every string position.
+     */
+    @Test
+    void eachKindOfEntryIsEncodedAsTheCompactJsonObjectOfItsMembers() {
+        AbsResource odd =
+                ModuleInstance.ROOT.child("m", InstanceKey.of("k<&>")).resource(Resource.managed("test_thing", "t"));
+        ResourceInstanceObject obj = new ResourceInstanceObject(
+                InstanceKey.of("é\n"),
+                ObjectStatus.TAINTED,
+                "0a1b2c3d",
+                3,
+                new JsonValue.ObjectValue(Map.of("id", JsonValue.of("<x>"))),
+                null,
+                List.of(),
+                0,
+                null,
+                null,
+                List.of(),
+                false,
+                null);
+        OutputValue out = new OutputValue(JsonValue.of("a\u0001b"), JsonValue.of("string"), true);
+        List<JournalEntry> entries = List.of(
+                new JournalEntry.SetObject(odd, PROVIDER, obj),
+                new JournalEntry.SetObject(THING, PROVIDER, ((JournalEntry.SetObject) set(7)).object()),
+                new JournalEntry.RemoveObject(odd.instance(InstanceKey.of("q\\")), "0a1b2c3d"),
+                new JournalEntry.RemoveObject(THING.instance(InstanceKey.of(12)), null),
+                new JournalEntry.RemoveObject(THING.instance(InstanceKey.NONE), null),
+                new JournalEntry.SetOutput("o\"ut", out),
+                new JournalEntry.RemoveOutput("o\"ut"),
+                new JournalEntry.Intent("op\"1", odd.instance(InstanceKey.of("k")), "create"),
+                new JournalEntry.Completed("op\"1"));
+        for (JournalEntry e : entries) {
+            assertThat(new String(Journal.body(e), StandardCharsets.UTF_8))
+                    .as(Journal.describe(e))
+                    .isEqualTo("{" + members(e).substring(1) + "\n");
+            // Each line replays to the entry it was made of.
+            StateSnapshot base = StateSnapshot.empty("0.1.0");
+            byte[] line = Journal.line(e, base.lineage(), base.serial(), 1);
+            Result<Journal.Replay> r = Journal.replay(base, line, "j");
+            assertThat(r.hasErrors()).as(r.diagnostics().toString()).isFalse();
+            assertThat(r.value().applied()).isEqualTo(1);
+        }
+        assertThat(new String(Journal.header("lin\"eage", 4, 17), StandardCharsets.UTF_8))
+                .isEqualTo("{\"seq\":17,\"lineage\":\"lin\\\"eage\",\"base_serial\":4,");
+    }
+
+    /** The entry as a JSON object of members, written by the generic writer. */
+    private static String members(JournalEntry e) {
+        Map<String, JsonValue> m = new java.util.LinkedHashMap<>();
+        switch (e) {
+            case JournalEntry.SetObject s -> {
+                m.put("entry", JsonValue.of("set_object"));
+                resource(m, s.resource());
+                m.put("provider", JsonValue.of(s.provider().toString()));
+                m.put("object", StateCodec.instanceToJson(s.object()));
+            }
+            case JournalEntry.RemoveObject r -> {
+                m.put("entry", JsonValue.of("remove_object"));
+                resource(m, r.instance().containingResource());
+                switch (r.instance().resource().key()) {
+                    case InstanceKey.NoKey n -> {}
+                    case InstanceKey.IntKey i -> m.put("index_key", JsonValue.NumberValue.of(i.index()));
+                    case InstanceKey.StringKey s -> m.put("index_key", JsonValue.of(s.key()));
+                }
+                if (r.deposed() != null) {
+                    m.put("deposed", JsonValue.of(r.deposed()));
+                }
+            }
+            case JournalEntry.SetOutput o -> {
+                m.put("entry", JsonValue.of("set_output"));
+                m.put("name", JsonValue.of(o.name()));
+                m.put("output", StateCodec.outputToJson(o.value()));
+            }
+            case JournalEntry.RemoveOutput o -> {
+                m.put("entry", JsonValue.of("remove_output"));
+                m.put("name", JsonValue.of(o.name()));
+            }
+            case JournalEntry.Intent i -> {
+                m.put("entry", JsonValue.of("intent"));
+                m.put("operation", JsonValue.of(i.operationId()));
+                m.put("address", JsonValue.of(i.instance().toString()));
+                m.put("action", JsonValue.of(i.action()));
+            }
+            case JournalEntry.Completed c -> {
+                m.put("entry", JsonValue.of("completed"));
+                m.put("operation", JsonValue.of(c.operationId()));
+            }
+        }
+        GoJsonWriter w = new GoJsonWriter(16);
+        w.compact(new JsonValue.ObjectValue(m));
+        return w.toString();
+    }
+
+    private static void resource(Map<String, JsonValue> m, AbsResource r) {
+        m.put("module", JsonValue.of(r.module().toString()));
+        m.put("mode", JsonValue.of(r.resource().mode().jsonName()));
+        m.put("type", JsonValue.of(r.resource().type()));
+        m.put("name", JsonValue.of(r.resource().name()));
+    }
+
+    /**
+     * Objects set in any order end up in the state's instance order (key, then deposed key after the current
+     * object), each replacing the one of its key and deposed key: as placed one at a time by binary search.
+     */
+    @Test
+    void objectsSetInAnyOrderAreKeptInInstanceOrder() {
+        java.util.Random rnd = new java.util.Random(7);
+        List<Integer> keys = new java.util.ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            keys.add(i % 40);
+        }
+        java.util.Collections.shuffle(keys, rnd);
+        StateSnapshot s = StateSnapshot.empty("0.1.0");
+        java.util.Map<String, String> expected = new java.util.TreeMap<>();
+        for (int n = 0; n < keys.size(); n++) {
+            int k = keys.get(n);
+            String deposed = n % 7 == 0 ? "d" + (n % 3) : null;
+            ResourceInstanceObject o = new ResourceInstanceObject(
+                    InstanceKey.of(k),
+                    ObjectStatus.READY,
+                    deposed,
+                    0,
+                    new JsonValue.ObjectValue(Map.of("id", JsonValue.of("v" + n))),
+                    null,
+                    List.of(),
+                    0,
+                    null,
+                    null,
+                    List.of(),
+                    false,
+                    null);
+            s = Journal.apply(s, new JournalEntry.SetObject(THING, PROVIDER, o));
+            expected.put(String.format("%03d/%s", k, deposed == null ? "" : deposed), "v" + n);
+        }
+        List<ResourceInstanceObject> got = s.resource(THING).orElseThrow().instances();
+        List<String> order = got.stream()
+                .map(o -> String.format(
+                        "%03d/%s", ((InstanceKey.IntKey) o.key()).index(), o.deposed() == null ? "" : o.deposed()))
+                .toList();
+        assertThat(order).containsExactlyElementsOf(expected.keySet());
+        assertThat(got.stream()
+                        .map(o -> ((JsonValue.StringValue) ((JsonValue.ObjectValue) o.attributes()).get("id")).value())
+                        .toList())
+                .containsExactlyElementsOf(expected.values());
+        // The same objects given to a ResourceState in one list come out in the same order.
+        assertThat(new ResourceState(THING, null, PROVIDER, List.copyOf(got).reversed(), null).instances())
+                .isEqualTo(got);
+    }
+
     @Test
     void aLargeEntryIsWrittenBesideItsHeaderAndReplaysWhole() throws Exception {
         String big = "x".repeat(200_000);
