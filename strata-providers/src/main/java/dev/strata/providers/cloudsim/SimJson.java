@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
+import com.fasterxml.jackson.core.util.JsonRecyclerPools;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -20,7 +21,14 @@ import java.util.Map;
  */
 final class SimJson {
 
-    private static final JsonFactory FACTORY = new JsonFactory();
+    /**
+     * Buffers recycled through a shared pool: the default keeps them per thread, and every request runs on a
+     * virtual thread of its own, so each would allocate its parser's and generator's buffers anew.
+     */
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .recyclerPool(JsonRecyclerPools.newConcurrentDequePool())
+            .build();
+
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private SimJson() {}
