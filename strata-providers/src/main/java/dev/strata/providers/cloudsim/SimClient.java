@@ -1,7 +1,6 @@
 package dev.strata.providers.cloudsim;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.strata.provider.ConnectionFailure;
 import dev.strata.provider.Failure;
 import dev.strata.provider.ProviderDiagnostic;
@@ -27,7 +26,6 @@ import org.slf4j.LoggerFactory;
  */
 final class SimClient {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Logger LOG = LoggerFactory.getLogger(SimClient.class);
     /** The pause before the one retry of a refused connection. */
     static final Duration CONNECT_RETRY_PAUSE = Duration.ofMillis(250);
@@ -49,7 +47,7 @@ final class SimClient {
         }
     }
 
-    // Apache HttpClient 5's classic (blocking) client on a pool of kept-alive connections: each request runs
+    // Apache HttpCore 5's classic (blocking) requester on a pool of kept-alive connections: each request runs
     // on its caller's (virtual) thread, without the JDK client's asynchronous hand-offs between threads,
     // which cost more CPU per request than the create they carried.
     private final SimTransport http;
@@ -178,8 +176,8 @@ final class SimClient {
     private Outcome exchange(String method, String path, JsonNode body, String idempotencyKey, int attempt) {
         long started = System.nanoTime();
         try {
-            byte[] payload = body == null ? null : JSON.writeValueAsBytes(body);
             // Bytes, not a String: Jackson reads UTF-8 itself, one decoding and one copy fewer.
+            byte[] payload = body == null ? null : SimJson.write(body);
             SimTransport.Reply r = http.exchange(method, path, payload, clientId, idempotencyKey);
             if (LOG.isDebugEnabled()) {
                 LOG.debug(
@@ -197,8 +195,7 @@ final class SimClient {
             if (r.status() >= 500) {
                 return new Outcome.ServerError(r.status());
             }
-            return new Outcome.Answered(new Response(
-                    r.status(), r.body().length == 0 ? JSON.nullNode() : JSON.readTree(r.body()), visibleInMs(r)));
+            return new Outcome.Answered(new Response(r.status(), SimJson.read(r.body()), visibleInMs(r)));
         } catch (IOException e) {
             if (Thread.currentThread().isInterrupted()) {
                 // A virtual thread's blocking socket is closed by its interrupt.

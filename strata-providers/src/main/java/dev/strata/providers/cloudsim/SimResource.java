@@ -163,11 +163,19 @@ final class SimResource implements ManagedResource {
         return Value.object(m);
     }
 
+    /** Every attribute and block name: what a create sends (made once, the schema does not change). */
     private Set<String> all() {
-        Set<String> s = new java.util.HashSet<>(schema.block().attributes().keySet());
-        s.addAll(schema.block().blockTypes().keySet());
+        Set<String> s = all;
+        if (s == null) {
+            Set<String> names =
+                    new java.util.HashSet<>(schema.block().attributes().keySet());
+            names.addAll(schema.block().blockTypes().keySet());
+            all = s = Set.copyOf(names);
+        }
         return s;
     }
+
+    private volatile Set<String> all;
 
     @Override
     public Value create(Value planned, Value config, String idempotencyToken, ProviderDiagnostics.Builder diags) {

@@ -1,11 +1,13 @@
 package dev.strata.providers.cloudsim;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.strata.provider.Failure;
 import dev.strata.provider.ProviderDiagnostic;
 import dev.strata.provider.ProviderDiagnostics;
+import dev.strata.testing.TestCertificates;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,6 +22,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import javax.net.ssl.SSLServerSocket;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -272,5 +275,77 @@ class SimClientTransportTest {
         assertThat(result.get()).isEqualTo(java.util.Optional.empty());
         assertThat(diags.build().asList().getFirst().detail()).endsWith("(last: interrupted).");
         assertThat(requests).hasSize(1);
+    }
+
+    @Test
+    void readsWaitForTheReadTimeoutAndNotTheConnectTimeout() throws Exception {
+        // Connections are made within the (short) connect timeout; an answer slower than it still arrives.
+        String url = serve(r -> {
+            try {
+                Thread.sleep(700);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return ok("{\"slow\":true}");
+        });
+        try (SimTransport t = new SimTransport(url, Duration.ofMillis(300), Duration.ofSeconds(30))) {
+            SimTransport.Reply r = t.exchange("GET", "/v1/x", null, "c", null);
+            assertThat(r.status()).isEqualTo(200);
+            assertThat(new String(r.body(), StandardCharsets.UTF_8)).isEqualTo("{\"slow\":true}");
+            assertThat(r.header("x-visible-in-ms")).isEqualTo("7");
+        }
+    }
+
+    @Test
+    void anAnswerSlowerThanTheReadTimeoutFailsTheRequest() throws Exception {
+        String url = serve(r -> {
+            try {
+                Thread.sleep(2_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return ok("{}");
+        });
+        try (SimTransport t = new SimTransport(url, Duration.ofSeconds(10), Duration.ofMillis(300))) {
+            assertThatThrownBy(() -> t.exchange("GET", "/v1/x", null, "c", null))
+                    .isInstanceOf(java.net.SocketTimeoutException.class);
+            // Not sent again: the request had reached the server.
+            assertThat(requests).hasSize(1);
+        }
+    }
+
+    @Test
+    void anHttpsEndpointWhoseCertificateTheJvmDoesNotTrustIsUnreachable() throws Exception {
+        // A server whose certificate a throwaway CA signed: the JVM's trust store does not know it.
+        TestCertificates ca = TestCertificates.newAuthority("cloudsim test CA");
+        SSLServerSocket tls = (SSLServerSocket) ca.serverContext(ca.server())
+                .getServerSocketFactory()
+                .createServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        server = tls;
+        Thread.ofVirtual().start(() -> {
+            while (!tls.isClosed()) {
+                try (Socket s = tls.accept()) {
+                    connections.incrementAndGet();
+                    s.getInputStream().read();
+                } catch (IOException e) {
+                    // the handshake failed, as it should
+                }
+            }
+        });
+        String url = "https://127.0.0.1:" + tls.getLocalPort();
+        SimClient client = client(url);
+        ProviderDiagnostics.Builder diags = ProviderDiagnostics.builder();
+        try {
+            assertThat(client.send("GET", "/v1/x", null, null, diags)).isEmpty();
+        } finally {
+            client.close();
+        }
+        List<ProviderDiagnostic> ds = diags.build().asList();
+        assertThat(ds).hasSize(1);
+        assertThat(ds.getFirst().summary()).isEqualTo("Cloud API unreachable");
+        assertThat(ds.getFirst().detail())
+                .startsWith("GET /v1/x failed: could not connect to " + url + ": TLS handshake failed");
+        assertThat(ds.getFirst().failure()).isEqualTo(Failure.PERMANENT);
+        assertThat(connections.get()).isEqualTo(1);
     }
 }
