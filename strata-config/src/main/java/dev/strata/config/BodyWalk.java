@@ -23,16 +23,25 @@ final class BodyWalk {
     /** An expression with the names a surrounding {@code dynamic} block binds. */
     record Site(Expression expr, Set<String> bound) {}
 
+    /**
+     * Every expression of the body as Terraform sees it once override files are merged: a base argument or
+     * block type that an override sets is gone, so its references are neither checked nor dependencies.
+     */
     static void expressions(Body body, Set<String> bound, java.util.function.Consumer<Site> out) {
+        expressions(body, Set.of(), bound, out);
+    }
+
+    private static void expressions(
+            Body body, Set<String> replaced, Set<String> bound, java.util.function.Consumer<Site> out) {
         switch (body) {
             case SyntaxBody sb -> {
                 for (Attribute a : sb.attributes()) {
-                    if (!sb.hidden().contains(a.name())) {
+                    if (!sb.hidden().contains(a.name()) && !replaced.contains(a.name())) {
                         out.accept(new Site(a.expr(), bound));
                     }
                 }
                 for (Block b : sb.blocks()) {
-                    if (sb.hidden().contains(b.type())) {
+                    if (sb.hidden().contains(b.type()) || replaced.contains(b.type())) {
                         continue;
                     }
                     if (b.type().equals("dynamic") && b.body() instanceof SyntaxBody db) {
@@ -43,25 +52,33 @@ final class BodyWalk {
                 }
             }
             case MergedBody mb -> {
-                expressions(mb.base(), bound, out);
-                expressions(mb.override(), bound, out);
+                Set<String> hidden = new HashSet<>(replaced);
+                hidden.addAll(names(mb.override()));
+                expressions(mb.base(), hidden, bound, out);
+                expressions(mb.override(), replaced, bound, out);
             }
             case JsonBody jb -> {
                 // Without a schema, only "dynamic" is known to be a block; its content is walked like
                 // the native form, everything else is an argument whose strings may hold templates.
                 Result<Body.PartialContent> pc = jb.partialContent(DYNAMIC);
-                for (Block d : pc.value().content().blocks()) {
-                    jsonDynamic(d, bound, out);
+                if (!replaced.contains("dynamic")) {
+                    for (Block d : pc.value().content().blocks()) {
+                        jsonDynamic(d, bound, out);
+                    }
                 }
                 Result<Map<String, Attribute>> attrs = pc.value().remain().justAttributes();
                 for (Attribute a : attrs.value().values()) {
-                    out.accept(new Site(a.expr(), bound));
+                    if (!replaced.contains(a.name())) {
+                        out.accept(new Site(a.expr(), bound));
+                    }
                 }
             }
             default -> {
                 Result<Map<String, Attribute>> attrs = body.justAttributes();
                 for (Attribute a : attrs.value().values()) {
-                    out.accept(new Site(a.expr(), bound));
+                    if (!replaced.contains(a.name())) {
+                        out.accept(new Site(a.expr(), bound));
+                    }
                 }
             }
         }

@@ -285,4 +285,32 @@ class OverrideTest {
         assertThat(m.locals().get("b").declRange().filename()).isEqualTo("override.tf");
         assertThat(m.locals().get("c").declRange().filename()).isEqualTo("override.tf");
     }
+
+    @Test
+    void aBaseArgumentAnOverrideReplacesIsNeitherCheckedNorADependency() {
+        // terraform validate 1.11 accepts this: the merged body no longer holds the base's references.
+        write(dir, "main.tf", """
+                resource "terraform_data" "a" {
+                  input = terraform_data.nope.id
+                }
+                resource "terraform_data" "c" {
+                  input            = terraform_data.a.output
+                  triggers_replace = [terraform_data.zzz.id]
+                }
+                """, "main_override.tf", """
+                resource "terraform_data" "a" {
+                  input = "x"
+                }
+                resource "terraform_data" "c" {
+                  triggers_replace = null
+                }
+                """);
+        assertThat(brief(Fixtures.validate(dir))).isEmpty();
+        ModuleConfig m = clean();
+        assertThat(References.of(m.resources().get(Resource.managed("terraform_data", "a"))))
+                .isEmpty();
+        assertThat(References.of(m.resources().get(Resource.managed("terraform_data", "c"))))
+                .extracting(ref -> ref.subject().toString())
+                .containsExactly("terraform_data.a");
+    }
 }
