@@ -43,7 +43,7 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
 
     /**
      * The longest a progress line waits in {@link #pending} before it is written. A person watching sees
-     * nothing of 20 ms (a tenth of the 0.1 s a response still feels instantaneous in), a CI log even less;
+     * nothing of 20 ms (a fifth of the 0.1 s a response still feels instantaneous in), a CI log even less;
      * the lines of an operation burst share one write (about 50 writes a second at most, instead of two
      * per operation).
      */
