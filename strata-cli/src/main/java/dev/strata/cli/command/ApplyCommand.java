@@ -239,7 +239,8 @@ final class ApplyCommand implements Command {
                 return 1;
             }
             Result<Plan> planned;
-            try (ApplyView progress = new ApplyView(context)) {
+            try (ApplyView progress = new ApplyView(context);
+                    var flushing = signals.beforeNotice(progress::flush)) {
                 planned = s.engine().plan(loaded.variables(), state.state(), options, view.events(progress));
             }
             planned = withoutUnknownChecks(planned);
@@ -323,7 +324,8 @@ final class ApplyCommand implements Command {
         // As Terraform: the destroy wording is the destroy command's; "apply -destroy" and the apply of a saved
         // destroy plan say "Apply complete!".
         boolean destroying = destroy;
-        try (ApplyView progress = new ApplyView(context)) {
+        try (ApplyView progress = new ApplyView(context);
+                var flushing = signals.beforeNotice(progress::flush)) {
             view.applying(
                     progress,
                     (int) plan.changes().stream()

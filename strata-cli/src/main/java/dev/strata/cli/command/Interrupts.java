@@ -34,6 +34,7 @@ public final class Interrupts implements AutoCloseable {
 
     private final AtomicInteger received = new AtomicInteger();
     private final List<Runnable> stops = new CopyOnWriteArrayList<>();
+    private final List<Runnable> beforeNotices = new CopyOnWriteArrayList<>();
     private final List<StateManager> held = new CopyOnWriteArrayList<>();
 
     private Interrupts(PrintStream err, Runnable exit) {
@@ -82,6 +83,16 @@ public final class Interrupts implements AutoCloseable {
             stop.run();
         }
         return () -> stops.remove(stop);
+    }
+
+    /**
+     * Runs {@code flush} before each signal's notice is written, until the returned registration is
+     * closed: a view that holds output back for a moment (the apply's progress lines) writes it first, so
+     * that on a terminal the notice follows everything that happened before the signal.
+     */
+    public Registration beforeNotice(Runnable flush) {
+        beforeNotices.add(flush);
+        return () -> beforeNotices.remove(flush);
     }
 
     /** Records that the command holds {@code state}'s lock, which a second signal releases before exiting. */
@@ -138,6 +149,9 @@ public final class Interrupts implements AutoCloseable {
     /** What the handler does for one signal; called by the OS handler's thread (and tests). */
     void deliver(String signal) {
         int n = received.incrementAndGet();
+        if (n <= 2) {
+            beforeNotices.forEach(Runnable::run);
+        }
         if (n == 1) {
             err.println("\nInterrupt received.\nPlease wait for Strata to exit or data loss may occur.\n"
                     + "Gracefully shutting down...\n");

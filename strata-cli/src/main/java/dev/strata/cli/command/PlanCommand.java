@@ -166,7 +166,8 @@ final class PlanCommand implements Command {
                 }
             }
             Result<Plan> plan;
-            try (var progress = new ApplyView(ctx)) {
+            try (var progress = new ApplyView(ctx);
+                    var flushing = s.signals().beforeNotice(progress::flush)) {
                 plan = engine.plan(s.loaded().variables(), s.state().state(), options, view.events(progress));
             }
             // As Terraform: the warnings of loading the configuration and the variables, and the one about

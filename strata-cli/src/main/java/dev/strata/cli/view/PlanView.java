@@ -37,6 +37,7 @@ public final class PlanView extends View {
     /** Provider schemas, so that nested blocks render as blocks; without them they render as attributes. */
     public PlanView withSchemas(dev.strata.engine.Schemas s) {
         this.schemas = s;
+        typeSchemas.clear();
         return this;
     }
 
@@ -342,17 +343,18 @@ public final class PlanView extends View {
                 .append("\" \"")
                 .append(a.resource().resource().name())
                 .append("\" {\n");
-        Set<String> forcing = new TreeSet<>();
-        for (AttributePath p : c.replacePaths()) {
-            forcing.add("." + p.toString());
+        Set<String> forcing = Set.of();
+        if (!c.replacePaths().isEmpty()) {
+            forcing = new TreeSet<>();
+            for (AttributePath p : c.replacePaths()) {
+                forcing.add("." + p.toString());
+            }
         }
         Value before = c.action() == Action.CREATE || c.action() == Action.READ ? null : c.before();
         Value after = c.action() == Action.DELETE || c.action() == Action.FORGET ? null : c.after();
-        dev.strata.provider.Block schema = schemas == null
-                ? null
-                : schemas.block(c.provider(), data, a.resource().resource().type())
-                        .orElse(null);
-        ValueDiff d = ValueDiff.forResource(forcing, schema);
+        TypeSchema ts = schema(c.provider(), data, a.resource().resource().type());
+        dev.strata.provider.Block schema = ts.block();
+        ValueDiff d = ValueDiff.forResource(forcing, schema, ts.mayBeLegacy());
         if (c.action() == Action.FORGET) {
             d.objectBody(before, before, 6, "", true, schema);
         } else if (c.action() == Action.DELETE) {
@@ -363,6 +365,34 @@ public final class PlanView extends View {
         b.append(d.text());
         b.append("    }\n");
         return b.toString();
+    }
+
+    /**
+     * A resource type's schema as the diff needs it, looked up once per type and provider: a plan repeats
+     * them (a thousand instances of one resource, one type), and the lookup and the legacy check cost
+     * more than rendering a small object.
+     */
+    private record TypeSchema(
+            dev.strata.addr.AbsProviderConfig provider,
+            boolean data,
+            dev.strata.provider.Block block,
+            boolean mayBeLegacy) {}
+
+    /** By resource type; a type has one entry per provider configuration and mode that renders it. */
+    private final java.util.Map<String, List<TypeSchema>> typeSchemas = new java.util.HashMap<>();
+
+    private TypeSchema schema(dev.strata.addr.AbsProviderConfig provider, boolean data, String type) {
+        List<TypeSchema> known = typeSchemas.computeIfAbsent(type, t -> new java.util.ArrayList<>(1));
+        for (TypeSchema ts : known) {
+            if (ts.data() == data && java.util.Objects.equals(ts.provider(), provider)) {
+                return ts;
+            }
+        }
+        dev.strata.provider.Block b =
+                schemas == null ? null : schemas.block(provider, data, type).orElse(null);
+        TypeSchema ts = new TypeSchema(provider, data, b, b != null && ValueDiff.mayBeLegacy(b));
+        known.add(ts);
+        return ts;
     }
 
     private static String because(ResourceChange c) {

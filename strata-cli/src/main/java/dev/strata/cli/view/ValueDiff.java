@@ -54,7 +54,12 @@ final class ValueDiff {
      * count as the same value, as Terraform renders them.
      */
     static ValueDiff forResource(Set<String> forcingPaths, dev.strata.provider.Block schema) {
-        return new ValueDiff(forcingPaths, schema != null && mayBeLegacy(schema), false);
+        return forResource(forcingPaths, schema, schema != null && mayBeLegacy(schema));
+    }
+
+    /** As {@link #forResource(Set, dev.strata.provider.Block)}, with {@link #mayBeLegacy} of the schema known. */
+    static ValueDiff forResource(Set<String> forcingPaths, dev.strata.provider.Block schema, boolean mayBeLegacy) {
+        return new ValueDiff(forcingPaths, schema != null && mayBeLegacy, false);
     }
 
     /**
@@ -469,7 +474,22 @@ final class ValueDiff {
     }
 
     private static String key(String k, boolean object) {
-        return object && k.matches("[A-Za-z_][A-Za-z0-9_-]*") ? k : quote(k);
+        return object && identifier(k) ? k : quote(k);
+    }
+
+    /** Whether {@code k} matches {@code [A-Za-z_][A-Za-z0-9_-]*}, without compiling that pattern per key. */
+    private static boolean identifier(String k) {
+        if (k.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < k.length(); i++) {
+            char ch = k.charAt(i);
+            boolean letter = ch >= 'A' && ch <= 'Z' || ch >= 'a' && ch <= 'z' || ch == '_';
+            if (!letter && (i == 0 || !(ch >= '0' && ch <= '9' || ch == '-'))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private String listLike(Value v, int indent, String sym) {

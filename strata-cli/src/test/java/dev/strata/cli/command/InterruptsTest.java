@@ -58,6 +58,35 @@ class InterruptsTest {
     }
 
     @Test
+    void outputHeldBackIsWrittenBeforeEachNoticeUntilTheRegistrationCloses() {
+        StringBuilder order = new StringBuilder();
+        Interrupts recording = Interrupts.forTest(
+                new PrintStream(
+                        new java.io.OutputStream() {
+                            @Override
+                            public void write(int b) {
+                                if (order.isEmpty() || order.charAt(order.length() - 1) != 'N') {
+                                    order.append('N');
+                                }
+                            }
+                        },
+                        true,
+                        StandardCharsets.UTF_8),
+                exits::incrementAndGet);
+        try (var r = recording.beforeNotice(() -> order.append('F'))) {
+            recording.deliver("INT");
+            assertThat(order).hasToString("FN");
+            recording.deliver("INT");
+            assertThat(order).hasToString("FNFN");
+            assertThat(exits).hasValue(1);
+        }
+        AtomicInteger flushes = new AtomicInteger();
+        signals.beforeNotice(flushes::incrementAndGet).close();
+        signals.deliver("INT");
+        assertThat(flushes).hasValue(0);
+    }
+
+    @Test
     void theSecondSignalReleasesTheLocksHeld() throws Exception {
         Backend backend = signals.tracking(dev.strata.state.LocalBackend.in(dir, "test"));
         StateManager m = backend.open("default", LockRequest.of("OperationTypeApply", java.time.Duration.ZERO))
