@@ -207,6 +207,25 @@ class JarIT {
                     .anyMatch(l -> l.contains(" dev.strata.cli.Main source: shared objects file"))
                     .hasSizeLessThan(loaded.size());
         }
+        Path runAot = jar.resolveSibling("strata-run.aot");
+        if (Runtime.version().feature() >= 25 && Files.isRegularFile(runAot)) {
+            // The plan and apply family's cache: a plan starts with the engine's classes loaded from it.
+            List<String> runOptions = new ArrayList<>(options);
+            runOptions.removeIf(o -> o.startsWith("-XX:AOTCache="));
+            runOptions.add("-XX:AOTCache=" + runAot);
+            Files.delete(classes);
+            ProcessBuilder plan = StrataJar.process(all, dir, runOptions, "plan", "-input=false");
+            plan.redirectOutput(dir.resolve(".out").toFile())
+                    .redirectError(dir.resolve(".err").toFile());
+            Process p2 = plan.start();
+            assertThat(p2.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(p2.exitValue()).as(Files.readString(dir.resolve(".err"))).isZero();
+            assertThat(Files.readString(dir.resolve(".out"))).contains("Plan: 1 to add, 0 to change, 0 to destroy.");
+            assertThat(Files.readString(dir.resolve(".err"))).isEmpty();
+            assertThat(Files.readAllLines(classes))
+                    .anyMatch(l -> l.contains(" dev.strata.cli.Main source: shared objects file"))
+                    .anyMatch(l -> l.contains(" dev.strata.engine.Walk source: shared objects file"));
+        }
     }
 
     @Test

@@ -329,6 +329,65 @@ class LauncherScriptTest {
         assertThat(calls()).containsExactly("java jdk25 " + javaArgs(true, "version"));
     }
 
+    @Test
+    void thePlanAndApplyFamilyStartsWithItsOwnCacheWhileItIsNewerThanTheMergedJar() throws Exception {
+        Path all = target.resolve("strata-all.jar");
+        Path runAot = target.resolve("strata-run.aot");
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "version");
+        Files.writeString(runAot, "aot");
+        touchAfter(runAot, target.resolve("strata.aot"));
+        for (List<String> command : List.of(
+                List.of("plan"),
+                List.of("-chdir=x", "apply", "-auto-approve"),
+                List.of("destroy", "-auto-approve"),
+                List.of("refresh"),
+                List.of("import", "a.b", "id"),
+                List.of("show", "-json"),
+                List.of("output", "-raw", "x"),
+                List.of("state", "list"),
+                List.of("taint", "a.b"),
+                List.of("untaint", "a.b"),
+                List.of("drift"),
+                List.of("test"))) {
+            Files.writeString(log, "");
+            strata(Map.of("JAVA_HOME", jdk25.toString()), command.toArray(String[]::new));
+            assertThat(calls())
+                    .as(command.toString())
+                    .containsExactly("java jdk25 " + javaArgs(all, runAot, command.toArray(String[]::new)));
+        }
+        // The small commands keep the shared cache, and version its own; a plan's file name after another
+        // command is no command.
+        for (List<String> command : List.of(
+                List.of("validate"),
+                List.of("fmt", "plan"),
+                List.of("console"),
+                List.of("graph"),
+                List.of("init"),
+                List.of("workspace", "show"),
+                List.of("-help"))) {
+            Files.writeString(log, "");
+            strata(Map.of("JAVA_HOME", jdk25.toString()), command.toArray(String[]::new));
+            assertThat(calls())
+                    .as(command.toString())
+                    .singleElement()
+                    .satisfies(c -> assertThat(c).contains(" -XX:AOTCache=" + target.resolve("strata.aot") + " "));
+        }
+
+        // A run cache older than the merged jar (a build that did not train it): the shared cache.
+        touchAfter(all, runAot);
+        touchAfter(target.resolve("strata.aot"), all);
+        Files.writeString(log, "");
+        strata(Map.of("JAVA_HOME", jdk25.toString()), "apply");
+        assertThat(calls()).containsExactly("java jdk25 " + javaArgs(true, "apply"));
+        // STRATA_JAVA_OPTS with a cache of its own: no other cache.
+        Files.writeString(log, "");
+        touchAfter(runAot, all);
+        strata(Map.of("JAVA_HOME", jdk25.toString(), "STRATA_JAVA_OPTS", "-XX:AOTCache=/x.aot"), "plan");
+        assertThat(calls())
+                .containsExactly("java jdk25 -XX:AOTCache=/x.aot "
+                        + javaArgs(all, (Path) null, "plan").replace("-XX:+UseSerialGC -XX:TieredStopAtLevel=1 ", ""));
+    }
+
     /** The java command line of a fresh build: the merged jar, with the start-up cache when {@code aot}. */
     private String javaArgs(boolean aot, String... args) {
         return javaArgs(target.resolve("strata-all.jar"), aot ? target.resolve("strata.aot") : null, args);
