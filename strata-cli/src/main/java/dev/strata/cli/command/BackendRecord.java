@@ -31,7 +31,10 @@ import java.util.UUID;
  * @param hash the fingerprint of the block without {@code -backend-config}
  */
 record BackendRecord(BackendSpec spec, long hash) {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Made on first use: most runs have no record to read, and a mapper costs a start-up its classes. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
 
     static Path file(CommandContext context) {
         return Workspaces.dataDir(context.workingDir(), context.env()).resolve("terraform.tfstate");
@@ -42,7 +45,8 @@ record BackendRecord(BackendSpec spec, long hash) {
         Path f = file(context);
         JsonNode root;
         try {
-            root = JSON.readTree(Files.readAllBytes(f));
+            byte[] bytes = Files.readAllBytes(f);
+            root = Json.MAPPER.readTree(bytes);
         } catch (NoSuchFileException e) {
             return Result.of(null);
         } catch (IOException e) {
@@ -105,7 +109,7 @@ record BackendRecord(BackendSpec spec, long hash) {
     /** Terraform lists unset nested settings as null; Strata's settings leave them out. */
     private static JsonNode withoutNulls(JsonNode node) {
         if (node.isObject()) {
-            ObjectNode out = JSON.createObjectNode();
+            ObjectNode out = Json.MAPPER.createObjectNode();
             java.util.List<String> names = new java.util.ArrayList<>();
             node.fieldNames().forEachRemaining(names::add);
             java.util.Collections.sort(names);
@@ -117,7 +121,7 @@ record BackendRecord(BackendSpec spec, long hash) {
             return out;
         }
         if (node.isArray()) {
-            com.fasterxml.jackson.databind.node.ArrayNode out = JSON.createArrayNode();
+            com.fasterxml.jackson.databind.node.ArrayNode out = Json.MAPPER.createArrayNode();
             node.forEach(e -> out.add(withoutNulls(e)));
             return out;
         }
@@ -128,8 +132,8 @@ record BackendRecord(BackendSpec spec, long hash) {
     Diagnostics write(CommandContext context) {
         Path f = file(context);
         try {
-            ObjectNode root = JSON.createObjectNode();
-            JsonNode old = Files.exists(f) ? JSON.readTree(Files.readAllBytes(f)) : null;
+            ObjectNode root = Json.MAPPER.createObjectNode();
+            JsonNode old = Files.exists(f) ? Json.MAPPER.readTree(Files.readAllBytes(f)) : null;
             root.put("version", 3);
             root.put("terraform_version", Version.current());
             root.put("serial", old == null ? 1 : old.path("serial").asLong() + 1);
@@ -164,7 +168,7 @@ record BackendRecord(BackendSpec spec, long hash) {
             Path tmp = Files.createTempFile(f.getParent(), "terraform", ".tfstate.tmp");
             try {
                 restrict(tmp);
-                Files.write(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
+                Files.write(tmp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
                 Files.move(tmp, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } finally {
                 Files.deleteIfExists(tmp);

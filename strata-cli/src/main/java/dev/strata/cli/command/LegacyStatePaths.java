@@ -1,5 +1,6 @@
 package dev.strata.cli.command;
 
+import dev.strata.config.ModuleConfig;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Result;
 import dev.strata.state.Backend;
@@ -68,7 +69,15 @@ final class LegacyStatePaths {
      * {@code state} subcommands do ({@code terraform.tfstate.<unix seconds>.backup}).
      */
     static Result<Backend> backend(CommandContext context, Paths paths, boolean timestamped) {
-        Result<Backend> b = StateCli.backend(context);
+        return backend(context, paths, timestamped, StateCli.rootModule(context));
+    }
+
+    /**
+     * As {@link #backend(CommandContext, Paths, boolean)}, with the root module the command already loaded
+     * from the working directory (an operation has: reading it again cost a plan's start a second parse).
+     */
+    static Result<Backend> backend(CommandContext context, Paths paths, boolean timestamped, ModuleConfig root) {
+        Result<Backend> b = StateCli.backend(context, root);
         if (timestamped && b.value() instanceof LocalBackend local) {
             b = Result.of(local.withTimestampedBackups(java.time.Instant.now().getEpochSecond()), b.diagnostics());
         }

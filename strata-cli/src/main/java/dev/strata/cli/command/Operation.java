@@ -7,6 +7,7 @@ import dev.strata.cli.view.CliDiagnostic;
 import dev.strata.cli.view.View;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.InputVariables;
+import dev.strata.config.ModuleConfig;
 import dev.strata.engine.Engine;
 import dev.strata.engine.PlanMode;
 import dev.strata.engine.PlanOptions;
@@ -346,9 +347,11 @@ final class Operation {
     /**
      * Opens the workspace's state with the lock the flags ask for (none when {@code operation} is null);
      * problems (and warnings) with their snippets. Null when it cannot be opened; the lock is recorded as held by {@code signals}.
+     * {@code root} is the root module the operation loaded, which names the backend and the state's encryption.
      */
     Opened openState(
             CommandContext context,
+            ModuleConfig root,
             ParsedArgs args,
             String operation,
             View view,
@@ -364,7 +367,7 @@ final class Operation {
                                     "Use `path` attribute within the `local` backend instead:\n"
                                             + "https://developer.hashicorp.com/terraform/language/v1.10.x/settings/backends/local#path")));
         }
-        Result<Backend> backend = LegacyStatePaths.backend(context, paths);
+        Result<Backend> backend = LegacyStatePaths.backend(context, paths, false, root);
         view.diagnostics(backend.diagnostics(), sources);
         List<CliDiagnostic> problems = new ArrayList<>();
         Parsed<String> ws = backend.value() == null ? new Parsed<>(null, List.of()) : StateCli.workspace(context);

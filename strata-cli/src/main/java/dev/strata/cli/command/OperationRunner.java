@@ -83,6 +83,7 @@ final class OperationRunner {
             }
             Operation.Opened opened = op.openState(
                     context,
+                    loaded.tree().root().module(),
                     args,
                     request.readOnly() ? null : request.lockOperation(),
                     view,

@@ -38,7 +38,11 @@ final class StateCli {
      * (or the environment) says. No value when there are errors.
      */
     static Result<Backend> backend(CommandContext context) {
-        ModuleConfig root = rootModule(context);
+        return backend(context, rootModule(context));
+    }
+
+    /** As {@link #backend(CommandContext)}, with the root module already loaded from the working directory. */
+    static Result<Backend> backend(CommandContext context, ModuleConfig root) {
         Diagnostics.Builder diags = Diagnostics.builder();
         Result<Encryption> enc = encryption(context, root);
         diags.addAll(enc.diagnostics());
