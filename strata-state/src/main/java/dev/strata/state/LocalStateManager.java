@@ -265,8 +265,10 @@ final class LocalStateManager implements StateManager {
         } catch (NoSuchFileException e) {
             return Diagnostics.NONE;
         } catch (IOException e) {
-            return Diagnostics.of(
-                    Diagnostic.error("Failed to read the state journal", journalPath + ": " + e.getMessage(), null));
+            return Diagnostics.of(Diagnostic.error(
+                    "Failed to read the state journal",
+                    journalPath + ": " + dev.strata.hcl.IoProblems.reason(e),
+                    null));
         }
         if (bytes.length == 0) {
             return Diagnostics.NONE;
@@ -318,8 +320,10 @@ final class LocalStateManager implements StateManager {
                 }
             }
         } catch (IOException e) {
-            return Diagnostics.of(
-                    Diagnostic.error("Failed to repair the state journal", journalPath + ": " + e.getMessage(), null));
+            return Diagnostics.of(Diagnostic.error(
+                    "Failed to repair the state journal",
+                    journalPath + ": " + dev.strata.hcl.IoProblems.reason(e),
+                    null));
         }
         return out;
     }
@@ -435,9 +439,10 @@ final class LocalStateManager implements StateManager {
         } catch (IOException e) {
             // None is recorded here. What reached the file may replay (an object whose intent stays open, which
             // the next run settles, as after a crash between the lines).
+            journalFailure = dev.strata.hcl.IoProblems.reason(e);
             return error(
                     "Failed to append to the state journal",
-                    journalPath + ": " + e.getMessage() + ". The entries are not recorded.");
+                    journalPath + ": " + dev.strata.hcl.IoProblems.reason(e) + ". The entries are not recorded.");
         }
         for (JournalEntry entry : entries) {
             recorded(entry, ticket);
@@ -532,9 +537,10 @@ final class LocalStateManager implements StateManager {
                 AtomicFiles.writeFully(journal, body, 1);
             }
         } catch (IOException e) {
+            journalFailure = dev.strata.hcl.IoProblems.reason(e);
             return error(
                     "Failed to append to the state journal",
-                    journalPath + ": " + e.getMessage() + ". The entry is not recorded.");
+                    journalPath + ": " + dev.strata.hcl.IoProblems.reason(e) + ". The entry is not recorded.");
         }
         recorded(entry, ticket);
         return Result.of(state);
@@ -559,6 +565,14 @@ final class LocalStateManager implements StateManager {
                 return first;
             }
         }
+        if (journalFailure != null) {
+            // A write that failed may have left part of a line in the file: a line appended after it would
+            // make the journal unreadable from there on, where a torn last line is dropped on replay.
+            return error(
+                    "Failed to append to the state journal",
+                    journalPath + ": an earlier append failed (" + journalFailure + "), so nothing more is"
+                            + " appended to it until the state is written whole. The entry is not recorded.");
+        }
         if (journal == null) {
             try {
                 boolean created = !Files.exists(journalPath);
@@ -573,11 +587,14 @@ final class LocalStateManager implements StateManager {
             } catch (IOException e) {
                 return error(
                         "Failed to append to the state journal",
-                        journalPath + ": " + e.getMessage() + ". The entry is not recorded.");
+                        journalPath + ": " + dev.strata.hcl.IoProblems.reason(e) + ". The entry is not recorded.");
             }
         }
         return null;
     }
+
+    /** Why an append to the journal failed in this run, until the state is written whole; under the monitor. */
+    private String journalFailure;
 
     /** The header of line {@code n} over the current snapshot. Under the monitor. */
     private byte[] head(long n) {
@@ -637,6 +654,8 @@ final class LocalStateManager implements StateManager {
         }
         journalSize = 0;
         seq = 0;
+        // The snapshot holds every recorded entry and the journal that a write failed on is gone.
+        journalFailure = null;
         Result<StateSnapshot> failed = openIntents.reappend(this::append);
         if (failed != null) {
             throw new IOException(failed.diagnostics().asList().get(0).detail());

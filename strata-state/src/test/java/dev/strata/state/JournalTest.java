@@ -508,4 +508,39 @@ class JournalTest {
             }
         }
     }
+
+    @Test
+    void afterAFailedAppendNothingMoreIsAppendedUntilTheStateIsWrittenWhole() throws Exception {
+        try (StateManager m = open()) {
+            assertThat(m.append(set(0)).hasErrors()).isFalse();
+            java.lang.reflect.Field f = LocalStateManager.class.getDeclaredField("journal");
+            f.setAccessible(true);
+            // The journal's file fails the next write, as a full disk would.
+            ((java.nio.channels.FileChannel) f.get(m)).close();
+            Result<StateSnapshot> failed = m.append(set(1));
+            assertThat(failed.hasErrors()).isTrue();
+            // Even with a file that would take it, the next line is refused: it could follow a torn one.
+            f.set(
+                    m,
+                    java.nio.channels.FileChannel.open(
+                            dir.resolve("terraform.tfstate.journal"),
+                            StandardOpenOption.WRITE,
+                            StandardOpenOption.APPEND));
+            Result<StateSnapshot> refused = m.append(set(2));
+            assertThat(refused.hasErrors()).isTrue();
+            assertThat(refused.diagnostics().asList().getFirst().detail())
+                    .contains("an earlier append failed")
+                    .contains("The entry is not recorded.");
+            assertThat(Files.readAllLines(dir.resolve("terraform.tfstate.journal")))
+                    .hasSize(1);
+            // Once the snapshot holds everything recorded, the journal starts again.
+            assertThat(m.compact().hasErrors()).isFalse();
+            assertThat(m.append(set(3)).hasErrors()).isFalse();
+        }
+        try (StateManager m = open()) {
+            assertThat(m.state().instanceAddresses())
+                    .extracting(Object::toString)
+                    .containsExactly("test_thing.t[0]", "test_thing.t[3]");
+        }
+    }
 }
