@@ -28,60 +28,7 @@ final class BodyWalk {
      * block type that an override sets is gone, so its references are neither checked nor dependencies.
      */
     static void expressions(Body body, Set<String> bound, java.util.function.Consumer<Site> out) {
-        expressions(body, Set.of(), bound, out);
-    }
-
-    private static void expressions(
-            Body body, Set<String> replaced, Set<String> bound, java.util.function.Consumer<Site> out) {
-        switch (body) {
-            case SyntaxBody sb -> {
-                for (Attribute a : sb.attributes()) {
-                    if (!sb.hidden().contains(a.name()) && !replaced.contains(a.name())) {
-                        out.accept(new Site(a.expr(), bound));
-                    }
-                }
-                for (Block b : sb.blocks()) {
-                    if (sb.hidden().contains(b.type()) || replaced.contains(b.type())) {
-                        continue;
-                    }
-                    if (b.type().equals("dynamic") && b.body() instanceof SyntaxBody db) {
-                        dynamic(b, db, bound, out);
-                    } else {
-                        expressions(b.body(), bound, out);
-                    }
-                }
-            }
-            case MergedBody mb -> {
-                Set<String> hidden = new HashSet<>(replaced);
-                hidden.addAll(names(mb.override()));
-                expressions(mb.base(), hidden, bound, out);
-                expressions(mb.override(), replaced, bound, out);
-            }
-            case JsonBody jb -> {
-                // Without a schema, only "dynamic" is known to be a block; its content is walked like
-                // the native form, everything else is an argument whose strings may hold templates.
-                Result<Body.PartialContent> pc = jb.partialContent(DYNAMIC);
-                if (!replaced.contains("dynamic")) {
-                    for (Block d : pc.value().content().blocks()) {
-                        jsonDynamic(d, bound, out);
-                    }
-                }
-                Result<Map<String, Attribute>> attrs = pc.value().remain().justAttributes();
-                for (Attribute a : attrs.value().values()) {
-                    if (!replaced.contains(a.name())) {
-                        out.accept(new Site(a.expr(), bound));
-                    }
-                }
-            }
-            default -> {
-                Result<Map<String, Attribute>> attrs = body.justAttributes();
-                for (Attribute a : attrs.value().values()) {
-                    if (!replaced.contains(a.name())) {
-                        out.accept(new Site(a.expr(), bound));
-                    }
-                }
-            }
-        }
+        walk(body, Set.of(), bound, name -> true, out);
     }
 
     /**
@@ -95,19 +42,24 @@ final class BodyWalk {
      */
     static void arguments(
             Body body, java.util.function.Predicate<String> argument, java.util.function.Consumer<Site> out) {
-        arguments(body, Set.of(), argument, out);
+        walk(body, Set.of(), Set.of(), argument, out);
     }
 
-    private static void arguments(
+    /**
+     * The top-level arguments and blocks of {@code body} that {@code argument} accepts and no override has
+     * {@code replaced}, and everything inside those blocks.
+     */
+    private static void walk(
             Body body,
             Set<String> replaced,
+            Set<String> bound,
             java.util.function.Predicate<String> argument,
             java.util.function.Consumer<Site> out) {
         switch (body) {
             case SyntaxBody sb -> {
                 for (Attribute a : sb.attributes()) {
                     if (!sb.hidden().contains(a.name()) && !replaced.contains(a.name()) && argument.test(a.name())) {
-                        out.accept(new Site(a.expr(), Set.of()));
+                        out.accept(new Site(a.expr(), bound));
                     }
                 }
                 for (Block b : sb.blocks()) {
@@ -115,45 +67,50 @@ final class BodyWalk {
                         continue;
                     }
                     if (b.type().equals("dynamic") && b.body() instanceof SyntaxBody db) {
-                        if (argument.test(
-                                b.labels().isEmpty() ? "dynamic" : b.labels().getFirst())) {
-                            dynamic(b, db, Set.of(), out);
+                        if (argument.test(generated(b))) {
+                            dynamic(b, db, bound, out);
                         }
                     } else if (argument.test(b.type())) {
-                        expressions(b.body(), Set.of(), out);
+                        expressions(b.body(), bound, out);
                     }
                 }
             }
             case MergedBody mb -> {
-                arguments(mb.override(), replaced, argument, out);
                 Set<String> hidden = new HashSet<>(replaced);
                 hidden.addAll(names(mb.override()));
-                arguments(mb.base(), hidden, argument, out);
+                walk(mb.base(), hidden, bound, argument, out);
+                walk(mb.override(), replaced, bound, argument, out);
             }
             case JsonBody jb -> {
+                // Without a schema, only "dynamic" is known to be a block; its content is walked like
+                // the native form, everything else is an argument whose strings may hold templates.
                 Result<Body.PartialContent> pc = jb.partialContent(DYNAMIC);
                 if (!replaced.contains("dynamic")) {
                     for (Block d : pc.value().content().blocks()) {
-                        if (argument.test(
-                                d.labels().isEmpty() ? "dynamic" : d.labels().getFirst())) {
-                            jsonDynamic(d, Set.of(), out);
+                        if (argument.test(generated(d))) {
+                            jsonDynamic(d, bound, out);
                         }
                     }
                 }
                 for (Attribute a : pc.value().remain().justAttributes().value().values()) {
                     if (!replaced.contains(a.name()) && argument.test(a.name())) {
-                        out.accept(new Site(a.expr(), Set.of()));
+                        out.accept(new Site(a.expr(), bound));
                     }
                 }
             }
             default -> {
                 for (Attribute a : body.justAttributes().value().values()) {
                     if (!replaced.contains(a.name()) && argument.test(a.name())) {
-                        out.accept(new Site(a.expr(), Set.of()));
+                        out.accept(new Site(a.expr(), bound));
                     }
                 }
             }
         }
+    }
+
+    /** The block type a {@code dynamic} block generates ({@code "dynamic"} when it names none). */
+    private static String generated(Block dynamic) {
+        return dynamic.labels().isEmpty() ? "dynamic" : dynamic.labels().getFirst();
     }
 
     /**
