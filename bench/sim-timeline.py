@@ -89,8 +89,8 @@ def run_once(a, work):
             time.sleep(0.05)
     time.sleep(0.3)  # let the simulator's start-up compiles settle before the CLI starts
     sim_cpu0 = cpu(sim.pid)
-    cmd = [JAVA] + a.java_opts.split() + ["-Xss1g", "--sun-misc-unsafe-memory-access=allow",
-                                          "-Dstrata.stdout.tty=false"]
+    cmd = [JAVA] + a.java_opts.split() + ["-Xss1g", "-XX:UserThreadWaitAttemptsAtExit=0",
+                                          "--sun-misc-unsafe-memory-access=allow", "-Dstrata.stdout.tty=false"]
     if a.aot:
         cmd += [f"-XX:AOTCache={a.aot}", "-Xlog:aot=off", "-Xlog:cds=off"]
     if a.jfr:

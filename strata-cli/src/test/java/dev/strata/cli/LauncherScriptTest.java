@@ -254,10 +254,13 @@ class LauncherScriptTest {
         Path jdk21 = fakeJdk("jdk21", "21.0.5");
         Files.writeString(log, "");
         strata(Map.of("JAVA_HOME", jdk21.toString()), "version");
-        // JDK 21 has no AOT cache flag: passing one would stop the JVM from starting.
+        // JDK 21 has neither the AOT cache, nor the exit wait's or the Unsafe option: passing one would stop
+        // the JVM from starting.
         assertThat(calls())
                 .containsExactly("java jdk21 "
-                        + javaArgs(false, "version").replace(" --sun-misc-unsafe-memory-access=allow", ""));
+                        + javaArgs(false, "version")
+                                .replace(" -XX:UserThreadWaitAttemptsAtExit=0", "")
+                                .replace(" --sun-misc-unsafe-memory-access=allow", ""));
         assertThat(Files.readAllLines(target.resolve("launcher-jdk"))).contains(jdk21.toString(), "21");
 
         deleteTree(jdk21);
@@ -398,8 +401,9 @@ class LauncherScriptTest {
     }
 
     private String javaArgs(Path runJar, Path aot, String... args) {
-        StringBuilder b = new StringBuilder(
-                "-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss1g --sun-misc-unsafe-memory-access=allow");
+        StringBuilder b =
+                new StringBuilder("-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss1g -XX:UserThreadWaitAttemptsAtExit=0"
+                        + " --sun-misc-unsafe-memory-access=allow");
         if (aot != null) {
             b.append(" -XX:AOTCache=").append(aot).append(" -Xlog:aot=off -Xlog:cds=off");
         }
