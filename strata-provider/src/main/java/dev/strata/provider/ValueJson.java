@@ -35,21 +35,28 @@ import java.util.TreeMap;
  */
 public final class ValueJson {
 
-    // Plain decimals (0.000001, not 1E-6), as Terraform writes numbers in state.
-    private static final ObjectMapper MAPPER =
-            new ObjectMapper().enable(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    // Provider answers keep every digit: no number passes through a double.
-    private static final ObjectMapper EXACT = new ObjectMapper()
-            .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
+
+    /**
+     * The mappers for JSON text, made when text is first read or written: most callers only convert
+     * between values and trees, and two ObjectMappers cost a cold JVM tens of milliseconds to build.
+     */
+    private static final class Mappers {
+        // Plain decimals (0.000001, not 1E-6), as Terraform writes numbers in state.
+        static final ObjectMapper PLAIN =
+                new ObjectMapper().enable(com.fasterxml.jackson.core.JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+        // Provider answers keep every digit: no number passes through a double.
+        static final ObjectMapper EXACT = new ObjectMapper()
+                .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
+    }
 
     private ValueJson() {}
 
     /** The JSON text of a wholly known value of type {@code type}; unknown values cannot be encoded. */
     public static String encode(Value v, Type type) {
         try {
-            return MAPPER.writeValueAsString(toNode(v, type));
+            return Mappers.PLAIN.writeValueAsString(toNode(v, type));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -110,7 +117,7 @@ public final class ValueJson {
     /** Reads JSON text as a value of {@code type}. */
     public static Value decode(String json, Type type) {
         try {
-            return fromNode(MAPPER.readTree(json), type);
+            return fromNode(Mappers.PLAIN.readTree(json), type);
         } catch (IOException e) {
             throw new IllegalArgumentException("invalid JSON: " + e.getMessage(), e);
         }
@@ -125,7 +132,7 @@ public final class ValueJson {
      */
     public static Value decodeExact(byte[] json, Type type) {
         try {
-            JsonNode n = EXACT.readTree(json);
+            JsonNode n = Mappers.EXACT.readTree(json);
             return read(n == null ? NODES.nullNode() : n, type, true);
         } catch (IOException e) {
             throw new IllegalArgumentException("malformed JSON value: " + e.getMessage(), e);
@@ -280,7 +287,7 @@ public final class ValueJson {
     public static String typeJson(Type t) {
         StringWriter w = new StringWriter();
         try (JsonGenerator g = new JsonFactory().createGenerator(w)) {
-            MAPPER.writeTree(g, typeNode(t));
+            Mappers.PLAIN.writeTree(g, typeNode(t));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -30,7 +30,14 @@ import java.util.TreeMap;
  */
 public class SdkProvider implements Provider {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /**
+     * Made on the first state upgrade, not with the class: an ObjectMapper costs a cold JVM 15-20 ms to
+     * build, on the path of every command that configures a built-in provider, and a run that only
+     * creates never upgrades a state.
+     */
+    private static final class Mapper {
+        static final ObjectMapper INSTANCE = new ObjectMapper();
+    }
 
     private final ProviderSchema schema;
     private final Map<String, ManagedResource> resources = new LinkedHashMap<>();
@@ -286,7 +293,7 @@ public class SdkProvider implements Provider {
         Block block = r.schema().block();
         ProviderDiagnostics.Builder diags = ProviderDiagnostics.builder();
         try {
-            JsonNode raw = MAPPER.readTree(req.rawStateJson());
+            JsonNode raw = Mapper.INSTANCE.readTree(req.rawStateJson());
             if (req.version() == r.schema().version()) {
                 return new UpgradeResponse(ValueJson.fromNode(raw, block.impliedType()), ProviderDiagnostics.NONE);
             }
