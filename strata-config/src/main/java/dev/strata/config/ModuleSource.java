@@ -242,7 +242,8 @@ sealed interface ModuleSource {
     }
 
     private static ModuleSource localPackage(String rest) {
-        String[] split = splitSubdir(rest);
+        // As Terraform: a "?" ends the path, here too (what follows is a query, which a path ignores).
+        String[] split = splitSubdir(rest.split("\\?", 2)[0]);
         Path p = split[0].startsWith("file://") ? Path.of(URI.create(split[0])) : Path.of(split[0]);
         return new LocalPackage(p, split[1]);
     }
@@ -350,6 +351,27 @@ sealed interface ModuleSource {
      * on this machine as a {@code file://} URL (after {@code git::} too); any other source as written.
      */
     static String normalizedPackage(String raw) {
+        String s = urlOf(raw);
+        // As Terraform records it: the subdirectory made clean ("a/../b" is "b", "./a/" is "a").
+        String prefix = "";
+        int sep = s.indexOf("::");
+        if (sep > 0 && s.substring(0, sep).matches("[a-z0-9]+")) {
+            prefix = s.substring(0, sep + 2);
+        }
+        String[] q = s.substring(prefix.length()).split("\\?", 2);
+        String[] split = splitSubdir(q[0]);
+        java.util.List<String> clean = split[1].isEmpty() ? null : SubdirGlob.clean(split[1]);
+        if (clean == null) {
+            return s;
+        }
+        return prefix
+                + split[0]
+                + (clean.isEmpty() ? "" : "//" + String.join("/", clean))
+                + (q.length > 1 ? "?" + q[1] : "");
+    }
+
+    /** A source that is not a registry address as the URL it stands for (see {@link #normalizedPackage}). */
+    private static String urlOf(String raw) {
         String ssh = scpToSsh(raw);
         if (ssh != null) {
             return "git::" + ssh;

@@ -69,6 +69,14 @@ class ScpLikeGitSourceTest {
         assertThat(ModuleSource.normalized("./local")).isEqualTo("./local");
         assertThat(ModuleSource.normalized("git::https://h/r.git?ref=b&depth=1"))
                 .isEqualTo("git::https://h/r.git?ref=b&depth=1");
+        // The subdirectory made clean, as Terraform records it; a "?" starts the query, for a path too.
+        assertThat(ModuleSource.normalized("/tmp/pkg//nope/../ne*")).isEqualTo("file:///tmp/pkg//ne*");
+        assertThat(ModuleSource.normalized("git::https://h/r.git//./a/b/?ref=v1"))
+                .isEqualTo("git::https://h/r.git//a/b?ref=v1");
+        assertThat(ModuleSource.normalized("git::https://h/r.git//.")).isEqualTo("git::https://h/r.git");
+        assertThat(ModuleSource.normalized("git::https://h/r.git//../x")).isEqualTo("git::https://h/r.git//../x");
+        assertThat(ModuleSource.parse("/tmp/pkg//n?t/../ne*"))
+                .isEqualTo(new ModuleSource.LocalPackage(java.nio.file.Path.of("/tmp/pkg"), "n"));
         // The shown form keeps a registry address as written.
         assertThat(ModuleInstaller.shownSource("hashicorp/consul/aws")).isEqualTo("hashicorp/consul/aws");
     }

@@ -238,6 +238,8 @@ class DiagnosticParityDifferentialTest {
             {"git::file://" + repo + "//n*", "subdir \"n*\" matches multiple paths"},
             {repo + "//missing", "subdir \"missing\" not found"},
             {repo + "//[", "syntax error in pattern"},
+            // A "?" starts the query, for a path too.
+            {repo + "//n?t", "subdir \"n\" not found"},
             {zip + "//missing", "subdir \"missing\" not found"},
         };
         for (String[] c : cases) {
@@ -248,11 +250,19 @@ class DiagnosticParityDifferentialTest {
                     .contains("\nError: Failed to expand subdir globs\n\n" + c[1] + "\n")
                     .doesNotContain(" on main.tf line");
         }
-        callModule("git::file://" + repo + "//ne*");
-        assertThat(sameInit()).contains("- g in <data>/modules/g/net\n");
-        assertThat(CliRunner.in(st).run("modules", "-json").stdout())
-                .isEqualTo(AwsExamples.terraform(terraform, tf, cliConfig, "modules", "-json")
-                        .stdout());
+        // One match installs it; the manifest and modules -json name the source as the URL it stands for.
+        for (String source : new String[] {"git::file://" + repo + "//ne*?ref=main&depth=1", repo + "//nope/../ne*"}) {
+            callModule(source);
+            assertThat(sameInit()).as(source).contains("- g in <data>/modules/g/net\n");
+            assertThat(CliRunner.in(st).run("modules", "-json").stdout())
+                    .isEqualTo(AwsExamples.terraform(terraform, tf, cliConfig, "modules", "-json")
+                            .stdout());
+            assertThat(Files.readString(st.resolve(".strata/modules/modules.json"))
+                            .replace(".strata/", "<data>/"))
+                    .isEqualTo(Files.readString(tf.resolve(".terraform/modules/modules.json"))
+                                    .replace(".terraform/", "<data>/")
+                            + "\n");
+        }
     }
 
     /**
