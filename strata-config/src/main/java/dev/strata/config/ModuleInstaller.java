@@ -398,7 +398,6 @@ public final class ModuleInstaller {
                     r.subdir(),
                     location,
                     diags);
-
             if (dir != null) {
                 versions.put(key, version);
             }
