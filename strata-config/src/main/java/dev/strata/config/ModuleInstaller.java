@@ -131,8 +131,8 @@ public final class ModuleInstaller {
             String dir = display(abs, n.module().dir());
             String source = n.call() == null ? "" : n.call().source();
             String version = installer.versions.get(key);
-            entries.add(new ModuleManifest.Entry(
-                    key, version == null ? source : ModuleSource.normalized(source), version, dir));
+            // As Terraform records it: a registry address with its host, a Git or file source as its URL.
+            entries.add(new ModuleManifest.Entry(key, ModuleSource.normalized(source), version, dir));
             if (!n.isRoot()) {
                 Action a = installer.reused.contains(key)
                         ? Action.REUSED
@@ -146,6 +146,9 @@ public final class ModuleInstaller {
                 steps.add(new Step(key, source, dir, a, version, label));
             }
         }
+        // As Terraform, a registry package whose subdirectory is missing stays installed and recorded.
+        installer.unreadable.forEach((key, u) ->
+                entries.add(new ModuleManifest.Entry(key, ModuleSource.normalized(u.source()), u.version(), u.dir())));
         Diagnostics.Builder diags = Diagnostics.builder().addAll(tree.diagnostics());
         try {
             new ModuleManifest(entries).write(abs);
@@ -164,6 +167,13 @@ public final class ModuleInstaller {
                     : ModuleSource.packageAddress(source);
             failed.add(new Step(key, source, "", Action.FAILED, version, label));
         });
+        installer.unreadable.forEach((key, u) -> failed.add(new Step(
+                key,
+                u.source(),
+                u.dir(),
+                Action.INSTALLED,
+                u.version(),
+                ((ModuleSource.Registry) ModuleSource.parse(u.source())).display() + " " + u.version())));
         return Result.of(
                 new Installation(tree.value(), steps, failed), diags.build().sorted());
     }
@@ -208,6 +218,16 @@ public final class ModuleInstaller {
         new ModuleManifest(out).writeFile(file);
     }
 
+    /**
+     * A module call's source as Terraform shows it in {@code modules} and records it in its manifest, when it
+     * is not a registry address: the GitHub shorthand, the scp-like Git form ({@code git@host:org/repo.git})
+     * and paths on this machine as the URLs they stand for ({@code git::ssh://git@host/org/repo.git},
+     * {@code file:///path}); anything else as written.
+     */
+    public static String shownSource(String source) {
+        return ModuleSource.normalizedPackage(source);
+    }
+
     /** The explanation for a source Strata cannot install, naming it. */
     static String unsupportedDetail(ModuleCallConfig call, ModuleSource.Remote r) {
         return "The module \"" + call.name() + "\" comes from \"" + call.source() + "\": "
@@ -238,6 +258,11 @@ public final class ModuleInstaller {
         final Map<String, String> failed = new java.util.TreeMap<>();
         /** The registry version a failed registry module was to be installed at, by key. */
         final Map<String, String> attemptedVersions = new HashMap<>();
+        /** Registry modules installed whose package lacks the subdirectory their address names, by key. */
+        final Map<String, Unreadable> unreadable = new java.util.TreeMap<>();
+
+        /** A registry module installed in {@code dir} (relative to the root), which is not there. */
+        record Unreadable(String source, String version, String dir) {}
 
         Installer(Path root, boolean upgrade, RemoteAccess access) {
             this.root = root;
@@ -297,7 +322,7 @@ public final class ModuleInstaller {
                             call,
                             target,
                             into -> fetcher.fetch(source, into, display(root, target)),
-                            "",
+                            null,
                             ModuleSource.packageAddress(call.source()),
                             diags));
         }
@@ -413,7 +438,9 @@ public final class ModuleInstaller {
          * Fetches a package into a temporary directory beside {@code target}, then replaces
          * {@code target} with it, so that a failure leaves the earlier installation (or nothing).
          *
-         * @param subdir the module's directory inside the package that the call's address names
+         * @param subdir the module's directory inside the package that a registry address names, or null for a
+         *               source that is not a registry address (whose own {@code //subdir}, a pattern, is
+         *               what {@code fetch} returns)
          * @param from   what the diagnostic says was fetched
          */
         private Path fetched(
@@ -431,8 +458,36 @@ public final class ModuleInstaller {
                 Files.createDirectories(target.getParent());
                 tmp = Files.createTempDirectory(target.getParent(), "." + key + ".");
                 String located = fetch.into(tmp);
-                inPackage = located.isEmpty() ? subdir : subdir.isEmpty() ? located : located + "/" + subdir;
+                if (subdir == null) {
+                    // As Terraform: the subdirectory of a package that is not from a registry is a pattern
+                    // that must match one path of it, else "Failed to expand subdir globs", with no source
+                    // location (the package was fetched; its contents are what is wrong).
+                    try {
+                        inPackage = SubdirGlob.expand(tmp, located);
+                    } catch (SubdirGlob.Failure f) {
+                        diags.add(Diagnostic.error(SubdirGlob.SUMMARY, f.getMessage(), null));
+                        failed.put(key, call.source());
+                        return null;
+                    }
+                } else {
+                    inPackage = located.isEmpty() ? subdir : subdir.isEmpty() ? located : located + "/" + subdir;
+                }
                 Path dir = inPackage.isEmpty() ? tmp : tmp.resolve(inPackage).normalize();
+                if (subdir != null && dir.startsWith(tmp) && !Files.isDirectory(dir)) {
+                    // As Terraform: a registry package is installed (and listed, and recorded) whole, then
+                    // found to lack the subdirectory, named as a path under the package's directory.
+                    deleteTree(target);
+                    Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+                    tmp = null;
+                    String shown = display(root, target.resolve(inPackage).normalize());
+                    unreadable.put(key, new Unreadable(call.source(), attemptedVersions.get(key), shown));
+                    diags.add(Diagnostic.error(
+                            "Unreadable module subdirectory",
+                            "The directory " + shown + " does not exist: the package of module \"" + call.name()
+                                    + "\" has no subdirectory \"" + inPackage + "\".",
+                            null));
+                    return null;
+                }
                 if (!dir.startsWith(tmp) || !Files.isDirectory(dir)) {
                     diags.add(Diagnostic.error(
                             "Failed to download module",

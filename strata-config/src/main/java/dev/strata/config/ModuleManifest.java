@@ -4,6 +4,9 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -152,10 +155,39 @@ record ModuleManifest(List<Entry> entries) {
         };
     }
 
+    /**
+     * Go's JSON encoder escapes the HTML-significant characters and the line separators U+2028/U+2029 (as
+     * {@code \u0026}, lowercase hex), so a source with a query ({@code ?ref=v1&depth=1}) reads in Terraform's
+     * manifest as {@code ?ref=v1\u0026depth=1}; Jackson is told to write the same.
+     */
+    private static final class GoEscapes extends CharacterEscapes {
+        private static final long serialVersionUID = 1L;
+        private static final int[] ASCII = CharacterEscapes.standardAsciiEscapesForJSON();
+
+        static {
+            for (char c : new char[] {'<', '>', '&'}) {
+                ASCII[c] = CharacterEscapes.ESCAPE_CUSTOM;
+            }
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return ASCII;
+        }
+
+        @Override
+        public SerializableString getEscapeSequence(int ch) {
+            return ch == '<' || ch == '>' || ch == '&' || ch == 0x2028 || ch == 0x2029
+                    ? new SerializedString(String.format("\\u%04x", ch))
+                    : null;
+        }
+    }
+
     /** The manifest as Terraform writes it: compact JSON, one object per module, then a newline. */
     String toJson() {
         StringWriter out = new StringWriter();
         try (JsonGenerator g = JSON.createGenerator(out)) {
+            g.setCharacterEscapes(new GoEscapes());
             g.writeStartObject();
             g.writeArrayFieldStart("Modules");
             for (Entry e : entries) {

@@ -219,15 +219,17 @@ sealed interface ModuleSource {
     }
 
     private static ModuleSource git(String rest) {
+        String ssh = scpToSsh(rest);
+        rest = ssh == null ? rest : ssh;
         String ref = null;
         int depth = 0;
         int q = rest.indexOf('?');
         if (q >= 0) {
-            for (String kv : rest.substring(q + 1).split("&")) {
-                if (kv.startsWith("ref=")) {
-                    ref = kv.substring(4);
-                } else if (kv.matches("depth=\\d{1,6}")) {
-                    depth = Integer.parseInt(kv.substring(6));
+            for (String[] kv : queryPairs(rest.substring(q + 1))) {
+                if (kv[0].equals("ref")) {
+                    ref = kv[1];
+                } else if (kv[0].equals("depth") && kv[1].matches("\\d{1,6}")) {
+                    depth = Integer.parseInt(kv[1]);
                 }
             }
             rest = rest.substring(0, q);
@@ -240,7 +242,8 @@ sealed interface ModuleSource {
     }
 
     private static ModuleSource localPackage(String rest) {
-        String[] split = splitSubdir(rest);
+        // As Terraform: a "?" ends the path, here too (what follows is a query, which a path ignores).
+        String[] split = splitSubdir(rest.split("\\?", 2)[0]);
         Path p = split[0].startsWith("file://") ? Path.of(URI.create(split[0])) : Path.of(split[0]);
         return new LocalPackage(p, split[1]);
     }
@@ -256,17 +259,128 @@ sealed interface ModuleSource {
         return i < 0 ? new String[] {s, ""} : new String[] {s.substring(0, i), s.substring(i + 2)};
     }
 
+    /** {@code git@HOST:PATH}, the scp-like form of an SSH address that Terraform takes for a Git repository. */
+    Pattern SCP_LIKE = Pattern.compile("^git@([^:/?]+):([^?]+)(\\?.*)?$");
+
+    /**
+     * The scp-like Git address {@code git@HOST:PATH[//SUB][?QUERY]} (written with or without {@code git::}) as
+     * the {@code ssh://} URL Terraform turns it into, which is what it clones and how it names it in init's
+     * output, its manifest and its errors: {@code ssh://git@HOST/PATH[//SUB][?QUERY]}, the query's arguments
+     * in order of name and escaped as a URL's query is. Null for any other source.
+     */
+    static String scpToSsh(String raw) {
+        String s = raw.startsWith("git::") ? raw.substring("git::".length()) : raw;
+        java.util.regex.Matcher m = SCP_LIKE.matcher(s);
+        if (!m.matches()) {
+            return null;
+        }
+        String path = m.group(2).startsWith("/") ? m.group(2).substring(1) : m.group(2);
+        String query =
+                m.group(3) == null ? "" : encodedQuery(queryPairs(m.group(3).substring(1)));
+        return "ssh://git@" + m.group(1) + "/" + path + (query.isEmpty() ? "" : "?" + query);
+    }
+
+    /**
+     * A URL's query as its name/value pairs, in the order written, each unescaped ({@code %2F}, {@code +}
+     * for a space); a pair without {@code =} has the value "". An escape that does not decode is kept as
+     * written rather than failing here: the fetch that uses it reports what is wrong.
+     */
+    static java.util.List<String[]> queryPairs(String query) {
+        java.util.List<String[]> out = new java.util.ArrayList<>();
+        for (String kv : query.split("&")) {
+            if (kv.isEmpty()) {
+                continue;
+            }
+            int eq = kv.indexOf('=');
+            String k = eq < 0 ? kv : kv.substring(0, eq);
+            String v = eq < 0 ? "" : kv.substring(eq + 1);
+            out.add(new String[] {unescape(k), unescape(v)});
+        }
+        return out;
+    }
+
+    private static String unescape(String s) {
+        try {
+            return java.net.URLDecoder.decode(s, java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return s;
+        }
+    }
+
+    /**
+     * Pairs as a URL query the way Terraform writes one it has rebuilt (go-getter's URLs): sorted by name
+     * (pairs of one name in their order), names and values escaped as form values are, but {@code ~} kept
+     * and {@code *} escaped. The JDK's form encoder does the rest.
+     */
+    static String encodedQuery(java.util.List<String[]> pairs) {
+        java.util.List<String[]> sorted = new java.util.ArrayList<>(pairs);
+        sorted.sort(java.util.Comparator.comparing((String[] kv) -> kv[0]));
+        java.util.StringJoiner j = new java.util.StringJoiner("&");
+        for (String[] kv : sorted) {
+            j.add(escape(kv[0]) + "=" + escape(kv[1]));
+        }
+        return j.toString();
+    }
+
+    private static String escape(String s) {
+        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8)
+                .replace("*", "%2A")
+                .replace("%7E", "~");
+    }
+
     /**
      * A source as Terraform records it in its manifest: registry addresses with their host
-     * ({@code registry.terraform.io/ns/name/system}), the GitHub shorthand as the Git URL it stands for.
+     * ({@code registry.terraform.io/ns/name/system}), the GitHub shorthand as the Git URL it stands for,
+     * the scp-like Git form as its {@code ssh://} URL and a path on this machine as a {@code file://} URL.
      */
     static String normalized(String raw) {
         if (!raw.contains("::")
                 && !raw.startsWith(".")
+                && !raw.startsWith("github.com/")
                 && !raw.startsWith("/")
                 && REGISTRY.matcher(raw).matches()) {
             String pkg = raw.split("//", 2)[0];
             return pkg.split("/").length == 3 ? "registry.terraform.io/" + raw : raw;
+        }
+        return normalizedPackage(raw);
+    }
+
+    /**
+     * A source that is not a registry address as Terraform records and shows it (its manifest, {@code modules}):
+     * the GitHub shorthand as the Git URL it stands for, the scp-like Git form as its {@code ssh://} URL, a path
+     * on this machine as a {@code file://} URL (after {@code git::} too); any other source as written.
+     */
+    static String normalizedPackage(String raw) {
+        String s = urlOf(raw);
+        // As Terraform records it: the subdirectory made clean ("a/../b" is "b", "./a/" is "a").
+        String prefix = "";
+        int sep = s.indexOf("::");
+        if (sep > 0 && s.substring(0, sep).matches("[a-z0-9]+")) {
+            prefix = s.substring(0, sep + 2);
+        }
+        String[] q = s.substring(prefix.length()).split("\\?", 2);
+        String[] split = splitSubdir(q[0]);
+        java.util.List<String> clean = split[1].isEmpty() ? null : SubdirGlob.clean(split[1]);
+        if (clean == null) {
+            return s;
+        }
+        return prefix
+                + split[0]
+                + (clean.isEmpty() ? "" : "//" + String.join("/", clean))
+                + (q.length > 1 ? "?" + q[1] : "");
+    }
+
+    /** A source that is not a registry address as the URL it stands for (see {@link #normalizedPackage}). */
+    private static String urlOf(String raw) {
+        String ssh = scpToSsh(raw);
+        if (ssh != null) {
+            return "git::" + ssh;
+        }
+        if (raw.startsWith("/")) {
+            return "file://" + raw;
+        }
+        if (raw.startsWith("git::/")) {
+            return "git::file://" + raw.substring("git::".length());
         }
         if (raw.startsWith("github.com/")) {
             String[] split = raw.split("//", 2);
@@ -280,17 +394,11 @@ sealed interface ModuleSource {
     /**
      * The package a source names, without its {@code //subdir}: what Terraform shows in
      * "Downloading PACKAGE for KEY..." ({@code git::file:///repo?ref=v1} for
-     * {@code git::file:///repo//net?ref=v1}); a path on this machine as the {@code file://} URL and the
-     * GitHub shorthand as the Git URL that Terraform makes of them.
+     * {@code git::file:///repo//net?ref=v1}); a path on this machine as the {@code file://} URL, the
+     * GitHub shorthand and the scp-like Git form as the Git URLs that Terraform makes of them.
      */
     static String packageAddress(String raw) {
-        if (raw.startsWith("/")) {
-            raw = "file://" + raw;
-        } else if (raw.startsWith("git::/")) {
-            raw = "git::file://" + raw.substring("git::".length());
-        } else if (raw.startsWith("github.com/")) {
-            raw = normalized(raw);
-        }
+        raw = normalizedPackage(raw);
         String prefix = "";
         String rest = raw;
         int sep = raw.indexOf("::");

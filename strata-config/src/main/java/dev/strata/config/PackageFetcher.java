@@ -179,21 +179,22 @@ final class PackageFetcher {
 
     /**
      * Clones as go-getter does for Terraform and fails with its words: "error downloading 'URL': GIT exited
-     * with N: OUTPUT", the URL with its arguments in order of name, GIT the program's path, OUTPUT what git
+     * with N: OUTPUT", the URL with its arguments in order of name and escaped, GIT the program's path, OUTPUT what git
      * printed, unchanged but for the temporary directory, named as the module's directory {@code shownAs}.
      */
     private static void gitClone(ModuleSource.Git g, Path target, String shownAs)
             throws FetchException, IOException, InterruptedException {
         // A path is cloned as a file:// URL, as go-getter's detector turns it into one.
         String url = g.url().startsWith("/") ? "file://" + g.url() : g.url();
-        List<String> query = new ArrayList<>();
+        List<String[]> query = new ArrayList<>();
         if (g.depth() > 0) {
-            query.add("depth=" + g.depth());
+            query.add(new String[] {"depth", Integer.toString(g.depth())});
         }
         if (g.ref() != null) {
-            query.add("ref=" + g.ref());
+            query.add(new String[] {"ref", g.ref()});
         }
-        String shownUrl = url + (query.isEmpty() ? "" : "?" + String.join("&", query));
+        // Escaped as a URL's query is: a ref "a/b" is shown as "ref=a%2Fb".
+        String shownUrl = url + (query.isEmpty() ? "" : "?" + ModuleSource.encodedQuery(query));
         String git = onPath("git");
         // Not --quiet: git's "Cloning into ..." line is part of what Terraform reports when a clone fails.
         List<String> clone = new ArrayList<>(List.of(git, "clone", "--no-hardlinks"));

@@ -157,18 +157,54 @@ class ModuleInstallerTest {
                 "module \"a\" { source = \"git::file://" + repo + "?ref=nope\" }\n"
                         + "module \"b\" { source = \"git::file://" + repo + "//nowhere\" }\n");
         Result<ModuleInstaller.Installation> r = ModuleInstaller.install(dir, Fixtures.OPTIONS, false);
+        // The subdirectory's problem has no source location (so it comes first), as terraform 1.11 has it.
         assertThat(r.diagnostics().asList())
                 .extracting(d -> d.summary())
-                .containsExactly("Failed to download module", "Failed to download module");
+                .containsExactly("Failed to expand subdir globs", "Failed to download module");
+        assertThat(r.diagnostics().asList().getFirst().detail()).isEqualTo("subdir \"nowhere\" not found");
+        assertThat(r.diagnostics().asList().getFirst().subject()).isNull();
         // As terraform 1.11 words it: go-getter's "error downloading", git's path, exit code and own output.
-        assertThat(r.diagnostics().asList().getFirst().detail())
+        assertThat(r.diagnostics().asList().get(1).detail())
                 .startsWith("Could not download module \"a\" (main.tf:1) source code from \"git::file://" + repo
                         + "?ref=nope\": error downloading 'file://" + repo + "?ref=nope': ")
                 .matches(
                         "(?s).*/git exited with 1: error: pathspec 'nope' did not match any file\\(s\\) known to git\n");
-        assertThat(r.diagnostics().asList().getFirst().subject().start().column())
-                .isEqualTo(1);
-        assertThat(r.diagnostics().asList().get(1).detail()).contains("has no directory \"nowhere\"");
+        assertThat(r.diagnostics().asList().get(1).subject().start().column()).isEqualTo(1);
+        assertThat(r.value().listing())
+                .extracting(ModuleInstaller.Step::key, ModuleInstaller.Step::action)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("a", ModuleInstaller.Action.FAILED),
+                        org.assertj.core.groups.Tuple.tuple("b", ModuleInstaller.Action.FAILED));
+    }
+
+    /**
+     * As terraform 1.11: a package's subdirectory is a pattern that must match one path ("modules/n*" installs
+     * modules/net; "modules/*" matches two), and the manifest records the source as the URL it stands for.
+     */
+    @Test
+    void aSubdirectoryPatternSelectsTheOnePathItMatches() throws Exception {
+        Path repo = repository();
+        write(
+                dir,
+                "main.tf",
+                "module \"one\" {\n  source = \"git::" + repo + "//modules/n*?ref=v1\"\n  cidr = \"x\"\n}\n"
+                        + "module \"two\" { source = \"" + repo + "//modules/*\" }\n");
+        Result<ModuleInstaller.Installation> r = ModuleInstaller.install(dir, Fixtures.OPTIONS, false);
+        assertThat(r.diagnostics().asList())
+                .extracting(Diagnostic::summary, Diagnostic::detail)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(
+                        "Failed to expand subdir globs", "subdir \"modules/*\" matches multiple paths"));
+        assertThat(r.value().listing())
+                .extracting(ModuleInstaller.Step::key, ModuleInstaller.Step::action, ModuleInstaller.Step::dir)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(
+                                "one", ModuleInstaller.Action.INSTALLED, ".strata/modules/one/modules/net"),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "one.sub", ModuleInstaller.Action.LOCAL, ".strata/modules/one/modules/sub"),
+                        org.assertj.core.groups.Tuple.tuple("two", ModuleInstaller.Action.FAILED, ""));
+        assertThat(outputsOf(r.value().tree(), "one")).containsKey("version");
+        assertThat(Files.readString(dir.resolve(ModuleManifest.FILE)))
+                .contains("\"Source\":\"git::file://" + repo + "//modules/n*?ref=v1\"");
     }
 
     @Test
@@ -305,7 +341,7 @@ class ModuleInstallerTest {
         assertThat(ModuleSource.parse("app.terraform.io/org/vpc/aws//modules/x"))
                 .isEqualTo(new ModuleSource.Registry("app.terraform.io", "org", "vpc", "aws", "modules/x"));
         assertThat(ModuleSource.parse("git@github.com:org/repo.git"))
-                .isEqualTo(new ModuleSource.Git("git@github.com:org/repo.git", null, ""));
+                .isEqualTo(new ModuleSource.Git("ssh://git@github.com/org/repo.git", null, ""));
         assertThat(ModuleSource.parse("git::ssh://git@example.com/r.git"))
                 .isEqualTo(new ModuleSource.Git("ssh://git@example.com/r.git", null, ""));
         assertThat(ModuleSource.parse("https://example.com/m.zip"))

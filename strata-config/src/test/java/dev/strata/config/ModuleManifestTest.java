@@ -34,11 +34,25 @@ class ModuleManifestTest {
         assertThat(ModuleManifest.EMPTY.toJson()).isEqualTo("{\"Modules\":[]}\n");
     }
 
-    /** The streaming writer keeps the bytes the object mapper wrote before it, escapes included. */
+    /**
+     * The streaming writer keeps the bytes the object mapper wrote before it, escapes included, but for the
+     * characters Go's encoder also escapes ({@code < > &}, U+2028, U+2029), as terraform 1.11 writes them.
+     */
     @Test
     void writesTheSameBytesAsTheObjectMapperDid() throws IOException {
-        assertThat(MANIFEST.toJson()).isEqualTo(mapperJson(MANIFEST));
+        String go = mapperJson(MANIFEST)
+                .replace("<", "\\u003c")
+                .replace(">", "\\u003e")
+                .replace("&", "\\u0026")
+                .replace("\u2028", "\\u2028");
+        assertThat(MANIFEST.toJson()).isEqualTo(go).contains("?ref=\\u003cv1\\u003e\\u0026x=\u00e9\\u2028\\u0001\\t/d");
         assertThat(ModuleManifest.EMPTY.toJson()).isEqualTo(mapperJson(ModuleManifest.EMPTY));
+        // As terraform 1.11 records a Git source with two arguments.
+        assertThat(new ModuleManifest(List.of(new ModuleManifest.Entry(
+                                "m", "git::file:///r.git//net?ref=main&depth=1", null, ".strata/modules/m/net")))
+                        .toJson())
+                .isEqualTo("{\"Modules\":[{\"Key\":\"m\",\"Source\":\"git::file:///r.git//net?ref=main\\u0026depth=1\","
+                        + "\"Dir\":\".strata/modules/m/net\"}]}\n");
     }
 
     @Test

@@ -66,6 +66,40 @@ class RemoteModuleInstallerTest {
                 "module \"web\" {\n  source  = \"example.com/acme/web/aws\"\n  version = \"" + constraint + "\"\n}\n");
     }
 
+    /**
+     * As terraform 1.11: a registry package is installed, listed and recorded whole, and a subdirectory its
+     * address names that the package lacks (not a pattern there) is "Unreadable module subdirectory", without
+     * a source location, naming the directory.
+     */
+    @Test
+    void aRegistrySubdirectoryThePackageLacksIsUnreadable() throws IOException {
+        registry.publish("acme/web/aws", "1.0.0", WEB, Archive.TAR_GZ);
+        write(dir, "main.tf", "module \"web\" {\n  source = \"example.com/acme/web/aws//modules/s*\"\n}\n");
+        Result<ModuleInstaller.Installation> r = install(false);
+        assertThat(r.diagnostics().asList()).hasSize(1);
+        Diagnostic d = r.diagnostics().asList().getFirst();
+        assertThat(d.summary()).isEqualTo("Unreadable module subdirectory");
+        assertThat(d.detail())
+                .isEqualTo("The directory .strata/modules/web/modules/s* does not exist: the package of module "
+                        + "\"web\" has no subdirectory \"modules/s*\".");
+        assertThat(d.subject()).isNull();
+        assertThat(r.value().listing())
+                .extracting(
+                        ModuleInstaller.Step::key,
+                        ModuleInstaller.Step::action,
+                        ModuleInstaller.Step::dir,
+                        ModuleInstaller.Step::label)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(
+                        "web",
+                        ModuleInstaller.Action.INSTALLED,
+                        ".strata/modules/web/modules/s*",
+                        "example.com/acme/web/aws 1.0.0"));
+        assertThat(dir.resolve(".strata/modules/web/modules/sub/main.tf")).exists();
+        assertThat(manifest())
+                .contains("{\"Key\":\"web\",\"Source\":\"example.com/acme/web/aws//modules/s*\","
+                        + "\"Version\":\"1.0.0\",\"Dir\":\".strata/modules/web/modules/s*\"}");
+    }
+
     @Test
     void registryModuleIsInstalledAtTheNewestAllowedVersionWithTheTokenAndRecordedWithItsVersion() throws IOException {
         registry.publish("acme/web/aws", "1.0.0", WEB, Archive.TAR_GZ)
@@ -265,7 +299,7 @@ class RemoteModuleInstallerTest {
         assertThat(ModuleSource.parse("github.com/org/repo//sub?ref=v1"))
                 .isEqualTo(new ModuleSource.Git("https://github.com/org/repo.git", "v1", "sub", 0));
         assertThat(ModuleSource.parse("git@github.com:org/repo.git?ref=v2&depth=1"))
-                .isEqualTo(new ModuleSource.Git("git@github.com:org/repo.git", "v2", "", 1));
+                .isEqualTo(new ModuleSource.Git("ssh://git@github.com/org/repo.git", "v2", "", 1));
         assertThat(ModuleSource.parse("git::ssh://git@example.com/repo.git//m"))
                 .isEqualTo(new ModuleSource.Git("ssh://git@example.com/repo.git", null, "m", 0));
         assertThat(ModuleSource.parse("https://example.com/m.zip//sub?archive=zip"))

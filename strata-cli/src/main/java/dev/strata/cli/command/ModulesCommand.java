@@ -95,7 +95,7 @@ final class ModulesCommand implements Command {
         return node.children().values().stream()
                 .map(child -> new ModulesView.Call(
                         child.call().name(),
-                        child.call().source(),
+                        ModuleInstaller.shownSource(child.call().source()),
                         versions.getOrDefault(String.join(".", child.path().names()), ""),
                         child.call().version() == null
                                 ? ""

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * How diagnostics read, against the real terraform 1.11 on the same files (output not a terminal: 78
  * columns): which source lines a snippet shows, that a summary is never wrapped, the note of a failed
- * {@code init}, an unknown argument in a backend block, and a module package that cannot be downloaded.
+ * {@code init}, an unknown argument in a backend block, a module package that cannot be downloaded or lacks
+ * its {@code //subdir}, and scp-like Git sources as the {@code ssh://} URLs Terraform shows.
  * The whole error output is compared, with the tools' names made neutral. Skipped without terraform.
  */
 class DiagnosticParityDifferentialTest {
@@ -185,6 +186,124 @@ class DiagnosticParityDifferentialTest {
                     .as(source)
                     .startsWith("\nError: Failed to download module\n\n  on main.tf line 3:\n   3: module \"g\" {\n\n"
                             + "Could not download module \"g\" (main.tf:3) source code from\n");
+        }
+    }
+
+    /** Writes a configuration calling module "g" from {@code source} into both directories, without old installs. */
+    private void callModule(String source) throws Exception {
+        write("main.tf", "resource \"terraform_data\" \"a\" {}\n\nmodule \"g\" {\n  source = \"" + source + "\"\n}\n");
+        for (Path d : new Path[] {tf, st}) {
+            deleteTree(d.resolve(".terraform"));
+            deleteTree(d.resolve(".strata"));
+        }
+    }
+
+    /** {@code init}'s standard output and error under both, the same but for the tools' and data directories' names. */
+    private String sameInit() throws Exception {
+        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "init", "-no-color");
+        CliRunner.Result ours = CliRunner.in(st).run("init", "-no-color");
+        assertThat(ours.exitCode()).as(ours.toString()).isEqualTo(theirs.exitCode());
+        assertThat(dataNeutral(ours.stdout())).isEqualTo(dataNeutral(theirs.stdout()));
+        assertThat(dataNeutral(ours.stderr())).isEqualTo(dataNeutral(theirs.stderr()));
+        return dataNeutral(ours.stdout() + ours.stderr());
+    }
+
+    private static String dataNeutral(String text) {
+        return neutral(text)
+                .replaceAll("\\.(terraform|strata)/modules/", "<data>/modules/")
+                .replaceAll("\"(terraform|strata) plan\"", "\"<tool> plan\"");
+    }
+
+    /**
+     * A package that downloads but lacks the {@code //subdir} its source names (a Git repository, a directory,
+     * a zip archive), a pattern matching two paths and a malformed one: "Failed to expand subdir globs" with no
+     * source location, after the "Downloading" line, exit code 1; a pattern matching one path installs it.
+     */
+    @Test
+    void aSubdirThePackageLacksIsReportedAsTerraformReportsIt() throws Exception {
+        GitRepos.commit(
+                repo,
+                Map.of(
+                        "net/main.tf", "output \"x\" {\n  value = 1\n}\n",
+                        "nat/main.tf", "output \"y\" {\n  value = 2\n}\n"));
+        Path zip = home.resolve("pkg.zip");
+        try (java.util.zip.ZipOutputStream z = new java.util.zip.ZipOutputStream(Files.newOutputStream(zip))) {
+            z.putNextEntry(new java.util.zip.ZipEntry("net/main.tf"));
+            z.write("output \"x\" {\n  value = 1\n}\n".getBytes(StandardCharsets.UTF_8));
+            z.closeEntry();
+        }
+        String[][] cases = {
+            {"git::file://" + repo + "//nope", "subdir \"nope\" not found"},
+            {"git::file://" + repo + "//net/deeper?ref=main", "subdir \"net/deeper\" not found"},
+            {"git::file://" + repo + "//n*", "subdir \"n*\" matches multiple paths"},
+            {repo + "//missing", "subdir \"missing\" not found"},
+            {repo + "//[", "syntax error in pattern"},
+            // A "?" starts the query, for a path too.
+            {repo + "//n?t", "subdir \"n\" not found"},
+            {zip + "//missing", "subdir \"missing\" not found"},
+        };
+        for (String[] c : cases) {
+            callModule(c[0]);
+            assertThat(sameInit())
+                    .as(c[0])
+                    .contains("Downloading ")
+                    .contains("\nError: Failed to expand subdir globs\n\n" + c[1] + "\n")
+                    .doesNotContain(" on main.tf line");
+        }
+        // One match installs it; the manifest and modules -json name the source as the URL it stands for.
+        for (String source : new String[] {"git::file://" + repo + "//ne*?ref=main&depth=1", repo + "//nope/../ne*"}) {
+            callModule(source);
+            assertThat(sameInit()).as(source).contains("- g in <data>/modules/g/net\n");
+            assertThat(CliRunner.in(st).run("modules", "-json").stdout())
+                    .isEqualTo(AwsExamples.terraform(terraform, tf, cliConfig, "modules", "-json")
+                            .stdout());
+            assertThat(Files.readString(st.resolve(".strata/modules/modules.json"))
+                            .replace(".strata/", "<data>/"))
+                    .isEqualTo(Files.readString(tf.resolve(".terraform/modules/modules.json"))
+                                    .replace(".terraform/", "<data>/")
+                            + "\n");
+        }
+    }
+
+    /**
+     * The scp-like Git form, with and without {@code git::}: shown as the {@code ssh://} URL Terraform makes of it
+     * in the "Downloading" line and the failed clone's detail (its query sorted and escaped), and cloned as that
+     * URL. Offline: nothing listens on the loopback's SSH port, so the clone fails at once (where something does,
+     * only the lines before git's own output are compared).
+     */
+    @Test
+    void scpLikeGitSourcesAreShownAsSshUrls() throws Exception {
+        boolean sshListens;
+        try (java.net.Socket s = new java.net.Socket()) {
+            s.connect(new java.net.InetSocketAddress("127.0.0.1", 22), 1000);
+            sshListens = true;
+        } catch (java.io.IOException e) {
+            sshListens = false;
+        }
+        String[][] cases = {
+            {"git@127.0.0.1:nope/repo.git//sub?ref=a/b&depth=1", "ssh://git@127.0.0.1/nope/repo.git?depth=1&ref=a%2Fb"},
+            {"git::git@127.0.0.1:/abs/repo.git", "ssh://git@127.0.0.1/abs/repo.git"},
+        };
+        for (String[] c : cases) {
+            callModule(c[0]);
+            String expected = "Downloading git::" + c[1] + " for g...\n";
+            String detail = "Could not download module \"g\" (main.tf:3) source code from\n\"git::" + c[1] + "\":";
+            if (!sshListens) {
+                assertThat(sameInit()).as(c[0]).contains(expected).contains(detail);
+                continue;
+            }
+            AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "init", "-no-color");
+            CliRunner.Result ours = CliRunner.in(st).run("init", "-no-color");
+            assertThat(ours.exitCode()).isEqualTo(theirs.exitCode()).isEqualTo(1);
+            assertThat(dataNeutral(ours.stdout()))
+                    .isEqualTo(dataNeutral(theirs.stdout()))
+                    .contains(expected);
+            String before = " exited with";
+            String t = dataNeutral(theirs.stderr());
+            String o = dataNeutral(ours.stderr());
+            assertThat(o.substring(0, o.indexOf(before)))
+                    .isEqualTo(t.substring(0, t.indexOf(before)))
+                    .contains(detail);
         }
     }
 
