@@ -1,5 +1,6 @@
 package dev.strata.config;
 
+import dev.strata.hcl.GoQuote;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -44,7 +45,7 @@ final class SubdirGlob {
         List<String> parts = clean(subdir);
         if (parts == null) {
             // Above the package: nothing there belongs to it.
-            throw new Failure("subdir " + quote(subdir) + " not found");
+            throw new Failure("subdir " + GoQuote.quote(subdir) + " not found");
         }
         List<Component> pattern = new ArrayList<>();
         for (String p : parts) {
@@ -77,10 +78,10 @@ final class SubdirGlob {
             current = next;
         }
         if (current.isEmpty()) {
-            throw new Failure("subdir " + quote(subdir) + " not found");
+            throw new Failure("subdir " + GoQuote.quote(subdir) + " not found");
         }
         if (current.size() > 1) {
-            throw new Failure("subdir " + quote(subdir) + " matches multiple paths");
+            throw new Failure("subdir " + GoQuote.quote(subdir) + " matches multiple paths");
         }
         return root.relativize(current.get(0)).toString().replace('\\', '/');
     }
@@ -129,28 +130,6 @@ final class SubdirGlob {
             j += Character.charCount(cb);
         }
         return Integer.compare(a.length() - i, b.length() - j);
-    }
-
-    /** A string in double quotes with Go's escapes ({@code %q}), as Terraform quotes the subdir. */
-    static String quote(String s) {
-        StringBuilder b = new StringBuilder("\"");
-        s.codePoints().forEach(c -> {
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\t' -> b.append("\\t");
-                case '\r' -> b.append("\\r");
-                default -> {
-                    if (c < 0x20 || c == 0x7f) {
-                        b.append(String.format("\\x%02x", c));
-                    } else {
-                        b.appendCodePoint(c);
-                    }
-                }
-            }
-        });
-        return b.append('"').toString();
     }
 
     /** One part of the pattern (between {@code /}s): a name to take as it is, or terms to match. */

@@ -50,7 +50,7 @@ final class LocalExec {
         if (Boolean.TRUE.equals(a.bool("quiet"))) {
             output.accept("local-exec: Executing: Suppressed by quiet=true");
         } else {
-            output.accept("Executing: " + GoQuote.list(argv));
+            output.accept("Executing: " + dev.strata.hcl.GoQuote.list(argv));
         }
         ProcessBuilder pb = new ProcessBuilder(argv).redirectErrorStream(true);
         Path dir = cwd;

@@ -1,18 +1,22 @@
-package dev.strata.engine;
+package dev.strata.hcl;
 
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** Strings quoted as Go's {@code %q} prints them, for the lines Terraform prints with it. */
-final class GoQuote {
+/**
+ * Strings quoted as Go's {@code %q} prints them, for the lines Terraform prints with it (a local-exec
+ * command, a module's subdirectory in an error).
+ */
+public final class GoQuote {
     private GoQuote() {}
 
     /** A list as Go prints a {@code []string} with {@code %q}: {@code ["a" "b"]}. */
-    static String list(List<String> items) {
+    public static String list(List<String> items) {
         return items.stream().map(GoQuote::quote).collect(Collectors.joining(" ", "[", "]"));
     }
 
-    static String quote(String s) {
+    /** {@code s} in double quotes with Go's escapes. */
+    public static String quote(String s) {
         StringBuilder b = new StringBuilder("\"");
         s.codePoints().forEach(c -> {
             switch (c) {
