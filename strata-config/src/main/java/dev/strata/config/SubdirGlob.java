@@ -112,24 +112,9 @@ final class SubdirGlob {
         try (Stream<Path> s = Files.list(dir)) {
             // Go sorts names by their bytes; for UTF-8 that is the order of their code points.
             return s.map(p -> p.getFileName().toString())
-                    .sorted(SubdirGlob::byCodePoint)
+                    .sorted(dev.strata.lang.value.ValueOrder::compareStrings)
                     .toList();
         }
-    }
-
-    private static int byCodePoint(String a, String b) {
-        int i = 0;
-        int j = 0;
-        while (i < a.length() && j < b.length()) {
-            int ca = a.codePointAt(i);
-            int cb = b.codePointAt(j);
-            if (ca != cb) {
-                return Integer.compare(ca, cb);
-            }
-            i += Character.charCount(ca);
-            j += Character.charCount(cb);
-        }
-        return Integer.compare(a.length() - i, b.length() - j);
     }
 
     /** One part of the pattern (between {@code /}s): a name to take as it is, or terms to match. */
