@@ -23,13 +23,18 @@ public final class StrataJar {
     }
 
     /**
-     * {@code java jvmOptions... -jar jar args...} in {@code dir}, on the test's own JDK, with none of the user's
+     * {@code java jvmOptions... -jar jar args...} in {@code dir}, on the test's own JDK (with the launcher's
+     * exit option where the JDK has it), with none of the user's
      * settings that change the CLI's output ({@code STRATA_*}, {@code NO_COLOR}) inherited, and with the test
      * JVM's {@link TestHome} as its home (so the user's own caches and CLI configuration are not used).
      */
     public static ProcessBuilder process(Path jar, Path dir, List<String> jvmOptions, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        if (Runtime.version().feature() >= 22) {
+            // As the launcher: no 300 ms wait at exit for the JDK's poller thread after socket I/O.
+            cmd.add("-XX:UserThreadWaitAttemptsAtExit=0");
+        }
         cmd.addAll(jvmOptions);
         cmd.add("-jar");
         cmd.add(jar.toString());
