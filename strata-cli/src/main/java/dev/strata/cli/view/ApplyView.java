@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  * after it happened, in the order the lines were produced. Everything else the view writes ({@link
  * #out()}, {@link #err()}, diagnostics, a question, the summary, {@link #close()}) writes the pending
  * lines first ({@link #flushPending()}), and a command flushes them ({@link #flush()}) before it writes
- * a notice of its own to stderr, such as the one for an interrupt.
+ * a notice of its own to stderr, such as the one for an interrupt. While the view is open, the
+ * {@code -json} stream holds its lines in the same place ({@link #pending()}).
  */
 public final class ApplyView extends View implements EngineEvents, AutoCloseable {
     private final Map<AbsResourceInstance, Running> running = new ConcurrentHashMap<>();
@@ -158,6 +159,15 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
     @Override
     void flushPending() {
         pending.write();
+    }
+
+    /**
+     * Where the lines wait while this view is open: the {@code -json} stream, whose events come while
+     * the command holds this view open (and flushes it before an interrupt's notice), holds its own
+     * lines here too, in order with anything this view writes.
+     */
+    PendingOutput pending() {
+        return pending;
     }
 
     private static String gerund(Action a) {
