@@ -1,6 +1,8 @@
 package dev.strata.cli.view;
 
 import java.io.PrintStream;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -11,7 +13,8 @@ import java.util.concurrent.TimeUnit;
  * each operation's thread (whose file-I/O write makes the virtual thread scheduler compensate with
  * another carrier). A view that holds lines here writes them first whenever it writes anything else,
  * through {@link View#flushPending()}; after {@link #close()} a line is written at once (nothing would
- * write it later).
+ * write it later). What writes to the terminal without a view, the log on stderr, writes every
+ * instance's lines first ({@link #writeAll()}).
  */
 final class PendingOutput {
     /**
@@ -21,6 +24,12 @@ final class PendingOutput {
      * two per operation).
      */
     static final long DELAY_MS = 20;
+
+    /**
+     * The instances holding lines now, for {@link #writeAll()}: one is added when its first pending line
+     * comes and removed when they are written, so that an instance nothing writes any more is not kept.
+     */
+    private static final Set<PendingOutput> HOLDING = ConcurrentHashMap.newKeySet();
 
     private final PrintStream out;
     private final ScheduledExecutorService writer;
@@ -44,6 +53,9 @@ final class PendingOutput {
 
     /** Adds {@code text} and a line separator, to be written within {@link #DELAY_MS}. */
     synchronized void println(String text) {
+        if (pending.isEmpty()) {
+            HOLDING.add(this);
+        }
         pending.append(text).append(System.lineSeparator());
         if (closed) {
             write();
@@ -67,6 +79,14 @@ final class PendingOutput {
         out.print(pending);
         out.flush();
         pending.setLength(0);
+        HOLDING.remove(this);
+    }
+
+    /** Writes the lines every instance holds, now. */
+    static void writeAll() {
+        for (PendingOutput p : HOLDING) {
+            p.write();
+        }
     }
 
     /** Writes what is pending; from now on each line is written as it is added. */

@@ -56,6 +56,14 @@ public class View {
     void flushPending() {}
 
     /**
+     * Writes the output every view holds back, now: for what writes to the terminal without a view (the
+     * log on stderr with {@code STRATA_LOG}), so that its lines follow the progress lines before them.
+     */
+    public static void flushAllPending() {
+        PendingOutput.writeAll();
+    }
+
+    /**
      * Shows {@code prompt} and reads one line of answer from stdin, then ends the line; empty when there
      * is no answer (end of input or a read error).
      */

@@ -36,18 +36,24 @@ class PendingOutputTest {
         }
     }
 
+    /** A writer thread that runs nothing else until {@code busy} is counted down. */
+    private static ScheduledExecutorService busyUntil(CountDownLatch busy) {
+        ScheduledExecutorService writer = Executors.newSingleThreadScheduledExecutor();
+        writer.execute(() -> {
+            try {
+                busy.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        return writer;
+    }
+
     @Test
     void linesWaitForTheWriterAndAreWrittenInOneGoInOrder() throws Exception {
-        ScheduledExecutorService writer = Executors.newSingleThreadScheduledExecutor();
         CountDownLatch busy = new CountDownLatch(1);
+        ScheduledExecutorService writer = busyUntil(busy);
         try {
-            writer.execute(() -> {
-                try {
-                    busy.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
             PendingOutput pending = new PendingOutput(out, writer);
             assertThat(pending.writesTo(out)).isTrue();
             assertThat(pending.writesTo(System.out)).isFalse();
@@ -69,6 +75,27 @@ class PendingOutputTest {
             assertThat(writer.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
             assertThat(written()).endsWith("three" + System.lineSeparator() + "four" + System.lineSeparator());
             assertThat(flushes).hasValue(2);
+        } finally {
+            busy.countDown();
+            writer.shutdownNow();
+        }
+    }
+
+    /** As a log line on stderr does: the lines of every instance holding some are written first. */
+    @Test
+    void writeAllWritesTheLinesEveryInstanceHolds() throws Exception {
+        CountDownLatch busy = new CountDownLatch(1);
+        ScheduledExecutorService writer = busyUntil(busy);
+        try {
+            ByteArrayOutputStream other = new ByteArrayOutputStream();
+            PendingOutput first = new PendingOutput(out, writer);
+            PendingOutput second = new PendingOutput(new PrintStream(other, false, StandardCharsets.UTF_8), writer);
+            first.println("first");
+            second.println("second");
+            assertThat(written()).isEmpty();
+            PendingOutput.writeAll();
+            assertThat(written()).isEqualTo("first" + System.lineSeparator());
+            assertThat(other.toString(StandardCharsets.UTF_8)).isEqualTo("second" + System.lineSeparator());
         } finally {
             busy.countDown();
             writer.shutdownNow();
