@@ -9,6 +9,7 @@ import ch.qos.logback.core.Layout;
 import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import dev.strata.cli.view.CliDiagnostic;
+import dev.strata.cli.view.View;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -80,7 +81,7 @@ public final class Logging {
             err.setContext(lc);
             err.setName("strata-stderr");
             err.setEncoder(encoder);
-            err.setOutputStream(new UnclosableStream(stderr));
+            err.setOutputStream(new StderrStream(stderr));
             err.start();
             appender = err;
         }
@@ -121,14 +122,19 @@ public final class Logging {
         };
     }
 
-    /** stderr belongs to the process, not to the appender: stopping the appender must not close it. */
-    private static final class UnclosableStream extends FilterOutputStream {
-        UnclosableStream(OutputStream out) {
+    /**
+     * stderr for the log. It belongs to the process, not to the appender: stopping the appender must not
+     * close it. On a terminal it shares the screen with stdout, where views hold progress lines back for
+     * up to 20 ms: each log line writes those first, so that it follows what happened before it.
+     */
+    private static final class StderrStream extends FilterOutputStream {
+        StderrStream(OutputStream out) {
             super(out);
         }
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
+            View.flushAllPending();
             out.write(b, off, len);
         }
 

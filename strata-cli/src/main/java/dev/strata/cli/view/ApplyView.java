@@ -4,12 +4,10 @@ import dev.strata.addr.AbsResourceInstance;
 import dev.strata.engine.Action;
 import dev.strata.engine.ApplyResult;
 import dev.strata.engine.EngineEvents;
-import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.lang.value.Value;
 import java.io.PrintStream;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -21,14 +19,13 @@ import java.util.concurrent.TimeUnit;
  * and one when it ends, "Still creating..." every ten seconds while it runs, then the summary.
  *
  * <p>Progress lines come from every operation's thread (a hundred virtual threads at -parallelism=100),
- * thousands in a large apply. Each is appended to a buffer and written with those that follow it within
- * {@link #FLUSH_DELAY_MS} by the view's own platform thread, in one write, instead of one encoded and
- * flushed write per line from the operation's thread (whose file-I/O write makes the virtual thread
- * scheduler compensate with another carrier). A line therefore reaches the terminal or pipe at most
- * that long after it happened, in the order the lines were produced. Everything else the view writes
- * ({@link #out()}, {@link #err()}, diagnostics, a question, the summary, {@link #close()}) writes the
- * pending lines first, and a command flushes them ({@link #flush()}) before it writes a notice of its
- * own to stderr, such as the one for an interrupt.
+ * thousands in a large apply. They are held in a {@link PendingOutput} and written in batches by the
+ * view's own platform thread, so a line reaches the terminal or pipe at most {@link #FLUSH_DELAY_MS}
+ * after it happened, in the order the lines were produced. Everything else the view writes ({@link
+ * #out()}, {@link #err()}, diagnostics, a question, the summary, {@link #close()}) writes the pending
+ * lines first ({@link #flushPending()}), and a command flushes them ({@link #flush()}) before it writes
+ * a notice of its own to stderr, such as the one for an interrupt. While the view is open, the
+ * {@code -json} stream holds its lines in the same place ({@link #pending()}).
  */
 public final class ApplyView extends View implements EngineEvents, AutoCloseable {
     private final Map<AbsResourceInstance, Running> running = new ConcurrentHashMap<>();
@@ -41,20 +38,11 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
     private final java.util.concurrent.atomic.AtomicInteger imported = new java.util.concurrent.atomic.AtomicInteger();
     private volatile boolean statusShown;
 
-    /**
-     * The longest a progress line waits in {@link #pending} before it is written. A person watching sees
-     * nothing of 20 ms (a fifth of the 0.1 s a response still feels instantaneous in), a CI log even less;
-     * the lines of an operation burst share one write (about 50 writes a second at most, instead of two
-     * per operation).
-     */
-    static final long FLUSH_DELAY_MS = 20;
+    /** The longest a progress line waits in {@link #pending} before it is written. */
+    static final long FLUSH_DELAY_MS = PendingOutput.DELAY_MS;
 
-    /** Lines written by {@link #println} and not yet to the stream; guarded by this view's monitor. */
-    private final StringBuilder pending = new StringBuilder();
-    /** Whether a write of {@link #pending} is scheduled; guarded by this view's monitor. */
-    private boolean flushScheduled;
-    /** After {@link #close()}: lines are written at once (nothing would write them later). */
-    private boolean closed;
+    /** Lines written by {@link #println} and not yet to the stream, written by {@link #ticker}. */
+    private final PendingOutput pending;
 
     /** Where the clock reads nanoseconds; the tests drive it by hand. */
     private final java.util.function.LongSupplier nanos;
@@ -78,6 +66,7 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
             t.setDaemon(true);
             return t;
         });
+        pending = new PendingOutput(context.stdout(), ticker);
         live = context.colorAllowed();
         if (!schedule) {
             return;
@@ -123,8 +112,7 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
         if (line.length() > max) {
             line = line.substring(0, max - 1) + "…";
         }
-        PrintStream out = super.out();
-        writePending(out);
+        PrintStream out = out();
         out.print("\r\u001b[K" + style(Style.BOLD, line));
         out.flush();
         statusShown = true;
@@ -151,90 +139,35 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
         return s < 60 ? s + "s" : (s / 60) + "m" + (s % 60) + "s";
     }
 
-    /** Appends a line to {@link #pending}, to be written within {@link #FLUSH_DELAY_MS}. */
+    /**
+     * Adds a line to {@link #pending}, to be written within {@link #FLUSH_DELAY_MS}; after the live
+     * status line, it clears that first.
+     */
     private synchronized void println(String s) {
         if (statusShown) {
-            pending.append("\r\u001b[K");
+            s = "\r\u001b[K" + s;
             statusShown = false;
         }
-        pending.append(s).append(System.lineSeparator());
-        if (closed) {
-            writePending(super.out());
-        } else if (!flushScheduled) {
-            flushScheduled = true;
-            try {
-                ticker.schedule(this::flush, FLUSH_DELAY_MS, TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.RejectedExecutionException e) {
-                // Closing meanwhile; close() writes what is pending.
-                flushScheduled = false;
-            }
-        }
+        pending.println(s);
     }
 
     /** Writes the progress lines not written yet, now; a command calls it before a notice of its own. */
-    public synchronized void flush() {
-        writePending(super.out());
-    }
-
-    /** Writes {@link #pending} to {@code out} in one go and flushes it; the caller holds the monitor. */
-    private void writePending(PrintStream out) {
-        flushScheduled = false;
-        if (pending.isEmpty()) {
-            return;
-        }
-        out.print(pending);
-        out.flush();
-        pending.setLength(0);
-    }
-
-    /** The output stream, after the pending progress lines: what is printed to it follows them. */
-    @Override
-    public PrintStream out() {
-        flush();
-        return super.out();
-    }
-
-    /** The error stream, after the pending progress lines are written: on a terminal they come first. */
-    @Override
-    public PrintStream err() {
-        flush();
-        return super.err();
+    public void flush() {
+        flushPending();
     }
 
     @Override
-    public java.util.Optional<String> ask(String prompt) {
-        flush();
-        return super.ask(prompt);
+    void flushPending() {
+        pending.write();
     }
 
-    @Override
-    public void diagnostics(List<CliDiagnostic> list) {
-        flush();
-        super.diagnostics(list);
-    }
-
-    @Override
-    public void diagnostic(CliDiagnostic d) {
-        flush();
-        super.diagnostic(d);
-    }
-
-    @Override
-    public void diagnostics(Diagnostics ds, DiagnosticRenderer.Sources sources) {
-        flush();
-        super.diagnostics(ds, sources);
-    }
-
-    @Override
-    public void diagnosticOnStderr(CliDiagnostic d) {
-        flush();
-        super.diagnosticOnStderr(d);
-    }
-
-    @Override
-    public void diagnosticsOnStderr(Diagnostics ds, DiagnosticRenderer.Sources sources) {
-        flush();
-        super.diagnosticsOnStderr(ds, sources);
+    /**
+     * Where the lines wait while this view is open: the {@code -json} stream, whose events come while
+     * the command holds this view open (and flushes it before an interrupt's notice), holds its own
+     * lines here too, in order with anything this view writes.
+     */
+    PendingOutput pending() {
+        return pending;
     }
 
     private static String gerund(Action a) {
@@ -337,9 +270,8 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
     /** The closing summary; {@code destroy} chooses Terraform's destroy wording. */
     public void summary(ApplyResult r, boolean destroy) {
         synchronized (this) {
-            writePending(super.out());
             if (statusShown) {
-                super.out().print("\r\u001b[K");
+                out().print("\r\u001b[K");
                 statusShown = false;
             }
         }
@@ -417,9 +349,8 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
     public void close() {
         ticker.shutdownNow();
         synchronized (this) {
-            closed = true;
-            PrintStream out = super.out();
-            writePending(out);
+            pending.close();
+            PrintStream out = out();
             if (statusShown) {
                 out.print("\r\u001b[K");
                 out.flush();

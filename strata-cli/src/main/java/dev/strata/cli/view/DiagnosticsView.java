@@ -4,19 +4,23 @@ import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.DiagnosticRenderer;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Routes each diagnostic to its stream and renders it with strata-hcl's {@link DiagnosticRenderer},
  * the one renderer for configuration problems and the CLI's own.
  */
 final class DiagnosticsView {
-    private final PrintStream out;
-    private final PrintStream err;
+    /** The view's streams, asked for at each write: the view writes what it holds back first. */
+    private final Supplier<PrintStream> out;
+
+    private final Supplier<PrintStream> err;
     private final boolean color;
     private final int width;
     private final boolean compactWarnings;
 
-    DiagnosticsView(PrintStream out, PrintStream err, boolean color, int width, boolean compactWarnings) {
+    DiagnosticsView(
+            Supplier<PrintStream> out, Supplier<PrintStream> err, boolean color, int width, boolean compactWarnings) {
         this.out = out;
         this.err = err;
         this.color = color;
@@ -47,14 +51,15 @@ final class DiagnosticsView {
             }
         }
         sb.append("\nTo see the full warning notes, run Strata without -compact-warnings.\n");
-        out.print(sb);
-        out.flush();
+        PrintStream to = out.get();
+        to.print(sb);
+        to.flush();
         return true;
     }
 
     void print(Diagnostic d, DiagnosticRenderer.Sources sources) {
         // Warnings accompany normal output, errors replace it: that is why they go to different streams.
-        printTo(d, sources, d.isError() ? err : out);
+        printTo(d, sources, d.isError() ? err.get() : out.get());
     }
 
     void printTo(Diagnostic d, DiagnosticRenderer.Sources sources, PrintStream to) {

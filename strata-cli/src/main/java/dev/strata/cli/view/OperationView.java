@@ -278,9 +278,10 @@ public abstract sealed class OperationView {
             json.version();
         }
 
+        /** The stream's messages wait with {@code progress}'s lines while the engine runs. */
         @Override
         public EngineEvents events(ApplyView progress) {
-            return json;
+            return json.during(progress);
         }
 
         @Override

@@ -13,9 +13,24 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 
-/** {@code plan -json}: Terraform's machine-readable UI stream, one JSON object per line. */
+/**
+ * {@code plan -json}: Terraform's machine-readable UI stream, one JSON object per line.
+ *
+ * <p>During an engine call the messages of its events (a refresh and an apply of each instance,
+ * thousands in a large apply, from every operation's thread) are not written one flushed line at a
+ * time: they wait in the {@link PendingOutput} of the {@link ApplyView} the command holds open around
+ * the call ({@link #during}), and that view's thread writes them in batches, at most {@link
+ * PendingOutput#DELAY_MS} later, in order. Whatever else is written (a diagnostic on either stream, a
+ * summary) writes them first ({@link #flushPending()}); the command flushes that view before an
+ * interrupt's notice and closes it after the call, which writes the rest. Outside engine calls each
+ * message is written at once, except a plan's, which {@link #changes} writes a {@link Batch} at a time.
+ */
 public final class PlanJsonView extends View implements dev.strata.engine.EngineEvents {
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final java.io.PrintStream stdout;
+    /** Where messages wait during an engine call; null before the first (written at once). */
+    private volatile PendingOutput pending;
 
     /** Apply operations still running, for their {@code apply_progress} every ten seconds. */
     private final java.util.Map<AbsResourceInstance, Running> running = new java.util.concurrent.ConcurrentHashMap<>();
@@ -35,8 +50,31 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
     /** With {@code schedule} false nothing runs by itself: the tests call {@link #tick()}. */
     PlanJsonView(Terminal context, java.util.function.LongSupplier nanos, boolean schedule) {
         super(context);
+        this.stdout = context.stdout();
         this.nanos = nanos;
         this.schedule = schedule;
+    }
+
+    /**
+     * This view, its messages held with {@code progress}'s lines until they are written (see the class
+     * comment): for the engine call {@code progress} is open around. After that view is closed, each
+     * message is written at once again.
+     */
+    PlanJsonView during(ApplyView progress) {
+        PendingOutput p = progress.pending();
+        // Only if both write to the same stream; otherwise the messages could not be held in order there.
+        if (p.writesTo(stdout)) {
+            pending = p;
+        }
+        return this;
+    }
+
+    @Override
+    void flushPending() {
+        PendingOutput p = pending;
+        if (p != null) {
+            p.write();
+        }
     }
 
     private ObjectNode message(String level, String text, String type) {
@@ -49,9 +87,51 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
         return n;
     }
 
-    private synchronized void emit(ObjectNode n) {
-        out().println(n.toString());
-        out().flush();
+    private void emit(ObjectNode n) {
+        write(n.toString());
+    }
+
+    /**
+     * Writes {@code lines} (one message, or several joined by line separators) and a line separator:
+     * held during an engine call, at once otherwise.
+     */
+    private void write(String lines) {
+        PendingOutput p = pending;
+        if (p != null) {
+            p.println(lines);
+            return;
+        }
+        synchronized (this) {
+            java.io.PrintStream out = out();
+            out.println(lines);
+            out.flush();
+        }
+    }
+
+    /**
+     * The messages of a plan (one per changing instance, thousands in a large plan), written together
+     * when they reach 64 KB and at the end ({@link #write()}), instead of one flushed write each; the
+     * bound keeps the memory of a plan of any size small.
+     */
+    private final class Batch {
+        private final StringBuilder lines = new StringBuilder();
+
+        void add(ObjectNode n) {
+            if (!lines.isEmpty()) {
+                lines.append(System.lineSeparator());
+            }
+            lines.append(n);
+            if (lines.length() >= 65_536) {
+                write();
+            }
+        }
+
+        void write() {
+            if (!lines.isEmpty()) {
+                PlanJsonView.this.write(lines.toString());
+                lines.setLength(0);
+            }
+        }
     }
 
     /** The outcome of checking the plan against policies, with each check that did not pass. */
@@ -388,6 +468,7 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
 
     /** {@code planned_change} messages and the plan's {@code change_summary} and {@code outputs}. */
     public void changes(Plan plan) {
+        Batch batch = new Batch();
         // As Terraform: every object that changed outside, relevant to the plan or not (a reader filters
         // with the plan JSON's relevant_attributes), before the planned changes.
         for (ResourceChange c : plan.drift()) {
@@ -396,7 +477,7 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
             ObjectNode ch = m.putObject("change");
             ch.set("resource", resource(c.addr()));
             ch.put("action", action);
-            emit(m);
+            batch.add(m);
         }
         for (ResourceChange c : plan.changes()) {
             if (c.action() == Action.NO_OP && c.importId() == null && c.previousAddr() == null) {
@@ -418,7 +499,7 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
             if (c.reason() != null) {
                 ch.put("reason", c.reason());
             }
-            emit(m);
+            batch.add(m);
         }
         Plan.Summary s = plan.summary();
         ObjectNode sum = message(
@@ -432,8 +513,9 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
         changes.put("import", s.importing());
         changes.put("remove", s.destroy());
         changes.put("operation", "plan");
-        emit(sum);
+        batch.add(sum);
         if (plan.outputs().isEmpty()) {
+            batch.write();
             return; // as Terraform: a plan with no root output changes (not even no-ops) has no outputs message
         }
         ObjectNode outs = message("info", "Outputs: " + plan.outputs().size(), "outputs");
@@ -447,7 +529,8 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
                             ? "noop"
                             : oc.action().jsonActions().getFirst());
         });
-        emit(outs);
+        batch.add(outs);
+        batch.write();
     }
 
     static ObjectNode resource(AbsResourceInstance a) {

@@ -16,6 +16,11 @@ import java.util.Optional;
  * The base of every command's view: it owns the output streams, the colour decision and the terminal
  * width, and renders diagnostics. Commands call views; views decide how things look. Per-command
  * views (one interface per command with Human and JSON implementations) wrap one of these.
+ *
+ * <p>Every write goes through {@link #out()} or {@link #err()} (a question, diagnostics, what a subclass
+ * or a command prints), and each of them first calls {@link #flushPending()}: the one place a subclass
+ * that holds output back for a moment (the apply's progress lines, the {@code -json} stream) writes it,
+ * so that it comes before whatever is written next, on either stream.
  */
 public class View {
     private final InputStream in;
@@ -40,7 +45,22 @@ public class View {
         this.err = context.stderr();
         this.color = color;
         this.width = context.terminalWidth();
-        this.diagnostics = new DiagnosticsView(out, err, color, width, context.compactWarnings());
+        this.diagnostics = new DiagnosticsView(this::out, this::err, color, width, context.compactWarnings());
+    }
+
+    /**
+     * Writes the output this view holds back, if any; {@link #out()} and {@link #err()} call it before
+     * handing out their stream. A subclass that holds output overrides it (and writes that output to
+     * {@link Terminal#stdout()} itself, not through {@link #out()}).
+     */
+    void flushPending() {}
+
+    /**
+     * Writes the output every view holds back, now: for what writes to the terminal without a view (the
+     * log on stderr with {@code STRATA_LOG}), so that its lines follow the progress lines before them.
+     */
+    public static void flushAllPending() {
+        PendingOutput.writeAll();
     }
 
     /**
@@ -48,6 +68,7 @@ public class View {
      * is no answer (end of input or a read error).
      */
     public Optional<String> ask(String prompt) {
+        PrintStream out = out();
         out.print(prompt);
         out.flush();
         String answer;
@@ -66,11 +87,15 @@ public class View {
         return ask(prompt).filter(a -> a.strip().equals("yes")).isPresent();
     }
 
+    /** Standard output, after the output this view holds back: what is printed to it follows that. */
     public PrintStream out() {
+        flushPending();
         return out;
     }
 
+    /** Standard error, after the output this view holds back: on a terminal, that comes first. */
     public PrintStream err() {
+        flushPending();
         return err;
     }
 
@@ -160,13 +185,13 @@ public class View {
      * must not mix into stdout, where they could corrupt machine-readable output such as {@code -json}.
      */
     public void diagnosticOnStderr(CliDiagnostic d) {
-        diagnostics.printTo(DiagnosticsView.toDiagnostic(d), DiagnosticRenderer.NO_SOURCES, err);
+        diagnostics.printTo(DiagnosticsView.toDiagnostic(d), DiagnosticRenderer.NO_SOURCES, err());
     }
 
     /** Configuration diagnostics on stderr whatever their severity, for commands whose stdout is JSON. */
     public void diagnosticsOnStderr(Diagnostics ds, DiagnosticRenderer.Sources sources) {
         for (Diagnostic d : ds.sorted()) {
-            diagnostics.printTo(d, sources, err);
+            diagnostics.printTo(d, sources, err());
         }
     }
 

@@ -99,4 +99,40 @@ class InterruptsTest {
         assertThat(exits).hasValue(1);
         assertThat(Files.exists(dir.resolve(".terraform.tfstate.lock.info"))).isFalse();
     }
+
+    /**
+     * As apply -json runs: the stream's messages wait with the progress view's lines, which the command
+     * flushes before each notice, so that on a terminal the notices follow every message before them.
+     */
+    @Test
+    void theJsonMessagesHeldBackComeBeforeEachNotice() {
+        ByteArrayOutputStream terminal = new ByteArrayOutputStream();
+        PrintStream both = new PrintStream(terminal, true, StandardCharsets.UTF_8);
+        CommandContext context = new CommandContext(
+                dir, new java.io.ByteArrayInputStream(new byte[0]), both, both, false, 80, java.util.Map.of(), "test");
+        Interrupts onTerminal = Interrupts.forTest(both, exits::incrementAndGet);
+        var json = dev.strata.cli.view.OperationView.of(context, true, null);
+        try (var progress = new dev.strata.cli.view.ApplyView(context);
+                var flushing = onTerminal.beforeNotice(progress::flush)) {
+            var events = json.events(progress);
+            for (String signal : java.util.List.of("INT", "TERM")) {
+                String addr = signal.equals("INT") ? "terraform_data.a" : "terraform_data.b";
+                events.applyStart(
+                        dev.strata.addr.Addrs.parseAbsResourceInstance(addr).value(),
+                        dev.strata.engine.Action.CREATE,
+                        null,
+                        null);
+                onTerminal.deliver(signal);
+            }
+        }
+        String text;
+        synchronized (both) {
+            text = terminal.toString(StandardCharsets.UTF_8);
+        }
+        assertThat(text.indexOf("terraform_data.a: Creating...")).isNotNegative();
+        assertThat(text.indexOf("terraform_data.a: Creating...")).isLessThan(text.indexOf("Interrupt received."));
+        assertThat(text.indexOf("Interrupt received.")).isLessThan(text.indexOf("terraform_data.b: Creating..."));
+        assertThat(text.indexOf("terraform_data.b: Creating...")).isLessThan(text.indexOf("Two interrupts received."));
+        assertThat(exits).hasValue(1);
+    }
 }

@@ -36,6 +36,29 @@ class LoggingTest {
         return LogSettings.fromEnv(env, dir);
     }
 
+    /**
+     * On a terminal the log on stderr shares the screen with the progress lines a view holds back for a
+     * moment: a log line writes them first, so that it follows what happened before it.
+     */
+    @Test
+    void aLogLineOnStderrFollowsTheProgressLinesHeldBeforeIt() {
+        Logging.configure(settings(Map.of("STRATA_LOG", "info")), err, "run1");
+        var terminal = new dev.strata.cli.command.CommandContext(
+                dir, new java.io.ByteArrayInputStream(new byte[0]), err, err, false, 80, Map.of(), "run1");
+        var a = dev.strata.addr.Addrs.parseAbsResourceInstance("terraform_data.a")
+                .value();
+        try (var progress = new dev.strata.cli.view.ApplyView(terminal)) {
+            progress.applyStart(a, dev.strata.engine.Action.CREATE, null, null);
+            LoggerFactory.getLogger("dev.strata.engine.Walk").info("logged after the start");
+            progress.applyComplete(a, dev.strata.engine.Action.CREATE, "a-1", java.time.Duration.ZERO);
+        }
+        String text = stderr.toString(StandardCharsets.UTF_8);
+        assertThat(text.indexOf("terraform_data.a: Creating...")).isNotNegative();
+        assertThat(text.indexOf("terraform_data.a: Creating...")).isLessThan(text.indexOf("logged after the start"));
+        assertThat(text.indexOf("logged after the start"))
+                .isLessThan(text.indexOf("terraform_data.a: Creation complete"));
+    }
+
     @Test
     void jsonLinesInAFileCarryTheRunIdFromEveryThreadAndLogger() throws Exception {
         Path file = dir.resolve("strata.log");

@@ -23,9 +23,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The apply's progress lines are held back for at most {@link ApplyView#FLUSH_DELAY_MS} and written in
- * batches: these are the guarantees that keep that invisible (every line written, in order, before
- * anything else the view or the command writes, and by the time the view is closed).
+ * The apply's progress lines, and the {@code -json} stream's messages during an engine call, are held
+ * back for at most {@link ApplyView#FLUSH_DELAY_MS} and written in batches: these are the guarantees
+ * that keep that invisible (every line written, in order, before anything else the view or the command
+ * writes, and by the time the view is closed).
  */
 class ApplyViewOutputTest {
     /** stdout and stderr into one stream, as on a terminal, so that their order shows. */
@@ -55,16 +56,54 @@ class ApplyViewOutputTest {
         return Addrs.parseAbsResourceInstance(s).value();
     }
 
+    /** Each of {@code n} virtual threads creates {@code terraform_data.x[i]}: its start, then its end. */
+    private static void createFromManyThreads(dev.strata.engine.EngineEvents events, int n)
+            throws InterruptedException {
+        try (var threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            CountDownLatch done = new CountDownLatch(n);
+            for (int i = 0; i < n; i++) {
+                AbsResourceInstance a = addr("terraform_data.x[" + i + "]");
+                String id = "x-" + i;
+                threads.submit(() -> {
+                    events.applyStart(a, Action.CREATE, null, null);
+                    Thread.yield();
+                    events.applyComplete(a, Action.CREATE, id, Duration.ZERO);
+                    done.countDown();
+                });
+            }
+            assertThat(done.await(60, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    /** Waits for {@code text} to be written; the bound only makes a broken flush fail instead of hang. */
+    private void awaitWritten(String text) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!written().contains(text) && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+    }
+
+    /** Each line's {@code type} and {@code @message}, in the order written (timestamps vary). */
+    private List<String> jsonMessages() throws Exception {
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        List<String> result = new ArrayList<>();
+        for (String line : written().lines().toList()) {
+            if (line.startsWith("{")) {
+                var n = mapper.readTree(line);
+                result.add(n.path("type").asText() + " | " + n.path("@message").asText());
+            } else {
+                result.add(line);
+            }
+        }
+        return result;
+    }
+
     @Test
     void aProgressLineIsWrittenWithoutAnythingElseHappening() throws Exception {
         try (ApplyView v = new ApplyView(context(), System::nanoTime, false)) {
             v.applyStart(addr("terraform_data.a"), Action.CREATE, null, null);
-            // The view's own thread writes it (within FLUSH_DELAY_MS when it gets a core); wait for it,
-            // with a bound far above that only so that a broken flush fails instead of hanging.
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (!written().contains("terraform_data.a: Creating...") && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
+            // The view's own thread writes it (within FLUSH_DELAY_MS when it gets a core).
+            awaitWritten("terraform_data.a: Creating...");
             assertThat(written()).isEqualTo("terraform_data.a: Creating...\n");
         }
     }
@@ -115,20 +154,8 @@ class ApplyViewOutputTest {
     @Test
     void everyLineOfManyThreadsIsWrittenOnceAndEachThreadsInItsOrder() throws Exception {
         int n = 1000;
-        try (ApplyView v = new ApplyView(context());
-                var threads = Executors.newVirtualThreadPerTaskExecutor()) {
-            CountDownLatch done = new CountDownLatch(n);
-            for (int i = 0; i < n; i++) {
-                AbsResourceInstance a = addr("terraform_data.x[" + i + "]");
-                String id = "x-" + i;
-                threads.submit(() -> {
-                    v.applyStart(a, Action.CREATE, null, null);
-                    Thread.yield();
-                    v.applyComplete(a, Action.CREATE, id, Duration.ZERO);
-                    done.countDown();
-                });
-            }
-            assertThat(done.await(60, TimeUnit.SECONDS)).isTrue();
+        try (ApplyView v = new ApplyView(context())) {
+            createFromManyThreads(v, n);
         }
         List<String> lines = List.of(written().split("\n"));
         assertThat(lines).hasSize(2 * n);
@@ -141,5 +168,79 @@ class ApplyViewOutputTest {
             expected.add(complete);
         }
         assertThat(lines).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    @Test
+    void aJsonMessageOfAnEngineCallIsWrittenByTheProgressViewsThread() throws Exception {
+        OperationView json = OperationView.of(context(), true, null);
+        try (ApplyView progress = new ApplyView(context(), System::nanoTime, false)) {
+            json.events(progress).applyStart(addr("terraform_data.a"), Action.CREATE, null, null);
+            awaitWritten("terraform_data.a: Creating...");
+            assertThat(jsonMessages())
+                    .containsExactly(
+                            "version | Strata " + dev.strata.cli.version.Version.current(),
+                            "apply_start | terraform_data.a: Creating...");
+        }
+    }
+
+    @Test
+    void jsonMessagesComeBeforeWhateverIsWrittenNextOnEitherStreamAndTheCloseWritesTheRest() throws Exception {
+        OperationView json = OperationView.of(context(), true, null);
+        ApplyView progress = new ApplyView(context(), System::nanoTime, false);
+        var events = json.events(progress);
+        events.refreshStart(addr("terraform_data.a"), "a-1");
+        json.view().diagnosticOnStderr(CliDiagnostic.warning("Stderr warning", "On stderr."));
+        events.refreshComplete(addr("terraform_data.a"), "a-1");
+        json.diagnostics(List.of(CliDiagnostic.error("Boom", "It failed.")));
+        events.applyStart(addr("terraform_data.b"), Action.CREATE, null, null);
+        json.view().err().println("[err]");
+        events.applyStart(addr("terraform_data.c"), Action.CREATE, null, null);
+        events.applyComplete(addr("terraform_data.c"), Action.CREATE, "c-1", Duration.ofSeconds(1));
+        json.applied(
+                progress,
+                Diagnostics.NONE,
+                java.util.Optional.of(
+                        new ApplyResult(null, 0, 0, 1, List.of(), List.of(), List.of(), false, Diagnostics.NONE)),
+                null,
+                true);
+        events.applyStart(addr("terraform_data.d"), Action.CREATE, null, null);
+        progress.close();
+        // After the close (a straggler of the engine call, or a message after it) each is written at once.
+        events.applyComplete(addr("terraform_data.d"), Action.CREATE, "d-1", Duration.ZERO);
+        assertThat(written().lines().toList().getLast()).contains("terraform_data.d: Creation complete after 0s");
+        assertThat(jsonMessages())
+                .containsExactly(
+                        "version | Strata " + dev.strata.cli.version.Version.current(),
+                        "refresh_start | terraform_data.a: Refreshing state... [id=a-1]",
+                        "",
+                        "Warning: Stderr warning",
+                        "",
+                        "On stderr.",
+                        "refresh_complete | terraform_data.a: Refresh complete [id=a-1]",
+                        "diagnostic | Error: Boom",
+                        "apply_start | terraform_data.b: Creating...",
+                        "[err]",
+                        "apply_start | terraform_data.c: Creating...",
+                        "apply_complete | terraform_data.c: Creation complete after 1s [id=c-1]",
+                        "change_summary | Destroy complete! Resources: 1 destroyed.",
+                        "apply_start | terraform_data.d: Creating...",
+                        "apply_complete | terraform_data.d: Creation complete after 0s [id=d-1]");
+    }
+
+    @Test
+    void everyJsonMessageOfManyThreadsIsWrittenOnceAndEachThreadsInItsOrder() throws Exception {
+        int n = 500;
+        OperationView json = OperationView.of(context(), true, null);
+        try (ApplyView progress = new ApplyView(context())) {
+            createFromManyThreads(json.events(progress), n);
+        }
+        List<String> lines = jsonMessages();
+        assertThat(lines).hasSize(1 + 2 * n);
+        for (int i = 0; i < n; i++) {
+            String start = "apply_start | terraform_data.x[" + i + "]: Creating...";
+            String complete =
+                    "apply_complete | terraform_data.x[" + i + "]: Creation complete after 0s [id=x-" + i + "]";
+            assertThat(lines.indexOf(start)).isPositive().isLessThan(lines.indexOf(complete));
+        }
     }
 }
