@@ -232,6 +232,10 @@ public final class ConfigLoader {
                             mc.sourceRange()));
                     continue;
                 }
+            } else if (source instanceof ModuleSource.Undetected u) {
+                // As Terraform, for every command that reads the configuration, not only init.
+                diags.add(ModuleInstaller.invalidAddress(u, mc.sourceRange()));
+                continue;
             } else {
                 if (mc.version() != null && !(source instanceof ModuleSource.Registry)) {
                     diags.add(Diagnostic.error(

@@ -229,6 +229,21 @@ public final class ModuleInstaller {
     }
 
     /** The explanation for a source Strata cannot install, naming it. */
+    /**
+     * "Invalid module source address" at a module call's source, for an address no installation method
+     * recognises; the likeliest intent, a directory next to the module written without its {@code ./}, is
+     * suggested.
+     */
+    static Diagnostic invalidAddress(ModuleSource.Undetected u, SourceRange source) {
+        return Diagnostic.error(
+                "Invalid module source address",
+                "Strata cannot tell how to install the module package \"" + u.pkg() + "\": it is not a module "
+                        + "registry address, a URL, or a path on this machine.\n\nFor a directory relative to "
+                        + "the current module, write \"./" + u.pkg() + "\": relative paths start with \"./\" or "
+                        + "\"../\".",
+                source);
+    }
+
     static String unsupportedDetail(ModuleCallConfig call, ModuleSource.Remote r) {
         return "The module \"" + call.name() + "\" comes from \"" + call.source() + "\": "
                 + PackageFetcher.unsupported(r) + ". Copy the module to one of those places and refer to it there.";
@@ -302,6 +317,8 @@ public final class ModuleInstaller {
                     yield null;
                 }
                 case ModuleSource.Local l -> throw new IllegalStateException("local sources are read in place");
+                case ModuleSource.Undetected u ->
+                    throw new IllegalStateException("reported when the configuration is read");
                 case ModuleSource.Registry r -> fromRegistry(key, call, r, target, diags);
                 case ModuleSource.Git g -> fetchedOnce(key, call, target, g, diags);
                 case ModuleSource.Http h -> fetchedOnce(key, call, target, h, diags);

@@ -79,6 +79,14 @@ sealed interface ModuleSource {
     /** A source only the network can provide; {@code kind} names it for the diagnostic. */
     record Remote(String kind) implements ModuleSource {}
 
+    /**
+     * An address no installation method recognises: not a relative path, a registry address, a URL, a path on
+     * this machine or a shorthand Terraform expands ({@code modules/vpc}, {@code example.com/repo.git}, or one
+     * of those after {@code git::}). Terraform rejects it as an invalid address wherever the configuration is
+     * read; {@code pkg} is the address without its forced getter.
+     */
+    record Undetected(String pkg) implements ModuleSource {}
+
     Pattern REGISTRY = Pattern.compile("^([a-z0-9.-]+\\.[a-z]{2,}(:\\d+)?/)?[A-Za-z0-9][A-Za-z0-9_-]*"
             + "/[A-Za-z0-9][A-Za-z0-9_-]*/[A-Za-z0-9]+(//.*)?$");
 
@@ -95,7 +103,7 @@ sealed interface ModuleSource {
         }
         if (forced != null) {
             return switch (forced) {
-                case "git" -> git(rest);
+                case "git" -> forcedGit(rest);
                 case "s3" -> s3(rest);
                 case "gcs" -> new Remote("Google Cloud Storage");
                 case "hg" -> new Remote("Mercurial");
@@ -128,7 +136,21 @@ sealed interface ModuleSource {
         if (REGISTRY.matcher(raw).matches()) {
             return registry(raw);
         }
-        return new Remote("remote");
+        return new Undetected(raw);
+    }
+
+    /**
+     * After {@code git::}: a URL, the scp-like form, a path on this machine or the GitHub shorthand, as
+     * Terraform's detectors read them; anything else names no repository ({@link Undetected}).
+     */
+    private static ModuleSource forcedGit(String rest) {
+        if (rest.startsWith("github.com/")) {
+            return gitHub(rest);
+        }
+        if (rest.contains("://") || rest.startsWith("/") || scpToSsh(rest) != null) {
+            return git(rest);
+        }
+        return new Undetected(rest);
     }
 
     private static Registry registry(String raw) {
@@ -417,6 +439,6 @@ sealed interface ModuleSource {
 
     /** Whether {@code strata init} can install it on this machine. */
     default boolean installable() {
-        return !(this instanceof Remote);
+        return !(this instanceof Remote) && !(this instanceof Undetected);
     }
 }

@@ -82,6 +82,9 @@ final class PackageFetcher {
                 throw new FetchException("a module registry address cannot be the location of another module's source");
             case ModuleSource.Local l -> throw new FetchException("a relative path cannot be fetched");
             case ModuleSource.Remote r -> throw new FetchException(unsupported(r));
+            case ModuleSource.Undetected u ->
+                throw new FetchException("\"" + u.pkg() + "\" is not a module registry address, a URL, or a path, "
+                        + "so there is no way to install it");
         };
     }
 

@@ -260,6 +260,24 @@ class ModuleInstallerTest {
     }
 
     @Test
+    void anAddressNoInstallationMethodRecognisesIsInvalidWhereverTheConfigurationIsRead() {
+        write(dir, "main.tf", """
+                module "vpc" {
+                  source = "modules/vpc"
+                }
+                """, "modules/vpc/main.tf", "");
+        Result<ModuleInstaller.Installation> r = ModuleInstaller.install(dir, Fixtures.OPTIONS, false);
+        assertThat(brief(r.diagnostics())).containsExactly("main.tf:2,12-25: Invalid module source address");
+        assertThat(r.diagnostics().asList().getFirst().detail())
+                .contains("\"modules/vpc\"")
+                .contains("write \"./modules/vpc\"");
+        // Not installed, and a command that only reads the configuration says the same, not "not installed".
+        assertThat(dir.resolve(".strata/modules/vpc")).doesNotExist();
+        Result<ConfigTree> read = ConfigLoader.loadTree(dir, Fixtures.OPTIONS);
+        assertThat(brief(read.diagnostics())).containsExactly("main.tf:2,12-25: Invalid module source address");
+    }
+
+    @Test
     void sourcesStrataCannotFetchAreNamedAndNotInstalled() {
         write(dir, "main.tf", """
                 module "gcs" { source = "gcs::https://www.googleapis.com/storage/v1/bucket/vpc.zip" }
@@ -349,6 +367,25 @@ class ModuleInstallerTest {
         assertThat(ModuleSource.parse("gcs::https://www.googleapis.com/storage/v1/b/m.zip"))
                 .isEqualTo(new ModuleSource.Remote("Google Cloud Storage"));
         assertThat(ModuleSource.parse("hg::http://example.com/r")).isEqualTo(new ModuleSource.Remote("Mercurial"));
+        // What no installation method recognises, as terraform 1.11 rejects it: a directory without its "./",
+        // a host and path without a scheme, a registry-like address with too many parts, and any of those or
+        // a user other than git@ after git::.
+        assertThat(ModuleSource.parse("modules/vpc")).isEqualTo(new ModuleSource.Undetected("modules/vpc"));
+        assertThat(ModuleSource.parse("example.com/org/repo.git"))
+                .isEqualTo(new ModuleSource.Undetected("example.com/org/repo.git"));
+        assertThat(ModuleSource.parse("hashicorp/consul/aws/extra/x"))
+                .isEqualTo(new ModuleSource.Undetected("hashicorp/consul/aws/extra/x"));
+        assertThat(ModuleSource.parse("me@example.com:org/repo.git"))
+                .isEqualTo(new ModuleSource.Undetected("me@example.com:org/repo.git"));
+        assertThat(ModuleSource.parse("git::example.com/org/repo.git"))
+                .isEqualTo(new ModuleSource.Undetected("example.com/org/repo.git"));
+        assertThat(ModuleSource.parse("git::me@example.com:org/repo.git"))
+                .isEqualTo(new ModuleSource.Undetected("me@example.com:org/repo.git"));
+        // git:: before the GitHub shorthand, a URL or a path names a repository.
+        assertThat(ModuleSource.parse("git::github.com/org/repo"))
+                .isEqualTo(new ModuleSource.Git("https://github.com/org/repo.git", null, ""));
+        assertThat(ModuleSource.parse("git::ftp://example.com/r")).isInstanceOf(ModuleSource.Git.class);
+        assertThat(ModuleSource.parse("git::/srv/repo")).isInstanceOf(ModuleSource.Git.class);
         assertThat(ModuleSource.same("registry.terraform.io/hashicorp/consul/aws", "hashicorp/consul/aws"))
                 .isTrue();
         assertThat(ModuleSource.same("git::https://github.com/org/repo.git?ref=v1", "github.com/org/repo?ref=v1"))

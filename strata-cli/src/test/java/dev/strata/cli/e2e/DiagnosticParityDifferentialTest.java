@@ -307,6 +307,34 @@ class DiagnosticParityDifferentialTest {
         }
     }
 
+    /**
+     * An address no installation method recognises (a directory without its "./", a host without a scheme, a
+     * user other than git@ after git::): "Invalid module source address" at the source argument, from init and
+     * from validate alike, with the same exit codes; the detail is in our own words, naming the package and
+     * the "./" form.
+     */
+    @Test
+    void anAddressNoInstallationMethodRecognisesIsInvalid() throws Exception {
+        for (String[] c : new String[][] {
+            {"modules/vpc", "modules/vpc"},
+            {"example.com/org/repo.git", "example.com/org/repo.git"},
+            {"git::me@127.0.0.1:org/repo.git", "me@127.0.0.1:org/repo.git"},
+        }) {
+            callModule(c[0]);
+            for (String command : new String[] {"init", "validate"}) {
+                String[] r = both(command, "-no-color");
+                String head = "\nError: Invalid module source address\n\n  on main.tf line 4, in module \"g\":\n"
+                        + "   4:   source = \"" + c[0] + "\"\n\n";
+                assertThat(r[0]).as(c[0] + " " + command + " (terraform)").startsWith(head);
+                assertThat(r[1])
+                        .as(c[0] + " " + command)
+                        .startsWith(head)
+                        .contains("\"" + c[1] + "\"")
+                        .contains("\"./" + c[1] + "\"");
+            }
+        }
+    }
+
     private static void deleteTree(Path dir) throws java.io.IOException {
         if (!Files.exists(dir)) {
             return;
