@@ -139,11 +139,7 @@ public final class ModuleInstaller {
                         : installer.installed.contains(key)
                                 ? Action.INSTALLED
                                 : installer.knownLocal(key, source, dir) ? Action.REUSED : Action.LOCAL;
-                String label = ModuleSource.packageAddress(source);
-                if (version != null && ModuleSource.parse(source) instanceof ModuleSource.Registry r) {
-                    label = r.display() + " " + version;
-                }
-                steps.add(new Step(key, source, dir, a, version, label));
+                steps.add(new Step(key, source, dir, a, version, label(source, version)));
             }
         }
         // As Terraform, a registry package whose subdirectory is missing stays installed and recorded.
@@ -162,18 +158,10 @@ public final class ModuleInstaller {
         List<Step> failed = new ArrayList<>();
         installer.failed.forEach((key, source) -> {
             String version = installer.attemptedVersions.get(key);
-            String label = version != null && ModuleSource.parse(source) instanceof ModuleSource.Registry r
-                    ? r.display() + " " + version
-                    : ModuleSource.packageAddress(source);
-            failed.add(new Step(key, source, "", Action.FAILED, version, label));
+            failed.add(new Step(key, source, "", Action.FAILED, version, label(source, version)));
         });
-        installer.unreadable.forEach((key, u) -> failed.add(new Step(
-                key,
-                u.source(),
-                u.dir(),
-                Action.INSTALLED,
-                u.version(),
-                ((ModuleSource.Registry) ModuleSource.parse(u.source())).display() + " " + u.version())));
+        installer.unreadable.forEach((key, u) -> failed.add(
+                new Step(key, u.source(), u.dir(), Action.INSTALLED, u.version(), label(u.source(), u.version()))));
         return Result.of(
                 new Installation(tree.value(), steps, failed), diags.build().sorted());
     }
@@ -228,7 +216,16 @@ public final class ModuleInstaller {
         return ModuleSource.normalizedPackage(source);
     }
 
-    /** The explanation for a source Strata cannot install, naming it. */
+    /**
+     * How a step names its package: a registry module by its address and version, any other by its package
+     * address, as Terraform's "Downloading ..." line does.
+     */
+    private static String label(String source, String version) {
+        return version != null && ModuleSource.parse(source) instanceof ModuleSource.Registry r
+                ? r.display() + " " + version
+                : ModuleSource.packageAddress(source);
+    }
+
     /**
      * "Invalid module source address" at a module call's source, for an address no installation method
      * recognises; the likeliest intent, a directory next to the module written without its {@code ./}, is
@@ -244,6 +241,7 @@ public final class ModuleInstaller {
                 source);
     }
 
+    /** The explanation for a source Strata cannot install, naming it. */
     static String unsupportedDetail(ModuleCallConfig call, ModuleSource.Remote r) {
         return "The module \"" + call.name() + "\" comes from \"" + call.source() + "\": "
                 + PackageFetcher.unsupported(r) + ". Copy the module to one of those places and refer to it there.";
