@@ -43,7 +43,7 @@ final class BackendInit {
             return false;
         }
         // As Terraform, also without a backend block, and before the block's own problems.
-        view.heading("Initializing the backend...");
+        view.section(InitView.Section.BACKEND);
         Result<BackendSpec> declared = StateCli.declaredSpec(root);
         diags.addAll(declared.diagnostics());
         if (declared.hasErrors()) {

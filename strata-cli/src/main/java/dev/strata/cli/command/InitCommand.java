@@ -44,6 +44,11 @@ final class InitCommand implements Command {
             true,
             "Ask for confirmation when state would be copied; with -input=false, copying needs -force-copy.");
     private static final LockFlags LOCK = new LockFlags(FLAGS);
+    private static final Flag<Boolean> JSON = FLAGS.bool(
+            "json",
+            false,
+            "Write the output as Terraform's machine-readable stream: one JSON message per line. Not with "
+                    + "-migrate-state, which asks for confirmation.");
     private static final Flag<Boolean> UPGRADE = FLAGS.bool(
             "upgrade",
             false,
@@ -143,10 +148,23 @@ final class InitCommand implements Command {
 
     @Override
     public int run(CommandContext context, ParsedArgs parsed) {
-        InitView view = new InitView(context);
+        boolean json = parsed.get(JSON);
+        InitView view = json ? InitView.json(context) : InitView.human(context);
+        view.start();
         Parsed<Args> parsedArgs = Args.parse(parsed);
         if (parsedArgs.hasErrors()) {
             view.diagnostics(placeless(parsedArgs.diagnostics()), dev.strata.hcl.DiagnosticRenderer.NO_SOURCES);
+            return 1;
+        }
+        if (json && parsed.get(MIGRATE_STATE)) {
+            // As Terraform: a JSON stream has no one to answer the question migrating asks.
+            view.diagnostics(
+                    Diagnostics.of(Diagnostic.error(
+                            "The -migrate-state and -json options are mutually-exclusive",
+                            "Strata cannot ask for interactive approval when -json is set. To use the "
+                                    + "-migrate-state option, disable the -json option.",
+                            null)),
+                    dev.strata.hcl.DiagnosticRenderer.NO_SOURCES);
             return 1;
         }
         Args args = parsedArgs.value();
@@ -207,7 +225,7 @@ final class InitCommand implements Command {
         }
         // As Terraform: the section only for a configuration that calls modules.
         if (!installed.value().listing().isEmpty() || installed.hasErrors() && !rootInvalid) {
-            view.heading(args.upgrade() ? "Upgrading modules..." : "Initializing modules...");
+            view.section(args.upgrade() ? InitView.Section.UPGRADING_MODULES : InitView.Section.MODULES);
         }
         // As Terraform: a module whose download failed is listed as downloading, and its error follows.
         for (ModuleInstaller.Step step : installed.value().listing()) {
@@ -228,12 +246,16 @@ final class InitCommand implements Command {
                     tree.diagnosticSources());
             return 1;
         }
-        view.heading("Initializing provider plugins...");
-        ProviderSetup.Outcome providers = ProviderSetup.install(context, tree, args.upgrade(), view::item);
+        view.section(InitView.Section.PROVIDERS);
+        ProviderSetup.Outcome providers = ProviderSetup.install(
+                context, tree, args.upgrade(), step -> view.provider(step.line(), step.message()));
         extra.addAll(providers.diagnostics());
         if (providers.lockCreated()) {
-            view.blank();
+            // As Terraform 1.11: right after the providers' lines.
             view.lockCreated();
+        }
+        if (!providers.hashedHere().isEmpty()) {
+            extra.add(incompleteLock(providers.hashedHere()));
         }
         Diagnostics ds = extra.build();
         if (!ds.isEmpty()) {
@@ -243,8 +265,33 @@ final class InitCommand implements Command {
         if (ds.hasErrors()) {
             return 1;
         }
-        view.success();
+        // As Terraform 1.11: the closing message follows warnings without a blank line between.
+        view.success(ds.isEmpty());
         return 0;
+    }
+
+    /**
+     * Terraform's warning when the lock file's entries for {@code providers} were written from packages hashed
+     * here: a mirror's packages come without the registry's checksums, so the entries hold this platform's
+     * hash alone, and another platform's init would refuse its package until {@code providers lock} adds it.
+     */
+    static Diagnostic incompleteLock(List<dev.strata.addr.Provider> providers) {
+        String platform = dev.strata.tfplugin.install.Platform.current().toString();
+        StringBuilder names = new StringBuilder();
+        providers.stream()
+                .map(dev.strata.addr.Provider::forDisplay)
+                .sorted()
+                .forEach(n -> names.append("\n  - ").append(n));
+        return Diagnostic.warning(
+                "Incomplete lock file information for providers",
+                "Due to your customized provider installation methods, Strata was forced to calculate lock file "
+                        + "checksums locally for the following providers:" + names
+                        + "\n\nThe current .terraform.lock.hcl file only includes checksums for " + platform
+                        + ", so Strata running on another platform will fail to install these providers."
+                        + "\n\nTo calculate additional checksums for another platform, run:\n"
+                        + "  strata providers lock -platform=" + platform
+                        + "\n(where " + platform + " is the platform to generate)",
+                null);
     }
 
     /** The configuration's problems after Terraform's note on why init needs a valid configuration. */

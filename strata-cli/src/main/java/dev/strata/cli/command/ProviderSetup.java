@@ -38,8 +38,24 @@ import java.util.function.Consumer;
 public final class ProviderSetup {
     private ProviderSetup() {}
 
-    /** The problems found, and whether a lock file was written where there was none. */
-    record Outcome(Diagnostics diagnostics, boolean lockCreated) {}
+    /**
+     * The problems found, whether a lock file was written where there was none, and the providers whose lock
+     * entries this install wrote (new or changed) from packages it hashed itself: a mirror's packages come
+     * without the registry's checksums for other platforms, so those entries hold this platform's alone.
+     */
+    record Outcome(Diagnostics diagnostics, boolean lockCreated, List<Provider> hashedHere) {
+        Outcome {
+            hashedHere = List.copyOf(hashedHere);
+        }
+    }
+
+    /** A line of init's provider section: as printed (after "- ") and as its {@code -json} message. */
+    public record Step(String line, String message) {
+        /** A step worded the same in both. */
+        static Step of(String text) {
+            return new Step(text, text);
+        }
+    }
 
     /** Terraform's error for a {@code terraform.io/builtin/...} provider this version does not have. */
     static Diagnostic missingBuiltIn(Provider p) {
@@ -89,10 +105,10 @@ public final class ProviderSetup {
     }
 
     /**
-     * Installs what {@code tree} requires. {@code progress} gets Terraform-style lines without the
-     * leading dash. The lock file is written only when nothing failed and it changed.
+     * Installs what {@code tree} requires. {@code progress} gets each step, as Terraform reports it. The lock
+     * file is written only when nothing failed and it changed.
      */
-    static Outcome install(CommandContext context, ConfigTree tree, boolean upgrade, Consumer<String> progress) {
+    static Outcome install(CommandContext context, ConfigTree tree, boolean upgrade, Consumer<Step> progress) {
         return installRequired(context, ProviderRequirements.of(tree), upgrade, progress);
     }
 
@@ -105,7 +121,7 @@ public final class ProviderSetup {
             CommandContext context,
             java.util.SortedMap<Provider, List<VersionConstraint>> required,
             boolean upgrade,
-            Consumer<String> progress) {
+            Consumer<Step> progress) {
         return installRequired(context, required, upgrade, progress).diagnostics();
     }
 
@@ -113,13 +129,13 @@ public final class ProviderSetup {
             CommandContext context,
             Map<Provider, List<VersionConstraint>> required,
             boolean upgrade,
-            Consumer<String> progress) {
+            Consumer<Step> progress) {
         Path dir = context.workingDir();
         Diagnostics.Builder diags = Diagnostics.builder();
         Result<LockFile> previous = readLock(dir);
         diags.addAll(previous.diagnostics());
         if (previous.value() == null || previous.hasErrors()) {
-            return new Outcome(diags.build(), false);
+            return new Outcome(diags.build(), false, List.of());
         }
         ProviderRegistry builtins = builtins();
         List<ProviderInstaller.Requirement> external = new ArrayList<>();
@@ -130,7 +146,7 @@ public final class ProviderSetup {
                     e.getValue().stream().map(VersionConstraint::source).toList();
             if (p.isBuiltIn()) {
                 if (p.isKnownBuiltIn()) {
-                    progress.accept(p + " is built in to Strata");
+                    progress.accept(Step.of(p + " is built in to Strata"));
                 } else {
                     diags.add(missingBuiltIn(p));
                 }
@@ -141,7 +157,8 @@ public final class ProviderSetup {
                 Result<ProviderFactory> f = builtins.resolve(a, constraints(constraints));
                 diags.addAll(f.diagnostics());
                 if (f.value() != null) {
-                    progress.accept("Using " + p.forDisplay() + " v" + f.value().version() + ", built in to Strata");
+                    progress.accept(
+                            Step.of("Using " + p.forDisplay() + " v" + f.value().version() + ", built in to Strata"));
                 }
                 // A lock entry Terraform wrote for this provider stays, so Terraform can still use the directory.
                 previous.value().entry(p).ifPresent(keep::add);
@@ -150,7 +167,8 @@ public final class ProviderSetup {
             external.add(new ProviderInstaller.Requirement(p, constraints));
         }
         ProviderInstaller.Options options = options(context, upgrade);
-        Result<ProviderInstaller.Outcome> r = ProviderInstaller.install(options, external, previous.value(), progress);
+        Result<ProviderInstaller.Outcome> r = ProviderInstaller.install(
+                options, external, previous.value(), step -> progress.accept(new Step(step.line(), step.message())));
         diags.addAll(r.diagnostics());
         LockFile lock = r.value().lock();
         for (LockFile.Entry e : keep) {
@@ -171,7 +189,15 @@ public final class ProviderSetup {
                         null));
             }
         }
-        return new Outcome(diags.build(), created);
+        List<Provider> hashedHere = new ArrayList<>();
+        if (!diags.hasErrors()) {
+            for (ProviderInstaller.Installed i : r.value().installed()) {
+                if (!lock.entry(i.address()).equals(previous.value().entry(i.address()))) {
+                    hashedHere.add(i.address());
+                }
+            }
+        }
+        return new Outcome(diags.build(), created, hashedHere);
     }
 
     /** Where and for what platform install, lock and mirror work: the working directory's data dir and the plugin home. */

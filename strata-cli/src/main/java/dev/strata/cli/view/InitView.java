@@ -1,92 +1,275 @@
 package dev.strata.cli.view;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
 
-/** Output of {@code strata init}: progress lines as {@code terraform init} prints them, then the outcome. */
-public final class InitView {
-    private final View view;
-    private final boolean automation;
+/**
+ * Output of {@code strata init}: progress lines as {@code terraform init} prints them, then the outcome
+ * ({@link #human}); or, with {@code -json}, the same as Terraform's machine-readable stream of
+ * {@code init -json}, one JSON message a line ({@link #json}).
+ */
+public sealed interface InitView {
 
-    public InitView(Terminal context) {
-        this.view = new View(context);
-        this.automation = context.inAutomation();
+    static InitView human(Terminal context) {
+        return new Human(context);
     }
 
-    public void heading(String text) {
-        view.out().println(view.style(View.Style.BOLD, text));
+    static InitView json(Terminal context) {
+        return new Json(context);
     }
 
-    public void item(String text) {
-        view.out().println("- " + text);
+    /** The sections of init's output, each with its heading and the message code of its JSON message. */
+    enum Section {
+        BACKEND("Initializing the backend...", "initializing_backend_message"),
+        MODULES("Initializing modules...", "initializing_modules_message"),
+        UPGRADING_MODULES("Upgrading modules...", "upgrading_modules_message"),
+        PROVIDERS("Initializing provider plugins...", "initializing_provider_plugin_message");
+
+        private final String heading;
+        private final String code;
+
+        Section(String heading, String code) {
+            this.heading = heading;
+            this.code = code;
+        }
     }
+
+    /** What comes before anything else: nothing, or the JSON stream's version message. */
+    void start();
+
+    void section(Section section);
+
+    /** A line of a section's list ({@code - m in modules/m}). */
+    void item(String text);
+
+    /** A provider's step: its line as printed (after "- ") and its JSON message, which Terraform words apart. */
+    void provider(String line, String message);
 
     /** A line of plain text. */
-    public void text(String text) {
-        view.out().println(text);
-        view.out().flush();
-    }
+    void text(String text);
 
-    /** A question; the answer is read by the command. */
     /** Asks {@code question}; whether the answer is {@code yes}. */
-    public boolean confirm(String question) {
-        return view.confirm(question);
-    }
+    boolean confirm(String question);
 
     /** A success line, green when colour is on. */
-    public void done(String text) {
-        view.out().println(view.style(View.Style.GREEN, text));
-        view.out().flush();
-    }
+    void done(String text);
 
-    public void blank() {
-        view.out().println();
-    }
+    void blank();
 
     /** Terraform's note after it first records provider selections. */
-    public void lockCreated() {
-        view.out().println("Strata has created a lock file .terraform.lock.hcl to record the provider");
-        view.out().println("selections it made above. Include this file in your version control repository");
-        view.out().println("so that Strata can guarantee to make the same selections by default when");
-        view.out().println("you run \"strata init\" in the future.");
-    }
+    void lockCreated();
 
-    public void diagnostics(Diagnostics ds, DiagnosticRenderer.Sources sources) {
-        view.diagnostics(ds, sources);
+    void diagnostics(Diagnostics ds, DiagnosticRenderer.Sources sources);
+
+    /** The closing message after a successful init; {@code spaced}: after a blank line. */
+    void success(boolean spaced);
+
+    /** Terraform's whole output for a directory without configuration files: nothing is set up. */
+    void emptyDirectory();
+
+    String LOCK_CREATED = """
+            Strata has created a lock file .terraform.lock.hcl to record the provider
+            selections it made above. Include this file in your version control repository
+            so that Strata can guarantee to make the same selections by default when
+            you run "strata init" in the future.""";
+
+    String SUCCESS = "Strata has been successfully initialized!";
+
+    // Terraform's paragraph, naming Strata and its commands (which do detect changed modules and backend
+    // settings: "Module not installed", "Backend configuration changed").
+    String SUCCESS_NEXT = """
+            You may now begin working with Strata. Try running "strata plan" to see
+            any changes that are required for your infrastructure. All Strata commands
+            should now work.
+
+            If you ever set or change modules or backend configuration for Strata,
+            rerun this command to reinitialize your working directory. If you forget, other
+            commands will detect it and remind you to do so if necessary.""";
+
+    String EMPTY = "Strata initialized in an empty directory!";
+
+    String EMPTY_NEXT = """
+            The directory has no Strata configuration files. You may begin working
+            with Strata immediately by creating Strata configuration files.""";
+
+    /** Lines for a person, as {@code terraform init} prints them. */
+    final class Human implements InitView {
+        private final View view;
+        private final boolean automation;
+
+        private Human(Terminal context) {
+            this.view = new View(context);
+            this.automation = context.inAutomation();
+        }
+
+        @Override
+        public void start() {}
+
+        @Override
+        public void section(Section section) {
+            view.out().println(view.style(View.Style.BOLD, section.heading));
+        }
+
+        @Override
+        public void item(String text) {
+            view.out().println("- " + text);
+        }
+
+        @Override
+        public void provider(String line, String message) {
+            item(line);
+        }
+
+        @Override
+        public void text(String text) {
+            view.out().println(text);
+            view.out().flush();
+        }
+
+        @Override
+        public boolean confirm(String question) {
+            return view.confirm(question);
+        }
+
+        @Override
+        public void done(String text) {
+            view.out().println(view.style(View.Style.GREEN, text));
+            view.out().flush();
+        }
+
+        @Override
+        public void blank() {
+            view.out().println();
+        }
+
+        @Override
+        public void lockCreated() {
+            view.out().println(LOCK_CREATED);
+        }
+
+        @Override
+        public void diagnostics(Diagnostics ds, DiagnosticRenderer.Sources sources) {
+            view.diagnostics(ds, sources);
+        }
+
+        /** Under TF_IN_AUTOMATION only the first line, as Terraform. */
+        @Override
+        public void success(boolean spaced) {
+            if (spaced) {
+                view.out().println();
+            }
+            view.out().println(view.style(View.Style.BOLD_GREEN, SUCCESS));
+            if (!automation) {
+                view.out().println(view.style(View.Style.GREEN, "\n" + SUCCESS_NEXT));
+            }
+            view.out().flush();
+        }
+
+        @Override
+        public void emptyDirectory() {
+            view.out().println(view.style(View.Style.BOLD, EMPTY));
+            view.out().println();
+            view.out().println(EMPTY_NEXT);
+            view.out().flush();
+        }
     }
 
     /**
-     * Terraform's closing paragraph after a successful init, naming Strata and its commands (which
-     * do detect changed modules and backend settings: "Module not installed", "Backend configuration
-     * changed"); under TF_IN_AUTOMATION only the first line, as Terraform.
+     * Terraform's {@code init -json} stream: the version, an {@code init_output} message with its message code
+     * for each of Terraform's fixed texts, a {@code log} message for each other line, and {@code diagnostic}
+     * messages. Each is written (and flushed) at once: init's steps can take seconds each.
      */
-    public void success() {
-        view.out().println();
-        String done = view.style(View.Style.BOLD_GREEN, "Strata has been successfully initialized!");
-        if (automation) {
-            view.out().println(done);
-            view.out().flush();
-            return;
+    final class Json implements InitView {
+        private final View view;
+        private final boolean automation;
+
+        private Json(Terminal context) {
+            this.view = new View(context);
+            this.automation = context.inAutomation();
         }
-        view.out().println(done);
-        view.out().println(view.style(View.Style.GREEN, """
 
-                        You may now begin working with Strata. Try running "strata plan" to see
-                        any changes that are required for your infrastructure. All Strata commands
-                        should now work.
+        private void emit(ObjectNode n) {
+            view.out().println(n.toString());
+            view.out().flush();
+        }
 
-                        If you ever set or change modules or backend configuration for Strata,
-                        rerun this command to reinitialize your working directory. If you forget, other
-                        commands will detect it and remind you to do so if necessary."""));
-        view.out().flush();
-    }
+        private void output(String text, String code) {
+            ObjectNode m = UiJson.message("info", text, "init_output");
+            m.put("message_code", code);
+            emit(m);
+        }
 
-    /** Terraform's whole output for a directory without configuration files: nothing is set up. */
-    public void emptyDirectory() {
-        view.out().println(view.style(View.Style.BOLD, "Strata initialized in an empty directory!"));
-        view.out().println();
-        view.out().println("The directory has no Strata configuration files. You may begin working");
-        view.out().println("with Strata immediately by creating Strata configuration files.");
-        view.out().flush();
+        private void log(String text) {
+            emit(UiJson.message("info", text, "log"));
+        }
+
+        @Override
+        public void start() {
+            emit(UiJson.version());
+        }
+
+        @Override
+        public void section(Section section) {
+            output(section.heading, section.code);
+        }
+
+        @Override
+        public void item(String text) {
+            log("- " + text);
+        }
+
+        @Override
+        public void provider(String line, String message) {
+            log(message);
+        }
+
+        @Override
+        public void text(String text) {
+            log(text);
+        }
+
+        /**
+         * Never asked: init refuses {@code -json} with {@code -migrate-state}, the only option that asks.
+         * Declines, so that nothing is copied without an answer.
+         */
+        @Override
+        public boolean confirm(String question) {
+            return false;
+        }
+
+        @Override
+        public void done(String text) {
+            log(text.strip());
+        }
+
+        @Override
+        public void blank() {}
+
+        @Override
+        public void lockCreated() {
+            output(LOCK_CREATED, "lock_info");
+        }
+
+        @Override
+        public void diagnostics(Diagnostics ds, DiagnosticRenderer.Sources sources) {
+            for (dev.strata.hcl.Diagnostic d : ds.sorted()) {
+                emit(UiJson.diagnostic(d));
+            }
+        }
+
+        /** Under TF_IN_AUTOMATION only the first message, as Terraform. */
+        @Override
+        public void success(boolean spaced) {
+            output(SUCCESS, "output_init_success_message");
+            if (!automation) {
+                output(SUCCESS_NEXT, "output_init_success_cli_message");
+            }
+        }
+
+        @Override
+        public void emptyDirectory() {
+            output(EMPTY + "\n\n" + EMPTY_NEXT, "output_init_empty_message");
+        }
     }
 }

@@ -5,12 +5,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.InstanceKey;
 import dev.strata.addr.ResourceMode;
-import dev.strata.cli.version.Version;
 import dev.strata.engine.Action;
 import dev.strata.engine.Plan;
 import dev.strata.engine.ResourceChange;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
@@ -77,14 +74,8 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
         }
     }
 
-    private ObjectNode message(String level, String text, String type) {
-        ObjectNode n = JSON.createObjectNode();
-        n.put("@level", level);
-        n.put("@message", text);
-        n.put("@module", "strata.ui");
-        n.put("@timestamp", OffsetDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
-        n.put("type", type);
-        return n;
+    private static ObjectNode message(String level, String text, String type) {
+        return UiJson.message(level, text, type);
     }
 
     private void emit(ObjectNode n) {
@@ -143,10 +134,7 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
 
     /** The first message of every stream. */
     public void version() {
-        ObjectNode v = message("info", "Strata " + Version.current(), "version");
-        v.put("terraform", Version.current());
-        v.put("ui", "1.2");
-        emit(v);
+        emit(UiJson.version());
     }
 
     private static String action(Action a) {
@@ -394,27 +382,7 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
     /** Diagnostics as {@code diagnostic} messages (no snippets; the range is given). */
     public void diagnostics(dev.strata.hcl.Diagnostics ds) {
         for (dev.strata.hcl.Diagnostic d : ds.sorted()) {
-            ObjectNode m = message(
-                    d.isError() ? "error" : "warn",
-                    (d.isError() ? "Error: " : "Warning: ") + d.summary(),
-                    "diagnostic");
-            ObjectNode x = m.putObject("diagnostic");
-            x.put("severity", d.isError() ? "error" : "warning");
-            x.put("summary", d.summary());
-            x.put("detail", d.detail() == null ? "" : d.detail());
-            if (d.subject() != null) {
-                ObjectNode r = x.putObject("range");
-                r.put("filename", d.subject().filename());
-                r.putObject("start")
-                        .put("line", d.subject().start().line())
-                        .put("column", d.subject().start().column())
-                        .put("byte", d.subject().start().byteOffset());
-                r.putObject("end")
-                        .put("line", d.subject().end().line())
-                        .put("column", d.subject().end().column())
-                        .put("byte", d.subject().end().byteOffset());
-            }
-            emit(m);
+            emit(UiJson.diagnostic(d));
         }
     }
 

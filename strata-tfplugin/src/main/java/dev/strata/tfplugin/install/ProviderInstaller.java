@@ -72,9 +72,99 @@ public final class ProviderInstaller {
     /** A package some installation method offers. */
     private record Candidate(FilesystemMirror.Package pkg, String origin) {}
 
-    /** Installs {@code requirements}; {@code progress} receives Terraform-style lines ("- Installing ..."). */
+    /**
+     * A step of {@link #install}, for a view to show: {@link #line()} is the line {@code terraform init} prints
+     * for it (after "- "), {@link #message()} the message of its {@code init -json} stream, which words most
+     * steps differently.
+     */
+    public sealed interface Progress {
+        String line();
+
+        String message();
+
+        /** A locked provider: its locked version is selected again. */
+        record Reusing(Provider provider) implements Progress {
+            @Override
+            public String line() {
+                return "Reusing previous version of " + display(provider) + " from the dependency lock file";
+            }
+
+            @Override
+            public String message() {
+                return display(provider) + ": Reusing previous version from the dependency lock file";
+            }
+        }
+
+        /** An unconstrained provider: the newest version is selected. */
+        record FindingLatest(Provider provider) implements Progress {
+            @Override
+            public String line() {
+                return "Finding latest version of " + display(provider) + "...";
+            }
+
+            @Override
+            public String message() {
+                return display(provider) + ": Finding latest version...";
+            }
+        }
+
+        /** A constrained provider: the newest version its constraints allow is selected. */
+        record FindingMatching(Provider provider, String constraints) implements Progress {
+            @Override
+            public String line() {
+                return "Finding " + display(provider) + " versions matching \"" + constraints + "\"...";
+            }
+
+            @Override
+            public String message() {
+                return "Finding matching versions for provider: " + display(provider) + ", version_constraint: \""
+                        + constraints + "\"";
+            }
+        }
+
+        /** The selected package is already in the data directory. */
+        record UsingInstalled(Provider provider, String version) implements Progress {
+            @Override
+            public String line() {
+                return "Using previously-installed " + display(provider) + " v" + version;
+            }
+
+            @Override
+            public String message() {
+                return display(provider) + " v" + version + ": Using previously-installed provider version";
+            }
+        }
+
+        /** The selected package is being placed in the data directory. */
+        record Installing(Provider provider, String version) implements Progress {
+            @Override
+            public String line() {
+                return "Installing " + display(provider) + " v" + version + "...";
+            }
+
+            @Override
+            public String message() {
+                return "Installing provider version: " + display(provider) + " v" + version + "...";
+            }
+        }
+
+        /** The selected package is installed; a mirror's packages carry no signature to check. */
+        record Completed(Provider provider, String version) implements Progress {
+            @Override
+            public String line() {
+                return "Installed " + display(provider) + " v" + version + " (unauthenticated)";
+            }
+
+            @Override
+            public String message() {
+                return "Installed provider version: " + display(provider) + " v" + version + " (unauthenticated)";
+            }
+        }
+    }
+
+    /** Installs {@code requirements}; {@code progress} receives each step, as {@code terraform init} reports them. */
     public static Result<Outcome> install(
-            Options o, List<Requirement> requirements, LockFile previous, Consumer<String> progress) {
+            Options o, List<Requirement> requirements, LockFile previous, Consumer<Progress> progress) {
         Diagnostics.Builder diags = Diagnostics.builder();
         Result<CliConfig> cli = CliConfig.load(o.env(), o.home());
         diags.addAll(cli.diagnostics());
@@ -445,13 +535,13 @@ public final class ProviderInstaller {
             Provider addr,
             String constraints,
             Optional<LockFile.Entry> locked,
-            Consumer<String> progress) {
+            Consumer<Progress> progress) {
         if (locked.isPresent()) {
-            progress.accept("Reusing previous version of " + display(addr) + " from the dependency lock file");
+            progress.accept(new Progress.Reusing(addr));
         } else if (constraints.isEmpty()) {
-            progress.accept("Finding latest version of " + display(addr) + "...");
+            progress.accept(new Progress.FindingLatest(addr));
         } else {
-            progress.accept("Finding " + display(addr) + " versions matching \"" + constraints + "\"...");
+            progress.accept(new Progress.FindingMatching(addr, constraints));
         }
         List<InstallationMethod> applicable =
                 methods.stream().filter(m -> m.appliesTo(addr)).toList();
@@ -486,9 +576,9 @@ public final class ProviderInstaller {
                                 + " https://developer.hashicorp.com/terraform/language/files/dependency-lock#checksum-verification");
             }
             if (alreadyInstalled(target, c.pkg())) {
-                progress.accept("Using previously-installed " + display(addr) + " v" + version);
+                progress.accept(new Progress.UsingInstalled(addr, version));
             } else {
-                progress.accept("Installing " + display(addr) + " v" + version + "...");
+                progress.accept(new Progress.Installing(addr, version));
                 place(
                         c.pkg(),
                         target,
@@ -496,7 +586,7 @@ public final class ProviderInstaller {
                         addr,
                         version,
                         o.platform());
-                progress.accept("Installed " + display(addr) + " v" + version + " (unauthenticated)");
+                progress.accept(new Progress.Completed(addr, version));
             }
             return Result.of(new Installed(addr, version, target, hash));
         } catch (IOException e) {

@@ -52,7 +52,22 @@ class ProviderInstallerTest {
         ProviderInstaller.Options o = new ProviderInstaller.Options(
                 dir.resolve("work"), dir.resolve("work/.terraform"), env, dir.resolve("home"), LINUX, upgrade);
         return ProviderInstaller.install(
-                o, List.of(new ProviderInstaller.Requirement(THING, List.of(constraints))), lock, progress::add);
+                o,
+                List.of(new ProviderInstaller.Requirement(THING, List.of(constraints))),
+                lock,
+                step -> progress.add(step.line()));
+    }
+
+    /** The steps of an install as {@code init -json} words them. */
+    private Result<ProviderInstaller.Outcome> installMessages(
+            Map<String, String> env, LockFile lock, List<String> messages) {
+        ProviderInstaller.Options o = new ProviderInstaller.Options(
+                dir.resolve("work"), dir.resolve("work/.terraform"), env, dir.resolve("home"), LINUX, false);
+        return ProviderInstaller.install(
+                o,
+                List.of(new ProviderInstaller.Requirement(THING, List.of(">= 1.0", "< 2.0"))),
+                lock,
+                step -> messages.add(step.message()));
     }
 
     @Test
@@ -86,6 +101,29 @@ class ProviderInstallerTest {
                 .containsExactly(
                         "Reusing previous version of acme/thing from the dependency lock file",
                         "Using previously-installed acme/thing v1.2.0");
+    }
+
+    @Test
+    void eachStepHasTheWordsOfTerraformsJsonStream() throws IOException {
+        Map<String, String> env =
+                cliConfig("provider_installation {\n  filesystem_mirror {\n    path = \"" + mirror() + "\"\n  }\n}\n");
+        List<String> messages = new ArrayList<>();
+        var r = installMessages(env, LockFile.empty(), messages);
+        assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
+        String newest = r.value().installed().get(0).version();
+        assertThat(messages)
+                .containsExactly(
+                        "Finding matching versions for provider: acme/thing, version_constraint: \">= 1.0.0, < 2.0.0\"",
+                        "Installing provider version: acme/thing v" + newest + "...",
+                        "Installed provider version: acme/thing v" + newest + " (unauthenticated)");
+        messages.clear();
+        installMessages(env, r.value().lock(), messages);
+        assertThat(messages)
+                .containsExactly(
+                        "acme/thing: Reusing previous version from the dependency lock file",
+                        "acme/thing v" + newest + ": Using previously-installed provider version");
+        assertThat(new ProviderInstaller.Progress.FindingLatest(THING).message())
+                .isEqualTo("acme/thing: Finding latest version...");
     }
 
     @Test

@@ -187,12 +187,12 @@ final class StacksOperations {
         }
         boolean[] installing = {false};
         Diagnostics providers = dev.strata.cli.command.ProviderSetup.install(
-                context, requiredProviders(l.stack()), args.upgrade(), line -> {
+                context, requiredProviders(l.stack()), args.upgrade(), step -> {
                     if (!installing[0]) {
                         installing[0] = true;
                         view.line("Installing providers...");
                     }
-                    view.line("- " + line);
+                    view.line("- " + step.line());
                 });
         view.diagnostics(null, providers);
         if (providers.hasErrors()) {
