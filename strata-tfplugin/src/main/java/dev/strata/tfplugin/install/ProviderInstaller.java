@@ -575,7 +575,7 @@ public final class ProviderInstaller {
                                 + " checksums are for packages targeting different platforms); for more information:"
                                 + " https://developer.hashicorp.com/terraform/language/files/dependency-lock#checksum-verification");
             }
-            if (alreadyInstalled(target, c.pkg())) {
+            if (alreadyInstalled(target, c.pkg(), hashes, hash)) {
                 progress.accept(new Progress.UsingInstalled(addr, version));
             } else {
                 progress.accept(new Progress.Installing(addr, version));
@@ -709,11 +709,23 @@ public final class ProviderInstaller {
         return Diagnostic.error("Provider not available", "Strata cannot install " + display(addr) + "." + where, null);
     }
 
-    private static boolean alreadyInstalled(Path target, FilesystemMirror.Package pkg) throws IOException {
-        if (!pkg.packed() && Files.isSymbolicLink(target)) {
-            return Files.readSymbolicLink(target).equals(pkg.location().toAbsolutePath());
+    /**
+     * Whether {@code target} holds the package already: a link to the unpacked package, or, for a zip, files
+     * with the zip's hash {@code h1} (extracted here or into the plugin cache and linked), as Terraform
+     * checks them; the hash cache remembers the extracted files' hash as a mirror directory's, so that init
+     * does not extract a large provider again, nor read it again unless its files changed.
+     */
+    private static boolean alreadyInstalled(Path target, FilesystemMirror.Package pkg, HashCache hashes, String h1)
+            throws IOException {
+        if (!pkg.packed()) {
+            return Files.isSymbolicLink(target)
+                    && Files.readSymbolicLink(target).equals(pkg.location().toAbsolutePath());
         }
-        return false;
+        if (!Files.isDirectory(target)) {
+            return false;
+        }
+        return h1.equals(
+                hashes.h1(new FilesystemMirror.Package(pkg.address(), pkg.version(), pkg.platform(), target, false)));
     }
 
     /** Puts the package at {@code target}: a link to an unpacked package, or the zip's files (via the plugin cache). */

@@ -104,6 +104,27 @@ class ProviderInstallerTest {
     }
 
     @Test
+    void aZipsExtractedFilesAreReusedWhileTheyKeepItsHash() throws IOException {
+        Map<String, String> env =
+                cliConfig("provider_installation {\n  filesystem_mirror {\n    path = \"" + mirror() + "\"\n  }\n}\n");
+        List<String> progress = new ArrayList<>();
+        var r = install(env, LockFile.empty(), false, progress, "2.0.0");
+        assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
+        assertThat(progress).contains("Installed acme/thing v2.0.0 (unauthenticated)");
+        progress.clear();
+        install(env, r.value().lock(), false, progress, "2.0.0");
+        assertThat(progress).endsWith("Using previously-installed acme/thing v2.0.0");
+        // Files changed since: extracted again.
+        Path exe = dir.resolve(
+                "work/.terraform/providers/registry.terraform.io/acme/thing/2.0.0/linux_amd64/terraform-provider-thing_v2.0.0");
+        Files.writeString(exe, "changed");
+        progress.clear();
+        install(env, r.value().lock(), false, progress, "2.0.0");
+        assertThat(progress).endsWith("Installed acme/thing v2.0.0 (unauthenticated)");
+        assertThat(Files.readString(exe)).isEqualTo("#!/bin/sh\necho 2.0.0\n");
+    }
+
+    @Test
     void eachStepHasTheWordsOfTerraformsJsonStream() throws IOException {
         Map<String, String> env =
                 cliConfig("provider_installation {\n  filesystem_mirror {\n    path = \"" + mirror() + "\"\n  }\n}\n");
