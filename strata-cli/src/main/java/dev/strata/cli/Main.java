@@ -177,7 +177,12 @@ public final class Main {
         ParsedArgs parsed;
         switch (command.flags().parse(rest)) {
             case FlagSet.Outcome.Invalid invalid -> {
-                frame.invalidArguments(command.name(), invalid.diagnostic());
+                if (command.streamsJson() && FlagSet.wantsJson(rest)) {
+                    // As Terraform: a stream that was asked for gets the problem as one of its messages.
+                    frame.invalidArgumentsAsJson(command.name(), invalid.diagnostic());
+                } else {
+                    frame.invalidArguments(command.name(), invalid.diagnostic());
+                }
                 return 1;
             }
             case FlagSet.Outcome.Parsed p -> parsed = p.args();

@@ -297,6 +297,32 @@ class MainTest {
         assertThat(cli().run("version", "-json=perhaps").exitCode()).isEqualTo(1);
     }
 
+    /**
+     * As terraform: plan, apply and init asked for -json report a bad flag in the stream (version, then the
+     * diagnostic) on stdout, exit 1; without -json, or for a command whose -json is a document, as text.
+     */
+    @Test
+    void aBadFlagOfAStreamingCommandIsAMessageOfTheStreamItAskedFor() throws Exception {
+        for (String command : List.of("plan", "apply", "init")) {
+            CliRunner.Result r = cli().run(command, "-json", "-bogus");
+            assertThat(r.exitCode()).isEqualTo(1);
+            assertThat(r.stderr()).isEmpty();
+            List<String> lines = r.stdout().lines().toList();
+            assertThat(lines).hasSize(2);
+            ObjectMapper json = new ObjectMapper();
+            assertThat(json.readTree(lines.get(0)).get("type").asText()).isEqualTo("version");
+            JsonNode d = json.readTree(lines.get(1));
+            assertThat(d.get("type").asText()).isEqualTo("diagnostic");
+            assertThat(d.get("@level").asText()).isEqualTo("error");
+            assertThat(d.get("diagnostic").get("summary").asText()).isEqualTo("Unknown option -bogus");
+            assertThat(d.get("diagnostic").get("detail").asText())
+                    .endsWith("strata " + command + " -help\" for its options.");
+        }
+        assertThat(cli().run("plan", "-json=false", "-bogus").stderr()).contains("Error: Unknown option -bogus");
+        assertThat(cli().run("plan", "-bogus").stdout()).isEmpty();
+        assertThat(cli().run("validate", "-json", "-bogus").stderr()).contains("Error: Unknown option -bogus");
+    }
+
     @Test
     void commandFlagsBeforeTheSubcommandAreRefused() {
         CliRunner.Result r = cli().run("-json", "version");

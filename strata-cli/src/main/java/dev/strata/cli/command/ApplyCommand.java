@@ -64,6 +64,11 @@ final class ApplyCommand implements Command {
     }
 
     @Override
+    public boolean streamsJson() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return destroy ? "destroy" : refreshOnly ? "refresh" : "apply";
     }

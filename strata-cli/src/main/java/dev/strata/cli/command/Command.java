@@ -45,6 +45,14 @@ public interface Command {
         return java.util.List.of();
     }
 
+    /**
+     * Whether {@code -json} makes this command's output Terraform's stream of JSON messages (plan, apply,
+     * init), so that a problem with its arguments is written as one too, after the stream's version message.
+     */
+    default boolean streamsJson() {
+        return false;
+    }
+
     /** Runs the command. Positional-argument checks are the command's own. */
     int run(CommandContext context, ParsedArgs args);
 

@@ -77,6 +77,30 @@ public final class FlagSet {
         return false;
     }
 
+    /**
+     * Whether the arguments turn on {@code -json} ({@code -json}, {@code --json} or either with a true value)
+     * before {@code --}: read from the words themselves, for arguments that did not parse.
+     */
+    public static boolean wantsJson(List<String> args) {
+        boolean json = false;
+        for (String a : args) {
+            if (a.equals("--")) {
+                break;
+            }
+            String name = a.startsWith("--") ? a.substring(2) : a.startsWith("-") ? a.substring(1) : null;
+            if (name == null) {
+                continue;
+            }
+            int eq = name.indexOf('=');
+            if (eq < 0 && name.equals("json")) {
+                json = true;
+            } else if (eq > 0 && name.substring(0, eq).equals("json")) {
+                json = List.of("1", "t", "T", "true", "TRUE", "True").contains(name.substring(eq + 1));
+            }
+        }
+        return json;
+    }
+
     /** The result of parsing: values, or the one problem that stopped parsing. */
     public sealed interface Outcome {
         record Parsed(ParsedArgs args) implements Outcome {}

@@ -56,6 +56,11 @@ final class InitCommand implements Command {
                     + "constraints allow, ignoring the versions recorded in the dependency lock file.");
 
     @Override
+    public boolean streamsJson() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "init";
     }

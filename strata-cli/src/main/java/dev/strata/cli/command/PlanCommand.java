@@ -56,6 +56,11 @@ final class PlanCommand implements Command {
                     + "color.");
 
     @Override
+    public boolean streamsJson() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "plan";
     }

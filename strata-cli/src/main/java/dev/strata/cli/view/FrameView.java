@@ -31,11 +31,22 @@ public final class FrameView {
 
     /** A flag problem of one command, with the way to its help. */
     public void invalidArguments(String command, CliDiagnostic problem) {
+        view.diagnostic(withHelp(command, problem));
+    }
+
+    /** As {@link #invalidArguments}, as the stream of JSON messages the arguments asked for: version, diagnostic. */
+    public void invalidArgumentsAsJson(String command, CliDiagnostic problem) {
+        view.out().println(UiJson.version());
+        view.out().println(UiJson.diagnostic(withHelp(command, problem).toDiagnostic()));
+        view.out().flush();
+    }
+
+    private static CliDiagnostic withHelp(String command, CliDiagnostic problem) {
         String detail = problem.detail().isEmpty() ? "" : problem.detail() + " ";
-        view.diagnostic(new CliDiagnostic(
+        return new CliDiagnostic(
                 problem.severity(),
                 problem.summary(),
-                detail + "Run \"strata " + command + " -help\" for its options."));
+                detail + "Run \"strata " + command + " -help\" for its options.");
     }
 
     /**

@@ -149,4 +149,16 @@ class FlagSetTest {
         Flag<Boolean> foreign = other.bool("write", true, "");
         assertThatThrownBy(() -> ok().get(foreign)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void wantsJsonReadsTheWordsAsTheParserWould() {
+        assertThat(FlagSet.wantsJson(List.of("-json"))).isTrue();
+        assertThat(FlagSet.wantsJson(List.of("-bogus", "--json"))).isTrue();
+        assertThat(FlagSet.wantsJson(List.of("-json=true"))).isTrue();
+        assertThat(FlagSet.wantsJson(List.of("-json=t", "-x"))).isTrue();
+        assertThat(FlagSet.wantsJson(List.of("-json", "-json=false"))).isFalse();
+        assertThat(FlagSet.wantsJson(List.of("-json=perhaps"))).isFalse();
+        assertThat(FlagSet.wantsJson(List.of("-jsonx", "json"))).isFalse();
+        assertThat(FlagSet.wantsJson(List.of("--", "-json"))).isFalse();
+    }
 }
