@@ -129,33 +129,36 @@ class InitProvidersDifferentialTest {
                         + "<tool> cannot ask for interactive approval when -json is set.");
     }
 
-    /**
-     * Runs init in both; asserts the same exit code (0) and the same text, made neutral, up to where a
-     * diagnostic's lines break (the renderer wraps at 78 columns, and the tools' names differ in length);
-     * returns ours.
-     */
-    private String same(String... args) throws Exception {
+    /** Both tools' runs of the same command. */
+    private record Both(String theirs, String ours) {}
+
+    /** Runs init in both; asserts that both succeed; their standard outputs. */
+    private Both both(String... args) throws Exception {
         AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, args);
         CliRunner.Result ours = CliRunner.in(st).env(env).run(args);
         assertThat(ours.exitCode())
                 .as(ours.toString())
                 .isEqualTo(theirs.exitCode())
                 .isZero();
-        String mine = neutral(ours.stdout());
-        assertThat(unwrapped(mine)).as(ours.stdout()).isEqualTo(unwrapped(neutral(theirs.stdout())));
+        return new Both(theirs.stdout(), ours.stdout());
+    }
+
+    /**
+     * Runs init in both; asserts the same text, made neutral, up to where a diagnostic's lines break (the
+     * renderer wraps at 78 columns, and the tools' names differ in length); returns ours.
+     */
+    private String same(String... args) throws Exception {
+        Both b = both(args);
+        String mine = neutral(b.ours());
+        assertThat(unwrapped(mine)).as(b.ours()).isEqualTo(unwrapped(neutral(b.theirs())));
         return mine;
     }
 
     /** As {@link #same}, for the {@code -json} streams: their messages, compared by {@link #messages}. */
     private List<String> sameJson(String... args) throws Exception {
-        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, args);
-        CliRunner.Result ours = CliRunner.in(st).env(env).run(args);
-        assertThat(ours.exitCode())
-                .as(ours.toString())
-                .isEqualTo(theirs.exitCode())
-                .isZero();
-        List<String> mine = messages(ours.stdout());
-        assertThat(mine).isEqualTo(messages(theirs.stdout()));
+        Both b = both(args);
+        List<String> mine = messages(b.ours());
+        assertThat(mine).isEqualTo(messages(b.theirs()));
         return mine;
     }
 
