@@ -246,9 +246,11 @@ final class InitCommand implements Command {
             }
         }
         if (installed.hasErrors()) {
-            view.diagnostics(
-                    rootInvalid ? invalidConfiguration(installed.diagnostics()) : installed.diagnostics(),
-                    tree.diagnosticSources());
+            if (rootInvalid) {
+                view.invalidConfiguration(installed.diagnostics(), tree.diagnosticSources());
+            } else {
+                view.diagnostics(installed.diagnostics(), tree.diagnosticSources());
+            }
             return 1;
         }
         view.section(InitView.Section.PROVIDERS);
@@ -297,19 +299,6 @@ final class InitCommand implements Command {
                         + "  strata providers lock -platform=" + platform
                         + "\n(where " + platform + " is the platform to generate)",
                 null);
-    }
-
-    /** The configuration's problems after Terraform's note on why init needs a valid configuration. */
-    private static Diagnostics invalidConfiguration(Diagnostics problems) {
-        // Terraform's summary and detail have line breaks of their own (a summary is never wrapped), and the
-        // detail ends with one: a blank line more before the problems.
-        return Diagnostics.of(Diagnostic.error(
-                        "Strata encountered problems during initialisation, including problems\n"
-                                + "with the configuration, described below.",
-                        "The Strata configuration must be valid before initialization so that\n"
-                                + "Strata can determine which modules and providers need to be installed.\n",
-                        null))
-                .with(problems);
     }
 
     /**

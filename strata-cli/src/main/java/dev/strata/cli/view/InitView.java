@@ -62,6 +62,9 @@ public sealed interface InitView {
 
     void diagnostics(Diagnostics ds, DiagnosticRenderer.Sources sources);
 
+    /** The root module's {@code problems}, with Terraform's note on why init needs a valid configuration. */
+    void invalidConfiguration(Diagnostics problems, DiagnosticRenderer.Sources sources);
+
     /** The closing message after a successful init; {@code spaced}: after a blank line. */
     void success(boolean spaced);
 
@@ -73,6 +76,15 @@ public sealed interface InitView {
             selections it made above. Include this file in your version control repository
             so that Strata can guarantee to make the same selections by default when
             you run "strata init" in the future.""";
+
+    // Terraform's note (a summary is never wrapped, so it has line breaks of its own).
+    String INVALID = """
+            Strata encountered problems during initialisation, including problems
+            with the configuration, described below.""";
+
+    String INVALID_WHY = """
+            The Strata configuration must be valid before initialization so that
+            Strata can determine which modules and providers need to be installed.""";
 
     String SUCCESS = "Strata has been successfully initialized!";
 
@@ -151,6 +163,15 @@ public sealed interface InitView {
         @Override
         public void diagnostics(Diagnostics ds, DiagnosticRenderer.Sources sources) {
             view.diagnostics(ds, sources);
+        }
+
+        /** The note first; its detail ends with a line break, as Terraform's: a blank line more before the problems. */
+        @Override
+        public void invalidConfiguration(Diagnostics problems, DiagnosticRenderer.Sources sources) {
+            view.diagnostics(
+                    Diagnostics.of(dev.strata.hcl.Diagnostic.error(INVALID, INVALID_WHY + "\n", null))
+                            .with(problems),
+                    sources);
         }
 
         /** Under TF_IN_AUTOMATION only the first line, as Terraform. */
@@ -256,6 +277,13 @@ public sealed interface InitView {
             for (dev.strata.hcl.Diagnostic d : ds.sorted()) {
                 emit(UiJson.diagnostic(d));
             }
+        }
+
+        /** As Terraform's stream: the problems first, then the note, whole in its summary. */
+        @Override
+        public void invalidConfiguration(Diagnostics problems, DiagnosticRenderer.Sources sources) {
+            diagnostics(problems, sources);
+            emit(UiJson.diagnostic(dev.strata.hcl.Diagnostic.error(INVALID + "\n\n" + INVALID_WHY, "", null)));
         }
 
         /** Under TF_IN_AUTOMATION only the first message, as Terraform. */

@@ -116,6 +116,22 @@ class InitProvidersDifferentialTest {
         assertThat(st.resolve(".terraform")).doesNotExist();
     }
 
+    /** As terraform's stream: the root module's problems first, then the note on why init needs them fixed. */
+    @Test
+    void anInvalidRootModulesStreamEndsWithTheNote() throws Exception {
+        for (Path d : new Path[] {tf, st}) {
+            Files.writeString(d.resolve("main.tf"), "resource \"terraform_data\" \"a\" {\n  input = \n}\n");
+        }
+        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "init", "-json");
+        CliRunner.Result ours = CliRunner.in(st).env(env).run("init", "-json");
+        assertThat(ours.exitCode()).isEqualTo(theirs.exitCode()).isEqualTo(1);
+        List<String> mine = messages(ours.stdout());
+        assertThat(mine).isEqualTo(messages(theirs.stdout()));
+        assertThat(mine.getLast())
+                .startsWith("error diagnostic - Error: <tool> encountered problems during initialisation")
+                .endsWith("need to be installed. | ");
+    }
+
     @Test
     void migratingStateIsRefusedWithJson() throws Exception {
         AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "init", "-json", "-migrate-state");
