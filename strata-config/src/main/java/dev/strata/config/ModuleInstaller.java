@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 
 /**
  * {@code strata init}'s module installation: loads the tree as {@link ConfigLoader} does, installing
@@ -552,14 +551,7 @@ public final class ModuleInstaller {
         }
 
         private static void deleteTree(Path dir) throws IOException {
-            if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                return;
-            }
-            try (Stream<Path> s = Files.walk(dir)) {
-                for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            }
+            Trees.delete(dir);
         }
     }
 }

@@ -177,7 +177,36 @@ final class PackageFetcher {
         if (loc == null || loc.isBlank()) {
             throw new FetchException("no source URL was returned");
         }
-        return followed(ModuleRegistry.resolve(get, loc.strip()), into, shownAs, hops);
+        String sub = followed(ModuleRegistry.resolve(get, loc.strip()), into, shownAs, hops);
+        if (!sub.isEmpty()) {
+            keepOnly(into, sub);
+        }
+        return "";
+    }
+
+    /**
+     * As go-getter for a location with a {@code //subdir} of its own: only that directory (a pattern that must
+     * match one path) is kept, as the package's root; a module source's own {@code //subdir} then applies
+     * within it.
+     */
+    private static void keepOnly(Path into, String sub) throws FetchException, IOException {
+        Path whole = into.resolveSibling(into.getFileName() + ".whole");
+        Files.move(into, whole, StandardCopyOption.ATOMIC_MOVE);
+        try {
+            String dir;
+            try {
+                dir = SubdirGlob.expand(whole, sub);
+            } catch (SubdirGlob.Failure f) {
+                throw new FetchException(f.getMessage());
+            }
+            Path kept = whole.resolve(dir).normalize();
+            if (!kept.startsWith(whole) || !Files.isDirectory(kept)) {
+                throw new FetchException("subdir \"" + sub + "\" not found");
+            }
+            Files.move(kept, into, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Trees.delete(whole);
+        }
     }
 
     /**

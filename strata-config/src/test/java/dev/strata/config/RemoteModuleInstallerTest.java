@@ -283,6 +283,45 @@ class RemoteModuleInstallerTest {
         assertThat(install(false).diagnostics().asList().getFirst().detail()).endsWith(": no source URL was returned.");
     }
 
+    /**
+     * As terraform (go-getter): a location with a {@code //subdir} of its own installs only that directory, as
+     * the module's directory; the module source's own {@code //subdir} applies within it; a location's
+     * subdirectory the package lacks fails the download.
+     */
+    @Test
+    void anXTerraformGetLocationsOwnSubdirIsAllThatIsInstalled() {
+        String tgz = registry.file(
+                "/pkg/both",
+                Map.of(
+                        "inner/main.tf", "output \"t\" {\n  value = 1\n}\n",
+                        "inner/deeper/main.tf", "output \"d\" {\n  value = 2\n}\n",
+                        "outside.tf", "output \"o\" {\n  value = 3\n}\n"),
+                Archive.TAR_GZ);
+        registry.redirect("/get/sub", tgz + "//inner?archive=tar.gz");
+        registry.redirect("/get/nope", tgz + "//absent?archive=tar.gz");
+        write(
+                dir,
+                "main.tf",
+                "module \"sub\" {\n  source = \"" + registry.url() + "/get/sub\"\n}\n"
+                        + "module \"deeper\" {\n  source = \"" + registry.url() + "/get/sub//deeper\"\n}\n");
+        Result<ModuleInstaller.Installation> r = install(false);
+        assertThat(r.diagnostics().asList()).isEmpty();
+        assertThat(r.value().steps())
+                .extracting(s -> s.key() + " " + s.action() + " " + s.dir())
+                .containsExactly("deeper INSTALLED .strata/modules/deeper/deeper", "sub INSTALLED .strata/modules/sub");
+        assertThat(dir.resolve(".strata/modules/sub/main.tf")).exists();
+        assertThat(dir.resolve(".strata/modules/sub/outside.tf")).doesNotExist();
+        write(dir, "main.tf", "module \"x\" {\n  source = \"" + registry.url() + "/get/nope\"\n}\n");
+        Result<ModuleInstaller.Installation> missing = install(false);
+        assertThat(brief(missing.diagnostics())).containsExactly("main.tf:1,1-11: Failed to download module");
+        assertThat(dir.resolve(".strata/modules/x")).doesNotExist();
+        try (var left = java.nio.file.Files.list(dir.resolve(".strata/modules"))) {
+            assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("."));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     @Test
     void versionOnANonRegistrySourceIsAnError() {
         write(dir, "main.tf", "module \"x\" {\n  source  = \"https://example.com/x.zip\"\n  version = \"1.0.0\"\n}\n");
