@@ -71,40 +71,6 @@ public sealed interface InitView {
     /** Terraform's whole output for a directory without configuration files: nothing is set up. */
     void emptyDirectory();
 
-    String LOCK_CREATED = """
-            Strata has created a lock file .terraform.lock.hcl to record the provider
-            selections it made above. Include this file in your version control repository
-            so that Strata can guarantee to make the same selections by default when
-            you run "strata init" in the future.""";
-
-    // Terraform's note (a summary is never wrapped, so it has line breaks of its own).
-    String INVALID = """
-            Strata encountered problems during initialisation, including problems
-            with the configuration, described below.""";
-
-    String INVALID_WHY = """
-            The Strata configuration must be valid before initialization so that
-            Strata can determine which modules and providers need to be installed.""";
-
-    String SUCCESS = "Strata has been successfully initialized!";
-
-    // Terraform's paragraph, naming Strata and its commands (which do detect changed modules and backend
-    // settings: "Module not installed", "Backend configuration changed").
-    String SUCCESS_NEXT = """
-            You may now begin working with Strata. Try running "strata plan" to see
-            any changes that are required for your infrastructure. All Strata commands
-            should now work.
-
-            If you ever set or change modules or backend configuration for Strata,
-            rerun this command to reinitialize your working directory. If you forget, other
-            commands will detect it and remind you to do so if necessary.""";
-
-    String EMPTY = "Strata initialized in an empty directory!";
-
-    String EMPTY_NEXT = """
-            The directory has no Strata configuration files. You may begin working
-            with Strata immediately by creating Strata configuration files.""";
-
     /** Lines for a person, as {@code terraform init} prints them. */
     final class Human implements InitView {
         private final View view;
@@ -157,7 +123,7 @@ public sealed interface InitView {
 
         @Override
         public void lockCreated() {
-            view.out().println(LOCK_CREATED);
+            view.out().println(InitTexts.LOCK_CREATED);
         }
 
         @Override
@@ -169,7 +135,8 @@ public sealed interface InitView {
         @Override
         public void invalidConfiguration(Diagnostics problems, DiagnosticRenderer.Sources sources) {
             view.diagnostics(
-                    Diagnostics.of(dev.strata.hcl.Diagnostic.error(INVALID, INVALID_WHY + "\n", null))
+                    Diagnostics.of(dev.strata.hcl.Diagnostic.error(
+                                    InitTexts.INVALID, InitTexts.INVALID_WHY + "\n", null))
                             .with(problems),
                     sources);
         }
@@ -180,18 +147,18 @@ public sealed interface InitView {
             if (spaced) {
                 view.out().println();
             }
-            view.out().println(view.style(View.Style.BOLD_GREEN, SUCCESS));
+            view.out().println(view.style(View.Style.BOLD_GREEN, InitTexts.SUCCESS));
             if (!automation) {
-                view.out().println(view.style(View.Style.GREEN, "\n" + SUCCESS_NEXT));
+                view.out().println(view.style(View.Style.GREEN, "\n" + InitTexts.SUCCESS_NEXT));
             }
             view.out().flush();
         }
 
         @Override
         public void emptyDirectory() {
-            view.out().println(view.style(View.Style.BOLD, EMPTY));
+            view.out().println(view.style(View.Style.BOLD, InitTexts.EMPTY));
             view.out().println();
-            view.out().println(EMPTY_NEXT);
+            view.out().println(InitTexts.EMPTY_NEXT);
             view.out().flush();
         }
     }
@@ -269,7 +236,7 @@ public sealed interface InitView {
 
         @Override
         public void lockCreated() {
-            output(LOCK_CREATED, "lock_info");
+            output(InitTexts.LOCK_CREATED, "lock_info");
         }
 
         @Override
@@ -283,21 +250,22 @@ public sealed interface InitView {
         @Override
         public void invalidConfiguration(Diagnostics problems, DiagnosticRenderer.Sources sources) {
             diagnostics(problems, sources);
-            emit(UiJson.diagnostic(dev.strata.hcl.Diagnostic.error(INVALID + "\n\n" + INVALID_WHY, "", null)));
+            emit(UiJson.diagnostic(
+                    dev.strata.hcl.Diagnostic.error(InitTexts.INVALID + "\n\n" + InitTexts.INVALID_WHY, "", null)));
         }
 
         /** Under TF_IN_AUTOMATION only the first message, as Terraform. */
         @Override
         public void success(boolean spaced) {
-            output(SUCCESS, "output_init_success_message");
+            output(InitTexts.SUCCESS, "output_init_success_message");
             if (!automation) {
-                output(SUCCESS_NEXT, "output_init_success_cli_message");
+                output(InitTexts.SUCCESS_NEXT, "output_init_success_cli_message");
             }
         }
 
         @Override
         public void emptyDirectory() {
-            output(EMPTY + "\n\n" + EMPTY_NEXT, "output_init_empty_message");
+            output(InitTexts.EMPTY + "\n\n" + InitTexts.EMPTY_NEXT, "output_init_empty_message");
         }
     }
 }
