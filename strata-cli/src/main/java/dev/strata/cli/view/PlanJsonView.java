@@ -1,6 +1,5 @@
 package dev.strata.cli.view;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.InstanceKey;
@@ -23,7 +22,6 @@ import java.util.List;
  * message is written at once, except a plan's, which {@link #changes} writes a {@link Batch} at a time.
  */
 public final class PlanJsonView extends View implements dev.strata.engine.EngineEvents {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final java.io.PrintStream stdout;
     /** Where messages wait during an engine call; null before the first (written at once). */
@@ -502,7 +500,7 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
     }
 
     static ObjectNode resource(AbsResourceInstance a) {
-        ObjectNode r = JSON.createObjectNode();
+        ObjectNode r = UiJson.object();
         r.put("addr", a.toString());
         r.put("module", a.module().isRoot() ? "" : a.module().toString());
         r.put("resource", a.resource().toString());

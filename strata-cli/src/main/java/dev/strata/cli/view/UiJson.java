@@ -17,9 +17,14 @@ final class UiJson {
 
     private UiJson() {}
 
+    /** An empty JSON object, for a message's nested parts. */
+    static ObjectNode object() {
+        return JSON.createObjectNode();
+    }
+
     /** A message of {@code type} at {@code level} ("info", "warn", "error"), for the caller to add its fields to. */
     static ObjectNode message(String level, String text, String type) {
-        ObjectNode n = JSON.createObjectNode();
+        ObjectNode n = object();
         n.put("@level", level);
         n.put("@message", text);
         n.put("@module", "strata.ui");
