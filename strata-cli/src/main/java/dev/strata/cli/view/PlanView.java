@@ -241,8 +241,8 @@ public final class PlanView extends View {
     }
 
     private void outputs(Plan plan, StringBuilder b) {
+        // As Terraform, names align over every output of the plan, those without a change included.
         int width = plan.outputs().values().stream()
-                .filter(o -> o.action() != Action.NO_OP)
                 .mapToInt(o -> o.name().length())
                 .max()
                 .orElse(0);
@@ -277,10 +277,7 @@ public final class PlanView extends View {
                             .append(' ')
                             .append(name)
                             .append(" = ")
-                            .append(
-                                    o.sensitive()
-                                            ? "(sensitive value)"
-                                            : d.deleted(before, 4) + " -> " + d.created(after, 4))
+                            .append(o.sensitive() ? "(sensitive value)" : d.changed(before, after, 4, ""))
                             .append('\n');
             }
         }

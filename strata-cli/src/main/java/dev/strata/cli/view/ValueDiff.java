@@ -421,6 +421,10 @@ final class ValueDiff {
         if (v.isNull()) {
             return "null";
         }
+        Value json = json(v);
+        if (json != null) {
+            return jsonEncoded(json, indent, sym);
+        }
         return switch (v.type()) {
             case ObjectType o -> mapLike(v, indent, sym, true);
             case MapType m -> mapLike(v, indent, sym, false);
@@ -514,7 +518,8 @@ final class ValueDiff {
                 StringBuilder b = new StringBuilder("<<-EOT\n");
                 String body = s.endsWith("\n") ? s.substring(0, s.length() - 1) : s;
                 for (String l : body.split("\n", -1)) {
-                    b.append(l.isEmpty() ? "" : " ".repeat(indent + 4) + l).append('\n');
+                    // As Terraform: an empty line keeps the indentation too.
+                    b.append(" ".repeat(indent + 4)).append(l).append('\n');
                 }
                 return b.append(" ".repeat(indent)).append("EOT").toString();
             }
@@ -531,13 +536,29 @@ final class ValueDiff {
         return dev.strata.lang.value.Quote.quote(s);
     }
 
-    /** A changed value: nested diff for collections known on both sides, else {@code old -> new}. */
-    private String changed(Value b, Value a, int indent, String path) {
+    /**
+     * A changed value: nested diff for collections known on both sides, JSON strings as the structures they
+     * hold, strings of several lines line by line, else {@code old -> new}.
+     */
+    String changed(Value b, Value a, int indent, String path) {
         if (b.isSensitive() || a.isSensitive()) {
             return "(sensitive value)";
         }
         if (!a.isKnown()) {
             return deletedInline(b, indent) + " -> (known after apply)";
+        }
+        if (isString(b) && isString(a)) {
+            Value bj = json(b);
+            Value aj = json(a);
+            if (bj != null && aj != null) {
+                return "jsonencode(\n" + " ".repeat(indent + 2) + "~ " + json().changed(bj, aj, indent + 4, path) + "\n"
+                        + " ".repeat(indent) + ")";
+            }
+            if (bj == null
+                    && aj == null
+                    && (b.asString().contains("\n") || a.asString().contains("\n"))) {
+                return lineDiff(b.asString(), a.asString(), indent);
+            }
         }
         if (b.isKnownAndNotNull() && a.isKnownAndNotNull()) {
             if ((b.type() instanceof ObjectType || b.type() instanceof MapType)
@@ -634,6 +655,9 @@ final class ValueDiff {
 
     /** Element changes by longest common subsequence, as a reader expects for inserted and removed items. */
     private String listDiff(Value b, Value a, int indent) {
+        if (dynamic) {
+            return jsonListDiff(b.elements(), a.elements(), indent);
+        }
         List<Value> x = b.elements();
         List<Value> y = a.elements();
         int[][] lcs = new int[x.size() + 1][y.size() + 1];
@@ -674,6 +698,105 @@ final class ValueDiff {
             }
         }
         return sb.append(" ".repeat(indent)).append(']').toString();
+    }
+
+    private static boolean isString(Value v) {
+        return v.isKnownAndNotNull() && !v.isSensitive() && v.type() == dev.strata.lang.types.Type.STRING;
+    }
+
+    /**
+     * What a string holds when Terraform shows it as {@code jsonencode(...)}: a JSON object or array that
+     * starts the string (trailing white space allowed, leading not), as measured with Terraform 1.11; else null.
+     */
+    private static Value json(Value v) {
+        if (!isString(v)) {
+            return null;
+        }
+        String s = v.asString();
+        if (s.isEmpty() || (s.charAt(0) != '{' && s.charAt(0) != '[')) {
+            return null;
+        }
+        return dev.strata.lang.funcs.Functions.decodeJson(s).orElse(null);
+    }
+
+    /** The renderer of what a JSON string holds: JSON, so maps like objects and null attributes shown. */
+    private ValueDiff json() {
+        return dynamic ? this : new ValueDiff(Set.of(), false, true, stored);
+    }
+
+    /** {@code jsonencode(...)} around a decoded JSON value, its lines marked {@code sym}. */
+    private String jsonEncoded(Value json, int indent, String sym) {
+        boolean object = json.type() instanceof ObjectType;
+        if (object ? json.attributes().isEmpty() : json.elements().isEmpty()) {
+            return object ? "jsonencode({})" : "jsonencode([])";
+        }
+        return "jsonencode(\n" + " ".repeat(indent + 4) + json().nested(json, indent + 4, sym) + "\n"
+                + " ".repeat(indent) + ")";
+    }
+
+    /** A change between strings of which one spans lines: a heredoc of the removed, added and kept lines. */
+    private String lineDiff(String before, String after, int indent) {
+        List<String> x = heredocLines(before);
+        List<String> y = heredocLines(after);
+        StringBuilder sb = new StringBuilder("<<-EOT\n");
+        String pre = " ".repeat(indent + 2);
+        for (Step<String> step : Step.of(x, y, String::equals, v -> false, false)) {
+            String text = step.kind() == Step.Kind.CREATE ? step.after() : step.before();
+            sb.append(pre).append(step.kind().symbol).append(' ').append(text).append('\n');
+        }
+        return sb.append(" ".repeat(indent)).append("EOT").toString();
+    }
+
+    private static List<String> heredocLines(String s) {
+        String body = s.endsWith("\n") ? s.substring(0, s.length() - 1) : s;
+        return List.of(body.split("\n", -1));
+    }
+
+    /**
+     * A list in a JSON value (an output, a dynamically typed attribute, a JSON string), in the order Terraform
+     * 1.11 shows it: unchanged elements next to no change hidden, the rest by {@link Step#of}.
+     */
+    private String jsonListDiff(List<Value> x, List<Value> y, int indent) {
+        List<Step<Value>> steps = Step.of(x, y, this::same, ValueDiff::isObject, true);
+        StringBuilder sb = new StringBuilder("[\n");
+        String pre = " ".repeat(indent + 2);
+        int hidden = 0;
+        for (int i = 0; i < steps.size(); i++) {
+            Step<Value> s = steps.get(i);
+            if (s.kind() == Step.Kind.KEEP
+                    && !(i > 0 && steps.get(i - 1).kind() != Step.Kind.KEEP)
+                    && !(i + 1 < steps.size() && steps.get(i + 1).kind() != Step.Kind.KEEP)) {
+                hidden++;
+                continue;
+            }
+            hidden = hiddenElements(sb, hidden, indent);
+            sb.append(pre).append(s.kind().symbol).append(' ');
+            switch (s.kind()) {
+                case KEEP -> sb.append(plain(s.after(), indent + 4));
+                case CREATE -> sb.append(created(s.after(), indent + 4));
+                case DELETE -> sb.append(deleted(s.before(), indent + 4));
+                case UPDATE -> sb.append(changed(s.before(), s.after(), indent + 4, ""));
+            }
+            sb.append(",\n");
+        }
+        hiddenElements(sb, hidden, indent);
+        return sb.append(" ".repeat(indent)).append(']').toString();
+    }
+
+    private static int hiddenElements(StringBuilder sb, int hidden, int indent) {
+        if (hidden > 0) {
+            sb.append(" ".repeat(indent + 4))
+                    .append("# (")
+                    .append(hidden)
+                    .append(" unchanged element")
+                    .append(hidden == 1 ? "" : "s")
+                    .append(" hidden)\n");
+        }
+        return 0;
+    }
+
+    private static boolean isObject(Value v) {
+        return v.isKnownAndNotNull() && (v.type() instanceof ObjectType || v.type() instanceof MapType);
     }
 
     private static boolean isCollection(Value v) {

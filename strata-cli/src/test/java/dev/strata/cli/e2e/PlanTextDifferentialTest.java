@@ -105,6 +105,74 @@ class PlanTextDifferentialTest {
                 strata(Map.of()).run("state", "show", "-no-color", "terraform_data.q"));
     }
 
+    /**
+     * Values that change between two applies, as the plan shows them: strings holding JSON as
+     * {@code jsonencode(...)} with the change inside, strings of several lines line by line, outputs and
+     * dynamically typed attributes diffed as JSON (lists element by element in Terraform's order, unchanged
+     * elements away from a change hidden), and output names aligned over all outputs. Then {@code show}.
+     */
+    private static final String CHANGES = """
+            variable "stage" {
+              type    = number
+              default = 1
+            }
+            locals {
+              s1 = var.stage == 1
+            }
+            resource "terraform_data" "policy" {
+              input = jsonencode({
+                Version   = "2012-10-17"
+                Statement = [{ Effect = "Allow", Action = local.s1 ? ["s3:Get"] : ["s3:Get", "s3:Put"] }]
+              })
+            }
+            resource "terraform_data" "lines" {
+              input = local.s1 ? "a\\n\\nb\\nc\\n" : "a\\n\\nB\\nc\\nd\\n"
+            }
+            resource "terraform_data" "kinds" {
+              input = local.s1 ? jsonencode({ a = 1 }) : jsonencode([1])
+            }
+            resource "terraform_data" "to_text" {
+              input = [local.s1 ? jsonencode({ a = 1 }) : "x\\ny", " {\\"a\\": 1}", "null", jsonencode({})]
+            }
+            output "a_list" { value = jsondecode(local.s1 ? "[\\"a\\",\\"b\\",\\"c\\"]" : "[\\"a\\",\\"c\\",\\"d\\"]") }
+            output "b_perm" { value = jsondecode(local.s1 ? "[\\"a\\",\\"b\\",\\"c\\"]" : "[\\"c\\",\\"b\\",\\"a\\"]") }
+            output "c_dups" { value = jsondecode(local.s1 ? "[\\"c\\",\\"c\\"]" : "[\\"c\\",\\"d\\"]") }
+            output "d_long" { value = jsondecode(local.s1 ? "[1,2,3,4,5,6,7,8,9,10]" : "[1,2,3,4,5,6,7,8,9,11]") }
+            output "e_objs" {
+              value = jsondecode(local.s1 ? "[\\"f\\",\\"e\\",{\\"n\\":\\"x\\"}]" : "[{\\"n\\":\\"y\\"}]")
+            }
+            output "f_obj" {
+              value = local.s1 ? { id = "i", n = 1, m = { x = 1, y = 2 } } : { id = terraform_data.lines.id, n = 1, m = { x = 1, y = 3 } }
+            }
+            output "g_json" { value = jsonencode(local.s1 ? { q = [1, 2] } : { q = [1, 3] }) }
+            output "h_unchanged_but_long_name" { value = "same" }
+            """;
+
+    @Test
+    void changedValuesRenderAsTerraformRendersThem() throws Exception {
+        Path terraform = Terraform.find().orElse(null);
+        assumeTrue(terraform != null, "terraform is not on the PATH");
+        Path cliConfig = AwsExamples.cliConfig(tf);
+        Files.writeString(tf.resolve("main.tf"), CHANGES);
+        Files.writeString(st.resolve("main.tf"), CHANGES);
+        AwsExamples.terraform(terraform, tf, cliConfig, Map.of(), "init", "-no-color");
+        CliRunner.Result init = strata(Map.of()).run("init", "-no-color");
+        assertThat(init.exitCode()).as(init.toString()).isZero();
+        same(
+                tfRun(terraform, cliConfig, Map.of(), "plan", "-no-color"),
+                strata(Map.of()).run("plan", "-no-color"));
+        // Applied apart: the order of the progress lines of concurrent creates is not fixed.
+        tfRun(terraform, cliConfig, Map.of(), "apply", "-auto-approve", "-no-color");
+        CliRunner.Result apply = strata(Map.of()).run("apply", "-auto-approve", "-no-color");
+        assertThat(apply.exitCode()).as(apply.toString()).isZero();
+        same(
+                tfRun(terraform, cliConfig, Map.of(), "show", "-no-color"),
+                strata(Map.of()).run("show", "-no-color"));
+        same(
+                tfRun(terraform, cliConfig, Map.of(), "plan", "-refresh=false", "-var=stage=2", "-no-color"),
+                strata(Map.of()).run("plan", "-refresh=false", "-var=stage=2", "-no-color"));
+    }
+
     private static final String AWS = AwsExamples.OFFLINE_AWS_PROVIDER + """
             resource "aws_vpc" "x" { cidr_block = "10.0.0.0/16" }
             resource "aws_default_network_acl" "d" {

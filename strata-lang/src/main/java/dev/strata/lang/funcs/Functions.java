@@ -34,6 +34,18 @@ public final class Functions {
     }
 
     /**
+     * The value of JSON text as {@code jsondecode} gives it (objects, tuples, exact numbers), or empty when
+     * the text is not JSON: for renderers that show JSON strings as the structure they hold.
+     */
+    public static java.util.Optional<dev.strata.lang.value.Value> decodeJson(String text) {
+        try {
+            return java.util.Optional.of(Json.decode(text));
+        } catch (FunctionError e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    /**
      * Reads a file of the configuration as {@code file} does (relative to the base directory, with
      * Terraform's error wording), for functions defined outside this package such as
      * {@code templatefile}. Throws {@link FunctionError} naming argument {@code argIndex}.
