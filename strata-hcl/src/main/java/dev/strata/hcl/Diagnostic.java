@@ -16,7 +16,8 @@ public record Diagnostic(
         String detail,
         SourceRange subject,
         SourceRange context,
-        List<ExpressionValue> values) {
+        List<ExpressionValue> values,
+        FunctionCall functionCall) {
 
     /**
      * What one reference in the failing expression held, shown under the source snippet as
@@ -26,6 +27,26 @@ public record Diagnostic(
         public ExpressionValue {
             Objects.requireNonNull(traversal, "traversal");
             Objects.requireNonNull(statement, "statement");
+        }
+    }
+
+    /**
+     * The function whose call failed, shown under the source snippet as Terraform does: {@code while calling
+     * format(format, args...)}, its parameters by name and the variadic one (if any) last with an ellipsis.
+     */
+    public record FunctionCall(String name, List<String> params, String variadicParam) {
+        public FunctionCall {
+            Objects.requireNonNull(name, "name");
+            params = List.copyOf(params);
+        }
+
+        @Override
+        public String toString() {
+            List<String> all = new java.util.ArrayList<>(params);
+            if (variadicParam != null) {
+                all.add(variadicParam + "...");
+            }
+            return name + "(" + String.join(", ", all) + ")";
         }
     }
 
@@ -43,12 +64,32 @@ public record Diagnostic(
     }
 
     public Diagnostic(Severity severity, String summary, String detail, SourceRange subject, SourceRange context) {
-        this(severity, summary, detail, subject, context, List.of());
+        this(severity, summary, detail, subject, context, List.of(), null);
+    }
+
+    public Diagnostic(
+            Severity severity,
+            String summary,
+            String detail,
+            SourceRange subject,
+            SourceRange context,
+            List<ExpressionValue> values) {
+        this(severity, summary, detail, subject, context, values, null);
     }
 
     /** This diagnostic with the values of the references in its subject expression. */
     public Diagnostic withValues(List<ExpressionValue> values) {
-        return new Diagnostic(severity, summary, detail, subject, context, values);
+        return new Diagnostic(severity, summary, detail, subject, context, values, functionCall);
+    }
+
+    /** This diagnostic with another detail. */
+    public Diagnostic withDetail(String detail) {
+        return new Diagnostic(severity, summary, detail, subject, context, values, functionCall);
+    }
+
+    /** This diagnostic of a failed call of {@code call}. */
+    public Diagnostic withFunctionCall(FunctionCall call) {
+        return new Diagnostic(severity, summary, detail, subject, context, values, call);
     }
 
     public static Diagnostic error(String summary, String detail, SourceRange subject) {

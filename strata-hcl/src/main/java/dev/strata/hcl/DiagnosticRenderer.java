@@ -140,9 +140,21 @@ public final class DiagnosticRenderer {
             lineStart = lineEnd + 1;
             lineNo++;
         }
-        if (!d.values().isEmpty()) {
-            // Terraform's "expression values": what each reference in the failing expression held.
+        if (!d.values().isEmpty() || d.functionCall() != null) {
+            // Terraform's "expression values": the function whose call failed, then what each reference in the
+            // failing expression held.
             out.add("    ├────────────────");
+            Diagnostic.FunctionCall call = d.functionCall();
+            if (call != null) {
+                String signature = call.toString();
+                out.add("    │ while calling "
+                        + (color
+                                ? BOLD
+                                        + call.name()
+                                        + RESET
+                                        + signature.substring(call.name().length())
+                                : signature));
+            }
             for (Diagnostic.ExpressionValue v : d.values()) {
                 out.add("    │ " + (color ? BOLD + v.traversal() + RESET : v.traversal()) + " " + v.statement());
             }

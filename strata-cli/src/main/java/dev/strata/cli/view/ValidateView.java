@@ -146,7 +146,24 @@ public final class ValidateView {
                 .append("  \"highlight_end_offset\": ")
                 .append(snippet.highlightEnd())
                 .append(",\n");
-        sb.append(ind).append("  \"values\": []\n");
+        sb.append(ind).append("  \"values\": [");
+        for (int i = 0; i < d.values().size(); i++) {
+            Diagnostic.ExpressionValue v = d.values().get(i);
+            sb.append(i == 0 ? "\n" : ",\n")
+                    .append(ind)
+                    .append("    {\n")
+                    .append(ind)
+                    .append("      \"traversal\": ")
+                    .append(Json.quote(v.traversal()))
+                    .append(",\n")
+                    .append(ind)
+                    .append("      \"statement\": ")
+                    .append(Json.quote(v.statement()))
+                    .append('\n')
+                    .append(ind)
+                    .append("    }");
+        }
+        sb.append(d.values().isEmpty() ? "]\n" : "\n" + ind + "  ]\n");
         sb.append(ind).append('}');
     }
 }

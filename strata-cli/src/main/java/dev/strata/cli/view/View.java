@@ -167,15 +167,7 @@ public class View {
             String note = n == 1
                     ? "(and one more similar warning elsewhere)"
                     : "(and " + n + " more similar warnings elsewhere)";
-            out.set(
-                    i,
-                    new Diagnostic(
-                            d.severity(),
-                            d.summary(),
-                            d.detail().isEmpty() ? note : d.detail() + "\n\n" + note,
-                            d.subject(),
-                            d.context(),
-                            d.values()));
+            out.set(i, d.withDetail(d.detail().isEmpty() ? note : d.detail() + "\n\n" + note));
         });
         return out;
     }

@@ -97,6 +97,76 @@ class DiagnosticParityDifferentialTest {
         assertThat(sameErrors("validate", "-no-color")).contains("   2:   input = \n   3: }\n");
     }
 
+    /**
+     * An expression that fails to evaluate: under the snippet, the function being called and what each
+     * reference held (a failing reference shortened until it evaluates; unknown values by their type; never
+     * the symbols of a for expression), and why conditional results do not unify, as Terraform words it.
+     * In plan as in validate; the JSON snippet lists the same values.
+     */
+    @Test
+    void evaluationErrorsShowWhatTheirReferencesHeld() throws Exception {
+        String values = """
+                variable "c" {
+                  type    = bool
+                  default = true
+                }
+                variable "o" {
+                  type    = object({ a = string })
+                  default = { a = "x" }
+                }
+                locals {
+                  n = 5
+                }
+                output "a" { value = var.c ? { a = 1, b = "x", c = [1, 2] } : { a = 1, b = "y", d = true } }
+                output "b" { value = var.c ? ["a", [1]] : ["b", 2] }
+                output "c" { value = var.c ? { a = { b = 1 } } : { a = { b = [1] } } }
+                output "d" { value = var.c ? [1] : ["a", [2]] }
+                output "e" { value = var.o.nope }
+                output "f" { value = local.n.foo }
+                output "g" { value = [for x in local.n : x] }
+                output "h" { value = local.n + "x" }
+                """;
+        write("main.tf", values);
+        sameErrors("validate", "-no-color");
+        AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "validate", "-json");
+        CliRunner.Result ours = CliRunner.in(st).run("validate", "-json");
+        // Terraform's validate walk reports in no fixed order: compared by place.
+        assertThat(byPlace(AwsExamples.JSON.readTree(ours.stdout()).get("diagnostics")))
+                .isEqualTo(byPlace(AwsExamples.JSON.readTree(theirs.stdout()).get("diagnostics")));
+
+        write("main.tf", """
+                variable "l" {
+                  type    = list(string)
+                  default = ["a"]
+                }
+                variable "m" {
+                  type    = map(number)
+                  default = { a = 1 }
+                }
+                locals {
+                  n = 5
+                }
+                output "a" { value = var.l[1] }
+                output "b" { value = var.l[3] }
+                output "c" { value = tolist([])[0] }
+                output "d" { value = var.m["zz"] }
+                output "e" { value = [for x in var.l : x + 1] }
+                output "f" { value = tonumber(var.l[0]) }
+                output "g" { value = upper(local.n, 1) }
+                output "h" { value = format("%d", "x") }
+                output "i" { value = { for k, v in var.m : k => v.foo } }
+                """);
+        assertThat(sameErrors("plan", "-no-color")).contains("│ while calling format(format, args...)");
+    }
+
+    private static java.util.List<JsonNode> byPlace(JsonNode diagnostics) {
+        java.util.List<JsonNode> out = new java.util.ArrayList<>();
+        diagnostics.forEach(out::add);
+        out.sort(java.util.Comparator.comparingInt(
+                d -> d.path("range").path("start").path("byte").asInt()));
+        return out;
+    }
+
     /** A summary longer than the width stays on one line; the detail wraps at 77 columns. */
     @Test
     void aLongSummaryIsNotWrapped() throws Exception {

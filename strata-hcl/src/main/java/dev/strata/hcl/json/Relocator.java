@@ -40,7 +40,14 @@ final class Relocator {
     Diagnostics diagnostics(Diagnostics ds) {
         Diagnostics.Builder b = Diagnostics.builder();
         for (Diagnostic d : ds) {
-            b.add(new Diagnostic(d.severity(), d.summary(), d.detail(), range(d.subject()), range(d.context())));
+            b.add(new Diagnostic(
+                    d.severity(),
+                    d.summary(),
+                    d.detail(),
+                    range(d.subject()),
+                    range(d.context()),
+                    d.values(),
+                    d.functionCall()));
         }
         return b.build();
     }

@@ -14,6 +14,7 @@ import dev.strata.hcl.syntax.Expr;
 import dev.strata.lang.funcs.CallResult;
 import dev.strata.lang.funcs.Function;
 import dev.strata.lang.funcs.FunctionTable;
+import dev.strata.lang.funcs.Param;
 import dev.strata.lang.types.DynamicType;
 import dev.strata.lang.types.ListType;
 import dev.strata.lang.types.MapType;
@@ -82,9 +83,62 @@ public final class Evaluator {
         }
 
         private Value fail(String summary, String detail, SourceRange subject, SourceRange context) {
-            diags.add(Diagnostic.error(summary, detail, subject, context));
+            return failIn(current, summary, detail, subject, context);
+        }
+
+        /**
+         * A problem of {@code expression}'s evaluation, with what its references held (Terraform's lines under
+         * the snippet, {@code var.c is a bool}): Terraform names the expression that failed, which is the one
+         * being evaluated except where an operand's value is at fault.
+         */
+        private Value failIn(Expr expression, String summary, String detail, SourceRange subject, SourceRange context) {
+            Diagnostic d = Diagnostic.error(summary, detail, subject, context);
+            if (!quiet && calling != null) {
+                d = d.withFunctionCall(calling);
+            }
+            diags.add(quiet || expression == null ? d : d.withValues(valuesOf(expression)));
             return Value.DYNAMIC_UNKNOWN;
         }
+
+        /**
+         * Each reference of {@code e} with what it holds, as Terraform describes them after a failed evaluation:
+         * a reference that fails is shortened until it evaluates ({@code var.o.nope} shows {@code var.o}), a
+         * value not known yet is described by its type, and sensitive, ephemeral and untyped unknown values are
+         * left out, as are the symbols of for expressions. Sorted, without repeats.
+         */
+        private List<Diagnostic.ExpressionValue> valuesOf(Expr e) {
+            TreeMap<String, String> found = new TreeMap<>();
+            for (Traversal t : e.variables()) {
+                for (int n = t.steps().size(); n >= 1; n--) {
+                    Traversal prefix =
+                            n == t.steps().size() ? t : new Traversal(t.steps().subList(0, n));
+                    Run probe = new Run(Diagnostics.builder());
+                    probe.quiet = true;
+                    Value v = probe.eval(new Expr.ScopeTraversal(prefix, prefix.range()), Map.of());
+                    if (probe.diags.hasErrors()) {
+                        continue;
+                    }
+                    String statement = v.isKnown() || v.hasMarkDeep(Mark.SENSITIVE) || v.hasMarkDeep(Mark.EPHEMERAL)
+                            ? ExpressionValues.statement(v)
+                            : v.type() instanceof DynamicType
+                                    ? null
+                                    : "is a " + v.type().friendlyName();
+                    if (statement != null) {
+                        found.putIfAbsent(prefix.toString(), statement);
+                    }
+                    break;
+                }
+            }
+            List<Diagnostic.ExpressionValue> out = new ArrayList<>(found.size());
+            found.forEach((k, v) -> out.add(new Diagnostic.ExpressionValue(k, v)));
+            return out;
+        }
+
+        /** The expression being evaluated: what {@link #fail} reports on. */
+        private Expr current;
+
+        /** Whether this run's problems are never shown ({@code try}, {@code can}): no values are worked out. */
+        private boolean quiet;
 
         /** Nesting of the evaluation in progress (see {@link Nesting}). */
         private int depth;
@@ -99,12 +153,15 @@ public final class Evaluator {
                 return Value.DYNAMIC_UNKNOWN;
             }
             depth++;
+            Expr outer = current;
+            current = e;
             try {
                 return depth == Nesting.HANDOFF_DEPTH
                         ? Nesting.onDeepStack(() -> evalNode(e, locals))
                         : evalNode(e, locals);
             } finally {
                 depth--;
+                current = outer;
             }
         }
 
@@ -114,6 +171,7 @@ public final class Evaluator {
         private Run child() {
             Run r = new Run(Diagnostics.builder(), unhideable);
             r.depth = depth;
+            r.quiet = quiet;
             return r;
         }
 
@@ -347,11 +405,15 @@ public final class Evaluator {
                 if (n.compareTo(BigDecimal.valueOf(elems.size())) >= 0) {
                     return fail(
                             "Invalid index",
-                            "The given key does not identify an element in this collection "
-                                    + "value: "
-                                    + (elems.isEmpty()
-                                            ? "the collection has no elements."
-                                            : "the given index is greater than or equal to the length of the collection."),
+                            // As Terraform 1.11: a reason only for the index just past the end.
+                            n.compareTo(BigDecimal.valueOf(elems.size())) > 0
+                                    ? "The given key does not identify an element in this collection value."
+                                    : elems.isEmpty()
+                                            ? "The given key does not identify an element in this collection "
+                                                    + "value: the collection has no elements."
+                                            : "The given key does not identify an element in this collection "
+                                                    + "value: the given index is greater than or equal to the "
+                                                    + "length of the collection.",
                             subject,
                             context);
                 }
@@ -407,6 +469,22 @@ public final class Evaluator {
                 return Value.DYNAMIC_UNKNOWN;
             }
             Function func = fn.get();
+            Diagnostic.FunctionCall outer = calling;
+            calling = new Diagnostic.FunctionCall(
+                    f.name(),
+                    func.params().stream().map(Param::name).toList(),
+                    func.varParam().map(Param::name).orElse(null));
+            try {
+                return invoke(f, func, args, plain);
+            } finally {
+                calling = outer;
+            }
+        }
+
+        /** The function whose call is being checked and made, for the problems of that call. */
+        private Diagnostic.FunctionCall calling;
+
+        private Value invoke(Expr.FunctionCall f, Function func, List<Value> args, String plain) {
             List<Expr> argExprs = f.args();
             if (plain.equals("templatestring")
                     && argExprs.size() == 2
@@ -496,8 +574,8 @@ public final class Evaluator {
                 // A function bug must not take the whole run down; report it as a failed call.
                 return fail(
                         "Error in function call",
-                        "Call to function \"" + f.name() + "\" failed: "
-                                + e.getClass().getSimpleName() + ".",
+                        "Call to function \"" + f.name() + "\" failed unexpectedly: this is a bug in Strata; "
+                                + "please report it with the arguments given.",
                         f.range(),
                         null);
             }
@@ -528,6 +606,7 @@ public final class Evaluator {
             StringBuilder why = new StringBuilder();
             for (Expr arg : f.args()) {
                 Run sub = child();
+                sub.quiet = true;
                 Value v = sub.eval(arg, locals);
                 Diagnostics d = sub.diags.build();
                 if (!d.hasErrors()) {
@@ -567,6 +646,7 @@ public final class Evaluator {
                         f.range());
             }
             Run sub = child();
+            sub.quiet = true;
             Value v = sub.eval(f.args().get(0), locals);
             if (sub.diags.hasErrors()) {
                 return Value.FALSE;
@@ -588,10 +668,8 @@ public final class Evaluator {
             if (unified.isEmpty()) {
                 return fail(
                         "Inconsistent conditional result types",
-                        "The true and false result expressions must "
-                                + "have consistent types. The 'true' value is "
-                                + t.type().friendlyName() + ", but the "
-                                + "'false' value is " + f.type().friendlyName() + ".",
+                        "The true and false result expressions must have consistent types. "
+                                + mismatch(t.type(), f.type()) + ".",
                         SourceRange.between(
                                 c.trueResult().range(), c.falseResult().range()),
                         c.range());
@@ -624,6 +702,49 @@ public final class Evaluator {
             Value chosen = cb.value().asBool() ? t : f;
             Value converted = convertOr(chosen, rt, cb.value().asBool() ? c.trueResult() : c.falseResult(), c);
             return converted.withMarks(cond.marks());
+        }
+
+        /**
+         * Why two result types do not unify, as Terraform words it: an attribute one object has and the other
+         * lacks, tuples of different lengths, else the first attribute or element whose types differ, else the
+         * two types.
+         */
+        private static String mismatch(Type t, Type f) {
+            if (t instanceof ObjectType to && f instanceof ObjectType fo) {
+                for (String n : to.attrs().keySet()) {
+                    if (!fo.attrs().containsKey(n)) {
+                        return "The 'true' value includes object attribute \"" + n
+                                + "\", which is absent in the 'false' value";
+                    }
+                }
+                for (String n : fo.attrs().keySet()) {
+                    if (!to.attrs().containsKey(n)) {
+                        return "The 'false' value includes object attribute \"" + n
+                                + "\", which is absent in the 'true' value";
+                    }
+                }
+                for (String n : to.attrs().keySet()) {
+                    Type a = to.attrs().get(n);
+                    Type b = fo.attrs().get(n);
+                    if (Unify.unify(List.of(a, b)).isEmpty()) {
+                        return "Type mismatch for object attribute \"" + n + "\": " + mismatch(a, b);
+                    }
+                }
+            }
+            if (t instanceof TupleType tt && f instanceof TupleType ft) {
+                if (tt.elems().size() != ft.elems().size()) {
+                    return "The 'true' tuple has length " + tt.elems().size() + ", but the 'false' tuple has length "
+                            + ft.elems().size();
+                }
+                for (int i = 0; i < tt.elems().size(); i++) {
+                    if (Unify.unify(List.of(tt.elems().get(i), ft.elems().get(i)))
+                            .isEmpty()) {
+                        return "Type mismatch for tuple element " + i + ": "
+                                + mismatch(tt.elems().get(i), ft.elems().get(i));
+                    }
+                }
+            }
+            return "The 'true' value is " + t.friendlyName() + ", but the 'false' value is " + f.friendlyName();
         }
 
         /**
@@ -726,7 +847,8 @@ public final class Evaluator {
             }
             ConversionResult r = Convert.convert(v, type);
             if (!r.isOk()) {
-                fail(
+                failIn(
+                        at,
                         "Invalid operand",
                         "Unsuitable value for " + side + " operand: " + ((ConversionResult.Failed) r).message() + ".",
                         at.range(),
@@ -745,7 +867,8 @@ public final class Evaluator {
             }
             ConversionResult r = Convert.convert(v.unmark(), type);
             if (!r.isOk()) {
-                return fail(
+                return failIn(
+                        u.operand(),
                         "Invalid operand",
                         "Unsuitable value for unary operand: " + ((ConversionResult.Failed) r).message() + ".",
                         u.operand().range(),

@@ -384,13 +384,7 @@ public final class InstalledSources {
         for (Diagnostic d : r.diagnostics()) {
             b.add(
                     d.detail() != null && d.detail().contains("\"strata init\"")
-                            ? new Diagnostic(
-                                            d.severity(),
-                                            d.summary(),
-                                            d.detail().replace("\"strata init\"", "\"strata stacks init\""),
-                                            d.subject(),
-                                            d.context())
-                                    .withValues(d.values())
+                            ? d.withDetail(d.detail().replace("\"strata init\"", "\"strata stacks init\""))
                             : d);
         }
         return Result.of(r.value(), b.build());

@@ -103,13 +103,7 @@ final class StacksOperations {
             b.add(
                     detail == null || !detail.contains("\"strata init")
                             ? d
-                            : new dev.strata.hcl.Diagnostic(
-                                            d.severity(),
-                                            d.summary(),
-                                            detail.replace("\"strata init", "\"strata stacks init"),
-                                            d.subject(),
-                                            d.context())
-                                    .withValues(d.values()));
+                            : d.withDetail(detail.replace("\"strata init", "\"strata stacks init")));
         }
         return b.build();
     }
