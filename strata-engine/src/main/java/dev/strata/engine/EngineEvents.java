@@ -66,6 +66,13 @@ public interface EngineEvents {
     default void retrying(AbsResourceInstance addr, int attempt, Duration delay, String why) {}
 
     /**
+     * A plan found errors: what it planned all the same (the changes of the objects that planned), for a
+     * person to see before the errors, as Terraform shows "planned the following actions, but then
+     * encountered a problem". Never to be applied or saved: the plan itself is the errors.
+     */
+    default void planErrored(Plan partial) {}
+
+    /**
      * The walk of a plan or an apply is over (also when it failed): {@code root} evaluates expressions
      * as the root module sees the result, planned values after a plan (unknown where only the apply
      * knows them) and new ones after an apply; {@code rootOutputs} are the root module's output values

@@ -120,27 +120,37 @@ final class Planner {
                     run.outputs(dev.strata.addr.ModuleInstance.ROOT));
             Diagnostics diags = run.diagnostics();
             if (diags.hasErrors()) {
+                events.planErrored(plan(run, tree, state, options, variables, walk.planned, diags, timestamp));
                 return Result.of(null, diags);
             }
-            // The refreshed state keeps the stored serial and lineage: a stale plan is recognised by them.
-            StateSnapshot refreshed = run.state().withSerial(state.serial());
-            PlannedChanges planned = walk.planned;
-            java.util.List<ResourceChange> changes = planned.changes();
-            return Result.of(
-                    new Plan(
-                            options.mode(),
-                            refreshed,
-                            variables,
-                            changes,
-                            planned.drift(),
-                            planned.deferred(),
-                            planned.outputs(),
-                            options.targets().stream().map(Object::toString).toList(),
-                            diags,
-                            timestamp,
-                            relevantAttributes(options.mode(), run, tree, changes, planned)),
-                    diags);
+            return Result.of(plan(run, tree, state, options, variables, walk.planned, diags, timestamp), diags);
         }
+    }
+
+    private static Plan plan(
+            Run run,
+            ConfigTree tree,
+            StateSnapshot state,
+            PlanOptions options,
+            SortedMap<String, Value> variables,
+            PlannedChanges planned,
+            Diagnostics diags,
+            java.time.Instant timestamp) {
+        // The refreshed state keeps the stored serial and lineage: a stale plan is recognised by them.
+        StateSnapshot refreshed = run.state().withSerial(state.serial());
+        java.util.List<ResourceChange> changes = planned.changes();
+        return new Plan(
+                options.mode(),
+                refreshed,
+                variables,
+                changes,
+                planned.drift(),
+                planned.deferred(),
+                planned.outputs(),
+                options.targets().stream().map(Object::toString).toList(),
+                diags,
+                timestamp,
+                relevantAttributes(options.mode(), run, tree, changes, planned));
     }
 
     /**

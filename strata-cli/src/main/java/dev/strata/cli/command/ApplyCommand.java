@@ -244,12 +244,15 @@ final class ApplyCommand implements Command {
                 return 1;
             }
             Result<Plan> planned;
+            Optional<Plan> errored;
             try (ApplyView progress = new ApplyView(context);
                     var flushing = signals.beforeNotice(progress::flush)) {
                 planned = s.engine().plan(loaded.variables(), state.state(), options, view.events(progress));
+                errored = progress.erroredPlan();
             }
             planned = withoutUnknownChecks(planned);
             if (planned.value() == null) {
+                view.erroredPlan(errored, false);
                 view.diagnostics(
                         planWarnings.with(Operation.narrowed(options)).with(planned.diagnostics()), loaded.sources());
                 return 1;

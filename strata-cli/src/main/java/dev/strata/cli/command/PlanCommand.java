@@ -171,9 +171,11 @@ final class PlanCommand implements Command {
                 }
             }
             Result<Plan> plan;
+            Optional<Plan> errored;
             try (var progress = new ApplyView(ctx);
                     var flushing = s.signals().beforeNotice(progress::flush)) {
                 plan = engine.plan(s.loaded().variables(), s.state().state(), options, view.events(progress));
+                errored = progress.erroredPlan();
             }
             // As Terraform: the warnings of loading the configuration and the variables, and the one about
             // -target, are among the plan's diagnostics, shown after the plan.
@@ -184,7 +186,7 @@ final class PlanCommand implements Command {
                 plan = Result.of(plan.value(), plan.diagnostics().with(GeneratedConfigFile.experimental()));
             }
             if (plan.diagnostics().hasErrors()) {
-                view.planFailed();
+                view.erroredPlan(errored, true);
             }
             if (plan.value() == null) {
                 view.diagnostics(plan.diagnostics(), sources);

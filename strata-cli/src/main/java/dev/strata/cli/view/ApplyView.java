@@ -156,6 +156,19 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
         flushPending();
     }
 
+    /** What a plan that found errors planned all the same; null until then. */
+    private volatile dev.strata.engine.Plan erroredPlan;
+
+    @Override
+    public void planErrored(dev.strata.engine.Plan partial) {
+        erroredPlan = partial;
+    }
+
+    /** What the plan planned before it found errors, to show before them; empty if it did not fail so. */
+    public java.util.Optional<dev.strata.engine.Plan> erroredPlan() {
+        return java.util.Optional.ofNullable(erroredPlan);
+    }
+
     @Override
     void flushPending() {
         pending.write();

@@ -88,7 +88,23 @@ public final class PlanView extends View {
         out().print(render(plan));
     }
 
+    /** What a plan that then found errors planned, introduced as Terraform does; the errors follow. */
+    void erroredPlan(Plan partial) {
+        out().print(render(partial, true));
+    }
+
+    /** Whether {@link #render} shows a change of an object (not only drift or outputs). */
+    boolean showsChanges(Plan plan) {
+        return !plan.deferred().isEmpty()
+                || plan.changes().stream()
+                        .anyMatch(c -> c.action() != Action.NO_OP || c.previousAddr() != null || c.importId() != null);
+    }
+
     public String render(Plan plan) {
+        return render(plan, false);
+    }
+
+    private String render(Plan plan, boolean errored) {
         StringBuilder b = new StringBuilder();
         List<ResourceChange> drift = plan.mode() == PlanMode.DESTROY ? List.of() : shownDrift(plan);
         if (!drift.isEmpty()) {
@@ -193,7 +209,10 @@ public final class PlanView extends View {
         if (used.contains(Action.READ)) {
             b.append(" ").append(style(Style.CYAN, "<=")).append(" read (data resources)\n");
         }
-        b.append("\nStrata will perform the following actions:\n\n");
+        b.append(
+                errored
+                        ? "\nStrata planned the following actions, but then encountered a problem:\n\n"
+                        : "\nStrata will perform the following actions:\n\n");
         for (ResourceChange c : shown) {
             b.append(change(c, false)).append('\n');
         }

@@ -173,6 +173,43 @@ class PlanTextDifferentialTest {
                 strata(Map.of()).run("plan", "-refresh=false", "-var=stage=2", "-no-color"));
     }
 
+    /**
+     * A plan that finds errors shows, before them, what it planned all the same ("planned the following
+     * actions, but then encountered a problem"), without the outputs that failed; with nothing planned,
+     * "Planning failed."; an apply the same, and applies nothing.
+     */
+    @Test
+    void aPlanWithErrorsShowsWhatItPlanned() throws Exception {
+        Path terraform = Terraform.find().orElse(null);
+        assumeTrue(terraform != null, "terraform is not on the PATH");
+        Path cliConfig = AwsExamples.cliConfig(tf);
+        String config = """
+                variable "l" {
+                  default = []
+                }
+                resource "terraform_data" "r" {}
+                output "ok" { value = 1 }
+                output "a" { value = tolist(var.l)[0] }
+                """;
+        for (String c :
+                new String[] {config, "variable \"l\" {\n  default = []\n}\noutput \"a\" { value = tolist(var.l)[0] }\n"
+                }) {
+            Files.writeString(tf.resolve("main.tf"), c);
+            Files.writeString(st.resolve("main.tf"), c);
+            AwsExamples.terraform(terraform, tf, cliConfig, Map.of(), "init", "-no-color");
+            assertThat(strata(Map.of()).run("init", "-no-color").exitCode()).isZero();
+            for (String command : new String[] {"plan", "apply"}) {
+                AwsExamples.Run theirs =
+                        AwsExamples.terraform(terraform, tf, cliConfig, Map.of(), command, "-no-color");
+                CliRunner.Result ours = strata(Map.of()).run(command, "-no-color");
+                assertThat(ours.exitCode()).as(ours.toString()).isEqualTo(1).isEqualTo(theirs.exitCode());
+                assertThat(text(ours.stdout())).as(c).isEqualTo(text(theirs.stdout()));
+                assertThat(text(ours.stderr())).as(c).isEqualTo(text(theirs.stderr()));
+            }
+        }
+        assertThat(st.resolve("terraform.tfstate")).doesNotExist();
+    }
+
     private static final String AWS = AwsExamples.OFFLINE_AWS_PROVIDER + """
             resource "aws_vpc" "x" { cidr_block = "10.0.0.0/16" }
             resource "aws_default_network_acl" "d" {
