@@ -144,7 +144,7 @@ final class StateCommand extends ParentCommand {
         return StateCli.run(
                 context, this, parsed, view, StateCommand::files, (sub, args, workspace, backend) -> switch (sub) {
                     case "list" -> list(view, backend, workspace, args);
-                    case "show" -> show(view, backend, workspace, args);
+                    case "show" -> show(context, view, backend, workspace, args);
                     case "pull" -> pull(view, backend, workspace, args);
                     case "push" -> push(context, view, backend, workspace, args);
                     case "rm" -> rm(view, backend, workspace, args);
@@ -419,7 +419,7 @@ final class StateCommand extends ParentCommand {
                     + "address references one specific instance.\nTo view the available instances, use \"strata state list\". "
                     + "Please modify \nthe address to reference a specific instance.";
 
-    private int show(StateView view, Backend backend, String workspace, ParsedArgs parsed) {
+    private int show(CommandContext context, StateView view, Backend backend, String workspace, ParsedArgs parsed) {
         Optional<Parsed<ShowArgs>> given = ShowArgs.parse(parsed);
         if (given.isEmpty()) {
             view.errorText(
@@ -440,14 +440,21 @@ final class StateCommand extends ParentCommand {
                 case AbsResource r -> r.instance(InstanceKey.NONE);
                 case ModuleInstance mod -> null;
             };
-            List<ResourceInstanceObject> objs =
-                    target == null ? List.of() : m.state().objects(target);
+            // As Terraform: the current object only, not those deposed beside it.
+            List<ResourceInstanceObject> objs = target == null
+                    ? List.of()
+                    : m.state().objects(target).stream()
+                            .filter(o -> !o.isDeposed())
+                            .toList();
             if (objs.isEmpty()) {
                 view.errorText(NO_INSTANCE);
                 return 1;
             }
+            // As Terraform: the object as show renders it, typed by its provider's schema where there is one.
+            var schemas = new dev.strata.engine.Schemas(Operation.providers(context));
+            var rs = m.state().resource(target.containingResource()).orElseThrow();
             for (ResourceInstanceObject o : objs) {
-                view.showInstance(target, o);
+                view.showInstance(rs, o, schemas);
             }
             return 0;
         }

@@ -50,12 +50,14 @@ final class StateText {
         return b.toString();
     }
 
-    private static void object(
-            StringBuilder b, ResourceState rs, ResourceInstanceObject o, View view, Schemas schemas) {
+    /** One object: its address (tainted or deposed said after it, as Terraform does) and its attributes. */
+    static void object(StringBuilder b, ResourceState rs, ResourceInstanceObject o, View view, Schemas schemas) {
         String addr = rs.addr().instance(o.key()).toString();
-        b.append(view.style(
-                        View.Style.BOLD,
-                        "# " + addr + (o.deposed() != null ? " (deposed object " + o.deposed() + ")" : "") + ":"))
+        b.append(view.style(View.Style.BOLD, "# " + addr + ":"))
+                .append(
+                        o.deposed() != null
+                                ? " (deposed object " + o.deposed() + ")"
+                                : o.status() == dev.strata.state.ObjectStatus.TAINTED ? " (tainted)" : "")
                 .append('\n');
         boolean data = rs.mode() == dev.strata.addr.ResourceMode.DATA;
         b.append(data ? "data" : "resource")

@@ -3,6 +3,7 @@ package dev.strata.cli.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.strata.cli.CliRunner;
 import dev.strata.testing.Terraform;
 import java.nio.file.Files;
@@ -208,6 +209,56 @@ class PlanTextDifferentialTest {
             }
         }
         assertThat(st.resolve("terraform.tfstate")).doesNotExist();
+    }
+
+    /**
+     * {@code show} and {@code state show} of one state (terraform's, read by both): a JSON string as
+     * {@code jsonencode(...)}, a heredoc, a tainted object, and a deposed one, which {@code show} lists
+     * after the current one and {@code state show} leaves out.
+     */
+    @Test
+    void showAndStateShowRenderObjectsAsTerraformDoes() throws Exception {
+        Path terraform = Terraform.find().orElse(null);
+        assumeTrue(terraform != null, "terraform is not on the PATH");
+        Path cliConfig = AwsExamples.cliConfig(tf);
+        String config = """
+                resource "terraform_data" "j" {
+                  input = jsonencode({ a = [1, 2], b = { c = "d" } })
+                }
+                resource "terraform_data" "h" {
+                  input = "one\\n\\ntwo\\n"
+                }
+                """;
+        Files.writeString(tf.resolve("main.tf"), config);
+        Files.writeString(st.resolve("main.tf"), config);
+        AwsExamples.terraform(terraform, tf, cliConfig, Map.of(), "init", "-no-color");
+        tfRun(terraform, cliConfig, Map.of(), "apply", "-auto-approve", "-no-color");
+        tfRun(terraform, cliConfig, Map.of(), "taint", "terraform_data.h");
+        var json = AwsExamples.JSON;
+        var state = (com.fasterxml.jackson.databind.node.ObjectNode)
+                json.readTree(tf.resolve("terraform.tfstate").toFile());
+        for (JsonNode r : state.get("resources")) {
+            if (r.get("name").asText().equals("j")) {
+                var deposed = ((com.fasterxml.jackson.databind.node.ObjectNode)
+                                r.get("instances").get(0))
+                        .deepCopy();
+                deposed.put("deposed", "abcd1234");
+                ((com.fasterxml.jackson.databind.node.ArrayNode) r.get("instances")).add(deposed);
+            }
+        }
+        state.put("serial", state.get("serial").asInt() + 1);
+        json.writerWithDefaultPrettyPrinter()
+                .writeValue(tf.resolve("terraform.tfstate").toFile(), state);
+        Files.copy(tf.resolve("terraform.tfstate"), st.resolve("terraform.tfstate"));
+        assertThat(strata(Map.of()).run("init", "-no-color").exitCode()).isZero();
+        same(
+                tfRun(terraform, cliConfig, Map.of(), "show", "-no-color"),
+                strata(Map.of()).run("show", "-no-color"));
+        for (String addr : new String[] {"terraform_data.j", "terraform_data.h"}) {
+            same(
+                    tfRun(terraform, cliConfig, Map.of(), "state", "show", "-no-color", addr),
+                    strata(Map.of()).run("state", "show", "-no-color", addr));
+        }
     }
 
     private static final String AWS = AwsExamples.OFFLINE_AWS_PROVIDER + """
