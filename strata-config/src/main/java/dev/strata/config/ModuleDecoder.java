@@ -826,6 +826,23 @@ final class ModuleDecoder {
         return new CheckRule(cond == null ? null : cond.expr(), msg == null ? null : msg.expr(), blk.defRange());
     }
 
+    /**
+     * A precondition, postcondition or assert block, added to {@code into} unless its condition refers to
+     * nothing: as Terraform, that is an error ("Invalid precondition expression"), since it checks nothing.
+     */
+    private void condition(Block blk, List<CheckRule> into) {
+        CheckRule rule = rule(blk);
+        if (rule.condition() != null && rule.condition().variables().isEmpty()) {
+            diags.error(
+                    "Invalid " + blk.type() + " expression",
+                    "The condition expression must refer to at least one object from elsewhere in the "
+                            + "configuration, or else its result would not be checking anything.",
+                    rule.condition().range());
+            return;
+        }
+        into.add(rule);
+    }
+
     // ---- locals / output -----------------------------------------------------------------------
 
     private void locals(Block blk, Builder b) {
@@ -885,7 +902,7 @@ final class ModuleDecoder {
         Attribute v = c.attributes().get("value");
         List<CheckRule> pre = new ArrayList<>();
         for (Block p : c.blocksOfType("precondition")) {
-            pre.add(rule(p));
+            condition(p, pre);
         }
         OutputConfig o = new OutputConfig(
                 name,
@@ -1230,8 +1247,8 @@ final class ModuleDecoder {
         List<ActionTrigger> actionTriggers = new ArrayList<>();
         for (Block x : c.blocks()) {
             switch (x.type()) {
-                case "precondition" -> pre.add(rule(x));
-                case "postcondition" -> post.add(rule(x));
+                case "precondition" -> condition(x, pre);
+                case "postcondition" -> condition(x, post);
                 default -> actionTriggers.add(ActionDecoder.trigger(x, diags));
             }
         }
@@ -1252,7 +1269,7 @@ final class ModuleDecoder {
         List<CheckRule> pre = new ArrayList<>();
         List<CheckRule> post = new ArrayList<>();
         for (Block x : r.value().blocks()) {
-            (x.type().equals("precondition") ? pre : post).add(rule(x));
+            condition(x, x.type().equals("precondition") ? pre : post);
         }
         return new Lifecycle(false, false, false, List.of(), List.of(), pre, post, List.of());
     }
@@ -1271,7 +1288,7 @@ final class ModuleDecoder {
         List<CheckRule> pre = new ArrayList<>();
         List<CheckRule> post = new ArrayList<>();
         for (Block x : r.value().blocks()) {
-            (x.type().equals("precondition") ? pre : post).add(rule(x));
+            condition(x, x.type().equals("precondition") ? pre : post);
         }
         return new Lifecycle(false, false, false, List.of(), List.of(), pre, post, List.of());
     }
@@ -1487,7 +1504,7 @@ final class ModuleDecoder {
         ResourceConfig data = null;
         for (Block inner : r.value().blocks()) {
             if (inner.type().equals("assert")) {
-                asserts.add(rule(inner));
+                condition(inner, asserts);
             } else if (data != null) {
                 diags.error(
                         "Multiple data resource blocks",
@@ -1499,7 +1516,8 @@ final class ModuleDecoder {
             }
         }
         if (asserts.isEmpty()) {
-            diags.error("Missing assert block", "A check block must have at least one assert block.", blk.defRange());
+            // As Terraform: also when every assert block was invalid.
+            diags.error("Zero assert blocks", "Check blocks must have at least one assert block.", blk.defRange());
         }
         CheckConfig prev = b.checks.putIfAbsent(name, new CheckConfig(name, asserts, data, blk.defRange()));
         if (prev != null) {

@@ -37,6 +37,49 @@ class LoaderTest {
         assertThat(e.declRange().start().line()).isEqualTo(2);
     }
 
+    /** As Terraform: a condition that refers to nothing checks nothing; a check left without asserts is an error. */
+    @Test
+    void conditionsMustReferToSomething() {
+        write(dir, "main.tf", """
+                resource "terraform_data" "a" {
+                  lifecycle {
+                    precondition {
+                      condition     = true
+                      error_message = "x"
+                    }
+                    postcondition {
+                      condition     = 1 == 1
+                      error_message = "x"
+                    }
+                  }
+                }
+                output "o" {
+                  value = 1
+                  precondition {
+                    condition     = terraform_data.a.id != ""
+                    error_message = "x"
+                  }
+                }
+                check "c" {
+                  assert {
+                    condition     = false
+                    error_message = "x"
+                  }
+                }
+                """);
+        Result<ConfigTree> r = load(dir);
+        assertThat(brief(r.diagnostics()))
+                .containsExactly(
+                        "main.tf:4,23-27: Invalid precondition expression",
+                        "main.tf:8,23-29: Invalid postcondition expression",
+                        "main.tf:20,1-10: Zero assert blocks",
+                        "main.tf:22,21-26: Invalid assert expression");
+        assertThat(r.diagnostics().asList().getFirst().detail())
+                .isEqualTo("The condition expression must refer to at least one object from elsewhere in the "
+                        + "configuration, or else its result would not be checking anything.");
+        assertThat(r.value().root().module().outputs().get("o").preconditions()).hasSize(1);
+    }
+
     @Test
     void providerMetaBlocksAreKeptByLocalNameAndASecondOneIsADuplicateAsInTerraform() {
         write(dir, "main.tf", """
@@ -95,7 +138,7 @@ class LoaderTest {
                   value = local.x
                   depends_on = [aws_instance.web]
                   precondition {
-                    condition = true
+                    condition = local.x == 1
                     error_message = "never"
                   }
                 }
@@ -344,7 +387,7 @@ class LoaderTest {
                   arn        = "x"
                   lifecycle {
                     precondition {
-                      condition     = true
+                      condition     = terraform_data.d.id != ""
                       error_message = "never"
                     }
                   }

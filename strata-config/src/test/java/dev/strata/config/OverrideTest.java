@@ -164,13 +164,13 @@ class OverrideTest {
                 output "o" {
                   depends_on = [terraform_data.s]
                   precondition {
-                    condition     = true
+                    condition     = terraform_data.s.id != ""
                     error_message = "p"
                   }
                 }
                 check "c" {
                   assert {
-                    condition     = true
+                    condition     = terraform_data.s.id != ""
                     error_message = "y"
                   }
                 }

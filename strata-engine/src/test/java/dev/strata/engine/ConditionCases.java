@@ -86,9 +86,10 @@ final class ConditionCases {
                         """)
                         .errors("Invalid condition result: Invalid condition result value: a bool is required."),
                 PlanCase.of("a check assertion that is not a bool is an error", null, """
+                        variable "s" { default = "maybe" }
                         check "c" {
                           assert {
-                            condition     = "maybe"
+                            condition     = var.s
                             error_message = "Never."
                           }
                         }
@@ -108,10 +109,11 @@ final class ConditionCases {
                         .errors("Invalid condition result: Condition expression must return either true or "
                                 + "false, not null."),
                 PlanCase.of("an output precondition that fails", null, """
+                        variable "f" { default = false }
                         output "o" {
                           value = "x"
                           precondition {
-                            condition     = false
+                            condition     = var.f
                             error_message = "The output is wrong."
                           }
                         }
