@@ -529,6 +529,18 @@ final class InstanceOps {
         return co.value();
     }
 
+    /**
+     * Checks every precondition of the instance (each failure reported); whether all hold. As Terraform, an
+     * instance whose precondition fails is not planned further: no read, no change.
+     */
+    private boolean preconditionsHold(Ctx c, RunData scopeData) {
+        boolean hold = true;
+        for (CheckRule pre : c.rc().lifecycle().preconditions()) {
+            hold &= walk.condition(scopeData.scope(), pre, "Resource precondition failed", true);
+        }
+        return hold;
+    }
+
     private void planData(Ctx c, RunData scopeData) {
         AbsResourceInstance ai = c.addr();
         if (run.options.mode() == PlanMode.DESTROY) {
@@ -538,8 +550,9 @@ final class InstanceOps {
             run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
             return;
         }
-        for (CheckRule pre : c.rc().lifecycle().preconditions()) {
-            walk.condition(scopeData.scope(), pre, "Resource precondition failed", true);
+        if (!preconditionsHold(c, scopeData)) {
+            run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
+            return;
         }
         Value config = config(c, scopeData);
         if (config == null) {
@@ -716,7 +729,9 @@ final class InstanceOps {
                 preventDestroy(c);
             }
             if (prior != null) {
-                walk.planned.change(ai, c.change(ai, null, Action.DELETE, prior, c.nullObject(), null));
+                ResourceChange delete = c.change(ai, null, Action.DELETE, prior, c.nullObject(), null);
+                // As Terraform, a destroy plan still notes where a moved block took the object from.
+                walk.planned.change(ai, previous.containsKey(ai) ? delete.movedFrom(previous.get(ai)) : delete);
             }
             run.setInstanceValue(ai, prior == null ? Value.DYNAMIC_UNKNOWN : prior);
             return;
@@ -725,8 +740,9 @@ final class InstanceOps {
             run.setInstanceValue(ai, prior == null ? Value.DYNAMIC_UNKNOWN : prior);
             return;
         }
-        for (CheckRule pre : c.rc().lifecycle().preconditions()) {
-            walk.condition(scopeData.scope(), pre, "Resource precondition failed", true);
+        if (!preconditionsHold(c, scopeData)) {
+            run.setInstanceValue(ai, Value.unknown(c.impliedType()));
+            return;
         }
         Value config = config(c, scopeData);
         if (config == null) {
@@ -1192,9 +1208,6 @@ final class InstanceOps {
                 removeObject(ai, o.deposed());
                 continue;
             }
-            if (run.options.mode() == PlanMode.REFRESH_ONLY) {
-                continue; // a refresh-only plan changes no remote object
-            }
             AbsProviderConfig pa = rs.get().provider();
             Ctx c = pa == null ? null : ctx(rc, ai, pa);
             if (c == null) {
@@ -1204,7 +1217,20 @@ final class InstanceOps {
                 continue;
             }
             Value before = decode(c, o);
-            String reason = o.deposed() != null
+            if (run.options.refresh() && o.deposed() == null) {
+                // As Terraform, an instance the expansion dropped is refreshed too: one deleted outside is only
+                // forgotten (its deletion shown as drift), not destroyed again, and the plan shows its current values.
+                PrivateState priv =
+                        o.privateData() == null ? PrivateState.EMPTY : PrivateState.fromBase64(o.privateData());
+                before = refresh(c, o, before, priv);
+                if (before == null) {
+                    continue;
+                }
+            }
+            if (run.options.mode() == PlanMode.REFRESH_ONLY) {
+                continue; // a refresh-only plan changes no remote object
+            }
+            String reason = o.deposed() != null || run.options.mode() == PlanMode.DESTROY
                     ? null
                     : k instanceof InstanceKey.IntKey
                             ? (e instanceof Expansion.Count

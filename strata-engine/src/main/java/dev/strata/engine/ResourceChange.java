@@ -71,4 +71,21 @@ public record ResourceChange(
                 previousAddr,
                 importId);
     }
+
+    /** This change of an object a {@code moved} block took from {@code from}. */
+    ResourceChange movedFrom(AbsResourceInstance from) {
+        return new ResourceChange(
+                addr,
+                deposed,
+                action,
+                before,
+                after,
+                replacePaths,
+                reason,
+                provider,
+                schemaVersion,
+                plannedPrivate,
+                from,
+                importId);
+    }
 }

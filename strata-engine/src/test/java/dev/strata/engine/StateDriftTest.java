@@ -136,6 +136,55 @@ class StateDriftTest {
         assertThat(p.hasChanges()).isEqualTo(c.hasChanges());
     }
 
+    /**
+     * An instance the expansion dropped is refreshed like the others (as Terraform): deleted outside, it is
+     * drift and leaves the state, not destroyed again; still there, it is destroyed. Without a refresh its
+     * deletion goes unseen. A destroy plan gives such a delete no reason.
+     */
+    @org.junit.jupiter.api.Test
+    void anInstanceTheCountDroppedIsRefreshedBeforeItIsDestroyed() {
+        h.applied("""
+                resource "fake_thing" "a" {
+                  count = 3
+                  value = "a"
+                }
+                """);
+        // Ids follow the order of the concurrent creates: a[1]'s is looked up.
+        var a1 = h.state().resources().getFirst().instances().stream()
+                .filter(o -> o.key().equals(dev.strata.addr.InstanceKey.of(1)))
+                .findFirst()
+                .orElseThrow();
+        h.fake.vanished.add(((dev.strata.state.JsonValue.StringValue)
+                        ((dev.strata.state.JsonValue.ObjectValue) a1.attributes()).get("id"))
+                .value());
+        String shrunk = """
+                resource "fake_thing" "a" {
+                  count = 1
+                  value = "a"
+                }
+                """;
+        Plan p = h.planned(h.config(shrunk), h.options(PlanMode.NORMAL, List.of(), List.of()));
+        assertThat(p.changes().stream()
+                        .filter(c -> c.action() != Action.NO_OP)
+                        .map(EngineHarness::describe)
+                        .toList())
+                .containsExactly("fake_thing.a[2] delete (delete_because_count_index)");
+        assertThat(p.drift().stream().map(d -> d.addr() + " " + d.action()).toList())
+                .containsExactly("fake_thing.a[1] DELETE");
+
+        PlanOptions o = h.options(PlanMode.NORMAL, List.of(), List.of());
+        Plan unrefreshed = h.planned(
+                h.config(shrunk),
+                new PlanOptions(h.dir, "default", PlanMode.NORMAL, false, o.targets(), o.replace(), 10));
+        assertThat(actions(unrefreshed))
+                .containsExactly(
+                        "fake_thing.a[1] delete (delete_because_count_index)",
+                        "fake_thing.a[2] delete (delete_because_count_index)");
+
+        Plan destroy = h.planned(h.config(shrunk), h.options(PlanMode.DESTROY, List.of(), List.of()));
+        assertThat(actions(destroy)).containsExactly("fake_thing.a[0] delete", "fake_thing.a[2] delete");
+    }
+
     @org.junit.jupiter.api.Test
     void applyingAfterAnOutsideDeletionMakesTheObjectAgainAndKeepsItsDependentsWired() {
         h.applied("""

@@ -320,14 +320,15 @@ public final class PlanView extends View {
                                 : "must be replaced";
             case READ -> "will be read during apply";
         };
-        if (c.previousAddr() != null) {
+        if (c.previousAddr() != null && c.action() == Action.NO_OP) {
             b.append(style(Style.BOLD, "  # " + c.previousAddr() + " has moved to " + addr))
                     .append('\n');
-            if (c.action() != Action.NO_OP) {
-                b.append(style(Style.BOLD, "  # " + addr + " " + what)).append('\n');
-            }
         } else {
             b.append(style(Style.BOLD, "  # " + addr + " " + what)).append('\n');
+        }
+        if (c.previousAddr() != null && c.action() != Action.NO_OP) {
+            // As Terraform: a moved object that also changes is headed by its change, the move noted below.
+            b.append("  # (moved from ").append(c.previousAddr()).append(")\n");
         }
         if (c.importId() != null && c.action() != Action.NO_OP) {
             b.append("  # (imported from \"").append(c.importId()).append("\")\n");

@@ -261,6 +261,58 @@ class PlanTextDifferentialTest {
         }
     }
 
+    /**
+     * Moves: one without a change is "has moved to"; one that also changes is headed by its change with
+     * "(moved from ...)" below; an instance the expansion dropped is destroyed with its reason, and with
+     * none in a destroy plan.
+     */
+    @Test
+    void movedObjectsAreHeadedAsTerraformHeadsThem() throws Exception {
+        Path terraform = Terraform.find().orElse(null);
+        assumeTrue(terraform != null, "terraform is not on the PATH");
+        Path cliConfig = AwsExamples.cliConfig(tf);
+        String before = """
+                resource "terraform_data" "a" {
+                  input = "a"
+                }
+                resource "terraform_data" "b" {
+                  count = 2
+                  input = "b${count.index}"
+                }
+                """;
+        Files.writeString(tf.resolve("main.tf"), before);
+        AwsExamples.terraform(terraform, tf, cliConfig, Map.of(), "init", "-no-color");
+        tfRun(terraform, cliConfig, Map.of(), "apply", "-auto-approve", "-no-color");
+        Files.copy(tf.resolve("terraform.tfstate"), st.resolve("terraform.tfstate"));
+        String after = """
+                resource "terraform_data" "a2" {
+                  input = "a"
+                }
+                moved {
+                  from = terraform_data.a
+                  to   = terraform_data.a2
+                }
+                resource "terraform_data" "b" {
+                  for_each = toset(["x"])
+                  input    = "b"
+                }
+                moved {
+                  from = terraform_data.b[0]
+                  to   = terraform_data.b["x"]
+                }
+                """;
+        Files.writeString(tf.resolve("main.tf"), after);
+        Files.writeString(st.resolve("main.tf"), after);
+        assertThat(strata(Map.of()).run("init", "-no-color").exitCode()).isZero();
+        // Without the refresh: its progress lines come in no fixed order.
+        same(
+                tfRun(terraform, cliConfig, Map.of(), "plan", "-refresh=false", "-no-color"),
+                strata(Map.of()).run("plan", "-refresh=false", "-no-color"));
+        same(
+                tfRun(terraform, cliConfig, Map.of(), "plan", "-destroy", "-refresh=false", "-no-color"),
+                strata(Map.of()).run("plan", "-destroy", "-refresh=false", "-no-color"));
+    }
+
     private static final String AWS = AwsExamples.OFFLINE_AWS_PROVIDER + """
             resource "aws_vpc" "x" { cidr_block = "10.0.0.0/16" }
             resource "aws_default_network_acl" "d" {
