@@ -713,7 +713,8 @@ final class InstanceOps {
             if (importId == null) {
                 return;
             }
-            Imported imp = importObject(c, importId);
+            events.importPreparing(ai, importId);
+            Imported imp = importObject(c, importId, true);
             if (imp == null) {
                 run.setInstanceValue(ai, Value.unknown(c.impliedType()));
                 return;
@@ -857,6 +858,11 @@ final class InstanceOps {
 
     /** Imports an object through the provider and reads it, as {@code import} blocks and {@code strata import} do. */
     private Imported importObject(Ctx c, String id) {
+        return importObject(c, id, false);
+    }
+
+    /** As {@link #importObject(Ctx, String)}; {@code announce}: the read is reported as a refresh, as a plan does. */
+    private Imported importObject(Ctx c, String id, boolean announce) {
         AbsResourceInstance ai = c.addr();
         String type = ai.resource().resource().type();
         Provider.ImportResponse ir = calls.call(
@@ -882,6 +888,10 @@ final class InstanceOps {
                     c.rc() != null ? c.rc().declRange() : null));
             return null;
         }
+        if (announce) {
+            String foundId = idOf(found.state());
+            events.refreshStart(ai, foundId != null ? foundId : id);
+        }
         Provider.ReadResponse rr = calls.call(
                 c.providerAddr(),
                 ai,
@@ -902,6 +912,9 @@ final class InstanceOps {
                             + "given id (" + id + ").",
                     c.rc() != null ? c.rc().declRange() : null));
             return null;
+        }
+        if (announce) {
+            events.refreshComplete(ai, idOf(rr.newState()));
         }
         return new Imported(
                 SchemaValues.nullWriteOnly(c.block(), SchemaValues.markSensitive(c.block(), rr.newState())),

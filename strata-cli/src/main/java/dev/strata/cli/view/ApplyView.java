@@ -215,6 +215,11 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
     }
 
     @Override
+    public void importPreparing(AbsResourceInstance addr, String id) {
+        println(style(Style.BOLD, addr + ":") + " Preparing import... [id=" + id + "]");
+    }
+
+    @Override
     public void importStart(AbsResourceInstance addr, String id) {
         println(style(Style.BOLD, addr + ":") + " Importing... [id=" + id + "]");
     }

@@ -313,6 +313,64 @@ class PlanTextDifferentialTest {
                 strata(Map.of()).run("plan", "-destroy", "-refresh=false", "-no-color"));
     }
 
+    /**
+     * An {@code import} block's object while planning: "Preparing import..." and "Refreshing state..." with
+     * its id, then the plan; in the JSON stream a refresh_start and refresh_complete. Progress lines come in
+     * no fixed order, so the lines are compared sorted.
+     */
+    @Test
+    void importBlocksReportTheirProgressAsTerraformDoes() throws Exception {
+        Path terraform = Terraform.find().orElse(null);
+        assumeTrue(terraform != null, "terraform is not on the PATH");
+        Path cliConfig = AwsExamples.cliConfig(tf);
+        String config = """
+                import {
+                  to = terraform_data.x
+                  id = "abc"
+                }
+                resource "terraform_data" "x" {
+                  input = "v"
+                }
+                import {
+                  for_each = toset(["p", "q"])
+                  to       = terraform_data.y[each.key]
+                  id       = "id-${each.key}"
+                }
+                resource "terraform_data" "y" {
+                  for_each = toset(["p", "q"])
+                }
+                """;
+        Files.writeString(tf.resolve("main.tf"), config);
+        Files.writeString(st.resolve("main.tf"), config);
+        AwsExamples.terraform(terraform, tf, cliConfig, Map.of(), "init", "-no-color");
+        assertThat(strata(Map.of()).run("init", "-no-color").exitCode()).isZero();
+        AwsExamples.Run theirs = tfRun(terraform, cliConfig, Map.of(), "plan", "-no-color");
+        CliRunner.Result ours = strata(Map.of()).run("plan", "-no-color");
+        assertThat(ours.exitCode()).as(ours.toString()).isZero();
+        assertThat(sorted(text(ours.stdout()))).isEqualTo(sorted(text(theirs.stdout())));
+        assertThat(ours.stdout()).contains("terraform_data.y[\"p\"]: Preparing import... [id=id-p]\n");
+
+        AwsExamples.Run theirsJson = tfRun(terraform, cliConfig, Map.of(), "plan", "-json");
+        CliRunner.Result oursJson = strata(Map.of()).run("plan", "-json");
+        assertThat(sorted(types(oursJson.stdout()))).isEqualTo(sorted(types(theirsJson.stdout())));
+    }
+
+    private static List<String> sorted(List<String> lines) {
+        return lines.stream().sorted().toList();
+    }
+
+    /** Each JSON UI message's type and text, without the version line (the tools' names differ). */
+    private static List<String> types(String stream) throws Exception {
+        List<String> out = new java.util.ArrayList<>();
+        for (String line : stream.split("\n")) {
+            JsonNode m = AwsExamples.JSON.readTree(line);
+            if (!m.path("type").asText().equals("version")) {
+                out.add(m.path("type").asText() + " " + m.path("@message").asText());
+            }
+        }
+        return out;
+    }
+
     private static final String AWS = AwsExamples.OFFLINE_AWS_PROVIDER + """
             resource "aws_vpc" "x" { cidr_block = "10.0.0.0/16" }
             resource "aws_default_network_acl" "d" {
