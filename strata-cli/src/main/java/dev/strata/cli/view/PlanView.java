@@ -93,11 +93,12 @@ public final class PlanView extends View {
         out().print(render(partial, true));
     }
 
-    /** Whether {@link #render} shows a change of an object (not only drift or outputs). */
+    /** Whether {@link #render} shows a change: of an object or of an output. */
     boolean showsChanges(Plan plan) {
         return !plan.deferred().isEmpty()
                 || plan.changes().stream()
-                        .anyMatch(c -> c.action() != Action.NO_OP || c.previousAddr() != null || c.importId() != null);
+                        .anyMatch(c -> c.action() != Action.NO_OP || c.previousAddr() != null || c.importId() != null)
+                || plan.outputs().values().stream().anyMatch(o -> o.action() != Action.NO_OP);
     }
 
     public String render(Plan plan) {
