@@ -76,14 +76,19 @@ public abstract sealed class OperationView {
     /**
      * A plan found errors after planning {@code partial}: as Terraform, a person sees what it planned
      * ("planned the following actions, but then encountered a problem", or only the outputs' changes) when
-     * that holds a change, else {@link #planFailed()} when {@code failedNotice}; the JSON stream has only the
-     * errors.
+     * that holds a change, else {@link #planFailed()} when {@code failedNotice}; the JSON stream has its
+     * planned changes, summary and outputs before the errors.
      */
     public void erroredPlan(Optional<Plan> partial, boolean failedNotice) {
-        if (this instanceof Human h && partial.isPresent() && h.planView.showsChanges(partial.get())) {
-            h.planView.erroredPlan(partial.get());
-        } else if (failedNotice) {
-            planFailed();
+        switch (this) {
+            case Human h -> {
+                if (partial.isPresent() && h.planView.showsChanges(partial.get())) {
+                    h.planView.erroredPlan(partial.get());
+                } else if (failedNotice) {
+                    planFailed();
+                }
+            }
+            case Json j -> partial.ifPresent(j.json::changes);
         }
     }
 

@@ -56,12 +56,23 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
      * message is written at once again.
      */
     PlanJsonView during(ApplyView progress) {
+        this.progress = progress;
         PendingOutput p = progress.pending();
         // Only if both write to the same stream; otherwise the messages could not be held in order there.
         if (p.writesTo(stdout)) {
             pending = p;
         }
         return this;
+    }
+
+    /** The progress view of the engine call under way, which keeps what a failed plan planned. */
+    private ApplyView progress;
+
+    @Override
+    public void planErrored(dev.strata.engine.Plan partial) {
+        if (progress != null) {
+            progress.planErrored(partial);
+        }
     }
 
     @Override

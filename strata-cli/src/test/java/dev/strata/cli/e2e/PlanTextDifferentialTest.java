@@ -222,6 +222,10 @@ class PlanTextDifferentialTest {
                 assertThat(text(ours.stdout())).as(c).isEqualTo(text(theirs.stdout()));
                 assertThat(text(ours.stderr())).as(c).isEqualTo(text(theirs.stderr()));
             }
+            // The JSON stream: what was planned (changes, summary, outputs), then the errors.
+            AwsExamples.Run theirsJson = AwsExamples.terraform(terraform, tf, cliConfig, Map.of(), "plan", "-json");
+            CliRunner.Result oursJson = strata(Map.of()).run("plan", "-json");
+            assertThat(types(oursJson.stdout())).as(c).isEqualTo(types(theirsJson.stdout()));
         }
         assertThat(st.resolve("terraform.tfstate")).doesNotExist();
     }
