@@ -231,7 +231,7 @@ final class ValueDiff {
             }
         }
         if (hidden > 0) {
-            line(indent + 2, "# (" + hidden + " unchanged attribute" + (hidden == 1 ? "" : "s") + " hidden)");
+            line(indent + 2, hiddenNote(hidden, "attribute"));
         }
         int hiddenBlocks = 0;
         for (String n : blocks) {
@@ -245,7 +245,7 @@ final class ValueDiff {
         }
         if (hiddenBlocks > 0) {
             out.append('\n');
-            line(indent + 2, "# (" + hiddenBlocks + " unchanged block" + (hiddenBlocks == 1 ? "" : "s") + " hidden)");
+            line(indent + 2, hiddenNote(hiddenBlocks, "block"));
         }
     }
 
@@ -468,11 +468,8 @@ final class ValueDiff {
         }
         if (hidden > 0) {
             b.append(" ".repeat(indent + 4))
-                    .append("# (")
-                    .append(hidden)
-                    .append(" unchanged attribute")
-                    .append(hidden == 1 ? "" : "s")
-                    .append(" hidden)\n");
+                    .append(hiddenNote(hidden, "attribute"))
+                    .append('\n');
         }
         return b.append(" ".repeat(indent)).append('}').toString();
     }
@@ -633,12 +630,8 @@ final class ValueDiff {
         }
         if (hidden > 0) {
             sb.append(" ".repeat(indent + 4))
-                    .append("# (")
-                    .append(hidden)
-                    .append(" unchanged ")
-                    .append(object ? "attribute" : "element")
-                    .append(hidden == 1 ? "" : "s")
-                    .append(" hidden)\n");
+                    .append(hiddenNote(hidden, object ? "attribute" : "element"))
+                    .append('\n');
         }
         return sb.append(" ".repeat(indent)).append('}').toString();
     }
@@ -786,13 +779,15 @@ final class ValueDiff {
     private static int hiddenElements(StringBuilder sb, int hidden, int indent) {
         if (hidden > 0) {
             sb.append(" ".repeat(indent + 4))
-                    .append("# (")
-                    .append(hidden)
-                    .append(" unchanged element")
-                    .append(hidden == 1 ? "" : "s")
-                    .append(" hidden)\n");
+                    .append(hiddenNote(hidden, "element"))
+                    .append('\n');
         }
         return 0;
+    }
+
+    /** Terraform's note of what a diff leaves out: {@code # (2 unchanged attributes hidden)}. */
+    private static String hiddenNote(int n, String noun) {
+        return "# (" + n + " unchanged " + noun + (n == 1 ? "" : "s") + " hidden)";
     }
 
     private static boolean isObject(Value v) {

@@ -151,14 +151,9 @@ class PlanTextDifferentialTest {
 
     @Test
     void changedValuesRenderAsTerraformRendersThem() throws Exception {
-        Path terraform = Terraform.find().orElse(null);
-        assumeTrue(terraform != null, "terraform is not on the PATH");
-        Path cliConfig = AwsExamples.cliConfig(tf);
-        Files.writeString(tf.resolve("main.tf"), CHANGES);
-        Files.writeString(st.resolve("main.tf"), CHANGES);
-        AwsExamples.terraform(terraform, tf, cliConfig, Map.of(), "init", "-no-color");
-        CliRunner.Result init = strata(Map.of()).run("init", "-no-color");
-        assertThat(init.exitCode()).as(init.toString()).isZero();
+        Tools t = initialized(CHANGES);
+        Path terraform = t.terraform();
+        Path cliConfig = t.cliConfig();
         same(
                 tfRun(terraform, cliConfig, Map.of(), "plan", "-no-color"),
                 strata(Map.of()).run("plan", "-no-color"));
@@ -339,9 +334,6 @@ class PlanTextDifferentialTest {
      */
     @Test
     void importBlocksReportTheirProgressAsTerraformDoes() throws Exception {
-        Path terraform = Terraform.find().orElse(null);
-        assumeTrue(terraform != null, "terraform is not on the PATH");
-        Path cliConfig = AwsExamples.cliConfig(tf);
         String config = """
                 import {
                   to = terraform_data.x
@@ -359,10 +351,9 @@ class PlanTextDifferentialTest {
                   for_each = toset(["p", "q"])
                 }
                 """;
-        Files.writeString(tf.resolve("main.tf"), config);
-        Files.writeString(st.resolve("main.tf"), config);
-        AwsExamples.terraform(terraform, tf, cliConfig, Map.of(), "init", "-no-color");
-        assertThat(strata(Map.of()).run("init", "-no-color").exitCode()).isZero();
+        Tools t = initialized(config);
+        Path terraform = t.terraform();
+        Path cliConfig = t.cliConfig();
         AwsExamples.Run theirs = tfRun(terraform, cliConfig, Map.of(), "plan", "-no-color");
         CliRunner.Result ours = strata(Map.of()).run("plan", "-no-color");
         assertThat(ours.exitCode()).as(ours.toString()).isZero();
@@ -373,6 +364,22 @@ class PlanTextDifferentialTest {
         AwsExamples.Run theirsJson = tfRun(terraform, cliConfig, Map.of(), "plan", "-json");
         CliRunner.Result oursJson = strata(Map.of()).run("plan", "-json");
         assertThat(sorted(types(oursJson.stdout()))).isEqualTo(sorted(types(theirsJson.stdout())));
+    }
+
+    /** terraform and its CLI configuration. */
+    private record Tools(Path terraform, Path cliConfig) {}
+
+    /** {@code config} written for both tools and initialised by both; skipped without terraform. */
+    private Tools initialized(String config) throws Exception {
+        Path terraform = Terraform.find().orElse(null);
+        assumeTrue(terraform != null, "terraform is not on the PATH");
+        Path cliConfig = AwsExamples.cliConfig(tf);
+        Files.writeString(tf.resolve("main.tf"), config);
+        Files.writeString(st.resolve("main.tf"), config);
+        AwsExamples.terraform(terraform, tf, cliConfig, Map.of(), "init", "-no-color");
+        CliRunner.Result init = strata(Map.of()).run("init", "-no-color");
+        assertThat(init.exitCode()).as(init.toString()).isZero();
+        return new Tools(terraform, cliConfig);
     }
 
     private static List<String> sorted(List<String> lines) {
