@@ -318,7 +318,9 @@ public final class PlanView extends View {
                         ? "will be replaced, as requested"
                         : c.reason() != null && c.reason().equals("replace_because_tainted")
                                 ? "is tainted, so must be replaced"
-                                : "must be replaced";
+                                : c.reason() != null && c.reason().equals("replace_by_triggers")
+                                        ? "will be replaced due to changes in replace_triggered_by"
+                                        : "must be replaced";
             case READ -> "will be read during apply";
         };
         if (c.previousAddr() != null && c.action() == Action.NO_OP) {
@@ -430,7 +432,6 @@ public final class PlanView extends View {
             case "delete_because_wrong_repetition" ->
                 "because resource does not use "
                         + (a.resource().key() instanceof dev.strata.addr.InstanceKey.IntKey ? "count" : "for_each");
-            case "replace_by_triggers" -> "replace_triggered_by";
             case "read_because_config_unknown" -> "config refers to values not yet known";
             case "read_because_dependency_pending" -> "depends on a resource or a module with changes pending";
             default -> null;

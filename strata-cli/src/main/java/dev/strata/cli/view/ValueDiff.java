@@ -222,8 +222,9 @@ final class ValueDiff {
                     && schema != null
                     && schema.attribute(n) != null
                     && schema.attribute(n).type() instanceof dev.strata.lang.types.DynamicType) {
-                // A dynamically typed attribute renders as JSON does in Terraform: null attributes shown.
-                ValueDiff json = new ValueDiff(forcing, legacy, true, stored);
+                // A dynamically typed attribute renders as JSON does in Terraform: null attributes shown, and
+                // (Terraform's JSON renderer knows no replace paths) never "# forces replacement".
+                ValueDiff json = new ValueDiff(Set.of(), legacy, true, stored);
                 json.attribute(n, width, b, a, indent, path + "." + n);
                 out.append(json.out);
             } else {

@@ -102,7 +102,8 @@ class PlanApplyTest {
         assertTrue(
                 rep.stdout().contains("  # terraform_data.a must be replaced\n-/+ resource \"terraform_data\" \"a\" {"),
                 rep.stdout());
-        assertTrue(rep.stdout().contains("      + triggers_replace = \"r1\" # forces replacement"), rep.stdout());
+        // Dynamically typed, so without "# forces replacement", as Terraform renders it.
+        assertTrue(rep.stdout().contains("      + triggers_replace = \"r1\"\n"), rep.stdout());
         String a2 = id(state(), "terraform_data", "a", 0);
         assertFalse(a1.equals(a2));
         int destroyAt = rep.stdout().indexOf("terraform_data.a: Destroying...");
@@ -365,7 +366,9 @@ class PlanApplyTest {
                         .replace("\"first\"", "\"second\""));
         CliRunner.Result p = ok("plan");
         assertTrue(p.stdout().contains("# terraform_data.a will be updated in-place"), p.stdout());
-        assertTrue(p.stdout().contains("# terraform_data.b must be replaced"), p.stdout());
+        assertTrue(
+                p.stdout().contains("# terraform_data.b will be replaced due to changes in replace_triggered_by"),
+                p.stdout());
         assertFalse(p.stdout().contains("# terraform_data.c"), p.stdout());
     }
 

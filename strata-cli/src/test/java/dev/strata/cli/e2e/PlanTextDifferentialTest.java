@@ -415,6 +415,39 @@ class PlanTextDifferentialTest {
         return out;
     }
 
+    /**
+     * Replacements: a changed triggers_replace (dynamically typed, so not marked "# forces replacement"),
+     * replace_triggered_by ("will be replaced due to changes in replace_triggered_by") and -replace.
+     */
+    @Test
+    void replacementsAreHeadedAsTerraformHeadsThem() throws Exception {
+        Tools t = initialized("""
+                variable "v" {
+                  default = 1
+                }
+                resource "terraform_data" "a" {
+                  triggers_replace = [var.v, "x"]
+                  input            = { k = var.v, s = "same" }
+                }
+                resource "terraform_data" "b" {
+                  input = "b"
+                  lifecycle {
+                    replace_triggered_by = [terraform_data.a]
+                  }
+                }
+                """);
+        tfRun(t.terraform(), t.cliConfig(), Map.of(), "apply", "-auto-approve", "-no-color");
+        Files.copy(tf.resolve("terraform.tfstate"), st.resolve("terraform.tfstate"));
+        for (String[] args : new String[][] {
+            {"plan", "-refresh=false", "-var=v=2", "-no-color"},
+            {"plan", "-refresh=false", "-replace=terraform_data.b", "-no-color"}
+        }) {
+            same(
+                    tfRun(t.terraform(), t.cliConfig(), Map.of(), args),
+                    strata(Map.of()).run(args));
+        }
+    }
+
     private static final String AWS = AwsExamples.OFFLINE_AWS_PROVIDER + """
             resource "aws_vpc" "x" { cidr_block = "10.0.0.0/16" }
             resource "aws_default_network_acl" "d" {
