@@ -28,10 +28,10 @@ public interface EngineEvents {
         applyStart(addr, action, deposed);
     }
 
-    /** An {@code import} block's object is being imported into the state under {@code id}. */
     /** An {@code import} block's object is about to be imported while planning. */
     default void importPreparing(AbsResourceInstance addr, String id) {}
 
+    /** An {@code import} block's object is being imported into the state under {@code id}. */
     default void importStart(AbsResourceInstance addr, String id) {}
 
     /** The object of an {@code import} block is in the state (not called when the import failed). */
