@@ -66,7 +66,8 @@ final class StateText {
                 .append("\" \"")
                 .append(rs.name())
                 .append("\" {\n");
-        Value v = schemas.decode(rs, o).orElseGet(() -> hideAll(StateValues.infer(o.attributes()), o));
+        Value v = schemas.decode(rs, o)
+                .orElseGet(() -> o.attributes() == null ? flat(o) : hideAll(StateValues.infer(o.attributes()), o));
         var schema = schemas.block(rs.provider(), data, rs.type());
         // Write-only attributes are never stored; Terraform names them where the schema has them.
         java.util.Set<String> writeOnly = new java.util.TreeSet<>();
@@ -103,6 +104,18 @@ final class StateText {
             });
         }
         b.append("}\n");
+    }
+
+    /**
+     * An object stored only in the legacy flat form ({@code attributes_flat}, from a state written before
+     * Terraform 0.12 and not yet upgraded by its provider): its keys and string values as they are.
+     */
+    private static Value flat(ResourceInstanceObject o) {
+        Map<String, Value> m = new java.util.TreeMap<>();
+        if (o.attributesFlat() != null) {
+            o.attributesFlat().forEach((k, x) -> m.put(k, Value.string(x)));
+        }
+        return Value.object(m);
     }
 
     /** Without a schema, every attribute named in sensitive_attributes is hidden whole. */

@@ -115,6 +115,47 @@ class StateCommandsTest {
         assertThat(cli.run("state", "show", "not an address").stderr()).contains("Invalid address");
     }
 
+    /** An object stored only in the legacy flat form: its attributes as strings, in show and state show alike. */
+    @Test
+    void anObjectInTheLegacyFlatFormIsShownAsItsStrings() throws IOException {
+        Files.writeString(dir.resolve("terraform.tfstate"), """
+                {
+                  "version": 4,
+                  "terraform_version": "1.11.4",
+                  "serial": 1,
+                  "lineage": "5d6a0f36-3bd1-4d4b-93ba-9e0a4c1e0e55",
+                  "outputs": {},
+                  "resources": [
+                    {
+                      "mode": "managed",
+                      "type": "terraform_data",
+                      "name": "x",
+                      "provider": "provider[\\"terraform.io/builtin/terraform\\"]",
+                      "instances": [
+                        {
+                          "schema_version": 0,
+                          "attributes_flat": { "id": "i-1", "triggers_replace": "2" }
+                        }
+                      ]
+                    }
+                  ]
+                }
+                """);
+        String expected = """
+                # terraform_data.x:
+                resource "terraform_data" "x" {
+                    id               = "i-1"
+                    triggers_replace = "2"
+                }
+                """;
+        CliRunner.Result state = cli.run("state", "show", "terraform_data.x");
+        assertThat(state.exitCode()).as(state.toString()).isZero();
+        assertThat(state.stdout()).isEqualTo(expected);
+        CliRunner.Result show = cli.run("show", "-no-color");
+        assertThat(show.exitCode()).as(show.toString()).isZero();
+        assertThat(show.stdout()).isEqualTo(expected);
+    }
+
     @Test
     void pullPrintsTheStoredBytes() throws IOException {
         withSample();
