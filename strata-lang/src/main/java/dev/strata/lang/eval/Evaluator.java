@@ -52,6 +52,17 @@ public final class Evaluator {
         this.scope = scope;
     }
 
+    /**
+     * The value of one reference, or null when it does not evaluate; its problems are neither kept nor
+     * described (for the lines under a diagnostic's snippet, see {@link ExpressionValues}).
+     */
+    static Value quietly(Scope scope, Traversal t) {
+        Run probe = new Evaluator(scope).new Run(Diagnostics.builder());
+        probe.quiet = true;
+        Value v = probe.eval(new Expr.ScopeTraversal(t, t.range()), Map.of());
+        return probe.diags.hasErrors() ? null : v;
+    }
+
     /** Evaluates an expression of either syntax. */
     public Result<Value> evaluate(Expression expression) {
         Result<Expr> tree = expression.syntax();
@@ -96,42 +107,8 @@ public final class Evaluator {
             if (!quiet && calling != null) {
                 d = d.withFunctionCall(calling);
             }
-            diags.add(quiet || expression == null ? d : d.withValues(valuesOf(expression)));
+            diags.add(quiet || expression == null ? d : d.withValues(ExpressionValues.ofFailure(expression, scope)));
             return Value.DYNAMIC_UNKNOWN;
-        }
-
-        /**
-         * Each reference of {@code e} with what it holds, as Terraform describes them after a failed evaluation:
-         * a reference that fails is shortened until it evaluates ({@code var.o.nope} shows {@code var.o}), a
-         * value not known yet is described by its type, and sensitive, ephemeral and untyped unknown values are
-         * left out, as are the symbols of for expressions. Sorted, without repeats.
-         */
-        private List<Diagnostic.ExpressionValue> valuesOf(Expr e) {
-            TreeMap<String, String> found = new TreeMap<>();
-            for (Traversal t : e.variables()) {
-                for (int n = t.steps().size(); n >= 1; n--) {
-                    Traversal prefix =
-                            n == t.steps().size() ? t : new Traversal(t.steps().subList(0, n));
-                    Run probe = new Run(Diagnostics.builder());
-                    probe.quiet = true;
-                    Value v = probe.eval(new Expr.ScopeTraversal(prefix, prefix.range()), Map.of());
-                    if (probe.diags.hasErrors()) {
-                        continue;
-                    }
-                    String statement = v.isKnown() || v.hasMarkDeep(Mark.SENSITIVE) || v.hasMarkDeep(Mark.EPHEMERAL)
-                            ? ExpressionValues.statement(v)
-                            : v.type() instanceof DynamicType
-                                    ? null
-                                    : "is a " + v.type().friendlyName();
-                    if (statement != null) {
-                        found.putIfAbsent(prefix.toString(), statement);
-                    }
-                    break;
-                }
-            }
-            List<Diagnostic.ExpressionValue> out = new ArrayList<>(found.size());
-            found.forEach((k, v) -> out.add(new Diagnostic.ExpressionValue(k, v)));
-            return out;
         }
 
         /** The expression being evaluated: what {@link #fail} reports on. */

@@ -3,7 +3,6 @@ package dev.strata.lang.eval;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Expression;
 import dev.strata.hcl.Traversal;
-import dev.strata.hcl.syntax.Expr;
 import dev.strata.lang.types.ListType;
 import dev.strata.lang.types.MapType;
 import dev.strata.lang.types.ObjectType;
@@ -28,7 +27,7 @@ public final class ExpressionValues {
     private ExpressionValues() {}
 
     public static List<Diagnostic.ExpressionValue> of(Expression expression, Scope scope) {
-        return of(expression, scope, false);
+        return collect(expression, scope, Unknowns.LEFT_OUT, false);
     }
 
     /**
@@ -36,32 +35,67 @@ public final class ExpressionValues {
      * waits for the apply): those are shown too, by their type ({@code is a string}), as Terraform does.
      */
     public static List<Diagnostic.ExpressionValue> ofUnknownCause(Expression expression, Scope scope) {
-        return of(expression, scope, true);
+        return collect(expression, scope, Unknowns.SHOWN, false);
     }
 
-    private static List<Diagnostic.ExpressionValue> of(Expression expression, Scope scope, boolean unknowns) {
+    /**
+     * For a failed evaluation of {@code expression} (the evaluator's own diagnostics): a reference that fails
+     * is shortened until it evaluates ({@code var.o.nope} shows {@code var.o}), a value not known yet is
+     * described by its type, and ephemeral and untyped unknown values are left out, as are the symbols of for
+     * expressions (they are not in the scope).
+     */
+    static List<Diagnostic.ExpressionValue> ofFailure(Expression expression, Scope scope) {
+        return collect(expression, scope, Unknowns.BY_TYPE, true);
+    }
+
+    /** How values not known yet are described. */
+    private enum Unknowns {
+        /** Not at all. */
+        LEFT_OUT,
+        /** By their type, an untyped one as "will be known only after apply". */
+        SHOWN,
+        /** By their type; untyped and ephemeral ones not at all. */
+        BY_TYPE
+    }
+
+    private static List<Diagnostic.ExpressionValue> collect(
+            Expression expression, Scope scope, Unknowns unknowns, boolean shorten) {
         Map<String, String> found = new TreeMap<>();
         for (Traversal t : expression.variables()) {
-            String name = t.toString();
-            if (found.containsKey(name)) {
+            if (found.containsKey(t.toString())) {
                 continue;
             }
-            var r = new Evaluator(scope).evaluate(new Expr.ScopeTraversal(t, t.range()));
-            if (r.hasErrors() || r.value() == null) {
-                continue;
-            }
-            String statement = unknowns && !r.value().isKnown() && !r.value().hasMarkDeep(Mark.SENSITIVE)
-                    ? (r.value().type() == Type.DYNAMIC
-                            ? "will be known only after apply"
-                            : "is a " + r.value().type().friendlyName())
-                    : statement(r.value());
-            if (statement != null) {
-                found.put(name, statement);
+            for (int n = t.steps().size(); n >= (shorten ? 1 : t.steps().size()); n--) {
+                Traversal prefix =
+                        n == t.steps().size() ? t : new Traversal(t.steps().subList(0, n));
+                Value v = Evaluator.quietly(scope, prefix);
+                if (v == null) {
+                    continue;
+                }
+                String statement = describe(v, unknowns);
+                if (statement != null) {
+                    found.putIfAbsent(prefix.toString(), statement);
+                }
+                break;
             }
         }
         List<Diagnostic.ExpressionValue> out = new ArrayList<>();
         found.forEach((k, v) -> out.add(new Diagnostic.ExpressionValue(k, v)));
         return out;
+    }
+
+    private static String describe(Value v, Unknowns unknowns) {
+        boolean sensitive = v.hasMarkDeep(Mark.SENSITIVE);
+        if (v.isKnown()
+                || sensitive
+                || unknowns == Unknowns.LEFT_OUT
+                || (unknowns == Unknowns.BY_TYPE && v.hasMarkDeep(Mark.EPHEMERAL))) {
+            return statement(v);
+        }
+        if (v.type() == Type.DYNAMIC) {
+            return unknowns == Unknowns.SHOWN ? "will be known only after apply" : null;
+        }
+        return "is a " + v.type().friendlyName();
     }
 
     /** What the line says about {@code v}; null when it must not be shown. */
