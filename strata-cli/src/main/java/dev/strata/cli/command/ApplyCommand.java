@@ -10,6 +10,7 @@ import dev.strata.engine.PlanMode;
 import dev.strata.engine.PlanOptions;
 import dev.strata.hcl.Result;
 import dev.strata.state.StateManager;
+import dev.strata.state.StateSnapshot;
 import java.util.List;
 import java.util.Optional;
 
@@ -275,10 +276,21 @@ final class ApplyCommand implements Command {
             if (!plan.hasChanges() && !refreshOnly) {
                 view.diagnostics(planWarnings, loaded.sources());
                 view.diagnostics(Operation.appliedIncomplete(options), loaded.sources());
-                // A journal left by an interrupted run is folded into the snapshot even when nothing
-                // changes, so that the state file alone (what terraform and other readers see) is
-                // complete again.
-                if (state.journalSize() > 0) {
+                // As Terraform, an apply that changes nothing still records what refreshing found: an object
+                // deleted outside that the configuration no longer declares is forgotten, attributes changed
+                // outside under ignore_changes are updated. Writing the snapshot also folds in a journal.
+                StateSnapshot refreshed =
+                        plan.priorState().withLineage(state.state().lineage());
+                if (!refreshed.sameContentAs(state.state())) {
+                    var written = state.persist(refreshed);
+                    view.diagnostics(written.diagnostics(), loaded.sources());
+                    if (written.hasErrors()) {
+                        return 1;
+                    }
+                } else if (state.journalSize() > 0) {
+                    // A journal left by an interrupted run is folded into the snapshot even when nothing
+                    // changes, so that the state file alone (what terraform and other readers see) is
+                    // complete again.
                     var compacted = state.compact();
                     view.diagnostics(compacted.diagnostics(), loaded.sources());
                     if (compacted.hasErrors()) {

@@ -444,6 +444,34 @@ class PlanApplyTest {
     }
 
     @Test
+    void anApplyWithNothingToChangeStillForgetsADroppedInstanceDeletedOutside() throws IOException {
+        write("main.tf", """
+                resource "local_file" "f" {
+                  count    = 2
+                  filename = "${path.cwd}/out-${count.index}.txt"
+                  content  = "strata"
+                }
+                """);
+        ok("apply", "-auto-approve");
+        // What a run killed between deleting f[1] and recording it leaves: the object gone, still in state.
+        Files.delete(dir.resolve("out-1.txt"));
+        write("main.tf", """
+                resource "local_file" "f" {
+                  count    = 1
+                  filename = "${path.cwd}/out-${count.index}.txt"
+                  content  = "strata"
+                }
+                """);
+        CliRunner.Result r = ok("apply", "-auto-approve");
+        assertTrue(r.stdout().contains("Apply complete! Resources: 0 added, 0 changed, 0 destroyed."), r.stdout());
+        JsonNode state = state();
+        JsonNode instances = state.get("resources").get(0).get("instances");
+        assertEquals(1, instances.size(), state::toString);
+        assertEquals(0, instances.get(0).get("index_key").asInt());
+        assertEquals(0, run("plan", "-detailed-exitcode").exitCode());
+    }
+
+    @Test
     void detailedExitCodeAndNoChangesWithoutConfigurationState() throws IOException {
         write("main.tf", "output \"x\" { value = 1 }\n");
         CliRunner.Result p = run("plan", "-detailed-exitcode");

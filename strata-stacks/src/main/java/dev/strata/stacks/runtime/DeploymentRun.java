@@ -447,6 +447,21 @@ final class DeploymentRun {
      * Saves what a configured instance depends on with its part of the state, so that a later run
      * destroying it through a removed block knows the order; written only when it changed.
      */
+    /**
+     * As an apply with nothing to change still records what refreshing found (an object deleted outside that the
+     * configuration no longer declares forgotten), unless the state moved on since the plan was made.
+     */
+    private static Diagnostics recordRefreshed(StateManager state, Plan plan) {
+        StateSnapshot now = state.state();
+        StateSnapshot refreshed = plan.priorState();
+        if (refreshed.serial() != now.serial()
+                || !refreshed.lineage().equals(now.lineage())
+                || refreshed.sameContentAs(now)) {
+            return Diagnostics.NONE;
+        }
+        return state.persist(refreshed).diagnostics();
+    }
+
     private Diagnostics recordDependencies(StateManager state, List<String> dependsOn) {
         StateSnapshot now = state.state();
         List<String> deps = List.copyOf(new TreeSet<>(dependsOn));
@@ -671,8 +686,10 @@ final class DeploymentRun {
                 replanned = true;
             }
             if (!plan.hasChanges()) {
-                Diagnostics recorded =
-                        m == PlanMode.NORMAL ? recordDependencies(state, setup.dependsOn()) : Diagnostics.NONE;
+                Diagnostics recorded = recordRefreshed(state, plan);
+                if (!recorded.hasErrors() && m == PlanMode.NORMAL) {
+                    recorded = recorded.with(recordDependencies(state, setup.dependsOn()));
+                }
                 events.componentFinished(deployment, address, "applying", "no changes");
                 ApplyResult none = new ApplyResult(
                         state.state(), 0, 0, 0, List.of(), List.of(), List.of(), false, Diagnostics.NONE);
