@@ -1,5 +1,6 @@
 package dev.strata.cli.command;
 
+import dev.strata.cli.view.FunctionSignatures;
 import dev.strata.cli.view.MetadataView;
 import java.util.List;
 

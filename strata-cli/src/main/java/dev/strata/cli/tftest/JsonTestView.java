@@ -3,14 +3,14 @@ package dev.strata.cli.tftest;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.cli.view.Terminal;
+import dev.strata.cli.view.UiJson;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
-import dev.strata.hcl.SourcePos;
-import dev.strata.hcl.SourceRange;
 import java.io.PrintStream;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SequencedMap;
 
@@ -81,61 +81,16 @@ public final class JsonTestView implements TestView {
                     "diagnostic",
                     file,
                     run);
-            ObjectNode x = m.putObject("diagnostic");
-            x.put("severity", d.isError() ? "error" : "warning");
-            x.put("summary", d.summary());
-            x.put("detail", d.detail());
-            if (d.subject() != null) {
-                range(x.putObject("range"), d.subject());
-                snippet(x, d, sources);
+            List<Diagnostic.ExpressionValue> values = new ArrayList<>();
+            if (sources instanceof TestRunner.SourceFiles sf) {
+                for (String v : sf.values(d)) {
+                    int space = v.indexOf(' ');
+                    values.add(new Diagnostic.ExpressionValue(v.substring(0, space), v.substring(space + 1)));
+                }
             }
+            UiJson.diagnosticFields(m.putObject("diagnostic"), d, sources, values);
             emit(m);
         }
-    }
-
-    /**
-     * Terraform's {@code snippet}: the block around the subject, the source lines it spans, where
-     * it is highlighted in them, and the values of a failed assertion's references.
-     */
-    private static void snippet(ObjectNode x, Diagnostic d, DiagnosticRenderer.Sources sources) {
-        SourceRange hl = d.subject();
-        byte[] src = sources.bytes(hl.filename());
-        if (src == null) {
-            return;
-        }
-        dev.strata.hcl.Snippet snippet = dev.strata.hcl.Snippet.of(src, hl, d.context());
-        ObjectNode sn = x.putObject("snippet");
-        String context = new DiagnosticRenderer(sources, false, 80).contextString(hl);
-        if (context == null) {
-            sn.putNull("context");
-        } else {
-            sn.put("context", context);
-        }
-        sn.put("code", snippet.code());
-        sn.put("start_line", snippet.startLine());
-        sn.put("highlight_start_offset", snippet.highlightStart());
-        sn.put("highlight_end_offset", snippet.highlightEnd());
-        var values = sn.putArray("values");
-        if (sources instanceof TestRunner.SourceFiles sf) {
-            for (String v : sf.values(d)) {
-                int space = v.indexOf(' ');
-                ObjectNode e = values.addObject();
-                e.put("traversal", v.substring(0, space));
-                e.put("statement", v.substring(space + 1));
-            }
-        }
-    }
-
-    private static void range(ObjectNode r, SourceRange s) {
-        r.put("filename", s.filename());
-        pos(r.putObject("start"), s.start());
-        pos(r.putObject("end"), s.end());
-    }
-
-    private static void pos(ObjectNode p, SourcePos s) {
-        p.put("line", s.line());
-        p.put("column", s.column());
-        p.put("byte", s.byteOffset());
     }
 
     @Override

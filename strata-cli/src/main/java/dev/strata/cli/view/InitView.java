@@ -242,7 +242,7 @@ public sealed interface InitView {
         @Override
         public void diagnostics(Diagnostics ds, DiagnosticRenderer.Sources sources) {
             for (dev.strata.hcl.Diagnostic d : ds.sorted()) {
-                emit(UiJson.diagnostic(d));
+                emit(UiJson.diagnostic(d, sources));
             }
         }
 

@@ -1,8 +1,53 @@
 package dev.strata.cli.view;
 
-/** JSON string literals, for the small fixed-shape documents the CLI writes without a JSON library. */
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * JSON text as Terraform's Go encoder writes it: string literals for the small fixed-shape documents the CLI
+ * writes without a JSON library, and indented documents as {@code json.MarshalIndent} lays them out.
+ */
 public final class Json {
     private Json() {}
+
+    /**
+     * Appends {@code n} as Go's {@code json.MarshalIndent} with two spaces writes it, its first line already
+     * indented by the caller and its later lines by {@code indent}: {@code "key": value}, empty objects and
+     * arrays as {@code {}} and {@code []}, strings escaped as {@link #quote} escapes them.
+     */
+    public static void indented(StringBuilder sb, JsonNode n, String indent) {
+        switch (n.getNodeType()) {
+            case OBJECT -> {
+                if (n.isEmpty()) {
+                    sb.append("{}");
+                    return;
+                }
+                sb.append("{\n");
+                var fields = n.properties().iterator();
+                while (fields.hasNext()) {
+                    var f = fields.next();
+                    sb.append(indent).append("  ").append(quote(f.getKey())).append(": ");
+                    indented(sb, f.getValue(), indent + "  ");
+                    sb.append(fields.hasNext() ? ",\n" : "\n");
+                }
+                sb.append(indent).append('}');
+            }
+            case ARRAY -> {
+                if (n.isEmpty()) {
+                    sb.append("[]");
+                    return;
+                }
+                sb.append("[\n");
+                for (int i = 0; i < n.size(); i++) {
+                    sb.append(indent).append("  ");
+                    indented(sb, n.get(i), indent + "  ");
+                    sb.append(i + 1 < n.size() ? ",\n" : "\n");
+                }
+                sb.append(indent).append(']');
+            }
+            case STRING -> sb.append(quote(n.textValue()));
+            default -> sb.append(n); // numbers, booleans and null as JSON writes them
+        }
+    }
 
     /** {@code s} as a JSON string literal, quotes included. */
     public static String quote(String s) {

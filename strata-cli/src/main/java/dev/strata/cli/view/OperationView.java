@@ -344,7 +344,7 @@ public abstract sealed class OperationView {
                 DiagnosticRenderer.Sources sources,
                 boolean destroy) {
             json.stopTicker();
-            json.diagnostics(diagnostics);
+            json.diagnostics(diagnostics, sources);
             result.ifPresent(r -> json.applySummary(r, destroy));
         }
     }

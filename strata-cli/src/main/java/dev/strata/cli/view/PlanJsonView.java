@@ -379,7 +379,9 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
 
     @Override
     public void diagnostics(dev.strata.hcl.Diagnostics ds, dev.strata.hcl.DiagnosticRenderer.Sources sources) {
-        diagnostics(ds);
+        for (dev.strata.hcl.Diagnostic d : ds.sorted()) {
+            emit(UiJson.diagnostic(d, sources));
+        }
     }
 
     @Override
@@ -388,11 +390,9 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
                 list.stream().map(CliDiagnostic::toDiagnostic).toList()));
     }
 
-    /** Diagnostics as {@code diagnostic} messages (no snippets; the range is given). */
+    /** Diagnostics as {@code diagnostic} messages without snippets (their files are not at hand; the range is). */
     public void diagnostics(dev.strata.hcl.Diagnostics ds) {
-        for (dev.strata.hcl.Diagnostic d : ds.sorted()) {
-            emit(UiJson.diagnostic(d));
-        }
+        diagnostics(ds, null);
     }
 
     private final java.util.concurrent.atomic.AtomicInteger imported = new java.util.concurrent.atomic.AtomicInteger();

@@ -1,11 +1,9 @@
 package dev.strata.cli.view;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
-import dev.strata.hcl.Snippet;
-import dev.strata.hcl.SourcePos;
-import dev.strata.hcl.SourceRange;
 
 /**
  * Output of {@code strata validate}: human (diagnostics with snippets, then "Success!") or
@@ -69,101 +67,13 @@ public final class ValidateView {
                 .append(",\n  \"diagnostics\": [");
         String sep = "";
         for (Diagnostic d : ds) {
-            sb.append(sep).append('\n');
-            diagnostic(sb, d, sources, "    ");
+            sb.append(sep).append("\n    ");
+            ObjectNode x = UiJson.object();
+            UiJson.diagnosticFields(x, d, sources, d.values());
+            Json.indented(sb, x, "    ");
             sep = ",";
         }
         sb.append(ds.isEmpty() ? "]\n}\n" : "\n  ]\n}\n");
         return sb.toString();
-    }
-
-    /** One diagnostic as Terraform's JSON views write it: severity, summary, detail, range, snippet. */
-    static void diagnostic(StringBuilder sb, Diagnostic d, DiagnosticRenderer.Sources sources, String ind) {
-        sb.append(ind).append("{\n");
-        sb.append(ind)
-                .append("  \"severity\": ")
-                .append(Json.quote(d.isError() ? "error" : "warning"))
-                .append(",\n");
-        sb.append(ind).append("  \"summary\": ").append(Json.quote(d.summary())).append(",\n");
-        sb.append(ind).append("  \"detail\": ").append(Json.quote(d.detail()));
-        SourceRange s = d.subject();
-        if (s != null) {
-            sb.append(",\n").append(ind).append("  \"range\": {\n");
-            sb.append(ind)
-                    .append("    \"filename\": ")
-                    .append(Json.quote(s.filename()))
-                    .append(",\n");
-            pos(sb, "start", s.start(), ind + "    ");
-            sb.append(",\n");
-            pos(sb, "end", s.end(), ind + "    ");
-            sb.append('\n').append(ind).append("  }");
-            snippet(sb, d, sources, ind + "  ");
-        }
-        sb.append('\n').append(ind).append('}');
-    }
-
-    private static void pos(StringBuilder sb, String name, SourcePos p, String ind) {
-        sb.append(ind)
-                .append('"')
-                .append(name)
-                .append("\": {\n")
-                .append(ind)
-                .append("  \"line\": ")
-                .append(p.line())
-                .append(",\n")
-                .append(ind)
-                .append("  \"column\": ")
-                .append(p.column())
-                .append(",\n")
-                .append(ind)
-                .append("  \"byte\": ")
-                .append(p.byteOffset())
-                .append('\n')
-                .append(ind)
-                .append('}');
-    }
-
-    private static void snippet(StringBuilder sb, Diagnostic d, DiagnosticRenderer.Sources sources, String ind) {
-        byte[] src = sources.bytes(d.subject().filename());
-        if (src == null) {
-            return;
-        }
-        SourceRange hl = d.subject();
-        Snippet snippet = Snippet.of(src, hl, d.context());
-        String context = new DiagnosticRenderer(sources, false, 80).contextString(hl);
-        sb.append(",\n").append(ind).append("\"snippet\": {\n");
-        sb.append(ind)
-                .append("  \"context\": ")
-                .append(context == null ? "null" : Json.quote(context))
-                .append(",\n");
-        sb.append(ind).append("  \"code\": ").append(Json.quote(snippet.code())).append(",\n");
-        sb.append(ind).append("  \"start_line\": ").append(snippet.startLine()).append(",\n");
-        sb.append(ind)
-                .append("  \"highlight_start_offset\": ")
-                .append(snippet.highlightStart())
-                .append(",\n");
-        sb.append(ind)
-                .append("  \"highlight_end_offset\": ")
-                .append(snippet.highlightEnd())
-                .append(",\n");
-        sb.append(ind).append("  \"values\": [");
-        for (int i = 0; i < d.values().size(); i++) {
-            Diagnostic.ExpressionValue v = d.values().get(i);
-            sb.append(i == 0 ? "\n" : ",\n")
-                    .append(ind)
-                    .append("    {\n")
-                    .append(ind)
-                    .append("      \"traversal\": ")
-                    .append(Json.quote(v.traversal()))
-                    .append(",\n")
-                    .append(ind)
-                    .append("      \"statement\": ")
-                    .append(Json.quote(v.statement()))
-                    .append('\n')
-                    .append(ind)
-                    .append("    }");
-        }
-        sb.append(d.values().isEmpty() ? "]\n" : "\n" + ind + "  ]\n");
-        sb.append(ind).append('}');
     }
 }

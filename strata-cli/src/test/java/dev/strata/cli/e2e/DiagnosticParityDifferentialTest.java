@@ -155,8 +155,38 @@ class DiagnosticParityDifferentialTest {
                 output "g" { value = upper(local.n, 1) }
                 output "h" { value = format("%d", "x") }
                 output "i" { value = { for k, v in var.m : k => v.foo } }
+                output "j" { value = coalesce() }
+                output "k" { value = timestamp(1) }
+                output "l" { value = core::upper(1, 2) }
+                output "m" { value = lookup({ a = 1 }, "b") }
                 """);
         assertThat(sameErrors("plan", "-no-color")).contains("│ while calling format(format, args...)");
+        // The JSON forms: validate's document and plan's stream give the same snippets, values and function
+        // signatures.
+        assertThat(byPlace(AwsExamples.JSON
+                        .readTree(CliRunner.in(st).run("validate", "-json").stdout())
+                        .get("diagnostics")))
+                .isEqualTo(byPlace(AwsExamples.JSON
+                        .readTree(AwsExamples.terraform(terraform, tf, cliConfig, "validate", "-json")
+                                .stdout())
+                        .get("diagnostics")));
+        JsonNode ourPlan = streamed(CliRunner.in(st).run("plan", "-json").stdout());
+        assertThat(ourPlan.toString()).contains("\"function_call\"");
+        assertThat(byPlace(ourPlan))
+                .isEqualTo(byPlace(streamed(AwsExamples.terraform(terraform, tf, cliConfig, "plan", "-json")
+                        .stdout())));
+    }
+
+    /** The {@code diagnostic} objects of a JSON stream ({@code plan -json}), in the stream's order. */
+    private static JsonNode streamed(String stream) throws Exception {
+        var out = AwsExamples.JSON.createArrayNode();
+        for (String line : stream.split("\n")) {
+            JsonNode m = AwsExamples.JSON.readTree(line);
+            if (m.path("type").asText().equals("diagnostic")) {
+                out.add(m.get("diagnostic"));
+            }
+        }
+        return out;
     }
 
     private static java.util.List<JsonNode> byPlace(JsonNode diagnostics) {

@@ -1,6 +1,5 @@
-package dev.strata.cli.command;
+package dev.strata.cli.view;
 
-import dev.strata.cli.view.MetadataView;
 import dev.strata.lang.eval.TemplateFunctions;
 import dev.strata.lang.funcs.CallResult;
 import dev.strata.lang.funcs.Function;
@@ -20,16 +19,26 @@ import java.util.TreeMap;
  * The signatures of every built-in function, as {@code terraform metadata functions -json} describes
  * them: parameters with their types and whether they take null, the variadic parameter, and the result
  * type the function gives for arguments of exactly its parameter types (dynamic where that depends on
- * the values).
+ * the values). Diagnostics of a failed call describe the function by the same signature.
  */
-final class FunctionSignatures {
+public final class FunctionSignatures {
     private FunctionSignatures() {}
+
+    /** The built-ins' signatures, made when a diagnostic first needs one (they do not depend on the directory). */
+    private static final class Builtins {
+        static final SortedMap<String, MetadataView.Signature> ALL = all(Path.of(""));
+    }
+
+    /** The signature of the built-in function {@code name} (as called, {@code core::} or not), if it is one. */
+    static Optional<MetadataView.Signature> builtin(String name) {
+        return Optional.ofNullable(Builtins.ALL.get(name));
+    }
 
     /**
      * Every built-in, by name and by {@code core::} name: the function table's, plus the two the
      * evaluator implements itself.
      */
-    static SortedMap<String, MetadataView.Signature> all(Path workingDir) {
+    public static SortedMap<String, MetadataView.Signature> all(Path workingDir) {
         FunctionTable table = TemplateFunctions.builtins(FunctionContext.system(workingDir));
         SortedMap<String, MetadataView.Signature> out = new TreeMap<>();
         for (String name : table.names()) {
