@@ -19,7 +19,8 @@ import java.util.TreeMap;
  * @param drift       objects that changed outside Strata, found by the refresh
  * @param deferred    resources whose expansion waits for the apply
  * @param outputs     root output changes by name
- * @param diagnostics warnings found while planning (errors mean there is no plan)
+ * @param diagnostics warnings found while planning; errors only in the partial plan of a plan that failed
+ *                    ({@link #errored()}), which is shown and may be saved but is never applied
  * @param timestamp   when the plan was made, to the second: {@code plantimestamp()} while planning and
  *                    again when this plan is applied, and the plan JSON's {@code timestamp}
  * @param relevantAttributes the resource attributes the changes depend on (which drift a normal plan shows,
@@ -73,6 +74,14 @@ public record Plan(
                 diagnostics,
                 timestamp,
                 RelevantAttributes.UNKNOWN);
+    }
+
+    /**
+     * Whether planning found errors after planning what this plan holds, as Terraform's errored plans: what it
+     * holds is well-formed, but actions it would have needed may be missing, so it cannot be applied.
+     */
+    public boolean errored() {
+        return diagnostics.hasErrors();
     }
 
     /** Whether applying would change anything: resources, deferred expansions or outputs. */

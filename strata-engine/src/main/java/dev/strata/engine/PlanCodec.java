@@ -9,6 +9,7 @@ import dev.strata.addr.AbsProviderConfig;
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.Addrs;
 import dev.strata.addr.AttributePath;
+import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.IoProblems;
 import dev.strata.lang.types.ListType;
@@ -100,6 +101,15 @@ public final class PlanCodec {
         ArrayNode targets = n.putArray("targets");
         p.targets().forEach(targets::add);
         n.put("timestamp", p.timestamp().toString());
+        if (p.errored()) {
+            // The errors' words, without their places or values: what marks the plan as one never to apply.
+            ArrayNode errors = n.putArray("errors");
+            for (Diagnostic d : p.diagnostics()) {
+                if (d.isError()) {
+                    errors.addObject().put("summary", d.summary()).put("detail", d.detail());
+                }
+            }
+        }
         return n;
     }
 
@@ -289,6 +299,10 @@ public final class PlanCodec {
                 }
                 relevant = RelevantAttributes.of(attrs);
             }
+            List<Diagnostic> errors = new ArrayList<>();
+            for (JsonNode e : n.path("errors")) {
+                errors.add(Diagnostic.error(text(e, "summary"), text(e, "detail"), null));
+            }
             return new Plan(
                     mode,
                     st.value(),
@@ -298,7 +312,7 @@ public final class PlanCodec {
                     deferred,
                     outs,
                     targets,
-                    Diagnostics.NONE,
+                    Diagnostics.of(errors),
                     timestamp,
                     relevant);
         } catch (RuntimeException e) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.strata.addr.AttributePath;
 import dev.strata.config.ConfigTree;
 import dev.strata.hcl.Diagnostic;
+import dev.strata.hcl.Diagnostics;
 import dev.strata.hcl.Result;
 import dev.strata.lang.value.Value;
 import dev.strata.state.LocalBackend;
@@ -162,6 +163,34 @@ class EngineTest {
                 .isEqualTo(new dev.strata.state.JsonValue.StringValue(expected));
         assertThat(r.value().state().outputs().get("v").value())
                 .isEqualTo(new dev.strata.state.JsonValue.StringValue(expected));
+    }
+
+    @Test
+    void anErroredPlanStaysErroredWhenSavedAndAWholeOneDoesNot() throws Exception {
+        ConfigTree tree = config("output \"t\" { value = 1 }\n");
+        Plan whole = h.plan(tree).value();
+        assertThat(whole.errored()).isFalse();
+        assertThat(PlanCodec.decode(PlanCodec.encode(whole)).errored()).isFalse();
+
+        Plan errored = new Plan(
+                whole.mode(),
+                whole.priorState(),
+                whole.variables(),
+                whole.changes(),
+                whole.drift(),
+                whole.deferred(),
+                whole.outputs(),
+                whole.targets(),
+                Diagnostics.of(
+                        Diagnostic.warning("Careful", "a warning", null),
+                        Diagnostic.error("Invalid index", "The given key does not identify an element.", null)),
+                whole.timestamp());
+        Plan saved = PlanCodec.decode(PlanCodec.encode(errored));
+        assertThat(saved.errored()).isTrue();
+        assertThat(saved.diagnostics().asList())
+                .extracting(Diagnostic::summary, Diagnostic::detail)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(
+                        "Invalid index", "The given key does not identify an element."));
     }
 
     @Test

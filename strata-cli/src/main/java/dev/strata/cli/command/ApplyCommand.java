@@ -192,6 +192,12 @@ final class ApplyCommand implements Command {
                 return 1;
             }
             plan = pf.value().plan();
+            if (plan.errored()) {
+                view.diagnostics(List.of(CliDiagnostic.error(
+                        "Cannot apply incomplete plan",
+                        "Strata encountered an error when generating this plan, so it cannot be applied.")));
+                return 1;
+            }
             options = pf.value().options();
             if (!options.workspace().equals(s.workspace())) {
                 view.diagnostics(List.of(CliDiagnostic.error(

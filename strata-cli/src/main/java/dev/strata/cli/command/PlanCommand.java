@@ -189,6 +189,12 @@ final class PlanCommand implements Command {
                 view.erroredPlan(errored, true);
             }
             if (plan.value() == null) {
+                Optional<String> out = args.value().out();
+                if (out.isPresent() && errored.isPresent()) {
+                    // As Terraform: what a failed plan planned is saved for show to read; apply refuses it.
+                    var saved = PlanFiles.write(ctx.resolve(out.get()), errored.get(), tree, options);
+                    view.diagnostics(saved.diagnostics(), sources);
+                }
                 view.diagnostics(plan.diagnostics(), sources);
                 return 1;
             }

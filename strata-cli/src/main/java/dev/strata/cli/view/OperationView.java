@@ -64,12 +64,8 @@ public abstract sealed class OperationView {
      * Terraform, a person is told on stdout before the errors; the JSON stream has only the errors.
      */
     public void planFailed() {
-        if (this instanceof Human) {
-            view.out().println();
-            view.out()
-                    .println(view.style(View.Style.BOLD, view.style(View.Style.RED, "Planning failed."))
-                            + " Strata encountered an error while generating this plan.");
-            view.out().println();
+        if (this instanceof Human h) {
+            view.out().print(h.planView.planningFailed());
         }
     }
 
@@ -83,7 +79,7 @@ public abstract sealed class OperationView {
         switch (this) {
             case Human h -> {
                 if (partial.isPresent() && h.planView.showsChanges(partial.get())) {
-                    h.planView.erroredPlan(partial.get());
+                    h.planView.plan(partial.get());
                 } else if (failedNotice) {
                     planFailed();
                 }

@@ -132,9 +132,10 @@ public final class PlanJson {
         }
         // The plan's own time (whole seconds, so ISO-8601 without fraction: RFC 3339 as Terraform prints it).
         n.put("timestamp", plan.timestamp().toString());
-        n.put("applyable", plan.hasChanges());
-        n.put("complete", plan.deferred().isEmpty());
-        n.put("errored", false);
+        // As Terraform: a plan that found errors is neither applyable nor complete, whatever it holds.
+        n.put("applyable", !plan.errored() && plan.hasChanges());
+        n.put("complete", !plan.errored() && plan.deferred().isEmpty());
+        n.put("errored", plan.errored());
         return n;
     }
 

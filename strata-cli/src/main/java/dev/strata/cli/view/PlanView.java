@@ -83,14 +83,13 @@ public final class PlanView extends View {
         return out;
     }
 
-    /** The whole plan: drift, the symbol legend, each change, the summary and output changes. */
+    /**
+     * The whole plan: drift, the symbol legend, each change, the summary and output changes. A plan that then
+     * found errors is introduced as Terraform introduces it, and one that planned nothing says that planning
+     * failed.
+     */
     public void plan(Plan plan) {
         out().print(render(plan));
-    }
-
-    /** What a plan that then found errors planned, introduced as Terraform does; the errors follow. */
-    void erroredPlan(Plan partial) {
-        out().print(render(partial, true));
     }
 
     /** Whether {@link #render} shows a change: of an object or of an output. */
@@ -101,11 +100,17 @@ public final class PlanView extends View {
                 || plan.outputs().values().stream().anyMatch(o -> o.action() != Action.NO_OP);
     }
 
-    public String render(Plan plan) {
-        return render(plan, false);
+    /** What Terraform says of a plan that failed before it planned anything to show, blank lines around it. */
+    String planningFailed() {
+        return "\n" + style(Style.BOLD, style(Style.RED, "Planning failed."))
+                + style(Style.BOLD, " Strata encountered an error while generating this plan.") + "\n\n";
     }
 
-    private String render(Plan plan, boolean errored) {
+    public String render(Plan plan) {
+        boolean errored = plan.errored();
+        if (errored && !showsChanges(plan)) {
+            return planningFailed();
+        }
         StringBuilder b = new StringBuilder();
         List<ResourceChange> drift = plan.mode() == PlanMode.DESTROY ? List.of() : shownDrift(plan);
         if (!drift.isEmpty()) {

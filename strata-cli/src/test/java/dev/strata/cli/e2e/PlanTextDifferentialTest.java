@@ -221,6 +221,31 @@ class PlanTextDifferentialTest {
             AwsExamples.Run theirsJson = AwsExamples.terraform(terraform, tf, cliConfig, Map.of(), "plan", "-json");
             CliRunner.Result oursJson = strata(Map.of()).run("plan", "-json");
             assertThat(types(oursJson.stdout())).as(c).isEqualTo(types(theirsJson.stdout()));
+
+            // Saved with -out all the same: show prints what it planned, show -json marks it errored, and
+            // apply refuses it.
+            assertThat(AwsExamples.terraform(terraform, tf, cliConfig, Map.of(), "plan", "-out=p.bin", "-no-color")
+                            .exitCode())
+                    .isEqualTo(1);
+            assertThat(strata(Map.of()).run("plan", "-out=p.bin", "-no-color").exitCode())
+                    .isEqualTo(1);
+            AwsExamples.Run theirShow =
+                    AwsExamples.terraform(terraform, tf, cliConfig, Map.of(), "show", "-no-color", "p.bin");
+            same(theirShow, strata(Map.of()).run("show", "-no-color", "p.bin"));
+            JsonNode theirDoc = AwsExamples.JSON.readTree(
+                    AwsExamples.terraform(terraform, tf, cliConfig, Map.of(), "show", "-json", "p.bin")
+                            .stdout());
+            JsonNode ourDoc = AwsExamples.JSON.readTree(
+                    strata(Map.of()).run("show", "-json", "p.bin").stdout());
+            for (String flag : new String[] {"applyable", "complete", "errored"}) {
+                assertThat(ourDoc.get(flag)).as(flag).isEqualTo(theirDoc.get(flag));
+            }
+            AwsExamples.Run theirApply =
+                    AwsExamples.terraform(terraform, tf, cliConfig, Map.of(), "apply", "-no-color", "p.bin");
+            CliRunner.Result ourApply = strata(Map.of()).run("apply", "-no-color", "p.bin");
+            assertThat(ourApply.exitCode()).as(ourApply.toString()).isEqualTo(1).isEqualTo(theirApply.exitCode());
+            assertThat(text(ourApply.stdout())).isEqualTo(text(theirApply.stdout()));
+            assertThat(text(ourApply.stderr())).isEqualTo(text(theirApply.stderr()));
         }
         assertThat(st.resolve("terraform.tfstate")).doesNotExist();
     }
