@@ -189,8 +189,19 @@ final class GraphBuilder {
         for (Reference r : refs) {
             switch (r.subject()) {
                 case InputVariable v -> {
-                    if (mc.variables().containsKey(v.name())) {
-                        g.dependency(from, new Node.VariableNode(m, v.name()), r.range());
+                    var vc = mc.variables().get(v.name());
+                    if (vc != null) {
+                        // As Terraform: what refers to a child module's variable waits for its validation, so
+                        // that a value its rules reject is used by nothing. The rules themselves read the value.
+                        boolean validated = !m.isRoot()
+                                && !vc.validations().isEmpty()
+                                && !(from instanceof Node.VariableValidationNode);
+                        g.dependency(
+                                from,
+                                validated
+                                        ? new Node.VariableValidationNode(m, v.name())
+                                        : new Node.VariableNode(m, v.name()),
+                                r.range());
                     }
                 }
                 case LocalValue l -> {

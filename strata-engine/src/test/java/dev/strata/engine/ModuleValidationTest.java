@@ -121,5 +121,10 @@ class ModuleValidationTest {
         assertThat(EngineHarness.errors(r.diagnostics()))
                 .extracting(Diagnostic::summary)
                 .containsExactly("Invalid value for variable");
+        // As Terraform: nothing that uses the rejected value is made; what does not use it is.
+        assertThat(r.value().state().instanceAddresses().stream()
+                        .map(Object::toString)
+                        .toList())
+                .containsExactlyInAnyOrder("fake_thing.src", "module.s.fake_thing.limit");
     }
 }

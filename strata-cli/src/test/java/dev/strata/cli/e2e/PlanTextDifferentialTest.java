@@ -391,6 +391,75 @@ class PlanTextDifferentialTest {
         assertThat(sorted(types(oursJson.stdout()))).isEqualTo(sorted(types(theirsJson.stdout())));
     }
 
+    /**
+     * A child module's input that its validation rejects is used by nothing, as in Terraform: known only in the
+     * apply, the resource that refers to it is not created; known when planning, it is not planned while the
+     * rest of the plan is.
+     */
+    @Test
+    void aValueAModuleRejectsIsUsedByNothing() throws Exception {
+        for (Path d : new Path[] {tf, st}) {
+            Files.createDirectories(d.resolve("m"));
+            Files.writeString(d.resolve("m/main.tf"), """
+                    variable "v" {
+                      type = string
+                      validation {
+                        condition     = var.v == "good"
+                        error_message = "bad v"
+                      }
+                    }
+                    resource "terraform_data" "x" {
+                      input = var.v
+                    }
+                    resource "terraform_data" "y" {
+                      input = "independent"
+                    }
+                    """);
+        }
+        Tools t = initialized("""
+                resource "terraform_data" "src" {
+                  input = "bad"
+                }
+                module "m" {
+                  source = "./m"
+                  v      = terraform_data.src.output
+                }
+                """);
+        AwsExamples.Run theirs = AwsExamples.terraform(
+                t.terraform(), tf, t.cliConfig(), Map.of(), "apply", "-auto-approve", "-no-color");
+        CliRunner.Result ours = strata(Map.of()).run("apply", "-auto-approve", "-no-color");
+        assertThat(ours.exitCode()).as(ours.toString()).isEqualTo(1).isEqualTo(theirs.exitCode());
+        assertThat(text(ours.stderr())).isEqualTo(text(theirs.stderr()));
+        CliRunner.Result ourState = strata(Map.of()).run("state", "list");
+        assertThat(ourState.stdout())
+                .isEqualTo(tfRun(t.terraform(), t.cliConfig(), Map.of(), "state", "list")
+                        .stdout())
+                .doesNotContain("module.m.terraform_data.x");
+
+        // Known when planning (a root variable: not yet while validating, where a constant would be rejected).
+        String rejectedAtOnce = """
+                variable "v" {
+                  default = "bad"
+                }
+                module "m" {
+                  source = "./m"
+                  v      = var.v
+                }
+                resource "terraform_data" "other" {}
+                """;
+        Files.writeString(tf.resolve("main.tf"), rejectedAtOnce);
+        Files.writeString(st.resolve("main.tf"), rejectedAtOnce);
+        AwsExamples.Run theirPlan =
+                AwsExamples.terraform(t.terraform(), tf, t.cliConfig(), Map.of(), "plan", "-no-color");
+        CliRunner.Result ourPlan = strata(Map.of()).run("plan", "-no-color");
+        assertThat(ourPlan.exitCode()).as(ourPlan.toString()).isEqualTo(1).isEqualTo(theirPlan.exitCode());
+        String id = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+        assertThat(progress(ourPlan.stdout().replaceAll(id, "<id>")))
+                .isEqualTo(progress(theirPlan.stdout().replaceAll(id, "<id>")));
+        assertThat(text(withoutProgress(ourPlan.stdout()))).isEqualTo(text(withoutProgress(theirPlan.stdout())));
+        assertThat(text(ourPlan.stderr())).isEqualTo(text(theirPlan.stderr()));
+    }
+
     /** terraform and its CLI configuration. */
     private record Tools(Path terraform, Path cliConfig) {}
 
