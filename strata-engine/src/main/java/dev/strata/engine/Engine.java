@@ -161,6 +161,15 @@ public final class Engine {
         return Planner.dot(wiring.config(), drawCycles);
     }
 
+    /**
+     * Terraform's default graph ({@code terraform graph} without {@code -type}): the resources only, each to the
+     * nearest ones it depends on, grouped by module; {@code tool} is the command named in the hint an empty
+     * configuration gets.
+     */
+    public Result<String> resourceGraph(String tool) {
+        return Planner.resourceDot(wiring.config(), tool);
+    }
+
     /** The first interrupt: plans and applies in progress start nothing new and report it. */
     public void stop() {
         stopRequested.set(true);

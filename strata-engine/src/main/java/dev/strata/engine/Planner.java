@@ -39,6 +39,88 @@ final class Planner {
         return Result.of(g.transitiveReduction().toDot(Node::display), Diagnostics.NONE);
     }
 
+    /**
+     * Terraform's default graph: the configuration's resources, each pointing to the nearest resources it depends
+     * on through anything else (variables, locals, outputs, module calls, providers), transitively reduced, those
+     * of each module in a cluster of their own.
+     */
+    static Result<String> resourceDot(ConfigTree tree, String tool) {
+        DependencyGraph<Node> g = GraphBuilder.build(tree);
+        Diagnostics cycles = g.checkCycles(Node::cycleName);
+        if (cycles.hasErrors()) {
+            return Result.of(null, cycles);
+        }
+        DependencyGraph.Builder<Node> b = DependencyGraph.builder();
+        for (Node n : g.nodes()) {
+            if (n instanceof Node.ResourceNode) {
+                b.node(n);
+                for (Node d : nearestResources(g, n)) {
+                    b.dependency(n, d, null);
+                }
+            }
+        }
+        DependencyGraph<Node> resources = b.build().transitiveReduction();
+        StringBuilder out = new StringBuilder("digraph G {\n  rankdir = \"RL\";\n");
+        out.append("  node [shape = rect, fontname = \"sans-serif\"];\n");
+        if (resources.nodes().isEmpty()) {
+            String hint = "For a more detailed graph, try: " + tool + " graph -type=plan";
+            String none = "This configuration does not contain any resources.";
+            out.append("  /* ").append(none).append(" ".repeat(Math.max(0, hint.length() - none.length())));
+            out.append(" */\n  /* ").append(hint).append(" */\n}\n");
+            return Result.of(out.toString(), Diagnostics.NONE);
+        }
+        // Nodes come in module order, the root module's first: one cluster per module after them.
+        dev.strata.addr.Module cluster = dev.strata.addr.Module.ROOT;
+        for (Node n : resources.nodes()) {
+            Node.ResourceNode r = (Node.ResourceNode) n;
+            if (!r.module().equals(cluster)) {
+                if (!cluster.isRoot()) {
+                    out.append("  }\n");
+                }
+                cluster = r.module();
+                out.append("  subgraph \"cluster_").append(cluster).append("\" {\n");
+                out.append("    label = \"").append(cluster).append("\"\n");
+                out.append("    fontname = \"sans-serif\"\n");
+            }
+            out.append(cluster.isRoot() ? "  " : "    ")
+                    .append('"')
+                    .append(r.display())
+                    .append("\" [label=\"")
+                    .append(r.resource())
+                    .append("\"];\n");
+        }
+        if (!cluster.isRoot()) {
+            out.append("  }\n");
+        }
+        for (DependencyGraph.Dependency<Node> e : resources.edges()) {
+            out.append("  \"")
+                    .append(e.from().display())
+                    .append("\" -> \"")
+                    .append(e.to().display())
+                    .append("\";\n");
+        }
+        return Result.of(out.append("}\n").toString(), Diagnostics.NONE);
+    }
+
+    /** The resources {@code from} depends on with nothing but other kinds of vertex between. */
+    private static java.util.SortedSet<Node> nearestResources(DependencyGraph<Node> g, Node from) {
+        java.util.SortedSet<Node> found = new java.util.TreeSet<>();
+        java.util.Set<Node> seen = new java.util.HashSet<>();
+        java.util.Deque<Node> todo = new java.util.ArrayDeque<>(g.dependenciesOf(from));
+        while (!todo.isEmpty()) {
+            Node n = todo.pop();
+            if (!seen.add(n)) {
+                continue;
+            }
+            if (n instanceof Node.ResourceNode) {
+                found.add(n);
+            } else {
+                todo.addAll(g.dependenciesOf(n));
+            }
+        }
+        return found;
+    }
+
     Result<Plan> plan(
             SortedMap<String, Value> variables, StateSnapshot state, PlanOptions options, EngineEvents events) {
         return plan(variables, state, options, events, null);

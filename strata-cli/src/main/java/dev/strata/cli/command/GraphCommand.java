@@ -10,16 +10,17 @@ final class GraphCommand implements Command {
     private static final FlagSet FLAGS = new FlagSet();
     private static final Flag<String> TYPE = FLAGS.string(
             "type",
-            "plan",
+            "",
             "plan|apply",
-            "Type of operation graph to "
-                    + "output. Both show the dependencies between the configuration's objects; they differ only in name, as "
-                    + "Strata plans and applies along the same graph.");
+            "Type of operation graph to output: every object of the configuration (variables, locals, outputs, "
+                    + "module calls, resources, providers) and the dependencies between them. The types differ only in "
+                    + "name, as Strata plans and applies along the same graph. Without it the graph summarises the "
+                    + "relationships between the resources only.");
     private static final Flag<Boolean> DRAW_CYCLES = FLAGS.bool(
             "draw-cycles",
             false,
-            "Draw the graph even when it "
-                    + "has cycles, with their edges in red, to help break them (without it a cycle is an error).");
+            "Draw the operation graph (as -type=plan) even when it has cycles, with their edges in red, to help "
+                    + "break them (without it a cycle is an error).");
 
     @Override
     public String name() {
@@ -53,10 +54,12 @@ final class GraphCommand implements Command {
 
         static Parsed<Args> parse(ParsedArgs args) {
             String type = args.get(TYPE);
-            if (!type.equals("plan") && !type.equals("apply") && !type.equals("plan-destroy")) {
+            if (!java.util.Set.of("", "plan", "plan-refresh-only", "plan-destroy", "apply")
+                    .contains(type)) {
                 return Parsed.failed(CliDiagnostic.error(
                         "Invalid graph type",
-                        "The -type value \"" + type + "\" is " + "not supported; use plan or apply."));
+                        "The -type value \"" + type + "\" is not supported; use plan, plan-refresh-only, "
+                                + "plan-destroy or apply, or leave it out for the resources only."));
             }
             return Parsed.of(new Args(type, args.get(DRAW_CYCLES)));
         }
@@ -75,8 +78,11 @@ final class GraphCommand implements Command {
         if (tree.hasErrors()) {
             return 1;
         }
-        Result<String> dot =
-                OperationRunner.engine(context, tree.value()).graph(args.value().drawCycles());
+        var engine = OperationRunner.engine(context, tree.value());
+        // As Terraform: without -type, only the resources and how they depend on each other.
+        Result<String> dot = args.value().type().isEmpty() && !args.value().drawCycles()
+                ? engine.resourceGraph("strata")
+                : engine.graph(args.value().drawCycles());
         view.diagnostics(dot.diagnostics(), tree.value().diagnosticSources());
         if (dot.value() == null) {
             return 1;

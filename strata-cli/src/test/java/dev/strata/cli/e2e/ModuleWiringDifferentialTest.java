@@ -283,11 +283,95 @@ class ModuleWiringDifferentialTest {
                   dead_letter_arn = module.main.arn
                 }
                 """));
-        String dot = ok(CliRunner.in(st).run("graph")).stdout();
+        String dot = ok(CliRunner.in(st).run("graph", "-type=plan")).stdout();
         assertThat(dot)
                 .startsWith("digraph")
                 .contains("\"module.main.var.dead_letter_arn\" -> \"module.dlq.output.arn\"")
                 .contains("\"module.dlq.var.dead_letter_arn\" -> \"module.main.output.arn\"");
+    }
+
+    /**
+     * {@code graph} without {@code -type} summarises as Terraform's does: the resources only (data sources, nested
+     * modules in clusters of their own), each pointing to the nearest resources it depends on through variables,
+     * locals, outputs and {@code depends_on} on a module, transitively reduced; an empty configuration says so.
+     */
+    @Test
+    void theDefaultGraphIsTerraformsSummaryOfResources() throws Exception {
+        Path terraform = Terraform.find().orElse(null);
+        assumeTrue(terraform != null, "terraform is not on the PATH");
+        write(Map.of(
+                "q/main.tf", """
+                variable "v" {}
+                resource "terraform_data" "x" {
+                  input = var.v
+                }
+                resource "terraform_data" "y" {
+                  input = terraform_data.x.output
+                }
+                output "out" { value = terraform_data.y.output }
+                """,
+                "outer/main.tf", """
+                module "inner" {
+                  source = "../q"
+                  v      = "x"
+                }
+                resource "terraform_data" "o" {
+                  input = module.inner.out
+                }
+                """,
+                "main.tf", """
+                resource "terraform_data" "a" {
+                  input = "x"
+                }
+                locals {
+                  l = terraform_data.a.output
+                }
+                resource "terraform_data" "b" {
+                  input = local.l
+                }
+                resource "terraform_data" "e" {
+                  input = [terraform_data.a.output, terraform_data.b.output]
+                }
+                module "m" {
+                  source = "./q"
+                  v      = terraform_data.b.output
+                }
+                module "n" {
+                  source = "./q"
+                  count  = 2
+                  v      = "q"
+                }
+                resource "terraform_data" "c" {
+                  input = [module.m.out, module.n[0].out]
+                }
+                data "terraform_remote_state" "rs" {
+                  backend = "local"
+                  config  = { path = "x.tfstate" }
+                }
+                resource "terraform_data" "d" {
+                  input      = data.terraform_remote_state.rs.outputs
+                  depends_on = [terraform_data.a, module.outer]
+                }
+                module "outer" {
+                  source = "./outer"
+                }
+                """));
+        Map<String, String> env = Map.of();
+        Terraform.at(terraform, tf).env(env).ok("init", "-input=false", "-no-color");
+        ok(CliRunner.in(st).run("init", "-no-color"));
+        String theirs = Terraform.at(terraform, tf).env(env).ok("graph");
+        assertThat(ok(CliRunner.in(st).run("graph")).stdout()).isEqualTo(theirs);
+
+        for (Path d : List.of(tf, st)) {
+            Files.writeString(d.resolve("main.tf"), "variable \"x\" {}\n");
+        }
+        assertThat(ok(CliRunner.in(st).run("graph")).stdout())
+                .isEqualTo(Terraform.at(terraform, tf)
+                        .env(env)
+                        .ok("graph")
+                        // The comment's end aligned as Terraform aligns it, under a command name 3 letters shorter.
+                        .replace("terraform graph", "strata graph")
+                        .replace("resources.         */", "resources.      */"));
     }
 
     /** A cycle Terraform reports too: both modules feed back the output that uses their input. */
