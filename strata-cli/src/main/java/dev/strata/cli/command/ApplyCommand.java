@@ -32,6 +32,7 @@ final class ApplyCommand implements Command {
     private final Flag<Boolean> autoApprove =
             flags.bool("auto-approve", false, "Skip interactive approval of plan " + "before applying.");
     private final Flag<Boolean> destroyFlag;
+    private final Flag<Boolean> refreshOnlyFlag;
     private final Flag<Boolean> json = flags.bool(
             "json",
             false,
@@ -50,6 +51,14 @@ final class ApplyCommand implements Command {
                         false,
                         "Destroy Strata-managed "
                                 + "infrastructure. The command \"strata destroy\" is a convenience alias for this option.");
+        this.refreshOnlyFlag = destroy || refreshOnly
+                ? null
+                : flags.bool(
+                        "refresh-only",
+                        false,
+                        "Select the \"refresh only\" planning mode, which checks whether remote objects still match "
+                                + "the outcome of the most recent Strata apply but does not propose any actions to undo "
+                                + "any changes made outside of Strata; applying it records what changed in the state.");
     }
 
     static ApplyCommand apply() {
@@ -129,10 +138,17 @@ final class ApplyCommand implements Command {
     Parsed<Args> parse(ParsedArgs args) {
         boolean machine = args.get(json);
         boolean approved = args.get(autoApprove);
-        PlanMode mode = destroy || (destroyFlag != null && args.get(destroyFlag))
-                ? PlanMode.DESTROY
-                : refreshOnly ? PlanMode.REFRESH_ONLY : PlanMode.NORMAL;
+        boolean destroying = destroy || (destroyFlag != null && args.get(destroyFlag));
+        boolean refreshing = refreshOnly || (refreshOnlyFlag != null && args.get(refreshOnlyFlag));
+        PlanMode mode = destroying ? PlanMode.DESTROY : refreshing ? PlanMode.REFRESH_ONLY : PlanMode.NORMAL;
         Args value = new Args(args.positionals().stream().findFirst(), mode, approved, machine);
+        if (destroying && refreshing) {
+            return new Parsed<>(
+                    value,
+                    List.of(CliDiagnostic.error(
+                            "Incompatible plan mode options",
+                            "The -destroy and -refresh-only options are mutually-exclusive.")));
+        }
         if (machine && args.positionals().isEmpty() && !approved && !refreshOnly) {
             return new Parsed<>(value, List.of(OperationView.approvalImpossible()));
         }
@@ -173,6 +189,12 @@ final class ApplyCommand implements Command {
         View planView = view.view();
         Plan plan;
         PlanOptions options;
+        boolean refreshing = args.mode() == PlanMode.REFRESH_ONLY;
+        // As Terraform: the destroy wording is the destroy command's ("apply -destroy" and the apply of a saved
+        // destroy plan say "Apply complete!"), and a refresh ends with its outputs alone.
+        OperationView.Closing closing = destroy
+                ? OperationView.Closing.DESTROY
+                : refreshOnly ? OperationView.Closing.REFRESH : OperationView.Closing.APPLY;
         // The warnings of planning in this run, shown with the apply's diagnostics after it, as Terraform does.
         // The warnings of loading the configuration and its variables come first, as Terraform's do.
         dev.strata.hcl.Diagnostics planWarnings = loaded.warnings();
@@ -206,7 +228,8 @@ final class ApplyCommand implements Command {
                                 + "workspace is \"" + s.workspace() + "\".")));
                 return 1;
             }
-            var conflicts = SavedPlanChecks.check(context, s.args(), op, loaded, file, plan, options, destroyFlag);
+            var conflicts = SavedPlanChecks.check(
+                    context, s.args(), op, loaded, file, plan, options, destroyFlag, refreshOnlyFlag);
             // Their snippets may be in .tfvars files, which the configuration's sources do not hold.
             view.diagnostics(conflicts, new dev.strata.cli.view.FileSources(context.workingDir()));
             if (conflicts.hasErrors()) {
@@ -265,9 +288,9 @@ final class ApplyCommand implements Command {
                 return 1;
             }
             plan = planned.value();
-            view.planToApply(plan, refreshOnly);
+            view.planToApply(plan, closing);
             planWarnings = planWarnings.with(Operation.narrowed(options)).with(planned.diagnostics());
-            if (!refreshOnly) {
+            if (!refreshing) {
                 var policies =
                         Policies.check(context, s.args().get(policy), plan, loaded.tree(), loaded.sources(), view);
                 if (policies == null || policies.blocksApply()) {
@@ -279,7 +302,7 @@ final class ApplyCommand implements Command {
                     return 1;
                 }
             }
-            if (!plan.hasChanges() && !refreshOnly) {
+            if (!plan.hasChanges() && !refreshing) {
                 view.diagnostics(planWarnings, loaded.sources());
                 view.diagnostics(Operation.appliedIncomplete(options), loaded.sources());
                 // As Terraform, an apply that changes nothing still records what refreshing found: an object
@@ -322,13 +345,14 @@ final class ApplyCommand implements Command {
                                 List.of(),
                                 false,
                                 dev.strata.hcl.Diagnostics.NONE),
-                        destroy);
+                        closing);
                 return 0;
             }
-            if (refreshOnly && !Operation.checkStateWritable(state, planView, loaded.sources())) {
+            if (refreshing && !Operation.checkStateWritable(state, planView, loaded.sources())) {
                 return 1;
             }
-            if (!refreshOnly && !args.autoApprove()) {
+            // As Terraform: a refresh-only plan that found nothing changed outside is applied without asking.
+            if (!refreshOnly && !args.autoApprove() && (!refreshing || plan.hasChanges())) {
                 // As Terraform: warnings come before the question, so that the answer can consider them.
                 view.diagnostics(planWarnings, loaded.sources());
                 planWarnings = dev.strata.hcl.Diagnostics.NONE;
@@ -347,9 +371,6 @@ final class ApplyCommand implements Command {
             }
         }
         Result<ApplyResult> r;
-        // As Terraform: the destroy wording is the destroy command's; "apply -destroy" and the apply of a saved
-        // destroy plan say "Apply complete!".
-        boolean destroying = destroy;
         try (ApplyView progress = new ApplyView(context);
                 var flushing = signals.beforeNotice(progress::flush)) {
             view.applying(
@@ -367,9 +388,9 @@ final class ApplyCommand implements Command {
                     withoutRepeats(planWarnings, r.diagnostics()),
                     incomplete.isEmpty() ? Optional.ofNullable(r.value()) : Optional.empty(),
                     loaded.sources(),
-                    destroying);
+                    closing);
             if (!incomplete.isEmpty()) {
-                view.applied(progress, incomplete, Optional.ofNullable(r.value()), loaded.sources(), destroying);
+                view.applied(progress, incomplete, Optional.ofNullable(r.value()), loaded.sources(), closing);
             }
         }
         if (r.value() == null) {

@@ -47,7 +47,8 @@ final class SavedPlanChecks {
             String planFile,
             Plan plan,
             PlanOptions planned,
-            Flag<Boolean> destroyFlag) {
+            Flag<Boolean> destroyFlag,
+            Flag<Boolean> refreshOnlyFlag) {
         Diagnostics.Builder out = Diagnostics.builder();
         Map<String, CliSetting> cli = cliSettings(context, args, op);
         for (Map.Entry<String, CliSetting> e : cli.entrySet()) {
@@ -132,20 +133,9 @@ final class SavedPlanChecks {
                     new TreeSet<>(
                             planned.replace().stream().map(Object::toString).toList()));
         }
-        if (destroyFlag != null
-                && args.isGiven(destroyFlag)
-                && args.get(destroyFlag) != (plan.mode() == PlanMode.DESTROY)) {
-            out.add(Diagnostic.error(
-                    "Option conflicts with the saved plan",
-                    "This apply gives -destroy="
-                            + args.get(destroyFlag) + ", but " + file + " is "
-                            + (plan.mode() == PlanMode.DESTROY ? "a destroy plan" : "not a destroy plan")
-                            + ". A saved plan is applied exactly as it was created; "
-                            + "create a new plan with strata plan" + (args.get(destroyFlag) ? " -destroy" : "")
-                            + " -out=FILE, "
-                            + "or apply without a plan file.",
-                    null));
-        }
+        modeConflict(args, destroyFlag, "-destroy", "a destroy plan", PlanMode.DESTROY, plan, file, out);
+        modeConflict(
+                args, refreshOnlyFlag, "-refresh-only", "a refresh-only plan", PlanMode.REFRESH_ONLY, plan, file, out);
         if (args.isGiven(op.refresh) && args.get(op.refresh) != planned.refresh()) {
             out.add(Diagnostic.error(
                     "Option conflicts with the saved plan",
@@ -245,6 +235,28 @@ final class SavedPlanChecks {
     }
 
     /** The variables the {@code -var} and {@code -var-file} options set, each with the last option setting it. */
+    /** A planning mode flag given to the apply of a saved plan that says otherwise. */
+    private static void modeConflict(
+            ParsedArgs args,
+            Flag<Boolean> flag,
+            String name,
+            String kind,
+            PlanMode mode,
+            Plan plan,
+            String file,
+            Diagnostics.Builder out) {
+        if (flag == null || !args.isGiven(flag) || args.get(flag) == (plan.mode() == mode)) {
+            return;
+        }
+        out.add(Diagnostic.error(
+                "Option conflicts with the saved plan",
+                "This apply gives " + name + "=" + args.get(flag) + ", but " + file + " is "
+                        + (plan.mode() == mode ? kind : "not " + kind)
+                        + ". A saved plan is applied exactly as it was created; create a new plan with strata plan"
+                        + (args.get(flag) ? " " + name : "") + " -out=FILE, or apply without a plan file.",
+                null));
+    }
+
     private static Map<String, CliSetting> cliSettings(CommandContext context, ParsedArgs args, Operation op) {
         Map<String, CliSetting> out = new TreeMap<>();
         for (ParsedArgs.Occurrence o : args.occurrences()) {

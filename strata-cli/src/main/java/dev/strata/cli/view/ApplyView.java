@@ -285,8 +285,12 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
         println(style(Style.BOLD, addr + " (" + type + "):") + " " + line);
     }
 
-    /** The closing summary; {@code destroy} chooses Terraform's destroy wording. */
-    public void summary(ApplyResult r, boolean destroy) {
+    /**
+     * The closing summary in the words of the command ({@code closing}): a refresh that did all it could says
+     * nothing here (its outputs follow), as Terraform's.
+     */
+    public void summary(ApplyResult r, OperationView.Closing closing) {
+        boolean destroy = closing == OperationView.Closing.DESTROY;
         synchronized (this) {
             if (statusShown) {
                 out().print("\r\u001b[K");
@@ -312,6 +316,9 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
                         + String.join(
                                 ", ", r.skipped().stream().map(Object::toString).toList()));
             }
+            return;
+        }
+        if (closing == OperationView.Closing.REFRESH && !r.interrupted()) {
             return;
         }
         out().println();

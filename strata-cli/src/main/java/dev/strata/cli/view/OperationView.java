@@ -108,11 +108,21 @@ public abstract sealed class OperationView {
         nextStep(plan, savedTo);
     }
 
-    /** The plan an apply is about to carry out (a refresh-only plan is not shown to a person). */
-    public abstract void planToApply(Plan plan, boolean refreshOnly);
+    /** The plan an apply is about to carry out; {@code strata refresh} shows none, as Terraform's refresh. */
+    public abstract void planToApply(Plan plan, Closing closing);
+
+    /** Which command's closing words an apply ends with. */
+    public enum Closing {
+        /** "Apply complete!" and the root outputs. */
+        APPLY,
+        /** "Destroy complete!", without outputs. */
+        DESTROY,
+        /** {@code strata refresh}: only the root outputs, as Terraform's refresh. */
+        REFRESH
+    }
 
     /** An apply whose plan changes nothing: Terraform still reports the (empty) apply to a person. */
-    public abstract void nothingToApply(ApplyResult nothing, boolean destroy);
+    public abstract void nothingToApply(ApplyResult nothing, Closing closing);
 
     /** Asks to approve the plan; false (after saying why) unless the answer is {@code yes}. */
     public abstract boolean approve(PlanMode mode);
@@ -140,7 +150,7 @@ public abstract sealed class OperationView {
             Diagnostics diagnostics,
             Optional<ApplyResult> result,
             DiagnosticRenderer.Sources sources,
-            boolean destroy);
+            Closing closing);
 
     /** Root outputs as recorded in state, sensitive ones marked so. */
     static Map<String, Value> outputs(ApplyResult r) {
@@ -213,32 +223,40 @@ public abstract sealed class OperationView {
         }
 
         @Override
-        public void planToApply(Plan plan, boolean refreshOnly) {
-            if (!refreshOnly) {
+        public void planToApply(Plan plan, Closing closing) {
+            if (closing != Closing.REFRESH) {
                 planView.plan(plan);
             }
         }
 
         @Override
-        public void nothingToApply(ApplyResult nothing, boolean destroy) {
+        public void nothingToApply(ApplyResult nothing, Closing closing) {
             try (ApplyView progress = new ApplyView(terminal)) {
-                summary(progress, nothing, destroy);
+                summary(progress, nothing, closing);
             }
         }
 
         @Override
         public boolean approve(PlanMode mode) {
-            String what = mode == PlanMode.DESTROY
-                    ? "Do you really want to destroy all resources?"
-                    : "Do you want to perform these actions?";
+            String what = switch (mode) {
+                case DESTROY -> "Do you really want to destroy all resources?";
+                case REFRESH_ONLY -> "Would you like to update the Strata state to reflect these detected changes?";
+                case NORMAL -> "Do you want to perform these actions?";
+            };
             view.out().println();
             view.out().println(view.style(View.Style.BOLD, what));
             view.out()
                     .println(
-                            mode == PlanMode.DESTROY
-                                    ? "  Strata will destroy all your managed infrastructure, as shown above.\n  There is no undo. "
-                                            + "Only 'yes' will be accepted to confirm."
-                                    : "  Strata will perform the actions described above.\n  Only 'yes' will be accepted to approve.");
+                            switch (mode) {
+                                case DESTROY ->
+                                    "  Strata will destroy all your managed infrastructure, as shown above.\n  There is no undo. "
+                                            + "Only 'yes' will be accepted to confirm.";
+                                case REFRESH_ONLY ->
+                                    "  Strata will write these changes to the state without modifying any real infrastructure.\n"
+                                            + "  There is no undo. Only 'yes' will be accepted to confirm.";
+                                case NORMAL ->
+                                    "  Strata will perform the actions described above.\n  Only 'yes' will be accepted to approve.";
+                            });
             view.out().println();
             String answer =
                     view.ask(view.style(View.Style.BOLD, "  Enter a value: ")).orElse(null);
@@ -266,14 +284,14 @@ public abstract sealed class OperationView {
                 Diagnostics diagnostics,
                 Optional<ApplyResult> result,
                 DiagnosticRenderer.Sources sources,
-                boolean destroy) {
+                Closing closing) {
             progress.diagnostics(diagnostics.sorted(), sources);
-            result.ifPresent(r -> summary(progress, r, destroy));
+            result.ifPresent(r -> summary(progress, r, closing));
         }
 
-        private static void summary(ApplyView progress, ApplyResult r, boolean destroy) {
-            progress.summary(r, destroy);
-            if (!destroy) {
+        private static void summary(ApplyView progress, ApplyResult r, Closing closing) {
+            progress.summary(r, closing);
+            if (closing != Closing.DESTROY) {
                 progress.outputs(outputs(r));
             }
         }
@@ -310,14 +328,16 @@ public abstract sealed class OperationView {
         }
 
         @Override
-        public void planToApply(Plan plan, boolean refreshOnly) {
-            json.changes(plan);
+        public void planToApply(Plan plan, Closing closing) {
+            if (closing != Closing.REFRESH) {
+                json.changes(plan);
+            }
         }
 
         @Override
-        public void nothingToApply(ApplyResult nothing, boolean destroy) {
+        public void nothingToApply(ApplyResult nothing, Closing closing) {
             // As Terraform: the apply's own summary (and its outputs) follows the plan's, with nothing done.
-            json.applySummary(nothing, destroy);
+            json.applySummary(nothing, closing);
         }
 
         /** The stream cannot ask; the arguments refuse -json without -auto-approve or a saved plan. */
@@ -338,10 +358,10 @@ public abstract sealed class OperationView {
                 Diagnostics diagnostics,
                 Optional<ApplyResult> result,
                 DiagnosticRenderer.Sources sources,
-                boolean destroy) {
+                Closing closing) {
             json.stopTicker();
             json.diagnostics(diagnostics, sources);
-            result.ifPresent(r -> json.applySummary(r, destroy));
+            result.ifPresent(r -> json.applySummary(r, closing));
         }
     }
 

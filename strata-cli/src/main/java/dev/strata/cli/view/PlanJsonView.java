@@ -403,25 +403,16 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
         imported.incrementAndGet();
     }
 
-    /** The closing summary of an apply or destroy. */
-    public void applySummary(dev.strata.engine.ApplyResult r, boolean destroy) {
+    /** The closing summary of an apply, destroy or refresh. */
+    public void applySummary(dev.strata.engine.ApplyResult r, OperationView.Closing closing) {
         stopTicker();
+        boolean destroy = closing == OperationView.Closing.DESTROY;
         int imports = destroy ? 0 : imported.get();
-        // As Terraform: a destroy counts only what it destroyed, and is not followed by the outputs.
-        ObjectNode sum = message(
-                "info",
-                destroy
-                        ? "Destroy complete! Resources: " + r.destroyed() + " destroyed."
-                        : "Apply complete! Resources: " + (imports == 0 ? "" : imports + " imported, ") + r.added()
-                                + " added, " + r.changed() + " changed, " + r.destroyed() + " destroyed.",
-                "change_summary");
-        ObjectNode changes = sum.putObject("changes");
-        changes.put("add", r.added());
-        changes.put("change", r.changed());
-        changes.put("import", imports);
-        changes.put("remove", r.destroyed());
-        changes.put("operation", destroy ? "destroy" : "apply");
-        emit(sum);
+        // As Terraform: a destroy counts only what it destroyed, and is not followed by the outputs; a refresh
+        // gives only the outputs.
+        if (closing != OperationView.Closing.REFRESH) {
+            emit(changeSummary(r, destroy, imports));
+        }
         if (destroy) {
             return;
         }
@@ -436,6 +427,23 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
             }
         });
         emit(outs);
+    }
+
+    private ObjectNode changeSummary(dev.strata.engine.ApplyResult r, boolean destroy, int imports) {
+        ObjectNode sum = message(
+                "info",
+                destroy
+                        ? "Destroy complete! Resources: " + r.destroyed() + " destroyed."
+                        : "Apply complete! Resources: " + (imports == 0 ? "" : imports + " imported, ") + r.added()
+                                + " added, " + r.changed() + " changed, " + r.destroyed() + " destroyed.",
+                "change_summary");
+        ObjectNode changes = sum.putObject("changes");
+        changes.put("add", r.added());
+        changes.put("change", r.changed());
+        changes.put("import", imports);
+        changes.put("remove", r.destroyed());
+        changes.put("operation", destroy ? "destroy" : "apply");
+        return sum;
     }
 
     public void stream(Plan plan) {

@@ -472,6 +472,43 @@ class PlanApplyTest {
     }
 
     @Test
+    void applyRefreshOnlyAsksBeforeRecordingWhatChangedOutside() throws IOException {
+        write("main.tf", """
+                resource "local_file" "f" {
+                  filename = "${path.cwd}/out.txt"
+                  content  = "strata"
+                }
+                """);
+        ok("apply", "-auto-approve");
+        Files.delete(dir.resolve("out.txt"));
+        byte[] before = Files.readAllBytes(dir.resolve("terraform.tfstate"));
+
+        CliRunner.Result no = CliRunner.in(dir).stdin("no\n").run("apply", "-refresh-only", "-no-color");
+        assertEquals(1, no.exitCode(), no::toString);
+        assertTrue(no.stdout().contains("# local_file.f has been deleted"), no.stdout());
+        assertTrue(
+                no.stdout()
+                        .contains("Would you like to update the Strata state to reflect these detected changes?\n"
+                                + "  Strata will write these changes to the state without modifying any real "
+                                + "infrastructure.\n  There is no undo. Only 'yes' will be accepted to confirm."),
+                no.stdout());
+        assertTrue(no.stderr().contains("Apply cancelled"), no.stderr());
+        assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(dir.resolve("terraform.tfstate"))));
+
+        CliRunner.Result yes = CliRunner.in(dir).stdin("yes\n").run("apply", "-refresh-only", "-no-color");
+        assertEquals(0, yes.exitCode(), yes::toString);
+        assertTrue(yes.stdout().contains("Apply complete! Resources: 0 added, 0 changed, 0 destroyed."), yes.stdout());
+        JsonNode recorded = state();
+        assertEquals(0, recorded.get("resources").size(), recorded::toString);
+        // Only a normal apply makes the file again: the refresh-only one changed nothing outside.
+        assertFalse(Files.exists(dir.resolve("out.txt")));
+
+        CliRunner.Result both = run("apply", "-refresh-only", "-destroy");
+        assertEquals(1, both.exitCode());
+        assertTrue(both.stderr().contains("The -destroy and -refresh-only options are mutually-exclusive."));
+    }
+
+    @Test
     void detailedExitCodeAndNoChangesWithoutConfigurationState() throws IOException {
         write("main.tf", "output \"x\" { value = 1 }\n");
         CliRunner.Result p = run("plan", "-detailed-exitcode");

@@ -460,6 +460,55 @@ class PlanTextDifferentialTest {
         assertThat(text(ourPlan.stderr())).isEqualTo(text(theirPlan.stderr()));
     }
 
+    /**
+     * {@code apply -refresh-only} shows its plan, applies without asking when nothing changed outside and closes
+     * as an apply; {@code refresh} shows only the outputs; their JSON streams carry the same messages.
+     */
+    @Test
+    void refreshOnlyAppliesAndRefreshesAsTerraformDoes() throws Exception {
+        Tools t = initialized("""
+                resource "terraform_data" "r" {
+                  for_each = toset(["a", "b"])
+                  input    = each.key
+                }
+                output "ids" {
+                  value = { for k, v in terraform_data.r : k => v.input }
+                }
+                output "secret" {
+                  value     = "hush"
+                  sensitive = true
+                }
+                """);
+        tfRun(t.terraform(), t.cliConfig(), Map.of(), "apply", "-auto-approve", "-no-color");
+        assertThat(strata(Map.of()).run("apply", "-auto-approve", "-no-color").exitCode())
+                .isZero();
+        String id = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+        for (List<String> command : List.of(
+                List.of("apply", "-refresh-only", "-auto-approve", "-no-color"),
+                List.of("apply", "-refresh-only", "-no-color"),
+                List.of("refresh", "-no-color"))) {
+            String[] args = command.toArray(String[]::new);
+            AwsExamples.Run theirs = tfRun(t.terraform(), t.cliConfig(), Map.of(), args);
+            CliRunner.Result ours = strata(Map.of()).run(args);
+            assertThat(ours.exitCode()).as(ours.toString()).isZero();
+            assertThat(progress(ours.stdout().replaceAll(id, "<id>")))
+                    .as(command.toString())
+                    .isEqualTo(progress(theirs.stdout().replaceAll(id, "<id>")));
+            assertThat(text(withoutProgress(ours.stdout())))
+                    .as(command.toString())
+                    .isEqualTo(text(withoutProgress(theirs.stdout())));
+        }
+        for (List<String> command :
+                List.of(List.of("apply", "-refresh-only", "-auto-approve", "-json"), List.of("refresh", "-json"))) {
+            String[] args = command.toArray(String[]::new);
+            assertThat(sorted(types(strata(Map.of()).run(args).stdout().replaceAll(id, "<id>"))))
+                    .as(command.toString())
+                    .isEqualTo(sorted(types(tfRun(t.terraform(), t.cliConfig(), Map.of(), args)
+                            .stdout()
+                            .replaceAll(id, "<id>"))));
+        }
+    }
+
     /** terraform and its CLI configuration. */
     private record Tools(Path terraform, Path cliConfig) {}
 

@@ -120,7 +120,9 @@ class ApplyViewOutputTest {
             v.applyStart(addr("terraform_data.d"), Action.CREATE, null, null);
             assertThat(v.confirm("[question] ")).isTrue();
             v.applyComplete(addr("terraform_data.d"), Action.CREATE, "d-1", Duration.ZERO);
-            v.summary(new ApplyResult(null, 4, 0, 0, List.of(), List.of(), List.of(), false, Diagnostics.NONE), false);
+            v.summary(
+                    new ApplyResult(null, 4, 0, 0, List.of(), List.of(), List.of(), false, Diagnostics.NONE),
+                    OperationView.Closing.APPLY);
             String text = written();
             assertThat(text.indexOf("terraform_data.a: Creating...")).isLessThan(text.indexOf("[out]"));
             assertThat(text.indexOf("[out]")).isLessThan(text.indexOf("terraform_data.b: Creating..."));
@@ -202,7 +204,7 @@ class ApplyViewOutputTest {
                 java.util.Optional.of(
                         new ApplyResult(null, 0, 0, 1, List.of(), List.of(), List.of(), false, Diagnostics.NONE)),
                 null,
-                true);
+                OperationView.Closing.DESTROY);
         events.applyStart(addr("terraform_data.d"), Action.CREATE, null, null);
         progress.close();
         // After the close (a straggler of the engine call, or a message after it) each is written at once.
