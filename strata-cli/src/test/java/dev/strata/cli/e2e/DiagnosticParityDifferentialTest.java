@@ -10,6 +10,7 @@ import dev.strata.testing.Terraform;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -187,6 +188,72 @@ class DiagnosticParityDifferentialTest {
             }
         }
         return out;
+    }
+
+    /**
+     * Syntax errors where the file ends inside a construct, or a template's directives do not balance, are
+     * reported as HCL reports them: which error, its words, and its range (the end of the file is one column
+     * wide), in {@code validate -json}.
+     */
+    @Test
+    void syntaxErrorsAtTheEndOfAFileAreReportedAsTerraformReportsThem() throws Exception {
+        String[] inputs = {
+            "a = [\n",
+            "a = [1, 2\n",
+            "a = [1, 2",
+            "a = [1,\n",
+            "a = {\n",
+            "a = { b = 1\n",
+            "a = { b = 1",
+            "a = { b = 1,\n",
+            "a = (1\n",
+            "a = (1",
+            "a = f(1\n",
+            "a = boop(\"a\"",
+            "a = f(\n",
+            "a = f(1,\n",
+            "a = [for x in y : x\n",
+            "a = [for x in y : x",
+            "a = {for k, v in y : k => v\n",
+            "a = \"abc\n",
+            "a = \"abc",
+            "a = \"${a",
+            "a = \"${a}",
+            "a = x[1\n",
+            "b {\n",
+            "b { a = 1",
+            "a = 1 +",
+            "a = 1 +\n",
+            "a = \"abc\ndef\"\n",
+            "a = <<EOT\n${a\nEOT\n",
+            "a = \"%{ if true }x\"",
+            "a = \"%{ if true }x%{ endfor }\"",
+            "a = \"%{ for x in [1] }x\"",
+            "a = \"%{ for x in [1] }x%{ else }y%{ endfor }\"",
+            "a = \"x%{ endif }\"",
+            "a = <<EOT\n%{ if true }\nx\nEOT\n",
+            "a = \"%{ if true",
+            "a = \"${a b}\""
+        };
+        for (String input : inputs) {
+            write("main.tf", input);
+            AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "validate", "-json");
+            CliRunner.Result ours = CliRunner.in(st).run("validate", "-json");
+            assertThat(syntaxErrors(ours.stdout())).as(input).isNotEmpty().isEqualTo(syntaxErrors(theirs.stdout()));
+        }
+    }
+
+    /** A validate -json document's diagnostics other than the root module's unexpected argument, by place. */
+    private static List<String> syntaxErrors(String document) throws Exception {
+        List<String> out = new java.util.ArrayList<>();
+        for (JsonNode d : AwsExamples.JSON.readTree(document).get("diagnostics")) {
+            if (d.path("summary").asText().startsWith("Unsupported ")) {
+                continue;
+            }
+            out.add(d.path("range") + " " + d.path("summary").asText() + ": "
+                    + d.path("detail").asText());
+        }
+        return out.stream().sorted().toList();
     }
 
     private static java.util.List<JsonNode> byPlace(JsonNode diagnostics) {

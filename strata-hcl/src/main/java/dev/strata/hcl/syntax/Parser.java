@@ -440,7 +440,13 @@ final class Parser {
         Attribute attr = finishAttribute(t, false);
         Token close = peek();
         if (close.type() != TokenType.CBRACE) {
-            if (close.type() == TokenType.NEWLINE) {
+            if (close.type() == TokenType.EOF) {
+                error(
+                        "Unclosed configuration block",
+                        "There is no closing brace for this block before the end of the file. This may be caused by "
+                                + "incorrect brace nesting elsewhere in this file.",
+                        open.range());
+            } else if (close.type() == TokenType.NEWLINE) {
                 error(
                         "Invalid single-argument block definition",
                         "An argument definition on the same line as its containing block creates a single-line "
@@ -955,14 +961,7 @@ final class Parser {
                     read();
                     return new Expr.FunctionCall(name, args, expand, nameRange, open.range(), t.range());
                 }
-                if (t.type() == TokenType.EOF) {
-                    error(
-                            "Unterminated function call",
-                            "There is no closing parenthesis for this function call before the end of the file. This "
-                                    + "may be caused by incorrect parenthesis nesting elsewhere in this file.",
-                            open.range());
-                    return new Expr.FunctionCall(name, args, expand, nameRange, open.range(), t.range());
-                }
+                // At the end of the file, as in HCL: a missing expression (an argument was expected).
                 Expr arg = parseExpression();
                 args.add(arg);
                 Token sep = peek();
@@ -987,7 +986,12 @@ final class Parser {
                     continue;
                 }
                 if (sep.type() == TokenType.EOF) {
-                    continue; // reported as an unterminated call at the top of the loop
+                    error(
+                            "Unterminated function call",
+                            "There is no closing parenthesis for this function call before the end of the file. This "
+                                    + "may be caused by incorrect parenthesis nesting elsewhere in this file.",
+                            SourceRange.between(nameRange, open.range()));
+                    return new Expr.FunctionCall(name, args, expand, nameRange, open.range(), sep.range());
                 }
                 if (sep.type() != TokenType.CPAREN) {
                     if (!reportInvalidToken(sep)) {
@@ -1016,13 +1020,7 @@ final class Parser {
                     read();
                     return new Expr.TupleCons(elems, open.range(), SourceRange.between(open.range(), t.range()));
                 }
-                if (t.type() == TokenType.EOF) {
-                    error(
-                            "Unterminated tuple constructor",
-                            "There is no closing bracket for this tuple constructor before the end of the file.",
-                            open.range());
-                    return new Expr.TupleCons(elems, open.range(), SourceRange.between(open.range(), t.range()));
-                }
+                // At the end of the file, as in HCL: a missing expression (an element was expected).
                 Expr e = parseExpression();
                 elems.add(e);
                 Token sep = peek();
@@ -1031,7 +1029,12 @@ final class Parser {
                     continue;
                 }
                 if (sep.type() == TokenType.EOF) {
-                    continue; // reported as an unterminated constructor at the top of the loop
+                    error(
+                            "Unterminated tuple constructor expression",
+                            "There is no corresponding closing bracket before the end of the file. This may be caused "
+                                    + "by incorrect bracket nesting elsewhere in this file.",
+                            open.range());
+                    return new Expr.TupleCons(elems, open.range(), SourceRange.between(open.range(), sep.range()));
                 }
                 if (sep.type() != TokenType.CBRACK) {
                     if (!reportInvalidToken(sep)) {
@@ -1064,13 +1067,7 @@ final class Parser {
                     read();
                     return new Expr.ObjectCons(items, open.range(), SourceRange.between(open.range(), t.range()));
                 }
-                if (t.type() == TokenType.EOF) {
-                    error(
-                            "Unterminated object constructor",
-                            "There is no closing brace for this object constructor before the end of the file.",
-                            open.range());
-                    return new Expr.ObjectCons(items, open.range(), SourceRange.between(open.range(), t.range()));
-                }
+                // At the end of the file, as in HCL: a missing expression (a key was expected).
                 boolean force = t.type() == TokenType.OPAREN;
                 Expr key = parseExpression();
                 Token eq = peek();
@@ -1103,7 +1100,12 @@ final class Parser {
                     continue;
                 }
                 if (sep.type() == TokenType.EOF) {
-                    continue; // reported as an unterminated constructor at the top of the loop
+                    error(
+                            "Unterminated object constructor expression",
+                            "There is no corresponding closing brace before the end of the file. This may be caused "
+                                    + "by incorrect brace nesting elsewhere in this file.",
+                            open.range());
+                    return new Expr.ObjectCons(items, open.range(), SourceRange.between(open.range(), sep.range()));
                 }
                 if (sep.type() != TokenType.CBRACE) {
                     if (!reportInvalidToken(sep)) {
@@ -1211,7 +1213,8 @@ final class Parser {
                     error(
                             "Invalid 'for' expression",
                             "Extra characters after the end of the 'for' expression.",
-                            close.range());
+                            close.range(),
+                            SourceRange.between(open.range(), close.range()));
                 }
                 recoverTo(closeType);
                 return placeholder(SourceRange.between(open.range(), prevRange()));
@@ -1392,6 +1395,16 @@ final class Parser {
 
     void reportError(String summary, String detail, SourceRange subject) {
         error(summary, detail, subject);
+    }
+
+    void reportError(String summary, String detail, SourceRange subject, SourceRange context) {
+        error(summary, detail, subject, context);
+    }
+
+    /** An error that follows another about the same place, as HCL reports both (not held back by recovery). */
+    void reportAlso(String summary, String detail, SourceRange subject) {
+        diags.add(Diagnostic.error(summary, detail, subject));
+        recovery = true;
     }
 
     void reportTooDeep(String what, SourceRange subject) {

@@ -81,12 +81,15 @@ final class TemplateParser {
                 case CQUOTE -> {
                     p.advanceRaw();
                     end = t.range();
-                    return build(items, SourceRange.between(open.range(), end));
+                    return build(items, SourceRange.between(open.range(), end), end);
                 }
                 case QUOTED_NEWLINE -> {
                     p.advanceRaw();
                     p.reportInvalid(t);
-                    return build(items, SourceRange.between(open.range(), t.range()));
+                    // As HCL: the string is also unterminated, where it was split.
+                    p.reportAlso(
+                            "Unterminated template string", "No closing marker was found for the string.", t.range());
+                    return build(items, SourceRange.between(open.range(), t.range()), t.range());
                 }
                 case BAD_UTF8 -> {
                     p.advanceRaw();
@@ -94,10 +97,8 @@ final class TemplateParser {
                 }
                 default -> {
                     p.reportError(
-                            "Unterminated template string",
-                            "No closing marker was found for the string.",
-                            SourceRange.between(open.range(), t.range()));
-                    return build(items, SourceRange.between(open.range(), t.range()));
+                            "Unterminated template string", "No closing marker was found for the string.", t.range());
+                    return build(items, SourceRange.between(open.range(), t.range()), t.range());
                 }
             }
         }
@@ -128,7 +129,7 @@ final class TemplateParser {
                     if (flush) {
                         flush(items);
                     }
-                    Expr e = build(items, SourceRange.between(open.range(), t.range()));
+                    Expr e = build(items, SourceRange.between(open.range(), t.range()), t.range());
                     return e;
                 }
                 case BAD_UTF8, INVALID -> {
@@ -142,7 +143,7 @@ final class TemplateParser {
                             "No closing marker was found for this heredoc: a line containing only \"" + marker
                                     + "\" is expected before the end of the file.",
                             open.range());
-                    return build(items, SourceRange.between(open.range(), t.range()));
+                    return build(items, SourceRange.between(open.range(), t.range()), t.range());
                 }
             }
         }
@@ -168,7 +169,8 @@ final class TemplateParser {
                 case EOF -> {
                     return build(
                             items,
-                            new SourceRange(p.filename(), start, t.range().end()));
+                            new SourceRange(p.filename(), start, t.range().end()),
+                            t.range());
                 }
                 default -> {
                     p.advanceRaw();
@@ -189,16 +191,28 @@ final class TemplateParser {
         if (opener.type() == TokenType.TEMPLATE_INTERP) {
             Expr e = p.parseEmbedded();
             Token close = p.peekEmbedded();
+            if (close.type() == TokenType.EOF || close.type() == TokenType.CQUOTE) {
+                // As HCL: the end of the text came first, which reads as a sequence never closed.
+                p.reportError(
+                        "Unclosed template interpolation sequence",
+                        "There is no closing brace for this interpolation sequence before the end of the "
+                                + (close.type() == TokenType.EOF ? "file" : "quoted template")
+                                + ". This might be caused by incorrect nesting inside the given expression.",
+                        opener.range());
+                p.recoverToSeqEnd();
+                return new Interp(e, stripBefore, false, SourceRange.between(opener.range(), close.range()));
+            }
             if (close.type() != TokenType.TEMPLATE_SEQ_END) {
                 if (!p.reportInvalid(close)) {
                     p.reportError(
                             "Extra characters after interpolation expression",
                             "Expected a closing brace to end the interpolation expression, but found extra characters."
-                                    + " This can happen when you include interpolation syntax for another language, "
+                                    + "\n\nThis can happen when you include interpolation syntax for another language, "
                                     + "such as shell scripting, but forget to escape the interpolation start token. "
                                     + "If this is an embedded sequence for another language, escape it by starting "
                                     + "with \"$${\" instead of just \"${\".",
-                            close.range());
+                            close.range(),
+                            SourceRange.between(opener.range(), close.range()));
                 }
                 p.recoverToSeqEnd();
                 return new Interp(e, stripBefore, false, SourceRange.between(opener.range(), close.range()));
@@ -289,8 +303,12 @@ final class TemplateParser {
                         close.range());
             }
             p.recoverToSeqEnd();
-            return new Directive(
-                    kind, expr, keyVar, valVar, stripBefore, false, SourceRange.between(opener.range(), close.range()));
+            // Cut short by the end of the input, the directive ends where the input does.
+            SourceRange range = close.type() == TokenType.EOF
+                    ? new SourceRange(
+                            p.filename(), opener.range().start(), close.range().start())
+                    : SourceRange.between(opener.range(), close.range());
+            return new Directive(kind, expr, keyVar, valVar, stripBefore, false, range);
         }
         p.readEmbedded();
         return new Directive(
@@ -421,7 +439,15 @@ final class TemplateParser {
 
     private int cursor;
 
-    private Expr build(List<Item> items, SourceRange range) {
+    /** Where the template being built ends (its closing quote or marker, or the end of the input). */
+    private SourceRange templateEnd;
+
+    /** Whether the directives were given up on (nested too deeply): their ends were never matched up. */
+    private boolean abandoned;
+
+    private Expr build(List<Item> items, SourceRange range, SourceRange end) {
+        templateEnd = end;
+        abandoned = false;
         applyStrip(items);
         if (items.size() == 1 && items.get(0) instanceof Interp in) {
             // "${expr}" alone yields the expression's own value and type, not a string.
@@ -432,10 +458,9 @@ final class TemplateParser {
         while (cursor < items.size()) {
             // A stray else/endif/endfor at the top level.
             Directive d = (Directive) items.get(cursor++);
-            p.reportError(
+            p.reportAlso(
                     "Unexpected " + d.kind().name().toLowerCase() + " directive",
-                    "There is no matching " + (d.kind() == Kind.ENDFOR ? "\"for\"" : "\"if\"")
-                            + " directive that this one could close.",
+                    "The control directives within this template are unbalanced.",
                     d.range());
             parts.addAll(parts(items));
         }
@@ -466,6 +491,7 @@ final class TemplateParser {
                                 // Nothing after this directive can be matched up any more; drop it all.
                                 p.reportTooDeep("Template directive", d.range());
                                 cursor = items.size();
+                                abandoned = true;
                                 return out;
                             }
                             out.add(p.nested(
@@ -497,16 +523,7 @@ final class TemplateParser {
             cursor++;
             end = next.range();
         } else {
-            p.reportError(
-                    "Unterminated template directive",
-                    "The if directive has no matching %{ endif }"
-                            + (next == null
-                                    ? "."
-                                    : "; found an " + next.kind().name().toLowerCase() + " directive instead."),
-                    open.range());
-            if (next != null) {
-                cursor++;
-            }
+            unbalanced("if", open, next);
         }
         SourceRange whole = SourceRange.between(open.range(), end);
         return new Expr.Conditional(
@@ -516,6 +533,29 @@ final class TemplateParser {
                 whole);
     }
 
+    /**
+     * An if or for directive ({@code keyword}) closed by {@code next} (null: the template ended first), in
+     * HCL's words; reported whatever went before, as HCL checks the directives' nesting apart from parsing.
+     */
+    private void unbalanced(String keyword, Directive open, Directive next) {
+        if (abandoned) {
+            return;
+        }
+        if (next == null) {
+            p.reportAlso(
+                    "Unexpected end of template",
+                    "The " + keyword + " directive at " + open.range() + " is missing its corresponding end" + keyword
+                            + " directive.",
+                    templateEnd);
+            return;
+        }
+        cursor++;
+        p.reportAlso(
+                "Unexpected " + next.kind().name().toLowerCase() + " directive",
+                "Expecting an end" + keyword + " directive for the " + keyword + " started at " + open.range() + ".",
+                next.range());
+    }
+
     private Expr forDirective(List<Item> items, Directive open) {
         List<Expr> body = parts(items);
         SourceRange end = open.range();
@@ -523,17 +563,12 @@ final class TemplateParser {
         if (next != null && next.kind() == Kind.ENDFOR) {
             cursor++;
             end = next.range();
+        } else if (next != null && next.kind() == Kind.ELSE) {
+            cursor++;
+            p.reportAlso(
+                    "Unexpected else directive", "An else clause is not expected for a for directive.", next.range());
         } else {
-            p.reportError(
-                    "Unterminated template directive",
-                    "The for directive has no matching %{ endfor }"
-                            + (next == null
-                                    ? "."
-                                    : "; found an " + next.kind().name().toLowerCase() + " directive instead."),
-                    open.range());
-            if (next != null) {
-                cursor++;
-            }
+            unbalanced("for", open, next);
         }
         SourceRange whole = SourceRange.between(open.range(), end);
         Expr.ForExpr f = new Expr.ForExpr(

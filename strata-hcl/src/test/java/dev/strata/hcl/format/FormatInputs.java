@@ -52,7 +52,8 @@ final class FormatInputs {
                         .append(rnd.nextBoolean() ? "# note" : "// note ")
                         .append('\n');
             }
-            prevEnd = t.range().end().byteOffset();
+            // The end-of-file token reaches one byte past the text.
+            prevEnd = Math.min(t.range().end().byteOffset(), src.length);
             prev = t;
         }
         out.append(new String(src, prevEnd, src.length - prevEnd, StandardCharsets.UTF_8));

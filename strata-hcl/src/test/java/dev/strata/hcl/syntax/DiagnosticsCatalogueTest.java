@@ -54,7 +54,9 @@ class DiagnosticsCatalogueTest {
                 Arguments.of(
                         "newline in quoted string",
                         "a = \"abc\ndef\"\n",
-                        List.of("t.tf:1,9-2,1: Invalid multi-line string")),
+                        List.of(
+                                "t.tf:1,9-2,1: Invalid multi-line string",
+                                "t.tf:1,9-2,1: Unterminated template string")),
                 Arguments.of(
                         "missing index bracket",
                         "a = x[1\nb = 2\n",
@@ -82,7 +84,7 @@ class DiagnosticsCatalogueTest {
                 Arguments.of(
                         "if without endif",
                         "a = \"%{ if x }y\"\n",
-                        List.of("t.tf:1,6-15: Unterminated template directive")),
+                        List.of("t.tf:1,16-17: Unexpected end of template")),
                 Arguments.of(
                         "endif without if", "a = \"%{ endif }\"\n", List.of("t.tf:1,6-16: Unexpected endif directive")),
                 Arguments.of("quoted argument name", "\"a\" = 1\n", List.of("t.tf:1,1-2: Invalid argument name")),
@@ -91,7 +93,7 @@ class DiagnosticsCatalogueTest {
                 Arguments.of(
                         "independent errors are all reported",
                         "a = 1 # ok\nb = = 2\nc = 3\nd = [\n",
-                        List.of("t.tf:2,5-6: Invalid expression", "t.tf:4,5-6: Unterminated tuple constructor")),
+                        List.of("t.tf:2,5-6: Invalid expression", "t.tf:5,1-2: Missing expression")),
                 Arguments.of(
                         "stray closing brace",
                         "a = 1\n}\nb = 2\n",
