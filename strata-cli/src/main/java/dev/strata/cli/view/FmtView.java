@@ -31,11 +31,20 @@ public final class FmtView {
         view.out().flush();
     }
 
+    /** As Terraform's fmt, each problem is followed by an empty line of its own. */
     public void diagnostics(Diagnostics ds, DiagnosticRenderer.Sources sources) {
-        view.diagnostics(ds, sources);
+        for (dev.strata.hcl.Diagnostic d : ds.sorted()) {
+            view.diagnostics(Diagnostics.of(d), sources);
+            view.err().println();
+        }
     }
 
     public void error(String summary, String detail) {
         view.diagnostic(CliDiagnostic.error(summary, detail));
+        view.err().println();
+        if (detail.isEmpty()) {
+            // Terraform's fmt leaves the empty line a detail would have been followed by.
+            view.err().println();
+        }
     }
 }

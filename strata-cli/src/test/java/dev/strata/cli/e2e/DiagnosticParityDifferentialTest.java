@@ -243,6 +243,18 @@ class DiagnosticParityDifferentialTest {
         }
     }
 
+    /** {@code fmt} reports a file it cannot parse, or cannot find, with an empty line after each problem. */
+    @Test
+    void fmtReportsEachProblemAsTerraformsFmtDoes() throws Exception {
+        for (Path d : new Path[] {tf, st}) {
+            Files.createDirectories(d.resolve("broken"));
+            Files.writeString(d.resolve("broken/a.tf"), "a = [\n");
+            Files.writeString(d.resolve("broken/b.tf"), "b = \"abc\n");
+        }
+        sameErrors("fmt", "-no-color", "broken");
+        sameErrors("fmt", "-no-color", "nosuch.tf");
+    }
+
     /** A validate -json document's diagnostics other than the root module's unexpected argument, by place. */
     private static List<String> syntaxErrors(String document) throws Exception {
         List<String> out = new java.util.ArrayList<>();
