@@ -28,6 +28,12 @@ public interface EngineEvents {
         applyStart(addr, action, deposed);
     }
 
+    /** {@code strata import} asks the provider for the object of {@code id}. */
+    default void importingFromId(AbsResourceInstance addr, String id) {}
+
+    /** {@code strata import}: the provider returned objects of these types for the import. */
+    default void importPrepared(AbsResourceInstance addr, java.util.List<String> types) {}
+
     /** An {@code import} block's object is about to be imported while planning. */
     default void importPreparing(AbsResourceInstance addr, String id) {}
 

@@ -38,12 +38,14 @@ final class Importer {
                         n -> n.module().resources().get(addr.resource().resource()))
                 .orElse(null);
         if (rc == null) {
+            // Terraform's words for the import command (an import block's are ImportTargets').
+            dev.strata.addr.Module m = addr.module().module();
+            dev.strata.addr.Resource r = addr.resource().resource();
             return Diagnostics.of(Diagnostic.error(
-                    "Configuration for import target does not exist",
-                    "The "
-                            + "configuration for the given import " + addr
-                            + " does not exist. All target instances must have "
-                            + "an associated configuration to be imported.",
+                    "resource address \"" + addr + "\" does not exist in the configuration.",
+                    "Before importing this resource, please create its configuration in "
+                            + (m.isRoot() ? "the root module" : m.toString()) + ". For example:\n\n"
+                            + "resource \"" + r.type() + "\" \"" + r.name() + "\" {\n  # (resource arguments)\n}",
                     null));
         }
         if (!addr.module().equals(addr.module().module().unkeyedInstance())

@@ -858,11 +858,18 @@ final class InstanceOps {
 
     /** Imports an object through the provider and reads it, as {@code import} blocks and {@code strata import} do. */
     private Imported importObject(Ctx c, String id) {
-        return importObject(c, id, false);
+        return importObject(c, id, false, false);
     }
 
-    /** As {@link #importObject(Ctx, String)}; {@code announce}: the read is reported as a refresh, as a plan does. */
     private Imported importObject(Ctx c, String id, boolean announce) {
+        return importObject(c, id, announce, false);
+    }
+
+    /**
+     * As {@link #importObject(Ctx, String)}; {@code announce}: the read is reported as a refresh, as a plan does;
+     * {@code prepared}: what the provider returned is reported first, as Terraform's import command does.
+     */
+    private Imported importObject(Ctx c, String id, boolean announce, boolean prepared) {
         AbsResourceInstance ai = c.addr();
         String type = ai.resource().resource().type();
         Provider.ImportResponse ir = calls.call(
@@ -873,6 +880,13 @@ final class InstanceOps {
                 Provider.ImportResponse::diagnostics);
         if (report(c, ir.diagnostics(), "importing")) {
             return null;
+        }
+        if (prepared) {
+            events.importPrepared(
+                    ai,
+                    ir.imported().stream()
+                            .map(Provider.ImportedResource::typeName)
+                            .toList());
         }
         Provider.ImportedResource found = ir.imported().stream()
                 .filter(x -> x.typeName().equals(type))
@@ -967,10 +981,10 @@ final class InstanceOps {
                             + "object from the state.",
                     null));
         }
-        Imported imp = importObject(c, id);
+        events.importingFromId(ai, id);
+        Imported imp = importObject(c, id, true, true);
         if (imp != null) {
             setObject(c, object(c, ai.resource().key(), null, imp.value, imp.priv, ObjectStatus.READY));
-            events.applyComplete(ai, Action.CREATE, idOf(imp.value), java.time.Duration.ZERO);
         }
         return run.diagnostics();
     }

@@ -64,9 +64,9 @@ class ImportTest {
                         "an address the configuration does not declare",
                         "fake_thing.nope",
                         true,
-                        List.of("Configuration for import target does not exist: The configuration for the given "
-                                + "import fake_thing.nope does not exist. All target instances must have an "
-                                + "associated configuration to be imported."),
+                        List.of("resource address \"fake_thing.nope\" does not exist in the configuration.: Before "
+                                + "importing this resource, please create its configuration in the root module. For "
+                                + "example:\n\nresource \"fake_thing\" \"nope\" {\n  # (resource arguments)\n}"),
                         List.of("fake_thing.managed")),
                 new Case(
                         "a resource in a child module",

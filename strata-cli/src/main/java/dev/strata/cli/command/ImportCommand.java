@@ -4,6 +4,7 @@ import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.Addrs;
 import dev.strata.cli.view.ApplyView;
 import dev.strata.cli.view.CliDiagnostic;
+import dev.strata.cli.view.View;
 import dev.strata.engine.PlanMode;
 import dev.strata.engine.PlanOptions;
 import dev.strata.hcl.Diagnostics;
@@ -90,6 +91,14 @@ final class ImportCommand implements Command {
                 if (!Operation.checkStateWritable(s.state(), view, s.loaded().sources())) {
                     return 1;
                 }
+                AbsResourceInstance addr = args.value().address();
+                boolean declared = s.loaded()
+                        .tree()
+                        .node(addr.module().module())
+                        .map(n -> n.module()
+                                .resources()
+                                .containsKey(addr.resource().resource()))
+                        .orElse(false);
                 Diagnostics d = s.engine()
                         .importResource(
                                 s.loaded().variables(),
@@ -98,6 +107,18 @@ final class ImportCommand implements Command {
                                 args.value().address(),
                                 args.value().id(),
                                 view);
+                if (d.hasErrors() && !declared) {
+                    // As Terraform, an address the configuration lacks is refused in plain text (unframed, unwrapped,
+                    // its example block intact).
+                    for (dev.strata.hcl.Diagnostic e : d.asList().stream()
+                            .filter(dev.strata.hcl.Diagnostic::isError)
+                            .toList()) {
+                        view.err()
+                                .print(view.style(
+                                        View.Style.RED, "Error: " + e.summary() + "\n\n" + e.detail() + "\n\n"));
+                    }
+                    return 1;
+                }
                 if (d.hasErrors()) {
                     view.diagnostics(s.loaded().warnings().with(d), s.loaded().sources());
                     return 1;

@@ -215,6 +215,19 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
     }
 
     @Override
+    public void importingFromId(AbsResourceInstance addr, String id) {
+        println(style(Style.BOLD, addr + ": Importing from ID \"" + id + "\"..."));
+    }
+
+    @Override
+    public void importPrepared(AbsResourceInstance addr, java.util.List<String> types) {
+        println(style(Style.BOLD, style(Style.GREEN, addr + ": Import prepared!")));
+        for (String t : types) {
+            println(style(Style.GREEN, "  Prepared " + t + " for import"));
+        }
+    }
+
+    @Override
     public void importPreparing(AbsResourceInstance addr, String id) {
         println(style(Style.BOLD, addr + ":") + " Preparing import... [id=" + id + "]");
     }
@@ -354,6 +367,7 @@ public final class ApplyView extends View implements EngineEvents, AutoCloseable
         out().println();
         out().println("The resources that were imported are shown above. These resources are now in");
         out().println("your Strata state and will henceforth be managed by Strata.");
+        out().println();
     }
 
     /** Root outputs after an apply, as {@code name = value} lines; sensitive ones as {@code <sensitive>}. */

@@ -509,6 +509,30 @@ class PlanTextDifferentialTest {
         }
     }
 
+    /**
+     * {@code import ADDR ID} reports its progress as Terraform's: importing from the id, what the provider
+     * prepared, the read of the object; an address the configuration lacks is refused in Terraform's words.
+     */
+    @Test
+    void theImportCommandReportsAsTerraformDoes() throws Exception {
+        Tools t = initialized("""
+                resource "terraform_data" "imp" {
+                }
+                """);
+        AwsExamples.Run theirs =
+                tfRun(t.terraform(), t.cliConfig(), Map.of(), "import", "-no-color", "terraform_data.imp", "some-id");
+        CliRunner.Result ours = strata(Map.of()).run("import", "-no-color", "terraform_data.imp", "some-id");
+        assertThat(ours.exitCode()).as(ours.toString()).isZero();
+        assertThat(text(ours.stdout())).isEqualTo(text(theirs.stdout()));
+        assertThat(ours.stdout()).contains("terraform_data.imp: Importing from ID \"some-id\"...");
+
+        AwsExamples.Run theirMissing = AwsExamples.terraform(
+                t.terraform(), tf, t.cliConfig(), Map.of(), "import", "-no-color", "terraform_data.nope", "x");
+        CliRunner.Result ourMissing = strata(Map.of()).run("import", "-no-color", "terraform_data.nope", "x");
+        assertThat(ourMissing.exitCode()).isEqualTo(1).isEqualTo(theirMissing.exitCode());
+        assertThat(ourMissing.stderr()).isEqualTo(theirMissing.stderr());
+    }
+
     /** terraform and its CLI configuration. */
     private record Tools(Path terraform, Path cliConfig) {}
 
