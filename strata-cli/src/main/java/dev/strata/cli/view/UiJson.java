@@ -80,7 +80,12 @@ public final class UiJson {
         ObjectNode r = x.putObject("range");
         r.put("filename", s.filename());
         position(r.putObject("start"), s.start());
-        position(r.putObject("end"), s.end());
+        // As Terraform's JSON: a place of no width (the end of a file) is given as the one character there.
+        SourcePos end = s.end().equals(s.start())
+                ? new SourcePos(
+                        s.start().line(), s.start().column() + 1, s.start().byteOffset() + 1)
+                : s.end();
+        position(r.putObject("end"), end);
         byte[] src = sources == null ? null : sources.bytes(s.filename());
         if (src == null) {
             return;

@@ -103,10 +103,7 @@ public final class Scanner {
             }
         }
         SourcePos p = here();
-        // As HCL's: the end of the file is a token one column wide, so that what is reported there (a missing
-        // expression, an unterminated construct) is marked as the place just after the last byte.
-        SourcePos after = new SourcePos(p.line(), p.column() + 1, p.byteOffset() + 1);
-        tokens.add(new Token(TokenType.EOF, "", new SourceRange(filename, p, after)));
+        tokens.add(new Token(TokenType.EOF, "", new SourceRange(filename, p, p)));
     }
 
     // ---- position bookkeeping -------------------------------------------------------------------

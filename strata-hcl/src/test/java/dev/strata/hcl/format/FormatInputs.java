@@ -52,8 +52,7 @@ final class FormatInputs {
                         .append(rnd.nextBoolean() ? "# note" : "// note ")
                         .append('\n');
             }
-            // The end-of-file token reaches one byte past the text.
-            prevEnd = Math.min(t.range().end().byteOffset(), src.length);
+            prevEnd = t.range().end().byteOffset();
             prev = t;
         }
         out.append(new String(src, prevEnd, src.length - prevEnd, StandardCharsets.UTF_8));

@@ -93,7 +93,7 @@ class DiagnosticsCatalogueTest {
                 Arguments.of(
                         "independent errors are all reported",
                         "a = 1 # ok\nb = = 2\nc = 3\nd = [\n",
-                        List.of("t.tf:2,5-6: Invalid expression", "t.tf:5,1-2: Missing expression")),
+                        List.of("t.tf:2,5-6: Invalid expression", "t.tf:5,1-1: Missing expression")),
                 Arguments.of(
                         "stray closing brace",
                         "a = 1\n}\nb = 2\n",

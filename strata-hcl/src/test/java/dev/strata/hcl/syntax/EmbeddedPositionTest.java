@@ -35,6 +35,6 @@ class EmbeddedPositionTest {
                 NativeSyntax.parseExpression("1 +".getBytes(StandardCharsets.UTF_8), "f.tf", new SourcePos(3, 7, 40));
         assertThat(r.diagnostics().asList())
                 .singleElement()
-                .satisfies(d -> assertThat(d.subject().toString()).isEqualTo("f.tf:3,10-11"));
+                .satisfies(d -> assertThat(d.subject().toString()).isEqualTo("f.tf:3,10-10"));
     }
 }

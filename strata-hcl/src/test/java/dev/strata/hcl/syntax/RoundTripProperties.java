@@ -126,8 +126,7 @@ class RoundTripProperties {
         NativeSyntax.parseTemplate(input, "fuzz.tf", SourcePos.START);
         for (Diagnostic d : file.diagnostics()) {
             if (d.subject() != null) {
-                // As HCL's, the end of the file is one byte wide: a problem found there ends just past it.
-                assertThat(d.subject().end().byteOffset()).isLessThanOrEqualTo(input.length + 1);
+                assertThat(d.subject().end().byteOffset()).isLessThanOrEqualTo(input.length);
                 assertThat(d.subject().start().byteOffset()).isGreaterThanOrEqualTo(0);
             }
         }
