@@ -84,6 +84,22 @@ public record Plan(
         return diagnostics.hasErrors();
     }
 
+    /**
+     * Records what refreshing found when this plan is applied with nothing to change, as Terraform's apply does:
+     * its refreshed prior state is written to {@code state} when the two differ (an object deleted outside that
+     * the configuration no longer declares is forgotten). Nothing is written when the state moved on since this
+     * plan was made (its serial or lineage differ): that write is not this plan's to undo.
+     */
+    public Diagnostics recordRefreshed(dev.strata.state.StateManager state) {
+        StateSnapshot now = state.state();
+        if (priorState.serial() != now.serial()
+                || !priorState.lineage().equals(now.lineage())
+                || priorState.sameContentAs(now)) {
+            return Diagnostics.NONE;
+        }
+        return state.persist(priorState).diagnostics();
+    }
+
     /** Whether applying would change anything: resources, deferred expansions or outputs. */
     public boolean hasChanges() {
         return changes.stream()

@@ -10,7 +10,6 @@ import dev.strata.engine.PlanMode;
 import dev.strata.engine.PlanOptions;
 import dev.strata.hcl.Result;
 import dev.strata.state.StateManager;
-import dev.strata.state.StateSnapshot;
 import java.util.List;
 import java.util.Optional;
 
@@ -305,30 +304,19 @@ final class ApplyCommand implements Command {
             if (!plan.hasChanges() && !refreshing) {
                 view.diagnostics(planWarnings, loaded.sources());
                 view.diagnostics(Operation.appliedIncomplete(options), loaded.sources());
-                // As Terraform, an apply that changes nothing still records what refreshing found: an object
-                // deleted outside that the configuration no longer declares is forgotten, attributes changed
-                // outside under ignore_changes are updated. Writing the snapshot also folds in a journal.
-                StateSnapshot refreshed =
-                        plan.priorState().withLineage(state.state().lineage());
-                if (!refreshed.sameContentAs(state.state())) {
-                    var written = state.persist(refreshed);
-                    view.diagnostics(written.diagnostics(), loaded.sources());
-                    if (written.hasErrors()) {
-                        return 1;
-                    }
-                } else if (state.journalSize() > 0) {
-                    // A journal left by an interrupted run is folded into the snapshot even when nothing
-                    // changes, so that the state file alone (what terraform and other readers see) is
-                    // complete again.
-                    var compacted = state.compact();
-                    view.diagnostics(compacted.diagnostics(), loaded.sources());
-                    if (compacted.hasErrors()) {
-                        return 1;
-                    }
-                } else {
-                    // Writes nothing when the state is where it was read; with -state-out, as Terraform, the
-                    // state is written there all the same.
-                    var written = state.persist(state.state());
+                // As Terraform, an apply that changes nothing still records what refreshing found.
+                long serial = state.state().serial();
+                var recorded = plan.recordRefreshed(state);
+                view.diagnostics(recorded, loaded.sources());
+                if (recorded.hasErrors()) {
+                    return 1;
+                }
+                if (state.state().serial() == serial) {
+                    // Nothing refreshed to record. A journal left by an interrupted run is still folded into the
+                    // snapshot, so that the state file alone (what terraform and other readers see) is complete
+                    // again; otherwise nothing is written where the state was read, but with -state-out, as
+                    // Terraform, the state is written there all the same.
+                    var written = state.journalSize() > 0 ? state.compact() : state.persist(state.state());
                     view.diagnostics(written.diagnostics(), loaded.sources());
                     if (written.hasErrors()) {
                         return 1;

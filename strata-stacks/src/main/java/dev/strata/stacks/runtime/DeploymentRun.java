@@ -447,21 +447,6 @@ final class DeploymentRun {
      * Saves what a configured instance depends on with its part of the state, so that a later run
      * destroying it through a removed block knows the order; written only when it changed.
      */
-    /**
-     * As an apply with nothing to change still records what refreshing found (an object deleted outside that the
-     * configuration no longer declares forgotten), unless the state moved on since the plan was made.
-     */
-    private static Diagnostics recordRefreshed(StateManager state, Plan plan) {
-        StateSnapshot now = state.state();
-        StateSnapshot refreshed = plan.priorState();
-        if (refreshed.serial() != now.serial()
-                || !refreshed.lineage().equals(now.lineage())
-                || refreshed.sameContentAs(now)) {
-            return Diagnostics.NONE;
-        }
-        return state.persist(refreshed).diagnostics();
-    }
-
     private Diagnostics recordDependencies(StateManager state, List<String> dependsOn) {
         StateSnapshot now = state.state();
         List<String> deps = List.copyOf(new TreeSet<>(dependsOn));
@@ -686,7 +671,7 @@ final class DeploymentRun {
                 replanned = true;
             }
             if (!plan.hasChanges()) {
-                Diagnostics recorded = recordRefreshed(state, plan);
+                Diagnostics recorded = plan.recordRefreshed(state);
                 if (!recorded.hasErrors() && m == PlanMode.NORMAL) {
                     recorded = recorded.with(recordDependencies(state, setup.dependsOn()));
                 }
