@@ -568,6 +568,8 @@ class EngineTest {
     @Test
     void aCompactionMidApplyCarriesEachRunningIntentIntoTheJournalOnce() throws IOException {
         int before = EngineHarness.compactEvery(7);
+        // The slow create must still be running when a periodic compaction comes, however loaded the machine.
+        fake.slowGateSeconds = 120;
         Path crashed = dir.resolve("killed-after-compaction");
         Files.createDirectories(crashed);
         try {
@@ -611,7 +613,10 @@ class EngineTest {
                     @Override
                     public Result<dev.strata.state.StateSnapshot> compact() {
                         Result<dev.strata.state.StateSnapshot> c = super.compact();
-                        if (slowOp.get() != null && fake.slowGate.getCount() > 0) {
+                        if (slowOp.get() != null
+                                && fake.slowGate.getCount() > 0
+                                && real.openIntents().stream()
+                                        .anyMatch(i -> i.operationId().equals(slowOp.get()))) {
                             // Kill -9 right here: the files as they are now are what the next run finds
                             // (copied while no other thread appends or compacts).
                             synchronized (real) {

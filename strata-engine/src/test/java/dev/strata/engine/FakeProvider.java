@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A provider for engine tests: {@code fake_thing} with a configurable {@code value}, a computed
  * {@code id} and a computed {@code serial}. Knobs make it fail transiently, fail permanently, or
  * plan a different value at apply time than at plan time. Some values act on their object alone:
- * {@code "slow"} applies when {@link #slowGate} opens (at most 3 s), {@code "fail"} fails its apply,
+ * {@code "slow"} applies when {@link #slowGate} opens (at most {@link #slowGateSeconds}), {@code "fail"} fails its apply,
  * {@code "plan-fail"} fails its plan, {@code "crash"} throws from the apply as a broken plugin client
  * would, {@code "plan-overflow"} and {@code "apply-overflow"} overflow the stack while planning or
  * applying it, {@code "apply-oom"} runs out of memory while applying it.
@@ -47,8 +47,10 @@ class FakeProvider implements Provider {
     volatile boolean legacyTypeSystem;
     /** The provider_meta schema the provider declares; none when null. */
     volatile Block providerMeta;
-    /** Opened by a test to let {@code "slow"} applies finish; they give up waiting after 3 s. */
+    /** Opened by a test to let {@code "slow"} applies finish; they give up waiting after {@link #slowGateSeconds}. */
     final java.util.concurrent.CountDownLatch slowGate = new java.util.concurrent.CountDownLatch(1);
+    /** How long a {@code "slow"} apply waits for {@link #slowGate}: long enough for a loaded machine when a test must see it open. */
+    volatile int slowGateSeconds = 3;
     /** Called with every apply request before the provider acts on it (the test's synchronisation point). */
     volatile java.util.function.Consumer<ApplyRequest> beforeApply = r -> {};
     /** Called with every plan request before the provider plans it. */
@@ -216,7 +218,7 @@ class FakeProvider implements Provider {
         beforeApply.accept(r);
         if (valueIs(r.plannedState(), "slow")) {
             try {
-                slowGate.await(3, java.util.concurrent.TimeUnit.SECONDS);
+                slowGate.await(slowGateSeconds, java.util.concurrent.TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
