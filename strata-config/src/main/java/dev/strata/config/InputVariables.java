@@ -44,9 +44,9 @@ import java.util.stream.Stream;
  * declared type (optional attributes filled), marked sensitive when declared so, and checked against
  * the variable's {@code validation} blocks.
  *
- * <p>Validation conditions may refer to the variable itself and to other input variables (as
- * Terraform 1.9+ allows); a reference to anything else there is reported by static validation and
- * is unknown here, so such a condition is not decided.
+ * <p>Validation conditions may refer to the variable itself and to other input variables; a rule that
+ * refers to anything else (as Terraform 1.9+ allows) is left to the engine's walk, which evaluates what
+ * it refers to ({@link VariableValidation#inWalk}).
  *
  * <p>Values from the environment and {@code -var} are taken as literal strings when the variable's
  * type is primitive or not declared, and parsed as expressions otherwise, as Terraform does.
@@ -391,8 +391,7 @@ public final class InputVariables {
         if (!self.isWhollyKnown() || vc.validations().isEmpty()) {
             return;
         }
-        // A validation sees the variables' values; anything else is unknown and its problems are static
-        // validation's.
+        // These rules refer to the variables' values alone.
         Scope scope = new ReferenceScope(new PartialData() {
             @Override
             public FunctionTable functions() {
@@ -404,6 +403,7 @@ public final class InputVariables {
                 return Result.of(values.getOrDefault(v.name(), Value.DYNAMIC_UNKNOWN));
             }
         });
-        diags.addAll(VariableValidation.check(vc, scope, r == null ? null : r.range()));
+        diags.addAll(
+                VariableValidation.check(vc, VariableValidation.onInputs(vc), scope, r == null ? null : r.range()));
     }
 }

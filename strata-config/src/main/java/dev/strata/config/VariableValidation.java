@@ -1,9 +1,13 @@
 package dev.strata.config;
 
+import dev.strata.addr.InputVariable;
+import dev.strata.addr.Reference;
 import dev.strata.hcl.Diagnostic;
 import dev.strata.hcl.Diagnostics;
+import dev.strata.hcl.Expression;
 import dev.strata.hcl.Result;
 import dev.strata.hcl.SourceRange;
+import dev.strata.hcl.Traversal;
 import dev.strata.lang.eval.Evaluator;
 import dev.strata.lang.eval.Scope;
 import dev.strata.lang.types.Type;
@@ -11,12 +15,15 @@ import dev.strata.lang.value.ConversionResult;
 import dev.strata.lang.value.Convert;
 import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Value;
+import java.util.List;
 
 /**
  * An input variable's {@code validation} rules checked against its value, with Terraform 1.11's
- * diagnostics: for the root module's variables once their values are read, and for a child module's
- * for each instance of its call, in that instance's scope. A condition that is unknown is not decided
- * (it is, once its values are known: a child module's input in the apply).
+ * diagnostics: for a child module's for each instance of its call, in that instance's scope; for the root
+ * module's once their values are read, except the rules that refer to more than input variables (a
+ * local value, a resource, {@code path.module}: Terraform 1.9+ allows it), which are checked in the walk
+ * once what they refer to is evaluated. A condition that is unknown is not decided (it is, once its
+ * values are known: in the apply).
  */
 public final class VariableValidation {
     private VariableValidation() {}
@@ -27,13 +34,48 @@ public final class VariableValidation {
      *                the default, which is then reported at the variable's declaration
      */
     public static Diagnostics check(VariableConfig vc, Scope scope, SourceRange subject) {
+        return check(vc, vc.validations(), scope, subject);
+    }
+
+    /** Only {@code rules}, some of {@code vc}'s. */
+    public static Diagnostics check(VariableConfig vc, List<CheckRule> rules, Scope scope, SourceRange subject) {
         Diagnostics.Builder out = Diagnostics.builder();
-        for (CheckRule rule : vc.validations()) {
+        for (CheckRule rule : rules) {
             if (rule.condition() != null) {
                 rule(vc, rule, scope, subject == null ? vc.declRange() : subject, out);
             }
         }
         return out.build();
+    }
+
+    /**
+     * The root variable's rules that can be checked as soon as the input variables' values are read: their
+     * condition and error message refer to input variables alone.
+     */
+    public static List<CheckRule> onInputs(VariableConfig vc) {
+        return vc.validations().stream().filter(r -> !refersBeyondInputs(r)).toList();
+    }
+
+    /** The root variable's rules that refer to more than input variables: the walk checks them. */
+    public static List<CheckRule> inWalk(VariableConfig vc) {
+        return vc.validations().stream()
+                .filter(VariableValidation::refersBeyondInputs)
+                .toList();
+    }
+
+    private static boolean refersBeyondInputs(CheckRule rule) {
+        for (Expression e : java.util.Arrays.asList(rule.condition(), rule.errorMessage())) {
+            if (e == null) {
+                continue;
+            }
+            for (Traversal t : e.variables()) {
+                Result<Reference> ref = Reference.parse(t);
+                if (ref.value() == null || !(ref.value().subject() instanceof InputVariable)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static void rule(

@@ -65,8 +65,8 @@ final class GraphBuilder {
                         refs(g, node, parent.get(), References.of(arg.expr()));
                     }
                 }
-                List<CheckRule> rules = mc.variables().get(v).validations();
-                if (!m.isRoot() && !rules.isEmpty()) {
+                List<CheckRule> rules = walkRules(m, mc.variables().get(v));
+                if (!rules.isEmpty()) {
                     Node validation = new Node.VariableValidationNode(m, v);
                     own.add(validation);
                     g.dependency(validation, node, null);
@@ -165,6 +165,15 @@ final class GraphBuilder {
         }
     }
 
+    /**
+     * The variable's rules the walk checks: all of a child module's (its inputs are evaluated in the walk),
+     * and those of a root variable that refer to more than input variables (the rest are checked when the
+     * values are read).
+     */
+    static List<CheckRule> walkRules(Module m, dev.strata.config.VariableConfig vc) {
+        return m.isRoot() ? dev.strata.config.VariableValidation.inWalk(vc) : vc.validations();
+    }
+
     private static List<Reference> ruleRefs(List<CheckRule> rules) {
         List<Reference> out = new ArrayList<>();
         for (CheckRule r : rules) {
@@ -191,11 +200,10 @@ final class GraphBuilder {
                 case InputVariable v -> {
                     var vc = mc.variables().get(v.name());
                     if (vc != null) {
-                        // As Terraform: what refers to a child module's variable waits for its validation, so
-                        // that a value its rules reject is used by nothing. The rules themselves read the value.
-                        boolean validated = !m.isRoot()
-                                && !vc.validations().isEmpty()
-                                && !(from instanceof Node.VariableValidationNode);
+                        // As Terraform: what refers to a variable validated in the walk waits for its validation,
+                        // so that a value its rules reject is used by nothing. The rules themselves read the value.
+                        boolean validated =
+                                !walkRules(m, vc).isEmpty() && !(from instanceof Node.VariableValidationNode);
                         g.dependency(
                                 from,
                                 validated

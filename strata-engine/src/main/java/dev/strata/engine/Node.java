@@ -70,8 +70,9 @@ sealed interface Node extends Comparable<Node> {
     }
 
     /**
-     * A child module's input variable's {@code validation} rules, checked apart from the variable so that
-     * they may refer to other objects of the module (Terraform 1.9+) that themselves use the variable.
+     * The {@code validation} rules of an input variable that the walk checks (a child module's; a root
+     * variable's that refer to more than input variables), apart from the variable so that they may refer
+     * to other objects of the module (Terraform 1.9+) that themselves use the variable.
      */
     record VariableValidationNode(Module module, String name) implements Node {
         public String display() {

@@ -401,17 +401,22 @@ final class Walk {
     }
 
     /**
-     * A child module's input checked against its {@code validation} rules, in each instance of the call;
-     * an input known only after apply is checked in the apply.
+     * A variable checked against the {@code validation} rules the walk checks ({@link GraphBuilder#walkRules}),
+     * in each instance of its module; a value or rule known only after apply is checked in the apply.
      */
     private void validation(Node.VariableValidationNode v) {
         ConfigNode n = config(v.module());
         VariableConfig vc = n.module().variables().get(v.name());
-        Attribute a = n.call().inputs().get(v.name());
+        // A root variable's value was set outside the configuration: its rules report at the declaration.
+        Attribute a = n.call() == null ? null : n.call().inputs().get(v.name());
+        List<dev.strata.config.CheckRule> rules = GraphBuilder.walkRules(v.module(), vc);
         for (ModuleInstance mi : run.instancesOf(v.module())) {
             if (run.variable(mi, v.name()).isWhollyKnown()) {
                 run.diagnose(VariableValidation.check(
-                        vc, RunData.scope(run, mi), a == null ? null : a.expr().range()));
+                        vc,
+                        rules,
+                        RunData.scope(run, mi),
+                        a == null ? null : a.expr().range()));
             }
         }
     }

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A child module's input {@code validation} rules, checked for every instance of its call with
- * Terraform 1.11's diagnostics; rules may refer to the module's other objects (Terraform 1.9+).
+ * Terraform 1.11's diagnostics; rules may refer to the module's other objects (Terraform 1.9+), and so
+ * may a root variable's, which the walk then checks once those objects are evaluated.
  */
 class ModuleValidationTest {
     private final EngineHarness h;
@@ -126,5 +127,71 @@ class ModuleValidationTest {
                         .map(Object::toString)
                         .toList())
                 .containsExactlyInAnyOrder("fake_thing.src", "module.s.fake_thing.limit");
+    }
+
+    private static final String ROOT_RULE_ON_A_LOCAL = """
+            locals { forbidden = "bad" }
+            variable "v" {
+              type    = string
+              default = "bad"
+              validation {
+                condition     = var.v != local.forbidden
+                error_message = "Not ${local.forbidden}."
+              }
+            }
+            resource "fake_thing" "free" { value = "x" }
+            resource "fake_thing" "uses" { value = var.v }
+            output "o" { value = var.v }
+            """;
+
+    @Test
+    void aRootRuleThatRefersToALocalIsCheckedInTheWalk() {
+        java.util.concurrent.atomic.AtomicReference<Plan> partial = new java.util.concurrent.atomic.AtomicReference<>();
+        var p = h.plan(h.config(ROOT_RULE_ON_A_LOCAL), h.options(), new EngineEvents() {
+            @Override
+            public void planErrored(Plan plan) {
+                partial.set(plan);
+            }
+        });
+        assertThat(EngineHarness.errors(p.diagnostics()))
+                .extracting(d -> d.subject() + ": " + d.summary() + ": " + d.detail())
+                .containsExactly("main.tf:7,1-13: Invalid value for variable: Not bad.\n\nThis was checked by "
+                        + "the validation rule at main.tf:10,3-13.");
+        // As Terraform: what does not use the rejected value is planned; what uses it is not.
+        assertThat(partial.get().changes()).extracting(c -> c.addr().toString()).containsExactly("fake_thing.free");
+        assertThat(partial.get().outputs()).isEmpty();
+    }
+
+    @Test
+    void aRootRuleThatRefersToALocalAcceptsAGoodValue() {
+        h.variable("v", dev.strata.lang.value.Value.string("good"));
+        var p = h.plan(h.config(ROOT_RULE_ON_A_LOCAL));
+        assertThat(EngineHarness.errors(p.diagnostics())).isEmpty();
+        assertThat(p.value().changes())
+                .extracting(c -> c.addr().toString())
+                .containsExactly("fake_thing.free", "fake_thing.uses");
+    }
+
+    @Test
+    void aRootRuleOnAValueKnownOnlyAfterApplyIsCheckedByTheApply() {
+        var r = h.planAndApply(h.config("""
+                resource "fake_thing" "src" { value = "12" }
+                variable "v" {
+                  type    = string
+                  default = "twelve characters"
+                  validation {
+                    condition     = length(fake_thing.src.id) > length(var.v)
+                    error_message = "Not shorter than the source's id."
+                  }
+                }
+                resource "fake_thing" "uses" { value = var.v }
+                """));
+        assertThat(EngineHarness.errors(r.diagnostics()))
+                .extracting(Diagnostic::summary)
+                .containsExactly("Invalid value for variable");
+        assertThat(r.value().state().instanceAddresses().stream()
+                        .map(Object::toString)
+                        .toList())
+                .containsExactly("fake_thing.src");
     }
 }

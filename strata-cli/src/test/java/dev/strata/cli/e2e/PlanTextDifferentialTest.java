@@ -461,6 +461,71 @@ class PlanTextDifferentialTest {
     }
 
     /**
+     * A root variable's rule that refers to a local value or a resource (Terraform 1.9+) is checked, in the
+     * walk: what does not use the rejected value is planned (and applied), what uses it is not.
+     */
+    @Test
+    void aRootVariableRuleThatRefersToOtherObjectsIsChecked() throws Exception {
+        Tools t = initialized("""
+                locals {
+                  forbidden = "bad"
+                }
+                variable "v" {
+                  type    = string
+                  default = "bad"
+                  validation {
+                    condition     = var.v != local.forbidden
+                    error_message = "v must not be ${local.forbidden}."
+                  }
+                }
+                resource "terraform_data" "free" {
+                  input = "x"
+                }
+                resource "terraform_data" "uses" {
+                  input = var.v
+                }
+                output "o" {
+                  value = var.v
+                }
+                """);
+        AwsExamples.Run theirPlan =
+                AwsExamples.terraform(t.terraform(), tf, t.cliConfig(), Map.of(), "plan", "-no-color");
+        CliRunner.Result ourPlan = strata(Map.of()).run("plan", "-no-color");
+        assertThat(ourPlan.exitCode()).as(ourPlan.toString()).isEqualTo(1).isEqualTo(theirPlan.exitCode());
+        assertThat(text(ourPlan.stdout())).isEqualTo(text(theirPlan.stdout()));
+        assertThat(text(ourPlan.stderr())).isEqualTo(text(theirPlan.stderr()));
+
+        // Known only once the resource it refers to is made: checked by the apply.
+        String afterApply = """
+                variable "v" {
+                  type    = string
+                  default = "short"
+                  validation {
+                    condition     = length(terraform_data.src.id) < length(var.v)
+                    error_message = "v must be longer than the source's id."
+                  }
+                }
+                resource "terraform_data" "src" {
+                  input = "x"
+                }
+                resource "terraform_data" "uses" {
+                  input = var.v
+                }
+                """;
+        Files.writeString(tf.resolve("main.tf"), afterApply);
+        Files.writeString(st.resolve("main.tf"), afterApply);
+        AwsExamples.Run theirs = AwsExamples.terraform(
+                t.terraform(), tf, t.cliConfig(), Map.of(), "apply", "-auto-approve", "-no-color");
+        CliRunner.Result ours = strata(Map.of()).run("apply", "-auto-approve", "-no-color");
+        assertThat(ours.exitCode()).as(ours.toString()).isEqualTo(1).isEqualTo(theirs.exitCode());
+        assertThat(text(ours.stderr())).isEqualTo(text(theirs.stderr()));
+        assertThat(strata(Map.of()).run("state", "list").stdout())
+                .isEqualTo(tfRun(t.terraform(), t.cliConfig(), Map.of(), "state", "list")
+                        .stdout())
+                .isEqualTo("terraform_data.src\n");
+    }
+
+    /**
      * {@code apply -refresh-only} shows its plan, applies without asking when nothing changed outside and closes
      * as an apply; {@code refresh} shows only the outputs; their JSON streams carry the same messages.
      */
