@@ -77,7 +77,8 @@ final class Applier {
             // Writing the snapshot empties the journal; the state manager writes the open intents into the new
             // one itself (StateManager#persist), so they survive until their creates finish.
         }
-        DependencyGraph<Node> graph = wiring.graph();
+        DestroyOrder order = DestroyOrder.of(wiring.graph(), plan, state.state());
+        DependencyGraph<Node> graph = order.graph();
         boolean interrupted;
         Run run;
         ApplyOutcomes outcomes;
@@ -121,13 +122,13 @@ final class Applier {
                     wiring.stop());
             outcomes = walk.applied;
             if (plan.changes().stream().anyMatch(c -> c.action().deletes())) {
-                // The deletions come after the walk; a provider deleting may be configured from one.
+                // Deletions come after the walk too; a provider deleting may be configured from one.
                 walk.ephemerals.holdUntilClosed();
             }
             try {
                 // The walk turns every failed vertex into a diagnostic; the summary below counts instances.
                 walk.walk(wiring.stop());
-                destroyPass(run, walk.ops, outcomes, plan, tree, events);
+                destroyPass(run, walk.ops, outcomes, plan, order, tree, events);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } finally {
@@ -239,11 +240,18 @@ final class Applier {
     }
 
     /**
-     * Deletions in reverse dependency order: an object goes before the objects it depended on. With them
-     * the objects that {@code create_before_destroy} replacements deposed during the walk.
+     * The deletions the walk did not make ({@link DestroyOrder}), in reverse dependency order: an object goes
+     * before the objects it depended on. With them the objects that {@code create_before_destroy} replacements
+     * deposed during the walk.
      */
     private void destroyPass(
-            Run run, InstanceOps ops, ApplyOutcomes outcomes, Plan plan, ConfigTree tree, EngineEvents events)
+            Run run,
+            InstanceOps ops,
+            ApplyOutcomes outcomes,
+            Plan plan,
+            DestroyOrder order,
+            ConfigTree tree,
+            EngineEvents events)
             throws InterruptedException {
         for (ResourceChange c : plan.changes()) {
             if (c.action() == Action.FORGET && ops.stateObject(c.addr(), c.deposed()) != null) {
@@ -252,7 +260,9 @@ final class Applier {
             }
         }
         List<ResourceChange> deletes = java.util.stream.Stream.concat(
-                        plan.changes().stream().filter(c -> c.action() == Action.DELETE), ops.deposedLater.stream())
+                        plan.changes().stream()
+                                .filter(c -> c.action() == Action.DELETE && !order.inWalk(c, plan.mode())),
+                        ops.deposedLater.stream())
                 .toList();
         if (deletes.isEmpty()) {
             return;
@@ -312,13 +322,7 @@ final class Applier {
                                     return new DagWalker.Outcome.Failed<>("provider unavailable");
                                 }
                                 if (rc != null && run.providers.preventsDestroy(rc) && c.deposed() == null) {
-                                    run.diagnose(Diagnostic.error(
-                                            "Instance cannot be destroyed",
-                                            "Resource " + c.addr() + " has "
-                                                    + "lifecycle.prevent_destroy set, but the plan calls for this resource to be destroyed. "
-                                                    + "To avoid this error and continue with the plan, either disable lifecycle.prevent_destroy "
-                                                    + "or reduce the scope of the plan using the -target option.",
-                                            rc.declRange()));
+                                    run.diagnose(InstanceOps.preventedDestroy(c.addr(), rc));
                                     outcomes.failed(c.addr());
                                     return new DagWalker.Outcome.Failed<>("prevent_destroy");
                                 }

@@ -313,7 +313,7 @@ final class InstanceOps {
                 null,
                 priv == null || priv.isEmpty() ? null : priv.toBase64(),
                 dependencies(c),
-                c.rc() != null && c.rc().lifecycle().createBeforeDestroy(),
+                c.rc() != null && walk.createBeforeDestroy(c.addr().module().module(), c.rc()),
                 null);
     }
 
@@ -776,7 +776,7 @@ final class InstanceOps {
                 reason = "replace_because_cannot_update";
             }
             if (reason != null) {
-                action = c.rc().lifecycle().createBeforeDestroy()
+                action = walk.createBeforeDestroy(ai.module().module(), c.rc())
                         ? Action.CREATE_THEN_DELETE
                         : Action.DELETE_THEN_CREATE;
             } else if (p.value.equalsIgnoringMarks(prior) && p.value.deepMarks().equals(prior.deepMarks())) {
@@ -1904,6 +1904,26 @@ final class InstanceOps {
     }
 
     /** Applies a planned deletion of an object that has no configuration to evaluate. */
+    /** The destroy-first deletions of the plan that {@code d} makes ({@link DestroyOrder}). */
+    List<ResourceChange> destroyedFirst(Node.DestroyNode d) {
+        dev.strata.addr.ConfigResource r = new dev.strata.addr.ConfigResource(d.module(), d.resource());
+        return reviewed.changes().stream()
+                .filter(c -> DestroyOrder.destroysFirst(c, reviewed.mode())
+                        && c.addr().containingResource().config().equals(r))
+                .toList();
+    }
+
+    /** The error for a deletion of an object whose configuration has {@code lifecycle.prevent_destroy}. */
+    static Diagnostic preventedDestroy(AbsResourceInstance ai, ResourceConfig rc) {
+        return Diagnostic.error(
+                "Instance cannot be destroyed",
+                "Resource " + ai + " has "
+                        + "lifecycle.prevent_destroy set, but the plan calls for this resource to be destroyed. "
+                        + "To avoid this error and continue with the plan, either disable lifecycle.prevent_destroy "
+                        + "or reduce the scope of the plan using the -target option.",
+                rc.declRange());
+    }
+
     boolean destroy(ResourceChange ch, ResourceConfig rc) {
         Ctx c = ctx(rc, ch.addr(), ch.provider());
         if (c == null) {

@@ -128,6 +128,20 @@ sealed interface Node extends Comparable<Node> {
         }
     }
 
+    /**
+     * The destroy-first deletions of one resource in an apply ({@link DestroyOrder}): instances no longer
+     * configured and the old objects of replacements without {@code create_before_destroy}.
+     */
+    record DestroyNode(Module module, Resource resource) implements Node {
+        public String display() {
+            return in(module, resource.toString()) + " (destroy)";
+        }
+
+        public int kindOrder() {
+            return 4;
+        }
+    }
+
     record OutputNode(Module module, String name) implements Node {
         public String display() {
             return in(module, "output." + name);

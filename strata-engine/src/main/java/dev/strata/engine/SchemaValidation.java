@@ -103,6 +103,7 @@ final class SchemaValidation {
             case Node.ResourceNode r -> resource(r, tree, pool, shared);
             case Node.VariableNode v -> moduleInput(v, tree, shared);
             case Node.VariableValidationNode v -> List.of();
+            case Node.DestroyNode d -> List.of();
             case Node.LocalNode l -> List.of();
             case Node.OutputNode o -> output(o, tree, shared);
             case Node.ModuleCallNode c -> List.of();

@@ -113,6 +113,40 @@ final class Walk {
 
     private static final Logger LOG = LoggerFactory.getLogger(Walk.class);
 
+    /** {@link #createBeforeDestroy}'s resources, worked out on first use. */
+    private Set<Node> createBeforeDestroy;
+
+    /**
+     * Whether a replacement of the resource's instances creates the new object before destroying the old: its
+     * own {@code create_before_destroy}, or, as Terraform propagates it, that of a resource that depends on it,
+     * directly or through anything else. (Destroying such a dependency first would need the dependent gone
+     * first, while the dependent's new object must exist before its old one goes.) The state records the
+     * propagated setting too.
+     */
+    boolean createBeforeDestroy(dev.strata.addr.Module m, ResourceConfig rc) {
+        if (rc.lifecycle().createBeforeDestroy()) {
+            return true;
+        }
+        Set<Node> all;
+        synchronized (this) {
+            if (createBeforeDestroy == null) {
+                List<Node> own = new ArrayList<>();
+                for (Node n : graph.nodes()) {
+                    if (n instanceof Node.ResourceNode rn) {
+                        ResourceConfig c =
+                                config(rn.module()).module().resources().get(rn.resource());
+                        if (c != null && c.lifecycle().createBeforeDestroy()) {
+                            own.add(n);
+                        }
+                    }
+                }
+                createBeforeDestroy = own.isEmpty() ? Set.of() : closure(own);
+            }
+            all = createBeforeDestroy;
+        }
+        return all.contains(new Node.ResourceNode(m, rc.addr()));
+    }
+
     /** Vertices whose failure was reported as a diagnostic by the vertex itself. */
     private final Set<Node> reported = ConcurrentHashMap.newKeySet();
     /** Set when a visit ran out of memory (or the VM failed otherwise): the walk starts nothing more. */
@@ -200,7 +234,8 @@ final class Walk {
      * at the same time), and whatever it throws becomes a diagnostic naming it.
      */
     private DagWalker.Outcome<Node> visit(Node n) {
-        if (included != null && !included.contains(n)) {
+        // A destroy vertex holds only deletions the plan being applied makes: -target or -exclude chose them.
+        if (included != null && !included.contains(n) && !(n instanceof Node.DestroyNode)) {
             LOG.trace("walk: {} left out by -target or -exclude", n.display());
             return new DagWalker.Outcome.Succeeded<>();
         }
@@ -235,6 +270,7 @@ final class Walk {
             case Node.ModuleCloseNode c -> {}
             case Node.ProviderNode p -> provider(p);
             case Node.ResourceNode r -> resource(r);
+            case Node.DestroyNode d -> destroyFirst(d);
             case Node.CheckNode c -> check(c);
         }
     }
@@ -891,6 +927,33 @@ final class Walk {
             return new Expansion.ForEach(new TreeMap<>());
         }
         return new Expansion.Single();
+    }
+
+    /**
+     * A resource's destroy-first deletions ({@link DestroyOrder}), each instance on its own; one that fails
+     * fails the vertex, so that its replacement and the changes to what it depended on wait for the next run.
+     */
+    private void destroyFirst(Node.DestroyNode d) {
+        ResourceConfig rc = run.tree
+                .node(d.module())
+                .map(n -> n.module().resources().get(d.resource()))
+                .orElse(null);
+        List<InstanceWork> work = new ArrayList<>();
+        for (ResourceChange c : ops.destroyedFirst(d)) {
+            work.add(new InstanceWork(c.addr(), () -> {
+                if (!ops.ensureProvider(c.provider())) {
+                    applied.failed(c.addr());
+                    return;
+                }
+                if (rc != null && run.providers.preventsDestroy(rc)) {
+                    run.diagnose(InstanceOps.preventedDestroy(c.addr(), rc));
+                    applied.failed(c.addr());
+                    return;
+                }
+                ops.destroy(c, rc);
+            }));
+        }
+        runAll(work);
     }
 
     /**

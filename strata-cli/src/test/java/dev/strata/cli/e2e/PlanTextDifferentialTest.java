@@ -461,6 +461,64 @@ class PlanTextDifferentialTest {
     }
 
     /**
+     * Replacements and deletions in Terraform's order: a replaced object's dependent goes first and comes
+     * back last, a dependent no longer configured goes before what it used is replaced, and
+     * {@code create_before_destroy} on a dependent makes what it uses create its replacement first.
+     */
+    @Test
+    void replacementsAndDeletionsAreOrderedAsTerraformOrdersThem() throws Exception {
+        String chain = """
+                variable "rev" {
+                  default = 1
+                }
+                resource "terraform_data" "a" {
+                  triggers_replace = [var.rev]
+                }
+                resource "terraform_data" "b" {
+                  triggers_replace = [var.rev]
+                  input            = terraform_data.a.id
+                }
+                """;
+        Tools t = initialized(chain);
+        for (String[] step : new String[][] {
+            {chain, "2"},
+            {chain.substring(0, chain.indexOf("resource \"terraform_data\" \"b\"")), "3"},
+            {
+                chain.replace(
+                        "triggers_replace = [var.rev]\n  input",
+                        "lifecycle {\n    create_before_destroy = true\n  }\n  input"),
+                "4"
+            }
+        }) {
+            Files.writeString(tf.resolve("main.tf"), step[0]);
+            Files.writeString(st.resolve("main.tf"), step[0]);
+            AwsExamples.Run theirs = AwsExamples.terraform(
+                    t.terraform(),
+                    tf,
+                    t.cliConfig(),
+                    Map.of(),
+                    "apply",
+                    "-auto-approve",
+                    "-no-color",
+                    "-var",
+                    "rev=" + step[1]);
+            CliRunner.Result ours =
+                    strata(Map.of()).run("apply", "-auto-approve", "-no-color", "-var", "rev=" + step[1]);
+            assertThat(ours.exitCode()).as(ours.toString()).isZero().isEqualTo(theirs.exitCode());
+            assertThat(operations(ours.stdout())).as(step[1]).isNotEmpty().isEqualTo(operations(theirs.stdout()));
+        }
+    }
+
+    /** The apply's operations in the order they ran, without ids and deposed keys. */
+    private static List<String> operations(String stdout) {
+        return stdout.lines()
+                .filter(l ->
+                        l.matches("^\\S+( \\(deposed object \\w+\\))?: (Creating|Destroying|Modifying)\\.\\.\\..*"))
+                .map(l -> l.replaceAll(" \\[id=.*", "").replaceAll("deposed object \\w+", "deposed object"))
+                .toList();
+    }
+
+    /**
      * A root variable's rule that refers to a local value or a resource (Terraform 1.9+) is checked, in the
      * walk: what does not use the rejected value is planned (and applied), what uses it is not.
      */
