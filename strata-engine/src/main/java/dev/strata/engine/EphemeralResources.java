@@ -157,7 +157,7 @@ final class EphemeralResources implements AutoCloseable {
             d = ProviderDiagnostics.error(
                     "Failed to close ephemeral resource", dev.strata.engine.graph.DagWalker.describe(e));
         }
-        report(o.addr, d, "closing");
+        report(o.addr, d);
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         if (d.hasErrors()) {
             events.ephemeralErrored(o.addr, EphemeralAction.CLOSE, took);
@@ -202,7 +202,7 @@ final class EphemeralResources implements AutoCloseable {
                             "Failed to renew ephemeral resource", dev.strata.engine.graph.DagWalker.describe(e)));
         }
         o.privateState = r.privateState();
-        report(o.addr, r.diagnostics(), "renewing");
+        report(o.addr, r.diagnostics());
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         if (r.diagnostics().hasErrors()) {
             events.ephemeralErrored(o.addr, EphemeralAction.RENEW, took);
@@ -216,16 +216,9 @@ final class EphemeralResources implements AutoCloseable {
         }
     }
 
-    private void report(AbsResourceInstance addr, ProviderDiagnostics pd, String doing) {
+    private void report(AbsResourceInstance addr, ProviderDiagnostics pd) {
         for (ProviderDiagnostic p : pd) {
-            Diagnostic d = p.toDiagnostic(null);
-            String detail = d.detail() == null ? "" : d.detail();
-            diagnose.accept(new Diagnostic(
-                    d.severity(),
-                    d.summary(),
-                    detail + (detail.isEmpty() ? "" : "\n\n") + "(while " + doing + " " + addr + ")",
-                    d.subject(),
-                    d.context()));
+            diagnose.accept(p.toDiagnostic(null).withAddress(addr.toString()));
         }
     }
 }

@@ -260,7 +260,7 @@ final class InstanceOps {
                             c.addr().resource().resource().type(),
                             o.schemaVersion(),
                             StateValues.toNode(o.attributes()).toString()));
-            report(c, up.diagnostics(), "upgrading");
+            report(c, up.diagnostics());
             v = up.upgradedState();
             v = StateValues.fromJson(StateValues.toJson(v, c.impliedType()), c.impliedType(), o.sensitiveAttributes());
         } else {
@@ -420,8 +420,7 @@ final class InstanceOps {
         }
         SchemaValues.Coerced co = SchemaValues.coerce(c.block(), decoded.value());
         String type = ai.resource().resource().type();
-        if (report(c, co.diagnostics(), null)
-                || report(c, c.provider().validateEphemeralResourceConfig(type, co.value()), null)) {
+        if (report(c, co.diagnostics()) || report(c, c.provider().validateEphemeralResourceConfig(type, co.value()))) {
             run.setInstanceValue(ai, unknown);
             return;
         }
@@ -438,7 +437,7 @@ final class InstanceOps {
                 ProviderCalls.Operation.OPEN_EPHEMERAL_RESOURCE,
                 () -> c.provider().openEphemeralResource(new Provider.OpenEphemeralRequest(type, co.value())),
                 Provider.OpenEphemeralResponse::diagnostics);
-        if (report(c, r.diagnostics(), "opening")) {
+        if (report(c, r.diagnostics())) {
             events.ephemeralErrored(ai, EphemeralAction.OPEN, Duration.ofNanos(System.nanoTime() - t0));
             run.setInstanceValue(ai, unknown);
             return;
@@ -514,7 +513,7 @@ final class InstanceOps {
             return null;
         }
         SchemaValues.Coerced co = SchemaValues.coerce(c.block(), decoded.value());
-        if (report(c, co.diagnostics(), null)) {
+        if (report(c, co.diagnostics())) {
             return null;
         }
         ProviderDiagnostics vd = Walk.isData(c.addr().containingResource())
@@ -523,7 +522,7 @@ final class InstanceOps {
                                 c.addr().resource().resource().type(), co.value())
                 : c.provider()
                         .validateResourceConfig(c.addr().resource().resource().type(), co.value());
-        if (report(c, vd, null)) {
+        if (report(c, vd)) {
             return null;
         }
         return co.value();
@@ -678,7 +677,7 @@ final class InstanceOps {
                         .readDataSource(new Provider.ReadDataRequest(
                                 c.addr().resource().resource().type(), config, c.providerMeta())),
                 Provider.ReadDataResponse::diagnostics);
-        if (report(c, r.diagnostics(), "reading")) {
+        if (report(c, r.diagnostics())) {
             return null;
         }
         return StateValues.copyMarks(config, SchemaValues.markSensitive(c.block(), r.state()));
@@ -878,7 +877,7 @@ final class InstanceOps {
                 ProviderCalls.Operation.IMPORT_RESOURCE_STATE,
                 () -> c.provider().importResourceState(new Provider.ImportRequest(type, id)),
                 Provider.ImportResponse::diagnostics);
-        if (report(c, ir.diagnostics(), "importing")) {
+        if (report(c, ir.diagnostics())) {
             return null;
         }
         if (prepared) {
@@ -914,7 +913,7 @@ final class InstanceOps {
                         .readResource(
                                 new Provider.ReadRequest(type, found.state(), found.privateState(), c.providerMeta())),
                 Provider.ReadResponse::diagnostics);
-        if (report(c, rr.diagnostics(), "importing")) {
+        if (report(c, rr.diagnostics())) {
             return null;
         }
         if (rr.newState().isNull()) {
@@ -1034,7 +1033,7 @@ final class InstanceOps {
                         .readResource(new Provider.ReadRequest(
                                 ai.resource().resource().type(), prior, priorPrivate, c.providerMeta())),
                 Provider.ReadResponse::diagnostics);
-        if (report(c, rr.diagnostics(), "refreshing")) {
+        if (report(c, rr.diagnostics())) {
             return prior;
         }
         if (rr.newState().isNull()) {
@@ -1073,7 +1072,7 @@ final class InstanceOps {
                                 priorPrivate,
                                 c.providerMeta())),
                 Provider.PlanResponse::diagnostics);
-        if (report(c, pr.diagnostics(), "planning")) {
+        if (report(c, pr.diagnostics())) {
             return null;
         }
         List<String> problems = ObjectChecks.checkPlanValid(c.block(), cfg, pr.plannedState());
@@ -1785,7 +1784,7 @@ final class InstanceOps {
         // The result and the end of its intent in one step: one wait for the disk instead of two, and a crash
         // in between still leaves the result with its intent open, which the next run settles.
         run.record(outcome);
-        if (report(c, ar.diagnostics(), verb(action)) || errors) {
+        if (report(c, ar.diagnostics()) || errors) {
             events.applyErrored(ai, action, took, ar.diagnostics().toDiagnostics());
             failed(c, action);
             return null;
@@ -1874,7 +1873,7 @@ final class InstanceOps {
             removeObject(ai, deposed);
         }
         run.record(new JournalEntry.Completed(token));
-        if (report(c, ar.diagnostics(), "destroying") || !ar.newState().isNull()) {
+        if (report(c, ar.diagnostics()) || !ar.newState().isNull()) {
             events.applyErrored(ai, Action.DELETE, took, ar.diagnostics().toDiagnostics());
             failed(c, Action.DELETE);
             return false;
@@ -1967,8 +1966,8 @@ final class InstanceOps {
         return id.asString();
     }
 
-    /** Reports provider diagnostics at the resource's block; true when there were errors. */
-    private boolean report(Ctx c, ProviderDiagnostics pd, String doing) {
+    /** Reports provider diagnostics for the instance; true when there were errors. */
+    private boolean report(Ctx c, ProviderDiagnostics pd) {
         if (pd.isEmpty()) {
             return false;
         }
@@ -1978,12 +1977,13 @@ final class InstanceOps {
             if (pdi.failure() instanceof Failure.Unavailable && !unavailableReported.add(c.providerAddr())) {
                 continue;
             }
-            Diagnostic d = pdi.toDiagnostic(null);
-            String detail = d.detail() == null ? "" : d.detail();
-            String where =
-                    doing == null ? "" : (detail.isEmpty() ? "" : "\n\n") + "(while " + doing + " " + c.addr() + ")";
-            run.diagnose(new Diagnostic(
-                    d.severity(), d.summary(), detail + where, d.subject() != null ? d.subject() : at, d.context()));
+            // As Terraform: at the argument the provider names when the configuration has it, else at the block,
+            // and with the instance it was reported for.
+            SourceRange where = pdi.attribute() == null || c.rc() == null
+                    ? null
+                    : PathRanges.find(c.rc().config(), c.block(), pdi.attribute());
+            run.diagnose(pdi.toDiagnostic(where != null ? where : at)
+                    .withAddress(c.addr().toString()));
         }
         return pd.hasErrors();
     }

@@ -100,7 +100,8 @@ final class Provisioning {
         } catch (ProvisionerFailure f) {
             events.provisionComplete(ai, p.type(), true);
             if (p.onFailure() == Provisioner.OnFailure.FAIL) {
-                run.diagnose(Diagnostic.error(p.type() + " provisioner error", f.getMessage(), p.declRange()));
+                run.diagnose(Diagnostic.error(p.type() + " provisioner error", f.getMessage(), p.declRange())
+                        .withAddress(ai.toString()));
             }
             return false;
         }

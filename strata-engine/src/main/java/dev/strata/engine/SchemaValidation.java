@@ -168,7 +168,7 @@ final class SchemaValidation {
         Result<Value> decoded = BodyDecoder.decode(pc.config(), schema, ValidateData.scope(shared, node, false, false));
         out.addAll(decoded.diagnostics().asList());
         if (!decoded.hasErrors()) {
-            report(r.value().validateProviderConfig(decoded.value()), pc.config(), schema, pc.declRange(), out);
+            report(r.value().validateProviderConfig(decoded.value()), pc.config(), schema, pc.declRange(), null, out);
         }
         return out;
     }
@@ -227,17 +227,25 @@ final class SchemaValidation {
                 case DATA -> provider.validateDataResourceConfig(type, decoded.value());
                 case EPHEMERAL -> provider.validateEphemeralResourceConfig(type, decoded.value());
             };
-            report(pd, rc.config(), s.block(), rc.declRange(), out);
+            report(pd, rc.config(), s.block(), rc.declRange(), rn.display(), out);
         }
         return out;
     }
 
-    /** A provider's findings, each at the argument it names when the configuration has it there. */
+    /**
+     * A provider's findings about the resource at {@code address}, each at the argument it names when the
+     * configuration has it there.
+     */
     private static void report(
-            ProviderDiagnostics pd, dev.strata.hcl.Body body, Block schema, SourceRange at, List<Diagnostic> out) {
+            ProviderDiagnostics pd,
+            dev.strata.hcl.Body body,
+            Block schema,
+            SourceRange at,
+            String address,
+            List<Diagnostic> out) {
         for (ProviderDiagnostic d : pd) {
             SourceRange where = d.attribute() == null ? null : PathRanges.find(body, schema, d.attribute());
-            out.add(d.toDiagnostic(where != null ? where : at));
+            out.add(d.toDiagnostic(where != null ? where : at).withAddress(address));
         }
     }
 }

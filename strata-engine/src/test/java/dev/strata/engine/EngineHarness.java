@@ -389,8 +389,11 @@ final class EngineHarness {
     }
 
     /** Errors as {@code "summary: detail"}. */
+    /** Each error as {@code "[with ADDRESS, ]summary: detail"}, the address when a provider reported it for one. */
     static List<String> errorTexts(Diagnostics ds) {
-        return errors(ds).stream().map(d -> d.summary() + ": " + d.detail()).toList();
+        return errors(ds).stream()
+                .map(d -> (d.address() == null ? "" : "with " + d.address() + ", ") + d.summary() + ": " + d.detail())
+                .toList();
     }
 
     static List<String> summaries(Diagnostics ds) {

@@ -226,7 +226,7 @@ class EngineTest {
                 r.diagnostics().asList().stream().filter(Diagnostic::isError).toList();
         assertThat(errors).hasSize(1);
         assertThat(errors.getFirst().summary()).isEqualTo("Invalid thing");
-        assertThat(errors.getFirst().detail()).contains("fake_thing.a");
+        assertThat(errors.getFirst().address()).isEqualTo("fake_thing.a");
         assertThat(r.value().failed()).hasSize(1);
     }
 

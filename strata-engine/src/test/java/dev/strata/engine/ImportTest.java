@@ -78,7 +78,7 @@ class ImportTest {
                         "an object the provider cannot find",
                         "fake_thing.single",
                         false,
-                        List.of("Import not supported: (while importing fake_thing.single)"),
+                        List.of("with fake_thing.single, Import not supported: "),
                         List.of("fake_thing.managed")));
     }
 

@@ -261,7 +261,7 @@ class WalkConcurrencyTest {
         assertThat(p.value()).isNull();
         assertThat(errors(p.diagnostics())).singleElement().satisfies(d -> {
             assertThat(d.summary()).isEqualTo("Invalid plan value");
-            assertThat(d.detail()).contains("fake_thing.a");
+            assertThat(d.address()).isEqualTo("fake_thing.a");
         });
     }
 
@@ -299,7 +299,7 @@ class WalkConcurrencyTest {
         assertThat(sorted(r.value().failed())).containsExactly("fake_thing.top");
         assertThat(errors(r.diagnostics())).singleElement().satisfies(d -> {
             assertThat(d.summary()).isEqualTo("Invalid thing");
-            assertThat(d.detail()).contains("fake_thing.top");
+            assertThat(d.address()).isEqualTo("fake_thing.top");
         });
         assertThat(events).contains("errored fake_thing.top DELETE").doesNotContain("start fake_thing.base DELETE");
         assertThat(h.stateAddresses()).containsExactly("fake_thing.base", "fake_thing.top");

@@ -8,7 +8,8 @@ import java.util.Objects;
  * A problem found in the user's input, as a value: what went wrong ({@code summary}, a short
  * phrase), why and how to fix it ({@code detail}, full sentences), the exact place
  * ({@code subject}) and the construct around it ({@code context}). Either range may be null for
- * problems that have no place in a file.
+ * problems that have no place in a file. {@code address} names the object a provider (or a provisioner)
+ * reported the problem for, shown as Terraform's "with ADDRESS," line; null for the others.
  */
 public record Diagnostic(
         Severity severity,
@@ -17,7 +18,8 @@ public record Diagnostic(
         SourceRange subject,
         SourceRange context,
         List<ExpressionValue> values,
-        FunctionCall functionCall) {
+        FunctionCall functionCall,
+        String address) {
 
     /**
      * What one reference in the failing expression held, shown under the source snippet as
@@ -64,7 +66,18 @@ public record Diagnostic(
     }
 
     public Diagnostic(Severity severity, String summary, String detail, SourceRange subject, SourceRange context) {
-        this(severity, summary, detail, subject, context, List.of(), null);
+        this(severity, summary, detail, subject, context, List.of(), null, null);
+    }
+
+    public Diagnostic(
+            Severity severity,
+            String summary,
+            String detail,
+            SourceRange subject,
+            SourceRange context,
+            List<ExpressionValue> values,
+            FunctionCall functionCall) {
+        this(severity, summary, detail, subject, context, values, functionCall, null);
     }
 
     public Diagnostic(
@@ -74,22 +87,27 @@ public record Diagnostic(
             SourceRange subject,
             SourceRange context,
             List<ExpressionValue> values) {
-        this(severity, summary, detail, subject, context, values, null);
+        this(severity, summary, detail, subject, context, values, null, null);
     }
 
     /** This diagnostic with the values of the references in its subject expression. */
     public Diagnostic withValues(List<ExpressionValue> values) {
-        return new Diagnostic(severity, summary, detail, subject, context, values, functionCall);
+        return new Diagnostic(severity, summary, detail, subject, context, values, functionCall, address);
     }
 
     /** This diagnostic with another detail. */
     public Diagnostic withDetail(String detail) {
-        return new Diagnostic(severity, summary, detail, subject, context, values, functionCall);
+        return new Diagnostic(severity, summary, detail, subject, context, values, functionCall, address);
     }
 
     /** This diagnostic of a failed call of {@code call}. */
     public Diagnostic withFunctionCall(FunctionCall call) {
-        return new Diagnostic(severity, summary, detail, subject, context, values, call);
+        return new Diagnostic(severity, summary, detail, subject, context, values, call, address);
+    }
+
+    /** This diagnostic reported for the object at {@code address} (a resource, or one of its instances). */
+    public Diagnostic withAddress(String address) {
+        return new Diagnostic(severity, summary, detail, subject, context, values, functionCall, address);
     }
 
     public static Diagnostic error(String summary, String detail, SourceRange subject) {

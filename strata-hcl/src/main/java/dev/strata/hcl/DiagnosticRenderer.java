@@ -69,8 +69,14 @@ public final class DiagnosticRenderer {
             lines.add(label + summary[0]);
             lines.addAll(List.of(summary).subList(1, summary.length));
         }
-        if (d.subject() != null) {
-            snippet(d, lines);
+        if (d.subject() != null || d.address() != null) {
+            lines.add("");
+            if (d.address() != null) {
+                lines.add("  with " + d.address() + ",");
+            }
+            if (d.subject() != null) {
+                snippet(d, lines);
+            }
         }
         if (!d.detail().isEmpty()) {
             lines.add("");
@@ -99,7 +105,6 @@ public final class DiagnosticRenderer {
 
     private void snippet(Diagnostic d, List<String> out) {
         SourceRange subject = d.subject();
-        out.add("");
         String context = contextString(subject);
         out.add("  on " + subject.filename() + " line " + subject.start().line()
                 + (context == null ? "" : ", in " + context) + ":");

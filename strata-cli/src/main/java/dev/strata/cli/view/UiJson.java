@@ -73,6 +73,9 @@ public final class UiJson {
         x.put("severity", d.isError() ? "error" : "warning");
         x.put("summary", d.summary());
         x.put("detail", d.detail() == null ? "" : d.detail());
+        if (d.address() != null) {
+            x.put("address", d.address());
+        }
         SourceRange s = d.subject();
         if (s == null) {
             return;

@@ -460,6 +460,25 @@ class PlanTextDifferentialTest {
         assertThat(text(ourPlan.stderr())).isEqualTo(text(theirPlan.stderr()));
     }
 
+    /** An error a provisioner (or a provider) reports names its object as Terraform's does: "with ADDRESS,". */
+    @Test
+    void anErrorReportedForAnObjectNamesIt() throws Exception {
+        Tools t = initialized("""
+                resource "terraform_data" "f" {
+                  count = 1
+                  provisioner "local-exec" {
+                    command = "exit 3"
+                  }
+                }
+                """);
+        AwsExamples.Run theirs = AwsExamples.terraform(
+                t.terraform(), tf, t.cliConfig(), Map.of(), "apply", "-auto-approve", "-no-color");
+        CliRunner.Result ours = strata(Map.of()).run("apply", "-auto-approve", "-no-color");
+        assertThat(ours.exitCode()).as(ours.toString()).isEqualTo(1).isEqualTo(theirs.exitCode());
+        assertThat(text(theirs.stderr())).contains("  with terraform_data.f[0],");
+        assertThat(text(ours.stderr())).isEqualTo(text(theirs.stderr()));
+    }
+
     /**
      * Replacements and deletions in Terraform's order: a replaced object's dependent goes first and comes
      * back last, a dependent no longer configured goes before what it used is replaced, and
