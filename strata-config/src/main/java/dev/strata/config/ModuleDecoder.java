@@ -1459,6 +1459,9 @@ final class ModuleDecoder {
         diags.addAll(r.diagnostics());
         Attribute from = r.value().attributes().get("from");
         boolean destroy = true;
+        List<Provisioner> provisioners = new ArrayList<>();
+        List<Block> provisionerBlocks = new ArrayList<>();
+        Provisioner.Connection connection = null;
         for (Block inner : r.value().blocks()) {
             switch (inner.type()) {
                 case "lifecycle" -> {
@@ -1466,13 +1469,29 @@ final class ModuleDecoder {
                     diags.addAll(lc.diagnostics());
                     destroy = constBool(lc.value().attributes().get("destroy"), true);
                 }
-                case "provisioner", "connection" ->
-                    diags.add(Diagnostic.error(
-                            "Provisioners in removed blocks are not supported",
-                            "Strata runs provisioners of resource blocks only, not the destroy-time "
-                                    + "provisioners of removed blocks. Destroy the resource with its provisioner "
-                                    + "still in its resource block first, then remove the block.",
-                            inner.defRange()));
+                case "provisioner" -> {
+                    Provisioner pv = provisioner(inner);
+                    if (pv != null && pv.when() != Provisioner.When.DESTROY) {
+                        diags.error(
+                                "Invalid provisioner block",
+                                "Only destroy-time provisioners are valid in \"removed\" blocks. To declare a "
+                                        + "destroy-time provisioner, use:\n    when = destroy",
+                                inner.defRange());
+                    } else if (pv != null) {
+                        provisioners.add(pv);
+                        provisionerBlocks.add(inner);
+                    }
+                }
+                case "connection" -> {
+                    if (connection != null) {
+                        diags.error(
+                                "Duplicate connection block",
+                                "This removed block already has a connection block at " + connection.declRange() + ".",
+                                inner.defRange());
+                    } else {
+                        connection = connection(inner);
+                    }
+                }
                 default -> throw new IllegalStateException(inner.type());
             }
         }
@@ -1480,6 +1499,17 @@ final class ModuleDecoder {
             return;
         }
         Targetable t = target(from.expr());
+        boolean managed = t instanceof dev.strata.addr.AbsResource ar
+                && ar.resource().mode() == dev.strata.addr.ResourceMode.MANAGED;
+        if (!managed && t != null && !provisionerBlocks.isEmpty()) {
+            for (Block pb : provisionerBlocks) {
+                diags.error(
+                        "Invalid provisioner block",
+                        "Provisioners are valid only when a removed block targets a managed resource.",
+                        pb.defRange());
+            }
+            provisioners.clear();
+        }
         if (t instanceof dev.strata.addr.AbsResourceInstance
                 || (t instanceof dev.strata.addr.ModuleInstance mi
                         && mi.steps().stream()
@@ -1492,7 +1522,7 @@ final class ModuleDecoder {
             return;
         }
         if (t != null) {
-            b.removed.add(new RemovedConfig(t, destroy, from.expr().range(), blk.defRange()));
+            b.removed.add(new RemovedConfig(t, destroy, from.expr().range(), blk.defRange(), provisioners, connection));
         }
     }
 

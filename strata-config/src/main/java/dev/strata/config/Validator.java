@@ -183,6 +183,7 @@ public final class Validator {
             for (ResourceConfig r : m.resources().values()) {
                 resource(r);
             }
+            m.removed().forEach(this::removedProvisioners);
             for (ModuleCallConfig c : m.moduleCalls().values()) {
                 moduleCall(c);
             }
@@ -348,34 +349,59 @@ public final class Validator {
         private void provisionerBody(dev.strata.hcl.Body body, Ctx ctx, boolean destroy) {
             BodyWalk.expressions(body, Set.of(), s -> {
                 if (destroy) {
-                    for (Traversal t : s.expr().variables()) {
-                        if (s.bound().contains(t.rootName())) {
-                            continue;
-                        }
-                        Reference ref = Reference.parse(t).value();
-                        boolean allowed = ref == null
-                                || switch (ref.subject()) {
-                                    case Self x -> true;
-                                    case CountAttr x -> true;
-                                    case PathAttr x -> true;
-                                    case TerraformAttr x -> true;
-                                    case ForEachAttr x -> x.name().equals("key");
-                                    default -> false;
-                                };
-                        if (!allowed) {
-                            diags.add(Diagnostic.error(
-                                    "Invalid reference from destroy provisioner",
-                                    "Destroy-time provisioners and their connection configurations may only "
-                                            + "reference attributes of the related resource, via 'self', "
-                                            + "'count.index', or 'each.key'.\n\nReferences to other resources "
-                                            + "during the destroy phase can cause dependency cycles and interact "
-                                            + "poorly with create_before_destroy.",
-                                    t.range()));
-                        }
-                    }
+                    destroyReferences(s);
                 }
                 check(s.expr(), ctx.bind(s.bound()));
             });
+        }
+
+        /**
+         * A {@code removed} block's destroy-time provisioners: what they may refer to is the related object
+         * (whose instances may have had {@code count} or {@code for_each}).
+         */
+        private void removedProvisioners(RemovedConfig rc) {
+            List<dev.strata.hcl.Body> bodies = new java.util.ArrayList<>();
+            for (Provisioner p : rc.provisioners()) {
+                bodies.add(p.config());
+                if (p.connection() != null) {
+                    bodies.add(p.connection().config());
+                }
+            }
+            if (!rc.provisioners().isEmpty() && rc.connection() != null) {
+                bodies.add(rc.connection().config());
+            }
+            for (dev.strata.hcl.Body body : bodies) {
+                BodyWalk.expressions(body, Set.of(), this::destroyReferences);
+            }
+        }
+
+        /** Destroy-time provisioners run when the rest of the configuration may be gone: only the object itself. */
+        private void destroyReferences(BodyWalk.Site s) {
+            for (Traversal t : s.expr().variables()) {
+                if (s.bound().contains(t.rootName())) {
+                    continue;
+                }
+                Reference ref = Reference.parse(t).value();
+                boolean allowed = ref == null
+                        || switch (ref.subject()) {
+                            case Self x -> true;
+                            case CountAttr x -> true;
+                            case PathAttr x -> true;
+                            case TerraformAttr x -> true;
+                            case ForEachAttr x -> x.name().equals("key");
+                            default -> false;
+                        };
+                if (!allowed) {
+                    diags.add(Diagnostic.error(
+                            "Invalid reference from destroy provisioner",
+                            "Destroy-time provisioners and their connection configurations may only "
+                                    + "reference attributes of the related resource, via 'self', "
+                                    + "'count.index', or 'each.key'.\n\nReferences to other resources "
+                                    + "during the destroy phase can cause dependency cycles and interact "
+                                    + "poorly with create_before_destroy.",
+                            t.range()));
+                }
+            }
         }
 
         private void moduleCall(ModuleCallConfig c) {

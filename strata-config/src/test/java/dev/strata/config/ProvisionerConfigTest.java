@@ -161,19 +161,56 @@ class ProvisionerConfigTest {
     }
 
     @Test
-    void provisionersInRemovedBlocksSayTheyAreNotSupported() {
+    void aRemovedBlockTakesDestroyTimeProvisionersForAManagedResourceOnly() {
         write(dir, "main.tf", """
                 removed {
                   from = a_b.gone
+                  connection {
+                    host = "h"
+                  }
+                  provisioner "local-exec" {
+                    when    = destroy
+                    command = "echo bye ${self.id} ${count.index}"
+                  }
+                }
+                removed {
+                  from = a_b.created
+                  provisioner "local-exec" {
+                    command = "echo hi"
+                  }
+                }
+                removed {
+                  from = module.m
                   provisioner "local-exec" {
                     when    = destroy
                     command = "echo bye"
                   }
                 }
+                removed {
+                  from = a_b.refers
+                  provisioner "local-exec" {
+                    when    = destroy
+                    command = "echo ${each.key} ${var.nope}"
+                  }
+                }
                 """);
-        Diagnostics ds = load(dir).diagnostics();
-        assertThat(brief(ds)).containsExactly("main.tf:3,3-27: Provisioners in removed blocks are not supported");
-        assertThat(ds.asList().getFirst().detail()).contains("Destroy the resource with its provisioner");
+        Diagnostics ds = validate(dir);
+        assertThat(brief(ds))
+                .containsExactly(
+                        "main.tf:13,3-27: Invalid provisioner block",
+                        "main.tf:19,3-27: Invalid provisioner block",
+                        "main.tf:28,35-43: Invalid reference from destroy provisioner");
+        assertThat(ds.asList().getFirst().detail())
+                .startsWith("Only destroy-time provisioners are valid in \"removed\" blocks.");
+        assertThat(ds.asList().get(1).detail())
+                .isEqualTo("Provisioners are valid only when a removed block targets a managed resource.");
+        List<RemovedConfig> removed = load(dir).value().root().module().removed();
+        assertThat(removed.getFirst().provisioners())
+                .extracting(Provisioner::type)
+                .containsExactly("local-exec");
+        assertThat(removed.getFirst().connection()).isNotNull();
+        assertThat(removed.get(1).provisioners()).isEmpty();
+        assertThat(removed.get(2).provisioners()).isEmpty();
     }
 
     @Test

@@ -1889,7 +1889,13 @@ final class InstanceOps {
      * (its creation-time provisioners did not finish) nor for a deposed one.
      */
     private boolean destroyProvisioners(Ctx c, Value prior, String deposed) {
-        if (deposed != null || c.rc() == null || !provisions(c.rc(), dev.strata.config.Provisioner.When.DESTROY)) {
+        if (deposed != null) {
+            return true;
+        }
+        dev.strata.config.RemovedConfig removedBlock = c.rc() == null ? removedBlockOf(c.addr()) : null;
+        if (c.rc() != null
+                ? !provisions(c.rc(), dev.strata.config.Provisioner.When.DESTROY)
+                : removedBlock == null || removedBlock.provisioners().isEmpty()) {
             return true;
         }
         ResourceInstanceObject o = stateObject(c.addr(), null);
@@ -1899,10 +1905,44 @@ final class InstanceOps {
         RunData data = new RunData(run, c.addr().module())
                 .forInstance(c.addr().resource().key(), null)
                 .withSelf(prior);
-        return provisioning.run(c.rc(), c.addr(), data.scope(), dev.strata.config.Provisioner.When.DESTROY);
+        return c.rc() != null
+                ? provisioning.run(c.rc(), c.addr(), data.scope(), dev.strata.config.Provisioner.When.DESTROY)
+                : provisioning.run(
+                        removedBlock.provisioners(),
+                        removedBlock.connection(),
+                        c.addr(),
+                        data.scope(),
+                        dev.strata.config.Provisioner.When.DESTROY);
     }
 
-    /** Applies a planned deletion of an object that has no configuration to evaluate. */
+    /**
+     * The {@code removed} block that destroys {@code ai}'s resource, now gone from the configuration (its
+     * provisioners run before each object goes, Terraform 1.9+); null when there is none.
+     */
+    private dev.strata.config.RemovedConfig removedBlockOf(AbsResourceInstance ai) {
+        dev.strata.addr.ConfigResource gone = ai.containingResource().config();
+        for (ConfigNode n : run.tree.nodes()) {
+            for (dev.strata.config.RemovedConfig r : n.module().removed()) {
+                if (r.destroy()
+                        && r.from() instanceof AbsResource from
+                        && from.resource().equals(gone.resource())
+                        && within(n.path(), from.module()).equals(gone.module())) {
+                    return r;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The module that {@code relative} (as written in a block of {@code base}) names. */
+    private static dev.strata.addr.Module within(dev.strata.addr.Module base, dev.strata.addr.ModuleInstance relative) {
+        dev.strata.addr.Module m = base;
+        for (String name : relative.module().names()) {
+            m = m.child(name);
+        }
+        return m;
+    }
+
     /** The destroy-first deletions of the plan that {@code d} makes ({@link DestroyOrder}). */
     List<ResourceChange> destroyedFirst(Node.DestroyNode d) {
         dev.strata.addr.ConfigResource r = new dev.strata.addr.ConfigResource(d.module(), d.resource());
@@ -1923,6 +1963,7 @@ final class InstanceOps {
                 rc.declRange());
     }
 
+    /** Applies a planned deletion of an object that has no configuration to evaluate. */
     boolean destroy(ResourceChange ch, ResourceConfig rc) {
         Ctx c = ctx(rc, ch.addr(), ch.provider());
         if (c == null) {

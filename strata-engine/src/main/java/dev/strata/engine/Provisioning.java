@@ -42,7 +42,20 @@ final class Provisioning {
 
     /** False when a provisioner failed with {@code on_failure = fail} (or could not be evaluated); reported. */
     boolean run(ResourceConfig rc, AbsResourceInstance ai, Scope scope, Provisioner.When when) {
-        for (Provisioner p : rc.provisioners(when)) {
+        return run(rc.provisioners(when), rc.connection(), ai, scope, when);
+    }
+
+    /**
+     * Runs {@code provisioners} (all of them {@code when}) for {@code ai}; {@code connection} is the block
+     * (a resource's or a {@code removed} block's) that applies where a provisioner has none, or null.
+     */
+    boolean run(
+            List<Provisioner> provisioners,
+            Provisioner.Connection connection,
+            AbsResourceInstance ai,
+            Scope scope,
+            Provisioner.When when) {
+        for (Provisioner p : provisioners) {
             if (stop.getAsBoolean()) {
                 run.diagnose(Diagnostic.error(
                         p.type() + " provisioner error",
@@ -53,21 +66,21 @@ final class Provisioning {
                         p.declRange()));
                 return false;
             }
-            if (!runOne(rc, ai, scope, p) && p.onFailure() == Provisioner.OnFailure.FAIL) {
+            if (!runOne(connection, ai, scope, p) && p.onFailure() == Provisioner.OnFailure.FAIL) {
                 return false;
             }
         }
         return true;
     }
 
-    private boolean runOne(ResourceConfig rc, AbsResourceInstance ai, Scope scope, Provisioner p) {
+    private boolean runOne(Provisioner.Connection connection, AbsResourceInstance ai, Scope scope, Provisioner p) {
         Diagnostics.Builder diags = Diagnostics.builder();
         ProvisionerArgs args = ProvisionerArgs.evaluate(List.of(p.config()), kinds(p.type()), scope, diags);
         ProvisionerArgs conn = null;
         if (args != null && !p.type().equals("local-exec")) {
             List<Body> bodies = new ArrayList<>();
-            if (rc.connection() != null) {
-                bodies.add(rc.connection().config());
+            if (connection != null) {
+                bodies.add(connection.config());
             }
             if (p.connection() != null) {
                 bodies.add(p.connection().config());

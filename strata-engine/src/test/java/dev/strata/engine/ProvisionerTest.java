@@ -221,6 +221,35 @@ class ProvisionerTest {
     }
 
     @Test
+    void aRemovedBlocksProvisionersRunBeforeEachObjectGoes() throws Exception {
+        assertThat(apply(h.config("""
+                                resource "fake_thing" "a" {
+                                  count = 2
+                                  value = "v${count.index}"
+                                }
+                                """)).diagnostics().hasErrors()).isFalse();
+        events.clear();
+        Result<ApplyResult> r = apply(h.config("""
+                removed {
+                  from = fake_thing.a
+                  provisioner "local-exec" {
+                    when    = destroy
+                    command = "echo bye ${self.value} ${count.index} >> bye-${count.index}.txt"
+                  }
+                }
+                """));
+        assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
+        assertThat(h.stateAddresses()).isEmpty();
+        assertThat(Files.readString(dir.resolve("bye-0.txt"))).isEqualTo("bye v0 0\n");
+        assertThat(Files.readString(dir.resolve("bye-1.txt"))).isEqualTo("bye v1 1\n");
+        assertThat(events)
+                .containsSubsequence(
+                        "fake_thing.a[1]: start DELETE",
+                        "fake_thing.a[1]: Provisioning with 'local-exec'...",
+                        "fake_thing.a[1]: complete DELETE");
+    }
+
+    @Test
     void sensitiveArgumentsSuppressEveryLine() throws Exception {
         ConfigTree tree = h.config("""
                 variable "pw" {

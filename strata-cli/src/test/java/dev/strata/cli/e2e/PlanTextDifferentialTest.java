@@ -460,6 +460,35 @@ class PlanTextDifferentialTest {
         assertThat(text(ourPlan.stderr())).isEqualTo(text(theirPlan.stderr()));
     }
 
+    /** A {@code removed} block's destroy-time provisioner runs before its object goes (Terraform 1.9+). */
+    @Test
+    void aRemovedBlocksProvisionerRunsAsTerraformRunsIt() throws Exception {
+        Tools t = initialized("""
+                resource "terraform_data" "drop" {
+                  input = "d"
+                }
+                """);
+        same(
+                AwsExamples.terraform(
+                        t.terraform(), tf, t.cliConfig(), Map.of(), "apply", "-auto-approve", "-no-color"),
+                strata(Map.of()).run("apply", "-auto-approve", "-no-color"));
+        String removed = """
+                removed {
+                  from = terraform_data.drop
+                  provisioner "local-exec" {
+                    when    = destroy
+                    command = "echo removed ${self.input}"
+                  }
+                }
+                """;
+        Files.writeString(tf.resolve("main.tf"), removed);
+        Files.writeString(st.resolve("main.tf"), removed);
+        AwsExamples.Run theirs = AwsExamples.terraform(
+                t.terraform(), tf, t.cliConfig(), Map.of(), "apply", "-auto-approve", "-no-color");
+        same(theirs, strata(Map.of()).run("apply", "-auto-approve", "-no-color"));
+        assertThat(theirs.stdout()).contains("terraform_data.drop (local-exec): removed d");
+    }
+
     /** An error a provisioner (or a provider) reports names its object as Terraform's does: "with ADDRESS,". */
     @Test
     void anErrorReportedForAnObjectNamesIt() throws Exception {
