@@ -755,7 +755,9 @@ final class StateCommand extends ParentCommand {
                 view.diagnostics(moved.diagnostics());
                 return 1;
             }
-            String what = "\"" + args.source() + "\" to \"" + args.destination() + "\"";
+            // Quoted as Go's %q quotes, as Terraform prints them: the quotes of a string key escaped.
+            String what = quoted(args.source().toString()) + " to "
+                    + quoted(args.destination().toString());
             if (dry) {
                 view.line("Would move " + what);
                 return 0;
@@ -769,5 +771,9 @@ final class StateCommand extends ParentCommand {
             view.line("Successfully moved 1 object(s).");
             return 0;
         }
+    }
+
+    private static String quoted(String s) {
+        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 }

@@ -258,6 +258,10 @@ class StateCommandsTest {
         assertThat(cli.run("state", "mv", "terraform_data.b[0]", "terraform_data.b[5]")
                         .exitCode())
                 .isZero();
+        // As Terraform prints them (Go's %q): the quotes of a string key escaped.
+        assertThat(cli.run("state", "mv", "-dry-run", "terraform_data.b[5]", "terraform_data.b[\"k\"]")
+                        .stdout())
+                .isEqualTo("Would move \"terraform_data.b[5]\" to \"terraform_data.b[\\\"k\\\"]\"\n");
         assertThat(cli.run("state", "mv", "module.m", "module.n").exitCode()).isZero();
         assertThat(cli.run("state", "list").stdout()).isEqualTo("""
                 terraform_data.a2
