@@ -2012,14 +2012,14 @@ final class InstanceOps {
         if (pd.isEmpty()) {
             return false;
         }
-        SourceRange at = c.rc() != null ? c.rc().declRange() : null;
+        SourceRange at = c.rc() != null ? c.rc().config().missingItemRange() : null;
         for (ProviderDiagnostic pdi : pd) {
             // A provider that is gone fails every object that needs it for the same reason: say it once.
             if (pdi.failure() instanceof Failure.Unavailable && !unavailableReported.add(c.providerAddr())) {
                 continue;
             }
-            // As Terraform: at the argument the provider names when the configuration has it, else at the block,
-            // and with the instance it was reported for.
+            // As Terraform: at the argument the provider names when the configuration has it, else at the block's
+            // body, and with the instance it was reported for.
             SourceRange where = pdi.attribute() == null || c.rc() == null
                     ? null
                     : PathRanges.find(c.rc().config(), c.block(), pdi.attribute());

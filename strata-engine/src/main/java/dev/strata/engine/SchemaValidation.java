@@ -227,7 +227,8 @@ final class SchemaValidation {
                 case DATA -> provider.validateDataResourceConfig(type, decoded.value());
                 case EPHEMERAL -> provider.validateEphemeralResourceConfig(type, decoded.value());
             };
-            report(pd, rc.config(), s.block(), rc.declRange(), rn.display(), out);
+            // As Terraform: a finding that names no argument (or one not written) is shown at the block's body.
+            report(pd, rc.config(), s.block(), rc.config().missingItemRange(), rn.display(), out);
         }
         return out;
     }

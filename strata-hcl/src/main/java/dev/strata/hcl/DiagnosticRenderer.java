@@ -78,8 +78,11 @@ public final class DiagnosticRenderer {
                 snippet(d, lines);
             }
         }
-        if (!d.detail().isEmpty()) {
+        if (!d.detail().isEmpty() || d.subject() != null) {
+            // As Terraform: a snippet ends with an empty line, whether a detail follows or not.
             lines.add("");
+        }
+        if (!d.detail().isEmpty()) {
             // As Terraform: the detail ends a column short of the width, and inside the box's gutter
             // ("│ ") two more columns short.
             int room = color ? width - 3 : width - 1;

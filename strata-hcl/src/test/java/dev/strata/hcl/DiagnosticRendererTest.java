@@ -72,6 +72,26 @@ class DiagnosticRendererTest {
                 .doesNotContain("written by");
     }
 
+    /**
+     * A provider's finding about an object, without a detail, at the object's body, as Terraform prints it:
+     * the object's address, the block as context and an empty line after the snippet all the same.
+     */
+    @Test
+    void anObjectsAddressComesBeforeThePlaceAndASnippetEndsWithAnEmptyLine() {
+        MainTf sources = new MainTf(SRC);
+        SourceRange brace = new SourceRange("main.tf", new SourcePos(1, 31, 30), new SourcePos(1, 31, 30));
+        Diagnostic d = Diagnostic.error("Bad value", "", brace).withAddress("aws_instance.web");
+        assertThat(new DiagnosticRenderer(sources, false, 60).render(d)).isEqualTo("""
+
+                Error: Bad value
+
+                  with aws_instance.web,
+                  on main.tf line 1, in resource "aws_instance" "web":
+                   1: resource "aws_instance" "web" {
+
+                """);
+    }
+
     @Test
     void colourDrawsABoxAndUnderlinesTheSubject() {
         assertThat(render(true))

@@ -101,6 +101,51 @@ class ProviderMetaDifferentialIT {
     }
 
     /**
+     * What a provider finds wrong with an object, as Terraform shows it: "with ADDRESS," above the place, the
+     * argument the provider names or else the block's body (its context the block), an empty line after the
+     * snippet though there is no detail, and "address" in JSON; text and JSON identical to terraform's.
+     */
+    @Test
+    void aProvidersFindingNamesItsObjectAndPlaceAsInTerraform() throws Exception {
+        Path terraform = AwsExamples.prerequisites();
+        Path cliConfig = AwsExamples.cliConfig(work);
+        String provider = """
+                terraform {
+                  required_providers {
+                    aws = { source = "hashicorp/aws", version = ">= 5.0" }
+                  }
+                }
+                provider "aws" {
+                  region = "eu-west-1"
+                }
+                """;
+        for (String resource : List.of(
+                "resource \"aws_vpc\" \"v\" {\n  cidr_block = \"not-a-cidr\"\n}\n",
+                "resource \"aws_security_group\" \"g\" {\n  ingress {\n    from_port   = 0\n    to_port     = 0\n"
+                        + "    protocol    = \"-1\"\n    cidr_blocks = [\"bad\"]\n  }\n}\n")) {
+            Path dir = Files.createDirectories(work.resolve("r" + resource.hashCode()));
+            Path tf = Files.createDirectories(dir.resolve("tf"));
+            Path st = Files.createDirectories(dir.resolve("st"));
+            for (Path d : List.of(tf, st)) {
+                Files.writeString(d.resolve("main.tf"), provider + resource);
+            }
+            assertThat(AwsExamples.terraform(terraform, tf, cliConfig, "init", "-input=false", "-no-color")
+                            .ok())
+                    .isTrue();
+            CliRunner strata = CliRunner.in(st).env("TF_CLI_CONFIG_FILE", cliConfig.toString());
+            assertThat(strata.run("init", "-input=false").exitCode()).isZero();
+            AwsExamples.Run theirs = AwsExamples.terraform(terraform, tf, cliConfig, "validate", "-no-color");
+            CliRunner.Result ours = strata.run("validate", "-no-color");
+            assertThat(theirs.stderr()).contains("  with aws_");
+            assertThat(ours.exitCode()).isEqualTo(1).isEqualTo(theirs.exitCode());
+            assertThat(ours.stderr()).isEqualTo(theirs.stderr());
+            AwsExamples.Run theirJson = AwsExamples.terraform(terraform, tf, cliConfig, "validate", "-json");
+            assertThat(AwsExamples.JSON.readTree(strata.run("validate", "-json").stdout()))
+                    .isEqualTo(AwsExamples.JSON.readTree(theirJson.stdout()));
+        }
+    }
+
+    /**
      * Each diagnostic as severity, summary, detail and range, from {@code validate -json}'s document or
      * {@code plan -json}'s message lines.
      */
