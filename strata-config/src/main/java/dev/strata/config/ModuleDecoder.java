@@ -978,16 +978,7 @@ final class ModuleDecoder {
                         provisioners.add(pv);
                     }
                 }
-                case "connection" -> {
-                    if (connection != null) {
-                        diags.error(
-                                "Duplicate connection block",
-                                "This resource already has a connection block at " + connection.declRange() + ".",
-                                inner.defRange());
-                    } else {
-                        connection = connection(inner);
-                    }
-                }
+                case "connection" -> connection = connection(inner, connection, "resource");
                 case "_" ->
                     diags.error(
                             "Unsupported block type",
@@ -1106,6 +1097,18 @@ final class ModuleDecoder {
                     .toList(),
             List.of());
 
+    /** The {@code connection} block {@code blk} of a {@code holder}, or the one it had ({@code had}) when it has two. */
+    private Provisioner.Connection connection(Block blk, Provisioner.Connection had, String holder) {
+        if (had == null) {
+            return connection(blk);
+        }
+        diags.error(
+                "Duplicate connection block",
+                "This " + holder + " already has a connection block at " + had.declRange() + ".",
+                blk.defRange());
+        return had;
+    }
+
     private Provisioner.Connection connection(Block blk) {
         Result<BodyContent> r = blk.body().content(CONNECTION);
         diags.addAll(r.diagnostics());
@@ -1189,13 +1192,8 @@ final class ModuleDecoder {
                         "Unsupported block type",
                         "Blocks of type \"_\" are reserved for use in a future version of Terraform.",
                         inner.typeRange());
-            } else if (connection != null) {
-                diags.error(
-                        "Duplicate connection block",
-                        "This provisioner already has a connection block at " + connection.declRange() + ".",
-                        inner.defRange());
             } else {
-                connection = connection(inner);
+                connection = connection(inner, connection, "provisioner");
             }
         }
         return new Provisioner(
@@ -1482,16 +1480,7 @@ final class ModuleDecoder {
                         provisionerBlocks.add(inner);
                     }
                 }
-                case "connection" -> {
-                    if (connection != null) {
-                        diags.error(
-                                "Duplicate connection block",
-                                "This removed block already has a connection block at " + connection.declRange() + ".",
-                                inner.defRange());
-                    } else {
-                        connection = connection(inner);
-                    }
-                }
+                case "connection" -> connection = connection(inner, connection, "\"removed\" block");
                 default -> throw new IllegalStateException(inner.type());
             }
         }

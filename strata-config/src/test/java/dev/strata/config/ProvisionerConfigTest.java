@@ -161,6 +161,38 @@ class ProvisionerConfigTest {
     }
 
     @Test
+    void aSecondConnectionBlockIsAnErrorWhereverItIs() {
+        write(dir, "main.tf", """
+                resource "a_b" "r" {
+                  connection { host = "1" }
+                  connection { host = "2" }
+                  provisioner "remote-exec" {
+                    inline = ["true"]
+                    connection { host = "3" }
+                    connection { host = "4" }
+                  }
+                }
+                removed {
+                  from = a_b.gone
+                  connection { host = "5" }
+                  connection { host = "6" }
+                }
+                """);
+        Diagnostics ds = load(dir).diagnostics();
+        assertThat(brief(ds))
+                .containsExactly(
+                        "main.tf:3,3-13: Duplicate connection block",
+                        "main.tf:7,5-15: Duplicate connection block",
+                        "main.tf:13,3-13: Duplicate connection block");
+        assertThat(ds.asList())
+                .extracting(Diagnostic::detail)
+                .containsExactly(
+                        "This resource already has a connection block at main.tf:2,3-13.",
+                        "This provisioner already has a connection block at main.tf:6,5-15.",
+                        "This \"removed\" block already has a connection block at main.tf:12,3-13.");
+    }
+
+    @Test
     void aRemovedBlockTakesDestroyTimeProvisionersForAManagedResourceOnly() {
         write(dir, "main.tf", """
                 removed {
