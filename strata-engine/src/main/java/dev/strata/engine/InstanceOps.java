@@ -1983,16 +1983,6 @@ final class InstanceOps {
         return destroy(c, decode(c, obj), priv, ch.deposed());
     }
 
-    private static String verb(Action a) {
-        return switch (a) {
-            case CREATE -> "creating";
-            case UPDATE -> "updating";
-            case DELETE -> "destroying";
-            case READ -> "reading";
-            default -> "applying";
-        };
-    }
-
     static String idOf(Value v) {
         if (v == null || !v.isKnownAndNotNull() || !(v.type() instanceof dev.strata.lang.types.ObjectType)) {
             return null;

@@ -113,8 +113,8 @@ final class Walk {
 
     private static final Logger LOG = LoggerFactory.getLogger(Walk.class);
 
-    /** {@link #createBeforeDestroy}'s resources, worked out on first use. */
-    private Set<Node> createBeforeDestroy;
+    /** {@link #createBeforeDestroy}'s resources, worked out on first use (every instance written asks). */
+    private volatile Set<Node> createBeforeDestroy;
 
     /**
      * Whether a replacement of the resource's instances creates the new object before destroying the old: its
@@ -127,24 +127,26 @@ final class Walk {
         if (rc.lifecycle().createBeforeDestroy()) {
             return true;
         }
-        Set<Node> all;
-        synchronized (this) {
-            if (createBeforeDestroy == null) {
-                List<Node> own = new ArrayList<>();
-                for (Node n : graph.nodes()) {
-                    if (n instanceof Node.ResourceNode rn) {
-                        ResourceConfig c =
-                                config(rn.module()).module().resources().get(rn.resource());
-                        if (c != null && c.lifecycle().createBeforeDestroy()) {
-                            own.add(n);
+        Set<Node> all = createBeforeDestroy;
+        if (all == null) {
+            synchronized (this) {
+                if (createBeforeDestroy == null) {
+                    List<Node> own = new ArrayList<>();
+                    for (Node n : graph.nodes()) {
+                        if (n instanceof Node.ResourceNode rn) {
+                            ResourceConfig c =
+                                    config(rn.module()).module().resources().get(rn.resource());
+                            if (c != null && c.lifecycle().createBeforeDestroy()) {
+                                own.add(n);
+                            }
                         }
                     }
+                    createBeforeDestroy = own.isEmpty() ? Set.of() : Set.copyOf(closure(own));
                 }
-                createBeforeDestroy = own.isEmpty() ? Set.of() : closure(own);
+                all = createBeforeDestroy;
             }
-            all = createBeforeDestroy;
         }
-        return all.contains(new Node.ResourceNode(m, rc.addr()));
+        return !all.isEmpty() && all.contains(new Node.ResourceNode(m, rc.addr()));
     }
 
     /** Vertices whose failure was reported as a diagnostic by the vertex itself. */
