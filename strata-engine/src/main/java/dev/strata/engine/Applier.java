@@ -1,7 +1,6 @@
 package dev.strata.engine;
 
 import dev.strata.addr.AbsResourceInstance;
-import dev.strata.config.ConfigNode;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.ResourceConfig;
 import dev.strata.engine.graph.DagWalker;
@@ -17,7 +16,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SortedMap;
 
 /**
@@ -317,12 +315,14 @@ final class Applier {
                         k -> {
                             ResourceChange c = byKey.get(k);
                             try {
-                                ResourceConfig rc = configOf(tree, c.addr());
+                                ResourceConfig rc = InstanceOps.configOf(
+                                        tree,
+                                        c.addr().module().module(),
+                                        c.addr().resource().resource());
                                 if (!ops.ensureProvider(c.provider())) {
                                     return new DagWalker.Outcome.Failed<>("provider unavailable");
                                 }
-                                if (rc != null && run.providers.preventsDestroy(rc) && c.deposed() == null) {
-                                    run.diagnose(InstanceOps.preventedDestroy(c.addr(), rc));
+                                if (ops.destroyPrevented(c, rc)) {
                                     outcomes.failed(c.addr());
                                     return new DagWalker.Outcome.Failed<>("prevent_destroy");
                                 }
@@ -347,11 +347,6 @@ final class Applier {
                 run.diagnose(InternalErrors.of("destroying", byKey.get(k).addr().toString(), f.reason()));
             }
         });
-    }
-
-    private static ResourceConfig configOf(ConfigTree tree, AbsResourceInstance ai) {
-        Optional<ConfigNode> n = tree.node(ai.module().module());
-        return n.map(x -> x.module().resources().get(ai.resource().resource())).orElse(null);
     }
 
     private static void removeStaleOutputs(Run run, ConfigTree tree) {

@@ -44,14 +44,7 @@ record DestroyOrder(DependencyGraph<Node> graph, Set<ConfigResource> destroyedBy
 
     /** The walk's graph for {@code plan}: {@code base} with a destroy vertex for each resource that has such deletions. */
     static DestroyOrder of(DependencyGraph<Node> base, Plan plan, StateSnapshot state) {
-        Map<ConfigResource, List<ResourceChange>> deletions = new LinkedHashMap<>();
-        for (ResourceChange c : plan.changes()) {
-            if (destroysFirst(c, plan.mode())) {
-                deletions
-                        .computeIfAbsent(c.addr().containingResource().config(), r -> new java.util.ArrayList<>())
-                        .add(c);
-            }
-        }
+        Map<ConfigResource, List<ResourceChange>> deletions = byResource(plan);
         if (deletions.isEmpty()) {
             return new DestroyOrder(base, Set.of());
         }
@@ -61,6 +54,18 @@ record DestroyOrder(DependencyGraph<Node> graph, Set<ConfigResource> destroyedBy
             ordered = build(base, deletions, state, false);
         }
         return ordered != null ? ordered : new DestroyOrder(base, Set.of());
+    }
+
+    /** The plan's destroy-first deletions ({@link #destroysFirst}) by resource, in the plan's order. */
+    static Map<ConfigResource, List<ResourceChange>> byResource(Plan plan) {
+        Map<ConfigResource, List<ResourceChange>> out = new LinkedHashMap<>();
+        for (ResourceChange c : plan.changes()) {
+            if (destroysFirst(c, plan.mode())) {
+                out.computeIfAbsent(c.addr().containingResource().config(), r -> new java.util.ArrayList<>())
+                        .add(c);
+            }
+        }
+        return out;
     }
 
     private static DestroyOrder build(

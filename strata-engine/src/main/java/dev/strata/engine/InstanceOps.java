@@ -63,6 +63,8 @@ final class InstanceOps {
     private final Plan reviewed;
     /** The reviewed plan's current-object changes by address: one lookup per instance instead of a scan. */
     private final Map<AbsResourceInstance, ResourceChange> reviewedChanges;
+    /** The reviewed plan's destroy-first deletions by resource ({@link DestroyOrder}). */
+    private final Map<dev.strata.addr.ConfigResource, List<ResourceChange>> destroyedFirst;
 
     private final ProviderCalls calls;
     /** Create tokens of operations a crashed run started without recording their result. */
@@ -113,6 +115,7 @@ final class InstanceOps {
         this.events = events;
         this.reviewed = inputs.reviewed();
         this.reviewedChanges = new java.util.HashMap<>();
+        this.destroyedFirst = reviewed == null ? Map.of() : DestroyOrder.byResource(reviewed);
         if (reviewed != null) {
             for (ResourceChange x : reviewed.changes()) {
                 if (x.deposed() == null) {
@@ -1945,22 +1948,31 @@ final class InstanceOps {
 
     /** The destroy-first deletions of the plan that {@code d} makes ({@link DestroyOrder}). */
     List<ResourceChange> destroyedFirst(Node.DestroyNode d) {
-        dev.strata.addr.ConfigResource r = new dev.strata.addr.ConfigResource(d.module(), d.resource());
-        return reviewed.changes().stream()
-                .filter(c -> DestroyOrder.destroysFirst(c, reviewed.mode())
-                        && c.addr().containingResource().config().equals(r))
-                .toList();
+        return destroyedFirst.getOrDefault(new dev.strata.addr.ConfigResource(d.module(), d.resource()), List.of());
     }
 
-    /** The error for a deletion of an object whose configuration has {@code lifecycle.prevent_destroy}. */
-    static Diagnostic preventedDestroy(AbsResourceInstance ai, ResourceConfig rc) {
-        return Diagnostic.error(
+    /**
+     * Whether {@code lifecycle.prevent_destroy} of the object's configuration ({@code rc}, null when there is
+     * none) forbids the planned deletion {@code c} of a current object; reported when it does.
+     */
+    boolean destroyPrevented(ResourceChange c, ResourceConfig rc) {
+        if (rc == null || c.deposed() != null || !run.providers.preventsDestroy(rc)) {
+            return false;
+        }
+        run.diagnose(Diagnostic.error(
                 "Instance cannot be destroyed",
-                "Resource " + ai + " has "
+                "Resource " + c.addr() + " has "
                         + "lifecycle.prevent_destroy set, but the plan calls for this resource to be destroyed. "
                         + "To avoid this error and continue with the plan, either disable lifecycle.prevent_destroy "
                         + "or reduce the scope of the plan using the -target option.",
-                rc.declRange());
+                rc.declRange()));
+        return true;
+    }
+
+    /** The configuration of resource {@code r} in module {@code m}; null when the configuration no longer has it. */
+    static ResourceConfig configOf(
+            dev.strata.config.ConfigTree tree, dev.strata.addr.Module m, dev.strata.addr.Resource r) {
+        return tree.node(m).map(n -> n.module().resources().get(r)).orElse(null);
     }
 
     /** Applies a planned deletion of an object that has no configuration to evaluate. */

@@ -936,19 +936,11 @@ final class Walk {
      * fails the vertex, so that its replacement and the changes to what it depended on wait for the next run.
      */
     private void destroyFirst(Node.DestroyNode d) {
-        ResourceConfig rc = run.tree
-                .node(d.module())
-                .map(n -> n.module().resources().get(d.resource()))
-                .orElse(null);
+        ResourceConfig rc = InstanceOps.configOf(run.tree, d.module(), d.resource());
         List<InstanceWork> work = new ArrayList<>();
         for (ResourceChange c : ops.destroyedFirst(d)) {
             work.add(new InstanceWork(c.addr(), () -> {
-                if (!ops.ensureProvider(c.provider())) {
-                    applied.failed(c.addr());
-                    return;
-                }
-                if (rc != null && run.providers.preventsDestroy(rc)) {
-                    run.diagnose(InstanceOps.preventedDestroy(c.addr(), rc));
+                if (!ops.ensureProvider(c.provider()) || ops.destroyPrevented(c, rc)) {
                     applied.failed(c.addr());
                     return;
                 }
