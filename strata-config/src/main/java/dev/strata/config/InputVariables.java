@@ -319,13 +319,7 @@ public final class InputVariables {
                 return marked(vc, Value.unknown(vc.type().type()));
             }
             if (vc.defaultValue() == null) {
-                diags.add(Diagnostic.error(
-                        "No value for required variable",
-                        "The root module input variable \""
-                                + vc.name()
-                                + "\" is not set, and has no default value. Use a -var or -var-file command line "
-                                + "argument to provide a value for this variable.",
-                        vc.declRange()));
+                diags.add(noValue(vc));
                 return Value.unknown(vc.type().type());
             }
             v = vc.defaultValue();
@@ -333,6 +327,11 @@ public final class InputVariables {
             v = r.literal();
         } else {
             Result<Value> ev = Constants.evaluate(r.expr());
+            if (ev.hasErrors() && vc.defaultValue() == null) {
+                // As Terraform: a value that does not evaluate leaves the variable unset, which a required one
+                // may not be (also in the console, where a variable given no value at all is unknown).
+                diags.add(noValue(vc));
+            }
             diags.addAll(ev.diagnostics());
             if (ev.hasErrors()) {
                 return Value.unknown(vc.type().type());
@@ -358,6 +357,15 @@ public final class InputVariables {
             }
         }
         return marked(vc, v);
+    }
+
+    private static Diagnostic noValue(VariableConfig vc) {
+        return Diagnostic.error(
+                "No value for required variable",
+                "The root module input variable \"" + vc.name()
+                        + "\" is not set, and has no default value. Use a -var or -var-file command line "
+                        + "argument to provide a value for this variable.",
+                vc.declRange());
     }
 
     /**

@@ -1,17 +1,16 @@
 package dev.strata.engine;
 
 import dev.strata.hcl.format.Formatter;
-import dev.strata.lang.types.Type;
 import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Quote;
 import dev.strata.lang.value.Value;
+import dev.strata.lang.value.ValueSyntax;
 import dev.strata.provider.Attribute;
 import dev.strata.provider.Block;
 import dev.strata.provider.NestedBlock;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * The configuration {@code plan -generate-config-out} writes for an imported object: one resource block
@@ -24,8 +23,6 @@ final class GeneratedConfig {
 
     static final String HEADER = "# __generated__ by Terraform\n"
             + "# Please review these resources and move them into your main configuration files.\n";
-
-    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_-]*");
 
     private GeneratedConfig() {}
 
@@ -71,7 +68,7 @@ final class GeneratedConfig {
                 // As Terraform: the value is not written; the user fills it in.
                 b.append("null # sensitive");
             } else {
-                value(b, v == null ? Value.NULL : v.unmarkDeep());
+                ValueSyntax.append(b, v == null ? Value.NULL : v.unmarkDeep());
             }
             b.append('\n');
         }
@@ -105,50 +102,5 @@ final class GeneratedConfig {
         b.append(" {\n");
         body(b, schema, v);
         b.append("}\n");
-    }
-
-    private static void value(StringBuilder b, Value v) {
-        if (v.isNull() || !v.isKnown()) {
-            b.append("null");
-            return;
-        }
-        Type t = v.type();
-        if (t == Type.STRING) {
-            b.append(hclString(v.asString()));
-        } else if (t == Type.NUMBER) {
-            b.append(v.numberText());
-        } else if (t == Type.BOOL) {
-            b.append(v.asBool());
-        } else if (t instanceof dev.strata.lang.types.ListType
-                || t instanceof dev.strata.lang.types.SetType
-                || t instanceof dev.strata.lang.types.TupleType) {
-            b.append('[');
-            List<Value> elems = v.elements();
-            for (int i = 0; i < elems.size(); i++) {
-                if (i > 0) {
-                    b.append(", ");
-                }
-                value(b, elems.get(i));
-            }
-            b.append(']');
-        } else {
-            if (v.attributes().isEmpty()) {
-                b.append("{}");
-                return;
-            }
-            b.append("{\n");
-            for (Map.Entry<String, Value> e : v.attributes().entrySet()) {
-                String k = e.getKey();
-                b.append(IDENTIFIER.matcher(k).matches() ? k : hclString(k)).append(" = ");
-                value(b, e.getValue());
-                b.append('\n');
-            }
-            b.append('}');
-        }
-    }
-
-    /** A string literal: quoted as Terraform does, with template sequences escaped so they stay literal. */
-    static String hclString(String s) {
-        return Quote.quote(s).replace("${", "$${").replace("%{", "%%{");
     }
 }

@@ -56,9 +56,10 @@ public final class SchemaJson {
         }
     }
 
-    /** A built-in provider's SPI schema in the same form. */
-    public static ObjectNode write(dev.strata.provider.ProviderSchema s) {
-        return write(SpiSchemas.fromSpi(s));
+    /** A built-in provider's SPI schema and functions in the same form. */
+    public static ObjectNode write(
+            dev.strata.provider.ProviderSchema s, SortedMap<String, dev.strata.provider.ProviderFunction> functions) {
+        return write(SpiSchemas.fromSpi(s, functions));
     }
 
     static ObjectNode schema(Schema s) {

@@ -88,15 +88,35 @@ final class SpiSchemas {
         return (int) Math.max(0, Math.min(Integer.MAX_VALUE, n));
     }
 
-    /** An SPI schema (a built-in provider's) in the plugin client's types, for {@link SchemaJson}. */
-    static dev.strata.tfplugin.ProviderSchema fromSpi(ProviderSchema s) {
+    /**
+     * An SPI schema and functions (a built-in provider's) in the plugin client's types, for
+     * {@link SchemaJson}.
+     */
+    static dev.strata.tfplugin.ProviderSchema fromSpi(
+            ProviderSchema s, SortedMap<String, dev.strata.provider.ProviderFunction> functions) {
+        TreeMap<String, dev.strata.tfplugin.ProviderSchema.FunctionSignature> signatures = new TreeMap<>();
+        functions.forEach((n, f) -> signatures.put(
+                n,
+                new dev.strata.tfplugin.ProviderSchema.FunctionSignature(
+                        f.parameters().stream().map(SpiSchemas::fromSpi).toList(),
+                        f.variadicParameter().map(SpiSchemas::fromSpi),
+                        f.returnType(),
+                        f.summary(),
+                        f.description(),
+                        "")));
         return new dev.strata.tfplugin.ProviderSchema(
                 fromSpi(s.provider()),
                 java.util.Optional.empty(),
                 fromSpi(s.resourceTypes()),
                 fromSpi(s.dataSources()),
-                new TreeMap<>(),
+                signatures,
                 new dev.strata.tfplugin.ProviderSchema.ServerCapabilities(false, false, false));
+    }
+
+    private static dev.strata.tfplugin.ProviderSchema.FunctionParameter fromSpi(
+            dev.strata.provider.ProviderFunction.Parameter p) {
+        return new dev.strata.tfplugin.ProviderSchema.FunctionParameter(
+                p.name(), p.type(), p.allowNull(), p.allowUnknown(), p.description());
     }
 
     private static SortedMap<String, dev.strata.tfplugin.ProviderSchema.Schema> fromSpi(SortedMap<String, Schema> in) {

@@ -273,7 +273,7 @@ final class ProvidersCommand extends ParentCommand {
                         schemas.set(p.toString(), SchemaJson.write(s.value()));
                     }
                 } else {
-                    schemas.set(p.toString(), SchemaJson.write(provider.schema()));
+                    schemas.set(p.toString(), SchemaJson.write(provider.schema(), provider.functions()));
                 }
             }
         }

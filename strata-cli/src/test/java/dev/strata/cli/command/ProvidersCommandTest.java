@@ -260,6 +260,53 @@ class ProvidersCommandTest {
                 .isEqualTo(theirs.get("provider_schemas").get("registry.terraform.io/hashicorp/aws"));
     }
 
+    /**
+     * The built-in provider's functions are in its schema with the signatures terraform lists (names,
+     * return types, parameters); their descriptions are Strata's own words.
+     */
+    @Test
+    void builtinProviderSchemaListsItsFunctionsAsTerraformDoes() throws Exception {
+        write("main.tf", """
+                terraform {
+                  required_providers {
+                    terraform = { source = "terraform.io/builtin/terraform" }
+                  }
+                }
+                """);
+        CliRunner.Result ours = CliRunner.in(dir).run("providers", "schema", "-json");
+        assertThat(ours.exitCode()).as(ours.stderr()).isZero();
+        JsonNode fns = new ObjectMapper()
+                .readTree(ours.stdout())
+                .get("provider_schemas")
+                .get("terraform.io/builtin/terraform")
+                .get("functions");
+        assertThat(fns.get("decode_tfvars").get("return_type").asText()).isEqualTo("dynamic");
+        assertThat(fns.get("encode_expr").get("parameters").get(0).get("name").asText())
+                .isEqualTo("value");
+
+        Terraform.assumeInstalled();
+        write("cli.tfrc", "");
+        Path tf = Files.createDirectories(dir.resolve("tf"));
+        Files.copy(dir.resolve("main.tf"), tf.resolve("main.tf"));
+        JsonNode theirs = new ObjectMapper()
+                .readTree(terraform(tf, "providers", "schema", "-json"))
+                .get("provider_schemas")
+                .get("terraform.io/builtin/terraform")
+                .get("functions");
+        assertThat(signatures(fns)).isEqualTo(signatures(theirs)).hasSize(3);
+    }
+
+    /** Each function's return type and parameters, without the descriptions. */
+    private static java.util.Map<String, String> signatures(JsonNode functions) {
+        java.util.Map<String, String> out = new java.util.TreeMap<>();
+        functions.properties().forEach(e -> {
+            com.fasterxml.jackson.databind.node.ObjectNode f = e.getValue().deepCopy();
+            f.remove(java.util.List.of("description", "summary"));
+            out.put(e.getKey(), f.toString());
+        });
+        return out;
+    }
+
     private String terraform(Path wd, String... args) throws IOException, InterruptedException {
         return Terraform.in(wd)
                 .cliConfig(dir.resolve("cli.tfrc"))

@@ -98,6 +98,21 @@ class VariablesDifferentialTest {
         assertThat(ours.text()).contains("4 other variable(s) defined");
     }
 
+    /** A JSON variables file holds literal strings: "${...}" there is text, as Terraform reads it without a context. */
+    @Test
+    void jsonVariableFilesHoldLiteralStrings() throws IOException, InterruptedException {
+        files("main.tf", "variable \"a\" {}\n", "terraform.tfvars.json", "{\"a\": \"${upper(var.x)}\"}");
+        same(Map.of());
+        assertThat(strata(Map.of()).value()).isEqualTo("\"${upper(var.x)}\"");
+    }
+
+    /** Function calls and references in a .tfvars file: each its own error, arguments not looked at. */
+    @Test
+    void constantsInVariableFiles() throws IOException, InterruptedException {
+        files("main.tf", "variable \"a\" {}\n", "terraform.tfvars", "a = [upper(var.x), var.y, var.z]\n");
+        same(Map.of());
+    }
+
     @Test
     void oneUndeclaredInANamedFile() throws IOException, InterruptedException {
         files("main.tf", "variable \"a\" { default = \"x\" }\n", "extra.tfvars", "a = \"2\"\nb = 1\n");

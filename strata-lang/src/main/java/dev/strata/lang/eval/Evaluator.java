@@ -10,6 +10,7 @@ import dev.strata.hcl.Result;
 import dev.strata.hcl.SourceRange;
 import dev.strata.hcl.Traversal;
 import dev.strata.hcl.Traverser;
+import dev.strata.hcl.json.JsonExpression;
 import dev.strata.hcl.syntax.Expr;
 import dev.strata.lang.funcs.CallResult;
 import dev.strata.lang.funcs.Function;
@@ -65,7 +66,22 @@ public final class Evaluator {
 
     /** Evaluates an expression of either syntax. */
     public Result<Value> evaluate(Expression expression) {
-        Result<Expr> tree = expression.syntax();
+        return evaluate(expression.syntax());
+    }
+
+    /**
+     * {@code expression} where its value must be constant ({@code .tfvars} files, variable defaults,
+     * {@code decode_tfvars}), in {@link Scope#constant()}. In JSON syntax its strings are plain strings,
+     * never templates, as HCL's JSON syntax defines for an evaluation without variables or functions.
+     */
+    public static Result<Value> constant(Expression expression) {
+        Evaluator constants = new Evaluator(Scope.constant());
+        return expression instanceof JsonExpression json
+                ? constants.evaluate(json.literalSyntax())
+                : constants.evaluate(expression);
+    }
+
+    private Result<Value> evaluate(Result<Expr> tree) {
         Diagnostics.Builder diags = Diagnostics.builder().addAll(tree.diagnostics());
         if (tree.hasErrors()) {
             return Result.of(Value.DYNAMIC_UNKNOWN, diags.build());
@@ -420,6 +436,9 @@ public final class Evaluator {
         // ---- function calls --------------------------------------------------------------------
 
         private Value call(Expr.FunctionCall f, Map<Object, Value> locals) {
+            if (!scope.functionsAllowed()) {
+                return fail("Function calls not allowed", "Functions may not be called here.", f.range(), null);
+            }
             String plain = f.name().startsWith("core::") ? f.name().substring(6) : f.name();
             if ((plain.equals("try") || plain.equals("can")) && !f.expandFinal()) {
                 return plain.equals("try") ? tryCall(f, locals) : canCall(f, locals);

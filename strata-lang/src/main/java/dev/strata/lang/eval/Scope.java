@@ -24,6 +24,14 @@ public interface Scope {
     /** The functions expressions may call. */
     FunctionTable functions();
 
+    /**
+     * Whether expressions may call functions at all here. Where they may not ({@link #constant()}), every
+     * call is an error at the whole call, and its arguments are not evaluated.
+     */
+    default boolean functionsAllowed() {
+        return true;
+    }
+
     record Resolved(Value value, int stepsConsumed) {}
 
     /**
@@ -48,6 +56,15 @@ public interface Scope {
                 return outer.functions();
             }
         };
+    }
+
+    /**
+     * Where a value must be constant ({@code .tfvars} files, variable defaults, {@code decode_tfvars}): as
+     * HCL evaluates without an evaluation context, each reference evaluated is "Variables not allowed" at
+     * its root name and each function call "Function calls not allowed" at the whole call.
+     */
+    static Scope constant() {
+        return ConstantScope.INSTANCE;
     }
 
     /** A scope in which nothing is declared, for evaluating standalone expressions. */

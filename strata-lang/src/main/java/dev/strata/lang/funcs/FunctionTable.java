@@ -55,6 +55,13 @@ public final class FunctionTable {
         this.resolver = resolver;
     }
 
+    /** A table without functions. */
+    public static FunctionTable empty() {
+        return EMPTY;
+    }
+
+    private static final FunctionTable EMPTY = new FunctionTable(Map.of());
+
     public Optional<Function> lookup(String name) {
         String n = name.startsWith("core::") ? name.substring("core::".length()) : name;
         Function f = functions.get(n);
