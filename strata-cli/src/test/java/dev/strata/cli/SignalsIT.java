@@ -149,4 +149,92 @@ class SignalsIT {
             assertThat(dir.resolve(".terraform.tfstate.lock.info")).doesNotExist();
         }
     }
+
+    /**
+     * A signal during {@code init} lets the step in progress (a module download) finish, then stops before the
+     * next, saying what it canceled with Terraform's error and exit status; the lock file is not written. A
+     * second signal exits at once, even while a download is still in progress.
+     */
+    @Test
+    void aSignalDuringInitStopsAfterTheStepInProgressAndASecondExitsAtOnce() throws Exception {
+        java.util.concurrent.CountDownLatch asked = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicLong delayMs = new java.util.concurrent.atomic.AtomicLong(2000);
+        byte[] zip = zipOf("main.tf", "output \"x\" {\n  value = 1\n}\n");
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
+        server.createContext("/m.zip", ex -> {
+            asked.countDown();
+            try {
+                Thread.sleep(delayMs.get());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            ex.getResponseHeaders().add("Content-Type", "application/zip");
+            ex.sendResponseHeaders(200, zip.length);
+            try (var body = ex.getResponseBody()) {
+                body.write(zip);
+            }
+        });
+        server.start();
+        try {
+            Files.writeString(
+                    dir.resolve("main.tf"), """
+                    module "m" {
+                      source = "http://127.0.0.1:%d/m.zip"
+                    }
+                    resource "random_id" "r" {
+                      byte_length = 2
+                    }
+                    """.formatted(server.getAddress().getPort()));
+            Process p = cli.start("init", "-no-color");
+            assertThat(asked.await(60, TimeUnit.SECONDS))
+                    .as("the module was asked for")
+                    .isTrue();
+            JarRuns.signal(p, "INT");
+            String out = cli.finish(p, 1);
+            assertThat(out)
+                    .contains("Interrupt received.")
+                    .contains("Error: Module installation was canceled by an interrupt signal.")
+                    .doesNotContain("Initializing provider plugins")
+                    .doesNotContain("successfully initialized");
+            assertThat(dir.resolve(".terraform.lock.hcl")).doesNotExist();
+
+            // Two signals while the download is still waiting: out at once.
+            delayMs.set(60_000);
+            java.util.concurrent.CountDownLatch again = new java.util.concurrent.CountDownLatch(1);
+            server.removeContext("/m.zip");
+            server.createContext("/m.zip", ex -> {
+                again.countDown();
+                try {
+                    Thread.sleep(delayMs.get());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                ex.close();
+            });
+            Process q = cli.start("init", "-no-color", "-upgrade");
+            assertThat(again.await(60, TimeUnit.SECONDS)).isTrue();
+            JarRuns.signal(q, "TERM");
+            cli.waitForOutput(10_000, "Gracefully shutting down...");
+            JarRuns.signal(q, "TERM");
+            assertThat(q.waitFor(20, TimeUnit.SECONDS))
+                    .as("exited without waiting for the download")
+                    .isTrue();
+            assertThat(q.exitValue()).isEqualTo(1);
+            assertThat(dir.resolve(".terraform.lock.hcl")).doesNotExist();
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    private static byte[] zipOf(String name, String text) throws java.io.IOException {
+        var bytes = new java.io.ByteArrayOutputStream();
+        try (var zip = new java.util.zip.ZipOutputStream(bytes)) {
+            zip.putNextEntry(new java.util.zip.ZipEntry(name));
+            zip.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            zip.closeEntry();
+        }
+        return bytes.toByteArray();
+    }
 }

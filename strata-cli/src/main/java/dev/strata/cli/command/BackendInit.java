@@ -32,7 +32,18 @@ final class BackendInit {
             LockRequest lock) {}
 
     /** Returns whether init may go on; problems are added to {@code diags}. */
-    static boolean run(CommandContext context, InitView view, ModuleConfig root, Options o, Diagnostics.Builder diags) {
+    /**
+     * Sets up the backend {@code root} declares, migrating the state when asked. The states it opens are
+     * held for {@code signals}, so that a second signal releases their locks before exiting; a signal at
+     * the migration's question cancels the migration at once.
+     */
+    static boolean run(
+            CommandContext context,
+            InitView view,
+            ModuleConfig root,
+            Options o,
+            Diagnostics.Builder diags,
+            Interrupts signals) {
         if (o.reconfigure() && (o.migrateState() || o.forceCopy())) {
             diags.add(Diagnostic.error(
                     "Invalid init options",
@@ -89,7 +100,7 @@ final class BackendInit {
         }
         BackendSpec from = rec == null ? BackendSpec.DEFAULT_LOCAL : rec.spec();
         BackendSpec to = wanted == null ? BackendSpec.DEFAULT_LOCAL : wanted;
-        Result<Backend> target = to.open(context, enc.value());
+        Result<Backend> target = to.open(context, enc.value()).map(signals::tracking);
         diags.addAll(target.diagnostics());
         if (target.hasErrors()) {
             return false;
@@ -109,26 +120,26 @@ final class BackendInit {
             diags.add(StateCli.changed(rec, fileSpec, root));
             return false;
         }
-        Result<Backend> source = from.open(context, enc.value());
+        Result<Backend> source = from.open(context, enc.value()).map(signals::tracking);
         diags.addAll(source.diagnostics());
         if (source.hasErrors()) {
             return false;
         }
-        if (!migrate(context, view, from, source.value(), to, target.value(), o, diags)) {
+        if (!migrate(view, from, source.value(), to, target.value(), o, diags, signals)) {
             return false;
         }
         return record(context, view, fileSpec, wanted, diags);
     }
 
     private static boolean migrate(
-            CommandContext context,
             InitView view,
             BackendSpec fromSpec,
             Backend from,
             BackendSpec toSpec,
             Backend to,
             Options o,
-            Diagnostics.Builder diags) {
+            Diagnostics.Builder diags,
+            Interrupts signals) {
         Result<BackendMigration.Plan> plan = BackendMigration.plan(from, to);
         diags.addAll(plan.diagnostics());
         if (plan.hasErrors()) {
@@ -158,12 +169,21 @@ final class BackendInit {
                         null));
                 return false;
             }
-            if (!view.confirm(question)) {
-                diags.add(Diagnostic.error(
-                        "Migration cancelled",
-                        "Nothing was copied and the backend was not changed. "
-                                + "To use the new backend without copying the state, run \"strata init -reconfigure\".",
-                        null));
+            Diagnostic cancelled = Diagnostic.error(
+                    "Migration cancelled",
+                    "Nothing was copied and the backend was not changed. "
+                            + "To use the new backend without copying the state, run \"strata init -reconfigure\".",
+                    null);
+            boolean confirmed;
+            // A signal at the question cancels at once: nothing has been copied, nothing to wait for.
+            try (var stop = signals.onStop(() -> {
+                view.diagnostics(Diagnostics.of(cancelled), dev.strata.hcl.DiagnosticRenderer.NO_SOURCES);
+                signals.releaseAndExit();
+            })) {
+                confirmed = view.confirm(question);
+            }
+            if (!confirmed) {
+                diags.add(cancelled);
                 return false;
             }
         }

@@ -185,9 +185,21 @@ final class InitCommand implements Command {
             return 1;
         }
         // Hashing a provider package met for the first time takes a second or more; it overlaps what follows.
-        try (ProviderSetup.Prehash prehash = ProviderSetup.prehashInBackground(context, args.upgrade())) {
-            return install(context, view, args, access.value(), prehash);
+        // A first signal lets the step in progress finish and stops before the next one (as Terraform, whose
+        // init stops with an error saying what the interrupt canceled); a second exits at once, releasing the
+        // locks of a state migration.
+        try (Interrupts signals = Interrupts.install(context);
+                ProviderSetup.Prehash prehash = ProviderSetup.prehashInBackground(context, args.upgrade())) {
+            java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
+            try (var stop = signals.onStop(() -> stopped.set(true))) {
+                return install(context, view, args, access.value(), prehash, signals, stopped::get);
+            }
         }
+    }
+
+    /** Terraform's error for what an interrupt canceled ("Provider installation", "Module installation"). */
+    static Diagnostic canceled(String what) {
+        return Diagnostic.error(what + " was canceled by an interrupt signal.", "", null);
     }
 
     private int install(
@@ -195,7 +207,9 @@ final class InitCommand implements Command {
             InitView view,
             Args args,
             dev.strata.config.RemoteAccess access,
-            ProviderSetup.Prehash prehash) {
+            ProviderSetup.Prehash prehash,
+            Interrupts signals,
+            java.util.function.BooleanSupplier stopped) {
         Path dir = context.workingDir();
         java.util.concurrent.atomic.AtomicReference<Diagnostics> rootProblems =
                 new java.util.concurrent.atomic.AtomicReference<>(Diagnostics.NONE);
@@ -206,6 +220,11 @@ final class InitCommand implements Command {
                 });
         // As Terraform: when the root module does not read, its modules are still installed and the backend set
         // up, and the problems come after Terraform's note that the configuration must be valid.
+        if (stopped.getAsBoolean()) {
+            view.diagnostics(
+                    Diagnostics.of(canceled("Module installation")), dev.strata.hcl.DiagnosticRenderer.NO_SOURCES);
+            return 1;
+        }
         boolean rootInvalid = rootProblems.get().hasErrors();
         ConfigTree tree = installed.value().tree();
         Diagnostics.Builder extra = Diagnostics.builder().addAll(installed.diagnostics());
@@ -221,7 +240,8 @@ final class InitCommand implements Command {
                             view,
                             tree.root().module(),
                             args.backendOptions().value(),
-                            backendDiags);
+                            backendDiags,
+                            signals);
             if (!ok) {
                 view.diagnostics(backendDiags.build(), sources(context, tree));
                 return 1;
@@ -253,9 +273,14 @@ final class InitCommand implements Command {
             }
             return 1;
         }
+        if (stopped.getAsBoolean()) {
+            view.diagnostics(
+                    Diagnostics.of(canceled("Provider installation")), dev.strata.hcl.DiagnosticRenderer.NO_SOURCES);
+            return 1;
+        }
         view.section(InitView.Section.PROVIDERS);
         ProviderSetup.Outcome providers = ProviderSetup.install(
-                context, tree, args.upgrade(), step -> view.provider(step.line(), step.message()));
+                context, tree, args.upgrade(), step -> view.provider(step.line(), step.message()), stopped);
         extra.addAll(providers.diagnostics());
         if (providers.lockCreated()) {
             // As Terraform 1.11: right after the providers' lines.

@@ -108,13 +108,18 @@ public final class ProviderSetup {
      * Installs what {@code tree} requires. {@code progress} gets each step, as Terraform reports it. The lock
      * file is written only when nothing failed and it changed.
      */
-    static Outcome install(CommandContext context, ConfigTree tree, boolean upgrade, Consumer<Step> progress) {
-        return installRequired(context, ProviderRequirements.of(tree), upgrade, progress);
+    static Outcome install(
+            CommandContext context,
+            ConfigTree tree,
+            boolean upgrade,
+            Consumer<Step> progress,
+            java.util.function.BooleanSupplier stopped) {
+        return installRequired(context, ProviderRequirements.of(tree), upgrade, progress, stopped);
     }
 
     /**
      * Installs the providers {@code required} names (each with its version constraints) as
-     * {@link #install(CommandContext, ConfigTree, boolean, Consumer)} does for a configuration's: what
+     * {@link #install(CommandContext, ConfigTree, boolean, Consumer, java.util.function.BooleanSupplier)} does for a configuration's: what
      * {@code strata stacks init} does for a Stack's {@code required_providers}.
      */
     public static Diagnostics install(
@@ -122,14 +127,16 @@ public final class ProviderSetup {
             java.util.SortedMap<Provider, List<VersionConstraint>> required,
             boolean upgrade,
             Consumer<Step> progress) {
-        return installRequired(context, required, upgrade, progress).diagnostics();
+        return installRequired(context, required, upgrade, progress, () -> false)
+                .diagnostics();
     }
 
     private static Outcome installRequired(
             CommandContext context,
             Map<Provider, List<VersionConstraint>> required,
             boolean upgrade,
-            Consumer<Step> progress) {
+            Consumer<Step> progress,
+            java.util.function.BooleanSupplier stopped) {
         Path dir = context.workingDir();
         Diagnostics.Builder diags = Diagnostics.builder();
         Result<LockFile> previous = readLock(dir);
@@ -173,6 +180,10 @@ public final class ProviderSetup {
         LockFile lock = r.value().lock();
         for (LockFile.Entry e : keep) {
             lock = lock.with(e);
+        }
+        if (stopped.getAsBoolean()) {
+            // As Terraform: what was installed stays, but the lock file does not record an interrupted init.
+            diags.add(InitCommand.canceled("Provider installation"));
         }
         boolean existed = Files.isRegularFile(dir.resolve(LockFile.FILENAME));
         boolean created = false;
