@@ -39,15 +39,39 @@ public sealed interface Repetition {
     /** Not known yet: the instances are decided when the value is (a plan defers them to the apply). */
     record Unknown() implements Repetition {}
 
-    /** The value cannot be used; {@code error} says why and where. */
-    record Invalid(Diagnostic error) implements Repetition {}
+    /**
+     * The value cannot be used; {@code error} says why and where, and {@code shown} what Terraform shows
+     * under its snippet.
+     */
+    record Invalid(Diagnostic error, Shown shown) implements Repetition {
+        /** The error, with what {@code expression}'s references hold in {@code scope} where Terraform shows it. */
+        public Diagnostic diagnostic(dev.strata.hcl.Expression expression, dev.strata.lang.eval.Scope scope) {
+            return switch (shown) {
+                case NOTHING -> error;
+                case VALUES -> error.withValues(dev.strata.lang.eval.ExpressionValues.of(expression, scope));
+                case SENSITIVE_VALUES ->
+                    error.withValues(dev.strata.lang.eval.ExpressionValues.ofSensitiveCause(expression, scope));
+            };
+        }
+    }
+
+    /**
+     * What Terraform shows under the snippet of an {@link Invalid} value's error: the references' values for a
+     * count that is no number and for every for_each problem (sensitive ones too when sensitivity is the
+     * problem), nothing for a count number out of range.
+     */
+    enum Shown {
+        NOTHING,
+        VALUES,
+        SENSITIVE_VALUES
+    }
 
     /** Decides a {@code count} value evaluated from the expression at {@code at}. */
     static Repetition checkCount(Value v, SourceRange at) {
         // Terraform converts to a number first, so a value of the wrong type is a type error even while unknown.
         ConversionResult c = Convert.convert(v.unmarkDeep(), Type.NUMBER);
         if (c instanceof ConversionResult.Failed f) {
-            return invalid("Incorrect value type", "Invalid expression value: " + f.message() + ".", at);
+            return invalid("Incorrect value type", "Invalid expression value: " + f.message() + ".", at, Shown.VALUES);
         }
         if (v.hasMarkDeep(Mark.EPHEMERAL)) {
             // Instances persist between plan and apply, so their number may not come from a value that does not.
@@ -56,14 +80,16 @@ public sealed interface Repetition {
                     "The given \"count\" is derived from an ephemeral value, which means that Strata cannot persist it "
                             + "between plan/apply rounds. Use only non-ephemeral values to specify the number of "
                             + "resource instances.",
-                    at);
+                    at,
+                    Shown.NOTHING);
         }
         Value n = c.value();
         if (n.isNull()) {
             return invalid(
                     "Invalid count argument",
                     "The given \"count\" argument value is null. An integer is " + "required.",
-                    at);
+                    at,
+                    Shown.NOTHING);
         }
         if (!n.isKnown()) {
             return new Unknown();
@@ -92,14 +118,16 @@ public sealed interface Repetition {
                     "The given \"for_each\" value is derived from an ephemeral value, which means that Strata cannot "
                             + "persist it between plan/apply rounds. Use only non-ephemeral values to specify a "
                             + "resource's instance keys.",
-                    at);
+                    at,
+                    Shown.VALUES);
         }
         if (v.isNull()) {
             return invalid(
                     "Invalid for_each argument",
                     "The given \"for_each\" argument value is unsuitable: the "
                             + "given \"for_each\" argument value is null. A map, or set of strings is allowed.",
-                    at);
+                    at,
+                    Shown.VALUES);
         }
         if (!v.isKnown()) {
             return new Unknown();
@@ -113,15 +141,11 @@ public sealed interface Repetition {
                     "Sensitive values, or values derived from sensitive values, "
                             + "cannot be used as for_each arguments. If used, the sensitive value could be exposed as a "
                             + "resource instance key.",
-                    at);
+                    at,
+                    Shown.SENSITIVE_VALUES);
         }
         if (t instanceof SetType st && st.elem() != Type.STRING && st.elem() != Type.DYNAMIC) {
-            return invalid(
-                    "Invalid for_each set argument",
-                    "The given \"for_each\" argument value is unsuitable: "
-                            + "\"for_each\" supports maps and sets of strings, but you have provided a set containing type "
-                            + st.elem().friendlyName() + ".",
-                    at);
+            return setOf(st.elem(), at);
         }
         if (!mapLike && !(t instanceof SetType)) {
             return invalid(
@@ -129,7 +153,8 @@ public sealed interface Repetition {
                     "The given \"for_each\" argument value is unsuitable: the "
                             + "\"for_each\" argument must be a map, or set of strings, and you have provided a value of type "
                             + t.friendlyName() + ".",
-                    at);
+                    at,
+                    Shown.VALUES);
         }
         Value raw = v.unmark();
         SortedMap<String, Value> each = new TreeMap<>();
@@ -141,30 +166,39 @@ public sealed interface Repetition {
         if (!raw.isWhollyKnown()) {
             return new Unknown();
         }
+        if (t instanceof SetType st && st.elem() == Type.DYNAMIC) {
+            // Known, yet of no element type: a set of nulls only (toset([null])), refused for its type, as Terraform.
+            return setOf(st.elem(), at);
+        }
         for (Value el : raw.elements()) {
             if (el.isNull()) {
                 return invalid(
                         "Invalid for_each set argument",
                         "The given \"for_each\" argument value is "
                                 + "unsuitable: \"for_each\" sets must not contain null values.",
-                        at);
+                        at,
+                        Shown.VALUES);
             }
             Value key = el.unmark();
             if (key.type() != Type.STRING) {
                 ConversionResult s = Convert.convert(key, Type.STRING);
                 if (s instanceof ConversionResult.Failed) {
-                    return invalid(
-                            "Invalid for_each set argument",
-                            "The given \"for_each\" argument value is "
-                                    + "unsuitable: \"for_each\" supports maps and sets of strings, but you have provided a "
-                                    + "set containing type " + key.type().friendlyName() + ".",
-                            at);
+                    return setOf(key.type(), at);
                 }
                 key = s.value();
             }
             each.put(key.asString(), el);
         }
         return new ForEach(each);
+    }
+
+    private static Repetition setOf(Type elem, SourceRange at) {
+        return invalid(
+                "Invalid for_each set argument",
+                "The given \"for_each\" argument value is unsuitable: \"for_each\" supports maps and sets of strings, "
+                        + "but you have provided a set containing type " + elem.friendlyName() + ".",
+                at,
+                Shown.VALUES);
     }
 
     private static boolean isWholeInt64(BigDecimal d) {
@@ -176,10 +210,14 @@ public sealed interface Repetition {
     }
 
     private static Repetition unsuitableCount(String why, SourceRange at) {
-        return invalid("Invalid count argument", "The given \"count\" argument value is unsuitable: " + why, at);
+        return invalid(
+                "Invalid count argument",
+                "The given \"count\" argument value is unsuitable: " + why,
+                at,
+                Shown.NOTHING);
     }
 
-    private static Repetition invalid(String summary, String detail, SourceRange at) {
-        return new Invalid(Diagnostic.error(summary, detail, at));
+    private static Repetition invalid(String summary, String detail, SourceRange at, Shown shown) {
+        return new Invalid(Diagnostic.error(summary, detail, at), shown);
     }
 }

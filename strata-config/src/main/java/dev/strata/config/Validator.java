@@ -175,7 +175,7 @@ public final class Validator {
             for (ProviderConfig p : m.providerConfigs().values()) {
                 if (p.forEach() != null) {
                     Value v = check(p.forEach(), Ctx.PLAIN);
-                    forEachValue(v, p.forEach());
+                    forEachValue(v, p.forEach(), Ctx.PLAIN);
                 }
                 Ctx ctx = new Ctx(p.isInstanced() ? Mode.FOR_EACH : Mode.NONE, Set.of(), false, null);
                 BodyWalk.expressions(p.config(), Set.of(), s -> check(s.expr(), ctx.bind(s.bound())));
@@ -534,24 +534,24 @@ public final class Validator {
         private void repetition(Referenceable owner, Expression count, Expression forEach, Ctx ctx) {
             if (count != null) {
                 Value v = check(count, ctx);
-                Integer n = countValue(v, count);
+                Integer n = countValue(v, count, ctx);
                 if (n != null) {
                     known.put(owner, new Known(n, null));
                 }
             } else if (forEach != null) {
                 Value v = check(forEach, ctx);
-                Set<String> keys = forEachValue(v, forEach);
+                Set<String> keys = forEachValue(v, forEach, ctx);
                 if (keys != null) {
                     known.put(owner, new Known(null, keys));
                 }
             }
         }
 
-        private Integer countValue(Value v, Expression e) {
+        private Integer countValue(Value v, Expression e, Ctx ctx) {
             return switch (Repetition.checkCount(v, e.range())) {
                 case Repetition.Count c -> c.count();
                 case Repetition.Invalid i -> {
-                    diags.add(i.error());
+                    diags.add(i.diagnostic(e, checkScope(ctx)));
                     yield null;
                 }
                 case Repetition.Unknown u -> null;
@@ -559,11 +559,11 @@ public final class Validator {
             };
         }
 
-        private Set<String> forEachValue(Value v, Expression e) {
+        private Set<String> forEachValue(Value v, Expression e, Ctx ctx) {
             return switch (Repetition.checkForEach(v, e.range())) {
                 case Repetition.ForEach f -> new TreeSet<>(f.each().keySet());
                 case Repetition.Invalid i -> {
-                    diags.add(i.error());
+                    diags.add(i.diagnostic(e, checkScope(ctx)));
                     yield null;
                 }
                 case Repetition.Unknown u -> null;
@@ -574,11 +574,16 @@ public final class Validator {
         /** Checks references statically, then evaluates with every reference unknown; returns the value. */
         private Value check(Expression e, Ctx ctx) {
             references(e, ctx);
-            Map<String, Value> bound = new HashMap<>();
-            ctx.bound().forEach(name -> bound.put(name, Value.DYNAMIC_UNKNOWN));
-            Result<Value> v = new Evaluator(Scope.binding(scope, bound)).evaluate(e);
+            Result<Value> v = new Evaluator(checkScope(ctx)).evaluate(e);
             diags.addAll(v.diagnostics());
             return v.value();
+        }
+
+        /** The scope {@link #check} evaluates in: the names {@code ctx} binds are unknown. */
+        private Scope checkScope(Ctx ctx) {
+            Map<String, Value> bound = new HashMap<>();
+            ctx.bound().forEach(name -> bound.put(name, Value.DYNAMIC_UNKNOWN));
+            return Scope.binding(scope, bound);
         }
 
         /** The static half of {@link #check}: each reference against the declarations. */

@@ -206,7 +206,7 @@ final class SchemaValidation {
                         ? dev.strata.config.Repetition.checkCount(rv.value(), e.range())
                         : dev.strata.config.Repetition.checkForEach(rv.value(), e.range());
                 if (rep instanceof dev.strata.config.Repetition.Invalid inv) {
-                    out.add(inv.error());
+                    out.add(inv.diagnostic(e, ValidateData.scope(shared, node, false, false)));
                 }
             }
         }

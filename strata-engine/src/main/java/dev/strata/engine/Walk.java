@@ -1033,7 +1033,8 @@ final class Walk {
                 yield new Expansion.Deferred(count != null ? "count" : "for_each", refs);
             }
             case Repetition.Invalid i -> {
-                run.diagnose(i.error());
+                // As Terraform: where it shows them, what the references held, under the snippet (var.n is "x").
+                run.diagnose(i.diagnostic(e, scope));
                 yield null;
             }
         };

@@ -81,6 +81,10 @@ public final class DiagnosticRenderer {
         if (!d.detail().isEmpty() || d.subject() != null) {
             // As Terraform: a snippet ends with an empty line, whether a detail follows or not.
             lines.add("");
+        } else if (d.address() == null) {
+            // As Terraform: a summary alone is followed by two empty lines.
+            lines.add("");
+            lines.add("");
         }
         if (!d.detail().isEmpty()) {
             // As Terraform: the detail ends a column short of the width, and inside the box's gutter

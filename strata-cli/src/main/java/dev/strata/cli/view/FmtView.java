@@ -41,9 +41,8 @@ public final class FmtView {
 
     public void error(String summary, String detail) {
         view.diagnostic(CliDiagnostic.error(summary, detail));
-        view.err().println();
-        if (detail.isEmpty()) {
-            // Terraform's fmt leaves the empty line a detail would have been followed by.
+        if (!detail.isEmpty()) {
+            // Terraform's fmt follows a detail with an empty line (a summary alone is followed by two anyway).
             view.err().println();
         }
     }

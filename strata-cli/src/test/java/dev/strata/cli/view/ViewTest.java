@@ -56,7 +56,8 @@ class ViewTest {
         v.diagnostic(CliDiagnostic.error("Broken thing", "Fix it."));
         v.diagnostic(CliDiagnostic.warning("Odd thing", ""));
         assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("\nError: Broken thing\n\nFix it.\n");
-        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("\nWarning: Odd thing\n");
+        // As Terraform: a summary alone is followed by two empty lines.
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("\nWarning: Odd thing\n\n\n");
     }
 
     @Test
@@ -75,7 +76,7 @@ class ViewTest {
         colored.diagnostic(CliDiagnostic.error("S", ""));
         // With colour, a diagnostic is drawn in a box, as Terraform does on a terminal.
         assertThat(err.toString(StandardCharsets.UTF_8))
-                .isEqualTo("╷\n│ \u001b[1;31mError: \u001b[0m\u001b[1mS\u001b[0m\n╵\n");
+                .isEqualTo("╷\n│ \u001b[1;31mError: \u001b[0m\u001b[1mS\u001b[0m\n│ \n│ \n╵\n");
     }
 
     @Test

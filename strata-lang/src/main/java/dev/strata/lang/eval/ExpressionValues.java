@@ -39,6 +39,14 @@ public final class ExpressionValues {
     }
 
     /**
+     * As {@link #of(Expression, Scope)}, for a diagnostic that a sensitive value caused (a sensitive for_each):
+     * such a value is named without showing it ({@code has a sensitive value}), as Terraform does.
+     */
+    public static List<Diagnostic.ExpressionValue> ofSensitiveCause(Expression expression, Scope scope) {
+        return collect(expression, scope, Unknowns.SENSITIVE_NAMED, false);
+    }
+
+    /**
      * For a failed evaluation of {@code expression} (the evaluator's own diagnostics): a reference that fails
      * is shortened until it evaluates ({@code var.o.nope} shows {@code var.o}), a value not known yet is
      * described by its type, and ephemeral and untyped unknown values are left out, as are the symbols of for
@@ -55,7 +63,9 @@ public final class ExpressionValues {
         /** By their type, an untyped one as "will be known only after apply". */
         SHOWN,
         /** By their type; untyped and ephemeral ones not at all. */
-        BY_TYPE
+        BY_TYPE,
+        /** Not at all, while a sensitive value is named as having one. */
+        SENSITIVE_NAMED
     }
 
     private static List<Diagnostic.ExpressionValue> collect(
@@ -86,9 +96,13 @@ public final class ExpressionValues {
 
     private static String describe(Value v, Unknowns unknowns) {
         boolean sensitive = v.hasMarkDeep(Mark.SENSITIVE);
+        if (sensitive && unknowns == Unknowns.SENSITIVE_NAMED) {
+            return "has a sensitive value";
+        }
         if (v.isKnown()
                 || sensitive
                 || unknowns == Unknowns.LEFT_OUT
+                || unknowns == Unknowns.SENSITIVE_NAMED
                 || (unknowns == Unknowns.BY_TYPE && v.hasMarkDeep(Mark.EPHEMERAL))) {
             return statement(v);
         }
