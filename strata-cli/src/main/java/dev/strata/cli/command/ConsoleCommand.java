@@ -41,16 +41,19 @@ import org.jline.terminal.TerminalBuilder;
 final class ConsoleCommand implements Command {
 
     private static final FlagSet FLAGS = new FlagSet();
-    private static final Flag<List<String>> VAR = FLAGS.repeated(
-            "var",
-            "NAME=VALUE",
-            "Set a value for one of the input variables in the root module of the configuration. Use this option "
-                    + "more than once to set more than one variable.");
-    private static final Flag<List<String>> VAR_FILE = FLAGS.repeated(
-            "var-file",
-            "FILENAME",
-            "Load variable values from the given file, in addition to the default files terraform.tfvars and "
-                    + "*.auto.tfvars. Use this option more than once to include more than one variables file.");
+    /**
+     * The flags plan takes: -var and -var-file always; the others (-target, -refresh, -lock, ...) matter only
+     * with -plan, which plans as {@code strata plan} does.
+     */
+    private static final Operation OP = new Operation(FLAGS);
+
+    private static final Flag<Boolean> PLAN = FLAGS.bool(
+            "plan",
+            false,
+            "Create a new plan (as \"strata plan\" does, refreshing unless -refresh=false) and evaluate expressions "
+                    + "against its planned values instead of the current state: what the configuration would give "
+                    + "once the plan is applied, with values only the apply can know shown as (known after apply). "
+                    + "The state stays locked while the console runs.");
 
     @Override
     public String name() {
@@ -93,8 +96,11 @@ final class ConsoleCommand implements Command {
         return FLAGS;
     }
 
-    /** The arguments: the -var and -var-file options, in command-line order (later ones win). */
-    record Args(List<InputVariables.Arg> vars) {
+    /**
+     * The arguments: the -var and -var-file options, in command-line order (later ones win), and whether to
+     * evaluate against a new plan.
+     */
+    record Args(List<InputVariables.Arg> vars, boolean plan) {
 
         static Parsed<Args> parse(ParsedArgs args) {
             if (!args.positionals().isEmpty()) {
@@ -105,12 +111,13 @@ final class ConsoleCommand implements Command {
             }
             List<InputVariables.Arg> vars = new ArrayList<>();
             for (ParsedArgs.Occurrence o : args.occurrences()) {
-                vars.add(
-                        o.flag().equals(VAR)
-                                ? new InputVariables.Arg.Var(o.value())
-                                : new InputVariables.Arg.VarFile(o.value()));
+                if (o.flag().equals(OP.var)) {
+                    vars.add(new InputVariables.Arg.Var(o.value()));
+                } else if (o.flag().equals(OP.varFile)) {
+                    vars.add(new InputVariables.Arg.VarFile(o.value()));
+                }
             }
-            return Parsed.of(new Args(vars));
+            return Parsed.of(new Args(vars, args.get(PLAN)));
         }
     }
 
@@ -124,7 +131,81 @@ final class ConsoleCommand implements Command {
         }
         // Providers whose functions an input calls run until the console ends.
         try (ProviderFunctions providerFunctions = new ProviderFunctions(Operation.providers(context))) {
-            return console(context, view, args.value(), providerFunctions);
+            return args.value().plan()
+                    ? planned(context, parsed, providerFunctions)
+                    : console(context, view, args.value(), providerFunctions);
+        }
+    }
+
+    /**
+     * {@code console -plan}: plans as {@code strata plan} does (the configuration validated, the state locked
+     * and refreshed, nothing shown of the plan itself) and evaluates the inputs in the root module as the plan
+     * left it. The plan's problems end the command as they end a plan; its warnings are shown first.
+     */
+    private int planned(CommandContext context, ParsedArgs parsed, ProviderFunctions providerFunctions) {
+        CommandContext ctx = OP.presentation(context, parsed);
+        dev.strata.cli.view.OperationView view = dev.strata.cli.view.OperationView.of(
+                ctx, false, new dev.strata.engine.Schemas(Operation.providers(ctx)));
+        OperationRunner.Request request = new OperationRunner.Request("OperationTypePlan", null, false);
+        return OperationRunner.run(ctx, parsed, OP, view.view(), request, s -> {
+            dev.strata.engine.PlanOptions options = s.options(OP, dev.strata.engine.PlanMode.NORMAL, view.view());
+            if (options == null) {
+                return 1;
+            }
+            WalkScope walk = new WalkScope();
+            Result<dev.strata.engine.Plan> plan =
+                    s.engine().plan(s.loaded().variables(), s.state().state(), options, walk);
+            Diagnostics problems =
+                    s.loaded().warnings().with(Operation.narrowed(options)).with(plan.diagnostics());
+            view.diagnostics(problems, s.loaded().sources());
+            if (walk.root == null) {
+                return 1;
+            }
+            if (problems.hasErrors()) {
+                // As Terraform: a plan that failed still leaves what it could work out to look at.
+                view.diagnostics(
+                        Diagnostics.of(dev.strata.hcl.Diagnostic.warning(
+                                "Due to the problems above, some expressions may produce unexpected results.",
+                                "",
+                                null)),
+                        s.loaded().sources());
+            }
+            // The plan's providers are gone once it ends; the console's own start when an input calls a function.
+            // As terraform console -plan: no plantimestamp either.
+            Scope root = walk.root;
+            FunctionTable functions = providerFunctions.table(
+                    s.loaded().tree().root().module(), root.functions().without("plantimestamp"));
+            // The walk resolves references the configuration's checks let through; an input's are checked here
+            // as the console checks them without -plan (undeclared names, count.index outside a counted block).
+            Scope declared = new ConfigData(
+                            s.loaded().tree().root(), s.loaded().variables(), functions, ctx.startDir(), s.workspace())
+                    .scope();
+            Scope scope = new Scope() {
+                @Override
+                public Result<Resolved> resolve(dev.strata.hcl.Traversal traversal) {
+                    Result<Resolved> checked = declared.resolve(traversal);
+                    return checked.hasErrors() ? checked : root.resolve(traversal);
+                }
+
+                @Override
+                public FunctionTable functions() {
+                    return functions;
+                }
+            };
+            return session(
+                    ctx,
+                    new ConsoleSession(scope),
+                    new ConsoleView(ctx, s.loaded().sources()));
+        });
+    }
+
+    /** The root module's scope as a plan's walk left it. */
+    private static final class WalkScope implements dev.strata.engine.EngineEvents {
+        volatile Scope root;
+
+        @Override
+        public void walkFinished(Scope root, SortedMap<String, Value> rootOutputs) {
+            this.root = root;
         }
     }
 
@@ -150,13 +231,16 @@ final class ConsoleCommand implements Command {
         ConfigData config =
                 new ConfigData(tree.value().root(), values.value(), table, context.startDir(), workspace(context));
         Scope scope = withState(context, config);
-        ConsoleSession session = new ConsoleSession(scope);
         // From here on, diagnostics may point into the configuration's files as well as the input.
-        ConsoleView sessionView = new ConsoleView(context, sources);
+        return session(context, new ConsoleSession(scope), new ConsoleView(context, sources));
+    }
+
+    /** Reads and evaluates inputs until the input ends or "exit": with line editing on a terminal. */
+    private int session(CommandContext context, ConsoleSession session, ConsoleView view) {
         boolean interactive = context.stdin() == System.in
                 && (Boolean.getBoolean("strata.stdin.tty")
                         || System.console() != null && System.getProperty("strata.stdin.tty") == null);
-        return interactive ? interactive(context, session, sessionView) : piped(context, session, sessionView);
+        return interactive ? interactive(context, session, view) : piped(context, session, view);
     }
 
     private int piped(CommandContext context, ConsoleSession session, ConsoleView view) {
