@@ -486,11 +486,11 @@ final class Walk {
         OutputConfig oc = config(o.module()).module().outputs().get(o.name());
         for (ModuleInstance mi : run.instancesOf(o.module())) {
             Scope scope = RunData.scope(run, mi);
+            boolean failed = false;
             for (CheckRule pre : oc.preconditions()) {
-                condition(scope, pre, "Module output value precondition failed", true);
+                failed |= !condition(scope, pre, "Module output value precondition failed", true);
             }
             Value v;
-            boolean failed = false;
             // A destroy plan removes the root outputs; a child module's outputs still feed what other modules'
             // arguments evaluate to (from the objects' prior values), as in Terraform.
             if (run.options.mode() == PlanMode.DESTROY && mi.isRoot()) {
@@ -499,7 +499,7 @@ final class Walk {
                 Result<Value> r = new Evaluator(scope).evaluate(oc.value());
                 run.diagnose(r.diagnostics());
                 v = r.value();
-                failed = r.hasErrors();
+                failed |= r.hasErrors();
             }
             // As in Terraform 1.11, "sensitive = true" on a child module's output marks nothing in the
             // parent: only the marks the value itself carries (a sensitive variable, a sensitive resource
@@ -536,7 +536,8 @@ final class Walk {
                 }
             }
             run.setOutput(mi, o.name(), v);
-            // An output that failed to evaluate has no planned change: the plan shows its error instead.
+            // An output that failed to evaluate, or whose precondition failed, has no planned change: the plan
+            // shows its error instead, as Terraform's does.
             if (mi.isRoot() && !(failed && run.phase == Run.Phase.PLAN)) {
                 ops.rootOutput(o.name(), oc, inMemoryOnly ? Value.nullValue(v.type()) : v);
             }

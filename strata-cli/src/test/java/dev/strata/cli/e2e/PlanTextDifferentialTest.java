@@ -202,8 +202,26 @@ class PlanTextDifferentialTest {
                 }
                 output "x" { value = 1 }
                 """;
+        // An output whose precondition fails has no planned change, as one that fails to evaluate.
+        String outputPrecondition = """
+                variable "ok" {
+                  default = false
+                }
+                resource "terraform_data" "r" {}
+                output "good" { value = 1 }
+                output "bad" {
+                  value = 2
+                  precondition {
+                    condition     = var.ok
+                    error_message = "no"
+                  }
+                }
+                """;
         for (String c : new String[] {
-            config, "variable \"l\" {\n  default = []\n}\noutput \"a\" { value = tolist(var.l)[0] }\n", outputsOnly
+            config,
+            "variable \"l\" {\n  default = []\n}\noutput \"a\" { value = tolist(var.l)[0] }\n",
+            outputsOnly,
+            outputPrecondition
         }) {
             Files.writeString(tf.resolve("main.tf"), c);
             Files.writeString(st.resolve("main.tf"), c);
