@@ -52,9 +52,12 @@ public record Diagnostic(
         }
     }
 
-    static final Comparator<Diagnostic> ORDER = Comparator.comparing(
-                    (Diagnostic d) -> d.subject, Comparator.nullsFirst(Comparator.naturalOrder()))
-            .thenComparing(Diagnostic::severity)
+    /**
+     * The order diagnostics are shown in: as Terraform, warnings before errors; then (where Terraform keeps the
+     * order they arose in, which a concurrent walk does not fix) placeless ones first, then by place.
+     */
+    static final Comparator<Diagnostic> ORDER = Comparator.comparing((Diagnostic d) -> d.severity != Severity.WARNING)
+            .thenComparing((Diagnostic d) -> d.subject, Comparator.nullsFirst(Comparator.naturalOrder()))
             .thenComparing(Diagnostic::summary)
             .thenComparing(d -> Objects.requireNonNullElse(d.detail, ""));
 
