@@ -52,14 +52,19 @@ public record Diagnostic(
         }
     }
 
+    /** The order of machine-readable output: placeless ones first, then by place (see Diagnostics#inPlaceOrder). */
+    static final Comparator<Diagnostic> PLACE_ORDER = Comparator.comparing(
+                    (Diagnostic d) -> d.subject, Comparator.nullsFirst(Comparator.naturalOrder()))
+            .thenComparing(Diagnostic::severity)
+            .thenComparing(Diagnostic::summary)
+            .thenComparing(d -> Objects.requireNonNullElse(d.detail, ""));
+
     /**
      * The order diagnostics are shown in: as Terraform, warnings before errors; then (where Terraform keeps the
      * order they arose in, which a concurrent walk does not fix) placeless ones first, then by place.
      */
     static final Comparator<Diagnostic> ORDER = Comparator.comparing((Diagnostic d) -> d.severity != Severity.WARNING)
-            .thenComparing((Diagnostic d) -> d.subject, Comparator.nullsFirst(Comparator.naturalOrder()))
-            .thenComparing(Diagnostic::summary)
-            .thenComparing(d -> Objects.requireNonNullElse(d.detail, ""));
+            .thenComparing(PLACE_ORDER);
 
     public Diagnostic {
         Objects.requireNonNull(severity, "severity");

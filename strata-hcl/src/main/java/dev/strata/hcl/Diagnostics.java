@@ -64,10 +64,25 @@ public final class Diagnostics implements Iterable<Diagnostic> {
         return items;
     }
 
-    /** Deterministic order: by file and position, then severity, summary, detail. */
+    /**
+     * The order a terminal shows them in, as Terraform's human output: warnings first, then placeless ones,
+     * then by file and position, summary, detail.
+     */
     public Diagnostics sorted() {
+        return sortedBy(Diagnostic.ORDER);
+    }
+
+    /**
+     * The order of machine-readable output (JSON), where Terraform does not sort and keeps the order they arose
+     * in: placeless first, then by file and position, then severity, summary, detail, which is deterministic.
+     */
+    public Diagnostics inPlaceOrder() {
+        return sortedBy(Diagnostic.PLACE_ORDER);
+    }
+
+    private Diagnostics sortedBy(java.util.Comparator<Diagnostic> order) {
         List<Diagnostic> l = new ArrayList<>(items);
-        l.sort(Diagnostic.ORDER);
+        l.sort(order);
         return new Diagnostics(Collections.unmodifiableList(l));
     }
 

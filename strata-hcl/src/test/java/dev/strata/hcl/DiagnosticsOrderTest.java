@@ -21,5 +21,9 @@ class DiagnosticsOrderTest {
         assertThat(ds.sorted().asList())
                 .extracting(Diagnostic::summary)
                 .containsExactly("early warning", "late warning", "placeless error", "early error", "late error");
+        // JSON keeps the place order Terraform's (unsorted) machine-readable output comes close to.
+        assertThat(ds.inPlaceOrder().asList())
+                .extracting(Diagnostic::summary)
+                .containsExactly("placeless error", "early warning", "early error", "late error", "late warning");
     }
 }

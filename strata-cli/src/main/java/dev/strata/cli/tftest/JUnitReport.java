@@ -92,7 +92,7 @@ public final class JUnitReport implements TestView {
         StringBuilder errors = new StringBuilder();
         StringBuilder warnings = new StringBuilder();
         List<String> failed = new ArrayList<>();
-        for (Diagnostic d : diags.sorted()) {
+        for (Diagnostic d : diags.inPlaceOrder()) {
             String text = HumanTestView.render(d, sources, false, WIDTH).strip();
             (d.isError() ? errors : warnings).append('\n').append(text).append('\n');
             if (d.isError() && d.summary().equals("Test assertion failed")) {

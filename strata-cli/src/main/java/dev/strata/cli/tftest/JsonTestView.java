@@ -74,7 +74,7 @@ public final class JsonTestView implements TestView {
 
     @Override
     public void diagnostics(String file, String run, Diagnostics diags, DiagnosticRenderer.Sources sources) {
-        for (Diagnostic d : diags.sorted()) {
+        for (Diagnostic d : diags.inPlaceOrder()) {
             ObjectNode m = message(
                     d.isError() ? "error" : "warn",
                     (d.isError() ? "Error: " : "Warning: ") + d.summary(),

@@ -241,7 +241,7 @@ public sealed interface InitView {
 
         @Override
         public void diagnostics(Diagnostics ds, DiagnosticRenderer.Sources sources) {
-            for (dev.strata.hcl.Diagnostic d : ds.sorted()) {
+            for (dev.strata.hcl.Diagnostic d : ds.inPlaceOrder()) {
                 emit(UiJson.diagnostic(d, sources));
             }
         }

@@ -379,7 +379,7 @@ public final class PlanJsonView extends View implements dev.strata.engine.Engine
 
     @Override
     public void diagnostics(dev.strata.hcl.Diagnostics ds, dev.strata.hcl.DiagnosticRenderer.Sources sources) {
-        for (dev.strata.hcl.Diagnostic d : ds.sorted()) {
+        for (dev.strata.hcl.Diagnostic d : ds.inPlaceOrder()) {
             emit(UiJson.diagnostic(d, sources));
         }
     }

@@ -27,7 +27,7 @@ public final class ValidateView {
     }
 
     public void result(Diagnostics diags, DiagnosticRenderer.Sources sources) {
-        Diagnostics sorted = diags.sorted();
+        Diagnostics sorted = json ? diags.inPlaceOrder() : diags.sorted();
         if (json) {
             view.out().print(json(sorted, sources));
             view.out().flush();

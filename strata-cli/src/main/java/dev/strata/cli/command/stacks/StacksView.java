@@ -232,7 +232,7 @@ sealed interface StacksView extends StackEvents permits StacksView.Human, Stacks
 
         @Override
         public void diagnostics(String deployment, Diagnostics ds) {
-            for (Diagnostic d : ds.sorted()) {
+            for (Diagnostic d : ds.inPlaceOrder()) {
                 ObjectNode n = record("diagnostic", deployment);
                 n.put("severity", d.isError() ? "error" : "warning");
                 n.put("summary", d.summary());
