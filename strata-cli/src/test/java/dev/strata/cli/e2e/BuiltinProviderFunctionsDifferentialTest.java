@@ -1,17 +1,9 @@
 package dev.strata.cli.e2e;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
-import dev.strata.cli.CliRunner;
-import dev.strata.testing.ProcessResult;
-import dev.strata.testing.Terraform;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -104,48 +96,18 @@ class BuiltinProviderFunctionsDifferentialTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("expressions")
     void sameAsTerraformConsole(String expr) throws Exception {
-        Optional<Path> terraform = Terraform.find();
-        assumeTrue(terraform.isPresent(), "terraform is not on the PATH");
-        String theirs = Terraform.at(terraform.get(), dir)
-                .stdin(expr + "\n")
-                .timeout(Duration.ofMinutes(1))
-                .ok("console", "-no-color");
-        CliRunner.Result ours = CliRunner.in(dir).width(400).stdin(expr + "\n").run("console");
-        assertThat(ours.exitCode()).as(ours.toString()).isZero();
-        assertThat(ours.stdout().strip()).isEqualTo(theirs.strip());
+        ConsoleComparison.sameValue(dir, dir, expr);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("errors")
     void sameErrorAsTerraformConsole(String expr) throws Exception {
-        Optional<Path> terraform = Terraform.find();
-        assumeTrue(terraform.isPresent(), "terraform is not on the PATH");
-        ProcessResult theirs = Terraform.at(terraform.get(), dir)
-                .stdin(expr + "\n")
-                .timeout(Duration.ofMinutes(1))
-                .run("console", "-no-color");
-        CliRunner.Result ours = CliRunner.in(dir).width(400).stdin(expr + "\n").run("console");
-        assertThat(ours.exitCode())
-                .as(ours.toString())
-                .isEqualTo(theirs.exitCode())
-                .isEqualTo(1);
-        assertThat(UnknownsConsoleDifferentialTest.error(ours.stderr()))
-                .isEqualTo(UnknownsConsoleDifferentialTest.error(theirs.stderr()));
+        ConsoleComparison.sameError(dir, dir, expr);
     }
 
     /** Without the provider in required_providers, the functions are unknown, as in Terraform. */
     @Test
     void theFunctionsNeedTheProviderRequired(@TempDir Path bare) throws Exception {
-        Optional<Path> terraform = Terraform.find();
-        assumeTrue(terraform.isPresent(), "terraform is not on the PATH");
-        String expr = "provider::terraform::encode_expr(1)";
-        ProcessResult theirs = Terraform.at(terraform.get(), bare)
-                .stdin(expr + "\n")
-                .timeout(Duration.ofMinutes(1))
-                .run("console", "-no-color");
-        CliRunner.Result ours = CliRunner.in(bare).width(400).stdin(expr + "\n").run("console");
-        assertThat(ours.exitCode()).isEqualTo(theirs.exitCode()).isEqualTo(1);
-        assertThat(UnknownsConsoleDifferentialTest.error(ours.stderr()))
-                .isEqualTo(UnknownsConsoleDifferentialTest.error(theirs.stderr()));
+        ConsoleComparison.sameError(bare, bare, "provider::terraform::encode_expr(1)");
     }
 }

@@ -114,26 +114,13 @@ class ConsolePlanDifferentialTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("expressions")
     void sameValueAsTerraform(String expr) throws Exception {
-        String want = Terraform.at(Terraform.find().orElseThrow(), theirs)
-                .stdin(expr + "\n")
-                .timeout(Duration.ofMinutes(1))
-                .ok("console", "-no-color", "-plan", "-var", "n=3");
-        CliRunner.Result got = CliRunner.in(ours).width(400).stdin(expr + "\n").run("console", "-plan", "-var", "n=3");
-        assertThat(got.exitCode()).as(got.toString()).isZero();
-        assertThat(got.stdout().strip()).isEqualTo(want.strip());
+        ConsoleComparison.sameValue(theirs, ours, expr, "-plan", "-var", "n=3");
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("errors")
     void sameErrorAsTerraform(String expr) throws Exception {
-        ProcessResult want = Terraform.at(Terraform.find().orElseThrow(), theirs)
-                .stdin(expr + "\n")
-                .timeout(Duration.ofMinutes(1))
-                .run("console", "-no-color", "-plan");
-        CliRunner.Result got = CliRunner.in(ours).width(400).stdin(expr + "\n").run("console", "-plan");
-        assertThat(got.exitCode()).as(got.toString()).isEqualTo(want.exitCode()).isEqualTo(1);
-        assertThat(UnknownsConsoleDifferentialTest.error(got.stderr()))
-                .isEqualTo(UnknownsConsoleDifferentialTest.error(want.stderr()));
+        ConsoleComparison.sameError(theirs, ours, expr, "-plan");
     }
 
     /** A plan that fails still leaves a console, after its errors and a warning, as in Terraform. */

@@ -167,29 +167,13 @@ class UnknownsConsoleDifferentialTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("expressions")
     void sameAsTerraformConsole(String expr) throws Exception {
-        Optional<Path> terraform = Terraform.find();
-        assumeTrue(terraform.isPresent(), "terraform is not on the PATH");
-        String theirs = terraformConsole(terraform.get(), expr);
-        CliRunner.Result ours = CliRunner.in(dir).width(400).stdin(expr + "\n").run("console");
-        assertThat(ours.exitCode()).as(ours.toString()).isZero();
-        assertThat(ours.stdout().strip()).isEqualTo(theirs.strip());
+        ConsoleComparison.sameValue(dir, dir, expr);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("errors")
     void sameErrorAsTerraformConsole(String expr) throws Exception {
-        Optional<Path> terraform = Terraform.find();
-        assumeTrue(terraform.isPresent(), "terraform is not on the PATH");
-        ProcessResult theirs = Terraform.at(terraform.get(), dir)
-                .stdin(expr + "\n")
-                .timeout(Duration.ofMinutes(1))
-                .run("console", "-no-color");
-        CliRunner.Result ours = CliRunner.in(dir).width(400).stdin(expr + "\n").run("console");
-        assertThat(ours.exitCode())
-                .as(ours.toString())
-                .isEqualTo(theirs.exitCode())
-                .isEqualTo(1);
-        assertThat(error(ours.stderr())).isEqualTo(error(theirs.stderr()));
+        ConsoleComparison.sameError(dir, dir, expr);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -204,38 +188,13 @@ class UnknownsConsoleDifferentialTest {
         assertThat(theirs.stderr()).contains("panic in function implementation");
         CliRunner.Result ours = CliRunner.in(dir).width(400).stdin(expr + "\n").run("console");
         assertThat(ours.exitCode()).as(ours.toString()).isEqualTo(theirs.exitCode());
-        String summary = error(ours.stderr()).lines().findFirst().orElse("");
-        assertThat(summary).isEqualTo(error(theirs.stderr()).lines().findFirst().orElse(""));
+        String summary =
+                ConsoleComparison.error(ours.stderr()).lines().findFirst().orElse("");
+        assertThat(summary)
+                .isEqualTo(ConsoleComparison.error(theirs.stderr())
+                        .lines()
+                        .findFirst()
+                        .orElse(""));
         assertThat(ours.stderr()).doesNotContain("panic", "goroutine");
-    }
-
-    /**
-     * The first error's "Error: summary" line and its detail with the wrapping undone, without the
-     * source excerpt (indented lines) and without the CLI configuration warning Terraform may print first.
-     */
-    static String error(String stderr) {
-        List<String> lines = stderr.lines().toList();
-        int start = 0;
-        while (start < lines.size() && !lines.get(start).startsWith("Error: ")) {
-            start++;
-        }
-        assertThat(start).as(stderr).isLessThan(lines.size());
-        StringBuilder detail = new StringBuilder();
-        for (String line : lines.subList(start + 1, lines.size())) {
-            if (line.startsWith("Error: ")) {
-                break;
-            }
-            if (!line.isBlank() && !line.startsWith(" ") && !line.startsWith("\t")) {
-                detail.append(detail.isEmpty() ? "" : " ").append(line.strip());
-            }
-        }
-        return lines.get(start) + "\n" + detail;
-    }
-
-    private static String terraformConsole(Path exe, String expr) throws IOException, InterruptedException {
-        return Terraform.at(exe, dir)
-                .stdin(expr + "\n")
-                .timeout(Duration.ofMinutes(1))
-                .ok("console", "-no-color");
     }
 }

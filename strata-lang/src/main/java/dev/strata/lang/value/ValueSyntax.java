@@ -1,6 +1,6 @@
 package dev.strata.lang.value;
 
-import dev.strata.hcl.GoUnicode;
+import dev.strata.hcl.HclStrings;
 import dev.strata.hcl.format.Formatter;
 import dev.strata.lang.types.ListType;
 import dev.strata.lang.types.SetType;
@@ -81,7 +81,7 @@ public final class ValueSyntax {
         }
         Type t = v.type();
         if (t == Type.STRING) {
-            b.append(string(v.asString()));
+            b.append(HclStrings.quote(v.asString()));
         } else if (t == Type.NUMBER) {
             b.append(v.numberText());
         } else if (t == Type.BOOL) {
@@ -102,49 +102,12 @@ public final class ValueSyntax {
             b.append("{\n");
             for (Map.Entry<String, Value> e : new TreeMap<>(v.attributes()).entrySet()) {
                 String k = e.getKey();
-                b.append(isIdentifier(k) ? k : string(k)).append(" = ");
+                b.append(isIdentifier(k) ? k : HclStrings.quote(k)).append(" = ");
                 append(b, e.getValue());
                 b.append('\n');
             }
             b.append('}');
         }
-    }
-
-    /**
-     * A quoted string literal whose value is exactly {@code s}: quotes, backslashes and the control
-     * characters Terraform escapes by name are escaped so, other unprintable characters as
-     * {@code \}{@code uXXXX} or {@code \}{@code UXXXXXXXX}, and {@code $}{@code {} and {@code %}{@code {}
-     * doubled so that no template sequence starts.
-     */
-    public static String string(String s) {
-        StringBuilder b = new StringBuilder(s.length() + 2).append('"');
-        for (int i = 0; i < s.length(); ) {
-            int cp = s.codePointAt(i);
-            i += Character.charCount(cp);
-            switch (cp) {
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '$', '%' -> {
-                    b.append((char) cp);
-                    if (i < s.length() && s.charAt(i) == '{') {
-                        b.append((char) cp);
-                    }
-                }
-                default -> {
-                    if (GoUnicode.isPrint(cp)) {
-                        b.appendCodePoint(cp);
-                    } else if (cp < 0x10000) {
-                        b.append(String.format("\\u%04x", cp));
-                    } else {
-                        b.append(String.format("\\U%08x", cp));
-                    }
-                }
-            }
-        }
-        return b.append('"').toString();
     }
 
     /** Lays {@code text} (a whole body) out as {@code strata fmt} would. */
