@@ -140,7 +140,8 @@ final class ConsoleCommand implements Command {
     /**
      * {@code console -plan}: plans as {@code strata plan} does (the configuration validated, the state locked
      * and refreshed, nothing shown of the plan itself) and evaluates the inputs in the root module as the plan
-     * left it. The plan's problems end the command as they end a plan; its warnings are shown first.
+     * left it. The plan's problems are shown first; as in Terraform, a plan that failed still leaves a console,
+     * after a warning that some values may be off. Only what stops the plan from starting ends the command.
      */
     private int planned(CommandContext context, ParsedArgs parsed, ProviderFunctions providerFunctions) {
         CommandContext ctx = OP.presentation(context, parsed);
