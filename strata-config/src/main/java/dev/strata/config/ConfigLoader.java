@@ -105,7 +105,7 @@ public final class ConfigLoader {
     /** Loads the tree from the root directory with this loader's way of locating remote modules. */
     Result<ConfigTree> loadTree() {
         ConfigNode root = node(rootDir, Module.ROOT, null, new ArrayList<>());
-        return Result.of(new ConfigTree(root, sources, bodies), diags.build().sorted());
+        return Result.of(new ConfigTree(root, sources, bodies), diags.build().inPlaceOrder());
     }
 
     /** Modules {@code strata init} (or {@code terraform init}) installed, found through the manifest. */
@@ -193,7 +193,7 @@ public final class ConfigLoader {
     public static Result<ModuleConfig> loadModule(Path dir, Options options) {
         ConfigLoader l = new ConfigLoader(dir, options);
         ModuleConfig m = l.module(l.rootDir);
-        return Result.of(m, l.diags.build().sorted());
+        return Result.of(m, l.diags.build().inPlaceOrder());
     }
 
     /** Whether a directory holds any configuration file, as {@code init}/{@code validate} first ask. */

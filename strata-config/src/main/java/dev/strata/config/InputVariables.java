@@ -202,7 +202,7 @@ public final class InputVariables {
         if (diags.hasErrors()) {
             // As Terraform: a command line that names no declared variable, or no variable at all, stops the
             // run before any value is checked against its type or its validation rules.
-            return Result.of(Collections.emptySortedMap(), diags.build().sorted());
+            return Result.of(Collections.emptySortedMap(), diags.build().inPlaceOrder());
         }
 
         if (prompter != null) {
@@ -221,7 +221,7 @@ public final class InputVariables {
         for (VariableConfig vc : vars.values()) {
             validate(vc, out, raw.get(vc.name()), functions, diags);
         }
-        return Result.of(Collections.unmodifiableSortedMap(out), diags.build().sorted());
+        return Result.of(Collections.unmodifiableSortedMap(out), diags.build().inPlaceOrder());
     }
 
     private static Raw cliValue(VariableConfig vc, String text, String origin, Diagnostics.Builder diags) {

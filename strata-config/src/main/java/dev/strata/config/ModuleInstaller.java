@@ -162,7 +162,7 @@ public final class ModuleInstaller {
         installer.unreadable.forEach((key, u) -> failed.add(
                 new Step(key, u.source(), u.dir(), Action.INSTALLED, u.version(), label(u.source(), u.version()))));
         return Result.of(
-                new Installation(tree.value(), steps, failed), diags.build().sorted());
+                new Installation(tree.value(), steps, failed), diags.build().inPlaceOrder());
     }
 
     /** The registry versions recorded for the modules of the configuration in {@code root}, by key. */

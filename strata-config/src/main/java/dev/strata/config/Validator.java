@@ -93,7 +93,7 @@ public final class Validator {
                 v.new ModuleCheck(n).run();
             }
         }
-        return v.diags.build().sorted();
+        return v.diags.build().inPlaceOrder();
     }
 
     enum Mode {

@@ -126,7 +126,7 @@ public final class DeploymentLoader {
                         upstream,
                         hcpOnly,
                         sources),
-                diags.build().sorted());
+                diags.build().inPlaceOrder());
     }
 
     private boolean unique(

@@ -172,7 +172,7 @@ public final class StackLoader {
      */
     static Diagnostics distinct(Diagnostics ds) {
         java.util.LinkedHashSet<Diagnostic> seen = new java.util.LinkedHashSet<>(ds.asList());
-        return Diagnostics.of(new ArrayList<>(seen)).sorted();
+        return Diagnostics.of(new ArrayList<>(seen)).inPlaceOrder();
     }
 
     private StackConfig stack(Path dir, StackPath path) {
