@@ -55,6 +55,11 @@ public interface Scope {
             public FunctionTable functions() {
                 return outer.functions();
             }
+
+            @Override
+            public boolean functionsAllowed() {
+                return outer.functionsAllowed();
+            }
         };
     }
 

@@ -79,6 +79,19 @@ class ConstantEvaluationTest {
                         "[\"${upper(1)}\", 2]", Value.tuple(List.of(Value.string("${upper(1)}"), Value.number(2)))));
     }
 
+    /** Names bound over a constant scope (an iterator) are values; functions stay forbidden there. */
+    @org.junit.jupiter.api.Test
+    void aBindingOverTheConstantScopeKeepsFunctionsOut() {
+        Scope bound = Scope.binding(Scope.constant(), java.util.Map.of("it", Value.number(1)));
+        Result<Value> r = new Evaluator(bound)
+                .evaluate(NativeSyntax.parseExpression(
+                                "[it, max(1)]".getBytes(StandardCharsets.UTF_8), "t", SourcePos.START)
+                        .value());
+        assertThat(r.diagnostics().asList())
+                .extracting(ConstantEvaluationTest::problem)
+                .containsExactly("Function calls not allowed@t:1,6-12");
+    }
+
     private static String problem(Diagnostic d) {
         return d.summary() + "@" + d.subject();
     }
