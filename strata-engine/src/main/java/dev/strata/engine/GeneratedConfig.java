@@ -1,6 +1,5 @@
 package dev.strata.engine;
 
-import dev.strata.hcl.format.Formatter;
 import dev.strata.lang.value.Mark;
 import dev.strata.lang.value.Quote;
 import dev.strata.lang.value.Value;
@@ -8,7 +7,6 @@ import dev.strata.lang.value.ValueSyntax;
 import dev.strata.provider.Attribute;
 import dev.strata.provider.Block;
 import dev.strata.provider.NestedBlock;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -48,10 +46,7 @@ final class GeneratedConfig {
         for (Resource r : resources) {
             b.append('\n').append(r.text());
         }
-        byte[] src = b.toString().getBytes(StandardCharsets.UTF_8);
-        var formatted = Formatter.format(src, "generated.tf");
-        // The text is generated here, so it always parses; formatting it only aligns the equals signs.
-        return formatted.value() == null ? b.toString() : new String(formatted.value(), StandardCharsets.UTF_8);
+        return ValueSyntax.layOut(b.toString());
     }
 
     private static void body(StringBuilder b, Block schema, Value object) {

@@ -31,9 +31,9 @@ final class BackendInit {
             boolean input,
             LockRequest lock) {}
 
-    /** Returns whether init may go on; problems are added to {@code diags}. */
     /**
-     * Sets up the backend {@code root} declares, migrating the state when asked. The states it opens are
+     * Sets up the backend {@code root} declares, migrating the state when asked; returns whether init may go
+     * on, with problems added to {@code diags}. The states it opens are
      * held for {@code signals}, so that a second signal releases their locks before exiting; a signal at
      * the migration's question cancels the migration at once.
      */

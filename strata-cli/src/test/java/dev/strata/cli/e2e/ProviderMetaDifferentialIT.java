@@ -109,16 +109,6 @@ class ProviderMetaDifferentialIT {
     void aProvidersFindingNamesItsObjectAndPlaceAsInTerraform() throws Exception {
         Path terraform = AwsExamples.prerequisites();
         Path cliConfig = AwsExamples.cliConfig(work);
-        String provider = """
-                terraform {
-                  required_providers {
-                    aws = { source = "hashicorp/aws", version = ">= 5.0" }
-                  }
-                }
-                provider "aws" {
-                  region = "eu-west-1"
-                }
-                """;
         for (String resource : List.of(
                 "resource \"aws_vpc\" \"v\" {\n  cidr_block = \"not-a-cidr\"\n}\n",
                 "resource \"aws_security_group\" \"g\" {\n  ingress {\n    from_port   = 0\n    to_port     = 0\n"
@@ -127,7 +117,7 @@ class ProviderMetaDifferentialIT {
             Path tf = Files.createDirectories(dir.resolve("tf"));
             Path st = Files.createDirectories(dir.resolve("st"));
             for (Path d : List.of(tf, st)) {
-                Files.writeString(d.resolve("main.tf"), provider + resource);
+                Files.writeString(d.resolve("main.tf"), AwsExamples.OFFLINE_AWS_PROVIDER + resource);
             }
             assertThat(AwsExamples.terraform(terraform, tf, cliConfig, "init", "-input=false", "-no-color")
                             .ok())

@@ -110,10 +110,12 @@ public final class ValueSyntax {
         }
     }
 
-    /** Lays {@code text} (a whole body) out as {@code strata fmt} would. */
-    private static String layOut(String text) {
-        var formatted = Formatter.format(text.getBytes(StandardCharsets.UTF_8), "value.tf");
-        // The text is written here from values, so it always parses; laying it out only indents and aligns.
+    /**
+     * Lays {@code text} (a whole body written with {@link #append}) out as {@code strata fmt} would: such text
+     * always parses, so laying it out only indents and aligns.
+     */
+    public static String layOut(String text) {
+        var formatted = Formatter.format(text.getBytes(StandardCharsets.UTF_8), "generated.tf");
         return formatted.value() == null ? text : new String(formatted.value(), StandardCharsets.UTF_8);
     }
 }
