@@ -41,12 +41,10 @@ import java.util.stream.Stream;
  * precedence (later wins): defaults, {@code TF_VAR_name} environment variables,
  * {@code terraform.tfvars}, {@code terraform.tfvars.json}, {@code *.auto.tfvars(.json)} in lexical
  * order, then {@code -var} and {@code -var-file} in command-line order. Each value is converted to the
- * declared type (optional attributes filled), marked sensitive when declared so, and checked against
- * the variable's {@code validation} blocks.
- *
- * <p>Validation conditions may refer to the variable itself and to other input variables; a rule that
- * refers to anything else (as Terraform 1.9+ allows) is left to the engine's walk, which evaluates what
- * it refers to ({@link VariableValidation#inWalk}).
+ * declared type (optional attributes filled) and marked sensitive when declared so. For an operation that
+ * walks the configuration ({@link #read}), the walk reports a value that does not convert and checks the
+ * {@code validation} blocks, as Terraform's does; otherwise ({@link #resolve}: {@code console}) both are
+ * reported here, with the rules that refer to input variables alone.
  *
  * <p>Values from the environment and {@code -var} are taken as literal strings when the variable's
  * type is primitive or not declared, and parsed as expressions otherwise, as Terraform does.
@@ -107,6 +105,31 @@ public final class InputVariables {
         return resolve(root, dir, env, args, null, true);
     }
 
+    /**
+     * The values as the engine's walk takes them, with their {@link VariableOrigins}: read and evaluated as
+     * {@link #resolve(ModuleConfig, Path, Map, List, Prompter)} does (its errors are this result's), but
+     * neither converted with errors reported here nor checked against their validation rules: as in
+     * Terraform, the walk reports a value that does not suit its declaration (from {@link VariableOrigins})
+     * and checks every rule, so that they stop only what uses the variable. A value that does not convert
+     * is unknown. With {@code allowUnset}, a required variable no source sets is unknown (a saved plan
+     * holds its value).
+     */
+    public static Result<Read> read(
+            ModuleConfig root,
+            Path dir,
+            Map<String, String> env,
+            List<Arg> args,
+            Prompter prompter,
+            boolean allowUnset) {
+        SortedMap<String, SourceRange> ranges = new TreeMap<>();
+        SortedMap<String, Diagnostics> problems = new TreeMap<>();
+        Result<SortedMap<String, Value>> r = resolve(root, dir, env, args, prompter, allowUnset, ranges, problems);
+        return Result.of(new Read(r.value(), new VariableOrigins(ranges, problems)), r.diagnostics());
+    }
+
+    /** The values {@link #read} found, by name, and where they came from. */
+    public record Read(SortedMap<String, Value> values, VariableOrigins origins) {}
+
     private static Result<SortedMap<String, Value>> resolve(
             ModuleConfig root,
             Path dir,
@@ -114,6 +137,22 @@ public final class InputVariables {
             List<Arg> args,
             Prompter prompter,
             boolean allowUnset) {
+        return resolve(root, dir, env, args, prompter, allowUnset, null, null);
+    }
+
+    /**
+     * With {@code ranges} and {@code problems} null, converts and validates here; otherwise fills them for
+     * the walk ({@link #read}).
+     */
+    private static Result<SortedMap<String, Value>> resolve(
+            ModuleConfig root,
+            Path dir,
+            Map<String, String> env,
+            List<Arg> args,
+            Prompter prompter,
+            boolean allowUnset,
+            SortedMap<String, SourceRange> ranges,
+            SortedMap<String, Diagnostics> problems) {
         Diagnostics.Builder diags = Diagnostics.builder();
         Map<String, Raw> raw = new HashMap<>();
         Map<String, VariableConfig> vars = root.variables();
@@ -215,7 +254,23 @@ public final class InputVariables {
         }
         SortedMap<String, Value> out = new TreeMap<>();
         for (VariableConfig vc : vars.values()) {
-            out.put(vc.name(), finalValue(vc, raw.get(vc.name()), allowUnset, diags));
+            Raw r = raw.get(vc.name());
+            if (ranges == null) {
+                out.put(vc.name(), finalValue(vc, r, allowUnset, diags, diags));
+                continue;
+            }
+            Diagnostics.Builder converting = Diagnostics.builder();
+            out.put(vc.name(), finalValue(vc, r, allowUnset, diags, converting));
+            if (r != null && r.range() != null) {
+                ranges.put(vc.name(), r.range());
+            }
+            if (!converting.build().isEmpty()) {
+                problems.put(vc.name(), converting.build());
+            }
+        }
+        if (ranges != null) {
+            return Result.of(
+                    Collections.unmodifiableSortedMap(out), diags.build().inPlaceOrder());
         }
         FunctionTable functions = TemplateFunctions.builtins(FunctionContext.system(dir));
         for (VariableConfig vc : vars.values()) {
@@ -311,7 +366,9 @@ public final class InputVariables {
         }
     }
 
-    private static Value finalValue(VariableConfig vc, Raw r, boolean allowUnset, Diagnostics.Builder diags) {
+    /** {@code diags} gets the value's errors, {@code converting} those of converting it to its declared type. */
+    private static Value finalValue(
+            VariableConfig vc, Raw r, boolean allowUnset, Diagnostics.Builder diags, Diagnostics.Builder converting) {
         Value v;
         SourceRange range = r == null ? null : r.range();
         if (r == null) {
@@ -346,12 +403,12 @@ public final class InputVariables {
             switch (c) {
                 case ConversionResult.Ok ok -> v = ok.value();
                 case ConversionResult.Failed f -> {
-                    diags.add(unsuitable(vc, r, "Invalid value for input variable", "declared", f.message()));
+                    converting.add(unsuitable(vc, r, "Invalid value for input variable", "declared", f.message()));
                     return Value.unknown(vc.type().type());
                 }
             }
             if (v.isNull() && !vc.nullable()) {
-                diags.add(unsuitable(
+                converting.add(unsuitable(
                         vc, r, "Required variable not set", "defined", "required variable may not be set to null"));
                 return Value.unknown(vc.type().type());
             }

@@ -19,11 +19,11 @@ import java.util.List;
 
 /**
  * An input variable's {@code validation} rules checked against its value, with Terraform 1.11's
- * diagnostics: for a child module's for each instance of its call, in that instance's scope; for the root
- * module's once their values are read, except the rules that refer to more than input variables (a
- * local value, a resource, {@code path.module}: Terraform 1.9+ allows it), which are checked in the walk
- * once what they refer to is evaluated. A condition that is unknown is not decided (it is, once its
- * values are known: in the apply).
+ * diagnostics: in the engine's walk, for each instance of its module, once what the rules refer to (other
+ * variables, local values, resources: Terraform 1.9+ allows it) is evaluated; where no walk runs ({@code
+ * console} without {@code -plan}), the root module's rules that refer to input variables alone, once their
+ * values are read. A condition that is unknown is not decided (it is, once its values are known: in the
+ * apply).
  */
 public final class VariableValidation {
     private VariableValidation() {}
@@ -52,15 +52,8 @@ public final class VariableValidation {
      * The root variable's rules that can be checked as soon as the input variables' values are read: their
      * condition and error message refer to input variables alone.
      */
-    public static List<CheckRule> onInputs(VariableConfig vc) {
+    static List<CheckRule> onInputs(VariableConfig vc) {
         return vc.validations().stream().filter(r -> !refersBeyondInputs(r)).toList();
-    }
-
-    /** The root variable's rules that refer to more than input variables: the walk checks them. */
-    public static List<CheckRule> inWalk(VariableConfig vc) {
-        return vc.validations().stream()
-                .filter(VariableValidation::refersBeyondInputs)
-                .toList();
     }
 
     private static boolean refersBeyondInputs(CheckRule rule) {

@@ -148,6 +148,54 @@ class InputVariablesTest {
                 .isEmpty();
     }
 
+    /**
+     * For an operation's walk: the values' own errors (a malformed value, a missing required one) are the
+     * result's; a value of the wrong type is unknown with its error kept for the walk, rules are not
+     * checked, and each value from a file has its range.
+     */
+    @Test
+    void readLeavesTypesAndRulesToTheWalk() {
+        write(dir, "main.tf", """
+                variable "port" {
+                  type = number
+                  validation {
+                    condition     = var.port > 1024
+                    error_message = "Above 1024."
+                  }
+                }
+                variable "n" { type = number }
+                variable "d" { default = "x" }
+                """, "terraform.tfvars", "port = 80\n");
+        Result<ConfigTree> t = Fixtures.load(dir);
+        Result<InputVariables.Read> r = InputVariables.read(
+                t.value().root().module(), dir, Map.of(), List.of(new Arg.Var("n=abc")), null, false);
+        assertThat(brief(r.diagnostics())).isEmpty();
+        assertThat(r.value().values())
+                .containsEntry("port", Value.number(80))
+                .containsEntry("n", Value.unknown(dev.strata.lang.types.Type.NUMBER))
+                .containsEntry("d", Value.string("x"));
+        VariableOrigins o = r.value().origins();
+        assertThat(o.range("port")).hasToString("terraform.tfvars:1,8-10");
+        assertThat(o.range("n")).isNull();
+        assertThat(o.range("d")).isNull();
+        assertThat(o.problems("port").isEmpty()).isTrue();
+        assertThat(brief(o.problems("n"))).containsExactly("main.tf:8,1-13: Invalid value for input variable");
+
+        write(dir, "main.tf", "variable \"l\" { type = list(string) }\nvariable \"req\" {}\n", "terraform.tfvars", "");
+        t = Fixtures.load(dir);
+        r = InputVariables.read(t.value().root().module(), dir, Map.of(), List.of(new Arg.Var("l=[")), null, false);
+        assertThat(brief(r.diagnostics())).containsExactly("<value for var.l>:1,2-2: Missing expression");
+        r = InputVariables.read(t.value().root().module(), dir, Map.of(), List.of(), null, false);
+        assertThat(brief(r.diagnostics()))
+                .containsExactly(
+                        "main.tf:1,1-13: No value for required variable",
+                        "main.tf:2,1-15: No value for required variable");
+        // A saved plan holds the required one's value.
+        r = InputVariables.read(t.value().root().module(), dir, Map.of(), List.of(), null, true);
+        assertThat(brief(r.diagnostics())).isEmpty();
+        assertThat(r.value().values().get("req").isKnown()).isFalse();
+    }
+
     @Test
     void aValidationResultThatIsNullOrNotABoolIsAnErrorWithTerraformsText() {
         write(dir, "main.tf", """

@@ -166,12 +166,11 @@ final class GraphBuilder {
     }
 
     /**
-     * The variable's rules the walk checks: all of a child module's (its inputs are evaluated in the walk),
-     * and those of a root variable that refer to more than input variables (the rest are checked when the
-     * values are read).
+     * The variable's rules the walk checks: all of them, a root variable's too, as in Terraform: a value its
+     * rules reject then stops only what uses it, and the rest of the configuration is still planned.
      */
     static List<CheckRule> walkRules(Module m, dev.strata.config.VariableConfig vc) {
-        return m.isRoot() ? dev.strata.config.VariableValidation.inWalk(vc) : vc.validations();
+        return vc.validations();
     }
 
     private static List<Reference> ruleRefs(List<CheckRule> rules) {

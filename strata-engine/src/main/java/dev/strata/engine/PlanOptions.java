@@ -2,6 +2,7 @@ package dev.strata.engine;
 
 import dev.strata.addr.AbsResourceInstance;
 import dev.strata.addr.Targetable;
+import dev.strata.config.VariableOrigins;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -19,6 +20,8 @@ import java.util.Objects;
  *                    never together with {@code targets}
  * @param replace     {@code -replace} addresses
  * @param parallelism how many provider operations may run at once
+ * @param variables   where the root module's input variables were set and what was wrong with their values,
+ *                    which the walk reports ({@link VariableOrigins#NONE} for values given by a program)
  */
 public record PlanOptions(
         Path workingDir,
@@ -29,7 +32,8 @@ public record PlanOptions(
         List<Targetable> targets,
         List<Targetable> excludes,
         List<AbsResourceInstance> replace,
-        int parallelism) {
+        int parallelism,
+        VariableOrigins variables) {
     public PlanOptions {
         Objects.requireNonNull(workingDir, "workingDir");
         Objects.requireNonNull(startDir, "startDir");
@@ -44,6 +48,37 @@ public record PlanOptions(
         if (parallelism < 1) {
             throw new IllegalArgumentException("parallelism must be at least 1");
         }
+        Objects.requireNonNull(variables, "variables");
+    }
+
+    /** Options whose variables have no origins ({@link VariableOrigins#NONE}). */
+    public PlanOptions(
+            Path workingDir,
+            Path startDir,
+            String workspace,
+            PlanMode mode,
+            boolean refresh,
+            List<Targetable> targets,
+            List<Targetable> excludes,
+            List<AbsResourceInstance> replace,
+            int parallelism) {
+        this(
+                workingDir,
+                startDir,
+                workspace,
+                mode,
+                refresh,
+                targets,
+                excludes,
+                replace,
+                parallelism,
+                VariableOrigins.NONE);
+    }
+
+    /** These options with the root variables' {@code origins}. */
+    public PlanOptions withVariables(VariableOrigins origins) {
+        return new PlanOptions(
+                workingDir, startDir, workspace, mode, refresh, targets, excludes, replace, parallelism, origins);
     }
 
     /** Options without {@code -exclude}. */

@@ -202,7 +202,11 @@ final class Planner {
                     run.outputs(dev.strata.addr.ModuleInstance.ROOT));
             Diagnostics diags = run.diagnostics();
             if (diags.hasErrors()) {
-                events.planErrored(plan(run, tree, state, options, variables, walk.planned, diags, timestamp));
+                // Terraform's destroy stops at the refresh it plans first when a root variable's value is
+                // rejected there, before anything of the destroy is planned or shown.
+                if (!(options.mode() == PlanMode.DESTROY && run.wasRootVariableRejected())) {
+                    events.planErrored(plan(run, tree, state, options, variables, walk.planned, diags, timestamp));
+                }
                 return Result.of(null, diags);
             }
             return Result.of(plan(run, tree, state, options, variables, walk.planned, diags, timestamp), diags);

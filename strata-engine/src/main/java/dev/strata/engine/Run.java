@@ -94,6 +94,9 @@ final class Run {
     /** The visit this thread works for, if any: its diagnostics decide that visit's outcome. */
     private final ThreadLocal<VisitDiagnostics> visit = new ThreadLocal<>();
 
+    private final boolean checksRootVariables;
+    private volatile boolean rootVariableRejected;
+
     Run(
             ConfigTree tree,
             PlanOptions options,
@@ -122,6 +125,10 @@ final class Run {
                     }
                 }
                 : sink.apply(this);
+        // As Terraform: a destroy plan does not look at the root variables' values; only the normal plan it
+        // makes first to refresh a state that has objects checks them (and stops the destroy).
+        this.checksRootVariables = options.mode() != PlanMode.DESTROY
+                || options.refresh() && !state.resources().isEmpty();
         moduleInstances.put(Module.ROOT, List.of(ModuleInstance.ROOT));
         rootVariables.forEach((k, v) -> variables
                 .computeIfAbsent(ModuleInstance.ROOT, x -> new ConcurrentHashMap<>())
@@ -155,6 +162,23 @@ final class Run {
 
     SortedMap<String, Value> rootVariables() {
         return rootVariables;
+    }
+
+    /**
+     * Whether the walk checks the root variables' values against their declarations and validation rules
+     * (not in a destroy plan that refreshes nothing).
+     */
+    boolean checksRootVariables() {
+        return checksRootVariables;
+    }
+
+    /** That a root variable's value was rejected: a destroy plan then stops without showing what it planned. */
+    void rootVariableRejected() {
+        rootVariableRejected = true;
+    }
+
+    boolean wasRootVariableRejected() {
+        return rootVariableRejected;
     }
 
     String relativeDir(Module m) {

@@ -419,6 +419,13 @@ final class Walk {
 
     private void variable(Node.VariableNode v) {
         if (v.module().isRoot()) {
+            // Its value was read before the walk; a value that does not suit the declaration fails here, as
+            // in Terraform, so that only what uses it waits (its value is unknown).
+            Diagnostics problems = run.options.variables().problems(v.name());
+            if (run.checksRootVariables() && !problems.isEmpty()) {
+                run.diagnose(problems);
+                run.rootVariableRejected();
+            }
             return;
         }
         ModuleInstance stand = placeholder(v.module());
@@ -445,16 +452,23 @@ final class Walk {
     private void validation(Node.VariableValidationNode v) {
         ConfigNode n = config(v.module());
         VariableConfig vc = n.module().variables().get(v.name());
-        // A root variable's value was set outside the configuration: its rules report at the declaration.
+        // A root variable's rules report at the value in its file, or at the declaration for a value from the
+        // command line, the environment or the default; a child module's, at the call's argument.
         Attribute a = n.call() == null ? null : n.call().inputs().get(v.name());
+        SourceRange subject = v.module().isRoot()
+                ? run.options.variables().range(v.name())
+                : a == null ? null : a.expr().range();
+        if (v.module().isRoot() && !run.checksRootVariables()) {
+            return;
+        }
         List<dev.strata.config.CheckRule> rules = GraphBuilder.walkRules(v.module(), vc);
         for (ModuleInstance mi : run.instancesOf(v.module())) {
             if (run.variable(mi, v.name()).isWhollyKnown()) {
-                run.diagnose(VariableValidation.check(
-                        vc,
-                        rules,
-                        RunData.scope(run, mi),
-                        a == null ? null : a.expr().range()));
+                Diagnostics found = VariableValidation.check(vc, rules, RunData.scope(run, mi), subject);
+                run.diagnose(found);
+                if (mi.isRoot() && found.hasErrors()) {
+                    run.rootVariableRejected();
+                }
             }
         }
     }

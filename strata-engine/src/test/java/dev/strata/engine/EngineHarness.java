@@ -228,12 +228,15 @@ final class EngineHarness {
         return out.stream().sorted().toList();
     }
 
-    /** The root module's variables as the CLI resolves them (defaults), with those the test set. */
+    /**
+     * The root module's variables as the CLI reads them for an operation (defaults; the walk checks them),
+     * with those the test set.
+     */
     private SortedMap<String, Value> rootVariables(ConfigTree tree) {
-        Result<SortedMap<String, Value>> r =
-                dev.strata.config.InputVariables.resolve(tree.root().module(), dir, Map.of(), List.of());
+        Result<dev.strata.config.InputVariables.Read> r =
+                dev.strata.config.InputVariables.read(tree.root().module(), dir, Map.of(), List.of(), null, false);
         assertThat(r.diagnostics().hasErrors()).as(r.diagnostics().toString()).isFalse();
-        SortedMap<String, Value> all = new TreeMap<>(r.value());
+        SortedMap<String, Value> all = new TreeMap<>(r.value().values());
         all.putAll(variables);
         return all;
     }

@@ -194,4 +194,93 @@ class ModuleValidationTest {
                         .toList())
                 .containsExactly("fake_thing.src");
     }
+
+    private static final String ROOT_RULE_ON_ITSELF = """
+            variable "v" {
+              type    = string
+              default = "ab"
+              validation {
+                condition     = length(var.v) > 3
+                error_message = "Too short."
+              }
+            }
+            resource "fake_thing" "free" { value = "x" }
+            resource "fake_thing" "uses" { value = var.v }
+            """;
+
+    private Plan partialPlan(PlanOptions options, java.util.List<String> errors) {
+        java.util.concurrent.atomic.AtomicReference<Plan> partial = new java.util.concurrent.atomic.AtomicReference<>();
+        var p = h.plan(h.config(ROOT_RULE_ON_ITSELF), options, new EngineEvents() {
+            @Override
+            public void planErrored(Plan plan) {
+                partial.set(plan);
+            }
+        });
+        EngineHarness.errors(p.diagnostics()).forEach(d -> errors.add(d.subject() + ": " + d.summary()));
+        return partial.get();
+    }
+
+    /**
+     * A rule on the variable alone is checked in the walk too, at the value's file line when it came from one,
+     * and a value that did not convert fails at its vertex: either way only what uses it waits.
+     */
+    @Test
+    void aRootVariableIsCheckedInTheWalkWhereItsValueWasSet() {
+        var file = new dev.strata.hcl.SourceRange(
+                "terraform.tfvars", new dev.strata.hcl.SourcePos(1, 5, 4), new dev.strata.hcl.SourcePos(1, 9, 8));
+        var errors = new java.util.ArrayList<String>();
+        Plan partial = partialPlan(
+                h.options()
+                        .withVariables(new dev.strata.config.VariableOrigins(
+                                new java.util.TreeMap<>(Map.of("v", file)), new java.util.TreeMap<>())),
+                errors);
+        assertThat(errors).containsExactly("terraform.tfvars:1,5-9: Invalid value for variable");
+        assertThat(partial.changes()).extracting(c -> c.addr().toString()).containsExactly("fake_thing.free");
+
+        errors.clear();
+        h.variable("v", dev.strata.lang.value.Value.unknown(dev.strata.lang.types.Type.STRING));
+        var problem = dev.strata.hcl.Diagnostic.error("Invalid value for input variable", "not a string", file);
+        partial = partialPlan(
+                h.options()
+                        .withVariables(new dev.strata.config.VariableOrigins(
+                                new java.util.TreeMap<>(),
+                                new java.util.TreeMap<>(Map.of("v", dev.strata.hcl.Diagnostics.of(problem))))),
+                errors);
+        assertThat(errors).containsExactly("terraform.tfvars:1,5-9: Invalid value for input variable");
+        assertThat(partial.changes()).extracting(c -> c.addr().toString()).containsExactly("fake_thing.free");
+    }
+
+    /**
+     * As Terraform: a destroy plan does not look at the root variables unless it refreshes a state that has
+     * objects, and then stops without a partial plan.
+     */
+    @Test
+    void aDestroyPlanChecksRootVariablesOnlyWhenItRefreshesObjects() {
+        var errors = new java.util.ArrayList<String>();
+        PlanOptions destroy = h.options(PlanMode.DESTROY, java.util.List.of(), java.util.List.of());
+        assertThat(partialPlan(destroy, errors)).isNull();
+        assertThat(errors).isEmpty();
+
+        h.variable("v", dev.strata.lang.value.Value.string("long enough"));
+        assertThat(h.planAndApply(h.config(ROOT_RULE_ON_ITSELF)).diagnostics().hasErrors())
+                .isFalse();
+        h.variable("v", dev.strata.lang.value.Value.string("ab"));
+        assertThat(partialPlan(destroy, errors)).isNull();
+        assertThat(errors).containsExactly("main.tf:6,1-13: Invalid value for variable");
+
+        errors.clear();
+        PlanOptions noRefresh = new PlanOptions(
+                destroy.workingDir(),
+                destroy.startDir(),
+                "default",
+                PlanMode.DESTROY,
+                false,
+                java.util.List.of(),
+                java.util.List.of(),
+                java.util.List.of(),
+                10);
+        var p = h.plan(h.config(ROOT_RULE_ON_ITSELF), noRefresh);
+        assertThat(EngineHarness.errors(p.diagnostics())).isEmpty();
+        assertThat(p.value().changes()).hasSize(2);
+    }
 }

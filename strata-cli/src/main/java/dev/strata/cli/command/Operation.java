@@ -8,6 +8,7 @@ import dev.strata.cli.view.View;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.InputVariables;
 import dev.strata.config.ModuleConfig;
+import dev.strata.config.VariableOrigins;
 import dev.strata.engine.Engine;
 import dev.strata.engine.PlanMode;
 import dev.strata.engine.PlanOptions;
@@ -107,6 +108,7 @@ final class Operation {
     record Loaded(
             ConfigTree tree,
             SortedMap<String, Value> variables,
+            VariableOrigins origins,
             DiagnosticRenderer.Sources sources,
             Engine engine,
             Diagnostics warnings) {}
@@ -150,25 +152,29 @@ final class Operation {
             view.diagnostics(diags, sources);
             return null;
         }
-        // Missing required variables are asked for on a terminal unless -input=false (or TF_INPUT=0).
-        Result<SortedMap<String, Value>> values = savedPlan
+        // Missing required variables are asked for on a terminal unless -input=false (or TF_INPUT=0). The
+        // walk checks the values against their declarations; a saved plan's are checked here, as it has no
+        // walk that evaluates them.
+        Result<InputVariables.Read> values = savedPlan
                 ? InputVariables.resolveAllowingUnset(
-                        tree.value().root().module(), context.workingDir(), context.env(), vars)
-                : InputVariables.resolve(
+                                tree.value().root().module(), context.workingDir(), context.env(), vars)
+                        .map(v -> new InputVariables.Read(v, VariableOrigins.NONE))
+                : InputVariables.read(
                         tree.value().root().module(),
                         context.workingDir(),
                         context.env(),
                         vars,
                         dev.strata.cli.view.TerminalPrompter.forCommand(context, args.get(input))
-                                .orElse(null));
+                                .orElse(null),
+                        false);
         diags = diags.with(values.diagnostics());
         if (diags.hasErrors()) {
             view.diagnostics(diags, sources);
             return null;
         }
         // Providers may log what their APIs return; secret inputs are cleaned from those lines.
-        values.value().values().forEach(dev.strata.tfplugin.LogRedactor::rememberEverywhere);
-        return new Loaded(tree.value(), values.value(), sources, engine, diags);
+        values.value().values().values().forEach(dev.strata.tfplugin.LogRedactor::rememberEverywhere);
+        return new Loaded(tree.value(), values.value().values(), values.value().origins(), sources, engine, diags);
     }
 
     /** The warnings about values given for variables the root module does not declare; nothing is asked. */

@@ -57,9 +57,13 @@ final class OperationRunner {
             return loaded.engine();
         }
 
-        /** The plan options the flags of {@code op} give for {@code mode}; null after reporting a problem. */
+        /**
+         * The plan options the flags of {@code op} give for {@code mode}, with the input variables' origins;
+         * null after reporting a problem.
+         */
         PlanOptions options(Operation op, PlanMode mode, View view) {
-            return op.options(context, args, mode, workspace, view);
+            PlanOptions options = op.options(context, args, mode, workspace, view);
+            return options == null ? null : options.withVariables(loaded.origins());
         }
     }
 

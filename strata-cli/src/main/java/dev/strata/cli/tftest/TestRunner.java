@@ -373,7 +373,7 @@ public final class TestRunner {
             if (diags.hasErrors()) {
                 return new Outcome(TestStatus.ERROR, null, diags.build());
             }
-            Result<SortedMap<String, Value>> vars = variables(run, tree);
+            Result<InputVariables.Read> vars = variables(run, tree);
             if (vars.value() == null) {
                 // The test file's own expressions failed: the run is skipped and the file fails.
                 diags.addAll(vars.diagnostics());
@@ -392,7 +392,7 @@ public final class TestRunner {
                 expected.reportMissing(diags);
                 return new Outcome(TestStatus.FAIL, null, diags.build());
             }
-            SortedMap<String, Value> variables = vars.value();
+            SortedMap<String, Value> variables = vars.value().values();
             entry.lastRun = run;
             entry.lastVariables = variables;
             entry.lastIndex = index;
@@ -404,6 +404,7 @@ public final class TestRunner {
             if (options == null) {
                 return new Outcome(TestStatus.ERROR, null, diags.build());
             }
+            options = options.withVariables(vars.value().origins());
             Captured captured = new Captured();
             Result<Plan> plan = engine.plan(variables, entry.state.state(), options, captured);
             Diagnostics planDiags = plan.diagnostics();
@@ -605,9 +606,10 @@ public final class TestRunner {
 
         /**
          * The root variables for {@code run}: the command line's and the variable files' first, then
-         * the file's {@code variables} block, then the run's own, each evaluated where it is written.
+         * the file's {@code variables} block, then the run's own, each evaluated where it is written; the
+         * plan's walk checks them against their declarations.
          */
-        private Result<SortedMap<String, Value>> variables(TestFile.Run run, ConfigTree tree) {
+        private Result<InputVariables.Read> variables(TestFile.Run run, ConfigTree tree) {
             Diagnostics.Builder diags = Diagnostics.builder();
             var declared = tree.root().module().variables();
             List<InputVariables.Arg> args = new ArrayList<>();
@@ -639,8 +641,7 @@ public final class TestRunner {
                 var range = (a != null ? a : file.variables().get(name)).expr().range();
                 args.add(new InputVariables.Arg.Given(name, v.value(), range));
             }
-            Result<SortedMap<String, Value>> r =
-                    InputVariables.resolve(tree.root().module(), dir, env, args);
+            Result<InputVariables.Read> r = InputVariables.read(tree.root().module(), dir, env, args, null, false);
             diags.addAll(withoutUndeclaredWarnings(r.diagnostics()));
             return Result.of(r.value(), diags.build());
         }

@@ -72,15 +72,16 @@ public abstract sealed class OperationView {
     /**
      * A plan found errors after planning {@code partial}: as Terraform, a person sees what it planned
      * ("planned the following actions, but then encountered a problem", or only the outputs' changes) when
-     * that holds a change, else {@link #planFailed()} when {@code failedNotice}; the JSON stream has its
-     * planned changes, summary and outputs before the errors.
+     * that holds a change, else {@link #planFailed()} when {@code failedNotice}; a plan that stopped before
+     * its walk ended (a cycle, conflicting moves, a destroy whose refresh failed) has no partial plan and gets
+     * neither, as in Terraform. The JSON stream has the planned changes, summary and outputs before the errors.
      */
     public void erroredPlan(Optional<Plan> partial, boolean failedNotice) {
         switch (this) {
             case Human h -> {
                 if (partial.isPresent() && h.planView.showsChanges(partial.get())) {
                     h.planView.plan(partial.get());
-                } else if (failedNotice) {
+                } else if (failedNotice && partial.isPresent()) {
                     planFailed();
                 }
             }

@@ -330,8 +330,8 @@ class PlanParityDifferentialTest {
     }
 
     /**
-     * As {@link #same}, for errors in the variables' values: stderr and the exit code. Terraform finds them
-     * while planning and so also prints "Planning failed." on stdout; Strata finds them before (docs/parity.md).
+     * As {@link #same}, for errors in the variables' values, which both find while planning: exit code 1, the
+     * same stderr, and the same stdout ("Planning failed." or what was planned despite them).
      */
     private void sameErrors(String... args) throws Exception {
         AwsExamples.Run theirs = both.terraform(args);
@@ -341,6 +341,7 @@ class PlanParityDifferentialTest {
                 .isEqualTo(theirs.exitCode())
                 .isEqualTo(1);
         assertThat(lines(ours.stderr())).as(ours.stderr()).isEqualTo(lines(theirs.stderr()));
+        assertThat(lines(ours.stdout())).as(ours.stdout()).isEqualTo(lines(theirs.stdout()));
     }
 
     private static List<String> lines(String text) {

@@ -1,5 +1,6 @@
 package dev.strata.cli.e2e;
 
+import static java.util.stream.Collectors.joining;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -266,6 +267,120 @@ class PlanTextDifferentialTest {
             assertThat(text(ourApply.stderr())).isEqualTo(text(theirApply.stderr()));
         }
         assertThat(st.resolve("terraform.tfstate")).doesNotExist();
+    }
+
+    /**
+     * A root variable whose value its validation rule rejects, or that does not suit its type, stops only what
+     * uses it, as in Terraform, which checks both in the walk: the rest is planned, other errors are reported
+     * too, and the error points at the value in its {@code .tfvars} file or, for a default or a {@code -var},
+     * at the declaration. Plan and apply text, and the JSON stream's messages.
+     */
+    @Test
+    void aRootVariableItsRulesRejectStopsOnlyWhatUsesIt() throws Exception {
+        String rule = """
+                variable "name" {
+                  type    = string
+                  default = "ab"
+                  validation {
+                    condition     = length(var.name) > 3
+                    error_message = "Name must be longer than 3."
+                  }
+                }
+                resource "terraform_data" "uses" {
+                  input = var.name
+                }
+                resource "terraform_data" "apart" {
+                  input = "q"
+                }
+                """;
+        String withOtherError = rule + """
+                output "x" {
+                  value = 1
+                  precondition {
+                    condition     = terraform_data.apart.input == "zz"
+                    error_message = "not zz"
+                  }
+                }
+                """;
+        record Case(String config, String tfvars, String... args) {}
+        Tools t = initialized(rule);
+        for (Case c : List.of(
+                new Case(rule, null),
+                new Case(withOtherError, null),
+                new Case(withOtherError, "name = \"xy\"\n"),
+                new Case(withOtherError, "name = [\"xy\"]\n"),
+                new Case(withOtherError, null, "-var=name=q"))) {
+            for (Path d : List.of(tf, st)) {
+                Files.writeString(d.resolve("main.tf"), c.config());
+                Files.deleteIfExists(d.resolve("terraform.tfvars"));
+                if (c.tfvars() != null) {
+                    Files.writeString(d.resolve("terraform.tfvars"), c.tfvars());
+                }
+            }
+            String what = c.config() + c.tfvars() + List.of(c.args());
+            for (String command : new String[] {"plan", "apply"}) {
+                List<String> args = new java.util.ArrayList<>(List.of(command, "-no-color", "-input=false"));
+                args.addAll(List.of(c.args()));
+                AwsExamples.Run theirs =
+                        AwsExamples.terraform(t.terraform(), tf, t.cliConfig(), Map.of(), args.toArray(String[]::new));
+                CliRunner.Result ours = strata(Map.of()).run(args.toArray(String[]::new));
+                assertThat(theirs.exitCode()).as(theirs.stderr()).isEqualTo(1);
+                assertThat(ours.exitCode()).as(ours.toString()).isEqualTo(1);
+                assertThat(text(ours.stdout())).as(what).isEqualTo(text(theirs.stdout()));
+                assertThat(text(ours.stderr())).as(what).isEqualTo(text(theirs.stderr()));
+            }
+            List<String> json = new java.util.ArrayList<>(List.of("plan", "-json", "-input=false"));
+            json.addAll(List.of(c.args()));
+            AwsExamples.Run theirs =
+                    AwsExamples.terraform(t.terraform(), tf, t.cliConfig(), Map.of(), json.toArray(String[]::new));
+            CliRunner.Result ours = strata(Map.of()).run(json.toArray(String[]::new));
+            // Terraform's JSON stream has its errors in no fixed order.
+            assertThat(sorted(types(ours.stdout()))).as(what).isEqualTo(sorted(types(theirs.stdout())));
+        }
+        assertThat(st.resolve("terraform.tfstate")).doesNotExist();
+
+        // A destroy checks them in the refresh it plans first, and stops there without showing a plan; without
+        // that refresh it does not look at them and destroys everything.
+        for (Path d : List.of(tf, st)) {
+            Files.writeString(d.resolve("main.tf"), rule);
+            Files.deleteIfExists(d.resolve("terraform.tfvars"));
+        }
+        tfRun(t.terraform(), t.cliConfig(), Map.of(), "apply", "-auto-approve", "-var=name=long enough");
+        assertThat(strata(Map.of())
+                        .run("apply", "-auto-approve", "-var=name=long enough")
+                        .exitCode())
+                .isZero();
+        for (String[] args : List.of(
+                new String[] {"plan", "-destroy", "-no-color"},
+                new String[] {"destroy", "-auto-approve", "-no-color"})) {
+            AwsExamples.Run theirs = AwsExamples.terraform(t.terraform(), tf, t.cliConfig(), Map.of(), args);
+            CliRunner.Result ours = strata(Map.of()).run(args);
+            assertThat(theirs.exitCode()).as(theirs.stderr()).isEqualTo(1);
+            assertThat(ours.exitCode()).as(ours.toString()).isEqualTo(1);
+            assertThat(sorted(text(ours.stdout()))).isEqualTo(sorted(text(theirs.stdout())));
+            assertThat(text(ours.stderr())).isEqualTo(text(theirs.stderr()));
+        }
+        String[] destroy = {"destroy", "-auto-approve", "-refresh=false", "-no-color"};
+        AwsExamples.Run theirs = tfRun(t.terraform(), t.cliConfig(), Map.of(), destroy);
+        CliRunner.Result ours = strata(Map.of()).run(destroy);
+        assertThat(ours.exitCode()).as(ours.toString()).isZero();
+        // The deletions run at once, their progress lines in no fixed order: compared apart.
+        java.util.function.Predicate<String> deleting = l -> l.contains(": Destr");
+        assertThat(text(ours.stdout().lines().filter(deleting.negate()).collect(joining("\n"))))
+                .isEqualTo(
+                        text(theirs.stdout().lines().filter(deleting.negate()).collect(joining("\n"))));
+        String id = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+        assertThat(sorted(ours.stdout()
+                        .lines()
+                        .filter(deleting)
+                        .map(l -> l.replaceAll(id, "<id>"))
+                        .toList()))
+                .isEqualTo(sorted(theirs.stdout()
+                        .lines()
+                        .filter(deleting)
+                        .map(l -> l.replaceAll(id, "<id>"))
+                        .toList()));
+        assertThat(strata(Map.of()).run("state", "list").stdout()).isEmpty();
     }
 
     /**
