@@ -137,13 +137,31 @@ public final class InputVariables {
             List<Arg> args,
             Prompter prompter,
             boolean allowUnset) {
-        return resolve(root, dir, env, args, prompter, allowUnset, null, null);
+        Result<Read> read = read(root, dir, env, args, prompter, allowUnset);
+        return Result.of(
+                read.value().values(),
+                read.diagnostics().with(check(root, dir, read.value())).inPlaceOrder());
     }
 
     /**
-     * With {@code ranges} and {@code problems} null, converts and validates here; otherwise fills them for
-     * the walk ({@link #read}).
+     * What an operation's walk would find wrong with {@code read}'s values, for a command that has no walk
+     * ({@code console}): the values that do not suit their declarations, and the failures of the validation
+     * rules that refer to input variables alone.
      */
+    public static Diagnostics check(ModuleConfig root, Path dir, Read read) {
+        Diagnostics.Builder diags = Diagnostics.builder();
+        FunctionTable functions = TemplateFunctions.builtins(FunctionContext.system(dir));
+        for (VariableConfig vc : root.variables().values()) {
+            if (!read.values().containsKey(vc.name())) {
+                continue; // the command line stopped the reading before any value was checked
+            }
+            diags.addAll(read.origins().problems(vc.name()));
+            validate(vc, read.values(), read.origins().range(vc.name()), functions, diags);
+        }
+        return diags.build().inPlaceOrder();
+    }
+
+    /** The values, each converted with its problems in {@code problems}, and where each was set. */
     private static Result<SortedMap<String, Value>> resolve(
             ModuleConfig root,
             Path dir,
@@ -255,10 +273,6 @@ public final class InputVariables {
         SortedMap<String, Value> out = new TreeMap<>();
         for (VariableConfig vc : vars.values()) {
             Raw r = raw.get(vc.name());
-            if (ranges == null) {
-                out.put(vc.name(), finalValue(vc, r, allowUnset, diags, diags));
-                continue;
-            }
             Diagnostics.Builder converting = Diagnostics.builder();
             out.put(vc.name(), finalValue(vc, r, allowUnset, diags, converting));
             if (r != null && r.range() != null) {
@@ -267,14 +281,6 @@ public final class InputVariables {
             if (!converting.build().isEmpty()) {
                 problems.put(vc.name(), converting.build());
             }
-        }
-        if (ranges != null) {
-            return Result.of(
-                    Collections.unmodifiableSortedMap(out), diags.build().inPlaceOrder());
-        }
-        FunctionTable functions = TemplateFunctions.builtins(FunctionContext.system(dir));
-        for (VariableConfig vc : vars.values()) {
-            validate(vc, out, raw.get(vc.name()), functions, diags);
         }
         return Result.of(Collections.unmodifiableSortedMap(out), diags.build().inPlaceOrder());
     }
@@ -451,7 +457,11 @@ public final class InputVariables {
     }
 
     private static void validate(
-            VariableConfig vc, Map<String, Value> values, Raw r, FunctionTable functions, Diagnostics.Builder diags) {
+            VariableConfig vc,
+            Map<String, Value> values,
+            SourceRange subject,
+            FunctionTable functions,
+            Diagnostics.Builder diags) {
         Value self = values.get(vc.name());
         if (!self.isWhollyKnown() || vc.validations().isEmpty()) {
             return;
@@ -468,7 +478,6 @@ public final class InputVariables {
                 return Result.of(values.getOrDefault(v.name(), Value.DYNAMIC_UNKNOWN));
             }
         });
-        diags.addAll(
-                VariableValidation.check(vc, VariableValidation.onInputs(vc), scope, r == null ? null : r.range()));
+        diags.addAll(VariableValidation.check(vc, VariableValidation.onInputs(vc), scope, subject));
     }
 }

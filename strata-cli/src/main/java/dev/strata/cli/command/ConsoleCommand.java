@@ -6,6 +6,7 @@ import dev.strata.config.ConfigData;
 import dev.strata.config.ConfigLoader;
 import dev.strata.config.ConfigTree;
 import dev.strata.config.InputVariables;
+import dev.strata.config.ModuleConfig;
 import dev.strata.engine.ProviderFunctions;
 import dev.strata.hcl.DiagnosticRenderer;
 import dev.strata.hcl.Diagnostics;
@@ -158,18 +159,15 @@ final class ConsoleCommand implements Command {
                     s.engine().plan(s.loaded().variables(), s.state().state(), options, walk);
             Diagnostics problems =
                     s.loaded().warnings().with(Operation.narrowed(options)).with(plan.diagnostics());
-            view.diagnostics(problems, s.loaded().sources());
+            ConsoleView console = new ConsoleView(ctx, s.loaded().sources());
+            console.diagnostics(problems, s.loaded().sources());
             if (walk.root == null) {
                 return 1;
             }
             if (problems.hasErrors()) {
                 // As Terraform: a plan that failed still leaves what it could work out to look at.
-                view.diagnostics(
-                        Diagnostics.of(dev.strata.hcl.Diagnostic.warning(
-                                "Due to the problems above, some expressions may produce unexpected results.",
-                                "",
-                                null)),
-                        s.loaded().sources());
+                console.diagnostics(
+                        Diagnostics.of(unexpectedResults()), s.loaded().sources());
             }
             // The plan's providers are gone once it ends; the console's own start when an input calls a function.
             // As terraform console -plan: no plantimestamp either.
@@ -193,11 +191,14 @@ final class ConsoleCommand implements Command {
                     return functions;
                 }
             };
-            return session(
-                    ctx,
-                    new ConsoleSession(scope),
-                    new ConsoleView(ctx, s.loaded().sources()));
+            return session(ctx, new ConsoleSession(scope), console);
         });
+    }
+
+    /** Terraform's warning after problems the console goes on despite. */
+    private static dev.strata.hcl.Diagnostic unexpectedResults() {
+        return dev.strata.hcl.Diagnostic.warning(
+                "Due to the problems above, some expressions may produce unexpected results.", "", null);
     }
 
     /** The root module's scope as a plan's walk left it. */
@@ -218,19 +219,28 @@ final class ConsoleCommand implements Command {
         // Terraform's "undeclared" errors for var.*, local.* and the rest, as terraform console does.
         Result<ConfigTree> tree = ConfigLoader.loadTree(
                 context.workingDir(), ConfigLoader.Options.DEFAULT.withEnvironment(context.env()));
-        DiagnosticRenderer.Sources sources = tree.value().diagnosticSources();
+        // Variables files are among the places a diagnostic may point at.
+        DiagnosticRenderer.Sources sources =
+                dev.strata.cli.view.FileSources.over(tree.value().diagnosticSources(), context.workingDir());
         List<InputVariables.Arg> vars = args.vars();
+        ModuleConfig root = tree.value().root().module();
         // As terraform console: a required variable without a value is unknown, not an error.
-        Result<SortedMap<String, Value>> values = InputVariables.resolveAllowingUnset(
-                tree.value().root().module(), context.workingDir(), context.env(), vars);
+        Result<InputVariables.Read> values =
+                InputVariables.read(root, context.workingDir(), context.env(), vars, null, true);
         Diagnostics problems = tree.diagnostics().with(values.diagnostics());
-        view.diagnostics(problems, sources);
         if (problems.hasErrors()) {
+            view.diagnostics(problems, sources);
             return 1;
         }
-        table = providerFunctions.table(tree.value().root().module(), table);
-        ConfigData config =
-                new ConfigData(tree.value().root(), values.value(), table, context.startDir(), workspace(context));
+        // What terraform console's walk finds wrong with the values is shown, and the console goes on.
+        Diagnostics checked = InputVariables.check(root, context.workingDir(), values.value());
+        view.diagnostics(problems.with(checked), sources);
+        if (checked.hasErrors()) {
+            view.diagnostics(Diagnostics.of(unexpectedResults()), sources);
+        }
+        table = providerFunctions.table(root, table);
+        ConfigData config = new ConfigData(
+                tree.value().root(), values.value().values(), table, context.startDir(), workspace(context));
         Scope scope = withState(context, config);
         // From here on, diagnostics may point into the configuration's files as well as the input.
         return session(context, new ConsoleSession(scope), new ConsoleView(context, sources));
@@ -320,8 +330,13 @@ final class ConsoleCommand implements Command {
         return w == null ? "default" : w;
     }
 
-    /** Evaluates one input and shows its value or its diagnostics; true if it had no errors. */
-    private static boolean evaluate(ConsoleSession session, ConsoleView view, String text) {
+    /**
+     * Evaluates one input (its lines, each ended by a newline) and shows its value or its diagnostics; true
+     * if it had no errors. As in Terraform, the input is its lines joined: an error at its end is on its
+     * last line, not on an empty one after it.
+     */
+    private static boolean evaluate(ConsoleSession session, ConsoleView view, String lines) {
+        String text = lines.endsWith("\n") ? lines.substring(0, lines.length() - 1) : lines;
         Result<String> r = session.evaluate(text);
         view.result(r, text);
         return !r.hasErrors();

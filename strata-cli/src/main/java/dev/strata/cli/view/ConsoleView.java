@@ -33,16 +33,25 @@ public final class ConsoleView {
                 return ConsoleSession.INPUT_NAME.equals(name) ? null : config.body(name);
             }
         };
-        view.diagnostics(r.diagnostics(), sources);
+        diagnostics(r.diagnostics(), sources);
         if (!r.hasErrors()) {
             view.out().println(r.value());
             view.out().flush();
         }
     }
 
-    /** Problems loading the configuration or its variables, before the session starts. */
+    /**
+     * Problems loading the configuration or its variables, before the session starts, and an input's. As
+     * terraform console prints them (through its CLI's line-oriented output): each with a detail or a place
+     * followed by one more empty line than an operation's diagnostics (a summary alone has two already).
+     */
     public void diagnostics(dev.strata.hcl.Diagnostics ds, DiagnosticRenderer.Sources sources) {
-        view.diagnostics(ds, sources);
+        for (dev.strata.hcl.Diagnostic d : View.consolidated(ds.sorted().asList())) {
+            view.diagnostics(dev.strata.hcl.Diagnostics.of(d), sources);
+            if (!d.detail().isEmpty() || d.subject() != null) {
+                (d.isError() ? view.err() : view.out()).println();
+            }
+        }
     }
 
     public void error(String summary, String detail) {
