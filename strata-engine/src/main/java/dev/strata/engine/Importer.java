@@ -77,8 +77,22 @@ final class Importer {
                         }
                         return w.value();
                     });
-            Node provider = new Node.ProviderNode(GraphBuilder.providerOf(tree, node.get(), rc));
-            Walk walk = wiring.walk(run, graph, events, InstanceOps.Inputs.NONE, Set.of(provider), () -> false);
+            // The provider's configuration, and, as in Terraform's import walk, the root variables' checks: a
+            // value its declaration rejects stops the import before anything is read. Rules that refer to
+            // other objects are left out: this walk evaluates nothing else.
+            Set<Node> roots = new java.util.HashSet<>();
+            roots.add(new Node.ProviderNode(GraphBuilder.providerOf(tree, node.get(), rc)));
+            for (Node n : graph.nodes()) {
+                boolean rootVariable =
+                        n instanceof Node.VariableNode v && v.module().isRoot();
+                boolean onVariablesAlone = n instanceof Node.VariableValidationNode v
+                        && v.module().isRoot()
+                        && graph.dependenciesOf(n).stream().allMatch(d -> d instanceof Node.VariableNode);
+                if (rootVariable || onVariablesAlone) {
+                    roots.add(n);
+                }
+            }
+            Walk walk = wiring.walk(run, graph, events, InstanceOps.Inputs.NONE, roots, () -> false);
             InstanceOps ops = walk.ops;
             try {
                 walk.walk(() -> false);

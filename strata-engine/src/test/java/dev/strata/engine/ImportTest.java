@@ -119,4 +119,25 @@ class ImportTest {
                         .singleElement()
                         .satisfies(o -> assertThat(o.attributes().toString()).contains("thing-1")));
     }
+
+    /** As Terraform's import walk: a root variable's value that its rules reject stops the import. */
+    @org.junit.jupiter.api.Test
+    void aRejectedRootVariableStopsTheImport() {
+        EngineHarness h = new EngineHarness(dir);
+        h.fake.importable = true;
+        Diagnostics d = h.importResource(h.config("""
+                        variable "v" {
+                          default = "ab"
+                          validation {
+                            condition     = length(var.v) > 3
+                            error_message = "Too short."
+                          }
+                        }
+                        resource "fake_thing" "single" { value = "imported" }
+                        """), "fake_thing.single", "i-9");
+        assertThat(EngineHarness.errors(d))
+                .extracting(dev.strata.hcl.Diagnostic::summary)
+                .containsExactly("Invalid value for variable");
+        assertThat(h.stateAddresses()).isEmpty();
+    }
 }
