@@ -83,6 +83,8 @@ class BuiltinProviderFunctionsDifferentialTest {
                 "provider::terraform::decode_tfvars(\"a = \")",
                 "provider::terraform::decode_tfvars(\"a = var.x\")",
                 "provider::terraform::decode_tfvars(\"a = var.x + var.y\")",
+                "provider::terraform::decode_tfvars(\"a = [for x in [1] : y]\")",
+                "provider::terraform::decode_tfvars(\"a = [for x in [1] : x + xx.w]\")",
                 "provider::terraform::decode_tfvars(\"a = upper(\\\"x\\\")\")",
                 "provider::terraform::decode_tfvars(\"a = try(1, 2)\")",
                 "provider::terraform::decode_tfvars(\"block {\\n}\\n\")",

@@ -224,6 +224,22 @@ public final class Evaluator {
             if (local != null) {
                 return applySteps(local, t.steps(), 1, s.range());
             }
+            if (!locals.isEmpty() && scope instanceof ConstantScope) {
+                // HCL evaluates a for expression in a child of the missing context: there, a name the
+                // expression does not bind is unknown, not forbidden.
+                java.util.SortedSet<String> bound = new java.util.TreeSet<>();
+                locals.keySet().forEach(k -> {
+                    if (k instanceof String n) {
+                        bound.add(n);
+                    }
+                });
+                return fail(
+                        "Unknown variable",
+                        "There is no variable named \"" + t.rootName() + "\"."
+                                + DidYouMean.sentence(t.rootName(), bound),
+                        t.rootRange(),
+                        s.range());
+            }
             Result<Scope.Resolved> r = scope.resolve(t);
             for (Diagnostic d : r.diagnostics()) {
                 boolean undeclared = d.isError() && d.summary().startsWith("Reference to undeclared ");

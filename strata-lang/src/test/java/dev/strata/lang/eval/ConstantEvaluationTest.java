@@ -29,6 +29,9 @@ class ConstantEvaluationTest {
                 Arguments.of("\"n${1 + 1}\"", List.of(), "\"n2\""),
                 Arguments.of("[for x in [1, 2] : x * 2]", List.of(), "[2, 4]"),
                 Arguments.of("true ? 1 : var.x", List.of(), "1"),
+                // Inside a for expression, as in HCL, a name it does not bind is unknown rather than forbidden.
+                Arguments.of("[for x in [1] : y]", List.of("Unknown variable@t:1,17-18"), null),
+                Arguments.of("[for k, v in {} : k]", List.of(), "[]"),
                 Arguments.of("var.x", List.of("Variables not allowed@t:1,1-4"), null),
                 Arguments.of(
                         "var.x + local.y.z",
