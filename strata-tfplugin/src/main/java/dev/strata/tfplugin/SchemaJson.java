@@ -56,10 +56,19 @@ public final class SchemaJson {
         }
     }
 
-    /** A built-in provider's SPI schema and functions in the same form. */
+    /**
+     * A built-in provider's SPI schema and functions in the same form, except that, as Terraform shows its
+     * built-in provider, a provider with nothing to configure has no {@code block}.
+     */
     public static ObjectNode write(
             dev.strata.provider.ProviderSchema s, SortedMap<String, dev.strata.provider.ProviderFunction> functions) {
-        return write(SpiSchemas.fromSpi(s, functions));
+        ProviderSchema converted = SpiSchemas.fromSpi(s, functions);
+        ObjectNode o = write(converted);
+        Block config = converted.provider().block();
+        if (config.attributes().isEmpty() && config.blockTypes().isEmpty()) {
+            ((ObjectNode) o.get("provider")).remove("block");
+        }
+        return o;
     }
 
     static ObjectNode schema(Schema s) {

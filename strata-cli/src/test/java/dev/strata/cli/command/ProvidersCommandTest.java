@@ -275,11 +275,11 @@ class ProvidersCommandTest {
                 """);
         CliRunner.Result ours = CliRunner.in(dir).run("providers", "schema", "-json");
         assertThat(ours.exitCode()).as(ours.stderr()).isZero();
-        JsonNode fns = new ObjectMapper()
+        JsonNode ourProvider = new ObjectMapper()
                 .readTree(ours.stdout())
                 .get("provider_schemas")
-                .get("terraform.io/builtin/terraform")
-                .get("functions");
+                .get("terraform.io/builtin/terraform");
+        JsonNode fns = ourProvider.get("functions");
         assertThat(fns.get("decode_tfvars").get("return_type").asText()).isEqualTo("dynamic");
         assertThat(fns.get("encode_expr").get("parameters").get(0).get("name").asText())
                 .isEqualTo("value");
@@ -288,12 +288,14 @@ class ProvidersCommandTest {
         write("cli.tfrc", "");
         Path tf = Files.createDirectories(dir.resolve("tf"));
         Files.copy(dir.resolve("main.tf"), tf.resolve("main.tf"));
-        JsonNode theirs = new ObjectMapper()
+        JsonNode theirProvider = new ObjectMapper()
                 .readTree(terraform(tf, "providers", "schema", "-json"))
                 .get("provider_schemas")
-                .get("terraform.io/builtin/terraform")
-                .get("functions");
+                .get("terraform.io/builtin/terraform");
+        JsonNode theirs = theirProvider.get("functions");
         assertThat(signatures(fns)).isEqualTo(signatures(theirs)).hasSize(3);
+        // Nothing to configure: no block, as Terraform shows its built-in provider.
+        assertThat(ourProvider.get("provider")).isEqualTo(theirProvider.get("provider"));
     }
 
     /** Each function's return type and parameters, without the descriptions. */
