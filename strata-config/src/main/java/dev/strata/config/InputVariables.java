@@ -71,7 +71,10 @@ public final class InputVariables {
         record Given(String name, dev.strata.lang.value.Value value, SourceRange range) implements Arg {}
     }
 
-    /** A value before conversion: either a literal string or an expression, and where it came from. */
+    /**
+     * A value before conversion: either a literal string or an expression, and where it came from; neither
+     * for a value that did not parse (its errors are reported), which leaves the variable unset.
+     */
     private record Raw(Value literal, Expression expr, SourceRange range, String origin) {}
 
     /**
@@ -172,6 +175,8 @@ public final class InputVariables {
             SortedMap<String, SourceRange> ranges,
             SortedMap<String, Diagnostics> problems) {
         Diagnostics.Builder diags = Diagnostics.builder();
+        // The command line's and the environment's values that name no variable or do not parse.
+        Diagnostics.Builder unparsed = Diagnostics.builder();
         Map<String, Raw> raw = new HashMap<>();
         Map<String, VariableConfig> vars = root.variables();
 
@@ -185,7 +190,7 @@ public final class InputVariables {
                                     vars.get(name),
                                     e.getValue(),
                                     "the " + e.getKey() + " environment variable",
-                                    diags));
+                                    unparsed));
                 }
             }
         }
@@ -226,7 +231,7 @@ public final class InputVariables {
                     String name = v.raw().substring(0, eq).strip();
                     VariableConfig vc = vars.get(name);
                     if (vc == null) {
-                        diags.add(Diagnostic.error(
+                        unparsed.add(Diagnostic.error(
                                 "Value for undeclared variable",
                                 "A variable named \"" + name
                                         + "\" was assigned on the command line, but the root module does not declare a "
@@ -235,7 +240,7 @@ public final class InputVariables {
                                 null));
                         continue;
                     }
-                    raw.put(name, cliValue(vc, v.raw().substring(eq + 1), "-var=\"" + name + "=...\"", diags));
+                    raw.put(name, cliValue(vc, v.raw().substring(eq + 1), "-var=\"" + name + "=...\"", unparsed));
                 }
                 case Arg.VarFile f -> {
                     Path p = dir.resolve(f.path());
@@ -257,10 +262,16 @@ public final class InputVariables {
         }
         warnUndeclared(undeclared, diags);
         if (diags.hasErrors()) {
-            // As Terraform: a command line that names no declared variable, or no variable at all, stops the
-            // run before any value is checked against its type or its validation rules.
-            return Result.of(Collections.emptySortedMap(), diags.build().inPlaceOrder());
+            // As Terraform: a variables file that cannot be read or does not parse, or a malformed -var, stops
+            // the reading there: no required variable is asked for or reported missing.
+            return Result.of(
+                    Collections.emptySortedMap(),
+                    diags.build().with(unparsed.build()).inPlaceOrder());
         }
+        // A -var for an undeclared variable, or a value from the command line or the environment that does not
+        // parse (its variable is then unset), does not: the values are still read and a missing one reported,
+        // and the errors stop the command before any value is checked against its type or its rules.
+        diags.addAll(unparsed.build());
 
         if (prompter != null) {
             for (VariableConfig vc : vars.values()) {
@@ -294,7 +305,7 @@ public final class InputVariables {
         Result<Expr> e = NativeSyntax.parseExpression(text.getBytes(StandardCharsets.UTF_8), pseudo, SourcePos.START);
         if (e.hasErrors()) {
             diags.addAll(e.diagnostics());
-            return new Raw(Value.unknown(t), null, null, origin);
+            return new Raw(null, null, null, origin);
         }
         return new Raw(null, e.value(), null, origin);
     }
@@ -386,6 +397,13 @@ public final class InputVariables {
                 return Value.unknown(vc.type().type());
             }
             v = vc.defaultValue();
+        } else if (r.literal() == null && r.expr() == null) {
+            // As Terraform: a value that does not parse leaves the variable unset, which a required one may not be
+            // (in the console too, where a variable given no value at all is unknown).
+            if (vc.defaultValue() == null) {
+                diags.add(noValue(vc));
+            }
+            return Value.unknown(vc.type().type());
         } else if (r.literal() != null) {
             v = r.literal();
         } else {

@@ -184,7 +184,12 @@ class InputVariablesTest {
         write(dir, "main.tf", "variable \"l\" { type = list(string) }\nvariable \"req\" {}\n", "terraform.tfvars", "");
         t = Fixtures.load(dir);
         r = InputVariables.read(t.value().root().module(), dir, Map.of(), List.of(new Arg.Var("l=[")), null, false);
-        assertThat(brief(r.diagnostics())).containsExactly("<value for var.l>:1,2-2: Missing expression");
+        assertThat(brief(r.diagnostics()))
+                .containsExactly(
+                        "<value for var.l>:1,2-2: Missing expression",
+                        // As Terraform: a -var that does not parse leaves its variable unset.
+                        "main.tf:1,1-13: No value for required variable",
+                        "main.tf:2,1-15: No value for required variable");
         r = InputVariables.read(t.value().root().module(), dir, Map.of(), List.of(), null, false);
         assertThat(brief(r.diagnostics()))
                 .containsExactly(

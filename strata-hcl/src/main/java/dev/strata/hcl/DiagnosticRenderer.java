@@ -123,6 +123,7 @@ public final class DiagnosticRenderer {
         }
         byte[] src = sources.bytes(subject.filename());
         if (src == null) {
+            out.add("  (source code not available)");
             return;
         }
         // The lines Terraform's JSON diagnostics give as the snippet's code, which its human output shows.

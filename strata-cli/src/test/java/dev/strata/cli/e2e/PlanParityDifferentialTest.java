@@ -138,6 +138,9 @@ class PlanParityDifferentialTest {
             resource "terraform_data" "a" { input = var.env }
             """;
 
+    /** {@link #VARIABLES} with a variable that has no default. */
+    private static final String REQUIRED = VARIABLES + "variable \"must\" {\n  type = list(string)\n}\n";
+
     /**
      * An undeclared {@code -var} stops the run before any value is checked; a value of the wrong type is
      * reported beside the failed validation rules, in source order, at the declaration with its source.
@@ -153,6 +156,15 @@ class PlanParityDifferentialTest {
         sameErrors("plan", "-no-color", "-var", "env=dev", "-var", "o=[[1]]");
         both.write("x.tfvars", "o = null\n");
         same("plan", "-no-color", "-var", "env=dev", "-var-file=x.tfvars");
+        // An undeclared -var or a -var that does not parse still lets a missing required value be reported; a
+        // variables file that does not parse stops before.
+        both.init(REQUIRED);
+        same("plan", "-no-color", "-input=false", "-var", "nope=1");
+        same("plan", "-no-color", "-input=false", "-var", "must=[");
+        same("plan", "-no-color", "-input=false", "-var", "nope=1", "-var", "o=[", "-var", "must=[\"a\"]");
+        both.write("y.tfvars", "must = [\n");
+        same("plan", "-no-color", "-input=false", "-var-file=y.tfvars");
+        both.init(VARIABLES);
         AwsExamples.Run theirs = both.terraform("plan", "-no-color", "-var", "n=abc");
         assertThat(theirs.exitCode()).isEqualTo(1);
         assertThat(neutral(theirs.stderr()))
