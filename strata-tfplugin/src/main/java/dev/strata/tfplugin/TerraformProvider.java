@@ -51,6 +51,9 @@ public final class TerraformProvider implements Provider {
     private final SchemaCache cache;
     private final String packageHash;
     private volatile ProviderClient client;
+    /** Set by {@link #close()}; a start still in progress then stops what it started. Guarded by this. */
+    private boolean closed;
+
     private volatile Diagnostics startFailure;
     /** A crashed plugin's failure, kept when the client is closed. */
     private volatile ProviderDiagnostics crashed;
@@ -128,7 +131,16 @@ public final class TerraformProvider implements Provider {
                 return null;
             }
             ProviderClient c = r.value();
-            client = c;
+            synchronized (this) {
+                // A start begun by prepare() may end after close(): the plugin it started is stopped, not kept
+                // running with nothing to close it (its process, and the connection's threads, which keep an
+                // embedding JVM from exiting).
+                if (closed) {
+                    c.close();
+                    return null;
+                }
+                client = c;
+            }
             // Read after publishing the client: either this sees the schema or its loader sees the client.
             ProviderSchema known = wireSchema;
             if (known != null && known.capabilities().getProviderSchemaOptional()) {
@@ -345,6 +357,7 @@ public final class TerraformProvider implements Provider {
     public void close() {
         ProviderClient c;
         synchronized (this) {
+            closed = true;
             c = client;
             client = null;
             if (c != null) {

@@ -214,6 +214,51 @@ class ProviderClientTest {
         return r.value();
     }
 
+    /**
+     * A provider closed while prepare()'s background start is still in progress stops the plugin that start
+     * brings up, rather than leaving it running with its connection's threads (which kept an embedding JVM
+     * from exiting after init or validate used only the cached schema).
+     */
+    @Test
+    void aStartThatEndsAfterCloseStopsThePlugin() throws Exception {
+        java.util.concurrent.CountDownLatch starting = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicReference<ProviderClient> started =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        TerraformProvider provider = new TerraformProvider(
+                "example.com/test/fake",
+                () -> {
+                    try {
+                        starting.countDown();
+                        closed.await();
+                        ProviderClient c = start();
+                        started.set(c);
+                        return Result.of(c);
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                },
+                null,
+                null);
+        provider.prepare();
+        assertThat(starting.await(20, TimeUnit.SECONDS)).isTrue();
+        provider.close();
+        closed.countDown();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (started.get() == null && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(started.get()).as("the background start ran").isNotNull();
+        long pid = started.get().plugin().pid();
+        while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+                .as("plugin process %d stopped", pid)
+                .isFalse();
+        assertThat(provider.started()).isFalse();
+    }
+
     @Test
     void schemaWithNestedAttributesAndADataSourceRead() throws IOException {
         try (ProviderClient c = start()) {
