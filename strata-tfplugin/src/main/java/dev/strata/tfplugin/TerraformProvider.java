@@ -51,8 +51,13 @@ public final class TerraformProvider implements Provider {
     private final SchemaCache cache;
     private final String packageHash;
     private volatile ProviderClient client;
-    /** Set by {@link #close()}; a start still in progress then stops what it started. Guarded by this. */
+    /** Set by {@link #close()}; a start still in progress then stops what it started. Guarded by closeLock. */
     private boolean closed;
+    /**
+     * Guards {@link #closed} and the publishing of {@link #client}; always taken last (after this object's lock
+     * and startLock), so that a start in progress and a close never wait for each other.
+     */
+    private final Object closeLock = new Object();
 
     private volatile Diagnostics startFailure;
     /** A crashed plugin's failure, kept when the client is closed. */
@@ -131,15 +136,19 @@ public final class TerraformProvider implements Provider {
                 return null;
             }
             ProviderClient c = r.value();
-            synchronized (this) {
-                // A start begun by prepare() may end after close(): the plugin it started is stopped, not kept
-                // running with nothing to close it (its process, and the connection's threads, which keep an
-                // embedding JVM from exiting).
-                if (closed) {
-                    c.close();
-                    return null;
+            // A start begun by prepare() may end after close(): the plugin it started is stopped, not kept
+            // running with nothing to close it (its process, and the connection's threads, which keep an
+            // embedding JVM from exiting).
+            boolean stop;
+            synchronized (closeLock) {
+                stop = closed;
+                if (!stop) {
+                    client = c;
                 }
-                client = c;
+            }
+            if (stop) {
+                c.close();
+                return null;
             }
             // Read after publishing the client: either this sees the schema or its loader sees the client.
             ProviderSchema known = wireSchema;
@@ -357,9 +366,11 @@ public final class TerraformProvider implements Provider {
     public void close() {
         ProviderClient c;
         synchronized (this) {
-            closed = true;
-            c = client;
-            client = null;
+            synchronized (closeLock) {
+                closed = true;
+                c = client;
+                client = null;
+            }
             if (c != null) {
                 crashed = c.crashed();
             }
