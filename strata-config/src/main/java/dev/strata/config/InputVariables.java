@@ -141,6 +141,10 @@ public final class InputVariables {
             Prompter prompter,
             boolean allowUnset) {
         Result<Read> read = read(root, dir, env, args, prompter, allowUnset);
+        if (read.hasErrors()) {
+            // As Terraform: values that could not all be read are not checked against their declarations.
+            return Result.of(read.value().values(), read.diagnostics());
+        }
         return Result.of(
                 read.value().values(),
                 read.diagnostics().with(check(root, dir, read.value())).inPlaceOrder());
@@ -156,7 +160,7 @@ public final class InputVariables {
         FunctionTable functions = TemplateFunctions.builtins(FunctionContext.system(dir));
         for (VariableConfig vc : root.variables().values()) {
             if (!read.values().containsKey(vc.name())) {
-                continue; // the command line stopped the reading before any value was checked
+                continue; // a reading that failed early has no values
             }
             diags.addAll(read.origins().problems(vc.name()));
             validate(vc, read.values(), read.origins().range(vc.name()), functions, diags);

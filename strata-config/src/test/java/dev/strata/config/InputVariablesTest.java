@@ -101,14 +101,17 @@ class InputVariablesTest {
                         "Invalid -var option",
                         "Value for undeclared variable",
                         "warning: Value for undeclared variable");
-        Result<SortedMap<String, Value>> r = resolve(Map.of());
+        // As Terraform: a required variable without a value stops before the values are checked.
+        assertThat(brief(resolve(Map.of()).diagnostics()))
+                .containsExactly(
+                        "warning: Value for undeclared variable", "main.tf:2,1-15: No value for required variable");
+        Result<SortedMap<String, Value>> r = resolve(Map.of(), new Arg.Var("req=x"));
         assertThat(brief(r.diagnostics()))
                 .containsExactly(
                         "warning: Value for undeclared variable",
-                        "main.tf:2,1-15: No value for required variable",
                         "terraform.tfvars:1,5-10: Invalid value for input variable",
                         "terraform.tfvars:3,6-10: Required variable not set");
-        assertThat(r.diagnostics().asList().get(2).detail())
+        assertThat(r.diagnostics().asList().get(1).detail())
                 .isEqualTo("The given value is not suitable for var.n "
                         + "declared at main.tf:1,1-13: a number is required.");
     }
@@ -300,19 +303,21 @@ class InputVariablesTest {
         Answers p = new Answers(
                 Map.of("a_secret", "hunter2", "b_region", "eu", "c_list", "[\"a\", \"b\"]", "g_number", "many"));
         Result<ConfigTree> t = Fixtures.load(dir);
-        Result<SortedMap<String, Value>> r =
-                InputVariables.resolve(t.value().root().module(), dir, Map.of("TF_VAR_e_given", "env"), List.of(), p);
+        Result<InputVariables.Read> read = InputVariables.read(
+                t.value().root().module(), dir, Map.of("TF_VAR_e_given", "env"), List.of(), p, false);
+        SortedMap<String, Value> r = read.value().values();
         assertThat(p.asked).containsExactly("a_secret (sensitive)", "b_region", "c_list", "f_unanswered", "g_number");
-        assertThat(r.value().get("a_secret").isSensitive()).isTrue();
-        assertThat(r.value().get("a_secret").unmark()).isEqualTo(Value.string("hunter2"));
-        assertThat(r.value().get("b_region")).isEqualTo(Value.string("eu"));
-        assertThat(r.value().get("c_list").elements()).containsExactly(Value.string("a"), Value.string("b"));
-        assertThat(brief(r.diagnostics()))
-                .containsExactly(
-                        "main.tf:9,1-24: No value for required variable",
-                        "main.tf:10,1-20: Invalid value for input variable");
-        assertThat(r.diagnostics().asList().get(1).detail())
-                .isEqualTo("Unsuitable value for var.g_number set using an interactive prompt: a number is required.");
+        assertThat(r.get("a_secret").isSensitive()).isTrue();
+        assertThat(r.get("a_secret").unmark()).isEqualTo(Value.string("hunter2"));
+        assertThat(r.get("b_region")).isEqualTo(Value.string("eu"));
+        assertThat(r.get("c_list").elements()).containsExactly(Value.string("a"), Value.string("b"));
+        assertThat(brief(read.diagnostics())).containsExactly("main.tf:9,1-24: No value for required variable");
+        // The answer that does not suit its type is the walk's to report.
+        assertThat(read.value().origins().problems("g_number").asList())
+                .singleElement()
+                .satisfies(d -> assertThat(d.detail())
+                        .isEqualTo("Unsuitable value for var.g_number set using an interactive prompt: a number is "
+                                + "required."));
     }
 
     @Test

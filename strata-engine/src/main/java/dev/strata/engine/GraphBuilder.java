@@ -65,7 +65,9 @@ final class GraphBuilder {
                         refs(g, node, parent.get(), References.of(arg.expr()));
                     }
                 }
-                List<CheckRule> rules = walkRules(m, mc.variables().get(v));
+                // As Terraform, the walk checks every rule, a root variable's too: a rejected value stops only what
+                // uses it.
+                List<CheckRule> rules = mc.variables().get(v).validations();
                 if (!rules.isEmpty()) {
                     Node validation = new Node.VariableValidationNode(m, v);
                     own.add(validation);
@@ -165,14 +167,6 @@ final class GraphBuilder {
         }
     }
 
-    /**
-     * The variable's rules the walk checks: all of them, a root variable's too, as in Terraform: a value its
-     * rules reject then stops only what uses it, and the rest of the configuration is still planned.
-     */
-    static List<CheckRule> walkRules(Module m, dev.strata.config.VariableConfig vc) {
-        return vc.validations();
-    }
-
     private static List<Reference> ruleRefs(List<CheckRule> rules) {
         List<Reference> out = new ArrayList<>();
         for (CheckRule r : rules) {
@@ -202,7 +196,7 @@ final class GraphBuilder {
                         // As Terraform: what refers to a variable validated in the walk waits for its validation,
                         // so that a value its rules reject is used by nothing. The rules themselves read the value.
                         boolean validated =
-                                !walkRules(m, vc).isEmpty() && !(from instanceof Node.VariableValidationNode);
+                                !vc.validations().isEmpty() && !(from instanceof Node.VariableValidationNode);
                         g.dependency(
                                 from,
                                 validated

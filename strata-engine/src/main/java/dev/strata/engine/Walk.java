@@ -446,8 +446,8 @@ final class Walk {
     }
 
     /**
-     * A variable checked against the {@code validation} rules the walk checks ({@link GraphBuilder#walkRules}),
-     * in each instance of its module; a value or rule known only after apply is checked in the apply.
+     * A variable checked against its {@code validation} rules in each instance of its module; a value or rule
+     * known only after apply is checked in the apply.
      */
     private void validation(Node.VariableValidationNode v) {
         ConfigNode n = config(v.module());
@@ -461,7 +461,7 @@ final class Walk {
         if (v.module().isRoot() && !run.checksRootVariables()) {
             return;
         }
-        List<dev.strata.config.CheckRule> rules = GraphBuilder.walkRules(v.module(), vc);
+        List<dev.strata.config.CheckRule> rules = vc.validations();
         for (ModuleInstance mi : run.instancesOf(v.module())) {
             if (run.variable(mi, v.name()).isWhollyKnown()) {
                 Diagnostics found = VariableValidation.check(vc, rules, RunData.scope(run, mi), subject);

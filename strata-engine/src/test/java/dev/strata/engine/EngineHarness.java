@@ -328,7 +328,8 @@ final class EngineHarness {
 
     Diagnostics importResource(ConfigTree tree, String addr, String id) {
         try (StateManager sm = open("import")) {
-            return engine(tree).importResource(rootVariables(tree), sm, options(), instance(addr), id, EngineEvents.NONE);
+            return engine(tree)
+                    .importResource(rootVariables(tree), sm, options(), instance(addr), id, EngineEvents.NONE);
         }
     }
 
