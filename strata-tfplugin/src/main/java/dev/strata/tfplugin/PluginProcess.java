@@ -131,6 +131,7 @@ public final class PluginProcess implements AutoCloseable {
                     "Failed to start provider " + launch.providerName(),
                     "Could not run the plugin executable " + launch.executable() + ": " + e.getMessage());
         }
+        PluginReaper.started(process);
         // The plugin reads nothing from stdin; closing it lets a plugin that waits on it see EOF.
         closeQuietly(process.getOutputStream());
         String logName = launch.providerName() + " (pid " + process.pid() + ", run " + runId + ")";
@@ -397,12 +398,22 @@ public final class PluginProcess implements AutoCloseable {
             eventLoop.shutdownGracefully(0, budget.toMillis(), TimeUnit.MILLISECONDS);
         }
         joinQuietly(stderrPump, Duration.ofSeconds(1));
+        PluginReaper.stopped(process);
         LOG.debug(
                 "{} (run {}) exited with status {}, {} ms after the stop request",
                 launch.providerName(),
                 runId,
                 exitValue(process),
                 (System.nanoTime() - stopping) / 1_000_000);
+    }
+
+    /**
+     * Stops every provider plugin this JVM started that is still running (SIGTERM, then SIGKILL after
+     * {@code grace}), and any whose start ends later: for a process about to exit without its usual
+     * shutdown (a second interrupt), which would otherwise leave them running. Returns how many ran.
+     */
+    public static int stopAllForExit(Duration grace) {
+        return PluginReaper.stopForExit(grace);
     }
 
     private static Result<PluginProcess> failure(PluginLaunch launch, String summary, String detail) {
@@ -475,6 +486,7 @@ public final class PluginProcess implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         children.forEach(ProcessHandle::destroyForcibly);
+        PluginReaper.stopped(p);
     }
 
     private static void closeQuietly(java.io.Closeable c) {

@@ -5,7 +5,9 @@ import dev.strata.state.Backend;
 import dev.strata.state.LockInfo;
 import dev.strata.state.LockRequest;
 import dev.strata.state.StateManager;
+import dev.strata.tfplugin.PluginProcess;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -26,6 +28,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class Interrupts implements AutoCloseable {
     static final List<String> SIGNALS = List.of("INT", "TERM", "HUP");
+    /** How long provider plugins get to exit after SIGTERM when a second signal ends the command. */
+    static final Duration SECOND_SIGNAL_GRACE = Duration.ofMillis(500);
 
     private final PrintStream err;
     private final Runnable exit;
@@ -48,8 +52,11 @@ public final class Interrupts implements AutoCloseable {
      * without OS handlers, driven by {@link #deliver}.
      */
     public static Interrupts install(CommandContext context) {
-        Interrupts i =
-                new Interrupts(context.stderr(), () -> Runtime.getRuntime().halt(1));
+        Interrupts i = new Interrupts(context.stderr(), () -> {
+            // halt() runs no shutdown hook, so the plugins' last-resort stop must run here.
+            PluginProcess.stopAllForExit(SECOND_SIGNAL_GRACE);
+            Runtime.getRuntime().halt(1);
+        });
         if (context.stdin() != System.in && !Boolean.getBoolean("strata.signals")) {
             return i;
         }

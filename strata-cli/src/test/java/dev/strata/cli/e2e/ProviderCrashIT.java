@@ -116,6 +116,72 @@ class ProviderCrashIT {
         }
     }
 
+    /**
+     * A second signal ends the command at once, without the JVM's shutdown hooks: the provider plugin, idle
+     * while a slow operation of another provider runs, is stopped with the command rather than left running
+     * with parent 1 (a plugin busy in a call dies of its broken pipe, an idle one does not).
+     */
+    @Test
+    void aSecondSignalStopsTheProviderPluginWithTheCommand() throws Exception {
+        try (CloudSim sim = CloudSim.start(0, null, Knobs.DEFAULT)) {
+            config(sim.url(), """
+                    resource "aws_ssm_parameter" "first" {
+                      name  = "/signal/first"
+                      type  = "String"
+                      value = "v"
+                    }
+                    resource "time_sleep" "slow" {
+                      create_duration = "60s"
+                      triggers        = { v = aws_ssm_parameter.first.version }
+                    }
+                    """);
+            finish(start("init", "-no-color", "-input=false"), 0);
+            Process apply = start("apply", "-auto-approve", "-no-color", "-input=false");
+            awaitOutput(apply, "time_sleep.slow: Creating...");
+            ProcessHandle plugin = awaitPlugin(apply, () -> true);
+            signal(apply, "TERM");
+            awaitOutput(apply, "Gracefully shutting down...");
+            assertThat(apply.isAlive())
+                    .as("the first signal waits for the operation in flight")
+                    .isTrue();
+            signal(apply, "TERM");
+            String out = finish(apply, 1);
+            assertThat(out).contains("Two interrupts received. Exiting immediately.");
+            boolean stopped;
+            try {
+                plugin.onExit().get(10, TimeUnit.SECONDS);
+                stopped = true;
+            } catch (java.util.concurrent.TimeoutException e) {
+                plugin.destroyForcibly(); // not left behind by a failing run
+                stopped = false;
+            }
+            assertThat(stopped)
+                    .as("plugin %d stopped with the command", plugin.pid())
+                    .isTrue();
+            assertThat(dir.resolve(".terraform.tfstate.lock.info")).doesNotExist();
+        }
+    }
+
+    private static void signal(Process p, String name) throws Exception {
+        assertThat(new ProcessBuilder("kill", "-" + name, Long.toString(p.pid()))
+                        .start()
+                        .waitFor())
+                .isZero();
+    }
+
+    private void awaitOutput(Process strata, String text) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(EXIT_BOUND_SECONDS);
+        while (!Files.readString(dir.resolve(".err"), StandardCharsets.UTF_8).contains(text)
+                && !Files.readString(dir.resolve(".out"), StandardCharsets.UTF_8)
+                        .contains(text)) {
+            assertThat(strata.isAlive())
+                    .as("still running, waiting for \"%s\"", text)
+                    .isTrue();
+            assertThat(System.nanoTime()).as("waiting for \"%s\"", text).isLessThan(deadline);
+            Thread.sleep(20);
+        }
+    }
+
     /** The parameters in the simulator that the configuration manages (all but the gate). */
     private static java.util.Set<String> managed(CloudSim sim) {
         java.util.Set<String> out = new java.util.TreeSet<>(sim.ssmParameters().keySet());
