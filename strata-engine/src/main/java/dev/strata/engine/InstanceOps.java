@@ -1297,7 +1297,9 @@ final class InstanceOps {
             return;
         }
         Value before = decode(c, o);
-        if (run.options.refresh() && o.deposed() == null) {
+        boolean forget = forgotten(ai);
+        // As Terraform, an object about to be forgotten is not read again: the plan shows it as recorded.
+        if (run.options.refresh() && o.deposed() == null && !(forget && run.options.mode() != PlanMode.REFRESH_ONLY)) {
             PrivateState priv = o.privateData() == null ? PrivateState.EMPTY : PrivateState.fromBase64(o.privateData());
             before = refresh(c, o, before, priv);
             if (before == null) {
@@ -1308,7 +1310,6 @@ final class InstanceOps {
             // A refresh-only plan changes no remote object: one without configuration stays, refreshed.
             return;
         }
-        boolean forget = forgotten(ai);
         // Terraform gives every forgotten object this reason, even one in a removed module.
         String why = forget ? "delete_because_no_resource_config" : reason;
         ResourceChange ch = new ResourceChange(

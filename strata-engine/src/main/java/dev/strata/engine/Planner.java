@@ -186,6 +186,7 @@ final class Planner {
                                 null)));
             }
             orphanResources(run, ops, walk);
+            run.diagnose(ForgottenObjects.warning(walk.planned.changes()));
             for (ImportTargets.Target t : imports.finish(run, walk.planned, generated != null)) {
                 if (generated == null) {
                     run.diagnose(ImportTargets.missingConfiguration(t));

@@ -450,6 +450,9 @@ final class Walk {
      * known only after apply is checked in the apply.
      */
     private void validation(Node.VariableValidationNode v) {
+        if (v.module().isRoot() && !run.checksRootVariables()) {
+            return;
+        }
         ConfigNode n = config(v.module());
         VariableConfig vc = n.module().variables().get(v.name());
         // A root variable's rules report at the value in its file, or at the declaration for a value from the
@@ -458,9 +461,6 @@ final class Walk {
         SourceRange subject = v.module().isRoot()
                 ? run.options.variables().range(v.name())
                 : a == null ? null : a.expr().range();
-        if (v.module().isRoot() && !run.checksRootVariables()) {
-            return;
-        }
         List<dev.strata.config.CheckRule> rules = vc.validations();
         for (ModuleInstance mi : run.instancesOf(v.module())) {
             if (run.variable(mi, v.name()).isWhollyKnown()) {

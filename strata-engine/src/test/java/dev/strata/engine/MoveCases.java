@@ -253,7 +253,8 @@ final class MoveCases {
                 PlanCase.of("removed without destroying forgets the object", """
                         resource "fake_thing" "a" { value = "x" }
                         """, Hcl.removed("fake_thing.a", false))
-                        .changes("fake_thing.a forget (delete_because_no_resource_config)"),
+                        .changes("fake_thing.a forget (delete_because_no_resource_config)")
+                        .warnings("Some objects will no longer be managed by Strata"),
                 PlanCase.of("removed with destroy deletes the object", """
                         resource "fake_thing" "a" { value = "x" }
                         """, Hcl.removed("fake_thing.a", true))
@@ -261,7 +262,8 @@ final class MoveCases {
                 PlanCase.of("removed of a whole module", """
                         module "m" { source = "./m" }
                         """, Hcl.removed("module.m", false))
-                        .changes("module.m.fake_thing.x forget (delete_because_no_resource_config)"),
+                        .changes("module.m.fake_thing.x forget (delete_because_no_resource_config)")
+                        .warnings("Some objects will no longer be managed by Strata"),
                 PlanCase.of(
                                 "an import block adopts an object that matches the configuration",
                                 null,

@@ -250,10 +250,6 @@ public final class PlanView extends View {
                 .append(" to change, ")
                 .append(s.destroy())
                 .append(" to destroy");
-        long forget = shown.stream().filter(c -> c.action() == Action.FORGET).count();
-        if (forget > 0) {
-            b.append(", ").append(forget).append(" to forget");
-        }
         if (s.deferred() > 0) {
             b.append(", ").append(s.deferred()).append(" deferred to apply");
         }
@@ -314,7 +310,7 @@ public final class PlanView extends View {
         String addr = c.deposed() == null ? a.toString() : a + " (deposed object " + c.deposed() + ")";
         String what = switch (c.action()) {
             case NO_OP -> c.importId() != null ? "will be imported" : "";
-            case FORGET -> "will no longer be managed by Strata";
+            case FORGET -> "will no longer be managed by Strata, but will not be destroyed";
             case CREATE -> "will be created";
             case UPDATE -> drift ? "has changed" : "will be updated in-place";
             case DELETE -> drift ? "has been deleted" : "will be destroyed";
@@ -332,7 +328,7 @@ public final class PlanView extends View {
             b.append(style(Style.BOLD, "  # " + c.previousAddr() + " has moved to " + addr))
                     .append('\n');
         } else {
-            b.append(style(Style.BOLD, "  # " + addr + " " + what)).append('\n');
+            b.append(style(Style.BOLD, indent(c) + "# " + addr + " " + what)).append('\n');
         }
         if (c.previousAddr() != null && c.action() != Action.NO_OP) {
             // As Terraform: a moved object that also changes is headed by its change, the move noted below.
@@ -349,7 +345,7 @@ public final class PlanView extends View {
         }
         String because = because(c);
         if (because != null && !drift) {
-            b.append("  # (").append(because).append(")\n");
+            b.append(indent(c)).append("# (").append(because).append(")\n");
         }
         String sym = switch (c.action()) {
             case CREATE -> "  " + style(Style.GREEN, "+");
@@ -418,6 +414,11 @@ public final class PlanView extends View {
         TypeSchema ts = new TypeSchema(provider, data, b, b != null && ValueDiff.mayBeLegacy(b));
         known.add(ts);
         return ts;
+    }
+
+    /** Terraform 1.11 indents a forgotten object's comment lines by one space, as its symbol. */
+    private static String indent(ResourceChange c) {
+        return c.action() == Action.FORGET ? " " : "  ";
     }
 
     private static String because(ResourceChange c) {

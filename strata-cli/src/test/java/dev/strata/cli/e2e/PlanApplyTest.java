@@ -579,8 +579,9 @@ class PlanApplyTest {
         assertTrue(p.stdout().contains("# terraform_data.old has moved to terraform_data.new"), p.stdout());
         assertTrue(
                 p.stdout()
-                        .contains("# terraform_data.gone will no longer be managed by Strata\n"
-                                + "  # (destroy = false is set in the configuration)\n"),
+                        .contains(
+                                " # terraform_data.gone will no longer be managed by Strata, but will not be destroyed\n"
+                                        + " # (destroy = false is set in the configuration)\n"),
                 p.stdout());
         CliRunner.Result a = ok("apply", "-auto-approve");
         assertEquals(oldId, id(state(), "terraform_data", "new", 0), a.stdout());

@@ -622,6 +622,51 @@ class PlanTextDifferentialTest {
         assertThat(theirs.stdout()).contains("terraform_data.drop (local-exec): removed d");
     }
 
+    /**
+     * {@code removed} with {@code destroy = false}: the object is not read again, its entry is headed as
+     * Terraform 1.11 heads it, the summary has no count for it, and the warning that it will no longer be
+     * managed follows the plan, and the apply's progress.
+     */
+    @Test
+    void forgottenObjectsAreShownAndWarnedAsTerraformDoes() throws Exception {
+        Tools t = initialized("""
+                resource "terraform_data" "keep" {
+                  input = "k"
+                }
+                resource "terraform_data" "drop" {
+                  input = terraform_data.keep.output
+                }
+                """);
+        same(
+                AwsExamples.terraform(
+                        t.terraform(), tf, t.cliConfig(), Map.of(), "apply", "-auto-approve", "-no-color"),
+                strata(Map.of()).run("apply", "-auto-approve", "-no-color"));
+        String removed = """
+                removed {
+                  from = terraform_data.keep
+                  lifecycle {
+                    destroy = false
+                  }
+                }
+                removed {
+                  from = terraform_data.drop
+                }
+                """;
+        Files.writeString(tf.resolve("main.tf"), removed);
+        Files.writeString(st.resolve("main.tf"), removed);
+        AwsExamples.Run plan = tfRun(t.terraform(), t.cliConfig(), Map.of(), "plan", "-no-color");
+        assertThat(plan.stdout())
+                .contains(" # terraform_data.keep will no longer be managed by Terraform, but will not be destroyed")
+                .contains("Warning: Some objects will no longer be managed by Terraform")
+                .doesNotContain("terraform_data.keep: Refreshing state");
+        same(plan, strata(Map.of()).run("plan", "-no-color"));
+        same(
+                AwsExamples.terraform(
+                        t.terraform(), tf, t.cliConfig(), Map.of(), "apply", "-auto-approve", "-no-color"),
+                strata(Map.of()).run("apply", "-auto-approve", "-no-color"));
+        assertThat(strata(Map.of()).run("state", "list").stdout()).isEmpty();
+    }
+
     /** An error a provisioner (or a provider) reports names its object as Terraform's does: "with ADDRESS,". */
     @Test
     void anErrorReportedForAnObjectNamesIt() throws Exception {
