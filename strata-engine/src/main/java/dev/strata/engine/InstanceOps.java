@@ -236,6 +236,28 @@ final class InstanceOps {
     }
 
     /** The recorded value of an instance (marked), for instances this run does not touch. */
+    /**
+     * Destroying with {@code -target}: what a target depends on is kept, but read again first, as Terraform's
+     * refresh before a destroy reads it; its refreshed value is what the plan's expressions see.
+     */
+    void refreshKept(ResourceConfig rc, AbsResourceInstance ai) {
+        ResourceInstanceObject o = stateObject(ai, null);
+        if (o == null) {
+            return;
+        }
+        Ctx c = ctx(rc, ai);
+        if (c == null) {
+            run.setInstanceValue(ai, Value.DYNAMIC_UNKNOWN);
+            return;
+        }
+        Value prior = decode(c, o);
+        PrivateState priv = o.privateData() == null ? PrivateState.EMPTY : PrivateState.fromBase64(o.privateData());
+        Value v = refresh(c, o, prior, priv);
+        if (v != null) {
+            run.setInstanceValue(ai, v);
+        }
+    }
+
     Value stateValue(AbsResourceInstance ai, ResourceConfig rc) {
         ResourceInstanceObject o = stateObject(ai, null);
         if (o == null) {
@@ -724,7 +746,7 @@ final class InstanceOps {
             prior = imp.value;
             priorPrivate = imp.priv;
             obj = object(c, ai.resource().key(), null, prior, priorPrivate, ObjectStatus.READY);
-        } else if (prior != null && run.options.refresh()) {
+        } else if (prior != null && walk.refreshes(ai)) {
             prior = refresh(c, obj, prior, priorPrivate);
         }
         if (run.options.mode() == PlanMode.DESTROY) {
@@ -1419,6 +1441,17 @@ final class InstanceOps {
 
     void rootOutput(String name, OutputConfig oc, Value v) {
         OutputValue prior = run.state().outputs().get(name);
+        // As Terraform, a targeted destroy leaves the root outputs as they are: none is planned for removal,
+        // and applying such a plan removes none (the next plan brings them up to date).
+        boolean targetedDestroy = run.phase == Run.Phase.PLAN
+                ? run.options.mode() == PlanMode.DESTROY
+                        && !run.options.targets().isEmpty()
+                : reviewed != null
+                        && reviewed.mode() == PlanMode.DESTROY
+                        && !reviewed.outputs().containsKey(name);
+        if (targetedDestroy) {
+            return;
+        }
         if (run.phase == Run.Phase.PLAN) {
             Value before = prior == null ? Value.NULL : priorOutput(prior);
             Action a;

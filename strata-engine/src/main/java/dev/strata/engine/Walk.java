@@ -77,6 +77,12 @@ final class Walk {
     private final Set<Node> excludeNamed = new HashSet<>();
     /** Destroying with {@code -exclude}: what the excluded objects depend on; only read, as they still need it. */
     private final Set<Node> kept = new HashSet<>();
+    /**
+     * Destroying with {@code -target}: the resources read again first, as Terraform's refresh before a destroy
+     * reads them, which is a targeted plan's: the targets and what they depend on (not what depends on them,
+     * which is destroyed as recorded).
+     */
+    private final Set<Node> refreshedBeforeDestroy = new HashSet<>();
 
     /**
      * A walk of only {@code roots} and what they depend on (null: the targets, or everything), with
@@ -298,6 +304,7 @@ final class Walk {
         }
         List<Node> todo = named(run.options.targets());
         if (run.options.mode() == PlanMode.DESTROY) {
+            refreshedBeforeDestroy.addAll(closure(todo));
             while (!todo.isEmpty()) {
                 Node n = todo.removeLast();
                 // An ephemeral resource is not destroyed, so neither is what uses it (Terraform's -target
@@ -348,6 +355,27 @@ final class Walk {
             }
         }
         return out;
+    }
+
+    /** Whether planning reads {@code ai} again from its provider before deciding what to do with it. */
+    boolean refreshes(AbsResourceInstance ai) {
+        if (!run.options.refresh()) {
+            return false;
+        }
+        if (run.options.mode() != PlanMode.DESTROY || run.options.targets().isEmpty()) {
+            return true;
+        }
+        Node.ResourceNode rn =
+                new Node.ResourceNode(ai.module().module(), ai.resource().resource());
+        return refreshedBeforeDestroy.contains(rn) && Targets.matchesInstance(instanceFilter(rn), ai);
+    }
+
+    /** Instance-level targets filter the targeted resource only; what it depends on is planned whole. */
+    private List<dev.strata.addr.Targetable> instanceFilter(Node.ResourceNode rn) {
+        return Targets.matchesResource(run.options.targets(), rn)
+                        || Targets.matchesModule(run.options.targets(), rn.module())
+                ? run.options.targets()
+                : List.of();
     }
 
     /** The vertices {@code addrs} name: resources (of any instance of their module) and whole module calls. */
@@ -850,11 +878,7 @@ final class Walk {
             return;
         }
         List<InstanceWork> work = new ArrayList<>();
-        // Instance-level targets filter the targeted resource only; what it depends on is planned whole.
-        List<dev.strata.addr.Targetable> filter = Targets.matchesResource(run.options.targets(), rn)
-                        || Targets.matchesModule(run.options.targets(), rn.module())
-                ? run.options.targets()
-                : List.of();
+        List<dev.strata.addr.Targetable> filter = instanceFilter(rn);
         // Ephemeral resources have nothing to destroy: destroying, they are opened as in any plan, for the
         // providers and destroy-time provisioners that use them.
         boolean ephemeral = rn.resource().mode() == ResourceMode.EPHEMERAL;
@@ -888,6 +912,10 @@ final class Walk {
             }
             for (InstanceKey k : e.keys()) {
                 AbsResourceInstance ai = ar.instance(k);
+                if (onlyRead && run.phase == Run.Phase.PLAN && refreshes(ai)) {
+                    work.add(new InstanceWork(ai, () -> ops.refreshKept(rc, ai)));
+                    continue;
+                }
                 if (onlyRead || !Targets.matchesInstance(filter, ai) || Targets.excludesInstance(excluding, ai)) {
                     Value prior = ops.stateValue(ai, rc);
                     if (prior != null) {

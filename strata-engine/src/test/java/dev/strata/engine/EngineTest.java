@@ -599,15 +599,15 @@ class EngineTest {
                                 slowIntentLinesAtItsEnd.add(intentLines(journal, c.operationId()));
                             }
                         }
-                        Result<dev.strata.state.StateSnapshot> r = super.append(e);
                         if (e instanceof dev.strata.state.JournalEntry.Intent i) {
                             appendedByEngine.merge(i.operationId(), 1, Integer::sum);
                             if (i.instance().toString().equals("fake_thing.slow")) {
-                                // Only once it is in the journal: a compaction from now on must carry it.
+                                // Before the append, which may compact at once on this thread: a compaction
+                                // that finds the intent open must know it as the slow create's.
                                 slowOp.set(i.operationId());
                             }
                         }
-                        return r;
+                        return super.append(e);
                     }
 
                     @Override
@@ -628,7 +628,34 @@ class EngineTest {
                         return c;
                     }
                 };
-                r = h.engine(tree).apply(plan, recording, h.options(), EngineEvents.NONE);
+                // The fast creates wait until the slow one's intent is in the journal, so that the entries they
+                // add after it are enough for a compaction whatever order the creates start in (each then runs at
+                // once: the parallelism is above the 13 creates, so none waits for a slot the slow one needs).
+                java.util.concurrent.CountDownLatch slowOpen = new java.util.concurrent.CountDownLatch(1);
+                fake.beforeApply = req -> {
+                    Value v = req.plannedState().attributes().get("value");
+                    if (v == null || !v.isKnownAndNotNull() || !v.asString().equals("slow")) {
+                        try {
+                            slowOpen.await(60, java.util.concurrent.TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                };
+                StateManager gated = new DelegatingState(recording) {
+                    @Override
+                    public Result<dev.strata.state.StateSnapshot> append(dev.strata.state.JournalEntry e) {
+                        Result<dev.strata.state.StateSnapshot> r = super.append(e);
+                        if (e instanceof dev.strata.state.JournalEntry.Intent i
+                                && i.instance().toString().equals("fake_thing.slow")) {
+                            slowOpen.countDown();
+                        }
+                        return r;
+                    }
+                };
+                PlanOptions wide = new PlanOptions(
+                        dir, "default", PlanMode.NORMAL, true, java.util.List.of(), java.util.List.of(), 20);
+                r = h.engine(tree).apply(plan, gated, wide, EngineEvents.NONE);
             }
             assertThat(r.diagnostics().hasErrors())
                     .as(r.diagnostics().toString())

@@ -667,6 +667,57 @@ class PlanTextDifferentialTest {
         assertThat(strata(Map.of()).run("state", "list").stdout()).isEmpty();
     }
 
+    /**
+     * A targeted destroy reads again what a targeted plan would (the targets and what they depend on, not what
+     * depends on them, which is destroyed as recorded), plans no change to the root outputs and leaves them in
+     * the state, as Terraform does.
+     */
+    @Test
+    void aTargetedDestroyRefreshesAndKeepsOutputsAsTerraformDoes() throws Exception {
+        Tools t = initialized("""
+                resource "terraform_data" "a" {
+                  input = "a"
+                }
+                resource "terraform_data" "b" {
+                  input = terraform_data.a.output
+                }
+                output "b" {
+                  value = terraform_data.b.output
+                }
+                output "k" {
+                  value = "konst"
+                }
+                """);
+        same(
+                AwsExamples.terraform(
+                        t.terraform(), tf, t.cliConfig(), Map.of(), "apply", "-auto-approve", "-no-color"),
+                strata(Map.of()).run("apply", "-auto-approve", "-no-color"));
+        for (String target : List.of("terraform_data.a", "terraform_data.b")) {
+            AwsExamples.Run theirs =
+                    tfRun(t.terraform(), t.cliConfig(), Map.of(), "plan", "-destroy", "-no-color", "-target=" + target);
+            assertThat(theirs.stdout()).doesNotContain("Changes to Outputs");
+            same(theirs, strata(Map.of()).run("plan", "-destroy", "-no-color", "-target=" + target));
+        }
+        AwsExamples.Run applied = tfRun(
+                t.terraform(),
+                t.cliConfig(),
+                Map.of(),
+                "apply",
+                "-destroy",
+                "-auto-approve",
+                "-no-color",
+                "-target=terraform_data.b");
+        CliRunner.Result ours =
+                strata(Map.of()).run("apply", "-destroy", "-auto-approve", "-no-color", "-target=terraform_data.b");
+        assertThat(ours.exitCode()).as(ours.toString()).isZero();
+        // The warning names the command to run next: each tool its own.
+        assertThat(text(ours.stdout()))
+                .isEqualTo(text(applied.stdout().replace("    terraform plan\n", "    strata plan\n")));
+        AwsExamples.Run outputs = tfRun(t.terraform(), t.cliConfig(), Map.of(), "output", "-no-color");
+        assertThat(outputs.stdout()).contains("b = \"a\"");
+        same(outputs, strata(Map.of()).run("output", "-no-color"));
+    }
+
     /** An error a provisioner (or a provider) reports names its object as Terraform's does: "with ADDRESS,". */
     @Test
     void anErrorReportedForAnObjectNamesIt() throws Exception {
