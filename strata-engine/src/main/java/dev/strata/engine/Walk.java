@@ -40,6 +40,7 @@ import dev.strata.provider.Schema;
 import dev.strata.state.OutputValue;
 import dev.strata.state.ResourceInstanceObject;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -73,6 +74,12 @@ final class Walk {
     final EphemeralResources ephemerals;
     /** Destroying with {@code -target}: the targets and what depends on them; the other resources are only read. */
     private final Set<Node> destroyed = new HashSet<>();
+    /**
+     * Destroying with {@code -target}: for each vertex that depends on a target, the targets it depends on. Its
+     * instances are destroyed only in the module instances that can use what those targets name (see
+     * {@link #destroysAsDependent}).
+     */
+    private final Map<Node, Set<dev.strata.addr.Targetable>> dependentOfTargets = new HashMap<>();
     /** With {@code -exclude}: the vertices the excludes name, planned without their excluded instances. */
     private final Set<Node> excludeNamed = new HashSet<>();
     /** Destroying with {@code -exclude}: what the excluded objects depend on; only read, as they still need it. */
@@ -305,12 +312,26 @@ final class Walk {
         List<Node> todo = named(run.options.targets());
         if (run.options.mode() == PlanMode.DESTROY) {
             refreshedBeforeDestroy.addAll(closure(todo));
-            while (!todo.isEmpty()) {
-                Node n = todo.removeLast();
-                // An ephemeral resource is not destroyed, so neither is what uses it (Terraform's -target
-                // of one in a destroy plan destroys nothing).
-                if (destroyed.add(n) && !isEphemeral(n)) {
-                    todo.addAll(graph.dependentsOf(n));
+            destroyed.addAll(todo);
+            for (dev.strata.addr.Targetable t : run.options.targets()) {
+                List<Node> next = new ArrayList<>(named(List.of(t)));
+                Set<Node> seen = new HashSet<>(next);
+                while (!next.isEmpty()) {
+                    Node n = next.removeLast();
+                    // An ephemeral resource is not destroyed, so neither is what uses it (Terraform's -target
+                    // of one in a destroy plan destroys nothing).
+                    if (isEphemeral(n)) {
+                        continue;
+                    }
+                    for (Node d : graph.dependentsOf(n)) {
+                        if (seen.add(d)) {
+                            destroyed.add(d);
+                            dependentOfTargets
+                                    .computeIfAbsent(d, x -> new HashSet<>())
+                                    .add(t);
+                            next.add(d);
+                        }
+                    }
                 }
             }
             todo.addAll(destroyed);
@@ -368,6 +389,41 @@ final class Walk {
         Node.ResourceNode rn =
                 new Node.ResourceNode(ai.module().module(), ai.resource().resource());
         return refreshedBeforeDestroy.contains(rn) && Targets.matchesInstance(instanceFilter(rn), ai);
+    }
+
+    /**
+     * Destroying with {@code -target}: whether {@code ai} goes because it depends on a target. As Terraform
+     * decides it: within the module a target is in, only the target's own module instances can use it (another
+     * instance of that module reaching it would be a cycle), so the instances that share a module path with the
+     * target must share its keys along that path; everywhere else, every instance of a dependent goes.
+     */
+    private boolean destroysAsDependent(Node.ResourceNode rn, AbsResourceInstance ai) {
+        for (dev.strata.addr.Targetable t : dependentOfTargets.getOrDefault(rn, Set.of())) {
+            ModuleInstance target = switch (t) {
+                case AbsResource r -> r.module();
+                case AbsResourceInstance r -> r.module();
+                case ModuleInstance m -> m;
+            };
+            if (sameInstancesAlongSharedPath(ai.module(), target)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean sameInstancesAlongSharedPath(ModuleInstance a, ModuleInstance b) {
+        int n = Math.min(a.steps().size(), b.steps().size());
+        for (int i = 0; i < n; i++) {
+            ModuleInstance.Step x = a.steps().get(i);
+            ModuleInstance.Step y = b.steps().get(i);
+            if (!x.name().equals(y.name())) {
+                return true;
+            }
+            if (!(y.key() instanceof InstanceKey.NoKey) && !y.key().equals(x.key())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Instance-level targets filter the targeted resource only; what it depends on is planned whole. */
@@ -912,11 +968,19 @@ final class Walk {
             }
             for (InstanceKey k : e.keys()) {
                 AbsResourceInstance ai = ar.instance(k);
-                if (onlyRead && run.phase == Run.Phase.PLAN && refreshes(ai)) {
+                boolean targetedDestroy = run.options.mode() == PlanMode.DESTROY
+                        && !ephemeral
+                        && !run.options.targets().isEmpty();
+                boolean planned = targetedDestroy
+                        ? !onlyRead
+                                && (!filter.isEmpty() && Targets.matchesInstance(filter, ai)
+                                        || destroysAsDependent(rn, ai))
+                        : !onlyRead && Targets.matchesInstance(filter, ai);
+                if (!planned && targetedDestroy && run.phase == Run.Phase.PLAN && refreshes(ai)) {
                     work.add(new InstanceWork(ai, () -> ops.refreshKept(rc, ai)));
                     continue;
                 }
-                if (onlyRead || !Targets.matchesInstance(filter, ai) || Targets.excludesInstance(excluding, ai)) {
+                if (!planned || Targets.excludesInstance(excluding, ai)) {
                     Value prior = ops.stateValue(ai, rc);
                     if (prior != null) {
                         run.setInstanceValue(ai, prior);

@@ -55,6 +55,13 @@ final class EngineHarness {
             output "value" { value = fake_thing.x.value }
             """;
 
+    /** The module {@code ./w} every {@link PlanCase} may call: two objects, the second using the first. */
+    static final String PAIR_MODULE = REQUIRED_PROVIDERS + """
+            resource "fake_thing" "x" { value = "x" }
+            resource "fake_thing" "y" { value = fake_thing.x.id }
+            output "id" { value = fake_thing.y.id }
+            """;
+
     /** The module {@code ./v} every {@link PlanCase} may call: a validated input and a checked output. */
     static final String CHECKED_MODULE = """
             variable "size" {
@@ -551,7 +558,7 @@ final class EngineHarness {
     /** Applies the case's prior configuration (which must succeed), plans its configuration and checks the plan. */
     Result<Plan> check(PlanCase c) {
         org.junit.jupiter.api.Assumptions.assumeTrue(c.bug() == null, c.bug());
-        files(Map.of("m/main.tf", CHILD_MODULE, "v/main.tf", CHECKED_MODULE));
+        files(Map.of("m/main.tf", CHILD_MODULE, "v/main.tf", CHECKED_MODULE, "w/main.tf", PAIR_MODULE));
         if (c.prior() != null) {
             applied(c.prior());
         }

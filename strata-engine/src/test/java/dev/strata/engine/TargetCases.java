@@ -17,6 +17,15 @@ final class TargetCases {
             module "m" { source = "./m" }
             """;
 
+    /** Two instances of a module of two objects, and an object outside that uses the second instance. */
+    private static final String PAIRS = """
+            module "w" {
+              source = "./w"
+              count  = 2
+            }
+            resource "fake_thing" "r" { value = module.w[1].id }
+            """;
+
     static List<PlanCase> cases() {
         return List.of(
                 PlanCase.of("a target without dependencies", null, CHAIN)
@@ -54,6 +63,24 @@ final class TargetCases {
                         .mode(PlanMode.DESTROY)
                         .targets("fake_thing.c[1]")
                         .changes("fake_thing.c[1] delete", "fake_thing.d delete"),
+                PlanCase.of(
+                                "a targeted destroy in one module instance takes what depends on it there, and"
+                                        + " everywhere outside the module",
+                                PAIRS,
+                                PAIRS)
+                        .mode(PlanMode.DESTROY)
+                        .targets("module.w[0].fake_thing.x")
+                        .changes(
+                                "fake_thing.r delete",
+                                "module.w[0].fake_thing.x delete",
+                                "module.w[0].fake_thing.y delete"),
+                PlanCase.of("a targeted destroy of a module instance", PAIRS, PAIRS)
+                        .mode(PlanMode.DESTROY)
+                        .targets("module.w[1]")
+                        .changes(
+                                "fake_thing.r delete",
+                                "module.w[1].fake_thing.x delete",
+                                "module.w[1].fake_thing.y delete"),
                 PlanCase.of("a target and a replace", CHAIN, CHAIN)
                         .targets("fake_thing.c[0]")
                         .replace("fake_thing.c[0]")
