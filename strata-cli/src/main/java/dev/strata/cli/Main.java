@@ -40,6 +40,7 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        utf8Output();
         StrataLogbackProvider.select();
         // A thread that dies of something uncaught must not print a Java stack trace on the
         // terminal; the log (STRATA_LOG) gets it instead.
@@ -52,6 +53,28 @@ public final class Main {
         // Success with nothing left running: returning ends the JVM with status 0 and runs the shutdown
         // hooks just as System.exit(0) would, without Runtime.exit's System.Logger look-up, a service
         // search that opens every jar on the class path (about 0.07 s of CPU, a third of `version`).
+    }
+
+    /**
+     * Standard output and error in UTF-8, whatever the locale, as Terraform writes them. A JVM started without
+     * one (no {@code LANG}, as in many containers and CI jobs) encodes them in ASCII, and every other character
+     * (a value's "é", the diagnostics' box-drawing lines) would come out as "?". The streams are made as the
+     * JDK makes its own: buffered, flushed on each line.
+     */
+    static void utf8Output() {
+        if (!java.nio.charset.StandardCharsets.UTF_8.equals(System.out.charset())) {
+            System.setOut(utf8(java.io.FileDescriptor.out));
+        }
+        if (!java.nio.charset.StandardCharsets.UTF_8.equals(System.err.charset())) {
+            System.setErr(utf8(java.io.FileDescriptor.err));
+        }
+    }
+
+    private static java.io.PrintStream utf8(java.io.FileDescriptor fd) {
+        return new java.io.PrintStream(
+                new java.io.BufferedOutputStream(new java.io.FileOutputStream(fd), 8192),
+                true,
+                java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /** Whether a platform thread other than this one would keep the JVM running after main returns. */

@@ -70,6 +70,37 @@ class JarIT {
                 .isEqualTo("Error handling -chdir option: chdir missing: no such file or directory\n");
     }
 
+    /**
+     * Without a locale (no {@code LANG}, as in many containers) the JVM would write its output in ASCII, every
+     * other character a "?"; Strata writes UTF-8 whatever the locale, as Terraform does.
+     */
+    @Test
+    void outputIsUtf8WithoutALocale() throws Exception {
+        Files.writeString(dir.resolve("main.tf"), """
+                resource "terraform_data" "x" {
+                  input = "h\u00e9llo \u2713"
+                }
+                """);
+        Map<String, String> noLocale = new java.util.HashMap<>();
+        for (String k : List.of("LANG", "LC_ALL", "LC_CTYPE", "LANGUAGE")) {
+            noLocale.put(k, "");
+        }
+        Run plan = strata(noLocale, "plan", "-no-color");
+        assertThat(plan.exitCode()).as(plan.toString()).isZero();
+        assertThat(plan.stdout()).contains("+ input  = \"h\u00e9llo \u2713\"");
+        Files.writeString(dir.resolve("main.tf"), """
+                locals {
+                  s = "h\u00e9llo"
+                }
+                resource "terraform_data" "x" {
+                  input = 1 + local.s
+                }
+                """);
+        Run bad = strata(noLocale, "plan", "-no-color");
+        assertThat(bad.exitCode()).as(bad.toString()).isEqualTo(1);
+        assertThat(bad.stderr()).contains("\u2502 local.s is \"h\u00e9llo\"");
+    }
+
     @Test
     void pipedOutputHasNoColour() throws Exception {
         Run r = strata(Map.of(), "version", "-bogus");
