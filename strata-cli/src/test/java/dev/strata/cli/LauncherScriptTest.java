@@ -392,6 +392,43 @@ class LauncherScriptTest {
     }
 
     /** The java command line of a fresh build: the merged jar, with the start-up cache when {@code aot}. */
+    /**
+     * Without a locale the JVM could not name a file whose name is not ASCII: the launcher gives the JVM
+     * {@code LC_CTYPE=C.UTF-8} and tells it so (for the programs it starts, which get the environment as it was);
+     * with any locale set it changes nothing.
+     */
+    @Test
+    void withoutALocaleTheJvmGetsAUtf8CharacterType() throws Exception {
+        Path jdk = root.resolve("jdkloc");
+        Files.createDirectories(jdk.resolve("bin"));
+        Files.writeString(jdk.resolve("release"), "JAVA_VERSION=\"25.0.1\"\n");
+        Files.writeString(
+                jdk.resolve("bin/java"),
+                "#!/usr/bin/env bash\necho \"java LC_CTYPE=[${LC_CTYPE:-}] $*\" >>\"" + log + "\"\n");
+        Files.writeString(jdk.resolve("bin/javac"), "#!/usr/bin/env bash\n");
+        executable(jdk.resolve("bin/java"));
+        executable(jdk.resolve("bin/javac"));
+        assertThat(strata(Map.of("JAVA_HOME", jdk.toString(), "LANG", ""), "version")
+                        .exitCode())
+                .isZero();
+        assertThat(calls().getLast())
+                .startsWith("java LC_CTYPE=[C.UTF-8] ")
+                .contains(" -Dstrata.launcher.lcCtype=added ");
+        for (Map<String, String> locale : List.of(
+                Map.of("LANG", "de_DE.UTF-8"),
+                Map.of("LANG", "", "LC_ALL", "C"),
+                Map.of("LANG", "", "LC_CTYPE", "C"))) {
+            Files.writeString(log, "");
+            Map<String, String> env = new java.util.HashMap<>(locale);
+            env.put("JAVA_HOME", jdk.toString());
+            assertThat(strata(env, "version").exitCode()).isZero();
+            assertThat(calls().getLast())
+                    .as("%s", locale)
+                    .startsWith("java LC_CTYPE=[" + locale.getOrDefault("LC_CTYPE", "") + "] ")
+                    .doesNotContain("lcCtype");
+        }
+    }
+
     private String javaArgs(boolean aot, String... args) {
         return javaArgs(target.resolve("strata-all.jar"), aot ? target.resolve("strata.aot") : null, args);
     }
@@ -424,6 +461,10 @@ class LauncherScriptTest {
         pb.environment().remove("STRATA_JAVA_OPTS");
         // Only the tools the scripts use, and no javac: the cache key then does not depend on the machine.
         pb.environment().put("PATH", tools().toString());
+        // A locale, as on a developer's machine (without one the launcher adds LC_CTYPE for the JVM).
+        pb.environment().put("LANG", "C.UTF-8");
+        pb.environment().remove("LC_ALL");
+        pb.environment().remove("LC_CTYPE");
         pb.environment().putAll(env);
         return Processes.run(pb, "", Duration.ofSeconds(60));
     }

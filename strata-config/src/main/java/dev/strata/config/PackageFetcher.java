@@ -290,6 +290,7 @@ final class PackageFetcher {
         if (dir != null) {
             pb.directory(dir.toFile());
         }
+        dev.strata.hcl.ChildEnvironment.restore(pb.environment());
         pb.environment().put("GIT_TERMINAL_PROMPT", "0");
         // ssh must not ask either: a host key or passphrase prompt would hang init.
         pb.environment().putIfAbsent("GIT_SSH_COMMAND", "ssh -o BatchMode=yes");

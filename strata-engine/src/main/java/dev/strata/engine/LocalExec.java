@@ -62,6 +62,7 @@ final class LocalExec {
             }
         }
         pb.directory(dir.toFile());
+        dev.strata.hcl.ChildEnvironment.restore(pb.environment());
         if (a.has("environment")) {
             pb.environment().putAll(a.map("environment"));
         }
