@@ -235,7 +235,6 @@ final class InstanceOps {
         return null;
     }
 
-    /** The recorded value of an instance (marked), for instances this run does not touch. */
     /**
      * Destroying with {@code -target}: what a target depends on is kept, but read again first, as Terraform's
      * refresh before a destroy reads it; its refreshed value is what the plan's expressions see.
@@ -258,6 +257,7 @@ final class InstanceOps {
         }
     }
 
+    /** The recorded value of an instance (marked), for instances this run does not touch. */
     Value stateValue(AbsResourceInstance ai, ResourceConfig rc) {
         ResourceInstanceObject o = stateObject(ai, null);
         if (o == null) {

@@ -79,7 +79,10 @@ final class Walk {
      * instances are destroyed only in the module instances that can use what those targets name (see
      * {@link #destroysAsDependent}).
      */
-    private final Map<Node, Set<dev.strata.addr.Targetable>> dependentOfTargets = new HashMap<>();
+    private final Map<Node, Set<TargetReach>> dependentOfTargets = new HashMap<>();
+
+    /** A target, and the module of the vertex it names through which a dependent depends on it. */
+    private record TargetReach(dev.strata.addr.Targetable target, dev.strata.addr.Module via) {}
     /** With {@code -exclude}: the vertices the excludes name, planned without their excluded instances. */
     private final Set<Node> excludeNamed = new HashSet<>();
     /** Destroying with {@code -exclude}: what the excluded objects depend on; only read, as they still need it. */
@@ -314,22 +317,30 @@ final class Walk {
             refreshedBeforeDestroy.addAll(closure(todo));
             destroyed.addAll(todo);
             for (dev.strata.addr.Targetable t : run.options.targets()) {
-                List<Node> next = new ArrayList<>(named(List.of(t)));
-                Set<Node> seen = new HashSet<>(next);
-                while (!next.isEmpty()) {
-                    Node n = next.removeLast();
-                    // An ephemeral resource is not destroyed, so neither is what uses it (Terraform's -target
-                    // of one in a destroy plan destroys nothing).
-                    if (isEphemeral(n)) {
+                for (Node start : named(List.of(t))) {
+                    // Dependents depend on the targeted objects: a module target's call, variables and outputs
+                    // would make every instance of what they feed look dependent on the targeted instance.
+                    if (!(start instanceof Node.ResourceNode)) {
                         continue;
                     }
-                    for (Node d : graph.dependentsOf(n)) {
-                        if (seen.add(d)) {
-                            destroyed.add(d);
-                            dependentOfTargets
-                                    .computeIfAbsent(d, x -> new HashSet<>())
-                                    .add(t);
-                            next.add(d);
+                    TargetReach reach = new TargetReach(t, start.module());
+                    List<Node> next = new ArrayList<>(List.of(start));
+                    Set<Node> seen = new HashSet<>(next);
+                    while (!next.isEmpty()) {
+                        Node n = next.removeLast();
+                        // An ephemeral resource is not destroyed, so neither is what uses it (Terraform's -target
+                        // of one in a destroy plan destroys nothing).
+                        if (isEphemeral(n)) {
+                            continue;
+                        }
+                        for (Node d : graph.dependentsOf(n)) {
+                            if (seen.add(d)) {
+                                destroyed.add(d);
+                                dependentOfTargets
+                                        .computeIfAbsent(d, x -> new HashSet<>())
+                                        .add(reach);
+                                next.add(d);
+                            }
                         }
                     }
                 }
@@ -393,45 +404,47 @@ final class Walk {
 
     /**
      * Destroying with {@code -target}: whether {@code ai} goes because it depends on a target. As Terraform
-     * decides it: within the module a target is in, only the target's own module instances can use it (another
-     * instance of that module reaching it would be a cycle), so the instances that share a module path with the
-     * target must share its keys along that path; everywhere else, every instance of a dependent goes.
+     * decides it: a dependent in the same module as the targeted object it depends on goes only in that
+     * object's module instance (another instance of the module cannot use it); a dependent in any other module
+     * goes in every instance.
      */
     private boolean destroysAsDependent(Node.ResourceNode rn, AbsResourceInstance ai) {
-        for (dev.strata.addr.Targetable t : dependentOfTargets.getOrDefault(rn, Set.of())) {
-            ModuleInstance target = switch (t) {
-                case AbsResource r -> r.module();
-                case AbsResourceInstance r -> r.module();
-                case ModuleInstance m -> m;
+        for (TargetReach r : dependentOfTargets.getOrDefault(rn, Set.of())) {
+            if (!r.via().equals(rn.module())) {
+                return true;
+            }
+            boolean sameInstance = switch (r.target()) {
+                case AbsResource t -> Targets.matchesInstance(List.of(t.module()), ai);
+                case AbsResourceInstance t -> Targets.matchesInstance(List.of(t.module()), ai);
+                case ModuleInstance t -> Targets.matchesInstance(List.of(t), ai);
             };
-            if (sameInstancesAlongSharedPath(ai.module(), target)) {
+            if (sameInstance) {
                 return true;
             }
         }
         return false;
     }
 
-    private static boolean sameInstancesAlongSharedPath(ModuleInstance a, ModuleInstance b) {
-        int n = Math.min(a.steps().size(), b.steps().size());
-        for (int i = 0; i < n; i++) {
-            ModuleInstance.Step x = a.steps().get(i);
-            ModuleInstance.Step y = b.steps().get(i);
-            if (!x.name().equals(y.name())) {
-                return true;
-            }
-            if (!(y.key() instanceof InstanceKey.NoKey) && !y.key().equals(x.key())) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** Instance-level targets filter the targeted resource only; what it depends on is planned whole. */
     private List<dev.strata.addr.Targetable> instanceFilter(Node.ResourceNode rn) {
-        return Targets.matchesResource(run.options.targets(), rn)
-                        || Targets.matchesModule(run.options.targets(), rn.module())
+        return Targets.matchesResource(run.options.targets(), rn) || insideTargetedModule(rn.module())
                 ? run.options.targets()
                 : List.of();
+    }
+
+    /** Whether {@code m} is a targeted module or inside one (whose own instances the targets then select). */
+    private boolean insideTargetedModule(dev.strata.addr.Module m) {
+        for (dev.strata.addr.Targetable t : run.options.targets()) {
+            if (t instanceof ModuleInstance mi
+                    && !mi.isRoot()
+                    && m.names().size() >= mi.module().names().size()
+                    && m.names()
+                            .subList(0, mi.module().names().size())
+                            .equals(mi.module().names())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The vertices {@code addrs} name: resources (of any instance of their module) and whole module calls. */

@@ -62,6 +62,12 @@ final class EngineHarness {
             output "id" { value = fake_thing.y.id }
             """;
 
+    /** The module {@code ./n} every {@link PlanCase} may call: {@code ./m} nested, and an object using it. */
+    static final String NESTING_MODULE = REQUIRED_PROVIDERS + """
+            module "k" { source = "../m" }
+            resource "fake_thing" "y" { value = module.k.id }
+            """;
+
     /** The module {@code ./v} every {@link PlanCase} may call: a validated input and a checked output. */
     static final String CHECKED_MODULE = """
             variable "size" {
@@ -558,7 +564,15 @@ final class EngineHarness {
     /** Applies the case's prior configuration (which must succeed), plans its configuration and checks the plan. */
     Result<Plan> check(PlanCase c) {
         org.junit.jupiter.api.Assumptions.assumeTrue(c.bug() == null, c.bug());
-        files(Map.of("m/main.tf", CHILD_MODULE, "v/main.tf", CHECKED_MODULE, "w/main.tf", PAIR_MODULE));
+        files(Map.of(
+                "m/main.tf",
+                CHILD_MODULE,
+                "v/main.tf",
+                CHECKED_MODULE,
+                "w/main.tf",
+                PAIR_MODULE,
+                "n/main.tf",
+                NESTING_MODULE));
         if (c.prior() != null) {
             applied(c.prior());
         }

@@ -26,6 +26,14 @@ final class TargetCases {
             resource "fake_thing" "r" { value = module.w[1].id }
             """;
 
+    /** Two instances of a module that nests another and uses its object. */
+    private static final String NESTED = """
+            module "n" {
+              source = "./n"
+              count  = 2
+            }
+            """;
+
     static List<PlanCase> cases() {
         return List.of(
                 PlanCase.of("a target without dependencies", null, CHAIN)
@@ -81,6 +89,20 @@ final class TargetCases {
                                 "fake_thing.r delete",
                                 "module.w[1].fake_thing.x delete",
                                 "module.w[1].fake_thing.y delete"),
+                PlanCase.of("a module instance target takes the modules nested in that instance only", null, NESTED)
+                        .targets("module.n[1]")
+                        .changes("module.n[1].fake_thing.y create", "module.n[1].module.k.fake_thing.x create"),
+                PlanCase.of(
+                                "a targeted destroy of a module instance: a dependent in another module goes in"
+                                        + " every instance",
+                                NESTED,
+                                NESTED)
+                        .mode(PlanMode.DESTROY)
+                        .targets("module.n[1]")
+                        .changes(
+                                "module.n[0].fake_thing.y delete",
+                                "module.n[1].fake_thing.y delete",
+                                "module.n[1].module.k.fake_thing.x delete"),
                 PlanCase.of("a target and a replace", CHAIN, CHAIN)
                         .targets("fake_thing.c[0]")
                         .replace("fake_thing.c[0]")
