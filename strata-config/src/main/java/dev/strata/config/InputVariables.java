@@ -340,11 +340,16 @@ public final class InputVariables {
         Result<HclFile> parsed =
                 name.endsWith(".json") ? JsonSyntax.parse(bytes, name) : NativeSyntax.parseConfig(bytes, name);
         diags.addAll(parsed.diagnostics());
-        if (parsed.value() == null) {
+        // As Terraform, a file that does not parse gives its errors alone: the reading stops there, before
+        // anything of what could be read (such as values for undeclared variables) is looked at.
+        if (parsed.value() == null || parsed.diagnostics().hasErrors()) {
             return;
         }
         Result<Map<String, Attribute>> attrs = parsed.value().body().justAttributes();
         diags.addAll(attrs.diagnostics());
+        if (attrs.diagnostics().hasErrors()) {
+            return;
+        }
         for (Attribute a : new TreeMap<>(attrs.value()).values()) {
             if (!vars.containsKey(a.name())) {
                 undeclared.add(new Undeclared(a.name(), name, a.nameRange()));

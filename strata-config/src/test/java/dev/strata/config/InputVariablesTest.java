@@ -84,6 +84,24 @@ class InputVariablesTest {
         assertThat(r.value().get("s").isSensitive()).isTrue();
     }
 
+    /** As Terraform: a variables file that does not parse gives its errors alone, no warning about its values. */
+    @Test
+    void aFileThatDoesNotParseGivesItsErrorsAlone() {
+        write(
+                dir,
+                "main.tf",
+                "variable \"n\" { default = 1 }\n",
+                "bad.tfvars",
+                "x = [1,\n",
+                "block.tfvars",
+                "y = 1\nb {\n}\n");
+        assertThat(brief(resolve(Map.of(), new Arg.VarFile("bad.tfvars")).diagnostics()))
+                .containsExactly("bad.tfvars:2,1-1: Missing expression");
+        assertThat(brief(resolve(Map.of(), new Arg.VarFile("block.tfvars")).diagnostics()))
+                .hasSize(1)
+                .allSatisfy(d -> assertThat(d).startsWith("block.tfvars:2,"));
+    }
+
     @Test
     void problemsAreReportedWithLocations() {
         write(dir, "main.tf", """
