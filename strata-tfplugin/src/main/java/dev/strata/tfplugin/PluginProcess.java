@@ -107,9 +107,8 @@ public final class PluginProcess implements AutoCloseable {
         if (launch.environment() != null) {
             env.clear();
             env.putAll(launch.environment());
-        } else {
-            dev.strata.hcl.ChildEnvironment.restore(env);
         }
+        dev.strata.hcl.ChildEnvironment.restore(env);
         if (launch.workingDirectory() != null) {
             pb.directory(launch.workingDirectory().toFile());
         }

@@ -103,6 +103,25 @@ class PluginProcessTest {
                 .contains("home=unset");
     }
 
+    /** The LC_CTYPE the launcher set for the JVM alone (no locale) is not the plugin's, given environment or not. */
+    @Test
+    void theCharacterTypeTheLauncherAddedIsNotPassedOn() throws IOException {
+        Path p = script("echo \"ctype=[${LC_CTYPE:-}]\" >&2\nexit 1");
+        String before = System.getProperty("strata.launcher.lcCtype");
+        System.setProperty("strata.launcher.lcCtype", "added");
+        try {
+            Diagnostic d = onlyError(PluginProcess.start(PluginLaunch.of("example.com/test/fake", p)
+                    .in(dir, java.util.Map.of("LC_CTYPE", "C.UTF-8", "PATH", "/usr/bin:/bin"))));
+            assertThat(d.detail()).contains("ctype=[]");
+        } finally {
+            if (before == null) {
+                System.clearProperty("strata.launcher.lcCtype");
+            } else {
+                System.setProperty("strata.launcher.lcCtype", before);
+            }
+        }
+    }
+
     @Test
     void withoutAGivenEnvironmentThePluginInheritsTheJvms() throws IOException {
         Path p = script("echo \"path=${PATH:-unset}\" >&2\nexit 1");
