@@ -989,7 +989,11 @@ final class Walk {
                                 && (!filter.isEmpty() && Targets.matchesInstance(filter, ai)
                                         || destroysAsDependent(rn, ai))
                         : !onlyRead && Targets.matchesInstance(filter, ai);
-                if (!planned && targetedDestroy && run.phase == Run.Phase.PLAN && refreshes(ai)) {
+                if (!planned
+                        && targetedDestroy
+                        && run.phase == Run.Phase.PLAN
+                        && rn.resource().mode() == ResourceMode.MANAGED
+                        && refreshes(ai)) {
                     work.add(new InstanceWork(ai, () -> ops.refreshKept(rc, ai)));
                     continue;
                 }

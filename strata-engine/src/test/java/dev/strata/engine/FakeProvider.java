@@ -284,6 +284,13 @@ class FakeProvider implements Provider {
     @Override
     public ReadResponse readResource(ReadRequest r) {
         metas.add("read " + r.typeName() + ": " + r.providerMeta());
+        if (!r.typeName().equals("fake_thing")) {
+            // As a real provider: only managed resource types can be read as managed objects.
+            return new ReadResponse(
+                    r.currentState(),
+                    r.currentPrivate(),
+                    ProviderDiagnostics.error("Invalid resource type", "No managed resource type " + r.typeName()));
+        }
         if (readFails) {
             return new ReadResponse(
                     r.currentState(),

@@ -34,6 +34,12 @@ final class TargetCases {
             }
             """;
 
+    /** An object that uses a data source. */
+    private static final String READS = """
+            data "fake_info" "i" { value = "q" }
+            resource "fake_thing" "t" { value = data.fake_info.i.value }
+            """;
+
     static List<PlanCase> cases() {
         return List.of(
                 PlanCase.of("a target without dependencies", null, CHAIN)
@@ -103,6 +109,10 @@ final class TargetCases {
                                 "module.n[0].fake_thing.y delete",
                                 "module.n[1].fake_thing.y delete",
                                 "module.n[1].module.k.fake_thing.x delete"),
+                PlanCase.of("a targeted destroy keeps a data source the target depends on as recorded", READS, READS)
+                        .mode(PlanMode.DESTROY)
+                        .targets("fake_thing.t")
+                        .changes("fake_thing.t delete"),
                 PlanCase.of("a target and a replace", CHAIN, CHAIN)
                         .targets("fake_thing.c[0]")
                         .replace("fake_thing.c[0]")
