@@ -688,7 +688,8 @@ final class InstanceOps {
         }
     }
 
-    private static boolean startsWith(Module m, Module prefix) {
+    /** Whether {@code m} is {@code prefix} or a module inside it. */
+    static boolean startsWith(Module m, Module prefix) {
         return m.names().size() >= prefix.names().size()
                 && m.names().subList(0, prefix.names().size()).equals(prefix.names());
     }
@@ -1022,13 +1023,7 @@ final class InstanceOps {
             boolean hit = switch (r.from()) {
                 case AbsResource ar -> ar.equals(ai.containingResource());
                 case AbsResourceInstance x -> x.equals(ai);
-                case dev.strata.addr.ModuleInstance mi ->
-                    ai.module().module().names().size() >= mi.module().names().size()
-                            && ai.module()
-                                    .module()
-                                    .names()
-                                    .subList(0, mi.module().names().size())
-                                    .equals(mi.module().names());
+                case dev.strata.addr.ModuleInstance mi -> startsWith(ai.module().module(), mi.module());
             };
             if (hit) {
                 return true;

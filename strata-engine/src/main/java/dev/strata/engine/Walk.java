@@ -435,12 +435,7 @@ final class Walk {
     /** Whether {@code m} is a targeted module or inside one (whose own instances the targets then select). */
     private boolean insideTargetedModule(dev.strata.addr.Module m) {
         for (dev.strata.addr.Targetable t : run.options.targets()) {
-            if (t instanceof ModuleInstance mi
-                    && !mi.isRoot()
-                    && m.names().size() >= mi.module().names().size()
-                    && m.names()
-                            .subList(0, mi.module().names().size())
-                            .equals(mi.module().names())) {
+            if (t instanceof ModuleInstance mi && !mi.isRoot() && InstanceOps.startsWith(m, mi.module())) {
                 return true;
             }
         }
@@ -457,11 +452,7 @@ final class Walk {
             if (n instanceof Node.ModuleCallNode mc && Targets.matchesModule(addrs, mc.child())) {
                 out.add(n);
                 for (Node m : graph.nodes()) {
-                    if (m.module().names().size() >= mc.child().names().size()
-                            && m.module()
-                                    .names()
-                                    .subList(0, mc.child().names().size())
-                                    .equals(mc.child().names())) {
+                    if (InstanceOps.startsWith(m.module(), mc.child())) {
                         out.add(m);
                     }
                 }
