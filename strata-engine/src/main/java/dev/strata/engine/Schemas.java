@@ -23,16 +23,19 @@ import java.util.Optional;
  */
 public final class Schemas {
     private final ProviderSource source;
-    private final Map<AbsProviderConfig, Optional<ProviderSchema>> cache = new HashMap<>();
+    private final Map<dev.strata.addr.Provider, Optional<ProviderSchema>> cache = new HashMap<>();
 
     public Schemas(ProviderSource source) {
         this.source = source;
     }
 
     private Optional<ProviderSchema> of(AbsProviderConfig stateProvider) {
-        return cache.computeIfAbsent(stateProvider, cfg -> {
-            ProviderFactory f =
-                    source.resolve(cfg.provider(), VersionConstraint.ANY).value();
+        return of(stateProvider.provider());
+    }
+
+    private Optional<ProviderSchema> of(dev.strata.addr.Provider provider) {
+        return cache.computeIfAbsent(provider, p -> {
+            ProviderFactory f = source.resolve(p, VersionConstraint.ANY).value();
             if (f == null) {
                 return Optional.empty();
             }
@@ -47,6 +50,16 @@ public final class Schemas {
         return of(stateProvider)
                 .map(ps -> data ? ps.dataSource(type) : ps.resourceType(type))
                 .map(Schema::block);
+    }
+
+    /** The schema (block and version) of a resource type, data source or ephemeral resource type of a provider. */
+    public Optional<Schema> resource(dev.strata.addr.Provider provider, dev.strata.addr.Resource resource) {
+        return of(provider).map(ps -> Walk.schemaOf(ps, resource));
+    }
+
+    /** The schema of a provider's own configuration block. */
+    public Optional<Block> provider(dev.strata.addr.Provider provider) {
+        return of(provider).map(ps -> ps.provider().block());
     }
 
     /** An object of a resource as a value of its schema's type, with sensitive marks; empty without a schema. */

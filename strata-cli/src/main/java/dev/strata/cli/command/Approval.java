@@ -93,8 +93,10 @@ final class Approval {
         if (settings == INVALID) {
             return false;
         }
-        ApprovalWebhook.Decision d =
-                new ApprovalWebhook(settings).decide(PlanJson.of(plan, tree, Version.current()), workspace);
+        // The document `show -json` prints for the plan, schemas included (arguments in the configuration).
+        var document =
+                PlanJson.of(plan, tree, Version.current(), new dev.strata.engine.Schemas(Operation.providers(context)));
+        ApprovalWebhook.Decision d = new ApprovalWebhook(settings).decide(document, workspace);
         String where = "The approval webhook at " + settings.address() + " (correlation id " + d.correlationId() + ")";
         switch (d.outcome()) {
             case APPROVED ->

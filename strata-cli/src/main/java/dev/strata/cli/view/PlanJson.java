@@ -9,9 +9,7 @@ import dev.strata.addr.AttributePath;
 import dev.strata.addr.InstanceKey;
 import dev.strata.addr.ModuleInstance;
 import dev.strata.addr.ResourceMode;
-import dev.strata.config.ConfigNode;
 import dev.strata.config.ConfigTree;
-import dev.strata.config.References;
 import dev.strata.engine.Action;
 import dev.strata.engine.DeferredResource;
 import dev.strata.engine.Plan;
@@ -111,7 +109,7 @@ public final class PlanJson {
             x.put("after_sensitive", o.sensitive());
         });
         n.set("prior_state", stateJson(plan.priorState(), version, schemas));
-        n.set("configuration", configuration(tree));
+        n.set("configuration", ConfigurationJson.of(tree, schemas));
         List<RelevantAttributes.Attr> relevant = plan.relevantAttributes().all();
         if (!relevant.isEmpty()) {
             // As Terraform: left out when nothing contributes, otherwise every attribute as a path of names,
@@ -396,116 +394,6 @@ public final class PlanJson {
                 sens.put(g.name(), true);
             }
         }
-    }
-
-    private static ObjectNode configuration(ConfigTree tree) {
-        ObjectNode n = F.objectNode();
-        ObjectNode pc = n.putObject("provider_config");
-        n.set("root_module", moduleConfig(tree.root(), pc, ""));
-        return n;
-    }
-
-    private static ObjectNode moduleConfig(ConfigNode node, ObjectNode providerConfig, String prefix) {
-        ObjectNode m = F.objectNode();
-        var mc = node.module();
-        if (!mc.outputs().isEmpty()) {
-            ObjectNode outs = m.putObject("outputs");
-            mc.outputs().forEach((k, o) -> {
-                ObjectNode x = outs.putObject(k);
-                if (o.sensitive()) {
-                    x.put("sensitive", true);
-                }
-                x.putObject("expression").set("references", refs(References.of(o)));
-                if (o.description() != null && !o.description().isEmpty()) {
-                    x.put("description", o.description());
-                }
-            });
-        }
-        // As Terraform's, the configuration's JSON leaves ephemeral resources out.
-        if (mc.resources().keySet().stream().anyMatch(a -> a.mode() != ResourceMode.EPHEMERAL)) {
-            ArrayNode rs = m.putArray("resources");
-            mc.resources().forEach((addr, rc) -> {
-                if (addr.mode() == ResourceMode.EPHEMERAL) {
-                    return;
-                }
-                ObjectNode r = rs.addObject();
-                r.put("address", addr.toString());
-                r.put("mode", addr.mode() == ResourceMode.DATA ? "data" : "managed");
-                r.put("type", addr.type());
-                r.put("name", addr.name());
-                String key = (prefix.isEmpty() ? "" : prefix + ":")
-                        + rc.providerConfig().localName()
-                        + (rc.providerConfig().alias() == null
-                                ? ""
-                                : "." + rc.providerConfig().alias());
-                r.put("provider_config_key", key);
-                if (!providerConfig.has(key)) {
-                    ObjectNode p = providerConfig.putObject(key);
-                    p.put("name", rc.providerConfig().localName());
-                    p.put(
-                            "full_name",
-                            mc.providerFor(rc.providerConfig().localName()).toString());
-                    if (!prefix.isEmpty()) {
-                        p.put("module_address", prefix);
-                    }
-                }
-                r.putObject("expressions");
-                r.put("schema_version", 0);
-                if (rc.count() != null) {
-                    r.putObject("count_expression").set("references", refs(exprRefs(rc.count())));
-                }
-                if (rc.forEach() != null) {
-                    r.putObject("for_each_expression").set("references", refs(exprRefs(rc.forEach())));
-                }
-            });
-        }
-        if (!node.children().isEmpty()) {
-            ObjectNode calls = m.putObject("module_calls");
-            node.children().forEach((name, child) -> {
-                ObjectNode c = calls.putObject(name);
-                c.put("source", child.call().source());
-                c.set(
-                        "module",
-                        moduleConfig(child, providerConfig, (prefix.isEmpty() ? "" : prefix + ".") + "module." + name));
-            });
-        }
-        if (!mc.variables().isEmpty()) {
-            ObjectNode vs = m.putObject("variables");
-            mc.variables().forEach((k, v) -> {
-                ObjectNode x = vs.putObject(k);
-                if (v.defaultValue() != null && !v.sensitive()) {
-                    x.set("default", json(v.defaultValue()));
-                }
-                if (v.description() != null && !v.description().isEmpty()) {
-                    x.put("description", v.description());
-                }
-                if (v.sensitive()) {
-                    x.put("sensitive", true);
-                }
-            });
-        }
-        return m;
-    }
-
-    private static List<dev.strata.addr.Reference> exprRefs(dev.strata.hcl.Expression e) {
-        List<dev.strata.addr.Reference> out = new ArrayList<>();
-        for (var t : e.variables()) {
-            var r = dev.strata.addr.Reference.parse(t);
-            if (r.value() != null) {
-                out.add(r.value());
-            }
-        }
-        return out;
-    }
-
-    private static ArrayNode refs(List<dev.strata.addr.Reference> refs) {
-        ArrayNode a = F.arrayNode();
-        java.util.LinkedHashSet<String> seen = new java.util.LinkedHashSet<>();
-        for (var r : refs) {
-            seen.add(r.subject().toString());
-        }
-        seen.forEach(a::add);
-        return a;
     }
 
     /** A value as plain JSON: unknowns and sensitive values as null. */

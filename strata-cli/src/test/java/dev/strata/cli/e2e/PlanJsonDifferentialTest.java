@@ -201,6 +201,14 @@ class PlanJsonDifferentialTest {
                         resource "terraform_data" "s" { input = { public = "p", secret = var.secret } }
                         output "plain" { value = terraform_data.s.id }
                         """, List.of("/before/output", "/before_sensitive/output")),
+                // The configuration's expressions: constants (null, a function call is none), each reference
+                // with its prefixes (duplicates kept), count/for_each/depends_on, provisioners, module
+                // arguments, outputs' depends_on, a module's resources under the root's provider key.
+                new Case(
+                        "configuration-expressions",
+                        EXPRESSIONS_MAIN.formatted("2"),
+                        EXPRESSIONS_MAIN.formatted("3"),
+                        Map.of("mod/main.tf", EXPRESSIONS_MODULE, "other.tfstate", remoteState("one", 2))),
                 // Sets list their elements in cty's order: objects and lists by their set-hash serialization.
                 new Case("set-order", """
                         resource "terraform_data" "s" {
@@ -406,6 +414,89 @@ class PlanJsonDifferentialTest {
             output "unchanged" { value = terraform_data.rt.output }
             """;
 
+    private static final String EXPRESSIONS_MAIN = """
+            variable "n" {
+              type    = number
+              default = %s
+            }
+            variable "tags" {
+              default     = { a = "b", "a\\"b" = "c" }
+              description = "the tags"
+            }
+            variable "secret" {
+              default   = "s3cr3t"
+              sensitive = true
+            }
+            locals {
+              names = ["x", "y"]
+              obj   = { k = { v = 1 } }
+            }
+            resource "terraform_data" "a" {
+              count = var.n
+              input = "a-${count.index}"
+            }
+            resource "terraform_data" "b" {
+              for_each = toset(local.names)
+              input = {
+                key   = each.key
+                first = terraform_data.a[0].output
+                all   = terraform_data.a[*].id
+                deep  = local.obj.k.v
+                lit   = 42
+                cond  = true ? 1 : 2
+                forx  = [for x in [1, 2] : x * 2]
+                quote = var.tags["a\\"b"]
+              }
+              triggers_replace = [var.tags["a"], path.module, terraform.workspace]
+              depends_on       = [terraform_data.a]
+              provisioner "local-exec" {
+                command     = "echo ${self.id} ${each.value}"
+                environment = { FOO = "bar" }
+              }
+            }
+            resource "terraform_data" "c" { input = null }
+            resource "terraform_data" "d" { input = [1, "two", true] }
+            resource "terraform_data" "e" { input = upper("x") }
+            resource "terraform_data" "f" { input = module.m.out }
+            resource "terraform_data" "g" { input = module.mc[1].out }
+            resource "terraform_data" "h" {}
+            module "m" {
+              source = "./mod"
+              x      = var.tags
+              y      = "lit"
+            }
+            module "mc" {
+              source     = "./mod"
+              count      = 2
+              x          = { i = count.index }
+              depends_on = [terraform_data.c]
+            }
+            output "o1" { value = terraform_data.a[0].output }
+            output "o2" {
+              value       = "const"
+              description = "d"
+            }
+            output "o3" {
+              value      = var.secret
+              sensitive  = true
+              depends_on = [terraform_data.c]
+            }
+            output "o4" { value = { a = 1, b = [2, 3] } }
+            data "terraform_remote_state" "r" {
+              backend  = "local"
+              config   = { path = "${path.module}/other.tfstate" }
+              defaults = { z = 1 }
+            }
+            """;
+
+    private static final String EXPRESSIONS_MODULE = """
+            variable "x" {}
+            variable "y" { default = null }
+            variable "z" { default = 3 }
+            resource "terraform_data" "in" { input = var.x }
+            output "out" { value = terraform_data.in.output }
+            """;
+
     private static final String MODULE = """
             variable "in" {}
             resource "terraform_data" "inner" { input = var.in }
@@ -459,6 +550,8 @@ class PlanJsonDifferentialTest {
         assertThat(changes(ours, ignore)).as("resource_changes").isEqualTo(changes(theirs, ignore));
         assertThat(outputs(ours)).as("output_changes").isEqualTo(outputs(theirs));
         assertThat(relevant(ours)).as("relevant_attributes").isEqualTo(relevant(theirs));
+        assertThat(theirs.at("/configuration/root_module").isObject()).isTrue();
+        assertThat(configuration(ours)).as("configuration").isEqualTo(configuration(theirs));
         for (JsonNode plan : List.of(theirs, ours)) {
             // The plan's time, as RFC 3339 in UTC; plantimestamp() is the same value.
             assertThat(plan.path("timestamp").asText()).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
@@ -501,6 +594,25 @@ class PlanJsonDifferentialTest {
         return out;
     }
 
+    /**
+     * The configuration section as it is, but for the default of a sensitive variable: Terraform writes it,
+     * Strata never writes a sensitive value.
+     */
+    static JsonNode configuration(JsonNode plan) {
+        JsonNode c = plan.path("configuration").deepCopy();
+        withoutSensitiveDefaults(c.path("root_module"));
+        return c;
+    }
+
+    private static void withoutSensitiveDefaults(JsonNode module) {
+        module.path("variables").forEach(v -> {
+            if (v.path("sensitive").asBoolean()) {
+                ((ObjectNode) v).remove("default");
+            }
+        });
+        module.path("module_calls").forEach(call -> withoutSensitiveDefaults(call.path("module")));
+    }
+
     /** The relevant attributes as "resource [path]", sorted: Terraform lists them in the order it found them. */
     static List<String> relevant(JsonNode plan) {
         List<String> out = new ArrayList<>();
@@ -515,7 +627,9 @@ class PlanJsonDifferentialTest {
                 it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode o = e.getValue();
-            out.add(e.getKey() + " " + o.path("actions") + " " + mask(o.path("after")) + " " + o.path("after_unknown"));
+            // Strata writes a sensitive output's value as null; Terraform writes it in clear.
+            JsonNode after = o.path("after_sensitive").asBoolean() ? JSON.nullNode() : o.path("after");
+            out.add(e.getKey() + " " + o.path("actions") + " " + mask(after) + " " + o.path("after_unknown"));
         }
         return out;
     }
