@@ -99,6 +99,16 @@ class JarIT {
         Run bad = strata(noLocale, "plan", "-no-color");
         assertThat(bad.exitCode()).as(bad.toString()).isEqualTo(1);
         assertThat(bad.stderr()).contains("\u2502 local.s is \"h\u00e9llo\"");
+        // java -jar cannot name a non-ASCII file without a locale: a diagnostic that says how to fix it.
+        Files.writeString(dir.resolve("main.tf"), "module \"m\" { source = \"./m\u00f6dule\" }\n");
+        Run name = strata(noLocale, "validate", "-no-color");
+        assertThat(name.exitCode()).as(name.toString()).isEqualTo(1);
+        assertThat(name.stderr())
+                .contains("Error: Invalid file name")
+                .contains("the file name \"./m\u00f6dule\" cannot be used")
+                .contains("LC_ALL=C.UTF-8")
+                .doesNotContain("Internal error")
+                .doesNotContain("Exception");
     }
 
     @Test

@@ -49,6 +49,34 @@ public final class FrameView {
                 detail + "Run \"strata " + command + " -help\" for its options.");
     }
 
+    /** The file name a throwable (or one it wraps) could not use, or null. */
+    private static java.nio.file.InvalidPathException invalidPath(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof java.nio.file.InvalidPathException e) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A file name the Java runtime cannot represent: without a UTF-8 locale (no LANG, LC_ALL or LC_CTYPE, as in
+     * many containers) it encodes file names as ASCII, so any other character fails. {@code ./strata} sets a
+     * UTF-8 character type itself; {@code java -jar} does not.
+     */
+    private static CliDiagnostic unusableFileName(String where, java.nio.file.InvalidPathException e) {
+        String encoding = System.getProperty("sun.jnu.encoding", "");
+        boolean utf8 = encoding.equalsIgnoreCase("UTF-8") || encoding.equalsIgnoreCase("UTF8");
+        String detail = where + " stopped: the file name \"" + e.getInput() + "\" cannot be used ("
+                + e.getReason().toLowerCase(java.util.Locale.ROOT) + ").";
+        if (!utf8) {
+            detail += " No UTF-8 locale is set, so Java reads and writes file names as " + encoding
+                    + ", which has no other characters than ASCII. Set one, for example LC_ALL=C.UTF-8, or run "
+                    + "Strata with its ./strata launcher, which does.";
+        }
+        return CliDiagnostic.error("Invalid file name", detail);
+    }
+
     /**
      * A command ended by a throwable nothing else handled. Out of memory and stack overflow are limits
      * of the process, with a way around them; anything else is a bug, reported as such so that users
@@ -68,6 +96,7 @@ public final class FrameView {
                         where + " stopped: something in the configuration or its values is nested too deeply to "
                                 + "process. Reduce the nesting, for example by splitting deep expressions into local "
                                 + "values."));
+            case Throwable e when invalidPath(e) != null -> view.diagnostic(unusableFileName(where, invalidPath(e)));
             default ->
                 view.diagnostic(CliDiagnostic.error(
                         command == null ? "Internal error" : "Internal error in \"" + command + "\"",
