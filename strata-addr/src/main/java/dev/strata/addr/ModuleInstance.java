@@ -55,6 +55,26 @@ public record ModuleInstance(List<Step> steps) implements Comparable<ModuleInsta
                 && other.steps.subList(0, steps.size()).equals(steps);
     }
 
+    /**
+     * Whether {@code other} is this module instance or one below it, read as a target: a step without a key
+     * names every instance of that call ({@code module.m} takes in {@code module.m[0]}), as {@code -target},
+     * {@code state list} and {@code state rm} read module addresses.
+     */
+    public boolean targetContains(ModuleInstance other) {
+        if (other.steps.size() < steps.size()) {
+            return false;
+        }
+        for (int i = 0; i < steps.size(); i++) {
+            Step mine = steps.get(i);
+            Step theirs = other.steps.get(i);
+            if (!mine.name().equals(theirs.name())
+                    || !(mine.key() instanceof InstanceKey.NoKey) && !mine.key().equals(theirs.key())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     public ModuleInstance parent() {
         if (isRoot()) {
             throw new IllegalStateException("the root module has no parent");

@@ -45,7 +45,7 @@ final class Targets {
             boolean hit = switch (t) {
                 case AbsResource ar -> ar.equals(ai.containingResource());
                 case AbsResourceInstance x -> x.equals(ai);
-                case ModuleInstance mi -> within(ai.module(), mi);
+                case ModuleInstance mi -> mi.targetContains(ai.module());
             };
             if (hit) {
                 return true;
@@ -57,25 +57,5 @@ final class Targets {
     /** Whether an instance is named by one of the {@code -exclude} addresses; nothing is without excludes. */
     static boolean excludesInstance(List<Targetable> excludes, AbsResourceInstance ai) {
         return !excludes.isEmpty() && matchesInstance(excludes, ai);
-    }
-
-    private static boolean within(ModuleInstance inner, ModuleInstance outer) {
-        List<ModuleInstance.Step> a = inner.steps();
-        List<ModuleInstance.Step> b = outer.steps();
-        if (b.size() > a.size()) {
-            return false;
-        }
-        for (int i = 0; i < b.size(); i++) {
-            ModuleInstance.Step x = a.get(i);
-            ModuleInstance.Step y = b.get(i);
-            if (!x.name().equals(y.name())) {
-                return false;
-            }
-            if (!(y.key() instanceof dev.strata.addr.InstanceKey.NoKey)
-                    && !y.key().equals(x.key())) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -25,6 +25,16 @@ public final class StateEdits {
         return s.instanceAddresses().stream().filter(i -> matches(a, i)).toList();
     }
 
+    /**
+     * The instances an address names as {@code state list} and {@code state rm} read it: as {@link #matching},
+     * but a module call without a key names all of its instances, as in Terraform.
+     */
+    public static List<AbsResourceInstance> targeted(StateSnapshot s, Targetable a) {
+        return s.instanceAddresses().stream()
+                .filter(i -> a instanceof ModuleInstance m ? m.targetContains(i.module()) : matches(a, i))
+                .toList();
+    }
+
     static boolean matches(Targetable a, AbsResourceInstance i) {
         return switch (a) {
             case ModuleInstance m -> m.contains(i.module());

@@ -380,18 +380,28 @@ final class StateCommand extends ParentCommand {
         try (StateManager m = opened.get()) {
             StateSnapshot s = m.state();
             Set<AbsResourceInstance> shown = new LinkedHashSet<>();
-            List<CliDiagnostic> problems = new ArrayList<>();
             if (filters.isEmpty()) {
                 shown.addAll(s.instanceAddresses());
             }
             for (Targetable f : filters) {
-                List<AbsResourceInstance> matched = StateEdits.matching(s, f);
+                List<AbsResourceInstance> matched = StateEdits.targeted(s, f);
                 if (matched.isEmpty()) {
-                    problems.add(CliDiagnostic.error(
-                            "Unknown resource",
-                            "The current state contains no resource " + f
-                                    + ". If you've just added this resource to the configuration, you must run \"strata apply\" "
-                                    + "first to create the resource's entry in the state."));
+                    // As Terraform: an address that names nothing is an error, and nothing is listed.
+                    view.diagnostics(List.of(
+                            f instanceof ModuleInstance
+                                    ? CliDiagnostic.error(
+                                            "Unknown module",
+                                            "The current state contains no module at " + f
+                                                    + ". If you've just added this module to the configuration, you "
+                                                    + "must run \"strata apply\" first to create the module's entry in "
+                                                    + "the state.")
+                                    : CliDiagnostic.error(
+                                            "Unknown resource",
+                                            "The current state contains no resource " + f
+                                                    + ". If you've just added this resource to the configuration, you "
+                                                    + "must run \"strata apply\" first to create the resource's entry in "
+                                                    + "the state.")));
+                    return 1;
                 }
                 shown.addAll(matched);
             }
@@ -403,8 +413,7 @@ final class StateCommand extends ParentCommand {
                 }
             }
             view.lines(lines);
-            view.diagnostics(problems);
-            return problems.isEmpty() ? 0 : 1;
+            return 0;
         }
     }
 
@@ -638,21 +647,20 @@ final class StateCommand extends ParentCommand {
             return 1;
         }
         try (StateManager m = opened.get()) {
-            List<CliDiagnostic> problems = new ArrayList<>();
             Set<AbsResourceInstance> gone = new LinkedHashSet<>();
             for (Targetable a : args.addresses()) {
-                List<AbsResourceInstance> matched = StateEdits.matching(m.state(), a);
-                if (matched.isEmpty()) {
-                    problems.add(CliDiagnostic.error(
-                            "Invalid target address",
-                            "No matching objects found. To view the "
-                                    + "available instances, use \"strata state list\". Please modify the address to reference a "
-                                    + "specific instance."));
-                }
-                gone.addAll(matched);
+                gone.addAll(StateEdits.targeted(m.state(), a));
             }
-            if (!problems.isEmpty()) {
-                view.diagnostics(problems);
+            // As Terraform: addresses that name nothing are passed over while another names something.
+            if (gone.isEmpty() && dry) {
+                view.lines(List.of("Would have removed nothing."));
+                return 0;
+            }
+            if (gone.isEmpty()) {
+                view.diagnostics(List.of(CliDiagnostic.error(
+                        "Invalid target address",
+                        "No matching objects found. To view the available instances, use \"strata state list\". "
+                                + "Please modify the address to reference a specific instance.")));
                 return 1;
             }
             List<String> lines = new ArrayList<>();

@@ -71,6 +71,42 @@ class StateCommandsTest {
         assertThat(missing.stderr()).contains("Unknown resource").contains("contains no resource nothing.here");
     }
 
+    /** As terraform 1.11: a module call without a key names all its instances; an address naming nothing. */
+    @Test
+    void aModuleCallWithoutAKeyNamesEveryInstance() throws IOException {
+        Files.createDirectories(dir.resolve("mod"));
+        Files.writeString(dir.resolve("mod/main.tf"), "resource \"terraform_data\" \"x\" {}\n");
+        Files.writeString(dir.resolve("main.tf"), """
+                resource "terraform_data" "a" {}
+                module "n" {
+                  source = "./mod"
+                  count  = 2
+                }
+                """);
+        CliRunner.Result apply = cli.run("apply", "-auto-approve");
+        assertThat(apply.exitCode()).as(apply.toString()).isZero();
+
+        assertThat(cli.run("state", "list", "module.n").stdout())
+                .isEqualTo("module.n[0].terraform_data.x\nmodule.n[1].terraform_data.x\n");
+        CliRunner.Result noModule = cli.run("state", "list", "module.nope");
+        assertThat(noModule.exitCode()).isEqualTo(1);
+        assertThat(noModule.stderr()).contains("Error: Unknown module").contains("contains no module at module.nope");
+        CliRunner.Result oneMissing = cli.run("state", "list", "terraform_data.a", "terraform_data.nope");
+        assertThat(oneMissing.exitCode()).isEqualTo(1);
+        assertThat(oneMissing.stdout()).as("nothing listed").isEmpty();
+        assertThat(oneMissing.stderr()).contains("Error: Unknown resource");
+
+        CliRunner.Result dryNothing = cli.run("state", "rm", "-dry-run", "module.nope");
+        assertThat(dryNothing.exitCode()).isZero();
+        assertThat(dryNothing.stdout()).isEqualTo("Would have removed nothing.\n");
+        CliRunner.Result rm = cli.run("state", "rm", "terraform_data.nope", "module.n");
+        assertThat(rm.exitCode()).as(rm.toString()).isZero();
+        assertThat(rm.stdout())
+                .isEqualTo("Removed module.n[0].terraform_data.x\nRemoved module.n[1].terraform_data.x\n"
+                        + "Successfully removed 2 resource instance(s).\n");
+        assertThat(cli.run("state", "list").stdout()).isEqualTo("terraform_data.a\n");
+    }
+
     @Test
     void withoutAStateListSaysSo() {
         CliRunner.Result r = cli.run("state", "list");
