@@ -423,10 +423,11 @@ final class StateCommand extends ParentCommand {
                 && s.value().equals(id);
     }
 
-    private static final String NO_INSTANCE =
-            "No instance found for the given address!\n\nThis command requires that the "
-                    + "address references one specific instance.\nTo view the available instances, use \"strata state list\". "
-                    + "Please modify \nthe address to reference a specific instance.";
+    private static final String ONE_INSTANCE = "This command requires that the address references one specific "
+            + "instance.\nTo view the available instances, use \"strata state list\". Please modify \nthe address to "
+            + "reference a specific instance.";
+
+    private static final String NO_INSTANCE = "No instance found for the given address!\n\n" + ONE_INSTANCE;
 
     private int show(CommandContext context, StateView view, Backend backend, String workspace, ParsedArgs parsed) {
         Optional<Parsed<ShowArgs>> given = ShowArgs.parse(parsed);
@@ -447,14 +448,19 @@ final class StateCommand extends ParentCommand {
             AbsResourceInstance target = switch (given.get().value().address()) {
                 case AbsResourceInstance i -> i;
                 case AbsResource r -> r.instance(InstanceKey.NONE);
-                case ModuleInstance mod -> null;
+                case ModuleInstance mod -> {
+                    // As Terraform: a module is not an instance address at all.
+                    view.errorText("Error parsing instance address: " + mod + "\n\n" + ONE_INSTANCE);
+                    yield null;
+                }
             };
+            if (target == null) {
+                return 1;
+            }
             // As Terraform: the current object only, not those deposed beside it.
-            List<ResourceInstanceObject> objs = target == null
-                    ? List.of()
-                    : m.state().objects(target).stream()
-                            .filter(o -> !o.isDeposed())
-                            .toList();
+            List<ResourceInstanceObject> objs = m.state().objects(target).stream()
+                    .filter(o -> !o.isDeposed())
+                    .toList();
             if (objs.isEmpty()) {
                 view.errorText(NO_INSTANCE);
                 return 1;

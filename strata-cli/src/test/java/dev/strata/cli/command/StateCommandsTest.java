@@ -149,6 +149,11 @@ class StateCommandsTest {
         assertThat(none.exitCode()).isEqualTo(1);
         assertThat(none.stderr()).contains("No instance found for the given address!");
         assertThat(cli.run("state", "show", "not an address").stderr()).contains("Invalid address");
+        CliRunner.Result module = cli.run("state", "show", "module.m");
+        assertThat(module.exitCode()).isEqualTo(1);
+        assertThat(module.stderr())
+                .startsWith("Error parsing instance address: module.m\n\nThis command requires that the address "
+                        + "references one specific instance.");
     }
 
     /** An object stored only in the legacy flat form: its attributes as strings, in show and state show alike. */
