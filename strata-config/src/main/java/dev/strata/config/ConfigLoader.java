@@ -105,6 +105,8 @@ public final class ConfigLoader {
     /** Loads the tree from the root directory with this loader's way of locating remote modules. */
     Result<ConfigTree> loadTree() {
         ConfigNode root = node(rootDir, Module.ROOT, null, new ArrayList<>());
+        // As Terraform, once the tree is built: what the calls pass and the modules configure of providers.
+        diags.addAll(ModuleProviderChecks.check(root));
         return Result.of(new ConfigTree(root, sources, bodies), diags.build().inPlaceOrder());
     }
 

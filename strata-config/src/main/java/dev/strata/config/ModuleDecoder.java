@@ -138,6 +138,8 @@ final class ModuleDecoder {
                     AttributeSchema.optional("for_each")),
             List.of());
 
+    private static final BodySchema EMPTY = new BodySchema(List.of(), List.of());
+
     private static final BodySchema MOVED =
             new BodySchema(List.of(AttributeSchema.required("from"), AttributeSchema.required("to")), List.of());
 
@@ -678,13 +680,17 @@ final class ModuleDecoder {
                             + "alias, so that resources select one of its instances as " + name + ".ALIAS[KEY].",
                     fe.nameRange());
         }
+        // As Terraform: empty when the rest of the body has nothing in it (any argument or block is an error
+        // against an empty schema) and there is no version.
+        boolean empty = v == null && !r.value().remain().content(EMPTY).hasErrors();
         ProviderConfig p = new ProviderConfig(
                 name,
                 alias,
                 fe == null ? null : fe.expr(),
                 r.value().remain(),
                 blk.defRange(),
-                blk.labelRanges().getFirst());
+                blk.labelRanges().getFirst(),
+                empty);
         ProviderConfig prev = b.providers.get(p.addr());
         if (prev != null) {
             diags.error(
@@ -1364,7 +1370,8 @@ final class ModuleDecoder {
                     Traversal kt = k.value().get();
                     String alias = kt.attrName(1);
                     if (inParent != null) {
-                        passed.add(new PassedProvider(new LocalProviderConfig(kt.rootName(), alias), inParent));
+                        passed.add(new PassedProvider(
+                                new LocalProviderConfig(kt.rootName(), alias), inParent, kt.rootRange()));
                     }
                 }
             }

@@ -35,6 +35,9 @@ class ValidateDifferentialTest {
     @TempDir
     Path dir;
 
+    /** The CLI configuration both tools install providers with; null for none (the built-in providers only). */
+    private Path cliConfig;
+
     static Stream<Arguments> cases() {
         return Stream.of(
                 // timestamp(), uuid(), bcrypt() and plantimestamp() are unknown while validating: no conversion error.
@@ -285,6 +288,21 @@ class ValidateDifferentialTest {
                           id = "x"
                         }
                         """), List.of()),
+                // A module call with count, for_each or depends_on to a module that configures a provider itself
+                // is an error of the configuration's tree: nothing else is checked (the output's missing instance
+                // key is not reported), and init fails with it before it installs any provider.
+                Arguments.of("legacy module", Map.of("main.tf", """
+                                module "own" {
+                                  source   = "./own/"
+                                  for_each = toset(["a"])
+                                }
+                                output "o" { value = module.own.x }
+                                """, "own/main.tf", """
+                                provider "aws" {
+                                  region = "us-east-1"
+                                }
+                                output "x" { value = 1 }
+                                """), List.of()),
                 Arguments.of(
                         "locals",
                         Map.of("main.tf", """
@@ -317,6 +335,77 @@ class ValidateDifferentialTest {
                                 "error|Invalid resource instance key|main.tf:21,23-21,42")));
     }
 
+    /**
+     * Configurations that need the AWS provider (from the filesystem mirror {@code strata.test.pluginMirror},
+     * {@code /opt/tf-plugins} by default; skipped without it): configurations passed to modules that do not
+     * declare them.
+     */
+    static Stream<Arguments> awsCases() {
+        return Stream.of(Arguments.of(
+                "providers the child does not declare",
+                Map.of(
+                        "main.tf",
+                        """
+                        terraform {
+                          required_providers {
+                            aws = { source = "hashicorp/aws" }
+                          }
+                        }
+                        provider "aws" {
+                          alias                       = "e"
+                          region                      = "us-east-1"
+                          access_key                  = "x"
+                          secret_key                  = "y"
+                          skip_credentials_validation = true
+                          skip_requesting_account_id  = true
+                          skip_metadata_api_check     = true
+                        }
+                        module "child" {
+                          source    = "./child"
+                          count     = 2
+                          providers = { aws = aws.e, aws.two = aws.e }
+                        }
+                        module "declared" {
+                          source    = "./declared"
+                          providers = { aws = aws.e, aws.two = aws.e }
+                        }
+                        module "inherits" {
+                          source = "./child"
+                        }
+                        """,
+                        "child/main.tf",
+                        "resource \"terraform_data\" \"c\" {}\n",
+                        "declared/main.tf",
+                        """
+                        terraform {
+                          required_providers {
+                            aws = {
+                              source                = "hashicorp/aws"
+                              configuration_aliases = [aws.two]
+                            }
+                          }
+                        }
+                        """),
+                List.of()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("awsCases")
+    void terraformsDiagnosticsAreStratasTooWithTheAwsProvider(
+            String name, Map<String, String> files, List<String> stratasExtras)
+            throws IOException, InterruptedException {
+        Path mirror = Path.of(System.getProperty("strata.test.pluginMirror", "/opt/tf-plugins"));
+        assumeTrue(Files.isDirectory(mirror.resolve("registry.terraform.io/hashicorp/aws")), "no AWS provider mirror");
+        cliConfig = Files.writeString(
+                dir.resolve("mirror.tfrc"),
+                "provider_installation {\n  filesystem_mirror {\n    path = \"" + mirror + "\"\n  }\n}\n");
+        for (Map.Entry<String, String> f : files.entrySet()) {
+            Files.createDirectories(dir.resolve(f.getKey()).getParent());
+            Files.writeString(dir.resolve(f.getKey()), f.getValue());
+        }
+        compare(stratasExtras);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("multiFileCases")
     void terraformsDiagnosticsAreStratasTooAcrossFiles(
@@ -343,7 +432,12 @@ class ValidateDifferentialTest {
         Files.createDirectories(dir.resolve("m"));
         Files.writeString(dir.resolve("m/main.tf"), "output \"out\" { value = 1 }\n");
         TreeSet<String> theirs = brief(terraform(terraform.get(), "validate", "-json"));
-        CliRunner.Result r = CliRunner.in(dir).run("validate", "-json");
+        CliRunner strata = CliRunner.in(dir);
+        if (cliConfig != null) {
+            strata.env("TF_CLI_CONFIG_FILE", cliConfig.toString());
+            strata.run("init", "-backend=false", "-input=false", "-no-color");
+        }
+        CliRunner.Result r = strata.run("validate", "-json");
         TreeSet<String> ours = brief(r.stdout());
         assertThat(ours).as("Strata's diagnostics").containsAll(theirs);
         List<String> extras = new ArrayList<>(ours);
@@ -357,7 +451,11 @@ class ValidateDifferentialTest {
     }
 
     private String run(Path exe, String... args) throws IOException, InterruptedException {
-        return Terraform.at(exe, dir).timeout(Duration.ofMinutes(2)).run(args).stdout();
+        Terraform t = Terraform.at(exe, dir).timeout(Duration.ofMinutes(2));
+        if (cliConfig != null) {
+            t.cliConfig(cliConfig);
+        }
+        return t.run(args).stdout();
     }
 
     private static TreeSet<String> brief(String json) throws IOException {
