@@ -558,11 +558,20 @@ final class InstanceOps {
      * instance whose precondition fails is not planned further: no read, no change.
      */
     private boolean preconditionsHold(Ctx c, RunData scopeData) {
+        boolean errors = conditionsAreErrors();
         boolean hold = true;
         for (CheckRule pre : c.rc().lifecycle().preconditions()) {
-            hold &= walk.condition(scopeData.scope(), pre, "Resource precondition failed", true);
+            hold &= walk.condition(scopeData.scope(), pre, "Resource precondition failed", errors);
         }
-        return hold;
+        return hold || !errors;
+    }
+
+    /**
+     * As Terraform: a refresh-only plan reports a resource's or data source's failed conditions as warnings
+     * and goes on (the refresh may be what brings the recorded objects back in line).
+     */
+    private boolean conditionsAreErrors() {
+        return run.options.mode() != PlanMode.REFRESH_ONLY;
     }
 
     private void planData(Ctx c, RunData scopeData) {
@@ -616,7 +625,7 @@ final class InstanceOps {
         setObject(c, object(c, ai.resource().key(), null, v, null, ObjectStatus.READY));
         run.setInstanceValue(ai, v);
         for (CheckRule post : c.rc().lifecycle().postconditions()) {
-            walk.condition(scopeData.withSelf(v).scope(), post, "Resource postcondition failed", true);
+            walk.condition(scopeData.withSelf(v).scope(), post, "Resource postcondition failed", conditionsAreErrors());
         }
     }
 
@@ -764,6 +773,14 @@ final class InstanceOps {
         }
         if (run.options.mode() == PlanMode.REFRESH_ONLY) {
             run.setInstanceValue(ai, prior == null ? Value.DYNAMIC_UNKNOWN : prior);
+            // As Terraform: the conditions are still checked, the postconditions against the refreshed object,
+            // and what fails is a warning.
+            preconditionsHold(c, scopeData);
+            if (prior != null) {
+                for (CheckRule post : c.rc().lifecycle().postconditions()) {
+                    walk.condition(scopeData.withSelf(prior).scope(), post, "Resource postcondition failed", false);
+                }
+            }
             return;
         }
         if (!preconditionsHold(c, scopeData)) {

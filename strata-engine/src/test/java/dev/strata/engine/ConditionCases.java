@@ -49,6 +49,40 @@ final class ConditionCases {
                         }
                         """)
                         .errors("Resource postcondition failed: The value must be y."),
+                // As terraform 1.11: conditions are still checked in a refresh-only plan (postconditions against
+                // the refreshed object and the data source read), and what fails is a warning.
+                PlanCase.of("a refresh-only plan reports failed conditions as warnings", """
+                        resource "fake_thing" "a" { value = "x" }
+                        """, """
+                        variable "v" { default = "bad" }
+                        resource "fake_thing" "a" {
+                          value = "x"
+                          lifecycle {
+                            precondition {
+                              condition     = var.v == "ok"
+                              error_message = "Not ok."
+                            }
+                            postcondition {
+                              condition     = self.value == "y"
+                              error_message = "The value must be y."
+                            }
+                          }
+                        }
+                        data "fake_info" "i" {
+                          value = "q"
+                          lifecycle {
+                            postcondition {
+                              condition     = self.result == "nope"
+                              error_message = "Not nope."
+                            }
+                          }
+                        }
+                        """)
+                        .mode(PlanMode.REFRESH_ONLY)
+                        .warnings(
+                                "Resource postcondition failed",
+                                "Resource precondition failed",
+                                "Resource postcondition failed"),
                 PlanCase.of("a postcondition on an unknown value waits for the apply", null, """
                         resource "fake_thing" "a" {
                           value = "x"
