@@ -1033,20 +1033,20 @@ final class InstanceOps {
 
     /** Whether a {@code removed} block with {@code destroy = false} covers this instance. */
     boolean forgotten(AbsResourceInstance ai) {
-        for (var r : removed) {
-            if (r.destroy()) {
-                continue;
-            }
-            boolean hit = switch (r.from()) {
-                case AbsResource ar -> ar.equals(ai.containingResource());
-                case AbsResourceInstance x -> x.equals(ai);
-                case dev.strata.addr.ModuleInstance mi -> startsWith(ai.module().module(), mi.module());
-            };
-            if (hit) {
-                return true;
-            }
-        }
-        return false;
+        return removed.stream().anyMatch(r -> !r.destroy() && covers(r.from(), ai));
+    }
+
+    /** Whether any {@code removed} block covers this instance. */
+    private boolean removedByBlock(AbsResourceInstance ai) {
+        return removed.stream().anyMatch(r -> covers(r.from(), ai));
+    }
+
+    private static boolean covers(dev.strata.addr.Targetable from, AbsResourceInstance ai) {
+        return switch (from) {
+            case AbsResource ar -> ar.equals(ai.containingResource());
+            case AbsResourceInstance x -> x.equals(ai);
+            case dev.strata.addr.ModuleInstance mi -> startsWith(ai.module().module(), mi.module());
+        };
     }
 
     void preventDestroy(Ctx c) {
@@ -1344,8 +1344,8 @@ final class InstanceOps {
             // A refresh-only plan changes no remote object: one without configuration stays, refreshed.
             return;
         }
-        // Terraform gives every forgotten object this reason, even one in a removed module.
-        String why = forget ? "delete_because_no_resource_config" : reason;
+        // Terraform gives every object a removed block names this reason, even one in a removed module.
+        String why = removedByBlock(ai) ? "delete_because_no_resource_config" : reason;
         ResourceChange ch = new ResourceChange(
                 ai,
                 o.deposed(),

@@ -69,7 +69,7 @@ final class ConditionCases {
                           }
                         }
                         data "fake_info" "i" {
-                          value = "q"
+                          value = fake_thing.a.value
                           lifecycle {
                             postcondition {
                               condition     = self.result == "nope"
@@ -80,8 +80,8 @@ final class ConditionCases {
                         """)
                         .mode(PlanMode.REFRESH_ONLY)
                         .warnings(
-                                "Resource postcondition failed",
                                 "Resource precondition failed",
+                                "Resource postcondition failed",
                                 "Resource postcondition failed"),
                 PlanCase.of("a postcondition on an unknown value waits for the apply", null, """
                         resource "fake_thing" "a" {

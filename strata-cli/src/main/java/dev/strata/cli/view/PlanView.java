@@ -430,8 +430,9 @@ public final class PlanView extends View {
         }
         AbsResourceInstance a = c.addr();
         return switch (c.reason()) {
+            // As Terraform: the resource's name within its module, whatever module that is.
             case "delete_because_no_resource_config" ->
-                "because " + a.containingResource() + " is not in configuration";
+                "because " + a.resource().resource() + " is not in configuration";
             case "delete_because_no_module" -> "because " + a.module() + " is not in configuration";
             case "delete_because_count_index" -> "because index " + a.resource().key() + " is out of range for count";
             case "delete_because_each_key" -> "because key " + a.resource().key() + " is not in for_each map";

@@ -240,6 +240,24 @@ class PlanViewTest {
                 """);
     }
 
+    /** As terraform 1.11: an object whose resource is gone from its module is named without the module. */
+    @Test
+    void aResourceGoneFromItsModuleIsNamedWithinIt() {
+        Value before = data(Value.string("i-1"), Value.NULL, Value.NULL, Value.NULL);
+        assertThat(render(change(
+                        "module.m[0].terraform_data.x",
+                        Action.DELETE,
+                        before,
+                        NULL_DATA,
+                        DATA,
+                        List.of(),
+                        "delete_because_no_resource_config")))
+                .startsWith("""
+                  # module.m[0].terraform_data.x will be destroyed
+                  # (because terraform_data.x is not in configuration)
+                """);
+    }
+
     @Test
     void nestedBlocksRenderAsBlocks() {
         Value rule80 = Value.objectOf(
