@@ -110,7 +110,11 @@ final class WorkspaceCommand extends ParentCommand {
         }
         String name = args.positionals().get(0);
         Diagnostic bad = Workspaces.checkName(name);
-        return bad != null ? Named.refused(bad.detail()) : Named.of(name);
+        // As Terraform prints it: between blank lines, broken where its text is.
+        return bad != null
+                ? Named.refused("\nThe workspace name \"" + name + "\" is not allowed. The name must contain only URL "
+                        + "safe\ncharacters, and no path separators.\n")
+                : Named.of(name);
     }
 
     /**
@@ -240,7 +244,7 @@ final class WorkspaceCommand extends ParentCommand {
             return 1;
         }
         if (name.equals(Workspaces.DEFAULT)) {
-            view.errorText("Can't delete default state");
+            view.errorText("cannot delete default state");
             return 1;
         }
         Parsed<LockRequest> lock = args.lock();

@@ -376,7 +376,10 @@ class StateCommandsTest {
         assertThat(created.stdout()).startsWith("Created and switched to workspace \"dev\"!");
         assertThat(dir.resolve("terraform.tfstate.d/dev")).isDirectory();
         assertThat(cli.run("workspace", "new", "dev").stderr()).contains("Workspace \"dev\" already exists");
-        assertThat(cli.run("workspace", "new", "a/b").stderr()).contains("The workspace name \"a/b\" is not allowed");
+        assertThat(cli.run("workspace", "new", "a/b").stderr())
+                .isEqualTo("\nThe workspace name \"a/b\" is not allowed. The name must contain only URL safe\n"
+                        + "characters, and no path separators.\n\n");
+        assertThat(cli.run("workspace", "delete", "default").stderr()).isEqualTo("cannot delete default state\n");
         assertThat(cli.run("workspace", "list").stdout()).isEqualTo("  default\n* dev\n\n");
         assertThat(cli.run("workspace", "show").stdout()).isEqualTo("dev\n");
 
