@@ -109,6 +109,10 @@ final class ProvidersCommand extends ParentCommand {
                 return 1;
             }
             view.stateProviders(stateProviders(stored.value().state()));
+            // As Terraform: the configuration's warnings follow what it requires.
+            if (!loaded.diagnostics().isEmpty()) {
+                view.diagnostics(loaded.diagnostics(), loaded.value().diagnosticSources());
+            }
             return 0;
         }
         Parsed<SubcommandHelp.Selected> parsedSub = select(parsed.positionals());
@@ -195,7 +199,8 @@ final class ProvidersCommand extends ParentCommand {
             } else {
                 Node child = (Node) items.get(i);
                 out.add(branch + child.name());
-                renderChildren(child, indent + (last ? "    " : "│   "), out);
+                // As Terraform's tree: the bar is followed by two no-break spaces and a space.
+                renderChildren(child, indent + (last ? "    " : "│\u00a0\u00a0 "), out);
             }
         }
     }

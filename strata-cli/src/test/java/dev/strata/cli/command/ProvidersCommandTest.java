@@ -65,6 +65,10 @@ class ProvidersCommandTest {
                   }
                 }
                 module "m" { source = "./m" }
+                module "z" {
+                  source    = "./m/n"
+                  providers = { aws = aws }
+                }
                 resource "terraform_data" "x" {}
                 """);
         write("m/main.tf", """
@@ -85,11 +89,24 @@ class ProvidersCommandTest {
                 .
                 ├── provider[registry.terraform.io/hashicorp/aws] >= 5.0.0
                 ├── provider[terraform.io/builtin/terraform]
-                └── module.m
-                    ├── provider[registry.terraform.io/hashicorp/aws] < 6.0.0
-                    └── module.n
-                        └── provider[registry.terraform.io/hashicorp/aws]
+                ├── module.m
+                │\u00a0\u00a0 ├── provider[registry.terraform.io/hashicorp/aws] < 6.0.0
+                │\u00a0\u00a0 └── module.n
+                │\u00a0\u00a0     └── provider[registry.terraform.io/hashicorp/aws]
+                └── module.z
+                    └── provider[registry.terraform.io/hashicorp/aws]
 
+
+                Warning: Reference to undefined provider
+
+                  on main.tf line 9, in module "z":
+                   9:   providers = { aws = aws }
+
+                There is no explicit declaration for local provider name "aws" in module.z,
+                so Strata is assuming you mean to pass a configuration for "hashicorp/aws".
+
+                If you also control the child module, add a required_providers entry named
+                "aws" with the source address "hashicorp/aws".
                 """);
     }
 
