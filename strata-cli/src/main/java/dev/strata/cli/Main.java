@@ -16,6 +16,7 @@ import dev.strata.cli.view.FrameView;
 import dev.strata.cli.view.HelpView;
 import dev.strata.cli.view.View;
 import dev.strata.hcl.Nesting;
+import dev.strata.tfplugin.install.CliConfig;
 import java.io.Console;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
@@ -146,6 +147,7 @@ public final class Main {
             case GlobalArgs.Outcome.Parsed parsed -> global = parsed.args();
         }
 
+        cliConfigurationProblems(context, frame);
         if (global.chdir() != null) {
             Path dir = context.workingDir().resolve(global.chdir()).normalize();
             if (!Files.exists(dir)) {
@@ -245,6 +247,28 @@ public final class Main {
             // Logging itself failed (out of memory, say); the message below is what matters.
         }
         frame.crashed(command, t);
+    }
+
+    /**
+     * As Terraform: a CLI configuration file that does not read or parse is reported before the command, which
+     * still runs (with what could be read). Only a file that exists is parsed, so most runs pay nothing.
+     */
+    private static void cliConfigurationProblems(CommandContext context, FrameView frame) {
+        Map<String, String> env = context.env();
+        Path home = Path.of(env.getOrDefault("HOME", System.getProperty("user.home")));
+        if (!Files.exists(dev.strata.tfplugin.install.CliConfigFile.location(env, home))) {
+            return;
+        }
+        dev.strata.hcl.Result<CliConfig> r = CliConfig.load(env, home);
+        if (!r.diagnostics().isEmpty()) {
+            frame.cliConfigurationProblems(r.diagnostics(), name -> {
+                try {
+                    return Files.readAllBytes(Path.of(name));
+                } catch (java.io.IOException | RuntimeException e) {
+                    return null;
+                }
+            });
+        }
     }
 
     /** Terraform accepts -no-color anywhere (before {@code --}), whatever the command; so do we. */

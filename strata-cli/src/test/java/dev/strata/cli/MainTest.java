@@ -193,6 +193,41 @@ class MainTest {
         }
     }
 
+    /** As Terraform: a CLI configuration that does not parse is reported before the command, which still runs. */
+    @Test
+    void cliConfigurationProblemsAreReportedAndTheCommandRuns() throws Exception {
+        Files.writeString(dir.resolve("bad.tfrc"), """
+                provider_installation {
+                  bogus {}
+                }
+                plugin_cache_dir = 5
+                """);
+        CliRunner.Result r = cli().env(
+                        "TF_CLI_CONFIG_FILE", dir.resolve("bad.tfrc").toString())
+                .run("version");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.stdout()).startsWith("Strata v");
+        assertThat(r.stderr())
+                .startsWith("There are some problems with the CLI configuration:\n")
+                .contains("Error: Unsupported block type")
+                .contains("bad.tfrc line 2")
+                .contains("Error: Invalid plugin_cache_dir")
+                .endsWith("\nAs a result of the above problems, Strata may not behave as intended.\n\n");
+        Files.writeString(dir.resolve("passwd"), "root:x:0:0\nbin:x:1:1\nsys:x:2:2\nsync:x:3:3\nman:x:4:4\n");
+        CliRunner.Result notOne = cli().env(
+                        "TF_CLI_CONFIG_FILE", dir.resolve("passwd").toString())
+                .run("version");
+        assertThat(notOne.exitCode()).isZero();
+        assertThat(notOne.stderr())
+                .contains("passwd line 3:")
+                .doesNotContain("passwd line 4:")
+                .contains("(and 2 more problems in the same file)");
+        CliRunner.Result fine = cli().env(
+                        "TF_CLI_CONFIG_FILE", dir.resolve("missing.tfrc").toString())
+                .run("version");
+        assertThat(fine.stderr()).isEmpty();
+    }
+
     @Test
     void versionPrintsVersionAndPlatform() {
         CliRunner.Result r = cli().run("version");

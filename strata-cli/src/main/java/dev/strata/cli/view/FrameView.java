@@ -6,12 +6,35 @@ import java.util.List;
 public final class FrameView {
     private final View view;
 
+    /** How many problems of the CLI configuration are shown. */
+    private static final int SHOWN = 3;
+
     public FrameView(Terminal context) {
         this.view = new View(context);
     }
 
     public void diagnostic(CliDiagnostic d) {
         view.diagnostic(d);
+    }
+
+    /**
+     * Problems of the CLI configuration file (TF_CLI_CONFIG_FILE or ~/.terraformrc), as Terraform reports them
+     * before any command: on stderr, framed by its two sentences; the command then runs.
+     */
+    public void cliConfigurationProblems(
+            dev.strata.hcl.Diagnostics ds, dev.strata.hcl.DiagnosticRenderer.Sources sources) {
+        view.err().println("There are some problems with the CLI configuration:");
+        // A file that is not a CLI configuration at all would give a problem per line: the first few say so.
+        List<dev.strata.hcl.Diagnostic> all = ds.sorted().asList();
+        view.diagnosticsOnStderr(dev.strata.hcl.Diagnostics.of(all.subList(0, Math.min(all.size(), SHOWN))), sources);
+        if (all.size() > SHOWN) {
+            view.err().println();
+            view.err().println("(and " + (all.size() - SHOWN) + " more problems in the same file)");
+        }
+        view.err().println();
+        view.err().println("As a result of the above problems, Strata may not behave as intended.");
+        view.err().println();
+        view.err().flush();
     }
 
     /** Kept to Terraform's wording, because scripts and wrappers match on it. */

@@ -84,11 +84,7 @@ public record CliConfig(
 
     /** The configuration file Terraform would read with this environment and home directory. */
     public static Path location(Map<String, String> env, Path home) {
-        String f = nonEmpty(env.get("TF_CLI_CONFIG_FILE"));
-        if (f == null) {
-            f = nonEmpty(env.get("TERRAFORM_CONFIG"));
-        }
-        return f != null ? Path.of(f) : home.resolve(".terraformrc");
+        return CliConfigFile.location(env, home);
     }
 
     /** Loads the configuration for this environment; problems in the file are diagnostics. */

@@ -166,8 +166,8 @@ public final class ProviderInstaller {
     public static Result<Outcome> install(
             Options o, List<Requirement> requirements, LockFile previous, Consumer<Progress> progress) {
         Diagnostics.Builder diags = Diagnostics.builder();
+        // Its problems are reported before every command (Main), as Terraform does.
         Result<CliConfig> cli = CliConfig.load(o.env(), o.home());
-        diags.addAll(cli.diagnostics());
         List<InstallationMethod> methods = methods(cli.value(), o);
         HashCache hashCache = hashCache(o);
         List<Installed> installed = new ArrayList<>();
@@ -264,8 +264,8 @@ public final class ProviderInstaller {
             Optional<Path> fsMirror,
             Consumer<String> progress) {
         Diagnostics.Builder diags = Diagnostics.builder();
+        // Its problems are reported before every command (Main), as Terraform does.
         Result<CliConfig> cli = CliConfig.load(o.env(), o.home());
-        diags.addAll(cli.diagnostics());
         CliConfig config = fsMirror.isPresent()
                 ? new CliConfig(
                         List.of(new InstallationMethod.FilesystemMirror(
@@ -366,8 +366,8 @@ public final class ProviderInstaller {
             Path target,
             Consumer<String> progress) {
         Diagnostics.Builder diags = Diagnostics.builder();
+        // Its problems are reported before every command (Main), as Terraform does.
         Result<CliConfig> cli = CliConfig.load(o.env(), o.home());
-        diags.addAll(cli.diagnostics());
         List<InstallationMethod> methods = methods(cli.value(), o);
         List<Path> written = new ArrayList<>();
         for (Requirement req : requirements) {
