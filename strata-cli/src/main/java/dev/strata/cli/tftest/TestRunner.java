@@ -200,11 +200,11 @@ public final class TestRunner {
     private static final class StateEntry {
         final MemoryState state;
         /**
-         * The engine of the configuration the state was used with last, with that run's mocks and
+         * The engine of the configuration the state was applied with last, with that run's mocks and
          * providers and without {@code prevent_destroy}: cleanup destroys with it.
          */
         Engine engine;
-        /** The run that used this state last: its variables destroy it, and cleanup is ordered by it. */
+        /** The run that applied to this state last: its variables destroy it, and cleanup is ordered by it. */
         TestFile.Run lastRun;
 
         SortedMap<String, Value> lastVariables = new TreeMap<>();
@@ -393,13 +393,6 @@ public final class TestRunner {
                 return new Outcome(TestStatus.FAIL, null, diags.build());
             }
             SortedMap<String, Value> variables = vars.value().values();
-            entry.lastRun = run;
-            entry.lastVariables = variables;
-            entry.lastIndex = index;
-            entry.engine = Engine.builder(tree, providers, engineVersion)
-                    .environment(env)
-                    .interceptor(interceptor.value().forCleanup())
-                    .build();
             PlanOptions options = options(run, diags);
             if (options == null) {
                 return new Outcome(TestStatus.ERROR, null, diags.build());
@@ -440,6 +433,16 @@ public final class TestRunner {
                             null));
                     return new Outcome(TestStatus.ERROR, null, diags.build());
                 }
+                // The state is destroyed at the end with what applied to it last (a run that only plans, or
+                // whose variables fail, leaves it as it was): as Terraform, whose cleanup would otherwise fail
+                // on a later run's invalid variables and leave the objects behind.
+                entry.lastRun = run;
+                entry.lastVariables = variables;
+                entry.lastIndex = index;
+                entry.engine = Engine.builder(tree, providers, engineVersion)
+                        .environment(env)
+                        .interceptor(interceptor.value().forCleanup())
+                        .build();
                 Captured applied = new Captured();
                 Result<ApplyResult> r = engine.apply(plan.value(), entry.state, options, applied);
                 Diagnostics applyRemaining = expected.consume(r.diagnostics(), settings.verbose(), diags);

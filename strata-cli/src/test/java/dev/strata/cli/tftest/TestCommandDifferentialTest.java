@@ -185,6 +185,18 @@ class TestCommandDifferentialTest {
                                 run "after" {}
                                 """),
                         List.of()),
+                // The cleanup destroys with the variables of the run that applied last, not the invalid ones
+                // of a later plan.
+                new Scenario(
+                        "a later run's invalid variables", Map.of("main.tf", MAIN, "main.tftest.hcl", """
+                                run "applied" {}
+                                run "invalid" {
+                                  command = plan
+                                  variables {
+                                    input = "forbidden"
+                                  }
+                                }
+                                """), List.of()),
                 new Scenario("no test files", Map.of("main.tf", MAIN), List.of()));
     }
 

@@ -1,6 +1,7 @@
 package dev.strata.cli.tftest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -216,6 +217,37 @@ class TestCommandTest {
         assertTrue(
                 json.stdout().contains("\"run\":\"broken\",\"progress\":\"complete\",\"status\":\"error\""),
                 json.stdout());
+    }
+
+    /** As terraform 1.11: the state is destroyed with the variables of the run that applied to it last. */
+    @Test
+    void aLaterRunsInvalidVariablesDoNotStopTheCleanup() throws Exception {
+        TestFiles.write(dir, "main.tf", """
+                variable "n" {
+                  default = 1
+                  validation {
+                    condition     = var.n < 10
+                    error_message = "n must be below 10"
+                  }
+                }
+                resource "terraform_data" "foo" {
+                  input = var.n
+                }
+                """);
+        TestFiles.write(dir, "main.tftest.hcl", """
+                run "applied" {}
+                run "invalid" {
+                  command = plan
+                  variables {
+                    n = 12
+                  }
+                }
+                """);
+        CliRunner.Result r = CliRunner.in(dir).run("test", "-no-color");
+        assertEquals(1, r.exitCode(), r.toString());
+        assertTrue(r.stdout().contains("  run \"applied\"... pass\n  run \"invalid\"... fail\n"), r.stdout());
+        assertTrue(r.stdout().contains("main.tftest.hcl... tearing down\nmain.tftest.hcl... fail\n"), r.stdout());
+        assertFalse((r.stdout() + r.stderr()).contains("cleaned up manually"), r.toString());
     }
 
     @Test
