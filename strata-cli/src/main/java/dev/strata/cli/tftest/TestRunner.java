@@ -645,8 +645,27 @@ public final class TestRunner {
                 args.add(new InputVariables.Arg.Given(name, v.value(), range));
             }
             Result<InputVariables.Read> r = InputVariables.read(tree.root().module(), dir, env, args, null, false);
-            diags.addAll(withoutUndeclaredWarnings(r.diagnostics()));
+            for (Diagnostic d : withoutUndeclaredWarnings(r.diagnostics())) {
+                diags.add(forTheRun(d, run, declared));
+            }
             return Result.of(r.value(), diags.build());
+        }
+
+        /** A required variable without a value, in the words of Terraform's test command (naming the run). */
+        private static Diagnostic forTheRun(
+                Diagnostic d, TestFile.Run run, java.util.Map<String, dev.strata.config.VariableConfig> declared) {
+            if (!d.summary().equals("No value for required variable")) {
+                return d;
+            }
+            for (var v : declared.values()) {
+                if (v.declRange().equals(d.subject())) {
+                    return d.withDetail("The module under test for run block \"" + run.name()
+                            + "\" has a required variable \"" + v.name() + "\" with no set value. Use a -var or "
+                            + "-var-file command line argument or add this variable into a \"variables\" block "
+                            + "within the test file or run block.");
+                }
+            }
+            return d;
         }
 
         private static String name(InputVariables.Arg.Var v) {

@@ -250,6 +250,32 @@ class TestCommandTest {
         assertFalse((r.stdout() + r.stderr()).contains("cleaned up manually"), r.toString());
     }
 
+    /** terraform test 1.11's words for a required variable without a value: they name the run. */
+    @Test
+    void aRequiredVariableWithoutAValueNamesTheRun() throws Exception {
+        TestFiles.write(dir, "main.tf", """
+                variable "prefix" {
+                  type = string
+                }
+                resource "terraform_data" "foo" {
+                  input = var.prefix
+                }
+                """);
+        TestFiles.write(dir, "main.tftest.hcl", """
+                run "missing_var" {
+                  command = plan
+                }
+                """);
+        CliRunner.Result r = CliRunner.in(dir).run("test", "-no-color");
+        assertEquals(1, r.exitCode(), r.toString());
+        assertTrue(
+                r.stderr()
+                        .contains("The module under test for run block \"missing_var\" has a required variable\n"
+                                + "\"prefix\" with no set value. Use a -var or -var-file command line argument or\n"
+                                + "add this variable into a \"variables\" block within the test file or run block."),
+                r.stderr());
+    }
+
     @Test
     void mockProviderOpensEphemeralResourcesWithGeneratedValues() throws Exception {
         TestFiles.write(dir, "main.tf", """
