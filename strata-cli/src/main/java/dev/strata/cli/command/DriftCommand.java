@@ -148,28 +148,30 @@ final class DriftCommand implements Command {
             return o.status();
         }
         Set<String> seen = new HashSet<>();
-        for (boolean first = true; ; first = false) {
-            Outcome o = once(ctx, parsed, args.value(), view, seen, true, first);
-            if (o.interrupted() || waitOrStop(ctx, args.value().watch())) {
+        // The watch's own handlers stay installed from start to end: each check installs its own over them
+        // while it runs, and between checks (the wait, and the moments before a check takes the signals
+        // over and after it gives them back) a signal still stops the watch cleanly instead of the JVM's
+        // default ending the process with 143.
+        try (Interrupts signals = Interrupts.install(ctx)) {
+            CountDownLatch stop = new CountDownLatch(1);
+            try (var r = signals.onStop(stop::countDown)) {
+                for (boolean first = true; ; first = false) {
+                    if (stop.getCount() == 0) {
+                        return 0;
+                    }
+                    Outcome o = once(ctx, parsed, args.value(), view, seen, true, first);
+                    if (o.interrupted() || stop.await(args.value().watch().toMillis(), TimeUnit.MILLISECONDS)) {
+                        return 0;
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
                 return 0;
             }
         }
     }
 
     private record Outcome(int status, boolean interrupted) {}
-
-    /** Waits for the interval; true when a signal came meanwhile. */
-    private static boolean waitOrStop(CommandContext context, Duration interval) {
-        try (Interrupts signals = Interrupts.install(context)) {
-            CountDownLatch stop = new CountDownLatch(1);
-            try (var r = signals.onStop(stop::countDown)) {
-                return stop.await(interval.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return true;
-            }
-        }
-    }
 
     private static Outcome once(
             CommandContext ctx,
