@@ -109,12 +109,7 @@ final class BodyDecoder {
                 attrs.add(new AttributeSchema(name, a.required()));
             }
         });
-        List<BlockHeaderSchema> blocks = new ArrayList<>();
-        schema.blockTypes()
-                .forEach((name, nb) -> blocks.add(
-                        nb.nesting() == dev.strata.provider.NestingMode.MAP
-                                ? BlockHeaderSchema.of(name, "key")
-                                : BlockHeaderSchema.of(name)));
+        List<BlockHeaderSchema> blocks = new ArrayList<>(schema.blockHeaders());
         blocks.add(BlockHeaderSchema.of("dynamic", "type"));
         return new BodySchema(attrs, blocks);
     }

@@ -43,6 +43,18 @@ public record Block(
         return blockTypes.get(name);
     }
 
+    /**
+     * How HCL finds this block's nested block types in a body: by type name, with one label (the key) for
+     * a map-nested type.
+     */
+    public List<dev.strata.hcl.BlockHeaderSchema> blockHeaders() {
+        return blockTypes.entrySet().stream()
+                .map(e -> e.getValue().nesting() == NestingMode.MAP
+                        ? dev.strata.hcl.BlockHeaderSchema.of(e.getKey(), "key")
+                        : dev.strata.hcl.BlockHeaderSchema.of(e.getKey()))
+                .toList();
+    }
+
     /** Whether this block or one nested in it has a write-only attribute. */
     public boolean hasWriteOnly() {
         return attributes.values().stream().anyMatch(Attribute::writeOnly)

@@ -354,13 +354,7 @@ final class ConfigurationJson {
     static ObjectNode expressions(Body body, dev.strata.provider.Block schema) {
         List<AttributeSchema> attrs = new ArrayList<>();
         schema.attributes().keySet().forEach(name -> attrs.add(AttributeSchema.optional(name)));
-        List<BlockHeaderSchema> blocks = new ArrayList<>();
-        schema.blockTypes()
-                .forEach((name, nb) -> blocks.add(
-                        nb.nesting() == dev.strata.provider.NestingMode.MAP
-                                ? BlockHeaderSchema.of(name, "key")
-                                : BlockHeaderSchema.of(name)));
-        Result<Body.PartialContent> r = body.partialContent(new BodySchema(attrs, blocks));
+        Result<Body.PartialContent> r = body.partialContent(new BodySchema(attrs, schema.blockHeaders()));
         Map<String, com.fasterxml.jackson.databind.JsonNode> out = new TreeMap<>();
         if (r.value() == null) {
             return F.objectNode();
@@ -522,32 +516,10 @@ final class ConfigurationJson {
 
     private static String key(Literal l) {
         return switch (l) {
-            case Literal.StringLit s -> quoted(s.value());
+            case Literal.StringLit s -> dev.strata.hcl.GoQuote.quote(s.value());
             case Literal.NumberLit n -> n.value().stripTrailingZeros().toPlainString();
             case Literal.BoolLit b -> Boolean.toString(b.value());
             case Literal.NullLit n -> "null";
         };
-    }
-
-    /** A string in double quotes with Go's escapes, as Terraform writes an index key. */
-    private static String quoted(String s) {
-        StringBuilder sb = new StringBuilder("\"");
-        s.codePoints().forEach(c -> {
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                default -> {
-                    if (c < 0x20 || c == 0x7f) {
-                        sb.append(String.format("\\x%02x", c));
-                    } else {
-                        sb.appendCodePoint(c);
-                    }
-                }
-            }
-        });
-        return sb.append('"').toString();
     }
 }

@@ -3,7 +3,6 @@ package dev.strata.stacks.runtime;
 import dev.strata.hcl.Attribute;
 import dev.strata.hcl.AttributeSchema;
 import dev.strata.hcl.Block;
-import dev.strata.hcl.BlockHeaderSchema;
 import dev.strata.hcl.Body;
 import dev.strata.hcl.BodyContent;
 import dev.strata.hcl.BodySchema;
@@ -43,13 +42,7 @@ final class ProviderConfigBody {
                 attrs.add(AttributeSchema.optional(name));
             }
         });
-        List<BlockHeaderSchema> blocks = new ArrayList<>();
-        schema.blockTypes()
-                .forEach((name, nb) -> blocks.add(
-                        nb.nesting() == dev.strata.provider.NestingMode.MAP
-                                ? BlockHeaderSchema.of(name, "key")
-                                : BlockHeaderSchema.of(name)));
-        Result<BodyContent> content = body.content(new BodySchema(attrs, blocks));
+        Result<BodyContent> content = body.content(new BodySchema(attrs, schema.blockHeaders()));
         diags.addAll(content.diagnostics());
         Map<String, Value> out = new LinkedHashMap<>();
         BodyContent c = content.value();
