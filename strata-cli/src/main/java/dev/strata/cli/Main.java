@@ -255,11 +255,17 @@ public final class Main {
      */
     private static void cliConfigurationProblems(CommandContext context, FrameView frame) {
         Map<String, String> env = context.env();
-        Path home = Path.of(env.getOrDefault("HOME", System.getProperty("user.home")));
-        if (!Files.exists(dev.strata.tfplugin.install.CliConfigFile.location(env, home))) {
+        dev.strata.hcl.Result<CliConfig> r;
+        try {
+            Path home = Path.of(env.getOrDefault("HOME", System.getProperty("user.home")));
+            if (!Files.exists(dev.strata.tfplugin.install.CliConfigFile.location(env, home))) {
+                return;
+            }
+            r = CliConfig.load(env, home);
+        } catch (java.nio.file.InvalidPathException e) {
+            // A name this JVM cannot encode (non-ASCII without a UTF-8 locale): no file, as for a missing one.
             return;
         }
-        dev.strata.hcl.Result<CliConfig> r = CliConfig.load(env, home);
         if (!r.diagnostics().isEmpty()) {
             frame.cliConfigurationProblems(r.diagnostics(), name -> {
                 try {
