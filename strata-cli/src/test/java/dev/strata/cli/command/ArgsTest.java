@@ -305,7 +305,8 @@ class ArgsTest {
                 .isEqualTo(
                         "Expected a single argument: NAME.\n\nUsage: strata [global options] workspace new [OPTIONS] NAME");
         assertThat(WorkspaceCommand.NewArgs.parse(sub(workspace, "new", "a/b")).refusal())
-                .isEqualTo(dev.strata.state.Workspaces.checkName("a/b").detail());
+                .isEqualTo("\nThe workspace name \"a/b\" is not allowed. The name must contain only URL safe\n"
+                        + "characters, and no path separators.\n");
 
         assertThat(WorkspaceCommand.SelectArgs.parse(sub(workspace, "select", "-or-create", "dev"))
                         .args())
