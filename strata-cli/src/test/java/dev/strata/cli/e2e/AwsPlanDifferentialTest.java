@@ -58,14 +58,9 @@ class AwsPlanDifferentialTest {
         Files.writeString(tf.resolve("main.tf"), CONFIG);
         Files.writeString(st.resolve("main.tf"), CONFIG);
 
-        run(terraform, cliConfig, "init", "-input=false", "-no-color");
-        run(terraform, cliConfig, "plan", "-out=tf.plan", "-input=false", "-no-color");
-        JsonNode theirs = JSON.readTree(run(terraform, cliConfig, "show", "-json", "tf.plan"));
-
-        CliRunner strata = CliRunner.in(st).env("TF_CLI_CONFIG_FILE", cliConfig.toString());
-        ok(strata.run("init"));
-        ok(strata.run("plan", "-out=st.plan"));
-        JsonNode ours = JSON.readTree(ok(strata.run("show", "-json", "st.plan")).stdout());
+        JsonNode[] plans = plans(terraform, cliConfig);
+        JsonNode theirs = plans[0];
+        JsonNode ours = plans[1];
 
         assertThat(changes(ours)).isEqualTo(changes(theirs));
         assertThat(ours.at("/planned_values/outputs/policy/value"))
@@ -124,17 +119,25 @@ class AwsPlanDifferentialTest {
                 Files.writeString(dir.resolve(f.getKey()), f.getValue());
             }
         }
-        run(terraform, cliConfig, "init", "-input=false", "-no-color");
-        run(terraform, cliConfig, "plan", "-out=tf.plan", "-input=false", "-no-color");
-        JsonNode theirs = JSON.readTree(run(terraform, cliConfig, "show", "-json", "tf.plan"));
-
-        CliRunner strata = CliRunner.in(st).env("TF_CLI_CONFIG_FILE", cliConfig.toString());
-        ok(strata.run("init"));
-        ok(strata.run("plan", "-out=st.plan"));
-        JsonNode ours = JSON.readTree(ok(strata.run("show", "-json", "st.plan")).stdout());
+        JsonNode[] plans = plans(terraform, cliConfig);
+        JsonNode theirs = plans[0];
+        JsonNode ours = plans[1];
 
         assertThat(theirs.at("/configuration/root_module/resources").size()).isEqualTo(5);
         assertThat(ours.path("configuration")).isEqualTo(theirs.path("configuration"));
+    }
+
+    /** terraform's and Strata's {@code show -json} of a plan of the same files, after each one's init. */
+    private JsonNode[] plans(Path terraform, Path cliConfig) throws IOException, InterruptedException {
+        run(terraform, cliConfig, "init", "-input=false", "-no-color");
+        run(terraform, cliConfig, "plan", "-out=tf.plan", "-input=false", "-no-color");
+        JsonNode theirs = JSON.readTree(run(terraform, cliConfig, "show", "-json", "tf.plan"));
+        CliRunner strata = CliRunner.in(st).env("TF_CLI_CONFIG_FILE", cliConfig.toString());
+        ok(strata.run("init"));
+        ok(strata.run("plan", "-out=st.plan"));
+        return new JsonNode[] {
+            theirs, JSON.readTree(ok(strata.run("show", "-json", "st.plan")).stdout())
+        };
     }
 
     private static final String MODULES_CONFIG = """
