@@ -173,7 +173,7 @@ final class BodyDecoder {
     private static List<String> attributesWrittenAsBlocks(Body body, dev.strata.provider.Block schema) {
         List<AttributeSchema> candidates = new ArrayList<>();
         schema.attributes().forEach((name, a) -> {
-            if (!a.computedOnly() && objectElements(a.type()) != null) {
+            if (!a.computedOnly() && a.blockElementType() != null) {
                 candidates.add(AttributeSchema.optional(name));
             }
         });
@@ -188,16 +188,6 @@ final class BodyDecoder {
             }
         }
         return out;
-    }
-
-    /** The object type of a list or set of objects, else null. */
-    private static dev.strata.lang.types.ObjectType objectElements(Type t) {
-        Type elem = switch (t) {
-            case dev.strata.lang.types.ListType l -> l.elem();
-            case dev.strata.lang.types.SetType st -> st.elem();
-            default -> null;
-        };
-        return elem instanceof dev.strata.lang.types.ObjectType o ? o : null;
     }
 
     /** An object type as a block of optional arguments (its own list/set-of-object arguments may again be blocks). */
@@ -228,7 +218,7 @@ final class BodyDecoder {
                             t instanceof dev.strata.lang.types.SetType
                                     ? dev.strata.provider.NestingMode.SET
                                     : dev.strata.provider.NestingMode.LIST,
-                            blockOf(objectElements(t))));
+                            blockOf(schema.attributes().get(name).blockElementType())));
         }
         // The block made here is new each time: nothing to share.
         Value decoded = decode(body, b.build(), scope, diags, null);

@@ -91,4 +91,17 @@ public record Attribute(
     public boolean computedOnly() {
         return computed && !optional;
     }
+
+    /**
+     * The element type when this attribute is a list or set of objects, which a configuration may also write
+     * as blocks (as providers written for Terraform 0.11 allow); null otherwise.
+     */
+    public dev.strata.lang.types.ObjectType blockElementType() {
+        Type elem = switch (type) {
+            case dev.strata.lang.types.ListType l -> l.elem();
+            case dev.strata.lang.types.SetType s -> s.elem();
+            default -> null;
+        };
+        return elem instanceof dev.strata.lang.types.ObjectType o ? o : null;
+    }
 }

@@ -62,14 +62,10 @@ import java.util.TreeMap;
 final class ConfigurationJson {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
-    /** Terraform's built-in provisioners take only arguments, so these schemas are their argument names. */
-    private static final Map<String, List<String>> PROVISIONER_ARGUMENTS = Map.of(
-            "local-exec", List.of("command", "interpreter", "working_dir", "environment", "quiet"),
-            "file", List.of("source", "content", "destination"),
-            "remote-exec", List.of("inline", "script", "scripts"));
-
     private final ConfigTree tree;
     private final Schemas schemas;
+    /** {@link #sourceKey} by a configuration's own key: every resource asks, and the answer walks up the tree. */
+    private final Map<String, String> sourceKeys = new java.util.HashMap<>();
 
     private ConfigurationJson(ConfigTree tree, Schemas schemas) {
         this.tree = tree;
@@ -162,6 +158,16 @@ final class ConfigurationJson {
      * as long as the parent has one of its own for the same provider.
      */
     private String sourceKey(ConfigNode n, LocalProviderConfig lpc) {
+        String own = key(n, lpc);
+        String known = sourceKeys.get(own);
+        if (known == null) {
+            known = resolveSourceKey(n, lpc);
+            sourceKeys.put(own, known);
+        }
+        return known;
+    }
+
+    private String resolveSourceKey(ConfigNode n, LocalProviderConfig lpc) {
         ModuleConfig mc = n.module();
         if (n.isRoot() || mc.providerConfigs().containsKey(lpc)) {
             return key(n, lpc);
@@ -334,15 +340,10 @@ final class ConfigurationJson {
 
     // ---- expressions
 
+    /** A provisioner's arguments: its body holds only those its type takes (loading refused any other). */
     private static ObjectNode provisionerExpressions(Provisioner p) {
-        List<String> names = PROVISIONER_ARGUMENTS.getOrDefault(p.type(), List.of());
-        Result<Body.PartialContent> c = p.config()
-                .partialContent(new BodySchema(
-                        names.stream().map(AttributeSchema::optional).toList(), List.of()));
         ObjectNode out = F.objectNode();
-        if (c.value() != null) {
-            new TreeMap<>(c.value().content().attributes()).forEach((name, a) -> out.set(name, expression(a.expr())));
-        }
+        new TreeMap<>(p.config().justAttributes().value()).forEach((name, a) -> out.set(name, expression(a.expr())));
         return out;
     }
 
@@ -378,7 +379,7 @@ final class ConfigurationJson {
             Body body, dev.strata.provider.Block schema, Map<String, com.fasterxml.jackson.databind.JsonNode> out) {
         Map<String, ObjectType> candidates = new LinkedHashMap<>();
         schema.attributes().forEach((name, a) -> {
-            ObjectType elem = objectElements(a.type());
+            ObjectType elem = a.blockElementType();
             if (elem != null && !out.containsKey(name)) {
                 candidates.put(name, elem);
             }
@@ -435,15 +436,6 @@ final class ConfigurationJson {
             refs.forEach(a::add);
         }
         return e;
-    }
-
-    private static ObjectType objectElements(Type t) {
-        Type elem = switch (t) {
-            case dev.strata.lang.types.ListType l -> l.elem();
-            case dev.strata.lang.types.SetType s -> s.elem();
-            default -> null;
-        };
-        return elem instanceof ObjectType o ? o : null;
     }
 
     /**
